@@ -1,0 +1,1 @@
+"""Package nonostudio.analysis (see STYLE.md for its scope; no Qt here)."""

@@ -1,0 +1,55 @@
+"""The one error type for bad puzzle input: where the problem is and what was expected."""
+
+from __future__ import annotations
+
+
+class PuzzleError(ValueError):
+    """Malformed or inconsistent puzzle input.
+
+    ``source`` names the file or string, ``line``/``column`` are 1-based positions in it (None when
+    not applicable), ``clue`` names a clue such as ``"row 3"`` or ``"column 7"``.  ``str(error)``
+    is a complete sentence a user can act on, e.g.
+    ``duck.non, line 4, column 3: expected a number, found 'x'``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        clue: str | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.clue = clue
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where: list[str] = []
+        if self.source:
+            where.append(self.source)
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        if self.clue:
+            where.append(self.clue)
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+    def with_source(self, source: str) -> PuzzleError:
+        """Return a copy naming ``source`` (used when a lower layer did not know the file name)."""
+        return PuzzleError(
+            self.message, source=source, line=self.line, column=self.column, clue=self.clue
+        )
+
+
+class InconsistentPuzzleError(PuzzleError):
+    """The clues cannot describe any picture (totals differ, a clue longer than its line)."""
+
+
+class UnsupportedPuzzleError(PuzzleError):
+    """The input is a puzzle nonostudio does not handle (a colour puzzle, for instance)."""

@@ -1,0 +1,1 @@
+"""Package nonostudio.learn (see STYLE.md for its scope; no Qt here)."""

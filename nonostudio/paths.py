@@ -1,0 +1,56 @@
+"""Where nonostudio keeps things: bundled resources, the user-data directory, the library database.
+
+Every other module asks here; tests and the ``NONOSTUDIO_DATA_DIR`` environment variable redirect
+user data to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import appdirs
+
+APP_NAME = "nonostudio"
+APP_AUTHOR = "nonostudio"
+
+
+def resources_dir() -> Path:
+    """The shipped ``resources/`` folder (source checkout, editable install or PyInstaller bundle)."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "resources"
+    return Path(__file__).resolve().parent.parent / "resources"
+
+
+def samples_dir() -> Path:
+    """Bundled sample puzzles (each carries a free licence)."""
+    return resources_dir() / "samples"
+
+
+def rules_dir() -> Path:
+    """Shipped rule sets."""
+    return resources_dir() / "rules"
+
+
+def icon_path() -> Path:
+    return resources_dir() / "icons" / "nonostudio.svg"
+
+
+def user_data_dir() -> Path:
+    """Per-user data folder (created on demand); ``NONOSTUDIO_DATA_DIR`` overrides it."""
+    override = os.environ.get("NONOSTUDIO_DATA_DIR")
+    path = Path(override) if override else Path(appdirs.user_data_dir(APP_NAME, APP_AUTHOR))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def library_db_path() -> Path:
+    """The SQLite puzzle library."""
+    return user_data_dir() / "library.sqlite3"
+
+
+def jobs_db_path() -> Path:
+    """The SQLite store of synthesis jobs."""
+    return user_data_dir() / "jobs.sqlite3"

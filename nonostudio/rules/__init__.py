@@ -1,0 +1,1 @@
+"""Package nonostudio.rules (see STYLE.md for its scope; no Qt here)."""
