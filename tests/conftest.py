@@ -1,0 +1,27 @@
+"""Test-wide setup: offscreen Qt, isolated user data and settings, the anchor data folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Qt: no display here, and never touch the real user's data or settings.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+_SANDBOX = Path(tempfile.mkdtemp(prefix="nonostudio-tests-"))
+os.environ["NONOSTUDIO_DATA_DIR"] = str(_SANDBOX / "data")
+os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
+os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "share")
+
+REPO = Path(__file__).resolve().parent.parent
+ANCHORS = REPO.parent / "shared" / "anchors"
+
+
+@pytest.fixture(scope="session")
+def anchors() -> Path:
+    """The shared anchor data (``../shared/anchors``); present on every developer machine and CI."""
+    if not ANCHORS.is_dir():
+        pytest.skip("../shared/anchors is not present")
+    return ANCHORS
