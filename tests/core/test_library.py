@@ -293,9 +293,7 @@ def test_samples_come_from_the_anchor_files_unchanged_in_clues(anchors: Path) ->
         if len(cells) < 4 or not cells[1].endswith(".non"):
             continue
         origin = anchors / "puzzles" / cells[2]
-        if origin.suffix != ".non":
-            continue
         ours, theirs = read_file(samples_dir() / cells[1]), read_file(origin)
         assert (ours.rows, ours.cols) == (theirs.rows, theirs.cols), cells[1]
         checked += 1
-    assert checked >= 8
+    assert checked == len(list(samples_dir().glob("*.non")))
