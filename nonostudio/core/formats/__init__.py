@@ -1,0 +1,177 @@
+"""Reading and writing puzzles in every supported format, with detection by name and content.
+
+``read_file``/``read_all``/``read_text`` raise only :class:`PuzzleError` (or its subclasses
+``InconsistentPuzzleError`` and ``UnsupportedPuzzleError``) whatever the input. Single-puzzle
+formats list their puzzle under the empty item id ``""``; collections use the ids of their
+format (TAAI ``$n`` number, Janko id, library line number or name, npz 0-based index,
+picross-solver grid name, Butler name, SPOJ and XML 1-based position).
+
+Writing: ``string`` (one line), ``tatham``, ``non``, ``xml``. ``write_file`` picks the format from
+the extension (``.non``, ``.xml``/``.pbn``; ``.txt``/``.pzl`` write the puzzle string) and
+replaces the target atomically.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._registry import CODECS, Codec, Entries, FormatInfo
+from nonostudio.core.formats.detect import detect
+from nonostudio.core.puzzle import Puzzle
+
+__all__ = ["read_file", "read_all", "read_text", "parse_puzzle_arg", "write_text", "write_file",
+           "detect_format", "FORMATS", "FormatInfo"]
+
+FORMATS: tuple[FormatInfo, ...] = tuple(c.info for c in CODECS)
+
+_BY_NAME = {c.info.name: c for c in CODECS}
+#: Other names for formats (the ``format`` column of the anchor INDEX.csv among them).
+ALIASES = {
+    "webpbn-xml": "xml", "pbn": "xml", "r-puzzle-string": "string", "puzzle-string": "string",
+    "toml-ish": "toml", "toml-ish-color": "toml", "picross-native": "picross",
+    "pbm": "netpbm", "raw-bitmap": "bitmap", "spoj-jcross": "spoj", "npz-clues": "npz",
+    "janko-json": "janko", "butler-json": "butler", "olsak-g": "g", "olsak-mk": "mk",
+}
+_WRITE_EXTENSIONS = {".non": "non", ".xml": "xml", ".pbn": "xml", ".txt": "string",
+                     ".pzl": "string"}
+
+
+def _codec(fmt: str) -> Codec:
+    name = ALIASES.get(fmt, fmt)
+    codec = _BY_NAME.get(name)
+    if codec is None:
+        known = ", ".join(sorted(_BY_NAME))
+        raise PuzzleError(f"unknown format {fmt!r} (known: {known})")
+    return codec
+
+
+def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
+    codec = _codec(fmt if fmt is not None else detect(data, name))
+    try:
+        entries = codec.entries(data, source)
+    except PuzzleError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
+            MemoryError, AttributeError) as exc:
+        raise PuzzleError(f"not a valid {codec.info.label} file ({exc})", source=source) from None
+    if not entries:
+        raise PuzzleError(f"no puzzle found in this {codec.info.label} file", source=source)
+    return entries
+
+
+def _build(thunk: object, source: str) -> Puzzle:
+    try:
+        return thunk()  # type: ignore[operator]
+    except PuzzleError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
+            MemoryError, AttributeError) as exc:
+        raise PuzzleError(f"malformed puzzle ({exc})", source=source) from None
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
+    source = Path(path).name or os.fspath(path)
+    try:
+        return Path(path).read_bytes(), source
+    except OSError as exc:
+        raise PuzzleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    except ValueError as exc:  # e.g. a NUL byte in the path
+        raise PuzzleError(f"cannot read the file: {exc}", source=source) from None
+
+
+def _pick(entries: Entries, item: str | None, source: str) -> Puzzle:
+    if item is None:
+        return _build(entries[0][1], source)
+    for ident, thunk in entries:
+        if ident == item:
+            return _build(thunk, source)
+    sample = ", ".join(repr(i) for i, _ in entries[:5] if i)
+    hint = f" (items look like {sample})" if sample else " (the file holds a single puzzle)"
+    raise PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
+
+
+def read_file(path: str | os.PathLike[str], item: str | None = None,
+              fmt: str | None = None) -> Puzzle:
+    """One puzzle from a file; ``item`` selects one of a collection (default: the first)."""
+    data, source = _read_bytes(path)
+    return _pick(_entries(data, source, fmt, source), item, source)
+
+
+def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, Puzzle]]:
+    """Every puzzle of a file as ``(item id, puzzle)``; the first bad one raises."""
+    data, source = _read_bytes(path)
+    return [(ident, _build(thunk, source)) for ident, thunk in _entries(data, source, fmt, source)]
+
+
+def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:
+    """One puzzle from text (a puzzle string, a Tatham id or the content of a text file)."""
+    data = text.encode("utf-8", errors="surrogatepass")
+    return _pick(_entries(data, source, fmt, None), None, source)
+
+
+def detect_format(path_or_text: str | os.PathLike[str]) -> str:
+    """The format name of an existing file (by extension, then content) or of a text."""
+    if isinstance(path_or_text, os.PathLike) or _is_file(path_or_text):
+        data, source = _read_bytes(path_or_text)
+        return detect(data, source)
+    return detect(path_or_text.encode("utf-8", errors="surrogatepass"))
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return "\n" not in text and len(text) < 4096 and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def parse_puzzle_arg(arg: str) -> Puzzle:
+    """A command-line puzzle: a file (``path``, ``path#item`` or ``path:item``), a puzzle
+    string or a Tatham id."""
+    if _is_file(arg):
+        return read_file(arg)
+    for sep in ("#", ":"):
+        path, found, item = arg.rpartition(sep)
+        if found and path and _is_file(path):
+            return read_file(path, item)
+    return read_text(arg, source="<argument>")
+
+
+def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:
+    """The puzzle in ``fmt`` ("string", "non", "xml" or "tatham")."""
+    codec = _codec(fmt)
+    if codec.write is None:
+        writable = ", ".join(c.info.name for c in CODECS if c.write is not None)
+        raise PuzzleError(f"cannot write the {codec.info.label} format (writable: {writable})")
+    return codec.write(puzzle, with_solution)
+
+
+def write_file(puzzle: Puzzle, path: str | os.PathLike[str], fmt: str | None = None, *,
+               with_solution: bool = True) -> None:
+    """Write ``puzzle`` to ``path`` atomically; the format comes from the extension by default.
+
+    Raises PuzzleError for an unknown extension; OSError when the file system refuses.
+    """
+    target = Path(path)
+    if fmt is None:
+        fmt = _WRITE_EXTENSIONS.get(target.suffix.lower())
+        if fmt is None:
+            raise PuzzleError(f"cannot tell the format from the extension {target.suffix!r}; "
+                              f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}",
+                              source=target.name)
+    text = write_text(puzzle, fmt, with_solution=with_solution)
+    if not text.endswith("\n"):
+        text += "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,133 @@
+"""Shared helpers of the format readers: decoding, line splitting, numbers with positions, building.
+
+Every reader reports bad input as :class:`PuzzleError` naming the source, the line and column (or
+the clue) and what was expected; these helpers keep that uniform.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.puzzle import Puzzle, clues_of_grid
+
+#: Largest accepted width or height; stops a typo such as ``width 1000000`` from eating memory.
+MAX_SIZE = 4096
+
+_NUMBER = re.compile(r"[0-9]+\Z")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+Clue = tuple[int, ...]
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 text without a BOM; other encodings are refused with the byte offset at fault."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(
+            f"not UTF-8 text (undecodable byte at offset {exc.start}); is this a puzzle file?",
+            source=source,
+        ) from None
+    return text
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split at LF, CRLF or CR only (not at form feeds or Unicode separators)."""
+    text = text.removeprefix("\ufeff")
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def to_int(token: str, source: str, line: int | None, column: int | None, clue: str | None = None,
+           what: str = "a number") -> int:
+    """``token`` as a non-negative int, or a PuzzleError at the given position."""
+    if not _NUMBER.match(token):
+        found = repr(token) if token else "nothing"
+        raise PuzzleError(f"expected {what}, found {found}", source=source, line=line,
+                          column=column, clue=clue)
+    return int(token)
+
+
+def tokens(text: str, seps: str | None, offset: int = 0) -> list[tuple[str, int]]:
+    """Items of ``text`` split at any character of ``seps`` (None: at whitespace runs), stripped,
+    each with its 1-based column; ``offset`` is the 0-based column where ``text`` starts."""
+    if seps is None:
+        return [(m.group(), offset + m.start() + 1) for m in re.finditer(r"\S+", text)]
+    out: list[tuple[str, int]] = []
+    start = 0
+    for piece in re.split("[" + re.escape(seps) + "]", text):
+        lead = len(piece) - len(piece.lstrip())
+        out.append((piece.strip(), offset + start + lead + 1))
+        start += len(piece) + 1
+    return out
+
+
+def numbers(text: str, seps: str | None, source: str, line: int | None, *,
+            clue: str | None = None, offset: int = 0) -> Clue:
+    """The clue written in ``text``: numbers separated by ``seps`` (None: whitespace).
+
+    Blank text and ``0`` are the empty clue; zeros are dropped; an empty item between two
+    separators is an error naming its column.
+    """
+    if not text.strip():
+        return ()
+    values = [to_int(tok, source, line, col, clue) for tok, col in tokens(text, seps, offset)]
+    return tuple(v for v in values if v != 0)
+
+
+def check_size(width: int, height: int, source: str, line: int | None = None) -> None:
+    """Refuse empty or absurdly large dimensions before anything is allocated."""
+    for name, value in (("width", width), ("height", height)):
+        if value < 1 or value > MAX_SIZE:
+            raise PuzzleError(f"{name} must be between 1 and {MAX_SIZE}, found {value}",
+                              source=source, line=line)
+
+
+def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = None) -> PuzzleError:
+    """``err`` naming ``source`` (and the line of its clue when known), keeping its class."""
+    line = err.line
+    if line is None and err.clue and clue_lines:
+        line = clue_lines.get(err.clue)
+    return type(err)(err.message, source=source, line=line, column=err.column, clue=err.clue)
+
+
+def build(rows: Sequence[Iterable[int]], cols: Sequence[Iterable[int]], source: str, *,
+          clue_lines: dict[str, int] | None = None, goal: np.ndarray | None = None,
+          goal_line: int | None = None, **meta: str) -> Puzzle:
+    """Construct and validate a Puzzle; errors name ``source``; a goal must satisfy the clues."""
+    try:
+        puzzle = Puzzle(tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols),
+                        goal=goal, **meta)
+    except PuzzleError as err:
+        raise relabel(err, source, clue_lines) from None
+    if goal is not None:
+        check_goal(puzzle, source, goal_line)
+    return puzzle
+
+
+def check_goal(puzzle: Puzzle, source: str, line: int | None = None) -> None:
+    """Raise InconsistentPuzzleError naming the first clue the goal picture does not match."""
+    assert puzzle.goal is not None
+    rows, cols = clues_of_grid(puzzle.goal)
+    for kind, got, want in (("row", rows, puzzle.rows), ("column", cols, puzzle.cols)):
+        for i, (g, w) in enumerate(zip(got, want, strict=True), 1):
+            if g != w:
+                raise InconsistentPuzzleError(
+                    f"the solution picture gives {fmt_clue(g)} but the clue is {fmt_clue(w)}",
+                    source=source, line=line, clue=f"{kind} {i}")
+
+
+def fmt_clue(clue: Sequence[int]) -> str:
+    """A clue as people write it: ``3 1`` (``0`` when empty)."""
+    return " ".join(map(str, clue)) or "0"
+
+
+def clean_meta(value: str) -> str:
+    """Metadata text safe to write on one line: non-printable characters become spaces."""
+    return "".join(ch if ch.isprintable() else " " for ch in value)

@@ -1,0 +1,61 @@
+"""The table of formats: for each, how to list its puzzles and (for some) how to write one.
+
+A reader turns the file's bytes into *entries* ``(item id, thunk)``; the thunk builds the Puzzle
+only when asked, so picking one puzzle out of a large collection stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nonostudio.core.formats import non, strings
+from nonostudio.core.formats._common import decode
+from nonostudio.core.puzzle import Puzzle
+
+Thunk = Callable[[], Puzzle]
+Entries = list[tuple[str, Thunk]]
+
+
+@dataclass(frozen=True, slots=True)
+class FormatInfo:
+    """What the GUI and CLI need to know about a format (file dialogs build their filters here)."""
+
+    name: str
+    label: str
+    extensions: tuple[str, ...]
+    can_read: bool
+    can_write: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    info: FormatInfo
+    entries: Callable[[bytes, str], Entries]
+    write: Callable[[Puzzle, bool], str] | None = None
+
+
+def _single(parse: Callable[[str, str], Puzzle]) -> Callable[[bytes, str], Entries]:
+    """Entries of a one-puzzle text format: one item with the empty id."""
+    def entries(data: bytes, source: str) -> Entries:
+        text = decode(data, source)
+        return [("", lambda: parse(text, source))]
+    return entries
+
+
+def _text(entries: Callable[[str, str], Entries]) -> Callable[[bytes, str], Entries]:
+    return lambda data, source: entries(decode(data, source), source)
+
+
+def _tatham(text: str, source: str) -> Puzzle:
+    return strings.read_tatham(text.strip(), source)
+
+
+CODECS: tuple[Codec, ...] = (
+    Codec(FormatInfo("non", "Simpson .non", (".non",), True, True), _single(non.read),
+          non.write),
+    Codec(FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
+          _text(strings.library_entries), lambda p, _sol: strings.write_string(p)),
+    Codec(FormatInfo("tatham", "Simon Tatham Pattern id", (), True, True), _single(_tatham),
+          lambda p, _sol: strings.write_tatham(p)),
+)

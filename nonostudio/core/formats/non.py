@@ -1,0 +1,172 @@
+"""Steve Simpson's ``.non`` format (with the nonogram-db extensions ``license``, ``goal``, colours).
+
+Keywords may come in any order; ``rows``/``columns`` are followed by one clue line per row or
+column (comma-separated numbers, ``0`` or a blank line for an empty clue). Unknown lines are
+ignored, as the format asks.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._common import (
+    build,
+    check_size,
+    clean_meta,
+    split_lines,
+    to_int,
+    tokens,
+)
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.puzzle import Puzzle
+
+_META = {"title": "title", "by": "author", "author": "author", "copyright": "copyright",
+         "license": "licence", "licence": "licence"}
+_ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
+
+
+def _value(rest: str) -> str:
+    """A property value: a quoted string (HTML escapes decoded) or the bare rest of the line."""
+    rest = rest.strip()
+    if len(rest) >= 2 and rest[0] == '"' and rest.rfind('"') > 0:
+        rest = rest[1:rest.rfind('"')]
+    return html.unescape(rest)
+
+
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.lines = split_lines(text)
+        self.source = source
+        self.colours: set[str] = set()
+        self.clue_lines: dict[str, int] = {}
+
+    def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
+        return PuzzleError(message, source=self.source, line=line, column=column)
+
+    def clue(self, text: str, line: int, name: str) -> tuple[int, ...]:
+        """Comma-separated numbers, each optionally followed by a colour letter (``3a``)."""
+        self.clue_lines[name] = line
+        values: list[int] = []
+        items = tokens(text, ",")
+        if len(items) > 1 and not items[-1][0]:
+            items.pop()  # a trailing comma
+        for item, col in items:
+            for tok, tcol in tokens(item, None, col - 1) or [("", col)]:
+                m = _ITEM.match(tok)
+                if not m:
+                    found = repr(tok) if tok else "nothing"
+                    raise PuzzleError(f"expected a number (clues look like 3,1), found {found}",
+                                      source=self.source, line=line, column=tcol, clue=name)
+                if m.group(2):
+                    self.colours.add(m.group(2))
+                values.append(int(m.group(1)))
+        return tuple(v for v in values if v)
+
+    def section(self, start: int, count: int | None, kind: str) -> tuple[list[tuple[int, ...]], int]:
+        """Read ``count`` clue lines after the keyword on line index ``start``."""
+        keyword = "rows" if kind == "row" else "columns"
+        if count is None:
+            size = "height" if kind == "row" else "width"
+            raise self.error(f"'{keyword}' comes before '{size}'; the {size} must be given first",
+                             start + 1)
+        clues = []
+        for k in range(count):
+            i = start + 1 + k
+            if i >= len(self.lines):
+                raise self.error(f"expected {count} {kind} clues after '{keyword}' (line "
+                                 f"{start + 1}), the file ends after {k}", len(self.lines))
+            text = self.lines[i].strip()
+            if text and not text[0].isdigit() and text[0] != ",":
+                raise self.error(f"expected {count} {kind} clues after '{keyword}' (line "
+                                 f"{start + 1}), found only {k} before {text.split()[0]!r}", i + 1)
+            clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))
+        return clues, start + count
+
+    def read(self) -> Puzzle:
+        width = height = None
+        rows = cols = None
+        meta: dict[str, str] = {}
+        goal_text: tuple[str, int] | None = None
+        i = 0
+        while i < len(self.lines):
+            text = self.lines[i].strip()
+            word, _, rest = text.partition(" ")
+            word = word.lower()
+            rest = rest.strip()
+            if word in ("width", "height") or (word in ("rows", "columns") and rest):
+                value = to_int(rest, self.source, i + 1, text.find(rest) + 1 if rest else None,
+                               what=f"a number after '{word}'")
+                if word in ("width", "columns"):
+                    width = value
+                else:
+                    height = value
+            elif word == "rows":
+                if rows is not None:
+                    raise self.error("a second 'rows' section", i + 1)
+                rows, i = self.section(i, height, "row")
+            elif word == "columns":
+                if cols is not None:
+                    raise self.error("a second 'columns' section", i + 1)
+                cols, i = self.section(i, width, "column")
+            elif word in _META:
+                meta[_META[word]] = _value(rest)
+            elif word == "goal":
+                goal_text = (_value(rest), i + 1)
+            elif word in ("color", "colour"):
+                self.colours.add(rest.split()[0] if rest else "?")
+            i += 1
+        if width is not None and height is not None:
+            check_size(width, height, self.source)
+        for name, section in (("rows", rows), ("columns", cols)):
+            if section is None:
+                raise self.error(f"no '{name}' section found; a .non file needs 'width', "
+                                 "'height', 'rows' and 'columns'", len(self.lines) or 1)
+        if len(self.colours) > 1:
+            raise UnsupportedPuzzleError(
+                f"colour puzzle (colours {', '.join(sorted(self.colours))}); only black-and-white "
+                "puzzles are supported", source=self.source)
+        assert rows is not None and cols is not None
+        goal = None
+        goal_line = None
+        if goal_text is not None:
+            goal_line = goal_text[1]
+            goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
+        return build(rows, cols, self.source, clue_lines=self.clue_lines, goal=goal,
+                     goal_line=goal_line, **meta)
+
+    def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray:
+        if len(text) != width * height:
+            raise self.error(f"the goal has {len(text)} cells but a {width}x{height} puzzle "
+                             f"needs {width * height}", line)
+        cells = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        return np.where(cells == ord("0"), CROSSED, FILLED).astype(np.int8).reshape(height, width)
+
+
+def read(text: str, source: str) -> Puzzle:
+    """Parse one ``.non`` puzzle."""
+    return _Reader(text, source).read()
+
+
+def _quote(value: str) -> str:
+    return '"' + html.escape(clean_meta(value), quote=True) + '"'
+
+
+def write(puzzle: Puzzle, with_solution: bool = True) -> str:
+    """The ``.non`` text of ``puzzle`` (``goal`` when it has one and ``with_solution``)."""
+    out = []
+    for key, value in (("title", puzzle.title), ("by", puzzle.author),
+                       ("copyright", puzzle.copyright), ("license", puzzle.licence)):
+        if value:
+            out.append(f"{key} {_quote(value)}")
+    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
+    out += ["", "columns"]
+    out += [",".join(map(str, c)) or "0" for c in puzzle.cols]
+    if with_solution and puzzle.goal is not None:
+        bits = "".join("1" if v == FILLED else "0" for v in puzzle.goal.ravel())
+        out += ["", f'goal "{bits}"']
+    return "\n".join(out) + "\n"

@@ -1,0 +1,121 @@
+"""One-line puzzle texts: the R ``nonogram`` puzzle string and Simon Tatham's "Pattern" game id.
+
+Puzzle string: ``ROWS-COLS``, clues separated by ``:``, numbers by ``,``; an empty field or ``0``
+is an empty clue. A text file of such strings, one per line (optionally ``name<TAB>string``), is a
+puzzle library whose items are the names or the 1-based line numbers.
+
+Tatham id: ``WxH:`` then the clues separated by ``/``, columns first, numbers by ``.``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._common import build, check_size, numbers, split_lines
+from nonostudio.core.puzzle import Puzzle
+
+_TATHAM = re.compile(r"\s*([0-9]+)x([0-9]+):")
+_STRING_CHARS = re.compile(r"[0-9,:\- \t]*-[0-9,:\- \t]*\Z")
+
+
+def looks_like_string(line: str) -> bool:
+    """True for a text made only of digits, ``,``, ``:``, spaces and one ``-`` or more."""
+    return bool(_STRING_CHARS.match(line.strip()))
+
+
+def looks_like_tatham(text: str) -> bool:
+    return bool(_TATHAM.match(text))
+
+
+def read_string(text: str, source: str = "<text>", line: int | None = None,
+                offset: int = 0) -> Puzzle:
+    """Parse one puzzle string; columns in errors are 1-based character offsets."""
+    dashes = [i for i, ch in enumerate(text) if ch == "-"]
+    if not dashes:
+        raise PuzzleError("expected '-' between the row clues and the column clues "
+                          "(e.g. 1:3:1-1:3:1)", source=source, line=line,
+                          column=offset + len(text.rstrip()) + 1)
+    if len(dashes) > 1:
+        raise PuzzleError("expected only one '-' (between row and column clues), found another",
+                          source=source, line=line, column=offset + dashes[1] + 1)
+    cut = dashes[0]
+    parts = (("row", text[:cut], 0), ("column", text[cut + 1:], cut + 1))
+    clues: list[list[tuple[int, ...]]] = []
+    for kind, part, start in parts:
+        if not part.strip():
+            raise PuzzleError(f"no {kind} clues {'before' if kind == 'row' else 'after'} '-'",
+                              source=source, line=line, column=offset + cut + 1)
+        clues.append([numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
+                      for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1)])
+    return build(clues[0], clues[1], source)
+
+
+def _raw_fields(text: str, sep: str, start: int) -> list[tuple[str, int]]:
+    """Fields of ``text`` split at ``sep`` (unstripped) with their 1-based columns."""
+    out = []
+    col = start
+    for field in text.split(sep):
+        out.append((field, col + 1))
+        col += len(field) + 1
+    return out
+
+
+def read_tatham(text: str, source: str = "<text>") -> Puzzle:
+    """Parse a Tatham Pattern game id ``WxH:cols/rows``."""
+    m = _TATHAM.match(text)
+    if not m:
+        raise PuzzleError("expected a Tatham game id such as 5x5:2/1.1/3/1/2/1/3/1.1/1/2",
+                          source=source, line=1, column=1)
+    width, height = int(m.group(1)), int(m.group(2))
+    check_size(width, height, source)
+    body = text[m.end():].rstrip()
+    if "," in body:
+        raise UnsupportedPuzzleError("Tatham ids with pre-filled cells (after ',') are not "
+                                     "supported", source=source, line=1,
+                                     column=m.end() + body.index(",") + 1)
+    fields = _raw_fields(body, "/", m.end())
+    if len(fields) != width + height:
+        raise PuzzleError(f"a {width}x{height} id needs {width + height} clues separated by '/' "
+                          f"(columns first), found {len(fields)}", source=source, line=1)
+    clues = []
+    for k, (field, col) in enumerate(fields):
+        name = f"column {k + 1}" if k < width else f"row {k - width + 1}"
+        clues.append(numbers(field, ".", source, 1, clue=name, offset=col - 1))
+    return build(clues[width:], clues[:width], source)
+
+
+def write_string(puzzle: Puzzle) -> str:
+    """The puzzle string of ``puzzle`` (``0`` for an empty clue)."""
+    def side(clues: tuple[tuple[int, ...], ...]) -> str:
+        return ":".join(",".join(map(str, c)) or "0" for c in clues)
+    return f"{side(puzzle.rows)}-{side(puzzle.cols)}"
+
+
+def write_tatham(puzzle: Puzzle) -> str:
+    """The Tatham game id of ``puzzle`` (columns first; an empty clue is an empty field)."""
+    clues = puzzle.cols + puzzle.rows
+    return f"{puzzle.width}x{puzzle.height}:" + "/".join(".".join(map(str, c)) for c in clues)
+
+
+def library_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+    """Items of a text of puzzle strings, one per line: ``name<TAB>string`` or the line number."""
+    entries: list[tuple[str, Callable[[], Puzzle]]] = []
+    for number, line in enumerate(split_lines(text), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, tab, rest = line.partition("\t")
+        if tab and not looks_like_string(name):
+            item, body, offset = name.strip(), rest, len(name) + 1
+        else:
+            item, body, offset = str(number), line, 0
+        entries.append((item, _thunk(body, source, number, offset)))
+    if not entries:
+        raise PuzzleError("no puzzle string found (expected e.g. 1:3:1-1:3:1)", source=source)
+    return entries
+
+
+def _thunk(text: str, source: str, line: int, offset: int) -> Callable[[], Puzzle]:
+    return lambda: read_string(text, source, line, offset)
+
