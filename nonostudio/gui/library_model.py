@@ -1,0 +1,115 @@
+"""Qt table model over the puzzle library's listing, plus the sort/filter proxy the library view uses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from nonostudio.core.library import Library, LibraryEntry
+
+COLUMNS = ("Title", "Size", "Author", "Licence", "Verdict")
+TITLE, SIZE, AUTHOR, LICENCE, VERDICT = range(len(COLUMNS))
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def _display(entry: LibraryEntry, column: int) -> str:
+    if column == TITLE:
+        return entry.title or "(untitled)"
+    if column == SIZE:
+        return entry.size_text
+    if column == AUTHOR:
+        return entry.author
+    if column == LICENCE:
+        return entry.licence
+    return entry.verdict
+
+
+def _sort_key(entry: LibraryEntry, column: int) -> object:
+    if column == SIZE:
+        return entry.width * entry.height
+    return _display(entry, column).casefold()
+
+
+class LibraryModel(QAbstractTableModel):
+    """One row per :class:`LibraryEntry`; call :meth:`refresh` after the library changes."""
+
+    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._entries: list[LibraryEntry] = library.entries()
+
+    @property
+    def library(self) -> Library:
+        return self._library
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._entries = self._library.entries()
+        self.endResetModel()
+
+    def entry(self, row: int) -> LibraryEntry:
+        return self._entries[row]
+
+    def row_of(self, id: int) -> int:
+        """The row showing library puzzle ``id``, or -1."""
+        return next((i for i, e in enumerate(self._entries) if e.id == id), -1)
+
+    def rowCount(self, parent: _AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: _AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
+
+    def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(entry, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            source = f"\nFrom: {entry.source}" if entry.source else ""
+            return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"
+        if role == SORT_ROLE:
+            return _sort_key(entry, column)
+        if role == ID_ROLE:
+            return entry.id
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == SIZE:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(COLUMNS)
+        ):
+            return COLUMNS[section]
+        return None
+
+    def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+
+class LibraryFilterModel(QSortFilterProxyModel):
+    """Sorts by the model's sort keys (size by cell count) and filters on any column's text."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setFilterKeyColumn(-1)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

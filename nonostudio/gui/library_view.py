@@ -1,0 +1,194 @@
+"""The library panel: a filterable, sortable table of stored puzzles with add, delete and import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QMessageBox,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library
+from nonostudio.gui.library_model import (
+    AUTHOR,
+    ID_ROLE,
+    SIZE,
+    TITLE,
+    VERDICT,
+    LibraryFilterModel,
+    LibraryModel,
+)
+
+
+class LibraryView(QWidget):
+    """Browse the library; double-click or Enter asks the window to open a puzzle."""
+
+    openRequested = Signal(int)  # library id
+    addCurrentRequested = Signal()
+
+    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LibraryModel(library, self)
+        self.proxy = LibraryFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.import_filter = "All files (*)"
+        self.last_folder = ""
+
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText("Filter by title, author, licence…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+
+        self.table = QTableView(self)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+        for column in (SIZE, AUTHOR, VERDICT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.activated.connect(self._on_activated)
+
+        self.add_action = QAction("Add Current Puzzle", self)
+        self.add_action.setToolTip("Store the puzzle being edited in the library")
+        self.add_action.triggered.connect(self.addCurrentRequested)
+        self.delete_action = QAction("Delete", self)
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.delete_action.setToolTip("Remove the selected puzzles from the library")
+        self.delete_action.triggered.connect(self.delete_selected)
+        self.import_action = QAction("Import Files…", self)
+        self.import_action.setToolTip("Add puzzle files to the library")
+        self.import_action.triggered.connect(self.choose_and_import)
+        self.addAction(self.delete_action)
+
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for action in (self.add_action, self.import_action, self.delete_action):
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.proxy.modelReset.connect(self._update_actions)
+        self._update_actions()
+
+    @property
+    def library(self) -> Library:
+        return self.model.library
+
+    def refresh(self) -> None:
+        """Re-read the listing (after the library changed elsewhere)."""
+        self.model.refresh()
+
+    def select_id(self, id: int) -> None:
+        """Select and show the row of library puzzle ``id`` (if it passes the filter)."""
+        row = self.model.row_of(id)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, TITLE))
+        if index.isValid():
+            self.table.selectRow(index.row())
+            self.table.scrollTo(index)
+
+    def selected_ids(self) -> list[int]:
+        rows = self.table.selectionModel().selectedRows(TITLE)
+        return [int(index.data(ID_ROLE)) for index in rows]
+
+    def _update_actions(self) -> None:
+        self.delete_action.setEnabled(bool(self.table.selectionModel().hasSelection()))
+
+    def _on_activated(self, index: QModelIndex) -> None:
+        self.openRequested.emit(int(index.siblingAtColumn(TITLE).data(ID_ROLE)))
+
+    def delete_selected(self) -> None:
+        """Ask, then remove the selected puzzles."""
+        ids = self.selected_ids()
+        if not ids:
+            return
+        if len(ids) == 1:
+            title = self.model.entry(self.model.row_of(ids[0])).title or "this puzzle"
+            question = f"Delete “{title}” from the library?"
+        else:
+            question = f"Delete {len(ids)} puzzles from the library?"
+        answer = QMessageBox.question(
+            self,
+            "Delete Puzzles",
+            f"{question}\nThis cannot be undone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        for id in ids:
+            self.library.remove(id)
+        self.refresh()
+
+    def choose_and_import(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Import Puzzles", self.last_folder, self.import_filter
+        )
+        if not paths:
+            return
+        self.last_folder = str(Path(paths[0]).parent)
+        added, errors = self.import_files(paths)
+        if errors:
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                "Import Puzzles",
+                f"Imported {added} of {len(paths)} files. These could not be read:",
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setInformativeText("\n".join(errors[:10]) + ("\n…" if len(errors) > 10 else ""))
+            box.setDetailedText("\n".join(errors))
+            box.exec()
+
+    def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
+        """Add every readable puzzle file; return (number added, one message per bad file)."""
+        from nonostudio.core.formats import read_file
+
+        added, errors, last = 0, [], None
+        for path in map(Path, paths):
+            try:
+                puzzle = read_file(path)
+            except PuzzleError as exc:
+                errors.append(str(exc if exc.source else exc.with_source(str(path))))
+                continue
+            except OSError as exc:
+                errors.append(f"{path}: {exc.strerror or exc}")
+                continue
+            last = self.library.add(puzzle, source=str(path))
+            added += 1
+        if added:
+            self.refresh()
+            if last is not None:
+                self.select_id(last)
+        return added, errors

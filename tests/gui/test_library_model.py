@@ -1,0 +1,75 @@
+"""The library table model and its sort/filter proxy."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from nonostudio.core.library import Library
+from nonostudio.gui.library_model import (
+    AUTHOR,
+    ID_ROLE,
+    LICENCE,
+    SIZE,
+    TITLE,
+    VERDICT,
+    LibraryFilterModel,
+    LibraryModel,
+)
+
+
+def column(model, col: int) -> list[str]:
+    return [model.index(r, col).data() for r in range(model.rowCount())]
+
+
+def test_model_passes_qtmodeltester(qtmodeltester, small_library: Library) -> None:
+    model = LibraryModel(small_library)
+    qtmodeltester.check(model)
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(proxy)
+
+
+def test_model_shows_listing_columns(small_library: Library) -> None:
+    model = LibraryModel(small_library)
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)] == [
+        "Title", "Size", "Author", "Licence", "Verdict"
+    ]
+    assert column(model, TITLE) == ["Tee", "Block", "zebra crossing"]
+    assert column(model, SIZE) == ["5x3", "2x2", "4x1"]
+    assert column(model, AUTHOR) == ["Ann", "Bob", "Ann"]
+    assert column(model, LICENCE) == ["MIT", "CC0-1.0", ""]
+    assert "tee.non" in model.index(0, TITLE).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_refresh_picks_up_changes_and_verdicts(qtbot, small_library: Library) -> None:
+    model = LibraryModel(small_library)
+    first_id = model.index(0, TITLE).data(ID_ROLE)
+    small_library.set_verdict(first_id, "unique, line logic")
+    with qtbot.waitSignal(model.modelReset):
+        model.refresh()
+    assert model.index(0, VERDICT).data() == "unique, line logic"
+    small_library.remove(first_id)
+    model.refresh()
+    assert model.rowCount() == 2 and model.row_of(first_id) == -1
+
+
+def test_proxy_sorts_size_by_cell_count_and_titles_ignoring_case(small_library: Library) -> None:
+    model = LibraryModel(small_library)
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    proxy.sort(SIZE, Qt.SortOrder.AscendingOrder)
+    assert column(proxy, SIZE) == ["2x2", "4x1", "5x3"]
+    proxy.sort(TITLE, Qt.SortOrder.AscendingOrder)
+    assert column(proxy, TITLE) == ["Block", "Tee", "zebra crossing"]
+
+
+def test_proxy_filters_on_any_column(small_library: Library) -> None:
+    model = LibraryModel(small_library)
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    proxy.setFilterFixedString("ann")
+    assert sorted(column(proxy, TITLE)) == ["Tee", "zebra crossing"]
+    proxy.setFilterFixedString("cc0")
+    assert column(proxy, TITLE) == ["Block"]
+    proxy.setFilterFixedString("no such thing")
+    assert proxy.rowCount() == 0
