@@ -1,0 +1,109 @@
+"""Clues typed as text, one line per row or column: parse them and say exactly what is wrong.
+
+Numbers are separated by spaces or commas; an empty line or ``0`` is an empty clue.  Used by the
+clue editor, which marks the offending line and shows the message (e.g.
+``row 4: '3a' is not a number``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nonostudio.core.line import Hints
+from nonostudio.core.puzzle import min_length
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True)
+class ClueProblem:
+    """What is wrong with one line of clue text (``index`` is the 0-based line)."""
+
+    index: int
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def clue_to_text(clue: Sequence[int]) -> str:
+    """The editor text of one clue: numbers separated by spaces, ``0`` for the empty clue."""
+    return " ".join(map(str, clue)) if clue else "0"
+
+
+def clues_to_text(clues: Sequence[Sequence[int]]) -> str:
+    """One line per clue."""
+    return "\n".join(clue_to_text(c) for c in clues)
+
+
+def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | None]:
+    """Parse one line; ``name`` is e.g. ``"row 4"``.  Returns the clue and an error or None."""
+    numbers: list[int] = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        if not token.isdecimal():
+            if token.startswith("-") and token[1:].isdecimal():
+                return (), f"{name}: clue numbers cannot be negative ('{token}')"
+            return (), f"{name}: '{token}' is not a number"
+        value = int(token)
+        if value:
+            numbers.append(value)
+    clue = tuple(numbers)
+    need = min_length(clue)
+    if need > length:
+        kind = name.split()[0]
+        return clue, (
+            f"{name}: clue {clue_to_text(clue)} needs {need} cells but the {kind} has {length}"
+        )
+    return clue, None
+
+
+def parse_clue_text(
+    text: str, kind: str, count: int, length: int
+) -> tuple[tuple[Hints, ...], list[ClueProblem]]:
+    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues for lines ``length`` long.
+
+    Trailing blank lines are ignored.  Returns ``count`` clues (empty where a line is wrong or
+    missing) and the problems found, each naming its clue; the clues are valid only when there
+    are no problems.
+    """
+    lines = text.split("\n")
+    while len(lines) > count and not lines[-1].strip():
+        lines.pop()
+    problems: list[ClueProblem] = []
+    clues: list[Hints] = []
+    for i, line in enumerate(lines[:count]):
+        clue, error = parse_clue_line(line, f"{kind} {i + 1}", length)
+        clues.append(() if error else clue)
+        if error:
+            problems.append(ClueProblem(i, error))
+    plural = f"{kind}s"
+    if len(lines) < count:
+        problems.append(
+            ClueProblem(
+                len(lines) - 1,
+                f"{plural}: {len(lines)} clue lines but the puzzle has {count} {plural} "
+                f"(one line per {kind}; 0 or an empty line for an empty {kind})",
+            )
+        )
+    elif len(lines) > count:
+        problems.append(
+            ClueProblem(
+                count,
+                f"{plural}: {len(lines)} clue lines but the puzzle has only {count} {plural}",
+            )
+        )
+    clues.extend([()] * (count - len(clues)))
+    return tuple(clues), problems
+
+
+def totals_problem(rows: Sequence[Hints], cols: Sequence[Hints]) -> str | None:
+    """The message when row and column clues fill different numbers of cells, else None."""
+    rsum = sum(map(sum, rows))
+    csum = sum(map(sum, cols))
+    if rsum == csum:
+        return None
+    return f"row clues fill {rsum} cells but column clues fill {csum}; the totals must be equal"

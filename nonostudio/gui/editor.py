@@ -1,0 +1,456 @@
+"""The puzzle editor: paint a picture (clues follow live) or type clues, validated as you type.
+
+*Draw* mode: the grid is the solution picture and the clues are derived from it.  *Clues* mode:
+the clues come from the two text editors (one line per row / column) and the grid is scratch
+space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
+complete the editor.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPalette, QTextCursor, QTextFormat, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_text, totals_problem
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
+from nonostudio.gui.grid_view import GridView
+
+DRAW, CLUES = "draw", "clues"
+MAX_SIZE = 999
+MAX_MESSAGES = 4
+META_FIELDS = (
+    ("title", "Title"),
+    ("author", "Author"),
+    ("copyright", "Copyright"),
+    ("licence", "Licence"),
+)
+
+
+class ResizeCommand(QUndoCommand):
+    """Change the picture's size in draw mode (cells are kept where they still fit)."""
+
+    def __init__(self, editor: EditorView, before: np.ndarray, after: np.ndarray) -> None:
+        super().__init__(f"Resize to {after.shape[1]}x{after.shape[0]}")
+        self._editor = editor
+        self._before = before.copy()
+        self._after = after.copy()
+
+    def redo(self) -> None:
+        self._editor._show_picture(self._after)
+
+    def undo(self) -> None:
+        self._editor._show_picture(self._before)
+
+
+class ClueEdit(QPlainTextEdit):
+    """One clue per line; lines with a problem are marked."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName(name)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setTabChangesFocus(True)
+
+    def mark_lines(self, indices: set[int]) -> None:
+        tint = QColor(220, 40, 40, 70)
+        selections = []
+        for index in sorted(indices):
+            block = self.document().findBlockByNumber(index)
+            if not block.isValid():
+                continue
+            selection = QTextEdit.ExtraSelection()
+            selection.format.setBackground(tint)
+            selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+            selection.cursor = QTextCursor(block)
+            selections.append(selection)
+        self.setExtraSelections(selections)
+
+    def set_text_keeping_view(self, text: str) -> None:
+        if text != self.toPlainText():
+            bar = self.verticalScrollBar().value()
+            self.setPlainText(text)
+            self.verticalScrollBar().setValue(bar)
+
+
+def _message_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    palette = label.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(200, 40, 40))
+    label.setPalette(palette)
+    label.hide()
+    return label
+
+
+def _show_messages(label: QLabel, messages: list[str]) -> None:
+    shown = messages[:MAX_MESSAGES]
+    if len(messages) > MAX_MESSAGES:
+        shown.append(f"\u2026 and {len(messages) - MAX_MESSAGES} more")
+    label.setText("\n".join(shown))
+    label.setVisible(bool(shown))
+
+
+class EditorView(QWidget):
+    """Create and change a puzzle by painting its picture or typing its clues."""
+
+    puzzleChanged = Signal(object)  # Puzzle | None (None while the typed clues are invalid)
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._undo = QUndoStack(self)
+        self._mode = DRAW
+        self._updating = False
+        self._puzzle: Puzzle | None = None
+        self._saved: Puzzle | None = None
+        self._forced_modified = False
+        self._was_modified = False
+        self._typed_ok = False
+        self.grid = GridView(self._undo)
+        self._build(self.grid)
+        self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
+        self.grid.cellsChanged.connect(self._on_cells_changed)
+        self.rows_edit.textChanged.connect(self._on_clue_text_changed)
+        self.cols_edit.textChanged.connect(self._on_clue_text_changed)
+        self.width_spin.valueChanged.connect(self._on_size_spin)
+        self.height_spin.valueChanged.connect(self._on_size_spin)
+        self.new_button.clicked.connect(
+            lambda: self.new_puzzle(self.width_spin.value(), self.height_spin.value())
+        )
+        self.draw_radio.toggled.connect(self._on_mode_toggled)
+        for edit in self.meta_edits.values():
+            edit.textEdited.connect(lambda _text: self._refresh_puzzle())
+        self.new_puzzle(10, 10)
+
+    def _build(self, grid: QWidget) -> None:
+        self.draw_radio = QRadioButton("&Draw picture")
+        self.draw_radio.setToolTip("Paint the solution; the clues follow the picture")
+        self.clues_radio = QRadioButton("&Type clues")
+        self.clues_radio.setToolTip(
+            "Type the clues; the grid becomes scratch space. Switching back to drawing turns "
+            "the scratch cells into the picture."
+        )
+        self._mode_group = QButtonGroup(self)
+        self._mode_group.addButton(self.draw_radio)
+        self._mode_group.addButton(self.clues_radio)
+        self.draw_radio.setChecked(True)
+        self.width_spin = QSpinBox(minimum=1, maximum=MAX_SIZE, value=10)
+        self.width_spin.setAccessibleName("Width")
+        self.height_spin = QSpinBox(minimum=1, maximum=MAX_SIZE, value=10)
+        self.height_spin.setAccessibleName("Height")
+        for spin in (self.width_spin, self.height_spin):
+            # Resize once the number is complete, not at each digit (typing 15 must not crop to 1).
+            spin.setKeyboardTracking(False)
+        self.new_button = QPushButton("&New puzzle")
+        self.new_button.setToolTip("Start an empty puzzle of this size")
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.draw_radio)
+        bar.addWidget(self.clues_radio)
+        bar.addSpacing(16)
+        bar.addWidget(QLabel("Size"))
+        bar.addWidget(self.width_spin)
+        bar.addWidget(QLabel("\u00d7"))
+        bar.addWidget(self.height_spin)
+        bar.addWidget(self.new_button)
+        bar.addStretch(1)
+
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(grid)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.status_label = QLabel()
+        self.status_label.setAccessibleName("Grid status")
+        self.grid.statusChanged.connect(self.status_label.setText)
+        self.status_label.setText(self.grid.status_text())
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(bar)
+        left_layout.addWidget(self.scroll, 1)
+        left_layout.addWidget(self.status_label)
+
+        self.meta_edits: dict[str, QLineEdit] = {}
+        form = QFormLayout()
+        for key, label in META_FIELDS:
+            edit = QLineEdit()
+            edit.setAccessibleName(label)
+            self.meta_edits[key] = edit
+            form.addRow(f"{label}:", edit)
+        self.rows_edit = ClueEdit("Row clues")
+        self.cols_edit = ClueEdit("Column clues")
+        self.rows_message = _message_label()
+        self.cols_message = _message_label()
+        self.totals_message = _message_label()
+        self.clue_hint = QLabel()
+        self.clue_hint.setWordWrap(True)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(form)
+        right_layout.addWidget(self.clue_hint)
+        right_layout.addWidget(QLabel("Row clues (top to bottom):"))
+        right_layout.addWidget(self.rows_edit, 1)
+        right_layout.addWidget(self.rows_message)
+        right_layout.addWidget(QLabel("Column clues (left to right):"))
+        right_layout.addWidget(self.cols_edit, 1)
+        right_layout.addWidget(self.cols_message)
+        right_layout.addWidget(self.totals_message)
+
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def puzzle(self) -> Puzzle | None:
+        return self._puzzle
+
+    def set_puzzle(self, puzzle: Puzzle | None) -> None:
+        """Show ``puzzle`` (a blank puzzle of the current size for None); clears the undo stack.
+
+        A puzzle with a goal picture opens in draw mode, one without in clues mode.
+        """
+        if puzzle is None:
+            self.new_puzzle(self.width_spin.value(), self.height_spin.value())
+            return
+        self._load(puzzle)
+
+    def new_puzzle(self, width: int, height: int) -> None:
+        """Start an empty ``width`` x ``height`` picture in draw mode with no metadata."""
+        if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+            raise ValueError(f"a puzzle must be 1 to {MAX_SIZE} cells wide and high")
+        self._load(Puzzle.from_grid(new_grid(height, width, 0)))
+
+    def undo_stack(self) -> QUndoStack:
+        return self._undo
+
+    def is_modified(self) -> bool:
+        return self._forced_modified or self._puzzle != self._saved
+
+    def set_modified(self, modified: bool) -> None:
+        """Mark the puzzle as changed or (after saving) as matching what was saved."""
+        self._forced_modified = modified
+        if not modified:
+            self._saved = self._puzzle
+            self._undo.setClean()
+        self._update_modified()
+
+    def zoom(self) -> float:
+        return self.grid.zoom()
+
+    def set_zoom(self, z: float) -> None:
+        self.grid.set_zoom(z)
+
+    def zoom_in(self) -> None:
+        self.grid.zoom_in()
+
+    def zoom_out(self) -> None:
+        self.grid.zoom_out()
+
+    def zoom_reset(self) -> None:
+        self.grid.zoom_reset()
+
+    def show_alternate(self, grid: np.ndarray | None) -> None:
+        """Highlight where ``grid`` (another solution of these clues) differs; None hides it.
+
+        A grid of another size (a late result for an earlier version of the puzzle) is ignored.
+        """
+        if grid is not None and np.asarray(grid).shape != self.grid.cells().shape:
+            return
+        self.grid.set_overlay(grid)
+
+    def mode(self) -> str:
+        """``"draw"`` or ``"clues"``."""
+        return self._mode
+
+    def set_mode(self, mode: str) -> None:
+        (self.draw_radio if mode == DRAW else self.clues_radio).setChecked(True)
+
+    # --- loading and mode ----------------------------------------------------------------------
+
+    def _load(self, puzzle: Puzzle) -> None:
+        self._updating = True
+        try:
+            for key, edit in self.meta_edits.items():
+                edit.setText(getattr(puzzle, key))
+            self._set_spins(puzzle.width, puzzle.height)
+            self.grid.set_overlay(None)
+            if puzzle.goal is not None:
+                self._set_mode_widgets(DRAW)
+                self.grid.set_clues(puzzle.rows, puzzle.cols)
+                self.grid.set_cells(np.where(puzzle.goal == FILLED, FILLED, UNKNOWN))
+            else:
+                self._set_mode_widgets(CLUES)
+                self.rows_edit.setPlainText(clues_to_text(puzzle.rows))
+                self.cols_edit.setPlainText(clues_to_text(puzzle.cols))
+                self.grid.set_clues(puzzle.rows, puzzle.cols)
+                self.grid.set_cells(new_grid(puzzle.height, puzzle.width))
+        finally:
+            self._updating = False
+        self._sync()
+        self._undo.clear()
+        self._forced_modified = False
+        self._saved = self._puzzle
+        self._update_modified()
+
+    def _set_mode_widgets(self, mode: str) -> None:
+        self._mode = mode
+        blocked = self.draw_radio.blockSignals(True)
+        (self.draw_radio if mode == DRAW else self.clues_radio).setChecked(True)
+        self.draw_radio.blockSignals(blocked)
+        drawing = mode == DRAW
+        self.rows_edit.setReadOnly(drawing)
+        self.cols_edit.setReadOnly(drawing)
+        self.grid.set_faint_satisfied(not drawing)
+        self.clue_hint.setText(
+            "The clues follow the picture you paint."
+            if drawing
+            else "One clue per line, numbers separated by spaces or commas (0 = empty line)."
+        )
+        self.rows_message.hide()
+        self.cols_message.hide()
+        self.totals_message.hide()
+        self.rows_edit.mark_lines(set())
+        self.cols_edit.mark_lines(set())
+
+    def _on_mode_toggled(self, drawing: bool) -> None:
+        mode = DRAW if drawing else CLUES
+        if mode == self._mode:
+            return
+        self._undo.clear()
+        self._set_mode_widgets(mode)
+        if drawing:
+            self._show_picture(np.where(self.grid.cells() == FILLED, FILLED, UNKNOWN))
+        self._sync()
+
+    # --- reacting to edits ---------------------------------------------------------------------
+
+    def _set_spins(self, width: int, height: int) -> None:
+        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
+            blocked = spin.blockSignals(True)
+            spin.setValue(value)
+            spin.blockSignals(blocked)
+
+    def _show_picture(self, cells: np.ndarray) -> None:
+        """Make ``cells`` the picture (used by mode switches and resize undo/redo)."""
+        self._updating = True
+        try:
+            self._set_spins(cells.shape[1], cells.shape[0])
+            self.grid.set_clues(*clues_of_grid(cells))
+            self.grid.set_cells(cells)
+        finally:
+            self._updating = False
+        self._sync()
+
+    def _on_size_spin(self) -> None:
+        width, height = self.width_spin.value(), self.height_spin.value()
+        if self._mode == DRAW:
+            before = self.grid.cells()
+            after = new_grid(height, width)
+            h, w = min(height, before.shape[0]), min(width, before.shape[1])
+            after[:h, :w] = before[:h, :w]
+            self._undo.push(ResizeCommand(self, before, after))
+        else:
+            self._sync()
+
+    def _on_cells_changed(self) -> None:
+        if not self._updating and self._mode == DRAW:
+            self._sync()
+
+    def _on_clue_text_changed(self) -> None:
+        if not self._updating and self._mode == CLUES:
+            self._sync()
+
+    def _sync(self) -> None:
+        """Bring clues, texts, messages and the puzzle in line with the current mode's source."""
+        self._updating = True
+        try:
+            if self._mode == DRAW:
+                rows, cols = clues_of_grid(self.grid.cells())
+                self.grid.set_clues(rows, cols)
+                self.rows_edit.set_text_keeping_view(clues_to_text(rows))
+                self.cols_edit.set_text_keeping_view(clues_to_text(cols))
+            else:
+                self._validate_typed_clues()
+        finally:
+            self._updating = False
+        self._refresh_puzzle()
+
+    def _validate_typed_clues(self) -> None:
+        width, height = self.width_spin.value(), self.height_spin.value()
+        rows, row_problems = parse_clue_text(self.rows_edit.toPlainText(), "row", height, width)
+        cols, col_problems = parse_clue_text(self.cols_edit.toPlainText(), "column", width, height)
+        self.grid.set_clues(rows, cols)
+        for edit, label, problems in (
+            (self.rows_edit, self.rows_message, row_problems),
+            (self.cols_edit, self.cols_message, col_problems),
+        ):
+            edit.mark_lines({p.index for p in problems})
+            _show_messages(label, [p.message for p in problems])
+        totals = None if row_problems or col_problems else totals_problem(rows, cols)
+        _show_messages(self.totals_message, [totals] if totals else [])
+        self._typed_ok = not (row_problems or col_problems or totals)
+
+    def _current_puzzle(self) -> tuple[Puzzle | None, ClueProblem | None]:
+        meta = {key: edit.text().strip() for key, edit in self.meta_edits.items()}
+        if self._mode == DRAW:
+            return Puzzle.from_grid(self.grid.cells(), **meta), None
+        if not self._typed_ok:
+            return None, None
+        rows, cols = self.grid.clues()
+        try:
+            return Puzzle(rows, cols, **meta), None
+        except PuzzleError as exc:  # the checks above should have caught it; never show a trace
+            return None, ClueProblem(0, str(exc))
+
+    def _refresh_puzzle(self) -> None:
+        puzzle, problem = self._current_puzzle()
+        if problem is not None:
+            _show_messages(self.totals_message, [problem.message])
+        old = self._puzzle
+        changed = (puzzle is None) != (old is None) or puzzle != old
+        self._puzzle = puzzle
+        if changed:
+            same_clues = (
+                puzzle is not None
+                and old is not None
+                and ((puzzle.rows, puzzle.cols) == (old.rows, old.cols))
+            )
+            if not same_clues:
+                self.grid.set_overlay(None)
+            self.puzzleChanged.emit(puzzle)
+        self._update_modified()
+
+    def _update_modified(self) -> None:
+        modified = self.is_modified()
+        if modified != self._was_modified:
+            self._was_modified = modified
+            self.modifiedChanged.emit(modified)

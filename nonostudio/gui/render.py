@@ -1,0 +1,348 @@
+"""Paint a puzzle with QPainter (clues, grid, 5-cell guides, optionally the solution) and export it.
+
+Only QtGui is used, so pictures can be made headless under a ``QGuiApplication`` (the CLI creates
+one offscreen).  :class:`GridView` paints with the same functions, in palette colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPalette,
+    QPdfWriter,
+    QPen,
+)
+from PySide6.QtSvg import QSvgGenerator
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import CROSSED, FILLED, Hints
+from nonostudio.core.puzzle import Puzzle
+
+GUIDE_EVERY = 5
+PICTURE_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+@dataclass(frozen=True)
+class Colors:
+    """The colours a puzzle is painted in."""
+
+    paper: QColor  # grid background
+    clue_paper: QColor  # background behind the clue numbers
+    ink: QColor  # filled cells, clue numbers, guide lines
+    line: QColor  # thin grid lines
+    cross: QColor  # marks in crossed cells
+    faint: QColor  # clue numbers of lines that are already satisfied
+
+    @classmethod
+    def from_palette(cls, palette: QPalette) -> Colors:
+        """Screen colours taken from a widget palette, so light and dark schemes both work."""
+        return cls(
+            paper=palette.color(QPalette.ColorRole.Base),
+            clue_paper=palette.color(QPalette.ColorRole.AlternateBase),
+            ink=palette.color(QPalette.ColorRole.Text),
+            line=palette.color(QPalette.ColorRole.Mid),
+            cross=palette.color(QPalette.ColorRole.PlaceholderText),
+            faint=palette.color(QPalette.ColorRole.PlaceholderText),
+        )
+
+    @classmethod
+    def for_print(cls) -> Colors:
+        """Black ink on white paper: exported pictures are for printing and sharing."""
+        return cls(
+            paper=QColor(255, 255, 255),
+            clue_paper=QColor(255, 255, 255),
+            ink=QColor(0, 0, 0),
+            line=QColor(160, 160, 160),
+            cross=QColor(110, 110, 110),
+            faint=QColor(150, 150, 150),
+        )
+
+
+def clue_font(cell: int, widest: str = "0") -> QFont:
+    """A font for clue numbers: about 60 % of a cell, shrunk until ``widest`` fits in one cell."""
+    font = QFont()
+    size = max(6, round(cell * 0.6))
+    font.setPixelSize(size)
+    while size > 6 and QFontMetrics(font).horizontalAdvance(widest) > cell * 0.95:
+        size -= 1
+        font.setPixelSize(size)
+    return font
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes: row clues on the left, column clues on top, the grid below-right."""
+
+    rows: int
+    cols: int
+    cell: int
+    row_slots: int  # most numbers in any row clue
+    col_slots: int  # most numbers in any column clue
+    row_slot_width: int  # width of one row-clue number
+    margin: int
+    font: QFont
+
+    @classmethod
+    def compute(cls, rows: Sequence[Hints], cols: Sequence[Hints], cell: int) -> Layout:
+        numbers = [n for clue in (*rows, *cols) for n in clue]
+        widest = str(max(numbers, default=0))
+        font = clue_font(cell, str(max((n for c in cols for n in c), default=0)))
+        slot = max(cell, QFontMetrics(font).horizontalAdvance(widest) + max(2, cell // 3))
+        return cls(
+            rows=len(rows),
+            cols=len(cols),
+            cell=cell,
+            row_slots=max(1, max((len(c) for c in rows), default=0)),
+            col_slots=max(1, max((len(c) for c in cols), default=0)),
+            row_slot_width=slot,
+            margin=max(2, cell // 3),
+            font=font,
+        )
+
+    @property
+    def grid_left(self) -> int:
+        return self.margin + self.row_slots * self.row_slot_width
+
+    @property
+    def grid_top(self) -> int:
+        return self.margin + self.col_slots * self.cell
+
+    def grid_rect(self) -> QRect:
+        return QRect(self.grid_left, self.grid_top, self.cols * self.cell, self.rows * self.cell)
+
+    def size(self) -> QSize:
+        return QSize(
+            self.grid_left + self.cols * self.cell + self.margin,
+            self.grid_top + self.rows * self.cell + self.margin,
+        )
+
+    def cell_rect(self, row: int, col: int) -> QRect:
+        return QRect(
+            self.grid_left + col * self.cell, self.grid_top + row * self.cell, self.cell, self.cell
+        )
+
+    def row_clue_rect(self, row: int) -> QRect:
+        """The strip left of ``row`` holding its clue."""
+        return QRect(
+            self.margin, self.grid_top + row * self.cell, self.grid_left - self.margin, self.cell
+        )
+
+    def col_clue_rect(self, col: int) -> QRect:
+        """The strip above ``col`` holding its clue."""
+        return QRect(
+            self.grid_left + col * self.cell, self.margin, self.cell, self.grid_top - self.margin
+        )
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The ``(row, column)`` under a point, or None outside the grid."""
+        col = int((x - self.grid_left) // self.cell)
+        row = int((y - self.grid_top) // self.cell)
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+
+def paint_clue_backgrounds(painter: QPainter, layout: Layout, colors: Colors) -> None:
+    top = QRect(
+        layout.grid_left, layout.margin, layout.cols * layout.cell, layout.grid_top - layout.margin
+    )
+    left = QRect(
+        layout.margin, layout.grid_top, layout.grid_left - layout.margin, layout.rows * layout.cell
+    )
+    painter.fillRect(top, colors.clue_paper)
+    painter.fillRect(left, colors.clue_paper)
+
+
+def paint_clues(
+    painter: QPainter,
+    layout: Layout,
+    rows: Sequence[Hints],
+    cols: Sequence[Hints],
+    colors: Colors,
+    *,
+    faint_rows: Collection[int] = (),
+    faint_cols: Collection[int] = (),
+) -> None:
+    """Row clues right-aligned left of the grid, column clues bottom-aligned above it."""
+    painter.setFont(layout.font)
+    centre = Qt.AlignmentFlag.AlignCenter
+    for r, clue in enumerate(rows):
+        painter.setPen(colors.faint if r in faint_rows else colors.ink)
+        numbers = clue or (0,)
+        strip = layout.row_clue_rect(r)
+        right = strip.right() + 1
+        for k, n in enumerate(reversed(numbers)):
+            box = QRect(
+                right - (k + 1) * layout.row_slot_width,
+                strip.top(),
+                layout.row_slot_width,
+                layout.cell,
+            )
+            painter.drawText(box, centre, str(n))
+    for c, clue in enumerate(cols):
+        painter.setPen(colors.faint if c in faint_cols else colors.ink)
+        numbers = clue or (0,)
+        strip = layout.col_clue_rect(c)
+        bottom = strip.bottom() + 1
+        for k, n in enumerate(reversed(numbers)):
+            box = QRect(strip.left(), bottom - (k + 1) * layout.cell, layout.cell, layout.cell)
+            painter.drawText(box, centre, str(n))
+
+
+def paint_cells(painter: QPainter, layout: Layout, grid: np.ndarray | None, colors: Colors) -> None:
+    """The grid background, filled cells as solid squares and crossed cells as small crosses."""
+    painter.fillRect(layout.grid_rect(), colors.paper)
+    if grid is None:
+        return
+    g = np.asarray(grid)
+    for r, c in zip(*np.nonzero(g == FILLED), strict=True):
+        painter.fillRect(layout.cell_rect(int(r), int(c)), colors.ink)
+    crossed = np.nonzero(g == CROSSED)
+    if len(crossed[0]):
+        pen = QPen(colors.cross, max(1.0, layout.cell / 12))
+        painter.setPen(pen)
+        inset = layout.cell * 0.3
+        for r, c in zip(*crossed, strict=True):
+            box = QRectF(layout.cell_rect(int(r), int(c))).adjusted(inset, inset, -inset, -inset)
+            painter.drawLine(box.topLeft(), box.bottomRight())
+            painter.drawLine(box.topRight(), box.bottomLeft())
+
+
+def paint_grid_lines(painter: QPainter, layout: Layout, colors: Colors) -> None:
+    """Thin lines between cells, thicker guides every five cells and around the grid."""
+    rect = layout.grid_rect()
+    thin = QPen(colors.line, 1)
+    thick = QPen(colors.ink, max(1.5, layout.cell / 10))
+    for k in range(layout.cols + 1):
+        guide = k % GUIDE_EVERY == 0 or k == layout.cols
+        painter.setPen(thick if guide else thin)
+        x = rect.left() + k * layout.cell
+        painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.top() + rect.height()))
+    for k in range(layout.rows + 1):
+        guide = k % GUIDE_EVERY == 0 or k == layout.rows
+        painter.setPen(thick if guide else thin)
+        y = rect.top() + k * layout.cell
+        painter.drawLine(QPointF(rect.left(), y), QPointF(rect.left() + rect.width(), y))
+
+
+def paint_puzzle(
+    painter: QPainter,
+    layout: Layout,
+    puzzle: Puzzle,
+    colors: Colors,
+    solution: np.ndarray | None = None,
+) -> None:
+    """Everything a printed puzzle shows; ``solution`` cells are drawn when given."""
+    paint_clue_backgrounds(painter, layout, colors)
+    paint_cells(painter, layout, solution, colors)
+    paint_grid_lines(painter, layout, colors)
+    paint_clues(painter, layout, puzzle.rows, puzzle.cols, colors)
+
+
+def _solution_of(puzzle: Puzzle, with_solution: bool) -> np.ndarray | None:
+    if not with_solution:
+        return None
+    if puzzle.goal is None:
+        raise PuzzleError(
+            "the puzzle has no solution picture to draw; solve it first or export without it"
+        )
+    return np.where(puzzle.goal == FILLED, FILLED, -1).astype(np.int8)
+
+
+def render_image(puzzle: Puzzle, with_solution: bool, cell: int = 20) -> QImage:
+    """The printed form of ``puzzle`` as an image (black on white), ``cell`` pixels per cell."""
+    solution = _solution_of(puzzle, with_solution)
+    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+    image = QImage(layout.size(), QImage.Format.Format_ARGB32)
+    colors = Colors.for_print()
+    image.fill(colors.paper)
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        paint_puzzle(painter, layout, puzzle, colors, solution)
+    finally:
+        painter.end()
+    return image
+
+
+def _export_svg(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: int) -> None:
+    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(layout.size())
+    generator.setViewBox(QRect(0, 0, layout.size().width(), layout.size().height()))
+    generator.setTitle(puzzle.title or "Nonogram")
+    generator.setDescription(f"{puzzle.size_text} nonogram")
+    painter = QPainter(generator)
+    try:
+        paint_puzzle(painter, layout, puzzle, Colors.for_print(), solution)
+    finally:
+        painter.end()
+
+
+def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: int) -> None:
+    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+    writer = QPdfWriter(str(path))
+    writer.setTitle(puzzle.title or "Nonogram")
+    writer.setCreator("nonostudio")
+    wide = layout.size().width() > layout.size().height()
+    orientation = QPageLayout.Orientation.Landscape if wide else QPageLayout.Orientation.Portrait
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            orientation,
+            QMarginsF(15, 15, 15, 15),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    painter = QPainter(writer)
+    try:
+        area = painter.viewport()
+        scale = min(area.width() / layout.size().width(), area.height() / layout.size().height())
+        painter.translate(
+            (area.width() - scale * layout.size().width()) / 2,
+            (area.height() - scale * layout.size().height()) / 2,
+        )
+        painter.scale(scale, scale)
+        paint_puzzle(painter, layout, puzzle, Colors.for_print(), solution)
+    finally:
+        painter.end()
+
+
+def export_picture(
+    puzzle: Puzzle, path: str | Path, *, with_solution: bool, cell: int = 20
+) -> None:
+    """Write ``puzzle`` as a ``.png``, ``.svg`` or ``.pdf`` picture (the suffix chooses).
+
+    Raises ``ValueError`` for another suffix, :class:`PuzzleError` when the solution is asked for
+    but the puzzle has none, and ``OSError`` when the file cannot be written.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in PICTURE_SUFFIXES:
+        raise ValueError(
+            f"{path.name}: cannot export a picture as '{suffix or path.name}' "
+            f"(use {', '.join(PICTURE_SUFFIXES)})"
+        )
+    solution = _solution_of(puzzle, with_solution)
+    if suffix == ".png":
+        if not render_image(puzzle, with_solution, cell).save(str(path), "PNG"):
+            raise OSError(f"{path}: could not write the PNG file")
+    elif suffix == ".svg":
+        _export_svg(puzzle, path, solution, cell)
+    else:
+        _export_pdf(puzzle, path, solution, cell)
+    if not path.is_file():
+        raise OSError(f"{path}: could not write the {suffix[1:].upper()} file")
