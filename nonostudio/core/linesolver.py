@@ -155,6 +155,26 @@ def _combine(
     return full & ~can_empty, full & ~can_fill
 
 
+def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[int] | None:
+    """For each hint, the mask of start cells it takes in some solution; None if no solution."""
+    fwd = _passes(hints, n, filled, crossed)
+    if fwd is None:
+        return None
+    bwd = _passes(hints[::-1], n, _reverse(filled, n) if filled else 0,
+                  _reverse(crossed, n) if crossed else 0)
+    if bwd is None:
+        return None
+    k = len(hints)
+    rgaps = bwd[0]
+    out = []
+    for j, h in enumerate(hints):
+        after = _reverse(rgaps[k - j - 1], n + 1)
+        if j == k - 1:
+            after |= 1 << (n + 1)
+        out.append(fwd[1][j] & (after >> (h + 1)))
+    return out
+
+
 def text_masks(text: str) -> tuple[int, int]:
     """``(filled, crossed)`` masks of ``-Ox`` text (bit i = character i)."""
     rev = text[::-1]

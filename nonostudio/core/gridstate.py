@@ -1,0 +1,183 @@
+"""Grid state for the solvers: row and column masks kept in step, and line-logic propagation.
+
+Rows and columns are each stored as pairs of bit masks (filled, crossed) so that the exact line
+solver (:mod:`nonostudio.core.linesolver`) runs on them directly; setting a cell updates its row and
+its column.  Copying a state is cheap (four lists of ints), which probing and search rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.linesolver import solve_masks
+from nonostudio.core.puzzle import Puzzle
+
+
+class Contradiction(Exception):
+    """Raised inside propagation when a line has no solution."""
+
+
+class GridState:
+    """Cells of a puzzle being solved, as row masks and column masks."""
+
+    __slots__ = ("puzzle", "height", "width", "row_f", "row_x", "col_f", "col_x", "known", "cache")
+
+    def __init__(self, puzzle: Puzzle, cache: dict | None = None) -> None:
+        self.puzzle = puzzle
+        self.height = puzzle.height
+        self.width = puzzle.width
+        self.row_f = [0] * self.height
+        self.row_x = [0] * self.height
+        self.col_f = [0] * self.width
+        self.col_x = [0] * self.width
+        self.known = 0
+        # Line-solver results keyed by (is_row, index, filled, crossed); shared between copies.
+        self.cache: dict = {} if cache is None else cache
+
+    def copy(self) -> GridState:
+        other = GridState.__new__(GridState)
+        other.puzzle = self.puzzle
+        other.height = self.height
+        other.width = self.width
+        other.row_f = self.row_f[:]
+        other.row_x = self.row_x[:]
+        other.col_f = self.col_f[:]
+        other.col_x = self.col_x[:]
+        other.known = self.known
+        other.cache = self.cache
+        return other
+
+    @classmethod
+    def from_grid(cls, puzzle: Puzzle, grid: np.ndarray) -> GridState:
+        state = cls(puzzle)
+        for r, c in zip(*np.nonzero(np.asarray(grid) != UNKNOWN), strict=True):
+            state.set_cell(int(r), int(c), int(grid[r, c]))
+        return state
+
+    @property
+    def total(self) -> int:
+        return self.height * self.width
+
+    def is_solved(self) -> bool:
+        return self.known == self.total
+
+    def get(self, r: int, c: int) -> int:
+        bit = 1 << c
+        if self.row_f[r] & bit:
+            return FILLED
+        if self.row_x[r] & bit:
+            return CROSSED
+        return UNKNOWN
+
+    def set_cell(self, r: int, c: int, value: int) -> None:
+        """Decide one unknown cell (no propagation)."""
+        if value == FILLED:
+            self.row_f[r] |= 1 << c
+            self.col_f[c] |= 1 << r
+        else:
+            self.row_x[r] |= 1 << c
+            self.col_x[c] |= 1 << r
+        self.known += 1
+
+    def to_grid(self) -> np.ndarray:
+        grid = np.full((self.height, self.width), UNKNOWN, dtype=np.int8)
+        w = self.width
+        for r in range(self.height):
+            f, x = self.row_f[r], self.row_x[r]
+            if f:
+                grid[r, _bits(f, w)] = FILLED
+            if x:
+                grid[r, _bits(x, w)] = CROSSED
+        return grid
+
+    def key(self) -> tuple[int, ...]:
+        """Identity of a complete state (its filled rows)."""
+        return tuple(self.row_f)
+
+    def propagate(
+        self,
+        rows: set[int] | None = None,
+        cols: set[int] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> int:
+        """Apply the exact line solver until nothing changes; return the number of line solves.
+
+        ``rows``/``cols`` are the lines to look at first (all lines when both are None).  Raises
+        :class:`Contradiction` when some line has no solution.
+        """
+        puzzle = self.puzzle
+        if rows is None and cols is None:
+            rows = set(range(self.height))
+            cols = set(range(self.width))
+        dirty_rows = set(rows or ())
+        dirty_cols = set(cols or ())
+        cache = self.cache
+        row_f, row_x, col_f, col_x = self.row_f, self.row_x, self.col_f, self.col_x
+        w, h = self.width, self.height
+        solves = 0
+        # Sweeps: every dirty row, then every dirty column, so that each line solve sees all the
+        # cells its crossing lines decided since its last solve.
+        while dirty_rows or dirty_cols:
+            if should_stop is not None and should_stop():
+                return solves
+            batch, dirty_rows = dirty_rows, set()
+            for i in batch:
+                f, x = row_f[i], row_x[i]
+                key = (True, i, f, x)
+                out = cache.get(key)
+                if out is None:
+                    out = solve_masks(puzzle.rows[i], w, f, x)
+                    solves += 1
+                    if out is None:
+                        raise Contradiction
+                    cache[key] = out
+                nf, nx = out
+                new_f, new_x = nf & ~f, nx & ~x
+                if new_f or new_x:
+                    row_f[i], row_x[i] = nf, nx
+                    bit = 1 << i
+                    for j in _iter_bits(new_f):
+                        col_f[j] |= bit
+                        dirty_cols.add(j)
+                    for j in _iter_bits(new_x):
+                        col_x[j] |= bit
+                        dirty_cols.add(j)
+                    self.known += (new_f | new_x).bit_count()
+            batch, dirty_cols = dirty_cols, set()
+            for j in batch:
+                f, x = col_f[j], col_x[j]
+                key = (False, j, f, x)
+                out = cache.get(key)
+                if out is None:
+                    out = solve_masks(puzzle.cols[j], h, f, x)
+                    solves += 1
+                    if out is None:
+                        raise Contradiction
+                    cache[key] = out
+                nf, nx = out
+                new_f, new_x = nf & ~f, nx & ~x
+                if new_f or new_x:
+                    col_f[j], col_x[j] = nf, nx
+                    bit = 1 << j
+                    for i in _iter_bits(new_f):
+                        row_f[i] |= bit
+                        dirty_rows.add(i)
+                    for i in _iter_bits(new_x):
+                        row_x[i] |= bit
+                        dirty_rows.add(i)
+                    self.known += (new_f | new_x).bit_count()
+        return solves
+
+
+def _iter_bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _bits(mask: int, width: int) -> list[int]:
+    return [i for i in range(width) if (mask >> i) & 1]

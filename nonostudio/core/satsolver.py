@@ -1,0 +1,171 @@
+"""SAT search with z3 for the puzzles that defeat probing: find up to two solutions of a grid state.
+
+Each line becomes clauses over its undecided cells and one Boolean per (hint, start cell) that the
+exact line solver still allows: exactly one start per hint, hints in order and apart, a start fills
+its cells and empties its neighbours, and a filled cell is covered by some start.  The formula is
+written as SMT-LIB text and parsed in one call (building it through the Python API object by
+object is far slower), solved in its own ``z3.Context``; a second solution is sought with a clause
+that blocks the first.  Cancellation interrupts the context from a watcher thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import numpy as np
+import z3
+
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.linesolver import placements
+
+
+class SatUnknown(Exception):
+    """z3 gave up: time limit reached or interrupted."""
+
+
+def _line_clauses(
+    out: list[str], hints: tuple[int, ...], cells: list[str], n: int, filled: int, crossed: int,
+    tag: str,
+) -> None:
+    """Append SMT-LIB assertions for one line; ``cells[i]`` is the literal name of cell i."""
+    places = placements(hints, n, filled, crossed)
+    if places is None:
+        out.append("(assert false)")
+        return
+    cover: list[list[str]] = [[] for _ in range(n)]
+    starts: list[list[tuple[int, str]]] = []
+    for j, (h, mask) in enumerate(zip(hints, places, strict=True)):
+        here: list[tuple[int, str]] = []
+        p = mask
+        while p:
+            low = p & -p
+            s = low.bit_length() - 1
+            p ^= low
+            name = f"{tag}_{j}_{s}"
+            out.append(f"(declare-const {name} Bool)")
+            here.append((s, name))
+            lits = []
+            for i in range(s, s + h):
+                cover[i].append(name)
+                lits.append(cells[i])
+            if s > 0:
+                lits.append(f"(not {cells[s - 1]})")
+            if s + h < n:
+                lits.append(f"(not {cells[s + h]})")
+            out.append(f"(assert (=> {name} (and {' '.join(lits)})))")
+        names = " ".join(nm for _, nm in here)
+        out.append(f"(assert ((_ pbeq 1 {' '.join('1' for _ in here)}) {names}))")
+        starts.append(here)
+    for j in range(len(hints) - 1):
+        h = hints[j]
+        nxt = starts[j + 1]
+        for s, name in starts[j]:
+            later = [nm for t, nm in nxt if t > s + h]
+            out.append(f"(assert (=> {name} {_or(later)}))")
+    for i in range(n):
+        if not ((filled >> i) & 1 or (crossed >> i) & 1):
+            out.append(f"(assert (=> {cells[i]} {_or(cover[i])}))")
+
+
+def _or(lits: list[str]) -> str:
+    if not lits:
+        return "false"
+    if len(lits) == 1:
+        return lits[0]
+    return f"(or {' '.join(lits)})"
+
+
+def _encode(state: GridState) -> tuple[str, dict[tuple[int, int], str]]:
+    h, w = state.height, state.width
+    names: dict[tuple[int, int], str] = {}
+    out: list[str] = []
+
+    def lit(r: int, c: int) -> str:
+        v = state.get(r, c)
+        if v == FILLED:
+            return "true"
+        if v == CROSSED:
+            return "false"
+        name = names.get((r, c))
+        if name is None:
+            name = f"c_{r}_{c}"
+            names[(r, c)] = name
+            out.append(f"(declare-const {name} Bool)")
+        return name
+
+    row_cells = [[lit(r, c) for c in range(w)] for r in range(h)]
+    for r in range(h):
+        _line_clauses(out, state.puzzle.rows[r], row_cells[r], w, state.row_f[r], state.row_x[r], f"r{r}")
+    for c in range(w):
+        cells = [row_cells[r][c] for r in range(h)]
+        _line_clauses(out, state.puzzle.cols[c], cells, h, state.col_f[c], state.col_x[c], f"k{c}")
+    return "\n".join(out), names
+
+
+def sat_solutions(
+    state: GridState,
+    *,
+    limit: int = 2,
+    deadline: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[np.ndarray]:
+    """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more).
+
+    Raises :class:`SatUnknown` when the deadline passes or ``should_stop()`` becomes true first.
+    """
+    text, names = _encode(state)
+    ctx = z3.Context()
+    solver = z3.Solver(ctx=ctx)
+    solver.from_string(text)
+    base = state.to_grid()
+    done = threading.Event()
+    stopped = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.05):
+            late = deadline is not None and time.perf_counter() > deadline
+            if late or (should_stop is not None and should_stop()):
+                stopped.set()
+                ctx.interrupt()
+                return
+
+    watcher = threading.Thread(target=watch, name="z3-watch", daemon=True)
+    watcher.start()
+    found: list[np.ndarray] = []
+    cell_vars = {rc: z3.Bool(nm, ctx) for rc, nm in names.items()}
+    try:
+        while len(found) < limit:
+            if deadline is not None:
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    raise SatUnknown("time limit reached")
+                solver.set("timeout", max(1, int(remaining * 1000)))
+            answer = solver.check()
+            if answer == z3.unsat:
+                break
+            if answer != z3.sat:
+                raise SatUnknown(solver.reason_unknown())
+            model = solver.model()
+            grid = base.copy()
+            differs = []
+            for (r, c), var in cell_vars.items():
+                value = z3.is_true(model.eval(var, model_completion=True))
+                grid[r, c] = FILLED if value else CROSSED
+                differs.append(var if not value else z3.Not(var))
+            found.append(grid)
+            if not differs:
+                break
+            solver.add(z3.Or(differs) if len(differs) > 1 else differs[0])
+    except z3.Z3Exception as exc:
+        if stopped.is_set():
+            raise SatUnknown("interrupted") from exc
+        raise
+    finally:
+        done.set()
+        watcher.join()
+    if stopped.is_set() and len(found) < limit:
+        raise SatUnknown("interrupted")
+    return found

@@ -1,0 +1,255 @@
+"""The complete solver: a verdict for a puzzle (unique and line-solvable, unique but needs search,
+multiple solutions, no solution, undecided) with the solutions that prove it.
+
+Line logic first (exact line solver to a fixed point); then probing and depth-first search: at each
+search node every undecided cell next to a decided one is tried both ways with propagation — a side
+that contradicts forces the other value, and the cell whose two outcomes decide the most is the one
+to branch on.  The search stops after two different solutions.  Time limit, progress callback and
+cancellation are part of the API; a cancelled or timed-out run returns ``UNDECIDED`` with the
+cells line logic decided.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+
+ProgressCallback = Callable[[float, str], None]
+StopCallback = Callable[[], bool]
+
+
+class Verdict(enum.Enum):
+    """What the complete solver concluded."""
+
+    UNIQUE_LINE = "unique, line-solvable"
+    UNIQUE_SEARCH = "unique, needs search"
+    MULTIPLE = "multiple solutions"
+    NO_SOLUTION = "no solution"
+    UNDECIDED = "undecided"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+    @property
+    def is_unique(self) -> bool:
+        return self in (Verdict.UNIQUE_LINE, Verdict.UNIQUE_SEARCH)
+
+
+@dataclass
+class SolveStats:
+    line_solves: int = 0
+    probes: int = 0
+    nodes: int = 0
+    max_depth: int = 0
+
+
+@dataclass
+class SolveResult:
+    """The verdict with its evidence.
+
+    ``solution`` is the (first) solution found; ``alternate`` a second, different one (only for
+    MULTIPLE); ``grid`` the cells decided by line logic alone (UNKNOWN elsewhere).
+    """
+
+    verdict: Verdict
+    grid: np.ndarray
+    solution: np.ndarray | None = None
+    alternate: np.ndarray | None = None
+    seconds: float = 0.0
+    cancelled: bool = False
+    timed_out: bool = False
+    stats: SolveStats = field(default_factory=SolveStats)
+
+
+class _Stop(Exception):
+    """Time limit reached or cancelled."""
+
+
+class _Search:
+    def __init__(
+        self,
+        deadline: float | None,
+        should_stop: StopCallback | None,
+        progress: ProgressCallback | None,
+        stats: SolveStats,
+    ) -> None:
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.progress = progress
+        self.stats = stats
+        self.solutions: dict[tuple[int, ...], GridState] = {}
+        self.cancelled = False
+        self._last_report = 0.0
+        self._checks = 0
+
+    def check(self) -> None:
+        self._checks += 1
+        if self._checks & 15:
+            return
+        if self.should_stop is not None and self.should_stop():
+            self.cancelled = True
+            raise _Stop
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Stop
+
+    def report(self, state: GridState, message: str) -> None:
+        if self.progress is None:
+            return
+        now = time.perf_counter()
+        if now - self._last_report >= 0.1:
+            self._last_report = now
+            self.progress(state.known / state.total, message)
+
+    def found(self, state: GridState) -> None:
+        self.solutions.setdefault(state.key(), state)
+
+    def propagate(self, state: GridState, rows: set[int], cols: set[int]) -> None:
+        self.stats.line_solves += state.propagate(rows, cols)
+
+    def probe(self, state: GridState) -> tuple[GridState, tuple[GridState, GridState] | None]:
+        """Probe until no probe forces a cell; return the state and the best pair to branch on.
+
+        Raises Contradiction when the state has no solution.
+        """
+        while True:
+            best: tuple[GridState, GridState] | None = None
+            best_score = -1
+            forced = False
+            for r, c in _candidates(state):
+                if state.get(r, c) != UNKNOWN:
+                    continue
+                self.check()
+                self.stats.probes += 1
+                outcomes: list[GridState | None] = []
+                for value in (FILLED, CROSSED):
+                    child = state.copy()
+                    child.set_cell(r, c, value)
+                    try:
+                        self.propagate(child, {r}, {c})
+                    except Contradiction:
+                        outcomes.append(None)
+                        continue
+                    if child.is_solved():
+                        self.found(child)
+                    outcomes.append(child)
+                on, off = outcomes
+                if on is None and off is None:
+                    raise Contradiction
+                if on is None or off is None:
+                    state = on if off is None else off  # the other value is forced
+                    forced = True
+                    self.report(state, "probing")
+                    continue
+                score = min(on.known, off.known)
+                if score > best_score:
+                    best_score, best = score, (on, off)
+            if not forced:
+                return state, best
+
+    def run(self, root: GridState) -> None:
+        stack: list[tuple[GridState, int]] = [(root, 0)]
+        while stack and len(self.solutions) < 2:
+            state, depth = stack.pop()
+            self.stats.nodes += 1
+            self.stats.max_depth = max(self.stats.max_depth, depth)
+            self.check()
+            try:
+                state, pair = self.probe(state)
+            except Contradiction:
+                continue
+            if state.is_solved():
+                self.found(state)
+                continue
+            if pair is None:
+                continue
+            self.report(state, f"searching (depth {depth})")
+            on, off = pair
+            for child in (off, on):
+                if child.is_solved():
+                    self.found(child)
+                else:
+                    stack.append((child, depth + 1))
+
+
+def _candidates(state: GridState) -> list[tuple[int, int]]:
+    """Undecided cells with a decided neighbour (every undecided cell when none is decided)."""
+    grid = state.to_grid()
+    unknown = grid == UNKNOWN
+    known = ~unknown
+    near = np.zeros_like(known)
+    near[1:, :] |= known[:-1, :]
+    near[:-1, :] |= known[1:, :]
+    near[:, 1:] |= known[:, :-1]
+    near[:, :-1] |= known[:, 1:]
+    cells = np.argwhere(unknown & near)
+    if len(cells) == 0:
+        cells = np.argwhere(unknown)
+    return [(int(r), int(c)) for r, c in cells]
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> SolveResult:
+    """Decide ``puzzle``: its verdict, a solution and, when not unique, a second one.
+
+    ``time_limit`` is in seconds (None: no limit); ``progress(fraction, message)`` is called now and
+    then; ``should_stop()`` returning True cancels the run (checked often).
+    """
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    stats = SolveStats()
+    search = _Search(deadline, should_stop, progress, stats)
+    root = GridState(puzzle)
+
+    def finish(verdict: Verdict, grid: np.ndarray, **kw: object) -> SolveResult:
+        return SolveResult(
+            verdict, grid, seconds=time.perf_counter() - started, stats=stats, **kw  # type: ignore[arg-type]
+        )
+
+    try:
+        stats.line_solves += root.propagate()
+    except Contradiction:
+        return finish(Verdict.NO_SOLUTION, root.to_grid())
+    logic_grid = root.to_grid()
+    if root.is_solved():
+        return finish(Verdict.UNIQUE_LINE, logic_grid, solution=logic_grid.copy())
+    if progress is not None:
+        progress(root.known / root.total, "line logic stuck; searching")
+    try:
+        search.run(root.copy())
+    except _Stop:
+        return finish(
+            Verdict.UNDECIDED,
+            logic_grid,
+            cancelled=search.cancelled,
+            timed_out=not search.cancelled,
+            solution=_first_solution(search),
+        )
+    sols = [s.to_grid() for s in search.solutions.values()]
+    if not sols:
+        return finish(Verdict.NO_SOLUTION, logic_grid)
+    if len(sols) == 1:
+        return finish(Verdict.UNIQUE_SEARCH, logic_grid, solution=sols[0])
+    return finish(Verdict.MULTIPLE, logic_grid, solution=sols[0], alternate=sols[1])
+
+
+def _first_solution(search: _Search) -> np.ndarray | None:
+    for state in search.solutions.values():
+        return state.to_grid()
+    return None
+
+
+__all__ = ["Verdict", "SolveResult", "SolveStats", "solve", "CROSSED", "FILLED", "UNKNOWN"]
