@@ -1,0 +1,171 @@
+"""The check panel: decides the edited puzzle in the background and shows the verdict.
+
+Each new puzzle restarts a short debounce timer, then the complete solver runs on the thread pool;
+a newer puzzle cancels the check still running.  For a puzzle with several solutions the panel
+offers the second one so the editor can highlight where the two differ.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import SolveResult, Verdict, solve
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+
+DEBOUNCE_MS = 300
+TIME_LIMIT_S = 10.0
+
+EXPLANATIONS = {
+    Verdict.UNIQUE_LINE: "One solution, reachable by line logic alone.",
+    Verdict.UNIQUE_SEARCH: "One solution, but line logic alone gets stuck; solving needs search.",
+    Verdict.MULTIPLE: "More than one picture fits these clues.",
+    Verdict.NO_SOLUTION: "No picture fits these clues.",
+    Verdict.UNDECIDED: "The solver could not decide within the time limit.",
+}
+
+
+class CheckPanel(QWidget):
+    """Verdict, time and a busy indicator for the puzzle being edited."""
+
+    verdictReady = Signal(object)  # SolveResult
+    alternateRequested = Signal(object)  # np.ndarray: a second solution
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = DEBOUNCE_MS,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
+        super().__init__(parent)
+        self._time_limit = time_limit
+        self._pending: Puzzle | None = None
+        self._checked_clues: tuple[object, object] | None = None
+        self._worker: Worker | None = None
+        self._result: SolveResult | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self._start)
+
+        self.verdict_label = QLabel("No puzzle")
+        bold = QFont(self.verdict_label.font())
+        bold.setBold(True)
+        self.verdict_label.setFont(bold)
+        self.verdict_label.setAccessibleName("Verdict")
+        self.detail_label = QLabel()
+        self.detail_label.setWordWrap(True)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setTextVisible(False)
+        self.busy.setMaximumHeight(12)
+        self.busy.hide()
+        self.alternate_button = QPushButton("Show alternate solution")
+        self.alternate_button.setToolTip("Highlight the cells where a second solution differs")
+        self.alternate_button.hide()
+        self.alternate_button.clicked.connect(self._request_alternate)
+
+        top = QHBoxLayout()
+        top.addWidget(self.verdict_label, 1)
+        top.addWidget(self.alternate_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.detail_label)
+        layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def set_puzzle(self, puzzle: Puzzle | None) -> None:
+        """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid)."""
+        if puzzle is not None and (puzzle.rows, puzzle.cols) == self._checked_clues:
+            return  # metadata changes do not change the verdict
+        self.cancel()
+        self._pending = puzzle
+        self._result = None
+        self.alternate_button.hide()
+        if puzzle is None:
+            self._checked_clues = None
+            self.verdict_label.setText("No puzzle to check")
+            self.detail_label.setText("Fix the clues to check the puzzle.")
+            return
+        self._checked_clues = (puzzle.rows, puzzle.cols)
+        self.verdict_label.setText("Checking\u2026")
+        self.detail_label.setText("")
+        self.busy.show()
+        self._timer.start()
+
+    def cancel(self) -> None:
+        """Stop a pending or running check (its result is dropped)."""
+        self._timer.stop()
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self._checked_clues = None
+        self.busy.hide()
+
+    def is_busy(self) -> bool:
+        return self._timer.isActive() or self._worker is not None
+
+    def result(self) -> SolveResult | None:
+        return self._result
+
+    def set_time_limit(self, seconds: float) -> None:
+        self._time_limit = seconds
+
+    # --- running -------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        puzzle = self._pending
+        if puzzle is None:
+            return
+        limit = self._time_limit
+
+        def job(progress: Progress, should_stop: ShouldStop) -> SolveResult:
+            return solve(puzzle, time_limit=limit, progress=progress, should_stop=should_stop)
+
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._progress
+        )
+
+    def _is_current(self) -> bool:
+        """True when the signal being handled comes from the check still wanted (not a stale one)."""
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _progress(self, fraction: float, message: str) -> None:
+        if self._is_current():
+            self.detail_label.setText(f"{message} ({fraction:.0%} of cells known)")
+
+    def _done(self, result: SolveResult) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self.busy.hide()
+        self._result = result
+        text = result.verdict.label
+        self.verdict_label.setText(text[:1].upper() + text[1:])
+        detail = EXPLANATIONS[result.verdict]
+        if result.verdict is Verdict.UNDECIDED and result.timed_out:
+            detail = f"Not decided within the time limit of {self._time_limit:g} s."
+        self.detail_label.setText(f"{detail} Checked in {result.seconds:.2f} s.")
+        self.alternate_button.setVisible(
+            result.verdict is Verdict.MULTIPLE and result.alternate is not None
+        )
+        self.verdictReady.emit(result)
+
+    def _failed(self, message: str) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self._checked_clues = None
+        self.busy.hide()
+        self.verdict_label.setText("Check failed")
+        self.detail_label.setText(message)
+
+    def _request_alternate(self) -> None:
+        if self._result is not None and self._result.alternate is not None:
+            self.alternateRequested.emit(np.array(self._result.alternate, copy=True))

@@ -1,0 +1,250 @@
+"""The grid view and editor driven like a user: clicks, drags, keys, typed clues, undo."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.editor import EditorView
+from nonostudio.gui.grid_view import GridView
+
+LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
+
+
+def centre(view: GridView, row: int, col: int) -> QPoint:
+    return view.cell_rect(row, col).center()
+
+
+def click(qtbot, view: GridView, row: int, col: int, button=LEFT) -> None:
+    qtbot.mouseClick(view, button, pos=centre(view, row, col))
+
+
+def drag(qtbot, view: GridView, path: list[tuple[int, int]], button=LEFT) -> None:
+    qtbot.mousePress(view, button, pos=centre(view, *path[0]))
+    for cell in path[1:]:
+        qtbot.mouseMove(view, centre(view, *cell))
+    qtbot.mouseRelease(view, button, pos=centre(view, *path[-1]))
+
+
+@pytest.fixture
+def editor(qtbot) -> EditorView:
+    view = EditorView()
+    qtbot.addWidget(view)
+    view.new_puzzle(6, 5)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+# --- painting --------------------------------------------------------------------------------
+
+
+def test_left_fills_right_crosses_same_button_clears(qtbot, editor: EditorView) -> None:
+    grid = editor.grid
+    click(qtbot, grid, 1, 2)
+    assert grid.cells()[1, 2] == FILLED
+    click(qtbot, grid, 3, 4, RIGHT)
+    assert grid.cells()[3, 4] == CROSSED
+    click(qtbot, grid, 3, 4, RIGHT)
+    assert grid.cells()[3, 4] == UNKNOWN
+    click(qtbot, grid, 1, 2)
+    assert grid.cells()[1, 2] == UNKNOWN
+    click(qtbot, grid, 0, 0, RIGHT)
+    click(qtbot, grid, 0, 0)  # a left click on a crossed cell fills it
+    assert grid.cells()[0, 0] == FILLED
+
+
+def test_clues_follow_the_picture_live(qtbot, editor: EditorView) -> None:
+    for col in (0, 1, 3):
+        click(qtbot, editor.grid, 2, col)
+    rows, cols = editor.grid.clues()
+    assert rows[2] == (2, 1)
+    assert cols[0] == (1,) and cols[2] == ()
+    assert editor.rows_edit.toPlainText().split("\n")[2] == "2 1"
+    puzzle = editor.puzzle()
+    assert puzzle is not None and puzzle.rows[2] == (2, 1)
+    assert puzzle.goal is not None and puzzle.goal[2, 3] == FILLED
+
+
+def test_drag_is_axis_locked_and_one_undo_step(qtbot, editor: EditorView) -> None:
+    grid = editor.grid
+    # Starts horizontally, then wanders down: the drag stays in row 1.
+    drag(qtbot, grid, [(1, 0), (1, 1), (2, 2), (4, 3)])
+    cells = grid.cells()
+    assert list(cells[1, :4]) == [FILLED] * 4
+    assert (cells == FILLED).sum() == 4
+    assert editor.undo_stack().count() == 1
+    editor.undo_stack().undo()
+    assert (grid.cells() == UNKNOWN).all()
+    editor.undo_stack().redo()
+    assert (grid.cells() == FILLED).sum() == 4
+
+
+def test_vertical_drag_and_drag_that_clears(qtbot, editor: EditorView) -> None:
+    grid = editor.grid
+    drag(qtbot, grid, [(0, 5), (1, 5), (3, 5)])
+    assert list(grid.cells()[:, 5]) == [FILLED, FILLED, FILLED, FILLED, UNKNOWN]
+    # Starting on a filled cell with the fill button clears along the drag.
+    drag(qtbot, grid, [(1, 5), (2, 5)])
+    assert list(grid.cells()[:, 5]) == [FILLED, UNKNOWN, UNKNOWN, FILLED, UNKNOWN]
+    assert editor.undo_stack().count() == 2
+
+
+def test_keyboard_cursor_edits(qtbot, editor: EditorView) -> None:
+    grid = editor.grid
+    grid.setFocus()
+    qtbot.keyClick(grid, Qt.Key.Key_Right)
+    qtbot.keyClick(grid, Qt.Key.Key_Down)
+    assert grid.cursor_cell() == (1, 1)
+    assert grid.status_text().startswith("Row 2, column 2")
+    qtbot.keyClick(grid, Qt.Key.Key_Space)
+    assert grid.cells()[1, 1] == FILLED
+    assert "filled" in grid.status_text()
+    qtbot.keyClick(grid, Qt.Key.Key_Right)
+    qtbot.keyClick(grid, Qt.Key.Key_X)
+    assert grid.cells()[1, 2] == CROSSED
+    qtbot.keyClick(grid, Qt.Key.Key_Delete)
+    assert grid.cells()[1, 2] == UNKNOWN
+    for _ in range(20):
+        qtbot.keyClick(grid, Qt.Key.Key_Right)
+    assert grid.cursor_cell() == (1, 5)  # clamped at the last column
+    assert editor.undo_stack().count() == 3
+
+
+def test_status_line_follows_the_mouse(qtbot, editor: EditorView) -> None:
+    click(qtbot, editor.grid, 0, 3)
+    qtbot.mouseMove(editor.grid, centre(editor.grid, 4, 3))
+    assert editor.status_label.text() == (
+        "Row 5, column 4: unknown \u2014 row clue 0, column clue 1"
+    )
+
+
+def test_zoom_changes_cell_size(qtbot, editor: EditorView) -> None:
+    before = editor.grid.cell_size()
+    editor.zoom_in()
+    assert editor.zoom() > 1.0 and editor.grid.cell_size() > before
+    editor.set_zoom(100)
+    assert editor.zoom() == 4.0
+    editor.zoom_reset()
+    assert editor.grid.cell_size() == before
+    editor.zoom_out()
+    click(qtbot, editor.grid, 4, 5)  # geometry follows the zoom
+    assert editor.grid.cells()[4, 5] == FILLED
+
+
+def test_overlay_highlights_and_is_dropped_when_the_puzzle_changes(qtbot, editor) -> None:
+    editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0], [0, 1]], dtype=np.int8)))
+    editor.show_alternate(np.array([[0, 1], [1, 0]], dtype=np.int8))
+    assert editor.grid.overlay() is not None
+    editor.show_alternate(np.zeros((3, 3), dtype=np.int8))  # stale size: ignored
+    assert editor.grid.overlay() is not None
+    click(qtbot, editor.grid, 0, 1)
+    assert editor.grid.overlay() is None
+
+
+# --- puzzle, modified state and undo ---------------------------------------------------------
+
+
+def test_set_puzzle_round_trips_and_clears_undo(qtbot, editor: EditorView) -> None:
+    click(qtbot, editor.grid, 0, 0)
+    assert editor.undo_stack().count() == 1
+    goal = np.array([[1, 1, 0], [0, 1, 0]], dtype=np.int8)
+    puzzle = Puzzle.from_grid(goal, title="Hook", author="Ann", copyright="2024", licence="CC0")
+    editor.set_puzzle(puzzle)
+    assert editor.undo_stack().count() == 0
+    assert editor.puzzle() == puzzle
+    assert editor.mode() == "draw"
+    assert not editor.is_modified()
+    assert (editor.width_spin.value(), editor.height_spin.value()) == (3, 2)
+
+
+def test_modified_signal_and_undo_back_to_saved(qtbot, editor: EditorView) -> None:
+    seen: list[bool] = []
+    editor.modifiedChanged.connect(seen.append)
+    with qtbot.waitSignal(editor.puzzleChanged) as blocker:
+        click(qtbot, editor.grid, 2, 2)
+    assert blocker.args[0].rows[2] == (1,)
+    assert editor.is_modified() and seen == [True]
+    editor.undo_stack().undo()
+    assert not editor.is_modified() and seen == [True, False]
+    editor.meta_edits["title"].setFocus()
+    qtbot.keyClicks(editor.meta_edits["title"], "Dot")
+    assert editor.puzzle().title == "Dot" and editor.is_modified()
+    editor.set_modified(False)
+    assert not editor.is_modified() and seen[-1] is False
+
+
+def test_resize_keeps_cells_and_is_undoable(qtbot, editor: EditorView) -> None:
+    click(qtbot, editor.grid, 0, 0)
+    editor.width_spin.setValue(8)
+    assert editor.puzzle().width == 8 and editor.grid.cells()[0, 0] == FILLED
+    editor.undo_stack().undo()
+    assert editor.puzzle().width == 6 and editor.width_spin.value() == 6
+    assert editor.grid.cells()[0, 0] == FILLED
+
+
+# --- typed clues -----------------------------------------------------------------------------
+
+
+def _type_clues(qtbot, editor: EditorView, rows: str, cols: str) -> None:
+    editor.set_mode("clues")
+    for edit, text in ((editor.rows_edit, rows), (editor.cols_edit, cols)):
+        edit.selectAll()
+        edit.setFocus()
+        qtbot.keyClick(edit, Qt.Key.Key_Delete)
+        for i, line in enumerate(text.split("\n")):
+            if i:
+                qtbot.keyClick(edit, Qt.Key.Key_Return)
+            qtbot.keyClicks(edit, line)
+
+
+def test_typed_clues_make_a_puzzle_without_goal(qtbot, editor: EditorView) -> None:
+    editor.new_puzzle(3, 2)
+    _type_clues(qtbot, editor, "2\n1, 1", "2\n1\n1")
+    puzzle = editor.puzzle()
+    assert puzzle is not None
+    assert puzzle.rows == ((2,), (1, 1)) and puzzle.cols == ((2,), (1,), (1,))
+    assert puzzle.goal is None
+    assert editor.grid.clues() == (puzzle.rows, puzzle.cols)
+    assert not editor.rows_message.isVisible() and not editor.totals_message.isVisible()
+
+
+def test_typed_clue_errors_name_the_clue(qtbot, editor: EditorView) -> None:
+    editor.new_puzzle(10, 5)
+    _type_clues(qtbot, editor, "1\n2\n3\n3a\n5 5", "1\n" * 9 + "1")
+    assert editor.puzzle() is None
+    text = editor.rows_message.text()
+    assert "row 4: '3a' is not a number" in text
+    assert "row 5: clue 5 5 needs 11 cells but the row has 10" in text
+    marked = {s.cursor.blockNumber() for s in editor.rows_edit.extraSelections()}
+    assert marked == {3, 4}
+    # Fix both lines: the remaining problem is the totals.
+    _type_clues(qtbot, editor, "1\n2\n3\n3\n5 4", "1\n" * 9 + "1")
+    assert editor.rows_message.text() == "" or not editor.rows_message.isVisible()
+    assert "row clues fill 18 cells but column clues fill 10" in editor.totals_message.text()
+    assert editor.puzzle() is None
+
+
+def test_missing_clue_lines_are_reported(qtbot, editor: EditorView) -> None:
+    editor.new_puzzle(2, 3)
+    _type_clues(qtbot, editor, "1\n1", "1\n1")
+    assert "rows: 2 clue lines but the puzzle has 3 rows" in editor.rows_message.text()
+    assert editor.puzzle() is None
+
+
+def test_puzzle_without_goal_opens_in_clues_mode(qtbot, editor: EditorView) -> None:
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)), title="Diag")
+    with qtbot.waitSignal(editor.puzzleChanged):
+        editor.set_puzzle(puzzle)
+    assert editor.mode() == "clues"
+    assert editor.rows_edit.toPlainText() == "1\n1"
+    assert editor.puzzle() == puzzle
+    # Scratch cells do not change the puzzle; switching to drawing makes them the picture.
+    click(qtbot, editor.grid, 0, 1)
+    assert editor.puzzle() == puzzle
+    editor.set_mode("draw")
+    assert editor.puzzle().rows == ((1,), ()) and editor.puzzle().goal[0, 1] == FILLED

@@ -1,0 +1,86 @@
+"""Picture export: PNG pixels, SVG as XML, PDF header; the same painter the grid view uses."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.render import Layout, export_picture, render_image
+
+
+def _puzzle() -> Puzzle:
+    goal = np.zeros((6, 7), dtype=np.int8)
+    goal[0, 0] = 1
+    goal[2:5, 3:6] = 1
+    return Puzzle.from_grid(goal, title="Block & dot")
+
+
+def _cell_centre_colour(image: QImage, puzzle: Puzzle, row: int, col: int, cell: int) -> QColor:
+    centre = Layout.compute(puzzle.rows, puzzle.cols, cell).cell_rect(row, col).center()
+    return image.pixelColor(centre)
+
+
+def test_png_shows_filled_cells_only_with_solution(qapp, tmp_path: Path) -> None:
+    puzzle = _puzzle()
+    path = tmp_path / "p.png"
+    export_picture(puzzle, path, with_solution=True)
+    image = QImage(str(path))
+    assert not image.isNull()
+    assert _cell_centre_colour(image, puzzle, 0, 0, 20).lightness() < 50  # filled: black
+    assert _cell_centre_colour(image, puzzle, 3, 4, 20).lightness() < 50
+    assert _cell_centre_colour(image, puzzle, 0, 1, 20).lightness() > 200  # empty: white
+    blank = render_image(puzzle, with_solution=False, cell=20)
+    assert _cell_centre_colour(blank, puzzle, 0, 0, 20).lightness() > 200
+
+
+def test_image_size_follows_cell_size(qapp) -> None:
+    puzzle = _puzzle()
+    small = render_image(puzzle, with_solution=False, cell=10)
+    large = render_image(puzzle, with_solution=False, cell=30)
+    assert large.width() > 2 * small.width()
+    # The grid itself is 7 cells wide at 30 px, and the clues add to that.
+    assert large.width() > 7 * 30
+
+
+def test_svg_is_xml_with_title(qapp, tmp_path: Path) -> None:
+    path = tmp_path / "p.svg"
+    export_picture(_puzzle(), path, with_solution=False)
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg")
+    titles = [el.text for el in root.iter() if el.tag.endswith("title")]
+    assert titles == ["Block & dot"]
+
+
+def test_pdf_has_header(qapp, tmp_path: Path) -> None:
+    path = tmp_path / "p.pdf"
+    export_picture(_puzzle(), path, with_solution=True)
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert len(data) > 500
+
+
+def test_solution_without_goal_is_refused(qapp, tmp_path: Path) -> None:
+    puzzle = _puzzle().without_goal()
+    with pytest.raises(PuzzleError, match="no solution picture"):
+        export_picture(puzzle, tmp_path / "p.png", with_solution=True)
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_unknown_suffix_is_refused(qapp, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"\.gif"):
+        export_picture(_puzzle(), tmp_path / "p.gif", with_solution=False)
+
+
+def test_large_numbers_fit(qapp) -> None:
+    """Two-digit clues must widen the row-clue slots rather than overlap."""
+    goal = np.ones((3, 25), dtype=np.int8)
+    puzzle = Puzzle.from_grid(goal)
+    layout = Layout.compute(puzzle.rows, puzzle.cols, 12)
+    assert layout.row_slot_width > 12
+    assert layout.grid_left >= layout.margin + layout.row_slot_width
