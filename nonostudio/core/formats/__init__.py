@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from nonostudio.core.errors import PuzzleError
@@ -22,7 +24,7 @@ from nonostudio.core.formats._registry import CODECS, Codec, Entries, FormatInfo
 from nonostudio.core.formats.detect import detect
 from nonostudio.core.puzzle import Puzzle
 
-__all__ = ["read_file", "read_all", "read_text", "parse_puzzle_arg", "write_text", "write_file",
+__all__ = ["read_file", "read_all", "read_entries", "read_text", "parse_puzzle_arg", "write_text", "write_file",
            "detect_format", "FORMATS", "FormatInfo"]
 
 FORMATS: tuple[FormatInfo, ...] = tuple(c.info for c in CODECS)
@@ -62,9 +64,9 @@ def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Ent
     return entries
 
 
-def _build(thunk: object, source: str) -> Puzzle:
+def _build(thunk: Callable[[], Puzzle], source: str) -> Puzzle:
     try:
-        return thunk()  # type: ignore[operator]
+        return thunk()
     except PuzzleError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
@@ -104,6 +106,15 @@ def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple
     """Every puzzle of a file as ``(item id, puzzle)``; the first bad one raises."""
     data, source = _read_bytes(path)
     return [(ident, _build(thunk, source)) for ident, thunk in _entries(data, source, fmt, source)]
+
+
+def read_entries(path: str | os.PathLike[str],
+                 fmt: str | None = None) -> list[tuple[str, Callable[[], Puzzle]]]:
+    """The items of a file as ``(item id, build)``: each ``build()`` makes that puzzle or raises
+    PuzzleError, so one bad item of a collection does not hide the others."""
+    data, source = _read_bytes(path)
+    return [(ident, partial(_build, thunk, source))
+            for ident, thunk in _entries(data, source, fmt, source)]
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:

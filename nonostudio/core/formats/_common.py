@@ -89,23 +89,27 @@ def check_size(width: int, height: int, source: str, line: int | None = None) ->
                               source=source, line=line)
 
 
-def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = None) -> PuzzleError:
-    """``err`` naming ``source`` (and the line of its clue when known), keeping its class."""
-    line = err.line
-    if line is None and err.clue and clue_lines:
-        line = clue_lines.get(err.clue)
+def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = None,
+            line: int | None = None) -> PuzzleError:
+    """``err`` naming ``source`` and a line (its clue's when known, else ``line``), keeping its
+    class."""
+    if err.line is not None:
+        line = err.line
+    elif err.clue and clue_lines and err.clue in clue_lines:
+        line = clue_lines[err.clue]
     return type(err)(err.message, source=source, line=line, column=err.column, clue=err.clue)
 
 
 def build(rows: Sequence[Iterable[int]], cols: Sequence[Iterable[int]], source: str, *,
           clue_lines: dict[str, int] | None = None, goal: np.ndarray | None = None,
-          goal_line: int | None = None, **meta: str) -> Puzzle:
-    """Construct and validate a Puzzle; errors name ``source``; a goal must satisfy the clues."""
+          goal_line: int | None = None, line: int | None = None, **meta: str) -> Puzzle:
+    """Construct and validate a Puzzle; errors name ``source`` and the clue's line (or ``line``);
+    a goal must satisfy the clues."""
     try:
         puzzle = Puzzle(tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols),
                         goal=goal, **meta)
     except PuzzleError as err:
-        raise relabel(err, source, clue_lines) from None
+        raise relabel(err, source, clue_lines, line) from None
     if goal is not None:
         check_goal(puzzle, source, goal_line)
     return puzzle

@@ -43,6 +43,8 @@ def detect(data: bytes, name: str | None = None) -> str:
             raise PuzzleError("not a text puzzle file (undecodable bytes) and not a known "
                               "binary format", source=source) from None
         text = head[:exc.start].decode("utf-8-sig")
+    if len(data) > len(head) and "\n" in text:
+        text = text[:text.rindex("\n")]  # the last line may be cut short
     fmt = detect_text(text)
     if fmt is None:
         raise PuzzleError("unknown puzzle format: expected a puzzle string (1:3:1-1:3:1), a "
@@ -99,7 +101,9 @@ def _detect_numeric(lines: list[str], content: list[str]) -> str | None:
         return "mk"
     if len(first) == 1 and first[0].isdigit() and len(content) > 1:
         second = content[1].split()
-        if len(second) == 2 and all(ln.endswith(" 0") or ln == "0" for ln in content[2:]):
+        rest = content[2:]
+        if len(second) == 2 and all(_INTS.match(ln) for ln in rest) and \
+                2 * sum(ln.endswith(" 0") or ln == "0" for ln in rest) > len(rest):
             return "spoj"
         if len(second) == 1 and second[0].isdigit():
             return "cwd"

@@ -49,7 +49,7 @@ def read_string(text: str, source: str = "<text>", line: int | None = None,
                               source=source, line=line, column=offset + cut + 1)
         clues.append([numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
                       for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1)])
-    return build(clues[0], clues[1], source)
+    return build(clues[0], clues[1], source, line=line)
 
 
 def _raw_fields(text: str, sep: str, start: int) -> list[tuple[str, int]]:

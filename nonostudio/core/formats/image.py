@@ -1,0 +1,122 @@
+"""Pictures to black-and-white grids (numpy only): box-filter thresholding and a Netpbm reader.
+
+The GUI turns a QImage into a numpy array and calls :func:`grid_from_pixels`; ``.pbm``/``.pgm``
+files are read here directly, one pixel per cell.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._common import MAX_SIZE, check_size
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.puzzle import Puzzle
+
+
+def _grey(pixels: np.ndarray) -> np.ndarray:
+    """Lightness in [0, 1] of a grey, RGB or RGBA image (transparent counts as white)."""
+    p = np.asarray(pixels)
+    if p.dtype == np.uint8:
+        f = p.astype(np.float64) / 255.0
+    elif p.dtype == np.bool_:
+        f = p.astype(np.float64)
+    else:
+        raise PuzzleError(f"expected 8-bit pixels (uint8), found {p.dtype}")
+    if f.ndim == 2:
+        return f
+    if f.ndim == 3 and f.shape[2] in (3, 4):
+        grey = f[..., 0] * 0.299 + f[..., 1] * 0.587 + f[..., 2] * 0.114
+        if f.shape[2] == 4:
+            alpha = f[..., 3]
+            grey = grey * alpha + (1.0 - alpha)
+        return grey
+    raise PuzzleError(f"expected an (H, W), (H, W, 3) or (H, W, 4) image, found shape {p.shape}")
+
+
+def _weights(cells: int, pixels: int) -> np.ndarray:
+    """``(cells, pixels)`` matrix: the share of each pixel in each cell's span (rows sum to 1)."""
+    edges = np.arange(cells + 1) * (pixels / cells)
+    lo = np.maximum(edges[:-1, None], np.arange(pixels)[None, :])
+    hi = np.minimum(edges[1:, None], np.arange(1, pixels + 1)[None, :])
+    overlap = np.clip(hi - lo, 0.0, None)
+    return overlap / overlap.sum(axis=1, keepdims=True)
+
+
+def grid_from_pixels(pixels: np.ndarray, width: int, height: int, threshold: float = 0.5,
+                     invert: bool = False) -> np.ndarray:
+    """A ``(height, width)`` grid: each cell is FILLED when the average lightness of its area is
+    below ``threshold`` (above it when ``invert``), else CROSSED."""
+    if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+        raise PuzzleError(f"grid size must be between 1 and {MAX_SIZE}, found {width}x{height}")
+    grey = _grey(pixels)
+    if grey.shape[0] == 0 or grey.shape[1] == 0:
+        raise PuzzleError("the image is empty")
+    cells = _weights(height, grey.shape[0]) @ grey @ _weights(width, grey.shape[1]).T
+    dark = cells > threshold if invert else cells < threshold
+    return np.where(dark, FILLED, CROSSED).astype(np.int8)
+
+
+_TOKEN = re.compile(rb"(?:\s|#[^\n\r]*)*([0-9]+|P[1-6])")
+
+
+def read_netpbm(data: bytes, source: str) -> Puzzle:
+    """A PBM (P1/P4) or PGM (P2/P5) picture, one cell per pixel (PGM: darker than half is
+    filled)."""
+    header: list[int] = []
+    magic = data[:2]
+    if magic not in (b"P1", b"P2", b"P4", b"P5"):
+        raise PuzzleError("expected a PBM or PGM picture (P1, P2, P4 or P5)", source=source)
+    pos = 2
+    count = 2 if magic in (b"P1", b"P4") else 3
+    while len(header) < count:
+        m = _TOKEN.match(data, pos)
+        if not m or not m.group(1).isdigit():
+            raise PuzzleError("malformed Netpbm header (expected width, height"
+                              f"{', maxval' if count == 3 else ''})", source=source)
+        header.append(int(m.group(1)))
+        pos = m.end()
+    width, height = header[0], header[1]
+    check_size(width, height, source)
+    maxval = header[2] if count == 3 else 1
+    if not 1 <= maxval <= 65535:
+        raise PuzzleError(f"Netpbm maxval must be between 1 and 65535, found {maxval}",
+                          source=source)
+    if magic in (b"P1", b"P2"):
+        text = re.sub(rb"#[^\n\r]*", b" ", data[pos:])
+        # P1 digits may touch each other; P2 values are whitespace-separated
+        values = list(re.sub(rb"\s", b"", text)) if magic == b"P1" else text.split()
+        if len(values) < width * height:
+            raise PuzzleError(f"expected {width * height} pixel values, found {len(values)}",
+                              source=source)
+        try:
+            pixels = np.array([v - 48 if magic == b"P1" else int(v)
+                               for v in values[:width * height]], dtype=np.int64)
+        except ValueError:
+            raise PuzzleError("pixel values must be numbers", source=source) from None
+        if magic == b"P1" and ((pixels < 0) | (pixels > 1)).any():
+            raise PuzzleError("PBM pixels must be 0 or 1", source=source)
+    else:
+        body = data[pos + 1:]
+        if magic == b"P4":
+            stride = (width + 7) // 8
+            if len(body) < stride * height:
+                raise PuzzleError(f"truncated PBM data: expected {stride * height} bytes, "
+                                  f"found {len(body)}", source=source)
+            packed = np.frombuffer(body[:stride * height], np.uint8).reshape(height, stride)
+            pixels = np.unpackbits(packed, axis=1)[:, :width].astype(np.int64)
+        else:
+            size = 2 if maxval > 255 else 1
+            if len(body) < width * height * size:
+                raise PuzzleError(f"truncated PGM data: expected {width * height * size} bytes, "
+                                  f"found {len(body)}", source=source)
+            dtype = ">u2" if size == 2 else np.uint8
+            pixels = np.frombuffer(body[:width * height * size], dtype).astype(np.int64)
+    grid = pixels.reshape(height, width)
+    if magic in (b"P1", b"P4"):
+        filled = grid == 1
+    else:
+        filled = grid * 2 < maxval
+    return Puzzle.from_grid(np.where(filled, FILLED, CROSSED).astype(np.int8))

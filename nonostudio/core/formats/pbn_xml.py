@@ -1,0 +1,172 @@
+"""webpbn's XML puzzle format (pbn 0.3): read with entity expansion off, and write.
+
+Documents with an internal DTD subset or entity declarations are refused before any expansion
+(no "billion laughs"); an external ``<!DOCTYPE pbn SYSTEM ...>`` line, as webpbn exports carry, is
+accepted and never fetched.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from xml.parsers import expat
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._common import build, check_size, clean_meta, to_int
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.puzzle import Puzzle
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """The element tree of ``data`` and each element's line, refusing DTD subsets and entities."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+
+    def doctype(_name: str, _sysid: str | None, _pubid: str | None, internal: int) -> None:
+        if internal:
+            raise _Refused("XML with an internal DTD subset is refused (entity expansion is "
+                           "not allowed)", parser.CurrentLineNumber)
+
+    def entity(*_args: object) -> None:
+        raise _Refused("XML entity declarations are refused", parser.CurrentLineNumber)
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.UnparsedEntityDeclHandler = entity
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    try:
+        parser.Parse(data, True)
+        root = builder.close()
+    except _Refused as exc:
+        raise PuzzleError(str(exc), source=source, line=exc.line) from None
+    except expat.ExpatError as exc:
+        raise PuzzleError(f"not well-formed XML: {expat.ErrorString(exc.code)}", source=source,
+                          line=exc.lineno, column=exc.offset + 1) from None
+    except AssertionError:
+        raise PuzzleError("not well-formed XML", source=source) from None
+    return root, lines
+
+
+def entries(data: bytes, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+    """Every ``<puzzle>`` of the document: id "" for a lone puzzle, else "1", "2", ..."""
+    root, lines = parse_xml(data, source)
+    if root.tag == "puzzle":
+        puzzles = [root]
+    elif root.tag == "puzzleset":
+        puzzles = root.findall("puzzle")
+    else:
+        raise PuzzleError(f"expected a <puzzleset> or <puzzle> document, found <{root.tag}>",
+                          source=source, line=1)
+    if not puzzles:
+        raise PuzzleError("the <puzzleset> holds no <puzzle>", source=source, line=1)
+    if len(puzzles) == 1:
+        return [("", _thunk(puzzles[0], lines, source))]
+    return [(str(k), _thunk(el, lines, source)) for k, el in enumerate(puzzles, 1)]
+
+
+def _thunk(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Callable[[], Puzzle]:
+    return lambda: _puzzle(el, lines, source)
+
+
+def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle:
+    kind = el.get("type", "grid")
+    if kind != "grid":
+        raise UnsupportedPuzzleError(f"{kind} puzzles are not supported (only grid puzzles)",
+                                     source=source, line=lines.get(el))
+    background = el.get("backgroundcolor", "white")
+    default = el.get("defaultcolor", "black")
+    chars = {c.get("char", ""): c.get("name", "") for c in el.findall("color")}
+    clue_sets: dict[str, list[tuple[int, ...]]] = {}
+    clue_lines: dict[str, int] = {}
+    used: set[str] = set()
+    for clues in el.findall("clues"):
+        kind = clues.get("type", "")
+        if kind not in ("rows", "columns"):
+            raise PuzzleError(f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
+                              source=source, line=lines.get(clues))
+        name = "row" if kind == "rows" else "column"
+        out = []
+        for k, line in enumerate(clues.findall("line"), 1):
+            clue_lines[f"{name} {k}"] = lines[line]
+            counts = []
+            for count in line.findall("count"):
+                used.add(count.get("color", default))
+                counts.append(to_int((count.text or "").strip(), source, lines[count], None,
+                                     f"{name} {k}", "a number in <count>"))
+            out.append(tuple(c for c in counts if c))
+        clue_sets[kind] = out
+    for kind in ("rows", "columns"):
+        if kind not in clue_sets:
+            raise PuzzleError(f'no <clues type="{kind}"> in the puzzle', source=source,
+                              line=lines.get(el))
+    used.discard(background)
+    if len(used) > 1:
+        raise UnsupportedPuzzleError(
+            f"colour puzzle (colours {', '.join(sorted(used))}); only black-and-white puzzles "
+            "are supported", source=source, line=lines.get(el))
+    rows, cols = clue_sets["rows"], clue_sets["columns"]
+    if rows and cols:
+        check_size(len(cols), len(rows), source)
+    goal = None
+    goal_line = None
+    for sol in el.findall("solution"):
+        image = sol.find("image")
+        if sol.get("type", "goal") == "goal" and image is not None:
+            goal_line = lines[image]
+            goal = _image(image.text or "", len(cols), len(rows), chars, background, source,
+                          goal_line)
+            break
+    meta = {key: (el.findtext(tag) or "").strip()
+            for key, tag in (("title", "title"), ("author", "author"), ("copyright", "copyright"))}
+    return build(rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line, **meta)
+
+
+def _image(text: str, width: int, height: int, chars: dict[str, str], background: str,
+           source: str, line: int) -> np.ndarray:
+    """A goal ``<image>``: one ``|...|`` line per row, background characters are empty cells."""
+    rows = [r.strip().strip("|") for r in text.strip().splitlines() if r.strip()]
+    blank = {c for c, name in chars.items() if name == background} | {"."}
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise PuzzleError(f"the solution <image> must have {height} rows of {width} cells",
+                          source=source, line=line)
+    grid = np.array([[CROSSED if ch in blank else FILLED for ch in r] for r in rows], np.int8)
+    return grid.reshape(height, width)
+
+
+def write(puzzle: Puzzle, with_solution: bool = True) -> str:
+    """The pbn 0.3 XML of ``puzzle`` (with its goal picture when present and wanted)."""
+    root = ET.Element("puzzleset")
+    el = ET.SubElement(root, "puzzle", type="grid", defaultcolor="black")
+    for tag, value in (("title", puzzle.title), ("author", puzzle.author),
+                       ("copyright", puzzle.copyright)):
+        if value:
+            ET.SubElement(el, tag).text = clean_meta(value)
+    ET.SubElement(el, "color", name="white", char=".").text = "fff"
+    ET.SubElement(el, "color", name="black", char="X").text = "000"
+    for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
+        block = ET.SubElement(el, "clues", type=kind)
+        for clue in clues:
+            line = ET.SubElement(block, "line")
+            for n in clue:
+                ET.SubElement(line, "count").text = str(n)
+    if with_solution and puzzle.goal is not None:
+        sol = ET.SubElement(el, "solution", type="goal")
+        rows = ("|" + "".join("X" if v == FILLED else "." for v in r) + "|" for r in puzzle.goal)
+        ET.SubElement(sol, "image").text = "\n" + "\n".join(rows) + "\n"
+    ET.indent(root)
+    return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

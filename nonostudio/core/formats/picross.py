@@ -1,0 +1,85 @@
+"""picross-solver's text formats: the native ``GRID``/``ROWS``/``COLUMNS`` file (``[ 1 2 ]`` clue
+lines, several grids per file) and raw text bitmaps (``.#`` or ``01`` rows, one picture).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._common import build, check_size, numbers, split_lines
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.puzzle import Puzzle
+
+_CLUE = re.compile(r"\s*\[(.*)\]\s*\Z")
+
+
+def native_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+    """Every ``GRID <name>`` block; ids are the grid names."""
+    grids: list[dict] = []
+    section = None
+    for number, raw in enumerate(split_lines(text), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word = line.split(maxsplit=1)[0]
+        if word == "GRID":
+            name = line[4:].strip() or str(len(grids) + 1)
+            grids.append({"name": name, "line": number, "row": [], "column": [], "lines": {}})
+            section = None
+        elif word in ("ROWS", "COLUMNS"):
+            if not grids:
+                grids.append({"name": "1", "line": number, "row": [], "column": [], "lines": {}})
+            section = "row" if word == "ROWS" else "column"
+        else:
+            m = _CLUE.match(raw)
+            if section is None or not m:
+                expected = "'[ numbers ]'" if section else "'GRID', 'ROWS' or 'COLUMNS'"
+                raise PuzzleError(f"expected {expected}, found {line[:40]!r}", source=source,
+                                  line=number)
+            grid = grids[-1]
+            name = f"{section} {len(grid[section]) + 1}"
+            grid["lines"][name] = number
+            grid[section].append(numbers(m.group(1), None, source, number, clue=name,
+                                         offset=raw.index("[") + 1))
+    if not grids:
+        raise PuzzleError("no 'GRID' found", source=source)
+    return [(g["name"], _thunk(g, source)) for g in grids]
+
+
+def _thunk(grid: dict, source: str) -> Callable[[], Puzzle]:
+    def make() -> Puzzle:
+        for kind, word in (("row", "ROWS"), ("column", "COLUMNS")):
+            if not grid[kind]:
+                raise PuzzleError(f"grid {grid['name']!r} has no {word} clues", source=source,
+                                  line=grid["line"])
+        check_size(len(grid["column"]), len(grid["row"]), source, grid["line"])
+        return build(grid["row"], grid["column"], source, clue_lines=grid["lines"],
+                     title=grid["name"])
+    return make
+
+
+def read_bitmap(text: str, source: str) -> Puzzle:
+    """A picture as text rows of ``.``/``#`` or ``0``/``1``: the puzzle it is the solution of."""
+    rows = [(n, ln.strip()) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
+    if not rows:
+        raise PuzzleError("empty bitmap", source=source)
+    width = len(rows[0][1])
+    check_size(width, len(rows), source)
+    grid = np.zeros((len(rows), width), dtype=np.int8)
+    for r, (number, line) in enumerate(rows):
+        if len(line) != width:
+            raise PuzzleError(f"expected {width} cells like the first row, found {len(line)}",
+                              source=source, line=number)
+        for c, ch in enumerate(line):
+            if ch in "#1":
+                grid[r, c] = FILLED
+            elif ch in ".0":
+                grid[r, c] = CROSSED
+            else:
+                raise PuzzleError(f"expected '.', '#', '0' or '1', found {ch!r}", source=source,
+                                  line=number, column=c + 1)
+    return Puzzle.from_grid(grid)

@@ -1,0 +1,154 @@
+"""Formats made of lines of space- or tab-separated numbers: Wilk ``.nin``, CWD, SPOJ JCROSS and
+the TAAI/ICGA tournament text. ``0`` is the empty clue in all of them; blank lines are ignored
+(CWD's section break included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._common import build, check_size, numbers, split_lines, to_int
+from nonostudio.core.puzzle import Puzzle
+
+Entries = list[tuple[str, Callable[[], Puzzle]]]
+
+
+class Cursor:
+    """The non-blank lines of a text, read one at a time, each with its 1-based line number."""
+
+    def __init__(self, text: str, source: str, comment: str | None = None) -> None:
+        self.source = source
+        self.lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1)
+                      if ln.strip() and not (comment and ln.lstrip().startswith(comment))]
+        self.pos = 0
+        self.clue_lines: dict[str, int] = {}
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.lines)
+
+    def peek(self) -> str:
+        return self.lines[self.pos][1].strip() if not self.at_end() else ""
+
+    def take(self, expected: str) -> tuple[int, str]:
+        if self.at_end():
+            last = self.lines[-1][0] if self.lines else 1
+            raise PuzzleError(f"the file ends where {expected} was expected", source=self.source,
+                              line=last)
+        self.pos += 1
+        return self.lines[self.pos - 1]
+
+    def ints(self, count: int, expected: str) -> tuple[int, ...]:
+        """A line of exactly ``count`` numbers (a header such as ``W H``)."""
+        number, text = self.take(expected)
+        parts = text.split()
+        if len(parts) != count:
+            raise PuzzleError(f"expected {expected}, found {text.strip()!r}", source=self.source,
+                              line=number)
+        col = 0
+        values = []
+        for part in parts:
+            col = text.index(part, col)
+            values.append(to_int(part, self.source, number, col + 1, what=expected))
+            col += len(part)
+        return tuple(values)
+
+    def clues(self, count: int, kind: str, seps: str | None = None,
+              stop: str | None = None) -> list[tuple[int, ...]]:
+        """``count`` clue lines for ``kind`` ("row" or "column")."""
+        out = []
+        for k in range(1, count + 1):
+            if stop is not None and self.peek().startswith(stop):
+                number = self.lines[self.pos][0]
+                raise PuzzleError(f"expected {count} {kind} clues, found only {k - 1} before "
+                                  f"{self.peek()!r}", source=self.source, line=number)
+            number, text = self.take(f"{kind} clue {k} of {count}")
+            self.clue_lines[f"{kind} {k}"] = number
+            out.append(numbers(text, seps, self.source, number, clue=f"{kind} {k}"))
+        return out
+
+    def expect_end(self, what: str) -> None:
+        if not self.at_end():
+            number, text = self.lines[self.pos]
+            raise PuzzleError(f"unexpected text after {what}: {text.strip()[:40]!r}",
+                              source=self.source, line=number)
+
+
+def read_nin(text: str, source: str) -> Puzzle:
+    """Wilk ``.nin``: ``W H`` (width first), H row lines, W column lines.
+
+    Like Wilk's own reader, lines after the last column clue are ignored (data142.nin repeats
+    its clues five times).
+    """
+    cur = Cursor(text, source, comment="#")
+    width, height = cur.ints(2, "'width height'")
+    check_size(width, height, source, cur.lines[0][0])
+    rows = cur.clues(height, "row")
+    cols = cur.clues(width, "column")
+    return build(rows, cols, source, clue_lines=cur.clue_lines)
+
+
+def read_cwd(text: str, source: str) -> Puzzle:
+    """CWD: number of rows, number of columns, the row clues, a blank line, the column clues."""
+    cur = Cursor(text, source)
+    (height,) = cur.ints(1, "the number of rows")
+    (width,) = cur.ints(1, "the number of columns")
+    check_size(width, height, source, cur.lines[0][0])
+    rows = cur.clues(height, "row")
+    cols = cur.clues(width, "column")
+    cur.expect_end(f"the {width} column clues")
+    return build(rows, cols, source, clue_lines=cur.clue_lines)
+
+
+def spoj_entries(text: str, source: str) -> Entries:
+    """SPOJ JCROSS: a count, then per puzzle ``H W``, H row lines, W column lines (ending in 0)."""
+    cur = Cursor(text, source)
+    (count,) = cur.ints(1, "the number of puzzles")
+    out: Entries = []
+    for k in range(1, count + 1):
+        header = cur.lines[cur.pos][0] if not cur.at_end() else None
+        height, width = cur.ints(2, f"'height width' of puzzle {k}")
+        check_size(width, height, source, header)
+        cur.clue_lines = {}
+        rows = cur.clues(height, "row")
+        cols = cur.clues(width, "column")
+        out.append((str(k), _thunk(rows, cols, source, cur.clue_lines)))
+    cur.expect_end(f"the {count} puzzles")
+    return out
+
+
+def _thunk(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], source: str,
+           clue_lines: dict[str, int]) -> Callable[[], Puzzle]:
+    return lambda: build(rows, cols, source, clue_lines=clue_lines)
+
+
+def taai_entries(text: str, source: str) -> Entries:
+    """TAAI/ICGA: ``$n`` headers, each followed by n column lines then n row lines (n x n).
+
+    A file without ``$`` headers (LalaFrogKK's) is one puzzle with the empty id.
+    """
+    cur = Cursor(text, source)
+    blocks: list[tuple[str, int, list[tuple[int, str]]]] = []
+    for number, line in cur.lines:
+        stripped = line.strip()
+        if stripped.startswith("$"):
+            blocks.append((stripped[1:].strip(), number, []))
+        elif not blocks:
+            blocks.append(("", number, [(number, line)]))
+        else:
+            blocks[-1][2].append((number, line))
+    out: Entries = []
+    for ident, header, lines in blocks:
+        if len(lines) % 2 or not lines:
+            raise PuzzleError(f"expected as many column lines as row lines (n x n), found "
+                              f"{len(lines)} clue lines", source=source, line=header)
+        n = len(lines) // 2
+        check_size(n, n, source, header)
+        clues = []
+        clue_lines = {}
+        for k, (number, line) in enumerate(lines):
+            name = f"column {k + 1}" if k < n else f"row {k - n + 1}"
+            clue_lines[name] = number
+            clues.append(numbers(line, None, source, number, clue=name))
+        out.append((ident, _thunk(clues[n:], clues[:n], source, clue_lines)))
+    return out
