@@ -22,13 +22,19 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 _AnyIndex = QModelIndex | QPersistentModelIndex
 
 
+def _without_email(author: str) -> str:
+    """``Jakub Wilk <jwilk@jwilk.net>`` shows as ``Jakub Wilk`` (the tooltip keeps the address)."""
+    name, bracket, rest = author.partition("<")
+    return name.strip() if bracket and rest.rstrip().endswith(">") and name.strip() else author
+
+
 def _display(entry: LibraryEntry, column: int) -> str:
     if column == TITLE:
         return entry.title or "(untitled)"
     if column == SIZE:
         return entry.size_text
     if column == AUTHOR:
-        return entry.author
+        return _without_email(entry.author)
     if column == LICENCE:
         return entry.licence
     return entry.verdict

@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library
+from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_model import (
     AUTHOR,
     ID_ROLE,
+    LICENCE,
     SIZE,
     TITLE,
     VERDICT,
@@ -44,7 +46,6 @@ class LibraryView(QWidget):
         self.model = LibraryModel(library, self)
         self.proxy = LibraryFilterModel(self)
         self.proxy.setSourceModel(self.model)
-        self.import_filter = "All files (*)"
         self.last_folder = ""
 
         self.filter_edit = QLineEdit(self)
@@ -64,8 +65,10 @@ class LibraryView(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
-        for column in (SIZE, AUTHOR, VERDICT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(SIZE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.ResizeToContents)
+        header.resizeSection(AUTHOR, 110)
+        header.resizeSection(LICENCE, 90)
         self.table.activated.connect(self._on_activated)
 
         self.add_action = QAction("Add Current Puzzle", self)
@@ -152,8 +155,9 @@ class LibraryView(QWidget):
         self.refresh()
 
     def choose_and_import(self) -> None:
+        filters, _ = puzzle_filters(writing=False)
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Import Puzzles", self.last_folder, self.import_filter
+            self, "Import Puzzles", self.last_folder, ";;".join(filters)
         )
         if not paths:
             return

@@ -1,0 +1,125 @@
+"""The ``nonostudio`` GUI entry point: application setup, library opening, the main window.
+
+``nonostudio [FILE]`` opens the studio (and FILE); ``nonostudio --screenshot DIR`` renders each
+main view to PNG files in DIR without needing a display and exits.  Heavy modules are imported
+after argument parsing so that ``--help`` and start-up stay fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nonostudio.core.library import Library
+    from nonostudio.gui.mainwindow import MainWindow
+
+APP_ID = "io.github.nonostudio.Nonostudio"
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="nonostudio", description="A studio for analysing nonogram puzzles."
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle file to open")
+    parser.add_argument(
+        "--screenshot", metavar="DIR", type=Path,
+        help="save a PNG of each main view in DIR (works without a display), then exit",
+    )
+    return parser.parse_args(argv)
+
+
+def open_library() -> tuple[Library, list[str]]:
+    """The user's library (seeded with the samples on first start) and messages for the user.
+
+    An unusable library file is moved aside and replaced by a new one; if even that fails the
+    session runs on an in-memory library and says so.
+    """
+    from nonostudio.core.errors import PuzzleError
+    from nonostudio.core.library import Library, LibraryError
+    from nonostudio.paths import library_db_path, samples_dir
+
+    notes: list[str] = []
+    path = library_db_path()
+    try:
+        try:
+            library = Library(path)
+        except LibraryError as exc:
+            notes.append(str(exc))
+            library = Library(path)
+    except (LibraryError, OSError) as exc:
+        notes.append(f"The puzzle library {path} cannot be opened ({exc}). Puzzles added in "
+                     "this session will not be kept.")
+        library = Library(":memory:")
+    try:
+        library.seed_samples(samples_dir())
+    except (PuzzleError, OSError) as exc:
+        notes.append(f"The sample puzzles could not be added to the library: {exc}")
+    return library, notes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the studio; returns the process exit status."""
+    args = parse_args(argv)
+    if args.screenshot is not None and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from nonostudio.paths import icon_path
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication([sys.argv[0] if sys.argv else "nonostudio"])
+    app.setApplicationName("nonostudio")
+    app.setOrganizationName("nonostudio")
+    app.setOrganizationDomain("nonostudio.github.io")
+    app.setApplicationDisplayName("Nonostudio")
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(QIcon(str(icon_path())))
+
+    from nonostudio.gui.mainwindow import MainWindow
+
+    library, notes = open_library()
+    window = MainWindow(library)
+    try:
+        if args.screenshot is not None:
+            return _screenshots(window, args, notes)
+        window.show()
+        for note in notes:
+            QMessageBox.warning(window, "Puzzle Library", note)
+        if args.file:
+            window.open_file(args.file, ask=False)
+        return app.exec()
+    finally:
+        window.check_panel.cancel()
+        window.deleteLater()
+        library.close()
+
+
+def _screenshots(window: MainWindow, args: argparse.Namespace, notes: list[str]) -> int:
+    from nonostudio.core.errors import PuzzleError
+    from nonostudio.gui.screenshots import save_screenshots
+
+    for note in notes:
+        print(f"nonostudio: {note}", file=sys.stderr)
+    try:
+        written = save_screenshots(window, args.screenshot, args.file)
+    except PuzzleError as exc:
+        print(f"nonostudio: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"nonostudio: cannot write screenshots: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":  # PyInstaller runs this file as a script
+    sys.exit(main())

@@ -1,0 +1,20 @@
+"""File dialog filters for puzzle files, built from the format table of ``nonostudio.core.formats``."""
+
+from __future__ import annotations
+
+
+def puzzle_filters(writing: bool) -> tuple[list[str], dict[str, str]]:
+    """Filters for an open (``writing=False``) or save dialog, and the format name behind each.
+
+    Open dialogs start with an "All puzzle files" filter and end with "All files"; save dialogs
+    list only the formats that can be written.
+    """
+    from nonostudio.core.formats import FORMATS  # not needed until a dialog opens
+
+    usable = [f for f in FORMATS if f.extensions and (f.can_write if writing else f.can_read)]
+    by_filter = {f"{f.label} ({' '.join('*' + e for e in f.extensions)})": f.name for f in usable}
+    filters = list(by_filter)
+    if not writing:
+        every = sorted({"*" + e for f in usable for e in f.extensions})
+        filters = [f"All puzzle files ({' '.join(every)})", *filters, "All files (*)"]
+    return filters, by_filter

@@ -1,0 +1,499 @@
+"""The main window: editor in the centre, library and check panel in docks, menus and toolbar.
+
+The window owns the *document* (where the current puzzle came from: a file, a library entry or
+nowhere) and turns every failure into a message box with the error's text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QWidget,
+)
+
+from nonostudio import __version__
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import SolveResult, Verdict
+from nonostudio.gui.check_panel import CheckPanel
+from nonostudio.gui.editor import EditorView
+from nonostudio.gui.file_filters import puzzle_filters
+from nonostudio.gui.library_view import LibraryView
+from nonostudio.gui.theme import THEME_LABELS, THEMES, apply_theme
+
+APP_TITLE = "Nonostudio"
+PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+class MainWindow(QMainWindow):
+    """The studio window for one puzzle at a time."""
+
+    def __init__(
+        self, library: Library, settings: QSettings | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.settings = settings if settings is not None else QSettings()
+        self.path: Path | None = None
+        self.file_format: str | None = None
+        self.library_id: int | None = None
+
+        self.editor = EditorView()
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.editor, "&Editor")
+        self.setCentralWidget(self.tabs)
+
+        self.library_view = LibraryView(library)
+        self.last_folder = str(self.settings.value("last_folder", "", str))
+        self.library_dock = self._dock("Library", "libraryDock", self.library_view,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.check_panel = CheckPanel()
+        self.check_dock = self._dock("Check", "checkDock", self.check_panel,
+                                     Qt.DockWidgetArea.RightDockWidgetArea)
+
+        self.resizeDocks([self.library_dock, self.check_dock], [330, 230],
+                         Qt.Orientation.Horizontal)
+        self._create_actions()
+        self._create_menus()
+
+        self.editor.modifiedChanged.connect(self.setWindowModified)
+        self.editor.puzzleChanged.connect(self._on_puzzle_changed)
+        self.check_panel.verdictReady.connect(self._on_verdict)
+        self.check_panel.alternateRequested.connect(self.editor.show_alternate)
+        self.library_view.openRequested.connect(self.open_library_puzzle)
+        self.library_view.addCurrentRequested.connect(self.add_to_library)
+
+        self.resize(1360, 860)
+        self._restore_settings()
+        self._on_puzzle_changed(self.editor.puzzle())
+
+    # -- construction ------------------------------------------------------------------------
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot: object, shortcut: object = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)
+        elif shortcut:
+            action.setShortcut(QKeySequence(str(shortcut)))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _create_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_puzzle, key.New, "Start an empty puzzle")
+        self.open_action = self._action("&Open…", self.choose_and_open, key.Open,
+                                        "Open a puzzle file")
+        self.save_action = self._action("&Save", self.save, key.Save, "Save the puzzle")
+        self.save_as_action = self._action("Save &As…", self.save_as, key.SaveAs,
+                                           "Save the puzzle to a new file")
+        self.paste_action = self._action("&Paste Puzzle String…", self.paste_puzzle_string,
+                                         "Ctrl+Shift+V", "Type or paste a puzzle string")
+        self.import_image_action = self._action("&Import Image…", self.import_image, "Ctrl+I",
+                                                "Build a puzzle from a picture")
+        self.export_action = self._action("&Export Picture…", self.export_picture, "Ctrl+E",
+                                          "Save the puzzle as PNG, SVG or PDF")
+        self.quit_action = self._action("&Quit", self.close, key.Quit, "Quit Nonostudio")
+        if self.quit_action.shortcut().isEmpty():
+            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+
+        stack = self.editor.undo_stack()
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts(key.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(key.Redo)
+
+        self.zoom_in_action = self._action("Zoom &In", self.editor.zoom_in, key.ZoomIn)
+        self.zoom_out_action = self._action("Zoom &Out", self.editor.zoom_out, key.ZoomOut)
+        self.zoom_reset_action = self._action("&Reset Zoom", self.editor.zoom_reset, "Ctrl+0")
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for theme in THEMES:
+            action = QAction(THEME_LABELS[theme], self.theme_group, checkable=True)
+            action.triggered.connect(lambda _checked, t=theme: self.set_theme(t))
+            self.theme_actions[theme] = action
+
+        self.about_action = self._action("&About Nonostudio", self.about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_qt_action = self._action("About &Qt", QApplication.aboutQt)
+        self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action, self.save_action,
+                              self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.paste_action, self.import_image_action, self.export_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu("&Colours")
+        theme_menu.addActions(list(self.theme_actions.values()))
+        view_menu.addSeparator()
+        view_menu.addActions([self.library_dock.toggleViewAction(),
+                              self.check_dock.toggleViewAction()])
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.about_action, self.about_qt_action])
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.addActions([self.new_action, self.open_action, self.save_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.zoom_out_action, self.zoom_in_action])
+        toolbar.addSeparator()
+        toolbar.addAction(self.export_action)
+
+    @property
+    def last_folder(self) -> str:
+        """The folder of the last file opened, saved or imported (shared with the library panel)."""
+        return self.library_view.last_folder
+
+    @last_folder.setter
+    def last_folder(self, folder: str) -> None:
+        self.library_view.last_folder = folder
+
+    # -- settings ----------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        zoom = s.value("editor/zoom", None)
+        if zoom is not None:
+            try:
+                self.editor.set_zoom(float(zoom))
+            except (TypeError, ValueError):
+                s.remove("editor/zoom")
+        theme = str(s.value("view/theme", "system"))
+        self.set_theme(theme if theme in THEMES else "system")
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("editor/zoom", self.editor.zoom())
+        s.setValue("last_folder", self.last_folder)
+        s.setValue("view/theme", self.theme())
+        s.sync()
+
+    def theme(self) -> str:
+        return next((t for t, a in self.theme_actions.items() if a.isChecked()), "system")
+
+    def set_theme(self, theme: str) -> None:
+        self.theme_actions[theme].setChecked(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+
+    # -- document state ----------------------------------------------------------------------
+
+    def _on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
+        self.check_panel.set_puzzle(puzzle)
+        for action in (self.save_action, self.save_as_action, self.export_action):
+            action.setEnabled(puzzle is not None)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        puzzle = self.editor.puzzle()
+        if self.path is not None:
+            name = self.path.name
+        elif puzzle is not None and puzzle.title:
+            name = puzzle.title
+        else:
+            name = "Untitled"
+        self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
+        self.setWindowModified(self.editor.is_modified())
+
+    def _show(self, puzzle: Puzzle, path: Path | None, fmt: str | None, library_id: int | None
+              ) -> None:
+        self.editor.set_puzzle(puzzle)
+        self.editor.set_modified(False)
+        self.path, self.file_format, self.library_id = path, fmt, library_id
+        self._update_title()
+
+    def _error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
+
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means the user cancelled."""
+        if not self.editor.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved Changes", "The puzzle has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # -- file commands -----------------------------------------------------------------------
+
+    def new_puzzle(self) -> None:
+        if not self.maybe_save():
+            return
+        current = self.editor.puzzle()
+        width, height = (current.width, current.height) if current is not None else (10, 10)
+        self.editor.new_puzzle(width, height)
+        self.editor.set_modified(False)
+        self.path = self.file_format = self.library_id = None
+        self._update_title()
+
+    def choose_and_open(self) -> None:
+        if not self.maybe_save():
+            return
+        filters, _ = puzzle_filters(writing=False)
+        path, _ = QFileDialog.getOpenFileName(self, "Open Puzzle", self.last_folder,
+                                              ";;".join(filters))
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
+        """Open a puzzle file; errors are shown to the user. Returns True when it was opened."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.load_file(path)
+        except PuzzleError as exc:
+            self._error("Cannot Open Puzzle", str(exc))
+            return False
+        return True
+
+    def load_file(self, path: str | Path) -> None:
+        """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""
+        from nonostudio.core.formats import FORMATS, detect_format, read_file
+
+        path = Path(path)
+        puzzle = read_file(path)
+        fmt = detect_format(path)
+        writable = {f.name for f in FORMATS if f.can_write and f.extensions}
+        self.last_folder = str(path.parent)
+        self._show(puzzle, path, fmt if fmt in writable else None, None)
+
+    def open_library_puzzle(self, id: int) -> bool:
+        if not self.maybe_save():
+            return False
+        try:
+            puzzle = self.library.get(id)
+        except (PuzzleError, LibraryError) as exc:
+            self._error("Cannot Open Puzzle", str(exc))
+            return False
+        self._show(puzzle, None, None, id)
+        return True
+
+    def save(self) -> bool:
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            self._error("Cannot Save", "The clues are not valid yet; correct them first.")
+            return False
+        if self.path is None and self.library_id is not None:
+            try:
+                self.library.update(self.library_id, puzzle)
+            except LibraryError as exc:
+                self._error("Cannot Save", str(exc))
+                return False
+            self.library_view.refresh()
+            self.library_view.select_id(self.library_id)
+            self.editor.set_modified(False)
+            return True
+        if self.path is None or self.file_format is None:
+            return self.save_as()
+        return self._write(puzzle, self.path, self.file_format)
+
+    def save_as(self) -> bool:
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            self._error("Cannot Save", "The clues are not valid yet; correct them first.")
+            return False
+        filters, by_filter = puzzle_filters(writing=True)
+        start = self.path or Path(self.last_folder, (puzzle.title or "puzzle") + ".non")
+        path, chosen = QFileDialog.getSaveFileName(self, "Save Puzzle As", str(start),
+                                                   ";;".join(filters), filters[0])
+        if not path:
+            return False
+        return self.save_to(path, by_filter.get(chosen))
+
+    def save_to(self, path: str | Path, fmt: str | None = None) -> bool:
+        """Write the puzzle to ``path`` (format from ``fmt`` or the extension) and adopt it."""
+        from nonostudio.core.formats import FORMATS
+
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            return False
+        path = Path(path)
+        if not path.suffix and fmt is not None:
+            info = next(f for f in FORMATS if f.name == fmt)
+            path = path.with_suffix(info.extensions[0])
+        if fmt is None:
+            fmt = next((f.name for f in FORMATS if f.can_write and path.suffix.lower()
+                        in f.extensions), None)
+        if not self._write(puzzle, path, fmt):
+            return False
+        self.path, self.file_format, self.library_id = path, fmt, None
+        self.last_folder = str(path.parent)
+        self._update_title()
+        return True
+
+    def _write(self, puzzle: Puzzle, path: Path, fmt: str | None) -> bool:
+        from nonostudio.core.formats import write_file
+
+        try:
+            write_file(puzzle, path, fmt)
+        except PuzzleError as exc:
+            self._error("Cannot Save", str(exc))
+            return False
+        except OSError as exc:
+            self._error("Cannot Save", f"{path}: {exc.strerror or exc}")
+            return False
+        self.editor.set_modified(False)
+        return True
+
+    def paste_puzzle_string(self) -> None:
+        if not self.maybe_save():
+            return
+        clipboard = QApplication.clipboard().text().strip()
+        text, ok = QInputDialog.getMultiLineText(
+            self, "Paste Puzzle String",
+            "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1) or Simon Tatham game id:",
+            clipboard if len(clipboard) < 10000 else "",
+        )
+        if ok and text.strip():
+            self.load_text(text)
+
+    def load_text(self, text: str) -> bool:
+        from nonostudio.core.formats import read_text
+
+        try:
+            puzzle = read_text(text.strip(), source="pasted text")
+        except PuzzleError as exc:
+            self._error("Cannot Read Puzzle", str(exc))
+            return False
+        self._show(puzzle, None, None, None)
+        self.editor.set_modified(True)
+        return True
+
+    def import_image(self) -> None:
+        if not self.maybe_save():
+            return
+        from nonostudio.gui.image_import import ImageImportDialog
+
+        dialog = ImageImportDialog(self)
+        if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
+            self._show(puzzle, None, None, None)
+            self.editor.set_modified(True)
+
+    def export_picture(self) -> None:
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            self._error("Cannot Export", "The clues are not valid yet; correct them first.")
+            return
+        start = Path(self.last_folder, (puzzle.title or "puzzle") + ".png")
+        path, _ = QFileDialog.getSaveFileName(self, "Export Picture", str(start), PICTURE_FILTERS)
+        if not path:
+            return
+        with_solution = puzzle.goal is not None and QMessageBox.question(
+            self, "Export Picture", "Include the solution in the picture?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        ) == QMessageBox.StandardButton.Yes
+        self.export_to(path, with_solution=with_solution)
+
+    def export_to(self, path: str | Path, *, with_solution: bool) -> bool:
+        from nonostudio.gui.render import export_picture
+
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            return False
+        try:
+            export_picture(puzzle, path, with_solution=with_solution)
+        except PuzzleError as exc:
+            self._error("Cannot Export", str(exc))
+            return False
+        except OSError as exc:
+            self._error("Cannot Export", f"{path}: {exc.strerror or exc}")
+            return False
+        self.last_folder = str(Path(path).parent)
+        return True
+
+    # -- library -----------------------------------------------------------------------------
+
+    def add_to_library(self) -> int | None:
+        puzzle = self.editor.puzzle()
+        if puzzle is None:
+            self._error("Cannot Add Puzzle", "The clues are not valid yet; correct them first.")
+            return None
+        id = self.library.add(puzzle, source=str(self.path) if self.path else "")
+        self.library_view.refresh()
+        self.library_view.select_id(id)
+        self.path, self.file_format, self.library_id = None, None, id
+        self.editor.set_modified(False)
+        self._update_title()
+        return id
+
+    def _on_verdict(self, result: SolveResult) -> None:
+        """Cache a decided verdict for the library puzzle on screen (if unchanged since loading)."""
+        if (self.library_id is None or result.verdict is Verdict.UNDECIDED
+                or self.editor.is_modified()):
+            return
+        try:
+            self.library.set_verdict(self.library_id, result.verdict.label)
+        except LibraryError:
+            return  # the entry was deleted meanwhile; nothing to cache
+        self.library_view.refresh()
+        self.library_view.select_id(self.library_id)
+
+    # -- help and closing --------------------------------------------------------------------
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self, f"About {APP_TITLE}",
+            f"<h3>{APP_TITLE} {__version__}</h3>"
+            "<p>A studio for analysing nonogram puzzles: edit, check uniqueness and difficulty, "
+            "and learn solving rules.</p>"
+            "<p>Licensed under the GNU GPL, version 3 or later. Sample puzzles keep their "
+            "authors' licences (see each puzzle's licence field).</p>",
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.check_panel.cancel()
+        self.save_settings()
+        event.accept()

@@ -1,0 +1,62 @@
+"""``nonostudio --screenshot DIR``: render the main window and each main view to PNG files."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+from nonostudio.gui.mainwindow import MainWindow
+
+WINDOW_SIZE = (1440, 900)
+PREFERRED_SAMPLE = "sample: webpbn-00006-cat.non"
+CHECK_WAIT_S = 5.0
+
+
+def _settle(until: float = 0.0, busy: Callable[[], bool] | None = None) -> None:
+    """Process events once, or until ``busy()`` is false or the ``until`` deadline passes."""
+    QApplication.processEvents()
+    while busy is not None and busy() and time.monotonic() < until:
+        time.sleep(0.01)
+        QApplication.processEvents()
+
+
+def _grab(widget: QWidget, path: Path) -> Path:
+    if not widget.grab().save(str(path), "PNG"):
+        raise OSError(f"could not write {path}")
+    return path
+
+
+def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) -> list[Path]:
+    """Show ``file`` (default: a library sample), then save one PNG per view; returns the paths.
+
+    Raises PuzzleError when ``file`` cannot be read and OSError when a PNG cannot be written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    if file:
+        window.load_file(file)
+    else:
+        entries = window.library.entries()
+        preferred = [e for e in entries if e.source == PREFERRED_SAMPLE] or entries
+        if preferred:
+            window.open_library_puzzle(preferred[0].id)
+            window.library_view.select_id(preferred[0].id)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    _settle(time.monotonic() + CHECK_WAIT_S, window.check_panel.is_busy)
+    _settle()
+
+    written = [
+        _grab(window, folder / "main-window.png"),
+        _grab(window.editor, folder / "editor.png"),
+        _grab(window.library_dock, folder / "library.png"),
+        _grab(window.check_dock, folder / "check.png"),
+    ]
+    previous = window.theme()
+    window.set_theme("light" if previous == "dark" else "dark")
+    _settle()
+    written.append(_grab(window, folder / f"main-window-{window.theme()}.png"))
+    window.set_theme(previous)
+    return written
