@@ -1,0 +1,254 @@
+"""The image import dialog: threshold a picture into a black-and-white puzzle of a chosen size.
+
+The dialog only adapts: it turns the QImage into a numpy array and lets
+:func:`nonostudio.core.formats.image.grid_from_pixels` do the thresholding, showing the result
+live with its clues.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QImageReader, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats.image import grid_from_pixels
+from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle, clues_of_grid
+from nonostudio.gui.grid_view import GridView
+
+MAX_CELLS = 200
+PIXEL_ART_LIMIT = 60  # images this small are taken one pixel per cell
+DEFAULT_WIDTH = 30
+WORKING_PIXELS = 800  # larger images are scaled down once; cells average far more than a pixel
+THUMBNAIL = 220
+
+
+def image_to_pixels(image: QImage) -> np.ndarray:
+    """An ``(height, width, 4)`` RGBA ``uint8`` copy of ``image`` (row padding removed)."""
+    rgba = image.convertToFormat(QImage.Format.Format_RGBA8888)
+    h, w, stride = rgba.height(), rgba.width(), rgba.bytesPerLine()
+    raw = np.frombuffer(rgba.constBits(), dtype=np.uint8, count=stride * h)
+    return raw.reshape(h, stride)[:, : w * 4].reshape(h, w, 4).copy()
+
+
+def image_file_filter() -> str:
+    patterns = sorted({f"*.{bytes(fmt).decode()}" for fmt in QImageReader.supportedImageFormats()})
+    return f"Images ({' '.join(patterns)});;All files (*)"
+
+
+class ImageImportDialog(QDialog):
+    """Pick an image, a grid size, a threshold; accept to get :meth:`puzzle`."""
+
+    def __init__(
+        self, parent: QWidget | None = None, *, image: QImage | None = None, title: str = ""
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import image")
+        self._pixels: np.ndarray | None = None
+        self._aspect = 1.0
+        self._title = title
+        self._grid: np.ndarray | None = None
+
+        self.choose_button = QPushButton("&Choose image\u2026")
+        self.choose_button.clicked.connect(self._choose)
+        self.file_label = QLabel("No image")
+        self.thumbnail = QLabel()
+        self.thumbnail.setFixedSize(THUMBNAIL, THUMBNAIL)
+        self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.width_spin = QSpinBox(minimum=1, maximum=MAX_CELLS, value=DEFAULT_WIDTH)
+        self.width_spin.setAccessibleName("Width")
+        self.height_spin = QSpinBox(minimum=1, maximum=MAX_CELLS, value=DEFAULT_WIDTH)
+        self.height_spin.setAccessibleName("Height")
+        self.keep_aspect = QCheckBox("&Keep aspect ratio")
+        self.keep_aspect.setChecked(True)
+        self.threshold = QSlider(Qt.Orientation.Horizontal, minimum=1, maximum=99, value=50)
+        self.threshold.setAccessibleName("Threshold")
+        self.threshold_label = QLabel()
+        self.invert = QCheckBox("&Invert (light cells are filled)")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.preview = GridView()
+        self.preview.set_read_only(True)
+        self.preview.set_zoom(0.5)
+        scroll = QScrollArea()
+        scroll.setWidget(self.preview)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumSize(360, 300)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        threshold_row = QHBoxLayout()
+        threshold_row.addWidget(self.threshold, 1)
+        threshold_row.addWidget(self.threshold_label)
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_spin)
+        size_row.addWidget(QLabel("\u00d7"))
+        size_row.addWidget(self.height_spin)
+        size_row.addStretch(1)
+        form = QFormLayout()
+        form.addRow(self.choose_button, self.file_label)
+        form.addRow("Cells:", size_row)
+        form.addRow("", self.keep_aspect)
+        form.addRow("Threshold:", threshold_row)
+        form.addRow("", self.invert)
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignHCenter)
+        left.addWidget(self.message)
+        left.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(left)
+        body.addWidget(scroll, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.buttons)
+
+        self.width_spin.valueChanged.connect(self._on_width)
+        self.height_spin.valueChanged.connect(self._on_height)
+        self.threshold.valueChanged.connect(self._update_preview)
+        self.invert.toggled.connect(self._update_preview)
+        self.keep_aspect.toggled.connect(lambda keep: keep and self._on_width())
+        if image is not None:
+            self.set_image(image, title)
+        else:
+            self._update_preview()
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def set_image(self, image: QImage, title: str = "") -> bool:
+        """Use ``image``; returns False (and says why) when it is empty."""
+        if image.isNull() or image.width() == 0 or image.height() == 0:
+            self._say("The image is empty or could not be read.")
+            return False
+        small = image
+        if max(image.width(), image.height()) > WORKING_PIXELS:
+            small = image.scaled(
+                WORKING_PIXELS,
+                WORKING_PIXELS,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        self._pixels = image_to_pixels(small)
+        self._aspect = image.height() / image.width()
+        self._title = title
+        self.thumbnail.setPixmap(
+            QPixmap.fromImage(
+                image.scaled(
+                    THUMBNAIL,
+                    THUMBNAIL,
+                    Qt.AspectRatioMode.KeepAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation,
+                )
+            )
+        )
+        if image.width() <= PIXEL_ART_LIMIT and image.height() <= PIXEL_ART_LIMIT:
+            self.set_grid_size(image.width(), image.height())
+        else:
+            width = min(DEFAULT_WIDTH, MAX_CELLS)
+            self.set_grid_size(width, max(1, round(width * self._aspect)))
+        self._update_preview()
+        return True
+
+    def load_file(self, path: str | Path) -> bool:
+        """Read an image file; returns False (and says why in the dialog) when it cannot."""
+        path = Path(path)
+        reader = QImageReader(str(path))
+        reader.setAutoTransform(True)
+        image = reader.read()
+        if image.isNull():
+            self._say(f"{path.name}: {reader.errorString()}")
+            return False
+        self.file_label.setText(path.name)
+        return self.set_image(image, path.stem)
+
+    def set_grid_size(self, width: int, height: int) -> None:
+        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
+            blocked = spin.blockSignals(True)
+            spin.setValue(min(MAX_CELLS, max(1, value)))
+            spin.blockSignals(blocked)
+        self._update_preview()
+
+    def grid(self) -> np.ndarray | None:
+        """The thresholded picture (FILLED / CROSSED), or None without a usable image."""
+        return None if self._grid is None else self._grid.copy()
+
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle whose solution is the thresholded picture, or None without an image."""
+        if self._grid is None:
+            return None
+        return Puzzle.from_grid(self._grid, title=self._title)
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _choose(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import image", "", image_file_filter())
+        if path:
+            self.load_file(path)
+
+    def _on_width(self) -> None:
+        if self.keep_aspect.isChecked() and self._pixels is not None:
+            height = max(1, round(self.width_spin.value() * self._aspect))
+            self.set_grid_size(self.width_spin.value(), height)
+        else:
+            self._update_preview()
+
+    def _on_height(self) -> None:
+        if self.keep_aspect.isChecked() and self._pixels is not None:
+            width = max(1, round(self.height_spin.value() / self._aspect))
+            self.set_grid_size(width, self.height_spin.value())
+        else:
+            self._update_preview()
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self._refresh_ok()
+
+    def _refresh_ok(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(self._grid is not None)
+
+    def _update_preview(self) -> None:
+        self.threshold_label.setText(f"{self.threshold.value()} %")
+        if self._pixels is None:
+            self._grid = None
+            self._say("Choose an image to turn into a puzzle.")
+            return
+        width, height = self.width_spin.value(), self.height_spin.value()
+        try:
+            grid = grid_from_pixels(
+                self._pixels,
+                width,
+                height,
+                threshold=self.threshold.value() / 100,
+                invert=self.invert.isChecked(),
+            )
+        except PuzzleError as exc:
+            self._grid = None
+            self._say(str(exc))
+            return
+        self._grid = grid
+        self.preview.set_clues(*clues_of_grid(grid))
+        self.preview.set_cells(np.where(grid == FILLED, FILLED, UNKNOWN))
+        filled = int((grid == FILLED).sum())
+        self._say(f"{width}\u00d7{height} cells, {filled} filled.")
