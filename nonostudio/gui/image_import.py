@@ -152,6 +152,7 @@ class ImageImportDialog(QDialog):
         self._pixels = image_to_pixels(small)
         self._aspect = image.height() / image.width()
         self._title = title
+        self.file_label.setText(f"{image.width()}\u00d7{image.height()} pixel image")
         self.thumbnail.setPixmap(
             QPixmap.fromImage(
                 image.scaled(
@@ -179,8 +180,10 @@ class ImageImportDialog(QDialog):
         if image.isNull():
             self._say(f"{path.name}: {reader.errorString()}")
             return False
+        if not self.set_image(image, path.stem):
+            return False
         self.file_label.setText(path.name)
-        return self.set_image(image, path.stem)
+        return True
 
     def set_grid_size(self, width: int, height: int) -> None:
         for spin, value in ((self.width_spin, width), (self.height_spin, height)):

@@ -42,6 +42,7 @@ def test_pixels_respect_row_padding(qapp) -> None:
 def test_pixel_art_is_taken_one_pixel_per_cell(dialog: ImageImportDialog) -> None:
     dialog.set_image(_image(8, 6, QRect(2, 1, 3, 4)), "blob")
     assert (dialog.width_spin.value(), dialog.height_spin.value()) == (8, 6)
+    assert dialog.file_label.text() == "8\u00d76 pixel image"
     grid = dialog.grid()
     expected = np.full((6, 8), CROSSED, dtype=np.int8)
     expected[1:5, 2:5] = FILLED

@@ -1,0 +1,67 @@
+"""Typed clue text: parsing, messages that name the clue, round trips (no Qt)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nonostudio.core.clue_text import (
+    clues_to_text,
+    parse_clue_line,
+    parse_clue_text,
+    totals_problem,
+)
+
+
+def test_separators_and_empty_clues() -> None:
+    assert parse_clue_line(" 3, 1  2;4 ", "row 1", 20) == ((3, 1, 2, 4), None)
+    assert parse_clue_line("", "row 1", 5) == ((), None)
+    assert parse_clue_line("0", "row 1", 5) == ((), None)
+
+
+def test_messages_name_the_clue() -> None:
+    assert parse_clue_line("1 3a", "row 4", 10)[1] == "row 4: '3a' is not a number"
+    assert parse_clue_line("5 5", "row 4", 10)[1] == (
+        "row 4: clue 5 5 needs 11 cells but the row has 10"
+    )
+    assert parse_clue_line("2 -1", "column 2", 10)[1] == (
+        "column 2: clue numbers cannot be negative ('-1')"
+    )
+
+
+def test_line_count_and_problem_lines() -> None:
+    clues, problems = parse_clue_text("1\nx\n2 2 2\n", "column", 3, 4)
+    assert clues == ((1,), (), ())
+    assert [(p.index, p.message) for p in problems] == [
+        (1, "column 2: 'x' is not a number"),
+        (2, "column 3: clue 2 2 2 needs 8 cells but the column has 4"),
+    ]
+    _, problems = parse_clue_text("1\n1", "row", 3, 4)
+    assert problems[-1].message.startswith("rows: 2 clue lines but the puzzle has 3 rows")
+    _, problems = parse_clue_text("1\n1\n1\n1", "row", 3, 4)
+    assert problems[-1].index == 3 and "only 3 rows" in problems[-1].message
+    # Trailing blank lines beyond the count are ignored, blank lines inside are empty clues.
+    assert parse_clue_text("1\n\n2\n\n\n", "row", 3, 4) == (((1,), (), (2,)), [])
+
+
+def test_totals() -> None:
+    assert totals_problem(((1,), (2,)), ((3,),)) is None
+    assert totals_problem(((1,),), ((2,),)) == (
+        "row clues fill 1 cells but column clues fill 2; the totals must be equal"
+    )
+
+
+clue = st.lists(st.integers(1, 9), max_size=4).map(tuple)
+
+
+@given(st.lists(clue, min_size=1, max_size=8))
+def test_round_trip(clues: list[tuple[int, ...]]) -> None:
+    text = clues_to_text(clues)
+    assert parse_clue_text(text, "row", len(clues), 60) == (tuple(clues), [])
+
+
+@given(st.text(max_size=40), st.integers(1, 30))
+def test_never_crashes_on_junk(text: str, length: int) -> None:
+    clues, problems = parse_clue_text(text, "row", 3, length)
+    assert len(clues) == 3
+    assert all(p.message.startswith("row") for p in problems)
