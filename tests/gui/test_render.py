@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.render import Layout, export_picture, render_image
 
@@ -84,3 +85,22 @@ def test_large_numbers_fit(qapp) -> None:
     layout = Layout.compute(puzzle.rows, puzzle.cols, 12)
     assert layout.row_slot_width > 12
     assert layout.grid_left >= layout.margin + layout.row_slot_width
+
+
+def test_real_puzzle_with_goal_renders(qapp, anchors: Path, tmp_path: Path) -> None:
+    """A real .non file with its goal: every filled goal cell is dark in the picture."""
+    puzzle = read_file(anchors / "puzzles" / "nonogram-db" / "webpbn" / "1.non")
+    assert puzzle.goal is not None
+    image = render_image(puzzle, with_solution=True, cell=8)
+    layout = Layout.compute(puzzle.rows, puzzle.cols, 8)
+    assert (image.width(), image.height()) == (layout.size().width(), layout.size().height())
+    dark = np.array(
+        [
+            [
+                image.pixelColor(layout.cell_rect(r, c).center()).lightness() < 50
+                for c in range(puzzle.width)
+            ]
+            for r in range(puzzle.height)
+        ]
+    )
+    assert np.array_equal(dark, puzzle.goal == 1)
