@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QPalette, QTextCursor, QTextFormat, QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
     QSpinBox,
     QSplitter,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -32,11 +30,11 @@ from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_tex
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
+from nonostudio.gui.clue_edit import ClueEdit, message_label, show_messages
 from nonostudio.gui.grid_view import GridView
 
 DRAW, CLUES = "draw", "clues"
 MAX_SIZE = 999
-MAX_MESSAGES = 4
 META_FIELDS = (
     ("title", "Title"),
     ("author", "Author"),
@@ -59,55 +57,6 @@ class ResizeCommand(QUndoCommand):
 
     def undo(self) -> None:
         self._editor._show_picture(self._before)
-
-
-class ClueEdit(QPlainTextEdit):
-    """One clue per line; lines with a problem are marked."""
-
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAccessibleName(name)
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.setTabChangesFocus(True)
-
-    def mark_lines(self, indices: set[int]) -> None:
-        tint = QColor(220, 40, 40, 70)
-        selections = []
-        for index in sorted(indices):
-            block = self.document().findBlockByNumber(index)
-            if not block.isValid():
-                continue
-            selection = QTextEdit.ExtraSelection()
-            selection.format.setBackground(tint)
-            selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-            selection.cursor = QTextCursor(block)
-            selections.append(selection)
-        self.setExtraSelections(selections)
-
-    def set_text_keeping_view(self, text: str) -> None:
-        if text != self.toPlainText():
-            bar = self.verticalScrollBar().value()
-            self.setPlainText(text)
-            self.verticalScrollBar().setValue(bar)
-
-
-def _message_label() -> QLabel:
-    label = QLabel()
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    palette = label.palette()
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(200, 40, 40))
-    label.setPalette(palette)
-    label.hide()
-    return label
-
-
-def _show_messages(label: QLabel, messages: list[str]) -> None:
-    shown = messages[:MAX_MESSAGES]
-    if len(messages) > MAX_MESSAGES:
-        shown.append(f"\u2026 and {len(messages) - MAX_MESSAGES} more")
-    label.setText("\n".join(shown))
-    label.setVisible(bool(shown))
 
 
 class EditorView(QWidget):
@@ -200,9 +149,9 @@ class EditorView(QWidget):
             form.addRow(f"{label}:", edit)
         self.rows_edit = ClueEdit("Row clues")
         self.cols_edit = ClueEdit("Column clues")
-        self.rows_message = _message_label()
-        self.cols_message = _message_label()
-        self.totals_message = _message_label()
+        self.rows_message = message_label()
+        self.cols_message = message_label()
+        self.totals_message = message_label()
         self.clue_hint = QLabel()
         self.clue_hint.setWordWrap(True)
 
@@ -414,9 +363,9 @@ class EditorView(QWidget):
             (self.cols_edit, self.cols_message, col_problems),
         ):
             edit.mark_lines({p.index for p in problems})
-            _show_messages(label, [p.message for p in problems])
+            show_messages(label, [p.message for p in problems])
         totals = None if row_problems or col_problems else totals_problem(rows, cols)
-        _show_messages(self.totals_message, [totals] if totals else [])
+        show_messages(self.totals_message, [totals] if totals else [])
         self._typed_ok = not (row_problems or col_problems or totals)
 
     def _current_puzzle(self) -> tuple[Puzzle | None, ClueProblem | None]:
@@ -434,7 +383,7 @@ class EditorView(QWidget):
     def _refresh_puzzle(self) -> None:
         puzzle, problem = self._current_puzzle()
         if problem is not None:
-            _show_messages(self.totals_message, [problem.message])
+            show_messages(self.totals_message, [problem.message])
         old = self._puzzle
         changed = (puzzle is None) != (old is None) or puzzle != old
         self._puzzle = puzzle

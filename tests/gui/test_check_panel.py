@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QThreadPool
 
+from nonostudio.core import solver as real_solver
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict
 from nonostudio.gui.check_panel import CheckPanel
@@ -79,3 +82,32 @@ def test_invalid_clues_show_a_message(qtbot, panel: CheckPanel) -> None:
     panel.set_puzzle(None)
     assert panel.verdict_label.text() == "No puzzle to check"
     assert not panel.is_busy()
+
+
+def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatch) -> None:
+    """A check still running is told to stop, and only the newer puzzle's verdict is shown."""
+    running = threading.Event()
+    stopped = threading.Event()
+    slow = Puzzle(((1,), (1,)), ((1,), (1,)))
+
+    def fake_solve(puzzle, *, time_limit, progress, should_stop):
+        if puzzle is slow:
+            running.set()
+            while not should_stop():
+                threading.Event().wait(0.005)
+            stopped.set()
+            return real_solver.SolveResult(Verdict.UNDECIDED, np.zeros((2, 2), np.int8))
+        return real_solver.solve(puzzle, time_limit=time_limit)
+
+    monkeypatch.setattr("nonostudio.gui.check_panel.solve", fake_solve)
+    seen = []
+    panel.verdictReady.connect(seen.append)
+    panel.set_puzzle(slow)
+    qtbot.waitUntil(running.is_set, timeout=5000)
+    assert panel.is_busy() and not panel.busy.isHidden()
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        panel.set_puzzle(Puzzle.from_grid(_picture("#.", "##")))
+    assert stopped.wait(5)
+    qtbot.wait(50)
+    assert [r.verdict for r in seen] == [Verdict.UNIQUE_LINE]
+    assert panel.verdict_label.text() == "Unique, line-solvable"
