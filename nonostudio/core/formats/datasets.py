@@ -50,6 +50,13 @@ def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
         lines = array[index].reshape(2 * size, slots)
         if (lines < 0).any():
             raise PuzzleError("negative clue value", source=source, clue=f"puzzle {index}")
+        filled = lines != 0
+        first = filled.argmax(axis=1)
+        for k, row in enumerate(filled):
+            if row.any() and not row[first[k]:].all():
+                raise PuzzleError("clue slots must be right-aligned (zeros only before the "
+                                  "numbers); is this a solution file?", source=f"{source} #{index}",
+                                  clue=f"line {k + 1}")
         clues = [tuple(int(v) for v in line if v) for line in lines]
         return build(clues[:size], clues[size:], f"{source} #{index}")
     return make
