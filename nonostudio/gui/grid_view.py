@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -310,7 +310,7 @@ class GridView(QWidget):
         self._commit(drag.before, f"{text} {count} cell{'s' if count != 1 else ''}")
         event.accept()
 
-    def leaveEvent(self, event: object) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self._hover = None
         self._update_status(self._cursor)
         self.update()
