@@ -21,6 +21,7 @@ import numpy as np
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.satsolver import SatUnknown, sat_solutions
 
 ProgressCallback = Callable[[float, str], None]
 StopCallback = Callable[[], bool]
@@ -50,6 +51,7 @@ class SolveStats:
     probes: int = 0
     nodes: int = 0
     max_depth: int = 0
+    sat_calls: int = 0
 
 
 @dataclass
@@ -70,8 +72,20 @@ class SolveResult:
     stats: SolveStats = field(default_factory=SolveStats)
 
 
+# Probing search decides most puzzles in milliseconds, but some (domino puzzles, Forever) need
+# thousands of nodes; past these budgets the z3 SAT backend takes over from the probed state, which
+# learns clauses and decides them in seconds.  Measured on the survey puzzles
+# (tests/benchmarks/bench_solver.py).
+ROOT_PROBE_BUDGET = 1.0
+SEARCH_BUDGET = 0.3
+
+
 class _Stop(Exception):
-    """Time limit reached or cancelled."""
+    """Time limit reached, cancelled, or the current phase's budget spent."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Search:
@@ -88,6 +102,8 @@ class _Search:
         self.stats = stats
         self.solutions: dict[tuple[int, ...], GridState] = {}
         self.cancelled = False
+        self.phase_deadline: float | None = None
+        self.probe_depth = 10**9
         self._last_report = 0.0
         self._checks = 0
 
@@ -97,9 +113,12 @@ class _Search:
             return
         if self.should_stop is not None and self.should_stop():
             self.cancelled = True
-            raise _Stop
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _Stop
+            raise _Stop("cancelled")
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise _Stop("time")
+        if self.phase_deadline is not None and now > self.phase_deadline:
+            raise _Stop("budget")
 
     def report(self, state: GridState, message: str) -> None:
         if self.progress is None:
@@ -118,13 +137,16 @@ class _Search:
     def probe(self, state: GridState) -> tuple[GridState, tuple[GridState, GridState] | None]:
         """Probe until no probe forces a cell; return the state and the best pair to branch on.
 
-        Raises Contradiction when the state has no solution.
+        The first pass probes every undecided cell next to a decided one; later passes only the
+        cells on lines that changed during the previous pass (a probe elsewhere would mostly
+        repeat itself).  Raises Contradiction when the state has no solution.
         """
+        focus: tuple[set[int], set[int]] | None = None
         while True:
             best: tuple[GridState, GridState] | None = None
             best_score = -1
-            forced = False
-            for r, c in _candidates(state):
+            before = state
+            for r, c in _candidates(state, focus):
                 if state.get(r, c) != UNKNOWN:
                     continue
                 self.check()
@@ -146,14 +168,34 @@ class _Search:
                     raise Contradiction
                 if on is None or off is None:
                     state = on if off is None else off  # the other value is forced
-                    forced = True
                     self.report(state, "probing")
                     continue
                 score = min(on.known, off.known)
                 if score > best_score:
                     best_score, best = score, (on, off)
-            if not forced:
+            if state is before:
                 return state, best
+            focus = _changed_lines(before, state)
+
+    def branch(self, state: GridState) -> tuple[GridState, GridState] | None:
+        """Both values of one undecided cell, propagated (no probing)."""
+        if state.is_solved():
+            return None
+        r, c = _candidates(state)[0]
+        outcomes: list[GridState] = []
+        for value in (FILLED, CROSSED):
+            child = state.copy()
+            child.set_cell(r, c, value)
+            try:
+                self.propagate(child, {r}, {c})
+            except Contradiction:
+                continue
+            outcomes.append(child)
+        if not outcomes:
+            raise Contradiction
+        if len(outcomes) == 1:
+            return outcomes[0], outcomes[0]
+        return outcomes[0], outcomes[1]
 
     def run(self, root: GridState) -> None:
         stack: list[tuple[GridState, int]] = [(root, 0)]
@@ -163,7 +205,10 @@ class _Search:
             self.stats.max_depth = max(self.stats.max_depth, depth)
             self.check()
             try:
-                state, pair = self.probe(state)
+                if depth <= self.probe_depth:
+                    state, pair = self.probe(state)
+                else:
+                    pair = self.branch(state)
             except Contradiction:
                 continue
             if state.is_solved():
@@ -180,8 +225,17 @@ class _Search:
                     stack.append((child, depth + 1))
 
 
-def _candidates(state: GridState) -> list[tuple[int, int]]:
-    """Undecided cells with a decided neighbour (every undecided cell when none is decided)."""
+def _changed_lines(old: GridState, new: GridState) -> tuple[set[int], set[int]]:
+    rows = {i for i in range(new.height) if (old.row_f[i], old.row_x[i]) != (new.row_f[i], new.row_x[i])}
+    cols = {j for j in range(new.width) if (old.col_f[j], old.col_x[j]) != (new.col_f[j], new.col_x[j])}
+    return rows, cols
+
+
+def _candidates(
+    state: GridState, focus: tuple[set[int], set[int]] | None = None
+) -> list[tuple[int, int]]:
+    """Undecided cells with a decided neighbour (every undecided cell when none is decided),
+    restricted to the rows and columns in ``focus`` when given."""
     grid = state.to_grid()
     unknown = grid == UNKNOWN
     known = ~unknown
@@ -190,10 +244,18 @@ def _candidates(state: GridState) -> list[tuple[int, int]]:
     near[:-1, :] |= known[1:, :]
     near[:, 1:] |= known[:, :-1]
     near[:, :-1] |= known[:, 1:]
-    cells = np.argwhere(unknown & near)
-    if len(cells) == 0:
-        cells = np.argwhere(unknown)
-    return [(int(r), int(c)) for r, c in cells]
+    mask = unknown & near
+    if not mask.any():
+        mask = unknown
+    if focus is not None:
+        rows, cols = focus
+        keep = np.zeros_like(mask)
+        if rows:
+            keep[sorted(rows), :] = True
+        if cols:
+            keep[:, sorted(cols)] = True
+        mask &= keep
+    return [(int(r), int(c)) for r, c in np.argwhere(mask)]
 
 
 def solve(
@@ -227,10 +289,9 @@ def solve(
     if root.is_solved():
         return finish(Verdict.UNIQUE_LINE, logic_grid, solution=logic_grid.copy())
     if progress is not None:
-        progress(root.known / root.total, "line logic stuck; searching")
-    try:
-        search.run(root.copy())
-    except _Stop:
+        progress(root.known / root.total, "line logic stuck; probing")
+
+    def undecided() -> SolveResult:
         return finish(
             Verdict.UNDECIDED,
             logic_grid,
@@ -238,12 +299,41 @@ def solve(
             timed_out=not search.cancelled,
             solution=_first_solution(search),
         )
-    sols = [s.to_grid() for s in search.solutions.values()]
-    if not sols:
+
+    def verdict_from(grids: list[np.ndarray]) -> SolveResult:
+        if not grids:
+            return finish(Verdict.NO_SOLUTION, logic_grid)
+        if len(grids) == 1:
+            return finish(Verdict.UNIQUE_SEARCH, logic_grid, solution=grids[0])
+        return finish(Verdict.MULTIPLE, logic_grid, solution=grids[0], alternate=grids[1])
+
+    probed = root
+    try:
+        search.phase_deadline = time.perf_counter() + ROOT_PROBE_BUDGET
+        probed, _ = search.probe(root.copy())
+        if probed.is_solved():
+            search.found(probed)
+        else:
+            search.phase_deadline = time.perf_counter() + SEARCH_BUDGET
+            search.run(probed)
+        return verdict_from([s.to_grid() for s in search.solutions.values()])
+    except Contradiction:
         return finish(Verdict.NO_SOLUTION, logic_grid)
-    if len(sols) == 1:
-        return finish(Verdict.UNIQUE_SEARCH, logic_grid, solution=sols[0])
-    return finish(Verdict.MULTIPLE, logic_grid, solution=sols[0], alternate=sols[1])
+    except _Stop as stop:
+        if stop.reason != "budget":
+            return undecided()
+    if progress is not None:
+        progress(probed.known / probed.total, "probing exhausted its budget; SAT search")
+    try:
+        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=should_stop)
+    except SatUnknown:
+        search.cancelled = should_stop is not None and should_stop()
+        return undecided()
+    stats.sat_calls += 1
+    seen: dict[bytes, np.ndarray] = {}
+    for g in [s.to_grid() for s in search.solutions.values()] + grids:
+        seen.setdefault(g.tobytes(), g)
+    return verdict_from(list(seen.values()))
 
 
 def _first_solution(search: _Search) -> np.ndarray | None:

@@ -1,0 +1,145 @@
+"""The complete solver against brute force, and its time limit, progress and cancellation."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+from collections import defaultdict
+
+import numpy as np
+import pytest
+
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle, clues_of_grid
+from nonostudio.core.satsolver import sat_solutions
+from nonostudio.core.solver import Verdict, solve
+
+
+def _all_grids(h: int, w: int):
+    for bits in itertools.product((CROSSED, FILLED), repeat=h * w):
+        yield np.array(bits, dtype=np.int8).reshape(h, w)
+
+
+@pytest.fixture(scope="module")
+def census_4x4() -> dict:
+    """Every 4x4 picture grouped by its clues: the ground truth for uniqueness."""
+    by_clues: dict = defaultdict(list)
+    for g in _all_grids(4, 4):
+        by_clues[clues_of_grid(g)].append(g)
+    return by_clues
+
+
+def test_verdicts_match_brute_force_on_every_4x4_clue_set(census_4x4):
+    rng = random.Random(7)
+    keys = list(census_4x4)
+    sample = rng.sample(keys, 400)
+    seen = defaultdict(int)
+    for rows_cols in sample:
+        sols = census_4x4[rows_cols]
+        puzzle = Puzzle(*rows_cols)
+        res = solve(puzzle)
+        seen[res.verdict] += 1
+        if len(sols) == 1:
+            assert res.verdict.is_unique, rows_cols
+            assert np.array_equal(res.solution, sols[0])
+        else:
+            assert res.verdict is Verdict.MULTIPLE, rows_cols
+            assert puzzle.is_solution(res.solution) and puzzle.is_solution(res.alternate)
+            assert not np.array_equal(res.solution, res.alternate)
+    assert seen[Verdict.MULTIPLE] and seen[Verdict.UNIQUE_LINE]
+
+
+def test_line_solvable_verdict_means_propagation_alone_solves(census_4x4):
+    for rows_cols, sols in list(census_4x4.items())[:300]:
+        puzzle = Puzzle(*rows_cols)
+        res = solve(puzzle)
+        state = GridState(puzzle)
+        state.propagate()
+        assert (res.verdict is Verdict.UNIQUE_LINE) == state.is_solved()
+        # line logic never decides a cell against a solution
+        decided = res.grid != UNKNOWN
+        for s in sols:
+            assert np.array_equal(res.grid[decided], s[decided])
+
+
+def test_no_solution_when_clues_agree_in_total_but_contradict(census_4x4):
+    rng = random.Random(3)
+    keys = list(census_4x4)
+    made = 0
+    while made < 40:
+        rows = rng.choice(keys)[0]
+        cols = rng.choice(keys)[1]
+        if sum(map(sum, rows)) != sum(map(sum, cols)):
+            continue
+        made += 1
+        res = solve(Puzzle(rows, cols))
+        if (rows, cols) in census_4x4:
+            assert res.verdict is not Verdict.NO_SOLUTION
+        else:
+            assert res.verdict is Verdict.NO_SOLUTION
+
+
+def _random_puzzle(rng: random.Random, h: int, w: int, density: float) -> Puzzle:
+    g = np.array([[FILLED if rng.random() < density else CROSSED for _ in range(w)] for _ in range(h)],
+                 dtype=np.int8)
+    return Puzzle.from_grid(g)
+
+
+def test_search_and_sat_agree_on_random_larger_puzzles():
+    rng = random.Random(11)
+    for _ in range(25):
+        puzzle = _random_puzzle(rng, 8, 9, 0.55)
+        res = solve(puzzle, time_limit=30)
+        state = GridState(puzzle)
+        state.propagate()
+        sat = sat_solutions(state, limit=2)
+        assert all(puzzle.is_solution(g) for g in sat)
+        assert (len(sat) == 1) == res.verdict.is_unique
+        assert (len(sat) == 2) == (res.verdict is Verdict.MULTIPLE)
+        assert puzzle.is_solution(res.solution)
+
+
+def test_sat_backend_counts_like_brute_force(census_4x4):
+    rng = random.Random(5)
+    for rows_cols in rng.sample(list(census_4x4), 60):
+        puzzle = Puzzle(*rows_cols)
+        found = sat_solutions(GridState(puzzle), limit=3)
+        assert len(found) == min(3, len(census_4x4[rows_cols]))
+        assert len({g.tobytes() for g in found}) == len(found)
+
+
+def _domino(n: int) -> Puzzle:
+    """Josh Greifer's domino pattern (webpbn survey "n-Dom"), hard for search-based solvers."""
+    size = 2 * n + 1
+    rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
+    cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
+    assert len(rows) == size and len(cols) == size
+    return Puzzle(tuple(rows), tuple(cols))
+
+
+def test_domino_pattern_is_unique_and_needs_search():
+    res = solve(_domino(4), time_limit=60)
+    assert res.verdict is Verdict.UNIQUE_SEARCH
+    assert _domino(4).is_solution(res.solution)
+
+
+def test_time_limit_returns_undecided_quickly():
+    started = time.perf_counter()
+    res = solve(_domino(9), time_limit=0.3)
+    elapsed = time.perf_counter() - started
+    assert res.verdict is Verdict.UNDECIDED and res.timed_out and not res.cancelled
+    assert elapsed < 2.0
+
+
+def test_cancel_from_another_thread_and_progress_reported():
+    stop = threading.Event()
+    reports: list[tuple[float, str]] = []
+    threading.Timer(0.3, stop.set).start()
+    started = time.perf_counter()
+    res = solve(_domino(9), should_stop=stop.is_set, progress=lambda f, m: reports.append((f, m)))
+    assert time.perf_counter() - started < 2.5
+    assert res.verdict is Verdict.UNDECIDED and res.cancelled
+    assert reports and all(0.0 <= f <= 1.0 for f, _ in reports)
