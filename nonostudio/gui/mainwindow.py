@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -30,7 +30,8 @@ from nonostudio.gui.check_panel import CheckPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_view import LibraryView
-from nonostudio.gui.theme import THEME_LABELS, THEMES, apply_theme
+from nonostudio.gui.theme import THEMES, apply_theme
+from nonostudio.gui.window_actions import create_actions, install_menus
 
 APP_TITLE = "Nonostudio"
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
@@ -65,8 +66,8 @@ class MainWindow(QMainWindow):
 
         self.resizeDocks([self.library_dock, self.check_dock], [330, 230],
                          Qt.Orientation.Horizontal)
-        self._create_actions()
-        self._create_menus()
+        self.commands = create_actions(self)
+        install_menus(self, self.commands)
 
         self.editor.modifiedChanged.connect(self.setWindowModified)
         self.editor.puzzleChanged.connect(self._on_puzzle_changed)
@@ -87,92 +88,6 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
-
-    def _action(self, text: str, slot: object, shortcut: object = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if isinstance(shortcut, QKeySequence.StandardKey):
-            action.setShortcuts(shortcut)
-        elif shortcut:
-            action.setShortcut(QKeySequence(str(shortcut)))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        return action
-
-    def _create_actions(self) -> None:
-        key = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_puzzle, key.New, "Start an empty puzzle")
-        self.open_action = self._action("&Open…", self.choose_and_open, key.Open,
-                                        "Open a puzzle file")
-        self.save_action = self._action("&Save", self.save, key.Save, "Save the puzzle")
-        self.save_as_action = self._action("Save &As…", self.save_as, key.SaveAs,
-                                           "Save the puzzle to a new file")
-        self.paste_action = self._action("&Paste Puzzle String…", self.paste_puzzle_string,
-                                         "Ctrl+Shift+V", "Type or paste a puzzle string")
-        self.import_image_action = self._action("&Import Image…", self.import_image, "Ctrl+I",
-                                                "Build a puzzle from a picture")
-        self.export_action = self._action("&Export Picture…", self.export_picture, "Ctrl+E",
-                                          "Save the puzzle as PNG, SVG or PDF")
-        self.quit_action = self._action("&Quit", self.close, key.Quit, "Quit Nonostudio")
-        if self.quit_action.shortcut().isEmpty():
-            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-
-        stack = self.editor.undo_stack()
-        self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts(key.Undo)
-        self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(key.Redo)
-
-        self.zoom_in_action = self._action("Zoom &In", self.editor.zoom_in, key.ZoomIn)
-        self.zoom_out_action = self._action("Zoom &Out", self.editor.zoom_out, key.ZoomOut)
-        self.zoom_reset_action = self._action("&Reset Zoom", self.editor.zoom_reset, "Ctrl+0")
-        self.theme_group = QActionGroup(self)
-        self.theme_actions: dict[str, QAction] = {}
-        for theme in THEMES:
-            action = QAction(THEME_LABELS[theme], self.theme_group, checkable=True)
-            action.triggered.connect(lambda _checked, t=theme: self.set_theme(t))
-            self.theme_actions[theme] = action
-
-        self.about_action = self._action("&About Nonostudio", self.about)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_qt_action = self._action("About &Qt", QApplication.aboutQt)
-        self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
-
-    def _create_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action, self.save_action,
-                              self.save_as_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.paste_action, self.import_image_action, self.export_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = bar.addMenu("&Edit")
-        edit_menu.addActions([self.undo_action, self.redo_action])
-        view_menu = bar.addMenu("&View")
-        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
-        view_menu.addSeparator()
-        theme_menu = view_menu.addMenu("&Colours")
-        theme_menu.addActions(list(self.theme_actions.values()))
-        view_menu.addSeparator()
-        view_menu.addActions([self.library_dock.toggleViewAction(),
-                              self.check_dock.toggleViewAction()])
-        help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.about_action, self.about_qt_action])
-
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("mainToolBar")
-        toolbar.setMovable(False)
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        toolbar.addActions([self.new_action, self.open_action, self.save_action])
-        toolbar.addSeparator()
-        toolbar.addActions([self.undo_action, self.redo_action])
-        toolbar.addSeparator()
-        toolbar.addActions([self.zoom_out_action, self.zoom_in_action])
-        toolbar.addSeparator()
-        toolbar.addAction(self.export_action)
 
     @property
     def last_folder(self) -> str:
@@ -212,10 +127,10 @@ class MainWindow(QMainWindow):
         s.sync()
 
     def theme(self) -> str:
-        return next((t for t, a in self.theme_actions.items() if a.isChecked()), "system")
+        return next((t for t, a in self.commands.themes.items() if a.isChecked()), "system")
 
     def set_theme(self, theme: str) -> None:
-        self.theme_actions[theme].setChecked(True)
+        self.commands.themes[theme].setChecked(True)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, theme)
@@ -224,7 +139,7 @@ class MainWindow(QMainWindow):
 
     def _on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
-        for action in (self.save_action, self.save_as_action, self.export_action):
+        for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
         self._update_title()
 
