@@ -332,3 +332,22 @@ def test_junk_files(tmp_path: Path, data: bytes, ext: str) -> None:
         read_all(path)
     except PuzzleError:
         pass
+
+
+def test_errors_in_the_other_text_formats() -> None:
+    err = _error("[clues]\ncolumns = 1, 1\nrows = 1 x\n")
+    assert (err.line, err.column, err.clue) == (3, 10, "row 1")
+    err = _error("GRID g\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 q ]\n")
+    assert (err.line, err.column, err.clue) == (5, 5, "column 1")
+    err = _error("2 2\n1\n1\n1\n1\n1\n", "mk")
+    assert err.line == 4 and "'#'" in err.message
+    err = _error("$7\n1\n1\n1\n", "taai")
+    assert err.line == 1 and "as many column lines as row lines" in err.message
+    err = _error('[{"name": "a", "hints": {"rows": [[1.5]], "cols": [[1]]}}]')
+    assert err.clue == "row 1" and "[a]" in str(err)
+    err = _error('{"data": {"p": {"problem": "1 2\\n1\\n1"}}}')
+    assert "needs 3 clue lines" in err.message
+    err = _error('{"data": {"p": {"problem": "1 1\\n1\\n1", "solution": "1 1\\n-"}}}')
+    assert isinstance(err, InconsistentPuzzleError) and err.clue == "row 1"
+    err = _error('[{"name": "a",')
+    assert err.line == 1 and err.column == 15 and "JSON" in err.message
