@@ -86,13 +86,13 @@ def detect_text(text: str) -> str | None:
             all(_TAB_INTS.match(ln) or ln.startswith("$") for ln in content)
             and any("\t" in ln for ln in content)):
         return "taai"
-    found = _detect_numeric(lines, content)
+    found = _detect_numeric(content)
     if found is None and len(content) == 1 and "-" in content[0]:
         return "string"  # a mistyped puzzle string: its reader names the bad character
     return found
 
 
-def _detect_numeric(lines: list[str], content: list[str]) -> str | None:
+def _detect_numeric(content: list[str]) -> str | None:
     """Formats made of number lines: Olšák .g/.mk, SPOJ, CWD, Wilk .nin."""
     if any(ln.startswith(":") for ln in content) and "#" not in content:
         return "g"
