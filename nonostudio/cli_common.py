@@ -1,0 +1,134 @@
+"""What every CLI subcommand shares: exit codes, the outcome type, output, and finding the puzzle an
+argument names (a file, ``file#item``, or a puzzle typed on the command line)."""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nonostudio.core.formats import parse_puzzle_arg, read_file
+from nonostudio.core.puzzle import Puzzle, grid_to_text
+
+
+class ExitCode(enum.IntEnum):
+    """The process exit codes of every subcommand."""
+
+    OK = 0  # done; for solve: the puzzle has exactly one solution
+    NOT_UNIQUE = 1  # solve: several solutions, none, or undecided within the time limit
+    BAD_INPUT = 2  # a puzzle or an option could not be understood
+    IO_ERROR = 3  # a file could not be read or written
+    INTERRUPTED = 130  # Ctrl-C
+
+
+EXIT_CODES_TEXT = """exit codes:
+  0    ok (solve: the puzzle has exactly one solution)
+  1    solve: several solutions, no solution, or undecided within the time limit
+  2    bad input (the message names the file, line, column or clue)
+  3    a file could not be read or written
+  130  interrupted (Ctrl-C)"""
+
+
+@dataclass
+class Outcome:
+    """What a subcommand produced: ``data`` for ``--json``, ``text`` for people, the exit code."""
+
+    data: Any
+    text: str
+    code: int = ExitCode.OK
+
+
+def emit(outcome: Outcome, as_json: bool) -> int:
+    """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code."""
+    if as_json:
+        sys.stdout.write(json.dumps(outcome.data, indent=2, ensure_ascii=False) + "\n")
+    elif outcome.text:
+        sys.stdout.write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
+    sys.stdout.flush()
+    return int(outcome.code)
+
+
+def say(message: str) -> None:
+    """A progress line or note for the user, on stderr so stdout stays machine-readable."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def grid_rows(grid: np.ndarray | None) -> list[str] | None:
+    """A grid as text rows (``#`` filled, ``.`` empty, ``?`` unknown) for output."""
+    return None if grid is None else grid_to_text(grid).split("\n")
+
+
+# ``5x5:`` starts a Simon Tatham id, whose clues contain ``/`` and ``.`` like paths do.
+_TATHAM = re.compile(r"^\s*\d+\s*x\s*\d+\s*:")
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _looks_like_path(arg: str) -> bool:
+    """True for ``puzzles/duck.non`` or ``duck.non#2``; false for puzzle strings and Tatham ids."""
+    if _TATHAM.match(arg):
+        return False
+    return "/" in arg or os.sep in arg or bool(re.search(r"\.[A-Za-z][\w#:-]*$", arg))
+
+
+def probe(path: str | os.PathLike[str]) -> None:
+    """Raise the OSError of opening ``path`` (missing, a folder, no permission), if there is one."""
+    with open(path, "rb"):
+        pass
+
+
+@dataclass(frozen=True)
+class PuzzleSource:
+    """Where an argument's puzzle comes from: a file (optionally one item of it) or the text."""
+
+    path: str | None
+    item: str | None
+    text: str | None
+
+
+def resolve(arg: str, item: str | None = None) -> PuzzleSource:
+    """Decide what ``arg`` names; raises OSError when it names a file that cannot be opened."""
+    if item is not None or _is_file(arg):
+        probe(arg)
+        return PuzzleSource(arg, item, None)
+    for sep in ("#", ":"):
+        path, found, part = arg.rpartition(sep)
+        if found and path and _is_file(path):
+            probe(path)
+            return PuzzleSource(path, part, None)
+    if _looks_like_path(arg):
+        probe(arg)
+        return PuzzleSource(arg, None, None)
+    return PuzzleSource(None, None, arg)
+
+
+def load_puzzle(arg: str, item: str | None = None) -> Puzzle:
+    """The puzzle ``arg`` names. Raises PuzzleError for bad input, OSError for an unreadable file."""
+    source = resolve(arg, item)
+    if source.path is not None:
+        return read_file(source.path, source.item)
+    return parse_puzzle_arg(arg)
+
+
+def time_limit_arg(text: str) -> float:
+    """argparse type for ``--time-limit``: a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"the time limit must be a positive number of seconds, not {text!r}")
+    return value

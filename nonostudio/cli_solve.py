@@ -1,0 +1,92 @@
+"""``nonostudio-cli solve``: decide one puzzle and print its solution(s) and verdict."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import asdict
+from typing import Any
+
+from nonostudio.cli_common import (
+    ExitCode,
+    Outcome,
+    grid_rows,
+    load_puzzle,
+    say,
+    time_limit_arg,
+)
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import SolveResult, Verdict, solve
+
+NAME = "solve"
+HELP = "solve one puzzle: print its solution (both, when there are several) and the verdict"
+
+
+def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``solve`` subcommand."""
+    parser = subparsers.add_parser(
+        NAME, parents=[parent], help=HELP, description=HELP + ". Grids use '#' for filled, "
+        "'.' for empty and '?' for cells line logic could not decide.")
+    parser.add_argument("puzzle", metavar="FILE",
+                        help="a puzzle file (FILE#ITEM picks one of a collection), a puzzle "
+                             "string such as 1:1-1:1, or a Simon Tatham id such as 2x2:1/1/1/1")
+    parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
+    parser.add_argument("--time-limit", metavar="S", type=time_limit_arg, default=None,
+                        help="give up after S seconds (verdict: undecided); default: no limit")
+    parser.set_defaults(run=run)
+
+
+class _Progress:
+    """Solver progress on stderr, at most one line a second (search can call back very often)."""
+
+    def __init__(self) -> None:
+        self._last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if now - self._last >= 1.0:
+            self._last = now
+            say(f"[{fraction:4.0%} decided] {message}")
+
+
+def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+    """The JSON form of a solve result."""
+    return {
+        "verdict": result.verdict.name.lower(),
+        "label": result.verdict.label,
+        "unique": result.verdict.is_unique,
+        "seconds": round(result.seconds, 6),
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "title": puzzle.title,
+        "solution": grid_rows(result.solution),
+        "alternate": grid_rows(result.alternate),
+        "line_logic": grid_rows(result.grid),
+        "timed_out": result.timed_out,
+        "stats": asdict(result.stats),
+    }
+
+
+def _text(puzzle: Puzzle, result: SolveResult) -> str:
+    verdict = result.verdict
+    parts: list[str] = []
+    if verdict is Verdict.MULTIPLE:
+        parts += ["solution 1:", *grid_rows(result.solution), "",
+                  "solution 2:", *grid_rows(result.alternate), ""]
+    elif verdict.is_unique:
+        parts += [*grid_rows(result.solution), ""]
+    elif verdict is Verdict.UNDECIDED:
+        parts += ["decided by line logic ('?' = undecided):", *grid_rows(result.grid), ""]
+    name = f"{puzzle.title} " if puzzle.title else ""
+    note = " (time limit reached)" if result.timed_out else ""
+    parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
+    return "\n".join(parts)
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    """Solve the puzzle named on the command line."""
+    puzzle = load_puzzle(args.puzzle, args.item)
+    say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
+    result = solve(puzzle, time_limit=args.time_limit, progress=_Progress())
+    code = ExitCode.OK if result.verdict.is_unique else ExitCode.NOT_UNIQUE
+    return Outcome(result_data(puzzle, result), _text(puzzle, result), code)
