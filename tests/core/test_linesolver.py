@@ -1,0 +1,264 @@
+"""The exact line solver against brute force, z3, the Butler testing set and solving properties."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from z3_line import brute_masks, brute_solutions, fillings_by_clue, z3_forced
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line, cells_from_text, cells_to_text
+from nonostudio.core.linesolver import (
+    cell_masks,
+    masks_cells,
+    masks_text,
+    maximal_transition,
+    placements,
+    solve_cells,
+    solve_masks,
+    solve_text,
+    text_masks,
+)
+
+
+def states(n: int):
+    """Every ``(filled, crossed)`` pair of disjoint masks over ``n`` cells."""
+    for values in itertools.product((UNKNOWN, FILLED, CROSSED), repeat=n):
+        filled = sum(1 << i for i, v in enumerate(values) if v == FILLED)
+        crossed = sum(1 << i for i, v in enumerate(values) if v == CROSSED)
+        yield filled, crossed
+
+
+def block_starts(mask: int, n: int) -> list[int]:
+    """Start cells of the blocks of a filling, left to right."""
+    return [i for i in range(n) if (mask >> i) & 1 and not (i and (mask >> (i - 1)) & 1)]
+
+
+def brute_placements(hints, n, filled, crossed):
+    solutions = brute_solutions(hints, n, filled, crossed)
+    if not solutions:
+        return None
+    out = [0] * len(hints)
+    for m in solutions:
+        for j, s in enumerate(block_starts(m, n)):
+            out[j] |= 1 << s
+    return out
+
+
+# --- exhaustive and sampled brute force -------------------------------------------------------
+
+
+def test_every_line_up_to_eight_cells_matches_brute_force():
+    """All clues that fit, all states over {-, O, x}^n, n = 0..8 (454,000 lines)."""
+    contradictions = solvable = 0
+    for n in range(9):
+        clues = list(fillings_by_clue(n))
+        for filled, crossed in states(n):
+            for hints in clues:
+                expected = brute_masks(hints, n, filled, crossed)
+                assert solve_masks(hints, n, filled, crossed) == expected, (hints, n, filled, crossed)
+                if expected is None:
+                    contradictions += 1
+                else:
+                    solvable += 1
+    assert contradictions > 300_000 and solvable > 50_000
+
+
+def test_hints_that_do_not_fit_are_contradictions():
+    assert solve_text((3,), "--") is None
+    assert solve_text((1, 1), "--") is None
+    assert solve_text((2, 2), "-----") == "OOxOO"
+    assert solve_text((5,), "----x----") is None
+    assert solve_text((4,), "----x----") == "----x----"
+    assert solve_text((), "---") == "xxx"
+    assert solve_text((), "-O-") is None
+    assert solve_text((), "") == ""
+    assert solve_text((1,), "") is None
+
+
+def test_every_entry_point_agrees_up_to_six_cells():
+    for n in range(7):
+        for filled, crossed in states(n):
+            cells = masks_cells(n, filled, crossed)
+            text = cells_to_text(cells)
+            assert text_masks(text) == (filled, crossed)
+            assert masks_text(n, filled, crossed) == text
+            for hints in fillings_by_clue(n):
+                expected = brute_masks(hints, n, filled, crossed)
+                want_cells = None if expected is None else masks_cells(n, *expected)
+                assert solve_cells(hints, cells) == want_cells
+                assert solve_text(hints, text) == (None if want_cells is None else cells_to_text(want_cells))
+                got_line = maximal_transition(Line(hints, cells))
+                assert got_line == (None if want_cells is None else Line(hints, want_cells))
+
+
+def test_placements_match_brute_force_up_to_seven_cells():
+    for n in range(8):
+        clues = list(fillings_by_clue(n))
+        for filled, crossed in states(n):
+            for hints in clues:
+                want = brute_placements(hints, n, filled, crossed)
+                assert placements(hints, n, filled, crossed) == want, (hints, n, filled, crossed)
+
+
+def test_random_lines_of_nine_to_twelve_cells_match_brute_force():
+    rng = random.Random(20170814)
+    contradictions = 0
+    for _ in range(6000):
+        n = rng.randint(9, 12)
+        hints = rng.choice(list(fillings_by_clue(n)))
+        solution = rng.getrandbits(n)
+        known = rng.getrandbits(n) & rng.getrandbits(n)
+        filled, crossed = solution & known, ~solution & known & ((1 << n) - 1)
+        if rng.random() < 0.3:  # an arbitrary state rather than one read off a picture
+            wrong = 1 << rng.randrange(n)
+            filled, crossed = filled & ~wrong, crossed | wrong
+        expected = brute_masks(hints, n, filled, crossed)
+        contradictions += expected is None
+        assert solve_masks(hints, n, filled, crossed) == expected, (hints, n, filled, crossed)
+    assert 0 < contradictions < 6000
+
+
+# --- z3 differential on long lines -------------------------------------------------------------
+
+
+def test_long_random_lines_match_z3():
+    rng = random.Random(1)
+    contradictions = decided = 0
+    for _ in range(250):
+        n = rng.randint(15, 60)
+        picture = [FILLED if rng.random() < 0.6 else CROSSED for _ in range(n)]
+        hints = tuple(len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split())
+        reveal = rng.random() * 0.4
+        cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
+        if rng.random() < 0.25:  # a wrong cell: usually a contradiction
+            i = rng.randrange(n)
+            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        expected = z3_forced(hints, cells)
+        assert solve_cells(hints, cells) == expected, (hints, cells_to_text(cells))
+        if expected is None:
+            contradictions += 1
+        else:
+            decided += sum(c != UNKNOWN for c in expected) - sum(c != UNKNOWN for c in cells)
+    assert contradictions > 10 and decided > 1000
+
+
+# --- the Butler testing set --------------------------------------------------------------------
+
+
+def test_butler_testing_set_reproduced_exactly(anchors):
+    items = json.loads((anchors / "butler" / "testing-set.json").read_text())["items"]
+    assert len(items) == 2805
+    wrong = [(it["hints"], it["before"], it["after"]) for it in items
+             if solve_text(it["hints"], it["before"]) != it["after"]]
+    assert wrong == []
+    for it in items[::7]:
+        line = maximal_transition(Line.parse(it["hints"], it["before"]))
+        assert line is not None and line.text == it["after"]
+
+
+# --- properties --------------------------------------------------------------------------------
+
+
+@st.composite
+def arbitrary_lines(draw):
+    """Any hints that fit and any cells: mostly contradictory once the line is long."""
+    n = draw(st.integers(0, 40))
+    cells = draw(st.lists(st.sampled_from((UNKNOWN, UNKNOWN, UNKNOWN, FILLED, CROSSED)),
+                          min_size=n, max_size=n))
+    hints: list[int] = []
+    room = n
+    while room > 0 and draw(st.booleans()):
+        h = draw(st.integers(1, room))
+        hints.append(h)
+        room -= h + 1
+    return tuple(hints), tuple(cells)
+
+
+@st.composite
+def solved_lines(draw):
+    """A picture of a line, its hints, and a state showing some of its cells."""
+    picture = draw(st.lists(st.sampled_from((FILLED, CROSSED)), min_size=0, max_size=60))
+    shown = draw(st.lists(st.booleans(), min_size=len(picture), max_size=len(picture)))
+    hints = tuple(len(r) for r in cells_to_text(picture).split("x") if r)
+    cells = tuple(c if s else UNKNOWN for c, s in zip(picture, shown, strict=True))
+    return hints, tuple(picture), cells
+
+
+def extends(result, cells) -> bool:
+    return all(c == UNKNOWN or r == c for r, c in zip(result, cells, strict=True))
+
+
+@settings(max_examples=400, deadline=None)
+@given(arbitrary_lines())
+def test_solving_is_idempotent_monotone_and_symmetric(line):
+    hints, cells = line
+    result = solve_cells(hints, cells)
+    flipped = solve_cells(hints[::-1], cells[::-1])
+    if result is None:
+        assert flipped is None
+        return
+    assert extends(result, cells)
+    assert solve_cells(hints, result) == result
+    assert flipped == result[::-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(arbitrary_lines())
+def test_placements_are_consistent_with_the_result(line):
+    hints, cells = line
+    n = len(cells)
+    result = solve_cells(hints, cells)
+    starts = placements(hints, n, *cell_masks(cells))
+    if result is None:
+        assert starts is None
+        return
+    assert starts is not None and len(starts) == len(hints)
+    coverable = set()
+    for j, (mask, h) in enumerate(zip(starts, hints, strict=True)):
+        assert mask, f"hint {j} has no placement"
+        for s in (i for i in range(n) if (mask >> i) & 1):
+            block = range(s, s + h)
+            assert s + h <= n
+            assert all(result[i] != CROSSED for i in block)
+            assert s == 0 or result[s - 1] != FILLED
+            assert s + h == n or result[s + h] != FILLED
+            coverable.update(block)
+        if j:
+            prev, prev_h = starts[j - 1], hints[j - 1]
+            assert _low(mask) >= _low(prev) + prev_h + 1
+            assert _high(mask) >= _high(prev) + prev_h + 1
+    assert coverable == {i for i in range(n) if result[i] != CROSSED}
+
+
+@settings(max_examples=400, deadline=None)
+@given(solved_lines(), st.data())
+def test_a_solution_always_extends_the_deduction(line, data):
+    hints, picture, cells = line
+    result = solve_cells(hints, cells)
+    assert result is not None
+    assert extends(picture, result)
+    assert extends(result, cells)
+    # Showing more of the same picture can only decide more.
+    more = tuple(p if c != UNKNOWN or data.draw(st.booleans()) else UNKNOWN
+                 for p, c in zip(picture, cells, strict=True))
+    assert extends(solve_cells(hints, more), result)
+    assert solve_cells(hints, picture) == picture
+
+
+def test_text_round_trip_and_known_deductions():
+    assert solve_text((4, 1), "x---OOOO--") == "xxxxOOOOxO"
+    assert solve_text((3,), "-----") == "--O--"
+    assert solve_text((1, 1), "-O-O-") == "xOxOx"
+    assert cells_to_text(cells_from_text("-Ox")) == "-Ox"
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
