@@ -1,0 +1,180 @@
+"""GridState propagation against brute force over whole small puzzles, and on real puzzles."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+from z3_line import brute_masks, brute_solutions
+
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle, clues_of_grid
+
+
+def random_picture(rng: random.Random, height: int, width: int) -> np.ndarray:
+    density = rng.uniform(0.3, 0.7)
+    return np.array([[FILLED if rng.random() < density else CROSSED for _ in range(width)]
+                     for _ in range(height)], dtype=np.int8)
+
+
+def all_solutions(puzzle: Puzzle) -> list[np.ndarray]:
+    """Every picture satisfying the clues: row fillings by brute force, columns checked."""
+    w = puzzle.width
+    row_options = [brute_solutions(clue, w, 0, 0) for clue in puzzle.rows]
+    out = []
+    for rows in itertools.product(*row_options):
+        grid = np.array([[(m >> c) & 1 for c in range(w)] for m in rows], dtype=np.int8)
+        if clues_of_grid(grid)[1] == puzzle.cols:
+            out.append(grid)
+    return out
+
+
+def line_fixpoint(puzzle: Puzzle) -> np.ndarray | None:
+    """Brute-force line deduction on every row and column until nothing changes; None on a
+    contradiction.  Line deduction is monotone, so the fixpoint does not depend on the order."""
+    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    changed = True
+    while changed:
+        changed = False
+        for lines, clues in ((grid, puzzle.rows), (grid.T, puzzle.cols)):
+            for line, clue in zip(lines, clues, strict=True):
+                n = len(line)
+                filled = sum(1 << i for i in range(n) if line[i] == FILLED)
+                crossed = sum(1 << i for i in range(n) if line[i] == CROSSED)
+                out = brute_masks(clue, n, filled, crossed)
+                if out is None:
+                    return None
+                for i in range(n):
+                    new = FILLED if (out[0] >> i) & 1 else CROSSED if (out[1] >> i) & 1 else UNKNOWN
+                    if new != line[i]:
+                        line[i] = new
+                        changed = True
+    return grid
+
+
+def check_masks_in_step(state: GridState) -> None:
+    grid = state.to_grid()
+    for r in range(state.height):
+        for c in range(state.width):
+            assert state.get(r, c) == grid[r, c]
+            assert (state.row_f[r] >> c) & 1 == (state.col_f[c] >> r) & 1 == (grid[r, c] == FILLED)
+            assert (state.row_x[r] >> c) & 1 == (state.col_x[c] >> r) & 1 == (grid[r, c] == CROSSED)
+    assert state.known == int((grid != UNKNOWN).sum())
+
+
+def test_propagation_reaches_the_line_fixpoint_and_agrees_with_every_solution():
+    rng = random.Random(7)
+    fully_solved = partly_solved = 0
+    for _ in range(400):
+        height, width = rng.randint(1, 5), rng.randint(1, 5)
+        puzzle = Puzzle.from_grid(random_picture(rng, height, width))
+        state = GridState(puzzle)
+        state.propagate()
+        grid = state.to_grid()
+        assert np.array_equal(grid, line_fixpoint(puzzle))
+        check_masks_in_step(state)
+        solutions = all_solutions(puzzle)
+        assert solutions
+        for solution in solutions:
+            decided = grid != UNKNOWN
+            assert np.array_equal(grid[decided], solution[decided])
+        if state.is_solved():
+            fully_solved += 1
+            assert len(solutions) == 1
+        else:
+            partly_solved += 1
+    assert fully_solved > 50 and partly_solved > 20
+
+
+def test_contradictory_puzzles_raise_exactly_when_line_logic_fails():
+    """Rows of one picture with the columns of a shuffle of it: the totals agree, the clues
+    usually do not."""
+    rng = random.Random(11)
+    raised = survived = 0
+    for _ in range(400):
+        height, width = rng.randint(2, 5), rng.randint(2, 5)
+        picture = random_picture(rng, height, width)
+        shuffled = picture.flatten()
+        rng.shuffle(shuffled)
+        rows = clues_of_grid(picture)[0]
+        cols = clues_of_grid(shuffled.reshape(height, width))[1]
+        puzzle = Puzzle(rows, cols)
+        expected = line_fixpoint(puzzle)
+        state = GridState(puzzle)
+        if expected is None:
+            with pytest.raises(Contradiction):
+                state.propagate()
+            assert all_solutions(puzzle) == []
+            raised += 1
+        else:
+            state.propagate()
+            assert np.array_equal(state.to_grid(), expected)
+            survived += 1
+    assert raised > 50 and survived > 20
+
+
+def test_small_contradiction():
+    puzzle = Puzzle(((2,), ()), ((2,), ()))
+    with pytest.raises(Contradiction):
+        GridState(puzzle).propagate()
+
+
+def test_a_wrong_given_cell_is_a_contradiction_and_the_right_one_is_not():
+    # A 3x3 ring: a filled centre breaks the middle row (1 1); a crossed one is the solution's.
+    goal = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=np.int8)
+    puzzle = Puzzle.from_grid(goal)
+    start = np.full((3, 3), UNKNOWN, dtype=np.int8)
+    start[1, 1] = FILLED
+    with pytest.raises(Contradiction):
+        GridState.from_grid(puzzle, start).propagate()
+    start[1, 1] = CROSSED
+    state = GridState.from_grid(puzzle, start)
+    state.propagate()
+    assert state.is_solved() and np.array_equal(state.to_grid(), goal)
+
+
+def test_propagating_a_copy_leaves_the_original_alone_and_shares_the_cache():
+    goal = np.array([[1, 1, 0, 1], [0, 1, 1, 1], [1, 0, 0, 0], [1, 1, 1, 1]], dtype=np.int8)
+    puzzle = Puzzle.from_grid(goal)
+    state = GridState(puzzle)
+    copy = state.copy()
+    solves = copy.propagate()
+    assert solves >= puzzle.height + puzzle.width
+    assert state.known == 0
+    assert (state.to_grid() == UNKNOWN).all()
+    assert np.array_equal(copy.to_grid(), line_fixpoint(puzzle))
+    # Every line state the copy met is cached: the same run again costs no line solve.
+    again = GridState(puzzle, cache=copy.cache)
+    assert again.propagate() == 0
+    assert np.array_equal(again.to_grid(), copy.to_grid())
+
+
+def test_propagation_starts_from_the_given_lines_and_can_be_stopped():
+    puzzle = Puzzle(((3,), (), ()), ((1,), (1,), (1,)))
+    state = GridState(puzzle)
+    assert state.propagate(should_stop=lambda: True) == 0
+    assert state.known == 0
+    # Only row 0 is looked at first; filling it wakes the columns, which cross the other rows.
+    state.propagate(rows={0})
+    assert state.is_solved()
+    assert np.array_equal(state.to_grid(), [[1, 1, 1], [0, 0, 0], [0, 0, 0]])
+    lonely = GridState(puzzle)
+    assert lonely.propagate(cols={0}) == 1 and lonely.known == 0
+
+
+def test_butler_puzzles_are_solved_by_line_logic(anchors):
+    """The 17 puzzles of Butler et al.'s test set are solvable by line deduction alone (their
+    testing-set lines come from such rollouts)."""
+    entries = json.loads((anchors / "butler" / "test-set-extended.json").read_text())
+    assert len(entries) == 17
+    for entry in entries:
+        puzzle = Puzzle(entry["hints"]["rows"], entry["hints"]["cols"])
+        state = GridState(puzzle)
+        state.propagate()
+        assert state.is_solved(), entry["name"]
+        assert clues_of_grid(state.to_grid()) == (puzzle.rows, puzzle.cols), entry["name"]
+        check_masks_in_step(state)
