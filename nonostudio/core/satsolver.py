@@ -118,7 +118,7 @@ def sat_solutions(
     """
     text, names = _encode(state)
     ctx = z3.Context()
-    solver = z3.Solver(ctx=ctx)
+    solver = z3.SolverFor("QF_FD", ctx=ctx)
     solver.from_string(text)
     base = state.to_grid()
     done = threading.Event()
