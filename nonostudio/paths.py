@@ -21,7 +21,8 @@ def resources_dir() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    # In a checkout ``_resources`` is a link to the top-level ``resources/``; a wheel holds a copy.
+    return Path(__file__).resolve().parent / "_resources"
 
 
 def samples_dir() -> Path:
