@@ -9,7 +9,7 @@ class PuzzleError(ValueError):
     ``source`` names the file or string, ``line``/``column`` are 1-based positions in it (None when
     not applicable), ``clue`` names a clue such as ``"row 3"`` or ``"column 7"``.  ``str(error)``
     is a complete sentence a user can act on, e.g.
-    ``duck.non, line 4, column 3: expected a number, found 'x'``.
+    ``duck.non, line 4, column 3, row 2 clue: expected a number, found 'x'``.
     """
 
     def __init__(
@@ -37,12 +37,12 @@ class PuzzleError(ValueError):
         if self.column is not None:
             where.append(f"column {self.column}")
         if self.clue:
-            where.append(self.clue)
+            where.append(f"{self.clue} clue")
         return f"{', '.join(where)}: {self.message}" if where else self.message
 
     def with_source(self, source: str) -> PuzzleError:
         """Return a copy naming ``source`` (used when a lower layer did not know the file name)."""
-        return PuzzleError(
+        return type(self)(
             self.message, source=source, line=self.line, column=self.column, clue=self.clue
         )
 
