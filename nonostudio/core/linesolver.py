@@ -114,6 +114,13 @@ def _reverse(x: int, width: int) -> int:
     """The lowest ``width`` bits of ``x`` in reverse order."""
     if width <= 32:
         return ((_REV16[x & 0xFFFF] << 16) | _REV16[x >> 16]) >> (32 - width)
+    if width <= 64:
+        return (
+            (_REV16[x & 0xFFFF] << 48)
+            | (_REV16[(x >> 16) & 0xFFFF] << 32)
+            | (_REV16[(x >> 32) & 0xFFFF] << 16)
+            | _REV16[x >> 48]
+        ) >> (64 - width)
     return int(format(x, f"0{width}b")[::-1], 2)
 
 

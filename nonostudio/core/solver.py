@@ -170,6 +170,11 @@ class _Search:
                     state = on if off is None else off  # the other value is forced
                     self.report(state, "probing")
                     continue
+                common = _agreement(state, on, off)
+                if common is not None:
+                    state = common  # decided the same way whichever value the cell takes
+                    self.report(state, "probing")
+                    continue
                 score = min(on.known, off.known)
                 if score > best_score:
                     best_score, best = score, (on, off)
@@ -223,6 +228,32 @@ class _Search:
                     self.found(child)
                 else:
                     stack.append((child, depth + 1))
+
+
+def _agreement(state: GridState, on: GridState, off: GridState) -> GridState | None:
+    """``state`` plus the cells both probe outcomes decided alike (None when there are none)."""
+    rows: set[int] = set()
+    for i in range(state.height):
+        f = on.row_f[i] & off.row_f[i] & ~state.row_f[i]
+        x = on.row_x[i] & off.row_x[i] & ~state.row_x[i]
+        if f or x:
+            rows.add(i)
+    if not rows:
+        return None
+    merged = state.copy()
+    cols: set[int] = set()
+    for i in rows:
+        f = on.row_f[i] & off.row_f[i] & ~state.row_f[i]
+        x = on.row_x[i] & off.row_x[i] & ~state.row_x[i]
+        for j in range(state.width):
+            if (f >> j) & 1:
+                merged.set_cell(i, j, FILLED)
+                cols.add(j)
+            elif (x >> j) & 1:
+                merged.set_cell(i, j, CROSSED)
+                cols.add(j)
+    merged.propagate(rows, cols)
+    return merged
 
 
 def _changed_lines(old: GridState, new: GridState) -> tuple[set[int], set[int]]:

@@ -1,0 +1,119 @@
+"""Complete-solver benchmark on Wolter's survey puzzles, with picross-solver as the peer.
+
+Run by hand: ``python tests/benchmarks/bench_solver.py [--hard] [--rounds N]``.
+For each puzzle: nonostudio's verdict and time (in-process, best of N rounds for puzzles under a
+second), the goal from the issue, and the PyPI package picross-solver's time on the same puzzle in
+the same run (a child process, capped at 30 s; it finds one solution and proves nothing about
+uniqueness). Cauldron's peak memory is measured in a child process (ru_maxrss). ``--hard`` adds
+Knotty and Faase with a 10-minute limit each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _anchors import SURVEY, require_anchors, survey_spec  # noqa: E402
+
+from nonostudio.core.formats import parse_puzzle_arg  # noqa: E402
+from nonostudio.core.solver import solve  # noqa: E402
+
+GOALS = {name: 0.05 for name in
+         ("Dancer", "Cat", "Skid", "Bucks", "Edge", "Knot", "Swing", "Mum", "Petro", "Merka")}
+GOALS.update({"Light": 1.0, "Forever": 1.0, "9-Dom": 5.0, "Cauldron": 3.0, "Knotty": 600.0,
+              "Faase": 600.0})
+
+
+def _peer(spec: str, queue: mp.Queue) -> None:
+    import numpy as np
+    from picross_solver.picross_solver import solve as peer_solve
+
+    puzzle = parse_puzzle_arg(spec)
+    grid = np.full((puzzle.height, puzzle.width), -1)
+    rows = [list(r) or [0] for r in puzzle.rows]
+    cols = [list(c) or [0] for c in puzzle.cols]
+    sys.setrecursionlimit(100000)
+    t = time.perf_counter()
+    ok = peer_solve(rows, cols, grid)
+    queue.put((time.perf_counter() - t, bool(ok) and puzzle.is_solution(grid)))
+
+
+def peer_time(spec: str, cap: float = 30.0) -> str:
+    queue: mp.Queue = mp.Queue()
+    proc = mp.Process(target=_peer, args=(spec, queue))
+    proc.start()
+    proc.join(cap)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        return f">{cap:.0f} s"
+    if queue.empty():
+        return "failed"
+    seconds, ok = queue.get()
+    return f"{seconds:.3f} s" + ("" if ok else " (wrong)")
+
+
+def _peak_child(spec: str, queue: mp.Queue) -> None:
+    puzzle = parse_puzzle_arg(spec)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    res = solve(puzzle)
+    queue.put((time.perf_counter() - t, res.verdict.label, base / 1024,
+               resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+def peak_memory(spec: str) -> tuple[float, str, float, float]:
+    queue: mp.Queue = mp.Queue()
+    proc = mp.Process(target=_peak_child, args=(spec, queue))
+    proc.start()
+    proc.join()
+    return queue.get()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hard", action="store_true", help="also Knotty and Faase (10 min each)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-peer", action="store_true")
+    args = parser.parse_args()
+    require_anchors()
+    names = [n for n in SURVEY if args.hard or n not in ("Knotty", "Faase")]
+    print(f"{'puzzle':9} {'size':8} {'verdict':24} {'nonostudio':>11} {'goal':>7} {'ok':3}"
+          f" {'picross-solver':>15} {'line solves':>11} {'probes':>7} {'nodes':>6} {'sat':>3}")
+    met = 0
+    for name in names:
+        spec = survey_spec(name)
+        puzzle = parse_puzzle_arg(spec)
+        limit = 600.0 if name in ("Knotty", "Faase") else 120.0
+        best = None
+        for _ in range(args.rounds if name not in ("Knotty", "Faase", "Cauldron") else 1):
+            res = solve(puzzle, time_limit=limit)
+            if best is None or res.seconds < best.seconds:
+                best = res
+            if res.seconds > 1.0:
+                break
+        assert best is not None
+        if best.solution is not None:
+            assert puzzle.is_solution(best.solution), name
+        ok = best.seconds <= GOALS[name] and best.verdict.label != "undecided"
+        met += ok
+        peer = "-" if args.no_peer or name in ("Knotty", "Faase") else peer_time(spec)
+        st = best.stats
+        print(f"{name:9} {puzzle.size_text:8} {best.verdict.label:24} {best.seconds:9.3f} s"
+              f" {GOALS[name]:6.2f}s {'yes' if ok else 'NO':3} {peer:>15} {st.line_solves:11}"
+              f" {st.probes:7} {st.nodes:6} {st.sat_calls:3}", flush=True)
+    seconds, verdict, base, peak = peak_memory(survey_spec("Cauldron"))
+    print(f"\nCauldron 512x512 in a fresh process: {seconds:.3f} s, {verdict}; peak RSS {peak:.0f} MB"
+          f" (interpreter + imports before solving: {base:.0f} MB; goal <= 500 MB)")
+    print(f"goals met: {met}/{len(names)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
