@@ -70,12 +70,123 @@ def _line_clauses(
             out.append(f"(assert (=> {cells[i]} {_or(cover[i])}))")
 
 
+def _line_clauses_regular(
+    out: list[str], hints: tuple[int, ...], cells: list[str], n: int, filled: int, crossed: int,
+    tag: str,
+) -> None:
+    """Append the line as a deterministic automaton unrolled over its cells.
+
+    State ``q[i][s]``: after cell ``i - 1`` the automaton reading the line is in state ``s`` (a gap
+    before hint ``j``, or the ``m``-th cell of hint ``j``).  Only states reachable from the start
+    and co-reachable from the end are kept; unit propagation on these clauses decides what the
+    exact line solver decides.
+    """
+    # States: gap j = ("G", j) then the cells of hint j; the last gap ends the list.
+    nxt0: list[int] = []
+    nxt1: list[int] = []
+    index = 0
+    for j, h in enumerate(hints):
+        gap = index
+        nxt0.append(gap)
+        nxt1.append(gap + 1)
+        for m in range(1, h + 1):
+            state = gap + m
+            if m < h:
+                nxt0.append(-1)
+                nxt1.append(state + 1)
+            else:
+                nxt0.append(state + 1)  # the next gap
+                nxt1.append(-1)
+        index = gap + h + 1
+    last_gap = index
+    nxt0.append(last_gap)
+    nxt1.append(-1)
+    accepting = {last_gap} | ({last_gap - 1} if hints else set())
+
+    allowed = []
+    for i in range(n):
+        if (filled >> i) & 1:
+            allowed.append((1,))
+        elif (crossed >> i) & 1:
+            allowed.append((0,))
+        else:
+            allowed.append((0, 1))
+    reach = [{0}]
+    for i in range(n):
+        here = set()
+        for st in reach[i]:
+            for v in allowed[i]:
+                t = nxt1[st] if v else nxt0[st]
+                if t >= 0:
+                    here.add(t)
+        reach.append(here)
+    alive: list[set[int]] = [set() for _ in range(n + 1)]
+    alive[n] = reach[n] & accepting
+    for i in range(n - 1, -1, -1):
+        later = alive[i + 1]
+        alive[i] = {
+            st for st in reach[i]
+            if any((nxt1[st] if v else nxt0[st]) in later for v in allowed[i])
+        }
+    if not alive[0]:
+        out.append("(assert false)")
+        return
+    names: list[dict[int, str]] = []
+    for i in range(n + 1):
+        if len(alive[i]) == 1:
+            names.append({st: "true" for st in alive[i]})
+            continue
+        level = {}
+        for st in alive[i]:
+            nm = f"{tag}q{i}_{st}"
+            out.append(f"(declare-const {nm} Bool)")
+            level[st] = nm
+        names.append(level)
+
+    def cell_is(i: int, v: int) -> str:
+        return cells[i] if v else f"(not {cells[i]})"
+
+    def cell_isnt(i: int, v: int) -> str:
+        return f"(not {cells[i]})" if v else cells[i]
+
+    for i in range(n):
+        for st, q in names[i].items():
+            nq = "false" if q == "true" else f"(not {q})"
+            for v in allowed[i]:
+                if len(allowed[i]) == 1:
+                    continue  # a decided cell: reachability already pruned the other value
+                t = nxt1[st] if v else nxt0[st]
+                target = names[i + 1].get(t)
+                if target is None:
+                    out.append(f"(assert (or {nq} {cell_isnt(i, v)}))")
+                elif target != "true":
+                    out.append(f"(assert (or {nq} {cell_isnt(i, v)} {target}))")
+    for i in range(1, n + 1):
+        for t, q in names[i].items():
+            if q == "true":
+                continue
+            preds = [st for st in names[i - 1]
+                     for v in allowed[i - 1] if (nxt1[st] if v else nxt0[st]) == t]
+            value = 1 if t in {nxt1[st] for st in preds} else 0
+            if len(allowed[i - 1]) > 1:
+                out.append(f"(assert (=> {q} {cell_is(i - 1, value)}))")
+            pred_names = [names[i - 1][st] for st in preds]
+            if "true" not in pred_names:
+                out.append(f"(assert (=> {q} {_or(pred_names)}))")
+    final = list(names[n].values())
+    if "true" not in final:
+        out.append(f"(assert {_or(final)})")
+
+
 def _or(lits: list[str]) -> str:
     if not lits:
         return "false"
     if len(lits) == 1:
         return lits[0]
     return f"(or {' '.join(lits)})"
+
+
+ENCODER = _line_clauses_regular
 
 
 def _encode(state: GridState) -> tuple[str, dict[tuple[int, int], str]]:
@@ -98,10 +209,10 @@ def _encode(state: GridState) -> tuple[str, dict[tuple[int, int], str]]:
 
     row_cells = [[lit(r, c) for c in range(w)] for r in range(h)]
     for r in range(h):
-        _line_clauses(out, state.puzzle.rows[r], row_cells[r], w, state.row_f[r], state.row_x[r], f"r{r}")
+        ENCODER(out, state.puzzle.rows[r], row_cells[r], w, state.row_f[r], state.row_x[r], f"r{r}")
     for c in range(w):
         cells = [row_cells[r][c] for r in range(h)]
-        _line_clauses(out, state.puzzle.cols[c], cells, h, state.col_f[c], state.col_x[c], f"k{c}")
+        ENCODER(out, state.puzzle.cols[c], cells, h, state.col_f[c], state.col_x[c], f"k{c}")
     return "\n".join(out), names
 
 
@@ -138,11 +249,10 @@ def sat_solutions(
     cell_vars = {rc: z3.Bool(nm, ctx) for rc, nm in names.items()}
     try:
         while len(found) < limit:
-            if deadline is not None:
-                remaining = deadline - time.perf_counter()
-                if remaining <= 0:
-                    raise SatUnknown("time limit reached")
-                solver.set("timeout", max(1, int(remaining * 1000)))
+            # The watcher interrupts the context at the deadline too: z3's own "timeout" setting
+            # would stop honouring ctx.interrupt(), and cancellation with it.
+            if deadline is not None and deadline <= time.perf_counter():
+                raise SatUnknown("time limit reached")
             answer = solver.check()
             if answer == z3.unsat:
                 break
