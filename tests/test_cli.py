@@ -376,9 +376,6 @@ def test_picture_export_works_headless_without_a_display(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
-@pytest.mark.xfail(reason="satsolver.sat_solutions: ctx.interrupt() does not stop z3 once a "
-                          "'timeout' is set, so a worker past line logic ignores the stop flag "
-                          "until its time limit", strict=False)
 def test_ctrl_c_stops_worker_processes(anchors):
     faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
     proc = subprocess.Popen(

@@ -83,6 +83,10 @@ class Worker(QRunnable):
         """True once the job has returned or raised (``finished`` may still be on its way)."""
         return self._done.is_set()
 
+    def is_delivered(self) -> bool:
+        """True once ``finished`` has reached the GUI thread (every earlier signal has too)."""
+        return self._done.is_set() and self not in Worker._alive
+
     def run(self) -> None:
         signals = self.signals
         signals.started.emit()

@@ -32,8 +32,8 @@ def test_result_and_progress_arrive_on_gui_thread(qtbot) -> None:
         on_result=lambda v: seen.append(("result", v, threading.current_thread().name)),
         on_progress=lambda f, m: seen.append(("progress", (f, m), threading.current_thread().name)),
     )
-    with qtbot.waitSignal(worker.finished, timeout=5000):
-        pass
+    # Waiting on the signal itself could miss it: a fast job may finish before waitSignal connects.
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
     assert seen[0] == ("progress", (0.5, "half way"), gui)
     kind, job_thread, delivered_on = seen[1]
     assert kind == "result" and job_thread != gui and delivered_on == gui
@@ -48,8 +48,8 @@ def test_errors_are_reported_not_raised(qtbot) -> None:
         raise ValueError("row 3: bad clue")
 
     worker = run_in_background(job, on_result=results.append, on_error=errors.append)
-    with qtbot.waitSignal(worker.finished, timeout=5000):
-        pass
+    # Waiting on the signal itself could miss it: a fast job may finish before waitSignal connects.
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
     assert results == []
     assert errors == ["ValueError: row 3: bad clue"]
 
