@@ -1,0 +1,341 @@
+"""The rule interpreter: what a rule fills on a line (RULES.md §3, seed 000 Figure 13).
+
+Two layers share one semantics:
+
+* :func:`eval_expr` / :func:`eval_cond` walk the syntax tree under an environment of bound
+  elements — the reference reading of Figure 13, used for explanations and by the tests;
+* :func:`apply_rule` runs a rule compiled once into a Python function (:func:`compiled`): one
+  nested loop per pattern, each conjunct of the condition tested as soon as the patterns it
+  mentions are bound.  Coverage and solving run every rule on every line many times, so this path
+  is kept tight; the tests check it against the tree walker on random lines.
+
+Fills are returned as computed, even when empty or outside the line (callers decide; see
+:func:`is_valid_fill`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from nonostudio.core.line import CROSSED, FILLED, Line
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Compare,
+    Cond,
+    Constant,
+    ElementType,
+    Expr,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+    conjuncts,
+    variables,
+    walk,
+)
+
+
+class Element(NamedTuple):
+    """A hint, block or gap of a line; ``index`` is its position in the list of its type.
+
+    For a hint ``start`` is its index (Figure 13) and ``size`` its value.
+    """
+
+    type: ElementType
+    index: int
+    start: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFill:
+    """One fill a rule emits: ``value`` (FILLED / CROSSED) on cells ``[start, end)``.
+
+    The range is in the coordinates of the line given to :func:`apply_rule`, also when the rule
+    fired on the flipped line (``flipped``); ``env`` holds the bindings on the line the rule saw.
+    """
+
+    rule: str
+    value: int
+    start: int
+    end: int
+    env: dict[str, Element]
+    flipped: bool
+
+    def cells(self) -> range:
+        return range(self.start, self.end)
+
+
+def elements(line: Line, t: ElementType) -> list[Element]:
+    """The line's hints, blocks or gaps, left to right."""
+    if t is ElementType.HINT:
+        return [Element(t, i, i, h) for i, h in enumerate(line.hints)]
+    runs = line.blocks() if t is ElementType.BLOCK else line.gaps()
+    return [Element(t, i, s, n) for i, (s, n) in enumerate(runs)]
+
+
+def lowest_end_cell(hints: tuple[int, ...], i: int) -> int:
+    """``i + h0 + … + hi``: one past hint i's last cell with all hints packed left."""
+    return i + sum(hints[: i + 1])
+
+
+def highest_start_cell(hints: tuple[int, ...], i: int, n: int) -> int:
+    """``n − (k − i − 1) − (hi + … + h(k−1))``: hint i's first cell with all hints packed right."""
+    return n - (len(hints) - i - 1) - sum(hints[i:])
+
+
+# ---- reference semantics ----------------------------------------------------------------------
+
+
+def eval_expr(expr: Expr, env: dict[str, Element], line: Line) -> int:
+    """The value of an integer expression under ``env`` (Figure 13)."""
+    if isinstance(expr, Lit):
+        return expr.value
+    if isinstance(expr, LineSize):
+        return line.size
+    if isinstance(expr, Arith):
+        a = eval_expr(expr.left, env, line)
+        b = eval_expr(expr.right, env, line)
+        return a + b if expr.op == "+" else a - b
+    if isinstance(expr, Start):
+        return env[expr.var].start
+    if isinstance(expr, Size):
+        return env[expr.var].size
+    if isinstance(expr, LowestEndCell | HighestStartCell):
+        e = env[expr.var]
+        if e.type is not ElementType.HINT:  # Figure 13: 0 for anything but a hint
+            return 0
+        if isinstance(expr, LowestEndCell):
+            return lowest_end_cell(line.hints, e.index)
+        return highest_start_cell(line.hints, e.index, line.size)
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def eval_cond(cond: Cond, env: dict[str, Element], line: Line) -> bool:
+    """Whether a condition holds under ``env`` (Figure 13)."""
+    if isinstance(cond, TrueCond):
+        return True
+    if isinstance(cond, And):
+        return eval_cond(cond.left, env, line) and eval_cond(cond.right, env, line)
+    if isinstance(cond, Compare):
+        a = eval_expr(cond.left, env, line)
+        b = eval_expr(cond.right, env, line)
+        return a == b if cond.op == "=" else a >= b if cond.op == ">=" else a > b
+    if isinstance(cond, Maximal | Minimal):
+        u = env[cond.var]
+        sizes = [v.size for v in elements(line, u.type)]
+        return u.size >= max(sizes) if isinstance(cond, Maximal) else u.size <= min(sizes)
+    if isinstance(cond, Unique):
+        u = env[cond.var]
+        if not eval_cond(cond.cond, env, line):
+            return False
+        return not any(
+            eval_cond(cond.cond, {**env, cond.var: v}, line)
+            for v in elements(line, u.type)
+            if v.index != u.index
+        )
+    raise TypeError(f"not a condition: {cond!r}")
+
+
+# ---- compiled rules ---------------------------------------------------------------------------
+
+
+class LineView:
+    """A line's elements and hint geometry, computed once and shared by every rule run on it."""
+
+    __slots__ = ("n", "hints", "blocks", "gaps", "lowest_end", "highest_start", "max_size",
+                 "min_size")
+
+    def __init__(self, line: Line) -> None:
+        n = line.size
+        hs = line.hints
+        self.n = n
+        self.hints = elements(line, ElementType.HINT)
+        self.blocks = elements(line, ElementType.BLOCK)
+        self.gaps = elements(line, ElementType.GAP)
+        k = len(hs)
+        total = sum(hs)
+        low: list[int] = []
+        high: list[int] = []
+        before = 0
+        for i, h in enumerate(hs):
+            before += h
+            low.append(i + before)
+            high.append(n - (k - i - 1) - (total - before + h))
+        self.lowest_end = low
+        self.highest_start = high
+        self.max_size = {t: max((e.size for e in es), default=0)
+                         for t, es in self._lists().items()}
+        self.min_size = {t: min((e.size for e in es), default=0)
+                         for t, es in self._lists().items()}
+
+    def _lists(self) -> dict[ElementType, list[Element]]:
+        return {ElementType.HINT: self.hints, ElementType.BLOCK: self.blocks,
+                ElementType.GAP: self.gaps}
+
+
+RawFill = tuple[int, int, tuple[Element, ...]]
+"""A compiled rule's output: ``(start, end, bound elements in binding order)``."""
+
+
+_LIST = {ElementType.HINT: "V.hints", ElementType.BLOCK: "V.blocks", ElementType.GAP: "V.gaps"}
+_TYPE = {ElementType.HINT: "_HINT", ElementType.BLOCK: "_BLOCK", ElementType.GAP: "_GAP"}
+
+
+class _Codegen:
+    """Turns a rule into the source of ``def run(V): ...`` returning a list of raw fills."""
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        # Variables are renamed to positional locals, so no name from the rule reaches the source.
+        self.local = {b.name: f"e{i}" for i, b in enumerate(rule.bindings)}
+        self.types = {b.name: b.pattern.type for b in rule.bindings}
+        self.fresh = 0
+
+    def expr(self, e: Expr, local: dict[str, str]) -> str:
+        if isinstance(e, Lit):
+            return str(int(e.value))
+        if isinstance(e, LineSize):
+            return "V.n"
+        if isinstance(e, Arith):
+            op = "+" if e.op == "+" else "-"
+            return f"({self.expr(e.left, local)} {op} {self.expr(e.right, local)})"
+        if isinstance(e, Start):
+            return f"{local[e.var]}[2]"
+        if isinstance(e, Size):
+            return f"{local[e.var]}[3]"
+        if isinstance(e, LowestEndCell | HighestStartCell):
+            if self.types[e.var] is not ElementType.HINT:
+                return "0"
+            table = "V.lowest_end" if isinstance(e, LowestEndCell) else "V.highest_start"
+            return f"{table}[{local[e.var]}[1]]"
+        raise TypeError(f"not an expression: {e!r}")
+
+    def cond(self, c: Cond, local: dict[str, str]) -> str:
+        if isinstance(c, TrueCond):
+            return "True"
+        if isinstance(c, And):
+            return f"({self.cond(c.left, local)} and {self.cond(c.right, local)})"
+        if isinstance(c, Compare):
+            op = {"=": "==", ">=": ">=", ">": ">"}[c.op]
+            return f"({self.expr(c.left, local)} {op} {self.expr(c.right, local)})"
+        if isinstance(c, Maximal):
+            return f"({local[c.var]}[3] >= V.max_size[{_TYPE[self.types[c.var]]}])"
+        if isinstance(c, Minimal):
+            return f"({local[c.var]}[3] <= V.min_size[{_TYPE[self.types[c.var]]}])"
+        if isinstance(c, Unique):
+            self.fresh += 1
+            other = f"u{self.fresh}"
+            x = local[c.var]
+            inner = self.cond(c.cond, {**local, c.var: other})
+            return (f"({self.cond(c.cond, local)} and not any({inner} for {other} in "
+                    f"{_LIST[self.types[c.var]]} if {other}[1] != {x}[1]))")
+        raise TypeError(f"not a condition: {c!r}")
+
+    def source(self) -> str:
+        rule = self.rule
+        position = {b.name: i for i, b in enumerate(rule.bindings)}
+        # Each conjunct is tested right after the last pattern it mentions is bound.
+        checks: list[list[str]] = [[] for _ in range(len(rule.bindings) + 1)]
+        for part in conjuncts(rule.condition):
+            depth = max((position[v] + 1 for v in variables(part)), default=0)
+            checks[depth].append(self.cond(part, self.local))
+        lines = ["def run(V):", " out = []"]
+        indent = " "
+        lines += [f"{indent}if not {c}: return out" for c in checks[0]]
+        for i, b in enumerate(rule.bindings):
+            lines.append(f"{indent}for e{i} in {self.pattern(b.pattern)}:")
+            indent += " "
+            lines += [f"{indent}if not {c}: continue" for c in checks[i + 1]]
+        action = rule.action
+        bound = "".join(f"e{i}, " for i in range(len(rule.bindings)))
+        lines.append(f"{indent}out.append(({self.expr(action.start, self.local)}, "
+                     f"{self.expr(action.end, self.local)}, ({bound})))")
+        lines.append(" return out")
+        return "\n".join(lines)
+
+    @staticmethod
+    def pattern(p: Singleton | Constant | Arbitrary) -> str:
+        lst = _LIST[p.type]
+        if isinstance(p, Arbitrary):
+            return lst
+        if isinstance(p, Singleton):
+            return f"({lst} if len({lst}) == 1 else ())"
+        if p.index < 0:
+            return "()"
+        return f"{lst}[{int(p.index)}:{int(p.index) + 1}]"
+
+
+@dataclass(frozen=True)
+class CompiledRule:
+    """A rule ready to run: ``run(view)`` lists its raw fills on a :class:`LineView`."""
+
+    rule: Rule
+    value: int
+    run: Callable[[LineView], list[RawFill]]
+
+    def fills(self, line: Line, *, flipped: bool = True) -> list[RuleFill]:
+        n = line.size
+        names = [b.name for b in self.rule.bindings]
+        out = [RuleFill(self.rule.name, self.value, s, e, dict(zip(names, env, strict=True)), False)
+               for s, e, env in self.run(LineView(line))]
+        if flipped:
+            out += [RuleFill(self.rule.name, self.value, n - e, n - s,
+                             dict(zip(names, env, strict=True)), True)
+                    for s, e, env in self.run(LineView(line.flipped()))]
+        return out
+
+
+@lru_cache(maxsize=4096)
+def compiled(rule: Rule) -> CompiledRule:
+    """The rule compiled to a Python function (cached per rule)."""
+    for node in walk(rule):
+        if isinstance(node, Start | Size | LowestEndCell | HighestStartCell | Maximal | Minimal
+                      | Unique) and node.var not in {b.name for b in rule.bindings}:
+            raise ValueError(f"rule {rule.name}: {node.var!r} is not bound by a pattern")
+    namespace: dict[str, object] = {"_HINT": ElementType.HINT, "_BLOCK": ElementType.BLOCK,
+                                    "_GAP": ElementType.GAP}
+    exec(compile(_Codegen(rule).source(), f"<rule {rule.name}>", "exec"), namespace)
+    return CompiledRule(rule, FILLED if rule.action.value else CROSSED, namespace["run"])
+
+
+def apply_rule(rule: Rule, line: Line, *, flipped: bool = True) -> list[RuleFill]:
+    """Every fill the rule emits on the line, then (``flipped``) on the reversed line mapped back.
+
+    One fill per binding combination whose condition holds; empty fills and fills reaching
+    outside the line are included.
+    """
+    return compiled(rule).fills(line, flipped=flipped)
+
+
+def is_valid_fill(fill: RuleFill, line: Line) -> bool:
+    """A fill that is non-empty and lies inside the line (``0 ≤ start < end ≤ n``)."""
+    return 0 <= fill.start < fill.end <= line.size
+
+
+def apply_fill(line: Line, fill: RuleFill) -> Line:
+    """The line with the fill's cells set to its value (an empty fill changes nothing).
+
+    Raises ValueError for a non-empty fill reaching outside the line.
+    """
+    if fill.start >= fill.end:
+        return line
+    if not is_valid_fill(fill, line):
+        raise ValueError(f"fill [{fill.start}, {fill.end}) of rule {fill.rule} is outside the "
+                         f"line of {line.size} cells")
+    cells = list(line.cells)
+    cells[fill.start:fill.end] = [fill.value] * (fill.end - fill.start)
+    return Line(line.hints, tuple(cells))
