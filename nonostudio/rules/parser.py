@@ -1,0 +1,356 @@
+"""Parser for the rule language's stylised syntax (RULES.md §2; seed 000, Figure 12).
+
+Reads rule files: any number of ``def NAME: with PATTERNS: if COND: then fill(...)`` rules with
+``#`` comments, structured ``#: key: value`` metadata right above a rule (title, source, example
+fills).  A hand-written recursive descent over a small tokenizer; every error is a
+``RuleSyntaxError`` naming the source, line, column and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Binding,
+    Compare,
+    Cond,
+    Constant,
+    ElementType,
+    Expr,
+    Fill,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+)
+from nonostudio.rules.examples import Example, parse_example
+from nonostudio.rules.tokens import RuleSyntaxError, Token, tokenize
+
+__all__ = ["Example", "RuleEntry", "RuleSyntaxError", "parse_rule", "parse_rules"]
+
+KEYWORDS = frozenset(
+    "def with if then and fill true false is unique where singleton constant arbitrary hint block "
+    "gap line_size start size lowest_end_cell highest_start_cell maximal minimal".split()
+)
+_COMPARISONS = ("=", ">=", ">")
+_COND_TYPES = (TrueCond, And, Compare, Maximal, Minimal, Unique)
+_VAR_EXPRS = {"start": Start, "size": Size, "lowest_end_cell": LowestEndCell,
+              "highest_start_cell": HighestStartCell}
+_MAX_DEPTH = 64
+_META_KEY = re.compile(r"\s*([A-Za-z_]+)\s*:\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """A rule as read from a file, with its metadata and the line its ``def`` is on."""
+
+    rule: Rule
+    title: str
+    source: str
+    examples: tuple[Example, ...]
+    line: int
+
+
+class _Parser:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.tokens = tokenize(text, source)
+        self.pos = 0
+        self.depth = 0
+        self.bound: dict[str, ElementType] = {}
+
+    # ---- token helpers ----------------------------------------------------------------------
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.pos]
+
+    def peek(self, ahead: int) -> Token:
+        return self.tokens[min(self.pos + ahead, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        tok = self.tokens[self.pos]
+        if tok.kind != "eof":
+            self.pos += 1
+        return tok
+
+    def error(self, expected: str, tok: Token | None = None, detail: str | None = None) -> RuleSyntaxError:
+        tok = tok or self.tok
+        return RuleSyntaxError(self.source, tok.line, tok.column, expected, tok.describe(), detail)
+
+    def at(self, text: str) -> bool:
+        return self.tok.kind in ("name", "op") and self.tok.text == text
+
+    def expect(self, text: str, expected: str | None = None) -> Token:
+        if not self.at(text):
+            raise self.error(expected or f"'{text}'")
+        return self.advance()
+
+    def expect_int(self, expected: str) -> int:
+        if self.tok.kind != "int":
+            raise self.error(expected)
+        return int(self.advance().text)
+
+    # ---- file and rule ------------------------------------------------------------------------
+
+    def entries(self) -> list[RuleEntry]:
+        out: list[RuleEntry] = []
+        seen: dict[str, int] = {}
+        while True:
+            meta: dict[str, str] = {}
+            examples: list[Example] = []
+            while self.tok.kind == "meta":
+                self.metadata(self.advance(), meta, examples)
+            if self.tok.kind == "eof":
+                if meta or examples:
+                    raise self.error("'def' (metadata must stand right above a rule)")
+                return out
+            def_tok = self.expect("def", "'def'" if out or meta else "'def' (a rule)")
+            rule = self.rule(def_tok)
+            if rule.name in seen:
+                raise self.error(
+                    "a new rule name", self.tokens[self.pos_of_name],
+                    f"rule '{rule.name}' is already defined on line {seen[rule.name]}")
+            seen[rule.name] = def_tok.line
+            title = meta.get("title") or rule.name.replace("_", " ")
+            out.append(RuleEntry(rule, title, meta.get("source", ""), tuple(examples), def_tok.line))
+            if self.tok.kind not in ("eof", "meta") and not self.at("def"):
+                raise self.error("'def' or the end of the text")
+
+    def metadata(self, tok: Token, meta: dict[str, str], examples: list[Example]) -> None:
+        m = _META_KEY.match(tok.text)
+        key = m.group(1) if m else ""
+        if key not in ("title", "source", "example"):
+            raise self.error("'title:', 'source:' or 'example:' after '#:'", tok)
+        value = tok.text[m.end():].rstrip()
+        column = tok.column + m.end()
+        if key == "example":
+            examples.append(parse_example(value, self.source, tok.line, column))
+        elif key in meta:
+            raise RuleSyntaxError(self.source, tok.line, tok.column, f"one '{key}:' per rule",
+                                  f"a second '{key}:'")
+        else:
+            meta[key] = value
+
+    def rule(self, def_tok: Token) -> Rule:
+        self.bound = {}
+        if self.tok.kind != "name":
+            raise self.error("a rule name")
+        self.pos_of_name = self.pos
+        name = self.advance().text
+        self.expect(":")
+        self.expect("with")
+        bindings = [self.binding()]
+        while self.at("and"):
+            self.advance()
+            bindings.append(self.binding())
+        self.expect(":", "'and' or ':'")
+        self.expect("if")
+        cond = self.cond()
+        self.expect(":", "'and' or ':'")
+        self.expect("then")
+        return Rule(name, tuple(bindings), cond, self.fill())
+
+    def binding(self) -> Binding:
+        tok = self.tok
+        if tok.kind != "name" or tok.text in KEYWORDS:
+            raise self.error("a name for the pattern (not a keyword)")
+        self.advance()
+        if tok.text in self.bound:
+            raise self.error("a new name", tok, f"'{tok.text}' is already bound")
+        self.expect("=")
+        kind = self.tok
+        if not (kind.kind == "name" and kind.text in ("singleton", "constant", "arbitrary")):
+            raise self.error("'singleton', 'constant' or 'arbitrary'")
+        self.advance()
+        self.expect("(")
+        type_tok = self.tok
+        if not (type_tok.kind == "name" and type_tok.text in ("hint", "block", "gap")):
+            raise self.error("'hint', 'block' or 'gap'")
+        self.advance()
+        etype = ElementType(type_tok.text)
+        if kind.text == "constant":
+            self.expect(",", "',' and an index")
+            pattern: Singleton | Constant | Arbitrary = Constant(etype, self.expect_int("an index (0, 1, ...)"))
+        elif kind.text == "singleton":
+            pattern = Singleton(etype)
+        else:
+            pattern = Arbitrary(etype)
+        self.expect(")")
+        self.bound[tok.text] = etype
+        return Binding(tok.text, pattern)
+
+    def fill(self) -> Fill:
+        self.expect("fill")
+        self.expect("(")
+        if not (self.at("true") or self.at("false")):
+            raise self.error("'true' or 'false'")
+        value = self.advance().text == "true"
+        self.expect(",")
+        start = self.expr()
+        self.expect(",", "',' or an operator")
+        end = self.expr()
+        self.expect(")", "')' or an operator")
+        return Fill(value, start, end)
+
+    def var(self, hint_only: str | None = None) -> str:
+        tok = self.tok
+        if tok.kind != "name" or tok.text in KEYWORDS:
+            raise self.error("a bound name")
+        if tok.text not in self.bound:
+            names = ", ".join(self.bound)
+            raise self.error("a bound name", tok,
+                             f"'{tok.text}' is not bound (the with clause binds {names})")
+        if hint_only and self.bound[tok.text] is not ElementType.HINT:
+            raise self.error("a hint", tok, f"{hint_only} needs a hint, but '{tok.text}' is a "
+                             f"{self.bound[tok.text].value}")
+        self.advance()
+        return tok.text
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise self.error("less nesting", detail=f"more than {_MAX_DEPTH} nested parentheses")
+
+    # ---- conditions ---------------------------------------------------------------------------
+
+    def cond(self) -> Cond:
+        return self.and_rest(self.cond_atom())
+
+    def and_rest(self, left: Cond) -> Cond:
+        while self.at("and"):
+            self.advance()
+            left = And(left, self.cond_atom())
+        return left
+
+    def cond_only_ahead(self) -> bool:
+        if self.at("true"):
+            return True
+        if (self.at("maximal") or self.at("minimal")) and self.peek(1).text == "(":
+            return True
+        return self.at("(") and self.peek(1).kind == "name" and self.peek(2).text == "is"
+
+    def cond_atom(self) -> Cond:
+        if self.at("true"):
+            self.advance()
+            return TrueCond()
+        if self.at("maximal") or self.at("minimal"):
+            word = self.advance().text
+            self.expect("(")
+            name = self.var()
+            self.expect(")")
+            return Maximal(name) if word == "maximal" else Minimal(name)
+        if self.cond_only_ahead():
+            self.nest()
+            self.advance()
+            name = self.var()
+            self.expect("is")
+            self.expect("unique")
+            self.expect("where")
+            inner = self.cond()
+            self.expect(")", "'and' or ')'")
+            self.depth -= 1
+            return Unique(name, inner)
+        item = self.expr_or_paren_cond()
+        if isinstance(item, _COND_TYPES):
+            return item
+        return self.comparison_rest(item)
+
+    def comparison_rest(self, left: Expr) -> Compare:
+        for op in _COMPARISONS:
+            if self.at(op):
+                self.advance()
+                return Compare(op, left, self.expr())
+        raise self.error("'+', '-', '=', '>=' or '>'")
+
+    def expr_or_paren_cond(self) -> Expr | Cond:
+        """An expression, or a parenthesised condition where a condition may start."""
+        if not self.at("(") or self.cond_only_ahead():
+            return self.expr()
+        self.nest()
+        self.advance()
+        if self.cond_only_ahead():
+            inner: Expr | Cond = self.cond()
+        else:
+            inner = self.expr_or_paren_cond()
+            if isinstance(inner, _COND_TYPES):
+                inner = self.and_rest(inner)
+            elif any(self.at(op) for op in _COMPARISONS):
+                inner = self.and_rest(self.comparison_rest(inner))
+        if isinstance(inner, _COND_TYPES):
+            self.expect(")", "'and' or ')'")
+            self.depth -= 1
+            return inner
+        self.expect(")", "')' or an operator")
+        self.depth -= 1
+        return self.expr_rest(inner)
+
+    # ---- expressions --------------------------------------------------------------------------
+
+    def expr(self) -> Expr:
+        return self.expr_rest(self.term())
+
+    def expr_rest(self, left: Expr) -> Expr:
+        while self.at("+") or self.at("-"):
+            op = self.advance().text
+            left = Arith(op, left, self.term())
+        return left
+
+    def term(self) -> Expr:
+        tok = self.tok
+        if tok.kind == "int":
+            self.advance()
+            return Lit(int(tok.text))
+        if self.at("-") and self.peek(1).kind == "int":
+            self.advance()
+            return Lit(-int(self.advance().text))
+        if self.at("line_size"):
+            self.advance()
+            return LineSize()
+        if tok.kind == "name" and tok.text in _VAR_EXPRS:
+            self.advance()
+            self.expect("(")
+            hint_only = tok.text if tok.text.endswith("_cell") else None
+            name = self.var(hint_only)
+            self.expect(")")
+            return _VAR_EXPRS[tok.text](name)
+        if self.at("("):
+            self.nest()
+            self.advance()
+            inner = self.expr()
+            self.expect(")", "')' or an operator")
+            self.depth -= 1
+            return inner
+        if tok.kind == "name" and tok.text in self.bound:
+            raise self.error("an expression", detail=f"a bound name is used through start({tok.text}), "
+                             f"size({tok.text}), ...")
+        raise self.error("an expression (a number, line_size, start(x), size(x), "
+                         "lowest_end_cell(h), highest_start_cell(h) or '(')")
+
+
+def parse_rules(text: str, source: str = "<text>") -> list[RuleEntry]:
+    """Every rule of a rule file's text, with its metadata; raises ``RuleSyntaxError``."""
+    return _Parser(text, source).entries()
+
+
+def parse_rule(text: str, source: str = "<text>") -> Rule:
+    """The single rule in ``text``; raises ``RuleSyntaxError`` (also when there are zero or several)."""
+    parser = _Parser(text, source)
+    entries = parser.entries()
+    if len(entries) != 1:
+        tok = parser.tok
+        raise RuleSyntaxError(source, tok.line, tok.column, "exactly one rule",
+                              f"{len(entries)} rules")
+    return entries[0].rule
