@@ -17,7 +17,7 @@ from nonostudio.core.puzzle import Puzzle
 
 
 class Contradiction(Exception):
-    """Raised inside propagation when a line has no solution."""
+    """Raised inside propagation when a line has no solution; ``args`` name it: ("row", 3)."""
 
 
 class GridState:
@@ -132,7 +132,7 @@ class GridState:
                     out = solve_masks(puzzle.rows[i], w, f, x)
                     solves += 1
                     if out is None:
-                        raise Contradiction
+                        raise Contradiction("row", i)
                     cache[key] = out
                 nf, nx = out
                 new_f, new_x = nf & ~f, nx & ~x
@@ -155,7 +155,7 @@ class GridState:
                     out = solve_masks(puzzle.cols[j], h, f, x)
                     solves += 1
                     if out is None:
-                        raise Contradiction
+                        raise Contradiction("column", j)
                     cache[key] = out
                 nf, nx = out
                 new_f, new_x = nf & ~f, nx & ~x
