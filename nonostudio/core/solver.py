@@ -103,7 +103,6 @@ class _Search:
         self.solutions: dict[tuple[int, ...], GridState] = {}
         self.cancelled = False
         self.phase_deadline: float | None = None
-        self.probe_depth = 10**9
         self._last_report = 0.0
         self._checks = 0
 
@@ -134,14 +133,17 @@ class _Search:
     def propagate(self, state: GridState, rows: set[int], cols: set[int]) -> None:
         self.stats.line_solves += state.propagate(rows, cols)
 
-    def probe(self, state: GridState) -> tuple[GridState, tuple[GridState, GridState] | None]:
+    def probe(
+        self, state: GridState, focus: tuple[set[int], set[int]] | None = None
+    ) -> tuple[GridState, tuple[GridState, GridState] | None]:
         """Probe until no probe forces a cell; return the state and the best pair to branch on.
 
-        The first pass probes every undecided cell next to a decided one; later passes only the
-        cells on lines that changed during the previous pass (a probe elsewhere would mostly
-        repeat itself).  Raises Contradiction when the state has no solution.
+        A pass probes the undecided cells next to decided ones on the rows and columns of
+        ``focus`` (all of them when None); the next pass only those on lines that changed during
+        the previous one, since a probe elsewhere would mostly repeat itself.  Search passes the
+        lines its branch changed as the first focus.  Raises Contradiction when the state has no
+        solution.
         """
-        focus: tuple[set[int], set[int]] | None = None
         while True:
             best: tuple[GridState, GridState] | None = None
             best_score = -1
@@ -179,41 +181,21 @@ class _Search:
                 if score > best_score:
                     best_score, best = score, (on, off)
             if state is before:
+                if best is None and focus is not None and not state.is_solved():
+                    focus = None  # nothing to branch on near the change: look everywhere
+                    continue
                 return state, best
             focus = _changed_lines(before, state)
 
-    def branch(self, state: GridState) -> tuple[GridState, GridState] | None:
-        """Both values of one undecided cell, propagated (no probing)."""
-        if state.is_solved():
-            return None
-        r, c = _candidates(state)[0]
-        outcomes: list[GridState] = []
-        for value in (FILLED, CROSSED):
-            child = state.copy()
-            child.set_cell(r, c, value)
-            try:
-                self.propagate(child, {r}, {c})
-            except Contradiction:
-                continue
-            outcomes.append(child)
-        if not outcomes:
-            raise Contradiction
-        if len(outcomes) == 1:
-            return outcomes[0], outcomes[0]
-        return outcomes[0], outcomes[1]
-
     def run(self, root: GridState) -> None:
-        stack: list[tuple[GridState, int]] = [(root, 0)]
+        stack: list[tuple[GridState, int, tuple[set[int], set[int]] | None]] = [(root, 0, None)]
         while stack and len(self.solutions) < 2:
-            state, depth = stack.pop()
+            state, depth, focus = stack.pop()
             self.stats.nodes += 1
             self.stats.max_depth = max(self.stats.max_depth, depth)
             self.check()
             try:
-                if depth <= self.probe_depth:
-                    state, pair = self.probe(state)
-                else:
-                    pair = self.branch(state)
+                state, pair = self.probe(state, focus)
             except Contradiction:
                 continue
             if state.is_solved():
@@ -227,7 +209,7 @@ class _Search:
                 if child.is_solved():
                     self.found(child)
                 else:
-                    stack.append((child, depth + 1))
+                    stack.append((child, depth + 1, _changed_lines(state, child)))
 
 
 def _agreement(state: GridState, on: GridState, off: GridState) -> GridState | None:
