@@ -1,0 +1,133 @@
+"""Plain-English explanations of rules, built from the syntax tree (any rule, learned or written).
+
+:func:`explain` reads a rule as one to three sentences a player understands ("If the leftmost and
+rightmost placements of a clue overlap, fill the overlap."); :func:`explain_fill` says the same of
+one concrete firing, with 1-based clue and cell numbers.  Nothing here knows rule names: the text
+comes from the patterns, from a few structural idioms (overlapping placements, a clue that does
+not fit in a gap, a whole gap, the cell next to a block) and otherwise from a compositional
+reading of expressions as lengths, counts of cells and positions in the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from nonostudio.core.line import Line
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Compare,
+    Constant,
+    HighestStartCell,
+    LowestEndCell,
+    Rule,
+    Singleton,
+    conjuncts,
+    variables,
+)
+from nonostudio.rules.interpreter import Element, eval_expr
+from nonostudio.rules.phrases import BLOCK, HINT, NOUN, Speaker, ordinal
+
+# ---- public API ----------------------------------------------------------------------------
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _unused(rule: Rule, speak: Speaker) -> list[str]:
+    """Clauses for bindings no expression mentions: they still have to bind for the rule to fire."""
+    used = variables(rule)
+    out = []
+    for b in rule.bindings:
+        if b.name in used:
+            continue
+        p, noun = b.pattern, NOUN[b.pattern.type]
+        if isinstance(p, Constant):
+            out.append(f"the line has a {speak.ref(b.name).removeprefix('the ')}")
+        elif isinstance(p, Singleton):
+            speak.mentioned.add(b.name)
+            out.append(f"the line has exactly one {noun}")
+        else:
+            out.append(f"the line has {speak.ref(b.name)}")
+    return out
+
+
+def _verb(value: bool) -> str:
+    return "fill" if value else "cross out"
+
+
+def explain(rule: Rule) -> str:
+    """One to three plain sentences saying when the rule applies and what it fills or crosses out."""
+    speak = Speaker(rule)
+    clauses = _unused(rule, speak) + speak.clauses(rule.condition)
+    action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"
+    first = _sentence(f"if {_join(clauses)}, {action}" if clauses else f"always {action}")
+    tried = [f"every {NOUN[b.pattern.type]}" for b in rule.bindings
+             if isinstance(b.pattern, Arbitrary)]
+    if not tried:
+        return first
+    return first + " " + _sentence(f"the rule is tried with {_join(tried)} in turn")
+
+
+def _describe(e: Element, line: Line, flipped: bool) -> str:
+    """A bound element in the original line's 1-based numbers: "clue 8 (the 2nd clue)"."""
+    if e.type is HINT:
+        index = len(line.hints) - 1 - e.index if flipped else e.index
+        return f"clue {e.size} (the {ordinal(index)} clue)"
+    first = line.size - e.start - e.size if flipped else e.start
+    count = len(line.blocks() if e.type is BLOCK else line.gaps())
+    index = count - 1 - e.index if flipped else e.index
+    where = f"cell {first + 1}" if e.size == 1 else f"cells {first + 1}–{first + e.size}"
+    return f"the {NOUN[e.type]} at {where} (the {ordinal(index)} {NOUN[e.type]})"
+
+
+def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
+                 flipped: bool = False) -> str:
+    """The rule's explanation instantiated on one binding, with the values that made it fire.
+
+    ``fill_env`` is the binding as the rule saw it (``RuleFill.env``): on ``line`` itself, or on
+    the reversed line when ``flipped``; numbers in the text are 1-based cells and clues of ``line``.
+    """
+    seen = line.flipped() if flipped else line
+    env = dict(fill_env)
+    concrete = {name: _describe(e, line, flipped) for name, e in env.items()}
+    speak = Speaker(rule, concrete)
+    named = [speak.ref(b.name) for b in rule.bindings if b.name in env]
+    clauses = []
+    for c in conjuncts(rule.condition):
+        text = speak.clause(c)
+        if isinstance(c, Compare) and speak.kind == "overlap":
+            var = next(iter(variables(c)))
+            left_end = eval_expr(LowestEndCell(var), env, seen)
+            right_start = eval_expr(HighestStartCell(var), env, seen)
+            if flipped:  # the flipped line's leftmost placement is the original's rightmost
+                left_end, right_start = seen.size - right_start, seen.size - left_end
+            text += (f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
+                     f"at cell {right_start + 1})")
+        elif isinstance(c, Compare) and speak.kind == "count":
+            a, b = eval_expr(c.left, env, seen), eval_expr(c.right, env, seen)
+            text += f" ({a} {'≥' if c.op == '>=' else c.op} {b})"
+        clauses.append(text)
+    start = eval_expr(rule.action.start, env, seen)
+    end = eval_expr(rule.action.end, env, seen)
+    if flipped:
+        start, end = seen.size - end, seen.size - start
+    done = "filled" if rule.action.value else "crossed out"
+    if start >= end:
+        result = f"so the rule has nothing to {_verb(rule.action.value)}"
+    elif start < 0 or end > line.size:
+        result = f"so the rule would reach outside the line (cells {start + 1}–{end})"
+    elif end - start == 1:
+        result = f"so cell {start + 1} is {done}"
+    else:
+        result = f"so cells {start + 1}–{end} are {done}"
+    lead = "reading the line from right to left (last clue first), " if flipped else ""
+    intro = _sentence(f"{lead}this is about {_join(named)}") if named else ""
+    body = _sentence(f"{_join(clauses)}, {result}" if clauses else result)
+    return f"{intro} {body}".strip()

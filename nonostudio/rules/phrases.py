@@ -1,0 +1,472 @@
+"""Phrases for the explainer: rule parts read as English, bound elements introduced on first use.
+
+Expressions are normalised to sums of atoms (``start(x) + size(x)`` of a block or gap becomes the
+end of x) and read either as quantities ("the length of the clue plus one") or as cell boundaries
+("two cells before the start of the gap"); comparisons and fill ranges are matched against a few
+structural idioms first.  :mod:`nonostudio.rules.explain` assembles the sentences.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Compare,
+    Cond,
+    Constant,
+    ElementType,
+    Expr,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+    conjuncts,
+)
+
+HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
+NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}
+_GLOSS = {BLOCK: "a run of filled cells", GAP: "a stretch of cells not crossed out"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+             "tenth")
+_SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def ordinal(i: int) -> str:
+    """``0 -> "first"``, …, ``10 -> "11th"`` (0-based index to an English ordinal)."""
+    if 0 <= i < len(_ORDINALS):
+        return _ORDINALS[i]
+    n = i + 1
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _number(n: int) -> str:
+    return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
+
+
+def _cells(n: int) -> str:
+    return "one cell" if n == 1 else f"{_number(n)} cells"
+
+
+# ---- linear forms ---------------------------------------------------------------------------
+# Expressions are sums of atoms with integer coefficients; `start(x) + size(x)` of a block or gap
+# is read as one atom, the end of x.
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    var: str
+
+
+Atom = Start | Size | LineSize | LowestEndCell | HighestStartCell | _End
+
+
+@dataclass(frozen=True)
+class _Lin:
+    terms: tuple[tuple[Atom, int], ...]
+    const: int
+
+    @property
+    def atoms(self) -> dict[Atom, int]:
+        return dict(self.terms)
+
+    def minus(self, other: _Lin) -> _Lin:
+        c: Counter = Counter(self.atoms)
+        c.subtract(other.atoms)
+        return _Lin(tuple((a, k) for a, k in c.items() if k), self.const - other.const)
+
+    def is_atom(self, atom: Atom, k: int = 0) -> bool:
+        return self.terms == ((atom, 1),) and self.const == k
+
+
+def _linear(e: Expr, types: Mapping[str, ElementType]) -> _Lin:
+    coef: Counter = Counter()
+    const = 0
+
+    def add(x: Expr, sign: int) -> None:
+        nonlocal const
+        if isinstance(x, Lit):
+            const += sign * x.value
+        elif isinstance(x, Arith):
+            add(x.left, sign)
+            add(x.right, sign if x.op == "+" else -sign)
+        elif isinstance(x, LowestEndCell | HighestStartCell) and types.get(x.var) is not HINT:
+            pass  # Figure 13: 0 for anything but a hint
+        else:
+            coef[x] += sign
+
+    add(e, 1)
+    for var, t in types.items():
+        if t is HINT:
+            continue
+        s, z = coef[Start(var)], coef[Size(var)]
+        both = min(s, z) if s > 0 and z > 0 else max(s, z) if s < 0 and z < 0 else 0
+        if both:
+            coef[Start(var)] -= both
+            coef[Size(var)] -= both
+            coef[_End(var)] += both
+    terms = tuple(sorted(((a, k) for a, k in coef.items() if k), key=lambda ak: -ak[1]))
+    return _Lin(terms, const)
+
+
+def _same(a: _Lin, b: _Lin) -> bool:
+    return a.const == b.const and dict(a.terms) == dict(b.terms)
+
+
+def _is_position(a: Atom, types: Mapping[str, ElementType]) -> bool:
+    if isinstance(a, Start):
+        return types.get(a.var) in (BLOCK, GAP)
+    return isinstance(a, _End | LineSize | LowestEndCell | HighestStartCell)
+
+
+# ---- the speaker: phrases for one rule ------------------------------------------------------
+
+
+class Speaker:
+    """Renders a rule's parts in reading order, introducing each bound element on first mention."""
+
+    def __init__(self, rule: Rule, concrete: Mapping[str, str] | None = None) -> None:
+        self.rule = rule
+        self.types = {b.name: b.pattern.type for b in rule.bindings}
+        self.concrete = concrete
+        self.mentioned: set[str] = set()
+        self.glossed: set[ElementType] = set()
+        self.pronoun: dict[str, str] = {}
+        self.kind = "count"
+        self.first: dict[str, str] = {}
+        self.later: dict[str, str] = {}
+        same = Counter(self.types.values())
+        letters: Counter = Counter()
+        for b in rule.bindings:
+            p, noun = b.pattern, NOUN[b.pattern.type]
+            if isinstance(p, Constant):
+                self.first[b.name] = self.later[b.name] = f"the {ordinal(p.index)} {noun}"
+            elif isinstance(p, Singleton):
+                self.first[b.name] = f"the only {noun}"
+                self.later[b.name] = f"the {noun}" if same[p.type] == 1 else f"the only {noun}"
+            elif sum(isinstance(o.pattern, Arbitrary) and o.pattern.type is p.type
+                     for o in rule.bindings) == 1 and same[p.type] == 1:
+                self.first[b.name], self.later[b.name] = f"a {noun}", f"the {noun}"
+            else:
+                label = f"{noun} {chr(ord('A') + letters[p.type] % 26)}"
+                letters[p.type] += 1
+                self.first[b.name], self.later[b.name] = f"some {label}", label
+
+    def ref(self, var: str) -> str:
+        if var in self.pronoun:
+            return self.pronoun[var]
+        if var not in self.types:  # an unbound name: say it as written rather than fail
+            return f"'{var}'"
+        if self.concrete is not None:
+            text = self.concrete[var] if var not in self.mentioned else self.concrete[var].split(
+                " (")[0]
+            self.mentioned.add(var)
+            return text
+        if var in self.mentioned:
+            return self.later[var]
+        self.mentioned.add(var)
+        t = self.types[var]
+        if t in _GLOSS and t not in self.glossed:
+            self.glossed.add(t)
+            return f"{self.first[var]} ({_GLOSS[t]})"
+        return self.first[var]
+
+    # -- expressions
+
+    def count_atom(self, a: Atom) -> str:
+        if isinstance(a, Size):
+            return f"the length of {self.ref(a.var)}"
+        if isinstance(a, Start):
+            unit = "clues" if self.types.get(a.var) is HINT else "cells"
+            return f"the number of {unit} before {self.ref(a.var)}"
+        if isinstance(a, _End):
+            return f"the number of cells up to the end of {self.ref(a.var)}"
+        if isinstance(a, LineSize):
+            return "the length of the line"
+        return self.position_atom(a)
+
+    def position_atom(self, a: Atom) -> str:
+        if isinstance(a, Start):
+            return f"the start of {self.ref(a.var)}"
+        if isinstance(a, _End):
+            return f"the end of {self.ref(a.var)}"
+        if isinstance(a, LineSize):
+            return "the end of the line"
+        if isinstance(a, LowestEndCell):
+            return f"where {self.ref(a.var)} ends when all clues are packed to the left"
+        if isinstance(a, HighestStartCell):
+            return f"where {self.ref(a.var)} starts when all clues are packed to the right"
+        return self.count_atom(a)
+
+    def scaled(self, a: Atom, k: int) -> str:
+        text = self.count_atom(a)
+        return text if k == 1 else "twice " + text if k == 2 else f"{_number(k)} times {text}"
+
+    def count(self, lin: _Lin) -> str:
+        """A sum read as a quantity: "the length of the clue plus one"."""
+        parts: list[str] = []
+        for a, k in lin.terms:
+            text = self.scaled(a, abs(k))
+            parts.append(text if not parts and k > 0 else ("plus " if k > 0 else "minus ") + text)
+        if lin.const or not parts:
+            c = lin.const
+            parts.append(str(c) if not parts else f"plus {_number(c)}" if c > 0
+                         else f"minus {_number(-c)}")
+        return " ".join(parts)
+
+    def position(self, lin: _Lin) -> str:
+        """A cell boundary: "the end of the block", "two cells before the start of the gap"."""
+        anchors = [a for a, k in lin.terms if k == 1 and _is_position(a, self.types)]
+        if not anchors:
+            if not lin.terms:
+                return "the start of the line" if lin.const == 0 else (
+                    f"{_cells(lin.const)} from the start of the line" if lin.const > 0
+                    else f"{_cells(-lin.const)} before the start of the line")
+            return f"{self.count(lin)} from the start of the line"
+        anchor = anchors[0]
+        rest = _Lin(tuple((a, k) for a, k in lin.terms if a != anchor), lin.const)
+        if not rest.terms and not rest.const:
+            return self.position_atom(anchor)
+        here = self.position_atom(anchor)
+        if not rest.terms:
+            offset = rest.const
+            return f"{_cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
+        if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
+            neg = _Lin(tuple((a, -k) for a, k in rest.terms), -rest.const)
+            return f"{self.count(neg)} before {here}"
+        return f"{self.count(rest)} after {here}"
+
+    # -- conditions
+
+    def clauses(self, cond: Cond) -> list[str]:
+        return [self.clause(c) for c in conjuncts(cond)]
+
+    def clause(self, c: Cond) -> str:
+        if isinstance(c, Maximal | Minimal):
+            who = self.ref(c.var)
+            noun = NOUN.get(self.types.get(c.var, HINT), "element")
+            return (f"{who} is as long as the longest {noun}" if isinstance(c, Maximal)
+                    else f"{who} is as short as the shortest {noun}")
+        if isinstance(c, Unique):
+            return self.unique(c)
+        if isinstance(c, Compare):
+            return self.compare(c)
+        if isinstance(c, And | TrueCond):
+            return " and ".join(self.clauses(c)) or "always"
+        raise TypeError(f"not a condition: {c!r}")
+
+    def unique(self, c: Unique) -> str:
+        who = self.ref(c.var)
+        noun = NOUN.get(self.types.get(c.var, HINT), "element")
+        saved = self.pronoun.get(c.var)
+        self.pronoun[c.var] = "it"
+        inner = " and ".join(self.clauses(c.cond)) or "it exists"
+        if saved is None:
+            del self.pronoun[c.var]
+        else:
+            self.pronoun[c.var] = saved
+        if inner.startswith("it is "):
+            return f"{who} is the only {noun} that is {inner[len('it is '):]}"
+        return f"{who} is the only {noun} where {inner}"
+
+    def compare(self, c: Compare) -> str:
+        """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""
+        self.kind = "count"
+        t = self.types
+        left, right = _linear(c.left, t), _linear(c.right, t)
+        diff = left.minus(right)
+        atoms = diff.atoms
+        op = c.op
+        # the leftmost and rightmost placements of a clue overlap
+        if op == ">" and diff.const == 0 and len(atoms) == 2:
+            (a, ka), (b, kb) = diff.terms
+            if (isinstance(a, LowestEndCell) and isinstance(b, HighestStartCell) and a.var == b.var
+                    and ka == 1 and kb == -1):
+                self.kind = "overlap"
+                return f"the leftmost and rightmost placements of {self.ref(a.var)} overlap"
+        sizes = self.size_pair(diff)
+        if sizes is not None:
+            big, small, twice = sizes
+            if twice and op == ">":
+                return f"{self.ref(big)} is more than half as long as {self.ref(small)}"
+            if not twice:
+                if op == ">" and t[big] is HINT and t[small] is not HINT:
+                    return f"{self.ref(big)} does not fit in {self.ref(small)}"
+                if op == ">=" and t[small] is HINT and t[big] is not HINT:
+                    return f"{self.ref(big)} is long enough for {self.ref(small)}"
+                if op == "=":
+                    return f"{self.ref(big)} is exactly as long as {self.ref(small)}"
+                word = "longer than" if op == ">" else "at least as long as"
+                return f"{self.ref(big)} is {word} {self.ref(small)}"
+        # an element at the left edge of the line
+        if len(atoms) == 1 and diff.const == 0 and op in (">", "="):
+            (a, k), = diff.terms
+            if isinstance(a, Start) and t.get(a.var) in (BLOCK, GAP) and k == 1:
+                who = self.ref(a.var)
+                return (f"{who} does not start at the beginning of the line" if op == ">"
+                        else f"{who} starts at the beginning of the line")
+        # a length against a number of cells or against the line
+        if left.terms and len(left.terms) == 1 and left.const == 0 and isinstance(
+                left.terms[0][0], Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t:
+            who = left.terms[0][0].var
+            if not right.terms and right.const >= 0:
+                word = {"=": "exactly", ">=": "at least", ">": "longer than"}[op]
+                return (f"{self.ref(who)} is {word} {_cells(right.const)}" if op != ">"
+                        else f"{self.ref(who)} is longer than {_cells(right.const)}").replace(
+                    "exactly one cell", "a single cell")
+            if right.is_atom(LineSize()):
+                word = {"=": "exactly as long as", ">=": "at least as long as",
+                        ">": "longer than"}[op]
+                return f"{self.ref(who)} is {word} the line"
+        # the first clues, one cell apart, exactly fill the line
+        fill_line = self.fills_line(diff) if op == "=" else None
+        if fill_line is not None:
+            return fill_line
+        # where an element starts or ends, against another position
+        if self.positional(right) or not any(_is_position(a, t) for a, _ in right.terms):
+            subject = left.terms[0][0] if len(left.terms) == 1 and left.const == 0 else None
+            if (isinstance(subject, Start | _End) and left.terms[0][1] == 1
+                    and t.get(subject.var) in (BLOCK, GAP)):
+                verb = "starts" if isinstance(subject, Start) else "ends"
+                where = {"=": "at", ">=": "at or after", ">": "after"}[op]
+                self.kind = "position"
+                return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
+        if self.positional(left) and self.positional(right):
+            where = {"=": "is at", ">=": "is at or after", ">": "is after"}[op]
+            self.kind = "position"
+            return f"{self.position(left)} {where} {self.position(right)}"
+        verb = {"=": "equals", ">=": "is at least", ">": "is greater than"}[op]
+        distance = self.distance(diff)
+        if distance is not None:
+            return f"{distance[0]} {verb} {distance[1]}"
+        pos = _Lin(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
+        neg = _Lin(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
+        return f"{self.count(pos)} {verb} {self.count(neg)}"
+
+    def distance(self, diff: _Lin) -> tuple[str, str] | None:
+        """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
+        t = self.types
+        ends = [(a, k) for a, k in diff.terms if _is_position(a, t) and not isinstance(a, LineSize)]
+        if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
+            return None
+        later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
+        earlier = ends[1][0] if ends[0][1] == 1 else ends[0][0]
+        rest = _Lin(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
+        if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
+            between = (f"the number of cells from {self.position_atom(earlier)} to "
+                       f"{self.position_atom(later)}")
+            return between, self.count(_Lin(tuple((a, -k) for a, k in rest.terms), -rest.const))
+        if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
+            amount = self.count(rest)
+            return amount, (f"the number of cells from {self.position_atom(later)} to "
+                            f"{self.position_atom(earlier)}")
+        return None
+
+    def positional(self, lin: _Lin) -> bool:
+        return sum(1 for a, k in lin.terms if k == 1 and _is_position(a, self.types)) == 1 and all(
+            not _is_position(a, self.types) for a, k in lin.terms if k != 1)
+
+    def size_pair(self, diff: _Lin) -> tuple[str, str, bool] | None:
+        """``k·size(a) − size(b)`` with k in {1, 2} and nothing else: (a, b, k == 2)."""
+        if diff.const or len(diff.terms) != 2:
+            return None
+        (a, ka), (b, kb) = diff.terms
+        if not (isinstance(a, Size) and isinstance(b, Size) and kb == -1 and ka in (1, 2)):
+            return None
+        if a.var not in self.types or b.var not in self.types:
+            return None
+        return a.var, b.var, ka == 2
+
+    def fills_line(self, diff: _Lin) -> str | None:
+        """``line_size = size(h0) + … + size(hk) + k`` over distinct clues: they fill the line."""
+        atoms = diff.atoms
+        sign = atoms.get(LineSize())
+        if sign not in (1, -1):
+            return None
+        clues = [a.var for a, k in diff.terms if isinstance(a, Size) and k == -sign]
+        others = [a for a, _ in diff.terms if not isinstance(a, LineSize | Size)]
+        if (others or len(clues) != len(diff.terms) - 1 or len(clues) < 2
+                or any(self.types.get(v) is not HINT for v in clues)
+                or -sign * diff.const != len(clues) - 1):
+            return None
+        names = [self.ref(v) for v in clues]
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
+        between = "them" if len(names) == 2 else "each"
+        return f"{listed}, with one cell between {between}, exactly fill the line"
+
+    # -- action
+
+    def cell_range(self, start: Expr, end: Expr) -> str:
+        t = self.types
+        s, e = _linear(start, t), _linear(end, t)
+        width = e.minus(s)
+        for var, vt in t.items():
+            if vt is HINT:
+                if s.is_atom(HighestStartCell(var)) and e.is_atom(LowestEndCell(var)):
+                    noun = "the overlap" if var in self.mentioned else (
+                        f"the overlap of the leftmost and rightmost placements of {self.ref(var)}")
+                    return noun
+                continue
+            if s.is_atom(Start(var)) and e.is_atom(_End(var)):
+                return f"every cell of {self.ref(var)}"
+        if not s.terms and s.const == 0 and e.is_atom(LineSize()):
+            return "every cell of the line"
+        placed = self.placed_overlap(s, e) or self.packed_left(s, e)
+        if placed is not None:
+            return placed
+        if not width.terms and width.const == 1:
+            if len(e.terms) == 1 and isinstance(e.terms[0][0], Start) and e.is_atom(e.terms[0][0]) \
+                    and _is_position(e.terms[0][0], t):
+                return f"the cell just before {self.ref(e.terms[0][0].var)}"
+            if len(s.terms) == 1 and isinstance(s.terms[0][0], _End) and s.is_atom(s.terms[0][0]):
+                return f"the cell just after {self.ref(s.terms[0][0].var)}"
+            return f"the cell just after {self.position(s)}"
+        return f"the cells from {self.position(s)} to {self.position(e)}"
+
+    def packed_left(self, s: _Lin, e: _Lin) -> str | None:
+        """Ranges of the first clues packed to the left (all clues up to them bound by index)."""
+        clue_at = {b.pattern.index: b.name for b in self.rule.bindings
+                   if isinstance(b.pattern, Constant) and b.pattern.type is HINT}
+        start = _Lin((), 0)  # where clue i starts when the clues are packed to the left
+        for i in range(len(clue_at)):
+            if i not in clue_at:
+                return None
+            end = _Lin(tuple(sorted(start.terms + ((Size(clue_at[i]), 1),), key=repr)), start.const)
+            if _same(s, start) and _same(e, end):
+                return (f"the cells {self.ref(clue_at[i])} covers when all clues are packed to "
+                        f"the left")
+            after = _Lin(end.terms, end.const + 1)
+            if _same(s, end) and _same(e, after) and i + 1 in clue_at:
+                return (f"the cell between {self.ref(clue_at[i])} and {self.ref(clue_at[i + 1])} "
+                        f"when all clues are packed to the left")
+            start = after
+        return None
+
+    def placed_overlap(self, s: _Lin, e: _Lin) -> str | None:
+        """``[end(g) − size(h), start(g) + size(h))``: where h lies placed at either end of g."""
+        for var, vt in self.types.items():
+            if vt is HINT:
+                continue
+            for h in self.types:
+                if (s.terms and e.terms and s.const == 0 and e.const == 0
+                        and sorted(s.terms, key=repr) == sorted(((_End(var), 1), (Size(h), -1)),
+                                                               key=repr)
+                        and sorted(e.terms, key=repr) == sorted(((Start(var), 1), (Size(h), 1)),
+                                                               key=repr)):
+                    who = self.ref(h)
+                    return (f"the cells {who} covers whether it is placed at the start or at the "
+                            f"end of {self.ref(var)}")
+        return None
