@@ -15,6 +15,7 @@ Fills are returned as computed, even when empty or outside the line (callers dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -156,35 +157,58 @@ def eval_cond(cond: Cond, env: dict[str, Element], line: Line) -> bool:
 class LineView:
     """A line's elements and hint geometry, computed once and shared by every rule run on it."""
 
-    __slots__ = ("n", "hints", "blocks", "gaps", "lowest_end", "highest_start", "max_size",
-                 "min_size")
+    __slots__ = ("n", "hints", "blocks", "gaps", "lowest_end", "highest_start", "max_hint",
+                 "min_hint", "max_block", "min_block", "max_gap", "min_gap")
 
     def __init__(self, line: Line) -> None:
-        n = line.size
-        hs = line.hints
-        self.n = n
-        self.hints = elements(line, ElementType.HINT)
-        self.blocks = elements(line, ElementType.BLOCK)
-        self.gaps = elements(line, ElementType.GAP)
-        k = len(hs)
-        total = sum(hs)
-        low: list[int] = []
-        high: list[int] = []
-        before = 0
-        for i, h in enumerate(hs):
-            before += h
-            low.append(i + before)
-            high.append(n - (k - i - 1) - (total - before + h))
-        self.lowest_end = low
-        self.highest_start = high
-        self.max_size = {t: max((e.size for e in es), default=0)
-                         for t, es in self._lists().items()}
-        self.min_size = {t: min((e.size for e in es), default=0)
-                         for t, es in self._lists().items()}
+        self._compute(line.hints, line.text)
 
-    def _lists(self) -> dict[ElementType, list[Element]]:
-        return {ElementType.HINT: self.hints, ElementType.BLOCK: self.blocks,
-                ElementType.GAP: self.gaps}
+    @classmethod
+    def of_text(cls, hints: tuple[int, ...], text: str) -> LineView:
+        """The view of a line given as hints and ``-Ox`` text (the coverage metric's fast path)."""
+        view = cls.__new__(cls)
+        view._compute(hints, text)
+        return view
+
+    def _compute(self, hints: tuple[int, ...], text: str) -> None:
+        n = len(text)
+        self.n = n
+        (self.hints, self.lowest_end, self.highest_start, self.max_hint,
+         self.min_hint) = _hint_geometry(hints, n)
+        self.blocks = [Element(_BLOCK, i, m.start(), m.end() - m.start())
+                       for i, m in enumerate(_BLOCKS.finditer(text))]
+        self.gaps = [Element(_GAP, i, m.start(), m.end() - m.start())
+                     for i, m in enumerate(_GAPS.finditer(text))]
+        sizes = [e[3] for e in self.blocks]
+        self.max_block = max(sizes, default=0)
+        self.min_block = min(sizes, default=0)
+        sizes = [e[3] for e in self.gaps]
+        self.max_gap = max(sizes, default=0)
+        self.min_gap = min(sizes, default=0)
+
+
+_HINT, _BLOCK, _GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
+_BLOCKS = re.compile("O+")
+_GAPS = re.compile("[^x]+")
+
+
+@lru_cache(maxsize=65536)
+def _hint_geometry(
+    hints: tuple[int, ...], n: int
+) -> tuple[list[Element], list[int], list[int], int, int]:
+    """Hint elements, lowest end / highest start cells, largest and smallest hint (shared lists:
+    never mutated)."""
+    k = len(hints)
+    total = sum(hints)
+    low: list[int] = []
+    high: list[int] = []
+    before = 0
+    for i, h in enumerate(hints):
+        before += h
+        low.append(i + before)
+        high.append(n - (k - i - 1) - (total - before + h))
+    elements_ = [Element(_HINT, i, i, h) for i, h in enumerate(hints)]
+    return elements_, low, high, max(hints, default=0), min(hints, default=0)
 
 
 RawFill = tuple[int, int, tuple[Element, ...]]
@@ -192,7 +216,7 @@ RawFill = tuple[int, int, tuple[Element, ...]]
 
 
 _LIST = {ElementType.HINT: "V.hints", ElementType.BLOCK: "V.blocks", ElementType.GAP: "V.gaps"}
-_TYPE = {ElementType.HINT: "_HINT", ElementType.BLOCK: "_BLOCK", ElementType.GAP: "_GAP"}
+_NAME = {ElementType.HINT: "hint", ElementType.BLOCK: "block", ElementType.GAP: "gap"}
 
 
 class _Codegen:
@@ -233,9 +257,9 @@ class _Codegen:
             op = {"=": "==", ">=": ">=", ">": ">"}[c.op]
             return f"({self.expr(c.left, local)} {op} {self.expr(c.right, local)})"
         if isinstance(c, Maximal):
-            return f"({local[c.var]}[3] >= V.max_size[{_TYPE[self.types[c.var]]}])"
+            return f"({local[c.var]}[3] >= V.max_{_NAME[self.types[c.var]]})"
         if isinstance(c, Minimal):
-            return f"({local[c.var]}[3] <= V.min_size[{_TYPE[self.types[c.var]]}])"
+            return f"({local[c.var]}[3] <= V.min_{_NAME[self.types[c.var]]})"
         if isinstance(c, Unique):
             self.fresh += 1
             other = f"u{self.fresh}"
@@ -306,8 +330,7 @@ def compiled(rule: Rule) -> CompiledRule:
         if isinstance(node, Start | Size | LowestEndCell | HighestStartCell | Maximal | Minimal
                       | Unique) and node.var not in {b.name for b in rule.bindings}:
             raise ValueError(f"rule {rule.name}: {node.var!r} is not bound by a pattern")
-    namespace: dict[str, object] = {"_HINT": ElementType.HINT, "_BLOCK": ElementType.BLOCK,
-                                    "_GAP": ElementType.GAP}
+    namespace: dict[str, object] = {}
     exec(compile(_Codegen(rule).source(), f"<rule {rule.name}>", "exec"), namespace)
     return CompiledRule(rule, FILLED if rule.action.value else CROSSED, namespace["run"])
 
