@@ -1,0 +1,208 @@
+"""Small pictures of one line: its hints, then one or more rows of cells with a marked range.
+
+Used for a rule's example fills (before / after) and a prover counterexample (before, the wrong
+fill, the witness solution).  Painted from the palette, so light and dark schemes both work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from nonostudio.core.line import CROSSED, FILLED, cells_from_text
+from nonostudio.gui.render import Colors, clue_font
+
+# The same fixed warning colour as the grid's overlay: it must stand out in both schemes.
+WRONG_COLOR = QColor(230, 90, 30)
+MARK_NEW, MARK_WRONG = "new", "wrong"
+
+
+@dataclass(frozen=True)
+class PictureRow:
+    """One row of a line picture: a label, the cells (``-Ox`` text) and an optional marked range."""
+
+    label: str
+    cells: str
+    mark: tuple[int, int] | None = None  # [start, end) in cells
+    mark_kind: str = MARK_NEW  # MARK_NEW (cells a rule set) or MARK_WRONG (a fill that is wrong)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    cell: int
+    label_width: int
+    hints_width: int
+    margin: int
+
+    def row_top(self, k: int) -> int:
+        return self.margin + k * (self.cell + self.margin)
+
+    def cells_left(self) -> int:
+        return self.margin + self.label_width + self.hints_width
+
+
+def _geometry(hints: Sequence[int], rows: Sequence[PictureRow], cell: int) -> _Geometry:
+    font_metrics = QFontMetrics(_font(cell))
+    label_width = max((font_metrics.horizontalAdvance(r.label) for r in rows), default=0)
+    hint_text = _hint_text(hints)
+    return _Geometry(
+        cell=cell,
+        label_width=label_width + (cell // 2 if label_width else 0),
+        hints_width=font_metrics.horizontalAdvance(hint_text) + cell // 2,
+        margin=max(2, cell // 4),
+    )
+
+
+def _hint_text(hints: Sequence[int]) -> str:
+    return "(" + " ".join(map(str, hints)) + ")" if hints else "(0)"
+
+
+def _font(cell: int) -> QFont:
+    return clue_font(cell, "00")
+
+
+def picture_size(hints: Sequence[int], rows: Sequence[PictureRow], cell: int = 16) -> QSize:
+    g = _geometry(hints, rows, cell)
+    width = max((len(r.cells) for r in rows), default=0)
+    return QSize(g.cells_left() + width * cell + g.margin, g.row_top(len(rows)))
+
+
+def paint_line_picture(
+    painter: QPainter,
+    hints: Sequence[int],
+    rows: Sequence[PictureRow],
+    colors: Colors,
+    highlight: QColor,
+    cell: int = 16,
+) -> None:
+    """Paint the rows at the painter's origin: the hints before the first row, labels on the left."""
+    g = _geometry(hints, rows, cell)
+    painter.setFont(_font(cell))
+    for k, row in enumerate(rows):
+        top = g.row_top(k)
+        painter.setPen(colors.ink)
+        if row.label:
+            painter.drawText(
+                QRect(g.margin, top, g.label_width, cell),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                row.label,
+            )
+        if k == 0:
+            painter.drawText(
+                QRect(g.margin + g.label_width, top, g.hints_width - cell // 4, cell),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                _hint_text(hints),
+            )
+        _paint_cells(painter, g.cells_left(), top, row, colors, highlight, cell)
+
+
+def _paint_cells(
+    painter: QPainter,
+    left: int,
+    top: int,
+    row: PictureRow,
+    colors: Colors,
+    highlight: QColor,
+    cell: int,
+) -> None:
+    values = cells_from_text(row.cells)
+    n = len(values)
+    painter.fillRect(QRect(left, top, n * cell, cell), colors.paper)
+    cross_pen = QPen(colors.cross, max(1.0, cell / 10))
+    inset = cell * 0.28
+    for i, value in enumerate(values):
+        box = QRect(left + i * cell, top, cell, cell)
+        if value == FILLED:
+            painter.fillRect(box, colors.ink)
+        elif value == CROSSED:
+            painter.setPen(cross_pen)
+            r = QRectF(box).adjusted(inset, inset, -inset, -inset)
+            painter.drawLine(r.topLeft(), r.bottomRight())
+            painter.drawLine(r.topRight(), r.bottomLeft())
+    painter.setPen(QPen(colors.line, 1))
+    for i in range(n + 1):
+        x = left + i * cell
+        painter.drawLine(QPointF(x, top), QPointF(x, top + cell))
+    painter.drawLine(QPointF(left, top), QPointF(left + n * cell, top))
+    painter.drawLine(QPointF(left, top + cell), QPointF(left + n * cell, top + cell))
+    if row.mark is not None:
+        start, end = max(0, row.mark[0]), min(n, row.mark[1])
+        colour = WRONG_COLOR if row.mark_kind == MARK_WRONG else highlight
+        if end > start:
+            painter.setPen(QPen(colour, max(2, cell // 6)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRect(left + start * cell, top, (end - start) * cell, cell))
+        else:  # an empty or outside fill: a bar at the edge where it points
+            x = left + min(max(row.mark[0], 0), n) * cell
+            painter.setPen(QPen(colour, max(2, cell // 6)))
+            painter.drawLine(QPointF(x, top - 2), QPointF(x, top + cell + 2))
+
+
+def line_picture_image(
+    hints: Sequence[int], rows: Sequence[PictureRow], palette: QPalette, cell: int = 16
+) -> QImage:
+    """The picture as an image in the palette's colours."""
+    size = picture_size(hints, rows, cell)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(palette.color(QPalette.ColorRole.Window))
+    painter = QPainter(image)
+    try:
+        paint_line_picture(
+            painter,
+            hints,
+            rows,
+            Colors.from_palette(palette),
+            palette.color(QPalette.ColorRole.Highlight),
+            cell,
+        )
+    finally:
+        painter.end()
+    return image
+
+
+class LinePicture(QWidget):
+    """A widget showing one line picture at a fixed cell size."""
+
+    def __init__(self, cell: int = 16, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._cell = cell
+        self._hints: tuple[int, ...] = ()
+        self._rows: tuple[PictureRow, ...] = ()
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_line(self, hints: Sequence[int], rows: Sequence[PictureRow]) -> None:
+        self._hints, self._rows = tuple(hints), tuple(rows)
+        self.setAccessibleDescription(
+            f"hints {_hint_text(self._hints)}; "
+            + "; ".join(f"{r.label} {r.cells}".strip() for r in self._rows)
+        )
+        self.setFixedSize(self.sizeHint())
+        self.update()
+
+    def rows(self) -> tuple[PictureRow, ...]:
+        return self._rows
+
+    def hints(self) -> tuple[int, ...]:
+        return self._hints
+
+    def sizeHint(self) -> QSize:
+        return picture_size(self._hints, self._rows, self._cell)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        painter = QPainter(self)
+        try:
+            paint_line_picture(
+                painter,
+                self._hints,
+                self._rows,
+                Colors.from_palette(palette),
+                palette.color(QPalette.ColorRole.Highlight),
+                self._cell,
+            )
+        finally:
+            painter.end()
