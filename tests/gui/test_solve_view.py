@@ -1,0 +1,194 @@
+"""The solving view driven like a user: trace in the background, click and key through steps, play,
+solve by hand with mistakes and hints; the step model through qtmodeltester."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QApplication
+
+from nonostudio.analysis.steps import Step, Trace
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.formats import read_file
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.solve_view import SolveView, summary_text
+from nonostudio.gui.steps_model import KIND, StepsModel, line_label, plain_description, step_rows
+from nonostudio.gui.theme import apply_theme
+from nonostudio.paths import samples_dir
+from nonostudio.rules.ruleset import load_rule_set
+
+
+def picture(*rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+
+
+# A 5x5 "house": line-solvable, small enough that every test runs in a blink.
+HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
+
+
+@pytest.fixture
+def view(qtbot) -> SolveView:
+    widget = SolveView(delay_ms=1)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 650)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def solved(qtbot, view: SolveView, puzzle: Puzzle) -> Trace:
+    with qtbot.waitSignal(view.traceReady, timeout=20000) as blocker:
+        view.set_puzzle(puzzle)
+    return blocker.args[0]
+
+
+def click_row(qtbot, view: SolveView, row: int) -> None:
+    rect = view.table.visualRect(view.model.index(row, 1))
+    qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_line_labels_name_the_line_and_reading_direction() -> None:
+    def step(axis: str, index: int, flipped: bool) -> Step:
+        return Step("rule", axis, index, "r", flipped, {}, (), None)
+
+    assert line_label(step("row", 2, False)) == "Row 3 →"
+    assert line_label(step("row", 0, True)) == "Row 1 ←"
+    assert line_label(step("column", 4, True)) == "Column 5 ↑"
+    assert line_label(step("column", 9, False)) == "Column 10 ↓"
+
+
+def test_step_model_marks_fallbacks(qtmodeltester) -> None:
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))  # two solutions: no rule or line logic helps
+    steps = [
+        Step("search", "", -1, None, False, {}, ((0, 0, FILLED), (0, 1, CROSSED)), None,
+             "several solutions"),
+        Step("rule", "row", 1, "full_hint", False, {"h": ("hint", 0, 0, 1)},
+             ((1, 1, FILLED),), None),
+    ]
+    trace = Trace(puzzle, "control", steps, False, 0.0)
+    model = StepsModel()
+    model.set_rows(step_rows(trace, {"full_hint": "Full hint"}))
+    qtmodeltester.check(model)
+    assert model.rowCount() == 2
+    assert model.index(0, KIND).data() == "search (fallback)"
+    assert model.index(0, KIND).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert model.index(1, KIND).data() == "rule"
+    assert model.index(1, KIND).data(Qt.ItemDataRole.BackgroundRole) is None
+    assert model.index(1, 2).data() == "Full hint"
+    assert plain_description(trace, 0).startswith("several solutions (fills 1 cell and crosses")
+    with pytest.raises(ValueError, match="1 explanations for 2 steps"):
+        step_rows(trace, {}, ["only one"])
+
+
+def test_real_trace_rows_through_modeltester(qtmodeltester) -> None:
+    rules = load_rule_set("control")
+    trace = rule_trace(HOUSE, rules.rules, rule_set="control")
+    model = StepsModel()
+    model.set_rows(step_rows(trace, {}))
+    qtmodeltester.check(model)
+    assert model.rowCount() == len(trace.steps) > 0
+
+
+def test_trace_arrives_and_steps_replay_by_click_and_keys(qtbot, view: SolveView) -> None:
+    trace = solved(qtbot, view, HOUSE)
+    assert trace.solved and view.model.rowCount() == len(trace.steps)
+    assert view.summary_label.text().startswith("<b>Solved</b>")
+    assert np.all(view.grid.cells() == UNKNOWN)  # before the first step
+
+    click_row(qtbot, view, 2)
+    assert view.position() == 3
+    assert np.array_equal(view.grid.cells(), trace.grid_after(3))
+    step = trace.steps[2]
+    marks = view.grid.marks()
+    assert (marks.axis, marks.index) == (step.axis, step.index)
+    assert marks.cells == {(r, c) for r, c, _v in step.cells}
+    assert view.message_label.text().startswith("Step 3: ")
+
+    view.table.setFocus()
+    qtbot.keyClick(view.table, Qt.Key.Key_Right)
+    assert view.position() == 4
+    assert view.table.selectionModel().currentIndex().row() == 3
+    qtbot.keyClick(view.table, Qt.Key.Key_Left)
+    qtbot.keyClick(view.table, Qt.Key.Key_Left)
+    assert view.position() == 2
+    assert np.array_equal(view.grid.cells(), trace.grid_after(2))
+    view.go_to(len(trace.steps) + 5)
+    assert view.position() == len(trace.steps)
+    assert HOUSE.is_solution(view.grid.cells())
+    assert not view.forward_action.isEnabled() and view.back_action.isEnabled()
+
+
+def test_play_runs_to_the_end_and_stops(qtbot, view: SolveView) -> None:
+    trace = solved(qtbot, view, HOUSE)
+    view._player.setInterval(5)
+    view.play_action.trigger()
+    assert view.is_playing() and "Pause" in view.play_action.text()
+    qtbot.waitUntil(lambda: not view.is_playing(), timeout=5000)
+    assert view.position() == len(trace.steps)
+    assert "Play" in view.play_action.text()
+
+
+def test_fallback_steps_are_summarised_and_linked(qtbot, view: SolveView) -> None:
+    cat = read_file(samples_dir() / "webpbn-00006-cat.non")
+    trace = solved(qtbot, view, cat)
+    first = trace.first_fallback()
+    assert first is not None  # the control rules get stuck on the cat
+    text = view.summary_label.text()
+    assert f"step:{first + 1}" in text and "Fallbacks" in text
+    view.summary_label.linkActivated.emit(f"step:{first + 1}")
+    assert view.position() == first + 1
+    assert "(fallback)" in view.model.index(first, KIND).data()
+    titles = {e.rule.name: e.title for e in load_rule_set("control").entries}
+    assert summary_text(trace, titles).count("×") == len(trace.summary().uses) + 1
+
+
+def test_a_new_puzzle_cancels_the_stale_trace(qtbot, view: SolveView) -> None:
+    cat = read_file(samples_dir() / "webpbn-00006-cat.non")
+    view.set_puzzle(cat)
+    with qtbot.waitSignal(view.traceReady, timeout=20000) as blocker:
+        view.set_puzzle(HOUSE)
+    assert blocker.args[0].puzzle == HOUSE
+    assert QThreadPool.globalInstance().waitForDone(10000)
+    QApplication.processEvents()
+    assert view.trace() is blocker.args[0]
+    assert view.grid.cells().shape == (5, 5)
+
+
+def test_by_hand_mistakes_are_ringed_and_block_hints(qtbot, view: SolveView) -> None:
+    solved(qtbot, view, HOUSE)
+    view.hand_action.trigger()
+    assert view.hint_action.isEnabled() and not view.forward_action.isEnabled()
+    grid = view.grid
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    assert view.mistakes() == [] and grid.mistakes() == frozenset()
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(0, 0).center())
+    assert view.mistakes() == [(0, 0)] and grid.mistakes() == {(0, 0)}
+    view.hint_action.trigger()
+    assert "row 1, column 1 is wrong" in view.message_label.text()
+    view.mistakes_action.trigger()  # hide mistakes
+    assert grid.mistakes() == frozenset()
+    grid.undo_stack().undo()
+    assert view.mistakes() == []
+    view.hand_action.trigger()  # back to replay: the player's cells are kept for later
+    assert np.all(grid.cells() == UNKNOWN)
+    view.hand_action.trigger()
+    assert grid.cells()[2, 0] == FILLED
+
+
+def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> None:
+    app = QApplication.instance()
+    trace = solved(qtbot, view, HOUSE)
+    view.go_to(len(trace.steps) // 2)
+    for theme in ("light", "dark"):
+        apply_theme(app, theme)
+        QApplication.processEvents()
+        image = view.grab().toImage()
+        assert image.save(str(tmp_path / f"solve-{theme}.png"))
+        assert image.width() > 500
+    apply_theme(app, "system")
