@@ -34,7 +34,7 @@ from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
-from nonostudio.rules.interpreter import Element, RuleFill, apply_rule
+from nonostudio.rules.interpreter import Element, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import decompose
 
 __all__ = ["Step", "Trace", "TraceSummary", "UnsoundRuleError", "rule_trace", "line_name",
@@ -164,15 +164,28 @@ class _Tracer:
 
     def _first_fill(self, axis: str, index: int, line: Line, seen: Line, offset: int,
                     subline: tuple[int, int] | None) -> Step | None:
+        # apply_rule's results, in its order (forward fills, then flipped ones), with the line's
+        # elements computed once for all the rules rather than once per rule.
+        n = seen.size
+        views = [LineView(seen), None]
         for rule in self.rules:
-            for fill in apply_rule(rule, seen, flipped=True):
-                if fill.start >= fill.end:
-                    continue  # an empty fill decides nothing
-                new = self._check(rule.name, axis, index, line, seen, offset, fill)
-                if new:
-                    return Step(RULE, axis, index, rule.name, fill.flipped, _bound(fill.env),
-                                tuple((*self.cell(axis, index, p), fill.value) for p in new),
-                                subline)
+            program = compiled(rule)
+            for flipped in (False, True):
+                view = views[flipped]
+                if view is None:
+                    view = views[1] = LineView(seen.flipped())
+                for start, end, bound in program.run(view):
+                    if flipped:
+                        start, end = n - end, n - start
+                    if start >= end:
+                        continue  # an empty fill decides nothing
+                    env = dict(zip((b.name for b in rule.bindings), bound, strict=True))
+                    fill = RuleFill(rule.name, program.value, start, end, env, flipped)
+                    new = self._check(rule.name, axis, index, line, seen, offset, fill)
+                    if new:
+                        return Step(RULE, axis, index, rule.name, flipped, _bound(env),
+                                    tuple((*self.cell(axis, index, p), fill.value) for p in new),
+                                    subline)
         return None
 
     def _check(self, rule: str, axis: str, index: int, line: Line, seen: Line, offset: int,

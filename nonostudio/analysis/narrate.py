@@ -1,0 +1,134 @@
+"""A solving trace in English: one sentence per step and a summary, for the CLI and the GUI.
+
+Rule steps are explained on the line the rule saw (the oracle's sub-line, read in the rule's
+direction) with :func:`nonostudio.rules.explain.explain_fill`; cell and line numbers are 1-based,
+as players count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
+from nonostudio.analysis.trace import direction_name, line_name
+from nonostudio.core.line import FILLED, UNKNOWN, Line
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.explain import explain_fill
+from nonostudio.rules.interpreter import Element
+from nonostudio.rules.oracle import decompose
+
+
+def positions_text(positions: Sequence[int]) -> str:
+    """0-based positions as 1-based runs: ``[3, 4, 5, 6, 8]`` → ``"cells 4–7, 9"``."""
+    ps = sorted(positions)
+    parts: list[str] = []
+    i = 0
+    while i < len(ps):
+        j = i
+        while j + 1 < len(ps) and ps[j + 1] == ps[j] + 1:
+            j += 1
+        parts.append(f"{ps[i] + 1}" if i == j else f"{ps[i] + 1}–{ps[j] + 1}")
+        i = j + 1
+    noun = "cell" if len(ps) == 1 else "cells"
+    return f"{noun} {', '.join(parts)}"
+
+
+def _effect(step: Step) -> str:
+    """``fills cells 4–7 and crosses out cell 9`` along the step's line."""
+    along = 1 if step.axis == "row" else 0
+    filled = [cell[along] for cell in step.cells if cell[2] == FILLED]
+    crossed = [cell[along] for cell in step.cells if cell[2] != FILLED]
+    parts = []
+    if filled:
+        parts.append(f"fills {positions_text(filled)}")
+    if crossed:
+        parts.append(f"crosses out {positions_text(crossed)}")
+    return " and ".join(parts)
+
+
+def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]], step: Step) -> Line:
+    """The line a rule step's rule was applied to: its (sub-)line before the step (unflipped)."""
+    if step.axis == "row":
+        line = Line(puzzle.rows[step.index], tuple(int(v) for v in grid[step.index]))
+    else:
+        line = Line(puzzle.cols[step.index], tuple(int(row[step.index]) for row in grid))
+    if step.subline is not None:
+        for sub in decompose(line):
+            if (sub.cell_start, sub.cell_end) == step.subline:
+                line = sub.line
+                break
+        else:
+            raise ValueError(f"{line_name(step.axis, step.index)} has no oracle sub-line "
+                             f"{step.subline} in this state: the trace does not fit the puzzle")
+    return line
+
+
+def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> str:
+    """One step as a sentence.  ``rule``/``title``/``seen`` matter for rule steps only."""
+    if step.kind == RULE:
+        where = line_name(step.axis, step.index)
+        reading = direction_name(step.axis, step.flipped)
+        if step.subline is not None:
+            start, end = step.subline
+            renumbered = "1" if end - start == 1 else f"1–{end - start}"
+            reading += f"; only {positions_text(range(start, end))}, numbered {renumbered} below"
+        reason = ""
+        if rule is not None and seen is not None:
+            env = {name: Element(rule.type_of(name), index, start, size)
+                   for name, (_, index, start, size) in step.env.items()}
+            reason = f" — {explain_fill(rule, env, seen, flipped=step.flipped).strip().rstrip('.')}"
+        effect = _effect(step)
+        if step.subline is not None:
+            effect = f"in the whole {step.axis} it {effect}"
+        return f"{where} ({reading}): {title or step.rule}{reason}; {effect}"
+    if step.kind == LINE:
+        return (f"{line_name(step.axis, step.index)}: no rule applies anywhere; beyond the "
+                f"rules, the exact line solver {_effect(step)}")
+    if step.kind == PROBE:
+        r, c, _ = step.cells[0]
+        return f"Probe at row {r + 1}, column {c + 1} (beyond the rules): {step.note}"
+    count = len(step.cells)
+    return (f"Search (beyond the rules): {step.note}; it decides the remaining {count} "
+            f"cell{'s' if count != 1 else ''}")
+
+
+def narrate(trace: Trace, rules: Sequence[Rule], titles: Mapping[str, str]) -> Iterator[str]:
+    """A sentence per step of the trace (replaying it to know what each rule saw)."""
+    by_name = {rule.name: rule for rule in rules}
+    puzzle = trace.puzzle
+    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+    for step in trace.steps:
+        if step.kind == RULE:
+            rule = by_name.get(step.rule or "")
+            seen = seen_line(puzzle, grid, step) if rule is not None else None
+            yield step_text(step, rule, titles.get(step.rule or "", ""), seen)
+        else:
+            yield step_text(step, None, "", None)
+        for r, c, v in step.cells:
+            grid[r][c] = v
+
+
+_FALLBACK_NAMES = {LINE: "by the line solver", PROBE: "by probing", SEARCH: "by search"}
+
+
+def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
+    """How the trace ended, its steps by kind and the rules it used."""
+    s = trace.summary()
+    fallback = ", ".join(f"{n} {_FALLBACK_NAMES[kind]}" for kind, n in s.fallback_steps.items()
+                         if n)
+    counts = f"{s.steps} steps: {s.rule_steps} by rules" + (f", {fallback}" if fallback else "")
+    total = trace.puzzle.width * trace.puzzle.height
+    if trace.solved:
+        head = f"Solved in {counts} ({trace.seconds:.2f} s)."
+    else:
+        undecided = total - s.rule_cells - s.fallback_cells
+        why = "interrupted" if trace.interrupted else "stuck"
+        head = f"Not solved ({why}) after {counts}; {undecided} of {total} cells undecided."
+    lines = [head, f"Rules decided {s.rule_cells} of {total} cells, fallbacks "
+                   f"{s.fallback_cells}."]
+    if s.uses:
+        lines.append("Rules used: " + ", ".join(
+            f"{titles.get(name, '') or name} ×{n}"
+            for name, n in sorted(s.uses.items(), key=lambda item: (-item[1], item[0]))))
+    return "\n".join(lines)
