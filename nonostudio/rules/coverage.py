@@ -6,12 +6,13 @@ recorded maximal deduction, the decomposition oracle splits it and each sub-line
 same way, adding its count.  This follows the original implementation: a rule's output on a state
 is used only when *every* fill it emits there is compatible with the deduction (non-empty, inside
 the line, the recorded value on each cell); otherwise all of it is discarded and each offending
-fill is reported as a :class:`RuleBug`.
+fill is reported as a :class:`RuleBug`; and a line stops as soon as it reaches its deduction.
 
 Per-rule figures: ``per_rule`` credits each newly set cell to the rule that set it first (rules
 are tried in list order, so the sum over rules is the total); ``cells_by_rule`` is every
 ``(transition index, cell)`` — cell in the transition's own line — that was unknown in the test
-state and lies in an accepted fill of the rule, whether or not an earlier rule had set it already.
+state and lies in an accepted fill of the rule, whether or not an earlier rule had set it already
+(a rule that never runs on a state — the line was finished before its turn — covers nothing there).
 """
 
 from __future__ import annotations

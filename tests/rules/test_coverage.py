@@ -1,0 +1,192 @@
+"""Coverage metric tests: hand-worked lines (fixed point, decomposition, credit, bugs), the test-set
+reader's errors, and the paper's figure for the 14 control rules on testing-set.json."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.rules.coverage import Transition, coverage, load_transitions
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+FULL_HINT = parse_rule("""def full_hint:
+  with h = singleton(hint):
+  if size(h) = line_size:
+  then fill(true, 0, line_size)""")
+
+BIG_HINT = parse_rule("""def big_hint:
+  with h = arbitrary(hint):
+  if lowest_end_cell(h) > highest_start_cell(h):
+  then fill(true, highest_start_cell(h), lowest_end_cell(h))""")
+
+# Crosses the cell after a first block that sits at the left edge and matches the first hint.
+CLOSE_FIRST = parse_rule("""def close_first:
+  with h0 = constant(hint, 0) and b0 = constant(block, 0):
+  if start(b0) = 0 and size(b0) = size(h0):
+  then fill(false, size(h0), size(h0) + 1)""")
+
+# Unsound: claims the first cell of every line with a hint is filled.
+FIRST_FILLED = parse_rule("""def first_filled:
+  with h = arbitrary(hint):
+  if true:
+  then fill(true, start(h), start(h) + 1)""")
+
+
+def T(hints, before, after):  # noqa: N802 - reads like the data
+    return Transition(tuple(hints), before, after)
+
+
+def test_rules_to_a_fixed_point():
+    # big hint leaves (8) at --OOOOOO--; nothing else is deducible.
+    report = coverage([BIG_HINT], [T((8,), "-" * 10, "--OOOOOO--")])
+    assert report.total == 6
+    assert report.per_rule == {"big_hint": 6}
+    assert report.cells_by_rule["big_hint"] == {(0, c) for c in range(2, 8)}
+    assert report.bugs == []
+    assert report.cells_to_fill == 6 and report.transitions == 1 and report.complete
+
+
+def test_decomposition_lets_a_rule_work_on_a_sub_line():
+    # (1 3) O----: closing the first block splits off (3) on the last three cells, where the
+    # single hint fills its whole sub-line.
+    t = T((1, 3), "O----", "OxOOO")
+    report = coverage([CLOSE_FIRST, FULL_HINT], [t])
+    assert report.total == 4
+    assert report.per_rule == {"close_first": 1, "full_hint": 3}
+    assert report.cells_by_rule["full_hint"] == {(0, 2), (0, 3), (0, 4)}
+    assert coverage([FULL_HINT], [t]).total == 0  # two hints: it never binds on the whole line
+
+
+def test_no_decomposition_unless_a_rule_fired():
+    # The line already splits, but as in the paper the oracle is consulted only after progress.
+    assert coverage([FULL_HINT], [T((1, 3), "Ox---", "OxOOO")]).total == 0
+
+
+def test_every_split_at_once_and_split_cells_stay_unknown():
+    # (1 1 3) O-O----: once cell 1 is crossed, the oracle cuts at cells 1 and 3 (forced in every
+    # solution, but still unknown); only (3) on cells 4..6 has unknown cells left.
+    t = T((1, 1, 3), "O-O----", "OxOxOOO")
+    report = coverage([CLOSE_FIRST, FULL_HINT], [t])
+    assert report.per_rule == {"close_first": 1, "full_hint": 3}
+    assert report.total == 4
+    # Without a sub-line rule that applies, only the first fill counts.
+    assert coverage([CLOSE_FIRST, FULL_HINT], [T((1, 1, 3), "O--------", "Ox-------")]).total == 1
+
+
+def test_the_first_rule_in_the_list_gets_the_credit():
+    twin = replace(CLOSE_FIRST, name="twin")
+    t = T((1, 3), "O----", "OxOOO")
+    first = coverage([CLOSE_FIRST, twin], [t])
+    assert first.per_rule == {"close_first": 1, "twin": 0}
+    # Both rules' fills covered cell 1, whoever set it.
+    assert first.cells_by_rule == {"close_first": {(0, 1)}, "twin": {(0, 1)}}
+    second = coverage([twin, CLOSE_FIRST], [t])
+    assert second.per_rule == {"twin": 1, "close_first": 0}
+
+
+def test_no_rule_runs_once_the_line_reaches_its_deduction():
+    t = T((5,), "-----", "OOOOO")
+    report = coverage([FULL_HINT, BIG_HINT], [t])
+    assert report.per_rule == {"full_hint": 5, "big_hint": 0}
+    assert report.cells_by_rule["big_hint"] == set()
+
+
+def test_a_contradicting_fill_is_a_bug_and_voids_the_rules_output_on_that_state():
+    # Nothing is deducible on (1 1) -----: both of first_filled's fills (cells 0 and 1) are bugs.
+    # On (1 1) x-x-- its fill of cell 1 is right, but the one of cell 0 is not: neither counts.
+    t = T((1, 1), "-----", "-----")
+    report = coverage([FIRST_FILLED], [t, T((1, 1), "x-x--", "xOx--")])
+    assert report.total == 0
+    assert [(b.rule, b.transition, b.fill.start, b.fill.end, b.fill.value)
+            for b in report.bugs] == [("first_filled", 0, 0, 1, FILLED),
+                                      ("first_filled", 0, 1, 2, FILLED),
+                                      ("first_filled", 1, 0, 1, FILLED)]
+    assert report.bugs[0].fill.env["h"].index == 0
+
+
+def test_empty_and_outside_fills_are_bugs():
+    empty = parse_rule("""def empty:
+  with h = singleton(hint):
+  if true:
+  then fill(false, 2, 2)""")
+    outside = parse_rule("""def outside:
+  with h = singleton(hint):
+  if true:
+  then fill(false, line_size, line_size + 1)""")
+    t = T((5,), "-----", "OOOOO")
+    report = coverage([empty, outside, FULL_HINT], [t])
+    assert report.total == 5
+    assert [(b.rule, b.fill.start, b.fill.end, b.fill.value) for b in report.bugs] == [
+        ("empty", 2, 2, CROSSED), ("outside", 5, 6, CROSSED)]
+
+
+def test_bugs_on_a_sub_line_are_in_the_transitions_coordinates():
+    # On the sub-line (3) of cells 2..4, crossing the sub-line's last cell is wrong at cell 4 of
+    # the transition (the rule never binds on the whole line, which has two hints).
+    cross_last = parse_rule("""def cross_last:
+  with h = singleton(hint):
+  if size(h) = 3:
+  then fill(false, line_size - 1, line_size)""")
+    report = coverage([CLOSE_FIRST, cross_last], [T((1, 3), "O----", "OxOOO")])
+    assert report.total == 1
+    assert [(b.fill.start, b.fill.end) for b in report.bugs] == [(4, 5)]
+
+
+def test_progress_and_stop():
+    ts = [T((5,), "-----", "OOOOO")] * 250
+    seen = []
+    report = coverage([FULL_HINT], ts, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(100, 250), (200, 250), (250, 250)]
+    assert report.total == 1250
+    calls = iter(range(1000))
+    stopped = coverage([FULL_HINT], ts, should_stop=lambda: next(calls) >= 120)
+    assert not stopped.complete and stopped.transitions == 120 and stopped.total == 600
+
+
+def write(tmp_path, items):
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps({"items": items}))
+    return path
+
+
+def test_load_transitions(tmp_path):
+    path = write(tmp_path, [{"hints": [2], "before": "---", "after": "-O-"}])
+    assert load_transitions(path) == [Transition((2,), "---", "-O-")]
+
+
+@pytest.mark.parametrize(("item", "message"), [
+    ({"hints": [0], "before": "-", "after": "-"}, "item 0: hints must be a list of positive"),
+    ({"hints": [1], "before": "-?", "after": "--"}, "item 0, column 2: 'before' has '?'"),
+    ({"hints": [1], "before": "--", "after": "-"}, "'before' has 2 cells but 'after' 1"),
+    ({"hints": [1], "before": "O-", "after": "x-"}, "column 1: cell 1 is 'O' before but 'x'"),
+    ({"hints": [1], "after": "x-"}, "'before' must be a string"),
+])
+def test_load_transitions_names_the_bad_item(tmp_path, item, message):
+    path = write(tmp_path, [item])
+    with pytest.raises(PuzzleError, match=message.replace("(", r"\(")):
+        load_transitions(path)
+
+
+def test_load_transitions_bad_json(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"items": [\n  {"hints": }')
+    with pytest.raises(PuzzleError, match="line 2"):
+        load_transitions(path)
+
+
+def test_control_rules_on_the_papers_test_set(anchors):
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")
+    assert len(transitions) == 2805
+    report = coverage(load_rule_set("control").rules, transitions)
+    assert report.cells_to_fill == 10266
+    # Paper: 4652 with an SMT oracle that can miss a split; an exact oracle measured 4655.
+    assert 4647 <= report.total <= 4657
+    assert report.bugs == []
+    assert sum(report.per_rule.values()) == report.total
+    assert all(report.per_rule[name] > 0 for name in report.per_rule)
+    assert sum(map(len, report.cells_by_rule.values())) >= report.total
