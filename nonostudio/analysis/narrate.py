@@ -117,7 +117,7 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
     s = trace.summary()
     fallback = ", ".join(f"{n} {_FALLBACK_NAMES[kind]}" for kind, n in s.fallback_steps.items()
                          if n)
-    counts = f"{s.steps} steps: {s.rule_steps} by rules" + (f", {fallback}" if fallback else "")
+    counts = f"{s.steps} step{'' if s.steps == 1 else 's'}: {s.rule_steps} by rules" + (f", {fallback}" if fallback else "")
     total = trace.puzzle.width * trace.puzzle.height
     if trace.solved:
         head = f"Solved in {counts} ({trace.seconds:.2f} s)."

@@ -1,0 +1,235 @@
+"""``nonostudio-cli rules show|prove|coverage``: read, check and measure a rule set.
+
+``show`` prints every rule with its English explanation and cost, ``prove`` checks each rule's
+soundness with the SMT prover (exit 1 when one is unsound), ``coverage`` measures the cells the
+rules deduce on the Butler testing set (RULES.md §6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import textwrap
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import FILLED
+from nonostudio.rules.cost import cost
+from nonostudio.rules.coverage import RuleBug, Transition, coverage, load_transitions
+from nonostudio.rules.explain import explain
+from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.printer import format_rule
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+if TYPE_CHECKING:
+    from nonostudio.rules.prover import Counterexample
+
+NAME = "rules"
+HELP = "show, prove or measure the coverage of a rule set"
+TESTING_SET = (Path(__file__).resolve().parent.parent.parent
+               / "shared" / "anchors" / "butler" / "testing-set.json")
+
+
+def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``rules`` subcommand and its ``show``, ``prove`` and ``coverage`` actions."""
+    parser = subparsers.add_parser(
+        NAME, help=HELP, description=HELP + ". FILE is a .rules file or the name of a shipped "
+        "rule set such as 'control'.")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    rules_arg = {"metavar": "FILE", "help": "a .rules file or a shipped rule set's name"}
+
+    show = actions.add_parser("show", parents=[parent], help="every rule: text, English, cost")
+    show.add_argument("rules", **rules_arg)
+    show.set_defaults(run=run_show)
+
+    check = actions.add_parser("prove", parents=[parent],
+                               help="prove each rule sound on all lines up to a length "
+                                    "(exit 1 when a rule is unsound)")
+    check.add_argument("rules", **rules_arg)
+    check.add_argument("--max-length", metavar="N", type=_positive, default=30,
+                       help="prove for every line of at most N cells (default: 30)")
+    check.set_defaults(run=run_prove)
+
+    cover = actions.add_parser("coverage", parents=[parent],
+                               help="cells the rules deduce on a set of test transitions")
+    cover.add_argument("rules", **rules_arg)
+    cover.add_argument("--test", metavar="FILE", default=None,
+                       help="test transitions in the Butler JSON form (default: "
+                            "../shared/anchors/butler/testing-set.json next to the project)")
+    cover.set_defaults(run=run_coverage)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def load_rules(name_or_path: str) -> RuleSet:
+    """The rule set a name or path names; a syntax error becomes a PuzzleError (exit code 2)."""
+    try:
+        return load_rule_set(name_or_path)
+    except RuleSyntaxError as exc:
+        where = f"{exc.source}, line {exc.line}, column {exc.column}: "
+        text = str(exc)
+        message = text[len(where):] if text.startswith(where) else text
+        raise PuzzleError(message, source=exc.source, line=exc.line, column=exc.column) from None
+
+
+class _Progress:
+    """Progress on stderr, at most one line a second."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str = "") -> None:
+        now = time.monotonic()
+        if now - self._last >= 1.0:
+            self._last = now
+            say(f"[{self._label} {fraction:4.0%}] {message}")
+
+
+# ---- show ------------------------------------------------------------------------------------
+
+
+def run_show(args: argparse.Namespace) -> Outcome:
+    """Every rule of the set: title, name, text, English, cost."""
+    rule_set = load_rules(args.rules)
+    items: list[dict[str, Any]] = []
+    blocks: list[str] = []
+    for number, entry in enumerate(rule_set.entries, 1):
+        rule = entry.rule
+        item = {"title": entry.title, "name": rule.name, "text": format_rule(rule),
+                "english": explain(rule), "cost": cost(rule), "line": entry.line}
+        items.append(item)
+        heading = f"{number}. {entry.title or rule.name} ({rule.name}, cost {item['cost']})"
+        blocks.append("\n".join([heading, _indent(item["text"]), _indent(item["english"])]))
+    text = "\n\n".join([f"{rule_set.name}: {len(items)} rules", *blocks])
+    return Outcome({"rule_set": rule_set.name, "rules": items}, text)
+
+
+def _indent(text: str) -> str:
+    """Indented by four spaces, long lines wrapped at 96 columns (rule text keeps its lines)."""
+    return "\n".join(textwrap.fill(line, 96, initial_indent="    ", subsequent_indent="      ")
+                     if line.strip() else "" for line in text.strip().splitlines())
+
+
+# ---- prove -----------------------------------------------------------------------------------
+
+
+def counterexample_picture(cex: Counterexample) -> list[str]:
+    """The counterexample's line, the fill under it (``O`` filled / ``x`` crossed) and a solution
+    the fill contradicts."""
+    hints = "(" + " ".join(map(str, cex.hints)) + ") "
+    pad = " " * len(hints)
+    fill = cex.fill
+    mark = "O" if fill.value == FILLED else "x"
+    n = len(cex.cells)
+    under = "".join(mark if fill.start <= i < fill.end else " " for i in range(n)).rstrip()
+    lines = [f"line     {hints}{cex.cells}", f"fill     {pad}{under}"]
+    if fill.start >= fill.end:
+        lines.append(f"         the fill [{fill.start}, {fill.end}) is empty")
+    elif fill.start < 0 or fill.end > n:
+        lines.append(f"         the fill [{fill.start}, {fill.end}) reaches outside the "
+                     f"{n}-cell line")
+    if cex.witness:
+        lines.append(f"solution {pad}{cex.witness}")
+    return lines
+
+
+def _cex_data(cex: Counterexample) -> dict[str, Any]:
+    fill = cex.fill
+    return {
+        "hints": list(cex.hints), "cells": cex.cells, "witness": cex.witness,
+        "fill": {"value": fill.value == FILLED, "start": fill.start, "end": fill.end,
+                 "flipped": fill.flipped},
+        "env": {name: [el.type.value, el.index, el.start, el.size]
+                for name, el in cex.env.items()},
+    }
+
+
+def run_prove(args: argparse.Namespace) -> Outcome:
+    """Prove every rule of the set; exit 1 when one is unsound."""
+    # Only this action needs the prover and its z3 encoding: the other subcommands start faster.
+    from nonostudio.rules.prover import prove
+
+    rule_set = load_rules(args.rules)
+    items: list[dict[str, Any]] = []
+    lines: list[str] = []
+    unsound = 0
+    for number, entry in enumerate(rule_set.entries, 1):
+        name = entry.rule.name
+        say(f"proving {number}/{len(rule_set.entries)}: {name}")
+        result = prove(entry.rule, args.max_length, progress=_Progress(name))
+        verdict = ("sound" if result.sound else "interrupted" if result.sound is None
+                   else "UNSOUND")
+        unsound += result.sound is False
+        items.append({"name": name, "title": entry.title, "sound": result.sound,
+                      "max_length": result.max_length, "seconds": round(result.seconds, 3),
+                      "counterexample": None if result.counterexample is None
+                      else _cex_data(result.counterexample)})
+        lines.append(f"{name}: {verdict} up to {result.max_length} cells "
+                     f"({result.seconds:.2f} s)")
+        if result.counterexample is not None:
+            lines += ["    " + line for line in counterexample_picture(result.counterexample)]
+    lines.append(f"{len(items) - unsound} of {len(items)} rules proved sound" if not unsound
+                 else f"{unsound} of {len(items)} rules are unsound")
+    code = ExitCode.NOT_UNIQUE if unsound else ExitCode.OK
+    return Outcome({"rule_set": rule_set.name, "unsound": unsound, "rules": items},
+                   "\n".join(lines), code)
+
+
+# ---- coverage --------------------------------------------------------------------------------
+
+
+def _test_set(path: str | None) -> Path:
+    if path is not None:
+        return Path(path)
+    if not TESTING_SET.is_file():
+        raise FileNotFoundError(errno.ENOENT, "the Butler testing set is not there; name a "
+                                "test set with --test FILE", str(TESTING_SET))
+    return TESTING_SET
+
+
+def _bug_text(bug: RuleBug, transitions: list[Transition]) -> str:
+    t = transitions[bug.transition]
+    fill = bug.fill
+    value = "filled" if fill.value == FILLED else "crossed"
+    return (f"{bug.rule}: on test line {bug.transition + 1} ({' '.join(map(str, t.hints))}) "
+            f"{t.before} it sets cells {fill.start + 1}–{fill.end} {value}, but the deduction is "
+            f"{t.after}")
+
+
+def run_coverage(args: argparse.Namespace) -> Outcome:
+    """Coverage of the rule set on the test transitions: total, per rule, bugs, time."""
+    rule_set = load_rules(args.rules)
+    path = _test_set(args.test)
+    transitions = load_transitions(path)
+    say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {len(transitions)} "
+        f"transitions from {path}")
+    progress = _Progress("coverage")
+    report = coverage(rule_set.rules, transitions,
+                      progress=lambda done, total: progress(done / total, f"{done}/{total} lines"))
+    titles = {entry.rule.name: entry.title for entry in rule_set.entries}
+    width = max((len(name) for name in report.per_rule), default=4)
+    lines = [f"{rule_set.name}: {report.total} of {report.cells_to_fill} cells covered on "
+             f"{len(transitions)} test lines ({report.seconds:.1f} s)", "",
+             f"{'rule':<{width}}  cells"]
+    for name, cells in sorted(report.per_rule.items(), key=lambda item: (-item[1], item[0])):
+        lines.append(f"{name:<{width}}  {cells:>5}")
+    bugs = [_bug_text(bug, transitions) for bug in report.bugs]
+    lines += ["", f"{len(bugs)} bugs (fills contradicting the known deduction)"]
+    lines += [f"  {bug}" for bug in bugs]
+    data = {"rule_set": rule_set.name, "test_set": str(path), "transitions": len(transitions),
+            "total": report.total, "cells_to_fill": report.cells_to_fill,
+            "per_rule": dict(report.per_rule), "titles": titles, "bugs": bugs,
+            "seconds": round(report.seconds, 3)}
+    return Outcome(data, "\n".join(lines))
