@@ -87,11 +87,15 @@ def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
 class _Tracer:
     """The state of one trace: the grid, the queue of lines to look at and the steps so far."""
 
-    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule]) -> None:
+    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule],
+                 start_grid: np.ndarray | None = None) -> None:
         self.puzzle = puzzle
         self.rules = tuple(rules)
-        self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
-        self.unknown = puzzle.width * puzzle.height
+        if start_grid is None:
+            self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+        else:
+            self.grid = [[int(v) for v in row] for row in start_grid]
+        self.unknown = sum(row.count(UNKNOWN) for row in self.grid)
         self.steps: list[Step] = []
         self.queue: deque[LineKey] = deque()
         self.queued: set[LineKey] = set()
@@ -276,6 +280,8 @@ def rule_trace(
     fallback: bool = True,
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    start_grid: np.ndarray | None = None,
+    max_steps: int | None = None,
 ) -> Trace:
     """Solve ``puzzle`` with ``rules`` step by step and record every step.
 
@@ -283,16 +289,21 @@ def rule_trace(
     decided; on a line, rules in the given order, forward before flipped, bindings in the
     interpreter's order.  Without ``fallback`` the trace stops where the rules get stuck.
     ``progress(fraction decided, message)`` is called after each step; ``should_stop()``
-    returning True ends the trace early (``interrupted``).  Raises :class:`UnsoundRuleError` when
+    returning True ends the trace early (``interrupted``), as does reaching ``max_steps``.
+    ``start_grid`` (cells already decided, e.g. by a player asking for a hint) makes the steps
+    continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
+    traces without one.  Raises :class:`UnsoundRuleError` when
     a rule's fill contradicts the line solver and InconsistentPuzzleError when the puzzle has no
     solution.
     """
     started = time.perf_counter()
-    tracer = _Tracer(puzzle, rules)
+    tracer = _Tracer(puzzle, rules, start_grid)
     total = puzzle.width * puzzle.height
     interrupted = False
 
     def stopped() -> bool:
+        if max_steps is not None and len(tracer.steps) >= max_steps:
+            return True
         return should_stop is not None and should_stop()
 
     def report(step: Step) -> None:
@@ -313,6 +324,7 @@ def rule_trace(
                 continue
             tracer.record(step)
             report(step)
+        interrupted = interrupted or stopped()
         if interrupted or not tracer.unknown or not fallback:
             break
         step = tracer.line_step() or tracer.probe_step(should_stop)

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.narrate import narrate
-from nonostudio.analysis.steps import Trace
+from nonostudio.analysis.narrate import narrate, seen_line, step_text
+from nonostudio.analysis.steps import RULE, Step, Trace
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.solve_grid import SolveGridView, StepMarks
-from nonostudio.gui.steps_model import EXPLANATION, StepsModel, line_label, step_rows
+from nonostudio.gui.steps_model import EXPLANATION, StepsModel, step_rows
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
@@ -77,6 +77,7 @@ class SolveView(QWidget):
         self._position = 0
         self._worker: Worker | None = None
         self._hint_worker: Worker | None = None
+        self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
         self._debounce.timeout.connect(self._start_trace)
@@ -449,34 +450,38 @@ class SolveView(QWidget):
             )
             return
         grid = self._hand.copy()
-        titles = dict(self._titles)
-
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list]:
+        def job(progress: Progress, should_stop: ShouldStop) -> Step | None:
             trace = rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name,
                                start_grid=grid, max_steps=1, should_stop=should_stop)
-            return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
+            return trace.steps[0] if trace.steps else None
 
         self.message_label.setText("Looking for a hint…")
         self._hint_worker = run_in_background(job, on_result=self._hinted,
                                               on_error=self._hint_failed)
 
-    def _hinted(self, result: tuple[Trace, list]) -> None:
+    def _hinted(self, step: Step | None) -> None:
         if not self._current(self._hint_worker):
             return
         self._hint_worker = None
-        trace, rows = result
-        if not trace.steps:
+        if step is None:
             self.message_label.setText("Nothing left to find: the grid is complete.")
             return
-        step = trace.steps[0]
         self.grid.set_marks(StepMarks(step.axis, step.index, None, frozenset()))
-        where = line_label(step)
-        if rows[0].fallback:
-            self.message_label.setText(f"Hint: no rule applies any more; {rows[0].explanation}")
-        else:
+        self._hint = step
+        if step.kind != RULE:
             self.message_label.setText(
-                f"Hint: look at {where} — {rows[0].rule_title}: {rows[0].explanation}"
+                f"Hint: no rule applies any more. {step_text(step, None, '', None)}"
             )
+            return
+        assert self._rule_set is not None and self._puzzle is not None
+        rule = self._rule_set.entry(step.rule or "").rule
+        seen = seen_line(self._puzzle, self._hand.tolist(), step)
+        title = self._titles.get(rule.name, rule.name)
+        self.message_label.setText(f"Hint: {step_text(step, rule, title, seen)}")
+
+    def last_hint(self) -> Step | None:
+        """The step the last hint was about (None before any hint)."""
+        return self._hint
 
     def _hint_failed(self, message: str) -> None:
         if self._current(self._hint_worker):

@@ -192,3 +192,37 @@ def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> N
         assert image.save(str(tmp_path / f"solve-{theme}.png"))
         assert image.width() > 500
     apply_theme(app, "system")
+
+
+def test_hint_runs_one_engine_step_from_the_players_grid(qtbot, view: SolveView) -> None:
+    trace = solved(qtbot, view, HOUSE)
+    view.hand_action.trigger()
+    grid = view.grid
+    solution = trace.grid_after(len(trace.steps))
+    # The player has already found the whole middle row (the first thing big hint gives).
+    for c in range(5):
+        qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, c).center())
+    assert view.mistakes() == []
+    view.hint_action.trigger()
+    qtbot.waitUntil(lambda: view.message_label.text().startswith("Hint:"), timeout=10000)
+    hint = view.last_hint()
+    assert hint is not None and hint.kind == "rule"
+    assert all(view.hand_cells()[r, c] == UNKNOWN and solution[r, c] == v
+               for r, c, v in hint.cells)
+    assert (2, 0) not in {(r, c) for r, c, _v in hint.cells}
+    assert (grid.marks().axis, grid.marks().index) == (hint.axis, hint.index)
+    title = load_rule_set("control").entry(hint.rule).title
+    assert title in view.message_label.text()
+
+
+def test_rule_trace_from_a_start_grid_stops_after_max_steps() -> None:
+    # The engine entry point the hint uses (rule_trace's start_grid / max_steps).
+    rules = load_rule_set("control").rules
+    full = rule_trace(HOUSE, rules)
+    start = full.grid_after(4)
+    one = rule_trace(HOUSE, rules, start_grid=start, max_steps=1)
+    assert len(one.steps) == 1 and one.interrupted and not one.solved
+    assert all(start[r, c] == UNKNOWN for r, c, _v in one.steps[0].cells)
+    rest = rule_trace(HOUSE, rules, start_grid=start)
+    assert rest.solved
+    assert sum(len(s.cells) for s in rest.steps) == int(np.count_nonzero(start == UNKNOWN))
