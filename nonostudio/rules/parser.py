@@ -132,14 +132,16 @@ class _Parser:
     def metadata(self, tok: Token, meta: dict[str, str], examples: list[Example]) -> None:
         m = _META_KEY.match(tok.text)
         key = m.group(1) if m else ""
+        key_column = tok.column + len(tok.text) - len(tok.text.lstrip())
         if key not in ("title", "source", "example"):
-            raise self.error("'title:', 'source:' or 'example:' after '#:'", tok)
+            found = repr(tok.text.strip()[:12]) if tok.text.strip() else "the end of the line"
+            raise RuleSyntaxError(self.source, tok.line, key_column,
+                                  "'title:', 'source:' or 'example:' after '#:'", found)
         value = tok.text[m.end():].rstrip()
-        column = tok.column + m.end()
         if key == "example":
-            examples.append(parse_example(value, self.source, tok.line, column))
+            examples.append(parse_example(value, self.source, tok.line, tok.column + m.end()))
         elif key in meta:
-            raise RuleSyntaxError(self.source, tok.line, tok.column, f"one '{key}:' per rule",
+            raise RuleSyntaxError(self.source, tok.line, key_column, f"one '{key}:' per rule",
                                   f"a second '{key}:'")
         else:
             meta[key] = value
