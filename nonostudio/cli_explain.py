@@ -6,9 +6,10 @@ import argparse
 import time
 
 from nonostudio.analysis.narrate import narrate, summary_text
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.trace import UnsoundRuleError, rule_trace
 from nonostudio.cli_common import ExitCode, Outcome, load_puzzle, say
 from nonostudio.cli_rules import load_rules
+from nonostudio.core.errors import PuzzleError
 
 NAME = "explain"
 HELP = "explain how a puzzle is solved with a rule set, one line per step"
@@ -53,8 +54,11 @@ def run(args: argparse.Namespace) -> Outcome:
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     say(f"explaining {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''} "
         f"with the {rule_set.name!r} rules ({len(rules)})")
-    trace = rule_trace(puzzle, rules, rule_set=rule_set.name, fallback=not args.no_fallback,
-                       progress=_Progress())
+    try:
+        trace = rule_trace(puzzle, rules, rule_set=rule_set.name, fallback=not args.no_fallback,
+                           progress=_Progress())
+    except UnsoundRuleError as exc:
+        raise PuzzleError(str(exc), source=args.rules) from None
     sentences = list(narrate(trace, rules, titles))
     summary = summary_text(trace, titles)
     width = len(str(len(sentences)))

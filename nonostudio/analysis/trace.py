@@ -62,6 +62,10 @@ def _value_name(value: int) -> str:
     return "filled" if value == FILLED else "empty"
 
 
+def _cells_text(start: int, end: int) -> str:
+    return f"cell {start + 1}" if end - start == 1 else f"cells {start + 1}–{end}"
+
+
 class UnsoundRuleError(ValueError):
     """A rule's fill contradicts the exact line solver: the rule is unsound."""
 
@@ -76,7 +80,7 @@ class UnsoundRuleError(ValueError):
         reading = direction_name(axis, fill.flipped)
         super().__init__(
             f"rule {rule!r} is unsound: on {line_name(axis, index).lower()} {line} (read "
-            f"{reading}) it sets cells {fill.start + 1}–{fill.end} {_value_name(fill.value)}, "
+            f"{reading}) it sets {_cells_text(fill.start, fill.end)} {_value_name(fill.value)}, "
             f"but cell {cell + 1} {reason}")
 
 

@@ -1,0 +1,159 @@
+"""The ``rules show|prove|coverage`` and ``explain`` subcommands, in-process through ``main`` and
+once through ``python -m nonostudio``."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonostudio.analysis.trace import Trace
+from nonostudio.cli import main
+from nonostudio.core.formats import parse_puzzle_arg
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+REPO = Path(__file__).resolve().parent.parent
+FULL_ROWS = "3:3:3-3:3:3"
+# 5x5, unique, not line-solvable: one probe is needed.
+PROBE = "2,1:1,3:1:3:1,1-2,1:1,1:1,1:2,1:2,1"
+PACK_LEFT = """\
+#: title: pack left (unsound)
+def pack_left:
+  with h = constant(hint, 0):
+  if true:
+  then fill(true, 0, size(h))
+"""
+# Costs from RULES.md §5 (the original implementation's values).
+PAPER_COSTS = {"full_hint": 15, "big_hint": 36, "cross_small_gap_singleton": 19, "mercury": 44}
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
+    code = main([*argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def test_show_lists_every_rule_with_text_english_and_cost(capsys) -> None:
+    code, data = run_json(capsys, "rules", "show", "control")
+    assert code == 0
+    control = load_rule_set("control")
+    assert [r["name"] for r in data["rules"]] == [rule.name for rule in control.rules]
+    for item, rule in zip(data["rules"], control.rules, strict=True):
+        assert parse_rule(item["text"]) == rule
+        assert item["english"].strip() and item["title"]
+    costs = {r["name"]: r["cost"] for r in data["rules"]}
+    assert {name: costs[name] for name in PAPER_COSTS} == PAPER_COSTS
+    assert main(["rules", "show", "control"]) == 0
+    text = capsys.readouterr().out
+    assert "14 rules" in text
+    assert re.search(r"^5\. big hint \(big_hint, cost 36\)$", text, re.M)
+    assert "lowest_end_cell(h) > highest_start_cell(h)" in text
+
+
+def test_show_reports_a_syntax_error_with_its_place(capsys, tmp_path) -> None:
+    bad = tmp_path / "bad.rules"
+    bad.write_text("def x:\n  with h = singleton(hint):\n  if size(h) = : then fill(true, 0, 1)\n")
+    code, data = run_json(capsys, "rules", "show", str(bad))
+    assert code == 2
+    assert (data["source"], data["line"], data["column"]) == (str(bad), 3, 16)
+    assert "bad.rules, line 3, column 16" in data["error"]
+
+
+def test_unknown_rule_set_and_missing_test_set(capsys, tmp_path) -> None:
+    assert main(["rules", "show", "no_such_set"]) == 3
+    assert "no_such_set" in capsys.readouterr().err
+    assert main(["rules", "coverage", "control", "--test", str(tmp_path / "none.json")]) == 3
+    assert "none.json" in capsys.readouterr().err
+
+
+def test_coverage_on_the_testing_set_matches_the_paper(capsys, anchors) -> None:
+    code, data = run_json(capsys, "rules", "coverage", "control")
+    assert code == 0
+    assert data["transitions"] == 2805
+    assert abs(data["total"] - 4652) <= 10  # RULES.md §6: the paper's figure for control rules
+    assert sum(data["per_rule"].values()) == data["total"]
+    assert data["bugs"] == []
+
+
+def test_coverage_on_a_custom_test_set_reports_bugs(capsys, tmp_path) -> None:
+    tests = tmp_path / "tests.json"
+    tests.write_text(json.dumps({"items": [
+        {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
+        {"hints": [1], "before": "---", "after": "---"},  # nothing to deduce
+    ]}))
+    code, data = run_json(capsys, "rules", "coverage", "control", "--test", str(tests))
+    assert code == 0 and data["total"] == 5 and data["per_rule"]["full_hint"] == 5
+    rules = tmp_path / "unsound.rules"
+    rules.write_text(PACK_LEFT)
+    code, data = run_json(capsys, "rules", "coverage", str(rules), "--test", str(tests))
+    assert data["total"] == 5  # cells 1-5 of the first line (all of them are right there)
+    assert len(data["bugs"]) == 1 and data["bugs"][0].startswith("pack_left: on test line 2")
+
+
+def test_explain_tells_each_step(capsys) -> None:
+    assert main(["explain", FULL_ROWS]) == 0
+    out = capsys.readouterr().out.splitlines()
+    steps = [line for line in out if re.match(r"^\d+\. ", line)]
+    assert len(steps) == 3
+    for n, line in enumerate(steps, 1):
+        assert line.startswith(f"{n}. Row {n} (left to right): full hint — ")
+        assert line.endswith("; fills cells 1–3")
+    assert "Solved in 3 steps: 3 by rules" in "\n".join(out)
+
+
+def test_explain_json_holds_the_trace(capsys) -> None:
+    code, data = run_json(capsys, "explain", PROBE)
+    assert code == 0 and data["solved"] and data["rule_set"] == "control"
+    trace = Trace.from_json(data["trace"], parse_puzzle_arg(PROBE))
+    assert len(data["text"]) == len(trace.steps) == data["summary"]["steps"]
+    assert data["summary"]["fallback_steps"]["probe"] >= 1
+    first = trace.first_fallback()
+    assert data["first_fallback"] == first and trace.steps[first].kind == "probe"
+    assert data["text"][first].startswith("Probe at row ")
+
+
+def test_explain_without_fallback_stops_with_exit_1(capsys) -> None:
+    assert main(["explain", PROBE, "--no-fallback"]) == 1
+    out = capsys.readouterr().out
+    assert "Not solved (stuck)" in out and "Probe" not in out
+
+
+def test_explain_with_a_rule_file(capsys, tmp_path) -> None:
+    rules = tmp_path / "unsound.rules"
+    rules.write_text(PACK_LEFT)
+    # Row 1 "(1) --": pack_left fills cell 1, which line logic leaves open.
+    assert main(["explain", "1:0-1:0", "--rules", str(rules)]) == 2
+    err = capsys.readouterr().err
+    assert "rule 'pack_left' is unsound: on row 1 (1) --" in err and "cell 1 filled" in err
+
+
+def test_prove_reports_sound_and_unsound_rules(capsys, tmp_path) -> None:
+    pytest.importorskip("nonostudio.rules.prover", reason="the prover helper's module")
+    rules = tmp_path / "two.rules"
+    control = (REPO / "nonostudio" / "_resources" / "rules" / "control.rules").read_text()
+    full_hint = control[control.index("#: title: full hint\n"):control.index("def full_hint_pair_1")]
+    rules.write_text(full_hint.split("\n#: title:")[0].rstrip() + "\n\n" + PACK_LEFT)
+    code, data = run_json(capsys, "rules", "prove", str(rules), "--max-length", "6")
+    assert code == 1 and data["unsound"] == 1
+    sound, unsound = data["rules"]
+    assert (sound["name"], sound["sound"]) == ("full_hint", True)
+    assert (unsound["name"], unsound["sound"]) == ("pack_left", False)
+    cex = unsound["counterexample"]
+    assert cex["fill"]["value"] is True and cex["witness"]
+    assert main(["rules", "prove", str(rules), "--max-length", "6"]) == 1
+    out = capsys.readouterr().out
+    assert "pack_left: UNSOUND" in out and "solution" in out
+
+
+def test_explain_in_a_subprocess() -> None:
+    done = subprocess.run([sys.executable, "-m", "nonostudio", "explain", FULL_ROWS, "--json"],
+                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["summary"]["uses"] == {"full_hint": 3}
+    assert "explaining 3x3 puzzle" in done.stderr
