@@ -268,3 +268,19 @@ def test_traces_are_deterministic(paper_puzzles) -> None:
     first = rule_trace(puzzle, control.rules)
     second = rule_trace(puzzle, control.rules)
     assert first.steps == second.steps, ident
+
+
+def test_a_trace_can_continue_from_a_grid_and_stop_after_some_steps() -> None:
+    puzzle = Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,)))
+    start = np.full((3, 3), UNKNOWN, dtype=np.int8)
+    start[0] = FILLED
+    start[1, 0] = FILLED
+    trace = rule_trace(puzzle, [FULL_HINT], start_grid=start)
+    # Row 1 is done; row 2's rule step decides only its two open cells.
+    assert [(s.axis, s.index, s.cells) for s in trace.steps] == [
+        ("row", 1, ((1, 1, FILLED), (1, 2, FILLED))),
+        ("row", 2, ((2, 0, FILLED), (2, 1, FILLED), (2, 2, FILLED))),
+    ]
+    assert trace.solved
+    one = rule_trace(puzzle, [FULL_HINT], max_steps=1)
+    assert len(one.steps) == 1 and one.interrupted and not one.solved
