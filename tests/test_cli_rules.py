@@ -8,12 +8,16 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from nonostudio.analysis.trace import Trace
 from nonostudio.cli import main
+from nonostudio.cli_rules import counterexample_picture
 from nonostudio.core.formats import parse_puzzle_arg
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.rules.interpreter import RuleFill
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -148,6 +152,23 @@ def test_prove_reports_sound_and_unsound_rules(capsys, tmp_path) -> None:
     assert main(["rules", "prove", str(rules), "--max-length", "6"]) == 1
     out = capsys.readouterr().out
     assert "pack_left: UNSOUND" in out and "solution" in out
+
+
+def test_counterexample_picture_puts_the_fill_under_the_line() -> None:
+    cex = SimpleNamespace(hints=(1,), cells="---", env={}, witness="xxO",
+                          fill=RuleFill("pack_left", FILLED, 0, 1, {}, False))
+    assert counterexample_picture(cex) == [
+        "line     (1) ---",
+        "fill         O",
+        "solution     xxO",
+    ]
+    outside = SimpleNamespace(hints=(2, 1), cells="-----", env={}, witness="",
+                              fill=RuleFill("r", CROSSED, 4, 6, {}, True))
+    assert counterexample_picture(outside) == [
+        "line     (2 1) -----",
+        "fill               x",
+        "         the fill [4, 6) reaches outside the 5-cell line",
+    ]
 
 
 def test_explain_in_a_subprocess() -> None:
