@@ -30,6 +30,7 @@ from nonostudio.gui.check_panel import CheckPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_view import LibraryView
+from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.theme import THEMES, apply_theme
 from nonostudio.gui.window_actions import create_actions, install_menus
 
@@ -54,6 +55,8 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.editor, "&Editor")
+        self.solve_view = SolveView()
+        self.tabs.addTab(self.solve_view, "&Solve")
         self.setCentralWidget(self.tabs)
 
         self.library_view = LibraryView(library)
@@ -139,6 +142,7 @@ class MainWindow(QMainWindow):
 
     def _on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
+        self.solve_view.set_puzzle(puzzle)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
         self._update_title()
@@ -393,6 +397,11 @@ class MainWindow(QMainWindow):
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
 
+    def show_step(self, step: int) -> None:
+        """Show the solving view at ``step`` (1-based) of its trace."""
+        self.tabs.setCurrentWidget(self.solve_view)
+        self.solve_view.go_to(step)
+
     # -- help and closing --------------------------------------------------------------------
 
     def about(self) -> None:
@@ -410,5 +419,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.check_panel.cancel()
+        self.solve_view.cancel()
         self.save_settings()
         event.accept()

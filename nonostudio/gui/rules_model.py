@@ -163,8 +163,9 @@ class RulesFilterModel(QSortFilterProxyModel):
 
     def set_filter_text(self, text: str) -> None:
         """Keep the rules whose title or name contain ``text`` (any case; empty keeps all)."""
+        self.beginFilterChange()
         self._needle = text.strip().casefold()
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex

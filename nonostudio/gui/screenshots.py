@@ -54,6 +54,14 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
         _grab(window.library_dock, folder / "library.png"),
         _grab(window.check_dock, folder / "check.png"),
     ]
+    for view, name in ((window.solve_view, "solve.png"),):
+        window.tabs.setCurrentWidget(view)
+        _settle(time.monotonic() + CHECK_WAIT_S, view.is_busy)
+        if view is window.solve_view and (trace := view.trace()) is not None:
+            view.go_to(len(trace.steps) // 2)  # a step in the middle shows the marks
+        _settle()
+        written.append(_grab(view, folder / name))
+    window.tabs.setCurrentWidget(window.editor)
     previous = window.theme()
     window.set_theme("light" if previous == "dark" else "dark")
     _settle()

@@ -1,0 +1,373 @@
+"""The rule browser: the rules of a rule set in a sortable, filterable table, with a detail pane.
+
+The detail pane shows the selected rule's text (highlighted), its English explanation, pictures
+of its example fills, and the lines of the current puzzle where it fires (from the solving view's
+trace).  The *Edit & prove* tab holds a :class:`RuleEditor` loaded with the selected rule.
+Coverage on the paper's test set runs once per rule set in the background and is cached.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QProgressBar,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.steps import RULE, Trace
+from nonostudio.cli_rules import TESTING_SET
+from nonostudio.core.line import cells_from_text, cells_to_text
+from nonostudio.gui.line_picture import LinePicture, PictureRow
+from nonostudio.gui.rule_editor import RuleEditor
+from nonostudio.gui.rule_highlighter import RuleHighlighter
+from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.steps_model import line_label
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import cost
+from nonostudio.rules.coverage import coverage, load_transitions
+from nonostudio.rules.examples import Example
+from nonostudio.rules.explain import explain
+from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
+from nonostudio.rules.printer import format_rule
+from nonostudio.rules.prover import ProofResult
+from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+
+DEFAULT_RULE_SET = "control"
+
+
+def example_rows(example: Example) -> list[PictureRow]:
+    """An example fill as two rows: the line before, and after the rule's fill (marked)."""
+    cells = list(cells_from_text(example.cells))
+    for i in range(max(0, example.start), min(len(cells), example.end)):
+        cells[i] = 1 if example.value else 0
+    return [
+        PictureRow("before", example.cells),
+        PictureRow("after", cells_to_text(cells), (example.start, example.end)),
+    ]
+
+
+def proof_status(result: ProofResult) -> str:
+    if result.sound is None:
+        return "interrupted"
+    return f"sound ≤ {result.max_length}" if result.sound else "UNSOUND"
+
+
+class RuleBrowser(QWidget):
+    """Browse, inspect, edit and prove the rules of one rule set at a time."""
+
+    stepRequested = Signal(int)  # a trace step (1-based) the user wants to see in the solving view
+    coverageReady = Signal(str)  # the rule set whose coverage arrived
+
+    # Coverage is a property of a rule set, not of a window: computed once per process.
+    _coverage_cache: ClassVar[dict[str, dict[str, int]]] = {}
+    # Proofs are properties of rules: keep their status across rule sets and windows.
+    _proof_cache: ClassVar[dict[Rule, str]] = {}
+
+    def __init__(
+        self, parent: QWidget | None = None, *, test_set: Path | None = TESTING_SET
+    ) -> None:
+        super().__init__(parent)
+        self._test_set = test_set
+        self._rule_set: RuleSet | None = None
+        self._trace: Trace | None = None
+        self._coverage_worker: Worker | None = None
+        self.model = RulesModel(self)
+        self.proxy = RulesFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self._build()
+        self.filter_edit.textChanged.connect(self.proxy.set_filter_text)
+        self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.fires_list.itemActivated.connect(
+            lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+        )
+        self.editor.proofFinished.connect(self._on_proof)
+        names = available_rule_sets()
+        self.rule_set_combo.addItems(names)
+        if DEFAULT_RULE_SET in names:
+            self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)
+
+    def _build(self) -> None:
+        self.rule_set_combo = QComboBox()
+        self.rule_set_combo.setAccessibleName("Rule set")
+        self.filter_edit = QLineEdit(placeholderText="Filter rules by title or name")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Filter rules")
+        self.coverage_busy = QProgressBar(maximumHeight=12, textVisible=False)
+        self.coverage_busy.setRange(0, 0)
+        self.coverage_busy.setToolTip("Measuring coverage on the paper's test set…")
+        self.coverage_busy.hide()
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Rules:"))
+        top.addWidget(self.rule_set_combo)
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.coverage_busy)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setAccessibleName("Rules")
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(top)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.status_label)
+
+        self.title_label = QLabel()
+        self.title_label.setAccessibleName("Rule title")
+        self.title_label.setWordWrap(True)
+        self.text_view = QPlainTextEdit(readOnly=True)
+        self.text_view.setAccessibleName("Rule text")
+        self.text_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text_view.setMaximumHeight(120)
+        self.highlighter = RuleHighlighter(self.text_view.document(), self.palette())
+        self.explanation_label = QLabel()
+        self.explanation_label.setAccessibleName("Explanation")
+        self.explanation_label.setWordWrap(True)
+        self.examples_box = QWidget()
+        self.examples_layout = QVBoxLayout(self.examples_box)
+        self.examples_layout.setContentsMargins(0, 0, 0, 0)
+        self.fires_list = QListWidget()
+        self.fires_list.setAccessibleName("Where the rule fires")
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.addWidget(self.title_label)
+        details_layout.addWidget(self.text_view)
+        details_layout.addWidget(self.explanation_label)
+        details_layout.addWidget(QLabel("<b>Examples</b>"))
+        details_layout.addWidget(self.examples_box)
+        self.fires_heading = QLabel("<b>Where it fires in this puzzle</b>")
+        details_layout.addWidget(self.fires_heading)
+        details_layout.addWidget(self.fires_list, 1)
+        scroll = QScrollArea(widgetResizable=True)
+        scroll.setWidget(details)
+
+        self.editor = RuleEditor()
+        self.detail_tabs = QTabWidget()
+        self.detail_tabs.addTab(scroll, "&Rule")
+        self.detail_tabs.addTab(self.editor, "Edit && &prove")
+
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.detail_tabs)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+    # --- rule sets ---------------------------------------------------------------------------
+
+    def rule_set(self) -> RuleSet | None:
+        return self._rule_set
+
+    def set_rule_set(self, name: str) -> None:
+        """Show the rules of the rule set called ``name`` and measure their coverage."""
+        if not name or (self._rule_set is not None and self._rule_set.name == name):
+            return
+        self._cancel_coverage()
+        try:
+            rule_set = load_rule_set(name)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self._rule_set = None
+            self.model.set_rules([])
+            self.status_label.setText(f"Cannot load the rule set “{name}”: {exc}")
+            return
+        self._rule_set = rule_set
+        if self.rule_set_combo.currentText() != name:
+            self.rule_set_combo.setCurrentText(name)
+        self.model.set_rules(
+            [RuleRow(e.rule.name, e.title, cost(e.rule)) for e in rule_set.entries]
+        )
+        for entry in rule_set.entries:
+            status = self._proof_cache.get(entry.rule)
+            if status is not None:
+                self.model.set_proof(entry.rule.name, status)
+        self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
+        self.set_trace(self._trace)
+        self._start_coverage()
+        if self.proxy.rowCount():
+            first = self.proxy.mapToSource(self.proxy.index(0, 0)).row()
+            self.select_rule(self.model.rule_at(first).name)
+
+    def select_rule(self, name: str) -> None:
+        row = self.model.row_of(name)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid():
+            self.table.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+
+    def selected_entry(self) -> RuleEntry | None:
+        index = self.table.selectionModel().currentIndex()
+        if not index.isValid() or self._rule_set is None:
+            return None
+        name = self.model.rule_at(self.proxy.mapToSource(index).row()).name
+        return self._rule_set.entry(name)
+
+    # --- coverage ----------------------------------------------------------------------------
+
+    def _start_coverage(self) -> None:
+        rule_set = self._rule_set
+        if rule_set is None:
+            return
+        cached = self._coverage_cache.get(rule_set.name)
+        if cached is not None:
+            self.model.set_coverage(cached)
+            return
+        path = self._test_set
+        if path is None or not path.is_file():
+            self.status_label.setText(
+                f"{len(rule_set.entries)} rules. Coverage is not measured: the paper's test set "
+                f"({path}) is not there."
+            )
+            return
+
+        def job(progress: Progress, should_stop: ShouldStop) -> tuple[str, dict[str, int]]:
+            report = coverage(rule_set.rules, load_transitions(path), should_stop=should_stop)
+            return rule_set.name, dict(report.per_rule)
+
+        self.coverage_busy.show()
+        self._coverage_worker = run_in_background(
+            job, on_result=self._covered, on_error=self._coverage_failed
+        )
+
+    def _cancel_coverage(self) -> None:
+        if self._coverage_worker is not None:
+            self._coverage_worker.cancel()
+            self._coverage_worker = None
+        self.coverage_busy.hide()
+
+    def cancel(self) -> None:
+        """Stop background work (coverage and a running proof)."""
+        self._cancel_coverage()
+        self.editor.cancel_proof()
+
+    def is_busy(self) -> bool:
+        return self._coverage_worker is not None or self.editor.is_proving()
+
+    def _covered(self, result: tuple[str, dict[str, int]]) -> None:
+        worker = self._coverage_worker
+        if worker is None or self.sender() is not worker.signals:
+            return
+        self._coverage_worker = None
+        self.coverage_busy.hide()
+        name, per_rule = result
+        self._coverage_cache[name] = per_rule
+        if self._rule_set is not None and self._rule_set.name == name:
+            self.model.set_coverage(per_rule)
+        self.coverageReady.emit(name)
+
+    def _coverage_failed(self, message: str) -> None:
+        worker = self._coverage_worker
+        if worker is None or self.sender() is not worker.signals:
+            return
+        self._coverage_worker = None
+        self.coverage_busy.hide()
+        self.status_label.setText(f"Coverage could not be measured: {message}")
+
+    # --- the current puzzle's trace ------------------------------------------------------------
+
+    def set_trace(self, trace: Trace | None) -> None:
+        """Count and list each rule's steps in ``trace`` (the solving view's current trace)."""
+        self._trace = trace
+        matches = trace is not None and self._rule_set is not None and (
+            trace.rule_set == self._rule_set.name
+        )
+        self.model.set_uses(trace.summary().uses if matches and trace is not None else None)
+        self._show_fires()
+
+    def _show_fires(self) -> None:
+        self.fires_list.clear()
+        entry = self.selected_entry()
+        trace = self._trace
+        if entry is None or trace is None or self.model.uses(entry.rule.name) is None:
+            self.fires_heading.setText("<b>Where it fires in this puzzle</b> (no trace yet)")
+            return
+        count = 0
+        for i, step in enumerate(trace.steps):
+            if step.kind == RULE and step.rule == entry.rule.name:
+                count += 1
+                cells = len(step.cells)
+                item = QListWidgetItem(
+                    f"Step {i + 1}: {line_label(step)} — {cells} cell{'s' if cells != 1 else ''}"
+                )
+                item.setData(Qt.ItemDataRole.UserRole, i + 1)
+                self.fires_list.addItem(item)
+        self.fires_heading.setText(
+            f"<b>Where it fires in this puzzle</b>: {count} step{'s' if count != 1 else ''}"
+        )
+
+    # --- details -----------------------------------------------------------------------------
+
+    def _show_selected(self) -> None:
+        entry = self.selected_entry()
+        while self.examples_layout.count():
+            item = self.examples_layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+        if entry is None:
+            self.title_label.setText("")
+            self.text_view.setPlainText("")
+            self.explanation_label.setText("")
+            self._show_fires()
+            return
+        source = f"<br><i>{entry.source}</i>" if entry.source else ""
+        self.title_label.setText(f"<b>{entry.title or entry.rule.name}</b>{source}")
+        text = format_rule(entry.rule)
+        self.text_view.setPlainText(text)
+        self.explanation_label.setText(explain(entry.rule))
+        for example in entry.examples:
+            picture = LinePicture(cell=16)
+            picture.set_line(example.hints, example_rows(example))
+            self.examples_layout.addWidget(picture)
+        if not entry.examples:
+            self.examples_layout.addWidget(QLabel("No examples."))
+        self.editor.set_text(text)
+        self._show_fires()
+
+    def _on_proof(self, result: ProofResult) -> None:
+        rule = self.editor.rule()
+        if rule is None or result.sound is None:
+            return
+        status = proof_status(result)
+        self._proof_cache[rule] = status
+        if self._rule_set is not None and rule in self._rule_set.rules:
+            self.model.set_proof(rule.name, status)
+

@@ -1,0 +1,243 @@
+"""The rule browser and rule editor driven like a user: filter, sort, select, edit with live
+syntax errors, prove in the background (result, counterexample, cancel); models via qtmodeltester."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtWidgets import QApplication, QHeaderView
+
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.line_picture import MARK_WRONG, LinePicture, line_picture_image
+from nonostudio.gui.rule_browser import RuleBrowser, example_rows
+from nonostudio.gui.rule_editor import RuleEditor
+from nonostudio.gui.rule_highlighter import token_kind
+from nonostudio.gui.rules_model import COST, COVERAGE, PROOF, TITLE, USES, RuleRow, RulesModel
+from nonostudio.gui.theme import apply_theme
+from nonostudio.rules.examples import Example
+from nonostudio.rules.printer import format_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+# RULES.md §5: the published costs of the 14 control rules.
+PUBLISHED_COSTS = {"full hint": 15, "full hint pair 1": 28, "mercury": 44,
+                   "punctuate first hint": 42, "cross small gap (singleton)": 19}
+HOUSE = Puzzle.from_grid(np.array([[c == "#" for c in row] for row in
+                                   ("..#..", ".###.", "#####", "#...#", "#.###")], dtype=np.int8))
+BIG_HINT = """def big_hint:
+  with h = arbitrary(hint):
+  if lowest_end_cell(h) > highest_start_cell(h):
+  then fill(true, highest_start_cell(h), lowest_end_cell(h))"""
+# Unsound: a clue's length from the line's start is not necessarily filled.
+TOO_EAGER = """def too_eager:
+  with h = constant(hint, 0):
+  if true:
+  then fill(true, 0, size(h))"""
+
+
+@pytest.fixture
+def browser(qtbot, anchors: Path) -> RuleBrowser:
+    widget = RuleBrowser(test_set=anchors / "butler" / "testing-set.json")
+    qtbot.addWidget(widget)
+    widget.resize(1200, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(20000)
+
+
+@pytest.fixture
+def editor(qtbot) -> RuleEditor:
+    widget = RuleEditor(delay_ms=1)
+    qtbot.addWidget(widget)
+    widget.resize(700, 500)
+    widget.show()
+    yield widget
+    widget.cancel_proof()
+    assert QThreadPool.globalInstance().waitForDone(60000)
+
+
+def visible_titles(browser: RuleBrowser) -> list[str]:
+    proxy = browser.proxy
+    return [proxy.index(r, TITLE).data() for r in range(proxy.rowCount())]
+
+
+def test_rules_model_and_filter_through_modeltester(qtmodeltester, qtbot) -> None:
+    model = RulesModel()
+    model.set_rules([RuleRow("a", "Alpha", 12), RuleRow("b", "beta gap", 7)])
+    model.set_coverage({"a": 30})
+    model.set_uses({"b": 4})
+    model.set_proof("a", "sound ≤ 30")
+    qtmodeltester.check(model)
+    assert model.index(0, COVERAGE).data() == "30"
+    assert model.index(1, COVERAGE).data() == "…"  # not measured
+    assert model.index(0, USES).data() == "0" and model.index(1, USES).data() == "4"
+    assert model.index(1, PROOF).data() == "not proved"
+    browser_proxy = RuleBrowser(test_set=None).proxy
+    qtbot.addWidget(browser_proxy.parent())
+    qtmodeltester.check(browser_proxy)
+
+
+def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBrowser) -> None:
+    entries = load_rule_set("control").entries
+    assert browser.proxy.rowCount() == len(entries) == 14
+    qtbot.keyClicks(browser.filter_edit, "GAP")
+    expected = sorted(e.title for e in entries if "gap" in e.title or "gap" in e.rule.name)
+    assert sorted(visible_titles(browser)) == expected and len(expected) >= 4
+    browser.filter_edit.clear()
+    header = browser.table.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=_section_centre(header, COST))
+    titles = visible_titles(browser)
+    assert titles[0] == "full hint"  # cost 15, the cheapest (RULES.md §5)
+    costs = [int(browser.proxy.index(r, COST).data()) for r in range(browser.proxy.rowCount())]
+    assert costs == sorted(costs)
+    for title, published in PUBLISHED_COSTS.items():
+        assert costs[titles.index(title)] == published
+
+
+def _section_centre(header: QHeaderView, section: int) -> QPoint:
+    x = header.sectionViewportPosition(section) + header.sectionSize(section) // 2
+    return QPoint(x, header.height() // 2)
+
+
+def test_coverage_column_matches_the_published_total(qtbot, browser: RuleBrowser) -> None:
+    if browser.is_busy():
+        with qtbot.waitSignal(browser.coverageReady, timeout=30000):
+            pass
+    model = browser.model
+    per_rule = [int(model.index(r, COVERAGE).data()) for r in range(model.rowCount())]
+    assert abs(sum(per_rule) - 4652) <= 5  # RULES.md §6: control rules 4652 on the test set
+    second = RuleBrowser(test_set=None)  # cached per rule set: no test set needed any more
+    qtbot.addWidget(second)
+    assert second.model.index(0, COVERAGE).data() != "…"
+
+
+def test_selecting_a_rule_shows_text_english_examples_and_where_it_fires(
+    qtbot, browser: RuleBrowser
+) -> None:
+    trace = rule_trace(HOUSE, load_rule_set("control").rules, rule_set="control")
+    browser.set_trace(trace)
+    browser.select_rule("big_hint")
+    assert browser.text_view.toPlainText().startswith("def big_hint:")
+    assert "lowest_end_cell(h) > highest_start_cell(h)" in browser.text_view.toPlainText()
+    assert browser.explanation_label.text()
+    pictures = browser.examples_box.findChildren(LinePicture)
+    entry = load_rule_set("control").entry("big_hint")
+    assert len(pictures) == len(entry.examples) >= 2
+    assert browser.editor.text() == browser.text_view.toPlainText()
+    uses = sum(1 for s in trace.steps if s.rule == "big_hint")
+    row = browser.model.row_of("big_hint")
+    assert uses > 0 and browser.model.index(row, USES).data() == str(uses)
+    assert browser.fires_list.count() == uses
+    first = next(i for i, s in enumerate(trace.steps) if s.rule == "big_hint")
+    with qtbot.waitSignal(browser.stepRequested) as blocker:
+        browser.fires_list.itemActivated.emit(browser.fires_list.item(0))
+    assert blocker.args == [first + 1]
+    browser.set_trace(None)
+    assert browser.model.index(row, USES).data() == "…" and browser.fires_list.count() == 0
+
+
+def test_example_pictures_mark_the_filled_range() -> None:
+    rows = example_rows(Example((8,), "----------", True, 2, 8))
+    assert [r.cells for r in rows] == ["----------", "--OOOOOO--"]
+    assert rows[1].mark == (2, 8)
+    crossed = example_rows(Example((4,), "----OO----", False, 0, 2))
+    assert crossed[1].cells == "xx--OO----"
+
+
+def test_highlighter_token_classes() -> None:
+    assert token_kind("def") == "keyword" and token_kind("arbitrary") == "pattern"
+    assert token_kind("gap") == "type" and token_kind("lowest_end_cell") == "function"
+    assert token_kind("h0") is None
+
+
+def test_editor_shows_syntax_errors_live_with_a_squiggle(qtbot, editor: RuleEditor) -> None:
+    editor.text_edit.setFocus()
+    qtbot.keyClicks(editor.text_edit, "def r:")
+    qtbot.keyClick(editor.text_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor.text_edit, "  with h = arbitrary(hnt):")
+    qtbot.waitUntil(lambda: editor.error() is not None, timeout=3000)
+    error = editor.error()
+    assert (error.line, error.column) == (2, 22)
+    assert "line 2, column 22" in editor.error_label.text()
+    assert len(editor.text_edit.extraSelections()) == 1
+    start, end = editor.error_span()
+    assert editor.text()[start:end] == "hnt"
+    assert not editor.prove_button.isEnabled()
+    editor.set_text(BIG_HINT)
+    assert editor.error() is None and editor.rule() is not None
+    assert editor.error_label.text() == "" and editor.text_edit.extraSelections() == []
+    assert editor.prove_button.isEnabled()
+
+
+def test_prove_a_sound_rule_updates_the_table(qtbot, browser: RuleBrowser) -> None:
+    browser.select_rule("big_hint")
+    browser.editor.length_spin.setValue(8)
+    with qtbot.waitSignal(browser.editor.proofFinished, timeout=60000) as blocker:
+        qtbot.mouseClick(browser.editor.prove_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0].sound is True
+    assert browser.editor.result_label.text().startswith("Sound")
+    row = browser.model.row_of("big_hint")
+    assert browser.model.index(row, PROOF).data() == "sound ≤ 8"
+
+
+def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEditor) -> None:
+    editor.set_text(TOO_EAGER)
+    editor.length_spin.setValue(6)
+    with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
+        editor.prove_button.click()
+    result = blocker.args[0]
+    assert result.sound is False and result.counterexample is not None
+    example = result.counterexample
+    assert editor.result_label.text().startswith("Not sound")
+    assert not editor.counterexample.isHidden()
+    rows = editor.counterexample.rows()
+    assert rows[0].cells == example.cells
+    assert rows[1].mark_kind == MARK_WRONG and rows[1].mark == (example.fill.start,
+                                                               example.fill.end)
+    if example.witness:
+        assert rows[2].cells == example.witness
+        # the witness really disagrees with the fill somewhere inside it
+        assert any(example.witness[i] != "O" for i in range(example.fill.start, example.fill.end))
+
+
+def test_cancel_a_running_proof(qtbot, editor: RuleEditor) -> None:
+    editor.set_text(format_rule(load_rule_set("control").entry("force_maximum").rule))
+    editor.length_spin.setValue(30)
+    finished: list[object] = []
+    editor.proofFinished.connect(finished.append)
+    editor.prove_button.click()
+    assert editor.is_proving() and not editor.cancel_button.isHidden()
+    qtbot.mouseClick(editor.cancel_button, Qt.MouseButton.LeftButton)
+    assert not editor.is_proving() and editor.result_label.text() == "Proof cancelled."
+    assert QThreadPool.globalInstance().waitForDone(60000)
+    QApplication.processEvents()
+    assert finished == [] and editor.prove_button.isEnabled()
+
+
+def test_line_picture_paints_in_both_schemes() -> None:
+    app = QApplication.instance()
+    rows = example_rows(Example((1, 3), "---OOO----", False, 2, 3))
+    images = {}
+    for theme in ("light", "dark"):
+        apply_theme(app, theme)
+        images[theme] = line_picture_image((1, 3), rows, app.palette())
+    apply_theme(app, "system")
+    light, dark = images["light"], images["dark"]
+    assert light.size() == dark.size() and light.width() > 10 * 16
+    assert light.pixelColor(1, 1).lightness() > dark.pixelColor(1, 1).lightness()
+
+
+def test_browser_screenshots(qtbot, browser: RuleBrowser, tmp_path: Path) -> None:
+    app = QApplication.instance()
+    browser.select_rule("mercury")
+    for theme in ("light", "dark"):
+        apply_theme(app, theme)
+        QApplication.processEvents()
+        assert browser.grab().save(str(tmp_path / f"rules-{theme}.png"))
+    apply_theme(app, "system")
