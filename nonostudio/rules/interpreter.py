@@ -110,7 +110,7 @@ def eval_expr(expr: Expr, env: dict[str, Element], line: Line) -> int:
     if isinstance(expr, Arith):
         a = eval_expr(expr.left, env, line)
         b = eval_expr(expr.right, env, line)
-        return a + b if expr.op == "+" else a - b
+        return {"+": a + b, "-": a - b}[expr.op]
     if isinstance(expr, Start):
         return env[expr.var].start
     if isinstance(expr, Size):
@@ -134,7 +134,7 @@ def eval_cond(cond: Cond, env: dict[str, Element], line: Line) -> bool:
     if isinstance(cond, Compare):
         a = eval_expr(cond.left, env, line)
         b = eval_expr(cond.right, env, line)
-        return a == b if cond.op == "=" else a >= b if cond.op == ">=" else a > b
+        return {"=": a == b, ">=": a >= b, ">": a > b}[cond.op]
     if isinstance(cond, Maximal | Minimal):
         u = env[cond.var]
         sizes = [v.size for v in elements(line, u.type)]
@@ -235,7 +235,7 @@ class _Codegen:
         if isinstance(e, LineSize):
             return "V.n"
         if isinstance(e, Arith):
-            op = "+" if e.op == "+" else "-"
+            op = {"+": "+", "-": "-"}[e.op]
             return f"({self.expr(e.left, local)} {op} {self.expr(e.right, local)})"
         if isinstance(e, Start):
             return f"{local[e.var]}[2]"
