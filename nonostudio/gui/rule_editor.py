@@ -8,7 +8,7 @@ the rule's wrong fill on it, and a solution of the line that the fill contradict
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -140,6 +140,11 @@ class RuleEditor(QWidget):
         layout.addLayout(prove_bar)
         layout.addWidget(self.result_label)
         layout.addWidget(self.counterexample)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
+            self.highlighter.set_palette(self.palette())
+        super().changeEvent(event)
 
     # --- text and parsing --------------------------------------------------------------------
 
