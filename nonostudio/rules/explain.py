@@ -41,18 +41,20 @@ def _join(parts: list[str]) -> str:
 
 
 def _unused(rule: Rule, speak: Speaker) -> list[str]:
-    """Clauses for bindings no expression mentions: they still have to bind for the rule to fire."""
-    used = variables(rule)
+    """Clauses for bindings the text has not mentioned: they still have to bind for the rule to fire.
+
+    (Also a name the tree mentions can vanish from the text when its terms cancel out.)
+    """
     out = []
     for b in rule.bindings:
-        if b.name in used:
+        if b.name in speak.mentioned:
             continue
         p, noun = b.pattern, NOUN[b.pattern.type]
         if isinstance(p, Constant):
             out.append(f"the line has a {speak.ref(b.name).removeprefix('the ')}")
         elif isinstance(p, Singleton):
             speak.mentioned.add(b.name)
-            out.append(f"the line has exactly one {noun}")
+            out.append(f"the line has only one {noun}")
         else:
             out.append(f"the line has {speak.ref(b.name)}")
     return out
@@ -65,8 +67,9 @@ def _verb(value: bool) -> str:
 def explain(rule: Rule) -> str:
     """One to three plain sentences saying when the rule applies and what it fills or crosses out."""
     speak = Speaker(rule)
-    clauses = _unused(rule, speak) + speak.clauses(rule.condition)
+    clauses = speak.clauses(rule.condition)
     action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"
+    clauses = _unused(rule, speak) + clauses
     first = _sentence(f"if {_join(clauses)}, {action}" if clauses else f"always {action}")
     tried = [f"every {NOUN[b.pattern.type]}" for b in rule.bindings
              if isinstance(b.pattern, Arbitrary)]

@@ -223,7 +223,9 @@ class Speaker:
             parts.append(text if not parts and k > 0 else ("plus " if k > 0 else "minus ") + text)
         if lin.const or not parts:
             c = lin.const
-            parts.append(str(c) if not parts else f"plus {_number(c)}" if c > 0
+            alone = _number(c) if 0 <= c <= 10 else f"the number {c}" if c > 0 else (
+                f"minus {_number(-c)}")
+            parts.append(alone if not parts else f"plus {_number(c)}" if c > 0
                          else f"minus {_number(-c)}")
         return " ".join(parts)
 

@@ -1,0 +1,301 @@
+"""Explainer tests: what the English says about the control rules and about one firing, and random
+syntax trees (hypothesis) that must always read as one to three sentences naming every element."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonostudio.core.line import Line
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Binding,
+    Compare,
+    Constant,
+    ElementType,
+    Fill,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+)
+from nonostudio.rules.explain import explain, explain_fill
+from nonostudio.rules.interpreter import Element, apply_rule
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
+NOUNS = {HINT: "clue", BLOCK: "block", GAP: "gap"}
+ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=\.)\s+", text.strip()) if s]
+
+
+def well_formed(text: str) -> bool:
+    parts = sentences(text)
+    return 1 <= len(parts) <= 3 and all(p[0].isupper() and p.endswith(".") for p in parts)
+
+
+@pytest.fixture(scope="module")
+def control() -> dict[str, Rule]:
+    return {e.title: e.rule for e in load_rule_set("control").entries}
+
+
+def test_all_fourteen_control_rules_read_as_one_to_three_sentences(control):
+    assert len(control) == 14
+    for title, rule in control.items():
+        text = explain(rule)
+        assert well_formed(text), (title, text)
+        verb = "fill" if rule.action.value else "cross out"
+        assert verb in text.lower(), (title, text)
+        assert ("cross out" in text.lower()) != rule.action.value, (title, text)
+
+
+def test_explanations_come_from_the_tree_not_the_name(control):
+    rule = control["big hint"]
+    renamed = Rule("something_else", rule.bindings, rule.condition, rule.action)
+    assert explain(renamed) == explain(rule)
+
+
+def test_big_hint_says_the_placements_overlap(control):
+    text = explain(control["big hint"])
+    assert "leftmost and rightmost placements of a clue overlap" in text
+    assert "fill the overlap" in text
+    assert "every clue" in text
+
+
+@pytest.mark.parametrize("title", ["cross small gap (singleton)", "cross small gap (min)",
+                                   "cross small gap (left)"])
+def test_cross_small_gap_says_the_clue_does_not_fit(control, title):
+    text = explain(control[title])
+    assert "does not fit in" in text
+    assert re.search(r"cross out every cell of the (first )?gap", text), text
+
+
+def test_cross_small_gap_variants_name_their_clue(control):
+    assert "the only clue does not fit" in explain(control["cross small gap (singleton)"])
+    assert "shortest clue" in explain(control["cross small gap (min)"])
+    assert "the first clue does not fit in the first gap" in explain(
+        control["cross small gap (left)"])
+
+
+def test_punctuate_maximum_crosses_the_cell_before_a_longest_block(control):
+    text = explain(control["punctuate maximum"])
+    assert "longest clue" in text
+    assert "exactly as long as a block" in text
+    assert "cross out the cell just before the block" in text
+
+
+def test_mercury_talks_about_the_first_clue_and_the_first_block(control):
+    text = explain(control["mercury"])
+    assert "first clue" in text and "first block" in text
+    assert "cross out the cells from the start of the line" in text
+    assert "before the end of the first block" in text
+
+
+def test_force_maximum_uses_the_only_gap_and_both_placements(control):
+    text = explain(control["force maximum"])
+    assert "is the only gap that is long enough for a clue" in text
+    assert "more than half as long as the gap" in text
+    assert "placed at the start or at the end of the gap" in text
+
+
+def test_full_hint_rules_read_as_packed_clues(control):
+    assert "as long as the line" in explain(control["full hint"])
+    pair = explain(control["full hint pair 3"])
+    assert "with one cell between them, exactly fill the line" in pair
+    assert "cross out the cell between the first clue and the second clue" in pair
+
+
+def test_a_learned_looking_rule_reads_compositionally():
+    rule = parse_rule("def learned:\n with h0 = constant(hint, 0) and b = arbitrary(block) and "
+                      "g = arbitrary(gap):\n if start(b) + size(b) >= line_size - 1 and "
+                      "size(h0) > start(g):\n then fill(true, start(g) + 2, line_size - 1)")
+    text = explain(rule)
+    assert well_formed(text), text
+    assert "a block (a run of filled cells) ends at or after one cell before the end of the " \
+           "line" in text
+    assert "the length of the first clue is greater than the number of cells before a gap" in text
+    assert "fill the cells from two cells after the start of the gap to one cell before the end " \
+           "of the line" in text
+
+
+def test_unique_where_and_unused_bindings():
+    rule = Rule("u", (Binding("g", Arbitrary(GAP)), Binding("g1", Constant(GAP, 1))),
+                Unique("g", Compare(">", Start("g"), Lit(3))),
+                Fill(False, Start("g"), Arith("+", Start("g"), Lit(1))))
+    text = explain(rule)
+    assert "the line has a second gap" in text
+    assert "is the only gap where" in text
+    assert "cross out the cell just after" in text
+
+
+def test_a_rule_with_no_condition_is_unconditional():
+    rule = Rule("x", (Binding("b", Singleton(BLOCK)),), TrueCond(),
+                Fill(False, Arith("+", Start("b"), Size("b")),
+                     Arith("+", Arith("+", Start("b"), Size("b")), Lit(1))))
+    assert explain(rule) == "Always cross out the cell just after the only block (a run of " \
+                            "filled cells)."
+
+
+# ---- explain_fill ----------------------------------------------------------------------------
+
+
+def fill_text(rule: Rule, line: Line, start: int, end: int, flipped: bool) -> str:
+    fills = [f for f in apply_rule(rule, line)
+             if (f.start, f.end, f.flipped) == (start, end, flipped)]
+    assert fills, (rule.name, str(line), start, end, flipped)
+    return explain_fill(rule, fills[0].env, line, flipped=flipped)
+
+
+def test_explain_fill_big_hint_numbers(control):
+    rule, line = control["big hint"], Line.parse((1, 8), "----------")
+    text = fill_text(rule, line, 2, 10, False)
+    assert "clue 8 (the second clue)" in text
+    assert "ends at cell 10" in text and "starts at cell 3" in text
+    assert text.endswith("so cells 3–10 are filled.")
+    assert well_formed(text)
+    # found on the flipped line: same clue, same cells, and the direction is said
+    back = fill_text(rule, line, 2, 10, True)
+    assert "right to left" in back
+    assert "clue 8 (the second clue)" in back
+    assert "ends at cell 10" in back and "starts at cell 3" in back
+    assert back.endswith("so cells 3–10 are filled.")
+
+
+def test_explain_fill_names_blocks_and_gaps_by_their_cells(control):
+    text = fill_text(control["mercury"], Line.parse((4,), "----OO----"), 0, 2, False)
+    assert "clue 4 (the first clue)" in text
+    assert "the block at cells 5–6 (the first block)" in text
+    assert "the gap at cells 1–10 (the first gap)" in text
+    assert text.endswith("so cells 1–2 are crossed out.")
+    flipped = fill_text(control["mercury"], Line.parse((4,), "----OO----"), 8, 10, True)
+    assert "the block at cells 5–6 (the first block)" in flipped
+    assert flipped.endswith("so cells 9–10 are crossed out.")
+
+
+def test_explain_fill_second_gap_and_single_cell(control):
+    text = fill_text(control["cross small gap (min)"], Line.parse((3, 2), "----x----x-x--x--"),
+                     10, 11, False)
+    assert "clue 2 (the second clue)" in text
+    assert "the gap at cell 11 (the third gap)" in text
+    assert "(2 > 1)" in text
+    assert text.endswith("so cell 11 is crossed out.")
+
+
+def test_explain_fill_on_every_control_example(control):
+    for entry in load_rule_set("control").entries:
+        for ex in entry.examples:
+            line = Line.parse(ex.hints, ex.cells)
+            for f in apply_rule(entry.rule, line):
+                if (f.start, f.end) != (ex.start, ex.end):
+                    continue
+                text = explain_fill(entry.rule, f.env, line, flipped=f.flipped)
+                assert well_formed(text), text
+                span = f"cell {ex.start + 1} is" if ex.end - ex.start == 1 else \
+                    f"cells {ex.start + 1}–{ex.end} are"
+                assert f"so {span} {'filled' if ex.value else 'crossed out'}." in text, text
+                for e in f.env.values():
+                    if e.type is HINT:
+                        k = len(line.hints)
+                        index = k - 1 - e.index if f.flipped else e.index
+                        assert f"clue {line.hints[index]} (the {ORDINALS[index]} clue)" in text
+
+
+def test_explain_fill_reports_an_empty_or_outside_fill():
+    rule = Rule("odd", (Binding("h", Singleton(HINT)),), TrueCond(),
+                Fill(True, Size("h"), Arith("+", LineSize(), Lit(2))))
+    line = Line.parse((2,), "----")
+    env = {"h": Element(HINT, 0, 0, 2)}
+    assert "outside the line (cells 3–6)" in explain_fill(rule, env, line)
+    empty = Rule("empty", rule.bindings, TrueCond(), Fill(False, Size("h"), Size("h")))
+    assert "nothing to cross out" in explain_fill(empty, env, line)
+
+
+# ---- random trees ----------------------------------------------------------------------------
+
+NAMES = ["x", "y", "z"]
+PATTERNS = st.one_of(st.builds(Singleton, st.sampled_from(list(ElementType))),
+                     st.builds(Arbitrary, st.sampled_from(list(ElementType))),
+                     st.builds(Constant, st.sampled_from(list(ElementType)), st.integers(0, 4)))
+
+
+def tree_parts(names: list[str]) -> tuple[st.SearchStrategy, st.SearchStrategy]:
+    """Conditions and fills over ``names`` (hint-only functions on any name: Figure 13 gives 0)."""
+    var = st.sampled_from(names)
+    atoms = st.one_of(st.integers(-2, 12).map(Lit), st.just(LineSize()), var.map(Start),
+                      var.map(Size), var.map(LowestEndCell), var.map(HighestStartCell))
+    exprs = st.recursive(atoms, lambda inner: st.builds(
+        Arith, st.sampled_from(["+", "-"]), inner, inner), max_leaves=4)
+    compares = st.builds(Compare, st.sampled_from(["=", ">=", ">"]), exprs, exprs)
+    simple = st.one_of(compares, var.map(Maximal), var.map(Minimal), st.just(TrueCond()))
+    conds = st.recursive(simple, lambda inner: st.one_of(
+        st.builds(And, inner, inner), st.builds(Unique, var, inner)), max_leaves=4)
+    return conds, st.builds(Fill, st.booleans(), exprs, exprs)
+
+
+PARTS = {n: tree_parts(NAMES[:n]) for n in (1, 2, 3)}
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> Rule:
+    n = draw(st.integers(1, 3))
+    bindings = tuple(Binding(name, draw(PATTERNS)) for name in NAMES[:n])
+    conds, fills = PARTS[n]
+    return Rule("random", bindings, draw(conds), draw(fills))
+
+
+def expected_mentions(rule: Rule) -> list[str]:
+    """What the text must contain for each binding (an ordinal, "only", or the noun)."""
+    out = []
+    for b in rule.bindings:
+        p, noun = b.pattern, NOUNS[b.pattern.type]
+        if isinstance(p, Constant):
+            out.append(rf"{ORDINALS[p.index]} {noun}")
+        elif isinstance(p, Singleton):
+            out.append(rf"only (one )?{noun}")
+        else:
+            out.append(noun)
+    return out  # regular expressions
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules())
+def test_random_rules_always_read_as_sentences_naming_every_element(rule):
+    text = explain(rule)
+    assert well_formed(text), text
+    for phrase in expected_mentions(rule):
+        assert re.search(phrase, text), (phrase, text)
+    arbitrary = [b for b in rule.bindings if isinstance(b.pattern, Arbitrary)]
+    for b in arbitrary:
+        assert f"every {NOUNS[b.pattern.type]}" in text
+    assert ("fill" in text.lower()) or ("cross out" in text.lower())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules(), st.lists(st.sampled_from("-Ox"), min_size=1, max_size=12),
+       st.lists(st.integers(1, 4), min_size=1, max_size=4))
+def test_random_firings_explain_without_crashing(rule, cells, hints):
+    line = Line.parse(hints, "".join(cells))
+    for f in apply_rule(rule, line)[:4]:
+        text = explain_fill(rule, f.env, line, flipped=f.flipped)
+        assert well_formed(text), text
+        if 0 <= f.start < f.end <= line.size:
+            span = f"cell {f.start + 1} is" if f.end - f.start == 1 else \
+                f"cells {f.start + 1}–{f.end} are"
+            assert span in text, text
