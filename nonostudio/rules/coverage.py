@@ -25,6 +25,7 @@ from pathlib import Path
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED, Line
+from nonostudio.core.linesolver import solve_text
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import decompose
@@ -69,7 +70,8 @@ class CoverageReport:
 def load_transitions(path: str | Path) -> list[Transition]:
     """Read a test set such as ``testing-set.json``: ``{"items": [{"hints", "before", "after"}]}``.
 
-    Raises PuzzleError naming the file and the item for malformed entries.
+    Raises PuzzleError naming the file and the item for malformed entries and for lines without
+    a solution (the oracle needs solvable lines).
     """
     source = str(path)
     try:
@@ -109,6 +111,9 @@ def _transition(item: object, where: str) -> Transition:
         if b != "-" and b != a:
             raise PuzzleError(f"cell {column} is {b!r} before but {a!r} after", source=where,
                               column=column)
+    if solve_text(hints, before) is None:
+        raise PuzzleError(f"the line ({' '.join(map(str, hints))}) {before} has no solution",
+                          source=where)
     return Transition(tuple(hints), before, after)
 
 
