@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from nonostudio.rules.ast import (
-    And,
     Arbitrary,
-    Arith,
     Compare,
     Cond,
     Constant,
@@ -23,7 +20,6 @@ from nonostudio.rules.ast import (
     Expr,
     HighestStartCell,
     LineSize,
-    Lit,
     LowestEndCell,
     Maximal,
     Minimal,
@@ -31,10 +27,10 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
-    TrueCond,
     Unique,
     conjuncts,
 )
+from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear, same
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}
@@ -59,77 +55,6 @@ def _number(n: int) -> str:
 
 def _cells(n: int) -> str:
     return "one cell" if n == 1 else f"{_number(n)} cells"
-
-
-# ---- linear forms ---------------------------------------------------------------------------
-# Expressions are sums of atoms with integer coefficients; `start(x) + size(x)` of a block or gap
-# is read as one atom, the end of x.
-
-
-@dataclass(frozen=True, slots=True)
-class _End:
-    var: str
-
-
-Atom = Start | Size | LineSize | LowestEndCell | HighestStartCell | _End
-
-
-@dataclass(frozen=True)
-class _Lin:
-    terms: tuple[tuple[Atom, int], ...]
-    const: int
-
-    @property
-    def atoms(self) -> dict[Atom, int]:
-        return dict(self.terms)
-
-    def minus(self, other: _Lin) -> _Lin:
-        c: Counter = Counter(self.atoms)
-        c.subtract(other.atoms)
-        return _Lin(tuple((a, k) for a, k in c.items() if k), self.const - other.const)
-
-    def is_atom(self, atom: Atom, k: int = 0) -> bool:
-        return self.terms == ((atom, 1),) and self.const == k
-
-
-def _linear(e: Expr, types: Mapping[str, ElementType]) -> _Lin:
-    coef: Counter = Counter()
-    const = 0
-
-    def add(x: Expr, sign: int) -> None:
-        nonlocal const
-        if isinstance(x, Lit):
-            const += sign * x.value
-        elif isinstance(x, Arith):
-            add(x.left, sign)
-            add(x.right, sign if x.op == "+" else -sign)
-        elif isinstance(x, LowestEndCell | HighestStartCell) and types.get(x.var) is not HINT:
-            pass  # Figure 13: 0 for anything but a hint
-        else:
-            coef[x] += sign
-
-    add(e, 1)
-    for var, t in types.items():
-        if t is HINT:
-            continue
-        s, z = coef[Start(var)], coef[Size(var)]
-        both = min(s, z) if s > 0 and z > 0 else max(s, z) if s < 0 and z < 0 else 0
-        if both:
-            coef[Start(var)] -= both
-            coef[Size(var)] -= both
-            coef[_End(var)] += both
-    terms = tuple(sorted(((a, k) for a, k in coef.items() if k), key=lambda ak: -ak[1]))
-    return _Lin(terms, const)
-
-
-def _same(a: _Lin, b: _Lin) -> bool:
-    return a.const == b.const and dict(a.terms) == dict(b.terms)
-
-
-def _is_position(a: Atom, types: Mapping[str, ElementType]) -> bool:
-    if isinstance(a, Start):
-        return types.get(a.var) in (BLOCK, GAP)
-    return isinstance(a, _End | LineSize | LowestEndCell | HighestStartCell)
 
 
 # ---- the speaker: phrases for one rule ------------------------------------------------------
@@ -192,7 +117,7 @@ class Speaker:
         if isinstance(a, Start):
             unit = "clues" if self.types.get(a.var) is HINT else "cells"
             return f"the number of {unit} before {self.ref(a.var)}"
-        if isinstance(a, _End):
+        if isinstance(a, End):
             return f"the number of cells up to the end of {self.ref(a.var)}"
         if isinstance(a, LineSize):
             return "the length of the line"
@@ -201,7 +126,7 @@ class Speaker:
     def position_atom(self, a: Atom) -> str:
         if isinstance(a, Start):
             return f"the start of {self.ref(a.var)}"
-        if isinstance(a, _End):
+        if isinstance(a, End):
             return f"the end of {self.ref(a.var)}"
         if isinstance(a, LineSize):
             return "the end of the line"
@@ -215,7 +140,7 @@ class Speaker:
         text = self.count_atom(a)
         return text if k == 1 else "twice " + text if k == 2 else f"{_number(k)} times {text}"
 
-    def count(self, lin: _Lin) -> str:
+    def count(self, lin: LinearForm) -> str:
         """A sum read as a quantity: "the length of the clue plus one"."""
         parts: list[str] = []
         for a, k in lin.terms:
@@ -229,9 +154,9 @@ class Speaker:
                          else f"minus {_number(-c)}")
         return " ".join(parts)
 
-    def position(self, lin: _Lin) -> str:
+    def position(self, lin: LinearForm) -> str:
         """A cell boundary: "the end of the block", "two cells before the start of the gap"."""
-        anchors = [a for a, k in lin.terms if k == 1 and _is_position(a, self.types)]
+        anchors = [a for a, k in lin.terms if k == 1 and is_position(a, self.types)]
         if not anchors:
             if not lin.terms:
                 return "the start of the line" if lin.const == 0 else (
@@ -239,7 +164,7 @@ class Speaker:
                     else f"{_cells(-lin.const)} before the start of the line")
             return f"{self.count(lin)} from the start of the line"
         anchor = anchors[0]
-        rest = _Lin(tuple((a, k) for a, k in lin.terms if a != anchor), lin.const)
+        rest = LinearForm(tuple((a, k) for a, k in lin.terms if a != anchor), lin.const)
         if not rest.terms and not rest.const:
             return self.position_atom(anchor)
         here = self.position_atom(anchor)
@@ -247,7 +172,7 @@ class Speaker:
             offset = rest.const
             return f"{_cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
         if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
-            neg = _Lin(tuple((a, -k) for a, k in rest.terms), -rest.const)
+            neg = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
             return f"{self.count(neg)} before {here}"
         return f"{self.count(rest)} after {here}"
 
@@ -266,8 +191,6 @@ class Speaker:
             return self.unique(c)
         if isinstance(c, Compare):
             return self.compare(c)
-        if isinstance(c, And | TrueCond):
-            return " and ".join(self.clauses(c)) or "always"
         raise TypeError(f"not a condition: {c!r}")
 
     def unique(self, c: Unique) -> str:
@@ -288,7 +211,7 @@ class Speaker:
         """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""
         self.kind = "count"
         t = self.types
-        left, right = _linear(c.left, t), _linear(c.right, t)
+        left, right = linear(c.left, t), linear(c.right, t)
         diff = left.minus(right)
         atoms = diff.atoms
         op = c.op
@@ -338,13 +261,17 @@ class Speaker:
         if fill_line is not None:
             return fill_line
         # where an element starts or ends, against another position
-        if self.positional(right) or not any(_is_position(a, t) for a, _ in right.terms):
+        if self.positional(right) or not any(is_position(a, t) for a, _ in right.terms):
             subject = left.terms[0][0] if len(left.terms) == 1 and left.const == 0 else None
-            if (isinstance(subject, Start | _End) and left.terms[0][1] == 1
+            if (isinstance(subject, Start | End) and left.terms[0][1] == 1
                     and t.get(subject.var) in (BLOCK, GAP)):
                 verb = "starts" if isinstance(subject, Start) else "ends"
                 where = {"=": "at", ">=": "at or after", ">": "after"}[op]
                 self.kind = "position"
+                other = right.terms[0][0] if len(right.terms) == 1 else None
+                if (op == "=" and type(other) is type(subject) and right.is_atom(other)
+                        and t.get(other.var) in (BLOCK, GAP)):
+                    return f"{self.ref(subject.var)} {verb} where {self.ref(other.var)} {verb}"
                 return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
         if self.positional(left) and self.positional(right):
             where = {"=": "is at", ">=": "is at or after", ">": "is after"}[op]
@@ -354,34 +281,34 @@ class Speaker:
         distance = self.distance(diff)
         if distance is not None:
             return f"{distance[0]} {verb} {distance[1]}"
-        pos = _Lin(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
-        neg = _Lin(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
+        pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
+        neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
         return f"{self.count(pos)} {verb} {self.count(neg)}"
 
-    def distance(self, diff: _Lin) -> tuple[str, str] | None:
+    def distance(self, diff: LinearForm) -> tuple[str, str] | None:
         """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
         t = self.types
-        ends = [(a, k) for a, k in diff.terms if _is_position(a, t) and not isinstance(a, LineSize)]
+        ends = [(a, k) for a, k in diff.terms if is_position(a, t) and not isinstance(a, LineSize)]
         if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
             return None
         later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
         earlier = ends[1][0] if ends[0][1] == 1 else ends[0][0]
-        rest = _Lin(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
+        rest = LinearForm(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
         if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
             between = (f"the number of cells from {self.position_atom(earlier)} to "
                        f"{self.position_atom(later)}")
-            return between, self.count(_Lin(tuple((a, -k) for a, k in rest.terms), -rest.const))
+            return between, self.count(LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const))
         if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
             amount = self.count(rest)
             return amount, (f"the number of cells from {self.position_atom(later)} to "
                             f"{self.position_atom(earlier)}")
         return None
 
-    def positional(self, lin: _Lin) -> bool:
-        return sum(1 for a, k in lin.terms if k == 1 and _is_position(a, self.types)) == 1 and all(
-            not _is_position(a, self.types) for a, k in lin.terms if k != 1)
+    def positional(self, lin: LinearForm) -> bool:
+        return sum(1 for a, k in lin.terms if k == 1 and is_position(a, self.types)) == 1 and all(
+            not is_position(a, self.types) for a, k in lin.terms if k != 1)
 
-    def size_pair(self, diff: _Lin) -> tuple[str, str, bool] | None:
+    def size_pair(self, diff: LinearForm) -> tuple[str, str, bool] | None:
         """``k·size(a) − size(b)`` with k in {1, 2} and nothing else: (a, b, k == 2)."""
         if diff.const or len(diff.terms) != 2:
             return None
@@ -392,7 +319,7 @@ class Speaker:
             return None
         return a.var, b.var, ka == 2
 
-    def fills_line(self, diff: _Lin) -> str | None:
+    def fills_line(self, diff: LinearForm) -> str | None:
         """``line_size = size(h0) + … + size(hk) + k`` over distinct clues: they fill the line."""
         atoms = diff.atoms
         sign = atoms.get(LineSize())
@@ -413,7 +340,7 @@ class Speaker:
 
     def cell_range(self, start: Expr, end: Expr) -> str:
         t = self.types
-        s, e = _linear(start, t), _linear(end, t)
+        s, e = linear(start, t), linear(end, t)
         width = e.minus(s)
         for var, vt in t.items():
             if vt is HINT:
@@ -422,7 +349,7 @@ class Speaker:
                         f"the overlap of the leftmost and rightmost placements of {self.ref(var)}")
                     return noun
                 continue
-            if s.is_atom(Start(var)) and e.is_atom(_End(var)):
+            if s.is_atom(Start(var)) and e.is_atom(End(var)):
                 return f"every cell of {self.ref(var)}"
         if not s.terms and s.const == 0 and e.is_atom(LineSize()):
             return "every cell of the line"
@@ -431,40 +358,40 @@ class Speaker:
             return placed
         if not width.terms and width.const == 1:
             if len(e.terms) == 1 and isinstance(e.terms[0][0], Start) and e.is_atom(e.terms[0][0]) \
-                    and _is_position(e.terms[0][0], t):
+                    and is_position(e.terms[0][0], t):
                 return f"the cell just before {self.ref(e.terms[0][0].var)}"
-            if len(s.terms) == 1 and isinstance(s.terms[0][0], _End) and s.is_atom(s.terms[0][0]):
+            if len(s.terms) == 1 and isinstance(s.terms[0][0], End) and s.is_atom(s.terms[0][0]):
                 return f"the cell just after {self.ref(s.terms[0][0].var)}"
             return f"the cell just after {self.position(s)}"
         return f"the cells from {self.position(s)} to {self.position(e)}"
 
-    def packed_left(self, s: _Lin, e: _Lin) -> str | None:
+    def packed_left(self, s: LinearForm, e: LinearForm) -> str | None:
         """Ranges of the first clues packed to the left (all clues up to them bound by index)."""
         clue_at = {b.pattern.index: b.name for b in self.rule.bindings
                    if isinstance(b.pattern, Constant) and b.pattern.type is HINT}
-        start = _Lin((), 0)  # where clue i starts when the clues are packed to the left
+        start = LinearForm((), 0)  # where clue i starts when the clues are packed to the left
         for i in range(len(clue_at)):
             if i not in clue_at:
                 return None
-            end = _Lin(tuple(sorted(start.terms + ((Size(clue_at[i]), 1),), key=repr)), start.const)
-            if _same(s, start) and _same(e, end):
+            end = LinearForm(tuple(sorted(start.terms + ((Size(clue_at[i]), 1),), key=repr)), start.const)
+            if same(s, start) and same(e, end):
                 return (f"the cells {self.ref(clue_at[i])} covers when all clues are packed to "
                         f"the left")
-            after = _Lin(end.terms, end.const + 1)
-            if _same(s, end) and _same(e, after) and i + 1 in clue_at:
+            after = LinearForm(end.terms, end.const + 1)
+            if same(s, end) and same(e, after) and i + 1 in clue_at:
                 return (f"the cell between {self.ref(clue_at[i])} and {self.ref(clue_at[i + 1])} "
                         f"when all clues are packed to the left")
             start = after
         return None
 
-    def placed_overlap(self, s: _Lin, e: _Lin) -> str | None:
+    def placed_overlap(self, s: LinearForm, e: LinearForm) -> str | None:
         """``[end(g) − size(h), start(g) + size(h))``: where h lies placed at either end of g."""
         for var, vt in self.types.items():
             if vt is HINT:
                 continue
             for h in self.types:
                 if (s.terms and e.terms and s.const == 0 and e.const == 0
-                        and sorted(s.terms, key=repr) == sorted(((_End(var), 1), (Size(h), -1)),
+                        and sorted(s.terms, key=repr) == sorted(((End(var), 1), (Size(h), -1)),
                                                                key=repr)
                         and sorted(e.terms, key=repr) == sorted(((Start(var), 1), (Size(h), 1)),
                                                                key=repr)):

@@ -299,3 +299,10 @@ def test_random_firings_explain_without_crashing(rule, cells, hints):
             span = f"cell {f.start + 1} is" if f.end - f.start == 1 else \
                 f"cells {f.start + 1}–{f.end} are"
             assert span in text, text
+
+
+def test_full_edge_gap_compares_where_things_start(control):
+    text = explain(control["full edge gap"])
+    assert "the first gap (a stretch of cells not crossed out) starts where the first block" in text
+    assert "the first clue is longer than one cell" in text
+    assert "fill the cells from one cell after the start of the first gap" in text
