@@ -124,7 +124,7 @@ class _Parser:
                     "a new rule name", self.tokens[self.pos_of_name],
                     f"rule '{rule.name}' is already defined on line {seen[rule.name]}")
             seen[rule.name] = def_tok.line
-            title = meta.get("title") or rule.name.replace("_", " ")
+            title = meta.get("title") or " ".join(rule.name.replace("_", " ").split()) or rule.name
             out.append(RuleEntry(rule, title, meta.get("source", ""), tuple(examples), def_tok.line))
             if self.tok.kind not in ("eof", "meta") and not self.at("def"):
                 raise self.error("'def' or the end of the text")

@@ -25,71 +25,66 @@ from nonostudio.rules.ast import (
     Start,
     TrueCond,
     Unique,
+    variables,
 )
 
-names = st.sampled_from(["h", "g", "b", "h0", "g1", "b_2", "x", "gap_", "size2", "sizes"])
+# Hint names may appear under lowest_end_cell / highest_start_cell; the others get any type.
+HINT_NAMES = ["h", "h0"]
+OTHER_NAMES = ["g", "b_2", "x", "sizes"]
+ALL_NAMES = HINT_NAMES + OTHER_NAMES
 rule_names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)
 element_types = st.sampled_from(list(ElementType))
-patterns = st.one_of(
-    st.builds(Singleton, element_types),
-    st.builds(Constant, element_types, st.integers(0, 5)),
-    st.builds(Arbitrary, element_types),
+
+exprs = st.recursive(
+    st.one_of(
+        st.builds(Lit, st.integers(-3, 12)),
+        st.just(LineSize()),
+        st.builds(Start, st.sampled_from(ALL_NAMES)),
+        st.builds(Size, st.sampled_from(ALL_NAMES)),
+        st.builds(LowestEndCell, st.sampled_from(HINT_NAMES)),
+        st.builds(HighestStartCell, st.sampled_from(HINT_NAMES)),
+    ),
+    lambda inner: st.builds(Arith, st.sampled_from(["+", "-"]), inner, inner),
+    max_leaves=6,
 )
+conds = st.recursive(
+    st.one_of(
+        st.just(TrueCond()),
+        st.builds(Compare, st.sampled_from(["=", ">=", ">"]), exprs, exprs),
+        st.builds(Maximal, st.sampled_from(ALL_NAMES)),
+        st.builds(Minimal, st.sampled_from(ALL_NAMES)),
+    ),
+    lambda inner: st.one_of(st.builds(And, inner, inner),
+                            st.builds(Unique, st.sampled_from(ALL_NAMES), inner)),
+    max_leaves=5,
+)
+fill_actions = st.builds(Fill, st.booleans(), exprs, exprs)
 
 
 @st.composite
-def bindings(draw) -> tuple[Binding, ...]:
-    chosen = draw(st.lists(names, min_size=1, max_size=4, unique=True))
-    out = [Binding(n, draw(patterns)) for n in chosen]
-    if not any(b.pattern.type is ElementType.HINT for b in out):
-        out[0] = Binding(out[0].name, Arbitrary(ElementType.HINT))
+def bindings_for(draw, used: set[str]) -> tuple[Binding, ...]:
+    """Bindings for every name in ``used`` plus a few unused ones, in a random order."""
+    names = used | set(draw(st.lists(st.sampled_from(ALL_NAMES), max_size=2)))
+    out = []
+    for name in draw(st.permutations(sorted(names or {"h"}))):
+        etype = ElementType.HINT if name in HINT_NAMES else draw(element_types)
+        kind = draw(st.sampled_from(["singleton", "constant", "arbitrary"]))
+        if kind == "constant":
+            pattern = Constant(etype, draw(st.integers(0, 5)))
+        else:
+            pattern = Singleton(etype) if kind == "singleton" else Arbitrary(etype)
+        out.append(Binding(name, pattern))
     return tuple(out)
-
-
-def exprs(binds: tuple[Binding, ...]):
-    all_names = [b.name for b in binds]
-    hint_names = [b.name for b in binds if b.pattern.type is ElementType.HINT]
-    leaves = st.one_of(
-        st.builds(Lit, st.integers(-3, 12)),
-        st.just(LineSize()),
-        st.builds(Start, st.sampled_from(all_names)),
-        st.builds(Size, st.sampled_from(all_names)),
-        st.builds(LowestEndCell, st.sampled_from(hint_names)),
-        st.builds(HighestStartCell, st.sampled_from(hint_names)),
-    )
-    return st.recursive(
-        leaves,
-        lambda inner: st.builds(Arith, st.sampled_from(["+", "-"]), inner, inner),
-        max_leaves=6,
-    )
-
-
-def conds(binds: tuple[Binding, ...]):
-    all_names = st.sampled_from([b.name for b in binds])
-    e = exprs(binds)
-    leaves = st.one_of(
-        st.just(TrueCond()),
-        st.builds(Compare, st.sampled_from(["=", ">=", ">"]), e, e),
-        st.builds(Maximal, all_names),
-        st.builds(Minimal, all_names),
-    )
-    return st.recursive(
-        leaves,
-        lambda inner: st.one_of(st.builds(And, inner, inner), st.builds(Unique, all_names, inner)),
-        max_leaves=5,
-    )
 
 
 @st.composite
 def rules(draw) -> Rule:
-    binds = draw(bindings())
-    e = exprs(binds)
-    action = Fill(draw(st.booleans()), draw(e), draw(e))
-    return Rule(draw(rule_names), binds, draw(conds(binds)), action)
+    cond, action = draw(conds), draw(fill_actions)
+    binds = draw(bindings_for(variables(cond) | variables(action)))
+    return Rule(draw(rule_names), binds, cond, action)
 
 
 @st.composite
 def fills(draw) -> tuple[Fill, tuple[Binding, ...]]:
-    binds = draw(bindings())
-    e = exprs(binds)
-    return Fill(draw(st.booleans()), draw(e), draw(e)), binds
+    action = draw(fill_actions)
+    return action, draw(bindings_for(variables(action)))
