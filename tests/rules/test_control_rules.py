@@ -10,6 +10,7 @@ import pytest
 
 from nonostudio.core.line import FILLED, Line, clue_of
 from nonostudio.core.linesolver import maximal_transition
+from nonostudio.rules.examples import format_example
 from nonostudio.rules.interpreter import apply_rule, is_valid_fill
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.ruleset import available_rule_sets, dump_rules, load_rule_set
@@ -88,8 +89,6 @@ def test_the_control_set_holds_the_fourteen_rules_in_order(control):
 
 
 def test_every_documented_example_is_in_the_file(control):
-    from nonostudio.rules.examples import format_example
-
     for name, examples in CONTROL.items():
         shipped = {format_example(x) for x in control.entry(name).examples}
         assert set(examples) <= shipped, name
