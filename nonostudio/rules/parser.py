@@ -70,6 +70,7 @@ class _Parser:
         self.pos = 0
         self.depth = 0
         self.bound: dict[str, ElementType] = {}
+        self.pos_of_name = 0  # the current rule's name token, for duplicate-name errors
 
     # ---- token helpers ----------------------------------------------------------------------
 

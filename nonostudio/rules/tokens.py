@@ -15,6 +15,7 @@ _TOKEN = re.compile(
 )
 _NOT_IN_LANGUAGE = {"<": "the language compares with =, >= and > only: swap the sides",
                     "!": "the language compares with =, >= and > only",
+                    "≥": "write >=",
                     "*": "the language has + and - only"}
 
 
@@ -34,7 +35,8 @@ class RuleSyntaxError(ValueError):
         self.found = found
         where = f"{source}, line {line}, column {column}"
         if detail:
-            super().__init__(f"{where}: {detail}; expected {expected}")
+            said = detail if expected in detail else f"{detail}; expected {expected}"
+            super().__init__(f"{where}: {said}")
         else:
             super().__init__(f"{where}: expected {expected}, found {found}")
 
