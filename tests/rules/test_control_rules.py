@@ -57,6 +57,34 @@ PLAIN_FORMS = {
 }
 
 
+# The other ten exactly as RULES.md §5's table writes them: the file must hold these very trees.
+TABLE_FORMS = {
+    "full_hint": "with h = singleton(hint): if size(h) = line_size: then fill(true, 0, line_size)",
+    "full_hint_pair_1": "with h0 = constant(hint,0) and h1 = constant(hint,1): "
+                        "if line_size = 1 + size(h0) + size(h1): then fill(true, 0, size(h0))",
+    "full_hint_pair_3": "with h0 = constant(hint,0) and h1 = constant(hint,1): "
+                        "if line_size = 1 + size(h0) + size(h1): then fill(false, size(h0), 1 + size(h0))",
+    "big_hint": "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): "
+                "then fill(true, highest_start_cell(h), lowest_end_cell(h))",
+    "full_edge_gap": "with h0 = constant(hint,0) and g = constant(gap,0) and b = constant(block,0): "
+                     "if start(g) = start(b) and size(h0) > 1: "
+                     "then fill(true, start(g) + 1, start(g) + size(h0))",
+    "cross_small_gap_singleton": "with h = singleton(hint) and g = arbitrary(gap): if size(h) > size(g): "
+                                 "then fill(false, start(g), start(g) + size(g))",
+    "cross_small_gap_min": "with h = arbitrary(hint) and g = arbitrary(gap): "
+                           "if minimal(h) and size(h) > size(g): "
+                           "then fill(false, start(g), start(g) + size(g))",
+    "cross_small_gap_left": "with h0 = constant(hint,0) and g0 = constant(gap,0): "
+                            "if size(h0) > size(g0): then fill(false, start(g0), start(g0) + size(g0))",
+    "punctuate_maximum": "with h = arbitrary(hint) and b = arbitrary(block): "
+                         "if maximal(h) and size(h) = size(b) and start(b) > 0: "
+                         "then fill(false, start(b) - 1, start(b))",
+    "force_maximum": "with h = arbitrary(hint) and g = arbitrary(gap): "
+                     "if (g is unique where size(g) >= size(h)) and size(h) + size(h) > size(g): "
+                     "then fill(true, start(g) + size(g) - size(h), start(g) + size(h))",
+}
+
+
 @pytest.fixture(scope="module")
 def control():
     return load_rule_set("control")
@@ -113,6 +141,11 @@ def test_no_rule_fires_on_an_example_of_the_wrong_kind(control):
     rule = control.entry("full_hint").rule
     assert _fills(rule, Line.parse((3, 1), "-----")) == set()
     assert _fills(control.entry("mercury").rule, Line.parse((4,), "----------")) == set()
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_FORMS))
+def test_ten_rules_are_the_tables_trees(control, name):
+    assert control.entry(name).rule == parse_rule(f"def {name}: {TABLE_FORMS[name]}")
 
 
 @pytest.mark.parametrize("name", sorted(PLAIN_FORMS))
