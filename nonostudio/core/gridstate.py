@@ -108,15 +108,11 @@ class GridState:
         ``rows``/``cols`` are the lines to look at first (all lines when both are None).  Raises
         :class:`Contradiction` when some line has no solution.
         """
-        puzzle = self.puzzle
         if rows is None and cols is None:
             rows = set(range(self.height))
             cols = set(range(self.width))
         dirty_rows = set(rows or ())
         dirty_cols = set(cols or ())
-        cache = self.cache
-        row_f, row_x, col_f, col_x = self.row_f, self.row_x, self.col_f, self.col_x
-        w, h = self.width, self.height
         solves = 0
         # Sweeps: every dirty row, then every dirty column, so that each line solve sees all the
         # cells its crossing lines decided since its last solve.
@@ -124,51 +120,43 @@ class GridState:
             if should_stop is not None and should_stop():
                 return solves
             batch, dirty_rows = dirty_rows, set()
-            for i in batch:
-                f, x = row_f[i], row_x[i]
-                key = (True, i, f, x)
-                out = cache.get(key)
-                if out is None:
-                    out = solve_masks(puzzle.rows[i], w, f, x)
-                    solves += 1
-                    if out is None:
-                        raise Contradiction("row", i)
-                    cache[key] = out
-                nf, nx = out
-                new_f, new_x = nf & ~f, nx & ~x
-                if new_f or new_x:
-                    row_f[i], row_x[i] = nf, nx
-                    bit = 1 << i
-                    for j in _iter_bits(new_f):
-                        col_f[j] |= bit
-                        dirty_cols.add(j)
-                    for j in _iter_bits(new_x):
-                        col_x[j] |= bit
-                        dirty_cols.add(j)
-                    self.known += (new_f | new_x).bit_count()
+            solves += self._sweep(True, batch, dirty_cols)
             batch, dirty_cols = dirty_cols, set()
-            for j in batch:
-                f, x = col_f[j], col_x[j]
-                key = (False, j, f, x)
-                out = cache.get(key)
+            solves += self._sweep(False, batch, dirty_rows)
+        return solves
+
+    def _sweep(self, is_row: bool, batch: set[int], dirty_other: set[int]) -> int:
+        """Solve the lines in ``batch`` (rows or columns); mark crossing lines that changed."""
+        if is_row:
+            hints, n, own_f, own_x, other_f, other_x = (
+                self.puzzle.rows, self.width, self.row_f, self.row_x, self.col_f, self.col_x)
+        else:
+            hints, n, own_f, own_x, other_f, other_x = (
+                self.puzzle.cols, self.height, self.col_f, self.col_x, self.row_f, self.row_x)
+        cache = self.cache
+        solves = 0
+        for i in batch:
+            f, x = own_f[i], own_x[i]
+            key = (is_row, i, f, x)
+            out = cache.get(key)
+            if out is None:
+                out = solve_masks(hints[i], n, f, x)
+                solves += 1
                 if out is None:
-                    out = solve_masks(puzzle.cols[j], h, f, x)
-                    solves += 1
-                    if out is None:
-                        raise Contradiction("column", j)
-                    cache[key] = out
-                nf, nx = out
-                new_f, new_x = nf & ~f, nx & ~x
-                if new_f or new_x:
-                    col_f[j], col_x[j] = nf, nx
-                    bit = 1 << j
-                    for i in _iter_bits(new_f):
-                        row_f[i] |= bit
-                        dirty_rows.add(i)
-                    for i in _iter_bits(new_x):
-                        row_x[i] |= bit
-                        dirty_rows.add(i)
-                    self.known += (new_f | new_x).bit_count()
+                    raise Contradiction("row" if is_row else "column", i)
+                cache[key] = out
+            nf, nx = out
+            new_f, new_x = nf & ~f, nx & ~x
+            if new_f or new_x:
+                own_f[i], own_x[i] = nf, nx
+                bit = 1 << i
+                for j in _iter_bits(new_f):
+                    other_f[j] |= bit
+                    dirty_other.add(j)
+                for j in _iter_bits(new_x):
+                    other_x[j] |= bit
+                    dirty_other.add(j)
+                self.known += (new_f | new_x).bit_count()
         return solves
 
 
