@@ -25,11 +25,20 @@ import textwrap
 from collections.abc import Sequence
 from types import ModuleType
 
-from nonostudio import __version__, cli_check, cli_convert, cli_explain, cli_rules, cli_solve
+from nonostudio import (
+    __version__,
+    cli_check,
+    cli_convert,
+    cli_explain,
+    cli_grade,
+    cli_rules,
+    cli_solve,
+)
 from nonostudio.cli_common import EXIT_CODES_TEXT, ExitCode, emit, say
 from nonostudio.core.errors import PuzzleError
 
-COMMANDS: tuple[ModuleType, ...] = (cli_solve, cli_check, cli_convert, cli_rules, cli_explain)
+COMMANDS: tuple[ModuleType, ...] = (cli_solve, cli_check, cli_convert, cli_rules, cli_explain,
+                                     cli_grade)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,211 @@
+"""Designer checks: where a rule set (and then line logic) gets stuck on a puzzle, and single-cell
+edits of a drawn picture that make its puzzle unique, or line-solvable, each verified by the
+complete solver.
+
+Edits are looked for where they can matter: cells of the region line logic cannot decide first,
+then cells by increasing distance from it.  The search is bounded (a time limit and a count of
+edits), reports progress and honours ``should_stop``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
+from nonostudio.rules.ast import Rule
+
+__all__ = ["Edit", "EditSearch", "StuckRegion", "stuck_region", "uniqueness_edits",
+           "line_solvable_edits", "MAX_EDITS"]
+
+ProgressCallback = Callable[[float, str], None]
+StopCallback = Callable[[], bool]
+
+MAX_EDITS = 5
+
+
+@dataclass(frozen=True)
+class StuckRegion:
+    """The cells the rule set decides (``rules_grid``) and those line logic then decides
+    (``logic_grid``); UNKNOWN marks the cells still undecided in each."""
+
+    rules_grid: np.ndarray
+    logic_grid: np.ndarray
+
+    @property
+    def rules_stuck(self) -> np.ndarray:
+        """Boolean mask of the cells the rule set alone leaves undecided."""
+        return self.rules_grid == UNKNOWN
+
+    @property
+    def logic_stuck(self) -> np.ndarray:
+        """Boolean mask of the cells the rule set and line logic together leave undecided."""
+        return self.logic_grid == UNKNOWN
+
+
+def _line_logic(puzzle: Puzzle, grid: np.ndarray) -> np.ndarray:
+    state = GridState.from_grid(puzzle, grid)
+    try:
+        state.propagate()
+    except Contradiction as exc:
+        raise InconsistentPuzzleError("the puzzle has no solution: line logic reaches a "
+                                      "contradiction") from exc
+    return state.to_grid()
+
+
+def stuck_region(puzzle: Puzzle, rules: Sequence[Rule]) -> StuckRegion:
+    """Where ``rules`` get stuck on ``puzzle``, and where line logic gets stuck after them.
+
+    Raises InconsistentPuzzleError when the puzzle has no solution.
+    """
+    trace = rule_trace(puzzle, rules, fallback=False)
+    rules_grid = trace.grid_after(len(trace.steps))
+    return StuckRegion(rules_grid, _line_logic(puzzle, rules_grid))
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Set the picture's cell (row, col) to ``value``; ``verdict`` is the complete solver's
+    verdict on the edited picture's puzzle."""
+
+    row: int
+    col: int
+    value: int
+    verdict: Verdict
+
+    def describe(self) -> str:
+        action = "fill" if self.value == FILLED else "empty"
+        return f"{action} row {self.row + 1}, column {self.col + 1} ({self.verdict.label})"
+
+    def apply(self, picture: np.ndarray) -> np.ndarray:
+        """A copy of ``picture`` with this edit made."""
+        out = np.array(picture, dtype=np.int8)
+        out[self.row, self.col] = self.value
+        return out
+
+
+@dataclass
+class EditSearch:
+    """The edits found, the original puzzle's verdict and how far the search got."""
+
+    verdict: Verdict
+    edits: list[Edit] = field(default_factory=list)
+    candidates: int = 0
+    tried: int = 0
+    stopped: bool = False  # the time limit or should_stop() ended the search early
+
+    @property
+    def complete(self) -> bool:
+        """True when every candidate cell was tried (or enough edits were found)."""
+        return not self.stopped
+
+
+def _picture(picture: np.ndarray) -> np.ndarray:
+    g = np.asarray(picture)
+    if g.ndim != 2 or 0 in g.shape:
+        raise ValueError(f"a picture is a non-empty 2-D grid, not an array of shape {g.shape}")
+    return np.where(g == FILLED, FILLED, CROSSED).astype(np.int8)
+
+
+def candidate_cells(region: np.ndarray) -> list[tuple[int, int]]:
+    """Every cell, those in ``region`` (a boolean mask) first, then by increasing Manhattan
+    distance from it; row-major among equals.  An empty region gives no candidates."""
+    inside = np.argwhere(region)
+    if not len(inside):
+        return []
+    h, w = region.shape
+    rr, cc = np.mgrid[0:h, 0:w]
+    dist = np.full((h, w), h + w, dtype=np.int64)
+    for r, c in inside:
+        np.minimum(dist, np.abs(rr - r) + np.abs(cc - c), out=dist)
+    order = np.lexsort((cc.ravel(), rr.ravel(), dist.ravel()))
+    return [(int(i // w), int(i % w)) for i in order]
+
+
+def _search(picture: np.ndarray, accept: Callable[[Puzzle], Verdict | None], verdict: Verdict,
+            region: np.ndarray, max_edits: int, time_limit: float,
+            progress: ProgressCallback | None, should_stop: StopCallback | None) -> EditSearch:
+    out = EditSearch(verdict)
+    cells = candidate_cells(region)
+    out.candidates = len(cells)
+    deadline = time.perf_counter() + time_limit
+    for r, c in cells:
+        if len(out.edits) >= max_edits:
+            break
+        if time.perf_counter() > deadline or (should_stop is not None and should_stop()):
+            out.stopped = True
+            break
+        edited = picture.copy()
+        edited[r, c] = CROSSED if picture[r, c] == FILLED else FILLED
+        found = accept(Puzzle.from_grid(edited))
+        out.tried += 1
+        if found is not None:
+            out.edits.append(Edit(r, c, int(edited[r, c]), found))
+        if progress is not None:
+            progress(out.tried / len(cells), f"tried {out.tried} of {len(cells)} cells, "
+                     f"{len(out.edits)} edit(s) found")
+    return out
+
+
+def uniqueness_edits(
+    picture: np.ndarray,
+    *,
+    max_edits: int = MAX_EDITS,
+    time_limit: float = 10.0,
+    solve_time_limit: float = 2.0,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> EditSearch:
+    """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle (its clues) has
+    exactly one solution.  Nothing is searched when the picture's puzzle is already unique or
+    when the solver cannot decide it within ``solve_time_limit`` seconds."""
+    pic = _picture(picture)
+    puzzle = Puzzle.from_grid(pic)
+    verdict = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop).verdict
+    if verdict is not Verdict.MULTIPLE:
+        return EditSearch(verdict)
+
+    def accept(candidate: Puzzle) -> Verdict | None:
+        result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
+        return result.verdict if result.verdict.is_unique else None
+
+    region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
+    return _search(pic, accept, verdict, region, max_edits, time_limit, progress, should_stop)
+
+
+def line_solvable_edits(
+    picture: np.ndarray,
+    *,
+    max_edits: int = MAX_EDITS,
+    time_limit: float = 10.0,
+    solve_time_limit: float = 2.0,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> EditSearch:
+    """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle line logic
+    solves (verified by the complete solver: ``unique, line-solvable``).  Nothing is searched
+    when the picture's puzzle is already line-solvable or is not unique."""
+    pic = _picture(picture)
+    puzzle = Puzzle.from_grid(pic)
+    verdict = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop).verdict
+    if verdict is not Verdict.UNIQUE_SEARCH:
+        return EditSearch(verdict)
+
+    def accept(candidate: Puzzle) -> Verdict | None:
+        state = GridState(candidate)
+        state.propagate()  # a picture's own clues never contradict
+        if not state.is_solved():
+            return None
+        result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
+        return result.verdict if result.verdict is Verdict.UNIQUE_LINE else None
+
+    region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
+    return _search(pic, accept, verdict, region, max_edits, time_limit, progress, should_stop)

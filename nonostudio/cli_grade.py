@@ -1,0 +1,186 @@
+"""``nonostudio-cli grade``: the difficulty of many puzzles for a rule set — tier, score, label,
+features, explanation and time — one row per puzzle (per item of a collection file), optionally
+in parallel worker processes and into a CSV file."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing
+import signal
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import lru_cache
+from typing import Any
+
+from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.trace import UnsoundRuleError
+from nonostudio.cli_check import _jobs_arg, _Task, _tasks
+from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.cli_rules import load_rules
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.rules.ruleset import RuleSet
+
+NAME = "grade"
+HELP = "grade the difficulty of puzzles for a rule set and print one row each"
+DEFAULT_RULES = "control"
+
+# The CSV file's columns: the row's own fields, then the features.
+FEATURE_COLUMNS = ("hardest_rule", "hardest_rule_cost", "rule_cost_per_cell", "steps_per_cell",
+                   "visits_per_line", "bottleneck_min", "bottleneck_mean", "rule_steps",
+                   "line_steps", "probes_depth1", "probes_depth2", "searched", "solutions")
+COLUMNS = ("file", "item", "width", "height", "size", "tier", "score", "label", "seconds",
+           "explanation", "error") + FEATURE_COLUMNS
+
+
+def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``grade`` subcommand."""
+    parser = subparsers.add_parser(
+        NAME, parents=[parent], help=HELP,
+        description=HELP + ". Tiers: 0 the rules alone solve it, 1 it needs the exact line "
+        "solver beyond the rules, 2 depth-1 probing, 3 depth-2 probing, 4 deeper search or not "
+        "unique. A puzzle that cannot be read gives a row with the error and the others still "
+        "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.")
+    parser.add_argument("puzzles", metavar="FILE", nargs="+",
+                        help="puzzle files (every item of a collection; FILE#ITEM for one) or "
+                             "puzzle strings")
+    parser.add_argument("--rules", metavar="NAME", default=DEFAULT_RULES,
+                        help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})")
+    parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
+    parser.add_argument("--jobs", metavar="N", type=_jobs_arg, default=1,
+                        help="grade in N worker processes (default: 1, in this process)")
+    parser.set_defaults(run=run)
+
+
+@lru_cache(maxsize=4)
+def _rule_set(name: str) -> RuleSet:
+    return load_rules(name)
+
+
+def grade_row(puzzle: Puzzle, rules: str) -> dict[str, Any]:
+    """Grade one puzzle (in this process or a worker) and return the row's fields."""
+    try:
+        result = grade(puzzle, _rule_set(rules))
+    except UnsoundRuleError as exc:
+        return {"error": str(exc)}
+    features = result.features.to_json()
+    return ({"tier": result.tier, "score": result.score, "label": result.label,
+             "seconds": round(result.seconds, 6), "explanation": result.explanation,
+             "features": features}
+            | {name: features[name] for name in FEATURE_COLUMNS})
+
+
+class _Rows:
+    """The table being filled in, in input order, with ``[i/N]`` progress on stderr."""
+
+    def __init__(self, tasks: list[_Task]) -> None:
+        self.tasks = tasks
+        self.rows: list[dict[str, Any] | None] = [None] * len(tasks)
+        self.done = 0
+
+    def build(self, index: int) -> Puzzle | None:
+        """The task's puzzle, or None after recording the row of its error."""
+        task = self.tasks[index]
+        if task.build is not None:
+            try:
+                return task.build()
+            except PuzzleError as exc:
+                task.error = str(exc)
+        self.finish(index, None, {"error": task.error})
+        return None
+
+    def finish(self, index: int, puzzle: Puzzle | None, row: dict[str, Any]) -> None:
+        task = self.tasks[index]
+        size = {} if puzzle is None else {"width": puzzle.width, "height": puzzle.height,
+                                          "size": puzzle.size_text}
+        full = dict.fromkeys(COLUMNS) | {"file": task.label, "item": task.item} | size | row
+        self.rows[index] = full
+        self.done += 1
+        what = f"error: {full['error']}" if full["error"] else (
+            f"{full['size']} {full['label']} (tier {full['tier']}, score {full['score']}, "
+            f"{full['seconds']:.3f} s)")
+        say(f"[{self.done}/{len(self.tasks)}] {task.label}: {what}")
+
+
+# Ctrl-C goes to the whole process group; the parent handles it, cancelling the queued grades
+# (a grade takes seconds at most, so running ones are left to finish).
+def _init_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_here(rows: _Rows, rules: str) -> None:
+    for index in range(len(rows.tasks)):
+        puzzle = rows.build(index)
+        if puzzle is not None:
+            rows.finish(index, puzzle, grade_row(puzzle, rules))
+
+
+def _run_pool(rows: _Rows, rules: str, jobs: int) -> None:
+    pending: dict[Future[dict[str, Any]], tuple[int, Puzzle]] = {}
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(),
+                             initializer=_init_worker) as pool:
+        try:
+            for index in range(len(rows.tasks)):
+                puzzle = rows.build(index)
+                if puzzle is not None:
+                    pending[pool.submit(grade_row, puzzle, rules)] = (index, puzzle)
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    index, puzzle = pending.pop(future)
+                    rows.finish(index, puzzle, future.result())
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    graded = [row for row in rows if not row["error"]]
+    w_file = max([4] + [len(row["file"]) for row in rows])
+    w_size = max([4] + [len(row["size"]) for row in graded])
+    w_label = max([5] + [len(row["label"]) for row in graded])
+
+    def line(file: str, size: str, tier: str, score: str, label: str, seconds: str) -> str:
+        return (f"{file:<{w_file}}  {size:>{w_size}}  {tier:>4}  {score:>6}  {label:<{w_label}}  "
+                f"{seconds:>7}")
+
+    lines = [line("file", "size", "tier", "score", "label", "seconds")]
+    for row in rows:
+        if row["error"]:
+            lines.append(f"{row['file']:<{w_file}}  error: {row['error']}")
+            continue
+        lines.append(line(row["file"], row["size"], str(row["tier"]), f"{row['score']:.2f}",
+                          row["label"], f"{row['seconds']:.3f}"))
+        lines.append(f"    {row['explanation']}")
+    return "\n".join(lines)
+
+
+def write_csv(path: str, rows: list[dict[str, Any]]) -> None:
+    """The rows in ``COLUMNS`` order (features flattened; the nested copy is left out)."""
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    """Grade every puzzle named on the command line."""
+    rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
+    tasks = list(_tasks(args.puzzles))
+    say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")
+    rows = _Rows(tasks)
+    if args.jobs > 1 and len(tasks) > 1:
+        _run_pool(rows, args.rules, args.jobs)
+    else:
+        _run_here(rows, args.rules)
+    table = [row for row in rows.rows if row is not None]
+    if args.csv:
+        write_csv(args.csv, table)
+    if any(task.io_error for task in tasks):
+        code = ExitCode.IO_ERROR
+    elif any(row["error"] for row in table):
+        code = ExitCode.BAD_INPUT
+    else:
+        code = ExitCode.OK
+    data = [{k: v for k, v in row.items() if k not in FEATURE_COLUMNS} for row in table]
+    return Outcome(data, _table(table), code)
