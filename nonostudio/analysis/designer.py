@@ -169,9 +169,10 @@ def uniqueness_edits(
     when the solver cannot decide it within ``solve_time_limit`` seconds."""
     pic = _picture(picture)
     puzzle = Puzzle.from_grid(pic)
-    verdict = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop).verdict
+    first = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop)
+    verdict = first.verdict
     if verdict is not Verdict.MULTIPLE:
-        return EditSearch(verdict)
+        return EditSearch(verdict, stopped=first.cancelled)
 
     def accept(candidate: Puzzle) -> Verdict | None:
         result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
@@ -195,9 +196,10 @@ def line_solvable_edits(
     when the picture's puzzle is already line-solvable or is not unique."""
     pic = _picture(picture)
     puzzle = Puzzle.from_grid(pic)
-    verdict = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop).verdict
+    first = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop)
+    verdict = first.verdict
     if verdict is not Verdict.UNIQUE_SEARCH:
-        return EditSearch(verdict)
+        return EditSearch(verdict, stopped=first.cancelled)
 
     def accept(candidate: Puzzle) -> Verdict | None:
         state = GridState(candidate)

@@ -1,0 +1,141 @@
+"""Designer checks: the stuck region, and single-cell edits each re-verified here with the
+complete solver (uniqueness) or plain line logic (line-solvability)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nonostudio.analysis.designer import (
+    MAX_EDITS,
+    candidate_cells,
+    line_solvable_edits,
+    stuck_region,
+    uniqueness_edits,
+)
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+CONTROL = load_rule_set("control")
+PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
+                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+# A drawn picture with a 2x2 "switch" (rows 1-2, columns 1-2 hold a diagonal): its clues also fit
+# the other diagonal, so its puzzle has two solutions.
+AMBIGUOUS = np.array([[1, 0, 0, 0, 0],
+                      [0, 1, 0, 1, 1],
+                      [0, 0, 1, 1, 1],
+                      [0, 1, 1, 1, 0],
+                      [1, 1, 0, 0, 0]], dtype=np.int8)
+
+
+def line_solves(puzzle: Puzzle) -> bool:
+    state = GridState(puzzle)
+    state.propagate()
+    return state.is_solved()
+
+
+def test_the_picture_is_ambiguous() -> None:
+    assert solve(Puzzle.from_grid(AMBIGUOUS)).verdict is Verdict.MULTIPLE
+
+
+def test_stuck_region_of_no_rules_is_everything_and_line_logic_narrows_it() -> None:
+    region = stuck_region(PROBE_PUZZLE, ())
+    assert region.rules_stuck.all()
+    logic = region.logic_stuck
+    assert logic.any() and not logic.all()  # line logic decides some cells, not all
+    # What line logic leaves open differs between the two pictures the cells could still take.
+    solution = solve(PROBE_PUZZLE).solution
+    decided = ~logic
+    assert (region.logic_grid[decided] == solution[decided]).all()
+
+
+def test_stuck_region_with_rules_is_a_superset_of_the_line_logic_region() -> None:
+    region = stuck_region(PROBE_PUZZLE, CONTROL.rules)
+    assert (region.rules_stuck | ~region.logic_stuck).all()
+    assert region.logic_stuck.any()
+    full = Puzzle(((2,), (2,)), ((2,), (2,)))
+    assert not stuck_region(full, CONTROL.rules).rules_stuck.any()
+
+
+def test_uniqueness_edits_are_verified_by_the_complete_solver() -> None:
+    seen = []
+
+    def progress(fraction: float, message: str) -> None:
+        seen.append(fraction)
+
+    search = uniqueness_edits(AMBIGUOUS, progress=progress)
+    assert search.verdict is Verdict.MULTIPLE
+    assert 1 <= len(search.edits) <= MAX_EDITS
+    assert seen and all(0 < f <= 1 for f in seen)
+    for edit in search.edits:
+        edited = edit.apply(AMBIGUOUS)
+        assert int((edited != AMBIGUOUS).sum()) == 1
+        assert edited[edit.row, edit.col] == edit.value
+        result = solve(Puzzle.from_grid(edited))
+        assert result.verdict.is_unique
+        assert (result.solution == edited).all()
+        assert edit.describe().startswith(("fill row", "empty row"))
+
+
+def test_uniqueness_edits_try_the_ambiguous_cells_first() -> None:
+    # The first cell tried lies where line logic is stuck; so does the first edit found here.
+    stuck = stuck_region(Puzzle.from_grid(AMBIGUOUS), ()).logic_stuck
+    search = uniqueness_edits(AMBIGUOUS, max_edits=1)
+    edit = search.edits[0]
+    assert stuck[edit.row, edit.col]
+    assert search.tried <= int(stuck.sum())
+
+
+def test_a_unique_picture_needs_no_uniqueness_edit() -> None:
+    picture = solve(PROBE_PUZZLE).solution
+    search = uniqueness_edits(picture)
+    assert search.verdict is Verdict.UNIQUE_SEARCH and search.edits == []
+
+
+def test_line_solvable_edits_make_line_logic_finish() -> None:
+    picture = solve(PROBE_PUZZLE).solution
+    search = line_solvable_edits(picture, max_edits=3)
+    assert search.verdict is Verdict.UNIQUE_SEARCH
+    assert 1 <= len(search.edits) <= 3
+    for edit in search.edits:
+        edited = edit.apply(picture)
+        puzzle = Puzzle.from_grid(edited)
+        assert line_solves(puzzle)
+        assert solve(puzzle).verdict is Verdict.UNIQUE_LINE
+        assert edit.verdict is Verdict.UNIQUE_LINE
+
+
+def test_a_line_solvable_picture_needs_no_edit() -> None:
+    picture = np.array([[FILLED, FILLED], [FILLED, CROSSED]], dtype=np.int8)
+    assert line_solvable_edits(picture).edits == []
+
+
+def test_the_time_limit_and_should_stop_end_the_search() -> None:
+    search = uniqueness_edits(AMBIGUOUS, time_limit=0.0)
+    assert search.stopped and not search.complete and search.edits == []
+    picture = solve(PROBE_PUZZLE).solution
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 1
+
+    search = line_solvable_edits(picture, should_stop=stop)
+    assert search.stopped and search.tried < search.candidates
+
+
+def test_candidates_start_in_the_region_then_by_distance() -> None:
+    region = np.zeros((3, 4), dtype=bool)
+    region[1, 1] = True
+    cells = candidate_cells(region)
+    assert cells[0] == (1, 1)
+    assert set(cells[1:5]) == {(0, 1), (1, 0), (1, 2), (2, 1)}
+    assert len(cells) == 12 and len(set(cells)) == 12
+    assert candidate_cells(np.zeros((2, 2), dtype=bool)) == []
+
+
+def test_empty_rule_set_region_matches_unknown_cells() -> None:
+    region = stuck_region(Puzzle(((1,), (1,)), ((1,), (1,))), RuleSet("none", ()).rules)
+    assert (region.logic_grid == UNKNOWN).all()
