@@ -1,0 +1,105 @@
+"""``grade``: one row per puzzle (per item of a collection) with tier, score, label, features,
+explanation and time; --json, --csv, --jobs, --rules, bad input rows and progress on stderr."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from nonostudio.analysis.difficulty import grade
+from nonostudio.cli import main
+from nonostudio.core.formats import parse_puzzle_arg
+from nonostudio.rules.ruleset import load_rule_set
+
+FULL = "3:3:3-3:3:3"  # every line is "full hint": tier 0 with the control rules
+SWITCH = "1:1-1:1"  # the 2x2 diagonal: two solutions, tier 4
+STRINGS = "r-nonogram/puzzle_string_examples.txt"
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict]]:
+    code = main(["grade", *args, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_json_rows_have_tier_score_label_features_explanation_and_time(capsys):
+    code, rows = run_json(capsys, FULL, SWITCH)
+    assert code == 0
+    full, switch = rows
+    assert (full["file"], full["tier"], full["label"]) == (FULL, 0, "Beginner")
+    assert (switch["tier"], switch["label"]) == (4, "Not unique")
+    for row in rows:
+        assert row["error"] is None
+        assert isinstance(row["score"], float) and row["seconds"] >= 0
+        assert row["explanation"].startswith(row["label"] + ":")
+        assert {"hardest_rule", "probes_depth1", "bottleneck_min", "uses"} <= set(row["features"])
+    assert full["features"]["uses"] == {"full_hint": 3}
+    assert full["size"] == "3x3"
+
+
+def test_the_cli_agrees_with_the_library(capsys):
+    _, [row] = run_json(capsys, FULL)
+    expected = grade(parse_puzzle_arg(FULL), load_rule_set("control"))
+    assert (row["tier"], row["score"], row["label"], row["explanation"]) == \
+        (expected.tier, expected.score, expected.label, expected.explanation)
+
+
+def test_a_collection_gives_one_row_per_item_and_csv(anchors: Path, tmp_path, capsys):
+    path = anchors / "puzzles" / STRINGS
+    out = tmp_path / "grades.csv"
+    code = main(["grade", str(path), "--csv", str(out)])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0].split() == ["file", "size", "tier", "score", "label",
+                                                    "seconds"]
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    items = [row["item"] for row in rows]
+    assert items == ["R", "duck", "swan", "squirrel", "gchq"]
+    assert all(row["file"] == f"{path}#{row['item']}" for row in rows)
+    by_item = {row["item"]: row for row in rows}
+    # pbnsolve (INDEX.csv) calls duck "unique logical" and gchq "multiple".
+    assert int(by_item["duck"]["tier"]) <= 1
+    assert by_item["gchq"]["tier"] == "4" and by_item["gchq"]["solutions"] == "multiple"
+    assert all(float(row["seconds"]) >= 0 and row["explanation"] for row in rows)
+    assert f"[{len(rows)}/{len(rows)}]" in captured.err
+
+
+def test_worker_processes_give_the_same_grades(capsys):
+    _, here = run_json(capsys, FULL, SWITCH, "2:1,1:2-1,1:2:1")
+    _, pooled = run_json(capsys, FULL, SWITCH, "2:1,1:2-1,1:2:1", "--jobs", "2")
+
+    def key(rows: list[dict]) -> list[tuple]:
+        return [(r["file"], r["tier"], r["score"], r["label"], r["error"]) for r in rows]
+
+    assert key(here) == key(pooled)
+
+
+def test_a_rule_set_by_path_changes_the_grade(tmp_path, capsys):
+    rules = tmp_path / "none.rules"
+    rules.write_text("# no rules at all\n", encoding="utf-8")
+    _, [row] = run_json(capsys, FULL, "--rules", str(rules))
+    assert row["tier"] == 1 and row["features"]["line_steps"] >= 1  # the line solver does it all
+
+
+def test_bad_input_is_a_row_and_the_others_still_run(tmp_path, capsys):
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nq\n", encoding="utf-8")
+    code, rows = run_json(capsys, str(bad), FULL)
+    assert code == 2
+    assert "bad.non" in rows[0]["error"] and rows[0]["tier"] is None
+    assert rows[1]["tier"] == 0
+
+
+def test_a_missing_file_is_an_io_error_row(tmp_path, capsys):
+    code, rows = run_json(capsys, str(tmp_path / "gone.non"), FULL)
+    assert code == 3
+    assert "gone.non" in rows[0]["error"] and rows[1]["tier"] == 0
+
+
+def test_an_unknown_rule_set_is_reported(capsys):
+    code = main(["grade", FULL, "--rules", "no-such-set", "--json"])
+    assert code != 0
+    assert "no-such-set" in json.loads(capsys.readouterr().out)["error"]
