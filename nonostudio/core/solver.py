@@ -74,10 +74,12 @@ class SolveResult:
 
 # Probing search decides most puzzles in milliseconds, but some (domino puzzles, Forever) need
 # thousands of nodes; past these budgets the z3 SAT backend takes over from the probed state, which
-# learns clauses and decides them in seconds.  Measured on the survey puzzles
-# (tests/benchmarks/bench_solver.py).
-ROOT_PROBE_BUDGET = 1.0
-SEARCH_BUDGET = 0.3
+# learns clauses and decides them in seconds.  Budgets count line solves, not seconds, so that the
+# path to a verdict does not depend on how busy the machine is (a line solve is ~10-30 µs).
+# Measured on the survey puzzles (tests/benchmarks/bench_solver.py): Light's root probing takes
+# ~21,000 line solves, Petro's five-node search ~2,500; Forever's needs far more.
+ROOT_PROBE_BUDGET = 60_000
+SEARCH_BUDGET = 4_000
 
 
 class _Stop(Exception):
@@ -102,7 +104,7 @@ class _Search:
         self.stats = stats
         self.solutions: dict[tuple[int, ...], GridState] = {}
         self.cancelled = False
-        self.phase_deadline: float | None = None
+        self.phase_limit: int | None = None  # line solves allowed before the phase gives up
         self._last_report = 0.0
         self._checks = 0
 
@@ -116,7 +118,7 @@ class _Search:
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
             raise _Stop("time")
-        if self.phase_deadline is not None and now > self.phase_deadline:
+        if self.phase_limit is not None and self.stats.line_solves > self.phase_limit:
             raise _Stop("budget")
 
     def report(self, state: GridState, message: str) -> None:
@@ -172,7 +174,7 @@ class _Search:
                     state = on if off is None else off  # the other value is forced
                     self.report(state, "probing")
                     continue
-                common = _agreement(state, on, off)
+                common = self.agreement(state, on, off)
                 if common is not None:
                     state = common  # decided the same way whichever value the cell takes
                     self.report(state, "probing")
@@ -186,6 +188,15 @@ class _Search:
                     continue
                 return state, best
             focus = _changed_lines(before, state)
+
+    def agreement(self, state: GridState, on: GridState, off: GridState) -> GridState | None:
+        """``state`` plus the cells both probe outcomes decided alike, propagated (None if none)."""
+        found = _agreement(state, on, off)
+        if found is None:
+            return None
+        merged, rows, cols = found
+        self.propagate(merged, rows, cols)
+        return merged
 
     def run(self, root: GridState) -> None:
         stack: list[tuple[GridState, int, tuple[set[int], set[int]] | None]] = [(root, 0, None)]
@@ -212,8 +223,11 @@ class _Search:
                     stack.append((child, depth + 1, _changed_lines(state, child)))
 
 
-def _agreement(state: GridState, on: GridState, off: GridState) -> GridState | None:
-    """``state`` plus the cells both probe outcomes decided alike (None when there are none)."""
+def _agreement(
+    state: GridState, on: GridState, off: GridState
+) -> tuple[GridState, set[int], set[int]] | None:
+    """The cells both probe outcomes decided alike, set on a copy of ``state`` (not yet
+    propagated) with the rows and columns they touch; None when there are none."""
     rows: set[int] = set()
     for i in range(state.height):
         f = on.row_f[i] & off.row_f[i] & ~state.row_f[i]
@@ -234,8 +248,7 @@ def _agreement(state: GridState, on: GridState, off: GridState) -> GridState | N
             elif (x >> j) & 1:
                 merged.set_cell(i, j, CROSSED)
                 cols.add(j)
-    merged.propagate(rows, cols)
-    return merged
+    return merged, rows, cols
 
 
 def _changed_lines(old: GridState, new: GridState) -> tuple[set[int], set[int]]:
@@ -322,12 +335,12 @@ def solve(
 
     probed = root
     try:
-        search.phase_deadline = time.perf_counter() + ROOT_PROBE_BUDGET
+        search.phase_limit = stats.line_solves + ROOT_PROBE_BUDGET
         probed, _ = search.probe(root.copy())
         if probed.is_solved():
             search.found(probed)
         else:
-            search.phase_deadline = time.perf_counter() + SEARCH_BUDGET
+            search.phase_limit = stats.line_solves + SEARCH_BUDGET
             search.run(probed)
         return verdict_from([s.to_grid() for s in search.solutions.values()])
     except Contradiction:
