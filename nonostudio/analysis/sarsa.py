@@ -111,6 +111,7 @@ class NetworkQ:
         learning_rate: float = 0.01,
         train_every: int = 10,
         cache_size: int = 500,
+        epochs: int = EPOCHS,
     ) -> None:
         self.shape = shape
         self.w1 = rng.normal(0.0, 1.0 / np.sqrt(shape.inputs), (shape.inputs, hidden))
@@ -120,6 +121,7 @@ class NetworkQ:
         self.learning_rate = learning_rate
         self.train_every = train_every
         self.cache_size = cache_size
+        self.epochs = epochs
         self.cache: dict[bytes, tuple[np.ndarray, float]] = {}
         self._pending = 0
         self._adam = [np.zeros_like(p) for p in self._params()] + [
@@ -153,7 +155,7 @@ class NetworkQ:
         if self._pending:
             self.train()
 
-    def train(self, epochs: int = EPOCHS) -> None:
+    def train(self) -> None:
         """Fit the cache: Adam on the mean squared error until every output is within the score
         threshold of its target, or ``epochs`` passes."""
         self._pending = 0
@@ -161,7 +163,7 @@ class NetworkQ:
         y = np.array([p[1] for p in self.cache.values()])
         m, v = self._adam[:4], self._adam[4:]
         b1, b2, eps = 0.9, 0.999, 1e-8
-        for _ in range(epochs):
+        for _ in range(self.epochs):
             h = np.tanh(x @ self.w1 + self.b1)
             err = h @ self.w2 + self.b2 - y
             if np.abs(err).max() < SCORE_THRESHOLD:
