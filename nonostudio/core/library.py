@@ -21,7 +21,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DOCUMENT_VERSION = 1
 SAMPLE_EXTENSIONS = (".non",)
 
@@ -51,6 +51,7 @@ class LibraryEntry:
     verdict: str
     created: str
     modified: str
+    difficulty: str = ""  # the cached difficulty label ('' until graded)
 
     @property
     def size_text(self) -> str:
@@ -132,8 +133,13 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE puzzles ADD COLUMN difficulty TEXT NOT NULL DEFAULT ''")
+
+
 # MIGRATIONS[v] brings a database at schema version v to v + 1; append one step per schema change.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_1,
+                                                               1: _migrate_1_to_2}
 
 
 class Library:
@@ -235,10 +241,11 @@ class Library:
         return int(cur.lastrowid or 0)
 
     def update(self, id: int, puzzle: Puzzle) -> None:
-        """Replace puzzle ``id``; its cached verdict is cleared because the clues may differ."""
+        """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
+        may differ."""
         cur = self._write(
             "UPDATE puzzles SET title=?, author=?, width=?, height=?, licence=?, data=?, "
-            "verdict='', modified=? WHERE id=?",
+            "verdict='', difficulty='', modified=? WHERE id=?",
             (puzzle.title, puzzle.author, puzzle.width, puzzle.height, puzzle.licence,
              puzzle_to_json(puzzle), _now(), id),
         )
@@ -247,6 +254,11 @@ class Library:
     def set_verdict(self, id: int, text: str) -> None:
         """Cache the solver's one-line verdict for puzzle ``id``."""
         cur = self._write("UPDATE puzzles SET verdict=? WHERE id=?", (text, id))
+        self._require_row(cur, id)
+
+    def set_difficulty(self, id: int, label: str) -> None:
+        """Cache the difficulty label (e.g. ``Medium``) graded for puzzle ``id``."""
+        cur = self._write("UPDATE puzzles SET difficulty=? WHERE id=?", (label, id))
         self._require_row(cur, id)
 
     def remove(self, id: int) -> None:
@@ -269,8 +281,8 @@ class Library:
     def entries(self) -> list[LibraryEntry]:
         """Every stored puzzle's listing columns, in the order they were added."""
         rows = self._conn.execute(
-            "SELECT id, title, author, width, height, source, licence, verdict, created, modified "
-            "FROM puzzles ORDER BY id"
+            "SELECT id, title, author, width, height, source, licence, verdict, created, modified, "
+            "difficulty FROM puzzles ORDER BY id"
         )
         return [LibraryEntry(*row) for row in rows]
 

@@ -11,10 +11,13 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from nonostudio.analysis.difficulty import LABELS
 from nonostudio.core.library import Library, LibraryEntry
 
-COLUMNS = ("Title", "Size", "Author", "Licence", "Verdict")
-TITLE, SIZE, AUTHOR, LICENCE, VERDICT = range(len(COLUMNS))
+COLUMNS = ("Title", "Size", "Author", "Licence", "Verdict", "Difficulty")
+TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
+# Difficulty sorts from Beginner to Expert, then the puzzles no player can finish, then ungraded.
+DIFFICULTY_ORDER = (*LABELS, "Not unique", "No solution", "Undecided")
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -37,12 +40,17 @@ def _display(entry: LibraryEntry, column: int) -> str:
         return _without_email(entry.author)
     if column == LICENCE:
         return entry.licence
+    if column == DIFFICULTY:
+        return entry.difficulty
     return entry.verdict
 
 
 def _sort_key(entry: LibraryEntry, column: int) -> object:
     if column == SIZE:
         return entry.width * entry.height
+    if column == DIFFICULTY:
+        order = DIFFICULTY_ORDER
+        return order.index(entry.difficulty) if entry.difficulty in order else len(order)
     return _display(entry, column).casefold()
 
 

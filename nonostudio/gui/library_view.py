@@ -25,6 +25,7 @@ from nonostudio.core.library import Library
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_model import (
     AUTHOR,
+    DIFFICULTY,
     ID_ROLE,
     LICENCE,
     SIZE,
@@ -69,7 +70,7 @@ class LibraryView(QWidget):
         header.setStretchLastSection(True)
         header.resizeSection(TITLE, 130)
         header.resizeSection(AUTHOR, 110)
-        for column in (SIZE, LICENCE, VERDICT):
+        for column in (SIZE, LICENCE, VERDICT, DIFFICULTY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.activated.connect(self._on_activated)
 
