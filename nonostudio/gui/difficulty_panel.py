@@ -1,0 +1,209 @@
+"""The difficulty report of the puzzle being edited: label, tier, score, explanation and two charts.
+
+Grading (:func:`nonostudio.analysis.difficulty.grade`) runs on the thread pool after a short
+pause in editing; a newer puzzle or rule set cancels a grade still running, and a stale result
+is dropped.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.difficulty import Grade, grade
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.difficulty_charts import RuleUsageChart, StepsChart
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+
+DEBOUNCE_MS = 400
+DEFAULT_RULE_SET = "control"
+TIER_TEXT = (
+    "the rules alone solve it",
+    "needs line logic beyond the rules",
+    "needs depth-1 probing",
+    "needs depth-2 probing",
+    "needs deeper search, or is not unique",
+)
+
+
+def _heading(text: str) -> QLabel:
+    label = QLabel(text)
+    font = QFont(label.font())
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class DifficultyPanel(QWidget):
+    """How hard the current puzzle is for a player who knows the chosen rule set."""
+
+    gradeReady = Signal(object)  # Grade
+    ruleSetChanged = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
+        super().__init__(parent)
+        self._puzzle: Puzzle | None = None
+        self._graded_clues: tuple[object, object] | None = None
+        self._rule_set: RuleSet | None = None
+        self._titles: dict[str, str] = {}
+        self._worker: Worker | None = None
+        self._grade: Grade | None = None
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
+        self._timer.timeout.connect(self._start)
+        self._build()
+        self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
+        names = available_rule_sets()
+        self.rule_set_combo.addItems(names)
+        if DEFAULT_RULE_SET in names:
+            self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)
+
+    def _build(self) -> None:
+        self.rule_set_combo = QComboBox()
+        self.rule_set_combo.setAccessibleName("Rule set for grading")
+        self.label = QLabel("No puzzle")
+        font = QFont(self.label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        self.label.setFont(font)
+        self.label.setAccessibleName("Difficulty")
+        self.tier_label = QLabel()
+        self.tier_label.setWordWrap(True)
+        self.explanation_label = QLabel()
+        self.explanation_label.setWordWrap(True)
+        self.explanation_label.setAccessibleName("Difficulty explanation")
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.busy = QProgressBar(maximumHeight=12, textVisible=False)
+        self.busy.setRange(0, 0)
+        self.busy.hide()
+        self.usage_chart = RuleUsageChart()
+        self.steps_chart = StepsChart()
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Rules:"))
+        top.addWidget(self.rule_set_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.label)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.tier_label)
+        layout.addWidget(self.explanation_label)
+        layout.addWidget(_heading("Rule usage"))
+        layout.addWidget(self.usage_chart)
+        layout.addWidget(_heading("Cells decided per step"))
+        layout.addWidget(self.steps_chart)
+        layout.addStretch(1)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def set_puzzle(self, puzzle: Puzzle | None) -> None:
+        """Grade ``puzzle`` after a short pause (None: nothing to grade while clues are invalid)."""
+        if puzzle is not None and (puzzle.rows, puzzle.cols) == self._graded_clues:
+            self._puzzle = puzzle
+            return  # metadata changes do not change the grade
+        self._puzzle = puzzle
+        self._schedule()
+
+    def set_rule_set(self, name: str) -> None:
+        """Grade for the shipped rule set called ``name``."""
+        if not name or (self._rule_set is not None and self._rule_set.name == name):
+            return
+        try:
+            rule_set = load_rule_set(name)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self.cancel()
+            self._rule_set = None
+            self._show_message("Cannot grade", f"Cannot load the rule set “{name}”: {exc}")
+            return
+        self._rule_set = rule_set
+        self._titles = {e.rule.name: e.title for e in rule_set.entries}
+        if self.rule_set_combo.currentText() != name:
+            self.rule_set_combo.setCurrentText(name)
+        self._schedule()
+        self.ruleSetChanged.emit(name)
+
+    def rule_set(self) -> RuleSet | None:
+        return self._rule_set
+
+    def result(self) -> Grade | None:
+        """The grade on show (None while grading or when there is nothing to grade)."""
+        return self._grade
+
+    def is_busy(self) -> bool:
+        return self._timer.isActive() or self._worker is not None
+
+    def cancel(self) -> None:
+        """Stop a pending or running grade (its result is dropped)."""
+        self._timer.stop()
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self._graded_clues = None
+        self.busy.hide()
+
+    # --- running -------------------------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        self.cancel()
+        self._grade = None
+        self.usage_chart.set_usage({}, {})
+        self.steps_chart.set_trace(None)
+        puzzle = self._puzzle
+        if puzzle is None:
+            self._show_message("No puzzle to grade", "Fix the clues to grade the puzzle.")
+            return
+        if self._rule_set is None:
+            return
+        self._graded_clues = (puzzle.rows, puzzle.cols)
+        self._show_message("Grading\u2026", "")
+        self.busy.show()
+        self._timer.start()
+
+    def _show_message(self, title: str, detail: str) -> None:
+        self.label.setText(title)
+        self.tier_label.setText("")
+        self.explanation_label.setText(detail)
+
+    def _start(self) -> None:
+        puzzle, rule_set = self._puzzle, self._rule_set
+        if puzzle is None or rule_set is None:
+            return
+
+        def job(progress: Progress, should_stop: ShouldStop) -> Grade:
+            return grade(puzzle, rule_set, should_stop=should_stop)
+
+        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _done(self, result: Grade) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self.busy.hide()
+        self._grade = result
+        self.label.setText(result.label)
+        self.tier_label.setText(f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
+                                f"Score {result.score:.1f}; graded in {result.seconds:.2f} s.")
+        self.explanation_label.setText(result.explanation)
+        self.usage_chart.set_usage(result.features.uses, self._titles)
+        self.steps_chart.set_trace(result.trace)
+        self.gradeReady.emit(result)
+
+    def _failed(self, message: str) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self._graded_clues = None
+        self.busy.hide()
+        self._show_message("Cannot grade", message)

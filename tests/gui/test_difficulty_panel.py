@@ -1,0 +1,190 @@
+"""The difficulty report: background grading with debounce and cancel, charts painted from the
+palette, and the library's cached difficulty column (schema migration, sorting)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtGui import QPalette
+
+from nonostudio.analysis.difficulty import LABELS
+from nonostudio.core import library as library_module
+from nonostudio.core.library import Library
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.difficulty_charts import MAX_RULE_BARS, RuleUsageChart
+from nonostudio.gui.difficulty_panel import DifficultyPanel
+from nonostudio.gui.library_model import DIFFICULTY, LibraryFilterModel, LibraryModel
+from nonostudio.gui.theme import apply_theme
+
+
+def picture(*rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+
+
+HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
+# Two diagonals fit the clues 1/1 x 1/1: no reasoning can finish it.
+AMBIGUOUS = Puzzle(((1,), (1,)), ((1,), (1,)))
+
+
+@pytest.fixture
+def panel(qtbot) -> DifficultyPanel:
+    widget = DifficultyPanel(delay_ms=10)
+    qtbot.addWidget(widget)
+    widget.resize(320, 480)
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def graded(qtbot, panel: DifficultyPanel, puzzle: Puzzle):
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as blocker:
+        panel.set_puzzle(puzzle)
+    return blocker.args[0]
+
+
+def test_line_solvable_puzzle_report(qtbot, panel: DifficultyPanel) -> None:
+    result = graded(qtbot, panel, HOUSE)
+    # Line logic solves the house, so no probing or search is needed: tier 0 or 1, a unique label.
+    assert result.tier <= 1 and result.label in LABELS
+    assert panel.label.text() == result.label
+    assert panel.tier_label.text().startswith(f"Tier {result.tier}:")
+    assert panel.explanation_label.text() == result.explanation
+    assert not panel.is_busy() and panel.busy.isHidden()
+    steps = panel.steps_chart.steps()
+    # Every cell of a solved puzzle is decided by exactly one step.
+    assert len(steps) == len(result.trace.steps) and sum(n for n, _ in steps) == 25
+    uses = result.features.uses
+    assert sum(uses.values()) == sum(1 for _, rule in steps if rule)
+    bars = panel.usage_chart.bars()
+    assert len(bars) == min(MAX_RULE_BARS, len(uses))
+    # The longest bars are drawn, longest first.
+    assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[:len(bars)]
+
+
+def test_ambiguous_puzzle_is_tier_four_not_unique(qtbot, panel: DifficultyPanel) -> None:
+    result = graded(qtbot, panel, AMBIGUOUS)
+    assert result.tier == 4
+    assert panel.label.text() == "Not unique"
+    assert "several pictures" in panel.explanation_label.text()
+
+
+def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel) -> None:
+    seen = []
+    panel.gradeReady.connect(seen.append)
+    panel.set_puzzle(AMBIGUOUS)
+    assert panel.is_busy() and panel.label.text() == "Grading\u2026"
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(HOUSE)
+    qtbot.wait(100)
+    assert len(seen) == 1 and seen[0].features.cells == 25
+
+
+def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPanel,
+                                                      monkeypatch) -> None:
+    import threading
+
+    from nonostudio.analysis import difficulty
+
+    running, stopped = threading.Event(), threading.Event()
+
+    def slow_grade(puzzle, rule_set, *, should_stop):
+        if puzzle is AMBIGUOUS:
+            running.set()
+            while not should_stop():
+                threading.Event().wait(0.005)
+            stopped.set()
+        return difficulty.grade(puzzle, rule_set, should_stop=should_stop)
+
+    monkeypatch.setattr("nonostudio.gui.difficulty_panel.grade", slow_grade)
+    seen = []
+    panel.gradeReady.connect(seen.append)
+    panel.set_puzzle(AMBIGUOUS)
+    qtbot.waitUntil(running.is_set, timeout=5000)
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(HOUSE)
+    assert stopped.wait(5)
+    qtbot.wait(50)
+    assert [g.features.cells for g in seen] == [25]
+
+
+def test_metadata_change_does_not_regrade(qtbot, panel: DifficultyPanel) -> None:
+    graded(qtbot, panel, HOUSE)
+    panel.set_puzzle(HOUSE.with_meta(title="Renamed"))
+    assert not panel.is_busy() and panel.result() is not None
+
+
+def test_invalid_clues_show_a_message(panel: DifficultyPanel) -> None:
+    panel.set_puzzle(None)
+    assert panel.label.text() == "No puzzle to grade"
+    assert not panel.is_busy()
+
+
+def test_unknown_rule_set_is_reported_not_raised(panel: DifficultyPanel) -> None:
+    panel.set_rule_set("no-such-rules")
+    assert panel.label.text() == "Cannot grade"
+    assert "no-such-rules" in panel.explanation_label.text()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_usage_bars_are_painted_in_the_highlight_colour(qtbot, qapp, theme: str) -> None:
+    apply_theme(qapp, theme)
+    try:
+        chart = RuleUsageChart()
+        qtbot.addWidget(chart)
+        chart.set_usage({"a": 4, "b": 1}, {"a": "Alpha", "b": "Beta"})
+        chart.resize(300, chart.sizeHint().height())
+        image = chart.grab().toImage()
+        highlight = chart.palette().color(QPalette.ColorRole.Highlight)
+        row = chart.fontMetrics().height() // 2 + 2
+        colours = {image.pixelColor(x, row).rgb() for x in range(image.width())}
+        assert highlight.rgb() in colours
+        # The longer bar ends further right than the shorter one.
+        def bar_end(y: int) -> int:
+            return max(x for x in range(image.width())
+                       if image.pixelColor(x, y).rgb() == highlight.rgb())
+        second = row + chart.fontMetrics().height() + 4
+        assert bar_end(row) > bar_end(second)
+    finally:
+        apply_theme(qapp, "system")
+
+
+# --- the library's difficulty column ---------------------------------------------------------
+
+def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    library_module.MIGRATIONS[0](conn)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute(
+        "INSERT INTO puzzles (title, author, width, height, source, licence, verdict, data, "
+        "created, modified) VALUES ('old', '', 2, 2, '', '', 'unique', ?, 'now', 'now')",
+        (library_module.puzzle_to_json(HOUSE),))
+    conn.commit()
+    conn.close()
+    with Library(path) as lib:
+        (entry,) = lib.entries()
+        assert (entry.title, entry.verdict, entry.difficulty) == ("old", "unique", "")
+        lib.set_difficulty(entry.id, "Hard")
+        assert lib.entries()[0].difficulty == "Hard"
+        lib.update(entry.id, HOUSE)  # new clues: the cached label no longer holds
+        assert lib.entries()[0].difficulty == ""
+
+
+def test_difficulty_column_sorts_by_level(qtmodeltester, small_library: Library) -> None:
+    ids = [e.id for e in small_library.entries()]
+    for id, label in zip(ids, ("Hard", "Beginner", "Not unique"), strict=True):
+        small_library.set_difficulty(id, label)
+    extra = small_library.add(HOUSE)  # never graded: sorts last
+    model = LibraryModel(small_library)
+    qtmodeltester.check(model)
+    assert model.headerData(DIFFICULTY, Qt.Orientation.Horizontal) == "Difficulty"
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    proxy.sort(DIFFICULTY, Qt.SortOrder.AscendingOrder)
+    shown = [proxy.index(r, DIFFICULTY).data() for r in range(proxy.rowCount())]
+    assert shown == ["Beginner", "Hard", "Not unique", ""]
+    assert small_library.entries()[-1].id == extra
