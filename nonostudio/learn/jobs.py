@@ -1,0 +1,305 @@
+"""The synthesis job store: learning runs and their specifications in SQLite, written as they go.
+
+A run holds its settings (JSON), its creation time and status, and one row per specification
+(key, status, seconds, attempts, result JSON).  Every change is its own short transaction in WAL
+mode, so a killed process loses at most the specifications that were in flight; resuming a run
+(:meth:`JobStore.resume`) turns those ``running`` rows back to ``pending`` and nothing finished is
+redone.  One runner works on a run at a time; any number of readers may watch it.
+
+Specification statuses: ``pending``, ``running``, ``done``, ``failed`` (the work raised),
+``timeout`` (over its budget), ``skipped`` (a smaller pattern set of the same (transition, run)
+already gave a rule).  Run statuses: ``pending``, ``running``, ``cancelled``, ``finished``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import statistics
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nonostudio.learn.specs import Specification
+from nonostudio.paths import jobs_db_path
+
+SPEC_STATUSES = ("pending", "running", "done", "failed", "timeout", "skipped")
+FINISHED = ("done", "failed", "timeout", "skipped")
+RUN_STATUSES = ("pending", "running", "cancelled", "finished")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS specs (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    grp TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    seconds REAL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    error TEXT,
+    updated REAL,
+    PRIMARY KEY (run_id, key)
+);
+CREATE INDEX IF NOT EXISTS specs_by_status ON specs (run_id, status, size, seq);
+CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
+"""
+
+
+def rules_in(result: dict[str, Any] | None) -> int:
+    """How many rules a work result reports: its ``rules`` list plus one for a ``rule`` entry."""
+    if not result:
+        return 0
+    return len(result.get("rules") or ()) + (1 if result.get("rule") else 0)
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    id: int
+    settings: dict[str, Any]
+    created: float
+    status: str
+    total: int
+
+
+@dataclass(frozen=True)
+class SpecRecord:
+    key: str
+    group: str
+    spec: Specification
+    status: str
+    seconds: float | None
+    attempts: int
+    result: dict[str, Any] | None
+    error: str | None
+
+
+@dataclass(frozen=True)
+class RunStatus:
+    """What ``learn status`` prints: counts by status, timings of finished work, budget hits."""
+
+    run_id: int
+    total: int
+    counts: dict[str, int] = field(default_factory=dict)
+    rules_found: int = 0
+    median_seconds: float | None = None
+    p95_seconds: float | None = None
+    work_seconds: float = 0.0
+
+    @property
+    def finished(self) -> int:
+        return sum(self.counts.get(s, 0) for s in FINISHED)
+
+    @property
+    def budget_hits(self) -> int:
+        return self.counts.get("timeout", 0)
+
+    def lines(self) -> list[str]:
+        """Human-readable summary, one fact per line."""
+        by_status = ", ".join(f"{s} {self.counts.get(s, 0)}" for s in SPEC_STATUSES)
+        out = [f"run {self.run_id}: {self.finished}/{self.total} specifications finished",
+               f"  {by_status}",
+               f"  rules found {self.rules_found}; budget hits {self.budget_hits}"]
+        if self.median_seconds is not None:
+            out.append(f"  seconds per specification: median {self.median_seconds:.3f}, "
+                       f"p95 {self.p95_seconds:.3f}, total {self.work_seconds:.1f}")
+        return out
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    """Nearest-rank percentile of a sorted non-empty list."""
+    rank = max(1, -(-len(sorted_values) * q // 1))
+    return sorted_values[int(rank) - 1]
+
+
+class JobStore:
+    """One SQLite job database (``path`` or :func:`nonostudio.paths.jobs_db_path`)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else jobs_db_path()
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
+                                       check_same_thread=False)
+            # WAL + synchronous NORMAL: a committed transaction survives a killed process.
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
+
+    # ---- lifetime -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> JobStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _write(self, sql: str, params: Iterable[Any] = ()) -> int:
+        with self._lock:
+            return self._db.execute(sql, tuple(params)).rowcount
+
+    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        with self._lock:
+            return self._db.execute(sql, tuple(params)).fetchall()
+
+    # ---- runs ---------------------------------------------------------------------------------
+
+    def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
+        """A new pending run holding ``specs`` (duplicate keys are an error); returns its id."""
+        rows = []
+        seen: set[str] = set()
+        for seq, spec in enumerate(specs):
+            key = spec.key
+            if key in seen:
+                raise ValueError(f"duplicate specification key {key!r}")
+            seen.add(key)
+            rows.append((seq, key, spec.group, len(spec.patterns), json.dumps(spec.to_json())))
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self._db.execute(
+                    "INSERT INTO runs (settings, created, status) VALUES (?, ?, 'pending')",
+                    (json.dumps(settings, sort_keys=True), time.time()))
+                run_id = int(cur.lastrowid)
+                self._db.executemany(
+                    "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(run_id, *row) for row in rows])
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return run_id
+
+    def runs(self) -> list[RunInfo]:
+        rows = self._read(
+            "SELECT r.id, r.settings, r.created, r.status, "
+            "(SELECT COUNT(*) FROM specs s WHERE s.run_id = r.id) FROM runs r ORDER BY r.id")
+        return [RunInfo(i, json.loads(s), c, st, n) for i, s, c, st, n in rows]
+
+    def run(self, run_id: int) -> RunInfo:
+        for info in self.runs():
+            if info.id == run_id:
+                return info
+        raise ValueError(f"{self.path}: no run {run_id}")
+
+    def set_run_status(self, run_id: int, status: str) -> None:
+        if status not in RUN_STATUSES:
+            raise ValueError(f"unknown run status {status!r}")
+        if not self._write("UPDATE runs SET status = ? WHERE id = ?", (status, run_id)):
+            raise ValueError(f"{self.path}: no run {run_id}")
+
+    def delete_run(self, run_id: int) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM specs WHERE run_id = ?", (run_id,))
+            self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
+            self._db.execute("COMMIT")
+
+    def resume(self, run_id: int) -> int:
+        """Reopen a run: specifications left ``running`` by a killed process become ``pending``.
+
+        Returns how many were reset.
+        """
+        self.run(run_id)
+        return self._write("UPDATE specs SET status = 'pending' WHERE run_id = ? AND status = 'running'",
+                           (run_id,))
+
+    # ---- specifications -----------------------------------------------------------------------
+
+    def _records(self, where: str, params: tuple) -> list[SpecRecord]:
+        rows = self._read(
+            "SELECT key, grp, spec, status, seconds, attempts, result, error FROM specs "
+            f"WHERE {where} ORDER BY size, seq", params)
+        return [SpecRecord(k, g, Specification.from_json(json.loads(s)), st, sec, a,
+                           json.loads(r) if r is not None else None, e)
+                for k, g, s, st, sec, a, r, e in rows]
+
+    def records(self, run_id: int, status: str | None = None) -> list[SpecRecord]:
+        """The run's specifications (all, or those with ``status``), smaller pattern sets first."""
+        if status is None:
+            return self._records("run_id = ?", (run_id,))
+        if status not in SPEC_STATUSES:
+            raise ValueError(f"unknown specification status {status!r}")
+        return self._records("run_id = ? AND status = ?", (run_id, status))
+
+    def spec_status(self, run_id: int, key: str) -> str:
+        rows = self._read("SELECT status FROM specs WHERE run_id = ? AND key = ?", (run_id, key))
+        if not rows:
+            raise ValueError(f"run {run_id} has no specification {key!r}")
+        return str(rows[0][0])
+
+    def pending(self, run_id: int) -> list[SpecRecord]:
+        return self.records(run_id, "pending")
+
+    def mark_running(self, run_id: int, key: str) -> None:
+        """Claim a pending specification (one more attempt)."""
+        changed = self._write(
+            "UPDATE specs SET status = 'running', attempts = attempts + 1, updated = ? "
+            "WHERE run_id = ? AND key = ? AND status = 'pending'", (time.time(), run_id, key))
+        if not changed:
+            raise ValueError(f"specification {key!r} of run {run_id} is not pending")
+
+    def finish(self, run_id: int, key: str, status: str, seconds: float | None,
+               result: dict[str, Any] | None = None, error: str | None = None) -> None:
+        """Record the outcome of one specification (``pending`` puts it back, e.g. on cancel)."""
+        if status not in SPEC_STATUSES or status == "running":
+            raise ValueError(f"cannot finish with status {status!r}")
+        changed = self._write(
+            "UPDATE specs SET status = ?, seconds = ?, result = ?, error = ?, updated = ? "
+            "WHERE run_id = ? AND key = ?",
+            (status, seconds, None if result is None else json.dumps(result), error, time.time(),
+             run_id, key))
+        if not changed:
+            raise ValueError(f"run {run_id} has no specification {key!r}")
+
+    def skip_supersets(self, run_id: int, spec: Specification) -> int:
+        """Mark ``skipped`` the pending specifications of ``spec``'s group whose patterns strictly
+        contain its patterns (the paper stops at the smallest pattern sets that give a rule)."""
+        mine = set(spec.patterns)
+        skipped = 0
+        for record in self._records("run_id = ? AND grp = ? AND status = 'pending'",
+                                    (run_id, spec.group)):
+            if mine < set(record.spec.patterns):
+                skipped += self._write(
+                    "UPDATE specs SET status = 'skipped', updated = ? "
+                    "WHERE run_id = ? AND key = ? AND status = 'pending'",
+                    (time.time(), run_id, record.key))
+        return skipped
+
+    def results(self, run_id: int) -> list[tuple[str, dict[str, Any]]]:
+        """``(key, result)`` of every finished specification that has a result."""
+        rows = self._read("SELECT key, result FROM specs WHERE run_id = ? AND result IS NOT NULL "
+                          "AND status != 'running' ORDER BY size, seq", (run_id,))
+        return [(k, json.loads(r)) for k, r in rows]
+
+    def status(self, run_id: int) -> RunStatus:
+        info = self.run(run_id)
+        counts = {s: n for s, n in self._read(
+            "SELECT status, COUNT(*) FROM specs WHERE run_id = ? GROUP BY status", (run_id,))}
+        seconds = sorted(s for (s,) in self._read(
+            "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout') "
+            "AND seconds IS NOT NULL", (run_id,)))
+        found = sum(rules_in(r) for _, r in self.results(run_id))
+        return RunStatus(
+            run_id=run_id, total=info.total, counts=counts, rules_found=found,
+            median_seconds=statistics.median(seconds) if seconds else None,
+            p95_seconds=_percentile(seconds, 0.95) if seconds else None,
+            work_seconds=sum(seconds))
