@@ -1,0 +1,383 @@
+"""Batch grading: the difficulty of every puzzle file in a folder, with a progress bar and cancel,
+in a sortable table that exports to the same CSV as ``nonostudio-cli grade --csv``.
+
+The job runs on the thread pool and hands finished rows over through a locked list; the dialog
+collects them when the progress signal arrives, so rows appear while the rest are graded.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.trace import UnsoundRuleError
+from nonostudio.cli_grade import COLUMNS, FEATURE_COLUMNS, write_csv
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.library_model import DIFFICULTY_ORDER, SORT_ROLE
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+
+Row = dict[str, Any]
+HEADERS = ("File", "Size", "Tier", "Label", "Score", "Seconds", "Explanation")
+FILE, SIZE, TIER, LABEL, SCORE, SECONDS, EXPLANATION = range(len(HEADERS))
+_AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def puzzle_files(folder: Path) -> list[Path]:
+    """The files directly in ``folder`` whose extension is a readable puzzle format, by name."""
+    from nonostudio.core.formats import FORMATS
+
+    extensions = {e.lower() for f in FORMATS if f.can_read for e in f.extensions}
+    return sorted((p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in extensions),
+                  key=lambda p: p.name.casefold())
+
+
+def _row(file: str, item: str | None, **fields: Any) -> Row:
+    return dict.fromkeys(COLUMNS) | {"file": file, "item": item} | fields
+
+
+def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle]]], str]:
+    """The file's items, or no items and why."""
+    from nonostudio.core.formats import read_entries
+
+    try:
+        entries = read_entries(path)
+    except PuzzleError as exc:
+        return [], str(exc)
+    except OSError as exc:
+        return [], f"{path.name}: cannot open: {exc.strerror or exc}"
+    return entries, "" if entries else f"{path.name}: no puzzle in the file"
+
+
+def grade_folder(files: list[Path], rule_set: RuleSet, emit: Callable[[Row], None],
+                 progress: Progress, should_stop: ShouldStop) -> int:
+    """Grade every item of every file, calling ``emit(row)`` per puzzle (rows as in
+    :mod:`nonostudio.cli_grade`, an ``error`` instead of a grade for unreadable input); stops
+    between puzzles when ``should_stop()``.  Returns the number of rows emitted."""
+    count = 0
+    for done, path in enumerate(files):
+        entries, error = _entries(path)
+        if error:
+            emit(_row(path.name, None, error=error))
+            count += 1
+        for i, (ident, build) in enumerate(entries):
+            if should_stop():
+                return count
+            name = f"{path.name}#{ident}" if ident else path.name
+            try:
+                puzzle = build()
+                result = grade(puzzle, rule_set, should_stop=should_stop)
+            except (PuzzleError, UnsoundRuleError) as exc:
+                emit(_row(name, ident or None, error=str(exc)))
+            else:
+                features = result.features.to_json()
+                emit(_row(name, ident or None, width=puzzle.width, height=puzzle.height,
+                          size=puzzle.size_text, tier=result.tier, score=result.score,
+                          label=result.label, seconds=round(result.seconds, 6),
+                          explanation=result.explanation)
+                     | {name: features[name] for name in FEATURE_COLUMNS})
+            count += 1
+            progress((done + (i + 1) / len(entries)) / len(files), name)
+        if error:
+            progress((done + 1) / len(files), path.name)
+    return count
+
+
+def _display(row: Row, column: int) -> str:
+    if column == FILE:
+        return row["file"]
+    if row["error"]:
+        return f"Error: {row['error']}" if column == EXPLANATION else ""
+    value = row[("file", "size", "tier", "label", "score", "seconds", "explanation")[column]]
+    if column == SCORE:
+        return f"{value:.2f}"
+    if column == SECONDS:
+        return f"{value:.3f}"
+    return str(value)
+
+
+def _sort_key(row: Row, column: int) -> object:
+    if column in (FILE, EXPLANATION):
+        return _display(row, column).casefold()
+    if row["error"]:
+        return float("inf")  # errors sort after every graded puzzle
+    if column == SIZE:
+        return row["width"] * row["height"]
+    if column == LABEL:
+        return DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER else 99
+    return float(row[("", "", "tier", "", "score", "seconds")[column]])
+
+
+class BatchGradeModel(QAbstractTableModel):
+    """One row per graded puzzle (or per file or item that could not be read)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Row] = []
+
+    def rows(self) -> list[Row]:
+        return list(self._rows)
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self._rows = []
+        self.endResetModel()
+
+    def append(self, rows: list[Row]) -> None:
+        if not rows:
+            return
+        start = len(self._rows)
+        self.beginInsertRows(QModelIndex(), start, start + len(rows) - 1)
+        self._rows.extend(rows)
+        self.endInsertRows()
+
+    def rowCount(self, parent: _AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(HEADERS)
+
+    def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row["error"] or row["explanation"]
+        if role == SORT_ROLE:
+            return _sort_key(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (SIZE, TIER, SCORE, SECONDS):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemNeverHasChildren)
+
+
+class BatchGradeDialog(QDialog):
+    """Choose a folder and a rule set, grade every puzzle in it, sort and export the table."""
+
+    def __init__(self, parent: QWidget | None = None, folder: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Grade a Folder")
+        self.model = BatchGradeModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.proxy.setSourceModel(self.model)
+        self._worker: Worker | None = None
+        self._lock = threading.Lock()
+        self._incoming: list[Row] = []
+        self._build(folder)
+
+    def _build(self, folder: str) -> None:
+        self.folder_edit = QLineEdit(folder)
+        self.folder_edit.setAccessibleName("Folder")
+        self.folder_edit.setPlaceholderText("Folder of puzzle files")
+        browse = QPushButton("&Browse\u2026")
+        browse.clicked.connect(self.choose_folder)
+        self.rule_set_combo = QComboBox()
+        self.rule_set_combo.setAccessibleName("Rule set")
+        self.rule_set_combo.addItems(available_rule_sets())
+        self.start_button = QPushButton("&Grade")
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("&Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.export_button = QPushButton("&Export CSV\u2026")
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.choose_and_export)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setValue(0)
+        self.status_label = QLabel("Choose a folder of puzzle files.")
+        self.status_label.setAccessibleName("Batch status")
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # input order until asked
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Folder:"))
+        top.addWidget(self.folder_edit, 1)
+        top.addWidget(browse)
+        top.addWidget(QLabel("Rules:"))
+        top.addWidget(self.rule_set_combo)
+        run = QHBoxLayout()
+        run.addWidget(self.start_button)
+        run.addWidget(self.cancel_button)
+        run.addWidget(self.progress, 1)
+        run.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(run)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.table, 1)
+        self.resize(900, 520)
+
+    # --- running -------------------------------------------------------------------------------
+
+    def choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Folder to Grade", self.folder_edit.text())
+        if folder:
+            self.folder_edit.setText(folder)
+
+    def is_busy(self) -> bool:
+        return self._worker is not None
+
+    def start(self) -> bool:
+        """Grade the folder's puzzles; False (with a message in the status line) when it cannot."""
+        if self._worker is not None:
+            return False
+        folder = Path(self.folder_edit.text().strip()).expanduser()
+        if not self.folder_edit.text().strip() or not folder.is_dir():
+            self.status_label.setText(f"Not a folder: {self.folder_edit.text().strip() or '(empty)'}")
+            return False
+        name = self.rule_set_combo.currentText()
+        try:
+            rule_set = load_rule_set(name)
+            files = puzzle_files(folder)
+        except (RuleSyntaxError, ValueError) as exc:
+            self.status_label.setText(f"Cannot load the rule set “{name}”: {exc}")
+            return False
+        except OSError as exc:
+            self.status_label.setText(f"Cannot read {folder}: {exc.strerror or exc}")
+            return False
+        if not files:
+            self.status_label.setText(f"No puzzle files in {folder}.")
+            return False
+        self.model.clear()
+        self.progress.setValue(0)
+        self.status_label.setText(f"Grading {len(files)} file(s) with the “{name}” rules\u2026")
+
+        def emit(row: Row) -> None:
+            with self._lock:
+                self._incoming.append(row)
+
+        def job(progress: Progress, should_stop: ShouldStop) -> int:
+            return grade_folder(files, rule_set, emit, progress, should_stop)
+
+        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed,
+                                         on_progress=self._on_progress)
+        self._worker.aborted.connect(self._aborted)
+        self._set_running(True)
+        return True
+
+    def cancel(self) -> None:
+        """Stop grading after the puzzle being graded; the rows so far stay."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self.status_label.setText("Cancelling\u2026")
+
+    def _set_running(self, running: bool) -> None:
+        self.start_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.export_button.setEnabled(not running and self.model.rowCount() > 0)
+
+    def _collect(self) -> None:
+        with self._lock:
+            rows, self._incoming = self._incoming, []
+        self.model.append(rows)
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _on_progress(self, fraction: float, message: str) -> None:
+        if self._is_current():
+            self._collect()
+            self.progress.setValue(round(100 * fraction))
+            self.status_label.setText(f"Graded {self.model.rowCount()}: {message}")
+
+    def _finish(self, message: str) -> None:
+        self._worker = None
+        self._collect()
+        self._set_running(False)
+        errors = sum(1 for row in self.model.rows() if row["error"])
+        suffix = f" ({errors} could not be graded)" if errors else ""
+        self.status_label.setText(f"{message}: {self.model.rowCount()} row(s){suffix}.")
+
+    def _done(self, _count: int) -> None:
+        if self._is_current():
+            self.progress.setValue(100)
+            self._finish("Done")
+
+    def _aborted(self) -> None:
+        if self._is_current():
+            self._finish("Cancelled")
+
+    def _failed(self, message: str) -> None:
+        if self._is_current():
+            self._finish(f"Stopped by an error ({message})")
+
+    # --- export --------------------------------------------------------------------------------
+
+    def choose_and_export(self) -> None:
+        start = str(Path(self.folder_edit.text().strip() or ".", "grades.csv"))
+        path, _ = QFileDialog.getSaveFileName(self, "Export Grades", start, "CSV file (*.csv)")
+        if path and not self.export_csv(path):
+            QMessageBox.warning(self, "Cannot Export", self.status_label.text())
+
+    def export_csv(self, path: str | Path) -> bool:
+        """Write the rows in the table's current order to ``path``; False on failure."""
+        rows = self.model.rows()
+        ordered = [rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
+                   for r in range(self.proxy.rowCount())]
+        try:
+            write_csv(str(path), ordered)
+        except OSError as exc:
+            self.status_label.setText(f"Cannot write {path}: {exc.strerror or exc}")
+            return False
+        self.status_label.setText(f"Wrote {len(ordered)} row(s) to {path}.")
+        return True
+
+    def done(self, result: int) -> None:
+        self.cancel()
+        super().done(result)
