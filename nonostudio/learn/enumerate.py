@@ -1,0 +1,198 @@
+"""The synthesis search space: linear expressions over a pattern set's atoms and the condition
+atoms built from them, each with its cheapest syntax and its cost (RULES.md §4).
+
+Every expression of the DSL is linear in the atoms (``start``, ``size``, the two hint geometry
+functions, ``line_size``), so an expression is identified by its coefficient vector plus a
+literal: two syntax trees with the same form are equal on every line, and only the cheapest is
+kept.  Fill expressions are forms of up to three atom terms plus a literal in {−1, 0, 1} (the
+original's depth-2 expressions); a comparison is ``form op 0`` written with the positive terms on
+the left and the negative ones on the right, so it covers ``a op b`` for any two depth-2 sides
+whose difference has up to three atom terms (every control rule's comparisons).  Conditions are
+conjunctions of up to three comparisons plus one ``maximal``/``minimal``/``unique``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from nonostudio.learn.pool import Instances
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Arith,
+    Compare,
+    Cond,
+    Expr,
+    Lit,
+    Maximal,
+    Minimal,
+    Unique,
+    variables,
+)
+from nonostudio.rules.cost import cond_cost, expr_cost
+
+LITERALS = (-1, 0, 1)
+OPS = ("=", ">=", ">")
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """``Σ coeffs[a] · atom[a] + literal`` with its cheapest expression."""
+
+    coeffs: tuple[int, ...]
+    literal: int
+    expr: Expr
+    cost: int
+
+
+def _terms(coeffs: tuple[int, ...], atoms: list[Expr]) -> tuple[list[Expr], list[Expr]]:
+    pos: list[Expr] = []
+    neg: list[Expr] = []
+    for a, c in enumerate(coeffs):
+        (pos if c > 0 else neg).extend([atoms[a]] * abs(c))
+    return pos, neg
+
+
+def _chain(first: Expr, plus: list[Expr], minus: list[Expr]) -> Expr:
+    out = first
+    for t in plus:
+        out = Arith("+", out, t)
+    for t in minus:
+        out = Arith("-", out, t)
+    return out
+
+
+def form_expr(coeffs: tuple[int, ...], literal: int, atoms: list[Expr]) -> Expr:
+    """The expression of a form: positive terms, then negative ones, then the literal."""
+    pos, neg = _terms(coeffs, atoms)
+    if pos:
+        out = _chain(pos[0], pos[1:], neg)
+        if literal:
+            out = Arith("+" if literal > 0 else "-", out, Lit(abs(literal)))
+        return out
+    if literal >= 0:
+        return _chain(Lit(literal), [], neg)
+    return _chain(Lit(0), [], neg + [Lit(-literal)])
+
+
+def coefficient_vectors(n_atoms: int, max_terms: int) -> list[tuple[int, ...]]:
+    """Distinct coefficient vectors of sums of up to ``max_terms`` signed atoms (zero included)."""
+    out = {tuple([0] * n_atoms)}
+    signed = [(a, s) for a in range(n_atoms) for s in (1, -1)]
+    for size in range(1, max_terms + 1):
+        for combo in combinations_with_replacement(signed, size):
+            v = [0] * n_atoms
+            for a, s in combo:
+                v[a] += s
+            out.add(tuple(v))
+    return sorted(out, key=lambda v: (sum(map(abs, v)), v))
+
+
+def fill_forms(atoms: list[Expr], max_terms: int = 3) -> list[Form]:
+    """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal."""
+    out = []
+    for v in coefficient_vectors(len(atoms), max_terms):
+        for c in LITERALS:
+            if not any(v) and c < 0:
+                continue
+            e = form_expr(v, c, atoms)
+            out.append(Form(v, c, e, expr_cost(e)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CondAtom:
+    """One conjunct a condition may use; ``special`` for maximal/minimal/unique."""
+
+    cond: Cond
+    cost: int
+    special: bool
+
+
+def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: list[Expr]) -> Compare:
+    """``form op 0`` with positive terms (and a positive literal) on the left."""
+    pos, neg = _terms(coeffs, atoms)
+    if literal > 0:
+        pos.append(Lit(literal))
+    elif literal < 0:
+        neg.append(Lit(-literal))
+    left = _chain(pos[0], pos[1:], []) if pos else Lit(0)
+    right = _chain(neg[0], neg[1:], []) if neg else Lit(0)
+    return Compare(op, left, right)
+
+
+class ConditionSpace:
+    """Truth of every condition atom on an instance set, restricted to those true on ``i0``."""
+
+    def __init__(self, inst: Instances, i0: int, max_terms: int = 3,
+                 unique_terms: int = 2) -> None:
+        atoms = inst.exprs
+        vectors = [v for v in coefficient_vectors(len(atoms), max_terms) if any(v)]
+        coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), len(atoms))
+        values = inst.atoms @ coeffs.T  # instances × forms
+        self.atoms: list[CondAtom] = []
+        truths: list[np.ndarray] = []
+        v0 = values[i0]
+        for f, v in enumerate(vectors):
+            first = next(x for x in v if x)
+            for c in LITERALS:
+                for op in OPS:
+                    if op == "=" and first < 0:
+                        continue  # -L = 0 is L = 0
+                    if not _holds(op, int(v0[f]) + c):
+                        continue
+                    truth = _holds_vec(op, values[:, f] + c)
+                    if truth.all():
+                        continue
+                    cond = compare_of(v, c, op, atoms)
+                    self.atoms.append(CondAtom(cond, cond_cost(cond), False))
+                    truths.append(truth)
+        for b in inst.bindings:
+            for kind, node in (("max", Maximal(b.name)), ("min", Minimal(b.name))):
+                truth = inst.extreme[(b.name, kind)]
+                if truth[i0] and not truth.all():
+                    self.atoms.append(CondAtom(node, cond_cost(node), True))
+                    truths.append(truth)
+        self._uniques(inst, i0, vectors, values, unique_terms, truths)
+        self.truth = (np.array(truths, dtype=bool).reshape(len(truths), len(inst))
+                      if truths else np.zeros((0, len(inst)), dtype=bool))
+        self.costs = np.array([a.cost for a in self.atoms], dtype=np.int64)
+        self.special = np.array([a.special for a in self.atoms], dtype=bool)
+
+    def _uniques(self, inst: Instances, i0: int, vectors: list[tuple[int, ...]],
+                 values: np.ndarray, max_terms: int, truths: list[np.ndarray]) -> None:
+        """``(x is unique where C)`` for an arbitrary x and a comparison C mentioning x."""
+        atoms = inst.exprs
+        for b in inst.bindings:
+            if not isinstance(b.pattern, Arbitrary):
+                continue
+            group = inst.group[b.name]
+            for f, v in enumerate(vectors):
+                if sum(map(abs, v)) > max_terms:
+                    continue
+                for c in LITERALS:
+                    for op in OPS[1:]:
+                        inner = values[:, f] + c
+                        t = _holds_vec(op, inner)
+                        if not t[i0]:
+                            continue
+                        cond = compare_of(v, c, op, atoms)
+                        if b.name not in variables(cond):
+                            continue
+                        counts = np.bincount(group, weights=t)
+                        truth = t & (counts[group] == 1)
+                        if not truth[i0] or truth.all():
+                            continue
+                        node = Unique(b.name, cond)
+                        self.atoms.append(CondAtom(node, cond_cost(node), True))
+                        truths.append(truth)
+
+
+def _holds(op: str, x: int) -> bool:
+    return x == 0 if op == "=" else (x >= 0 if op == ">=" else x > 0)
+
+
+def _holds_vec(op: str, x: np.ndarray) -> np.ndarray:
+    return x == 0 if op == "=" else (x >= 0 if op == ">=" else x > 0)

@@ -1,0 +1,325 @@
+"""Rule synthesis (seed 000 §6.2, RULES.md §7): from a specification to a sound, general, concise rule.
+
+Strategy — enumeration with concrete counterexamples, z3 as the final word (CEGIS):
+
+1. **Patterns**, most general first: each of the specification's patterns climbs the lattice
+   (singleton → constant(0) → arbitrary, constant(i) → arbitrary); the first pattern set that
+   yields a proved rule wins, so no sound rule with strictly more general patterns was missed
+   among the candidates searched.
+2. For one pattern set, every binding on a small **active pool** of concrete lines (the
+   specification's line, every valid line of ≤ 4 cells, and each counterexample found so far) is
+   an instance; atoms are matrix columns (:mod:`nonostudio.learn.pool`).
+3. **Fills**: pairs of linear forms (:mod:`nonostudio.learn.enumerate`) whose values on the
+   specification's instance contain its run and stay inside the cells the transition forces to
+   the run's value, cheapest first.  For each, the instances where the fill is wrong must be
+   excluded by the **condition**: a small exact-cover search over condition atoms true on the
+   specification (up to three comparisons plus one maximal/minimal/unique).
+4. Candidates are ranked by **generality** (how many pool lines they fire on productively), then
+   **cost**; the best is checked on every valid line of ≤ 6 cells (vectorised), then **proved**
+   for all lines up to ``max_length`` cells.  A failing line joins the active pool and the search
+   repeats; most candidates die on concrete lines in microseconds and z3 sees few.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+import numpy as np
+import z3
+
+from nonostudio.core.line import FILLED
+from nonostudio.learn.enumerate import ConditionSpace, Form, fill_forms
+from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
+from nonostudio.learn.specs import Specification
+from nonostudio.learn.vector_eval import cond_truth
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Binding,
+    Constant,
+    ElementType,
+    Fill,
+    Pattern,
+    Rule,
+    Singleton,
+    conjoin,
+)
+from nonostudio.rules.cost import cost, fill_cost, pattern_cost
+from nonostudio.rules.prover import prove
+
+ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
+CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
+MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
+MAX_COVERS = 40  # conditions kept per fill
+RANKED = 8  # candidates re-ranked on the check pool
+_LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
+
+
+@dataclass(frozen=True)
+class SynthResult:
+    """``status``: ``found``, ``exhausted`` (no rule in the search space), ``timeout`` or
+    ``cancelled``."""
+
+    rule: Rule | None
+    cost: int | None
+    seconds: float
+    candidates_tried: int
+    status: str
+    prover_calls: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        from nonostudio.rules.printer import format_rule
+
+        return {"rule": format_rule(self.rule) if self.rule else None, "cost": self.cost,
+                "seconds": self.seconds, "candidates_tried": self.candidates_tried,
+                "status": self.status, "prover_calls": self.prover_calls}
+
+
+class _Stop(Exception):
+    """The budget ran out or the caller cancelled."""
+
+
+@dataclass
+class _Run:
+    spec: Specification
+    deadline: float
+    should_stop: Callable[[], bool] | None
+    max_length: int
+    candidates: int = 0
+    prover_calls: int = 0
+
+    def stopped(self) -> bool:
+        return time.monotonic() > self.deadline or bool(self.should_stop and self.should_stop())
+
+    def check(self) -> None:
+        if self.stopped():
+            raise _Stop
+
+
+def pattern_sets(spec: Specification) -> list[tuple[Binding, ...]]:
+    """The specification's patterns and every generalisation, most general first."""
+    options: list[list[tuple[int, Binding]]] = []
+    for b in spec.patterns:
+        p, letter = b.pattern, _LETTER[b.pattern.type]
+        levels: list[Pattern] = [Arbitrary(p.type)]
+        if isinstance(p, Singleton):
+            levels += [Constant(p.type, 0), p]
+        else:
+            levels.append(p)
+        names = [b.name if isinstance(q, Arbitrary) and len(b.name) > 1 else
+                 (f"{letter}0" if isinstance(q, Constant) and q.index == 0 and len(b.name) == 1
+                  else b.name) for q in levels]
+        options.append([(rank, Binding(name, q))
+                        for rank, (name, q) in enumerate(zip(names, levels, strict=True))])
+    combos = list(product(*options))
+    combos.sort(key=lambda c: (sum(r for r, _ in c), sum(pattern_cost(b.pattern) for _, b in c)))
+    return [tuple(b for _, b in c) for c in combos]
+
+
+def _spec_indices(spec: Specification) -> dict[str, int]:
+    """Position of each pattern's element in its list on the specification's line."""
+    return {b.name: (0 if isinstance(b.pattern, Singleton) else b.pattern.index)
+            for b in spec.patterns}
+
+
+def _run_extent(line: PoolLine, value: int, start: int, end: int) -> tuple[int, int]:
+    """The widest ``[lo, hi)`` around ``[start, end)`` of cells the transition forces to value."""
+    forced = line.forced_filled if value == FILLED else line.forced_crossed
+    lo, hi = start, end
+    while lo > 0 and forced >> (lo - 1) & 1:
+        lo -= 1
+    while hi < line.n and forced >> hi & 1:
+        hi += 1
+    return lo, hi
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    coverage: int
+    cost: int
+    rule: Rule
+
+
+def _covers(space: ConditionSpace, wrong: np.ndarray) -> list[tuple[int, ...]]:
+    """Conjunctions of condition atoms false on every wrong instance (cheap ones first)."""
+    w = np.nonzero(wrong)[0]
+    if len(w) == 0:
+        return [()]
+    excludes = ~space.truth[:, w]
+    out: list[tuple[int, ...]] = []
+    seen: set[frozenset[int]] = set()
+
+    def rec(chosen: tuple[int, ...], uncovered: np.ndarray, specials: int) -> None:
+        if len(out) >= MAX_COVERS:
+            return
+        if not uncovered.any():
+            if frozenset(chosen) not in seen:
+                seen.add(frozenset(chosen))
+                out.append(chosen)
+            return
+        comparisons = len(chosen) - specials
+        first = int(np.argmax(uncovered))
+        cand = np.nonzero(excludes[:, first])[0]
+        allowed = np.where(space.special[cand], specials == 0, comparisons < 3)
+        cand = cand[allowed]
+        if len(cand) == 0:
+            return
+        sub = excludes[cand][:, uncovered]
+        full = sub.all(axis=1)
+        for a in cand[full][np.argsort(space.costs[cand[full]], kind="stable")][:3]:
+            rec(chosen + (int(a),), np.zeros_like(uncovered), specials + int(space.special[a]))
+        if len(chosen) >= 3 or (comparisons >= 3 and specials):
+            return
+        count = sub.sum(axis=1)
+        width = 6 if not chosen else 4
+        by_count = cand[np.lexsort((space.costs[cand], -count))][:width]
+        by_cost = cand[np.lexsort((-count, space.costs[cand]))][:width]
+        for a in dict.fromkeys([*by_count.tolist(), *by_cost.tolist()]):
+            if full[np.nonzero(cand == a)[0][0]]:
+                continue
+            rec(chosen + (a,), uncovered & ~excludes[a], specials + int(space.special[a]))
+
+    rec((), np.ones(len(w), dtype=bool), 0)
+    return out
+
+
+def _rule_name(spec: Specification) -> str:
+    return "rule_" + hashlib.sha1(spec.key.encode()).hexdigest()[:10]
+
+
+def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]) -> list[_Candidate]:
+    """Pool-sound candidates for one pattern set, best (most general, then cheapest) first."""
+    spec = run.spec
+    inst = Instances(bindings, active)
+    want = _spec_indices(spec)
+    at_spec = inst.line == 0
+    for b, orig in zip(bindings, spec.patterns, strict=True):
+        at_spec &= inst.index[b.name] == want[orig.name]
+    hits = np.nonzero(at_spec)[0]
+    if len(hits) == 0:
+        return []
+    i0 = int(hits[0])
+    forms = fill_forms(inst.exprs)
+    coeffs = np.array([f.coeffs for f in forms], dtype=np.int64)
+    values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
+    lo, hi = _run_extent(active[0], spec.value, spec.start, spec.end)
+    v0 = values[i0]
+    starts = [i for i in range(len(forms)) if lo <= v0[i] <= spec.start]
+    ends = [i for i in range(len(forms)) if spec.end <= v0[i] <= hi]
+    pairs = sorted(((forms[s].cost + forms[e].cost, s, e) for s in starts for e in ends))
+    space = ConditionSpace(inst, i0)
+    base_cost = sum(pattern_cost(b.pattern) for b in bindings)
+    value = spec.value == FILLED
+    out: list[_Candidate] = []
+    for _, s, e in pairs[:MAX_FILL_PAIRS]:
+        run.check()
+        wrong, productive = inst.fill_status(spec.value, values[:, s], values[:, e])
+        fill = Fill(value, forms[s].expr, forms[e].expr)
+        fcost = fill_cost(fill)
+        for cover in _covers(space, wrong):
+            run.candidates += 1
+            truth = productive.copy()
+            for a in cover:
+                truth &= space.truth[a]
+            coverage = len(np.unique(inst.line[truth]))
+            parts = sorted(cover, key=lambda a: (space.special[a], a))
+            cond = conjoin([space.atoms[a].cond for a in parts])
+            total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
+            out.append(_Candidate(coverage, total if cover else base_cost + fcost,
+                                  Rule(_rule_name(spec), bindings, cond, fill)))
+    out.sort(key=lambda c: (-c.coverage, c.cost))
+    return out
+
+
+def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
+    """Lines of the check pool where the rule fills wrongly, and how many it fires on usefully."""
+    from nonostudio.learn.vector_eval import expr_values
+
+    truth = cond_truth(rule.condition, check)
+    value = FILLED if rule.action.value else 1 - FILLED
+    wrong, productive = check.fill_status(value, expr_values(rule.action.start, check),
+                                          expr_values(rule.action.end, check))
+    bad = np.unique(check.line[truth & wrong]).tolist()
+    return bad, len(np.unique(check.line[truth & productive]))
+
+
+_CHECK_CACHE: dict[tuple[Binding, ...], Instances] = {}
+
+
+def _check_instances(bindings: tuple[Binding, ...]) -> Instances:
+    if bindings not in _CHECK_CACHE:
+        if len(_CHECK_CACHE) > 64:
+            _CHECK_CACHE.clear()
+        _CHECK_CACHE[bindings] = Instances(bindings, list(all_states(CHECK_LENGTH)))
+    return _CHECK_CACHE[bindings]
+
+
+def _search(run: _Run, bindings: tuple[Binding, ...], ctx: z3.Context | None) -> Rule | None:
+    """A proved rule with these patterns covering the specification, or None when none is left."""
+    spec = run.spec
+    first = pool_line(spec.transition.hints, spec.transition.before)
+    if first is None:
+        raise ValueError(f"specification {spec.key}: the line has no solution")
+    active = [first, *all_states(ACTIVE_LENGTH)]
+    check = _check_instances(bindings)
+    rejected: set[Rule] = set()
+    while True:
+        ranked = [c for c in _candidates(run, bindings, active) if c.rule not in rejected]
+        if not ranked:
+            return None
+        top: list[tuple[int, int, Rule]] = []
+        new_lines: list[PoolLine] = []
+        for c in ranked[:RANKED]:
+            bad, fired = _check_pool_failures(c.rule, check)
+            if bad:
+                rejected.add(c.rule)
+                new_lines += [check.lines[i] for i in bad[:8]]
+            else:
+                top.append((-fired, cost(c.rule), c.rule))
+        top.sort(key=lambda t: (t[0], t[1]))
+        for _, _, rule in top:
+            run.check()
+            run.prover_calls += 1
+            result = prove(rule, run.max_length, should_stop=run.stopped)
+            if result.sound is None:
+                raise _Stop
+            if result.sound:
+                return rule
+            rejected.add(rule)
+            ce = result.counterexample
+            line = pool_line(tuple(ce.hints), ce.cells)
+            if line is not None:
+                new_lines.append(line)
+            break
+        active += [pl for pl in dict.fromkeys(new_lines) if pl not in active]
+        run.check()
+
+
+def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
+               should_stop: Callable[[], bool] | None = None,
+               ctx: z3.Context | None = None) -> SynthResult:
+    """A rule covering ``spec``, proved sound up to ``max_length`` cells, as general then as
+    concise as the search finds (see the module docstring)."""
+    start = time.monotonic()
+    run = _Run(spec, start + budget_s, should_stop, max_length)
+
+    def result(rule: Rule | None, status: str) -> SynthResult:
+        return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
+                           run.candidates, status, run.prover_calls)
+
+    try:
+        for bindings in pattern_sets(spec):
+            rule = _search(run, bindings, ctx)
+            if rule is not None:
+                return result(rule, "found")
+    except _Stop:
+        cancelled = bool(should_stop and should_stop())
+        return result(None, "cancelled" if cancelled else "timeout")
+    return result(None, "exhausted")
+
+
+__all__ = ["SynthResult", "Form", "pattern_sets", "synthesize"]
