@@ -65,11 +65,13 @@ class _Queue(Protocol):
     def put(self, item: Any) -> None: ...
 
 
-def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _Event) -> None:
+def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _Event,
+                 slots: Any) -> None:
     """Worker ``index``: its own z3 context, a watchdog thread, tasks until a ``None`` arrives.
 
-    Reports ``("start", index, key)`` before each task and ``("end", index, key, status, seconds,
-    result_json, error)`` after it.
+    ``slots[index]`` holds the number of the task in progress (-1 when idle), written straight to
+    shared memory so the coordinator knows what a crashed worker held; each outcome is reported
+    as ``(index, key, status, seconds, result_json, error)``.
     """
     ctx = z3.Context()
     lock = threading.Lock()
@@ -86,11 +88,11 @@ def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _
     threading.Thread(target=watchdog, daemon=True).start()
     try:
         while (task := tasks.get()) is not None:
-            key, spec_json, budget = task
+            number, key, spec_json, budget = task
             if stop.is_set():  # queued before the cancel: give it back untouched
-                results.put(("end", index, key, "pending", 0.0, None, None))
+                results.put((index, key, "pending", 0.0, None, None))
                 continue
-            results.put(("start", index, key))
+            slots[index] = number
             start = time.monotonic()
             deadline = start + budget
             with lock:
@@ -111,7 +113,8 @@ def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _
                 status = "timeout"
             else:
                 status = "failed" if error else "done"
-            results.put(("end", index, key, status, seconds, result_text, error))
+            slots[index] = -1
+            results.put((index, key, status, seconds, result_text, error))
     finally:
         finished.set()
 
@@ -150,8 +153,10 @@ class Runner:
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
             self._tasks, self._results, self._stop = mp.Queue(), mp.Queue(), mp.Event()
+            self._slots: Any = mp.Array("q", [-1] * self.jobs, lock=False)
         else:
             self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
+            self._slots = [-1] * self.jobs
         self._idle_deaths = 0
         self._workers = [self._start_worker(i) for i in range(self.jobs)]
         try:
@@ -169,7 +174,7 @@ class Runner:
         return final
 
     def _start_worker(self, index: int) -> Any:
-        args = (index, self.work, self._tasks, self._results, self._stop)
+        args = (index, self.work, self._tasks, self._results, self._stop, self._slots)
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=_worker_loop, args=args, daemon=True)
@@ -183,9 +188,9 @@ class Runner:
         status = store.status(run_id)
         done, total, found = status.finished, status.total, status.rules_found
         by_key = {r.key: r for r in pending}
+        self._numbers = {r.key: i for i, r in enumerate(pending)}
         todo = list(reversed(pending))
         in_flight: set[str] = set()
-        holding: dict[int, str] = {}  # worker index -> key it is working on
         session_start, session_done = time.monotonic(), 0
 
         def feed() -> None:
@@ -195,7 +200,8 @@ class Runner:
                     continue  # skipped meanwhile
                 store.mark_running(run_id, record.key)
                 in_flight.add(record.key)
-                self._tasks.put((record.key, record.spec.to_json(), self.budget_s))
+                self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
+                                 self.budget_s))
 
         feed()
         while in_flight:
@@ -208,13 +214,9 @@ class Runner:
                     for key in in_flight:  # cancelled and nobody left to report: give them back
                         store.finish(run_id, key, "pending", None)
                     return
-                self._replace_dead_workers(holding, in_flight)
+                self._replace_dead_workers(pending, in_flight)
                 continue
-            if message[0] == "start":
-                holding[message[1]] = message[2]
-                continue
-            _, index, key, outcome, seconds, result_text, error = message
-            holding.pop(index, None)
+            _, key, outcome, seconds, result_text, error = message
             in_flight.discard(key)
             result = json.loads(result_text) if result_text is not None else None
             store.finish(run_id, key, outcome, None if outcome == "pending" else seconds,
@@ -232,14 +234,16 @@ class Runner:
                     self.progress(Progress(done, total, found, rate, eta, key, outcome))
             feed()
 
-    def _replace_dead_workers(self, holding: dict[int, str], in_flight: set[str]) -> None:
+    def _replace_dead_workers(self, pending: list[SpecRecord], in_flight: set[str]) -> None:
         """A worker process that died (a crash in native code) fails its task and is replaced;
         workers that die without a task (they cannot start) end the run with an error."""
         for index, worker in enumerate(self._workers):
             if worker.is_alive() or self._stop.is_set():
                 continue
-            key = holding.pop(index, None)
-            if key is not None:
+            number = self._slots[index]
+            self._slots[index] = -1
+            key = pending[number].key if number >= 0 else None
+            if key is not None and key in in_flight:
                 in_flight.discard(key)
                 self.store.finish(self.run_id, key, "failed", None, error="worker process died")
             else:

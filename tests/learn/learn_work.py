@@ -1,0 +1,83 @@
+"""Work functions for the runner tests (a module, so spawned worker processes can import them)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import z3
+
+from nonostudio.core.line import FILLED
+from nonostudio.learn.specs import Specification
+
+
+def z3_forced(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """Ask z3 whether some solution of the state contradicts the specification's run."""
+    t = spec.transition
+    n, hints = len(t.before), t.hints
+    starts = [z3.Int(f"s{j}", ctx) for j in range(len(hints))]
+    solver = z3.Solver(ctx=ctx)
+    for j, h in enumerate(hints):
+        solver.add(starts[j] >= 0, starts[j] + h <= n)
+        if j:
+            solver.add(starts[j] >= starts[j - 1] + hints[j - 1] + 1)
+
+    def filled(i: int) -> z3.BoolRef:
+        cover = [z3.And(s <= i, i < s + h) for s, h in zip(starts, hints, strict=True)]
+        return z3.Or(*cover) if cover else z3.BoolVal(False, ctx)
+
+    for i, c in enumerate(t.before):
+        if c != "-":
+            solver.add(filled(i) if c == "O" else z3.Not(filled(i)))
+    want = [filled(i) if spec.value == FILLED else z3.Not(filled(i))
+            for i in range(spec.start, spec.end)]
+    solver.add(z3.Not(z3.And(*want)))
+    forced = solver.check() == z3.unsat
+    return {"forced": forced, "rule": spec.key if forced and len(spec.patterns) == 1 else None}
+
+
+def pigeonhole(ctx: z3.Context, holes: int = 12) -> z3.Solver:
+    """A small formula z3 needs many seconds for."""
+    p = [[z3.Bool(f"p{i}_{j}", ctx) for j in range(holes)] for i in range(holes + 1)]
+    s = z3.Solver(ctx=ctx)
+    for row in p:
+        s.add(z3.Or(*row))
+    for j in range(holes):
+        for i in range(holes + 1):
+            for k in range(i + 1, holes + 1):
+                s.add(z3.Or(z3.Not(p[i][j]), z3.Not(p[k][j])))
+    return s
+
+
+def z3_hard(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """Runs until interrupted: only the context interrupt ends it."""
+    return {"answer": str(pigeonhole(ctx).check())}
+
+
+def python_spin(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """Python-bound work that checks ``should_stop`` between steps."""
+    steps = 0
+    while not should_stop():
+        steps += 1
+    return {"steps": steps}
+
+
+def failing(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    if spec.start == 0:
+        raise ArithmeticError(f"no rule for {spec.key}")
+    return {"ok": True}
+
+
+def dies_on_one_cell(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    if len(spec.transition.before) == 1:
+        os._exit(3)
+    return {"ok": True}
+
+
+def logged_slow(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """Appends each call to the file named by LEARN_TEST_LOG, then takes a little while."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(spec.key + "\n")
+    time.sleep(0.02)
+    return {"key": spec.key, "rule": spec.key if spec.start == 0 else None}

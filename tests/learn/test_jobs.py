@@ -1,0 +1,134 @@
+"""Job store: runs and specifications persist across reopening, resume, skipping, status figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonostudio.learn.jobs import JobStore, rules_in
+from nonostudio.learn.specs import Specification, mine_transitions, specifications
+from nonostudio.paths import jobs_db_path
+
+
+@pytest.fixture(scope="module")
+def specs() -> list[Specification]:
+    return [s for t in mine_transitions(3) for s in specifications(t)]
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with JobStore(tmp_path / "jobs.sqlite3") as s:
+        yield s
+
+
+def test_create_and_read_back(store: JobStore, specs: list[Specification], tmp_path: Path) -> None:
+    run = store.create_run({"max_length": 3, "budget": 5.0}, specs)
+    store.close()
+    with JobStore(tmp_path / "jobs.sqlite3") as again:
+        info = again.run(run)
+        assert info.settings == {"max_length": 3, "budget": 5.0}
+        assert info.status == "pending" and info.total == len(specs)
+        records = again.records(run)
+        assert {r.spec for r in records} == set(specs)
+        assert all(r.status == "pending" and r.attempts == 0 for r in records)
+        # Smaller pattern sets first.
+        sizes = [len(r.spec.patterns) for r in records]
+        assert sizes == sorted(sizes)
+        assert [i.id for i in again.runs()] == [run]
+
+
+def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Specification],
+                                               tmp_path: Path) -> None:
+    run = store.create_run({}, specs[:4])
+    a, b, c, _ = (s.key for s in specs[:4])
+    store.mark_running(run, a)
+    store.finish(run, a, "done", 0.5, {"rule": "def r: ..."})
+    store.mark_running(run, b)
+    store.mark_running(run, c)
+    store.finish(run, c, "failed", 0.1, error="boom")
+    store.close()  # b is left running, as after a kill
+    with JobStore(tmp_path / "jobs.sqlite3") as again:
+        assert again.spec_status(run, b) == "running"
+        assert again.resume(run) == 1
+        by_key = {r.key: r for r in again.records(run)}
+        assert by_key[a].status == "done" and by_key[a].result == {"rule": "def r: ..."}
+        assert by_key[a].seconds == 0.5 and by_key[a].attempts == 1
+        assert by_key[b].status == "pending" and by_key[b].attempts == 1
+        assert by_key[c].status == "failed" and by_key[c].error == "boom"
+        assert [r.key for r in again.pending(run)] == [b, specs[3].key]
+        assert again.results(run) == [(a, {"rule": "def r: ..."})]
+
+
+def test_skip_supersets(store: JobStore) -> None:
+    (t,) = [t for t in mine_transitions(5) if t.hints == (3, 1) and t.before == "-----"]
+    specs = specifications(t)
+    run = store.create_run({}, specs)
+    first = specs[0]  # run O0-3 with {h0}
+    assert first.key == "3 1|-----|O0-3|h0"
+    skipped = store.skip_supersets(run, first)
+    # {h0, h1}, {h0, g}, {h0, h1, g} of the same run; not {h1}, {h1, g}, nor other runs.
+    assert skipped == 3
+    assert {r.key for r in store.records(run, "skipped")} == {
+        "3 1|-----|O0-3|h0,h1", "3 1|-----|O0-3|h0,g", "3 1|-----|O0-3|h0,h1,g"}
+
+
+def test_status_figures(store: JobStore, specs: list[Specification]) -> None:
+    run = store.create_run({}, specs[:25])
+    for i, s in enumerate(specs[:20]):
+        store.mark_running(run, s.key)
+        status = "timeout" if i >= 18 else "done"
+        store.finish(run, s.key, status, float(i + 1), {"rules": ["a", "b"]} if i < 3 else {})
+    store.mark_running(run, specs[20].key)
+    store.finish(run, specs[20].key, "skipped", None)
+    st = store.status(run)
+    assert st.total == 25
+    assert st.counts == {"done": 18, "timeout": 2, "skipped": 1, "pending": 4}
+    assert st.finished == 21 and st.budget_hits == 2 and st.rules_found == 6
+    assert st.median_seconds == 10.5  # of 1..20
+    assert st.p95_seconds == 19.0  # nearest rank: the 19th of 20
+    assert st.work_seconds == 210.0
+    text = "\n".join(st.lines())
+    assert "21/25" in text and "timeout 2" in text and "p95 19.000" in text
+
+
+def test_errors(store: JobStore, specs: list[Specification], tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="duplicate"):
+        store.create_run({}, [specs[0], specs[0]])
+    assert store.runs() == []  # nothing half-written
+    run = store.create_run({}, specs[:2])
+    store.finish(run, specs[0].key, "done", 1.0)
+    with pytest.raises(ValueError, match="not pending"):
+        store.mark_running(run, specs[0].key)
+    with pytest.raises(ValueError, match="cannot finish"):
+        store.finish(run, specs[0].key, "running", 1.0)
+    with pytest.raises(ValueError, match="no specification"):
+        store.finish(run, "nope", "done", 1.0)
+    with pytest.raises(ValueError, match="no run 99"):
+        store.resume(99)
+    with pytest.raises(ValueError, match="unknown run status"):
+        store.set_run_status(run, "exploded")
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database, just text " * 100)
+    with pytest.raises(ValueError, match="not a nonostudio job store"):
+        JobStore(junk)
+
+
+def test_delete_run(store: JobStore, specs: list[Specification]) -> None:
+    keep = store.create_run({"n": 1}, specs[:3])
+    gone = store.create_run({"n": 2}, specs[:3])
+    store.delete_run(gone)
+    assert [r.id for r in store.runs()] == [keep]
+    assert len(store.records(keep)) == 3
+
+
+def test_default_path_is_in_user_data() -> None:
+    with JobStore() as s:
+        assert s.path == jobs_db_path()
+        assert s.path.exists()
+
+
+def test_rules_in() -> None:
+    assert rules_in(None) == 0 and rules_in({}) == 0
+    assert rules_in({"rule": "x"}) == 1 and rules_in({"rule": None}) == 0
+    assert rules_in({"rules": ["a", "b"], "rule": "c"}) == 3

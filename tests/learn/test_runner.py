@@ -1,0 +1,146 @@
+"""Runner: real work in processes and threads, budgets, cancel within a second, kill and resume."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import learn_work
+import pytest
+
+from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.runner import Progress, Runner, run_specifications
+from nonostudio.learn.specs import Specification, mine_transitions, specifications
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def specs() -> list[Specification]:
+    return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with JobStore(tmp_path / "jobs.sqlite3") as s:
+        yield s
+
+
+@pytest.mark.parametrize("mode", ["process", "thread"])
+def test_every_mined_run_is_forced_by_z3(store: JobStore, specs: list[Specification],
+                                         mode: str) -> None:
+    run = store.create_run({"max_length": 3}, specs)
+    seen: list[Progress] = []
+    status = run_specifications(store, run, learn_work.z3_forced, jobs=2, mode=mode,
+                                budget_s=10.0, progress=seen.append)
+    assert status.counts == {"done": len(specs)}
+    assert all(r.result["forced"] for r in store.records(run))
+    assert store.run(run).status == "finished"
+    assert [p.done for p in seen] == list(range(1, len(specs) + 1))
+    assert seen[-1].total == len(specs) and seen[-1].eta_seconds == 0
+    assert seen[-1].rules_found == status.rules_found == len(specs)
+    assert all(p.rate_per_minute > 0 for p in seen)
+
+
+def test_budget_interrupts_z3_and_python(store: JobStore, specs: list[Specification]) -> None:
+    for work in (learn_work.z3_hard, learn_work.python_spin):
+        run = store.create_run({}, specs[:2])
+        start = time.monotonic()
+        status = run_specifications(store, run, work, jobs=2, mode="thread", budget_s=0.3)
+        assert time.monotonic() - start < 2.0
+        assert status.counts == {"timeout": 2} and status.budget_hits == 2
+        assert all(0.3 < r.seconds < 1.0 for r in store.records(run))
+
+
+def test_failures_are_recorded(store: JobStore, specs: list[Specification]) -> None:
+    run = store.create_run({}, specs)
+    status = run_specifications(store, run, learn_work.failing, jobs=2, mode="thread")
+    failed = store.records(run, "failed")
+    assert failed and all(r.spec.start == 0 for r in failed)
+    assert all(r.error == f"ArithmeticError: no rule for {r.key}" for r in failed)
+    assert status.counts["done"] == len(specs) - len(failed)
+
+
+def test_cancel_stops_within_a_second(store: JobStore, specs: list[Specification]) -> None:
+    run = store.create_run({}, specs)
+    runner = Runner(store, run, learn_work.z3_hard, jobs=2, mode="thread", budget_s=60.0)
+    out = []
+    thread = threading.Thread(target=lambda: out.append(runner.run()))
+    thread.start()
+    time.sleep(0.5)
+    asked = time.monotonic()
+    runner.cancel()
+    thread.join(timeout=5.0)
+    assert not thread.is_alive() and time.monotonic() - asked < 1.0
+    assert out[0].counts == {"pending": len(specs)}
+    assert store.run(run).status == "cancelled"
+    # Both specifications that were under way were attempted once and handed back.
+    assert sorted(r.attempts for r in store.records(run))[-2:] == [1, 1]
+
+
+def test_a_dying_worker_fails_only_its_specification(store: JobStore,
+                                                     specs: list[Specification]) -> None:
+    run = store.create_run({}, specs)
+    status = run_specifications(store, run, learn_work.dies_on_one_cell, jobs=2, mode="process")
+    failed = store.records(run, "failed")
+    # The two one-cell lines: (1) "-" -> "O" and () "-" -> "x" (the latter has no specification:
+    # it binds no hint).
+    assert [r.key for r in failed] == ["1|-|O0-1|h"]
+    assert all(r.error == "worker process died" for r in failed)
+    assert status.counts["done"] == len(specs) - len(failed)
+
+
+_CHILD = textwrap.dedent("""
+    import sys
+    from nonostudio.learn.jobs import JobStore
+    from nonostudio.learn.runner import run_specifications
+    import learn_work
+    if __name__ == "__main__":
+        with JobStore(sys.argv[1]) as store:
+            run_specifications(store, int(sys.argv[2]), learn_work.logged_slow, jobs=2,
+                               mode="process")
+""")
+
+
+def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)]
+    db = tmp_path / "jobs.sqlite3"
+    with JobStore(db) as store:
+        run = store.create_run({"max_length": 4}, specs)
+    script = tmp_path / "child.py"
+    script.write_text(_CHILD)
+    first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
+    env = dict(os.environ, LEARN_TEST_LOG=str(first_log),
+               PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
+    child = subprocess.Popen([sys.executable, str(script), str(db), str(run)], env=env,
+                             start_new_session=True)
+    try:
+        with JobStore(db) as watcher:
+            deadline = time.monotonic() + 60
+            while watcher.status(run).finished < 20 and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)  # the child and its worker processes
+        child.wait()
+    with JobStore(db) as store:
+        before = {r.key: r.result for r in store.records(run) if r.status != "pending"
+                  and r.status != "running"}
+        assert 20 <= len(before) < len(specs)
+        os.environ["LEARN_TEST_LOG"] = str(second_log)
+        try:
+            status = run_specifications(store, run, learn_work.logged_slow, jobs=2, mode="thread")
+        finally:
+            del os.environ["LEARN_TEST_LOG"]
+        assert status.counts.get("pending", 0) == 0 and status.counts.get("running", 0) == 0
+        assert status.finished == len(specs)
+        redone = set(second_log.read_text().split("\n")) & set(before)
+        assert not redone
+        after = {r.key: r.result for r in store.records(run)}
+        assert all(after[k] == v for k, v in before.items())
+        assert all(r["key"] == k for k, r in after.items())
