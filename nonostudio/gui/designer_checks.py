@@ -1,0 +1,312 @@
+"""Designer checks on the editor's grid: where the rule set (then line logic) gets stuck, and
+single-cell edits of the drawn picture that make its puzzle unique or line-solvable.
+
+The checks run on the thread pool when asked (they may try many edits, each verified by the
+complete solver).  Results are drawn by an overlay widget laid over the editor's grid; any change
+of the puzzle makes them stale, so they are cleared.  Applying an edit is one undo step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.designer import (
+    Edit,
+    EditSearch,
+    StuckRegion,
+    line_solvable_edits,
+    stuck_region,
+    uniqueness_edits,
+)
+from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.core.solver import Verdict
+from nonostudio.gui.editor import DRAW, EditorView
+from nonostudio.gui.grid_view import OVERLAY_COLOR, CellsCommand, GridView
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+Findings = tuple[StuckRegion, EditSearch | None]
+
+
+class DesignerOverlay(QWidget):
+    """Paints the stuck region and the suggested edits over a :class:`GridView` it covers."""
+
+    def __init__(self, grid: GridView) -> None:
+        super().__init__(grid)
+        self._grid = grid
+        self._rules_stuck: np.ndarray | None = None
+        self._logic_stuck: np.ndarray | None = None
+        self._edits: list[Edit] = []
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setGeometry(grid.rect())
+        grid.installEventFilter(self)
+        grid.zoomChanged.connect(lambda _zoom: self.update())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._grid and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self._grid.rect())
+        return False
+
+    def set_findings(self, region: StuckRegion | None, edits: list[Edit]) -> None:
+        self._rules_stuck = None if region is None else region.rules_stuck.copy()
+        self._logic_stuck = None if region is None else region.logic_stuck.copy()
+        self._edits = list(edits)
+        self.raise_()
+        self.update()
+
+    def clear(self) -> None:
+        self.set_findings(None, [])
+
+    def stuck_cells(self) -> list[tuple[int, int]]:
+        """The cells shaded as stuck for the rule set (line logic may still decide some)."""
+        if self._rules_stuck is None:
+            return []
+        return [(int(r), int(c)) for r, c in np.argwhere(self._rules_stuck)]
+
+    def edits(self) -> list[Edit]:
+        return list(self._edits)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._rules_stuck is None and not self._edits:
+            return
+        shape = self._grid.cells().shape
+        painter = QPainter(self)
+        try:
+            if self._rules_stuck is not None and self._rules_stuck.shape == shape:
+                self._paint_region(painter)
+            self._paint_edits(painter, shape)
+        finally:
+            painter.end()
+
+    def _paint_region(self, painter: QPainter) -> None:
+        assert self._rules_stuck is not None and self._logic_stuck is not None
+        tint = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        tint.setAlpha(70)
+        hatch = QColor(OVERLAY_COLOR)
+        hatch.setAlpha(200)
+        brush = QBrush(hatch, Qt.BrushStyle.BDiagPattern)
+        for r, c in np.argwhere(self._rules_stuck):
+            rect = self._grid.cell_rect(int(r), int(c))
+            painter.fillRect(rect, tint)
+            if self._logic_stuck[r, c]:
+                painter.fillRect(rect, brush)
+
+    def _paint_edits(self, painter: QPainter, shape: tuple[int, ...]) -> None:
+        cell = self._grid.cell_size()
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(max(6, cell * 5 // 9))
+        painter.setFont(font)
+        back = self.palette().color(QPalette.ColorRole.Base)
+        for number, edit in enumerate(self._edits, 1):
+            if not (edit.row < shape[0] and edit.col < shape[1]):
+                continue
+            rect = self._grid.cell_rect(edit.row, edit.col).adjusted(1, 1, -1, -1)
+            painter.setPen(QPen(OVERLAY_COLOR, max(2, cell // 8)))
+            painter.setBrush(back)
+            painter.drawEllipse(rect)
+            painter.setPen(OVERLAY_COLOR)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
+
+
+def find_edits(picture: np.ndarray, progress: Progress, should_stop: ShouldStop) -> EditSearch:
+    """Edits making the picture's puzzle unique, or (when it is unique but needs search)
+    line-solvable."""
+    search = uniqueness_edits(picture, progress=progress, should_stop=should_stop)
+    if search.verdict is Verdict.UNIQUE_SEARCH:
+        search = line_solvable_edits(picture, progress=progress, should_stop=should_stop)
+    return search
+
+
+def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
+    """The findings in words."""
+    rules_left = int(region.rules_stuck.sum())
+    logic_left = int(region.logic_stuck.sum())
+    if rules_left == 0:
+        parts = ["The rules alone decide every cell."]
+    else:
+        parts = [f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
+                 + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")]
+    if search is None:
+        parts.append("Draw the picture to get suggested edits.")
+        return " ".join(parts)
+    found = len(search.edits)
+    goal = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}.get(search.verdict)
+    if goal is None:
+        parts.append({Verdict.UNIQUE_LINE: "The puzzle is unique and line-solvable: no edit "
+                                           "needed.",
+                      Verdict.NO_SOLUTION: "No picture fits the clues."}.get(
+            search.verdict, "The solver could not decide the puzzle in time."))
+    elif found:
+        parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
+    else:
+        parts.append(f"No single-cell edit makes it {goal}"
+                     + (" within the time limit." if search.stopped else "."))
+    return " ".join(parts)
+
+
+class DesignerPanel(QWidget):
+    """Runs the designer checks on the editor's puzzle and applies a chosen edit."""
+
+    findingsReady = Signal()
+
+    def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._editor = editor
+        self._rule_set: RuleSet | None = None
+        self._worker: Worker | None = None
+        self._edits: list[Edit] = []
+        self.overlay = DesignerOverlay(editor.grid)
+        self.check_button = QPushButton("Check &design")
+        self.check_button.setToolTip("Shade where the rules get stuck and look for single-cell "
+                                     "edits that make the puzzle unique or line-solvable")
+        self.check_button.clicked.connect(self.run_checks)
+        self.clear_button = QPushButton("C&lear")
+        self.clear_button.clicked.connect(self.clear)
+        self.busy = QProgressBar(maximumHeight=12, textVisible=False)
+        self.busy.setRange(0, 100)
+        self.busy.hide()
+        self.summary_label = QLabel("Check the design to see where solving gets stuck.")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setAccessibleName("Designer findings")
+        self.edit_list = QListWidget()
+        self.edit_list.setAccessibleName("Suggested edits")
+        self.edit_list.itemActivated.connect(lambda _item: self.apply_selected())
+        self.edit_list.currentRowChanged.connect(lambda _row: self._update_buttons())
+        self.apply_button = QPushButton("&Apply edit")
+        self.apply_button.setToolTip("Make the selected edit in the picture (one undo step)")
+        self.apply_button.clicked.connect(self.apply_selected)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.clear_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.edit_list, 1)
+        layout.addWidget(self.apply_button)
+        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+        self._update_buttons()
+
+    def set_rule_set(self, name: str) -> None:
+        """Check with the shipped rule set called ``name``; old findings are cleared."""
+        try:
+            self._rule_set = load_rule_set(name)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self._rule_set = None
+            self.clear()
+            self.summary_label.setText(f"Cannot load the rule set “{name}”: {exc}")
+            return
+        self.clear()
+
+    def is_busy(self) -> bool:
+        return self._worker is not None
+
+    def edits(self) -> list[Edit]:
+        return list(self._edits)
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self.busy.hide()
+        self._update_buttons()
+
+    def clear(self) -> None:
+        """Forget the findings (the puzzle changed, or the user asked)."""
+        self.cancel()
+        self._edits = []
+        self.edit_list.clear()
+        self.overlay.clear()
+        self.summary_label.setText("Check the design to see where solving gets stuck.")
+        self._update_buttons()
+
+    def run_checks(self) -> bool:
+        """Start the checks on the editor's puzzle; False when there is nothing to check."""
+        puzzle, rule_set = self._editor.puzzle(), self._rule_set
+        if puzzle is None or rule_set is None:
+            self.summary_label.setText("Fix the clues first." if puzzle is None
+                                       else "Choose a rule set that loads.")
+            return False
+        self.clear()
+        picture = puzzle.goal if self._editor.mode() == DRAW else None
+
+        def job(progress: Progress, should_stop: ShouldStop) -> Findings:
+            region = stuck_region(puzzle, rule_set.rules)
+            search = None if picture is None else find_edits(picture, progress, should_stop)
+            return region, search
+
+        self.summary_label.setText("Checking\u2026")
+        self.busy.setValue(0)
+        self.busy.show()
+        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed,
+                                         on_progress=self._progress)
+        self._update_buttons()
+        return True
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _progress(self, fraction: float, message: str) -> None:
+        if self._is_current():
+            self.busy.setValue(round(100 * fraction))
+            self.summary_label.setText(f"Looking for edits: {message}")
+
+    def _done(self, findings: Findings) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self.busy.hide()
+        region, search = findings
+        self._edits = [] if search is None else list(search.edits)
+        self.overlay.set_findings(region, self._edits)
+        for number, edit in enumerate(self._edits, 1):
+            text = edit.describe()
+            self.edit_list.addItem(f"{number}. {text[:1].upper()}{text[1:]}")
+        if self._edits:
+            self.edit_list.setCurrentRow(0)
+        self.summary_label.setText(summary_text(region, search))
+        self._update_buttons()
+        self.findingsReady.emit()
+
+    def _failed(self, message: str) -> None:
+        if self._is_current():
+            self._worker = None
+            self.busy.hide()
+            self.summary_label.setText(f"Cannot check: {message}")
+            self._update_buttons()
+
+    def apply_selected(self) -> bool:
+        """Make the selected edit in the editor's picture as one undo step."""
+        row = self.edit_list.currentRow()
+        if not 0 <= row < len(self._edits) or self._editor.mode() != DRAW:
+            return False
+        edit = self._edits[row]
+        grid = self._editor.grid
+        before = grid.cells()
+        if not (edit.row < before.shape[0] and edit.col < before.shape[1]):
+            return False
+        after = before.copy()
+        after[edit.row, edit.col] = FILLED if edit.value == FILLED else UNKNOWN
+        self._editor.undo_stack().push(CellsCommand(grid, before, after,
+                                                    f"Designer edit: {edit.describe()}"))
+        return True
+
+    def _update_buttons(self) -> None:
+        self.check_button.setEnabled(self._worker is None)
+        self.apply_button.setEnabled(self._worker is None and self.edit_list.currentRow() >= 0)
+

@@ -1,0 +1,145 @@
+"""Designer checks on the editor: the stuck region shaded on the grid, suggested single-cell edits
+numbered and listed, each one re-verified here with the complete solver, applied as one undo step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt, QThreadPool
+
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import FILLED
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
+from nonostudio.gui.designer_checks import DesignerPanel
+from nonostudio.gui.editor import CLUES, EditorView
+
+
+def picture(*rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+
+
+DIAGONAL = picture("#.", ".#")  # the clues 1/1 x 1/1 also fit the other diagonal
+# Unique, but line logic alone gets stuck (found by a random search over 5x5 pictures).
+NEEDS_SEARCH = picture("##.#.", "#.###", "....#", ".###.", "#...#")
+HOUSE = picture("..#..", ".###.", "#####", "#...#", "#.###")
+
+
+@pytest.fixture
+def setup(qtbot) -> tuple[EditorView, DesignerPanel]:
+    editor = EditorView()
+    panel = DesignerPanel(editor)
+    panel.set_rule_set("control")
+    qtbot.addWidget(editor)
+    qtbot.addWidget(panel)
+    editor.resize(700, 500)
+    editor.show()
+    qtbot.waitExposed(editor)
+    yield editor, panel
+    panel.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def checked(qtbot, panel: DesignerPanel) -> None:
+    with qtbot.waitSignal(panel.findingsReady, timeout=20000):
+        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+
+
+def edited(pic: np.ndarray, row: int, col: int, value: int) -> np.ndarray:
+    out = pic.copy()
+    out[row, col] = 1 if value == FILLED else 0
+    return out
+
+
+def test_non_unique_picture_gets_unique_edits(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+    checked(qtbot, panel)
+    edits = panel.edits()
+    assert 1 <= len(edits) <= 5
+    for edit in edits:  # each suggestion really makes the puzzle unique
+        assert solve(Puzzle.from_grid(edited(DIAGONAL, edit.row, edit.col, edit.value))
+                     ).verdict.is_unique
+    assert panel.edit_list.count() == len(edits)
+    assert panel.edit_list.item(0).text().startswith("1. ")
+    assert "make it unique" in panel.summary_label.text()
+    # No rule decides anything on the two-diagonal puzzle: every cell is shaded.
+    assert sorted(panel.overlay.stuck_cells()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_apply_edit_is_one_undo_step(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+    checked(qtbot, panel)
+    edit = panel.edits()[1]
+    panel.edit_list.setCurrentRow(1)
+    steps = editor.undo_stack().count()
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    assert editor.undo_stack().count() == steps + 1
+    puzzle = editor.puzzle()
+    assert puzzle is not None
+    assert np.array_equal(puzzle.goal == FILLED, edited(DIAGONAL, edit.row, edit.col, edit.value))
+    # The puzzle changed, so the findings no longer hold and are cleared.
+    assert panel.edits() == [] and panel.overlay.stuck_cells() == []
+    editor.undo_stack().undo()
+    assert np.array_equal(editor.puzzle().goal == FILLED, DIAGONAL)
+
+
+def test_unique_picture_needing_search_gets_line_solvable_edits(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(NEEDS_SEARCH))
+    checked(qtbot, panel)
+    assert panel.edits()
+    for edit in panel.edits():
+        candidate = Puzzle.from_grid(edited(NEEDS_SEARCH, edit.row, edit.col, edit.value))
+        state = GridState(candidate)
+        state.propagate()
+        assert state.is_solved()  # line logic alone now finishes it
+        assert solve(candidate).verdict is Verdict.UNIQUE_LINE
+    text = panel.summary_label.text()
+    assert "line-solvable" in text and "(hatched)" in text
+
+
+def test_line_solvable_picture_needs_no_edit(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(HOUSE))
+    checked(qtbot, panel)
+    assert panel.edits() == [] and panel.edit_list.count() == 0
+    assert "no edit needed" in panel.summary_label.text()
+    assert not panel.apply_button.isEnabled()
+
+
+def test_typed_clues_get_the_region_but_no_edits(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
+    assert editor.mode() == CLUES
+    checked(qtbot, panel)
+    assert panel.edits() == []
+    assert len(panel.overlay.stuck_cells()) == 4
+    assert "Draw the picture" in panel.summary_label.text()
+
+
+def test_stuck_region_is_painted_on_the_grid(qtbot, setup) -> None:
+    editor, panel = setup
+    editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+    grid = editor.grid
+    # A cell's corner: outside the numbered ring of an edit, inside the shading.
+    corner = grid.cell_rect(0, 1).topLeft() + QPoint(2, 2)
+    before = grid.grab().toImage().pixelColor(corner)
+    checked(qtbot, panel)
+    overlay = panel.overlay
+    assert overlay.geometry() == grid.rect()
+    # The overlay paints on top of the grid: grab the grid with its child overlay.
+    after = grid.grab().toImage().pixelColor(corner)
+    assert after != before
+    grid.zoom_in()
+    qtbot.waitUntil(lambda: overlay.geometry() == grid.rect(), timeout=2000)
+
+
+def test_no_puzzle_is_reported(setup) -> None:
+    editor, panel = setup
+    editor.set_mode(CLUES)
+    editor.rows_edit.setPlainText("9\n")
+    assert editor.puzzle() is None
+    assert not panel.run_checks()
+    assert panel.summary_label.text() == "Fix the clues first."
