@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.narrate import narrate, seen_line, step_text
 from nonostudio.analysis.steps import RULE, Step, Trace
+from nonostudio.analysis.strategies import next_line
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
@@ -116,6 +117,8 @@ class SolveView(QWidget):
             "Solve by &hand", self.set_hand_mode, "Ctrl+H", "Paint cells yourself", True
         )
         self.hint_action = self._action("&Hint", self.request_hint, "H", "What can be found next")
+        self.next_line_action = self._action("Next &line?", self.suggest_line, "L",
+                                             "Which line should I look at next?")
         self.mistakes_action = self._action(
             "Show &mistakes", lambda _on: self._refresh_hand(), "M", "Ring wrong cells", True
         )
@@ -135,7 +138,8 @@ class SolveView(QWidget):
         bar.addSeparator()
         bar.addActions([self.back_action, self.play_action, self.forward_action])
         bar.addSeparator()
-        bar.addActions([self.hand_action, self.hint_action, self.mistakes_action])
+        bar.addActions([self.hand_action, self.hint_action, self.mistakes_action,
+                        self.next_line_action])
         top = QHBoxLayout()
         top.addWidget(bar)
         top.addWidget(self.busy, 1)
@@ -384,6 +388,7 @@ class SolveView(QWidget):
         self.play_action.setEnabled(not hand and steps > 0)
         self.hint_action.setEnabled(hand and self._puzzle is not None and self._rule_set is not None)
         self.mistakes_action.setEnabled(hand)
+        self.next_line_action.setEnabled(self._puzzle is not None)
 
     # --- solving by hand ---------------------------------------------------------------------
 
@@ -478,6 +483,24 @@ class SolveView(QWidget):
         seen = seen_line(self._puzzle, self._hand.tolist(), step)
         title = self._titles.get(rule.name, rule.name)
         self.message_label.setText(f"Hint: {step_text(step, rule, title, seen)}")
+
+    def suggest_line(self) -> tuple[str, int] | None:
+        """Highlight the line the best line-selection strategy looks at next on the grid shown."""
+        if self._puzzle is None:
+            return None
+        grid = self.grid.cells()
+        if grid.shape != (self._puzzle.height, self._puzzle.width):
+            return None
+        ref = next_line(self._puzzle, grid)
+        if ref is None:
+            self.message_label.setText("No single line decides a cell here: the grid is "
+                                       "complete, wrong, or needs more than line logic.")
+            return None
+        axis, index = ref
+        self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
+        self.message_label.setText(f"Look at {axis} {index + 1} next: line logic on it decides "
+                                   "new cells.")
+        return ref
 
     def last_hint(self) -> Step | None:
         """The step the last hint was about (None before any hint)."""

@@ -143,3 +143,34 @@ def test_no_puzzle_is_reported(setup) -> None:
     assert editor.puzzle() is None
     assert not panel.run_checks()
     assert panel.summary_label.text() == "Fix the clues first."
+
+
+# --- "which line should I look at next?" in the solving view ----------------------------------
+
+def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
+    from nonostudio.core.line import UNKNOWN
+    from nonostudio.core.linesolver import solve_cells
+    from nonostudio.gui.solve_view import SolveView
+
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.show()
+    puzzle = Puzzle.from_grid(HOUSE)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(puzzle)
+    view.set_hand_mode(True)
+    view.grid.setFocus()
+    qtbot.keyClick(view.grid, Qt.Key.Key_L)
+    marks = view.grid.marks()
+    assert marks.axis in ("row", "column") and marks.index >= 0
+    hints = (puzzle.rows if marks.axis == "row" else puzzle.cols)[marks.index]
+    cells = (UNKNOWN,) * (5)
+    assert solve_cells(hints, cells) != cells  # the line decides something on the empty grid
+    assert f"{marks.axis} {marks.index + 1}" in view.message_label.text()
+    # On the solved grid no line has anything left to decide.
+    view.set_hand_mode(False)
+    view.go_to(len(view.trace().steps))
+    assert view.suggest_line() is None
+    assert view.message_label.text().startswith("No single line")
+    view.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
