@@ -1,0 +1,191 @@
+"""The soundness prover: a rule is sound for lines up to L cells, or here is a line it gets wrong.
+
+Soundness (RULES.md §3) is negated into one existential query per line length ``n ≤ L`` (see
+:mod:`nonostudio.rules.symbolic`): a line, one of its solutions, and a binding where the
+condition holds but the fill is empty, leaves the line, or disagrees with that solution.  UNSAT
+for every ``n`` proves the rule; a model is a counterexample, which is replayed with the concrete
+interpreter and the exact line solver before it is returned — a counterexample they do not
+confirm is a bug in the encoding and raises :class:`ProverError`.
+
+Flipped lines need no query of their own: reversing a line is a bijection on valid lines, so a
+rule sound on every line is sound on every flipped line.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import z3
+
+from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
+from nonostudio.core.linesolver import solve_text
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
+from nonostudio.rules.symbolic import SymbolicLine, SymbolicRule, sym_rule
+
+
+class ProverError(RuntimeError):
+    """The prover's z3 encoding and the concrete semantics disagree (a bug), or z3 gave up."""
+
+
+class _GaveUp(Exception):
+    """z3 answered unknown (interrupted, or a reason of its own)."""
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """A line on which the rule's fill is wrong, confirmed by the interpreter and line solver.
+
+    ``witness`` is a solution of the line (``O``/``x``) that the fill contradicts, or ``""`` when
+    the fill is empty or reaches outside the line.
+    """
+
+    hints: tuple[int, ...]
+    cells: str
+    env: dict[str, Element]
+    fill: RuleFill
+    witness: str
+
+    @property
+    def line(self) -> Line:
+        return Line.parse(self.hints, self.cells)
+
+    def __str__(self) -> str:
+        value = "true" if self.fill.value == FILLED else "false"
+        why = f"solution {self.witness}" if self.witness else "empty or outside the line"
+        return f"{self.line} → fill({value}, {self.fill.start}, {self.fill.end}); {why}"
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    """The verdict on one rule: ``sound`` True (proved), False (see ``counterexample``) or None
+    (interrupted before a verdict)."""
+
+    rule: str
+    sound: bool | None
+    max_length: int
+    seconds: float
+    counterexample: Counterexample | None = None
+
+
+def prove(
+    rule: Rule,
+    max_length: int = 30,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ProofResult:
+    """Prove ``rule`` sound on every valid line of 1 … ``max_length`` cells, or refute it.
+
+    ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result then has
+    ``sound=None``); ``progress(n, max_length)`` is called after each length ``n`` is proved.
+    Each call uses its own z3 context, so proofs may run in parallel threads.
+    """
+    began = time.perf_counter()
+
+    def result(sound: bool | None, ce: Counterexample | None = None) -> ProofResult:
+        return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
+
+    ctx = z3.Context()
+    done = threading.Event()
+    stopped = threading.Event()
+
+    def watch() -> None:
+        while True:
+            if should_stop is not None and should_stop():
+                stopped.set()
+                ctx.interrupt()
+                return
+            if done.wait(0.05):
+                return
+
+    watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
+    watcher.start()
+    try:
+        for n in range(1, max_length + 1):
+            if stopped.is_set():
+                return result(None)
+            try:
+                found = _refute(rule, ctx, n)
+            except (z3.Z3Exception, _GaveUp) as exc:
+                if stopped.is_set():
+                    return result(None)
+                raise ProverError(f"z3 gave up on {rule.name} at {n} cells: {exc}") from exc
+            if stopped.is_set():
+                return result(None)
+            if found is not None:
+                return result(False, found)
+            if progress is not None:
+                progress(n, max_length)
+        return result(True)
+    finally:
+        done.set()
+        watcher.join()
+
+
+def _refute(rule: Rule, ctx: z3.Context, n: int) -> Counterexample | None:
+    """A confirmed counterexample of ``n`` cells, or None when the rule is sound at length ``n``."""
+    line = SymbolicLine(ctx, n)
+    encoded = sym_rule(rule, line)
+    solver = z3.Solver(ctx=ctx)
+    solver.add(encoded.applies, encoded.wrong())
+    answer = solver.check()
+    if answer == z3.unsat:
+        return None
+    if answer != z3.sat:
+        raise _GaveUp(solver.reason_unknown())
+    return _confirm(rule, encoded, solver.model())
+
+
+def _confirm(rule: Rule, encoded: SymbolicRule, model: z3.ModelRef) -> Counterexample:
+    """Turn a model into a counterexample and replay it concretely; raise if it does not hold."""
+    sym = encoded.line
+
+    def truth(b: z3.BoolRef) -> bool:
+        return z3.is_true(model.eval(b, model_completion=True))
+
+    def number(e: z3.ArithRef) -> int:
+        return model.eval(e, model_completion=True).as_long()
+
+    solution = [FILLED if truth(s) else CROSSED for s in sym.solution]
+    witness = "".join("O" if v == FILLED else "x" for v in solution)
+    cells = "".join(
+        ("O" if v == FILLED else "x") if truth(k) else "-"
+        for v, k in zip(solution, sym.known, strict=True)
+    )
+    hints = clue_of(solution)
+    line = Line.parse(hints, cells)
+    described = f"{rule.name} on {line}"
+    if len(hints) != number(sym.hint_count):
+        raise ProverError(f"{described}: the model's hint count disagrees with its solution")
+    env: dict[str, Element] = {}
+    for b in rule.bindings:
+        index = number(encoded.env[b.name].index)
+        options = elements(line, b.pattern.type)
+        if not 0 <= index < len(options):
+            raise ProverError(f"{described}: {b.name} bound to a missing element {index}")
+        env[b.name] = options[index]
+    start, end = number(encoded.start), number(encoded.end)
+    fills = [f for f in apply_rule(rule, line, flipped=False) if f.env == env]
+    if not fills:
+        raise ProverError(f"{described}: the interpreter does not fire with {env}")
+    fill = fills[0]
+    if (fill.start, fill.end) != (start, end):
+        raise ProverError(
+            f"{described}: the interpreter fills [{fill.start}, {fill.end}), "
+            f"the encoding [{start}, {end})"
+        )
+    if not is_valid_fill(fill, line):
+        return Counterexample(hints, cells, env, fill, "")
+    deduced = solve_text(hints, cells)
+    if deduced is None:
+        raise ProverError(f"{described}: the line has no solution")
+    char = "O" if fill.value == FILLED else "x"
+    if all(deduced[c] == char for c in fill.cells()):
+        raise ProverError(f"{described}: the line solver forces fill {fill.start}..{fill.end}")
+    if all(witness[c] == char for c in fill.cells()):
+        raise ProverError(f"{described}: the model's solution {witness} agrees with the fill")
+    return Counterexample(hints, cells, env, fill, witness)

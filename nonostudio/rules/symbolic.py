@@ -1,0 +1,285 @@
+"""The z3 semantics of rules: a symbolic line with one of its solutions, its elements, and a rule.
+
+The prover asks z3 for a line that a rule gets wrong.  Everything is derived from one symbolic
+*solution* ``S`` of ``n`` cells (``n`` concrete per query) plus a Boolean per cell saying whether
+that cell is known in the partial line:
+
+* the hints are the blocks of ``S`` (so the line is valid and ``S`` is one of its solutions);
+* a known cell has ``S``'s value, so the partial line's blocks are the runs of known filled cells
+  and its gaps the runs of cells that are not known crossed.
+
+Runs are described per cell (``run starts here``, the number of runs before the cell, the run's
+length from the cell), so the ``i``-th element of a type is the run start whose rank is ``i``.
+A pattern's binding is a one-hot choice of its run's first cell.  ``maximal``, ``minimal`` and
+``unique`` quantify over every element, expanded over the cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Compare,
+    Cond,
+    Constant,
+    ElementType,
+    Expr,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+)
+
+
+@dataclass(frozen=True)
+class SymElement:
+    """One element of a symbolic line: z3 integer terms for what expressions can ask of it.
+
+    ``index`` tells elements of one type apart; ``lowest_end``/``highest_start`` are set for hints
+    only.
+    """
+
+    type: ElementType
+    index: z3.ArithRef
+    start: z3.ArithRef
+    size: z3.ArithRef
+    lowest_end: z3.ArithRef | None = None
+    highest_start: z3.ArithRef | None = None
+
+
+_FIELDS = ("index", "start", "size")
+_HINT_FIELDS = _FIELDS + ("lowest_end", "highest_start")
+
+
+class _Runs:
+    """Maximal runs of the cells where ``inside[c]`` holds, described cell by cell."""
+
+    def __init__(self, ctx: z3.Context, inside: list[z3.BoolRef]) -> None:
+        n = len(inside)
+        zero = z3.IntVal(0, ctx)
+        one = z3.IntVal(1, ctx)
+        self.starts = [inside[c] if c == 0 else z3.And(inside[c], z3.Not(inside[c - 1])) for c in range(n)]
+        rank: list[z3.ArithRef] = [zero]
+        for c in range(n):
+            rank.append(rank[-1] + z3.If(self.starts[c], one, zero))
+        self.rank = rank[:n]
+        self.count = rank[n]
+        length: list[z3.ArithRef] = [zero] * (n + 1)
+        for c in range(n - 1, -1, -1):
+            length[c] = z3.If(inside[c], length[c + 1] + 1, zero)
+        self.length = length[:n]
+
+
+class SymbolicLine:
+    """A line of ``n`` cells: symbolic hints placed as one solution, and which cells are known.
+
+    Hint ``j`` (``j < hint_count``) has size ``hints[j]`` and starts at cell ``places[j]`` of the
+    solution; unused hint slots have size 0.  ``solution[c]`` says whether cell ``c`` is filled in
+    that solution, ``known[c]`` whether the partial line shows it (with the solution's value).
+    Placing hints rather than deriving them from cells keeps the hint geometry linear, which is
+    what makes rules such as ``big hint`` easy for z3.
+    """
+
+    def __init__(self, ctx: z3.Context, n: int) -> None:
+        self.ctx = ctx
+        self.n = n
+        self.size = z3.IntVal(n, ctx)
+        slots = (n + 1) // 2
+        self.slots = slots
+        self.hint_count = z3.Int("k", ctx)
+        self.hints = [z3.Int(f"h{j}", ctx) for j in range(slots)]
+        self.places = [z3.Int(f"p{j}", ctx) for j in range(slots)]
+        k, h, p = self.hint_count, self.hints, self.places
+        self.constraints: list[z3.BoolRef] = [k >= 0, k <= slots]
+        for j in range(slots):
+            earliest = 0 if j == 0 else p[j - 1] + h[j - 1] + 1
+            used = z3.And(h[j] >= 1, p[j] >= earliest, p[j] + h[j] <= n)
+            self.constraints.append(z3.If(k > j, used, z3.And(h[j] == 0, p[j] == n)))
+        self.solution = [z3.Or([z3.And(p[j] <= c, c < p[j] + h[j]) for j in range(slots)]) for c in range(n)]
+        self.known = [z3.Bool(f"k{c}", ctx) for c in range(n)]
+        filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
+        not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
+        self.runs = {ElementType.BLOCK: _Runs(ctx, filled), ElementType.GAP: _Runs(ctx, not_crossed)}
+
+    def int(self, value: int) -> z3.ArithRef:
+        return z3.IntVal(value, self.ctx)
+
+    def count(self, t: ElementType) -> z3.ArithRef:
+        """How many elements of type ``t`` the line has."""
+        return self.hint_count if t is ElementType.HINT else self.runs[t].count
+
+    def hint(self, j: int) -> SymElement:
+        """Hint slot ``j`` (a hint of the line when ``j < hint_count``)."""
+        index = self.int(j)
+        before = sum(self.hints[:j], self.int(0))
+        after = sum(self.hints[j + 1 :], self.int(0))
+        size = self.hints[j]
+        return SymElement(
+            ElementType.HINT,
+            index,
+            index,
+            size,
+            lowest_end=index + before + size,
+            highest_start=self.size - (self.hint_count - index - 1) - (size + after),
+        )
+
+    def candidates(self, t: ElementType) -> list[tuple[z3.BoolRef, SymElement]]:
+        """Every potential element of type ``t``: (it exists, its terms)."""
+        if t is ElementType.HINT:
+            return [(self.hint_count > j, self.hint(j)) for j in range(self.slots)]
+        runs = self.runs[t]
+        return [
+            (runs.starts[c], SymElement(t, runs.rank[c], self.int(c), runs.length[c]))
+            for c in range(self.n)
+        ]
+
+    def bind(self, name: str, pattern: Singleton | Constant | Arbitrary) -> tuple[SymElement, list[z3.BoolRef]]:
+        """The element bound by ``name = pattern`` and the constraints that it binds."""
+        t = pattern.type
+        if t is ElementType.HINT and not isinstance(pattern, Arbitrary):
+            # Hint slots are fixed: the i-th hint is slot i, no choice to make.
+            if isinstance(pattern, Singleton):
+                return self.hint(0), [self.hint_count == 1]
+            if pattern.index >= self.slots:
+                return self.hint(0), [z3.BoolVal(False, self.ctx)]
+            return self.hint(pattern.index), [self.hint_count > pattern.index]
+        options = self.candidates(t)
+        if isinstance(pattern, Singleton):
+            chosen = [z3.And(exists, self.count(t) == 1) for exists, _ in options]
+        elif isinstance(pattern, Constant):
+            chosen = [z3.And(exists, e.index == pattern.index) for exists, e in options]
+        else:
+            chosen = [z3.Bool(f"{name}@{i}", self.ctx) for i in range(len(options))]
+        fields = _HINT_FIELDS if t is ElementType.HINT else _FIELDS
+        bound = SymElement(t, **{f: z3.Int(f"{name}.{f}", self.ctx) for f in fields})
+        constraints = [z3.Or(chosen)]
+        for pick, (exists, e) in zip(chosen, options, strict=True):
+            same = [getattr(bound, f) == getattr(e, f) for f in fields]
+            constraints.append(z3.Implies(pick, z3.And(exists, *same)))
+        return bound, constraints
+
+    def others(self, x: SymElement) -> list[tuple[z3.BoolRef, SymElement]]:
+        """Every element of ``x``'s type other than ``x``: (it exists and differs, the element)."""
+        return [(z3.And(exists, e.index != x.index), e) for exists, e in self.candidates(x.type)]
+
+
+Env = dict[str, SymElement]
+
+
+def sym_expr(expr: Expr, env: Env, line: SymbolicLine) -> z3.ArithRef:
+    """The z3 term of an integer expression."""
+    if isinstance(expr, Lit):
+        return line.int(expr.value)
+    if isinstance(expr, LineSize):
+        return line.size
+    if isinstance(expr, Arith):
+        left = sym_expr(expr.left, env, line)
+        right = sym_expr(expr.right, env, line)
+        if expr.op == "+":
+            return left + right
+        if expr.op == "-":
+            return left - right
+        raise ValueError(f"unknown arithmetic operator {expr.op!r}")
+    if isinstance(expr, Start):
+        return _lookup(env, expr.var).start
+    if isinstance(expr, Size):
+        return _lookup(env, expr.var).size
+    if isinstance(expr, LowestEndCell | HighestStartCell):
+        x = _lookup(env, expr.var)
+        term = x.lowest_end if isinstance(expr, LowestEndCell) else x.highest_start
+        if term is None:
+            kind = "lowest_end_cell" if isinstance(expr, LowestEndCell) else "highest_start_cell"
+            raise ValueError(f"{kind}({expr.var}): {expr.var} is a {x.type.value}, not a hint")
+        return term
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def sym_cond(cond: Cond, env: Env, line: SymbolicLine) -> z3.BoolRef:
+    """The z3 formula of a condition."""
+    if isinstance(cond, TrueCond):
+        return z3.BoolVal(True, line.ctx)
+    if isinstance(cond, And):
+        return z3.And(sym_cond(cond.left, env, line), sym_cond(cond.right, env, line))
+    if isinstance(cond, Compare):
+        left = sym_expr(cond.left, env, line)
+        right = sym_expr(cond.right, env, line)
+        if cond.op == "=":
+            return left == right
+        if cond.op == ">=":
+            return left >= right
+        if cond.op == ">":
+            return left > right
+        raise ValueError(f"unknown comparison operator {cond.op!r}")
+    if isinstance(cond, Maximal):
+        x = _lookup(env, cond.var)
+        return z3.And([z3.Implies(other, y.size <= x.size) for other, y in line.others(x)])
+    if isinstance(cond, Minimal):
+        x = _lookup(env, cond.var)
+        return z3.And([z3.Implies(other, x.size <= y.size) for other, y in line.others(x)])
+    if isinstance(cond, Unique):
+        x = _lookup(env, cond.var)
+        parts = [sym_cond(cond.cond, env, line)]
+        for other, y in line.others(x):
+            parts.append(z3.Implies(other, z3.Not(sym_cond(cond.cond, {**env, cond.var: y}, line))))
+        return z3.And(parts)
+    raise TypeError(f"not a condition: {cond!r}")
+
+
+def _lookup(env: Env, name: str) -> SymElement:
+    try:
+        return env[name]
+    except KeyError:
+        raise ValueError(f"{name} is not bound by the rule's patterns") from None
+
+
+@dataclass(frozen=True)
+class SymbolicRule:
+    """A rule on a symbolic line: when it applies, and its fill's value and cell range."""
+
+    line: SymbolicLine
+    env: Env
+    applies: z3.BoolRef
+    value: bool
+    start: z3.ArithRef
+    end: z3.ArithRef
+
+    def wrong(self) -> z3.BoolRef:
+        """The fill is empty, leaves the line, or disagrees with the solution on some cell."""
+        line = self.line
+        s, e = self.start, self.end
+        disagrees = [
+            z3.And(s <= c, c < e, cell if not self.value else z3.Not(cell))
+            for c, cell in enumerate(line.solution)
+        ]
+        return z3.Or(s >= e, s < 0, e > line.size, *disagrees)
+
+
+def sym_rule(rule: Rule, line: SymbolicLine) -> SymbolicRule:
+    """Bind ``rule``'s patterns on ``line`` and encode its condition and fill."""
+    env: Env = {}
+    constraints: list[z3.BoolRef] = []
+    for b in rule.bindings:
+        if b.name in env:
+            raise ValueError(f"{b.name} is bound twice")
+        element, bound = line.bind(b.name, b.pattern)
+        env[b.name] = element
+        constraints.extend(bound)
+    constraints.append(sym_cond(rule.condition, env, line))
+    start = sym_expr(rule.action.start, env, line)
+    end = sym_expr(rule.action.end, env, line)
+    constraints.extend(line.constraints)
+    return SymbolicRule(line, env, z3.And(constraints), rule.action.value, start, end)
+
