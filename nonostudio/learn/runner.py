@@ -6,11 +6,13 @@ worker that owns one ``z3.Context`` (``ctx``).  The result must be JSON-serialis
 specifications of the same (transition, run) with larger pattern sets are skipped.
 
 Workers: ``mode="process"`` (default) runs ``jobs`` spawned processes, ``mode="thread"`` runs
-threads.  Measured on the 2-core machine (``tests/benchmarks/bench_runner.py``, 40 specifications,
-2 workers): a z3-bound work function takes about the same time either way (z3 releases the GIL),
-a Python-bound one runs nearly twice as fast with processes, which also survive a crash of the
-work function.  Processes cost about a second of start-up (spawn + importing z3), so threads are
-the better choice only for very short runs.  Figures are in the module docstring of the benchmark.
+threads.  Measured on the 2-core machine (``tests/benchmarks/bench_runner.py``, 24
+specifications, under a load average of 5 from other jobs): z3-bound work went from 3.8 s on one
+worker to 2.0 s on two threads and 2.6 s on two processes (z3 releases the GIL); Python-bound work
+went from 4.6 s to 4.2 s on two threads (the GIL serialises them) and 3.9 s on two processes.
+Processes cost about a second of start-up (spawn + importing z3) and then scale on both kinds of
+work, and a crash in native code loses only that worker's task — hence the default; threads suit
+short runs of z3-bound work.  ``work`` must be importable from a module for processes.
 
 Only the coordinating thread writes the store: a claimed specification is ``running`` until its
 outcome is written, so a killed run loses only what was in flight.  Each worker's watchdog calls

@@ -17,7 +17,8 @@ paper's choice (§6.2.3): every subset of at most ``max_patterns`` patterns (the
 3), smallest first, because useful rules bind few elements and a rule found with fewer patterns
 makes its supersets redundant.  Subsets without a hint pattern are left out: a rule that binds no
 hint cannot set an unknown cell soundly (flip that cell in a solution and read off the hints: the
-rule sees the same cells and fires the same fill on a valid line that contradicts it).  For
+rule sees the same cells and fires the same fill on a valid line that contradicts it); so the
+transitions of lines without hints (one per length) give no specification.  For
 n ≤ 7 there are 3686 (transition, run) pairs; with at most 1, 2 and 3 patterns that gives 7491,
 30490 and 58332 specifications.  Each specification carries a stable ``key`` so a job store can
 resume a run.
