@@ -177,13 +177,17 @@ class Instances:
 
     def fill_status(self, value: int, s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per instance: is ``fill(value, s, e)`` wrong; is it productive (sound and sets an unknown
-        cell)."""
-        inside = (0 <= s) & (s < e) & (e <= self.n)
+        cell).  ``s`` and ``e`` are vectors over the instances, or matrices with one column per
+        fill."""
+        n = self.n if s.ndim == 1 else self.n[:, None]
+        known = self.known if s.ndim == 1 else self.known[:, None]
+        forced = self.forced[value] if s.ndim == 1 else self.forced[value][:, None]
+        inside = (0 <= s) & (s < e) & (e <= n)
         s_c = np.clip(s, 0, 62)
         e_c = np.clip(e, 0, 62)
         cells = np.where(inside, (np.int64(1) << e_c) - (np.int64(1) << s_c), 0)
-        wrong = ~inside | ((cells & ~self.forced[value]) != 0)
-        productive = ~wrong & ((cells & ~self.known) != 0)
+        wrong = ~inside | ((cells & ~forced) != 0)
+        productive = ~wrong & ((cells & ~known) != 0)
         return wrong, productive
 
 

@@ -33,10 +33,10 @@ import numpy as np
 import z3
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.enumerate import ConditionSpace, Form, fill_forms
+from nonostudio.learn.enumerate import ConditionSpace, fill_forms
 from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
 from nonostudio.learn.specs import Specification
-from nonostudio.learn.vector_eval import cond_truth
+from nonostudio.learn.vector_eval import cond_truth, expr_values
 from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
@@ -49,13 +49,14 @@ from nonostudio.rules.ast import (
     conjoin,
 )
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
+from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
 MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 40  # conditions kept per fill
-RANKED = 8  # candidates re-ranked on the check pool
+RANKED = 40  # candidates re-ranked on the check pool
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
 
@@ -72,8 +73,6 @@ class SynthResult:
     prover_calls: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        from nonostudio.rules.printer import format_rule
-
         return {"rule": format_rule(self.rule) if self.rule else None, "cost": self.cost,
                 "seconds": self.seconds, "candidates_tried": self.candidates_tried,
                 "status": self.status, "prover_calls": self.prover_calls}
@@ -210,12 +209,20 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     v0 = values[i0]
     starts = [i for i in range(len(forms)) if lo <= v0[i] <= spec.start]
     ends = [i for i in range(len(forms)) if spec.end <= v0[i] <= hi]
-    pairs = sorted(((forms[s].cost + forms[e].cost, s, e) for s in starts for e in ends))
+    # Fills that are right and productive on more instances need weaker conditions: try those
+    # first, cheaper first among equals.
+    pairs = []
+    for s in starts:
+        _, productive = inst.fill_status(spec.value, values[:, s:s + 1], values[:, ends])
+        useful = productive.sum(axis=0)
+        pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
+                  for u, e in zip(useful, ends, strict=True)]
+    pairs.sort()
     space = ConditionSpace(inst, i0)
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
     out: list[_Candidate] = []
-    for _, s, e in pairs[:MAX_FILL_PAIRS]:
+    for _, _, s, e in pairs[:MAX_FILL_PAIRS]:
         run.check()
         wrong, productive = inst.fill_status(spec.value, values[:, s], values[:, e])
         fill = Fill(value, forms[s].expr, forms[e].expr)
@@ -237,8 +244,6 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
 
 def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
     """Lines of the check pool where the rule fills wrongly, and how many it fires on usefully."""
-    from nonostudio.learn.vector_eval import expr_values
-
     truth = cond_truth(rule.condition, check)
     value = FILLED if rule.action.value else 1 - FILLED
     wrong, productive = check.fill_status(value, expr_values(rule.action.start, check),
@@ -258,7 +263,7 @@ def _check_instances(bindings: tuple[Binding, ...]) -> Instances:
     return _CHECK_CACHE[bindings]
 
 
-def _search(run: _Run, bindings: tuple[Binding, ...], ctx: z3.Context | None) -> Rule | None:
+def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
     """A proved rule with these patterns covering the specification, or None when none is left."""
     spec = run.spec
     first = pool_line(spec.transition.hints, spec.transition.before)
@@ -299,11 +304,33 @@ def _search(run: _Run, bindings: tuple[Binding, ...], ctx: z3.Context | None) ->
         run.check()
 
 
+def _cells_matter_or_hints_suffice(spec: Specification) -> bool:
+    """False when every pattern binds a hint and the run is not forced on the blank line.
+
+    Such a rule sees only the hints and the line's length, so it fires the same fill on the line
+    with every cell unknown, where it must be sound too.
+    """
+    if any(b.pattern.type is not ElementType.HINT for b in spec.patterns):
+        return True
+    n = len(spec.transition.before)
+    blank = pool_line(spec.transition.hints, "-" * n)
+    if blank is None:
+        return False
+    forced = blank.forced_filled if spec.value == FILLED else blank.forced_crossed
+    run = (1 << spec.end) - (1 << spec.start)
+    return run & ~forced == 0
+
+
 def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
                should_stop: Callable[[], bool] | None = None,
                ctx: z3.Context | None = None) -> SynthResult:
     """A rule covering ``spec``, proved sound up to ``max_length`` cells, as general then as
-    concise as the search finds (see the module docstring)."""
+    concise as the search finds (see the module docstring).
+
+    ``ctx`` is the calling worker's z3 context (the runner's work signature); the runner
+    interrupts it on cancellation, and ``should_stop`` is polled between candidates and passed to
+    the prover, so a cancelled call returns within a second.
+    """
     start = time.monotonic()
     run = _Run(spec, start + budget_s, should_stop, max_length)
 
@@ -311,9 +338,11 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
         return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
                            run.candidates, status, run.prover_calls)
 
+    if not _cells_matter_or_hints_suffice(spec):
+        return result(None, "exhausted")
     try:
         for bindings in pattern_sets(spec):
-            rule = _search(run, bindings, ctx)
+            rule = _search(run, bindings)
             if rule is not None:
                 return result(rule, "found")
     except _Stop:
@@ -321,5 +350,3 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
         return result(None, "cancelled" if cancelled else "timeout")
     return result(None, "exhausted")
 
-
-__all__ = ["SynthResult", "Form", "pattern_sets", "synthesize"]

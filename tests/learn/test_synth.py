@@ -1,0 +1,112 @@
+"""Rule synthesis: rules found cover their specification and are proved sound; patterns are
+generalised when that stays sound; hopeless specifications end at once; cancellation is prompt."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from nonostudio.core.line import CROSSED, FILLED, Line
+from nonostudio.learn.specs import Specification, specifications
+from nonostudio.learn.synth import pattern_sets, synthesize
+from nonostudio.rules.ast import Arbitrary, Binding, Constant, ElementType, Singleton
+from nonostudio.rules.coverage import Transition
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.prover import prove
+
+H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
+
+
+def _spec(hints: tuple[int, ...], before: str, value: int, start: int, end: int,
+          patterns: tuple[Binding, ...]) -> Specification:
+    t = Transition(hints, before, before)  # ``after`` is not read by synthesis
+    return Specification(t, patterns, value, start, end)
+
+
+def _covers(rule, spec: Specification) -> bool:
+    line = Line.parse(spec.transition.hints, spec.transition.before)
+    return any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
+               for f in apply_rule(rule, line, flipped=False))
+
+
+def test_big_hint_is_found_generalised_covering_and_sound() -> None:
+    # (3) ---- : cells 1 and 2 are filled whatever the placement (RULES.md rule 5, big hint).
+    spec = _spec((3,), "----", FILLED, 1, 3, (Binding("h", Singleton(H)),))
+    result = synthesize(spec, budget_s=60)
+    assert result.status == "found", result
+    rule = result.rule
+    assert _covers(rule, spec)
+    # The singleton climbs to arbitrary: the rule is sound for any hint.
+    assert [b.pattern for b in rule.bindings] == [Arbitrary(H)]
+    assert result.cost is not None and result.cost <= 40
+    proof = prove(rule, 30)
+    assert proof.sound is True
+    # It fires on a longer line that it never saw.
+    fills = apply_rule(rule, Line.parse((8,), "----------"), flipped=False)
+    assert any(f.start <= 3 and f.end >= 7 and f.value == FILLED for f in fills)
+
+
+def test_rules_with_cells_cover_and_reprove() -> None:
+    # (2) x-O-- : the block at 2 with a gap of 4 cells forces crossing the far end (cell 4).
+    transition = Transition((2,), "x-O--", "x-OOx")  # not read beyond hints/before
+    spec = Specification(transition, (Binding("h", Singleton(H)), Binding("b", Singleton(B))),
+                         CROSSED, 4, 5)
+    result = synthesize(spec, budget_s=60)
+    assert result.status == "found", result
+    assert _covers(result.rule, spec)
+    assert prove(result.rule, 30).sound is True
+    assert result.candidates_tried >= 1 and result.prover_calls >= 1
+
+
+def test_mined_specifications_give_sound_covering_rules() -> None:
+    for spec in [s for s in specifications(Transition((3, 1), "-----", "OOOxO"), 2)
+                 if len(s.patterns) == 2][:2]:
+        result = synthesize(spec, budget_s=60)
+        assert result.status == "found", (spec.key, result)
+        assert _covers(result.rule, spec)
+        assert prove(result.rule, 30).sound is True
+
+
+def test_hint_only_specification_that_needs_cells_ends_at_once() -> None:
+    # (2) --O : cell 0 is crossed only because of the filled cell; hints alone cannot say so.
+    spec = _spec((2,), "--O", CROSSED, 0, 1, (Binding("h", Singleton(H)),))
+    start = time.monotonic()
+    result = synthesize(spec, budget_s=60)
+    assert result.status == "exhausted" and result.rule is None
+    assert time.monotonic() - start < 1.0
+
+
+def test_pattern_sets_climb_the_lattice_most_general_first() -> None:
+    spec = _spec((3, 1), "-----", FILLED, 0, 3,
+                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G))))
+    sets = pattern_sets(spec)
+    assert [b.pattern for b in sets[0]] == [Arbitrary(H), Arbitrary(G)]
+    assert [b.pattern for b in sets[-1]] == [Constant(H, 0), Singleton(G)]
+    # constant(h, 0) has two levels, singleton(gap) three.
+    assert len(sets) == 6
+    assert {tuple(b.pattern for b in s) for s in sets} >= {(Constant(H, 0), Constant(G, 0))}
+
+
+def test_cancellation_stops_within_a_second() -> None:
+    spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
+                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
+                  Binding("h1", Constant(H, 1))))
+    flag = threading.Event()
+    threading.Timer(0.5, flag.set).start()
+    start = time.monotonic()
+    result = synthesize(spec, budget_s=120, should_stop=flag.is_set)
+    elapsed = time.monotonic() - start
+    if result.status == "found":  # finished before the cancel: still a correct answer
+        assert _covers(result.rule, spec)
+    else:
+        assert result.status == "cancelled"
+        assert elapsed < 1.5
+
+
+def test_budget_is_a_timeout() -> None:
+    spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
+                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
+                  Binding("h1", Constant(H, 1))))
+    result = synthesize(spec, budget_s=0.05)
+    assert result.status in ("timeout", "found")
+    assert result.seconds < 1.5
