@@ -137,7 +137,6 @@ def test_explain_with_a_rule_file(capsys, tmp_path) -> None:
 
 
 def test_prove_reports_sound_and_unsound_rules(capsys, tmp_path) -> None:
-    pytest.importorskip("nonostudio.rules.prover", reason="the prover helper's module")
     rules = tmp_path / "two.rules"
     control = (REPO / "nonostudio" / "_resources" / "rules" / "control.rules").read_text()
     full_hint = control[control.index("#: title: full hint\n"):control.index("def full_hint_pair_1")]
