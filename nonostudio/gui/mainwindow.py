@@ -12,21 +12,27 @@ from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QInputDialog,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QTabWidget,
     QWidget,
 )
 
 from nonostudio import __version__
+from nonostudio.analysis.difficulty import Grade
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.check_panel import CheckPanel
+from nonostudio.gui.designer_checks import DesignerPanel
+from nonostudio.gui.difficulty_panel import DifficultyPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_view import LibraryView
@@ -36,6 +42,15 @@ from nonostudio.gui.window_actions import create_actions, install_menus
 
 APP_TITLE = "Nonostudio"
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a frameless scroll area, so a narrow dock can still show it."""
+    area = QScrollArea()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +82,16 @@ class MainWindow(QMainWindow):
         self.check_dock = self._dock("Check", "checkDock", self.check_panel,
                                      Qt.DockWidgetArea.RightDockWidgetArea)
 
+        self.difficulty_panel = DifficultyPanel()
+        self.difficulty_dock = self._dock("Difficulty", "difficultyDock",
+                                          _scrolled(self.difficulty_panel),
+                                          Qt.DockWidgetArea.RightDockWidgetArea)
+        self.designer_panel = DesignerPanel(self.editor)
+        self.designer_dock = self._dock("Designer Checks", "designerDock",
+                                        _scrolled(self.designer_panel),
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
+        self.batch_dialog: QDialog | None = None
+
         self.resizeDocks([self.library_dock, self.check_dock], [330, 230],
                          Qt.Orientation.Horizontal)
         self.commands = create_actions(self)
@@ -78,6 +103,10 @@ class MainWindow(QMainWindow):
         self.check_panel.alternateRequested.connect(self.editor.show_alternate)
         self.library_view.openRequested.connect(self.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.add_to_library)
+        self.difficulty_panel.gradeReady.connect(self._on_grade)
+        self.difficulty_panel.ruleSetChanged.connect(self.designer_panel.set_rule_set)
+        if (rule_set := self.difficulty_panel.rule_set()) is not None:
+            self.designer_panel.set_rule_set(rule_set.name)
 
         self.resize(1360, 860)
         self._restore_settings()
@@ -143,6 +172,7 @@ class MainWindow(QMainWindow):
     def _on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
         self.solve_view.set_puzzle(puzzle)
+        self.difficulty_panel.set_puzzle(puzzle)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
         self._update_title()
@@ -397,6 +427,26 @@ class MainWindow(QMainWindow):
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
 
+    def _on_grade(self, result: Grade) -> None:
+        """Cache the difficulty label of the library puzzle on screen (if unchanged since loading)."""
+        if self.library_id is None or self.editor.is_modified():
+            return
+        try:
+            self.library.set_difficulty(self.library_id, result.label)
+        except LibraryError:
+            return  # the entry was deleted meanwhile; nothing to cache
+        self.library_view.refresh()
+        self.library_view.select_id(self.library_id)
+
+    def grade_folder(self) -> None:
+        """Open the batch grading window (one at a time, kept while the studio runs)."""
+        from nonostudio.gui.batch_grade import BatchGradeDialog
+
+        if self.batch_dialog is None:
+            self.batch_dialog = BatchGradeDialog(self, self.last_folder)
+        self.batch_dialog.show()
+        self.batch_dialog.raise_()
+
     def show_step(self, step: int) -> None:
         """Show the solving view at ``step`` (1-based) of its trace."""
         self.tabs.setCurrentWidget(self.solve_view)
@@ -420,5 +470,9 @@ class MainWindow(QMainWindow):
             return
         self.check_panel.cancel()
         self.solve_view.cancel()
+        self.difficulty_panel.cancel()
+        self.designer_panel.cancel()
+        if self.batch_dialog is not None:
+            self.batch_dialog.done(0)
         self.save_settings()
         event.accept()

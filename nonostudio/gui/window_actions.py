@@ -33,6 +33,7 @@ class WindowActions:
     zoom_in: QAction
     zoom_out: QAction
     zoom_reset: QAction
+    grade_folder: QAction
     themes: dict[str, QAction]
     about: QAction
     about_qt: QAction
@@ -94,6 +95,8 @@ def create_actions(w: MainWindow) -> WindowActions:
         zoom_in=_action(w, "Zoom &In", w.editor.zoom_in, Key.ZoomIn),
         zoom_out=_action(w, "Zoom &Out", w.editor.zoom_out, Key.ZoomOut),
         zoom_reset=_action(w, "&Reset Zoom", w.editor.zoom_reset, "Ctrl+0"),
+        grade_folder=_action(w, "&Grade Folder…", w.grade_folder, "Ctrl+Shift+G",
+                             "Grade the difficulty of every puzzle file in a folder"),
         themes=themes,
         about=about,
         about_qt=about_qt,
@@ -115,7 +118,10 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
     view_menu.addSeparator()
     view_menu.addMenu("&Colours").addActions(list(a.themes.values()))
     view_menu.addSeparator()
-    view_menu.addActions([w.library_dock.toggleViewAction(), w.check_dock.toggleViewAction()])
+    view_menu.addActions([w.library_dock.toggleViewAction(), w.check_dock.toggleViewAction(),
+                          w.difficulty_dock.toggleViewAction(),
+                          w.designer_dock.toggleViewAction()])
+    bar.addMenu("&Tools").addAction(a.grade_folder)
     bar.addMenu("&Help").addActions([a.about, a.about_qt])
 
     toolbar = w.addToolBar("Main")

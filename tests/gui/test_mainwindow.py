@@ -65,7 +65,8 @@ def menu_texts(win: MainWindow) -> dict[str, list[str]]:
 
 def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) -> None:
     menus = menu_texts(window)
-    assert list(menus) == ["&File", "&Edit", "&View", "&Help"]
+    assert list(menus) == ["&File", "&Edit", "&View", "&Tools", "&Help"]
+    assert menus["&Tools"] == ["&Grade Folder…"]
     assert menus["&File"] == ["&New", "&Open…", "&Save", "Save &As…", "&Paste Puzzle String…",
                               "&Import Image…", "&Export Picture…", "&Quit"]
     assert menus["&Edit"][0].startswith("&Undo") and menus["&Edit"][1].startswith("&Redo")
