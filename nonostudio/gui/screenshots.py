@@ -54,6 +54,13 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
         _grab(window.library_dock, folder / "library.png"),
         _grab(window.check_dock, folder / "check.png"),
     ]
+    _settle(time.monotonic() + CHECK_WAIT_S, window.difficulty_panel.is_busy)
+    _settle()
+    written.append(_grab(window.difficulty_dock, folder / "difficulty.png"))
+    if window.designer_panel.run_checks():
+        _settle(time.monotonic() + CHECK_WAIT_S, window.designer_panel.is_busy)
+    _settle()
+    written.append(_grab(window, folder / "designer.png"))
     for view, name in ((window.solve_view, "solve.png"),):
         window.tabs.setCurrentWidget(view)
         _settle(time.monotonic() + CHECK_WAIT_S, view.is_busy)
