@@ -1,0 +1,295 @@
+"""Prover tests: the control rules proved, broken variants refuted with checked counterexamples,
+and the prover's verdict against brute force over every valid line of up to 7 cells."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import replace
+from functools import cache
+
+import pytest
+from broken_rules import BROKEN, CONTROL, HINT, add, cmp, rule, sub
+
+from nonostudio.core.line import FILLED, Line, clue_of
+from nonostudio.core.linesolver import solve_text
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Compare,
+    Constant,
+    ElementType,
+    Fill,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Rule,
+    Singleton,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+)
+from nonostudio.rules.interpreter import apply_rule, is_valid_fill
+from nonostudio.rules.prover import Counterexample, prove
+from nonostudio.rules.ruleset import load_rule_set
+
+# ---- brute force: every valid line, its maximal transition, and a rule's first wrong fill -------
+
+
+@cache
+def valid_lines(max_length: int) -> list[tuple[Line, str]]:
+    """Every valid line of 1 … max_length cells (each solution with each set of known cells),
+    with its maximal transition."""
+    seen: dict[tuple[tuple[int, ...], str], str] = {}
+    for n in range(1, max_length + 1):
+        for bits in range(1 << n):
+            solution = [(bits >> c) & 1 for c in range(n)]
+            hints = clue_of(solution)
+            for known in range(1 << n):
+                cells = "".join(
+                    ("O" if solution[c] else "x") if (known >> c) & 1 else "-" for c in range(n)
+                )
+                if (hints, cells) not in seen:
+                    seen[hints, cells] = solve_text(hints, cells)
+    return [(Line.parse(h, c), deduced) for (h, c), deduced in seen.items()]
+
+
+def first_wrong_length(r: Rule, max_length: int) -> int | None:
+    """The length of the shortest line on which the rule (forward) emits a wrong fill."""
+    shortest = None
+    for line, deduced in valid_lines(max_length):
+        if shortest is not None and line.size >= shortest:
+            continue
+        for fill in apply_rule(r, line, flipped=False):
+            char = "O" if fill.value == FILLED else "x"
+            if not is_valid_fill(fill, line) or any(deduced[c] != char for c in fill.cells()):
+                shortest = line.size
+                break
+    return shortest
+
+
+def check_counterexample(r: Rule, ce: Counterexample) -> None:
+    """The counterexample holds, checked without trusting the prover's own confirmation."""
+    line = Line.parse(ce.hints, ce.cells)
+    assert ce.fill in apply_rule(r, line, flipped=False)
+    if not is_valid_fill(ce.fill, line):
+        assert ce.witness == ""
+        return
+    assert len(ce.witness) == line.size
+    assert clue_of(1 if ch == "O" else 0 for ch in ce.witness) == ce.hints
+    assert all(c == "-" or c == w for c, w in zip(ce.cells, ce.witness, strict=True))
+    char = "O" if ce.fill.value == FILLED else "x"
+    assert any(ce.witness[c] != char for c in ce.fill.cells())
+
+
+# ---- the control rules ------------------------------------------------------------------------
+
+
+def test_every_control_rule_is_sound_up_to_12_cells() -> None:
+    rules = load_rule_set("control").rules
+    assert len(rules) == 14
+    for r in rules:
+        result = prove(r, 12)
+        assert result.sound is True, (r.name, result.counterexample)
+        assert result.max_length == 12 and result.counterexample is None
+
+
+@pytest.mark.parametrize("name", ["full_hint", "big_hint", "cross_small_gap_singleton"])
+def test_some_control_rules_are_sound_up_to_30_cells(name: str) -> None:
+    r = next(r for r in load_rule_set("control").rules if r.name == name)
+    assert prove(r, 30).sound is True
+
+
+def test_the_trees_the_broken_variants_start_from_are_sound() -> None:
+    for r in CONTROL:
+        assert prove(r, 8).sound is True, r.name
+
+
+# ---- broken rules -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("broken", BROKEN, ids=[r.name for r in BROKEN])
+def test_broken_rule_is_refuted_with_a_counterexample(broken: Rule) -> None:
+    result = prove(broken, 12)
+    assert result.sound is False
+    ce = result.counterexample
+    assert ce is not None
+    check_counterexample(broken, ce)
+    # Lengths are tried in order, so the counterexample is as short as any.
+    assert len(ce.cells) == first_wrong_length(broken, 7)
+
+
+def test_there_are_enough_distinct_broken_variants() -> None:
+    assert len(BROKEN) >= 15
+    assert len({(r.bindings, r.condition, r.action) for r in BROKEN}) == len(BROKEN)
+
+
+def test_counterexample_for_a_fill_past_the_line_end_has_no_witness() -> None:
+    r = rule("past the end", {"h": Singleton(HINT)}, TrueCond(), True, 0, add(LineSize(), 1))
+    ce = prove(r, 5).counterexample
+    assert ce is not None and ce.witness == "" and ce.fill.end == len(ce.cells) + 1
+
+
+def test_a_rule_that_is_only_wrong_on_long_lines_is_refuted_there() -> None:
+    # Crossing cell 9 is sound until a line is long enough for a hint to reach it.
+    r = rule("late", {"h": Singleton(HINT)}, TrueCond(), False, 9, 10)
+    short = prove(r, 9)
+    assert short.sound is False and len(short.counterexample.cells) <= 9  # out of range at n ≤ 9
+    assert short.counterexample.witness == ""
+    guarded = rule("late", {"h": Singleton(HINT)}, cmp(">", LineSize(), 9), False, 9, 10)
+    assert prove(guarded, 9).sound is True
+    ce = prove(guarded, 11).counterexample
+    assert ce is not None and len(ce.cells) == 10
+    check_counterexample(guarded, ce)
+
+
+# ---- differential: random rules against brute force --------------------------------------------
+
+TYPES = list(ElementType)
+
+
+class RandomTerms:
+    """Random expressions and condition atoms over a rule's bindings."""
+
+    def __init__(self, rng: random.Random, bindings: dict) -> None:
+        self.rng = rng
+        self.names = list(bindings)
+        self.hints = [n for n, p in bindings.items() if p.type is ElementType.HINT]
+
+    def expr(self, depth: int):
+        rng = self.rng
+        choice = rng.randrange(7 if depth else 5)
+        if choice == 0:
+            return Lit(rng.choice([-1, 0, 1, 2]))
+        if choice == 1:
+            return LineSize()
+        if choice in (2, 3):
+            return (Start, Size)[choice - 2](rng.choice(self.names))
+        if choice == 4:
+            if self.hints:
+                return rng.choice([LowestEndCell, HighestStartCell])(rng.choice(self.hints))
+            return Size(rng.choice(self.names))
+        return Arith(rng.choice("+-"), self.expr(depth - 1), self.expr(depth - 1))
+
+    def compare(self) -> Compare:
+        return Compare(self.rng.choice(["=", ">=", ">"]), self.expr(1), self.expr(1))
+
+    def atom(self):
+        choice = self.rng.randrange(8)
+        if choice == 5:
+            return self.rng.choice([Maximal, Minimal])(self.rng.choice(self.names))
+        if choice == 6:
+            return Unique(self.rng.choice(self.names), self.compare())
+        return self.compare()
+
+
+def random_rule(rng: random.Random, number: int) -> Rule:
+    """A random rule: one to three bindings, up to three conjuncts, a fill over them."""
+    bindings = {}
+    for i in range(rng.randint(1, 3)):
+        t = rng.choice(TYPES)
+        kind = rng.randrange(3)
+        bindings[f"x{i}"] = (Singleton(t), Constant(t, rng.randint(0, 2)), Arbitrary(t))[kind]
+    terms = RandomTerms(rng, bindings)
+    cond = TrueCond()
+    for _ in range(rng.randint(0, 3)):
+        cond = terms.atom() if isinstance(cond, TrueCond) else And(cond, terms.atom())
+    return rule(f"random {number}", bindings, cond, rng.random() < 0.5, terms.expr(2), terms.expr(2))
+
+
+def mutated_control(rng: random.Random, number: int) -> Rule:
+    """A control rule with one edit: its fill nudged by one cell at either end (often unsound),
+    an extra random conjunct (always sound), or one pattern generalised (either)."""
+    base = rng.choice(CONTROL)
+    bindings, cond, a = base.bindings, base.condition, base.action
+    edit = rng.randrange(3)
+    if edit == 0:
+        start = a.start if rng.random() < 0.5 else add(a.start, rng.choice([-1, 1]))
+        end = a.end if rng.random() < 0.5 else sub(a.end, rng.choice([-1, 1]))
+        a = Fill(a.value, start, end)
+    elif edit == 1:
+        cond = And(cond, RandomTerms(rng, {b.name: b.pattern for b in bindings}).atom())
+    else:
+        i = rng.randrange(len(bindings))
+        b = bindings[i]
+        general = Arbitrary(b.pattern.type) if not isinstance(b.pattern, Arbitrary) else b.pattern
+        bindings = bindings[:i] + (replace(b, pattern=general),) + bindings[i + 1 :]
+    return Rule(f"mutant {number}", bindings, cond, a)
+
+
+def fires(r: Rule, max_length: int) -> bool:
+    return any(apply_rule(r, line, flipped=False) for line, _ in valid_lines(max_length))
+
+
+def test_verdicts_match_brute_force_on_random_rules() -> None:
+    rng = random.Random(20170814)
+    rules = [random_rule(rng, i) for i in range(50)] + [mutated_control(rng, i) for i in range(30)]
+    sound_and_firing = unsound = 0
+    for r in rules:
+        expected = first_wrong_length(r, 6)
+        result = prove(r, 6)
+        assert result.sound is (expected is None), r
+        if expected is None:
+            sound_and_firing += fires(r, 6)
+        else:
+            unsound += 1
+            check_counterexample(r, result.counterexample)
+            assert len(result.counterexample.cells) == expected, r
+    # Both verdicts are exercised, and not only by rules that never fire.
+    assert sound_and_firing >= 8 and unsound >= 20
+
+
+def test_verdicts_match_brute_force_on_seven_cells() -> None:
+    rng = random.Random(7)
+    for i in range(10):
+        r = mutated_control(rng, i)
+        expected = first_wrong_length(r, 7)
+        result = prove(r, 7)
+        assert result.sound is (expected is None), r
+        if expected is not None:
+            assert len(result.counterexample.cells) == expected
+
+
+# ---- the call's contract ----------------------------------------------------------------------
+
+
+def test_progress_reports_each_length() -> None:
+    seen: list[tuple[int, int]] = []
+    result = prove(CONTROL[0], 6, progress=lambda n, total: seen.append((n, total)))
+    assert result.sound is True and result.seconds > 0
+    assert seen == [(n, 6) for n in range(1, 7)]
+
+
+def test_should_stop_interrupts_a_long_proof() -> None:
+    force_maximum = CONTROL[-1]
+    began = time.perf_counter()
+    result = prove(force_maximum, 30, should_stop=lambda: time.perf_counter() - began > 0.3)
+    assert result.sound is None and result.counterexample is None
+    assert time.perf_counter() - began < 2.0
+
+
+def test_proofs_run_in_parallel_threads() -> None:
+    results: dict[str, bool | None] = {}
+    picks = [CONTROL[4], BROKEN[0], CONTROL[13], BROKEN[-1]]
+
+    def run(r: Rule) -> None:
+        results[r.name] = prove(r, 10).sound
+
+    threads = [threading.Thread(target=run, args=(r,)) for r in picks]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == {picks[0].name: True, picks[1].name: False, picks[2].name: True, picks[3].name: False}
+
+
+def test_geometry_of_a_block_is_rejected() -> None:
+    bad = rule("bad", {"b": Arbitrary(ElementType.BLOCK)}, TrueCond(), True, 0, LowestEndCell("b"))
+    with pytest.raises(ValueError, match="not a hint"):
+        prove(bad, 4)
