@@ -36,6 +36,7 @@ from nonostudio.gui.difficulty_panel import DifficultyPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_view import LibraryView
+from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.theme import THEMES, apply_theme
 from nonostudio.gui.window_actions import create_actions, install_menus
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.editor, "&Editor")
         self.solve_view = SolveView()
         self.tabs.addTab(self.solve_view, "&Solve")
+        self.rule_browser = RuleBrowser()
+        self.tabs.addTab(self.rule_browser, "&Rules")
         self.setCentralWidget(self.tabs)
 
         self.library_view = LibraryView(library)
@@ -98,6 +101,8 @@ class MainWindow(QMainWindow):
         install_menus(self, self.commands)
 
         self.editor.modifiedChanged.connect(self.setWindowModified)
+        self.solve_view.traceReady.connect(self.rule_browser.set_trace)
+        self.rule_browser.stepRequested.connect(self.show_step)
         self.editor.puzzleChanged.connect(self._on_puzzle_changed)
         self.check_panel.verdictReady.connect(self._on_verdict)
         self.check_panel.alternateRequested.connect(self.editor.show_alternate)
@@ -470,6 +475,7 @@ class MainWindow(QMainWindow):
             return
         self.check_panel.cancel()
         self.solve_view.cancel()
+        self.rule_browser.cancel()
         self.difficulty_panel.cancel()
         self.designer_panel.cancel()
         if self.batch_dialog is not None:
