@@ -27,7 +27,8 @@ def _accepts(hints, known):
     solver = z3.SolverFor("QF_FD", ctx=ctx)
     solver.from_string(cnf.dimacs())
     for bits in itertools.product((0, 1), repeat=len(free)):
-        assumptions = [z3.Bool(v, ctx) if b else z3.Not(z3.Bool(v, ctx)) for v, b in zip(free, bits)]
+        assumptions = [z3.Bool(v, ctx) if b else z3.Not(z3.Bool(v, ctx))
+                       for v, b in zip(free, bits, strict=True)]
         it = iter(bits)
         full = [k if k is not None else next(it) for k in known]
         yield full, solver.check(*assumptions) == z3.sat, clue_of(full) == tuple(hints)
