@@ -13,6 +13,7 @@ conjunctions of up to three comparisons plus one ``maximal``/``minimal``/``uniqu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -127,7 +128,8 @@ class ConditionSpace:
     """Truth of every condition atom on an instance set, restricted to those true on ``i0``."""
 
     def __init__(self, inst: Instances, i0: int, max_terms: int = 3,
-                 unique_terms: int = 2) -> None:
+                 unique_terms: int = 2, poll: Callable[[], None] | None = None) -> None:
+        self.poll = poll or (lambda: None)  # may raise to abandon the build (cancellation)
         atoms = inst.exprs
         vectors = [v for v in coefficient_vectors(len(atoms), max_terms) if any(v)]
         coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), len(atoms))
@@ -136,6 +138,8 @@ class ConditionSpace:
         truths: list[np.ndarray] = []
         v0 = values[i0]
         for f, v in enumerate(vectors):
+            if f % 64 == 0:
+                self.poll()
             first = next(x for x in v if x)
             for c in LITERALS:
                 for op in OPS:
@@ -170,6 +174,8 @@ class ConditionSpace:
                 continue
             group = inst.group[b.name]
             for f, v in enumerate(vectors):
+                if f % 64 == 0:
+                    self.poll()
                 if sum(map(abs, v)) > max_terms:
                     continue
                 for c in LITERALS:

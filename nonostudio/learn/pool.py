@@ -10,6 +10,7 @@ fill's correctness on every instance a few vector operations.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -132,7 +133,8 @@ class Instances:
     ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances that agree on every binding but ``name`` (for ``unique``).
     """
 
-    def __init__(self, bindings: tuple[Binding, ...], lines: list[PoolLine]) -> None:
+    def __init__(self, bindings: tuple[Binding, ...], lines: list[PoolLine],
+                 poll: Callable[[], None] | None = None) -> None:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
         rows: list[list[int]] = []
@@ -142,6 +144,8 @@ class Instances:
         group_keys: dict[str, list[tuple[int, ...]]] = {b.name: [] for b in bindings}
         index: dict[str, list[int]] = {b.name: [] for b in bindings}
         for li, pl in enumerate(lines):
+            if poll is not None and li % 256 == 0:
+                poll()  # may raise to abandon a long build (cancellation)
             view = LineView.of_text(pl.hints, pl.text)
             options = [_candidates(view, b.pattern) for b in bindings]
             for combo in product(*options):

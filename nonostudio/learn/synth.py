@@ -193,7 +193,7 @@ def _rule_name(spec: Specification) -> str:
 def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]) -> list[_Candidate]:
     """Pool-sound candidates for one pattern set, best (most general, then cheapest) first."""
     spec = run.spec
-    inst = Instances(bindings, active)
+    inst = Instances(bindings, active, run.check)
     want = _spec_indices(spec)
     at_spec = inst.line == 0
     for b, orig in zip(bindings, spec.patterns, strict=True):
@@ -218,7 +218,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
                   for u, e in zip(useful, ends, strict=True)]
     pairs.sort()
-    space = ConditionSpace(inst, i0)
+    space = ConditionSpace(inst, i0, poll=run.check)
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
     out: list[_Candidate] = []
@@ -255,11 +255,11 @@ def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
 _CHECK_CACHE: dict[tuple[Binding, ...], Instances] = {}
 
 
-def _check_instances(bindings: tuple[Binding, ...]) -> Instances:
+def _check_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
     if bindings not in _CHECK_CACHE:
         if len(_CHECK_CACHE) > 64:
             _CHECK_CACHE.clear()
-        _CHECK_CACHE[bindings] = Instances(bindings, list(all_states(CHECK_LENGTH)))
+        _CHECK_CACHE[bindings] = Instances(bindings, list(all_states(CHECK_LENGTH)), run.check)
     return _CHECK_CACHE[bindings]
 
 
@@ -270,7 +270,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
     if first is None:
         raise ValueError(f"specification {spec.key}: the line has no solution")
     active = [first, *all_states(ACTIVE_LENGTH)]
-    check = _check_instances(bindings)
+    check = _check_instances(bindings, run)
     rejected: set[Rule] = set()
     while True:
         ranked = [c for c in _candidates(run, bindings, active) if c.rule not in rejected]
