@@ -213,6 +213,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     # first, cheaper first among equals.
     pairs = []
     for s in starts:
+        run.check()
         _, productive = inst.fill_status(spec.value, values[:, s:s + 1], values[:, ends])
         useful = productive.sum(axis=0)
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
