@@ -173,7 +173,8 @@ class SymbolicLine:
 
     def others(self, x: SymElement) -> list[tuple[z3.BoolRef, SymElement]]:
         """Every element of ``x``'s type other than ``x``: (it exists and differs, the element)."""
-        return [(z3.And(exists, e.index != x.index), e) for exists, e in self.candidates(x.type)]
+        # Starts tell elements apart (a hint's start is its index) and are constants here.
+        return [(z3.And(exists, e.start != x.start), e) for exists, e in self.candidates(x.type)]
 
 
 Env = dict[str, SymElement]
