@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,3 +133,16 @@ def time_limit_arg(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"the time limit must be a positive number of seconds, not {text!r}")
     return value
+
+
+class ThrottledProgress:
+    """A progress callback that prints to stderr at most once a second (solvers call it often)."""
+
+    def __init__(self) -> None:
+        self._last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if now - self._last >= 1.0:
+            self._last = now
+            say(f"[{fraction:4.0%} decided] {message}")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import time
 
 from nonostudio.analysis.narrate import narrate, summary_text
 from nonostudio.analysis.trace import UnsoundRuleError, rule_trace
-from nonostudio.cli_common import ExitCode, Outcome, load_puzzle, say
+from nonostudio.cli_common import ExitCode, Outcome, ThrottledProgress, load_puzzle, say
 from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
 
@@ -33,18 +32,6 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.set_defaults(run=run)
 
 
-class _Progress:
-    """Trace progress on stderr, at most one line a second."""
-
-    def __init__(self) -> None:
-        self._last = time.monotonic()
-
-    def __call__(self, fraction: float, message: str) -> None:
-        now = time.monotonic()
-        if now - self._last >= 1.0:
-            self._last = now
-            say(f"[{fraction:4.0%} decided] {message}")
-
 
 def run(args: argparse.Namespace) -> Outcome:
     """Trace the puzzle with the rule set and tell it."""
@@ -56,7 +43,7 @@ def run(args: argparse.Namespace) -> Outcome:
         f"with the {rule_set.name!r} rules ({len(rules)})")
     try:
         trace = rule_trace(puzzle, rules, rule_set=rule_set.name, fallback=not args.no_fallback,
-                           progress=_Progress())
+                           progress=ThrottledProgress())
     except UnsoundRuleError as exc:
         raise PuzzleError(str(exc), source=args.rules) from None
     sentences = list(narrate(trace, rules, titles))

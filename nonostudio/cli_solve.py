@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import asdict
 from typing import Any
 
 from nonostudio.cli_common import (
     ExitCode,
     Outcome,
+    ThrottledProgress,
     grid_rows,
     load_puzzle,
     say,
@@ -35,18 +35,6 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="give up after S seconds (verdict: undecided); default: no limit")
     parser.set_defaults(run=run)
 
-
-class _Progress:
-    """Solver progress on stderr, at most one line a second (search can call back very often)."""
-
-    def __init__(self) -> None:
-        self._last = time.monotonic()
-
-    def __call__(self, fraction: float, message: str) -> None:
-        now = time.monotonic()
-        if now - self._last >= 1.0:
-            self._last = now
-            say(f"[{fraction:4.0%} decided] {message}")
 
 
 def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
@@ -87,6 +75,6 @@ def run(args: argparse.Namespace) -> Outcome:
     """Solve the puzzle named on the command line."""
     puzzle = load_puzzle(args.puzzle, args.item)
     say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
-    result = solve(puzzle, time_limit=args.time_limit, progress=_Progress())
+    result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
     code = ExitCode.OK if result.verdict.is_unique else ExitCode.NOT_UNIQUE
     return Outcome(result_data(puzzle, result), _text(puzzle, result), code)
