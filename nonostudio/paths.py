@@ -55,3 +55,10 @@ def library_db_path() -> Path:
 def jobs_db_path() -> Path:
     """The SQLite store of synthesis jobs."""
     return user_data_dir() / "jobs.sqlite3"
+
+
+def user_rules_dir() -> Path:
+    """Rule sets the user saved (e.g. learned ones), created on demand."""
+    path = user_data_dir() / "rules"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

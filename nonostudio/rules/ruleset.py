@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonostudio.paths import rules_dir
+from nonostudio.paths import rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.examples import format_example
 from nonostudio.rules.parser import RuleEntry, parse_rules
@@ -61,8 +61,9 @@ def parse_rule_set(text: str, name: str, source: str | None = None) -> RuleSet:
 
 
 def available_rule_sets() -> list[str]:
-    """Names of the shipped rule sets (files in ``resources/rules/`` without ``.rules``)."""
-    return sorted(p.stem for p in rules_dir().glob(f"*{SUFFIX}"))
+    """Names of the shipped and the user's rule sets (``resources/rules/`` and the user-data
+    ``rules/`` folder, file names without ``.rules``); a shipped name hides a user file's."""
+    return sorted({p.stem for d in (rules_dir(), user_rules_dir()) for p in d.glob(f"*{SUFFIX}")})
 
 
 def rule_set_path(name_or_path: str | Path) -> Path:
@@ -73,11 +74,12 @@ def rule_set_path(name_or_path: str | Path) -> Path:
         if not path.is_file():
             raise FileNotFoundError(f"no rule file at {path}")
         return path
-    path = rules_dir() / f"{text}{SUFFIX}"
-    if not path.is_file():
-        known = ", ".join(available_rule_sets()) or "none"
-        raise FileNotFoundError(f"no rule set named {text!r} (shipped sets: {known})")
-    return path
+    for folder in (rules_dir(), user_rules_dir()):
+        path = folder / f"{text}{SUFFIX}"
+        if path.is_file():
+            return path
+    known = ", ".join(available_rule_sets()) or "none"
+    raise FileNotFoundError(f"no rule set named {text!r} (known sets: {known})")
 
 
 def load_rule_set(name_or_path: str | Path) -> RuleSet:

@@ -1,0 +1,314 @@
+"""The Jobs panel: learning runs of the job store — start, watch, cancel, resume, save the rules.
+
+The panel owns one background :class:`LearnJob` at a time (the store allows one runner per run;
+the window asks the panel, never the thread).  Rules arrive as their specifications finish and
+are offered to the rule browser as the ``learned (running)`` set; a finished run's rules can be
+saved as a named rule set in the user-data ``rules/`` folder, where the rule browser finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.gui.jobs_model import JobsModel
+from nonostudio.gui.learn_runner import LearnJob, rule_texts
+from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.runner import Progress, Work
+from nonostudio.paths import user_rules_dir
+from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
+from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules
+
+RUNNING_SET = "learned (running)"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def default_work() -> Work:
+    """The synthesis work function of learning runs (imported when a run starts)."""
+    from nonostudio.learn.work import synthesis_work
+
+    return synthesis_work
+
+
+def time_left(seconds: float | None) -> str:
+    """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``; ``unknown`` for None."""
+    if seconds is None:
+        return "unknown"
+    s = int(round(seconds))
+    if s >= 3600:
+        return f"{s // 3600} h {s % 3600 // 60:02d} min"
+    if s >= 60:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s} s"
+
+
+def progress_text(p: Progress) -> str:
+    return (f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
+            f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
+
+
+def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
+    """Parsed rules of a run (specification key → rule texts), one per rule name, in order."""
+    entries: dict[str, RuleEntry] = {}
+    for key, texts in run_rules.items():
+        for text in texts:
+            for e in parse_rules(text, key):
+                entries.setdefault(e.rule.name, RuleEntry(e.rule, e.title or e.rule.name, key,
+                                                          e.examples, e.line))
+    return list(entries.values())
+
+
+class JobsPanel(QWidget):
+    """Learning runs of one job store, and the controls to run them."""
+
+    ruleSetChanged = Signal(object)  # RuleSet: the rules found so far by the run on screen
+    ruleSetSaved = Signal(str)  # name of a rule set written to the user rules folder
+    runFinished = Signal(object)  # RunStatus of a run that stopped (finished or cancelled)
+
+    def __init__(self, store: JobStore, parent: QWidget | None = None, *,
+                 work: Callable[[], Work] = default_work) -> None:
+        super().__init__(parent)
+        self.store = store
+        self._work = work
+        self._job: LearnJob | None = None
+        self._rules: dict[str, list[str]] = {}
+        self._rules_run: int | None = None
+        self.model = JobsModel(store, self)
+        self._build()
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._on_selected())
+        self.new_button.clicked.connect(self.ask_new_run)
+        self.resume_button.clicked.connect(lambda: self.resume(self.selected_run()))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.save_button.clicked.connect(self.ask_save)
+        if self.model.rowCount():
+            self.select_run(self.model.row_at(self.model.rowCount() - 1).info.id)
+        self._update_buttons()
+
+    def _build(self) -> None:
+        self.new_button = QPushButton("&New Run…")
+        self.resume_button = QPushButton("&Resume")
+        self.cancel_button = QPushButton("&Cancel")
+        self.save_button = QPushButton("&Save Rules…")
+        buttons = QHBoxLayout()
+        for b in (self.new_button, self.resume_button, self.cancel_button, self.save_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Learning runs")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setAccessibleName("Run progress")
+        self.progress_label = QLabel("No run in progress.")
+        self.progress_label.setWordWrap(True)
+        self.rules_view = QPlainTextEdit(readOnly=True)
+        self.rules_view.setAccessibleName("Rules found")
+        self.rules_view.setPlaceholderText("Rules appear here as the run finds them.")
+
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addLayout(buttons)
+        top_layout.addWidget(self.table)
+        top_layout.addWidget(self.progress_bar)
+        top_layout.addWidget(self.progress_label)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(top)
+        splitter.addWidget(self.rules_view)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+    # --- selection ---------------------------------------------------------------------------
+
+    def selected_run(self) -> int | None:
+        index = self.table.selectionModel().currentIndex()
+        return self.model.row_at(index.row()).info.id if index.isValid() else None
+
+    def select_run(self, run_id: int) -> None:
+        row = self.model.row_of(run_id)
+        if row >= 0:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+
+    def _on_selected(self) -> None:
+        run_id = self.selected_run()
+        if run_id is not None and (self._job is None or self._job.run_id == run_id):
+            self._load_rules(run_id)
+            self._show_status(self.store.status(run_id))
+        self._update_buttons()
+
+    def _load_rules(self, run_id: int) -> None:
+        """Show the rules the store holds for ``run_id`` (also the start of a resumed run's)."""
+        self._rules_run = run_id
+        self._rules = {k: t for k, r in self.store.results(run_id) if (t := rule_texts(r))}
+        self._show_rules()
+
+    def _show_rules(self) -> None:
+        try:
+            entries = entries_of(self._rules)
+        except RuleSyntaxError as exc:
+            self.progress_label.setText(f"A learned rule does not parse: {exc}")
+            return
+        self.rules_view.setPlainText(dump_rules(entries))
+        self.ruleSetChanged.emit(RuleSet(RUNNING_SET, tuple(entries)))
+
+    def _update_buttons(self) -> None:
+        run_id = self.selected_run()
+        busy = self._job is not None
+        status = self.model.row_at(self.model.row_of(run_id)).info.status if run_id else None
+        self.new_button.setEnabled(not busy)
+        self.resume_button.setEnabled(not busy and status in ("pending", "cancelled", "running"))
+        self.cancel_button.setEnabled(busy and not self._job.is_cancelled())
+        self.save_button.setEnabled(not busy and run_id is not None and bool(self._rules))
+
+    # --- running -----------------------------------------------------------------------------
+
+    def is_busy(self) -> bool:
+        return self._job is not None
+
+    def ask_new_run(self) -> None:
+        dialog = LearnSettingsDialog(self)
+        if dialog.exec():
+            self.start(dialog.settings())
+
+    def start(self, settings: LearnSettings) -> int | None:
+        """Create a run of ``settings`` and start it; returns its id (None when one is running)."""
+        if self._job is not None:
+            return None
+        run_id = create_run(self.store, settings)
+        self.model.refresh()
+        self.select_run(run_id)
+        return run_id if self.resume(run_id) else None
+
+    def resume(self, run_id: int | None) -> bool:
+        """Run (or go on with) ``run_id`` in the background; False when that cannot start now."""
+        if self._job is not None or run_id is None:
+            return False
+        try:
+            work = self._work()
+            settings = LearnSettings.from_json(self.store.run(run_id).settings)
+        except (ImportError, ValueError, TypeError) as exc:
+            QMessageBox.warning(self, "Cannot Start Run", str(exc))
+            return False
+        job = LearnJob(self.store.path, run_id, work, **settings.runner_options())
+        job.signals.progress.connect(self._on_progress)
+        job.signals.rulesFound.connect(self._on_rules)
+        job.signals.result.connect(self._on_result)
+        job.signals.errored.connect(self._on_error)
+        job.signals.finished.connect(self._on_finished)
+        self._job = job
+        self._load_rules(run_id)
+        self._show_status(self.store.status(run_id))
+        self.progress_label.setText(f"Run {run_id}: starting…")
+        self._update_buttons()
+        job.start()
+        return True
+
+    def cancel(self) -> None:
+        """Stop the run in progress (it keeps everything finished; resume goes on from there)."""
+        if self._job is not None:
+            self._job.cancel()
+            self.progress_label.setText("Cancelling…")
+            self._update_buttons()
+
+    def _mine(self) -> bool:
+        return self._job is not None and self.sender() is self._job.signals
+
+    def _show_status(self, status: RunStatus) -> None:
+        self.progress_bar.setRange(0, max(1, status.total))
+        self.progress_bar.setValue(status.finished)
+
+    def _on_progress(self, p: Progress) -> None:
+        if not self._mine():
+            return
+        self.progress_bar.setRange(0, max(1, p.total))
+        self.progress_bar.setValue(p.done)
+        self.progress_label.setText(progress_text(p))
+        self.model.refresh()
+
+    def _on_rules(self, key: str, texts: list[str]) -> None:
+        if self._mine() and self._rules_run == self._job.run_id:
+            self._rules[key] = texts
+            self._show_rules()
+
+    def _on_result(self, status: RunStatus) -> None:
+        if not self._mine():
+            return
+        self._show_status(status)
+        state = "finished" if status.finished == status.total else "cancelled"
+        self.progress_label.setText(
+            f"Run {status.run_id} {state}: {status.finished}/{status.total} specifications, "
+            f"{status.rules_found} rules, {status.budget_hits} over budget.")
+        self.runFinished.emit(status)
+
+    def _on_error(self, message: str) -> None:
+        if self._mine():
+            self.progress_label.setText(f"The run stopped with an error: {message}")
+
+    def _on_finished(self) -> None:
+        if not self._mine():
+            return
+        self._job = None
+        self.model.refresh()
+        self._update_buttons()
+
+    # --- saving ------------------------------------------------------------------------------
+
+    def ask_save(self) -> None:
+        run_id = self.selected_run()
+        if run_id is None:
+            return
+        name, ok = QInputDialog.getText(self, "Save Learned Rules", "Rule set name:",
+                                        text=f"learned-run-{run_id}")
+        if ok and name.strip():
+            try:
+                self.save_rules(name.strip())
+            except (ValueError, OSError) as exc:
+                QMessageBox.warning(self, "Cannot Save Rules", str(exc))
+
+    def save_rules(self, name: str, folder: Path | None = None) -> Path:
+        """Write the shown run's rules as rule set ``name`` (``.rules`` in ``folder``, the user
+        rules folder by default); raises ValueError for a bad name or an empty set."""
+        if not _NAME.match(name):
+            raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
+                             "and '.', starting with a letter or digit")
+        entries = entries_of(self._rules)
+        if not entries:
+            raise ValueError("the run has found no rules yet")
+        settings = self.store.run(self._rules_run).settings if self._rules_run else {}
+        header = (f"Learned by nonostudio, run {self._rules_run} of {self.store.path.name}\n"
+                  f"settings: {settings}")
+        path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
+        path.write_text(dump_rules(entries, header), encoding="utf-8")
+        self.ruleSetSaved.emit(name)
+        return path

@@ -1,0 +1,109 @@
+"""A learning run on the Qt thread pool: the core :class:`Runner`'s callbacks become signals.
+
+The Dangerzone seam: :mod:`nonostudio.learn.runner` reports progress through plain callbacks and
+knows nothing of Qt; :class:`LearnJob` (a ``QRunnable`` in superqt's worker style) runs it on a
+pool thread and re-emits each report as a signal delivered on the GUI thread.  Rules are
+announced the moment their specification's outcome is written to the job store, so the rule
+browser can show them while the run goes on.  :meth:`LearnJob.cancel` sets the runner's flag,
+whose watchdogs interrupt every worker's z3 context: the run stops within a second and its
+unfinished specifications go back to ``pending`` for a later resume.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from pathlib import Path
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.runner import Progress, Runner, Work
+
+
+def rule_texts(result: dict[str, Any] | None) -> list[str]:
+    """The rule texts a work result reports (its ``rule`` entry and ``rules`` list)."""
+    if not result:
+        return []
+    found = [result["rule"]] if isinstance(result.get("rule"), str) else []
+    return found + [r for r in result.get("rules") or () if isinstance(r, str)]
+
+
+class _AnnouncingStore(JobStore):
+    """The job store, telling ``on_rules`` about the rules of every outcome it writes."""
+
+    def __init__(self, path: Path, on_rules: Any) -> None:
+        super().__init__(path)
+        self._on_rules = on_rules
+
+    def finish(self, run_id: int, key: str, status: str, seconds: float | None,
+               result: dict[str, Any] | None = None, error: str | None = None) -> None:
+        super().finish(run_id, key, status, seconds, result, error)
+        if status == "done" and (texts := rule_texts(result)):
+            self._on_rules(key, texts)
+
+
+class LearnSignals(QObject):
+    """Signals of one learning job, emitted on the pool thread, delivered on the GUI thread."""
+
+    started = Signal(int)  # run id
+    progress = Signal(object)  # nonostudio.learn.runner.Progress
+    rulesFound = Signal(str, list)  # specification key, rule texts
+    result = Signal(object)  # the run's final nonostudio.learn.jobs.RunStatus
+    errored = Signal(str)
+    finished = Signal()  # always last
+
+
+class LearnJob(QRunnable):
+    """Run (or resume) learning run ``run_id`` of the store at ``store_path`` in the background.
+
+    ``options`` go to :class:`Runner` (``jobs``, ``budget_s``, ``mode``).  The job keeps itself
+    alive until ``finished`` has been delivered.
+    """
+
+    _alive: ClassVar[set[LearnJob]] = set()
+
+    def __init__(self, store_path: Path, run_id: int, work: Work, **options: Any) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.store_path, self.run_id, self.work, self.options = store_path, run_id, work, options
+        self.signals = LearnSignals()
+        self.signals.finished.connect(self._release)
+        self._stop = threading.Event()
+        self._done = threading.Event()
+
+    def start(self, pool: QThreadPool | None = None) -> None:
+        LearnJob._alive.add(self)
+        (pool or QThreadPool.globalInstance()).start(self)
+
+    def cancel(self) -> None:
+        """Stop the run; the runner notices within its poll interval."""
+        self._stop.set()
+
+    def is_cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    def is_delivered(self) -> bool:
+        """True once ``finished`` has reached the GUI thread."""
+        return self._done.is_set() and self not in LearnJob._alive
+
+    def run(self) -> None:
+        signals = self.signals
+        signals.started.emit(self.run_id)
+        try:
+            with _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store:
+                runner = Runner(store, self.run_id, self.work, progress=self._report,
+                                should_stop=self._stop.is_set, **self.options)
+                signals.result.emit(runner.run())
+        except Exception as exc:  # reported to the panel, never raised into Qt
+            signals.errored.emit("".join(traceback.format_exception_only(exc)).strip())
+        finally:
+            self._done.set()
+            signals.finished.emit()
+
+    def _report(self, progress: Progress) -> None:
+        self.signals.progress.emit(progress)
+
+    def _release(self) -> None:
+        LearnJob._alive.discard(self)

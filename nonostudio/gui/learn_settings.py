@@ -1,0 +1,146 @@
+"""The settings of a new learning run, and the dialog that asks for them.
+
+What the synthesis searches (pattern lattice, fill forms, condition atoms) and the cost weights
+are fixed in the core; the dialog shows them read-only so the user sees what a run will do.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.learn import synth
+from nonostudio.learn.enumerate import LITERALS, OPS
+from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.specs import Specification, all_specifications
+from nonostudio.rules import cost
+
+MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
+
+
+@dataclass(frozen=True)
+class LearnSettings:
+    """One run's choices; stored with the run (``to_json``) so resuming uses the same ones."""
+
+    max_length: int = 7
+    max_patterns: int = 3
+    sample: int = 0  # 0: every specification; otherwise a seeded random sample of this many
+    seed: int = 0
+    budget_s: float = 60.0
+    jobs: int = max(1, os.cpu_count() or 1)
+    mode: str = "process"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LearnSettings:
+        """The settings stored with a run; unknown keys are ignored, missing ones take defaults."""
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+    def specifications(self) -> list[Specification]:
+        """The training specifications: all up to ``max_length``, or a sample in mined order."""
+        specs = list(all_specifications(self.max_length, self.max_patterns))
+        if 0 < self.sample < len(specs):
+            chosen = sorted(random.Random(self.seed).sample(range(len(specs)), self.sample))
+            specs = [specs[i] for i in chosen]
+        return specs
+
+    def runner_options(self) -> dict[str, Any]:
+        return {"jobs": self.jobs, "budget_s": self.budget_s, "mode": self.mode}
+
+
+def create_run(store: JobStore, settings: LearnSettings) -> int:
+    """A new pending run of ``settings``'s specifications in ``store``; returns its id."""
+    return store.create_run(settings.to_json(), settings.specifications())
+
+
+def search_space_text() -> str:
+    """What every run searches, for the read-only part of the dialog."""
+    return (
+        "Patterns climb the lattice singleton → constant(0) → arbitrary and constant(i) → "
+        "arbitrary.\n"
+        "Fills: linear forms of up to three terms over start, size, the hint geometry "
+        f"functions and line size, plus a literal in {list(LITERALS)}; "
+        f"up to {synth.MAX_FILL_PAIRS} fill pairs per pattern set and round.\n"
+        f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
+        f"unique; up to {synth.MAX_COVERS} per fill.\n"
+        f"Candidates are checked on every line of ≤ {synth.CHECK_LENGTH} cells, then proved "
+        "sound for every line up to 30 cells."
+    )
+
+
+def cost_weights_text() -> str:
+    """The cost weights of RULES.md §4 (fixed in :mod:`nonostudio.rules.cost`)."""
+    weights = (("arbitrary", cost.ARBITRARY), ("singleton", cost.SINGLETON),
+               ("constant(i)", f"{cost.CONSTANT} + i"), ("literal", cost.LITERAL),
+               ("line size", cost.LINE_SIZE), ("start / size", cost.ELEMENT_PROPERTY),
+               ("lowest end / highest start", cost.GEOMETRY), ("operator", cost.OPERATOR),
+               ("maximal / minimal", cost.MAXIMAL), ("unique", cost.UNIQUE))
+    return ", ".join(f"{name} {w}" for name, w in weights)
+
+
+class LearnSettingsDialog(QDialog):
+    """Ask for the settings of a new learning run."""
+
+    def __init__(self, parent: QWidget | None = None,
+                 settings: LearnSettings | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Learning Run")
+        s = settings or LearnSettings()
+        self.max_length = QSpinBox(minimum=1, maximum=MAX_LINE_LENGTH, value=s.max_length)
+        self.max_patterns = QSpinBox(minimum=1, maximum=3, value=s.max_patterns)
+        self.sample = QSpinBox(minimum=0, maximum=1_000_000, value=s.sample,
+                               specialValueText="all specifications")
+        self.budget = QDoubleSpinBox(minimum=0.5, maximum=3600.0, value=s.budget_s,
+                                     suffix=" s", decimals=1)
+        self.jobs = QSpinBox(minimum=1, maximum=max(64, s.jobs), value=s.jobs)
+        self.mode = QComboBox()
+        self.mode.addItem("processes", "process")
+        self.mode.addItem("threads", "thread")
+        self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
+        self._seed = s.seed
+
+        form = QFormLayout()
+        form.addRow("Maximum line length:", self.max_length)
+        form.addRow("Patterns per specification (at most):", self.max_patterns)
+        form.addRow("Training sample:", self.sample)
+        form.addRow("Budget per specification:", self.budget)
+        form.addRow("Workers:", self.jobs)
+        form.addRow("Run workers as:", self.mode)
+        fixed = QGroupBox("Fixed in this version")
+        fixed_layout = QFormLayout(fixed)
+        for title, text in (("Cost weights:", cost_weights_text()),
+                            ("Search space:", search_space_text())):
+            label = QLabel(text, wordWrap=True)
+            fixed_layout.addRow(title, label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(fixed)
+        layout.addWidget(buttons)
+
+    def settings(self) -> LearnSettings:
+        return LearnSettings(
+            max_length=self.max_length.value(), max_patterns=self.max_patterns.value(),
+            sample=self.sample.value(), seed=self._seed, budget_s=self.budget.value(),
+            jobs=self.jobs.value(), mode=str(self.mode.currentData()))

@@ -1,0 +1,153 @@
+"""The Jobs panel: runs listed from the store, a real tiny learning run in the background,
+cancel within a second, resume without redoing anything, rules saved as a named rule set."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel
+from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
+from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.specs import all_specifications
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+# Lines of up to 3 cells, one pattern per specification: 27 specifications, a few need z3.
+TINY = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread")
+
+
+@pytest.fixture(autouse=True)
+def no_jobs_left(qapp):
+    yield
+    pool = QThreadPool.globalInstance()
+    assert pool.waitForDone(10000), "a learning job was still running"
+    assert pool.activeThreadCount() == 0
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with JobStore(tmp_path / "jobs.sqlite3") as s:
+        yield s
+
+
+def test_sample_is_a_seeded_subset_in_mined_order() -> None:
+    every = [s.key for s in all_specifications(3, 1)]
+    sample = [s.key for s in LearnSettings(max_length=3, max_patterns=1, sample=5).specifications()]
+    assert len(every) == 27 and len(sample) == 5
+    assert sample == [k for k in every if k in sample]
+    again = LearnSettings(max_length=3, max_patterns=1, sample=5).specifications()
+    assert [s.key for s in again] == sample
+    other = LearnSettings(max_length=3, max_patterns=1, sample=5, seed=1).specifications()
+    assert [s.key for s in other] != sample
+
+
+def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobStore) -> None:
+    run_id = create_run(store, TINY)
+    assert LearnSettings.from_json(store.run(run_id).settings) == TINY
+    assert store.run(run_id).total == 27
+    dialog = LearnSettingsDialog(settings=TINY)
+    qtbot.addWidget(dialog)
+    assert dialog.settings() == TINY
+    dialog.max_length.setValue(5)
+    dialog.sample.setValue(40)
+    assert dialog.settings().max_length == 5 and dialog.settings().sample == 40
+
+
+def test_model_lists_the_runs(qtmodeltester, store: JobStore) -> None:
+    first = create_run(store, TINY)
+    create_run(store, LearnSettings(max_length=2, max_patterns=1, sample=3))
+    model = JobsModel(store)
+    qtmodeltester.check(model)
+    assert model.rowCount() == 2
+    assert model.index(0, STATUS).data() == "pending"
+    store.set_run_status(first, "finished")
+    model.refresh()
+    qtmodeltester.check(model)
+    assert model.index(0, STATUS).data() == "finished"
+
+
+def test_time_left_reads_like_a_clock() -> None:
+    assert time_left(None) == "unknown"
+    assert time_left(12.4) == "12 s"
+    assert time_left(250) == "4 min 10 s"
+    assert time_left(3900) == "1 h 05 min"
+
+
+def _wait_idle(qtbot, panel: JobsPanel, timeout: int = 60000) -> None:
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=timeout)
+
+
+def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
+                                                  tmp_path: Path) -> None:
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    shown: list = []
+    panel.ruleSetChanged.connect(shown.append)
+    settings = LearnSettings(max_length=3, max_patterns=1, sample=6, seed=3, budget_s=20.0,
+                             jobs=2, mode="thread")
+    run_id = panel.start(settings)
+    assert run_id is not None and panel.is_busy()
+    assert not panel.new_button.isEnabled() and panel.cancel_button.isEnabled()
+    _wait_idle(qtbot, panel)
+
+    status = store.status(run_id)
+    assert status.finished == status.total == 6
+    assert store.run(run_id).status == "finished"
+    assert panel.progress_bar.value() == panel.progress_bar.maximum() == 6
+    row = panel.model.row_of(run_id)
+    assert panel.model.index(row, FINISHED).data() == 6
+    assert panel.model.index(row, RULES).data() == status.rules_found > 0
+    # The browser was offered the rules as they came, and the last offer holds all of them.
+    assert shown and shown[-1].name == RUNNING_SET
+    assert len(shown[-1].entries) == status.rules_found
+    sizes = [len(rule_set.entries) for rule_set in shown]
+    assert sizes[0] == 0 and sizes == sorted(sizes)  # empty at the start, growing one by one
+    assert set(sizes) == set(range(sizes[-1] + 1))
+    # Each learned rule does what its specification asks on the specification's own line.
+    by_key = {r.key: r.spec for r in store.records(run_id)}
+    for entry in shown[-1].entries:
+        spec = by_key[entry.source]
+        fills = apply_rule(entry.rule, spec.line)
+        assert any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
+                   for f in fills), entry.rule.name
+
+    path = panel.save_rules("tiny-learned", tmp_path)
+    saved = load_rule_set(path)
+    assert [e.rule for e in saved.entries] == [e.rule for e in shown[-1].entries]
+    assert "run" in saved.header
+    with pytest.raises(ValueError, match="not a rule-set name"):
+        panel.save_rules("../escape", tmp_path)
+
+
+def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: JobStore) -> None:
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    progress: list = []
+    run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=5,
+                                       budget_s=20.0, jobs=2, mode="thread"))
+    panel._job.signals.progress.connect(progress.append)
+    qtbot.waitUntil(lambda: bool(progress), timeout=30000)
+    began = time.monotonic()
+    panel.cancel()
+    assert not panel.cancel_button.isEnabled()
+    _wait_idle(qtbot, panel, timeout=5000)
+    assert time.monotonic() - began < 1.5
+    assert store.run(run_id).status == "cancelled"
+    before = {r.key: (r.status, r.attempts, r.result) for r in store.records(run_id)}
+    finished = {k for k, (s, _, _) in before.items() if s != "pending"}
+    assert finished and len(finished) < 8
+    assert panel.resume_button.isEnabled()
+
+    panel.table.selectRow(panel.model.row_of(run_id))
+    panel.resume_button.click()
+    assert panel.is_busy()
+    _wait_idle(qtbot, panel)
+    after = {r.key: (r.status, r.attempts, r.result) for r in store.records(run_id)}
+    assert store.run(run_id).status == "finished"
+    assert all(after[k] == before[k] for k in finished), "a finished specification was redone"
+    assert all(s != "pending" for s, _, _ in after.values())
