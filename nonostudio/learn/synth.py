@@ -33,6 +33,7 @@ import numpy as np
 import z3
 
 from nonostudio.core.line import FILLED
+from nonostudio.core.linesolver import masks_text
 from nonostudio.learn.enumerate import ConditionSpace, fill_forms
 from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
 from nonostudio.learn.specs import Specification
@@ -57,6 +58,7 @@ CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length
 MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 40  # conditions kept per fill
 RANKED = 40  # candidates re-ranked on the check pool
+MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the start
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
 
@@ -143,12 +145,18 @@ class _Candidate:
     rule: Rule
 
 
-def _covers(space: ConditionSpace, wrong: np.ndarray) -> list[tuple[int, ...]]:
-    """Conjunctions of condition atoms false on every wrong instance (cheap ones first)."""
+def _covers(space: ConditionSpace, wrong: np.ndarray,
+            productive: np.ndarray) -> list[tuple[int, ...]]:
+    """Conjunctions of condition atoms false on every wrong instance.
+
+    An atom that completes a cover is chosen for generality first (it keeps the fill firing on
+    the most productive instances), then for cost.
+    """
     w = np.nonzero(wrong)[0]
     if len(w) == 0:
         return [()]
     excludes = ~space.truth[:, w]
+    keeps = space.truth[:, productive].sum(axis=1)
     out: list[tuple[int, ...]] = []
     seen: set[frozenset[int]] = set()
 
@@ -169,7 +177,8 @@ def _covers(space: ConditionSpace, wrong: np.ndarray) -> list[tuple[int, ...]]:
             return
         sub = excludes[cand][:, uncovered]
         full = sub.all(axis=1)
-        for a in cand[full][np.argsort(space.costs[cand[full]], kind="stable")][:3]:
+        done = cand[full]
+        for a in done[np.lexsort((space.costs[done], -keeps[done]))][:3]:
             rec(chosen + (int(a),), np.zeros_like(uncovered), specials + int(space.special[a]))
         if len(chosen) >= 3 or (comparisons >= 3 and specials):
             return
@@ -211,15 +220,19 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     ends = [i for i in range(len(forms)) if spec.end <= v0[i] <= hi]
     # Fills that are right and productive on more instances need weaker conditions: try those
     # first, cheaper first among equals.
+    space = ConditionSpace(inst, i0, poll=run.check)
+    # Instances where every condition atom holds are twins of the specification's: no condition
+    # tells them apart, so a fill wrong on one of them cannot be part of a rule.
+    twins = space.truth.all(axis=0) if len(space.atoms) else np.ones(len(inst), dtype=bool)
     pairs = []
     for s in starts:
         run.check()
-        _, productive = inst.fill_status(spec.value, values[:, s:s + 1], values[:, ends])
+        wrong, productive = inst.fill_status(spec.value, values[:, s:s + 1], values[:, ends])
         useful = productive.sum(axis=0)
+        blocked = wrong[twins].any(axis=0)
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
-                  for u, e in zip(useful, ends, strict=True)]
+                  for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
     pairs.sort()
-    space = ConditionSpace(inst, i0, poll=run.check)
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
     out: list[_Candidate] = []
@@ -228,7 +241,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
         wrong, productive = inst.fill_status(spec.value, values[:, s], values[:, e])
         fill = Fill(value, forms[s].expr, forms[e].expr)
         fcost = fill_cost(fill)
-        for cover in _covers(space, wrong):
+        for cover in _covers(space, wrong, productive):
             run.candidates += 1
             truth = productive.copy()
             for a in cover:
@@ -264,14 +277,77 @@ def _check_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
     return _CHECK_CACHE[bindings]
 
 
+def _neighbours(line: PoolLine) -> list[PoolLine]:
+    """Valid states of the same hints up to two cell changes away (a known cell blanked, an
+    unknown cell set to either value)."""
+    n = line.n
+    filled = line.known & line.forced_filled
+    crossed = line.known & ~filled
+
+    def step(f: int, c: int) -> list[tuple[int, int]]:
+        out = []
+        for i in range(n):
+            bit = 1 << i
+            if (f | c) & bit:
+                out.append((f & ~bit, c & ~bit))
+            else:
+                out += [(f | bit, c), (f, c | bit)]
+        return out
+
+    seen = {(filled, crossed)}
+    for f, c in step(filled, crossed):
+        seen.add((f, c))
+        seen.update(step(f, c))
+    seen.discard((filled, crossed))
+    lines = (pool_line(line.hints, masks_text(n, f, c)) for f, c in sorted(seen))
+    return [pl for pl in lines if pl is not None]
+
+
+def _signature(inst: Instances) -> np.ndarray:
+    """Per instance: every atom's value and whether each bound element is maximal / minimal."""
+    flags = [inst.extreme[k].astype(np.int64)[:, None] for k in sorted(inst.extreme)]
+    return np.concatenate([inst.atoms, *flags], axis=1)
+
+
+def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
+                check: Instances) -> list[PoolLine]:
+    """Lines with an instance that no comparison or maximal/minimal tells apart from the
+    specification's instance (same atom values and extremes) but where the specification's run
+    is not forced to its value: every fill covering the run is wrong there.
+
+    They are searched among the check pool and the specification line's near neighbours, and
+    seed the active pool so that the search meets them at once.
+    """
+    spec = run.spec
+    near = Instances(bindings, [first, *_neighbours(first)], run.check)
+    want = _spec_indices(spec)
+    at_spec = near.line == 0
+    for b, orig in zip(bindings, spec.patterns, strict=True):
+        at_spec &= near.index[b.name] == want[orig.name]
+    hits = np.nonzero(at_spec)[0]
+    if len(hits) == 0:
+        return []
+    key = _signature(near)[hits[0]]
+    run_mask = (1 << spec.end) - (1 << spec.start)
+    out: list[PoolLine] = []
+    for inst in (near, check):
+        same = (_signature(inst) == key).all(axis=1)
+        same &= (inst.forced[spec.value] & run_mask) != run_mask
+        out += [inst.lines[i] for i in np.unique(inst.line[same]).tolist()]
+    return list(dict.fromkeys(out))
+
+
 def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
     """A proved rule with these patterns covering the specification, or None when none is left."""
     spec = run.spec
     first = pool_line(spec.transition.hints, spec.transition.before)
     if first is None:
         raise ValueError(f"specification {spec.key}: the line has no solution")
-    active = [first, *all_states(ACTIVE_LENGTH)]
     check = _check_instances(bindings, run)
+    twins = _twin_lines(run, bindings, first, check)
+    if twins and not any(isinstance(b.pattern, Arbitrary) for b in bindings):
+        return None  # only ``unique`` (over an arbitrary pattern) could tell a twin apart
+    active = [first, *twins[:MAX_TWINS], *all_states(ACTIVE_LENGTH)]
     rejected: set[Rule] = set()
     while True:
         ranked = [c for c in _candidates(run, bindings, active) if c.rule not in rejected]
