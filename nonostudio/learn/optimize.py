@@ -1,0 +1,168 @@
+"""Rule-set optimisation (seed 000 §6.3, issue 4 part 3): from many learned rules to the best k.
+
+1. Each rule's **coverage** is the set of ``(transition, cell)`` pairs it fills on its own on the
+   transitions, decomposition oracle included (``coverage([rule], …).cells_by_rule``).
+2. Rules with identical coverage form a **group**; only its cheapest rule is kept (ties to the
+   earlier rule).
+3. A group whose coverage is a strict **subset** of another group's is dropped (a rule covering
+   nothing is such a subset whenever any rule covers something).
+4. The survivors are chosen **greedily**: each step adds the rule with the largest marginal
+   gain — the cells C(chosen + [rule]) adds to C(chosen), the coverage metric itself with its
+   fixed point and oracle — ties to the lower cost, until ``top_k`` rules are chosen or no rule
+   adds a cell.  Gains are kept per transition and, after each pick, measured afresh on the
+   transitions whose state the pick changed (a gain can shrink there, or grow: the pick may set
+   cells another rule needs).  Elsewhere a gain stays as it was; it could only change where the
+   pick fires solely after the candidate has, an effect this bookkeeping leaves out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import cost
+from nonostudio.rules.coverage import Transition, coverage
+
+Cells = frozenset[tuple[int, int]]
+
+
+@dataclass
+class OptimisedSet:
+    """The chosen rules in the order they were chosen, each with its marginal gain in cells.
+
+    ``groups_dropped``: rules dropped because a cheaper rule has the same coverage;
+    ``subsets_dropped``: groups dropped because another group covers strictly more;
+    ``coverage``: C(rules) on the transitions; ``complete`` is False when stopped early.
+    """
+
+    rules: list[Rule]
+    gains: list[int]
+    groups_dropped: int
+    subsets_dropped: int
+    coverage: int = 0
+    candidates: int = 0
+    complete: bool = True
+    costs: list[int] = field(default_factory=list)
+
+
+def rule_cells(rule: Rule, transitions: Sequence[Transition]) -> Cells:
+    """The ``(transition, cell)`` pairs ``rule`` fills when it is the only rule."""
+    return frozenset(coverage([rule], transitions).cells_by_rule[rule.name])
+
+
+def covered_cells(rules: Sequence[Rule], transitions: Sequence[Transition]) -> set[tuple[int, int]]:
+    """Every ``(transition, cell)`` pair the rules together set (the cells C(rules) counts)."""
+    out: set[tuple[int, int]] = set()
+    for cells in coverage(rules, transitions).cells_by_rule.values():
+        out |= cells
+    return out
+
+
+def _groups(rules: Sequence[Rule], cells: Sequence[Cells]) -> tuple[list[int], int]:
+    """Index of the cheapest rule of each coverage group (first seen first), rules dropped."""
+    best: dict[Cells, int] = {}
+    for i, covered in enumerate(cells):
+        j = best.get(covered)
+        if j is None or cost(rules[i]) < cost(rules[j]):
+            best[covered] = i
+    return sorted(best.values()), len(rules) - len(best)
+
+
+def _not_subsets(indices: list[int], cells: Sequence[Cells]) -> list[int]:
+    """The groups whose coverage is no strict subset of another group's."""
+    by_size = sorted(indices, key=lambda i: -len(cells[i]))
+    kept: list[int] = []
+    for i in by_size:
+        mine = cells[i]
+        # Coverages are distinct, so a superset of a kept group's size or more is strictly bigger.
+        if not any(len(cells[j]) > len(mine) and mine <= cells[j] for j in kept):
+            kept.append(i)
+    return sorted(kept)
+
+
+def _remeasure(gain_on: dict[int, Counter[int]], chosen: list[Rule], rules: Sequence[Rule],
+               transitions: Sequence[Transition], touched: list[int],
+               covered: set[tuple[int, int]]) -> None:
+    """Measure each candidate's gain afresh on the transitions whose state the last pick changed."""
+    if not touched:
+        return
+    subset = [transitions[t] for t in touched]
+    base = {t: {c for u, c in covered if u == t} for t in touched}
+    for i, gain in gain_on.items():
+        now: dict[int, set[int]] = {t: set(base[t]) for t in touched}
+        for local, cell in covered_cells([*chosen, rules[i]], subset):
+            now[touched[local]].add(cell)
+        for t in touched:
+            gain[t] = len(now[t]) - len(base[t])
+
+
+def optimise(
+    rules: Sequence[Rule],
+    transitions: Sequence[Transition],
+    *,
+    top_k: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    cells: Sequence[Cells] | None = None,
+) -> OptimisedSet:
+    """The best ``top_k`` (all useful ones when None) of ``rules`` on ``transitions``.
+
+    Rule names must be distinct (coverage is reported by name).  ``progress(done, total)`` is
+    called after each rule's coverage is measured and after each greedy step (``total`` grows
+    from the rules to the rules plus the steps); ``should_stop`` is polled between them and a
+    stopped result has ``complete`` False and the rules chosen so far.  ``cells`` may give each
+    rule's :func:`rule_cells` when the caller has them already.
+    """
+    names = [r.name for r in rules]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise ValueError(f"two rules are called {dup!r}; rule names must be distinct")
+    if top_k is not None and top_k < 1:
+        raise ValueError(f"top_k must be at least 1, not {top_k}")
+
+    def stopped() -> bool:
+        return bool(should_stop and should_stop())
+
+    if cells is None:
+        measured: list[Cells] = []
+        for i, rule in enumerate(rules):
+            if stopped():
+                return OptimisedSet([], [], 0, 0, complete=False)
+            measured.append(rule_cells(rule, transitions))
+            if progress is not None:
+                progress(i + 1, len(rules))
+        cells = measured
+    elif len(cells) != len(rules):
+        raise ValueError(f"{len(cells)} coverages for {len(rules)} rules")
+    grouped, groups_dropped = _groups(rules, cells)
+    kept = _not_subsets(grouped, cells)
+    subsets_dropped = len(grouped) - len(kept)
+    limit = len(kept) if top_k is None else min(top_k, len(kept))
+
+    chosen: list[int] = []
+    gains: list[int] = []
+    covered: set[tuple[int, int]] = set()
+    # Each candidate's gain per transition, given the rules chosen so far.
+    gain_on = {i: Counter(t for t, _ in cells[i]) for i in kept}
+    complete = True
+    while gain_on and len(chosen) < limit:
+        if stopped():
+            complete = False
+            break
+        pick = min(gain_on, key=lambda i: (-gain_on[i].total(), cost(rules[i]), i))
+        if gain_on.pop(pick).total() <= 0:
+            break
+        chosen.append(pick)
+        before = covered
+        covered = covered_cells([rules[j] for j in chosen], transitions)
+        gains.append(len(covered) - len(before))
+        touched = sorted({t for t, _ in covered ^ before})
+        _remeasure(gain_on, [rules[j] for j in chosen], rules, transitions, touched, covered)
+        if progress is not None:
+            progress(len(rules) + len(chosen), len(rules) + limit)
+    return OptimisedSet(
+        rules=[rules[i] for i in chosen], gains=gains, groups_dropped=groups_dropped,
+        subsets_dropped=subsets_dropped, coverage=len(covered), candidates=len(kept),
+        complete=complete, costs=[cost(rules[i]) for i in chosen])

@@ -1,0 +1,168 @@
+"""The learning report (seed 000 §7, issue 4 part 5): a learned rule set against the control rules.
+
+On a set of test transitions (the paper's ``testing-set.json``): the coverage of the learned set,
+of the control set and of their union; the top 10 of each by greedy optimisation
+(:mod:`nonostudio.learn.optimize`) with their coverage and mean cost; and which control rules are
+**recovered** — some learned rule fills, on its own, a superset of the ``(transition, cell)`` pairs
+the control rule fills on its own (RULES.md §5).  A control rule that fills nothing on the test set
+cannot be told apart from a rule that does nothing and is never counted as recovered.
+Each figure is printed next to the paper's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nonostudio.learn.optimize import Cells, OptimisedSet, covered_cells, optimise, rule_cells
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import cost
+from nonostudio.rules.coverage import Transition
+
+TOP = 10
+# Butler, Torlak & Popović (2017), §7, on the 2805 test transitions (10266 cells).
+PAPER = {"learned": 7558, "control": 4652, "union": 7673, "top_learned": 6039,
+         "top_control": 4652, "recovered": 9, "mean_cost_top_learned": 33.7,
+         "mean_cost_top_control": 31.7}
+
+
+@dataclass(frozen=True)
+class TopRules:
+    """The greedy top rules of one set: names, marginal gains, costs, their joint coverage."""
+
+    names: tuple[str, ...]
+    gains: tuple[int, ...]
+    costs: tuple[int, ...]
+    coverage: int
+
+    @property
+    def mean_cost(self) -> float | None:
+        return sum(self.costs) / len(self.costs) if self.costs else None
+
+    @classmethod
+    def of(cls, chosen: OptimisedSet) -> TopRules:
+        return cls(tuple(r.name for r in chosen.rules), tuple(chosen.gains),
+                   tuple(chosen.costs), chosen.coverage)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": [{"name": n, "gain": g, "cost": c}
+                          for n, g, c in zip(self.names, self.gains, self.costs, strict=True)],
+                "coverage": self.coverage, "mean_cost": self.mean_cost}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything ``learn report`` prints; ``recovered`` maps each control rule's name to the
+    cheapest learned rule that recovers it (None when none does)."""
+
+    transitions: int
+    cells_to_fill: int
+    learned_count: int
+    control_count: int
+    learned: int
+    control: int
+    union: int
+    top_learned: TopRules
+    top_control: TopRules
+    recovered: dict[str, str | None]
+
+    @property
+    def recovered_count(self) -> int:
+        return sum(v is not None for v in self.recovered.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"transitions": self.transitions, "cells_to_fill": self.cells_to_fill,
+                "learned_rules": self.learned_count, "control_rules": self.control_count,
+                "coverage": {"learned": self.learned, "control": self.control,
+                             "union": self.union},
+                "top_learned": self.top_learned.to_json(),
+                "top_control": self.top_control.to_json(),
+                "recovered": self.recovered, "recovered_count": self.recovered_count,
+                "paper": PAPER}
+
+    def table(self) -> str:
+        """The comparison with the paper as a text table, then the top rules and recoveries."""
+        def mean(top: TopRules) -> str:
+            return "-" if top.mean_cost is None else f"{top.mean_cost:.1f}"
+
+        rows = [
+            ("coverage, learned set", str(self.learned), str(PAPER["learned"])),
+            ("coverage, control set", str(self.control), str(PAPER["control"])),
+            ("coverage, union", str(self.union), str(PAPER["union"])),
+            (f"coverage, top {TOP} learned", str(self.top_learned.coverage),
+             str(PAPER["top_learned"])),
+            (f"coverage, top {TOP} control", str(self.top_control.coverage),
+             str(PAPER["top_control"])),
+            (f"mean cost, top {TOP} learned", mean(self.top_learned),
+             str(PAPER["mean_cost_top_learned"])),
+            (f"mean cost, top {TOP} control", mean(self.top_control),
+             str(PAPER["mean_cost_top_control"])),
+            ("control rules recovered", f"{self.recovered_count} of {self.control_count}",
+             f"{PAPER['recovered']} of 14"),
+        ]
+        width = max(len(r[0]) for r in rows)
+        lines = [f"{self.learned_count} learned and {self.control_count} control rules on "
+                 f"{self.transitions} test transitions ({self.cells_to_fill} cells to fill)", "",
+                 f"{'':<{width}}  {'here':>8}  {'paper':>8}"]
+        lines += [f"{name:<{width}}  {ours:>8}  {paper:>8}" for name, ours, paper in rows]
+        for label, top in (("learned", self.top_learned), ("control", self.top_control)):
+            lines += ["", f"top {TOP} {label} (gain in cells, cost):"]
+            lines += [f"  {i}. {n}  +{g}  cost {c}" for i, (n, g, c)
+                      in enumerate(zip(top.names, top.gains, top.costs, strict=True), 1)]
+        lines += ["", "control rules recovered:"]
+        lines += [f"  {name}: " + (f"yes, by {by}" if by else "no")
+                  for name, by in self.recovered.items()]
+        return "\n".join(lines)
+
+
+def recovered_rules(learned: Sequence[Rule], learned_cells: Sequence[Cells],
+                    control: Sequence[Rule], control_cells: Sequence[Cells]) -> dict[str, str | None]:
+    """For each control rule, the cheapest learned rule whose cells contain its (non-empty) cells."""
+    by_cost = sorted(range(len(learned)), key=lambda i: (cost(learned[i]), i))
+    out: dict[str, str | None] = {}
+    for rule, cells in zip(control, control_cells, strict=True):
+        out[rule.name] = next((learned[i].name for i in by_cost
+                               if cells and cells <= learned_cells[i]), None)
+    return out
+
+
+def _distinct_names(learned: Sequence[Rule], control: Sequence[Rule]) -> list[Rule]:
+    """The control rules, renamed ``control_<name>`` where a learned rule has the same name."""
+    taken = {r.name for r in learned}
+    return [dataclasses.replace(r, name=f"control_{r.name}") if r.name in taken else r
+            for r in control]
+
+
+def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
+                    transitions: Sequence[Transition], *,
+                    progress: Callable[[str], None] | None = None) -> Report:
+    """Compare ``learned`` with ``control`` on ``transitions`` (see the module docstring).
+
+    ``progress(message)`` is told which part is being measured.
+    """
+    def say(message: str) -> None:
+        if progress is not None:
+            progress(message)
+
+    say(f"coverage of each of the {len(learned)} learned rules")
+    learned_cells = [rule_cells(r, transitions) for r in learned]
+    say(f"coverage of each of the {len(control)} control rules")
+    control_cells = [rule_cells(r, transitions) for r in control]
+    say("coverage of the learned set, the control set and their union")
+    learned_total = len(covered_cells(learned, transitions))
+    control_total = len(covered_cells(control, transitions))
+    union_total = len(covered_cells([*learned, *_distinct_names(learned, control)], transitions))
+    say(f"greedy top {TOP} of the learned rules")
+    top_learned = optimise(learned, transitions, top_k=TOP, cells=learned_cells)
+    say(f"greedy top {TOP} of the control rules")
+    top_control = optimise(control, transitions, top_k=TOP, cells=control_cells)
+    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
+                  for t in transitions)
+    return Report(
+        transitions=len(transitions), cells_to_fill=to_fill, learned_count=len(learned),
+        control_count=len(control), learned=learned_total, control=control_total,
+        union=union_total, top_learned=TopRules.of(top_learned),
+        top_control=TopRules.of(top_control),
+        recovered=recovered_rules(learned, learned_cells, control, control_cells))

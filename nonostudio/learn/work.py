@@ -1,0 +1,40 @@
+"""The learning run's work function: one specification in, one synthesis result out (for the runner).
+
+:class:`nonostudio.learn.runner.Runner` calls :func:`synthesis_work` in a worker process or
+thread with that worker's z3 context; the result is :meth:`SynthResult.to_json` (the rule as rule
+text under ``"rule"``, which the runner counts as a rule found), every rule proved sound for all
+lines up to :data:`PROVE_LENGTH` cells.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import z3
+
+from nonostudio.learn.specs import Specification
+from nonostudio.learn.synth import synthesize
+
+PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
+
+
+def _leave_interrupts_to_the_coordinator() -> None:
+    """In a worker process, ignore SIGINT: a Ctrl-C at the terminal reaches the whole process
+    group, and a worker killed by it would fail its task; the coordinating process cancels the run
+    instead and hands the task back as pending."""
+    if multiprocessing.parent_process() is not None and \
+            threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
+                   ctx: z3.Context) -> dict[str, Any]:
+    """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data."""
+    _leave_interrupts_to_the_coordinator()
+    result = synthesize(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
+                        should_stop=should_stop, ctx=ctx)
+    return result.to_json()

@@ -1,0 +1,107 @@
+"""Rule-set optimisation on hand-made rules and transitions: groups, subsets, greedy order."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonostudio.learn.optimize import optimise, rule_cells
+from nonostudio.rules.cost import cost
+from nonostudio.rules.coverage import Transition
+from nonostudio.rules.parser import parse_rule
+
+# Hand-solved lines (maximal deductions worked out on paper).
+TRANSITIONS = [
+    Transition((5,), "-----", "OOOOO"),
+    Transition((3, 1), "-----", "OOOxO"),
+    Transition((4,), "------", "--OO--"),
+    Transition((1, 3), "---OOO----", "--xOOOxxxx"),
+]
+
+RULES = {name: parse_rule(text) for name, text in {
+    # Crosses the cell right of a block as long as a maximal hint: costlier than its mirror.
+    "punctuate_right": """def punctuate_right:
+        with h = arbitrary(hint) and b = arbitrary(block):
+        if maximal(h) and size(h) = size(b) and line_size > start(b) + size(b):
+        then fill(false, start(b) + size(b), start(b) + size(b) + 1)""",
+    "full_hint": """def full_hint:
+        with h = singleton(hint): if size(h) = line_size: then fill(true, 0, line_size)""",
+    "full_hint_short": """def full_hint_short:
+        with h = singleton(hint): if size(h) = line_size: then fill(true, 0, size(h))""",
+    "big_hint": """def big_hint:
+        with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h):
+        then fill(true, highest_start_cell(h), lowest_end_cell(h))""",
+    "pair_1": """def pair_1:
+        with h0 = constant(hint, 0) and h1 = constant(hint, 1):
+        if line_size = 1 + size(h0) + size(h1): then fill(true, 0, size(h0))""",
+    "punctuate_maximum": """def punctuate_maximum:
+        with h = arbitrary(hint) and b = arbitrary(block):
+        if maximal(h) and size(h) = size(b) and start(b) > 0:
+        then fill(false, start(b) - 1, start(b))""",
+}.items()}
+
+
+def test_the_fixture_rules_cover_what_the_lines_say() -> None:
+    cells = {name: rule_cells(rule, TRANSITIONS) for name, rule in RULES.items()}
+    assert cells["full_hint"] == cells["full_hint_short"] == {(0, c) for c in range(5)}
+    assert cells["pair_1"] == {(1, 0), (1, 1), (1, 2)}
+    assert cells["big_hint"] == ({(0, c) for c in range(5)} | {(1, 0), (1, 1), (1, 2), (1, 4)}
+                                 | {(2, 2), (2, 3)})
+    assert cells["punctuate_maximum"] == {(3, 2)}
+    assert cells["punctuate_right"] == {(3, 6)}
+
+
+def test_groups_subsets_and_greedy_order() -> None:
+    chosen = optimise(list(RULES.values()), TRANSITIONS)
+    # full_hint and full_hint_short cover the same cells: one group, one rule dropped.
+    assert chosen.groups_dropped == 1
+    # The full-hint group and pair_1 cover subsets of big_hint's cells.
+    assert chosen.subsets_dropped == 2
+    assert chosen.candidates == 3
+    # big_hint first (11 cells).  On its own punctuate_right crosses one cell, like
+    # punctuate_maximum; after big_hint has made (3 1) ----- into OOO-O it also crosses cell 3
+    # there, so it gains 2 and comes second.
+    assert [r.name for r in chosen.rules] == ["big_hint", "punctuate_right", "punctuate_maximum"]
+    assert chosen.gains == [11, 2, 1]
+    assert chosen.coverage == 14 and chosen.complete
+
+
+def test_the_cheapest_of_a_group_is_kept() -> None:
+    rules = [RULES["full_hint"], RULES["full_hint_short"]]
+    chosen = optimise(rules, TRANSITIONS)
+    assert [r.name for r in chosen.rules] == ["full_hint_short"]  # 14 < 15: size(h) is cheaper
+    assert chosen.groups_dropped == 1 and chosen.subsets_dropped == 0
+
+
+def test_top_k_stops_early_and_useless_rules_are_never_chosen() -> None:
+    rules = list(RULES.values())
+    assert [r.name for r in optimise(rules, TRANSITIONS, top_k=1).rules] == ["big_hint"]
+    assert [r.name for r in optimise(rules, TRANSITIONS, top_k=2).rules] == [
+        "big_hint", "punctuate_right"]
+    # A rule that fills nothing here is a subset of every other coverage.
+    nothing = optimise([RULES["pair_1"]], TRANSITIONS[2:])
+    assert nothing.rules == [] and nothing.gains == []
+
+
+def test_equal_gains_go_to_the_lower_cost() -> None:
+    # Each crosses one cell of (1 3) ---OOO---- (cells 6 and 2); punctuate_maximum is cheaper.
+    rules = [RULES["punctuate_right"], RULES["punctuate_maximum"]]
+    assert cost(rules[1]) < cost(rules[0])
+    chosen = optimise(rules, TRANSITIONS)
+    assert [r.name for r in chosen.rules] == ["punctuate_maximum", "punctuate_right"]
+    assert chosen.gains == [1, 1] and chosen.coverage == 2
+
+
+def test_progress_and_stop() -> None:
+    calls: list[tuple[int, int]] = []
+    optimise(list(RULES.values()), TRANSITIONS, progress=lambda d, t: calls.append((d, t)))
+    assert calls[:6] == [(i, 6) for i in range(1, 7)]
+    assert calls[6:] == [(7, 9), (8, 9), (9, 9)]  # one call per greedy step
+    stopped = optimise(list(RULES.values()), TRANSITIONS, should_stop=lambda: True)
+    assert not stopped.complete and stopped.rules == []
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="big_hint"):
+        optimise([RULES["big_hint"], RULES["big_hint"]], TRANSITIONS)
+    with pytest.raises(ValueError, match="top_k"):
+        optimise([RULES["big_hint"]], TRANSITIONS, top_k=0)

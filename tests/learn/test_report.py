@@ -1,0 +1,94 @@
+"""The learning report on the paper's test set: recovered control rules, figures, the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonostudio.learn.optimize import Cells, rule_cells
+from nonostudio.learn.report import PAPER, learning_report, recovered_rules
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.ruleset import load_rule_set
+
+
+@pytest.fixture(scope="module")
+def transitions(anchors: Path) -> list[Transition]:
+    return load_transitions(anchors / "butler" / "testing-set.json")
+
+
+@pytest.fixture(scope="module")
+def control() -> dict[str, Rule]:
+    return {r.name: r for r in load_rule_set("control").rules}
+
+
+@pytest.fixture(scope="module")
+def cells(control: dict[str, Rule], transitions: list[Transition]) -> dict[str, Cells]:
+    return {name: rule_cells(rule, transitions) for name, rule in control.items()}
+
+
+def recovered(names: list[str], control: dict[str, Rule], cells: dict[str, Cells]) -> dict:
+    return recovered_rules([control[n] for n in names], [cells[n] for n in names],
+                           list(control.values()), list(cells.values()))
+
+
+def test_the_control_rules_recover_themselves(control, cells) -> None:
+    found = recovered(list(control), control, cells)
+    assert len(found) == 14 and all(found.values())
+
+
+def test_a_subset_recovers_exactly_its_members(control, cells) -> None:
+    names = ["edge_fill", "punctuate_maximum", "mercury", "cross_small_gap_left"]
+    found = recovered(names, control, cells)
+    assert {c for c, by in found.items() if by} == set(names)
+    assert all(found[n] == n for n in names)
+
+
+def test_a_more_general_rule_recovers_its_special_cases(control, cells) -> None:
+    # A singleton hint is also minimal; a hint as long as the line (or, with a second hint, as
+    # long as the line allows) is a big hint whose overlap is the whole hint.
+    assert {c for c, by in recovered(["cross_small_gap_min"], control, cells).items() if by} \
+        == {"cross_small_gap_min", "cross_small_gap_singleton"}
+    assert {c for c, by in recovered(["big_hint"], control, cells).items() if by} \
+        >= {"big_hint", "full_hint", "full_hint_pair_1", "full_hint_pair_2"}
+    # …but force_maximum does not cover what edge_fill fills, nor the reverse.
+    assert not recovered(["force_maximum"], control, cells)["edge_fill"]
+    assert not recovered(["edge_fill"], control, cells)["force_maximum"]
+
+
+def test_the_cheapest_recovering_rule_is_named(control, cells) -> None:
+    # full_hint (cost 15) and big_hint (36) both cover full_hint's cells.
+    assert recovered(["big_hint", "full_hint"], control, cells)["full_hint"] == "full_hint"
+
+
+def test_report_on_a_slice(control, transitions) -> None:
+    part = transitions[:300]
+    learned = [control[n] for n in ("big_hint", "force_maximum", "edge_fill")]
+    report = learning_report(learned, list(control.values()), part)
+    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in part)
+    assert report.cells_to_fill == to_fill and report.transitions == 300
+    assert report.learned <= report.union and report.control <= report.union
+    # The learned rules are control rules, so the union adds nothing to the control set.
+    assert report.union == report.control
+    assert report.top_learned.coverage == report.learned
+    assert list(report.top_learned.names)[0] == "big_hint"
+    assert sum(report.top_learned.gains) == report.top_learned.coverage
+    assert len(report.top_control.names) <= 10
+    assert report.recovered["big_hint"] == "big_hint" and report.recovered["mercury"] is None
+    table = report.table()
+    for figure in (PAPER["learned"], PAPER["top_learned"], PAPER["union"], 33.7, 4652):
+        assert str(figure) in table
+    assert f"{report.recovered_count} of 14" in table
+    data = report.to_json()
+    assert data["coverage"] == {"learned": report.learned, "control": report.control,
+                                "union": report.union}
+    assert data["recovered_count"] == report.recovered_count
+
+
+def test_union_with_clashing_names_counts_both(control, transitions) -> None:
+    part = transitions[:300]
+    renamed = Rule("mercury", control["big_hint"].bindings, control["big_hint"].condition,
+                   control["big_hint"].action)
+    report = learning_report([renamed], [control["mercury"]], part)
+    assert report.union > max(report.learned, report.control)
