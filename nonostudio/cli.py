@@ -31,6 +31,7 @@ from nonostudio import (
     cli_convert,
     cli_explain,
     cli_grade,
+    cli_learn,
     cli_rules,
     cli_solve,
 )
@@ -38,7 +39,7 @@ from nonostudio.cli_common import EXIT_CODES_TEXT, ExitCode, emit, say
 from nonostudio.core.errors import PuzzleError
 
 COMMANDS: tuple[ModuleType, ...] = (cli_solve, cli_check, cli_convert, cli_rules, cli_explain,
-                                     cli_grade)
+                                     cli_grade, cli_learn)
 
 
 def build_parser() -> argparse.ArgumentParser:

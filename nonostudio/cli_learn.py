@@ -1,0 +1,320 @@
+"""``nonostudio-cli learn run|status|export|report``: learning runs from the command line.
+
+``run`` mines the specifications of lines up to ``--max-length`` cells, stores them as a run in
+the job store and synthesises a rule for each (Ctrl-C cancels cleanly; ``--resume`` continues);
+``status`` summarises a run; ``export`` optimises the run's rules and writes the best ``--top`` as
+a rule file; ``report`` compares a rule set with the control rules on the Butler testing set.
+
+``export`` optimises on the Butler testing set by default, as the paper does (seed 000 §6.3.1:
+the subset that best covers the designer's testing states), so its figures are those ``report``
+prints; ``--optimise-on training`` uses the run's own mined transitions instead, which keeps the
+testing set out of the choice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import signal
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.cli_rules import TESTING_SET, load_rules
+from nonostudio.core.errors import PuzzleError
+from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.optimize import covered_cells, optimise
+from nonostudio.learn.report import learning_report
+from nonostudio.learn.specs import all_specifications, mine_transitions
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
+from nonostudio.rules.ruleset import dump_rules
+
+if TYPE_CHECKING:
+    from nonostudio.learn.runner import Progress
+
+NAME = "learn"
+HELP = "learn rules: run synthesis, follow it, export and compare the learned set"
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``learn`` subcommand with its ``run``, ``status``, ``export`` and ``report``."""
+    parser = subparsers.add_parser(NAME, help=HELP, description=HELP + ".")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    store_arg = {"metavar": "PATH", "default": None,
+                 "help": "the job store (default: jobs.sqlite3 in the user data folder)"}
+    run_id_arg = {"metavar": "RUN_ID", "type": _positive_int, "nargs": "?", "default": None,
+                  "help": "the run (default: the latest)"}
+
+    run = actions.add_parser("run", parents=[parent],
+                             help="synthesise rules for lines up to a length (resumable)")
+    run.add_argument("--max-length", metavar="N", type=_positive_int, default=7,
+                     help="train on lines of at most N cells (default: 7)")
+    run.add_argument("--max-patterns", metavar="K", type=_positive_int, default=3,
+                     help="bind at most K elements in a rule (default: 3)")
+    run.add_argument("--jobs", metavar="N", type=_positive_int, default=None,
+                     help="parallel workers (default: one per core)")
+    run.add_argument("--budget", metavar="S", type=_seconds, default=60.0,
+                     help="seconds per specification (default: 60)")
+    run.add_argument("--mode", choices=("process", "thread"), default="process",
+                     help="workers are processes (default) or threads")
+    run.add_argument("--store", **store_arg)
+    run.add_argument("--resume", metavar="RUN_ID", type=_positive_int, default=None,
+                     help="continue this run instead of starting one")
+    run.set_defaults(run=run_learn)
+
+    status = actions.add_parser("status", parents=[parent], help="a run's progress and timings")
+    status.add_argument("run_id", **run_id_arg)
+    status.add_argument("--store", **store_arg)
+    status.set_defaults(run=run_status)
+
+    export = actions.add_parser("export", parents=[parent],
+                                help="optimise a run's rules and write the best as a rule file")
+    export.add_argument("out", metavar="OUT.rules", help="the rule file to write")
+    export.add_argument("run_id", **run_id_arg)
+    export.add_argument("--top", metavar="K", type=_positive_int, default=None,
+                        help="keep the K best rules (default: every rule that adds a cell)")
+    export.add_argument("--optimise-on", choices=("test", "training"), default="test",
+                        help="choose rules by coverage of the Butler testing set (default, as "
+                             "the paper) or of the run's mined transitions")
+    export.add_argument("--test", metavar="FILE", default=None,
+                        help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+    export.add_argument("--store", **store_arg)
+    export.set_defaults(run=run_export)
+
+    report = actions.add_parser("report", parents=[parent],
+                                help="compare a rule set with the control rules, as the paper")
+    report.add_argument("rules", metavar="RULES", help="a .rules file or a shipped set's name")
+    report.add_argument("--control", metavar="NAME", default="control",
+                        help="the rule set to compare with (default: control)")
+    report.add_argument("--test", metavar="FILE", default=None,
+                        help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+    report.set_defaults(run=run_report)
+
+
+def test_set_path(path: str | None) -> Path:
+    """The test transitions ``--test`` names, or the Butler testing set next to the project."""
+    if path is not None:
+        return Path(path)
+    if not TESTING_SET.is_file():
+        raise FileNotFoundError(errno.ENOENT, "the Butler testing set is not there; name a "
+                                "test set with --test FILE", str(TESTING_SET))
+    return TESTING_SET
+
+
+def _open_store(path: str | None) -> JobStore:
+    try:
+        return JobStore(path)
+    except ValueError as exc:
+        raise PuzzleError(str(exc), source=path) from None
+
+
+def _run_id(store: JobStore, run_id: int | None) -> int:
+    runs = store.runs()
+    if not runs:
+        raise PuzzleError("the job store holds no run; start one with 'learn run'",
+                          source=str(store.path))
+    if run_id is None:
+        return runs[-1].id
+    if run_id not in {r.id for r in runs}:
+        raise PuzzleError(f"no run {run_id} (runs: {', '.join(str(r.id) for r in runs)})",
+                          source=str(store.path))
+    return run_id
+
+
+def _status_data(status: RunStatus) -> dict[str, Any]:
+    return {"run_id": status.run_id, "total": status.total, "finished": status.finished,
+            "counts": status.counts, "rules_found": status.rules_found,
+            "budget_hits": status.budget_hits, "median_seconds": status.median_seconds,
+            "p95_seconds": status.p95_seconds, "work_seconds": status.work_seconds}
+
+
+# ---- run ---------------------------------------------------------------------------------------
+
+
+@contextmanager
+def _sigint_cancels(cancel: Callable[[], None]) -> Iterator[list[bool]]:
+    """While inside, Ctrl-C calls ``cancel`` (the runner hands in-flight work back as pending)."""
+    interrupted = [False]
+
+    def handler(signum: int, frame: object) -> None:
+        interrupted[0] = True
+        cancel()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _progress(p: Progress) -> None:
+    eta = "?" if p.eta_seconds is None else f"{p.eta_seconds:.0f} s"
+    say(f"[{p.done}/{p.total}] {p.status} {p.key}; {p.rules_found} rules, "
+        f"{p.rate_per_minute:.1f}/min, {eta} left")
+
+
+def run_learn(args: argparse.Namespace) -> Outcome:
+    """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
+    # z3 loads only for the action that needs it: the other subcommands start faster.
+    from nonostudio.learn.runner import Runner
+    from nonostudio.learn.work import PROVE_LENGTH, synthesis_work
+
+    with _open_store(args.store) as store:
+        if args.resume is not None:
+            run_id = _run_id(store, args.resume)
+            settings = store.run(run_id).settings
+            say(f"resuming run {run_id} in {store.path}")
+        else:
+            settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
+                        "budget_s": args.budget, "prove_length": PROVE_LENGTH}
+            specs = list(all_specifications(args.max_length, args.max_patterns))
+            run_id = store.create_run(settings, specs)
+            say(f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
+                f"cells, in {store.path}")
+        runner = Runner(store, run_id, synthesis_work, jobs=args.jobs,
+                        budget_s=float(settings.get("budget_s", args.budget)), mode=args.mode,
+                        progress=_progress)
+        started = time.monotonic()
+        with _sigint_cancels(runner.cancel) as interrupted:
+            status = runner.run()
+        wall = time.monotonic() - started
+        data = _status_data(status) | {"store": str(store.path), "settings": settings,
+                                       "wall_seconds": round(wall, 3),
+                                       "cancelled": interrupted[0]}
+        lines = status.lines() + [f"  wall time {wall:.1f} s"]
+        if interrupted[0]:
+            lines.append(f"cancelled; continue with: learn run --resume {run_id} "
+                         f"--store {store.path}")
+            return Outcome(data, "\n".join(lines), ExitCode.INTERRUPTED)
+        return Outcome(data, "\n".join(lines))
+
+
+# ---- status ------------------------------------------------------------------------------------
+
+
+def run_status(args: argparse.Namespace) -> Outcome:
+    """The run's RunStatus lines."""
+    with _open_store(args.store) as store:
+        run_id = _run_id(store, args.run_id)
+        info = store.run(run_id)
+        status = store.status(run_id)
+        data = _status_data(status) | {"status": info.status, "settings": info.settings}
+        return Outcome(data, "\n".join([*status.lines(), f"  run status {info.status}; "
+                                        f"settings {info.settings}"]))
+
+
+# ---- export ------------------------------------------------------------------------------------
+
+
+def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
+    """``(specification key, rule)`` for every distinct rule the run found, in store order."""
+    out: list[tuple[str, Rule]] = []
+    seen: set[str] = set()
+    for key, result in store.results(run_id):
+        text = result.get("rule") if isinstance(result, dict) else None
+        if not isinstance(text, str) or text in seen:
+            continue
+        seen.add(text)
+        try:
+            out.append((key, parse_rule(text, f"run {run_id}, {key}")))
+        except RuleSyntaxError as exc:
+            raise PuzzleError(f"the stored rule does not parse: {exc}",
+                              source=str(store.path)) from None
+    return out
+
+
+def run_export(args: argparse.Namespace) -> Outcome:
+    """Optimise the run's rules and write the chosen ones with a header saying how."""
+    with _open_store(args.store) as store:
+        run_id = _run_id(store, args.run_id)
+        info = store.run(run_id)
+        status = store.status(run_id)
+        found = run_rules(store, run_id)
+    if not found:
+        raise PuzzleError(f"run {run_id} has found no rule yet", source=str(store.path))
+    settings = info.settings
+    if args.optimise_on == "training":
+        transitions: list[Transition] = mine_transitions(int(settings.get("max_length", 7)))
+        where = f"the run's {len(transitions)} mined transitions"
+    else:
+        path = test_set_path(args.test)
+        transitions = load_transitions(path)
+        where = f"{path.name} ({len(transitions)} transitions)"
+    rules = [rule for _, rule in found]
+    source = {rule.name: key for key, rule in found}
+    say(f"optimising {len(rules)} rules on {where}")
+    started = time.monotonic()
+    chosen = optimise(rules, transitions, top_k=args.top,
+                      progress=lambda d, t: say(f"[optimise {d}/{t}]") if d % 50 == 0 else None)
+    total = len(covered_cells(rules, transitions))
+    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
+                  for t in transitions)
+    header = "\n".join([
+        f"Rules learned by nonostudio (run {run_id} of {store.path}).",
+        f"Training set: the canonical transitions of every line of at most "
+        f"{settings.get('max_length')} cells; specifications with at most "
+        f"{settings.get('max_patterns')} patterns.",
+        f"Budgets: {settings.get('budget_s')} s per specification; every rule proved sound for "
+        f"all lines up to {settings.get('prove_length')} cells.",
+        f"Time: {status.work_seconds:.0f} s of synthesis work (median "
+        f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
+        f"specification, {status.budget_hits} over budget).",
+        f"Specifications: {status.total}; {status.finished} finished; {len(rules)} distinct "
+        f"rules found.",
+        f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
+        f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
+        f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
+        f"{len(chosen.rules)} rules {chosen.coverage}.",
+    ])
+    entries = [RuleEntry(rule, f"learned rule {i} (+{gain} cells, cost {c})",
+                         f"specification {source[rule.name]}", (), 0)
+               for i, (rule, gain, c) in enumerate(
+                   zip(chosen.rules, chosen.gains, chosen.costs, strict=True), 1)]
+    Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
+    seconds = time.monotonic() - started
+    data = {"out": args.out, "run_id": run_id, "rules_found": len(rules),
+            "rules_written": len(entries), "optimised_on": args.optimise_on,
+            "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
+            "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
+            "subsets_dropped": chosen.subsets_dropped, "seconds": round(seconds, 3)}
+    return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
+
+
+# ---- report ------------------------------------------------------------------------------------
+
+
+def run_report(args: argparse.Namespace) -> Outcome:
+    """The paper's comparison of a rule set with the control set on the testing set."""
+    learned = load_rules(args.rules)
+    control = load_rules(args.control)
+    path = test_set_path(args.test)
+    transitions = load_transitions(path)
+    report = learning_report(learned.rules, control.rules, transitions, progress=say)
+    data = report.to_json() | {"rules": learned.name, "control": control.name,
+                               "test_set": str(path)}
+    return Outcome(data, report.table())
