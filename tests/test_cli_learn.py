@@ -1,0 +1,129 @@
+"""``learn run|status|export|report`` end to end on a tiny run; Ctrl-C and resume lose nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nonostudio.cli import main
+from nonostudio.learn.jobs import JobStore
+from nonostudio.rules.ruleset import load_rule_set
+
+REPO = Path(__file__).resolve().parent.parent
+# Lines of at most 2 cells, one pattern: 6 specifications, two of which give a rule.
+TINY = ["--max-length", "2", "--max-patterns", "1", "--budget", "30", "--jobs", "1"]
+
+
+def cli_json(capsys, *argv: str) -> tuple[int, dict]:
+    code = main([*argv, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def interrupted_then_resumed(tmp_path_factory) -> dict:
+    """Start a run in a child process, Ctrl-C its whole process group after the first finished
+    specification, record the store, then resume it in this process."""
+    store = tmp_path_factory.mktemp("learn") / "jobs.sqlite3"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "nonostudio", "learn", "run", *TINY, "--store", str(store)],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    finished: dict[str, tuple] = {}
+    while time.monotonic() < deadline and not finished:
+        time.sleep(0.1)
+        if store.exists():
+            with JobStore(store) as s:
+                runs = s.runs()
+                if runs:
+                    finished = {r.key: (r.status, r.seconds, r.attempts, r.result)
+                                for r in s.records(runs[0].id) if r.status == "done"}
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    with JobStore(store) as s:
+        run_id = s.runs()[0].id
+        after_cancel = {r.key: (r.status, r.seconds, r.attempts, r.result)
+                        for r in s.records(run_id)}
+        run_status = s.run(run_id).status
+    resumed = subprocess.run(
+        [sys.executable, "-m", "nonostudio", "learn", "run", "--resume", str(run_id), "--store",
+         str(store), "--jobs", "1", "--json"], cwd=REPO, capture_output=True, timeout=120)
+    with JobStore(store) as s:
+        after_resume = {r.key: (r.status, r.seconds, r.attempts, r.result)
+                        for r in s.records(run_id)}
+    return {"store": store, "code": child.returncode, "stdout": out.decode(),
+            "stderr": err.decode(), "finished": finished, "after_cancel": after_cancel,
+            "run_id": run_id, "run_status": run_status, "resume_code": resumed.returncode,
+            "resumed": json.loads(resumed.stdout), "after_resume": after_resume}
+
+
+def test_ctrl_c_cancels_cleanly(interrupted_then_resumed) -> None:
+    state = interrupted_then_resumed
+    assert state["code"] == 130, state["stderr"]
+    assert "Traceback" not in state["stderr"]
+    assert state["run_status"] == "cancelled"
+    assert f"--resume {state['run_id']}" in state["stdout"]
+    statuses = {s for s, *_ in state["after_cancel"].values()}
+    assert "running" not in statuses and "failed" not in statuses
+    assert state["finished"], "no specification finished before Ctrl-C"
+    for key, record in state["finished"].items():
+        assert state["after_cancel"][key] == record
+
+
+def test_resume_redoes_nothing(interrupted_then_resumed) -> None:
+    state = interrupted_then_resumed
+    data = state["resumed"]
+    assert state["resume_code"] == 0 and not data["cancelled"]
+    assert data["finished"] == data["total"] == 6
+    assert data["counts"] == {"done": 6}
+    assert data["rules_found"] == 2
+    after = state["after_resume"]
+    done_before = {k: v for k, v in state["after_cancel"].items() if v[0] == "done"}
+    for key, record in done_before.items():
+        assert after[key] == record  # same outcome, same timing, one attempt: not redone
+        assert record[2] == 1
+
+
+def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchors) -> None:
+    state = interrupted_then_resumed
+    store = str(state["store"])
+
+    code, status = cli_json(capsys, "learn", "status", "--store", store)
+    assert code == 0 and status["run_id"] == state["run_id"] and status["finished"] == 6
+    assert main(["learn", "status", "--store", store]) == 0
+    assert "6/6 specifications finished" in capsys.readouterr().out
+
+    out = tmp_path / "learned.rules"
+    code, export = cli_json(capsys, "learn", "export", "--top", "5", str(out), "--store", store)
+    assert code == 0 and export["rules_found"] == 2
+    written = load_rule_set(out)
+    assert len(written) == export["rules_written"] >= 1
+    assert export["coverage_written"] <= export["coverage_all"] <= export["cells_to_fill"]
+    for fact in ("at most 2 cells", "30.0 s per specification", "up to 30 cells",
+                 "testing-set.json", f"{export['coverage_written']}"):
+        assert fact in written.header
+    assert sum(export["gains"]) == export["coverage_written"]
+
+    code, report = cli_json(capsys, "learn", "report", str(out))
+    assert code == 0
+    assert report["coverage"]["learned"] == export["coverage_written"]
+    assert report["coverage"]["control"] > 4600  # the published 4652, within a few cells
+    assert report["paper"]["learned"] == 7558
+    assert main(["learn", "report", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "7558" in table and "control rules recovered" in table
+
+
+def test_bad_input(tmp_path, capsys) -> None:
+    store = str(tmp_path / "empty.sqlite3")
+    assert main(["learn", "status", "--store", store]) == 2
+    assert "no run" in capsys.readouterr().err
+    assert main(["learn", "export", str(tmp_path / "x.rules"), "--store", store]) == 2
+    assert main(["learn", "report", str(tmp_path / "missing.rules")]) == 3
+    assert main(["learn", "run", "--max-length", "0"]) == 2
