@@ -25,20 +25,28 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from nonostudio.cli_rules import TESTING_SET
 from nonostudio.gui.jobs_model import JobsModel
+from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob, rule_texts
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.workers import ShouldStop, Worker
 from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.optimize import optimise
 from nonostudio.learn.runner import Progress, Work
+from nonostudio.learn.specs import mine_transitions
 from nonostudio.paths import user_rules_dir
+from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
-from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules
+from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
 
 RUNNING_SET = "learned (running)"
+CONTROL_SET = "control"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -85,11 +93,14 @@ class JobsPanel(QWidget):
     runFinished = Signal(object)  # RunStatus of a run that stopped (finished or cancelled)
 
     def __init__(self, store: JobStore, parent: QWidget | None = None, *,
-                 work: Callable[[], Work] = default_work) -> None:
+                 work: Callable[[], Work] = default_work,
+                 test_set: Path | None = TESTING_SET) -> None:
         super().__init__(parent)
         self.store = store
         self._work = work
+        self._test_set = test_set
         self._job: LearnJob | None = None
+        self._save_worker: Worker | None = None
         self._rules: dict[str, list[str]] = {}
         self._rules_run: int | None = None
         self.model = JobsModel(store, self)
@@ -99,6 +110,7 @@ class JobsPanel(QWidget):
         self.resume_button.clicked.connect(lambda: self.resume(self.selected_run()))
         self.cancel_button.clicked.connect(self.cancel)
         self.save_button.clicked.connect(self.ask_save)
+        self.report_button.clicked.connect(self.start_report)
         if self.model.rowCount():
             self.select_run(self.model.row_at(self.model.rowCount() - 1).info.id)
         self._update_buttons()
@@ -108,8 +120,14 @@ class JobsPanel(QWidget):
         self.resume_button = QPushButton("&Resume")
         self.cancel_button = QPushButton("&Cancel")
         self.save_button = QPushButton("&Save Rules…")
+        self.save_button.setToolTip("Optimise the run's rules (greedy top k on its training "
+                                    "transitions) and save them as a named rule set")
+        self.report_button = QPushButton("Re&port")
+        self.report_button.setToolTip("Compare the run's rules with the control rules on the "
+                                      "paper's test set")
         buttons = QHBoxLayout()
-        for b in (self.new_button, self.resume_button, self.cancel_button, self.save_button):
+        for b in (self.new_button, self.resume_button, self.cancel_button, self.save_button,
+                  self.report_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
@@ -140,8 +158,12 @@ class JobsPanel(QWidget):
         top_layout.addWidget(self.progress_bar)
         top_layout.addWidget(self.progress_label)
         splitter = QSplitter(Qt.Orientation.Vertical)
+        self.report_view = ReportView()
+        self.lower_tabs = QTabWidget()
+        self.lower_tabs.addTab(self.rules_view, "Rules Found")
+        self.lower_tabs.addTab(self.report_view, "Report")
         splitter.addWidget(top)
-        splitter.addWidget(self.rules_view)
+        splitter.addWidget(self.lower_tabs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
@@ -189,12 +211,15 @@ class JobsPanel(QWidget):
         self.new_button.setEnabled(not busy)
         self.resume_button.setEnabled(not busy and status in ("pending", "cancelled", "running"))
         self.cancel_button.setEnabled(busy and not self._job.is_cancelled())
-        self.save_button.setEnabled(not busy and run_id is not None and bool(self._rules))
+        has_rules = not busy and run_id is not None and bool(self._rules)
+        self.save_button.setEnabled(has_rules and self._save_worker is None)
+        self.report_button.setEnabled(has_rules)
 
     # --- running -----------------------------------------------------------------------------
 
     def is_busy(self) -> bool:
-        return self._job is not None
+        return (self._job is not None or self._save_worker is not None
+                or self.report_view.is_busy())
 
     def ask_new_run(self) -> None:
         dialog = LearnSettingsDialog(self)
@@ -282,7 +307,7 @@ class JobsPanel(QWidget):
         self.model.refresh()
         self._update_buttons()
 
-    # --- saving ------------------------------------------------------------------------------
+    # --- saving and reporting ---------------------------------------------------------------
 
     def ask_save(self) -> None:
         run_id = self.selected_run()
@@ -290,25 +315,86 @@ class JobsPanel(QWidget):
             return
         name, ok = QInputDialog.getText(self, "Save Learned Rules", "Rule set name:",
                                         text=f"learned-run-{run_id}")
-        if ok and name.strip():
+        if not ok or not name.strip():
+            return
+        top_k, ok = QInputDialog.getInt(self, "Save Learned Rules",
+                                        "Keep the best k rules (0: every useful rule):", 0, 0,
+                                        100000)
+        if ok:
             try:
-                self.save_rules(name.strip())
-            except (ValueError, OSError) as exc:
+                self.save_rules(name.strip(), top_k=top_k or None)
+            except ValueError as exc:
                 QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
-    def save_rules(self, name: str, folder: Path | None = None) -> Path:
-        """Write the shown run's rules as rule set ``name`` (``.rules`` in ``folder``, the user
-        rules folder by default); raises ValueError for a bad name or an empty set."""
+    def save_rules(self, name: str, folder: Path | None = None, *,
+                   top_k: int | None = None) -> Worker:
+        """Optimise the shown run's rules in the background (greedy top ``top_k`` on the run's
+        training transitions) and write them as rule set ``name`` (``.rules`` in ``folder``, the
+        user rules folder by default).  Raises ValueError at once for a bad name or no rules."""
         if not _NAME.match(name):
             raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
                              "and '.', starting with a letter or digit")
         entries = entries_of(self._rules)
-        if not entries:
+        if not entries or self._rules_run is None:
             raise ValueError("the run has found no rules yet")
-        settings = self.store.run(self._rules_run).settings if self._rules_run else {}
-        header = (f"Learned by nonostudio, run {self._rules_run} of {self.store.path.name}\n"
-                  f"settings: {settings}")
+        settings = LearnSettings.from_json(self.store.run(self._rules_run).settings)
+        header = (f"Learned by nonostudio: run {self._rules_run} of {self.store.path.name}, "
+                  f"lines up to {settings.max_length} cells, at most {settings.max_patterns} "
+                  f"patterns, sample {settings.sample or 'all'}, {settings.budget_s:g} s per "
+                  f"specification")
         path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
-        path.write_text(dump_rules(entries, header), encoding="utf-8")
+
+        def job(progress: object, should_stop: ShouldStop) -> str:
+            chosen = optimise([e.rule for e in entries], mine_transitions(settings.max_length),
+                              top_k=top_k, should_stop=should_stop)
+            by_name = {e.rule.name: e for e in entries}
+            kept = [by_name[r.name] for r in chosen.rules]
+            summary = (f"optimised: {len(kept)} of {len(entries)} rules"
+                       f"{f' (top {top_k})' if top_k else ''}, covering {chosen.coverage} cells "
+                       "of the training transitions")
+            path.write_text(dump_rules(kept, f"{header}\n{summary}"), encoding="utf-8")
+            return summary
+
+        self.progress_label.setText(f"Optimising {len(entries)} rules for “{name}”…")
+        worker = Worker(job)  # every slot connected before it starts: it may finish at once
+        worker.result.connect(lambda summary: self._saved(name, path, summary))
+        worker.errored.connect(self._save_failed)
+        worker.finished.connect(self._save_done)
+        self._save_worker = worker
+        self._update_buttons()
+        worker.start()
+        return worker
+
+    def _saved(self, name: str, path: Path, summary: str) -> None:
+        self.progress_label.setText(f"Saved “{name}” ({summary}) to {path}.")
         self.ruleSetSaved.emit(name)
-        return path
+
+    def _save_failed(self, message: str) -> None:
+        self.progress_label.setText(f"The rules could not be saved: {message}")
+
+    def _save_done(self) -> None:
+        self._save_worker = None
+        self._update_buttons()
+
+    def start_report(self) -> None:
+        """Compare the shown run's rules with the control rules on the paper's test set."""
+        path = self._test_set
+        if path is None or not path.is_file():
+            self.progress_label.setText(f"No report: the paper's test set ({path}) is not there.")
+            return
+        try:
+            entries = entries_of(self._rules)
+            control = load_rule_set(CONTROL_SET).rules
+            transitions = load_transitions(path)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self.progress_label.setText(f"No report: {exc}")
+            return
+        self.lower_tabs.setCurrentWidget(self.report_view)
+        self.report_view.compute([e.rule for e in entries], control, transitions)
+
+    def cancel_all(self) -> None:
+        """Stop every background job of the panel (the window is closing)."""
+        self.cancel()
+        self.report_view.cancel()
+        if self._save_worker is not None:
+            self._save_worker.cancel()

@@ -13,7 +13,8 @@ from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel
 from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.specs import all_specifications
+from nonostudio.learn.optimize import covered_cells
+from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -116,12 +117,31 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
         assert any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
                    for f in fills), entry.rule.name
 
-    path = panel.save_rules("tiny-learned", tmp_path)
-    saved = load_rule_set(path)
-    assert [e.rule for e in saved.entries] == [e.rule for e in shown[-1].entries]
-    assert "run" in saved.header
+    learned = [e.rule for e in shown[-1].entries]
+    saved_names: list[str] = []
+    panel.ruleSetSaved.connect(saved_names.append)
+    worker = panel.save_rules("tiny-learned", tmp_path, top_k=1)
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert saved_names == ["tiny-learned"]
+    saved = load_rule_set(tmp_path / "tiny-learned.rules")
+    assert len(saved.entries) == 1 and saved.entries[0].rule in learned
+    assert f"run {run_id}" in saved.header and "top 1" in saved.header
+    # The one kept is the one that fills the most cells of the training transitions on its own.
+    training = mine_transitions(3)
+    best = max(len(covered_cells([r], training)) for r in learned)
+    assert len(covered_cells([saved.entries[0].rule], training)) == best
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("../escape", tmp_path)
+
+    # The report: the chart shows the report's coverage figures beside the paper's.
+    control = load_rule_set("control").rules
+    panel.report_view.compute(learned, control, training)
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=20000)
+    bars = dict((label, (ours, paper)) for label, ours, paper in panel.report_view.chart.bars())
+    assert bars["learned"] == (len(covered_cells(learned, training)), 7558)
+    assert bars["control"][0] == len(covered_cells(list(control), training))
+    assert "control rules recovered" in panel.report_view.table.toPlainText()
+    panel.report_view.chart.grab()  # paints without a warning
 
 
 def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: JobStore) -> None:
