@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QInputDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -35,11 +36,13 @@ from nonostudio.gui.designer_checks import DesignerPanel
 from nonostudio.gui.difficulty_panel import DifficultyPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
+from nonostudio.gui.jobs_panel import JobsPanel
 from nonostudio.gui.library_view import LibraryView
 from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.theme import THEMES, apply_theme
 from nonostudio.gui.window_actions import create_actions, install_menus
+from nonostudio.learn.jobs import JobStore
 
 APP_TITLE = "Nonostudio"
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
@@ -75,6 +78,13 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.solve_view, "&Solve")
         self.rule_browser = RuleBrowser()
         self.tabs.addTab(self.rule_browser, "&Rules")
+        self.jobs_panel: JobsPanel | None = None
+        try:
+            self.jobs_panel = JobsPanel(JobStore(), self)
+            self.tabs.addTab(self.jobs_panel, "&Jobs")
+        except ValueError as exc:  # a damaged job store: the studio works without learning
+            self.tabs.addTab(QLabel(f"Learning runs are unavailable: {exc}", wordWrap=True),
+                             "&Jobs")
         self.setCentralWidget(self.tabs)
 
         self.library_view = LibraryView(library)
@@ -103,6 +113,10 @@ class MainWindow(QMainWindow):
         self.editor.modifiedChanged.connect(self.setWindowModified)
         self.solve_view.traceReady.connect(self.rule_browser.set_trace)
         self.rule_browser.stepRequested.connect(self.show_step)
+        if self.jobs_panel is not None:
+            self.jobs_panel.ruleSetChanged.connect(
+                lambda rules: self.rule_browser.show_rule_set(rules, measure=False))
+            self.jobs_panel.ruleSetSaved.connect(self.rule_browser.add_rule_set)
         self.editor.puzzleChanged.connect(self._on_puzzle_changed)
         self.check_panel.verdictReady.connect(self._on_verdict)
         self.check_panel.alternateRequested.connect(self.editor.show_alternate)
@@ -478,6 +492,8 @@ class MainWindow(QMainWindow):
         self.rule_browser.cancel()
         self.difficulty_panel.cancel()
         self.designer_panel.cancel()
+        if self.jobs_panel is not None:
+            self.jobs_panel.cancel_all()
         if self.batch_dialog is not None:
             self.batch_dialog.done(0)
         self.save_settings()

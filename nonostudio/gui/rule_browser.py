@@ -208,6 +208,13 @@ class RuleBrowser(QWidget):
             self.model.set_rules([])
             self.status_label.setText(f"Cannot load the rule set “{name}”: {exc}")
             return
+        self.show_rule_set(rule_set)
+
+    def show_rule_set(self, rule_set: RuleSet, *, measure: bool = True) -> None:
+        """Show ``rule_set`` (also one that is not a file, e.g. a learning run's rules so far);
+        ``measure`` its coverage (off for a set that is still growing)."""
+        self._cancel_coverage()
+        name = rule_set.name
         self._rule_set = rule_set
         if self.rule_set_combo.currentText() != name:
             self.rule_set_combo.setCurrentText(name)
@@ -220,10 +227,19 @@ class RuleBrowser(QWidget):
                 self.model.set_proof(entry.rule.name, status)
         self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
         self.set_trace(self._trace)
-        self._start_coverage()
+        if measure:
+            self._start_coverage()
         if self.proxy.rowCount():
             first = self.proxy.mapToSource(self.proxy.index(0, 0)).row()
             self.select_rule(self.model.rule_at(first).name)
+
+    def add_rule_set(self, name: str) -> None:
+        """Offer the rule set ``name`` (just saved) in the list and show it afresh."""
+        self._coverage_cache.pop(name, None)
+        if self.rule_set_combo.findText(name) < 0:
+            self.rule_set_combo.addItem(name)
+        self._rule_set = None
+        self.set_rule_set(name)
 
     def select_rule(self, name: str) -> None:
         row = self.model.row_of(name)

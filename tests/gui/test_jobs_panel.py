@@ -16,7 +16,7 @@ from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import covered_cells
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.ruleset import load_rule_set, rule_set_path
 
 # Lines of up to 3 cells, one pattern per specification: 27 specifications, a few need z3.
 TINY = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread")
@@ -171,3 +171,36 @@ def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: Jo
     assert store.run(run_id).status == "finished"
     assert all(after[k] == before[k] for k in finished), "a finished specification was redone"
     assert all(s != "pending" for s, _, _ in after.values())
+
+
+def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_library, tmp_path: Path,
+                                                              monkeypatch) -> None:
+    from PySide6.QtCore import QSettings
+
+    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.rules.ruleset import RuleSet
+
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(small_library, settings)
+    qtbot.addWidget(window)
+    panel = window.jobs_panel
+    assert panel is not None and window.tabs.indexOf(panel) >= 0
+    assert panel.store.path == tmp_path / "data" / "jobs.sqlite3"
+
+    control = load_rule_set("control")
+    panel.ruleSetChanged.emit(RuleSet(RUNNING_SET, control.entries[:2]))
+    assert window.rule_browser.rule_set().name == RUNNING_SET
+    assert window.rule_browser.model.rowCount() == 2
+    assert not window.rule_browser.is_busy()  # a growing set is not measured
+
+    # A saved set is offered by name and read back from the user rules folder.
+    rules_dir = tmp_path / "data" / "rules"
+    rules_dir.mkdir(parents=True, exist_ok=True)
+    (rules_dir / "mine.rules").write_text(rule_set_path("control").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    panel.ruleSetSaved.emit("mine")
+    assert window.rule_browser.rule_set_combo.currentText() == "mine"
+    assert len(window.rule_browser.rule_set()) == len(control)
+    window.rule_browser.cancel()
+    window.close()
