@@ -15,7 +15,7 @@ from nonostudio.paths import library_db_path, samples_dir
 
 REPO = Path(__file__).resolve().parents[2]
 VIEWS = ("main-window.png", "editor.png", "library.png", "check.png", "difficulty.png",
-         "designer.png", "solve.png", "rules.png", "main-window-dark.png")
+         "designer.png", "solve.png", "rules.png", "jobs.png", "main-window-dark.png")
 
 
 @pytest.fixture
