@@ -51,7 +51,7 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import ProofResult, prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
@@ -246,7 +246,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
             truth = productive.copy()
             for a in cover:
                 truth &= space.truth[a]
-            coverage = len(np.unique(inst.line[truth]))
+            coverage = _new_cells(inst, truth, values[:, s], values[:, e])
             parts = sorted(cover, key=lambda a: (space.special[a], a))
             cond = conjoin([space.atoms[a].cond for a in parts])
             total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
@@ -256,14 +256,29 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     return out
 
 
+def _new_cells(inst: Instances, fires: np.ndarray, s: np.ndarray, e: np.ndarray) -> int:
+    """How many (line, cell) pairs the fills ``[s, e)`` set on the instances where they fire."""
+    idx = np.nonzero(fires)[0]
+    if len(idx) == 0:
+        return 0
+    s_c, e_c = np.clip(s[idx], 0, 62), np.clip(e[idx], 0, 62)
+    cells = ((np.int64(1) << e_c) - (np.int64(1) << s_c)) & ~inst.known[idx]
+    lines = inst.line[idx]  # instances are ordered by line
+    starts = np.concatenate(([0], np.nonzero(np.diff(lines))[0] + 1))
+    per_line = np.bitwise_or.reduceat(cells, starts)
+    return int(sum(int(x).bit_count() for x in per_line.tolist()))
+
+
 def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
-    """Lines of the check pool where the rule fills wrongly, and how many it fires on usefully."""
+    """Lines of the check pool where the rule fills wrongly, and how many (line, cell) pairs it
+    sets there (its generality: RULES.md §7, "covering as many states as possible")."""
     truth = cond_truth(rule.condition, check)
     value = FILLED if rule.action.value else 1 - FILLED
-    wrong, productive = check.fill_status(value, expr_values(rule.action.start, check),
-                                          expr_values(rule.action.end, check))
+    s = expr_values(rule.action.start, check)
+    e = expr_values(rule.action.end, check)
+    wrong, productive = check.fill_status(value, s, e)
     bad = np.unique(check.line[truth & wrong]).tolist()
-    return bad, len(np.unique(check.line[truth & productive]))
+    return bad, _new_cells(check, truth & productive, s, e)
 
 
 _CHECK_CACHE: dict[tuple[Binding, ...], Instances] = {}
@@ -337,6 +352,25 @@ def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
     return list(dict.fromkeys(out))
 
 
+_PROOFS: dict[tuple[Any, ...], ProofResult] = {}
+
+
+def _proved(rule: Rule, run: _Run) -> ProofResult:
+    """The prover's verdict on ``rule`` (finished verdicts are remembered by the rule's
+    patterns, condition and fill, so a rule met again for another specification is not re-proved
+    in this process)."""
+    key = (rule.bindings, rule.condition, rule.action, run.max_length)
+    if key not in _PROOFS:
+        run.prover_calls += 1
+        result = prove(rule, run.max_length, should_stop=run.stopped)
+        if result.sound is None:
+            raise _Stop
+        if len(_PROOFS) > 4096:
+            _PROOFS.clear()
+        _PROOFS[key] = result
+    return _PROOFS[key]
+
+
 def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
     """A proved rule with these patterns covering the specification, or None when none is left."""
     spec = run.spec
@@ -365,10 +399,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
         top.sort(key=lambda t: (t[0], t[1]))
         for _, _, rule in top:
             run.check()
-            run.prover_calls += 1
-            result = prove(rule, run.max_length, should_stop=run.stopped)
-            if result.sound is None:
-                raise _Stop
+            result = _proved(rule, run)
             if result.sound:
                 return rule
             rejected.add(rule)
