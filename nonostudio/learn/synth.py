@@ -14,8 +14,12 @@ Strategy — enumeration with concrete counterexamples, z3 as the final word (CE
    the run's value, cheapest first.  For each, the instances where the fill is wrong must be
    excluded by the **condition**: a small exact-cover search over condition atoms true on the
    specification (up to three comparisons plus one maximal/minimal/unique).
-4. Candidates are ranked by **generality** (how many pool lines they fire on productively), then
-   **cost**; the best is checked on every valid line of ≤ 6 cells (vectorised), then **proved**
+   Instances that every condition atom holds on (*twins* of the specification's instance) rule
+   out every fill wrong on them; twin lines from the check pool and from the specification
+   line's neighbours (up to two cells changed) seed the active pool, and a pattern set without an
+   arbitrary pattern (so without ``unique``) that has a twin is given up at once.
+4. Candidates are ranked by **generality** (how many (line, cell) pairs they set on the pool; a
+   cover's last atom is chosen to keep the most productive instances), then **cost**; the best is checked on every valid line of ≤ 6 cells (vectorised), then **proved**
    for all lines up to ``max_length`` cells.  A failing line joins the active pool and the search
    repeats; most candidates die on concrete lines in microseconds and z3 sees few.
 """
