@@ -84,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                      help="workers are processes (default) or threads")
     run.add_argument("--store", **store_arg)
     run.add_argument("--resume", metavar="RUN_ID", type=_positive_int, default=None,
-                     help="continue this run instead of starting one")
+                     help="continue this run instead of starting one (its stored length, "
+                          "patterns and budget are kept)")
     run.set_defaults(run=run_learn)
 
     status = actions.add_parser("status", parents=[parent], help="a run's progress and timings")

@@ -105,3 +105,11 @@ def test_bad_arguments() -> None:
         optimise([RULES["big_hint"], RULES["big_hint"]], TRANSITIONS)
     with pytest.raises(ValueError, match="top_k"):
         optimise([RULES["big_hint"]], TRANSITIONS, top_k=0)
+    with pytest.raises(ValueError, match="coverages"):
+        optimise([RULES["big_hint"]], TRANSITIONS, cells=[])
+
+
+def test_given_coverages_are_used() -> None:
+    rules = [RULES["big_hint"], RULES["punctuate_maximum"]]
+    given = [rule_cells(r, TRANSITIONS) for r in rules]
+    assert optimise(rules, TRANSITIONS, cells=given).gains == [11, 1]
