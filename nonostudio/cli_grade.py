@@ -43,12 +43,17 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.")
     parser.add_argument("puzzles", metavar="FILE", nargs="+",
                         help="puzzle files (every item of a collection; FILE#ITEM for one) or "
-                             "puzzle strings")
+                             "puzzle strings; or the single word 'lines-experiment' to run the "
+                             "line-selection experiment of Dandurand et al. (CogSci 2012)")
     parser.add_argument("--rules", metavar="NAME", default=DEFAULT_RULES,
                         help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})")
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
     parser.add_argument("--jobs", metavar="N", type=_jobs_arg, default=1,
                         help="grade in N worker processes (default: 1, in this process)")
+    parser.add_argument("--simulations", metavar="N", type=_jobs_arg, default=20,
+                        help="lines-experiment: number of simulations (default: 20, as the paper)")
+    parser.add_argument("--seed", metavar="S", type=int, default=0,
+                        help="lines-experiment: random seed (default: 0)")
     parser.set_defaults(run=run)
 
 
@@ -163,8 +168,21 @@ def write_csv(path: str, rows: list[dict[str, Any]]) -> None:
         writer.writerows(rows)
 
 
+def run_lines_experiment(args: argparse.Namespace) -> Outcome:
+    """The paper's line-selection experiment: mean steps ± standard error per strategy."""
+    from nonostudio.analysis.lines_experiment import run_experiment
+
+    result = run_experiment(simulations=args.simulations, seed=args.seed,
+                            progress=lambda f, m: say(f"{f:4.0%} {m}"))
+    table = result.table()
+    return Outcome({"table": table, "simulations": args.simulations, "seed": args.seed},
+                   table, ExitCode.OK)
+
+
 def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
+    if args.puzzles == ["lines-experiment"]:
+        return run_lines_experiment(args)
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
     tasks = list(_tasks(args.puzzles))
     say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")

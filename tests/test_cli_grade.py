@@ -103,3 +103,13 @@ def test_an_unknown_rule_set_is_reported(capsys):
     code = main(["grade", FULL, "--rules", "no-such-set", "--json"])
     assert code != 0
     assert "no-such-set" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_lines_experiment_prints_every_strategy_beside_the_paper(capsys):
+    assert main(["grade", "lines-experiment", "--simulations", "1", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["simulations"] == 1 and data["seed"] == 3
+    table = data["table"]
+    for strategy in ("random", "heuristic", "greedy", "optimal", "RL lookup table", "RL network"):
+        assert strategy in table
+    assert "7.6" in table  # the paper's optimal figure stands beside ours
