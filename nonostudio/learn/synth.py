@@ -366,7 +366,8 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
     key = (rule.bindings, rule.condition, rule.action, run.max_length)
     if key not in _PROOFS:
         run.prover_calls += 1
-        result = prove(rule, run.max_length, should_stop=run.stopped)
+        # One proof per worker process already fills the cores: no extra prover threads.
+        result = prove(rule, run.max_length, should_stop=run.stopped, threads=1)
         if result.sound is None:
             raise _Stop
         if len(_PROOFS) > 4096:

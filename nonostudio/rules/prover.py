@@ -13,6 +13,8 @@ rule sound on every line is sound on every flipped line.
 
 from __future__ import annotations
 
+import os
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -77,52 +79,97 @@ def prove(
     *,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    threads: int | None = None,
 ) -> ProofResult:
     """Prove ``rule`` sound on every valid line of 1 … ``max_length`` cells, or refute it.
 
-    ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result then has
-    ``sound=None``); ``progress(n, max_length)`` is called after each length ``n`` is proved.
-    Each call uses its own z3 context, so proofs may run in parallel threads.
+    The lengths are queried by ``threads`` worker threads (default: up to two, one z3 context
+    each; z3 releases the GIL, and the longest lengths dominate), and the shortest counterexample
+    is returned.  Callers that already run one proof per core (learning workers) pass
+    ``threads=1``.  ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result
+    then has ``sound=None``); ``progress(n, max_length)`` is called, in the calling thread, each
+    time every length up to ``n`` is proved.
     """
     began = time.perf_counter()
+    threads = max(1, min(threads or min(2, os.cpu_count() or 1), max_length))
 
     def result(sound: bool | None, ce: Counterexample | None = None) -> ProofResult:
         return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
 
-    ctx = z3.Context()
+    contexts = [z3.Context() for _ in range(threads)]
     done = threading.Event()
     stopped = threading.Event()
+    lock = threading.Lock()
+    pending = list(range(max_length, 0, -1))  # popped from the end: shortest lengths first
+    shortest = [max_length + 1]  # lengths at or above a known counterexample are not needed
+    outcomes: queue.Queue[tuple[int, Counterexample | None | BaseException]] = queue.Queue()
 
     def watch() -> None:
         while True:
             if should_stop is not None and should_stop():
                 stopped.set()
-                ctx.interrupt()
+                for ctx in contexts:
+                    ctx.interrupt()
                 return
             if done.wait(0.05):
                 return
 
+    def work(ctx: z3.Context) -> None:
+        while not stopped.is_set():
+            with lock:
+                if not pending or pending[-1] >= shortest[0]:
+                    return
+                n = pending.pop()
+            try:
+                found: Counterexample | None | BaseException = _refute(rule, ctx, n)
+            except BaseException as exc:  # handed to the calling thread, which decides
+                found = exc
+            if isinstance(found, Counterexample):
+                with lock:
+                    shortest[0] = min(shortest[0], n)
+            outcomes.put((n, found))
+
     watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
     watcher.start()
+    workers = [threading.Thread(target=work, args=(ctx,), name=f"prover-{i}", daemon=True)
+               for i, ctx in enumerate(contexts)]
+    for w in workers:
+        w.start()
     try:
-        for n in range(1, max_length + 1):
-            if stopped.is_set():
-                return result(None)
+        results: dict[int, Counterexample | None | BaseException] = {}
+        proved = 0  # every length up to here is proved
+        while proved < max_length:
+            if all(not w.is_alive() for w in workers) and outcomes.empty():
+                break
             try:
-                found = _refute(rule, ctx, n)
-            except (z3.Z3Exception, _GaveUp) as exc:
-                if stopped.is_set():
-                    return result(None)
-                raise ProverError(f"z3 gave up on {rule.name} at {n} cells: {exc}") from exc
-            if stopped.is_set():
-                return result(None)
-            if found is not None:
-                return result(False, found)
-            if progress is not None:
-                progress(n, max_length)
+                n, found = outcomes.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            results[n] = found
+            while proved + 1 in results:
+                outcome = results[proved + 1]
+                if isinstance(outcome, BaseException):
+                    if stopped.is_set() and isinstance(outcome, z3.Z3Exception | _GaveUp):
+                        return result(None)
+                    if isinstance(outcome, z3.Z3Exception | _GaveUp):
+                        raise ProverError(f"z3 gave up on {rule.name} at {proved + 1} cells: "
+                                          f"{outcome}") from outcome
+                    raise outcome
+                if outcome is not None:
+                    return result(False, outcome)
+                proved += 1
+                if progress is not None:
+                    progress(proved, max_length)
+        if stopped.is_set() or proved < max_length:
+            return result(None)
         return result(True)
     finally:
+        stopped.set()  # let the workers drain
+        for ctx in contexts:
+            ctx.interrupt()
         done.set()
+        for w in workers:
+            w.join()
         watcher.join()
 
 
