@@ -109,7 +109,8 @@ class RuleBrowser(QWidget):
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()
         self.rule_set_combo.setAccessibleName("Rule set")
-        self.filter_edit = QLineEdit(placeholderText="Filter rules by title or name")
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter rules by title or name")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Filter rules")
         self.coverage_busy = QProgressBar(maximumHeight=12, textVisible=False)
