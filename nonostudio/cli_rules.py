@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
+from nonostudio.paths import paper_testing_set
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import RuleBug, Transition, coverage, load_transitions
 from nonostudio.rules.explain import explain
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
 
 NAME = "rules"
 HELP = "show, prove or measure the coverage of a rule set"
-TESTING_SET = (Path(__file__).resolve().parent.parent.parent
-               / "shared" / "anchors" / "butler" / "testing-set.json")
+TESTING_SET = paper_testing_set()
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:

@@ -39,6 +39,16 @@ def icon_path() -> Path:
     return resources_dir() / "icons" / "nonostudio.svg"
 
 
+def paper_testing_set() -> Path:
+    """The paper's 2805 test transitions, from the shared anchor data beside a checkout.
+
+    Not shipped (it is data of the original repository): commands and views that measure coverage
+    on it say so when it is absent and accept another file.
+    """
+    return Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "butler" / (
+        "testing-set.json")
+
+
 def user_data_dir() -> Path:
     """Per-user data folder (created on demand); ``NONOSTUDIO_DATA_DIR`` overrides it."""
     override = os.environ.get("NONOSTUDIO_DATA_DIR")

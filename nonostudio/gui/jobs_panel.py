@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.cli_rules import TESTING_SET
 from nonostudio.gui.jobs_model import JobsModel
 from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob, rule_texts
@@ -40,10 +39,12 @@ from nonostudio.learn.jobs import JobStore, RunStatus
 from nonostudio.learn.optimize import optimise
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions
-from nonostudio.paths import user_rules_dir
+from nonostudio.paths import paper_testing_set, user_rules_dir
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
+
+TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
 
 RUNNING_SET = "learned (running)"
 CONTROL_SET = "control"

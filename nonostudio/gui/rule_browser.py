@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.steps import RULE, Trace
-from nonostudio.cli_rules import TESTING_SET
 from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.gui.line_picture import LinePicture, PictureRow
 from nonostudio.gui.rule_editor import RuleEditor
@@ -41,6 +40,7 @@ from nonostudio.gui.rule_highlighter import RuleHighlighter
 from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel
 from nonostudio.gui.steps_model import line_label
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.paths import paper_testing_set
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
@@ -50,6 +50,8 @@ from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+
+TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
 
 DEFAULT_RULE_SET = "control"
 
