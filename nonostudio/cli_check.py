@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from nonostudio.cli_common import ExitCode, Outcome, resolve, say, time_limit_arg
+from nonostudio.cli_common import (
+    ExitCode,
+    Outcome,
+    positive_int_arg,
+    resolve,
+    say,
+    time_limit_arg,
+)
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import parse_puzzle_arg, read_entries, read_file
 from nonostudio.core.puzzle import Puzzle
@@ -37,19 +44,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         default=DEFAULT_TIME_LIMIT,
                         help=f"seconds per puzzle before the verdict is 'undecided' "
                              f"(default: {DEFAULT_TIME_LIMIT:g})")
-    parser.add_argument("--jobs", metavar="N", type=_jobs_arg, default=1,
+    parser.add_argument("--jobs", metavar="N", type=positive_int_arg, default=1,
                         help="solve in N worker processes (default: 1, in this process)")
     parser.set_defaults(run=run)
-
-
-def _jobs_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs at least one job, not {value}")
-    return value
 
 
 @dataclass

@@ -124,15 +124,29 @@ def load_puzzle(arg: str, item: str | None = None) -> Puzzle:
     return parse_puzzle_arg(arg)
 
 
-def time_limit_arg(text: str) -> float:
-    """argparse type for ``--time-limit``: a positive number of seconds."""
+def positive_int_arg(text: str) -> int:
+    """argparse type for counts (``--jobs``, ``--max-length``, run ids …): a whole number ≥ 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def seconds_arg(text: str) -> float:
+    """argparse type for durations (``--time-limit``, ``--budget``): a positive number of seconds."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"the time limit must be a positive number of seconds, not {text!r}")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
+
+
+time_limit_arg = seconds_arg
 
 
 class ThrottledProgress:

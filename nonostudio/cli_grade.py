@@ -14,8 +14,8 @@ from typing import Any
 
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.trace import UnsoundRuleError
-from nonostudio.cli_check import _jobs_arg, _Task, _tasks
-from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.cli_check import _Task, _tasks
+from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
@@ -48,9 +48,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.add_argument("--rules", metavar="NAME", default=DEFAULT_RULES,
                         help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})")
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
-    parser.add_argument("--jobs", metavar="N", type=_jobs_arg, default=1,
+    parser.add_argument("--jobs", metavar="N", type=positive_int_arg, default=1,
                         help="grade in N worker processes (default: 1, in this process)")
-    parser.add_argument("--simulations", metavar="N", type=_jobs_arg, default=20,
+    parser.add_argument("--simulations", metavar="N", type=positive_int_arg, default=20,
                         help="lines-experiment: number of simulations (default: 20, as the paper)")
     parser.add_argument("--seed", metavar="S", type=int, default=0,
                         help="lines-experiment: random seed (default: 0)")

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.jobs import JobStore, RunStatus
@@ -41,49 +41,29 @@ NAME = "learn"
 HELP = "learn rules: run synthesis, follow it, export and compare the learned set"
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``learn`` subcommand with its ``run``, ``status``, ``export`` and ``report``."""
     parser = subparsers.add_parser(NAME, help=HELP, description=HELP + ".")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     store_arg = {"metavar": "PATH", "default": None,
                  "help": "the job store (default: jobs.sqlite3 in the user data folder)"}
-    run_id_arg = {"metavar": "RUN_ID", "type": _positive_int, "nargs": "?", "default": None,
+    run_id_arg = {"metavar": "RUN_ID", "type": positive_int_arg, "nargs": "?", "default": None,
                   "help": "the run (default: the latest)"}
 
     run = actions.add_parser("run", parents=[parent],
                              help="synthesise rules for lines up to a length (resumable)")
-    run.add_argument("--max-length", metavar="N", type=_positive_int, default=7,
+    run.add_argument("--max-length", metavar="N", type=positive_int_arg, default=7,
                      help="train on lines of at most N cells (default: 7)")
-    run.add_argument("--max-patterns", metavar="K", type=_positive_int, default=3,
+    run.add_argument("--max-patterns", metavar="K", type=positive_int_arg, default=3,
                      help="bind at most K elements in a rule (default: 3)")
-    run.add_argument("--jobs", metavar="N", type=_positive_int, default=None,
+    run.add_argument("--jobs", metavar="N", type=positive_int_arg, default=None,
                      help="parallel workers (default: one per core)")
-    run.add_argument("--budget", metavar="S", type=_seconds, default=60.0,
+    run.add_argument("--budget", metavar="S", type=seconds_arg, default=60.0,
                      help="seconds per specification (default: 60)")
     run.add_argument("--mode", choices=("process", "thread"), default="process",
                      help="workers are processes (default) or threads")
     run.add_argument("--store", **store_arg)
-    run.add_argument("--resume", metavar="RUN_ID", type=_positive_int, default=None,
+    run.add_argument("--resume", metavar="RUN_ID", type=positive_int_arg, default=None,
                      help="continue this run instead of starting one (its stored length, "
                           "patterns and budget are kept)")
     run.set_defaults(run=run_learn)
@@ -97,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                                 help="optimise a run's rules and write the best as a rule file")
     export.add_argument("out", metavar="OUT.rules", help="the rule file to write")
     export.add_argument("run_id", **run_id_arg)
-    export.add_argument("--top", metavar="K", type=_positive_int, default=None,
+    export.add_argument("--top", metavar="K", type=positive_int_arg, default=None,
                         help="keep the K best rules (default: every rule that adds a cell)")
     export.add_argument("--optimise-on", choices=("test", "training"), default="test",
                         help="choose rules by coverage of the Butler testing set (default, as "

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli_common import ExitCode, Outcome, say
+from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
 from nonostudio.paths import paper_testing_set
@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                                help="prove each rule sound on all lines up to a length "
                                     "(exit 1 when a rule is unsound)")
     check.add_argument("rules", **rules_arg)
-    check.add_argument("--max-length", metavar="N", type=_positive, default=30,
+    check.add_argument("--max-length", metavar="N", type=positive_int_arg, default=30,
                        help="prove for every line of at most N cells (default: 30)")
     check.set_defaults(run=run_prove)
 
@@ -60,16 +60,6 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                        help="test transitions in the Butler JSON form (default: "
                             "../shared/anchors/butler/testing-set.json next to the project)")
     cover.set_defaults(run=run_coverage)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def load_rules(name_or_path: str) -> RuleSet:
