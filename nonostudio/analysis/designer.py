@@ -155,6 +155,43 @@ def _search(picture: np.ndarray, accept: Callable[[Puzzle], Verdict | None], ver
     return out
 
 
+def _makes_unique(candidate: Puzzle, solve_time_limit: float,
+                  should_stop: StopCallback | None) -> Verdict | None:
+    result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
+    return result.verdict if result.verdict.is_unique else None
+
+
+def _makes_line_solvable(candidate: Puzzle, solve_time_limit: float,
+                         should_stop: StopCallback | None) -> Verdict | None:
+    state = GridState(candidate)
+    state.propagate()  # a picture's own clues never contradict
+    if not state.is_solved():
+        return None
+    result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
+    return result.verdict if result.verdict is Verdict.UNIQUE_LINE else None
+
+
+def _edits_from(
+    picture: np.ndarray,
+    start: Verdict,
+    accept: Callable[[Puzzle, float, StopCallback | None], Verdict | None],
+    max_edits: int,
+    time_limit: float,
+    solve_time_limit: float,
+    progress: ProgressCallback | None,
+    should_stop: StopCallback | None,
+) -> EditSearch:
+    """Search edits of ``picture`` only when its own puzzle's verdict is ``start``."""
+    pic = _picture(picture)
+    puzzle = Puzzle.from_grid(pic)
+    first = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop)
+    if first.verdict is not start:
+        return EditSearch(first.verdict, stopped=first.cancelled)
+    region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
+    return _search(pic, lambda candidate: accept(candidate, solve_time_limit, should_stop),
+                   first.verdict, region, max_edits, time_limit, progress, should_stop)
+
+
 def uniqueness_edits(
     picture: np.ndarray,
     *,
@@ -167,19 +204,8 @@ def uniqueness_edits(
     """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle (its clues) has
     exactly one solution.  Nothing is searched when the picture's puzzle is already unique or
     when the solver cannot decide it within ``solve_time_limit`` seconds."""
-    pic = _picture(picture)
-    puzzle = Puzzle.from_grid(pic)
-    first = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop)
-    verdict = first.verdict
-    if verdict is not Verdict.MULTIPLE:
-        return EditSearch(verdict, stopped=first.cancelled)
-
-    def accept(candidate: Puzzle) -> Verdict | None:
-        result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
-        return result.verdict if result.verdict.is_unique else None
-
-    region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
-    return _search(pic, accept, verdict, region, max_edits, time_limit, progress, should_stop)
+    return _edits_from(picture, Verdict.MULTIPLE, _makes_unique, max_edits, time_limit,
+                       solve_time_limit, progress, should_stop)
 
 
 def line_solvable_edits(
@@ -194,20 +220,5 @@ def line_solvable_edits(
     """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle line logic
     solves (verified by the complete solver: ``unique, line-solvable``).  Nothing is searched
     when the picture's puzzle is already line-solvable or is not unique."""
-    pic = _picture(picture)
-    puzzle = Puzzle.from_grid(pic)
-    first = solve(puzzle, time_limit=solve_time_limit, should_stop=should_stop)
-    verdict = first.verdict
-    if verdict is not Verdict.UNIQUE_SEARCH:
-        return EditSearch(verdict, stopped=first.cancelled)
-
-    def accept(candidate: Puzzle) -> Verdict | None:
-        state = GridState(candidate)
-        state.propagate()  # a picture's own clues never contradict
-        if not state.is_solved():
-            return None
-        result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
-        return result.verdict if result.verdict is Verdict.UNIQUE_LINE else None
-
-    region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
-    return _search(pic, accept, verdict, region, max_edits, time_limit, progress, should_stop)
+    return _edits_from(picture, Verdict.UNIQUE_SEARCH, _makes_line_solvable, max_edits,
+                       time_limit, solve_time_limit, progress, should_stop)
