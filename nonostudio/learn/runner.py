@@ -38,6 +38,10 @@ import z3
 
 from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rules_in
 from nonostudio.learn.specs import Specification
+from nonostudio.rules.ast import Binding, Constant, Rule
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.tokens import RuleSyntaxError
 
 Work = Callable[[Specification, float, Callable[[], bool], z3.Context], dict[str, Any]]
 
@@ -128,7 +132,7 @@ class Runner:
                  budget_s: float = 60.0, mode: str = "process",
                  progress: Callable[[Progress], None] | None = None,
                  should_stop: Callable[[], bool] | None = None,
-                 skip_supersets: bool = True) -> None:
+                 skip_supersets: bool = True, skip_covered: bool = True) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
         if budget_s <= 0:
@@ -138,6 +142,7 @@ class Runner:
         self.budget_s, self.mode = budget_s, mode
         self.progress, self.should_stop = progress, should_stop
         self.skip_supersets = skip_supersets
+        self.skip_covered = skip_covered
         self._cancel = threading.Event()
 
     def cancel(self) -> None:
@@ -194,12 +199,18 @@ class Runner:
         todo = list(reversed(pending))
         in_flight: set[str] = set()
         session_start, session_done = time.monotonic(), 0
+        covering = CoveringRules(store.results(run_id))
 
         def feed() -> None:
+            nonlocal done
             while todo and len(in_flight) < 2 * self.jobs and not stop.is_set():
                 record = todo.pop()
                 if store.spec_status(run_id, record.key) != "pending":
                     continue  # skipped meanwhile
+                if self.skip_covered and covering.covers(record.spec):
+                    store.finish(run_id, record.key, "skipped", None)
+                    done += 1
+                    continue
                 store.mark_running(run_id, record.key)
                 in_flight.add(record.key)
                 self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
@@ -227,6 +238,7 @@ class Runner:
                 done += 1
                 session_done += 1
                 found += rules_in(result)
+                covering.add(result)
                 if self.skip_supersets and outcome == "done" and rules_in(result):
                     done += store.skip_supersets(run_id, by_key[key].spec)
                 if self.progress is not None:
@@ -257,6 +269,52 @@ class Runner:
                     raise RuntimeError("worker processes die before taking work; is the work "
                                        "function importable from a module?")
             self._workers[index] = self._start_worker(index)
+
+
+class CoveringRules:
+    """The rules a run has found so far, to skip specifications they already cover.
+
+    A rule covers a specification when, on the specification's line (forward, as the coverage
+    metric applies rules), it fires with every bound element among the elements the
+    specification's patterns name and fills the specification's whole run with its value: a
+    synthesis for it would start from a rule at least as good on that state.
+    """
+
+    def __init__(self, results: list[tuple[str, dict[str, Any]]] = ()) -> None:
+        self.rules: list[Rule] = []
+        self._texts: set[str] = set()
+        for _, result in results:
+            self.add(result)
+
+    def add(self, result: dict[str, Any] | None) -> None:
+        texts = []
+        if result:
+            texts = list(result.get("rules") or []) + ([result["rule"]] if result.get("rule") else [])
+        for text in texts:
+            if isinstance(text, str) and text not in self._texts:
+                try:
+                    rule = parse_rule(text)
+                except RuleSyntaxError:
+                    continue  # a malformed stored result covers nothing
+                self._texts.add(text)
+                self.rules.append(rule)
+
+    def covers(self, spec: Specification) -> bool:
+        line = spec.line
+        named = {(b.pattern.type, _element_index(b)) for b in spec.patterns}
+        for rule in self.rules:
+            for fill in apply_rule(rule, line, flipped=False):
+                if fill.value == spec.value and fill.start <= spec.start and \
+                        spec.end <= fill.end and \
+                        all((e.type, e.index) in named for e in fill.env.values()):
+                    return True
+        return False
+
+
+def _element_index(binding: Binding) -> int:
+    """The index of the element a specification pattern names (a singleton names the only one)."""
+    p = binding.pattern
+    return p.index if isinstance(p, Constant) else 0
 
 
 def run_specifications(store: JobStore, run_id: int, work: Work, **options: Any) -> RunStatus:

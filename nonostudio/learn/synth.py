@@ -62,6 +62,8 @@ CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length
 MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 40  # conditions kept per fill
 RANKED = 40  # candidates re-ranked on the check pool
+MAX_ROUNDS = 6  # refinement rounds (new counterexample lines) per pattern set
+MAX_PROOFS = 3  # failed proofs per pattern set before it is given up
 MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the start
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
@@ -96,6 +98,11 @@ class _Run:
     max_length: int
     candidates: int = 0
     prover_calls: int = 0
+    rounds: int = 0  # CEGIS rounds of the pattern set being searched
+
+    @property
+    def rule_name(self) -> str:
+        return _rule_name(self.spec)
 
     def stopped(self) -> bool:
         return time.monotonic() > self.deadline or bool(self.should_stop and self.should_stop())
@@ -239,10 +246,24 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     pairs.sort()
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
-    out: list[_Candidate] = []
-    for _, _, s, e in pairs[:MAX_FILL_PAIRS]:
-        run.check()
+    name = run.rule_name
+    # Branch and bound: a cover only narrows where the fill fires, so the cells a fill sets on
+    # all its productive instances bound every candidate built on it.  Fills are taken by that
+    # bound; once RANKED candidates are at least as general as the next bound, stop.
+    bounded = []
+    for _, c, s, e in pairs[:MAX_FILL_PAIRS]:
         wrong, productive = inst.fill_status(spec.value, values[:, s], values[:, e])
+        bounded.append((-_new_cells(inst, productive, values[:, s], values[:, e]), c, s, e,
+                        wrong, productive))
+    bounded.sort(key=lambda t: (t[0], t[1]))
+    out: list[_Candidate] = []
+    for neg_bound, _, s, e, wrong, productive in bounded:
+        run.check()
+        if len(out) >= RANKED:
+            out.sort(key=lambda c: (-c.coverage, c.cost))
+            del out[RANKED:]
+            if out[-1].coverage > -neg_bound:
+                break
         fill = Fill(value, forms[s].expr, forms[e].expr)
         fcost = fill_cost(fill)
         for cover in _covers(space, wrong, productive):
@@ -255,7 +276,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
             cond = conjoin([space.atoms[a].cond for a in parts])
             total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
             out.append(_Candidate(coverage, total if cover else base_cost + fcost,
-                                  Rule(_rule_name(spec), bindings, cond, fill)))
+                                  Rule(name, bindings, cond, fill)))
     out.sort(key=lambda c: (-c.coverage, c.cost))
     return out
 
@@ -377,7 +398,9 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
 
 
 def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
-    """A proved rule with these patterns covering the specification, or None when none is left."""
+    """A proved rule with these patterns covering the specification, or None when none is left
+    or the pattern set's bounds (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed
+    proofs) are spent."""
     spec = run.spec
     first = pool_line(spec.transition.hints, spec.transition.before)
     if first is None:
@@ -388,7 +411,8 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
         return None  # only ``unique`` (over an arbitrary pattern) could tell a twin apart
     active = [first, *twins[:MAX_TWINS], *all_states(ACTIVE_LENGTH)]
     rejected: set[Rule] = set()
-    while True:
+    failed_proofs = 0
+    for _ in range(MAX_ROUNDS):
         ranked = [c for c in _candidates(run, bindings, active) if c.rule not in rejected]
         if not ranked:
             return None
@@ -408,6 +432,9 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
             if result.sound:
                 return rule
             rejected.add(rule)
+            failed_proofs += 1
+            if failed_proofs >= MAX_PROOFS:
+                return None
             ce = result.counterexample
             line = pool_line(tuple(ce.hints), ce.cells)
             if line is not None:
@@ -415,6 +442,28 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
             break
         active += [pl for pl in dict.fromkeys(new_lines) if pl not in active]
         run.check()
+    return None
+
+
+def _lifts(current: tuple[Binding, ...], spec: Specification) -> list[tuple[Binding, ...]]:
+    """Pattern sets one step more general than ``current``: one pattern up one level of the
+    lattice (singleton → constant(0) → arbitrary; constant(i) → arbitrary)."""
+    levels = {b.name: [x for x in pattern_sets_of_one(b)] for b in spec.patterns}
+    out = []
+    for i, (b, orig) in enumerate(zip(current, spec.patterns, strict=True)):
+        chain = levels[orig.name]
+        at = chain.index(b)
+        if at + 1 < len(chain):
+            out.append(current[:i] + (chain[at + 1],) + current[i + 1:])
+    return out
+
+
+def pattern_sets_of_one(b: Binding) -> list[Binding]:
+    """One specification pattern and its generalisations, most specific first."""
+    p, letter = b.pattern, _LETTER[b.pattern.type]
+    if isinstance(p, Singleton):
+        return [b, Binding(f"{letter}0", Constant(p.type, 0)), Binding(letter, Arbitrary(p.type))]
+    return [b, Binding(b.name, Arbitrary(p.type))]
 
 
 def _cells_matter_or_hints_suffice(spec: Specification) -> bool:
@@ -453,13 +502,34 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
 
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
+    best: Rule | None = None
     try:
-        for bindings in pattern_sets(spec):
-            rule = _search(run, bindings)
-            if rule is not None:
-                return result(rule, "found")
+        # Climb the pattern lattice from the specification's own patterns: a rule for the most
+        # specific set first (cheap to find when one exists), then one pattern at a time up a
+        # level while a rule is still found.  When the most specific set has none, its one-step
+        # generalisations are tried (``unique`` needs an arbitrary pattern), and so on upwards.
+        frontier = [tuple(spec.patterns)]
+        tried: set[tuple[Binding, ...]] = set()
+        while frontier:
+            found = None
+            for bindings in frontier:
+                if bindings in tried:
+                    continue
+                tried.add(bindings)
+                rule = _search(run, bindings)
+                if rule is not None:
+                    found = (bindings, rule)
+                    break
+            if found is not None:
+                best = found[1]
+                frontier = _lifts(found[0], spec)
+            elif best is None:
+                frontier = list(dict.fromkeys(x for f in frontier for x in _lifts(f, spec)))
+            else:
+                break
     except _Stop:
+        if best is not None:
+            return result(best, "found")
         cancelled = bool(should_stop and should_stop())
         return result(None, "cancelled" if cancelled else "timeout")
-    return result(None, "exhausted")
-
+    return result(best, "found" if best is not None else "exhausted")
