@@ -84,8 +84,12 @@ def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _
     current: list[float | None] = [None]  # deadline of the task in progress
     finished = threading.Event()
 
+    parent = multiprocessing.parent_process()
+
     def watchdog() -> None:
         while not finished.wait(_POLL_S):
+            if parent is not None and not parent.is_alive():
+                os._exit(1)  # the coordinator was killed: nobody will take this worker's results
             with lock:  # interrupt only while the overdue task is still the current one
                 deadline = current[0]
                 if deadline is not None and (stop.is_set() or time.monotonic() > deadline):

@@ -61,6 +61,7 @@ ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
 MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 40  # conditions kept per fill
+MAX_COVER_NODES = 400  # search nodes per fill's condition search (it is exponential)
 RANKED = 40  # candidates re-ranked on the check pool
 MAX_ROUNDS = 6  # refinement rounds (new counterexample lines) per pattern set
 MAX_PROOFS = 3  # failed proofs per pattern set before it is given up
@@ -170,9 +171,11 @@ def _covers(space: ConditionSpace, wrong: np.ndarray,
     keeps = space.truth[:, productive].sum(axis=1)
     out: list[tuple[int, ...]] = []
     seen: set[frozenset[int]] = set()
+    nodes = [0]
 
     def rec(chosen: tuple[int, ...], uncovered: np.ndarray, specials: int) -> None:
-        if len(out) >= MAX_COVERS:
+        nodes[0] += 1
+        if len(out) >= MAX_COVERS or nodes[0] > MAX_COVER_NODES:
             return
         if not uncovered.any():
             if frozenset(chosen) not in seen:

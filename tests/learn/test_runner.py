@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -144,3 +145,55 @@ def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
         after = {r.key: r.result for r in store.records(run)}
         assert all(after[k] == v for k, v in before.items())
         assert all(r["key"] == k for k, r in after.items())
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find workers")
+def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)]
+    db = tmp_path / "jobs.sqlite3"
+    with JobStore(db) as store:
+        run = store.create_run({"max_length": 4}, specs)
+    script = tmp_path / "child.py"
+    script.write_text(_CHILD)
+    env = dict(os.environ, LEARN_TEST_LOG=str(tmp_path / "log"),
+               PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
+    child = subprocess.Popen([sys.executable, str(script), str(db), str(run)], env=env,
+                             start_new_session=True)
+    try:
+        with JobStore(db) as watcher:
+            deadline = time.monotonic() + 60
+            while watcher.status(run).finished < 5 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        workers = [p for p in _children(child.pid) if _running(p)]
+        workers = [p for p in workers
+                   if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
+        assert len(workers) == 2
+        child.kill()  # the coordinator only, as a crash or an OOM kill would
+        child.wait()
+        deadline = time.monotonic() + 5
+        while any(_running(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_running(p) for p in workers)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
