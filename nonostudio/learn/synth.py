@@ -59,8 +59,8 @@ from nonostudio.rules.prover import ProofResult, prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
-MAX_FILL_PAIRS = 400  # fills tried per pattern set and round, cheapest first
-MAX_COVERS = 40  # conditions kept per fill
+MAX_FILL_PAIRS = 200  # fills tried per pattern set and round, cheapest first
+MAX_COVERS = 10  # conditions kept per fill
 MAX_COVER_NODES = 400  # search nodes per fill's condition search (it is exponential)
 RANKED = 40  # candidates re-ranked on the check pool
 MAX_ROUNDS = 6  # refinement rounds (new counterexample lines) per pattern set
@@ -400,7 +400,7 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
     return _PROOFS[key]
 
 
-def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
+def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) -> Rule | None:
     """A proved rule with these patterns covering the specification, or None when none is left
     or the pattern set's bounds (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed
     proofs) are spent."""
@@ -429,6 +429,8 @@ def _search(run: _Run, bindings: tuple[Binding, ...]) -> Rule | None:
             else:
                 top.append((-fired, cost(c.rule), c.rule))
         top.sort(key=lambda t: (t[0], t[1]))
+        if top and not proved:
+            return top[0][2]  # sound on every line of the check pool; the caller proves it
         for _, _, rule in top:
             run.check()
             result = _proved(rule, run)
@@ -507,28 +509,34 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
         return result(None, "exhausted")
     best: Rule | None = None
     try:
-        # Climb the pattern lattice from the specification's own patterns: a rule for the most
-        # specific set first (cheap to find when one exists), then one pattern at a time up a
-        # level while a rule is still found.  When the most specific set has none, its one-step
-        # generalisations are tried (``unique`` needs an arbitrary pattern), and so on upwards.
+        # Climb the pattern lattice from the specification's own patterns: a candidate for the
+        # most specific set first (cheap to find when one exists), then one pattern at a time up
+        # a level while a candidate is still found.  When the most specific set has none, its
+        # one-step generalisations are tried (``unique`` needs an arbitrary pattern), and so on
+        # upwards.  The climb checks candidates on the concrete pools only; z3 then proves the
+        # pattern sets reached, most general first, the first proved rule winning.
         frontier = [tuple(spec.patterns)]
         tried: set[tuple[Binding, ...]] = set()
+        chain: list[tuple[Binding, ...]] = []
         while frontier:
             found = None
             for bindings in frontier:
                 if bindings in tried:
                     continue
                 tried.add(bindings)
-                rule = _search(run, bindings)
-                if rule is not None:
-                    found = (bindings, rule)
+                if _search(run, bindings, proved=False) is not None:
+                    found = bindings
                     break
             if found is not None:
-                best = found[1]
-                frontier = _lifts(found[0], spec)
-            elif best is None:
+                chain.append(found)
+                frontier = _lifts(found, spec)
+            elif not chain:
                 frontier = list(dict.fromkeys(x for f in frontier for x in _lifts(f, spec)))
             else:
+                break
+        for bindings in reversed(chain):
+            best = _search(run, bindings)
+            if best is not None:
                 break
     except _Stop:
         if best is not None:
