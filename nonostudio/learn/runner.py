@@ -3,7 +3,10 @@
 ``work(spec, budget_s, should_stop, ctx) -> dict`` is called once per pending specification in a
 worker that owns one ``z3.Context`` (``ctx``).  The result must be JSON-serialisable; its
 ``rules`` list (or ``rule`` entry) counts as rules found, and when it reports a rule the pending
-specifications of the same (transition, run) with larger pattern sets are skipped.
+specifications of the same (transition, run) with larger pattern sets are skipped.  Before a
+specification is handed out it is also skipped when a rule found so far already covers it
+(:class:`CoveringRules`): specifications run smallest pattern sets first, so the general rules
+found early spare the later, larger searches.
 
 Workers: ``mode="process"`` (default) runs ``jobs`` spawned processes, ``mode="thread"`` runs
 threads.  Measured on the 2-core machine (``tests/benchmarks/bench_runner.py``, 24

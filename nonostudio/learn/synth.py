@@ -2,10 +2,14 @@
 
 Strategy — enumeration with concrete counterexamples, z3 as the final word (CEGIS):
 
-1. **Patterns**, most general first: each of the specification's patterns climbs the lattice
-   (singleton → constant(0) → arbitrary, constant(i) → arbitrary); the first pattern set that
-   yields a proved rule wins, so no sound rule with strictly more general patterns was missed
-   among the candidates searched.
+1. **Patterns**, climbing the lattice (singleton → constant(0) → arbitrary, constant(i) →
+   arbitrary) from the specification's own patterns: a candidate is looked for at the most
+   specific set, then one pattern at a time is lifted a level while a candidate is still found
+   (when the most specific set has none, its one-step generalisations are tried: ``unique`` needs
+   an arbitrary pattern).  The climb judges candidates on concrete pools only; z3 then proves the
+   sets reached, most general first, and the first proved rule wins.  Each set's search is bounded
+   (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed proofs), so a specification
+   costs a bounded amount of work; the wall-clock budget is only a safety net.
 2. For one pattern set, every binding on a small **active pool** of concrete lines (the
    specification's line, every valid line of ≤ 4 cells, and each counterexample found so far) is
    an instance; atoms are matrix columns (:mod:`nonostudio.learn.pool`).
