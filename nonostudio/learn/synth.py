@@ -63,11 +63,11 @@ from nonostudio.rules.prover import ProofResult, prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
-MAX_FILL_PAIRS = 200  # fills tried per pattern set and round, cheapest first
+MAX_FILL_PAIRS = 120  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 10  # conditions kept per fill
-MAX_COVER_NODES = 400  # search nodes per fill's condition search (it is exponential)
+MAX_COVER_NODES = 200  # search nodes per fill's condition search (it is exponential)
 RANKED = 40  # candidates re-ranked on the check pool
-MAX_ROUNDS = 6  # refinement rounds (new counterexample lines) per pattern set
+MAX_ROUNDS = 4  # refinement rounds (new counterexample lines) per pattern set
 MAX_PROOFS = 3  # failed proofs per pattern set before it is given up
 MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the start
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
@@ -522,14 +522,17 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
         frontier = [tuple(spec.patterns)]
         tried: set[tuple[Binding, ...]] = set()
         chain: list[tuple[Binding, ...]] = []
+        pretested: dict[tuple[Binding, ...], Rule] = {}
         while frontier:
             found = None
             for bindings in frontier:
                 if bindings in tried:
                     continue
                 tried.add(bindings)
-                if _search(run, bindings, proved=False) is not None:
+                candidate = _search(run, bindings, proved=False)
+                if candidate is not None:
                     found = bindings
+                    pretested[bindings] = candidate
                     break
             if found is not None:
                 chain.append(found)
@@ -539,6 +542,11 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
             else:
                 break
         for bindings in reversed(chain):
+            # The climb's candidate first: it passed every line of the check pool, so it is
+            # usually sound, and proving it spares a fresh search.
+            if _proved(pretested[bindings], run).sound:
+                best = pretested[bindings]
+                break
             best = _search(run, bindings)
             if best is not None:
                 break
