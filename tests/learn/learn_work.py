@@ -81,3 +81,19 @@ def logged_slow(spec: Specification, budget: float, should_stop, ctx: z3.Context
         log.write(spec.key + "\n")
     time.sleep(0.02)
     return {"key": spec.key, "rule": spec.key if spec.start == 0 else None}
+
+
+BIG_HINT = """def big_hint:
+  with h = arbitrary(hint):
+  if lowest_end_cell(h) > highest_start_cell(h):
+  then fill(true, highest_start_cell(h), lowest_end_cell(h))"""
+
+
+def big_hint_everywhere(spec: Specification, budget: float, should_stop,
+                        ctx: z3.Context) -> dict:
+    """Reports the control rule big hint as the rule found for every specification it gets."""
+    log = os.environ.get("LEARN_TEST_LOG")
+    if log:
+        with Path(log).open("a") as f:
+            f.write(spec.key + "\n")
+    return {"rule": BIG_HINT}

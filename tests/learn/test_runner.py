@@ -15,8 +15,9 @@ from pathlib import Path
 import learn_work
 import pytest
 
+from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.runner import Progress, Runner, run_specifications
+from nonostudio.learn.runner import CoveringRules, Progress, Runner, run_specifications
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
 
 REPO = Path(__file__).resolve().parents[2]
@@ -109,37 +110,43 @@ _CHILD = textwrap.dedent("""
 """)
 
 
-def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
+def _start_child_run(tmp_path: Path, log: Path, finished: int
+                     ) -> tuple[subprocess.Popen, Path, int, int]:
+    """A learning run over lines of 4 cells in a child process (two worker processes), returned
+    once ``finished`` specifications are done: ``(child, store path, run id, total)``."""
     specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)]
     db = tmp_path / "jobs.sqlite3"
     with JobStore(db) as store:
         run = store.create_run({"max_length": 4}, specs)
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
-    first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
-    env = dict(os.environ, LEARN_TEST_LOG=str(first_log),
+    env = dict(os.environ, LEARN_TEST_LOG=str(log),
                PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
     child = subprocess.Popen([sys.executable, str(script), str(db), str(run)], env=env,
                              start_new_session=True)
-    try:
-        with JobStore(db) as watcher:
-            deadline = time.monotonic() + 60
-            while watcher.status(run).finished < 20 and time.monotonic() < deadline:
-                time.sleep(0.05)
-    finally:
-        os.killpg(child.pid, signal.SIGKILL)  # the child and its worker processes
-        child.wait()
+    with JobStore(db) as watcher:
+        deadline = time.monotonic() + 60
+        while watcher.status(run).finished < finished and time.monotonic() < deadline:
+            time.sleep(0.05)
+    return child, db, run, len(specs)
+
+
+def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
+    first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
+    child, db, run, total = _start_child_run(tmp_path, first_log, 20)
+    os.killpg(child.pid, signal.SIGKILL)  # the child and its worker processes
+    child.wait()
     with JobStore(db) as store:
         before = {r.key: r.result for r in store.records(run) if r.status != "pending"
                   and r.status != "running"}
-        assert 20 <= len(before) < len(specs)
+        assert 20 <= len(before) < total
         os.environ["LEARN_TEST_LOG"] = str(second_log)
         try:
             status = run_specifications(store, run, learn_work.logged_slow, jobs=2, mode="thread")
         finally:
             del os.environ["LEARN_TEST_LOG"]
         assert status.counts.get("pending", 0) == 0 and status.counts.get("running", 0) == 0
-        assert status.finished == len(specs)
+        assert status.finished == total
         redone = set(second_log.read_text().split("\n")) & set(before)
         assert not redone
         after = {r.key: r.result for r in store.records(run)}
@@ -169,21 +176,8 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find workers")
 def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
-    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)]
-    db = tmp_path / "jobs.sqlite3"
-    with JobStore(db) as store:
-        run = store.create_run({"max_length": 4}, specs)
-    script = tmp_path / "child.py"
-    script.write_text(_CHILD)
-    env = dict(os.environ, LEARN_TEST_LOG=str(tmp_path / "log"),
-               PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
-    child = subprocess.Popen([sys.executable, str(script), str(db), str(run)], env=env,
-                             start_new_session=True)
+    child, _db, _run, _total = _start_child_run(tmp_path, tmp_path / "log", 5)
     try:
-        with JobStore(db) as watcher:
-            deadline = time.monotonic() + 60
-            while watcher.status(run).finished < 5 and time.monotonic() < deadline:
-                time.sleep(0.05)
         workers = [p for p in _children(child.pid) if _running(p)]
         workers = [p for p in workers
                    if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
@@ -197,3 +191,49 @@ def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(child.pid, signal.SIGKILL)
+
+
+def _spec(hints: tuple[int, ...], before: str, value: int, start: int, end: int,
+          codes: tuple[str, ...]) -> Specification:
+    t = next(t for t in mine_transitions(len(before), len(before))
+             if t.hints == hints and t.before == before)
+    return next(s for s in specifications(t)
+                if (s.value, s.start, s.end) == (value, start, end)
+                and tuple(b.name for b in s.patterns) == codes)
+
+
+def test_a_found_rule_covers_only_what_it_fills_with_named_elements() -> None:
+    covering = CoveringRules([("k", {"rule": learn_work.BIG_HINT})])
+    # (3) ----: big hint fills cells 1..2 binding the only hint.
+    assert covering.covers(_spec((3,), "----", FILLED, 1, 3, ("h",)))
+    # (1 3) -----: it fills cells 2..4 with hint 1; the specification names hint 1 and a gap.
+    assert covering.covers(_spec((1, 3), "-----", FILLED, 2, 5, ("h1", "g")))
+    # ... but not when the specification does not name the hint the fill came from.
+    assert not covering.covers(_spec((1, 3), "-----", FILLED, 2, 5, ("h0", "g")))
+    # A run of crossed cells is never covered by a rule that fills.
+    cross = [s for t in mine_transitions(4, 4) for s in specifications(t, 1)
+             if s.value == CROSSED]
+    assert cross and not any(covering.covers(s) for s in cross)
+    # Malformed stored results cover nothing.
+    assert not CoveringRules([("k", {"rule": "def broken"}), ("j", None)]).rules
+
+
+def test_covered_specifications_are_skipped_not_run(store: JobStore, tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
+    run = store.create_run({"max_length": 4}, specs)
+    log = tmp_path / "log"
+    os.environ["LEARN_TEST_LOG"] = str(log)
+    try:
+        status = run_specifications(store, run, learn_work.big_hint_everywhere, jobs=1,
+                                    mode="thread", skip_supersets=False)
+    finally:
+        del os.environ["LEARN_TEST_LOG"]
+    ran = set(log.read_text().splitlines())
+    skipped = {r.key for r in store.records(run, "skipped")}
+    big_hint = CoveringRules([("k", {"rule": learn_work.BIG_HINT})])
+    assert skipped and ran and not (skipped & ran)
+    assert skipped | ran == {s.key for s in specs}
+    # Once the first rule is in, exactly the specifications it covers are skipped.
+    first = specs[0].key
+    assert all(big_hint.covers(s) == (s.key in skipped) for s in specs if s.key != first)
+    assert status.finished == len(specs)
