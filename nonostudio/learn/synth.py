@@ -394,8 +394,9 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
     key = (rule.bindings, rule.condition, rule.action, run.max_length)
     if key not in _PROOFS:
         run.prover_calls += 1
-        # One proof per worker process already fills the cores: no extra prover threads.
-        result = prove(rule, run.max_length, should_stop=run.stopped, threads=1)
+        # One query for every length at once: about ten times faster than one per length on
+        # the rules learning meets, and a worker process per core already fills the machine.
+        result = prove(rule, run.max_length, should_stop=run.stopped, at_once=True)
         if result.sound is None:
             raise _Stop
         if len(_PROOFS) > 4096:

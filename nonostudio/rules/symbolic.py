@@ -97,10 +97,15 @@ class SymbolicLine:
     what makes rules such as ``big hint`` easy for z3.
     """
 
-    def __init__(self, ctx: z3.Context, n: int) -> None:
+    def __init__(self, ctx: z3.Context, n: int, *, any_length: bool = False) -> None:
         self.ctx = ctx
         self.n = n
-        self.size = z3.IntVal(n, ctx)
+        # ``any_length``: the line has ``length`` cells, 1 ≤ length ≤ n, and the n cells are
+        # that line followed by known crossed cells, which belong to no block or gap and hold
+        # no hint: the line's elements, hints and solutions are exactly those of the shorter
+        # line, so one query covers every length up to n.
+        self.length = z3.Int("len", ctx) if any_length else z3.IntVal(n, ctx)
+        self.size = self.length
         slots = (n + 1) // 2
         self.slots = slots
         self.hint_count = z3.Int("k", ctx)
@@ -108,12 +113,16 @@ class SymbolicLine:
         self.places = [z3.Int(f"p{j}", ctx) for j in range(slots)]
         k, h, p = self.hint_count, self.hints, self.places
         self.constraints: list[z3.BoolRef] = [k >= 0, k <= slots]
+        if any_length:
+            self.constraints += [self.length >= 1, self.length <= n]
         for j in range(slots):
             earliest = 0 if j == 0 else p[j - 1] + h[j - 1] + 1
-            used = z3.And(h[j] >= 1, p[j] >= earliest, p[j] + h[j] <= n)
+            used = z3.And(h[j] >= 1, p[j] >= earliest, p[j] + h[j] <= self.length)
             self.constraints.append(z3.If(k > j, used, z3.And(h[j] == 0, p[j] == n)))
         self.solution = [z3.Or([z3.And(p[j] <= c, c < p[j] + h[j]) for j in range(slots)]) for c in range(n)]
         self.known = [z3.Bool(f"k{c}", ctx) for c in range(n)]
+        if any_length:
+            self.constraints += [z3.Implies(self.length <= c, self.known[c]) for c in range(n)]
         filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
         not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
         self.runs = {ElementType.BLOCK: _Runs(ctx, filled), ElementType.GAP: _Runs(ctx, not_crossed)}
