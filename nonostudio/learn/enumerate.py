@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -124,6 +125,13 @@ def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: list[Expr]
     return Compare(op, left, right)
 
 
+@lru_cache(maxsize=1 << 16)
+def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[Expr, ...]) -> CondAtom:
+    """The condition atom ``form op 0`` with its cost (the same atoms recur on every round)."""
+    cond = compare_of(coeffs, literal, op, list(atoms))
+    return CondAtom(cond, cond_cost(cond), False)
+
+
 class ConditionSpace:
     """Truth of every condition atom on an instance set, restricted to those true on ``i0``."""
 
@@ -150,8 +158,7 @@ class ConditionSpace:
                     truth = _holds_vec(op, values[:, f] + c)
                     if truth.all():
                         continue
-                    cond = compare_of(v, c, op, atoms)
-                    self.atoms.append(CondAtom(cond, cond_cost(cond), False))
+                    self.atoms.append(_comparison(v, c, op, tuple(atoms)))
                     truths.append(truth)
         for b in inst.bindings:
             for kind, node in (("max", Maximal(b.name)), ("min", Minimal(b.name))):

@@ -63,7 +63,7 @@ from nonostudio.rules.prover import ProofResult, prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
-MAX_FILL_PAIRS = 120  # fills tried per pattern set and round, cheapest first
+MAX_FILL_PAIRS = 40  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 10  # conditions kept per fill
 MAX_COVER_NODES = 200  # search nodes per fill's condition search (it is exponential)
 RANKED = 40  # candidates re-ranked on the check pool
@@ -296,9 +296,9 @@ def _new_cells(inst: Instances, fires: np.ndarray, s: np.ndarray, e: np.ndarray)
     s_c, e_c = np.clip(s[idx], 0, 62), np.clip(e[idx], 0, 62)
     cells = ((np.int64(1) << e_c) - (np.int64(1) << s_c)) & ~inst.known[idx]
     lines = inst.line[idx]  # instances are ordered by line
-    starts = np.concatenate(([0], np.nonzero(np.diff(lines))[0] + 1))
+    starts = np.flatnonzero(np.diff(lines, prepend=-1))
     per_line = np.bitwise_or.reduceat(cells, starts)
-    return int(sum(int(x).bit_count() for x in per_line.tolist()))
+    return int(np.bitwise_count(per_line).sum())
 
 
 def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
