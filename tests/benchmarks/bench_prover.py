@@ -2,8 +2,10 @@
 
 ``python tests/benchmarks/bench_prover.py [RULES] [--length L] [--rule NAME]`` proves every rule of
 a shipped set (default ``control``) or ``.rules`` file for lines of up to L cells (default 30, the
-paper's guarantee) and prints, per rule, the verdict and the wall-clock time, then the total.
-Target: each control rule within 30 s at L = 30 on a 2-core machine.
+paper's guarantee) and prints, per rule, the verdict and the wall-clock time of both forms of the
+prover measured in the same run — one query per length (two threads) and one query for every
+length at once — their ratio, then the totals.  Target: each control rule within 30 s at L = 30
+on a 2-core machine.
 """
 
 from __future__ import annotations
@@ -26,17 +28,26 @@ def main() -> int:
     if not rules:
         print("no rule selected", file=sys.stderr)
         return 2
-    total = 0.0
+    totals = [0.0, 0.0]
     width = max(len(r.name) for r in rules)
     print(f"{args.rules}: {len(rules)} rules, lines up to {args.length} cells")
+    print(f"  {'rule':<{width}}  verdict   per length    at once    ratio")
     for r in rules:
-        result = prove(r, args.length)
-        total += result.seconds
-        verdict = {True: "sound", False: "UNSOUND", None: "interrupted"}[result.sound]
-        print(f"  {r.name:<{width}}  {verdict:<8} {result.seconds:8.2f} s", flush=True)
-        if result.counterexample is not None:
-            print(f"      counterexample: {result.counterexample}")
-    print(f"total {total:.2f} s, mean {total / len(rules):.2f} s per rule")
+        results = [prove(r, args.length), prove(r, args.length, at_once=True)]
+        if results[0].sound is not results[1].sound:
+            print(f"  {r.name}: the two forms disagree: {results}", file=sys.stderr)
+            return 1
+        for i, res in enumerate(results):
+            totals[i] += res.seconds
+        verdict = {True: "sound", False: "UNSOUND", None: "interrupted"}[results[0].sound]
+        ratio = results[0].seconds / max(results[1].seconds, 1e-6)
+        print(f"  {r.name:<{width}}  {verdict:<8} {results[0].seconds:9.2f} s "
+              f"{results[1].seconds:9.2f} s {ratio:7.1f}x", flush=True)
+        if results[0].counterexample is not None:
+            print(f"      counterexample: {results[0].counterexample}")
+    print(f"total per length {totals[0]:.2f} s, at once {totals[1]:.2f} s "
+          f"({totals[0] / max(totals[1], 1e-6):.1f}x); mean per rule {totals[0] / len(rules):.2f} s "
+          f"and {totals[1] / len(rules):.2f} s")
     return 0
 
 
