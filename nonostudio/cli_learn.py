@@ -26,8 +26,8 @@ from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seco
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.jobs import JobStore, RunStatus
-from nonostudio.learn.optimize import covered_cells, optimise
-from nonostudio.learn.report import learning_report
+from nonostudio.learn.optimize import covered_cells, optimise, rule_cells
+from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition, load_transitions
@@ -272,7 +272,9 @@ def run_export(args: argparse.Namespace) -> Outcome:
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",
     ])
-    entries = [RuleEntry(rule, f"learned rule {i} (+{gain} cells, cost {c})",
+    like = _control_rules_recovered(chosen.rules, transitions)
+    entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')} "
+                               f"(+{gain} cells, cost {c})",
                          f"specification {source[rule.name]}", (), 0)
                for i, (rule, gain, c) in enumerate(
                    zip(chosen.rules, chosen.gains, chosen.costs, strict=True), 1)]
@@ -284,6 +286,21 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
             "subsets_dropped": chosen.subsets_dropped, "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
+
+
+def _control_rules_recovered(rules: list[Rule], transitions: list[Transition]) -> dict[str, str]:
+    """Per learned rule, the control rules it recovers on ``transitions`` (as a title suffix such
+    as ``, covers big hint``), so a player meets a familiar strategy by its name."""
+    control = load_rules("control")
+    titles = {e.rule.name: e.title for e in control.entries}
+    recovered = recovered_rules(rules, [rule_cells(r, transitions) for r in rules],
+                                list(control.rules),
+                                [rule_cells(r, transitions) for r in control.rules])
+    names: dict[str, list[str]] = {}
+    for control_name, learned_name in recovered.items():
+        if learned_name is not None:
+            names.setdefault(learned_name, []).append(titles.get(control_name) or control_name)
+    return {k: ", covers " + ", ".join(v) for k, v in names.items()}
 
 
 # ---- report ------------------------------------------------------------------------------------

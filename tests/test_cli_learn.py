@@ -17,8 +17,10 @@ from nonostudio.learn.jobs import JobStore
 from nonostudio.rules.ruleset import load_rule_set
 
 REPO = Path(__file__).resolve().parent.parent
-# Lines of at most 2 cells, one pattern: 6 specifications, two of which give a rule.
-TINY = ["--max-length", "2", "--max-patterns", "1", "--budget", "30", "--jobs", "1"]
+# Lines of at most 3 cells, one pattern: 27 specifications, long enough a run for a Ctrl-C to
+# land in the middle of it.
+TINY = ["--max-length", "3", "--max-patterns", "1", "--budget", "30", "--jobs", "1"]
+TINY_TOTAL = 27
 
 
 def cli_json(capsys, *argv: str) -> tuple[int, dict]:
@@ -80,9 +82,12 @@ def test_resume_redoes_nothing(interrupted_then_resumed) -> None:
     state = interrupted_then_resumed
     data = state["resumed"]
     assert state["resume_code"] == 0 and not data["cancelled"]
-    assert data["finished"] == data["total"] == 6
-    assert data["counts"] == {"done": 6}
-    assert data["rules_found"] == 2
+    assert data["finished"] == data["total"] == TINY_TOTAL
+    # Every specification is done, or skipped because a rule found earlier covers it.
+    assert set(data["counts"]) <= {"done", "skipped"} and data["counts"]["done"] >= 2
+    with JobStore(state["store"]) as s:
+        with_rule = sum(1 for _, r in s.results(state["run_id"]) if r.get("rule"))
+    assert data["rules_found"] == with_rule >= 2
     after = state["after_resume"]
     done_before = {k: v for k, v in state["after_cancel"].items() if v[0] == "done"}
     for key, record in done_before.items():
@@ -95,17 +100,17 @@ def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchor
     store = str(state["store"])
 
     code, status = cli_json(capsys, "learn", "status", "--store", store)
-    assert code == 0 and status["run_id"] == state["run_id"] and status["finished"] == 6
+    assert code == 0 and status["run_id"] == state["run_id"] and status["finished"] == TINY_TOTAL
     assert main(["learn", "status", "--store", store]) == 0
-    assert "6/6 specifications finished" in capsys.readouterr().out
+    assert f"{TINY_TOTAL}/{TINY_TOTAL} specifications finished" in capsys.readouterr().out
 
     out = tmp_path / "learned.rules"
     code, export = cli_json(capsys, "learn", "export", "--top", "5", str(out), "--store", store)
-    assert code == 0 and export["rules_found"] == 2
+    assert code == 0 and export["rules_found"] == status["rules_found"] >= 2
     written = load_rule_set(out)
     assert len(written) == export["rules_written"] >= 1
     assert export["coverage_written"] <= export["coverage_all"] <= export["cells_to_fill"]
-    for fact in ("at most 2 cells", "30.0 s per specification", "up to 30 cells",
+    for fact in ("at most 3 cells", "30.0 s per specification", "up to 30 cells",
                  "testing-set.json", f"{export['coverage_written']}"):
         assert fact in written.header
     assert sum(export["gains"]) == export["coverage_written"]
