@@ -162,7 +162,10 @@ class Runner:
         """Resume the run, work until nothing is pending or it is cancelled; its final status."""
         store, run_id = self.store, self.run_id
         store.resume(run_id)
-        pending = store.pending(run_id)
+        # Shortest lines first, smaller pattern sets first within a length: rules from short
+        # lines are the most general, and the specifications they cover are then skipped.
+        pending = sorted(store.pending(run_id),
+                         key=lambda r: (len(r.spec.transition.before), len(r.spec.patterns)))
         store.set_run_status(run_id, "running")
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
