@@ -25,12 +25,15 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import FILLED, Line
 from nonostudio.learn.jobs import JobStore, RunStatus
 from nonostudio.learn.optimize import covered_cells, optimise, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.examples import Example
+from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
 from nonostudio.rules.ruleset import dump_rules
 
@@ -275,7 +278,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
     like = _control_rules_recovered(chosen.rules, transitions)
     entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')} "
                                f"(+{gain} cells, cost {c})",
-                         f"specification {source[rule.name]}", (), 0)
+                         f"specification {source[rule.name]}",
+                         _example_on_its_line(rule, source[rule.name]), 0)
                for i, (rule, gain, c) in enumerate(
                    zip(chosen.rules, chosen.gains, chosen.costs, strict=True), 1)]
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
@@ -286,6 +290,18 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
             "subsets_dropped": chosen.subsets_dropped, "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
+
+
+def _example_on_its_line(rule: Rule, key: str) -> tuple[Example, ...]:
+    """The fill ``rule`` makes on the line of the specification it was learned from (``key``
+    starts ``hints|cells|``), as the rule's example: the widest one when it makes several."""
+    hints_text, cells = key.split("|")[:2]
+    hints = tuple(int(h) for h in hints_text.split())
+    fills = apply_rule(rule, Line.parse(hints, cells), flipped=False)
+    if not fills:
+        return ()
+    fill = max(fills, key=lambda f: (f.end - f.start, -f.start))
+    return (Example(hints, cells, fill.value == FILLED, fill.start, fill.end),)
 
 
 def _control_rules_recovered(rules: list[Rule], transitions: list[Transition]) -> dict[str, str]:

@@ -109,6 +109,9 @@ def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchor
     assert code == 0 and export["rules_found"] == status["rules_found"] >= 2
     written = load_rule_set(out)
     assert len(written) == export["rules_written"] >= 1
+    # Each rule carries the fill it makes on the line it was learned from as its example.
+    assert all(len(e.examples) == 1 and e.source.startswith("specification ")
+               for e in written.entries)
     assert export["coverage_written"] <= export["coverage_all"] <= export["cells_to_fill"]
     for fact in ("at most 3 cells", "30.0 s per specification", "up to 30 cells",
                  "testing-set.json", f"{export['coverage_written']}"):
