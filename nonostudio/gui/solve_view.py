@@ -38,7 +38,9 @@ from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_backgrou
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
 
-DEFAULT_RULE_SET = "control"
+# The shipped learned set (resources/rules/learned.rules) explains solutions by default; the
+# control set when it is missing.
+DEFAULT_RULE_SETS = ("learned", "control")
 DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
 
@@ -96,8 +98,9 @@ class SolveView(QWidget):
         )
         names = available_rule_sets()
         self.rule_set_combo.addItems(names)
-        if DEFAULT_RULE_SET in names:
-            self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)
+        default = next((n for n in DEFAULT_RULE_SETS if n in names), None)
+        if default is not None:
+            self.rule_set_combo.setCurrentText(default)
         self._update_actions()
 
     def _action(self, text: str, slot, key: str, tip: str, checkable: bool = False) -> QAction:

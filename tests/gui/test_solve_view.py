@@ -19,7 +19,7 @@ from nonostudio.gui.solve_view import SolveView, summary_text
 from nonostudio.gui.steps_model import KIND, StepsModel, line_label, plain_description, step_rows
 from nonostudio.gui.theme import apply_theme
 from nonostudio.paths import samples_dir
-from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.ruleset import available_rule_sets, load_rule_set
 
 
 def picture(*rows: str) -> np.ndarray:
@@ -37,9 +37,18 @@ def view(qtbot) -> SolveView:
     widget.resize(1100, 650)
     widget.show()
     qtbot.waitExposed(widget)
+    widget.set_rule_set("control")  # these tests read the control rules' titles
     yield widget
     widget.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_shipped_learned_set_is_the_default(qtbot) -> None:
+    widget = SolveView(delay_ms=1)
+    qtbot.addWidget(widget)
+    assert "learned" in available_rule_sets()
+    assert widget.rule_set() is not None and widget.rule_set().name == "learned"
+    assert widget.rule_set_combo.currentText() == "learned"
 
 
 def solved(qtbot, view: SolveView, puzzle: Puzzle) -> Trace:

@@ -1,0 +1,65 @@
+"""Every rule the app ships is proved sound for all lines up to 30 cells, afresh on each run.
+
+Nothing is cached: the rule text is read from ``resources/rules/`` and handed to the prover (one
+query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the next
+run.  The learned file's header is checked for how it was made.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nonostudio.core.line import CROSSED, FILLED, Line
+from nonostudio.core.linesolver import solve_text
+from nonostudio.paths import rules_dir
+from nonostudio.rules.cost import cost
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.prover import prove
+from nonostudio.rules.ruleset import load_rule_set
+
+SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
+LEARNED = load_rule_set("learned") if "learned" in SHIPPED else None
+
+
+def test_the_learned_set_is_shipped_with_its_provenance() -> None:
+    assert LEARNED is not None, "resources/rules/learned.rules is missing"
+    header = LEARNED.header
+    for needed in ("Training set", "Budgets", "Time", "Coverage", "proved sound"):
+        assert needed in header, f"the learned set's header does not state {needed!r}"
+    assert len(LEARNED) > 0
+    names = [r.name for r in LEARNED.rules]
+    assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_set_parses_with_costs(name: str) -> None:
+    rule_set = load_rule_set(name)
+    assert len(rule_set) > 0
+    assert all(cost(r) > 0 for r in rule_set.rules)
+
+
+SHIPPED_RULES = [(name, i) for name in SHIPPED for i in range(len(load_rule_set(name)))]
+
+
+@pytest.mark.parametrize(("name", "index"), SHIPPED_RULES,
+                         ids=[f"{n}-{i}" for n, i in SHIPPED_RULES])
+def test_every_shipped_rule_is_proved_sound_up_to_30_cells(name: str, index: int) -> None:
+    rule = load_rule_set(name).rules[index]
+    result = prove(rule, 30, at_once=True)
+    assert result.sound is True, f"{name} {rule.name}: {result.counterexample}"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_example_is_made_by_its_rule_and_forced(name: str) -> None:
+    checked = 0
+    for entry in load_rule_set(name).entries:
+        for ex in entry.examples:
+            line = Line.parse(ex.hints, ex.cells)
+            value = FILLED if ex.value else CROSSED
+            fills = {(f.value, f.start, f.end) for f in apply_rule(entry.rule, line, flipped=False)}
+            assert (value, ex.start, ex.end) in fills, (entry.rule.name, ex)
+            deduced = solve_text(ex.hints, ex.cells)
+            char = "O" if ex.value else "x"
+            assert deduced is not None and all(deduced[i] == char for i in range(ex.start, ex.end))
+            checked += 1
+    assert checked >= len(load_rule_set(name)) // 2
