@@ -52,7 +52,6 @@ from nonostudio.rules.ast import (
     Constant,
     ElementType,
     Fill,
-    Pattern,
     Rule,
     Singleton,
     conjoin,
@@ -105,10 +104,6 @@ class _Run:
     prover_calls: int = 0
     rounds: int = 0  # CEGIS rounds of the pattern set being searched
 
-    @property
-    def rule_name(self) -> str:
-        return _rule_name(self.spec)
-
     def stopped(self) -> bool:
         return time.monotonic() > self.deadline or bool(self.should_stop and self.should_stop())
 
@@ -119,28 +114,22 @@ class _Run:
 
 def pattern_sets(spec: Specification) -> list[tuple[Binding, ...]]:
     """The specification's patterns and every generalisation, most general first."""
-    options: list[list[tuple[int, Binding]]] = []
-    for b in spec.patterns:
-        p, letter = b.pattern, _LETTER[b.pattern.type]
-        levels: list[Pattern] = [Arbitrary(p.type)]
-        if isinstance(p, Singleton):
-            levels += [Constant(p.type, 0), p]
-        else:
-            levels.append(p)
-        names = [b.name if isinstance(q, Arbitrary) and len(b.name) > 1 else
-                 (f"{letter}0" if isinstance(q, Constant) and q.index == 0 and len(b.name) == 1
-                  else b.name) for q in levels]
-        options.append([(rank, Binding(name, q))
-                        for rank, (name, q) in enumerate(zip(names, levels, strict=True))])
+    options = [list(enumerate(reversed(pattern_sets_of_one(b)))) for b in spec.patterns]
     combos = list(product(*options))
     combos.sort(key=lambda c: (sum(r for r, _ in c), sum(pattern_cost(b.pattern) for _, b in c)))
     return [tuple(b for _, b in c) for c in combos]
 
 
-def _spec_indices(spec: Specification) -> dict[str, int]:
-    """Position of each pattern's element in its list on the specification's line."""
-    return {b.name: (0 if isinstance(b.pattern, Singleton) else b.pattern.index)
-            for b in spec.patterns}
+def _spec_instance(inst: Instances, bindings: tuple[Binding, ...],
+                   spec: Specification) -> int | None:
+    """The instance binding the specification's own elements on its line (the pool's first
+    line), or None when ``bindings`` cannot bind them there."""
+    at_spec = inst.line == 0
+    for b, orig in zip(bindings, spec.patterns, strict=True):
+        want = 0 if isinstance(orig.pattern, Singleton) else orig.pattern.index
+        at_spec &= inst.index[b.name] == want
+    hits = np.flatnonzero(at_spec)
+    return int(hits[0]) if len(hits) else None
 
 
 def _run_extent(line: PoolLine, value: int, start: int, end: int) -> tuple[int, int]:
@@ -221,14 +210,9 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     """Pool-sound candidates for one pattern set, best (most general, then cheapest) first."""
     spec = run.spec
     inst = Instances(bindings, active, run.check)
-    want = _spec_indices(spec)
-    at_spec = inst.line == 0
-    for b, orig in zip(bindings, spec.patterns, strict=True):
-        at_spec &= inst.index[b.name] == want[orig.name]
-    hits = np.nonzero(at_spec)[0]
-    if len(hits) == 0:
+    i0 = _spec_instance(inst, bindings, spec)
+    if i0 is None:
         return []
-    i0 = int(hits[0])
     forms = fill_forms(inst.exprs)
     coeffs = np.array([f.coeffs for f in forms], dtype=np.int64)
     values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
@@ -253,7 +237,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]
     pairs.sort()
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
-    name = run.rule_name
+    name = _rule_name(spec)
     # Branch and bound: a cover only narrows where the fill fires, so the cells a fill sets on
     # all its productive instances bound every candidate built on it.  Fills are taken by that
     # bound; once RANKED candidates are at least as general as the next bound, stop.
@@ -367,14 +351,10 @@ def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
     """
     spec = run.spec
     near = Instances(bindings, [first, *_neighbours(first)], run.check)
-    want = _spec_indices(spec)
-    at_spec = near.line == 0
-    for b, orig in zip(bindings, spec.patterns, strict=True):
-        at_spec &= near.index[b.name] == want[orig.name]
-    hits = np.nonzero(at_spec)[0]
-    if len(hits) == 0:
+    i0 = _spec_instance(near, bindings, spec)
+    if i0 is None:
         return []
-    key = _signature(near)[hits[0]]
+    key = _signature(near)[i0]
     run_mask = (1 << spec.end) - (1 << spec.start)
     out: list[PoolLine] = []
     for inst in (near, check):
@@ -458,7 +438,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
 def _lifts(current: tuple[Binding, ...], spec: Specification) -> list[tuple[Binding, ...]]:
     """Pattern sets one step more general than ``current``: one pattern up one level of the
     lattice (singleton → constant(0) → arbitrary; constant(i) → arbitrary)."""
-    levels = {b.name: [x for x in pattern_sets_of_one(b)] for b in spec.patterns}
+    levels = {b.name: pattern_sets_of_one(b) for b in spec.patterns}
     out = []
     for i, (b, orig) in enumerate(zip(current, spec.patterns, strict=True)):
         chain = levels[orig.name]
