@@ -118,16 +118,6 @@ def prove(
     shortest = [max_length + 1]  # lengths at or above a known counterexample are not needed
     outcomes: queue.Queue[tuple[int, Counterexample | None | BaseException]] = queue.Queue()
 
-    def watch() -> None:
-        while True:
-            if should_stop is not None and should_stop():
-                stopped.set()
-                for ctx in contexts:
-                    ctx.interrupt()
-                return
-            if done.wait(0.05):
-                return
-
     def work(ctx: z3.Context) -> None:
         while not stopped.is_set():
             with lock:
@@ -143,8 +133,7 @@ def prove(
                     shortest[0] = min(shortest[0], n)
             outcomes.put((n, found))
 
-    watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
-    watcher.start()
+    watcher = _watch(should_stop, contexts, stopped, done)
     workers = [threading.Thread(target=work, args=(ctx,), name=f"prover-{i}", daemon=True)
                for i, ctx in enumerate(contexts)]
     for w in workers:
@@ -187,6 +176,25 @@ def prove(
         watcher.join()
 
 
+def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
+           stopped: threading.Event, done: threading.Event) -> threading.Thread:
+    """A started thread that polls ``should_stop`` until ``done``; when it says stop, it sets
+    ``stopped`` and interrupts every z3 context."""
+    def watch() -> None:
+        while True:
+            if should_stop is not None and should_stop():
+                stopped.set()
+                for ctx in contexts:
+                    ctx.interrupt()
+                return
+            if done.wait(0.05):
+                return
+
+    watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
+    watcher.start()
+    return watcher
+
+
 def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None
                    ) -> tuple[bool | None, Counterexample | None]:
     """One query for every length up to ``max_length`` (the symbolic line's ``any_length``
@@ -195,16 +203,7 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
     ctx = z3.Context()
     done = threading.Event()
     stopped = threading.Event()
-
-    def watch() -> None:
-        while not done.wait(0.05):
-            if should_stop is not None and should_stop():
-                stopped.set()
-                ctx.interrupt()
-                return
-
-    watcher = threading.Thread(target=watch, name="prover-watch", daemon=True)
-    watcher.start()
+    watcher = _watch(should_stop, [ctx], stopped, done)
     try:
         line = SymbolicLine(ctx, max_length, any_length=True)
         encoded = sym_rule(rule, line)
