@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.difficulty import Grade, grade
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.difficulty_charts import RuleUsageChart, StepsChart
+from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 DEBOUNCE_MS = 400
 DEFAULT_RULE_SET = "control"
@@ -62,10 +63,7 @@ class DifficultyPanel(QWidget):
         self._timer.timeout.connect(self._start)
         self._build()
         self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
-        names = available_rule_sets()
-        self.rule_set_combo.addItems(names)
-        if DEFAULT_RULE_SET in names:
-            self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)
+        offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET)
 
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()

@@ -37,7 +37,7 @@ from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.gui.line_picture import LinePicture, PictureRow
 from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import RuleHighlighter
-from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
 from nonostudio.gui.steps_model import line_label
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.paths import paper_testing_set
@@ -49,7 +49,7 @@ from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import ProofResult
-from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
 
@@ -103,10 +103,7 @@ class RuleBrowser(QWidget):
             lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
         )
         self.editor.proofFinished.connect(self._on_proof)
-        names = available_rule_sets()
-        self.rule_set_combo.addItems(names)
-        if DEFAULT_RULE_SET in names:
-            self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)
+        offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET)
 
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()

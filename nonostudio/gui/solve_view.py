@@ -32,11 +32,12 @@ from nonostudio.analysis.strategies import next_line
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
+from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.solve_grid import SolveGridView, StepMarks
 from nonostudio.gui.steps_model import EXPLANATION, StepsModel, step_rows
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # The shipped learned set (resources/rules/learned.rules) explains solutions by default; the
 # control set when it is missing.
@@ -96,11 +97,7 @@ class SolveView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(
             lambda current, _previous: current.isValid() and self.go_to(current.row() + 1)
         )
-        names = available_rule_sets()
-        self.rule_set_combo.addItems(names)
-        default = next((n for n in DEFAULT_RULE_SETS if n in names), None)
-        if default is not None:
-            self.rule_set_combo.setCurrentText(default)
+        offer_rule_sets(self.rule_set_combo, *DEFAULT_RULE_SETS)
         self._update_actions()
 
     def _action(self, text: str, slot, key: str, tip: str, checkable: bool = False) -> QAction:
