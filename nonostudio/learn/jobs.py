@@ -57,11 +57,16 @@ CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
 """
 
 
+def rule_texts(result: dict[str, Any] | None) -> list[Any]:
+    """The rules a work result reports: its ``rules`` list, then its ``rule`` entry if any."""
+    if not result:
+        return []
+    return list(result.get("rules") or ()) + ([result["rule"]] if result.get("rule") else [])
+
+
 def rules_in(result: dict[str, Any] | None) -> int:
     """How many rules a work result reports: its ``rules`` list plus one for a ``rule`` entry."""
-    if not result:
-        return 0
-    return len(result.get("rules") or ()) + (1 if result.get("rule") else 0)
+    return len(rule_texts(result))
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,10 @@ from typing import Any, Protocol
 
 import z3
 
-from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rules_in
+from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rule_texts, rules_in
 from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Constant, Rule
-from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.interpreter import CompiledRule, LineView, compiled
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.tokens import RuleSyntaxError
 
@@ -292,15 +292,13 @@ class CoveringRules:
 
     def __init__(self, results: list[tuple[str, dict[str, Any]]] = ()) -> None:
         self.rules: list[Rule] = []
+        self._compiled: list[CompiledRule] = []
         self._texts: set[str] = set()
         for _, result in results:
             self.add(result)
 
     def add(self, result: dict[str, Any] | None) -> None:
-        texts = []
-        if result:
-            texts = list(result.get("rules") or []) + ([result["rule"]] if result.get("rule") else [])
-        for text in texts:
+        for text in rule_texts(result):
             if isinstance(text, str) and text not in self._texts:
                 try:
                     rule = parse_rule(text)
@@ -308,15 +306,17 @@ class CoveringRules:
                     continue  # a malformed stored result covers nothing
                 self._texts.add(text)
                 self.rules.append(rule)
+                self._compiled.append(compiled(rule))
 
     def covers(self, spec: Specification) -> bool:
-        line = spec.line
+        view = LineView(spec.line)  # one view of the line for every rule
         named = {(b.pattern.type, _element_index(b)) for b in spec.patterns}
-        for rule in self.rules:
-            for fill in apply_rule(rule, line, flipped=False):
-                if fill.value == spec.value and fill.start <= spec.start and \
-                        spec.end <= fill.end and \
-                        all((e.type, e.index) in named for e in fill.env.values()):
+        for rule in self._compiled:
+            if rule.value != spec.value:
+                continue
+            for start, end, env in rule.run(view):
+                if start <= spec.start and spec.end <= end and \
+                        all((e.type, e.index) in named for e in env):
                     return True
         return False
 
