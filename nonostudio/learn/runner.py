@@ -162,10 +162,13 @@ class Runner:
         """Resume the run, work until nothing is pending or it is cancelled; its final status."""
         store, run_id = self.store, self.run_id
         store.resume(run_id)
-        # Shortest lines first, smaller pattern sets first within a length: rules from short
-        # lines are the most general, and the specifications they cover are then skipped.
+        # Specifications of one or two patterns before those of three (in the first run over
+        # lines up to 7, two-pattern specifications gave a rule per 23 s of work, three-pattern
+        # ones per 146 s); then shortest lines first, smaller pattern sets first within a length: rules
+        # from short lines are the most general, and the specifications they cover are skipped.
         pending = sorted(store.pending(run_id),
-                         key=lambda r: (len(r.spec.transition.before), len(r.spec.patterns)))
+                         key=lambda r: (len(r.spec.patterns) > 2, len(r.spec.transition.before),
+                                        len(r.spec.patterns)))
         store.set_run_status(run_id, "running")
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt

@@ -69,6 +69,7 @@ RANKED = 40  # candidates re-ranked on the check pool
 MAX_ROUNDS = 4  # refinement rounds (new counterexample lines) per pattern set
 MAX_PROOFS = 3  # failed proofs per pattern set before it is given up
 MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the start
+PROOF_SECONDS = 5.0  # a proof z3 has not finished by then is given up (the rule is not kept)
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
 
@@ -103,6 +104,7 @@ class _Run:
     candidates: int = 0
     prover_calls: int = 0
     rounds: int = 0  # CEGIS rounds of the pattern set being searched
+    proofs_given_up: int = 0  # proofs that ran out of PROOF_SECONDS
 
     def stopped(self) -> bool:
         return time.monotonic() > self.deadline or bool(self.should_stop and self.should_stop())
@@ -154,19 +156,22 @@ def _covers(space: ConditionSpace, wrong: np.ndarray,
             productive: np.ndarray) -> list[tuple[int, ...]]:
     """Conjunctions of condition atoms false on every wrong instance.
 
-    An atom that completes a cover is chosen for generality first (it keeps the fill firing on
-    the most productive instances), then for cost.
+    A depth-first search: each node takes the first wrong instance not yet excluded and branches
+    on atoms that exclude it — those that keep the fill firing on the most productive instances
+    still kept (generality), those that exclude the most wrong instances left, and the cheapest.
+    An atom that completes a cover is chosen for generality first, then for cost.
     """
     w = np.nonzero(wrong)[0]
     if len(w) == 0:
         return [()]
     excludes = ~space.truth[:, w]
-    keeps = space.truth[:, productive].sum(axis=1)
+    keep_truth = space.truth[:, productive]
     out: list[tuple[int, ...]] = []
     seen: set[frozenset[int]] = set()
     nodes = [0]
 
-    def rec(chosen: tuple[int, ...], uncovered: np.ndarray, specials: int) -> None:
+    def rec(chosen: tuple[int, ...], uncovered: np.ndarray, kept: np.ndarray,
+            specials: int) -> None:
         nodes[0] += 1
         if len(out) >= MAX_COVERS or nodes[0] > MAX_COVER_NODES:
             return
@@ -184,21 +189,27 @@ def _covers(space: ConditionSpace, wrong: np.ndarray,
             return
         sub = excludes[cand][:, uncovered]
         full = sub.all(axis=1)
-        done = cand[full]
-        for a in done[np.lexsort((space.costs[done], -keeps[done]))][:3]:
-            rec(chosen + (int(a),), np.zeros_like(uncovered), specials + int(space.special[a]))
+        keeps = keep_truth[cand][:, kept].sum(axis=1)
+        costs = space.costs[cand]
+        done = np.nonzero(full)[0]
+        for j in done[np.lexsort((costs[done], -keeps[done]))][:3]:
+            a = int(cand[j])
+            rec(chosen + (a,), np.zeros_like(uncovered), kept & keep_truth[a],
+                specials + int(space.special[a]))
         if len(chosen) >= 3 or (comparisons >= 3 and specials):
             return
         count = sub.sum(axis=1)
         width = 6 if not chosen else 4
-        by_count = cand[np.lexsort((space.costs[cand], -count))][:width]
-        by_cost = cand[np.lexsort((-count, space.costs[cand]))][:width]
-        for a in dict.fromkeys([*by_count.tolist(), *by_cost.tolist()]):
-            if full[np.nonzero(cand == a)[0][0]]:
-                continue
-            rec(chosen + (a,), uncovered & ~excludes[a], specials + int(space.special[a]))
+        orders = (np.lexsort((costs, -count, -keeps)),  # generality first
+                  np.lexsort((costs, -keeps, -count)),  # most wrong instances excluded
+                  np.lexsort((-count, -keeps, costs)))  # cheapest
+        picks = [j for order in orders for j in order[~full[order]][:width].tolist()]
+        for j in dict.fromkeys(picks):
+            a = int(cand[j])
+            rec(chosen + (a,), uncovered & ~excludes[a], kept & keep_truth[a],
+                specials + int(space.special[a]))
 
-    rec((), np.ones(len(w), dtype=bool), 0)
+    rec((), np.ones(len(w), dtype=bool), np.ones(int(productive.sum()), dtype=bool), 0)
     return out
 
 
@@ -370,15 +381,25 @@ _PROOFS: dict[tuple[Any, ...], ProofResult] = {}
 def _proved(rule: Rule, run: _Run) -> ProofResult:
     """The prover's verdict on ``rule`` (finished verdicts are remembered by the rule's
     patterns, condition and fill, so a rule met again for another specification is not re-proved
-    in this process)."""
+    in this process).
+
+    A proof gets at most :data:`PROOF_SECONDS`: a rule z3 cannot settle in that time (``unique``
+    conditions can take minutes) is given up like a refuted one — it is not kept, and the search
+    moves to the next candidate instead of spending the specification's whole budget on it.
+    """
     key = (rule.bindings, rule.condition, rule.action, run.max_length)
     if key not in _PROOFS:
         run.prover_calls += 1
+        cap = time.monotonic() + PROOF_SECONDS
         # One query for every length at once: about ten times faster than one per length on
         # the rules learning meets, and a worker process per core already fills the machine.
-        result = prove(rule, run.max_length, should_stop=run.stopped, at_once=True)
+        result = prove(rule, run.max_length, at_once=True,
+                       should_stop=lambda: run.stopped() or time.monotonic() > cap)
         if result.sound is None:
-            raise _Stop
+            if run.stopped():
+                raise _Stop
+            run.proofs_given_up += 1  # remembered below as not proved: not tried again here
+            result = ProofResult(result.rule, False, result.max_length, result.seconds)
         if len(_PROOFS) > 4096:
             _PROOFS.clear()
         _PROOFS[key] = result
@@ -426,7 +447,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
             if failed_proofs >= MAX_PROOFS:
                 return None
             ce = result.counterexample
-            line = pool_line(tuple(ce.hints), ce.cells)
+            line = pool_line(tuple(ce.hints), ce.cells) if ce is not None else None
             if line is not None:
                 new_lines.append(line)
             break

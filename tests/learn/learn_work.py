@@ -97,3 +97,10 @@ def big_hint_everywhere(spec: Specification, budget: float, should_stop,
         with Path(log).open("a") as f:
             f.write(spec.key + "\n")
     return {"rule": BIG_HINT}
+
+
+def logged_nothing(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """Appends each call to the file named by LEARN_TEST_LOG and finds no rule."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(spec.key + "\n")
+    return {"rule": None}

@@ -240,3 +240,22 @@ def test_covered_specifications_are_skipped_not_run(store: JobStore, tmp_path: P
     assert order[0].key in ran
     assert all(big_hint.covers(s) == (s.key in skipped) for s in order[2:])
     assert status.finished == len(specs)
+
+
+def test_one_and_two_pattern_specifications_run_before_three_shortest_lines_first(
+        store: JobStore, tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=3)]
+    assert any(len(s.patterns) == 3 for s in specs)
+    run = store.create_run({"max_length": 4}, specs)
+    log = tmp_path / "log"
+    os.environ["LEARN_TEST_LOG"] = str(log)
+    try:
+        run_specifications(store, run, learn_work.logged_nothing, jobs=1, mode="thread",
+                           skip_supersets=False)
+    finally:
+        del os.environ["LEARN_TEST_LOG"]
+    by_key = {s.key: s for s in specs}
+    ran = [by_key[k] for k in log.read_text().splitlines()]
+    assert sorted(s.key for s in ran) == sorted(by_key)
+    order = [(len(s.patterns) > 2, len(s.transition.before), len(s.patterns)) for s in ran]
+    assert order == sorted(order)
