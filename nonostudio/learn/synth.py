@@ -49,12 +49,19 @@ from nonostudio.learn.vector_eval import cond_truth, expr_values
 from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
+    Compare,
+    Cond,
     Constant,
     ElementType,
     Fill,
+    Lit,
     Rule,
     Singleton,
+    Start,
+    Unique,
     conjoin,
+    conjuncts,
+    variables,
 )
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
@@ -469,6 +476,79 @@ def _lifts(current: tuple[Binding, ...], spec: Specification) -> list[tuple[Bind
     return out
 
 
+def _index_pattern(part: Cond, binding: Binding) -> Binding | None:
+    """The pattern that ``part`` makes an arbitrary hint binding equal to, if any:
+    ``(h is unique where 0 >= start(h))`` holds exactly for hint 0 (``constant(hint, 0)``), and
+    ``(h is unique where 1 >= start(h))`` exactly for the only hint of a one-hint line
+    (``singleton(hint)``)."""
+    if not (isinstance(part, Unique) and part.var == binding.name
+            and isinstance(binding.pattern, Arbitrary)
+            and binding.pattern.type is ElementType.HINT and isinstance(part.cond, Compare)):
+        return None
+    c = part.cond
+    if isinstance(c.left, Lit) and c.right == Start(binding.name):
+        bound = c.left.value - (c.op == ">")  # K >= start(h), K > start(h)
+    elif isinstance(c.right, Lit) and c.left == Start(binding.name) and c.op == "=":
+        bound = c.right.value if c.right.value == 0 else -1  # start(h) = 0
+    else:
+        return None
+    if bound == 0:
+        return Binding(binding.name, Constant(ElementType.HINT, 0))
+    if bound == 1:
+        return Binding(binding.name, Singleton(ElementType.HINT))
+    return None
+
+
+def _variants(rule: Rule) -> list[Rule]:
+    """Rules one step simpler than ``rule``: a conjunct dropped, or an arbitrary hint pinned by a
+    ``unique`` index condition turned into the pattern it amounts to; bindings nothing refers to
+    any more are dropped.  Cheapest first."""
+    parts = conjuncts(rule.condition)
+    out = []
+    used = variables(rule.condition) | variables(rule.action)
+    if any(b.name not in used for b in rule.bindings):
+        out.append(Rule(rule.name, tuple(b for b in rule.bindings if b.name in used),
+                        rule.condition, rule.action))
+    for i, part in enumerate(parts):
+        rest = parts[:i] + parts[i + 1:]
+        bindings = rule.bindings
+        for j, b in enumerate(bindings):
+            pinned = _index_pattern(part, b)
+            if pinned is not None:
+                bindings = bindings[:j] + (pinned,) + bindings[j + 1:]
+        cond = conjoin(rest)
+        used = variables(cond) | variables(rule.action)
+        kept = tuple(b for b in bindings if b.name in used)
+        if not any(b.pattern.type is ElementType.HINT for b in kept):
+            continue  # a rule that binds no hint cannot set a cell soundly (see specs)
+        out.append(Rule(rule.name, kept, cond, rule.action))
+    out.sort(key=cost)
+    return out
+
+
+def _simplified(rule: Rule, run: _Run) -> Rule:
+    """``rule`` after dropping, one at a time, the conjuncts (and then unused bindings) it stays
+    sound without and no less general on the check pool — a conjunct another one implies, such as
+    ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
+    narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
+    rule is returned."""
+    _, fired = _check_pool_failures(rule, _check_instances(rule.bindings, run))
+    try:
+        changed = True
+        while changed:
+            changed = False
+            for variant in _variants(rule):
+                run.check()
+                bad, more = _check_pool_failures(variant, _check_instances(variant.bindings, run))
+                if bad or more < fired or not _proved(variant, run).sound:
+                    continue
+                rule, fired, changed = variant, more, True
+                break
+    except _Stop:
+        pass
+    return rule
+
+
 def pattern_sets_of_one(b: Binding) -> list[Binding]:
     """One specification pattern and its generalisations, most specific first."""
     p, letter = b.pattern, _LETTER[b.pattern.type]
@@ -557,4 +637,6 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
             return result(best, "found")
         cancelled = bool(should_stop and should_stop())
         return result(None, "cancelled" if cancelled else "timeout")
-    return result(best, "found" if best is not None else "exhausted")
+    if best is None:
+        return result(None, "exhausted")
+    return result(_simplified(best, run), "found")

@@ -8,10 +8,20 @@ import time
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.learn.specs import Specification, specifications
-from nonostudio.learn.synth import pattern_sets, synthesize
-from nonostudio.rules.ast import Arbitrary, Binding, Constant, ElementType, Singleton
+from nonostudio.learn.synth import _Run, _simplified, pattern_sets, synthesize
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Binding,
+    Constant,
+    ElementType,
+    Rule,
+    Singleton,
+    conjuncts,
+)
 from nonostudio.rules.coverage import Transition, coverage, load_transitions
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -117,3 +127,63 @@ def test_budget_is_a_timeout() -> None:
     result = synthesize(spec, budget_s=0.05)
     assert result.status in ("timeout", "found")
     assert result.seconds < 1.5
+
+
+def _simplify(text: str) -> Rule:
+    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))  # not read
+    return _simplified(parse_rule(text), _Run(spec, time.monotonic() + 120, None, 12))
+
+
+def _control(name: str) -> Rule:
+    return next(r for r in load_rule_set("control").rules if r.name == name)
+
+
+def test_simplification_drops_an_implied_conjunct() -> None:
+    # Force maximum with ``size(g) >= size(h)`` added: the unique condition already implies it.
+    rule = _simplify("""def fm:
+      with h = arbitrary(hint) and g = arbitrary(gap):
+      if size(g) >= size(h) and (g is unique where size(g) >= size(h)) and
+         size(h) + size(h) > size(g):
+      then fill(true, start(g) + size(g) - size(h), start(g) + size(h))""")
+    fm = _control("force_maximum")
+    assert set(conjuncts(rule.condition)) == set(conjuncts(fm.condition))
+    assert rule.bindings == fm.bindings and rule.action == fm.action
+    assert prove(rule, 12).sound
+
+
+def test_simplification_drops_unused_bindings_and_pins_an_index_condition() -> None:
+    # Big hint with a gap bound for nothing: the gap goes.
+    rule = _simplify("""def bh:
+      with h = arbitrary(hint) and g = arbitrary(gap):
+      if lowest_end_cell(h) > highest_start_cell(h):
+      then fill(true, highest_start_cell(h), lowest_end_cell(h))""")
+    big = _control("big_hint")
+    assert (rule.bindings, rule.condition, rule.action) == (big.bindings, big.condition,
+                                                            big.action)
+    # "h is the hint of index 0" written as a unique condition is the pattern constant(hint, 0).
+    rule = _simplify("""def left:
+      with h = arbitrary(hint) and g0 = constant(gap, 0):
+      if size(h) > size(g0) and (h is unique where 0 >= start(h)):
+      then fill(false, start(g0), start(g0) + size(g0))""")
+    assert rule.bindings == (Binding("h", Constant(H, 0)), Binding("g0", Constant(G, 0)))
+    assert conjuncts(rule.condition) == [parse_rule("""def x:
+      with h = arbitrary(hint) and g0 = constant(gap, 0):
+      if size(h) > size(g0):
+      then fill(false, 0, 1)""").condition]
+
+
+def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
+    for name in ("big_hint", "force_maximum", "punctuate_maximum", "cross_small_gap_min"):
+        rule = _control(name)
+        assert _simplify(format_rule(rule)) == rule, name
+    # Mercury binds the first gap and never uses it (a line with a block has a gap): only the
+    # binding goes.
+    mercury = _control("mercury")
+    rule = _simplify(format_rule(mercury))
+    assert rule.bindings == mercury.bindings[:2]
+    assert (rule.condition, rule.action) == (mercury.condition, mercury.action)
+    # Edge fill's ``size(h0) - 1 > start(b)`` follows from ``size(h0) > start(b) + size(b)``.
+    edge = _control("edge_fill")
+    rule = _simplify(format_rule(edge))
+    assert conjuncts(rule.condition) == conjuncts(edge.condition)[1:]
+    assert (rule.bindings, rule.action) == (edge.bindings, edge.action)
