@@ -179,14 +179,15 @@ def prove(
 def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
            stopped: threading.Event, done: threading.Event) -> threading.Thread:
     """A started thread that polls ``should_stop`` until ``done``; when it says stop, it sets
-    ``stopped`` and interrupts every z3 context."""
+    ``stopped`` and interrupts every z3 context, again every 50 ms until ``done`` (an interrupt
+    that arrives while a query is still being built, before z3 runs, is otherwise lost)."""
     def watch() -> None:
         while True:
-            if should_stop is not None and should_stop():
+            if not stopped.is_set() and should_stop is not None and should_stop():
                 stopped.set()
+            if stopped.is_set():
                 for ctx in contexts:
                     ctx.interrupt()
-                return
             if done.wait(0.05):
                 return
 
@@ -211,6 +212,8 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
         solver.add(encoded.applies, encoded.wrong())
         shortest: Counterexample | None = None
         while True:
+            if stopped.is_set():
+                return None, None
             try:
                 answer = solver.check()
             except z3.Z3Exception:

@@ -187,3 +187,15 @@ def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
     rule = _simplify(format_rule(edge))
     assert conjuncts(rule.condition) == conjuncts(edge.condition)[1:]
     assert (rule.bindings, rule.action) == (edge.bindings, edge.action)
+
+
+def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monkeypatch) -> None:
+    import nonostudio.learn.synth as synth
+
+    monkeypatch.setattr(synth, "PROOF_SECONDS", 0.0)
+    monkeypatch.setattr(synth, "_PROOFS", {})
+    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
+    run = _Run(spec, time.monotonic() + 60, None, 30)
+    verdict = synth._proved(_control("force_maximum"), run)  # needs seconds at 30 cells
+    assert verdict.sound is False and verdict.counterexample is None
+    assert run.proofs_given_up == 1 and not run.stopped()

@@ -309,6 +309,16 @@ def test_should_stop_interrupts_a_proof_at_once() -> None:
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
+@pytest.mark.parametrize("at_once", [False, True])
+def test_a_stop_asked_before_z3_starts_is_not_lost(at_once: bool) -> None:
+    # The stop arrives while the query is still being built: the interrupt must still land
+    # (it was lost once, and the proof then ran to its end, seconds past a learning budget).
+    force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
+    began = time.perf_counter()
+    result = prove(force_maximum, 30, at_once=at_once, should_stop=lambda: True)
+    assert result.sound is None and time.perf_counter() - began < 1.5
+
+
 def test_at_once_agrees_with_per_length_on_the_control_rules_at_20_cells() -> None:
     for r in load_rule_set("control").rules:
         if r.name == "force_maximum":
