@@ -179,6 +179,31 @@ class Instances:
     def __len__(self) -> int:
         return len(self.line)
 
+    @classmethod
+    def concat(cls, parts: list[Instances]) -> Instances:
+        """The instances of the parts' lines, in order, as if built over all those lines at once
+        (each part over the same bindings)."""
+        out = cls.__new__(cls)
+        first = parts[0]
+        out.bindings, out.exprs = first.bindings, first.exprs
+        out.lines = [pl for p in parts for pl in p.lines]
+        offsets = np.cumsum([0] + [len(p.lines) for p in parts[:-1]])
+        out.atoms = np.concatenate([p.atoms for p in parts])
+        out.line = np.concatenate([p.line + off for p, off in zip(parts, offsets, strict=True)])
+        out.index = {k: np.concatenate([p.index[k] for p in parts]) for k in first.index}
+        out.extreme = {k: np.concatenate([p.extreme[k] for p in parts]) for k in first.extreme}
+        out.group = {}
+        for k in first.group:
+            shifted, base = [], 0
+            for p in parts:  # a group never spans lines: number each part's groups after the last
+                shifted.append(p.group[k] + base)
+                base += int(p.group[k].max()) + 1 if len(p.group[k]) else 0
+            out.group[k] = np.concatenate(shifted)
+        out.n = np.concatenate([p.n for p in parts])
+        out.known = np.concatenate([p.known for p in parts])
+        out.forced = {v: np.concatenate([p.forced[v] for p in parts]) for v in first.forced}
+        return out
+
     def fill_status(self, value: int, s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per instance: is ``fill(value, s, e)`` wrong; is it productive (sound and sets an unknown
         cell).  ``s`` and ``e`` are vectors over the instances, or matrices with one column per

@@ -236,10 +236,11 @@ def _rule_name(spec: Specification) -> str:
     return "rule_" + hashlib.sha1(spec.key.encode()).hexdigest()[:10]
 
 
-def _candidates(run: _Run, bindings: tuple[Binding, ...], active: list[PoolLine]) -> list[_Candidate]:
-    """Pool-sound candidates for one pattern set, best (most general, then cheapest) first."""
+def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> list[_Candidate]:
+    """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
+    specification's line first), best (most general, then cheapest) first."""
     spec = run.spec
-    inst = Instances(bindings, active, run.check)
+    active = inst.lines
     i0 = _spec_instance(inst, bindings, spec)
     if i0 is None:
         return []
@@ -328,6 +329,17 @@ def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
 
 
 _CHECK_CACHE: dict[tuple[Binding, ...], Instances] = {}
+_BASE_CACHE: dict[tuple[Binding, ...], Instances] = {}
+
+
+def _base_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
+    """The instances on every valid line up to :data:`ACTIVE_LENGTH` cells, which start every
+    active pool (built once per pattern set and process, not once per search round)."""
+    if bindings not in _BASE_CACHE:
+        if len(_BASE_CACHE) > 256:
+            _BASE_CACHE.clear()
+        _BASE_CACHE[bindings] = Instances(bindings, list(all_states(ACTIVE_LENGTH)), run.check)
+    return _BASE_CACHE[bindings]
 
 
 def _check_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
@@ -437,11 +449,12 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
     twins = _twin_lines(run, bindings, first, check)
     if twins and not any(isinstance(b.pattern, Arbitrary) for b in bindings):
         return None  # only ``unique`` (over an arbitrary pattern) could tell a twin apart
-    active = [first, *twins[:MAX_TWINS], *all_states(ACTIVE_LENGTH)]
+    inst = Instances.concat([Instances(bindings, [first, *twins[:MAX_TWINS]], run.check),
+                             _base_instances(bindings, run)])
     rejected: set[Rule] = set()
     failed_proofs = 0
     for _ in range(MAX_ROUNDS):
-        ranked = [c for c in _candidates(run, bindings, active) if c.rule not in rejected]
+        ranked = [c for c in _candidates(run, bindings, inst) if c.rule not in rejected]
         if not ranked:
             return None
         top: list[tuple[int, int, Rule]] = []
@@ -470,7 +483,10 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
             if line is not None:
                 new_lines.append(line)
             break
-        active += [pl for pl in dict.fromkeys(new_lines) if pl not in active]
+        known = set(inst.lines)
+        fresh = [pl for pl in dict.fromkeys(new_lines) if pl not in known]
+        if fresh:
+            inst = Instances.concat([inst, Instances(bindings, fresh, run.check)])
         run.check()
     return None
 
