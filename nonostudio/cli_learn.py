@@ -19,6 +19,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +80,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     export = actions.add_parser("export", parents=[parent],
                                 help="optimise a run's rules and write the best as a rule file")
     export.add_argument("out", metavar="OUT.rules", help="the rule file to write")
-    export.add_argument("run_id", **run_id_arg)
+    export.add_argument("run_ids", metavar="RUN_ID", type=positive_int_arg, nargs="*",
+                        help="the runs whose rules to pool (default: the latest)")
     export.add_argument("--top", metavar="K", type=positive_int_arg, default=None,
                         help="keep the K best rules (default: every rule that adds a cell)")
     export.add_argument("--optimise-on", choices=("test", "training"), default="test",
@@ -233,18 +235,31 @@ def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
 
 
 def run_export(args: argparse.Namespace) -> Outcome:
-    """Optimise the run's rules and write the chosen ones with a header saying how."""
+    """Optimise the rules of one or more runs and write the chosen ones with a header saying how."""
     with _open_store(args.store) as store:
-        run_id = _run_id(store, args.run_id)
-        info = store.run(run_id)
-        status = store.status(run_id)
-        found = run_rules(store, run_id)
+        run_ids = list(dict.fromkeys(_run_id(store, r) for r in (args.run_ids or [None])))
+        infos = [store.run(r) for r in run_ids]
+        statuses = [store.status(r) for r in run_ids]
+        found: list[tuple[str, Rule]] = []
+        seen: set[tuple[Any, ...]] = set()
+        names: set[str] = set()
+        for r in run_ids:
+            for key, rule in run_rules(store, r):
+                body = (rule.bindings, rule.condition, rule.action)
+                if body in seen:  # the same rule from an earlier run: keep the first
+                    continue
+                seen.add(body)
+                if rule.name in names:  # learned from the same specification in another run
+                    rule = replace(rule, name=f"{rule.name}_run{r}")
+                names.add(rule.name)
+                found.append((key, rule))
+    which = ", ".join(map(str, run_ids))
     if not found:
-        raise PuzzleError(f"run {run_id} has found no rule yet", source=str(store.path))
-    settings = info.settings
+        raise PuzzleError(f"run {which} has found no rule yet", source=str(store.path))
     if args.optimise_on == "training":
-        transitions: list[Transition] = mine_transitions(int(settings.get("max_length", 7)))
-        where = f"the run's {len(transitions)} mined transitions"
+        longest = max(int(i.settings.get("max_length", 7)) for i in infos)
+        transitions: list[Transition] = mine_transitions(longest)
+        where = f"the runs' {len(transitions)} mined transitions"
     else:
         path = test_set_path(args.test)
         transitions = load_transitions(path)
@@ -258,23 +273,29 @@ def run_export(args: argparse.Namespace) -> Outcome:
     total = len(covered_cells(rules, transitions))
     to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
                   for t in transitions)
-    header = "\n".join([
-        f"Rules learned by nonostudio (run {run_id} of {store.path}).",
-        f"Training set: the canonical transitions of every line of at most "
-        f"{settings.get('max_length')} cells; specifications with at most "
-        f"{settings.get('max_patterns')} patterns.",
-        f"Budgets: {settings.get('budget_s')} s per specification; every rule proved sound for "
-        f"all lines up to {settings.get('prove_length')} cells.",
-        f"Time: {status.work_seconds:.0f} s of synthesis work (median "
-        f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
-        f"specification, {status.budget_hits} over budget).",
-        f"Specifications: {status.total}; {status.finished} finished; {len(rules)} distinct "
-        f"rules found.",
+    lines = [f"Rules learned by nonostudio (run{'s' if len(run_ids) > 1 else ''} {which} of "
+             f"{store.path})."]
+    for info, status in zip(infos, statuses, strict=True):
+        settings = info.settings
+        lines += [
+            f"Run {info.id}: the canonical transitions of every line of at most "
+            f"{settings.get('max_length')} cells; specifications with at most "
+            f"{settings.get('max_patterns')} patterns; {settings.get('budget_s')} s per "
+            f"specification; every rule proved sound for all lines up to "
+            f"{settings.get('prove_length')} cells.",
+            f"  {status.total} specifications, {status.finished} finished; "
+            f"{status.rules_found} rules found; {status.work_seconds:.0f} s of synthesis work "
+            f"(median {status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s "
+            f"per specification, {status.budget_hits} over budget).",
+        ]
+    lines += [
+        f"Distinct rules pooled: {len(rules)}.",
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
         f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",
-    ])
+    ]
+    header = "\n".join(lines)
     like = _control_rules_recovered(chosen.rules, transitions)
     entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')} "
                                f"(+{gain} cells, cost {c})",
@@ -284,7 +305,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                    zip(chosen.rules, chosen.gains, chosen.costs, strict=True), 1)]
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
     seconds = time.monotonic() - started
-    data = {"out": args.out, "run_id": run_id, "rules_found": len(rules),
+    data = {"out": args.out, "run_ids": run_ids, "rules_found": len(rules),
             "rules_written": len(entries), "optimised_on": args.optimise_on,
             "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,

@@ -8,12 +8,15 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from nonostudio.cli import main
 from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.specs import mine_transitions, specifications
+from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 REPO = Path(__file__).resolve().parent.parent
@@ -135,3 +138,33 @@ def test_bad_input(tmp_path, capsys) -> None:
     assert main(["learn", "export", str(tmp_path / "x.rules"), "--store", store]) == 2
     assert main(["learn", "report", str(tmp_path / "missing.rules")]) == 3
     assert main(["learn", "run", "--max-length", "0"]) == 2
+
+
+def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> None:
+    big_hint = next(r for r in load_rule_set("control").rules if r.name == "big_hint")
+    force_max = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
+    specs = [s for t in mine_transitions(2) for s in specifications(t, 1)]
+    path = tmp_path / "two.sqlite3"
+    with JobStore(path) as store:
+        runs = [store.create_run({"max_length": 2, "max_patterns": 1, "budget_s": 1.0,
+                                  "prove_length": 30}, specs) for _ in range(2)]
+        # The same specification gives big hint in the first run and force maximum in the
+        # second (the same name, as names come from the specification): both are kept.
+        store.finish(runs[0], specs[0].key, "done", 0.1,
+                     {"rule": format_rule(replace(big_hint, name="rule_same"))})
+        store.finish(runs[1], specs[0].key, "done", 0.1,
+                     {"rule": format_rule(replace(force_max, name="rule_same"))})
+        # The second run finds big hint again under another name: pooled once.
+        store.finish(runs[1], specs[1].key, "done", 0.1,
+                     {"rule": format_rule(replace(big_hint, name="rule_other"))})
+    out = tmp_path / "pooled.rules"
+    code, export = cli_json(capsys, "learn", "export", str(out), *map(str, runs),
+                            "--store", str(path))
+    assert code == 0 and export["run_ids"] == runs and export["rules_found"] == 2
+    written = load_rule_set(out)
+    assert sorted(e.rule.name for e in written.entries) == sorted(
+        ["rule_same", f"rule_same_run{runs[1]}"])
+    assert f"Run {runs[0]}:" in written.header and f"Run {runs[1]}:" in written.header
+    # The latest run alone: its two rules.
+    code, export = cli_json(capsys, "learn", "export", str(out), "--store", str(path))
+    assert code == 0 and export["run_ids"] == [runs[1]] and export["rules_found"] == 2
