@@ -28,9 +28,10 @@ from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
 from nonostudio.learn.jobs import JobStore, RunStatus
-from nonostudio.learn.optimize import covered_cells, optimise, rule_cells
+from nonostudio.learn.optimize import OptimisedSet, covered_cells, optimise, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
+from nonostudio.learn.synth import simplify
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition, load_transitions
 from nonostudio.rules.examples import Example
@@ -89,6 +90,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                              "the paper) or of the run's mined transitions")
     export.add_argument("--test", metavar="FILE", default=None,
                         help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+    export.add_argument("--simplify", action="store_true",
+                        help="simplify the chosen rules as synthesis now does (drop conjuncts "
+                             "and bindings they stay sound without; each step proved) and "
+                             "choose again")
     export.add_argument("--store", **store_arg)
     export.set_defaults(run=run_export)
 
@@ -268,8 +273,22 @@ def run_export(args: argparse.Namespace) -> Outcome:
     source = {rule.name: key for key, rule in found}
     say(f"optimising {len(rules)} rules on {where}")
     started = time.monotonic()
-    chosen = optimise(rules, transitions, top_k=args.top,
-                      progress=lambda d, t: say(f"[optimise {d}/{t}]") if d % 50 == 0 else None)
+    def choose() -> OptimisedSet:
+        return optimise(rules, transitions, top_k=args.top,
+                        progress=lambda d, t: say(f"[optimise {d}/{t}]") if d % 50 == 0 else None)
+
+    chosen = choose()
+    simplified = 0
+    if args.simplify:
+        # Rules of earlier runs were kept as found; simplifying the chosen ones (each step
+        # proved, never less general) lowers their cost, then the choice is made again.
+        for i, rule in enumerate(chosen.rules, 1):
+            say(f"[simplify {i}/{len(chosen.rules)}] {rule.name}")
+            better = simplify(rule)
+            if better != rule:
+                simplified += 1
+                rules[rules.index(rule)] = better
+        chosen = choose()
     total = len(covered_cells(rules, transitions))
     to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
                   for t in transitions)
@@ -289,7 +308,9 @@ def run_export(args: argparse.Namespace) -> Outcome:
             f"per specification, {status.budget_hits} over budget).",
         ]
     lines += [
-        f"Distinct rules pooled: {len(rules)}.",
+        f"Distinct rules pooled: {len(rules)}"
+        + (f"; {simplified} of the first choice simplified (each step proved), then chosen "
+           f"again." if args.simplify else "."),
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
         f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
@@ -309,7 +330,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "rules_written": len(entries), "optimised_on": args.optimise_on,
             "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
-            "subsets_dropped": chosen.subsets_dropped, "seconds": round(seconds, 3)}
+            "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
+            "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
 
 

@@ -168,3 +168,22 @@ def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> No
     # The latest run alone: its two rules.
     code, export = cli_json(capsys, "learn", "export", str(out), "--store", str(path))
     assert code == 0 and export["run_ids"] == [runs[1]] and export["rules_found"] == 2
+
+
+def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> None:
+    # Edge fill's first conjunct follows from its second: --simplify drops it (proved) and the
+    # rule is chosen again, cheaper.
+    edge = next(r for r in load_rule_set("control").rules if r.name == "edge_fill")
+    specs = [s for t in mine_transitions(2) for s in specifications(t, 1)]
+    path = tmp_path / "one.sqlite3"
+    with JobStore(path) as store:
+        run = store.create_run({"max_length": 2, "max_patterns": 1, "budget_s": 1.0,
+                                "prove_length": 30}, specs)
+        store.finish(run, specs[0].key, "done", 0.1, {"rule": format_rule(edge)})
+    out = tmp_path / "simple.rules"
+    code, export = cli_json(capsys, "learn", "export", "--simplify", str(out),
+                            "--store", str(path))
+    assert code == 0 and export["simplified"] == 1
+    (written,) = load_rule_set(out).rules
+    assert written.condition == edge.condition.right and written.action == edge.action
+    assert "1 of the first choice simplified" in load_rule_set(out).header

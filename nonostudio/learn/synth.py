@@ -116,7 +116,7 @@ class _Stop(Exception):
 
 @dataclass
 class _Run:
-    spec: Specification
+    spec: Specification | None  # None when only simplifying a rule
     deadline: float
     should_stop: Callable[[], bool] | None
     max_length: int
@@ -240,6 +240,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
     specification's line first), best (most general, then cheapest) first."""
     spec = run.spec
+    assert spec is not None  # searching needs a specification
     active = inst.lines
     i0 = _spec_instance(inst, bindings, spec)
     if i0 is None:
@@ -392,6 +393,7 @@ def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
     seed the active pool so that the search meets them at once.
     """
     spec = run.spec
+    assert spec is not None  # searching needs a specification
     near = Instances(bindings, [first, *_neighbours(first)], run.check)
     i0 = _spec_instance(near, bindings, spec)
     if i0 is None:
@@ -442,6 +444,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
     or the pattern set's bounds (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed
     proofs) are spent."""
     spec = run.spec
+    assert spec is not None  # searching needs a specification
     first = pool_line(spec.transition.hints, spec.transition.before)
     if first is None:
         raise ValueError(f"specification {spec.key}: the line has no solution")
@@ -575,6 +578,15 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
     except _Stop:
         pass
     return rule
+
+
+def simplify(rule: Rule, *, max_length: int = 30, budget_s: float = 60.0,
+             should_stop: Callable[[], bool] | None = None) -> Rule:
+    """A proved rule made simpler the way synthesis finishes its rules (see
+    :func:`_simplified`): never less general on the check pool, each step proved sound up to
+    ``max_length`` cells; ``rule`` itself when nothing can go or the budget runs out first.
+    ``rule`` must already be sound (as every stored learned rule is)."""
+    return _simplified(rule, _Run(None, time.monotonic() + budget_s, should_stop, max_length))
 
 
 def pattern_sets_of_one(b: Binding) -> list[Binding]:

@@ -8,7 +8,7 @@ import time
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.learn.specs import Specification, specifications
-from nonostudio.learn.synth import _Run, _simplified, pattern_sets, synthesize
+from nonostudio.learn.synth import _Run, pattern_sets, simplify, synthesize
 from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
@@ -130,8 +130,7 @@ def test_budget_is_a_timeout() -> None:
 
 
 def _simplify(text: str) -> Rule:
-    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))  # not read
-    return _simplified(parse_rule(text), _Run(spec, time.monotonic() + 120, None, 12))
+    return simplify(parse_rule(text), max_length=12, budget_s=120)
 
 
 def _control(name: str) -> Rule:
