@@ -297,15 +297,16 @@ def run_export(args: argparse.Namespace) -> Outcome:
     for info, status in zip(infos, statuses, strict=True):
         settings = info.settings
         lines += [
-            f"Run {info.id}: the canonical transitions of every line of at most "
+            f"Run {info.id}. Training set: the canonical transitions of every line of at most "
             f"{settings.get('max_length')} cells; specifications with at most "
-            f"{settings.get('max_patterns')} patterns; {settings.get('budget_s')} s per "
-            f"specification; every rule proved sound for all lines up to "
-            f"{settings.get('prove_length')} cells.",
-            f"  {status.total} specifications, {status.finished} finished; "
-            f"{status.rules_found} rules found; {status.work_seconds:.0f} s of synthesis work "
-            f"(median {status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s "
-            f"per specification, {status.budget_hits} over budget).",
+            f"{settings.get('max_patterns')} patterns.",
+            f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
+            f"sound for all lines up to {settings.get('prove_length')} cells.",
+            f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
+            f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
+            f"specification, {status.budget_hits} over budget).",
+            f"  Specifications: {status.total}; {status.finished} finished; "
+            f"{status.rules_found} rules found.",
         ]
     lines += [
         f"Distinct rules pooled: {len(rules)}"

@@ -164,7 +164,8 @@ def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> No
     written = load_rule_set(out)
     assert sorted(e.rule.name for e in written.entries) == sorted(
         ["rule_same", f"rule_same_run{runs[1]}"])
-    assert f"Run {runs[0]}:" in written.header and f"Run {runs[1]}:" in written.header
+    assert f"Run {runs[0]}. Training set" in written.header
+    assert f"Run {runs[1]}. Training set" in written.header
     # The latest run alone: its two rules.
     code, export = cli_json(capsys, "learn", "export", str(out), "--store", str(path))
     assert code == 0 and export["run_ids"] == [runs[1]] and export["rules_found"] == 2
