@@ -82,7 +82,10 @@ def search_space_text() -> str:
         f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
         f"unique; up to {synth.MAX_COVERS} per fill.\n"
         f"Candidates are checked on every line of ≤ {synth.CHECK_LENGTH} cells, then proved "
-        "sound for every line up to 30 cells."
+        f"sound for every line up to 30 cells (a proof not finished in "
+        f"{synth.PROOF_SECONDS:.0f} s is given up).\n"
+        "Each rule found is simplified: conjuncts and bindings it stays sound and as general "
+        "without are dropped, each step proved."
     )
 
 
