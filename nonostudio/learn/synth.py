@@ -125,6 +125,13 @@ class _Run:
     rounds: int = 0  # CEGIS rounds of the pattern set being searched
     proofs_given_up: int = 0  # proofs that ran out of PROOF_SECONDS
 
+    @property
+    def target(self) -> Specification:
+        """The specification being searched for (a run that only simplifies a rule has none)."""
+        if self.spec is None:
+            raise ValueError("this run only simplifies a rule; it searches no specification")
+        return self.spec
+
     def stopped(self) -> bool:
         return time.monotonic() > self.deadline or bool(self.should_stop and self.should_stop())
 
@@ -239,8 +246,7 @@ def _rule_name(spec: Specification) -> str:
 def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> list[_Candidate]:
     """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
     specification's line first), best (most general, then cheapest) first."""
-    spec = run.spec
-    assert spec is not None  # searching needs a specification
+    spec = run.target
     active = inst.lines
     i0 = _spec_instance(inst, bindings, spec)
     if i0 is None:
@@ -392,8 +398,7 @@ def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
     They are searched among the check pool and the specification line's near neighbours, and
     seed the active pool so that the search meets them at once.
     """
-    spec = run.spec
-    assert spec is not None  # searching needs a specification
+    spec = run.target
     near = Instances(bindings, [first, *_neighbours(first)], run.check)
     i0 = _spec_instance(near, bindings, spec)
     if i0 is None:
@@ -443,8 +448,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
     """A proved rule with these patterns covering the specification, or None when none is left
     or the pattern set's bounds (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed
     proofs) are spent."""
-    spec = run.spec
-    assert spec is not None  # searching needs a specification
+    spec = run.target
     first = pool_line(spec.transition.hints, spec.transition.before)
     if first is None:
         raise ValueError(f"specification {spec.key}: the line has no solution")
