@@ -14,54 +14,36 @@ import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from nonostudio.core.linesolver import solve_text
+from nonostudio.analysis.line_game import LineGame
+from nonostudio.core.gridstate import Contradiction
+from nonostudio.core.linesolver import masks_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.coverage import Transition
 
 
 def rollout(puzzle: Puzzle, rng: random.Random) -> list[Transition]:
-    """The productive line transitions met on one random line-by-line solve of ``puzzle``."""
-    height, width = len(puzzle.rows), len(puzzle.cols)
-    grid = [["-"] * width for _ in range(height)]
+    """The productive line transitions met on one random line-by-line solve of ``puzzle``.
 
-    def text(kind: str, i: int) -> str:
-        return "".join(grid[i]) if kind == "r" else "".join(grid[r][i] for r in range(height))
-
-    def put(kind: str, i: int, cells: str) -> None:
-        for j, ch in enumerate(cells):
-            if kind == "r":
-                grid[i][j] = ch
-            else:
-                grid[j][i] = ch
-
-    lines = [("r", i, puzzle.rows[i]) for i in range(height)]
-    lines += [("c", i, puzzle.cols[i]) for i in range(width)]
+    Lines are chosen among the productive ones in :class:`LineGame` action order (rows, then
+    columns); raises ValueError when a line has no solution."""
+    game = LineGame(puzzle)
+    board = game.blank()
     out: list[Transition] = []
-    dirty = set(range(len(lines)))
-    productive: dict[int, str] = {}
     while True:
-        for index in dirty:
-            kind, i, hints = lines[index]
-            before = text(kind, i)
-            after = solve_text(hints, before)
-            if after is None:
-                raise ValueError(f"{puzzle.title or 'puzzle'}: {kind}{i} has no solution")
-            if after != before:
-                productive[index] = after
-            else:
-                productive.pop(index, None)
-        dirty = set()
-        if not productive:
+        try:
+            moves = {a: m for a in game.open_actions(board) if (m := game.play(board, a)).gained}
+        except Contradiction as exc:
+            axis, index = exc.args
+            raise ValueError(f"{puzzle.title or 'puzzle'}: {axis} {index + 1} has no solution"
+                             ) from None
+        if not moves:
             return out
-        index = rng.choice(sorted(productive))
-        kind, i, hints = lines[index]
-        before, after = text(kind, i), productive.pop(index)
-        out.append(Transition(tuple(hints), before, after))
-        put(kind, i, after)
-        changed = [j for j, (b, a) in enumerate(zip(before, after, strict=True)) if b != a]
-        other = "c" if kind == "r" else "r"
-        base = height if other == "c" else 0
-        dirty = {base + j for j in changed}
+        action = rng.choice(sorted(moves))
+        n = game.length(action)
+        before = masks_text(n, *game.line_masks(board, action))
+        board = moves[action].board
+        out.append(Transition(tuple(game.hints[action]), before,
+                              masks_text(n, *game.line_masks(board, action))))
 
 
 def rollouts(puzzles: Iterable[Puzzle], seed: int = 0) -> list[Transition]:
