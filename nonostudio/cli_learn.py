@@ -33,7 +33,7 @@ from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.learn.synth import simplify
 from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
@@ -290,8 +290,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                 rules[rules.index(rule)] = better
         chosen = choose()
     total = len(covered_cells(rules, transitions))
-    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
-                  for t in transitions)
+    to_fill = cells_to_fill(transitions)
     lines = [f"Rules learned by nonostudio (run{'s' if len(run_ids) > 1 else ''} {which} of "
              f"{store.path})."]
     for info, status in zip(infos, statuses, strict=True):

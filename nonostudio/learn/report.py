@@ -19,7 +19,7 @@ from typing import Any
 from nonostudio.learn.optimize import Cells, OptimisedSet, covered_cells, optimise, rule_cells
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.coverage import Transition, cells_to_fill
 
 TOP = 10
 # Butler, Torlak & Popović (2017), §7, on the 2805 test transitions (10266 cells).
@@ -158,8 +158,7 @@ def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
     top_learned = optimise(learned, transitions, top_k=TOP, cells=learned_cells)
     say(f"greedy top {TOP} of the control rules")
     top_control = optimise(control, transitions, top_k=TOP, cells=control_cells)
-    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
-                  for t in transitions)
+    to_fill = cells_to_fill(transitions)
     return Report(
         transitions=len(transitions), cells_to_fill=to_fill, learned_count=len(learned),
         control_count=len(control), learned=learned_total, control=control_total,

@@ -67,6 +67,11 @@ class CoverageReport:
     cells_to_fill: int = 0
 
 
+def cells_to_fill(transitions: Sequence[Transition]) -> int:
+    """How many cells the transitions' deductions set in all (the most any rule set can cover)."""
+    return sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in transitions)
+
+
 def load_transitions(path: str | Path) -> list[Transition]:
     """Read a test set such as ``testing-set.json``: ``{"items": [{"hints", "before", "after"}]}``.
 
@@ -229,8 +234,6 @@ def coverage(
             progress(done, total)
     if progress is not None and complete and done % 100:
         progress(done, total)
-    to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True))
-                  for t in transitions[:done])
     return CoverageReport(
         total=sum(run.per_rule.values()),
         per_rule=run.per_rule,
@@ -239,6 +242,6 @@ def coverage(
         seconds=time.perf_counter() - started,
         complete=complete,
         transitions=done,
-        cells_to_fill=to_fill,
+        cells_to_fill=cells_to_fill(transitions[:done]),
     )
 

@@ -20,6 +20,7 @@ from _anchors import PUZZLES, require_anchors
 
 from nonostudio.core.formats import read_file
 from nonostudio.learn.rollout import rollouts, write_transitions
+from nonostudio.rules.coverage import cells_to_fill
 
 
 def main() -> int:
@@ -37,7 +38,7 @@ def main() -> int:
     chosen = rng.sample(rows, min(args.puzzles, len(rows)))
     puzzles = [read_file(PUZZLES / r["file"], r["item"] or None) for r in chosen]
     transitions = rollouts(puzzles, seed=args.seed)
-    cells = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in transitions)
+    cells = cells_to_fill(transitions)
     note = (f"{len(transitions)} transitions from one rollout each of {len(puzzles)} janko.at "
             f"puzzles (seed {args.seed}); licence not stated: internal measurement only")
     write_transitions(transitions, args.out, note)
