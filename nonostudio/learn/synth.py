@@ -122,7 +122,6 @@ class _Run:
     max_length: int
     candidates: int = 0
     prover_calls: int = 0
-    rounds: int = 0  # CEGIS rounds of the pattern set being searched
     proofs_given_up: int = 0  # proofs that ran out of PROOF_SECONDS
 
     @property
@@ -247,14 +246,13 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
     specification's line first), best (most general, then cheapest) first."""
     spec = run.target
-    active = inst.lines
     i0 = _spec_instance(inst, bindings, spec)
     if i0 is None:
         return []
     forms = fill_forms(inst.exprs)
     coeffs = np.array([f.coeffs for f in forms], dtype=np.int64)
     values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
-    lo, hi = _run_extent(active[0], spec.value, spec.start, spec.end)
+    lo, hi = _run_extent(inst.lines[0], spec.value, spec.start, spec.end)
     v0 = values[i0]
     starts = [i for i in range(len(forms)) if lo <= v0[i] <= spec.start]
     ends = [i for i in range(len(forms)) if spec.end <= v0[i] <= hi]
@@ -335,26 +333,20 @@ def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
     return bad, _new_cells(check, truth & productive, s, e)
 
 
-_CHECK_CACHE: dict[tuple[Binding, ...], Instances] = {}
-_BASE_CACHE: dict[tuple[Binding, ...], Instances] = {}
+_POOLS: dict[int, dict[tuple[Binding, ...], Instances]] = {}
+_POOLS_KEPT = {ACTIVE_LENGTH: 256, CHECK_LENGTH: 64}  # pattern sets remembered (check pools are big)
 
 
-def _base_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
-    """The instances on every valid line up to :data:`ACTIVE_LENGTH` cells, which start every
-    active pool (built once per pattern set and process, not once per search round)."""
-    if bindings not in _BASE_CACHE:
-        if len(_BASE_CACHE) > 256:
-            _BASE_CACHE.clear()
-        _BASE_CACHE[bindings] = Instances(bindings, list(all_states(ACTIVE_LENGTH)), run.check)
-    return _BASE_CACHE[bindings]
-
-
-def _check_instances(bindings: tuple[Binding, ...], run: _Run) -> Instances:
-    if bindings not in _CHECK_CACHE:
-        if len(_CHECK_CACHE) > 64:
-            _CHECK_CACHE.clear()
-        _CHECK_CACHE[bindings] = Instances(bindings, list(all_states(CHECK_LENGTH)), run.check)
-    return _CHECK_CACHE[bindings]
+def _all_lines_instances(bindings: tuple[Binding, ...], length: int, run: _Run) -> Instances:
+    """The instances on every valid line up to ``length`` cells — :data:`ACTIVE_LENGTH` starts
+    every active pool, :data:`CHECK_LENGTH` is the check pool — built once per pattern set and
+    process, not once per search round or specification."""
+    cache = _POOLS.setdefault(length, {})
+    if bindings not in cache:
+        if len(cache) > _POOLS_KEPT[length]:
+            cache.clear()
+        cache[bindings] = Instances(bindings, list(all_states(length)), run.check)
+    return cache[bindings]
 
 
 def _neighbours(line: PoolLine) -> list[PoolLine]:
@@ -452,12 +444,12 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
     first = pool_line(spec.transition.hints, spec.transition.before)
     if first is None:
         raise ValueError(f"specification {spec.key}: the line has no solution")
-    check = _check_instances(bindings, run)
+    check = _all_lines_instances(bindings, CHECK_LENGTH, run)
     twins = _twin_lines(run, bindings, first, check)
     if twins and not any(isinstance(b.pattern, Arbitrary) for b in bindings):
         return None  # only ``unique`` (over an arbitrary pattern) could tell a twin apart
     inst = Instances.concat([Instances(bindings, [first, *twins[:MAX_TWINS]], run.check),
-                             _base_instances(bindings, run)])
+                             _all_lines_instances(bindings, ACTIVE_LENGTH, run)])
     rejected: set[Rule] = set()
     failed_proofs = 0
     for _ in range(MAX_ROUNDS):
@@ -523,8 +515,8 @@ def _index_pattern(part: Cond, binding: Binding) -> Binding | None:
     c = part.cond
     if isinstance(c.left, Lit) and c.right == Start(binding.name):
         bound = c.left.value - (c.op == ">")  # K >= start(h), K > start(h)
-    elif isinstance(c.right, Lit) and c.left == Start(binding.name) and c.op == "=":
-        bound = c.right.value if c.right.value == 0 else -1  # start(h) = 0
+    elif c.op == "=" and c.left == Start(binding.name) and c.right == Lit(0):
+        bound = 0  # start(h) = 0
     else:
         return None
     if bound == 0:
@@ -537,26 +529,23 @@ def _index_pattern(part: Cond, binding: Binding) -> Binding | None:
 def _variants(rule: Rule) -> list[Rule]:
     """Rules one step simpler than ``rule``: a conjunct dropped, or an arbitrary hint pinned by a
     ``unique`` index condition turned into the pattern it amounts to; bindings nothing refers to
-    any more are dropped.  Cheapest first."""
+    any more are dropped (so a rule with an unused binding also has the variant without it).
+    Cheapest first."""
+
+    def used_only(bindings: tuple[Binding, ...], cond: Cond) -> Rule:
+        used = variables(cond) | variables(rule.action)
+        return Rule(rule.name, tuple(b for b in bindings if b.name in used), cond, rule.action)
+
     parts = conjuncts(rule.condition)
     out = []
-    used = variables(rule.condition) | variables(rule.action)
-    if any(b.name not in used for b in rule.bindings):
-        out.append(Rule(rule.name, tuple(b for b in rule.bindings if b.name in used),
-                        rule.condition, rule.action))
+    pruned = used_only(rule.bindings, rule.condition)
+    if pruned.bindings != rule.bindings:
+        out.append(pruned)
     for i, part in enumerate(parts):
-        rest = parts[:i] + parts[i + 1:]
-        bindings = rule.bindings
-        for j, b in enumerate(bindings):
-            pinned = _index_pattern(part, b)
-            if pinned is not None:
-                bindings = bindings[:j] + (pinned,) + bindings[j + 1:]
-        cond = conjoin(rest)
-        used = variables(cond) | variables(rule.action)
-        kept = tuple(b for b in bindings if b.name in used)
-        if not any(b.pattern.type is ElementType.HINT for b in kept):
-            continue  # a rule that binds no hint cannot set a cell soundly (see specs)
-        out.append(Rule(rule.name, kept, cond, rule.action))
+        bindings = tuple(_index_pattern(part, b) or b for b in rule.bindings)
+        variant = used_only(bindings, conjoin(parts[:i] + parts[i + 1:]))
+        if any(b.pattern.type is ElementType.HINT for b in variant.bindings):
+            out.append(variant)  # a rule that binds no hint cannot set a cell soundly (specs)
     out.sort(key=cost)
     return out
 
@@ -567,14 +556,17 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
     ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
     narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
     rule is returned."""
-    _, fired = _check_pool_failures(rule, _check_instances(rule.bindings, run))
+    def on_check_pool(r: Rule) -> tuple[list[int], int]:
+        return _check_pool_failures(r, _all_lines_instances(r.bindings, CHECK_LENGTH, run))
+
+    _, fired = on_check_pool(rule)
     try:
         changed = True
         while changed:
             changed = False
             for variant in _variants(rule):
                 run.check()
-                bad, more = _check_pool_failures(variant, _check_instances(variant.bindings, run))
+                bad, more = on_check_pool(variant)
                 if bad or more < fired or not _proved(variant, run).sound:
                     continue
                 rule, fired, changed = variant, more, True
