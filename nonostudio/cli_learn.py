@@ -239,25 +239,33 @@ def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
     return out
 
 
+def pooled_rules(store: JobStore, run_ids: list[int]) -> list[tuple[str, Rule]]:
+    """``(specification key, rule)`` for the distinct rules of several runs, in run order: a rule
+    an earlier run found already is left out; one whose name an earlier run's rule took (names
+    come from the specification) is renamed ``NAME_runN``."""
+    found: list[tuple[str, Rule]] = []
+    seen: set[tuple[Any, ...]] = set()
+    names: set[str] = set()
+    for r in run_ids:
+        for key, rule in run_rules(store, r):
+            body = (rule.bindings, rule.condition, rule.action)
+            if body in seen:
+                continue
+            seen.add(body)
+            if rule.name in names:
+                rule = replace(rule, name=f"{rule.name}_run{r}")
+            names.add(rule.name)
+            found.append((key, rule))
+    return found
+
+
 def run_export(args: argparse.Namespace) -> Outcome:
     """Optimise the rules of one or more runs and write the chosen ones with a header saying how."""
     with _open_store(args.store) as store:
         run_ids = list(dict.fromkeys(_run_id(store, r) for r in (args.run_ids or [None])))
         infos = [store.run(r) for r in run_ids]
         statuses = [store.status(r) for r in run_ids]
-        found: list[tuple[str, Rule]] = []
-        seen: set[tuple[Any, ...]] = set()
-        names: set[str] = set()
-        for r in run_ids:
-            for key, rule in run_rules(store, r):
-                body = (rule.bindings, rule.condition, rule.action)
-                if body in seen:  # the same rule from an earlier run: keep the first
-                    continue
-                seen.add(body)
-                if rule.name in names:  # learned from the same specification in another run
-                    rule = replace(rule, name=f"{rule.name}_run{r}")
-                names.add(rule.name)
-                found.append((key, rule))
+        found = pooled_rules(store, run_ids)
     which = ", ".join(map(str, run_ids))
     if not found:
         raise PuzzleError(f"run {which} has found no rule yet", source=str(store.path))
