@@ -164,8 +164,9 @@ class Runner:
         store.resume(run_id)
         # Specifications of one or two patterns before those of three (in the first run over
         # lines up to 7, two-pattern specifications gave a rule per 23 s of work, three-pattern
-        # ones per 146 s); then shortest lines first, smaller pattern sets first within a length: rules
-        # from short lines are the most general, and the specifications they cover are skipped.
+        # ones per 146 s); then shortest lines first, smaller pattern sets first within a
+        # length: rules from short lines are the most general, and the specifications they
+        # cover are skipped.
         pending = sorted(store.pending(run_id),
                          key=lambda r: (len(r.spec.patterns) > 2, len(r.spec.transition.before),
                                         len(r.spec.patterns)))
