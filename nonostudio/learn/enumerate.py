@@ -167,10 +167,27 @@ class ConditionSpace:
                     self.atoms.append(CondAtom(node, cond_cost(node), True))
                     truths.append(truth)
         self._uniques(inst, i0, vectors, values, unique_terms, truths)
+        self._keep_cheapest_of_each_truth(truths)
         self.truth = (np.array(truths, dtype=bool).reshape(len(truths), len(inst))
                       if truths else np.zeros((0, len(inst)), dtype=bool))
         self.costs = np.array([a.cost for a in self.atoms], dtype=np.int64)
         self.special = np.array([a.special for a in self.atoms], dtype=bool)
+
+    def _keep_cheapest_of_each_truth(self, truths: list[np.ndarray]) -> None:
+        """Atoms true on exactly the same instances cannot be told apart on this pool: keep the
+        cheapest of each (a comparison before a maximal/minimal/unique of the same cost).
+
+        Many are the same atom written twice (``a > b`` and ``a >= b + 1``;
+        ``lowest_end_cell(h0)`` is ``size(h0)``); left in, they fill the condition search with
+        one cover written many ways and crowd out the others.
+        """
+        best: dict[bytes, int] = {}
+        for i in sorted(range(len(self.atoms)),
+                        key=lambda i: (self.atoms[i].cost, self.atoms[i].special)):
+            best.setdefault(truths[i].tobytes(), i)
+        keep = sorted(best.values())
+        self.atoms = [self.atoms[i] for i in keep]
+        truths[:] = [truths[i] for i in keep]
 
     def _uniques(self, inst: Instances, i0: int, vectors: list[tuple[int, ...]],
                  values: np.ndarray, max_terms: int, truths: list[np.ndarray]) -> None:

@@ -201,6 +201,7 @@ def _covers(space: ConditionSpace, wrong: np.ndarray,
         if len(out) >= MAX_COVERS or nodes[0] > MAX_COVER_NODES:
             return
         if not uncovered.any():
+            chosen = _irredundant(chosen, excludes, space.costs)
             if frozenset(chosen) not in seen:
                 seen.add(frozenset(chosen))
                 out.append(chosen)
@@ -238,6 +239,19 @@ def _covers(space: ConditionSpace, wrong: np.ndarray,
     return out
 
 
+def _irredundant(cover: tuple[int, ...], excludes: np.ndarray,
+                 costs: np.ndarray) -> tuple[int, ...]:
+    """``cover`` without the atoms it excludes every wrong instance without (costliest first):
+    an atom chosen early can be made redundant by those chosen after it."""
+    kept = list(cover)
+    for a in sorted(cover, key=lambda a: -costs[a]):
+        rest = [b for b in kept if b != a]
+        if len(rest) < len(kept) and (not rest and not excludes.shape[1]
+                                      or rest and excludes[rest].any(axis=0).all()):
+            kept = rest
+    return tuple(kept)
+
+
 def _rule_name(spec: Specification) -> str:
     return "rule_" + hashlib.sha1(spec.key.encode()).hexdigest()[:10]
 
@@ -271,6 +285,12 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
                   for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
     pairs.sort()
+    # Fills that set the same cells on every instance of the pool (``0`` and
+    # ``lowest_end_cell(h0) - size(h0)``) are one fill here: keep the cheapest.
+    same: dict[bytes, tuple[int, int, int, int]] = {}
+    for pair in sorted(pairs, key=lambda p: (p[1], p[0])):
+        same.setdefault(values[:, [pair[2], pair[3]]].tobytes(), pair)
+    pairs = sorted(same.values())
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
     name = _rule_name(spec)
@@ -283,13 +303,19 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
         bounded.append((-_new_cells(inst, productive, values[:, s], values[:, e]), c, s, e,
                         wrong, productive))
     bounded.sort(key=lambda t: (t[0], t[1]))
-    out: list[_Candidate] = []
+    # Candidates that fire on the same instances with the same fills there are one candidate on
+    # this pool (fills can differ where the condition is false): the cheapest is kept.
+    best: dict[bytes, _Candidate] = {}
+
+    def ranked() -> list[_Candidate]:
+        return sorted(best.values(), key=lambda c: (-c.coverage, c.cost))
+
     for neg_bound, _, s, e, wrong, productive in bounded:
         run.check()
-        if len(out) >= RANKED:
-            out.sort(key=lambda c: (-c.coverage, c.cost))
-            del out[RANKED:]
-            if out[-1].coverage > -neg_bound:
+        if len(best) >= RANKED:
+            top = {id(c) for c in ranked()[:RANKED]}
+            best = {k: c for k, c in best.items() if id(c) in top}
+            if min(c.coverage for c in best.values()) > -neg_bound:
                 break
         fill = Fill(value, forms[s].expr, forms[e].expr)
         fcost = fill_cost(fill)
@@ -302,10 +328,14 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
             parts = sorted(cover, key=lambda a: (space.special[a], a))
             cond = conjoin([space.atoms[a].cond for a in parts])
             total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
-            out.append(_Candidate(coverage, total if cover else base_cost + fcost,
-                                  Rule(name, bindings, cond, fill)))
-    out.sort(key=lambda c: (-c.coverage, c.cost))
-    return out
+            candidate = _Candidate(coverage, total if cover else base_cost + fcost,
+                                   Rule(name, bindings, cond, fill))
+            fires = space.truth[list(cover)].all(axis=0) if cover else np.ones(len(inst), bool)
+            key = (fires.tobytes() + np.where(fires, values[:, s], 0).tobytes()
+                   + np.where(fires, values[:, e], 0).tobytes())
+            if key not in best or candidate.cost < best[key].cost:
+                best[key] = candidate
+    return ranked()
 
 
 def _new_cells(inst: Instances, fires: np.ndarray, s: np.ndarray, e: np.ndarray) -> int:
