@@ -268,8 +268,13 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
     lo, hi = _run_extent(inst.lines[0], spec.value, spec.start, spec.end)
     v0 = values[i0]
-    starts = [i for i in range(len(forms)) if lo <= v0[i] <= spec.start]
-    ends = [i for i in range(len(forms)) if spec.end <= v0[i] <= hi]
+    # Forms with the same value on every instance of the pool (``0`` and
+    # ``lowest_end_cell(h0) - size(h0)``) are one form here: keep the cheapest.
+    by_cost = np.argsort([f.cost for f in forms], kind="stable")
+    _, first = np.unique(values[:, by_cost], axis=1, return_index=True)
+    distinct = sorted(by_cost[first].tolist())
+    starts = [i for i in distinct if lo <= v0[i] <= spec.start]
+    ends = [i for i in distinct if spec.end <= v0[i] <= hi]
     # Fills that are right and productive on more instances need weaker conditions: try those
     # first, cheaper first among equals.
     space = ConditionSpace(inst, i0, poll=run.check)
@@ -285,12 +290,6 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
                   for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
     pairs.sort()
-    # Fills that set the same cells on every instance of the pool (``0`` and
-    # ``lowest_end_cell(h0) - size(h0)``) are one fill here: keep the cheapest.
-    same: dict[bytes, tuple[int, int, int, int]] = {}
-    for pair in sorted(pairs, key=lambda p: (p[1], p[0])):
-        same.setdefault(values[:, [pair[2], pair[3]]].tobytes(), pair)
-    pairs = sorted(same.values())
     base_cost = sum(pattern_cost(b.pattern) for b in bindings)
     value = spec.value == FILLED
     name = _rule_name(spec)
