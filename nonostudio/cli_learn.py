@@ -27,7 +27,7 @@ from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seco
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
-from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.optimize import OptimisedSet, covered_cells, optimise, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
@@ -227,15 +227,15 @@ def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
     out: list[tuple[str, Rule]] = []
     seen: set[str] = set()
     for key, result in store.results(run_id):
-        text = result.get("rule") if isinstance(result, dict) else None
-        if not isinstance(text, str) or text in seen:
-            continue
-        seen.add(text)
-        try:
-            out.append((key, parse_rule(text, f"run {run_id}, {key}")))
-        except RuleSyntaxError as exc:
-            raise PuzzleError(f"the stored rule does not parse: {exc}",
-                              source=str(store.path)) from None
+        for text in rule_texts(result if isinstance(result, dict) else None):
+            if text in seen:
+                continue
+            seen.add(text)
+            try:
+                out.append((key, parse_rule(text, f"run {run_id}, {key}")))
+            except RuleSyntaxError as exc:
+                raise PuzzleError(f"the stored rule does not parse: {exc}",
+                                  source=str(store.path)) from None
     return out
 
 

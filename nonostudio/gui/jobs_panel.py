@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
 
 from nonostudio.gui.jobs_model import JobsModel
 from nonostudio.gui.learn_report_view import ReportView
-from nonostudio.gui.learn_runner import LearnJob, rule_texts
+from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.workers import ShouldStop, Worker
-from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.optimize import optimise
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions

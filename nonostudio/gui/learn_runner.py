@@ -18,16 +18,8 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.runner import Progress, Runner, Work
-
-
-def rule_texts(result: dict[str, Any] | None) -> list[str]:
-    """The rule texts a work result reports (its ``rule`` entry and ``rules`` list)."""
-    if not result:
-        return []
-    found = [result["rule"]] if isinstance(result.get("rule"), str) else []
-    return found + [r for r in result.get("rules") or () if isinstance(r, str)]
 
 
 class _AnnouncingStore(JobStore):

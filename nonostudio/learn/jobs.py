@@ -57,11 +57,13 @@ CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
 """
 
 
-def rule_texts(result: dict[str, Any] | None) -> list[Any]:
-    """The rules a work result reports: its ``rules`` list, then its ``rule`` entry if any."""
+def rule_texts(result: dict[str, Any] | None) -> list[str]:
+    """The rules a work result reports: its ``rule`` entry if any, then its ``rules`` list (a
+    synthesis result's more productive alternatives)."""
     if not result:
         return []
-    return list(result.get("rules") or ()) + ([result["rule"]] if result.get("rule") else [])
+    found = [result["rule"]] if isinstance(result.get("rule"), str) else []
+    return found + [r for r in result.get("rules") or () if isinstance(r, str)]
 
 
 def rules_in(result: dict[str, Any] | None) -> int:

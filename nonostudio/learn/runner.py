@@ -303,7 +303,7 @@ class CoveringRules:
 
     def add(self, result: dict[str, Any] | None) -> None:
         for text in rule_texts(result):
-            if isinstance(text, str) and text not in self._texts:
+            if text not in self._texts:
                 try:
                     rule = parse_rule(text)
                 except RuleSyntaxError:

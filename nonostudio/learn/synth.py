@@ -36,6 +36,11 @@ Strategy — enumeration with concrete counterexamples, z3 as the final word (CE
    dropped (one implied by another, as ``size(g) >= size(h)`` next to ``(g is unique where
    size(g) >= size(h))``), then bindings nothing refers to, and a ``unique`` condition that only
    says "hint 0" becomes the pattern ``constant(hint, 0)``; each step is proved.
+6. **More productive alternatives** (the paper's "multiple generalisations", §7.1): the rules of
+   the climb's less general pattern sets, and of the specification's patterns with singletons
+   read as ``constant(t, 0)``, are kept too when they set more cells on the check pool than the
+   most general rule (a first-hint-and-first-block rule can beat every two-arbitrary one); the
+   rule-set optimisation chooses among them.
 """
 
 from __future__ import annotations
@@ -103,11 +108,19 @@ class SynthResult:
     candidates_tried: int
     status: str
     prover_calls: int = 0
+    proofs_given_up: int = 0  # proofs z3 had not finished in PROOF_SECONDS (rule not kept)
+    # Proved rules of less general patterns that set more cells than ``rule`` on the check pool
+    # (see _more_productive); they go to the rule-set optimisation with it.
+    alternatives: tuple[Rule, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": format_rule(self.rule) if self.rule else None, "cost": self.cost,
-                "seconds": self.seconds, "candidates_tried": self.candidates_tried,
-                "status": self.status, "prover_calls": self.prover_calls}
+        out = {"rule": format_rule(self.rule) if self.rule else None, "cost": self.cost,
+               "seconds": self.seconds, "candidates_tried": self.candidates_tried,
+               "status": self.status, "prover_calls": self.prover_calls,
+               "proofs_given_up": self.proofs_given_up}
+        if self.alternatives:
+            out["rules"] = [format_rule(r) for r in self.alternatives]
+        return out
 
 
 class _Stop(Exception):
@@ -639,6 +652,49 @@ def _cells_matter_or_hints_suffice(spec: Specification) -> bool:
     return run & ~forced == 0
 
 
+def _constant_level(spec: Specification) -> tuple[Binding, ...]:
+    """The specification's patterns with each singleton lifted to ``constant(t, 0)``: rules that
+    name elements by index, as most documented strategies do (the first hint, the first block)."""
+    return tuple(pattern_sets_of_one(b)[1] if isinstance(b.pattern, Singleton) else b
+                 for b in spec.patterns)
+
+
+def _more_productive(run: _Run, best: Rule, levels: list[tuple[Binding, ...]],
+                     pretested: dict[tuple[Binding, ...], Rule],
+                     tried: set[tuple[Binding, ...]]) -> list[Rule]:
+    """Proved rules of the pattern sets ``levels`` (most general first) that set more (line, cell)
+    pairs on the check pool than ``best`` and every rule kept before them.
+
+    The climb keeps the rule of the most general patterns, but a less general pattern set can
+    carry a much stronger condition: on ``(3) -O---- → fill [2,3)`` the climb ends at two
+    arbitrary patterns with a rule that sets 934 pairs on the lines up to 6 cells, while the
+    first hint and first block give ``size(h0) > start(b0) → fill(true, start(b0), size(h0))``
+    with 964, which also covers every cell the control rule edge fill sets.  Both are kept; the
+    rule-set optimisation chooses.
+    """
+    def fired(rule: Rule) -> int:
+        return _check_pool_failures(rule, _all_lines_instances(rule.bindings, CHECK_LENGTH,
+                                                               run))[1]
+
+    top = fired(best)
+    out: list[Rule] = []
+    for bindings in levels:
+        if bindings == best.bindings:
+            continue
+        candidate = pretested.get(bindings)
+        if candidate is None and bindings not in tried:
+            tried.add(bindings)
+            candidate = _search(run, bindings, proved=False)
+        if candidate is not None and fired(candidate) > top and not _proved(candidate, run).sound:
+            candidate = _search(run, bindings)  # as in the climb: search again, with proofs
+        if candidate is None or (more := fired(candidate)) <= top:
+            continue
+        out.append(Rule(f"{best.name}_{len(out) + 2}", candidate.bindings, candidate.condition,
+                        candidate.action))
+        top = more
+    return out
+
+
 def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
                should_stop: Callable[[], bool] | None = None,
                ctx: z3.Context | None = None) -> SynthResult:
@@ -652,9 +708,10 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     start = time.monotonic()
     run = _Run(spec, start + budget_s, should_stop, max_length)
 
-    def result(rule: Rule | None, status: str) -> SynthResult:
+    def result(rule: Rule | None, status: str, alternatives: list[Rule] = ()) -> SynthResult:
         return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
-                           run.candidates, status, run.prover_calls)
+                           run.candidates, status, run.prover_calls, run.proofs_given_up,
+                           tuple(alternatives))
 
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
@@ -704,4 +761,16 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
         return result(None, "cancelled" if cancelled else "timeout")
     if best is None:
         return result(None, "exhausted")
-    return result(_simplified(best, run), "found")
+    alternatives: list[Rule] = []
+    try:
+        best = _simplified(best, run)
+        levels = list(dict.fromkeys([*reversed(chain), _constant_level(spec)]))
+        bodies = {(best.bindings, best.condition, best.action)}
+        for rule in _more_productive(run, best, levels, pretested, tried):
+            rule = _simplified(rule, run)
+            if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
+                bodies.add(body)
+                alternatives.append(rule)
+    except _Stop:
+        pass  # the rule the specification asks for is found; the budget ends the extras
+    return result(best, "found", alternatives)

@@ -198,3 +198,30 @@ def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monke
     verdict = synth._proved(_control("force_maximum"), run)  # needs seconds at 30 cells
     assert verdict.sound is False and verdict.counterexample is None
     assert run.proofs_given_up == 1 and not run.stopped()
+
+
+def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most_general(
+        anchors) -> None:
+    # (3) -O---- : cell 2 is filled (hint 0 holds the first block). The climb ends at two
+    # arbitrary patterns; the first hint and first block give a rule that sets more cells.
+    spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
+                                                Binding("b", Singleton(B))))
+    result = synthesize(spec, budget_s=120)
+    assert result.status == "found" and result.alternatives, result
+    main = result.rule
+    assert all(isinstance(b.pattern, Arbitrary) for b in main.bindings)
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")
+    for alt in result.alternatives:
+        assert alt.name != main.name and _covers(alt, spec)
+        assert prove(alt, 30).sound is True
+        assert any(isinstance(b.pattern, Constant) for b in alt.bindings)
+    # Every cell the documented edge fill sets on the paper's test set, one of them sets too.
+    edge = next(r for r in load_rule_set("control").rules if r.name == "edge_fill")
+    wanted = coverage([edge], transitions).cells_by_rule[edge.name]
+    assert wanted
+    assert any(wanted <= coverage([alt], transitions).cells_by_rule[alt.name]
+               for alt in result.alternatives)
+    # The result records them after the rule itself.
+    texts = result.to_json()
+    assert texts["rule"] == format_rule(main)
+    assert texts["rules"] == [format_rule(a) for a in result.alternatives]
