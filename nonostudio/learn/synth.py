@@ -40,7 +40,7 @@ Strategy — enumeration with concrete counterexamples, z3 as the final word (CE
    the climb's less general pattern sets, and of the specification's patterns with singletons
    read as ``constant(t, 0)``, are kept too when they set more cells on the check pool than the
    most general rule (a first-hint-and-first-block rule can beat every two-arbitrary one); the
-   rule-set optimisation chooses among them.
+   rule-set optimisation chooses among them.  They get at most :data:`ALTERNATIVES_SECONDS`.
 """
 
 from __future__ import annotations
@@ -94,6 +94,9 @@ MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the s
 # A proof z3 has not finished by then is given up (the rule is not kept).  Force maximum takes
 # 6-9 s at 30 cells with the other worker busy; at 5 s it was lost.
 PROOF_SECONDS = 15.0
+# The more productive alternatives (_more_productive) are extras: their search, proofs and
+# simplification get at most this long once the specification's own rule is found.
+ALTERNATIVES_SECONDS = 8.0
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
 
@@ -762,8 +765,9 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     if best is None:
         return result(None, "exhausted")
     alternatives: list[Rule] = []
+    best = _simplified(best, run)
+    run.deadline = min(run.deadline, time.monotonic() + ALTERNATIVES_SECONDS)
     try:
-        best = _simplified(best, run)
         levels = list(dict.fromkeys([*reversed(chain), _constant_level(spec)]))
         bodies = {(best.bindings, best.condition, best.action)}
         for rule in _more_productive(run, best, levels, pretested, tried):

@@ -227,7 +227,13 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
                     return None, None
                 raise ProverError(f"z3 gave up on {rule.name} up to {max_length} cells: "
                                   f"{solver.reason_unknown()}")
-            shortest = _confirm(rule, encoded, solver.model())
+            try:
+                shortest = _confirm(rule, encoded, solver.model())
+            except z3.Z3Exception:
+                # Interrupted while the model was read: a stop, like one during the check.
+                if stopped.is_set():
+                    return None, None
+                raise
             solver.add(line.length < len(shortest.cells))
     finally:
         done.set()

@@ -324,3 +324,23 @@ def test_at_once_agrees_with_per_length_on_the_control_rules_at_20_cells() -> No
         if r.name == "force_maximum":
             continue  # the slowest by far; proved at 30 cells in test_shipped_rules
         assert prove(r, 20, at_once=True).sound is True, r.name
+
+
+def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(monkeypatch) -> None:
+    # z3 found a counterexample just as the proof's time ran out: the watcher interrupts the
+    # context while the model is being read, and z3 raises 'canceled' from the model's eval.
+    # That is a stopped proof (verdict None), not an error that ends the whole synthesis.
+    from nonostudio.rules import prover
+
+    asked = threading.Event()
+    real = prover._confirm
+
+    def slow_confirm(rule, encoded, model):
+        asked.set()
+        time.sleep(0.3)  # the watcher interrupts the context meanwhile
+        return real(rule, encoded, model)
+
+    monkeypatch.setattr(prover, "_confirm", slow_confirm)
+    broken = BROKEN[0]
+    result = prove(broken, 10, at_once=True, should_stop=asked.is_set)
+    assert asked.is_set() and result.sound is None
