@@ -262,8 +262,7 @@ def _irredundant(cover: tuple[int, ...], excludes: np.ndarray,
     kept = list(cover)
     for a in sorted(cover, key=lambda a: -costs[a]):
         rest = [b for b in kept if b != a]
-        if len(rest) < len(kept) and (not rest and not excludes.shape[1]
-                                      or rest and excludes[rest].any(axis=0).all()):
+        if rest and excludes[rest].any(axis=0).all():
             kept = rest
     return tuple(kept)
 

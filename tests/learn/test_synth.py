@@ -225,3 +225,19 @@ def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most
     texts = result.to_json()
     assert texts["rule"] == format_rule(main)
     assert texts["rules"] == [format_rule(a) for a in result.alternatives]
+
+
+def test_a_cover_loses_the_atoms_later_ones_made_redundant() -> None:
+    import numpy as np
+
+    from nonostudio.learn.synth import _irredundant
+
+    # Rows: atoms; columns: wrong instances each atom excludes.
+    excludes = np.array([[True, False, False],   # 0: the first wrong instance only
+                         [False, True, True],    # 1: the other two
+                         [True, True, True]])    # 2: all three
+    costs = np.array([3, 5, 9])
+    assert _irredundant((0, 2), excludes, costs) == (2,)  # 2 alone still excludes all
+    assert _irredundant((0, 1), excludes, costs) == (0, 1)  # each is needed
+    # Of two atoms that each suffice, the costlier goes.
+    assert _irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
