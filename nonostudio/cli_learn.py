@@ -227,7 +227,7 @@ def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
     out: list[tuple[str, Rule]] = []
     seen: set[str] = set()
     for key, result in store.results(run_id):
-        for text in rule_texts(result if isinstance(result, dict) else None):
+        for text in rule_texts(result):
             if text in seen:
                 continue
             seen.add(text)

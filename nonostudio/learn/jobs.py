@@ -57,10 +57,11 @@ CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
 """
 
 
-def rule_texts(result: dict[str, Any] | None) -> list[str]:
+def rule_texts(result: Any) -> list[str]:
     """The rules a work result reports: its ``rule`` entry if any, then its ``rules`` list (a
-    synthesis result's more productive alternatives)."""
-    if not result:
+    synthesis result's more productive alternatives); none for anything but a result object (a
+    malformed stored result reports no rule)."""
+    if not isinstance(result, dict):
         return []
     found = [result["rule"]] if isinstance(result.get("rule"), str) else []
     return found + [r for r in result.get("rules") or () if isinstance(r, str)]

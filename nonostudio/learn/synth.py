@@ -335,16 +335,13 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
         fcost = fill_cost(fill)
         for cover in _covers(space, wrong, productive):
             run.candidates += 1
-            truth = productive.copy()
-            for a in cover:
-                truth &= space.truth[a]
-            coverage = _new_cells(inst, truth, values[:, s], values[:, e])
+            fires = space.truth[list(cover)].all(axis=0) if cover else np.ones(len(inst), bool)
+            coverage = _new_cells(inst, productive & fires, values[:, s], values[:, e])
             parts = sorted(cover, key=lambda a: (space.special[a], a))
             cond = conjoin([space.atoms[a].cond for a in parts])
             total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
             candidate = _Candidate(coverage, total if cover else base_cost + fcost,
                                    Rule(name, bindings, cond, fill))
-            fires = space.truth[list(cover)].all(axis=0) if cover else np.ones(len(inst), bool)
             key = (fires.tobytes() + np.where(fires, values[:, s], 0).tobytes()
                    + np.where(fires, values[:, e], 0).tobytes())
             if key not in best or candidate.cost < best[key].cost:
@@ -379,6 +376,11 @@ def _check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
 
 _POOLS: dict[int, dict[tuple[Binding, ...], Instances]] = {}
 _POOLS_KEPT = {ACTIVE_LENGTH: 256, CHECK_LENGTH: 64}  # pattern sets remembered (check pools are big)
+
+
+def _on_check_pool(rule: Rule, run: _Run) -> tuple[list[int], int]:
+    """:func:`_check_pool_failures` of ``rule`` on the check pool of its own patterns."""
+    return _check_pool_failures(rule, _all_lines_instances(rule.bindings, CHECK_LENGTH, run))
 
 
 def _all_lines_instances(bindings: tuple[Binding, ...], length: int, run: _Run) -> Instances:
@@ -600,17 +602,14 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
     ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
     narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
     rule is returned."""
-    def on_check_pool(r: Rule) -> tuple[list[int], int]:
-        return _check_pool_failures(r, _all_lines_instances(r.bindings, CHECK_LENGTH, run))
-
-    _, fired = on_check_pool(rule)
+    _, fired = _on_check_pool(rule, run)
     try:
         changed = True
         while changed:
             changed = False
             for variant in _variants(rule):
                 run.check()
-                bad, more = on_check_pool(variant)
+                bad, more = _on_check_pool(variant, run)
                 if bad or more < fired or not _proved(variant, run).sound:
                     continue
                 rule, fired, changed = variant, more, True
@@ -674,11 +673,7 @@ def _more_productive(run: _Run, best: Rule, levels: list[tuple[Binding, ...]],
     with 964, which also covers every cell the control rule edge fill sets.  Both are kept; the
     rule-set optimisation chooses.
     """
-    def fired(rule: Rule) -> int:
-        return _check_pool_failures(rule, _all_lines_instances(rule.bindings, CHECK_LENGTH,
-                                                               run))[1]
-
-    top = fired(best)
+    top = _on_check_pool(best, run)[1]
     out: list[Rule] = []
     for bindings in levels:
         if bindings == best.bindings:
@@ -687,10 +682,12 @@ def _more_productive(run: _Run, best: Rule, levels: list[tuple[Binding, ...]],
         if candidate is None and bindings not in tried:
             tried.add(bindings)
             candidate = _search(run, bindings, proved=False)
-        if candidate is not None and fired(candidate) > top and not _proved(candidate, run).sound:
-            candidate = _search(run, bindings)  # as in the climb: search again, with proofs
-        if candidate is None or (more := fired(candidate)) <= top:
+        if candidate is None or (more := _on_check_pool(candidate, run)[1]) <= top:
             continue
+        if not _proved(candidate, run).sound:
+            candidate = _search(run, bindings)  # as in the climb: search again, with proofs
+            if candidate is None or (more := _on_check_pool(candidate, run)[1]) <= top:
+                continue
         out.append(Rule(f"{best.name}_{len(out) + 2}", candidate.bindings, candidate.condition,
                         candidate.action))
         top = more
@@ -710,10 +707,11 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     start = time.monotonic()
     run = _Run(spec, start + budget_s, should_stop, max_length)
 
-    def result(rule: Rule | None, status: str, alternatives: list[Rule] = ()) -> SynthResult:
+    def result(rule: Rule | None, status: str,
+               alternatives: tuple[Rule, ...] = ()) -> SynthResult:
         return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
                            run.candidates, status, run.prover_calls, run.proofs_given_up,
-                           tuple(alternatives))
+                           alternatives)
 
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
@@ -776,4 +774,4 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
                 alternatives.append(rule)
     except _Stop:
         pass  # the rule the specification asks for is found; the budget ends the extras
-    return result(best, "found", alternatives)
+    return result(best, "found", tuple(alternatives))
