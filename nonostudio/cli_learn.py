@@ -67,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                      help="seconds per specification (default: 60)")
     run.add_argument("--mode", choices=("process", "thread"), default="process",
                      help="workers are processes (default) or threads")
+    run.add_argument("--no-narrow", action="store_true",
+                     help="finish skipped specifications at once (by default each still gets "
+                          "one search at its constant level: first hint, first block ...)")
     run.add_argument("--store", **store_arg)
     run.add_argument("--resume", metavar="RUN_ID", type=positive_int_arg, default=None,
                      help="continue this run instead of starting one (its stored length, "
@@ -173,7 +176,7 @@ def run_learn(args: argparse.Namespace) -> Outcome:
     """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
     # z3 loads only for the action that needs it: the other subcommands start faster.
     from nonostudio.learn.runner import Runner
-    from nonostudio.learn.work import PROVE_LENGTH, synthesis_work
+    from nonostudio.learn.work import PROVE_LENGTH, narrow_synthesis_work, synthesis_work
 
     with _open_store(args.store) as store:
         if args.resume is not None:
@@ -182,14 +185,16 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             say(f"resuming run {run_id} in {store.path}")
         else:
             settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
-                        "budget_s": args.budget, "prove_length": PROVE_LENGTH}
+                        "budget_s": args.budget, "prove_length": PROVE_LENGTH,
+                        "narrow": not args.no_narrow}
             specs = list(all_specifications(args.max_length, args.max_patterns))
             run_id = store.create_run(settings, specs)
             say(f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
                 f"cells, in {store.path}")
         runner = Runner(store, run_id, synthesis_work, jobs=args.jobs,
                         budget_s=float(settings.get("budget_s", args.budget)), mode=args.mode,
-                        progress=_progress)
+                        progress=_progress,
+                        narrow_work=narrow_synthesis_work if settings.get("narrow", True) else None)
         started = time.monotonic()
         with _sigint_cancels(runner.cancel) as interrupted:
             status = runner.run()

@@ -58,6 +58,13 @@ def default_work() -> Work:
     return synthesis_work
 
 
+def default_narrow_work() -> Work:
+    """The narrow search learning runs give the specifications they would skip."""
+    from nonostudio.learn.work import narrow_synthesis_work
+
+    return narrow_synthesis_work
+
+
 def time_left(seconds: float | None) -> str:
     """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``; ``unknown`` for None."""
     if seconds is None:
@@ -95,10 +102,11 @@ class JobsPanel(QWidget):
 
     def __init__(self, store: JobStore, parent: QWidget | None = None, *,
                  work: Callable[[], Work] = default_work,
+                 narrow_work: Callable[[], Work] = default_narrow_work,
                  test_set: Path | None = TESTING_SET) -> None:
         super().__init__(parent)
         self.store = store
-        self._work = work
+        self._work, self._narrow_work = work, narrow_work
         self._test_set = test_set
         self._job: LearnJob | None = None
         self._save_worker: Worker | None = None
@@ -246,7 +254,8 @@ class JobsPanel(QWidget):
         except (ImportError, ValueError, TypeError) as exc:
             QMessageBox.warning(self, "Cannot Start Run", str(exc))
             return False
-        job = LearnJob(self.store.path, run_id, work, **settings.runner_options())
+        job = LearnJob(self.store.path, run_id, work, **settings.runner_options(),
+                       narrow_work=self._narrow_work() if settings.narrow else None)
         job.signals.progress.connect(self._on_progress)
         job.signals.rulesFound.connect(self._on_rules)
         job.signals.result.connect(self._on_result)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -44,6 +45,9 @@ class LearnSettings:
     budget_s: float = 60.0
     jobs: int = max(1, os.cpu_count() or 1)
     mode: str = "process"
+    # Specifications a run would skip (covered, or a smaller pattern set gave a rule) still get
+    # a search at their constant level (first hint, first block: edge fill, mercury).
+    narrow: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,6 +67,8 @@ class LearnSettings:
         return specs
 
     def runner_options(self) -> dict[str, Any]:
+        """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
+        the caller, from :attr:`narrow`)."""
         return {"jobs": self.jobs, "budget_s": self.budget_s, "mode": self.mode}
 
 
@@ -118,6 +124,12 @@ class LearnSettingsDialog(QDialog):
         self.mode.addItem("processes", "process")
         self.mode.addItem("threads", "thread")
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
+        self.narrow = QCheckBox("Search skipped specifications at the constant level",
+                                checked=s.narrow)
+        self.narrow.setToolTip("A specification a rule found already covers (or whose smaller "
+                               "pattern set gave a rule) still gets one search with its "
+                               "patterns read as the first hint, first block …: rules such "
+                               "as edge fill and mercury are found there.")
         self._seed = s.seed
 
         form = QFormLayout()
@@ -127,6 +139,7 @@ class LearnSettingsDialog(QDialog):
         form.addRow("Budget per specification:", self.budget)
         form.addRow("Workers:", self.jobs)
         form.addRow("Run workers as:", self.mode)
+        form.addRow("", self.narrow)
         fixed = QGroupBox("Fixed in this version")
         fixed_layout = QFormLayout(fixed)
         for title, text in (("Cost weights:", cost_weights_text()),
@@ -146,4 +159,5 @@ class LearnSettingsDialog(QDialog):
         return LearnSettings(
             max_length=self.max_length.value(), max_patterns=self.max_patterns.value(),
             sample=self.sample.value(), seed=self._seed, budget_s=self.budget.value(),
-            jobs=self.jobs.value(), mode=str(self.mode.currentData()))
+            jobs=self.jobs.value(), mode=str(self.mode.currentData()),
+            narrow=self.narrow.isChecked())

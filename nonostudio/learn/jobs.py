@@ -8,7 +8,8 @@ redone.  One runner works on a run at a time; any number of readers may watch it
 
 Specification statuses: ``pending``, ``running``, ``done``, ``failed`` (the work raised),
 ``timeout`` (over its budget), ``skipped`` (a smaller pattern set of the same (transition, run)
-already gave a rule).  Run statuses: ``pending``, ``running``, ``cancelled``, ``finished``.
+already gave a rule, or a rule found covers it; when the run searched it narrowly instead, its
+seconds and result are recorded like a ``done`` one's).  Run statuses: ``pending``, ``running``, ``cancelled``, ``finished``.
 """
 
 from __future__ import annotations
@@ -278,20 +279,6 @@ class JobStore:
         if not changed:
             raise ValueError(f"run {run_id} has no specification {key!r}")
 
-    def skip_supersets(self, run_id: int, spec: Specification) -> int:
-        """Mark ``skipped`` the pending specifications of ``spec``'s group whose patterns strictly
-        contain its patterns (the paper stops at the smallest pattern sets that give a rule)."""
-        mine = set(spec.patterns)
-        skipped = 0
-        for record in self._records("run_id = ? AND grp = ? AND status = 'pending'",
-                                    (run_id, spec.group)):
-            if mine < set(record.spec.patterns):
-                skipped += self._write(
-                    "UPDATE specs SET status = 'skipped', updated = ? "
-                    "WHERE run_id = ? AND key = ? AND status = 'pending'",
-                    (time.time(), run_id, record.key))
-        return skipped
-
     def results(self, run_id: int) -> list[tuple[str, dict[str, Any]]]:
         """``(key, result)`` of every finished specification that has a result."""
         rows = self._read("SELECT key, result FROM specs WHERE run_id = ? AND result IS NOT NULL "
@@ -303,8 +290,8 @@ class JobStore:
         counts = {s: n for s, n in self._read(
             "SELECT status, COUNT(*) FROM specs WHERE run_id = ? GROUP BY status", (run_id,))}
         seconds = sorted(s for (s,) in self._read(
-            "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout') "
-            "AND seconds IS NOT NULL", (run_id,)))
+            "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout', "
+            "'skipped') AND seconds IS NOT NULL", (run_id,)))
         found = sum(rules_in(r) for _, r in self.results(run_id))
         return RunStatus(
             run_id=run_id, total=info.total, counts=counts, rules_found=found,

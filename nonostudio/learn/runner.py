@@ -2,11 +2,14 @@
 
 ``work(spec, budget_s, should_stop, ctx) -> dict`` is called once per pending specification in a
 worker that owns one ``z3.Context`` (``ctx``).  The result must be JSON-serialisable; its
-``rules`` list (or ``rule`` entry) counts as rules found, and when it reports a rule the pending
-specifications of the same (transition, run) with larger pattern sets are skipped.  Before a
-specification is handed out it is also skipped when a rule found so far already covers it
-(:class:`CoveringRules`): specifications run smallest pattern sets first, so the general rules
-found early spare the later, larger searches.
+``rules`` list (or ``rule`` entry) counts as rules found.  A specification is *skipped* when a
+smaller pattern set of the same (transition, run) gave a rule, or when a rule found so far
+already covers it (:class:`CoveringRules`): specifications run smallest pattern sets first, so the
+general rules found early spare the later, larger searches.  With ``narrow_work`` a skipped
+specification still gets that cheaper search (the learning run's constant-level search,
+:func:`nonostudio.learn.work.narrow_synthesis_work`) and keeps its outcome under ``skipped``;
+without it, it is finished at once.  Which specifications are skipped is decided as each is handed
+out, from the results in the store, so a resumed run decides the same way.
 
 Workers: ``mode="process"`` (default) runs ``jobs`` spawned processes, ``mode="thread"`` runs
 threads.  Measured on the 2-core machine (``tests/benchmarks/bench_runner.py``, 24
@@ -74,13 +77,15 @@ class _Queue(Protocol):
     def put(self, item: Any) -> None: ...
 
 
-def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _Event,
-                 slots: Any) -> None:
+def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, results: _Queue,
+                 stop: _Event, slots: Any) -> None:
     """Worker ``index``: its own z3 context, a watchdog thread, tasks until a ``None`` arrives.
 
-    ``slots[index]`` holds the number of the task in progress (-1 when idle), written straight to
-    shared memory so the coordinator knows what a crashed worker held; each outcome is reported
-    as ``(index, key, status, seconds, result_json, error)``.
+    A task names which of ``works`` runs it (0: the work, 1: the narrow work of a skipped
+    specification, whose ``done`` is reported as ``skipped``).  ``slots[index]`` holds the number
+    of the task in progress (-1 when idle), written straight to shared memory so the coordinator
+    knows what a crashed worker held; each outcome is reported as ``(index, key, status, seconds,
+    result_json, error)``.
     """
     ctx = z3.Context()
     lock = threading.Lock()
@@ -101,7 +106,9 @@ def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _
     threading.Thread(target=watchdog, daemon=True).start()
     try:
         while (task := tasks.get()) is not None:
-            number, key, spec_json, budget = task
+            number, key, spec_json, budget, which = task
+            work = works[which]
+            assert work is not None, "a narrow task without a narrow work"
             if stop.is_set():  # queued before the cancel: give it back untouched
                 results.put((index, key, "pending", 0.0, None, None))
                 continue
@@ -125,7 +132,7 @@ def _worker_loop(index: int, work: Work, tasks: _Queue, results: _Queue, stop: _
             elif seconds > budget:
                 status = "timeout"
             else:
-                status = "failed" if error else "done"
+                status = "failed" if error else ("skipped" if which else "done")
             slots[index] = -1
             results.put((index, key, status, seconds, result_text, error))
     finally:
@@ -139,7 +146,8 @@ class Runner:
                  budget_s: float = 60.0, mode: str = "process",
                  progress: Callable[[Progress], None] | None = None,
                  should_stop: Callable[[], bool] | None = None,
-                 skip_supersets: bool = True, skip_covered: bool = True) -> None:
+                 skip_supersets: bool = True, skip_covered: bool = True,
+                 narrow_work: Work | None = None) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
         if budget_s <= 0:
@@ -150,6 +158,7 @@ class Runner:
         self.progress, self.should_stop = progress, should_stop
         self.skip_supersets = skip_supersets
         self.skip_covered = skip_covered
+        self.narrow_work = narrow_work
         self._cancel = threading.Event()
 
     def cancel(self) -> None:
@@ -195,7 +204,7 @@ class Runner:
         return final
 
     def _start_worker(self, index: int) -> Any:
-        args = (index, self.work, self._tasks, self._results, self._stop, self._slots)
+        args = (index, (self.work, self.narrow_work), self._tasks, self._results, self._stop, self._slots)
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=_worker_loop, args=args, daemon=True)
@@ -208,27 +217,36 @@ class Runner:
         store, run_id, stop = self.store, self.run_id, self._stop
         status = store.status(run_id)
         done, total, found = status.finished, status.total, status.rules_found
-        by_key = {r.key: r for r in pending}
         self._numbers = {r.key: i for i, r in enumerate(pending)}
         todo = list(reversed(pending))
         in_flight: set[str] = set()
         session_start, session_done = time.monotonic(), 0
-        covering = CoveringRules(store.results(run_id))
+        results = store.results(run_id)
+        covering = CoveringRules(results)
+        ruled: dict[str, list[frozenset[str]]] = {}  # group -> pattern sets that gave a rule
+        for key, result in results:
+            _note_rules(ruled, key, result)
+
+        def skipped(record: SpecRecord) -> bool:
+            group, codes = _group_and_codes(record.key)
+            return (self.skip_supersets and any(s < codes for s in ruled.get(group, ()))) or \
+                (self.skip_covered and covering.covers(record.spec))
 
         def feed() -> None:
             nonlocal done
             while todo and len(in_flight) < 2 * self.jobs and not stop.is_set():
                 record = todo.pop()
                 if store.spec_status(run_id, record.key) != "pending":
-                    continue  # skipped meanwhile
-                if self.skip_covered and covering.covers(record.spec):
+                    continue  # finished meanwhile (by skip_supersets of an earlier session)
+                narrow = skipped(record)
+                if narrow and self.narrow_work is None:
                     store.finish(run_id, record.key, "skipped", None)
                     done += 1
                     continue
                 store.mark_running(run_id, record.key)
                 in_flight.add(record.key)
                 self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
-                                 self.budget_s))
+                                 self.budget_s, 1 if narrow else 0))
 
         feed()
         while in_flight:
@@ -253,8 +271,8 @@ class Runner:
                 session_done += 1
                 found += rules_in(result)
                 covering.add(result)
-                if self.skip_supersets and outcome == "done" and rules_in(result):
-                    done += store.skip_supersets(run_id, by_key[key].spec)
+                if outcome in ("done", "skipped"):
+                    _note_rules(ruled, key, result)
                 if self.progress is not None:
                     elapsed = time.monotonic() - session_start
                     rate = 60.0 * session_done / elapsed if elapsed > 0 else 0.0
@@ -323,6 +341,19 @@ class CoveringRules:
                         all((e.type, e.index) in named for e in env):
                     return True
         return False
+
+
+def _group_and_codes(key: str) -> tuple[str, frozenset[str]]:
+    """A specification key's group and pattern codes (``3 1|-----|O0-3|h0,b`` → group, {h0, b})."""
+    group, _, codes = key.rpartition("|")
+    return group, frozenset(codes.split(","))
+
+
+def _note_rules(ruled: dict[str, list[frozenset[str]]], key: str, result: Any) -> None:
+    """Remember ``key``'s pattern set when its result holds a rule: its supersets are skipped."""
+    if rule_texts(result):
+        group, codes = _group_and_codes(key)
+        ruled.setdefault(group, []).append(codes)
 
 
 def _element_index(binding: Binding) -> int:

@@ -3,7 +3,8 @@
 :class:`nonostudio.learn.runner.Runner` calls :func:`synthesis_work` in a worker process or
 thread with that worker's z3 context; the result is :meth:`SynthResult.to_json` (the rule as rule
 text under ``"rule"``, which the runner counts as a rule found), every rule proved sound for all
-lines up to :data:`PROVE_LENGTH` cells.
+lines up to :data:`PROVE_LENGTH` cells.  :func:`narrow_synthesis_work` is the runner's work for
+the specifications it would otherwise skip (a search at the constant level only).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import z3
 
 from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth import synthesize
+from nonostudio.learn.synth import synthesize, synthesize_constant_level
 
 PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
 
@@ -37,4 +38,14 @@ def synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[
     _leave_interrupts_to_the_coordinator()
     result = synthesize(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
                         should_stop=should_stop, ctx=ctx)
+    return result.to_json()
+
+
+def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
+                          ctx: z3.Context) -> dict[str, Any]:
+    """The narrow search (:func:`synthesize_constant_level`) of a specification the runner would
+    skip; the result as JSON data."""
+    _leave_interrupts_to_the_coordinator()
+    result = synthesize_constant_level(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
+                                       should_stop=should_stop, ctx=ctx)
     return result.to_json()

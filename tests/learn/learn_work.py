@@ -104,3 +104,23 @@ def logged_nothing(spec: Specification, budget: float, should_stop, ctx: z3.Cont
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
     return {"rule": None}
+
+
+def logged_rule_for_one_pattern(spec: Specification, budget: float, should_stop,
+                                ctx: z3.Context) -> dict:
+    """Logs each call; reports a (not parseable) rule for one-pattern specifications of runs that
+    start at cell 0."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(spec.key + "\n")
+    return {"rule": f"found for {spec.key}" if len(spec.patterns) == 1 and spec.start == 0
+            else None}
+
+
+def logged_narrow(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+    """The narrow work: logs ``narrow KEY`` and reports one rule, or fails on runs of crossed
+    cells that start at cell 0."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(f"narrow {spec.key}\n")
+    if spec.start == 0 and spec.value != FILLED:
+        raise LookupError("no constant-level rule")
+    return {"rule": None, "rules": [f"narrow rule for {spec.key}"]}

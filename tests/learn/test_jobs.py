@@ -60,19 +60,6 @@ def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Spec
         assert again.results(run) == [(a, {"rule": "def r: ..."})]
 
 
-def test_skip_supersets(store: JobStore) -> None:
-    (t,) = [t for t in mine_transitions(5) if t.hints == (3, 1) and t.before == "-----"]
-    specs = specifications(t)
-    run = store.create_run({}, specs)
-    first = specs[0]  # run O0-3 with {h0}
-    assert first.key == "3 1|-----|O0-3|h0"
-    skipped = store.skip_supersets(run, first)
-    # {h0, h1}, {h0, g}, {h0, h1, g} of the same run; not {h1}, {h1, g}, nor other runs.
-    assert skipped == 3
-    assert {r.key for r in store.records(run, "skipped")} == {
-        "3 1|-----|O0-3|h0,h1", "3 1|-----|O0-3|h0,g", "3 1|-----|O0-3|h0,h1,g"}
-
-
 def test_status_figures(store: JobStore, specs: list[Specification]) -> None:
     run = store.create_run({}, specs[:25])
     for i, s in enumerate(specs[:20]):

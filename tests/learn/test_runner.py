@@ -259,3 +259,64 @@ def test_one_and_two_pattern_specifications_run_before_three_shortest_lines_firs
     assert sorted(s.key for s in ran) == sorted(by_key)
     order = [(len(s.patterns) > 2, len(s.transition.before), len(s.patterns)) for s in ran]
     assert order == sorted(order)
+
+
+def _logged_run(store: JobStore, specs: list[Specification], log: Path, **options) -> object:
+    run = store.create_run({}, specs)
+    os.environ["LEARN_TEST_LOG"] = str(log)
+    try:
+        status = run_specifications(store, run, learn_work.logged_rule_for_one_pattern, jobs=1,
+                                    mode="thread", skip_covered=False, **options)
+    finally:
+        del os.environ["LEARN_TEST_LOG"]
+    return run, status
+
+
+def _gave_a_rule_before(order: list[Specification], k: int) -> bool:
+    """Whether a smaller pattern set of ``order[k]``'s group, finished before ``order[k]`` was
+    handed out, gave a rule: one worker holds two tasks, so ``order[:k - 1]`` are finished."""
+    spec = order[k]
+    return any(s.group == spec.group and set(s.patterns) < set(spec.patterns)
+               and len(s.patterns) == 1 and s.start == 0 for s in order[:max(0, k - 1)])
+
+
+def test_supersets_of_a_pattern_set_that_gave_a_rule_are_skipped(store: JobStore,
+                                                                 tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
+    log = tmp_path / "log"
+    run, status = _logged_run(store, specs, log)
+    ran = set(log.read_text().splitlines())
+    skipped = {r.key for r in store.records(run, "skipped")}
+    assert skipped and not (skipped & ran) and skipped | ran == {s.key for s in specs}
+    order = sorted(specs, key=lambda s: (len(s.transition.before), len(s.patterns)))
+    assert all((s.key in skipped) == _gave_a_rule_before(order, k) for k, s in enumerate(order))
+    assert all(r.seconds is None and r.result is None for r in store.records(run, "skipped"))
+    assert status.finished == len(specs)
+
+
+def test_skipped_specifications_get_the_narrow_work_when_given(store: JobStore,
+                                                               tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
+    log = tmp_path / "log"
+    run, status = _logged_run(store, specs, log, narrow_work=learn_work.logged_narrow)
+    lines = log.read_text().splitlines()
+    narrowed = {line.removeprefix("narrow ") for line in lines if line.startswith("narrow ")}
+    ran = {line for line in lines if not line.startswith("narrow ")}
+    order = sorted(specs, key=lambda s: (len(s.transition.before), len(s.patterns)))
+    # The same specifications are skipped as without the narrow work, and each of them (only)
+    # got the narrow work, exactly once.
+    assert len(narrowed) == len(lines) - len(ran) and not (narrowed & ran)
+    assert narrowed == {s.key for k, s in enumerate(order) if _gave_a_rule_before(order, k)}
+    records = {r.key: r for r in store.records(run)}
+    for key in narrowed:
+        r = records[key]
+        if r.status == "failed":  # the narrow work's failure is the specification's outcome
+            assert r.spec.start == 0 and r.spec.value != FILLED and "LookupError" in r.error
+        else:
+            assert r.status == "skipped" and r.seconds is not None
+            assert r.result["rules"] == [f"narrow rule for {key}"]
+    assert {r.key for r in records.values() if r.status == "failed"}
+    # Their rules count as found, and their times count in the run's figures.
+    found = sum(1 for s in specs if s.key in ran and len(s.patterns) == 1 and s.start == 0)
+    assert status.rules_found == found + sum(records[k].status == "skipped" for k in narrowed)
+    assert status.median_seconds is not None and status.finished == len(specs)

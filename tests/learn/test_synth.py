@@ -241,3 +241,31 @@ def test_a_cover_loses_the_atoms_later_ones_made_redundant() -> None:
     assert _irredundant((0, 1), excludes, costs) == (0, 1)  # each is needed
     # Of two atoms that each suffice, the costlier goes.
     assert _irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
+
+
+def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_level(
+        anchors) -> None:
+    # (2 1) --O-O- : cell 0 is crossed (the first block belongs to the first hint, which cannot
+    # reach back to cell 0).  Its full search climbs to arbitrary patterns; the narrow search a
+    # learning run gives the specification when it would skip it keeps hint 0 and block 0, and
+    # finds the rule that sets every cell the documented mercury sets on the paper's test set.
+    from nonostudio.learn.synth import synthesize_constant_level
+
+    spec = _spec((2, 1), "--O-O-", CROSSED, 0, 1, (Binding("h0", Constant(H, 0)),
+                                                   Binding("b0", Constant(B, 0))))
+    result = synthesize_constant_level(spec, budget_s=60)
+    assert result.status == "found" and not result.alternatives, result
+    rule = result.rule
+    assert [b.pattern for b in rule.bindings] == [Constant(H, 0), Constant(B, 0)]
+    assert rule.name.endswith("_c") and _covers(rule, spec)
+    assert prove(rule, 30).sound is True
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")
+    mercury = next(r for r in load_rule_set("control").rules if r.name == "mercury")
+    wanted = coverage([mercury], transitions).cells_by_rule[mercury.name]
+    assert wanted and wanted <= coverage([rule], transitions).cells_by_rule[rule.name]
+    # Singletons are read as constant(t, 0): (3) O---- with the only hint and block.
+    spec = _spec((3,), "O----", FILLED, 1, 3, (Binding("h", Singleton(H)),
+                                               Binding("b", Singleton(B))))
+    rule = synthesize_constant_level(spec, budget_s=60).rule
+    assert rule is not None and _covers(rule, spec)
+    assert all(isinstance(b.pattern, Constant) and b.pattern.index == 0 for b in rule.bindings)
