@@ -47,7 +47,8 @@ HELP = "learn rules: run synthesis, follow it, export and compare the learned se
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
-    """Add the ``learn`` subcommand with its ``run``, ``status``, ``export`` and ``report``."""
+    """Add the ``learn`` subcommand with its ``run``, ``extend``, ``status``, ``export`` and
+    ``report``."""
     parser = subparsers.add_parser(NAME, help=HELP, description=HELP + ".")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     store_arg = {"metavar": "PATH", "default": None,
@@ -67,6 +68,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                      help="seconds per specification (default: 60)")
     run.add_argument("--mode", choices=("process", "thread"), default="process",
                      help="workers are processes (default) or threads")
+    three_first_arg = {"action": "store_true",
+                       "help": "of the three-pattern sets, only those naming the first hint, "
+                               "block and gap (about a tenth of them)"}
+    run.add_argument("--three-first", **three_first_arg)
     run.add_argument("--no-narrow", action="store_true",
                      help="finish skipped specifications at once (by default each still gets "
                           "one search at its constant level: first hint, first block ...)")
@@ -75,6 +80,17 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                      help="continue this run instead of starting one (its stored length, "
                           "patterns and budget are kept)")
     run.set_defaults(run=run_learn)
+
+    extend = actions.add_parser("extend", parents=[parent],
+                                help="add longer lines or more patterns to a run (nothing redone)")
+    extend.add_argument("run_id", **run_id_arg)
+    extend.add_argument("--max-length", metavar="N", type=positive_int_arg, required=True,
+                        help="lines of at most N cells")
+    extend.add_argument("--max-patterns", metavar="K", type=positive_int_arg, required=True,
+                        help="at most K patterns per specification")
+    extend.add_argument("--three-first", **three_first_arg)
+    extend.add_argument("--store", **store_arg)
+    extend.set_defaults(run=run_extend)
 
     status = actions.add_parser("status", parents=[parent], help="a run's progress and timings")
     status.add_argument("run_id", **run_id_arg)
@@ -186,8 +202,9 @@ def run_learn(args: argparse.Namespace) -> Outcome:
         else:
             settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
                         "budget_s": args.budget, "prove_length": PROVE_LENGTH,
-                        "narrow": not args.no_narrow}
-            specs = list(all_specifications(args.max_length, args.max_patterns))
+                        "narrow": not args.no_narrow, "three_first": args.three_first}
+            specs = list(all_specifications(args.max_length, args.max_patterns,
+                                            three_first=args.three_first))
             run_id = store.create_run(settings, specs)
             say(f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
                 f"cells, in {store.path}")
@@ -208,6 +225,32 @@ def run_learn(args: argparse.Namespace) -> Outcome:
                          f"--store {store.path}")
             return Outcome(data, "\n".join(lines), ExitCode.INTERRUPTED)
         return Outcome(data, "\n".join(lines))
+
+
+# ---- extend ------------------------------------------------------------------------------------
+
+
+def run_extend(args: argparse.Namespace) -> Outcome:
+    """Add the specifications of longer lines or more patterns to a run; its finished ones stay."""
+    with _open_store(args.store) as store:
+        run_id = _run_id(store, args.run_id)
+        settings = dict(store.run(run_id).settings)
+        if args.max_length < int(settings.get("max_length", 1)) or \
+                args.max_patterns < int(settings.get("max_patterns", 1)):
+            raise PuzzleError(f"run {run_id} already has lines up to {settings.get('max_length')} "
+                              f"cells and {settings.get('max_patterns')} patterns; extend only "
+                              f"adds specifications", source=str(store.path))
+        # A run that took every three-pattern set keeps doing so.
+        three_first = args.three_first and (settings.get("three_first", False)
+                                            or int(settings.get("max_patterns", 1)) < 3)
+        settings |= {"max_length": args.max_length, "max_patterns": args.max_patterns,
+                     "three_first": three_first}
+        added = store.extend_run(run_id, settings, all_specifications(
+            args.max_length, args.max_patterns, three_first=three_first))
+        total = store.run(run_id).total
+    text = (f"run {run_id}: {added} specifications added, {total} in all; continue with: "
+            f"learn run --resume {run_id} --store {store.path}")
+    return Outcome({"run_id": run_id, "added": added, "total": total, "settings": settings}, text)
 
 
 # ---- status ------------------------------------------------------------------------------------
@@ -311,7 +354,9 @@ def run_export(args: argparse.Namespace) -> Outcome:
         lines += [
             f"Run {info.id}. Training set: the canonical transitions of every line of at most "
             f"{settings.get('max_length')} cells; specifications with at most "
-            f"{settings.get('max_patterns')} patterns.",
+            f"{settings.get('max_patterns')} patterns"
+            + (" (of three, only those naming the first hint, block and gap)."
+               if settings.get("three_first") else "."),
             f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
             f"sound for all lines up to {settings.get('prove_length')} cells.",
             f"  Time: {status.work_seconds:.0f} s of synthesis work (median "

@@ -195,3 +195,25 @@ def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> No
     (written,) = load_rule_set(out).rules
     assert written.condition == edge.condition.right and written.action == edge.action
     assert "1 of the first choice simplified" in load_rule_set(out).header
+
+
+def test_extend_adds_longer_lines_and_more_patterns_to_a_run(capsys, tmp_path) -> None:
+    store = tmp_path / "jobs.sqlite3"
+    short = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
+    with JobStore(store) as s:
+        run = s.create_run({"max_length": 3, "max_patterns": 1, "budget_s": 5.0}, short)
+    code, data = cli_json(capsys, "learn", "extend", str(run), "--max-length", "4",
+                          "--max-patterns", "3", "--three-first", "--store", str(store))
+    wanted = [s for t in mine_transitions(4) for s in specifications(t, 3, three_first=True)]
+    assert code == 0 and data["added"] == len(wanted) - len(short)
+    assert data["total"] == len(wanted)
+    assert data["settings"] == {"max_length": 4, "max_patterns": 3, "budget_s": 5.0,
+                                "three_first": True}
+    with JobStore(store) as s:
+        assert {r.key for r in s.records(run)} == {w.key for w in wanted}
+    # Shorter lines or fewer patterns would drop work: refused, nothing changed.
+    code = main(["learn", "extend", str(run), "--max-length", "3", "--max-patterns", "3",
+                 "--store", str(store)])
+    assert code != 0 and "extend only adds" in capsys.readouterr().err
+    with JobStore(store) as s:
+        assert s.run(run).total == len(wanted)

@@ -197,6 +197,39 @@ class JobStore:
                 raise
         return run_id
 
+    def extend_run(self, run_id: int, settings: dict[str, Any],
+                   specs: Iterable[Specification]) -> int:
+        """Add to a run the specifications of ``specs`` it does not hold yet (as ``pending``, after
+        the others) and store ``settings`` as its settings; returns how many were added.  What the
+        run finished stays finished."""
+        self.run(run_id)
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                have = {k for (k,) in self._db.execute(
+                    "SELECT key FROM specs WHERE run_id = ?", (run_id,))}
+                (last,) = self._db.execute("SELECT COALESCE(MAX(seq), -1) FROM specs "
+                                           "WHERE run_id = ?", (run_id,)).fetchone()
+                rows = []
+                for spec in specs:
+                    if spec.key not in have:
+                        have.add(spec.key)
+                        rows.append((run_id, last + 1 + len(rows), spec.key, spec.group,
+                                     len(spec.patterns), json.dumps(spec.to_json())))
+                self._db.executemany(
+                    "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)",
+                    rows)
+                self._db.execute("UPDATE runs SET settings = ? WHERE id = ?",
+                                 (json.dumps(settings, sort_keys=True), run_id))
+                if rows:
+                    self._db.execute("UPDATE runs SET status = 'pending' WHERE id = ? "
+                                     "AND status = 'finished'", (run_id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return len(rows)
+
     def runs(self) -> list[RunInfo]:
         rows = self._read(
             "SELECT r.id, r.settings, r.created, r.status, "

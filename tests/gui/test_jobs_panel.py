@@ -57,6 +57,17 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     dialog.max_length.setValue(5)
     dialog.sample.setValue(40)
     assert dialog.settings().max_length == 5 and dialog.settings().sample == 40
+    dialog.three_first.setChecked(True)
+    dialog.narrow.setChecked(False)
+    chosen = dialog.settings()
+    assert chosen.three_first and not chosen.narrow
+    assert LearnSettings.from_json(chosen.to_json()) == chosen
+    # Three-pattern sets naming later elements are left out of such a run.
+    wide = LearnSettings(max_length=4, max_patterns=3)
+    first = LearnSettings(max_length=4, max_patterns=3, three_first=True)
+    assert {s.key for s in first.specifications()} == \
+        {s.key for s in all_specifications(4, 3, three_first=True)} < \
+        {s.key for s in wide.specifications()}
 
 
 def test_model_lists_the_runs(qtmodeltester, store: JobStore) -> None:

@@ -119,3 +119,27 @@ def test_rules_in() -> None:
     assert rules_in(None) == 0 and rules_in({}) == 0
     assert rules_in({"rule": "x"}) == 1 and rules_in({"rule": None}) == 0
     assert rules_in({"rules": ["a", "b"], "rule": "c"}) == 3
+
+
+def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: JobStore) -> None:
+    short = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
+    longer = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
+    run = store.create_run({"max_length": 3}, short)
+    store.mark_running(run, short[0].key)
+    store.finish(run, short[0].key, "done", 0.5, {"rule": "def r: ..."})
+    for s in short[1:]:
+        store.mark_running(run, s.key)
+        store.finish(run, s.key, "skipped", None)
+    store.set_run_status(run, "finished")
+    added = store.extend_run(run, {"max_length": 4}, longer)
+    assert added == len({s.key for s in longer} - {s.key for s in short}) > 0
+    info = store.run(run)
+    assert info.total == len(short) + added and info.settings == {"max_length": 4}
+    assert info.status == "pending"  # there is work again
+    records = {r.key: r for r in store.records(run)}
+    assert records[short[0].key].status == "done" and records[short[0].key].result
+    assert {k for k, r in records.items() if r.status == "pending"} == \
+        {s.key for s in longer} - {s.key for s in short}
+    assert store.extend_run(run, {"max_length": 4}, longer) == 0  # nothing twice
+    with pytest.raises(ValueError):
+        store.extend_run(run + 1, {}, longer)

@@ -146,6 +146,23 @@ def test_specifications_of_one_transition() -> None:
     assert {s.group for s in specs} == {"3 1|-----|O0-3", "3 1|-----|x3-4", "3 1|-----|O4-5"}
     assert [len(s.patterns) for s in specs[:6]] == [1, 1, 2, 2, 2, 3]
     assert len(specifications(t, max_patterns=1)) == 6
+    # Three patterns naming the first elements only: {h0, h1, g} names hint 1, so it goes.
+    first = specifications(t, three_first=True)
+    assert [s.key for s in first] == [s.key for s in specs if len(s.patterns) < 3]
+
+
+def test_three_first_keeps_the_three_pattern_sets_of_first_elements(
+        mined: list[Transition]) -> None:
+    for t in mined:
+        every = specifications(t)
+        first = specifications(t, three_first=True)
+        assert [s for s in every if len(s.patterns) < 3] == [s for s in first
+                                                               if len(s.patterns) < 3]
+        for s in every:
+            if len(s.patterns) == 3:
+                names_first = all(not isinstance(b.pattern, Constant) or b.pattern.index == 0
+                                  for b in s.patterns)
+                assert (s in first) == names_first, s.key
 
 
 def test_no_specification_without_a_hint(mined: list[Transition]) -> None:
