@@ -131,6 +131,9 @@ class LearnSettingsDialog(QDialog):
         self.three_first.setToolTip("Three-pattern specifications are nine in ten of a run's "
                                     "work; the documented three-pattern strategies all bind the "
                                     "first hint, block and gap.")
+        self.max_patterns.valueChanged.connect(
+            lambda k: self.three_first.setEnabled(k >= 3))
+        self.three_first.setEnabled(s.max_patterns >= 3)
         self.narrow = QCheckBox("Search skipped specifications at the constant level",
                                 checked=s.narrow)
         self.narrow.setToolTip("A specification a rule found already covers (or whose smaller "

@@ -57,6 +57,9 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     dialog.max_length.setValue(5)
     dialog.sample.setValue(40)
     assert dialog.settings().max_length == 5 and dialog.settings().sample == 40
+    assert not dialog.three_first.isEnabled()  # TINY binds one pattern
+    dialog.max_patterns.setValue(3)
+    assert dialog.three_first.isEnabled()
     dialog.three_first.setChecked(True)
     dialog.narrow.setChecked(False)
     chosen = dialog.settings()
