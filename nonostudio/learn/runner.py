@@ -237,7 +237,7 @@ class Runner:
             while todo and len(in_flight) < 2 * self.jobs and not stop.is_set():
                 record = todo.pop()
                 if store.spec_status(run_id, record.key) != "pending":
-                    continue  # finished meanwhile (by skip_supersets of an earlier session)
+                    continue  # no longer pending (finished by another process)
                 narrow = skipped(record)
                 if narrow and self.narrow_work is None:
                     store.finish(run_id, record.key, "skipped", None)
