@@ -9,7 +9,8 @@ redone.  One runner works on a run at a time; any number of readers may watch it
 Specification statuses: ``pending``, ``running``, ``done``, ``failed`` (the work raised),
 ``timeout`` (over its budget), ``skipped`` (a smaller pattern set of the same (transition, run)
 already gave a rule, or a rule found covers it; when the run searched it narrowly instead, its
-seconds and result are recorded like a ``done`` one's).  Run statuses: ``pending``, ``running``, ``cancelled``, ``finished``.
+seconds and result are recorded like a ``done`` one's).  Run statuses: ``pending``, ``running``,
+``cancelled``, ``finished``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import sqlite3
 import statistics
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,30 +173,45 @@ class JobStore:
 
     # ---- runs ---------------------------------------------------------------------------------
 
-    def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
-        """A new pending run holding ``specs`` (duplicate keys are an error); returns its id."""
-        rows = []
-        seen: set[str] = set()
-        for seq, spec in enumerate(specs):
-            key = spec.key
-            if key in seen:
-                raise ValueError(f"duplicate specification key {key!r}")
-            seen.add(key)
-            rows.append((seq, key, spec.group, len(spec.patterns), json.dumps(spec.to_json())))
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction under the store's lock: committed, or rolled back on any error."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                cur = self._db.execute(
-                    "INSERT INTO runs (settings, created, status) VALUES (?, ?, 'pending')",
-                    (json.dumps(settings, sort_keys=True), time.time()))
-                run_id = int(cur.lastrowid)
-                self._db.executemany(
-                    "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(run_id, *row) for row in rows])
+                yield self._db
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+    @staticmethod
+    def _insert_specs(db: sqlite3.Connection, run_id: int, specs: Iterable[Specification],
+                      first_seq: int, have: set[str], *, duplicates_are_errors: bool) -> int:
+        """Insert the specifications whose keys are not in ``have`` (which grows), numbered from
+        ``first_seq``; returns how many."""
+        rows = []
+        for spec in specs:
+            key = spec.key
+            if key in have:
+                if duplicates_are_errors:
+                    raise ValueError(f"duplicate specification key {key!r}")
+                continue
+            have.add(key)
+            rows.append((run_id, first_seq + len(rows), key, spec.group, len(spec.patterns),
+                         json.dumps(spec.to_json())))
+        db.executemany(
+            "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)", rows)
+        return len(rows)
+
+    def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
+        """A new pending run holding ``specs`` (duplicate keys are an error); returns its id."""
+        with self._transaction() as db:
+            cur = db.execute(
+                "INSERT INTO runs (settings, created, status) VALUES (?, ?, 'pending')",
+                (json.dumps(settings, sort_keys=True), time.time()))
+            run_id = int(cur.lastrowid)
+            self._insert_specs(db, run_id, specs, 0, set(), duplicates_are_errors=True)
         return run_id
 
     def extend_run(self, run_id: int, settings: dict[str, Any],
@@ -203,32 +220,18 @@ class JobStore:
         the others) and store ``settings`` as its settings; returns how many were added.  What the
         run finished stays finished."""
         self.run(run_id)
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                have = {k for (k,) in self._db.execute(
-                    "SELECT key FROM specs WHERE run_id = ?", (run_id,))}
-                (last,) = self._db.execute("SELECT COALESCE(MAX(seq), -1) FROM specs "
-                                           "WHERE run_id = ?", (run_id,)).fetchone()
-                rows = []
-                for spec in specs:
-                    if spec.key not in have:
-                        have.add(spec.key)
-                        rows.append((run_id, last + 1 + len(rows), spec.key, spec.group,
-                                     len(spec.patterns), json.dumps(spec.to_json())))
-                self._db.executemany(
-                    "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)",
-                    rows)
-                self._db.execute("UPDATE runs SET settings = ? WHERE id = ?",
-                                 (json.dumps(settings, sort_keys=True), run_id))
-                if rows:
-                    self._db.execute("UPDATE runs SET status = 'pending' WHERE id = ? "
-                                     "AND status = 'finished'", (run_id,))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        return len(rows)
+        with self._transaction() as db:
+            have = {k for (k,) in db.execute("SELECT key FROM specs WHERE run_id = ?", (run_id,))}
+            (last,) = db.execute("SELECT COALESCE(MAX(seq), -1) FROM specs WHERE run_id = ?",
+                                 (run_id,)).fetchone()
+            added = self._insert_specs(db, run_id, specs, last + 1, have,
+                                       duplicates_are_errors=False)
+            db.execute("UPDATE runs SET settings = ? WHERE id = ?",
+                       (json.dumps(settings, sort_keys=True), run_id))
+            if added:
+                db.execute("UPDATE runs SET status = 'pending' WHERE id = ? "
+                           "AND status = 'finished'", (run_id,))
+        return added
 
     def runs(self) -> list[RunInfo]:
         rows = self._read(
@@ -249,11 +252,9 @@ class JobStore:
             raise ValueError(f"{self.path}: no run {run_id}")
 
     def delete_run(self, run_id: int) -> None:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("DELETE FROM specs WHERE run_id = ?", (run_id,))
-            self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
-            self._db.execute("COMMIT")
+        with self._transaction() as db:
+            db.execute("DELETE FROM specs WHERE run_id = ?", (run_id,))
+            db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
     def resume(self, run_id: int) -> int:
         """Reopen a run: specifications left ``running`` by a killed process become ``pending``.

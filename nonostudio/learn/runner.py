@@ -204,7 +204,8 @@ class Runner:
         return final
 
     def _start_worker(self, index: int) -> Any:
-        args = (index, (self.work, self.narrow_work), self._tasks, self._results, self._stop, self._slots)
+        args = (index, (self.work, self.narrow_work), self._tasks, self._results, self._stop,
+                self._slots)
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=_worker_loop, args=args, daemon=True)
@@ -228,7 +229,7 @@ class Runner:
             _note_rules(ruled, key, result)
 
         def skipped(record: SpecRecord) -> bool:
-            group, codes = _group_and_codes(record.key)
+            group, codes = Specification.split_key(record.key)
             return (self.skip_supersets and any(s < codes for s in ruled.get(group, ()))) or \
                 (self.skip_covered and covering.covers(record.spec))
 
@@ -343,16 +344,10 @@ class CoveringRules:
         return False
 
 
-def _group_and_codes(key: str) -> tuple[str, frozenset[str]]:
-    """A specification key's group and pattern codes (``3 1|-----|O0-3|h0,b`` → group, {h0, b})."""
-    group, _, codes = key.rpartition("|")
-    return group, frozenset(codes.split(","))
-
-
 def _note_rules(ruled: dict[str, list[frozenset[str]]], key: str, result: Any) -> None:
     """Remember ``key``'s pattern set when its result holds a rule: its supersets are skipped."""
     if rule_texts(result):
-        group, codes = _group_and_codes(key)
+        group, codes = Specification.split_key(key)
         ruled.setdefault(group, []).append(codes)
 
 

@@ -20,14 +20,14 @@ hint cannot set an unknown cell soundly (flip that cell in a solution and read o
 rule sees the same cells and fires the same fill on a valid line that contradicts it); so the
 transitions of lines without hints (one per length) give no specification.  For
 n ≤ 7 there are 3686 (transition, run) pairs; with at most 1, 2 and 3 patterns that gives 7491,
-30490 and 58332 specifications.
+30490 and 58332 specifications.  Each specification carries a stable ``key`` so a job store can
+resume a run.
 
 ``three_first`` keeps a three-pattern subset only when every pattern names the *first* element
 of its type (a singleton, or ``constant(t, 0)``): 2571 of the 27,842 three-pattern
 specifications for n ≤ 7.  The three-pattern strategies documented in the control set (full edge
 gap, punctuate first hint, mercury) all bind hint 0, block 0 and gap 0, while the whole
-three-pattern part costs about 29 CPU-hours (run 2: 4.4 s per search, a rule per 123 s of work).  Each specification carries a stable ``key`` so a job store can
-resume a run.
+three-pattern part costs about 29 CPU-hours (run 2: 4.4 s per search, a rule per 123 s of work).
 """
 
 from __future__ import annotations
@@ -164,6 +164,12 @@ class Specification:
     def key(self) -> str:
         """Stable id: group plus pattern codes, e.g. ``3 1|-----|O0-3|h0,h1``."""
         return f"{self.group}|{','.join(_pattern_code(b) for b in self.patterns)}"
+
+    @staticmethod
+    def split_key(key: str) -> tuple[str, frozenset[str]]:
+        """A :attr:`key`'s group and pattern codes (``3 1|-----|O0-3|h0,b`` → group, {h0, b})."""
+        group, _, codes = key.rpartition("|")
+        return group, frozenset(codes.split(","))
 
     @property
     def line(self) -> Line:

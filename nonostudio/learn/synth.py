@@ -57,7 +57,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
@@ -148,6 +148,7 @@ class _Run:
     candidates: int = 0
     prover_calls: int = 0
     proofs_given_up: int = 0  # proofs that ran out of PROOF_SECONDS
+    started: float = field(default_factory=time.monotonic)
 
     @property
     def target(self) -> Specification:
@@ -162,6 +163,17 @@ class _Run:
     def check(self) -> None:
         if self.stopped():
             raise _Stop
+
+    def stop_status(self) -> str:
+        """What ended the run once :class:`_Stop` was raised: the caller, or the budget."""
+        return "cancelled" if self.should_stop and self.should_stop() else "timeout"
+
+    def result(self, rule: Rule | None, status: str,
+               alternatives: tuple[Rule, ...] = ()) -> SynthResult:
+        """The run's outcome, with its counters and the time since it started."""
+        return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - self.started,
+                           self.candidates, status, self.prover_calls, self.proofs_given_up,
+                           alternatives)
 
 
 def pattern_sets(spec: Specification) -> list[tuple[Binding, ...]]:
@@ -713,15 +725,8 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     interrupts it on cancellation, and ``should_stop`` is polled between candidates and passed to
     the prover, so a cancelled call returns within a second.
     """
-    start = time.monotonic()
-    run = _Run(spec, start + budget_s, should_stop, max_length)
-
-    def result(rule: Rule | None, status: str,
-               alternatives: tuple[Rule, ...] = ()) -> SynthResult:
-        return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
-                           run.candidates, status, run.prover_calls, run.proofs_given_up,
-                           alternatives)
-
+    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length)
+    result = run.result
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
     best: Rule | None = None
@@ -766,8 +771,7 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     except _Stop:
         if best is not None:
             return result(best, "found")
-        cancelled = bool(should_stop and should_stop())
-        return result(None, "cancelled" if cancelled else "timeout")
+        return result(None, run.stop_status())
     if best is None:
         return result(None, "exhausted")
     alternatives: list[Rule] = []
@@ -793,13 +797,8 @@ def synthesize_constant_level(spec: Specification, *, budget_s: float, max_lengt
     ``constant(t, 0)``; no climb, no alternatives): the narrow search a learning run gives the
     specifications it would otherwise skip (module docstring, step 7).  The rule is named after
     the specification with ``_c``, so it never takes the name of the specification's own rule."""
-    start = time.monotonic()
-    run = _Run(spec, start + budget_s, should_stop, max_length)
-
-    def result(rule: Rule | None, status: str) -> SynthResult:
-        return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - start,
-                           run.candidates, status, run.prover_calls, run.proofs_given_up)
-
+    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length)
+    result = run.result
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
     try:
@@ -808,6 +807,5 @@ def synthesize_constant_level(spec: Specification, *, budget_s: float, max_lengt
             return result(None, "exhausted")
         rule = _simplified(rule, run)
     except _Stop:
-        cancelled = bool(should_stop and should_stop())
-        return result(None, "cancelled" if cancelled else "timeout")
+        return result(None, run.stop_status())
     return result(Rule(f"{rule.name}_c", rule.bindings, rule.condition, rule.action), "found")
