@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 
 import numpy as np
 
@@ -111,17 +110,38 @@ def _candidates(view: LineView, pattern: Singleton | Constant | Arbitrary) -> li
     return list(lst[pattern.index:pattern.index + 1])
 
 
-def _atom_value(expr: Expr, env: dict[str, Element], view: LineView) -> int:
-    if isinstance(expr, LineSize):
-        return view.n
-    e = env[expr.var]
-    if isinstance(expr, Start):
-        return e.start
-    if isinstance(expr, Size):
-        return e.size
-    if isinstance(expr, LowestEndCell):
-        return view.lowest_end[e.index]
-    return view.highest_start[e.index]
+@lru_cache(maxsize=1 << 16)
+def _view(hints: tuple[int, ...], text: str) -> LineView:
+    """A pool line's view, built once per process (pool lines recur in every pattern set's
+    instances; the views are only read)."""
+    return LineView.of_text(hints, text)
+
+
+@lru_cache(maxsize=1 << 18)
+def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Arbitrary
+           ) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
+    """The elements ``pattern`` binds on a line: their atoms' values in :func:`atom_exprs` order
+    (after ``line_size``), their positions in their list, and whether each is maximal / minimal."""
+    view = _view(hints, text)
+    name = _TYPE_NAME[pattern.type]
+    top, bottom = getattr(view, f"max_{name}"), getattr(view, f"min_{name}")
+    elements = _candidates(view, pattern)
+    if pattern.type is not ElementType.HINT:
+        values = [(e.start, e.size) for e in elements]
+    elif isinstance(pattern, Arbitrary):
+        values = [(e.start, e.size, view.lowest_end[e.index], view.highest_start[e.index])
+                  for e in elements]
+    else:
+        values = [(e.size, view.lowest_end[e.index], view.highest_start[e.index])
+                  for e in elements]
+    return (values, [e.index for e in elements], [e.size >= top for e in elements],
+            [e.size <= bottom for e in elements])
+
+
+def _atom_width(pattern: Singleton | Constant | Arbitrary) -> int:
+    if pattern.type is not ElementType.HINT:
+        return 2
+    return 4 if isinstance(pattern, Arbitrary) else 3
 
 
 class Instances:
@@ -137,40 +157,58 @@ class Instances:
                  poll: Callable[[], None] | None = None) -> None:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
-        rows: list[list[int]] = []
-        line_ix: list[int] = []
-        ext: dict[tuple[str, str], list[bool]] = {
-            (b.name, kind): [] for b in bindings for kind in ("max", "min")}
-        group_keys: dict[str, list[tuple[int, ...]]] = {b.name: [] for b in bindings}
-        index: dict[str, list[int]] = {b.name: [] for b in bindings}
+        k = len(bindings)
+        # Per binding, the elements it binds on every line, concatenated line after line.
+        values: list[list[tuple[int, ...]]] = [[] for _ in bindings]
+        index: list[list[int]] = [[] for _ in bindings]
+        tops: list[list[bool]] = [[] for _ in bindings]
+        bottoms: list[list[bool]] = [[] for _ in bindings]
+        counts: list[list[int]] = [[] for _ in bindings]
         for li, pl in enumerate(lines):
             if poll is not None and li % 256 == 0:
                 poll()  # may raise to abandon a long build (cancellation)
-            view = LineView.of_text(pl.hints, pl.text)
-            options = [_candidates(view, b.pattern) for b in bindings]
-            for combo in product(*options):
-                env = {b.name: e for b, e in zip(bindings, combo, strict=True)}
-                rows.append([_atom_value(x, env, view) for x in self.exprs])
-                line_ix.append(li)
-                for b, e in zip(bindings, combo, strict=True):
-                    index[b.name].append(e.index)
-                    name = _TYPE_NAME[b.pattern.type]
-                    ext[(b.name, "max")].append(e.size >= getattr(view, f"max_{name}"))
-                    ext[(b.name, "min")].append(e.size <= getattr(view, f"min_{name}"))
-                    group_keys[b.name].append(
-                        (li,) + tuple(o.index for o, c in zip(combo, bindings, strict=True)
-                                      if c.name != b.name))
+            for j, b in enumerate(bindings):
+                v, ix, t, bo = _bound(pl.hints, pl.text, b.pattern)
+                values[j] += v
+                index[j] += ix
+                tops[j] += t
+                bottoms[j] += bo
+                counts[j].append(len(ix))
+        # Instances are the bindings' product on each line, in itertools.product order (the first
+        # binding varies slowest): instance r of a line picks element (r // stride_j) % count_j.
+        c = np.array(counts, dtype=np.int64).reshape(k, len(lines))
+        per_line = c.prod(axis=0)
+        self.line = np.repeat(np.arange(len(lines), dtype=np.int64), per_line)
+        r = np.arange(len(self.line), dtype=np.int64) - np.repeat(np.cumsum(per_line) - per_line,
+                                                                   per_line)
+        local = [np.empty(0, dtype=np.int64)] * k  # each instance's choice on its line
+        chosen = [np.empty(0, dtype=np.int64)] * k  # ... as a position in values[j]
+        stride = np.ones(len(lines), dtype=np.int64)
+        for j in reversed(range(k)):
+            local[j] = (r // np.repeat(stride, per_line)) % np.repeat(np.maximum(c[j], 1), per_line)
+            chosen[j] = local[j] + np.repeat(np.cumsum(c[j]) - c[j], per_line)
+            stride = stride * c[j]
+        n_of_line = np.array([pl.n for pl in lines], dtype=np.int64)
+        columns = [n_of_line[self.line][:, None]]
+        for j, b in enumerate(bindings):
+            width = _atom_width(b.pattern)
+            table = np.array(values[j], dtype=np.int64).reshape(len(values[j]), width)
+            columns.append(table[chosen[j]])
         self.lines = lines
-        self.atoms = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.exprs))
-        self.line = np.array(line_ix, dtype=np.int64)
-        self.index = {k: np.array(v, dtype=np.int64) for k, v in index.items()}
-        self.extreme = {k: np.array(v, dtype=bool) for k, v in ext.items()}
-        self.group = {}
-        for name, keys in group_keys.items():
-            ids: dict[tuple[int, ...], int] = {}
-            self.group[name] = np.array([ids.setdefault(k, len(ids)) for k in keys], dtype=np.int64)
-        n = np.array([pl.n for pl in lines], dtype=np.int64)
-        self.n = n[self.line] if len(lines) else n
+        self.atoms = np.concatenate(columns, axis=1)
+        self.index, self.extreme, self.group = {}, {}, {}
+        for j, b in enumerate(bindings):
+            self.index[b.name] = np.array(index[j], dtype=np.int64)[chosen[j]]
+            self.extreme[(b.name, "max")] = np.array(tops[j], dtype=bool)[chosen[j]]
+            self.extreme[(b.name, "min")] = np.array(bottoms[j], dtype=bool)[chosen[j]]
+            # Instances of one line agreeing on every other binding; numbered in order of first
+            # appearance, which is the keys' sorted order.
+            key = self.line.copy()
+            for m in range(k):
+                if m != j:
+                    key = key * _GROUP_RADIX + local[m]
+            self.group[b.name] = np.unique(key, return_inverse=True)[1].reshape(-1)
+        self.n = n_of_line[self.line]
         masks = np.array([[pl.known, pl.forced_filled, pl.forced_crossed] for pl in lines],
                          dtype=np.int64).reshape(len(lines), 3)
         self.known = masks[self.line, 0]
@@ -220,4 +258,5 @@ class Instances:
         return wrong, productive
 
 
+_GROUP_RADIX = 64  # more than the elements of one type on any line learning builds instances on
 _TYPE_NAME = {ElementType.HINT: "hint", ElementType.BLOCK: "block", ElementType.GAP: "gap"}

@@ -1,11 +1,69 @@
-"""Instance pools: joining the instances of several line lists equals building them at once."""
+"""Instance pools: every binding's atoms, extremes and groups agree with the interpreter's
+reading of the line; joining the instances of several line lists equals building them at once."""
 
 from __future__ import annotations
 
+import random
+from itertools import product
+
 import numpy as np
 
+from nonostudio.core.line import Line
 from nonostudio.learn.pool import Instances, all_states, pool_line
-from nonostudio.rules.ast import Arbitrary, Binding, Constant, ElementType, Singleton
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Binding,
+    Constant,
+    ElementType,
+    Maximal,
+    Minimal,
+    Singleton,
+)
+from nonostudio.rules.interpreter import elements, eval_cond, eval_expr
+
+_PATTERNS = ([Arbitrary(t) for t in ElementType] + [Singleton(t) for t in ElementType]
+             + [Constant(t, i) for t in ElementType for i in (0, 1, 2)])
+
+
+def _bound(line: Line, pattern: Arbitrary | Singleton | Constant) -> list:
+    found = elements(line, pattern.type)
+    if isinstance(pattern, Arbitrary):
+        return found
+    if isinstance(pattern, Singleton):
+        return found if len(found) == 1 else []
+    return found[pattern.index:pattern.index + 1]
+
+
+def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
+    rng = random.Random(5)
+    lines = [pl for pl in all_states(6) if pl.n >= 3]
+    for _ in range(30):
+        bindings = tuple(Binding(f"x{i}", rng.choice(_PATTERNS))
+                         for i in range(rng.choice((1, 2, 3))))
+        sample = rng.sample(lines, 60)
+        inst = Instances(bindings, sample)
+        rows, groups = [], {b.name: [] for b in bindings}
+        for li, pl in enumerate(sample):
+            line = Line.parse(pl.hints, pl.text)
+            for combo in product(*(_bound(line, b.pattern) for b in bindings)):
+                env = {b.name: e for b, e in zip(bindings, combo, strict=True)}
+                rows.append((li, [eval_expr(x, env, line) for x in inst.exprs],
+                             {b.name: (env[b.name].index, eval_cond(Maximal(b.name), env, line),
+                                       eval_cond(Minimal(b.name), env, line))
+                              for b in bindings}))
+                for b in bindings:
+                    groups[b.name].append((li, *(env[o.name].index for o in bindings
+                                                 if o.name != b.name)))
+        assert len(inst) == len(rows)
+        for i, (li, atoms, per) in enumerate(rows):
+            assert inst.line[i] == li and inst.atoms[i].tolist() == atoms
+            for name, (index, top, bottom) in per.items():
+                assert inst.index[name][i] == index
+                assert inst.extreme[(name, "max")][i] == top
+                assert inst.extreme[(name, "min")][i] == bottom
+        for name, keys in groups.items():  # same group exactly when the other elements agree
+            pairs = set(zip(keys, inst.group[name].tolist(), strict=True))
+            assert len({k for k, _ in pairs}) == len(pairs) == len({g for _, g in pairs})
 
 
 def _same(a: Instances, b: Instances) -> None:

@@ -269,3 +269,26 @@ def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_leve
     rule = synthesize_constant_level(spec, budget_s=60).rule
     assert rule is not None and _covers(rule, spec)
     assert all(isinstance(b.pattern, Constant) and b.pattern.index == 0 for b in rule.bindings)
+
+
+def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch) -> None:
+    import nonostudio.learn.synth as synth
+
+    monkeypatch.setattr(synth, "_PROOFS", {})
+    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
+    # Never fires on the check pool (lines up to 6 cells); wrong on 7 cells, e.g. (1) -------.
+    wrong = parse_rule("def wrong:\n  with h = arbitrary(hint):\n  if line_size >= 7:\n"
+                       "  then fill(true, 0, 1)")
+    assert synth._on_check_pool(wrong, _Run(spec, time.monotonic() + 60, None, 30))[0] == []
+    run = _Run(spec, time.monotonic() + 60, None, 30)
+    lines = synth._refuting_lines(wrong, run)
+    assert lines and all(pl.n == synth.VERIFY_LENGTH for pl in lines)
+    for pl in lines:  # the rule fires there, and the line's deduction does not fill cell 0
+        assert apply_rule(wrong, Line.parse(pl.hints, pl.text), flipped=False)
+        assert not pl.forced_filled & 1
+    verdict = synth._proved(wrong, run)
+    assert verdict.sound is False and run.prover_calls == 0
+    # A sound rule still goes to z3 and is proved.
+    big_hint = _control("big_hint")
+    assert synth._refuting_lines(big_hint, run) == []
+    assert synth._proved(big_hint, run).sound and run.prover_calls == 1
