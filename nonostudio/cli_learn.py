@@ -19,7 +19,6 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,16 +26,16 @@ from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seco
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
-from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
-from nonostudio.learn.optimize import OptimisedSet, covered_cells, optimise, rule_cells
+from nonostudio.learn.export import choose_rules, pooled_rules
+from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
-from nonostudio.learn.synth import simplify
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
+from nonostudio.rules.parser import RuleEntry
 from nonostudio.rules.ruleset import dump_rules
 
 if TYPE_CHECKING:
@@ -270,43 +269,6 @@ def run_status(args: argparse.Namespace) -> Outcome:
 # ---- export ------------------------------------------------------------------------------------
 
 
-def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
-    """``(specification key, rule)`` for every distinct rule the run found, in store order."""
-    out: list[tuple[str, Rule]] = []
-    seen: set[str] = set()
-    for key, result in store.results(run_id):
-        for text in rule_texts(result):
-            if text in seen:
-                continue
-            seen.add(text)
-            try:
-                out.append((key, parse_rule(text, f"run {run_id}, {key}")))
-            except RuleSyntaxError as exc:
-                raise PuzzleError(f"the stored rule does not parse: {exc}",
-                                  source=str(store.path)) from None
-    return out
-
-
-def pooled_rules(store: JobStore, run_ids: list[int]) -> list[tuple[str, Rule]]:
-    """``(specification key, rule)`` for the distinct rules of several runs, in run order: a rule
-    an earlier run found already is left out; one whose name an earlier run's rule took (names
-    come from the specification) is renamed ``NAME_runN``."""
-    found: list[tuple[str, Rule]] = []
-    seen: set[tuple[Any, ...]] = set()
-    names: set[str] = set()
-    for r in run_ids:
-        for key, rule in run_rules(store, r):
-            body = (rule.bindings, rule.condition, rule.action)
-            if body in seen:
-                continue
-            seen.add(body)
-            if rule.name in names:
-                rule = replace(rule, name=f"{rule.name}_run{r}")
-            names.add(rule.name)
-            found.append((key, rule))
-    return found
-
-
 def run_export(args: argparse.Namespace) -> Outcome:
     """Optimise the rules of one or more runs and write the chosen ones with a header saying how."""
     with _open_store(args.store) as store:
@@ -325,26 +287,12 @@ def run_export(args: argparse.Namespace) -> Outcome:
         path = test_set_path(args.test)
         transitions = load_transitions(path)
         where = f"{path.name} ({len(transitions)} transitions)"
-    rules = [rule for _, rule in found]
     source = {rule.name: key for key, rule in found}
-    say(f"optimising {len(rules)} rules on {where}")
+    say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
-    def choose() -> OptimisedSet:
-        return optimise(rules, transitions, top_k=args.top,
-                        progress=lambda d, t: say(f"[optimise {d}/{t}]") if d % 50 == 0 else None)
-
-    chosen = choose()
-    simplified = 0
-    if args.simplify:
-        # Rules of earlier runs were kept as found; simplifying the chosen ones (each step
-        # proved, never less general) lowers their cost, then the choice is made again.
-        for i, rule in enumerate(chosen.rules, 1):
-            say(f"[simplify {i}/{len(chosen.rules)}] {rule.name}")
-            better = simplify(rule)
-            if better != rule:
-                simplified += 1
-                rules[rules.index(rule)] = better
-        chosen = choose()
+    choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
+                          simplify_chosen=args.simplify, say=say)
+    chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
     lines = [f"Rules learned by nonostudio (run{'s' if len(run_ids) > 1 else ''} {which} of "

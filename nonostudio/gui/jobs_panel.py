@@ -9,7 +9,8 @@ saved as a named rule set in the user-data ``rules/`` folder, where the rule bro
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -30,13 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.jobs_model import JobsModel
 from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.workers import ShouldStop, Worker
+from nonostudio.learn.export import choose_rules, pooled_rules
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
-from nonostudio.learn.optimize import optimise
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions
 from nonostudio.paths import paper_testing_set, user_rules_dir
@@ -323,45 +325,65 @@ class JobsPanel(QWidget):
         run_id = self.selected_run()
         if run_id is None:
             return
-        name, ok = QInputDialog.getText(self, "Save Learned Rules", "Rule set name:",
-                                        text=f"learned-run-{run_id}")
-        if not ok or not name.strip():
+        runs = [(info, self.store.status(info.id).rules_found) for info in self.store.runs()]
+        dialog = SaveRulesDialog(runs, run_id, self)
+        if dialog.exec() != SaveRulesDialog.DialogCode.Accepted:
             return
-        top_k, ok = QInputDialog.getInt(self, "Save Learned Rules",
-                                        "Keep the best k rules (0: every useful rule):", 0, 0,
-                                        100000)
-        if ok:
-            try:
-                self.save_rules(name.strip(), top_k=top_k or None)
-            except ValueError as exc:
-                QMessageBox.warning(self, "Cannot Save Rules", str(exc))
+        choice = dialog.choice()
+        try:
+            self.save_rules(choice.name, top_k=choice.top_k, run_ids=choice.run_ids,
+                            simplify=choice.simplify)
+        except (ValueError, PuzzleError) as exc:
+            QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
     def save_rules(self, name: str, folder: Path | None = None, *,
-                   top_k: int | None = None) -> Worker:
-        """Optimise the shown run's rules in the background (greedy top ``top_k`` on the run's
-        training transitions) and write them as rule set ``name`` (``.rules`` in ``folder``, the
-        user rules folder by default).  Raises ValueError at once for a bad name or no rules."""
+                   top_k: int | None = None, run_ids: Sequence[int] | None = None,
+                   simplify: bool = False) -> Worker:
+        """Optimise learned rules in the background (greedy top ``top_k`` on the training
+        transitions of the runs) and write them as rule set ``name`` (``.rules`` in ``folder``,
+        the user rules folder by default).
+
+        The rules are the shown run's, or those of ``run_ids`` pooled (a rule found by two runs
+        is kept once); with ``simplify`` the chosen rules are simplified (each step proved) and
+        the choice is made again.  Raises ValueError at once for a bad name or no rules.
+        """
         if not _NAME.match(name):
             raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
                              "and '.', starting with a letter or digit")
-        entries = entries_of(self._rules)
-        if not entries or self._rules_run is None:
-            raise ValueError("the run has found no rules yet")
-        settings = LearnSettings.from_json(self.store.run(self._rules_run).settings)
-        header = (f"Learned by nonostudio: run {self._rules_run} of {self.store.path.name}, "
-                  f"lines up to {settings.max_length} cells, at most {settings.max_patterns} "
-                  f"patterns, sample {settings.sample or 'all'}, {settings.budget_s:g} s per "
-                  f"specification")
+        if not run_ids or list(run_ids) == [self._rules_run]:
+            if self._rules_run is None:
+                raise ValueError("no run is shown")
+            run_ids = [self._rules_run]
+            entries = entries_of(self._rules)
+        else:
+            run_ids = list(dict.fromkeys(run_ids))
+            entries = [RuleEntry(rule, rule.name, key, (), 0)
+                       for key, rule in pooled_rules(self.store, run_ids)]
+        if not entries:
+            raise ValueError(f"run{'s' if len(run_ids) > 1 else ''} "
+                             f"{', '.join(map(str, run_ids))} found no rules yet")
+        runs = [LearnSettings.from_json(self.store.run(r).settings) for r in run_ids]
+        header = "\n".join(
+            f"Learned by nonostudio: run {r} of {self.store.path.name}, lines up to "
+            f"{s.max_length} cells, at most {s.max_patterns} patterns, sample "
+            f"{s.sample or 'all'}, {s.budget_s:g} s per specification"
+            for r, s in zip(run_ids, runs, strict=True))
         path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
+        longest = max(s.max_length for s in runs)
 
         def job(progress: object, should_stop: ShouldStop) -> str:
-            chosen = optimise([e.rule for e in entries], mine_transitions(settings.max_length),
-                              top_k=top_k, should_stop=should_stop)
+            choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
+                                  top_k=top_k, simplify_chosen=simplify,
+                                  should_stop=should_stop)
+            chosen = choice.chosen
+            if not chosen.complete:
+                raise ValueError("cancelled before the choice was made; nothing was written")
             by_name = {e.rule.name: e for e in entries}
-            kept = [by_name[r.name] for r in chosen.rules]
+            kept = [replace(by_name[r.name], rule=r) for r in chosen.rules]
             summary = (f"optimised: {len(kept)} of {len(entries)} rules"
-                       f"{f' (top {top_k})' if top_k else ''}, covering {chosen.coverage} cells "
-                       "of the training transitions")
+                       f"{f' (top {top_k})' if top_k else ''}"
+                       f"{f', {choice.simplified} simplified' if simplify else ''}, covering "
+                       f"{chosen.coverage} cells of the training transitions")
             path.write_text(dump_rules(kept, f"{header}\n{summary}"), encoding="utf-8")
             return summary
 

@@ -1,5 +1,6 @@
 """The Jobs panel: runs listed from the store, a real tiny learning run in the background,
-cancel within a second, resume without redoing anything, rules saved as a named rule set."""
+cancel within a second, resume without redoing anything, rules saved as a named rule set (one
+run's, or several runs' pooled and simplified)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QDialogButtonBox
 
 from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel
 from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.save_rules_dialog import SaveChoice, SaveRulesDialog
+from nonostudio.learn.export import pooled_rules, run_rules
 from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.optimize import covered_cells
+from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.specs import all_specifications, mine_transitions
+from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set, rule_set_path
 
 # Lines of up to 3 cells, one pattern per specification: 27 specifications, a few need z3.
@@ -156,6 +162,58 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
     assert bars["control"][0] == len(covered_cells(list(control), training))
     assert "control rules recovered" in panel.report_view.table.toPlainText()
     panel.report_view.chart.grab()  # paints without a warning
+
+
+def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: JobStore,
+                                                              tmp_path: Path) -> None:
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    runs = []
+    for seed in (3, 4):
+        runs.append(panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=seed,
+                                              budget_s=20.0, jobs=2, mode="thread")))
+        _wait_idle(qtbot, panel)
+    a, b = runs
+    found = {r: {(x.bindings, x.condition, x.action) for _, x in run_rules(store, r)}
+             for r in runs}
+    assert found[a] and found[b] and found[a] != found[b]
+
+    # The dialog: the shown run is checked; Save needs a name and at least one run.
+    dialog = SaveRulesDialog([(store.run(r), store.status(r).rules_found) for r in runs], b)
+    qtbot.addWidget(dialog)
+    save = dialog.buttons.button(QDialogButtonBox.StandardButton.Save)
+    assert dialog.checked_runs() == (b,) and save.isEnabled()
+    assert f"{store.status(a).rules_found} rules" in dialog.runs.item(0).text()
+    dialog.runs.item(1).setCheckState(Qt.CheckState.Unchecked)
+    assert dialog.checked_runs() == () and not save.isEnabled()
+    dialog.runs.item(0).setCheckState(Qt.CheckState.Checked)
+    dialog.runs.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.name.setText("  ")
+    assert not save.isEnabled()
+    dialog.name.setText("pooled")
+    dialog.simplify.setChecked(True)
+    assert dialog.choice() == SaveChoice("pooled", (a, b), None, True)
+
+    worker = panel.save_rules("pooled", tmp_path, run_ids=[a, b], simplify=True)
+    qtbot.waitUntil(worker.is_delivered, timeout=60000)
+    saved = load_rule_set(tmp_path / "pooled.rules")
+    assert f"run {a} " in saved.header and f"run {b} " in saved.header
+    assert "simplified" in saved.header
+    pool = {x.name: x for _, x in pooled_rules(store, [a, b])}
+    assert len(pool) == len(found[a] | found[b])  # each distinct rule once
+    training = mine_transitions(3)
+    # Every useful rule kept: the saved set covers what the whole pool covers, each saved rule
+    # is a pooled rule or its simplification (never costlier, proved sound, same cells).
+    assert len(covered_cells(saved.rules, training)) == len(covered_cells(list(pool.values()),
+                                                                          training))
+    for rule in saved.rules:
+        original = pool[rule.name]
+        assert cost(rule) <= cost(original)
+        assert rule_cells(rule, training) >= rule_cells(original, training)
+        if rule != original:
+            assert prove(rule, 30).sound
+    with pytest.raises(ValueError, match="not a rule-set name"):
+        panel.save_rules("a/b", tmp_path, run_ids=[a, b])
 
 
 def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: JobStore) -> None:

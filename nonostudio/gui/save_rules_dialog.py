@@ -1,0 +1,98 @@
+"""The dialog that asks how to save learned rules: the rule set's name, which runs of the job
+store to pool, how many rules to keep and whether to simplify the chosen ones.
+
+Pooling runs keeps the best of each (a later synthesiser finds rules an earlier one missed, and
+the other way round); simplification proves every step, so it only lowers the chosen rules'
+cost.  The choice itself is made by :func:`nonostudio.learn.export.choose_rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.learn.jobs import RunInfo
+
+
+@dataclass(frozen=True)
+class SaveChoice:
+    """What the user asked for: ``top_k`` None keeps every useful rule."""
+
+    name: str
+    run_ids: tuple[int, ...]
+    top_k: int | None
+    simplify: bool
+
+
+def run_label(info: RunInfo, rules: int) -> str:
+    """``run 6 — lines ≤ 7, ≤ 3 patterns, 4300 rules (running)`` for the list of runs."""
+    s = info.settings
+    state = "" if info.status == "finished" else f" ({info.status})"
+    return (f"run {info.id} — lines ≤ {s.get('max_length', '?')}, ≤ {s.get('max_patterns', '?')} "
+            f"patterns, {rules} rules{state}")
+
+
+class SaveRulesDialog(QDialog):
+    """Ask for a :class:`SaveChoice`; ``runs`` pairs each run with its rules found so far."""
+
+    def __init__(self, runs: list[tuple[RunInfo, int]], current: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Save Learned Rules")
+        self.name = QLineEdit(f"learned-run-{current}")
+        self.runs = QListWidget()
+        for info, rules in runs:
+            item = QListWidgetItem(run_label(info, rules))
+            item.setData(Qt.ItemDataRole.UserRole, info.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if info.id == current
+                               else Qt.CheckState.Unchecked)
+            self.runs.addItem(item)
+        self.runs.setToolTip("The rules of every checked run are pooled (a rule two runs found is "
+                             "kept once) before the best are chosen.")
+        self.top_k = QSpinBox(minimum=0, maximum=100000, value=0,
+                              specialValueText="every useful rule")
+        self.simplify = QCheckBox("Simplify the chosen rules (each step proved; slower)")
+        self.simplify.setToolTip("Drops conjuncts and patterns a chosen rule stays sound and as "
+                                 "general without, then chooses again: lower cost, same cells.")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.runs.itemChanged.connect(lambda _: self._update())
+        self.name.textChanged.connect(lambda _: self._update())
+        form = QFormLayout()
+        form.addRow("Rule set name:", self.name)
+        form.addRow("Pool the rules of:", self.runs)
+        form.addRow("Keep the best:", self.top_k)
+        form.addRow("", self.simplify)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self._update()
+
+    def checked_runs(self) -> tuple[int, ...]:
+        items = (self.runs.item(i) for i in range(self.runs.count()))
+        return tuple(int(it.data(Qt.ItemDataRole.UserRole)) for it in items
+                     if it.checkState() == Qt.CheckState.Checked)
+
+    def _update(self) -> None:
+        ok = bool(self.name.text().strip()) and bool(self.checked_runs())
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
+
+    def choice(self) -> SaveChoice:
+        return SaveChoice(self.name.text().strip(), self.checked_runs(),
+                          self.top_k.value() or None, self.simplify.isChecked())
