@@ -71,6 +71,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                        "help": "of the three-pattern sets, only those naming the first hint, "
                                "block and gap (about a tenth of them)"}
     run.add_argument("--three-first", **three_first_arg)
+    run.add_argument("--three-narrow", action="store_true",
+                     help="three-pattern specifications get only the constant-level search, "
+                          "no climb of the pattern lattice (much faster; see the README)")
     run.add_argument("--no-narrow", action="store_true",
                      help="finish skipped specifications at once (by default each still gets "
                           "one search at its constant level: first hint, first block ...)")
@@ -201,7 +204,8 @@ def run_learn(args: argparse.Namespace) -> Outcome:
         else:
             settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
                         "budget_s": args.budget, "prove_length": PROVE_LENGTH,
-                        "narrow": not args.no_narrow, "three_first": args.three_first}
+                        "narrow": not args.no_narrow, "three_first": args.three_first,
+                        "three_narrow": args.three_narrow}
             specs = list(all_specifications(args.max_length, args.max_patterns,
                                             three_first=args.three_first))
             run_id = store.create_run(settings, specs)
@@ -210,7 +214,9 @@ def run_learn(args: argparse.Namespace) -> Outcome:
         runner = Runner(store, run_id, synthesis_work, jobs=args.jobs,
                         budget_s=float(settings.get("budget_s", args.budget)), mode=args.mode,
                         progress=_progress,
-                        narrow_work=narrow_synthesis_work if settings.get("narrow", True) else None)
+                        narrow_work=narrow_synthesis_work if settings.get("narrow", True) else None,
+                        narrow_from=3 if settings.get("three_narrow") and settings.get("narrow", True)
+                        else None)
         started = time.monotonic()
         with _sigint_cancels(runner.cancel) as interrupted:
             status = runner.run()

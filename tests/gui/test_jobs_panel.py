@@ -64,12 +64,17 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     dialog.sample.setValue(40)
     assert dialog.settings().max_length == 5 and dialog.settings().sample == 40
     assert not dialog.three_first.isEnabled()  # TINY binds one pattern
+    assert not dialog.three_narrow.isEnabled()
     dialog.max_patterns.setValue(3)
-    assert dialog.three_first.isEnabled()
+    assert dialog.three_first.isEnabled() and dialog.three_narrow.isEnabled()
     dialog.three_first.setChecked(True)
-    dialog.narrow.setChecked(False)
+    dialog.three_narrow.setChecked(True)
+    assert dialog.settings().runner_options()["narrow_from"] == 3
+    dialog.narrow.setChecked(False)  # no narrow search: nothing to restrict three patterns to
+    assert not dialog.three_narrow.isEnabled()
     chosen = dialog.settings()
     assert chosen.three_first and not chosen.narrow
+    assert chosen.runner_options()["narrow_from"] is None
     assert LearnSettings.from_json(chosen.to_json()) == chosen
     # Three-pattern sets naming later elements are left out of such a run.
     wide = LearnSettings(max_length=4, max_patterns=3)

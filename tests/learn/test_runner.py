@@ -320,3 +320,19 @@ def test_skipped_specifications_get_the_narrow_work_when_given(store: JobStore,
     found = sum(1 for s in specs if s.key in ran and len(s.patterns) == 1 and s.start == 0)
     assert status.rules_found == found + sum(records[k].status == "skipped" for k in narrowed)
     assert status.median_seconds is not None and status.finished == len(specs)
+
+
+def test_narrow_from_gives_larger_pattern_sets_only_the_narrow_work(store: JobStore,
+                                                                    tmp_path: Path) -> None:
+    specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=2)]
+    assert {len(s.patterns) for s in specs} == {1, 2}
+    log = tmp_path / "log"
+    run, status = _logged_run(store, specs, log, narrow_work=learn_work.logged_narrow,
+                              narrow_from=2, skip_supersets=False)
+    lines = log.read_text().splitlines()
+    narrowed = {line.removeprefix("narrow ") for line in lines if line.startswith("narrow ")}
+    ran = {line for line in lines if not line.startswith("narrow ")}
+    assert narrowed == {s.key for s in specs if len(s.patterns) == 2}
+    assert ran == {s.key for s in specs if len(s.patterns) == 1}
+    assert status.finished == len(specs)
+    assert {r.status for r in store.records(run) if r.key in narrowed} <= {"skipped", "failed"}
