@@ -117,6 +117,19 @@ def _view(hints: tuple[int, ...], text: str) -> LineView:
     return LineView.of_text(hints, text)
 
 
+def _atom_value(expr: Expr, env: dict[str, Element], view: LineView) -> int:
+    if isinstance(expr, LineSize):
+        return view.n
+    e = env[expr.var]
+    if isinstance(expr, Start):
+        return e.start
+    if isinstance(expr, Size):
+        return e.size
+    if isinstance(expr, LowestEndCell):
+        return view.lowest_end[e.index]
+    return view.highest_start[e.index]
+
+
 @lru_cache(maxsize=1 << 18)
 def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Arbitrary
            ) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
@@ -126,22 +139,16 @@ def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Ar
     name = _TYPE_NAME[pattern.type]
     top, bottom = getattr(view, f"max_{name}"), getattr(view, f"min_{name}")
     elements = _candidates(view, pattern)
-    if pattern.type is not ElementType.HINT:
-        values = [(e.start, e.size) for e in elements]
-    elif isinstance(pattern, Arbitrary):
-        values = [(e.start, e.size, view.lowest_end[e.index], view.highest_start[e.index])
-                  for e in elements]
-    else:
-        values = [(e.size, view.lowest_end[e.index], view.highest_start[e.index])
-                  for e in elements]
+    exprs = _own_atoms(pattern)
+    values = [tuple(_atom_value(x, {"x": e}, view) for x in exprs) for e in elements]
     return (values, [e.index for e in elements], [e.size >= top for e in elements],
             [e.size <= bottom for e in elements])
 
 
-def _atom_width(pattern: Singleton | Constant | Arbitrary) -> int:
-    if pattern.type is not ElementType.HINT:
-        return 2
-    return 4 if isinstance(pattern, Arbitrary) else 3
+@lru_cache(maxsize=64)
+def _own_atoms(pattern: Singleton | Constant | Arbitrary) -> tuple[Expr, ...]:
+    """The atoms one binding of ``pattern`` (named ``x``) adds after ``line_size``."""
+    return tuple(atom_exprs((Binding("x", pattern),))[1:])
 
 
 class Instances:
@@ -191,7 +198,7 @@ class Instances:
         n_of_line = np.array([pl.n for pl in lines], dtype=np.int64)
         columns = [n_of_line[self.line][:, None]]
         for j, b in enumerate(bindings):
-            width = _atom_width(b.pattern)
+            width = len(_own_atoms(b.pattern))
             table = np.array(values[j], dtype=np.int64).reshape(len(values[j]), width)
             columns.append(table[chosen[j]])
         self.lines = lines

@@ -498,7 +498,13 @@ _PROOFS: dict[tuple[Any, ...], ProofResult] = {}
 
 
 def _proved(rule: Rule, run: _Run) -> ProofResult:
-    """The prover's verdict on ``rule`` (finished verdicts are remembered by the rule's
+    """:func:`_verdict` without the refuting lines."""
+    return _verdict(rule, run)[0]
+
+
+def _verdict(rule: Rule, run: _Run) -> tuple[ProofResult, list[PoolLine]]:
+    """The prover's verdict (with the lines of :data:`VERIFY_LENGTH` cells that refuted the rule
+    without z3, if any) on ``rule`` (finished verdicts are remembered by the rule's
     patterns, condition and fill, so a rule met again for another specification is not re-proved
     in this process).
 
@@ -509,8 +515,9 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
     """
     key = (rule.bindings, rule.condition, rule.action, run.max_length)
     if key in _PROOFS:
-        return _PROOFS[key]
-    if run.max_length >= VERIFY_LENGTH and _refuting_lines(rule, run):
+        return _PROOFS[key], []
+    refuting = _refuting_lines(rule, run) if run.max_length >= VERIFY_LENGTH else []
+    if refuting:
         result = ProofResult(rule.name, False, run.max_length, 0.0)  # no need to ask z3
     else:
         run.prover_calls += 1
@@ -527,7 +534,7 @@ def _proved(rule: Rule, run: _Run) -> ProofResult:
     if len(_PROOFS) > 4096:
         _PROOFS.clear()
     _PROOFS[key] = result
-    return _PROOFS[key]
+    return result, refuting
 
 
 def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) -> Rule | None:
@@ -564,8 +571,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
             return top[0][2]  # sound on every line of the check pool; the caller proves it
         for _, _, rule in top:
             run.check()
-            refuting = _refuting_lines(rule, run) if run.max_length >= VERIFY_LENGTH else []
-            result = _proved(rule, run)  # refuted at once when ``refuting`` is not empty
+            result, refuting = _verdict(rule, run)
             if result.sound:
                 return rule
             rejected.add(rule)
