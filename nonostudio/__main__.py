@@ -2,6 +2,10 @@
 
 import sys
 
-from nonostudio.cli import main
+try:
+    from nonostudio.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback
+    sys.stderr.write("nonostudio-cli: interrupted\n")
+    sys.exit(130)
 
 sys.exit(main())

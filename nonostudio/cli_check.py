@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -15,9 +14,11 @@ from typing import Any
 from nonostudio.cli_common import (
     ExitCode,
     Outcome,
+    ignore_sigint_in_worker,
     positive_int_arg,
     resolve,
     say,
+    sigint_deferred,
     time_limit_arg,
 )
 from nonostudio.core.errors import PuzzleError
@@ -89,8 +90,7 @@ _STOP: Any = None
 def _init_worker(stop: Any) -> None:
     global _STOP
     _STOP = stop
-    # Ctrl-C goes to the whole process group; the parent handles it and sets the flag.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint_in_worker()  # Ctrl-C reaches the whole group: the parent sets the flag
 
 
 def _verdict(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
@@ -153,8 +153,14 @@ def _run_pool(rows: _Rows, time_limit: float, jobs: int) -> None:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = _build(rows, index)
-                if puzzle is not None:
-                    pending[pool.submit(_verdict, puzzle, time_limit)] = (index, puzzle)
+                if puzzle is None:
+                    continue
+                if pending:
+                    future = pool.submit(_verdict, puzzle, time_limit)
+                else:  # the first submit forks every worker
+                    with sigint_deferred():
+                        future = pool.submit(_verdict, puzzle, time_limit)
+                pending[future] = (index, puzzle)
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:

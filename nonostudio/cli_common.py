@@ -8,8 +8,11 @@ import enum
 import json
 import os
 import re
+import signal
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,28 @@ def emit(outcome: Outcome, as_json: bool) -> int:
         sys.stdout.write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
     sys.stdout.flush()
     return int(outcome.code)
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes are forked; it is delivered on leaving.
+
+    A forked worker inherits the parent's KeyboardInterrupt handler until its initializer runs;
+    Ctrl-C (sent to the whole process group) in that window killed it half started, and the
+    parent's pool shutdown could then wait for it forever.  Workers forked in here start with
+    SIGINT blocked and call :func:`ignore_sigint_in_worker` first.
+    """
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def ignore_sigint_in_worker() -> None:
+    """In a worker process: leave Ctrl-C to the parent (a pending one is dropped)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def say(message: str) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import csv
 import multiprocessing
-import signal
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import lru_cache
 from typing import Any
@@ -15,7 +14,14 @@ from typing import Any
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.trace import UnsoundRuleError
 from nonostudio.cli_check import _Task, _tasks
-from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
+from nonostudio.cli_common import (
+    ExitCode,
+    Outcome,
+    ignore_sigint_in_worker,
+    positive_int_arg,
+    say,
+    sigint_deferred,
+)
 from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
@@ -107,12 +113,6 @@ class _Rows:
         say(f"[{self.done}/{len(self.tasks)}] {task.label}: {what}")
 
 
-# Ctrl-C goes to the whole process group; the parent handles it, cancelling the queued grades
-# (a grade takes seconds at most, so running ones are left to finish).
-def _init_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_here(rows: _Rows, rules: str) -> None:
     for index in range(len(rows.tasks)):
         puzzle = rows.build(index)
@@ -121,14 +121,22 @@ def _run_here(rows: _Rows, rules: str) -> None:
 
 
 def _run_pool(rows: _Rows, rules: str, jobs: int) -> None:
+    # Ctrl-C goes to the whole process group; the parent handles it, cancelling the queued grades
+    # (a grade takes seconds at most, so running ones are left to finish).
     pending: dict[Future[dict[str, Any]], tuple[int, Puzzle]] = {}
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(),
-                             initializer=_init_worker) as pool:
+                             initializer=ignore_sigint_in_worker) as pool:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = rows.build(index)
-                if puzzle is not None:
-                    pending[pool.submit(grade_row, puzzle, rules)] = (index, puzzle)
+                if puzzle is None:
+                    continue
+                if pending:
+                    future = pool.submit(grade_row, puzzle, rules)
+                else:  # the first submit forks every worker
+                    with sigint_deferred():
+                        future = pool.submit(grade_row, puzzle, rules)
+                pending[future] = (index, puzzle)
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
