@@ -18,7 +18,7 @@ from nonostudio.cli_common import (
     positive_int_arg,
     resolve,
     say,
-    sigint_deferred,
+    submit,
     time_limit_arg,
 )
 from nonostudio.core.errors import PuzzleError
@@ -153,14 +153,8 @@ def _run_pool(rows: _Rows, time_limit: float, jobs: int) -> None:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = _build(rows, index)
-                if puzzle is None:
-                    continue
-                if pending:
-                    future = pool.submit(_verdict, puzzle, time_limit)
-                else:  # the first submit forks every worker
-                    with sigint_deferred():
-                        future = pool.submit(_verdict, puzzle, time_limit)
-                pending[future] = (index, puzzle)
+                if puzzle is not None:
+                    pending[submit(pool, pending, _verdict, puzzle, time_limit)] = (index, puzzle)
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:

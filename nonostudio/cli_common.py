@@ -11,16 +11,19 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sized
+from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from nonostudio.core.formats import parse_puzzle_arg, read_file
 from nonostudio.core.puzzle import Puzzle, grid_to_text
+
+T = TypeVar("T")
 
 
 class ExitCode(enum.IntEnum):
@@ -74,6 +77,15 @@ def sigint_deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def submit(pool: Executor, pending: Sized, fn: Callable[..., T], *args: Any) -> Future[T]:
+    """``pool.submit(fn, *args)``; the first one (nothing ``pending`` yet), which forks every
+    worker of a fork-context process pool, with Ctrl-C deferred (see :func:`sigint_deferred`)."""
+    if pending:
+        return pool.submit(fn, *args)
+    with sigint_deferred():
+        return pool.submit(fn, *args)
 
 
 def ignore_sigint_in_worker() -> None:

@@ -20,7 +20,7 @@ from nonostudio.cli_common import (
     ignore_sigint_in_worker,
     positive_int_arg,
     say,
-    sigint_deferred,
+    submit,
 )
 from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
@@ -129,14 +129,8 @@ def _run_pool(rows: _Rows, rules: str, jobs: int) -> None:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = rows.build(index)
-                if puzzle is None:
-                    continue
-                if pending:
-                    future = pool.submit(grade_row, puzzle, rules)
-                else:  # the first submit forks every worker
-                    with sigint_deferred():
-                        future = pool.submit(grade_row, puzzle, rules)
-                pending[future] = (index, puzzle)
+                if puzzle is not None:
+                    pending[submit(pool, pending, grade_row, puzzle, rules)] = (index, puzzle)
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:

@@ -376,7 +376,10 @@ def test_picture_export_works_headless_without_a_display(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
-def test_ctrl_c_stops_worker_processes(anchors):
+@pytest.mark.parametrize("delay", [0.15, 0.35, 0.5, 0.7, 1.0, 2.0])
+def test_ctrl_c_stops_worker_processes(anchors, delay):
+    """Ctrl-C while modules load, while workers are forked, while they start or solve: exit 130
+    within seconds, no traceback."""
     faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
     proc = subprocess.Popen(
         [sys.executable, "-m", "nonostudio", "check", "--jobs", "2", "--time-limit", "120",
@@ -384,29 +387,8 @@ def test_ctrl_c_stops_worker_processes(anchors):
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
     try:
-        time.sleep(2.0)
-        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-    assert proc.returncode == 130
-    assert "interrupted" in err and "Traceback" not in err
-
-
-@pytest.mark.parametrize("delay", [0.15, 0.35, 0.5, 0.7, 1.0])
-def test_ctrl_c_at_any_moment_of_start_up_exits_cleanly(anchors, delay):
-    """While modules load, while workers are forked, while they start: exit 130, no traceback."""
-    faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nonostudio", "check", "--jobs", "2", "--time-limit", "120",
-         str(faase), str(faase)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    try:
         time.sleep(delay)
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
         out, err = proc.communicate(timeout=10)
     finally:
         if proc.poll() is None:
