@@ -297,7 +297,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
-                          simplify_chosen=args.simplify, say=say)
+                          simplify_chosen=args.simplify, recover=load_rules("control").rules,
+                          say=say)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
@@ -328,6 +329,11 @@ def run_export(args: argparse.Namespace) -> Outcome:
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",
     ]
+    if choice.kept_for:
+        lines.append("Kept after the greedy choice (adding no cell) as the only rules that "
+                     "recover a documented strategy: " + ", ".join(
+                         f"{rule} ({strategy.replace('_', ' ')})"
+                         for strategy, rule in choice.kept_for.items()) + ".")
     header = "\n".join(lines)
     like = _control_rules_recovered(chosen.rules, transitions)
     entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')} "
@@ -342,7 +348,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "rules_written": len(entries), "optimised_on": args.optimise_on,
             "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
-            "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
+            "subsets_dropped": chosen.subsets_dropped, "simplified": simplified, "kept_for": choice.kept_for,
             "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
 

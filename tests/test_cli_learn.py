@@ -19,6 +19,7 @@ from nonostudio.learn.specs import mine_transitions, specifications
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.tidy import tidy
 
 REPO = Path(__file__).resolve().parent.parent
 # Lines of at most 3 cells, one pattern: 27 specifications, long enough a run for a Ctrl-C to
@@ -193,7 +194,7 @@ def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> No
                             "--store", str(path))
     assert code == 0 and export["simplified"] == 1
     (written,) = load_rule_set(out).rules
-    assert written.condition == edge.condition.right and written.action == edge.action
+    assert written.condition == tidy(edge).condition.right and written.action == tidy(edge).action
     assert "1 of the first choice simplified" in load_rule_set(out).header
 
 

@@ -9,16 +9,19 @@ proved, never less general) and the choice made again (:func:`choose_rules`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.jobs import JobStore, rule_texts
-from nonostudio.learn.optimize import OptimisedSet, optimise
+from nonostudio.learn.optimize import Cells, OptimisedSet, optimise, rule_cells
+from nonostudio.learn.report import recovered_rules
 from nonostudio.learn.synth import simplify
 from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.tidy import tidy
 
 
 def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
@@ -62,11 +65,13 @@ def pooled_rules(store: JobStore, run_ids: list[int]) -> list[tuple[str, Rule]]:
 class Choice:
     """What :func:`choose_rules` chose: ``rules`` is the whole pool after simplification (the
     chosen ones are ``chosen.rules``), ``simplified`` how many chosen rules simplification
-    changed."""
+    changed, ``kept_for`` the rules added after the greedy choice because they recover a
+    documented strategy no chosen rule does (control rule name → learned rule name)."""
 
     chosen: OptimisedSet
     rules: list[Rule]
     simplified: int
+    kept_for: dict[str, str] = field(default_factory=dict)
 
 
 def choose_rules(
@@ -75,25 +80,43 @@ def choose_rules(
     *,
     top_k: int | None = None,
     simplify_chosen: bool = False,
+    recover: Sequence[Rule] = (),
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Choice:
     """The optimised choice among ``rules`` on ``transitions``.
 
-    With ``simplify_chosen`` the rules of the first choice are simplified (rules of earlier runs
-    were kept as found; each step is proved and never less general, so only their cost drops)
-    and the choice is made again over the pool with the simplified rules in their place.
-    ``say`` hears progress lines; ``should_stop`` is polled between steps (a stopped choice has
-    ``chosen.complete`` False).
+    Every rule is first written in its cheapest equivalent form (:func:`tidy`: the same fills,
+    so only costs change; rules that become the same are kept once).  With ``simplify_chosen``
+    the rules of the first choice are simplified (rules of earlier runs were kept as found; each
+    step is proved and never less general, so only their cost drops) and the choice is made
+    again over the pool with the simplified rules in their place.  With ``recover`` (documented
+    strategies, such as the control rules) and no ``top_k``, a strategy that some pooled rule
+    recovers (fills a superset of its cells) but no chosen one does gets the cheapest such rule
+    added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
+    the one rule a player would recognise as that strategy.  ``say`` hears progress lines;
+    ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
     """
-    pool = list(rules)
+    pool: list[Rule] = []
+    bodies: set[tuple[Any, ...]] = set()
+    for rule in map(tidy, rules):  # the same fills, cheaper written where possible
+        if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
+            bodies.add(body)
+            pool.append(rule)
+    cells: list[Cells] = []
+    for i, rule in enumerate(pool, 1):
+        if should_stop is not None and should_stop():
+            return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
+        cells.append(rule_cells(rule, transitions))
+        if say is not None and i % 50 == 0:
+            say(f"[measure {i}/{len(pool)}]")
 
     def choose() -> OptimisedSet:
         def progress(done: int, total: int) -> None:
             if say is not None and done % 50 == 0:
                 say(f"[optimise {done}/{total}]")
         return optimise(pool, transitions, top_k=top_k, progress=progress,
-                        should_stop=should_stop)
+                        should_stop=should_stop, cells=cells)
 
     chosen = choose()
     simplified = 0
@@ -106,6 +129,23 @@ def choose_rules(
             better = simplify(rule, should_stop=should_stop)
             if better != rule:
                 simplified += 1
-                pool[pool.index(rule)] = better
+                at = pool.index(rule)
+                pool[at], cells[at] = better, rule_cells(better, transitions)
         chosen = choose()
-    return Choice(chosen, pool, simplified)
+    kept_for: dict[str, str] = {}
+    if recover and top_k is None and chosen.complete:
+        wanted = [rule_cells(r, transitions) for r in recover]
+        index = {r.name: i for i, r in enumerate(pool)}
+        mine = recovered_rules(chosen.rules, [cells[index[r.name]] for r in chosen.rules],
+                               recover, wanted)
+        anywhere = recovered_rules(pool, cells, recover, wanted)
+        for strategy, by in mine.items():
+            extra = anywhere[strategy]
+            if by is None and extra is not None:
+                kept_for[strategy] = extra
+                if extra not in {r.name for r in chosen.rules}:
+                    rule = pool[index[extra]]
+                    chosen.rules.append(rule)
+                    chosen.gains.append(0)
+                    chosen.costs.append(cost(rule))
+    return Choice(chosen, pool, simplified, kept_for)

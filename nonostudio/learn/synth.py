@@ -92,6 +92,7 @@ from nonostudio.rules.ast import (
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import ProofResult, prove
+from nonostudio.rules.tidy import tidy
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
@@ -657,7 +658,7 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
     sound without and no less general on the check pool — a conjunct another one implies, such as
     ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
     narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
-    rule is returned."""
+    rule is returned.  The result is written in its cheapest equivalent form (:func:`tidy`)."""
     _, fired = _on_check_pool(rule, run)
     try:
         changed = True
@@ -672,7 +673,7 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
                 break
     except _Stop:
         pass
-    return rule
+    return tidy(rule)
 
 
 def simplify(rule: Rule, *, max_length: int = 30, budget_s: float = 60.0,

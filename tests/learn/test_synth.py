@@ -18,12 +18,14 @@ from nonostudio.rules.ast import (
     Singleton,
     conjuncts,
 )
+from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition, coverage, load_transitions
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.tidy import tidy
 
 H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -150,6 +152,18 @@ def test_simplification_drops_an_implied_conjunct() -> None:
     assert prove(rule, 12).sound
 
 
+def test_simplified_rules_are_written_in_their_cheapest_equivalent_form() -> None:
+    # Force maximum as run 7 stored it (cost 32): nothing can go, but the fill's end is
+    # rewritten to share its first term with the start, as the control rule writes it (28).
+    rule = _simplify("""def fm:
+      with h = arbitrary(hint) and g = arbitrary(gap):
+      if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
+      then fill(true, start(g) + size(g) - size(h), size(h) + start(g))""")
+    fm = _control("force_maximum")
+    assert rule.action == fm.action and cost(rule) == cost(fm) == 28
+    assert tidy(rule) == rule
+
+
 def test_simplification_drops_unused_bindings_and_pins_an_index_condition() -> None:
     # Big hint with a gap bound for nothing: the gap goes.
     rule = _simplify("""def bh:
@@ -176,16 +190,17 @@ def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
         rule = _control(name)
         assert _simplify(format_rule(rule)) == rule, name
     # Mercury binds the first gap and never uses it (a line with a block has a gap): only the
-    # binding goes.
+    # binding goes, and the original's ``0 + size(h0)`` and ``start(b0) - 0`` are written tidy.
     mercury = _control("mercury")
     rule = _simplify(format_rule(mercury))
     assert rule.bindings == mercury.bindings[:2]
-    assert (rule.condition, rule.action) == (mercury.condition, mercury.action)
+    assert (rule.condition, rule.action) == (tidy(mercury).condition, tidy(mercury).action)
+    assert tidy(mercury).condition != mercury.condition
     # Edge fill's ``size(h0) - 1 > start(b)`` follows from ``size(h0) > start(b) + size(b)``.
     edge = _control("edge_fill")
     rule = _simplify(format_rule(edge))
-    assert conjuncts(rule.condition) == conjuncts(edge.condition)[1:]
-    assert (rule.bindings, rule.action) == (edge.bindings, edge.action)
+    assert conjuncts(rule.condition) == conjuncts(tidy(edge).condition)[1:]
+    assert (rule.bindings, rule.action) == (edge.bindings, tidy(edge).action)
 
 
 def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monkeypatch) -> None:

@@ -1,0 +1,218 @@
+"""Rewriting a rule into a cheaper form that means exactly the same: the same fills on every
+line, so its soundness, coverage and explanation do not change, only its cost (RULES.md §4).
+
+Every comparison and fill bound is read as a linear form (:mod:`nonostudio.rules.linear`) and
+written back:
+
+* a comparison as ``P op N`` with the positive terms on the left and the negative ones on the
+  right (a term on both sides cancels), a constant taken into the operator where it can
+  (over the integers ``a >= b + 1`` is ``a > b``, and ``a + 1 > b`` is ``a >= b``);
+* a fill's start and end with the terms they share written first, so that the cost's offset
+  form (the original's ``offset + start``, ``offset + end``) takes them out once — the learned
+  force maximum ``fill(true, start(g) + size(g) - size(h), size(h) + start(g))`` costs 32,
+  written ``start(g) + size(h)`` at the end it costs 28, the control rule's own figure;
+* the condition's top-level equalities hold wherever the rule fires, so the other comparisons
+  and the fill may add or subtract them: with ``size(h) = size(b)``, the fill
+  ``[start(b) + size(b) - size(h) - 1, start(b))`` is ``[start(b) - 1, start(b))`` and
+  ``start(b) + size(b) > size(h)`` is ``start(b) > 0``; a comparison they make always true goes
+  (the equalities stay; inside ``unique`` they say nothing, the name ranges over every element).
+
+A part is rewritten only when that makes it cheaper; :func:`tidy` returns the rule itself when
+nothing is.  Learning tidies each rule it keeps and the export tidies every pooled rule before
+choosing (the optimiser keeps the cheapest rule of equal coverage).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from nonostudio.rules.ast import (
+    And,
+    Arith,
+    Compare,
+    Cond,
+    ElementType,
+    Expr,
+    Fill,
+    HighestStartCell,
+    LineSize,
+    Lit,
+    LowestEndCell,
+    Rule,
+    Size,
+    Start,
+    TrueCond,
+    Unique,
+    conjuncts,
+)
+from nonostudio.rules.cost import cond_cost, fill_cost
+from nonostudio.rules.linear import End, linear
+
+_ORDER = (Start, Size, LowestEndCell, HighestStartCell, LineSize)
+
+
+def _terms(atoms: Counter, sign: int) -> list[Expr]:
+    """The atoms of ``sign`` (each as often as its coefficient says), in a fixed order."""
+    chosen = [a for a, k in atoms.items() if k * sign > 0]
+    chosen.sort(key=lambda a: (getattr(a, "var", ""), _ORDER.index(type(a))))
+    return [a for a in chosen for _ in range(abs(atoms[a]))]
+
+
+def _sum(terms: list[Expr], const: int) -> Expr:
+    """``t1 + t2 + … + const`` (``const`` ≥ 0; the literal alone when there is no term)."""
+    if not terms:
+        return Lit(const)
+    e: Expr = terms[0]
+    for t in terms[1:]:
+        e = Arith("+", e, t)
+    return Arith("+", e, Lit(const)) if const else e
+
+
+def _difference(pos: list[Expr], neg: list[Expr], const: int) -> Expr:
+    """``p1 + … - n1 - … ± const``."""
+    if pos:
+        e = _sum(pos, 0)
+    else:
+        e, const = Lit(max(const, 0)), min(const, 0)
+    for t in neg:
+        e = Arith("-", e, t)
+    if const > 0:
+        e = Arith("+", e, Lit(const))
+    elif const < 0:
+        e = Arith("-", e, Lit(-const))
+    return e
+
+
+Form = tuple[Counter, int]  # a linear form: coefficients of atoms, and the constant
+
+
+def _form(e: Expr, types: dict[str, ElementType]) -> Form:
+    """``e`` as a linear form over start, size, the hint geometry and line_size (a block's or
+    gap's end is read as its start plus its size, so that sizes cancel across equalities)."""
+    lin = linear(e, types)
+    atoms: Counter = Counter()
+    for a, k in lin.atoms.items():
+        if isinstance(a, End):
+            atoms[Start(a.var)] += k
+            atoms[Size(a.var)] += k
+        else:
+            atoms[a] += k
+    return Counter({a: k for a, k in atoms.items() if k}), lin.const
+
+
+def _shifts(form: Form, equalities: list[Form]) -> list[Form]:
+    """``form`` plus each combination of -1, 0 or 1 times each equality's difference (which is 0
+    wherever the rule fires, so every one of them has the value ``form`` has there)."""
+    out = [form]
+    for atoms, const in equalities:
+        more = []
+        for f_atoms, f_const in out:
+            for m in (-1, 1):
+                shifted = Counter(f_atoms)
+                for a, k in atoms.items():
+                    shifted[a] += m * k
+                more.append((Counter({a: k for a, k in shifted.items() if k}), f_const + m * const))
+        out += more
+    return out
+
+
+def _compare(c: Compare, types: dict[str, ElementType],
+             equalities: list[Form]) -> Compare | None:
+    """The cheapest form of the comparison (None: the equalities make it always hold)."""
+    left, right = _form(c.left, types), _form(c.right, types)
+    diff = Counter(left[0])
+    diff.subtract(right[0])
+    best: Compare = c
+    for atoms, const in _shifts((Counter({a: k for a, k in diff.items() if k}),
+                                 left[1] - right[1]), equalities):
+        op = c.op
+        if not atoms:
+            if (const == 0) if op == "=" else (const >= 0) if op == ">=" else (const > 0):
+                return None
+            continue
+        # Over the integers x + k > 0 is x + k - 1 >= 0: take the form with the smaller constant.
+        if op == ">" and const > 0:
+            op, const = ">=", const - 1
+        elif op == ">=" and const < 0:
+            op, const = ">", const + 1
+        new = Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
+                      _sum(_terms(atoms, -1), max(-const, 0)))
+        if cond_cost(new) < cond_cost(best):
+            best = new
+    return best
+
+
+def _inner(c: Cond, types: dict[str, ElementType]) -> Cond:
+    """A condition inside ``unique`` (its name ranges over every element there, so the rule's
+    equalities say nothing about it): each comparison tidied on its own."""
+    if isinstance(c, And):
+        return And(_inner(c.left, types), _inner(c.right, types))
+    if isinstance(c, Unique):
+        return Unique(c.var, _inner(c.cond, types))
+    if isinstance(c, Compare):
+        return _compare(c, types, []) or c
+    return c
+
+
+def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Form]]:
+    """The tidied condition and its top-level equalities (as differences that are 0).
+
+    An equality is tidied on its own; the other comparisons may be rewritten with the
+    equalities' help, and one they make always true is dropped (the equalities stay)."""
+    parts = conjuncts(cond)
+    equalities = []
+    for c in parts:
+        if isinstance(c, Compare) and c.op == "=":
+            (la, lc), (ra, rc) = _form(c.left, types), _form(c.right, types)
+            la.subtract(ra)
+            equalities.append((Counter({a: k for a, k in la.items() if k}), lc - rc))
+    kept: list[Cond] = []
+    for c in parts:
+        if isinstance(c, Compare):
+            tidied = _compare(c, types, [] if c.op == "=" else equalities)
+            if tidied is not None:
+                kept.append(tidied)
+        else:
+            kept.append(_inner(c, types))
+    if not kept:
+        return TrueCond(), equalities
+    out = kept[0]
+    for c in kept[1:]:
+        out = And(out, c)
+    return out, equalities
+
+
+def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fill:
+    best = f
+    for a, a_const in _shifts(_form(f.start, types), equalities):
+        for b, b_const in _shifts(_form(f.end, types), equalities):
+            shared: Counter = Counter()
+            for atom, k in a.items():
+                if k * b[atom] > 0:
+                    shared[atom] = min(abs(k), abs(b[atom])) * (1 if k > 0 else -1)
+
+            def bound(atoms: Counter, const: int, shared: Counter = shared) -> Expr:
+                rest = Counter({t: k - shared[t] for t, k in atoms.items() if k != shared[t]})
+                return _difference(_terms(shared, 1) + _terms(rest, 1),
+                                   _terms(shared, -1) + _terms(rest, -1), const)
+
+            new = Fill(f.value, bound(a, a_const), bound(b, b_const))
+            if fill_cost(new) < fill_cost(best):
+                best = new
+    return best
+
+
+def tidy(rule: Rule) -> Rule:
+    """``rule`` with each comparison and its fill in their cheapest equivalent form."""
+    types = {b.name: b.pattern.type for b in rule.bindings}
+    condition, equalities = _condition(rule.condition, types)
+    action = _fill(rule.action, types, equalities)
+    if cond_cost(condition) >= cond_cost(rule.condition):
+        condition = rule.condition
+    if condition == rule.condition and action == rule.action:
+        return rule
+    return replace(rule, condition=condition, action=action)
+
+
+__all__ = ["tidy"]

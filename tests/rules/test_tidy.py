@@ -1,0 +1,132 @@
+"""tidy: a rule rewritten into a cheaper equivalent form fills exactly what the rule fills."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rule_strategies import rules
+
+from nonostudio.core.line import Line
+from nonostudio.rules.ast import Compare
+from nonostudio.rules.cost import cost
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.printer import format_cond, format_expr, format_rule
+from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.tidy import tidy
+
+
+def _lines(seed: int, count: int) -> list[Line]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n, k = rng.randint(1, 14), rng.randint(0, 5)
+        out.append(Line.parse([rng.randint(1, 5) for _ in range(k)],
+                              "".join(rng.choice("-Ox") for _ in range(n))))
+    return out
+
+
+LINES = _lines(5, 600)
+
+
+def _fills(rule, line) -> Counter:
+    return Counter((f.value, f.start, f.end, f.flipped) for f in apply_rule(rule, line))
+
+
+def _same_everywhere(a, b, lines) -> None:
+    for line in lines:
+        assert _fills(a, line) == _fills(b, line), (format_rule(a), line.hints, line.text())
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules(), st.integers(0, 10_000))
+def test_a_tidied_rule_fills_what_the_rule_fills_and_costs_no_more(rule, seed):
+    tidied = tidy(rule)
+    assert cost(tidied) <= cost(rule)
+    assert tidy(tidied) == tidied
+    if tidied != rule:
+        assert cost(tidied) < cost(rule)
+        _same_everywhere(rule, tidied, _lines(seed, 60))
+
+
+@pytest.mark.parametrize("name", ["learned", "control"])
+def test_the_shipped_rules_tidied_fill_the_same_cells(name):
+    changed = 0
+    for rule in load_rule_set(name).rules:
+        tidied = tidy(rule)
+        if tidied != rule:
+            changed += 1
+            _same_everywhere(rule, tidied, LINES)
+            assert parse_rule(format_rule(tidied), "tidied") == tidied
+    if name == "learned":
+        assert changed == 0, "the shipped learned rules are written tidy"
+
+
+def test_shared_terms_of_a_fill_are_written_first():
+    # Force maximum as learning first wrote it: the end's terms in another order cost 4 more.
+    rule = parse_rule("""
+        def fm:
+          with h = arbitrary(hint) and g = arbitrary(gap):
+          if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
+          then fill(true, start(g) + size(g) - size(h), size(h) + start(g))
+    """, "test")
+    tidied = tidy(rule)
+    assert (cost(rule), cost(tidied)) == (32, 28)
+    assert format_expr(tidied.action.start) == "start(g) + size(g) - size(h)"
+    assert format_expr(tidied.action.end) == "start(g) + size(h)"
+    _same_everywhere(rule, tidied, LINES)
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("size(h) >= size(g) + 1", "size(h) > size(g)"),
+    ("size(h) + 1 > size(g)", "size(h) >= size(g)"),
+    ("start(g) + size(h) > start(g) + 2", "size(h) > 2"),
+    ("0 >= size(g) - size(h)", "size(h) >= size(g)"),
+])
+def test_comparisons_lose_what_cancels(before, after):
+    rule = parse_rule(f"""
+        def r:
+          with h = arbitrary(hint) and g = arbitrary(gap):
+          if {before}:
+          then fill(false, start(g), start(g) + 1)
+    """, "test")
+    tidied = tidy(rule)
+    assert isinstance(tidied.condition, Compare)
+    assert format_cond(tidied.condition) == after
+    _same_everywhere(rule, tidied, LINES)
+
+
+def test_a_rule_already_cheapest_is_returned_as_it_is():
+    rule = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
+    assert tidy(rule) is rule
+
+
+def test_an_equality_of_the_condition_rewrites_the_fill_and_drops_what_it_implies():
+    # Full hint: size(h) = line_size, so the fill's end line_size (cost 2) is size(h) (cost 1).
+    full = next(r for r in load_rule_set("control").rules if r.name == "full_hint")
+    assert format_expr(tidy(full).action.end) == "size(h)" and cost(tidy(full)) == 14
+    # Punctuate maximum as learning found it: with size(h) = size(b) its fill is the control
+    # rule's [start(b) - 1, start(b)) and start(b) + size(b) > size(h) is start(b) > 0.
+    rule = parse_rule("""
+        def pm:
+          with h = arbitrary(hint) and b = arbitrary(block):
+          if size(h) = size(b) and start(b) + size(b) > size(h) and maximal(h):
+          then fill(false, start(b) + size(b) - size(h) - 1, start(b))
+    """, "test")
+    tidied = tidy(rule)
+    assert (cost(rule), cost(tidied)) == (36, 30)
+    assert format_cond(tidied.condition) == "size(h) = size(b) and start(b) > 0 and maximal(h)"
+    _same_everywhere(rule, tidied, LINES)
+    # An inequality the equality makes always true goes; the equality itself stays.
+    rule = parse_rule("""
+        def r:
+          with h = arbitrary(hint) and b = arbitrary(block):
+          if size(h) = size(b) and size(b) >= size(h):
+          then fill(false, start(b) + size(b), start(b) + size(b) + 1)
+    """, "test")
+    assert format_cond(tidy(rule).condition) == "size(h) = size(b)"
+    _same_everywhere(rule, tidy(rule), LINES)
