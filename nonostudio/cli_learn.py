@@ -348,7 +348,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "rules_written": len(entries), "optimised_on": args.optimise_on,
             "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
-            "subsets_dropped": chosen.subsets_dropped, "simplified": simplified, "kept_for": choice.kept_for,
+            "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
+            "kept_for": choice.kept_for,
             "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
 

@@ -374,16 +374,20 @@ class JobsPanel(QWidget):
         def job(progress: object, should_stop: ShouldStop) -> str:
             choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
                                   top_k=top_k, simplify_chosen=simplify,
+                                  recover=load_rule_set("control").rules,
                                   should_stop=should_stop)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")
             by_name = {e.rule.name: e for e in entries}
             kept = [replace(by_name[r.name], rule=r) for r in chosen.rules]
+            kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "
+                         f"documented strategy" if choice.kept_for else "")
             summary = (f"optimised: {len(kept)} of {len(entries)} rules"
                        f"{f' (top {top_k})' if top_k else ''}"
-                       f"{f', {choice.simplified} simplified' if simplify else ''}, covering "
-                       f"{chosen.coverage} cells of the training transitions")
+                       f"{f', {choice.simplified} simplified' if simplify else ''}"
+                       f"{kept_note}"
+                       f", covering {chosen.coverage} cells of the training transitions")
             path.write_text(dump_rules(kept, f"{header}\n{summary}"), encoding="utf-8")
             return summary
 
