@@ -204,7 +204,14 @@ def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fil
 
 
 def tidy(rule: Rule) -> Rule:
-    """``rule`` with each comparison and its fill in their cheapest equivalent form."""
+    """``rule`` with each comparison and its fill in their cheapest equivalent form (rewritten
+    until no pass makes it cheaper: a rewritten equality can help another pass)."""
+    while (better := _tidy_once(rule)) is not rule:
+        rule = better
+    return rule
+
+
+def _tidy_once(rule: Rule) -> Rule:
     types = {b.name: b.pattern.type for b in rule.bindings}
     condition, equalities = _condition(rule.condition, types)
     action = _fill(rule.action, types, equalities)
