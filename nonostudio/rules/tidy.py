@@ -42,8 +42,8 @@ from nonostudio.rules.ast import (
     Rule,
     Size,
     Start,
-    TrueCond,
     Unique,
+    conjoin,
     conjuncts,
 )
 from nonostudio.rules.cost import cond_cost, fill_cost
@@ -101,6 +101,13 @@ def _form(e: Expr, types: dict[str, ElementType]) -> Form:
     return Counter({a: k for a, k in atoms.items() if k}), lin.const
 
 
+def _sides(c: Compare, types: dict[str, ElementType]) -> Form:
+    """``left - right`` of the comparison as a linear form."""
+    (la, lc), (ra, rc) = _form(c.left, types), _form(c.right, types)
+    la.subtract(ra)
+    return Counter({a: k for a, k in la.items() if k}), lc - rc
+
+
 def _shifts(form: Form, equalities: list[Form]) -> list[Form]:
     """``form`` plus each combination of -1, 0 or 1 times each equality's difference (which is 0
     wherever the rule fires, so every one of them has the value ``form`` has there)."""
@@ -120,12 +127,8 @@ def _shifts(form: Form, equalities: list[Form]) -> list[Form]:
 def _compare(c: Compare, types: dict[str, ElementType],
              equalities: list[Form]) -> Compare | None:
     """The cheapest form of the comparison (None: the equalities make it always hold)."""
-    left, right = _form(c.left, types), _form(c.right, types)
-    diff = Counter(left[0])
-    diff.subtract(right[0])
     best: Compare = c
-    for atoms, const in _shifts((Counter({a: k for a, k in diff.items() if k}),
-                                 left[1] - right[1]), equalities):
+    for atoms, const in _shifts(_sides(c, types), equalities):
         op = c.op
         if not atoms:
             if (const == 0) if op == "=" else (const >= 0) if op == ">=" else (const > 0):
@@ -161,12 +164,7 @@ def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Fo
     An equality is tidied on its own; the other comparisons may be rewritten with the
     equalities' help, and one they make always true is dropped (the equalities stay)."""
     parts = conjuncts(cond)
-    equalities = []
-    for c in parts:
-        if isinstance(c, Compare) and c.op == "=":
-            (la, lc), (ra, rc) = _form(c.left, types), _form(c.right, types)
-            la.subtract(ra)
-            equalities.append((Counter({a: k for a, k in la.items() if k}), lc - rc))
+    equalities = [_sides(c, types) for c in parts if isinstance(c, Compare) and c.op == "="]
     kept: list[Cond] = []
     for c in parts:
         if isinstance(c, Compare):
@@ -175,12 +173,7 @@ def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Fo
                 kept.append(tidied)
         else:
             kept.append(_inner(c, types))
-    if not kept:
-        return TrueCond(), equalities
-    out = kept[0]
-    for c in kept[1:]:
-        out = And(out, c)
-    return out, equalities
+    return conjoin(kept), equalities
 
 
 def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fill:
