@@ -2,7 +2,8 @@
 
 ``show`` prints every rule with its English explanation and cost, ``prove`` checks each rule's
 soundness with the SMT prover (exit 1 when one is unsound), ``coverage`` measures the cells the
-rules deduce on the Butler testing set (RULES.md §6).
+rules deduce on the Butler testing set (RULES.md §6), with ``--gaps`` also where the metric
+leaves cells unset and what the same rules reach read both ways or with the oracle splitting first.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
 from nonostudio.paths import paper_testing_set
 from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import RuleBug, Transition, coverage, load_transitions
+from nonostudio.rules.coverage import (
+    RuleBug,
+    Transition,
+    coverage,
+    coverage_gaps,
+    load_transitions,
+)
 from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.printer import format_rule
@@ -59,6 +66,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     cover.add_argument("--test", metavar="FILE", default=None,
                        help="test transitions in the Butler JSON form (default: "
                             "../shared/anchors/butler/testing-set.json next to the project)")
+    cover.add_argument("--gaps", action="store_true",
+                       help="also say where cells are left unset (lines no rule fires on, by "
+                            "oracle piece; sub-lines; split cells) and what the rules reach read "
+                            "both ways and with the oracle splitting first")
     cover.set_defaults(run=run_coverage)
 
 
@@ -222,4 +233,8 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
             "total": report.total, "cells_to_fill": report.cells_to_fill,
             "per_rule": dict(report.per_rule), "titles": titles, "bugs": bugs,
             "seconds": round(report.seconds, 3)}
+    if args.gaps:
+        gaps = coverage_gaps(rule_set.rules, transitions, progress=say)
+        data["gaps"] = gaps.to_json()
+        lines += ["", "where cells are left unset:", gaps.table()]
     return Outcome(data, "\n".join(lines))

@@ -99,6 +99,26 @@ def test_coverage_on_a_custom_test_set_reports_bugs(capsys, tmp_path) -> None:
     assert len(data["bugs"]) == 1 and data["bugs"][0].startswith("pack_left: on test line 2")
 
 
+def test_coverage_gaps_say_where_cells_are_left(capsys, tmp_path) -> None:
+    tests = tmp_path / "tests.json"
+    tests.write_text(json.dumps({"items": [
+        {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
+        # No control rule fires on (1 1) O--x read forward, so the oracle's split at cell 1 is
+        # never asked for, though force maximum fills its piece (1) -x.
+        {"hints": [1, 1], "before": "O--x", "after": "OxOx"},
+    ]}))
+    code, data = run_json(capsys, "rules", "coverage", "control", "--test", str(tests), "--gaps")
+    assert code == 0 and data["total"] == 5
+    gaps = data["gaps"]
+    assert gaps["covered"] == 5 and gaps["cells_to_fill"] == 7
+    assert gaps["no_rule_fires"] == {"first": 0, "middle": 0, "last": 1, "whole": 0, "between": 1}
+    assert gaps["no_rule_fires_lines"] == 1 and gaps["oracle_first"] == 6
+    assert main(["rules", "coverage", "control", "--test", str(tests), "--gaps"]) == 0
+    out = capsys.readouterr().out
+    assert "unset on the 1 test lines where no rule fires" in out
+    assert re.search(r"the oracle splitting before any rule fires\s+6$", out, re.M)
+
+
 def test_explain_tells_each_step(capsys) -> None:
     assert main(["explain", FULL_ROWS]) == 0
     out = capsys.readouterr().out.splitlines()

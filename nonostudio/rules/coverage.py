@@ -13,6 +13,11 @@ are tried in list order, so the sum over rules is the total); ``cells_by_rule`` 
 ``(transition index, cell)`` — cell in the transition's own line — that was unknown in the test
 state and lies in an accepted fill of the rule, whether or not an earlier rule had set it already
 (a rule that never runs on a state — the line was finished before its turn — covers nothing there).
+
+Two looser readings measure what the paper's reading holds back: ``both_directions`` also applies
+each rule to the flipped line (as solving does), ``oracle_first`` lets the oracle split a line on
+which no rule has fired.  :func:`coverage_gaps` accounts for every cell the paper's reading leaves
+unset and reports both readings next to it.
 """
 
 from __future__ import annotations
@@ -126,8 +131,45 @@ _CHAR = {FILLED: "O", CROSSED: "x"}
 
 
 @dataclass
+class _Gaps:
+    """Where a paper-reading run leaves cells unset (see :class:`CoverageGaps`)."""
+
+    no_rule_fires: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(("first", "middle", "last", "whole", "between"), 0))
+    no_rule_fires_lines: int = 0
+    sub_line_no_rule: int = 0
+    stuck_unsplit: int = 0
+    split_cells: int = 0
+
+
+def _unset(text: str, after: str) -> int:
+    """How many cells of ``after`` the state ``text`` has not set yet."""
+    return sum(t != a for t, a in zip(text, after, strict=True))
+
+
+def _pieces(hints: tuple[int, ...], text: str, after: str, into: dict[str, int]) -> None:
+    """Add the unset cells of a line to ``into`` by the oracle piece of the line they lie in:
+    ``first``/``middle``/``last`` (the piece holds the first hint, neither end's, the last hint),
+    ``whole`` (the oracle finds no split) or ``between`` (a split cell, in no piece)."""
+    subs = decompose(Line.parse(hints, text))
+    where = ["between" if subs else "whole"] * len(text)
+    for sub in subs:
+        kind = ("first" if sub.hint_start == 0 else "last" if sub.hint_end == len(hints)
+                else "middle")
+        where[sub.cell_start:sub.cell_end] = [kind] * (sub.cell_end - sub.cell_start)
+    for c, (t, a) in enumerate(zip(text, after, strict=True)):
+        if t != a:
+            into[where[c]] += 1
+
+
+@dataclass
 class _Run:
-    """Accumulators of one coverage computation."""
+    """Accumulators of one coverage computation.
+
+    ``directions`` lists the readings each rule gets (``False`` forward, ``True`` on the flipped
+    line); ``oracle_first`` lets the oracle split a line no rule has fired on; ``gaps`` (paper
+    reading only) records where cells are left unset.
+    """
 
     rules: list[CompiledRule]
     per_rule: dict[str, int]
@@ -136,17 +178,38 @@ class _Run:
     reported: set[tuple[str, int, int, int]] = field(default_factory=set)
     index: int = 0  # the transition being measured, and its test state
     before: str = ""
+    directions: tuple[bool, ...] = (False,)
+    oracle_first: bool = False
+    gaps: _Gaps | None = None
 
     def transition(self, index: int, t: Transition) -> None:
         self.index = index
         self.before = t.before
-        self.line(t.hints, t.before, t.after, 0)
+        self.line(t.hints, t.before, t.after, 0, top=True)
 
-    def line(self, hints: tuple[int, ...], text: str, after: str, offset: int) -> None:
+    def line(self, hints: tuple[int, ...], text: str, after: str, offset: int,
+             top: bool = False) -> None:
+        start = text
         text, fired = self.fixed_point(hints, text, after, offset)
-        if not fired or text == after:
+        if text == after:
             return
-        for sub in decompose(Line.parse(hints, text)):
+        gaps = self.gaps
+        if not fired and not self.oracle_first:
+            if gaps is not None and top:
+                gaps.no_rule_fires_lines += 1
+                _pieces(hints, start, after, gaps.no_rule_fires)
+            elif gaps is not None:
+                gaps.sub_line_no_rule += _unset(start, after)
+            return
+        subs = decompose(Line.parse(hints, text))
+        if gaps is not None:
+            if not subs:
+                gaps.stuck_unsplit += _unset(text, after)
+            else:
+                gaps.split_cells += _unset(text, after) - sum(
+                    _unset(text[s.cell_start:s.cell_end], after[s.cell_start:s.cell_end])
+                    for s in subs)
+        for sub in subs:
             self.line(sub.line.hints, text[sub.cell_start:sub.cell_end],
                       after[sub.cell_start:sub.cell_end], offset + sub.cell_start)
 
@@ -155,40 +218,46 @@ class _Run:
         """Apply every rule in turn until none sets a cell; the final text and whether any did."""
         n = len(text)
         fired = False
-        view: LineView | None = None
+        views: dict[bool, LineView] = {}
         changed = True
         while changed:
             changed = False
             for rule in self.rules:
-                if view is None:
-                    view = LineView.of_text(hints, text)
-                raw = rule.run(view)
-                if not raw:
-                    continue
-                ch = _CHAR[rule.value]
-                if not all(0 <= s < e <= n and after[s:e] == ch * (e - s) for s, e, _ in raw):
-                    self.report(rule, raw, after, offset)
-                    continue
-                name = rule.rule.name
-                covered = self.cells_by_rule[name]
-                new = 0
-                for s, e, _ in raw:
-                    for c in range(s, e):
-                        if self.before[offset + c] == "-":
-                            covered.add((self.index, offset + c))
-                    gained = text.count("-", s, e)
-                    if gained:
-                        new += gained
-                        text = text[:s] + ch * (e - s) + text[e:]
-                if new:
-                    self.per_rule[name] += new
-                    fired = changed = True
-                    view = None
-                    if text == after:
-                        return text, True
+                for flipped in self.directions:
+                    view = views.get(flipped)
+                    if view is None:
+                        view = views[flipped] = (LineView.of_text(hints[::-1], text[::-1])
+                                                 if flipped else LineView.of_text(hints, text))
+                    raw = rule.run(view)
+                    if not raw:
+                        continue
+                    if flipped:
+                        raw = [(n - e, n - s, env) for s, e, env in raw]
+                    ch = _CHAR[rule.value]
+                    if not all(0 <= s < e <= n and after[s:e] == ch * (e - s) for s, e, _ in raw):
+                        self.report(rule, raw, after, offset, flipped)
+                        continue
+                    name = rule.rule.name
+                    covered = self.cells_by_rule[name]
+                    new = 0
+                    for s, e, _ in raw:
+                        for c in range(s, e):
+                            if self.before[offset + c] == "-":
+                                covered.add((self.index, offset + c))
+                        gained = text.count("-", s, e)
+                        if gained:
+                            new += gained
+                            text = text[:s] + ch * (e - s) + text[e:]
+                    if new:
+                        self.per_rule[name] += new
+                        fired = changed = True
+                        views.clear()
+                        if text == after:
+                            return text, True
         return text, fired
 
-    def report(self, rule: CompiledRule, raw: list, after: str, offset: int) -> None:
+    def report(self, rule: CompiledRule, raw: list, after: str, offset: int,
+               flipped: bool = False) -> None:
         n = len(after)
         ch = _CHAR[rule.value]
         names = [b.name for b in rule.rule.bindings]
@@ -200,7 +269,7 @@ class _Run:
                 continue
             self.reported.add(key)
             fill = RuleFill(rule.rule.name, rule.value, offset + s, offset + e,
-                            dict(zip(names, env, strict=True)), False)
+                            dict(zip(names, env, strict=True)), flipped)
             self.bugs.append(RuleBug(rule.rule.name, self.index, fill))
 
 
@@ -210,17 +279,34 @@ def coverage(
     *,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    both_directions: bool = False,
+    oracle_first: bool = False,
 ) -> CoverageReport:
     """C(rules) on the transitions, with the per-rule breakdown and the rules' bugs.
 
     ``progress(done, total)`` is called every 100 transitions and at the end; ``should_stop`` is
     polled between transitions (a stopped report has ``complete`` False and counts the
-    transitions done so far).
+    transitions done so far).  The paper's reading is the default; ``both_directions`` also
+    applies each rule to the flipped line (as solving does), ``oracle_first`` lets the oracle
+    split a line before any rule has fired on it.
     """
-    started = time.perf_counter()
+    return _measure(_new_run(rules, both_directions, oracle_first), transitions, progress,
+                    should_stop)
+
+
+def _new_run(rules: Sequence[Rule], both_directions: bool = False,
+             oracle_first: bool = False) -> _Run:
     names = [r.name for r in rules]
-    run = _Run([compiled(r) for r in rules], dict.fromkeys(names, 0),
-               {name: set() for name in names})
+    return _Run([compiled(r) for r in rules], dict.fromkeys(names, 0),
+                {name: set() for name in names},
+                directions=(False, True) if both_directions else (False,),
+                oracle_first=oracle_first)
+
+
+def _measure(run: _Run, transitions: Sequence[Transition],
+             progress: Callable[[int, int], None] | None,
+             should_stop: Callable[[], bool] | None) -> CoverageReport:
+    started = time.perf_counter()
     total = len(transitions)
     done = 0
     complete = True
@@ -245,3 +331,94 @@ def coverage(
         cells_to_fill=cells_to_fill(transitions[:done]),
     )
 
+
+@dataclass(frozen=True)
+class CoverageGaps:
+    """Where C(R) leaves cells unset, and what the same rules reach under looser readings.
+
+    Every cell to fill is either ``covered`` or counted once in the losses:
+
+    * ``no_rule_fires`` — on test lines where no rule sets a cell (so the oracle is never asked),
+      by where the cell lies among the oracle's pieces of that untouched line: ``first``,
+      ``middle`` or ``last`` piece (the one holding the first hint, neither end's, the last
+      hint), ``whole`` (the oracle finds no split there) or ``between`` (a split cell);
+      ``no_rule_fires_lines`` counts those lines;
+    * ``sub_line_no_rule`` — on oracle sub-lines where no rule sets a cell;
+    * ``stuck_unsplit`` — on (sub-)lines where rules fired, stopped short, and the oracle finds
+      no split;
+    * ``split_cells`` — unknown cells at the oracle's split points, which belong to no sub-line.
+
+    The references: ``both_directions`` (each rule also read on the flipped line, as solving
+    does), ``oracle_first`` (the oracle may split a line before any rule fired) and both.
+    """
+
+    covered: int
+    cells_to_fill: int
+    no_rule_fires: dict[str, int]
+    no_rule_fires_lines: int
+    sub_line_no_rule: int
+    stuck_unsplit: int
+    split_cells: int
+    both_directions: int
+    oracle_first: int
+    oracle_first_both_directions: int
+
+    @property
+    def lost(self) -> int:
+        """Every cell left unset (``cells_to_fill - covered``), summed from the parts."""
+        return (sum(self.no_rule_fires.values()) + self.sub_line_no_rule + self.stuck_unsplit
+                + self.split_cells)
+
+    def to_json(self) -> dict[str, object]:
+        return {"covered": self.covered, "cells_to_fill": self.cells_to_fill,
+                "no_rule_fires": dict(self.no_rule_fires),
+                "no_rule_fires_lines": self.no_rule_fires_lines,
+                "sub_line_no_rule": self.sub_line_no_rule, "stuck_unsplit": self.stuck_unsplit,
+                "split_cells": self.split_cells, "both_directions": self.both_directions,
+                "oracle_first": self.oracle_first,
+                "oracle_first_both_directions": self.oracle_first_both_directions}
+
+    def table(self) -> str:
+        """The breakdown as text, one figure a line."""
+        fires = self.no_rule_fires
+        rows = [
+            ("covered (the paper's reading)", self.covered),
+            (f"unset on the {self.no_rule_fires_lines} test lines where no rule fires",
+             sum(fires.values())),
+            *((f"  in the oracle's {kind} piece" if kind in ("first", "middle", "last") else
+               "  where the oracle finds no split" if kind == "whole" else
+               "  on split cells", fires[kind]) for kind in fires),
+            ("unset on oracle sub-lines where no rule fires", self.sub_line_no_rule),
+            ("unset where rules stop and the oracle finds no split", self.stuck_unsplit),
+            ("unset split cells (in no sub-line)", self.split_cells),
+            ("the same rules read both ways", self.both_directions),
+            ("the oracle splitting before any rule fires", self.oracle_first),
+            ("both of these", self.oracle_first_both_directions),
+        ]
+        width = max(len(name) for name, _ in rows)
+        return "\n".join([f"{self.cells_to_fill} cells to fill", *(
+            f"{name:<{width}}  {value:>6}" for name, value in rows)])
+
+
+def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
+                  progress: Callable[[str], None] | None = None) -> CoverageGaps:
+    """Where ``rules`` leave the transitions' cells unset under the paper's reading, and their
+    coverage under the looser readings (see :class:`CoverageGaps`); ``progress(message)`` says
+    which of the four measurements is running."""
+    def say(message: str) -> None:
+        if progress is not None:
+            progress(message)
+
+    say("coverage, the paper's reading")
+    run = _new_run(rules)
+    run.gaps = gaps = _Gaps()
+    covered = _measure(run, transitions, None, None).total
+    say("coverage, read both ways")
+    both = coverage(rules, transitions, both_directions=True).total
+    say("coverage, the oracle first")
+    first = coverage(rules, transitions, oracle_first=True).total
+    say("coverage, both ways with the oracle first")
+    first_both = coverage(rules, transitions, both_directions=True, oracle_first=True).total
+    return CoverageGaps(covered, cells_to_fill(transitions), dict(gaps.no_rule_fires),
+                        gaps.no_rule_fires_lines, gaps.sub_line_no_rule, gaps.stuck_unsplit,
+                        gaps.split_cells, both, first, first_both)

@@ -1,5 +1,6 @@
 """Coverage metric tests: hand-worked lines (fixed point, decomposition, credit, bugs), the test-set
-reader's errors, and the paper's figure for the 14 control rules on testing-set.json."""
+reader's errors, the paper's figure for the 14 control rules on testing-set.json, and where the
+metric leaves cells unset (hand-worked lines for each kind of loss and each looser reading)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.rules.coverage import Transition, coverage, load_transitions
+from nonostudio.rules.coverage import Transition, coverage, coverage_gaps, load_transitions
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -192,3 +193,68 @@ def test_control_rules_on_the_papers_test_set(anchors):
     assert sum(report.per_rule.values()) == report.total
     assert all(report.per_rule[name] > 0 for name in report.per_rule)
     assert sum(map(len, report.cells_by_rule.values())) >= report.total
+
+
+# ---- where cells are left unset ------------------------------------------------------------------
+
+
+def _losses(gaps):
+    return {"no_rule_fires": {k: v for k, v in gaps.no_rule_fires.items() if v},
+            "lines": gaps.no_rule_fires_lines, "sub": gaps.sub_line_no_rule,
+            "stuck": gaps.stuck_unsplit, "split": gaps.split_cells}
+
+
+def test_gaps_on_a_line_no_rule_fires_on():
+    # (1 3) O----: full hint needs a single hint, so nothing fires and the oracle is never asked.
+    # Its split (cell 1, between the hints) would leave (3) on the last three cells, which
+    # full hint fills when the oracle may split first; the split cell itself stays unset.
+    gaps = coverage_gaps([FULL_HINT], [T((1, 3), "O----", "OxOOO")])
+    assert gaps.covered == 0 and gaps.cells_to_fill == 4
+    assert _losses(gaps) == {"no_rule_fires": {"last": 3, "between": 1}, "lines": 1, "sub": 0,
+                             "stuck": 0, "split": 0}
+    assert (gaps.both_directions, gaps.oracle_first, gaps.oracle_first_both_directions) == (0, 3, 3)
+    assert gaps.lost == 4
+
+
+def test_gaps_on_a_sub_line_and_where_rules_stop_without_a_split():
+    # close first crosses cell 1 of (1 3) O----, the oracle splits off (3) on ---, where it
+    # cannot fire: three cells lost on a sub-line.
+    gaps = coverage_gaps([CLOSE_FIRST], [T((1, 3), "O----", "OxOOO")])
+    assert gaps.covered == 1
+    assert _losses(gaps) == {"no_rule_fires": {}, "lines": 0, "sub": 3, "stuck": 0, "split": 0}
+    # big hint fills cells 2-7 of (8) O---------; cells 1, 8 and 9 stay, and one hint never
+    # splits.
+    gaps = coverage_gaps([BIG_HINT], [T((8,), "O---------", "OOOOOOOOxx")])
+    assert gaps.covered == 6
+    assert _losses(gaps) == {"no_rule_fires": {}, "lines": 0, "sub": 0, "stuck": 3, "split": 0}
+
+
+def test_gaps_split_cells_and_the_flipped_reading():
+    # (2 1) ----O: big hint fills cell 1; the oracle splits at cell 3 (hint 0 ends by cell 3,
+    # hint 1 is the block at 4), which no rule crossed and no sub-line holds.  Read from the
+    # right the line is (1 2) O----, where close first crosses that cell.
+    t = T((2, 1), "----O", "-O-xO")
+    gaps = coverage_gaps([BIG_HINT, CLOSE_FIRST], [t])
+    assert gaps.covered == 1
+    assert _losses(gaps) == {"no_rule_fires": {}, "lines": 0, "sub": 0, "stuck": 0, "split": 1}
+    assert gaps.both_directions == 2 and gaps.oracle_first == 1
+    assert coverage([BIG_HINT, CLOSE_FIRST], [t], both_directions=True).total == 2
+
+
+def test_a_flipped_fill_that_contradicts_the_deduction_is_a_bug_in_line_coordinates():
+    # first filled read from the right claims the last cell of (1) -x--: cell 4 is not forced.
+    report = coverage([FIRST_FILLED], [T((1,), "-x--", "-x--")], both_directions=True)
+    assert report.total == 0
+    claims = {(b.fill.start, b.fill.end, b.fill.flipped) for b in report.bugs}
+    assert claims == {(0, 1, False), (3, 4, True)}
+
+
+def test_gaps_add_up_on_the_papers_test_set(anchors):
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")
+    rules = load_rule_set("control").rules
+    gaps = coverage_gaps(rules, transitions)
+    assert gaps.covered == coverage(rules, transitions).total
+    assert gaps.covered + gaps.lost == gaps.cells_to_fill == 10266
+    assert gaps.no_rule_fires_lines > 0 and all(v >= 0 for v in gaps.no_rule_fires.values())
+    assert gaps.covered < gaps.both_directions <= gaps.oracle_first_both_directions
+    assert gaps.covered < gaps.oracle_first <= gaps.oracle_first_both_directions
