@@ -22,6 +22,7 @@ unset and reports both readings next to it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -33,7 +34,7 @@ from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
-from nonostudio.rules.oracle import decompose
+from nonostudio.rules.oracle import SubLine, decompose
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,36 +131,33 @@ def _transition(item: object, where: str) -> Transition:
 _CHAR = {FILLED: "O", CROSSED: "x"}
 
 
+PIECES = ("first", "middle", "last", "whole", "between")
+
+
 @dataclass
 class _Gaps:
     """Where a paper-reading run leaves cells unset (see :class:`CoverageGaps`)."""
 
-    no_rule_fires: dict[str, int] = field(
-        default_factory=lambda: dict.fromkeys(("first", "middle", "last", "whole", "between"), 0))
+    no_rule_fires: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PIECES, 0))
     no_rule_fires_lines: int = 0
     sub_line_no_rule: int = 0
     stuck_unsplit: int = 0
     split_cells: int = 0
 
 
-def _unset(text: str, after: str) -> int:
-    """How many cells of ``after`` the state ``text`` has not set yet."""
-    return sum(t != a for t, a in zip(text, after, strict=True))
-
-
-def _pieces(hints: tuple[int, ...], text: str, after: str, into: dict[str, int]) -> None:
-    """Add the unset cells of a line to ``into`` by the oracle piece of the line they lie in:
-    ``first``/``middle``/``last`` (the piece holds the first hint, neither end's, the last hint),
-    ``whole`` (the oracle finds no split) or ``between`` (a split cell, in no piece)."""
-    subs = decompose(Line.parse(hints, text))
+def _unset_by_piece(k: int, text: str, after: str, subs: list[SubLine]) -> dict[str, int]:
+    """The cells ``text`` has not set of ``after``, by where they lie among the oracle pieces
+    ``subs`` of a line with ``k`` hints: ``first``/``middle``/``last`` (the piece holds the first
+    hint, neither end's, the last hint), ``whole`` (no split) or ``between`` (a split cell)."""
     where = ["between" if subs else "whole"] * len(text)
     for sub in subs:
-        kind = ("first" if sub.hint_start == 0 else "last" if sub.hint_end == len(hints)
-                else "middle")
+        kind = "first" if sub.hint_start == 0 else "last" if sub.hint_end == k else "middle"
         where[sub.cell_start:sub.cell_end] = [kind] * (sub.cell_end - sub.cell_start)
+    out = dict.fromkeys(PIECES, 0)
     for c, (t, a) in enumerate(zip(text, after, strict=True)):
         if t != a:
-            into[where[c]] += 1
+            out[where[c]] += 1
+    return out
 
 
 @dataclass
@@ -197,18 +195,18 @@ class _Run:
         if not fired and not self.oracle_first:
             if gaps is not None and top:
                 gaps.no_rule_fires_lines += 1
-                _pieces(hints, start, after, gaps.no_rule_fires)
+                unset = _unset_by_piece(len(hints), start, after,
+                                        decompose(Line.parse(hints, start)))
+                for kind, cells in unset.items():
+                    gaps.no_rule_fires[kind] += cells
             elif gaps is not None:
-                gaps.sub_line_no_rule += _unset(start, after)
+                gaps.sub_line_no_rule += sum(t != a for t, a in zip(start, after, strict=True))
             return
         subs = decompose(Line.parse(hints, text))
         if gaps is not None:
-            if not subs:
-                gaps.stuck_unsplit += _unset(text, after)
-            else:
-                gaps.split_cells += _unset(text, after) - sum(
-                    _unset(text[s.cell_start:s.cell_end], after[s.cell_start:s.cell_end])
-                    for s in subs)
+            unset = _unset_by_piece(len(hints), text, after, subs)
+            gaps.stuck_unsplit += unset["whole"]
+            gaps.split_cells += unset["between"]
         for sub in subs:
             self.line(sub.line.hints, text[sub.cell_start:sub.cell_end],
                       after[sub.cell_start:sub.cell_end], offset + sub.cell_start)
@@ -218,13 +216,13 @@ class _Run:
         """Apply every rule in turn until none sets a cell; the final text and whether any did."""
         n = len(text)
         fired = False
-        views: dict[bool, LineView] = {}
+        views: list[LineView | None] = [None, None]  # forward, flipped
         changed = True
         while changed:
             changed = False
             for rule in self.rules:
                 for flipped in self.directions:
-                    view = views.get(flipped)
+                    view = views[flipped]
                     if view is None:
                         view = views[flipped] = (LineView.of_text(hints[::-1], text[::-1])
                                                  if flipped else LineView.of_text(hints, text))
@@ -251,7 +249,7 @@ class _Run:
                     if new:
                         self.per_rule[name] += new
                         fired = changed = True
-                        views.clear()
+                        views = [None, None]
                         if text == after:
                             return text, True
         return text, fired
@@ -370,13 +368,7 @@ class CoverageGaps:
                 + self.split_cells)
 
     def to_json(self) -> dict[str, object]:
-        return {"covered": self.covered, "cells_to_fill": self.cells_to_fill,
-                "no_rule_fires": dict(self.no_rule_fires),
-                "no_rule_fires_lines": self.no_rule_fires_lines,
-                "sub_line_no_rule": self.sub_line_no_rule, "stuck_unsplit": self.stuck_unsplit,
-                "split_cells": self.split_cells, "both_directions": self.both_directions,
-                "oracle_first": self.oracle_first,
-                "oracle_first_both_directions": self.oracle_first_both_directions}
+        return dataclasses.asdict(self)
 
     def table(self) -> str:
         """The breakdown as text, one figure a line."""
@@ -385,9 +377,7 @@ class CoverageGaps:
             ("covered (the paper's reading)", self.covered),
             (f"unset on the {self.no_rule_fires_lines} test lines where no rule fires",
              sum(fires.values())),
-            *((f"  in the oracle's {kind} piece" if kind in ("first", "middle", "last") else
-               "  where the oracle finds no split" if kind == "whole" else
-               "  on split cells", fires[kind]) for kind in fires),
+            *((f"  {_PIECE_LABELS[kind]}", cells) for kind, cells in fires.items()),
             ("unset on oracle sub-lines where no rule fires", self.sub_line_no_rule),
             ("unset where rules stop and the oracle finds no split", self.stuck_unsplit),
             ("unset split cells (in no sub-line)", self.split_cells),
@@ -398,6 +388,11 @@ class CoverageGaps:
         width = max(len(name) for name, _ in rows)
         return "\n".join([f"{self.cells_to_fill} cells to fill", *(
             f"{name:<{width}}  {value:>6}" for name, value in rows)])
+
+
+_PIECE_LABELS = {"first": "in the oracle's first piece", "middle": "in the oracle's middle piece",
+                 "last": "in the oracle's last piece", "whole": "where the oracle finds no split",
+                 "between": "on split cells"}
 
 
 def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
@@ -419,6 +414,6 @@ def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
     first = coverage(rules, transitions, oracle_first=True).total
     say("coverage, both ways with the oracle first")
     first_both = coverage(rules, transitions, both_directions=True, oracle_first=True).total
-    return CoverageGaps(covered, cells_to_fill(transitions), dict(gaps.no_rule_fires),
-                        gaps.no_rule_fires_lines, gaps.sub_line_no_rule, gaps.stuck_unsplit,
-                        gaps.split_cells, both, first, first_both)
+    return CoverageGaps(covered=covered, cells_to_fill=cells_to_fill(transitions),
+                        **dataclasses.asdict(gaps), both_directions=both, oracle_first=first,
+                        oracle_first_both_directions=first_both)
