@@ -2,10 +2,6 @@
 
 import sys
 
-try:
-    from nonostudio.cli import main
-except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback
-    sys.stderr.write("nonostudio-cli: interrupted\n")
-    sys.exit(130)
+from nonostudio.console import cli
 
-sys.exit(main())
+sys.exit(cli())

@@ -81,11 +81,13 @@ def _os_message(exc: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand and return its exit code."""
-    parser = build_parser()
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors (2) end here
         return exc.code if isinstance(exc.code, int) else ExitCode.BAD_INPUT
+    except KeyboardInterrupt:
+        return _fail(ExitCode.INTERRUPTED, "interrupted", False)
     if args.command is None:
         parser.print_help(sys.stderr)
         return ExitCode.BAD_INPUT

@@ -374,6 +374,46 @@ def test_picture_export_works_headless_without_a_display(tmp_path):
     assert png_size(tmp_path / "duck.png")[0] > 8 * 10
 
 
+# Ctrl-C while a module loads, landing where the real one was lost: in a weak-reference callback,
+# where Python reports an exception as "Exception ignored" and goes on (the import machinery's
+# module-lock callback, seen in a run that then searched for minutes).  The SIGINT is sent and
+# handled (time.sleep checks for signals) inside such a callback while each listed module is
+# being found; then the console entry point runs as ``python -m nonostudio`` does.
+_CTRL_C_WHILE_LOADING = """
+import importlib.abc, os, signal, sys, time, weakref
+class Victim:
+    pass
+def ctrl_c(_):
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name in {modules!r}:
+            victim = Victim()
+            ref = weakref.ref(victim, ctrl_c)
+            del victim
+        return None
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["nonostudio-cli"] + {argv!r}
+from nonostudio.console import cli
+sys.exit(cli())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
+@pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli_check"],
+                                     ["concurrent.futures.process"]])
+def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
+    """The Ctrl-C is held back until loading is done and then ends the command: exit 130, one
+    line on stderr, nothing solved."""
+    code = _CTRL_C_WHILE_LOADING.format(modules=set(modules), argv=["solve", DUCK])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=REPO)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "nonostudio-cli: interrupted\n"
+    assert done.stdout == ""
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 @pytest.mark.parametrize("delay", [0.15, 0.35, 0.5, 0.7, 1.0, 2.0])
