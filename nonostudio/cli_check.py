@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -14,6 +14,7 @@ from typing import Any
 from nonostudio.cli_common import (
     ExitCode,
     Outcome,
+    first_done,
     ignore_sigint_in_worker,
     positive_int_arg,
     resolve,
@@ -156,7 +157,7 @@ def _run_pool(rows: _Rows, time_limit: float, jobs: int) -> None:
                 if puzzle is not None:
                     pending[submit(pool, pending, _verdict, puzzle, time_limit)] = (index, puzzle)
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished = first_done(pending)
                 for future in finished:
                     index, puzzle = pending.pop(future)
                     rows.finish(index, _size(puzzle) | future.result())

@@ -11,8 +11,8 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sized
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Collection, Iterator, Sized
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +86,40 @@ def submit(pool: Executor, pending: Sized, fn: Callable[..., T], *args: Any) -> 
         return pool.submit(fn, *args)
     with sigint_deferred():
         return pool.submit(fn, *args)
+
+
+_interrupted = False
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def record_sigint() -> None:
+    """Make Ctrl-C raise KeyboardInterrupt as usual and also leave a mark that
+    :func:`first_done` checks: a KeyboardInterrupt raised while a weak-reference callback or a
+    destructor runs (the garbage collector runs them anywhere) is printed as "Exception ignored"
+    and dropped, and the command would run on to its end."""
+    signal.signal(signal.SIGINT, _on_sigint)
+
+
+def first_done(pending: Collection[Future[T]]) -> set[Future[T]]:
+    """Wait for one of ``pending`` to finish; the finished ones.
+
+    The wait is a loop of short waits, never one untimed wait: that blocks on a lock, which a
+    SIGINT handled on another thread, or just before the lock is taken, does not wake, so Ctrl-C
+    waited until a puzzle was solved (minutes).  Between the short waits the interpreter raises
+    the KeyboardInterrupt, and a Ctrl-C whose KeyboardInterrupt was dropped (see
+    :func:`record_sigint`) is raised again.
+    """
+    while True:
+        finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        if _interrupted:
+            raise KeyboardInterrupt
+        if finished:
+            return finished
 
 
 def ignore_sigint_in_worker() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import csv
 import multiprocessing
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from nonostudio.cli_check import _Task, _tasks
 from nonostudio.cli_common import (
     ExitCode,
     Outcome,
+    first_done,
     ignore_sigint_in_worker,
     positive_int_arg,
     say,
@@ -132,7 +133,7 @@ def _run_pool(rows: _Rows, rules: str, jobs: int) -> None:
                 if puzzle is not None:
                     pending[submit(pool, pending, grade_row, puzzle, rules)] = (index, puzzle)
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished = first_done(pending)
                 for future in finished:
                     index, puzzle = pending.pop(future)
                     rows.finish(index, puzzle, future.result())

@@ -23,10 +23,12 @@ def cli() -> int:
     try:
         try:
             from nonostudio.cli import main
+            from nonostudio.cli_common import record_sigint
         finally:
             # A Ctrl-C held back while loading is raised by this call (it checks for signals).
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     except KeyboardInterrupt:
         sys.stderr.write("nonostudio-cli: interrupted\n")
         return INTERRUPTED
+    record_sigint()
     return main()

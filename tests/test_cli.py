@@ -414,6 +414,53 @@ def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     assert done.stdout == ""
 
 
+# The same while ``check`` waits for its workers: the Ctrl-C lands in a weak-reference callback run
+# on the main thread (the garbage collector runs them anywhere) during the third wait.
+_CTRL_C_WHILE_WAITING = """
+import os, signal, sys, time, weakref
+import nonostudio.cli_common as common
+class Victim:
+    pass
+def ctrl_c(_):
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)
+real_wait, calls = common.wait, []
+def wait(*args, **kwargs):
+    calls.append(1)
+    if len(calls) == 3:
+        victim = Victim()
+        ref = weakref.ref(victim, ctrl_c)
+        del victim
+    return real_wait(*args, **kwargs)
+common.wait = wait
+sys.argv = ["nonostudio-cli"] + {argv!r}
+from nonostudio.console import cli
+sys.exit(cli())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
+def test_ctrl_c_dropped_while_check_waits_still_ends_it(anchors):
+    """A KeyboardInterrupt Python drops ("Exception ignored") still ends the command: exit 130
+    within a second, where before the search ran to its time limit."""
+    faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
+    argv = ["check", "--jobs", "2", "--time-limit", "60", str(faase), str(faase)]
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-c", _CTRL_C_WHILE_WAITING.format(argv=argv)],
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Exception ignored" in err  # the interrupt really was dropped once
+    assert err.endswith("nonostudio-cli: interrupted\n")
+    assert time.monotonic() - started < 10
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 @pytest.mark.parametrize("delay", [0.15, 0.35, 0.5, 0.7, 1.0, 2.0])
