@@ -2,8 +2,9 @@
 
 ``run`` mines the specifications of lines up to ``--max-length`` cells, stores them as a run in
 the job store and synthesises a rule for each (Ctrl-C cancels cleanly; ``--resume`` continues);
-``status`` summarises a run; ``export`` optimises the run's rules and writes the best ``--top`` as
-a rule file; ``report`` compares a rule set with the control rules on the Butler testing set.
+``status`` summarises a run; ``export`` optimises the rules of one or more runs (and of rule files
+given with ``--pool``), optionally widens and simplifies the chosen ones, and writes the best
+``--top`` as a rule file; ``report`` compares a rule set with the control rules on the Butler testing set.
 
 ``export`` optimises on the Butler testing set by default, as the paper does (seed 000 §6.3.1:
 the subset that best covers the designer's testing states), so its figures are those ``report``
@@ -19,6 +20,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +38,7 @@ from nonostudio.rules.coverage import Transition, cells_to_fill, load_transition
 from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import RuleEntry
-from nonostudio.rules.ruleset import dump_rules
+from nonostudio.rules.ruleset import RuleSet, dump_rules
 
 if TYPE_CHECKING:
     from nonostudio.learn.runner import Progress
@@ -111,10 +113,18 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                              "the paper) or of the run's mined transitions")
     export.add_argument("--test", metavar="FILE", default=None,
                         help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+    export.add_argument("--pool", metavar="FILE", action="append", default=[],
+                        help="also pool the rules of a rule file (a learned set written by an "
+                             "earlier export, say; its header is kept in the new one); with "
+                             "--pool and no RUN_ID no job store is read")
     export.add_argument("--simplify", action="store_true",
                         help="simplify the chosen rules as synthesis now does (drop conjuncts "
                              "and bindings they stay sound without; each step proved) and "
                              "choose again")
+    export.add_argument("--widen", action="store_true",
+                        help="widen the unique conditions of the chosen rules as synthesis now "
+                             "does (conjuncts that make a rule fire on more lines of the check "
+                             "pool; each step proved) and choose again")
     export.add_argument("--store", **store_arg)
     export.set_defaults(run=run_export)
 
@@ -276,17 +286,25 @@ def run_status(args: argparse.Namespace) -> Outcome:
 
 
 def run_export(args: argparse.Namespace) -> Outcome:
-    """Optimise the rules of one or more runs and write the chosen ones with a header saying how."""
-    with _open_store(args.store) as store:
-        run_ids = list(dict.fromkeys(_run_id(store, r) for r in (args.run_ids or [None])))
-        infos = [store.run(r) for r in run_ids]
-        statuses = [store.status(r) for r in run_ids]
-        found = pooled_rules(store, run_ids)
+    """Optimise the rules of one or more runs (and rule files) and write the chosen ones with a
+    header saying how."""
+    files = [load_rules(path) for path in args.pool]
+    run_ids: list[int] = []
+    infos, statuses, found = [], [], []
+    store_path = None
+    if args.run_ids or not files:
+        with _open_store(args.store) as store:
+            run_ids = list(dict.fromkeys(_run_id(store, r) for r in (args.run_ids or [None])))
+            infos = [store.run(r) for r in run_ids]
+            statuses = [store.status(r) for r in run_ids]
+            found = pooled_rules(store, run_ids)
+            store_path = store.path
+    found += _file_rules(files, found)
     which = ", ".join(map(str, run_ids))
     if not found:
-        raise PuzzleError(f"run {which} has found no rule yet", source=str(store.path))
+        raise PuzzleError(f"run {which} has found no rule yet", source=str(store_path))
     if args.optimise_on == "training":
-        longest = max(int(i.settings.get("max_length", 7)) for i in infos)
+        longest = max([int(i.settings.get("max_length", 7)) for i in infos] or [7])
         transitions: list[Transition] = mine_transitions(longest)
         where = f"the runs' {len(transitions)} mined transitions"
     else:
@@ -297,13 +315,14 @@ def run_export(args: argparse.Namespace) -> Outcome:
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
-                          simplify_chosen=args.simplify, recover=load_rules("control").rules,
-                          say=say)
+                          simplify_chosen=args.simplify, widen_chosen=args.widen,
+                          recover=load_rules("control").rules, say=say)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
-    lines = [f"Rules learned by nonostudio (run{'s' if len(run_ids) > 1 else ''} {which} of "
-             f"{store.path})."]
+    origins = ([f"run{'s' if len(run_ids) > 1 else ''} {which} of {store_path}"] if run_ids
+               else []) + [f"the rule file {path}" for path in args.pool]
+    lines = [f"Rules learned by nonostudio ({' and '.join(origins)})."]
     for info, status in zip(infos, statuses, strict=True):
         settings = info.settings
         lines += [
@@ -320,10 +339,15 @@ def run_export(args: argparse.Namespace) -> Outcome:
             f"  Specifications: {status.total}; {status.finished} finished; "
             f"{status.rules_found} rules found.",
         ]
+    for path, rule_set in zip(args.pool, files, strict=True):
+        lines.append(f"Rule file {path}: {len(rule_set)} rules; its header:")
+        lines += [f"  | {line}" for line in rule_set.header.splitlines()]
+    refined = [f"{n} of the first choice {what} (each step proved)" for n, what, asked in (
+        (choice.widened, "widened", args.widen), (simplified, "simplified", args.simplify))
+        if asked]
     lines += [
         f"Distinct rules pooled: {len(rules)}"
-        + (f"; {simplified} of the first choice simplified (each step proved), then chosen "
-           f"again." if args.simplify else "."),
+        + (f"; {', '.join(refined)}, then chosen again." if refined else "."),
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
         f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
@@ -349,21 +373,48 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "coverage_all": total, "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
             "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
+            "widened": choice.widened, "pooled_files": args.pool,
             "kept_for": choice.kept_for,
             "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
 
 
+def _file_rules(files: list[RuleSet], found: list[tuple[str, Rule]]) -> list[tuple[str, Rule]]:
+    """``(specification key, rule)`` for the rules of ``files`` that are not in ``found`` already
+    (same patterns, condition and fill); a rule whose name is taken is renamed ``NAME_fileN``.
+    The key is what the entry's ``source`` names after ``specification`` (its own name when the
+    entry names none)."""
+    bodies = {(r.bindings, r.condition, r.action) for _, r in found}
+    names = {r.name for _, r in found}
+    out: list[tuple[str, Rule]] = []
+    for number, rule_set in enumerate(files, 1):
+        for entry in rule_set.entries:
+            rule = entry.rule
+            if (body := (rule.bindings, rule.condition, rule.action)) in bodies:
+                continue
+            bodies.add(body)
+            if rule.name in names:
+                rule = replace(rule, name=f"{rule.name}_file{number}")
+            names.add(rule.name)
+            key = entry.source.removeprefix("specification ").strip() or rule.name
+            out.append((key, rule))
+    return out
+
+
 def _example_on_its_line(rule: Rule, key: str) -> tuple[Example, ...]:
     """The fill ``rule`` makes on the line of the specification it was learned from (``key``
     starts ``hints|cells|``), as the rule's example: the widest one when it makes several."""
-    hints_text, cells = key.split("|")[:2]
-    hints = tuple(int(h) for h in hints_text.split())
-    fills = apply_rule(rule, Line.parse(hints, cells), flipped=False)
+    parts = key.split("|")
+    try:
+        hints = tuple(int(h) for h in parts[0].split())
+        line = Line.parse(hints, parts[1])
+    except (IndexError, ValueError, PuzzleError):
+        return ()  # not a specification key (a pooled file's rule that names none)
+    fills = apply_rule(rule, line, flipped=False)
     if not fills:
         return ()
     fill = max(fills, key=lambda f: (f.end - f.start, -f.start))
-    return (Example(hints, cells, fill.value == FILLED, fill.start, fill.end),)
+    return (Example(hints, parts[1], fill.value == FILLED, fill.start, fill.end),)
 
 
 def _control_rules_recovered(rules: list[Rule], transitions: list[Transition]) -> dict[str, str]:

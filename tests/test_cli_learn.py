@@ -198,6 +198,45 @@ def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> No
     assert "1 of the first choice simplified" in load_rule_set(out).header
 
 
+def test_export_pools_a_rule_file_and_widens_the_rules_it_chose(tmp_path, capsys,
+                                                                 anchors) -> None:
+    # A learned set written by an earlier export: its header and its rules' sources come along.
+    earlier = tmp_path / "earlier.rules"
+    earlier.write_text("""# Rules learned by nonostudio (run 3 of some store).
+# Run 3. Training set: lines of at most 7 cells.
+
+#: title: learned rule 1
+#: source: specification 2 1|---OO--|x0-3|h0,b
+def first:
+  with h0 = arbitrary(hint) and b = arbitrary(block):
+  if 0 >= start(h0) and start(b) + size(b) > size(h0) and (h0 is unique where size(h0) >= size(b)):
+  then fill(false, start(h0), start(b) + size(b) - size(h0))
+
+#: title: learned rule 2
+#: source: specification 1|-|O0-1|h
+def big:
+  with h = arbitrary(hint):
+  if lowest_end_cell(h) > highest_start_cell(h):
+  then fill(true, highest_start_cell(h), lowest_end_cell(h))
+""", encoding="utf-8")
+    out = tmp_path / "widened.rules"
+    code, export = cli_json(capsys, "learn", "export", str(out), "--pool", str(earlier),
+                            "--widen", "--store", str(tmp_path / "never-made.sqlite3"))
+    assert code == 0, export
+    assert export["run_ids"] == [] and export["pooled_files"] == [str(earlier)]
+    assert export["widened"] == 1 and export["rules_found"] == 2
+    assert not (tmp_path / "never-made.sqlite3").exists()  # no run named: no store read
+    written = load_rule_set(out)
+    assert f"the rule file {earlier}" in written.header
+    assert "  | Run 3. Training set: lines of at most 7 cells." in written.header
+    assert "1 of the first choice widened (each step proved)" in written.header
+    first = written.entry("first")
+    assert first.rule.condition != parse_rule(earlier.read_text().split("\n\n")[1],
+                                              "t").condition
+    assert first.source == "specification 2 1|---OO--|x0-3|h0,b"
+    assert first.examples and first.examples[0].cells == "---OO--"
+
+
 def test_extend_adds_longer_lines_and_more_patterns_to_a_run(capsys, tmp_path) -> None:
     store = tmp_path / "jobs.sqlite3"
     short = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]

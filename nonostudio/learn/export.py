@@ -16,7 +16,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.optimize import Cells, OptimisedSet, optimise, rule_cells
 from nonostudio.learn.report import recovered_rules
-from nonostudio.learn.synth import simplify
+from nonostudio.learn.synth import simplify, widen
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition
@@ -65,13 +65,15 @@ def pooled_rules(store: JobStore, run_ids: list[int]) -> list[tuple[str, Rule]]:
 class Choice:
     """What :func:`choose_rules` chose: ``rules`` is the whole pool after simplification (the
     chosen ones are ``chosen.rules``), ``simplified`` how many chosen rules simplification
-    changed, ``kept_for`` the rules added after the greedy choice because they recover a
-    documented strategy no chosen rule does (control rule name → learned rule name)."""
+    changed, ``widened`` how many chosen rules widening changed, ``kept_for`` the rules added
+    after the greedy choice because they recover a documented strategy no chosen rule does
+    (control rule name → learned rule name)."""
 
     chosen: OptimisedSet
     rules: list[Rule]
     simplified: int
     kept_for: dict[str, str] = field(default_factory=dict)
+    widened: int = 0
 
 
 def choose_rules(
@@ -80,6 +82,7 @@ def choose_rules(
     *,
     top_k: int | None = None,
     simplify_chosen: bool = False,
+    widen_chosen: bool = False,
     recover: Sequence[Rule] = (),
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -90,7 +93,10 @@ def choose_rules(
     so only costs change; rules that become the same are kept once).  With ``simplify_chosen``
     the rules of the first choice are simplified (rules of earlier runs were kept as found; each
     step is proved and never less general, so only their cost drops) and the choice is made
-    again over the pool with the simplified rules in their place.  With ``recover`` (documented
+    again over the pool with the simplified rules in their place.  With ``widen_chosen`` the
+    ``unique`` conditions of the chosen rules are widened as synthesis now does (each step proved,
+    more general on the check pool; rules of earlier runs were kept as found) before that, the
+    widened rules taking the originals' place.  With ``recover`` (documented
     strategies, such as the control rules) and no ``top_k``, a strategy that some pooled rule
     recovers (fills a superset of its cells) but no chosen one does gets the cheapest such rule
     added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
@@ -119,19 +125,26 @@ def choose_rules(
                         should_stop=should_stop, cells=cells)
 
     chosen = choose()
-    simplified = 0
-    if simplify_chosen and chosen.complete:
+    changed = {"simplify": 0, "widen": 0}
+    steps = [(name, step) for name, step, wanted in (("widen", widen, widen_chosen),
+                                                     ("simplify", simplify, simplify_chosen))
+             if wanted]
+    if steps and chosen.complete:
         for i, rule in enumerate(chosen.rules, 1):
-            if should_stop is not None and should_stop():
-                return Choice(chosen, pool, simplified)
-            if say is not None:
-                say(f"[simplify {i}/{len(chosen.rules)}] {rule.name}")
-            better = simplify(rule, should_stop=should_stop)
+            better = rule
+            for name, step in steps:
+                if should_stop is not None and should_stop():
+                    return Choice(chosen, pool, changed["simplify"], widened=changed["widen"])
+                if say is not None:
+                    say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
+                after = step(better, should_stop=should_stop)
+                changed[name] += after != better
+                better = after
             if better != rule:
-                simplified += 1
                 at = pool.index(rule)
                 pool[at], cells[at] = better, rule_cells(better, transitions)
         chosen = choose()
+    simplified = changed["simplify"]
     kept_for: dict[str, str] = {}
     if recover and top_k is None and chosen.complete:
         wanted = [rule_cells(r, transitions) for r in recover]
@@ -148,4 +161,4 @@ def choose_rules(
                     chosen.rules.append(rule)
                     chosen.gains.append(0)
                     chosen.costs.append(cost(rule))
-    return Choice(chosen, pool, simplified, kept_for)
+    return Choice(chosen, pool, simplified, kept_for, changed["widen"])

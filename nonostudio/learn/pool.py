@@ -249,6 +249,19 @@ class Instances:
         out.forced = {v: np.concatenate([p.forced[v] for p in parts]) for v in first.forced}
         return out
 
+    def new_cells(self, fires: np.ndarray, s: np.ndarray, e: np.ndarray) -> int:
+        """How many (line, cell) pairs the fills ``[s, e)`` set on the instances where they fire
+        (a rule's generality on a pool: RULES.md §7, "covering as many states as possible")."""
+        idx = np.nonzero(fires)[0]
+        if len(idx) == 0:
+            return 0
+        s_c, e_c = np.clip(s[idx], 0, 62), np.clip(e[idx], 0, 62)
+        cells = ((np.int64(1) << e_c) - (np.int64(1) << s_c)) & ~self.known[idx]
+        lines = self.line[idx]  # instances are ordered by line
+        starts = np.flatnonzero(np.diff(lines, prepend=-1))
+        per_line = np.bitwise_or.reduceat(cells, starts)
+        return int(np.bitwise_count(per_line).sum())
+
     def fill_status(self, value: int, s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per instance: is ``fill(value, s, e)`` wrong; is it productive (sound and sets an unknown
         cell).  ``s`` and ``e`` are vectors over the instances, or matrices with one column per
