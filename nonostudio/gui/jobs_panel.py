@@ -332,20 +332,20 @@ class JobsPanel(QWidget):
         choice = dialog.choice()
         try:
             self.save_rules(choice.name, top_k=choice.top_k, run_ids=choice.run_ids,
-                            simplify=choice.simplify)
+                            simplify=choice.simplify, widen=choice.widen)
         except (ValueError, PuzzleError) as exc:
             QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
     def save_rules(self, name: str, folder: Path | None = None, *,
                    top_k: int | None = None, run_ids: Sequence[int] | None = None,
-                   simplify: bool = False) -> Worker:
+                   simplify: bool = False, widen: bool = False) -> Worker:
         """Optimise learned rules in the background (greedy top ``top_k`` on the training
         transitions of the runs) and write them as rule set ``name`` (``.rules`` in ``folder``,
         the user rules folder by default).
 
         The rules are the shown run's, or those of ``run_ids`` pooled (a rule found by two runs
-        is kept once); with ``simplify`` the chosen rules are simplified (each step proved) and
-        the choice is made again.  Raises ValueError at once for a bad name or no rules.
+        is kept once); with ``widen`` and ``simplify`` the chosen rules' unique conditions are
+        widened and the rules simplified (each step proved) and the choice is made again.  Raises ValueError at once for a bad name or no rules.
         """
         if not _NAME.match(name):
             raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
@@ -373,7 +373,7 @@ class JobsPanel(QWidget):
 
         def job(progress: object, should_stop: ShouldStop) -> str:
             choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
-                                  top_k=top_k, simplify_chosen=simplify,
+                                  top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
                                   recover=load_rule_set("control").rules,
                                   should_stop=should_stop)
             chosen = choice.chosen
@@ -385,6 +385,7 @@ class JobsPanel(QWidget):
                          f"documented strategy" if choice.kept_for else "")
             summary = (f"optimised: {len(kept)} of {len(entries)} rules"
                        f"{f' (top {top_k})' if top_k else ''}"
+                       f"{f', {choice.widened} widened' if widen else ''}"
                        f"{f', {choice.simplified} simplified' if simplify else ''}"
                        f"{kept_note}"
                        f", covering {chosen.coverage} cells of the training transitions")

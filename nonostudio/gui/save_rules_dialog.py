@@ -1,9 +1,10 @@
 """The dialog that asks how to save learned rules: the rule set's name, which runs of the job
-store to pool, how many rules to keep and whether to simplify the chosen ones.
+store to pool, how many rules to keep and whether to widen and simplify the chosen ones.
 
 Pooling runs keeps the best of each (a later synthesiser finds rules an earlier one missed, and
-the other way round); simplification proves every step, so it only lowers the chosen rules'
-cost.  The choice itself is made by :func:`nonostudio.learn.export.choose_rules`.
+the other way round); widening and simplification prove every step: widening makes a chosen
+rule's ``unique`` conditions fire on more lines (rules of runs before widening existed), and
+simplification only lowers the chosen rules' cost.  The choice itself is made by :func:`nonostudio.learn.export.choose_rules`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class SaveChoice:
     run_ids: tuple[int, ...]
     top_k: int | None
     simplify: bool
+    widen: bool = False
 
 
 def run_label(info: RunInfo, rules: int) -> str:
@@ -65,6 +67,10 @@ class SaveRulesDialog(QDialog):
                              "kept once) before the best are chosen.")
         self.top_k = QSpinBox(minimum=0, maximum=100000, value=0,
                               specialValueText="every useful rule")
+        self.widen = QCheckBox("Widen the chosen rules' unique conditions (each step proved; "
+                               "slower)")
+        self.widen.setToolTip("Adds conjuncts inside (x is unique where …) while the rule fires "
+                              "on more lines up to 6 cells, then chooses again: more cells.")
         self.simplify = QCheckBox("Simplify the chosen rules (each step proved; slower)")
         self.simplify.setToolTip("Drops conjuncts and patterns a chosen rule stays sound and as "
                                  "general without, then chooses again: lower cost, same cells.")
@@ -78,6 +84,7 @@ class SaveRulesDialog(QDialog):
         form.addRow("Rule set name:", self.name)
         form.addRow("Pool the rules of:", self.runs)
         form.addRow("Keep the best:", self.top_k)
+        form.addRow("", self.widen)
         form.addRow("", self.simplify)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -95,4 +102,5 @@ class SaveRulesDialog(QDialog):
 
     def choice(self) -> SaveChoice:
         return SaveChoice(self.name.text().strip(), self.checked_runs(),
-                          self.top_k.value() or None, self.simplify.isChecked())
+                          self.top_k.value() or None, self.simplify.isChecked(),
+                          self.widen.isChecked())

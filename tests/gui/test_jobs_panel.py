@@ -197,7 +197,9 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
     assert not save.isEnabled()
     dialog.name.setText("pooled")
     dialog.simplify.setChecked(True)
-    assert dialog.choice() == SaveChoice("pooled", (a, b), None, True)
+    assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, False)
+    dialog.widen.setChecked(True)
+    assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, True)
 
     worker = panel.save_rules("pooled", tmp_path, run_ids=[a, b], simplify=True)
     qtbot.waitUntil(worker.is_delivered, timeout=60000)
@@ -219,6 +221,18 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
             assert prove(rule, 30).sound
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("a/b", tmp_path, run_ids=[a, b])
+
+    # Widened too: each saved rule is a pooled rule or one proved sound that sets at least its
+    # cells on the lines it was learned from.
+    worker = panel.save_rules("widened", tmp_path, run_ids=[a, b], simplify=True, widen=True)
+    qtbot.waitUntil(worker.is_delivered, timeout=120000)
+    widened = load_rule_set(tmp_path / "widened.rules")
+    assert "widened" in widened.header
+    for rule in widened.rules:
+        original = pool[rule.name]
+        if rule != original:
+            assert prove(rule, 30).sound
+            assert rule_cells(rule, training) >= rule_cells(original, training)
 
 
 def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: JobStore) -> None:
