@@ -118,9 +118,14 @@ def run_show(args: argparse.Namespace) -> Outcome:
 
 
 def _indent(text: str) -> str:
-    """Indented by four spaces, long lines wrapped at 96 columns (rule text keeps its lines)."""
-    return "\n".join(textwrap.fill(line, 96, initial_indent="    ", subsequent_indent="      ")
-                     if line.strip() else "" for line in text.strip().splitlines())
+    """Indented by four spaces, long lines wrapped at 96 columns (rule text keeps its lines;
+    a wrapped line goes on two spaces deeper than it starts)."""
+    out = []
+    for line in text.strip().splitlines():
+        lead = "    " + line[:len(line) - len(line.lstrip())]
+        out.append(textwrap.fill(line.strip(), 96, initial_indent=lead,
+                                 subsequent_indent=lead + "  ") if line.strip() else "")
+    return "\n".join(out)
 
 
 # ---- prove -----------------------------------------------------------------------------------

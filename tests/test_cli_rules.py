@@ -59,6 +59,24 @@ def test_show_lists_every_rule_with_text_english_and_cost(capsys) -> None:
     assert "lowest_end_cell(h) > highest_start_cell(h)" in text
 
 
+def test_show_wraps_a_long_rule_line_inside_the_rule(capsys, tmp_path) -> None:
+    path = tmp_path / "long.rules"
+    path.write_text("""def widened:
+  with h = arbitrary(hint) and g = arbitrary(gap):
+  if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h) and highest_start_cell(h) >= start(g) and start(g) + size(g) >= lowest_end_cell(h)):
+  then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
+""")
+    assert main(["rules", "show", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    at = out.index("    def widened:")
+    rule_lines = out[at + 1:out.index("      then fill(true, start(g) + size(g) - size(h), "
+                                      "start(g) + size(h))")]
+    assert len(rule_lines) >= 3 and all(len(line) <= 96 for line in rule_lines)
+    # Continuations sit deeper than the line they continue, inside the rule's indentation.
+    assert rule_lines[0].startswith("      with ") and rule_lines[1].startswith("      if ")
+    assert all(line.startswith("         ") for line in rule_lines[2:])
+
+
 def test_show_reports_a_syntax_error_with_its_place(capsys, tmp_path) -> None:
     bad = tmp_path / "bad.rules"
     bad.write_text("def x:\n  with h = singleton(hint):\n  if size(h) = : then fill(true, 0, 1)\n")
