@@ -374,30 +374,48 @@ def test_picture_export_works_headless_without_a_display(tmp_path):
     assert png_size(tmp_path / "duck.png")[0] > 8 * 10
 
 
-# Ctrl-C while a module loads, landing where the real one was lost: in a weak-reference callback,
-# where Python reports an exception as "Exception ignored" and goes on (the import machinery's
-# module-lock callback, seen in a run that then searched for minutes).  The SIGINT is sent and
-# handled (time.sleep checks for signals) inside such a callback while each listed module is
-# being found; then the console entry point runs as ``python -m nonostudio`` does.
-_CTRL_C_WHILE_LOADING = """
+# Ctrl-C landing where a real one was lost: in a weak-reference callback, where Python reports an
+# exception as "Exception ignored" and goes on (the import machinery's module-lock callback, seen
+# in a run that then searched for minutes).  ``drop_ctrl_c()`` sends SIGINT and has it handled
+# (time.sleep checks for signals) inside such a callback.  Each script ends by running the console
+# entry point as ``python -m nonostudio`` does, with ``{argv}``.
+_DROPPED_CTRL_C = """
 import importlib.abc, os, signal, sys, time, weakref
 class Victim:
     pass
 def ctrl_c(_):
     os.kill(os.getpid(), signal.SIGINT)
     time.sleep(0.05)
-class CtrlC(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name in {modules!r}:
-            victim = Victim()
-            ref = weakref.ref(victim, ctrl_c)
-            del victim
-        return None
-sys.meta_path.insert(0, CtrlC())
+def drop_ctrl_c():
+    victim = Victim()
+    ref = weakref.ref(victim, ctrl_c)
+    del victim
+"""
+_RUN_CLI = """
 sys.argv = ["nonostudio-cli"] + {argv!r}
 from nonostudio.console import cli
 sys.exit(cli())
 """
+# ... while each listed module is being found
+_CTRL_C_WHILE_LOADING = _DROPPED_CTRL_C + """
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name in {modules!r}:
+            drop_ctrl_c()
+        return None
+sys.meta_path.insert(0, CtrlC())
+""" + _RUN_CLI
+# ... while ``check`` waits for its workers (the third wait), on the main thread
+_CTRL_C_WHILE_WAITING = _DROPPED_CTRL_C + """
+import nonostudio.cli_common as common
+real_wait, calls = common.wait, []
+def wait(*args, **kwargs):
+    calls.append(1)
+    if len(calls) == 3:
+        drop_ctrl_c()
+    return real_wait(*args, **kwargs)
+common.wait = wait
+""" + _RUN_CLI
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
@@ -412,31 +430,6 @@ def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     assert done.returncode == 130, done.stderr
     assert done.stderr == "nonostudio-cli: interrupted\n"
     assert done.stdout == ""
-
-
-# The same while ``check`` waits for its workers: the Ctrl-C lands in a weak-reference callback run
-# on the main thread (the garbage collector runs them anywhere) during the third wait.
-_CTRL_C_WHILE_WAITING = """
-import os, signal, sys, time, weakref
-import nonostudio.cli_common as common
-class Victim:
-    pass
-def ctrl_c(_):
-    os.kill(os.getpid(), signal.SIGINT)
-    time.sleep(0.05)
-real_wait, calls = common.wait, []
-def wait(*args, **kwargs):
-    calls.append(1)
-    if len(calls) == 3:
-        victim = Victim()
-        ref = weakref.ref(victim, ctrl_c)
-        del victim
-    return real_wait(*args, **kwargs)
-common.wait = wait
-sys.argv = ["nonostudio-cli"] + {argv!r}
-from nonostudio.console import cli
-sys.exit(cli())
-"""
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
