@@ -432,6 +432,23 @@ def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     assert done.stdout == ""
 
 
+def _in_own_group(*argv: str) -> subprocess.Popen[str]:
+    """``argv`` started in a session (and process group) of its own, as a terminal starts it."""
+    return subprocess.Popen(list(argv), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def _stderr_at_end(proc: subprocess.Popen[str], timeout: float) -> str:
+    """``proc``'s stderr once it ends; its whole group is killed if it has not within
+    ``timeout`` seconds (TimeoutExpired is raised then), so no worker outlives the test."""
+    try:
+        return proc.communicate(timeout=timeout)[1]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
 def test_ctrl_c_dropped_while_check_waits_still_ends_it(anchors):
     """A KeyboardInterrupt Python drops ("Exception ignored") still ends the command: exit 130
@@ -439,15 +456,8 @@ def test_ctrl_c_dropped_while_check_waits_still_ends_it(anchors):
     faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
     argv = ["check", "--jobs", "2", "--time-limit", "60", str(faase), str(faase)]
     started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-c", _CTRL_C_WHILE_WAITING.format(argv=argv)],
-                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+    proc = _in_own_group(sys.executable, "-c", _CTRL_C_WHILE_WAITING.format(argv=argv))
+    err = _stderr_at_end(proc, timeout=30)
     assert proc.returncode == 130, err
     assert "Exception ignored" in err  # the interrupt really was dropped once
     assert err.endswith("nonostudio-cli: interrupted\n")
@@ -461,18 +471,10 @@ def test_ctrl_c_stops_worker_processes(anchors, delay):
     """Ctrl-C while modules load, while workers are forked, while they start or solve: exit 130
     within seconds, no traceback."""
     faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nonostudio", "check", "--jobs", "2", "--time-limit", "120",
-         str(faase), str(faase)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    try:
-        time.sleep(delay)
-        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+    proc = _in_own_group(sys.executable, "-m", "nonostudio", "check", "--jobs", "2",
+                         "--time-limit", "120", str(faase), str(faase))
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    err = _stderr_at_end(proc, timeout=10)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
