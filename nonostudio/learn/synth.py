@@ -124,6 +124,8 @@ ALTERNATIVES_SECONDS = 8.0
 WIDEN_STEPS = 3
 WIDEN_TRIES = 3
 WIDEN_PROOF_SECONDS = 60.0
+# Widening and alternatives end this long before the specification's budget.
+EXTRAS_MARGIN = 3.0
 _LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 
 
@@ -697,36 +699,37 @@ def _widened(rule: Rule, run: _Run) -> Rule:
     (line, cell) pairs on the check pool (:mod:`nonostudio.learn.widen`): at most
     :data:`WIDEN_STEPS` conjuncts, the best of :data:`WIDEN_TRIES` candidates that z3 proves in
     :data:`WIDEN_PROOF_SECONDS` at each step.  ``rule`` itself when it has no ``unique`` or no
-    widening is proved; when the budget runs out, the last proved rule.  Results are remembered
-    in this process (a rule is met again for many specifications)."""
+    widening is proved; when the budget runs out, the last proved rule.
+
+    The outcome is remembered in this process, a stopped one too: a rule is met again for many
+    specifications, and the next one continues where this one stopped.
+    """
     if not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
         return rule
     body = (rule.bindings, rule.condition, rule.action, run.max_length)
-    if body in _WIDENED:
-        known = _WIDENED[body]
-        return Rule(rule.name, known.bindings, known.condition, known.action)
-    complete = False
+    widened, steps, complete = _WIDENED.get(body, (rule, 0, False))
+    widened = Rule(rule.name, widened.bindings, widened.condition, widened.action)
     try:
-        for _ in range(WIDEN_STEPS):
-            check = _all_lines_instances(rule.bindings, CHECK_LENGTH, run)
-            for option in widenings(rule, check, limit=WIDEN_TRIES, poll=run.check):
+        while not complete:
+            check = _all_lines_instances(widened.bindings, CHECK_LENGTH, run)
+            for option in widenings(widened, check, limit=WIDEN_TRIES, poll=run.check):
                 if _proved(option.rule, run, WIDEN_PROOF_SECONDS).sound:
-                    rule = option.rule
+                    widened, steps = option.rule, steps + 1
                     break
             else:
-                break
-        complete = True
+                complete = True  # nothing more is proved
+            complete = complete or steps >= WIDEN_STEPS
     except _Stop:
         pass
-    rule = tidy(rule)
-    if complete:
+    finally:
         if len(_WIDENED) > 4096:
             _WIDENED.clear()
-        _WIDENED[body] = rule
-    return rule
+        _WIDENED[body] = (widened, steps, complete)
+    return tidy(widened)
 
 
-_WIDENED: dict[tuple[Any, ...], Rule] = {}
+# Per rule body: the widest rule proved so far, the conjuncts added, whether widening is done.
+_WIDENED: dict[tuple[Any, ...], tuple[Rule, int, bool]] = {}
 
 
 def widen(rule: Rule, *, max_length: int = 30, budget_s: float = 300.0,
@@ -864,6 +867,9 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
     if best is None:
         return result(None, "exhausted")
     alternatives: list[Rule] = []
+    # The extras (widening, alternatives) stop EXTRAS_MARGIN before the budget: the rule the
+    # specification asks for is found, and a run counts a specification over budget as a hit.
+    run.deadline -= EXTRAS_MARGIN
     best = _widened(_simplified(best, run), run)
     run.deadline = min(run.deadline, time.monotonic() + ALTERNATIVES_SECONDS)
     try:

@@ -7,6 +7,7 @@ not with the numpy machinery the search itself uses.
 
 from __future__ import annotations
 
+import time
 from itertools import product
 
 import pytest
@@ -159,3 +160,24 @@ def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors):
     before = dict(zip([r.name for r in plain.chosen.rules], plain.chosen.gains, strict=True))
     assert choice.chosen.coverage > plain.chosen.coverage
     assert gained["first"] + gained.get("big", 0) > before["first"] + before.get("big", 0)
+
+
+def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch):
+    import nonostudio.learn.synth as synth
+
+    def endless(rule, pool, *, limit, poll):  # a widening that would never finish
+        while True:
+            poll()
+            time.sleep(0.01)
+
+    monkeypatch.setattr(synth, "widenings", endless)
+    monkeypatch.setattr(synth, "_WIDENED", {})
+    (spec,) = [s for t in canonical_transitions(7) for s in specifications(t, 2)
+               if s.key == "2 1|---OO--|x0-3|h0,b"]
+    budget = 8.0
+    result = synthesize(spec, budget_s=budget, max_length=12)
+    assert result.status == "found" and result.rule is not None
+    # A learning run counts a specification over its budget as a budget hit.
+    assert result.seconds < budget - synth.EXTRAS_MARGIN + 1.0
+    (unique,) = [p for p in conjuncts(result.rule.condition) if isinstance(p, Unique)]
+    assert len(conjuncts(unique.cond)) == 1  # the search's own unique: nothing was widened
