@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -125,6 +126,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="widen the unique conditions of the chosen rules as synthesis now "
                              "does (conjuncts that make a rule fire on more lines of the check "
                              "pool; each step proved) and choose again")
+    export.add_argument("--jobs", metavar="N", type=positive_int_arg, default=None,
+                        help="processes measuring the pooled rules' coverage (default: one per "
+                             "core)")
     export.add_argument("--store", **store_arg)
     export.set_defaults(run=run_export)
 
@@ -316,7 +320,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
     started = time.monotonic()
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
                           simplify_chosen=args.simplify, widen_chosen=args.widen,
-                          recover=load_rules("control").rules, say=say)
+                          recover=load_rules("control").rules, say=say,
+                          jobs=args.jobs or os.cpu_count() or 1)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)

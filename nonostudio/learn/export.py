@@ -14,7 +14,7 @@ from typing import Any
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.jobs import JobStore, rule_texts
-from nonostudio.learn.optimize import Cells, OptimisedSet, optimise, rule_cells
+from nonostudio.learn.optimize import OptimisedSet, measure_cells, optimise, rule_cells
 from nonostudio.learn.report import recovered_rules
 from nonostudio.learn.synth import simplify, widen
 from nonostudio.rules.ast import Rule
@@ -86,6 +86,7 @@ def choose_rules(
     recover: Sequence[Rule] = (),
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    jobs: int = 1,
 ) -> Choice:
     """The optimised choice among ``rules`` on ``transitions``.
 
@@ -102,6 +103,7 @@ def choose_rules(
     added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
     the one rule a player would recognise as that strategy.  ``say`` hears progress lines;
     ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
+    ``jobs`` worker processes measure the pool's coverages (:func:`measure_cells`).
     """
     pool: list[Rule] = []
     bodies: set[tuple[Any, ...]] = set()
@@ -109,13 +111,16 @@ def choose_rules(
         if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
             bodies.add(body)
             pool.append(rule)
-    cells: list[Cells] = []
-    for i, rule in enumerate(pool, 1):
-        if should_stop is not None and should_stop():
-            return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
-        cells.append(rule_cells(rule, transitions))
-        if say is not None and i % 50 == 0:
-            say(f"[measure {i}/{len(pool)}]")
+    shown = [0]
+
+    def measured(done: int, total: int) -> None:
+        if say is not None and done // 50 > shown[0]:
+            shown[0] = done // 50
+            say(f"[measure {done}/{total}]")
+    found = measure_cells(pool, transitions, jobs=jobs, progress=measured, should_stop=should_stop)
+    if found is None:
+        return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
+    cells = found
 
     def choose() -> OptimisedSet:
         def progress(done: int, total: int) -> None:

@@ -17,8 +17,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from nonostudio.rules.ast import Rule
@@ -50,6 +53,71 @@ class OptimisedSet:
 def rule_cells(rule: Rule, transitions: Sequence[Transition]) -> Cells:
     """The ``(transition, cell)`` pairs ``rule`` fills when it is the only rule."""
     return frozenset(coverage([rule], transitions).cells_by_rule[rule.name])
+
+
+MEASURE_CHUNK = 25  # rules a worker measures per task (a stop is seen between tasks)
+PARALLEL_FROM = 200  # fewer rules than this are measured in this process (start-up ~1 s a worker)
+_WORKER_TRANSITIONS: list[Transition] = []
+
+
+def _measure_init(transitions: list[Transition]) -> None:
+    """In a worker: Ctrl-C is the parent's to handle; keep the transitions for every task."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_TRANSITIONS[:] = transitions
+
+
+def _measure_chunk(rules: list[Rule]) -> list[Cells]:
+    return [rule_cells(rule, _WORKER_TRANSITIONS) for rule in rules]
+
+
+def measure_cells(
+    rules: Sequence[Rule],
+    transitions: Sequence[Transition],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    parallel_from: int = PARALLEL_FROM,
+) -> list[Cells] | None:
+    """Every rule's :func:`rule_cells`, in order; None when ``should_stop`` said stop.
+
+    With ``jobs`` > 1 and at least ``parallel_from`` rules the rules are measured in that many
+    spawned worker processes (never forked: the caller may run Qt), :data:`MEASURE_CHUNK` rules a
+    task; ``progress(done, total)`` hears each finished task and ``should_stop`` is polled at least
+    five times a second (queued tasks are then cancelled; running ones end within a chunk).
+    """
+    total = len(rules)
+    if jobs <= 1 or total < parallel_from:
+        out: list[Cells] = []
+        for rule in rules:
+            if should_stop is not None and should_stop():
+                return None
+            out.append(rule_cells(rule, transitions))
+            if progress is not None:
+                progress(len(out), total)
+        return out
+    chunks = [list(rules[i:i + MEASURE_CHUNK]) for i in range(0, total, MEASURE_CHUNK)]
+    results: list[list[Cells] | None] = [None] * len(chunks)
+    spawn = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=spawn,
+                               initializer=_measure_init, initargs=(list(transitions),))
+    try:
+        futures: dict[Future[list[Cells]], int] = {
+            pool.submit(_measure_chunk, chunk): i for i, chunk in enumerate(chunks)}
+        pending = set(futures)
+        done = 0
+        while pending:
+            if should_stop is not None and should_stop():
+                return None
+            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                results[futures[future]] = future.result()
+                done += len(chunks[futures[future]])
+                if progress is not None:
+                    progress(done, total)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return [cells for chunk in results for cells in chunk or ()]
 
 
 def covered_cells(rules: Sequence[Rule], transitions: Sequence[Transition]) -> set[tuple[int, int]]:
@@ -126,14 +194,9 @@ def optimise(
         return bool(should_stop and should_stop())
 
     if cells is None:
-        measured: list[Cells] = []
-        for i, rule in enumerate(rules):
-            if stopped():
-                return OptimisedSet([], [], 0, 0, complete=False)
-            measured.append(rule_cells(rule, transitions))
-            if progress is not None:
-                progress(i + 1, len(rules))
-        cells = measured
+        cells = measure_cells(rules, transitions, progress=progress, should_stop=should_stop)
+        if cells is None:
+            return OptimisedSet([], [], 0, 0, complete=False)
     elif len(cells) != len(rules):
         raise ValueError(f"{len(cells)} coverages for {len(rules)} rules")
     grouped, groups_dropped = _groups(rules, cells)

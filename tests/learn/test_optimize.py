@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from nonostudio.learn.optimize import optimise, rule_cells
+from nonostudio.learn.optimize import measure_cells, optimise, rule_cells
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition
 from nonostudio.rules.parser import parse_rule
@@ -113,3 +115,24 @@ def test_given_coverages_are_used() -> None:
     rules = [RULES["big_hint"], RULES["punctuate_maximum"]]
     given = [rule_cells(r, TRANSITIONS) for r in rules]
     assert optimise(rules, TRANSITIONS, cells=given).gains == [11, 1]
+
+
+def test_worker_processes_measure_what_this_process_measures() -> None:
+    rules = list(RULES.values()) * 10  # 60 rules: 3 tasks of MEASURE_CHUNK
+    here = measure_cells(rules, TRANSITIONS)
+    assert here == [rule_cells(r, TRANSITIONS) for r in rules]
+    calls: list[tuple[int, int]] = []
+    there = measure_cells(rules, TRANSITIONS, jobs=2, parallel_from=1,
+                          progress=lambda d, t: calls.append((d, t)))
+    assert there == here
+    assert calls[-1] == (60, 60) and [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_a_stop_ends_the_worker_processes_measuring() -> None:
+    rules = list(RULES.values()) * 200  # far more than two workers measure in a second
+    started = time.monotonic()
+    stop_at = started + 2.0
+    got = measure_cells(rules, TRANSITIONS * 50, jobs=2, parallel_from=1,
+                        should_stop=lambda: time.monotonic() > stop_at)
+    assert got is None
+    assert time.monotonic() - stop_at < 3.0  # running tasks end within a chunk
