@@ -129,10 +129,16 @@ def test_worker_processes_measure_what_this_process_measures() -> None:
 
 
 def test_a_stop_ends_the_worker_processes_measuring() -> None:
-    rules = list(RULES.values()) * 200  # far more than two workers measure in a second
-    started = time.monotonic()
-    stop_at = started + 2.0
+    rules = list(RULES.values()) * 200  # 48 tasks
+    calls: list[tuple[int, int]] = []
+    stopped_at: list[float] = []
+
+    def should_stop() -> bool:
+        if calls and not stopped_at:
+            stopped_at.append(time.monotonic())
+        return bool(calls)  # stop once the first task is in
     got = measure_cells(rules, TRANSITIONS * 50, jobs=2, parallel_from=1,
-                        should_stop=lambda: time.monotonic() > stop_at)
+                        progress=lambda d, t: calls.append((d, t)), should_stop=should_stop)
     assert got is None
-    assert time.monotonic() - stop_at < 3.0  # running tasks end within a chunk
+    assert calls[-1][0] < len(rules)  # the queued tasks were cancelled
+    assert time.monotonic() - stopped_at[0] < 3.0  # running tasks end within a chunk
