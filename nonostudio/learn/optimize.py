@@ -118,6 +118,9 @@ def measure_cells(
                 done += len(chunks[futures[future]])
                 if progress is not None:
                     progress(done, total)
+    except BaseException:  # Ctrl-C, a worker's error: leave at once too
+        stopped = True
+        raise
     finally:
         pool.shutdown(wait=not stopped, cancel_futures=True)
     return [cells for chunk in results for cells in chunk or ()]
