@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -321,7 +320,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
                           simplify_chosen=args.simplify, widen_chosen=args.widen,
                           recover=load_rules("control").rules, say=say,
-                          jobs=args.jobs or os.cpu_count() or 1)
+                          jobs=args.jobs)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)

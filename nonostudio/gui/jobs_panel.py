@@ -8,7 +8,6 @@ saved as a named rule set in the user-data ``rules/`` folder, where the rule bro
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -376,7 +375,7 @@ class JobsPanel(QWidget):
             choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
                                   top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
                                   recover=load_rule_set("control").rules,
-                                  should_stop=should_stop, jobs=os.cpu_count() or 1)
+                                  should_stop=should_stop)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")

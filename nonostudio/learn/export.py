@@ -86,7 +86,7 @@ def choose_rules(
     recover: Sequence[Rule] = (),
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-    jobs: int = 1,
+    jobs: int | None = None,
 ) -> Choice:
     """The optimised choice among ``rules`` on ``transitions``.
 
@@ -103,7 +103,8 @@ def choose_rules(
     added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
     the one rule a player would recognise as that strategy.  ``say`` hears progress lines;
     ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
-    ``jobs`` worker processes measure the pool's coverages (:func:`measure_cells`).
+    ``jobs`` worker processes (default one per core) measure the pool's coverages
+    (:func:`measure_cells`).
     """
     pool: list[Rule] = []
     bodies: set[tuple[Any, ...]] = set()
@@ -111,16 +112,12 @@ def choose_rules(
         if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
             bodies.add(body)
             pool.append(rule)
-    shown = [0]
-
     def measured(done: int, total: int) -> None:
-        if say is not None and done // 50 > shown[0]:
-            shown[0] = done // 50
+        if say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules, 50 a multiple
             say(f"[measure {done}/{total}]")
-    found = measure_cells(pool, transitions, jobs=jobs, progress=measured, should_stop=should_stop)
-    if found is None:
+    cells = measure_cells(pool, transitions, jobs=jobs, progress=measured, should_stop=should_stop)
+    if cells is None:
         return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
-    cells = found
 
     def choose() -> OptimisedSet:
         def progress(done: int, total: int) -> None:

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -74,20 +75,21 @@ def measure_cells(
     rules: Sequence[Rule],
     transitions: Sequence[Transition],
     *,
-    jobs: int = 1,
+    jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     parallel_from: int = PARALLEL_FROM,
 ) -> list[Cells] | None:
     """Every rule's :func:`rule_cells`, in order; None when ``should_stop`` said stop.
 
-    With ``jobs`` > 1 and at least ``parallel_from`` rules the rules are measured in that many
+    With ``jobs`` > 1 (None: one per core) and at least ``parallel_from`` rules the rules are measured in that many
     spawned worker processes (never forked: the caller may run Qt), :data:`MEASURE_CHUNK` rules a
     task; ``progress(done, total)`` hears each finished task and ``should_stop`` is polled at least
     five times a second (the call then returns at once, queued tasks cancelled; the workers end
     after the task in hand).
     """
     total = len(rules)
+    jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or total < parallel_from:
         out: list[Cells] = []
         for rule in rules:
@@ -200,7 +202,8 @@ def optimise(
         return bool(should_stop and should_stop())
 
     if cells is None:
-        cells = measure_cells(rules, transitions, progress=progress, should_stop=should_stop)
+        cells = measure_cells(rules, transitions, jobs=1, progress=progress,
+                              should_stop=should_stop)
         if cells is None:
             return OptimisedSet([], [], 0, 0, complete=False)
     elif len(cells) != len(rules):
