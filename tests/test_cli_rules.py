@@ -144,7 +144,7 @@ def test_explain_tells_each_step(capsys) -> None:
     assert len(steps) == 3
     for n, line in enumerate(steps, 1):
         assert line.startswith(f"{n}. Row {n} (left to right): full hint — ")
-        assert line.endswith("; fills cells 1–3")
+        assert line.endswith(", so cells 1–3 are filled"), line  # said once, not repeated
     assert "Solved in 3 steps: 3 by rules" in "\n".join(out)
 
 

@@ -14,7 +14,7 @@ from nonostudio.analysis.trace import direction_name, line_name
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ast import Rule
-from nonostudio.rules.explain import explain_fill
+from nonostudio.rules.explain import explain_fill, fill_range
 from nonostudio.rules.interpreter import Element
 from nonostudio.rules.oracle import decompose
 
@@ -32,6 +32,12 @@ def positions_text(positions: Sequence[int]) -> str:
         i = j + 1
     noun = "cell" if len(ps) == 1 else "cells"
     return f"{noun} {', '.join(parts)}"
+
+
+def _new_positions(step: Step) -> set[int]:
+    """The positions along the step's line of the cells it set."""
+    along = 1 if step.axis == "row" else 0
+    return {cell[along] for cell in step.cells}
 
 
 def _effect(step: Step) -> str:
@@ -74,11 +80,18 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
             renumbered = "1" if end - start == 1 else f"1–{end - start}"
             reading += f"; only {positions_text(range(start, end))}, numbered {renumbered} below"
         reason = ""
+        effect = _effect(step)
         if rule is not None and seen is not None:
             env = {name: Element(rule.type_of(name), index, start, size)
                    for name, (_, index, start, size) in step.env.items()}
             reason = f" — {explain_fill(rule, env, seen, flipped=step.flipped).strip().rstrip('.')}"
-        effect = _effect(step)
+            if step.subline is None:  # the reason names the fill's cells: say which are new
+                new = _new_positions(step)
+                if new == set(range(*fill_range(rule, env, seen, flipped=step.flipped))):
+                    return f"{where} ({reading}): {title or step.rule}{reason}"
+                verb = "is" if len(new) == 1 else "are"
+                return (f"{where} ({reading}): {title or step.rule}{reason}; of these, "
+                        f"{positions_text(sorted(new))} {verb} new")
         if step.subline is not None:
             effect = f"in the whole {step.axis} it {effect}"
         return f"{where} ({reading}): {title or step.rule}{reason}; {effect}"

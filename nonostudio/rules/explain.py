@@ -90,6 +90,18 @@ def _describe(e: Element, line: Line, flipped: bool) -> str:
     return f"the {NOUN[e.type]} at {where} (the {ordinal(index)} {NOUN[e.type]})"
 
 
+def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
+               flipped: bool = False) -> tuple[int, int]:
+    """The cells ``[start, end)`` of ``line`` that the rule's fill names on this binding (read as
+    :func:`explain_fill` reads it); possibly empty or outside the line for an unsound rule."""
+    seen = line.flipped() if flipped else line
+    start = eval_expr(rule.action.start, fill_env, seen)
+    end = eval_expr(rule.action.end, fill_env, seen)
+    if flipped:
+        start, end = seen.size - end, seen.size - start
+    return start, end
+
+
 def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
                  flipped: bool = False) -> str:
     """The rule's explanation instantiated on one binding, with the values that made it fire.
@@ -117,10 +129,7 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
             a, b = eval_expr(c.left, env, seen), eval_expr(c.right, env, seen)
             text += f" ({a} {'≥' if c.op == '>=' else c.op} {b})"
         clauses.append(text)
-    start = eval_expr(rule.action.start, env, seen)
-    end = eval_expr(rule.action.end, env, seen)
-    if flipped:
-        start, end = seen.size - end, seen.size - start
+    start, end = fill_range(rule, env, line, flipped=flipped)
     done = "filled" if rule.action.value else "crossed out"
     if start >= end:
         result = f"so the rule has nothing to {_verb(rule.action.value)}"

@@ -205,7 +205,8 @@ class Speaker:
             self.pronoun[c.var] = saved
         if inner.startswith("it is "):
             return f"{who} is the only {noun} that is {inner[len('it is '):]}"
-        return f"{who} is the only {noun} where {inner}"
+        joint = "for which" if inner.startswith("where ") else "where"  # not "where where"
+        return f"{who} is the only {noun} {joint} {inner}"
 
     def compare(self, c: Compare) -> str:
         """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""

@@ -145,6 +145,14 @@ def test_unique_where_and_unused_bindings():
     assert "cross out the cell just after" in text
 
 
+def test_a_unique_condition_read_as_where_is_not_doubled():
+    rule = Rule("u", (Binding("h", Arbitrary(HINT)), Binding("g", Arbitrary(GAP))),
+                Unique("g", Compare(">", HighestStartCell("h"), Start("g"))),
+                Fill(True, Start("g"), Arith("+", Start("g"), Lit(1))))
+    text = explain(rule)
+    assert "is the only gap for which where" in text and "where where" not in text, text
+
+
 def test_a_rule_with_no_condition_is_unconditional():
     rule = Rule("x", (Binding("b", Singleton(BLOCK)),), TrueCond(),
                 Fill(False, Arith("+", Start("b"), Size("b")),

@@ -1,0 +1,50 @@
+"""The English of a solving trace: each rule step says which cells it sets, once."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from nonostudio.analysis.narrate import narrate
+from nonostudio.analysis.steps import RULE
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.formats import read_all
+from nonostudio.rules.ruleset import load_rule_set
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+_RANGE = re.compile(r"(\d+)(?:–(\d+))?")
+
+
+def _cells(text: str) -> set[int]:
+    """``"cells 4–7, 9"`` → {3, 4, 5, 6, 8} (0-based)."""
+    out: set[int] = set()
+    for m in _RANGE.finditer(text):
+        first = int(m.group(1))
+        out.update(range(first - 1, int(m.group(2) or first)))
+    return out
+
+
+def test_each_rule_step_names_its_fill_and_only_then_the_new_cells() -> None:
+    _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
+    rule_set = load_rule_set("learned")
+    titles = {entry.rule.name: entry.title for entry in rule_set.entries}
+    trace = rule_trace(puzzle, rule_set.rules, fallback=False)
+    sentences = list(narrate(trace, rule_set.rules, titles))
+    assert len(sentences) == len(trace.steps) and trace.steps
+    partial = 0
+    for step, text in zip(trace.steps, sentences, strict=True):
+        assert step.kind == RULE and step.subline is None, "the dancer needs no oracle split"
+        along = 1 if step.axis == "row" else 0
+        new = {cell[along] for cell in step.cells}
+        said = re.search(r", so (cells? [\d–]+) (?:is|are) (?:filled|crossed out)"
+                         r"(?:; of these, (cells? [\d–, ]+) (?:is|are) new)?$", text)
+        assert said, text
+        fill = _cells(said.group(1))
+        assert new <= fill, text
+        if said.group(2) is None:
+            assert new == fill, text
+        else:
+            partial += 1
+            assert _cells(said.group(2)) == new != fill, text
+        assert "; fills" not in text and "; crosses out" not in text, text
+    assert partial, "some step's fill covers cells already set (this puzzle has several)"
