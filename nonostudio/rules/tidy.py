@@ -26,12 +26,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 from nonostudio.rules.ast import (
     And,
+    Arbitrary,
     Arith,
     Compare,
     Cond,
+    Constant,
     ElementType,
     Expr,
     Fill,
@@ -46,7 +49,7 @@ from nonostudio.rules.ast import (
     conjoin,
     conjuncts,
 )
-from nonostudio.rules.cost import cond_cost, fill_cost
+from nonostudio.rules.cost import cond_cost, cost, fill_cost
 from nonostudio.rules.linear import End, linear
 
 _ORDER = (Start, Size, LowestEndCell, HighestStartCell, LineSize)
@@ -198,10 +201,81 @@ def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fil
 
 def tidy(rule: Rule) -> Rule:
     """``rule`` with each comparison and its fill in their cheapest equivalent form (rewritten
-    until no pass makes it cheaper: a rewritten equality can help another pass)."""
+    until no pass makes it cheaper: a rewritten equality can help another pass), and an
+    ``arbitrary(hint)`` that a comparison pins to one index bound as that ``constant``."""
+    rule = _forms_tidied(rule)
+    while (pinned := _pinned(rule)) is not None:
+        rule = pinned
+    return rule
+
+
+def _forms_tidied(rule: Rule) -> Rule:
     while (better := _tidy_once(rule)) is not rule:
         rule = better
     return rule
+
+
+def _pin_index(c: Compare, types: dict[str, ElementType]) -> tuple[str, int] | None:
+    """``(h, i)`` when the comparison holds exactly when the arbitrary hint h is hint i
+    (``0 >= start(h)``, ``1 > start(h)``, ``start(h) = 2``: a hint's start is its index, ≥ 0)."""
+    atoms, const = _sides(c, types)
+    if len(atoms) != 1:
+        return None
+    ((atom, k),) = atoms.items()
+    if not isinstance(atom, Start) or types.get(atom.var) != ElementType.HINT or abs(k) != 1:
+        return None
+    if c.op == "=":  # k·start + const = 0
+        index = -const * k
+        return (atom.var, index) if index >= 0 else None
+    if k == -1:  # const - start >= 0 (or > 0): an upper bound that only 0 meets
+        bound = const if c.op == ">=" else const - 1
+        return (atom.var, 0) if bound == 0 else None
+    return None
+
+
+def _substituted(node: Any, var: str, index: int) -> Any:
+    """``node`` with ``start(var)`` read as ``index``, except where a ``unique`` rebinds var."""
+    if isinstance(node, Start):
+        return Lit(index) if node.var == var else node
+    if isinstance(node, Arith):
+        return Arith(node.op, _substituted(node.left, var, index),
+                     _substituted(node.right, var, index))
+    if isinstance(node, Compare):
+        return Compare(node.op, _substituted(node.left, var, index),
+                       _substituted(node.right, var, index))
+    if isinstance(node, And):
+        return And(_substituted(node.left, var, index), _substituted(node.right, var, index))
+    if isinstance(node, Unique):
+        return node if node.var == var else Unique(node.var, _substituted(node.cond, var, index))
+    if isinstance(node, Fill):
+        return Fill(node.value, _substituted(node.start, var, index),
+                    _substituted(node.end, var, index))
+    return node
+
+
+def _pinned(rule: Rule) -> Rule | None:
+    """The rule with an ``arbitrary(hint)`` that a top-level comparison pins to index i bound as
+    ``constant(hint, i)``: the comparison goes and ``start(h)`` becomes i (outside a ``unique``
+    over h, where h ranges over every hint).  The same bindings fire, so the same fills; None
+    unless that is cheaper (its forms tidied)."""
+    types = {b.name: b.pattern.type for b in rule.bindings}
+    parts = conjuncts(rule.condition)
+    for i, c in enumerate(parts):
+        pin = _pin_index(c, types) if isinstance(c, Compare) else None
+        if pin is None:
+            continue
+        var, index = pin
+        bindings = tuple(replace(b, pattern=Constant(ElementType.HINT, index))
+                         if b.name == var and isinstance(b.pattern, Arbitrary) else b
+                         for b in rule.bindings)
+        if bindings == rule.bindings:
+            continue
+        rest = [_substituted(p, var, index) for j, p in enumerate(parts) if j != i]
+        candidate = _forms_tidied(Rule(rule.name, bindings, conjoin(rest),
+                                       _substituted(rule.action, var, index)))
+        if cost(candidate) < cost(rule):
+            return candidate
+    return None
 
 
 def _tidy_once(rule: Rule) -> Rule:

@@ -130,3 +130,39 @@ def test_an_equality_of_the_condition_rewrites_the_fill_and_drops_what_it_implie
     """, "test")
     assert format_cond(tidy(rule).condition) == "size(h) = size(b)"
     _same_everywhere(rule, tidy(rule), LINES)
+
+
+@pytest.mark.parametrize(("pin", "index"), [("0 >= start(h0)", 0), ("1 > start(h0)", 0),
+                                            ("start(h0) = 1", 1), ("2 = start(h0)", 2)])
+def test_an_arbitrary_hint_pinned_to_one_index_is_bound_as_that_constant(pin, index):
+    # Learned rule 3 as synthesis kept it: "arbitrary" is the more general pattern, but the
+    # comparison lets it bind one hint only; start(h0) outside the unique is that index.
+    rule = parse_rule(f"""
+        def pinned:
+          with h0 = arbitrary(hint) and b = arbitrary(block):
+          if {pin} and start(b) + size(b) > size(h0) and
+             (h0 is unique where size(h0) >= size(b) and size(h0) + start(b) >= lowest_end_cell(h0)):
+          then fill(false, start(h0) + start(h0), start(b) + size(b) - size(h0))
+    """, "test")
+    tidied = tidy(rule)
+    assert cost(tidied) < cost(rule)
+    assert tidied.bindings[0].pattern.index == index
+    text = format_rule(tidied)
+    assert f"constant(hint, {index})" in text and pin not in text
+    assert "lowest_end_cell(h0)" in text, "start(h0) inside the unique over h0 is not replaced"
+    _same_everywhere(rule, tidied, LINES + _lines(11, 1500))
+
+
+@pytest.mark.parametrize("condition", [
+    "start(h) >= 1",  # a lower bound pins nothing
+    "(h is unique where 0 >= start(h))",  # inside a unique h ranges over every hint
+    "0 >= start(h) + size(h)",  # not about the index alone
+])
+def test_comparisons_that_do_not_pin_a_hint_leave_its_pattern(condition):
+    rule = parse_rule(f"""
+        def loose:
+          with h = arbitrary(hint) and g = arbitrary(gap):
+          if {condition} and size(h) > size(g):
+          then fill(false, start(g), start(g) + size(g))
+    """, "test")
+    assert "arbitrary(hint)" in format_rule(tidy(rule))
