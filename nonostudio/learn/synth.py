@@ -98,7 +98,7 @@ from nonostudio.rules.ast import (
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import ProofResult, prove
-from nonostudio.rules.tidy import tidy
+from nonostudio.rules.tidy import tidy, unpinned
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3
@@ -409,6 +409,7 @@ _POOLS_KEPT = {ACTIVE_LENGTH: 256, CHECK_LENGTH: 64, VERIFY_LENGTH: 32}
 
 def _on_check_pool(rule: Rule, run: _Run) -> tuple[list[int], int]:
     """:func:`_check_pool_failures` of ``rule`` on the check pool of its own patterns."""
+    rule = unpinned(rule)
     return _check_pool_failures(rule, _all_lines_instances(rule.bindings, CHECK_LENGTH, run))
 
 
@@ -435,6 +436,7 @@ def _refuting_lines(rule: Rule, run: _Run) -> list[PoolLine]:
     refutation here takes milliseconds once the pattern set's lines are built, a refuted proof
     about half a second.
     """
+    rule = unpinned(rule)
     inst = _all_lines_instances(rule.bindings, VERIFY_LENGTH, run)
     bad, _ = _check_pool_failures(rule, inst)
     return [inst.lines[i] for i in bad[:8]]
@@ -668,6 +670,7 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
     ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
     narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
     rule is returned.  The result is written in its cheapest equivalent form (:func:`tidy`)."""
+    rule = unpinned(rule)
     _, fired = _on_check_pool(rule, run)
     try:
         changed = True
@@ -706,6 +709,7 @@ def _widened(rule: Rule, run: _Run) -> Rule:
     """
     if not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
         return rule
+    rule = unpinned(rule)
     body = (rule.bindings, rule.condition, rule.action, run.max_length)
     widened, steps, complete = _WIDENED.get(body, (rule, 0, False))
     widened = Rule(rule.name, widened.bindings, widened.condition, widened.action)

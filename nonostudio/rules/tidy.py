@@ -48,6 +48,7 @@ from nonostudio.rules.ast import (
     Unique,
     conjoin,
     conjuncts,
+    walk,
 )
 from nonostudio.rules.cost import cond_cost, cost, fill_cost
 from nonostudio.rules.linear import End, linear
@@ -253,6 +254,22 @@ def _substituted(node: Any, var: str, index: int) -> Any:
     return node
 
 
+def unpinned(rule: Rule) -> Rule:
+    """The same rule with each ``constant(hint, i)`` that a ``unique`` ranges over bound as
+    ``arbitrary(hint)`` with ``start(h) = i`` first in the condition: the form the learner's
+    vectorised evaluation needs (it enumerates the other elements of a ``unique`` only for an
+    arbitrary pattern); :func:`tidy` pins it again."""
+    over = {c.var for c in walk(rule.condition) if isinstance(c, Unique)}
+    pins = [b for b in rule.bindings if b.name in over and isinstance(b.pattern, Constant)
+            and b.pattern.type is ElementType.HINT]
+    if not pins:
+        return rule
+    bindings = tuple(replace(b, pattern=Arbitrary(ElementType.HINT)) if b in pins else b
+                     for b in rule.bindings)
+    pinning: list[Cond] = [Compare("=", Start(b.name), Lit(b.pattern.index)) for b in pins]
+    return Rule(rule.name, bindings, conjoin(pinning + conjuncts(rule.condition)), rule.action)
+
+
 def _pinned(rule: Rule) -> Rule | None:
     """The rule with an ``arbitrary(hint)`` that a top-level comparison pins to index i bound as
     ``constant(hint, i)``: the comparison goes and ``start(h)`` becomes i (outside a ``unique``
@@ -289,4 +306,4 @@ def _tidy_once(rule: Rule) -> Rule:
     return replace(rule, condition=condition, action=action)
 
 
-__all__ = ["tidy"]
+__all__ = ["tidy", "unpinned"]

@@ -77,10 +77,13 @@ def test_report_on_a_slice(control, transitions) -> None:
     assert len(report.top_control.names) <= 10
     assert report.recovered["big_hint"] == "big_hint" and report.recovered["mercury"] is None
     table = report.table()
+    # The paper's figures are for all of its 2805 lines, so a slice shows none of them.
+    assert not report.on_paper_set and "for its own 2805 test transitions" in table
     for figure in (PAPER["learned"], PAPER["top_learned"], PAPER["union"], 33.7, 4652):
-        assert str(figure) in table
+        assert str(figure) not in table
     assert f"{report.recovered_count} of 14" in table
     data = report.to_json()
+    assert data["paper"] is None
     assert data["coverage"] == {"learned": report.learned, "control": report.control,
                                 "union": report.union}
     assert data["recovered_count"] == report.recovered_count

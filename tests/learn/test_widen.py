@@ -18,13 +18,22 @@ from nonostudio.learn import widen as widen_module
 from nonostudio.learn.export import choose_rules
 from nonostudio.learn.pool import Instances, all_states
 from nonostudio.learn.specs import canonical_transitions, specifications
-from nonostudio.learn.synth import synthesize, widen
+from nonostudio.learn.synth import simplify, synthesize, widen
 from nonostudio.learn.widen import MAX_TERMS, widenings, with_conjunct
-from nonostudio.rules.ast import Compare, Rule, Unique, conjuncts, variables
+from nonostudio.rules.ast import (
+    Compare,
+    Constant,
+    ElementType,
+    Rule,
+    Unique,
+    conjuncts,
+    variables,
+)
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.prover import prove
+from nonostudio.rules.tidy import tidy, unpinned
 
 # Force maximum as learning found it (shipped learned rule 2 before widening).
 FORCE_MAX = parse_rule("""
@@ -160,6 +169,22 @@ def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors):
     before = dict(zip([r.name for r in plain.chosen.rules], plain.chosen.gains, strict=True))
     assert choice.chosen.coverage > plain.chosen.coverage
     assert gained["first"] + gained.get("big", 0) > before["first"] + before.get("big", 0)
+
+
+def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplified():
+    # tidy binds FIRST_HINT's h0 as constant(hint, 0); the check pool enumerates the other hints
+    # of a unique only for an arbitrary pattern, so widening and simplifying read it unpinned.
+    pinned = tidy(FIRST_HINT)
+    assert pinned.bindings[0].pattern == Constant(ElementType.HINT, 0)
+    assert unpinned(pinned) != pinned and tidy(unpinned(pinned)) == pinned
+    widened = widen(pinned, max_length=14)
+    assert widened == tidy(widen(FIRST_HINT, max_length=14)) != pinned
+    assert widened.bindings[0].pattern == Constant(ElementType.HINT, 0)
+    assert prove(widened, 14, at_once=True).sound is True
+    before, _ = _set_and_right(pinned, 6)
+    after, right = _set_and_right(widened, 6)
+    assert right and after > before
+    assert simplify(pinned, max_length=14) == pinned  # nothing it stays sound without
 
 
 def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch):
