@@ -20,7 +20,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,12 +28,14 @@ from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seco
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
+from nonostudio.learn.enumerate import CONSTRUCTS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import choose_rules, pooled_rules
 from nonostudio.learn.jobs import JobStore, RunStatus
 from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
@@ -79,6 +81,15 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     run.add_argument("--no-narrow", action="store_true",
                      help="finish skipped specifications at once (by default each still gets "
                           "one search at its constant level: first hint, first block ...)")
+    run.add_argument("--without", metavar="CONSTRUCT", action="append", default=[],
+                     choices=sorted(CONSTRUCTS),
+                     help="leave a DSL construct out of the search (repeatable): "
+                          + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()))
+    run.add_argument("--weight", metavar="NAME=N", action="append", default=[],
+                     type=weight_arg,
+                     help="rank candidates by another cost weight (repeatable; default: the "
+                          "original's: " + ", ".join(f"{f.name} {f.default}"
+                                                      for f in fields(CostWeights)) + ")")
     run.add_argument("--store", **store_arg)
     run.add_argument("--resume", metavar="RUN_ID", type=positive_int_arg, default=None,
                      help="continue this run instead of starting one (its stored length, "
@@ -139,6 +150,35 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     report.add_argument("--test", metavar="FILE", default=None,
                         help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
     report.set_defaults(run=run_report)
+
+
+def weight_arg(text: str) -> tuple[str, int]:
+    """``NAME=N`` of ``--weight``: a cost weight's name and a whole number from 0 to 99."""
+    name, sep, value = text.partition("=")
+    names = [f.name for f in fields(CostWeights)]
+    if not sep or name.strip() not in names:
+        raise argparse.ArgumentTypeError(f"expected NAME=N with NAME one of {', '.join(names)}; "
+                                         f"got {text!r}")
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a whole number") from None
+    if not 0 <= number <= MAX_WEIGHT:
+        raise argparse.ArgumentTypeError(f"{name}: {number} is outside 0 to {MAX_WEIGHT}")
+    return name.strip(), number
+
+
+def search_options(without: list[str], weights: list[tuple[str, int]]) -> SearchOptions:
+    """The search options of ``--without`` and ``--weight`` (a later weight of a name wins)."""
+    return SearchOptions(frozenset(without), CostWeights(**dict(weights)))
+
+
+def _search_text(settings: dict[str, Any]) -> str:
+    """A run's search options in words for a header ("" when they are the defaults or unreadable)."""
+    try:
+        return SearchOptions.from_json(settings.get("search")).describe()
+    except ValueError as exc:
+        return f"unreadable search options ({exc})"
 
 
 def test_set_path(path: str | None) -> Path:
@@ -207,7 +247,7 @@ def run_learn(args: argparse.Namespace) -> Outcome:
     """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
     # z3 loads only for the action that needs it: the other subcommands start faster.
     from nonostudio.learn.runner import Runner
-    from nonostudio.learn.work import PROVE_LENGTH, narrow_synthesis_work, synthesis_work
+    from nonostudio.learn.work import PROVE_LENGTH, works_for
 
     with _open_store(args.store) as store:
         if args.resume is not None:
@@ -218,16 +258,22 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
                         "budget_s": args.budget, "prove_length": PROVE_LENGTH,
                         "narrow": not args.no_narrow, "three_first": args.three_first,
-                        "three_narrow": args.three_narrow}
+                        "three_narrow": args.three_narrow,
+                        "search": search_options(args.without, args.weight).to_json()}
             specs = list(all_specifications(args.max_length, args.max_patterns,
                                             three_first=args.three_first))
             run_id = store.create_run(settings, specs)
             say(f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
                 f"cells, in {store.path}")
-        runner = Runner(store, run_id, synthesis_work, jobs=args.jobs,
+        try:
+            work, narrow_work = works_for(settings)
+        except ValueError as exc:
+            raise PuzzleError(f"run {run_id}'s search options: {exc}",
+                              source=str(store.path)) from None
+        runner = Runner(store, run_id, work, jobs=args.jobs,
                         budget_s=float(settings.get("budget_s", args.budget)), mode=args.mode,
                         progress=_progress,
-                        narrow_work=narrow_synthesis_work if settings.get("narrow", True) else None,
+                        narrow_work=narrow_work if settings.get("narrow", True) else None,
                         narrow_from=3 if settings.get("three_narrow") and settings.get("narrow", True)
                         else None)
         started = time.monotonic()
@@ -337,6 +383,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                if settings.get("three_first") else "."),
             f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
             f"sound for all lines up to {settings.get('prove_length')} cells.",
+            *([f"  Search: {described}."] if (described := _search_text(settings)) else []),
             f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
             f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
             f"specification, {status.budget_hits} over budget).",

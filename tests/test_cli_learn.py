@@ -16,6 +16,7 @@ import pytest
 from nonostudio.cli import main
 from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.specs import mine_transitions, specifications
+from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
@@ -257,3 +258,40 @@ def test_extend_adds_longer_lines_and_more_patterns_to_a_run(capsys, tmp_path) -
     assert code != 0 and "extend only adds" in capsys.readouterr().err
     with JobStore(store) as s:
         assert s.run(run).total == len(wanted)
+
+
+def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path, capsys,
+                                                                   anchors) -> None:
+    def found(store: str, *options: str) -> list:
+        code, run = cli_json(capsys, "learn", "run", "--max-length", "3", "--max-patterns", "1",
+                             "--budget", "30", "--jobs", "1", "--mode", "thread", *options,
+                             "--store", store)
+        assert code == 0 and run["finished"] == run["total"] and run["rules_found"] >= 1
+        with JobStore(store) as s:
+            texts = [t for r in s.records(s.runs()[0].id) for t in rule_texts(r.result)]
+        return [parse_rule(text, "run") for text in texts], run["settings"]
+
+    def special(rule) -> bool:
+        return any(isinstance(n, Unique | Maximal | Minimal) for n in walk(rule.condition))
+
+    everything, settings = found(str(tmp_path / "all.sqlite3"))
+    assert settings["search"] == {"without": [], "weights": {}}
+    assert any(special(r) for r in everything), "the full search uses unique or maximal here"
+    store = str(tmp_path / "narrow.sqlite3")
+    rules, settings = found(store, "--without", "unique", "--without", "extremes",
+                            "--weight", "geometry=3")
+    assert settings["search"] == {"without": ["extremes", "unique"], "weights": {"geometry": 3}}
+    assert rules and not any(special(r) for r in rules)
+    out = tmp_path / "narrow.rules"
+    assert main(["learn", "export", str(out), "--store", store]) == 0
+    assert "Search: without extremes, unique; cost weights geometry 3 (the others the " \
+           "original's)." in load_rule_set(out).header
+    # Bad options are named, before any work starts.
+    capsys.readouterr()
+    assert main(["learn", "run", "--weight", "geometry=x", "--store", store]) == 2
+    assert "geometry: 'x' is not a whole number" in capsys.readouterr().err
+    with JobStore(store) as s:
+        run_id = s.runs()[0].id
+        s.extend_run(run_id, s.run(run_id).settings | {"search": {"without": ["loops"]}}, [])
+    assert main(["learn", "run", "--resume", str(run_id), "--store", store]) == 2
+    assert "unknown DSL construct 'loops'" in capsys.readouterr().err

@@ -9,14 +9,19 @@ original's depth-2 expressions); a comparison is ``form op 0`` written with the 
 the left and the negative ones on the right, so it covers ``a op b`` for any two depth-2 sides
 whose difference has up to three atom terms (every control rule's comparisons).  Conditions are
 conjunctions of up to three comparisons plus one ``maximal``/``minimal``/``unique``.
+
+:class:`SearchOptions` narrows that space (a run without ``unique``, without the hint geometry
+functions …) and sets the cost weights candidates are ranked by; the defaults are the full space
+and the original's weights.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 
@@ -27,16 +32,108 @@ from nonostudio.rules.ast import (
     Compare,
     Cond,
     Expr,
+    HighestStartCell,
+    LineSize,
     Lit,
+    LowestEndCell,
     Maximal,
     Minimal,
     Unique,
     variables,
 )
-from nonostudio.rules.cost import cond_cost, expr_cost
+from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cond_cost, expr_cost
 
 LITERALS = (-1, 0, 1)
 OPS = ("=", ">=", ">")
+
+# The DSL constructs a run may leave out of its search, and what each is in rule text.
+CONSTRUCTS = {
+    "extremes": "maximal(x), minimal(x)",
+    "unique": "(x is unique where C), and the widening of it",
+    "geometry": "lowest_end_cell(h), highest_start_cell(h)",
+    "line_size": "line_size",
+}
+MAX_WEIGHT = 99
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Which DSL constructs synthesis may use (all but those ``without``) and the cost weights
+    it ranks candidates by (the most general first, then the cheapest by these weights)."""
+
+    without: frozenset[str] = frozenset()
+    weights: CostWeights = field(default=DEFAULT_WEIGHTS)
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.without) - set(CONSTRUCTS))
+        if unknown:
+            raise ValueError(f"unknown DSL construct {unknown[0]!r} (known: "
+                             f"{', '.join(CONSTRUCTS)})")
+        for f in fields(self.weights):
+            value = getattr(self.weights, f.name)
+            if isinstance(value, bool) or not isinstance(value, int) or \
+                    not 0 <= value <= MAX_WEIGHT:
+                raise ValueError(f"cost weight {f.name} must be a whole number from 0 to "
+                                 f"{MAX_WEIGHT}, not {value!r}")
+
+    def allows(self, construct: str) -> bool:
+        return construct not in self.without
+
+    def atom_allowed(self, atom: Expr) -> bool:
+        """Whether an expression atom (``start``, ``size``, geometry, ``line_size``) may be used."""
+        if isinstance(atom, LowestEndCell | HighestStartCell):
+            return self.allows("geometry")
+        if isinstance(atom, LineSize):
+            return self.allows("line_size")
+        return True
+
+    def is_default(self) -> bool:
+        return not self.without and not self.weights.changed()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"without": sorted(self.without), "weights": self.weights.changed()}
+
+    @classmethod
+    def from_json(cls, data: object) -> SearchOptions:
+        """Options stored with a run (None or missing keys: the defaults).  Raises ValueError
+        naming the bad entry."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError(f"search options must be an object, not {data!r}")
+        without = data.get("without", [])
+        weights = data.get("weights", {})
+        if not isinstance(without, list) or not all(isinstance(x, str) for x in without):
+            raise ValueError(f"'without' must be a list of construct names, not {without!r}")
+        if not isinstance(weights, dict):
+            raise ValueError(f"'weights' must map weight names to numbers, not {weights!r}")
+        names = {f.name for f in fields(CostWeights)}
+        for name in weights:
+            if name not in names:
+                raise ValueError(f"unknown cost weight {name!r} (known: {', '.join(sorted(names))})")
+        return cls(frozenset(without), CostWeights(**weights))
+
+    def describe(self) -> str:
+        """``without unique; cost weights geometry 3`` (empty for the defaults)."""
+        parts = []
+        if self.without:
+            parts.append("without " + ", ".join(sorted(self.without)))
+        if changed := self.weights.changed():
+            parts.append("cost weights " + ", ".join(f"{k} {v}" for k, v in changed.items())
+                         + " (the others the original's)")
+        return "; ".join(parts)
+
+
+DEFAULT_OPTIONS = SearchOptions()
+
+
+def allowed_vectors(vectors: list[tuple[int, ...]], atoms: list[Expr] | tuple[Expr, ...],
+                    options: SearchOptions) -> list[tuple[int, ...]]:
+    """The coefficient vectors that use only atoms ``options`` allows."""
+    banned = [a for a, atom in enumerate(atoms) if not options.atom_allowed(atom)]
+    if not banned:
+        return vectors
+    return [v for v in vectors if not any(v[a] for a in banned)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +189,17 @@ def coefficient_vectors(n_atoms: int, max_terms: int) -> list[tuple[int, ...]]:
     return sorted(out, key=lambda v: (sum(map(abs, v)), v))
 
 
-def fill_forms(atoms: list[Expr], max_terms: int = 3) -> list[Form]:
-    """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal."""
+def fill_forms(atoms: list[Expr], max_terms: int = 3,
+               options: SearchOptions = DEFAULT_OPTIONS) -> list[Form]:
+    """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal (of the
+    atoms ``options`` allows, costed by its weights)."""
     out = []
-    for v in coefficient_vectors(len(atoms), max_terms):
+    for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options):
         for c in LITERALS:
             if not any(v) and c < 0:
                 continue
             e = form_expr(v, c, atoms)
-            out.append(Form(v, c, e, expr_cost(e)))
+            out.append(Form(v, c, e, expr_cost(e, options.weights)))
     return out
 
 
@@ -126,20 +225,24 @@ def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: list[Expr]
 
 
 @lru_cache(maxsize=1 << 16)
-def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[Expr, ...]) -> CondAtom:
+def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[Expr, ...],
+                weights: CostWeights = DEFAULT_WEIGHTS) -> CondAtom:
     """The condition atom ``form op 0`` with its cost (the same atoms recur on every round)."""
     cond = compare_of(coeffs, literal, op, list(atoms))
-    return CondAtom(cond, cond_cost(cond), False)
+    return CondAtom(cond, cond_cost(cond, weights), False)
 
 
 class ConditionSpace:
     """Truth of every condition atom on an instance set, restricted to those true on ``i0``."""
 
     def __init__(self, inst: Instances, i0: int, max_terms: int = 3,
-                 unique_terms: int = 2, poll: Callable[[], None] | None = None) -> None:
+                 unique_terms: int = 2, poll: Callable[[], None] | None = None,
+                 options: SearchOptions = DEFAULT_OPTIONS) -> None:
         self.poll = poll or (lambda: None)  # may raise to abandon the build (cancellation)
         atoms = inst.exprs
-        vectors = [v for v in coefficient_vectors(len(atoms), max_terms) if any(v)]
+        weights = options.weights
+        vectors = [v for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms,
+                                              options) if any(v)]
         coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), len(atoms))
         values = inst.atoms @ coeffs.T  # instances × forms
         self.atoms: list[CondAtom] = []
@@ -158,15 +261,16 @@ class ConditionSpace:
                     truth = _holds_vec(op, values[:, f] + c)
                     if truth.all():
                         continue
-                    self.atoms.append(_comparison(v, c, op, tuple(atoms)))
+                    self.atoms.append(_comparison(v, c, op, tuple(atoms), weights))
                     truths.append(truth)
-        for b in inst.bindings:
+        for b in inst.bindings if options.allows("extremes") else ():
             for kind, node in (("max", Maximal(b.name)), ("min", Minimal(b.name))):
                 truth = inst.extreme[(b.name, kind)]
                 if truth[i0] and not truth.all():
-                    self.atoms.append(CondAtom(node, cond_cost(node), True))
+                    self.atoms.append(CondAtom(node, cond_cost(node, weights), True))
                     truths.append(truth)
-        self._uniques(inst, i0, vectors, values, unique_terms, truths)
+        if options.allows("unique"):
+            self._uniques(inst, i0, vectors, values, unique_terms, truths, weights)
         self._keep_cheapest_of_each_truth(truths)
         self.truth = (np.array(truths, dtype=bool).reshape(len(truths), len(inst))
                       if truths else np.zeros((0, len(inst)), dtype=bool))
@@ -190,7 +294,8 @@ class ConditionSpace:
         truths[:] = [truths[i] for i in keep]
 
     def _uniques(self, inst: Instances, i0: int, vectors: list[tuple[int, ...]],
-                 values: np.ndarray, max_terms: int, truths: list[np.ndarray]) -> None:
+                 values: np.ndarray, max_terms: int, truths: list[np.ndarray],
+                 weights: CostWeights) -> None:
         """``(x is unique where C)`` for an arbitrary x and a comparison C mentioning x."""
         atoms = inst.exprs
         for b in inst.bindings:
@@ -216,7 +321,7 @@ class ConditionSpace:
                         if not truth[i0] or truth.all():
                             continue
                         node = Unique(b.name, cond)
-                        self.atoms.append(CondAtom(node, cond_cost(node), True))
+                        self.atoms.append(CondAtom(node, cond_cost(node, weights), True))
                         truths.append(truth)
 
 

@@ -73,7 +73,7 @@ import z3
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.linesolver import masks_text
-from nonostudio.learn.enumerate import ConditionSpace, fill_forms
+from nonostudio.learn.enumerate import DEFAULT_OPTIONS, ConditionSpace, SearchOptions, fill_forms
 from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
 from nonostudio.learn.specs import Specification
 from nonostudio.learn.vector_eval import cond_truth, expr_values
@@ -95,7 +95,7 @@ from nonostudio.rules.ast import (
     conjuncts,
     variables,
 )
-from nonostudio.rules.cost import cost, fill_cost, pattern_cost
+from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.prover import ProofResult, prove
 from nonostudio.rules.tidy import tidy, unpinned
@@ -169,6 +169,7 @@ class _Run:
     prover_calls: int = 0
     proofs_given_up: int = 0  # proofs that ran out of PROOF_SECONDS
     started: float = field(default_factory=time.monotonic)
+    options: SearchOptions = DEFAULT_OPTIONS  # the constructs searched, the weights ranked by
 
     @property
     def target(self) -> Specification:
@@ -191,7 +192,8 @@ class _Run:
     def result(self, rule: Rule | None, status: str,
                alternatives: tuple[Rule, ...] = ()) -> SynthResult:
         """The run's outcome, with its counters and the time since it started."""
-        return SynthResult(rule, cost(rule) if rule else None, time.monotonic() - self.started,
+        return SynthResult(rule, cost(rule, self.options.weights) if rule else None,
+                           time.monotonic() - self.started,
                            self.candidates, status, self.prover_calls, self.proofs_given_up,
                            alternatives)
 
@@ -319,7 +321,9 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     i0 = _spec_instance(inst, bindings, spec)
     if i0 is None:
         return []
-    forms = fill_forms(inst.exprs)
+    options = run.options
+    weights = options.weights
+    forms = fill_forms(inst.exprs, options=options)
     coeffs = np.array([f.coeffs for f in forms], dtype=np.int64)
     values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
     lo, hi = _run_extent(inst.lines[0], spec.value, spec.start, spec.end)
@@ -333,7 +337,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     ends = [i for i in distinct if spec.end <= v0[i] <= hi]
     # Fills that are right and productive on more instances need weaker conditions: try those
     # first, cheaper first among equals.
-    space = ConditionSpace(inst, i0, poll=run.check)
+    space = ConditionSpace(inst, i0, poll=run.check, options=options)
     # Instances where every condition atom holds are twins of the specification's: no condition
     # tells them apart, so a fill wrong on one of them cannot be part of a rule.
     twins = space.truth.all(axis=0) if len(space.atoms) else np.ones(len(inst), dtype=bool)
@@ -346,7 +350,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
                   for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
     pairs.sort()
-    base_cost = sum(pattern_cost(b.pattern) for b in bindings)
+    base_cost = sum(pattern_cost(b.pattern, weights) for b in bindings)
     value = spec.value == FILLED
     name = _rule_name(spec)
     # Branch and bound: a cover only narrows where the fill fires, so the cells a fill sets on
@@ -373,14 +377,15 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
             if min(c.coverage for c in best.values()) > -neg_bound:
                 break
         fill = Fill(value, forms[s].expr, forms[e].expr)
-        fcost = fill_cost(fill)
+        fcost = fill_cost(fill, weights)
         for cover in _covers(space, wrong, productive):
             run.candidates += 1
             fires = space.truth[list(cover)].all(axis=0) if cover else np.ones(len(inst), bool)
             coverage = inst.new_cells(productive & fires, values[:, s], values[:, e])
             parts = sorted(cover, key=lambda a: (space.special[a], a))
             cond = conjoin([space.atoms[a].cond for a in parts])
-            total = base_cost + sum(space.atoms[a].cost for a in cover) + len(cover) - 1 + fcost
+            total = (base_cost + sum(space.atoms[a].cost for a in cover)
+                     + (len(cover) - 1) * weights.operator + fcost)
             candidate = _Candidate(coverage, total if cover else base_cost + fcost,
                                    Rule(name, bindings, cond, fill))
             key = (fires.tobytes() + np.where(fires, values[:, s], 0).tobytes()
@@ -577,7 +582,7 @@ def _search(run: _Run, bindings: tuple[Binding, ...], *, proved: bool = True) ->
                 rejected.add(c.rule)
                 new_lines += [check.lines[i] for i in bad[:8]]
             else:
-                top.append((-fired, cost(c.rule), c.rule))
+                top.append((-fired, cost(c.rule, run.options.weights), c.rule))
         top.sort(key=lambda t: (t[0], t[1]))
         if top and not proved:
             return top[0][2]  # sound on every line of the check pool; the caller proves it
@@ -640,7 +645,7 @@ def _index_pattern(part: Cond, binding: Binding) -> Binding | None:
     return None
 
 
-def _variants(rule: Rule) -> list[Rule]:
+def _variants(rule: Rule, weights: CostWeights = DEFAULT_WEIGHTS) -> list[Rule]:
     """Rules one step simpler than ``rule``: a conjunct dropped, or an arbitrary hint pinned by a
     ``unique`` index condition turned into the pattern it amounts to; bindings nothing refers to
     any more are dropped (so a rule with an unused binding also has the variant without it).
@@ -660,7 +665,7 @@ def _variants(rule: Rule) -> list[Rule]:
         variant = used_only(bindings, conjoin(parts[:i] + parts[i + 1:]))
         if any(b.pattern.type is ElementType.HINT for b in variant.bindings):
             out.append(variant)  # a rule that binds no hint cannot set a cell soundly (specs)
-    out.sort(key=cost)
+    out.sort(key=lambda r: cost(r, weights))
     return out
 
 
@@ -676,7 +681,7 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
         changed = True
         while changed:
             changed = False
-            for variant in _variants(rule):
+            for variant in _variants(rule, run.options.weights):
                 run.check()
                 bad, more = _on_check_pool(variant, run)
                 if bad or more < fired or not _proved(variant, run).sound:
@@ -689,12 +694,14 @@ def _simplified(rule: Rule, run: _Run) -> Rule:
 
 
 def simplify(rule: Rule, *, max_length: int = 30, budget_s: float = 60.0,
-             should_stop: Callable[[], bool] | None = None) -> Rule:
+             should_stop: Callable[[], bool] | None = None,
+             options: SearchOptions = DEFAULT_OPTIONS) -> Rule:
     """A proved rule made simpler the way synthesis finishes its rules (see
     :func:`_simplified`): never less general on the check pool, each step proved sound up to
     ``max_length`` cells; ``rule`` itself when nothing can go or the budget runs out first.
     ``rule`` must already be sound (as every stored learned rule is)."""
-    return _simplified(rule, _Run(None, time.monotonic() + budget_s, should_stop, max_length))
+    return _simplified(rule, _Run(None, time.monotonic() + budget_s, should_stop, max_length,
+                                  options=options))
 
 
 def _widened(rule: Rule, run: _Run) -> Rule:
@@ -707,16 +714,18 @@ def _widened(rule: Rule, run: _Run) -> Rule:
     The outcome is remembered in this process, a stopped one too: a rule is met again for many
     specifications, and the next one continues where this one stopped.
     """
-    if not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
+    if not run.options.allows("unique") or \
+            not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
         return rule
     rule = unpinned(rule)
-    body = (rule.bindings, rule.condition, rule.action, run.max_length)
+    body = (rule.bindings, rule.condition, rule.action, run.max_length, run.options)
     widened, steps, complete = _WIDENED.get(body, (rule, 0, False))
     widened = Rule(rule.name, widened.bindings, widened.condition, widened.action)
     try:
         while not complete:
             check = _all_lines_instances(widened.bindings, CHECK_LENGTH, run)
-            for option in widenings(widened, check, limit=WIDEN_TRIES, poll=run.check):
+            for option in widenings(widened, check, limit=WIDEN_TRIES, poll=run.check,
+                                    options=run.options):
                 if _proved(option.rule, run, WIDEN_PROOF_SECONDS).sound:
                     widened, steps = option.rule, steps + 1
                     break
@@ -737,12 +746,14 @@ _WIDENED: dict[tuple[Any, ...], tuple[Rule, int, bool]] = {}
 
 
 def widen(rule: Rule, *, max_length: int = 30, budget_s: float = 300.0,
-          should_stop: Callable[[], bool] | None = None) -> Rule:
+          should_stop: Callable[[], bool] | None = None,
+          options: SearchOptions = DEFAULT_OPTIONS) -> Rule:
     """A proved rule's ``unique`` conditions widened the way synthesis widens its rules (see
     :func:`_widened`): more general on the check pool, each step proved sound up to
     ``max_length`` cells; ``rule`` itself (tidied) when nothing is proved or the budget runs out
     first.  ``rule`` must already be sound."""
-    return _widened(rule, _Run(None, time.monotonic() + budget_s, should_stop, max_length))
+    return _widened(rule, _Run(None, time.monotonic() + budget_s, should_stop, max_length,
+                               options=options))
 
 
 def pattern_sets_of_one(b: Binding) -> list[Binding]:
@@ -813,15 +824,17 @@ def _more_productive(run: _Run, best: Rule, levels: list[tuple[Binding, ...]],
 
 def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
                should_stop: Callable[[], bool] | None = None,
-               ctx: z3.Context | None = None) -> SynthResult:
+               ctx: z3.Context | None = None,
+               options: SearchOptions = DEFAULT_OPTIONS) -> SynthResult:
     """A rule covering ``spec``, proved sound up to ``max_length`` cells, as general then as
     concise as the search finds (see the module docstring).
 
     ``ctx`` is the calling worker's z3 context (the runner's work signature); the runner
     interrupts it on cancellation, and ``should_stop`` is polled between candidates and passed to
-    the prover, so a cancelled call returns within a second.
+    the prover, so a cancelled call returns within a second.  ``options`` narrows the search
+    space and sets the cost weights candidates are ranked by.
     """
-    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length)
+    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length, options=options)
     result = run.result
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")
@@ -891,12 +904,13 @@ def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
 
 def synthesize_constant_level(spec: Specification, *, budget_s: float, max_length: int = 30,
                               should_stop: Callable[[], bool] | None = None,
-                              ctx: z3.Context | None = None) -> SynthResult:
+                              ctx: z3.Context | None = None,
+                              options: SearchOptions = DEFAULT_OPTIONS) -> SynthResult:
     """A proved, simplified rule for ``spec`` at its constant level only (singletons read as
     ``constant(t, 0)``; no climb, no alternatives): the narrow search a learning run gives the
     specifications it would otherwise skip (module docstring, step 7).  The rule is named after
     the specification with ``_c``, so it never takes the name of the specification's own rule."""
-    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length)
+    run = _Run(spec, time.monotonic() + budget_s, should_stop, max_length, options=options)
     result = run.result
     if not _cells_matter_or_hints_suffice(spec):
         return result(None, "exhausted")

@@ -26,7 +26,7 @@ from itertools import combinations, product
 import numpy as np
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.enumerate import compare_of
+from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions, compare_of
 from nonostudio.learn.pool import Instances
 from nonostudio.learn.vector_eval import cond_truth, expr_values
 from nonostudio.rules.ast import And, Compare, Rule, Unique, conjoin, conjuncts, variables
@@ -49,13 +49,13 @@ class Widening:
 
 
 @lru_cache(maxsize=256)
-def _forms(n_atoms: int, own: frozenset[int]) -> np.ndarray:
+def _forms(n_atoms: int, own: frozenset[int], banned: frozenset[int] = frozenset()) -> np.ndarray:
     """Coefficient vectors (rows) of sums of 1 … MAX_TERMS distinct atoms with signs ±1 that use
-    at least one atom of ``own``."""
+    at least one atom of ``own`` and none of ``banned``."""
     rows = []
     for k in range(1, MAX_TERMS + 1):
         for chosen in combinations(range(n_atoms), k):
-            if own.isdisjoint(chosen):
+            if own.isdisjoint(chosen) or not banned.isdisjoint(chosen):
                 continue
             for signs in product((1, -1), repeat=k):
                 v = [0] * n_atoms
@@ -77,12 +77,13 @@ def with_conjunct(rule: Rule, index: int, conjunct: Compare) -> Rule:
 
 
 def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
-              poll: Callable[[], None] | None = None) -> list[Widening]:
+              poll: Callable[[], None] | None = None,
+              options: SearchOptions = DEFAULT_OPTIONS) -> list[Widening]:
     """Up to ``limit`` single-conjunct widenings of ``rule``'s ``unique`` conditions that fill
     right on every instance of ``pool`` and set more (line, cell) pairs there than ``rule``: most
     pairs first, then the cheapest conjunct.  ``pool`` holds instances of ``rule``'s patterns and
     ``rule`` must fill right on all of them.  ``poll`` is called between chunks (it may raise to
-    stop)."""
+    stop).  Candidates use only the atoms ``options`` allows and are costed by its weights."""
     value = FILLED if rule.action.value else 1 - FILLED
     s = expr_values(rule.action.start, pool)
     e = expr_values(rule.action.end, pool)
@@ -102,7 +103,8 @@ def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
         inner = cond_truth(part.cond, pool)
         group = pool.group[part.var]
         own = frozenset(a for a, x in enumerate(pool.exprs) if part.var in variables(x))
-        forms = _forms(len(pool.exprs), own)
+        banned = frozenset(a for a, x in enumerate(pool.exprs) if not options.atom_allowed(x))
+        forms = _forms(len(pool.exprs), own - banned, banned)
         for lo in range(0, len(forms), _CHUNK):
             if poll is not None:
                 poll()
@@ -118,7 +120,8 @@ def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
                     cells = pool.new_cells(more & productive, s, e)
                     if cells > base:
                         form = tuple(forms[lo + m].tolist())
-                        cost = cond_cost(compare_of(form, literal, ">=", pool.exprs))
+                        cost = cond_cost(compare_of(form, literal, ">=", pool.exprs),
+                                         options.weights)
                         found.append((-cells, cost, i, form, literal))
     found.sort()
     out: list[Widening] = []

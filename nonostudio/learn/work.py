@@ -4,7 +4,10 @@
 thread with that worker's z3 context; the result is :meth:`SynthResult.to_json` (the rule as rule
 text under ``"rule"``, which the runner counts as a rule found), every rule proved sound for all
 lines up to :data:`PROVE_LENGTH` cells.  :func:`narrow_synthesis_work` is the runner's work for
-the specifications it would otherwise skip (a search at the constant level only).
+the specifications it would otherwise skip (a search at the constant level only).  A run whose
+settings narrow the search space or change the cost weights (``"search"``, see
+:class:`nonostudio.learn.enumerate.SearchOptions`) gets both with those options bound
+(:func:`works_for`); a partial of a module-level function still pickles for worker processes.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import z3
 
+from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
 from nonostudio.learn.synth import synthesize, synthesize_constant_level
 
@@ -33,19 +38,35 @@ def _leave_interrupts_to_the_coordinator() -> None:
 
 
 def synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
-                   ctx: z3.Context) -> dict[str, Any]:
-    """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data."""
+                   ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data.
+    ``search``: the run's search options as stored (None: the defaults)."""
     _leave_interrupts_to_the_coordinator()
     result = synthesize(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
-                        should_stop=should_stop, ctx=ctx)
+                        should_stop=should_stop, ctx=ctx,
+                        options=SearchOptions.from_json(search))
     return result.to_json()
 
 
 def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
-                          ctx: z3.Context) -> dict[str, Any]:
+                          ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
     """The narrow search (:func:`synthesize_constant_level`) of a specification the runner would
     skip; the result as JSON data."""
     _leave_interrupts_to_the_coordinator()
     result = synthesize_constant_level(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
-                                       should_stop=should_stop, ctx=ctx)
+                                       should_stop=should_stop, ctx=ctx,
+                                       options=SearchOptions.from_json(search))
     return result.to_json()
+
+
+Work = Callable[..., dict[str, Any]]
+
+
+def works_for(settings: Mapping[str, Any]) -> tuple[Work, Work]:
+    """The work and the narrow work of a run with these stored settings (its ``"search"``
+    options bound when they are not the defaults).  Raises ValueError on bad options."""
+    options = SearchOptions.from_json(settings.get("search"))
+    if options.is_default():
+        return synthesis_work, narrow_synthesis_work
+    data = options.to_json()
+    return partial(synthesis_work, search=data), partial(narrow_synthesis_work, search=data)

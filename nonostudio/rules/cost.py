@@ -9,6 +9,7 @@ share ``start(g)``); a plain fill has offset ``0`` (cost 1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from nonostudio.rules.ast import (
@@ -35,16 +36,45 @@ from nonostudio.rules.ast import (
     Unique,
 )
 
-ARBITRARY = 6
-SINGLETON = 7
-CONSTANT = 8  # plus the index
-LITERAL = 1
-LINE_SIZE = 2
-ELEMENT_PROPERTY = 1  # start(x), size(x)
-GEOMETRY = 7  # lowest_end_cell(h), highest_start_cell(h)
-OPERATOR = 1  # + - = >= > and
-MAXIMAL = 7  # maximal(x), minimal(x)
-UNIQUE = 2
+
+@dataclass(frozen=True)
+class CostWeights:
+    """The weight of each node kind (RULES.md §4); the defaults are the original's.
+
+    A learning run may rank its candidates by other weights (``learn run --weight``, the Jobs
+    panel's settings); every other figure — the rule browser, reports, the optimiser's ties —
+    uses the defaults.
+    """
+
+    arbitrary: int = 6
+    singleton: int = 7
+    constant: int = 8  # plus the index
+    literal: int = 1
+    line_size: int = 2
+    element_property: int = 1  # start(x), size(x)
+    geometry: int = 7  # lowest_end_cell(h), highest_start_cell(h)
+    operator: int = 1  # + - = >= > and
+    maximal: int = 7  # maximal(x), minimal(x)
+    unique: int = 2
+
+    def changed(self) -> dict[str, int]:
+        """The weights that differ from the defaults, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != f.default}
+
+
+DEFAULT_WEIGHTS = CostWeights()
+# The default weights by their old names.
+ARBITRARY = DEFAULT_WEIGHTS.arbitrary
+SINGLETON = DEFAULT_WEIGHTS.singleton
+CONSTANT = DEFAULT_WEIGHTS.constant
+LITERAL = DEFAULT_WEIGHTS.literal
+LINE_SIZE = DEFAULT_WEIGHTS.line_size
+ELEMENT_PROPERTY = DEFAULT_WEIGHTS.element_property
+GEOMETRY = DEFAULT_WEIGHTS.geometry
+OPERATOR = DEFAULT_WEIGHTS.operator
+MAXIMAL = DEFAULT_WEIGHTS.maximal
+UNIQUE = DEFAULT_WEIGHTS.unique
 
 
 class CostBreakdown(NamedTuple):
@@ -67,41 +97,41 @@ class FillOffset(NamedTuple):
     end: Expr
 
 
-def pattern_cost(p: Pattern) -> int:
+def pattern_cost(p: Pattern, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     if isinstance(p, Arbitrary):
-        return ARBITRARY
+        return w.arbitrary
     if isinstance(p, Singleton):
-        return SINGLETON
+        return w.singleton
     if isinstance(p, Constant):
-        return CONSTANT + p.index
+        return w.constant + p.index
     raise TypeError(f"not a pattern: {p!r}")
 
 
-def expr_cost(e: Expr) -> int:
+def expr_cost(e: Expr, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     if isinstance(e, Lit):
-        return LITERAL
+        return w.literal
     if isinstance(e, LineSize):
-        return LINE_SIZE
+        return w.line_size
     if isinstance(e, Start | Size):
-        return ELEMENT_PROPERTY
+        return w.element_property
     if isinstance(e, LowestEndCell | HighestStartCell):
-        return GEOMETRY
+        return w.geometry
     if isinstance(e, Arith):
-        return OPERATOR + expr_cost(e.left) + expr_cost(e.right)
+        return w.operator + expr_cost(e.left, w) + expr_cost(e.right, w)
     raise TypeError(f"not an expression: {e!r}")
 
 
-def cond_cost(c: Cond) -> int:
+def cond_cost(c: Cond, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     if isinstance(c, TrueCond):
         return 0
     if isinstance(c, And):
-        return OPERATOR + cond_cost(c.left) + cond_cost(c.right)
+        return w.operator + cond_cost(c.left, w) + cond_cost(c.right, w)
     if isinstance(c, Compare):
-        return OPERATOR + expr_cost(c.left) + expr_cost(c.right)
+        return w.operator + expr_cost(c.left, w) + expr_cost(c.right, w)
     if isinstance(c, Maximal | Minimal):
-        return MAXIMAL
+        return w.maximal
     if isinstance(c, Unique):
-        return UNIQUE + cond_cost(c.cond)
+        return w.unique + cond_cost(c.cond, w)
     raise TypeError(f"not a condition: {c!r}")
 
 
@@ -129,39 +159,39 @@ def _rest(ops: tuple[tuple[str, Expr], ...]) -> Expr:
     return out
 
 
-def fill_offset(fill: Fill) -> FillOffset:
+def fill_offset(fill: Fill, w: CostWeights = DEFAULT_WEIGHTS) -> FillOffset:
     """The fill's cheapest offset form (offset ``0`` when its start and end share no first term)."""
     best = FillOffset(Lit(0), fill.start, fill.end)
-    best_cost = _offset_cost(best)
+    best_cost = _offset_cost(best, w)
     end_prefixes = dict(_prefixes(fill.end))
     for prefix, start_ops in _prefixes(fill.start):
         end_ops = end_prefixes.get(prefix)
         if end_ops is None:
             continue
         candidate = FillOffset(prefix, _rest(start_ops), _rest(end_ops))
-        c = _offset_cost(candidate)
+        c = _offset_cost(candidate, w)
         if c < best_cost:
             best, best_cost = candidate, c
     return best
 
 
-def _offset_cost(f: FillOffset) -> int:
-    return expr_cost(f.offset) + expr_cost(f.start) + expr_cost(f.end)
+def _offset_cost(f: FillOffset, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+    return expr_cost(f.offset, w) + expr_cost(f.start, w) + expr_cost(f.end, w)
 
 
-def fill_cost(fill: Fill) -> int:
+def fill_cost(fill: Fill, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     """cost(offset) + cost(start) + cost(end) of the fill's offset form; the value is free."""
-    return _offset_cost(fill_offset(fill))
+    return _offset_cost(fill_offset(fill, w), w)
 
 
-def cost_breakdown(rule: Rule) -> CostBreakdown:
+def cost_breakdown(rule: Rule, w: CostWeights = DEFAULT_WEIGHTS) -> CostBreakdown:
     return CostBreakdown(
-        sum(pattern_cost(b.pattern) for b in rule.bindings),
-        cond_cost(rule.condition),
-        fill_cost(rule.action),
+        sum(pattern_cost(b.pattern, w) for b in rule.bindings),
+        cond_cost(rule.condition, w),
+        fill_cost(rule.action, w),
     )
 
 
-def cost(rule: Rule) -> int:
-    """The rule's cost (lower is more concise)."""
-    return cost_breakdown(rule).total
+def cost(rule: Rule, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+    """The rule's cost (lower is more concise) under the weights ``w``."""
+    return cost_breakdown(rule, w).total

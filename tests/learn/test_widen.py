@@ -190,7 +190,7 @@ def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplifi
 def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch):
     import nonostudio.learn.synth as synth
 
-    def endless(rule, pool, *, limit, poll):  # a widening that would never finish
+    def endless(rule, pool, *, limit, poll, options):  # a widening that would never finish
         while True:
             poll()
             time.sleep(0.01)

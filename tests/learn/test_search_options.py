@@ -1,0 +1,143 @@
+"""Search options of a learning run: the DSL constructs synthesis may use and the cost weights it
+ranks candidates by — honoured by the condition space, the fill forms, widening and synthesis,
+stored with a run and bound into its workers."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from nonostudio.core.line import FILLED
+from nonostudio.learn.enumerate import (
+    CONSTRUCTS,
+    ConditionSpace,
+    SearchOptions,
+    fill_forms,
+)
+from nonostudio.learn.pool import Instances, all_states
+from nonostudio.learn.specs import Specification
+from nonostudio.learn.synth import synthesize
+from nonostudio.learn.work import narrow_synthesis_work, synthesis_work, works_for
+from nonostudio.rules.ast import (
+    Arbitrary,
+    Binding,
+    ElementType,
+    HighestStartCell,
+    LineSize,
+    LowestEndCell,
+    Maximal,
+    Minimal,
+    Singleton,
+    Unique,
+    walk,
+)
+from nonostudio.rules.cost import CostWeights, cond_cost, cost, expr_cost
+from nonostudio.rules.coverage import Transition
+from nonostudio.rules.prover import prove
+
+H, G = ElementType.HINT, ElementType.GAP
+BINDINGS = (Binding("h", Arbitrary(H)), Binding("g", Arbitrary(G)))
+GEOMETRY = (LowestEndCell, HighestStartCell)
+
+
+@pytest.fixture(scope="module")
+def instances() -> Instances:
+    return Instances(BINDINGS, all_states(5))
+
+
+def _nodes(node: object) -> list[object]:
+    return list(walk(node))
+
+
+def test_defaults_search_everything_and_describe_as_nothing(instances) -> None:
+    options = SearchOptions()
+    assert options.is_default() and options.describe() == ""
+    assert SearchOptions.from_json(None) == options == SearchOptions.from_json(options.to_json())
+    space = ConditionSpace(instances, 0)
+    kinds = {type(a.cond) for a in space.atoms}
+    assert {Unique, Maximal}.issubset(kinds) or {Unique, Minimal}.issubset(kinds)
+    assert any(isinstance(n, GEOMETRY) for a in space.atoms for n in _nodes(a.cond))
+
+
+def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances) -> None:
+    options = SearchOptions(frozenset(CONSTRUCTS))
+    space = ConditionSpace(instances, 0, options=options)
+    assert space.atoms, "comparisons of starts and sizes remain"
+    for atom in space.atoms:
+        assert not isinstance(atom.cond, Unique | Maximal | Minimal), atom.cond
+        assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(atom.cond)), atom
+    forms = fill_forms(instances.exprs, options=options)
+    assert forms and not any(isinstance(n, (*GEOMETRY, LineSize))
+                             for f in forms for n in _nodes(f.expr))
+    assert len(forms) < len(fill_forms(instances.exprs))
+
+
+def test_weights_cost_the_atoms_and_forms(instances) -> None:
+    weights = CostWeights(geometry=30, unique=9, operator=2)
+    space = ConditionSpace(instances, 0, options=SearchOptions(weights=weights))
+    assert any(atom.cost != cond_cost(atom.cond) for atom in space.atoms)
+    for atom in space.atoms:
+        assert atom.cost == cond_cost(atom.cond, weights)
+    for form in fill_forms(instances.exprs, options=SearchOptions(weights=weights)):
+        assert form.cost == expr_cost(form.expr, weights)
+
+
+def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
+    # (3) ---- → cells 1-2 filled: big hint, which the default search writes with the geometry.
+    spec = Specification(Transition((3,), "----", "-OO-"), (Binding("h", Singleton(H)),),
+                         FILLED, 1, 3)
+    default = synthesize(spec, budget_s=60)
+    assert any(isinstance(n, GEOMETRY) for n in _nodes(default.rule))
+    options = SearchOptions(frozenset({"geometry"}), CostWeights(line_size=5))
+    result = synthesize(spec, budget_s=60, options=options)
+    assert result.status == "found"
+    assert not any(isinstance(n, GEOMETRY) for n in _nodes(result.rule))
+    assert prove(result.rule, 30).sound is True
+    # The result's cost is the run's measure: the rule costed by the run's weights.
+    assert result.cost == cost(result.rule, options.weights) != cost(result.rule)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"without": ["unique", "loops"]}, "unknown DSL construct 'loops'"),
+    ({"without": "unique"}, "'without' must be a list"),
+    ({"weights": {"geometry": -1}}, "cost weight geometry must be a whole number from 0 to 99"),
+    ({"weights": {"geometry": 2.5}}, "cost weight geometry must be a whole number"),
+    ({"weights": {"colour": 3}}, "unknown cost weight 'colour'"),
+    ([1, 2], "search options must be an object"),
+])
+def test_bad_stored_options_are_named(data, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        SearchOptions.from_json(data)
+
+
+def test_a_run_with_options_binds_them_into_picklable_workers() -> None:
+    assert works_for({}) == (synthesis_work, narrow_synthesis_work)
+    assert works_for({"search": SearchOptions().to_json()}) == (synthesis_work,
+                                                                narrow_synthesis_work)
+    options = SearchOptions(frozenset({"unique"}), CostWeights(geometry=3))
+    work, narrow = works_for({"search": options.to_json()})
+    for bound in (work, narrow):
+        again = pickle.loads(pickle.dumps(bound))
+        assert SearchOptions.from_json(again.keywords["search"]) == options
+    assert options.describe() == "without unique; cost weights geometry 3 (the others the " \
+                                 "original's)"
+
+
+def test_widening_uses_only_the_allowed_atoms() -> None:
+    from nonostudio.learn.widen import widenings
+    from nonostudio.rules.parser import parse_rule
+    force_max = parse_rule("""
+        def fm:
+          with h = arbitrary(hint) and g = arbitrary(gap):
+          if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
+          then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
+    """, "test")
+    pool = Instances(force_max.bindings, all_states(6))
+    found = widenings(force_max, pool, limit=20)
+    assert any(isinstance(n, GEOMETRY) for w in found for n in _nodes(w.conjunct))
+    narrowed = widenings(force_max, pool, limit=20,
+                         options=SearchOptions(frozenset({"geometry", "line_size"})))
+    assert narrowed, "conjuncts over starts and sizes still widen force maximum"
+    for w in narrowed:
+        assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(w.conjunct)), w
