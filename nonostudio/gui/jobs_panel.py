@@ -251,13 +251,14 @@ class JobsPanel(QWidget):
         if self._job is not None or run_id is None:
             return False
         try:
-            work = self._work()
             settings = LearnSettings.from_json(self.store.run(run_id).settings)
+            work, narrow_work = settings.works(
+                self._work(), self._narrow_work() if settings.narrow else None)
         except (ImportError, ValueError, TypeError) as exc:
-            QMessageBox.warning(self, "Cannot Start Run", str(exc))
+            QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {exc}")
             return False
         job = LearnJob(self.store.path, run_id, work, **settings.runner_options(),
-                       narrow_work=self._narrow_work() if settings.narrow else None)
+                       narrow_work=narrow_work)
         job.signals.progress.connect(self._on_progress)
         job.signals.rulesFound.connect(self._on_rules)
         job.signals.result.connect(self._on_result)

@@ -1,14 +1,17 @@
 """The settings of a new learning run, and the dialog that asks for them.
 
-What the synthesis searches (pattern lattice, fill forms, condition atoms) and the cost weights
-are fixed in the core; the dialog shows them read-only so the user sees what a run will do.
+Besides the training set, budgets and workers, a run chooses which DSL constructs synthesis may
+use and the cost weights it ranks candidates by (:class:`nonostudio.learn.enumerate.SearchOptions`);
+the rest of the search (pattern lattice, fill forms, limits) is fixed in the core and shown
+read-only so the user sees what a run will do.
 """
 
 from __future__ import annotations
 
 import os
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -18,15 +21,18 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QLabel,
+    QPlainTextEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from nonostudio.learn import synth
-from nonostudio.learn.enumerate import LITERALS, OPS
+from nonostudio.learn.enumerate import CONSTRUCTS, LITERALS, MAX_WEIGHT, OPS, SearchOptions
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.specs import Specification, all_specifications
 from nonostudio.rules import cost
@@ -51,6 +57,8 @@ class LearnSettings:
     narrow: bool = True
     # Three-pattern specifications get only that constant-level search (no lattice climb).
     three_narrow: bool = False
+    # The DSL constructs left out and the cost weights changed (SearchOptions.to_json).
+    search: dict[str, Any] = field(default_factory=lambda: SearchOptions().to_json())
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -70,11 +78,33 @@ class LearnSettings:
             specs = [specs[i] for i in chosen]
         return specs
 
+    def search_options(self) -> SearchOptions:
+        """The run's search options; ValueError names a bad stored entry."""
+        return SearchOptions.from_json(self.search)
+
+    def works(self, work: Any, narrow_work: Any) -> tuple[Any, Any]:
+        """``work`` and ``narrow_work`` (None: no narrow search) with the run's search options
+        bound when they are not the defaults (a partial still pickles for worker processes)."""
+        options = self.search_options()
+        if options.is_default():
+            return work, narrow_work
+        data = options.to_json()
+        return (partial(work, search=data),
+                None if narrow_work is None else partial(narrow_work, search=data))
+
     def runner_options(self) -> dict[str, Any]:
         """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
         the caller, from :attr:`narrow`)."""
         return {"jobs": self.jobs, "budget_s": self.budget_s, "mode": self.mode,
                 "narrow_from": 3 if self.three_narrow and self.narrow else None}
+
+
+def _readable(settings: LearnSettings) -> bool:
+    try:
+        settings.search_options()
+    except ValueError:
+        return False
+    return True
 
 
 def create_run(store: JobStore, settings: LearnSettings) -> int:
@@ -88,10 +118,11 @@ def search_space_text() -> str:
         "Patterns climb the lattice singleton → constant(0) → arbitrary and constant(i) → "
         "arbitrary.\n"
         "Fills: linear forms of up to three terms over start, size, the hint geometry "
-        f"functions and line size, plus a literal in {list(LITERALS)}; "
+        f"functions and line size (those chosen above), plus a literal in {list(LITERALS)}; "
         f"up to {synth.MAX_FILL_PAIRS} fill pairs per pattern set and round.\n"
         f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
-        f"unique; up to {synth.MAX_COVERS} per fill.\n"
+        f"unique (those chosen above); up to {synth.MAX_COVERS} per fill.  Among rules as "
+        "general as each other the cheapest by the weights above wins.\n"
         f"Candidates are checked on every line of ≤ {synth.CHECK_LENGTH} cells, then proved "
         f"sound for every line up to 30 cells (a proof not finished in "
         f"{synth.PROOF_SECONDS:.0f} s is given up).\n"
@@ -100,14 +131,13 @@ def search_space_text() -> str:
     )
 
 
-def cost_weights_text() -> str:
-    """The cost weights of RULES.md §4 (fixed in :mod:`nonostudio.rules.cost`)."""
-    weights = (("arbitrary", cost.ARBITRARY), ("singleton", cost.SINGLETON),
-               ("constant(i)", f"{cost.CONSTANT} + i"), ("literal", cost.LITERAL),
-               ("line size", cost.LINE_SIZE), ("start / size", cost.ELEMENT_PROPERTY),
-               ("lowest end / highest start", cost.GEOMETRY), ("operator", cost.OPERATOR),
-               ("maximal / minimal", cost.MAXIMAL), ("unique", cost.UNIQUE))
-    return ", ".join(f"{name} {w}" for name, w in weights)
+# The cost weights as the dialog names them (RULES.md §4).
+WEIGHT_LABELS = {
+    "arbitrary": "arbitrary(t)", "singleton": "singleton(t)", "constant": "constant(t, i), plus i",
+    "literal": "literal", "line_size": "line_size", "element_property": "start(x), size(x)",
+    "geometry": "lowest_end_cell, highest_start_cell", "operator": "+ − = ≥ > and",
+    "maximal": "maximal(x), minimal(x)", "unique": "unique (plus its condition)",
+}
 
 
 class LearnSettingsDialog(QDialog):
@@ -160,18 +190,48 @@ class LearnSettingsDialog(QDialog):
         form.addRow("Workers:", self.jobs)
         form.addRow("Run workers as:", self.mode)
         form.addRow("", self.narrow)
+        options = s.search_options() if _readable(s) else SearchOptions()
+        constructs = QGroupBox("DSL constructs synthesis may use")
+        constructs_layout = QVBoxLayout(constructs)
+        self.constructs: dict[str, QCheckBox] = {}
+        for name, text in CONSTRUCTS.items():
+            box = QCheckBox(text, checked=options.allows(name))
+            box.setObjectName(f"construct_{name}")
+            self.constructs[name] = box
+            constructs_layout.addWidget(box)
+        weights = QGroupBox("Cost weights (rank rules as general as each other)")
+        grid = QGridLayout(weights)
+        self.weights: dict[str, QSpinBox] = {}
+        for i, f in enumerate(fields(cost.CostWeights)):
+            spin = QSpinBox(minimum=0, maximum=MAX_WEIGHT, value=getattr(options.weights, f.name))
+            spin.setObjectName(f"weight_{f.name}")
+            spin.setToolTip(f"the original's weight: {f.default}")
+            self.weights[f.name] = spin
+            label = QLabel(WEIGHT_LABELS[f.name])
+            label.setBuddy(spin)
+            grid.addWidget(label, i // 2, 2 * (i % 2))
+            grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
+        self.original_weights = QPushButton("Original Weights")
+        self.original_weights.setToolTip("The weights of the original implementation (the "
+                                         "paper's costs)")
+        self.original_weights.clicked.connect(self.reset_weights)
+        grid.addWidget(self.original_weights, (len(self.weights) + 1) // 2, 3)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(2, 1)
         fixed = QGroupBox("Fixed in this version")
-        fixed_layout = QFormLayout(fixed)
-        for title, text in (("Cost weights:", cost_weights_text()),
-                            ("Search space:", search_space_text())):
-            label = QLabel(text, wordWrap=True)
-            fixed_layout.addRow(title, label)
+        fixed_layout = QVBoxLayout(fixed)
+        self.fixed_text = QPlainTextEdit(search_space_text(), readOnly=True)
+        self.fixed_text.setAccessibleName("The fixed part of the search space")
+        self.fixed_text.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
+        fixed_layout.addWidget(self.fixed_text)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(constructs)
+        layout.addWidget(weights)
         layout.addWidget(fixed)
         layout.addWidget(buttons)
 
@@ -181,7 +241,18 @@ class LearnSettingsDialog(QDialog):
             three_first=self.three_first.isChecked(),
             sample=self.sample.value(), seed=self._seed, budget_s=self.budget.value(),
             jobs=self.jobs.value(), mode=str(self.mode.currentData()),
-            narrow=self.narrow.isChecked(), three_narrow=self.three_narrow.isChecked())
+            narrow=self.narrow.isChecked(), three_narrow=self.three_narrow.isChecked(),
+            search=self.search_options().to_json())
+
+    def search_options(self) -> SearchOptions:
+        """The constructs and weights as the dialog shows them."""
+        return SearchOptions(
+            frozenset(name for name, box in self.constructs.items() if not box.isChecked()),
+            cost.CostWeights(**{name: spin.value() for name, spin in self.weights.items()}))
+
+    def reset_weights(self) -> None:
+        for f in fields(cost.CostWeights):
+            self.weights[f.name].setValue(f.default)
 
     def _patterns_changed(self, k: int | None = None) -> None:
         k = self.max_patterns.value() if k is None else k

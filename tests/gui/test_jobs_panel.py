@@ -15,10 +15,12 @@ from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel
 from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveChoice, SaveRulesDialog
+from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.export import pooled_rules, run_rules
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.specs import all_specifications, mine_transitions
+from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
 from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.prover import prove
@@ -76,6 +78,21 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     assert chosen.three_first and not chosen.narrow
     assert chosen.runner_options()["narrow_from"] is None
     assert LearnSettings.from_json(chosen.to_json()) == chosen
+    # The search space and cost weights: every construct and the original weights at first.
+    assert chosen.search_options() == SearchOptions()
+    dialog.constructs["unique"].setChecked(False)
+    dialog.constructs["geometry"].setChecked(False)
+    dialog.weights["geometry"].setValue(3)
+    dialog.weights["operator"].setValue(2)
+    narrowed = dialog.settings()
+    assert narrowed.search == {"without": ["geometry", "unique"],
+                               "weights": {"geometry": 3, "operator": 2}}
+    assert LearnSettings.from_json(narrowed.to_json()) == narrowed
+    again = LearnSettingsDialog(settings=narrowed)
+    qtbot.addWidget(again)
+    assert again.settings() == narrowed and not again.constructs["unique"].isChecked()
+    again.original_weights.click()
+    assert again.settings().search == {"without": ["geometry", "unique"], "weights": {}}
     # Three-pattern sets naming later elements are left out of such a run.
     wide = LearnSettings(max_length=4, max_patterns=3)
     first = LearnSettings(max_length=4, max_patterns=3, three_first=True)
@@ -295,3 +312,39 @@ def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_librar
     assert len(window.rule_browser.rule_set()) == len(control)
     window.rule_browser.cancel()
     window.close()
+
+
+def test_a_run_without_unique_and_extremes_finds_rules_without_them(qtbot,
+                                                                   store: JobStore) -> None:
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    narrow = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread",
+                           search={"without": ["extremes", "unique"], "weights": {}})
+    full = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread")
+    found = {}
+    for name, settings in (("narrow", narrow), ("full", full)):
+        run_id = panel.start(settings)
+        assert run_id is not None
+        _wait_idle(qtbot, panel)
+        assert store.status(run_id).finished == 27
+        assert LearnSettings.from_json(store.run(run_id).settings) == settings
+        found[name] = [rule for _, rule in run_rules(store, run_id)]
+
+    def special(rule) -> bool:
+        return any(isinstance(n, Unique | Maximal | Minimal) for n in walk(rule.condition))
+
+    assert any(special(r) for r in found["full"]), "the full search uses them on these lines"
+    assert found["narrow"] and not any(special(r) for r in found["narrow"])
+
+
+def test_a_run_with_unreadable_search_options_does_not_start(qtbot, store: JobStore,
+                                                              monkeypatch) -> None:
+    run_id = create_run(store, TINY)
+    store.extend_run(run_id, store.run(run_id).settings | {"search": {"without": ["loops"]}}, [])
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    warnings: list[str] = []
+    monkeypatch.setattr("nonostudio.gui.jobs_panel.QMessageBox.warning",
+                        lambda parent, title, text: warnings.append(text))
+    assert not panel.resume(run_id) and not panel.is_busy()
+    assert warnings and "unknown DSL construct 'loops'" in warnings[0]
