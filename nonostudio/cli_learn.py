@@ -29,7 +29,7 @@ from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
 from nonostudio.learn.enumerate import CONSTRUCTS, MAX_WEIGHT, SearchOptions
-from nonostudio.learn.export import choose_rules, pooled_rules
+from nonostudio.learn.export import choose_rules, common_options, pooled_rules
 from nonostudio.learn.jobs import JobStore, RunStatus
 from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
@@ -366,7 +366,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
                           simplify_chosen=args.simplify, widen_chosen=args.widen,
                           recover=load_rules("control").rules, say=say,
-                          jobs=args.jobs)
+                          jobs=args.jobs, options=common_options([i.settings for i in infos]))
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)

@@ -37,7 +37,7 @@ from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.workers import ShouldStop, Worker
-from nonostudio.learn.export import choose_rules, pooled_rules
+from nonostudio.learn.export import choose_rules, common_options, pooled_rules
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions
@@ -371,12 +371,13 @@ class JobsPanel(QWidget):
             for r, s in zip(run_ids, runs, strict=True))
         path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
         longest = max(s.max_length for s in runs)
+        options = common_options([self.store.run(r).settings for r in run_ids])
 
         def job(progress: object, should_stop: ShouldStop) -> str:
             choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
                                   top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
                                   recover=load_rule_set("control").rules,
-                                  should_stop=should_stop)
+                                  should_stop=should_stop, options=options)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")

@@ -8,11 +8,12 @@ proved, never less general) and the choice made again (:func:`choose_rules`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonostudio.core.errors import PuzzleError
+from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
 from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.optimize import OptimisedSet, measure_cells, optimise, rule_cells
 from nonostudio.learn.report import recovered_rules
@@ -87,6 +88,7 @@ def choose_rules(
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     jobs: int | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
 ) -> Choice:
     """The optimised choice among ``rules`` on ``transitions``.
 
@@ -104,7 +106,8 @@ def choose_rules(
     the one rule a player would recognise as that strategy.  ``say`` hears progress lines;
     ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
     ``jobs`` worker processes (default one per core) measure the pool's coverages
-    (:func:`measure_cells`).
+    (:func:`measure_cells`).  Widening and simplification search as ``options`` allow (the
+    search options of the runs the rules come from).
     """
     pool: list[Rule] = []
     bodies: set[tuple[Any, ...]] = set()
@@ -139,7 +142,7 @@ def choose_rules(
                     return Choice(chosen, pool, changed["simplify"], widened=changed["widen"])
                 if say is not None:
                     say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
-                after = step(better, should_stop=should_stop)
+                after = step(better, should_stop=should_stop, options=options)
                 changed[name] += after != better
                 better = after
             if better != rule:
@@ -164,3 +167,13 @@ def choose_rules(
                     chosen.gains.append(0)
                     chosen.costs.append(cost(rule))
     return Choice(chosen, pool, simplified, kept_for, changed["widen"])
+
+
+def common_options(settings: Sequence[Mapping[str, Any]]) -> SearchOptions:
+    """The search options every one of these runs' settings share (the defaults when they
+    differ, when there is no run, or when one cannot be read)."""
+    try:
+        found = {SearchOptions.from_json(s.get("search")) for s in settings}
+    except ValueError:
+        return DEFAULT_OPTIONS
+    return found.pop() if len(found) == 1 else DEFAULT_OPTIONS

@@ -141,3 +141,25 @@ def test_widening_uses_only_the_allowed_atoms() -> None:
     assert narrowed, "conjuncts over starts and sizes still widen force maximum"
     for w in narrowed:
         assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(w.conjunct)), w
+
+
+def test_the_export_widens_with_the_search_options_of_the_runs(anchors) -> None:
+    from nonostudio.learn.export import choose_rules, common_options
+    from nonostudio.rules.coverage import load_transitions
+    from nonostudio.rules.parser import parse_rule
+    force_max = parse_rule("""
+        def fm:
+          with h = arbitrary(hint) and g = arbitrary(gap):
+          if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
+          then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
+    """, "test")
+    narrow = SearchOptions(frozenset({"geometry", "line_size"}))
+    assert common_options([{"search": narrow.to_json()}] * 2) == narrow
+    assert common_options([{"search": narrow.to_json()}, {}]) == SearchOptions()
+    assert common_options([{"search": {"without": ["loops"]}}]) == SearchOptions()
+    assert common_options([]) == SearchOptions()
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
+    choice = choose_rules([force_max], transitions, widen_chosen=True, options=narrow)
+    (widened,) = choice.chosen.rules
+    assert choice.widened == 1 and widened.condition != force_max.condition
+    assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(widened.condition))
