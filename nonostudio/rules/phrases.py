@@ -274,6 +274,15 @@ class Speaker:
                         and t.get(other.var) in (BLOCK, GAP)):
                     return f"{self.ref(subject.var)} {verb} where {self.ref(other.var)} {verb}"
                 return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
+        # the same with the element on the right: "g starts at or before where h starts …"
+        if self.positional(left):
+            subject = right.terms[0][0] if len(right.terms) == 1 and right.const == 0 else None
+            if (isinstance(subject, Start | End) and right.terms[0][1] == 1
+                    and t.get(subject.var) in (BLOCK, GAP) and left.terms):
+                verb = "starts" if isinstance(subject, Start) else "ends"
+                where = {"=": "at", ">=": "at or before", ">": "before"}[op]
+                self.kind = "position"
+                return f"{self.ref(subject.var)} {verb} {where} {self.position(left)}"
         if self.positional(left) and self.positional(right):
             where = {"=": "is at", ">=": "is at or after", ">": "is after"}[op]
             self.kind = "position"

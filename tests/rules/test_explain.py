@@ -147,10 +147,22 @@ def test_unique_where_and_unused_bindings():
 
 def test_a_unique_condition_read_as_where_is_not_doubled():
     rule = Rule("u", (Binding("h", Arbitrary(HINT)), Binding("g", Arbitrary(GAP))),
-                Unique("g", Compare(">", HighestStartCell("h"), Start("g"))),
+                Unique("g", Compare(">", LowestEndCell("h"), Size("g"))),
                 Fill(True, Start("g"), Arith("+", Start("g"), Lit(1))))
     text = explain(rule)
     assert "is the only gap for which where" in text and "where where" not in text, text
+
+
+@pytest.mark.parametrize(("op", "words"), [(">=", "at or before"), (">", "before"), ("=", "at")])
+def test_an_element_compared_with_a_position_is_the_subject_on_either_side(op, words):
+    # Widened force maximum: "highest_start_cell(h) >= start(g)" is about where the gap starts.
+    rule = Rule("u", (Binding("h", Arbitrary(HINT)), Binding("g", Arbitrary(GAP))),
+                Unique("g", Compare(op, HighestStartCell("h"), Start("g"))),
+                Fill(True, Start("g"), Arith("+", Start("g"), Lit(1))))
+    text = explain(rule)
+    assert well_formed(text), text
+    assert (f"is the only gap where it starts {words} where a clue starts when all clues are "
+            f"packed to the right") in text
 
 
 def test_a_rule_with_no_condition_is_unconditional():
