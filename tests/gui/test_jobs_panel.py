@@ -348,3 +348,16 @@ def test_a_run_with_unreadable_search_options_does_not_start(qtbot, store: JobSt
                         lambda parent, title, text: warnings.append(text))
     assert not panel.resume(run_id) and not panel.is_busy()
     assert warnings and "unknown DSL construct 'loops'" in warnings[0]
+
+
+def test_the_runs_list_says_a_run_searched_narrowly() -> None:
+    from nonostudio.gui.jobs_model import settings_summary
+    plain = {"max_length": 7, "max_patterns": 3, "budget_s": 60.0}
+    assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 60 s"
+    assert settings_summary(plain | {"search": SearchOptions().to_json()}) == \
+        "lines ≤ 7, ≤ 3 patterns, 60 s"
+    narrow = plain | {"search": {"without": ["unique"], "weights": {"geometry": 3}}}
+    assert settings_summary(narrow) == ("lines ≤ 7, ≤ 3 patterns, 60 s, without unique; cost "
+                                        "weights geometry 3 (the others the original's)")
+    assert settings_summary(plain | {"search": {"without": ["loops"]}}).endswith(
+        "unreadable search options")
