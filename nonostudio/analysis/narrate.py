@@ -84,7 +84,9 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
         if rule is not None and seen is not None:
             env = {name: Element(rule.type_of(name), index, start, size)
                    for name, (_, index, start, size) in step.env.items()}
-            reason = f" — {explain_fill(rule, env, seen, flipped=step.flipped).strip().rstrip('.')}"
+            text = explain_fill(rule, env, seen, flipped=step.flipped,
+                                backwards=direction_name(step.axis, True))
+            reason = f" — {text.strip().rstrip('.')}"
             if step.subline is None:  # the reason names the fill's cells: say which are new
                 new = _new_positions(step)
                 if new == set(range(*fill_range(rule, env, seen, flipped=step.flipped))):

@@ -103,11 +103,12 @@ def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
 
 
 def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
-                 flipped: bool = False) -> str:
+                 flipped: bool = False, backwards: str = "right to left") -> str:
     """The rule's explanation instantiated on one binding, with the values that made it fire.
 
     ``fill_env`` is the binding as the rule saw it (``RuleFill.env``): on ``line`` itself, or on
     the reversed line when ``flipped``; numbers in the text are 1-based cells and clues of ``line``.
+    ``backwards`` names the flipped reading's direction ("bottom to top" for a column).
     """
     seen = line.flipped() if flipped else line
     env = dict(fill_env)
@@ -139,7 +140,8 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
         result = f"so cell {start + 1} is {done}"
     else:
         result = f"so cells {start + 1}–{end} are {done}"
-    lead = "reading the line from right to left (last clue first), " if flipped else ""
+    lead = (f"reading the line from {backwards} (the last clue first; start and end, left and "
+            f"right, before and after are read that way too), " if flipped else "")
     intro = _sentence(f"{lead}this is about {_join(named)}") if named else ""
     body = _sentence(f"{_join(clauses)}, {result}" if clauses else result)
     return f"{intro} {body}".strip()

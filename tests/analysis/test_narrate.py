@@ -48,3 +48,20 @@ def test_each_rule_step_names_its_fill_and_only_then_the_new_cells() -> None:
             assert _cells(said.group(2)) == new != fill, text
         assert "; fills" not in text and "; crosses out" not in text, text
     assert partial, "some step's fill covers cells already set (this puzzle has several)"
+
+
+def test_a_backwards_step_says_which_way_it_reads_its_line() -> None:
+    _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
+    rule_set = load_rule_set("learned")
+    trace = rule_trace(puzzle, rule_set.rules, fallback=False)
+    sentences = list(narrate(trace, rule_set.rules, {}))
+    seen = set()
+    for step, text in zip(trace.steps, sentences, strict=True):
+        if step.flipped:
+            way = "right to left" if step.axis == "row" else "bottom to top"
+            assert f"({way}): " in text and f"Reading the line from {way} (the last clue " \
+                f"first" in text, text
+            seen.add(step.axis)
+        else:
+            assert "Reading the line from" not in text, text
+    assert len(seen) == 2, "the dancer reads rows and columns backwards"

@@ -192,7 +192,8 @@ def test_explain_fill_big_hint_numbers(control):
     assert well_formed(text)
     # found on the flipped line: same clue, same cells, and the direction is said
     back = fill_text(rule, line, 2, 10, True)
-    assert "right to left" in back
+    assert back.startswith("Reading the line from right to left (the last clue first; start and "
+                           "end, left and right, before and after are read that way too), ")
     assert "clue 8 (the second clue)" in back
     assert "ends at cell 10" in back and "starts at cell 3" in back
     assert back.endswith("so cells 3–10 are filled.")
