@@ -30,7 +30,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
 from nonostudio.learn.enumerate import CONSTRUCTS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import choose_rules, common_options, pooled_rules
-from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.jobs import JobStore, RunStatus, settings_summary
 from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.report import learning_report, recovered_rules
 from nonostudio.learn.specs import all_specifications, mine_transitions
@@ -328,7 +328,7 @@ def run_status(args: argparse.Namespace) -> Outcome:
         status = store.status(run_id)
         data = _status_data(status) | {"status": info.status, "settings": info.settings}
         return Outcome(data, "\n".join([*status.lines(), f"  run status {info.status}; "
-                                        f"settings {info.settings}"]))
+                                        f"{settings_summary(info.settings)}"]))
 
 
 # ---- export ------------------------------------------------------------------------------------

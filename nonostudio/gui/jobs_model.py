@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus
+from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus, settings_summary
 
 COLUMNS = ("Run", "Created", "Settings", "Specifications", "Finished", "Rules", "Status")
 RUN, CREATED, SETTINGS, TOTAL, FINISHED, RULES, STATUS = range(len(COLUMNS))
@@ -23,24 +22,6 @@ RUN, CREATED, SETTINGS, TOTAL, FINISHED, RULES, STATUS = range(len(COLUMNS))
 class JobRow:
     info: RunInfo
     status: RunStatus
-
-
-def settings_summary(settings: dict[str, object]) -> str:
-    """A run's settings in a few words, e.g. ``lines ≤ 7, ≤ 3 patterns, sample 200, 60 s`` (and
-    its search options when they are not the defaults)."""
-    parts = [f"lines ≤ {settings.get('max_length', '?')}",
-             f"≤ {settings.get('max_patterns', '?')} patterns"]
-    if settings.get("sample"):
-        parts.append(f"sample {settings['sample']}")
-    if "budget_s" in settings:
-        parts.append(f"{settings['budget_s']:g} s")
-    try:
-        search = SearchOptions.from_json(settings.get("search")).describe()
-    except ValueError:
-        search = "unreadable search options"
-    if search:
-        parts.append(search)
-    return ", ".join(parts)
 
 
 class JobsModel(QAbstractTableModel):

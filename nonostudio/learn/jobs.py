@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
 from nonostudio.paths import jobs_db_path
 
@@ -332,3 +333,27 @@ class JobStore:
             median_seconds=statistics.median(seconds) if seconds else None,
             p95_seconds=_percentile(seconds, 0.95) if seconds else None,
             work_seconds=sum(seconds))
+
+
+def settings_summary(settings: dict[str, object]) -> str:
+    """A run's settings in a few words, e.g. ``lines ≤ 7, ≤ 3 patterns, sample 200, 60 s`` (and
+    its search options when they are not the defaults, and the run's narrowing choices)."""
+    parts = [f"lines ≤ {settings.get('max_length', '?')}",
+             f"≤ {settings.get('max_patterns', '?')} patterns"]
+    if settings.get("sample"):
+        parts.append(f"sample {settings['sample']}")
+    if "budget_s" in settings:
+        parts.append(f"{settings['budget_s']:g} s")
+    try:
+        search = SearchOptions.from_json(settings.get("search")).describe()
+    except ValueError:
+        search = "unreadable search options"
+    if search:
+        parts.append(search)
+    if settings.get("three_first"):
+        parts.append("of three patterns only the first hint, block and gap")
+    if settings.get("three_narrow") and settings.get("narrow", True):
+        parts.append("three patterns at the constant level only")
+    if settings.get("narrow") is False:
+        parts.append("no constant-level search of skipped specifications")
+    return ", ".join(parts)

@@ -143,3 +143,16 @@ def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: 
     assert store.extend_run(run, {"max_length": 4}, longer) == 0  # nothing twice
     with pytest.raises(ValueError):
         store.extend_run(run + 1, {}, longer)
+
+
+def test_a_runs_settings_in_words() -> None:
+    from nonostudio.learn.jobs import settings_summary
+    plain = {"max_length": 7, "max_patterns": 3, "budget_s": 80.0}
+    assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 80 s"
+    assert settings_summary(plain | {"sample": 200, "three_first": True, "three_narrow": True}) == (
+        "lines ≤ 7, ≤ 3 patterns, sample 200, 80 s, of three patterns only the first hint, block "
+        "and gap, three patterns at the constant level only")
+    # Three-pattern narrowing needs the narrow search; without it the run says so instead.
+    assert settings_summary(plain | {"three_narrow": True, "narrow": False}) == (
+        "lines ≤ 7, ≤ 3 patterns, 80 s, no constant-level search of skipped specifications")
+    assert settings_summary({}) == "lines ≤ ?, ≤ ? patterns"
