@@ -17,8 +17,10 @@ written back:
   ``start(b) + size(b) > size(h)`` is ``start(b) > 0``; a comparison they make always true goes
   (the equalities stay; inside ``unique`` they say nothing, the name ranges over every element).
 
-A part is rewritten only when that makes it cheaper; :func:`tidy` returns the rule itself when
-nothing is.  Learning tidies each rule it keeps and the export tidies every pooled rule before
+A part is rewritten only when that makes it cheaper, or leaves it as cheap and names more often
+where a block or gap ends (``line_size > start(b) + size(b)`` for ``line_size > size(h) +
+start(b)`` next to ``size(h) = size(b)``: "the block ends before the end of the line");
+:func:`tidy` returns the rule itself when nothing is.  Learning tidies each rule it keeps and the export tidies every pooled rule before
 choosing (the optimiser keeps the cheapest rule of equal coverage).
 """
 
@@ -128,10 +130,18 @@ def _shifts(form: Form, equalities: list[Form]) -> list[Form]:
     return out
 
 
+def _ends(types: dict[str, ElementType], *exprs: Expr) -> int:
+    """How many times the expressions say where a block or gap ends (``start(b) + size(b)``):
+    among forms of one cost, the one a player reads as "the block ends …"."""
+    return sum(abs(k) for e in exprs for a, k in linear(e, types).terms if isinstance(a, End))
+
+
 def _compare(c: Compare, types: dict[str, ElementType],
              equalities: list[Form]) -> Compare | None:
-    """The cheapest form of the comparison (None: the equalities make it always hold)."""
+    """The cheapest form of the comparison, of those as cheap the one naming most block or gap
+    ends (None: the equalities make it always hold)."""
     best: Compare = c
+    best_key = (cond_cost(c), -_ends(types, c.left, c.right))
     for atoms, const in _shifts(_sides(c, types), equalities):
         op = c.op
         if not atoms:
@@ -145,8 +155,9 @@ def _compare(c: Compare, types: dict[str, ElementType],
             op, const = ">", const + 1
         new = Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
                       _sum(_terms(atoms, -1), max(-const, 0)))
-        if cond_cost(new) < cond_cost(best):
-            best = new
+        key = (cond_cost(new), -_ends(types, new.left, new.right))
+        if key < best_key:
+            best, best_key = new, key
     return best
 
 
@@ -181,7 +192,9 @@ def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Fo
 
 
 def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fill:
+    """The cheapest form of the fill, of those as cheap the one naming most block or gap ends."""
     best = f
+    best_key = (fill_cost(f), -_ends(types, f.start, f.end))
     for a, a_const in _shifts(_form(f.start, types), equalities):
         for b, b_const in _shifts(_form(f.end, types), equalities):
             shared: Counter = Counter()
@@ -195,8 +208,9 @@ def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fil
                                    _terms(shared, -1) + _terms(rest, -1), const)
 
             new = Fill(f.value, bound(a, a_const), bound(b, b_const))
-            if fill_cost(new) < fill_cost(best):
-                best = new
+            key = (fill_cost(new), -_ends(types, new.start, new.end))
+            if key < best_key:
+                best, best_key = new, key
     return best
 
 
@@ -295,11 +309,17 @@ def _pinned(rule: Rule) -> Rule | None:
     return None
 
 
+def _exprs(cond: Cond) -> list[Expr]:
+    """The sides of the condition's comparisons (inside ``unique`` too)."""
+    return [x for c in walk(cond) if isinstance(c, Compare) for x in (c.left, c.right)]
+
+
 def _tidy_once(rule: Rule) -> Rule:
     types = {b.name: b.pattern.type for b in rule.bindings}
     condition, equalities = _condition(rule.condition, types)
     action = _fill(rule.action, types, equalities)
-    if cond_cost(condition) >= cond_cost(rule.condition):
+    if (cond_cost(condition), -_ends(types, *_exprs(condition))) >= \
+            (cond_cost(rule.condition), -_ends(types, *_exprs(rule.condition))):
         condition = rule.condition
     if condition == rule.condition and action == rule.action:
         return rule
