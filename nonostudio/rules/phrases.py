@@ -49,6 +49,15 @@ def ordinal(i: int) -> str:
     return f"{n}{suffix}"
 
 
+def _offset(amount: str, way: str, here: str) -> str:
+    """``amount`` cells ``way`` (before, after) ``here``.  An amount that counts cells before or
+    after a place itself ("the number of cells before the first gap") is put last, so that the two
+    do not run together ("… before the first gap after where the clue ends" reads as one place)."""
+    if "cells before " in amount or "cells after " in amount:
+        return f"{here}, moved {'back' if way == 'before' else 'on'} by {amount}"
+    return f"{amount} {way} {here}"
+
+
 def _number(n: int) -> str:
     return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
 
@@ -173,8 +182,8 @@ class Speaker:
             return f"{_cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
         if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
             neg = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
-            return f"{self.count(neg)} before {here}"
-        return f"{self.count(rest)} after {here}"
+            return _offset(self.count(neg), "before", here)
+        return _offset(self.count(rest), "after", here)
 
     # -- conditions
 

@@ -327,3 +327,23 @@ def test_full_edge_gap_compares_where_things_start(control):
     assert "the first gap (a stretch of cells not crossed out) starts where the first block" in text
     assert "the first clue is longer than one cell" in text
     assert "fill the cells from one cell after the start of the first gap" in text
+
+
+def test_a_place_moved_by_a_count_of_cells_before_another_place_does_not_run_together():
+    # Learned big hint: lowest_end_cell(h) + start(g0) once read "the number of cells before the
+    # first gap after where the clue ends …", which reads as one place ("the first gap after").
+    rule = parse_rule("""
+        def big_after_gap:
+          with h = arbitrary(hint) and g0 = constant(gap, 0):
+          if lowest_end_cell(h) + start(g0) > highest_start_cell(h):
+          then fill(true, highest_start_cell(h), lowest_end_cell(h) + start(g0))
+    """, "test")
+    text = explain(rule)
+    assert well_formed(text), text
+    assert ("to where the clue ends when all clues are packed to the left, moved on by the "
+            "number of cells before the first gap") in text
+    assert "first gap after where" not in text
+    # A plain amount stays in front: "two cells after the start of the gap".
+    plain = parse_rule("def p:\n with g = arbitrary(gap):\n if size(g) > 3:\n"
+                       " then fill(false, start(g) + 2, start(g) + 3)", "test")
+    assert "two cells after the start of the gap" in explain(plain)
