@@ -180,7 +180,7 @@ class Speaker:
         if not rest.terms:
             offset = rest.const
             return f"{_cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
-        if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
+        if all(k < 0 for _, k in rest.terms):  # "the length of the clue minus one before …"
             neg = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
             return _offset(self.count(neg), "before", here)
         return _offset(self.count(rest), "after", here)

@@ -347,3 +347,17 @@ def test_a_place_moved_by_a_count_of_cells_before_another_place_does_not_run_tog
     plain = parse_rule("def p:\n with g = arbitrary(gap):\n if size(g) > 3:\n"
                        " then fill(false, start(g) + 2, start(g) + 3)", "test")
     assert "two cells after the start of the gap" in explain(plain)
+
+
+def test_a_place_some_cells_back_is_said_without_a_leading_minus():
+    # end(b0) - size(h) + 1 once read "minus the length of the clue plus one after the end …".
+    rule = parse_rule("""
+        def back:
+          with h = arbitrary(hint) and b0 = constant(block, 0):
+          if size(h) > size(b0):
+          then fill(false, start(b0) + size(b0) - size(h) + 1, start(b0) + size(b0) + 1)
+    """, "test")
+    text = explain(rule)
+    assert well_formed(text), text
+    assert "from the length of the clue minus one before the end of the first block" in text
+    assert "from minus" not in text
