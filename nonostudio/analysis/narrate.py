@@ -34,15 +34,14 @@ def positions_text(positions: Sequence[int]) -> str:
     return f"{noun} {', '.join(parts)}"
 
 
-def _new_positions(step: Step) -> set[int]:
-    """The positions along the step's line of the cells it set."""
-    along = 1 if step.axis == "row" else 0
-    return {cell[along] for cell in step.cells}
+def _along(step: Step) -> int:
+    """Which coordinate of a step's ``(row, column, value)`` cells runs along its line."""
+    return 1 if step.axis == "row" else 0
 
 
 def _effect(step: Step) -> str:
     """``fills cells 4–7 and crosses out cell 9`` along the step's line."""
-    along = 1 if step.axis == "row" else 0
+    along = _along(step)
     filled = [cell[along] for cell in step.cells if cell[2] == FILLED]
     crossed = [cell[along] for cell in step.cells if cell[2] != FILLED]
     parts = []
@@ -80,7 +79,6 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
             renumbered = "1" if end - start == 1 else f"1–{end - start}"
             reading += f"; only {positions_text(range(start, end))}, numbered {renumbered} below"
         reason = ""
-        effect = _effect(step)
         if rule is not None and seen is not None:
             env = {name: Element(rule.type_of(name), index, start, size)
                    for name, (_, index, start, size) in step.env.items()}
@@ -88,12 +86,13 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
                                 backwards=direction_name(step.axis, True))
             reason = f" — {text.strip().rstrip('.')}"
             if step.subline is None:  # the reason names the fill's cells: say which are new
-                new = _new_positions(step)
+                new = {cell[_along(step)] for cell in step.cells}
                 if new == set(range(*fill_range(rule, env, seen, flipped=step.flipped))):
                     return f"{where} ({reading}): {title or step.rule}{reason}"
                 verb = "is" if len(new) == 1 else "are"
                 return (f"{where} ({reading}): {title or step.rule}{reason}; of these, "
                         f"{positions_text(sorted(new))} {verb} new")
+        effect = _effect(step)
         if step.subline is not None:
             effect = f"in the whole {step.axis} it {effect}"
         return f"{where} ({reading}): {title or step.rule}{reason}; {effect}"

@@ -251,9 +251,11 @@ class JobsPanel(QWidget):
         if self._job is not None or run_id is None:
             return False
         try:
+            from nonostudio.learn.work import works_for  # z3 loads when a run starts
+
             settings = LearnSettings.from_json(self.store.run(run_id).settings)
-            work, narrow_work = settings.works(
-                self._work(), self._narrow_work() if settings.narrow else None)
+            work, narrow_work = works_for(settings.to_json(), self._work(),
+                                          self._narrow_work() if settings.narrow else None)
         except (ImportError, ValueError, TypeError) as exc:
             QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {exc}")
             return False
@@ -371,7 +373,7 @@ class JobsPanel(QWidget):
             for r, s in zip(run_ids, runs, strict=True))
         path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
         longest = max(s.max_length for s in runs)
-        options = common_options([self.store.run(r).settings for r in run_ids])
+        options = common_options([s.to_json() for s in runs])
 
         def job(progress: object, should_stop: ShouldStop) -> str:
             choice = choose_rules([e.rule for e in entries], mine_transitions(longest),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import asdict, dataclass, field, fields
-from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -82,29 +81,11 @@ class LearnSettings:
         """The run's search options; ValueError names a bad stored entry."""
         return SearchOptions.from_json(self.search)
 
-    def works(self, work: Any, narrow_work: Any) -> tuple[Any, Any]:
-        """``work`` and ``narrow_work`` (None: no narrow search) with the run's search options
-        bound when they are not the defaults (a partial still pickles for worker processes)."""
-        options = self.search_options()
-        if options.is_default():
-            return work, narrow_work
-        data = options.to_json()
-        return (partial(work, search=data),
-                None if narrow_work is None else partial(narrow_work, search=data))
-
     def runner_options(self) -> dict[str, Any]:
         """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
         the caller, from :attr:`narrow`)."""
         return {"jobs": self.jobs, "budget_s": self.budget_s, "mode": self.mode,
                 "narrow_from": 3 if self.three_narrow and self.narrow else None}
-
-
-def _readable(settings: LearnSettings) -> bool:
-    try:
-        settings.search_options()
-    except ValueError:
-        return False
-    return True
 
 
 def create_run(store: JobStore, settings: LearnSettings) -> int:
@@ -190,7 +171,10 @@ class LearnSettingsDialog(QDialog):
         form.addRow("Workers:", self.jobs)
         form.addRow("Run workers as:", self.mode)
         form.addRow("", self.narrow)
-        options = s.search_options() if _readable(s) else SearchOptions()
+        try:
+            options = s.search_options()
+        except ValueError:  # unreadable stored options: the dialog offers the defaults
+            options = SearchOptions()
         constructs = QGroupBox("DSL constructs synthesis may use")
         constructs_layout = QVBoxLayout(constructs)
         self.constructs: dict[str, QCheckBox] = {}

@@ -412,10 +412,19 @@ _POOLS: dict[int, dict[tuple[Binding, ...], Instances]] = {}
 _POOLS_KEPT = {ACTIVE_LENGTH: 256, CHECK_LENGTH: 64, VERIFY_LENGTH: 32}
 
 
+def _on_all_lines(rule: Rule, length: int, run: _Run) -> tuple[Instances, list[int], int]:
+    """The instances of ``rule``'s patterns on the lines of ``length`` (see
+    :func:`_all_lines_instances`) and :func:`_check_pool_failures` there.  The rule is read
+    :func:`unpinned`: the pools enumerate a unique's other elements only for arbitrary patterns."""
+    rule = unpinned(rule)
+    inst = _all_lines_instances(rule.bindings, length, run)
+    return (inst, *_check_pool_failures(rule, inst))
+
+
 def _on_check_pool(rule: Rule, run: _Run) -> tuple[list[int], int]:
     """:func:`_check_pool_failures` of ``rule`` on the check pool of its own patterns."""
-    rule = unpinned(rule)
-    return _check_pool_failures(rule, _all_lines_instances(rule.bindings, CHECK_LENGTH, run))
+    _, bad, fired = _on_all_lines(rule, CHECK_LENGTH, run)
+    return bad, fired
 
 
 def _all_lines_instances(bindings: tuple[Binding, ...], length: int, run: _Run) -> Instances:
@@ -441,9 +450,7 @@ def _refuting_lines(rule: Rule, run: _Run) -> list[PoolLine]:
     refutation here takes milliseconds once the pattern set's lines are built, a refuted proof
     about half a second.
     """
-    rule = unpinned(rule)
-    inst = _all_lines_instances(rule.bindings, VERIFY_LENGTH, run)
-    bad, _ = _check_pool_failures(rule, inst)
+    inst, bad, _ = _on_all_lines(rule, VERIFY_LENGTH, run)
     return [inst.lines[i] for i in bad[:8]]
 
 

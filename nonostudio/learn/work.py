@@ -17,13 +17,16 @@ import signal
 import threading
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import z3
 
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
 from nonostudio.learn.synth import synthesize, synthesize_constant_level
+
+if TYPE_CHECKING:
+    from nonostudio.learn.runner import Work
 
 PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
 
@@ -59,14 +62,14 @@ def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Cal
     return result.to_json()
 
 
-Work = Callable[..., dict[str, Any]]
-
-
-def works_for(settings: Mapping[str, Any]) -> tuple[Work, Work]:
-    """The work and the narrow work of a run with these stored settings (its ``"search"``
-    options bound when they are not the defaults).  Raises ValueError on bad options."""
+def works_for(settings: Mapping[str, Any], work: Work = synthesis_work,
+              narrow_work: Work | None = narrow_synthesis_work) -> tuple[Work, Work | None]:
+    """``work`` and ``narrow_work`` (None: no narrow search) for a run with these stored
+    settings: its ``"search"`` options bound when they are not the defaults.  Raises ValueError
+    on bad options."""
     options = SearchOptions.from_json(settings.get("search"))
     if options.is_default():
-        return synthesis_work, narrow_synthesis_work
+        return work, narrow_work
     data = options.to_json()
-    return partial(synthesis_work, search=data), partial(narrow_synthesis_work, search=data)
+    return (partial(work, search=data),
+            None if narrow_work is None else partial(narrow_work, search=data))

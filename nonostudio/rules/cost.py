@@ -64,17 +64,6 @@ class CostWeights:
 
 
 DEFAULT_WEIGHTS = CostWeights()
-# The default weights by their old names.
-ARBITRARY = DEFAULT_WEIGHTS.arbitrary
-SINGLETON = DEFAULT_WEIGHTS.singleton
-CONSTANT = DEFAULT_WEIGHTS.constant
-LITERAL = DEFAULT_WEIGHTS.literal
-LINE_SIZE = DEFAULT_WEIGHTS.line_size
-ELEMENT_PROPERTY = DEFAULT_WEIGHTS.element_property
-GEOMETRY = DEFAULT_WEIGHTS.geometry
-OPERATOR = DEFAULT_WEIGHTS.operator
-MAXIMAL = DEFAULT_WEIGHTS.maximal
-UNIQUE = DEFAULT_WEIGHTS.unique
 
 
 class CostBreakdown(NamedTuple):

@@ -272,9 +272,8 @@ class Speaker:
             return fill_line
         # where an element starts or ends, against another position
         if self.positional(right) or not any(is_position(a, t) for a, _ in right.terms):
-            subject = left.terms[0][0] if len(left.terms) == 1 and left.const == 0 else None
-            if (isinstance(subject, Start | End) and left.terms[0][1] == 1
-                    and t.get(subject.var) in (BLOCK, GAP)):
+            subject = self.edge(left)
+            if subject is not None:
                 verb = "starts" if isinstance(subject, Start) else "ends"
                 where = {"=": "at", ">=": "at or after", ">": "after"}[op]
                 self.kind = "position"
@@ -284,14 +283,11 @@ class Speaker:
                     return f"{self.ref(subject.var)} {verb} where {self.ref(other.var)} {verb}"
                 return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
         # the same with the element on the right: "g starts at or before where h starts …"
-        if self.positional(left):
-            subject = right.terms[0][0] if len(right.terms) == 1 and right.const == 0 else None
-            if (isinstance(subject, Start | End) and right.terms[0][1] == 1
-                    and t.get(subject.var) in (BLOCK, GAP) and left.terms):
-                verb = "starts" if isinstance(subject, Start) else "ends"
-                where = {"=": "at", ">=": "at or before", ">": "before"}[op]
-                self.kind = "position"
-                return f"{self.ref(subject.var)} {verb} {where} {self.position(left)}"
+        if self.positional(left) and (subject := self.edge(right)) is not None:
+            verb = "starts" if isinstance(subject, Start) else "ends"
+            where = {"=": "at", ">=": "at or before", ">": "before"}[op]
+            self.kind = "position"
+            return f"{self.ref(subject.var)} {verb} {where} {self.position(left)}"
         if self.positional(left) and self.positional(right):
             where = {"=": "is at", ">=": "is at or after", ">": "is after"}[op]
             self.kind = "position"
@@ -303,6 +299,15 @@ class Speaker:
         pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
         neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
         return f"{self.count(pos)} {verb} {self.count(neg)}"
+
+    def edge(self, side: LinearForm) -> Start | End | None:
+        """The start or end of a block or gap that ``side`` is, and nothing else, if any."""
+        if len(side.terms) != 1 or side.const or side.terms[0][1] != 1:
+            return None
+        atom = side.terms[0][0]
+        if isinstance(atom, Start | End) and self.types.get(atom.var) in (BLOCK, GAP):
+            return atom
+        return None
 
     def distance(self, diff: LinearForm) -> tuple[str, str] | None:
         """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""

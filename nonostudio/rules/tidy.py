@@ -20,8 +20,9 @@ written back:
 A part is rewritten only when that makes it cheaper, or leaves it as cheap and names more often
 where a block or gap ends (``line_size > start(b) + size(b)`` for ``line_size > size(h) +
 start(b)`` next to ``size(h) = size(b)``: "the block ends before the end of the line");
-:func:`tidy` returns the rule itself when nothing is.  Learning tidies each rule it keeps and the export tidies every pooled rule before
-choosing (the optimiser keeps the cheapest rule of equal coverage).
+:func:`tidy` returns the rule itself when nothing is.  Learning tidies each rule it keeps and the
+export tidies every pooled rule before choosing (the optimiser keeps the cheapest rule of equal
+coverage).
 """
 
 from __future__ import annotations
