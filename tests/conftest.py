@@ -25,3 +25,24 @@ def anchors() -> Path:
     if not ANCHORS.is_dir():
         pytest.skip("../shared/anchors is not present")
     return ANCHORS
+
+
+@pytest.fixture
+def z3_interrupt_reports_canceled(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
+    """Every ``z3.Context.interrupt`` interrupts, then raises the "canceled" error that z3 briefly
+    leaves on a context while another thread's query is being cancelled (a race seen once in a few
+    hundred proofs).  Returns the exceptions that escaped into threads, which must stay empty."""
+    import threading
+
+    import z3
+
+    original = z3.Context.interrupt
+
+    def interrupt(ctx: z3.Context) -> None:
+        original(ctx)
+        raise z3.Z3Exception(b"canceled")
+
+    escaped: list[BaseException] = []
+    monkeypatch.setattr(z3.Context, "interrupt", interrupt)
+    monkeypatch.setattr(threading, "excepthook", lambda args: escaped.append(args.exc_value))
+    return escaped

@@ -21,6 +21,7 @@ import z3
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.z3interrupt import interrupt
 
 # A literal is a non-zero int (DIMACS) or one of these two constants.
 TRUE = "T"
@@ -193,7 +194,7 @@ def sat_solutions(
             late = deadline is not None and time.perf_counter() > deadline
             if late or (should_stop is not None and should_stop()):
                 stopped.set()
-                ctx.interrupt()
+                interrupt(ctx)
                 return
 
     watcher = threading.Thread(target=watch, name="z3-watch", daemon=True)

@@ -43,6 +43,7 @@ from typing import Any, Protocol
 
 import z3
 
+from nonostudio.core.z3interrupt import interrupt
 from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rule_texts, rules_in
 from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Constant, Rule
@@ -102,7 +103,7 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
             with lock:  # interrupt only while the overdue task is still the current one
                 deadline = current[0]
                 if deadline is not None and (stop.is_set() or time.monotonic() > deadline):
-                    ctx.interrupt()
+                    interrupt(ctx)
 
     threading.Thread(target=watchdog, daemon=True).start()
     try:

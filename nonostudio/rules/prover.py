@@ -31,6 +31,7 @@ import z3
 
 from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
+from nonostudio.core.z3interrupt import interrupt
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
 from nonostudio.rules.symbolic import SymbolicLine, SymbolicRule, sym_rule
@@ -169,7 +170,7 @@ def prove(
     finally:
         stopped.set()  # let the workers drain
         for ctx in contexts:
-            ctx.interrupt()
+            interrupt(ctx)
         done.set()
         for w in workers:
             w.join()
@@ -187,7 +188,7 @@ def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
                 stopped.set()
             if stopped.is_set():
                 for ctx in contexts:
-                    ctx.interrupt()
+                    interrupt(ctx)
             if done.wait(0.05):
                 return
 

@@ -60,6 +60,24 @@ def test_budget_interrupts_z3_and_python(store: JobStore, specs: list[Specificat
         assert all(0.3 < r.seconds < 1.0 for r in store.records(run))
 
 
+def test_the_budget_watchdog_survives_z3_reporting_another_threads_error(
+        store: JobStore, specs: list[Specification], z3_interrupt_reports_canceled) -> None:
+    # Two tasks per worker: if the first interrupt's error killed the watchdog, the second task
+    # would run on with nothing to stop it.
+    run = store.create_run({}, specs[:4])
+    runner = Runner(store, run, learn_work.z3_hard, jobs=2, mode="thread", budget_s=0.3)
+    out: list = []
+    thread = threading.Thread(target=lambda: out.append(runner.run()))
+    thread.start()
+    thread.join(4.0)
+    stuck = thread.is_alive()
+    runner.cancel()  # a stuck run would only end here
+    thread.join()
+    assert not stuck, "a task ran past its budget"
+    assert out[0].counts == {"timeout": 4} and out[0].budget_hits == 4
+    assert z3_interrupt_reports_canceled == []
+
+
 def test_failures_are_recorded(store: JobStore, specs: list[Specification]) -> None:
     run = store.create_run({}, specs)
     status = run_specifications(store, run, learn_work.failing, jobs=2, mode="thread")
