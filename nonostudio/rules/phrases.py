@@ -381,13 +381,42 @@ class Speaker:
         if placed is not None:
             return placed
         if not width.terms and width.const == 1:
-            if len(e.terms) == 1 and isinstance(e.terms[0][0], Start) and e.is_atom(e.terms[0][0]) \
-                    and is_position(e.terms[0][0], t):
-                return f"the cell just before {self.ref(e.terms[0][0].var)}"
-            if len(s.terms) == 1 and isinstance(s.terms[0][0], End) and s.is_atom(s.terms[0][0]):
-                return f"the cell just after {self.ref(s.terms[0][0].var)}"
-            return f"the cell just after {self.position(s)}"
+            return self.one_cell(s)
         return f"the cells from {self.position(s)} to {self.position(e)}"
+
+    def one_cell(self, s: LinearForm) -> str:
+        """The cell that starts at boundary ``s``, counted from the nearest named place: "the
+        first cell of the gap", "the cell just before the block", "the second cell before where
+        the clue ends …", "the third cell counting from the start of the gap" (never "the cell
+        just after one cell before …")."""
+        base, k = LinearForm(s.terms, 0), s.const
+        if not base.terms:
+            return f"the {ordinal(k)} cell of the line" if k >= 0 else self.cell_after(s)
+        if base.is_atom(LineSize()) and k < 0:
+            return "the last cell of the line" if k == -1 else (
+                f"the {ordinal(-k - 1)} cell from the end of the line")
+        if len(base.terms) == 1 and base.terms[0][1] == 1:
+            atom = base.terms[0][0]
+            if self.types.get(getattr(atom, "var", None)) in (BLOCK, GAP):
+                if isinstance(atom, Start) and k == 0:
+                    return f"the first cell of {self.ref(atom.var)}"
+                if isinstance(atom, Start) and k == -1:
+                    return f"the cell just before {self.ref(atom.var)}"
+                if isinstance(atom, End) and k == -1:
+                    return f"the last cell of {self.ref(atom.var)}"
+                if isinstance(atom, End) and k == 0:
+                    return f"the cell just after {self.ref(atom.var)}"
+        if k and self.positional(base):
+            here = self.position(base)
+            if k == -1:
+                return f"the cell just before {here}"
+            if k < 0:
+                return f"the {ordinal(-k - 1)} cell before {here}"
+            return f"the {ordinal(k)} cell counting from {here}"
+        return self.cell_after(s)
+
+    def cell_after(self, s: LinearForm) -> str:
+        return f"the cell just after {self.position(s)}"
 
     def packed_left(self, s: LinearForm, e: LinearForm) -> str | None:
         """Ranges of the first clues packed to the left (all clues up to them bound by index)."""

@@ -142,7 +142,7 @@ def test_unique_where_and_unused_bindings():
     text = explain(rule)
     assert "the line has a second gap" in text
     assert "is the only gap where" in text
-    assert "cross out the cell just after" in text
+    assert "cross out the first cell of gap A" in text
 
 
 def test_a_unique_condition_read_as_where_is_not_doubled():
@@ -163,6 +163,37 @@ def test_an_element_compared_with_a_position_is_the_subject_on_either_side(op, w
     assert well_formed(text), text
     assert (f"is the only gap where it starts {words} where a clue starts when all clues are "
             f"packed to the right") in text
+
+
+@pytest.mark.parametrize(("start", "words"), [
+    ("start(g)", "the first cell of the gap"),
+    ("start(g) - 1", "the cell just before the gap"),
+    ("start(b) + size(b) - 1", "the last cell of the block"),
+    ("start(b) + size(b)", "the cell just after the block"),
+    ("0", "the first cell of the line"),
+    ("2", "the third cell of the line"),
+    ("line_size - 1", "the last cell of the line"),
+    ("line_size - 2", "the second cell from the end of the line"),
+    ("lowest_end_cell(h) - 1", "the cell just before where the clue ends when all clues are "
+                               "packed to the left"),
+    ("start(b) - 2", "the second cell before the start of the block"),
+    ("start(g) + 2", "the third cell counting from the start of the gap"),
+    ("start(g) + size(h) + 1", "the second cell counting from the length of the clue after the "
+                               "start of the gap"),
+    ("start(g) + size(h)", "the cell just after the length of the clue after the start of the "
+                           "gap"),
+])
+def test_one_cell_is_named_from_the_nearest_place(start, words):
+    # Never "the cell just after the start of the gap" (which reads as its second cell) nor "the
+    # cell just after one cell before …".
+    rule = parse_rule(f"""def r:
+  with h = arbitrary(hint) and b = arbitrary(block) and g = arbitrary(gap):
+  if size(h) + size(b) > size(g):
+  then fill(false, {start}, {start} + 1)""")
+    text = explain(rule)
+    assert well_formed(text), text
+    assert f"cross out {words}." in text, text
+    assert "just after one cell" not in text and "just after two cells" not in text
 
 
 def test_a_rule_with_no_condition_is_unconditional():
@@ -345,8 +376,8 @@ def test_a_place_moved_by_a_count_of_cells_before_another_place_does_not_run_tog
     assert "first gap after where" not in text
     # A plain amount stays in front: "two cells after the start of the gap".
     plain = parse_rule("def p:\n with g = arbitrary(gap):\n if size(g) > 3:\n"
-                       " then fill(false, start(g) + 2, start(g) + 3)", "test")
-    assert "two cells after the start of the gap" in explain(plain)
+                       " then fill(false, start(g) + 2, start(g) + 4)", "test")
+    assert "from two cells after the start of the gap" in explain(plain)
 
 
 def test_a_place_some_cells_back_is_said_without_a_leading_minus():
