@@ -10,6 +10,7 @@ reading of expressions as lengths, counts of cells and positions in the line.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from nonostudio.core.line import Line
@@ -25,7 +26,7 @@ from nonostudio.rules.ast import (
     variables,
 )
 from nonostudio.rules.interpreter import Element, eval_expr
-from nonostudio.rules.phrases import BLOCK, HINT, NOUN, Speaker, ordinal
+from nonostudio.rules.phrases import BLOCK, HINT, NOUN, Speaker, number_word, ordinal
 
 # ---- public API ----------------------------------------------------------------------------
 
@@ -71,8 +72,9 @@ def explain(rule: Rule) -> str:
     action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"
     clauses = _unused(rule, speak) + clauses
     first = _sentence(f"if {_join(clauses)}, {action}" if clauses else f"always {action}")
-    tried = [f"every {NOUN[b.pattern.type]}" for b in rule.bindings
-             if isinstance(b.pattern, Arbitrary)]
+    free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, Arbitrary))
+    tried = [f"every {NOUN[t]}" if k == 1 else f"every pair of {NOUN[t]}s" if k == 2
+             else f"every set of {number_word(k)} {NOUN[t]}s" for t, k in free.items()]
     if not tried:
         return first
     return first + " " + _sentence(f"the rule is tried with {_join(tried)} in turn")

@@ -58,12 +58,12 @@ def _offset(amount: str, way: str, here: str) -> str:
     return f"{amount} {way} {here}"
 
 
-def _number(n: int) -> str:
+def number_word(n: int) -> str:
     return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
 
 
 def _cells(n: int) -> str:
-    return "one cell" if n == 1 else f"{_number(n)} cells"
+    return "one cell" if n == 1 else f"{number_word(n)} cells"
 
 
 # ---- the speaker: phrases for one rule ------------------------------------------------------
@@ -147,7 +147,7 @@ class Speaker:
 
     def scaled(self, a: Atom, k: int) -> str:
         text = self.count_atom(a)
-        return text if k == 1 else "twice " + text if k == 2 else f"{_number(k)} times {text}"
+        return text if k == 1 else "twice " + text if k == 2 else f"{number_word(k)} times {text}"
 
     def count(self, lin: LinearForm) -> str:
         """A sum read as a quantity: "the length of the clue plus one"."""
@@ -157,10 +157,10 @@ class Speaker:
             parts.append(text if not parts and k > 0 else ("plus " if k > 0 else "minus ") + text)
         if lin.const or not parts:
             c = lin.const
-            alone = _number(c) if 0 <= c <= 10 else f"the number {c}" if c > 0 else (
-                f"minus {_number(-c)}")
-            parts.append(alone if not parts else f"plus {_number(c)}" if c > 0
-                         else f"minus {_number(-c)}")
+            alone = number_word(c) if 0 <= c <= 10 else f"the number {c}" if c > 0 else (
+                f"minus {number_word(-c)}")
+            parts.append(alone if not parts else f"plus {number_word(c)}" if c > 0
+                         else f"minus {number_word(-c)}")
         return " ".join(parts)
 
     def position(self, lin: LinearForm) -> str:
@@ -247,10 +247,11 @@ class Speaker:
                 word = "longer than" if op == ">" else "at least as long as"
                 return f"{self.ref(big)} is {word} {self.ref(small)}"
         # an element at the left edge of the line
-        if len(atoms) == 1 and diff.const == 0 and op in (">", "="):
+        if len(atoms) == 1 and diff.const == 0:
             (a, k), = diff.terms
-            if isinstance(a, Start) and t.get(a.var) in (BLOCK, GAP) and k == 1:
-                who = self.ref(a.var)
+            if isinstance(a, Start) and t.get(a.var) in (BLOCK, GAP) and (
+                    (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
+                who = self.ref(a.var)  # start(x) > 0, start(x) = 0, 0 >= start(x)
                 return (f"{who} does not start at the beginning of the line" if op == ">"
                         else f"{who} starts at the beginning of the line")
         # a length against a number of cells or against the line
@@ -298,6 +299,18 @@ class Speaker:
             return f"{distance[0]} {verb} {distance[1]}"
         pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
         neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
+        if not pos.terms and len(neg.terms) == 1 and neg.const == 0 and isinstance(
+                neg.terms[0][0], Size) and neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
+            who = self.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
+            return {">=": f"{who} is at most {_cells(pos.const)} long",
+                    ">": f"{who} is shorter than {_cells(pos.const)}",
+                    "=": f"{who} is exactly {_cells(pos.const)}"}[op].replace(
+                "exactly one cell", "a single cell")
+        if not pos.terms and neg.terms:  # a number against a quantity: the quantity leads
+            if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
+                return f"{self.count(neg)} is zero"
+            verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
+            return f"{self.count(neg)} {verb} {self.count(pos)}"
         return f"{self.count(pos)} {verb} {self.count(neg)}"
 
     def edge(self, side: LinearForm) -> Start | End | None:

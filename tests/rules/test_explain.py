@@ -4,6 +4,7 @@ syntax trees (hypothesis) that must always read as one to three sentences naming
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -333,9 +334,10 @@ def test_random_rules_always_read_as_sentences_naming_every_element(rule):
     assert well_formed(text), text
     for phrase in expected_mentions(rule):
         assert re.search(phrase, text), (phrase, text)
-    arbitrary = [b for b in rule.bindings if isinstance(b.pattern, Arbitrary)]
-    for b in arbitrary:
-        assert f"every {NOUNS[b.pattern.type]}" in text
+    free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, Arbitrary))
+    for kind, k in free.items():
+        noun = NOUNS[kind]
+        assert {1: f"every {noun}", 2: f"every pair of {noun}s"}.get(k, "every set of") in text
     assert ("fill" in text.lower()) or ("cross out" in text.lower())
 
 
@@ -392,3 +394,33 @@ def test_a_place_some_cells_back_is_said_without_a_leading_minus():
     assert well_formed(text), text
     assert "from the length of the clue minus one before the end of the first block" in text
     assert "from minus" not in text
+
+
+@pytest.mark.parametrize(("condition", "words"), [
+    ("1 >= size(h)", "a clue is at most one cell long"),
+    ("3 > size(h)", "a clue is shorter than three cells"),
+    ("1 = size(h)", "a clue is a single cell"),
+    ("0 >= start(b)", "a block (a run of filled cells) starts at the beginning of the line"),
+    ("4 >= start(b) + size(h)", "the number of cells before a block (a run of filled cells) plus "
+                                "the length of a clue is at most four"),
+    ("0 >= start(b) + size(h)", "the number of cells before a block (a run of filled cells) plus "
+                                "the length of a clue is zero"),
+])
+def test_a_number_compared_with_a_quantity_comes_last(condition, words):
+    # Once "one is at least the length of a clue", "zero is at least the number of cells before …".
+    rule = parse_rule(f"""def r:
+  with h = arbitrary(hint) and b = arbitrary(block):
+  if {condition}:
+  then fill(false, start(b) - 1, start(b))""")
+    text = explain(rule)
+    assert well_formed(text), text
+    assert f" {words}," in text, text
+
+
+def test_two_free_elements_of_one_kind_are_tried_in_pairs():
+    rule = parse_rule("""def r:
+  with h = arbitrary(hint) and a = arbitrary(block) and b = arbitrary(block):
+  if start(b) > start(a) + size(a) + size(h):
+  then fill(false, start(b) - 1, start(b))""")
+    assert explain(rule).endswith("The rule is tried with every clue and every pair of blocks in "
+                                  "turn."), explain(rule)
