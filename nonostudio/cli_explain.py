@@ -12,7 +12,7 @@ from nonostudio.core.errors import PuzzleError
 
 NAME = "explain"
 HELP = "explain how a puzzle is solved with a rule set, one line per step"
-DEFAULT_RULES = "control"
+DEFAULT_RULES = "learned"  # as in the solving view: the shipped learned set explains by default
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:

@@ -138,7 +138,7 @@ def test_coverage_gaps_say_where_cells_are_left(capsys, tmp_path) -> None:
 
 
 def test_explain_tells_each_step(capsys) -> None:
-    assert main(["explain", FULL_ROWS]) == 0
+    assert main(["explain", FULL_ROWS, "--rules", "control"]) == 0
     out = capsys.readouterr().out.splitlines()
     steps = [line for line in out if re.match(r"^\d+\. ", line)]
     assert len(steps) == 3
@@ -150,7 +150,8 @@ def test_explain_tells_each_step(capsys) -> None:
 
 def test_explain_json_holds_the_trace(capsys) -> None:
     code, data = run_json(capsys, "explain", PROBE)
-    assert code == 0 and data["solved"] and data["rule_set"] == "control"
+    # The shipped learned set explains by default, as in the solving view.
+    assert code == 0 and data["solved"] and data["rule_set"] == "learned"
     trace = Trace.from_json(data["trace"], parse_puzzle_arg(PROBE))
     assert len(data["text"]) == len(trace.steps) == data["summary"]["steps"]
     assert data["summary"]["fallback_steps"]["probe"] >= 1
@@ -209,7 +210,8 @@ def test_counterexample_picture_puts_the_fill_under_the_line() -> None:
 
 
 def test_explain_in_a_subprocess() -> None:
-    done = subprocess.run([sys.executable, "-m", "nonostudio", "explain", FULL_ROWS, "--json"],
+    done = subprocess.run([sys.executable, "-m", "nonostudio", "explain", FULL_ROWS, "--json",
+                           "--rules", "control"],
                           capture_output=True, text=True, cwd=REPO, timeout=60)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
