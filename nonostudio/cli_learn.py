@@ -411,12 +411,13 @@ def run_export(args: argparse.Namespace) -> Outcome:
                          for strategy, rule in choice.kept_for.items()) + ".")
     header = "\n".join(lines)
     like = _control_rules_recovered(chosen.rules, transitions)
-    entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')} "
-                               f"(+{gain} cells, cost {c})",
-                         f"specification {source[rule.name]}",
+    # The title names a rule in every step of an explained solution, so it stays short; the
+    # greedy gain goes with the source (the cost is the rule's own, shown wherever it is).
+    entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')}",
+                         f"specification {source[rule.name]}; adds {gain} cells in the greedy "
+                         f"choice on {where}",
                          _example_on_its_line(rule, source[rule.name]), 0)
-               for i, (rule, gain, c) in enumerate(
-                   zip(chosen.rules, chosen.gains, chosen.costs, strict=True), 1)]
+               for i, (rule, gain) in enumerate(zip(chosen.rules, chosen.gains, strict=True), 1)]
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
     seconds = time.monotonic() - started
     data = {"out": args.out, "run_ids": run_ids, "rules_found": len(rules),
@@ -447,7 +448,8 @@ def _file_rules(files: list[RuleSet], found: list[tuple[str, Rule]]) -> list[tup
             if rule.name in names:
                 rule = replace(rule, name=f"{rule.name}_file{number}")
             names.add(rule.name)
-            key = entry.source.removeprefix("specification ").strip() or rule.name
+            # "specification KEY; adds N cells …" (or just "specification KEY", older files)
+            key = entry.source.removeprefix("specification ").split(";")[0].strip() or rule.name
             out.append((key, rule))
     return out
 
