@@ -166,6 +166,13 @@ def test_an_element_compared_with_a_position_is_the_subject_on_either_side(op, w
             f"packed to the right") in text
 
 
+def read(bindings: str, condition: str, action: str) -> str:
+    """The explanation of the rule ``with bindings: if condition: then action``, well formed."""
+    text = explain(parse_rule(f"def r:\n  with {bindings}:\n  if {condition}:\n  then {action}"))
+    assert well_formed(text), text
+    return text
+
+
 @pytest.mark.parametrize(("start", "words"), [
     ("start(g)", "the first cell of the gap"),
     ("start(g) - 1", "the cell just before the gap"),
@@ -187,12 +194,8 @@ def test_an_element_compared_with_a_position_is_the_subject_on_either_side(op, w
 def test_one_cell_is_named_from_the_nearest_place(start, words):
     # Never "the cell just after the start of the gap" (which reads as its second cell) nor "the
     # cell just after one cell before …".
-    rule = parse_rule(f"""def r:
-  with h = arbitrary(hint) and b = arbitrary(block) and g = arbitrary(gap):
-  if size(h) + size(b) > size(g):
-  then fill(false, {start}, {start} + 1)""")
-    text = explain(rule)
-    assert well_formed(text), text
+    text = read("h = arbitrary(hint) and b = arbitrary(block) and g = arbitrary(gap)",
+                "size(h) + size(b) > size(g)", f"fill(false, {start}, {start} + 1)")
     assert f"cross out {words}." in text, text
     assert "just after one cell" not in text and "just after two cells" not in text
 
@@ -408,12 +411,8 @@ def test_a_place_some_cells_back_is_said_without_a_leading_minus():
 ])
 def test_a_number_compared_with_a_quantity_comes_last(condition, words):
     # Once "one is at least the length of a clue", "zero is at least the number of cells before …".
-    rule = parse_rule(f"""def r:
-  with h = arbitrary(hint) and b = arbitrary(block):
-  if {condition}:
-  then fill(false, start(b) - 1, start(b))""")
-    text = explain(rule)
-    assert well_formed(text), text
+    text = read("h = arbitrary(hint) and b = arbitrary(block)", condition,
+                "fill(false, start(b) - 1, start(b))")
     assert f" {words}," in text, text
 
 
