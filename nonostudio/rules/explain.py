@@ -22,10 +22,13 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Rule,
     Singleton,
+    Size,
+    Start,
     conjuncts,
     variables,
 )
 from nonostudio.rules.interpreter import Element, eval_expr
+from nonostudio.rules.linear import End, LinearForm
 from nonostudio.rules.phrases import BLOCK, HINT, NOUN, Speaker, number_word, ordinal
 
 # ---- public API ----------------------------------------------------------------------------
@@ -92,6 +95,20 @@ def _describe(e: Element, line: Line, flipped: bool) -> str:
     return f"the {NOUN[e.type]} at {where} (the {ordinal(index)} {NOUN[e.type]})"
 
 
+_SYMBOL = {">=": "≥", "<=": "≤"}
+
+
+def _value(form: LinearForm, env: Mapping[str, Element], line: Line) -> int:
+    """A linear form's value on one binding (an element's end is its start plus its size)."""
+    total = form.const
+    for atom, k in form.terms:
+        if isinstance(atom, End):
+            total += k * (eval_expr(Start(atom.var), env, line) + eval_expr(Size(atom.var), env, line))
+        else:
+            total += k * eval_expr(atom, env, line)
+    return total
+
+
 def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
                flipped: bool = False) -> tuple[int, int]:
     """The cells ``[start, end)`` of ``line`` that the rule's fill names on this binding (read as
@@ -128,9 +145,14 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
                 left_end, right_start = seen.size - right_start, seen.size - left_end
             text += (f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
                      f"at cell {right_start + 1})")
+        elif isinstance(c, Compare) and speak.kind == "half":
+            big, small = (side.terms[0][0] for side in speak.sides[:2])  # size atoms
+            x, y = eval_expr(big, env, seen), eval_expr(small, env, seen)
+            text += f" ({x} + {x} > {y})"
         elif isinstance(c, Compare) and speak.kind == "count":
-            a, b = eval_expr(c.left, env, seen), eval_expr(c.right, env, seen)
-            text += f" ({a} {'≥' if c.op == '>=' else c.op} {b})"
+            first, second, op = speak.sides  # the numbers in the order the sentence says them
+            a, b = _value(first, env, seen), _value(second, env, seen)
+            text += f" ({a} {_SYMBOL.get(op, op)} {b})"
         clauses.append(text)
     start, end = fill_range(rule, env, line, flipped=flipped)
     done = "filled" if rule.action.value else "crossed out"

@@ -80,6 +80,9 @@ class Speaker:
         self.glossed: set[ElementType] = set()
         self.pronoun: dict[str, str] = {}
         self.kind = "count"
+        # the last comparison read as a count: its two sides in the sentence's order, and how
+        # they compare (``explain_fill`` puts the bound values after it)
+        self.sides: tuple[LinearForm, LinearForm, str] = (LinearForm((), 0), LinearForm((), 0), "=")
         self.first: dict[str, str] = {}
         self.later: dict[str, str] = {}
         same = Counter(self.types.values())
@@ -222,6 +225,7 @@ class Speaker:
         self.kind = "count"
         t = self.types
         left, right = linear(c.left, t), linear(c.right, t)
+        self.sides = (left, right, c.op)  # what the sentence compares, in its order
         diff = left.minus(right)
         atoms = diff.atoms
         op = c.op
@@ -235,7 +239,10 @@ class Speaker:
         sizes = self.size_pair(diff)
         if sizes is not None:
             big, small, twice = sizes
+            self.sides = (LinearForm(((Size(big), 2 if twice else 1),), 0),
+                          LinearForm(((Size(small), 1),), 0), op)
             if twice and op == ">":
+                self.kind = "half"
                 return f"{self.ref(big)} is more than half as long as {self.ref(small)}"
             if not twice:
                 if op == ">" and t[big] is HINT and t[small] is not HINT:
@@ -252,6 +259,8 @@ class Speaker:
             if isinstance(a, Start) and t.get(a.var) in (BLOCK, GAP) and (
                     (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
                 who = self.ref(a.var)  # start(x) > 0, start(x) = 0, 0 >= start(x)
+                self.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0),
+                              op if k == 1 else {">=": "<=", "=": "="}[op])
                 return (f"{who} does not start at the beginning of the line" if op == ">"
                         else f"{who} starts at the beginning of the line")
         # a length against a number of cells or against the line
@@ -296,9 +305,14 @@ class Speaker:
         verb = {"=": "equals", ">=": "is at least", ">": "is greater than"}[op]
         distance = self.distance(diff)
         if distance is not None:
-            return f"{distance[0]} {verb} {distance[1]}"
+            (first, first_form), (second, second_form) = distance
+            self.sides = (first_form, second_form, op)
+            return f"{first} {verb} {second}"
         pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
         neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
+        self.sides = (pos, neg, op)
+        if not pos.terms and neg.terms:
+            self.sides = (neg, pos, {">=": "<=", ">": "<", "=": "="}[op])
         if not pos.terms and len(neg.terms) == 1 and neg.const == 0 and isinstance(
                 neg.terms[0][0], Size) and neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
             who = self.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
@@ -322,7 +336,8 @@ class Speaker:
             return atom
         return None
 
-    def distance(self, diff: LinearForm) -> tuple[str, str] | None:
+    def distance(self, diff: LinearForm
+                 ) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
         """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
         t = self.types
         ends = [(a, k) for a, k in diff.terms if is_position(a, t) and not isinstance(a, LineSize)]
@@ -334,11 +349,13 @@ class Speaker:
         if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
             between = (f"the number of cells from {self.position_atom(earlier)} to "
                        f"{self.position_atom(later)}")
-            return between, self.count(LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const))
+            amount = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
+            return (between, LinearForm(((later, 1), (earlier, -1)), 0)), (self.count(amount),
+                                                                            amount)
         if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
-            amount = self.count(rest)
-            return amount, (f"the number of cells from {self.position_atom(later)} to "
-                            f"{self.position_atom(earlier)}")
+            return (self.count(rest), rest), (
+                f"the number of cells from {self.position_atom(later)} to "
+                f"{self.position_atom(earlier)}", LinearForm(((earlier, 1), (later, -1)), 0))
         return None
 
     def positional(self, lin: LinearForm) -> bool:

@@ -423,3 +423,47 @@ def test_two_free_elements_of_one_kind_are_tried_in_pairs():
   then fill(false, start(b) - 1, start(b))""")
     assert explain(rule).endswith("The rule is tried with every clue and every pair of blocks in "
                                   "turn."), explain(rule)
+
+
+_COMPARED = re.compile(r"\((-?\d+)( \+ \1)? ([>≥=<≤]) (-?\d+)\)")
+_HOLDS = {">": int.__gt__, "≥": int.__ge__, "=": int.__eq__, "<": int.__lt__, "≤": int.__le__}
+
+
+@pytest.mark.parametrize(("condition", "hints", "cells", "said"), [
+    # once "(0 > -1)": the raw sides, not the distance the sentence names
+    ("0 > start(g) + size(h) - start(b)", (1,), "xx--O---", "The number of cells from the start "
+     "of the gap at cells 3–8 to the start of the block at cell 5 is greater than the length of "
+     "clue 1 (2 > 1)"),
+    ("1 >= size(h)", (1,), "xx--O---", "Clue 1 is at most one cell long (1 ≤ 1)"),  # was (1 ≥ 1)
+    ("size(h) + size(h) > size(g)", (2,), "xx-O-", "Clue 2 is more than half as long as the gap "
+     "at cells 3–5 (2 + 2 > 3)"),  # was "(4 > 3)", a sum the reader never saw
+])
+def test_the_numbers_after_a_comparison_are_the_quantities_it_names(condition, hints, cells,
+                                                                     said):
+    rule = parse_rule(f"""def r:
+  with h = arbitrary(hint) and b = constant(block, 0) and g = constant(gap, 0):
+  if {condition}:
+  then fill(false, start(g), start(g) + 1)""")
+    line = Line.parse(hints, cells)
+    fill = next(f for f in apply_rule(rule, line, flipped=False))
+    text = explain_fill(rule, fill.env, line)
+    assert said in text, text
+
+
+def test_the_numbers_after_a_comparison_are_true_of_it(anchors):
+    # Every "(a > b)" or "(x + x > y)" a step shows holds, on a sample of the paper's test lines.
+    from nonostudio.rules.coverage import load_transitions
+
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")[::7]
+    rules = [*load_rule_set("learned").rules, *load_rule_set("control").rules]
+    shown = 0
+    for t in transitions:
+        line = Line.parse(t.hints, t.before)
+        for rule in rules:
+            for fill in apply_rule(rule, line):
+                text = explain_fill(rule, fill.env, line, flipped=fill.flipped)
+                for x, twice, op, y in _COMPARED.findall(text):
+                    a = 2 * int(x) if twice else int(x)
+                    assert _HOLDS[op](a, int(y)), (rule.name, str(line), text)
+                    shown += 1
+    assert shown > 1000
