@@ -142,7 +142,15 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
     lines = [head, f"Rules decided {s.rule_cells} of {total} cells, fallbacks "
                    f"{s.fallback_cells}."]
     if s.uses:
-        lines.append("Rules used: " + ", ".join(
-            f"{titles.get(name, '') or name} ×{n}"
-            for name, n in sorted(s.uses.items(), key=lambda item: (-item[1], item[0]))))
+        lines.append(f"Rules used: {rules_used(s.uses, titles)}.")
     return "\n".join(lines)
+
+
+def rules_used(uses: Mapping[str, int], titles: Mapping[str, str]) -> str:
+    """"force maximum ×3; big hint ×2": most used first, by title.  Semicolons part them, as a
+    title may hold commas ("learned rule 7, covers cross small gap (singleton), …")."""
+    def title(name: str) -> str:
+        return titles.get(name, "") or name
+
+    ordered = sorted(uses.items(), key=lambda item: (-item[1], title(item[0]), item[0]))
+    return "; ".join(f"{title(name)} ×{n}" for name, n in ordered)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.narrate import narrate, seen_line, step_text
+from nonostudio.analysis.narrate import narrate, rules_used, seen_line, step_text
 from nonostudio.analysis.steps import RULE, Step, Trace
 from nonostudio.analysis.strategies import next_line
 from nonostudio.analysis.trace import rule_trace
@@ -52,9 +52,8 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
     fallbacks = sum(s.fallback_steps.values())
     state = "Solved" if trace.solved else ("Interrupted" if trace.interrupted else "Not solved")
     lines = [f"<b>{state}</b> in {s.steps} steps: {s.rule_steps} by rules, {fallbacks} beyond them."]
-    uses = sorted(s.uses.items(), key=lambda kv: (-kv[1], titles.get(kv[0], kv[0])))
-    if uses:
-        lines.append("Rules used: " + ", ".join(f"{titles.get(n, n)} ×{k}" for n, k in uses) + ".")
+    if s.uses:
+        lines.append(f"Rules used: {rules_used(s.uses, titles)}.")
     if fallbacks:
         kinds = ", ".join(f"{kind} ×{k}" for kind, k in s.fallback_steps.items() if k)
         first = trace.first_fallback()

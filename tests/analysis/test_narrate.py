@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nonostudio.analysis.narrate import narrate
+from nonostudio.analysis.narrate import narrate, rules_used, summary_text
 from nonostudio.analysis.steps import RULE
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_all
@@ -65,3 +65,17 @@ def test_a_backwards_step_says_which_way_it_reads_its_line() -> None:
         else:
             assert "Reading the line from" not in text, text
     assert len(seen) == 2, "the dancer reads rows and columns backwards"
+
+
+def test_the_rules_used_are_parted_by_semicolons_since_titles_hold_commas() -> None:
+    _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
+    rule_set = load_rule_set("learned")
+    titles = {entry.rule.name: entry.title for entry in rule_set.entries}
+    trace = rule_trace(puzzle, rule_set.rules)
+    uses = trace.summary().uses
+    line = next(x for x in summary_text(trace, titles).splitlines() if x.startswith("Rules used"))
+    parts = line.removeprefix("Rules used: ").removesuffix(".").split("; ")
+    assert len(parts) == len(uses) >= 2
+    counts = [int(p.rsplit("×", 1)[1]) for p in parts]
+    assert counts == sorted(counts, reverse=True) and sum(counts) == sum(uses.values())
+    assert rules_used({"a": 1, "b": 2}, {"a": "x, y", "b": "z"}) == "z ×2; x, y ×1"
