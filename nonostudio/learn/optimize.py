@@ -174,6 +174,17 @@ def _remeasure(gain_on: dict[int, Counter[int]], chosen: list[Rule], rules: Sequ
             gain[t] = len(now[t]) - len(base[t])
 
 
+def _within_budget(candidates: list[int], chosen: list[int], rules: Sequence[Rule], limit: int,
+                   budget: int) -> list[int]:
+    """The candidates that leave room, within ``budget``, for the picks still to come after them
+    (``limit`` in all) at the least they can cost: the cheapest of the other candidates."""
+    spent = sum(cost(rules[j]) for j in chosen)
+    slots = limit - len(chosen) - 1
+    cheapest = sorted((cost(rules[i]), i) for i in candidates)[:slots + 1]
+    return [i for i in candidates
+            if spent + cost(rules[i]) + sum([c for c, j in cheapest if j != i][:slots]) <= budget]
+
+
 def optimise(
     rules: Sequence[Rule],
     transitions: Sequence[Transition],
@@ -182,6 +193,7 @@ def optimise(
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     cells: Sequence[Cells] | None = None,
+    cost_budget: int | None = None,
 ) -> OptimisedSet:
     """The best ``top_k`` (all useful ones when None) of ``rules`` on ``transitions``.
 
@@ -190,6 +202,11 @@ def optimise(
     from the rules to the rules plus the steps); ``should_stop`` is polled between them and a
     stopped result has ``complete`` False and the rules chosen so far.  ``cells`` may give each
     rule's :func:`rule_cells` when the caller has them already.
+
+    ``cost_budget`` (with ``top_k``) bounds the chosen rules' total cost: a rule is eligible only
+    while the ``top_k`` can still be completed within it by the cheapest remaining rules (a mean
+    cost of 31.7 over a top 10 is a budget of 317).  Not the paper's procedure; it measures what
+    conciseness costs in coverage (``tests/benchmarks/bench_cost_budget.py``).
     """
     names = [r.name for r in rules]
     if len(set(names)) != len(names):
@@ -197,6 +214,8 @@ def optimise(
         raise ValueError(f"two rules are called {dup!r}; rule names must be distinct")
     if top_k is not None and top_k < 1:
         raise ValueError(f"top_k must be at least 1, not {top_k}")
+    if cost_budget is not None and top_k is None:
+        raise ValueError("a cost budget needs top_k")
 
     def stopped() -> bool:
         return bool(should_stop and should_stop())
@@ -223,7 +242,11 @@ def optimise(
         if stopped():
             complete = False
             break
-        pick = min(gain_on, key=lambda i: (-gain_on[i].total(), cost(rules[i]), i))
+        eligible = list(gain_on) if cost_budget is None else _within_budget(
+            list(gain_on), chosen, rules, limit, cost_budget)
+        if not eligible:
+            break
+        pick = min(eligible, key=lambda i: (-gain_on[i].total(), cost(rules[i]), i))
         if gain_on.pop(pick).total() <= 0:
             break
         chosen.append(pick)

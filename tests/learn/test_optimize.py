@@ -142,3 +142,18 @@ def test_a_stop_ends_the_worker_processes_measuring() -> None:
     assert got is None
     assert calls[-1][0] < len(rules)  # the queued tasks were cancelled
     assert time.monotonic() - stopped_at[0] < 1.0  # the workers end after their task
+
+
+def test_a_cost_budget_makes_room_for_the_rest_of_the_top_k() -> None:
+    rules = list(RULES.values())  # candidates: big_hint 36, punctuate_right 35, punctuate_maximum 30
+    # 66 = big_hint and the cheapest other: big_hint first, then only punctuate_maximum fits.
+    top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=66)
+    assert [r.name for r in top.rules] == ["big_hint", "punctuate_maximum"] and top.gains == [11, 1]
+    # 65: big_hint no longer leaves room for a second rule; the two cheaper ones fill the budget.
+    top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=65)
+    assert [r.name for r in top.rules] == ["punctuate_maximum", "punctuate_right"]
+    assert sum(top.costs) == 65
+    # Below the two cheapest nothing fits.
+    assert optimise(rules, TRANSITIONS, top_k=2, cost_budget=64).rules == []
+    with pytest.raises(ValueError, match="needs top_k"):
+        optimise(rules, TRANSITIONS, cost_budget=100)
