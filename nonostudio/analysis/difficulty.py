@@ -289,7 +289,12 @@ def times_text(n: int) -> str:
 
 
 def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """"a, b and c"; "a; b; and c" when a part holds a comma (a learned rule's title does)."""
+    if len(parts) == 1:
+        return parts[0]
+    if any("," in p for p in parts):
+        return "; ".join(parts[:-1]) + "; and " + parts[-1]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _around(cells: list[tuple[int, int]]) -> str:

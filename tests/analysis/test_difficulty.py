@@ -19,6 +19,7 @@ from nonostudio.analysis.difficulty import (
     GradeSettings,
     grade,
 )
+from nonostudio.analysis.difficulty import explain as explain_grade
 from nonostudio.analysis.probing import probe_solve
 from nonostudio.core.formats import read_entries
 from nonostudio.core.line import UNKNOWN
@@ -182,3 +183,15 @@ def test_probing_from_a_start_grid_keeps_its_cells() -> None:
     assert result.solved and (result.grid == solution).all()
     with pytest.raises(ValueError, match="depth"):
         probe_solve(PROBE_PUZZLE, max_depth=3)
+
+
+def test_a_title_with_commas_is_listed_with_semicolons() -> None:
+    # "needs learned rule 7, covers cross small gap (singleton), cross small gap (min) twice,
+    # five exact line-solver steps …" did not say where the rule's title ends.
+    g = grade(PROBE_PUZZLE, CONTROL)
+    assert g.features.line_steps or g.features.probe_cells  # more than the rule to list
+    titles = {name: f"learned rule 7, covers {name}" for name in g.features.uses}
+    text = explain_grade(g.label, g.features, titles)
+    title = titles[g.features.hardest_rule]
+    assert text.startswith(f"{g.label}: needs {title} ") and "; and " in text, text
+    assert text.count(", ") == 1, text  # only the one inside the title
