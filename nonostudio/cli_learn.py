@@ -27,19 +27,21 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.line import FILLED, Line
 from nonostudio.learn.enumerate import CONSTRUCTS, MAX_WEIGHT, SearchOptions
-from nonostudio.learn.export import choose_rules, common_options, pooled_rules
+from nonostudio.learn.export import (
+    choose_rules,
+    chosen_entries,
+    common_options,
+    pooled_rules,
+    specification_key,
+)
 from nonostudio.learn.jobs import JobStore, RunStatus, settings_summary
-from nonostudio.learn.optimize import covered_cells, rule_cells
-from nonostudio.learn.report import learning_report, recovered_rules
+from nonostudio.learn.optimize import covered_cells
+from nonostudio.learn.report import learning_report
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
-from nonostudio.rules.examples import Example
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.parser import RuleEntry
 from nonostudio.rules.ruleset import RuleSet, dump_rules
 
 if TYPE_CHECKING:
@@ -410,14 +412,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                          f"{rule} ({strategy.replace('_', ' ')})"
                          for strategy, rule in choice.kept_for.items()) + ".")
     header = "\n".join(lines)
-    like = _control_rules_recovered(chosen.rules, transitions)
-    # The title names a rule in every step of an explained solution, so it stays short; the
-    # greedy gain goes with the source (the cost is the rule's own, shown wherever it is).
-    entries = [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')}",
-                         f"specification {source[rule.name]}; adds {gain} cells in the greedy "
-                         f"choice on {where}",
-                         _example_on_its_line(rule, source[rule.name]), 0)
-               for i, (rule, gain) in enumerate(zip(chosen.rules, chosen.gains, strict=True), 1)]
+    entries = chosen_entries(chosen, source, transitions, where)
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
     seconds = time.monotonic() - started
     data = {"out": args.out, "run_ids": run_ids, "rules_found": len(rules),
@@ -448,41 +443,8 @@ def _file_rules(files: list[RuleSet], found: list[tuple[str, Rule]]) -> list[tup
             if rule.name in names:
                 rule = replace(rule, name=f"{rule.name}_file{number}")
             names.add(rule.name)
-            # "specification KEY; adds N cells …" (or just "specification KEY", older files)
-            key = entry.source.removeprefix("specification ").split(";")[0].strip() or rule.name
-            out.append((key, rule))
+            out.append((specification_key(replace(entry, rule=rule)), rule))
     return out
-
-
-def _example_on_its_line(rule: Rule, key: str) -> tuple[Example, ...]:
-    """The fill ``rule`` makes on the line of the specification it was learned from (``key``
-    starts ``hints|cells|``), as the rule's example: the widest one when it makes several."""
-    parts = key.split("|")
-    try:
-        hints = tuple(int(h) for h in parts[0].split())
-        line = Line.parse(hints, parts[1])
-    except (IndexError, ValueError, PuzzleError):
-        return ()  # not a specification key (a pooled file's rule that names none)
-    fills = apply_rule(rule, line, flipped=False)
-    if not fills:
-        return ()
-    fill = max(fills, key=lambda f: (f.end - f.start, -f.start))
-    return (Example(hints, parts[1], fill.value == FILLED, fill.start, fill.end),)
-
-
-def _control_rules_recovered(rules: list[Rule], transitions: list[Transition]) -> dict[str, str]:
-    """Per learned rule, the control rules it recovers on ``transitions`` (as a title suffix such
-    as ``, covers big hint``), so a player meets a familiar strategy by its name."""
-    control = load_rules("control")
-    titles = {e.rule.name: e.title for e in control.entries}
-    recovered = recovered_rules(rules, [rule_cells(r, transitions) for r in rules],
-                                list(control.rules),
-                                [rule_cells(r, transitions) for r in control.rules])
-    names: dict[str, list[str]] = {}
-    for control_name, learned_name in recovered.items():
-        if learned_name is not None:
-            names.setdefault(learned_name, []).append(titles.get(control_name) or control_name)
-    return {k: ", covers " + ", ".join(v) for k, v in names.items()}
 
 
 # ---- report ------------------------------------------------------------------------------------

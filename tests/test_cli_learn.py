@@ -236,7 +236,7 @@ def big:
     assert first.rule.condition != parse_rule(earlier.read_text().split("\n\n")[1],
                                               "t").condition
     assert first.source.startswith("specification 2 1|---OO--|x0-3|h0,b; adds ")
-    assert re.fullmatch(r"learned rule \d+(, covers [a-z ,]+)?", first.title), first.title
+    assert re.fullmatch(r"learned rule \d+(, covers [a-z0-9 ,()]+)?", first.title), first.title
     assert first.examples and first.examples[0].cells == "---OO--"
 
 

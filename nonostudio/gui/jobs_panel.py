@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
@@ -37,7 +36,7 @@ from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.workers import ShouldStop, Worker
-from nonostudio.learn.export import choose_rules, common_options, pooled_rules
+from nonostudio.learn.export import choose_rules, chosen_entries, common_options, pooled_rules
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions
@@ -376,15 +375,17 @@ class JobsPanel(QWidget):
         options = common_options([s.to_json() for s in runs])
 
         def job(progress: object, should_stop: ShouldStop) -> str:
-            choice = choose_rules([e.rule for e in entries], mine_transitions(longest),
+            transitions = mine_transitions(longest)
+            choice = choose_rules([e.rule for e in entries], transitions,
                                   top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
                                   recover=load_rule_set("control").rules,
                                   should_stop=should_stop, options=options)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")
-            by_name = {e.rule.name: e for e in entries}
-            kept = [replace(by_name[r.name], rule=r) for r in chosen.rules]
+            # titled, sourced and exemplified as `learn export` writes them
+            kept = chosen_entries(chosen, {e.rule.name: e.source for e in entries}, transitions,
+                                  f"the runs' {len(transitions)} mined transitions")
             kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "
                          f"documented strategy" if choice.kept_for else "")
             summary = (f"optimised: {len(kept)} of {len(entries)} rules"

@@ -4,6 +4,7 @@ run's, or several runs' pooled and simplified)."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveChoice, SaveRulesDialog
 from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.export import pooled_rules, run_rules
+from nonostudio.learn.export import pooled_rules, run_rules, specification_key
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import covered_cells, rule_cells
 from nonostudio.learn.specs import all_specifications, mine_transitions
@@ -168,6 +169,13 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
     saved = load_rule_set(tmp_path / "tiny-learned.rules")
     assert len(saved.entries) == 1 and saved.entries[0].rule in learned
     assert f"run {run_id}" in saved.header and "top 1" in saved.header
+    # Written as `learn export` writes them: a short title, the specification it came from
+    # and its gain, and its fill on that specification's line as the example.
+    kept = saved.entries[0]
+    assert re.fullmatch(r"learned rule 1(, covers [a-z0-9 ,()]+)?", kept.title), kept.title
+    key = specification_key(kept)
+    assert key in by_key and kept.source.startswith(f"specification {key}; adds ")
+    assert [e.cells for e in kept.examples] == [key.split("|")[1]]
     # The one kept is the one that fills the most cells of the training transitions on its own.
     training = mine_transitions(3)
     best = max(len(covered_cells([r], training)) for r in learned)
