@@ -182,6 +182,7 @@ def common_options(settings: Sequence[Mapping[str, Any]]) -> SearchOptions:
         return DEFAULT_OPTIONS
     return found.pop() if len(found) == 1 else DEFAULT_OPTIONS
 
+
 # ---- the written entries -----------------------------------------------------------------------
 
 
