@@ -24,24 +24,26 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
-    conjuncts,
     variables,
 )
 from nonostudio.rules.interpreter import Element, eval_expr
 from nonostudio.rules.linear import End, LinearForm
-from nonostudio.rules.phrases import BLOCK, HINT, NOUN, Speaker, number_word, ordinal
+from nonostudio.rules.phrases import (
+    BLOCK,
+    HINT,
+    NOUN,
+    Speaker,
+    join_and,
+    number_word,
+    ordinal,
+    reading_order,
+)
 
 # ---- public API ----------------------------------------------------------------------------
 
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
-
-
-def _join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _unused(rule: Rule, speak: Speaker) -> list[str]:
@@ -74,13 +76,13 @@ def explain(rule: Rule) -> str:
     clauses = speak.clauses(rule.condition)
     action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"
     clauses = _unused(rule, speak) + clauses
-    first = _sentence(f"if {_join(clauses)}, {action}" if clauses else f"always {action}")
+    first = _sentence(f"if {join_and(clauses)}, {action}" if clauses else f"always {action}")
     free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, Arbitrary))
     tried = [f"every {NOUN[t]}" if k == 1 else f"every pair of {NOUN[t]}s" if k == 2
              else f"every set of {number_word(k)} {NOUN[t]}s" for t, k in free.items()]
     if not tried:
         return first
-    return first + " " + _sentence(f"the rule is tried with {_join(tried)} in turn")
+    return first + " " + _sentence(f"the rule is tried with {join_and(tried)} in turn")
 
 
 def _describe(e: Element, line: Line, flipped: bool) -> str:
@@ -135,7 +137,7 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
     speak = Speaker(rule, concrete)
     named = [speak.ref(b.name) for b in rule.bindings if b.name in env]
     clauses = []
-    for c in conjuncts(rule.condition):
+    for c in reading_order(rule.condition):
         text = speak.clause(c)
         if isinstance(c, Compare) and speak.kind == "overlap":
             var = next(iter(variables(c)))
@@ -166,6 +168,6 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
         result = f"so cells {start + 1}–{end} are {done}"
     lead = (f"reading the line from {backwards} (the last clue first; start and end, left and "
             f"right, before and after are read that way too), " if flipped else "")
-    intro = _sentence(f"{lead}this is about {_join(named)}") if named else ""
-    body = _sentence(f"{_join(clauses)}, {result}" if clauses else result)
+    intro = _sentence(f"{lead}this is about {join_and(named)}") if named else ""
+    body = _sentence(f"{join_and(clauses)}, {result}" if clauses else result)
     return f"{intro} {body}".strip()

@@ -58,6 +58,22 @@ def _offset(amount: str, way: str, here: str) -> str:
     return f"{amount} {way} {here}"
 
 
+def join_and(parts: list[str]) -> str:
+    """"a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def reading_order(cond: Cond) -> list[Cond]:
+    """The conjuncts in the order they are read: a ``unique`` last, so that the conditions of
+    its own ("the only gap that is long enough …, starts … and ends …") end the list and cannot be
+    taken for conditions of the rule."""
+    parts = conjuncts(cond)
+    return [c for c in parts if not isinstance(c, Unique)] + [
+        c for c in parts if isinstance(c, Unique)]
+
+
 def number_word(n: int) -> str:
     return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
 
@@ -191,7 +207,7 @@ class Speaker:
     # -- conditions
 
     def clauses(self, cond: Cond) -> list[str]:
-        return [self.clause(c) for c in conjuncts(cond)]
+        return [self.clause(c) for c in reading_order(cond)]
 
     def clause(self, c: Cond) -> str:
         if isinstance(c, Maximal | Minimal):
@@ -210,15 +226,27 @@ class Speaker:
         noun = NOUN.get(self.types.get(c.var, HINT), "element")
         saved = self.pronoun.get(c.var)
         self.pronoun[c.var] = "it"
-        inner = " and ".join(self.clauses(c.cond)) or "it exists"
+        parts = self.clauses(c.cond)
         if saved is None:
             del self.pronoun[c.var]
         else:
             self.pronoun[c.var] = saved
-        if inner.startswith("it is "):
-            return f"{who} is the only {noun} that is {inner[len('it is '):]}"
-        joint = "for which" if inner.startswith("where ") else "where"  # not "where where"
-        return f"{who} is the only {noun} {joint} {inner}"
+        if not parts:
+            return f"{who} is the only {noun} where it exists"
+
+        def relative(p: str) -> str:  # "that is long enough …", "where the length of it …"
+            if p.startswith("it "):
+                return "that " + p[3:]
+            return ("for which " if p.startswith("where ") else "where ") + p  # not "where where"
+
+        # Each of the unique's own conditions is a relative clause of "the only gap", so none
+        # reads as a condition of the rule: "the only gap that is long enough for the clue,
+        # starts at or before … and ends at or after …".
+        said = [relative(p) for p in parts]
+        for i in range(len(said) - 1, 0, -1):  # "that is …, starts …": one "that" for a run
+            if said[i].startswith("that ") and said[i - 1].startswith("that "):
+                said[i] = said[i][len("that "):]
+        return f"{who} is the only {noun} {join_and(said)}"
 
     def compare(self, c: Compare) -> str:
         """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""

@@ -110,9 +110,11 @@ def test_mercury_talks_about_the_first_clue_and_the_first_block(control):
 
 
 def test_force_maximum_uses_the_only_gap_and_both_placements(control):
+    # The rule writes the unique first; it is read last, so that its own conditions end the list.
     text = explain(control["force maximum"])
-    assert "is the only gap that is long enough for a clue" in text
-    assert "more than half as long as the gap" in text
+    assert text.startswith("If a clue is more than half as long as a gap (a stretch of cells not "
+                           "crossed out) and the gap is the only gap that is long enough for the "
+                           "clue, fill "), text
     assert "placed at the start or at the end of the gap" in text
 
 
@@ -142,7 +144,7 @@ def test_unique_where_and_unused_bindings():
                 Fill(False, Start("g"), Arith("+", Start("g"), Lit(1))))
     text = explain(rule)
     assert "the line has a second gap" in text
-    assert "is the only gap where" in text
+    assert "is the only gap that starts after three cells from the start of the line" in text
     assert "cross out the first cell of gap A" in text
 
 
@@ -162,7 +164,7 @@ def test_an_element_compared_with_a_position_is_the_subject_on_either_side(op, w
                 Fill(True, Start("g"), Arith("+", Start("g"), Lit(1))))
     text = explain(rule)
     assert well_formed(text), text
-    assert (f"is the only gap where it starts {words} where a clue starts when all clues are "
+    assert (f"is the only gap that starts {words} where a clue starts when all clues are "
             f"packed to the right") in text
 
 
@@ -198,6 +200,25 @@ def test_one_cell_is_named_from_the_nearest_place(start, words):
                 "size(h) + size(b) > size(g)", f"fill(false, {start}, {start} + 1)")
     assert f"cross out {words}." in text, text
     assert "just after one cell" not in text and "just after two cells" not in text
+
+
+def test_the_conditions_of_a_unique_are_relative_clauses_of_the_only_element(control):
+    # Widened force maximum once read "… the only gap that is long enough for the clue and it
+    # starts at or before … and it ends at or after …", as if the last two were the rule's own.
+    text = read("h = arbitrary(hint) and g = arbitrary(gap)",
+                "(g is unique where size(g) >= size(h) and highest_start_cell(h) >= start(g) and "
+                "start(g) + size(g) >= lowest_end_cell(h)) and size(h) + size(h) > size(g)",
+                "fill(true, start(g) + size(g) - size(h), start(g) + size(h))")
+    assert ("and the gap is the only gap that is long enough for the clue, starts at or before "
+            "where the clue starts when all clues are packed to the right and ends at or after "
+            "where the clue ends when all clues are packed to the left, fill ") in text, text
+    # A condition that is not about the element itself is a "where" clause of it.
+    text = read("h = arbitrary(hint) and b = arbitrary(block)",
+                "(h is unique where size(h) >= size(b) and size(h) + start(b) >= "
+                "lowest_end_cell(h))", "fill(false, start(b) - 1, start(b))")
+    assert ("is the only clue that is at least as long as a block (a run of filled cells) and "
+            "where the length of it "
+            "after the start of the block is at or after where it ends") in text, text
 
 
 def test_a_rule_with_no_condition_is_unconditional():
