@@ -35,7 +35,7 @@ from nonostudio.learn.export import (
     pooled_rules,
     specification_key,
 )
-from nonostudio.learn.jobs import JobStore, RunStatus, settings_summary
+from nonostudio.learn.jobs import JobStore, RunStatus, search_text, settings_summary
 from nonostudio.learn.optimize import covered_cells
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.specs import all_specifications, mine_transitions
@@ -173,14 +173,6 @@ def weight_arg(text: str) -> tuple[str, int]:
 def search_options(without: list[str], weights: list[tuple[str, int]]) -> SearchOptions:
     """The search options of ``--without`` and ``--weight`` (a later weight of a name wins)."""
     return SearchOptions(frozenset(without), CostWeights(**dict(weights)))
-
-
-def _search_text(settings: dict[str, Any]) -> str:
-    """A run's search options in words for a header ("" when they are the defaults or unreadable)."""
-    try:
-        return SearchOptions.from_json(settings.get("search")).describe()
-    except ValueError as exc:
-        return f"unreadable search options ({exc})"
 
 
 def test_set_path(path: str | None) -> Path:
@@ -385,7 +377,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                if settings.get("three_first") else "."),
             f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
             f"sound for all lines up to {settings.get('prove_length')} cells.",
-            *([f"  Search: {described}."] if (described := _search_text(settings)) else []),
+            *([f"  Search: {described}."] if (described := search_text(settings, why=True)) else []),
             f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
             f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
             f"specification, {status.budget_hits} over budget).",

@@ -34,6 +34,7 @@ from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.cost import cost
+from nonostudio.rules.phrases import join_and
 from nonostudio.rules.ruleset import RuleSet
 
 __all__ = ["DEFAULT_WEIGHTS", "LABELS", "DifficultyWeights", "Features", "Grade", "GradeSettings",
@@ -290,11 +291,9 @@ def times_text(n: int) -> str:
 
 def _and(parts: list[str]) -> str:
     """"a, b and c"; "a; b; and c" when a part holds a comma (a learned rule's title does)."""
-    if len(parts) == 1:
-        return parts[0]
-    if any("," in p for p in parts):
+    if len(parts) > 1 and any("," in p for p in parts):
         return "; ".join(parts[:-1]) + "; and " + parts[-1]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return join_and(parts)
 
 
 def _around(cells: list[tuple[int, int]]) -> str:

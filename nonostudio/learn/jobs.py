@@ -344,11 +344,7 @@ def settings_summary(settings: dict[str, object]) -> str:
         parts.append(f"sample {settings['sample']}")
     if "budget_s" in settings:
         parts.append(f"{settings['budget_s']:g} s")
-    try:
-        search = SearchOptions.from_json(settings.get("search")).describe()
-    except ValueError:
-        search = "unreadable search options"
-    if search:
+    if search := search_text(settings):
         parts.append(search)
     if settings.get("three_first"):
         parts.append("of three patterns only the first hint, block and gap")
@@ -357,3 +353,12 @@ def settings_summary(settings: dict[str, object]) -> str:
     if settings.get("narrow") is False:
         parts.append("no constant-level search of skipped specifications")
     return ", ".join(parts)
+
+
+def search_text(settings: dict[str, Any], *, why: bool = False) -> str:
+    """A run's search options in words ("" for the defaults): "without unique; cost weights …",
+    or "unreadable search options" (``why``: and what is wrong with them)."""
+    try:
+        return SearchOptions.from_json(settings.get("search")).describe()
+    except ValueError as exc:
+        return f"unreadable search options ({exc})" if why else "unreadable search options"

@@ -174,15 +174,15 @@ def _remeasure(gain_on: dict[int, Counter[int]], chosen: list[Rule], rules: Sequ
             gain[t] = len(now[t]) - len(base[t])
 
 
-def _within_budget(candidates: list[int], chosen: list[int], rules: Sequence[Rule], limit: int,
+def _within_budget(candidates: list[int], chosen: list[int], costs: dict[int, int], limit: int,
                    budget: int) -> list[int]:
     """The candidates that leave room, within ``budget``, for the picks still to come after them
     (``limit`` in all) at the least they can cost: the cheapest of the other candidates."""
-    spent = sum(cost(rules[j]) for j in chosen)
+    spent = sum(costs[j] for j in chosen)
     slots = limit - len(chosen) - 1
-    cheapest = sorted((cost(rules[i]), i) for i in candidates)[:slots + 1]
+    cheapest = sorted((costs[i], i) for i in candidates)[:slots + 1]
     return [i for i in candidates
-            if spent + cost(rules[i]) + sum([c for c, j in cheapest if j != i][:slots]) <= budget]
+            if spent + costs[i] + sum([c for c, j in cheapest if j != i][:slots]) <= budget]
 
 
 def optimise(
@@ -237,16 +237,17 @@ def optimise(
     covered: set[tuple[int, int]] = set()
     # Each candidate's gain per transition, given the rules chosen so far.
     gain_on = {i: Counter(t for t, _ in cells[i]) for i in kept}
+    costs = {i: cost(rules[i]) for i in kept}  # read at every step
     complete = True
     while gain_on and len(chosen) < limit:
         if stopped():
             complete = False
             break
         eligible = list(gain_on) if cost_budget is None else _within_budget(
-            list(gain_on), chosen, rules, limit, cost_budget)
+            list(gain_on), chosen, costs, limit, cost_budget)
         if not eligible:
             break
-        pick = min(eligible, key=lambda i: (-gain_on[i].total(), cost(rules[i]), i))
+        pick = min(eligible, key=lambda i: (-gain_on[i].total(), costs[i], i))
         if gain_on.pop(pick).total() <= 0:
             break
         chosen.append(pick)
@@ -260,4 +261,4 @@ def optimise(
     return OptimisedSet(
         rules=[rules[i] for i in chosen], gains=gains, groups_dropped=groups_dropped,
         subsets_dropped=subsets_dropped, coverage=len(covered), candidates=len(kept),
-        complete=complete, costs=[cost(rules[i]) for i in chosen])
+        complete=complete, costs=[costs[i] for i in chosen])

@@ -58,6 +58,9 @@ def _offset(amount: str, way: str, here: str) -> str:
     return f"{amount} {way} {here}"
 
 
+_MIRRORED = {">=": "<=", ">": "<", "=": "="}  # the operator with its sides swapped
+
+
 def join_and(parts: list[str]) -> str:
     """"a, b and c"."""
     if len(parts) <= 1:
@@ -288,7 +291,7 @@ class Speaker:
                     (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
                 who = self.ref(a.var)  # start(x) > 0, start(x) = 0, 0 >= start(x)
                 self.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0),
-                              op if k == 1 else {">=": "<=", "=": "="}[op])
+                              op if k == 1 else _MIRRORED[op])
                 return (f"{who} does not start at the beginning of the line" if op == ">"
                         else f"{who} starts at the beginning of the line")
         # a length against a number of cells or against the line
@@ -338,22 +341,22 @@ class Speaker:
             return f"{first} {verb} {second}"
         pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
         neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
-        self.sides = (pos, neg, op)
-        if not pos.terms and neg.terms:
-            self.sides = (neg, pos, {">=": "<=", ">": "<", "=": "="}[op])
-        if not pos.terms and len(neg.terms) == 1 and neg.const == 0 and isinstance(
-                neg.terms[0][0], Size) and neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
+        if pos.terms or not neg.terms:
+            self.sides = (pos, neg, op)
+            return f"{self.count(pos)} {verb} {self.count(neg)}"
+        # a number against a quantity: the quantity leads
+        self.sides = (neg, pos, _MIRRORED[op])
+        if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], Size) and \
+                neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
             who = self.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
             return {">=": f"{who} is at most {_cells(pos.const)} long",
                     ">": f"{who} is shorter than {_cells(pos.const)}",
                     "=": f"{who} is exactly {_cells(pos.const)}"}[op].replace(
                 "exactly one cell", "a single cell")
-        if not pos.terms and neg.terms:  # a number against a quantity: the quantity leads
-            if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
-                return f"{self.count(neg)} is zero"
-            verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
-            return f"{self.count(neg)} {verb} {self.count(pos)}"
-        return f"{self.count(pos)} {verb} {self.count(neg)}"
+        if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
+            return f"{self.count(neg)} is zero"
+        verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
+        return f"{self.count(neg)} {verb} {self.count(pos)}"
 
     def edge(self, side: LinearForm) -> Start | End | None:
         """The start or end of a block or gap that ``side`` is, and nothing else, if any."""
@@ -453,17 +456,12 @@ class Speaker:
         if base.is_atom(LineSize()) and k < 0:
             return "the last cell of the line" if k == -1 else (
                 f"the {ordinal(-k - 1)} cell from the end of the line")
-        if len(base.terms) == 1 and base.terms[0][1] == 1:
-            atom = base.terms[0][0]
-            if self.types.get(getattr(atom, "var", None)) in (BLOCK, GAP):
-                if isinstance(atom, Start) and k == 0:
-                    return f"the first cell of {self.ref(atom.var)}"
-                if isinstance(atom, Start) and k == -1:
-                    return f"the cell just before {self.ref(atom.var)}"
-                if isinstance(atom, End) and k == -1:
-                    return f"the last cell of {self.ref(atom.var)}"
-                if isinstance(atom, End) and k == 0:
-                    return f"the cell just after {self.ref(atom.var)}"
+        edge = self.edge(base)
+        if edge is not None and k in (0, -1):
+            who = self.ref(edge.var)
+            if isinstance(edge, Start):
+                return f"the first cell of {who}" if k == 0 else f"the cell just before {who}"
+            return f"the cell just after {who}" if k == 0 else f"the last cell of {who}"
         if k and self.positional(base):
             here = self.position(base)
             if k == -1:

@@ -137,12 +137,17 @@ def _ends(types: dict[str, ElementType], *exprs: Expr) -> int:
     return sum(abs(k) for e in exprs for a, k in linear(e, types).terms if isinstance(a, End))
 
 
+def _rank(cost_: int, types: dict[str, ElementType], *exprs: Expr) -> tuple[int, int]:
+    """How a form ranks: cheaper first, then naming more block or gap ends."""
+    return cost_, -_ends(types, *exprs)
+
+
 def _compare(c: Compare, types: dict[str, ElementType],
              equalities: list[Form]) -> Compare | None:
     """The cheapest form of the comparison, of those as cheap the one naming most block or gap
     ends (None: the equalities make it always hold)."""
     best: Compare = c
-    best_key = (cond_cost(c), -_ends(types, c.left, c.right))
+    best_key = _rank(cond_cost(c), types, c.left, c.right)
     for atoms, const in _shifts(_sides(c, types), equalities):
         op = c.op
         if not atoms:
@@ -156,7 +161,7 @@ def _compare(c: Compare, types: dict[str, ElementType],
             op, const = ">", const + 1
         new = Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
                       _sum(_terms(atoms, -1), max(-const, 0)))
-        key = (cond_cost(new), -_ends(types, new.left, new.right))
+        key = _rank(cond_cost(new), types, new.left, new.right)
         if key < best_key:
             best, best_key = new, key
     return best
@@ -195,7 +200,7 @@ def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Fo
 def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fill:
     """The cheapest form of the fill, of those as cheap the one naming most block or gap ends."""
     best = f
-    best_key = (fill_cost(f), -_ends(types, f.start, f.end))
+    best_key = _rank(fill_cost(f), types, f.start, f.end)
     for a, a_const in _shifts(_form(f.start, types), equalities):
         for b, b_const in _shifts(_form(f.end, types), equalities):
             shared: Counter = Counter()
@@ -209,7 +214,7 @@ def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fil
                                    _terms(shared, -1) + _terms(rest, -1), const)
 
             new = Fill(f.value, bound(a, a_const), bound(b, b_const))
-            key = (fill_cost(new), -_ends(types, new.start, new.end))
+            key = _rank(fill_cost(new), types, new.start, new.end)
             if key < best_key:
                 best, best_key = new, key
     return best
@@ -319,8 +324,8 @@ def _tidy_once(rule: Rule) -> Rule:
     types = {b.name: b.pattern.type for b in rule.bindings}
     condition, equalities = _condition(rule.condition, types)
     action = _fill(rule.action, types, equalities)
-    if (cond_cost(condition), -_ends(types, *_exprs(condition))) >= \
-            (cond_cost(rule.condition), -_ends(types, *_exprs(rule.condition))):
+    if _rank(cond_cost(condition), types, *_exprs(condition)) >= \
+            _rank(cond_cost(rule.condition), types, *_exprs(rule.condition)):
         condition = rule.condition
     if condition == rule.condition and action == rule.action:
         return rule
