@@ -145,15 +145,41 @@ def test_a_stop_ends_the_worker_processes_measuring() -> None:
 
 
 def test_a_cost_budget_makes_room_for_the_rest_of_the_top_k() -> None:
-    rules = list(RULES.values())  # candidates: big_hint 36, punctuate_right 35, punctuate_maximum 30
-    # 66 = big_hint and the cheapest other: big_hint first, then only punctuate_maximum fits.
+    rules = list(RULES.values())
+    costs = {r.name: cost(r) for r in rules}
+    assert [costs[n] for n in ("full_hint_short", "pair_1", "punctuate_maximum",
+                               "punctuate_right", "big_hint")] == [14, 28, 30, 35, 36]
+    # 66 = big_hint and punctuate_maximum: big_hint first, then only punctuate_maximum adds a cell.
     top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=66)
     assert [r.name for r in top.rules] == ["big_hint", "punctuate_maximum"] and top.gains == [11, 1]
-    # 65: big_hint no longer leaves room for a second rule; the two cheaper ones fill the budget.
+    assert top.costs == [36, 30]
+    # 65: big_hint still leaves room for the cheapest other rule, but none within 29 adds a cell.
     top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=65)
-    assert [r.name for r in top.rules] == ["punctuate_maximum", "punctuate_right"]
-    assert sum(top.costs) == 65
+    assert [r.name for r in top.rules] == ["big_hint"] and top.coverage == 11
+    # 49 < 36 + 14: no big_hint.  Its subsets are kept under a budget (the paper's optimisation
+    # drops them), so the cheap full hint and pair 1 are what fits.
+    top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=49)
+    assert [r.name for r in top.rules] == ["full_hint_short", "pair_1"]
+    # pair_1 fills OOO of (3 1) -----; the oracle then splits off (1) on the last cell, which
+    # the full hint fills: 4 cells.
+    assert top.gains == [5, 4] and top.subsets_dropped == 0
     # Below the two cheapest nothing fits.
-    assert optimise(rules, TRANSITIONS, top_k=2, cost_budget=64).rules == []
+    assert optimise(rules, TRANSITIONS, top_k=2, cost_budget=41).rules == []
     with pytest.raises(ValueError, match="needs top_k"):
         optimise(rules, TRANSITIONS, cost_budget=100)
+
+
+def test_under_a_budget_only_dominated_rules_are_dropped() -> None:
+    # full_hint_short covers a subset of big_hint's cells more cheaply: kept; pair_1 likewise;
+    # full_hint is the costlier of its group.  Add a costlier copy of punctuate_maximum that
+    # covers less: dominated.
+    worse = parse_rule("""def worse:
+        with h = arbitrary(hint) and b = arbitrary(block):
+        if maximal(h) and size(h) = size(b) and start(b) > 1 and start(b) > 0:
+        then fill(false, start(b) - 1, start(b))""")
+    assert rule_cells(worse, TRANSITIONS) == rule_cells(RULES["punctuate_maximum"], TRANSITIONS)
+    rules = [*RULES.values(), worse]
+    top = optimise(rules, TRANSITIONS, top_k=3, cost_budget=200)
+    assert top.groups_dropped == 2  # full_hint, worse: costlier members of their groups
+    assert top.candidates == 5 and top.subsets_dropped == 0
+
