@@ -146,30 +146,18 @@ def _groups(rules: Sequence[Rule], cells: Sequence[Cells]) -> tuple[list[int], i
     return sorted(best.values()), len(rules) - len(best)
 
 
-def _not_subsets(indices: list[int], cells: Sequence[Cells]) -> list[int]:
-    """The groups whose coverage is no strict subset of another group's."""
+def _not_subsets(indices: list[int], cells: Sequence[Cells],
+                 costs: dict[int, int] | None = None) -> list[int]:
+    """The groups whose coverage is no strict subset of another group's; with ``costs``, of
+    another group's at no higher cost (under a cost budget a cheaper rule covering less can be
+    the better pick).  Both relations are transitive, so checking against the kept groups does."""
     by_size = sorted(indices, key=lambda i: -len(cells[i]))
     kept: list[int] = []
     for i in by_size:
         mine = cells[i]
         # Coverages are distinct, so a superset of a kept group's size or more is strictly bigger.
-        if not any(len(cells[j]) > len(mine) and mine <= cells[j] for j in kept):
-            kept.append(i)
-    return sorted(kept)
-
-
-def _not_dominated(indices: list[int], cells: Sequence[Cells], costs: dict[int, int]) -> list[int]:
-    """The groups no other group dominates: none covers a strict superset at no higher cost.
-
-    Under a cost budget a cheaper rule covering less can be the better pick, so only such
-    dominated groups are dropped (without a budget every strict subset is, as the paper does).
-    """
-    by_size = sorted(indices, key=lambda i: -len(cells[i]))
-    kept: list[int] = []
-    for n, i in enumerate(by_size):
-        mine = cells[i]
-        if not any(costs[j] <= costs[i] and len(cells[j]) > len(mine) and mine <= cells[j]
-                   for j in by_size[:n]):
+        if not any(len(cells[j]) > len(mine) and mine <= cells[j]
+                   and (costs is None or costs[j] <= costs[i]) for j in kept):
             kept.append(i)
     return sorted(kept)
 
@@ -223,8 +211,8 @@ def optimise(
     while the ``top_k`` can still be completed within it by the cheapest remaining rules (a mean
     cost of 31.7 over a top 10 is a budget of 317), and only groups another group dominates
     (covers a strict superset of at no higher cost) are dropped: a cheap narrow rule may be what
-    fits.  Not the paper's procedure; it measures what conciseness
-    costs in coverage (``tests/benchmarks/bench_cost_budget.py``).
+    fits.  Not the paper's procedure; it measures what conciseness costs in coverage
+    (``tests/benchmarks/bench_cost_budget.py``).
     """
     names = [r.name for r in rules]
     if len(set(names)) != len(names):
@@ -247,8 +235,7 @@ def optimise(
         raise ValueError(f"{len(cells)} coverages for {len(rules)} rules")
     grouped, groups_dropped = _groups(rules, cells)
     costs = {i: cost(rules[i]) for i in grouped}  # read at every step
-    kept = (_not_subsets(grouped, cells) if cost_budget is None
-            else _not_dominated(grouped, cells, costs))
+    kept = _not_subsets(grouped, cells, None if cost_budget is None else costs)
     subsets_dropped = len(grouped) - len(kept)
     limit = len(kept) if top_k is None else min(top_k, len(kept))
 

@@ -34,14 +34,14 @@ TOP = 10
 SWAP_TRIES = 40
 
 
-def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells]], budget: int,
+def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells, int]], budget: int,
                      transitions: list, tries: int = SWAP_TRIES) -> list[Rule]:
     """Replace one chosen rule by another while that raises the coverage within ``budget``.
 
     First improvement: each chosen rule in turn (the one covering least on its own first) is
-    tried against the ``tries`` rules of ``pool`` that fit the budget and add the most cells on
-    their own to what the other chosen rules cover; the coverage is the metric itself (fixed point
-    and oracle).  Ends when no single swap helps; the number of rules stays the same.
+    tried against the ``tries`` rules of ``pool`` (name: rule, its cells, its cost) that fit the
+    budget and add the most cells on their own to what the other chosen rules cover; the coverage
+    is the metric itself (fixed point and oracle).  Ends when no single swap helps; the number of rules stays the same.
     """
     chosen = list(chosen)
     best = len(covered_cells(chosen, transitions))
@@ -51,13 +51,13 @@ def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells]], bu
         order = sorted(range(len(chosen)), key=lambda p: len(pool[chosen[p].name][1]))
         for p in order:
             rest = chosen[:p] + chosen[p + 1:]
-            room = budget - sum(map(cost, rest))
+            room = budget - sum(pool[r.name][2] for r in rest)
             union: set[tuple[int, int]] = set().union(*(pool[r.name][1] for r in rest))
             names = {r.name for r in chosen}
-            options = sorted((rc for name, rc in pool.items()
-                              if name not in names and cost(rc[0]) <= room and rc[1]),
-                             key=lambda rc: (-len(rc[1] - union), cost(rc[0]), rc[0].name))
-            for rule, _ in options[:tries]:
+            options = sorted((entry for name, entry in pool.items()
+                              if name not in names and entry[2] <= room and entry[1]),
+                             key=lambda e: (-len(e[1] - union), e[2], e[0].name))
+            for rule, _, _ in options[:tries]:
                 got = len(covered_cells([*rest, rule], transitions))
                 if got > best:
                     chosen, best, improved = [*rest[:p], rule, *rest[p:]], got, True
@@ -106,7 +106,8 @@ def main() -> int:
           f"{sum(sorted(map(cost, rules))[:TOP])} together")
     cells = measure_cells(rules, transitions, jobs=None)
     assert cells is not None
-    pool = {rule.name: (rule, covered) for rule, covered in zip(rules, cells, strict=True)}
+    pool = {rule.name: (rule, covered, cost(rule))
+            for rule, covered in zip(rules, cells, strict=True)}
     for budget in args.budget or [317, 337]:
         print(f"budget {budget} (mean cost at most {budget / TOP:.1f}):")
         top = optimise(rules, transitions, top_k=TOP, cells=cells, cost_budget=budget)
