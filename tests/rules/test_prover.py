@@ -88,15 +88,22 @@ def check_counterexample(r: Rule, ce: Counterexample) -> None:
     assert any(ce.witness[c] != char for c in ce.fill.cells())
 
 
+# The prover's forms: one query per length, one for every length at once, and that one asked of
+# the fast solver (which learning uses).
+FORM_IDS = {"per-length": {"at_once": False}, "at-once": {"at_once": True},
+            "at-once-fast": {"at_once": True, "fast": True}}
+FORMS = list(FORM_IDS.values())
+
+
 # ---- the control rules ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("at_once", [False, True], ids=["per-length", "at-once"])
-def test_every_control_rule_is_sound_up_to_12_cells(at_once: bool) -> None:
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
+def test_every_control_rule_is_sound_up_to_12_cells(form: dict[str, bool]) -> None:
     rules = load_rule_set("control").rules
     assert len(rules) == 14
     for r in rules:
-        result = prove(r, 12, at_once=at_once)
+        result = prove(r, 12, **form)
         assert result.sound is True, (r.name, result.counterexample)
         assert result.max_length == 12 and result.counterexample is None
 
@@ -115,10 +122,10 @@ def test_the_trees_the_broken_variants_start_from_are_sound() -> None:
 # ---- broken rules -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("at_once", [False, True], ids=["per-length", "at-once"])
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 @pytest.mark.parametrize("broken", BROKEN, ids=[r.name for r in BROKEN])
-def test_broken_rule_is_refuted_with_a_counterexample(broken: Rule, at_once: bool) -> None:
-    result = prove(broken, 12, at_once=at_once)
+def test_broken_rule_is_refuted_with_a_counterexample(broken: Rule, form: dict[str, bool]) -> None:
+    result = prove(broken, 12, **form)
     assert result.sound is False
     ce = result.counterexample
     assert ce is not None
@@ -139,16 +146,16 @@ def test_counterexample_for_a_fill_past_the_line_end_has_no_witness() -> None:
     assert ce is not None and ce.witness == "" and ce.fill.end == len(ce.cells) + 1
 
 
-@pytest.mark.parametrize("at_once", [False, True], ids=["per-length", "at-once"])
-def test_a_rule_that_is_only_wrong_on_long_lines_is_refuted_there(at_once: bool) -> None:
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
+def test_a_rule_that_is_only_wrong_on_long_lines_is_refuted_there(form: dict[str, bool]) -> None:
     # Crossing cell 9 is sound until a line is long enough for a hint to reach it.
     r = rule("late", {"h": Singleton(HINT)}, TrueCond(), False, 9, 10)
-    short = prove(r, 9, at_once=at_once)
+    short = prove(r, 9, **form)
     assert short.sound is False and len(short.counterexample.cells) <= 9  # out of range at n ≤ 9
     assert short.counterexample.witness == ""
     guarded = rule("late", {"h": Singleton(HINT)}, cmp(">", LineSize(), 9), False, 9, 10)
-    assert prove(guarded, 9, at_once=at_once).sound is True
-    ce = prove(guarded, 11, at_once=at_once).counterexample
+    assert prove(guarded, 9, **form).sound is True
+    ce = prove(guarded, 11, **form).counterexample
     assert ce is not None and len(ce.cells) == 10
     check_counterexample(guarded, ce)
 
@@ -231,14 +238,14 @@ def fires(r: Rule, max_length: int) -> bool:
     return any(apply_rule(r, line, flipped=False) for line, _ in valid_lines(max_length))
 
 
-@pytest.mark.parametrize("at_once", [False, True], ids=["per-length", "at-once"])
-def test_verdicts_match_brute_force_on_random_rules(at_once: bool) -> None:
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
+def test_verdicts_match_brute_force_on_random_rules(form: dict[str, bool]) -> None:
     rng = random.Random(20170814)
     rules = [random_rule(rng, i) for i in range(50)] + [mutated_control(rng, i) for i in range(30)]
     sound_and_firing = unsound = 0
     for r in rules:
         expected = first_wrong_length(r, 6)
-        result = prove(r, 6, at_once=at_once)
+        result = prove(r, 6, **form)
         assert result.sound is (expected is None), r
         if expected is None:
             sound_and_firing += fires(r, 6)
@@ -250,13 +257,13 @@ def test_verdicts_match_brute_force_on_random_rules(at_once: bool) -> None:
     assert sound_and_firing >= 8 and unsound >= 20
 
 
-@pytest.mark.parametrize("at_once", [False, True], ids=["per-length", "at-once"])
-def test_verdicts_match_brute_force_on_seven_cells(at_once: bool) -> None:
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
+def test_verdicts_match_brute_force_on_seven_cells(form: dict[str, bool]) -> None:
     rng = random.Random(7)
     for i in range(10):
         r = mutated_control(rng, i)
         expected = first_wrong_length(r, 7)
-        result = prove(r, 7, at_once=at_once)
+        result = prove(r, 7, **form)
         assert result.sound is (expected is None), r
         if expected is not None:
             assert len(result.counterexample.cells) == expected
@@ -301,21 +308,22 @@ def test_geometry_of_a_block_is_rejected() -> None:
         prove(bad, 4)
 
 
-def test_should_stop_interrupts_a_proof_at_once() -> None:
+@pytest.mark.parametrize("fast", [False, True], ids=["default-solver", "fast-solver"])
+def test_should_stop_interrupts_a_proof_at_once(fast: bool) -> None:
     force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     began = time.perf_counter()
-    result = prove(force_maximum, 30, at_once=True,
+    result = prove(force_maximum, 30, at_once=True, fast=fast,
                    should_stop=lambda: time.perf_counter() - began > 0.2)
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
-@pytest.mark.parametrize("at_once", [False, True])
-def test_a_stop_asked_before_z3_starts_is_not_lost(at_once: bool) -> None:
+@pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
+def test_a_stop_asked_before_z3_starts_is_not_lost(form: dict[str, bool]) -> None:
     # The stop arrives while the query is still being built: the interrupt must still land
     # (it was lost once, and the proof then ran to its end, seconds past a learning budget).
     force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     began = time.perf_counter()
-    result = prove(force_maximum, 30, at_once=at_once, should_stop=lambda: True)
+    result = prove(force_maximum, 30, **form, should_stop=lambda: True)
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
