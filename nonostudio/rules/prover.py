@@ -19,9 +19,9 @@ Neither is better on every rule.  Replaying stretches of a learning run
 (``tests/benchmarks/bench_synth_solvers.py``, 300 specifications each): on three-pattern
 specifications of 7-cell lines synthesis took 0.72 of the time with it (130.9 s instead of
 182.5 s) and gave up 1 proof at the 15 s limit instead of 3; on two-pattern ones, whose time is
-mostly the Python search, 1.03 and 0.99.  Proving the shipped learned rules at 30 cells took 278 s with it and
-253 s without in two runs (one rule 99–101 s instead of 37–38 s).  Learning uses it; the other callers keep the
-default.
+mostly the Python search, 1.03 and 0.99.  Proving the shipped learned rules at 30 cells took
+278 s with it and 253 s without, in each of two runs (one rule 99–101 s instead of 37–38 s).
+Learning uses it; the other callers keep the default.
 
 Flipped lines need no query of their own: reversing a line is a bijection on valid lines, so a
 rule sound on every line is sound on every flipped line.
