@@ -17,7 +17,7 @@ and the original's weights.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -127,8 +127,8 @@ class SearchOptions:
 DEFAULT_OPTIONS = SearchOptions()
 
 
-def allowed_vectors(vectors: list[tuple[int, ...]], atoms: list[Expr] | tuple[Expr, ...],
-                    options: SearchOptions) -> list[tuple[int, ...]]:
+def allowed_vectors(vectors: Sequence[tuple[int, ...]], atoms: list[Expr] | tuple[Expr, ...],
+                    options: SearchOptions) -> Sequence[tuple[int, ...]]:
     """The coefficient vectors that use only atoms ``options`` allows."""
     banned = [a for a, atom in enumerate(atoms) if not options.atom_allowed(atom)]
     if not banned:
@@ -176,8 +176,10 @@ def form_expr(coeffs: tuple[int, ...], literal: int, atoms: list[Expr]) -> Expr:
     return _chain(Lit(0), [], neg + [Lit(-literal)])
 
 
-def coefficient_vectors(n_atoms: int, max_terms: int) -> list[tuple[int, ...]]:
-    """Distinct coefficient vectors of sums of up to ``max_terms`` signed atoms (zero included)."""
+@lru_cache(maxsize=64)
+def coefficient_vectors(n_atoms: int, max_terms: int) -> tuple[tuple[int, ...], ...]:
+    """Distinct coefficient vectors of sums of up to ``max_terms`` signed atoms (zero included);
+    remembered, as every search round of a pattern set asks for the same ones."""
     out = {tuple([0] * n_atoms)}
     signed = [(a, s) for a in range(n_atoms) for s in (1, -1)]
     for size in range(1, max_terms + 1):
@@ -186,13 +188,21 @@ def coefficient_vectors(n_atoms: int, max_terms: int) -> list[tuple[int, ...]]:
             for a, s in combo:
                 v[a] += s
             out.add(tuple(v))
-    return sorted(out, key=lambda v: (sum(map(abs, v)), v))
+    return tuple(sorted(out, key=lambda v: (sum(map(abs, v)), v)))
 
 
-def fill_forms(atoms: list[Expr], max_terms: int = 3,
+def fill_forms(atoms: list[Expr] | tuple[Expr, ...], max_terms: int = 3,
                options: SearchOptions = DEFAULT_OPTIONS) -> list[Form]:
     """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal (of the
-    atoms ``options`` allows, costed by its weights)."""
+    atoms ``options`` allows, costed by its weights).  Remembered per atoms and options: every
+    search round of a pattern set asks for the same forms (building them took a sixth of a
+    synthesis' time)."""
+    return list(_fill_forms(tuple(atoms), max_terms, options))
+
+
+@lru_cache(maxsize=256)
+def _fill_forms(atoms: tuple[Expr, ...], max_terms: int,
+                options: SearchOptions) -> tuple[Form, ...]:
     out = []
     for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options):
         for c in LITERALS:
@@ -200,7 +210,7 @@ def fill_forms(atoms: list[Expr], max_terms: int = 3,
                 continue
             e = form_expr(v, c, atoms)
             out.append(Form(v, c, e, expr_cost(e, options.weights)))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
