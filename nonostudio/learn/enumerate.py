@@ -192,12 +192,12 @@ def coefficient_vectors(n_atoms: int, max_terms: int) -> tuple[tuple[int, ...], 
 
 
 def fill_forms(atoms: list[Expr] | tuple[Expr, ...], max_terms: int = 3,
-               options: SearchOptions = DEFAULT_OPTIONS) -> list[Form]:
+               options: SearchOptions = DEFAULT_OPTIONS) -> tuple[Form, ...]:
     """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal (of the
     atoms ``options`` allows, costed by its weights).  Remembered per atoms and options: every
     search round of a pattern set asks for the same forms (building them took a sixth of a
     synthesis' time)."""
-    return list(_fill_forms(tuple(atoms), max_terms, options))
+    return _fill_forms(tuple(atoms), max_terms, options)
 
 
 @lru_cache(maxsize=256)

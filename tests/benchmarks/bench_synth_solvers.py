@@ -15,9 +15,7 @@ rules found, and the prover's verdicts with their seconds.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
-import sqlite3
 import sys
 import time
 from collections import Counter
@@ -27,15 +25,12 @@ from typing import Any
 def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[str, Any]:
     import nonostudio.rules.prover as prover
     from nonostudio.learn import synth
-    from nonostudio.learn.specs import Specification
+    from nonostudio.learn.jobs import JobStore
+    from nonostudio.learn.runner import hand_out_key
 
-    with sqlite3.connect(store) as db:
-        rows = db.execute("SELECT spec, status FROM specs WHERE run_id = ? ORDER BY seq",
-                          (run,)).fetchall()
-    records = [(Specification.from_json(json.loads(spec)), status) for spec, status in rows]
-    records.sort(key=lambda r: (len(r[0].patterns) > 2, len(r[0].transition.before),
-                                len(r[0].patterns)))
-    records = records[start:start + count:2]
+    with JobStore(store) as jobs:
+        ordered = sorted(jobs.records(run), key=lambda r: hand_out_key(r.spec))
+    records = [(r.spec, r.status) for r in ordered[start:start + count:2]]
     proofs: Counter[str] = Counter()
     proof_seconds: Counter[str] = Counter()
     plain_prove = prover.prove
