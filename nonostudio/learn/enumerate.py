@@ -257,22 +257,25 @@ class ConditionSpace:
         values = inst.atoms @ coeffs.T  # instances × forms
         self.atoms: list[CondAtom] = []
         truths: list[np.ndarray] = []
-        v0 = values[i0]
-        for f, v in enumerate(vectors):
-            if f % 64 == 0:
+        # ``form + c op 0`` for every form, literal and operator at once (a loop over them was a
+        # fifth of a search round), kept in the order (form, literal, operator): true on i0, not
+        # on every instance, and ``-L = 0`` left out as ``L = 0``.
+        positive_first = np.array([next(x for x in v if x) > 0 for v in vectors], dtype=bool)
+        chosen: list[tuple[int, int, int, np.ndarray]] = []
+        for ci, c in enumerate(LITERALS):
+            shifted = values + c
+            for oi, op in enumerate(OPS):
                 self.poll()
-            first = next(x for x in v if x)
-            for c in LITERALS:
-                for op in OPS:
-                    if op == "=" and first < 0:
-                        continue  # -L = 0 is L = 0
-                    if not _holds(op, int(v0[f]) + c):
-                        continue
-                    truth = _holds_vec(op, values[:, f] + c)
-                    if truth.all():
-                        continue
-                    self.atoms.append(_comparison(v, c, op, tuple(atoms), weights))
-                    truths.append(truth)
+                truth = _holds_vec(op, shifted)
+                keep = truth[i0] & ~truth.all(axis=0)
+                if op == "=":
+                    keep &= positive_first
+                chosen += [(f, ci, oi, truth[:, f]) for f in np.flatnonzero(keep).tolist()]
+        chosen.sort(key=lambda t: t[:3])
+        key_atoms = tuple(atoms)
+        for f, ci, oi, truth in chosen:
+            self.atoms.append(_comparison(vectors[f], LITERALS[ci], OPS[oi], key_atoms, weights))
+            truths.append(truth)
         for b in inst.bindings if options.allows("extremes") else ():
             for kind, node in (("max", Maximal(b.name)), ("min", Minimal(b.name))):
                 truth = inst.extreme[(b.name, kind)]
@@ -312,10 +315,12 @@ class ConditionSpace:
             if not isinstance(b.pattern, Arbitrary):
                 continue
             group = inst.group[b.name]
+            # A comparison mentions x when a term's atom does (the literal names nothing).
+            mentioning = [a for a, e in enumerate(atoms) if b.name in variables(e)]
             for f, v in enumerate(vectors):
                 if f % 64 == 0:
                     self.poll()
-                if sum(map(abs, v)) > max_terms:
+                if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning):
                     continue
                 for c in LITERALS:
                     for op in OPS[1:]:
@@ -323,20 +328,13 @@ class ConditionSpace:
                         t = _holds_vec(op, inner)
                         if not t[i0]:
                             continue
-                        cond = compare_of(v, c, op, atoms)
-                        if b.name not in variables(cond):
-                            continue
                         counts = np.bincount(group, weights=t)
                         truth = t & (counts[group] == 1)
                         if not truth[i0] or truth.all():
                             continue
-                        node = Unique(b.name, cond)
+                        node = Unique(b.name, compare_of(v, c, op, atoms))
                         self.atoms.append(CondAtom(node, cond_cost(node, weights), True))
                         truths.append(truth)
-
-
-def _holds(op: str, x: int) -> bool:
-    return x == 0 if op == "=" else (x >= 0 if op == ">=" else x > 0)
 
 
 def _holds_vec(op: str, x: np.ndarray) -> np.ndarray:
