@@ -255,7 +255,7 @@ class Instances:
         idx = np.nonzero(fires)[0]
         if len(idx) == 0:
             return 0
-        s_c, e_c = np.clip(s[idx], 0, 62), np.clip(e[idx], 0, 62)
+        s_c, e_c = _shift(s[idx]), _shift(e[idx])
         cells = ((np.int64(1) << e_c) - (np.int64(1) << s_c)) & ~self.known[idx]
         lines = self.line[idx]  # instances are ordered by line
         starts = np.flatnonzero(np.diff(lines, prepend=-1))
@@ -270,12 +270,16 @@ class Instances:
         known = self.known if s.ndim == 1 else self.known[:, None]
         forced = self.forced[value] if s.ndim == 1 else self.forced[value][:, None]
         inside = (0 <= s) & (s < e) & (e <= n)
-        s_c = np.clip(s, 0, 62)
-        e_c = np.clip(e, 0, 62)
+        s_c, e_c = _shift(s), _shift(e)
         cells = np.where(inside, (np.int64(1) << e_c) - (np.int64(1) << s_c), 0)
         wrong = ~inside | ((cells & ~forced) != 0)
         productive = ~wrong & ((cells & ~known) != 0)
         return wrong, productive
+
+
+def _shift(x: np.ndarray) -> np.ndarray:
+    """``x`` clamped to 0…62, a safe shift of an int64 one (np.clip took three times as long)."""
+    return np.minimum(np.maximum(x, 0), 62)
 
 
 _GROUP_RADIX = 64  # more than the elements of one type on any line learning builds instances on
