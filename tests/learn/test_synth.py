@@ -307,3 +307,19 @@ def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch) ->
     big_hint = _control("big_hint")
     assert synth._refuting_lines(big_hint, run) == []
     assert synth._proved(big_hint, run).sound and run.prover_calls == 1
+
+
+def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch) -> None:
+    from nonostudio.learn import synth
+
+    monkeypatch.setattr(synth, "_POOLS", {})
+    monkeypatch.setitem(synth._POOLS_KEPT, synth.ACTIVE_LENGTH, 2)
+    run = _Run(None, time.monotonic() + 60, None, 30)
+    a, b, c = ((Binding("x", Arbitrary(t)),) for t in ElementType)
+    first = synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run)
+    synth._all_lines_instances(b, synth.ACTIVE_LENGTH, run)
+    assert synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run) is first  # a is used again
+    synth._all_lines_instances(c, synth.ACTIVE_LENGTH, run)  # full: b, the least recent, goes
+    assert list(synth._POOLS[synth.ACTIVE_LENGTH]) == [a, c]
+    assert synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run) is first
+    assert len(first) > 0 and first.bindings == a
