@@ -323,8 +323,8 @@ class ConditionSpace:
                 if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning):
                     continue
                 for c in LITERALS:
+                    inner = values[:, f] + c
                     for op in OPS[1:]:
-                        inner = values[:, f] + c
                         t = _holds_vec(op, inner)
                         if not t[i0]:
                             continue
