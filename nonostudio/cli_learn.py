@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import TESTING_SET, load_rules
 from nonostudio.core.errors import PuzzleError
-from nonostudio.learn.enumerate import CONSTRUCTS, MAX_WEIGHT, SearchOptions
+from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import (
     choose_rules,
     chosen_entries,
@@ -87,6 +87,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                      choices=sorted(CONSTRUCTS),
                      help="leave a DSL construct out of the search (repeatable): "
                           + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()))
+    run.add_argument("--with", dest="extensions", metavar="EXTENSION", action="append",
+                     default=[], choices=sorted(EXTENSIONS),
+                     help="also search a construct beyond the paper's DSL (repeatable): "
+                          + "; ".join(f"{k}: {v}" for k, v in EXTENSIONS.items()))
     run.add_argument("--weight", metavar="NAME=N", action="append", default=[],
                      type=weight_arg,
                      help="rank candidates by another cost weight (repeatable; default: the "
@@ -170,9 +174,12 @@ def weight_arg(text: str) -> tuple[str, int]:
     return name.strip(), number
 
 
-def search_options(without: list[str], weights: list[tuple[str, int]]) -> SearchOptions:
-    """The search options of ``--without`` and ``--weight`` (a later weight of a name wins)."""
-    return SearchOptions(frozenset(without), CostWeights(**dict(weights)))
+def search_options(without: list[str], weights: list[tuple[str, int]],
+                   extensions: list[str] | None = None) -> SearchOptions:
+    """The search options of ``--without``, ``--weight`` (a later weight of a name wins) and
+    ``--with``."""
+    return SearchOptions(frozenset(without), CostWeights(**dict(weights)),
+                         frozenset(extensions or ()))
 
 
 def test_set_path(path: str | None) -> Path:
@@ -253,7 +260,8 @@ def run_learn(args: argparse.Namespace) -> Outcome:
                         "budget_s": args.budget, "prove_length": PROVE_LENGTH,
                         "narrow": not args.no_narrow, "three_first": args.three_first,
                         "three_narrow": args.three_narrow,
-                        "search": search_options(args.without, args.weight).to_json()}
+                        "search": search_options(args.without, args.weight,
+                                                  args.extensions).to_json()}
             specs = list(all_specifications(args.max_length, args.max_patterns,
                                             three_first=args.three_first))
             run_id = store.create_run(settings, specs)

@@ -31,7 +31,14 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.learn import synth
-from nonostudio.learn.enumerate import CONSTRUCTS, LITERALS, MAX_WEIGHT, OPS, SearchOptions
+from nonostudio.learn.enumerate import (
+    CONSTRUCTS,
+    EXTENSIONS,
+    LITERALS,
+    MAX_WEIGHT,
+    OPS,
+    SearchOptions,
+)
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.specs import Specification, all_specifications
 from nonostudio.rules import cost
@@ -100,6 +107,7 @@ def search_space_text() -> str:
         "arbitrary.\n"
         "Fills: linear forms of up to three terms over start, size, the hint geometry "
         f"functions and line size (those chosen above), plus a literal in {list(LITERALS)}; "
+        "totals, when chosen, only in conditions; "
         f"up to {synth.MAX_FILL_PAIRS} fill pairs per pattern set and round.\n"
         f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
         f"unique (those chosen above); up to {synth.MAX_COVERS} per fill.  Among rules as "
@@ -118,6 +126,7 @@ WEIGHT_LABELS = {
     "literal": "literal", "line_size": "line_size", "element_property": "start(x), size(x)",
     "geometry": "lowest_end_cell, highest_start_cell", "operator": "+ − = ≥ > and",
     "maximal": "maximal(x), minimal(x)", "unique": "unique (plus its condition)",
+    "total": "total(t)",
 }
 
 
@@ -183,6 +192,13 @@ class LearnSettingsDialog(QDialog):
             box.setObjectName(f"construct_{name}")
             self.constructs[name] = box
             constructs_layout.addWidget(box)
+        self.extensions: dict[str, QCheckBox] = {}
+        for name, text in EXTENSIONS.items():
+            box = QCheckBox(f"{text} (beyond the paper's DSL; slower)",
+                            checked=name in options.extensions)
+            box.setObjectName(f"extension_{name}")
+            self.extensions[name] = box
+            constructs_layout.addWidget(box)
         weights = QGroupBox("Cost weights (rank rules as general as each other)")
         grid = QGridLayout(weights)
         self.weights: dict[str, QSpinBox] = {}
@@ -232,7 +248,8 @@ class LearnSettingsDialog(QDialog):
         """The constructs and weights as the dialog shows them."""
         return SearchOptions(
             frozenset(name for name, box in self.constructs.items() if not box.isChecked()),
-            cost.CostWeights(**{name: spin.value() for name, spin in self.weights.items()}))
+            cost.CostWeights(**{name: spin.value() for name, spin in self.weights.items()}),
+            frozenset(name for name, box in self.extensions.items() if box.isChecked()))
 
     def reset_weights(self) -> None:
         for f in fields(cost.CostWeights):

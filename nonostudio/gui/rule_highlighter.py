@@ -29,6 +29,7 @@ FUNCTIONS = (
     "line_size",
     "maximal",
     "minimal",
+    "total",
 )
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

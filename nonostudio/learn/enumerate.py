@@ -38,6 +38,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Maximal,
     Minimal,
+    Total,
     Unique,
     variables,
 )
@@ -53,22 +54,33 @@ CONSTRUCTS = {
     "geometry": "lowest_end_cell(h), highest_start_cell(h)",
     "line_size": "line_size",
 }
+# Constructs beyond the paper's DSL: a run searches them only when asked to (``with``).
+EXTENSIONS = {
+    "totals": "total(hint), total(block), total(gap): the sum of the clues, the number of filled "
+              "cells, the number of cells not crossed out",
+}
 MAX_WEIGHT = 99
 
 
 @dataclass(frozen=True)
 class SearchOptions:
-    """Which DSL constructs synthesis may use (all but those ``without``) and the cost weights
-    it ranks candidates by (the most general first, then the cheapest by these weights)."""
+    """Which DSL constructs synthesis may use (the paper's, but those ``without``, plus the
+    ``extensions`` beyond it) and the cost weights it ranks candidates by (the most general
+    first, then the cheapest by these weights)."""
 
     without: frozenset[str] = frozenset()
     weights: CostWeights = field(default=DEFAULT_WEIGHTS)
+    extensions: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.without) - set(CONSTRUCTS))
         if unknown:
             raise ValueError(f"unknown DSL construct {unknown[0]!r} (known: "
                              f"{', '.join(CONSTRUCTS)})")
+        unknown = sorted(set(self.extensions) - set(EXTENSIONS))
+        if unknown:
+            raise ValueError(f"unknown DSL extension {unknown[0]!r} (known: "
+                             f"{', '.join(EXTENSIONS)})")
         for f in fields(self.weights):
             value = getattr(self.weights, f.name)
             if isinstance(value, bool) or not isinstance(value, int) or \
@@ -85,13 +97,18 @@ class SearchOptions:
             return self.allows("geometry")
         if isinstance(atom, LineSize):
             return self.allows("line_size")
+        if isinstance(atom, Total):
+            return "totals" in self.extensions
         return True
 
     def is_default(self) -> bool:
-        return not self.without and not self.weights.changed()
+        return not self.without and not self.weights.changed() and not self.extensions
 
     def to_json(self) -> dict[str, Any]:
-        return {"without": sorted(self.without), "weights": self.weights.changed()}
+        out: dict[str, Any] = {"without": sorted(self.without), "weights": self.weights.changed()}
+        if self.extensions:
+            out["with"] = sorted(self.extensions)
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> SearchOptions:
@@ -103,19 +120,23 @@ class SearchOptions:
             raise ValueError(f"search options must be an object, not {data!r}")
         without = data.get("without", [])
         weights = data.get("weights", {})
-        if not isinstance(without, list) or not all(isinstance(x, str) for x in without):
-            raise ValueError(f"'without' must be a list of construct names, not {without!r}")
+        extensions = data.get("with", [])
+        for key, names in (("without", without), ("with", extensions)):
+            if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+                raise ValueError(f"'{key}' must be a list of construct names, not {names!r}")
         if not isinstance(weights, dict):
             raise ValueError(f"'weights' must map weight names to numbers, not {weights!r}")
         names = {f.name for f in fields(CostWeights)}
         for name in weights:
             if name not in names:
                 raise ValueError(f"unknown cost weight {name!r} (known: {', '.join(sorted(names))})")
-        return cls(frozenset(without), CostWeights(**weights))
+        return cls(frozenset(without), CostWeights(**weights), frozenset(extensions))
 
     def describe(self) -> str:
         """``without unique; cost weights geometry 3`` (empty for the defaults)."""
         parts = []
+        if self.extensions:
+            parts.append("with " + ", ".join(sorted(self.extensions)))
         if self.without:
             parts.append("without " + ", ".join(sorted(self.without)))
         if changed := self.weights.changed():
@@ -128,12 +149,35 @@ DEFAULT_OPTIONS = SearchOptions()
 
 
 def allowed_vectors(vectors: Sequence[tuple[int, ...]], atoms: list[Expr] | tuple[Expr, ...],
-                    options: SearchOptions) -> Sequence[tuple[int, ...]]:
-    """The coefficient vectors that use only atoms ``options`` allows."""
-    banned = [a for a, atom in enumerate(atoms) if not options.atom_allowed(atom)]
+                    options: SearchOptions, fill: bool = False) -> Sequence[tuple[int, ...]]:
+    """The coefficient vectors that use only atoms ``options`` allows (in a fill's cell range
+    when ``fill``)."""
+    banned = _banned(atoms, options, fill)
     if not banned:
         return vectors
     return [v for v in vectors if not any(v[a] for a in banned)]
+
+
+def _banned(atoms: Sequence[Expr], options: SearchOptions, fill: bool = False) -> tuple[int, ...]:
+    """The positions of the atoms ``options`` leaves out (of a fill's cell range when ``fill``:
+    totals are counts, not cells, and only conditions compare them)."""
+    return tuple(a for a, atom in enumerate(atoms)
+                 if not options.atom_allowed(atom) or (fill and isinstance(atom, Total)))
+
+
+@lru_cache(maxsize=256)
+def _comparison_vectors(n_atoms: int, max_terms: int, banned: tuple[int, ...]
+                        ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    """The non-zero coefficient vectors that use no ``banned`` atom, as a list and as a matrix
+    (one row each), and whether each one's first non-zero coefficient is positive.  Remembered:
+    every search round of a pattern set asks for the same ones."""
+    vectors = [v for v in coefficient_vectors(n_atoms, max_terms)
+               if any(v) and not any(v[a] for a in banned)]
+    coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), n_atoms)
+    positive_first = np.array([next(x for x in v if x) > 0 for v in vectors], dtype=bool)
+    coeffs.flags.writeable = False
+    positive_first.flags.writeable = False
+    return vectors, coeffs, positive_first
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +248,8 @@ def fill_forms(atoms: list[Expr] | tuple[Expr, ...], max_terms: int = 3,
 def _fill_forms(atoms: tuple[Expr, ...], max_terms: int,
                 options: SearchOptions) -> tuple[Form, ...]:
     out = []
-    for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options):
+    for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options,
+                             fill=True):
         for c in LITERALS:
             if not any(v) and c < 0:
                 continue
@@ -251,16 +296,14 @@ class ConditionSpace:
         self.poll = poll or (lambda: None)  # may raise to abandon the build (cancellation)
         atoms = inst.exprs
         weights = options.weights
-        vectors = [v for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms,
-                                              options) if any(v)]
-        coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), len(atoms))
+        vectors, coeffs, positive_first = _comparison_vectors(len(atoms), max_terms,
+                                                              _banned(atoms, options))
         values = inst.atoms @ coeffs.T  # instances × forms
         self.atoms: list[CondAtom] = []
         truths: list[np.ndarray] = []
         # ``form + c op 0`` for every form, literal and operator at once (a loop over them was a
         # fifth of a search round), kept in the order (form, literal, operator): true on i0, not
         # on every instance, and ``-L = 0`` left out as ``L = 0``.
-        positive_first = np.array([next(x for x in v if x) > 0 for v in vectors], dtype=bool)
         chosen: list[tuple[int, int, int, np.ndarray]] = []
         for ci, c in enumerate(LITERALS):
             shifted = values + c
@@ -317,10 +360,14 @@ class ConditionSpace:
             group = inst.group[b.name]
             # A comparison mentions x when a term's atom does (the literal names nothing).
             mentioning = [a for a, e in enumerate(atoms) if b.name in variables(e)]
+            # Totals stay out: they say nothing of which x, and z3 took 25 s and more to prove
+            # a unique condition over them.
+            totals_at = [a for a, e in enumerate(atoms) if isinstance(e, Total)]
             for f, v in enumerate(vectors):
                 if f % 64 == 0:
                     self.poll()
-                if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning):
+                if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning) or \
+                        any(v[a] for a in totals_at):
                     continue
                 for c in LITERALS:
                     inner = values[:, f] + c

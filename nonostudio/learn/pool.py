@@ -30,6 +30,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
 )
 from nonostudio.rules.interpreter import Element, LineView
 
@@ -82,13 +83,19 @@ def all_states(max_length: int) -> tuple[PoolLine, ...]:
     return tuple(out)
 
 
+# The atoms of the whole line, before those of the bindings: line_size, then the totals (which
+# only a search with the ``totals`` extension uses; left out, they leave its order unchanged).
+LINE_ATOMS: tuple[Expr, ...] = (LineSize(), Total(ElementType.HINT), Total(ElementType.BLOCK),
+                                Total(ElementType.GAP))
+
+
 def atom_exprs(bindings: tuple[Binding, ...]) -> list[Expr]:
-    """The atoms expressions can use under ``bindings``, line_size first.
+    """The atoms expressions can use under ``bindings``: :data:`LINE_ATOMS`, then each binding's.
 
     A hint bound by a constant or singleton pattern has a fixed index, so its ``start`` is a
     literal and left out.
     """
-    out: list[Expr] = [LineSize()]
+    out: list[Expr] = list(LINE_ATOMS)
     for b in bindings:
         p = b.pattern
         if p.type is ElementType.HINT:
@@ -130,6 +137,13 @@ def _atom_value(expr: Expr, env: dict[str, Element], view: LineView) -> int:
     return view.highest_start[e.index]
 
 
+@lru_cache(maxsize=1 << 16)
+def _line_atoms(hints: tuple[int, ...], text: str) -> tuple[int, ...]:
+    """The values of :data:`LINE_ATOMS` on a line."""
+    view = _view(hints, text)
+    return view.n, view.total_hint, view.total_block, view.total_gap
+
+
 @lru_cache(maxsize=1 << 18)
 def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Arbitrary
            ) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
@@ -147,8 +161,8 @@ def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Ar
 
 @lru_cache(maxsize=64)
 def _own_atoms(pattern: Singleton | Constant | Arbitrary) -> tuple[Expr, ...]:
-    """The atoms one binding of ``pattern`` (named ``x``) adds after ``line_size``."""
-    return tuple(atom_exprs((Binding("x", pattern),))[1:])
+    """The atoms one binding of ``pattern`` (named ``x``) adds after :data:`LINE_ATOMS`."""
+    return tuple(atom_exprs((Binding("x", pattern),))[len(LINE_ATOMS):])
 
 
 class Instances:
@@ -196,7 +210,9 @@ class Instances:
             chosen[j] = local[j] + np.repeat(np.cumsum(c[j]) - c[j], per_line)
             stride = stride * c[j]
         n_of_line = np.array([pl.n for pl in lines], dtype=np.int64)
-        columns = [n_of_line[self.line][:, None]]
+        whole = np.array([_line_atoms(pl.hints, pl.text) for pl in lines],
+                         dtype=np.int64).reshape(len(lines), len(LINE_ATOMS))
+        columns = [whole[self.line]]
         for j, b in enumerate(bindings):
             width = len(_own_atoms(b.pattern))
             table = np.array(values[j], dtype=np.int64).reshape(len(values[j]), width)

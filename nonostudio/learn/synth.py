@@ -486,10 +486,12 @@ def _neighbours(line: PoolLine) -> list[PoolLine]:
     return [pl for pl in lines if pl is not None]
 
 
-def _signature(inst: Instances) -> np.ndarray:
-    """Per instance: every atom's value and whether each bound element is maximal / minimal."""
+def _signature(inst: Instances, options: SearchOptions) -> np.ndarray:
+    """Per instance: the value of every atom ``options`` allows and whether each bound element
+    is maximal / minimal."""
     flags = [inst.extreme[k].astype(np.int64)[:, None] for k in sorted(inst.extreme)]
-    return np.concatenate([inst.atoms, *flags], axis=1)
+    allowed = [a for a, x in enumerate(inst.exprs) if options.atom_allowed(x)]
+    return np.concatenate([inst.atoms[:, allowed], *flags], axis=1)
 
 
 def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
@@ -506,11 +508,11 @@ def _twin_lines(run: _Run, bindings: tuple[Binding, ...], first: PoolLine,
     i0 = _spec_instance(near, bindings, spec)
     if i0 is None:
         return []
-    key = _signature(near)[i0]
+    key = _signature(near, run.options)[i0]
     run_mask = (1 << spec.end) - (1 << spec.start)
     out: list[PoolLine] = []
     for inst in (near, check):
-        same = (_signature(inst) == key).all(axis=1)
+        same = (_signature(inst, run.options) == key).all(axis=1)
         same &= (inst.forced[spec.value] & run_mask) != run_mask
         out += [inst.lines[i] for i in np.unique(inst.line[same]).tolist()]
     return list(dict.fromkeys(out))

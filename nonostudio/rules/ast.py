@@ -108,7 +108,19 @@ class HighestStartCell:
     var: str
 
 
-Expr = Lit | LineSize | Arith | Start | Size | LowestEndCell | HighestStartCell
+@dataclass(frozen=True, slots=True)
+class Total:
+    """The sizes of every element of ``type`` added up: the sum of the hints, the number of
+    filled cells (blocks) or the number of cells not crossed (gaps).
+
+    Not in the paper's DSL: an extension for the counting strategies people use ("every clue is
+    placed, so the rest is empty"), which the paper's language cannot state.
+    """
+
+    type: ElementType
+
+
+Expr = Lit | LineSize | Arith | Start | Size | LowestEndCell | HighestStartCell | Total
 
 
 # ---- conditions -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     TrueCond,
     Unique,
 )
@@ -56,6 +57,7 @@ class CostWeights:
     operator: int = 1  # + - = >= > and
     maximal: int = 7  # maximal(x), minimal(x)
     unique: int = 2
+    total: int = 2  # total(hint|block|gap), beyond the paper's DSL: as line_size
 
     def changed(self) -> dict[str, int]:
         """The weights that differ from the defaults, by name."""
@@ -101,6 +103,8 @@ def expr_cost(e: Expr, w: CostWeights = DEFAULT_WEIGHTS) -> int:
         return w.literal
     if isinstance(e, LineSize):
         return w.line_size
+    if isinstance(e, Total):
+        return w.total
     if isinstance(e, Start | Size):
         return w.element_property
     if isinstance(e, LowestEndCell | HighestStartCell):

@@ -41,6 +41,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     TrueCond,
     Unique,
     conjuncts,
@@ -93,6 +94,11 @@ def lowest_end_cell(hints: tuple[int, ...], i: int) -> int:
     return i + sum(hints[: i + 1])
 
 
+def total(line: Line, t: ElementType) -> int:
+    """``total(t)``: the sizes of the line's hints, blocks or gaps added up."""
+    return sum(e.size for e in elements(line, t))
+
+
 def highest_start_cell(hints: tuple[int, ...], i: int, n: int) -> int:
     """``n − (k − i − 1) − (hi + … + h(k−1))``: hint i's first cell with all hints packed right."""
     return n - (len(hints) - i - 1) - sum(hints[i:])
@@ -107,6 +113,8 @@ def eval_expr(expr: Expr, env: dict[str, Element], line: Line) -> int:
         return expr.value
     if isinstance(expr, LineSize):
         return line.size
+    if isinstance(expr, Total):
+        return total(line, expr.type)
     if isinstance(expr, Arith):
         a = eval_expr(expr.left, env, line)
         b = eval_expr(expr.right, env, line)
@@ -158,7 +166,8 @@ class LineView:
     """A line's elements and hint geometry, computed once and shared by every rule run on it."""
 
     __slots__ = ("n", "hints", "blocks", "gaps", "lowest_end", "highest_start", "max_hint",
-                 "min_hint", "max_block", "min_block", "max_gap", "min_gap")
+                 "min_hint", "max_block", "min_block", "max_gap", "min_gap", "total_hint",
+                 "total_block", "total_gap")
 
     def __init__(self, line: Line) -> None:
         self._compute(line.hints, line.text)
@@ -182,9 +191,12 @@ class LineView:
         sizes = [e[3] for e in self.blocks]
         self.max_block = max(sizes, default=0)
         self.min_block = min(sizes, default=0)
+        self.total_block = sum(sizes)
         sizes = [e[3] for e in self.gaps]
         self.max_gap = max(sizes, default=0)
         self.min_gap = min(sizes, default=0)
+        self.total_gap = sum(sizes)
+        self.total_hint = sum(hints)
 
 
 _HINT, _BLOCK, _GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -234,6 +246,8 @@ class _Codegen:
             return str(int(e.value))
         if isinstance(e, LineSize):
             return "V.n"
+        if isinstance(e, Total):
+            return f"V.total_{_NAME[e.type]}"
         if isinstance(e, Arith):
             op = {"+": "+", "-": "-"}[e.op]
             return f"({self.expr(e.left, local)} {op} {self.expr(e.right, local)})"

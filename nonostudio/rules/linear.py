@@ -21,6 +21,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Size,
     Start,
+    Total,
 )
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -33,7 +34,7 @@ class End:
     var: str
 
 
-Atom = Start | Size | LineSize | LowestEndCell | HighestStartCell | End
+Atom = Start | Size | LineSize | LowestEndCell | HighestStartCell | End | Total
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     TrueCond,
     Unique,
 )
@@ -42,7 +43,7 @@ __all__ = ["Example", "RuleEntry", "RuleSyntaxError", "parse_rule", "parse_rules
 
 KEYWORDS = frozenset(
     "def with if then and fill true false is unique where singleton constant arbitrary hint block "
-    "gap line_size start size lowest_end_cell highest_start_cell maximal minimal".split()
+    "gap line_size start size lowest_end_cell highest_start_cell maximal minimal total".split()
 )
 _COMPARISONS = ("=", ">=", ">")
 _COND_TYPES = (TrueCond, And, Compare, Maximal, Minimal, Unique)
@@ -179,11 +180,7 @@ class _Parser:
             raise self.error("'singleton', 'constant' or 'arbitrary'")
         self.advance()
         self.expect("(")
-        type_tok = self.tok
-        if not (type_tok.kind == "name" and type_tok.text in ("hint", "block", "gap")):
-            raise self.error("'hint', 'block' or 'gap'")
-        self.advance()
-        etype = ElementType(type_tok.text)
+        etype = self.element_type(closing=False)
         if kind.text == "constant":
             self.expect(",", "',' and an index")
             pattern: Singleton | Constant | Arbitrary = Constant(etype, self.expect_int("an index (0, 1, ...)"))
@@ -194,6 +191,16 @@ class _Parser:
         self.expect(")")
         self.bound[tok.text] = etype
         return Binding(tok.text, pattern)
+
+    def element_type(self, closing: bool = True) -> ElementType:
+        """``hint``, ``block`` or ``gap`` (and the ``)`` after it when ``closing``)."""
+        tok = self.tok
+        if not (tok.kind == "name" and tok.text in ("hint", "block", "gap")):
+            raise self.error("'hint', 'block' or 'gap'")
+        self.advance()
+        if closing:
+            self.expect(")")
+        return ElementType(tok.text)
 
     def fill(self) -> Fill:
         self.expect("fill")
@@ -322,6 +329,10 @@ class _Parser:
         if self.at("line_size"):
             self.advance()
             return LineSize()
+        if self.at("total"):
+            self.advance()
+            self.expect("(")
+            return Total(self.element_type())
         if tok.kind == "name" and tok.text in _VAR_EXPRS:
             self.advance()
             self.expect("(")
@@ -340,7 +351,8 @@ class _Parser:
             raise self.error("an expression", detail=f"a bound name is used through start({tok.text}), "
                              f"size({tok.text}), ...")
         raise self.error("an expression (a number, line_size, start(x), size(x), "
-                         "lowest_end_cell(h), highest_start_cell(h) or '(')")
+                         "lowest_end_cell(h), highest_start_cell(h), total(hint|block|gap) "
+                         "or '(')")
 
 
 def parse_rules(text: str, source: str = "<text>") -> list[RuleEntry]:

@@ -27,6 +27,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     Unique,
     conjuncts,
 )
@@ -35,6 +36,8 @@ from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear, 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}
 _GLOSS = {BLOCK: "a run of filled cells", GAP: "a stretch of cells not crossed out"}
+_TOTAL = {HINT: "the sum of the clues", BLOCK: "the number of filled cells",
+          GAP: "the number of cells not crossed out"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
              "tenth")
 _SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -152,6 +155,8 @@ class Speaker:
             return f"the number of cells up to the end of {self.ref(a.var)}"
         if isinstance(a, LineSize):
             return "the length of the line"
+        if isinstance(a, Total):
+            return _TOTAL[a.type]
         return self.position_atom(a)
 
     def position_atom(self, a: Atom) -> str:

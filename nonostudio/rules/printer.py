@@ -28,6 +28,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     TrueCond,
     Unique,
 )
@@ -57,6 +58,8 @@ def format_expr(e: Expr) -> str:
         return str(e.value)
     if isinstance(e, LineSize):
         return "line_size"
+    if isinstance(e, Total):
+        return f"total({e.type.value})"
     if isinstance(e, Arith):
         right = format_expr(e.right)
         if isinstance(e.right, Arith):

@@ -43,6 +43,7 @@ from nonostudio.rules.ast import (
     Singleton,
     Size,
     Start,
+    Total,
     TrueCond,
     Unique,
 )
@@ -126,9 +127,37 @@ class SymbolicLine:
         filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
         not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
         self.runs = {ElementType.BLOCK: _Runs(ctx, filled), ElementType.GAP: _Runs(ctx, not_crossed)}
+        self._counted = False
 
     def int(self, value: int) -> z3.ArithRef:
         return z3.IntVal(value, self.ctx)
+
+    def total(self, t: ElementType) -> z3.ArithRef:
+        """``total(t)``: the sum of the hints, the known filled cells or the cells not known crossed.
+
+        Counted from the solution's cells, which number exactly the sum of the hints (the hints
+        are disjoint runs).  That equation is added to the line's constraints the first time a
+        total is asked for: with it z3 reasons about the counts linearly, while counting the known
+        cells directly took 10 s at 16 cells and grew exponentially with the length.
+        """
+        one, zero = self.int(1), self.int(0)
+
+        def how_many(cells: list[z3.BoolRef]) -> z3.ArithRef:
+            return sum((z3.If(c, one, zero) for c in cells), zero)
+
+        hint_total = sum(self.hints, zero)
+        if t is ElementType.HINT:
+            return hint_total
+        solution_cells = how_many(self.solution)
+        if not self._counted:
+            self._counted = True
+            self.constraints.append(solution_cells == hint_total)
+        hidden = [z3.Not(kc) for kc in self.known]
+        if t is ElementType.BLOCK:
+            return solution_cells - how_many(
+                [z3.And(u, s) for u, s in zip(hidden, self.solution, strict=True)])
+        return solution_cells + how_many(
+            [z3.And(u, z3.Not(s)) for u, s in zip(hidden, self.solution, strict=True)])
 
     def count(self, t: ElementType) -> z3.ArithRef:
         """How many elements of type ``t`` the line has."""
@@ -199,6 +228,8 @@ def sym_expr(expr: Expr, env: Env, line: SymbolicLine) -> z3.ArithRef:
         return line.int(expr.value)
     if isinstance(expr, LineSize):
         return line.size
+    if isinstance(expr, Total):
+        return line.total(expr.type)
     if isinstance(expr, Arith):
         left = sym_expr(expr.left, env, line)
         right = sym_expr(expr.right, env, line)

@@ -48,6 +48,7 @@ from nonostudio.rules.ast import (
     Rule,
     Size,
     Start,
+    Total,
     Unique,
     conjoin,
     conjuncts,
@@ -56,13 +57,14 @@ from nonostudio.rules.ast import (
 from nonostudio.rules.cost import cond_cost, cost, fill_cost
 from nonostudio.rules.linear import End, linear
 
-_ORDER = (Start, Size, LowestEndCell, HighestStartCell, LineSize)
+_ORDER = (Start, Size, LowestEndCell, HighestStartCell, LineSize, Total)
 
 
 def _terms(atoms: Counter, sign: int) -> list[Expr]:
     """The atoms of ``sign`` (each as often as its coefficient says), in a fixed order."""
     chosen = [a for a, k in atoms.items() if k * sign > 0]
-    chosen.sort(key=lambda a: (getattr(a, "var", ""), _ORDER.index(type(a))))
+    chosen.sort(key=lambda a: (getattr(a, "var", ""), _ORDER.index(type(a)),
+                               a.type.value if isinstance(a, Total) else ""))
     return [a for a in chosen for _ in range(abs(atoms[a]))]
 
 

@@ -94,6 +94,14 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     assert again.settings() == narrowed and not again.constructs["unique"].isChecked()
     again.original_weights.click()
     assert again.settings().search == {"without": ["geometry", "unique"], "weights": {}}
+    # Totals, beyond the paper's DSL, are off until asked for, and kept with the run.
+    assert not again.extensions["totals"].isChecked()
+    again.extensions["totals"].setChecked(True)
+    counted = again.settings()
+    assert counted.search_options().extensions == {"totals"}
+    third = LearnSettingsDialog(settings=counted)
+    qtbot.addWidget(third)
+    assert third.extensions["totals"].isChecked() and third.settings() == counted
     # Three-pattern sets naming later elements are left out of such a run.
     wide = LearnSettings(max_length=4, max_patterns=3)
     first = LearnSettings(max_length=4, max_patterns=3, three_first=True)

@@ -17,6 +17,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Size,
     Start,
+    Total,
 )
 from nonostudio.rules.cost import cost, cost_breakdown, expr_cost, fill_cost, fill_offset
 from nonostudio.rules.parser import parse_rule
@@ -121,6 +122,8 @@ def _value(e: Expr, env: dict[str, int]) -> int:
         return e.value
     if isinstance(e, LineSize):
         return env["line_size"]
+    if isinstance(e, Total):
+        return env[f"total:{e.type.value}"]
     if isinstance(e, Arith):
         a, b = _value(e.left, env), _value(e.right, env)
         return a + b if e.op == "+" else a - b
@@ -136,6 +139,7 @@ def test_offset_form_denotes_the_same_cells_and_never_costs_more(fill_and_bindin
     rng = random.Random(0)
     for _ in range(5):
         env = {"line_size": rng.randint(0, 30)}
+        env |= {f"total:{t}": rng.randint(0, 30) for t in ("hint", "block", "gap")}
         for b in binds:
             for kind in ("start", "size", "lec", "hsc"):
                 env[f"{kind}:{b.name}"] = rng.randint(-5, 30)
