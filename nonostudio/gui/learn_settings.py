@@ -107,7 +107,7 @@ def search_space_text() -> str:
         "arbitrary.\n"
         "Fills: linear forms of up to three terms over start, size, the hint geometry "
         f"functions and line size (those chosen above), plus a literal in {list(LITERALS)}; "
-        "totals, when chosen, only in conditions; "
+        "totals, when chosen, only in comparisons of the condition (not inside unique); "
         f"up to {synth.MAX_FILL_PAIRS} fill pairs per pattern set and round.\n"
         f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
         f"unique (those chosen above); up to {synth.MAX_COVERS} per fill.  Among rules as "
