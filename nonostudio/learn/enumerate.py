@@ -165,14 +165,26 @@ def _banned(atoms: Sequence[Expr], options: SearchOptions, fill: bool = False) -
                  if not options.atom_allowed(atom) or (fill and isinstance(atom, Total)))
 
 
+def _comparison_vectors_of(atoms: Sequence[Expr], max_terms: int, options: SearchOptions
+                           ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    """:func:`_comparison_vectors` for these atoms and options."""
+    totals = tuple(a for a, e in enumerate(atoms) if isinstance(e, Total))
+    elements = tuple(a for a, e in enumerate(atoms) if variables(e))
+    return _comparison_vectors(len(atoms), max_terms, _banned(atoms, options), totals, elements)
+
+
 @lru_cache(maxsize=256)
-def _comparison_vectors(n_atoms: int, max_terms: int, banned: tuple[int, ...]
+def _comparison_vectors(n_atoms: int, max_terms: int, banned: tuple[int, ...],
+                        totals: tuple[int, ...] = (), elements: tuple[int, ...] = ()
                         ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
-    """The non-zero coefficient vectors that use no ``banned`` atom, as a list and as a matrix
-    (one row each), and whether each one's first non-zero coefficient is positive.  Remembered:
-    every search round of a pattern set asks for the same ones."""
+    """The non-zero coefficient vectors that use no ``banned`` atom and do not mix a total with
+    an element's atoms (a count compared with counts or the line's length: "the filled cells
+    are as many as the clues ask for"), as a list and as a matrix (one row each), and whether
+    each one's first non-zero coefficient is positive.  Remembered: every search round of a
+    pattern set asks for the same ones."""
     vectors = [v for v in coefficient_vectors(n_atoms, max_terms)
-               if any(v) and not any(v[a] for a in banned)]
+               if any(v) and not any(v[a] for a in banned)
+               and not (any(v[a] for a in totals) and any(v[a] for a in elements))]
     coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), n_atoms)
     positive_first = np.array([next(x for x in v if x) > 0 for v in vectors], dtype=bool)
     coeffs.flags.writeable = False
@@ -296,8 +308,7 @@ class ConditionSpace:
         self.poll = poll or (lambda: None)  # may raise to abandon the build (cancellation)
         atoms = inst.exprs
         weights = options.weights
-        vectors, coeffs, positive_first = _comparison_vectors(len(atoms), max_terms,
-                                                              _banned(atoms, options))
+        vectors, coeffs, positive_first = _comparison_vectors_of(atoms, max_terms, options)
         values = inst.atoms @ coeffs.T  # instances × forms
         self.atoms: list[CondAtom] = []
         truths: list[np.ndarray] = []
