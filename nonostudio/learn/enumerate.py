@@ -369,16 +369,13 @@ class ConditionSpace:
             if not isinstance(b.pattern, Arbitrary):
                 continue
             group = inst.group[b.name]
-            # A comparison mentions x when a term's atom does (the literal names nothing).
+            # A comparison mentions x when a term's atom does (the literal names nothing); none
+            # of those has a total (``vectors`` mix no total with an element's atoms).
             mentioning = [a for a, e in enumerate(atoms) if b.name in variables(e)]
-            # Totals stay out: they say nothing of which x, and z3 took 25 s and more to prove
-            # a unique condition over them.
-            totals_at = [a for a, e in enumerate(atoms) if isinstance(e, Total)]
             for f, v in enumerate(vectors):
                 if f % 64 == 0:
                     self.poll()
-                if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning) or \
-                        any(v[a] for a in totals_at):
+                if sum(map(abs, v)) > max_terms or not any(v[a] for a in mentioning):
                     continue
                 for c in LITERALS:
                     inner = values[:, f] + c
