@@ -149,20 +149,24 @@ DEFAULT_OPTIONS = SearchOptions()
 
 
 def allowed_vectors(vectors: Sequence[tuple[int, ...]], atoms: list[Expr] | tuple[Expr, ...],
-                    options: SearchOptions, fill: bool = False) -> Sequence[tuple[int, ...]]:
-    """The coefficient vectors that use only atoms ``options`` allows (in a fill's cell range
-    when ``fill``)."""
-    banned = _banned(atoms, options, fill)
+                    options: SearchOptions, where: bool = False) -> Sequence[tuple[int, ...]]:
+    """The coefficient vectors that use only atoms ``options`` allows (in a form that says
+    where, when ``where``: see :func:`banned_atoms`)."""
+    banned = banned_atoms(atoms, options, where)
     if not banned:
         return vectors
     return [v for v in vectors if not any(v[a] for a in banned)]
 
 
-def _banned(atoms: Sequence[Expr], options: SearchOptions, fill: bool = False) -> tuple[int, ...]:
-    """The positions of the atoms ``options`` leaves out (of a fill's cell range when ``fill``:
-    totals are counts, not cells, and only conditions compare them)."""
+def banned_atoms(atoms: Sequence[Expr], options: SearchOptions,
+                 where: bool = False) -> tuple[int, ...]:
+    """The positions of the atoms ``options`` leaves out; with ``where``, also the totals.
+
+    A form that says where — a fill's cell range, a comparison naming an element, a widening
+    conjunct — never uses a total: totals are counts, compared only with counts and line_size.
+    """
     return tuple(a for a, atom in enumerate(atoms)
-                 if not options.atom_allowed(atom) or (fill and isinstance(atom, Total)))
+                 if not options.atom_allowed(atom) or (where and isinstance(atom, Total)))
 
 
 def _comparison_vectors_of(atoms: Sequence[Expr], max_terms: int, options: SearchOptions
@@ -170,7 +174,8 @@ def _comparison_vectors_of(atoms: Sequence[Expr], max_terms: int, options: Searc
     """:func:`_comparison_vectors` for these atoms and options."""
     totals = tuple(a for a, e in enumerate(atoms) if isinstance(e, Total))
     elements = tuple(a for a, e in enumerate(atoms) if variables(e))
-    return _comparison_vectors(len(atoms), max_terms, _banned(atoms, options), totals, elements)
+    return _comparison_vectors(len(atoms), max_terms, banned_atoms(atoms, options), totals,
+                               elements)
 
 
 @lru_cache(maxsize=256)
@@ -261,7 +266,7 @@ def _fill_forms(atoms: tuple[Expr, ...], max_terms: int,
                 options: SearchOptions) -> tuple[Form, ...]:
     out = []
     for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options,
-                             fill=True):
+                             where=True):
         for c in LITERALS:
             if not any(v) and c < 0:
                 continue

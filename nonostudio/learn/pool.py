@@ -209,9 +209,9 @@ class Instances:
             local[j] = (r // np.repeat(stride, per_line)) % np.repeat(np.maximum(c[j], 1), per_line)
             chosen[j] = local[j] + np.repeat(np.cumsum(c[j]) - c[j], per_line)
             stride = stride * c[j]
-        n_of_line = np.array([pl.n for pl in lines], dtype=np.int64)
         whole = np.array([_line_atoms(pl.hints, pl.text) for pl in lines],
                          dtype=np.int64).reshape(len(lines), len(LINE_ATOMS))
+        n_of_line = whole[:, 0]  # LINE_ATOMS starts with line_size
         columns = [whole[self.line]]
         for j, b in enumerate(bindings):
             width = len(_own_atoms(b.pattern))

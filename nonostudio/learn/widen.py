@@ -26,10 +26,10 @@ from itertools import combinations, product
 import numpy as np
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions, compare_of
+from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions, banned_atoms, compare_of
 from nonostudio.learn.pool import Instances
 from nonostudio.learn.vector_eval import cond_truth, expr_values
-from nonostudio.rules.ast import And, Compare, Rule, Total, Unique, conjoin, conjuncts, variables
+from nonostudio.rules.ast import And, Compare, Rule, Unique, conjoin, conjuncts, variables
 from nonostudio.rules.cost import cond_cost
 
 MAX_TERMS = 4  # atoms in a candidate conjunct (``hsc(h) + size(h) >= start(b) + size(b)``)
@@ -103,10 +103,8 @@ def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
         inner = cond_truth(part.cond, pool)
         group = pool.group[part.var]
         own = frozenset(a for a, x in enumerate(pool.exprs) if part.var in variables(x))
-        # Widening says where x can be ("the only gap that can hold h"): totals, which say
-        # nothing of where, are left out (their proofs inside unique also took z3 25 s each).
-        banned = frozenset(a for a, x in enumerate(pool.exprs)
-                           if not options.atom_allowed(x) or isinstance(x, Total))
+        # Widening says where x can be ("the only gap that can hold h"), so no totals.
+        banned = frozenset(banned_atoms(pool.exprs, options, where=True))
         forms = _forms(len(pool.exprs), own - banned, banned)
         for lo in range(0, len(forms), _CHUNK):
             if poll is not None:

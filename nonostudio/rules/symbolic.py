@@ -127,7 +127,7 @@ class SymbolicLine:
         filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
         not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
         self.runs = {ElementType.BLOCK: _Runs(ctx, filled), ElementType.GAP: _Runs(ctx, not_crossed)}
-        self._counted = False
+        self._totals: dict[ElementType, z3.ArithRef] = {}  # built when a rule asks
 
     def int(self, value: int) -> z3.ArithRef:
         return z3.IntVal(value, self.ctx)
@@ -136,28 +136,28 @@ class SymbolicLine:
         """``total(t)``: the sum of the hints, the known filled cells or the cells not known crossed.
 
         Counted from the solution's cells, which number exactly the sum of the hints (the hints
-        are disjoint runs).  That equation is added to the line's constraints the first time a
-        total is asked for: with it z3 reasons about the counts linearly, while counting the known
-        cells directly took 10 s at 16 cells and grew exponentially with the length.
+        are disjoint runs).  That equation is added to the line's constraints when the totals
+        are first asked for: with it z3 reasons about the counts linearly, while counting the
+        known cells directly took 10 s at 16 cells and grew exponentially with the length.
         """
-        one, zero = self.int(1), self.int(0)
+        if not self._totals:
+            one, zero = self.int(1), self.int(0)
 
-        def how_many(cells: list[z3.BoolRef]) -> z3.ArithRef:
-            return sum((z3.If(c, one, zero) for c in cells), zero)
+            def how_many(cells: list[z3.BoolRef]) -> z3.ArithRef:
+                return sum((z3.If(c, one, zero) for c in cells), zero)
 
-        hint_total = sum(self.hints, zero)
-        if t is ElementType.HINT:
-            return hint_total
-        solution_cells = how_many(self.solution)
-        if not self._counted:
-            self._counted = True
+            hint_total = sum(self.hints, zero)
+            solution_cells = how_many(self.solution)
             self.constraints.append(solution_cells == hint_total)
-        hidden = [z3.Not(kc) for kc in self.known]
-        if t is ElementType.BLOCK:
-            return solution_cells - how_many(
-                [z3.And(u, s) for u, s in zip(hidden, self.solution, strict=True)])
-        return solution_cells + how_many(
-            [z3.And(u, z3.Not(s)) for u, s in zip(hidden, self.solution, strict=True)])
+            pairs = list(zip(self.known, self.solution, strict=True))
+            self._totals = {
+                ElementType.HINT: hint_total,
+                ElementType.BLOCK: solution_cells - how_many(
+                    [z3.And(z3.Not(k), s) for k, s in pairs]),
+                ElementType.GAP: solution_cells + how_many(
+                    [z3.And(z3.Not(k), z3.Not(s)) for k, s in pairs]),
+            }
+        return self._totals[t]
 
     def count(self, t: ElementType) -> z3.ArithRef:
         """How many elements of type ``t`` the line has."""
