@@ -32,6 +32,7 @@ from nonostudio.learn.export import (
     choose_rules,
     chosen_entries,
     common_options,
+    mirrored_key,
     pooled_rules,
     specification_key,
 )
@@ -142,6 +143,11 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="widen the unique conditions of the chosen rules as synthesis now "
                              "does (conjuncts that make a rule fire on more lines of the check "
                              "pool; each step proved) and choose again")
+    export.add_argument("--mirror", action="store_true",
+                        help="pool the mirror image of every rule too (the rule about the last "
+                             "clue for one about the first: lines are read forwards only when "
+                             "coverage is measured) and choose again; each chosen mirror is "
+                             "proved sound")
     export.add_argument("--jobs", metavar="N", type=positive_int_arg, default=None,
                         help="processes measuring the pooled rules' coverage (default: one per "
                              "core)")
@@ -367,9 +373,11 @@ def run_export(args: argparse.Namespace) -> Outcome:
     started = time.monotonic()
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
                           simplify_chosen=args.simplify, widen_chosen=args.widen,
-                          recover=load_rules("control").rules, say=say,
+                          recover=load_rules("control").rules, mirror=args.mirror, say=say,
                           jobs=args.jobs, options=common_options([i.settings for i in infos]))
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
+    source |= {image: mirrored_key(source[original])
+               for image, original in choice.mirrors.items()}
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
     origins = ([f"run{'s' if len(run_ids) > 1 else ''} {which} of {store_path}"] if run_ids
@@ -401,6 +409,12 @@ def run_export(args: argparse.Namespace) -> Outcome:
     lines += [
         f"Distinct rules pooled: {len(rules)}"
         + (f"; {', '.join(refined)}, then chosen again." if refined else "."),
+        *([f"Mirror images pooled: {len(choice.mirrors)} (the rule read from the other end of "
+           f"the line: constant(t, -1) is the last element); "
+           f"{sum(r.name in choice.mirrors for r in chosen.rules)} chosen, each proved sound "
+           f"for lines up to 30 cells"
+           + (f"; refuted and left out: {', '.join(choice.refuted)}." if choice.refuted
+              else ".")] if args.mirror else []),
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
         f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
@@ -421,6 +435,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
             "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
             "widened": choice.widened, "pooled_files": args.pool,
+            "mirrors_pooled": len(choice.mirrors), "mirrors_refuted": choice.refuted,
             "kept_for": choice.kept_for,
             "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")

@@ -297,3 +297,30 @@ def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path, caps
         s.extend_run(run_id, s.run(run_id).settings | {"search": {"without": ["loops"]}}, [])
     assert main(["learn", "run", "--resume", str(run_id), "--store", store]) == 2
     assert "unknown DSL construct 'loops'" in capsys.readouterr().err
+
+
+def test_export_can_pool_the_mirror_images_of_the_rules(tmp_path, capsys) -> None:
+    earlier = tmp_path / "earlier.rules"
+    earlier.write_text("""# Rules learned by nonostudio (a test).
+
+#: title: learned rule 1
+#: source: specification 3 1|xx--x----x--|x0-2|h0,g0
+def left:
+  with h0 = constant(hint, 0) and g0 = constant(gap, 0):
+  if size(h0) > size(g0):
+  then fill(false, start(g0), start(g0) + size(g0))
+""", encoding="utf-8")
+    out = tmp_path / "mirrored.rules"
+    code, export = cli_json(capsys, "learn", "export", str(out), "--pool", str(earlier),
+                            "--mirror")
+    assert code == 0, export
+    assert export["mirrors_pooled"] == 1 and export["mirrors_refuted"] == []
+    written = load_rule_set(out)
+    assert "Mirror images pooled: 1" in written.header and "1 chosen" in written.header
+    image = written.entry("left_mirror")
+    assert [b.pattern.index for b in image.rule.bindings] == [-1, -1]
+    # its source is the original's line read backwards, and its example is made there
+    assert image.source.startswith("specification 1 3|--x----x--xx|mirror of 3 1 ")
+    assert image.examples and image.examples[0].cells == "--x----x--xx"
+    # the original crosses its first gap, cells [2, 4); read backwards that is [8, 10)
+    assert (image.examples[0].start, image.examples[0].end) == (8, 10)

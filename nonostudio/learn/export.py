@@ -3,7 +3,8 @@
 The CLI (``learn export``) and the Jobs panel's *Save* both come here: the distinct rules of one
 or more runs of a job store (:func:`pooled_rules`), then the paper's optimisation — identical
 coverage groups, subsets, greedy top k — optionally with the chosen rules simplified (each step
-proved, never less general) and the choice made again (:func:`choose_rules`).
+proved, never less general) and the choice made again, and optionally with every rule's mirror
+image pooled too (:func:`choose_rules`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition
 from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
+from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set
 from nonostudio.rules.tidy import tidy
 
@@ -79,6 +82,10 @@ class Choice:
     simplified: int
     kept_for: dict[str, str] = field(default_factory=dict)
     widened: int = 0
+    # mirror image's name -> the pooled rule it mirrors (every mirror added to the pool)
+    mirrors: dict[str, str] = field(default_factory=dict)
+    # mirror images chosen and then refuted by the prover (there should be none: a bug if any)
+    refuted: list[str] = field(default_factory=list)
 
 
 def choose_rules(
@@ -89,6 +96,8 @@ def choose_rules(
     simplify_chosen: bool = False,
     widen_chosen: bool = False,
     recover: Sequence[Rule] = (),
+    mirror: bool = False,
+    prove_length: int = 30,
     say: Callable[[str], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     jobs: int | None = None,
@@ -107,7 +116,11 @@ def choose_rules(
     strategies, such as the control rules) and no ``top_k``, a strategy that some pooled rule
     recovers (fills a superset of its cells) but no chosen one does gets the cheapest such rule
     added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
-    the one rule a player would recognise as that strategy.  ``say`` hears progress lines;
+    the one rule a player would recognise as that strategy.  With ``mirror``, after those steps
+    the mirror image of every pooled rule (:func:`~nonostudio.rules.mirror.mirrored`) joins the
+    pool and the choice is made again; each chosen mirror is proved sound for lines up to
+    ``prove_length`` cells before it is kept (one refuted would be a bug in the mirroring: it
+    leaves the pool, is listed in ``refuted``, and the choice is made once more).  ``say`` hears progress lines;
     ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
     ``jobs`` worker processes (default one per core) measure the pool's coverages
     (:func:`measure_cells`).  Widening and simplification search as ``options`` allow (the
@@ -154,6 +167,29 @@ def choose_rules(
                 pool[at], cells[at] = better, rule_cells(better, transitions)
         chosen = choose()
     simplified = changed["simplify"]
+    mirrors: dict[str, str] = {}
+    refuted: list[str] = []
+    if mirror and chosen.complete:
+        added = _mirror_images(pool, mirrors)
+        if say is not None:
+            say(f"measuring {len(added)} mirror images")
+        more = measure_cells(added, transitions, jobs=jobs, progress=measured,
+                             should_stop=should_stop)
+        if more is None:
+            return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
+        pool += added
+        cells += more
+        while (chosen := choose()).complete:
+            unproved = [r for r in chosen.rules if r.name in mirrors
+                        and not _proved_mirror(r, prove_length, say, should_stop)]
+            if should_stop is not None and should_stop():
+                return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
+            if not unproved:
+                break
+            refuted += [r.name for r in unproved]
+            for r in unproved:
+                at = pool.index(r)
+                del pool[at], cells[at]
     kept_for: dict[str, str] = {}
     if recover and top_k is None and chosen.complete:
         wanted = [rule_cells(r, transitions) for r in recover]
@@ -170,7 +206,48 @@ def choose_rules(
                     chosen.rules.append(rule)
                     chosen.gains.append(0)
                     chosen.costs.append(cost(rule))
-    return Choice(chosen, pool, simplified, kept_for, changed["widen"])
+    return Choice(chosen, pool, simplified, kept_for, changed["widen"], mirrors, refuted)
+
+
+def _mirror_images(pool: Sequence[Rule], mirrors: dict[str, str]) -> list[Rule]:
+    """The mirror images of ``pool``'s rules that are not in it already (same patterns, condition
+    and fill), each under a name no pooled rule has; ``mirrors`` learns image → original."""
+    bodies = {(r.bindings, r.condition, r.action) for r in pool}
+    names = {r.name for r in pool}
+    added: list[Rule] = []
+    for rule in pool:
+        image = mirrored(rule)
+        if image is None or (body := (image.bindings, image.condition, image.action)) in bodies:
+            continue
+        bodies.add(body)
+        name, n = image.name, 1
+        while name in names:
+            n += 1
+            name = f"{image.name}{n}"
+        names.add(name)
+        mirrors[name] = rule.name
+        added.append(replace(image, name=name))
+    return added
+
+
+def _proved_mirror(rule: Rule, max_length: int, say: Callable[[str], None] | None,
+                   should_stop: Callable[[], bool] | None) -> bool:
+    """Whether the prover proves a chosen mirror image sound (False if refuted or stopped)."""
+    result = prove(rule, max_length, should_stop=should_stop, at_once=True)
+    if say is not None:
+        verdict = {True: "proved", False: "REFUTED", None: "stopped"}[result.sound]
+        say(f"[prove mirror] {rule.name}: {verdict} ({result.seconds:.1f} s)")
+    return result.sound is True
+
+
+def mirrored_key(key: str) -> str:
+    """The specification key of a mirror image: the line read backwards (``hints|cells|...``
+    keys; anything else unchanged), so the entry's example is the mirror of the original's."""
+    parts = key.split("|")
+    if len(parts) < 2:
+        return key
+    hints = " ".join(reversed(parts[0].split()))
+    return "|".join([hints, parts[1][::-1], "mirror of " + key.replace("|", " ")])
 
 
 def common_options(settings: Sequence[Mapping[str, Any]]) -> SearchOptions:

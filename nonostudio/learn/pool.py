@@ -92,14 +92,14 @@ LINE_ATOMS: tuple[Expr, ...] = (LineSize(), Total(ElementType.HINT), Total(Eleme
 def atom_exprs(bindings: tuple[Binding, ...]) -> list[Expr]:
     """The atoms expressions can use under ``bindings``: :data:`LINE_ATOMS`, then each binding's.
 
-    A hint bound by a constant or singleton pattern has a fixed index, so its ``start`` is a
-    literal and left out.
+    A hint bound by a singleton or a constant pattern counted from the start has a fixed index,
+    so its ``start`` is a literal and left out.
     """
     out: list[Expr] = list(LINE_ATOMS)
     for b in bindings:
         p = b.pattern
         if p.type is ElementType.HINT:
-            if isinstance(p, Arbitrary):
+            if isinstance(p, Arbitrary) or (isinstance(p, Constant) and p.index < 0):
                 out.append(Start(b.name))
             out += [Size(b.name), LowestEndCell(b.name), HighestStartCell(b.name)]
         else:
@@ -114,7 +114,7 @@ def _candidates(view: LineView, pattern: Singleton | Constant | Arbitrary) -> li
         return list(lst)
     if isinstance(pattern, Singleton):
         return list(lst) if len(lst) == 1 else []
-    return list(lst[pattern.index:pattern.index + 1])
+    return list(lst[pattern.index:pattern.index + 1 or None])
 
 
 @lru_cache(maxsize=1 << 16)

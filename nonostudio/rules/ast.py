@@ -34,7 +34,12 @@ class Singleton:
 
 @dataclass(frozen=True, slots=True)
 class Constant:
-    """The ``index``-th element of its type (0-based; does not bind when there are fewer)."""
+    """The ``index``-th element of its type (0-based; does not bind when there are fewer).
+
+    A negative index counts from the end, as in Python: ``-1`` is the last element, ``-2`` the
+    one before it.  Not in the paper's DSL (its constants count from the start only): the mirror
+    image of a rule about the first clue is a rule about the last one (:mod:`.mirror`).
+    """
 
     type: ElementType
     index: int

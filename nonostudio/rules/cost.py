@@ -49,7 +49,7 @@ class CostWeights:
 
     arbitrary: int = 6
     singleton: int = 7
-    constant: int = 8  # plus the index
+    constant: int = 8  # plus the index (from the end for a negative one: -1 costs as 0)
     literal: int = 1
     line_size: int = 2
     element_property: int = 1  # start(x), size(x)
@@ -94,7 +94,7 @@ def pattern_cost(p: Pattern, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     if isinstance(p, Singleton):
         return w.singleton
     if isinstance(p, Constant):
-        return w.constant + p.index
+        return w.constant + (p.index if p.index >= 0 else -1 - p.index)
     raise TypeError(f"not a pattern: {p!r}")
 
 

@@ -312,9 +312,10 @@ class _Codegen:
             return lst
         if isinstance(p, Singleton):
             return f"({lst} if len({lst}) == 1 else ())"
-        if p.index < 0:
-            return "()"
-        return f"{lst}[{int(p.index)}:{int(p.index) + 1}]"
+        index = int(p.index)
+        if index == -1:
+            return f"{lst}[-1:]"
+        return f"{lst}[{index}:{index + 1}]"
 
 
 @dataclass(frozen=True)

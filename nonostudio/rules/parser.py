@@ -183,7 +183,12 @@ class _Parser:
         etype = self.element_type(closing=False)
         if kind.text == "constant":
             self.expect(",", "',' and an index")
-            pattern: Singleton | Constant | Arbitrary = Constant(etype, self.expect_int("an index (0, 1, ...)"))
+            # a negative index counts from the end: -1 is the last element
+            sign = -1 if self.at("-") and self.peek(1).kind == "int" else 1
+            if sign < 0:
+                self.advance()
+            index = sign * self.expect_int("an index (0, 1, ... or -1 for the last)")
+            pattern: Singleton | Constant | Arbitrary = Constant(etype, index)
         elif kind.text == "singleton":
             pattern = Singleton(etype)
         else:

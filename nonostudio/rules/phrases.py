@@ -52,6 +52,16 @@ def ordinal(i: int) -> str:
     return f"{n}{suffix}"
 
 
+def place(index: int) -> str:
+    """A constant pattern's place in its list: ``0 -> "first"``, ``-1 -> "last"``,
+    ``-2 -> "second-to-last"`` (a negative index counts from the end)."""
+    if index >= 0:
+        return ordinal(index)
+    if index == -1:
+        return "last"
+    return f"{ordinal(-index - 1)}-to-last"
+
+
 def _offset(amount: str, way: str, here: str) -> str:
     """``amount`` cells ``way`` (before, after) ``here``.  An amount that counts cells before or
     after a place itself ("the number of cells before the first gap") is put last, so that the two
@@ -112,7 +122,7 @@ class Speaker:
         for b in rule.bindings:
             p, noun = b.pattern, NOUN[b.pattern.type]
             if isinstance(p, Constant):
-                self.first[b.name] = self.later[b.name] = f"the {ordinal(p.index)} {noun}"
+                self.first[b.name] = self.later[b.name] = f"the {place(p.index)} {noun}"
             elif isinstance(p, Singleton):
                 self.first[b.name] = f"the only {noun}"
                 self.later[b.name] = f"the {noun}" if same[p.type] == 1 else f"the only {noun}"

@@ -191,7 +191,8 @@ class SymbolicLine:
     def bind(self, name: str, pattern: Singleton | Constant | Arbitrary) -> tuple[SymElement, list[z3.BoolRef]]:
         """The element bound by ``name = pattern`` and the constraints that it binds."""
         t = pattern.type
-        if t is ElementType.HINT and not isinstance(pattern, Arbitrary):
+        from_end = isinstance(pattern, Constant) and pattern.index < 0
+        if t is ElementType.HINT and not isinstance(pattern, Arbitrary) and not from_end:
             # Hint slots are fixed: the i-th hint is slot i, no choice to make.
             if isinstance(pattern, Singleton):
                 return self.hint(0), [self.hint_count == 1]
@@ -202,7 +203,8 @@ class SymbolicLine:
         if isinstance(pattern, Singleton):
             chosen = [z3.And(exists, self.count(t) == 1) for exists, _ in options]
         elif isinstance(pattern, Constant):
-            chosen = [z3.And(exists, e.index == pattern.index) for exists, e in options]
+            at = pattern.index + self.count(t) if from_end else self.int(pattern.index)
+            chosen = [z3.And(exists, e.index == at) for exists, e in options]
         else:
             chosen = [z3.Bool(f"{name}@{i}", self.ctx) for i in range(len(options))]
         fields = _HINT_FIELDS if t is ElementType.HINT else _FIELDS

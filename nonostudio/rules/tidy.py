@@ -283,7 +283,7 @@ def unpinned(rule: Rule) -> Rule:
     arbitrary pattern); :func:`tidy` pins it again."""
     over = {c.var for c in walk(rule.condition) if isinstance(c, Unique)}
     pins = [b for b in rule.bindings if b.name in over and isinstance(b.pattern, Constant)
-            and b.pattern.type is ElementType.HINT]
+            and b.pattern.type is ElementType.HINT and b.pattern.index >= 0]
     if not pins:
         return rule
     bindings = tuple(replace(b, pattern=Arbitrary(ElementType.HINT)) if b in pins else b

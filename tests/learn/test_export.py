@@ -59,3 +59,35 @@ def test_a_strategy_the_greedy_choice_left_out_gets_its_cheapest_recovering_rule
     monkeypatch.setattr(export, "optimise", real)
     choice = choose_rules(pool, transitions, recover=recover)
     assert choice.kept_for == {} and "learned_pm" in {r.name for r in choice.chosen.rules}
+
+
+def test_mirror_images_join_the_pool_and_the_chosen_ones_are_proved(anchors):
+    transitions = _transitions(anchors)
+    left = CONTROL["cross_small_gap_left"]
+    without = choose_rules([left], transitions)
+    choice = choose_rules([left], transitions, mirror=True, prove_length=10)
+    assert choice.mirrors == {"cross_small_gap_left_mirror": "cross_small_gap_left"}
+    names = [r.name for r in choice.chosen.rules]
+    assert names == ["cross_small_gap_left", "cross_small_gap_left_mirror"] or \
+        names == ["cross_small_gap_left_mirror", "cross_small_gap_left"]
+    assert choice.chosen.coverage > without.chosen.coverage and choice.refuted == []
+    # A rule about both ends alike is its own mirror: nothing to add.
+    assert choose_rules([CONTROL["big_hint"]], transitions, mirror=True).mirrors == {}
+
+
+def test_a_chosen_mirror_the_prover_refutes_is_left_out(anchors, monkeypatch):
+    from nonostudio.rules.ast import Arith, Fill, Lit
+    from nonostudio.rules.mirror import mirrored
+
+    def one_too_far(rule):  # a broken mirroring: one more cell crossed than the rule may
+        image = mirrored(rule)
+        a = image.action
+        return replace(image, action=Fill(a.value, a.start, Arith("+", a.end, Lit(1))))
+
+    monkeypatch.setattr(export, "mirrored", one_too_far)
+    transitions = _transitions(anchors)
+    choice = choose_rules([CONTROL["cross_small_gap_left"]], transitions, mirror=True,
+                          prove_length=10)
+    assert choice.refuted == ["cross_small_gap_left_mirror"]
+    assert [r.name for r in choice.chosen.rules] == ["cross_small_gap_left"]
+    assert all(r.name != "cross_small_gap_left_mirror" for r in choice.rules)

@@ -72,7 +72,7 @@ def bindings_for(draw, used: set[str]) -> tuple[Binding, ...]:
         etype = ElementType.HINT if name in HINT_NAMES else draw(element_types)
         kind = draw(st.sampled_from(["singleton", "constant", "arbitrary"]))
         if kind == "constant":
-            pattern = Constant(etype, draw(st.integers(0, 5)))
+            pattern = Constant(etype, draw(st.integers(-3, 5)))  # negative: from the end
         else:
             pattern = Singleton(etype) if kind == "singleton" else Arbitrary(etype)
         out.append(Binding(name, pattern))

@@ -154,7 +154,7 @@ ERRORS = [
     ("def r: with h = @@any(hint): if true: then fill(true, 0, 1)", "'singleton', 'constant' or 'arbitrary'"),
     ("def r: with h = arbitrary(@@hints): if true: then fill(true, 0, 1)", "'hint', 'block' or 'gap'"),
     ("def r: with h = constant(hint@@): if true: then fill(true, 0, 1)", "',' and an index"),
-    ("def r: with h = constant(hint, @@-1): if true: then fill(true, 0, 1)", "an index"),
+    ("def r: with h = constant(hint, @@-x): if true: then fill(true, 0, 1)", "an index"),
     ("def r: with @@size = arbitrary(hint): if true: then fill(true, 0, 1)", "not a keyword"),
     ("def r: with h = arbitrary(hint) and @@h = arbitrary(gap): if true: then fill(true, 0, 1)",
      "a new name"),

@@ -130,7 +130,7 @@ def reference_fills(r: Rule, line: Line) -> set[tuple[int, int]]:
         if isinstance(p, Singleton):
             found = found if len(found) == 1 else []
         elif isinstance(p, Constant):
-            found = found[p.index:p.index + 1]
+            found = found[p.index:p.index + 1 or None]  # a negative index counts from the end
         choices.append(found)
     out = set()
     for combo in itertools.product(*choices):
