@@ -36,7 +36,13 @@ from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.workers import ShouldStop, Worker
-from nonostudio.learn.export import choose_rules, chosen_entries, common_options, pooled_rules
+from nonostudio.learn.export import (
+    choose_rules,
+    chosen_entries,
+    common_options,
+    mirrored_key,
+    pooled_rules,
+)
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import Progress, Work
 from nonostudio.learn.specs import mine_transitions
@@ -334,20 +340,24 @@ class JobsPanel(QWidget):
         choice = dialog.choice()
         try:
             self.save_rules(choice.name, top_k=choice.top_k, run_ids=choice.run_ids,
-                            simplify=choice.simplify, widen=choice.widen)
+                            simplify=choice.simplify, widen=choice.widen,
+                            mirror=choice.mirror)
         except (ValueError, PuzzleError) as exc:
             QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
     def save_rules(self, name: str, folder: Path | None = None, *,
                    top_k: int | None = None, run_ids: Sequence[int] | None = None,
-                   simplify: bool = False, widen: bool = False) -> Worker:
+                   simplify: bool = False, widen: bool = False,
+                   mirror: bool = False) -> Worker:
         """Optimise learned rules in the background (greedy top ``top_k`` on the training
         transitions of the runs) and write them as rule set ``name`` (``.rules`` in ``folder``,
         the user rules folder by default).
 
         The rules are the shown run's, or those of ``run_ids`` pooled (a rule found by two runs
         is kept once); with ``widen`` and ``simplify`` the chosen rules' unique conditions are
-        widened and the rules simplified (each step proved) and the choice is made again.  Raises ValueError at once for a bad name or no rules.
+        widened and the rules simplified (each step proved) and the choice is made again; with
+        ``mirror`` every rule's mirror image is pooled too (each chosen one proved).  Raises
+        ValueError at once for a bad name or no rules.
         """
         if not _NAME.match(name):
             raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
@@ -378,13 +388,16 @@ class JobsPanel(QWidget):
             transitions = mine_transitions(longest)
             choice = choose_rules([e.rule for e in entries], transitions,
                                   top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
-                                  recover=load_rule_set("control").rules,
+                                  recover=load_rule_set("control").rules, mirror=mirror,
                                   should_stop=should_stop, options=options)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")
             # titled, sourced and exemplified as `learn export` writes them
-            kept = chosen_entries(chosen, {e.rule.name: e.source for e in entries}, transitions,
+            sources = {e.rule.name: e.source for e in entries}
+            sources |= {image: mirrored_key(sources[original])
+                        for image, original in choice.mirrors.items()}
+            kept = chosen_entries(chosen, sources, transitions,
                                   f"the runs' {len(transitions)} mined transitions")
             kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "
                          f"documented strategy" if choice.kept_for else "")
@@ -392,6 +405,7 @@ class JobsPanel(QWidget):
                        f"{f' (top {top_k})' if top_k else ''}"
                        f"{f', {choice.widened} widened' if widen else ''}"
                        f"{f', {choice.simplified} simplified' if simplify else ''}"
+                       f"{f', {len(choice.mirrors)} mirror images pooled' if mirror else ''}"
                        f"{kept_note}"
                        f", covering {chosen.coverage} cells of the training transitions")
             path.write_text(dump_rules(kept, f"{header}\n{summary}"), encoding="utf-8")

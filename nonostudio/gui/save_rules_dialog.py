@@ -1,5 +1,6 @@
 """The dialog that asks how to save learned rules: the rule set's name, which runs of the job
-store to pool, how many rules to keep and whether to widen and simplify the chosen ones.
+store to pool, how many rules to keep, whether to widen and simplify the chosen ones and whether
+to pool the rules' mirror images.
 
 Pooling runs keeps the best of each (a later synthesiser finds rules an earlier one missed, and
 the other way round); widening and simplification prove every step: widening makes a chosen
@@ -37,6 +38,7 @@ class SaveChoice:
     top_k: int | None
     simplify: bool
     widen: bool = False
+    mirror: bool = False
 
 
 def run_label(info: RunInfo, rules: int) -> str:
@@ -74,6 +76,10 @@ class SaveRulesDialog(QDialog):
         self.simplify = QCheckBox("Simplify the chosen rules (each step proved; slower)")
         self.simplify.setToolTip("Drops conjuncts and patterns a chosen rule stays sound and as "
                                  "general without, then chooses again: lower cost, same cells.")
+        self.mirror = QCheckBox("Add the rules' mirror images (the same rule read from the "
+                                "other end of the line; each chosen one proved)")
+        self.mirror.setToolTip("A rule about the first clue gets its twin about the last clue "
+                               "(constant(hint, -1)), then the choice is made again: more cells.")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -86,6 +92,7 @@ class SaveRulesDialog(QDialog):
         form.addRow("Keep the best:", self.top_k)
         form.addRow("", self.widen)
         form.addRow("", self.simplify)
+        form.addRow("", self.mirror)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
@@ -103,4 +110,4 @@ class SaveRulesDialog(QDialog):
     def choice(self) -> SaveChoice:
         return SaveChoice(self.name.text().strip(), self.checked_runs(),
                           self.top_k.value() or None, self.simplify.isChecked(),
-                          self.widen.isChecked())
+                          self.widen.isChecked(), self.mirror.isChecked())

@@ -47,7 +47,7 @@ from nonostudio.rules.ast import (
     TrueCond,
     Unique,
 )
-from nonostudio.rules.tidy import tidy
+from nonostudio.rules.tidy import flattened, tidy
 
 MIRROR_SUFFIX = "_mirror"
 
@@ -61,10 +61,15 @@ def _minus(left: Expr, right: Expr) -> Expr:
 
 
 def _expr(e: Expr, types: dict[str, ElementType]) -> Expr:
+    """The mirror image of ``e``, written flat (a sum and difference of atoms)."""
+    return flattened(_image(e, types), types)
+
+
+def _image(e: Expr, types: dict[str, ElementType]) -> Expr:
     if isinstance(e, Lit | LineSize | Total | Size):
         return e
     if isinstance(e, Arith):
-        return Arith(e.op, _expr(e.left, types), _expr(e.right, types))
+        return Arith(e.op, _image(e.left, types), _image(e.right, types))
     if isinstance(e, Start):
         if types[e.var] is ElementType.HINT:
             raise _NoMirror(f"start({e.var}) of a hint")
@@ -110,6 +115,7 @@ def mirrored(rule: Rule) -> Rule | None:
         end = _expr(rule.action.end, types)
     except _NoMirror:
         return None
-    action = Fill(rule.action.value, _minus(LineSize(), end), _minus(LineSize(), start))
+    action = Fill(rule.action.value, flattened(_minus(LineSize(), end), types),
+                  flattened(_minus(LineSize(), start), types))
     return tidy(Rule(mirror_name(rule.name), tuple(map(_binding, rule.bindings)), condition,
                      action))

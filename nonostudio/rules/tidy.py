@@ -110,6 +110,14 @@ def _form(e: Expr, types: dict[str, ElementType]) -> Form:
     return Counter({a: k for a, k in atoms.items() if k}), lin.const
 
 
+def flattened(e: Expr, types: dict[str, ElementType]) -> Expr:
+    """``e`` written as a plain sum and difference of its atoms and a constant, in the order tidy
+    writes them (``size(h) + (line_size - highest_start_cell(h))`` becomes ``size(h) +
+    line_size - highest_start_cell(h)``; ``line_size - 0`` becomes ``line_size``)."""
+    atoms, const = _form(e, types)
+    return _difference(_terms(atoms, 1), _terms(atoms, -1), const)
+
+
 def _sides(c: Compare, types: dict[str, ElementType]) -> Form:
     """``left - right`` of the comparison as a linear form."""
     (la, lc), (ra, rc) = _form(c.left, types), _form(c.right, types)

@@ -24,6 +24,7 @@ from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
 from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set, rule_set_path
 
@@ -233,6 +234,8 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
     assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, False)
     dialog.widen.setChecked(True)
     assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, True)
+    dialog.mirror.setChecked(True)
+    assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, True, True)
 
     worker = panel.save_rules("pooled", tmp_path, run_ids=[a, b], simplify=True)
     qtbot.waitUntil(worker.is_delivered, timeout=60000)
@@ -254,6 +257,20 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
             assert prove(rule, 30).sound
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("a/b", tmp_path, run_ids=[a, b])
+
+    # With mirror images: every saved rule is a pooled rule or the proved mirror image of one,
+    # and together they cover what the pool and its mirrors cover.
+    worker = panel.save_rules("mirrored", tmp_path, run_ids=[a, b], mirror=True)
+    qtbot.waitUntil(worker.is_delivered, timeout=120000)
+    mirrored_set = load_rule_set(tmp_path / "mirrored.rules")
+    assert "mirror images pooled" in mirrored_set.header
+    images = [mirrored(r) for r in pool.values()]
+    everything = list(pool.values()) + [m for m in images if m is not None]
+    assert len(covered_cells(mirrored_set.rules, training)) == len(
+        covered_cells(everything, training))
+    for rule in mirrored_set.rules:
+        if rule.name not in pool:
+            assert "_mirror" in rule.name and prove(rule, 30).sound
 
     # Widened too: each saved rule is a pooled rule or one proved sound that sets at least its
     # cells on the lines it was learned from.

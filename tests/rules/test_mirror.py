@@ -225,3 +225,11 @@ def test_a_mirror_made_wrong_is_refuted() -> None:
     result = prove(wrong, 10, at_once=True)
     assert result.sound is False
     check_counterexample(wrong, result.counterexample)
+
+
+def test_mirror_images_are_written_flat() -> None:
+    images = [m for r in load_rule_set("learned").rules if (m := mirrored(r)) is not None]
+    assert len(images) >= 50
+    for image in images:
+        text = format_rule(image)
+        assert "+ (" not in text and "- (" not in text and "- 0)" not in text, text
