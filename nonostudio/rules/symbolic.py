@@ -70,22 +70,47 @@ _HINT_FIELDS = _FIELDS + ("lowest_end", "highest_start")
 
 
 class _Runs:
-    """Maximal runs of the cells where ``inside[c]`` holds, described cell by cell."""
+    """Maximal runs of the cells where ``inside[c]`` holds, described cell by cell.
 
-    def __init__(self, ctx: z3.Context, inside: list[z3.BoolRef]) -> None:
+    Each potential run is keyed by one cell: its first (``by_end`` False) or its last.  Keyed by
+    its first cell c, a run starts at the constant c and its length is a chain over the cells
+    after c; keyed by its last cell, its end is the constant c + 1 and its start the chain.  Both
+    describe the same runs exactly; which one z3 finds easier depends on whether the rule talks
+    about where runs start or where they end (:func:`nonostudio.rules.prover.prove` runs both).
+    """
+
+    def __init__(self, ctx: z3.Context, inside: list[z3.BoolRef], by_end: bool = False) -> None:
         n = len(inside)
         zero = z3.IntVal(0, ctx)
         one = z3.IntVal(1, ctx)
-        self.starts = [inside[c] if c == 0 else z3.And(inside[c], z3.Not(inside[c - 1])) for c in range(n)]
+        if by_end:
+            self.exists = [inside[c] if c == n - 1 else z3.And(inside[c], z3.Not(inside[c + 1]))
+                           for c in range(n)]
+        else:
+            self.exists = [inside[c] if c == 0 else z3.And(inside[c], z3.Not(inside[c - 1]))
+                           for c in range(n)]
         rank: list[z3.ArithRef] = [zero]
         for c in range(n):
-            rank.append(rank[-1] + z3.If(self.starts[c], one, zero))
+            rank.append(rank[-1] + z3.If(self.exists[c], one, zero))
         self.rank = rank[:n]
         self.count = rank[n]
-        length: list[z3.ArithRef] = [zero] * (n + 1)
-        for c in range(n - 1, -1, -1):
-            length[c] = z3.If(inside[c], length[c + 1] + 1, zero)
-        self.length = length[:n]
+        # how many runs are keyed after cell c: a run is the k-th from the end when k - 1 are
+        # (local to the cells after c, which z3 handles far better than comparing the run's rank
+        # with the whole count)
+        after: list[z3.ArithRef] = [zero] * n
+        for c in range(n - 2, -1, -1):
+            after[c] = after[c + 1] + z3.If(self.exists[c + 1], one, zero)
+        self.after = after
+        length: list[z3.ArithRef] = [zero] * n
+        if by_end:
+            for c in range(n):
+                length[c] = z3.If(inside[c], (length[c - 1] if c else zero) + 1, zero)
+            self.start = [z3.IntVal(c + 1, ctx) - length[c] for c in range(n)]
+        else:
+            for c in range(n - 1, -1, -1):
+                length[c] = z3.If(inside[c], (length[c + 1] if c + 1 < n else zero) + 1, zero)
+            self.start = [z3.IntVal(c, ctx) for c in range(n)]
+        self.length = length
 
 
 class SymbolicLine:
@@ -98,7 +123,8 @@ class SymbolicLine:
     what makes rules such as ``big hint`` easy for z3.
     """
 
-    def __init__(self, ctx: z3.Context, n: int, *, any_length: bool = False) -> None:
+    def __init__(self, ctx: z3.Context, n: int, *, any_length: bool = False,
+                 by_end: bool = False) -> None:
         self.ctx = ctx
         self.n = n
         # ``any_length``: the line has ``length`` cells, 1 ≤ length ≤ n, and the n cells are
@@ -126,7 +152,8 @@ class SymbolicLine:
             self.constraints += [z3.Implies(self.length <= c, self.known[c]) for c in range(n)]
         filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
         not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
-        self.runs = {ElementType.BLOCK: _Runs(ctx, filled), ElementType.GAP: _Runs(ctx, not_crossed)}
+        self.runs = {ElementType.BLOCK: _Runs(ctx, filled, by_end),
+                     ElementType.GAP: _Runs(ctx, not_crossed, by_end)}
         self._totals: dict[ElementType, z3.ArithRef] = {}  # built when a rule asks
 
     def int(self, value: int) -> z3.ArithRef:
@@ -184,7 +211,7 @@ class SymbolicLine:
             return [(self.hint_count > j, self.hint(j)) for j in range(self.slots)]
         runs = self.runs[t]
         return [
-            (runs.starts[c], SymElement(t, runs.rank[c], self.int(c), runs.length[c]))
+            (runs.exists[c], SymElement(t, runs.rank[c], runs.start[c], runs.length[c]))
             for c in range(self.n)
         ]
 
@@ -203,8 +230,13 @@ class SymbolicLine:
         if isinstance(pattern, Singleton):
             chosen = [z3.And(exists, self.count(t) == 1) for exists, _ in options]
         elif isinstance(pattern, Constant):
-            at = pattern.index + self.count(t) if from_end else self.int(pattern.index)
-            chosen = [z3.And(exists, e.index == at) for exists, e in options]
+            if from_end and t is not ElementType.HINT:
+                later = -1 - pattern.index  # runs that start after the bound one
+                chosen = [z3.And(exists, self.runs[t].after[c] == later)
+                          for c, (exists, _) in enumerate(options)]
+            else:
+                at = pattern.index + self.count(t) if from_end else self.int(pattern.index)
+                chosen = [z3.And(exists, e.index == at) for exists, e in options]
         else:
             chosen = [z3.Bool(f"{name}@{i}", self.ctx) for i in range(len(options))]
         fields = _HINT_FIELDS if t is ElementType.HINT else _FIELDS
@@ -217,7 +249,7 @@ class SymbolicLine:
 
     def others(self, x: SymElement) -> list[tuple[z3.BoolRef, SymElement]]:
         """Every element of ``x``'s type other than ``x``: (it exists and differs, the element)."""
-        # Starts tell elements apart (a hint's start is its index) and are constants here.
+        # Starts tell elements apart (a hint's start is its index).
         return [(z3.And(exists, e.start != x.start), e) for exists, e in self.candidates(x.type)]
 
 
