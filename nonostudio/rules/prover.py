@@ -22,7 +22,9 @@ the other query is stopped.  Rules about where runs start prove fast the first w
 where they end the second: the mirror image of a learned rule (``g`` ends where the original's
 starts) took 583 s the first way and 5.3 s the second, the original 3.1 s and 12.4 s; three
 other mirrors 218 s / 3.2 s, 100 s / 2.1 s (30 cells, one at a time).  With ``threads=1``
-(learning workers, one per core) only the first way is asked.
+(learning workers, one per core) only the first way is asked.  The per-length form first races
+the two ways on the query at once up to 12 cells and asks every length the winner's way (the
+mirror above: 58 s up to 20 cells the first way).
 
 ``fast=True`` sends the query at once to :func:`fast_solver` instead of z3's default solver.
 Neither is better on every rule.  Replaying stretches of a learning run
@@ -132,9 +134,10 @@ def prove(
     ``threads=1``.  ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result
     then has ``sound=None``); ``progress(n, max_length)`` is called, in the calling thread, each
     time every length up to ``n`` is proved.  ``at_once`` and ``fast``: see the module docstring
-    (``fast`` applies to the query at once only).  ``by_end`` (query at once only): True or
-    False asks only with runs keyed by their last or first cell; None asks both ways in parallel
-    when ``threads`` allows (module docstring).
+    (``fast`` applies to the query at once only).  ``by_end`` True or False asks only with runs
+    keyed by their last or first cell; None asks the query at once both ways in parallel when
+    ``threads`` allows, and lets the per-length form race the two at a short length first
+    (module docstring).
     """
     began = time.perf_counter()
     threads = max(1, min(threads or min(2, os.cpu_count() or 1), max_length))
@@ -151,6 +154,10 @@ def prove(
             progress(max_length, max_length)
         return result(sound, ce)
 
+    if by_end is None:
+        by_end = _keyed_by_end(rule, max_length, should_stop)
+        if by_end is None:
+            return result(None)
     contexts = [z3.Context() for _ in range(threads)]
     done = threading.Event()
     stopped = threading.Event()
@@ -166,7 +173,7 @@ def prove(
                     return
                 n = pending.pop()
             try:
-                found: Counterexample | None | BaseException = _refute(rule, ctx, n)
+                found: Counterexample | None | BaseException = _refute(rule, ctx, n, by_end)
             except BaseException as exc:  # handed to the calling thread, which decides
                 found = exc
             if isinstance(found, Counterexample):
@@ -316,9 +323,42 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
         watcher.join()
 
 
-def _refute(rule: Rule, ctx: z3.Context, n: int) -> Counterexample | None:
-    """A confirmed counterexample of ``n`` cells, or None when the rule is sound at length ``n``."""
-    line = SymbolicLine(ctx, n)
+# The length at which the per-length form races the two keyings of runs to pick one.
+KEYING_LENGTH = 12
+
+
+def _keyed_by_end(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None
+                  ) -> bool | None:
+    """Which keying of runs the per-length form uses for ``rule``: the one whose query at once
+    up to :data:`KEYING_LENGTH` cells answers first (a few seconds at most; the longer lengths
+    keep the ratio).  None when stopped."""
+    answers: queue.Queue = queue.Queue()
+    finished = threading.Event()
+
+    def stop() -> bool:
+        return finished.is_set() or bool(should_stop and should_stop())
+
+    def one(by_end: bool) -> None:
+        try:
+            got = _prove_at_once(rule, min(max_length, KEYING_LENGTH), stop, by_end=by_end)
+        except BaseException:  # the proof proper will meet it again and report it
+            got = (False, None)
+        if got[0] is not None:
+            finished.set()
+            answers.put(by_end)
+
+    threads = [threading.Thread(target=one, args=(k,), daemon=True) for k in (False, True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return None if answers.empty() else answers.get()
+
+
+def _refute(rule: Rule, ctx: z3.Context, n: int, by_end: bool = False) -> Counterexample | None:
+    """A confirmed counterexample of ``n`` cells, or None when the rule is sound at length ``n``
+    (``by_end``: the line's runs keyed by their last cell)."""
+    line = SymbolicLine(ctx, n, by_end=by_end)
     encoded = sym_rule(rule, line)
     solver = z3.Solver(ctx=ctx)
     solver.add(encoded.applies, encoded.wrong())
