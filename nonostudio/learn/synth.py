@@ -557,7 +557,7 @@ def _verdict(rule: Rule, run: _Run,
         # the rules learning meets, and a worker process per core already fills the machine.
         # The fast solver: on learning's queries it is faster and gives up fewer proofs at
         # PROOF_SECONDS (prover module docstring).
-        result = prove(rule, run.max_length, at_once=True, fast=True, threads=1,
+        result = prove(rule, run.max_length, at_once=True, fast=True, by_end=False,
                        should_stop=lambda: run.stopped() or time.monotonic() > cap)
         if result.sound is None:
             if run.stopped():

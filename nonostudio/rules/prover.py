@@ -14,17 +14,15 @@ below its length, so the shortest one is returned as in the per-length form.  It
 per-length progress, and measured on the control rules at 30 cells it is three to twenty times
 faster (force maximum 9 s instead of 26–43 s); the tests check both forms against brute force.
 
-With two threads or more (the default on two cores) the query at once is asked twice, in
-parallel: once with the line's blocks and gaps keyed by their first cell (a run's start is a
-constant, its length a chain of terms over the cells after it) and once keyed by their last cell
-(its end a constant, its start the chain).  Both encodings are exact; the first verdict wins and
-the other query is stopped.  Rules about where runs start prove fast the first way, rules about
-where they end the second: the mirror image of a learned rule (``g`` ends where the original's
-starts) took 583 s the first way and 5.3 s the second, the original 3.1 s and 12.4 s; three
-other mirrors 218 s / 3.2 s, 100 s / 2.1 s (30 cells, one at a time).  With ``threads=1``
-(learning workers, one per core) only the first way is asked.  The per-length form first races
-the two ways on the query at once up to 12 cells and asks every length the winner's way (the
-mirror above: 58 s up to 20 cells the first way).
+The line's blocks and gaps can be keyed by their first cell (a run's start is a constant, its
+length a chain of terms over the cells after it) or by their last cell (its end a constant, its
+start the chain).  Both encodings are exact (the tests check each against brute force); z3
+finds rules about where runs start easy the first way and rules about where they end easy the
+second, so :func:`keyed_by_end` picks by what the rule mentions more.  Measured at 30 cells, the
+query at once: the mirror image of a learned rule (``g`` ends where the original's starts) took
+583 s the first way and 5.3 s the second, the original 3.1 s and 12.4 s; three other mirrors
+218 s / 3.2 s and 100 s / 2.1 s.  Learning asks the first way only (its searches were measured
+so).
 
 ``fast=True`` sends the query at once to :func:`fast_solver` instead of z3's default solver.
 Neither is better on every rule.  Replaying stretches of a learning run
@@ -54,8 +52,9 @@ import z3
 from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.z3interrupt import interrupt
-from nonostudio.rules.ast import Rule
+from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, Start, walk
 from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
+from nonostudio.rules.linear import End, linear
 from nonostudio.rules.symbolic import SymbolicLine, SymbolicRule, sym_rule
 
 
@@ -134,10 +133,8 @@ def prove(
     ``threads=1``.  ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result
     then has ``sound=None``); ``progress(n, max_length)`` is called, in the calling thread, each
     time every length up to ``n`` is proved.  ``at_once`` and ``fast``: see the module docstring
-    (``fast`` applies to the query at once only).  ``by_end`` True or False asks only with runs
-    keyed by their last or first cell; None asks the query at once both ways in parallel when
-    ``threads`` allows, and lets the per-length form race the two at a short length first
-    (module docstring).
+    (``fast`` applies to the query at once only).  ``by_end``: the line's runs keyed by their
+    last cell (True) or their first (False); None lets :func:`keyed_by_end` choose.
     """
     began = time.perf_counter()
     threads = max(1, min(threads or min(2, os.cpu_count() or 1), max_length))
@@ -145,19 +142,13 @@ def prove(
     def result(sound: bool | None, ce: Counterexample | None = None) -> ProofResult:
         return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
 
+    keyed = keyed_by_end(rule) if by_end is None else by_end
     if at_once:
-        if by_end is None and threads > 1:
-            sound, ce = _prove_both_ways(rule, max_length, should_stop, fast)
-        else:
-            sound, ce = _prove_at_once(rule, max_length, should_stop, fast, by_end=bool(by_end))
+        sound, ce = _prove_at_once(rule, max_length, should_stop, fast, by_end=keyed)
         if sound and progress is not None:
             progress(max_length, max_length)
         return result(sound, ce)
 
-    if by_end is None:
-        by_end = _keyed_by_end(rule, max_length, should_stop)
-        if by_end is None:
-            return result(None)
     contexts = [z3.Context() for _ in range(threads)]
     done = threading.Event()
     stopped = threading.Event()
@@ -173,7 +164,7 @@ def prove(
                     return
                 n = pending.pop()
             try:
-                found: Counterexample | None | BaseException = _refute(rule, ctx, n, by_end)
+                found: Counterexample | None | BaseException = _refute(rule, ctx, n, keyed)
             except BaseException as exc:  # handed to the calling thread, which decides
                 found = exc
             if isinstance(found, Counterexample):
@@ -244,39 +235,6 @@ def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
     return watcher
 
 
-def _prove_both_ways(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None,
-                     fast: bool) -> tuple[bool | None, Counterexample | None]:
-    """:func:`_prove_at_once` with runs keyed by their first cell and, in a second thread, by
-    their last (module docstring); the first verdict wins and the other query is stopped."""
-    verdicts: queue.Queue = queue.Queue()
-    finished = threading.Event()
-
-    def stop() -> bool:
-        return finished.is_set() or bool(should_stop and should_stop())
-
-    def one(by_end: bool) -> None:
-        try:
-            got = _prove_at_once(rule, max_length, stop, fast, by_end=by_end)
-        except BaseException as exc:  # handed to the caller, not lost in the thread
-            got = exc
-        if isinstance(got, BaseException) or got[0] is not None:
-            finished.set()  # a verdict (or an error): the other query stops
-        verdicts.put(got)
-
-    helper = threading.Thread(target=one, args=(True,), name="prover-by-end", daemon=True)
-    helper.start()
-    try:
-        one(False)
-        results = [verdicts.get(), verdicts.get()]
-    finally:
-        finished.set()
-        helper.join()
-    for got in results:
-        if isinstance(got, BaseException):
-            raise got
-    return next((got for got in results if got[0] is not None), (None, None))
-
-
 def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None,
                    fast: bool = False, *, by_end: bool = False
                    ) -> tuple[bool | None, Counterexample | None]:
@@ -323,36 +281,26 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
         watcher.join()
 
 
-# The length at which the per-length form races the two keyings of runs to pick one.
-KEYING_LENGTH = 12
-
-
-def _keyed_by_end(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None
-                  ) -> bool | None:
-    """Which keying of runs the per-length form uses for ``rule``: the one whose query at once
-    up to :data:`KEYING_LENGTH` cells answers first (a few seconds at most; the longer lengths
-    keep the ratio).  None when stopped."""
-    answers: queue.Queue = queue.Queue()
-    finished = threading.Event()
-
-    def stop() -> bool:
-        return finished.is_set() or bool(should_stop and should_stop())
-
-    def one(by_end: bool) -> None:
-        try:
-            got = _prove_at_once(rule, min(max_length, KEYING_LENGTH), stop, by_end=by_end)
-        except BaseException:  # the proof proper will meet it again and report it
-            got = (False, None)
-        if got[0] is not None:
-            finished.set()
-            answers.put(by_end)
-
-    threads = [threading.Thread(target=one, args=(k,), daemon=True) for k in (False, True)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return None if answers.empty() else answers.get()
+def keyed_by_end(rule: Rule) -> bool:
+    """Whether ``rule``'s proof keys runs by their last cell: when its comparisons and fill bounds
+    name where blocks and gaps end (``start(x) + size(x)``) more often than where they start,
+    with a constant pattern counted from the end as one mention of an end and one counted from
+    the start as one of a start."""
+    types = {b.name: b.pattern.type for b in rule.bindings}
+    ends = starts = 0
+    for b in rule.bindings:
+        if isinstance(b.pattern, Constant) and b.pattern.type is not ElementType.HINT:
+            ends, starts = (ends + 1, starts) if b.pattern.index < 0 else (ends, starts + 1)
+    exprs: list = [rule.action.start, rule.action.end]
+    exprs += [side for c in walk(rule.condition) if isinstance(c, Compare)
+              for side in (c.left, c.right)]
+    for e in exprs:
+        for atom, _ in linear(e, types).terms:
+            if isinstance(atom, End):
+                ends += 1
+            elif isinstance(atom, Start) and types.get(atom.var) is not ElementType.HINT:
+                starts += 1
+    return ends > starts
 
 
 def _refute(rule: Rule, ctx: z3.Context, n: int, by_end: bool = False) -> Counterexample | None:
