@@ -39,7 +39,7 @@ from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.mirror import mirror_name, mirrored
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import keyed_by_end, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -233,3 +233,14 @@ def test_mirror_images_are_written_flat() -> None:
     for image in images:
         text = format_rule(image)
         assert "+ (" not in text and "- (" not in text and "- 0)" not in text, text
+
+
+def test_the_prover_keys_runs_by_their_end_for_rules_about_ends() -> None:
+    control = {r.name: r for r in load_rule_set("control").rules}
+    left = control["cross_small_gap_left"]  # the first gap, from where it starts
+    assert not keyed_by_end(left) and keyed_by_end(mirrored(left))
+    punctuate = control["punctuate_maximum"]  # the cell before a block
+    assert not keyed_by_end(punctuate) and keyed_by_end(mirrored(punctuate))
+    # either way the verdict is the same: both keyings are exact
+    for r in (left, mirrored(left)):
+        assert {prove(r, 9, at_once=True, by_end=k).sound for k in (False, True)} == {True}
