@@ -32,7 +32,6 @@ from nonostudio.learn.export import (
     choose_rules,
     chosen_entries,
     common_options,
-    mirrored_key,
     pooled_rules,
     specification_key,
 )
@@ -376,8 +375,6 @@ def run_export(args: argparse.Namespace) -> Outcome:
                           recover=load_rules("control").rules, mirror=args.mirror, say=say,
                           jobs=args.jobs, options=common_options([i.settings for i in infos]))
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
-    source |= {image: mirrored_key(source[original])
-               for image, original in choice.mirrors.items()}
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
     origins = ([f"run{'s' if len(run_ids) > 1 else ''} {which} of {store_path}"] if run_ids
@@ -426,7 +423,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
                          f"{rule} ({strategy.replace('_', ' ')})"
                          for strategy, rule in choice.kept_for.items()) + ".")
     header = "\n".join(lines)
-    entries = chosen_entries(chosen, source, transitions, where)
+    entries = chosen_entries(chosen, choice.sources(source), transitions, where)
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
     seconds = time.monotonic() - started
     data = {"out": args.out, "run_ids": run_ids, "rules_found": len(rules),

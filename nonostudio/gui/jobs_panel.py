@@ -40,7 +40,6 @@ from nonostudio.learn.export import (
     choose_rules,
     chosen_entries,
     common_options,
-    mirrored_key,
     pooled_rules,
 )
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
@@ -394,9 +393,7 @@ class JobsPanel(QWidget):
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")
             # titled, sourced and exemplified as `learn export` writes them
-            sources = {e.rule.name: e.source for e in entries}
-            sources |= {image: mirrored_key(sources[original])
-                        for image, original in choice.mirrors.items()}
+            sources = choice.sources({e.rule.name: e.source for e in entries})
             kept = chosen_entries(chosen, sources, transitions,
                                   f"the runs' {len(transitions)} mined transitions")
             kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "

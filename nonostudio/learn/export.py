@@ -87,6 +87,12 @@ class Choice:
     # mirror images chosen and then refuted by the prover (there should be none: a bug if any)
     refuted: list[str] = field(default_factory=list)
 
+    def sources(self, source: Mapping[str, str]) -> dict[str, str]:
+        """``source`` (rule name to specification key) with each mirror image's key: its
+        original's line read backwards (:func:`mirrored_key`)."""
+        return {**source, **{image: mirrored_key(source[original])
+                             for image, original in self.mirrors.items()}}
+
 
 def choose_rules(
     rules: Sequence[Rule],
@@ -175,15 +181,16 @@ def choose_rules(
             say(f"measuring {len(added)} mirror images")
         more = measure_cells(added, transitions, jobs=jobs, progress=measured,
                              should_stop=should_stop)
+        stopped = Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
         if more is None:
-            return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
+            return stopped
         pool += added
         cells += more
         while (chosen := choose()).complete:
             unproved = [r for r in chosen.rules if r.name in mirrors
                         and not _proved_mirror(r, prove_length, say, should_stop)]
             if should_stop is not None and should_stop():
-                return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
+                return stopped
             if not unproved:
                 break
             refuted += [r.name for r in unproved]

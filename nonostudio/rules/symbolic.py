@@ -21,6 +21,7 @@ instead of integers, one query per hint count, extra "a hint lies inside one gap
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import z3
 
@@ -80,6 +81,7 @@ class _Runs:
     """
 
     def __init__(self, ctx: z3.Context, inside: list[z3.BoolRef], by_end: bool = False) -> None:
+        self.ctx = ctx
         n = len(inside)
         zero = z3.IntVal(0, ctx)
         one = z3.IntVal(1, ctx)
@@ -94,13 +96,6 @@ class _Runs:
             rank.append(rank[-1] + z3.If(self.exists[c], one, zero))
         self.rank = rank[:n]
         self.count = rank[n]
-        # how many runs are keyed after cell c: a run is the k-th from the end when k - 1 are
-        # (local to the cells after c, which z3 handles far better than comparing the run's rank
-        # with the whole count)
-        after: list[z3.ArithRef] = [zero] * n
-        for c in range(n - 2, -1, -1):
-            after[c] = after[c + 1] + z3.If(self.exists[c + 1], one, zero)
-        self.after = after
         length: list[z3.ArithRef] = [zero] * n
         if by_end:
             for c in range(n):
@@ -111,6 +106,17 @@ class _Runs:
                 length[c] = z3.If(inside[c], (length[c + 1] if c + 1 < n else zero) + 1, zero)
             self.start = [z3.IntVal(c, ctx) for c in range(n)]
         self.length = length
+
+    @cached_property
+    def after(self) -> list[z3.ArithRef]:
+        """How many runs are keyed after each cell: a run is the k-th from the end when k - 1
+        are (local to the cells after it, which z3 handles far better than comparing the run's
+        rank with the whole count).  Built only for a rule that counts from the end."""
+        zero, one = z3.IntVal(0, self.ctx), z3.IntVal(1, self.ctx)
+        after: list[z3.ArithRef] = [zero] * len(self.exists)
+        for c in range(len(self.exists) - 2, -1, -1):
+            after[c] = after[c + 1] + z3.If(self.exists[c + 1], one, zero)
+        return after
 
 
 class SymbolicLine:
@@ -231,7 +237,7 @@ class SymbolicLine:
             chosen = [z3.And(exists, self.count(t) == 1) for exists, _ in options]
         elif isinstance(pattern, Constant):
             if from_end and t is not ElementType.HINT:
-                later = -1 - pattern.index  # runs that start after the bound one
+                later = -1 - pattern.index  # runs keyed after the bound one
                 chosen = [z3.And(exists, self.runs[t].after[c] == later)
                           for c, (exists, _) in enumerate(options)]
             else:

@@ -17,9 +17,9 @@ from test_prover import (
     check_counterexample,
     random_rule,
 )
-from test_totals import random_total_rule, reference_fills
+from test_totals import random_line, random_total_rule, reference_fills
 
-from nonostudio.core.line import Line, clue_of
+from nonostudio.core.line import Line
 from nonostudio.rules.ast import (
     Arbitrary,
     Arith,
@@ -48,13 +48,6 @@ LAST_GAP_TOO_SMALL = """def last_gap_too_small:
   with h = constant(hint, -1) and g = constant(gap, -1):
   if size(h) > size(g):
   then fill(false, start(g), start(g) + size(g))"""
-
-
-def random_line(rng: random.Random, longest: int = 12) -> Line:
-    n = rng.randint(1, longest)
-    solution = [rng.random() < 0.5 for _ in range(n)]
-    cells = "".join(("O" if s else "x") if rng.random() < 0.4 else "-" for s in solution)
-    return Line.parse(clue_of(1 if s else 0 for s in solution), cells)
 
 
 def from_the_end(r: Rule, rng: random.Random) -> Rule:

@@ -110,15 +110,19 @@ def test_compiled_rules_and_the_tree_walker_agree_on_totals() -> None:
     rules = [parse_rule(text) for text in SOUND + [ROOM_AT_LEAST, PLACED_BUT_ONE]]
     rules += [random_total_rule(rng, i) for i in range(40)]
     for _ in range(300):
-        n = rng.randint(1, 12)
-        solution = [rng.random() < 0.5 for _ in range(n)]
-        hints = clue_of(1 if s else 0 for s in solution)
-        cells = "".join(("O" if s else "x") if rng.random() < 0.4 else "-" for s in solution)
-        line = Line.parse(hints, cells)
+        line = random_line(rng)
         for r in rules:
             fast = {(f.start, f.end) for f in apply_rule(r, line, flipped=False)}
             slow = reference_fills(r, line)
-            assert fast == slow, (r.name, hints, cells)
+            assert fast == slow, (r.name, line)
+
+
+def random_line(rng: random.Random, longest: int = 12) -> Line:
+    """A valid line of 1 … ``longest`` cells: a random solution, about 40 % of its cells known."""
+    n = rng.randint(1, longest)
+    solution = [rng.random() < 0.5 for _ in range(n)]
+    cells = "".join(("O" if s else "x") if rng.random() < 0.4 else "-" for s in solution)
+    return Line.parse(clue_of(1 if s else 0 for s in solution), cells)
 
 
 def reference_fills(r: Rule, line: Line) -> set[tuple[int, int]]:
