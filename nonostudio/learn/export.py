@@ -126,7 +126,8 @@ def choose_rules(
     the mirror image of every pooled rule (:func:`~nonostudio.rules.mirror.mirrored`) joins the
     pool and the choice is made again; each chosen mirror is proved sound for lines up to
     ``prove_length`` cells before it is kept (one refuted would be a bug in the mirroring: it
-    leaves the pool, is listed in ``refuted``, and the choice is made once more).  ``say`` hears progress lines;
+    leaves the pool, is listed in ``refuted``, and the choice is made once more).  Widening and
+    simplifying steps are proved up to ``prove_length`` cells too.  ``say`` hears progress lines;
     ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
     ``jobs`` worker processes (default one per core) measure the pool's coverages
     (:func:`measure_cells`).  Widening and simplification search as ``options`` allow (the
@@ -165,7 +166,8 @@ def choose_rules(
                     return Choice(chosen, pool, changed["simplify"], widened=changed["widen"])
                 if say is not None:
                     say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
-                after = step(better, should_stop=should_stop, options=options)
+                after = step(better, max_length=prove_length, should_stop=should_stop,
+                             options=options)
                 changed[name] += after != better
                 better = after
             if better != rule:

@@ -165,10 +165,13 @@ def test_the_export_widens_with_the_search_options_of_the_runs(anchors) -> None:
     assert common_options([{"search": {"without": ["loops"]}}]) == SearchOptions()
     assert common_options([]) == SearchOptions()
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
-    choice = choose_rules([force_max], transitions, widen_chosen=True, options=narrow)
+    choice = choose_rules([force_max], transitions, widen_chosen=True, options=narrow,
+                          prove_length=12)
     (widened,) = choice.chosen.rules
     assert choice.widened == 1 and widened.condition != force_max.condition
     assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(widened.condition))
+    # Each widening step was proved up to prove_length (12 here, 30 by default) cells.
+    assert prove(widened, 12, at_once=True).sound is True
 
 
 # ---- totals: beyond the paper's DSL, searched only when a run asks for them ------------------

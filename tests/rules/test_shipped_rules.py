@@ -2,16 +2,13 @@
 
 Nothing is cached: the rule text is read from ``resources/rules/`` and handed to the prover (one
 query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the next
-run.  The proofs (most of this suite's time) run in fresh worker processes, one per core, started
-once for the module; each rule's test reads its own verdict.  The learned file's header is checked
-for how it was made.
+run.  The proofs (most of this suite's CPU time) run in fresh worker processes
+(``tests/shipped_proofs.py``), started when the tests are collected so that they use the core the
+other tests leave idle; this module runs last and each rule's test reads its own verdict.  The
+learned file's header is checked for how it was made.
 """
 
 from __future__ import annotations
-
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -20,7 +17,6 @@ from nonostudio.core.linesolver import solve_text
 from nonostudio.paths import rules_dir
 from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.prover import prove
 from nonostudio.rules.ruleset import load_rule_set
 
 SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
@@ -47,36 +43,23 @@ def test_every_shipped_set_parses_with_costs(name: str) -> None:
 SHIPPED_RULES = [(name, i) for name in SHIPPED for i in range(len(load_rule_set(name)))]
 
 
-def _verdict(name: str, index: int) -> tuple[str, bool | None, str]:
-    """In a worker: read rule ``index`` of the shipped set ``name`` and prove it up to 30 cells."""
-    rule = load_rule_set(name).rules[index]
-    result = prove(rule, 30, at_once=True)
-    return rule.name, result.sound, str(result.counterexample or "")
-
-
 @pytest.fixture(scope="module")
-def verdicts() -> dict[tuple[str, int], tuple[str, bool | None, str]]:
-    """Every shipped rule's verdict, proved in parallel (``unique`` rules, the slow proofs, first
-    so that no long one starts last)."""
-    order = sorted(SHIPPED_RULES, key=lambda key: ("unique" not in _text(*key), key))
-    spawn = multiprocessing.get_context("spawn")  # no z3 state inherited from this process
-    with ProcessPoolExecutor(max(2, os.cpu_count() or 1), mp_context=spawn) as pool:
-        futures = {key: pool.submit(_verdict, *key) for key in order}
-        return {key: future.result() for key, future in futures.items()}
+def verdicts() -> dict[tuple[str, int], object]:
+    """Every selected shipped rule's verdict: ``(name, sound, counterexample)``, or the exception
+    its proof raised.  The proofs normally started with the session (``conftest.py``)."""
+    import shipped_proofs
 
-
-def _text(name: str, index: int) -> str:
-    from nonostudio.rules.printer import format_rule
-
-    return format_rule(load_rule_set(name).rules[index])
+    return shipped_proofs.start(SHIPPED_RULES).verdicts()
 
 
 @pytest.mark.parametrize(("name", "index"), SHIPPED_RULES,
                          ids=[f"{n}-{i}" for n, i in SHIPPED_RULES])
 def test_every_shipped_rule_is_proved_sound_up_to_30_cells(
-        verdicts: dict[tuple[str, int], tuple[str, bool | None, str]], name: str,
-        index: int) -> None:
-    rule_name, sound, counterexample = verdicts[(name, index)]
+        verdicts: dict[tuple[str, int], object], name: str, index: int) -> None:
+    outcome = verdicts[(name, index)]
+    if isinstance(outcome, BaseException):
+        raise outcome
+    rule_name, sound, counterexample = outcome
     assert rule_name == load_rule_set(name).rules[index].name
     assert sound is True, f"{name} {rule_name}: {counterexample or 'not settled'}"
 
