@@ -94,6 +94,7 @@ from nonostudio.rules.ast import (
     conjoin,
     conjuncts,
     variables,
+    walk,
 )
 from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cost, fill_cost, pattern_cost
 from nonostudio.rules.printer import format_rule
@@ -686,13 +687,26 @@ def _variants(rule: Rule, weights: CostWeights = DEFAULT_WEIGHTS) -> list[Rule]:
     return out
 
 
+def _checkable(rule: Rule) -> bool:
+    """Whether the check pool can judge ``rule``: each of its ``unique`` conditions ranges over an
+    element bound by an ``arbitrary`` pattern, whose alternatives the pool enumerates.  An
+    unpinned rule fails this only when a ``unique`` ranges over a hint counted from the end
+    (``constant(hint, -1)``, as mirror images have): no condition on an arbitrary hint says
+    "the last", so such a rule cannot be judged, and is neither simplified nor widened."""
+    arbitrary = {b.name for b in rule.bindings if isinstance(b.pattern, Arbitrary)}
+    return all(u.var in arbitrary for u in walk(rule.condition) if isinstance(u, Unique))
+
+
 def _simplified(rule: Rule, run: _Run) -> Rule:
     """``rule`` after dropping, one at a time, the conjuncts (and then unused bindings) it stays
     sound without and no less general on the check pool — a conjunct another one implies, such as
     ``size(g) >= size(h)`` next to ``(g is unique where size(g) >= size(h))``, or one that only
     narrowed where the rule fires.  Every step is proved; when the budget runs out the last proved
-    rule is returned.  The result is written in its cheapest equivalent form (:func:`tidy`)."""
+    rule is returned.  The result is written in its cheapest equivalent form (:func:`tidy`); a
+    rule the check pool cannot judge (:func:`_checkable`) is only tidied."""
     rule = unpinned(rule)
+    if not _checkable(rule):
+        return tidy(rule)
     _, fired = _on_check_pool(rule, run)
     try:
         changed = True
@@ -735,6 +749,8 @@ def _widened(rule: Rule, run: _Run) -> Rule:
             not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
         return rule
     rule = unpinned(rule)
+    if not _checkable(rule):
+        return tidy(rule)
     body = (rule.bindings, rule.condition, rule.action, run.max_length, run.options)
     widened, steps, complete = _WIDENED.get(body, (rule, 0, False))
     widened = Rule(rule.name, widened.bindings, widened.condition, widened.action)

@@ -31,6 +31,7 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.prover import prove
 from nonostudio.rules.tidy import tidy, unpinned
@@ -169,6 +170,23 @@ def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors):
     before = dict(zip([r.name for r in plain.chosen.rules], plain.chosen.gains, strict=True))
     assert choice.chosen.coverage > plain.chosen.coverage
     assert gained["first"] + gained.get("big", 0) > before["first"] + before.get("big", 0)
+
+
+def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_exported(anchors):
+    # A mirror image's unique can range over constant(hint, -1).  The check pool enumerates the
+    # other hints of an arbitrary pattern only, and no condition on an arbitrary hint says "the
+    # last", so simplifying and widening keep such a rule as it is (they used to raise).
+    last = mirrored(tidy(FIRST_HINT))
+    assert last is not None and last.bindings[0].pattern == Constant(ElementType.HINT, -1)
+    assert any(isinstance(u, Unique) and u.var == last.bindings[0].name
+               for u in conjuncts(last.condition))
+    assert simplify(last, max_length=12) == tidy(last)
+    assert widen(last, max_length=12) == tidy(last)
+    # So an export that simplifies and widens a pool holding mirror images (a shipped set) works.
+    transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
+    choice = choose_rules([last], transitions, simplify_chosen=True, widen_chosen=True,
+                          prove_length=12)
+    assert [r.name for r in choice.chosen.rules] == [last.name] and choice.chosen.gains[0] > 0
 
 
 def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplified():
