@@ -19,20 +19,18 @@ REPO = Path(__file__).resolve().parent.parent
 ANCHORS = REPO.parent / "shared" / "anchors"
 
 
-SHIPPED_PROOF_TEST = "test_every_shipped_rule_is_proved_sound_up_to_30_cells"
-
-
 @pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have deselected
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """The shipped rules' tests run last, and the proofs they read start now, beside the other
-    tests (``shipped_proofs``)."""
+    """The shipped rules' tests run last, and the proofs their ``verdicts`` fixture reads start
+    now, beside the other tests (``shipped_proofs``)."""
     shipped = [item for item in items if item.path.name == "test_shipped_rules.py"]
     if not shipped:
         return
-    items[:] = [item for item in items if item.path.name != "test_shipped_rules.py"] + shipped
+    last = set(shipped)
+    items[:] = [item for item in items if item not in last] + shipped
     keys = [(item.callspec.params["name"], item.callspec.params["index"]) for item in shipped
-            if getattr(item, "originalname", None) == SHIPPED_PROOF_TEST]
+            if "verdicts" in getattr(item, "fixturenames", ())]
     if keys and not config.option.collectonly:
         import shipped_proofs
 

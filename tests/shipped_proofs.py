@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import partial
 
 Key = tuple[str, int]  # a shipped set's name and a rule's index in it
-Verdict = tuple[str, "bool | None", str]  # the rule's name, sound, the counterexample
+Verdict = tuple[str, bool | None, str]  # the rule's name, sound, the counterexample
 
 
 def _verdict(name: str, index: int) -> Verdict:
@@ -93,10 +93,8 @@ def _slow_first(keys: Sequence[Key]) -> list[Key]:
     from nonostudio.rules.printer import format_rule
     from nonostudio.rules.ruleset import load_rule_set
 
-    def text(key: Key) -> str:
-        return format_rule(load_rule_set(key[0]).rules[key[1]])
-
-    return sorted(keys, key=lambda key: ("unique" not in text(key), key))
+    rules = {name: load_rule_set(name).rules for name in {name for name, _ in keys}}
+    return sorted(keys, key=lambda key: ("unique" not in format_rule(rules[key[0]][key[1]]), key))
 
 
 def start(keys: Sequence[Key]) -> Proofs:

@@ -91,7 +91,7 @@ def check_counterexample(r: Rule, ce: Counterexample) -> None:
 # The prover's forms: one query per length, one for every length at once, and that one asked of
 # the fast solver (which learning uses).
 # The query at once is asked with runs keyed by their first cell and by their last, each alone
-# here (``prove`` races the two by default), so both encodings meet brute force.
+# here (``prove`` picks one by ``keyed_by_end`` by default), so both encodings meet brute force.
 FORM_IDS = {"per-length": {"at_once": False}, "at-once": {"at_once": True, "by_end": False},
             "at-once-by-end": {"at_once": True, "by_end": True},
             "at-once-fast": {"at_once": True, "fast": True, "by_end": False}}
