@@ -21,7 +21,7 @@ import z3
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.core.z3interrupt import interrupt
+from nonostudio.core.z3threads import interrupt, new_context
 
 # A literal is a non-zero int (DIMACS) or one of these two constants.
 TRUE = "T"
@@ -185,7 +185,7 @@ def sat_solutions(
     base = state.to_grid()
     done = threading.Event()
     stopped = threading.Event()
-    ctx = z3.Context()
+    ctx = new_context()
 
     def watch() -> None:
         # z3's own "timeout" setting would stop honouring ctx.interrupt(), so the deadline is

@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 import z3
 
-from nonostudio.core.z3interrupt import interrupt
+from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rule_texts, rules_in
 from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Constant, Rule
@@ -89,7 +89,7 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
     knows what a crashed worker held; each outcome is reported as ``(index, key, status, seconds,
     result_json, error)``.
     """
-    ctx = z3.Context()
+    ctx = new_context()
     lock = threading.Lock()
     current: list[float | None] = [None]  # deadline of the task in progress
     finished = threading.Event()

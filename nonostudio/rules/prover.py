@@ -53,7 +53,7 @@ import z3
 
 from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
-from nonostudio.core.z3interrupt import interrupt
+from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, Start, walk
 from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
 from nonostudio.rules.linear import End, linear
@@ -151,7 +151,7 @@ def prove(
             progress(max_length, max_length)
         return result(sound, ce)
 
-    contexts = [z3.Context() for _ in range(threads)]
+    contexts = [new_context() for _ in range(threads)]
     done = threading.Event()
     stopped = threading.Event()
     lock = threading.Lock()
@@ -244,7 +244,7 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
     form), then, while it finds counterexamples, the same query below the last one's length:
     the verdict and the shortest counterexample, or ``(None, None)`` when stopped.  ``by_end``
     keys the line's runs by their last cell (:class:`~nonostudio.rules.symbolic.SymbolicLine`)."""
-    ctx = z3.Context()
+    ctx = new_context()
     done = threading.Event()
     stopped = threading.Event()
     watcher = _watch(should_stop, [ctx], stopped, done)
