@@ -380,26 +380,6 @@ def run_export(args: argparse.Namespace) -> Outcome:
     origins = ([f"run{'s' if len(run_ids) > 1 else ''} {which} of {store_path}"] if run_ids
                else []) + [f"the rule file {path}" for path in args.pool]
     lines = [f"Rules learned by nonostudio ({' and '.join(origins)})."]
-    for info, status in zip(infos, statuses, strict=True):
-        settings = info.settings
-        lines += [
-            f"Run {info.id}. Training set: the canonical transitions of every line of at most "
-            f"{settings.get('max_length')} cells; specifications with at most "
-            f"{settings.get('max_patterns')} patterns"
-            + (" (of three, only those naming the first hint, block and gap)."
-               if settings.get("three_first") else "."),
-            f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
-            f"sound for all lines up to {settings.get('prove_length')} cells.",
-            *([f"  Search: {described}."] if (described := search_text(settings, why=True)) else []),
-            f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
-            f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
-            f"specification, {status.budget_hits} over budget).",
-            f"  Specifications: {status.total}; {status.finished} finished; "
-            f"{status.rules_found} rules found.",
-        ]
-    for path, rule_set in zip(args.pool, files, strict=True):
-        lines.append(f"Rule file {path}: {len(rule_set)} rules; its header:")
-        lines += [f"  | {line}" for line in rule_set.header.splitlines()]
     refined = [f"{n} of the first choice {what} (each step proved)" for n, what, asked in (
         (choice.widened, "widened", args.widen), (simplified, "simplified", args.simplify))
         if asked]
@@ -422,6 +402,29 @@ def run_export(args: argparse.Namespace) -> Outcome:
                      "recover a documented strategy: " + ", ".join(
                          f"{rule} ({strategy.replace('_', ' ')})"
                          for strategy, rule in choice.kept_for.items()) + ".")
+    # What this set is comes first; how it was made (its runs, and the rule files pooled
+    # with their own notes, nested) after it.
+    lines.append("How it was made:")
+    for info, status in zip(infos, statuses, strict=True):
+        settings = info.settings
+        lines += [
+            f"Run {info.id}. Training set: the canonical transitions of every line of at most "
+            f"{settings.get('max_length')} cells; specifications with at most "
+            f"{settings.get('max_patterns')} patterns"
+            + (" (of three, only those naming the first hint, block and gap)."
+               if settings.get("three_first") else "."),
+            f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
+            f"sound for all lines up to {settings.get('prove_length')} cells.",
+            *([f"  Search: {described}."] if (described := search_text(settings, why=True)) else []),
+            f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
+            f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
+            f"specification, {status.budget_hits} over budget).",
+            f"  Specifications: {status.total}; {status.finished} finished; "
+            f"{status.rules_found} rules found.",
+        ]
+    for path, rule_set in zip(args.pool, files, strict=True):
+        lines.append(f"Rule file {path}: {len(rule_set)} rules; its header:")
+        lines += [f"  | {line}" for line in rule_set.header.splitlines()]
     header = "\n".join(lines)
     entries = chosen_entries(chosen, choice.sources(source), transitions, where)
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")

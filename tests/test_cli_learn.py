@@ -232,6 +232,10 @@ def big:
     assert f"the rule file {earlier}" in written.header
     assert "  | Run 3. Training set: lines of at most 7 cells." in written.header
     assert "1 of the first choice widened (each step proved)" in written.header
+    # What the set is comes before how it was made (the pooled file's notes, nested).
+    header = written.header
+    assert header.index("Coverage there: all 2 rules") < header.index("How it was made:") \
+        < header.index(f"Rule file {earlier}: 2 rules; its header:")
     first = written.entry("first")
     assert first.rule.condition != parse_rule(earlier.read_text().split("\n\n")[1],
                                               "t").condition

@@ -16,6 +16,8 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -118,9 +121,13 @@ class RuleBrowser(QWidget):
         self.coverage_busy.hide()
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
+        self.about_button = QToolButton(text="&About this set…")
+        self.about_button.setToolTip("How this rule set was made: its file's opening notes")
+        self.about_button.clicked.connect(self.show_about)
         top = QHBoxLayout()
         top.addWidget(QLabel("Rules:"))
         top.addWidget(self.rule_set_combo)
+        top.addWidget(self.about_button)
         top.addWidget(self.filter_edit, 1)
         top.addWidget(self.coverage_busy)
 
@@ -206,6 +213,7 @@ class RuleBrowser(QWidget):
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._rule_set = None
             self.model.set_rules([])
+            self.about_button.setEnabled(False)
             self.status_label.setText(f"Cannot load the rule set “{name}”: {exc}")
             return
         self.show_rule_set(rule_set)
@@ -226,12 +234,35 @@ class RuleBrowser(QWidget):
             if status is not None:
                 self.model.set_proof(entry.rule.name, status)
         self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
+        self.about_button.setEnabled(bool(rule_set.header))
         self.set_trace(self._trace)
         if measure:
             self._start_coverage()
         if self.proxy.rowCount():
             first = self.proxy.mapToSource(self.proxy.index(0, 0)).row()
             self.select_rule(self.model.rule_at(first).name)
+
+    def show_about(self) -> QDialog | None:
+        """Show how the current rule set was made (its file's header) in a dialog; the dialog, or
+        None when the set has no header."""
+        if self._rule_set is None or not self._rule_set.header:
+            return None
+        dialog = QDialog(self, windowTitle=f"About the rule set “{self._rule_set.name}”")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        text = QPlainTextEdit(self._rule_set.header, readOnly=True)
+        text.setAccessibleName("How the rule set was made")
+        text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(QLabel(f"{len(self._rule_set.entries)} rules; the notes their file "
+                                "opens with:"))
+        layout.addWidget(text, 1)
+        layout.addWidget(buttons)
+        dialog.resize(900, 600)
+        dialog.show()
+        return dialog
 
     def add_rule_set(self, name: str) -> None:
         """Offer the rule set ``name`` (just saved) in the list and show it afresh."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt, QThreadPool
-from PySide6.QtWidgets import QApplication, QHeaderView
+from PySide6.QtWidgets import QApplication, QDialog, QHeaderView, QPlainTextEdit
 
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.puzzle import Puzzle
@@ -20,7 +20,7 @@ from nonostudio.gui.rules_model import COST, COVERAGE, PROOF, TITLE, USES, RuleR
 from nonostudio.gui.theme import apply_theme
 from nonostudio.rules.examples import Example
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # RULES.md §5: the published costs of the 14 control rules.
 PUBLISHED_COSTS = {"full hint": 15, "full hint pair 1": 28, "mercury": 44,
@@ -98,6 +98,26 @@ def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBro
     assert costs == sorted(costs)
     for title, published in PUBLISHED_COSTS.items():
         assert costs[titles.index(title)] == published
+
+
+def test_about_shows_how_each_rule_set_was_made(qtbot, browser: RuleBrowser) -> None:
+    def opened_text() -> str:
+        dialogs = [d for d in browser.findChildren(QDialog) if d.isVisible()]
+        assert len(dialogs) == 1
+        text = dialogs[0].findChild(QPlainTextEdit).toPlainText()
+        dialogs[0].close()
+        return text
+
+    for name, opening in (("control", "The 14 control rules of Butler"),
+                          ("learned", "Rules learned by nonostudio")):
+        browser.set_rule_set(name)
+        assert browser.about_button.isEnabled()
+        qtbot.mouseClick(browser.about_button, Qt.MouseButton.LeftButton)
+        text = opened_text()
+        assert text == load_rule_set(name).header and text.startswith(opening)
+    browser.show_rule_set(RuleSet("untitled", load_rule_set("control").entries[:2], ""),
+                          measure=False)
+    assert not browser.about_button.isEnabled() and browser.show_about() is None
 
 
 def _section_centre(header: QHeaderView, section: int) -> QPoint:
