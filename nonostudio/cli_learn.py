@@ -125,6 +125,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="the runs whose rules to pool (default: the latest)")
     export.add_argument("--top", metavar="K", type=positive_int_arg, default=None,
                         help="keep the K best rules (default: every rule that adds a cell)")
+    export.add_argument("--cost-budget", metavar="B", type=positive_int_arg, default=None,
+                        help="with --top K: the K rules' costs add up to at most B (a rule is "
+                             "chosen by gain only while the K can still be completed within B)")
     export.add_argument("--optimise-on", choices=("test", "training"), default="test",
                         help="choose rules by coverage of the Butler testing set (default, as "
                              "the paper) or of the run's mined transitions")
@@ -160,6 +163,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="the rule set to compare with (default: control)")
     report.add_argument("--test", metavar="FILE", default=None,
                         help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+    report.add_argument("--cost-budget", metavar="B", type=positive_int_arg, default=None,
+                        help="also choose a top 10 of the learned rules whose costs add up to at "
+                             "most B (317: a mean cost of 31.7, the control top 10's)")
     report.set_defaults(run=run_report)
 
 
@@ -344,6 +350,8 @@ def run_status(args: argparse.Namespace) -> Outcome:
 def run_export(args: argparse.Namespace) -> Outcome:
     """Optimise the rules of one or more runs (and rule files) and write the chosen ones with a
     header saying how."""
+    if args.cost_budget is not None and args.top is None:
+        raise PuzzleError("--cost-budget bounds the total cost of a top K: give --top K too")
     files = [load_rules(path) for path in args.pool]
     run_ids: list[int] = []
     infos, statuses, found = [], [], []
@@ -371,6 +379,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
     choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
+                          cost_budget=args.cost_budget,
                           simplify_chosen=args.simplify, widen_chosen=args.widen,
                           recover=load_rules("control").rules, mirror=args.mirror, say=say,
                           jobs=args.jobs, options=common_options([i.settings for i in infos]))
@@ -393,7 +402,10 @@ def run_export(args: argparse.Namespace) -> Outcome:
            + (f"; refuted and left out: {', '.join(choice.refuted)}." if choice.refuted
               else ".")] if args.mirror else []),
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
-        f"{chosen.subsets_dropped} coverage groups dropped as subsets.",
+        f"{chosen.subsets_dropped} coverage groups dropped as "
+        + ("subsets." if args.cost_budget is None else
+           f"dominated (a superset at no higher cost); the top {args.top} chosen within a total "
+           f"cost of {args.cost_budget}: {sum(chosen.costs)}."),
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",
     ]
@@ -436,7 +448,8 @@ def run_export(args: argparse.Namespace) -> Outcome:
             "subsets_dropped": chosen.subsets_dropped, "simplified": simplified,
             "widened": choice.widened, "pooled_files": args.pool,
             "mirrors_pooled": len(choice.mirrors), "mirrors_refuted": choice.refuted,
-            "kept_for": choice.kept_for,
+            "kept_for": choice.kept_for, "cost_budget": args.cost_budget,
+            "total_cost": sum(chosen.costs),
             "seconds": round(seconds, 3)}
     return Outcome(data, f"{header}\nwrote {len(entries)} rules to {args.out}")
 
@@ -471,7 +484,8 @@ def run_report(args: argparse.Namespace) -> Outcome:
     control = load_rules(args.control)
     path = test_set_path(args.test)
     transitions = load_transitions(path)
-    report = learning_report(learned.rules, control.rules, transitions, progress=say)
+    report = learning_report(learned.rules, control.rules, transitions, progress=say,
+                             cost_budget=args.cost_budget)
     data = report.to_json() | {"rules": learned.name, "control": control.name,
                                "test_set": str(path)}
     return Outcome(data, report.table())

@@ -140,6 +140,15 @@ def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchor
     table = capsys.readouterr().out
     assert "7558" in table and "control rules recovered" in table
 
+    code, within = cli_json(capsys, "learn", "report", str(out), "--cost-budget", "400")
+    assert code == 0 and within["cost_budget"] == 400
+    top = within["top_learned_within_budget"]
+    assert sum(r["cost"] for r in top["rules"]) <= 400 and top["coverage"] >= 0
+    code, budgeted = cli_json(capsys, "learn", "export", "--top", "2", "--cost-budget", "90",
+                              str(tmp_path / "concise.rules"), "--store", store)
+    assert code == 0 and budgeted["total_cost"] <= 90 and budgeted["rules_written"] <= 2
+    assert "chosen within a total cost of 90" in load_rule_set(tmp_path / "concise.rules").header
+
 
 def test_bad_input(tmp_path, capsys) -> None:
     store = str(tmp_path / "empty.sqlite3")
@@ -148,6 +157,10 @@ def test_bad_input(tmp_path, capsys) -> None:
     assert main(["learn", "export", str(tmp_path / "x.rules"), "--store", store]) == 2
     assert main(["learn", "report", str(tmp_path / "missing.rules")]) == 3
     assert main(["learn", "run", "--max-length", "0"]) == 2
+    assert main(["learn", "export", str(tmp_path / "x.rules"), "--cost-budget", "317",
+                 "--store", store]) == 2
+    assert "give --top K too" in capsys.readouterr().err
+    assert not (tmp_path / "x.rules").exists()
 
 
 def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> None:

@@ -340,14 +340,14 @@ class JobsPanel(QWidget):
         try:
             self.save_rules(choice.name, top_k=choice.top_k, run_ids=choice.run_ids,
                             simplify=choice.simplify, widen=choice.widen,
-                            mirror=choice.mirror)
+                            mirror=choice.mirror, cost_budget=choice.cost_budget)
         except (ValueError, PuzzleError) as exc:
             QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
     def save_rules(self, name: str, folder: Path | None = None, *,
                    top_k: int | None = None, run_ids: Sequence[int] | None = None,
                    simplify: bool = False, widen: bool = False,
-                   mirror: bool = False) -> Worker:
+                   mirror: bool = False, cost_budget: int | None = None) -> Worker:
         """Optimise learned rules in the background (greedy top ``top_k`` on the training
         transitions of the runs) and write them as rule set ``name`` (``.rules`` in ``folder``,
         the user rules folder by default).
@@ -355,9 +355,13 @@ class JobsPanel(QWidget):
         The rules are the shown run's, or those of ``run_ids`` pooled (a rule found by two runs
         is kept once); with ``widen`` and ``simplify`` the chosen rules' unique conditions are
         widened and the rules simplified (each step proved) and the choice is made again; with
-        ``mirror`` every rule's mirror image is pooled too (each chosen one proved).  Raises
+        ``mirror`` every rule's mirror image is pooled too (each chosen one proved); with
+        ``cost_budget`` (and ``top_k``) the chosen rules' costs add up to at most that.  Raises
         ValueError at once for a bad name or no rules.
         """
+        if cost_budget is not None and top_k is None:
+            raise ValueError("a cost budget bounds the total cost of a top K: choose how many "
+                             "rules to keep")
         if not _NAME.match(name):
             raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
                              "and '.', starting with a letter or digit")
@@ -386,7 +390,8 @@ class JobsPanel(QWidget):
         def job(progress: object, should_stop: ShouldStop) -> str:
             transitions = mine_transitions(longest)
             choice = choose_rules([e.rule for e in entries], transitions,
-                                  top_k=top_k, simplify_chosen=simplify, widen_chosen=widen,
+                                  top_k=top_k, cost_budget=cost_budget,
+                                  simplify_chosen=simplify, widen_chosen=widen,
                                   recover=load_rule_set("control").rules, mirror=mirror,
                                   should_stop=should_stop, options=options)
             chosen = choice.chosen
@@ -400,6 +405,7 @@ class JobsPanel(QWidget):
                          f"documented strategy" if choice.kept_for else "")
             summary = (f"optimised: {len(kept)} of {len(entries)} rules"
                        f"{f' (top {top_k})' if top_k else ''}"
+                       f"{f' within a total cost of {cost_budget}' if cost_budget else ''}"
                        f"{f', {choice.widened} widened' if widen else ''}"
                        f"{f', {choice.simplified} simplified' if simplify else ''}"
                        f"{f', {len(choice.mirrors)} mirror images pooled' if mirror else ''}"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
     QListWidget,
@@ -31,7 +32,8 @@ from nonostudio.learn.jobs import RunInfo
 
 @dataclass(frozen=True)
 class SaveChoice:
-    """What the user asked for: ``top_k`` None keeps every useful rule."""
+    """What the user asked for: ``top_k`` None keeps every useful rule; ``max_mean_cost`` (with
+    ``top_k``) bounds the chosen rules' mean cost."""
 
     name: str
     run_ids: tuple[int, ...]
@@ -39,6 +41,14 @@ class SaveChoice:
     simplify: bool
     widen: bool = False
     mirror: bool = False
+    max_mean_cost: float | None = None
+
+    @property
+    def cost_budget(self) -> int | None:
+        """The total cost the top ``top_k`` may reach (None: no bound)."""
+        if self.top_k is None or self.max_mean_cost is None:
+            return None
+        return int(self.max_mean_cost * self.top_k + 1e-6)
 
 
 def run_label(info: RunInfo, rules: int) -> str:
@@ -69,6 +79,13 @@ class SaveRulesDialog(QDialog):
                              "kept once) before the best are chosen.")
         self.top_k = QSpinBox(minimum=0, maximum=100000, value=0,
                               specialValueText="every useful rule")
+        self.max_mean_cost = QDoubleSpinBox(minimum=0.0, maximum=999.0, decimals=1,
+                                            singleStep=0.5, value=0.0,
+                                            specialValueText="no limit")
+        self.max_mean_cost.setToolTip(
+            "Choose the best rules among those that keep the kept rules' mean cost at most this "
+            "(31.7 is the mean cost of the paper's top 10 control rules): shorter rules, fewer "
+            "cells.  Needs a number of rules to keep.")
         self.widen = QCheckBox("Widen the chosen rules' unique conditions (each step proved; "
                                "slower)")
         self.widen.setToolTip("Adds conjuncts inside (x is unique where …) while the rule fires "
@@ -84,12 +101,14 @@ class SaveRulesDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.top_k.valueChanged.connect(lambda _: self._update())
         self.runs.itemChanged.connect(lambda _: self._update())
         self.name.textChanged.connect(lambda _: self._update())
         form = QFormLayout()
         form.addRow("Rule set name:", self.name)
         form.addRow("Pool the rules of:", self.runs)
         form.addRow("Keep the best:", self.top_k)
+        form.addRow("Their mean cost at most:", self.max_mean_cost)
         form.addRow("", self.widen)
         form.addRow("", self.simplify)
         form.addRow("", self.mirror)
@@ -105,9 +124,12 @@ class SaveRulesDialog(QDialog):
 
     def _update(self) -> None:
         ok = bool(self.name.text().strip()) and bool(self.checked_runs())
+        self.max_mean_cost.setEnabled(self.top_k.value() > 0)
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
 
     def choice(self) -> SaveChoice:
-        return SaveChoice(self.name.text().strip(), self.checked_runs(),
-                          self.top_k.value() or None, self.simplify.isChecked(),
-                          self.widen.isChecked(), self.mirror.isChecked())
+        top_k = self.top_k.value() or None
+        mean = self.max_mean_cost.value() or None
+        return SaveChoice(self.name.text().strip(), self.checked_runs(), top_k,
+                          self.simplify.isChecked(), self.widen.isChecked(),
+                          self.mirror.isChecked(), mean if top_k is not None else None)

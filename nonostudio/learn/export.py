@@ -99,6 +99,7 @@ def choose_rules(
     transitions: Sequence[Transition],
     *,
     top_k: int | None = None,
+    cost_budget: int | None = None,
     simplify_chosen: bool = False,
     widen_chosen: bool = False,
     recover: Sequence[Rule] = (),
@@ -109,7 +110,9 @@ def choose_rules(
     jobs: int | None = None,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> Choice:
-    """The optimised choice among ``rules`` on ``transitions``.
+    """The optimised choice among ``rules`` on ``transitions``: the ``top_k`` best (all that add
+    a cell when None), their costs adding up to at most ``cost_budget`` when it is given
+    (:func:`~nonostudio.learn.optimize.optimise`).
 
     Every rule is first written in its cheapest equivalent form (:func:`tidy`: the same fills,
     so only costs change; rules that become the same are kept once).  With ``simplify_chosen``
@@ -151,7 +154,7 @@ def choose_rules(
             if say is not None and done % 50 == 0:
                 say(f"[optimise {done}/{total}]")
         return optimise(pool, transitions, top_k=top_k, progress=progress,
-                        should_stop=should_stop, cells=cells)
+                        should_stop=should_stop, cells=cells, cost_budget=cost_budget)
 
     chosen = choose()
     changed = {"simplify": 0, "widen": 0}

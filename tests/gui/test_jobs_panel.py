@@ -236,6 +236,15 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
     assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, True)
     dialog.mirror.setChecked(True)
     assert dialog.choice() == SaveChoice("pooled", (a, b), None, True, True, True)
+    # A mean-cost bound needs a number of rules to keep; it becomes a total-cost budget.
+    assert not dialog.max_mean_cost.isEnabled()
+    dialog.top_k.setValue(3)
+    assert dialog.max_mean_cost.isEnabled() and dialog.choice().cost_budget is None
+    dialog.max_mean_cost.setValue(31.7)
+    assert dialog.choice() == SaveChoice("pooled", (a, b), 3, True, True, True, 31.7)
+    assert dialog.choice().cost_budget == 95
+    dialog.top_k.setValue(0)
+    assert dialog.choice().max_mean_cost is None and not dialog.max_mean_cost.isEnabled()
 
     worker = panel.save_rules("pooled", tmp_path, run_ids=[a, b], simplify=True)
     qtbot.waitUntil(worker.is_delivered, timeout=60000)
@@ -257,6 +266,15 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
             assert prove(rule, 30).sound
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("a/b", tmp_path, run_ids=[a, b])
+    with pytest.raises(ValueError, match="choose how many rules to keep"):
+        panel.save_rules("concise", tmp_path, run_ids=[a, b], cost_budget=60)
+    # Within a cost budget: the two best rules whose costs add up to at most the budget.
+    budget = sum(sorted(map(cost, pool.values()))[:2]) + 5
+    worker = panel.save_rules("concise", tmp_path, run_ids=[a, b], top_k=2, cost_budget=budget)
+    qtbot.waitUntil(worker.is_delivered, timeout=60000)
+    concise = load_rule_set(tmp_path / "concise.rules")
+    assert 1 <= len(concise) <= 2 and sum(map(cost, concise.rules)) <= budget
+    assert f"within a total cost of {budget}" in concise.header
 
     # With mirror images: every saved rule is a pooled rule or the proved mirror image of one,
     # and together they cover what the pool and its mirrors cover.

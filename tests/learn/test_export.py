@@ -8,6 +8,7 @@ from dataclasses import replace
 from nonostudio.learn import export
 from nonostudio.learn.export import choose_rules
 from nonostudio.learn.optimize import OptimisedSet
+from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
@@ -91,3 +92,13 @@ def test_a_chosen_mirror_the_prover_refutes_is_left_out(anchors, monkeypatch):
     assert choice.refuted == ["cross_small_gap_left_mirror"]
     assert [r.name for r in choice.chosen.rules] == ["cross_small_gap_left"]
     assert all(r.name != "cross_small_gap_left_mirror" for r in choice.rules)
+
+
+def test_a_cost_budget_bounds_the_top_k_costs(anchors):
+    transitions = _transitions(anchors)
+    rules = list(CONTROL.values())
+    free = choose_rules(rules, transitions, top_k=3).chosen
+    assert sum(free.costs) > 70  # the three most useful control rules cost more than that
+    within = choose_rules(rules, transitions, top_k=3, cost_budget=70).chosen
+    assert 0 < len(within.rules) <= 3 and sum(map(cost, within.rules)) <= 70
+    assert within.costs == [cost(r) for r in within.rules]

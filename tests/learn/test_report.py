@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.learn.optimize import Cells, rule_cells
+from nonostudio.learn.optimize import Cells, covered_cells, rule_cells
 from nonostudio.learn.report import PAPER, learning_report, recovered_rules
 from nonostudio.rules.ast import Rule
+from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -95,3 +96,33 @@ def test_union_with_clashing_names_counts_both(control, transitions) -> None:
                    control["big_hint"].action)
     report = learning_report([renamed], [control["mercury"]], part)
     assert report.union > max(report.learned, report.control)
+
+
+def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control, transitions
+                                                                       ) -> None:
+    part = transitions[:300]
+    rules = list(control.values())  # the 14 control rules as the "learned" set
+    plain = learning_report(rules, rules, part)
+    assert plain.top_learned_within_budget is None and "add up to at most" not in plain.table()
+    assert "mercury" in plain.top_learned.names  # cost 44, the dearest control rule
+    # On this slice 11 control rules cover different cells (the three full hint pairs cover none,
+    # and cross small gap (singleton) covers more at a lower cost); the ten cheapest of them cost
+    # 288 together, so within 288 the top 10 can only be chosen from those ten.
+    report = learning_report(rules, rules, part, cost_budget=288)
+    assert report.top_learned == plain.top_learned  # the paper's top 10 is unchanged
+    within = report.top_learned_within_budget
+    assert within is not None and 0 < len(within.names) <= 10
+    assert "mercury" not in within.names and sum(within.costs) <= 288
+    assert list(within.costs) == [cost(control[n]) for n in within.names]
+    assert within.coverage == len(covered_cells([control[n] for n in within.names], part))
+    assert sum(within.gains) == within.coverage < plain.top_learned.coverage
+    table = report.table()
+    assert "top 10 learned whose costs add up to at most 288" in table
+    assert f"{len(within.names)} rules cover {within.coverage} cells" in table
+    data = report.to_json()
+    assert data["cost_budget"] == 288
+    assert data["top_learned_within_budget"]["coverage"] == within.coverage
+    # Below 288 no ten of them fit: nothing is chosen, and the table says so.
+    none = learning_report(rules, rules, part, cost_budget=287)
+    assert none.top_learned_within_budget.names == ()
+    assert "no 10 rules fit the budget" in none.table()
