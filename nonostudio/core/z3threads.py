@@ -10,8 +10,10 @@ fault or hung deleting the context in 4 of 10 runs of 4 s and in 8 of 8 runs of 
 :func:`new_context` turns on z3's concurrent release (``Z3_enable_concurrent_dec_ref``), which
 queues such releases under a lock for the context's own thread; 13 of 13 runs of 30 s then passed.
 A proof stopped mid-query leaves its z3 objects in reference cycles (through the exception's
-traceback), which the cyclic collector frees in whichever thread it runs.  Every context the app
-creates comes from :func:`new_context`.
+traceback), which the cyclic collector frees in whichever thread it runs; that context is done
+with by then, and no path in the app is known to release objects of a context in use from another
+thread, but with this setting none can do harm.  Every context the app creates comes from
+:func:`new_context`.
 
 **Interrupting.**  z3 keeps one error code per context, and its Python binding checks that code
 after every call, ``Z3_interrupt`` included.  While a query in another thread is being cancelled,
