@@ -83,9 +83,9 @@ class SaveRulesDialog(QDialog):
                                             singleStep=0.5, value=0.0,
                                             specialValueText="no limit")
         self.max_mean_cost.setToolTip(
-            "Choose the best rules among those that keep the kept rules' mean cost at most this "
-            "(31.7 is the mean cost of the paper's top 10 control rules): shorter rules, fewer "
-            "cells.  Needs a number of rules to keep.")
+            "The kept rules' costs add up to at most this times the number to keep (31.7 is the "
+            "mean cost of the paper's top 10 control rules): shorter rules, fewer cells.  Needs "
+            "a number of rules to keep; when fewer rules add cells, fewer are kept.")
         self.widen = QCheckBox("Widen the chosen rules' unique conditions (each step proved; "
                                "slower)")
         self.widen.setToolTip("Adds conjuncts inside (x is unique where …) while the rule fires "
