@@ -4,6 +4,7 @@ thread's cancelled query never escapes into the interrupting thread."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -51,62 +52,20 @@ def test_a_stopped_sat_search_says_so(z3_interrupt_reports_canceled) -> None:
     assert z3_interrupt_reports_canceled == []
 
 
-# One thread builds expressions in a context and hands some to a second thread, which drops them
-# (the release, Z3_dec_ref, runs there) while the first goes on building; then the context is
-# deleted.  On a plain z3.Context this crashes or hangs deleting the context in some runs (1 of 3
-# at 15 s, more often in longer runs), so it runs in a child process with a time limit.
-_RELEASE_STRESS = """
-import gc, queue, threading, time
-from nonostudio.core.z3threads import new_context
-import z3
-
-def stress(ctx):
-    handed = queue.Queue(maxsize=10000)
-    stop = threading.Event()
-
-    def build():
-        xs = [z3.Int(f"x{i}", ctx) for i in range(40)]
-        n = 0
-        while not stop.is_set():
-            solver = z3.Solver(ctx=ctx)
-            for i in range(39):
-                e = xs[i] + n % 7 < xs[i + 1] * 2
-                solver.add(e)
-                try:
-                    handed.put_nowait(e)
-                except queue.Full:
-                    pass
-            n += 1
-
-    def drop():
-        while not stop.is_set():
-            try:
-                handed.get(timeout=0.1)
-            except queue.Empty:
-                pass
-
-    threads = [threading.Thread(target=build), threading.Thread(target=drop)]
-    for t in threads:
-        t.start()
-    time.sleep(6)
-    stop.set()
-    for t in threads:
-        t.join()
-    solver = z3.Solver(ctx=ctx)
-    x = z3.Int("x", ctx)
-    solver.add(x * x == 49, x < 0)
-    assert solver.check() == z3.sat and solver.model()[x].as_long() == -7
-
-stress(new_context())  # the context is deleted here, its last reference gone
-gc.collect()
-print("intact")
-"""
+# tests/z3_release_stress.py: one thread builds expressions in a context and another drops them
+# (z3's release runs there), then the context is deleted.  Bare contexts failed that in 3 of 3
+# runs of 30 s here but in 0 of 4 runs of 6 s, so this only checks that the app's contexts come
+# through a short run; the next test checks that every context the app makes is one of them.  The
+# comparison is tests/benchmarks/bench_z3_release.py, run by hand.
+STRESS = Path(__file__).resolve().parents[1] / "z3_release_stress.py"
 
 
 def test_objects_released_by_another_thread_leave_the_context_intact() -> None:
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", _RELEASE_STRESS], cwd=root, capture_output=True,
-                          text=True, timeout=40)
+    root = STRESS.parents[1]
+    env = os.environ | {"PYTHONPATH": os.pathsep.join(
+        p for p in (str(root), os.environ.get("PYTHONPATH")) if p)}  # this checkout's package
+    done = subprocess.run([sys.executable, str(STRESS), "new", "6"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=40)
     assert (done.returncode, done.stdout.strip()) == (0, "intact"), done.stderr[-2000:]
 
 
