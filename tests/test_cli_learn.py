@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 from nonostudio.cli import main
+from nonostudio.learn.export import run_rules
 from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.specs import mine_transitions, specifications
 from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
+from nonostudio.rules.cost import cost
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
@@ -140,13 +142,20 @@ def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchor
     table = capsys.readouterr().out
     assert "7558" in table and "control rules recovered" in table
 
+    # All of the (at most 5) exported rules fit in 400: the budget leaves room to choose.
+    assert sum(map(cost, written.rules)) <= 400
     code, within = cli_json(capsys, "learn", "report", str(out), "--cost-budget", "400")
     assert code == 0 and within["cost_budget"] == 400
     top = within["top_learned_within_budget"]
-    assert sum(r["cost"] for r in top["rules"]) <= 400 and top["coverage"] >= 0
+    assert {r["name"] for r in top["rules"]} <= {r.name for r in written.rules}
+    assert sum(r["cost"] for r in top["rules"]) <= 400 and top["coverage"] > 0
+    # Two of the run's rules within 90: the two cheapest fit, so something is chosen.
+    with JobStore(store) as s:
+        costs = sorted(cost(r) for _, r in run_rules(s, state["run_id"]))
+    assert sum(costs[:2]) <= 90
     code, budgeted = cli_json(capsys, "learn", "export", "--top", "2", "--cost-budget", "90",
                               str(tmp_path / "concise.rules"), "--store", store)
-    assert code == 0 and budgeted["total_cost"] <= 90 and budgeted["rules_written"] <= 2
+    assert code == 0 and budgeted["total_cost"] <= 90 and 1 <= budgeted["rules_written"] <= 2
     assert "chosen within a total cost of 90" in load_rule_set(tmp_path / "concise.rules").header
 
 
