@@ -90,11 +90,16 @@ _RUNNING: Proofs | None = None
 def _slow_first(keys: Sequence[Key]) -> list[Key]:
     """``keys`` with the rules that say ``unique`` (the slow proofs) first, so that no long proof
     starts last."""
-    from nonostudio.rules.printer import format_rule
+    from nonostudio.rules.ast import Unique, walk
     from nonostudio.rules.ruleset import load_rule_set
 
     rules = {name: load_rule_set(name).rules for name in {name for name, _ in keys}}
-    return sorted(keys, key=lambda key: ("unique" not in format_rule(rules[key[0]][key[1]]), key))
+
+    def fast(key: Key) -> bool:
+        rule = rules[key[0]][key[1]]
+        return not any(isinstance(c, Unique) for c in walk(rule.condition))
+
+    return sorted(keys, key=lambda key: (fast(key), key))
 
 
 def start(keys: Sequence[Key]) -> Proofs:

@@ -56,6 +56,11 @@ class TopRules:
         return cls(tuple(r.name for r in chosen.rules), tuple(chosen.gains),
                    tuple(chosen.costs), chosen.coverage)
 
+    def listed(self) -> list[str]:
+        """One line per rule, in the order chosen: ``  1. name  +gain  cost c``."""
+        return [f"  {i}. {n}  +{g}  cost {c}" for i, (n, g, c)
+                in enumerate(zip(self.names, self.gains, self.costs, strict=True), 1)]
+
     def to_json(self) -> dict[str, Any]:
         return {"rules": [{"name": n, "gain": g, "cost": c}
                           for n, g, c in zip(self.names, self.gains, self.costs, strict=True)],
@@ -134,14 +139,10 @@ class Report:
                          f"{PAPER_SET[0]} test transitions)")
             lines += [f"{name:<{width}}  {ours:>8}" for name, ours, _ in rows]
         for label, top in (("learned", self.top_learned), ("control", self.top_control)):
-            lines += ["", f"top {TOP} {label} (gain in cells, cost):"]
-            lines += [f"  {i}. {n}  +{g}  cost {c}" for i, (n, g, c)
-                      in enumerate(zip(top.names, top.gains, top.costs, strict=True), 1)]
+            lines += ["", f"top {TOP} {label} (gain in cells, cost):", *top.listed()]
         if (within := self.top_learned_within_budget) is not None:
             lines += ["", f"top {TOP} learned whose costs add up to at most {self.cost_budget}, "
-                          "greedy by gain (gain in cells, cost):"]
-            lines += [f"  {i}. {n}  +{g}  cost {c}" for i, (n, g, c)
-                      in enumerate(zip(within.names, within.gains, within.costs, strict=True), 1)]
+                          "greedy by gain (gain in cells, cost):", *within.listed()]
             lines.append(f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
                          f"{mean(within)}" if within.names
                          else f"  no {TOP} rules fit the budget")
