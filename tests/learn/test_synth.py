@@ -323,3 +323,21 @@ def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch) -> 
     assert list(synth._POOLS[synth.ACTIVE_LENGTH]) == [a, c]
     assert synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run) is first
     assert len(first) > 0 and first.bindings == a
+
+
+def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch) -> None:
+    import nonostudio.learn.synth as synth
+    from nonostudio.rules.prover import ProofResult
+
+    asked: list[bool] = []
+
+    def fake_prove(rule, max_length, **kwargs) -> ProofResult:
+        asked.append(kwargs["by_end"])
+        return ProofResult(rule.name, True if kwargs["by_end"] else None, max_length, 0.0)
+
+    monkeypatch.setattr(synth, "prove", fake_prove)
+    monkeypatch.setattr(synth, "_PROOFS", {})
+    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
+    run = _Run(spec, time.monotonic() + 60, None, 30)
+    assert synth._proved(_control("force_maximum"), run).sound is True
+    assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 2
