@@ -23,8 +23,9 @@ query at once: the mirror image of a learned rule (``g`` ends where the original
 583 s the first way and 5.3 s the second, the original 3.1 s and 12.4 s; three other mirrors
 218 s / 3.2 s and 100 s / 2.1 s.  Over the 94 rules of the shipped learned set, each proof
 capped at 20 s: 496 s with this choice, 452 s with the faster way for each rule, 687 s always
-the first way, 544 s always the second.  Learning asks the first way only (its searches were
-measured so).
+the first way, 544 s always the second.  Learning asks the first way (its searches were
+measured so), and the second only for a proof the first has not finished in its time
+(``nonostudio.learn.synth``).
 
 ``fast=True`` sends the query at once to :func:`fast_solver` instead of z3's default solver.
 Neither is better on every rule.  Replaying stretches of a learning run
