@@ -68,13 +68,12 @@ class TopRules:
         """The greedy choice, filled up to ``size`` rules (when there are that many) with the
         rules not chosen that cover the most on their own, ties to the lower cost, then the
         earlier; each added one has a gain of 0."""
-        taken = {r.name for r in chosen.rules}
-        rest = sorted((i for i, r in enumerate(rules) if r.name not in taken),
+        top = cls.of(chosen)
+        rest = sorted((i for i, r in enumerate(rules) if r.name not in top.names),
                       key=lambda i: (-len(cells[i]), cost(rules[i]), i))
-        extra = rest[:max(0, size - len(chosen.rules))]
-        return cls(tuple(r.name for r in chosen.rules) + tuple(rules[i].name for i in extra),
-                   (*chosen.gains, *(0 for _ in extra)),
-                   (*chosen.costs, *(cost(rules[i]) for i in extra)), chosen.coverage)
+        extra = rest[:max(0, size - len(top.names))]
+        return cls((*top.names, *(rules[i].name for i in extra)), (*top.gains, *(0 for _ in extra)),
+                   (*top.costs, *(cost(rules[i]) for i in extra)), top.coverage)
 
     def listed(self) -> list[str]:
         """One line per rule, in the order chosen: ``  1. name  +gain  cost c``."""
