@@ -341,3 +341,25 @@ def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch
     run = _Run(spec, time.monotonic() + 60, None, 30)
     assert synth._proved(_control("force_maximum"), run).sound is True
     assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 2
+
+
+def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch) -> None:
+    # The climb searches a pattern set without proofs, then with them: the rounds they share
+    # (same pools) are built once per specification, and the rule found is the same as alone.
+    import nonostudio.learn.synth as synth
+
+    spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
+                                                Binding("b", Singleton(B))))
+    bindings = (Binding("h", Arbitrary(H)), Binding("b", Arbitrary(B)))
+    built: list[int] = []
+    real = synth._candidates
+    monkeypatch.setattr(synth, "_candidates",
+                        lambda run, b, inst: built.append(len(inst.lines)) or real(run, b, inst))
+    alone = synth._search(_Run(spec, time.monotonic() + 120, None, 30), bindings)
+    rounds_alone = len(built)
+    built.clear()
+    run = _Run(spec, time.monotonic() + 120, None, 30)
+    assert synth._search(run, bindings, proved=False) is not None
+    assert len(built) >= 1
+    assert synth._search(run, bindings) == alone is not None
+    assert len(built) == rounds_alone
