@@ -296,12 +296,20 @@ def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: list[Expr]
     return Compare(op, left, right)
 
 
-@lru_cache(maxsize=1 << 16)
 def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[Expr, ...],
                 weights: CostWeights = DEFAULT_WEIGHTS) -> CondAtom:
-    """The condition atom ``form op 0`` with its cost (the same atoms recur on every round)."""
+    """The condition atom ``form op 0`` with its cost."""
     cond = compare_of(coeffs, literal, op, list(atoms))
     return CondAtom(cond, cond_cost(cond, weights), False)
+
+
+@lru_cache(maxsize=256)
+def _comparisons_met(atoms: tuple[Expr, ...], max_terms: int,
+                     options: SearchOptions) -> dict[tuple[int, int, int], CondAtom]:
+    """The comparison atoms built so far for these atoms and options, by (form, literal,
+    operator) position: the same atoms recur on every round, and a cache keyed by the atoms
+    themselves hashed them once per atom (a third of building a condition space)."""
+    return {}
 
 
 class ConditionSpace:
@@ -332,8 +340,13 @@ class ConditionSpace:
                 chosen += [(f, ci, oi, truth[:, f]) for f in np.flatnonzero(keep).tolist()]
         chosen.sort(key=lambda t: t[:3])
         key_atoms = tuple(atoms)
+        met = _comparisons_met(key_atoms, max_terms, options)
         for f, ci, oi, truth in chosen:
-            self.atoms.append(_comparison(vectors[f], LITERALS[ci], OPS[oi], key_atoms, weights))
+            atom = met.get((f, ci, oi))
+            if atom is None:
+                atom = met[f, ci, oi] = _comparison(vectors[f], LITERALS[ci], OPS[oi], key_atoms,
+                                                    weights)
+            self.atoms.append(atom)
             truths.append(truth)
         for b in inst.bindings if options.allows("extremes") else ():
             for kind, node in (("max", Maximal(b.name)), ("min", Minimal(b.name))):

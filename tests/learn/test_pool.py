@@ -96,3 +96,42 @@ def test_concatenated_instances_equal_one_build() -> None:
         # A part without instances (the pattern cannot bind there) joins as nothing.
         empty = Instances(bindings, [pool_line((1,), "x-")] if len(bindings) == 3 else [])
         _same(Instances.concat([whole, empty]), Instances(bindings, whole.lines + empty.lines))
+
+
+def _solutions(hints: tuple[int, ...], text: str) -> list[str]:
+    """Every full line agreeing with ``text`` whose runs of filled cells are ``hints``."""
+    out = []
+    for cells in product("xO", repeat=len(text)):
+        full = "".join(cells)
+        if all(k == "-" or k == c for k, c in zip(text, full, strict=True)) and \
+                tuple(len(r) for r in full.split("x") if r) == tuple(hints):
+            out.append(full)
+    return out
+
+
+def test_fill_status_agrees_with_every_solution_of_the_line() -> None:
+    # Wrong: the fill leaves the line, is empty, or some solution disagrees on one of its cells;
+    # productive: right and one of its cells unknown.  Vectors, and one start column against
+    # several end columns, as synthesis asks.
+    rng = random.Random(7)
+    lines = [pl for pl in all_states(5) if rng.random() < 0.3]
+    inst = Instances((Binding("h", Arbitrary(ElementType.HINT)),), lines)
+    sols = {pl: _solutions(pl.hints, pl.text) for pl in lines}
+    nrng = np.random.default_rng(3)
+    for value, char in ((1, "O"), (0, "x")):
+        s = nrng.integers(-2, 7, len(inst))
+        ends = nrng.integers(-2, 8, (len(inst), 4))
+        wrong, productive = inst.fill_status(value, s[:, None], ends)
+        assert wrong.shape == productive.shape == ends.shape
+        for col in range(ends.shape[1]):
+            one = inst.fill_status(value, s, ends[:, col])
+            assert (one[0] == wrong[:, col]).all() and (one[1] == productive[:, col]).all()
+        for i in range(len(inst)):
+            pl = lines[int(inst.line[i])]
+            for col in range(ends.shape[1]):
+                a, b = int(s[i]), int(ends[i, col])
+                right = 0 <= a < b <= pl.n and all(
+                    sol[c] == char for sol in sols[pl] for c in range(a, b))
+                assert wrong[i, col] == (not right)
+                assert productive[i, col] == (right and "-" in pl.text[a:b])
+    assert productive.any() and (~wrong).any()
