@@ -378,6 +378,7 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
     # Candidates that fire on the same instances with the same fills there are one candidate on
     # this pool (fills can differ where the condition is false): the cheapest is kept.
     best: dict[bytes, _Candidate] = {}
+    covers_of: dict[bytes, list[tuple[int, ...]]] = {}
 
     def ranked() -> list[_Candidate]:
         return sorted(best.values(), key=lambda c: (-c.coverage, c.cost))
@@ -391,7 +392,12 @@ def _candidates(run: _Run, bindings: tuple[Binding, ...], inst: Instances) -> li
                 break
         fill = Fill(value, forms[s].expr, forms[e].expr)
         fcost = fill_cost(fill, weights)
-        for cover in _covers(space, wrong, productive):
+        # Fills wrong and productive on the same instances have the same covers (two in five
+        # of the fills a round takes).
+        found = wrong.tobytes() + productive.tobytes()
+        if found not in covers_of:
+            covers_of[found] = _covers(space, wrong, productive)
+        for cover in covers_of[found]:
             run.candidates += 1
             fires = space.truth[list(cover)].all(axis=0) if cover else np.ones(len(inst), bool)
             coverage = inst.new_cells(productive & fires, values[:, s], values[:, e])
