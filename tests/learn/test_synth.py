@@ -303,10 +303,10 @@ def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch) ->
         assert not pl.forced_filled & 1
     verdict = synth._proved(wrong, run)
     assert verdict.sound is False and run.prover_calls == 0
-    # A sound rule still goes to z3 and is proved.
+    # A sound rule still goes to z3 and is proved (up to SHORT_PROOF_LENGTH cells, then 30).
     big_hint = _control("big_hint")
     assert synth._refuting_lines(big_hint, run) == []
-    assert synth._proved(big_hint, run).sound and run.prover_calls == 1
+    assert synth._proved(big_hint, run).sound and run.prover_calls == 2
 
 
 def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch) -> None:
@@ -332,6 +332,8 @@ def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch
     asked: list[bool] = []
 
     def fake_prove(rule, max_length, **kwargs) -> ProofResult:
+        if max_length == synth.SHORT_PROOF_LENGTH:  # the short proof first: sound on short lines
+            return ProofResult(rule.name, True, max_length, 0.0)
         asked.append(kwargs["by_end"])
         return ProofResult(rule.name, True if kwargs["by_end"] else None, max_length, 0.0)
 
@@ -340,7 +342,7 @@ def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch
     spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
     run = _Run(spec, time.monotonic() + 60, None, 30)
     assert synth._proved(_control("force_maximum"), run).sound is True
-    assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 2
+    assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 3
 
 
 def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch) -> None:
@@ -363,3 +365,34 @@ def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(mo
     assert len(built) >= 1
     assert synth._search(run, bindings) == alone is not None
     assert len(built) == rounds_alone
+
+
+def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeypatch) -> None:
+    # Four hints need seven cells, where the last cell is always filled; on eight it need not
+    # be.  z3 is asked about lines up to SHORT_PROOF_LENGTH cells first, and a refutation there
+    # ends the proof; a sound rule is then proved for every line up to 30 cells.
+    import nonostudio.learn.synth as synth
+    from nonostudio.learn.pool import Instances, pool_line
+
+    rule = parse_rule("def last_cell:\n"
+                      "  with h1 = constant(hint, 1) and h3 = constant(hint, 3) and"
+                      " g0 = constant(gap, 0):\n"
+                      "  if true:\n"
+                      "  then fill(true, line_size - 1, line_size)\n")
+    asked: list[int] = []
+    real = synth.prove
+    monkeypatch.setattr(synth, "prove", lambda r, n, **k: asked.append(n) or real(r, n, **k))
+    monkeypatch.setattr(synth, "_PROOFS", {})
+    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
+    run = _Run(spec, time.monotonic() + 60, None, 30)
+    result, refuting = synth._verdict(rule, run)
+    assert refuting == []  # no line of seven cells refutes it
+    assert result.sound is False and asked == [synth.SHORT_PROOF_LENGTH]
+    ce = result.counterexample
+    assert ce is not None and 7 < len(ce.cells) <= synth.SHORT_PROOF_LENGTH
+    line = pool_line(tuple(ce.hints), ce.cells)
+    assert line is not None
+    assert synth._check_pool_failures(rule, Instances(rule.bindings, [line]))[0] == [0]
+    asked.clear()
+    assert synth._verdict(_control("full_hint"), run)[0].sound is True
+    assert asked == [synth.SHORT_PROOF_LENGTH, 30]
