@@ -236,6 +236,7 @@ class Instances:
                          dtype=np.int64).reshape(len(lines), 3)
         self.known = masks[self.line, 0]
         self.forced = {FILLED: masks[self.line, 1], 1 - FILLED: masks[self.line, 2]}
+        self._reach_tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # see _reach
 
     def __len__(self) -> int:
         return len(self.line)
@@ -263,6 +264,7 @@ class Instances:
         out.n = np.concatenate([p.n for p in parts])
         out.known = np.concatenate([p.known for p in parts])
         out.forced = {v: np.concatenate([p.forced[v] for p in parts]) for v in first.forced}
+        out._reach_tables = {}
         return out
 
     def new_cells(self, fires: np.ndarray, s: np.ndarray, e: np.ndarray) -> int:
@@ -302,12 +304,12 @@ class Instances:
     def _reach(self, value: int) -> tuple[np.ndarray, np.ndarray]:
         """Per instance and cell c: the first cell from c on not forced to ``value`` (the line's
         length at most), and the first unknown cell from c on (64 when none)."""
-        tables = self.__dict__.setdefault("_reach_tables", {})
+        tables = self._reach_tables
         if value not in tables:
             width = max((pl.n for pl in self.lines), default=0) + 1
-            forced = (lambda pl: pl.forced_filled) if value == FILLED else (lambda pl: pl.forced_crossed)
-            per_line = np.array([_reach_row(pl.n, forced(pl), pl.known, width) for pl in self.lines],
-                                dtype=np.int64).reshape(len(self.lines), 2, width)
+            rows = [_reach_row(pl.n, pl.forced_filled if value == FILLED else pl.forced_crossed,
+                               pl.known, width) for pl in self.lines]
+            per_line = np.array(rows, dtype=np.int64).reshape(len(self.lines), 2, width)
             tables[value] = (per_line[self.line, 0], per_line[self.line, 1])
         return tables[value]
 

@@ -35,9 +35,9 @@ Strategy — enumeration with concrete counterexamples, z3 as the final word (CE
    refutations z3 finds are 7-cell lines; this costs milliseconds once a pattern set's lines are
    built, a refuted proof about half a second), then proved for lines up to
    :data:`SHORT_PROOF_LENGTH` cells (most rules z3 refutes fail on 8-10 cells, found there in a
-   fifteenth of the time), then **proved** for all lines up to ``max_length`` cells (a proof z3 has not finished in :data:`PROOF_SECONDS`, with the line's
-   runs keyed by their first cell and then again by their last, is given up: the rule is not
-   kept).  A failing line joins the active pool and the search repeats; most
+   fifteenth of the time), then **proved** for all lines up to ``max_length`` cells (a proof z3
+   has not finished in :data:`PROOF_SECONDS`, with the line's runs keyed by their first cell and
+   then again by their last, is given up: the rule is not kept).  A failing line joins the active pool and the search repeats; most
    candidates die on concrete lines in microseconds and z3 sees few.
 5. The rule found is **simplified**: conjuncts it stays sound and no less general without are
    dropped (one implied by another, as ``size(g) >= size(h)`` next to ``(g is unique where
@@ -548,6 +548,19 @@ def _proved(rule: Rule, run: _Run, seconds: float | None = None) -> ProofResult:
     return _verdict(rule, run, seconds)[0]
 
 
+def _ask_z3(rule: Rule, length: int, run: _Run, seconds: float,
+            by_end: bool | None = None) -> ProofResult:
+    """One prover query, counted in ``run``: ``rule`` on every line up to ``length`` cells, given
+    up (``sound`` None) after ``seconds``; raises :class:`_Stop` when the run stopped it."""
+    run.prover_calls += 1
+    cap = time.monotonic() + seconds
+    result = prove(rule, length, at_once=True, fast=True, by_end=by_end,
+                   should_stop=lambda: run.stopped() or time.monotonic() > cap)
+    if result.sound is None and run.stopped():
+        raise _Stop
+    return result
+
+
 def _verdict(rule: Rule, run: _Run,
              seconds: float | None = None) -> tuple[ProofResult, list[PoolLine]]:
     """The prover's verdict (with the lines of :data:`VERIFY_LENGTH` cells that refuted the rule
@@ -572,12 +585,7 @@ def _verdict(rule: Rule, run: _Run,
     if not refuting and run.max_length > SHORT_PROOF_LENGTH:
         # Most rules z3 refutes fail on a line of 8-10 cells: asked about lines up to
         # SHORT_PROOF_LENGTH cells first, z3 finds it in a fifteenth of the time.
-        run.prover_calls += 1
-        cap = time.monotonic() + seconds
-        short = prove(rule, SHORT_PROOF_LENGTH, at_once=True, fast=True,
-                      should_stop=lambda cap=cap: run.stopped() or time.monotonic() > cap)
-        if short.sound is None and run.stopped():
-            raise _Stop
+        short = _ask_z3(rule, SHORT_PROOF_LENGTH, run, seconds)
     if refuting:
         result = ProofResult(rule.name, False, run.max_length, 0.0)  # no need to ask z3
     elif short is not None and short.sound is False:
@@ -593,15 +601,10 @@ def _verdict(rule: Rule, run: _Run,
         # start, 10-14 s keyed by end (it took 96 s and ended at the constant level; now 32 s,
         # arbitrary patterns), while replaying 500 specifications of a run took the same time.
         for by_end in (False, True):
-            run.prover_calls += 1
-            cap = time.monotonic() + seconds
-            result = prove(rule, run.max_length, at_once=True, fast=True, by_end=by_end,
-                           should_stop=lambda cap=cap: run.stopped() or time.monotonic() > cap)
-            if result.sound is not None or run.stopped():
+            result = _ask_z3(rule, run.max_length, run, seconds, by_end)
+            if result.sound is not None:
                 break
         if result.sound is None:
-            if run.stopped():
-                raise _Stop
             run.proofs_given_up += 1  # remembered below as not proved: not tried again here
             result = ProofResult(result.rule, False, result.max_length, result.seconds)
             given_up = seconds
