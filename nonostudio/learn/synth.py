@@ -37,8 +37,9 @@ Strategy — enumeration with concrete counterexamples, z3 as the final word (CE
    :data:`SHORT_PROOF_LENGTH` cells (most rules z3 refutes fail on 8-10 cells, found there in a
    fifteenth of the time), then **proved** for all lines up to ``max_length`` cells (a proof z3
    has not finished in :data:`PROOF_SECONDS`, with the line's runs keyed by their first cell and
-   then again by their last, is given up: the rule is not kept).  A failing line joins the active pool and the search repeats; most
-   candidates die on concrete lines in microseconds and z3 sees few.
+   then again by their last, is given up: the rule is not kept).  A failing line joins the active
+   pool and the search repeats; most candidates die on concrete lines in microseconds and z3 sees
+   few.
 5. The rule found is **simplified**: conjuncts it stays sound and no less general without are
    dropped (one implied by another, as ``size(g) >= size(h)`` next to ``(g is unique where
    size(g) >= size(h))``), then bindings nothing refers to, and a ``unique`` condition that only

@@ -23,15 +23,14 @@ import json
 import time
 
 from nonostudio.learn import synth
-from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.jobs import JobStore, SpecRecord
 from nonostudio.learn.runner import hand_out_key
 from nonostudio.rules.printer import format_rule
 
 
-def replay(store: str, run: int, start: int, count: int) -> dict[str, object]:
-    """Synthesise the stretch again; its timing and a digest of the results."""
-    with JobStore(store) as jobs:
-        ordered = sorted(jobs.records(run), key=lambda r: hand_out_key(r.spec))
+def replay(ordered: list[SpecRecord], start: int, count: int) -> dict[str, object]:
+    """Synthesise the stretch of ``ordered`` (a run's records in hand-out order) again; its
+    timing and a digest of the results."""
     records = ordered[start:start + count:2]
     began = time.perf_counter()
     results = []
@@ -56,8 +55,10 @@ def main() -> int:
                     help="first positions in hand-out order")
     ap.add_argument("--count", type=int, default=400, help="positions per stretch (every other)")
     args = ap.parse_args()
+    with JobStore(args.store) as jobs:
+        ordered = sorted(jobs.records(args.run), key=lambda r: hand_out_key(r.spec))
     for start in args.start:
-        print(json.dumps(replay(args.store, args.run, start, args.count)), flush=True)
+        print(json.dumps(replay(ordered, start, args.count)), flush=True)
     return 0
 
 
