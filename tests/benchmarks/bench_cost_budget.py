@@ -15,12 +15,16 @@ heuristic, not an optimum: its figures show where the trade-off lies.
 
 ``--mirrors`` pools the mirror image of every pooled rule too; ``--variants`` pools the cheaper
 rules made by leaving out one or two conjuncts of a condition (top level or inside a
-``unique``), each kept only when it sets no wrong cell on the test set; ``--pairs`` then also
+``unique``) and those made by one simplification (a constant pattern made arbitrary, ``=`` or
+``>`` loosened to ``>=``, ``lowest_end_cell(h)`` read as ``size(h)``, ``highest_start_cell(h)``
+as ``line_size - size(h)``), each kept only when it sets no wrong cell on the test set; ``--pairs`` then also
 swaps two rules for two others (:func:`improve_by_pair_swaps`), alternating with single swaps
 until neither helps.  Mirror images and variants are candidates, not proved rules: every one in
 a final choice is proved sound for lines up to 30 cells with z3, a refuted one is dropped from
-the pool and the choice made again, and the output says which were proved.  ``--save OUT``
-writes the last budget's final choice as a rule file.
+the pool and the choice made again, and the output says which were proved.  ``--start RULES``
+begins the swaps from a rule set's rules instead (``--start concise``: is the shipped concise
+top 10 a local optimum of these moves?); ``--save OUT`` writes the last budget's final choice as
+a rule file.
 """
 
 from __future__ import annotations
@@ -28,14 +32,30 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass, replace
 
 from _anchors import ANCHORS
 
 from nonostudio.learn.export import pooled_rules
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import Cells, covered_cells, measure_cells, optimise
-from nonostudio.rules.ast import And, Cond, Rule, TrueCond, Unique
+from nonostudio.rules.ast import (
+    And,
+    Arbitrary,
+    Arith,
+    Binding,
+    Compare,
+    Cond,
+    Constant,
+    HighestStartCell,
+    LineSize,
+    LowestEndCell,
+    Rule,
+    Size,
+    TrueCond,
+    Unique,
+)
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
 from nonostudio.rules.mirror import mirrored
@@ -118,6 +138,45 @@ def conjunct_variants(rule: Rule) -> list[Rule]:
     return out
 
 
+def _loosened(node: object) -> Iterator[object]:
+    """``node`` with one simplification applied (see the module docstring), each way."""
+    if isinstance(node, Compare):
+        if node.op == "=":
+            yield Compare(">=", node.left, node.right)
+            yield Compare(">=", node.right, node.left)
+        elif node.op == ">":
+            yield Compare(">=", node.left, node.right)
+    elif isinstance(node, LowestEndCell):
+        yield Size(node.var)
+    elif isinstance(node, HighestStartCell):
+        yield Arith("-", LineSize(), Size(node.var))
+    if is_dataclass(node):
+        for f in fields(node):
+            child = getattr(node, f.name)
+            if is_dataclass(child):
+                for alt in _loosened(child):
+                    yield replace(node, **{f.name: alt})
+
+
+def simpler_forms(rule: Rule) -> list[Rule]:
+    """``rule`` with one pattern made arbitrary or one simplification in its condition or fill
+    (:func:`_loosened`), tidied; those costing no more.  Candidates to be checked and proved."""
+    forms: list[Rule] = []
+    for i, b in enumerate(rule.bindings):
+        if isinstance(b.pattern, Constant):
+            bindings = (*rule.bindings[:i], Binding(b.name, Arbitrary(b.pattern.type)),
+                        *rule.bindings[i + 1:])
+            forms.append(replace(rule, bindings=bindings))
+    forms += [replace(rule, condition=c) for c in _loosened(rule.condition)]
+    forms += [replace(rule, action=a) for a in _loosened(rule.action)]
+    out = []
+    for n, form in enumerate(forms):
+        form = replace(tidy(form), name=f"{rule.name}_m{n}")
+        if cost(form) <= cost(rule):
+            out.append(form)
+    return out
+
+
 def _fresh(rules: list[Rule], candidates: list[Rule]) -> list[Rule]:
     """``candidates`` that differ from every rule in ``rules`` and from each other."""
     bodies = {(r.bindings, r.condition, r.action) for r in rules}
@@ -189,6 +248,8 @@ def main() -> int:
                         help="pool cheaper variants that leave out one or two conjuncts")
     parser.add_argument("--pairs", type=int, metavar="TRIES",
                         help="also swap pairs, among the TRIES best rules per pair taken out")
+    parser.add_argument("--start", help="begin the swaps from this rule set (pooled too) "
+                        "instead of the budgeted greedy's choice")
     parser.add_argument("--save", help="write the last budget's final choice to this rule file")
     args = parser.parse_args()
     if not TESTING_SET.is_file():
@@ -198,6 +259,8 @@ def main() -> int:
     rules: list[Rule] = []
     for name in args.rules:
         rules += load_rule_set(name).rules
+    if args.start:
+        rules += load_rule_set(args.start).rules
     if args.store:
         with JobStore(args.store) as store:
             rules += [rule for _, rule in pooled_rules(store, args.run or [])]
@@ -220,7 +283,8 @@ def main() -> int:
             for rule, covered in zip(rules, cells, strict=True)}
     if args.variants:
         useful = [r for r in rules if pool[r.name][1]]
-        made = _fresh(rules, [v for r in useful for v in conjunct_variants(r)])
+        made = _fresh(rules, [v for r in useful
+                              for v in [*conjunct_variants(r), *simpler_forms(r)]])
         made = [v for v in made if v.name not in pool]
         measured = measure_cells(made, transitions, jobs=None)
         assert measured is not None
@@ -240,7 +304,11 @@ def main() -> int:
             usable = [pool[n][0] for n in names]
             top = optimise(usable, transitions, top_k=TOP, cells=[pool[n][1] for n in names],
                            cost_budget=budget)
-            print(" the budgeted greedy:")
+            if args.start and all(r.name in pool for r in load_rule_set(args.start).rules):
+                top = replace(top, rules=[pool[r.name][0] for r in load_rule_set(args.start).rules])
+                print(f" the rules of {args.start}:")
+            else:
+                print(" the budgeted greedy:")
             show(top.rules, transitions)
             if args.pairs:
                 print(f" then single and pair swaps (up to {args.pairs} tried per swap):")
