@@ -41,7 +41,6 @@ from nonostudio.learn.export import pooled_rules
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import Cells, covered_cells, measure_cells, optimise
 from nonostudio.rules.ast import (
-    And,
     Arbitrary,
     Arith,
     Binding,
@@ -53,8 +52,9 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Rule,
     Size,
-    TrueCond,
     Unique,
+    conjoin,
+    conjuncts,
 )
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
@@ -101,35 +101,22 @@ def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells, int]
     return chosen
 
 
-def _conjuncts(c: Cond) -> list[Cond]:
-    return [*_conjuncts(c.left), *_conjuncts(c.right)] if isinstance(c, And) else [c]
-
-
-def _joined(conds: list[Cond]) -> Cond:
-    if not conds:
-        return TrueCond()
-    out = conds[0]
-    for c in conds[1:]:
-        out = And(out, c)
-    return out
-
-
 def conjunct_variants(rule: Rule) -> list[Rule]:
     """``rule`` without one of its condition's conjuncts, or without one or two of the conjuncts
     inside one of its ``unique`` clauses (keeping at least one), tidied; only cheaper ones.
     Leaving out a conjunct inside ``unique`` can make a rule narrower or unsound: these are
     candidates to be checked and proved."""
-    top = _conjuncts(rule.condition)
+    top = conjuncts(rule.condition)
     conds: list[Cond] = []
     for i, c in enumerate(top):
-        conds.append(_joined(top[:i] + top[i + 1:]))
+        conds.append(conjoin(top[:i] + top[i + 1:]))
         if isinstance(c, Unique):
-            inner = _conjuncts(c.cond)
+            inner = conjuncts(c.cond)
             for n in (1, 2):
                 for out in itertools.combinations(range(len(inner)), n):
                     if len(inner) - n >= 1:
-                        kept = _joined([x for j, x in enumerate(inner) if j not in out])
-                        conds.append(_joined([*top[:i], Unique(c.var, kept), *top[i + 1:]]))
+                        kept = conjoin([x for j, x in enumerate(inner) if j not in out])
+                        conds.append(conjoin([*top[:i], Unique(c.var, kept), *top[i + 1:]]))
     out: list[Rule] = []
     for n, cond in enumerate(conds):
         variant = tidy(Rule(f"{rule.name}_v{n}", rule.bindings, cond, rule.action))
@@ -208,7 +195,7 @@ def improve_by_pair_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells,
         for a, b in itertools.combinations(range(len(chosen)), 2):
             rest = [r for i, r in enumerate(chosen) if i not in (a, b)]
             room = budget - sum(pool[r.name][2] for r in rest)
-            union: set[tuple[int, int]] = set(covered_cells(rest, transitions))
+            union = covered_cells(rest, transitions)
             options = sorted((e for n, e in pool.items() if n not in names and e[2] < room and e[1]),
                              key=lambda e: (-len(e[1] - union), e[2], e[0].name))[:tries]
             for x, y in itertools.combinations(options, 2):
@@ -259,8 +246,8 @@ def main() -> int:
     rules: list[Rule] = []
     for name in args.rules:
         rules += load_rule_set(name).rules
-    if args.start:
-        rules += load_rule_set(args.start).rules
+    start = list(load_rule_set(args.start).rules) if args.start else []
+    rules += start
     if args.store:
         with JobStore(args.store) as store:
             rules += [rule for _, rule in pooled_rules(store, args.run or [])]
@@ -300,28 +287,26 @@ def main() -> int:
     for budget in args.budget or [317, 337]:
         print(f"budget {budget} (mean cost at most {budget / TOP:.1f}):")
         while True:
-            names = list(pool)
-            usable = [pool[n][0] for n in names]
-            top = optimise(usable, transitions, top_k=TOP, cells=[pool[n][1] for n in names],
-                           cost_budget=budget)
-            if args.start and all(r.name in pool for r in load_rule_set(args.start).rules):
-                top = replace(top, rules=[pool[r.name][0] for r in load_rule_set(args.start).rules])
+            if start and all(r.name in pool for r in start):
+                first = [pool[r.name][0] for r in start]
                 print(f" the rules of {args.start}:")
             else:
+                first = optimise([e[0] for e in pool.values()], transitions, top_k=TOP,
+                                 cells=[e[1] for e in pool.values()], cost_budget=budget).rules
                 print(" the budgeted greedy:")
-            show(top.rules, transitions)
+            show(first, transitions)
             if args.pairs:
                 print(f" then single and pair swaps (up to {args.pairs} tried per swap):")
-                final = improve_by_pair_swaps(top.rules, pool, budget, transitions, args.pairs)
+                final = improve_by_pair_swaps(first, pool, budget, transitions, args.pairs)
             else:
                 print(f" then single swaps (up to {args.swap_tries} tried per rule):")
-                final = improve_by_swaps(top.rules, pool, budget, transitions, args.swap_tries)
+                final = improve_by_swaps(first, pool, budget, transitions, args.swap_tries)
             show(final, transitions)
             refuted = []
+            verdict = {True: "proved sound", False: "REFUTED", None: "not decided"}
             for rule in final:
                 if rule.name in candidates:
                     result = prove(rule, 30, at_once=True)
-                    verdict = {True: "proved sound", False: "REFUTED", None: "not decided"}
                     print(f"  {rule.name}: {verdict[result.sound]} for lines up to 30 cells "
                           f"({result.seconds:.1f} s)")
                     if result.sound is True:
