@@ -1,0 +1,30 @@
+"""The one progress protocol of nonostudio: ``progress(fraction, message)`` and ``should_stop()``.
+
+Every long computation (solver, prover, optimiser, coverage, learning runner, CLI and GUI
+workers) reports through a :data:`ProgressCallback`: ``fraction`` is the share done, from 0.0 to
+1.0, and ``message`` says in words what is being done ("line 12 of 30", "proving for 17 cells").
+Counting code turns its counts into that shape with :func:`report_count`, so shapes cannot drift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+ProgressCallback = Callable[[float, str], None]
+"""``progress(fraction, message)``: ``fraction`` in [0, 1], ``message`` a short phrase."""
+
+StopCallback = Callable[[], bool]
+"""``should_stop()``: true when the caller wants the computation to end early."""
+
+
+def fraction_of(done: int, total: int) -> float:
+    """``done / total`` clamped to [0, 1]; 1.0 for an empty total."""
+    if total <= 0:
+        return 1.0
+    return min(1.0, max(0.0, done / total))
+
+
+def report_count(progress: ProgressCallback | None, done: int, total: int, message: str) -> None:
+    """Report ``done`` of ``total`` steps with ``message`` (nothing when ``progress`` is None)."""
+    if progress is not None:
+        progress(fraction_of(done, total), message)
