@@ -85,15 +85,18 @@ def load_rules(name_or_path: str) -> RuleSet:
 
 
 class _Progress:
-    """Progress on stderr, at most one line a second."""
+    """A :data:`~nonostudio.core.progress.ProgressCallback` printing ``[label  40%] message`` on
+    stderr, at most one line every ``interval`` seconds."""
+
+    interval = 1.0
 
     def __init__(self, label: str) -> None:
         self._label = label
         self._last = time.monotonic()
 
-    def __call__(self, fraction: float, message: str = "") -> None:
+    def __call__(self, fraction: float, message: str) -> None:
         now = time.monotonic()
-        if now - self._last >= 1.0:
+        if now - self._last >= self.interval:
             self._last = now
             say(f"[{self._label} {fraction:4.0%}] {message}")
 
@@ -221,9 +224,7 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
     transitions = load_transitions(path)
     say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {len(transitions)} "
         f"transitions from {path}")
-    progress = _Progress("coverage")
-    report = coverage(rule_set.rules, transitions,
-                      progress=lambda done, total: progress(done / total, f"{done}/{total} lines"))
+    report = coverage(rule_set.rules, transitions, progress=_Progress("coverage"))
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     width = max((len(name) for name in report.per_rule), default=4)
     lines = [f"{rule_set.name}: {report.total} of {report.cells_to_fill} cells covered on "
@@ -239,7 +240,8 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
             "per_rule": dict(report.per_rule), "titles": titles, "bugs": bugs,
             "seconds": round(report.seconds, 3)}
     if args.gaps:
-        gaps = coverage_gaps(rule_set.rules, transitions, progress=say)
+        gaps = coverage_gaps(rule_set.rules, transitions,
+                             progress=lambda _fraction, message: say(message))
         data["gaps"] = gaps.to_json()
         lines += ["", "where cells are left unset:", gaps.table()]
     return Outcome(data, "\n".join(lines))

@@ -192,6 +192,38 @@ def test_prove_reports_sound_and_unsound_rules(capsys, tmp_path) -> None:
     assert "pack_left: UNSOUND" in out and "solution" in out
 
 
+PROGRESS_LINE = re.compile(r"^\[(\S+) +(\d+)%\] (.+)$")
+
+
+def test_prove_prints_legible_progress(capsys, monkeypatch) -> None:
+    # Every report printed (not one a second), so each one the prover makes can be read here.
+    monkeypatch.setattr("nonostudio.cli_rules._Progress.interval", 0.0)
+    assert main(["rules", "prove", "control", "--max-length", "4"]) == 0
+    err = capsys.readouterr().err
+    shown: dict[str, list[tuple[int, str]]] = {}
+    for line in err.splitlines():
+        if (match := PROGRESS_LINE.match(line)) is not None:
+            shown.setdefault(match[1], []).append((int(match[2]), match[3]))
+    assert set(shown) == {rule.name for rule in load_rule_set("control").rules}
+    # Before the fix this read "[mercury 1200%] 30": a count taken for a fraction.
+    assert shown["mercury"] == [(0, "proving for lines up to 4 cells"),
+                                *((25 * n, f"proved for lines up to {n} of 4 cells")
+                                  for n in range(1, 5))]
+    for reports in shown.values():
+        percents = [p for p, _ in reports]
+        assert percents == sorted(percents) and 0 <= percents[0] and percents[-1] == 100
+
+
+def test_coverage_prints_legible_progress(capsys, monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr("nonostudio.cli_rules._Progress.interval", 0.0)
+    tests = tmp_path / "tests.json"
+    tests.write_text(json.dumps({"items": [{"hints": [5], "before": "-----", "after": "OOOOO"}]}))
+    assert main(["rules", "coverage", "control", "--test", str(tests), "--gaps"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert "[coverage 100%] 1 of 1 test lines" in err
+    assert "coverage, both ways with the oracle first" in err
+
+
 def test_counterexample_picture_puts_the_fill_under_the_line() -> None:
     cex = SimpleNamespace(hints=(1,), cells="---", env={}, witness="xxO",
                           fill=RuleFill("pack_left", FILLED, 0, 1, {}, False))

@@ -28,3 +28,20 @@ def report_count(progress: ProgressCallback | None, done: int, total: int, messa
     """Report ``done`` of ``total`` steps with ``message`` (nothing when ``progress`` is None)."""
     if progress is not None:
         progress(fraction_of(done, total), message)
+
+
+def sub_range(progress: ProgressCallback | None, start: float, end: float) -> ProgressCallback | None:
+    """A callback that reports its own [0, 1] as ``progress``'s [``start``, ``end``].
+
+    For one stage of a longer computation: the stage counts from 0 to 1 and the whole moves from
+    ``start`` to ``end``.  None when ``progress`` is None, so a stage can skip its reporting.
+    """
+    if progress is None:
+        return None
+    span = end - start
+
+    def stage(fraction: float, message: str) -> None:
+        progress(start + span * min(1.0, max(0.0, fraction)), message)
+
+    return stage
+

@@ -25,13 +25,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import SubLine, decompose
@@ -275,14 +276,15 @@ def coverage(
     rules: Sequence[Rule],
     transitions: Sequence[Transition],
     *,
-    progress: Callable[[int, int], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
     both_directions: bool = False,
     oracle_first: bool = False,
 ) -> CoverageReport:
     """C(rules) on the transitions, with the per-rule breakdown and the rules' bugs.
 
-    ``progress(done, total)`` is called every 100 transitions and at the end; ``should_stop`` is
+    ``progress(fraction, message)`` (:mod:`nonostudio.core.progress`) is called every 100
+    transitions and at the end ("200 of 5000 test lines"); ``should_stop`` is
     polled between transitions (a stopped report has ``complete`` False and counts the
     transitions done so far).  The paper's reading is the default; ``both_directions`` also
     applies each rule to the flipped line (as solving does), ``oracle_first`` lets the oracle
@@ -302,8 +304,8 @@ def _new_run(rules: Sequence[Rule], both_directions: bool = False,
 
 
 def _measure(run: _Run, transitions: Sequence[Transition],
-             progress: Callable[[int, int], None] | None,
-             should_stop: Callable[[], bool] | None) -> CoverageReport:
+             progress: ProgressCallback | None,
+             should_stop: StopCallback | None) -> CoverageReport:
     started = time.perf_counter()
     total = len(transitions)
     done = 0
@@ -314,10 +316,10 @@ def _measure(run: _Run, transitions: Sequence[Transition],
             break
         run.transition(index, t)
         done += 1
-        if progress is not None and done % 100 == 0:
-            progress(done, total)
-    if progress is not None and complete and done % 100:
-        progress(done, total)
+        if done % 100 == 0:
+            report_count(progress, done, total, f"{done} of {total} test lines")
+    if complete and done % 100:
+        report_count(progress, done, total, f"{done} of {total} test lines")
     return CoverageReport(
         total=sum(run.per_rule.values()),
         per_rule=run.per_rule,
@@ -396,23 +398,19 @@ _PIECE_LABELS = {"first": "in the oracle's first piece", "middle": "in the oracl
 
 
 def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
-                  progress: Callable[[str], None] | None = None) -> CoverageGaps:
+                  progress: ProgressCallback | None = None) -> CoverageGaps:
     """Where ``rules`` leave the transitions' cells unset under the paper's reading, and their
-    coverage under the looser readings (see :class:`CoverageGaps`); ``progress(message)`` says
-    which of the four measurements is running."""
-    def say(message: str) -> None:
-        if progress is not None:
-            progress(message)
-
-    say("coverage, the paper's reading")
+    coverage under the looser readings (see :class:`CoverageGaps`); ``progress(fraction,
+    message)`` says which of the four measurements is running (0, 1/4, 1/2, 3/4)."""
+    report_count(progress, 0, 4, "coverage, the paper's reading")
     run = _new_run(rules)
     run.gaps = gaps = _Gaps()
     covered = _measure(run, transitions, None, None).total
-    say("coverage, read both ways")
+    report_count(progress, 1, 4, "coverage, read both ways")
     both = coverage(rules, transitions, both_directions=True).total
-    say("coverage, the oracle first")
+    report_count(progress, 2, 4, "coverage, the oracle first")
     first = coverage(rules, transitions, oracle_first=True).total
-    say("coverage, both ways with the oracle first")
+    report_count(progress, 3, 4, "coverage, both ways with the oracle first")
     first_both = coverage(rules, transitions, both_directions=True, oracle_first=True).total
     return CoverageGaps(covered=covered, cells_to_fill=cells_to_fill(transitions),
                         **dataclasses.asdict(gaps), both_directions=both, oracle_first=first,

@@ -54,6 +54,7 @@ import z3
 
 from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, Start, walk
 from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
@@ -121,8 +122,8 @@ def prove(
     rule: Rule,
     max_length: int = 30,
     *,
-    should_stop: Callable[[], bool] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    should_stop: StopCallback | None = None,
+    progress: ProgressCallback | None = None,
     threads: int | None = None,
     at_once: bool = False,
     fast: bool = False,
@@ -134,9 +135,11 @@ def prove(
     each; z3 releases the GIL, and the longest lengths dominate), and the shortest counterexample
     is returned.  Callers that already run one proof per core (learning workers) pass
     ``threads=1``.  ``should_stop`` is polled by a watcher thread, which interrupts z3 (the result
-    then has ``sound=None``); ``progress(n, max_length)`` is called, in the calling thread, each
-    time every length up to ``n`` is proved.  ``at_once`` and ``fast``: see the module docstring
-    (``fast`` applies to the query at once only).  ``by_end``: the line's runs keyed by their
+    then has ``sound=None``); ``progress(fraction, message)`` (:mod:`nonostudio.core.progress`) is
+    called, in the calling thread, with 0 at the start and with ``n / max_length`` ("proved for
+    lines up to n of max_length cells") each time every length up to ``n`` is proved (at once:
+    only at the end, when sound).  ``at_once`` and ``fast``: see the module docstring (``fast``
+    applies to the query at once only).  ``by_end``: the line's runs keyed by their
     last cell (True) or their first (False); None lets :func:`keyed_by_end` choose.
     """
     began = time.perf_counter()
@@ -146,10 +149,12 @@ def prove(
         return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
 
     keyed = keyed_by_end(rule) if by_end is None else by_end
+    if progress is not None:
+        progress(0.0, f"proving for lines up to {max_length} cells")
     if at_once:
         sound, ce = _prove_at_once(rule, max_length, should_stop, fast, by_end=keyed)
-        if sound and progress is not None:
-            progress(max_length, max_length)
+        if sound:
+            report_count(progress, max_length, max_length, _proved_up_to(max_length, max_length))
         return result(sound, ce)
 
     contexts = [new_context() for _ in range(threads)]
@@ -203,8 +208,7 @@ def prove(
                 if outcome is not None:
                     return result(False, outcome)
                 proved += 1
-                if progress is not None:
-                    progress(proved, max_length)
+                report_count(progress, proved, max_length, _proved_up_to(proved, max_length))
         if stopped.is_set() or proved < max_length:
             return result(None)
         return result(True)
@@ -216,6 +220,10 @@ def prove(
         for w in workers:
             w.join()
         watcher.join()
+
+
+def _proved_up_to(n: int, max_length: int) -> str:
+    return f"proved for lines up to {n} of {max_length} cells"
 
 
 def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],

@@ -142,8 +142,9 @@ def test_bugs_on_a_sub_line_are_in_the_transitions_coordinates():
 def test_progress_and_stop():
     ts = [T((5,), "-----", "OOOOO")] * 250
     seen = []
-    report = coverage([FULL_HINT], ts, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(100, 250), (200, 250), (250, 250)]
+    report = coverage([FULL_HINT], ts, progress=lambda f, m: seen.append((f, m)))
+    assert seen == [(0.4, "100 of 250 test lines"), (0.8, "200 of 250 test lines"),
+                    (1.0, "250 of 250 test lines")]
     assert report.total == 1250
     calls = iter(range(1000))
     stopped = coverage([FULL_HINT], ts, should_stop=lambda: next(calls) >= 120)
@@ -208,7 +209,12 @@ def test_gaps_on_a_line_no_rule_fires_on():
     # (1 3) O----: full hint needs a single hint, so nothing fires and the oracle is never asked.
     # Its split (cell 1, between the hints) would leave (3) on the last three cells, which
     # full hint fills when the oracle may split first; the split cell itself stays unset.
-    gaps = coverage_gaps([FULL_HINT], [T((1, 3), "O----", "OxOOO")])
+    seen = []
+    gaps = coverage_gaps([FULL_HINT], [T((1, 3), "O----", "OxOOO")],
+                         progress=lambda f, m: seen.append((f, m)))
+    assert seen == [(0.0, "coverage, the paper's reading"), (0.25, "coverage, read both ways"),
+                    (0.5, "coverage, the oracle first"),
+                    (0.75, "coverage, both ways with the oracle first")]
     assert gaps.covered == 0 and gaps.cells_to_fill == 4
     assert _losses(gaps) == {"no_rule_fires": {"last": 3, "between": 1}, "lines": 1, "sub": 0,
                              "stuck": 0, "split": 0}

@@ -283,11 +283,38 @@ def test_verdicts_match_brute_force_on_seven_cells(form: dict[str, bool]) -> Non
 # ---- the call's contract ----------------------------------------------------------------------
 
 
+def _assert_progress_protocol(seen: list[tuple[object, object]]) -> None:
+    """Every call is ``(fraction in [0, 1], non-empty message)``, fractions never going back."""
+    assert seen
+    for fraction, message in seen:
+        assert isinstance(fraction, float) and 0.0 <= fraction <= 1.0, (fraction, message)
+        assert isinstance(message, str) and message.strip(), (fraction, message)
+    fractions = [f for f, _ in seen]
+    assert fractions == sorted(fractions)
+
+
 def test_progress_reports_each_length() -> None:
-    seen: list[tuple[int, int]] = []
-    result = prove(CONTROL[0], 6, progress=lambda n, total: seen.append((n, total)))
+    seen: list[tuple[object, object]] = []
+    result = prove(CONTROL[0], 6, progress=lambda f, m: seen.append((f, m)))
     assert result.sound is True and result.seconds > 0
-    assert seen == [(n, 6) for n in range(1, 7)]
+    _assert_progress_protocol(seen)
+    # A start, then one report per length proved: 1/6 … 6/6, each saying how far it got.
+    assert seen == [(0.0, "proving for lines up to 6 cells"),
+                    *((n / 6, f"proved for lines up to {n} of 6 cells") for n in range(1, 7))]
+
+
+def test_progress_at_once_and_on_a_refuted_rule() -> None:
+    seen: list[tuple[object, object]] = []
+    assert prove(CONTROL[0], 6, at_once=True, progress=lambda f, m: seen.append((f, m))).sound
+    _assert_progress_protocol(seen)
+    assert seen[0][0] == 0.0 and seen[-1] == (1.0, "proved for lines up to 6 of 6 cells")
+    seen.clear()
+    pair_dropped = next(r for r in BROKEN if r.name == "full hint pair 2 / condition dropped")
+    result = prove(pair_dropped, 7, progress=lambda f, m: seen.append((f, m)))
+    assert result.sound is False and len(result.counterexample.cells) == 4
+    _assert_progress_protocol(seen)
+    # The lengths below the counterexample's were proved and said so; nothing reads "done".
+    assert seen[1:] == [(n / 7, f"proved for lines up to {n} of 7 cells") for n in (1, 2, 3)]
 
 
 def test_should_stop_interrupts_a_long_proof() -> None:
