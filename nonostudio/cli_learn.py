@@ -484,7 +484,8 @@ def run_report(args: argparse.Namespace) -> Outcome:
     control = load_rules(args.control)
     path = test_set_path(args.test)
     transitions = load_transitions(path)
-    report = learning_report(learned.rules, control.rules, transitions, progress=say,
+    report = learning_report(learned.rules, control.rules, transitions,
+                             progress=lambda _fraction, message: say(message),
                              cost_budget=args.cost_budget)
     data = report.to_json() | {"rules": learned.name, "control": control.name,
                                "test_set": str(path)}

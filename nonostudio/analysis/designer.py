@@ -19,6 +19,7 @@ from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
@@ -26,8 +27,6 @@ from nonostudio.rules.ast import Rule
 __all__ = ["Edit", "EditSearch", "StuckRegion", "stuck_region", "uniqueness_edits",
            "line_solvable_edits", "MAX_EDITS"]
 
-ProgressCallback = Callable[[float, str], None]
-StopCallback = Callable[[], bool]
 
 MAX_EDITS = 5
 

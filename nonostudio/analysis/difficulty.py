@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -31,6 +30,7 @@ from nonostudio.analysis.trace import line_name, rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.cost import cost
@@ -40,8 +40,6 @@ from nonostudio.rules.ruleset import RuleSet
 __all__ = ["DEFAULT_WEIGHTS", "LABELS", "DifficultyWeights", "Features", "Grade", "GradeSettings",
            "grade", "UNIQUE", "MULTIPLE", "NO_SOLUTION", "UNDECIDED"]
 
-ProgressCallback = Callable[[float, str], None]
-StopCallback = Callable[[], bool]
 
 # What is known about the puzzle's solutions.
 UNIQUE = "unique"

@@ -11,7 +11,6 @@ paper's figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,11 +18,9 @@ import numpy as np
 from nonostudio.analysis.line_game import LineGame
 from nonostudio.analysis.sarsa import LookupTable, NetworkQ, SarsaAgent, Shape
 from nonostudio.analysis.strategies import CEILING, Strategy, make_strategy, run_episode
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
-
-ProgressCallback = Callable[[float, str], None]
-StopCallback = Callable[[], bool]
 
 SIZE = 5
 DENSITY = 0.5

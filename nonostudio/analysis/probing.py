@@ -14,18 +14,17 @@ results deterministic for a given budget, unlike a time limit.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 
 __all__ = ["DEFAULT_BUDGET", "Probe", "ProbeResult", "probe_solve"]
 
-StopCallback = Callable[[], bool]
 
 # Trials a run may spend.  A depth-2 pass over a 30x30 grid stuck with ~200 undecided cells costs
 # up to 2 x 200 x (2 x 200) trials, so hard puzzles hit this bound and count as "deeper search";

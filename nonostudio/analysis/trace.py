@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
@@ -40,8 +41,6 @@ from nonostudio.rules.oracle import decompose
 __all__ = ["Step", "Trace", "TraceSummary", "UnsoundRuleError", "rule_trace", "line_name",
            "direction_name"]
 
-ProgressCallback = Callable[[float, str], None]
-StopCallback = Callable[[], bool]
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
 

@@ -127,8 +127,7 @@ class ReportView(QWidget):
         learned, control, transitions = list(learned), list(control), list(transitions)
 
         def job(progress: Progress, should_stop: ShouldStop) -> Report:
-            return learning_report(learned, control, transitions,
-                                   progress=lambda message: progress(0.0, message))
+            return learning_report(learned, control, transitions, progress=progress)
 
         self.status_label.setText(f"Measuring {len(learned)} learned rules on "
                                   f"{len(transitions)} transitions…")

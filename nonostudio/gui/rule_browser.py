@@ -310,13 +310,26 @@ class RuleBrowser(QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[str, dict[str, int]]:
-            report = coverage(rule_set.rules, load_transitions(path), should_stop=should_stop)
+            report = coverage(rule_set.rules, load_transitions(path), progress=progress,
+                              should_stop=should_stop)
             return rule_set.name, dict(report.per_rule)
 
+        self.coverage_busy.setRange(0, 0)  # busy until the first report: reading the test set
+        self.coverage_busy.setToolTip("Measuring coverage on the paper's test set…")
         self.coverage_busy.show()
         self._coverage_worker = run_in_background(
-            job, on_result=self._covered, on_error=self._coverage_failed
+            job, on_result=self._covered, on_error=self._coverage_failed,
+            on_progress=self._coverage_progress,
         )
+
+    def _coverage_progress(self, fraction: float, message: str) -> None:
+        """Coverage's ``(fraction, message)``: the bar at the fraction, the message as its tip."""
+        worker = self._coverage_worker
+        if worker is None or self.sender() is not worker.signals:
+            return
+        self.coverage_busy.setRange(0, 100)
+        self.coverage_busy.setValue(round(100 * fraction))
+        self.coverage_busy.setToolTip(f"Measuring coverage on the paper's test set: {message}")
 
     def _cancel_coverage(self) -> None:
         if self._coverage_worker is not None:

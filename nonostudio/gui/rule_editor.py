@@ -245,6 +245,7 @@ class RuleEditor(QWidget):
 
         self._clear_result()
         self.result_label.setText(f"Proving for lines of up to {max_length} cells…")
+        self.progress.setFormat("%p%")  # not the last proof's words
         self.progress.setValue(0)
         self.progress.show()
         self.cancel_button.show()
@@ -272,9 +273,10 @@ class RuleEditor(QWidget):
         self.prove_button.setEnabled(self._rule is not None)
 
     def _progress(self, fraction: float, message: str) -> None:
+        """The prover's ``(fraction, message)``: the bar at the fraction, the words on it."""
         if self._is_current():
+            self.progress.setFormat(f"{message} (%p%)" if message else "%p%")
             self.progress.setValue(round(100 * fraction))
-            self.progress.setFormat(message or "%p%")
 
     def _proved(self, result: ProofResult) -> None:
         if not self._is_current():

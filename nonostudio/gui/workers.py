@@ -7,6 +7,7 @@ The core function receives two plain callables, ``progress(fraction, message)`` 
 
 from __future__ import annotations
 
+import logging
 import threading
 import traceback
 from collections.abc import Callable
@@ -14,8 +15,10 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, SignalInstance
 
-Progress = Callable[[float, str], None]
-ShouldStop = Callable[[], bool]
+from nonostudio.core.progress import ProgressCallback, StopCallback
+
+Progress = ProgressCallback  # the one protocol (nonostudio.core.progress), under the GUI's name
+ShouldStop = StopCallback
 Job = Callable[[Progress, ShouldStop], Any]
 
 
@@ -97,6 +100,8 @@ class Worker(QRunnable):
                 signals.aborted.emit()
             else:
                 detail = "".join(traceback.format_exception_only(exc)).strip()
+                logging.getLogger(__name__).error("background job failed: %s", detail,
+                                                  exc_info=exc)
                 signals.errored.emit(detail)
         else:
             if self._stop.is_set():
@@ -120,7 +125,7 @@ def run_in_background(
     *,
     on_result: Callable[[Any], None],
     on_error: Callable[[str], None] | None = None,
-    on_progress: Callable[[float, str], None] | None = None,
+    on_progress: ProgressCallback | None = None,
     pool: QThreadPool | None = None,
 ) -> Worker:
     """Start ``job(progress, should_stop)`` on ``pool`` (the global pool by default).

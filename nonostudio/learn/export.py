@@ -15,6 +15,7 @@ from typing import Any
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
+from nonostudio.core.progress import ProgressCallback
 from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
 from nonostudio.learn.jobs import JobStore, rule_texts
 from nonostudio.learn.optimize import OptimisedSet, measure_cells, optimise, rule_cells
@@ -142,17 +143,25 @@ def choose_rules(
         if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
             bodies.add(body)
             pool.append(rule)
-    def measured(done: int, total: int) -> None:
-        if say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules, 50 a multiple
-            say(f"[measure {done}/{total}]")
-    cells = measure_cells(pool, transitions, jobs=jobs, progress=measured, should_stop=should_stop)
+    def measured(total: int) -> ProgressCallback:
+        def progress(fraction: float, _message: str) -> None:
+            done = round(fraction * total)
+            if say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules, 50 a multiple
+                say(f"[measure {done}/{total}]")
+        return progress
+
+    cells = measure_cells(pool, transitions, jobs=jobs, progress=measured(len(pool)),
+                          should_stop=should_stop)
     if cells is None:
         return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
 
     def choose() -> OptimisedSet:
-        def progress(done: int, total: int) -> None:
-            if say is not None and done % 50 == 0:
-                say(f"[optimise {done}/{total}]")
+        shown = [-1]  # the last tenth of the way said
+
+        def progress(fraction: float, message: str) -> None:
+            if say is not None and int(10 * fraction) > shown[0]:
+                shown[0] = int(10 * fraction)
+                say(f"[optimise {fraction:.0%}] {message}")
         return optimise(pool, transitions, top_k=top_k, progress=progress,
                         should_stop=should_stop, cells=cells, cost_budget=cost_budget)
 
@@ -184,7 +193,7 @@ def choose_rules(
         added = _mirror_images(pool, mirrors)
         if say is not None:
             say(f"measuring {len(added)} mirror images")
-        more = measure_cells(added, transitions, jobs=jobs, progress=measured,
+        more = measure_cells(added, transitions, jobs=jobs, progress=measured(len(added)),
                              should_stop=should_stop)
         stopped = Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
         if more is None:

@@ -21,10 +21,17 @@ import multiprocessing
 import os
 import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from nonostudio.core.progress import (
+    ProgressCallback,
+    StopCallback,
+    fraction_of,
+    report_count,
+    sub_range,
+)
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition, coverage
@@ -76,15 +83,16 @@ def measure_cells(
     transitions: Sequence[Transition],
     *,
     jobs: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
     parallel_from: int = PARALLEL_FROM,
 ) -> list[Cells] | None:
     """Every rule's :func:`rule_cells`, in order; None when ``should_stop`` said stop.
 
     With ``jobs`` > 1 (None: one per core) and at least ``parallel_from`` rules the rules are measured in that many
     spawned worker processes (never forked: the caller may run Qt), :data:`MEASURE_CHUNK` rules a
-    task; ``progress(done, total)`` hears each finished task and ``should_stop`` is polled at least
+    task; ``progress(fraction, message)`` hears each finished task ("measured 50 of 200 rules")
+    and ``should_stop`` is polled at least
     five times a second (the call then returns at once, queued tasks cancelled; the workers end
     after the task in hand).
     """
@@ -96,8 +104,7 @@ def measure_cells(
             if should_stop is not None and should_stop():
                 return None
             out.append(rule_cells(rule, transitions))
-            if progress is not None:
-                progress(len(out), total)
+            report_count(progress, len(out), total, _measured(len(out), total))
         return out
     chunks = [list(rules[i:i + MEASURE_CHUNK]) for i in range(0, total, MEASURE_CHUNK)]
     results: list[list[Cells] | None] = [None] * len(chunks)
@@ -118,14 +125,17 @@ def measure_cells(
             for future in finished:
                 results[futures[future]] = future.result()
                 done += len(chunks[futures[future]])
-                if progress is not None:
-                    progress(done, total)
+                report_count(progress, done, total, _measured(done, total))
     except BaseException:  # Ctrl-C, a worker's error: leave at once too
         stopped = True
         raise
     finally:
         pool.shutdown(wait=not stopped, cancel_futures=True)
     return [cells for chunk in results for cells in chunk or ()]
+
+
+def _measured(done: int, total: int) -> str:
+    return f"measured {done} of {total} rules"
 
 
 def covered_cells(rules: Sequence[Rule], transitions: Sequence[Transition]) -> set[tuple[int, int]]:
@@ -194,16 +204,17 @@ def optimise(
     transitions: Sequence[Transition],
     *,
     top_k: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
     cells: Sequence[Cells] | None = None,
     cost_budget: int | None = None,
 ) -> OptimisedSet:
     """The best ``top_k`` (all useful ones when None) of ``rules`` on ``transitions``.
 
-    Rule names must be distinct (coverage is reported by name).  ``progress(done, total)`` is
-    called after each rule's coverage is measured and after each greedy step (``total`` grows
-    from the rules to the rules plus the steps); ``should_stop`` is polled between them and a
+    Rule names must be distinct (coverage is reported by name).  ``progress(fraction, message)``
+    is called after each rule's coverage is measured and after each greedy step (the fraction
+    counts both: the rules measured plus the steps taken, of the rules plus the steps there can
+    be; it never goes back); ``should_stop`` is polled between them and a
     stopped result has ``complete`` False and the rules chosen so far.  ``cells`` may give each
     rule's :func:`rule_cells` when the caller has them already.
 
@@ -227,8 +238,11 @@ def optimise(
         return bool(should_stop and should_stop())
 
     if cells is None:
-        cells = measure_cells(rules, transitions, jobs=1, progress=progress,
-                              should_stop=should_stop)
+        # Measuring is the first len(rules) of len(rules) + steps, at most top_k steps (or one
+        # per rule); the steps' count is known only once the groups are (at most this many).
+        most = len(rules) + (len(rules) if top_k is None else min(top_k, len(rules)))
+        cells = measure_cells(rules, transitions, jobs=1, should_stop=should_stop,
+                              progress=sub_range(progress, 0.0, fraction_of(len(rules), most)))
         if cells is None:
             return OptimisedSet([], [], 0, 0, complete=False)
     elif len(cells) != len(rules):
@@ -262,8 +276,8 @@ def optimise(
         gains.append(len(covered) - len(before))
         touched = sorted({t for t, _ in covered ^ before})
         _remeasure(gain_on, [rules[j] for j in chosen], rules, transitions, touched, covered)
-        if progress is not None:
-            progress(len(rules) + len(chosen), len(rules) + limit)
+        report_count(progress, len(rules) + len(chosen), len(rules) + limit,
+                     f"chose {len(chosen)} of at most {limit} rules")
     return OptimisedSet(
         rules=[rules[i] for i in chosen], gains=gains, groups_dropped=groups_dropped,
         subsets_dropped=subsets_dropped, coverage=len(covered), candidates=len(kept),

@@ -27,10 +27,11 @@ one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.learn.optimize import Cells, OptimisedSet, covered_cells, optimise, rule_cells
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
@@ -191,16 +192,19 @@ def _distinct_names(learned: Sequence[Rule], control: Sequence[Rule]) -> list[Ru
 
 def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
                     transitions: Sequence[Transition], *,
-                    progress: Callable[[str], None] | None = None,
+                    progress: ProgressCallback | None = None,
                     cost_budget: int | None = None) -> Report:
     """Compare ``learned`` with ``control`` on ``transitions`` (see the module docstring).
 
-    ``progress(message)`` is told which part is being measured.  With ``cost_budget`` the report
-    also holds the learned set's top 10 within that total cost.
+    ``progress(fraction, message)`` is told which part is being measured (the fraction counts
+    the parts begun: 0, 1/5, … for the five or six parts).  With ``cost_budget`` the report also
+    holds the learned set's top 10 within that total cost.
     """
+    parts = 5 if cost_budget is None else 6
+    begun = iter(range(parts))
+
     def say(message: str) -> None:
-        if progress is not None:
-            progress(message)
+        report_count(progress, next(begun), parts, message)
 
     say(f"coverage of each of the {len(learned)} learned rules")
     learned_cells = [rule_cells(r, transitions) for r in learned]

@@ -137,6 +137,23 @@ def test_coverage_column_matches_the_published_total(qtbot, browser: RuleBrowser
     assert second.model.index(0, COVERAGE).data() != "…"
 
 
+def test_the_coverage_bar_follows_the_test_lines_measured(qtbot, browser: RuleBrowser) -> None:
+    if browser.is_busy():
+        with qtbot.waitSignal(browser.coverageReady, timeout=30000):
+            pass
+    bar = browser.coverage_busy
+    values: list[int] = []
+    bar.valueChanged.connect(values.append)
+    two = RuleSet("two control rules (bar test)", load_rule_set("control").entries[:2], "")
+    with qtbot.waitSignal(browser.coverageReady, timeout=30000):
+        browser.show_rule_set(two)
+        assert bar.isVisible() and bar.maximum() == 0  # busy while the test set is read
+    # coverage reports every 100 of the 2805 test lines and at the end: 28 steps, then 100 %.
+    assert len(values) >= 20 and values == sorted(values) and values[-1] == 100
+    assert bar.maximum() == 100 and bar.toolTip().endswith("2805 of 2805 test lines")
+    assert bar.isHidden()
+
+
 def test_selecting_a_rule_shows_text_english_examples_and_where_it_fires(
     qtbot, browser: RuleBrowser
 ) -> None:
@@ -204,6 +221,30 @@ def test_prove_a_sound_rule_updates_the_table(qtbot, browser: RuleBrowser) -> No
     assert browser.editor.result_label.text().startswith("Sound")
     row = browser.model.row_of("big_hint")
     assert browser.model.index(row, PROOF).data() == "sound ≤ 8"
+
+
+def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
+        qtbot, editor: RuleEditor) -> None:
+    editor.set_text(BIG_HINT)
+    editor.length_spin.setValue(6)
+    bar = editor.progress
+    shown: list[tuple[int, str]] = []
+    bar.valueChanged.connect(lambda value: shown.append((value, bar.text())))
+    with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
+        qtbot.mouseClick(editor.prove_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0].sound is True
+    # Before the fix the bar was full after the first length and read "6" (a count for a
+    # fraction); now it moves a sixth per length and its words say how far the proof is.
+    assert shown == [(0, "0%"), *((round(100 * n / 6),
+                                   f"proved for lines up to {n} of 6 cells ({round(100 * n / 6)}%)")
+                                  for n in range(1, 7))]
+    assert bar.isHidden()  # the proof is over; the verdict is in the result label
+    # A second proof starts from an empty bar without the last proof's words.
+    shown.clear()
+    editor.length_spin.setValue(3)
+    with qtbot.waitSignal(editor.proofFinished, timeout=60000):
+        editor.prove_button.click()
+    assert shown[0] == (0, "0%") and shown[-1] == (100, "proved for lines up to 3 of 3 cells (100%)")
 
 
 def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEditor) -> None:

@@ -3,6 +3,7 @@ documented strategy the greedy choice left out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from nonostudio.learn import export
@@ -102,3 +103,22 @@ def test_a_cost_budget_bounds_the_top_k_costs(anchors):
     within = choose_rules(rules, transitions, top_k=3, cost_budget=70).chosen
     assert 0 < len(within.rules) <= 3 and sum(map(cost, within.rules)) <= 70
     assert within.costs == [cost(r) for r in within.rules]
+
+
+def test_progress_lines_say_how_far_measuring_and_choosing_are(anchors):
+    # 50 distinct rules (a full line of one hint, one per length): one "[measure 50/50]" line.
+    rules = [parse_rule(f"""
+        def full_{k}:
+          with h = constant(hint, 0):
+          if line_size = {k} and size(h) = {k}:
+          then fill(true, 0, size(h))
+    """, "test") for k in range(1, 51)]
+    lines: list[str] = []
+    others = [CONTROL[n] for n in ("mercury", "edge_fill", "force_maximum", "punctuate_maximum")]
+    choice = choose_rules([*rules, *others], _transitions(anchors), top_k=3, say=lines.append,
+                          jobs=1)
+    assert lines[0] == "[measure 50/54]" and len(choice.chosen.rules) == 3
+    chose = lines[1:]
+    assert chose and all(re.fullmatch(r"\[optimise +\d+%\] chose [123] of at most 3 rules", line)
+                         for line in chose), chose
+    assert chose[-1] == "[optimise 100%] chose 3 of at most 3 rules"

@@ -94,10 +94,14 @@ def test_equal_gains_go_to_the_lower_cost() -> None:
 
 
 def test_progress_and_stop() -> None:
-    calls: list[tuple[int, int]] = []
-    optimise(list(RULES.values()), TRANSITIONS, progress=lambda d, t: calls.append((d, t)))
-    assert calls[:6] == [(i, 6) for i in range(1, 7)]
-    assert calls[6:] == [(7, 9), (8, 9), (9, 9)]  # one call per greedy step
+    calls: list[tuple[float, str]] = []
+    optimise(list(RULES.values()), TRANSITIONS, progress=lambda f, m: calls.append((f, m)))
+    # Measuring the 6 rules is the first half of at most 6 + 6 steps …
+    assert calls[:6] == [(i / 12, f"measured {i} of 6 rules") for i in range(1, 7)]
+    # … then one call per greedy step, once the 3 useful groups are known: 7, 8, 9 of 9.
+    assert calls[6:] == [(i / 9, f"chose {i - 6} of at most 3 rules") for i in (7, 8, 9)]
+    fractions = [f for f, _ in calls]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
     stopped = optimise(list(RULES.values()), TRANSITIONS, should_stop=lambda: True)
     assert not stopped.complete and stopped.rules == []
 
@@ -121,16 +125,17 @@ def test_worker_processes_measure_what_this_process_measures() -> None:
     rules = list(RULES.values()) * 10  # 60 rules: 6 tasks of MEASURE_CHUNK
     here = measure_cells(rules, TRANSITIONS)
     assert here == [rule_cells(r, TRANSITIONS) for r in rules]
-    calls: list[tuple[int, int]] = []
+    calls: list[tuple[float, str]] = []
     there = measure_cells(rules, TRANSITIONS, jobs=2, parallel_from=1,
-                          progress=lambda d, t: calls.append((d, t)))
+                          progress=lambda f, m: calls.append((f, m)))
     assert there == here
-    assert calls[-1] == (60, 60) and [d for d, _ in calls] == sorted(d for d, _ in calls)
+    assert calls[-1] == (1.0, "measured 60 of 60 rules")
+    assert [f for f, _ in calls] == sorted(f for f, _ in calls)
 
 
 def test_a_stop_ends_the_worker_processes_measuring() -> None:
     rules = list(RULES.values()) * 200  # 120 tasks
-    calls: list[tuple[int, int]] = []
+    calls: list[tuple[float, str]] = []
     stopped_at: list[float] = []
 
     def should_stop() -> bool:
@@ -138,9 +143,9 @@ def test_a_stop_ends_the_worker_processes_measuring() -> None:
             stopped_at.append(time.monotonic())
         return bool(calls)  # stop once the first task is in
     got = measure_cells(rules, TRANSITIONS * 50, jobs=2, parallel_from=1,
-                        progress=lambda d, t: calls.append((d, t)), should_stop=should_stop)
+                        progress=lambda f, m: calls.append((f, m)), should_stop=should_stop)
     assert got is None
-    assert calls[-1][0] < len(rules)  # the queued tasks were cancelled
+    assert calls[-1][0] < 1.0  # the queued tasks were cancelled
     assert time.monotonic() - stopped_at[0] < 1.0  # the workers end after their task
 
 

@@ -66,7 +66,14 @@ def test_the_cheapest_recovering_rule_is_named(control, cells) -> None:
 def test_report_on_a_slice(control, transitions) -> None:
     part = transitions[:300]
     learned = [control[n] for n in ("big_hint", "force_maximum", "edge_fill")]
-    report = learning_report(learned, list(control.values()), part)
+    seen: list[tuple[float, str]] = []
+    report = learning_report(learned, list(control.values()), part,
+                             progress=lambda f, m: seen.append((f, m)))
+    assert seen == [(0.0, "coverage of each of the 3 learned rules"),
+                    (0.2, "coverage of each of the 14 control rules"),
+                    (0.4, "coverage of the learned set, the control set and their union"),
+                    (0.6, "greedy top 10 of the learned rules"),
+                    (0.8, "greedy top 10 of the control rules")]
     to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in part)
     assert report.cells_to_fill == to_fill and report.transitions == 300
     assert report.learned <= report.union and report.control <= report.union
@@ -108,7 +115,10 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control, 
     # On this slice 11 control rules cover different cells (the three full hint pairs cover none,
     # and cross small gap (singleton) covers more at a lower cost); the ten cheapest of them cost
     # 288 together, so within 288 the top 10 can only be chosen from those ten.
-    report = learning_report(rules, rules, part, cost_budget=288)
+    seen: list[float] = []
+    report = learning_report(rules, rules, part, cost_budget=288,
+                             progress=lambda f, _m: seen.append(f))
+    assert seen == [i / 6 for i in range(6)]  # one part more: the top 10 within the budget
     assert report.top_learned == plain.top_learned  # the paper's top 10 is unchanged
     within = report.top_learned_within_budget
     assert within is not None and 0 < len(within.names) <= 10
