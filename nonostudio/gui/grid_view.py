@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QUndoStack,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints, clue_of
 from nonostudio.core.puzzle import new_grid
@@ -41,6 +41,7 @@ BASE_CELL = 24
 ZOOM_MIN = 0.25
 ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
+FIT_MAX_CELL = 40  # fitting a small puzzle to a big window stops at this cell size
 # Differences from the overlay must stand out from both the ink and the selection highlight in
 # light and dark schemes alike, so this one colour is fixed rather than taken from the palette.
 OVERLAY_COLOR = QColor(230, 90, 30)
@@ -96,6 +97,11 @@ class GridView(QWidget):
         self._drag: _Drag | None = None
         self._read_only = False
         self._faint_satisfied = False
+        self._fit = False
+        self._available: QSize | None = None
+        # Room kept for clue numbers beyond the current clues (see ``set_reserve_clue_room``).
+        self._reserve = True
+        self._slot_floor = (1, 1)
         self._status = ""
         self._layout = self._compute_layout()
         self.setMouseTracking(True)
@@ -115,7 +121,14 @@ class GridView(QWidget):
             return
         resized = (len(rows), len(cols)) != self._cells.shape
         self._rows, self._cols = rows, cols
+        if self._drag is not None and not resized and self._room_for_clues():
+            # Mid-stroke the grid holds still: the reserved room takes the new clue numbers and
+            # the layout catches up when the stroke ends.
+            self._update_status(self._hover or self._cursor)
+            self.update()
+            return
         if resized:
+            self._slot_floor = (1, 1)
             self._drag = None
             self._overlay = None
             self._cells = new_grid(len(rows), len(cols))
@@ -125,6 +138,7 @@ class GridView(QWidget):
             )
             self._hover = None
         self._relayout()
+        self._update_status(self._hover or self._cursor)
         if resized:
             self.cellsChanged.emit()
 
@@ -160,6 +174,15 @@ class GridView(QWidget):
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
 
+    def set_reserve_clue_room(self, reserve: bool) -> None:
+        """Keep room for one more clue number per line and for the widest possible numbers (on by
+        default): where the clues follow the painted cells, a stroke then never moves the grid.
+        Views whose clues are fixed (solving) turn it off."""
+        if reserve != self._reserve:
+            self._reserve = reserve
+            self._slot_floor = (1, 1)
+            self._relayout()
+
     def set_faint_satisfied(self, faint: bool) -> None:
         """Grey out clues whose line the cells already satisfy (useful when solving by hand)."""
         self._faint_satisfied = faint
@@ -171,12 +194,35 @@ class GridView(QWidget):
         return self._zoom
 
     def set_zoom(self, zoom: float) -> None:
+        """Zoom to ``zoom`` (1.0 is 24-pixel cells); this ends fit-to-window."""
         zoom = min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
+        self._fit = False
         if zoom == self._zoom:
             return
         self._zoom = zoom
         self._relayout()
         self.zoomChanged.emit(zoom)
+
+    def is_fit(self) -> bool:
+        """True while the grid sizes itself to the space its scroll area offers."""
+        return self._fit
+
+    def set_fit(self, fit: bool) -> None:
+        """Fit the whole puzzle, clues included, into the available space (see
+        :class:`GridScrollArea`) and keep fitting it as that space or the clues change."""
+        self._fit = fit
+        if fit:
+            self._relayout()
+
+    def fit_to_window(self) -> None:
+        self.set_fit(True)
+
+    def set_available_size(self, size: QSize) -> None:
+        """The space the grid may fill when fitting (its scroll area's viewport)."""
+        if size != self._available:
+            self._available = QSize(size)
+            if self._fit:
+                self._relayout()
 
     def zoom_in(self) -> None:
         self.set_zoom(self._zoom * ZOOM_STEP)
@@ -203,10 +249,51 @@ class GridView(QWidget):
     def minimumSizeHint(self) -> QSize:
         return self._layout.size()
 
+    def _layout_at(self, cell: int) -> Layout:
+        if not self._reserve:
+            return Layout.compute(self._rows, self._cols, cell)
+        h, w = self._cells.shape
+        return Layout.compute(self._rows, self._cols, cell, min_row_slots=self._slot_floor[0],
+                              min_col_slots=self._slot_floor[1], widest_number=max(h, w))
+
+    def _fitted_cell(self, available: QSize) -> int:
+        """The largest cell size (4 to FIT_MAX_CELL pixels) at which everything fits."""
+        lo, hi = 4, FIT_MAX_CELL
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            size = self._layout_at(mid).size()
+            if size.width() <= available.width() and size.height() <= available.height():
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
     def _compute_layout(self) -> Layout:
-        return Layout.compute(self._rows, self._cols, max(4, round(BASE_CELL * self._zoom)))
+        if self._fit and self._available is not None:
+            cell = self._fitted_cell(self._available)
+            zoom = cell / BASE_CELL
+            if zoom != self._zoom:
+                self._zoom = zoom
+                self.zoomChanged.emit(zoom)
+            return self._layout_at(cell)
+        return self._layout_at(max(4, round(BASE_CELL * self._zoom)))
+
+    def _room_for_clues(self) -> bool:
+        lay = self._layout
+        return (max((len(c) for c in self._rows), default=0) <= lay.row_slots
+                and max((len(c) for c in self._cols), default=0) <= lay.col_slots)
 
     def _relayout(self) -> None:
+        if self._reserve:
+            # One spare clue slot per direction (a stroke adds at most one number to any line it
+            # crosses); the floor never shrinks while the grid keeps its size.
+            h, w = self._cells.shape
+            longest_row = max((len(c) for c in self._rows), default=0)
+            longest_col = max((len(c) for c in self._cols), default=0)
+            self._slot_floor = (
+                max(self._slot_floor[0], min(longest_row + 1, (w + 1) // 2)),
+                max(self._slot_floor[1], min(longest_col + 1, (h + 1) // 2)),
+            )
         self._layout = self._compute_layout()
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
@@ -308,6 +395,7 @@ class GridView(QWidget):
         text = {FILLED: "Fill", CROSSED: "Cross", UNKNOWN: "Clear"}[drag.value]
         count = int(np.count_nonzero(drag.before != self._cells))
         self._commit(drag.before, f"{text} {count} cell{'s' if count != 1 else ''}")
+        self._relayout()  # the layout held still during the stroke
         event.accept()
 
     def leaveEvent(self, event: QEvent) -> None:
@@ -430,3 +518,20 @@ class GridView(QWidget):
             painter.setPen(pen)
             painter.setBrush(OVERLAY_COLOR if other[r, c] else Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+
+
+class GridScrollArea(QScrollArea):
+    """A scroll area around a :class:`GridView` that tells the grid how much room it has, so the
+    grid can fit the window (the default) and scroll only when zoomed in."""
+
+    def __init__(self, grid: GridView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = grid
+        self.setWidget(grid)
+        self.setWidgetResizable(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid.set_fit(True)
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001 - QResizeEvent
+        super().resizeEvent(event)
+        self.grid.set_available_size(self.maximumViewportSize())

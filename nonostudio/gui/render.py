@@ -95,17 +95,26 @@ class Layout:
     font: QFont
 
     @classmethod
-    def compute(cls, rows: Sequence[Hints], cols: Sequence[Hints], cell: int) -> Layout:
+    def compute(cls, rows: Sequence[Hints], cols: Sequence[Hints], cell: int, *,
+                min_row_slots: int = 1, min_col_slots: int = 1,
+                widest_number: int | None = None) -> Layout:
+        """The layout of these clues at ``cell`` pixels a cell.
+
+        ``min_row_slots``/``min_col_slots`` reserve room for more clue numbers than the clues have
+        and ``widest_number`` for wider numbers, so that an editor's grid holds still while the
+        clues grow under the user's strokes.
+        """
         numbers = [n for clue in (*rows, *cols) for n in clue]
-        widest = str(max(numbers, default=0))
-        font = clue_font(cell, str(max((n for c in cols for n in c), default=0)))
+        widest = str(max(numbers + [widest_number or 0], default=0))
+        col_widest = max((n for c in cols for n in c), default=0)
+        font = clue_font(cell, str(max(col_widest, widest_number or 0)))
         slot = max(cell, QFontMetrics(font).horizontalAdvance(widest) + max(2, cell // 3))
         return cls(
             rows=len(rows),
             cols=len(cols),
             cell=cell,
-            row_slots=max(1, max((len(c) for c in rows), default=0)),
-            col_slots=max(1, max((len(c) for c in cols), default=0)),
+            row_slots=max(1, min_row_slots, max((len(c) for c in rows), default=0)),
+            col_slots=max(1, min_col_slots, max((len(c) for c in cols), default=0)),
             row_slot_width=slot,
             margin=max(2, cell // 3),
             font=font,

@@ -37,6 +37,7 @@ class SolveGridView(GridView):
         super().__init__(parent=parent)
         self._marks = StepMarks()
         self._mistakes: frozenset[Cell] = frozenset()
+        self.set_reserve_clue_room(False)  # the clues are the puzzle's: they never grow here
         self.setAccessibleName("Solving grid")
 
     def set_marks(self, marks: StepMarks) -> None:

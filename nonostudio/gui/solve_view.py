@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QProgressBar,
-    QScrollArea,
     QSplitter,
     QTableView,
     QToolBar,
@@ -32,6 +31,7 @@ from nonostudio.analysis.strategies import next_line
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
+from nonostudio.gui.grid_view import GridScrollArea
 from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.solve_grid import SolveGridView, StepMarks
 from nonostudio.gui.steps_model import EXPLANATION, StepsModel, step_rows
@@ -143,9 +143,7 @@ class SolveView(QWidget):
         top.addWidget(bar)
         top.addWidget(self.busy, 1)
 
-        scroll = QScrollArea(widgetResizable=True)
-        scroll.setWidget(self.grid)
-        scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll = scroll = GridScrollArea(self.grid)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -176,8 +174,10 @@ class SolveView(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
+        # The grid is the main thing to see: it gets three fifths of the width.
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([600, 400])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)

@@ -1,0 +1,125 @@
+"""Grids fit their window: the Solve view shows a whole 25x25, 30x25 or 40x40 puzzle without
+scrolling at 1280x720 and 1920x1080; zooming ends fitting and Fit to window brings it back; the
+editor's grid holds still while a stroke makes the clues grow."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtWidgets import QApplication
+
+from nonostudio.core.formats import read_file
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.grid_view import GridScrollArea, GridView
+from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.paths import samples_dir
+
+
+def random_puzzle(height: int, width: int, seed: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    return Puzzle.from_grid((rng.random((height, width)) < 0.5).astype(np.int8),
+                            title=f"random {width}x{height}")
+
+
+PUZZLES = {
+    "25x25": lambda: read_file(samples_dir() / "webpbn-06574-forever.non"),
+    "30x25": lambda: read_file(samples_dir() / "jwilk-007-vulture.non"),
+    "40x40": lambda: random_puzzle(40, 40, 3),
+}
+
+
+@pytest.fixture
+def window(qtbot, small_library, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    yield win
+    win.solve_view.cancel()
+    win.check_panel.cancel()
+    assert QThreadPool.globalInstance().waitForDone(20000)
+
+
+@pytest.mark.parametrize("screen", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("name", sorted(PUZZLES))
+def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot, window, screen,
+                                                               name) -> None:
+    puzzle = PUZZLES[name]()
+    assert f"{puzzle.width}x{puzzle.height}" == name
+    window.resize(*screen)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tabs.setCurrentWidget(window.solve_view)
+    window.solve_view.set_puzzle(puzzle)
+    QApplication.processEvents()
+    scroll = window.solve_view.scroll
+    qtbot.waitUntil(lambda: scroll.horizontalScrollBar().maximum() == 0
+                    and scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    grid = window.solve_view.grid
+    viewport = scroll.viewport().rect()
+    corner = grid.mapTo(scroll.viewport(), grid.cell_rect(puzzle.height - 1, puzzle.width - 1)
+                        .bottomRight())
+    assert viewport.contains(corner), "the last cell is outside the visible area"
+    # Random 40x40 clues run 13 numbers deep: beside the docks at 1280x720 that leaves 7 pixels.
+    smallest = 6 if (name, screen) == ("40x40", (1280, 720)) else 10
+    assert grid.cell_size() >= smallest, f"cells of {grid.cell_size()} px are too small"
+
+
+def test_zooming_ends_fitting_and_fit_to_window_restores_it(qtbot) -> None:
+    grid = GridView()
+    area = GridScrollArea(grid)
+    qtbot.addWidget(area)
+    area.resize(500, 400)
+    area.show()
+    qtbot.waitExposed(area)
+    puzzle = random_puzzle(30, 30, 5)
+    grid.set_clues(puzzle.rows, puzzle.cols)
+    QApplication.processEvents()
+    fitted = grid.cell_size()
+    assert grid.is_fit() and area.verticalScrollBar().maximum() == 0
+    grid.zoom_in()
+    grid.zoom_in()
+    QApplication.processEvents()
+    assert not grid.is_fit() and grid.cell_size() > fitted
+    assert area.verticalScrollBar().maximum() > 0
+    grid.fit_to_window()
+    QApplication.processEvents()
+    assert grid.is_fit() and grid.cell_size() == fitted
+    area.resize(900, 800)  # more room: the fitted grid grows with it
+    QApplication.processEvents()
+    assert grid.cell_size() > fitted
+
+
+def test_a_stroke_that_adds_clue_numbers_does_not_move_the_grid(qtbot) -> None:
+    grid = GridView()
+    qtbot.addWidget(grid)
+    grid.set_clues(((),) * 15, ((),) * 15)
+    grid.show()
+    qtbot.waitExposed(grid)
+
+    def follow_picture() -> None:  # as the editor does: the clues follow the painted cells
+        picture = Puzzle.from_grid((grid.cells() == 1).astype(np.int8))
+        grid.set_clues(picture.rows, picture.cols)
+
+    grid.cellsChanged.connect(follow_picture)
+    moved_between_strokes = 0
+    last_origin = grid.cell_rect(0, 0).topLeft()
+    # Alternate rows and gaps: every stroke adds a number to each column clue it crosses.
+    for row in range(0, 15, 2):
+        start = grid.cell_rect(row, 0).center()
+        end = grid.cell_rect(row, 14).center()
+        moved_between_strokes += grid.cell_rect(0, 0).topLeft() != last_origin
+        qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=start)
+        origin = grid.cell_rect(0, 0).topLeft()
+        qtbot.mouseMove(grid, pos=QPoint(end.x(), end.y()))
+        assert grid.cell_rect(0, 0).topLeft() == origin, "the grid moved during a stroke"
+        qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=end)
+        last_origin = grid.cell_rect(0, 0).topLeft()
+    painted = grid.cells()
+    assert all((painted[r] == 1).all() for r in range(0, 15, 2)), "strokes landed on wrong rows"
+    assert all((painted[r] != 1).all() for r in range(1, 15, 2))
+    assert grid.clues()[1][0] == (1,) * 8
+    # The reserved room grows one number ahead, so most strokes do not move the grid at all.
+    assert moved_between_strokes <= 4
