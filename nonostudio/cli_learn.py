@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import TESTING_SET, load_rules
@@ -43,9 +43,6 @@ from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.ruleset import RuleSet, dump_rules
-
-if TYPE_CHECKING:
-    from nonostudio.learn.runner import Progress
 
 NAME = "learn"
 HELP = "learn rules: run synthesis, follow it, export and compare the learned set"
@@ -204,6 +201,9 @@ def test_set_path(path: str | None) -> Path:
 
 
 def _open_store(path: str | None) -> JobStore:
+    """The job store; not a job store (or a newer one's) is bad input (exit 2), a store that
+    cannot be opened (read-only, full disk, in use) raises its JobStoreError (an OSError: exit
+    3)."""
     try:
         return JobStore(path)
     except ValueError as exc:
@@ -227,7 +227,8 @@ def _status_data(status: RunStatus) -> dict[str, Any]:
     return {"run_id": status.run_id, "total": status.total, "finished": status.finished,
             "counts": status.counts, "rules_found": status.rules_found,
             "budget_hits": status.budget_hits, "median_seconds": status.median_seconds,
-            "p95_seconds": status.p95_seconds, "work_seconds": status.work_seconds}
+            "p95_seconds": status.p95_seconds, "work_seconds": status.work_seconds,
+            "failures": [{"key": key, "error": why} for key, why in status.failures]}
 
 
 # ---- run ---------------------------------------------------------------------------------------
@@ -249,10 +250,9 @@ def _sigint_cancels(cancel: Callable[[], None]) -> Iterator[list[bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _progress(p: Progress) -> None:
-    eta = "?" if p.eta_seconds is None else f"{p.eta_seconds:.0f} s"
-    say(f"[{p.done}/{p.total}] {p.status} {p.key}; {p.rules_found} rules, "
-        f"{p.rate_per_minute:.1f}/min, {eta} left")
+def _progress(fraction: float, message: str) -> None:
+    """The runner's progress (the one protocol: a fraction and a message) on standard error."""
+    say(f"[{fraction:4.0%}] {message}")
 
 
 def run_learn(args: argparse.Namespace) -> Outcome:

@@ -43,7 +43,7 @@ from nonostudio.learn.export import (
     pooled_rules,
 )
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
-from nonostudio.learn.runner import Progress, Work
+from nonostudio.learn.runner import RunSnapshot, Work
 from nonostudio.learn.specs import mine_transitions
 from nonostudio.paths import paper_testing_set, user_rules_dir
 from nonostudio.rules.coverage import load_transitions
@@ -83,7 +83,7 @@ def time_left(seconds: float | None) -> str:
     return f"{s} s"
 
 
-def progress_text(p: Progress) -> str:
+def progress_text(p: RunSnapshot) -> str:
     return (f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
             f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
 
@@ -265,7 +265,7 @@ class JobsPanel(QWidget):
             return False
         job = LearnJob(self.store.path, run_id, work, **settings.runner_options(),
                        narrow_work=narrow_work)
-        job.signals.progress.connect(self._on_progress)
+        job.signals.snapshot.connect(self._on_snapshot)
         job.signals.rulesFound.connect(self._on_rules)
         job.signals.result.connect(self._on_result)
         job.signals.errored.connect(self._on_error)
@@ -292,7 +292,7 @@ class JobsPanel(QWidget):
         self.progress_bar.setRange(0, max(1, status.total))
         self.progress_bar.setValue(status.finished)
 
-    def _on_progress(self, p: Progress) -> None:
+    def _on_snapshot(self, p: RunSnapshot) -> None:
         if not self._mine():
             return
         self.progress_bar.setRange(0, max(1, p.total))

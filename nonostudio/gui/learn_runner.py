@@ -2,7 +2,9 @@
 
 The Dangerzone seam: :mod:`nonostudio.learn.runner` reports progress through plain callbacks and
 knows nothing of Qt; :class:`LearnJob` (a ``QRunnable`` in superqt's worker style) runs it on a
-pool thread and re-emits each report as a signal delivered on the GUI thread.  Rules are
+pool thread and re-emits each report as a signal delivered on the GUI thread: ``progress(float,
+str)`` (the one progress protocol, :mod:`nonostudio.core.progress`) and ``snapshot`` (the run's
+figures for the Jobs table, a :class:`~nonostudio.learn.runner.RunSnapshot`).  Rules are
 announced the moment their specification's outcome is written to the job store, so the rule
 browser can show them while the run goes on.  :meth:`LearnJob.cancel` sets the runner's flag,
 whose watchdogs interrupt every worker's z3 context: the run stops within a second and its
@@ -19,7 +21,7 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from nonostudio.learn.jobs import JobStore, rule_texts
-from nonostudio.learn.runner import Progress, Runner, Work
+from nonostudio.learn.runner import Runner, RunSnapshot, Work
 
 
 class _AnnouncingStore(JobStore):
@@ -40,7 +42,8 @@ class LearnSignals(QObject):
     """Signals of one learning job, emitted on the pool thread, delivered on the GUI thread."""
 
     started = Signal(int)  # run id
-    progress = Signal(object)  # nonostudio.learn.runner.Progress
+    progress = Signal(float, str)  # fraction done, message (nonostudio.core.progress)
+    snapshot = Signal(object)  # nonostudio.learn.runner.RunSnapshot
     rulesFound = Signal(str, list)  # specification key, rule texts
     result = Signal(object)  # the run's final nonostudio.learn.jobs.RunStatus
     errored = Signal(str)
@@ -85,17 +88,21 @@ class LearnJob(QRunnable):
         signals.started.emit(self.run_id)
         try:
             with _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store:
-                runner = Runner(store, self.run_id, self.work, progress=self._report,
-                                should_stop=self._stop.is_set, **self.options)
+                runner = Runner(store, self.run_id, self.work, progress=signals.progress.emit,
+                                on_snapshot=self._report, should_stop=self._stop.is_set,
+                                **self.options)
                 signals.result.emit(runner.run())
+        except OSError as exc:  # the job store's real I/O error, naming the store
+            where = f"{exc.filename}: " if exc.filename else ""
+            signals.errored.emit(f"{where}{exc.strerror or exc}")
         except Exception as exc:  # reported to the panel, never raised into Qt
             signals.errored.emit("".join(traceback.format_exception_only(exc)).strip())
         finally:
             self._done.set()
             signals.finished.emit()
 
-    def _report(self, progress: Progress) -> None:
-        self.signals.progress.emit(progress)
+    def _report(self, snapshot: RunSnapshot) -> None:
+        self.signals.snapshot.emit(snapshot)
 
     def _release(self) -> None:
         LearnJob._alive.discard(self)

@@ -6,6 +6,14 @@ mode, so a killed process loses at most the specifications that were in flight; 
 (:meth:`JobStore.resume`) turns those ``running`` rows back to ``pending`` and nothing finished is
 redone.  One runner works on a run at a time; any number of readers may watch it.
 
+Faults are reported, never hidden and never "repaired" by moving the store aside: a store held by
+another process is waited for (``busy_timeout_s``) and then reported as in use; a full disk, a
+read-only file or folder, or an I/O error raise :class:`JobStoreError` (an ``OSError``: exit code 3
+in the CLI) saying so, and a failed write leaves the store as it was before it.  A store on a
+read-only medium still opens for reading (``read_only``).  The store carries a schema version
+(``PRAGMA user_version``, :data:`SCHEMA_VERSION`); one written by a newer nonostudio is refused
+with a message saying so, and a file that is not a job store is refused (ValueError) untouched.
+
 Specification statuses: ``pending``, ``running``, ``done``, ``failed`` (the work raised),
 ``timeout`` (over its budget), ``skipped`` (a smaller pattern set of the same (transition, run)
 already gave a rule, or a rule found covers it; when the run searched it narrowly instead, its
@@ -15,13 +23,15 @@ seconds and result are recorded like a ``done`` one's).  Run statuses: ``pending
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 import statistics
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +43,18 @@ from nonostudio.paths import jobs_db_path
 SPEC_STATUSES = ("pending", "running", "done", "failed", "timeout", "skipped")
 FINISHED = ("done", "failed", "timeout", "skipped")
 RUN_STATUSES = ("pending", "running", "cancelled", "finished")
+
+SCHEMA_VERSION = 1
+"""The layout this module writes (``PRAGMA user_version``; 0 is a store from before versions,
+read as version 1)."""
+
+# The error of a specification that an older nonostudio stored as failed when Ctrl-C reached z3
+# (z3 took the signal and gave up); resume treats these as interrupted, not failed.
+_INTERRUPTED_ERRORS = ("%interrupted from keyboard%",)
+
+# SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xff).
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = (
+    3, 5, 6, 8, 10, 11, 13, 14, 26)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -59,6 +81,27 @@ CREATE TABLE IF NOT EXISTS specs (
 CREATE INDEX IF NOT EXISTS specs_by_status ON specs (run_id, status, size, seq);
 CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
 """
+
+
+class JobStoreError(OSError):
+    """The job store could not be opened, read or written: the disk is full, the file or its
+    folder is read-only, another process holds it, or an I/O error.  ``str()`` names the store
+    and says which; ``errno`` is ENOSPC, EROFS, EACCES, EBUSY or EIO."""
+
+
+def _read_only_reason(path: Path) -> str | None:
+    """Why ``path`` (or, when it does not exist, its folder) cannot be written, or None."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return f"the folder {folder} is on a read-only file system"
+    except OSError:
+        return None
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is read-only"
+    return None
 
 
 def rule_texts(result: Any) -> list[str]:
@@ -108,6 +151,7 @@ class RunStatus:
     median_seconds: float | None = None
     p95_seconds: float | None = None
     work_seconds: float = 0.0
+    failures: tuple[tuple[str, str], ...] = ()  # (key, why) of every failed specification
 
     @property
     def finished(self) -> int:
@@ -126,7 +170,14 @@ class RunStatus:
         if self.median_seconds is not None:
             out.append(f"  seconds per specification: median {self.median_seconds:.3f}, "
                        f"p95 {self.p95_seconds:.3f}, total {self.work_seconds:.1f}")
+        shown = self.failures[:_FAILURES_SHOWN]
+        out += [f"  failed {key}: {why}" for key, why in shown]
+        if len(self.failures) > len(shown):
+            out.append(f"  … and {len(self.failures) - len(shown)} more failed")
         return out
+
+
+_FAILURES_SHOWN = 20
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:
@@ -138,19 +189,105 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 class JobStore:
     """One SQLite job database (``path`` or :func:`nonostudio.paths.jobs_db_path`)."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, busy_timeout_s: float = 30.0) -> None:
         self.path = Path(path) if path is not None else jobs_db_path()
+        self.busy_timeout_s = busy_timeout_s
+        self.read_only = False
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
-                                       check_same_thread=False)
+            self._db = self._connect()
+        except sqlite3.Error as exc:
+            reason = _read_only_reason(self.path)
+            if reason is None or not self.path.is_file():
+                raise self._error(exc, "open the job store") from exc
+            # A store on a read-only medium: it can still be read.
+            self._db = self._connect_read_only(exc)
+            self.read_only = True
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout_s, isolation_level=None,
+                             check_same_thread=False)
+        try:
+            self._check_schema(db)
             # WAL + synchronous NORMAL: a committed transaction survives a killed process.
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(_SCHEMA)
+            if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _connect_read_only(self, first: sqlite3.Error) -> sqlite3.Connection:
+        """The store opened for reading only (``mode=ro``; ``immutable`` on a read-only file
+        system, where SQLite cannot make the WAL index); raises the first error's report when
+        that fails too."""
+        uri = self.path.resolve().as_uri()
+        for flags in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                db = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=self.busy_timeout_s,
+                                     isolation_level=None, check_same_thread=False)
+            except sqlite3.Error:
+                continue
+            try:
+                self._check_schema(db)
+                db.execute("SELECT COUNT(*) FROM runs").fetchone()
+            except sqlite3.Error:
+                db.close()
+                continue
+            return db
+        raise self._error(first, "open the job store") from first
+
+    def _check_schema(self, db: sqlite3.Connection) -> None:
+        """Refuse a store of a newer layout, and a database that is not a job store (ValueError);
+        the file is left as it is."""
+        try:
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            tables = {name for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as exc:
-            raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
+            if _code(exc) in (_CORRUPT, _NOTADB):
+                raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
+            raise
+        if version > SCHEMA_VERSION:
+            raise ValueError(
+                f"{self.path}: this job store was written by a newer nonostudio (schema version "
+                f"{version}; this version reads up to {SCHEMA_VERSION}); update nonostudio, or "
+                f"name another store")
+        if tables and not {"runs", "specs"} <= tables:
+            raise ValueError(f"{self.path}: not a nonostudio job store (it holds the tables "
+                             f"{', '.join(sorted(tables))})")
+
+    def _error(self, exc: sqlite3.Error, doing: str) -> Exception:
+        """What ``exc``, raised while trying to ``doing``, means for the user: a
+        :class:`JobStoreError` naming the real fault."""
+        code = _code(exc)
+        where = str(self.path)
+        if code == _FULL:
+            return JobStoreError(errno.ENOSPC, f"the disk is full: could not {doing} ({exc}); "
+                                 "what was stored before is intact", where)
+        if code in (_READONLY, _PERM, _CANTOPEN):
+            reason = _read_only_reason(self.path)
+            if reason is not None or code == _READONLY:
+                number = errno.EROFS if reason and "file system" in reason else errno.EACCES
+                return JobStoreError(number, f"the job store is read-only ("
+                                     f"{reason or 'the file cannot be written'}): could not "
+                                     f"{doing} ({exc})", where)
+            if not self.path.parent.is_dir():
+                return JobStoreError(errno.ENOENT, f"could not {doing}: the folder "
+                                     f"{self.path.parent} does not exist", where)
+            return JobStoreError(errno.EIO, f"could not {doing} ({exc})", where)
+        if code in (_BUSY, _LOCKED):
+            return JobStoreError(errno.EBUSY, f"the job store is in use by another process "
+                                 f"(still locked after {self.busy_timeout_s:g} s): could not "
+                                 f"{doing}; try again when that process has finished", where)
+        if code in (_CORRUPT, _NOTADB):
+            return JobStoreError(errno.EIO, f"the job store is damaged: could not {doing} "
+                                 f"({exc})", where)
+        return JobStoreError(errno.EIO, f"could not {doing}: {exc}", where)
 
     # ---- lifetime -----------------------------------------------------------------------------
 
@@ -164,26 +301,38 @@ class JobStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _reported(self, doing: str) -> Iterator[None]:
+        """Turn SQLite's errors inside into :meth:`_error`'s report."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise self._error(exc, doing) from exc
+
     def _write(self, sql: str, params: Iterable[Any] = ()) -> int:
-        with self._lock:
+        with self._lock, self._reported("write to the job store"):
             return self._db.execute(sql, tuple(params)).rowcount
 
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
-        with self._lock:
+        with self._lock, self._reported("read the job store"):
             return self._db.execute(sql, tuple(params)).fetchall()
 
     # ---- runs ---------------------------------------------------------------------------------
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction under the store's lock: committed, or rolled back on any error."""
-        with self._lock:
+        """One write transaction under the store's lock: committed, or rolled back on any error
+        (SQLite may have rolled it back itself, on a full disk say: the error raised is the one
+        that ended it, never the rollback's)."""
+        with self._lock, self._reported("write to the job store"):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
 
     @staticmethod
@@ -258,13 +407,22 @@ class JobStore:
             db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
     def resume(self, run_id: int) -> int:
-        """Reopen a run: specifications left ``running`` by a killed process become ``pending``.
+        """Reopen a run: specifications left ``running`` by a killed process become ``pending``,
+        and so do those an older nonostudio stored as failed when a Ctrl-C reached z3 ("…
+        interrupted from keyboard"): they were interrupted, not failed.
 
         Returns how many were reset.
         """
         self.run(run_id)
-        return self._write("UPDATE specs SET status = 'pending' WHERE run_id = ? AND status = 'running'",
-                           (run_id,))
+        interrupted = " OR ".join("error LIKE ?" for _ in _INTERRUPTED_ERRORS)
+        with self._transaction() as db:
+            reset = db.execute("UPDATE specs SET status = 'pending' WHERE run_id = ? "
+                               "AND status = 'running'", (run_id,)).rowcount
+            reset += db.execute("UPDATE specs SET status = 'pending', seconds = NULL, "
+                                "result = NULL, error = NULL WHERE run_id = ? AND status = "
+                                f"'failed' AND ({interrupted})",
+                                (run_id, *_INTERRUPTED_ERRORS)).rowcount
+        return reset
 
     # ---- specifications -----------------------------------------------------------------------
 
@@ -328,11 +486,20 @@ class JobStore:
             "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout', "
             "'skipped') AND seconds IS NOT NULL", (run_id,)))
         found = sum(rules_in(r) for _, r in self.results(run_id))
+        failures = tuple((k, e or "no reason was recorded") for k, e in self._read(
+            "SELECT key, error FROM specs WHERE run_id = ? AND status = 'failed' "
+            "ORDER BY size, seq", (run_id,)))
         return RunStatus(
             run_id=run_id, total=info.total, counts=counts, rules_found=found,
             median_seconds=statistics.median(seconds) if seconds else None,
             p95_seconds=_percentile(seconds, 0.95) if seconds else None,
-            work_seconds=sum(seconds))
+            work_seconds=sum(seconds), failures=failures)
+
+
+def _code(exc: sqlite3.Error) -> int | None:
+    """SQLite's primary result code of ``exc`` (None when it carries none)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
 
 
 def settings_summary(settings: dict[str, object]) -> str:

@@ -24,25 +24,36 @@ short runs of z3-bound work.  ``work`` must be importable from a module for proc
 Only the coordinating thread writes the store: a claimed specification is ``running`` until its
 outcome is written, so a killed run loses only what was in flight.  Each worker's watchdog calls
 ``ctx.interrupt()`` when its task's budget runs out or the run is cancelled; ``should_stop``
-reports the same to Python code, so cancellation takes well under a second.  Cancelled
-specifications go back to ``pending``.  Progress reaches the caller as plain callbacks — the GUI
-turns them into signals.
+reports the same to Python code.  Cancelled specifications go back to ``pending``, never
+``failed``: z3's own Ctrl-C handling is switched off (``ctrl_c=False``; left on, z3 takes the
+signal from Python even in a worker that ignores it and gives up "interrupted from keyboard"),
+worker processes ignore SIGINT from their start (the coordinator cancels instead), and work that
+does not stop within :data:`CANCEL_GRACE_S` of a cancel is handed back and its worker process
+terminated.  Every worker process is joined (reaped): none is left behind, defunct or alive.
+
+Progress follows the one protocol of :mod:`nonostudio.core.progress`: ``progress(fraction,
+message)`` after each finished specification.  The richer figures of the run (counts, rules
+found, rate, time left: a :class:`RunSnapshot`) go to ``on_snapshot``.  Both are plain callbacks —
+the GUI turns them into signals.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import z3
 
+from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rule_texts, rules_in
 from nonostudio.learn.specs import Specification
@@ -54,10 +65,12 @@ from nonostudio.rules.tokens import RuleSyntaxError
 Work = Callable[[Specification, float, Callable[[], bool], z3.Context], dict[str, Any]]
 
 _POLL_S = 0.05
+CANCEL_GRACE_S = 0.3  # after a cancel, how long work may take to hand its task back
+_EXIT_GRACE_S = 0.5  # how long an idle worker process may take to exit before it is terminated
 
 
 @dataclass(frozen=True)
-class Progress:
+class RunSnapshot:
     """After each finished specification: totals over the whole run, rate over this session."""
 
     done: int
@@ -67,6 +80,48 @@ class Progress:
     eta_seconds: float | None
     key: str
     status: str
+
+    def message(self) -> str:
+        """The snapshot in words, e.g. ``12/122 specifications, 4 rules, 31.2/min, 21 s left
+        (done 1|O--|x1-3|h)``."""
+        eta = "?" if self.eta_seconds is None else f"{self.eta_seconds:.0f} s"
+        return (f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
+                f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})")
+
+
+def keep_z3_from_ctrl_c() -> None:
+    """Switch off z3's own Ctrl-C handling in this process.  Left on, every ``check()`` installs
+    z3's SIGINT handler for its duration, in whatever thread it runs: a Ctrl-C then interrupts
+    the query ("interrupted from keyboard") and never reaches Python, whose handler cancels the
+    run and hands the specification back as pending."""
+    z3.set_param("ctrl_c", False)
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread while inside: a worker process started here inherits the mask,
+    so a Ctrl-C cannot kill it while it starts, before it ignores SIGINT (the signal stays
+    pending for this process and is delivered when the block ends)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _ignore_interrupts_in_worker_process() -> None:
+    """In a worker process: ignore SIGINT (a Ctrl-C at the terminal reaches the whole process
+    group; the coordinator cancels the run instead and hands the tasks back as pending), then
+    lift the block it was started with."""
+    if multiprocessing.parent_process() is None or \
+            threading.current_thread() is not threading.main_thread():
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class _Event(Protocol):
@@ -89,6 +144,8 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
     knows what a crashed worker held; each outcome is reported as ``(index, key, status, seconds,
     result_json, error)``.
     """
+    _ignore_interrupts_in_worker_process()
+    keep_z3_from_ctrl_c()
     ctx = new_context()
     lock = threading.Lock()
     current: list[float | None] = [None]  # deadline of the task in progress
@@ -142,11 +199,16 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
 
 
 class Runner:
-    """Runs ``work`` over the pending specifications of one run; :meth:`cancel` from any thread."""
+    """Runs ``work`` over the pending specifications of one run; :meth:`cancel` from any thread.
+
+    ``progress(fraction, message)`` and ``on_snapshot(RunSnapshot)`` are called on the
+    coordinating thread after each finished specification.
+    """
 
     def __init__(self, store: JobStore, run_id: int, work: Work, *, jobs: int | None = None,
                  budget_s: float = 60.0, mode: str = "process",
-                 progress: Callable[[Progress], None] | None = None,
+                 progress: ProgressCallback | None = None,
+                 on_snapshot: Callable[[RunSnapshot], None] | None = None,
                  should_stop: Callable[[], bool] | None = None,
                  skip_supersets: bool = True, skip_covered: bool = True,
                  narrow_work: Work | None = None, narrow_from: int | None = None) -> None:
@@ -157,7 +219,7 @@ class Runner:
         self.store, self.run_id, self.work = store, run_id, work
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.budget_s, self.mode = budget_s, mode
-        self.progress, self.should_stop = progress, should_stop
+        self.progress, self.on_snapshot, self.should_stop = progress, on_snapshot, should_stop
         self.skip_supersets = skip_supersets
         self.skip_covered = skip_covered
         # Specifications of at least this many patterns are treated as skipped: with a narrow
@@ -176,6 +238,7 @@ class Runner:
     def run(self) -> RunStatus:
         """Resume the run, work until nothing is pending or it is cancelled; its final status."""
         store, run_id = self.store, self.run_id
+        keep_z3_from_ctrl_c()  # thread workers run z3 in this process
         store.resume(run_id)
         pending = sorted(store.pending(run_id), key=lambda r: hand_out_key(r.spec))
         store.set_run_status(run_id, "running")
@@ -187,20 +250,43 @@ class Runner:
             self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
             self._slots = [-1] * self.jobs
         self._idle_deaths = 0
-        self._workers = [self._start_worker(i) for i in range(self.jobs)]
+        self._workers: list[Any] = []
         try:
+            self._workers = [self._start_worker(i) for i in range(self.jobs)]
             self._coordinate(pending)
         finally:
             self._stop.set()
-            for _ in self._workers:
-                self._tasks.put(None)
-            for w in self._workers:
-                w.join(timeout=5.0)
-                if isinstance(w, multiprocessing.process.BaseProcess) and w.is_alive():
-                    w.kill()
+            self._end_workers()
         final = store.status(run_id)
         store.set_run_status(run_id, "cancelled" if final.counts.get("pending") else "finished")
         return final
+
+    def _end_workers(self) -> None:
+        """Stop every worker and, for processes, reap it: an idle one exits on its ``None``; one
+        still busy after a short grace is terminated (then killed); each is joined, so none is
+        left behind as a defunct process."""
+        for _ in self._workers:
+            with contextlib.suppress(Exception):  # a queue a killed worker broke
+                self._tasks.put(None)
+        if self.mode != "process":
+            for w in self._workers:
+                w.join(timeout=5.0)  # the watchdogs interrupt z3; daemon threads otherwise
+            return
+        processes = self._workers
+        deadline = time.monotonic() + _EXIT_GRACE_S
+        for w in processes:
+            w.join(timeout=max(0.0, deadline - time.monotonic()))
+        for w in processes:
+            if w.is_alive():
+                w.terminate()
+        for w in processes:
+            w.join(timeout=1.0)
+            if w.is_alive():
+                w.kill()
+                w.join()
+        for q in (self._tasks, self._results):
+            q.close()  # type: ignore[attr-defined]
+            q.cancel_join_thread()  # type: ignore[attr-defined]
 
     def _start_worker(self, index: int) -> Any:
         args = (index, (self.work, self.narrow_work), self._tasks, self._results, self._stop,
@@ -208,9 +294,11 @@ class Runner:
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=_worker_loop, args=args, daemon=True)
+            with _sigint_blocked():
+                worker.start()
         else:
             worker = threading.Thread(target=_worker_loop, args=args, daemon=True)
-        worker.start()
+            worker.start()
         return worker
 
     def _coordinate(self, pending: list[SpecRecord]) -> None:
@@ -251,14 +339,22 @@ class Runner:
                                  self.budget_s, 1 if narrow else 0))
 
         feed()
+        stopped_at: float | None = None
         while in_flight:
             if self._cancelled() and not stop.is_set():
                 stop.set()
+            if stop.is_set() and stopped_at is None:
+                stopped_at = time.monotonic()
             try:
                 message = self._results.get(timeout=_POLL_S)
             except queue.Empty:
-                if stop.is_set() and not any(w.is_alive() for w in self._workers):
-                    for key in in_flight:  # cancelled and nobody left to report: give them back
+                if stopped_at is not None and (
+                        not any(w.is_alive() for w in self._workers)
+                        or (self.mode == "process"
+                            and time.monotonic() - stopped_at > CANCEL_GRACE_S)):
+                    # Cancelled, and nobody left to report (or the work does not stop: its
+                    # worker process is terminated): give the tasks back untouched.
+                    for key in in_flight:
                         store.finish(run_id, key, "pending", None)
                     return
                 self._replace_dead_workers(pending, in_flight)
@@ -275,11 +371,14 @@ class Runner:
                 covering.add(result)
                 if outcome in ("done", "skipped"):
                     _note_rules(ruled, key, result)
-                if self.progress is not None:
+                if self.progress is not None or self.on_snapshot is not None:
                     elapsed = time.monotonic() - session_start
                     rate = 60.0 * session_done / elapsed if elapsed > 0 else 0.0
                     eta = (total - done) * 60.0 / rate if rate > 0 else None
-                    self.progress(Progress(done, total, found, rate, eta, key, outcome))
+                    snapshot = RunSnapshot(done, total, found, rate, eta, key, outcome)
+                    report_count(self.progress, done, total, snapshot.message())
+                    if self.on_snapshot is not None:
+                        self.on_snapshot(snapshot)
             feed()
 
     def _replace_dead_workers(self, pending: list[SpecRecord], in_flight: set[str]) -> None:
@@ -302,6 +401,8 @@ class Runner:
                     in_flight.clear()
                     raise RuntimeError("worker processes die before taking work; is the work "
                                        "function importable from a module?")
+            if self.mode == "process":
+                worker.join()  # reap it (it is dead: this returns at once)
             self._workers[index] = self._start_worker(index)
 
 

@@ -8,13 +8,12 @@ the specifications it would otherwise skip (a search at the constant level only)
 settings narrow the search space or change the cost weights (``"search"``, see
 :class:`nonostudio.learn.enumerate.SearchOptions`) gets both with those options bound
 (:func:`works_for`); a partial of a module-level function still pickles for worker processes.
+A Ctrl-C is the runner's to handle (its workers ignore SIGINT and z3's own Ctrl-C handling is
+off), so an interrupted specification goes back to pending instead of failing.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
-import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -31,20 +30,10 @@ if TYPE_CHECKING:
 PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
 
 
-def _leave_interrupts_to_the_coordinator() -> None:
-    """In a worker process, ignore SIGINT: a Ctrl-C at the terminal reaches the whole process
-    group, and a worker killed by it would fail its task; the coordinating process cancels the run
-    instead and hands the task back as pending."""
-    if multiprocessing.parent_process() is not None and \
-            threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
                    ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
     """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data.
     ``search``: the run's search options as stored (None: the defaults)."""
-    _leave_interrupts_to_the_coordinator()
     result = synthesize(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
                         should_stop=should_stop, ctx=ctx,
                         options=SearchOptions.from_json(search))
@@ -55,7 +44,6 @@ def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Cal
                           ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
     """The narrow search (:func:`synthesize_constant_level`) of a specification the runner would
     skip; the result as JSON data."""
-    _leave_interrupts_to_the_coordinator()
     result = synthesize_constant_level(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
                                        should_stop=should_stop, ctx=ctx,
                                        options=SearchOptions.from_json(search))

@@ -309,7 +309,7 @@ def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: Jo
     progress: list = []
     run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=5,
                                        budget_s=20.0, jobs=2, mode="thread"))
-    panel._job.signals.progress.connect(progress.append)
+    panel._job.signals.snapshot.connect(progress.append)
     qtbot.waitUntil(lambda: bool(progress), timeout=30000)
     began = time.monotonic()
     panel.cancel()

@@ -17,7 +17,7 @@ import pytest
 
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.runner import CoveringRules, Progress, Runner, run_specifications
+from nonostudio.learn.runner import CoveringRules, Runner, RunSnapshot, run_specifications
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,9 +38,11 @@ def store(tmp_path: Path):
 def test_every_mined_run_is_forced_by_z3(store: JobStore, specs: list[Specification],
                                          mode: str) -> None:
     run = store.create_run({"max_length": 3}, specs)
-    seen: list[Progress] = []
+    seen: list[RunSnapshot] = []
+    reported: list[tuple[float, str]] = []
     status = run_specifications(store, run, learn_work.z3_forced, jobs=2, mode=mode,
-                                budget_s=10.0, progress=seen.append)
+                                budget_s=10.0, on_snapshot=seen.append,
+                                progress=lambda f, m: reported.append((f, m)))
     assert status.counts == {"done": len(specs)}
     assert all(r.result["forced"] for r in store.records(run))
     assert store.run(run).status == "finished"
@@ -48,6 +50,11 @@ def test_every_mined_run_is_forced_by_z3(store: JobStore, specs: list[Specificat
     assert seen[-1].total == len(specs) and seen[-1].eta_seconds == 0
     assert seen[-1].rules_found == status.rules_found == len(specs)
     assert all(p.rate_per_minute > 0 for p in seen)
+    # The one progress protocol: a fraction in [0, 1] and a message, one per finished
+    # specification, the fraction that of the snapshot.
+    assert [f for f, _ in reported] == [p.done / p.total for p in seen]
+    assert all(isinstance(f, float) and 0 < f <= 1 and isinstance(m, str) for f, m in reported)
+    assert reported[-1][1].startswith(f"{len(specs)}/{len(specs)} specifications, ")
 
 
 def test_budget_interrupts_z3_and_python(store: JobStore, specs: list[Specification]) -> None:
