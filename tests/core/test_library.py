@@ -171,16 +171,20 @@ def test_damaged_database_is_moved_aside(db: Path) -> None:
 
 
 def test_other_programs_database_is_not_touched_in_place(db: Path) -> None:
+    # Not corrupt, just not ours: it is refused and left where it is, byte for byte (renaming it
+    # could break the program it belongs to); only files SQLite calls corrupt are moved aside.
     conn = sqlite3.connect(db)
     conn.execute("CREATE TABLE contacts (name TEXT)")
     conn.execute("INSERT INTO contacts VALUES ('Ada')")
     conn.commit()
     conn.close()
+    before = db.read_bytes()
     with pytest.raises(LibraryError, match="another program") as info:
         Library(db)
-    moved = info.value.moved_to
-    assert moved is not None
-    conn = sqlite3.connect(moved)
+    assert info.value.moved_to is None and "left unchanged" in str(info.value)
+    assert db.read_bytes() == before
+    assert [p.name for p in db.parent.iterdir()] == [db.name]
+    conn = sqlite3.connect(db)
     assert conn.execute("SELECT name FROM contacts").fetchall() == [("Ada",)]
     conn.close()
 
@@ -191,8 +195,10 @@ def test_library_from_newer_version_is_refused(db: Path) -> None:
     conn.execute("CREATE TABLE puzzles (id INTEGER)")
     conn.commit()
     conn.close()
-    with pytest.raises(LibraryError, match="newer nonostudio"):
+    before = db.read_bytes()
+    with pytest.raises(LibraryError, match="newer nonostudio") as info:
         Library(db)
+    assert info.value.moved_to is None and db.read_bytes() == before
 
 
 def test_damaged_record_gives_puzzle_error_naming_the_record(db: Path) -> None:
