@@ -104,6 +104,16 @@ def _read_only_reason(path: Path) -> str | None:
     return None
 
 
+def _no_space_left(folder: Path) -> bool:
+    """Whether ``folder``'s file system has (next to) no free space: SQLite reports a full disk
+    while it makes its WAL index as an I/O error."""
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
 def rule_texts(result: Any) -> list[str]:
     """The rules a work result reports: its ``rule`` entry if any, then its ``rules`` list (a
     synthesis result's more productive alternatives); none for anything but a result object (a
@@ -266,7 +276,7 @@ class JobStore:
         :class:`JobStoreError` naming the real fault."""
         code = _code(exc)
         where = str(self.path)
-        if code == _FULL:
+        if code == _FULL or (code == _IOERR and _no_space_left(self.path.parent)):
             return JobStoreError(errno.ENOSPC, f"the disk is full: could not {doing} ({exc}); "
                                  "what was stored before is intact", where)
         if code in (_READONLY, _PERM, _CANTOPEN):
