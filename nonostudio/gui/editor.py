@@ -3,10 +3,13 @@
 *Draw* mode: the grid is the solution picture and the clues are derived from it.  *Clues* mode:
 the clues come from the two text editors (one line per row / column) and the grid is scratch
 space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
-complete the editor.
+complete the editor.  ``snapshot()`` / ``restore_snapshot()`` capture everything the user typed
+or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
@@ -28,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_text, totals_problem
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.clue_edit import ClueEdit, message_label, show_messages
 from nonostudio.gui.grid_view import GridView
@@ -54,9 +57,11 @@ class ResizeCommand(QUndoCommand):
 
     def redo(self) -> None:
         self._editor._show_picture(self._after)
+        self._editor._emit_edited()
 
     def undo(self) -> None:
         self._editor._show_picture(self._before)
+        self._editor._emit_edited()
 
 
 class EditorView(QWidget):
@@ -64,6 +69,7 @@ class EditorView(QWidget):
 
     puzzleChanged = Signal(object)  # Puzzle | None (None while the typed clues are invalid)
     modifiedChanged = Signal(bool)
+    edited = Signal()  # the user changed something (cells, clue text, metadata, size or mode)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,6 +81,7 @@ class EditorView(QWidget):
         self._forced_modified = False
         self._was_modified = False
         self._typed_ok = False
+        self._loading = False
         self.grid = GridView(self._undo)
         self._build(self.grid)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
@@ -88,7 +95,7 @@ class EditorView(QWidget):
         )
         self.draw_radio.toggled.connect(self._on_mode_toggled)
         for edit in self.meta_edits.values():
-            edit.textEdited.connect(lambda _text: self._refresh_puzzle())
+            edit.textEdited.connect(lambda _text: (self._refresh_puzzle(), self._emit_edited()))
         self.new_puzzle(10, 10)
 
     def _build(self, grid: QWidget) -> None:
@@ -243,10 +250,74 @@ class EditorView(QWidget):
     def set_mode(self, mode: str) -> None:
         (self.draw_radio if mode == DRAW else self.clues_radio).setChecked(True)
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the user has drawn or typed, as JSON-ready data (for the autosave)."""
+        return {
+            "mode": self._mode,
+            "width": self.width_spin.value(),
+            "height": self.height_spin.value(),
+            "meta": {key: edit.text() for key, edit in self.meta_edits.items()},
+            "cells": ["".join(CELL_CHARS[int(c)] for c in row) for row in self.grid.cells()],
+            "rows_text": self.rows_edit.toPlainText(),
+            "cols_text": self.cols_edit.toPlainText(),
+        }
+
+    def restore_snapshot(self, state: dict[str, Any]) -> None:
+        """Show what :meth:`snapshot` captured, marked as modified; raises ValueError if damaged.
+
+        Nothing changes when ``state`` is damaged.
+        """
+        try:
+            mode = state["mode"]
+            width, height = int(state["width"]), int(state["height"])
+            meta = {key: str(state["meta"].get(key, "")) for key, _label in META_FIELDS}
+            rows_text, cols_text = str(state["rows_text"]), str(state["cols_text"])
+            cells = np.array([[CHAR_CELLS[ch] for ch in row] for row in state["cells"]],
+                             dtype=np.int8)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"damaged editor state ({exc!r})") from None
+        if mode not in (DRAW, CLUES):
+            raise ValueError(f"damaged editor state (unknown mode {mode!r})")
+        if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+            raise ValueError(f"damaged editor state (size {width}x{height})")
+        if cells.shape != (height, width):
+            raise ValueError(f"damaged editor state (cells of shape {cells.shape} for a "
+                             f"{width}x{height} puzzle)")
+        self._updating = self._loading = True
+        try:
+            for key, edit in self.meta_edits.items():
+                edit.setText(meta[key])
+            self._set_spins(width, height)
+            self.grid.set_overlay(None)
+            self._set_mode_widgets(mode)
+            if mode == DRAW:
+                self.grid.set_clues(*clues_of_grid(cells))
+            else:
+                self.rows_edit.setPlainText(rows_text)
+                self.cols_edit.setPlainText(cols_text)
+                rows, _ = parse_clue_text(rows_text, "row", height, width)
+                cols, _ = parse_clue_text(cols_text, "column", width, height)
+                self.grid.set_clues(rows, cols)
+            self.grid.set_cells(cells)
+        finally:
+            self._updating = False
+        try:
+            self._sync()
+            self._undo.clear()
+        finally:
+            self._loading = False
+        self._saved = self._puzzle
+        self._forced_modified = True
+        self._update_modified()
+
     # --- loading and mode ----------------------------------------------------------------------
 
+    def _emit_edited(self) -> None:
+        if not (self._loading or self._updating):
+            self.edited.emit()
+
     def _load(self, puzzle: Puzzle) -> None:
-        self._updating = True
+        self._updating = self._loading = True
         try:
             for key, edit in self.meta_edits.items():
                 edit.setText(getattr(puzzle, key))
@@ -264,8 +335,11 @@ class EditorView(QWidget):
                 self.grid.set_cells(new_grid(puzzle.height, puzzle.width))
         finally:
             self._updating = False
-        self._sync()
-        self._undo.clear()
+        try:
+            self._sync()
+            self._undo.clear()
+        finally:
+            self._loading = False
         self._forced_modified = False
         self._saved = self._puzzle
         self._update_modified()
@@ -299,6 +373,7 @@ class EditorView(QWidget):
         if drawing:
             self._show_picture(np.where(self.grid.cells() == FILLED, FILLED, UNKNOWN))
         self._sync()
+        self._emit_edited()
 
     # --- reacting to edits ---------------------------------------------------------------------
 
@@ -329,14 +404,17 @@ class EditorView(QWidget):
             self._undo.push(ResizeCommand(self, before, after))
         else:
             self._sync()
+            self._emit_edited()
 
     def _on_cells_changed(self) -> None:
         if not self._updating and self._mode == DRAW:
             self._sync()
+        self._emit_edited()
 
     def _on_clue_text_changed(self) -> None:
         if not self._updating and self._mode == CLUES:
             self._sync()
+            self._emit_edited()
 
     def _sync(self) -> None:
         """Bring clues, texts, messages and the puzzle in line with the current mode's source."""

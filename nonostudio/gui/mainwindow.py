@@ -1,15 +1,20 @@
 """The main window: editor in the centre, library and check panel in docks, menus and toolbar.
 
 The window owns the *document* (where the current puzzle came from: a file, a library entry or
-nowhere) and turns every failure into a message box with the error's text.
+nowhere) and turns every failure into a message box with the error's text.  Unsaved work is
+autosaved a few seconds after each change (:mod:`nonostudio.gui.autosave`) and offered back after
+a crash; a banner at the top says when the library cannot be written or had damaged records.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -22,6 +27,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -31,6 +37,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
+from nonostudio.gui.autosave import Autosaver, AutosaveStore, Orphan
 from nonostudio.gui.check_panel import CheckPanel
 from nonostudio.gui.designer_checks import DesignerPanel
 from nonostudio.gui.difficulty_panel import DifficultyPanel
@@ -43,6 +50,8 @@ from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.theme import THEMES, apply_theme
 from nonostudio.gui.window_actions import create_actions, install_menus
 from nonostudio.learn.jobs import JobStore
+
+log = logging.getLogger(__name__)
 
 APP_TITLE = "Nonostudio"
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
@@ -61,7 +70,8 @@ class MainWindow(QMainWindow):
     """The studio window for one puzzle at a time."""
 
     def __init__(
-        self, library: Library, settings: QSettings | None = None, parent: QWidget | None = None
+        self, library: Library, settings: QSettings | None = None, parent: QWidget | None = None,
+        *, autosave: AutosaveStore | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
@@ -82,10 +92,34 @@ class MainWindow(QMainWindow):
         try:
             self.jobs_panel = JobsPanel(JobStore(), self)
             self.tabs.addTab(self.jobs_panel, "&Jobs")
-        except ValueError as exc:  # a damaged job store: the studio works without learning
+        except (ValueError, OSError, sqlite3.Error) as exc:
+            # a damaged or unwritable job store: the studio works without learning
+            log.warning("the job store cannot be opened: %s", exc)
             self.tabs.addTab(QLabel(f"Learning runs are unavailable: {exc}", wordWrap=True),
                              "&Jobs")
-        self.setCentralWidget(self.tabs)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.setAccessibleName("Warning")
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.banner.setMargin(6)
+        self.banner.setAutoFillBackground(True)
+        self.banner.setBackgroundRole(QPalette.ColorRole.ToolTipBase)
+        self.banner.setForegroundRole(QPalette.ColorRole.ToolTipText)
+        self.banner.hide()
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.banner)
+        central_layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self._autosave_problem: str | None = None
+        self._told_cache_failure = False
+        self.autosaver = Autosaver(self._autosave_state, autosave or AutosaveStore(), parent=self)
+        self.autosaver.failed.connect(self._on_autosave_failed)
+        self.autosaver.saved.connect(self._on_autosaved)
 
         self.library_view = LibraryView(library)
         self.last_folder = str(self.settings.value("last_folder", "", str))
@@ -111,6 +145,8 @@ class MainWindow(QMainWindow):
         install_menus(self, self.commands)
 
         self.editor.modifiedChanged.connect(self.setWindowModified)
+        self.editor.modifiedChanged.connect(self._on_modified_changed)
+        self.editor.edited.connect(self._on_edited)
         self.solve_view.traceReady.connect(self.rule_browser.set_trace)
         self.rule_browser.stepRequested.connect(self.show_step)
         if self.jobs_panel is not None:
@@ -130,6 +166,7 @@ class MainWindow(QMainWindow):
         self.resize(1360, 860)
         self._restore_settings()
         self._on_puzzle_changed(self.editor.puzzle())
+        self.update_banner()
 
     # -- construction ------------------------------------------------------------------------
 
@@ -231,6 +268,151 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    # -- autosave and the banner --------------------------------------------------------------
+
+    def _autosave_state(self) -> dict[str, Any] | None:
+        """What the autosave keeps: the editor's content and where it came from (None: saved)."""
+        if not self.editor.is_modified():
+            return None
+        return {
+            "editor": self.editor.snapshot(),
+            "path": None if self.path is None else str(self.path),
+            "format": self.file_format,
+            "library_id": self.library_id,
+        }
+
+    def _on_edited(self) -> None:
+        if self.editor.is_modified():
+            self.autosaver.schedule()
+        else:  # back to the saved state (e.g. by undo): nothing to keep
+            self.autosaver.clear()
+
+    def _on_modified_changed(self, modified: bool) -> None:
+        if modified:
+            self.autosaver.schedule()
+        else:  # saved, or replaced by another puzzle after the user said so
+            self.autosaver.clear()
+
+    def _on_autosave_failed(self, message: str) -> None:
+        if self._autosave_problem is None:
+            self.statusBar().showMessage(message, 15000)
+        self._autosave_problem = message
+        self.update_banner()
+
+    def _on_autosaved(self, _path: str) -> None:
+        if self._autosave_problem is not None:
+            self._autosave_problem = None
+            self.update_banner()
+
+    def restore_autosave(self, state: dict[str, Any]) -> None:
+        """Put autosaved work back into the editor (marked unsaved); raises ValueError if damaged."""
+        try:
+            editor_state = state["editor"]
+            path = state.get("path")
+            fmt = state.get("format")
+            library_id = state.get("library_id")
+            if not (isinstance(path, str | None) and isinstance(fmt, str | None)
+                    and isinstance(library_id, int | None)):
+                raise TypeError("bad document fields")
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"damaged autosave ({exc!r})") from None
+        self.editor.restore_snapshot(editor_state)
+        self.path = None if path is None else Path(path)
+        self.file_format, self.library_id = fmt, library_id
+        self._update_title()
+        self.autosaver.save_now()  # this session keeps it from now on
+
+    def offer_restore(self) -> bool:
+        """Offer the work an earlier session left unsaved (it crashed or was killed).
+
+        The newest autosave is offered first; once one is restored, the others stay for the next
+        start.  Returns True when work was restored.
+        """
+        orphans = self.autosaver.store.orphans()
+        restored = False
+        for orphan in orphans:
+            if restored:
+                orphan.release()
+            elif orphan.data is None:
+                self._set_aside(orphan)
+            else:
+                restored = self._ask_restore(orphan)
+        return restored
+
+    def _set_aside(self, orphan: Orphan) -> None:
+        damaged = orphan.path.with_suffix(".damaged")
+        try:
+            orphan.path.replace(damaged)
+        except OSError:
+            damaged = orphan.path
+        orphan.release()
+        log.warning("unreadable autosave: %s", orphan.problem)
+        self._error("Autosave", f"Unsaved work from an earlier session could not be read: "
+                    f"{orphan.problem}. The file is kept as {damaged}.")
+
+    def _ask_restore(self, orphan: Orphan) -> bool:
+        state = orphan.data or {}
+        editor_state = state.get("editor") if isinstance(state.get("editor"), dict) else {}
+        meta = editor_state.get("meta") if isinstance(editor_state.get("meta"), dict) else {}
+        title = str(meta.get("title") or "").strip() or "Untitled"
+        size = f"{editor_state.get('width', '?')}x{editor_state.get('height', '?')}"
+        if state.get("path"):
+            origin = f", from {state['path']}"
+        elif state.get("library_id") is not None:
+            origin = ", from the library"
+        else:
+            origin = ""
+        when = f" ({orphan.saved_at.replace('T', ' ')})" if orphan.saved_at else ""
+        restore, discard = QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Discard
+        box = QMessageBox(
+            QMessageBox.Icon.Question, "Restore Unsaved Work",
+            f"Nonostudio did not close normally last time. Unsaved work was kept{when}:\n\n"
+            f"\"{title}\" ({size}{origin})",
+            restore | discard, self)
+        box.setInformativeText("Restore it into the editor? Discard deletes it.")
+        box.button(restore).setText("&Restore")
+        box.setDefaultButton(restore)
+        answer = box.exec()
+        box.deleteLater()
+        if answer != restore.value:
+            if answer == discard.value:
+                orphan.forget()
+            else:
+                orphan.release()
+            return False
+        try:
+            self.restore_autosave(state)
+        except ValueError as exc:
+            orphan.problem = f"{orphan.path}: {exc}"
+            self._set_aside(orphan)
+            return False
+        orphan.forget()
+        return True
+
+    def update_banner(self) -> None:
+        """Show (or hide) the bar that says the library cannot be written or lost records."""
+        lines: list[str] = []
+        library = self.library
+        where = self.autosaver.store.describe()
+        if getattr(library, "read_only", False):
+            reason = str(getattr(library, "read_only_reason", "") or "")
+            lines.append(
+                "The library is read-only" + (f" ({reason})" if reason else "")
+                + f": changes are not saved to it; your unsaved work is kept in {where} until "
+                "you save it to a file.")
+        skipped = [str(s) for s in (getattr(library, "skipped", None) or [])]
+        if skipped:
+            first = skipped[0] + (f"; and {len(skipped) - 1} more" if len(skipped) > 1 else "")
+            lines.append(f"{len(skipped)} damaged library record{'s' if len(skipped) > 1 else ''}"
+                         f" could not be read and {'are' if len(skipped) > 1 else 'is'} not "
+                         f"shown: {first}.")
+        if self._autosave_problem:
+            lines.append(f"Unsaved work cannot be autosaved: {self._autosave_problem}. Save "
+                         "your puzzle to a file.")
+        self.banner.setText("\n".join(lines))
+        self.banner.setToolTip("\n".join(skipped))
+        self.banner.setVisible(bool(lines))
+
     # -- file commands -----------------------------------------------------------------------
 
     def new_puzzle(self) -> None:
@@ -294,7 +476,7 @@ class MainWindow(QMainWindow):
             try:
                 self.library.update(self.library_id, puzzle)
             except LibraryError as exc:
-                self._error("Cannot Save", str(exc))
+                self._library_write_failed("Cannot Save", exc)
                 return False
             self.library_view.refresh()
             self.library_view.select_id(self.library_id)
@@ -426,7 +608,11 @@ class MainWindow(QMainWindow):
         if puzzle is None:
             self._error("Cannot Add Puzzle", "The clues are not valid yet; correct them first.")
             return None
-        id = self.library.add(puzzle, source=str(self.path) if self.path else "")
+        try:
+            id = self.library.add(puzzle, source=str(self.path) if self.path else "")
+        except LibraryError as exc:
+            self._library_write_failed("Cannot Add Puzzle", exc)
+            return None
         self.library_view.refresh()
         self.library_view.select_id(id)
         self.path, self.file_format, self.library_id = None, None, id
@@ -441,8 +627,9 @@ class MainWindow(QMainWindow):
             return
         try:
             self.library.set_verdict(self.library_id, result.verdict.label)
-        except LibraryError:
-            return  # the entry was deleted meanwhile; nothing to cache
+        except LibraryError as exc:
+            self._cache_failed("verdict", exc)
+            return
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
 
@@ -452,10 +639,27 @@ class MainWindow(QMainWindow):
             return
         try:
             self.library.set_difficulty(self.library_id, result.label)
-        except LibraryError:
-            return  # the entry was deleted meanwhile; nothing to cache
+        except LibraryError as exc:
+            self._cache_failed("difficulty", exc)
+            return
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
+
+    def _library_write_failed(self, title: str, exc: LibraryError) -> None:
+        """A save the user asked for failed: say so; the editor (and autosave) keep the work."""
+        log.warning("library write failed: %s", exc)
+        self.update_banner()
+        self._error(title, f"{exc}\n\nThe puzzle stays open in the editor and is autosaved "
+                    f"in {self.autosaver.store.describe()}; use Save As to keep it in a file.")
+
+    def _cache_failed(self, what: str, exc: LibraryError) -> None:
+        """Background caching failed: a status-bar note the first time, the log every time."""
+        log.info("the %s could not be stored in the library: %s", what, exc)
+        self.update_banner()
+        if not self._told_cache_failure:
+            self._told_cache_failure = True
+            self.statusBar().showMessage(
+                f"The {what} could not be stored in the library: {exc}", 15000)
 
     def grade_folder(self) -> None:
         """Open the batch grading window (one at a time, kept while the studio runs)."""
@@ -483,10 +687,17 @@ class MainWindow(QMainWindow):
             "authors' licences (see each puzzle's licence field).</p>",
         )
 
+    def open_log_folder(self) -> bool:
+        """Help → Open Log Folder: the folder of the rotating log file, in the file manager."""
+        from nonostudio.gui.crash import open_log_folder
+
+        return open_log_folder(self)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return
+        self.autosaver.close()  # saved or discarded: nothing left to restore
         self.check_panel.cancel()
         self.solve_view.cancel()
         self.rule_browser.cancel()

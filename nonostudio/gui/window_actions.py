@@ -35,6 +35,7 @@ class WindowActions:
     zoom_reset: QAction
     grade_folder: QAction
     themes: dict[str, QAction]
+    open_log_folder: QAction
     about: QAction
     about_qt: QAction
 
@@ -98,6 +99,9 @@ def create_actions(w: MainWindow) -> WindowActions:
         grade_folder=_action(w, "&Grade Folder…", w.grade_folder, "Ctrl+Shift+G",
                              "Grade the difficulty of every puzzle file in a folder"),
         themes=themes,
+        open_log_folder=_action(w, "Open &Log Folder", w.open_log_folder,
+                                tip="Show the folder of Nonostudio's log files (for problem "
+                                    "reports)"),
         about=about,
         about_qt=about_qt,
     )
@@ -122,7 +126,10 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
                           w.difficulty_dock.toggleViewAction(),
                           w.designer_dock.toggleViewAction()])
     bar.addMenu("&Tools").addAction(a.grade_folder)
-    bar.addMenu("&Help").addActions([a.about, a.about_qt])
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(a.open_log_folder)
+    help_menu.addSeparator()
+    help_menu.addActions([a.about, a.about_qt])
 
     toolbar = w.addToolBar("Main")
     toolbar.setObjectName("mainToolBar")

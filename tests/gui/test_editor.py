@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -248,3 +250,68 @@ def test_puzzle_without_goal_opens_in_clues_mode(qtbot, editor: EditorView) -> N
     assert editor.puzzle() == puzzle
     editor.set_mode("draw")
     assert editor.puzzle().rows == ((1,), ()) and editor.puzzle().goal[0, 1] == FILLED
+
+
+# --- what the autosave keeps -----------------------------------------------------------------
+
+
+def test_snapshot_round_trips_a_drawing_with_its_metadata(qtbot, editor: EditorView) -> None:
+    drag(qtbot, editor.grid, [(1, 0), (1, 1), (1, 2)])
+    click(qtbot, editor.grid, 3, 4)
+    qtbot.keyClicks(editor.meta_edits["title"], "Half done")
+    state = json.loads(json.dumps(editor.snapshot()))  # plain JSON data
+    picture = editor.puzzle()
+
+    other = EditorView()
+    qtbot.addWidget(other)
+    other.restore_snapshot(state)
+    assert other.mode() == "draw"
+    assert other.puzzle() == picture and other.puzzle().title == "Half done"
+    assert np.array_equal(other.grid.cells(), editor.grid.cells())
+    assert other.is_modified()  # restored work has not been saved anywhere
+    assert not other.undo_stack().canUndo()
+
+
+def test_snapshot_keeps_typed_clues_that_are_not_valid_yet(qtbot, editor: EditorView) -> None:
+    _type_clues(qtbot, editor, "1\n2 x\n0\n0\n0", "1\n1")
+    assert editor.puzzle() is None
+    state = json.loads(json.dumps(editor.snapshot()))
+
+    other = EditorView()
+    qtbot.addWidget(other)
+    other.restore_snapshot(state)
+    assert other.mode() == "clues" and other.puzzle() is None
+    assert other.rows_edit.toPlainText() == "1\n2 x\n0\n0\n0"
+    assert other.cols_edit.toPlainText() == "1\n1"
+    assert other.rows_message.text() == editor.rows_message.text() != ""
+    assert other.is_modified()
+
+
+def test_damaged_snapshot_is_refused_and_changes_nothing(qtbot, editor: EditorView) -> None:
+    click(qtbot, editor.grid, 0, 0)
+    before = editor.puzzle()
+    state = editor.snapshot()
+    for damage in ({"cells": ["OO"]}, {"mode": "paint"}, {"width": "x"}, {"cells": ["Z" * 6] * 5}):
+        with pytest.raises(ValueError, match="damaged editor state"):
+            editor.restore_snapshot({**state, **damage})
+        assert editor.puzzle() == before
+    with pytest.raises(ValueError, match="damaged editor state"):
+        editor.restore_snapshot({"mode": "draw"})
+
+
+def test_edited_fires_for_user_changes_only(qtbot, editor: EditorView) -> None:
+    count = []
+    editor.edited.connect(lambda: count.append(1))
+    editor.set_puzzle(None)
+    editor.new_puzzle(4, 4)
+    assert count == []  # loading is not editing
+    click(qtbot, editor.grid, 0, 0)
+    assert len(count) >= 1
+    n = len(count)
+    editor.undo_stack().undo()
+    assert len(count) > n
+    n = len(count)
+    qtbot.keyClicks(editor.meta_edits["author"], "A")
+    assert len(count) == n + 1
+    editor.width_spin.setValue(5)
+    assert len(count) > n + 1

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence, QUndoCommand
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QStatusBar
 
 from nonostudio.core.formats import read_file
-from nonostudio.core.library import Library
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.library_model import TITLE
 from nonostudio.gui.mainwindow import MainWindow
 from nonostudio.gui.theme import apply_theme
@@ -71,7 +73,7 @@ def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) ->
                               "&Import Image…", "&Export Picture…", "&Quit"]
     assert menus["&Edit"][0].startswith("&Undo") and menus["&Edit"][1].startswith("&Redo")
     assert "Zoom &In" in menus["&View"] and "&Colours" in menus["&View"]
-    assert menus["&Help"] == ["&About Nonostudio", "About &Qt"]
+    assert menus["&Help"] == ["Open &Log Folder", "&About Nonostudio", "About &Qt"]
     c = window.commands
     for action, key in ((c.new, QKeySequence.StandardKey.New), (c.open, QKeySequence.StandardKey.Open),
                         (c.save, QKeySequence.StandardKey.Save), (c.undo, QKeySequence.StandardKey.Undo)):
@@ -226,3 +228,101 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
         assert second.library_dock.isHidden() and second.check_dock.isHidden()
     finally:
         apply_theme(QApplication.instance(), "system")
+
+
+# --- a library that cannot be written, damaged records ----------------------------------------
+
+
+def open_titled(win: MainWindow, title: str) -> int:
+    id = next(e.id for e in win.library.entries() if e.title == title)
+    assert win.open_library_puzzle(id)
+    return id
+
+
+def test_read_only_library_has_a_banner_and_failed_saves_keep_the_work(
+        qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path / "data"))
+    read_only = Library(small_library.path, read_only=True)
+    win = MainWindow(read_only, settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    try:
+        assert win.banner.isVisible()
+        assert win.banner.y() < win.tabs.y()  # a bar above the views
+        text = win.banner.text()
+        assert text.startswith("The library is read-only (")
+        assert "changes are not saved to it" in text and str(tmp_path / "data" / "autosave") in text
+
+        tee = open_titled(win, "Tee")
+        win.editor.meta_edits["title"].setText("Tee changed")
+        win.editor.meta_edits["title"].textEdited.emit("Tee changed")
+        assert not win.save()
+        assert len(dialogs.warnings) == 1
+        assert "read-only" in dialogs.warnings[0] and "Save As" in dialogs.warnings[0]
+        assert win.editor.puzzle().title == "Tee changed" and win.isWindowModified()
+        assert win.library_id == tee
+        assert win.add_to_library() is None
+        assert len(dialogs.warnings) == 2 and win.editor.puzzle().title == "Tee changed"
+        assert small_library.get(tee).title == "Tee"  # the file is untouched
+        assert win.autosaver.save_now() is not None  # and the work is on disk
+    finally:
+        win.check_panel.cancel()
+        win.difficulty_panel.cancel()
+        win.autosaver.close()
+        read_only.close()
+
+
+def test_a_writable_library_has_no_banner(window: MainWindow) -> None:
+    assert window.banner.isHidden() and window.banner.text() == ""
+
+
+def test_background_caching_failures_are_one_status_message_not_dialogs(
+        qtbot, window: MainWindow, small_library: Library, dialogs: Dialogs,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    attempts: list[int] = []
+
+    def full_disk(id: int, _value: str) -> None:
+        attempts.append(id)
+        raise LibraryError("The library cannot store this change: the disk is full.")
+
+    monkeypatch.setattr(small_library, "set_verdict", full_disk)
+    monkeypatch.setattr(small_library, "set_difficulty", full_disk)
+    shown: list[str] = []
+    show = QStatusBar.showMessage
+    monkeypatch.setattr(QStatusBar, "showMessage",
+                        lambda bar, text, *a: (shown.append(text), show(bar, text, *a)))
+    for title in ("Tee", "Block"):
+        with qtbot.waitSignal(window.check_panel.verdictReady, timeout=10000):
+            open_titled(window, title)  # each verdict is cached at once, and fails
+    assert len(attempts) >= 2 and dialogs.warnings == []
+    assert len(shown) == 1 and "disk is full" in shown[0]
+    assert not window.isWindowModified()
+
+
+def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dialogs: Dialogs,
+                                                 tmp_path: Path) -> None:
+    db = tmp_path / "damaged.sqlite3"
+    with Library(db) as lib:
+        for title, author in (("Fine", "Ann"), ("Victim", "Quillfeather")):
+            lib.add(Puzzle.from_grid(np.ones((2, 2), dtype=np.int8), title=title, author=author))
+    data = bytearray(db.read_bytes())
+    data[data.index(b"Quillfeather")] = 0xFF  # one bad byte in the author column
+    db.write_bytes(bytes(data))
+    with Library(db) as lib:
+        win = MainWindow(lib, settings)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        try:
+            assert win.library_view.proxy.rowCount() == 1
+            assert win.banner.isVisible()
+            text = win.banner.text()
+            assert text.startswith("1 damaged library record could not be read")
+            assert "“Victim”" in text and "UTF-8" in text
+            assert "read-only" not in text
+        finally:
+            win.check_panel.cancel()
+            win.difficulty_panel.cancel()
+            win.autosaver.close()

@@ -1,0 +1,279 @@
+"""The editor's safety net: unsaved work is written to disk a few seconds after each change.
+
+Each running studio owns one *session* file ``autosave/session-<id>.json`` in the user-data folder
+(or, when that folder cannot be written, in a per-user folder of the system's temporary folder)
+and holds a :class:`QLockFile` beside it while it runs.  Files are replaced atomically (temporary
+file, fsync, ``os.replace``), so a crash or a ``kill -9`` leaves either the previous or the new
+version, never half of one.  The file is removed when the work is saved or discarded.
+
+At the next start, session files whose lock is no longer held (their studio died) are *orphans*
+that the window offers to restore.  Another studio that is still running keeps its lock, so its
+file is never offered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
+
+from nonostudio.paths import user_data_dir
+
+log = logging.getLogger(__name__)
+
+IDLE_MS = 3000  # write this long after the last change
+FORMAT_VERSION = 1
+_PREFIX = "session-"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` so that a crash leaves the old or the new content, never a mix."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        with contextlib.suppress(OSError):
+            fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name (some containers)
+        return str(os.getuid()) if hasattr(os, "getuid") else "user"
+
+
+def autosave_folders() -> list[Path]:
+    """Where autosaves go, in order of preference: the user-data folder, then a temporary one.
+
+    The temporary folder's name depends on the data folder, so separate data folders (tests,
+    ``NONOSTUDIO_DATA_DIR``) never see each other's autosaves.
+    """
+    override = os.environ.get("NONOSTUDIO_DATA_DIR", "")
+    folders: list[Path] = []
+    try:
+        data = user_data_dir()
+        folders.append(data / "autosave")
+    except OSError:  # the data folder cannot even be created
+        data = Path(override) if override else Path.home()
+    tag = hashlib.sha1(str(data.resolve()).encode()).hexdigest()[:10]
+    folders.append(Path(tempfile.gettempdir()) / f"nonostudio-autosave-{_user()}-{tag}")
+    return folders
+
+
+def _writable(folder: Path) -> bool:
+    """Whether ``folder`` exists and can be written, or could be created (best guess)."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            return place.is_dir() and os.access(place, os.W_OK)
+    return False
+
+
+@dataclass
+class Orphan:
+    """An autosave left by a studio that did not finish normally; its lock is held by us."""
+
+    path: Path
+    lock: QLockFile = field(repr=False)
+    saved_at: str
+    data: dict[str, Any] | None  # None when the file could not be read
+    problem: str = ""
+
+    def forget(self) -> None:
+        """Delete the file (the work was restored into this session or discarded)."""
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        self.release()
+
+    def release(self) -> None:
+        """Leave the file for a later start."""
+        self.lock.unlock()
+
+
+class AutosaveStore:
+    """This session's autosave file and lock, and the orphans of earlier sessions."""
+
+    def __init__(self, folders: list[Path] | None = None) -> None:
+        self.folders = folders if folders is not None else autosave_folders()
+        self.session = uuid.uuid4().hex[:12]
+        self.path: Path | None = None
+        self._lock: QLockFile | None = None
+        self.problem: str | None = None  # why the last write failed
+
+    def folder(self) -> Path | None:
+        """The folder this session writes to (None before the first write)."""
+        return None if self.path is None else self.path.parent
+
+    def describe(self) -> str:
+        """Where the work is kept (or will be, at the first write), for messages."""
+        folder = self.folder()
+        if folder is None:
+            folder = next((f for f in self.folders if _writable(f)), self.folders[-1])
+        return str(folder)
+
+    def _claim(self, folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = QLockFile(str(folder / f"{_PREFIX}{self.session}.lock"))
+        lock.setStaleLockTime(0)  # held for the whole session: stale only if its process died
+        if not lock.tryLock(0):
+            raise OSError(f"cannot create a lock file in {folder} ({lock.error().name})")
+        self._lock = lock
+        return folder / f"{_PREFIX}{self.session}.json"
+
+    def _unclaim(self) -> None:
+        if self._lock is not None:
+            self._lock.unlock()
+        self._lock = None
+        self.path = None
+
+    def save(self, state: dict[str, Any]) -> Path:
+        """Write ``state`` atomically; raises OSError when no folder can be written."""
+        doc = {"version": FORMAT_VERSION, "saved_at": datetime.now(UTC).isoformat(
+            timespec="seconds"), "pid": os.getpid(), "state": state}
+        data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
+        errors: list[str] = []
+        tried: set[Path] = set()
+        for folder in [self.folder()] + self.folders:
+            if folder is None or folder in tried:
+                continue
+            tried.add(folder)
+            try:
+                if self.path is None or self.path.parent != folder:
+                    self._unclaim()
+                    self.path = self._claim(folder)
+                write_atomic(self.path, data)
+            except OSError as exc:
+                errors.append(f"{folder}: {exc.strerror or exc}")
+                self._remove_file()
+                self._unclaim()
+                continue
+            self.problem = None
+            return self.path
+        self.problem = "; ".join(errors)
+        raise OSError(f"the unsaved work cannot be autosaved ({self.problem})")
+
+    def _remove_file(self) -> None:
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+    def clear(self) -> None:
+        """Remove this session's file (the work was saved or discarded); keeps the lock."""
+        self._remove_file()
+
+    def close(self) -> None:
+        """End the session normally: the file and the lock go."""
+        self._remove_file()
+        self._unclaim()
+
+    def abandon(self) -> None:
+        """Release the lock but keep the file, as a crash would (for tests)."""
+        if self._lock is not None:
+            self._lock.unlock()
+        self._lock = None
+
+    def orphans(self) -> list[Orphan]:
+        """Autosaves of studios that ended without saving, newest first; we hold their locks."""
+        found: list[Orphan] = []
+        for path in self._candidates():
+            lock = QLockFile(str(path.with_suffix(".lock")))
+            lock.setStaleLockTime(0)
+            if not lock.tryLock(0):
+                continue  # another studio is running and owns it (or the folder is unusable)
+            if not path.exists():  # saved and removed meanwhile
+                lock.unlock()
+                continue
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                if not isinstance(doc, dict) or not isinstance(doc.get("state"), dict):
+                    raise ValueError("not an autosave document")
+                found.append(Orphan(path, lock, str(doc.get("saved_at", "")), doc["state"]))
+            except (OSError, ValueError) as exc:
+                found.append(Orphan(path, lock, "", None, f"{path}: cannot be read ({exc})"))
+        found.sort(key=lambda o: o.saved_at, reverse=True)
+        return found
+
+    def _candidates(self) -> Iterator[Path]:
+        own = None if self.path is None else self.path.name
+        for folder in self.folders:
+            with contextlib.suppress(OSError):
+                for path in sorted(folder.glob(f"{_PREFIX}*.json")):
+                    if path.name != own:
+                        yield path
+
+
+class Autosaver(QObject):
+    """Writes ``state()`` to the store ``idle_ms`` after the last :meth:`schedule` call."""
+
+    saved = Signal(str)  # the file written
+    failed = Signal(str)  # a message saying what could not be written, and where
+
+    def __init__(self, state: Callable[[], dict[str, Any] | None], store: AutosaveStore,
+                 idle_ms: int = IDLE_MS, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self._state = state
+        self._failed_before = False
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(idle_ms)
+        self.timer.timeout.connect(self.save_now)
+
+    def schedule(self) -> None:
+        """Something changed: write after the idle time (restarted by each change)."""
+        self.timer.start()
+
+    def save_now(self) -> Path | None:
+        """Write at once (None: nothing to keep, so the file is removed, or the write failed)."""
+        self.timer.stop()
+        state = self._state()
+        if state is None:
+            self.store.clear()
+            return None
+        try:
+            path = self.store.save(state)
+        except OSError as exc:
+            if not self._failed_before:
+                log.warning("%s", exc)
+            self._failed_before = True
+            self.failed.emit(str(exc))
+            return None
+        if self._failed_before:
+            log.info("autosave works again: %s", path)
+            self._failed_before = False
+        self.saved.emit(str(path))
+        return path
+
+    def clear(self) -> None:
+        """The work was saved or discarded: stop the timer and remove the file."""
+        self.timer.stop()
+        self.store.clear()
+
+    def close(self) -> None:
+        """The session ends normally."""
+        self.timer.stop()
+        self.store.close()

@@ -1,0 +1,318 @@
+"""Unsaved work survives a crash: autosave after idle, atomic files, restore at the next start.
+
+The strongest test kills a real studio process with SIGKILL while the user is drawing and then
+restores the work into a fresh window.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from nonostudio.core.library import Library
+from nonostudio.core.line import FILLED
+from nonostudio.gui import autosave
+from nonostudio.gui.autosave import AutosaveStore, write_atomic
+from nonostudio.gui.mainwindow import MainWindow
+
+REPO = Path(__file__).resolve().parents[2]
+LEFT = Qt.MouseButton.LeftButton
+DRAWN = [(0, 0), (0, 1), (2, 3), (4, 4)]
+Button = QMessageBox.StandardButton
+
+
+class Dialogs:
+    """Records message boxes and clicks the button a test chooses in the restore question."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.warnings: list[str] = []
+        self.questions: list[str] = []
+        self.buttons: list[list[str]] = []
+        self.answer = "Cancel"
+        monkeypatch.setattr(QMessageBox, "warning",
+                            lambda parent, title, text, *a: self.warnings.append(text))
+        monkeypatch.setattr(QMessageBox, "question", self._question)
+        monkeypatch.setattr(QMessageBox, "exec", lambda box: self._exec(box))
+
+    def _question(self, parent, title, text, *args):
+        self.questions.append(text)
+        return getattr(Button, self.answer, Button.Discard)
+
+    def _exec(self, box: QMessageBox) -> int:
+        self.questions.append(f"{box.text()}\n{box.informativeText()}")
+        texts = {b.text().replace("&", ""): box.standardButton(b) for b in box.buttons()}
+        self.buttons.append(sorted(texts))
+        chosen = {"Restore": texts.get("Restore"), "Discard": texts.get("Discard")}
+        button = chosen.get(self.answer) or (getattr(Button, self.answer))
+        return button.value
+
+
+@pytest.fixture
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    return Dialogs(monkeypatch)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs):
+    """Windows on the small library; closed (discarding) before the library closes."""
+    made: list[MainWindow] = []
+
+    def make(idle_ms: int = 150) -> MainWindow:
+        win = MainWindow(small_library, settings)
+        win.autosaver.timer.setInterval(idle_ms)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        made.append(win)
+        return win
+
+    yield make
+    dialogs.answer = "Discard"
+    for win in made:
+        win.close()
+
+
+def draw(qtbot, win: MainWindow, cells: list[tuple[int, int]]) -> None:
+    grid = win.editor.grid
+    for row, col in cells:
+        qtbot.mouseClick(grid, LEFT, pos=grid.cell_rect(row, col).center())
+
+
+def session_files(data_dir: Path) -> list[Path]:
+    return sorted((data_dir / "autosave").glob("session-*.json"))
+
+
+def expected_picture(cells: list[tuple[int, int]], size: int = 10) -> np.ndarray:
+    picture = np.full((size, size), -1, dtype=np.int8)
+    for row, col in cells:
+        picture[row, col] = FILLED
+    return picture
+
+
+# --- atomic files ------------------------------------------------------------------------------
+
+
+def test_write_atomic_replaces_the_whole_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "state.json"
+    write_atomic(target, b"old")
+    write_atomic(target, b"new content")
+    assert target.read_bytes() == b"new content"
+    assert [p.name for p in tmp_path.iterdir()] == ["state.json"]
+
+
+def test_a_failed_write_leaves_the_previous_file_intact(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "state.json"
+    write_atomic(target, b"previous")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        write_atomic(target, b"x" * 10000)
+    assert target.read_bytes() == b"previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["state.json"]
+
+
+# --- autosave in the window ------------------------------------------------------------------
+
+
+def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
+        qtbot, make_window, data_dir: Path, dialogs: Dialogs) -> None:
+    assert 1000 <= autosave.IDLE_MS <= 10000  # "a few seconds"
+    first = make_window(idle_ms=400)
+    draw(qtbot, first, DRAWN[:2])
+    qtbot.keyClicks(first.editor.meta_edits["title"], "Crash test")
+    assert session_files(data_dir) == []  # not before the user pauses
+    qtbot.wait(150)
+    draw(qtbot, first, DRAWN[2:])  # each change restarts the idle time
+    qtbot.wait(300)
+    assert session_files(data_dir) == []
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    doc = json.loads(session_files(data_dir)[0].read_text(encoding="utf-8"))
+    assert doc["version"] == autosave.FORMAT_VERSION
+    assert doc["state"]["editor"]["meta"]["title"] == "Crash test"
+    cells = doc["state"]["editor"]["cells"]
+    assert [(r, c) for r, row in enumerate(cells) for c, ch in enumerate(row) if ch == "O"] \
+        == DRAWN
+    picture = first.editor.puzzle()
+
+    first.autosaver.store.abandon()  # what a crash does: the lock is gone, the file stays
+    dialogs.answer = "Restore"
+    second = make_window()
+    assert second.offer_restore()
+    assert len(dialogs.questions) == 1 and dialogs.buttons == [["Discard", "Restore"]]
+    assert "Crash test" in dialogs.questions[0] and "10x10" in dialogs.questions[0]
+    assert second.editor.puzzle() == picture
+    assert np.array_equal(second.editor.grid.cells(), expected_picture(DRAWN))
+    assert second.editor.is_modified() and second.isWindowModified()
+    assert second.windowTitle().startswith("Crash test")
+    # the second session keeps the work in its own file; the orphan is gone
+    files = session_files(data_dir)
+    assert len(files) == 1 and second.autosaver.store.session in files[0].name
+    third = make_window()
+    assert not third.offer_restore()  # the second studio is alive: nothing to offer
+    assert len(dialogs.questions) == 1
+
+
+def test_saving_or_discarding_removes_the_autosave(qtbot, make_window, data_dir: Path,
+                                                   dialogs: Dialogs, tmp_path: Path) -> None:
+    win = make_window()
+    draw(qtbot, win, DRAWN)
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    assert win.save_to(tmp_path / "drawn.non")
+    assert session_files(data_dir) == []
+    draw(qtbot, win, [(9, 9)])
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    win.editor.undo_stack().undo()  # back to what was saved: nothing to keep
+    qtbot.waitUntil(lambda: session_files(data_dir) == [], timeout=3000)
+    draw(qtbot, win, [(9, 9)])
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    dialogs.answer = "Discard"
+    assert win.close()
+    assert list((data_dir / "autosave").iterdir()) == []  # neither file nor lock is left
+
+
+def test_discarding_the_offer_deletes_the_old_work(qtbot, make_window, data_dir: Path,
+                                                   dialogs: Dialogs) -> None:
+    first = make_window()
+    draw(qtbot, first, DRAWN)
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    first.autosaver.store.abandon()
+    dialogs.answer = "Discard"
+    second = make_window()
+    assert not second.offer_restore()
+    assert len(dialogs.questions) == 1 and session_files(data_dir) == []
+    assert not second.editor.is_modified()
+    assert not second.offer_restore() and len(dialogs.questions) == 1
+
+
+def test_restored_library_work_is_saved_back_to_its_entry(qtbot, make_window,
+                                                          small_library: Library, data_dir: Path,
+                                                          dialogs: Dialogs) -> None:
+    first = make_window()
+    block = next(e for e in small_library.entries() if e.title == "Block")
+    assert first.open_library_puzzle(block.id)
+    first.editor.meta_edits["author"].clear()
+    qtbot.keyClicks(first.editor.meta_edits["author"], "Bea")
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    first.autosaver.store.abandon()
+
+    dialogs.answer = "Restore"
+    second = make_window()
+    assert second.offer_restore()
+    assert "from the library" in dialogs.questions[0]
+    assert second.library_id == block.id and second.path is None
+    assert second.save()
+    assert small_library.get(block.id).author == "Bea"
+    assert session_files(data_dir) == []
+
+
+def test_a_damaged_autosave_is_set_aside_with_a_message(make_window, data_dir: Path,
+                                                        dialogs: Dialogs) -> None:
+    folder = data_dir / "autosave"
+    folder.mkdir(parents=True)
+    (folder / "session-0123456789ab.json").write_bytes(b'{"version": 1, "sta\xff')
+    win = make_window()
+    assert not win.offer_restore()
+    assert dialogs.questions == []
+    assert len(dialogs.warnings) == 1 and "session-0123456789ab" in dialogs.warnings[0]
+    assert (folder / "session-0123456789ab.damaged").exists()
+    assert not win.offer_restore() and len(dialogs.warnings) == 1
+
+
+def test_store_falls_back_to_the_next_folder_when_the_first_cannot_be_written(
+        tmp_path: Path) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the folder should be")
+    store = AutosaveStore([blocked / "autosave", tmp_path / "fallback"])
+    path = store.save({"editor": {}})
+    assert path.parent == tmp_path / "fallback"
+    assert json.loads(path.read_text())["state"] == {"editor": {}}
+    store.close()
+    assert list((tmp_path / "fallback").iterdir()) == []
+    nowhere = AutosaveStore([blocked / "a", blocked / "b"])
+    with pytest.raises(OSError, match="cannot be autosaved"):
+        nowhere.save({})
+    assert "blocked" in (nowhere.problem or "")
+
+
+# --- a real process killed mid-edit ----------------------------------------------------------
+
+DRIVER = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QTimer, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from nonostudio.gui import app
+    from nonostudio.gui.mainwindow import MainWindow
+
+    qapp = QApplication([sys.argv[0]])
+
+    def draw():
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        grid = window.editor.grid
+        for row, col in CELLS:
+            QTest.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(row, col).center())
+        print("drawn", window.editor.puzzle().rows, flush=True)
+
+    QTimer.singleShot(1000, draw)
+    sys.exit(app.main([]))
+""")
+
+
+def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
+        make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    script = tmp_path / "driver.py"
+    script.write_text(f"CELLS = {DRAWN!r}\n" + DRIVER)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("drawn"), proc.stderr.read() if proc.poll() is not None else line
+        deadline = time.monotonic() + 20
+        while not session_files(data_dir) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert session_files(data_dir), "no autosave within the idle time"
+        time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    assert proc.returncode == -signal.SIGKILL
+    [orphan] = session_files(data_dir)
+    json.loads(orphan.read_text(encoding="utf-8"))  # a complete document, not half of one
+    assert not list(orphan.parent.glob(".*.tmp"))
+
+    dialogs.answer = "Restore"
+    win = make_window()
+    assert win.offer_restore()
+    assert np.array_equal(win.editor.grid.cells(), expected_picture(DRAWN))
+    assert win.editor.is_modified()
+    assert orphan.exists() is False
