@@ -50,10 +50,17 @@ def paper_testing_set() -> Path:
 
 
 def user_data_dir() -> Path:
-    """Per-user data folder (created on demand); ``NONOSTUDIO_DATA_DIR`` overrides it."""
+    """Per-user data folder (created on demand); ``NONOSTUDIO_DATA_DIR`` overrides it.
+
+    A folder that cannot be created (a read-only parent) is returned all the same: whoever writes
+    there reports the error, and start-up does not fail.
+    """
     override = os.environ.get("NONOSTUDIO_DATA_DIR")
     path = Path(override) if override else Path(appdirs.user_data_dir(APP_NAME, APP_AUTHOR))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
     return path
 
 

@@ -36,29 +36,52 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def open_library() -> tuple[Library, list[str]]:
     """The user's library (seeded with the samples on first start) and messages for the user.
 
-    An unusable library file is moved aside and replaced by a new one; if even that fails the
-    session runs on an in-memory library and says so.
+    Never raises.  A file SQLite calls corrupt is moved aside (the note says where) and a new
+    library started.  A library in use by another process is opened read-only if it can be read,
+    a read-only file or folder is used read-only, and a full disk is reported; none of these
+    touches the file.  When nothing works the session runs on an in-memory library and says so.
     """
     from nonostudio.core.errors import PuzzleError
-    from nonostudio.core.library import Library, LibraryError
+    from nonostudio.core.library import BUSY, Library, LibraryError
     from nonostudio.paths import library_db_path, samples_dir
 
     notes: list[str] = []
     path = library_db_path()
+    library: Library | None = None
     try:
-        try:
-            library = Library(path)
-        except LibraryError as exc:
-            notes.append(str(exc))
-            library = Library(path)
-    except (LibraryError, OSError) as exc:
-        notes.append(f"The puzzle library {path} cannot be opened ({exc}). Puzzles added in "
-                     "this session will not be kept.")
+        library = Library(path)
+    except LibraryError as exc:
+        notes.append(str(exc))
+        if exc.moved_to is not None:  # the damaged file is kept aside: start a new library
+            try:
+                library = Library(path)
+            except LibraryError as again:
+                notes.append(str(again))
+        elif exc.kind == BUSY and path.is_file():
+            try:
+                library = Library(path, read_only=True)
+                notes.append("The library was opened read-only: you can open its puzzles, but "
+                             "changes cannot be stored until the other process lets go of it "
+                             "and nonostudio is started again.")
+            except LibraryError as again:
+                if again.kind != BUSY:
+                    notes.append(str(again))
+    except Exception as exc:  # noqa: BLE001 - start-up must go on with some library
+        notes.append(f"The puzzle library {path} cannot be opened ({exc}).")
+    if library is None:
+        notes.append("Puzzles added in this session will not be kept: the library is in memory "
+                     "only.")
         library = Library(":memory:")
-    try:
-        library.seed_samples(samples_dir())
-    except (PuzzleError, OSError) as exc:
-        notes.append(f"The sample puzzles could not be added to the library: {exc}")
+    elif library.read_only and not notes:
+        notes.append(f"The puzzle library {path} is read-only ({library.read_only_reason}): you "
+                     "can open its puzzles, but changes and new puzzles cannot be stored.")
+    if library.warning:
+        notes.append(library.warning)
+    if not library.read_only:
+        try:
+            library.seed_samples(samples_dir())
+        except (PuzzleError, LibraryError, OSError) as exc:
+            notes.append(f"The sample puzzles could not be added to the library: {exc}")
     return library, notes
 
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import (
 )
 
 from nonostudio.analysis.difficulty import LABELS
-from nonostudio.core.library import Library, LibraryEntry
+from nonostudio.core.library import Library, LibraryEntry, LibraryError
 
 COLUMNS = ("Title", "Size", "Author", "Licence", "Verdict", "Difficulty")
 TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
@@ -60,16 +60,53 @@ class LibraryModel(QAbstractTableModel):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
-        self._entries: list[LibraryEntry] = library.entries()
+        self._entries: list[LibraryEntry] = []
+        self.problem = ""  # why the listing could not be read last time ('' when it could)
+        self._load()
 
     @property
     def library(self) -> Library:
         return self._library
 
+    def _load(self) -> None:
+        """Re-read the listing; when it cannot be read at all the previous rows stay."""
+        try:
+            self._entries = self._library.entries()
+            self.problem = ""
+        except LibraryError as exc:
+            self.problem = str(exc)
+
     def refresh(self) -> None:
         self.beginResetModel()
-        self._entries = self._library.entries()
+        self._load()
         self.endResetModel()
+
+    def skipped(self) -> list[str]:
+        """Messages about damaged records the last listing left out."""
+        return list(self._library.skipped)
+
+    def status_text(self) -> str:
+        """One line for the user about what is not right with the library ('' when all is)."""
+        parts = []
+        if self._library.read_only:
+            parts.append("Read-only: changes cannot be stored.")
+        elif self._library.in_memory:
+            parts.append("Not saved: this library is kept in memory only.")
+        if self.problem:
+            parts.append("The list could not be re-read.")
+        count = len(self._library.skipped)
+        if count:
+            parts.append(f"{count} damaged puzzle{'s were' if count > 1 else ' was'} skipped.")
+        return " ".join(parts)
+
+    def status_details(self) -> str:
+        """The full messages behind :meth:`status_text` (for a tooltip)."""
+        details = []
+        if self._library.read_only:
+            details.append(f"The library is read-only: {self._library.read_only_reason}.")
+        if self.problem:
+            details.append(self.problem)
+        return "\n".join(details + self._library.skipped)
 
     def entry(self, row: int) -> LibraryEntry:
         return self._entries[row]

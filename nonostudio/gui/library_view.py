@@ -1,4 +1,8 @@
-"""The library panel: a filterable, sortable table of stored puzzles with add, delete and import."""
+"""The library panel: a filterable, sortable table of stored puzzles with add, delete and import.
+
+A library that cannot be written (read-only, full disk, in use elsewhere) or has damaged records
+says so in a status line under the table; a failed write shows a warning, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QTableView,
@@ -21,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.library import Library
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.file_filters import puzzle_filters
 from nonostudio.gui.library_model import (
     AUTHOR,
@@ -96,10 +101,15 @@ class LibraryView(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
+        self.status_label = QLabel(self)
+        self.status_label.setWordWrap(True)
+        self.status_label.setObjectName("libraryStatus")
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.status_label)
         layout.addLayout(buttons)
 
         self.table.selectionModel().selectionChanged.connect(self._update_actions)
@@ -129,7 +139,14 @@ class LibraryView(QWidget):
         return [int(index.data(ID_ROLE)) for index in rows]
 
     def _update_actions(self) -> None:
-        self.delete_action.setEnabled(bool(self.table.selectionModel().hasSelection()))
+        writable = not self.library.read_only
+        self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
+        self.add_action.setEnabled(writable)
+        self.import_action.setEnabled(writable)
+        status = self.model.status_text()
+        self.status_label.setText(status)
+        self.status_label.setToolTip(self.model.status_details())
+        self.status_label.setVisible(bool(status))
 
     def _on_activated(self, index: QModelIndex) -> None:
         self.openRequested.emit(int(index.siblingAtColumn(TITLE).data(ID_ROLE)))
@@ -153,9 +170,16 @@ class LibraryView(QWidget):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
+        failure = None
         for id in ids:
-            self.library.remove(id)
+            try:
+                self.library.remove(id)
+            except LibraryError as exc:
+                failure = exc
+                break
         self.refresh()
+        if failure is not None:
+            QMessageBox.warning(self, "Delete Puzzles", str(failure))
 
     def choose_and_import(self) -> None:
         filters, _ = puzzle_filters(writing=False)
@@ -170,7 +194,7 @@ class LibraryView(QWidget):
             box = QMessageBox(
                 QMessageBox.Icon.Warning,
                 "Import Puzzles",
-                f"Imported {added} of {len(paths)} files. These could not be read:",
+                f"Imported {added} of {len(paths)} files. These could not be imported:",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
@@ -179,11 +203,16 @@ class LibraryView(QWidget):
             box.exec()
 
     def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
-        """Add every readable puzzle file; return (number added, one message per bad file)."""
+        """Add every readable puzzle file; return (number added, one message per bad file).
+
+        When the library refuses a puzzle (read-only, full disk) the import stops there and the
+        message says why and how many files were left out.
+        """
         from nonostudio.core.formats import read_file
 
         added, errors, last = 0, [], None
-        for path in map(Path, paths):
+        files = [Path(p) for p in paths]
+        for n, path in enumerate(files):
             try:
                 puzzle = read_file(path)
             except PuzzleError as exc:
@@ -192,9 +221,15 @@ class LibraryView(QWidget):
             except OSError as exc:
                 errors.append(f"{path}: {exc.strerror or exc}")
                 continue
-            last = self.library.add(puzzle, source=str(path))
+            try:
+                last = self.library.add(puzzle, source=str(path))
+            except LibraryError as exc:
+                left = len(files) - n - 1
+                rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""
+                errors.append(f"{path}: {exc}{rest}")
+                break
             added += 1
-        if added:
+        if added or errors:
             self.refresh()
             if last is not None:
                 self.select_id(last)

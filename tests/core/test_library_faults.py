@@ -108,7 +108,8 @@ def make_read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path],
 
         def read_only_connect(self: Library, *args: object, **kwargs: object) -> sqlite3.Connection:
             conn = connect(self, *args, **kwargs)  # type: ignore[arg-type]
-            conn.execute("PRAGMA query_only = 1")
+            if not self.in_memory:
+                conn.execute("PRAGMA query_only = 1")
             return conn
 
         monkeypatch.setattr(Library, "_connect", read_only_connect)
@@ -132,7 +133,8 @@ class FullDisk:
 
             def capped(self: Library, *args: object, **kwargs: object) -> sqlite3.Connection:
                 conn = connect(self, *args, **kwargs)  # type: ignore[arg-type]
-                conn.execute("PRAGMA max_page_count = 1")  # no page beyond the current ones
+                if not self.in_memory:
+                    conn.execute("PRAGMA max_page_count = 1")  # no page beyond the current ones
                 return conn
 
             self._monkeypatch.setattr(Library, "_connect", capped)
@@ -570,3 +572,101 @@ def test_kill_9_in_the_middle_of_writing_leaves_a_consistent_library(tmp_path: P
         assert quick_check(db) == "ok"
         assert moved_aside(tmp_path) == []
     assert hot_journals >= 1, "no kill landed inside a transaction"
+
+
+# -- start-up: open_library() never fails and never touches a file it cannot use ------------------
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
+    return folder
+
+
+def sample_count() -> int:
+    from nonostudio.paths import samples_dir
+
+    return len(list(samples_dir().glob("*.non")))
+
+
+def test_start_up_while_another_process_writes_opens_read_only(
+    data_dir: Path, hold: Callable[[Path, str], Holder]
+) -> None:
+    from nonostudio.gui.app import open_library
+
+    db = data_dir / "library.sqlite3"
+    ids = make_library(db)
+    before = sha(db)
+    holder = hold(db, "IMMEDIATE")
+    library, notes = open_library()
+    assert library.read_only and [e.id for e in library.entries()] == ids
+    assert "in use by another process" in notes[0] and "read-only" in notes[1]
+    with pytest.raises(LibraryError, match="read-only"):
+        library.add(puzzle("new"))
+    library.close()
+    assert sha(db) == before and moved_aside(data_dir) == []
+    assert holder.commit() == "committed"
+
+
+def test_start_up_while_another_process_locks_everything_runs_in_memory(
+    data_dir: Path, hold: Callable[[Path, str], Holder]
+) -> None:
+    from nonostudio.gui.app import open_library
+
+    db = data_dir / "library.sqlite3"
+    make_library(db)
+    before = sha(db)
+    holder = hold(db, "EXCLUSIVE")
+    library, notes = open_library()
+    assert library.in_memory and len(library) == sample_count()
+    assert "in use by another process" in notes[0] and "will not be kept" in notes[-1]
+    library.close()
+    assert sha(db) == before and moved_aside(data_dir) == []
+    assert holder.commit() == "committed"
+
+
+def test_start_up_with_a_read_only_data_folder(
+    data_dir: Path, make_read_only: Callable[[Path], str]
+) -> None:
+    from nonostudio.gui.app import open_library
+
+    db = data_dir / "library.sqlite3"
+    ids = make_library(db)
+    make_read_only(data_dir)
+    library, notes = open_library()
+    assert library.read_only and [e.id for e in library.entries()] == ids  # no samples added
+    assert len(notes) == 1 and "read-only" in notes[0] and str(db) in notes[0]
+    library.close()
+
+
+def test_start_up_when_the_data_folder_cannot_be_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_read_only: Callable[[Path], str]
+) -> None:
+    from nonostudio.gui.app import open_library
+
+    parent = tmp_path / "home"
+    parent.mkdir()
+    how = make_read_only(parent)
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(parent / "nonostudio"))
+    library, notes = open_library()
+    assert library.in_memory and len(library) == sample_count()
+    assert "will not be kept" in notes[-1]
+    if how != "hook":
+        assert "cannot be made" in notes[0] and not (parent / "nonostudio").exists()
+    library.close()
+
+
+def test_start_up_on_a_full_disk(full_disk: FullDisk, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonostudio.gui.app import open_library
+
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(full_disk.folder))
+    db = full_disk.folder / "library.sqlite3"
+    ids = make_library(db)
+    full_disk.fill()
+    library, notes = open_library()
+    assert not library.read_only and [e.id for e in library.entries()] == ids
+    assert any("disk is full" in note.lower() for note in notes), notes
+    library.close()
+    assert moved_aside(full_disk.folder) == []
