@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.satsolver import SatUnknown, sat_solutions
-
-ProgressCallback = Callable[[float, str], None]
-StopCallback = Callable[[], bool]
 
 
 class Verdict(enum.Enum):

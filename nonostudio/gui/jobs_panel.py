@@ -35,7 +35,7 @@ from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
-from nonostudio.gui.workers import ShouldStop, Worker
+from nonostudio.gui.workers import Progress, ShouldStop, Worker
 from nonostudio.learn.export import (
     choose_rules,
     chosen_entries,
@@ -387,7 +387,7 @@ class JobsPanel(QWidget):
         longest = max(s.max_length for s in runs)
         options = common_options([s.to_json() for s in runs])
 
-        def job(progress: object, should_stop: ShouldStop) -> str:
+        def job(progress: Progress, should_stop: ShouldStop) -> str:
             transitions = mine_transitions(longest)
             choice = choose_rules([e.rule for e in entries], transitions,
                                   top_k=top_k, cost_budget=cost_budget,

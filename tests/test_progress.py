@@ -1,0 +1,131 @@
+"""The one progress protocol (``nonostudio.core.progress``): its helpers, and a static check that
+every ``progress``/``on_progress`` parameter in nonostudio is typed with it, so the shapes
+``(int, int)``, ``(str)`` and friends cannot come back unnoticed."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from nonostudio.core.progress import (
+    ProgressCallback,
+    StopCallback,
+    fraction_of,
+    report_count,
+    sub_range,
+)
+
+PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
+NAMES = {"progress", "on_progress"}
+# (file, function) whose progress parameter may keep another shape, and why.  Each entry must
+# still exist: one whose parameter was converted or removed fails the test, to be dropped here.
+ALLOWED: dict[tuple[str, str], str] = {}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _progress_parameters() -> list[tuple[Path, str, ast.arg]]:
+    """Every parameter named ``progress``/``on_progress`` of a ``def`` in nonostudio."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                a = node.args
+                for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs]:
+                    if arg.arg in NAMES:
+                        found.append((path, node.name, arg))
+    return found
+
+
+def _is_protocol(module: object, annotation: ast.expr) -> bool:
+    """Whether a name in ``annotation`` is, in ``module``, the protocol's own object (an alias
+    such as ``gui.workers.Progress`` counts when it *is* ``ProgressCallback``; a look-alike
+    ``Callable[[float, str], None]`` of the module's own does not)."""
+    return any(isinstance(node, ast.Name) and getattr(module, node.id, None) is ProgressCallback
+               for node in ast.walk(annotation))
+
+
+def test_every_progress_parameter_is_a_progress_callback() -> None:
+    params = _progress_parameters()
+    # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
+    files = {path.relative_to(PACKAGE.parent).as_posix() for path, _, _ in params}
+    assert {"nonostudio/rules/prover.py", "nonostudio/rules/coverage.py",
+            "nonostudio/learn/optimize.py", "nonostudio/learn/report.py",
+            "nonostudio/gui/workers.py", "nonostudio/analysis/trace.py",
+            "nonostudio/learn/runner.py", "nonostudio/core/solver.py"} <= files
+    wrong, allowed_seen = [], set()
+    for path, function, arg in params:
+        where = (path.relative_to(PACKAGE.parent).as_posix(), function)
+        if where in ALLOWED:
+            allowed_seen.add(where)
+            continue
+        text = ast.unparse(arg.annotation) if arg.annotation is not None else "no annotation"
+        module = importlib.import_module(_module_name(path))
+        if arg.annotation is None or not _is_protocol(module, arg.annotation):
+            wrong.append(f"{where[0]}:{arg.lineno} {function}({arg.arg}: {text})")
+    assert wrong == [], "progress parameters not typed with core.progress.ProgressCallback"
+    assert allowed_seen == set(ALLOWED), "an allowed exception is gone: drop it from ALLOWED"
+
+
+def test_no_module_defines_its_own_progress_or_stop_alias() -> None:
+    """``ProgressCallback``/``StopCallback`` are assigned in core/progress.py only (elsewhere
+    they are imported), so a second, drifting definition cannot appear."""
+    own = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == PACKAGE / "core" / "progress.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in tree.body:
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
+            own += [f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {t.id}" for t in targets
+                    if isinstance(t, ast.Name) and t.id in {"ProgressCallback", "StopCallback"}]
+    assert own == []
+
+
+def test_the_gui_aliases_are_the_protocol() -> None:
+    workers = importlib.import_module("nonostudio.gui.workers")
+    assert workers.Progress is ProgressCallback and workers.ShouldStop is StopCallback
+
+
+def test_fraction_of_and_report_count() -> None:
+    assert fraction_of(3, 4) == 0.75 and fraction_of(0, 0) == 1.0
+    assert fraction_of(5, 4) == 1.0 and fraction_of(-1, 4) == 0.0  # clamped, never outside
+    seen: list[tuple[float, str]] = []
+    report_count(lambda f, m: seen.append((f, m)), 1, 8, "one of eight")
+    report_count(None, 1, 8, "nobody listens")  # no callback: nothing happens, no error
+    assert seen == [(0.125, "one of eight")]
+
+
+def test_sub_range_maps_a_stage_into_the_whole() -> None:
+    seen: list[tuple[float, str]] = []
+    stage = sub_range(lambda f, m: seen.append((f, m)), 0.5, 0.75)
+    assert stage is not None
+    for fraction in (0.0, 0.5, 1.0, 1.5, -0.5):
+        stage(fraction, "stage")
+    assert [f for f, _ in seen] == [0.5, 0.625, 0.75, 0.75, 0.5]
+    assert all(m == "stage" for _, m in seen)
+    assert sub_range(None, 0.0, 1.0) is None
+
+
+@pytest.mark.parametrize("bad", ["def f(progress): pass",
+                                 "from collections.abc import Callable\n"
+                                 "def f(progress: Callable[[float, str], None]): pass"])
+def test_the_static_check_catches_an_untyped_or_look_alike_parameter(bad: str) -> None:
+    """The check itself: a parameter without the protocol's type is caught."""
+    namespace: dict[str, object] = {}
+    exec(compile(bad, "<bad>", "exec"), namespace)  # noqa: S102 - fixed test source
+    module = type("Module", (), namespace)
+    (function,) = [n for n in ast.parse(bad).body if isinstance(n, ast.FunctionDef)]
+    annotation = function.args.args[0].annotation
+    assert annotation is None or not _is_protocol(module, annotation)
+    good = ast.parse("def f(progress: ProgressCallback | None): pass").body[0]
+    protocol_module = type("Module", (), {"ProgressCallback": ProgressCallback})
+    assert _is_protocol(protocol_module, good.args.args[0].annotation)
