@@ -1,0 +1,400 @@
+"""The semantic definitions of the solving techniques: each technique's complete move on one line.
+
+A *move* takes a line's clues and cells and returns the cells with every deduction the technique
+implies there, applied until it gives nothing more on that line.  Cells are ints as in
+:mod:`nonostudio.core.line` (``UNKNOWN`` / ``FILLED`` / ``CROSSED``); any sequence works (a tuple,
+a list or an ``int8`` row of a grid) and a tuple comes back.  A clue is a tuple of positive ints;
+the empty clue may be given as ``()`` or ``(0,)``.
+
+Most techniques reason about a clue's **range**: the starts it may take.  Packing every clue as
+far left as it goes (and then as far right), with only the crosses as walls, bounds each clue's
+start from both sides in every solution; cells that one clue covers at both ends of its range are
+filled (overlap), cells that no clue can reach are empty.  Boxes (filled cells) narrow the ranges:
+the block through a box belongs to one of the clues whose range can hold it (its *candidates*).
+Each definition below only uses facts that hold in every solution of a valid line, so every move
+is sound; the tests check that against brute force.  On a line with no solution a move may return
+anything (it never raises).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.linesolver import cell_masks, placements, solve_cells
+
+Clues = tuple[int, ...]
+Cells = tuple[int, ...]
+Move = Callable[[Clues, Cells], Cells]
+
+
+def normal_clues(clues: Sequence[int]) -> Clues:
+    """The clue as positive ints: ``(0,)`` (the empty line's clue as printed) becomes ``()``."""
+    return tuple(int(c) for c in clues if int(c) > 0)
+
+
+def _runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
+    """Maximal runs ``(start, end)`` of cells equal to ``value`` (``None``: not crossed)."""
+    out = []
+    start = -1
+    for i, c in enumerate(cells):
+        if c == value:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            out.append((start, i))
+            start = -1
+    if start >= 0:
+        out.append((start, len(cells)))
+    return out
+
+
+def _gaps(cells: Sequence[int]) -> list[tuple[int, int]]:
+    """Maximal runs ``(start, end)`` of cells that are not crossed."""
+    out = []
+    start = -1
+    for i, c in enumerate(cells):
+        if c != CROSSED:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            out.append((start, i))
+            start = -1
+    if start >= 0:
+        out.append((start, len(cells)))
+    return out
+
+
+class Ranges:
+    """Each clue's possible starts ``lo[i] .. hi[i]`` on a line, and which starts are allowed.
+
+    A start ``s`` is allowed for clue ``i`` when its cells ``[s, s + h)`` hold no cross and, with
+    ``boxes``, the cells just before and after it are not filled (a block is exactly one clue).
+    """
+
+    def __init__(self, clues: Clues, cells: Sequence[int], *, boxes: bool) -> None:
+        self.clues = clues
+        self.cells = cells
+        self.n = n = len(cells)
+        self.boxes = boxes
+        run = [0] * (n + 1)  # open cells from s to the right
+        for s in range(n - 1, -1, -1):
+            run[s] = run[s + 1] + 1 if cells[s] != CROSSED else 0
+        self.run = run
+        self.lo: list[int] = []
+        self.hi: list[int] = []
+
+    def allowed(self, i: int, s: int) -> bool:
+        h = self.clues[i]
+        if s < 0 or s + h > self.n or self.run[s] < h:
+            return False
+        if self.boxes:
+            cells = self.cells
+            if (s > 0 and cells[s - 1] == FILLED) or (s + h < self.n and cells[s + h] == FILLED):
+                return False
+        return True
+
+    def pack(self) -> bool:
+        """The leftmost and rightmost packings; False when the clues do not fit."""
+        k = len(self.clues)
+        self.lo = [0] * k
+        self.hi = [self.n] * k
+        return self.tighten()
+
+    def tighten(self) -> bool:
+        """Push every ``lo`` right and ``hi`` left to allowed starts in clue order, to a fixed
+        point; False when some clue is left with no start."""
+        clues, lo, hi = self.clues, self.lo, self.hi
+        k = len(clues)
+        changed = True
+        while changed:
+            changed = False
+            edge = 0
+            for i in range(k):
+                s = max(lo[i], edge)
+                while s <= hi[i] and not self.allowed(i, s):
+                    s += 1
+                if s > hi[i] or s + clues[i] > self.n:
+                    return False
+                if s != lo[i]:
+                    lo[i] = s
+                    changed = True
+                edge = s + clues[i] + 1
+            edge = self.n
+            for i in range(k - 1, -1, -1):
+                s = min(hi[i], edge - clues[i])
+                while s >= lo[i] and not self.allowed(i, s):
+                    s -= 1
+                if s < lo[i]:
+                    return False
+                if s != hi[i]:
+                    hi[i] = s
+                    changed = True
+                edge = s - 1
+        return True
+
+    def starts(self, i: int) -> list[int]:
+        return [s for s in range(self.lo[i], self.hi[i] + 1) if self.allowed(i, s)]
+
+    def reach(self) -> list[bool]:
+        """Cells some clue covers at some allowed start of its range."""
+        covered = [False] * self.n
+        for i, h in enumerate(self.clues):
+            for s in self.starts(i):
+                covered[s:s + h] = [True] * h
+        return covered
+
+    def candidates(self, start: int, end: int) -> list[int]:
+        """Clues that can cover all of ``[start, end)`` at an allowed start of their range."""
+        return [i for i, h in enumerate(self.clues)
+                if h >= end - start and any(self.allowed(i, s) for s in
+                                            range(max(self.lo[i], end - h),
+                                                  min(self.hi[i], start) + 1))]
+
+    def owned_by(self, i: int, start: int, end: int) -> bool:
+        """Narrow clue ``i`` to the starts that cover ``[start, end)``; False if that is none."""
+        h = self.clues[i]
+        self.lo[i] = max(self.lo[i], end - h)
+        self.hi[i] = min(self.hi[i], start)
+        return self.lo[i] <= self.hi[i]
+
+
+def _set(cells: list[int], start: int, end: int, value: int) -> None:
+    for c in range(max(start, 0), min(end, len(cells))):
+        if cells[c] == UNKNOWN:
+            cells[c] = value
+
+
+def _fixed_point(step: Callable[[Clues, list[int]], None]) -> Move:
+    """A complete move from one round of deductions: repeat the round until nothing changes."""
+    def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
+        hints = normal_clues(clues)
+        work = [int(c) for c in cells]
+        while True:
+            before = list(work)
+            step(hints, work)
+            if work == before:
+                return tuple(work)
+    move.__doc__ = step.__doc__
+    return move
+
+
+# ---- tier 0 -----------------------------------------------------------------------------------
+
+
+def _empty_line(clues: Clues, cells: list[int]) -> None:
+    """No clue: every cell is empty."""
+    if not clues:
+        _set(cells, 0, len(cells), CROSSED)
+
+
+def _line_complete(clues: Clues, cells: list[int]) -> None:
+    """The boxes already add up to the clues (every clue is placed): the rest is empty."""
+    if clues and cells.count(FILLED) == sum(clues):
+        _set(cells, 0, len(cells), CROSSED)
+
+
+# ---- tier 1: clues and crosses ------------------------------------------------------------------
+
+
+def _wall_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+    r = Ranges(clues, cells, boxes=False)
+    return r if r.pack() else None
+
+
+def _overlap(clues: Clues, cells: list[int]) -> None:
+    """Pack the clues left, then right, within the open cells: where a clue covers the same cells
+    in both packings they are filled."""
+    r = _wall_ranges(clues, cells)
+    if r is not None:
+        for i, h in enumerate(clues):
+            _set(cells, r.hi[i], r.lo[i] + h, FILLED)
+
+
+def _small_gap(clues: Clues, cells: list[int]) -> None:
+    """A gap between crosses (or an edge) that no clue able to reach it fits in is empty."""
+    r = _wall_ranges(clues, cells)
+    if r is None:
+        return
+    for gs, ge in _gaps(cells):
+        if not any(gs <= s and s + h <= ge for i, h in enumerate(clues) for s in r.starts(i)):
+            _set(cells, gs, ge, CROSSED)
+
+
+def _simple_spaces(clues: Clues, cells: list[int]) -> None:
+    """Cells that no clue can reach, between its leftmost and rightmost packing, are empty."""
+    r = _wall_ranges(clues, cells)
+    if r is not None:
+        for c, covered in enumerate(r.reach()):
+            if not covered:
+                _set(cells, c, c + 1, CROSSED)
+
+
+# ---- tier 2: boxes ------------------------------------------------------------------------------
+
+
+def _box_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+    r = Ranges(clues, cells, boxes=True)
+    return r if r.pack() else None
+
+
+def _punctuate(clues: Clues, cells: list[int]) -> None:
+    """A block as long as the longest clue that can hold it is finished: both its ends are
+    capped with crosses; when only one clue can be that block, the clue is placed there and the
+    cells no clue can reach any more are empty."""
+    r = _box_ranges(clues, cells)
+    if r is None:
+        return
+    placed = False
+    for bs, be in _runs(cells, FILLED):
+        owners = r.candidates(bs, be)
+        if owners and max(clues[i] for i in owners) == be - bs:
+            _set(cells, bs - 1, bs, CROSSED)
+            _set(cells, be, be + 1, CROSSED)
+            if len(owners) == 1:
+                if not r.owned_by(owners[0], bs, be):
+                    return
+                placed = True
+    if placed and r.tighten():
+        for c, covered in enumerate(r.reach()):
+            if not covered:
+                _set(cells, c, c + 1, CROSSED)
+
+
+def _glue(clues: Clues, cells: list[int]) -> None:
+    """A box near a wall (an edge or a cross): the block through it stays inside its gap and is
+    at least as long as the shortest clue that can hold it, so it sticks out from the wall."""
+    r = _box_ranges(clues, cells)
+    if r is None:
+        return
+    gaps = _gaps(cells)
+    for bs, be in _runs(cells, FILLED):
+        gs, ge = next(g for g in gaps if g[0] <= bs < g[1])
+        sure_start, sure_end = bs, be  # cells covered by every placement of every candidate
+        first = True
+        for i in r.candidates(bs, be):
+            h = clues[i]
+            starts = [s for s in range(max(gs, be - h, r.lo[i]), min(bs, ge - h, r.hi[i]) + 1)
+                      if r.allowed(i, s)]
+            if not starts:
+                continue
+            lo, hi = max(starts), min(starts) + h
+            sure_start, sure_end = (lo, hi) if first else (max(sure_start, lo), min(sure_end, hi))
+            first = False
+        if not first:
+            _set(cells, sure_start, sure_end, FILLED)
+
+
+def _narrowed(clues: Clues, cells: list[int]) -> Ranges | None:
+    """Ranges narrowed by the boxes: the first clue starts at or before the first box, the last
+    ends at or after the last box, and a block with one candidate clue narrows that clue."""
+    r = _box_ranges(clues, cells)
+    if r is None or not clues:
+        return r
+    blocks = _runs(cells, FILLED)
+    if not blocks:
+        return r
+    changed = True
+    while changed:
+        before = (list(r.lo), list(r.hi))
+        r.hi[0] = min(r.hi[0], blocks[0][0])
+        r.lo[-1] = max(r.lo[-1], blocks[-1][1] - clues[-1])
+        for bs, be in blocks:
+            owners = r.candidates(bs, be)
+            if len(owners) == 1 and not r.owned_by(owners[0], bs, be):
+                return None
+        if not r.tighten():
+            return None
+        changed = (r.lo, r.hi) != before
+    return r
+
+
+def _mercury(clues: Clues, cells: list[int]) -> None:
+    """A box holds its clue: the clue must cover it, so the cells too far from the box for that
+    clue (and out of every other clue's reach) are empty."""
+    r = _narrowed(clues, cells)
+    if r is not None:
+        for c, covered in enumerate(r.reach()):
+            if not covered:
+                _set(cells, c, c + 1, CROSSED)
+
+
+# ---- tier 3: several boxes ----------------------------------------------------------------------
+
+
+def _joining_splitting(clues: Clues, cells: list[int]) -> None:
+    """Two boxes that only the same clue can hold are joined; a cell that would join blocks into
+    one longer than any clue able to hold it is empty."""
+    r = _narrowed(clues, cells)
+    if r is None:
+        return
+    blocks = _runs(cells, FILLED)
+    owner = [r.candidates(bs, be) for bs, be in blocks]
+    for j in range(len(blocks) - 1):
+        if len(owner[j]) == 1 and owner[j] == owner[j + 1]:
+            _set(cells, blocks[j][1], blocks[j + 1][0], FILLED)
+    n = len(cells)
+    for c in range(n):
+        if cells[c] != UNKNOWN:
+            continue
+        left = c
+        while left > 0 and cells[left - 1] == FILLED:
+            left -= 1
+        right = c + 1
+        while right < n and cells[right] == FILLED:
+            right += 1
+        if (left < c or right > c + 1) and not r.candidates(left, right):
+            cells[c] = CROSSED
+
+
+# ---- tier 4 and 5: arrangements ----------------------------------------------------------------
+
+
+def extreme_arrangements(clues: Sequence[int], cells: Sequence[int]
+                         ) -> tuple[list[int], list[int]] | None:
+    """The starts of the clues in the leftmost and in the rightmost arrangement that fit the line
+    (every box covered, no clue on a cross); None when the line has no solution."""
+    hints = normal_clues(clues)
+    found = placements(hints, len(cells), *cell_masks([int(c) for c in cells]))
+    if found is None:
+        return None
+    return ([(m & -m).bit_length() - 1 for m in found], [m.bit_length() - 1 for m in found])
+
+
+def _arrangement(clues: Clues, cells: list[int]) -> None:
+    """Slide the clues as far left as the line allows, then as far right: a cell one clue covers
+    in both arrangements is filled, a cell lying between the same two clues in both is empty."""
+    ends = extreme_arrangements(clues, cells)
+    if ends is None:
+        return
+    left, right = ends
+    k = len(clues)
+    for i, h in enumerate(clues):
+        _set(cells, right[i], left[i] + h, FILLED)
+    for j in range(k + 1):
+        after = right[j - 1] + clues[j - 1] if j > 0 else 0
+        before = left[j] if j < k else len(cells)
+        _set(cells, after, before, CROSSED)
+
+
+def _line_solver(clues: Clues, cells: list[int]) -> None:
+    """Every arrangement of the clues that fits the line agrees on a cell: it is decided."""
+    out = solve_cells(clues, cells)
+    if out is not None:
+        cells[:] = out
+
+
+MOVES: dict[str, Move] = {
+    "empty_line": _fixed_point(_empty_line),
+    "line_complete": _fixed_point(_line_complete),
+    "overlap": _fixed_point(_overlap),
+    "small_gap": _fixed_point(_small_gap),
+    "simple_spaces": _fixed_point(_simple_spaces),
+    "punctuate": _fixed_point(_punctuate),
+    "glue": _fixed_point(_glue),
+    "joining_splitting": _fixed_point(_joining_splitting),
+    "mercury": _fixed_point(_mercury),
+    "arrangement": _fixed_point(_arrangement),
+    "line_solver": _fixed_point(_line_solver),
+}
+"""Technique id → its complete move, in difficulty order."""
