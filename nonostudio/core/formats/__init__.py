@@ -20,12 +20,12 @@ from functools import partial
 from pathlib import Path
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._registry import CODECS, Codec, Entries, FormatInfo
+from nonostudio.core.formats._registry import CODECS, MB, Codec, Entries, FormatInfo
 from nonostudio.core.formats.detect import detect
 from nonostudio.core.puzzle import Puzzle
 
-__all__ = ["read_file", "read_all", "read_entries", "read_text", "parse_puzzle_arg", "write_text", "write_file",
-           "detect_format", "FORMATS", "FormatInfo"]
+__all__ = ["read_file", "read_all", "read_entries", "read_data_entries", "read_text",
+           "parse_puzzle_arg", "write_text", "write_file", "detect_format", "FORMATS", "FormatInfo"]
 
 FORMATS: tuple[FormatInfo, ...] = tuple(c.info for c in CODECS)
 
@@ -37,6 +37,9 @@ ALIASES = {
     "pbm": "netpbm", "raw-bitmap": "bitmap", "spoj-jcross": "spoj", "npz-clues": "npz",
     "janko-json": "janko", "butler-json": "butler", "olsak-g": "g", "olsak-mk": "mk",
 }
+#: No format reads a larger file (each has its own limit, at most this), so a file over it is
+#: refused before any byte is read.
+MAX_FILE_BYTES = max(c.max_bytes for c in CODECS)
 _WRITE_EXTENSIONS = {".non": "non", ".xml": "xml", ".pbn": "xml", ".txt": "string",
                      ".pzl": "string"}
 
@@ -50,8 +53,16 @@ def _codec(fmt: str) -> Codec:
     return codec
 
 
+def _size_text(size: int) -> str:
+    return f"{size / MB:.1f} MB" if size >= MB else f"{size:,} bytes"
+
+
 def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
     codec = _codec(fmt if fmt is not None else detect(data, name))
+    if len(data) > codec.max_bytes:
+        raise PuzzleError(f"the file is {_size_text(len(data))}; {codec.info.label} files are "
+                          f"read up to {codec.max_bytes // MB} MB (the limit keeps memory "
+                          "bounded; a 4096x4096 puzzle fits well within it)", source=source)
     try:
         entries = codec.entries(data, source)
     except PuzzleError:
@@ -77,11 +88,20 @@ def _build(thunk: Callable[[], Puzzle], source: str) -> Puzzle:
 def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
     source = Path(path).name or os.fspath(path)
     try:
-        return Path(path).read_bytes(), source
+        with Path(path).open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            # nothing is read from a file over the largest limit; one that grows meanwhile is
+            # cut one byte past it, which its format's limit then refuses
+            data = b"" if size > MAX_FILE_BYTES else handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise PuzzleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
     except ValueError as exc:  # e.g. a NUL byte in the path
         raise PuzzleError(f"cannot read the file: {exc}", source=source) from None
+    if size > MAX_FILE_BYTES:
+        raise PuzzleError(f"the file is {_size_text(size)}; puzzle files are read up to "
+                          f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
+                          source=source)
+    return data, source
 
 
 def _pick(entries: Entries, item: str | None, source: str) -> Puzzle:
@@ -115,6 +135,14 @@ def read_entries(path: str | os.PathLike[str],
     data, source = _read_bytes(path)
     return [(ident, partial(_build, thunk, source))
             for ident, thunk in _entries(data, source, fmt, source)]
+
+
+def read_data_entries(data: bytes, source: str = "<data>", fmt: str | None = None,
+                      name: str | None = None) -> list[tuple[str, Callable[[], Puzzle]]]:
+    """The items of a file's bytes (``name`` helps detection by extension), like
+    :func:`read_entries`: each ``build()`` makes that puzzle or raises PuzzleError."""
+    return [(ident, partial(_build, thunk, source))
+            for ident, thunk in _entries(data, source, fmt, name)]
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:

@@ -16,6 +16,13 @@ from nonostudio.core.puzzle import Puzzle, clues_of_grid
 
 #: Largest accepted width or height; stops a typo such as ``width 1000000`` from eating memory.
 MAX_SIZE = 4096
+#: Longest accepted digit string. Every number in a puzzle file is a size, a clue or a pixel value
+#: far below this, and the length is checked before ``int()`` (which refuses more than 4,300
+#: digits with a message that names no place); a longer number is refused with its position.
+MAX_DIGITS = 18
+#: Most puzzles one collection file may hold (real ones hold up to some tens of thousands); each
+#: item costs memory before any puzzle is built, so a file of millions of tiny items is refused.
+MAX_ITEMS = 100_000
 
 _NUMBER = re.compile(r"[0-9]+\Z")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -35,6 +42,14 @@ def decode(data: bytes, source: str) -> str:
     return text
 
 
+def check_items(count: int, source: str, line: int | None = None) -> None:
+    """Refuse a collection with more than :data:`MAX_ITEMS` puzzles (``count`` so far)."""
+    if count > MAX_ITEMS:
+        raise PuzzleError(f"more than {MAX_ITEMS:,} puzzles in one file; collections are read "
+                          f"up to {MAX_ITEMS:,} puzzles (split the file)", source=source,
+                          line=line)
+
+
 def split_lines(text: str) -> list[str]:
     """Lines split at LF, CRLF or CR only (not at form feeds or Unicode separators)."""
     text = text.removeprefix("\ufeff")
@@ -51,6 +66,17 @@ def to_int(token: str, source: str, line: int | None, column: int | None, clue: 
         found = repr(token) if token else "nothing"
         raise PuzzleError(f"expected {what}, found {found}", source=source, line=line,
                           column=column, clue=clue)
+    return digits(token, source, line, column, clue)
+
+
+def digits(token: str | bytes, source: str, line: int | None = None, column: int | None = None,
+           clue: str | None = None) -> int:
+    """The int of a string of ASCII digits, refusing one longer than :data:`MAX_DIGITS` (the
+    length is checked before conversion, so a 5,000-digit number costs nothing)."""
+    if len(token) > MAX_DIGITS:
+        raise PuzzleError(f"a number of {len(token)} digits; numbers are limited to {MAX_DIGITS} "
+                          f"digits (a puzzle is at most {MAX_SIZE} cells wide or high)",
+                          source=source, line=line, column=column, clue=clue)
     return int(token)
 
 
@@ -105,6 +131,10 @@ def build(rows: Sequence[Iterable[int]], cols: Sequence[Iterable[int]], source: 
           goal_line: int | None = None, line: int | None = None, **meta: str) -> Puzzle:
     """Construct and validate a Puzzle; errors name ``source`` and the clue's line (or ``line``);
     a goal must satisfy the clues."""
+    for name, count in (("width", len(cols)), ("height", len(rows))):
+        if count > MAX_SIZE:
+            raise PuzzleError(f"{name} must be between 1 and {MAX_SIZE}, found {count}",
+                              source=source, line=line)
     try:
         puzzle = Puzzle(tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols),
                         goal=goal, **meta)

@@ -1,7 +1,8 @@
 """The table of formats: for each, how to list its puzzles and (for some) how to write one.
 
 A reader turns the file's bytes into *entries* ``(item id, thunk)``; the thunk builds the Puzzle
-only when asked, so picking one puzzle out of a large collection stays cheap.
+only when asked, so picking one puzzle out of a large collection stays cheap. Each format has a
+file-size limit (``max_bytes``) checked before parsing, so no input can take unbounded memory.
 """
 
 from __future__ import annotations
@@ -38,11 +39,21 @@ class FormatInfo:
     can_write: bool
 
 
+MB = 2**20
+#: Largest file read in a text format: a 4096x4096 puzzle, the largest allowed, fits well below.
+TEXT_LIMIT = 64 * MB
+#: XML and JSON build a tree of objects ten times the size of their text, so they get less.
+TREE_LIMIT = 16 * MB
+
+
 @dataclass(frozen=True, slots=True)
 class Codec:
     info: FormatInfo
     entries: Callable[[bytes, str], Entries]
     write: Callable[[Puzzle, bool], str] | None = None
+    #: Files larger than this many bytes are refused before they are parsed (memory stays
+    #: bounded); the message states the limit.
+    max_bytes: int = TEXT_LIMIT
 
 
 def _single(parse: Callable[[str, str], Puzzle]) -> Callable[[bytes, str], Entries]:
@@ -65,7 +76,7 @@ CODECS: tuple[Codec, ...] = (
     Codec(FormatInfo("non", "Simpson .non", (".non",), True, True), _single(non.read),
           non.write),
     Codec(FormatInfo("xml", "webpbn XML", (".xml", ".pbn"), True, True), pbn_xml.entries,
-          pbn_xml.write),
+          pbn_xml.write, TREE_LIMIT),
     Codec(FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
           _text(strings.library_entries), lambda p, _sol: strings.write_string(p)),
     Codec(FormatInfo("tatham", "Simon Tatham Pattern id", (), True, True), _single(_tatham),
@@ -87,6 +98,7 @@ CODECS: tuple[Codec, ...] = (
           _text(plain.taai_entries)),
     Codec(FormatInfo("npz", "NonoDataset .npz", (".npz",), True, False), datasets.npz_entries),
     Codec(FormatInfo("janko", "Janko JSON (puzzlekit)", (".json",), True, False),
-          datasets.janko_entries),
-    Codec(FormatInfo("butler", "Butler JSON", (".json",), True, False), datasets.butler_entries),
+          datasets.janko_entries, None, TREE_LIMIT),
+    Codec(FormatInfo("butler", "Butler JSON", (".json",), True, False), datasets.butler_entries,
+          None, TREE_LIMIT),
 )

@@ -8,33 +8,47 @@ from __future__ import annotations
 
 import io
 import json
+import lzma
+import math
+import struct
+import tokenize
 import zipfile
+import zlib
 from collections.abc import Callable
+from typing import IO
 
 import numpy as np
+from numpy.lib import format as npy
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._common import MAX_SIZE, build, check_size, numbers, split_lines
+from nonostudio.core.formats._common import (
+    MAX_SIZE,
+    build,
+    check_items,
+    check_size,
+    digits,
+    numbers,
+    split_lines,
+)
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
 Entries = list[tuple[str, Callable[[], Puzzle]]]
 
 
+#: Largest array read from an ``.npz`` archive once unpacked (the 15,274 puzzles of a NonoDataset
+#: file take 1.5 MB); the archive's own size is limited like any file's.
+MAX_NPZ_ARRAY = 256 * 2**20
+
+
 def npz_entries(data: bytes, source: str) -> Entries:
     """NonoDataset clues: key ``arr_0``, one row per puzzle of 2n lines x k right-aligned slots
     (rows then columns, k = ceil(n/2), zero padded); ids are 0-based indices."""
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            key = "arr_0" if "arr_0" in archive.files else (archive.files or [None])[0]
-            if key is None:
-                raise PuzzleError("the .npz archive holds no array", source=source)
-            array = archive[key]
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as exc:
-        raise PuzzleError(f"not a readable .npz archive ({exc})", source=source) from None
+    array = _npz_array(data, source)
     if array.ndim != 2 or array.dtype.kind not in "iu":
         raise PuzzleError(f"expected a 2-D integer array of clues, found shape {array.shape} "
                           f"of {array.dtype}", source=source)
+    check_items(array.shape[0], source)
     length = array.shape[1]
     size = next((n for n in range(1, MAX_SIZE + 1) if 2 * n * ((n + 1) // 2) >= length), 0)
     if not size or 2 * size * ((size + 1) // 2) != length:
@@ -42,6 +56,65 @@ def npz_entries(data: bytes, source: str) -> Entries:
                           "slots for any size n", source=source)
     slots = (size + 1) // 2
     return [(str(i), _npz_thunk(array, i, size, slots, source)) for i in range(array.shape[0])]
+
+
+_ZIP_ERRORS = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile,
+               zipfile.LargeZipFile, zlib.error, lzma.LZMAError, NotImplementedError,
+               RuntimeError, struct.error)
+
+
+def _npy_header(member: IO[bytes], name: str, source: str) -> tuple[tuple[int, ...], bool,
+                                                                      np.dtype]:
+    """Shape, Fortran order and dtype of a ``.npy`` member (numpy parses the header as a Python
+    literal, so a damaged one fails in many ways, all reported as one message here)."""
+    try:
+        version = npy.read_magic(member)
+        if version not in ((1, 0), (2, 0)):
+            raise PuzzleError(f"unsupported .npy version {version[0]}.{version[1]} in {name!r}",
+                              source=source)
+        if version == (1, 0):
+            return npy.read_array_header_1_0(member)
+        return npy.read_array_header_2_0(member)
+    except PuzzleError:
+        raise
+    except (SyntaxError, tokenize.TokenError, TypeError, ValueError, MemoryError,
+            RecursionError) as exc:
+        raise PuzzleError(f"the .npy header of {name!r} is damaged ({exc})",
+                          source=source) from None
+
+
+def _npz_array(data: bytes, source: str) -> np.ndarray:
+    """The clue array of an ``.npz`` archive (``arr_0``, else the first array), read without
+    pickles and only after its header and unpacked size have been checked."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = [n for n in archive.namelist() if n.endswith(".npy")]
+            if not names:
+                raise PuzzleError("the .npz archive holds no array", source=source)
+            info = archive.getinfo("arr_0.npy" if "arr_0.npy" in names else names[0])
+            if info.file_size > MAX_NPZ_ARRAY:
+                raise PuzzleError(f"the array {info.filename[:-4]!r} is {info.file_size / 2**20:.0f}"
+                                  f" MB unpacked; arrays of at most {MAX_NPZ_ARRAY // 2**20} MB "
+                                  "are read", source=source)
+            with archive.open(info) as member:
+                shape, fortran, dtype = _npy_header(member, info.filename, source)
+                if dtype.kind not in "iu" or dtype.hasobject:
+                    raise PuzzleError(f"expected an integer array of clues, found {dtype}",
+                                      source=source)
+                count = math.prod(shape)
+                if count * dtype.itemsize > info.file_size:
+                    raise PuzzleError(f"the array header of {info.filename!r} promises shape "
+                                      f"{shape} but the archive member holds only "
+                                      f"{info.file_size:,} bytes", source=source)
+                raw = member.read(count * dtype.itemsize)
+    except PuzzleError:
+        raise
+    except _ZIP_ERRORS as exc:
+        raise PuzzleError(f"not a readable .npz archive: damaged or not a zip file ({exc})",
+                          source=source) from None
+    if len(raw) != count * dtype.itemsize:
+        raise PuzzleError("truncated .npy array in the .npz archive", source=source)
+    return np.frombuffer(raw, dtype).reshape(shape, order="F" if fortran else "C")
 
 
 def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
@@ -64,7 +137,8 @@ def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
 
 def _json(data: bytes, source: str) -> object:
     try:
-        return json.loads(data.decode("utf-8-sig"))
+        return json.loads(data.decode("utf-8-sig"), parse_int=lambda text: _json_int(text, source),
+                          parse_constant=lambda name: _json_constant(name, source))
     except UnicodeDecodeError as exc:
         raise PuzzleError(f"not UTF-8 text (byte offset {exc.start})", source=source) from None
     except json.JSONDecodeError as exc:
@@ -74,6 +148,15 @@ def _json(data: bytes, source: str) -> object:
         raise PuzzleError("invalid JSON: nested too deeply", source=source) from None
 
 
+def _json_int(text: str, source: str) -> int:
+    """A JSON integer, refusing one too long to be a clue before ``int()`` sees it."""
+    return digits(text.lstrip("-"), source) * (-1 if text.startswith("-") else 1)
+
+
+def _json_constant(name: str, source: str) -> object:
+    raise PuzzleError(f"invalid JSON: {name} is not a number JSON allows", source=source)
+
+
 def janko_entries(data: bytes, source: str) -> Entries:
     """puzzlekit's Janko dump: ``{"data": {id: {"problem", "solution"}}}``; each problem is
     ``H W``, W column lines, then H row lines; the solution (``x`` filled) is checked."""
@@ -81,6 +164,7 @@ def janko_entries(data: bytes, source: str) -> Entries:
     items = doc.get("data") if isinstance(doc, dict) else None
     if not isinstance(items, dict):
         raise PuzzleError('expected a JSON object with a "data" object of puzzles', source=source)
+    check_items(len(items), source)
     return [(str(ident), _janko_thunk(entry, f"{source} [{ident}]"))
             for ident, entry in items.items()]
 
@@ -115,7 +199,14 @@ def _janko_thunk(entry: object, source: str) -> Callable[[], Puzzle]:
 def _janko_solution(text: object, width: int, height: int, source: str) -> np.ndarray | None:
     if not isinstance(text, str) or not text.strip():
         return None
-    rows = [ln.split() for ln in split_lines(text) if ln.strip()][1:]
+    lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
+    number, first = lines[0]
+    header = numbers(first, None, f"{source} solution", number)
+    if header != (height, width):
+        found = " ".join(map(str, header)) or repr(first.strip()[:40])
+        raise PuzzleError(f"the solution header says {found} but the problem is {height} "
+                          f"{width} (height width)", source=f"{source} solution", line=number)
+    rows = [ln.split() for _, ln in lines[1:]]
     if len(rows) != height or any(len(r) != width for r in rows):
         raise PuzzleError(f"the solution must have {height} rows of {width} cells",
                           source=source)
@@ -131,6 +222,7 @@ def butler_entries(data: bytes, source: str) -> Entries:
     doc = _json(data, source)
     if not isinstance(doc, list):
         raise PuzzleError('expected a JSON list of {"name", "hints"} objects', source=source)
+    check_items(len(doc), source)
     out: Entries = []
     for k, entry in enumerate(doc, 1):
         name = entry.get("name") if isinstance(entry, dict) else None

@@ -1,7 +1,8 @@
 """Guess a puzzle format from a file name and its first bytes.
 
-Unambiguous extensions decide; otherwise (``.txt``, ``.json``, pasted text) the content does.
-Checks run from the most to the least distinctive signature.
+Unambiguous extensions decide; otherwise (``.txt``, ``.json``, pasted text) the content does:
+the first 64 KB, or the whole first line when it is longer (a long puzzle string). Checks run
+from the most to the least distinctive signature.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ EXTENSIONS = {
     ".cwd": "cwd", ".toml": "toml", ".pbm": "netpbm", ".pgm": "netpbm", ".npz": "npz",
 }
 
+#: Bytes looked at to tell the format; a first line longer than this is looked at whole.
+WINDOW = 65536
 _NETPBM = re.compile(rb"P[1-6]\s")
 _INTS = re.compile(r"[0-9]+(?:[ \t]+[0-9]+)*\Z")
 _TAB_INTS = re.compile(r"[0-9]+(?:\t[0-9]+)*\Z")
@@ -31,7 +34,11 @@ def detect(data: bytes, name: str | None = None) -> str:
         for ext, fmt in EXTENSIONS.items():
             if lower.endswith(ext):
                 return fmt
-    head = data[:65536]
+    head = data[:WINDOW]
+    if len(data) > WINDOW and b"\n" not in head and b"\r" not in head:
+        # one line longer than the window (a long puzzle string): look at all of that line
+        ends = [i for i in (data.find(b"\n", WINDOW), data.find(b"\r", WINDOW)) if i >= 0]
+        head = data[:min(ends)] if ends else data
     if head.startswith(b"PK\x03\x04"):
         return "npz"
     if _NETPBM.match(head):

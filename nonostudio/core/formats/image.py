@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._common import MAX_SIZE, check_size
+from nonostudio.core.formats._common import MAX_SIZE, digits
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
@@ -76,10 +76,12 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
         if not m or not m.group(1).isdigit():
             raise PuzzleError("malformed Netpbm header (expected width, height"
                               f"{', maxval' if count == 3 else ''})", source=source)
-        header.append(int(m.group(1)))
+        header.append(digits(m.group(1), source))
         pos = m.end()
     width, height = header[0], header[1]
-    check_size(width, height, source)
+    if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+        raise PuzzleError(f"the picture is {width}x{height} pixels; one pixel is one cell and "
+                          f"puzzles are limited to {MAX_SIZE}x{MAX_SIZE}", source=source)
     maxval = header[2] if count == 3 else 1
     if not 1 <= maxval <= 65535:
         raise PuzzleError(f"Netpbm maxval must be between 1 and 65535, found {maxval}",
@@ -91,11 +93,15 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
         if len(values) < width * height:
             raise PuzzleError(f"expected {width * height} pixel values, found {len(values)}",
                               source=source)
-        try:
-            pixels = np.array([v - 48 if magic == b"P1" else int(v)
-                               for v in values[:width * height]], dtype=np.int64)
-        except ValueError:
-            raise PuzzleError("pixel values must be numbers", source=source) from None
+        if magic == b"P1":
+            pixels = np.array([v - 48 for v in values[:width * height]], dtype=np.int64)
+        else:
+            for k, v in enumerate(values[:width * height]):
+                if not v.isdigit():
+                    raise PuzzleError(f"pixel values must be numbers, found {v[:20]!r} at pixel "
+                                      f"{_pixel(k, width)}", source=source)
+            pixels = np.array([digits(v, source) for v in values[:width * height]],
+                              dtype=np.int64)
         if magic == b"P1" and ((pixels < 0) | (pixels > 1)).any():
             raise PuzzleError("PBM pixels must be 0 or 1", source=source)
     else:
@@ -114,9 +120,42 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
                                   f"found {len(body)}", source=source)
             dtype = ">u2" if size == 2 else np.uint8
             pixels = np.frombuffer(body[:width * height * size], dtype).astype(np.int64)
+    if magic in (b"P2", b"P5") and (pixels > maxval).any():
+        k = int(np.argmax(pixels > maxval))
+        raise PuzzleError(f"pixel value {int(pixels[k])} at pixel {_pixel(k, width)} is above "
+                          f"the maxval {maxval} of the header (values are 0..{maxval})",
+                          source=source)
     grid = pixels.reshape(height, width)
     if magic in (b"P1", b"P4"):
         filled = grid == 1
     else:
         filled = grid * 2 < maxval
     return Puzzle.from_grid(np.where(filled, FILLED, CROSSED).astype(np.int8))
+
+
+def _pixel(index: int, width: int) -> str:
+    """``row R, column C`` (1-based) of the ``index``-th pixel."""
+    return f"row {index // width + 1}, column {index % width + 1}"
+
+
+#: Largest picture the image import decodes (megapixels); a 4096x4096 grid needs far fewer.
+MAX_IMAGE_PIXELS = 64_000_000
+
+
+def image_size_problem(width: int, height: int, limit_mb: int = 0) -> str | None:
+    """Why a picture of ``width`` x ``height`` pixels is too large to import, or None.
+
+    ``limit_mb`` is the decoder's memory limit in megabytes (4 bytes a pixel; 0: none); the
+    message names the picture's size and the limit it breaks.
+    """
+    if width <= 0 or height <= 0:
+        return None
+    pixels = width * height
+    if pixels > MAX_IMAGE_PIXELS:
+        return (f"the image is {width}x{height} pixels ({pixels / 1e6:.1f} megapixels); images "
+                f"of at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels can be imported")
+    needed = pixels * 4 / 2**20
+    if limit_mb and needed > limit_mb:
+        return (f"the image is {width}x{height} pixels and needs {needed:.0f} MB to decode; "
+                f"images needing at most {limit_mb} MB can be imported")
+    return None

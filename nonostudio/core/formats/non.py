@@ -2,7 +2,8 @@
 
 Keywords may come in any order; ``rows``/``columns`` are followed by one clue line per row or
 column (comma-separated numbers, ``0`` or a blank line for an empty clue). Unknown lines are
-ignored, as the format asks.
+ignored, as the format asks, but a clue line outside a section (more clues than the height or
+width) is refused with its line number rather than dropped.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from nonostudio.core.formats._common import (
     build,
     check_size,
     clean_meta,
+    digits,
     split_lines,
     to_int,
     tokens,
@@ -63,7 +65,7 @@ class _Reader:
                                       source=self.source, line=line, column=tcol, clue=name)
                 if m.group(2):
                     self.colours.add(m.group(2))
-                values.append(int(m.group(1)))
+                values.append(digits(m.group(1), self.source, line, tcol, name))
         return tuple(v for v in values if v)
 
     def section(self, start: int, count: int | None, kind: str) -> tuple[list[tuple[int, ...]], int]:
@@ -92,8 +94,10 @@ class _Reader:
         meta: dict[str, str] = {}
         goal_text: tuple[str, int] | None = None
         i = 0
+        last: tuple[str, int, int] | None = None  # the latest section: keyword, index, clues
         while i < len(self.lines):
             text = self.lines[i].strip()
+            start = i
             word, _, rest = text.partition(" ")
             word = word.lower()
             rest = rest.strip()
@@ -118,6 +122,10 @@ class _Reader:
                 goal_text = (_value(rest), i + 1)
             elif word in ("color", "colour"):
                 self.colours.add(rest.split()[0] if rest else "?")
+            elif text[:1].isdigit() or text[:1] == ",":
+                raise self.surplus(i, last)
+            if word in ("rows", "columns") and not rest:
+                last = (word, start, i - start)
             i += 1
         if width is not None and height is not None:
             check_size(width, height, self.source)
@@ -137,6 +145,15 @@ class _Reader:
             goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
         return build(rows, cols, self.source, clue_lines=self.clue_lines, goal=goal,
                      goal_line=goal_line, **meta)
+
+    def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
+        """The error for a clue line found outside the ``rows`` and ``columns`` sections."""
+        if last is None:
+            return self.error("a clue line before any 'rows' or 'columns' section", index + 1)
+        keyword, start, count = last
+        size = "height" if keyword == "rows" else "width"
+        return self.error(f"a surplus clue line: the '{keyword}' section (line {start + 1}) "
+                          f"already has its {count} clues (the {size})", index + 1)
 
     def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray:
         if len(text) != width * height:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size
+from nonostudio.core.formats._common import build, check_size, digits
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import Puzzle
 
@@ -25,7 +25,7 @@ def read_g(text: str, source: str) -> Puzzle:
             sections.append([])
         elif sections and not line.lstrip().startswith("#"):
             sections[-1].append((number, line))
-    sections = sections[:2]
+    sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
     if len(sections) < 2:
         raise PuzzleError("expected two sections, each starting with a ':' line (row clues, "
                           "then column clues)", source=source, line=cur.lines[-1][0] if cur.lines
@@ -47,7 +47,7 @@ def read_g(text: str, source: str) -> Puzzle:
                                       column=m.start() + 1, clue=name)
                 if item.group(2) and item.group(2) != "1":
                     colours.add(item.group(2))
-                values.append(int(item.group(1)))
+                values.append(digits(item.group(1), source, number, m.start() + 1, name))
             out.append(tuple(v for v in values if v))
         clues.append(out)
     if colours:

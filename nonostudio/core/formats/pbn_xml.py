@@ -2,11 +2,20 @@
 
 Documents with an internal DTD subset or entity declarations are refused before any expansion
 (no "billion laughs"); an external ``<!DOCTYPE pbn SYSTEM ...>`` line, as webpbn exports carry, is
-accepted and never fetched.
+accepted and never fetched. A document of more than :data:`MAX_ELEMENTS` elements is refused
+while it is parsed.
+
+Every field of a :class:`Puzzle` survives a write and a read: the clues, the goal picture, and
+``<title>``, ``<author>``, ``<copyright>`` and ``<license>`` text exactly as stored (surrounding
+whitespace, tabs, line breaks and carriage returns included). pbn 0.3 has no licence element;
+nonostudio writes ``<license>`` (and reads ``<licence>`` too), which other readers skip.
+Characters XML cannot hold at all (control characters other than tab, line feed and carriage
+return) are written as spaces.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from xml.parsers import expat
@@ -14,9 +23,13 @@ from xml.parsers import expat
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size, clean_meta, to_int
+from nonostudio.core.formats._common import build, check_items, check_size, to_int
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
+
+#: Most elements one document may hold: a 4096x4096 puzzle of realistic clues has far fewer,
+#: and each costs a few hundred bytes in the tree.
+MAX_ELEMENTS = 2_000_000
 
 
 class _Refused(Exception):
@@ -42,6 +55,9 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
+        if len(lines) > MAX_ELEMENTS:
+            raise _Refused(f"more than {MAX_ELEMENTS:,} XML elements; documents are read up "
+                           f"to {MAX_ELEMENTS:,} elements", parser.CurrentLineNumber)
 
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
@@ -74,6 +90,7 @@ def entries(data: bytes, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
                           source=source, line=1)
     if not puzzles:
         raise PuzzleError("the <puzzleset> holds no <puzzle>", source=source, line=1)
+    check_items(len(puzzles), source)
     if len(puzzles) == 1:
         return [("", _thunk(puzzles[0], lines, source))]
     return [(str(k), _thunk(el, lines, source)) for k, el in enumerate(puzzles, 1)]
@@ -131,9 +148,21 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
             goal = _image(image.text or "", len(cols), len(rows), chars, background, source,
                           goal_line)
             break
-    meta = {key: (el.findtext(tag) or "").strip()
-            for key, tag in (("title", "title"), ("author", "author"), ("copyright", "copyright"))}
+    meta = {key: el.findtext(tag) or "" for key, tag in _META}
+    if not meta["licence"]:
+        meta["licence"] = el.findtext("licence") or ""
     return build(rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line, **meta)
+
+
+#: Puzzle field and XML element of each text property, in the order they are written.
+_META = (("title", "title"), ("author", "author"), ("copyright", "copyright"),
+         ("licence", "license"))
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(value: str) -> str:
+    """``value`` with the characters XML 1.0 cannot hold replaced by spaces."""
+    return _NOT_XML.sub(" ", value)
 
 
 def _image(text: str, width: int, height: int, chars: dict[str, str], background: str,
@@ -152,10 +181,10 @@ def write(puzzle: Puzzle, with_solution: bool = True) -> str:
     """The pbn 0.3 XML of ``puzzle`` (with its goal picture when present and wanted)."""
     root = ET.Element("puzzleset")
     el = ET.SubElement(root, "puzzle", type="grid", defaultcolor="black")
-    for tag, value in (("title", puzzle.title), ("author", puzzle.author),
-                       ("copyright", puzzle.copyright)):
+    for key, tag in _META:
+        value = getattr(puzzle, key)
         if value:
-            ET.SubElement(el, tag).text = clean_meta(value)
+            ET.SubElement(el, tag).text = _xml_text(value)
     ET.SubElement(el, "color", name="white", char=".").text = "fff"
     ET.SubElement(el, "color", name="black", char="X").text = "000"
     for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
@@ -169,4 +198,7 @@ def write(puzzle: Puzzle, with_solution: bool = True) -> str:
         rows = ("|" + "".join("X" if v == FILLED else "." for v in r) + "|" for r in puzzle.goal)
         ET.SubElement(sol, "image").text = "\n" + "\n".join(rows) + "\n"
     ET.indent(root)
-    return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    # a parser reads a raw carriage return as a line feed; markup holds none, so every one here
+    # is in a text value and is written as a character reference to survive
+    body = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
+    return '<?xml version="1.0"?>\n' + body + "\n"

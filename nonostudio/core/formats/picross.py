@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._common import build, check_size, numbers, split_lines
+from nonostudio.core.formats._common import build, check_items, check_size, numbers, split_lines
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
@@ -29,6 +29,7 @@ def native_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzl
         if word == "GRID":
             name = line[4:].strip() or str(len(grids) + 1)
             grids.append({"name": name, "line": number, "row": [], "column": [], "lines": {}})
+            check_items(len(grids), source, number)
             section = None
         elif word in ("ROWS", "COLUMNS"):
             if not grids:

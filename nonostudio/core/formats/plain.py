@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._common import build, check_size, numbers, split_lines, to_int
+from nonostudio.core.formats._common import (
+    build,
+    check_items,
+    check_size,
+    numbers,
+    split_lines,
+    to_int,
+)
 from nonostudio.core.puzzle import Puzzle
 
 Entries = list[tuple[str, Callable[[], Puzzle]]]
@@ -77,15 +84,40 @@ class Cursor:
 def read_nin(text: str, source: str) -> Puzzle:
     """Wilk ``.nin``: ``W H`` (width first), H row lines, W column lines.
 
-    Like Wilk's own reader, lines after the last column clue are ignored (data142.nin repeats
-    its clues five times).
+    Lines after the last column clue are refused with their line number (they mean the header
+    is wrong), unless they are whole copies of the clue lines: Wilk's data142.nin holds its
+    clues five times, each copy's last line run into the next copy's header (``4`` and ``25 20``
+    make ``425 20``), and his reader reads the first copy.
     """
     cur = Cursor(text, source, comment="#")
     width, height = cur.ints(2, "'width height'")
+    header = cur.lines[0][1].strip()
     check_size(width, height, source, cur.lines[0][0])
+    first_row = cur.pos
     rows = cur.clues(height, "row")
     cols = cur.clues(width, "column")
+    rest = [ln.strip() for _, ln in cur.lines[cur.pos:]]
+    clue_lines = [ln.strip() for _, ln in cur.lines[first_row:cur.pos]]
+    if rest and not _copies(rest, clue_lines, header):
+        number, extra = cur.lines[cur.pos]
+        raise PuzzleError(f"a surplus line after the {height} row and {width} column clues "
+                          f"(the header says {width} {height}, width first): "
+                          f"{extra.strip()[:40]!r}", source=source, line=number)
     return build(rows, cols, source, clue_lines=cur.clue_lines)
+
+
+def _copies(rest: list[str], clue_lines: list[str], header: str) -> bool:
+    """True when ``rest`` is whole copies of ``clue_lines``; the last line of a copy may be
+    followed by ``header`` on the same line."""
+    size = len(clue_lines)
+    if len(rest) % size:
+        return False
+    last = clue_lines[-1]
+    for start in range(0, len(rest), size):
+        copy = rest[start:start + size]
+        if copy[:-1] != clue_lines[:-1] or copy[-1] not in (last, last + header):
+            return False
+    return True
 
 
 def read_cwd(text: str, source: str) -> Puzzle:
@@ -104,6 +136,7 @@ def spoj_entries(text: str, source: str) -> Entries:
     """SPOJ JCROSS: a count, then per puzzle ``H W``, H row lines, W column lines (ending in 0)."""
     cur = Cursor(text, source)
     (count,) = cur.ints(1, "the number of puzzles")
+    check_items(count, source, cur.lines[0][0])
     out: Entries = []
     for k in range(1, count + 1):
         header = cur.lines[cur.pos][0] if not cur.at_end() else None
@@ -133,6 +166,7 @@ def taai_entries(text: str, source: str) -> Entries:
         stripped = line.strip()
         if stripped.startswith("$"):
             blocks.append((stripped[1:].strip(), number, []))
+            check_items(len(blocks), source, number)
         elif not blocks:
             blocks.append(("", number, [(number, line)]))
         else:

@@ -13,7 +13,15 @@ import re
 from collections.abc import Callable
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size, numbers, split_lines
+from nonostudio.core.formats._common import (
+    MAX_SIZE,
+    build,
+    check_items,
+    check_size,
+    digits,
+    numbers,
+    split_lines,
+)
 from nonostudio.core.puzzle import Puzzle
 
 _TATHAM = re.compile(r"\s*([0-9]+)x([0-9]+):")
@@ -32,15 +40,21 @@ def looks_like_tatham(text: str) -> bool:
 def read_string(text: str, source: str = "<text>", line: int | None = None,
                 offset: int = 0) -> Puzzle:
     """Parse one puzzle string; columns in errors are 1-based character offsets."""
-    dashes = [i for i, ch in enumerate(text) if ch == "-"]
-    if not dashes:
+    cut = text.find("-")
+    if cut < 0:
         raise PuzzleError("expected '-' between the row clues and the column clues "
                           "(e.g. 1:3:1-1:3:1)", source=source, line=line,
                           column=offset + len(text.rstrip()) + 1)
-    if len(dashes) > 1:
+    second = text.find("-", cut + 1)
+    if second >= 0:
         raise PuzzleError("expected only one '-' (between row and column clues), found another",
-                          source=source, line=line, column=offset + dashes[1] + 1)
-    cut = dashes[0]
+                          source=source, line=line, column=offset + second + 1)
+    for kind, part in (("height", text[:cut]), ("width", text[cut + 1:])):
+        count = part.count(":") + 1
+        if count > MAX_SIZE:
+            raise PuzzleError(f"{kind} must be between 1 and {MAX_SIZE}, found {count} "
+                              f"{'row' if kind == 'height' else 'column'} clues", source=source,
+                              line=line)
     parts = (("row", text[:cut], 0), ("column", text[cut + 1:], cut + 1))
     clues: list[list[tuple[int, ...]]] = []
     for kind, part, start in parts:
@@ -68,7 +82,8 @@ def read_tatham(text: str, source: str = "<text>") -> Puzzle:
     if not m:
         raise PuzzleError("expected a Tatham game id such as 5x5:2/1.1/3/1/2/1/3/1.1/1/2",
                           source=source, line=1, column=1)
-    width, height = int(m.group(1)), int(m.group(2))
+    width = digits(m.group(1), source, 1, m.start(1) + 1)
+    height = digits(m.group(2), source, 1, m.start(2) + 1)
     check_size(width, height, source)
     body = text[m.end():].rstrip()
     if "," in body:
@@ -111,6 +126,7 @@ def library_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzz
         else:
             item, body, offset = str(number), line, 0
         entries.append((item, _thunk(body, source, number, offset)))
+        check_items(len(entries), source, number)
     if not entries:
         raise PuzzleError("no puzzle string found (expected e.g. 1:3:1-1:3:1)", source=source)
     return entries

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size, split_lines, tokens
+from nonostudio.core.formats._common import build, check_size, digits, split_lines, tokens
 from nonostudio.core.puzzle import Puzzle
 
 _SECTION = re.compile(r"\s*\[\s*([A-Za-z_]+)\s*\]\s*\Z")
@@ -69,7 +69,7 @@ def read(text: str, source: str) -> Puzzle:
                                       line=number, column=tcol, clue=name)
                 if item.group(2):
                     colours.add(item.group(2))
-                values.append(int(item.group(1)))
+                values.append(digits(item.group(1), source, number, tcol, name))
             clues[key].append(tuple(v for v in values if v))
     if colours:
         raise UnsupportedPuzzleError(
