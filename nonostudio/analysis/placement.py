@@ -88,6 +88,29 @@ class Placement:
         e = self.evidence.get(self.technique)
         return e.firings / self.firings if e and self.firings else 0.0
 
+    def to_json(self) -> dict[str, object]:
+        """The placement as plain data: technique, firings, cells, per-technique evidence and
+        example lines as text."""
+        return {
+            "rule": self.rule,
+            "technique": self.technique,
+            "firings": self.firings,
+            "cells": self.cells,
+            "evidence": {t: {"firings": e.firings, "cells": e.cells,
+                             "example": None if e.example is None else str(e.example)}
+                         for t, e in self.evidence.items()},
+            "example": None if self.example is None else str(self.example),
+            "unexplained": None if self.unexplained is None else str(self.unexplained),
+        }
+
+
+def by_technique(placements: Iterable[Placement]) -> dict[str, list[str]]:
+    """Rule names per technique id, in catalogue order, then ``UNPLACED`` (empty ones left out)."""
+    out: dict[str, list[str]] = {t: [] for t in (*_RULE_TECHNIQUES, UNPLACED)}
+    for p in placements:
+        out[p.technique].append(p.rule)
+    return {t: rules for t, rules in out.items() if rules}
+
 
 class MoveCache:
     """Every technique's complete move on each line state, as ``(filled, crossed)`` bit masks of

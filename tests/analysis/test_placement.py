@@ -12,6 +12,7 @@ from nonostudio.analysis.placement import (
     THRESHOLD,
     UNPLACED,
     MoveCache,
+    by_technique,
     coverage_share,
     firings,
     place,
@@ -59,6 +60,12 @@ def test_control_rules_land_in_the_technique_a_player_names(control_placements) 
     assert got == CONTROL_EXPECTED
     for p in control_placements:
         assert p.firings > 0 and p.share >= THRESHOLD, p.rule
+    groups = by_technique(control_placements)
+    assert list(groups) == ["overlap", "small_gap", "simple_spaces", "punctuate", "glue", "mercury"]
+    assert groups["punctuate"] == ["punctuate_maximum", "punctuate_first_hint"]
+    data = control_placements[0].to_json()
+    assert data["technique"] == "overlap" and data["evidence"]["overlap"]["firings"] == 30
+    assert data["example"].startswith("(")
 
 
 def test_evidence_examples_are_part_of_the_techniques_move(control_placements) -> None:
