@@ -235,6 +235,8 @@ class CoverageShare:
     placed: int
     unplaced_only: int
     seconds: float
+    by_technique: dict[str, int] = field(default_factory=dict)
+    """Cells covered by the rules of each technique (a cell may count for several)."""
 
     @property
     def share(self) -> float:
@@ -253,10 +255,15 @@ def coverage_share(rule_set: RuleSet | Sequence[Rule],
     report = coverage(rules, transitions)
     every: set[tuple[int, int]] = set()
     placed: set[tuple[int, int]] = set()
+    per: dict[str, set[tuple[int, int]]] = {}
     for name, cells in report.cells_by_rule.items():
         every |= cells
         p = by_name.get(name)
-        if p is not None and p.placed:
+        technique = p.technique if p is not None else UNPLACED
+        per.setdefault(technique, set()).update(cells)
+        if technique != UNPLACED:
             placed |= cells
+    order = [*_RULE_TECHNIQUES, UNPLACED]
     return CoverageShare(len(every), len(placed), len(every - placed),
-                         time.perf_counter() - started)
+                         time.perf_counter() - started,
+                         {t: len(per[t]) for t in order if per.get(t)})

@@ -43,8 +43,10 @@ def main() -> int:
               f"in {placing:.1f} s")
         for t in CATALOGUE:
             if counts[t.id]:
-                print(f"  tier {t.tier} {t.name:<24} {counts[t.id]:>3} rules")
-        print(f"  {'unplaced':<31} {counts[UNPLACED]:>3} rules")
+                print(f"  tier {t.tier} {t.name:<24} {counts[t.id]:>3} rules, covering "
+                      f"{share.by_technique.get(t.id, 0):>5} cells")
+        print(f"  {'unplaced':<31} {counts[UNPLACED]:>3} rules, covering "
+              f"{share.by_technique.get(UNPLACED, 0):>5} cells")
         for p in placements:
             if args.verbose or not p.placed:
                 shown = p.unexplained if not p.placed and p.unexplained else p.example
