@@ -34,7 +34,7 @@ def normal_clues(clues: Sequence[int]) -> Clues:
 
 
 def _runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
-    """Maximal runs ``(start, end)`` of cells equal to ``value`` (``None``: not crossed)."""
+    """Maximal runs ``(start, end)`` of cells equal to ``value``."""
     out = []
     start = -1
     for i, c in enumerate(cells):
