@@ -225,11 +225,17 @@ _TEXT_COLUMNS = ("title", "author", "source", "licence", "verdict", "created", "
                  "difficulty")
 # Text is read as bytes and decoded here, so one damaged byte names its record instead of stopping
 # the whole listing ("Could not decode to UTF-8 column ...").
+# SQLite checks the JSON documents (in C, several times faster than json.loads over a long
+# listing): 1 for a document with row and column clues, 0 or NULL for other JSON, -1 for no JSON.
+_DOCUMENT_CHECK = ("CASE WHEN json_valid(data) THEN json_type(data, '$.rows') = 'array' "
+                   "AND json_type(data, '$.cols') = 'array' ELSE -1 END")
 _LIST_SQL = (
-    "SELECT id, width, height, CAST(data AS BLOB), "
+    "SELECT id, width, height, "
     + ", ".join(f"CAST({c} AS BLOB)" for c in _TEXT_COLUMNS)
     + " FROM puzzles"
 )
+_DOCUMENT_SQL = "SELECT id, CAST(data AS BLOB), {check} FROM puzzles"
+_FEW = 200  # up to this many unchecked documents are read one by one, more in one pass
 _COLUMN_NAMES = {"title": "title", "author": "author", "source": "source", "licence": "licence",
                  "verdict": "verdict", "created": "creation date", "modified": "change date",
                  "difficulty": "difficulty", "data": "stored puzzle"}
@@ -264,11 +270,17 @@ def _record_name(id: int, title: str | None) -> str:
     return f"library puzzle {id} (“{title}”)" if title else f"library puzzle {id}"
 
 
-def _check_document(text: str) -> None:
+def _check_document(text: str, verdict: object) -> None:
+    """Raise _Damaged unless ``text`` is a JSON object with row and column clue lists;
+    ``verdict`` is SQLite's answer to _DOCUMENT_CHECK (None when not asked)."""
+    if verdict == 1:
+        return
     try:
         doc = json.loads(text)
     except ValueError as exc:
         raise _Damaged(f"its stored puzzle is not valid JSON ({exc})") from None
+    if verdict == -1:
+        raise _Damaged("its stored puzzle is not valid JSON")
     if not isinstance(doc, dict) or not isinstance(doc.get("rows"), list) or not isinstance(
         doc.get("cols"), list
     ):
@@ -293,6 +305,8 @@ class Library:
         self.read_only_reason = "it was opened read-only" if read_only else ""
         self.warning = ""
         self.skipped: list[str] = []
+        self._sql_json: bool | None = None  # whether SQLite can check JSON (asked once)
+        self._checked: dict[int, str] = {}  # id -> modified stamp of documents found sound
         self._conn = self._open()
 
     # -- opening -----------------------------------------------------------------------------
@@ -641,38 +655,96 @@ class Library:
 
         A damaged record is left out and described in :attr:`skipped`; a file so damaged that
         rows cannot be found is read row by row around the damage.  Raises LibraryError only when
-        nothing can be read (a lock held by another process, an I/O error).
+        nothing can be read (a lock held by another process, an I/O error).  Each stored
+        document is checked once per session and again whenever it changes.
         """
         self.skipped = []
         try:
             rows = self._conn.execute(_LIST_SQL + " ORDER BY id").fetchall()
+            entries = [e for e in map(self._entry, rows) if e is not None]
+            return self._with_sound_documents(entries)
         except sqlite3.Error as exc:
             if _kind(exc) != CORRUPT:
                 raise self._read_error(exc, "the list of puzzles") from None
             return self._entries_around_damage(exc)
-        return [e for e in map(self._entry, rows) if e is not None]
 
     def _entry(self, row: tuple[object, ...]) -> LibraryEntry | None:
-        id, width, height, data = row[:4]
-        texts = dict(zip(_TEXT_COLUMNS, row[4:], strict=True))
+        id, width, height = row[:3]
+        texts = row[3:]
         assert isinstance(id, int)
         try:
-            values = {c: _decode(raw, c) for c, raw in texts.items()}
+            try:  # the common case, fast; the slow path names the damaged column
+                values = [raw.decode() for raw in texts]  # type: ignore[attr-defined]
+            except (UnicodeDecodeError, AttributeError):
+                values = [_decode(raw, column) for column, raw in zip(_TEXT_COLUMNS, texts,
+                                                                       strict=True)]
             if not (isinstance(width, int) and isinstance(height, int)):
                 raise _Damaged(f"its size is damaged ({width!r} x {height!r})")
-            _check_document(_decode(data, "data"))
         except _Damaged as exc:
-            name = _record_name(id, _readable_title(texts["title"]))
-            self.skipped.append(f"{name} was skipped: {exc}.")
+            self._skip(id, _readable_title(texts[0]), exc)
             return None
-        return LibraryEntry(id=id, width=width, height=height, **values)
+        title, author, source, licence, verdict, created, modified, difficulty = values
+        return LibraryEntry(id, title, author, width, height, source, licence, verdict,
+                            created, modified, difficulty)
+
+    def _skip(self, id: int, title: str | None, why: object) -> None:
+        self.skipped.append(f"{_record_name(id, title)} was skipped: {why}.")
+
+    def _document_sql(self) -> str:
+        if self._sql_json is None:
+            try:
+                self._conn.execute("SELECT json_valid('{}')").fetchone()
+                self._sql_json = True
+            except sqlite3.Error:  # an SQLite built without JSON: Python checks instead
+                self._sql_json = False
+        return _DOCUMENT_SQL.format(check=_DOCUMENT_CHECK if self._sql_json else "NULL")
+
+    def _with_sound_documents(self, entries: list[LibraryEntry],
+                              one_by_one: bool = False) -> list[LibraryEntry]:
+        """``entries`` without those whose stored document is not UTF-8 JSON with clues (each
+        named in :attr:`skipped`); documents already checked unchanged are not read again."""
+        unchecked = [e for e in entries if self._checked.get(e.id) != e.modified]
+        if not unchecked:
+            return entries
+        documents: dict[int, tuple[object, object]] = {}
+        if len(unchecked) > _FEW and not one_by_one:
+            wanted = {e.id for e in unchecked}
+            for id, data, verdict in self._conn.execute(self._document_sql()):
+                if id in wanted:
+                    documents[id] = (data, verdict)
+        else:
+            for entry in unchecked:
+                try:
+                    row = self._conn.execute(self._document_sql() + " WHERE id=?",
+                                             (entry.id,)).fetchone()
+                except sqlite3.Error as exc:
+                    if not one_by_one:
+                        raise
+                    row = None
+                    self._skip(entry.id, entry.title, f"it could not be read ({exc})")
+                if row is not None:
+                    documents[entry.id] = (row[1], row[2])
+        bad = set()
+        for entry in unchecked:
+            if entry.id not in documents:
+                bad.add(entry.id)
+                continue
+            data, verdict = documents[entry.id]
+            try:
+                _check_document(_decode(data, "data"), verdict)
+            except _Damaged as exc:
+                bad.add(entry.id)
+                self._skip(entry.id, entry.title, exc)
+                continue
+            self._checked[entry.id] = entry.modified
+        return [e for e in entries if e.id not in bad]
 
     def _entries_around_damage(self, damage: sqlite3.Error) -> list[LibraryEntry]:
         """Read what can be read of a file SQLite calls damaged, one record at a time."""
-        self.skipped.append(
+        self.skipped = [
             f"SQLite reports that the library file {self.path} is damaged ({damage}): the puzzles "
             "that could still be read are listed, others may be missing."
-        )
+        ]
         ids: list[int] = []
         try:
             for (id,) in self._conn.execute("SELECT id FROM puzzles ORDER BY id"):
@@ -686,16 +758,16 @@ class Library:
             try:
                 row = self._conn.execute(_LIST_SQL + " WHERE id=?", (id,)).fetchone()
             except sqlite3.Error as exc:
-                self.skipped.append(f"library puzzle {id} was skipped: it could not be read "
-                                    f"({exc}).")
+                self._skip(id, None, f"it could not be read ({exc})")
                 continue
             if row is None:
-                self.skipped.append(f"library puzzle {id} was skipped: it could not be found.")
+                self._skip(id, None, "it could not be found")
                 continue
             entry = self._entry(row)
             if entry is not None:
                 entries.append(entry)
-        return entries
+        self._checked.clear()
+        return self._with_sound_documents(entries, one_by_one=True)
 
     def __len__(self) -> int:
         try:

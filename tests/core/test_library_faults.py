@@ -362,6 +362,31 @@ def test_a_record_that_is_not_json_is_skipped_and_get_names_it(
         assert lib.get(ids[3]).title == "puzzle 3"
 
 
+@pytest.mark.parametrize("copies", [0, 300])  # few records are checked one by one, many in a pass
+def test_documents_damaged_by_another_program_while_open_are_noticed(
+    five: tuple[Path, list[int]], copies: int
+) -> None:
+    db, ids = five
+    if copies:
+        conn = sqlite3.connect(db)
+        for _ in range(copies // 5):
+            conn.execute("INSERT INTO puzzles (title, author, width, height, source, licence, "
+                         "data, created, modified) SELECT title, author, width, height, source, "
+                         "licence, data, created, modified FROM puzzles WHERE id <= 5")
+        conn.commit()
+        conn.close()
+    with Library(db) as lib:
+        assert len(lib.entries()) == 5 + copies and lib.skipped == []
+        conn = sqlite3.connect(db)
+        conn.execute("UPDATE puzzles SET data = '{\"rows\": 1}', modified = 'later' WHERE id = ?",
+                     (ids[4],))
+        conn.commit()
+        conn.close()
+        assert [e.id for e in lib.entries()][:4] == ids[:4] and len(lib.entries()) == 4 + copies
+        assert lib.skipped == [f"library puzzle {ids[4]} (“puzzle 4”) was skipped: its stored "
+                               "puzzle has no row and column clues."]
+
+
 def test_a_record_with_a_non_numeric_size_is_skipped(five: tuple[Path, list[int]]) -> None:
     db, ids = five
     conn = sqlite3.connect(db)
