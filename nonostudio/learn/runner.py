@@ -250,6 +250,7 @@ class Runner:
             self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
             self._slots = [-1] * self.jobs
         self._idle_deaths = 0
+        self._handed_back = False  # work that did not stop was handed back: end its workers now
         self._workers: list[Any] = []
         try:
             self._workers = [self._start_worker(i) for i in range(self.jobs)]
@@ -273,7 +274,7 @@ class Runner:
                 w.join(timeout=5.0)  # the watchdogs interrupt z3; daemon threads otherwise
             return
         processes = self._workers
-        deadline = time.monotonic() + _EXIT_GRACE_S
+        deadline = time.monotonic() + (0.0 if self._handed_back else _EXIT_GRACE_S)
         for w in processes:
             w.join(timeout=max(0.0, deadline - time.monotonic()))
         for w in processes:
@@ -356,29 +357,32 @@ class Runner:
                     # worker process is terminated): give the tasks back untouched.
                     for key in in_flight:
                         store.finish(run_id, key, "pending", None)
+                    self._handed_back = True
                     return
                 self._replace_dead_workers(pending, in_flight)
                 continue
             _, key, outcome, seconds, result_text, error = message
             in_flight.discard(key)
             result = json.loads(result_text) if result_text is not None else None
-            store.finish(run_id, key, outcome, None if outcome == "pending" else seconds,
-                         result, error)
-            if outcome != "pending":
-                done += 1
-                session_done += 1
-                found += rules_in(result)
-                covering.add(result)
-                if outcome in ("done", "skipped"):
-                    _note_rules(ruled, key, result)
-                if self.progress is not None or self.on_snapshot is not None:
-                    elapsed = time.monotonic() - session_start
-                    rate = 60.0 * session_done / elapsed if elapsed > 0 else 0.0
-                    eta = (total - done) * 60.0 / rate if rate > 0 else None
-                    snapshot = RunSnapshot(done, total, found, rate, eta, key, outcome)
-                    report_count(self.progress, done, total, snapshot.message())
-                    if self.on_snapshot is not None:
-                        self.on_snapshot(snapshot)
+            if outcome == "pending":  # handed back: what the interrupted work said is no outcome
+                store.finish(run_id, key, "pending", None)
+                feed()
+                continue
+            store.finish(run_id, key, outcome, seconds, result, error)
+            done += 1
+            session_done += 1
+            found += rules_in(result)
+            covering.add(result)
+            if outcome in ("done", "skipped"):
+                _note_rules(ruled, key, result)
+            if self.progress is not None or self.on_snapshot is not None:
+                elapsed = time.monotonic() - session_start
+                rate = 60.0 * session_done / elapsed if elapsed > 0 else 0.0
+                eta = (total - done) * 60.0 / rate if rate > 0 else None
+                snapshot = RunSnapshot(done, total, found, rate, eta, key, outcome)
+                report_count(self.progress, done, total, snapshot.message())
+                if self.on_snapshot is not None:
+                    self.on_snapshot(snapshot)
             feed()
 
     def _replace_dead_workers(self, pending: list[SpecRecord], in_flight: set[str]) -> None:
