@@ -349,6 +349,10 @@ class Library:
                 self._upgrade_or_probe(conn, existed)
                 return conn
             problem, kind = refusal
+        except LibraryError:
+            if conn is not None:
+                conn.close()
+            raise
         except sqlite3.Error as exc:
             if conn is not None:
                 conn.close()

@@ -304,3 +304,25 @@ def test_samples_come_from_the_anchor_files_unchanged_in_clues(anchors: Path) ->
         assert (ours.title, ours.author) == (theirs.title, theirs.author), quoted[0]
         checked += 1
     assert checked == len(list(samples_dir().glob("*.non")))
+
+
+def test_schema_1_library_is_upgraded_keeping_its_puzzles(db: Path) -> None:
+    from nonostudio.core.library import MIGRATIONS, puzzle_to_json
+
+    conn = sqlite3.connect(db, isolation_level=None)
+    MIGRATIONS[0](conn)  # schema 1: before difficulty labels
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute(
+        "INSERT INTO puzzles (title, author, width, height, source, licence, verdict, data, "
+        "created, modified) VALUES ('Tee', 'Ann', 5, 3, '', 'MIT', 'unique', ?, 'c', 'm')",
+        (puzzle_to_json(t_puzzle(title="Tee", author="Ann", licence="MIT")),),
+    )
+    conn.close()
+    with Library(db) as lib:
+        (entry,) = lib.entries()
+        assert (entry.title, entry.verdict, entry.difficulty) == ("Tee", "unique", "")
+        assert lib.get(entry.id) == t_puzzle(title="Tee", author="Ann", licence="MIT")
+        lib.set_difficulty(entry.id, "Easy")
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    conn.close()

@@ -463,6 +463,25 @@ def test_a_read_only_library_opens_read_only_and_refuses_writes_cleanly(
     assert sha(db) == before and sorted(p.name for p in folder.iterdir()) == [db.name]
 
 
+def test_an_old_library_that_cannot_be_upgraded_is_left_unchanged(
+    tmp_path: Path, make_read_only: Callable[[Path], str]
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "library.sqlite3"
+    conn = sqlite3.connect(db, isolation_level=None)
+    library_module.MIGRATIONS[0](conn)  # a schema 1 library, from before difficulty labels
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    before = sha(db)
+    make_read_only(folder)
+    for read_only in (False, True):
+        with pytest.raises(LibraryError, match="older nonostudio") as info:
+            Library(db, read_only=read_only)
+        assert info.value.kind == READ_ONLY and info.value.moved_to is None
+    assert sha(db) == before and [p.name for p in folder.iterdir()] == [db.name]
+
+
 def test_a_new_library_in_a_read_only_folder_is_a_clear_error(
     tmp_path: Path, make_read_only: Callable[[Path], str]
 ) -> None:
