@@ -470,7 +470,7 @@ class Library:
             kind = _kind(exc)
             if kind == READ_ONLY:
                 self.read_only = True
-                self.read_only_reason = f"{self.path} or its folder cannot be written ({exc})"
+                self.read_only_reason = f"the file or its folder cannot be written: {exc}"
             elif kind == FULL:
                 self.warning = (f"The disk holding the puzzle library {self.path} is full ({exc}): "
                                 "changes cannot be saved until some space is freed.")
@@ -533,7 +533,8 @@ class Library:
         LibraryError saying what could not be done and why (``action``: "add the puzzle …")."""
         if self.read_only:
             raise LibraryError(
-                f"The library is read-only: cannot {action} ({self.read_only_reason}).",
+                f"The library is read-only: cannot {action} ({self.path}: "
+                f"{self.read_only_reason}).",
                 kind=READ_ONLY,
             )
         conn = self._conn
@@ -554,8 +555,9 @@ class Library:
         unchanged = "The library is unchanged."
         if kind == READ_ONLY:
             self.read_only = True
-            self.read_only_reason = f"{self.path} or its folder cannot be written ({exc})"
-            text = f"The library is read-only: cannot {action}: {self.read_only_reason}. {unchanged}"
+            self.read_only_reason = f"the file or its folder cannot be written: {exc}"
+            text = (f"The library is read-only: cannot {action} ({self.path}: "
+                    f"{self.read_only_reason}). {unchanged}")
         elif kind == FULL:
             text = (f"The disk is full: cannot {action} in {self.path} ({exc}). {unchanged} Free "
                     "some space and try again.")
