@@ -42,9 +42,12 @@ def interrupted_then_resumed(tmp_path_factory) -> dict:
     """Start a run in a child process, Ctrl-C its whole process group after the first finished
     specification, record the store, then resume it in this process."""
     store = tmp_path_factory.mktemp("learn") / "jobs.sqlite3"
+    # SIGINT at its default in the child: a suite started in the background (``cmd &``) hands
+    # its children SIGINT ignored, and the Ctrl-C would then test nothing.
     child = subprocess.Popen(
         [sys.executable, "-m", "nonostudio", "learn", "run", *TINY, "--store", str(store)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     finished: dict[str, tuple] = {}
     while time.monotonic() < deadline and not finished:
@@ -157,6 +160,26 @@ def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchor
                               str(tmp_path / "concise.rules"), "--store", store)
     assert code == 0 and budgeted["total_cost"] <= 90 and 1 <= budgeted["rules_written"] <= 2
     assert "chosen within a total cost of 90" in load_rule_set(tmp_path / "concise.rules").header
+
+
+def test_status_says_why_specifications_failed(tmp_path, capsys) -> None:
+    store = tmp_path / "jobs.sqlite3"
+    specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
+    with JobStore(store) as s:
+        run = s.create_run({"max_length": 3}, specs[:3])
+        for spec, error in ((specs[0], "ProverError: z3 gave up on r at 12 cells: timeout"),
+                            (specs[1], None)):
+            s.mark_running(run, spec.key)
+            s.finish(run, spec.key, "failed", 1.0, error=error)
+    assert main(["learn", "status", "--store", str(store)]) == 0
+    text = capsys.readouterr().out
+    assert "failed 2" in text
+    assert f"failed {specs[0].key}: ProverError: z3 gave up on r at 12 cells: timeout" in text
+    assert f"failed {specs[1].key}: no reason was recorded" in text
+    code, data = cli_json(capsys, "learn", "status", "--store", str(store))
+    assert code == 0 and data["failures"] == [
+        {"key": specs[0].key, "error": "ProverError: z3 gave up on r at 12 cells: timeout"},
+        {"key": specs[1].key, "error": "no reason was recorded"}]
 
 
 def test_bad_input(tmp_path, capsys) -> None:

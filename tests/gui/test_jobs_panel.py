@@ -4,6 +4,7 @@ run's, or several runs' pooled and simplified)."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -330,6 +331,50 @@ def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: Jo
     assert store.run(run_id).status == "finished"
     assert all(after[k] == before[k] for k in finished), "a finished specification was redone"
     assert all(s != "pending" for s, _, _ in after.values())
+
+
+def _children() -> dict[int, str]:
+    """Our child processes and their states (``Z``: defunct)."""
+    out = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            state, ppid = stat.read_text().rsplit(")", 1)[1].split()[:2]
+        except (OSError, ValueError):
+            continue
+        if int(ppid) == os.getpid():
+            out[int(stat.parent.name)] = state
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+def test_cancel_of_a_process_run_leaves_no_defunct_worker(qtbot, store: JobStore, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # Work that never looks at the cancel flag (a long native call): its worker processes must be
+    # ended and reaped all the same, within a second.
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "learn"))  # for the workers too
+    import interrupt_work
+
+    log = tmp_path / "log"
+    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
+    panel = JobsPanel(store, work=lambda: interrupt_work.stubborn)
+    qtbot.addWidget(panel)
+    run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, budget_s=300.0, jobs=2,
+                                       mode="process", narrow=False))
+    qtbot.waitUntil(lambda: log.exists() and len(log.read_text().splitlines()) == 2,
+                    timeout=60000)
+    workers = {int(line.split()[2]) for line in log.read_text().splitlines()}
+    assert len(workers) == 2 and workers <= set(_children())
+    began = time.monotonic()
+    panel.cancel()
+    _wait_idle(qtbot, panel, timeout=10000)
+    latency = time.monotonic() - began
+    print(f"Jobs panel cancel latency, process workers ignoring the cancel: {latency:.3f} s")
+    assert latency < 1.0
+    assert store.run(run_id).status == "cancelled"
+    assert {r.status for r in store.records(run_id)} == {"pending"}
+    children = _children()
+    assert "Z" not in children.values(), f"defunct processes: {children}"
+    assert not workers & set(children)
 
 
 def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_library, tmp_path: Path,

@@ -60,6 +60,27 @@ def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Spec
         assert again.results(run) == [(a, {"rule": "def r: ..."})]
 
 
+def test_resume_retries_specifications_failed_by_an_interrupt(store: JobStore,
+                                                             specs: list[Specification]) -> None:
+    # An older nonostudio stored a specification interrupted by Ctrl-C as failed with z3's
+    # reason; a resume treats it as interrupted.  A real failure stays failed, with its reason.
+    run = store.create_run({}, specs[:3])
+    a, b, c = (s.key for s in specs[:3])
+    for key, error in ((a, "ProverError: z3 gave up on r at 9 cells: interrupted from keyboard"),
+                       (b, "ArithmeticError: no rule")):
+        store.mark_running(run, key)
+        store.finish(run, key, "failed", 0.7, error=error)
+    assert store.resume(run) == 1
+    records = {r.key: r for r in store.records(run)}
+    assert records[a].status == "pending" and records[a].error is None
+    assert records[a].seconds is None and records[a].attempts == 1
+    assert records[b].status == "failed" and records[b].error == "ArithmeticError: no rule"
+    assert records[c].status == "pending"
+    status = store.status(run)
+    assert status.failures == ((b, "ArithmeticError: no rule"),)
+    assert f"  failed {b}: ArithmeticError: no rule" in status.lines()
+
+
 def test_status_figures(store: JobStore, specs: list[Specification]) -> None:
     run = store.create_run({}, specs[:25])
     for i, s in enumerate(specs[:20]):
