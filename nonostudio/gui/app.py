@@ -60,6 +60,7 @@ def open_library() -> tuple[Library, list[str]]:
         elif exc.kind == BUSY and path.is_file():
             try:
                 library = Library(path, read_only=True)
+                library.read_only_reason = "another process was using it when nonostudio started"
                 notes.append("The library was opened read-only: you can open its puzzles, but "
                              "changes cannot be stored until the other process lets go of it "
                              "and nonostudio is started again.")
