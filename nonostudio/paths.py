@@ -75,7 +75,14 @@ def jobs_db_path() -> Path:
 
 
 def user_rules_dir() -> Path:
-    """Rule sets the user saved (e.g. learned ones), created on demand."""
+    """Rule sets the user saved (e.g. learned ones), created on demand.
+
+    A folder that cannot be created (read-only data folder) is returned all the same: reading
+    finds no rule sets there, and saving one reports the error.
+    """
     path = user_data_dir() / "rules"
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
     return path

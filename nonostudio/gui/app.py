@@ -107,9 +107,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(QIcon(str(icon_path())))
 
+    import logging
+
+    from nonostudio import __version__
+    from nonostudio.gui import crash
+    from nonostudio.logs import setup_logging
+
+    setup_logging()  # falls back to stderr when the data folder cannot be written
+    log = logging.getLogger("nonostudio.gui.app")
+    log.info("Nonostudio %s starting (Python %s)", __version__, sys.version.split()[0])
+    reporter = crash.install(app) if args.screenshot is None else None
+
     from nonostudio.gui.mainwindow import MainWindow
 
     library, notes = open_library()
+    for note in notes:
+        log.warning("%s", note)
     window = MainWindow(library)
     try:
         if args.screenshot is not None:
@@ -117,13 +130,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.show()
         for note in notes:
             QMessageBox.warning(window, "Puzzle Library", note)
+        restored = window.offer_restore()
         if args.file:
-            window.open_file(args.file, ask=False)
+            window.open_file(args.file, ask=restored)
         return app.exec()
     finally:
         window.check_panel.cancel()
+        window.autosaver.timer.stop()
         window.deleteLater()
         library.close()
+        if reporter is not None:
+            reporter.uninstall()
+        log.info("Nonostudio stopped")
 
 
 def _screenshots(window: MainWindow, args: argparse.Namespace, notes: list[str]) -> int:

@@ -127,6 +127,7 @@ class CrashReporter(QObject):
             "problem.")
         folder = box.addButton("Open Log Folder", QMessageBox.ButtonRole.ActionRole)
         folder.setEnabled(logs.log_file() is not None)
+        box.setDefaultButton(QMessageBox.StandardButton.Close)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setWindowModality(Qt.WindowModality.ApplicationModal)
         box.buttonClicked.connect(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QPalette
+from PySide6.QtGui import QCloseEvent, QIcon, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -55,6 +56,14 @@ log = logging.getLogger(__name__)
 
 APP_TITLE = "Nonostudio"
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+def _local_time(iso: str) -> str:
+    """``2026-05-01T10:00:00+00:00`` as the user's local time, e.g. ``2026-05-01 12:00``."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
 
 
 def _scrolled(panel: QWidget) -> QScrollArea:
@@ -362,7 +371,7 @@ class MainWindow(QMainWindow):
             origin = ", from the library"
         else:
             origin = ""
-        when = f" ({orphan.saved_at.replace('T', ' ')})" if orphan.saved_at else ""
+        when = f" ({_local_time(orphan.saved_at)})" if orphan.saved_at else ""
         restore, discard = QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Discard
         box = QMessageBox(
             QMessageBox.Icon.Question, "Restore Unsaved Work",
@@ -371,6 +380,7 @@ class MainWindow(QMainWindow):
             restore | discard, self)
         box.setInformativeText("Restore it into the editor? Discard deletes it.")
         box.button(restore).setText("&Restore")
+        box.button(restore).setIcon(QIcon())
         box.setDefaultButton(restore)
         answer = box.exec()
         box.deleteLater()

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import textwrap
+from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from nonostudio.gui import app, screenshots
 from nonostudio.paths import library_db_path, samples_dir
@@ -111,3 +116,191 @@ def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
     assert all((out / name).stat().st_size > 1000 for name in VIEWS)
+
+
+# --- a data folder that cannot be written ----------------------------------------------------
+
+
+@contextmanager
+def read_only_folder(folder: Path, prepare: Callable[[Path], None] | None = None):
+    """``folder`` (first filled by ``prepare``) where writes really fail, even for root.
+
+    As root: a tmpfs remounted read-only (chmod does not stop root). Other users: mode 0555.
+    """
+    folder.mkdir(parents=True)
+    if os.geteuid() != 0:
+        if prepare is not None:
+            prepare(folder)
+        for path in folder.rglob("*"):
+            path.chmod(0o555 if path.is_dir() else 0o444)
+        folder.chmod(0o555)
+        try:
+            yield folder
+        finally:
+            folder.chmod(0o755)
+        return
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
+                             capture_output=True, text=True, check=False)
+    assert mounted.returncode == 0, f"cannot mount a tmpfs: {mounted.stderr}"
+    try:
+        if prepare is not None:
+            prepare(folder)
+        remount = subprocess.run(["mount", "-o", "remount,ro", str(folder)],
+                                 capture_output=True, text=True, check=False)
+        assert remount.returncode == 0, remount.stderr
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def a_library_in(folder: Path) -> None:
+    os.environ["NONOSTUDIO_DATA_DIR"] = str(folder)
+    library, notes = app.open_library()
+    assert notes == [] and len(library) > 0
+    library.close()
+
+
+# Starts the real studio, answers each message box (recording its text) and, once the window
+# has been idle with no box for a second, records what it shows and closes it like a user.
+DRIVER = textwrap.dedent("""
+    import json, sys, time
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+    from nonostudio.gui import app
+    from nonostudio.gui.mainwindow import MainWindow
+
+    qapp = QApplication([sys.argv[0]])
+    seen = {"boxes": []}
+    quiet_since = [None]
+
+    def poll():
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen["boxes"].append(box.text() + " " + box.informativeText())
+            box.done(0)
+            quiet_since[0] = None
+        windows = [w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        if windows and box is None:
+            quiet_since[0] = quiet_since[0] or time.monotonic()
+            if time.monotonic() - quiet_since[0] > 1.0:
+                w = windows[0]
+                seen["banner"] = w.banner.text() if w.banner.isVisible() else None
+                seen["puzzles"] = w.library_view.proxy.rowCount()
+                seen["title"] = w.windowTitle()
+                print(json.dumps(seen), flush=True)
+                w.close()
+                return
+        QTimer.singleShot(100, poll)
+
+    QTimer.singleShot(100, poll)
+    sys.exit(app.main(sys.argv[1:]))
+""")
+
+
+def run_studio(tmp_path: Path, data: Path, *args: str) -> tuple[dict, subprocess.CompletedProcess]:
+    script = tmp_path / "driver.py"
+    script.write_text(DRIVER)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    result = subprocess.run([sys.executable, str(script), *args], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120, check=False)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"the studio did not come up: {result.stderr}"
+    return json.loads(lines[-1]), result
+
+
+def test_start_with_a_read_only_library_and_data_folder(tmp_path: Path) -> None:
+    with read_only_folder(tmp_path / "data", a_library_in) as data:
+        with pytest.raises(OSError):
+            (data / "probe").write_text("x")
+        before = sorted(p.name for p in data.iterdir())
+        seen, result = run_studio(tmp_path, data)
+        assert sorted(p.name for p in data.iterdir()) == before  # nothing written there
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert seen["puzzles"] == len(list(samples_dir().glob("*.non")))
+    assert seen["banner"] and seen["banner"].startswith("The library is read-only (")
+    assert "your unsaved work is kept in" in seen["banner"]
+    assert any("read-only" in box for box in seen["boxes"])
+    assert "logging to stderr" in result.stderr  # the log could not be written there either
+
+
+def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
+    with read_only_folder(tmp_path / "data") as data:
+        seen, result = run_studio(tmp_path, data)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert any("in memory only" in box for box in seen["boxes"])
+    assert seen["title"].startswith("Untitled")
+
+
+def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
+                                                           "WAYLAND_DISPLAY")}
+    out = tmp_path / "shots"
+    with read_only_folder(tmp_path / "data") as data:
+        env["NONOSTUDIO_DATA_DIR"] = str(data)
+        result = subprocess.run(
+            [sys.executable, "-m", "nonostudio.gui.app", "--screenshot", str(out)],
+            cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False,
+        )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    # no job store can be created there, so the Jobs view is not available
+    assert sorted(p.name for p in out.iterdir()) == sorted(set(VIEWS) - {"jobs.png"})
+    assert "job store cannot be opened" in result.stderr
+
+
+# --- work left by a crash --------------------------------------------------------------------
+
+
+def test_start_offers_to_restore_work_left_by_a_crash(qapp, data_dir: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonostudio.gui.autosave import AutosaveStore
+    from nonostudio.gui.editor import EditorView
+    from nonostudio.gui.mainwindow import MainWindow
+
+    editor = EditorView()
+    editor.new_puzzle(3, 2)
+    editor.meta_edits["title"].setText("Left behind")
+    cells = editor.grid.cells()
+    cells[0, :] = 1
+    editor.grid.set_cells(cells)
+    state = {"editor": editor.snapshot(), "path": None, "format": None, "library_id": None}
+    editor.deleteLater()
+    crashed = AutosaveStore()
+    crashed.save(state)
+    crashed.abandon()  # as if the process had died
+
+    asked: list[str] = []
+    seen: dict[str, object] = {}
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.text())
+        return QMessageBox.StandardButton.Open.value  # the button labelled Restore
+
+    def run_event_loop(_app) -> int:
+        window = seen["window"]
+        assert isinstance(window, MainWindow) and window.isVisible()
+        seen["puzzle"] = window.editor.puzzle()
+        seen["modified"] = window.isWindowModified()
+        seen["hook"] = sys.excepthook
+        window.autosaver.close()
+        window.hide()
+        return 0
+
+    offer = MainWindow.offer_restore
+    monkeypatch.setattr(MainWindow, "offer_restore",
+                        lambda self: (seen.__setitem__("window", self), offer(self))[1])
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    monkeypatch.setattr(QApplication, "exec", run_event_loop)
+    hook = sys.excepthook
+    assert app.main([]) == 0
+    assert len(asked) == 1 and "Left behind" in asked[0]
+    puzzle = seen["puzzle"]
+    assert puzzle is not None and puzzle.title == "Left behind" and puzzle.rows == ((3,), ())
+    assert seen["modified"] is True
+    assert getattr(seen["hook"], "__self__", None).__class__.__name__ == "CrashReporter"
+    assert sys.excepthook is hook  # put back when the studio ends
+    assert (data_dir / "logs" / "nonostudio.log").read_text().count("Nonostudio stopped") == 1
