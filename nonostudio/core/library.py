@@ -472,12 +472,15 @@ class Library:
                 self.read_only = True
                 self.read_only_reason = f"the file or its folder cannot be written: {exc}"
             elif kind == FULL:
-                self.warning = (f"The disk holding the puzzle library {self.path} is full ({exc}): "
-                                "changes cannot be saved until some space is freed.")
+                self.warning = self._full_warning(exc)
             else:
                 raise
         finally:
             self._rollback(conn)
+
+    def _full_warning(self, exc: sqlite3.Error) -> str:
+        return (f"The disk holding the puzzle library {self.path} is full ({exc}): changes "
+                "cannot be saved until some space is freed.")
 
     @staticmethod
     def _rollback(conn: sqlite3.Connection) -> None:
@@ -542,6 +545,7 @@ class Library:
             conn.execute("BEGIN IMMEDIATE")
             result = work(conn)
             conn.execute("COMMIT")
+            self.warning = ""  # a write went through: whatever was full is not any more
             return result
         except sqlite3.Error as exc:
             self._rollback(conn)
@@ -559,6 +563,7 @@ class Library:
             text = (f"The library is read-only: cannot {action} ({self.path}: "
                     f"{self.read_only_reason}). {unchanged}")
         elif kind == FULL:
+            self.warning = self._full_warning(exc)
             text = (f"The disk is full: cannot {action} in {self.path} ({exc}). {unchanged} Free "
                     "some space and try again.")
         elif kind == BUSY:

@@ -92,6 +92,8 @@ class LibraryModel(QAbstractTableModel):
             parts.append("Read-only: changes cannot be stored.")
         elif self._library.in_memory:
             parts.append("Not saved: this library is kept in memory only.")
+        if self._library.warning:
+            parts.append("The disk is full: changes cannot be stored.")
         if self.problem:
             parts.append("The list could not be re-read.")
         count = len(self._library.skipped)
@@ -104,6 +106,8 @@ class LibraryModel(QAbstractTableModel):
         details = []
         if self._library.read_only:
             details.append(f"The library is read-only: {self._library.read_only_reason}.")
+        if self._library.warning:
+            details.append(self._library.warning)
         if self.problem:
             details.append(self.problem)
         return "\n".join(details + self._library.skipped)

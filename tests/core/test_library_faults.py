@@ -542,12 +542,13 @@ def test_a_full_disk_refuses_writes_cleanly_and_keeps_the_previous_state(
             assert info.value.kind == FULL and "the disk is full" in str(info.value).lower()
             assert "cannot rollback" not in str(info.value)
             assert snapshot(lib) == before
+            assert "is full" in lib.warning
     full_disk.free()
     assert quick_check(db) == "ok"
     with Library(db) as lib:
         assert lib.warning == "" and snapshot(lib) == before
         lib.add(big)  # with space again, writing works
-        assert len(lib) == len(ids) + 1
+        assert len(lib) == len(ids) + 1 and lib.warning == ""
     assert moved_aside(full_disk.folder) == []
 
 

@@ -109,3 +109,17 @@ def test_damaged_records_are_left_out_and_counted_in_the_status_line(
         view.table.selectRow(0)
         assert view.delete_action.isEnabled()
         view.close()
+
+
+def test_a_full_disk_is_reported_by_the_import_and_the_status_line(
+    qtbot, tmp_path: Path, small_library: Library
+) -> None:
+    view = make_view(qtbot, small_library)
+    big = tmp_path / "big.non"
+    big.write_text(f'title "big"\nby "{"x" * 20000}"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n')
+    small_library._conn.execute("PRAGMA max_page_count = 1")  # SQLite answers SQLITE_FULL
+    added, errors = view.import_files([big])
+    assert added == 0 and len(errors) == 1 and "The disk is full" in errors[0]
+    assert visible_titles(view) == ["Block", "Tee", "zebra crossing"]
+    assert view.status_label.text() == "The disk is full: changes cannot be stored."
+    assert view.import_action.isEnabled()  # not read-only: the next write may work again
