@@ -112,6 +112,14 @@ def test_each_format_states_its_own_size_limit() -> None:
         read_text(big)
 
 
+def test_files_are_limited_in_lines() -> None:
+    # 60 million empty lines took 4 GB once split; the count is taken before splitting
+    with pytest.raises(PuzzleError, match=r"1,000,001 lines; puzzle files are read up to "
+                                          r"1,000,000 lines"):
+        read_text("1-1" + "\r\n" * 1_000_001, fmt="string")
+    assert read_text("1-1" + "\r\n" * 999_999, fmt="string").size_text == "1x1"
+
+
 def test_collections_are_limited_in_items() -> None:
     lines = "1-1\n" * (MAX_ITEMS + 1)
     with pytest.raises(PuzzleError, match=r"line 100001: more than 100,000 puzzles"):
@@ -132,15 +140,21 @@ def test_puzzle_strings_are_limited_to_4096() -> None:
     assert read_text("1-" + ":".join(["1"] + ["0"] * 4095)).width == 4096
 
 
-@pytest.mark.parametrize("fmt, text", [
-    ("toml", "[clues]\ncolumns = " + ", ".join(["0"] * 5000) + "\nrows = 0\n"),
-    ("picross", "GRID g\nROWS\n" + "[ 0 ]\n" * 5000 + "COLUMNS\n[ 0 ]\n"),
-    ("butler", json.dumps([{"name": "a", "hints": {"rows": [[]] * 5000, "cols": [[]]}}])),
-    ("g", "t\n:\n" + "0\n" * 5000 + ":\n0\n"),
-])
-def test_every_reader_stops_at_4096(fmt: str, text: str) -> None:
-    with pytest.raises(PuzzleError, match="must be between 1 and 4096, found 5000"):
-        read_all_text(text, fmt)
+_OVER_4096 = {
+    "toml": "[clues]\ncolumns = " + ", ".join(["0"] * 5000) + "\nrows = 0\n",
+    "picross": "GRID g\nROWS\n" + "[ 0 ]\n" * 5000 + "COLUMNS\n[ 0 ]\n",
+    "butler": json.dumps([{"name": "a", "hints": {"rows": [[]] * 5000, "cols": [[]]}}]),
+    "g": "t\n:\n" + "0\n" * 5000 + ":\n0\n",
+    "nin": "1 1\n" + "1 " * 5000 + "\n1\n",  # one clue of 5000 numbers
+    "non": "width 1\nheight 1\nrows\n" + "1," * 5000 + "\ncolumns\n1\n",
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(_OVER_4096))
+def test_every_reader_stops_at_4096(fmt: str) -> None:
+    with pytest.raises(PuzzleError, match="(must be between 1 and 4096, found 5000|more than "
+                                          "4096 (column clues|numbers in one clue))"):
+        read_all_text(_OVER_4096[fmt], fmt)
 
 
 def test_surplus_nin_lines_are_refused_with_their_line() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import islice
 
 import numpy as np
 
@@ -20,6 +21,9 @@ MAX_SIZE = 4096
 #: far below this, and the length is checked before ``int()`` (which refuses more than 4,300
 #: digits with a message that names no place); a longer number is refused with its position.
 MAX_DIGITS = 18
+#: Most lines a text file may have: every line costs memory once the text is split, whatever
+#: its length (a file of 60 million empty lines took 4 GB).
+MAX_LINES = 1_000_000
 #: Most puzzles one collection file may hold (real ones hold up to some tens of thousands); each
 #: item costs memory before any puzzle is built, so a file of millions of tiny items is refused.
 MAX_ITEMS = 100_000
@@ -31,7 +35,13 @@ Clue = tuple[int, ...]
 
 
 def decode(data: bytes, source: str) -> str:
-    """UTF-8 text without a BOM; other encodings are refused with the byte offset at fault."""
+    """UTF-8 text without a BOM; other encodings are refused with the byte offset at fault, and
+    a text of more than :data:`MAX_LINES` lines is refused before it is split."""
+    lines = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    if lines > MAX_LINES:
+        raise PuzzleError(f"{lines:,} lines; puzzle files are read up to {MAX_LINES:,} lines "
+                          f"(a {MAX_SIZE}x{MAX_SIZE} puzzle needs {2 * MAX_SIZE:,} clue lines)",
+                          source=source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -80,17 +90,30 @@ def digits(token: str | bytes, source: str, line: int | None = None, column: int
     return int(token)
 
 
-def tokens(text: str, seps: str | None, offset: int = 0) -> list[tuple[str, int]]:
+def tokens(text: str, seps: str | None, offset: int = 0,
+           limit: int | None = None) -> list[tuple[str, int]]:
     """Items of ``text`` split at any character of ``seps`` (None: at whitespace runs), stripped,
-    each with its 1-based column; ``offset`` is the 0-based column where ``text`` starts."""
+    each with its 1-based column; ``offset`` is the 0-based column where ``text`` starts.
+
+    With a ``limit``, at most ``limit + 1`` items are made (the caller can tell there are more
+    than ``limit`` without a list of millions being built for a runaway line).
+    """
     if seps is None:
-        return [(m.group(), offset + m.start() + 1) for m in re.finditer(r"\S+", text)]
+        found = (m for m in re.finditer(r"\S+", text))
+        return [(m.group(), offset + m.start() + 1)
+                for m in islice(found, None if limit is None else limit + 1)]
     out: list[tuple[str, int]] = []
+    sep = re.compile("[" + re.escape(seps) + "]")
     start = 0
-    for piece in re.split("[" + re.escape(seps) + "]", text):
+    while limit is None or len(out) <= limit:
+        m = sep.search(text, start)
+        end = m.start() if m else len(text)
+        piece = text[start:end]
         lead = len(piece) - len(piece.lstrip())
         out.append((piece.strip(), offset + start + lead + 1))
-        start += len(piece) + 1
+        if m is None:
+            break
+        start = m.end()
     return out
 
 
@@ -99,12 +122,24 @@ def numbers(text: str, seps: str | None, source: str, line: int | None, *,
     """The clue written in ``text``: numbers separated by ``seps`` (None: whitespace).
 
     Blank text and ``0`` are the empty clue; zeros are dropped; an empty item between two
-    separators is an error naming its column.
+    separators is an error naming its column; more than :data:`MAX_SIZE` items is an error.
     """
     if not text.strip():
         return ()
-    values = [to_int(tok, source, line, col, clue) for tok, col in tokens(text, seps, offset)]
+    items = tokens(text, seps, offset, MAX_SIZE)
+    check_count(len(items), source, line, items[-1][1], clue)
+    values = [to_int(tok, source, line, col, clue) for tok, col in items]
     return tuple(v for v in values if v != 0)
+
+
+def check_count(count: int, source: str, line: int | None, column: int | None,
+                clue: str | None) -> None:
+    """Refuse a clue of more than :data:`MAX_SIZE` numbers (a line of at most that many cells
+    holds half as many blocks)."""
+    if count > MAX_SIZE:
+        raise PuzzleError(f"more than {MAX_SIZE} numbers in one clue (a puzzle is at most "
+                          f"{MAX_SIZE} cells wide or high)", source=source, line=line,
+                          column=column, clue=clue)
 
 
 def check_size(width: int, height: int, source: str, line: int | None = None) -> None:

@@ -88,22 +88,16 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
                           source=source)
     if magic in (b"P1", b"P2"):
         text = re.sub(rb"#[^\n\r]*", b" ", data[pos:])
-        # P1 digits may touch each other; P2 values are whitespace-separated
-        values = list(re.sub(rb"\s", b"", text)) if magic == b"P1" else text.split()
-        if len(values) < width * height:
-            raise PuzzleError(f"expected {width * height} pixel values, found {len(values)}",
-                              source=source)
-        if magic == b"P1":
-            pixels = np.array([v - 48 for v in values[:width * height]], dtype=np.int64)
+        if magic == b"P1":  # digits may touch each other
+            cells = np.frombuffer(re.sub(rb"\s", b"", text), np.uint8)
+            if len(cells) < width * height:
+                raise PuzzleError(f"expected {width * height} pixel values, found {len(cells)}",
+                                  source=source)
+            pixels = cells[:width * height].astype(np.int64) - 48
+            if ((pixels < 0) | (pixels > 1)).any():
+                raise PuzzleError("PBM pixels must be 0 or 1", source=source)
         else:
-            for k, v in enumerate(values[:width * height]):
-                if not v.isdigit():
-                    raise PuzzleError(f"pixel values must be numbers, found {v[:20]!r} at pixel "
-                                      f"{_pixel(k, width)}", source=source)
-            pixels = np.array([digits(v, source) for v in values[:width * height]],
-                              dtype=np.int64)
-        if magic == b"P1" and ((pixels < 0) | (pixels > 1)).any():
-            raise PuzzleError("PBM pixels must be 0 or 1", source=source)
+            pixels = _plain_values(text, width, height, source)
     else:
         body = data[pos + 1:]
         if magic == b"P4":
@@ -131,6 +125,31 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
     else:
         filled = grid * 2 < maxval
     return Puzzle.from_grid(np.where(filled, FILLED, CROSSED).astype(np.int8))
+
+
+_SPACE = re.compile(rb"\s")
+
+
+def _plain_values(text: bytes, width: int, height: int, source: str) -> np.ndarray:
+    """The first ``width * height`` whitespace-separated P2 values, parsed a megabyte at a time
+    into one array (a list of millions of small objects would take gigabytes)."""
+    count = width * height
+    out = np.empty(count, np.int64)
+    filled = pos = 0
+    while filled < count and pos < len(text):
+        cut = _SPACE.search(text, min(len(text), pos + 2**20))
+        end = cut.start() if cut else len(text)
+        values = text[pos:end].split(maxsplit=count - filled)[:count - filled]
+        for k, v in enumerate(values):
+            if not v.isdigit():
+                raise PuzzleError(f"pixel values must be numbers, found {v[:20]!r} at pixel "
+                                  f"{_pixel(filled + k, width)}", source=source)
+        out[filled:filled + len(values)] = [digits(v, source) for v in values]
+        filled += len(values)
+        pos = end
+    if filled < count:
+        raise PuzzleError(f"expected {count} pixel values, found {filled}", source=source)
+    return out
 
 
 def _pixel(index: int, width: int) -> str:

@@ -15,7 +15,9 @@ import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
+    MAX_SIZE,
     build,
+    check_count,
     check_size,
     clean_meta,
     digits,
@@ -53,11 +55,13 @@ class _Reader:
         """Comma-separated numbers, each optionally followed by a colour letter (``3a``)."""
         self.clue_lines[name] = line
         values: list[int] = []
-        items = tokens(text, ",")
+        items = tokens(text, ",", limit=MAX_SIZE)
+        check_count(len(items), self.source, line, items[-1][1], name)
         if len(items) > 1 and not items[-1][0]:
             items.pop()  # a trailing comma
         for item, col in items:
-            for tok, tcol in tokens(item, None, col - 1) or [("", col)]:
+            for tok, tcol in tokens(item, None, col - 1, MAX_SIZE) or [("", col)]:
+                check_count(len(values) + 1, self.source, line, tcol, name)
                 m = _ITEM.match(tok)
                 if not m:
                     found = repr(tok) if tok else "nothing"

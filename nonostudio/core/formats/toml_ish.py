@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size, digits, split_lines, tokens
+from nonostudio.core.formats._common import (
+    MAX_SIZE,
+    build,
+    check_count,
+    check_size,
+    digits,
+    split_lines,
+    tokens,
+)
 from nonostudio.core.puzzle import Puzzle
 
 _SECTION = re.compile(r"\s*\[\s*([A-Za-z_]+)\s*\]\s*\Z")
@@ -56,13 +64,19 @@ def read(text: str, source: str) -> Puzzle:
                                   source=source, line=number)
             continue
         kind = "row" if key == "rows" else "column"
-        for piece, col in tokens(line[offset:], ",", offset):
+        for piece, col in tokens(line[offset:], ",", offset, MAX_SIZE):
             if not piece:
                 continue
             name = f"{kind} {len(clues[key]) + 1}"
+            if len(clues[key]) >= MAX_SIZE:
+                raise PuzzleError(f"more than {MAX_SIZE} {kind} clues; a puzzle is at most "
+                                  f"{MAX_SIZE} cells wide or high", source=source, line=number,
+                                  column=col)
             clue_lines[name] = number
             values = []
-            for tok, tcol in tokens(piece, None, col - 1):
+            found = tokens(piece, None, col - 1, MAX_SIZE)
+            check_count(len(found), source, number, found[-1][1] if found else col, name)
+            for tok, tcol in found:
                 item = _ITEM.match(tok)
                 if not item:
                     raise PuzzleError(f"expected a number, found {tok!r}", source=source,
