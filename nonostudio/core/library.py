@@ -223,12 +223,12 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_
 
 _TEXT_COLUMNS = ("title", "author", "source", "licence", "verdict", "created", "modified",
                  "difficulty")
-# Text is read as bytes and decoded here, so one damaged byte names its record instead of stopping
-# the whole listing ("Could not decode to UTF-8 column ...").
 # SQLite checks the JSON documents (in C, several times faster than json.loads over a long
 # listing): 1 for a document with row and column clues, 0 or NULL for other JSON, -1 for no JSON.
 _DOCUMENT_CHECK = ("CASE WHEN json_valid(data) THEN json_type(data, '$.rows') = 'array' "
                    "AND json_type(data, '$.cols') = 'array' ELSE -1 END")
+# Text is read as bytes and decoded here, so one damaged byte names its record instead of stopping
+# the whole listing ("Could not decode to UTF-8 column ...").
 _LIST_SQL = (
     "SELECT id, width, height, "
     + ", ".join(f"CAST({c} AS BLOB)" for c in _TEXT_COLUMNS)
@@ -291,10 +291,10 @@ class Library:
     """The puzzle library stored in the SQLite file ``path`` (created when missing).
 
     ``read_only=True`` opens an existing file without ever writing to it.  A lock held by another
-    process is waited for ``busy_timeout`` seconds (default :data:`BUSY_TIMEOUT`).  After opening, :attr:`read_only` says whether
-    writes are possible (with :attr:`read_only_reason`), :attr:`warning` holds a sentence for the
-    user when the library works only in part (a full disk), and :attr:`skipped` lists the damaged
-    records the last :meth:`entries` left out.
+    process is waited for ``busy_timeout`` seconds (default :data:`BUSY_TIMEOUT`).  After opening,
+    :attr:`read_only` says whether writes are possible (with :attr:`read_only_reason`),
+    :attr:`warning` holds a sentence for the user when the library works only in part (a full
+    disk), and :attr:`skipped` lists the damaged records the last :meth:`entries` left out.
     """
 
     def __init__(self, path: Path | str, *, read_only: bool = False,
