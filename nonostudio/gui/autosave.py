@@ -135,14 +135,13 @@ class AutosaveStore:
             folder = next((f for f in self.folders if _writable(f)), self.folders[-1])
         return str(folder)
 
-    def _claim(self, folder: Path) -> Path:
+    def _claim(self, folder: Path) -> tuple[Path, QLockFile]:
         folder.mkdir(parents=True, exist_ok=True)
         lock = QLockFile(str(folder / f"{_PREFIX}{self.session}.lock"))
         lock.setStaleLockTime(0)  # held for the whole session: stale only if its process died
         if not lock.tryLock(0):
             raise OSError(f"cannot create a lock file in {folder} ({lock.error().name})")
-        self._lock = lock
-        return folder / f"{_PREFIX}{self.session}.json"
+        return folder / f"{_PREFIX}{self.session}.json", lock
 
     def _unclaim(self) -> None:
         if self._lock is not None:
@@ -151,28 +150,35 @@ class AutosaveStore:
         self.path = None
 
     def save(self, state: dict[str, Any]) -> Path:
-        """Write ``state`` atomically; raises OSError when no folder can be written."""
+        """Write ``state`` atomically; raises OSError when no folder can be written.
+
+        Folders are tried in order of preference.  The previous autosave is removed only once the
+        new one is complete (elsewhere, when its folder is full or has become read-only).
+        """
         doc = {"version": FORMAT_VERSION, "saved_at": datetime.now(UTC).isoformat(
             timespec="seconds"), "pid": os.getpid(), "state": state}
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         errors: list[str] = []
-        tried: set[Path] = set()
-        for folder in [self.folder()] + self.folders:
-            if folder is None or folder in tried:
-                continue
-            tried.add(folder)
+        current = self.path
+        for folder in self.folders:
+            lock: QLockFile | None = None
             try:
-                if self.path is None or self.path.parent != folder:
-                    self._unclaim()
-                    self.path = self._claim(folder)
-                write_atomic(self.path, data)
+                if current is not None and current.parent == folder:
+                    path = current
+                else:
+                    path, lock = self._claim(folder)
+                write_atomic(path, data)
             except OSError as exc:
                 errors.append(f"{folder}: {exc.strerror or exc}")
+                if lock is not None:
+                    lock.unlock()
+                continue
+            if lock is not None:  # a new folder: the older file (if any) goes only now
                 self._remove_file()
                 self._unclaim()
-                continue
+                self.path, self._lock = path, lock
             self.problem = None
-            return self.path
+            return path
         self.problem = "; ".join(errors)
         raise OSError(f"the unsaved work cannot be autosaved ({self.problem})")
 

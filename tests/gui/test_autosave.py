@@ -316,3 +316,81 @@ def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
     assert np.array_equal(win.editor.grid.cells(), expected_picture(DRAWN))
     assert win.editor.is_modified()
     assert orphan.exists() is False
+
+
+# --- full or unwritable folders ----------------------------------------------------------------
+
+
+@pytest.fixture
+def small_tmpfs(tmp_path: Path):
+    """A 256 KiB tmpfs, so that the disk can really be filled."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
+                             capture_output=True, text=True, check=False)
+    assert mounted.returncode == 0, f"cannot mount a tmpfs (the test needs root): {mounted.stderr}"
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def fill(folder: Path) -> None:
+    with pytest.raises(OSError, match="No space left"), open(folder / "filler", "wb") as f:
+        while True:
+            f.write(b"x" * 4096)
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def test_a_full_data_folder_keeps_the_last_autosave_until_a_newer_one_is_elsewhere(
+        small_tmpfs: Path, tmp_path: Path) -> None:
+    store = AutosaveStore([small_tmpfs / "autosave", tmp_path / "fallback"])
+    first = store.save({"n": 1})
+    assert first.parent == small_tmpfs / "autosave"
+    fill(small_tmpfs)
+    big = {"n": 2, "cells": ["O" * 999] * 300}  # does not fit in what is left
+    with pytest.raises(OSError):
+        write_atomic(small_tmpfs / "autosave" / "probe", json.dumps(big).encode())
+    second = store.save(big)
+    assert second.parent == tmp_path / "fallback"
+    assert json.loads(second.read_text())["state"]["n"] == 2
+    assert not first.exists()  # one file per session, the newest
+    store.close()
+
+    stuck = AutosaveStore([small_tmpfs / "autosave"])
+    (small_tmpfs / "filler").unlink()
+    kept = stuck.save({"n": 3})
+    fill(small_tmpfs)
+    with pytest.raises(OSError, match="No space left"):
+        stuck.save(big)
+    assert json.loads(kept.read_text())["state"] == {"n": 3}  # the last good one is intact
+    assert [p.name for p in kept.parent.iterdir() if p.name.endswith(".tmp")] == []
+    stuck.close()
+
+
+def test_work_that_cannot_be_autosaved_is_said_in_the_banner(
+        qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs,
+        tmp_path: Path) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the folders should be")
+    win = MainWindow(small_library, settings,
+                     autosave=AutosaveStore([blocked / "autosave", blocked / "fallback"]))
+    win.autosaver.timer.setInterval(100)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    try:
+        assert win.banner.isHidden()
+        draw(qtbot, win, DRAWN)
+        qtbot.waitUntil(win.banner.isVisible, timeout=3000)
+        assert "Unsaved work cannot be autosaved" in win.banner.text()
+        assert str(blocked) in win.banner.text() and "Save your puzzle" in win.banner.text()
+        assert "cannot be autosaved" in win.statusBar().currentMessage()
+        blocked.unlink()  # the folder can be written again
+        draw(qtbot, win, [(9, 9)])
+        qtbot.waitUntil(win.banner.isHidden, timeout=3000)
+        assert (blocked / "autosave").is_dir()
+    finally:
+        dialogs.answer = "Discard"
+        win.close()
