@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats.image import grid_from_pixels
+from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
 from nonostudio.gui.grid_view import GridView
@@ -176,6 +176,11 @@ class ImageImportDialog(QDialog):
         path = Path(path)
         reader = QImageReader(str(path))
         reader.setAutoTransform(True)
+        size = reader.size()  # from the header, before anything is decoded
+        problem = image_size_problem(size.width(), size.height(), reader.allocationLimit())
+        if problem:
+            self._say(f"{path.name}: {problem}")
+            return False
         image = reader.read()
         if image.isNull():
             self._say(f"{path.name}: {reader.errorString()}")
