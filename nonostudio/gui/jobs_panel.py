@@ -4,6 +4,9 @@ The panel owns one background :class:`LearnJob` at a time (the store allows one 
 the window asks the panel, never the thread).  Rules arrive as their specifications finish and
 are offered to the rule browser as the ``learned (running)`` set; a finished run's rules can be
 saved as a named rule set in the user-data ``rules/`` folder, where the rule browser finds it.
+A job store that can only be read (a read-only medium) is shown with its runs and rules, and the
+panel says so instead of offering to start or resume a run; a store that fails a write (a full
+disk) is reported in the panel with the real error.
 """
 
 from __future__ import annotations
@@ -88,6 +91,13 @@ def progress_text(p: RunSnapshot) -> str:
             f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
 
 
+def store_message(exc: Exception) -> str:
+    """A job-store error in words: ``PATH: the disk is full: …`` for an OSError, else its text."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return str(exc)
+
+
 def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
     """Parsed rules of a run (specification key → rule texts), one per rule name, in order."""
     entries: dict[str, RuleEntry] = {}
@@ -128,6 +138,10 @@ class JobsPanel(QWidget):
         self.report_button.clicked.connect(self.start_report)
         if self.model.rowCount():
             self.select_run(self.model.row_at(self.model.rowCount() - 1).info.id)
+        if store.read_only:
+            self.progress_label.setText(
+                f"The job store {store.path} can only be read (it is on a read-only medium): "
+                "its runs can be watched and their rules saved, not run.")
         self._update_buttons()
 
     def _build(self) -> None:
@@ -223,8 +237,10 @@ class JobsPanel(QWidget):
         run_id = self.selected_run()
         busy = self._job is not None
         status = self.model.row_at(self.model.row_of(run_id)).info.status if run_id else None
-        self.new_button.setEnabled(not busy)
-        self.resume_button.setEnabled(not busy and status in ("pending", "cancelled", "running"))
+        writable = not self.store.read_only
+        self.new_button.setEnabled(not busy and writable)
+        self.resume_button.setEnabled(not busy and writable
+                                      and status in ("pending", "cancelled", "running"))
         self.cancel_button.setEnabled(busy and not self._job.is_cancelled())
         has_rules = not busy and run_id is not None and bool(self._rules)
         self.save_button.setEnabled(has_rules and self._save_worker is None)
@@ -245,7 +261,11 @@ class JobsPanel(QWidget):
         """Create a run of ``settings`` and start it; returns its id (None when one is running)."""
         if self._job is not None:
             return None
-        run_id = create_run(self.store, settings)
+        try:
+            run_id = create_run(self.store, settings)
+        except (OSError, ValueError) as exc:  # read-only, full disk, in use: the store is as it was
+            self.progress_label.setText(f"Cannot start a run: {store_message(exc)}")
+            return None
         self.model.refresh()
         self.select_run(run_id)
         return run_id if self.resume(run_id) else None
@@ -260,8 +280,8 @@ class JobsPanel(QWidget):
             settings = LearnSettings.from_json(self.store.run(run_id).settings)
             work, narrow_work = works_for(settings.to_json(), self._work(),
                                           self._narrow_work() if settings.narrow else None)
-        except (ImportError, ValueError, TypeError) as exc:
-            QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {exc}")
+        except (ImportError, ValueError, TypeError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {store_message(exc)}")
             return False
         job = LearnJob(self.store.path, run_id, work, **settings.runner_options(),
                        narrow_work=narrow_work)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -375,6 +376,46 @@ def test_cancel_of_a_process_run_leaves_no_defunct_worker(qtbot, store: JobStore
     children = _children()
     assert "Z" not in children.values(), f"defunct processes: {children}"
     assert not workers & set(children)
+
+
+@pytest.fixture
+def read_only_store(tmp_path: Path):
+    """A job store holding one tiny run, on a read-only medium: a tmpfs remounted read-only, or
+    (where mounting is refused) a folder and file marked immutable."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
+                             capture_output=True).returncode == 0
+    path = folder / "jobs.sqlite3"
+    with JobStore(path) as s:
+        run_id = create_run(s, TINY)
+    if mounted:
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+    else:
+        subprocess.run(["chattr", "+i", str(path), str(folder)], check=True)
+    try:
+        yield path, run_id
+    finally:
+        if mounted:
+            subprocess.run(["umount", "-l", str(folder)])
+        else:
+            subprocess.run(["chattr", "-i", str(path), str(folder)], check=True)
+
+
+def test_a_read_only_job_store_is_shown_and_not_run(qtbot, read_only_store) -> None:
+    path, run_id = read_only_store
+    with JobStore(path) as store:
+        assert store.read_only
+        panel = JobsPanel(store)
+        qtbot.addWidget(panel)
+        assert panel.model.rowCount() == 1 and panel.selected_run() == run_id
+        assert "can only be read" in panel.progress_label.text()
+        assert not panel.new_button.isEnabled() and not panel.resume_button.isEnabled()
+        # Asked anyway, it says why it cannot, and nothing runs or raises.
+        assert panel.start(TINY) is None and not panel.is_busy()
+        assert panel.progress_label.text().startswith(f"Cannot start a run: {path}: ")
+        assert "read-only" in panel.progress_label.text()
+        assert [r.id for r in store.runs()] == [run_id]
 
 
 def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_library, tmp_path: Path,
