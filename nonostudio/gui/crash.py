@@ -122,7 +122,7 @@ class CrashReporter(QObject):
                           "Nonostudio ran into an unexpected error and carried on.",
                           QMessageBox.StandardButton.Close, parent)
         box.setInformativeText(
-            f"{summary}\n\nYour puzzle is still open (unsaved changes are autosaved). The full "
+            f"{summary}\n\nYour puzzle is still open; saving it now is a good idea. The full "
             f"report is in {logs.where_the_log_is()}; please include it if you report the "
             "problem.")
         folder = box.addButton("Open Log Folder", QMessageBox.ButtonRole.ActionRole)

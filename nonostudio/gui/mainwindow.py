@@ -410,6 +410,8 @@ class MainWindow(QMainWindow):
                 "The library is read-only" + (f" ({reason})" if reason else "")
                 + f": changes are not saved to it; your unsaved work is kept in {where} until "
                 "you save it to a file.")
+        elif warning := str(getattr(library, "warning", "") or ""):  # e.g. a full disk
+            lines.append(warning)
         skipped = [str(s) for s in (getattr(library, "skipped", None) or [])]
         if skipped:
             first = skipped[0] + (f"; and {len(skipped) - 1} more" if len(skipped) > 1 else "")
@@ -491,6 +493,7 @@ class MainWindow(QMainWindow):
             self.library_view.refresh()
             self.library_view.select_id(self.library_id)
             self.editor.set_modified(False)
+            self.update_banner()
             return True
         if self.path is None or self.file_format is None:
             return self.save_as()
@@ -625,6 +628,7 @@ class MainWindow(QMainWindow):
             return None
         self.library_view.refresh()
         self.library_view.select_id(id)
+        self.update_banner()
         self.path, self.file_format, self.library_id = None, None, id
         self.editor.set_modified(False)
         self._update_title()
@@ -642,6 +646,7 @@ class MainWindow(QMainWindow):
             return
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
+        self.update_banner()
 
     def _on_grade(self, result: Grade) -> None:
         """Cache the difficulty label of the library puzzle on screen (if unchanged since loading)."""
@@ -654,6 +659,7 @@ class MainWindow(QMainWindow):
             return
         self.library_view.refresh()
         self.library_view.select_id(self.library_id)
+        self.update_banner()
 
     def _library_write_failed(self, title: str, exc: LibraryError) -> None:
         """A save the user asked for failed: say so; the editor (and autosave) keep the work."""

@@ -301,6 +301,34 @@ def test_background_caching_failures_are_one_status_message_not_dialogs(
     assert not window.isWindowModified()
 
 
+def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
+        window: MainWindow, small_library: Library, dialogs: Dialogs,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    tee = open_titled(window, "Tee")
+    window.editor.meta_edits["author"].setText("Ann B")
+    window.editor.meta_edits["author"].textEdited.emit("Ann B")
+    update = small_library.update
+    full = "The disk holding the puzzle library is full: changes cannot be saved."
+
+    def full_disk(id: int, puzzle: Puzzle) -> None:
+        small_library.warning = full
+        raise LibraryError(f"Cannot store puzzle {id}: database or disk is full.")
+
+    monkeypatch.setattr(small_library, "update", full_disk)
+    assert not window.save()
+    assert len(dialogs.warnings) == 1 and "disk is full" in dialogs.warnings[0]
+    assert window.banner.isVisible() and window.banner.text() == full
+    assert window.isWindowModified() and window.editor.puzzle().author == "Ann B"
+
+    def freed(id: int, puzzle: Puzzle) -> None:
+        small_library.warning = ""
+        update(id, puzzle)
+
+    monkeypatch.setattr(small_library, "update", freed)
+    assert window.save()
+    assert window.banner.isHidden() and small_library.get(tee).author == "Ann B"
+
+
 def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dialogs: Dialogs,
                                                  tmp_path: Path) -> None:
     db = tmp_path / "damaged.sqlite3"
