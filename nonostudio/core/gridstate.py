@@ -106,7 +106,9 @@ class GridState:
         """Apply the exact line solver until nothing changes; return the number of line solves.
 
         ``rows``/``cols`` are the lines to look at first (all lines when both are None).  Raises
-        :class:`Contradiction` when some line has no solution.
+        :class:`Contradiction` when some line has no solution.  ``should_stop()`` is asked every
+        few line solves (a line of a 1000-wide puzzle takes a millisecond or more); when it
+        returns True propagation ends early and leaves the state partly propagated.
         """
         if rows is None and cols is None:
             rows = set(range(self.height))
@@ -120,12 +122,13 @@ class GridState:
             if should_stop is not None and should_stop():
                 return solves
             batch, dirty_rows = dirty_rows, set()
-            solves += self._sweep(True, batch, dirty_cols)
+            solves += self._sweep(True, batch, dirty_cols, should_stop)
             batch, dirty_cols = dirty_cols, set()
-            solves += self._sweep(False, batch, dirty_rows)
+            solves += self._sweep(False, batch, dirty_rows, should_stop)
         return solves
 
-    def _sweep(self, is_row: bool, batch: set[int], dirty_other: set[int]) -> int:
+    def _sweep(self, is_row: bool, batch: set[int], dirty_other: set[int],
+               should_stop: Callable[[], bool] | None = None) -> int:
         """Solve the lines in ``batch`` (rows or columns); mark crossing lines that changed."""
         if is_row:
             hints, n, own_f, own_x, other_f, other_x = (
@@ -135,7 +138,9 @@ class GridState:
                 self.puzzle.cols, self.height, self.col_f, self.col_x, self.row_f, self.row_x)
         cache = self.cache
         solves = 0
-        for i in batch:
+        for count, i in enumerate(batch):
+            if should_stop is not None and not count & 7 and should_stop():
+                break
             f, x = own_f[i], own_x[i]
             key = (is_row, i, f, x)
             out = cache.get(key)

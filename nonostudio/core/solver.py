@@ -104,6 +104,18 @@ class _Search:
         self.phase_limit: int | None = None  # line solves allowed before the phase gives up
         self._last_report = 0.0
         self._checks = 0
+        self.halted: str | None = None  # why ``halt`` stopped a propagation: "cancelled", "time"
+
+    def halt(self) -> bool:
+        """The ``should_stop`` handed to line propagation: true once cancelled or past the
+        deadline, so that one long propagation (a 1000x1000 puzzle's lines take a millisecond
+        each, a probe can cascade over the whole grid) does not overrun the time limit."""
+        if self.should_stop is not None and self.should_stop():
+            self.cancelled = True
+            self.halted = "cancelled"
+        elif self.deadline is not None and time.perf_counter() > self.deadline:
+            self.halted = "time"
+        return self.halted is not None
 
     def check(self) -> None:
         self._checks += 1
@@ -130,7 +142,10 @@ class _Search:
         self.solutions.setdefault(state.key(), state)
 
     def propagate(self, state: GridState, rows: set[int], cols: set[int]) -> None:
-        self.stats.line_solves += state.propagate(rows, cols)
+        """Line propagation from ``rows``/``cols``; raises ``_Stop`` when halted part way."""
+        self.stats.line_solves += state.propagate(rows, cols, self.halt)
+        if self.halted is not None:
+            raise _Stop(self.halted)
 
     def probe(
         self, state: GridState, focus: tuple[set[int], set[int]] | None = None
@@ -238,13 +253,13 @@ def _agreement(
     for i in rows:
         f = on.row_f[i] & off.row_f[i] & ~state.row_f[i]
         x = on.row_x[i] & off.row_x[i] & ~state.row_x[i]
-        for j in range(state.width):
-            if (f >> j) & 1:
-                merged.set_cell(i, j, FILLED)
+        for value, mask in ((FILLED, f), (CROSSED, x)):
+            while mask:  # the set bits only: a row of a wide puzzle has few of them
+                low = mask & -mask
+                j = low.bit_length() - 1
+                merged.set_cell(i, j, value)
                 cols.add(j)
-            elif (x >> j) & 1:
-                merged.set_cell(i, j, CROSSED)
-                cols.add(j)
+                mask ^= low
     return merged, rows, cols
 
 
@@ -256,7 +271,7 @@ def _changed_lines(old: GridState, new: GridState) -> tuple[set[int], set[int]]:
 
 def _candidates(
     state: GridState, focus: tuple[set[int], set[int]] | None = None
-) -> list[tuple[int, int]]:
+) -> list[list[int]]:
     """Undecided cells with a decided neighbour (every undecided cell when none is decided),
     restricted to the rows and columns in ``focus`` when given."""
     grid = state.to_grid()
@@ -278,7 +293,7 @@ def _candidates(
         if cols:
             keep[:, sorted(cols)] = True
         mask &= keep
-    return [(int(r), int(c)) for r, c in np.argwhere(mask)]
+    return np.argwhere(mask).tolist()  # [row, column] pairs; tolist is fast for a million
 
 
 def solve(
@@ -305,10 +320,13 @@ def solve(
         )
 
     try:
-        stats.line_solves += root.propagate()
+        stats.line_solves += root.propagate(should_stop=search.halt)
     except Contradiction:
         return finish(Verdict.NO_SOLUTION, root.to_grid())
     logic_grid = root.to_grid()
+    if search.halted is not None:  # line logic alone ran out of time (or was cancelled)
+        return finish(Verdict.UNDECIDED, logic_grid, cancelled=search.cancelled,
+                      timed_out=not search.cancelled)
     if root.is_solved():
         return finish(Verdict.UNIQUE_LINE, logic_grid, solution=logic_grid.copy())
     if progress is not None:
@@ -348,9 +366,10 @@ def solve(
     if progress is not None:
         progress(probed.known / probed.total, "probing exhausted its budget; SAT search")
     try:
-        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=should_stop)
+        # ``halt`` also stops the encoding (long for a large puzzle) at the deadline.
+        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=search.halt)
     except SatUnknown:
-        search.cancelled = should_stop is not None and should_stop()
+        search.cancelled = search.cancelled or (should_stop is not None and should_stop())
         return undecided()
     stats.sat_calls += 1
     seen: dict[bytes, np.ndarray] = {}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
+import signal
 import threading
 import time
 from collections import defaultdict
@@ -143,3 +145,56 @@ def test_cancel_from_another_thread_and_progress_reported():
     assert time.perf_counter() - started < 2.5
     assert res.verdict is Verdict.UNDECIDED and res.cancelled
     assert reports and all(0.0 <= f <= 1.0 for f, _ in reports)
+
+
+@contextlib.contextmanager
+def _overrun_alarm(seconds: float):
+    """Raise in the test after ``seconds`` (SIGALRM), so a solver that ignores its time limit
+    fails the test in seconds instead of running for minutes."""
+
+    def ring(signum, frame):
+        raise TimeoutError(f"solve() still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="module")
+def random_1000() -> tuple[Puzzle, np.ndarray]:
+    """The clues of a random 1000x1000 picture (70 % filled): each line solve takes a
+    millisecond or more, root line logic takes seconds and a single probe's propagation
+    cascades over the grid for minutes, so only a deadline checked inside propagation stops it
+    (issue 32: ``check --time-limit 3`` returned after 26.6 s)."""
+    rng = np.random.default_rng(32)
+    picture = np.where(rng.random((1000, 1000)) < 0.7, FILLED, CROSSED).astype(np.int8)
+    return Puzzle.from_grid(picture).without_goal(), picture
+
+
+@pytest.mark.parametrize("time_limit", [1.0, 2.0])
+def test_time_limit_honoured_on_a_1000x1000_puzzle(random_1000, time_limit):
+    puzzle, picture = random_1000
+    started = time.perf_counter()
+    with _overrun_alarm(time_limit + 10):
+        res = solve(puzzle, time_limit=time_limit)
+    elapsed = time.perf_counter() - started
+    assert res.verdict is Verdict.UNDECIDED and res.timed_out and not res.cancelled
+    assert elapsed < time_limit + 1.0, f"{elapsed:.2f} s with a {time_limit} s limit"
+    # what line logic decided before the deadline is right (partial propagation is still sound)
+    decided = res.grid != UNKNOWN
+    assert np.array_equal(res.grid[decided], picture[decided])
+
+
+def test_cancel_honoured_on_a_1000x1000_puzzle(random_1000):
+    puzzle, _ = random_1000
+    stop = threading.Event()
+    threading.Timer(0.5, stop.set).start()
+    started = time.perf_counter()
+    with _overrun_alarm(10):
+        res = solve(puzzle, should_stop=stop.is_set)
+    assert time.perf_counter() - started < 1.5
+    assert res.verdict is Verdict.UNDECIDED and res.cancelled and not res.timed_out
