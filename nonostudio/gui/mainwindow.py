@@ -414,7 +414,8 @@ class MainWindow(QMainWindow):
             lines.append(warning)
         skipped = [str(s) for s in (getattr(library, "skipped", None) or [])]
         if skipped:
-            first = skipped[0] + (f"; and {len(skipped) - 1} more" if len(skipped) > 1 else "")
+            first = skipped[0].rstrip(". ") + (
+                f"; and {len(skipped) - 1} more" if len(skipped) > 1 else "")
             lines.append(f"{len(skipped)} damaged library record{'s' if len(skipped) > 1 else ''}"
                          f" could not be read and {'are' if len(skipped) > 1 else 'is'} not "
                          f"shown: {first}.")

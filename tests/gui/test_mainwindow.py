@@ -348,7 +348,7 @@ def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dia
             assert win.banner.isVisible()
             text = win.banner.text()
             assert text.startswith("1 damaged library record could not be read")
-            assert "“Victim”" in text and "UTF-8" in text
+            assert "“Victim”" in text and "UTF-8" in text and ".." not in text
             assert "read-only" not in text
         finally:
             win.check_panel.cancel()
