@@ -274,7 +274,10 @@ class Runner:
                 w.join(timeout=5.0)  # the watchdogs interrupt z3; daemon threads otherwise
             return
         processes = self._workers
-        deadline = time.monotonic() + (0.0 if self._handed_back else _EXIT_GRACE_S)
+        # Cancelled: nothing is left to save, idle workers are ended at once; otherwise they get a
+        # moment to exit on their own.
+        grace = 0.0 if self._handed_back else 0.05 if self._cancelled() else _EXIT_GRACE_S
+        deadline = time.monotonic() + grace
         for w in processes:
             w.join(timeout=max(0.0, deadline - time.monotonic()))
         for w in processes:
