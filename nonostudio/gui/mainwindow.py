@@ -313,8 +313,11 @@ class MainWindow(QMainWindow):
             self._autosave_problem = None
             self.update_banner()
 
-    def restore_autosave(self, state: dict[str, Any]) -> None:
-        """Put autosaved work back into the editor (marked unsaved); raises ValueError if damaged."""
+    def restore_autosave(self, state: dict[str, Any]) -> Path | None:
+        """Put autosaved work back into the editor (marked unsaved); raises ValueError if damaged.
+
+        Returns this session's autosave file now holding it (None if it could not be written).
+        """
         try:
             editor_state = state["editor"]
             path = state.get("path")
@@ -329,7 +332,7 @@ class MainWindow(QMainWindow):
         self.path = None if path is None else Path(path)
         self.file_format, self.library_id = fmt, library_id
         self._update_title()
-        self.autosaver.save_now()  # this session keeps it from now on
+        return self.autosaver.save_now()  # this session keeps it from now on
 
     def offer_restore(self) -> bool:
         """Offer the work an earlier session left unsaved (it crashed or was killed).
@@ -391,12 +394,15 @@ class MainWindow(QMainWindow):
                 orphan.release()
             return False
         try:
-            self.restore_autosave(state)
+            kept = self.restore_autosave(state)
         except ValueError as exc:
             orphan.problem = f"{orphan.path}: {exc}"
             self._set_aside(orphan)
             return False
-        orphan.forget()
+        if kept is not None:
+            orphan.forget()
+        else:  # this session cannot autosave it: rather offer the old file again next time
+            orphan.release()
         return True
 
     def update_banner(self) -> None:

@@ -394,3 +394,24 @@ def test_work_that_cannot_be_autosaved_is_said_in_the_banner(
     finally:
         dialogs.answer = "Discard"
         win.close()
+
+
+def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
+        qtbot, make_window, data_dir: Path, dialogs: Dialogs,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    first = make_window()
+    draw(qtbot, first, DRAWN)
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    first.autosaver.store.abandon()
+    [orphan] = session_files(data_dir)
+
+    def disk_full(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosave, "write_atomic", disk_full)
+    dialogs.answer = "Restore"
+    second = make_window()
+    assert second.offer_restore()
+    assert np.array_equal(second.editor.grid.cells(), expected_picture(DRAWN))
+    assert orphan.exists()  # not deleted while no newer copy exists
+    assert "cannot be autosaved" in second.banner.text() and second.banner.isVisible()
