@@ -91,6 +91,11 @@ def load_transitions(path: str | Path) -> list[Transition]:
     except json.JSONDecodeError as exc:
         raise PuzzleError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno,
                           column=exc.colno) from None
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(f"not UTF-8 text (undecodable byte at offset {exc.start})",
+                          source=source) from None
+    except (ValueError, RecursionError) as exc:  # a number over 4300 digits; nesting too deep
+        raise PuzzleError(f"not a usable JSON test set ({exc})", source=source) from None
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise PuzzleError('expected a list of transitions under "items"', source=source)
