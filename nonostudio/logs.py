@@ -4,16 +4,20 @@
 :class:`logging.handlers.RotatingFileHandler` (``logs/nonostudio.log``, about 1 MB, 3 old files
 kept) to the ``nonostudio`` logger.  When that folder cannot be created or written (a read-only
 or full data folder) logging falls back to stderr and :func:`log_problem` says why, so a broken
-data folder never stops the program.  No Qt here: the CLI may use it too.
+data folder never stops the program.  ``enable_fault_log()`` makes a fatal error that Python
+cannot catch (a crash in a binding, "Fatal Python error: …") leave the Python stacks of every
+thread in ``logs/faults.log``.  No Qt here: the CLI may use it too.
 """
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import logging.handlers
 import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import appdirs
 
@@ -21,6 +25,7 @@ from nonostudio.paths import APP_AUTHOR, APP_NAME
 
 LOGGER_NAME = "nonostudio"
 LOG_FILE_NAME = "nonostudio.log"
+FAULT_FILE_NAME = "faults.log"
 MAX_BYTES = 1_000_000
 BACKUP_COUNT = 3
 FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s]: %(message)s"
@@ -28,6 +33,8 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s]: %(message)s"
 _handler: logging.Handler | None = None
 _log_file: Path | None = None
 _problem: str | None = None
+_fault_file: TextIO | None = None
+_fault_was_enabled = False
 
 
 class _FileHandler(logging.handlers.RotatingFileHandler):
@@ -113,3 +120,38 @@ def reset_logging() -> None:
         logging.getLogger(LOGGER_NAME).removeHandler(_handler)
         _handler.close()
     _handler = _log_file = _problem = None
+
+
+def enable_fault_log() -> Path | None:
+    """Write the stacks of a fatal crash to ``faults.log`` beside the log; returns its path.
+
+    When that file cannot be opened the handler is left as it was and None is returned.
+    :func:`disable_fault_log` puts back what was there before.
+    """
+    global _fault_file, _fault_was_enabled
+    disable_fault_log()
+    path = log_dir() / FAULT_FILE_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 (kept open for a crash)
+    except OSError:
+        return None
+    _fault_was_enabled = faulthandler.is_enabled()
+    faulthandler.enable(file=stream, all_threads=True)
+    _fault_file = stream
+    return path
+
+
+def disable_fault_log() -> None:
+    """Undo :func:`enable_fault_log`: fatal-crash stacks go where they went before."""
+    global _fault_file
+    if _fault_file is None:
+        return
+    faulthandler.disable()
+    if _fault_was_enabled and sys.__stderr__ is not None:
+        try:
+            faulthandler.enable(file=sys.__stderr__, all_threads=True)
+        except (OSError, ValueError, AttributeError):  # no usable stderr (a windowed app)
+            pass
+    _fault_file.close()
+    _fault_file = None

@@ -92,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot is not None and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
+    import PySide6
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -111,12 +112,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from nonostudio import __version__
     from nonostudio.gui import crash
-    from nonostudio.logs import setup_logging
+    from nonostudio.logs import disable_fault_log, enable_fault_log, setup_logging
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
     log = logging.getLogger("nonostudio.gui.app")
-    log.info("Nonostudio %s starting (Python %s)", __version__, sys.version.split()[0])
-    reporter = crash.install(app) if args.screenshot is None else None
+    log.info("Nonostudio %s starting (Python %s, PySide6 %s)", __version__,
+             sys.version.split()[0], PySide6.__version__)
+    reporter = None
+    if args.screenshot is None:
+        reporter = crash.install(app)
+        enable_fault_log()  # a crash Python cannot catch still leaves its stacks in the log folder
 
     from nonostudio.gui.mainwindow import MainWindow
 
@@ -141,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         library.close()
         if reporter is not None:
             reporter.uninstall()
+            disable_fault_log()
         log.info("Nonostudio stopped")
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import signal
 import subprocess
+import sys
+import textwrap
 import threading
 from pathlib import Path
 
@@ -43,7 +46,7 @@ def log_file(data_dir: Path) -> Path:
 @pytest.fixture
 def reporter(qapp, monkeypatch: pytest.MonkeyPatch):
     # the test framework's own hooks come back after the test, whatever happens
-    monkeypatch.setattr("sys.excepthook", __import__("sys").excepthook)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     rep = CrashReporter()
     rep.install()
@@ -242,3 +245,35 @@ def test_open_log_folder_without_a_log_file_says_where_the_log_went(
         logs.reset_logging()
     assert opened == []
     assert len(told) == 1 and "terminal" in told[0] and str(read_only_folder) in told[0]
+
+
+# --- a crash Python cannot catch ---------------------------------------------------------------
+
+SEGFAULT_DRIVER = textwrap.dedent("""
+    import faulthandler, sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from nonostudio.gui import app
+
+    qapp = QApplication([sys.argv[0]])
+
+    def paint_crash():  # stands for a binding that corrupts the interpreter while painting
+        faulthandler._sigsegv()
+
+    QTimer.singleShot(1500, paint_crash)
+    sys.exit(app.main([]))
+""")
+
+
+def test_a_fatal_crash_leaves_its_stacks_in_the_log_folder(tmp_path: Path, data_dir: Path) -> None:
+    script = tmp_path / "driver.py"
+    script.write_text(SEGFAULT_DRIVER)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    result = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == -signal.SIGSEGV, result.stderr
+    faults = (data_dir / "logs" / "faults.log").read_text(encoding="utf-8")
+    assert "Fatal Python error: Segmentation fault" in faults
+    assert 'driver.py", line 10 in paint_crash' in faults
+    assert "Nonostudio" in (data_dir / "logs" / "nonostudio.log").read_text(encoding="utf-8")
