@@ -12,8 +12,12 @@ from dataclasses import dataclass
 
 from nonostudio.rules.tokens import RuleSyntaxError
 
+_MAX_DIGITS = 9  # as in rules (parser.MAX_DIGITS): lines have at most 4096 cells
+_NUMBER = re.compile(r"[0-9]+")
+
 _STEPS = (
-    ("hints", re.compile(r"\(\s*((?:[0-9]+\s*)*)\)\s*"), "hints in parentheses, like '(3 1)'"),
+    # digits and spaces, split later: "(?:[0-9]+\s*)*" backtracked exponentially on "(111…1x"
+    ("hints", re.compile(r"\(([0-9\s]*)\)\s*"), "hints in parentheses, like '(3 1)'"),
     ("cells", re.compile(r"([-Ox]+)\s*"), "the line's cells ('-' unknown, 'O' filled, 'x' crossed)"),
     ("arrow", re.compile(r"(->|→)\s*"), "'->'"),
     ("value", re.compile(r"(true|false)\s*"), "'true' or 'false'"),
@@ -50,6 +54,15 @@ def parse_example(text: str, source: str = "<text>", line: int = 1, column: int 
             raise RuleSyntaxError(source, line, column + pos, expected, found,
                                   f"in the example: expected {expected}, found {found}")
         groups[step] = m.groups()
+        for g in range(1, len(m.groups()) + 1):
+            for number in _NUMBER.finditer(text, m.start(g), m.end(g)):
+                if len(number.group()) <= _MAX_DIGITS:
+                    continue
+                expected = f"numbers of at most {_MAX_DIGITS} digits"
+                raise RuleSyntaxError(source, line, column + number.start(), expected,
+                                      f"{len(number.group()):,} digits",
+                                      f"in the example: a number of {len(number.group()):,} "
+                                      f"digits; expected {expected}")
         pos = m.end()
     hints = tuple(int(h) for h in groups["hints"][0].split())
     cells = groups["cells"][0]
