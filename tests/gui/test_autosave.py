@@ -415,3 +415,23 @@ def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
     assert np.array_equal(second.editor.grid.cells(), expected_picture(DRAWN))
     assert orphan.exists()  # not deleted while no newer copy exists
     assert "cannot be autosaved" in second.banner.text() and second.banner.isVisible()
+
+
+def test_restored_file_work_is_saved_back_to_its_file(qtbot, make_window, data_dir: Path,
+                                                      dialogs: Dialogs, tmp_path: Path) -> None:
+    target = tmp_path / "bar.non"
+    target.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    first = make_window()
+    assert first.open_file(target)
+    first.editor.meta_edits["title"].clear()
+    qtbot.keyClicks(first.editor.meta_edits["title"], "Bar two")
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    first.autosaver.store.abandon()
+
+    dialogs.answer = "Restore"
+    second = make_window()
+    assert second.offer_restore()
+    assert f"from {target}" in dialogs.questions[0]
+    assert second.path == target and second.windowTitle().startswith("bar.non")
+    assert second.save()
+    assert 'title "Bar two"' in target.read_text() and session_files(data_dir) == []
