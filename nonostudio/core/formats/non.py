@@ -157,7 +157,8 @@ class _Reader:
         keyword, start, count = last
         size = "height" if keyword == "rows" else "width"
         return self.error(f"a surplus clue line: the '{keyword}' section (line {start + 1}) "
-                          f"already has its {count} clues (the {size})", index + 1)
+                          f"already has its {count} clue{'s' if count != 1 else ''} (the "
+                          f"{size})", index + 1)
 
     def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray:
         if len(text) != width * height:
