@@ -1,19 +1,24 @@
 """Difficulty of a puzzle for a player using a rule set: tier, features, score, label, explanation.
 
-The grade is read off the rule-based trace (:func:`nonostudio.analysis.trace.rule_trace`): the
-rules first, then the exact line solver, then depth-1 probes; where the trace needs the complete
+The grade is read off the rule-based trace (:func:`nonostudio.analysis.trace.rule_trace`), whose
+steps are complete moves of the techniques of :mod:`nonostudio.analysis.techniques`: the rules
+first, then line logic beyond the rules, then depth-1 probes; where the trace needs the complete
 solver, :mod:`nonostudio.analysis.probing` tries depth 2 and the complete solver says whether the
-puzzle is unique.  Tiers:
+puzzle is unique.  As Sudoku graders do, the **tier is the tier of the hardest technique the
+puzzle needs** (see :data:`TIER_NAMES`):
 
-* 0 — the rule set alone solves it;
-* 1 — it needs line logic beyond the rule set (exact line solver steps);
-* 2 — it needs depth-1 probing;
-* 3 — it needs depth-2 probing;
-* 4 — it needs deeper search, or it is not unique (several solutions or none).
+* 0 — empty lines and complete lines; 1 — overlap, small gaps, cells out of reach;
+* 2 — finished blocks, edges and walls; 3 — joining and splitting, the reach of a box;
+* 4 — leftmost and rightmost arrangements; 5 — all arrangements agree (exact line logic);
+* 6 — a contradiction on one cell (depth-1 probing); 7 — chained contradictions (depth 2);
+* 8 — search, or the puzzle is not unique (several solutions or none).
 
-The score is a weighted sum of the tier and the features; every weight and label threshold lives
-in :class:`DifficultyWeights`.  Everything is deterministic for a puzzle, rule set and settings
-(the probing budget counts trials, not seconds).
+The score adds the existing features to the tier's base; every weight and label threshold lives
+in :class:`DifficultyWeights`.  **Blank margins never change a grade**: the rows and columns with
+an empty clue around the picture are left out before grading (they only hold empty cells), so a
+picture with a blank border gets exactly the grade of the picture alone.  Everything is
+deterministic for a puzzle, rule set and settings (the probing budget counts trials, not
+seconds).
 """
 
 from __future__ import annotations
@@ -26,6 +31,13 @@ from typing import Any
 
 from nonostudio.analysis import probing
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Trace
+from nonostudio.analysis.techniques import (
+    ALL_TECHNIQUES,
+    BY_ID,
+    DEEP_CONTRADICTION,
+    ORDER,
+)
+from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.analysis.trace import line_name, rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import UNKNOWN
@@ -48,13 +60,19 @@ NO_SOLUTION = "no solution"
 UNDECIDED = "undecided"
 
 LABELS = ("Beginner", "Easy", "Medium", "Hard", "Expert")
+TIERS = 9
+TIER_NAMES: tuple[str, ...] = tuple(
+    " / ".join(t.name for t in ALL_TECHNIQUES if t.tier == tier) for tier in range(TIERS))
+"""The techniques of each tier, e.g. ``TIER_NAMES[1]`` = ``"Overlap / Gap too small / Out of
+reach"``."""
 
 
 @dataclass(frozen=True)
 class DifficultyWeights:
     """The difficulty score's weights and the label thresholds — the one place to tune grading.
 
-    ``score = tier_base[tier] + Σ weight × feature``, the features being:
+    ``score = tier_base[tier] + Σ weight × feature`` (one base per tier, 0–8), the features
+    being:
 
     * ``rule_cost_per_cell`` — summed cost (RULES.md §4) of every rule step, per cell;
     * ``hardest_rule_cost`` — the cost of the costliest rule used;
@@ -66,14 +84,16 @@ class DifficultyWeights:
     * ``size`` — ``log2(cells / 100)``, at least 0: bigger grids take longer.
 
     A unique puzzle's label is the last of :data:`LABELS` whose threshold its score reaches
-    (``thresholds[i]`` is where ``LABELS[i + 1]`` starts); tier 4 puzzles with one solution are
+    (``thresholds[i]`` is where ``LABELS[i + 1]`` starts); tier 8 puzzles with one solution are
     at least ``Expert``.  Defaults were set on the paper's 17 puzzles and the anchor corpora
-    (tests/benchmarks/bench_grade.py).
+    (tests/benchmarks/bench_grade.py); since the tier follows the hardest technique, the rule
+    costs weigh less than they did (a costly rule is a way of writing a technique down, not a
+    harder deduction).
     """
 
-    tier_base: tuple[float, float, float, float, float] = (0.0, 15.0, 35.0, 55.0, 75.0)
-    rule_cost_per_cell: float = 0.15
-    hardest_rule_cost: float = 0.08
+    tier_base: tuple[float, ...] = (0.0, 0.0, 3.0, 7.0, 12.0, 16.0, 35.0, 55.0, 75.0)
+    rule_cost_per_cell: float = 0.05
+    hardest_rule_cost: float = 0.03
     steps_per_cell: float = 4.0
     visits_per_line: float = 0.8
     narrowness: float = 12.0
@@ -127,10 +147,15 @@ class Features:
     probe_cells: tuple[tuple[int, int, int], ...]  # (row, column, depth), in the order found
     searched: bool  # probing to depth 2 did not finish the puzzle
     solutions: str  # UNIQUE, MULTIPLE, NO_SOLUTION or UNDECIDED
+    techniques: dict[str, int] = field(default_factory=dict)  # steps per technique id
+    hardest_technique: str | None = None
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0)  # blank rows/columns left out: top,
+    # bottom, left, right
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["probe_cells"] = [list(p) for p in self.probe_cells]
+        data["margins"] = list(self.margins)
         return data
 
 
@@ -146,9 +171,16 @@ class Grade:
     rule_set: str
     seconds: float
     trace: Trace | None = field(default=None, compare=False, repr=False)
+    """The trace graded: of the puzzle without its blank margins (``features.margins``)."""
+
+    @property
+    def hardest_technique(self) -> str | None:
+        """The id of the hardest technique the puzzle needs (its tier is the grade's tier)."""
+        return self.features.hardest_technique
 
     def to_json(self) -> dict[str, Any]:
         return {"tier": self.tier, "score": self.score, "label": self.label,
+                "hardest_technique": self.features.hardest_technique,
                 "explanation": self.explanation, "rule_set": self.rule_set,
                 "seconds": round(self.seconds, 6), "features": self.features.to_json()}
 
@@ -201,8 +233,20 @@ def _visits(trace: Trace) -> int:
     return visits
 
 
+def _hardest(trace: Trace, probes: list[probing.Probe], searched: bool, solutions: str
+             ) -> str | None:
+    """The hardest technique needed: of the trace's steps (a search step only counts when
+    depth-2 probing did not finish the puzzle instead), depth-2 probes, search."""
+    if searched or solutions != UNIQUE:
+        return SEARCH_TECHNIQUE
+    if any(p.depth == 2 for p in probes):
+        return DEEP_CONTRADICTION
+    used = {s.technique for s in trace.steps if s.technique and s.technique != SEARCH_TECHNIQUE}
+    return max(used, key=ORDER.__getitem__, default=None)
+
+
 def _features(trace: Trace, rule_set: RuleSet, probes: list[probing.Probe], searched: bool,
-              solutions: str) -> Features:
+              solutions: str, margins: tuple[int, int, int, int] = (0, 0, 0, 0)) -> Features:
     puzzle = trace.puzzle
     cells = puzzle.width * puzzle.height
     lines = puzzle.width + puzzle.height
@@ -219,9 +263,10 @@ def _features(trace: Trace, rule_set: RuleSet, probes: list[probing.Probe], sear
             line_cells += len(step.cells)
     hardest = max(uses, key=lambda name: (costs.get(name, 0), uses[name], name), default=None)
     low, mean = _bottlenecks(trace)
-    trace_probes = [(r, c, 1) for step in trace.steps if step.kind == PROBE
+    top, _, left, _ = margins
+    trace_probes = [(r + top, c + left, 1) for step in trace.steps if step.kind == PROBE
                     for r, c, _ in step.cells]
-    probe_cells = tuple(trace_probes + [(p.row, p.col, p.depth) for p in probes])
+    probe_cells = tuple(trace_probes + [(p.row + top, p.col + left, p.depth) for p in probes])
     return Features(
         cells=cells, lines=lines, steps=len(trace.steps), rule_steps=sum(uses.values()),
         uses=dict(uses), hardest_rule=hardest,
@@ -231,17 +276,16 @@ def _features(trace: Trace, rule_set: RuleSet, probes: list[probing.Probe], sear
         line_steps=line_steps, line_cells=line_cells,
         probes_depth1=sum(1 for p in probe_cells if p[2] == 1),
         probes_depth2=sum(1 for p in probe_cells if p[2] == 2),
-        probe_cells=probe_cells, searched=searched, solutions=solutions)
+        probe_cells=probe_cells, searched=searched, solutions=solutions,
+        techniques=trace.summary().techniques,
+        hardest_technique=_hardest(trace, probes, searched, solutions), margins=margins)
 
 
 def _tier(f: Features) -> int:
+    """The tier of the hardest technique needed (0 when nothing was to be decided)."""
     if f.searched or f.solutions != UNIQUE:
-        return 4
-    if f.probes_depth2:
-        return 3
-    if f.probes_depth1:
-        return 2
-    return 1 if f.line_steps else 0
+        return BY_ID[SEARCH_TECHNIQUE].tier
+    return BY_ID[f.hardest_technique].tier if f.hardest_technique else 0
 
 
 def score_of(tier: int, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> float:
@@ -261,14 +305,14 @@ def score_of(tier: int, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> 
 
 def label_of(tier: int, score: float, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> str:
     """The label: ``Not unique`` / ``No solution`` / ``Undecided`` when that is what is known,
-    otherwise from the score (tier 4 at least ``Expert``)."""
+    otherwise from the score (tier 8 at least ``Expert``)."""
     if f.solutions == MULTIPLE:
         return "Not unique"
     if f.solutions == NO_SOLUTION:
         return "No solution"
     if f.solutions == UNDECIDED:
         return "Undecided"
-    return LABELS[-1] if tier == 4 else w.label(score)
+    return LABELS[-1] if tier == TIERS - 1 else w.label(score)
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -312,25 +356,56 @@ def explain(label: str, f: Features, titles: dict[str, str]) -> str:
         return (f"{label}: grading stopped before it could tell whether the puzzle has one "
                 "solution")
     parts = []
-    if f.hardest_rule is not None:
-        title = titles.get(f.hardest_rule, f.hardest_rule)
-        parts.append(f"{title} {times_text(f.uses[f.hardest_rule])}")
     if f.line_steps:
-        parts.append(count_text(f.line_steps, "exact line-solver step") + " beyond the rules")
+        parts.append(count_text(f.line_steps, "step") + " beyond the rules")
     for depth in (1, 2):
         cells = [(r, c) for r, c, d in f.probe_cells if d == depth]
         if cells:
             parts.append(f"{count_text(len(cells), f'depth-{depth} probe')} {_around(cells)}")
     if f.searched:
         parts.append("search deeper than depth-2 probing")
-    if not parts:
+    if f.hardest_technique is None:
         return f"{label}: nothing to decide"
-    text = f"{label}: needs {_and(parts)}"
-    if not f.line_steps and not f.probe_cells and not f.searched:
+    hardest = BY_ID[f.hardest_technique]
+    text = f"{label}: the hardest technique it needs is {hardest.name} (tier {hardest.tier})"
+    used = f.techniques.get(f.hardest_technique, 0)
+    if used:
+        text += f", {times_text(used)}"
+    if parts:
+        text += f"; it also takes {_and(parts)}"
+    else:
         text += " (the rules alone solve it)"
     if f.bottleneck_min == 1:
         text += "; at its narrowest only one line offers progress"
     return text
+
+
+def blank_margins(puzzle: Puzzle) -> tuple[int, int, int, int]:
+    """How many rows at the top and bottom and columns at the left and right have an empty clue
+    (all zero when every row is empty: a blank grid is graded whole)."""
+    def run(clues: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
+        first = next((i for i, c in enumerate(clues) if c), None)
+        if first is None:
+            return 0, 0
+        last = next(i for i in range(len(clues) - 1, -1, -1) if clues[i])
+        return first, len(clues) - 1 - last
+
+    top, bottom = run(puzzle.rows)
+    left, right = run(puzzle.cols)
+    if (top, bottom) == (0, 0) and not any(puzzle.rows):
+        return 0, 0, 0, 0
+    return top, bottom, left, right
+
+
+def without_margins(puzzle: Puzzle) -> tuple[Puzzle, tuple[int, int, int, int]]:
+    """The puzzle without its blank margins (:func:`blank_margins`) and the margins."""
+    margins = blank_margins(puzzle)
+    top, bottom, left, right = margins
+    if margins == (0, 0, 0, 0):
+        return puzzle, margins
+    rows = puzzle.rows[top:puzzle.height - bottom]
+    cols = puzzle.cols[left:puzzle.width - right]
+    return Puzzle(rows, cols, title=puzzle.title), margins
 
 
 def grade(
@@ -350,6 +425,7 @@ def grade(
     """
     started = time.perf_counter()
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
+    puzzle, margins = without_margins(puzzle)
     try:
         trace = rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name, progress=progress,
                            should_stop=should_stop)
@@ -374,7 +450,7 @@ def grade(
                                        should_stop=should_stop)
             probes = deep.probes
             searched = not deep.solved
-    features = _features(trace, rule_set, probes, searched, solutions)
+    features = _features(trace, rule_set, probes, searched, solutions, margins)
     tier = _tier(features)
     score = score_of(tier, features, weights)
     label = label_of(tier, score, features, weights)

@@ -1,8 +1,11 @@
 """A solving trace in English: one sentence per step and a summary, for the CLI and the GUI.
 
-Rule steps are explained on the line the rule saw (the oracle's sub-line, read in the rule's
-direction) with :func:`nonostudio.rules.explain.explain_fill`; cell and line numbers are 1-based,
-as players count.
+A step of a complete-move trace (the default) carries its own sentence (``Step.text``: the
+technique and its instance, :mod:`nonostudio.analysis.step_text`).  Steps without one (traces made
+with ``complete_moves=False`` or read from an older JSON file) are explained as before: a rule
+step on the line the rule saw (the oracle's sub-line, read in the rule's direction) with
+:func:`nonostudio.rules.explain.explain_fill`.  Cell and line numbers are 1-based, as players
+count.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
+from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import direction_name, line_name
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
@@ -70,7 +74,10 @@ def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]], step: Step) -> Line
 
 
 def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> str:
-    """One step as a sentence.  ``rule``/``title``/``seen`` matter for rule steps only."""
+    """One step as a sentence: its own text when it has one; otherwise built from the rule
+    (``rule``/``title``/``seen`` matter for such rule steps only)."""
+    if step.text:
+        return step.text
     if step.kind == RULE:
         where = line_name(step.axis, step.index)
         reading = direction_name(step.axis, step.flipped)
@@ -113,7 +120,9 @@ def narrate(trace: Trace, rules: Sequence[Rule], titles: Mapping[str, str]) -> I
     puzzle = trace.puzzle
     grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
     for step in trace.steps:
-        if step.kind == RULE:
+        if step.text:
+            yield step.text
+        elif step.kind == RULE:
             rule = by_name.get(step.rule or "")
             seen = seen_line(puzzle, grid, step) if rule is not None else None
             yield step_text(step, rule, titles.get(step.rule or "", ""), seen)
@@ -123,7 +132,8 @@ def narrate(trace: Trace, rules: Sequence[Rule], titles: Mapping[str, str]) -> I
             grid[r][c] = v
 
 
-_FALLBACK_NAMES = {LINE: "by the line solver", PROBE: "by probing", SEARCH: "by search"}
+_FALLBACK_NAMES = {LINE: "by line logic beyond the rules", PROBE: "by probing",
+                   SEARCH: "by search"}
 
 
 def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
@@ -141,9 +151,16 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
         head = f"Not solved ({why}) after {counts}; {undecided} of {total} cells undecided."
     lines = [head, f"Rules decided {s.rule_cells} of {total} cells, fallbacks "
                    f"{s.fallback_cells}."]
+    if s.techniques:
+        lines.append(f"Techniques: {techniques_used(s.techniques)}.")
     if s.uses:
         lines.append(f"Rules used: {rules_used(s.uses, titles)}.")
     return "\n".join(lines)
+
+
+def techniques_used(uses: Mapping[str, int]) -> str:
+    """"Overlap ×12, Gap too small ×3": technique names in difficulty order with their steps."""
+    return ", ".join(f"{BY_ID[t].name if t in BY_ID else t} ×{n}" for t, n in uses.items())
 
 
 def rules_used(uses: Mapping[str, int], titles: Mapping[str, str]) -> str:

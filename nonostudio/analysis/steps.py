@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from nonostudio.analysis.techniques import ORDER
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle, new_grid
 
@@ -40,6 +41,13 @@ class Step:
     (on the sub-line, flipped when ``flipped``) and ``subline`` the ``[start, end)`` cells of the
     oracle's sub-line the rule was applied to (None: the whole line).  ``cells`` are
     ``(row, column, value)`` triples, each decided by this step and by no earlier one.
+
+    A trace of complete moves (the default) also names every step's **technique** (an id of
+    :mod:`nonostudio.analysis.techniques`): a rule step is that technique's complete move on its
+    line, the rule that fired being the evidence (``rule``, ``flipped``, ``env``); ``text`` is
+    the step explained for a player, and ``focus_clues`` (the line's clue indices, 0-based) and
+    ``focus_spans`` (``(what, start, end)`` cell ranges of the line, ``what`` being ``block``,
+    ``gap`` or ``cells``) say what the text points at, for highlighting.
     """
 
     kind: str
@@ -51,6 +59,15 @@ class Step:
     cells: tuple[tuple[int, int, int], ...]
     subline: tuple[int, int] | None
     note: str = ""
+    technique: str = ""
+    text: str = ""
+    focus_clues: tuple[int, ...] = ()
+    focus_spans: tuple[tuple[str, int, int], ...] = ()
+
+    @property
+    def line(self) -> tuple[str, int] | None:
+        """``(axis, index)`` of the step's row or column (None: the whole grid)."""
+        return (self.axis, self.index) if self.axis else None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -69,6 +86,10 @@ class Step:
             "cells": [list(cell) for cell in self.cells],
             "subline": None if self.subline is None else list(self.subline),
             "note": self.note,
+            "technique": self.technique,
+            "text": self.text,
+            "focus": {"clues": list(self.focus_clues),
+                      "spans": [list(span) for span in self.focus_spans]},
         }
 
     @classmethod
@@ -85,7 +106,16 @@ class Step:
             cells=tuple((int(r), int(c), int(v)) for r, c, v in data["cells"]),
             subline=None if subline is None else (int(subline[0]), int(subline[1])),
             note=str(data.get("note", "")),
+            technique=str(data.get("technique", "")),
+            text=str(data.get("text", "")),
+            focus_clues=tuple(int(i) for i in (data.get("focus") or {}).get("clues", ())),
+            focus_spans=tuple((str(w), int(a), int(b))
+                              for w, a, b in (data.get("focus") or {}).get("spans", ())),
         )
+
+
+def _order(technique: str) -> int:
+    return ORDER.get(technique, len(ORDER))
 
 
 @dataclass(frozen=True)
@@ -98,9 +128,12 @@ class TraceSummary:
     uses: dict[str, int]
     rule_cells: int
     fallback_cells: int
+    techniques: dict[str, int] = field(default_factory=dict)
+    """Steps per technique id (complete-move traces), in difficulty order."""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "techniques": dict(self.techniques),
             "steps": self.steps,
             "rule_steps": self.rule_steps,
             "fallback_steps": dict(self.fallback_steps),
@@ -140,22 +173,27 @@ class Trace:
 
     def summary(self) -> TraceSummary:
         uses: Counter[str] = Counter()
+        techniques: Counter[str] = Counter()
         fallback = dict.fromkeys(FALLBACK_KINDS, 0)
         rule_cells = fallback_cells = 0
         for step in self.steps:
+            if step.technique:
+                techniques[step.technique] += 1
             if step.kind == RULE:
-                uses[step.rule or ""] += 1
+                if step.rule is not None:
+                    uses[step.rule] += 1
                 rule_cells += len(step.cells)
             else:
                 fallback[step.kind] += 1
                 fallback_cells += len(step.cells)
         return TraceSummary(
             steps=len(self.steps),
-            rule_steps=sum(uses.values()),
+            rule_steps=sum(1 for step in self.steps if step.kind == RULE),
             fallback_steps=fallback,
             uses=dict(uses),
             rule_cells=rule_cells,
             fallback_cells=fallback_cells,
+            techniques=dict(sorted(techniques.items(), key=lambda item: _order(item[0]))),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -47,11 +47,17 @@ class Technique:
     name: str
     idea: str
     tier: int
-    example: WorkedExample
+    example: WorkedExample | None
     also_known_as: tuple[str, ...] = ()
+    scope: str = "line"
+    """``"line"``: a move on one line (:meth:`apply`); ``"grid"``: reasoning across lines
+    (probing, search), which has no line move and no line example."""
 
     def apply(self, clues: Sequence[int], cells: Sequence[int]) -> Cells:
-        """The technique's complete move on a line: the cells with every deduction it implies."""
+        """The technique's complete move on a line: the cells with every deduction it implies
+        (a grid technique decides nothing on a line by itself: the cells come back unchanged)."""
+        if self.scope != "line":
+            return tuple(int(c) for c in cells)
         return MOVES[self.id](normal_clues(clues), tuple(int(c) for c in cells))
 
     @property
@@ -141,9 +147,38 @@ CATALOGUE: tuple[Technique, ...] = (
             "The clues fit in two ways, OOxOxxx and xxxOOxO; cell 6 is empty in both."),
         ("line solver", "exhaustive line logic")),
 )
-"""The techniques in difficulty order (tier, then catalogue order)."""
+"""The line techniques in difficulty order (tier, then catalogue order)."""
 
-BY_ID: dict[str, Technique] = {t.id: t for t in CATALOGUE}
+CONTRADICTION = "contradiction"
+DEEP_CONTRADICTION = "deep_contradiction"
+SEARCH = "search"
+
+GRID_TECHNIQUES: tuple[Technique, ...] = (
+    Technique(
+        CONTRADICTION, "Contradiction",
+        "When no line decides anything, suppose one cell is filled (or empty) and follow the "
+        "line logic: if some line can no longer hold its clue, the cell is the other way.", 6,
+        None, ("probing", "trial and error on one cell"), "grid"),
+    Technique(
+        DEEP_CONTRADICTION, "Chained contradiction",
+        "Suppose two cells in turn: when every value of a second cell leads to a contradiction "
+        "under the first supposition, the first supposition is wrong.", 7,
+        None, ("depth-2 probing",), "grid"),
+    Technique(
+        SEARCH, "Search",
+        "Line logic and contradictions are stuck: the rest is found by trying values "
+        "systematically (the puzzle may have several solutions).", 8,
+        None, ("guessing", "backtracking"), "grid"),
+)
+"""Reasoning across lines, beyond every line technique, in difficulty order: fallback steps of a
+trace (probe, search) and grading (chained contradictions) are named by them."""
+
+ALL_TECHNIQUES: tuple[Technique, ...] = CATALOGUE + GRID_TECHNIQUES
+"""Every technique a step or a grade can be named by, in difficulty order."""
+
+BY_ID: dict[str, Technique] = {t.id: t for t in ALL_TECHNIQUES}
+ORDER: dict[str, int] = {t.id: i for i, t in enumerate(ALL_TECHNIQUES)}
+"""A technique id's place in the difficulty order."""
 
 
 def technique(technique_id: str) -> Technique:

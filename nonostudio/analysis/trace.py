@@ -3,10 +3,22 @@
 Lines wait in a queue; the line at its head is worked on until no rule decides a new cell on it
 (whole line first, then the decomposition oracle's sub-lines), and every line crossing a decided
 cell joins the back of the queue — so a line that did not change is never looked at again.  When
-no rule applies anywhere the trace falls back, in order, on the exact line solver (the line that
-gains most), a probe (a cell whose one value contradicts line logic) and finally the complete
-solver.  Every rule fill is checked against the exact line solver; an unsound rule stops the
-trace with :class:`UnsoundRuleError`.
+no rule applies anywhere the trace falls back, in order, on line logic beyond the rules, a probe
+(a cell whose one value contradicts line logic) and finally the complete solver.  Every rule fill
+is checked against the exact line solver; an unsound rule stops the trace with
+:class:`UnsoundRuleError`.
+
+**Complete moves** (the default): a step is one technique of
+:mod:`nonostudio.analysis.techniques` applied to one line (or oracle sub-line) until it gives
+nothing more there.  When a rule fires, the step is the complete move of the easiest technique
+whose move contains the rule's new cells (the rule is the step's evidence); an empty line is
+crossed out by the *empty line* technique before any rule is tried (no rule of the language can
+say "the clue is 0"); a fallback on line logic is the easiest technique that decides a cell on
+some line, the line where it decides most; probes and search are named too.  Every cell a
+technique decides is checked against the exact line solver as well, so the grid only ever gets
+cells the line solver confirms.  Each step carries its explanation
+(:mod:`nonostudio.analysis.step_text`).  ``complete_moves=False`` gives the earlier steps: one
+rule fill, or the exact line solver on the line it decides most of.
 """
 
 from __future__ import annotations
@@ -17,6 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from nonostudio.analysis.step_text import explain_move, probe_text, search_text
 from nonostudio.analysis.steps import (
     LINE,
     PROBE,
@@ -27,6 +40,14 @@ from nonostudio.analysis.steps import (
     Trace,
     TraceSummary,
 )
+from nonostudio.analysis.techniques import (
+    BY_ID,
+    CATALOGUE,
+    CONTRADICTION,
+    FALLBACK,
+    ORDER,
+)
+from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
@@ -36,10 +57,10 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import Element, LineView, RuleFill, compiled
-from nonostudio.rules.oracle import decompose
+from nonostudio.rules.oracle import SubLine, decompose
 
-__all__ = ["Step", "Trace", "TraceSummary", "UnsoundRuleError", "rule_trace", "line_name",
-           "direction_name"]
+__all__ = ["Step", "Trace", "TraceSummary", "UnsoundRuleError", "UnsoundTechniqueError",
+           "rule_trace", "line_name", "direction_name"]
 
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
@@ -83,6 +104,23 @@ class UnsoundRuleError(ValueError):
             f"but cell {cell + 1} {reason}")
 
 
+class UnsoundTechniqueError(UnsoundRuleError):
+    """A technique's move contradicts the exact line solver (a bug in the technique)."""
+
+    def __init__(self, technique: str, axis: str, index: int, line: Line, cell: int) -> None:
+        ValueError.__init__(
+            self, f"technique {technique!r} is unsound: on {line_name(axis, index).lower()} "
+            f"{line} it decides cell {cell + 1}, which line logic does not")
+        self.rule = technique
+        self.axis = axis
+        self.index = index
+        self.line = line
+        self.cell = cell
+
+
+_Hit = tuple[str, bool, dict[str, Element], int, list[int]]  # rule, flipped, env, value, new
+
+
 def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
     return {name: (el.type.value, el.index, el.start, el.size) for name, el in env.items()}
 
@@ -91,9 +129,12 @@ class _Tracer:
     """The state of one trace: the grid, the queue of lines to look at and the steps so far."""
 
     def __init__(self, puzzle: Puzzle, rules: Sequence[Rule],
-                 start_grid: np.ndarray | None = None) -> None:
+                 start_grid: np.ndarray | None = None, complete_moves: bool = True) -> None:
         self.puzzle = puzzle
         self.rules = tuple(rules)
+        self.complete = complete_moves
+        self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
         if start_grid is None:
             self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
         else:
@@ -142,7 +183,8 @@ class _Tracer:
         A rule step's own line stays at the head of the queue; a line step's own line is already
         at its maximal transition.
         """
-        own = (step.axis, step.index) if step.kind in (RULE, LINE) else None
+        own_kinds = (RULE,) if self.complete else (RULE, LINE)
+        own = (step.axis, step.index) if step.kind in own_kinds else None
         for r, c, v in step.cells:
             self.grid[r][c] = v
             for key in (("row", r), ("column", c)):
@@ -151,26 +193,47 @@ class _Tracer:
         self.unknown -= len(step.cells)
         self.steps.append(step)
 
+    def check_complete(self) -> None:
+        """Every line of a full grid matches its clue (each step was checked only against its
+        own line); InconsistentPuzzleError names the first line that does not."""
+        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+            for index in range(count):
+                self.forced(axis, index, self.line(axis, index))
+
     # ---- rules ---------------------------------------------------------------------------------
 
     def rule_step(self, axis: str, index: int) -> Step | None:
-        """The first rule fill that decides a new cell of this line, on the line or a sub-line."""
+        """The first rule fill that decides a new cell of this line, on the line or a sub-line
+        (with complete moves: the move of the technique it belongs to there)."""
         line = self.line(axis, index)
         if UNKNOWN not in line.cells:
             return None
         self.forced(axis, index, line)  # a contradictory line has no rules and no sub-lines
-        step = self._first_fill(axis, index, line, line, 0, None)
-        if step is not None:
-            return step
-        for sub in decompose(line):
-            step = self._first_fill(axis, index, line, sub.line, sub.cell_start,
-                                    (sub.cell_start, sub.cell_end))
-            if step is not None:
-                return step
-        return None
+        if self.complete and not line.hints:
+            return self.move_step(RULE, axis, index, line, None, "empty_line")
+        sub: SubLine | None = None
+        hit = self._first_fill(axis, index, line, line, 0)
+        if hit is None:
+            for candidate in decompose(line):
+                hit = self._first_fill(axis, index, line, candidate.line, candidate.cell_start)
+                if hit is not None:
+                    sub = candidate
+                    break
+        if hit is None:
+            return None
+        name, flipped, env, value, new = hit
+        if not self.complete:
+            subline = None if sub is None else (sub.cell_start, sub.cell_end)
+            return Step(RULE, axis, index, name, flipped, _bound(env),
+                        tuple((*self.cell(axis, index, p), value) for p in new), subline)
+        seen = line if sub is None else sub.line
+        offset = 0 if sub is None else sub.cell_start
+        technique = self.covering(seen, [p - offset for p in new], value)
+        return self.move_step(RULE, axis, index, line, sub, technique, name, flipped,
+                              _bound(env))
 
-    def _first_fill(self, axis: str, index: int, line: Line, seen: Line, offset: int,
-                    subline: tuple[int, int] | None) -> Step | None:
+    def _first_fill(self, axis: str, index: int, line: Line, seen: Line,
+                    offset: int) -> _Hit | None:
         # apply_rule's results, in its order (forward fills, then flipped ones), with the line's
         # elements computed once for all the rules rather than once per rule.
         n = seen.size
@@ -190,10 +253,64 @@ class _Tracer:
                     fill = RuleFill(rule.name, program.value, start, end, env, flipped)
                     new = self._check(rule.name, axis, index, line, seen, offset, fill)
                     if new:
-                        return Step(RULE, axis, index, rule.name, flipped, _bound(env),
-                                    tuple((*self.cell(axis, index, p), fill.value) for p in new),
-                                    subline)
+                        return rule.name, flipped, env, fill.value, new
         return None
+
+    # ---- techniques ----------------------------------------------------------------------------
+
+    def move(self, technique: str, hints: tuple[int, ...], cells: tuple[int, ...]
+             ) -> tuple[int, ...]:
+        """The technique's complete move on a line state (cached)."""
+        key = (technique, hints, cells)
+        out = self._moves.get(key)
+        if out is None:
+            out = self._moves[key] = BY_ID[technique].apply(hints, cells)
+        return out
+
+    def covering(self, seen: Line, positions: list[int], value: int) -> str:
+        """The easiest line technique whose complete move on ``seen`` sets ``positions`` to
+        ``value`` (the exact line solver's "all arrangements agree" covers every sound fill)."""
+        for technique in CATALOGUE:
+            out = self.move(technique.id, seen.hints, seen.cells)
+            if all(out[p] == value for p in positions):
+                return technique.id
+        return FALLBACK
+
+    def first_technique(self, line: Line) -> str | None:
+        """The easiest line technique that decides a cell of the line (None: none does)."""
+        key = (line.hints, line.cells)
+        found = self._first.get(key)
+        if found is None:
+            found = ""
+            for technique in CATALOGUE:
+                if self.move(technique.id, line.hints, line.cells) != line.cells:
+                    found = technique.id
+                    break
+            self._first[key] = found
+        return found or None
+
+    def move_step(self, kind: str, axis: str, index: int, line: Line, sub: SubLine | None,
+                  technique: str, rule: str | None = None, flipped: bool = False,
+                  env: dict[str, BoundElement] | None = None, note: str = "") -> Step:
+        """The technique's complete move on the line (or the oracle's sub-line ``sub``) as a
+        step; every cell it decides is checked against the exact line solver."""
+        seen = line if sub is None else sub.line
+        offset = 0 if sub is None else sub.cell_start
+        after = self.move(technique, seen.hints, seen.cells)
+        forced = self.forced(axis, index, line)
+        cells = []
+        for q, (was, now) in enumerate(zip(seen.cells, after, strict=True)):
+            if was == UNKNOWN and now != UNKNOWN:
+                if forced[q + offset] != now:
+                    raise UnsoundTechniqueError(technique, axis, index, line, q + offset)
+                cells.append((*self.cell(axis, index, q + offset), now))
+        text = explain_move(technique, axis, index, seen.hints, seen.cells, after,
+                            cell_offset=offset, clue_offset=0 if sub is None else sub.hint_start,
+                            line_clues=line.hints, line_size=line.size,
+                            beyond_rules=kind == LINE)
+        return Step(kind, axis, index, rule, flipped, env or {}, tuple(cells),
+                    None if sub is None else (sub.cell_start, sub.cell_end), note,
+                    technique, text.text, text.clues, text.spans)
 
     def _check(self, rule: str, axis: str, index: int, line: Line, seen: Line, offset: int,
                fill: RuleFill) -> list[int]:
@@ -216,7 +333,11 @@ class _Tracer:
     # ---- fallbacks -----------------------------------------------------------------------------
 
     def line_step(self) -> Step | None:
-        """The exact line solver on the line it decides most cells of (None: line logic stuck)."""
+        """Line logic beyond the rules (None: line logic is stuck).  With complete moves: the
+        easiest technique that decides a cell somewhere, on the line where its move decides most;
+        otherwise the exact line solver on the line it decides most cells of."""
+        if self.complete:
+            return self._technique_line_step()
         best: tuple[int, str, int, list[int], tuple[int, ...]] | None = None
         for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
             for index in range(count):
@@ -233,6 +354,29 @@ class _Tracer:
         return Step(LINE, axis, index, None, False, {},
                     tuple((*self.cell(axis, index, p), forced[p]) for p in new), None,
                     "beyond the rules: the exact line solver")
+
+    def _technique_line_step(self) -> Step | None:
+        best: tuple[int, int] | None = None
+        choice: tuple[str, int, Line, str] | None = None
+        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+            for index in range(count):
+                line = self.line(axis, index)
+                if UNKNOWN not in line.cells:
+                    continue
+                forced = self.forced(axis, index, line)
+                if all(f == c for f, c in zip(forced, line.cells, strict=True)):
+                    continue
+                technique = self.first_technique(line) or FALLBACK
+                after = self.move(technique, line.hints, line.cells)
+                gained = sum(1 for a, b in zip(line.cells, after, strict=True) if a != b)
+                key = (ORDER[technique], -gained)
+                if best is None or key < best:
+                    best, choice = key, (axis, index, line, technique)
+        if choice is None:
+            return None
+        axis, index, line, technique = choice
+        return self.move_step(LINE, axis, index, line, None, technique,
+                              note="beyond the rules")
 
     def probe_step(self, should_stop: StopCallback | None) -> Step | None:
         """A cell whose one value contradicts line logic, decided the other way."""
@@ -255,7 +399,16 @@ class _Tracer:
                         note = (f"assuming row {r + 1}, column {c + 1} is {_value_name(assumed)} "
                                 f"leads, by line logic, to {where} having no solution; so it is "
                                 f"{_value_name(value)}")
-                        return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note)
+                        if not self.complete:
+                            return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None,
+                                        note)
+                        bad = exc.args if len(exc.args) == 2 else None
+                        clue = None if bad is None else (
+                            self.puzzle.rows[bad[1]] if bad[0] == "row"
+                            else self.puzzle.cols[bad[1]])
+                        text = probe_text(r, c, assumed, bad, clue)
+                        return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None,
+                                    note, CONTRADICTION, text.text, (), text.spans)
         return None
 
     def search_step(self, should_stop: StopCallback | None) -> Step | None:
@@ -272,7 +425,11 @@ class _Tracer:
         note = ("the complete solver: the puzzle has a unique solution"
                 if result.verdict.is_unique
                 else "the complete solver: the puzzle has several solutions; this is one of them")
-        return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
+        if not self.complete:
+            return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
+        text = search_text(len(cells), result.verdict.is_unique)
+        return Step(SEARCH, "", -1, None, False, {}, cells, None, note, SEARCH_TECHNIQUE,
+                    text.text)
 
 
 def rule_trace(
@@ -285,6 +442,7 @@ def rule_trace(
     should_stop: StopCallback | None = None,
     start_grid: np.ndarray | None = None,
     max_steps: int | None = None,
+    complete_moves: bool = True,
 ) -> Trace:
     """Solve ``puzzle`` with ``rules`` step by step and record every step.
 
@@ -295,12 +453,14 @@ def rule_trace(
     returning True ends the trace early (``interrupted``), as does reaching ``max_steps``.
     ``start_grid`` (cells already decided, e.g. by a player asking for a hint) makes the steps
     continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
-    traces without one.  Raises :class:`UnsoundRuleError` when
+    traces without one.  ``complete_moves`` (default) makes every step a technique's complete
+    move with its explanation (see the module's docstring); False gives one rule fill per step.
+    Raises :class:`UnsoundRuleError` when
     a rule's fill contradicts the line solver and InconsistentPuzzleError when the puzzle has no
     solution.
     """
     started = time.perf_counter()
-    tracer = _Tracer(puzzle, rules, start_grid)
+    tracer = _Tracer(puzzle, rules, start_grid, complete_moves)
     total = puzzle.width * puzzle.height
     interrupted = False
 
@@ -311,7 +471,8 @@ def rule_trace(
 
     def report(step: Step) -> None:
         if progress is not None:
-            what = step.rule if step.kind == RULE else step.kind
+            what = (BY_ID[step.technique].name if step.technique
+                    else step.rule if step.kind == RULE else step.kind)
             progress(1 - tracer.unknown / total, f"step {len(tracer.steps)}: {what}")
 
     while tracer.unknown:
@@ -338,5 +499,7 @@ def rule_trace(
             break
         tracer.record(step)
         report(step)
+    if tracer.unknown == 0:
+        tracer.check_complete()
     return Trace(puzzle, rule_set, tracer.steps, tracer.unknown == 0,
                  time.perf_counter() - started, interrupted)

@@ -1,5 +1,6 @@
 """Difficulty grading: tiers of hand-made puzzles (argued in comments), determinism, weights,
-the explanation, the bottleneck feature worked out by hand, and probing depths."""
+the explanation, the bottleneck feature worked out by hand, and probing depths.  The tier is the
+tier of the hardest technique needed (0–8, analysis.techniques)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from nonostudio.analysis.difficulty import (
     GradeSettings,
     grade,
 )
-from nonostudio.analysis.difficulty import explain as explain_grade
 from nonostudio.analysis.probing import probe_solve
+from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.formats import read_entries
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
@@ -46,22 +47,33 @@ def domino(anchors: Path, name: str) -> Puzzle:
     return dict(read_entries(path))[name]()
 
 
-def test_the_rules_alone_give_tier_0() -> None:
-    # Every line of the full 3x3 is "full hint" (the clue is the whole line).
+def test_a_full_grid_needs_only_overlap() -> None:
+    # Every line of the full 3x3 is "full hint" (the clue is the whole line): an overlap move.
     g = grade(FULL, CONTROL)
-    assert g.tier == 0
+    assert g.tier == 1 and g.hardest_technique == "overlap"
     assert g.features.line_steps == 0 and g.features.probes_depth1 == 0
     assert g.label == "Beginner"
     assert g.features.solutions == UNIQUE
+    assert "(the rules alone solve it)" in g.explanation
 
 
-def test_line_logic_beyond_the_rules_gives_tier_1() -> None:
-    # With no rules at all, every step is beyond the rules; line logic alone solves the puzzle.
+def test_a_blank_grid_needs_only_the_empty_line_technique() -> None:
+    g = grade(Puzzle(((),) * 15, ((),) * 15), CONTROL)
+    assert (g.tier, g.label, g.hardest_technique) == (0, "Beginner", "empty_line")
+    assert g.features.techniques == {"empty_line": 15}
+
+
+def test_line_logic_beyond_the_rules_is_graded_by_its_techniques() -> None:
+    # With no rules at all, every step but the empty column's is beyond the rules; line logic
+    # alone solves the puzzle, and the grade is the hardest technique it took.
     assert solve(LINE_SOLVABLE).verdict is Verdict.UNIQUE_LINE
     g = grade(LINE_SOLVABLE, NO_RULES)
-    assert g.tier == 1
     assert g.features.rule_steps == 0 and g.features.hardest_rule is None
-    assert g.features.line_cells == 16
+    assert g.features.line_cells == 12  # the empty column's 4 cells: the empty line technique
+    assert g.hardest_technique is not None
+    assert g.tier == BY_ID[g.hardest_technique].tier <= 5
+    assert "beyond the rules" in g.explanation
+    assert g.tier == grade(LINE_SOLVABLE, CONTROL).tier  # the rules change steps, not the tier
 
 
 def test_depth_1_probing_gives_tier_2() -> None:
@@ -69,7 +81,7 @@ def test_depth_1_probing_gives_tier_2() -> None:
     assert probe_solve(PROBE_PUZZLE, max_depth=1).solved
     for rules in (CONTROL, NO_RULES):
         g = grade(PROBE_PUZZLE, rules)
-        assert g.tier == 2
+        assert g.tier == 6 and g.hardest_technique == "contradiction"
         assert g.features.probes_depth1 >= 1 and g.features.probes_depth2 == 0
         assert "depth-1 probe" in g.explanation
 
@@ -78,20 +90,21 @@ def test_edge_needs_depth_1_probes(anchors: Path) -> None:
     edge = anchors / "puzzles" / "picross-solver" / "webpbn" / "webpbn-00023-edge.non"
     puzzle = read_entries(edge)[0][1]()
     assert solve(puzzle).verdict is Verdict.UNIQUE_SEARCH
-    assert grade(puzzle, CONTROL).tier == 2
+    assert grade(puzzle, CONTROL).tier == 6
 
 
-def test_depth_2_probing_gives_tier_3_and_a_small_budget_tier_4(anchors: Path) -> None:
+def test_depth_2_probing_gives_tier_7_and_a_small_budget_tier_8(anchors: Path) -> None:
     # 5-Dom: depth-1 probing is stuck from the start; depth 2 solves it.
     puzzle = domino(anchors, "5-Dom")
     assert not probe_solve(puzzle, max_depth=1).solved
     deep = probe_solve(puzzle, max_depth=2)
     assert deep.solved and any(p.depth == 2 for p in deep.probes)
     g = grade(puzzle, CONTROL)
-    assert g.tier == 3 and g.features.probes_depth2 >= 1
+    assert g.tier == 7 and g.features.probes_depth2 >= 1
+    assert g.hardest_technique == "deep_contradiction"
     assert "depth-2 probe" in g.explanation
     starved = grade(puzzle, CONTROL, settings=GradeSettings(probe_budget=50))
-    assert starved.tier == 4 and starved.features.searched
+    assert starved.tier == 8 and starved.features.searched
     assert starved.label == "Expert" and starved.features.solutions == UNIQUE
 
 
@@ -102,15 +115,15 @@ def test_depth_2_probes_are_sound(anchors: Path) -> None:
         assert solution[p.row, p.col] == p.value
 
 
-def test_two_solutions_give_tier_4_not_unique() -> None:
+def test_two_solutions_give_tier_8_not_unique() -> None:
     g = grade(SWITCH, CONTROL)
-    assert (g.tier, g.label, g.features.solutions) == (4, "Not unique", MULTIPLE)
+    assert (g.tier, g.label, g.features.solutions) == (8, "Not unique", MULTIPLE)
     assert "several" in g.explanation
 
 
-def test_no_solution_gives_tier_4() -> None:
+def test_no_solution_gives_tier_8() -> None:
     g = grade(IMPOSSIBLE, CONTROL)
-    assert (g.tier, g.label, g.features.solutions) == (4, "No solution", NO_SOLUTION)
+    assert (g.tier, g.label, g.features.solutions) == (8, "No solution", NO_SOLUTION)
     result = probe_solve(IMPOSSIBLE)
     assert result.contradiction and not result.solved
 
@@ -144,17 +157,16 @@ def test_labels_follow_the_thresholds() -> None:
         ["Beginner", "Beginner", "Easy", "Medium", "Hard", "Expert"]
 
 
-def test_the_explanation_names_the_hardest_rule_by_title() -> None:
+def test_the_explanation_names_the_hardest_technique() -> None:
     g = grade(PROBE_PUZZLE, CONTROL)
     uses = g.features.uses
     costs = {rule.name: cost(rule) for rule in CONTROL.rules}
-    hardest = max(uses, key=lambda name: costs[name])
-    assert g.features.hardest_rule_cost == costs[hardest]
-    title = CONTROL.entry(hardest).title
-    count = uses[hardest]
-    assert g.explanation.startswith(f"{g.label}: needs {title} ")
-    if count == 1:
-        assert f"{title} once" in g.explanation
+    hardest = max(uses, key=lambda name: (costs[name], uses[name], name))
+    assert g.features.hardest_rule == hardest and g.features.hardest_rule_cost == costs[hardest]
+    name = BY_ID[g.hardest_technique].name
+    assert g.explanation.startswith(f"{g.label}: the hardest technique it needs is {name} "
+                                    f"(tier {g.tier})")
+    assert "depth-1 probe" in g.explanation
 
 
 def test_features_of_the_full_grid_by_hand() -> None:
@@ -171,7 +183,8 @@ def test_features_of_the_full_grid_by_hand() -> None:
 
 def test_grade_json_is_serialisable() -> None:
     data = json.loads(json.dumps(grade(PROBE_PUZZLE, CONTROL).to_json()))
-    assert data["tier"] == 2 and data["features"]["probes_depth1"] >= 1
+    assert data["tier"] == 6 and data["features"]["probes_depth1"] >= 1
+    assert data["hardest_technique"] == "contradiction"
     assert all(len(cell) == 3 for cell in data["features"]["probe_cells"])
 
 
@@ -183,15 +196,3 @@ def test_probing_from_a_start_grid_keeps_its_cells() -> None:
     assert result.solved and (result.grid == solution).all()
     with pytest.raises(ValueError, match="depth"):
         probe_solve(PROBE_PUZZLE, max_depth=3)
-
-
-def test_a_title_with_commas_is_listed_with_semicolons() -> None:
-    # "needs learned rule 7, covers cross small gap (singleton), cross small gap (min) twice,
-    # five exact line-solver steps …" did not say where the rule's title ends.
-    g = grade(PROBE_PUZZLE, CONTROL)
-    assert g.features.line_steps or g.features.probe_cells  # more than the rule to list
-    titles = {name: f"learned rule 7, covers {name}" for name in g.features.uses}
-    text = explain_grade(g.label, g.features, titles)
-    title = titles[g.features.hardest_rule]
-    assert text.startswith(f"{g.label}: needs {title} ") and "; and " in text, text
-    assert text.count(", ") == 1, text  # only the one inside the title

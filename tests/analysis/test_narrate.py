@@ -1,4 +1,6 @@
-"""The English of a solving trace: each rule step says which cells it sets, once."""
+"""The English of a solving trace: each rule step says which cells it sets, once.  These tests
+read rule-fill traces (``complete_moves=False``), explained from the rules' own words;
+tests/analysis/test_complete_moves.py covers the technique sentences of the default traces."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def test_each_rule_step_names_its_fill_and_only_then_the_new_cells() -> None:
     _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
     rule_set = load_rule_set("learned")
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
-    trace = rule_trace(puzzle, rule_set.rules, fallback=False)
+    trace = rule_trace(puzzle, rule_set.rules, fallback=False, complete_moves=False)
     sentences = list(narrate(trace, rule_set.rules, titles))
     assert len(sentences) == len(trace.steps) and trace.steps
     partial = 0
@@ -53,7 +55,7 @@ def test_each_rule_step_names_its_fill_and_only_then_the_new_cells() -> None:
 def test_a_backwards_step_says_which_way_it_reads_its_line() -> None:
     _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
     rule_set = load_rule_set("learned")
-    trace = rule_trace(puzzle, rule_set.rules, fallback=False)
+    trace = rule_trace(puzzle, rule_set.rules, fallback=False, complete_moves=False)
     sentences = list(narrate(trace, rule_set.rules, {}))
     seen = set()
     for step, text in zip(trace.steps, sentences, strict=True):
@@ -71,7 +73,7 @@ def test_the_rules_used_are_parted_by_semicolons_since_titles_hold_commas() -> N
     _, puzzle = read_all(SAMPLES / "webpbn-00001-dancer.non")[0]
     rule_set = load_rule_set("learned")
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
-    trace = rule_trace(puzzle, rule_set.rules)
+    trace = rule_trace(puzzle, rule_set.rules, complete_moves=False)
     uses = trace.summary().uses
     line = next(x for x in summary_text(trace, titles).splitlines() if x.startswith("Rules used"))
     parts = line.removeprefix("Rules used: ").removesuffix(".").split("; ")

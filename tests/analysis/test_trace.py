@@ -1,6 +1,8 @@
 """Rule-based solving traces: hand-made rules on tiny puzzles (expected steps worked out by hand),
 fallbacks, unsound rules, replay and JSON, and the 14 control rules on the paper's 17 puzzles
-(every rule step re-derived with the interpreter on the line the rule saw)."""
+(every rule step re-derived with the interpreter on the line the rule saw).  The exact-step tests
+use ``complete_moves=False`` (one rule fill per step, as these tests pin down the rule
+mechanics); tests/analysis/test_complete_moves.py covers the default, technique steps."""
 
 from __future__ import annotations
 
@@ -69,7 +71,7 @@ def replay_checked(trace: Trace) -> np.ndarray:
 
 def test_full_rows_take_one_rule_step_each() -> None:
     puzzle = Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,)))
-    trace = rule_trace(puzzle, [FULL_HINT], rule_set="hand")
+    trace = rule_trace(puzzle, [FULL_HINT], rule_set="hand", complete_moves=False)
     assert trace.solved and not trace.interrupted
     assert trace.steps == [
         Step("rule", "row", r, "full_hint", False, {"h": ("hint", 0, 0, 3)},
@@ -86,7 +88,7 @@ def test_rules_reach_sub_lines_then_the_line_solver_finishes() -> None:
     # crossed by no rule (column 2 has an empty clue): the line solver takes it, on row 0
     # (row and column gain one cell each; rows come first).
     puzzle = Puzzle(((2, 1),), ((1,), (1,), (), (1,)))
-    trace = rule_trace(puzzle, [FULL_HINT])
+    trace = rule_trace(puzzle, [FULL_HINT], complete_moves=False)
     assert trace.steps == [
         Step("rule", "row", 0, "full_hint", False, {"h": ("hint", 0, 0, 2)},
              ((0, 0, FILLED), (0, 1, FILLED)), (0, 2)),
@@ -110,7 +112,7 @@ def test_a_flipped_match_is_recorded_as_flipped() -> None:
     first_big = Rule("first_big", (Binding("h", Constant(HINT, 0)),),
                      BIG_HINT.condition, BIG_HINT.action)
     puzzle = Puzzle(((1, 3),), ((1,), (), (1,), (1,), (1,)))
-    trace = rule_trace(puzzle, [first_big], fallback=False)
+    trace = rule_trace(puzzle, [first_big], fallback=False, complete_moves=False)
     assert trace.steps == [
         Step("rule", "row", 0, "first_big", False, {"h": ("hint", 0, 0, 1)},
              ((0, 0, FILLED),), None),
@@ -123,7 +125,7 @@ def test_a_flipped_match_is_recorded_as_flipped() -> None:
 def test_without_rules_the_line_solver_solves_and_matches_the_complete_solver() -> None:
     puzzle = LINE_SOLVABLE
     solution = solve(puzzle).solution
-    trace = rule_trace(puzzle, [])
+    trace = rule_trace(puzzle, [], complete_moves=False)
     assert trace.solved
     assert {step.kind for step in trace.steps} == {"line"}
     assert trace.first_fallback() == 0
@@ -133,9 +135,14 @@ def test_without_rules_the_line_solver_solves_and_matches_the_complete_solver() 
 
 def test_without_fallback_the_trace_stops_where_the_rules_do() -> None:
     puzzle = LINE_SOLVABLE
-    trace = rule_trace(puzzle, [], fallback=False)
+    trace = rule_trace(puzzle, [], fallback=False, complete_moves=False)
     assert trace.steps == [] and not trace.solved and not trace.interrupted
     assert (trace.grid_after(0) == UNKNOWN).all()
+    # With complete moves only the empty column is crossed out (no rule can say "the clue is 0").
+    moves = rule_trace(puzzle, [], fallback=False)
+    assert [(s.kind, s.technique, s.axis, s.index) for s in moves.steps] == \
+        [("rule", "empty_line", "column", 3)]
+    assert not moves.solved
 
 
 def test_a_probe_decides_a_cell_line_logic_cannot() -> None:
@@ -232,7 +239,7 @@ def test_control_rules_on_the_paper_puzzles(paper_puzzles) -> None:
     rules = {rule.name: rule for rule in control.rules}
     assert len(paper_puzzles) == 17
     for ident, puzzle in paper_puzzles:
-        trace = rule_trace(puzzle, control.rules, rule_set="control")
+        trace = rule_trace(puzzle, control.rules, rule_set="control", complete_moves=False)
         assert trace.solved, ident
         # The paper's puzzles are line-solvable: no probe or search is ever needed.
         assert {s.kind for s in trace.steps} <= {"rule", "line"}, ident
