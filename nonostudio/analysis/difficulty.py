@@ -65,6 +65,18 @@ TIER_NAMES: tuple[str, ...] = tuple(
     " / ".join(t.name for t in ALL_TECHNIQUES if t.tier == tier) for tier in range(TIERS))
 """The techniques of each tier, e.g. ``TIER_NAMES[1]`` = ``"Overlap / Gap too small / Out of
 reach"``."""
+TIER_TEXT: tuple[str, ...] = (
+    "empty and complete lines only",
+    "counting: overlaps, small gaps, cells out of reach",
+    "boxes: finished blocks, edges and walls",
+    "several boxes: joining and splitting, the reach of a box",
+    "leftmost and rightmost arrangements",
+    "exact line logic: all arrangements agree",
+    "a contradiction on one cell",
+    "chained contradictions",
+    "search, or the puzzle is not unique",
+)
+"""What each tier needs, in words (tier = the hardest technique's tier)."""
 
 
 @dataclass(frozen=True)

@@ -159,8 +159,11 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
 
 
 def techniques_used(uses: Mapping[str, int]) -> str:
-    """"Overlap ×12, Gap too small ×3": technique names in difficulty order with their steps."""
-    return ", ".join(f"{BY_ID[t].name if t in BY_ID else t} ×{n}" for t, n in uses.items())
+    """"Overlap (12 steps), Gap too small (one step)": technique names in difficulty order."""
+    def steps(n: int) -> str:
+        return "one step" if n == 1 else f"{n} steps"
+
+    return ", ".join(f"{BY_ID[t].name if t in BY_ID else t} ({steps(n)})" for t, n in uses.items())
 
 
 def rules_used(uses: Mapping[str, int], titles: Mapping[str, str]) -> str:

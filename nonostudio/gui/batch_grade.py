@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.trace import UnsoundRuleError
 from nonostudio.cli_grade import COLUMNS, FEATURE_COLUMNS, write_csv
@@ -134,7 +135,9 @@ def _sort_key(row: Row, column: int) -> object:
     if column == SIZE:
         return row["width"] * row["height"]
     if column == LABEL:
-        return DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER else 99
+        # a float like the error rows' inf: Qt compares an int with inf as if inf were 0
+        return float(DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER
+                     else 99)
     return float(row[("", "", "tier", "", "score", "seconds")[column]])
 
 
@@ -219,6 +222,7 @@ class BatchGradeDialog(QDialog):
         self.rule_set_combo = QComboBox()
         self.rule_set_combo.setAccessibleName("Rule set")
         self.rule_set_combo.addItems(available_rule_sets())
+        self.rule_set_combo.setCurrentText(DEFAULT_RULE_SET)  # the studio's one default
         self.start_button = QPushButton("&Grade")
         self.start_button.clicked.connect(self.start)
         self.cancel_button = QPushButton("&Cancel")

@@ -1,4 +1,5 @@
-"""The difficulty report of the puzzle being edited: label, tier, score, explanation and two charts.
+"""The difficulty report of the puzzle being edited: label, tier (the hardest technique's),
+score, explanation and two charts (techniques used, cells decided per step).
 
 Grading (:func:`nonostudio.analysis.difficulty.grade`) runs on the thread pool after a short
 pause in editing; a newer puzzle or rule set cancels a grade still running, and a stale result
@@ -18,7 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.difficulty import Grade, grade
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.difficulty import TIER_TEXT, Grade, grade
+from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.gui.rules_model import offer_rule_sets
@@ -27,14 +30,7 @@ from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 DEBOUNCE_MS = 400
-DEFAULT_RULE_SET = "control"
-TIER_TEXT = (
-    "the rules alone solve it",
-    "needs line logic beyond the rules",
-    "needs depth-1 probing",
-    "needs depth-2 probing",
-    "needs deeper search, or is not unique",
-)
+TECHNIQUE_NAMES = {t.id: t.name for t in ALL_TECHNIQUES}
 
 
 def _heading(text: str) -> QLabel:
@@ -95,7 +91,7 @@ class DifficultyPanel(QWidget):
         layout.addWidget(self.busy)
         layout.addWidget(self.tier_label)
         layout.addWidget(self.explanation_label)
-        layout.addWidget(_heading("Rule usage"))
+        layout.addWidget(_heading("Techniques used"))
         layout.addWidget(self.usage_chart)
         layout.addWidget(_heading("Cells decided per step"))
         layout.addWidget(self.steps_chart)
@@ -191,10 +187,12 @@ class DifficultyPanel(QWidget):
         self.busy.hide()
         self._grade = result
         self.label.setText(result.label)
-        self.tier_label.setText(f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
+        hardest = result.hardest_technique
+        needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
+        self.tier_label.setText(f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
                                 f"Score {result.score:.1f}; graded in {result.seconds:.2f} s.")
         self.explanation_label.setText(result.explanation)
-        self.usage_chart.set_usage(result.features.uses, self._titles)
+        self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
         self.steps_chart.set_trace(result.trace)
         self.gradeReady.emit(result)
 

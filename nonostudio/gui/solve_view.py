@@ -472,6 +472,10 @@ class SolveView(QWidget):
             return
         self.grid.set_marks(StepMarks(step.axis, step.index, None, frozenset()))
         self._hint = step
+        if step.text:  # a technique step explains itself (and may have no rule: empty lines)
+            title = self._titles.get(step.rule, step.rule) if step.rule else ""
+            self.message_label.setText(f"Hint: {step.text}" + (f" (rule: {title})" if title else ""))
+            return
         if step.kind != RULE:
             self.message_label.setText(
                 f"Hint: no rule applies any more. {step_text(step, None, '', None)}"

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 
 from nonostudio.analysis import difficulty
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.cli_grade import COLUMNS
 from nonostudio.core.formats import write_file
 from nonostudio.core.puzzle import Puzzle
@@ -69,13 +70,14 @@ def test_puzzle_files_lists_only_puzzle_formats(folder: Path) -> None:
 
 
 def test_grades_a_folder_and_sorts(qtbot, dialog: BatchGradeDialog, folder: Path) -> None:
+    assert dialog.rule_set_combo.currentText() == DEFAULT_RULE_SET  # as Solve and Difficulty
     run(qtbot, dialog, folder)
     assert shown(dialog, FILE) == ["a-ambiguous.non", "b-house.non", "c-broken.non"]
     assert dialog.progress.value() == 100
     assert dialog.status_label.text().startswith("Done: 3 row(s) (1 could not be graded)")
     rows = {row["file"]: row for row in dialog.model.rows()}
-    assert rows["a-ambiguous.non"]["tier"] == 4 and rows["a-ambiguous.non"]["label"] == "Not unique"
-    assert rows["b-house.non"]["tier"] <= 1  # line logic solves the house
+    assert rows["a-ambiguous.non"]["tier"] == 8 and rows["a-ambiguous.non"]["label"] == "Not unique"
+    assert rows["b-house.non"]["tier"] <= 5  # line logic solves the house: a line technique
     broken = rows["c-broken.non"]
     assert broken["tier"] is None and "c-broken.non" in broken["error"]
     assert shown(dialog, LABEL)[2] == ""

@@ -11,7 +11,9 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QPalette
 
-from nonostudio.analysis.difficulty import LABELS
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.difficulty import LABELS, TIER_TEXT
+from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core import library as library_module
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
@@ -48,28 +50,44 @@ def graded(qtbot, panel: DifficultyPanel, puzzle: Puzzle):
 
 def test_line_solvable_puzzle_report(qtbot, panel: DifficultyPanel) -> None:
     result = graded(qtbot, panel, HOUSE)
-    # Line logic solves the house, so no probing or search is needed: tier 0 or 1, a unique label.
-    assert result.tier <= 1 and result.label in LABELS
+    # Line logic solves the house, so no probing or search is needed: a line technique's tier
+    # (at most 5), a unique label.
+    assert result.tier <= 5 and result.label in LABELS
+    assert result.rule_set == DEFAULT_RULE_SET == panel.rule_set_combo.currentText()
     assert panel.label.text() == result.label
-    assert panel.tier_label.text().startswith(f"Tier {result.tier}:")
+    assert panel.tier_label.text().startswith(f"Tier {result.tier}: {TIER_TEXT[result.tier]}.")
+    assert f"Hardest technique: {BY_ID[result.hardest_technique].name}." in \
+        panel.tier_label.text()
     assert panel.explanation_label.text() == result.explanation
     assert not panel.is_busy() and panel.busy.isHidden()
     steps = panel.steps_chart.steps()
     # Every cell of a solved puzzle is decided by exactly one step.
     assert len(steps) == len(result.trace.steps) and sum(n for n, _ in steps) == 25
-    uses = result.features.uses
-    assert sum(uses.values()) == sum(1 for _, rule in steps if rule)
+    assert sum(result.features.uses.values()) == sum(1 for _, rule in steps if rule)
+    uses = result.features.techniques  # the chart shows the techniques, by name
+    assert sum(uses.values()) == len(steps)
     bars = panel.usage_chart.bars()
+    assert {name for name, _ in bars} <= {BY_ID[t].name for t in uses}
     assert len(bars) == min(MAX_RULE_BARS, len(uses))
     # The longest bars are drawn, longest first.
     assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[:len(bars)]
 
 
-def test_ambiguous_puzzle_is_tier_four_not_unique(qtbot, panel: DifficultyPanel) -> None:
+def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot, panel: DifficultyPanel) -> None:
     result = graded(qtbot, panel, AMBIGUOUS)
-    assert result.tier == 4
+    assert result.tier == 8 and result.hardest_technique == "search"
     assert panel.label.text() == "Not unique"
     assert "several pictures" in panel.explanation_label.text()
+
+
+def test_a_blank_border_keeps_the_grade(qtbot, panel: DifficultyPanel) -> None:
+    plain = graded(qtbot, panel, HOUSE)
+    grid = np.zeros((9, 9), dtype=np.int8)
+    grid[2:7, 2:7] = picture("..#..", ".###.", "#####", "#...#", "#.###")
+    bordered = graded(qtbot, panel, Puzzle.from_grid(grid))
+    assert (bordered.tier, bordered.score, bordered.label) == (plain.tier, plain.score, plain.label)
+    assert bordered.features.margins == (2, 2, 2, 2)
+    assert panel.label.text() == plain.label
 
 
 def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel) -> None:
