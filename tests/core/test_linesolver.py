@@ -146,6 +146,70 @@ def test_long_random_lines_match_z3():
     assert contradictions > 10 and decided > 1000
 
 
+def automaton_forced(hints, cells):
+    """Reference for long lines: forward/backward reachability over the clue's automaton, cell by
+    cell (no bit tricks): the values each cell takes on some accepted path, or None."""
+    n = len(cells)
+    pattern = []  # the clue as a sequence of block cells and the mandatory gaps between blocks
+    for j, h in enumerate(hints):
+        if j:
+            pattern.append(0)
+        pattern.extend([1] * h)
+    m = len(pattern)
+
+    def moves(state, value):
+        # state = how many pattern symbols are matched; optional gaps loop where allowed
+        out = []
+        if value == CROSSED and (state == 0 or state == m or pattern[state - 1] == 0):
+            out.append(state)  # an extra empty cell before, between or after blocks
+        if state < m and pattern[state] == (1 if value == FILLED else 0):
+            out.append(state + 1)
+        return out
+
+    values = [(FILLED, CROSSED) if c == UNKNOWN else (c,) for c in cells]
+    reach = [{0}]
+    for i in range(n):
+        reach.append({t for s in reach[i] for v in values[i] for t in moves(s, v)})
+    alive = [set() for _ in range(n + 1)]
+    alive[n] = reach[n] & {m}
+    if not alive[n]:
+        return None
+    seen = [set() for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        for s in reach[i]:
+            for v in values[i]:
+                if any(t in alive[i + 1] for t in moves(s, v)):
+                    alive[i].add(s)
+                    seen[i].add(v)
+    return tuple(next(iter(vs)) if len(vs) == 1 else UNKNOWN for vs in seen)
+
+
+def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
+    """Lines of 65-600 cells (masks wider than any machine word, byte boundaries everywhere),
+    against reachability over the clue's automaton."""
+    rng = random.Random(7)
+    contradictions = decided = 0
+    for _ in range(40):
+        n = rng.choice([65, 100, 127, 128, 129, 255, 256, 257, 512, 600])
+        density = rng.uniform(0.5, 0.85)
+        picture = [FILLED if rng.random() < density else CROSSED for _ in range(n)]
+        hints = tuple(len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split())
+        reveal = rng.random() * 0.6
+        cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
+        if rng.random() < 0.4:  # a wrong cell: often a contradiction
+            i = rng.randrange(n)
+            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        expected = automaton_forced(hints, cells)
+        assert solve_cells(hints, cells) == expected, (n, hints, cells_to_text(cells))
+        if expected is None:
+            contradictions += 1
+        else:
+            decided += sum(c != UNKNOWN for c in expected) - sum(c != UNKNOWN for c in cells)
+            text = cells_to_text(cells)
+            assert solve_text(hints, text) == cells_to_text(expected)
+    assert contradictions >= 3 and decided > 2000
+
+
 # --- the Butler testing set --------------------------------------------------------------------
 
 
