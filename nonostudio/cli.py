@@ -9,6 +9,7 @@ Exit codes:
   1    solve: several solutions, no solution, or undecided within the time limit
   2    bad input (a puzzle or option; the message names the file, line, column or clue)
   3    a file could not be read or written
+  4    an internal error (a bug: one line on stderr; NONOSTUDIO_DEBUG=1 adds the traceback)
   130  interrupted (Ctrl-C)
 
 Each subcommand lives in a ``cli_*`` module with a ``register(subparsers, parent)`` function that
@@ -22,6 +23,7 @@ import json
 import os
 import sys
 import textwrap
+import traceback
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -37,6 +39,8 @@ from nonostudio import (
 )
 from nonostudio.cli_common import EXIT_CODES_TEXT, ExitCode, emit, say
 from nonostudio.core.errors import PuzzleError
+from nonostudio.rules.ruleset import UnknownRuleSetError
+from nonostudio.rules.tokens import RuleSyntaxError
 
 COMMANDS: tuple[ModuleType, ...] = (cli_solve, cli_check, cli_convert, cli_rules, cli_explain,
                                      cli_grade, cli_learn)
@@ -97,6 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PuzzleError as exc:
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
                      column=exc.column, clue=exc.clue)
+    except RuleSyntaxError as exc:
+        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
+                     column=exc.column)
+    except UnknownRuleSetError as exc:  # a name, not a file that failed to open: bad input
+        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
     except BrokenPipeError:
         # The reader went away (``| head``): nothing more can be said on stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -105,3 +114,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(ExitCode.IO_ERROR, _os_message(exc), as_json)
     except KeyboardInterrupt:
         return _fail(ExitCode.INTERRUPTED, "interrupted", as_json)
+    except MemoryError:
+        return _fail(ExitCode.INTERNAL_ERROR, "out of memory", as_json)
+    except Exception as exc:  # a bug: one clear line instead of a traceback
+        if os.environ.get("NONOSTUDIO_DEBUG"):
+            traceback.print_exc()
+        return _fail(ExitCode.INTERNAL_ERROR,
+                     f"internal error ({type(exc).__name__}: {exc}); this is a bug in nonostudio, "
+                     "please report it with the command (NONOSTUDIO_DEBUG=1 prints the traceback)",
+                     as_json)

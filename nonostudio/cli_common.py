@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import errno
 import json
 import os
 import re
@@ -33,6 +34,7 @@ class ExitCode(enum.IntEnum):
     NOT_UNIQUE = 1  # solve: several solutions, none, or undecided within the time limit
     BAD_INPUT = 2  # a puzzle or an option could not be understood
     IO_ERROR = 3  # a file could not be read or written
+    INTERNAL_ERROR = 4  # a bug in nonostudio (never for bad input)
     INTERRUPTED = 130  # Ctrl-C
 
 
@@ -41,6 +43,7 @@ EXIT_CODES_TEXT = """exit codes:
   1    solve: several solutions, no solution, or undecided within the time limit
   2    bad input (the message names the file, line, column or clue)
   3    a file could not be read or written
+  4    an internal error (a bug; NONOSTUDIO_DEBUG=1 prints its traceback)
   130  interrupted (Ctrl-C)"""
 
 
@@ -156,8 +159,22 @@ def _looks_like_path(arg: str) -> bool:
     return "/" in arg or os.sep in arg or bool(re.search(r"\.[A-Za-z][\w#:-]*$", arg))
 
 
+def _is_dir(text: str) -> bool:
+    if not text.strip():
+        return False  # Path("") is the current folder
+    try:
+        return Path(text).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def probe(path: str | os.PathLike[str]) -> None:
-    """Raise the OSError of opening ``path`` (missing, a folder, no permission), if there is one."""
+    """Raise the OSError of opening ``path`` (missing, a folder, no permission), if there is one;
+    a folder's says it is a folder and that a puzzle file is wanted."""
+    if _is_dir(os.fspath(path)):
+        files = os.path.join(os.fspath(path), "*")
+        raise IsADirectoryError(errno.EISDIR, f"is a folder, not a puzzle file; name the files in "
+                                f"it, as in {files}", os.fspath(path))
     with open(path, "rb"):
         pass
 
@@ -172,8 +189,9 @@ class PuzzleSource:
 
 
 def resolve(arg: str, item: str | None = None) -> PuzzleSource:
-    """Decide what ``arg`` names; raises OSError when it names a file that cannot be opened."""
-    if item is not None or _is_file(arg):
+    """Decide what ``arg`` names; raises OSError when it names a file that cannot be opened, or
+    a folder (also one named without a slash: ``puzzles``, not read as a puzzle string)."""
+    if item is not None or _is_file(arg) or _is_dir(arg):
         probe(arg)
         return PuzzleSource(arg, item, None)
     for sep in ("#", ":"):

@@ -142,6 +142,26 @@ def test_a_folder_is_an_io_error(tmp_path, capsys):
     capsys.readouterr()
 
 
+def test_a_folder_named_without_a_slash_is_a_folder_not_a_puzzle_string(tmp_path, monkeypatch,
+                                                                         capsys):
+    (tmp_path / "puzzles").mkdir()
+    monkeypatch.chdir(tmp_path)
+    for args in (["solve", "puzzles"], ["solve", "puzzles/"], ["convert", "puzzles", "out.non"],
+                 ["explain", "puzzles"]):
+        code, data = run_json(capsys, *args)
+        assert code == 3, args  # as for "puzzles/": a folder cannot be opened as a puzzle file
+        assert data["error"].startswith("puzzles") and "is a folder, not a puzzle file" in \
+            data["error"], args
+    code, rows = run_json(capsys, "check", "puzzles", DUCK)
+    assert code == 3
+    assert "is a folder" in rows[0]["error"] and rows[1]["verdict"] == "unique_line"
+
+
+def test_an_empty_argument_is_bad_input_not_the_current_folder(capsys):
+    assert main(["solve", ""]) == 2
+    assert "folder" not in capsys.readouterr().err
+
+
 def test_item_of_a_collection(anchors, capsys):
     examples = anchors / "puzzles" / "r-nonogram" / "puzzle_string_examples.txt"
     by_hash = run_json(capsys, "solve", f"{examples}#duck")
@@ -337,12 +357,85 @@ def test_formats_lists_readers_and_writers(capsys):
 def test_help_documents_the_exit_codes(capsys):
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for code in ("0", "1", "2", "3", "130"):
+    for code in ("0", "1", "2", "3", "4", "130"):
         assert re.search(rf"^\s+{code}\s", out, re.M)
     assert main(["--version"]) == 0
     assert "nonostudio" in capsys.readouterr().out
     assert main([]) == 2
     capsys.readouterr()
+
+
+# --- bad arguments: a clear message and the right exit code, never a traceback --------------
+
+
+@pytest.mark.parametrize("args", [["rules", "show", "contrl"], ["rules", "prove", "contrl"],
+                                  ["explain", DUCK, "--rules", "contrl"],
+                                  ["grade", DUCK, "--rules", "contrl"]])
+def test_an_unknown_rule_set_name_is_bad_input_listing_the_known_ones(capsys, args):
+    code, data = run_json(capsys, *args)
+    assert code == 2
+    assert "'contrl'" in data["error"] and "control" in data["error"]
+    assert {"control", "learned"} <= set(data["known_rule_sets"])
+
+
+def test_a_missing_or_folder_rule_file_is_an_io_error(tmp_path, capsys):
+    assert main(["rules", "show", str(tmp_path / "gone.rules")]) == 3
+    assert "gone.rules" in capsys.readouterr().err
+    assert main(["explain", DUCK, "--rules", str(tmp_path)]) == 3
+    assert "is a folder, not a rule file" in capsys.readouterr().err
+
+
+def test_a_rule_file_named_without_the_suffix_is_read(tmp_path, monkeypatch, capsys):
+    (tmp_path / "mine.txt").write_text(
+        "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, data = run_json(capsys, "rules", "show", "mine.txt")
+    assert code == 0 and data["rule_set"] == "mine" and data["rules"][0]["name"] == "r"
+
+
+RULE_HEAD = "def r:\n  with h = arbitrary(hint):\n  if "
+RULE_TAIL = ":\n  then fill(true, start(h), start(h) + 1)\n"
+
+
+@pytest.mark.parametrize("action", ["show", "prove"])
+@pytest.mark.parametrize(("body", "column", "limit"), [
+    (" and ".join(["size(h) > 0"] * 2000), 514, "at most 32 conditions joined with 'and'"),
+    ("size(h) > " + " + ".join(["1"] * 3000), 274, "at most 64 '+' and '-' operations"),
+    ("size(h) > " + "9" * 5000, 16, "a number of at most 9 digits"),
+])
+def test_an_oversized_rule_is_bad_input_naming_the_limit(tmp_path, capsys, action, body, column,
+                                                         limit):
+    path = tmp_path / "huge.rules"
+    path.write_text(RULE_HEAD + body + RULE_TAIL, encoding="utf-8")
+    code, data = run_json(capsys, "rules", action, str(path))
+    assert code == 2
+    assert (data["source"], data["line"], data["column"]) == (str(path), 3, column)
+    assert limit in data["error"]
+
+
+@pytest.mark.parametrize("action", ["show", "prove"])
+def test_a_rule_file_that_is_not_utf8_is_bad_input_naming_the_place(tmp_path, capsys, action):
+    path = tmp_path / "latin1.rules"
+    path.write_bytes(b"# r\xe8gles\n" + (RULE_HEAD + "true" + RULE_TAIL).encode())
+    code, data = run_json(capsys, "rules", action, str(path))
+    assert code == 2
+    assert (data["line"], data["column"]) == (1, 4) and "not UTF-8" in data["error"]
+
+
+def test_a_bug_is_one_line_with_exit_4_not_a_traceback(monkeypatch, capsys):
+    def broken(puzzle, **kw):
+        raise RuntimeError("something inside broke")
+
+    monkeypatch.setattr("nonostudio.cli_solve.solve", broken)
+    monkeypatch.delenv("NONOSTUDIO_DEBUG", raising=False)
+    code, data = run_json(capsys, "solve", DUCK)
+    assert code == 4 and "RuntimeError: something inside broke" in data["error"]
+    assert main(["solve", DUCK]) == 4
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "internal error" in err and "NONOSTUDIO_DEBUG" in err
+    monkeypatch.setenv("NONOSTUDIO_DEBUG", "1")
+    assert main(["solve", DUCK]) == 4
+    assert "Traceback" in capsys.readouterr().err
 
 
 # --- the entry point, in a fresh process -----------------------------------------------------

@@ -4,6 +4,11 @@ Reads rule files: any number of ``def NAME: with PATTERNS: if COND: then fill(..
 ``#`` comments, structured ``#: key: value`` metadata right above a rule (title, source, example
 fills).  A hand-written recursive descent over a small tokenizer; every error is a
 ``RuleSyntaxError`` naming the source, line, column and what was expected.
+
+Sizes are limited (:data:`LIMITS`), far above any real rule (the shipped sets have at most 3
+patterns, 5 clauses, 15 '+'/'-', 3 nested parentheses and one-digit numbers in a rule), so that
+every tool reading a rule — printer, interpreter, prover, explainer, all recursive over the tree —
+can take any rule the parser accepts; past a limit the error says which limit and where.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from nonostudio.rules.ast import (
 from nonostudio.rules.examples import Example, parse_example
 from nonostudio.rules.tokens import RuleSyntaxError, Token, tokenize
 
-__all__ = ["Example", "RuleEntry", "RuleSyntaxError", "parse_rule", "parse_rules"]
+__all__ = ["LIMITS", "Example", "RuleEntry", "RuleSyntaxError", "parse_rule", "parse_rules"]
 
 KEYWORDS = frozenset(
     "def with if then and fill true false is unique where singleton constant arbitrary hint block "
@@ -49,7 +54,15 @@ _COMPARISONS = ("=", ">=", ">")
 _COND_TYPES = (TrueCond, And, Compare, Maximal, Minimal, Unique)
 _VAR_EXPRS = {"start": Start, "size": Size, "lowest_end_cell": LowestEndCell,
               "highest_start_cell": HighestStartCell}
-_MAX_DEPTH = 64
+MAX_TEXT_CHARS = 4_000_000  # characters of rule text (a file); shipped files are at most 60 KB
+MAX_PATTERNS = 8  # patterns in one rule's with clause
+MAX_CLAUSES = 32  # conditions one rule joins with 'and' (all of them, also inside unique)
+MAX_OPERATIONS = 64  # '+' and '-' in one rule
+MAX_NESTING = 16  # nested parentheses
+MAX_DIGITS = 9  # digits of a number (lines have at most 4096 cells)
+LIMITS = {"characters of text": MAX_TEXT_CHARS, "patterns": MAX_PATTERNS,
+          "clauses": MAX_CLAUSES, "operations": MAX_OPERATIONS, "nesting": MAX_NESTING,
+          "digits": MAX_DIGITS}
 _META_KEY = re.compile(r"\s*([A-Za-z_]+)\s*:\s*")
 
 
@@ -67,9 +80,18 @@ class RuleEntry:
 class _Parser:
     def __init__(self, text: str, source: str) -> None:
         self.source = source
+        if len(text) > MAX_TEXT_CHARS:
+            line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
+            column = MAX_TEXT_CHARS - (text.rfind("\n", 0, MAX_TEXT_CHARS) + 1) + 1
+            expected = f"at most {MAX_TEXT_CHARS:,} characters"
+            raise RuleSyntaxError(source, line, column, expected, f"{len(text):,}",
+                                  f"the rule text is too long ({len(text):,} characters, the "
+                                  f"limit is passed here): expected {expected}")
         self.tokens = tokenize(text, source)
         self.pos = 0
         self.depth = 0
+        self.clauses = 1  # the current rule's conditions joined by 'and', and its '+'/'-'
+        self.operations = 0
         self.bound: dict[str, ElementType] = {}
         self.pos_of_name = 0  # the current rule's name token, for duplicate-name errors
 
@@ -103,7 +125,28 @@ class _Parser:
     def expect_int(self, expected: str) -> int:
         if self.tok.kind != "int":
             raise self.error(expected)
-        return int(self.advance().text)
+        return self.number(self.advance())
+
+    def number(self, tok: Token) -> int:
+        """The value of an ``int`` token, at most :data:`MAX_DIGITS` digits long."""
+        if len(tok.text) > MAX_DIGITS:
+            expected = f"a number of at most {MAX_DIGITS} digits"
+            raise self.error(expected, tok, f"a number of {len(tok.text):,} digits: expected "
+                             f"{expected}")
+        return int(tok.text)
+
+    def count(self, what: str, tok: Token) -> None:
+        """One more 'and' (``what`` = "clauses") or '+'/'-' ("operations") in the rule at ``tok``."""
+        if what == "clauses":
+            self.clauses += 1
+            n, expected = self.clauses, f"at most {MAX_CLAUSES} conditions joined with 'and'"
+            limit = MAX_CLAUSES
+        else:
+            self.operations += 1
+            n, expected = self.operations, f"at most {MAX_OPERATIONS} '+' and '-' operations"
+            limit = MAX_OPERATIONS
+        if n > limit:
+            raise self.error(expected, tok, f"too many {what} in one rule: expected {expected}")
 
     # ---- file and rule ------------------------------------------------------------------------
 
@@ -150,6 +193,7 @@ class _Parser:
 
     def rule(self, def_tok: Token) -> Rule:
         self.bound = {}
+        self.clauses, self.operations, self.depth = 1, 0, 0
         if self.tok.kind != "name":
             raise self.error("a rule name")
         self.pos_of_name = self.pos
@@ -158,6 +202,10 @@ class _Parser:
         self.expect("with")
         bindings = [self.binding()]
         while self.at("and"):
+            if len(bindings) == MAX_PATTERNS:
+                expected = f"':' (a rule binds at most {MAX_PATTERNS} patterns)"
+                raise self.error(expected, detail=f"too many patterns in one rule: expected "
+                                 f"{expected}")
             self.advance()
             bindings.append(self.binding())
         self.expect(":", "'and' or ':'")
@@ -236,8 +284,10 @@ class _Parser:
 
     def nest(self) -> None:
         self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise self.error("less nesting", detail=f"more than {_MAX_DEPTH} nested parentheses")
+        if self.depth > MAX_NESTING:
+            raise self.error(f"at most {MAX_NESTING} nested parentheses",
+                             detail=f"too deeply nested: expected at most {MAX_NESTING} nested "
+                                    f"parentheses")
 
     # ---- conditions ---------------------------------------------------------------------------
 
@@ -246,7 +296,7 @@ class _Parser:
 
     def and_rest(self, left: Cond) -> Cond:
         while self.at("and"):
-            self.advance()
+            self.count("clauses", self.advance())
             left = And(left, self.cond_atom())
         return left
 
@@ -319,18 +369,19 @@ class _Parser:
 
     def expr_rest(self, left: Expr) -> Expr:
         while self.at("+") or self.at("-"):
-            op = self.advance().text
-            left = Arith(op, left, self.term())
+            tok = self.advance()
+            self.count("operations", tok)
+            left = Arith(tok.text, left, self.term())
         return left
 
     def term(self) -> Expr:
         tok = self.tok
         if tok.kind == "int":
             self.advance()
-            return Lit(int(tok.text))
+            return Lit(self.number(tok))
         if self.at("-") and self.peek(1).kind == "int":
             self.advance()
-            return Lit(-int(self.advance().text))
+            return Lit(-self.number(self.advance()))
         if self.at("line_size"):
             self.advance()
             return LineSize()

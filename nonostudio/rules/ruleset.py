@@ -2,10 +2,13 @@
 
 A rule file may open with a header comment block (free text, kept as ``RuleSet.header``); each
 rule may carry ``#: title:``, ``#: source:`` and ``#: example:`` lines right above its ``def``.
+Rule files are UTF-8 (a byte-order mark is allowed); a file that is not, or is larger than
+:data:`MAX_FILE_BYTES`, is a ``RuleSyntaxError`` saying where, like any other bad rule text.
 """
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,10 +16,25 @@ from pathlib import Path
 from nonostudio.paths import rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.examples import format_example
-from nonostudio.rules.parser import RuleEntry, parse_rules
+from nonostudio.rules.parser import MAX_TEXT_CHARS, RuleEntry, parse_rules
 from nonostudio.rules.printer import format_rule
+from nonostudio.rules.tokens import RuleSyntaxError
 
 SUFFIX = ".rules"
+MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS  # UTF-8 takes at most 4 bytes a character
+
+
+class UnknownRuleSetError(FileNotFoundError):
+    """A rule-set name that names no shipped or user set (and no file); ``known`` lists the
+    names there are.  A FileNotFoundError for callers that catch those, but bad input rather
+    than a failed read: the command line exits 2 for it."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        listed = ", ".join(known) or "none"
+        super().__init__(f"no rule set named {name!r} and no file of that name (known sets: "
+                         f"{listed}; a rule file is named by a path or a name ending in {SUFFIX})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +72,25 @@ def header_of(text: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def parse_rule_set(text: str, name: str, source: str | None = None) -> RuleSet:
-    """A rule set from a rule file's text; raises ``RuleSyntaxError``."""
+def decode_rule_text(data: bytes, source: str) -> str:
+    """A rule file's bytes as text (UTF-8, a leading byte-order mark dropped); raises
+    ``RuleSyntaxError`` naming the line and column of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        found = f"the byte 0x{data[exc.start]:02x}"
+        raise RuleSyntaxError(source, before.count(b"\n") + 1, column, "UTF-8 text", found,
+                              f"not UTF-8 text ({found} cannot start or continue a character): "
+                              "expected UTF-8 text, as rule files are") from None
+
+
+def parse_rule_set(text: str | bytes, name: str, source: str | None = None) -> RuleSet:
+    """A rule set from a rule file's text (or bytes, read as UTF-8); raises ``RuleSyntaxError``."""
+    if isinstance(text, bytes):
+        text = decode_rule_text(text, source or name)
     entries = parse_rules(text, source or name)
     return RuleSet(name, tuple(entries), header_of(text))
 
@@ -67,29 +102,46 @@ def available_rule_sets() -> list[str]:
 
 
 def rule_set_path(name_or_path: str | Path) -> Path:
-    """The file a rule-set name (``"control"``) or path refers to; raises FileNotFoundError."""
+    """The file a rule-set name (``"control"``) or path refers to; raises FileNotFoundError
+    for a missing file, :class:`UnknownRuleSetError` (one too) for an unknown name."""
     text = str(name_or_path)
+    path = Path(name_or_path)
     if isinstance(name_or_path, Path) or "/" in text or "\\" in text or text.endswith(SUFFIX):
-        path = Path(name_or_path)
-        if not path.is_file():
-            raise FileNotFoundError(f"no rule file at {path}")
+        _check_file(path)
         return path
-    for folder in (rules_dir(), user_rules_dir()):
-        path = folder / f"{text}{SUFFIX}"
-        if path.is_file():
+    if text.strip():
+        for folder in (rules_dir(), user_rules_dir()):
+            named = folder / f"{text}{SUFFIX}"
+            if named.is_file():
+                return named
+        if path.exists():  # a file (or folder) named without a slash or the .rules suffix
+            _check_file(path)
             return path
-    known = ", ".join(available_rule_sets()) or "none"
-    raise FileNotFoundError(f"no rule set named {text!r} (known sets: {known})")
+    raise UnknownRuleSetError(text, available_rule_sets())
+
+
+def _check_file(path: Path) -> None:
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a rule file", str(path))
+    if not path.is_file():
+        raise FileNotFoundError(f"no rule file at {path}")
 
 
 def load_rule_set(name_or_path: str | Path) -> RuleSet:
     """Read a shipped rule set by name or a rule file by path.
 
-    Raises FileNotFoundError for an unknown name or missing file, ``RuleSyntaxError`` for a file
-    that does not parse.
+    Raises :class:`UnknownRuleSetError` for an unknown name, FileNotFoundError for a missing
+    file (other OSErrors for one that cannot be read), ``RuleSyntaxError`` for a file that does
+    not parse, is not UTF-8 or is larger than :data:`MAX_FILE_BYTES`.
     """
     path = rule_set_path(name_or_path)
-    return parse_rule_set(path.read_text(encoding="utf-8"), path.stem, str(path))
+    with path.open("rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise RuleSyntaxError(str(path), 1, 1, f"a rule file of at most {MAX_FILE_BYTES:,} bytes",
+                              "a larger file", f"the file is larger than {MAX_FILE_BYTES:,} "
+                              f"bytes: expected a rule file of at most {MAX_FILE_BYTES:,} bytes")
+    return parse_rule_set(data, path.stem, str(path))
 
 
 def dump_rules(entries: Iterable[RuleEntry], header: str = "") -> str:

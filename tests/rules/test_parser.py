@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nonostudio.core.line import Line
 from nonostudio.paths import rules_dir
 from nonostudio.rules.ast import (
     And,
@@ -28,9 +31,28 @@ from nonostudio.rules.ast import (
     Start,
     TrueCond,
     Unique,
+    walk,
 )
+from nonostudio.rules.cost import cost
 from nonostudio.rules.examples import Example
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule, parse_rules
+from nonostudio.rules.explain import explain
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.mirror import mirrored
+from nonostudio.rules.parser import (
+    MAX_CLAUSES,
+    MAX_DIGITS,
+    MAX_NESTING,
+    MAX_OPERATIONS,
+    MAX_PATTERNS,
+    MAX_TEXT_CHARS,
+    RuleSyntaxError,
+    parse_rule,
+    parse_rules,
+)
+from nonostudio.rules.printer import format_rule
+from nonostudio.rules.prover import prove
+from nonostudio.rules.ruleset import load_rule_set, parse_rule_set
+from nonostudio.rules.tidy import tidy, unpinned
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -295,3 +317,151 @@ def test_edited_control_file_parses_or_says_where(pos, cut, insert):
         parse_rules(text)
     except RuleSyntaxError as err:
         assert 1 <= err.line <= text.count("\n") + 1
+
+
+# ---- limits (issue 32): past a limit a clear error naming it and where; at a limit every tool works
+
+
+def _rule_with_condition(cond: str, patterns: str = "h = arbitrary(hint)") -> str:
+    return f"def r:\n  with {patterns}:\n  if {cond}:\n  then fill(true, start(h), start(h) + 1)\n"
+
+
+def test_two_thousand_and_clauses_are_a_clear_error():
+    text = _rule_with_condition(" and ".join(["size(h) > 0"] * 2000))
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rule(text)
+    # the 32nd 'and' (the 33rd condition) is where the limit is passed
+    column = len("  if ") + 32 * len("size(h) > 0 and ") - len("and ") + 1
+    assert (info.value.line, info.value.column) == (3, column)
+    assert f"at most {MAX_CLAUSES} conditions joined with 'and'" in str(info.value)
+
+
+def test_a_three_thousand_term_sum_is_a_clear_error():
+    text = _rule_with_condition("size(h) > " + " + ".join(["1"] * 3000))
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rule(text)
+    assert info.value.line == 3
+    assert f"at most {MAX_OPERATIONS} '+' and '-' operations" in str(info.value)
+
+
+@pytest.mark.parametrize("where", ["size(h) > {n}", "size(h) > -{n}", "start(h) + {n} = 0"])
+def test_a_five_thousand_digit_literal_is_a_clear_error(where):
+    text = _rule_with_condition(where.format(n="9" * 5000))
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rule(text)
+    assert info.value.line == 3 and info.value.column == 3 + text.split("\n")[2].index("9") - 2
+    assert f"a number of 5,000 digits: expected a number of at most {MAX_DIGITS} digits" \
+        in str(info.value)
+
+
+def test_a_long_constant_index_and_example_numbers_are_clear_errors():
+    with pytest.raises(RuleSyntaxError, match=f"at most {MAX_DIGITS} digits"):
+        parse_rule(_rule_with_condition("true", f"h = constant(hint, {'1' * 5000})"))
+    example = f"#: example: (1 {'2' * 5000}) ----- -> true [0,1)\n"
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rules(example + _rule_with_condition("true"))
+    assert (info.value.line, info.value.column) == (1, len("#: example: (1 ") + 1)
+    assert f"at most {MAX_DIGITS} digits" in str(info.value)
+
+
+def test_example_hints_do_not_backtrack_exponentially():
+    started = time.perf_counter()
+    with pytest.raises(RuleSyntaxError, match="hints in parentheses"):
+        parse_rules("#: example: (" + "1" * 40 + "x\n" + _rule_with_condition("true"))
+    assert time.perf_counter() - started < 1.0
+
+
+def test_too_many_patterns_is_a_clear_error():
+    patterns = " and ".join(f"h{i} = arbitrary(hint)" for i in range(MAX_PATTERNS + 1))
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rule(_rule_with_condition("true", patterns + " and h = arbitrary(hint)"))
+    assert info.value.line == 2
+    assert f"a rule binds at most {MAX_PATTERNS} patterns" in str(info.value)
+
+
+def test_too_long_a_text_is_a_clear_error_naming_the_limit():
+    text = ("# " + "x" * 97 + "\n") * (MAX_TEXT_CHARS // 100 + 1)  # lines of 100 characters
+    with pytest.raises(RuleSyntaxError) as info:
+        parse_rules(text)
+    assert info.value.line == MAX_TEXT_CHARS // 100 + 1 and info.value.column == 1
+    assert f"{MAX_TEXT_CHARS:,}" in str(info.value)
+
+
+def test_a_rule_file_that_is_not_utf8_names_the_byte(tmp_path):
+    path = tmp_path / "latin1.rules"
+    path.write_bytes("# café rules\n".encode("latin-1") + FIGURE_7.encode())
+    with pytest.raises(RuleSyntaxError) as info:
+        load_rule_set(path)
+    assert (info.value.source, info.value.line, info.value.column) == (str(path), 1, 6)
+    assert "not UTF-8" in str(info.value) and "0xe9" in str(info.value)
+    with pytest.raises(RuleSyntaxError, match=r"line 3, column 4: not UTF-8"):
+        parse_rule_set(b"\n\n# \xc3\xa9\xff", "bytes")  # column counts characters, not bytes
+
+
+def test_a_utf8_rule_file_with_a_byte_order_mark_reads(tmp_path):
+    path = tmp_path / "bom.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + FIGURE_7.encode())
+    assert load_rule_set(path).rules[0].name == "big_hint_rule_general"
+
+
+def test_shipped_rules_are_far_from_every_limit():
+    """The limits are at least four times what any shipped rule needs."""
+    for name in ("control", "learned", "concise"):
+        path = rules_dir() / f"{name}.rules"
+        assert len(path.read_text(encoding="utf-8")) * 4 <= MAX_TEXT_CHARS
+        for rule in load_rule_set(name).rules:
+            nodes = list(walk(rule))
+            assert len(rule.bindings) * 2 <= MAX_PATTERNS
+            assert sum(isinstance(n, And) for n in nodes) * 4 <= MAX_CLAUSES
+            assert sum(isinstance(n, Arith) for n in nodes) * 4 <= MAX_OPERATIONS
+            assert all(len(str(abs(n.value))) * 4 <= MAX_DIGITS + 3
+                       for n in nodes if isinstance(n, Lit))
+
+
+def _rule_at_the_limits(shape: str) -> str:
+    """The largest rule the parser takes: every pattern, clause and operation used, as deep a
+    tree as they allow (``flat``: one long left chain; ``nested``: uniques in uniques and sums
+    in parentheses to the nesting limit)."""
+    with_ = " and ".join(f"h{i} = arbitrary(hint)" for i in range(MAX_PATTERNS))
+    if shape == "flat":
+        total = " + ".join(["size(h0)"] * MAX_OPERATIONS)  # and one '+' in the fill
+        cond = " and ".join([f"{total} > 0"] + ["start(h1) >= 0"] * (MAX_CLAUSES - 1))
+        fill = "fill(true, start(h0), start(h0) + 1)"
+    else:
+        uniques = MAX_NESTING // 2
+        total = "size(h0)"
+        for _ in range(MAX_NESTING - uniques):
+            total = f"size(h0) + ({total})"
+        total += " - 1" * (MAX_OPERATIONS - 1 - (MAX_NESTING - uniques))
+        cond = " and ".join([f"{total} > 0"] + ["size(h2) > 0"] * (MAX_CLAUSES - 2))
+        for i in range(uniques):
+            cond = f"(h{i % MAX_PATTERNS} is unique where {cond})"
+        cond += " and size(h3) > 0"
+        fill = "fill(false, start(h0), start(h0) + 1)"
+    return f"def big:\n  with {with_}:\n  if {cond}:\n  then {fill}\n"
+
+
+@pytest.mark.parametrize("shape", ["flat", "nested"])
+def test_a_rule_at_every_limit_works_in_every_tool(shape):
+    text = _rule_at_the_limits(shape)
+    rule = parse_rule(text)
+    assert sum(isinstance(n, And) for n in walk(rule)) == MAX_CLAUSES - 1
+    assert sum(isinstance(n, Arith) for n in walk(rule)) == MAX_OPERATIONS
+    assert len(rule.bindings) == MAX_PATTERNS
+    # one more of anything is refused
+    with pytest.raises(RuleSyntaxError, match="too many"):
+        parse_rule(text.replace("if ", "if true and ", 1))
+    with pytest.raises(RuleSyntaxError, match="too many"):
+        parse_rule(text.replace("start(h0) + 1", "start(h0) + 1 + 1", 1))
+    assert parse_rule(format_rule(rule)) == rule
+    assert "clue" in explain(rule) and cost(rule) > 0
+    fills = apply_rule(rule, Line.parse((1, 1, 1), "------"))
+    assert all(f.rule == "big" for f in fills)
+    for other in (mirrored(rule), tidy(rule), unpinned(rule)):
+        if other is not None:
+            assert parse_rule(format_rule(other)).name == other.name
+    if shape == "flat":  # fills the cell at the first clue's index: wrong on "(1) --"
+        result = prove(rule, 3)
+        assert result.sound is False and result.counterexample.hints == (1,)
+    else:
+        assert prove(rule, 1).sound is True
