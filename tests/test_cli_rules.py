@@ -87,7 +87,7 @@ def test_show_reports_a_syntax_error_with_its_place(capsys, tmp_path) -> None:
 
 
 def test_unknown_rule_set_and_missing_test_set(capsys, tmp_path) -> None:
-    assert main(["rules", "show", "no_such_set"]) == 3
+    assert main(["rules", "show", "no_such_set"]) == 2  # a name, not a file: bad input
     assert "no_such_set" in capsys.readouterr().err
     assert main(["rules", "coverage", "control", "--test", str(tmp_path / "none.json")]) == 3
     assert "none.json" in capsys.readouterr().err
