@@ -80,6 +80,10 @@ def _tasks(args: list[str]) -> Iterator[_Task]:
             except PuzzleError as exc:
                 yield _Task(arg, None, error=str(exc))
                 continue
+            except OSError as exc:  # gone or unreadable since it was opened
+                yield _Task(arg, None, error=f"{arg}: cannot read: {exc.strerror or exc}",
+                            io_error=True)
+                continue
             for ident, build in entries:
                 yield _Task(f"{arg}#{ident}" if ident else arg, ident or None, build=build)
 
@@ -130,6 +134,9 @@ def _build(rows: _Rows, index: int) -> Puzzle | None:
             return task.build()
         except PuzzleError as exc:
             task.error = str(exc)
+        except OSError as exc:  # the row says so and the other rows still run
+            task.error = f"{task.label}: cannot read: {exc.strerror or exc}"
+            task.io_error = True
     rows.finish(index, {"error": task.error})
     return None
 

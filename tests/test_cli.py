@@ -261,6 +261,21 @@ def test_check_missing_file_is_an_io_error_row(anchors, tmp_path, capsys):
     assert "gone.non" in rows[0]["error"] and rows[1]["verdict"] == "unique_line"
 
 
+def test_check_a_file_failing_between_open_and_read_is_an_io_error_row(tmp_path, monkeypatch,
+                                                                        capsys):
+    path = tmp_path / "flaky.non"
+    path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
+
+    def unreadable(path, fmt=None):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("nonostudio.cli_check.read_entries", unreadable)
+    code, rows = run_json(capsys, "check", str(path), DUCK)
+    assert code == 3
+    assert rows[0]["error"] == f"{path}: cannot read: Permission denied"
+    assert rows[1]["verdict"] == "unique_line"
+
+
 def test_check_in_worker_processes_gives_the_same_rows(anchors, capsys):
     files = [str(anchors / "puzzles" / f) for f in CHECKED]
     _, here = run_json(capsys, "check", *files, "--jobs", "1")
