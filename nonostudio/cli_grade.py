@@ -11,7 +11,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
-from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.difficulty import TIER_TEXT, grade
 from nonostudio.analysis.trace import UnsoundRuleError
 from nonostudio.cli_check import _Task, _tasks
 from nonostudio.cli_common import (
@@ -30,10 +31,10 @@ from nonostudio.rules.ruleset import RuleSet
 
 NAME = "grade"
 HELP = "grade the difficulty of puzzles for a rule set and print one row each"
-DEFAULT_RULES = "control"
+DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
 
 # The CSV file's columns: the row's own fields, then the features.
-FEATURE_COLUMNS = ("hardest_rule", "hardest_rule_cost", "rule_cost_per_cell", "steps_per_cell",
+FEATURE_COLUMNS = ("hardest_technique", "hardest_rule", "hardest_rule_cost", "rule_cost_per_cell", "steps_per_cell",
                    "visits_per_line", "bottleneck_min", "bottleneck_mean", "rule_steps",
                    "line_steps", "probes_depth1", "probes_depth2", "searched", "solutions")
 COLUMNS = ("file", "item", "width", "height", "size", "tier", "score", "label", "seconds",
@@ -44,9 +45,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     """Add the ``grade`` subcommand."""
     parser = subparsers.add_parser(
         NAME, parents=[parent], help=HELP,
-        description=HELP + ". Tiers: 0 the rules alone solve it, 1 it needs the exact line "
-        "solver beyond the rules, 2 depth-1 probing, 3 depth-2 probing, 4 deeper search or not "
-        "unique. A puzzle that cannot be read gives a row with the error and the others still "
+        description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
+        "(see 'rules families'): " + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
+        + ". Blank margins never change a grade. A puzzle that cannot be read gives a row with the error and the others still "
         "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.")
     parser.add_argument("puzzles", metavar="FILE", nargs="+",
                         help="puzzle files (every item of a collection; FILE#ITEM for one) or "

@@ -1,9 +1,11 @@
-"""``nonostudio-cli rules show|prove|coverage``: read, check and measure a rule set.
+"""``nonostudio-cli rules show|prove|coverage|families|guide``: read, check, measure and teach.
 
 ``show`` prints every rule with its English explanation and cost, ``prove`` checks each rule's
 soundness with the SMT prover (exit 1 when one is unsound), ``coverage`` measures the cells the
 rules deduce on the Butler testing set (RULES.md §6), with ``--gaps`` also where the metric
 leaves cells unset and what the same rules reach read both ways or with the oracle splitting first.
+``families`` lists the catalogue of solving techniques (:mod:`nonostudio.analysis.techniques`)
+and ``guide OUT.html`` writes the printable strategy guide (:mod:`nonostudio.analysis.guide`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ if TYPE_CHECKING:
     from nonostudio.rules.prover import Counterexample
 
 NAME = "rules"
-HELP = "show, prove or measure the coverage of a rule set"
+HELP = ("show, prove or measure the coverage of a rule set; list the solving techniques or "
+        "write a strategy guide")
 TESTING_SET = paper_testing_set()
 
 
@@ -71,6 +74,22 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                             "oracle piece; sub-lines; split cells) and what the rules reach read "
                             "both ways and with the oracle splitting first")
     cover.set_defaults(run=run_coverage)
+
+    families = actions.add_parser("families", parents=[parent],
+                                  help="the catalogue of solving techniques, in difficulty order")
+    families.set_defaults(run=run_families)
+
+    guide = actions.add_parser("guide", parents=[parent],
+                               help="write a printable HTML strategy guide: the techniques in "
+                                    "order, with pictures and worked examples")
+    guide.add_argument("out", metavar="OUT.html", help="the HTML file to write")
+    guide.add_argument("--rules", metavar="NAME", default=None,
+                       help="the rule set the sample puzzles are solved with for the real "
+                            "examples (default: the studio's default set)")
+    guide.add_argument("--test", metavar="FILE", default=None,
+                       help="test transitions (Butler JSON) to count how often each technique "
+                            "is needed (default: the paper's test set when it is there)")
+    guide.set_defaults(run=run_guide)
 
 
 def load_rules(name_or_path: str) -> RuleSet:
@@ -245,3 +264,80 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
         data["gaps"] = gaps.to_json()
         lines += ["", "where cells are left unset:", gaps.table()]
     return Outcome(data, "\n".join(lines))
+
+
+# ---- families and guide ----------------------------------------------------------------------
+
+
+def run_families(args: argparse.Namespace) -> Outcome:
+    """The technique catalogue: id, name, tier, idea, other names and worked example."""
+    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+
+    items = []
+    lines = []
+    for t in ALL_TECHNIQUES:
+        items.append({"id": t.id, "name": t.name, "tier": t.tier, "idea": t.idea,
+                      "scope": t.scope, "also_known_as": list(t.also_known_as),
+                      "example": None if t.example is None else {
+                          "clues": list(t.example.clues), "before": t.example.before,
+                          "after": t.example.after, "note": t.example.note}})
+        lines.append(f"tier {t.tier}  {t.name} ({t.id})")
+        lines.append(_indent(t.idea))
+        if t.example is not None:
+            lines.append(_indent(f"e.g. {t.example}: {t.example.note}"))
+    text = "\n".join([f"{len(items)} techniques, easiest first:", "", *lines])
+    return Outcome({"techniques": items}, text)
+
+
+def _sample_puzzles() -> list[tuple[str, Any]]:
+    """The bundled samples up to 30x30, smallest first, as ``(file name, puzzle)``."""
+    from nonostudio.core.formats import read_all
+    from nonostudio.paths import samples_dir
+
+    out = []
+    for path in sorted(samples_dir().glob("*.non")):
+        try:
+            for _, puzzle in read_all(path):
+                if puzzle.width <= 30 and puzzle.height <= 30:
+                    out.append((path.name, puzzle))
+        except (PuzzleError, OSError):
+            continue
+    return sorted(out, key=lambda item: (item[1].width * item[1].height, item[0]))
+
+
+def run_guide(args: argparse.Namespace) -> Outcome:
+    """Write the strategy guide to ``args.out``."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.analysis.guide import guide_html, real_examples, technique_frequencies
+
+    rule_set = load_rules(args.rules or DEFAULT_RULE_SET)
+    samples = _sample_puzzles()
+    say(f"solving {len(samples)} sample puzzles with the {rule_set.name!r} rules for examples")
+    examples = real_examples(samples, rule_set.rules)
+    frequencies = None
+    transitions: list[Transition] = []
+    test = Path(args.test) if args.test else TESTING_SET
+    if args.test or TESTING_SET.is_file():
+        transitions = load_transitions(test)
+        say(f"counting the techniques on {len(transitions)} test lines from {test}")
+        frequencies = technique_frequencies(transitions, progress=_Progress("test lines"))
+    used = {e.source for e in examples.values()}
+    sources = [f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
+               f"{', ' + p.licence if p.licence else ''}"
+               for name, p in samples if name in used]
+    page = guide_html(examples, frequencies, len(transitions), rule_set=rule_set.name,
+                      sources=sources)
+    out = Path(args.out)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write the guide: {exc.strerror}", str(out)) from None
+    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+
+    missing = [t.name for t in ALL_TECHNIQUES if t.id not in examples]
+    text = (f"wrote {out}: {len(ALL_TECHNIQUES)} techniques, {len(examples)} with an example "
+            f"from a sample puzzle" + (f" (none for {', '.join(missing)})" if missing else "")
+            + (f"; frequencies on {len(transitions)} test lines" if transitions else
+               "; no test set, so no frequencies"))
+    return Outcome({"out": str(out), "techniques": len(ALL_TECHNIQUES),
+                    "examples": sorted(examples), "test_lines": len(transitions)}, text)

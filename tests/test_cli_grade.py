@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.difficulty import grade
 from nonostudio.cli import main
 from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.rules.ruleset import load_rule_set
 
-FULL = "3:3:3-3:3:3"  # every line is "full hint": tier 0 with the control rules
-SWITCH = "1:1-1:1"  # the 2x2 diagonal: two solutions, tier 4
+FULL = "3:3:3-3:3:3"  # every line is one overlap: tier 1 (the overlap technique's)
+SWITCH = "1:1-1:1"  # the 2x2 diagonal: two solutions, tier 8 (search / not unique)
 STRINGS = "r-nonogram/puzzle_string_examples.txt"
 
 
@@ -28,20 +29,24 @@ def test_json_rows_have_tier_score_label_features_explanation_and_time(capsys):
     code, rows = run_json(capsys, FULL, SWITCH)
     assert code == 0
     full, switch = rows
-    assert (full["file"], full["tier"], full["label"]) == (FULL, 0, "Beginner")
-    assert (switch["tier"], switch["label"]) == (4, "Not unique")
+    assert (full["file"], full["tier"], full["label"]) == (FULL, 1, "Beginner")
+    assert (switch["tier"], switch["label"]) == (8, "Not unique")
     for row in rows:
         assert row["error"] is None
         assert isinstance(row["score"], float) and row["seconds"] >= 0
         assert row["explanation"].startswith(row["label"] + ":")
-        assert {"hardest_rule", "probes_depth1", "bottleneck_min", "uses"} <= set(row["features"])
-    assert full["features"]["uses"] == {"full_hint": 3}
+        assert {"hardest_rule", "probes_depth1", "bottleneck_min", "uses", "hardest_technique",
+                "techniques"} <= set(row["features"])
+    assert full["features"]["techniques"] == {"overlap": 3}
+    assert full["features"]["hardest_technique"] == "overlap"
+    assert switch["features"]["hardest_technique"] == "search"
+    assert "Overlap (tier 1)" in full["explanation"]
     assert full["size"] == "3x3"
 
 
 def test_the_cli_agrees_with_the_library(capsys):
     _, [row] = run_json(capsys, FULL)
-    expected = grade(parse_puzzle_arg(FULL), load_rule_set("control"))
+    expected = grade(parse_puzzle_arg(FULL), load_rule_set(DEFAULT_RULE_SET))  # the default
     assert (row["tier"], row["score"], row["label"], row["explanation"]) == \
         (expected.tier, expected.score, expected.label, expected.explanation)
 
@@ -61,8 +66,9 @@ def test_a_collection_gives_one_row_per_item_and_csv(anchors: Path, tmp_path, ca
     assert all(row["file"] == f"{path}#{row['item']}" for row in rows)
     by_item = {row["item"]: row for row in rows}
     # pbnsolve (INDEX.csv) calls duck "unique logical" and gchq "multiple".
-    assert int(by_item["duck"]["tier"]) <= 1
-    assert by_item["gchq"]["tier"] == "4" and by_item["gchq"]["solutions"] == "multiple"
+    assert int(by_item["duck"]["tier"]) <= 5  # a line technique's tier
+    assert by_item["duck"]["hardest_technique"]
+    assert by_item["gchq"]["tier"] == "8" and by_item["gchq"]["solutions"] == "multiple"
     assert all(float(row["seconds"]) >= 0 and row["explanation"] for row in rows)
     assert f"[{len(rows)}/{len(rows)}]" in captured.err
 
@@ -81,7 +87,9 @@ def test_a_rule_set_by_path_changes_the_grade(tmp_path, capsys):
     rules = tmp_path / "none.rules"
     rules.write_text("# no rules at all\n", encoding="utf-8")
     _, [row] = run_json(capsys, FULL, "--rules", str(rules))
-    assert row["tier"] == 1 and row["features"]["line_steps"] >= 1  # the line solver does it all
+    # Without rules every step is beyond the rules; the tier stays the overlap technique's.
+    assert row["tier"] == 1 and row["features"]["line_steps"] == 3
+    assert row["features"]["rule_steps"] == 0 and "beyond the rules" in row["explanation"]
 
 
 def test_bad_input_is_a_row_and_the_others_still_run(tmp_path, capsys):
@@ -90,19 +98,34 @@ def test_bad_input_is_a_row_and_the_others_still_run(tmp_path, capsys):
     code, rows = run_json(capsys, str(bad), FULL)
     assert code == 2
     assert "bad.non" in rows[0]["error"] and rows[0]["tier"] is None
-    assert rows[1]["tier"] == 0
+    assert rows[1]["tier"] == 1
 
 
 def test_a_missing_file_is_an_io_error_row(tmp_path, capsys):
     code, rows = run_json(capsys, str(tmp_path / "gone.non"), FULL)
     assert code == 3
-    assert "gone.non" in rows[0]["error"] and rows[1]["tier"] == 0
+    assert "gone.non" in rows[0]["error"] and rows[1]["tier"] == 1
 
 
 def test_an_unknown_rule_set_is_reported(capsys):
     code = main(["grade", FULL, "--rules", "no-such-set", "--json"])
     assert code != 0
     assert "no-such-set" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_a_blank_border_keeps_the_grade(capsys):
+    # The 3x3 block alone and with a one-cell blank border: same tier, score and label.
+    _, (plain, bordered) = run_json(capsys, FULL, "0:3:3:3:0-0:3:3:3:0")
+    assert (bordered["tier"], bordered["score"], bordered["label"]) == \
+        (plain["tier"], plain["score"], plain["label"]) == (1, plain["score"], "Beginner")
+    assert bordered["features"]["margins"] == [1, 1, 1, 1]
+
+
+def test_the_default_rule_set_is_the_studios_default(capsys):
+    _, [row] = run_json(capsys, FULL)
+    assert row["explanation"] == grade(parse_puzzle_arg(FULL),
+                                       load_rule_set(DEFAULT_RULE_SET)).explanation
+    assert DEFAULT_RULE_SET == "learned"
 
 
 def test_lines_experiment_prints_every_strategy_beside_the_paper(capsys):

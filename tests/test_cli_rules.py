@@ -141,11 +141,20 @@ def test_explain_tells_each_step(capsys) -> None:
     assert main(["explain", FULL_ROWS, "--rules", "control"]) == 0
     out = capsys.readouterr().out.splitlines()
     steps = [line for line in out if re.match(r"^\d+\. ", line)]
+    assert steps == [f"{n}. Row {n} — Overlap: the 3 can only start at cell 1, so cells 1–3 are "
+                     "filled." for n in (1, 2, 3)]
+    assert "Solved in 3 steps: 3 by rules" in "\n".join(out)
+    assert "Techniques: Overlap (3 steps)." in out
+
+
+def test_explain_rule_fills_keeps_the_rules_own_words(capsys) -> None:
+    assert main(["explain", FULL_ROWS, "--rules", "control", "--rule-fills"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    steps = [line for line in out if re.match(r"^\d+\. ", line)]
     assert len(steps) == 3
     for n, line in enumerate(steps, 1):
         assert line.startswith(f"{n}. Row {n} (left to right): full hint — ")
         assert line.endswith(", so cells 1–3 are filled"), line  # said once, not repeated
-    assert "Solved in 3 steps: 3 by rules" in "\n".join(out)
 
 
 def test_explain_json_holds_the_trace(capsys) -> None:
@@ -157,7 +166,66 @@ def test_explain_json_holds_the_trace(capsys) -> None:
     assert data["summary"]["fallback_steps"]["probe"] >= 1
     first = trace.first_fallback()
     assert data["first_fallback"] == first and trace.steps[first].kind == "probe"
-    assert data["text"][first].startswith("Probe at row ")
+    assert "— Contradiction: if this cell were" in data["text"][first]
+    probe = data["steps"][first]
+    assert (probe["kind"], probe["technique"]) == ("probe", "contradiction")
+    (r, c, v), = probe["cells"]
+    assert data["text"][first].startswith(f"Row {r + 1}, column {c + 1} — ")
+    assert data["text"][first].endswith("so it is filled." if v == 1 else "so it is empty.")
+
+
+def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys) -> None:
+    code, data = run_json(capsys, "explain", "0:3:3:3:0-0:3:3:3:0")
+    assert code == 0 and len(data["steps"]) == len(data["trace"]["steps"]) == len(data["text"])
+    from nonostudio.analysis.techniques import BY_ID
+    for item, text in zip(data["steps"], data["text"], strict=True):
+        assert {"technique", "kind", "line", "cells", "text"} <= set(item)
+        assert item["technique"] in BY_ID and item["text"] == text
+        assert item["kind"] in ("rule", "line", "probe", "search")
+        assert text.startswith(item["line"]["name"] + " — " + BY_ID[item["technique"]].name)
+    first = data["steps"][0]  # the blank top row: crossed out by the empty-line technique
+    assert (first["technique"], first["kind"], first["line"]) == \
+        ("empty_line", "rule", {"axis": "row", "index": 0, "name": "Row 1"})
+    assert first["cells"] == [[0, c, 0] for c in range(5)] and first["rule"] is None
+    techniques = {item["technique"] for item in data["steps"]}
+    assert techniques <= {"empty_line", "overlap"}, techniques
+    assert data["summary"]["techniques"]["empty_line"] == 4
+
+
+def test_families_lists_the_catalogue(capsys) -> None:
+    code, data = run_json(capsys, "rules", "families")
+    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    assert code == 0
+    assert [t["id"] for t in data["techniques"]] == [t.id for t in ALL_TECHNIQUES]
+    tiers = [t["tier"] for t in data["techniques"]]
+    assert tiers == sorted(tiers) and tiers[0] == 0
+    overlap = next(t for t in data["techniques"] if t["id"] == "overlap")
+    assert overlap["example"]["before"] == "----------" and overlap["name"] == "Overlap"
+    assert main(["rules", "families"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{len(ALL_TECHNIQUES)} techniques, easiest first:")
+    assert "tier 0  Empty line (empty_line)" in out
+
+
+def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
+    test = tmp_path / "test.json"
+    test.write_text(json.dumps({"items": [
+        {"hints": [8], "before": "-" * 10, "after": "--OOOOOO--"},  # overlap
+        {"hints": [], "before": "-----", "after": "xxxxx"}]}))  # the empty line
+    out = tmp_path / "guide.html"
+    code, data = run_json(capsys, "rules", "guide", str(out), "--test", str(test))
+    assert code == 0 and data["test_lines"] == 2
+    page = out.read_text(encoding="utf-8")
+    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    positions = [page.index(f'<section id="{t.id}">') for t in ALL_TECHNIQUES]
+    assert positions == sorted(positions)  # the techniques in difficulty order
+    assert page.count('<table class="line">') >= 2 * 11  # before and after of each example
+    # Worked examples from the bundled sample puzzles, with the trace's own sentence.
+    assert {"overlap", "empty_line", "line_complete", "contradiction"} <= set(data["examples"])
+    assert "In a real puzzle:" in page and "— Overlap: " in page
+    assert "On the 2 test lines: the easiest technique that helps on 1 (50.0 %)" in page
+    assert "<script" not in page and "Jan Wolter" in page  # attribution of the samples
+
 
 
 def test_explain_without_fallback_stops_with_exit_1(capsys) -> None:

@@ -155,7 +155,9 @@ def _line_complete(x: _Line) -> str:
     boxes = [i for i, c in enumerate(x.before) if c == FILLED]
     for start, end in _runs(x.before, FILLED):
         x.spans.append(("block", start + x.offset, end + x.offset))
-    return (f"the {len(boxes)} filled cells already make the clue {clues_text(x.hints)}, so "
+    filled = "1 filled cell" if len(boxes) == 1 else f"{len(boxes)} filled cells"
+    return (f"the {filled} already make{'s' if len(boxes) == 1 else ''} the clue "
+            f"{clues_text(x.hints)}, so "
             f"{x.cells(x.crossed)} {_be(x.crossed)} empty.")
 
 

@@ -1,7 +1,8 @@
 """The solving view's step list: a table model over the steps of a rule-based solving trace.
 
-Columns: step number, kind, rule title, the line ("Row 3 →", "Column 5 ↑") and the step in English.
-Steps beyond the rules (line solver, probe, search) are marked as fallbacks in colour and text.
+Columns: step number, kind, the technique (or, for a step without one, the rule's title), the
+line ("Row 3 →", "Column 5 ↑") and the step in English.  Steps beyond the rules (line logic the
+rules lack, probe, search) are marked as fallbacks in colour and text.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from nonostudio.analysis.steps import RULE, Step, Trace
+from nonostudio.analysis.techniques import BY_ID
 
-COLUMNS = ("#", "Kind", "Rule", "Line", "Explanation")
+COLUMNS = ("#", "Kind", "Technique", "Line", "Explanation")
 NUMBER, KIND, RULE_COLUMN, LINE_COLUMN, EXPLANATION = range(len(COLUMNS))
 KIND_LABELS = {
     "rule": "rule",
-    "line": "line solver",
+    "line": "beyond the rules",
     "probe": "probe",
     "search": "search",
 }
@@ -29,11 +31,14 @@ FALLBACK_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def line_label(step: Step) -> str:
-    """``"Row 3 →"`` / ``"Column 5 ↑"``: 1-based, with the direction the rule read the line."""
+    """``"Row 3 →"`` / ``"Column 5 ↑"``: 1-based, with the direction the line is read in (a
+    technique step reads as the grid shows it: left to right, top to bottom; a rule fill of a
+    ``complete_moves=False`` trace in the direction the rule read it)."""
+    backwards = step.flipped and not step.technique
     if step.axis == "row":
-        return f"Row {step.index + 1} {'←' if step.flipped else '→'}"
+        return f"Row {step.index + 1} {'←' if backwards else '→'}"
     if step.axis == "column":
-        return f"Column {step.index + 1} {'↑' if step.flipped else '↓'}"
+        return f"Column {step.index + 1} {'↑' if backwards else '↓'}"
     return "whole grid"
 
 
@@ -85,11 +90,15 @@ def step_rows(
     rows = []
     for i, step in enumerate(trace.steps):
         rule = step.rule or ""
+        if step.technique in BY_ID:
+            title = BY_ID[step.technique].name
+        else:
+            title = titles.get(rule, rule) if step.kind == RULE else ""
         rows.append(
             StepRow(
                 number=i + 1,
                 kind=step.kind,
-                rule_title=titles.get(rule, rule) if step.kind == RULE else "",
+                rule_title=title,
                 line=line_label(step),
                 explanation=explanations[i],
                 fallback=step.kind != RULE,

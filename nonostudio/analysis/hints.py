@@ -1,0 +1,115 @@
+"""The hint ladder: the next step of a solve, given away one rung at a time.
+
+As Sudoku trainers do, a hint has four rungs, each shown on its own key or button press:
+
+1. **where** to look — the row or column (or, for a probe, the cell);
+2. **which technique** — its name and idea (:mod:`nonostudio.analysis.techniques`);
+3. **which cells** — the step explained: the technique's instance and the cells it decides;
+4. **apply** — what the step does to the grid (:func:`apply_step` makes it).
+
+:func:`next_hint` finds the next step from a player's grid (one step of
+:func:`nonostudio.analysis.trace.rule_trace` from that grid) and :func:`hint_ladder` turns any
+step into its four texts.  Pure: no Qt here; the Solve view builds its buttons on this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nonostudio.analysis.step_text import cells_text, line_name
+from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
+from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.line import FILLED
+from nonostudio.core.progress import StopCallback
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.rules.ast import Rule
+
+RUNGS = ("where", "technique", "cells", "apply")
+"""The rungs in order: ``HintLadder.rung(0)`` is where to look, ``rung(3)`` applies the step."""
+
+
+@dataclass(frozen=True)
+class HintLadder:
+    """The four texts of a hint for ``step`` (see the module's docstring)."""
+
+    step: Step
+    where: str
+    technique: str
+    cells: str
+    apply: str
+
+    def rung(self, n: int) -> str:
+        """The text of rung ``n`` (0 = where … 3 = apply); IndexError outside 0–3."""
+        if not 0 <= n < len(RUNGS):
+            raise IndexError(f"a hint has {len(RUNGS)} rungs (0–{len(RUNGS) - 1}), not {n}")
+        return (self.where, self.technique, self.cells, self.apply)[n]
+
+    def texts(self) -> tuple[str, str, str, str]:
+        return self.where, self.technique, self.cells, self.apply
+
+
+def _along(step: Step) -> int:
+    return 1 if step.axis == "row" else 0
+
+
+def _effect(step: Step) -> str:
+    """``fill cells 3–8 and cross out cell 10`` (display numbers along the step's line)."""
+    along = _along(step)
+    filled = [cell[along] for cell in step.cells if cell[2] == FILLED]
+    crossed = [cell[along] for cell in step.cells if cell[2] != FILLED]
+    parts = []
+    if filled:
+        parts.append(f"fill {cells_text(filled)}")
+    if crossed:
+        parts.append(f"cross out {cells_text(crossed)}")
+    return " and ".join(parts)
+
+
+def hint_ladder(step: Step) -> HintLadder:
+    """The four rungs of a hint for ``step`` (a step of a complete-move trace)."""
+    technique = BY_ID.get(step.technique)
+    name = technique.name if technique is not None else "the exact line solver"
+    idea = technique.idea if technique is not None else ""
+    if step.kind == PROBE:
+        r, c, v = step.cells[0]
+        where = (f"Look at row {r + 1}, column {c + 1}: no single row or column decides "
+                 "anything now, but supposing a value for this cell does.")
+        apply = (f"{'Fill' if v == FILLED else 'Cross out'} the cell at row {r + 1}, "
+                 f"column {c + 1}.")
+    elif step.kind == SEARCH:
+        where = "Line logic and one-cell contradictions are stuck everywhere on this grid."
+        apply = f"Fill in the remaining {len(step.cells)} cells from a solution."
+    else:
+        where = f"Look at {line_name(step.axis, step.index).lower()}"
+        if step.subline is not None:
+            start, end = step.subline
+            where += f", {cells_text(range(start, end))}"
+        where += "."
+        apply = f"On {line_name(step.axis, step.index).lower()}, {_effect(step)}."
+    which = f"Use {name}" + (f" (tier {technique.tier})" if technique is not None else "")
+    which += f": {idea}" if idea else "."
+    if step.kind == LINE:
+        which += " (None of your rules covers this step.)"
+    cells = step.text or apply
+    return HintLadder(step, where, which, cells, apply)
+
+
+def next_hint(puzzle: Puzzle, grid: np.ndarray, rules: Sequence[Rule], *, rule_set: str = "",
+              should_stop: StopCallback | None = None) -> HintLadder | None:
+    """The hint for the next step from the player's ``grid`` (None: the grid is complete, or
+    the search was stopped).  The grid must hold no mistakes (check them first)."""
+    trace = rule_trace(puzzle, rules, rule_set=rule_set, start_grid=grid, max_steps=1,
+                       should_stop=should_stop)
+    return hint_ladder(trace.steps[0]) if trace.steps else None
+
+
+def apply_step(grid: np.ndarray, step: Step) -> np.ndarray:
+    """A copy of ``grid`` with the step's cells set (rung 4)."""
+    out = np.array(grid, dtype=np.int8, copy=True)
+    for r, c, v in step.cells:
+        out[r, c] = v
+    return out
