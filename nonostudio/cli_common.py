@@ -215,6 +215,8 @@ def load_puzzle(arg: str, item: str | None = None) -> Puzzle:
 
 def positive_int_arg(text: str) -> int:
     """argparse type for counts (``--jobs``, ``--max-length``, run ids …): a whole number ≥ 1."""
+    if len(text.strip()) > 18:  # int() refuses 4300 digits, and nothing counts that far
+        raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip()):,} characters)")
     try:
         value = int(text)
     except ValueError:
@@ -229,9 +231,10 @@ def seconds_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text):,} characters)"
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {shown}")
     return value
 
 

@@ -186,6 +186,16 @@ def test_bad_time_limit_is_a_usage_error(capsys):
     assert "positive" in capsys.readouterr().err
 
 
+def test_huge_numbers_as_options_are_usage_errors_with_a_short_message(capsys):
+    huge = "9" * 5000
+    assert main(["check", DUCK, "--jobs", huge]) == 2
+    err = capsys.readouterr().err
+    assert "too large a number (5,000 characters)" in err and len(err) < 1000
+    assert main(["solve", DUCK, "--time-limit", huge]) == 2
+    err = capsys.readouterr().err
+    assert "positive number of seconds" in err and "5,000 characters" in err and len(err) < 1000
+
+
 def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
