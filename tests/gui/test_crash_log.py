@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer, QUrl
+from PySide6.QtCore import QSettings, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -200,10 +200,11 @@ def test_worker_failures_log_the_full_traceback(qtbot, log_file: Path) -> None:
         deep(n - 1)
 
     errors: list[str] = []
+    pool = QThreadPool()  # its own pool: jobs of earlier tests may still occupy the global one
     worker = run_in_background(lambda progress, stop: deep(3), on_result=lambda _v: None,
-                               on_error=errors.append)
-    with qtbot.waitSignal(worker.finished, timeout=5000):
-        pass
+                               on_error=errors.append, pool=pool)
+    qtbot.waitUntil(worker.is_delivered, timeout=10000)
+    pool.waitForDone()
     assert errors == ["ArithmeticError: bad sum in the background"]
     text = read(log_file)
     assert "background job failed: ArithmeticError: bad sum in the background" in text
