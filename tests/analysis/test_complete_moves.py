@@ -1,0 +1,272 @@
+"""Traces of complete moves (the default): every step is one catalogued technique's complete move
+on one line or oracle sub-line, with the firing rule's fill inside it, leaves nothing that the
+same technique on the same line would still decide, is sound, and is explained in a sentence
+that names the technique, the clue as a player sees it and the cells in display order; blank
+margins are crossed out by the empty-line technique and never change a grade."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonostudio.analysis.designer import stuck_region
+from nonostudio.analysis.difficulty import blank_margins, grade, without_margins
+from nonostudio.analysis.narrate import narrate, seen_line, summary_text
+from nonostudio.analysis.step_text import explain_move, ordinal
+from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
+from nonostudio.analysis.techniques import BY_ID, CATALOGUE
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.formats import read_all
+from nonostudio.core.line import FILLED, UNKNOWN, Line, cells_from_text
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import solve
+from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+LEARNED = load_rule_set("learned")
+CONTROL = load_rule_set("control")
+PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
+                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+
+
+def sample(name: str) -> Puzzle:
+    return read_all(SAMPLES / name)[0][1]
+
+
+def bordered(puzzle: Puzzle, border: int) -> Puzzle:
+    """The same picture with ``border`` blank rows and columns all round."""
+    blank: tuple[tuple[int, ...], ...] = ((),) * border
+    return Puzzle(blank + puzzle.rows + blank, blank + puzzle.cols + blank)
+
+
+def check_trace(trace: Trace) -> None:
+    """Every step: a catalogued technique, sound, complete on its line, rule fill inside it,
+    explained in at most 70 words naming the technique."""
+    puzzle = trace.puzzle
+    solution = solve(puzzle).solution
+    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    rules = {r.name: r for r in (*LEARNED.rules, *CONTROL.rules)}
+    for number, step in enumerate(trace.steps, 1):
+        assert step.technique in BY_ID, f"step {number} has no catalogued technique"
+        assert step.text and len(step.text.split()) <= 70, step.text
+        assert BY_ID[step.technique].name in step.text, step.text
+        for r, c, v in step.cells:
+            assert grid[r, c] == UNKNOWN and solution[r, c] == v, f"step {number} is unsound"
+        if step.kind in (RULE, LINE):
+            seen = seen_line(puzzle, grid, step)
+            offset = 0 if step.subline is None else step.subline[0]
+            along = 1 if step.axis == "row" else 0
+            after = list(seen.cells)
+            for cell in step.cells:
+                after[cell[along] - offset] = cell[2]
+            # The step is the technique's whole move there ...
+            assert tuple(after) == BY_ID[step.technique].apply(seen.hints, seen.cells), step
+            # ... so the same technique on the same line decides nothing more after it.
+            assert BY_ID[step.technique].apply(seen.hints, after) == tuple(after), step
+            if step.kind == RULE and step.rule is not None:
+                new = {cell[along] - offset for cell in step.cells}
+                fills = [f for f in apply_rule(rules[step.rule], seen)
+                         if f.flipped == step.flipped
+                         and {n: (e.type.value, e.index, e.start, e.size)
+                              for n, e in f.env.items()} == step.env]
+                assert fills, f"step {number}: its rule does not fire there"
+                rule_new = {p for f in fills for p in range(f.start, f.end)
+                            if seen.cells[p] == UNKNOWN}
+                assert rule_new & new and rule_new <= set(range(len(after))), step
+                assert all(after[p] == fills[0].value for p in rule_new), step
+        for r, c, v in step.cells:
+            grid[r, c] = v
+    assert trace.solved and puzzle.is_solution(grid)
+
+
+@pytest.mark.parametrize("name", ["webpbn-00001-dancer.non", "webpbn-00006-cat.non",
+                                  "webpbn-00023-edge.non", "webpbn-00021-skid.non"])
+def test_real_puzzles_are_solved_in_complete_moves(name: str) -> None:
+    check_trace(rule_trace(sample(name), LEARNED.rules))
+
+
+def test_with_few_rules_the_fallbacks_are_named_techniques_too() -> None:
+    trace = rule_trace(sample("webpbn-00006-cat.non"), CONTROL.rules)
+    check_trace(trace)
+    beyond = [s for s in trace.steps if s.kind == LINE]
+    assert beyond, "the control rules get stuck on the cat"
+    for step in beyond:
+        assert "(beyond the rules)" in step.text and step.rule is None
+    assert any(s.technique != "line_solver" for s in beyond)  # easiest technique first
+
+
+def test_complete_moves_take_fewer_steps_than_rule_fills() -> None:
+    puzzle = sample("webpbn-00006-cat.non")
+    moves = rule_trace(puzzle, LEARNED.rules)
+    fills = rule_trace(puzzle, LEARNED.rules, complete_moves=False)
+    assert len(moves.steps) < len(fills.steps)
+    assert all(not s.technique and not s.text for s in fills.steps)
+
+
+def test_a_step_names_the_clue_as_a_player_sees_it() -> None:
+    # (1 8) in 12 cells: the 8 starts at cell 3 at the earliest, at cell 5 at the latest.
+    before = cells_from_text("------------")
+    after = BY_ID["overlap"].apply((1, 8), before)
+    text = explain_move("overlap", "row", 2, (1, 8), before, after).text
+    assert text == ("Row 3 — Overlap: the second clue, 8, starts at cell 3 at the earliest and "
+                    "cell 5 at the latest, so it covers cells 5–10 either way.")
+    assert ordinal(1) == "second" and ordinal(11) == "12th" and ordinal(21) == "22nd"
+
+
+def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
+    # The oracle's sub-line is cells 5-12 of a 12-cell row holding the third clue only.
+    before = cells_from_text("--------")
+    after = BY_ID["overlap"].apply((6,), before)
+    x = explain_move("overlap", "row", 0, (6,), before, after, cell_offset=4, clue_offset=2,
+                     line_clues=(1, 1, 6), line_size=12)
+    assert x.text.startswith("Row 1, cells 5–12 (only 6 there) — Overlap: the third clue, 6,")
+    assert "cells 7–10" in x.text and x.clues == (2,)
+    assert ("cells", 6, 10) in x.spans
+
+
+@pytest.mark.parametrize(("technique", "clues", "before", "words"), [
+    ("small_gap", (4,), "----x---x---", ("the gaps at cells 6–8, 10–12 are too small",)),
+    ("small_gap", (4,), "---x-------", ("the gap at cells 1–3 holds 3 cells",)),
+    ("small_gap", (3,), "---x--x---", ("the gap at cells 5–6 holds 2 cells",
+                                        "the smallest clue that can reach it is 3")),
+    ("punctuate", (1, 3), "---OOO----", ("the block at cells 4–6", "so it is finished",
+                                         "cells 3, 7 are empty")),
+    ("glue", (4,), "xO--------", ("the box at cell 2 touches the cross at cell 1",
+                                  "at least 4 long", "cells 3–5 are filled")),
+    ("mercury", (4,), "----OO----", ("the box at cells 5–6 can only be the 4",
+                                     "cannot reach cells 1–2, 9–10")),
+    ("joining_splitting", (4,), "---O-O---", ("only the 4 can hold the boxes on both sides of "
+                                              "cell 5",)),
+    ("empty_line", (), "-----", ("the clue is 0, so all 5 cells are empty",)),
+    ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clue 2 1",)),
+    ("line_solver", (2, 1), "--xO---", ("in both ways the clue 2 1 fits, cell 6 is empty",)),
+])
+def test_each_technique_says_its_instance(technique: str, clues: tuple[int, ...], before: str,
+                                          words: tuple[str, ...]) -> None:
+    cells = cells_from_text(before)
+    after = BY_ID[technique].apply(clues, cells)
+    assert after != cells
+    x = explain_move(technique, "column", 4, clues, cells, after)
+    assert x.text.startswith(f"Column 5 — {BY_ID[technique].name}: ")
+    for w in words:
+        assert w in x.text, x.text
+    assert len(x.text.split()) <= 40, x.text
+
+
+def _numbers(text: str) -> set[int]:
+    """``"cells 4–7, 9"`` → {4, 5, 6, 7, 9}."""
+    out: set[int] = set()
+    for first, last in re.findall(r"(\d+)(?:–(\d+))?", text):
+        out.update(range(int(first), int(last or first) + 1))
+    return out
+
+
+def test_backwards_matches_are_numbered_as_displayed() -> None:
+    # Rules also match lines read right to left (bottom to top); the sentence still numbers the
+    # cells as the grid shows them, so the cells it names are the step's cells.
+    trace = rule_trace(sample("webpbn-00006-cat.non"), LEARNED.rules)
+    checked = 0
+    for step in trace.steps:
+        if not step.flipped or step.technique not in ("overlap", "line_complete"):
+            continue
+        along = 1 if step.axis == "row" else 0
+        said = re.findall(r"cells? ([\d–, ]+?)(?: either way| are| is)", step.text)
+        assert said, step.text
+        assert _numbers(said[-1]) == {cell[along] + 1 for cell in step.cells}, step.text
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_probe_is_explained_by_its_contradiction() -> None:
+    trace = rule_trace(PROBE_PUZZLE, LEARNED.rules)
+    probes = [s for s in trace.steps if s.kind == PROBE]
+    assert probes
+    for step in probes:
+        (r, c, v), = step.cells
+        assert step.technique == "contradiction"
+        value, other = ("empty", "filled") if v == FILLED else ("filled", "empty")
+        assert re.fullmatch(rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were "
+                            rf"{value}, line logic would reach a dead end \((row|column) \d+ "
+                            rf"could not hold [\d ]+\); so it is {other}\.", step.text), step.text
+
+
+def test_search_steps_are_named() -> None:
+    trace = rule_trace(Puzzle(((1,), (1,)), ((1,), (1,))), LEARNED.rules)
+    (step,) = trace.steps
+    assert step.technique == "search" and "Search" in step.text and "several" in step.text
+
+
+def test_the_narration_and_summary_use_the_steps_sentences() -> None:
+    trace = rule_trace(sample("webpbn-00001-dancer.non"), LEARNED.rules)
+    assert list(narrate(trace, LEARNED.rules, {})) == [s.text for s in trace.steps]
+    techniques = trace.summary().techniques
+    assert sum(techniques.values()) == len(trace.steps)
+    assert list(techniques) == sorted(techniques, key=[t.id for t in CATALOGUE].index)
+    assert "Techniques: " in summary_text(trace, {})
+
+
+def test_the_new_fields_survive_json() -> None:
+    trace = rule_trace(sample("webpbn-00001-dancer.non"), LEARNED.rules)
+    back = Trace.from_json(trace.to_json(), trace.puzzle)
+    assert back.steps == trace.steps
+    old = {k: v for k, v in trace.steps[0].to_json().items()
+           if k not in ("technique", "text", "focus")}
+    assert Step.from_json(old).technique == ""  # an older file still reads
+
+
+def test_a_blank_margin_is_crossed_out_by_the_empty_line_technique() -> None:
+    puzzle = bordered(Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,))), 1)
+    trace = rule_trace(puzzle, CONTROL.rules, fallback=False)
+    assert trace.solved
+    empty = [s for s in trace.steps if s.technique == "empty_line"]
+    assert len(empty) == 4 and all(s.kind == RULE and s.rule is None for s in empty)
+    # The designer check no longer marks the blank corners as where the rules get stuck.
+    region = stuck_region(puzzle, CONTROL.rules)
+    assert not region.rules_grid[0].tolist().count(UNKNOWN)
+    assert (region.rules_grid != UNKNOWN).all()
+
+
+@pytest.mark.parametrize("name", ["webpbn-00001-dancer.non", "webpbn-00021-skid.non",
+                                  "webpbn-00023-edge.non"])
+@pytest.mark.parametrize("border", [1, 2])
+def test_a_blank_border_never_changes_the_grade(name: str, border: int) -> None:
+    plain = grade(sample(name), LEARNED)
+    framed = grade(bordered(sample(name), border), LEARNED)
+    assert (framed.tier, framed.score, framed.label, framed.hardest_technique) == \
+        (plain.tier, plain.score, plain.label, plain.hardest_technique)
+    assert framed.features.margins == (border,) * 4
+    # Rows the explanation names are the framed puzzle's (the picture moved down).
+    shift = re.sub(r"row (\d+)", lambda m: f"row {int(m.group(1)) + border}", plain.explanation)
+    assert framed.explanation == shift
+
+
+def test_margins_are_found_on_each_side_and_a_blank_grid_is_kept_whole() -> None:
+    puzzle = Puzzle(((), (1,), ()), ((), (), (1,), ()))
+    assert blank_margins(puzzle) == (1, 1, 2, 1)
+    core, margins = without_margins(puzzle)
+    assert (core.rows, core.cols, margins) == (((1,),), ((1,),), (1, 1, 2, 1))
+    blank = Puzzle(((),) * 4, ((),) * 4)
+    assert blank_margins(blank) == (0, 0, 0, 0)
+    g = grade(blank, RuleSet("none", ()))
+    assert (g.tier, g.label, g.hardest_technique) == (0, "Beginner", "empty_line")
+
+
+def test_the_fallback_line_step_picks_the_easiest_technique() -> None:
+    # No rules at all: every step is beyond the rules, and each is the easiest technique
+    # that decides a cell somewhere at that moment.
+    trace = rule_trace(sample("webpbn-00001-dancer.non"), [])
+    grid = np.full((10, 5), UNKNOWN, dtype=np.int8)
+    puzzle = trace.puzzle
+    for step in trace.steps:
+        lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(10)]
+        lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(5)]
+        order = [t.id for t in CATALOGUE]
+        easiest = min(order.index(t.id) for line in lines for t in CATALOGUE
+                      if t.apply(line.hints, line.cells) != line.cells)
+        assert order.index(step.technique) == easiest, step.text
+        for r, c, v in step.cells:
+            grid[r, c] = v
