@@ -55,7 +55,7 @@ _COND_TYPES = (TrueCond, And, Compare, Maximal, Minimal, Unique)
 _VAR_EXPRS = {"start": Start, "size": Size, "lowest_end_cell": LowestEndCell,
               "highest_start_cell": HighestStartCell}
 MAX_TEXT_CHARS = 4_000_000  # characters of rule text (a file); shipped files are at most 60 KB
-MAX_PATTERNS = 8  # patterns in one rule's with clause
+MAX_PATTERNS = 16  # patterns in one rule's with clause (the interpreter nests a loop for each)
 MAX_CLAUSES = 32  # conditions one rule joins with 'and' (all of them, also inside unique)
 MAX_OPERATIONS = 64  # '+' and '-' in one rule
 MAX_NESTING = 16  # nested parentheses
