@@ -132,6 +132,8 @@ class _Tracer:
                  start_grid: np.ndarray | None = None, complete_moves: bool = True) -> None:
         self.puzzle = puzzle
         self.rules = tuple(rules)
+        # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
+        self.programs = [(rule, compiled(rule)) for rule in self.rules]
         self.complete = complete_moves
         self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
@@ -238,8 +240,7 @@ class _Tracer:
         # elements computed once for all the rules rather than once per rule.
         n = seen.size
         views = [LineView(seen), None]
-        for rule in self.rules:
-            program = compiled(rule)
+        for rule, program in self.programs:
             for flipped in (False, True):
                 view = views[flipped]
                 if view is None:

@@ -1,0 +1,271 @@
+"""Teaching benchmark (issue 33; run by hand, prints figures).
+
+``python tests/benchmarks/bench_teaching.py [--jwilk N] [--janko N] [--rules NAME]
+[--before COMMIT] [--skip-coverage]`` traces and grades real puzzles from 15x15 to 30x30 (the
+jwilk and Janko corpora of ``../shared/anchors/puzzles``, evenly spaced over INDEX.csv) with the
+default rule set and prints, against the issue's goals:
+
+* distinct techniques a player meets per puzzle (median; goal <= 10);
+* steps named by a catalogued technique, fallbacks included (goal 100 %);
+* words per step explanation (median <= 40, 95th percentile <= 70);
+* steps after which the same technique on the same line (or oracle sub-line) still decides a
+  cell (goal 0);
+* puzzles whose picture with a blank border of 1 or 2 cells gets the same tier and label (goal:
+  all of at least 20);
+* the share of the learned set's test-set coverage carried by rules placed in a technique
+  (goal >= 90 %; needs the paper's test set);
+* trace and grading time against the code before this issue (``--before``, default the last
+  commit before it: its ``nonostudio`` package is unpacked from git into a temporary folder;
+  it and this checkout are timed in subprocesses on the same puzzles, alternating, best of
+  ``--rounds``; goal <= 1.5x), and against ``complete_moves=False`` (one rule fill per step) in
+  this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _anchors import ANCHORS, PUZZLES, REPO, require_anchors  # noqa: E402
+
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET  # noqa: E402
+from nonostudio.analysis.difficulty import grade  # noqa: E402
+from nonostudio.analysis.narrate import seen_line  # noqa: E402
+from nonostudio.analysis.steps import LINE, RULE  # noqa: E402
+from nonostudio.analysis.techniques import BY_ID  # noqa: E402
+from nonostudio.analysis.trace import rule_trace  # noqa: E402
+from nonostudio.core.formats import read_all, read_entries  # noqa: E402
+from nonostudio.core.line import UNKNOWN  # noqa: E402
+from nonostudio.core.puzzle import Puzzle  # noqa: E402
+from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
+
+BEFORE = "d821211"  # the last commit before the technique steps (issue 33)
+JANKO = "janko-puzzlekit/Nonogram_dataset.json"
+
+# Timed in a subprocess whose PYTHONPATH holds the package to time (the code before this issue or
+# this checkout), so both run under the same conditions.
+_TIME_SCRIPT = r"""
+import json, sys, time
+from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.formats import read_all, read_entries
+from nonostudio.rules.ruleset import load_rule_set
+specs, rules, root = json.loads(sys.stdin.read())
+rule_set = load_rule_set(rules)
+out = []
+for file, item in specs:
+    path = root + "/" + file
+    puzzle = dict(read_entries(path))[item]() if item else read_all(path)[0][1]
+    t0 = time.perf_counter(); rule_trace(puzzle, rule_set.rules, rule_set=rules)
+    t1 = time.perf_counter(); grade(puzzle, rule_set); t2 = time.perf_counter()
+    out.append([t1 - t0, t2 - t1])
+print(json.dumps(out))
+"""
+
+
+def _spaced(rows: list[dict[str, str]], n: int) -> list[dict[str, str]]:
+    if n >= len(rows):
+        return rows
+    return [rows[round(i * (len(rows) - 1) / (n - 1))] for i in range(n)] if n > 1 else rows[:1]
+
+
+def choose(jwilk: int, janko: int) -> list[tuple[str, str]]:
+    """``(file, item)`` of evenly spaced 15x15–30x30 jwilk and Janko puzzles that pbnsolve calls
+    unique (INDEX.csv)."""
+    with open(PUZZLES / "INDEX.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+
+    def fits(r: dict[str, str]) -> bool:
+        return (15 <= int(r["width"]) <= 30 and 15 <= int(r["height"]) <= 30
+                and r["pbnsolve_u_b"].startswith("unique"))
+
+    jw = [r for r in rows if r["source"] == "jwilk-nonogram" and fits(r)]
+    jk = [r for r in rows if r["source"] == "janko-puzzlekit" and fits(r)]
+    return ([(r["file"], "") for r in _spaced(jw, jwilk)]
+            + [(r["file"], r["item"]) for r in _spaced(jk, janko)])
+
+
+def load(specs: list[tuple[str, str]]) -> list[tuple[str, Puzzle]]:
+    janko = dict(read_entries(PUZZLES / JANKO))
+    out = []
+    for file, item in specs:
+        puzzle = janko[item]() if item else read_all(PUZZLES / file)[0][1]
+        out.append((item or Path(file).name, puzzle))
+    return out
+
+
+def bordered(puzzle: Puzzle, border: int) -> Puzzle:
+    blank: tuple[tuple[int, ...], ...] = ((),) * border
+    return Puzzle(blank + puzzle.rows + blank, blank + puzzle.cols + blank)
+
+
+def incomplete_steps(trace) -> int:
+    """Steps after which the step's technique still decides a cell of its (sub-)line."""
+    puzzle = trace.puzzle
+    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    bad = 0
+    for step in trace.steps:
+        if step.kind in (RULE, LINE) and step.technique in BY_ID:
+            seen = seen_line(puzzle, grid, step)
+            offset = 0 if step.subline is None else step.subline[0]
+            along = 1 if step.axis == "row" else 0
+            after = list(seen.cells)
+            for cell in step.cells:
+                after[cell[along] - offset] = cell[2]
+            if BY_ID[step.technique].apply(seen.hints, after) != tuple(after):
+                bad += 1
+        for r, c, v in step.cells:
+            grid[r, c] = v
+    return bad
+
+
+def _timed(path: str, specs: list[tuple[str, str]], rules: str) -> list[list[float]] | None:
+    env = dict(os.environ, PYTHONPATH=path)
+    done = subprocess.run([sys.executable, "-c", _TIME_SCRIPT], cwd=path, env=env,
+                          input=json.dumps([specs, rules, str(PUZZLES)]),
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        print(f"  (timing the code in {path} failed: {done.stderr.strip()[-300:]})")
+        return None
+    return json.loads(done.stdout)
+
+
+def compare_times(specs: list[tuple[str, str]], rules: str, commit: str, rounds: int
+                  ) -> tuple[list[list[float]], list[list[float]]] | None:
+    """Trace and grade seconds per puzzle with the ``nonostudio`` package of ``commit`` and with
+    this checkout, each in its own subprocess, alternating for ``rounds`` rounds; the fastest
+    time of each puzzle is kept (the machine is shared)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "nonostudio"],
+                                 capture_output=True, check=False)
+        if archive.returncode:
+            print(f"  (cannot unpack {commit}: {archive.stderr.decode().strip()})")
+            return None
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        link = Path(tmp) / "nonostudio" / "_resources"
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(REPO / "resources")
+        runs: dict[str, list[list[list[float]]]] = {"old": [], "new": []}
+        for _ in range(rounds):
+            for key, path in (("old", tmp), ("new", str(REPO))):
+                got = _timed(path, specs, rules)
+                if got is None:
+                    return None
+                runs[key].append(got)
+    def best(series: list[list[list[float]]]) -> list[list[float]]:
+        return [[min(r[i][j] for r in series) for j in range(2)] for i in range(len(specs))]
+    return best(runs["old"]), best(runs["new"])
+
+
+def pct(values: list[int] | list[float], q: float) -> float:
+    return float(np.percentile(values, q))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jwilk", type=int, default=12, help="jwilk puzzles (default 12)")
+    parser.add_argument("--janko", type=int, default=12, help="Janko puzzles (default 12)")
+    parser.add_argument("--rules", default=DEFAULT_RULE_SET, help="rule set (default: the "
+                        "studio's default)")
+    parser.add_argument("--before", default=BEFORE, help=f"commit to time against ({BEFORE})")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="alternating timing rounds, old and new code (default 2)")
+    parser.add_argument("--skip-coverage", action="store_true",
+                        help="leave out the coverage share (placement takes ~15 s)")
+    args = parser.parse_args()
+    require_anchors()
+    rule_set = load_rule_set(args.rules)
+    specs = choose(args.jwilk, args.janko)
+    puzzles = load(specs)
+    print(f"{len(puzzles)} puzzles (15x15 to 30x30, jwilk and Janko), rules {rule_set.name!r}")
+
+    distinct, words, steps, named, incomplete = [], [], 0, 0, 0
+    trace_s, grade_s, fills_s, same, borders = [], [], [], 0, 0
+    for i, (name, puzzle) in enumerate(puzzles):
+        t0 = time.perf_counter()
+        trace = rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name)
+        t1 = time.perf_counter()
+        graded = grade(puzzle, rule_set)
+        t2 = time.perf_counter()
+        rule_trace(puzzle, rule_set.rules, complete_moves=False)
+        fills_s.append(time.perf_counter() - t2)
+        trace_s.append(t1 - t0)
+        grade_s.append(t2 - t1)
+        techniques = {s.technique for s in trace.steps if s.technique}
+        distinct.append(len(techniques))
+        steps += len(trace.steps)
+        named += sum(1 for s in trace.steps if s.technique in BY_ID)
+        words += [len(s.text.split()) for s in trace.steps]
+        bad = incomplete_steps(trace)
+        incomplete += bad
+        border = 1 + i % 2
+        framed = grade(bordered(puzzle, border), rule_set)
+        borders += 1
+        ok = (framed.tier, framed.label) == (graded.tier, graded.label)
+        same += ok
+        print(f"  {name:<28} {puzzle.size_text:>6} {len(trace.steps):>4} steps "
+              f"{len(techniques):>2} techniques  tier {graded.tier} {graded.label:<8} "
+              f"border {border}: {'same' if ok else 'DIFFERENT'}  incomplete {bad}  "
+              f"trace {t1 - t0:.2f} s grade {t2 - t1:.2f} s")
+
+    words.sort()
+    print()
+    print(f"distinct techniques per puzzle: median {statistics.median(distinct)} "
+          f"(min {min(distinct)}, max {max(distinct)}; goal <= 10)")
+    print(f"steps named by a catalogued technique: {named} of {steps} "
+          f"({100 * named / steps:.1f} %; goal 100 %)")
+    print(f"words per step: median {statistics.median(words)}, p95 {pct(words, 95):.0f}, "
+          f"max {words[-1]} (goal median <= 40, p95 <= 70)")
+    print(f"steps after which the same technique on the same line still decides a cell: "
+          f"{incomplete} (goal 0)")
+    print(f"blank border of 1-2 cells, same tier and label: {same} of {borders} (goal: all)")
+
+    if not args.skip_coverage:
+        testing = ANCHORS / "butler" / "testing-set.json"
+        if testing.is_file():
+            from nonostudio.analysis.placement import coverage_share, place_all
+            from nonostudio.rules.coverage import load_transitions
+
+            transitions = load_transitions(testing)
+            learned = load_rule_set("learned")
+            t0 = time.perf_counter()
+            share = coverage_share(learned, place_all(learned.rules, transitions), transitions)
+            print(f"learned set's test coverage carried by placed rules: {share.placed} of "
+                  f"{share.covered} cells ({100 * share.share:.1f} %; goal >= 90 %; "
+                  f"{time.perf_counter() - t0:.1f} s)")
+        else:
+            print("learned set's coverage share: the paper's test set is not there")
+
+    total_trace, total_grade = sum(trace_s), sum(grade_s)
+    print(f"time, {len(puzzles)} puzzles: trace {total_trace:.2f} s, grade {total_grade:.2f} s "
+          f"(median trace {statistics.median(trace_s):.3f} s, grade "
+          f"{statistics.median(grade_s):.3f} s)")
+    print(f"  rule-fill steps (complete_moves=False) in this run: trace {sum(fills_s):.2f} s "
+          f"-> complete moves {total_trace / sum(fills_s):.2f}x")
+    compared = compare_times(specs, rule_set.name, args.before, args.rounds)
+    if compared is not None:
+        old, new = compared
+        old_trace, old_grade = sum(t for t, _ in old), sum(g for _, g in old)
+        new_trace, new_grade = sum(t for t, _ in new), sum(g for _, g in new)
+        print(f"  before ({args.before}) and now, each in a subprocess, best of {args.rounds} "
+              f"alternating rounds: trace {old_trace:.2f} -> {new_trace:.2f} s "
+              f"({new_trace / old_trace:.2f}x), grade {old_grade:.2f} -> {new_grade:.2f} s "
+              f"({new_grade / old_grade:.2f}x) (goal <= 1.5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
