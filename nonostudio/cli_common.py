@@ -59,11 +59,24 @@ class Outcome:
 def emit(outcome: Outcome, as_json: bool) -> int:
     """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code."""
     if as_json:
-        sys.stdout.write(json.dumps(outcome.data, indent=2, ensure_ascii=False) + "\n")
+        try:
+            sys.stdout.write(json.dumps(outcome.data, indent=2, ensure_ascii=False) + "\n")
+        except UnicodeEncodeError:  # stdout cannot take every character: \u escapes, still JSON
+            sys.stdout.write(json.dumps(outcome.data, indent=2) + "\n")
     elif outcome.text:
-        sys.stdout.write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
+        _write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
     sys.stdout.flush()
     return int(outcome.code)
+
+
+def _write(text: str) -> None:
+    """Write to stdout; characters its encoding lacks (an ASCII terminal, a title in another
+    script) as backslash escapes rather than a UnicodeEncodeError (nothing is written then)."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "ascii"
+        sys.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
 
 @contextmanager

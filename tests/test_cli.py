@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import re
@@ -194,6 +195,24 @@ def test_huge_numbers_as_options_are_usage_errors_with_a_short_message(capsys):
     assert main(["solve", DUCK, "--time-limit", huge]) == 2
     err = capsys.readouterr().err
     assert "positive number of seconds" in err and "5,000 characters" in err and len(err) < 1000
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_title_an_ascii_stdout_cannot_show_is_escaped_not_an_error(tmp_path, monkeypatch,
+                                                                     as_json):
+    path = tmp_path / "cat.xml"
+    path.write_text('<?xml version="1.0"?><puzzleset><puzzle><title>猫 café</title>'
+                    '<clues type="rows"><line><count>1</count></line></clues>'
+                    '<clues type="columns"><line><count>1</count></line></clues>'
+                    '</puzzle></puzzleset>', encoding="utf-8")
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
+    assert main(["solve", str(path)] + (["--json"] if as_json else [])) == 0
+    out = raw.getvalue().decode("ascii")
+    if as_json:
+        assert json.loads(out)["title"] == "猫 café"
+    else:
+        assert "\\u732b caf\\xe9 1x1: unique" in out
 
 
 def test_ctrl_c_exits_130(monkeypatch, capsys):
