@@ -34,15 +34,20 @@ from typing import TypeVar
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+READABLE_FROM = 2
+"""The oldest schema used as it is when the library cannot be upgraded (read-only file, full
+disk): schema 3 only adds the hand-solving progress table, which such a library does without."""
 DOCUMENT_VERSION = 1
 SAMPLE_EXTENSIONS = (".non",)
 
 _GOAL_CHARS = {FILLED: "#", CROSSED: "."}
 _GOAL_CELLS = {"#": FILLED, ".": CROSSED}
+_HAND_CHARS = {FILLED: "#", CROSSED: ".", UNKNOWN: "?"}
+_HAND_CELLS = {"#": FILLED, ".": CROSSED, "?": UNKNOWN}
 
 
 BUSY_TIMEOUT = 3.0  # seconds a lock held by another process is waited for
@@ -216,9 +221,37 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE puzzles ADD COLUMN difficulty TEXT NOT NULL DEFAULT ''")
 
 
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        """CREATE TABLE hand_progress (
+            puzzle_id INTEGER PRIMARY KEY,
+            cells TEXT NOT NULL,
+            seconds REAL NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            modified TEXT NOT NULL
+        )"""
+    )
+
+
 # MIGRATIONS[v] brings a database at schema version v to v + 1; append one step per schema change.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_1,
-                                                               1: _migrate_1_to_2}
+                                                               1: _migrate_1_to_2,
+                                                               2: _migrate_2_to_3}
+
+
+@dataclass(frozen=True)
+class HandProgress:
+    """A player's grid of one library puzzle solved by hand: the cells (``int8``, UNKNOWN where
+    undecided), the seconds spent so far, whether it was solved, and when it was saved."""
+
+    cells: np.ndarray
+    seconds: float
+    solved: bool
+    modified: str
+
+
+def _hand_text(cells: np.ndarray) -> str:
+    return "/".join("".join(_HAND_CHARS.get(int(v), "?") for v in row) for row in cells)
 
 
 _TEXT_COLUMNS = ("title", "author", "source", "licence", "verdict", "created", "modified",
@@ -390,7 +423,7 @@ class Library:
             refusal = self._check(conn)
             if refusal is None:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
-                if version < SCHEMA_VERSION:
+                if version < READABLE_FROM:
                     refusal = (f"it was written by an older nonostudio (schema {version}) and must "
                                "be upgraded, which a read-only library cannot be", READ_ONLY)
         except sqlite3.Error as exc:
@@ -457,6 +490,13 @@ class Library:
             except sqlite3.Error as exc:
                 if not existed or _kind(exc) not in (READ_ONLY, FULL):
                     raise
+                if version >= READABLE_FROM:  # usable as it is, without hand progress
+                    if _kind(exc) == READ_ONLY:
+                        self.read_only = True
+                        self.read_only_reason = f"the file or its folder cannot be written: {exc}"
+                    else:
+                        self.warning = self._full_warning(exc)
+                    return
                 raise LibraryError(
                     f"The puzzle library {self.path} was written by an older nonostudio (schema "
                     f"{version}) and must be upgraded, but it cannot be written ({exc}). It was "
@@ -613,11 +653,86 @@ class Library:
         self._require_row(cur, id)
 
     def remove(self, id: int) -> None:
-        """Delete puzzle ``id``."""
-        cur = self._transaction(
-            f"delete library puzzle {id}",
-            lambda conn: conn.execute("DELETE FROM puzzles WHERE id=?", (id,)))
+        """Delete puzzle ``id`` (and its hand-solving progress)."""
+        def delete(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            cur = conn.execute("DELETE FROM puzzles WHERE id=?", (id,))
+            if self._has_hand_table(conn):
+                conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
+            return cur
+
+        cur = self._transaction(f"delete library puzzle {id}", delete)
         self._require_row(cur, id)
+
+    # -- solving by hand ---------------------------------------------------------------------
+
+    @staticmethod
+    def _has_hand_table(conn: sqlite3.Connection) -> bool:
+        """Whether the hand-progress table exists (not in a schema-2 library that could not be
+        upgraded: read-only or on a full disk)."""
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
+                            "AND name='hand_progress'").fetchone() is not None
+
+    def save_hand_progress(self, id: int, cells: np.ndarray, seconds: float = 0.0,
+                           solved: bool = False) -> None:
+        """Keep the player's grid of puzzle ``id`` (replacing what was kept); LibraryError when
+        it cannot be written or there is no such puzzle."""
+        grid = np.asarray(cells)
+        if grid.ndim != 2:
+            raise ValueError(f"a hand-solving grid has two dimensions, not {grid.ndim}")
+        params = (id, _hand_text(grid), max(0.0, float(seconds)), int(bool(solved)), _now(), id)
+
+        def save(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            if not self._has_hand_table(conn):
+                raise LibraryError(
+                    f"Cannot save the progress of library puzzle {id}: the library {self.path} "
+                    "is from an older nonostudio and could not be upgraded.", kind=READ_ONLY)
+            return conn.execute(
+                "INSERT OR REPLACE INTO hand_progress (puzzle_id, cells, seconds, solved, "
+                "modified) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM puzzles WHERE id=?)",
+                params)
+
+        cur = self._transaction(f"save the progress of library puzzle {id}", save)
+        self._require_row(cur, id)
+
+    def clear_hand_progress(self, id: int) -> None:
+        """Forget the player's grid of puzzle ``id`` (nothing happens when none is kept)."""
+        def clear(conn: sqlite3.Connection) -> None:
+            if self._has_hand_table(conn):
+                conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
+
+        self._transaction(f"clear the progress of library puzzle {id}", clear)
+
+    def hand_progress(self, id: int) -> HandProgress | None:
+        """The player's kept grid of puzzle ``id``; None when none is kept or the puzzle's size
+        changed since.  A damaged record raises :class:`DamagedRecordError` naming it."""
+        try:
+            if not self._has_hand_table(self._conn):
+                return None
+            row = self._conn.execute(
+                "SELECT CAST(h.cells AS BLOB), h.seconds, h.solved, CAST(h.modified AS BLOB), "
+                "p.width, p.height FROM hand_progress h JOIN puzzles p ON p.id = h.puzzle_id "
+                "WHERE h.puzzle_id=?", (id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, f"the progress of library puzzle {id}") from None
+        if row is None:
+            return None
+        raw, seconds, solved, modified, width, height = row
+        where = f"the saved progress of library puzzle {id}"
+        try:
+            text = bytes(raw).decode("utf-8")
+            rows = text.split("/") if text else []
+            cells = np.array([[_HAND_CELLS[ch] for ch in r] for r in rows], dtype=np.int8)
+        except (UnicodeDecodeError, KeyError, ValueError, TypeError):
+            raise DamagedRecordError(f"{where} is damaged (its cells are not rows of #, . and ?)",
+                                     id=id) from None
+        if cells.shape != (height, width):
+            return None  # the puzzle was resized since: the old grid does not apply
+        try:
+            return HandProgress(cells, float(seconds), bool(solved),
+                                bytes(modified).decode("utf-8", errors="replace"))
+        except (TypeError, ValueError):
+            raise DamagedRecordError(f"{where} is damaged (its time is {seconds!r})",
+                                     id=id) from None
 
     @staticmethod
     def _require_row(cur: sqlite3.Cursor, id: int) -> None:
