@@ -15,7 +15,6 @@ testing set out of the choice.
 from __future__ import annotations
 
 import argparse
-import errno
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
-from nonostudio.cli_rules import TESTING_SET, load_rules
+from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import (
@@ -39,6 +38,7 @@ from nonostudio.learn.jobs import JobStore, RunStatus, search_text, settings_sum
 from nonostudio.learn.optimize import covered_cells
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.specs import all_specifications, mine_transitions
+from nonostudio.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
@@ -129,7 +129,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                         help="choose rules by coverage of the Butler testing set (default, as "
                              "the paper) or of the run's mined transitions")
     export.add_argument("--test", metavar="FILE", default=None,
-                        help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+                        help="test transitions, such as the paper's testing-set.json (default: "
+                             "$NONOSTUDIO_TEST_SET, else the set made from the bundled samples)")
     export.add_argument("--pool", metavar="FILE", action="append", default=[],
                         help="also pool the rules of a rule file (a learned set written by an "
                              "earlier export, say; its header is kept in the new one); with "
@@ -159,7 +160,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     report.add_argument("--control", metavar="NAME", default="control",
                         help="the rule set to compare with (default: control)")
     report.add_argument("--test", metavar="FILE", default=None,
-                        help="test transitions (default: ../shared/anchors/butler/testing-set.json)")
+                        help="test transitions, such as the paper's testing-set.json (default: "
+                             "$NONOSTUDIO_TEST_SET, else the set made from the bundled samples; "
+                             "the paper's figures are shown only beside its own set)")
     report.add_argument("--cost-budget", metavar="B", type=positive_int_arg, default=None,
                         help="also choose a top 10 of the learned rules whose costs add up to at "
                              "most B (317: a mean cost of 31.7, the control top 10's)")
@@ -191,13 +194,9 @@ def search_options(without: list[str], weights: list[tuple[str, int]],
 
 
 def test_set_path(path: str | None) -> Path:
-    """The test transitions ``--test`` names, or the Butler testing set next to the project."""
-    if path is not None:
-        return Path(path)
-    if not TESTING_SET.is_file():
-        raise FileNotFoundError(errno.ENOENT, "the Butler testing set is not there; name a "
-                                "test set with --test FILE", str(TESTING_SET))
-    return TESTING_SET
+    """The test transitions ``--test`` names, else ``NONOSTUDIO_TEST_SET``'s, else the bundled
+    set (:func:`nonostudio.paths.resolve_test_set`)."""
+    return resolve_test_set(path)
 
 
 def _open_store(path: str | None) -> JobStore:
@@ -353,6 +352,15 @@ def run_export(args: argparse.Namespace) -> Outcome:
     if args.cost_budget is not None and args.top is None:
         raise PuzzleError("--cost-budget bounds the total cost of a top K: give --top K too")
     files = [load_rules(path) for path in args.pool]
+    if (shadowed := Path(args.out).stem) in {p.stem for p in rules_dir().glob("*.rules")}:
+        folder = Path(args.out).resolve().parent
+        if folder in (rules_dir().resolve(), user_rules_dir().resolve()):
+            raise PuzzleError(f"{shadowed!r} is the name of a shipped rule set: writing it to "
+                              f"{folder} would replace or hide it; choose another name",
+                              source=args.out)
+        say(f"note: {args.out} is named like the shipped rule set {shadowed!r}; it is read by "
+            f"its path ({Path(args.out).as_posix()}), and the name {shadowed!r} alone keeps "
+            f"meaning the shipped set; a name of its own avoids the confusion")
     run_ids: list[int] = []
     infos, statuses, found = [], [], []
     store_path = None
@@ -375,6 +383,7 @@ def run_export(args: argparse.Namespace) -> Outcome:
         path = test_set_path(args.test)
         transitions = load_transitions(path)
         where = f"{path.name} ({len(transitions)} transitions)"
+        say(f"test set: {describe_test_set(path, len(transitions), cells_to_fill(transitions))}")
     source = {rule.name: key for key, rule in found}
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
@@ -484,9 +493,11 @@ def run_report(args: argparse.Namespace) -> Outcome:
     control = load_rules(args.control)
     path = test_set_path(args.test)
     transitions = load_transitions(path)
+    label = describe_test_set(path, len(transitions), cells_to_fill(transitions))
+    say(f"comparing on {label}")
     report = learning_report(learned.rules, control.rules, transitions,
                              progress=lambda _fraction, message: say(message),
                              cost_budget=args.cost_budget)
     data = report.to_json() | {"rules": learned.name, "control": control.name,
-                               "test_set": str(path)}
-    return Outcome(data, report.table())
+                               "test_set": str(path), "test_set_label": label}
+    return Outcome(data, f"test set: {label}\n{report.table()}")

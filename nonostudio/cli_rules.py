@@ -11,7 +11,6 @@ and ``guide OUT.html`` writes the printable strategy guide (:mod:`nonostudio.ana
 from __future__ import annotations
 
 import argparse
-import errno
 import textwrap
 import time
 from pathlib import Path
@@ -20,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
-from nonostudio.paths import paper_testing_set
+from nonostudio.paths import describe_test_set, resolve_test_set
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import (
     RuleBug,
     Transition,
+    cells_to_fill,
     coverage,
     coverage_gaps,
     load_transitions,
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 NAME = "rules"
 HELP = ("show, prove or measure the coverage of a rule set; list the solving techniques or "
         "write a strategy guide")
-TESTING_SET = paper_testing_set()
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -67,8 +66,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                                help="cells the rules deduce on a set of test transitions")
     cover.add_argument("rules", **rules_arg)
     cover.add_argument("--test", metavar="FILE", default=None,
-                       help="test transitions in the Butler JSON form (default: "
-                            "../shared/anchors/butler/testing-set.json next to the project)")
+                       help="test transitions in the Butler JSON form, such as the paper's "
+                            "testing-set.json (default: $NONOSTUDIO_TEST_SET, else the set "
+                            "nonostudio ships, made from the bundled sample puzzles)")
     cover.add_argument("--gaps", action="store_true",
                        help="also say where cells are left unset (lines no rule fires on, by "
                             "oracle piece; sub-lines; split cells) and what the rules reach read "
@@ -88,7 +88,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                             "examples (default: the studio's default set)")
     guide.add_argument("--test", metavar="FILE", default=None,
                        help="test transitions (Butler JSON) to count how often each technique "
-                            "is needed (default: the paper's test set when it is there)")
+                            "is needed (default: $NONOSTUDIO_TEST_SET, else the bundled set)")
     guide.set_defaults(run=run_guide)
 
 
@@ -219,12 +219,7 @@ def run_prove(args: argparse.Namespace) -> Outcome:
 
 
 def _test_set(path: str | None) -> Path:
-    if path is not None:
-        return Path(path)
-    if not TESTING_SET.is_file():
-        raise FileNotFoundError(errno.ENOENT, "the Butler testing set is not there; name a "
-                                "test set with --test FILE", str(TESTING_SET))
-    return TESTING_SET
+    return resolve_test_set(path)
 
 
 def _bug_text(bug: RuleBug, transitions: list[Transition]) -> str:
@@ -241,20 +236,21 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
     rule_set = load_rules(args.rules)
     path = _test_set(args.test)
     transitions = load_transitions(path)
-    say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {len(transitions)} "
-        f"transitions from {path}")
+    label = describe_test_set(path, len(transitions), cells_to_fill(transitions))
+    say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {label}")
     report = coverage(rule_set.rules, transitions, progress=_Progress("coverage"))
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     width = max((len(name) for name in report.per_rule), default=4)
     lines = [f"{rule_set.name}: {report.total} of {report.cells_to_fill} cells covered on "
-             f"{len(transitions)} test lines ({report.seconds:.1f} s)", "",
+             f"{len(transitions)} test lines ({report.seconds:.1f} s)", f"test set: {label}", "",
              f"{'rule':<{width}}  cells"]
     for name, cells in sorted(report.per_rule.items(), key=lambda item: (-item[1], item[0])):
         lines.append(f"{name:<{width}}  {cells:>5}")
     bugs = [_bug_text(bug, transitions) for bug in report.bugs]
     lines += ["", f"{len(bugs)} bugs (fills contradicting the known deduction)"]
     lines += [f"  {bug}" for bug in bugs]
-    data = {"rule_set": rule_set.name, "test_set": str(path), "transitions": len(transitions),
+    data = {"rule_set": rule_set.name, "test_set": str(path), "test_set_label": label,
+            "transitions": len(transitions),
             "total": report.total, "cells_to_fill": report.cells_to_fill,
             "per_rule": dict(report.per_rule), "titles": titles, "bugs": bugs,
             "seconds": round(report.seconds, 3)}
@@ -316,8 +312,8 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     examples = real_examples(samples, rule_set.rules)
     frequencies = None
     transitions: list[Transition] = []
-    test = Path(args.test) if args.test else TESTING_SET
-    if args.test or TESTING_SET.is_file():
+    test = resolve_test_set(args.test)
+    if args.test or test.is_file():
         transitions = load_transitions(test)
         say(f"counting the techniques on {len(transitions)} test lines from {test}")
         frequencies = technique_frequencies(transitions, progress=_Progress("test lines"))

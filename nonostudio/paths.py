@@ -6,6 +6,7 @@ user data to a temporary folder.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -39,14 +40,61 @@ def icon_path() -> Path:
     return resources_dir() / "icons" / "nonostudio.svg"
 
 
-def paper_testing_set() -> Path:
-    """The paper's 2805 test transitions, from the shared anchor data beside a checkout.
+TEST_SET_ENV = "NONOSTUDIO_TEST_SET"
+"""Environment variable naming the test transitions to measure on (the paper's, say) by default."""
 
-    Not shipped (it is data of the original repository): commands and views that measure coverage
-    on it say so when it is absent and accept another file.
+PAPER_TEST_SET = (2805, 10266)
+"""The paper's test set: its transitions and the cells they fill (how it is recognised)."""
+
+
+def bundled_test_set() -> Path:
+    """The test set nonostudio ships: transitions from rollouts of the bundled sample puzzles
+    (made by ``packaging/make_test_set.py``; the paper's figures are not measured on it)."""
+    return resources_dir() / "testsets" / "samples.json"
+
+
+def default_test_set() -> Path:
+    """The test transitions measured on when none is named: the file ``NONOSTUDIO_TEST_SET``
+    names (the paper's ``testing-set.json``, say), else :func:`bundled_test_set`.
+
+    Read when called, never at import, so the environment can be set first.  The paper's set is
+    not shipped (it is data of the original repository): name it with ``--test FILE`` or the
+    environment variable.
     """
-    return Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "butler" / (
-        "testing-set.json")
+    override = os.environ.get(TEST_SET_ENV, "").strip()
+    return Path(override) if override else bundled_test_set()
+
+
+def resolve_test_set(path: str | os.PathLike[str] | None = None) -> Path:
+    """The test set a ``--test`` option names, or :func:`default_test_set` when it names none.
+
+    Raises FileNotFoundError naming ``NONOSTUDIO_TEST_SET`` when that names no file (a file
+    ``--test`` names is reported by whoever reads it)."""
+    if path is not None:
+        return Path(path)
+    found = default_test_set()
+    if os.environ.get(TEST_SET_ENV, "").strip() and not found.is_file():
+        raise FileNotFoundError(errno.ENOENT, f"{TEST_SET_ENV} names no test set file; unset it "
+                                f"to use the bundled set, or name one with --test FILE",
+                                str(found))
+    return found
+
+
+def describe_test_set(path: Path, transitions: int, cells_to_fill: int) -> str:
+    """Which set ``path`` is, in words, for output: the paper's (recognised by its 2805
+    transitions and 10266 cells), the bundled samples' set, or the file."""
+    if (transitions, cells_to_fill) == PAPER_TEST_SET:
+        return f"the paper's test set ({transitions} transitions, {path})"
+    if path == bundled_test_set():
+        return (f"the bundled test set ({transitions} transitions from the sample puzzles; "
+                f"not the paper's: name it with --test FILE or {TEST_SET_ENV})")
+    return f"the test set {path} ({transitions} transitions)"
+
+
+def paper_testing_set() -> Path:
+    """The test set the GUI's coverage column and report measure on: :func:`default_test_set`
+    (kept under this name for the views that ask for it)."""
+    return default_test_set()
 
 
 def user_data_dir() -> Path:
