@@ -85,6 +85,9 @@ def _os_message(exc: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand and return its exit code."""
+    for number, arg in enumerate(sys.argv[1:] if argv is None else argv, 1):
+        if "\0" in arg:  # only a caller in Python can pass one; no file name holds it
+            return _fail(ExitCode.BAD_INPUT, f"argument {number} holds a NUL character", False)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

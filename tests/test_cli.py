@@ -17,6 +17,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from nonostudio.cli import main
 
@@ -615,3 +617,27 @@ def test_ctrl_c_stops_worker_processes(anchors, delay):
     err = _stderr_at_end(proc, timeout=10)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
+
+
+# --- any argument: a verdict or a clear error, never an internal error -------------------------
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # readouterr empties it
+@given(st.sampled_from(["solve", "check", "explain", "convert", "rules show", "grade"]),
+       st.text(max_size=40) | st.sampled_from(["puzzles", "puzzles/", "a.non#1", "x.non:2",
+                                               "2x2:1/1/1/1", "5x5:", "1:1-1:1", ".", "..", "",
+                                               "-", "#", ":", "nul\0l", "a/b\0c.non"]))
+def test_any_puzzle_argument_gives_an_answer_or_a_clear_error(tmp_path_factory, monkeypatch,
+                                                              capsys, command, arg):
+    folder = tmp_path_factory.mktemp("args")
+    (folder / "puzzles").mkdir()
+    monkeypatch.chdir(folder)
+    if command == "grade" and arg.strip() == "lines-experiment":
+        return  # a real experiment, not an argument check
+    options = ["--time-limit", "1"] if command in ("solve", "check") else []
+    targets = ["out.non"] if command == "convert" else []
+    code = main([*command.split(), "--json", *options, "--", arg, *targets])
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2, 3), err
+    assert "Traceback" not in err
