@@ -1,23 +1,29 @@
-"""``nonostudio-cli convert`` and ``formats``: rewrite a puzzle in another format or as a picture,
-and list the formats."""
+"""``nonostudio-cli convert``, ``formats`` and ``samples``: rewrite a puzzle in another format or
+as a picture, list the formats, and list or copy out the bundled sample puzzles."""
 
 from __future__ import annotations
 
 import argparse
+import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli_common import Outcome, load_puzzle, say
+from nonostudio.cli_common import ExitCode, Outcome, load_puzzle, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_file, write_text
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.paths import samples_dir
 
 # Written by nonostudio.gui.render (Qt), which is imported only when a picture is asked for.
 PICTURES = {".png": "PNG picture", ".svg": "SVG picture", ".pdf": "PDF document"}
 STDOUT_FORMAT = "non"
+SOLVE_SECONDS = 10.0  # how long a picture export tries to find the solution the file lacks
 
 CONVERT_HELP = "write a puzzle in another format, or draw it as a .png, .svg or .pdf picture"
 FORMATS_HELP = "list the puzzle formats that can be read and written"
+SAMPLES_HELP = ("list the freely licensed sample puzzles that come with nonostudio, or copy them "
+                "into a folder to try the other commands on")
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -34,13 +40,30 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
     parser.add_argument("--format", metavar="F", dest="fmt",
                         help="output format name (see the formats subcommand)")
-    parser.add_argument("--no-solution", action="store_true",
-                        help="leave the solution picture (goal) out")
+    drawn = parser.add_mutually_exclusive_group()
+    drawn.add_argument("--no-solution", "--blank", dest="blank", action="store_true",
+                       help="leave the solution out: the file's goal picture in a puzzle file; "
+                            "in a picture, the grid is drawn empty with its clues")
+    drawn.add_argument("--solution", action="store_true",
+                       help="pictures only: draw the solution, and fail (exit 1) when the "
+                            "puzzle has none or several. Without --solution or --blank a "
+                            "picture shows the file's goal picture or, when the file holds none, "
+                            f"the solution found within {SOLVE_SECONDS:.0f} s when it is unique "
+                            "(else an empty grid, with a note saying why)")
     parser.set_defaults(run=run_convert)
 
     formats = subparsers.add_parser("formats", parents=[parent], help=FORMATS_HELP,
                                     description=FORMATS_HELP + ".")
     formats.set_defaults(run=run_formats)
+
+    samples = subparsers.add_parser(
+        "samples", parents=[parent], help=SAMPLES_HELP,
+        description=SAMPLES_HELP + ". Each file keeps its title, author, copyright and licence "
+        "lines; keep them with any copy.")
+    samples.add_argument("folder", metavar="FOLDER", nargs="?",
+                         help="copy the samples into FOLDER (created if needed; files already "
+                              "there are left as they are)")
+    samples.set_defaults(run=run_samples)
 
 
 def _write_picture(puzzle: Puzzle, target: Path, with_solution: bool) -> None:
@@ -63,10 +86,31 @@ def _format_label(fmt: str | None, target: Path) -> str:
     return suffix.lstrip(".") or "?"
 
 
+def _with_solved_goal(puzzle: Puzzle, source: str, required: bool) -> Puzzle | None:
+    """``puzzle`` with its unique solution as the goal, or None (with a note) when it has none,
+    several, or none was found in time; ``required`` (``--solution``) makes that an error."""
+    from nonostudio.core.solver import solve
+
+    result = solve(puzzle, time_limit=None if required else SOLVE_SECONDS)
+    if result.verdict.is_unique and result.solution is not None:
+        say(f"{source}: the input holds no solution picture; drawing the unique solution "
+            f"found by solving it ({result.seconds:.1f} s)")
+        return replace(puzzle, goal=result.solution)
+    if required:
+        raise _NotUnique(f"{source}: no solution to draw: {result.verdict.label}")
+    say(f"{source}: the input holds no solution picture and the puzzle's is not known "
+        f"({result.verdict.label}); drawing the clues only")
+    return None
+
+
+class _NotUnique(PuzzleError):
+    """``--solution`` asked for the solution of a puzzle without exactly one."""
+
+
 def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
     puzzle = load_puzzle(args.source, args.item)
-    with_solution = not args.no_solution
+    with_solution = not args.blank
     data: dict[str, Any] = {"input": args.source, "output": args.target,
                             "width": puzzle.width, "height": puzzle.height}
     if args.target == "-":
@@ -78,10 +122,17 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         return Outcome(data, text)
     target = Path(args.target)
     suffix = target.suffix.lower()
+    if args.solution and not (suffix in PICTURES and args.fmt is None):
+        raise PuzzleError("--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
+                          "the goal picture its input holds (--no-solution leaves it out)")
     if suffix in PICTURES and args.fmt is None:
         if with_solution and puzzle.goal is None:
-            say(f"{args.source}: the input holds no solution picture; drawing the clues only")
-            with_solution = False
+            try:
+                solved = _with_solved_goal(puzzle, args.source, required=args.solution)
+            except _NotUnique as exc:
+                return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
+            with_solution = solved is not None
+            puzzle = solved or puzzle
         _write_picture(puzzle, target, with_solution)
         fmt = suffix.lstrip(".")
     else:
@@ -98,6 +149,48 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     data |= {"format": fmt, "with_solution": with_solution}
     what = "with its solution" if with_solution else "without a solution"
     return Outcome(data, f"wrote {target} ({fmt}, {puzzle.size_text}, {what})")
+
+
+def sample_files() -> list[Path]:
+    """The bundled sample puzzles, by file name."""
+    return sorted(samples_dir().glob("*.non"))
+
+
+def run_samples(args: argparse.Namespace) -> Outcome:
+    """List the bundled samples, or copy them into ``args.folder``."""
+    rows = []
+    for path in sample_files():
+        try:
+            puzzle = load_puzzle(str(path))
+        except (PuzzleError, OSError) as exc:  # a damaged installation: say which file
+            raise PuzzleError(f"a bundled sample cannot be read: {exc}", source=str(path)) from exc
+        rows.append({"file": path.name, "path": str(path), "title": puzzle.title,
+                     "width": puzzle.width, "height": puzzle.height,
+                     "copyright": puzzle.copyright or puzzle.author, "license": puzzle.licence})
+    if args.folder is None:
+        width = max(len(r["file"]) for r in rows)
+        lines = [f"{r['file']:<{width}}  {r['width']:>2}x{r['height']:<2}  {r['title']}  "
+                 f"({r['license']}, {r['copyright']})" for r in rows]
+        lines += ["", f"in {samples_dir()}; `nonostudio-cli samples FOLDER` copies them out"]
+        return Outcome({"folder": str(samples_dir()), "samples": rows}, "\n".join(lines))
+    folder = Path(args.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot create the folder: {exc.strerror}", str(folder)) from None
+    copied, kept = [], []
+    for row in rows:
+        target = folder / row["file"]
+        if target.exists():
+            kept.append(row["file"])
+            continue
+        shutil.copyfile(row["path"], target)
+        copied.append(row["file"])
+        row["path"] = str(target)
+    text = f"copied {len(copied)} sample puzzles to {folder}"
+    if kept:
+        text += f" ({len(kept)} already there were left as they are)"
+    return Outcome({"folder": str(folder), "copied": copied, "kept": kept, "samples": rows}, text)
 
 
 def format_rows() -> list[dict[str, Any]]:

@@ -12,9 +12,11 @@ from nonostudio.cli_common import (
     ThrottledProgress,
     grid_rows,
     load_puzzle,
+    resolve,
     say,
     time_limit_arg,
 )
+from nonostudio.core.formats import read_entries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
 
@@ -71,10 +73,32 @@ def _text(puzzle: Puzzle, result: SolveResult) -> str:
     return "\n".join(parts)
 
 
+def collection_note(arg: str, item: str | None) -> tuple[str | None, int]:
+    """For a collection file named without an item: the note that only its first puzzle is
+    solved, and how many it holds; ``(None, n)`` otherwise."""
+    source = resolve(arg, item)
+    if source.path is None or source.item is not None:
+        return None, 1
+    entries = read_entries(source.path)
+    if len(entries) <= 1:
+        return None, len(entries)
+    first = entries[0][0]
+    return (f"{source.path} holds {len(entries)} puzzles; solving the first (item {first}). "
+            f"--item ID or {source.path}#ID solves another; `nonostudio-cli check "
+            f"{source.path}` checks them all"), len(entries)
+
+
 def run(args: argparse.Namespace) -> Outcome:
     """Solve the puzzle named on the command line."""
+    note, items = collection_note(args.puzzle, args.item)
+    if note:
+        say(note)
     puzzle = load_puzzle(args.puzzle, args.item)
     say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
     result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
     code = ExitCode.OK if result.verdict.is_unique else ExitCode.NOT_UNIQUE
-    return Outcome(result_data(puzzle, result), _text(puzzle, result), code)
+    data = result_data(puzzle, result)
+    if note:
+        data |= {"items_in_file": items, "note": note}
+    text = _text(puzzle, result) + (f"\n(the first of {items} puzzles in the file)" if note else "")
+    return Outcome(data, text, code)
