@@ -1,6 +1,7 @@
 """The dialog that asks how to save learned rules: the rule set's name, which runs of the job
 store to pool, how many rules to keep, whether to widen and simplify the chosen ones and whether
-to pool the rules' mirror images.
+to pool the rules' mirror images; and the smaller dialog that asks which of the user's rule sets a
+rule written in the rule editor is saved into.
 
 Pooling runs keeps the best of each (a later synthesiser finds rules an earlier one missed, and
 the other way round); widening and simplification prove every step: widening makes a chosen
@@ -15,10 +16,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -133,3 +136,59 @@ class SaveRulesDialog(QDialog):
         return SaveChoice(self.name.text().strip(), self.checked_runs(), top_k,
                           self.simplify.isChecked(), self.widen.isChecked(),
                           self.mirror.isChecked(), mean if top_k is not None else None)
+
+
+DEFAULT_USER_SET = "my-rules"
+
+
+class SaveWrittenRuleDialog(QDialog):
+    """Ask which user rule set a rule written in the editor goes into, and its title.
+
+    The set is picked from the user's own sets or named anew (a new ``.rules`` file in the
+    user's rules folder); shipped sets cannot be written to.  A bad name is explained under the
+    field and Save stays disabled until it is fixed.
+    """
+
+    def __init__(self, rule_name: str, sets: list[str], parent: QWidget | None = None,
+                 *, title: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Save Rule to a Rule Set")
+        self.set_name = QComboBox()
+        self.set_name.setEditable(True)
+        self.set_name.setAccessibleName("Rule set")
+        self.set_name.addItems(sets or [DEFAULT_USER_SET])
+        self.set_name.setToolTip("One of your rule sets, or a new name for a new set")
+        self.title = QLineEdit(title or rule_name)
+        self.title.setAccessibleName("Rule title")
+        self.problem = QLabel()
+        self.problem.setAccessibleName("Problem with the name")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.set_name.editTextChanged.connect(lambda _: self._update())
+        form = QFormLayout()
+        form.addRow(QLabel(f"Save the rule <b>{rule_name}</b> into one of your rule sets."))
+        form.addRow("Rule set:", self.set_name)
+        form.addRow("", self.problem)
+        form.addRow("Title:", self.title)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self._update()
+
+    def chosen_set(self) -> str:
+        return self.set_name.currentText().strip()
+
+    def _update(self) -> None:
+        from nonostudio.gui.rule_drafts import SaveRuleError, check_set_name
+
+        try:
+            check_set_name(self.chosen_set())
+            self.problem.setText("")
+            ok = True
+        except SaveRuleError as exc:
+            self.problem.setText(str(exc))
+            ok = False
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)

@@ -1,0 +1,168 @@
+"""The record of which shipped rules were proved sound, and to how many cells.
+
+CI proves every shipped rule sound for all lines up to 30 cells (``tests/rules/
+test_shipped_rules.py``), but the app cannot run those proofs at start-up.  The build keeps a
+record instead, ``resources/rules/proofs.json``, written from a real proof run by
+``packaging/record_proofs.py``: for each rule its set, its name, the SHA-256 of its canonical text
+(:func:`rule_hash`, the printer's form, so comments and layout do not matter), the longest line
+length proved, the prover and z3 versions and the date.
+
+The app shows a rule as proved from the record only while the rule's current text hashes to the
+recorded hash (:func:`recorded_proof`): an edited rule is not claimed proved.  A test checks that
+the record covers every shipped rule with matching hashes, so a shipped rule changed without a new
+proof run fails CI.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from nonostudio.paths import rules_dir
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.printer import format_rule
+
+RECORD_NAME = "proofs.json"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedProof:
+    """One rule proved sound for all lines up to ``max_length`` cells, as the build recorded it."""
+
+    rule_set: str
+    rule: str
+    sha256: str
+    max_length: int
+    prover: str
+    z3: str
+    date: str
+    seconds: float = 0.0
+
+
+class ProofRecordError(ValueError):
+    """The record file is not a proof record (names the file and what is wrong)."""
+
+
+def record_path() -> Path:
+    """The shipped proof record (``resources/rules/proofs.json``)."""
+    return rules_dir() / RECORD_NAME
+
+
+def rule_hash(rule: Rule) -> str:
+    """SHA-256 (hex) of the rule's canonical text: what the prover proved, name included."""
+    return hashlib.sha256(format_rule(rule).encode("utf-8")).hexdigest()
+
+
+def load_record(path: Path | None = None) -> dict[tuple[str, str], RecordedProof]:
+    """The record's proofs keyed by ``(rule set, rule name)``; empty when there is no record.
+
+    Raises :class:`ProofRecordError` (naming the file and the entry) for a file that is not one.
+    """
+    path = record_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProofRecordError(f"{path}: line {exc.lineno}, column {exc.colno}: not JSON "
+                               f"({exc.msg})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("proofs"), list):
+        raise ProofRecordError(f"{path}: expected an object with a list of \"proofs\"")
+    found: dict[tuple[str, str], RecordedProof] = {}
+    for i, item in enumerate(data["proofs"], 1):
+        try:
+            proof = RecordedProof(**item)
+        except TypeError as exc:
+            raise ProofRecordError(f"{path}: proof {i}: {exc}") from None
+        if not isinstance(proof.max_length, int) or not isinstance(proof.sha256, str):
+            raise ProofRecordError(f"{path}: proof {i}: max_length must be a whole number and "
+                                   "sha256 a string")
+        found[(proof.rule_set, proof.rule)] = proof
+    return found
+
+
+_CACHE: dict[Path, tuple[float, dict[tuple[str, str], RecordedProof]]] = {}
+
+
+def _cached_record(path: Path) -> dict[tuple[str, str], RecordedProof]:
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return {}
+    cached = _CACHE.get(path)
+    if cached is None or cached[0] != stamp:
+        try:
+            cached = (stamp, load_record(path))
+        except (ProofRecordError, OSError):
+            cached = (stamp, {})  # a broken record claims nothing
+        _CACHE[path] = cached
+    return cached[1]
+
+
+def recorded_proof(rule_set: str, rule: Rule, path: Path | None = None) -> RecordedProof | None:
+    """The recorded proof of ``rule`` in the shipped set ``rule_set``, or None when there is none
+    or the rule's text has changed since (its hash differs from the recorded one)."""
+    proof = _cached_record(record_path() if path is None else path).get((rule_set, rule.name))
+    if proof is None or proof.sha256 != rule_hash(rule):
+        return None
+    return proof
+
+
+def dump_record(proofs: Iterable[RecordedProof]) -> str:
+    """The record file's text, proofs sorted by set and rule name."""
+    items = sorted(proofs, key=lambda p: (p.rule_set, p.rule))
+    return json.dumps({"format": FORMAT_VERSION, "proofs": [asdict(p) for p in items]},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` (UTF-8) so that a crash leaves the old or the new file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def write_record(proofs: Iterable[RecordedProof], path: Path | None = None) -> None:
+    """Write the record atomically."""
+    write_text_atomic(record_path() if path is None else path, dump_record(proofs))
+
+
+def missing_or_stale(rule_sets: Mapping[str, Iterable[Rule]],
+                     record: Mapping[tuple[str, str], RecordedProof],
+                     min_length: int) -> list[str]:
+    """What the record lacks for ``rule_sets``: one phrase per rule not recorded, recorded with
+    another text, or proved to fewer than ``min_length`` cells."""
+    problems = []
+    for set_name, rules in rule_sets.items():
+        for rule in rules:
+            proof = record.get((set_name, rule.name))
+            if proof is None:
+                problems.append(f"{set_name} {rule.name}: not in the record")
+            elif proof.sha256 != rule_hash(rule):
+                problems.append(f"{set_name} {rule.name}: changed since it was proved")
+            elif proof.max_length < min_length:
+                problems.append(f"{set_name} {rule.name}: proved only to {proof.max_length} cells")
+    return problems
+
+
+def shipped_status(rule_set: str, rule: Rule) -> str | None:
+    """The rule table's proof status from the record: ``"proved to 30 cells (shipped)"`` while
+    the rule's text is the one proved, else None."""
+    proof = recorded_proof(rule_set, rule)
+    return None if proof is None else f"proved to {proof.max_length} cells (shipped)"
