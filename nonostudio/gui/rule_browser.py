@@ -47,12 +47,14 @@ from nonostudio.paths import paper_testing_set
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
-from nonostudio.rules.examples import Example
+from nonostudio.rules.examples import Example, telling_examples
 from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
 from nonostudio.rules.printer import format_rule
+from nonostudio.rules.proof_record import shipped_status
 from nonostudio.rules.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.subtitles import plain_source
 
 TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
 
@@ -106,6 +108,8 @@ class RuleBrowser(QWidget):
             lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
         )
         self.editor.proofFinished.connect(self._on_proof)
+        self.editor.ruleSaved.connect(lambda name, rule: (self.add_rule_set(name),
+                                                          self.select_rule(rule)))
         offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET)
 
     def _build(self) -> None:
@@ -230,7 +234,7 @@ class RuleBrowser(QWidget):
             [RuleRow(e.rule.name, e.title, cost(e.rule)) for e in rule_set.entries]
         )
         for entry in rule_set.entries:
-            status = self._proof_cache.get(entry.rule)
+            status = self._proof_cache.get(entry.rule) or shipped_status(name, entry.rule)
             if status is not None:
                 self.model.set_proof(entry.rule.name, status)
         self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
@@ -413,18 +417,19 @@ class RuleBrowser(QWidget):
             self.explanation_label.setText("")
             self._show_fires()
             return
-        source = f"<br><i>{entry.source}</i>" if entry.source else ""
+        source = f"<br><i>{plain_source(entry.source)}</i>" if entry.source else ""
         self.title_label.setText(f"<b>{entry.title or entry.rule.name}</b>{source}")
         text = format_rule(entry.rule)
         self.text_view.setPlainText(text)
         self.explanation_label.setText(explain(entry.rule))
-        for example in entry.examples:
+        for example in telling_examples(entry.rule, entry.examples):
             picture = LinePicture(cell=16)
             picture.set_line(example.hints, example_rows(example))
             self.examples_layout.addWidget(picture)
         if not entry.examples:
             self.examples_layout.addWidget(QLabel("No examples."))
-        self.editor.set_text(text)
+        self.editor.open_rule(self._rule_set.name if self._rule_set else "", entry.rule.name,
+                              text)
         self._show_fires()
 
     def _on_proof(self, result: ProofResult) -> None:
