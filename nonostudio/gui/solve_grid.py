@@ -3,6 +3,8 @@
 * the current line: a frame in the highlight colour around the row or column (and its clue);
 * the sub-line the rule was applied to: a dashed frame around those cells;
 * the cells the step decided: an inner square in the highlight colour;
+* the clues the step's explanation names: a rounded frame around each number;
+* the blocks and gaps it names: a frame (blocks solid, gaps dotted) inside those cells;
 * mistakes (cells that disagree with the solution): a warning-coloured ring.
 """
 
@@ -18,16 +20,24 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.gui.grid_view import OVERLAY_COLOR, GridView
 
 Cell = tuple[int, int]
+# Clues, blocks and gaps a step points at: a green that stands out from the highlight (selection
+# blue) and from the warning orange of mistakes, in light and dark schemes alike.
+FOCUS_COLOR = QColor(20, 160, 90)
 
 
 @dataclass(frozen=True)
 class StepMarks:
-    """What to mark for one step: its line (axis ``"row"``/``"column"``), sub-line and cells."""
+    """What to mark for one step: its line (axis ``"row"``/``"column"``), sub-line and cells,
+    and what its explanation points at: the line's clues (0-based) and ``(what, start, end)``
+    spans of the line (``what`` is ``block``, ``gap`` or ``cells``; only blocks and gaps are
+    drawn, the decided cells being ``cells``)."""
 
     axis: str = ""
     index: int = -1
     subline: tuple[int, int] | None = None
     cells: frozenset[Cell] = frozenset()
+    clues: tuple[int, ...] = ()
+    spans: tuple[tuple[str, int, int], ...] = ()
 
 
 class SolveGridView(GridView):
@@ -68,6 +78,7 @@ class SolveGridView(GridView):
         painter = QPainter(self)
         try:
             self._paint_marks(painter, self.palette().color(QPalette.ColorRole.Highlight))
+            self._paint_focus(painter, self.palette().color(QPalette.ColorRole.Highlight))
             self._paint_mistakes(painter)
         finally:
             painter.end()
@@ -99,6 +110,48 @@ class SolveGridView(GridView):
                 pen = QPen(highlight, max(2, cell // 10), Qt.PenStyle.DashLine)
                 painter.setPen(pen)
                 painter.drawRect(sub.adjusted(2, 2, -2, -2))
+
+    def clue_rect(self, axis: str, index: int, clue: int) -> QRect | None:
+        """Widget rectangle of number ``clue`` (0-based) of a line's clue (None: no such number)."""
+        rows, cols = self.clues()
+        lines = rows if axis == "row" else cols
+        if not 0 <= index < len(lines):
+            return None
+        numbers = lines[index] or (0,)
+        if not 0 <= clue < len(numbers):
+            return None
+        lay = self._layout
+        k = len(numbers) - clue  # numbers are right (bottom) aligned: the last is next to the grid
+        if axis == "row":
+            strip = lay.row_clue_rect(index)
+            return QRect(strip.right() + 1 - k * lay.row_slot_width, strip.top(),
+                         lay.row_slot_width, lay.cell)
+        strip = lay.col_clue_rect(index)
+        return QRect(strip.left(), strip.bottom() + 1 - k * lay.cell, lay.cell, lay.cell)
+
+    def _paint_focus(self, painter: QPainter, highlight: QColor) -> None:
+        marks = self._marks
+        if marks.axis not in ("row", "column"):
+            return
+        cell = self.cell_size()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(FOCUS_COLOR, max(2, cell // 9)))
+        for clue in marks.clues:
+            rect = self.clue_rect(marks.axis, marks.index, clue)
+            if rect is not None:
+                painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), cell / 4, cell / 4)
+        size = self.cells().shape[1 if marks.axis == "row" else 0]
+        for what, start, end in marks.spans:
+            if what not in ("block", "gap"):
+                continue
+            start, end = max(0, start), min(size, end)
+            if end <= start:
+                continue
+            style = Qt.PenStyle.SolidLine if what == "block" else Qt.PenStyle.DotLine
+            painter.setPen(QPen(FOCUS_COLOR, max(2, cell // 9), style))
+            inset = max(2, cell // 6)
+            rect = self.line_rect(marks.axis, marks.index, start, end)
+            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
 
     def _paint_mistakes(self, painter: QPainter) -> None:
         if not self._mistakes:

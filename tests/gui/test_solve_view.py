@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QApplication
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.steps import Step, Trace
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_file
@@ -43,12 +44,16 @@ def view(qtbot) -> SolveView:
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
-def test_the_shipped_learned_set_is_the_default(qtbot) -> None:
+def test_the_one_default_rule_set_is_the_default_and_others_one_click_away(qtbot) -> None:
     widget = SolveView(delay_ms=1)
     qtbot.addWidget(widget)
-    assert "learned" in available_rule_sets()
-    assert widget.rule_set() is not None and widget.rule_set().name == "learned"
-    assert widget.rule_set_combo.currentText() == "learned"
+    assert DEFAULT_RULE_SET in available_rule_sets()
+    assert widget.rule_set() is not None and widget.rule_set().name == DEFAULT_RULE_SET
+    assert widget.rule_set_combo.currentText() == DEFAULT_RULE_SET
+    others = [widget.rule_set_combo.itemText(i) for i in range(widget.rule_set_combo.count())]
+    assert "control" in others and "concise" in others
+    widget.rule_set_combo.setCurrentText("control")
+    assert widget.rule_set().name == "control"
 
 
 def solved(qtbot, view: SolveView, puzzle: Puzzle) -> Trace:
@@ -169,21 +174,24 @@ def test_a_new_puzzle_cancels_the_stale_trace(qtbot, view: SolveView) -> None:
     assert view.grid.cells().shape == (5, 5)
 
 
-def test_by_hand_mistakes_are_ringed_and_block_hints(qtbot, view: SolveView) -> None:
+def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: SolveView) -> None:
     solved(qtbot, view, HOUSE)
     view.hand_action.trigger()
     assert view.hint_action.isEnabled() and not view.forward_action.isEnabled()
     grid = view.grid
     qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
-    assert view.mistakes() == [] and grid.mistakes() == frozenset()
     qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(0, 0).center())
-    assert view.mistakes() == [(0, 0)] and grid.mistakes() == {(0, 0)}
+    assert view.mistakes() == [(0, 0)]
+    assert grid.mistakes() == frozenset()  # not shown until the player asks
+    qtbot.keyClick(grid, Qt.Key.Key_M)
+    assert grid.mistakes() == {(0, 0)}
+    assert "1 mistake: row 1, column 1 is wrong" in view.message_label.text()
     view.hint_action.trigger()
     assert "row 1, column 1 is wrong" in view.message_label.text()
-    view.mistakes_action.trigger()  # hide mistakes
-    assert grid.mistakes() == frozenset()
-    grid.undo_stack().undo()
-    assert view.mistakes() == []
+    qtbot.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the mistake
+    assert view.mistakes() == [] and grid.mistakes() == frozenset()
+    qtbot.keyClick(grid, Qt.Key.Key_M)
+    assert view.message_label.text() == "No mistakes so far."
     view.hand_action.trigger()  # back to replay: the player's cells are kept for later
     assert np.all(grid.cells() == UNKNOWN)
     view.hand_action.trigger()
@@ -213,15 +221,15 @@ def test_hint_runs_one_engine_step_from_the_players_grid(qtbot, view: SolveView)
         qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, c).center())
     assert view.mistakes() == []
     view.hint_action.trigger()
-    qtbot.waitUntil(lambda: view.message_label.text().startswith("Hint:"), timeout=10000)
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     hint = view.last_hint()
-    assert hint is not None and hint.kind == "rule"
+    assert hint is not None and hint.kind == "rule" and hint.technique
     assert all(view.hand_cells()[r, c] == UNKNOWN and solution[r, c] == v
                for r, c, v in hint.cells)
     assert (2, 0) not in {(r, c) for r, c, _v in hint.cells}
     assert (grid.marks().axis, grid.marks().index) == (hint.axis, hint.index)
-    title = load_rule_set("control").entry(hint.rule).title
-    assert title in view.message_label.text()
+    assert view.hint_panel.shown_text().startswith(
+        f"Where: Look at {hint.axis} {hint.index + 1}")
 
 
 def test_rule_trace_from_a_start_grid_stops_after_max_steps() -> None:

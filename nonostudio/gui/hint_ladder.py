@@ -1,0 +1,88 @@
+"""The hint ladder panel of the Solve view: a hint given away one rung per press.
+
+The rungs come from :func:`nonostudio.analysis.hints.hint_ladder`: 1 where to look, 2 which
+technique, 3 which cells (the step explained), 4 apply.  The panel shows the rungs revealed so
+far, numbered, and a button whose label says what the next press gives (``Hint 1/4: where to
+look?`` … ``Apply the hint (4/4)``).  The Solve view owns the state changes (when a ladder starts,
+when the position changes and the ladder is dropped); the panel only shows them.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from nonostudio.analysis.hints import RUNGS, HintLadder
+
+RUNG_TITLES = ("Where", "Technique", "Cells", "Applied")
+NEXT_LABELS = ("Hint 1/4: where to look?", "Hint 2/4: which technique?",
+               "Hint 3/4: which cells?", "Apply the hint (4/4)")
+"""The button's label before each rung is shown (index = the rung the next press reveals)."""
+START_LABEL = NEXT_LABELS[0]
+
+
+class HintLadderPanel(QFrame):
+    """Shows a :class:`HintLadder`'s rungs up to the current one, and the button for the next."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Hint ladder")
+        self._ladder: HintLadder | None = None
+        self._rung = -1  # the last rung shown (-1: none)
+        self.button = QPushButton(START_LABEL)
+        self.button.setAccessibleName("Next hint")
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.text_label = QLabel()
+        self.text_label.setAccessibleName("Hint")
+        self.text_label.setWordWrap(True)
+        self.text_label.setTextFormat(Qt.TextFormat.RichText)
+        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(QLabel("<b>Hint</b>"))
+        top.addStretch(1)
+        top.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.text_label)
+        self.text_label.hide()
+
+    def ladder(self) -> HintLadder | None:
+        return self._ladder
+
+    def rung(self) -> int:
+        """The last rung shown: 0 where … 3 applied; -1 when no hint is under way."""
+        return self._rung
+
+    def show_rung(self, ladder: HintLadder, rung: int) -> None:
+        """Show ``ladder``'s rungs 0 to ``rung``."""
+        if not 0 <= rung < len(RUNGS):
+            raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
+        self._ladder, self._rung = ladder, rung
+        items = "".join(f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
+                        for k in range(rung + 1))
+        self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
+        self.text_label.show()
+        self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
+
+    def reset(self, message: str = "") -> None:
+        """Drop the hint under way (the position changed); ``message`` is shown instead."""
+        self._ladder, self._rung = None, -1
+        self.button.setText(START_LABEL)
+        self.text_label.setText(html.escape(message))
+        self.text_label.setVisible(bool(message))
+
+    def finished(self) -> bool:
+        """Whether the last hint was applied (the next press starts a new one)."""
+        return self._rung == len(RUNGS) - 1
+
+    def shown_text(self) -> str:
+        """The revealed rungs as plain text, one per line (what a player reads)."""
+        if self._ladder is None:
+            return self.text_label.text() if self.text_label.isVisible() else ""
+        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}"
+                         for k in range(self._rung + 1))

@@ -1,0 +1,172 @@
+"""The hint ladder of the Solve view, driven by clicks and keys: where to look, which technique,
+which cells, apply; in the replay of a trace and when solving by hand; what the grid marks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtGui import QColor
+
+from nonostudio.analysis.hints import hint_ladder
+from nonostudio.analysis.techniques import BY_ID
+from nonostudio.core.formats import read_file
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.hint_ladder import NEXT_LABELS
+from nonostudio.gui.solve_grid import FOCUS_COLOR
+from nonostudio.gui.solve_view import SolveView
+from nonostudio.paths import samples_dir
+
+
+def picture(*rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+
+
+HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
+
+
+@pytest.fixture
+def view(qtbot) -> SolveView:
+    widget = SolveView(delay_ms=1)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def traced(qtbot, view: SolveView, puzzle: Puzzle):
+    with qtbot.waitSignal(view.traceReady, timeout=30000) as blocker:
+        view.set_puzzle(puzzle)
+    return blocker.args[0]
+
+
+def press_hint(qtbot, view: SolveView) -> None:
+    qtbot.mouseClick(view.hint_panel.button, Qt.MouseButton.LeftButton)
+
+
+def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, view) -> None:
+    trace = traced(qtbot, view, HOUSE)
+    view.go_to(2)
+    step = trace.steps[2]
+    ladder = hint_ladder(step)
+    assert view.hint_panel.button.text() == NEXT_LABELS[0]
+
+    press_hint(qtbot, view)  # 1: where
+    assert view.hint_rung() == 0
+    assert view.hint_panel.shown_text() == f"Where: {ladder.where}"
+    assert ladder.where.startswith(f"Look at {step.axis} {step.index + 1}")
+    marks = view.grid.marks()
+    assert (marks.axis, marks.index, marks.cells) == (step.axis, step.index, frozenset())
+    assert view.hint_panel.button.text() == NEXT_LABELS[1]
+    assert view.position() == 2
+
+    press_hint(qtbot, view)  # 2: which technique
+    name = BY_ID[step.technique].name
+    assert f"Technique: Use {name}" in view.hint_panel.shown_text()
+    assert view.grid.marks().cells == frozenset()  # the cells are not given away yet
+
+    press_hint(qtbot, view)  # 3: which cells
+    assert f"Cells: {step.text}" in view.hint_panel.shown_text()
+    assert view.grid.marks().cells == {(r, c) for r, c, _v in step.cells}
+    assert view.hint_panel.button.text() == NEXT_LABELS[3]
+    assert view.position() == 2 and np.array_equal(view.grid.cells(), trace.grid_after(2))
+
+    press_hint(qtbot, view)  # 4: apply
+    assert view.position() == 3
+    assert np.array_equal(view.grid.cells(), trace.grid_after(3))
+    assert "Applied: " in view.hint_panel.shown_text()
+    assert view.hint_panel.button.text() == NEXT_LABELS[0]
+
+    press_hint(qtbot, view)  # a new hint, for the next step
+    assert view.hint_rung() == 0
+    assert view.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3]).where}"
+
+
+def test_the_h_key_climbs_and_a_new_position_resets_the_ladder(qtbot, view) -> None:
+    trace = traced(qtbot, view, HOUSE)
+    view.table.setFocus()  # (focus makes the first row current: the view shows step 1)
+    start = view.position()
+    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    assert view.last_hint() == trace.steps[start]
+    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    assert view.hint_rung() == 1
+    qtbot.keyClick(view.table, Qt.Key.Key_Right)  # the player moves on: the hint is dropped
+    assert view.position() == start + 1 and view.hint_rung() == -1
+    assert view.hint_panel.button.text() == NEXT_LABELS[0]
+    assert view.hint_panel.shown_text() == ""
+    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    assert view.last_hint() == trace.steps[start + 1]
+    view.go_to(len(trace.steps))
+    assert not view.hint_action.isEnabled() and not view.hint_panel.button.isEnabled()
+
+
+def test_by_hand_the_ladder_runs_from_the_players_grid_and_apply_is_undoable(qtbot, view) -> None:
+    traced(qtbot, view, HOUSE)
+    view.hand_action.trigger()
+    grid = view.grid
+    for c in range(5):  # the player found the middle row
+        qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, c).center())
+    press_hint(qtbot, view)
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
+    step = view.last_hint()
+    assert step is not None and (2, 0) not in {(r, c) for r, c, _v in step.cells}
+    press_hint(qtbot, view)
+    press_hint(qtbot, view)
+    assert view.hint_rung() == 2
+    before = view.hand_cells()
+    assert all(before[r, c] == UNKNOWN for r, c, _v in step.cells)
+    press_hint(qtbot, view)  # apply: the step's cells are painted on the player's grid
+    after = view.hand_cells()
+    assert all(after[r, c] == v for r, c, v in step.cells)
+    assert view.hint_rung() == 3
+    qtbot.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert np.array_equal(view.hand_cells(), before)  # the hint was one undoable stroke
+    assert view.hint_rung() == -1  # and the grid changed: the ladder starts afresh
+
+
+def test_a_stroke_drops_the_hint_under_way(qtbot, view) -> None:
+    traced(qtbot, view, HOUSE)
+    view.hand_action.trigger()
+    press_hint(qtbot, view)
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
+    grid = view.grid
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 2).center())
+    assert view.hint_rung() == -1 and grid.marks().axis == ""
+
+
+def _colour_near(image, rect, colour: QColor) -> bool:
+    for x in range(rect.left(), rect.right() + 1):
+        for y in range(rect.top(), rect.bottom() + 1):
+            pixel = image.pixelColor(x, y)
+            if (abs(pixel.red() - colour.red()) < 30 and abs(pixel.green() - colour.green()) < 30
+                    and abs(pixel.blue() - colour.blue()) < 30):
+                return True
+    return False
+
+
+def test_the_third_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> None:
+    puzzle = read_file(samples_dir() / "webpbn-00006-cat.non")
+    trace = traced(qtbot, view, puzzle)
+    index = next(i for i, s in enumerate(trace.steps)
+                 if s.focus_clues and any(w in ("block", "gap") for w, _a, _b in s.focus_spans))
+    step = trace.steps[index]
+    view.go_to(index)
+    for _ in range(3):
+        press_hint(qtbot, view)
+    marks = view.grid.marks()
+    assert marks.clues == step.focus_clues and marks.spans == step.focus_spans
+    image = view.grid.grab().toImage()
+    scale = image.width() / view.grid.width()
+    assert scale == 1.0
+    clue_rect = view.grid.clue_rect(step.axis, step.index, step.focus_clues[0])
+    assert clue_rect is not None and _colour_near(image, clue_rect, FOCUS_COLOR)
+    what, start, end = next(s for s in step.focus_spans if s[0] in ("block", "gap"))
+    span_rect = view.grid.line_rect(step.axis, step.index, start, end)
+    assert _colour_near(image, span_rect, FOCUS_COLOR), what
+    # far from the step's line, nothing is drawn in the focus colour
+    other = (step.index + 3) % (puzzle.height if step.axis == "row" else puzzle.width)
+    assert not _colour_near(image, view.grid.line_rect(step.axis, other), FOCUS_COLOR)

@@ -1,0 +1,201 @@
+"""Solving by hand as players expect, driven by mouse and keys: solved when the filled cells are
+right (no crossing out needed) with a banner and a locked grid, undo/redo by Ctrl+Z and
+Ctrl+Shift+Z even inside a window whose Undo belongs to the editor, a hideable timer, "Next line?"
+on a finished grid, and progress kept per library puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow
+
+from nonostudio.core.library import Library
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.solve_view import SolveView, filled_solves
+
+
+def picture(*rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+
+
+HOUSE_ROWS = ("..#..", ".###.", "#####", "#...#", "#.###")
+HOUSE = Puzzle.from_grid(picture(*HOUSE_ROWS), title="house")
+FILLED_CELLS = [(r, c) for r, row in enumerate(HOUSE_ROWS) for c, ch in enumerate(row) if ch == "#"]
+
+
+@pytest.fixture
+def window(qtbot) -> QMainWindow:
+    """A solve view inside a window whose Ctrl+Z / Ctrl+Shift+Z act on something else (as the
+    studio's Edit menu acts on the editor)."""
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    view = SolveView(delay_ms=1)
+    win.setCentralWidget(view)
+    win.editor_undos = []
+    for name, key in (("undo", QKeySequence.StandardKey.Undo),
+                      ("redo", QKeySequence.StandardKey.Redo)):
+        action = QAction(name, win)
+        action.setShortcuts(QKeySequence.keyBindings(key))
+        action.triggered.connect(lambda _c=False, n=name: win.editor_undos.append(n))
+        win.addAction(action)
+    win.resize(1100, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view = view
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    yield win
+    view.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def click(qtbot, view: SolveView, r: int, c: int, button=Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(view.grid, button, pos=view.grid.cell_rect(r, c).center())
+
+
+def test_filled_solves_ignores_undecided_cells() -> None:
+    grid = np.where(picture(*HOUSE_ROWS) == 1, FILLED, UNKNOWN).astype(np.int8)
+    assert filled_solves(HOUSE, grid)
+    grid[0, 0] = CROSSED
+    assert filled_solves(HOUSE, grid)
+    grid[0, 0] = FILLED
+    assert not filled_solves(HOUSE, grid)
+
+
+def test_solved_when_the_filled_cells_are_right_without_crossing_out(qtbot, window) -> None:
+    view = window.view
+    view.hand_action.trigger()
+    assert view.timer.isVisible() and view.timer.is_running()
+    for r, c in FILLED_CELLS[:-1]:
+        click(qtbot, view, r, c)
+    assert not view.is_solved() and not view.banner_box.isVisible()
+    with qtbot.waitSignal(view.handSolved, timeout=1000):
+        click(qtbot, view, *FILLED_CELLS[-1])
+    assert (view.hand_cells() == UNKNOWN).sum() == 25 - len(FILLED_CELLS)  # nothing crossed
+    assert view.is_solved() and view.banner_box.isVisible()
+    assert view.banner.text().startswith("🎉 Solved!") and "5x5" in view.banner.text()
+    assert not view.timer.is_running()
+    # the grid is locked: a click changes nothing
+    click(qtbot, view, 0, 0)
+    assert view.hand_cells()[0, 0] == UNKNOWN
+    assert not view.hint_action.isEnabled() and not view.check_action.isEnabled()
+    # "Next line?" says the puzzle is solved (not "complete, wrong, or needs more")
+    qtbot.keyClick(view.grid, Qt.Key.Key_L)
+    assert view.message_label.text() == ("The puzzle is solved: there is no line left to look "
+                                         "at.")
+    # undo takes the last stroke back: not solved any more, the grid unlocked, the clock on
+    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not view.is_solved() and not view.banner_box.isVisible() and view.timer.is_running()
+    # Solve again clears the grid after a solve
+    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert view.is_solved()
+    qtbot.mouseClick(view.again_button, Qt.MouseButton.LeftButton)
+    assert np.all(view.hand_cells() == UNKNOWN) and not view.is_solved()
+    assert window.editor_undos == []
+
+
+def test_ctrl_z_undoes_the_players_strokes_not_the_window_undo(qtbot, window) -> None:
+    view = window.view
+    view.hand_action.trigger()
+    click(qtbot, view, 2, 0)
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
+    assert view.hand_cells()[0, 0] == CROSSED and view.undo_action.isEnabled()
+    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.hand_cells()[0, 0] == UNKNOWN and view.hand_cells()[2, 0] == FILLED
+    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert np.all(view.hand_cells() == UNKNOWN)
+    assert view.redo_action.isEnabled() and not view.undo_action.isEnabled()
+    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert view.hand_cells()[2, 0] == FILLED
+    assert window.editor_undos == []  # the window's Undo did not see the keys
+    view.hand_action.trigger()  # replaying: Ctrl+Z is the window's again
+    view.table.setFocus()
+    qtbot.keyClick(view.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.editor_undos == ["undo"]
+
+
+def test_the_timer_can_be_hidden_and_counts_from_saved_time(qtbot, window) -> None:
+    view = window.view
+    view.hand_action.trigger()
+    assert view.timer.isVisible()
+    button = view.hand_bar.widgetForAction(view.timer_action)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.timer.isVisible(), timeout=1000)  # the toolbar lays out
+    assert view.timer.is_running() and not view.timer_action.isChecked()
+    qtbot.keyClick(view.grid, Qt.Key.Key_T)
+    qtbot.waitUntil(view.timer.isVisible, timeout=1000)
+    view.timer.set_seconds(83)
+    assert view.timer.text() == "⏱ 1:23"
+
+
+def test_next_line_on_a_grid_that_is_stuck_or_wrong(qtbot, window) -> None:
+    view = window.view
+    view.hand_action.trigger()
+    click(qtbot, view, 0, 0)  # a mistake
+    qtbot.keyClick(view.grid, Qt.Key.Key_L)
+    text = view.message_label.text()
+    assert "complete, wrong, or needs more" not in text
+    assert text.startswith("Look at") or "wrong" in text
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Library:
+    lib = Library(tmp_path / "lib.sqlite3")
+    yield lib
+    lib.close()
+
+
+def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, library) -> None:
+    view = window.view
+    pid = library.add(HOUSE)
+    view.set_library_puzzle(library, pid)
+    view.hand_action.trigger()
+    click(qtbot, view, 2, 0)
+    click(qtbot, view, 2, 1)
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
+    view.timer.set_seconds(61)
+    qtbot.waitUntil(lambda: library.hand_progress(pid) is not None, timeout=5000)  # debounced
+    kept = library.hand_progress(pid)
+    assert kept.cells[2, 0] == FILLED and kept.cells[2, 1] == FILLED
+    assert kept.cells[0, 0] == CROSSED and kept.seconds >= 61 and not kept.solved
+
+    other = SolveView(delay_ms=1)  # another session
+    qtbot.addWidget(other)
+    other.set_puzzle(HOUSE)
+    other.set_library_puzzle(library, pid)
+    assert "in progress (1:01)" in other.message_label.text()
+    other.hand_action.trigger()
+    assert np.array_equal(other.hand_cells(), kept.cells)
+    assert np.array_equal(other.grid.cells(), kept.cells)
+    assert other.timer.seconds() >= 61
+    for r, c in FILLED_CELLS:
+        if other.hand_cells()[r, c] != FILLED:
+            click(qtbot, other, r, c)
+    assert other.is_solved()
+    kept = library.hand_progress(pid)  # the solved moment is saved at once
+    assert kept.solved
+    other.cancel()
+
+
+def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: Path) -> None:
+    db = tmp_path / "ro.sqlite3"
+    with Library(db) as lib:
+        pid = lib.add(HOUSE)
+    ro = Library(db, read_only=True)
+    try:
+        view = window.view
+        view.set_library_puzzle(ro, pid)
+        view.hand_action.trigger()
+        click(qtbot, view, 2, 0)
+        assert not view.save_progress()
+        assert "not kept" in view.message_label.text()
+        assert "read-only" in view.message_label.text()
+    finally:
+        ro.close()
