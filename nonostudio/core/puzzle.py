@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints, clue_of
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints
 
 Clues = tuple[Hints, ...]
 
@@ -40,8 +40,23 @@ def grid_to_text(grid: np.ndarray, filled: str = "#", crossed: str = ".", unknow
 
 def clues_of_grid(grid: np.ndarray) -> tuple[Clues, Clues]:
     """Row and column clues of a picture (unknown cells count as empty)."""
-    g = np.asarray(grid)
-    return tuple(clue_of(r) for r in g), tuple(clue_of(c) for c in g.T)
+    filled = np.asarray(grid) == FILLED
+    return _run_lengths(filled), _run_lengths(filled.T)
+
+
+def _run_lengths(filled: np.ndarray) -> Clues:
+    """The clue of each row of a boolean matrix: the lengths of its runs of True, in order."""
+    height, width = filled.shape
+    if height == 0:
+        return ()
+    padded = np.zeros((height, width + 2), dtype=np.int8)
+    padded[:, 1:-1] = filled
+    edges = np.diff(padded, axis=1)
+    start_rows, starts = np.nonzero(edges == 1)
+    _, ends = np.nonzero(edges == -1)  # row-major order: the k-th end closes the k-th start
+    lengths = (ends - starts).tolist()
+    bounds = np.searchsorted(start_rows, np.arange(height + 1)).tolist()
+    return tuple(tuple(lengths[bounds[r]:bounds[r + 1]]) for r in range(height))
 
 
 @dataclass(frozen=True, eq=False)

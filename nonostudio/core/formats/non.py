@@ -31,6 +31,9 @@ from nonostudio.core.puzzle import Puzzle
 _META = {"title": "title", "by": "author", "author": "author", "copyright": "copyright",
          "license": "licence", "licence": "licence"}
 _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
+# The common case, read without the tokenizer: plain numbers of at most four digits between
+# commas (a trailing comma allowed).  Anything else takes the careful path that locates errors.
+_PLAIN_CLUE = re.compile(r"[0-9]{1,4}(?:,[0-9]{1,4})*,?\Z")
 
 
 def _value(rest: str) -> str:
@@ -54,6 +57,8 @@ class _Reader:
     def clue(self, text: str, line: int, name: str) -> tuple[int, ...]:
         """Comma-separated numbers, each optionally followed by a colour letter (``3a``)."""
         self.clue_lines[name] = line
+        if _PLAIN_CLUE.match(text) and text.count(",") < MAX_SIZE:
+            return tuple(v for v in map(int, text.rstrip(",").split(",")) if v)
         values: list[int] = []
         items = tokens(text, ",", limit=MAX_SIZE)
         check_count(len(items), self.source, line, items[-1][1], name)
