@@ -2,8 +2,10 @@
 
 CI proves every shipped rule sound for all lines up to 30 cells (``tests/rules/
 test_shipped_rules.py``), but the app cannot run those proofs at start-up.  The build keeps a
-record instead, ``resources/rules/proofs.json``, written from a real proof run by
-``packaging/record_proofs.py``: for each rule its set, its name, the SHA-256 of its canonical text
+record instead, ``resources/rules/proofs.json``, written from a real proof run, either by
+``packaging/record_proofs.py`` or by the CI proof run itself when :data:`RECORD_ENV` names the
+file (``NONOSTUDIO_RECORD_PROOFS=resources/rules/proofs.json pytest tests/rules/
+test_shipped_rules.py``, no extra proof time): for each rule its set, its name, the SHA-256 of its canonical text
 (:func:`rule_hash`, the printer's form, so comments and layout do not matter), the longest line
 length proved, the prover and z3 versions and the date.
 
@@ -28,6 +30,8 @@ from nonostudio.rules.ast import Rule
 from nonostudio.rules.printer import format_rule
 
 RECORD_NAME = "proofs.json"
+RECORD_ENV = "NONOSTUDIO_RECORD_PROOFS"
+"""Set to a file, the shipped-rule tests write that record from their proof run (a build step)."""
 FORMAT_VERSION = 1
 
 
@@ -166,3 +170,49 @@ def shipped_status(rule_set: str, rule: Rule) -> str | None:
     the rule's text is the one proved, else None."""
     proof = recorded_proof(rule_set, rule)
     return None if proof is None else f"proved to {proof.max_length} cells (shipped)"
+
+
+def versions() -> dict[str, str]:
+    """The prover's and z3's versions, as the record states them."""
+    import z3
+
+    import nonostudio
+
+    return {"prover": f"nonostudio {nonostudio.__version__}", "z3": z3.get_version_string()}
+
+
+def record_verdicts(verdicts: Mapping[tuple[str, int], object], max_length: int,
+                    path: Path | None = None) -> list[str]:
+    """Write the record from a proof run's verdicts, ``{(rule set, index): (rule name, sound,
+    counterexample)}`` (or the exception the proof raised), as ``tests/shipped_proofs.py`` gives
+    them: the sound rules are recorded with the hash of their current text, beside the record's
+    entries that still match their rules; returns one phrase per rule not recorded (unsound, not
+    settled, failed)."""
+    import datetime
+
+    from nonostudio.rules.ruleset import load_rule_set
+
+    path = record_path() if path is None else path
+    sets = {name: load_rule_set(name) for name in {name for name, _ in verdicts}}
+    current = {(name, r.name): rule_hash(r) for name, s in sets.items() for r in s.rules}
+    try:
+        kept = load_record(path)
+    except ProofRecordError:
+        kept = {}
+    record = {k: v for k, v in kept.items() if current.get(k) == v.sha256}
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    stated = versions()
+    problems = []
+    for (name, index), outcome in sorted(verdicts.items()):
+        rule = sets[name].rules[index]
+        if isinstance(outcome, BaseException):
+            problems.append(f"{name} {rule.name}: the proof failed ({outcome})")
+            continue
+        rule_name, sound, counterexample = outcome  # type: ignore[misc]
+        if rule_name != rule.name or sound is not True:
+            problems.append(f"{name} {rule.name}: {counterexample or 'not proved'}")
+            continue
+        record[(name, rule.name)] = RecordedProof(name, rule.name, rule_hash(rule), max_length,
+                                                  date=date, **stated)
+    write_record(record.values(), path)
+    return problems

@@ -46,6 +46,6 @@ def plain_source(source: str) -> str:
 
     text = _SPEC.sub(spec, source)
     text = _ADDS.sub(lambda m: f"adds {m['cells']} cells on the test set ({m['test']})", text)
-    text = re.sub(r" \(a rule of the shipped learned set\)", ", a rule of the shipped learned set",
+    text = re.sub(r"\s*\(a rule of the shipped learned set\)", ", a rule of the shipped learned set",
                   text)
     return text.strip()
