@@ -41,6 +41,7 @@ from nonostudio.analysis.narrate import narrate, rules_used
 from nonostudio.analysis.steps import PROBE, SEARCH, Step, Trace
 from nonostudio.analysis.strategies import next_line
 from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
@@ -286,9 +287,9 @@ class SolveView(QWidget):
         ):
             self._puzzle = puzzle
             return
-        self.save_progress()  # the player's grid of the puzzle shown so far is kept first
-        self.cancel()
+        self.cancel()  # (which keeps the player's grid of the puzzle shown so far)
         self._puzzle = puzzle
+        self._library_id = None  # other clues: the window says which library puzzle this is
         if puzzle is not None:
             self.grid.set_clues(puzzle.rows, puzzle.cols)
             self._hand = new_grid(puzzle.height, puzzle.width)
@@ -304,17 +305,22 @@ class SolveView(QWidget):
 
     def set_library_puzzle(self, library: Library | None, library_id: int | None) -> None:
         """The puzzle shown is ``library_id`` of ``library`` (None: not a library puzzle): the
-        player's grid is kept there, and a grid kept earlier is taken up again."""
+        player's grid is kept there, and a grid kept earlier is taken up again.  A library
+        puzzle whose clues are not the ones shown (the editor changed them) is not taken."""
         if library is self._library and library_id == self._library_id:
             return
         self.save_progress()
-        self._library, self._library_id = library, library_id
+        self._library, self._library_id = library, None
         self._save_problem = ""
         if library is None or library_id is None or self._puzzle is None:
             return
         try:
+            stored = library.get(library_id)
+            if (stored.rows, stored.cols) != (self._puzzle.rows, self._puzzle.cols):
+                return
+            self._library_id = library_id
             kept = library.hand_progress(library_id)
-        except LibraryError as exc:
+        except (LibraryError, PuzzleError) as exc:
             self.message_label.setText(f"Your earlier progress on this puzzle cannot be read: "
                                        f"{exc}")
             return
@@ -362,7 +368,9 @@ class SolveView(QWidget):
         return self._debounce.isActive() or self._worker is not None
 
     def cancel(self) -> None:
-        """Stop a pending or running trace or hint (their results are dropped)."""
+        """Stop a pending or running trace or hint (their results are dropped); the player's
+        grid of a library puzzle is saved."""
+        self.save_progress()
         self._debounce.stop()
         self.set_playing(False)
         for worker in (self._worker, self._hint_worker):
