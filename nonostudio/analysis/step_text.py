@@ -175,6 +175,8 @@ def _overlap(x: _Line) -> str:
         return (f"{x.clue(i, subject=True)} starts at cell {r.lo[i] + 1 + x.offset} at the "
                 f"earliest and cell {r.hi[i] + 1 + x.offset} at the latest, so it covers "
                 f"{x.cells(x.filled)} either way.")
+    if not owners:
+        return f"pushed left and then right, the clues agree: {x.effect()}."
     if len(owners) == 2:
         who = f"{x.clue(owners[0], subject=True)} and {x.clue(owners[1], subject=True)}"
     else:
@@ -363,7 +365,13 @@ def explain_move(technique_id: str, axis: str, index: int, hints: Sequence[int],
     x = _Line(axis, hints, before, after, cell_offset, clue_offset, line_clues)
     if line_size is not None:
         x.line_size = line_size
-    body = _SENTENCES[technique_id](x)
+    try:
+        body = _SENTENCES[technique_id](x)
+    except (ValueError, IndexError, StopIteration):  # a state the sentence does not foresee:
+        x.clues.clear()  # say the move plainly rather than fail the whole trace
+        x.spans.clear()
+        body = f"{BY_ID[technique_id].idea[0].lower()}{BY_ID[technique_id].idea[1:-1]}: " \
+               f"{x.effect(limit=3)}."
     where = line_name(axis, index)
     if line_size is not None and len(x.before) < line_size:
         part = cells_text(range(len(x.before)), cell_offset)
