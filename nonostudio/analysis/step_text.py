@@ -214,10 +214,21 @@ def _simple_spaces(x: _Line) -> str:
 def _punctuate(x: _Line) -> str:
     r = _box_ranges(x.hints, x.before)
     crossed = set(x.crossed)
-    capped = [(bs, be) for bs, be in _runs(x.before, FILLED)
-              if bs - 1 in crossed or be in crossed]
-    if r is None or not capped:
+    blocks = _runs(x.before, FILLED)
+    capped = [(bs, be) for bs, be in blocks if bs - 1 in crossed or be in crossed]
+    if r is None or not blocks:
         return f"a finished block is capped at both ends: {x.effect()}."
+    if not capped:  # the ends were crossed before: the clue's placing is what is new
+        finished = [(bs, be) for bs, be in blocks
+                    if len(owners := r.candidates(bs, be)) == 1 and x.hints[owners[0]] == be - bs]
+        if not finished:
+            return f"a finished block is capped at both ends: {x.effect()}."
+        bs, be = finished[0]
+        x.spans.append(("block", bs + x.offset, be + x.offset))
+        who = x.clue(r.candidates(bs, be)[0])
+        return (f"the block at {cells_text(range(bs, be), x.offset)} is {who}, finished, so no "
+                f"clue reaches {x.cells(x.crossed, limit=3)} any more: "
+                f"{'it is' if len(x.crossed) == 1 else 'they are'} empty.")
     bs, be = capped[0]
     x.spans.append(("block", bs + x.offset, be + x.offset))
     owners = r.candidates(bs, be)
@@ -280,7 +291,7 @@ def _joining_splitting(x: _Line) -> str:
         between = set(range(a_end, b_start))
         if between and between <= filled and r is not None:
             owners = r.candidates(b_start, b_end)
-            who = x.clue(owners[0]) if len(owners) == 1 else "one clue"
+            who = x.clue(owners[0], subject=True) if len(owners) == 1 else "one clue"
             parts.append(f"only {who} can hold the boxes on both sides of "
                          f"{x.cells(sorted(between))}, so {'it is' if len(between) == 1 else 'they are'} filled")
             break
