@@ -3,8 +3,9 @@
 ``python tests/benchmarks/bench_grade.py [--rules NAME] [--max-per-corpus N] [--max-cells N]
 [--janko N] [--jobs N] [--skip PART ...]`` prints:
 
-* ``verdicts`` — tier vs pbnsolve's verdict (INDEX.csv) per corpus: tier <= 1 for ``unique
-  logical`` / ``trivial unique logical``, tier >= 2 with one solution for ``unique``, tier 4 with
+* ``verdicts`` — tier vs pbnsolve's verdict (INDEX.csv) per corpus: a line technique's tier
+  (<= 5) for ``unique logical`` / ``trivial unique logical``, tier >= 6 (contradictions, search)
+  with one solution for ``unique``, tier 8 with
   several solutions for ``multiple``; at most N rows per corpus, evenly spaced (colour puzzles the
   reader refuses are not covered);
 * ``spearman`` — Spearman correlation of the score with picross-solver's recorded difficulty
@@ -99,10 +100,10 @@ def spearman(a: list[float], b: list[float]) -> float:
 
 def _agrees(verdict: str, row: dict) -> bool:
     if verdict in LINE:
-        return row["tier"] <= 1
+        return row["tier"] <= 5  # tiers 0-5: line techniques (analysis.techniques)
     if verdict == "unique":
-        return row["tier"] >= 2 and row["solutions"] == UNIQUE
-    return row["tier"] == 4 and row["solutions"] == MULTIPLE
+        return row["tier"] >= 6 and row["solutions"] == UNIQUE
+    return row["tier"] == 8 and row["solutions"] == MULTIPLE
 
 
 def verdicts(pool: ProcessPoolExecutor, rules: str, per_corpus: int,
@@ -166,7 +167,7 @@ def _stats(label: str, rows: list[dict]) -> None:
         if not subset:
             continue
         s = np.array([r["seconds"] for r in subset])
-        tiers = np.bincount([r["tier"] for r in subset], minlength=5)
+        tiers = np.bincount([r["tier"] for r in subset], minlength=9)
         median = float(np.median(s))
         print(f"  {label:<14} {name:<9} n={len(subset):>4}  median {median:.3f} s  "
               f"p95 {float(np.percentile(s, 95)):.3f} s  max {float(s.max()):.3f} s  "
