@@ -50,6 +50,10 @@ class RuleDrafts:
                 raise ValueError("\"drafts\" is not a map of texts")
         except FileNotFoundError:
             return
+        except IsADirectoryError:
+            self.problem = (f"The rule drafts cannot be kept in {self.path}: it is a folder; "
+                            "drafts are kept only until you quit.")
+            return
         except (OSError, ValueError, KeyError, TypeError) as exc:
             aside = self.path.with_name(self.path.name + ".unreadable")
             why = f"{exc.__class__.__name__}: {exc}"

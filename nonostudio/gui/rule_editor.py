@@ -176,7 +176,7 @@ class RuleEditor(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         self.progress.hide()
-        self.progress_label = QLabel()  # the prover's words in full, wrapped
+        self.progress_label = QLabel()  # the prover's words, wrapped, when the bar is narrow
         self.progress_label.setAccessibleName("Proof progress")
         self.progress_label.setWordWrap(True)
         self.progress_label.hide()
@@ -464,7 +464,6 @@ class RuleEditor(QWidget):
         self.progress.setValue(0)
         self.progress.show()
         self.progress_label.setText("")
-        self.progress_label.show()
         self.cancel_button.show()
         self._keep_focus()
         self.prove_button.setEnabled(False)
@@ -500,6 +499,10 @@ class RuleEditor(QWidget):
         if self._is_current():
             self.progress_label.setText(message[:1].upper() + message[1:] if message else "")
             self.progress.setFormat(f"{message} (%p%)" if message else "%p%")
+            # the words wrapped under the bar only when the bar is too narrow to hold them
+            fits = self.progress.fontMetrics().horizontalAdvance(
+                f"{message} (100%)") + 40 <= self.progress.width()
+            self.progress_label.setVisible(not fits)
             self.progress.setValue(round(100 * fraction))
 
     def _proved(self, result: ProofResult) -> None:

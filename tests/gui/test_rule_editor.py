@@ -227,7 +227,16 @@ def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
     editor.length_spin.setValue(6)
     qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     messages: list[str] = []
-    editor.progress.valueChanged.connect(lambda _: messages.append(editor.progress_label.text()))
+    legible: list[bool] = []
+
+    def shown(_: int) -> None:
+        messages.append(editor.progress_label.text())
+        bar = editor.progress
+        words = bar.fontMetrics().horizontalAdvance(bar.text())
+        # the words fit on the bar, or they are wrapped in full under it
+        legible.append(words + 20 <= bar.width() or editor.progress_label.isVisible())
+
+    editor.progress.valueChanged.connect(shown)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
         qtbot.mouseClick(editor.prove_button, Qt.MouseButton.LeftButton)
         # While proving: the length label is not squashed ("Lines up t") and the bar has a row
@@ -237,6 +246,7 @@ def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
         assert editor.progress.width() >= editor.width() - 10
     assert blocker.args[0].sound is True
     assert messages[-1] == "Proved for lines up to 6 of 6 cells"
+    assert legible and all(legible)
     assert editor.result_label.text().startswith("Sound")
     # Before the fix focus went to the next widget in the window (the Library filter).
     assert QApplication.focusWidget() is editor.text_edit
@@ -326,3 +336,31 @@ def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telli
                 for i in range(browser.examples_layout.count())]
     pictures = [p for p in pictures if isinstance(p, LinePicture)]
     assert len(pictures[0].rows()[0].cells) >= 5  # shown first: a line that tells something
+
+
+def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / DRAFTS_NAME).write_text('{"drafts": {"control/mercury": ', encoding="utf-8")
+    browser = make_browser(qtbot)
+    click_rule(qtbot, browser, "mercury")
+    editor = browser.editor
+    assert editor.text() == format_rule(MERCURY.rule)
+    aside = data_dir / (DRAFTS_NAME + ".unreadable")
+    assert aside.read_text(encoding="utf-8") == '{"drafts": {"control/mercury": '
+    assert str(aside) in editor.draft_label.text() and "could not be read" in (
+        editor.draft_label.text())
+    browser.cancel()
+
+
+def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_dir: Path) -> None:
+    (data_dir / DRAFTS_NAME).mkdir(parents=True)  # a folder where the file should go
+    browser = make_browser(qtbot)
+    click_rule(qtbot, browser, "mercury")
+    editor = open_editor_tab(qtbot, browser)
+    type_at_end(qtbot, editor, " + 0")
+    assert "could not be written" in editor.draft_label.text()
+    assert str(data_dir / DRAFTS_NAME) in editor.draft_label.text()
+    click_rule(qtbot, browser, "big_hint")
+    click_rule(qtbot, browser, "mercury")
+    assert editor.text().endswith(" + 0")  # still there for this session
+    browser.cancel()
