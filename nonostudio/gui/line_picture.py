@@ -29,6 +29,20 @@ class PictureRow:
     cells: str
     mark: tuple[int, int] | None = None  # [start, end) in cells
     mark_kind: str = MARK_NEW  # MARK_NEW (cells a rule set) or MARK_WRONG (a fill that is wrong)
+    more_marks: tuple[tuple[int, int], ...] = ()  # further marked ranges, drawn like ``mark``
+
+
+def marked_ranges(before: str, after: str) -> tuple[tuple[int, int], ...]:
+    """The ``[start, end)`` ranges of cells undecided in ``before`` and decided in ``after``
+    (``-Ox`` texts of one line): the cells a move decided, to mark in its picture."""
+    ranges: list[tuple[int, int]] = []
+    for i, (b, a) in enumerate(zip(before, after, strict=True)):
+        if b == "-" and a != "-":
+            if ranges and ranges[-1][1] == i:
+                ranges[-1] = (ranges[-1][0], i + 1)
+            else:
+                ranges.append((i, i + 1))
+    return tuple(ranges)
 
 
 @dataclass(frozen=True)
@@ -129,9 +143,15 @@ def _paint_cells(
         painter.drawLine(QPointF(x, top), QPointF(x, top + cell))
     painter.drawLine(QPointF(left, top), QPointF(left + n * cell, top))
     painter.drawLine(QPointF(left, top + cell), QPointF(left + n * cell, top + cell))
+    colour = WRONG_COLOR if row.mark_kind == MARK_WRONG else highlight
+    for start, end in row.more_marks:
+        start, end = max(0, start), min(n, end)
+        if end > start:
+            painter.setPen(QPen(colour, max(2, cell // 6)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRect(left + start * cell, top, (end - start) * cell, cell))
     if row.mark is not None:
         start, end = max(0, row.mark[0]), min(n, row.mark[1])
-        colour = WRONG_COLOR if row.mark_kind == MARK_WRONG else highlight
         if end > start:
             painter.setPen(QPen(colour, max(2, cell // 6)))
             painter.setBrush(Qt.BrushStyle.NoBrush)

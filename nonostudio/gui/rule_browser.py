@@ -1,5 +1,8 @@
-"""The rule browser: the rules of a rule set in a sortable, filterable table, with a detail pane.
+"""The rule browser: the rules of a rule set by technique, and in a sortable, filterable table.
 
+The *By technique* tab (:class:`TechniqueBrowser`) shows the techniques players learn in
+difficulty order with their explanation, worked examples and the rules placed in each; a rule
+opens in the *All rules* tab: the rules in a table with a detail pane.
 The detail pane shows the selected rule's text (highlighted), its English explanation, pictures
 of its example fills, and the lines of the current puzzle where it fires (from the solving view's
 trace).  The *Edit & prove* tab holds a :class:`RuleEditor` loaded with the selected rule.
@@ -35,13 +38,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.steps import RULE, Trace
+from nonostudio.core.library import Library
 from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.gui.line_picture import LinePicture, PictureRow
 from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import RuleHighlighter
 from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
 from nonostudio.gui.steps_model import line_label
+from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.paths import paper_testing_set
 from nonostudio.rules.ast import Rule
@@ -57,8 +63,6 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 from nonostudio.rules.subtitles import plain_source
 
 TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
-
-DEFAULT_RULE_SET = "control"
 
 
 def example_rows(example: Example) -> list[PictureRow]:
@@ -110,7 +114,8 @@ class RuleBrowser(QWidget):
         self.editor.proofFinished.connect(self._on_proof)
         self.editor.ruleSaved.connect(lambda name, rule: (self.add_rule_set(name),
                                                           self.select_rule(rule)))
-        offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET)
+        self.techniques.ruleRequested.connect(self.open_rule)
+        offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
 
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()
@@ -193,9 +198,15 @@ class RuleBrowser(QWidget):
         splitter.addWidget(self.detail_tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        self.techniques = TechniqueBrowser(test_set=self._test_set)
+        self.views = QTabWidget()
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.techniques, "By &technique")
+        self.views.addTab(splitter, "&All rules")
+        self.all_rules = splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(splitter)
+        layout.addWidget(self.views)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
@@ -240,6 +251,7 @@ class RuleBrowser(QWidget):
         self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")
         self.about_button.setEnabled(bool(rule_set.header))
         self.set_trace(self._trace)
+        self.techniques.set_rule_set(rule_set, measure=measure)
         if measure:
             self._start_coverage()
         if self.proxy.rowCount():
@@ -275,6 +287,17 @@ class RuleBrowser(QWidget):
             self.rule_set_combo.addItem(name)
         self._rule_set = None
         self.set_rule_set(name)
+
+    def set_library(self, library: Library | None) -> None:
+        """Take the techniques' real examples from ``library``'s puzzles."""
+        self.techniques.set_library(library)
+
+    def open_rule(self, name: str, edit: bool = False) -> None:
+        """Show rule ``name`` in the *All rules* tab (``edit``: in its editor)."""
+        self.filter_edit.clear()
+        self.views.setCurrentWidget(self.all_rules)
+        self.select_rule(name)
+        self.detail_tabs.setCurrentIndex(1 if edit else 0)
 
     def select_rule(self, name: str) -> None:
         row = self.model.row_of(name)
@@ -344,10 +367,12 @@ class RuleBrowser(QWidget):
     def cancel(self) -> None:
         """Stop background work (coverage and a running proof)."""
         self._cancel_coverage()
+        self.techniques.cancel()
         self.editor.cancel_proof()
 
     def is_busy(self) -> bool:
-        return self._coverage_worker is not None or self.editor.is_proving()
+        return (self._coverage_worker is not None or self.editor.is_proving()
+                or self.techniques.is_busy())
 
     def _covered(self, result: tuple[str, dict[str, int]]) -> None:
         worker = self._coverage_worker
@@ -374,6 +399,7 @@ class RuleBrowser(QWidget):
     def set_trace(self, trace: Trace | None) -> None:
         """Count and list each rule's steps in ``trace`` (the solving view's current trace)."""
         self._trace = trace
+        self.techniques.set_trace(trace)
         matches = trace is not None and self._rule_set is not None and (
             trace.rule_set == self._rule_set.name
         )

@@ -1,0 +1,189 @@
+"""The rule browser by technique, driven by clicks: the families in difficulty order with their
+explanation, pictures, real examples from library puzzles, frequencies on the test set and the
+member rules with their DSL text; a member opens in the rule list and its editor; the strategy
+guide exported as HTML and PDF; the table model through qtmodeltester."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QFileDialog
+
+from nonostudio.analysis.guide import Frequency
+from nonostudio.analysis.placement import UNPLACED
+from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
+from nonostudio.core.line import cells_to_text
+from nonostudio.gui.line_picture import marked_ranges
+from nonostudio.gui.rule_browser import RuleBrowser
+from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows
+from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
+from nonostudio.paths import paper_testing_set
+from nonostudio.rules.printer import format_rule
+from nonostudio.rules.ruleset import load_rule_set
+
+SAMPLES_TEST_SET = paper_testing_set()  # the bundled test lines (small: quick to place)
+
+
+def click_row(qtbot, table, row: int, column: int = NAME) -> None:
+    rect = table.visualRect(table.model().index(row, column))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+@pytest.fixture
+def techniques(qtbot) -> TechniqueBrowser:
+    widget = TechniqueBrowser(test_set=SAMPLES_TEST_SET)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(30000)
+
+
+def test_model_rows_in_difficulty_order_through_modeltester(qtmodeltester) -> None:
+    model = TechniquesModel()
+    qtmodeltester.check(model)
+    assert [model.index(r, NAME).data() for r in range(model.rowCount())] == [
+        t.name for t in ALL_TECHNIQUES]
+    tiers = [int(model.index(r, TIER).data()) for r in range(model.rowCount())]
+    assert tiers == sorted(tiers)
+    assert model.index(0, RULES).data() == "…"  # not placed yet
+    model.set_members({"overlap": ["a", "b"], UNPLACED: ["c"]})
+    model.set_frequencies({"overlap": Frequency(50, 80)}, 200)
+    model.set_uses({"overlap": 7})
+    qtmodeltester.check(model)
+    row = model.row_of("overlap")
+    assert model.index(row, RULES).data() == "2"
+    assert model.index(row, TEST_LINES).data() == "50 (25.0 %)"
+    assert model.index(row, PUZZLE).data() == "7"
+    last = model.rowCount() - 1
+    assert model.index(last, NAME).data() == "Not placed in a technique"
+    assert model.index(last, NAME).data(Qt.ItemDataRole.UserRole) == UNPLACED
+    model.set_members({"overlap": ["a"]})
+    assert model.rowCount() == len(ALL_TECHNIQUES)  # no unplaced rules: no such row
+
+
+def test_move_pictures_mark_every_decided_range() -> None:
+    assert marked_ranges("--O--x--", "xxOOOxOx") == ((0, 2), (3, 5), (6, 8))
+    t = BY_ID["small_gap"]
+    before, after = example_cells(t.example)
+    rows = move_rows(before, after)
+    assert rows[0].cells == cells_to_text(before) and rows[1].cells == cells_to_text(after)
+    assert (rows[1].mark, *rows[1].more_marks) == marked_ranges(rows[0].cells, rows[1].cells)
+
+
+def test_families_with_explanation_picture_frequency_and_member_rules(qtbot, techniques) -> None:
+    control = load_rule_set("control")
+    with qtbot.waitSignal(techniques.analysisReady, timeout=120000):
+        techniques.set_rule_set(control)
+    placements = {p.rule: p for p in techniques.placements()}
+    assert set(placements) == {e.rule.name for e in control.entries}
+    table = techniques.table
+    row = techniques.model.row_of("overlap")
+    click_row(qtbot, table, row)
+    t = BY_ID["overlap"]
+    assert techniques.selected_technique() == "overlap"
+    assert "Overlap" in techniques.heading_label.text() and "tier 1" in techniques.heading_label.text()
+    assert techniques.idea_label.text() == t.idea
+    assert techniques.example_picture.isVisible()
+    assert techniques.example_picture.rows()[1].cells == t.example.after.replace(" ", "")
+    assert techniques.example_note.text() == t.example.note
+    lines = techniques.model.test_lines()
+    assert lines > 1000 and f"on the {lines:,} test lines" in techniques.frequency_label.text()
+    members = [p.rule for p in placements.values() if p.technique == "overlap"]
+    assert members, "the control set has an overlap rule (big hint)"
+    shown = [techniques.members_list.item(i) for i in range(techniques.members_list.count())]
+    assert [item.data(Qt.ItemDataRole.UserRole) for item in shown] == members
+    for item, name in zip(shown, members, strict=True):
+        assert format_rule(control.entry(name).rule) in item.text()
+    assert techniques.model.index(row, RULES).data() == str(len(members))
+    # a grid technique has no line example and says when it is needed
+    click_row(qtbot, table, techniques.model.row_of("contradiction"))
+    assert not techniques.example_picture.isVisible()
+    assert "no line technique helps" in techniques.frequency_label.text()
+
+
+def test_real_examples_come_from_the_library_puzzles(qtbot, techniques, small_library) -> None:
+    techniques.set_library(small_library)
+    with qtbot.waitSignal(techniques.examplesReady, timeout=120000):
+        techniques.set_rule_set(load_rule_set("control"), measure=True)
+    found = techniques.examples()
+    assert found, "the library's small puzzles need some technique"
+    titles = {e.title for e in small_library.entries()}
+    for example in found.values():
+        assert example.puzzle in titles and example.source.startswith("library puzzle ")
+    technique_id = next(iter(found))
+    click_row(qtbot, techniques.table, techniques.model.row_of(technique_id))
+    example = found[technique_id]
+    assert example.puzzle in techniques.real_heading.text()
+    assert techniques.real_text.text() == example.text
+    assert techniques.real_picture.isVisible()
+    assert techniques.real_picture.hints() == tuple(example.clues)
+
+
+def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
+    browser = RuleBrowser(test_set=SAMPLES_TEST_SET)
+    qtbot.addWidget(browser)
+    browser.resize(1300, 800)
+    browser.show()
+    qtbot.waitExposed(browser)
+    try:
+        assert browser.views.currentWidget() is browser.techniques  # by technique first
+        with qtbot.waitSignal(browser.techniques.analysisReady, timeout=120000):
+            browser.set_rule_set("control")
+        tech = browser.techniques
+        click_row(qtbot, tech.table, tech.model.row_of("overlap"))
+        item = tech.members_list.item(0)
+        name = item.data(Qt.ItemDataRole.UserRole)
+        rect = tech.members_list.visualItemRect(item)
+        qtbot.mouseClick(tech.members_list.viewport(), Qt.MouseButton.LeftButton,
+                         pos=rect.center())  # a double click: press, release, press again
+        qtbot.mouseDClick(tech.members_list.viewport(), Qt.MouseButton.LeftButton,
+                          pos=rect.center())
+        assert browser.views.currentWidget() is browser.all_rules
+        assert browser.selected_entry().rule.name == name
+        assert browser.detail_tabs.currentIndex() == 0
+        browser.views.setCurrentWidget(tech)
+        qtbot.mouseClick(tech.edit_rule_button, Qt.MouseButton.LeftButton)
+        assert browser.views.currentWidget() is browser.all_rules
+        assert browser.detail_tabs.currentWidget() is browser.editor
+        assert browser.selected_entry().rule.name == name
+    finally:
+        browser.cancel()
+        assert QThreadPool.globalInstance().waitForDone(30000)
+
+
+@pytest.mark.parametrize("suffix", [".html", ".pdf"])
+def test_export_strategy_guide_by_the_button(qtbot, techniques, tmp_path: Path, monkeypatch,
+                                             suffix: str) -> None:
+    with qtbot.waitSignal(techniques.analysisReady, timeout=120000):
+        techniques.set_rule_set(load_rule_set("control"))
+    target = tmp_path / f"guide{suffix}"
+    kind = "PDF document (*.pdf)" if suffix == ".pdf" else "HTML page (*.html)"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target.with_suffix("")), kind)))
+    qtbot.mouseClick(techniques.export_button, Qt.MouseButton.LeftButton)
+    assert target.is_file(), techniques.status_label.text()
+    assert f"Strategy guide written to {target}" in techniques.status_label.text()
+    data = target.read_bytes()
+    if suffix == ".pdf":
+        assert data.startswith(b"%PDF") and len(data) > 5000
+    else:
+        page = data.decode("utf-8")
+        assert "<h1>Nonogram strategy guide</h1>" in page
+        for t in ALL_TECHNIQUES:
+            assert f'<section id="{t.id}">' in page
+        assert "test lines" in page  # the frequencies measured in the browser
+
+
+def test_export_to_an_unwritable_place_says_so(qtbot, techniques, tmp_path: Path,
+                                               monkeypatch) -> None:
+    target = tmp_path / "missing-folder" / "guide.html"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target), "HTML page (*.html)")))
+    assert techniques.choose_export() is None
+    assert "The guide was not written" in techniques.status_label.text()
+    assert "guide.html" in techniques.status_label.text()
