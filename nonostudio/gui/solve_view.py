@@ -40,6 +40,7 @@ from nonostudio.analysis.hints import RUNGS, HintLadder, apply_step, hint_ladder
 from nonostudio.analysis.narrate import narrate, rules_used
 from nonostudio.analysis.steps import PROBE, SEARCH, Step, Trace
 from nonostudio.analysis.strategies import next_line
+from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
@@ -69,7 +70,13 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
     fallbacks = sum(s.fallback_steps.values())
     state = "Solved" if trace.solved else ("Interrupted" if trace.interrupted else "Not solved")
     lines = [f"<b>{state}</b> in {s.steps} steps: {s.rule_steps} by rules, {fallbacks} beyond them."]
-    if s.uses:
+    if s.techniques:
+        used = ", ".join(f"{BY_ID[t].name} ×{k}" if t in BY_ID else f"{t} ×{k}"
+                         for t, k in s.techniques.items())
+        lines.append(f"Techniques, easiest first: {used}.")
+        if s.uses:
+            lines.append(f"{len(s.uses)} rules of the set were used.")
+    elif s.uses:
         lines.append(f"Rules used: {rules_used(s.uses, titles)}.")
     if fallbacks:
         kinds = ", ".join(f"{kind} ×{k}" for kind, k in s.fallback_steps.items() if k)
@@ -212,8 +219,10 @@ class SolveView(QWidget):
         self.hand_bar.hide()
         top = QHBoxLayout()
         top.addWidget(bar)
-        top.addWidget(self.hand_bar)
         top.addWidget(self.busy, 1)
+        hand_row = QHBoxLayout()  # its own row: both bars on one overflow into chevrons
+        hand_row.addWidget(self.hand_bar)
+        hand_row.addStretch(1)
 
         self.banner = QLabel()
         self.banner.setObjectName("solvedBanner")
@@ -276,6 +285,7 @@ class SolveView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
+        layout.addLayout(hand_row)
         layout.addWidget(splitter, 1)
 
     # --- inputs ------------------------------------------------------------------------------
@@ -658,7 +668,7 @@ class SolveView(QWidget):
         self._run_timer()  # stops on the solved moment, so the banner gives the final time
         if solved:
             size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
-            self.banner.setText(f"🎉 Solved! You finished this {size}puzzle in "
+            self.banner.setText(f"✓ Solved! You finished this {size}puzzle in "
                                 f"{clock_text(self.timer.seconds())}.")
         if solved and not was and announce:
             self.message_label.setText("Solved! Well done. Undo (Ctrl+Z) to go back, or Solve "

@@ -159,7 +159,9 @@ def test_fallback_steps_are_summarised_and_linked(qtbot, view: SolveView) -> Non
     assert view.position() == first + 1
     assert "(fallback)" in view.model.index(first, KIND).data()
     titles = {e.rule.name: e.title for e in load_rule_set("control").entries}
-    assert summary_text(trace, titles).count("×") == len(trace.summary().uses) + 1
+    techniques = trace.summary().techniques
+    assert summary_text(trace, titles).count("×") == len(techniques) + 1
+    assert "Techniques, easiest first: Empty line ×" in text or "Overlap ×" in text
 
 
 def test_a_new_puzzle_cancels_the_stale_trace(qtbot, view: SolveView) -> None:
