@@ -16,6 +16,7 @@ real examples once per rule set and library.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -107,6 +108,28 @@ def example_puzzles(library: Library | None) -> list[tuple[str, Puzzle, str]]:
             continue
     out.sort(key=lambda item: (item[1].width * item[1].height, item[0]))
     return out[:MAX_EXAMPLE_PUZZLES]
+
+
+_CELL_TD = re.compile(r'<td class="(f|x|u)( new)?">(×?)</td>')
+_PRINT_CELLS = {
+    ("f", False): '<td bgcolor="#222222">&nbsp;&nbsp;&nbsp;</td>',
+    ("f", True): '<td bgcolor="#dd6600">&nbsp;&nbsp;&nbsp;</td>',
+    ("x", False): '<td align="center"><font color="#777777">×</font></td>',
+    ("x", True): '<td align="center" bgcolor="#ffe0c0"><font color="#dd6600"><b>×</b></font></td>',
+    ("u", False): "<td>&nbsp;&nbsp;&nbsp;</td>",
+    ("u", True): '<td bgcolor="#ffe0c0">&nbsp;&nbsp;&nbsp;</td>',
+}
+
+
+def printable_html(page: str) -> str:
+    """The guide's HTML in the subset Qt's rich text lays out (for the PDF): its line pictures
+    draw cells by CSS sizes and outlines Qt ignores, so empty cells would collapse; here every
+    cell has content, borders come from the table and colours from ``bgcolor``."""
+    page = page.replace('<table class="line">',
+                        '<table class="line" border="1" cellspacing="0" cellpadding="1" '
+                        'style="border-color: #888888; border-style: solid;">')
+    page = page.replace('<td class="clue">', '<td class="clue" style="border: none;">')
+    return _CELL_TD.sub(lambda m: _PRINT_CELLS[(m.group(1), bool(m.group(2)))], page)
 
 
 def move_rows(before: Sequence[int] | str, after: Sequence[int] | str) -> list[PictureRow]:
@@ -232,6 +255,7 @@ class TechniqueBrowser(QWidget):
         splitter.addWidget(scroll)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
+        splitter.setSizes([430, 570])  # the table's five columns fit beside the details
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -558,7 +582,7 @@ class TechniqueBrowser(QWidget):
             writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
             writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
             document = QTextDocument()
-            document.setHtml(page)
+            document.setHtml(printable_html(page))
             document.print_(writer)
             del writer  # ends the PDF
             if not out.is_file() or out.stat().st_size == 0:

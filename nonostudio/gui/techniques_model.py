@@ -18,7 +18,7 @@ from nonostudio.analysis.guide import Frequency
 from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES
 
-COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "This puzzle")
+COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "Puzzle")
 TIER, NAME, RULES, TEST_LINES, PUZZLE = range(len(COLUMNS))
 UNPLACED_NAME = "Not placed in a technique"
 
@@ -125,7 +125,7 @@ class TechniquesModel(QAbstractTableModel):
             freq = self.frequency(row.id)
             if freq is None or not self._test_lines:
                 return "" if self._frequencies is not None or row.id == UNPLACED else "…"
-            return f"{freq.first:,} ({100 * freq.first / self._test_lines:.1f} %)"
+            return f"{100 * freq.first / self._test_lines:.1f} %"
         if self._uses is None or row.id == UNPLACED:
             return ""
         return str(self._uses.get(row.id, 0))
@@ -140,6 +140,12 @@ class TechniquesModel(QAbstractTableModel):
             return self._text(row, column)
         if role == Qt.ItemDataRole.UserRole:
             return row.id
+        if role == Qt.ItemDataRole.ToolTipRole and column == TEST_LINES:
+            freq = self.frequency(row.id)
+            if freq is not None and self._test_lines:
+                return (f"The easiest technique that helps on {freq.first:,} of the "
+                        f"{self._test_lines:,} test lines; its move decides a cell on "
+                        f"{freq.fires:,}")
         if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

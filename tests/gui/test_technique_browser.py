@@ -17,7 +17,7 @@ from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
 from nonostudio.core.line import cells_to_text
 from nonostudio.gui.line_picture import marked_ranges
 from nonostudio.gui.rule_browser import RuleBrowser
-from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows
+from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows, printable_html
 from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
 from nonostudio.paths import paper_testing_set
 from nonostudio.rules.printer import format_rule
@@ -57,7 +57,9 @@ def test_model_rows_in_difficulty_order_through_modeltester(qtmodeltester) -> No
     qtmodeltester.check(model)
     row = model.row_of("overlap")
     assert model.index(row, RULES).data() == "2"
-    assert model.index(row, TEST_LINES).data() == "50 (25.0 %)"
+    assert model.index(row, TEST_LINES).data() == "25.0 %"
+    assert "on 50 of the 200 test lines" in model.index(row, TEST_LINES).data(
+        Qt.ItemDataRole.ToolTipRole)
     assert model.index(row, PUZZLE).data() == "7"
     last = model.rowCount() - 1
     assert model.index(last, NAME).data() == "Not placed in a technique"
@@ -187,3 +189,14 @@ def test_export_to_an_unwritable_place_says_so(qtbot, techniques, tmp_path: Path
     assert techniques.choose_export() is None
     assert "The guide was not written" in techniques.status_label.text()
     assert "guide.html" in techniques.status_label.text()
+
+
+def test_the_pdf_page_gives_every_picture_cell_content_and_colour() -> None:
+    from nonostudio.analysis.guide import line_picture
+
+    page = line_picture((2, 1), (1, 1, 0, -1, 1), (False, True, False, False, True))
+    printable = printable_html(page)
+    assert 'class="f"' not in printable and "<td></td>" not in printable
+    assert printable.count('bgcolor="#222222"') == 1  # an old filled cell
+    assert printable.count('bgcolor="#dd6600"') == 2  # the two the move filled
+    assert printable.count("×") == 1 and 'border="1"' in printable
