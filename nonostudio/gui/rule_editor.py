@@ -353,12 +353,13 @@ class RuleEditor(QWidget):
         self.cancel_proof()
         self._clear_result()
         if not self._loading:
-            self._flush_draft()
             self._show_draft_state()
-        self._timer.start()
+        self._timer.start()  # the draft is written with the parse, not on every key
 
     def parse_now(self) -> None:
         self._timer.stop()
+        self._flush_draft()
+        self._show_draft_state()
         text = self.text()
         if not text.strip():
             rule, error = None, None

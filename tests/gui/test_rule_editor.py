@@ -48,21 +48,31 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def make_browser(qtbot) -> RuleBrowser:
+def make_browser(qtbot, rule_set: str = "control") -> RuleBrowser:
+    """The rule browser showing ``rule_set`` in its *All rules* tab (clicked open)."""
     widget = RuleBrowser(test_set=None)
     qtbot.addWidget(widget)
     widget.resize(1200, 700)
     widget.show()
     qtbot.waitExposed(widget)
+    widget.set_rule_set(rule_set)
+    bar = widget.views.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
+                     pos=bar.tabRect(widget.views.indexOf(widget.all_rules)).center())
+    assert widget.views.currentWidget() is widget.all_rules
     return widget
+
+
+def close_browser(widget: RuleBrowser) -> None:
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(60000)
 
 
 @pytest.fixture
 def browser(qtbot) -> RuleBrowser:
     widget = make_browser(qtbot)
     yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(30000)
+    close_browser(widget)
 
 
 def click_rule(qtbot, browser: RuleBrowser, name: str) -> None:
@@ -124,6 +134,7 @@ def test_a_draft_survives_switching_rules_and_a_restart(qtbot, browser: RuleBrow
     assert restarted.editor.text() == typed
     click_rule(qtbot, restarted, "big_hint")
     assert restarted.editor.text() == format_rule(BIG_HINT.rule)
+    close_browser(restarted)
 
 
 def test_revert_asks_before_discarding_the_draft(qtbot, browser: RuleBrowser,
@@ -132,6 +143,9 @@ def test_revert_asks_before_discarding_the_draft(qtbot, browser: RuleBrowser,
     editor = open_editor_tab(qtbot, browser)
     type_at_end(qtbot, editor, " + 1")
     typed = editor.text()
+    drafts = data_dir / DRAFTS_NAME
+    qtbot.waitUntil(drafts.is_file)  # written a moment after the typing stops
+    assert json.loads(drafts.read_text(encoding="utf-8"))["drafts"] == {"control/mercury": typed}
 
     qtbot.mouseClick(editor.revert_button, Qt.MouseButton.LeftButton)
     box = editor.confirm_box
@@ -309,7 +323,7 @@ def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
     browser.rule_set_combo.setCurrentText("learned")
     assert {browser.model.index(r, PROOF).data() for r in range(browser.model.rowCount())} == {
         "not proved"}
-    browser.cancel()
+    close_browser(browser)
 
 
 def test_a_record_of_other_text_claims_nothing(qtbot, tmp_path: Path) -> None:
@@ -317,12 +331,12 @@ def test_a_record_of_other_text_claims_nothing(qtbot, tmp_path: Path) -> None:
                  tmp_path / "proofs.json")
     browser = make_browser(qtbot)
     assert browser.model.proof("mercury") == "not proved"
-    browser.cancel()
+    close_browser(browser)
 
 
 def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telling_example(
         qtbot, browser: RuleBrowser) -> None:
-    browser.rule_set_combo.setCurrentText("learned")
+    browser.set_rule_set("learned")
     rule_3 = next(e for e in LEARNED.entries if e.title == "learned rule 3")
     click_rule(qtbot, browser, rule_3.rule.name)
     subtitle = browser.title_label.text()
@@ -349,7 +363,7 @@ def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot, data_dir: Path) 
     assert aside.read_text(encoding="utf-8") == '{"drafts": {"control/mercury": '
     assert str(aside) in editor.draft_label.text() and "could not be read" in (
         editor.draft_label.text())
-    browser.cancel()
+    close_browser(browser)
 
 
 def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_dir: Path) -> None:
@@ -357,10 +371,11 @@ def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_d
     browser = make_browser(qtbot)
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
+    assert "it is a folder" in editor.draft_label.text()
     type_at_end(qtbot, editor, " + 0")
-    assert "could not be written" in editor.draft_label.text()
+    qtbot.waitUntil(lambda: "could not be written" in editor.draft_label.text())
     assert str(data_dir / DRAFTS_NAME) in editor.draft_label.text()
     click_rule(qtbot, browser, "big_hint")
     click_rule(qtbot, browser, "mercury")
     assert editor.text().endswith(" + 0")  # still there for this session
-    browser.cancel()
+    close_browser(browser)
