@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,67 @@ if TYPE_CHECKING:
     from nonostudio.gui.mainwindow import MainWindow
 
 APP_ID = "io.github.nonostudio.Nonostudio"
+
+# What Qt's X11 (xcb) platform plugin needs beyond libxcb itself: Debian package -> library.
+XCB_PACKAGES = {
+    "libxcb-cursor0": "libxcb-cursor.so.0",
+    "libxcb-icccm4": "libxcb-icccm.so.4",
+    "libxcb-image0": "libxcb-image.so.0",
+    "libxcb-keysyms1": "libxcb-keysyms.so.1",
+    "libxcb-randr0": "libxcb-randr.so.0",
+    "libxcb-render-util0": "libxcb-render-util.so.0",
+    "libxcb-shape0": "libxcb-shape.so.0",
+    "libxcb-xinerama0": "libxcb-xinerama.so.0",
+    "libxcb-xkb1": "libxcb-xkb.so.1",
+    "libxkbcommon-x11-0": "libxkbcommon-x11.so.0",
+}
+WITHOUT_A_DISPLAY = """\
+Without a display you can still:
+  nonostudio --screenshot DIR [FILE]      save a PNG of each main view in DIR
+  QT_QPA_PLATFORM=offscreen nonostudio    run the studio without showing it (tests)
+  nonostudio-cli --help                   check, solve, grade and convert puzzles"""
+
+
+def _loads(library: str) -> bool:
+    import ctypes
+
+    try:
+        ctypes.CDLL(library)
+    except OSError:
+        return False
+    return True
+
+
+def missing_xcb_libraries(loads: Callable[[str], bool] = _loads) -> list[str]:
+    """The Debian packages whose libraries Qt's xcb plugin needs and cannot load."""
+    return [package for package, library in XCB_PACKAGES.items() if not loads(library)]
+
+
+def display_problem(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                    loads: Callable[[str], bool] = _loads) -> str | None:
+    """Why Qt could not open a window here (None when it should): no display at all, or the
+    X11 platform's system libraries are missing.  Qt itself would abort with "could not load
+    the Qt platform plugin xcb … Reinstalling the application may fix this problem"."""
+    env = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith("linux"):
+        return None
+    chosen = env.get("QT_QPA_PLATFORM", "").split(":")[0].strip()
+    if chosen not in ("", "xcb"):
+        return None  # offscreen, wayland, vnc…: Qt is told what to use
+    if env.get("WAYLAND_DISPLAY") and not chosen:
+        return None  # Qt can use Wayland
+    if not env.get("DISPLAY"):
+        return ("nonostudio: cannot open a window: there is no display (neither DISPLAY nor "
+                "WAYLAND_DISPLAY is set). Start it from a desktop session, or over SSH with X "
+                "forwarding (ssh -X).\n" + WITHOUT_A_DISPLAY)
+    missing = missing_xcb_libraries(loads)
+    if missing:
+        return (f"nonostudio: cannot open a window on display {env['DISPLAY']}: Qt's X11 "
+                f"platform (xcb) needs system libraries that are not installed. On Debian or "
+                f"Ubuntu install them with:\n  sudo apt install {' '.join(missing)}\n"
+                "(the whole list: " + " ".join(XCB_PACKAGES) + ")\n" + WITHOUT_A_DISPLAY)
+    return None
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -33,17 +94,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def open_library() -> tuple[Library, list[str]]:
+def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     """The user's library (seeded with the samples on first start) and messages for the user.
 
     Never raises.  A file SQLite calls corrupt is moved aside (the note says where) and a new
     library started.  A library in use by another process is opened read-only if it can be read,
     a read-only file or folder is used read-only, and a full disk is reported; none of these
     touches the file.  When nothing works the session runs on an in-memory library and says so.
+    ``seed=False`` leaves the samples for :func:`seed_library` (after the window is shown).
     """
-    from nonostudio.core.errors import PuzzleError
     from nonostudio.core.library import BUSY, Library, LibraryError
-    from nonostudio.paths import library_db_path, samples_dir
+    from nonostudio.paths import library_db_path
 
     notes: list[str] = []
     path = library_db_path()
@@ -78,12 +139,24 @@ def open_library() -> tuple[Library, list[str]]:
                      "can open its puzzles, but changes and new puzzles cannot be stored.")
     if library.warning:
         notes.append(library.warning)
-    if not library.read_only:
-        try:
-            library.seed_samples(samples_dir())
-        except (PuzzleError, LibraryError, OSError) as exc:
-            notes.append(f"The sample puzzles could not be added to the library: {exc}")
+    if seed:
+        notes.extend(seed_library(library))
     return library, notes
+
+
+def seed_library(library: Library) -> list[str]:
+    """Add the bundled samples to a new library (once); messages for the user if that fails."""
+    from nonostudio.core.errors import PuzzleError
+    from nonostudio.core.library import LibraryError
+    from nonostudio.paths import samples_dir
+
+    if library.read_only:
+        return []
+    try:
+        library.seed_samples(samples_dir())
+    except (PuzzleError, LibraryError, OSError) as exc:
+        return [f"The sample puzzles could not be added to the library: {exc}"]
+    return []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,8 +164,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.screenshot is not None and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if (problem := display_problem()) is not None:
+        print(problem, file=sys.stderr)
+        return 1
 
     import PySide6
+    from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -125,14 +202,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from nonostudio.gui.mainwindow import MainWindow
 
-    library, notes = open_library()
+    screenshots = args.screenshot is not None
+    library, notes = open_library(seed=screenshots)
     for note in notes:
         log.warning("%s", note)
-    window = MainWindow(library)
+    # The window is shown first; the library listing, the samples of a first start, the rule
+    # sets and the other tabs and panels follow from the event loop (see finish_start).
+    window = MainWindow(library, defer_panels=not screenshots)
     try:
-        if args.screenshot is not None:
+        if screenshots:
             return _screenshots(window, args, notes)
+        window.ready.connect(window.start_background_checks)
         window.show()
+
+        def after_first_paint() -> None:
+            for note in seed_library(library):
+                log.warning("%s", note)
+                window.statusBar().showMessage(note, 15000)
+            window.finish_start()
+
+        QTimer.singleShot(0, after_first_paint)
         for note in notes:
             QMessageBox.warning(window, "Puzzle Library", note)
         restored = window.offer_restore()
@@ -140,8 +229,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             window.open_file(args.file, ask=restored)
         return app.exec()
     finally:
-        window.check_panel.cancel()
+        window.cancel_background()
         window.autosaver.timer.stop()
+        # Cancelled jobs notice within a fraction of a second; they must end before Qt's objects
+        # go away under them.
+        from PySide6.QtCore import QThreadPool
+
+        QThreadPool.globalInstance().waitForDone(5000)
+        if window.filler is not None:
+            window.filler.wait(5000)
         window.deleteLater()
         library.close()
         if reporter is not None:

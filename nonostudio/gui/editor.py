@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -34,7 +33,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.clue_edit import ClueEdit, message_label, show_messages
-from nonostudio.gui.grid_view import GridView
+from nonostudio.gui.grid_view import GridScrollArea, GridView
 
 DRAW, CLUES = "draw", "clues"
 MAX_SIZE = 999
@@ -131,10 +130,8 @@ class EditorView(QWidget):
         bar.addWidget(self.new_button)
         bar.addStretch(1)
 
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(grid)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # The grid fits the space it has (zooming ends that; View → Fit to Window brings it back).
+        self.scroll = GridScrollArea(self.grid)
         self.status_label = QLabel()
         self.status_label.setAccessibleName("Grid status")
         self.grid.statusChanged.connect(self.status_label.setText)
@@ -233,6 +230,9 @@ class EditorView(QWidget):
 
     def zoom_reset(self) -> None:
         self.grid.zoom_reset()
+
+    def fit_to_window(self) -> None:
+        self.grid.fit_to_window()
 
     def show_alternate(self, grid: np.ndarray | None) -> None:
         """Highlight where ``grid`` (another solution of these clues) differs; None hides it.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -57,12 +59,20 @@ def _sort_key(entry: LibraryEntry, column: int) -> object:
 class LibraryModel(QAbstractTableModel):
     """One row per :class:`LibraryEntry`; call :meth:`refresh` after the library changes."""
 
-    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+    def __init__(self, library: Library, parent: QObject | None = None, *,
+                 load: bool = True) -> None:
+        """``load=False`` starts empty (the window lists the library after its first paint)."""
         super().__init__(parent)
         self._library = library
         self._entries: list[LibraryEntry] = []
+        self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
-        self._load()
+        if load:
+            self._load()
+
+    def loaded(self) -> bool:
+        """True once the listing has been read (see ``load``)."""
+        return self._loaded
 
     @property
     def library(self) -> Library:
@@ -70,6 +80,7 @@ class LibraryModel(QAbstractTableModel):
 
     def _load(self) -> None:
         """Re-read the listing; when it cannot be read at all the previous rows stay."""
+        self._loaded = True
         try:
             self._entries = self._library.entries()
             self.problem = ""
@@ -111,6 +122,18 @@ class LibraryModel(QAbstractTableModel):
         if self.problem:
             details.append(self.problem)
         return "\n".join(details + self._library.skipped)
+
+    def set_cached(self, id: int, verdict: str, difficulty: str) -> bool:
+        """Show a verdict and difficulty found in the background for puzzle ``id`` (empty values
+        keep what is shown) without re-reading the listing; False when ``id`` is not listed."""
+        row = self.row_of(id)
+        if row < 0:
+            return False
+        entry = self._entries[row]
+        self._entries[row] = replace(entry, verdict=verdict or entry.verdict,
+                                     difficulty=difficulty or entry.difficulty)
+        self.dataChanged.emit(self.index(row, VERDICT), self.index(row, DIFFICULTY))
+        return True
 
     def entry(self, row: int) -> LibraryEntry:
         return self._entries[row]

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QProgressBar,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -47,9 +48,10 @@ class LibraryView(QWidget):
     openRequested = Signal(int)  # library id
     addCurrentRequested = Signal()
 
-    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+    def __init__(self, library: Library, parent: QWidget | None = None, *,
+                 load: bool = True) -> None:
         super().__init__(parent)
-        self.model = LibraryModel(library, self)
+        self.model = LibraryModel(library, self, load=load)
         self.proxy = LibraryFilterModel(self)
         self.proxy.setSourceModel(self.model)
         self.last_folder = ""
@@ -73,10 +75,16 @@ class LibraryView(QWidget):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
-        header.resizeSection(TITLE, 130)
+        # What a narrow dock shows first: title, size, difficulty and verdict; then the author
+        # and licence (the model's column numbers stay as they are).
+        for visual, column in enumerate((TITLE, SIZE, DIFFICULTY, VERDICT, AUTHOR, LICENCE)):
+            header.moveSection(header.visualIndex(column), visual)
+        header.resizeSection(TITLE, 120)
         header.resizeSection(AUTHOR, 110)
-        for column in (SIZE, LICENCE, VERDICT, DIFFICULTY):
+        header.resizeSection(VERDICT, 110)
+        for column in (SIZE, LICENCE, DIFFICULTY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.activated.connect(self._on_activated)
 
         self.add_action = QAction("Add Current Puzzle", self)
@@ -101,6 +109,21 @@ class LibraryView(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
+        # Background checks of the puzzles without a verdict or difficulty (see library_fill).
+        self.fill_bar = QProgressBar(self)
+        self.fill_bar.setRange(0, 1000)
+        self.fill_bar.setMaximumHeight(14)
+        self.fill_bar.setTextVisible(False)
+        self.fill_bar.setAccessibleName("Background checks")
+        self.fill_label = QLabel(self)
+        self.fill_label.setWordWrap(True)
+        fill_row = QHBoxLayout()
+        fill_row.setContentsMargins(0, 0, 0, 0)
+        fill_row.addWidget(self.fill_label, 1)
+        fill_row.addWidget(self.fill_bar)
+        self.fill_bar.hide()
+        self.fill_label.hide()
+
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.status_label.setObjectName("libraryStatus")
@@ -109,6 +132,7 @@ class LibraryView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.table, 1)
+        layout.addLayout(fill_row)
         layout.addWidget(self.status_label)
         layout.addLayout(buttons)
 
@@ -123,6 +147,18 @@ class LibraryView(QWidget):
     def refresh(self) -> None:
         """Re-read the listing (after the library changed elsewhere)."""
         self.model.refresh()
+
+    def show_fill_progress(self, fraction: float, message: str) -> None:
+        """Show how far the background checks are (hidden once they are done)."""
+        busy = fraction < 1.0
+        self.fill_bar.setValue(round(fraction * 1000))
+        self.fill_label.setText(message if busy else "")
+        self.fill_bar.setVisible(busy)
+        self.fill_label.setVisible(busy)
+
+    def hide_fill_progress(self) -> None:
+        self.fill_bar.hide()
+        self.fill_label.hide()
 
     def select_id(self, id: int) -> None:
         """Select and show the row of library puzzle ``id`` (if it passes the filter)."""

@@ -12,17 +12,16 @@ import logging
 import sqlite3
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QIcon, QPalette
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QIcon, QPalette, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -33,24 +32,27 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio import __version__
-from nonostudio.analysis.difficulty import Grade
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.autosave import Autosaver, AutosaveStore, Orphan
-from nonostudio.gui.check_panel import CheckPanel
-from nonostudio.gui.designer_checks import DesignerPanel
-from nonostudio.gui.difficulty_panel import DifficultyPanel
 from nonostudio.gui.editor import EditorView
 from nonostudio.gui.file_filters import puzzle_filters
-from nonostudio.gui.jobs_panel import JobsPanel
+from nonostudio.gui.grid_view import GridView
 from nonostudio.gui.library_view import LibraryView
-from nonostudio.gui.rule_browser import RuleBrowser
-from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.theme import THEMES, apply_theme
 from nonostudio.gui.window_actions import create_actions, install_menus
-from nonostudio.learn.jobs import JobStore
+
+if TYPE_CHECKING:
+    from nonostudio.analysis.difficulty import Grade
+    from nonostudio.core.solver import SolveResult
+    from nonostudio.gui.check_panel import CheckPanel
+    from nonostudio.gui.designer_checks import DesignerPanel
+    from nonostudio.gui.difficulty_panel import DifficultyPanel
+    from nonostudio.gui.library_fill import LibraryFiller
+    from nonostudio.gui.paste_dialog import PasteDialog
+    from nonostudio.gui.rule_browser import RuleBrowser
+    from nonostudio.gui.solve_view import SolveView
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,31 @@ def _local_time(iso: str) -> str:
         return iso
 
 
+def read_puzzle_text(text: str) -> Puzzle:
+    """A typed or pasted puzzle string (white space around it ignored); raises PuzzleError."""
+    from nonostudio.core.formats import read_text
+
+    return read_text(text.strip(), source="pasted text")
+
+
+def default_size(window: QWidget) -> tuple[int, int]:
+    """1360x860, or less when the screen's free area is smaller (then the window fills it)."""
+    width, height = 1360, 860
+    screen = window.screen() or QApplication.primaryScreen()
+    if screen is not None:
+        free = screen.availableGeometry()
+        frame = 30  # title bar and borders the window manager adds
+        width = min(width, max(640, free.width()))
+        height = min(height, max(480, free.height() - frame))
+    return width, height
+
+
+def _loading() -> QLabel:
+    label = QLabel("Loading…")
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    return label
+
+
 def _scrolled(panel: QWidget) -> QScrollArea:
     """``panel`` in a frameless scroll area, so a narrow dock can still show it."""
     area = QScrollArea()
@@ -78,34 +105,36 @@ def _scrolled(panel: QWidget) -> QScrollArea:
 class MainWindow(QMainWindow):
     """The studio window for one puzzle at a time."""
 
+    ready = Signal()  # every tab and panel is built (at once, or after the first paint)
+    # Built by finish_start (at once unless ``defer_panels``):
+    check_panel: CheckPanel
+    solve_view: SolveView
+    rule_browser: RuleBrowser
+    difficulty_panel: DifficultyPanel
+    designer_panel: DesignerPanel
+
     def __init__(
         self, library: Library, settings: QSettings | None = None, parent: QWidget | None = None,
-        *, autosave: AutosaveStore | None = None,
+        *, autosave: AutosaveStore | None = None, defer_panels: bool = False,
     ) -> None:
+        """``defer_panels``: build only the editor, the menus and the dock frames now, so the
+        window can be shown at once; :meth:`finish_start` (run from the event loop) then lists
+        the library and builds the Solve, Rules and Jobs tabs and the right-hand panels."""
         super().__init__(parent)
         self.library = library
         self.settings = settings if settings is not None else QSettings()
         self.path: Path | None = None
         self.file_format: str | None = None
         self.library_id: int | None = None
+        self._ready = False
+        self._start_steps: list[Any] = []
 
         self.editor = EditorView()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.editor, "&Editor")
-        self.solve_view = SolveView()
-        self.tabs.addTab(self.solve_view, "&Solve")
-        self.rule_browser = RuleBrowser()
-        self.tabs.addTab(self.rule_browser, "&Rules")
-        self.jobs_panel: JobsPanel | None = None
-        try:
-            self.jobs_panel = JobsPanel(JobStore(), self)
-            self.tabs.addTab(self.jobs_panel, "&Jobs")
-        except (ValueError, OSError, sqlite3.Error) as exc:
-            # a damaged or unwritable job store: the studio works without learning
-            log.warning("the job store cannot be opened: %s", exc)
-            self.tabs.addTab(QLabel(f"Learning runs are unavailable: {exc}", wordWrap=True),
-                             "&Jobs")
+        for title in ("&Solve", "&Rules", "&Jobs"):
+            self.tabs.addTab(_loading(), title)
         self.banner = QLabel()
         self.banner.setObjectName("banner")
         self.banner.setWordWrap(True)
@@ -130,52 +159,166 @@ class MainWindow(QMainWindow):
         self.autosaver.failed.connect(self._on_autosave_failed)
         self.autosaver.saved.connect(self._on_autosaved)
 
-        self.library_view = LibraryView(library)
+        self.library_view = LibraryView(library, load=not defer_panels)
         self.last_folder = str(self.settings.value("last_folder", "", str))
         self.library_dock = self._dock("Library", "libraryDock", self.library_view,
                                        Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.check_panel = CheckPanel()
-        self.check_dock = self._dock("Check", "checkDock", self.check_panel,
+        self.check_dock = self._dock("Check", "checkDock", _loading(),
                                      Qt.DockWidgetArea.RightDockWidgetArea)
-
-        self.difficulty_panel = DifficultyPanel()
-        self.difficulty_dock = self._dock("Difficulty", "difficultyDock",
-                                          _scrolled(self.difficulty_panel),
+        self.difficulty_dock = self._dock("Difficulty", "difficultyDock", _loading(),
                                           Qt.DockWidgetArea.RightDockWidgetArea)
-        self.designer_panel = DesignerPanel(self.editor)
-        self.designer_dock = self._dock("Designer Checks", "designerDock",
-                                        _scrolled(self.designer_panel),
+        self.designer_dock = self._dock("Designer Checks", "designerDock", _loading(),
                                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.batch_dialog: QDialog | None = None
+        self.filler: LibraryFiller | None = None
 
-        self.resizeDocks([self.library_dock, self.check_dock], [330, 230],
+        self.resizeDocks([self.library_dock, self.check_dock], [330, 250],
                          Qt.Orientation.Horizontal)
+        # Undo and Redo act on the current tab's edits: the editor's, or the player's grid.
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(self.editor.undo_stack())
+        self.undo_group.setActiveStack(self.editor.undo_stack())
+        self.tabs.currentChanged.connect(lambda _index: self._follow_tab_undo())
+        self._guide_dialog: QDialog | None = None
+        self._technique_worker: Any = None
         self.commands = create_actions(self)
         install_menus(self, self.commands)
 
         self.editor.modifiedChanged.connect(self.setWindowModified)
         self.editor.modifiedChanged.connect(self._on_modified_changed)
         self.editor.edited.connect(self._on_edited)
+        self.editor.puzzleChanged.connect(self._on_puzzle_changed)
+        self.library_view.openRequested.connect(self.open_library_puzzle)
+        self.library_view.addCurrentRequested.connect(self.add_to_library)
+
+        self.resize(*default_size(self))
+        self._restore_settings()
+        self._update_title()
+        self.update_banner()
+        self._start_steps = [self._build_check, self._build_solve, self._build_rules,
+                             self._build_jobs, self._build_difficulty, self._build_designer,
+                             self._connect_panels]
+        if not defer_panels:
+            self.finish_start(step_by_step=False)
+
+    # -- the panels built after the first paint ----------------------------------------------
+
+    def is_ready(self) -> bool:
+        """True once every tab and panel is built (see ``defer_panels``)."""
+        return self._ready
+
+    def finish_start(self, *, step_by_step: bool = True) -> None:
+        """Build what ``defer_panels`` left for later.  Step by step (the default) runs one piece
+        per event-loop turn so the window keeps painting; the library listing comes first."""
+        if self._ready:
+            return
+        if step_by_step:
+            QTimer.singleShot(0, self._next_start_step)
+            return
+        while self._start_steps:
+            self._start_steps.pop(0)()
+
+    def _next_start_step(self) -> None:
+        if self._start_steps:
+            self._start_steps.pop(0)()
+        if self._start_steps:
+            QTimer.singleShot(0, self._next_start_step)
+
+    def _replace_tab(self, index: int, widget: QWidget) -> None:
+        title, current = self.tabs.tabText(index), self.tabs.currentIndex()
+        old = self.tabs.widget(index)
+        blocked = self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, widget, title)
+        self.tabs.setCurrentIndex(current)
+        self.tabs.blockSignals(blocked)
+        old.deleteLater()
+        if current == index:
+            self._follow_tab_undo()
+
+    def _set_dock(self, dock: QDockWidget, widget: QWidget) -> None:
+        old = dock.widget()
+        dock.setWidget(widget)
+        if old is not None:
+            old.deleteLater()
+
+    def _build_check(self) -> None:
+        from nonostudio.gui.check_panel import CheckPanel
+
+        if not self.library_view.model.loaded():
+            self.library_view.refresh()
+        self.check_panel = CheckPanel()
+        self._set_dock(self.check_dock, self.check_panel)
+
+    def _build_solve(self) -> None:
+        from nonostudio.gui.solve_view import SolveView
+
+        self.solve_view = SolveView()
+        self._replace_tab(1, self.solve_view)
+
+    def _build_rules(self) -> None:
+        from nonostudio.gui.rule_browser import RuleBrowser
+
+        self.rule_browser = RuleBrowser()
+        self.rule_browser.set_library(self.library)  # real examples of the techniques
+        self._replace_tab(2, self.rule_browser)
+
+    def _build_jobs(self) -> None:
+        from nonostudio.gui.jobs_panel import JobsPanel
+        from nonostudio.learn.jobs import JobStore
+
+        self.jobs_panel: JobsPanel | None = None
+        try:
+            self.jobs_panel = JobsPanel(JobStore(), self)
+            self._replace_tab(3, self.jobs_panel)
+        except (ValueError, OSError, sqlite3.Error) as exc:
+            # a damaged or unwritable job store: the studio works without learning
+            log.warning("the job store cannot be opened: %s", exc)
+            self._replace_tab(3, QLabel(f"Learning runs are unavailable: {exc}", wordWrap=True))
+
+    def _build_difficulty(self) -> None:
+        from nonostudio.gui.difficulty_panel import DifficultyPanel
+
+        self.difficulty_panel = DifficultyPanel()
+        self._set_dock(self.difficulty_dock, _scrolled(self.difficulty_panel))
+
+    def _build_designer(self) -> None:
+        from nonostudio.gui.designer_checks import DesignerPanel
+
+        self.designer_panel = DesignerPanel(self.editor)
+        self._set_dock(self.designer_dock, _scrolled(self.designer_panel))
+
+    def _connect_panels(self) -> None:
         self.solve_view.traceReady.connect(self.rule_browser.set_trace)
         self.rule_browser.stepRequested.connect(self.show_step)
         if self.jobs_panel is not None:
             self.jobs_panel.ruleSetChanged.connect(
                 lambda rules: self.rule_browser.show_rule_set(rules, measure=False))
             self.jobs_panel.ruleSetSaved.connect(self.rule_browser.add_rule_set)
-        self.editor.puzzleChanged.connect(self._on_puzzle_changed)
         self.check_panel.verdictReady.connect(self._on_verdict)
         self.check_panel.alternateRequested.connect(self.editor.show_alternate)
-        self.library_view.openRequested.connect(self.open_library_puzzle)
-        self.library_view.addCurrentRequested.connect(self.add_to_library)
         self.difficulty_panel.gradeReady.connect(self._on_grade)
         self.difficulty_panel.ruleSetChanged.connect(self.designer_panel.set_rule_set)
         if (rule_set := self.difficulty_panel.rule_set()) is not None:
             self.designer_panel.set_rule_set(rule_set.name)
-
-        self.resize(1360, 860)
-        self._restore_settings()
+        self._ready = True
         self._on_puzzle_changed(self.editor.puzzle())
-        self.update_banner()
+        self.ready.emit()
+
+    def start_background_checks(self) -> LibraryFiller:
+        """Fill the library's Verdict and Difficulty columns in the background (progress under
+        the table; stopped when the window closes)."""
+        from nonostudio.gui.library_fill import LibraryFiller
+
+        if self.filler is None:
+            self.filler = LibraryFiller(self.library, self)
+            self.filler.progress.connect(self.library_view.show_fill_progress)
+            self.filler.finished.connect(self.library_view.hide_fill_progress)
+            self.filler.filled.connect(
+                lambda found: self.library_view.model.set_cached(found.id, found.verdict,
+                                                                 found.difficulty))
+        self.filler.start()
+        return self.filler
 
     # -- construction ------------------------------------------------------------------------
 
@@ -206,7 +349,7 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         zoom = s.value("editor/zoom", None)
-        if zoom is not None:
+        if zoom is not None and str(s.value("editor/fit", "true")).lower() == "false":
             try:
                 self.editor.set_zoom(float(zoom))
             except (TypeError, ValueError):
@@ -219,6 +362,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState())
         s.setValue("editor/zoom", self.editor.zoom())
+        s.setValue("editor/fit", "true" if self.editor.grid.is_fit() else "false")
         s.setValue("last_folder", self.last_folder)
         s.setValue("view/theme", self.theme())
         s.sync()
@@ -235,8 +379,12 @@ class MainWindow(QMainWindow):
     # -- document state ----------------------------------------------------------------------
 
     def _on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
+        if not self._ready:  # the panels are not built yet; finish_start brings them up to date
+            self._update_title()
+            return
         self.check_panel.set_puzzle(puzzle)
         self.solve_view.set_puzzle(puzzle)
+        self.solve_view.set_library_puzzle(self.library, self.library_id)  # hand progress
         self.difficulty_panel.set_puzzle(puzzle)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
@@ -258,6 +406,8 @@ class MainWindow(QMainWindow):
         self.editor.set_puzzle(puzzle)
         self.editor.set_modified(False)
         self.path, self.file_format, self.library_id = path, fmt, library_id
+        if self._ready:  # the Solve view keeps a library puzzle's hand progress there
+            self.solve_view.set_library_puzzle(self.library, library_id)
         self._update_title()
 
     def _error(self, title: str, message: str) -> None:
@@ -554,29 +704,39 @@ class MainWindow(QMainWindow):
         self.editor.set_modified(False)
         return True
 
+    def paste_dialog(self) -> PasteDialog:
+        """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""
+        from nonostudio.gui.paste_dialog import PasteDialog
+
+        clipboard = QApplication.clipboard().text().strip()
+        return PasteDialog(read_puzzle_text, clipboard if len(clipboard) < 10000 else "", self)
+
     def paste_puzzle_string(self) -> None:
+        """Ask for a puzzle string; a mistake keeps the dialog open with the text and the place
+        of the mistake selected."""
         if not self.maybe_save():
             return
-        clipboard = QApplication.clipboard().text().strip()
-        text, ok = QInputDialog.getMultiLineText(
-            self, "Paste Puzzle String",
-            "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1) or Simon Tatham game id:",
-            clipboard if len(clipboard) < 10000 else "",
-        )
-        if ok and text.strip():
-            self.load_text(text)
+        dialog = self.paste_dialog()
+        try:
+            if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
+                self._show_new(puzzle)
+        finally:
+            dialog.deleteLater()
 
     def load_text(self, text: str) -> bool:
-        from nonostudio.core.formats import read_text
-
         try:
-            puzzle = read_text(text.strip(), source="pasted text")
+            puzzle = read_puzzle_text(text)
         except PuzzleError as exc:
             self._error("Cannot Read Puzzle", str(exc))
             return False
+        self._show_new(puzzle)
+        return True
+
+    def _show_new(self, puzzle: Puzzle) -> None:
+        """Show a puzzle that is in no file or library yet, in the Editor, as unsaved work."""
         self._show(puzzle, None, None, None)
         self.editor.set_modified(True)
-        return True
+        self.tabs.setCurrentWidget(self.editor)
 
     def import_image(self) -> None:
         if not self.maybe_save():
@@ -585,8 +745,7 @@ class MainWindow(QMainWindow):
 
         dialog = ImageImportDialog(self)
         if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
-            self._show(puzzle, None, None, None)
-            self.editor.set_modified(True)
+            self._show_new(puzzle)
 
     def export_picture(self) -> None:
         puzzle = self.editor.puzzle()
@@ -643,6 +802,8 @@ class MainWindow(QMainWindow):
 
     def _on_verdict(self, result: SolveResult) -> None:
         """Cache a decided verdict for the library puzzle on screen (if unchanged since loading)."""
+        from nonostudio.core.solver import Verdict
+
         if (self.library_id is None or result.verdict is Verdict.UNDECIDED
                 or self.editor.is_modified()):
             return
@@ -693,12 +854,124 @@ class MainWindow(QMainWindow):
         self.batch_dialog.show()
         self.batch_dialog.raise_()
 
+    # -- zoom and undo follow the view in use ------------------------------------------------
+
+    def active_grid(self) -> GridView:
+        """The grid the View menu acts on: the one with the keyboard focus, else the first grid
+        shown in the current tab, else the editor's."""
+        widget = QApplication.focusWidget()
+        while widget is not None:
+            if isinstance(widget, GridView) and widget.window() is self and widget.isVisible():
+                return widget
+            widget = widget.parentWidget()
+        page = self.tabs.currentWidget()
+        if page is not None:
+            for grid in page.findChildren(GridView):
+                if grid.isVisibleTo(page):
+                    return grid
+        return self.editor.grid
+
+    def zoom_in(self) -> None:
+        self.active_grid().zoom_in()
+
+    def zoom_out(self) -> None:
+        self.active_grid().zoom_out()
+
+    def fit_to_window(self) -> None:
+        self.active_grid().fit_to_window()
+
+    def zoom_reset(self) -> None:
+        self.active_grid().zoom_reset()
+
+    def active_undo_stack(self) -> QUndoStack:
+        """The stack Undo and Redo act on: the current tab's grid's (the player's moves in the
+        Solve tab), else the editor's."""
+        return self.undo_group.activeStack() or self.editor.undo_stack()
+
+    def _follow_tab_undo(self) -> None:
+        page = self.tabs.currentWidget()
+        stack = self.editor.undo_stack()
+        if page is not self.editor and page is not None:
+            grids = page.findChildren(GridView)
+            if grids:
+                stack = grids[0].undo_stack()
+        if stack not in self.undo_group.stacks():
+            self.undo_group.addStack(stack)
+        self.undo_group.setActiveStack(stack)
+
     def show_step(self, step: int) -> None:
         """Show the solving view at ``step`` (1-based) of its trace."""
+        self.finish_start(step_by_step=False)
         self.tabs.setCurrentWidget(self.solve_view)
         self.solve_view.go_to(step)
 
     # -- help and closing --------------------------------------------------------------------
+
+    def show_guide(self) -> QDialog:
+        """Help → Nonostudio Guide: the built-in guide, beside the window (one at a time)."""
+        from nonostudio.gui.help import guide_dialog
+
+        if self._guide_dialog is None:
+            self._guide_dialog = guide_dialog(self)
+        self._guide_dialog.show()
+        self._guide_dialog.raise_()
+        return self._guide_dialog
+
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """``(where, command, keys)`` of every command with a shortcut, read from the actions."""
+        from nonostudio.gui.help import shortcut_rows
+
+        places: list[tuple[str, QWidget]] = [
+            ("Anywhere", self), (self.tabs.tabText(self.tabs.indexOf(self.solve_view))
+                                 .replace("&", "") + " tab", self.solve_view),
+            ("Library", self.library_view)]
+        pairs = [("Anywhere", a) for a in self.commands.all()]
+        for where, widget in places[1:]:
+            pairs.extend((where, a) for a in widget.actions())
+        return shortcut_rows(pairs)
+
+    def show_shortcuts(self) -> QDialog:
+        """Help → Keyboard Shortcuts, made from the actions themselves."""
+        from nonostudio.gui.help import shortcuts_dialog
+
+        dialog = shortcuts_dialog(self.shortcut_rows(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def open_technique_guide(self) -> None:
+        """Help → Technique Guide: write the strategy guide once (in the background) and open it
+        in the web browser."""
+        from nonostudio.gui.help import technique_guide_path, write_technique_guide
+        from nonostudio.gui.workers import run_in_background
+
+        path = technique_guide_path()
+        if path.is_file():
+            self._open_url(path)
+            return
+        if self._technique_worker is not None:
+            return
+        self.statusBar().showMessage("Writing the technique guide…")
+
+        def done(written: Path) -> None:
+            self._technique_worker = None
+            self.statusBar().showMessage(f"The technique guide is in {written}", 10000)
+            self._open_url(written)
+
+        def failed(message: str) -> None:
+            self._technique_worker = None
+            self.statusBar().clearMessage()
+            self._error("Technique Guide", f"The technique guide could not be written to "
+                        f"{path}: {message}")
+
+        self._technique_worker = run_in_background(
+            lambda progress, stop: write_technique_guide(path, progress, stop),
+            on_result=done, on_error=failed)
+
+    def _open_url(self, path: Path) -> None:
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self._error("Technique Guide", f"No web browser could open {path}; open the file "
+                        "yourself.")
 
     def about(self) -> None:
         QMessageBox.about(
@@ -716,18 +989,26 @@ class MainWindow(QMainWindow):
 
         return open_log_folder(self)
 
+    def cancel_background(self) -> None:
+        """Stop every background job the window started (closing, or the studio ending)."""
+        self._start_steps.clear()
+        if self.filler is not None:
+            self.filler.cancel()
+        if self._technique_worker is not None:
+            self._technique_worker.cancel()
+        for name in ("check_panel", "solve_view", "rule_browser", "difficulty_panel",
+                     "designer_panel"):
+            if (panel := getattr(self, name, None)) is not None:
+                panel.cancel()
+        if (jobs := getattr(self, "jobs_panel", None)) is not None:
+            jobs.cancel_all()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return
         self.autosaver.close()  # saved or discarded: nothing left to restore
-        self.check_panel.cancel()
-        self.solve_view.cancel()
-        self.rule_browser.cancel()
-        self.difficulty_panel.cancel()
-        self.designer_panel.cancel()
-        if self.jobs_panel is not None:
-            self.jobs_panel.cancel_all()
+        self.cancel_background()
         if self.batch_dialog is not None:
             self.batch_dialog.done(0)
         self.save_settings()

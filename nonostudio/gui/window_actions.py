@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.gui.theme import THEME_LABELS, THEMES
@@ -33,11 +33,22 @@ class WindowActions:
     zoom_in: QAction
     zoom_out: QAction
     zoom_reset: QAction
+    zoom_fit: QAction
     grade_folder: QAction
     themes: dict[str, QAction]
+    guide: QAction
+    shortcuts: QAction
+    technique_guide: QAction
     open_log_folder: QAction
     about: QAction
     about_qt: QAction
+
+    def all(self) -> list[QAction]:
+        """Every command, in menu order (for the shortcut list)."""
+        return [self.new, self.open, self.save, self.save_as, self.paste, self.import_image,
+                self.export, self.quit, self.undo, self.redo, self.zoom_in, self.zoom_out,
+                self.zoom_fit, self.zoom_reset, self.grade_folder, self.guide, self.shortcuts,
+                self.technique_guide, self.open_log_folder, self.about, self.about_qt]
 
 
 def _action(window: MainWindow, text: str, slot: Callable[[], object],
@@ -54,6 +65,35 @@ def _action(window: MainWindow, text: str, slot: Callable[[], object],
     return action
 
 
+def _stack_action(window: MainWindow, text: str, slot: Callable[[], object], key: Key) -> QAction:
+    """Undo or Redo with a label that never changes (the toolbar keeps its width); what would be
+    undone is in the tooltip and status tip."""
+    action = QAction(text, window)
+    action.setShortcuts(key)
+    action.setEnabled(False)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
+def _follow_stack(stack: QUndoGroup, undo: QAction, redo: QAction) -> None:
+    def update() -> None:
+        for action, can, what, verb in (
+            (undo, stack.canUndo(), stack.undoText(), "Undo"),
+            (redo, stack.canRedo(), stack.redoText(), "Redo"),
+        ):
+            action.setEnabled(can)
+            tip = f"{verb} {what}" if can and what else (verb if can else f"Nothing to {verb.lower()}")
+            action.setToolTip(tip)
+            action.setStatusTip(tip if can else "")
+
+    stack.activeStackChanged.connect(lambda _stack: update())
+    stack.indexChanged.connect(lambda _index: update())
+    stack.cleanChanged.connect(lambda _clean: update())
+    stack.canUndoChanged.connect(lambda _can: update())
+    stack.canRedoChanged.connect(lambda _can: update())
+    update()
+
+
 def create_actions(w: MainWindow) -> WindowActions:
     """Every window command, connected to its slot on ``w``."""
     quit_action = _action(w, "&Quit", w.close, Key.Quit, "Quit Nonostudio")
@@ -61,11 +101,10 @@ def create_actions(w: MainWindow) -> WindowActions:
         quit_action.setShortcut(QKeySequence("Ctrl+Q"))
     quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
-    stack = w.editor.undo_stack()
-    undo = stack.createUndoAction(w, "&Undo")
-    undo.setShortcuts(Key.Undo)
-    redo = stack.createRedoAction(w, "&Redo")
-    redo.setShortcuts(Key.Redo)
+    undo_group = w.undo_group
+    undo = _stack_action(w, "&Undo", undo_group.undo, Key.Undo)
+    redo = _stack_action(w, "&Redo", undo_group.redo, Key.Redo)
+    _follow_stack(undo_group, undo, redo)
 
     group = QActionGroup(w)
     themes: dict[str, QAction] = {}
@@ -93,12 +132,24 @@ def create_actions(w: MainWindow) -> WindowActions:
         quit=quit_action,
         undo=undo,
         redo=redo,
-        zoom_in=_action(w, "Zoom &In", w.editor.zoom_in, Key.ZoomIn),
-        zoom_out=_action(w, "Zoom &Out", w.editor.zoom_out, Key.ZoomOut),
-        zoom_reset=_action(w, "&Reset Zoom", w.editor.zoom_reset, "Ctrl+0"),
+        zoom_in=_action(w, "Zoom &In", w.zoom_in, Key.ZoomIn,
+                        "Make the grid in view bigger"),
+        zoom_out=_action(w, "Zoom &Out", w.zoom_out, Key.ZoomOut,
+                         "Make the grid in view smaller"),
+        zoom_fit=_action(w, "&Fit to Window", w.fit_to_window, "Ctrl+0",
+                         "Show the whole grid in view, as large as it fits"),
+        zoom_reset=_action(w, "&Actual Size", w.zoom_reset, "Ctrl+1",
+                           "Show the grid in view at its normal cell size"),
         grade_folder=_action(w, "&Grade Folder…", w.grade_folder, "Ctrl+Shift+G",
                              "Grade the difficulty of every puzzle file in a folder"),
         themes=themes,
+        guide=_action(w, "Nonostudio &Guide", w.show_guide, Key.HelpContents,
+                      "Getting started, the three ways to work, verdicts and tiers"),
+        shortcuts=_action(w, "&Keyboard Shortcuts", w.show_shortcuts, "Ctrl+/",
+                          "Every command's keyboard shortcut"),
+        technique_guide=_action(w, "&Technique Guide", w.open_technique_guide,
+                                tip="The solving techniques with worked examples, in your "
+                                    "web browser"),
         open_log_folder=_action(w, "Open &Log Folder", w.open_log_folder,
                                 tip="Show the folder of Nonostudio's log files (for problem "
                                     "reports)"),
@@ -118,7 +169,7 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
     file_menu.addAction(a.quit)
     bar.addMenu("&Edit").addActions([a.undo, a.redo])
     view_menu = bar.addMenu("&View")
-    view_menu.addActions([a.zoom_in, a.zoom_out, a.zoom_reset])
+    view_menu.addActions([a.zoom_in, a.zoom_out, a.zoom_fit, a.zoom_reset])
     view_menu.addSeparator()
     view_menu.addMenu("&Colours").addActions(list(a.themes.values()))
     view_menu.addSeparator()
@@ -127,6 +178,8 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
                           w.designer_dock.toggleViewAction()])
     bar.addMenu("&Tools").addAction(a.grade_folder)
     help_menu = bar.addMenu("&Help")
+    help_menu.addActions([a.guide, a.shortcuts, a.technique_guide])
+    help_menu.addSeparator()
     help_menu.addAction(a.open_log_folder)
     help_menu.addSeparator()
     help_menu.addActions([a.about, a.about_qt])
@@ -139,6 +192,6 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
     toolbar.addSeparator()
     toolbar.addActions([a.undo, a.redo])
     toolbar.addSeparator()
-    toolbar.addActions([a.zoom_out, a.zoom_in])
+    toolbar.addActions([a.zoom_out, a.zoom_in, a.zoom_fit])
     toolbar.addSeparator()
     toolbar.addAction(a.export)

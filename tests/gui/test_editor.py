@@ -119,6 +119,9 @@ def test_keyboard_cursor_edits(qtbot, editor: EditorView) -> None:
 
 def test_status_line_follows_the_mouse(qtbot, editor: EditorView) -> None:
     click(qtbot, editor.grid, 0, 3)
+    # (the clue area may grow once the stroke ends: move via another cell so the pointer really
+    # moves even if the target lands where an earlier test left it)
+    qtbot.mouseMove(editor.grid, centre(editor.grid, 2, 1))
     qtbot.mouseMove(editor.grid, centre(editor.grid, 4, 3))
     assert editor.status_label.text() == (
         "Row 5, column 4: unknown \u2014 row clue 0, column clue 1"
@@ -126,13 +129,20 @@ def test_status_line_follows_the_mouse(qtbot, editor: EditorView) -> None:
 
 
 def test_zoom_changes_cell_size(qtbot, editor: EditorView) -> None:
+    assert editor.grid.is_fit(), "the editor's grid fits its space by default"
+    fitted = editor.grid.cell_size()
+    editor.zoom_reset()
+    assert not editor.grid.is_fit()
     before = editor.grid.cell_size()
+    assert before == 24
     editor.zoom_in()
     assert editor.zoom() > 1.0 and editor.grid.cell_size() > before
     editor.set_zoom(100)
     assert editor.zoom() == 4.0
     editor.zoom_reset()
     assert editor.grid.cell_size() == before
+    editor.fit_to_window()
+    assert editor.grid.is_fit() and editor.grid.cell_size() == fitted
     editor.zoom_out()
     click(qtbot, editor.grid, 4, 5)  # geometry follows the zoom
     assert editor.grid.cells()[4, 5] == FILLED

@@ -73,7 +73,9 @@ def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) ->
                               "&Import Image…", "&Export Picture…", "&Quit"]
     assert menus["&Edit"][0].startswith("&Undo") and menus["&Edit"][1].startswith("&Redo")
     assert "Zoom &In" in menus["&View"] and "&Colours" in menus["&View"]
-    assert menus["&Help"] == ["Open &Log Folder", "&About Nonostudio", "About &Qt"]
+    assert menus["&Help"] == ["Nonostudio &Guide", "&Keyboard Shortcuts", "&Technique Guide",
+                              "Open &Log Folder", "&About Nonostudio", "About &Qt"]
+    assert menus["&View"][:4] == ["Zoom &In", "Zoom &Out", "&Fit to Window", "&Actual Size"]
     c = window.commands
     for action, key in ((c.new, QKeySequence.StandardKey.New), (c.open, QKeySequence.StandardKey.Open),
                         (c.save, QKeySequence.StandardKey.Save), (c.undo, QKeySequence.StandardKey.Undo)):

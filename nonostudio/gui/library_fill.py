@@ -1,0 +1,197 @@
+"""Fill the library's Verdict and Difficulty columns in the background, one puzzle at a time.
+
+Every library puzzle without a cached verdict or difficulty is checked (the complete solver, with
+a time limit) and graded (the default rule set) on a thread pool of its own with one thread, so
+the editor's own checks are never queued behind it.  The puzzle is read on the GUI thread (the
+library's SQLite connection belongs to it), computed in the worker, and the result written back
+and shown on the GUI thread.  Progress uses the one protocol (``report_count``); ``cancel()``
+stops at once (the running job is asked to stop and its result dropped), e.g. when the window
+closes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.progress import report_count
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+
+log = logging.getLogger(__name__)
+
+TIME_LIMIT_S = 10.0  # the check panel's limit: a verdict here means the same as one there
+PAUSE_MS = 30  # between puzzles, so the GUI thread gets its turn
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What the background work found for one library puzzle ('' = not decided / not graded)."""
+
+    id: int
+    verdict: str
+    difficulty: str
+
+
+def check_and_grade(puzzle: Puzzle, verdict: str, difficulty: str, rule_set_name: str,
+                    should_stop: ShouldStop, time_limit: float = TIME_LIMIT_S) -> tuple[str, str]:
+    """The verdict label and difficulty label of ``puzzle``, computing only what is missing (an
+    undecided verdict stays '')."""
+    from nonostudio.core.solver import Verdict, solve
+
+    if not verdict:
+        result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
+        verdict = "" if result.verdict is Verdict.UNDECIDED else result.verdict.label
+    if not difficulty and not should_stop():
+        from nonostudio.analysis.difficulty import grade
+        from nonostudio.rules.ruleset import load_rule_set
+
+        difficulty = grade(puzzle, load_rule_set(rule_set_name), should_stop=should_stop).label
+    return verdict, difficulty
+
+
+class LibraryFiller(QObject):
+    """Works through the library's puzzles that lack a verdict or a difficulty."""
+
+    filled = Signal(object)  # Filled, after it was stored
+    progress = Signal(float, str)  # the one progress protocol: fraction, message
+    finished = Signal()  # the queue is empty (or the filler was cancelled)
+
+    def __init__(self, library: Library, parent: QObject | None = None, *,
+                 rule_set: str | None = None, time_limit: float = TIME_LIMIT_S) -> None:
+        super().__init__(parent)
+        from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+
+        self._library = library
+        self._rule_set = rule_set or DEFAULT_RULE_SET
+        self._time_limit = time_limit
+        self._queue: list[tuple[int, str, str]] = []
+        self._done = 0
+        self._total = 0
+        self._worker: Worker | None = None
+        self._running = False
+        self._current = -1
+        self._skip: set[int] = set()  # puzzles that failed once: not tried again this session
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(PAUSE_MS)
+        self._timer.timeout.connect(self._next)
+
+    def is_running(self) -> bool:
+        return self._running
+
+    def remaining(self) -> int:
+        return len(self._queue) + (1 if self._worker is not None else 0)
+
+    def start(self) -> int:
+        """(Re)read which puzzles need work and start; returns how many are queued."""
+        if self._library.read_only:
+            return 0
+        try:
+            entries = self._library.entries()
+        except LibraryError as exc:
+            log.info("the library listing cannot be read for background checks: %s", exc)
+            return 0
+        busy = None if self._worker is None else self._current
+        self._queue = [(e.id, e.verdict, e.difficulty) for e in entries
+                       if (not e.verdict or not e.difficulty) and e.id not in self._skip
+                       and e.id != busy]
+        if not self._running:
+            self._done = 0
+        self._total = self._done + len(self._queue) + (0 if busy is None else 1)
+        if self._queue and not self._running:
+            self._running = True
+            self._report()
+            self._timer.start()
+        elif not self._queue and not self._running:
+            self.finished.emit()
+        return len(self._queue)
+
+    def cancel(self) -> None:
+        """Stop now: the queue is dropped and a running job's result is ignored."""
+        self._timer.stop()
+        self._queue.clear()
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        if self._running:
+            self._running = False
+            self.finished.emit()
+
+    def wait(self, msecs: int = 30000) -> bool:
+        """Wait for a cancelled job's thread to end (tests and shutdown)."""
+        return self.pool.waitForDone(msecs)
+
+    def _report(self) -> None:
+        report_count(lambda f, m: self.progress.emit(f, m), self._done, self._total,
+                     f"Checking library puzzles: {self._done} of {self._total}")
+
+    def _next(self) -> None:
+        if not self._running:
+            return
+        while self._queue:
+            id, verdict, difficulty = self._queue.pop(0)
+            try:
+                puzzle = self._library.get(id)
+            except (PuzzleError, LibraryError) as exc:  # damaged or gone: leave it be
+                log.info("library puzzle %s is not checked in the background: %s", id, exc)
+                self._skip.add(id)
+                self._done += 1
+                continue
+            self._start_job(id, puzzle, verdict, difficulty)
+            return
+        self._running = False
+        self._report()
+        self.finished.emit()
+
+    def _start_job(self, id: int, puzzle: Puzzle, verdict: str, difficulty: str) -> None:
+        rule_set, limit = self._rule_set, self._time_limit
+        self._current = id
+
+        def job(progress: Progress, should_stop: ShouldStop) -> Filled:
+            found = check_and_grade(puzzle, verdict, difficulty, rule_set, should_stop, limit)
+            return Filled(id, *found)
+
+        worker = run_in_background(job, on_result=self._on_result, on_error=self._on_error,
+                                   pool=self.pool)
+        self._worker = worker
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _on_result(self, found: Filled) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        try:
+            if found.verdict:
+                self._library.set_verdict(found.id, found.verdict)
+            if found.difficulty:
+                self._library.set_difficulty(found.id, found.difficulty)
+        except LibraryError as exc:  # read-only or full now: stop quietly (the banner says why)
+            log.info("background check results cannot be stored: %s", exc)
+            self._skip.add(found.id)
+            self.cancel()
+            return
+        self._done += 1
+        if not (found.verdict and found.difficulty):
+            self._skip.add(found.id)  # undecided in the time limit: not retried this session
+        self.filled.emit(found)
+        self._report()
+        self._timer.start()
+
+    def _on_error(self, message: str) -> None:
+        if not self._is_current():
+            return
+        log.info("background check of library puzzle %s failed: %s", self._current, message)
+        self._worker = None
+        self._skip.add(self._current)
+        self._done += 1
+        self._report()
+        self._timer.start()
