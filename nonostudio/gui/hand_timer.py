@@ -59,4 +59,4 @@ class HandTimer(QLabel):
         return self._clock.isValid()
 
     def _show(self) -> None:
-        self.setText(f"⏱ {clock_text(self.seconds())}")
+        self.setText(f"Time {clock_text(self.seconds())}")

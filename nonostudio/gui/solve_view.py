@@ -565,9 +565,14 @@ class SolveView(QWidget):
         self._timer_item.setVisible(on and self.timer_action.isChecked())
         self.banner_box.setVisible(on and self._solved)
         self._drop_hint()
-        self.message_label.setText(
-            "Left click fills, right click crosses out; the puzzle is solved when the filled "
-            "cells are right. Ask for a hint (H) when stuck." if on else "")
+        if on and self._solved:
+            text = "You have solved this puzzle: Solve again to start afresh."
+        elif on:
+            text = ("Left click fills, right click crosses out; the puzzle is solved when the "
+                    "filled cells are right. Ask for a hint (H) when stuck.")
+        else:
+            text = ""
+        self.message_label.setText(text)
         self._run_timer()
         self._show()
         if on:
