@@ -51,7 +51,7 @@ from nonostudio.gui.hand_timer import HandTimer, clock_text
 from nonostudio.gui.hint_ladder import HintLadderPanel
 from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.solve_grid import SolveGridView, StepMarks
-from nonostudio.gui.steps_model import EXPLANATION, StepsModel, step_rows
+from nonostudio.gui.steps_model import EXPLANATION, KIND, StepsModel, step_rows
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -268,6 +268,9 @@ class SolveView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+        # The technique names the step and fallbacks are tinted: the kind column ("probe
+        # (fallback)") only pushed the explanation out of sight.
+        self.table.setColumnHidden(KIND, True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         right = QWidget()
         right_layout = QVBoxLayout(right)

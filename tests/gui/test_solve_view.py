@@ -63,7 +63,7 @@ def solved(qtbot, view: SolveView, puzzle: Puzzle) -> Trace:
 
 
 def click_row(qtbot, view: SolveView, row: int) -> None:
-    rect = view.table.visualRect(view.model.index(row, 1))
+    rect = view.table.visualRect(view.model.index(row, 2))  # the technique
     qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
@@ -158,6 +158,7 @@ def test_fallback_steps_are_summarised_and_linked(qtbot, view: SolveView) -> Non
     view.summary_label.linkActivated.emit(f"step:{first + 1}")
     assert view.position() == first + 1
     assert "(fallback)" in view.model.index(first, KIND).data()
+    assert view.table.isColumnHidden(KIND)  # the technique names it; the row is tinted
     titles = {e.rule.name: e.title for e in load_rule_set("control").entries}
     techniques = trace.summary().techniques
     assert summary_text(trace, titles).count("×") == len(techniques) + 1
