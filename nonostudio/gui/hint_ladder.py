@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from nonostudio.analysis.hints import RUNGS, HintLadder
@@ -67,6 +68,7 @@ class HintLadderPanel(QFrame):
                         for k in range(rung + 1))
         self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
         self.text_label.show()
+        self._fit_text()
         self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
 
     def reset(self, message: str = "") -> None:
@@ -75,6 +77,18 @@ class HintLadderPanel(QFrame):
         self.button.setText(START_LABEL)
         self.text_label.setText(html.escape(message))
         self.text_label.setVisible(bool(message))
+        self._fit_text()
+
+    def _fit_text(self) -> None:
+        """Keep room for every line of the wrapped text (a wrapped label in a layout beside a
+        stretching grid is otherwise squeezed to its first lines)."""
+        width = self.text_label.width() if self.text_label.width() > 50 else 400
+        self.text_label.setMinimumHeight(self.text_label.heightForWidth(width)
+                                         if self.text_label.isVisible() else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_text()
 
     def finished(self) -> bool:
         """Whether the last hint was applied (the next press starts a new one)."""
