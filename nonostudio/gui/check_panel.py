@@ -69,13 +69,20 @@ class CheckPanel(QWidget):
         self.alternate_button.hide()
         self.alternate_button.clicked.connect(self._request_alternate)
 
-        top = QHBoxLayout()
-        top.addWidget(self.verdict_label, 1)
-        top.addWidget(self.alternate_button)
+        # The verdict and its detail wrap in a narrow dock; the button has a row of its own and
+        # keeps its room while hidden, so the dock never widens or jumps when it appears.
+        self.verdict_label.setWordWrap(True)
+        policy = self.alternate_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.alternate_button.setSizePolicy(policy)
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.alternate_button)
+        button_row.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addWidget(self.verdict_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.detail_label)
+        layout.addLayout(button_row)
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
 
     # --- public API ----------------------------------------------------------------------------

@@ -70,6 +70,7 @@ class DifficultyPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.4)
         self.label.setFont(font)
         self.label.setAccessibleName("Difficulty")
+        self.label.setWordWrap(True)  # "Cannot load the rule set …" in a narrow dock
         self.tier_label = QLabel()
         self.tier_label.setWordWrap(True)
         self.explanation_label = QLabel()

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QIcon, QPalette, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -75,6 +75,9 @@ def read_puzzle_text(text: str) -> Puzzle:
     return read_text(text.strip(), source="pasted text")
 
 
+SHORT_SCREEN = 800  # window heights below this stack fewer docks on the right
+
+
 def default_size(window: QWidget) -> tuple[int, int]:
     """1360x860, or less when the screen's free area is smaller (then the window fills it)."""
     width, height = 1360, 860
@@ -93,12 +96,27 @@ def _loading() -> QLabel:
     return label
 
 
+class _DockScroll(QScrollArea):
+    """Scrolls a dock's panel up and down only: the dock cannot be made narrower than the panel's
+    minimum width, so its labels wrap instead of being cut off ("Clea…") at the right edge."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        panel = self.widget()
+        if panel is None:
+            return hint
+        width = (panel.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+                 + 2 * self.frameWidth())
+        return QSize(max(hint.width(), width), hint.height())
+
+
 def _scrolled(panel: QWidget) -> QScrollArea:
-    """``panel`` in a frameless scroll area, so a narrow dock can still show it."""
-    area = QScrollArea()
+    """``panel`` in a frameless scroll area, so a short dock can still show all of it."""
+    area = _DockScroll()
     area.setWidget(panel)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return area
 
 
@@ -191,7 +209,13 @@ class MainWindow(QMainWindow):
         self.library_view.openRequested.connect(self.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.add_to_library)
 
-        self.resize(*default_size(self))
+        size = default_size(self)
+        if size[1] < SHORT_SCREEN:
+            # A short screen: Difficulty and Designer Checks share the height as two tabs, so
+            # each shows its controls (e.g. Apply edit) without scrolling.
+            self.tabifyDockWidget(self.difficulty_dock, self.designer_dock)
+            self.difficulty_dock.raise_()
+        self.resize(*size)
         self._restore_settings()
         self._update_title()
         self.update_banner()

@@ -57,6 +57,7 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
     _settle(time.monotonic() + CHECK_WAIT_S, window.difficulty_panel.is_busy)
     _settle()
     written.append(_grab(window.difficulty_dock, folder / "difficulty.png"))
+    window.designer_dock.raise_()  # it may share a tabbed dock area with Difficulty
     if window.designer_panel.run_checks():
         _settle(time.monotonic() + CHECK_WAIT_S, window.designer_panel.is_busy)
     _settle()
