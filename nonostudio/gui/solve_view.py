@@ -137,6 +137,8 @@ class SolveView(QWidget):
         self._library: Library | None = None
         self._library_id: int | None = None
         self._save_problem = ""  # the last reason progress could not be saved (said once)
+        self._dirty = False  # the player's grid changed since it was loaded or saved
+        self._saved_seconds = 0.0
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
         self._debounce.timeout.connect(self._start_trace)
         self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
@@ -307,6 +309,7 @@ class SolveView(QWidget):
             self.grid.set_clues(puzzle.rows, puzzle.cols)
             self._hand = new_grid(puzzle.height, puzzle.width)
             self.grid.undo_stack().clear()
+        self._dirty, self._saved_seconds = False, 0.0
         self._set_solved(False, announce=False)
         self.timer.set_seconds(0)
         self._drop_hint()
@@ -342,6 +345,7 @@ class SolveView(QWidget):
         self._hand = kept.cells.copy()
         self.grid.undo_stack().clear()
         self.timer.set_seconds(kept.seconds)
+        self._dirty, self._saved_seconds = False, kept.seconds
         self._set_solved(filled_solves(self._puzzle, self._hand), announce=False)
         if self.hand_action.isChecked():
             self._refresh_hand()
@@ -663,6 +667,7 @@ class SolveView(QWidget):
                 self._drop_hint()
             if self._puzzle is not None:
                 self._set_solved(filled_solves(self._puzzle, self._hand))
+            self._dirty = True
             if self._library is not None and self._library_id is not None:
                 self._saver.start()
             self._update_actions()
@@ -694,25 +699,28 @@ class SolveView(QWidget):
     # --- keeping progress ----------------------------------------------------------------------
 
     def save_progress(self) -> bool:
-        """Write the player's grid and time to the library now (for a library puzzle the player
-        has painted on); False when there was nothing to save or it could not be saved (said in
-        the status line, once per reason)."""
+        """Write the player's grid and time to the library now (for a library puzzle whose grid
+        or time changed since it was loaded or saved, an emptied grid included); False when
+        there was nothing to save or it could not be saved (said in the status line, once per
+        reason)."""
         self._saver.stop()
         library, pid = self._library, self._library_id
         if library is None or pid is None or self._puzzle is None:
             return False
         if not self._hand.shape == (self._puzzle.height, self._puzzle.width):
             return False
-        if not (self._hand != UNKNOWN).any() and self.timer.seconds() < 1:
+        seconds = self.timer.seconds()
+        if not self._dirty and abs(seconds - self._saved_seconds) < 1:
             return False
         try:
-            library.save_hand_progress(pid, self._hand, self.timer.seconds(), self._solved)
+            library.save_hand_progress(pid, self._hand, seconds, self._solved)
         except LibraryError as exc:
             if str(exc) != self._save_problem:
                 self._save_problem = str(exc)
                 self.message_label.setText(f"Your progress is not kept: {exc}")
             return False
         self._save_problem = ""
+        self._dirty, self._saved_seconds = False, seconds
         return True
 
     # --- the hint ladder -----------------------------------------------------------------------

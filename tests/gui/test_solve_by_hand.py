@@ -189,6 +189,11 @@ def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, l
     third.hand_action.trigger()
     assert third.is_solved() and third.banner.text().startswith("✓ Solved!")
     assert third.message_label.text().startswith("You have solved this puzzle")
+    # undoing every stroke is kept too: the grid comes back empty, not as it was
+    qtbot.mouseClick(third.again_button, Qt.MouseButton.LeftButton)
+    assert third.save_progress()
+    assert np.all(library.hand_progress(pid).cells == UNKNOWN)
+    assert not third.save_progress()  # nothing changed since
     third.cancel()
     third.set_library_puzzle(None, None)
     other.cancel()
