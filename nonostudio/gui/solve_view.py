@@ -564,6 +564,9 @@ class SolveView(QWidget):
         self.set_playing(False)
         if not on:
             self.save_progress()
+            # The window's Undo follows this tab's grid: replaying, it must find nothing to undo
+            # (the player's strokes would be painted over the replay).
+            self.grid.undo_stack().clear()
         self.hand_action.setChecked(on)
         self.grid.set_read_only(not on or self._solved)
         self.grid.set_faint_satisfied(on)

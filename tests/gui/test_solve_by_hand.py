@@ -117,6 +117,7 @@ def test_ctrl_z_undoes_the_players_strokes_not_the_window_undo(qtbot, window) ->
     assert view.hand_cells()[2, 0] == FILLED
     assert window.editor_undos == []  # the window's Undo did not see the keys
     view.hand_action.trigger()  # replaying: Ctrl+Z is the window's again
+    assert not view.grid.undo_stack().canUndo()  # and the Solve tab's grid has nothing to undo
     view.table.setFocus()
     qtbot.keyClick(view.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.editor_undos == ["undo"]
