@@ -60,6 +60,15 @@ def test_desktop_entry_starts_the_gui_script_with_files() -> None:
     assert keys["Icon"] == APP_ID
 
 
+def test_the_app_takes_the_several_files_percent_F_passes() -> None:
+    from nonostudio.gui.app import parse_args
+
+    args = parse_args(["a.non", "b.g", "c.nin"])  # what a file manager passes for %F
+    assert (args.file, args.more) == ("a.non", ["b.g", "c.nin"])
+    args = parse_args(["a.non"])
+    assert (args.file, args.more) == ("a.non", [])
+
+
 def test_desktop_entry_opens_the_puzzle_types_the_mime_file_defines() -> None:
     declared = [t for t in desktop_keys()["MimeType"].split(";") if t]
     assert declared == list(mime_types())

@@ -87,6 +87,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="nonostudio", description="A studio for analysing nonogram puzzles."
     )
     parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle file to open")
+    parser.add_argument("more", nargs="*", metavar="MORE",
+                        help="more puzzle files (a file manager opening several): added to the "
+                             "library")
     parser.add_argument(
         "--screenshot", metavar="DIR", type=Path,
         help="save a PNG of each main view in DIR (works without a display), then exit",
@@ -227,6 +230,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         restored = window.offer_restore()
         if args.file:
             window.open_file(args.file, ask=restored)
+        if args.more:
+            added, errors = window.library_view.import_files(args.more)
+            window.statusBar().showMessage(
+                f"Opened {args.file}; {added} more file{'s' if added != 1 else ''} added to the "
+                f"library" + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
+                30000)
         return app.exec()
     finally:
         window.cancel_background()
