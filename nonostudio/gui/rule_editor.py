@@ -17,7 +17,14 @@ user's rule sets.  A shipped rule whose text matches the build's proof record is
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QHideEvent,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -207,6 +214,13 @@ class RuleEditor(QWidget):
         if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
             self.highlighter.set_palette(self.palette())
         super().changeEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Hidden (another tab, or the window closing): the draft is written now, not when the
+        parse timer would have fired."""
+        if self._timer.isActive():
+            self.parse_now()
+        super().hideEvent(event)
 
     # --- drafts ------------------------------------------------------------------------------
 

@@ -379,3 +379,16 @@ def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_d
     click_rule(qtbot, browser, "mercury")
     assert editor.text().endswith(" + 0")  # still there for this session
     close_browser(browser)
+
+
+def test_closing_right_after_typing_keeps_the_last_keys(qtbot, data_dir: Path) -> None:
+    editor = RuleEditor(delay_ms=60000)  # the parse (and draft write) would come much later
+    qtbot.addWidget(editor)
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.open_rule("control", "mercury", format_rule(MERCURY.rule))
+    type_at_end(qtbot, editor, " + 2")
+    assert not (data_dir / DRAFTS_NAME).exists()
+    editor.close()
+    stored = json.loads((data_dir / DRAFTS_NAME).read_text(encoding="utf-8"))
+    assert stored["drafts"]["control/mercury"].endswith(" + 2")
