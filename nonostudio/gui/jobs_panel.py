@@ -53,7 +53,7 @@ from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
 
-TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
+TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
 RUNNING_SET = "learned (running)"
 CONTROL_SET = "control"
@@ -153,7 +153,8 @@ class JobsPanel(QWidget):
                                     "transitions) and save them as a named rule set")
         self.report_button = QPushButton("Re&port")
         self.report_button.setToolTip("Compare the run's rules with the control rules on the "
-                                      "paper's test set")
+                                      "test set (the paper's when NONOSTUDIO_TEST_SET names it, "
+                                      "else the one made from the sample puzzles)")
         buttons = QHBoxLayout()
         for b in (self.new_button, self.resume_button, self.cancel_button, self.save_button,
                   self.report_button):
@@ -456,10 +457,10 @@ class JobsPanel(QWidget):
         self._update_buttons()
 
     def start_report(self) -> None:
-        """Compare the shown run's rules with the control rules on the paper's test set."""
+        """Compare the shown run's rules with the control rules on the test set."""
         path = self._test_set
         if path is None or not path.is_file():
-            self.progress_label.setText(f"No report: the paper's test set ({path}) is not there.")
+            self.progress_label.setText(f"No report: the test set ({path}) is not there.")
             return
         try:
             entries = entries_of(self._rules)

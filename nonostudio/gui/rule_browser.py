@@ -6,7 +6,8 @@ opens in the *All rules* tab: the rules in a table with a detail pane.
 The detail pane shows the selected rule's text (highlighted), its English explanation, pictures
 of its example fills, and the lines of the current puzzle where it fires (from the solving view's
 trace).  The *Edit & prove* tab holds a :class:`RuleEditor` loaded with the selected rule.
-Coverage on the paper's test set runs once per rule set in the background and is cached.
+Coverage on the test set (``NONOSTUDIO_TEST_SET``'s, else the bundled one) runs once per rule set
+in the background and is cached.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ from nonostudio.rules.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 from nonostudio.rules.subtitles import plain_source
 
-TESTING_SET = paper_testing_set()  # the paper's test transitions (coverage column)
+TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
 
 def example_rows(example: Example) -> list[PictureRow]:
@@ -126,7 +127,7 @@ class RuleBrowser(QWidget):
         self.filter_edit.setAccessibleName("Filter rules")
         self.coverage_busy = QProgressBar(maximumHeight=12, textVisible=False)
         self.coverage_busy.setRange(0, 0)
-        self.coverage_busy.setToolTip("Measuring coverage on the paper's test set…")
+        self.coverage_busy.setToolTip("Measuring coverage on the test set…")
         self.coverage_busy.hide()
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
@@ -331,7 +332,7 @@ class RuleBrowser(QWidget):
         path = self._test_set
         if path is None or not path.is_file():
             self.status_label.setText(
-                f"{len(rule_set.entries)} rules. Coverage is not measured: the paper's test set "
+                f"{len(rule_set.entries)} rules. Coverage is not measured: the test set "
                 f"({path}) is not there."
             )
             return
@@ -342,7 +343,7 @@ class RuleBrowser(QWidget):
             return rule_set.name, dict(report.per_rule)
 
         self.coverage_busy.setRange(0, 0)  # busy until the first report: reading the test set
-        self.coverage_busy.setToolTip("Measuring coverage on the paper's test set…")
+        self.coverage_busy.setToolTip("Measuring coverage on the test set…")
         self.coverage_busy.show()
         self._coverage_worker = run_in_background(
             job, on_result=self._covered, on_error=self._coverage_failed,
@@ -356,7 +357,7 @@ class RuleBrowser(QWidget):
             return
         self.coverage_busy.setRange(0, 100)
         self.coverage_busy.setValue(round(100 * fraction))
-        self.coverage_busy.setToolTip(f"Measuring coverage on the paper's test set: {message}")
+        self.coverage_busy.setToolTip(f"Measuring coverage on the test set: {message}")
 
     def _cancel_coverage(self) -> None:
         if self._coverage_worker is not None:

@@ -19,11 +19,11 @@ from nonostudio.gui.line_picture import marked_ranges
 from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows, printable_html
 from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
-from nonostudio.paths import paper_testing_set
+from nonostudio.paths import bundled_test_set
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 
-SAMPLES_TEST_SET = paper_testing_set()  # the bundled test lines (small: quick to place)
+SAMPLES_TEST_SET = bundled_test_set()  # the bundled test lines (small: quick to place)
 
 
 def click_row(qtbot, table, row: int, column: int = NAME) -> None:
