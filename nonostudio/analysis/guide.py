@@ -6,7 +6,7 @@ no script, no image files, prints as it shows) for a player to study: for every 
 catalogue's worked example drawn before and after, a worked example from a real puzzle
 (:func:`real_examples`: the first step of that technique in the traces of the bundled samples,
 with the line as it stood and the sentence the trace gives) and how often it is the technique a
-test line needs (:func:`technique_frequencies`, on the paper's test set when it is present).
+test line needs (:func:`technique_frequencies`, on the test set the command measures on).
 """
 
 from __future__ import annotations
