@@ -222,6 +222,15 @@ def _test_set(path: str | None) -> Path:
     return resolve_test_set(path)
 
 
+def _paper_figure(name: str, transitions: int, cells: int) -> list[str]:
+    """The paper's coverage of the control rules, beside ours, on the paper's own test set only."""
+    from nonostudio.learn.report import PAPER, PAPER_SET
+
+    if name != "control" or (transitions, cells) != PAPER_SET:
+        return []
+    return [f"the paper: {PAPER['control']} of {cells} cells for its 14 control rules"]
+
+
 def _bug_text(bug: RuleBug, transitions: list[Transition]) -> str:
     t = transitions[bug.transition]
     fill = bug.fill
@@ -242,7 +251,8 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     width = max((len(name) for name in report.per_rule), default=4)
     lines = [f"{rule_set.name}: {report.total} of {report.cells_to_fill} cells covered on "
-             f"{len(transitions)} test lines ({report.seconds:.1f} s)", f"test set: {label}", "",
+             f"{len(transitions)} test lines ({report.seconds:.1f} s)", f"test set: {label}",
+             *_paper_figure(rule_set.name, len(transitions), report.cells_to_fill), "",
              f"{'rule':<{width}}  cells"]
     for name, cells in sorted(report.per_rule.items(), key=lambda item: (-item[1], item[0])):
         lines.append(f"{name:<{width}}  {cells:>5}")

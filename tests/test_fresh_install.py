@@ -68,6 +68,7 @@ def test_coverage_works_out_of_the_box_and_names_the_set(no_test_set_env, capsys
     assert main(["rules", "coverage", "control"]) == 0
     out = capsys.readouterr()
     assert "test set: the bundled test set" in out.out
+    assert "the paper" not in out.out.replace("not the paper's", "")  # no figure of the paper's
 
 
 def test_coverage_names_the_papers_set_when_given(anchors, no_test_set_env, capsys) -> None:
@@ -75,6 +76,8 @@ def test_coverage_names_the_papers_set_when_given(anchors, no_test_set_env, caps
     code, data = run_json(capsys, "rules", "coverage", "control", "--test", str(paper))
     assert code == 0 and data["transitions"] == 2805
     assert data["test_set_label"].startswith("the paper's test set")
+    assert main(["rules", "coverage", "control", "--test", str(paper)]) == 0
+    assert "the paper: 4652 of 10266 cells for its 14 control rules" in capsys.readouterr().out
 
 
 def test_missing_variable_file_is_an_io_error_naming_it(monkeypatch, tmp_path, capsys) -> None:
