@@ -255,7 +255,7 @@ class TechniqueBrowser(QWidget):
         splitter.addWidget(scroll)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([430, 570])  # the table's five columns fit beside the details
+        splitter.setSizes([520, 480])  # the table's five columns fit beside the details
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -458,8 +458,7 @@ class TechniqueBrowser(QWidget):
             return
         t = BY_ID.get(technique_id)
         if t is None:  # the rules no technique explains
-            name = self.model.row_at(self.model.row_of(technique_id)).name
-            self.heading_label.setText(f"<h2>{html.escape(name)}</h2>")
+            self.heading_label.setText("<h2>Rules not placed in a technique</h2>")
             self.idea_label.setText("Rules whose fills no catalogued technique explains on the "
                                     "test lines: only the exact line solver does.")
             for widget in (self.example_heading, self.example_picture, self.example_note,

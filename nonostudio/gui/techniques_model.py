@@ -20,7 +20,7 @@ from nonostudio.analysis.techniques import ALL_TECHNIQUES
 
 COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "Puzzle")
 TIER, NAME, RULES, TEST_LINES, PUZZLE = range(len(COLUMNS))
-UNPLACED_NAME = "Not placed in a technique"
+UNPLACED_NAME = "(not placed)"
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def test_model_rows_in_difficulty_order_through_modeltester(qtmodeltester) -> No
         Qt.ItemDataRole.ToolTipRole)
     assert model.index(row, PUZZLE).data() == "7"
     last = model.rowCount() - 1
-    assert model.index(last, NAME).data() == "Not placed in a technique"
+    assert model.index(last, NAME).data() == "(not placed)"
     assert model.index(last, NAME).data(Qt.ItemDataRole.UserRole) == UNPLACED
     model.set_members({"overlap": ["a"]})
     assert model.rowCount() == len(ALL_TECHNIQUES)  # no unplaced rules: no such row
