@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QHideEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -657,10 +657,21 @@ class SolveView(QWidget):
         self._timer_item.setVisible(shown and self.hand_action.isChecked())
 
     def _run_timer(self) -> None:
-        if self.hand_action.isChecked() and not self._solved and self._puzzle is not None:
+        """The clock runs while the player can solve: by hand, unsolved, and on screen (another
+        tab or a minimised window pauses it)."""
+        if (self.hand_action.isChecked() and not self._solved and self._puzzle is not None
+                and self.isVisible()):
             self.timer.start()
         else:
             self.timer.stop()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._run_timer()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._run_timer()
 
     def _on_cells_changed(self) -> None:
         if self.hand_action.isChecked() and self.grid.cells().shape == self._hand.shape:

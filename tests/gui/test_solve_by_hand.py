@@ -135,6 +135,10 @@ def test_the_timer_can_be_hidden_and_counts_from_saved_time(qtbot, window) -> No
     qtbot.waitUntil(view.timer.isVisible, timeout=1000)
     view.timer.set_seconds(83)
     assert view.timer.text() == "Time 1:23"
+    window.hide()  # away from the puzzle: the clock pauses
+    assert not view.timer.is_running()
+    window.show()
+    assert view.timer.is_running()
 
 
 def test_next_line_on_a_grid_that_is_stuck_or_wrong(qtbot, window) -> None:
