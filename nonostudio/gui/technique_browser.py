@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import ClassVar
 
 from PySide6.QtCore import QItemSelectionModel, QMarginsF, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtGui import (
+    QFontDatabase,
+    QPageLayout,
+    QPageSize,
+    QPdfWriter,
+    QShowEvent,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -162,6 +169,7 @@ class TechniqueBrowser(QWidget):
         self._sources: list[str] = []
         self._analysis_worker: Worker | None = None
         self._examples_worker: Worker | None = None
+        self._pending: set[str] = set()  # work for the rule set, started when first shown
         self.model = TechniquesModel(self)
         self._build()
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
@@ -266,22 +274,41 @@ class TechniqueBrowser(QWidget):
         """Place ``rule_set``'s rules in the techniques and find real examples with them
         (``measure`` off: a set still growing, shown as it is without placement)."""
         self._cancel_analysis()
+        selected = self.selected_technique() or self.model.row_at(0).id
         self._rule_set = rule_set
         self._analysis = None
-        self.model.set_members(None)
+        self._examples = None
+        self.model.set_members(None)  # (a reset: the selection is put back below)
         self.model.set_frequencies(None, 0)
-        if rule_set is not None and measure:
-            self._start_analysis()
-            self._start_examples()
-        self._show_selected()
+        self._pending = {"analysis", "examples"} if rule_set is not None and measure else set()
+        self._start_pending()
+        self.select_technique(selected if self.model.row_of(selected) >= 0
+                              else self.model.row_at(0).id)
 
     def set_library(self, library: Library | None) -> None:
         """Take real examples from the puzzles of ``library`` (None: the bundled samples)."""
         if library is self._library:
             return
         self._library = library
-        if self._rule_set is not None:
+        if self._rule_set is not None and (self._examples is not None
+                                           or self._examples_worker is not None):
+            self._pending.add("examples")
+            self._start_pending()
+
+    def _start_pending(self) -> None:
+        """Start the background work waiting for a rule set, once the browser is on screen
+        (a studio whose Rules tab is never opened does not spend the seconds)."""
+        if not self.isVisible() or self._rule_set is None:
+            return
+        pending, self._pending = self._pending, set()
+        if "analysis" in pending:
+            self._start_analysis()
+        if "examples" in pending:
             self._start_examples()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._start_pending()
 
     def set_trace(self, trace: Trace | None) -> None:
         """Count each technique's steps in the current puzzle's solution."""
@@ -527,7 +554,8 @@ class TechniqueBrowser(QWidget):
         elif members is None:
             self.members_heading.setText(
                 f"<b>Rules of “{html.escape(rule_set.name)}” in this technique:</b> "
-                + ("being placed…" if self._analysis_worker is not None else "not placed."))
+                + ("being placed…" if self._analysis_worker is not None or "analysis" in
+                   self._pending else "not placed."))
         else:
             self.members_heading.setText(
                 f"<b>Rules of “{html.escape(rule_set.name)}” in this technique:</b> "

@@ -200,3 +200,18 @@ def test_the_pdf_page_gives_every_picture_cell_content_and_colour() -> None:
     assert printable.count('bgcolor="#222222"') == 1  # an old filled cell
     assert printable.count('bgcolor="#dd6600"') == 2  # the two the move filled
     assert printable.count("×") == 1 and 'border="1"' in printable
+
+
+def test_nothing_is_measured_until_the_browser_is_on_screen(qtbot) -> None:
+    widget = TechniqueBrowser(test_set=SAMPLES_TEST_SET)
+    qtbot.addWidget(widget)
+    widget.set_rule_set(load_rule_set("control"))
+    assert not widget.is_busy() and widget.placements() is None
+    assert "being placed" in widget.members_heading.text()
+    try:
+        with qtbot.waitSignal(widget.analysisReady, timeout=120000):
+            widget.show()
+        assert widget.placements() is not None
+    finally:
+        widget.cancel()
+        assert QThreadPool.globalInstance().waitForDone(30000)
