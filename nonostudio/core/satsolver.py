@@ -1,13 +1,22 @@
-"""SAT search with z3 for the puzzles that defeat probing: find up to two solutions of a grid state.
+"""SAT search for the puzzles that defeat probing: find up to two solutions of a grid state.
 
 Each line becomes the clauses of a deterministic automaton unrolled over its cells (the "regular"
 decomposition): a Boolean per (cell boundary, automaton state) that is both reachable from the
 start and able to reach the end given the decided cells.  Unit propagation on these clauses
 decides what the exact line solver decides, so the SAT solver's search starts from line logic and
-adds clause learning.  The formula is handed to z3 as DIMACS text in one call (building it object
-by object through the Python API is far slower) and solved by z3's SAT core in a context of its
-own; a second solution is sought with a clause that blocks the first.  A watcher thread interrupts
-the context at the deadline or when ``should_stop()`` turns true.
+adds clause learning.  A second solution is sought with a clause that blocks the first.
+
+Two backends:
+
+* ``"cadical"``: CaDiCaL 1.9.5 through python-sat (the ``sat`` extra), the default when it is
+  installed.  It decides Knotty and Faase, which z3 does not in ten minutes (see
+  tests/benchmarks/bench_solver.py --hard).  CaDiCaL cannot be interrupted from another thread, so
+  it runs in slices of a conflict budget, and the deadline and ``should_stop()`` are checked
+  between slices (a slice is sized to take about a tenth of a second); learned clauses carry over.
+* ``"z3"``: the formula handed to z3 as DIMACS text in one call (building it object by object
+  through the Python API is far slower) and solved by z3's SAT core in a context of its own; a
+  watcher thread interrupts the context at the deadline or when ``should_stop()`` turns true.
+  z3 is imported only when this backend runs.
 """
 
 from __future__ import annotations
@@ -17,11 +26,10 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-import z3
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.core.z3threads import interrupt, new_context
+from nonostudio.core.progress import ProgressCallback
 
 # A literal is a non-zero int (DIMACS) or one of these two constants.
 TRUE = "T"
@@ -37,7 +45,7 @@ class _Cnf:
 
     def __init__(self) -> None:
         self.count = 0
-        self.clauses: list[str] = []
+        self.clauses: list[list[int]] = []
         self.empty = False
 
     def var(self) -> int:
@@ -53,12 +61,13 @@ class _Cnf:
                 out.append(lit)
         if not out:
             self.empty = True
-        self.clauses.append(" ".join(map(str, out)) + " 0")
+        self.clauses.append(out)  # type: ignore[arg-type]
 
     def dimacs(self) -> str:
         if self.empty:
             return "p cnf 1 2\n1 0\n-1 0\n"
-        return f"p cnf {max(self.count, 1)} {len(self.clauses)}\n" + "\n".join(self.clauses) + "\n"
+        body = "\n".join(" ".join(map(str, clause)) + " 0" for clause in self.clauses)
+        return f"p cnf {max(self.count, 1)} {len(self.clauses)}\n" + body + "\n"
 
 
 def _neg(lit: int | str) -> int | str:
@@ -170,19 +179,117 @@ def encode(
     return cnf, cell_var
 
 
+def sat_backend() -> str:
+    """The backend :func:`sat_solutions` uses by default: "cadical" when python-sat is
+    installed, else "z3"."""
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return "z3"
+    return "cadical"
+
+
 def sat_solutions(
     state: GridState,
     *,
     limit: int = 2,
     deadline: float | None = None,
     should_stop: Callable[[], bool] | None = None,
+    backend: str | None = None,
+    progress: ProgressCallback | None = None,
 ) -> list[np.ndarray]:
     """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more).
 
-    Raises :class:`SatUnknown` when the deadline passes or ``should_stop()`` becomes true first.
+    ``backend`` is "cadical" or "z3" (None: :func:`sat_backend`).  Raises :class:`SatUnknown`
+    when the deadline passes or ``should_stop()`` becomes true first.  ``progress`` hears of
+    CaDiCaL's conflicts between slices (the fraction stays that of the cells ``state`` decides).
     """
+    backend = backend or sat_backend()
+    if backend not in ("cadical", "z3"):
+        raise ValueError(f"unknown SAT backend {backend!r}: expected 'cadical' or 'z3'")
     cnf, cell_var = encode(state, should_stop)
     base = state.to_grid()
+    if backend == "cadical":
+        def report(conflicts: int) -> None:
+            if progress is not None:
+                progress(state.known / state.total,
+                         f"SAT search (CaDiCaL): {conflicts:,} conflicts")
+
+        return _cadical_solutions(cnf, cell_var, base, limit, deadline, should_stop, report)
+    return _z3_solutions(cnf, cell_var, base, limit, deadline, should_stop)
+
+
+# Conflicts per CaDiCaL slice: the first is small (most puzzles that reach SAT need a few hundred
+# conflicts), later ones are resized so that a slice takes about SLICE_SECONDS.
+FIRST_SLICE = 1_000
+SLICE_SECONDS = 0.1
+
+
+def _cadical_solutions(
+    cnf: _Cnf,
+    cell_var: dict[tuple[int, int], int],
+    base: np.ndarray,
+    limit: int,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    report: Callable[[int], None],
+) -> list[np.ndarray]:
+    from pysat.solvers import Solver
+
+    found: list[np.ndarray] = []
+    if cnf.empty:
+        return found
+    budget = FIRST_SLICE
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        while len(found) < limit:
+            while True:
+                if should_stop is not None and should_stop():
+                    raise SatUnknown("interrupted")
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise SatUnknown("time limit")
+                solver.conf_budget(budget)
+                started = time.perf_counter()
+                answer = solver.solve_limited()
+                if answer is not None:
+                    break
+                spent = time.perf_counter() - started
+                report(solver.accum_stats().get("conflicts", 0))
+                budget = max(100, min(budget * 4, int(budget * SLICE_SECONDS / max(spent, 1e-3))))
+            if not answer:
+                break
+            model = solver.get_model()
+            value = bytearray(cnf.count + 1)
+            for lit in model:
+                if lit > 0:
+                    value[lit] = 1
+            grid = base.copy()
+            blocking = []
+            for (r, c), var in cell_var.items():
+                if value[var]:
+                    grid[r, c] = FILLED
+                    blocking.append(-var)
+                else:
+                    grid[r, c] = CROSSED
+                    blocking.append(var)
+            found.append(grid)
+            if not blocking:
+                break
+            solver.add_clause(blocking)  # the next answer must differ somewhere
+    return found
+
+
+def _z3_solutions(
+    cnf: _Cnf,
+    cell_var: dict[tuple[int, int], int],
+    base: np.ndarray,
+    limit: int,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+) -> list[np.ndarray]:
+    import z3
+
+    from nonostudio.core.z3threads import interrupt, new_context
+
     done = threading.Event()
     stopped = threading.Event()
     ctx = new_context()

@@ -22,7 +22,7 @@ from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.satsolver import SatUnknown, sat_solutions
+from nonostudio.core.satsolver import SatUnknown, sat_backend, sat_solutions
 
 
 class Verdict(enum.Enum):
@@ -50,6 +50,7 @@ class SolveStats:
     nodes: int = 0
     max_depth: int = 0
     sat_calls: int = 0
+    sat_backend: str = ""  # "cadical" or "z3" once the SAT stage ran
 
 
 @dataclass
@@ -71,8 +72,8 @@ class SolveResult:
 
 
 # Probing search decides most puzzles in milliseconds, but some (domino puzzles, Forever) need
-# thousands of nodes; past these budgets the z3 SAT backend takes over from the probed state, which
-# learns clauses and decides them in seconds.  Budgets count line solves, not seconds, so that the
+# thousands of nodes; past these budgets the SAT stage (CaDiCaL, or z3 without python-sat) takes
+# over from the probed state, which learns clauses and decides them in seconds.  Budgets count line solves, not seconds, so that the
 # path to a verdict does not depend on how busy the machine is (a line solve is ~10-30 µs).
 # Measured on the survey puzzles (tests/benchmarks/bench_solver.py): Light's root probing takes
 # ~21,000 line solves, Petro's five-node search ~2,500; Forever's needs far more.
@@ -380,7 +381,9 @@ def solve(
         progress(probed.known / probed.total, "probing exhausted its budget; SAT search")
     try:
         # ``halt`` also stops the encoding (long for a large puzzle) at the deadline.
-        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=search.halt)
+        stats.sat_backend = sat_backend()
+        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=search.halt,
+                              backend=stats.sat_backend, progress=progress)
     except SatUnknown:
         search.cancelled = search.cancelled or (should_stop is not None and should_stop())
         return undecided()

@@ -1,14 +1,22 @@
-"""The SAT encoding of a line accepts exactly the fillings whose blocks are the hints."""
+"""The SAT encoding of a line accepts exactly the fillings whose blocks are the hints; the CaDiCaL
+and z3 backends agree, stop at deadlines and when asked, and z3 takes over without python-sat."""
 
 from __future__ import annotations
 
 import itertools
 import random
+import sys
+import time
 
+import numpy as np
+import pytest
 import z3
 
 from nonostudio.core import satsolver
-from nonostudio.core.line import clue_of
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import CROSSED, FILLED, clue_of
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
 
 
 def _accepts(hints, known):
@@ -48,3 +56,90 @@ def test_line_encoding_matches_the_hints_exactly():
             assert accepted == matches, (hints, known, full)
             checked += 1
     assert checked > 1000
+
+
+# --- the backends: CaDiCaL (python-sat) and z3 ---------------------------------------------------
+
+
+def _domino(n: int) -> Puzzle:
+    """Josh Greifer's domino pattern: unique, beyond probing's budget, so decided by SAT."""
+    rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
+    cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
+    return Puzzle(tuple(rows), tuple(cols))
+
+
+def _random_state(size: int, seed: int) -> GridState:
+    rng = random.Random(seed)
+    grid = np.array([[FILLED if rng.random() < 0.5 else CROSSED for _ in range(size)]
+                     for _ in range(size)], dtype=np.int8)
+    return GridState(Puzzle.from_grid(grid))
+
+
+def test_cadical_is_the_default_backend_and_installed():
+    # python-sat is a declared dependency: CI installs it, so the CaDiCaL stage is what runs
+    assert satsolver.sat_backend() == "cadical"
+
+
+def test_without_python_sat_the_backend_is_z3_and_the_solver_still_decides(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import fails as if not installed
+    assert satsolver.sat_backend() == "z3"
+    res = solve(_domino(6), time_limit=60)  # probing's budgets run out: decided by SAT
+    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert res.stats.sat_calls == 1 and res.stats.sat_backend == "z3"
+
+
+def test_with_python_sat_the_solver_decides_by_cadical():
+    res = solve(_domino(6), time_limit=60)
+    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert res.stats.sat_calls == 1 and res.stats.sat_backend == "cadical"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_both_backends_find_the_same_solution_sets(seed):
+    rng = random.Random(seed)
+    h, w = rng.randint(5, 9), rng.randint(5, 9)
+    grid = np.array([[FILLED if rng.random() < 0.55 else CROSSED for _ in range(w)]
+                     for _ in range(h)], dtype=np.int8)
+    puzzle = Puzzle.from_grid(grid)
+    found = {}
+    for backend in ("cadical", "z3"):
+        grids = satsolver.sat_solutions(GridState(puzzle), limit=50, backend=backend)
+        assert all(puzzle.is_solution(g) for g in grids)
+        found[backend] = {g.tobytes() for g in grids}
+        assert len(found[backend]) == len(grids)
+    assert found["cadical"] == found["z3"] and grid.tobytes() in found["cadical"]
+
+
+def test_contradictory_state_has_no_solution_with_either_backend():
+    puzzle = Puzzle(((2,), ()), ((1,), (1,)))  # unique: row 0 filled
+    state = GridState(puzzle)
+    state.set_cell(0, 0, CROSSED)  # now row 0 cannot hold its 2
+    for backend in ("cadical", "z3"):
+        assert satsolver.sat_solutions(state, backend=backend) == []
+
+
+def test_unknown_backend_is_refused_by_name():
+    with pytest.raises(ValueError, match="'minisat'"):
+        satsolver.sat_solutions(_random_state(4, 0), backend="minisat")
+
+
+def test_cadical_stops_at_the_deadline_between_slices():
+    # a random 50x50 picture's clues take CaDiCaL ~4 s (30,000 conflicts) to the first solution
+    state = _random_state(50, 3)
+    started = time.perf_counter()
+    with pytest.raises(satsolver.SatUnknown):
+        satsolver.sat_solutions(state, backend="cadical", deadline=started + 1.5)
+    assert time.perf_counter() - started < 3.0
+
+
+def test_cadical_stops_when_asked_and_reports_its_conflicts():
+    # asked to stop once the first slice has reported: the search (~30,000 conflicts to go) ends
+    state = _random_state(50, 3)
+    reports: list[tuple[float, str]] = []
+    with pytest.raises(satsolver.SatUnknown):
+        satsolver.sat_solutions(state, backend="cadical", should_stop=lambda: bool(reports),
+                                progress=lambda f, m: reports.append((f, m)))
+    assert len(reports) == 1
+    fraction, message = reports[0]
+    assert fraction == state.known / state.total
+    assert message.startswith("SAT search (CaDiCaL): ") and message.endswith(" conflicts")

@@ -104,11 +104,12 @@ def test_search_and_sat_agree_on_random_larger_puzzles():
         assert puzzle.is_solution(res.solution)
 
 
-def test_sat_backend_counts_like_brute_force(census_4x4):
+@pytest.mark.parametrize("backend", ["cadical", "z3"])
+def test_sat_backend_counts_like_brute_force(census_4x4, backend):
     rng = random.Random(5)
     for rows_cols in rng.sample(list(census_4x4), 60):
         puzzle = Puzzle(*rows_cols)
-        found = sat_solutions(GridState(puzzle), limit=3)
+        found = sat_solutions(GridState(puzzle), limit=3, backend=backend)
         assert len(found) == min(3, len(census_4x4[rows_cols]))
         assert len({g.tobytes() for g in found}) == len(found)
 
