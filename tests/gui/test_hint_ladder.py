@@ -33,6 +33,8 @@ def view(qtbot) -> SolveView:
     widget.resize(1100, 700)
     widget.show()
     qtbot.waitExposed(widget)
+    widget.activateWindow()  # keys reach shortcuts only in the active window (X11)
+    qtbot.waitActive(widget)
     yield widget
     widget.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)

@@ -47,6 +47,8 @@ def window(qtbot) -> QMainWindow:
     win.resize(1100, 700)
     win.show()
     qtbot.waitExposed(win)
+    win.activateWindow()  # keys reach shortcuts only in the active window (X11)
+    qtbot.waitActive(win)
     win.view = view
     with qtbot.waitSignal(view.traceReady, timeout=20000):
         view.set_puzzle(HOUSE)

@@ -27,6 +27,8 @@ def window(qtbot, small_library: Library, tmp_path: Path):
     win.resize(1280, 720)
     win.show()
     qtbot.waitExposed(win)
+    win.activateWindow()  # keys reach shortcuts only in the active window (X11)
+    qtbot.waitActive(win)
     qtbot.waitUntil(win.is_ready, timeout=20000)
     yield win
     win.cancel_background()

@@ -38,6 +38,8 @@ def view(qtbot) -> SolveView:
     widget.resize(1100, 650)
     widget.show()
     qtbot.waitExposed(widget)
+    widget.activateWindow()  # keys reach shortcuts only in the active window (X11)
+    qtbot.waitActive(widget)
     widget.set_rule_set("control")  # these tests read the control rules' titles
     yield widget
     widget.cancel()
