@@ -19,6 +19,7 @@ adds its parser and sets ``run(args) -> Outcome``; :data:`COMMANDS` lists those 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -27,27 +28,41 @@ import traceback
 from collections.abc import Sequence
 from types import ModuleType
 
-from nonostudio import (
-    __version__,
-    cli_check,
-    cli_convert,
-    cli_explain,
-    cli_grade,
-    cli_learn,
-    cli_rules,
-    cli_solve,
-)
+from nonostudio import __version__
 from nonostudio.cli_common import EXIT_CODES_TEXT, ExitCode, emit, say
 from nonostudio.core.errors import PuzzleError
-from nonostudio.rules.ruleset import UnknownRuleSetError
-from nonostudio.rules.tokens import RuleSyntaxError
 
-COMMANDS: tuple[ModuleType, ...] = (cli_solve, cli_check, cli_convert, cli_rules, cli_explain,
-                                     cli_grade, cli_learn)
+# The subcommand modules in help order, and the module of each subcommand name.  A command line
+# naming a subcommand imports only its module: the learning, rules and analysis layers cost
+# 0.2-0.3 s of start-up that ``check`` or ``solve`` never use (tests/test_cli_startup.py).
+# ``--help``, no subcommand or an unknown name load them all.
+COMMAND_MODULES = ("cli_solve", "cli_check", "cli_convert", "cli_rules", "cli_explain",
+                   "cli_grade", "cli_learn")
+MODULE_OF = {"solve": "cli_solve", "check": "cli_check", "convert": "cli_convert",
+             "formats": "cli_convert", "samples": "cli_convert", "rules": "cli_rules",
+             "explain": "cli_explain", "grade": "cli_grade", "learn": "cli_learn"}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered subcommand."""
+def _command_modules(names: Sequence[str] = COMMAND_MODULES) -> list[ModuleType]:
+    return [importlib.import_module(f"nonostudio.{name}") for name in names]
+
+
+def _named_command(words: Sequence[str]) -> str | None:
+    """The subcommand a command line names (None: help before it, or none at all)."""
+    named = next((w for w in words if not w.startswith("-")), None)
+    before = words[: list(words).index(named)] if named is not None else words
+    return None if any(w in ("-h", "--help") for w in before) else named
+
+
+# Loaded now, while importing this module: the entry point (nonostudio.console) holds Ctrl-C back
+# until then, so the subcommand's modules load inside that window too.
+_command_modules((MODULE_OF[_named_command(sys.argv[1:])],)
+                 if _named_command(sys.argv[1:]) in MODULE_OF else COMMAND_MODULES)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand, or with only the one named ``only``
+    (and those its module registers too)."""
     parser = argparse.ArgumentParser(
         prog="nonostudio-cli",
         description="Solve, check and convert Nonogram puzzles without the studio window.",
@@ -59,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     parent.add_argument("--json", action="store_true",
                         help="print exactly one JSON document on stdout instead of text")
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
-    for module in COMMANDS:
+    names = (MODULE_OF[only],) if only in MODULE_OF else COMMAND_MODULES
+    for module in _command_modules(names):
         module.register(subparsers, parent)
     for sub in subparsers.choices.values():
         # Raw formatting keeps the exit-code table's lines; descriptions are wrapped here instead.
@@ -67,6 +83,15 @@ def build_parser() -> argparse.ArgumentParser:
         sub.epilog = EXIT_CODES_TEXT
         sub.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+def _rules_error() -> tuple[type[BaseException], ...]:
+    """The rule layer's bad-input errors (RuleSyntaxError, UnknownRuleSetError), when that layer
+    was loaded: a subcommand that never imported it cannot raise them."""
+    tokens = sys.modules.get("nonostudio.rules.tokens")
+    ruleset = sys.modules.get("nonostudio.rules.ruleset")
+    return tuple(getattr(m, n) for m, n in ((tokens, "RuleSyntaxError"),
+                                            (ruleset, "UnknownRuleSetError")) if m is not None)
 
 
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
@@ -89,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "\0" in arg:  # only a caller in Python can pass one; no file name holds it
             return _fail(ExitCode.BAD_INPUT, f"argument {number} holds a NUL character", False)
     try:
-        parser = build_parser()
+        parser = build_parser(_named_command(list(sys.argv[1:] if argv is None else argv)))
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors (2) end here
         return exc.code if isinstance(exc.code, int) else ExitCode.BAD_INPUT
@@ -104,11 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PuzzleError as exc:
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
                      column=exc.column, clue=exc.clue)
-    except RuleSyntaxError as exc:
+    except _rules_error() as exc:
+        if type(exc).__name__ == "UnknownRuleSetError":  # a name, not a file that failed to open
+            return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
                      column=exc.column)
-    except UnknownRuleSetError as exc:  # a name, not a file that failed to open: bad input
-        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
     except BrokenPipeError:
         # The reader went away (``| head``): nothing more can be said on stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

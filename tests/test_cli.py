@@ -559,7 +559,7 @@ common.wait = wait
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
 @pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli_check"],
-                                     ["concurrent.futures.process"]])
+                                     ["nonostudio.cli_solve"], ["nonostudio.core.solver"]])
 def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     """The Ctrl-C is held back until loading is done and then ends the command: exit 130, one
     line on stderr, nothing solved."""
