@@ -116,14 +116,14 @@ def test_the_time_limit_and_should_stop_end_the_search() -> None:
     search = uniqueness_edits(AMBIGUOUS, time_limit=0.0)
     assert search.stopped and not search.complete and search.edits == []
     picture = solve(PROBE_PUZZLE).solution
-    calls = []
+    reported: list[float] = []
 
-    def stop() -> bool:
-        calls.append(1)
-        return len(calls) > 1
+    def stop() -> bool:  # stop once the search has tried its first candidate
+        return bool(reported)
 
-    search = line_solvable_edits(picture, should_stop=stop)
-    assert search.stopped and search.tried < search.candidates
+    search = line_solvable_edits(picture, should_stop=stop,
+                                 progress=lambda fraction, _message: reported.append(fraction))
+    assert search.stopped and 0 < search.tried < search.candidates
 
 
 def test_candidates_start_in_the_region_then_by_distance() -> None:
