@@ -938,7 +938,8 @@ class MainWindow(QMainWindow):
         if self._guide_dialog is None:
             self._guide_dialog = guide_dialog(self)
         self._guide_dialog.show()
-        self._guide_dialog.raise_()
+        if QApplication.platformName() != "offscreen":  # (it has no stacking order to change)
+            self._guide_dialog.raise_()
         return self._guide_dialog
 
     def shortcut_rows(self) -> list[tuple[str, str, str]]:

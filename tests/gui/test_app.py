@@ -304,3 +304,36 @@ def test_start_offers_to_restore_work_left_by_a_crash(qapp, data_dir: Path,
     assert getattr(seen["hook"], "__self__", None).__class__.__name__ == "CrashReporter"
     assert sys.excepthook is hook  # put back when the studio ends
     assert (data_dir / "logs" / "nonostudio.log").read_text().count("Nonostudio stopped") == 1
+
+
+# --- no display ------------------------------------------------------------------------------
+
+
+def test_without_a_display_the_studio_says_so_and_exits_1(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
+    result = subprocess.run([sys.executable, "-m", "nonostudio.gui.app"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert "there is no display" in result.stderr
+    assert "DISPLAY" in result.stderr and "WAYLAND_DISPLAY" in result.stderr
+    assert "--screenshot" in result.stderr and "QT_QPA_PLATFORM=offscreen" in result.stderr
+    assert "Reinstalling" not in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "data" / "library.sqlite3").exists()  # nothing was started
+
+
+def test_missing_xcb_libraries_are_named_with_their_debian_packages() -> None:
+    from nonostudio.gui.app import XCB_PACKAGES, display_problem
+
+    env = {"DISPLAY": ":0"}
+    problem = display_problem(env, "linux", loads=lambda lib: lib != "libxcb-cursor.so.0")
+    assert problem is not None
+    assert "sudo apt install libxcb-cursor0\n" in problem
+    assert all(package in problem for package in XCB_PACKAGES)  # the whole list
+    assert "--screenshot" in problem
+    assert display_problem(env, "linux", loads=lambda lib: True) is None
+    assert display_problem({}, "linux") is not None
+    assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert display_problem({}, "win32") is None

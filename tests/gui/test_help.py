@@ -1,0 +1,72 @@
+"""The Help menu: the built-in guide, the shortcut list made from the real actions, and the
+technique guide written once and opened in the browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QThreadPool, QUrl
+from PySide6.QtGui import QDesktopServices, QKeySequence
+
+from nonostudio.gui import help as help_module
+from nonostudio.gui.mainwindow import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, small_library, tmp_path):
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
+                                              QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    yield win
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(20000)
+
+
+def test_the_guide_covers_the_three_workflows_verdicts_and_tiers(qtbot, window) -> None:
+    dialog = window.show_guide()
+    text = dialog.browser.toPlainText()
+    for heading in ("Getting started", "Designing a puzzle", "Solving (the player's way)",
+                    "Importing puzzles", "What the verdicts mean", "What the difficulty tiers"):
+        assert heading in text
+    for verdict in ("Unique, line-solvable", "Unique, needs search", "Multiple solutions",
+                    "No solution", "Undecided"):
+        assert verdict in text
+    assert "Beginner" in text and "Expert" in text and "Chained contradictions" in text
+    assert window.show_guide() is dialog  # one guide window at a time
+
+
+def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
+    rows = window.shortcut_rows()
+    keys = {(where, command): k for where, command, k in rows}
+    native = QKeySequence.SequenceFormat.NativeText
+    assert keys[("Anywhere", "Save")] == ", ".join(
+        k.toString(native) for k in window.commands.save.shortcuts())
+    assert keys[("Anywhere", "Save")].startswith(QKeySequence("Ctrl+S").toString(native))
+    assert keys[("Anywhere", "Fit to Window")] == QKeySequence("Ctrl+0").toString(native)
+    assert ("Solve tab", "Next line?") in keys  # the Solve view's own actions
+    assert ("Library", "Delete") in keys
+    # change a shortcut: the list follows
+    window.commands.export.setShortcut(QKeySequence("Ctrl+Shift+E"))
+    again = {(w, c): k for w, c, k in window.shortcut_rows()}
+    assert again[("Anywhere", "Export Picture")] == QKeySequence("Ctrl+Shift+E").toString(native)
+    dialog = window.show_shortcuts()
+    text = dialog.findChild(type(window.show_guide().browser)).toPlainText()
+    assert "Export Picture" in text and "Arrow keys" in text
+    dialog.close()
+
+
+def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypatch,
+                                                        tmp_path: Path) -> None:
+    target = tmp_path / "guide" / "techniques.html"
+    monkeypatch.setattr(help_module, "technique_guide_path", lambda: target)
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl",
+                        lambda url: opened.append(QUrl(url).toLocalFile()) or True)
+    window.open_technique_guide()
+    qtbot.waitUntil(lambda: bool(opened), timeout=60000)
+    assert opened == [str(target)]
+    page = target.read_text(encoding="utf-8")
+    assert "<html" in page.lower() and "Overlap" in page
+    window.open_technique_guide()  # already written: opened at once
+    assert opened == [str(target), str(target)]

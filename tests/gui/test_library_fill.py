@@ -1,0 +1,91 @@
+"""The library's Verdict and Difficulty columns fill in the background for every puzzle, with
+progress under the table, without blocking the GUI thread, and stop at once when cancelled."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from nonostudio.core.library import Library
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.library_fill import LibraryFiller
+from nonostudio.gui.library_model import DIFFICULTY, VERDICT
+from nonostudio.gui.mainwindow import MainWindow
+
+
+def column(win: MainWindow, col: int) -> list[str]:
+    model = win.library_view.model
+    return [model.index(row, col).data() for row in range(model.rowCount())]
+
+
+def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(qtbot, small_library: Library,
+                                                              tmp_path) -> None:
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
+                                              QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    assert column(win, VERDICT) == ["", "", ""]
+    progress: list[tuple[float, str]] = []
+    filler = win.start_background_checks()
+    filler.progress.connect(lambda f, m: progress.append((f, m)))
+    assert win.library_view.fill_bar.isVisible()  # progress shows at once
+    with qtbot.waitSignal(filler.finished, timeout=60000):
+        pass
+    verdicts = dict(zip([e.title for e in small_library.entries()],
+                        [e.verdict for e in small_library.entries()], strict=True))
+    assert verdicts == {"Tee": "unique, line-solvable", "Block": "unique, line-solvable",
+                        "zebra crossing": "unique, line-solvable"}
+    assert all(e.difficulty for e in small_library.entries())  # stored…
+    assert all(column(win, DIFFICULTY)) and all(column(win, VERDICT))  # …and shown
+    assert progress[-1][0] == 1.0 and "3 of 3" in progress[-1][1]
+    assert not win.library_view.fill_bar.isVisible()
+    assert filler.start() == 0  # nothing left to do
+    win.cancel_background()
+
+
+def test_a_multiple_solution_puzzle_and_the_gui_stays_responsive(qtbot, tmp_path) -> None:
+    library = Library(tmp_path / "lib.sqlite3")
+    library.add(Puzzle.from_grid(np.eye(2, dtype=np.int8), title="Diagonal"))
+    rng = np.random.default_rng(7)
+    library.add(Puzzle.from_grid((rng.random((25, 25)) < 0.55).astype(np.int8), title="Big"))
+    filler = LibraryFiller(library)
+    ticks: list[float] = []
+    start = time.monotonic()
+    filler.start()
+    while filler.is_running() and time.monotonic() - start < 60:
+        before = time.monotonic()
+        QApplication.processEvents()
+        ticks.append(time.monotonic() - before)
+        qtbot.wait(5)
+    assert not filler.is_running()
+    entries = {e.title: e for e in library.entries()}
+    assert entries["Diagonal"].verdict == "multiple solutions"
+    assert entries["Diagonal"].difficulty
+    assert entries["Big"].verdict and entries["Big"].difficulty
+    assert max(ticks) < 1.0, "the GUI thread was blocked"
+    library.close()
+
+
+def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
+    library = Library(tmp_path / "lib.sqlite3")
+    rng = np.random.default_rng(3)
+    for n in range(6):
+        library.add(Puzzle.from_grid((rng.random((30, 30)) < 0.5).astype(np.int8),
+                                     title=f"random {n}"))
+    filler = LibraryFiller(library)
+    filler.start()
+    qtbot.waitUntil(lambda: filler.remaining() < 6, timeout=10000)  # a job is running
+    began = time.monotonic()
+    filler.cancel()
+    assert filler.wait(5000)
+    assert time.monotonic() - began < 1.0
+    QApplication.processEvents()
+    done = [e.title for e in library.entries() if e.verdict or e.difficulty]
+    qtbot.wait(300)
+    QApplication.processEvents()
+    assert [e.title for e in library.entries() if e.verdict or e.difficulty] == done
+    assert len(done) < 6 and not filler.is_running()
+    library.close()

@@ -1,0 +1,102 @@
+"""Paste Puzzle String keeps what was typed: a mistake leaves the dialog open with the text, the
+message under the box and the offending place selected; the box wraps long strings."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QTextOption
+from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.gui.mainwindow import MainWindow, read_puzzle_text
+from nonostudio.gui.paste_dialog import PasteDialog, error_span
+
+DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
+
+
+def dialog_for(qtbot, text: str) -> PasteDialog:
+    dialog = PasteDialog(read_puzzle_text, text)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_a_typo_keeps_the_text_and_selects_the_bad_clue(qtbot) -> None:
+    text = DUCK.replace("5:7", "5:7x")
+    dialog = dialog_for(qtbot, text)
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() == 0
+    assert dialog.text() == text  # nothing typed is lost
+    assert dialog.message.isVisible()
+    assert "line 1, column" in dialog.message.text() and "'7x'" in dialog.message.text()
+    assert dialog.edit.textCursor().selectedText() == "7x"
+    assert dialog.puzzle() is None
+
+
+def test_totals_that_differ_select_the_line_and_fixing_it_reads_the_puzzle(qtbot) -> None:
+    dialog = dialog_for(qtbot, "")
+    text = "1:2-1:1"  # rows fill 3 cells, columns 2
+    dialog.edit.setPlainText(text)
+    dialog.accept()
+    assert dialog.isVisible()
+    assert "totals" in dialog.message.text() or "fill" in dialog.message.text()
+    assert dialog.edit.textCursor().selectedText() == text  # the whole line it names
+    dialog.edit.setPlainText("1:1-1:1")
+    dialog.accept()
+    assert not dialog.isVisible() and dialog.result() == 1
+    assert dialog.puzzle() is not None and dialog.puzzle().rows == ((1,), (1,))
+
+
+def test_the_box_wraps_and_ok_needs_text(qtbot) -> None:
+    dialog = dialog_for(qtbot, "")
+    assert dialog.edit.lineWrapMode() == QPlainTextEdit.LineWrapMode.WidgetWidth
+    assert dialog.edit.wordWrapMode() != QTextOption.WrapMode.NoWrap
+    assert not dialog.ok_button.isEnabled()
+    dialog.edit.setPlainText(DUCK * 20)
+    assert dialog.ok_button.isEnabled()
+    assert dialog.edit.horizontalScrollBar().maximum() == 0
+
+
+def test_error_span_counts_what_the_reader_did_not_see() -> None:
+    text = "\n  1:1x,1-2:1:1"
+    error = PuzzleError("expected a number", line=1, column=3)
+    start, end = error_span(text, error)
+    assert text[start:end] == "1x"
+    assert error_span(text, PuzzleError("no position")) is None
+    assert error_span("a\nb", PuzzleError("far away", line=9)) is None
+
+
+def test_the_window_shows_the_mistake_and_then_the_fixed_puzzle(qtbot, small_library, tmp_path,
+                                                                monkeypatch) -> None:
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail("a message box"))
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
+                                              QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    win.tabs.setCurrentWidget(win.solve_view)
+    QApplication.clipboard().setText(DUCK.replace("2:3", "2:x"))
+    seen: list[str] = []
+
+    def drive() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, PasteDialog):
+            QTimer.singleShot(50, drive)
+            return
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        seen.append(dialog.message.text())
+        seen.append(dialog.edit.textCursor().selectedText())
+        fixed = dialog.text().replace("2:x", "2:3")
+        dialog.edit.selectAll()
+        qtbot.keyClicks(dialog.edit, fixed)
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, drive)
+    win.paste_puzzle_string()
+    assert seen and "expected a number" in seen[0] and seen[1] == "x"
+    puzzle = win.editor.puzzle()
+    assert puzzle is not None and (puzzle.width, puzzle.height) == (8, 9)
+    assert win.tabs.currentWidget() is win.editor and win.isWindowModified()
+    win.editor.set_modified(False)  # closing must not ask
+    win.cancel_background()
