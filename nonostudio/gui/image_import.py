@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QImageReader, QPixmap
+from PySide6.QtGui import QColor, QImage, QImageReader, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSlider,
     QSpinBox,
     QVBoxLayout,
@@ -32,13 +31,25 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
-from nonostudio.gui.grid_view import GridView
+from nonostudio.gui.grid_view import GridScrollArea, GridView
 
 MAX_CELLS = 200
 PIXEL_ART_LIMIT = 60  # images this small are taken one pixel per cell
 DEFAULT_WIDTH = 30
 WORKING_PIXELS = 800  # larger images are scaled down once; cells average far more than a pixel
 THUMBNAIL = 220
+
+
+def paper_palette(base: QPalette) -> QPalette:
+    """``base`` with a grid's colours set to dark ink on white paper (see render.Colors)."""
+    palette = QPalette(base)
+    for role, color in ((QPalette.ColorRole.Base, QColor(255, 255, 255)),
+                        (QPalette.ColorRole.AlternateBase, QColor(245, 245, 245)),
+                        (QPalette.ColorRole.Text, QColor(0, 0, 0)),
+                        (QPalette.ColorRole.Mid, QColor(160, 160, 160)),
+                        (QPalette.ColorRole.PlaceholderText, QColor(120, 120, 120))):
+        palette.setColor(role, color)
+    return palette
 
 
 def image_to_pixels(image: QImage) -> np.ndarray:
@@ -87,10 +98,11 @@ class ImageImportDialog(QDialog):
         self.message.setWordWrap(True)
         self.preview = GridView()
         self.preview.set_read_only(True)
-        self.preview.set_zoom(0.5)
-        scroll = QScrollArea()
-        scroll.setWidget(self.preview)
-        scroll.setWidgetResizable(True)
+        self.preview.set_reserve_clue_room(False)
+        # Dark cells of the picture are filled cells: the preview is painted as on paper (dark
+        # ink on white) in every colour scheme, so in a dark scheme it does not look inverted.
+        self.preview.setPalette(paper_palette(self.preview.palette()))
+        scroll = GridScrollArea(self.preview)  # the whole preview fits the dialog
         scroll.setMinimumSize(360, 300)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

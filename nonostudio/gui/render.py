@@ -301,10 +301,22 @@ def _export_svg(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: i
         painter.end()
 
 
+def pdf_title(puzzle: Puzzle) -> str:
+    """The title a PDF gets: the puzzle's, or "Nonogram 25x25" for an untitled one."""
+    return puzzle.title.strip() or f"Nonogram {puzzle.size_text}"
+
+
+def pdf_author(puzzle: Puzzle) -> str:
+    """The author a PDF names: the puzzle's author, else its copyright holder ('' if neither)."""
+    return (puzzle.author or puzzle.copyright).strip()
+
+
 def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: int) -> None:
     layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
     writer = QPdfWriter(str(path))
-    writer.setTitle(puzzle.title or "Nonogram")
+    title, author = pdf_title(puzzle), pdf_author(puzzle)
+    writer.setTitle(title)
+    writer.setAuthor(author)
     writer.setCreator("nonostudio")
     wide = layout.size().width() > layout.size().height()
     orientation = QPageLayout.Orientation.Landscape if wide else QPageLayout.Orientation.Portrait
@@ -319,10 +331,20 @@ def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: i
     painter = QPainter(writer)
     try:
         area = painter.viewport()
-        scale = min(area.width() / layout.size().width(), area.height() / layout.size().height())
+        # The title (and author) printed above the grid, as on a page of a puzzle book.
+        heading = QFont()
+        heading.setPixelSize(max(8, area.height() // 40))
+        painter.setFont(heading)
+        header = round(painter.fontMetrics().height() * (2.6 if author else 1.6))
+        text_rect = QRect(0, 0, area.width(), header)
+        painter.setPen(QColor(0, 0, 0))
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
+                         title + (f"\n{author}" if author else ""))
+        room = QRect(0, header, area.width(), area.height() - header)
+        scale = min(room.width() / layout.size().width(), room.height() / layout.size().height())
         painter.translate(
-            (area.width() - scale * layout.size().width()) / 2,
-            (area.height() - scale * layout.size().height()) / 2,
+            (room.width() - scale * layout.size().width()) / 2,
+            room.top() + (room.height() - scale * layout.size().height()) / 2,
         )
         painter.scale(scale, scale)
         paint_puzzle(painter, layout, puzzle, Colors.for_print(), solution)

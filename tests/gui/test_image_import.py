@@ -90,3 +90,22 @@ def test_load_file_and_bad_file(dialog: ImageImportDialog, tmp_path: Path) -> No
     assert dialog.load_file(good)
     assert dialog.puzzle().title == "heart" and ok_button.isEnabled()
     assert dialog.file_label.text() == "heart.png"
+
+
+def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(qtbot, qapp) -> None:
+    from nonostudio.gui.theme import apply_theme
+
+    apply_theme(qapp, "dark")
+    try:
+        dlg = ImageImportDialog()
+        qtbot.addWidget(dlg)
+        dlg.set_image(_image(6, 6, QRect(0, 0, 3, 6)))
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        picture = dlg.preview.grab().toImage()
+        filled = picture.pixelColor(dlg.preview.cell_rect(2, 1).center())
+        empty = picture.pixelColor(dlg.preview.cell_rect(2, 4).center())
+        assert qapp.palette().base().color().lightness() < 100  # the scheme is dark…
+        assert filled.lightness() < 80 and empty.lightness() > 180  # …the picture is not
+    finally:
+        apply_theme(qapp, "system")

@@ -356,3 +356,16 @@ def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dia
             win.check_panel.cancel()
             win.difficulty_panel.cancel()
             win.autosaver.close()
+
+
+def test_import_image_shows_the_puzzle_in_the_editor(window: MainWindow, monkeypatch) -> None:
+    from nonostudio.gui import image_import
+
+    picture = Puzzle.from_grid(np.eye(4, dtype=np.int8), title="imported")
+    monkeypatch.setattr(image_import.ImageImportDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(image_import.ImageImportDialog, "puzzle", lambda self: picture)
+    window.tabs.setCurrentWidget(window.solve_view)
+    window.import_image()
+    assert window.tabs.currentWidget() is window.editor
+    assert window.editor.puzzle() == picture and window.isWindowModified()
+    window.editor.set_modified(False)

@@ -66,6 +66,25 @@ def test_pdf_has_header(qapp, tmp_path: Path) -> None:
     assert len(data) > 500
 
 
+def _pdf_text(value: str) -> bytes:
+    """How Qt writes a PDF string: UTF-16 big-endian with a byte-order mark."""
+    return b"(\xfe\xff" + value.encode("utf-16-be") + b")"
+
+
+def test_pdf_metadata_names_title_and_author(qapp, tmp_path: Path) -> None:
+    path = tmp_path / "p.pdf"
+    puzzle = Puzzle.from_grid(np.eye(3, dtype=np.int8), title="Stairs", author="Ann Example")
+    export_picture(puzzle, path, with_solution=False)
+    data = path.read_bytes()
+    assert b"/Title " + _pdf_text("Stairs") in data
+    assert b"/Author " + _pdf_text("Ann Example") in data
+    untitled = Puzzle.from_grid(np.eye(3, dtype=np.int8), copyright="2026 Bo")
+    export_picture(untitled, path, with_solution=False)
+    data = path.read_bytes()
+    assert b"/Title " + _pdf_text("Nonogram 3x3") in data
+    assert b"/Author " + _pdf_text("2026 Bo") in data
+
+
 def test_solution_without_goal_is_refused(qapp, tmp_path: Path) -> None:
     puzzle = _puzzle().without_goal()
     with pytest.raises(PuzzleError, match="no solution picture"):
