@@ -50,13 +50,33 @@ def _loads(library: str) -> bool:
     return True
 
 
+def x_display_reachable(display: str) -> bool | None:
+    """Whether an X server answers at ``display`` (None when libxcb itself cannot be loaded)."""
+    import ctypes
+
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return None
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        return xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        xcb.xcb_disconnect(connection)
+
+
 def missing_xcb_libraries(loads: Callable[[str], bool] = _loads) -> list[str]:
     """The Debian packages whose libraries Qt's xcb plugin needs and cannot load."""
     return [package for package, library in XCB_PACKAGES.items() if not loads(library)]
 
 
 def display_problem(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                    loads: Callable[[str], bool] = _loads) -> str | None:
+                    loads: Callable[[str], bool] = _loads,
+                    reachable: Callable[[str], bool | None] = x_display_reachable) -> str | None:
     """Why Qt could not open a window here (None when it should): no display at all, or the
     X11 platform's system libraries are missing.  Qt itself would abort with "could not load
     the Qt platform plugin xcb … Reinstalling the application may fix this problem"."""
@@ -74,6 +94,11 @@ def display_problem(environ: Mapping[str, str] | None = None, platform: str | No
                 "WAYLAND_DISPLAY is set). Start it from a desktop session, or over SSH with X "
                 "forwarding (ssh -X).\n" + WITHOUT_A_DISPLAY)
     missing = missing_xcb_libraries(loads)
+    if not missing and reachable(env["DISPLAY"]) is False:
+        return (f"nonostudio: cannot open a window: no X server answers on display "
+                f"{env['DISPLAY']} (DISPLAY is set, but the display is gone or not "
+                "allowed to this user). Check DISPLAY, or start nonostudio from the desktop "
+                "session.\n" + WITHOUT_A_DISPLAY)
     if missing:
         return (f"nonostudio: cannot open a window on display {env['DISPLAY']}: Qt's X11 "
                 f"platform (xcb) needs system libraries that are not installed. On Debian or "

@@ -332,8 +332,22 @@ def test_missing_xcb_libraries_are_named_with_their_debian_packages() -> None:
     assert "sudo apt install libxcb-cursor0\n" in problem
     assert all(package in problem for package in XCB_PACKAGES)  # the whole list
     assert "--screenshot" in problem
-    assert display_problem(env, "linux", loads=lambda lib: True) is None
+    assert display_problem(env, "linux", loads=lambda lib: True,
+                           reachable=lambda display: True) is None
+    gone = display_problem(env, "linux", loads=lambda lib: True, reachable=lambda display: False)
+    assert gone is not None and "no X server answers on display :0" in gone
     assert display_problem({}, "linux") is not None
     assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
     assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
     assert display_problem({}, "win32") is None
+
+
+def test_a_display_nobody_answers_is_named(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = ":9937"  # no X server there
+    env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
+    result = subprocess.run([sys.executable, "-m", "nonostudio.gui.app"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert "no X server answers on display :9937" in result.stderr
+    assert "Reinstalling" not in result.stderr
