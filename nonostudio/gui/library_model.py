@@ -155,6 +155,9 @@ class LibraryModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(entry, column)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (VERDICT, DIFFICULTY):
+            text = entry.verdict if column == VERDICT else entry.difficulty
+            return text or "Not checked yet: filled in by the background checks"
         if role == Qt.ItemDataRole.ToolTipRole:
             source = f"\nFrom: {entry.source}" if entry.source else ""
             return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"

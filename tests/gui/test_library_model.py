@@ -73,3 +73,25 @@ def test_proxy_filters_on_any_column(small_library: Library) -> None:
     assert column(proxy, TITLE) == ["Block"]
     proxy.setFilterFixedString("no such thing")
     assert proxy.rowCount() == 0
+
+
+def test_unloaded_model_and_background_results(qtbot, qtmodeltester,
+                                               small_library: Library) -> None:
+    from nonostudio.gui.library_model import DIFFICULTY
+
+    model = LibraryModel(small_library, load=False)
+    assert model.rowCount() == 0 and not model.loaded()
+    model.refresh()
+    assert model.loaded() and model.rowCount() == 3
+    tip = model.index(1, VERDICT).data(Qt.ItemDataRole.ToolTipRole)
+    assert "Not checked yet" in tip
+    block = model.entry(1).id
+    with qtbot.waitSignal(model.dataChanged) as changed:
+        assert model.set_cached(block, "unique, line-solvable", "Beginner")
+    assert (changed.args[0].column(), changed.args[1].column()) == (VERDICT, DIFFICULTY)
+    assert model.index(1, VERDICT).data() == "unique, line-solvable"
+    assert model.index(1, VERDICT).data(Qt.ItemDataRole.ToolTipRole) == "unique, line-solvable"
+    assert model.index(1, DIFFICULTY).data() == "Beginner"
+    assert model.set_cached(block, "", "") and model.index(1, DIFFICULTY).data() == "Beginner"
+    assert not model.set_cached(9999, "x", "y")
+    qtmodeltester.check(model)
