@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
                                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.batch_dialog: QDialog | None = None
         self.filler: LibraryFiller | None = None
+        self._closing = False
 
         self.resizeDocks([self.library_dock, self.check_dock], [330, 250],
                          Qt.Orientation.Horizontal)
@@ -332,6 +333,10 @@ class MainWindow(QMainWindow):
         self._on_puzzle_changed(self.editor.puzzle())
         self.ready.emit()
 
+    def _restart_background_checks(self) -> None:
+        if self.filler is not None and not self._closing:
+            QTimer.singleShot(0, self.filler.start)
+
     def start_background_checks(self) -> LibraryFiller:
         """Fill the library's Verdict and Difficulty columns in the background (progress under
         the table; stopped when the window closes)."""
@@ -344,6 +349,8 @@ class MainWindow(QMainWindow):
             self.filler.filled.connect(
                 lambda found: self.library_view.model.set_cached(found.id, found.verdict,
                                                                  found.difficulty))
+            # puzzles added or changed later (Import Files, Save) are checked too
+            self.library_view.model.modelReset.connect(self._restart_background_checks)
         self.filler.start()
         return self.filler
 
@@ -1019,6 +1026,7 @@ class MainWindow(QMainWindow):
 
     def cancel_background(self) -> None:
         """Stop every background job the window started (closing, or the studio ending)."""
+        self._closing = True
         self._start_steps.clear()
         if self.filler is not None:
             self.filler.cancel()

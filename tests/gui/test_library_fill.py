@@ -89,3 +89,19 @@ def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
     assert [e.title for e in library.entries() if e.verdict or e.difficulty] == done
     assert len(done) < 6 and not filler.is_running()
     library.close()
+
+
+def test_puzzles_imported_later_are_checked_too(qtbot, small_library: Library, tmp_path) -> None:
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
+                                              QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    filler = win.start_background_checks()
+    qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
+    path = tmp_path / "bar.non"
+    path.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    assert win.library_view.import_files([path]) == (1, [])
+    qtbot.waitUntil(lambda: all(e.verdict and e.difficulty for e in small_library.entries()),
+                    timeout=60000)
+    bar = next(e for e in small_library.entries() if e.title == "Bar")
+    assert bar.verdict == "unique, line-solvable"
+    win.cancel_background()

@@ -210,8 +210,11 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
     zoom = first.editor.zoom()
     first.commands.themes["dark"].trigger()
     first.last_folder = str(tmp_path)
-    first.library_dock.hide()  # the offscreen screen is 800x600: make the window fit in it
-    first.check_dock.hide()
+    # the offscreen screen is 800x600: make the window fit in it (docks keep their panels'
+    # minimum widths, so that their text wraps instead of being cut off)
+    for dock in (first.library_dock, first.check_dock, first.difficulty_dock,
+                 first.designer_dock):
+        dock.hide()
     qtbot.wait(100)  # let the layout drop the docks' minimum widths
     first.resize(760, 560)
     qtbot.waitUntil(lambda: first.width() == 760)
@@ -228,6 +231,7 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
         assert second.last_folder == str(tmp_path)
         assert (second.width(), second.height()) == size
         assert second.library_dock.isHidden() and second.check_dock.isHidden()
+        assert second.designer_dock.isHidden()
     finally:
         apply_theme(QApplication.instance(), "system")
 
