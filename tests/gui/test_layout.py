@@ -202,3 +202,22 @@ def test_undo_in_the_solve_tab_undoes_the_players_move(qtbot, window) -> None:
     assert window.editor.undo_stack().count() == editor_undo  # the editor was not touched
     window.tabs.setCurrentWidget(window.editor)
     assert window.active_undo_stack() is window.editor.undo_stack()
+
+
+def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot, window) -> None:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    show_at(qtbot, window, SCREENS[0])
+    window.editor.set_puzzle(read_file(samples_dir() / "webpbn-06574-forever.non"))
+    window.tabs.setCurrentWidget(window.solve_view)
+    grid = window.solve_view.grid
+    qtbot.waitUntil(lambda: grid.cell_size() > 4, timeout=3000)
+    before, editor_zoom = grid.cell_size(), window.editor.zoom()
+    centre = QPointF(grid.cell_rect(5, 5).center())
+    event = QWheelEvent(centre, QPointF(grid.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+                        QPoint(0, 120), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(grid, event)
+    assert grid.cell_size() > before
+    assert window.editor.zoom() == editor_zoom

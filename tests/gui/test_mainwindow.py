@@ -373,3 +373,26 @@ def test_import_image_shows_the_puzzle_in_the_editor(window: MainWindow, monkeyp
     assert window.tabs.currentWidget() is window.editor
     assert window.editor.puzzle() == picture and window.isWindowModified()
     window.editor.set_modified(False)
+
+
+def test_a_deferred_window_shows_first_and_builds_its_panels_after(qtbot, small_library: Library,
+                                                                   settings: QSettings) -> None:
+    win = MainWindow(small_library, settings, defer_panels=True)
+    qtbot.addWidget(win)
+    assert not win.is_ready()
+    assert win.library_view.model.rowCount() == 0  # the listing waits for the first paint
+    assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == [
+        "&Editor", "&Solve", "&Rules", "&Jobs"]
+    assert win.tabs.widget(1).text() == "Loading…"
+    win.show()
+    qtbot.waitExposed(win)
+    with qtbot.waitSignal(win.ready, timeout=30000):
+        win.finish_start()
+    assert win.is_ready()
+    assert win.tabs.widget(1) is win.solve_view and win.tabs.widget(2) is win.rule_browser
+    assert win.check_dock.widget() is win.check_panel
+    assert win.library_view.model.rowCount() == 3
+    win.load_text("1:3:1-1:3:1")  # the panels follow the editor from now on
+    qtbot.waitUntil(lambda: win.check_panel.result() is not None, timeout=15000)
+    win.editor.set_modified(False)
+    win.cancel_background()
