@@ -54,7 +54,8 @@ picture (PNG, SVG or PDF) for printing.</li>
 <h2>Solving (the player's way)</h2>
 <ol>
 <li>Open a puzzle from the library and go to the <b>Solve</b> tab.</li>
-<li>Turn on <b>Solve by hand</b> and paint cells; finished lines grey out their clues.</li>
+<li>Turn on <b>Solve by hand</b> and paint cells; finished lines grey out their clues.
+<i>Edit &rarr; Undo</i> (Ctrl+Z) takes a move back.</li>
 <li>Stuck? <b>Next line?</b> names a line where progress is possible and <b>Hint</b> shows
 what can be found next. <b>Show mistakes</b> rings cells that disagree with the solution.</li>
 <li>Without solving by hand, the Solve tab replays the rules' own solution step by step
@@ -111,7 +112,8 @@ def guide_html() -> str:
             .replace("{tiers}", tiers))
 
 
-def _dialog(parent: QWidget | None, title: str, page: str, name: str) -> QDialog:
+def page_dialog(parent: QWidget | None, title: str, page: str, name: str) -> QDialog:
+    """A non-modal window showing the HTML ``page`` (links open in the web browser)."""
     dialog = QDialog(parent)
     dialog.setWindowTitle(title)
     dialog.setObjectName(name)
@@ -131,7 +133,7 @@ def _dialog(parent: QWidget | None, title: str, page: str, name: str) -> QDialog
 
 def guide_dialog(parent: QWidget | None = None) -> QDialog:
     """A dialog showing :func:`guide_html` (not modal: it can stay open beside the window)."""
-    return _dialog(parent, "Nonostudio Guide", guide_html(), "guideDialog")
+    return page_dialog(parent, "Nonostudio Guide", guide_html(), "guideDialog")
 
 
 def _plain(text: str) -> str:
@@ -179,7 +181,7 @@ def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
 
 
 def shortcuts_dialog(rows: list[tuple[str, str, str]], parent: QWidget | None = None) -> QDialog:
-    return _dialog(parent, "Keyboard Shortcuts", shortcuts_html(rows), "shortcutsDialog")
+    return page_dialog(parent, "Keyboard Shortcuts", shortcuts_html(rows), "shortcutsDialog")
 
 
 def write_technique_guide(out: Path, progress: ProgressCallback | None = None,

@@ -1004,9 +1004,22 @@ class MainWindow(QMainWindow):
             on_result=done, on_error=failed)
 
     def _open_url(self, path: Path) -> None:
-        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            self._error("Technique Guide", f"No web browser could open {path}; open the file "
-                        "yourself.")
+        """Open the guide in the web browser; without one, show it in a window of its own."""
+        if QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            return
+        from nonostudio.gui.help import page_dialog
+
+        try:
+            page = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            self._error("Technique Guide", f"{path}: {exc.strerror or exc}")
+            return
+        dialog = page_dialog(self, "Technique Guide", page, "techniqueGuideDialog")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.resize(820, 640)
+        dialog.show()
+        self.statusBar().showMessage(f"No web browser was found: the technique guide is shown "
+                                     f"here (the file is {path})", 15000)
 
     def about(self) -> None:
         QMessageBox.about(

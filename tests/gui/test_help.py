@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, QThreadPool, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QDialog
 
 from nonostudio.gui import help as help_module
 from nonostudio.gui.mainwindow import MainWindow
@@ -70,3 +71,18 @@ def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypat
     assert "<html" in page.lower() and "Overlap" in page
     window.open_technique_guide()  # already written: opened at once
     assert opened == [str(target), str(target)]
+
+
+def test_without_a_browser_the_technique_guide_shows_in_a_window(qtbot, window, monkeypatch,
+                                                                 tmp_path: Path) -> None:
+    target = tmp_path / "techniques.html"
+    target.write_text("<html><body><h1>Overlap</h1><p>Count from both ends.</p></body></html>",
+                      encoding="utf-8")
+    monkeypatch.setattr(help_module, "technique_guide_path", lambda: target)
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
+    window.open_technique_guide()
+    dialog = window.findChild(QDialog, "techniqueGuideDialog")
+    assert dialog is not None and dialog.isVisible()
+    assert "Count from both ends." in dialog.browser.toPlainText()
+    assert str(target) in window.statusBar().currentMessage()
+    dialog.close()
