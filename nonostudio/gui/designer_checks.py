@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -185,6 +186,9 @@ class DesignerPanel(QWidget):
         self.edit_list.setAccessibleName("Suggested edits")
         self.edit_list.itemActivated.connect(lambda _item: self.apply_selected())
         self.edit_list.currentRowChanged.connect(lambda _row: self._update_buttons())
+        # A short dock shrinks the list, not the buttons: Apply edit stays in sight.
+        self.edit_list.setMinimumHeight(3 * self.fontMetrics().height() + 8)
+        self.edit_list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.apply_button = QPushButton("&Apply edit")
         self.apply_button.setToolTip("Make the selected edit in the picture (one undo step)")
         self.apply_button.clicked.connect(self.apply_selected)

@@ -194,8 +194,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.library_dock, self.check_dock], [330, 250],
                          Qt.Orientation.Horizontal)
         # The verdict is a few lines: the panels under it get the height.
-        self.resizeDocks([self.check_dock, self.difficulty_dock], [140, 600],
-                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.check_dock, self.difficulty_dock, self.designer_dock],
+                         [140, 420, 300], Qt.Orientation.Vertical)
         # Undo and Redo act on the current tab's edits: the editor's, or the player's grid.
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.editor.undo_stack())
