@@ -900,7 +900,9 @@ class MainWindow(QMainWindow):
             widget = widget.parentWidget()
         page = self.tabs.currentWidget()
         if page is not None:
-            for grid in page.findChildren(GridView):
+            main = getattr(page, "grid", None)  # the page's own grid (Editor, Solve) first
+            for grid in ([main] if isinstance(main, GridView) else []) + page.findChildren(
+                    GridView):
                 if grid.isVisibleTo(page):
                     return grid
         return self.editor.grid
@@ -926,7 +928,8 @@ class MainWindow(QMainWindow):
         page = self.tabs.currentWidget()
         stack = self.editor.undo_stack()
         if page is not self.editor and page is not None:
-            grids = page.findChildren(GridView)
+            main = getattr(page, "grid", None)
+            grids = [main] if isinstance(main, GridView) else page.findChildren(GridView)
             if grids:
                 stack = grids[0].undo_stack()
         if stack not in self.undo_group.stacks():
