@@ -447,9 +447,17 @@ class MainWindow(QMainWindow):
     def _error(self, title: str, message: str) -> None:
         QMessageBox.warning(self, title, message)
 
+    def _nothing_made_yet(self) -> bool:
+        """A new puzzle that is still blank (only resized, no cell, clue or text): nothing to lose."""
+        if self.path is not None or self.library_id is not None:
+            return False
+        puzzle = self.editor.puzzle()
+        return (puzzle is not None and not any(puzzle.rows) and not any(puzzle.cols)
+                and not any((puzzle.title, puzzle.author, puzzle.copyright, puzzle.licence)))
+
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
-        if not self.editor.is_modified():
+        if not self.editor.is_modified() or self._nothing_made_yet():
             return True
         answer = QMessageBox.question(
             self, "Unsaved Changes", "The puzzle has unsaved changes. Save them first?",

@@ -16,6 +16,8 @@ from nonostudio.gui.hint_ladder import NEXT_LABELS
 from nonostudio.gui.mainwindow import MainWindow
 from nonostudio.gui.theme import apply_theme
 
+pytestmark = pytest.mark.scenario  # also run under Xvfb in CI
+
 TEE_FILLED = [(0, c) for c in range(5)] + [(1, 2), (2, 2)]
 
 
