@@ -29,6 +29,7 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
+from nonostudio.core.atomic import write_bytes_atomic
 from nonostudio.paths import user_data_dir
 
 log = logging.getLogger(__name__)
@@ -36,28 +37,6 @@ log = logging.getLogger(__name__)
 IDLE_MS = 3000  # write this long after the last change
 FORMAT_VERSION = 1
 _PREFIX = "session-"
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` so that a crash leaves the old or the new content, never a mix."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        with contextlib.suppress(OSError):
-            fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
 
 
 def _user() -> str:
@@ -167,7 +146,7 @@ class AutosaveStore:
                     path = current
                 else:
                     path, lock = self._claim(folder)
-                write_atomic(path, data)
+                write_bytes_atomic(path, data)
             except OSError as exc:
                 errors.append(f"{folder}: {exc.strerror or exc}")
                 if lock is not None:

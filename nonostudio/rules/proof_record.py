@@ -17,14 +17,13 @@ proof run fails CI.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.paths import rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.printer import format_rule
@@ -125,21 +124,6 @@ def dump_record(proofs: Iterable[RecordedProof]) -> str:
     items = sorted(proofs, key=lambda p: (p.rule_set, p.rule))
     return json.dumps({"format": FORMAT_VERSION, "proofs": [asdict(p) for p in items]},
                       indent=1, ensure_ascii=False) + "\n"
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` (UTF-8) so that a crash leaves the old or the new file."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
 
 
 def write_record(proofs: Iterable[RecordedProof], path: Path | None = None) -> None:

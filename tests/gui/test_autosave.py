@@ -20,10 +20,11 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from nonostudio.core.atomic import write_bytes_atomic as write_atomic
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED
 from nonostudio.gui import autosave
-from nonostudio.gui.autosave import AutosaveStore, write_atomic
+from nonostudio.gui.autosave import AutosaveStore
 from nonostudio.gui.mainwindow import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
@@ -408,7 +409,7 @@ def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
     def disk_full(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosave, "write_atomic", disk_full)
+    monkeypatch.setattr(autosave, "write_bytes_atomic", disk_full)
     dialogs.answer = "Restore"
     second = make_window()
     assert second.offer_restore()

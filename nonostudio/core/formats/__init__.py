@@ -14,11 +14,11 @@ replaces the target atomically.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._registry import CODECS, MB, Codec, Entries, FormatInfo
 from nonostudio.core.formats.detect import detect
@@ -203,14 +203,4 @@ def write_file(puzzle: Puzzle, path: str | os.PathLike[str], fmt: str | None = N
     text = write_text(puzzle, fmt, with_solution=with_solution)
     if not text.endswith("\n"):
         text += "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent if str(target.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(target, text)

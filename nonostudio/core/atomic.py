@@ -1,0 +1,41 @@
+"""Atomic file replacement: a crash, a full disk or a ``kill -9`` leaves either the previous or
+the new content of a file, never a mix.  Every writer of user data goes through here."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` by ``data``: a temporary file beside it is written and flushed to disk,
+    renamed over ``path`` and the rename made durable; on failure the temporary file is removed
+    and ``path`` is as it was."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(target.parent if str(target.parent) else ".",
+                             os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` by ``text`` as UTF-8 with ``\\n`` line ends (see write_bytes_atomic)."""
+    write_bytes_atomic(path, text.encode("utf-8"))
