@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nonostudio.analysis.placement import UNPLACED, coverage_share, place_all
 from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.learn.optimize import Cells, OptimisedSet, covered_cells, optimise, rule_cells
 from nonostudio.rules.ast import Rule
@@ -104,6 +105,10 @@ class Report:
     recovered: dict[str, str | None]
     cost_budget: int | None = None
     top_learned_within_budget: TopRules | None = None
+    unplaced: tuple[str, ...] = ()
+    """Learned rules placed in no technique of the catalogue (analysis.techniques)."""
+    unplaced_only_cells: int = 0
+    """Cells of the learned coverage that only such rules cover."""
 
     @property
     def on_paper_set(self) -> bool:
@@ -126,7 +131,9 @@ class Report:
                 "paper": PAPER if self.on_paper_set else None,
                 "cost_budget": self.cost_budget,
                 "top_learned_within_budget": None if self.top_learned_within_budget is None
-                else self.top_learned_within_budget.to_json()}
+                else self.top_learned_within_budget.to_json(),
+                "unplaced_rules": list(self.unplaced),
+                "unplaced_only_cells": self.unplaced_only_cells}
 
     def table(self) -> str:
         """The comparison with the paper as a text table, then the top rules and recoveries."""
@@ -166,6 +173,9 @@ class Report:
             lines.append(f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
                          f"{mean(within)}" if within.names
                          else f"  no {TOP} rules fit the budget")
+        lines += ["", f"learned rules in no technique: {len(self.unplaced)} "
+                      f"({', '.join(self.unplaced) or 'none'}); cells only they cover: "
+                      f"{self.unplaced_only_cells} of {self.learned}"]
         lines += ["", "control rules recovered:"]
         lines += [f"  {name}: " + (f"yes, by {by}" if by else "no")
                   for name, by in self.recovered.items()]
@@ -197,10 +207,10 @@ def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
     """Compare ``learned`` with ``control`` on ``transitions`` (see the module docstring).
 
     ``progress(fraction, message)`` is told which part is being measured (the fraction counts
-    the parts begun: 0, 1/5, … for the five or six parts).  With ``cost_budget`` the report also
+    the parts begun: 0, 1/6, … for the six or seven parts).  With ``cost_budget`` the report also
     holds the learned set's top 10 within that total cost.
     """
-    parts = 5 if cost_budget is None else 6
+    parts = 6 if cost_budget is None else 7
     begun = iter(range(parts))
 
     def say(message: str) -> None:
@@ -223,6 +233,9 @@ def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
         say(f"greedy top {TOP} of the learned rules within a total cost of {cost_budget}")
         within = TopRules.of(optimise(learned, transitions, top_k=TOP, cells=learned_cells,
                                       cost_budget=cost_budget))
+    say(f"placing the {len(learned)} learned rules in techniques")
+    placements = place_all(learned, transitions)
+    share = coverage_share(learned, placements, transitions)
     to_fill = cells_to_fill(transitions)
     return Report(
         transitions=len(transitions), cells_to_fill=to_fill, learned_count=len(learned),
@@ -230,4 +243,6 @@ def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
         union=union_total, top_learned=TopRules.filled_up(top_learned, learned, learned_cells),
         top_control=TopRules.filled_up(top_control, control, control_cells),
         recovered=recovered_rules(learned, learned_cells, control, control_cells),
-        cost_budget=cost_budget, top_learned_within_budget=within)
+        cost_budget=cost_budget, top_learned_within_budget=within,
+        unplaced=tuple(p.rule for p in placements if p.technique == UNPLACED),
+        unplaced_only_cells=share.unplaced_only)

@@ -11,6 +11,7 @@ from nonostudio.learn.report import PAPER, learning_report, recovered_rules
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 
@@ -69,11 +70,13 @@ def test_report_on_a_slice(control, transitions) -> None:
     seen: list[tuple[float, str]] = []
     report = learning_report(learned, list(control.values()), part,
                              progress=lambda f, m: seen.append((f, m)))
-    assert seen == [(0.0, "coverage of each of the 3 learned rules"),
-                    (0.2, "coverage of each of the 14 control rules"),
-                    (0.4, "coverage of the learned set, the control set and their union"),
-                    (0.6, "greedy top 10 of the learned rules"),
-                    (0.8, "greedy top 10 of the control rules")]
+    assert seen == [(i / 6, message) for i, message in enumerate([
+        "coverage of each of the 3 learned rules",
+        "coverage of each of the 14 control rules",
+        "coverage of the learned set, the control set and their union",
+        "greedy top 10 of the learned rules",
+        "greedy top 10 of the control rules",
+        "placing the 3 learned rules in techniques"])]
     to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in part)
     assert report.cells_to_fill == to_fill and report.transitions == 300
     assert report.learned <= report.union and report.control <= report.union
@@ -118,7 +121,7 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control, 
     seen: list[float] = []
     report = learning_report(rules, rules, part, cost_budget=288,
                              progress=lambda f, _m: seen.append(f))
-    assert seen == [i / 6 for i in range(6)]  # one part more: the top 10 within the budget
+    assert seen == [i / 7 for i in range(7)]  # one part more: the top 10 within the budget
     assert report.top_learned == plain.top_learned  # the paper's top 10 is unchanged
     within = report.top_learned_within_budget
     assert within is not None and 0 < len(within.names) <= 10
@@ -169,3 +172,21 @@ def test_the_shipped_concise_set_is_a_top_10_as_cheap_as_the_control_one(
     assert total <= 317 and covered >= 7000
     assert f"add up to {total}" in concise.header
     assert f"these 10 rules {covered} of 10266 cells" in concise.header
+
+
+def test_the_report_says_which_learned_rules_fit_no_technique(control, transitions) -> None:
+    part = transitions[:300]
+    rules = list(control.values())
+    # A rule whose condition never holds fires nowhere: no technique can be shown to explain it.
+    never = parse_rule("def never_fires:\n  with h = singleton(hint):\n"
+                       "  if size(h) > line_size:\n  then fill(true, 0, line_size)\n")
+    report = learning_report([*rules, never], rules, part)
+    # On this slice the three full hint pairs fill nothing either; every rule that fills a cell
+    # is placed in its technique.
+    silent = {r.name for r in [*rules, never] if not rule_cells(r, part)}
+    assert "never_fires" in silent and len(silent) == 4
+    assert set(report.unplaced) == silent
+    assert report.unplaced_only_cells == 0
+    assert f"learned rules in no technique: {len(silent)} (" in report.table()
+    assert f"cells only they cover: 0 of {report.learned}" in report.table()
+    assert "never_fires" in report.to_json()["unplaced_rules"]
