@@ -246,7 +246,11 @@ class RuleBrowser(QWidget):
             [RuleRow(e.rule.name, e.title, cost(e.rule)) for e in rule_set.entries]
         )
         for entry in rule_set.entries:
-            status = self._proof_cache.get(entry.rule) or shipped_status(name, entry.rule)
+            # A shipped rule's recorded proof to 30 cells says more than a shorter proof asked
+            # for in this session (a refutation, which would contradict it, still shows).
+            session = self._proof_cache.get(entry.rule)
+            recorded = shipped_status(name, entry.rule)
+            status = session if session == "UNSOUND" or recorded is None else recorded
             if status is not None:
                 self.model.set_proof(entry.rule.name, status)
         self.status_label.setText(f"{len(rule_set.entries)} rules in “{name}”.")

@@ -171,6 +171,6 @@ def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
     view.set_hand_mode(False)
     view.go_to(len(view.trace().steps))
     assert view.suggest_line() is None
-    assert view.message_label.text().startswith("No single line")
+    assert view.message_label.text().startswith("The puzzle is solved")
     view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
