@@ -62,7 +62,7 @@ from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.line_picture import LinePicture, PictureRow, marked_ranges
-from nonostudio.gui.techniques_model import TechniquesModel
+from nonostudio.gui.techniques_model import NAME, TechniquesModel
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.paths import paper_testing_set, samples_dir
 from nonostudio.rules.coverage import load_transitions
@@ -191,7 +191,10 @@ class TechniqueBrowser(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # The names take what the counts leave, so the table fits its pane without scrolling.
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.busy = QProgressBar(maximumHeight=12, textVisible=False)
         self.busy.setRange(0, 0)
         self.busy.hide()

@@ -221,3 +221,21 @@ def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot, window) -> None:
     QApplication.sendEvent(grid, event)
     assert grid.cell_size() > before
     assert window.editor.zoom() == editor_zoom
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
+def test_the_technique_table_fits_its_pane_without_scrolling(qtbot, window, screen) -> None:
+    from PySide6.QtWidgets import QTableView
+
+    show_at(qtbot, window, screen)
+    window.tabs.setCurrentWidget(window.rule_browser)
+    QApplication.processEvents()
+    table = next(t for t in window.rule_browser.findChildren(QTableView)
+                 if t.accessibleName() == "Techniques")
+    qtbot.waitUntil(table.isVisible, timeout=5000)
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0, "the techniques table scrolls sideways"
+    header = table.horizontalHeader()
+    last = header.count() - 1
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= \
+        table.viewport().width()
