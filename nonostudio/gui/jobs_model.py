@@ -31,10 +31,18 @@ class JobsModel(QAbstractTableModel):
         super().__init__(parent)
         self.store = store
         self._rows: list[JobRow] = []
+        self.error: str | None = None
         self.refresh()
 
     def refresh(self) -> None:
-        rows = [JobRow(info, self.store.status(info.id)) for info in self.store.runs()]
+        """Re-read the runs; a store that cannot be read keeps the rows shown and says why in
+        :attr:`error` (None after a good read)."""
+        try:
+            rows = [JobRow(info, self.store.status(info.id)) for info in self.store.runs()]
+        except OSError as exc:  # JobStoreError: disk, permissions, a lock held too long
+            self.error = f"The job store could not be read: {exc}"
+            return
+        self.error = None
         if [r.info.id for r in rows] == [r.info.id for r in self._rows]:
             self._rows = rows
             if rows:

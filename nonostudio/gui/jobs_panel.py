@@ -267,7 +267,7 @@ class JobsPanel(QWidget):
         except (OSError, ValueError) as exc:  # read-only, full disk, in use: the store is as it was
             self.progress_label.setText(f"Cannot start a run: {store_message(exc)}")
             return None
-        self.model.refresh()
+        self._refresh_model()
         self.select_run(run_id)
         return run_id if self.resume(run_id) else None
 
@@ -309,6 +309,11 @@ class JobsPanel(QWidget):
     def _mine(self) -> bool:
         return self._job is not None and self.sender() is self._job.signals
 
+    def _refresh_model(self) -> None:
+        self.model.refresh()
+        if self.model.error is not None:
+            self.progress_label.setText(self.model.error)
+
     def _show_status(self, status: RunStatus) -> None:
         self.progress_bar.setRange(0, max(1, status.total))
         self.progress_bar.setValue(status.finished)
@@ -319,7 +324,7 @@ class JobsPanel(QWidget):
         self.progress_bar.setRange(0, max(1, p.total))
         self.progress_bar.setValue(p.done)
         self.progress_label.setText(progress_text(p))
-        self.model.refresh()
+        self._refresh_model()
 
     def _on_rules(self, key: str, texts: list[str]) -> None:
         if self._mine() and self._rules_run == self._job.run_id:
@@ -344,7 +349,7 @@ class JobsPanel(QWidget):
         if not self._mine():
             return
         self._job = None
-        self.model.refresh()
+        self._refresh_model()
         self._update_buttons()
 
     # --- saving and reporting ---------------------------------------------------------------

@@ -498,3 +498,25 @@ def test_the_runs_list_says_a_run_searched_narrowly() -> None:
                                         "weights geometry 3 (the others the original's)")
     assert settings_summary(plain | {"search": {"without": ["loops"]}}).endswith(
         "unreadable search options")
+
+
+def test_a_store_that_cannot_be_read_keeps_the_table_and_says_why(qtbot, store: JobStore,
+                                                                  monkeypatch) -> None:
+    from nonostudio.learn.jobs import JobStoreError
+
+    run_id = create_run(store, TINY)
+    panel = JobsPanel(store)
+    qtbot.addWidget(panel)
+    assert panel.model.rowCount() == 1 and panel.model.error is None
+
+    def unreadable() -> list:
+        raise JobStoreError("disk I/O error while reading the job store")
+
+    monkeypatch.setattr(store, "runs", unreadable)
+    panel._refresh_model()  # what every refresh of the panel does
+    assert panel.model.rowCount() == 1 and panel.model.row_at(0).info.id == run_id
+    assert "could not be read" in panel.progress_label.text()
+    assert "disk I/O error" in panel.progress_label.text()
+    monkeypatch.undo()
+    panel._refresh_model()
+    assert panel.model.error is None
