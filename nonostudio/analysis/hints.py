@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonostudio.analysis.narrate import step_effect
 from nonostudio.analysis.step_text import cells_text, line_name
 from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
 from nonostudio.analysis.techniques import BY_ID
@@ -52,21 +53,9 @@ class HintLadder:
         return self.where, self.technique, self.cells, self.apply
 
 
-def _along(step: Step) -> int:
-    return 1 if step.axis == "row" else 0
-
-
 def _effect(step: Step) -> str:
     """``fill cells 3–8 and cross out cell 10`` (display numbers along the step's line)."""
-    along = _along(step)
-    filled = [cell[along] for cell in step.cells if cell[2] == FILLED]
-    crossed = [cell[along] for cell in step.cells if cell[2] != FILLED]
-    parts = []
-    if filled:
-        parts.append(f"fill {cells_text(filled)}")
-    if crossed:
-        parts.append(f"cross out {cells_text(crossed)}")
-    return " and ".join(parts)
+    return step_effect(step, cells_text, ("fill", "cross out"))
 
 
 def hint_ladder(step: Step) -> HintLadder:

@@ -10,7 +10,7 @@ count.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
@@ -43,16 +43,18 @@ def _along(step: Step) -> int:
     return 1 if step.axis == "row" else 0
 
 
-def _effect(step: Step) -> str:
-    """``fills cells 4–7 and crosses out cell 9`` along the step's line."""
+def step_effect(step: Step, cells: Callable[[Sequence[int]], str] = positions_text,
+                verbs: tuple[str, str] = ("fills", "crosses out")) -> str:
+    """``fills cells 4–7 and crosses out cell 9`` along the step's line (``cells`` names the
+    positions, ``verbs`` are the words for filling and crossing out)."""
     along = _along(step)
     filled = [cell[along] for cell in step.cells if cell[2] == FILLED]
     crossed = [cell[along] for cell in step.cells if cell[2] != FILLED]
     parts = []
     if filled:
-        parts.append(f"fills {positions_text(filled)}")
+        parts.append(f"{verbs[0]} {cells(filled)}")
     if crossed:
-        parts.append(f"crosses out {positions_text(crossed)}")
+        parts.append(f"{verbs[1]} {cells(crossed)}")
     return " and ".join(parts)
 
 
@@ -99,13 +101,13 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
                 verb = "is" if len(new) == 1 else "are"
                 return (f"{where} ({reading}): {title or step.rule}{reason}; of these, "
                         f"{positions_text(sorted(new))} {verb} new")
-        effect = _effect(step)
+        effect = step_effect(step)
         if step.subline is not None:
             effect = f"in the whole {step.axis} it {effect}"
         return f"{where} ({reading}): {title or step.rule}{reason}; {effect}"
     if step.kind == LINE:
         return (f"{line_name(step.axis, step.index)}: no rule applies anywhere; beyond the "
-                f"rules, the exact line solver {_effect(step)}")
+                f"rules, the exact line solver {step_effect(step)}")
     if step.kind == PROBE:
         r, c, _ = step.cells[0]
         return f"Probe at row {r + 1}, column {c + 1} (beyond the rules): {step.note}"

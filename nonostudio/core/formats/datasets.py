@@ -58,6 +58,9 @@ def npz_entries(data: bytes, source: str) -> Entries:
     return [(str(i), _npz_thunk(array, i, size, slots, source)) for i in range(array.shape[0])]
 
 
+# What zipfile, zlib, lzma and struct raise on a damaged archive.  zipfile raises
+# NotImplementedError for a compression method it does not support, so it is caught here and
+# reported as a damaged file like the rest.
 _ZIP_ERRORS = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile,
                zipfile.LargeZipFile, zlib.error, lzma.LZMAError, NotImplementedError,
                RuntimeError, struct.error)
