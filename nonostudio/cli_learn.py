@@ -38,7 +38,7 @@ from nonostudio.learn.jobs import JobStore, RunStatus, search_text, settings_sum
 from nonostudio.learn.optimize import covered_cells
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.specs import all_specifications, mine_transitions
-from nonostudio.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
+from nonostudio.core.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
@@ -195,7 +195,7 @@ def search_options(without: list[str], weights: list[tuple[str, int]],
 
 def test_set_path(path: str | None) -> Path:
     """The test transitions ``--test`` names, else ``NONOSTUDIO_TEST_SET``'s, else the bundled
-    set (:func:`nonostudio.paths.resolve_test_set`)."""
+    set (:func:`nonostudio.core.paths.resolve_test_set`)."""
     return resolve_test_set(path)
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
-from nonostudio.paths import describe_test_set, resolve_test_set
+from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import (
     RuleBug,
@@ -298,7 +298,7 @@ def run_families(args: argparse.Namespace) -> Outcome:
 def _sample_puzzles() -> list[tuple[str, Any]]:
     """The bundled samples up to 30x30, smallest first, as ``(file name, puzzle)``."""
     from nonostudio.core.formats import read_all
-    from nonostudio.paths import samples_dir
+    from nonostudio.core.paths import samples_dir
 
     out = []
     for path in sorted(samples_dir().glob("*.non")):

@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     import z3
 
     import nonostudio
-    from nonostudio.paths import rules_dir
+    from nonostudio.core.paths import rules_dir
     from nonostudio.rules.proof_record import (
         RecordedProof,
         load_record,

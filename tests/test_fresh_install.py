@@ -12,7 +12,7 @@ import pytest
 
 from nonostudio.cli import main
 from nonostudio.core.formats import read_file
-from nonostudio.paths import (
+from nonostudio.core.paths import (
     TEST_SET_ENV,
     bundled_test_set,
     default_test_set,

@@ -132,7 +132,7 @@ def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     ``seed=False`` leaves the samples for :func:`seed_library` (after the window is shown).
     """
     from nonostudio.core.library import BUSY, Library, LibraryError
-    from nonostudio.paths import library_db_path
+    from nonostudio.core.paths import library_db_path
 
     notes: list[str] = []
     path = library_db_path()
@@ -176,7 +176,7 @@ def seed_library(library: Library) -> list[str]:
     """Add the bundled samples to a new library (once); messages for the user if that fails."""
     from nonostudio.core.errors import PuzzleError
     from nonostudio.core.library import LibraryError
-    from nonostudio.paths import samples_dir
+    from nonostudio.core.paths import samples_dir
 
     if library.read_only:
         return []
@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from nonostudio.paths import icon_path
+    from nonostudio.core.paths import icon_path
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
@@ -217,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from nonostudio import __version__
     from nonostudio.gui import crash
-    from nonostudio.logs import disable_fault_log, enable_fault_log, setup_logging
+    from nonostudio.core.logs import disable_fault_log, enable_fault_log, setup_logging
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
     log = logging.getLogger("nonostudio.gui.app")

@@ -30,7 +30,7 @@ from typing import Any
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from nonostudio.core.atomic import write_bytes_atomic
-from nonostudio.paths import user_data_dir
+from nonostudio.core.paths import user_data_dir
 
 log = logging.getLogger(__name__)
 

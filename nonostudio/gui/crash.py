@@ -2,7 +2,7 @@
 
 :class:`CrashReporter` replaces ``sys.excepthook`` (which PySide calls for an exception escaping
 a slot or an event handler) and ``threading.excepthook``.  The traceback goes to the log (see
-:mod:`nonostudio.logs`); the user sees one non-blocking message box, shown later from the event
+:mod:`nonostudio.core.logs`); the user sees one non-blocking message box, shown later from the event
 loop on the GUI thread (never from inside a paint event or a worker thread), that says what
 happened and where the log is.  While that box is open, further errors are only logged, and an
 error already reported (same exception type and place) is not reported again: a paint handler
@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from nonostudio import logs
+from nonostudio.core import logs
 
 log = logging.getLogger(__name__)
 

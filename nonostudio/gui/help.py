@@ -217,7 +217,7 @@ def write_technique_guide(out: Path, progress: ProgressCallback | None = None,
 
 def technique_guide_path() -> Path:
     from nonostudio import __version__
-    from nonostudio.paths import user_data_dir
+    from nonostudio.core.paths import user_data_dir
 
     return user_data_dir() / "guide" / f"technique-guide-{__version__}.html"
 

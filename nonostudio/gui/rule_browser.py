@@ -50,7 +50,7 @@ from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, of
 from nonostudio.gui.steps_model import line_label
 from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.paths import paper_testing_set
+from nonostudio.core.paths import paper_testing_set
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions

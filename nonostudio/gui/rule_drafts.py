@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
-from nonostudio.paths import rules_dir, user_data_dir, user_rules_dir
+from nonostudio.core.paths import rules_dir, user_data_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.parser import RuleEntry
 from nonostudio.rules.ruleset import SUFFIX, dump_rules, load_rule_set, parse_rule_set

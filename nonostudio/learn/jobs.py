@@ -38,7 +38,7 @@ from typing import Any
 
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
-from nonostudio.paths import jobs_db_path
+from nonostudio.core.paths import jobs_db_path
 
 SPEC_STATUSES = ("pending", "running", "done", "failed", "timeout", "skipped")
 FINISHED = ("done", "failed", "timeout", "skipped")
@@ -197,7 +197,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 class JobStore:
-    """One SQLite job database (``path`` or :func:`nonostudio.paths.jobs_db_path`)."""
+    """One SQLite job database (``path`` or :func:`nonostudio.core.paths.jobs_db_path`)."""
 
     def __init__(self, path: str | Path | None = None, *, busy_timeout_s: float = 30.0) -> None:
         self.path = Path(path) if path is not None else jobs_db_path()

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
-from nonostudio.paths import rules_dir
+from nonostudio.core.paths import rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.printer import format_rule
 

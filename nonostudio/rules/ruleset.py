@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonostudio.paths import rules_dir, user_rules_dir
+from nonostudio.core.paths import rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.examples import format_example
 from nonostudio.rules.parser import MAX_TEXT_CHARS, RuleEntry, parse_rules

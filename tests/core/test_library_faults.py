@@ -631,7 +631,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def sample_count() -> int:
-    from nonostudio.paths import samples_dir
+    from nonostudio.core.paths import samples_dir
 
     return len(list(samples_dir().glob("*.non")))
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from nonostudio.gui import app, screenshots
-from nonostudio.paths import library_db_path, samples_dir
+from nonostudio.core.paths import library_db_path, samples_dir
 
 REPO = Path(__file__).resolve().parents[2]
 VIEWS = ("main-window.png", "editor.png", "library.png", "check.png", "difficulty.png",

@@ -21,7 +21,7 @@ from PySide6.QtCore import QSettings, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from nonostudio import logs
+from nonostudio.core import logs
 from nonostudio.core.library import Library
 from nonostudio.gui.crash import TITLE, CrashReporter
 from nonostudio.gui.mainwindow import MainWindow

@@ -16,7 +16,7 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.hint_ladder import NEXT_LABELS
 from nonostudio.gui.solve_grid import FOCUS_COLOR
 from nonostudio.gui.solve_view import SolveView
-from nonostudio.paths import samples_dir
+from nonostudio.core.paths import samples_dir
 
 
 def picture(*rows: str) -> np.ndarray:

@@ -26,7 +26,7 @@ from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.rule_drafts import DRAFTS_NAME
 from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rules_model import PROOF
-from nonostudio.paths import user_rules_dir
+from nonostudio.core.paths import user_rules_dir
 from nonostudio.rules import proof_record
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.proof_record import RecordedProof, rule_hash, write_record

@@ -8,7 +8,7 @@ import pytest
 
 from nonostudio.learn.jobs import JobStore, rules_in
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
-from nonostudio.paths import jobs_db_path
+from nonostudio.core.paths import jobs_db_path
 
 
 @pytest.fixture(scope="module")

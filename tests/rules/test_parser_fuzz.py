@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nonostudio.cli import main
-from nonostudio.paths import rules_dir
+from nonostudio.core.paths import rules_dir
 from nonostudio.rules.cost import cost
 from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule

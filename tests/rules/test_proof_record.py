@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.paths import rules_dir
+from nonostudio.core.paths import rules_dir
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.proof_record import (

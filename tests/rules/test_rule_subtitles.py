@@ -7,7 +7,7 @@ import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
-from nonostudio.paths import rules_dir
+from nonostudio.core.paths import rules_dir
 from nonostudio.rules.examples import TELLING_CELLS, Example, telling_examples
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import parse_rule

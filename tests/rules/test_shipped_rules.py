@@ -17,7 +17,7 @@ import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
-from nonostudio.paths import rules_dir
+from nonostudio.core.paths import rules_dir
 from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.proof_record import RECORD_ENV, record_verdicts

@@ -23,7 +23,7 @@ def resources_dir() -> Path:
     if frozen:
         return Path(frozen) / "resources"
     # In a checkout ``_resources`` is a link to the top-level ``resources/``; a wheel holds a copy.
-    return Path(__file__).resolve().parent / "_resources"
+    return Path(__file__).resolve().parent.parent / "_resources"
 
 
 def samples_dir() -> Path:

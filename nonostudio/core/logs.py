@@ -21,7 +21,7 @@ from typing import TextIO
 
 import appdirs
 
-from nonostudio.paths import APP_AUTHOR, APP_NAME
+from nonostudio.core.paths import APP_AUTHOR, APP_NAME
 
 LOGGER_NAME = "nonostudio"
 LOG_FILE_NAME = "nonostudio.log"
