@@ -12,8 +12,8 @@ from typing import Any
 from nonostudio.cli_common import ExitCode, Outcome, load_puzzle, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_file, write_text
-from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.paths import samples_dir
+from nonostudio.core.puzzle import Puzzle
 
 # Written by nonostudio.gui.render (Qt), which is imported only when a picture is asked for.
 PICTURES = {".png": "PNG picture", ".svg": "SVG picture", ".pdf": "PDF document"}

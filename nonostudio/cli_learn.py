@@ -26,6 +26,7 @@ from typing import Any
 from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
 from nonostudio.cli_rules import load_rules
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import (
     choose_rules,
@@ -38,7 +39,6 @@ from nonostudio.learn.jobs import JobStore, RunStatus, search_text, settings_sum
 from nonostudio.learn.optimize import covered_cells
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.specs import all_specifications, mine_transitions
-from nonostudio.core.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions

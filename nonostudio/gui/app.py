@@ -216,8 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import logging
 
     from nonostudio import __version__
-    from nonostudio.gui import crash
     from nonostudio.core.logs import disable_fault_log, enable_fault_log, setup_logging
+    from nonostudio.gui import crash
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
     log = logging.getLogger("nonostudio.gui.app")

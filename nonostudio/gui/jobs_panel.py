@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.paths import paper_testing_set, user_rules_dir
 from nonostudio.gui.jobs_model import JobsModel
 from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
@@ -48,7 +49,6 @@ from nonostudio.learn.export import (
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import RunSnapshot, Work
 from nonostudio.learn.specs import mine_transitions
-from nonostudio.core.paths import paper_testing_set, user_rules_dir
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set

@@ -43,6 +43,7 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.steps import RULE, Trace
 from nonostudio.core.library import Library
 from nonostudio.core.line import cells_from_text, cells_to_text
+from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.line_picture import LinePicture, PictureRow
 from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import RuleHighlighter
@@ -50,7 +51,6 @@ from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, of
 from nonostudio.gui.steps_model import line_label
 from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.core.paths import paper_testing_set
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions

@@ -60,11 +60,11 @@ from nonostudio.analysis.techniques import BY_ID, example_cells
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.line import cells_to_text
+from nonostudio.core.paths import paper_testing_set, samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.line_picture import LinePicture, PictureRow, marked_ranges
 from nonostudio.gui.techniques_model import NAME, TechniquesModel
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.core.paths import paper_testing_set, samples_dir
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet

@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nonostudio.core.paths import jobs_db_path
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
-from nonostudio.core.paths import jobs_db_path
 
 SPEC_STATUSES = ("pending", "running", "done", "failed", "timeout", "skipped")
 FINISHED = ("done", "failed", "timeout", "skipped")

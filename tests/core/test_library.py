@@ -19,8 +19,8 @@ from nonostudio.core.library import (
     puzzle_from_json,
     puzzle_to_json,
 )
-from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.paths import samples_dir
+from nonostudio.core.puzzle import Puzzle
 
 # A 5x3 picture "T": rows 5 / 1 / 1, columns 1 / 1 / 3 / 1 / 1.
 T_GRID = np.array([[1, 1, 1, 1, 1], [0, 0, 1, 0, 0], [0, 0, 1, 0, 0]], dtype=np.int8)

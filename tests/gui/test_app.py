@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from nonostudio.gui import app, screenshots
 from nonostudio.core.paths import library_db_path, samples_dir
+from nonostudio.gui import app, screenshots
 
 REPO = Path(__file__).resolve().parents[2]
 VIEWS = ("main-window.png", "editor.png", "library.png", "check.png", "difficulty.png",

@@ -10,10 +10,10 @@ from PySide6.QtCore import QPoint, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.formats import read_file
+from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid_view import GridScrollArea, GridView
 from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.core.paths import samples_dir
 
 
 def random_puzzle(height: int, width: int, seed: int) -> Puzzle:

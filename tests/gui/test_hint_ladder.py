@@ -12,11 +12,11 @@ from nonostudio.analysis.hints import hint_ladder
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import UNKNOWN
+from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.hint_ladder import NEXT_LABELS
 from nonostudio.gui.solve_grid import FOCUS_COLOR
 from nonostudio.gui.solve_view import SolveView
-from nonostudio.core.paths import samples_dir
 
 
 def picture(*rows: str) -> np.ndarray:

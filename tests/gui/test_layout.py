@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar, QToolButton, 
 
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import FILLED, UNKNOWN
+from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.library_model import DIFFICULTY, VERDICT
 from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.core.paths import samples_dir
 
 SCREENS = [(1280, 720), (1920, 1080)]
 SCREEN_IDS = ["1280x720", "1920x1080"]

@@ -15,11 +15,11 @@ from nonostudio.analysis.guide import Frequency
 from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
 from nonostudio.core.line import cells_to_text
+from nonostudio.core.paths import bundled_test_set
 from nonostudio.gui.line_picture import marked_ranges
 from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows, printable_html
 from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
-from nonostudio.core.paths import bundled_test_set
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from nonostudio.core.paths import jobs_db_path
 from nonostudio.learn.jobs import JobStore, rules_in
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
-from nonostudio.core.paths import jobs_db_path
 
 
 @pytest.fixture(scope="module")
