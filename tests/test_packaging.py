@@ -135,6 +135,67 @@ def test_the_version_is_written_once_and_everything_reads_it() -> None:
     assert importlib.metadata.version("nonostudio") == nonostudio.__version__
 
 
+# --- dependencies: bounds, dev group, the CI lock --------------------------------------------------
+
+
+def _make_constraints():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_constraints",
+                                                  PACKAGING / "make_constraints.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pins() -> dict[str, str]:
+    from packaging.utils import canonicalize_name
+
+    lines = (REPO / ".ci" / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    pairs = [line.split("==") for line in lines if line and not line.startswith("#")]
+    assert all(len(pair) == 2 for pair in pairs), "every constraint is name==version"
+    return {canonicalize_name(name): version for name, version in pairs}
+
+
+def test_dev_tools_are_a_dependency_group_not_a_user_extra() -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    extras = pyproject["project"]["optional-dependencies"]
+    dev = " ".join(pyproject["dependency-groups"]["dev"])
+    for tool in ("ruff", "mypy"):
+        assert tool in dev
+        assert not any(tool in requirement for extra in extras.values() for requirement in extra)
+
+
+def test_every_ci_pin_satisfies_the_bounds_in_pyproject() -> None:
+    """A pin outside a bound (PySide6 6.12.0, say, which crashes while painting) cannot be locked."""
+    import tomllib
+
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
+
+    pins = _pins()
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    requirements = _make_constraints().top_requirements(pyproject)
+    assert {canonicalize_name(r.name) for r in requirements} <= set(pins)
+    for requirement in requirements:
+        pinned = Version(pins[canonicalize_name(requirement.name)])
+        assert requirement.specifier.contains(pinned, prereleases=True), (requirement, pinned)
+
+
+def test_ci_runs_with_exactly_the_pinned_versions() -> None:
+    """In CI (which installs with ``-c .ci/constraints.txt``) the environment is the lock: every
+    pinned version is installed and the pins are the whole closure of the requirements."""
+    if not os.environ.get("CI"):
+        pytest.skip("the environment is only the lock in CI")
+    import tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    make = _make_constraints()
+    assert make.closure(make.top_requirements(pyproject)) == _pins()
+
+
 def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, capsys) -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
