@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject
 
+from nonostudio.gui.table_model import Column, TableModel
 from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus, settings_summary
 
 COLUMNS = ("Run", "Created", "Settings", "Specifications", "Finished", "Rules", "Status")
@@ -24,13 +25,27 @@ class JobRow:
     status: RunStatus
 
 
-class JobsModel(QAbstractTableModel):
+def _created(row: JobRow) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(row.info.created))
+
+
+JOB_COLUMNS: tuple[Column[JobRow], ...] = (
+    Column(COLUMNS[RUN], lambda row: row.info.id, numeric=True),
+    Column(COLUMNS[CREATED], _created),
+    Column(COLUMNS[SETTINGS], lambda row: settings_summary(row.info.settings)),
+    Column(COLUMNS[TOTAL], lambda row: row.info.total, numeric=True),
+    Column(COLUMNS[FINISHED], lambda row: row.status.finished, numeric=True),
+    Column(COLUMNS[RULES], lambda row: row.status.rules_found, numeric=True),
+    Column(COLUMNS[STATUS], lambda row: row.info.status),
+)
+
+
+class JobsModel(TableModel[JobRow]):
     """The runs of one :class:`JobStore`, oldest first."""
 
-    def __init__(self, store: JobStore, parent: object | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, store: JobStore, parent: QObject | None = None) -> None:
+        super().__init__(JOB_COLUMNS, parent)
         self.store = store
-        self._rows: list[JobRow] = []
         self.error: str | None = None
         self.refresh()
 
@@ -48,51 +63,7 @@ class JobsModel(QAbstractTableModel):
             if rows:
                 self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(COLUMNS) - 1))
             return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def row_at(self, row: int) -> JobRow:
-        return self._rows[row]
+        self.set_rows(rows)
 
     def row_of(self, run_id: int) -> int:
-        return next((i for i, r in enumerate(self._rows) if r.info.id == run_id), -1)
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(COLUMNS)):
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> str | int | None:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row, column = self._rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (RUN, TOTAL, FINISHED, RULES):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        info, status = row.info, row.status
-        if column == RUN:
-            return info.id
-        if column == CREATED:
-            return time.strftime("%Y-%m-%d %H:%M", time.localtime(info.created))
-        if column == SETTINGS:
-            return settings_summary(info.settings)
-        if column == TOTAL:
-            return info.total
-        if column == FINISHED:
-            return status.finished
-        if column == RULES:
-            return status.rules_found
-        if column == STATUS:
-            return info.status
-        return None
+        return self.find(lambda row: row.info.id == run_id)

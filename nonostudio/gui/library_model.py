@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
 from nonostudio.analysis.difficulty import LABELS
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
+from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
 
-COLUMNS = ("Title", "Size", "Author", "Licence", "Verdict", "Difficulty")
-TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
 # Difficulty sorts from Beginner to Expert, then the puzzles no player can finish, then ungraded.
 DIFFICULTY_ORDER = (*LABELS, "Not unique", "No solution", "Undecided")
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
-
-_AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 def _without_email(author: str) -> str:
@@ -33,38 +24,63 @@ def _without_email(author: str) -> str:
     return name.strip() if bracket and rest.rstrip().endswith(">") and name.strip() else author
 
 
-def _display(entry: LibraryEntry, column: int) -> str:
-    if column == TITLE:
-        return entry.title or "(untitled)"
-    if column == SIZE:
-        return entry.size_text
-    if column == AUTHOR:
-        return _without_email(entry.author)
-    if column == LICENCE:
-        return entry.licence
-    if column == DIFFICULTY:
-        return entry.difficulty
+def _column(header: str, text: Callable[[LibraryEntry], str], *,
+            sort: Callable[[LibraryEntry], object] | None = None,
+            tooltip: Callable[[LibraryEntry], str] | None = None,
+            numeric: bool = False) -> Column[LibraryEntry]:
+    """A column sorted by ``sort`` (by its text, in any case, without one)."""
+    roles: dict[int, Callable[[LibraryEntry], object]] = {
+        SORT_ROLE: sort or (lambda entry: text(entry).casefold())}
+    if tooltip is not None:
+        roles[TOOLTIP] = tooltip
+    return Column(header, text, roles=roles, numeric=numeric)
+
+
+def _not_checked(text: Callable[[LibraryEntry], str]) -> Callable[[LibraryEntry], str]:
+    """The tooltip of a column the background checks fill in."""
+    return lambda entry: text(entry) or "Not checked yet: filled in by the background checks"
+
+
+def _verdict(entry: LibraryEntry) -> str:
     return entry.verdict
 
 
-def _sort_key(entry: LibraryEntry, column: int) -> object:
-    if column == SIZE:
-        return entry.width * entry.height
-    if column == DIFFICULTY:
-        order = DIFFICULTY_ORDER
-        return order.index(entry.difficulty) if entry.difficulty in order else len(order)
-    return _display(entry, column).casefold()
+def _difficulty(entry: LibraryEntry) -> str:
+    return entry.difficulty
 
 
-class LibraryModel(QAbstractTableModel):
+def _difficulty_rank(entry: LibraryEntry) -> int:
+    order = DIFFICULTY_ORDER
+    return order.index(entry.difficulty) if entry.difficulty in order else len(order)
+
+
+def _entry_tip(entry: LibraryEntry) -> str:
+    source = f"\nFrom: {entry.source}" if entry.source else ""
+    return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"
+
+
+LIBRARY_COLUMNS = (
+    _column("Title", lambda entry: entry.title or "(untitled)"),
+    _column("Size", lambda entry: entry.size_text, sort=lambda entry: entry.width * entry.height,
+            numeric=True),
+    _column("Author", lambda entry: _without_email(entry.author)),
+    _column("Licence", lambda entry: entry.licence),
+    _column("Verdict", _verdict, tooltip=_not_checked(_verdict)),
+    _column("Difficulty", _difficulty, sort=_difficulty_rank, tooltip=_not_checked(_difficulty)),
+)
+COLUMNS = tuple(column.header for column in LIBRARY_COLUMNS)
+TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
+
+
+class LibraryModel(TableModel[LibraryEntry]):
     """One row per :class:`LibraryEntry`; call :meth:`refresh` after the library changes."""
 
     def __init__(self, library: Library, parent: QObject | None = None, *,
                  load: bool = True) -> None:
         """``load=False`` starts empty (the window lists the library after its first paint)."""
-        super().__init__(parent)
+        super().__init__(LIBRARY_COLUMNS, parent,
+                         row_roles={TOOLTIP: _entry_tip, ID_ROLE: lambda entry: entry.id})
         self._library = library
-        self._entries: list[LibraryEntry] = []
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
         if load:
@@ -82,7 +98,7 @@ class LibraryModel(QAbstractTableModel):
         """Re-read the listing; when it cannot be read at all the previous rows stay."""
         self._loaded = True
         try:
-            self._entries = self._library.entries()
+            self._rows = self._library.entries()
             self.problem = ""
         except LibraryError as exc:
             self.problem = str(exc)
@@ -129,61 +145,18 @@ class LibraryModel(QAbstractTableModel):
         row = self.row_of(id)
         if row < 0:
             return False
-        entry = self._entries[row]
-        self._entries[row] = replace(entry, verdict=verdict or entry.verdict,
-                                     difficulty=difficulty or entry.difficulty)
-        self.dataChanged.emit(self.index(row, VERDICT), self.index(row, DIFFICULTY))
+        entry = self._rows[row]
+        self._rows[row] = replace(entry, verdict=verdict or entry.verdict,
+                                  difficulty=difficulty or entry.difficulty)
+        self.cells_changed(row, VERDICT, DIFFICULTY)
         return True
 
     def entry(self, row: int) -> LibraryEntry:
-        return self._entries[row]
+        return self.row_at(row)
 
     def row_of(self, id: int) -> int:
         """The row showing library puzzle ``id``, or -1."""
-        return next((i for i, e in enumerate(self._entries) if e.id == id), -1)
-
-    def rowCount(self, parent: _AnyIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: _AnyIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
-
-    def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
-            return None
-        entry = self._entries[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _display(entry, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column in (VERDICT, DIFFICULTY):
-            text = entry.verdict if column == VERDICT else entry.difficulty
-            return text or "Not checked yet: filled in by the background checks"
-        if role == Qt.ItemDataRole.ToolTipRole:
-            source = f"\nFrom: {entry.source}" if entry.source else ""
-            return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"
-        if role == SORT_ROLE:
-            return _sort_key(entry, column)
-        if role == ID_ROLE:
-            return entry.id
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == SIZE:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(COLUMNS)
-        ):
-            return COLUMNS[section]
-        return None
-
-    def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return self.find(lambda entry: entry.id == id)
 
 
 class LibraryFilterModel(QSortFilterProxyModel):

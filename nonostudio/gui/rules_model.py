@@ -7,24 +7,20 @@ uses ``UserRole`` (numbers sort as numbers), filtering goes through :class:`Rule
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QComboBox
 
+from nonostudio.gui.table_model import Column, TableModel
 from nonostudio.rules.ruleset import available_rule_sets
 
 COLUMNS = ("Title", "Name", "Cost", "Coverage", "Uses", "Proof")
 TITLE, NAME, COST, COVERAGE, USES, PROOF = range(len(COLUMNS))
 NUMERIC = (COST, COVERAGE, USES)
 NOT_PROVED = "not proved"
+SORT_ROLE = Qt.ItemDataRole.UserRole
 
 
 @dataclass(frozen=True)
@@ -36,51 +32,72 @@ class RuleRow:
     cost: int
 
 
-class RulesModel(QAbstractTableModel):
+def _measure(column: int, tooltip: str, value: Callable[[RuleRow], int | str | None]
+             ) -> Column[RuleRow]:
+    """A column whose value may not be known yet ("…"); numbers sort as numbers (unknown first),
+    text in any case."""
+    numeric = column in NUMERIC
+
+    def sort_key(row: RuleRow) -> object:
+        v = value(row)
+        if numeric:
+            return -1 if v is None else int(v)
+        return str(v).casefold()
+
+    return Column(COLUMNS[column], lambda row: "…" if (v := value(row)) is None else str(v),
+                  tooltip, roles={SORT_ROLE: sort_key}, numeric=numeric)
+
+
+class RulesModel(TableModel[RuleRow]):
     """Rows of :class:`RuleRow`; coverage, uses and proof status are set as they become known."""
 
-    def __init__(self, parent: object | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[RuleRow] = []
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__((
+            _measure(TITLE, "The rule's title", lambda row: row.title),
+            _measure(NAME, "The rule's name in the rule file", lambda row: row.name),
+            _measure(COST, "Conciseness: the size of the rule (lower is simpler)",
+                     lambda row: row.cost),
+            _measure(COVERAGE, "Cells the rule fills on the paper's 2805 test lines",
+                     lambda row: self.coverage(row.name)),
+            _measure(USES, "Steps of the current puzzle's solution that use the rule",
+                     lambda row: self.uses(row.name)),
+            _measure(PROOF, "Whether the rule is proved sound for lines up to 30 cells",
+                     lambda row: self.proof(row.name)),
+        ), parent)
         self._coverage: dict[str, int] = {}
         self._uses: dict[str, int] = {}
         self._proofs: dict[str, str] = {}
         self._uses_known = False
 
-    # --- content -----------------------------------------------------------------------------
-
     def set_rules(self, rows: Sequence[RuleRow]) -> None:
         """Show these rules; measures of the previous rules are forgotten."""
-        self.beginResetModel()
-        self._rows = list(rows)
         self._coverage, self._uses, self._proofs = {}, {}, {}
         self._uses_known = False
-        self.endResetModel()
+        self.set_rows(rows)
 
     def rule_at(self, row: int) -> RuleRow:
-        return self._rows[row]
+        return self.row_at(row)
 
     def row_of(self, name: str) -> int:
         """The row of the rule called ``name``; -1 when there is none."""
-        return next((i for i, r in enumerate(self._rows) if r.name == name), -1)
+        return self.find(lambda row: row.name == name)
 
     def set_coverage(self, coverage: Mapping[str, int] | None) -> None:
         """Cells each rule fills on the test set (None: not known)."""
         self._coverage = dict(coverage or {})
-        self._column_changed(COVERAGE)
+        self.column_changed(COVERAGE)
 
     def set_uses(self, uses: Mapping[str, int] | None) -> None:
         """Steps of the current puzzle's trace that used each rule (None: no trace)."""
         self._uses = dict(uses) if uses is not None else {}
         self._uses_known = uses is not None
-        self._column_changed(USES)
+        self.column_changed(USES)
 
     def set_proof(self, name: str, status: str) -> None:
         self._proofs[name] = status
         row = self.row_of(name)
         if row >= 0:
-            index = self.index(row, PROOF)
-            self.dataChanged.emit(index, index)
+            self.cells_changed(row, PROOF, PROOF)
 
     def proof(self, name: str) -> str:
         return self._proofs.get(name, NOT_PROVED)
@@ -93,74 +110,13 @@ class RulesModel(QAbstractTableModel):
             return None
         return self._uses.get(name, 0)
 
-    def _column_changed(self, column: int) -> None:
-        if self._rows:
-            self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
-
-    # --- Qt model ----------------------------------------------------------------------------
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                "The rule's title",
-                "The rule's name in the rule file",
-                "Conciseness: the size of the rule (lower is simpler)",
-                "Cells the rule fills on the paper's 2805 test lines",
-                "Steps of the current puzzle's solution that use the rule",
-                "Whether the rule is proved sound for lines up to 30 cells",
-            )[section]
-        return None
-
-    def _value(self, row: RuleRow, column: int) -> str | int | None:
-        if column == TITLE:
-            return row.title
-        if column == NAME:
-            return row.name
-        if column == COST:
-            return row.cost
-        if column == COVERAGE:
-            return self._coverage.get(row.name)
-        if column == USES:
-            return self.uses(row.name)
-        return self.proof(row.name)
-
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        value = self._value(row, column)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return "…" if value is None else str(value)
-        if role == Qt.ItemDataRole.UserRole:
-            if column in NUMERIC:
-                return -1 if value is None else int(value)
-            return str(value).casefold()
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
 
 class RulesFilterModel(QSortFilterProxyModel):
     """Sorts by ``UserRole`` and keeps the rules whose title or name contain the filter text."""
 
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)
-        self.setSortRole(Qt.ItemDataRole.UserRole)
+        self.setSortRole(SORT_ROLE)
         self.setDynamicSortFilter(True)
         self._needle = ""
 

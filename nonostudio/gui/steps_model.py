@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from nonostudio.analysis.steps import RULE, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
+from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("#", "Kind", "Technique", "Line", "Explanation")
 NUMBER, KIND, RULE_COLUMN, LINE_COLUMN, EXPLANATION = range(len(COLUMNS))
@@ -107,64 +108,37 @@ def step_rows(
     return rows
 
 
-class StepsModel(QAbstractTableModel):
+def _kind_text(row: StepRow) -> str:
+    label = KIND_LABELS.get(row.kind, row.kind)
+    return f"{label} (fallback)" if row.fallback else label
+
+
+def _kind_font(row: StepRow) -> QFont | None:
+    """A fallback's kind is in bold."""
+    if not row.fallback:
+        return None
+    font = QFont()
+    font.setBold(True)
+    return font
+
+
+STEP_COLUMNS = (
+    Column(COLUMNS[NUMBER], lambda row: str(row.number), numeric=True),
+    Column(COLUMNS[KIND], _kind_text, roles={Qt.ItemDataRole.FontRole: _kind_font}),
+    Column(COLUMNS[RULE_COLUMN], lambda row: row.rule_title),
+    Column(COLUMNS[LINE_COLUMN], lambda row: row.line),
+    Column(COLUMNS[EXPLANATION], lambda row: row.explanation),
+)
+
+
+class StepsModel(TableModel[StepRow]):
     """Rows of :class:`StepRow`; the step number is also available as ``UserRole`` for sorting."""
 
-    def __init__(self, parent: object | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[StepRow] = []
-
-    def set_rows(self, rows: Sequence[StepRow]) -> None:
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def row_at(self, row: int) -> StepRow:
-        return self._rows[row]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(COLUMNS)
-        ):
-            return COLUMNS[section]
-        return None
-
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == NUMBER:
-                return str(row.number)
-            if column == KIND:
-                label = KIND_LABELS.get(row.kind, row.kind)
-                return f"{label} (fallback)" if row.fallback else label
-            return (None, None, row.rule_title, row.line, row.explanation)[column]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row.explanation
-        if role == Qt.ItemDataRole.UserRole:
-            return row.number
-        if role == FALLBACK_ROLE:
-            return row.fallback
-        if role == Qt.ItemDataRole.BackgroundRole and row.fallback:
-            return QBrush(FALLBACK_TINT)
-        if role == Qt.ItemDataRole.FontRole and row.fallback and column == KIND:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == NUMBER:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(STEP_COLUMNS, parent, row_roles={
+            TOOLTIP: lambda row: row.explanation,
+            Qt.ItemDataRole.UserRole: lambda row: row.number,
+            FALLBACK_ROLE: lambda row: row.fallback,
+            Qt.ItemDataRole.BackgroundRole: lambda row: QBrush(FALLBACK_TINT) if row.fallback
+            else None,
+        })

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 
 from nonostudio.analysis.guide import Frequency
 from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES
+from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "Puzzle")
 TIER, NAME, RULES, TEST_LINES, PUZZLE = range(len(COLUMNS))
@@ -40,12 +41,22 @@ def technique_rows(with_unplaced: bool = False) -> list[TechniqueRow]:
     return rows
 
 
-class TechniquesModel(QAbstractTableModel):
+class TechniquesModel(TableModel[TechniqueRow]):
     """Rows of :class:`TechniqueRow` with member-rule counts, frequencies and uses."""
 
-    def __init__(self, parent: object | None = None) -> None:
-        super().__init__(parent)
-        self._rows = technique_rows()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__((
+            Column(COLUMNS[TIER], lambda row: "" if row.tier < 0 else str(row.tier),
+                   "Difficulty tier (0 easiest)", numeric=True),
+            Column(COLUMNS[NAME], lambda row: row.name, "The technique"),
+            Column(COLUMNS[RULES], self._rules_text,
+                   "Rules of this rule set placed in the technique", numeric=True),
+            Column(COLUMNS[TEST_LINES], self._share_text,
+                   "Test lines where it is the easiest technique that helps",
+                   roles={TOOLTIP: self._share_tip}, numeric=True),
+            Column(COLUMNS[PUZZLE], self._uses_text,
+                   "Steps of the current puzzle's solution that use it", numeric=True),
+        ), parent, rows=technique_rows(), row_roles={Qt.ItemDataRole.UserRole: lambda row: row.id})
         self._members: dict[str, list[str]] | None = None
         self._frequencies: dict[str, Frequency] | None = None
         self._test_lines = 0
@@ -55,10 +66,8 @@ class TechniquesModel(QAbstractTableModel):
 
     def set_members(self, members: Mapping[str, Sequence[str]] | None) -> None:
         """Rule names per technique id (None: not known yet); adds or drops the unplaced row."""
-        self.beginResetModel()
         self._members = None if members is None else {k: list(v) for k, v in members.items()}
-        self._rows = technique_rows(bool(self._members and self._members.get(UNPLACED)))
-        self.endResetModel()
+        self.set_rows(technique_rows(bool(self._members and self._members.get(UNPLACED))))
 
     def members(self, technique: str) -> list[str] | None:
         """The rule names placed in ``technique`` (None while the placement is not known)."""
@@ -69,7 +78,7 @@ class TechniquesModel(QAbstractTableModel):
     def set_frequencies(self, frequencies: Mapping[str, Frequency] | None, test_lines: int) -> None:
         self._frequencies = None if frequencies is None else dict(frequencies)
         self._test_lines = test_lines
-        self._changed(TEST_LINES)
+        self.column_changed(TEST_LINES)
 
     def frequency(self, technique: str) -> Frequency | None:
         return None if self._frequencies is None else self._frequencies.get(technique)
@@ -80,72 +89,31 @@ class TechniquesModel(QAbstractTableModel):
     def set_uses(self, uses: Mapping[str, int] | None) -> None:
         """Steps per technique id in the current puzzle's trace (None: no trace)."""
         self._uses = None if uses is None else dict(uses)
-        self._changed(PUZZLE)
-
-    def _changed(self, column: int) -> None:
-        if self._rows:
-            self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
-
-    def row_at(self, row: int) -> TechniqueRow:
-        return self._rows[row]
+        self.column_changed(PUZZLE)
 
     def row_of(self, technique: str) -> int:
-        return next((i for i, r in enumerate(self._rows) if r.id == technique), -1)
+        return self.find(lambda row: row.id == technique)
 
-    # --- Qt ----------------------------------------------------------------------------------
+    # --- cells -------------------------------------------------------------------------------
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
+    def _rules_text(self, row: TechniqueRow) -> str:
+        members = self.members(row.id)
+        return "…" if members is None else str(len(members))
 
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
+    def _share_text(self, row: TechniqueRow) -> str:
+        freq = self.frequency(row.id)
+        if freq is None or not self._test_lines:
+            return "" if self._frequencies is not None or row.id == UNPLACED else "…"
+        return f"{100 * freq.first / self._test_lines:.1f} %"
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+    def _share_tip(self, row: TechniqueRow) -> str | None:
+        freq = self.frequency(row.id)
+        if freq is None or not self._test_lines:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return ("Difficulty tier (0 easiest)", "The technique",
-                    "Rules of this rule set placed in the technique",
-                    "Test lines where it is the easiest technique that helps",
-                    "Steps of the current puzzle's solution that use it")[section]
-        return None
+        return (f"The easiest technique that helps on {freq.first:,} of the "
+                f"{self._test_lines:,} test lines; its move decides a cell on {freq.fires:,}")
 
-    def _text(self, row: TechniqueRow, column: int) -> str:
-        if column == TIER:
-            return "" if row.tier < 0 else str(row.tier)
-        if column == NAME:
-            return row.name
-        if column == RULES:
-            members = self.members(row.id)
-            return "…" if members is None else str(len(members))
-        if column == TEST_LINES:
-            freq = self.frequency(row.id)
-            if freq is None or not self._test_lines:
-                return "" if self._frequencies is not None or row.id == UNPLACED else "…"
-            return f"{100 * freq.first / self._test_lines:.1f} %"
+    def _uses_text(self, row: TechniqueRow) -> str:
         if self._uses is None or row.id == UNPLACED:
             return ""
         return str(self._uses.get(row.id, 0))
-
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == Qt.ItemDataRole.UserRole:
-            return row.id
-        if role == Qt.ItemDataRole.ToolTipRole and column == TEST_LINES:
-            freq = self.frequency(row.id)
-            if freq is not None and self._test_lines:
-                return (f"The easiest technique that helps on {freq.first:,} of the "
-                        f"{self._test_lines:,} test lines; its move decides a cell on "
-                        f"{freq.fires:,}")
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None

@@ -1,0 +1,150 @@
+"""The base of the studio's read-only table models, and the table view they are shown in.
+
+A model says which columns it has (:class:`Column`: a header, its tooltip, what each cell shows
+and its other roles) and holds its rows; :class:`TableModel` answers Qt's ``rowCount``,
+``columnCount``, ``headerData`` and ``data`` from them.  :func:`row_table` makes the view the
+models are browsed in: whole rows selected, one at a time, nothing edited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+
+R = TypeVar("R")
+Cell = Callable[[R], object]  # a row's value for one role of one column
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+DISPLAY = Qt.ItemDataRole.DisplayRole
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)  # numbers
+
+
+@dataclass(frozen=True)
+class Column(Generic[R]):
+    """One column: its ``header`` (and the header's ``tooltip``), the ``text`` a row shows in it,
+    its other ``roles`` (role → the row's value), and whether it holds numbers (right-aligned).
+
+    A role the column names answers for the column alone (even when its value is None); other
+    roles fall back to the model's row-wide roles."""
+
+    header: str
+    text: Cell[R]
+    tooltip: str | None = None
+    roles: Mapping[int, Cell[R]] = field(default_factory=dict)
+    numeric: bool = False
+
+    def answers(self, role: int) -> bool:
+        return role == DISPLAY or role in self.roles or (self.numeric and role == ALIGNMENT)
+
+    def value(self, row: R, role: int) -> object:
+        """The cell's value for ``role`` (see :meth:`answers`)."""
+        if role == DISPLAY:
+            return self.text(row)
+        if role in self.roles:
+            return self.roles[role](row)
+        return RIGHT if self.numeric and role == ALIGNMENT else None
+
+
+class TableModel(QAbstractTableModel, Generic[R]):
+    """A flat, read-only table of ``rows`` under ``columns``; ``row_roles`` answer the roles
+    that are the same in every column of a row (an id, a sort key, a row colour)."""
+
+    def __init__(self, columns: Sequence[Column[R]], parent: QObject | None = None, *,
+                 rows: Iterable[R] = (), row_roles: Mapping[int, Cell[R]] | None = None) -> None:
+        super().__init__(parent)
+        self.columns: tuple[Column[R], ...] = tuple(columns)
+        self.row_roles: dict[int, Cell[R]] = dict(row_roles or {})
+        self._rows: list[R] = list(rows)
+
+    # --- rows --------------------------------------------------------------------------------
+
+    def set_rows(self, rows: Iterable[R]) -> None:
+        """Show these rows instead (a model reset)."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> R:
+        return self._rows[row]
+
+    def rows(self) -> list[R]:
+        return list(self._rows)
+
+    def find(self, match: Callable[[R], bool]) -> int:
+        """The first row that ``match``es; -1 when none does."""
+        return next((i for i, r in enumerate(self._rows) if match(r)), -1)
+
+    def column_changed(self, column: int) -> None:
+        """Tell the views that every row's ``column`` changed."""
+        if self._rows:
+            self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
+
+    def cells_changed(self, row: int, first: int, last: int) -> None:
+        """Tell the views that columns ``first`` to ``last`` of ``row`` changed."""
+        self.dataChanged.emit(self.index(row, first), self.index(row, last))
+
+    # --- Qt model ----------------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = DISPLAY) -> object:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        if role == DISPLAY:
+            return self.columns[section].header
+        if role == TOOLTIP:
+            return self.columns[section].tooltip
+        return None
+
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> object:
+        if (not index.isValid() or not 0 <= index.row() < len(self._rows)
+                or not 0 <= index.column() < len(self.columns)):
+            return None
+        row, column = self._rows[index.row()], self.columns[index.column()]
+        if column.answers(role):
+            return column.value(row, role)
+        cell = self.row_roles.get(role)
+        return None if cell is None else cell(row)
+
+
+def row_table(model: QAbstractItemModel, name: str) -> QTableView:
+    """A table view of ``model`` (accessible as ``name``) that selects one whole row at a time,
+    edits nothing, has no row numbers and sizes its columns to their contents (the last one
+    takes the rest of the width)."""
+    table = QTableView()
+    table.setModel(model)
+    table.setAccessibleName(name)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return table
+
+
+def select_row(table: QTableView, index: QModelIndex) -> None:
+    """Make ``index``'s row of ``table`` the current and only selected one."""
+    table.selectionModel().setCurrentIndex(
+        index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        | QItemSelectionModel.SelectionFlag.Rows)

@@ -1,0 +1,71 @@
+"""The base of the table models: columns answer headers, header tooltips, cell text and roles;
+a role a column names is the column's alone, others fall back to the row-wide roles; numbers
+are right-aligned; rows are found, replaced and announced as changed; and the row table view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView
+
+from nonostudio.gui.table_model import RIGHT, Column, TableModel, row_table, select_row
+
+USER = Qt.ItemDataRole.UserRole
+TIP = Qt.ItemDataRole.ToolTipRole
+
+
+def model() -> TableModel[tuple[str, int]]:
+    columns = (
+        Column("Name", lambda row: row[0], "Who", roles={TIP: lambda row: f"named {row[0]}"}),
+        Column("Count", lambda row: row[1], numeric=True),
+    )
+    return TableModel(columns, rows=[("a", 1), ("b", 2)],
+                      row_roles={TIP: lambda row: f"row {row[0]}", USER: lambda row: row[1] * 10})
+
+
+def test_columns_answer_headers_cells_and_roles(qtmodeltester) -> None:
+    m = model()
+    qtmodeltester.check(m)
+    assert (m.rowCount(), m.columnCount()) == (2, 2)
+    assert m.rowCount(m.index(0, 0)) == 0  # a table: no row has children
+    horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+    assert [m.headerData(c, horizontal) for c in range(2)] == ["Name", "Count"]
+    assert [m.headerData(c, horizontal, TIP) for c in range(2)] == ["Who", None]
+    assert m.headerData(0, vertical) is None and m.headerData(2, horizontal) is None
+    assert [m.index(1, c).data() for c in range(2)] == ["b", 2]
+    assert m.index(1, 0).data(TIP) == "named b"  # the column's own tooltip
+    assert m.index(1, 1).data(TIP) == "row b"  # the row's
+    assert m.index(1, 1).data(USER) == 20 and m.index(1, 0).data(USER) == 20
+    assert m.index(0, 1).data(Qt.ItemDataRole.TextAlignmentRole) == RIGHT
+    assert m.index(0, 0).data(Qt.ItemDataRole.TextAlignmentRole) is None
+    assert m.data(QModelIndex()) is None
+    flags = m.flags(m.index(0, 0))
+    assert flags & Qt.ItemFlag.ItemIsSelectable and not flags & Qt.ItemFlag.ItemIsEditable
+
+
+def test_rows_are_found_replaced_and_announced(qtbot) -> None:
+    m = model()
+    assert m.find(lambda row: row[0] == "b") == 1 and m.find(lambda row: row[0] == "z") == -1
+    assert m.row_at(0) == ("a", 1) and m.rows() == [("a", 1), ("b", 2)]
+    with qtbot.waitSignal(m.dataChanged) as changed:
+        m.column_changed(1)
+    assert [(i.row(), i.column()) for i in changed.args[:2]] == [(0, 1), (1, 1)]
+    with qtbot.waitSignal(m.dataChanged) as changed:
+        m.cells_changed(1, 0, 1)
+    assert [(i.row(), i.column()) for i in changed.args[:2]] == [(1, 0), (1, 1)]
+    with qtbot.waitSignal(m.modelReset):
+        m.set_rows([("c", 3)])
+    assert m.rowCount() == 1 and m.index(0, 0).data() == "c"
+
+
+def test_row_table_selects_one_whole_row_and_edits_nothing(qtbot) -> None:
+    m = model()
+    table = row_table(m, "Things")
+    qtbot.addWidget(table)
+    assert table.accessibleName() == "Things" and table.model() is m
+    assert table.selectionBehavior() == QAbstractItemView.SelectionBehavior.SelectRows
+    assert table.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection
+    assert table.editTriggers() == QAbstractItemView.EditTrigger.NoEditTriggers
+    assert table.verticalHeader().isHidden() and table.horizontalHeader().stretchLastSection()
+    select_row(table, m.index(1, 1))
+    assert table.selectionModel().currentIndex().row() == 1
+    assert [i.column() for i in table.selectionModel().selectedIndexes()] == [0, 1]
