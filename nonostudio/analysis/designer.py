@@ -24,8 +24,9 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
 
-__all__ = ["Edit", "EditSearch", "StuckRegion", "stuck_region", "uniqueness_edits",
-           "line_solvable_edits", "MAX_EDITS"]
+__all__ = ["Edit", "EditSearch", "StuckRegion", "DesignFindings", "stuck_region",
+           "uniqueness_edits", "line_solvable_edits", "find_edits", "check_design",
+           "summary_text", "MAX_EDITS"]
 
 
 MAX_EDITS = 5
@@ -221,3 +222,74 @@ def line_solvable_edits(
     when the picture's puzzle is already line-solvable or is not unique."""
     return _edits_from(picture, Verdict.UNIQUE_SEARCH, _makes_line_solvable, max_edits,
                        time_limit, solve_time_limit, progress, should_stop)
+
+
+# --- the designer's policy: which search to run, and the findings in words ----------------------
+
+
+def find_edits(picture: np.ndarray, progress: ProgressCallback | None = None,
+               should_stop: StopCallback | None = None) -> EditSearch:
+    """Edits making the picture's puzzle unique, or (when it is unique but needs search)
+    line-solvable."""
+    search = uniqueness_edits(picture, progress=progress, should_stop=should_stop)
+    if search.verdict is Verdict.UNIQUE_SEARCH:
+        search = line_solvable_edits(picture, progress=progress, should_stop=should_stop)
+    return search
+
+
+@dataclass(frozen=True)
+class DesignFindings:
+    """What the designer checks found: where solving gets stuck, and (for a drawn picture) the
+    edits that would help (None when there is no picture to edit)."""
+
+    region: StuckRegion
+    search: EditSearch | None
+
+    @property
+    def edits(self) -> list[Edit]:
+        return [] if self.search is None else list(self.search.edits)
+
+    def summary(self) -> str:
+        return summary_text(self.region, self.search)
+
+
+def check_design(puzzle: Puzzle, rules: Sequence[Rule], picture: np.ndarray | None,
+                 progress: ProgressCallback | None = None,
+                 should_stop: StopCallback | None = None) -> DesignFindings:
+    """The stuck region of ``rules`` on ``puzzle`` and, for a drawn ``picture``, the edits of
+    :func:`find_edits`.  Raises InconsistentPuzzleError when the puzzle has no solution."""
+    region = stuck_region(puzzle, rules)
+    search = None if picture is None else find_edits(picture, progress, should_stop)
+    return DesignFindings(region, search)
+
+
+_NO_EDIT_NEEDED = {
+    Verdict.UNIQUE_LINE: "The puzzle is unique and line-solvable: no edit needed.",
+    Verdict.NO_SOLUTION: "No picture fits the clues.",
+}
+_GOALS = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}
+
+
+def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
+    """The findings in words."""
+    rules_left = int(region.rules_stuck.sum())
+    logic_left = int(region.logic_stuck.sum())
+    if rules_left == 0:
+        parts = ["The rules alone decide every cell."]
+    else:
+        parts = [f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
+                 + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")]
+    if search is None:
+        parts.append("Draw the picture to get suggested edits.")
+        return " ".join(parts)
+    found = len(search.edits)
+    goal = _GOALS.get(search.verdict)
+    if goal is None:
+        parts.append(_NO_EDIT_NEEDED.get(search.verdict,
+                                         "The solver could not decide the puzzle in time."))
+    elif found:
+        parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
+    else:
+        parts.append(f"No single-cell edit makes it {goal}"
+                     + (" within the time limit." if search.stopped else "."))
+    return " ".join(parts)

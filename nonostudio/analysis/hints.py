@@ -8,8 +8,8 @@ As Sudoku trainers do, a hint has four rungs, each shown on its own key or butto
 4. **apply** — what the step does to the grid (:func:`apply_step` makes it).
 
 :func:`next_hint` finds the next step from a player's grid (one step of
-:func:`nonostudio.analysis.trace.rule_trace` from that grid) and :func:`hint_ladder` turns any
-step into its four texts.  Pure: no Qt here; the Solve view builds its buttons on this.
+:func:`nonostudio.analysis.trace.rule_trace` from that grid), :func:`trace_hint` takes it from a
+trace being replayed, and :func:`hint_ladder` turns any step into its four texts.  Pure: no Qt here; the Solve view builds its buttons on this.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 
 from nonostudio.analysis.narrate import step_effect
 from nonostudio.analysis.step_text import cells_text, line_name
-from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
+from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.line import FILLED
@@ -94,6 +94,14 @@ def next_hint(puzzle: Puzzle, grid: np.ndarray, rules: Sequence[Rule], *, rule_s
     trace = rule_trace(puzzle, rules, rule_set=rule_set, start_grid=grid, max_steps=1,
                        should_stop=should_stop)
     return hint_ladder(trace.steps[0]) if trace.steps else None
+
+
+def trace_hint(trace: Trace, position: int) -> HintLadder | None:
+    """The hint for the next step of a ``trace`` replayed up to ``position`` steps (None: the
+    replay is at the last step, or ``position`` is outside the trace)."""
+    if not 0 <= position < len(trace.steps):
+        return None
+    return hint_ladder(trace.steps[position])
 
 
 def apply_step(grid: np.ndarray, step: Step) -> np.ndarray:

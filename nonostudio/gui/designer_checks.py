@@ -1,8 +1,8 @@
 """Designer checks on the editor's grid: where the rule set (then line logic) gets stuck, and
 single-cell edits of the drawn picture that make its puzzle unique or line-solvable.
 
-The checks run on the thread pool when asked (they may try many edits, each verified by the
-complete solver).  Results are drawn by an overlay widget laid over the editor's grid; any change
+The checks themselves (:func:`nonostudio.analysis.designer.check_design`) run on the thread pool
+when asked (they may try many edits, each verified by the complete solver).  Results are drawn by an overlay widget laid over the editor's grid; any change
 of the puzzle makes them stale, so they are cleared.  Applying an edit is one undo step.
 """
 
@@ -22,23 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.designer import (
-    Edit,
-    EditSearch,
-    StuckRegion,
-    line_solvable_edits,
-    stuck_region,
-    uniqueness_edits,
-)
+from nonostudio.analysis.designer import DesignFindings, Edit, StuckRegion, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
-from nonostudio.core.solver import Verdict
 from nonostudio.gui.editor import DRAW, EditorView
 from nonostudio.gui.grid_view import OVERLAY_COLOR, CellsCommand, GridView
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
-
-Findings = tuple[StuckRegion, EditSearch | None]
 
 
 class DesignerOverlay(QWidget):
@@ -120,42 +110,6 @@ class DesignerOverlay(QWidget):
             painter.drawEllipse(rect)
             painter.setPen(OVERLAY_COLOR)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
-
-
-def find_edits(picture: np.ndarray, progress: Progress, should_stop: ShouldStop) -> EditSearch:
-    """Edits making the picture's puzzle unique, or (when it is unique but needs search)
-    line-solvable."""
-    search = uniqueness_edits(picture, progress=progress, should_stop=should_stop)
-    if search.verdict is Verdict.UNIQUE_SEARCH:
-        search = line_solvable_edits(picture, progress=progress, should_stop=should_stop)
-    return search
-
-
-def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
-    """The findings in words."""
-    rules_left = int(region.rules_stuck.sum())
-    logic_left = int(region.logic_stuck.sum())
-    if rules_left == 0:
-        parts = ["The rules alone decide every cell."]
-    else:
-        parts = [f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
-                 + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")]
-    if search is None:
-        parts.append("Draw the picture to get suggested edits.")
-        return " ".join(parts)
-    found = len(search.edits)
-    goal = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}.get(search.verdict)
-    if goal is None:
-        parts.append({Verdict.UNIQUE_LINE: "The puzzle is unique and line-solvable: no edit "
-                                           "needed.",
-                      Verdict.NO_SOLUTION: "No picture fits the clues."}.get(
-            search.verdict, "The solver could not decide the puzzle in time."))
-    elif found:
-        parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
-    else:
-        parts.append(f"No single-cell edit makes it {goal}"
-                     + (" within the time limit." if search.stopped else "."))
-    return " ".join(parts)
 
 
 class DesignerPanel(QWidget):
@@ -249,10 +203,8 @@ class DesignerPanel(QWidget):
         self.clear()
         picture = puzzle.goal if self._editor.mode() == DRAW else None
 
-        def job(progress: Progress, should_stop: ShouldStop) -> Findings:
-            region = stuck_region(puzzle, rule_set.rules)
-            search = None if picture is None else find_edits(picture, progress, should_stop)
-            return region, search
+        def job(progress: Progress, should_stop: ShouldStop) -> DesignFindings:
+            return check_design(puzzle, rule_set.rules, picture, progress, should_stop)
 
         self.summary_label.setText("Checking\u2026")
         self.busy.setValue(0)
@@ -270,20 +222,19 @@ class DesignerPanel(QWidget):
             self.busy.setValue(round(100 * fraction))
             self.summary_label.setText(f"Looking for edits: {message}")
 
-    def _done(self, findings: Findings) -> None:
+    def _done(self, findings: DesignFindings) -> None:
         if not self._is_current():
             return
         self._worker = None
         self.busy.hide()
-        region, search = findings
-        self._edits = [] if search is None else list(search.edits)
-        self.overlay.set_findings(region, self._edits)
+        self._edits = findings.edits
+        self.overlay.set_findings(findings.region, self._edits)
         for number, edit in enumerate(self._edits, 1):
             text = edit.describe()
             self.edit_list.addItem(f"{number}. {text[:1].upper()}{text[1:]}")
         if self._edits:
             self.edit_list.setCurrentRow(0)
-        self.summary_label.setText(summary_text(region, search))
+        self.summary_label.setText(findings.summary())
         self._update_buttons()
         self.findingsReady.emit()
 

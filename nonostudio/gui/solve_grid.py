@@ -17,6 +17,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
+from nonostudio.analysis.steps import PROBE, SEARCH, Step
 from nonostudio.gui.grid_view import OVERLAY_COLOR, GridView
 
 Cell = tuple[int, int]
@@ -38,6 +39,22 @@ class StepMarks:
     cells: frozenset[Cell] = frozenset()
     clues: tuple[int, ...] = ()
     spans: tuple[tuple[str, int, int], ...] = ()
+
+
+def step_marks(step: Step, *, cells: bool = True) -> StepMarks:
+    """The grid marks of a step: its line and sub-line, and (``cells``) the cells it decides and
+    the clues, blocks and gaps its explanation names."""
+    if step.kind == SEARCH:
+        decided = frozenset((r, c) for r, c, _v in step.cells) if cells else frozenset()
+        return StepMarks(cells=decided)
+    if step.kind == PROBE and not cells:
+        r, c, _v = step.cells[0]
+        return StepMarks(step.axis, step.index, None, frozenset({(r, c)}))
+    if not cells:
+        return StepMarks(step.axis, step.index, step.subline)
+    return StepMarks(step.axis, step.index, step.subline,
+                     frozenset((r, c) for r, c, _v in step.cells),
+                     step.focus_clues, step.focus_spans)
 
 
 class SolveGridView(GridView):

@@ -1,5 +1,6 @@
 """Designer checks: the stuck region, and single-cell edits each re-verified here with the
-complete solver (uniqueness) or plain line logic (line-solvability)."""
+complete solver (uniqueness) or plain line logic (line-solvability); which search the designer
+runs for a picture, and the findings in words."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import numpy as np
 
 from nonostudio.analysis.designer import (
     MAX_EDITS,
+    Edit,
+    EditSearch,
+    StuckRegion,
     candidate_cells,
+    check_design,
+    find_edits,
     line_solvable_edits,
     stuck_region,
+    summary_text,
     uniqueness_edits,
 )
 from nonostudio.core.gridstate import GridState
@@ -139,3 +146,62 @@ def test_candidates_start_in_the_region_then_by_distance() -> None:
 def test_empty_rule_set_region_matches_unknown_cells() -> None:
     region = stuck_region(Puzzle(((1,), (1,)), ((1,), (1,))), RuleSet("none", ()).rules)
     assert (region.logic_grid == UNKNOWN).all()
+
+
+def test_find_edits_asks_for_uniqueness_first_then_line_solvability() -> None:
+    ambiguous = find_edits(AMBIGUOUS)
+    assert ambiguous.verdict is Verdict.MULTIPLE and ambiguous.edits
+    assert all(solve(Puzzle.from_grid(e.apply(AMBIGUOUS))).verdict.is_unique
+               for e in ambiguous.edits)
+    # A unique picture that needs search gets line-solvability edits instead.
+    picture = solve(PROBE_PUZZLE).solution
+    search = find_edits(picture)
+    assert search.verdict is Verdict.UNIQUE_SEARCH and search.edits
+    assert all(e.verdict is Verdict.UNIQUE_LINE for e in search.edits)
+    # A line-solvable picture needs no edit and no second search.
+    done = find_edits(np.array([[FILLED, FILLED], [FILLED, CROSSED]], dtype=np.int8))
+    assert done.verdict is Verdict.UNIQUE_LINE and done.edits == []
+
+
+def test_check_design_without_a_picture_gives_the_region_only() -> None:
+    findings = check_design(PROBE_PUZZLE, CONTROL.rules, None)
+    assert findings.search is None and findings.edits == []
+    expected = stuck_region(PROBE_PUZZLE, CONTROL.rules)
+    assert (findings.region.rules_grid == expected.rules_grid).all()
+    assert findings.summary().endswith("Draw the picture to get suggested edits.")
+
+
+def test_check_design_with_a_picture_reports_its_edits() -> None:
+    findings = check_design(Puzzle.from_grid(AMBIGUOUS), (), AMBIGUOUS)
+    assert findings.search is not None and findings.edits == findings.search.edits
+    assert f"{len(findings.edits)} single-cell edit(s) make it unique" in findings.summary()
+
+
+def _region(rules_left: int, logic_left: int) -> StuckRegion:
+    rules = np.full((1, 10), FILLED, dtype=np.int8)
+    rules[0, :rules_left] = UNKNOWN
+    logic = np.full((1, 10), FILLED, dtype=np.int8)
+    logic[0, :logic_left] = UNKNOWN
+    return StuckRegion(rules, logic)
+
+
+def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
+    assert summary_text(_region(0, 0), None) == ("The rules alone decide every cell. Draw the "
+                                                  "picture to get suggested edits.")
+    assert summary_text(_region(4, 0), None).startswith(
+        "The rules get stuck with 4 cell(s) undecided (shaded); line logic then finishes.")
+    assert "line logic then leaves 2 (hatched)." in summary_text(_region(4, 2), None)
+    one = Edit(0, 0, FILLED, Verdict.UNIQUE_LINE)
+    texts = [
+        (EditSearch(Verdict.MULTIPLE, [one, one]), "2 single-cell edit(s) make it unique "
+                                                   "(numbered on the grid)."),
+        (EditSearch(Verdict.UNIQUE_SEARCH), "No single-cell edit makes it line-solvable."),
+        (EditSearch(Verdict.MULTIPLE, stopped=True), "No single-cell edit makes it unique "
+                                                     "within the time limit."),
+        (EditSearch(Verdict.UNIQUE_LINE), "The puzzle is unique and line-solvable: no edit "
+                                          "needed."),
+        (EditSearch(Verdict.NO_SOLUTION), "No picture fits the clues."),
+        (EditSearch(Verdict.UNDECIDED), "The solver could not decide the puzzle in time."),
+    ]
+    for search, text in texts:
+        assert summary_text(_region(0, 0), search) == f"The rules alone decide every cell. {text}"

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from nonostudio.analysis.guide import line_picture, technique_frequencies
-from nonostudio.analysis.hints import RUNGS, apply_step, hint_ladder, next_hint
+from nonostudio.analysis.hints import RUNGS, apply_step, hint_ladder, next_hint, trace_hint
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_all
@@ -67,6 +67,17 @@ def test_a_step_beyond_the_rules_says_so_and_a_full_grid_has_no_hint() -> None:
     assert "None of your rules covers this step." in hint.technique
     full = np.full((3, 3), FILLED, dtype=np.int8)
     assert next_hint(puzzle, full, LEARNED.rules) is None
+
+
+def test_a_replayed_trace_hints_at_the_step_after_the_position() -> None:
+    trace = rule_trace(PROBE_PUZZLE, LEARNED.rules)
+    steps = len(trace.steps)
+    for position in (0, steps // 2, steps - 1):
+        hint = trace_hint(trace, position)
+        assert hint is not None and hint.step == trace.steps[position]
+        assert hint.texts() == hint_ladder(trace.steps[position]).texts()
+    assert trace_hint(trace, steps) is None  # at the last step: nothing more to find
+    assert trace_hint(trace, -1) is None
 
 
 def test_line_pictures_and_frequencies() -> None:

@@ -17,7 +17,8 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.solve_view import SolveView, summary_text
+from nonostudio.gui.solve_replay import summary_text
+from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.steps_model import KIND, StepsModel, line_label, plain_description, step_rows
 from nonostudio.gui.theme import apply_theme
 from nonostudio.rules.ruleset import available_rule_sets, load_rule_set

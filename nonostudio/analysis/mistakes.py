@@ -1,0 +1,47 @@
+"""Checking a player's hand-solve: whether the filled cells solve the puzzle, and which cells
+disagree with the solution.
+
+Pure: no Qt here.  The Solve view's *by hand* mode rings the cells :func:`mistakes` finds and
+locks the grid once :func:`filled_solves` holds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nonostudio.analysis.steps import Trace
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+
+Cell = tuple[int, int]
+
+__all__ = ["Cell", "filled_solves", "reference_solution", "mistakes"]
+
+
+def filled_solves(puzzle: Puzzle, grid: np.ndarray) -> bool:
+    """Whether the filled cells of ``grid`` satisfy every clue (undecided cells count as empty):
+    the player's picture is right, whatever is crossed out or not."""
+    g = np.asarray(grid)
+    if g.shape != (puzzle.height, puzzle.width):
+        return False
+    return puzzle.is_solution(np.where(g == FILLED, FILLED, CROSSED).astype(np.int8))
+
+
+def reference_solution(trace: Trace | None, puzzle: Puzzle | None) -> np.ndarray | None:
+    """The solution a player's cells are judged against: the end of a solved ``trace``, else
+    the puzzle's goal picture; None when neither is known (yet)."""
+    if trace is not None and trace.solved:
+        return trace.grid_after(len(trace.steps))
+    if puzzle is not None and puzzle.goal is not None:
+        return np.asarray(puzzle.goal)
+    return None
+
+
+def mistakes(grid: np.ndarray, solution: np.ndarray | None) -> list[Cell]:
+    """The cells the player decided (filled or crossed out) differently from ``solution``, in
+    row-major order; none when there is no solution or its shape is not the grid's."""
+    if solution is None or solution.shape != grid.shape:
+        return []
+    wrong = (grid != UNKNOWN) & (grid != solution)
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
+
