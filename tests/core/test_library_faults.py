@@ -34,6 +34,7 @@ from nonostudio.core.library import (
     Library,
     LibraryError,
 )
+from nonostudio.core.library import store as library_store
 from nonostudio.core.puzzle import Puzzle
 
 TIMEOUT = 0.5  # the busy timeout used here (the default is a few seconds)
@@ -206,7 +207,7 @@ class Holder:
 
 @pytest.fixture
 def hold(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path, str], Holder]]:
-    monkeypatch.setattr(library_module, "BUSY_TIMEOUT", TIMEOUT)
+    monkeypatch.setattr(library_store, "BUSY_TIMEOUT", TIMEOUT)  # where Library reads it
     holders: list[Holder] = []
 
     def start(path: Path, mode: str) -> Holder:
@@ -280,7 +281,7 @@ def test_reproduced_before_the_fix_the_old_code_moved_a_locked_library_aside() -
     full.sqlite_errorcode = 13  # type: ignore[attr-defined]
     readonly_dir = sqlite3.OperationalError("attempt to write a readonly database")
     readonly_dir.sqlite_errorcode = 8 | (6 << 8)  # SQLITE_READONLY_DIRECTORY
-    kinds = [library_module._kind(e) for e in (locked, notadb, malformed, full, readonly_dir)]
+    kinds = [library_module.fault_kind(e) for e in (locked, notadb, malformed, full, readonly_dir)]
     assert kinds == [BUSY, CORRUPT, CORRUPT, FULL, READ_ONLY]
 
 

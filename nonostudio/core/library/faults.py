@@ -1,0 +1,192 @@
+"""What can go wrong with the puzzle library, and how it is told: fault kinds, errors, messages.
+
+Every ``sqlite3`` error the library meets is classified into a :class:`FaultKind` and turned into
+a :class:`LibraryError` whose text names the file and says what could not be done.  A file SQLite
+calls damaged is kept aside (:func:`move_aside`, its bytes unchanged) rather than deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+
+from nonostudio.core.errors import PuzzleError
+
+
+class FaultKind(StrEnum):
+    """What went wrong (``LibraryError.kind``), so callers can choose a fallback without parsing
+    messages.  The values are plain strings, equal to the strings used before."""
+
+    CORRUPT = "corrupt"  # SQLite calls the file corrupt or not a database (the only kind moved aside)
+    BUSY = "busy"  # another process holds a lock longer than the busy timeout
+    READ_ONLY = "read-only"  # the file or its folder cannot be written
+    FULL = "full"  # the disk is full
+    IO = "io"  # an I/O error
+    REFUSED = "refused"  # a newer schema or another program's database: left alone
+    MISSING = "missing"  # no puzzle with that id, or no file to open read-only
+    DAMAGED_RECORD = "damaged record"  # one stored puzzle cannot be read
+    OTHER = "other"
+
+
+CORRUPT = FaultKind.CORRUPT
+BUSY = FaultKind.BUSY
+READ_ONLY = FaultKind.READ_ONLY
+FULL = FaultKind.FULL
+IO = FaultKind.IO
+REFUSED = FaultKind.REFUSED
+MISSING = FaultKind.MISSING
+DAMAGED_RECORD = FaultKind.DAMAGED_RECORD
+OTHER = FaultKind.OTHER
+
+_KIND_OF_CODE = {  # SQLite primary result codes
+    3: READ_ONLY,  # SQLITE_PERM
+    5: BUSY,  # SQLITE_BUSY
+    6: BUSY,  # SQLITE_LOCKED
+    8: READ_ONLY,  # SQLITE_READONLY
+    10: IO,  # SQLITE_IOERR
+    11: CORRUPT,  # SQLITE_CORRUPT
+    13: FULL,  # SQLITE_FULL
+    14: READ_ONLY,  # SQLITE_CANTOPEN (a file or journal that cannot be created)
+    26: CORRUPT,  # SQLITE_NOTADB
+}
+
+
+class LibraryError(RuntimeError):
+    """The library cannot be used or changed, or an id is unknown; ``str()`` says why and where.
+
+    ``kind`` is a :class:`FaultKind` (``BUSY``, ``READ_ONLY``, ``FULL``, ...); ``moved_to`` is
+    where an unreadable file was kept aside (only for ``CORRUPT``).
+    """
+
+    def __init__(self, message: str, *, moved_to: Path | None = None,
+                 kind: FaultKind = OTHER) -> None:
+        super().__init__(message)
+        self.moved_to = moved_to
+        self.kind = kind
+
+
+class DamagedRecordError(LibraryError, PuzzleError):
+    """One stored puzzle cannot be read (bad text, bad JSON, inconsistent clues); names the record.
+
+    It is both a :class:`LibraryError` and a :class:`PuzzleError`, so either handler catches it.
+    """
+
+    def __init__(self, message: str, *, id: int) -> None:
+        LibraryError.__init__(self, message, kind=DAMAGED_RECORD)
+        self.id = id
+        self.message = message
+        self.source = None
+        self.line = self.column = None
+        self.clue = None
+
+    def with_source(self, source: str) -> DamagedRecordError:
+        return self
+
+
+def fault_kind(exc: sqlite3.Error) -> FaultKind:
+    """The kind of an ``sqlite3`` error, from its result code (its text only without one)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return _KIND_OF_CODE.get(code & 0xFF, OTHER)
+    text = str(exc).lower()  # only without error codes (Python < 3.11)
+    for needle, kind in (("locked", BUSY), ("readonly", READ_ONLY), ("full", FULL),
+                         ("malformed", CORRUPT), ("not a database", CORRUPT), ("i/o", IO)):
+        if needle in text:
+            return kind
+    return OTHER
+
+
+def unwritable_reason(exc: sqlite3.Error) -> str:
+    """Why a library found read-only by a failed write cannot be written (``read_only_reason``)."""
+    return f"the file or its folder cannot be written: {exc}"
+
+
+def full_warning(path: Path, exc: sqlite3.Error) -> str:
+    """The sentence shown while the disk holding the library ``path`` is full."""
+    return (f"The disk holding the puzzle library {path} is full ({exc}): changes "
+            "cannot be saved until some space is freed.")
+
+
+# The messages of a failed open, read or write by fault kind; the fields are filled by keyword
+# (``where``/``path``, ``exc``, ``wait`` in seconds, ``what``/``action``, ``unchanged``).
+_OPEN_TEXT = {
+    BUSY: ("{where} is in use by another process (it was still locked after waiting {wait:g} s). "
+           "It was left unchanged."),
+    READ_ONLY: "{where} cannot be opened: it or its folder is read-only ({exc}).",
+    FULL: "The disk is full: {where} cannot be {verb} ({exc}).",
+    IO: "{where} cannot be read (I/O error: {exc}). It was left unchanged.",
+    CORRUPT: "{where} cannot be used: SQLite reports that it is damaged ({exc}).",
+    OTHER: "{where} cannot be opened ({exc}).",
+}
+_READ_TEXT = {
+    BUSY: ("The library {path} is in use by another process: {what} could not be read (it was "
+           "still locked after waiting {wait:g} s)."),
+    CORRUPT: ("SQLite reports that the library file {path} is damaged: {what} could not be read "
+              "({exc})."),
+    OTHER: "{What} could not be read from the library {path} ({exc}).",
+}
+_WRITE_TEXT = {
+    READ_ONLY: ("The library is read-only: cannot {action} ({path}: {reason}). {unchanged}"),
+    FULL: ("The disk is full: cannot {action} in {path} ({exc}). {unchanged} Free some space and "
+           "try again."),
+    BUSY: ("The library {path} is in use by another process: cannot {action} (it was still "
+           "locked after waiting {wait:g} s). {unchanged}"),
+    IO: "Cannot {action}: I/O error writing {path} ({exc}). {unchanged}",
+    CORRUPT: ("Cannot {action}: SQLite reports that the library file {path} is damaged ({exc}). "
+              "{unchanged}"),
+    OTHER: "Cannot {action} in the library {path} ({exc}). {unchanged}",
+}
+
+
+def _text(table: dict[FaultKind, str], kind: FaultKind, **fields: object) -> str:
+    return table.get(kind, table[OTHER]).format(**fields)
+
+
+def open_error(path: Path, exc: sqlite3.Error, existed: bool, wait: float) -> LibraryError:
+    """The error of a library file that could not be opened (``existed``: it was there)."""
+    kind = fault_kind(exc)
+    where = f"The puzzle library {path}"
+    if kind == READ_ONLY and not existed:
+        folder = path.parent
+        why = f"its folder {folder} is read-only" if not os.access(folder, os.W_OK) else (
+            "it cannot be created")
+        return LibraryError(f"{where} cannot be created: {why} ({exc}).", kind=kind)
+    text = _text(_OPEN_TEXT, kind, where=where, exc=exc, wait=wait,
+                 verb="opened" if existed else "created")
+    return LibraryError(text, kind=kind)
+
+
+def read_error(path: Path, exc: sqlite3.Error, what: str, wait: float) -> LibraryError:
+    """The error of ``what`` ("the list of puzzles", ...) that could not be read from ``path``."""
+    kind = fault_kind(exc)
+    text = _text(_READ_TEXT, kind, path=path, exc=exc, wait=wait, what=what,
+                 What=what[:1].upper() + what[1:])
+    return LibraryError(text, kind=kind)
+
+
+def write_error(path: Path, exc: sqlite3.Error, action: str, wait: float) -> LibraryError:
+    """The error of a write (``action``: "add the puzzle …") that failed and was rolled back."""
+    kind = fault_kind(exc)
+    text = _text(_WRITE_TEXT, kind, path=path, exc=exc, wait=wait, action=action,
+                 reason=unwritable_reason(exc), unchanged="The library is unchanged.")
+    return LibraryError(text, kind=kind)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename the unusable library file ``path`` (and its journal files) out of the way, bytes
+    unchanged, and return where it went (``<name>.unusable-<time>``)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unusable-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.unusable-{stamp}-{n}")
+    path.rename(target)
+    for suffix in ("-journal", "-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    return target

@@ -1,0 +1,164 @@
+"""Opening a library file with care for the user's data.
+
+A file SQLite calls damaged is moved aside and reported; a file locked by another process is
+waited for, then reported as in use; a read-only file or folder is opened for reading; a library
+of a newer version or another program is refused and left unchanged.  See docs/design/core.md.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonostudio.core.library import schema
+from nonostudio.core.library.faults import (
+    CORRUPT,
+    FULL,
+    IO,
+    MISSING,
+    READ_ONLY,
+    FaultKind,
+    LibraryError,
+    fault_kind,
+    move_aside,
+    open_error,
+)
+
+#: Opens an SQLite connection to a path or (``uri=True``) a ``file:`` URI.
+Connect = Callable[..., sqlite3.Connection]
+
+
+@dataclass(frozen=True)
+class Opened:
+    """An open library connection; ``unwritable`` is the error that showed the file cannot be
+    written now (a read-only file or folder, a full disk), None when writes may work."""
+
+    conn: sqlite3.Connection
+    unwritable: sqlite3.Error | None = None
+
+
+def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) -> Opened:
+    """Open (creating when missing, upgrading when old) the library at ``path``; ``":memory:"``
+    is a fresh library in memory.  Raises :class:`LibraryError` saying why it cannot be used."""
+    if str(path) == ":memory:":
+        memory = connect(":memory:")
+        schema.upgrade(memory)
+        return Opened(memory)
+    if read_only:
+        return Opened(_open_read_only(path, wait, connect))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LibraryError(
+            f"The puzzle library {path} cannot be created: its folder {path.parent} "
+            f"cannot be made ({exc.strerror or exc}).",
+            kind=READ_ONLY,
+        ) from None
+    try:
+        existed = path.stat().st_size > 0
+    except FileNotFoundError:
+        existed = False
+    except OSError as exc:
+        raise LibraryError(
+            f"The puzzle library {path} cannot be read ({exc.strerror or exc}).", kind=IO
+        ) from None
+    conn: sqlite3.Connection | None = None
+    problem: str
+    kind: FaultKind
+    try:
+        conn = connect(path)
+        refused = schema.refusal(conn) if existed else None
+        if refused is None:
+            return Opened(conn, _upgrade_or_probe(path, conn, existed))
+        problem, kind = refused
+    except LibraryError:
+        if conn is not None:
+            conn.close()
+        raise
+    except sqlite3.Error as exc:
+        if conn is not None:
+            conn.close()
+        kind = fault_kind(exc)
+        if kind != CORRUPT:
+            raise open_error(path, exc, existed, wait) from None
+        problem = f"SQLite reports that it is not a readable SQLite database ({exc})"
+    else:
+        conn.close()
+    if kind != CORRUPT:
+        raise LibraryError(
+            f"The puzzle library {path} cannot be used: {problem}. It was left unchanged.",
+            kind=kind,
+        )
+    try:
+        moved = move_aside(path)
+    except OSError as exc:
+        raise LibraryError(
+            f"The puzzle library {path} cannot be used: {problem}. It could not be moved "
+            f"aside ({exc.strerror or exc}) and was left unchanged.", kind=CORRUPT,
+        ) from None
+    raise LibraryError(
+        f"The puzzle library {path} cannot be used: {problem}. "
+        f"It was moved to {moved} and a new, empty library will be created.",
+        moved_to=moved, kind=CORRUPT,
+    )
+
+
+def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connection:
+    if not path.is_file():
+        raise LibraryError(f"The puzzle library {path} does not exist.", kind=MISSING)
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = connect(uri, uri=True)
+        refused = schema.refusal(conn)
+        if refused is None:
+            version = schema.version(conn)
+            if version < schema.READABLE_FROM:
+                refused = (f"it was written by an older nonostudio (schema {version}) and must "
+                           "be upgraded, which a read-only library cannot be", READ_ONLY)
+    except sqlite3.Error as exc:
+        if conn is not None:
+            conn.close()
+        raise open_error(path, exc, True, wait) from None
+    if refused is not None:
+        conn.close()
+        raise LibraryError(
+            f"The puzzle library {path} cannot be used: {refused[0]}. It was left "
+            "unchanged.", kind=refused[1],
+        )
+    return conn
+
+
+def _upgrade_or_probe(path: Path, conn: sqlite3.Connection,
+                      existed: bool) -> sqlite3.Error | None:
+    """Bring the schema up to date, or find out by a write that changes nothing whether the
+    file can be written; return the error of a read-only file or folder or a full disk (a lock
+    held elsewhere or any other error is raised)."""
+    version = schema.version(conn)
+    if version < schema.SCHEMA_VERSION:
+        try:
+            schema.upgrade(conn)
+        except sqlite3.Error as exc:
+            if not existed or fault_kind(exc) not in (READ_ONLY, FULL):
+                raise
+            if version >= schema.READABLE_FROM:  # usable as it is, without hand progress
+                return exc
+            raise LibraryError(
+                f"The puzzle library {path} was written by an older nonostudio (schema "
+                f"{version}) and must be upgraded, but it cannot be written ({exc}). It was "
+                "left unchanged.", kind=fault_kind(exc),
+            ) from None
+        return None
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(f"PRAGMA user_version = {version:d}")
+    except sqlite3.Error as exc:
+        if fault_kind(exc) in (READ_ONLY, FULL):
+            return exc
+        raise
+    finally:
+        schema.rollback(conn)
+    return None

@@ -1,0 +1,170 @@
+"""The library's records: a listing row, a hand-solving grid, and the stored puzzle document.
+
+Each puzzle is stored as a small JSON document (clues, metadata, goal picture as row strings);
+this module encodes and decodes it, and checks stored text so that one damaged record is named
+(:class:`Damaged`) instead of stopping a whole listing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+
+DOCUMENT_VERSION = 1
+
+_GOAL_CHARS = {FILLED: "#", CROSSED: "."}
+_GOAL_CELLS = {"#": FILLED, ".": CROSSED}
+_HAND_CHARS = {FILLED: "#", CROSSED: ".", UNKNOWN: "?"}
+_HAND_CELLS = {"#": FILLED, ".": CROSSED, "?": UNKNOWN}
+
+#: The text columns of a listing row, in the order :class:`LibraryEntry` takes them.
+TEXT_COLUMNS = ("title", "author", "source", "licence", "verdict", "created", "modified",
+                "difficulty")
+_COLUMN_NAMES = {"title": "title", "author": "author", "source": "source", "licence": "licence",
+                 "verdict": "verdict", "created": "creation date", "modified": "change date",
+                 "difficulty": "difficulty", "data": "stored puzzle"}
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryEntry:
+    """One row of the library listing (no clues: use :meth:`Library.get` for the puzzle)."""
+
+    id: int
+    title: str
+    author: str
+    width: int
+    height: int
+    source: str
+    licence: str
+    verdict: str
+    created: str
+    modified: str
+    difficulty: str = ""  # the cached difficulty label ('' until graded)
+
+    @property
+    def size_text(self) -> str:
+        return f"{self.width}x{self.height}"
+
+
+@dataclass(frozen=True)
+class HandProgress:
+    """A player's grid of one library puzzle solved by hand: the cells (``int8``, UNKNOWN where
+    undecided), the seconds spent so far, whether it was solved, and when it was saved."""
+
+    cells: np.ndarray
+    seconds: float
+    solved: bool
+    modified: str
+
+
+def now() -> str:
+    """The time stamp stored in ``created`` and ``modified`` columns (UTC, to the second)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def puzzle_to_json(puzzle: Puzzle) -> str:
+    """The library's JSON document for ``puzzle``."""
+    goal = None
+    if puzzle.goal is not None:
+        goal = ["".join(_GOAL_CHARS[int(c)] for c in row) for row in puzzle.goal]
+    doc = {
+        "version": DOCUMENT_VERSION,
+        "rows": [list(r) for r in puzzle.rows],
+        "cols": [list(c) for c in puzzle.cols],
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "copyright": puzzle.copyright,
+        "licence": puzzle.licence,
+        "goal": goal,
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def puzzle_from_json(text: str, source: str = "library") -> Puzzle:
+    """Rebuild a puzzle from :func:`puzzle_to_json` output; raises PuzzleError on a damaged document."""
+    try:
+        doc = json.loads(text)
+        goal_rows = doc.get("goal")
+        goal = None
+        if goal_rows is not None:
+            goal = np.array([[_GOAL_CELLS[ch] for ch in row] for row in goal_rows], dtype=np.int8)
+        return Puzzle(
+            rows=tuple(tuple(r) for r in doc["rows"]),
+            cols=tuple(tuple(c) for c in doc["cols"]),
+            title=str(doc.get("title", "")),
+            author=str(doc.get("author", "")),
+            copyright=str(doc.get("copyright", "")),
+            licence=str(doc.get("licence", "")),
+            goal=goal,
+        )
+    except PuzzleError as exc:
+        raise exc.with_source(source) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise PuzzleError(f"damaged puzzle record ({exc!r})", source=source) from None
+
+
+def hand_text(cells: np.ndarray) -> str:
+    """A hand-solving grid as stored: rows of ``#``, ``.`` and ``?`` joined by ``/``."""
+    return "/".join("".join(_HAND_CHARS.get(int(v), "?") for v in row) for row in cells)
+
+
+def hand_cells(text: str) -> np.ndarray:
+    """The grid :func:`hand_text` stored; KeyError or ValueError when it is damaged."""
+    rows = text.split("/") if text else []
+    return np.array([[_HAND_CELLS[ch] for ch in r] for r in rows], dtype=np.int8)
+
+
+class Damaged(Exception):
+    """Raised while reading one record: what is wrong with it (the caller names the record)."""
+
+
+def decode(raw: object, column: str) -> str:
+    """The text stored in ``column`` (read as bytes); :class:`Damaged` when it is not UTF-8."""
+    if raw is None:
+        return ""
+    if not isinstance(raw, bytes):  # CAST(... AS BLOB) gives bytes; be safe with anything else
+        return str(raw)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Damaged(
+            f"its {_COLUMN_NAMES[column]} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+            f"position {exc.start + 1})"
+        ) from None
+
+
+def readable_title(raw: object) -> str | None:
+    """The stored title, or None when it is not readable text."""
+    try:
+        return decode(raw, "title")
+    except Damaged:
+        return None
+
+
+def record_name(id: int, title: str | None) -> str:
+    """How messages name a record: ``library puzzle 7 (“Duck”)``."""
+    return f"library puzzle {id} (“{title}”)" if title else f"library puzzle {id}"
+
+
+def check_document(text: str, verdict: object) -> None:
+    """Raise :class:`Damaged` unless ``text`` is a JSON object with row and column clue lists;
+    ``verdict`` is SQLite's answer to the listing's document check (None when not asked)."""
+    if verdict == 1:
+        return
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise Damaged(f"its stored puzzle is not valid JSON ({exc})") from None
+    if verdict == -1:
+        raise Damaged("its stored puzzle is not valid JSON")
+    if not isinstance(doc, dict) or not isinstance(doc.get("rows"), list) or not isinstance(
+        doc.get("cols"), list
+    ):
+        raise Damaged("its stored puzzle has no row and column clues")

@@ -1,0 +1,141 @@
+"""The library's SQLite schema: its version, the migrations between versions, and the SQL of rows.
+
+A library file carries its schema version in ``PRAGMA user_version``; :func:`upgrade` brings an
+older one up to :data:`SCHEMA_VERSION` one migration (one transaction) at a time, and
+:func:`refusal` says why a file is not a library this version may use.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from nonostudio.core.library.faults import CORRUPT, REFUSED, FaultKind
+from nonostudio.core.library.records import TEXT_COLUMNS, puzzle_to_json
+from nonostudio.core.puzzle import Puzzle
+
+SCHEMA_VERSION = 3
+READABLE_FROM = 2
+"""The oldest schema used as it is when the library cannot be upgraded (read-only file, full
+disk): schema 3 only adds the hand-solving progress table, which such a library does without."""
+
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute(
+        """CREATE TABLE puzzles (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            author TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            source TEXT NOT NULL,
+            licence TEXT NOT NULL,
+            verdict TEXT NOT NULL DEFAULT '',
+            data TEXT NOT NULL,
+            created TEXT NOT NULL,
+            modified TEXT NOT NULL
+        )"""
+    )
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE puzzles ADD COLUMN difficulty TEXT NOT NULL DEFAULT ''")
+
+
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        """CREATE TABLE hand_progress (
+            puzzle_id INTEGER PRIMARY KEY,
+            cells TEXT NOT NULL,
+            seconds REAL NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            modified TEXT NOT NULL
+        )"""
+    )
+
+
+# MIGRATIONS[v] brings a database at schema version v to v + 1; append one step per schema change.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_1,
+                                                               1: _migrate_1_to_2,
+                                                               2: _migrate_2_to_3}
+
+INSERT = (
+    "INSERT INTO puzzles (title, author, width, height, source, licence, data, created, modified) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def insert_params(puzzle: Puzzle, source: str, now: str) -> tuple[object, ...]:
+    """The parameters of :data:`INSERT` for ``puzzle`` added at time ``now``."""
+    return (puzzle.title, puzzle.author, puzzle.width, puzzle.height, source, puzzle.licence,
+            puzzle_to_json(puzzle), now, now)
+
+
+# Text is read as bytes and decoded by the caller, so one damaged byte names its record instead of
+# stopping the whole listing ("Could not decode to UTF-8 column ...").
+LIST_SQL = (
+    "SELECT id, width, height, "
+    + ", ".join(f"CAST({c} AS BLOB)" for c in TEXT_COLUMNS)
+    + " FROM puzzles"
+)
+# SQLite checks the JSON documents (in C, several times faster than json.loads over a long
+# listing): 1 for a document with row and column clues, 0 or NULL for other JSON, -1 for no JSON.
+DOCUMENT_CHECK = ("CASE WHEN json_valid(data) THEN json_type(data, '$.rows') = 'array' "
+                  "AND json_type(data, '$.cols') = 'array' ELSE -1 END")
+DOCUMENT_SQL = "SELECT id, CAST(data AS BLOB), {check} FROM puzzles"
+
+
+def version(conn: sqlite3.Connection) -> int:
+    """The schema version of the open database."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def refusal(conn: sqlite3.Connection) -> tuple[str, FaultKind] | None:
+    """Why an existing file is unusable and its kind, or None when it looks like a library."""
+    result = conn.execute("PRAGMA quick_check").fetchone()
+    if result is None or result[0] != "ok":
+        return f"the database is damaged ({result[0] if result else 'no answer'})", CORRUPT
+    found = version(conn)
+    if found > SCHEMA_VERSION:
+        return (
+            f"it was written by a newer nonostudio (schema {found}, this version "
+            f"reads up to {SCHEMA_VERSION})", REFUSED
+        )
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    tables.discard("sqlite_sequence")
+    if found == 0 and tables:
+        return "it is an SQLite database of another program", REFUSED
+    return None
+
+
+def rollback(conn: sqlite3.Connection) -> None:
+    """End an open transaction without letting a second error hide the first one (SQLite may
+    already have rolled back on its own, e.g. after a full disk)."""
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+def upgrade(conn: sqlite3.Connection) -> None:
+    """Bring the database to :data:`SCHEMA_VERSION`, one committed migration at a time."""
+    current = version(conn)
+    while current < SCHEMA_VERSION:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS[current](conn)
+            current += 1
+            conn.execute(f"PRAGMA user_version = {current:d}")
+            conn.execute("COMMIT")
+        except BaseException:
+            rollback(conn)
+            raise
+
+
+def has_hand_table(conn: sqlite3.Connection) -> bool:
+    """Whether the hand-progress table exists (not in a schema-2 library that could not be
+    upgraded: read-only or on a full disk)."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
+                        "AND name='hand_progress'").fetchone() is not None

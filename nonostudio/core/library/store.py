@@ -1,0 +1,326 @@
+"""The :class:`Library`: the user's puzzles in one SQLite file, read and changed safely.
+
+Every write is one transaction, so a crash (even ``kill -9``) loses at most the write in progress,
+and a failed write is rolled back and reported as :class:`LibraryError`; no ``sqlite3`` error
+leaves the library.  See docs/design/core.md for how faults are handled.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import schema
+from nonostudio.core.library.faults import (
+    CORRUPT,
+    FULL,
+    MISSING,
+    READ_ONLY,
+    DamagedRecordError,
+    LibraryError,
+    fault_kind,
+    full_warning,
+    read_error,
+    unwritable_reason,
+    write_error,
+)
+from nonostudio.core.library.listing import Listing
+from nonostudio.core.library.opening import open_library
+from nonostudio.core.library.records import (
+    Damaged,
+    HandProgress,
+    LibraryEntry,
+    decode,
+    hand_cells,
+    hand_text,
+    now,
+    puzzle_from_json,
+    puzzle_to_json,
+    readable_title,
+    record_name,
+)
+from nonostudio.core.puzzle import Puzzle
+
+BUSY_TIMEOUT = 3.0  # seconds a lock held by another process is waited for
+SAMPLE_EXTENSIONS = (".non",)
+
+_T = TypeVar("_T")
+
+
+class Library:
+    """The puzzle library stored in the SQLite file ``path`` (created when missing).
+
+    ``read_only=True`` opens an existing file without ever writing to it.  A lock held by another
+    process is waited for ``busy_timeout`` seconds (default :data:`BUSY_TIMEOUT`).  After opening,
+    :attr:`read_only` says whether writes are possible (with :attr:`read_only_reason`),
+    :attr:`warning` holds a sentence for the user when the library works only in part (a full
+    disk), and :attr:`skipped` lists the damaged records the last :meth:`entries` left out.
+    """
+
+    def __init__(self, path: Path | str, *, read_only: bool = False,
+                 busy_timeout: float | None = None) -> None:
+        self.path = Path(path)
+        self.busy_timeout = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
+        self.read_only = read_only
+        self.read_only_reason = "it was opened read-only" if read_only else ""
+        self.warning = ""
+        self._listing = Listing()
+        opened = open_library(self.path, read_only=read_only, wait=self.busy_timeout,
+                              connect=self._connect)
+        if opened.unwritable is not None:
+            self._note_unwritable(opened.unwritable)
+        self._conn = opened.conn
+
+    @property
+    def in_memory(self) -> bool:
+        return str(self.path) == ":memory:"
+
+    @property
+    def skipped(self) -> list[str]:
+        """The damaged records the last :meth:`entries` left out, each in a sentence."""
+        return self._listing.skipped
+
+    def _connect(self, target: str | Path, *, uri: bool = False) -> sqlite3.Connection:
+        return sqlite3.connect(target, isolation_level=None, timeout=self.busy_timeout, uri=uri)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def _note_unwritable(self, exc: sqlite3.Error) -> None:
+        """Remember what a failed write showed: a read-only file or folder, or a full disk."""
+        kind = fault_kind(exc)
+        if kind == READ_ONLY:
+            self.read_only = True
+            self.read_only_reason = unwritable_reason(exc)
+        elif kind == FULL:
+            self.warning = full_warning(self.path, exc)
+
+    def _transaction(self, action: str, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """Run ``work`` in one write transaction; any failure rolls it back and becomes a
+        LibraryError saying what could not be done and why (``action``: "add the puzzle …")."""
+        if self.read_only:
+            raise LibraryError(
+                f"The library is read-only: cannot {action} ({self.path}: "
+                f"{self.read_only_reason}).",
+                kind=READ_ONLY,
+            )
+        conn = self._conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            result = work(conn)
+            conn.execute("COMMIT")
+            self.warning = ""  # a write went through: whatever was full is not any more
+            return result
+        except sqlite3.Error as exc:
+            schema.rollback(conn)
+            self._note_unwritable(exc)
+            raise write_error(self.path, exc, action, self.busy_timeout) from None
+        except BaseException:
+            schema.rollback(conn)
+            raise
+
+    def add(self, puzzle: Puzzle, source: str = "") -> int:
+        """Store ``puzzle`` (``source`` says where it came from) and return its new id."""
+        params = schema.insert_params(puzzle, source, now())
+        cur = self._transaction(f"add the puzzle “{puzzle.title or 'untitled'}”",
+                                lambda conn: conn.execute(schema.INSERT, params))
+        return int(cur.lastrowid or 0)
+
+    def update(self, id: int, puzzle: Puzzle) -> None:
+        """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
+        may differ."""
+        params = (puzzle.title, puzzle.author, puzzle.width, puzzle.height, puzzle.licence,
+                  puzzle_to_json(puzzle), now(), id)
+        cur = self._transaction(
+            f"save library puzzle {id}",
+            lambda conn: conn.execute(
+                "UPDATE puzzles SET title=?, author=?, width=?, height=?, licence=?, data=?, "
+                "verdict='', difficulty='', modified=? WHERE id=?", params),
+        )
+        self._require_row(cur, id)
+
+    def set_verdict(self, id: int, text: str) -> None:
+        """Cache the solver's one-line verdict for puzzle ``id``."""
+        cur = self._transaction(
+            f"store the verdict of library puzzle {id}",
+            lambda conn: conn.execute("UPDATE puzzles SET verdict=? WHERE id=?", (text, id)))
+        self._require_row(cur, id)
+
+    def set_difficulty(self, id: int, label: str) -> None:
+        """Cache the difficulty label (e.g. ``Medium``) graded for puzzle ``id``."""
+        cur = self._transaction(
+            f"store the difficulty of library puzzle {id}",
+            lambda conn: conn.execute("UPDATE puzzles SET difficulty=? WHERE id=?", (label, id)))
+        self._require_row(cur, id)
+
+    def remove(self, id: int) -> None:
+        """Delete puzzle ``id`` (and its hand-solving progress)."""
+        def delete(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            cur = conn.execute("DELETE FROM puzzles WHERE id=?", (id,))
+            if schema.has_hand_table(conn):
+                conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
+            return cur
+
+        cur = self._transaction(f"delete library puzzle {id}", delete)
+        self._require_row(cur, id)
+
+    @staticmethod
+    def _require_row(cur: sqlite3.Cursor, id: int) -> None:
+        if cur.rowcount != 1:
+            raise LibraryError(f"the library has no puzzle with id {id}", kind=MISSING)
+
+    # -- solving by hand ---------------------------------------------------------------------
+
+    def save_hand_progress(self, id: int, cells: np.ndarray, seconds: float = 0.0,
+                           solved: bool = False) -> None:
+        """Keep the player's grid of puzzle ``id`` (replacing what was kept); LibraryError when
+        it cannot be written or there is no such puzzle."""
+        grid = np.asarray(cells)
+        if grid.ndim != 2:
+            raise ValueError(f"a hand-solving grid has two dimensions, not {grid.ndim}")
+        params = (id, hand_text(grid), max(0.0, float(seconds)), int(bool(solved)), now(), id)
+
+        def save(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            if not schema.has_hand_table(conn):
+                raise LibraryError(
+                    f"Cannot save the progress of library puzzle {id}: the library {self.path} "
+                    "is from an older nonostudio and could not be upgraded.", kind=READ_ONLY)
+            return conn.execute(
+                "INSERT OR REPLACE INTO hand_progress (puzzle_id, cells, seconds, solved, "
+                "modified) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM puzzles WHERE id=?)",
+                params)
+
+        cur = self._transaction(f"save the progress of library puzzle {id}", save)
+        self._require_row(cur, id)
+
+    def clear_hand_progress(self, id: int) -> None:
+        """Forget the player's grid of puzzle ``id`` (nothing happens when none is kept)."""
+        def clear(conn: sqlite3.Connection) -> None:
+            if schema.has_hand_table(conn):
+                conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
+
+        self._transaction(f"clear the progress of library puzzle {id}", clear)
+
+    def hand_progress(self, id: int) -> HandProgress | None:
+        """The player's kept grid of puzzle ``id``; None when none is kept or the puzzle's size
+        changed since.  A damaged record raises :class:`DamagedRecordError` naming it."""
+        try:
+            if not schema.has_hand_table(self._conn):
+                return None
+            row = self._conn.execute(
+                "SELECT CAST(h.cells AS BLOB), h.seconds, h.solved, CAST(h.modified AS BLOB), "
+                "p.width, p.height FROM hand_progress h JOIN puzzles p ON p.id = h.puzzle_id "
+                "WHERE h.puzzle_id=?", (id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, f"the progress of library puzzle {id}") from None
+        if row is None:
+            return None
+        raw, seconds, solved, modified, width, height = row
+        where = f"the saved progress of library puzzle {id}"
+        try:
+            cells = hand_cells(bytes(raw).decode("utf-8"))
+        except (UnicodeDecodeError, KeyError, ValueError, TypeError):
+            raise DamagedRecordError(f"{where} is damaged (its cells are not rows of #, . and ?)",
+                                     id=id) from None
+        if cells.shape != (height, width):
+            return None  # the puzzle was resized since: the old grid does not apply
+        try:
+            return HandProgress(cells, float(seconds), bool(solved),
+                                bytes(modified).decode("utf-8", errors="replace"))
+        except (TypeError, ValueError):
+            raise DamagedRecordError(f"{where} is damaged (its time is {seconds!r})",
+                                     id=id) from None
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _read_error(self, exc: sqlite3.Error, what: str) -> LibraryError:
+        return read_error(self.path, exc, what, self.busy_timeout)
+
+    def get(self, id: int) -> Puzzle:
+        """Puzzle ``id``; a damaged record raises :class:`DamagedRecordError` naming it."""
+        try:
+            row = self._conn.execute(
+                "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
+            ).fetchone()
+        except sqlite3.Error as exc:
+            error = self._read_error(exc, f"library puzzle {id}")
+            if error.kind == CORRUPT:
+                raise DamagedRecordError(str(error), id=id) from None
+            raise error from None
+        if row is None:
+            raise LibraryError(f"the library has no puzzle with id {id}", kind=MISSING)
+        name = record_name(id, readable_title(row[0]))
+        try:
+            text = decode(row[1], "data")
+        except Damaged as exc:
+            raise DamagedRecordError(f"{name} is damaged: {exc}", id=id) from None
+        try:
+            return puzzle_from_json(text, source=name)
+        except PuzzleError as exc:
+            raise DamagedRecordError(f"{name} is damaged: {exc.message}", id=id) from None
+
+    def entries(self) -> list[LibraryEntry]:
+        """Every readable stored puzzle's listing columns, in the order they were added.
+
+        A damaged record is left out and described in :attr:`skipped`; a file so damaged that
+        rows cannot be found is read row by row around the damage.  Raises LibraryError only when
+        nothing can be read (a lock held by another process, an I/O error).  Each stored
+        document is checked once per session and again whenever it changes.
+        """
+        try:
+            return self._listing.entries(self._conn)
+        except sqlite3.Error as exc:
+            if fault_kind(exc) != CORRUPT:
+                raise self._read_error(exc, "the list of puzzles") from None
+            return self._listing.around_damage(self._conn, self.path, exc)
+
+    def __len__(self) -> int:
+        try:
+            return int(self._conn.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0])
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, "the number of puzzles") from None
+
+    # -- first start -------------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        try:
+            row = self._conn.execute(
+                "SELECT CAST(value AS BLOB) FROM meta WHERE key=?", (key,)).fetchone()
+        except sqlite3.Error as exc:
+            raise self._read_error(exc, f"the setting {key!r}") from None
+        return None if row is None else bytes(row[0]).decode("utf-8", errors="replace")
+
+    def seed_samples(self, folder: Path | str) -> int:
+        """Add the bundled samples in ``folder`` once per library; return how many were added.
+
+        The library remembers that it was seeded, so samples the user deletes stay deleted.  All
+        samples are read before anything is written: a bad sample raises PuzzleError and adds none.
+        """
+        if self.meta("samples_seeded") is not None:
+            return 0
+        from nonostudio.core.formats import read_file  # formats are only needed on first start
+
+        files = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in SAMPLE_EXTENSIONS)
+        puzzles = [(read_file(p), f"sample: {p.name}") for p in files]
+        stamp = now()
+
+        def insert_all(conn: sqlite3.Connection) -> None:
+            for puzzle, source in puzzles:
+                conn.execute(schema.INSERT, schema.insert_params(puzzle, source, stamp))
+            conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', ?)", (stamp,))
+
+        self._transaction("add the sample puzzles", insert_all)
+        return len(puzzles)
