@@ -53,3 +53,17 @@ class InconsistentPuzzleError(PuzzleError):
 
 class UnsupportedPuzzleError(PuzzleError):
     """The input is a puzzle nonostudio does not handle (a colour puzzle, for instance)."""
+
+
+class UnsupportedFormatError(PuzzleError):
+    """A format name or file extension that names no format nonostudio reads or writes as asked
+    (an unknown ``--format``, a format that cannot be written): a usage error, not bad input.
+
+    A :class:`PuzzleError` so that handlers of bad puzzle input keep catching it."""
+
+
+class PuzzleFileError(PuzzleError):
+    """A puzzle file that could not be read at all (missing, no permission, a folder, a path the
+    system refuses): nothing is known about its puzzle.  ``source`` names the file.
+
+    A :class:`PuzzleError` so that handlers of bad puzzle input keep catching it."""

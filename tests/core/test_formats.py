@@ -11,7 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import (
+    InconsistentPuzzleError,
+    PuzzleError,
+    PuzzleFileError,
+    UnsupportedFormatError,
+    UnsupportedPuzzleError,
+)
 from nonostudio.core.formats import (
     FORMATS,
     detect_format,
@@ -380,3 +386,38 @@ def test_errors_in_the_other_text_formats() -> None:
     assert isinstance(err, InconsistentPuzzleError) and err.clue == "row 1"
     err = _error('[{"name": "a",')
     assert err.line == 1 and err.column == 15 and "JSON" in err.message
+
+
+# -- errors that are not about a puzzle's content -------------------------------------------------
+
+
+def test_a_file_that_cannot_be_read_is_a_puzzle_file_error_naming_it(tmp_path: Path) -> None:
+    for path in (tmp_path / "absent.non", tmp_path):  # no such file; a folder
+        with pytest.raises(PuzzleFileError) as info:
+            read_file(path)
+        assert isinstance(info.value, PuzzleError)  # handlers of bad input still catch it
+        assert str(info.value).startswith(f"{path.name}: cannot read the file: ")
+    with pytest.raises(PuzzleFileError, match="cannot read the file"):
+        read_file("bad\0name.non")
+    bad = tmp_path / "bad.non"
+    bad.write_text("width x\n")
+    with pytest.raises(PuzzleError) as info:  # a readable file with bad content is not one
+        read_file(bad)
+    assert not isinstance(info.value, PuzzleFileError)
+
+
+def test_a_format_nonostudio_cannot_use_as_asked_is_an_unsupported_format_error(
+    tmp_path: Path
+) -> None:
+    duck = read_text(DUCK)
+    with pytest.raises(UnsupportedFormatError, match=r"unknown format 'bogus' \(known: "):
+        read_text(DUCK, fmt="bogus")
+    with pytest.raises(UnsupportedFormatError, match="cannot write the Olšák .g format"):
+        write_text(duck, "g")
+    with pytest.raises(UnsupportedFormatError, match=r"extension '\.png'") as info:
+        write_file(duck, tmp_path / "duck.png")
+    assert isinstance(info.value, PuzzleError) and info.value.source == "duck.png"
+    assert not (tmp_path / "duck.png").exists()
+    with pytest.raises(PuzzleError) as bad:  # bad puzzle text is not a format error
+        read_text("1:x-1", fmt="string")
+    assert not isinstance(bad.value, UnsupportedFormatError)

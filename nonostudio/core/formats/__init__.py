@@ -1,9 +1,10 @@
 """Reading and writing puzzles in every supported format, with detection by name and content.
 
 ``read_file``/``read_all``/``read_text`` raise only :class:`PuzzleError` (or its subclasses
-``InconsistentPuzzleError`` and ``UnsupportedPuzzleError``) whatever the input. Single-puzzle
-formats list their puzzle under the empty item id ``""``; collections use the ids of their
-format (TAAI ``$n`` number, Janko id, library line number or name, npz 0-based index,
+``InconsistentPuzzleError``, ``UnsupportedPuzzleError``, ``PuzzleFileError`` for a file that
+cannot be read and ``UnsupportedFormatError`` for an unknown format name) whatever the input.
+Single-puzzle formats list their puzzle under the empty item id ``""``; collections use the ids of
+their format (TAAI ``$n`` number, Janko id, library line number or name, npz 0-based index,
 picross-solver grid name, Butler name, SPOJ and XML 1-based position).
 
 Writing: ``string`` (one line), ``tatham``, ``non``, ``xml``. ``write_file`` picks the format from
@@ -19,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import PuzzleError, PuzzleFileError, UnsupportedFormatError
 from nonostudio.core.formats._registry import CODECS, MB, Codec, Entries, FormatInfo
 from nonostudio.core.formats.detect import detect
 from nonostudio.core.puzzle import Puzzle
@@ -49,7 +50,7 @@ def _codec(fmt: str) -> Codec:
     codec = _BY_NAME.get(name)
     if codec is None:
         known = ", ".join(sorted(_BY_NAME))
-        raise PuzzleError(f"unknown format {fmt!r} (known: {known})")
+        raise UnsupportedFormatError(f"unknown format {fmt!r} (known: {known})")
     return codec
 
 
@@ -94,9 +95,10 @@ def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
             # cut one byte past it, which its format's limit then refuses
             data = b"" if size > MAX_FILE_BYTES else handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise PuzzleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        raise PuzzleFileError(f"cannot read the file: {exc.strerror or exc}",
+                              source=source) from None
     except ValueError as exc:  # e.g. a NUL byte in the path
-        raise PuzzleError(f"cannot read the file: {exc}", source=source) from None
+        raise PuzzleFileError(f"cannot read the file: {exc}", source=source) from None
     if size > MAX_FILE_BYTES:
         raise PuzzleError(f"the file is {_size_text(size)}; puzzle files are read up to "
                           f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
@@ -183,7 +185,8 @@ def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:
     codec = _codec(fmt)
     if codec.write is None:
         writable = ", ".join(c.info.name for c in CODECS if c.write is not None)
-        raise PuzzleError(f"cannot write the {codec.info.label} format (writable: {writable})")
+        raise UnsupportedFormatError(f"cannot write the {codec.info.label} format "
+                                     f"(writable: {writable})")
     return codec.write(puzzle, with_solution)
 
 
@@ -191,15 +194,16 @@ def write_file(puzzle: Puzzle, path: str | os.PathLike[str], fmt: str | None = N
                with_solution: bool = True) -> None:
     """Write ``puzzle`` to ``path`` atomically; the format comes from the extension by default.
 
-    Raises PuzzleError for an unknown extension; OSError when the file system refuses.
+    Raises UnsupportedFormatError (a PuzzleError) for an unknown extension; OSError when the file
+    system refuses.
     """
     target = Path(path)
     if fmt is None:
         fmt = _WRITE_EXTENSIONS.get(target.suffix.lower())
         if fmt is None:
-            raise PuzzleError(f"cannot tell the format from the extension {target.suffix!r}; "
-                              f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}",
-                              source=target.name)
+            raise UnsupportedFormatError(
+                f"cannot tell the format from the extension {target.suffix!r}; "
+                f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}", source=target.name)
     text = write_text(puzzle, fmt, with_solution=with_solution)
     if not text.endswith("\n"):
         text += "\n"
