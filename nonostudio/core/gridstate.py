@@ -7,7 +7,7 @@ its column.  Copying a state is cheap (four lists of ints), which probing and se
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -165,7 +165,7 @@ class GridState:
         return solves
 
 
-def _iter_bits(mask: int):
+def _iter_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

@@ -138,9 +138,13 @@ class Puzzle:
     def size_text(self) -> str:
         return f"{self.width}x{self.height}"
 
-    def with_meta(self, **changes: object) -> Puzzle:
-        """A copy with some fields changed (clues are re-validated)."""
-        return replace(self, **changes)
+    def with_meta(self, *, title: str | None = None, author: str | None = None,
+                  copyright: str | None = None, licence: str | None = None) -> Puzzle:
+        """A copy with the text fields given changed (clues are re-validated)."""
+        return replace(self, title=self.title if title is None else title,
+                       author=self.author if author is None else author,
+                       copyright=self.copyright if copyright is None else copyright,
+                       licence=self.licence if licence is None else licence)
 
     def without_goal(self) -> Puzzle:
         return replace(self, goal=None)

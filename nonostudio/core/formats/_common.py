@@ -7,7 +7,7 @@ the clue) and what was expected; these helpers keep that uniform.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
 import numpy as np
@@ -163,16 +163,17 @@ def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = N
 
 def build(rows: Sequence[Iterable[int]], cols: Sequence[Iterable[int]], source: str, *,
           clue_lines: dict[str, int] | None = None, goal: np.ndarray | None = None,
-          goal_line: int | None = None, line: int | None = None, **meta: str) -> Puzzle:
+          goal_line: int | None = None, line: int | None = None,
+          meta: Mapping[str, str] | None = None) -> Puzzle:
     """Construct and validate a Puzzle; errors name ``source`` and the clue's line (or ``line``);
-    a goal must satisfy the clues."""
+    a goal must satisfy the clues; ``meta`` holds text fields (``title``, ``author``, ...)."""
     for name, count in (("width", len(cols)), ("height", len(rows))):
         if count > MAX_SIZE:
             raise PuzzleError(f"{name} must be between 1 and {MAX_SIZE}, found {count}",
                               source=source, line=line)
     try:
         puzzle = Puzzle(tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols),
-                        goal=goal, **meta)
+                        goal=goal, **(meta or {}))
     except PuzzleError as err:
         raise relabel(err, source, clue_lines, line) from None
     if goal is not None:

@@ -253,6 +253,7 @@ def _butler_thunk(entry: object, source: str) -> Callable[[], Puzzle]:
             sides.append([tuple(v for v in clue if v) for clue in side])
         if sides[0] and sides[1]:
             check_size(len(sides[1]), len(sides[0]), source)
-        meta = {"title": entry["name"]} if isinstance(entry.get("name"), str) else {}
-        return build(sides[0], sides[1], source, **meta)
+        name = entry.get("name") if isinstance(entry, dict) else None
+        return build(sides[0], sides[1], source, meta={"title": name} if isinstance(name, str)
+                     else None)
     return make

@@ -31,9 +31,9 @@ def detect(data: bytes, name: str | None = None) -> str:
     source = name or "<text>"
     if name:
         lower = name.lower()
-        for ext, fmt in EXTENSIONS.items():
+        for ext, by_name in EXTENSIONS.items():
             if lower.endswith(ext):
-                return fmt
+                return by_name
     head = data[:WINDOW]
     if len(data) > WINDOW and b"\n" not in head and b"\r" not in head:
         # one line longer than the window (a long puzzle string): look at all of that line

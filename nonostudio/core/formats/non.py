@@ -153,7 +153,7 @@ class _Reader:
             goal_line = goal_text[1]
             goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
         return build(rows, cols, self.source, clue_lines=self.clue_lines, goal=goal,
-                     goal_line=goal_line, **meta)
+                     goal_line=goal_line, meta=meta)
 
     def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
         """The error for a clue line found outside the ``rows`` and ``columns`` sections."""

@@ -151,7 +151,8 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
     meta = {key: el.findtext(tag) or "" for key, tag in _META}
     if not meta["licence"]:
         meta["licence"] = el.findtext("licence") or ""
-    return build(rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line, **meta)
+    return build(rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line,
+                 meta=meta)
 
 
 #: Puzzle field and XML element of each text property, in the order they are written.

@@ -59,7 +59,7 @@ def _thunk(grid: dict, source: str) -> Callable[[], Puzzle]:
                                   line=grid["line"])
         check_size(len(grid["column"]), len(grid["row"]), source, grid["line"])
         return build(grid["row"], grid["column"], source, clue_lines=grid["lines"],
-                     title=grid["name"])
+                     meta={"title": grid["name"]})
     return make
 
 
