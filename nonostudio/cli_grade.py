@@ -5,15 +5,15 @@ in parallel worker processes and into a CSV file."""
 from __future__ import annotations
 
 import argparse
-import csv
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
+from nonostudio.analysis import grading
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import TIER_TEXT, grade
-from nonostudio.analysis.trace import UnsoundRuleError
+from nonostudio.analysis.difficulty import TIER_TEXT
+from nonostudio.analysis.grading import COLUMNS, FEATURE_COLUMNS, write_csv
 from nonostudio.cli_check import _Task, _tasks
 from nonostudio.cli_common import (
     ExitCode,
@@ -32,13 +32,6 @@ from nonostudio.rules.ruleset import RuleSet
 NAME = "grade"
 HELP = "grade the difficulty of puzzles for a rule set and print one row each"
 DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
-
-# The CSV file's columns: the row's own fields, then the features.
-FEATURE_COLUMNS = ("hardest_technique", "hardest_rule", "hardest_rule_cost", "rule_cost_per_cell", "steps_per_cell",
-                   "visits_per_line", "bottleneck_min", "bottleneck_mean", "rule_steps",
-                   "line_steps", "probes_depth1", "probes_depth2", "searched", "solutions")
-COLUMNS = ("file", "item", "width", "height", "size", "tier", "score", "label", "seconds",
-           "explanation", "error") + FEATURE_COLUMNS
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -72,15 +65,7 @@ def _rule_set(name: str) -> RuleSet:
 
 def grade_row(puzzle: Puzzle, rules: str) -> dict[str, Any]:
     """Grade one puzzle (in this process or a worker) and return the row's fields."""
-    try:
-        result = grade(puzzle, _rule_set(rules))
-    except UnsoundRuleError as exc:
-        return {"error": str(exc)}
-    features = result.features.to_json()
-    return ({"tier": result.tier, "score": result.score, "label": result.label,
-             "seconds": round(result.seconds, 6), "explanation": result.explanation,
-             "features": features}
-            | {name: features[name] for name in FEATURE_COLUMNS})
+    return grading.grade_row(puzzle, _rule_set(rules))
 
 
 class _Rows:
@@ -162,14 +147,6 @@ def _table(rows: list[dict[str, Any]]) -> str:
                           row["label"], f"{row['seconds']:.3f}"))
         lines.append(f"    {row['explanation']}")
     return "\n".join(lines)
-
-
-def write_csv(path: str, rows: list[dict[str, Any]]) -> None:
-    """The rows in ``COLUMNS`` order (features flattened; the nested copy is left out)."""
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
 
 
 def run_lines_experiment(args: argparse.Namespace) -> Outcome:

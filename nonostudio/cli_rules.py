@@ -20,6 +20,7 @@ from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
+from nonostudio.core.samples import sample_puzzles
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import (
     RuleBug,
@@ -295,29 +296,13 @@ def run_families(args: argparse.Namespace) -> Outcome:
     return Outcome({"techniques": items}, text)
 
 
-def _sample_puzzles() -> list[tuple[str, Any]]:
-    """The bundled samples up to 30x30, smallest first, as ``(file name, puzzle)``."""
-    from nonostudio.core.formats import read_all
-    from nonostudio.core.paths import samples_dir
-
-    out = []
-    for path in sorted(samples_dir().glob("*.non")):
-        try:
-            for _, puzzle in read_all(path):
-                if puzzle.width <= 30 and puzzle.height <= 30:
-                    out.append((path.name, puzzle))
-        except (PuzzleError, OSError):
-            continue
-    return sorted(out, key=lambda item: (item[1].width * item[1].height, item[0]))
-
-
 def run_guide(args: argparse.Namespace) -> Outcome:
     """Write the strategy guide to ``args.out``."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
     from nonostudio.analysis.guide import guide_html, real_examples, technique_frequencies
 
     rule_set = load_rules(args.rules or DEFAULT_RULE_SET)
-    samples = _sample_puzzles()
+    samples = sample_puzzles()
     say(f"solving {len(samples)} sample puzzles with the {rule_set.name!r} rules for examples")
     examples = real_examples(samples, rule_set.rules)
     frequencies = None

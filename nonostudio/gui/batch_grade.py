@@ -38,9 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import grade
-from nonostudio.analysis.trace import UnsoundRuleError
-from nonostudio.cli_grade import COLUMNS, FEATURE_COLUMNS, write_csv
+from nonostudio.analysis.grading import COLUMNS, grade_row, write_csv
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.library_model import DIFFICULTY_ORDER, SORT_ROLE
@@ -82,8 +80,8 @@ def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle]]], str]:
 
 def grade_folder(files: list[Path], rule_set: RuleSet, emit: Callable[[Row], None],
                  progress: Progress, should_stop: ShouldStop) -> int:
-    """Grade every item of every file, calling ``emit(row)`` per puzzle (rows as in
-    :mod:`nonostudio.cli_grade`, an ``error`` instead of a grade for unreadable input); stops
+    """Grade every item of every file, calling ``emit(row)`` per puzzle (rows of
+    :mod:`nonostudio.analysis.grading`, an ``error`` instead of a grade for unreadable input); stops
     between puzzles when ``should_stop()``.  Returns the number of rows emitted."""
     count = 0
     for done, path in enumerate(files):
@@ -97,16 +95,12 @@ def grade_folder(files: list[Path], rule_set: RuleSet, emit: Callable[[Row], Non
             name = f"{path.name}#{ident}" if ident else path.name
             try:
                 puzzle = build()
-                result = grade(puzzle, rule_set, should_stop=should_stop)
-            except (PuzzleError, UnsoundRuleError) as exc:
+                fields = grade_row(puzzle, rule_set, should_stop=should_stop)
+            except PuzzleError as exc:
                 emit(_row(name, ident or None, error=str(exc)))
             else:
-                features = result.features.to_json()
                 emit(_row(name, ident or None, width=puzzle.width, height=puzzle.height,
-                          size=puzzle.size_text, tier=result.tier, score=result.score,
-                          label=result.label, seconds=round(result.seconds, 6),
-                          explanation=result.explanation)
-                     | {name: features[name] for name in FEATURE_COLUMNS})
+                          size=puzzle.size_text) | fields)
             count += 1
             progress((done + (i + 1) / len(entries)) / len(files), name)
         if error:

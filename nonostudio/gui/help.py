@@ -191,13 +191,13 @@ def write_technique_guide(out: Path, progress: ProgressCallback | None = None,
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
     from nonostudio.analysis.guide import guide_html as technique_html
     from nonostudio.analysis.guide import real_examples
-    from nonostudio.cli_rules import _sample_puzzles
+    from nonostudio.core.samples import sample_puzzles
     from nonostudio.rules.ruleset import load_rule_set
 
     if progress is not None:
         progress(0.0, "loading the rules")
     rule_set = load_rule_set(DEFAULT_RULE_SET)
-    samples = _sample_puzzles()
+    samples = sample_puzzles()
     if progress is not None:
         progress(0.2, "finding examples in the sample puzzles")
     examples = real_examples(samples, rule_set.rules, should_stop=should_stop)
