@@ -15,18 +15,15 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -39,8 +36,10 @@ from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
-from nonostudio.gui.workers import Progress, ShouldStop, Worker
+from nonostudio.gui.table_model import row_table, select_row
+from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop, Worker
 from nonostudio.learn.export import (
+    ChoiceSettings,
     choose_rules,
     chosen_entries,
     common_options,
@@ -125,7 +124,9 @@ class JobsPanel(QWidget):
         self._work, self._narrow_work = work, narrow_work
         self._test_set = test_set
         self._job: LearnJob | None = None
-        self._save_worker: Worker | None = None
+        self._saving = CurrentWorker(self, on_result=self._saved, on_error=self._save_failed,
+                                     on_finished=self._update_buttons)
+        self._saving_as: tuple[str, Path] = ("", Path())  # the rule set being saved, its file
         self._rules: dict[str, list[str]] = {}
         self._rules_run: int | None = None
         self.model = JobsModel(store, self)
@@ -161,16 +162,7 @@ class JobsPanel(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setAccessibleName("Learning runs")
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        self.table = row_table(self.model, "Learning runs")
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setAccessibleName("Run progress")
@@ -207,10 +199,7 @@ class JobsPanel(QWidget):
     def select_run(self, run_id: int) -> None:
         row = self.model.row_of(run_id)
         if row >= 0:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows)
+            select_row(self.table, self.model.index(row, 0))
 
     def _on_selected(self) -> None:
         run_id = self.selected_run()
@@ -244,13 +233,13 @@ class JobsPanel(QWidget):
                                       and status in ("pending", "cancelled", "running"))
         self.cancel_button.setEnabled(busy and not self._job.is_cancelled())
         has_rules = not busy and run_id is not None and bool(self._rules)
-        self.save_button.setEnabled(has_rules and self._save_worker is None)
+        self.save_button.setEnabled(has_rules and not self._saving.is_running())
         self.report_button.setEnabled(has_rules)
 
     # --- running -----------------------------------------------------------------------------
 
     def is_busy(self) -> bool:
-        return (self._job is not None or self._save_worker is not None
+        return (self._job is not None or self._saving.is_running()
                 or self.report_view.is_busy())
 
     def ask_new_run(self) -> None:
@@ -415,11 +404,12 @@ class JobsPanel(QWidget):
 
         def job(progress: Progress, should_stop: ShouldStop) -> str:
             transitions = mine_transitions(longest)
-            choice = choose_rules([e.rule for e in entries], transitions,
-                                  top_k=top_k, cost_budget=cost_budget,
-                                  simplify_chosen=simplify, widen_chosen=widen,
-                                  recover=load_rule_set("control").rules, mirror=mirror,
-                                  should_stop=should_stop, options=options)
+            settings = ChoiceSettings(top_k=top_k, cost_budget=cost_budget,
+                                      simplify_chosen=simplify, widen_chosen=widen,
+                                      recover=load_rule_set("control").rules, mirror=mirror,
+                                      search=options)
+            choice = choose_rules([e.rule for e in entries], transitions, settings,
+                                  should_stop=should_stop)
             chosen = choice.chosen
             if not chosen.complete:
                 raise ValueError("cancelled before the choice was made; nothing was written")
@@ -441,25 +431,18 @@ class JobsPanel(QWidget):
             return summary
 
         self.progress_label.setText(f"Optimising {len(entries)} rules for “{name}”…")
-        worker = Worker(job)  # every slot connected before it starts: it may finish at once
-        worker.result.connect(lambda summary: self._saved(name, path, summary))
-        worker.errored.connect(self._save_failed)
-        worker.finished.connect(self._save_done)
-        self._save_worker = worker
+        self._saving_as = (name, path)
+        worker = self._saving.start(job)
         self._update_buttons()
-        worker.start()
         return worker
 
-    def _saved(self, name: str, path: Path, summary: str) -> None:
+    def _saved(self, summary: str) -> None:
+        name, path = self._saving_as
         self.progress_label.setText(f"Saved “{name}” ({summary}) to {path}.")
         self.ruleSetSaved.emit(name)
 
     def _save_failed(self, message: str) -> None:
         self.progress_label.setText(f"The rules could not be saved: {message}")
-
-    def _save_done(self) -> None:
-        self._save_worker = None
-        self._update_buttons()
 
     def start_report(self) -> None:
         """Compare the shown run's rules with the control rules on the test set."""
@@ -481,5 +464,4 @@ class JobsPanel(QWidget):
         """Stop every background job of the panel (the window is closing)."""
         self.cancel()
         self.report_view.cancel()
-        if self._save_worker is not None:
-            self._save_worker.cancel()
+        self._saving.cancel()

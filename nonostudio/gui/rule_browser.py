@@ -15,15 +15,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -32,7 +30,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QScrollArea,
     QSplitter,
-    QTableView,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -49,8 +46,9 @@ from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import RuleHighlighter
 from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
 from nonostudio.gui.steps_model import line_label
+from nonostudio.gui.table_model import row_table, select_row
 from nonostudio.gui.technique_browser import TechniqueBrowser
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
@@ -101,7 +99,9 @@ class RuleBrowser(QWidget):
         self._test_set = test_set
         self._rule_set: RuleSet | None = None
         self._trace: Trace | None = None
-        self._coverage_worker: Worker | None = None
+        self._coverage = CurrentWorker(self, on_result=self._covered,
+                                       on_error=self._coverage_failed,
+                                       on_progress=self._coverage_progress)
         self.model = RulesModel(self)
         self.proxy = RulesFilterModel(self)
         self.proxy.setSourceModel(self.model)
@@ -141,18 +141,9 @@ class RuleBrowser(QWidget):
         top.addWidget(self.filter_edit, 1)
         top.addWidget(self.coverage_busy)
 
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setAccessibleName("Rules")
+        self.table = row_table(self.proxy, "Rules")
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -310,11 +301,7 @@ class RuleBrowser(QWidget):
             return
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         if index.isValid():
-            self.table.selectionModel().setCurrentIndex(
-                index,
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
+            select_row(self.table, index)
 
     def selected_entry(self) -> RuleEntry | None:
         index = self.table.selectionModel().currentIndex()
@@ -349,24 +336,16 @@ class RuleBrowser(QWidget):
         self.coverage_busy.setRange(0, 0)  # busy until the first report: reading the test set
         self.coverage_busy.setToolTip("Measuring coverage on the test set…")
         self.coverage_busy.show()
-        self._coverage_worker = run_in_background(
-            job, on_result=self._covered, on_error=self._coverage_failed,
-            on_progress=self._coverage_progress,
-        )
+        self._coverage.start(job)
 
     def _coverage_progress(self, fraction: float, message: str) -> None:
         """Coverage's ``(fraction, message)``: the bar at the fraction, the message as its tip."""
-        worker = self._coverage_worker
-        if worker is None or self.sender() is not worker.signals:
-            return
         self.coverage_busy.setRange(0, 100)
         self.coverage_busy.setValue(round(100 * fraction))
         self.coverage_busy.setToolTip(f"Measuring coverage on the test set: {message}")
 
     def _cancel_coverage(self) -> None:
-        if self._coverage_worker is not None:
-            self._coverage_worker.cancel()
-            self._coverage_worker = None
+        self._coverage.cancel()
         self.coverage_busy.hide()
 
     def cancel(self) -> None:
@@ -376,14 +355,10 @@ class RuleBrowser(QWidget):
         self.editor.cancel_proof()
 
     def is_busy(self) -> bool:
-        return (self._coverage_worker is not None or self.editor.is_proving()
+        return (self._coverage.is_running() or self.editor.is_proving()
                 or self.techniques.is_busy())
 
     def _covered(self, result: tuple[str, dict[str, int]]) -> None:
-        worker = self._coverage_worker
-        if worker is None or self.sender() is not worker.signals:
-            return
-        self._coverage_worker = None
         self.coverage_busy.hide()
         name, per_rule = result
         self._coverage_cache[name] = per_rule
@@ -392,10 +367,6 @@ class RuleBrowser(QWidget):
         self.coverageReady.emit(name)
 
     def _coverage_failed(self, message: str) -> None:
-        worker = self._coverage_worker
-        if worker is None or self.sender() is not worker.signals:
-            return
-        self._coverage_worker = None
         self.coverage_busy.hide()
         self.status_label.setText(f"Coverage could not be measured: {message}")
 

@@ -2,7 +2,9 @@
 
 The core function receives two plain callables, ``progress(fraction, message)`` and
 ``should_stop()``, so it never sees Qt.  Results, errors and progress come back as signals of a
-``QObject`` that lives on the GUI thread; a worker never touches widgets.
+``QObject`` that lives on the GUI thread; a worker never touches widgets.  :class:`CurrentWorker`
+is the one job of a kind a widget runs at a time: a new one supersedes it, a cancelled one is
+never heard from again.
 """
 
 from __future__ import annotations
@@ -118,6 +120,85 @@ class Worker(QRunnable):
 
     def _release(self) -> None:
         Worker._alive.discard(self)
+
+
+class CurrentWorker(QObject):
+    """The one background job of a kind that a widget runs at a time.
+
+    :meth:`start` cancels the job before it; a job that was cancelled or superseded never reaches
+    the callbacks, so the widget only hears about the job it is showing.  ``on_result`` and
+    ``on_error`` are called after the job stopped being current (:meth:`is_running` is False by
+    then); ``on_finished`` after either of them.  The helper is a child of ``parent``: a widget
+    that is gone hears nothing.
+    """
+
+    def __init__(
+        self,
+        parent: QObject,
+        *,
+        on_result: Callable[[Any], None],
+        on_error: Callable[[str], None] | None = None,
+        on_progress: ProgressCallback | None = None,
+        on_finished: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._worker: Worker | None = None
+        self._on_result, self._on_error = on_result, on_error
+        self._on_progress, self._on_finished = on_progress, on_finished
+
+    @property
+    def worker(self) -> Worker | None:
+        """The job running now (None when there is none)."""
+        return self._worker
+
+    def is_running(self) -> bool:
+        return self._worker is not None
+
+    def start(self, job: Job, pool: QThreadPool | None = None) -> Worker:
+        """Cancel the current job and run ``job(progress, should_stop)`` in its place."""
+        self.cancel()
+        worker = Worker(job)  # every slot connected before it starts: it may finish at once
+        worker.result.connect(self._result)
+        worker.errored.connect(self._errored)
+        worker.progress.connect(self._progress)
+        self._worker = worker
+        worker.start(pool)
+        return worker
+
+    def cancel(self) -> None:
+        """Ask the current job to stop and forget it: nothing more of it arrives."""
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
+
+    def _take(self) -> bool:
+        """True (and the job no longer current) when the signal comes from the current job."""
+        worker = self._worker
+        if worker is None or self.sender() is not worker.signals:
+            return False
+        self._worker = None
+        return True
+
+    def _result(self, value: object) -> None:
+        if self._take():
+            self._on_result(value)
+            self._finished()
+
+    def _errored(self, message: str) -> None:
+        if self._take():
+            if self._on_error is not None:
+                self._on_error(message)
+            self._finished()
+
+    def _finished(self) -> None:
+        if self._on_finished is not None:
+            self._on_finished()
+
+    def _progress(self, fraction: float, message: str) -> None:
+        worker = self._worker
+        if self._on_progress is not None and worker is not None and (
+                self.sender() is worker.signals):
+            self._on_progress(fraction, message)
 
 
 def run_in_background(

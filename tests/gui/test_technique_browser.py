@@ -16,9 +16,11 @@ from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.paths import bundled_test_set
+from nonostudio.gui.guide_export import printable_html
 from nonostudio.gui.line_picture import marked_ranges
 from nonostudio.gui.rule_browser import RuleBrowser
-from nonostudio.gui.technique_browser import TechniqueBrowser, move_rows, printable_html
+from nonostudio.gui.technique_browser import TechniqueBrowser
+from nonostudio.gui.technique_details import move_rows
 from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
@@ -88,24 +90,24 @@ def test_families_with_explanation_picture_frequency_and_member_rules(qtbot, tec
     click_row(qtbot, table, row)
     t = BY_ID["overlap"]
     assert techniques.selected_technique() == "overlap"
-    assert "Overlap" in techniques.heading_label.text() and "tier 1" in techniques.heading_label.text()
-    assert techniques.idea_label.text() == t.idea
-    assert techniques.example_picture.isVisible()
-    assert techniques.example_picture.rows()[1].cells == t.example.after.replace(" ", "")
-    assert techniques.example_note.text() == t.example.note
+    assert "Overlap" in techniques.details.heading_label.text() and "tier 1" in techniques.details.heading_label.text()
+    assert techniques.details.idea_label.text() == t.idea
+    assert techniques.details.example_picture.isVisible()
+    assert techniques.details.example_picture.rows()[1].cells == t.example.after.replace(" ", "")
+    assert techniques.details.example_note.text() == t.example.note
     lines = techniques.model.test_lines()
-    assert lines > 1000 and f"on the {lines:,} test lines" in techniques.frequency_label.text()
+    assert lines > 1000 and f"on the {lines:,} test lines" in techniques.details.frequency_label.text()
     members = [p.rule for p in placements.values() if p.technique == "overlap"]
     assert members, "the control set has an overlap rule (big hint)"
-    shown = [techniques.members_list.item(i) for i in range(techniques.members_list.count())]
+    shown = [techniques.details.members_list.item(i) for i in range(techniques.details.members_list.count())]
     assert [item.data(Qt.ItemDataRole.UserRole) for item in shown] == members
     for item, name in zip(shown, members, strict=True):
         assert format_rule(control.entry(name).rule) in item.text()
     assert techniques.model.index(row, RULES).data() == str(len(members))
     # a grid technique has no line example and says when it is needed
     click_row(qtbot, table, techniques.model.row_of("contradiction"))
-    assert not techniques.example_picture.isVisible()
-    assert "no line technique helps" in techniques.frequency_label.text()
+    assert not techniques.details.example_picture.isVisible()
+    assert "no line technique helps" in techniques.details.frequency_label.text()
 
 
 def test_real_examples_come_from_the_library_puzzles(qtbot, techniques, small_library) -> None:
@@ -120,10 +122,10 @@ def test_real_examples_come_from_the_library_puzzles(qtbot, techniques, small_li
     technique_id = next(iter(found))
     click_row(qtbot, techniques.table, techniques.model.row_of(technique_id))
     example = found[technique_id]
-    assert example.puzzle in techniques.real_heading.text()
-    assert techniques.real_text.text() == example.text
-    assert techniques.real_picture.isVisible()
-    assert techniques.real_picture.hints() == tuple(example.clues)
+    assert example.puzzle in techniques.details.real_heading.text()
+    assert techniques.details.real_text.text() == example.text
+    assert techniques.details.real_picture.isVisible()
+    assert techniques.details.real_picture.hints() == tuple(example.clues)
 
 
 def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
@@ -138,18 +140,18 @@ def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
             browser.set_rule_set("control")
         tech = browser.techniques
         click_row(qtbot, tech.table, tech.model.row_of("overlap"))
-        item = tech.members_list.item(0)
+        item = tech.details.members_list.item(0)
         name = item.data(Qt.ItemDataRole.UserRole)
-        rect = tech.members_list.visualItemRect(item)
-        qtbot.mouseClick(tech.members_list.viewport(), Qt.MouseButton.LeftButton,
+        rect = tech.details.members_list.visualItemRect(item)
+        qtbot.mouseClick(tech.details.members_list.viewport(), Qt.MouseButton.LeftButton,
                          pos=rect.center())  # a double click: press, release, press again
-        qtbot.mouseDClick(tech.members_list.viewport(), Qt.MouseButton.LeftButton,
+        qtbot.mouseDClick(tech.details.members_list.viewport(), Qt.MouseButton.LeftButton,
                           pos=rect.center())
         assert browser.views.currentWidget() is browser.all_rules
         assert browser.selected_entry().rule.name == name
         assert browser.detail_tabs.currentIndex() == 0
         browser.views.setCurrentWidget(tech)
-        qtbot.mouseClick(tech.edit_rule_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(tech.details.edit_rule_button, Qt.MouseButton.LeftButton)
         assert browser.views.currentWidget() is browser.all_rules
         assert browser.detail_tabs.currentWidget() is browser.editor
         assert browser.selected_entry().rule.name == name
@@ -207,7 +209,7 @@ def test_nothing_is_measured_until_the_browser_is_on_screen(qtbot) -> None:
     qtbot.addWidget(widget)
     widget.set_rule_set(load_rule_set("control"))
     assert not widget.is_busy() and widget.placements() is None
-    assert "being placed" in widget.members_heading.text()
+    assert "being placed" in widget.details.members_heading.text()
     try:
         with qtbot.waitSignal(widget.analysisReady, timeout=120000):
             widget.show()

@@ -6,9 +6,9 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QObject, QThreadPool
 
-from nonostudio.gui.workers import Worker, run_in_background
+from nonostudio.gui.workers import CurrentWorker, Worker, run_in_background
 
 
 @pytest.fixture(autouse=True)
@@ -84,3 +84,72 @@ def test_worker_keeps_itself_alive_until_finished(qtbot) -> None:
     with qtbot.waitSignal(worker.finished, timeout=5000):
         release.set()
     assert worker not in Worker._alive
+
+
+class Recorder(QObject):
+    """A widget's stand-in: what its current worker told it, and whether it was running then."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: list[tuple] = []
+        self.current = CurrentWorker(
+            self,
+            on_result=lambda v: self.heard.append(("result", v, self.current.is_running())),
+            on_error=lambda m: self.heard.append(("error", m, self.current.is_running())),
+            on_progress=lambda f, m: self.heard.append(("progress", f, m)),
+            on_finished=lambda: self.heard.append(("finished",)),
+        )
+
+
+def test_current_worker_delivers_result_progress_then_finished(qtbot) -> None:
+    owner = Recorder()
+
+    def job(progress, should_stop):
+        progress(0.25, "a quarter")
+        return 42
+
+    worker = owner.current.start(job)
+    assert owner.current.is_running() and owner.current.worker is worker
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
+    assert owner.heard == [("progress", 0.25, "a quarter"), ("result", 42, False), ("finished",)]
+    assert not owner.current.is_running() and owner.current.worker is None
+
+
+def test_current_worker_reports_errors(qtbot) -> None:
+    owner = Recorder()
+    worker = owner.current.start(lambda p, s: 1 / 0)
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
+    assert owner.heard == [("error", "ZeroDivisionError: division by zero", False), ("finished",)]
+
+
+def test_a_superseded_worker_is_cancelled_and_never_heard_from(qtbot) -> None:
+    owner = Recorder()
+    release = threading.Event()
+    stopped = threading.Event()
+
+    def slow(progress, should_stop):
+        release.wait(5)
+        progress(0.5, "stale")
+        if should_stop():
+            stopped.set()
+        return "stale result"
+
+    first = owner.current.start(slow)
+    second = owner.current.start(lambda p, s: "fresh")
+    assert first.is_cancelled() and owner.current.worker is second
+    qtbot.waitUntil(second.is_delivered, timeout=5000)
+    release.set()
+    qtbot.waitUntil(first.is_delivered, timeout=5000)
+    assert stopped.is_set()  # the first job was asked to stop
+    assert owner.heard == [("result", "fresh", False), ("finished",)]
+
+
+def test_cancel_forgets_the_job_at_once(qtbot) -> None:
+    owner = Recorder()
+    release = threading.Event()
+    worker = owner.current.start(lambda p, s: release.wait(5) and "late")
+    owner.current.cancel()
+    assert not owner.current.is_running() and worker.is_cancelled()
+    release.set()
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
+    assert owner.heard == []
