@@ -401,9 +401,9 @@ def test_a_file_that_cannot_be_read_is_a_puzzle_file_error_naming_it(tmp_path: P
         read_file("bad\0name.non")
     bad = tmp_path / "bad.non"
     bad.write_text("width x\n")
-    with pytest.raises(PuzzleError) as info:  # a readable file with bad content is not one
+    with pytest.raises(PuzzleError) as content:  # a readable file with bad content is not one
         read_file(bad)
-    assert not isinstance(info.value, PuzzleFileError)
+    assert not isinstance(content.value, PuzzleFileError)
 
 
 def test_a_format_nonostudio_cannot_use_as_asked_is_an_unsupported_format_error(

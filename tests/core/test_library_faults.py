@@ -272,13 +272,13 @@ def test_reproduced_before_the_fix_the_old_code_moved_a_locked_library_aside() -
     """The classification that decides what is moved: only SQLite's own corrupt / not-a-database
     codes, never "database is locked" (which the old code moved aside)."""
     locked = sqlite3.OperationalError("database is locked")
-    locked.sqlite_errorcode = 5  # type: ignore[attr-defined]
+    locked.sqlite_errorcode = 5
     notadb = sqlite3.DatabaseError("file is not a database")
-    notadb.sqlite_errorcode = 26  # type: ignore[attr-defined]
+    notadb.sqlite_errorcode = 26
     malformed = sqlite3.DatabaseError("database disk image is malformed")
-    malformed.sqlite_errorcode = 11  # type: ignore[attr-defined]
+    malformed.sqlite_errorcode = 11
     full = sqlite3.OperationalError("database or disk is full")
-    full.sqlite_errorcode = 13  # type: ignore[attr-defined]
+    full.sqlite_errorcode = 13
     readonly_dir = sqlite3.OperationalError("attempt to write a readonly database")
     readonly_dir.sqlite_errorcode = 8 | (6 << 8)  # SQLITE_READONLY_DIRECTORY
     kinds = [library_module.fault_kind(e) for e in (locked, notadb, malformed, full, readonly_dir)]

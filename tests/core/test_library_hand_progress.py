@@ -54,6 +54,16 @@ def test_saving_progress_of_an_unknown_puzzle_is_an_error(tmp_path: Path) -> Non
             lib.save_hand_progress(99, GRID)
 
 
+def _sql(db: Path, statement: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Run one statement on the library file through a connection of its own (as another
+    program would), committed at once."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        return conn.execute(statement, params).fetchall()
+    finally:
+        conn.close()
+
+
 def test_removing_a_puzzle_drops_its_progress_and_a_resize_makes_it_void(tmp_path: Path) -> None:
     with Library(tmp_path / "lib.sqlite3") as lib:
         pid = lib.add(_puzzle())
@@ -62,15 +72,15 @@ def test_removing_a_puzzle_drops_its_progress_and_a_resize_makes_it_void(tmp_pat
         assert lib.hand_progress(pid) is None  # the old 3x2 grid does not fit a 2x2 puzzle
         lib.save_hand_progress(pid, np.ones((2, 2), dtype=np.int8))
         lib.remove(pid)
-        count = lib._conn.execute("SELECT COUNT(*) FROM hand_progress").fetchone()[0]
-        assert count == 0
+        assert _sql(tmp_path / "lib.sqlite3", "SELECT COUNT(*) FROM hand_progress") == [(0,)]
 
 
 def test_damaged_progress_names_its_puzzle(tmp_path: Path) -> None:
     with Library(tmp_path / "lib.sqlite3") as lib:
         pid = lib.add(_puzzle())
         lib.save_hand_progress(pid, GRID)
-        lib._conn.execute("UPDATE hand_progress SET cells='#Z#/.#.' WHERE puzzle_id=?", (pid,))
+        _sql(tmp_path / "lib.sqlite3", "UPDATE hand_progress SET cells='#Z#/.#.' WHERE puzzle_id=?",
+             (pid,))
         with pytest.raises(DamagedRecordError, match=f"progress of library puzzle {pid}"):
             lib.hand_progress(pid)
 
