@@ -17,10 +17,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from ctrl_c import sigint_at_default
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nonostudio.cli import main
+from nonostudio.console import main  # the command line with the studio's picture writer
 
 REPO = Path(__file__).resolve().parent.parent
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # FORMATS.md: 9 rows, 8 columns
@@ -221,7 +222,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("nonostudio.cli_solve.solve", interrupted)
+    monkeypatch.setattr("nonostudio.cli.solve.solve", interrupted)
     assert main(["solve", DUCK]) == 130
     assert "interrupted" in capsys.readouterr().err
 
@@ -300,7 +301,7 @@ def test_check_a_file_failing_between_open_and_read_is_an_io_error_row(tmp_path,
     def unreadable(path, fmt=None):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("nonostudio.cli_check.read_entries", unreadable)
+    monkeypatch.setattr("nonostudio.cli.batch.read_entries", unreadable)
     code, rows = run_json(capsys, "check", str(path), DUCK)
     assert code == 3
     assert rows[0]["error"] == f"{path}: cannot read: Permission denied"
@@ -472,7 +473,7 @@ def test_a_bug_is_one_line_with_exit_4_not_a_traceback(monkeypatch, capsys):
     def broken(puzzle, **kw):
         raise RuntimeError("something inside broke")
 
-    monkeypatch.setattr("nonostudio.cli_solve.solve", broken)
+    monkeypatch.setattr("nonostudio.cli.solve.solve", broken)
     monkeypatch.delenv("NONOSTUDIO_DEBUG", raising=False)
     code, data = run_json(capsys, "solve", DUCK)
     assert code == 4 and "RuntimeError: something inside broke" in data["error"]
@@ -546,7 +547,7 @@ sys.meta_path.insert(0, CtrlC())
 """ + _RUN_CLI
 # ... while ``check`` waits for its workers (the third wait), on the main thread
 _CTRL_C_WHILE_WAITING = _DROPPED_CTRL_C + """
-import nonostudio.cli_common as common
+import nonostudio.cli.common as common
 real_wait, calls = common.wait, []
 def wait(*args, **kwargs):
     calls.append(1)
@@ -558,23 +559,24 @@ common.wait = wait
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
-@pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli_check"],
-                                     ["nonostudio.cli_solve"], ["nonostudio.core.solver"]])
+@pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli.app"],
+                                     ["nonostudio.cli.solve"], ["nonostudio.core.solver"]])
 def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     """The Ctrl-C is held back until loading is done and then ends the command: exit 130, one
     line on stderr, nothing solved."""
     code = _CTRL_C_WHILE_LOADING.format(modules=set(modules), argv=["solve", DUCK])
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=REPO)
+                          timeout=60, cwd=REPO, preexec_fn=sigint_at_default)
     assert done.returncode == 130, done.stderr
     assert done.stderr == "nonostudio-cli: interrupted\n"
     assert done.stdout == ""
 
 
 def _in_own_group(*argv: str) -> subprocess.Popen[str]:
-    """``argv`` started in a session (and process group) of its own, as a terminal starts it."""
+    """``argv`` started in a session (and process group) of its own, as a terminal starts it,
+    with SIGINT at its default even when this suite was started in the background."""
     return subprocess.Popen(list(argv), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=sigint_at_default)
 
 
 def _stderr_at_end(proc: subprocess.Popen[str], timeout: float) -> str:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from ctrl_c import sigint_at_default
 
 from nonostudio.cli import main
 from nonostudio.learn.export import run_rules
@@ -47,7 +48,7 @@ def interrupted_then_resumed(tmp_path_factory) -> dict:
     child = subprocess.Popen(
         [sys.executable, "-m", "nonostudio", "learn", "run", *TINY, "--store", str(store)],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=sigint_at_default)
     deadline = time.monotonic() + 60
     finished: dict[str, tuple] = {}
     while time.monotonic() < deadline and not finished:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from ctrl_c import sigint_at_default_then
 
 from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError
 from nonostudio.learn.specs import all_specifications
@@ -62,14 +63,9 @@ def _digest(path: Path) -> str:
 
 
 def _cli(*argv: str, preexec: Callable[[], None] | None = None) -> subprocess.CompletedProcess:
-    def child() -> None:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        if preexec is not None:
-            preexec()
-
     return subprocess.run([sys.executable, "-B", "-m", "nonostudio", "learn", *argv, "--json"],
                           cwd=REPO, capture_output=True, text=True, timeout=300,
-                          preexec_fn=child)
+                          preexec_fn=sigint_at_default_then(preexec))
 
 
 def _file_size_limit(limit: int) -> Callable[[], None]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import interrupt_work
 import pytest
+from ctrl_c import sigint_at_default
 
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.runner import Runner, run_specifications
@@ -40,10 +41,6 @@ _CHILD = textwrap.dedent("""
                 status = runner.run()
             print("interrupted" if interrupted[0] else "not interrupted", flush=True)
 """)
-
-
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _two_specs() -> list[Specification]:
@@ -69,7 +66,7 @@ def test_ctrl_c_during_a_z3_query_leaves_the_specification_pending_and_resume_re
                PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
     child = subprocess.Popen([sys.executable, str(script), str(db), str(run), mode, "5"],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True, preexec_fn=_default_sigint)
+                             start_new_session=True, preexec_fn=sigint_at_default)
     try:
         deadline = time.monotonic() + 60
         while not _started(log) and time.monotonic() < deadline:
