@@ -15,13 +15,13 @@ replaces the target atomically.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError, PuzzleFileError, UnsupportedFormatError
-from nonostudio.core.formats._registry import CODECS, MB, Codec, Entries, FormatInfo
+from nonostudio.core.formats._common import Entries, Thunk
+from nonostudio.core.formats._registry import CODECS, MB, Codec, FormatInfo
 from nonostudio.core.formats.detect import detect
 from nonostudio.core.puzzle import Puzzle
 
@@ -76,7 +76,7 @@ def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Ent
     return entries
 
 
-def _build(thunk: Callable[[], Puzzle], source: str) -> Puzzle:
+def _build(thunk: Thunk, source: str) -> Puzzle:
     try:
         return thunk()
     except PuzzleError:
@@ -131,7 +131,7 @@ def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple
 
 
 def read_entries(path: str | os.PathLike[str],
-                 fmt: str | None = None) -> list[tuple[str, Callable[[], Puzzle]]]:
+                 fmt: str | None = None) -> Entries:
     """The items of a file as ``(item id, build)``: each ``build()`` makes that puzzle or raises
     PuzzleError, so one bad item of a collection does not hide the others."""
     data, source = _read_bytes(path)
@@ -140,7 +140,7 @@ def read_entries(path: str | os.PathLike[str],
 
 
 def read_data_entries(data: bytes, source: str = "<data>", fmt: str | None = None,
-                      name: str | None = None) -> list[tuple[str, Callable[[], Puzzle]]]:
+                      name: str | None = None) -> Entries:
     """The items of a file's bytes (``name`` helps detection by extension), like
     :func:`read_entries`: each ``build()`` makes that puzzle or raises PuzzleError."""
     return [(ident, partial(_build, thunk, source))

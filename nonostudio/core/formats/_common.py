@@ -7,7 +7,7 @@ the clue) and what was expected; these helpers keep that uniform.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 
 import numpy as np
@@ -32,6 +32,11 @@ _NUMBER = re.compile(r"[0-9]+\Z")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 Clue = tuple[int, ...]
+#: Builds one puzzle of a file when called (or raises PuzzleError): picking one puzzle out of a
+#: large collection builds only that one.
+Thunk = Callable[[], Puzzle]
+#: The items of a file, ``(item id, thunk)`` in file order.
+Entries = list[tuple[str, Thunk]]
 
 
 def decode(data: bytes, source: str) -> str:

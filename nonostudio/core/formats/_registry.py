@@ -21,11 +21,8 @@ from nonostudio.core.formats import (
     strings,
     toml_ish,
 )
-from nonostudio.core.formats._common import decode
+from nonostudio.core.formats._common import Entries, decode
 from nonostudio.core.puzzle import Puzzle
-
-Thunk = Callable[[], Puzzle]
-Entries = list[tuple[str, Thunk]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@ import struct
 import tokenize
 import zipfile
 import zlib
-from collections.abc import Callable
 from typing import IO
 
 import numpy as np
@@ -23,6 +22,8 @@ from numpy.lib import format as npy
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
     MAX_SIZE,
+    Entries,
+    Thunk,
     build,
     check_items,
     check_size,
@@ -32,9 +33,6 @@ from nonostudio.core.formats._common import (
 )
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
-
-Entries = list[tuple[str, Callable[[], Puzzle]]]
-
 
 #: Largest array read from an ``.npz`` archive once unpacked (the 15,274 puzzles of a NonoDataset
 #: file take 1.5 MB); the archive's own size is limited like any file's.
@@ -121,7 +119,7 @@ def _npz_array(data: bytes, source: str) -> np.ndarray:
 
 
 def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
-               source: str) -> Callable[[], Puzzle]:
+               source: str) -> Thunk:
     def make() -> Puzzle:
         lines = array[index].reshape(2 * size, slots)
         if (lines < 0).any():
@@ -172,7 +170,7 @@ def janko_entries(data: bytes, source: str) -> Entries:
             for ident, entry in items.items()]
 
 
-def _janko_thunk(entry: object, source: str) -> Callable[[], Puzzle]:
+def _janko_thunk(entry: object, source: str) -> Thunk:
     def make() -> Puzzle:
         if not isinstance(entry, dict) or not isinstance(entry.get("problem"), str):
             raise PuzzleError('expected an object with a "problem" text', source=source)
@@ -234,7 +232,7 @@ def butler_entries(data: bytes, source: str) -> Entries:
     return out
 
 
-def _butler_thunk(entry: object, source: str) -> Callable[[], Puzzle]:
+def _butler_thunk(entry: object, source: str) -> Thunk:
     def make() -> Puzzle:
         hints = entry.get("hints") if isinstance(entry, dict) else None
         if not isinstance(hints, dict):

@@ -17,13 +17,19 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from xml.parsers import expat
 
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_items, check_size, to_int
+from nonostudio.core.formats._common import (
+    Entries,
+    Thunk,
+    build,
+    check_items,
+    check_size,
+    to_int,
+)
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
@@ -78,7 +84,7 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
     return root, lines
 
 
-def entries(data: bytes, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+def entries(data: bytes, source: str) -> Entries:
     """Every ``<puzzle>`` of the document: id "" for a lone puzzle, else "1", "2", ..."""
     root, lines = parse_xml(data, source)
     if root.tag == "puzzle":
@@ -96,7 +102,7 @@ def entries(data: bytes, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
     return [(str(k), _thunk(el, lines, source)) for k, el in enumerate(puzzles, 1)]
 
 
-def _thunk(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Callable[[], Puzzle]:
+def _thunk(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Thunk:
     return lambda: _puzzle(el, lines, source)
 
 

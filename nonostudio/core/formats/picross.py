@@ -5,19 +5,26 @@ lines, several grids per file) and raw text bitmaps (``.#`` or ``01`` rows, one 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._common import build, check_items, check_size, numbers, split_lines
+from nonostudio.core.formats._common import (
+    Entries,
+    Thunk,
+    build,
+    check_items,
+    check_size,
+    numbers,
+    split_lines,
+)
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
 _CLUE = re.compile(r"\s*\[(.*)\]\s*\Z")
 
 
-def native_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+def native_entries(text: str, source: str) -> Entries:
     """Every ``GRID <name>`` block; ids are the grid names."""
     grids: list[dict] = []
     section = None
@@ -51,7 +58,7 @@ def native_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzl
     return [(g["name"], _thunk(g, source)) for g in grids]
 
 
-def _thunk(grid: dict, source: str) -> Callable[[], Puzzle]:
+def _thunk(grid: dict, source: str) -> Thunk:
     def make() -> Puzzle:
         for kind, word in (("row", "ROWS"), ("column", "COLUMNS")):
             if not grid[kind]:

@@ -5,10 +5,10 @@ the TAAI/ICGA tournament text. ``0`` is the empty clue in all of them; blank lin
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
+    Entries,
+    Thunk,
     build,
     check_items,
     check_size,
@@ -17,8 +17,6 @@ from nonostudio.core.formats._common import (
     to_int,
 )
 from nonostudio.core.puzzle import Puzzle
-
-Entries = list[tuple[str, Callable[[], Puzzle]]]
 
 
 class Cursor:
@@ -151,7 +149,7 @@ def spoj_entries(text: str, source: str) -> Entries:
 
 
 def _thunk(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], source: str,
-           clue_lines: dict[str, int]) -> Callable[[], Puzzle]:
+           clue_lines: dict[str, int]) -> Thunk:
     return lambda: build(rows, cols, source, clue_lines=clue_lines)
 
 

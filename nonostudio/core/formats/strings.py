@@ -10,11 +10,12 @@ Tatham id: ``WxH:`` then the clues separated by ``/``, columns first, numbers by
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
     MAX_SIZE,
+    Entries,
+    Thunk,
     build,
     check_items,
     check_size,
@@ -114,9 +115,9 @@ def write_tatham(puzzle: Puzzle) -> str:
     return f"{puzzle.width}x{puzzle.height}:" + "/".join(".".join(map(str, c)) for c in clues)
 
 
-def library_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzzle]]]:
+def library_entries(text: str, source: str) -> Entries:
     """Items of a text of puzzle strings, one per line: ``name<TAB>string`` or the line number."""
-    entries: list[tuple[str, Callable[[], Puzzle]]] = []
+    entries: Entries = []
     for number, line in enumerate(split_lines(text), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -132,6 +133,6 @@ def library_entries(text: str, source: str) -> list[tuple[str, Callable[[], Puzz
     return entries
 
 
-def _thunk(text: str, source: str, line: int, offset: int) -> Callable[[], Puzzle]:
+def _thunk(text: str, source: str, line: int, offset: int) -> Thunk:
     return lambda: read_string(text, source, line, offset)
 
