@@ -285,6 +285,18 @@ def test_reproduced_before_the_fix_the_old_code_moved_a_locked_library_aside() -
     assert kinds == [BUSY, CORRUPT, CORRUPT, FULL, READ_ONLY]
 
 
+def test_fault_kinds_keep_the_strings_callers_compare_and_show() -> None:
+    """``LibraryError.kind`` is a StrEnum: its members equal, format and hash as the plain strings
+    the kinds were before, so comparisons and messages elsewhere are unchanged."""
+    assert [str(kind) for kind in library_module.FaultKind] == [
+        "corrupt", "busy", "read-only", "full", "io", "refused", "missing", "damaged record",
+        "other"]
+    assert BUSY == "busy" and f"{READ_ONLY}" == "read-only" and {"full": 1}[FULL] == 1
+    error = LibraryError("x", kind=CORRUPT)
+    assert error.kind is library_module.FaultKind.CORRUPT and error.kind == "corrupt"
+    assert LibraryError("y").kind == "other"
+
+
 # -- damaged records ------------------------------------------------------------------------------
 
 
