@@ -20,7 +20,7 @@ class FaultKind(StrEnum):
     """What went wrong (``LibraryError.kind``), so callers can choose a fallback without parsing
     messages.  The values are plain strings, equal to the strings used before."""
 
-    CORRUPT = "corrupt"  # SQLite calls the file corrupt or not a database (the only kind moved aside)
+    CORRUPT = "corrupt"  # SQLite calls it corrupt or not a database (the only kind moved aside)
     BUSY = "busy"  # another process holds a lock longer than the busy timeout
     READ_ONLY = "read-only"  # the file or its folder cannot be written
     FULL = "full"  # the disk is full
@@ -190,3 +190,26 @@ def move_aside(path: Path) -> Path:
         if side.exists():
             side.rename(target.with_name(target.name + suffix))
     return target
+
+
+def unusable_error(path: Path, problem: str, kind: FaultKind) -> LibraryError:
+    """The error of an existing file that is not a usable library (``problem`` says why).  A
+    file SQLite calls damaged (``CORRUPT``) is moved aside first, so that opening the path again
+    starts an empty library; any other is left unchanged."""
+    if kind != CORRUPT:
+        return LibraryError(
+            f"The puzzle library {path} cannot be used: {problem}. It was left unchanged.",
+            kind=kind,
+        )
+    try:
+        moved = move_aside(path)
+    except OSError as exc:
+        return LibraryError(
+            f"The puzzle library {path} cannot be used: {problem}. It could not be moved "
+            f"aside ({exc.strerror or exc}) and was left unchanged.", kind=CORRUPT,
+        )
+    return LibraryError(
+        f"The puzzle library {path} cannot be used: {problem}. "
+        f"It was moved to {moved} and a new, empty library will be created.",
+        moved_to=moved, kind=CORRUPT,
+    )

@@ -23,8 +23,8 @@ from nonostudio.core.library.faults import (
     FaultKind,
     LibraryError,
     fault_kind,
-    move_aside,
     open_error,
+    unusable_error,
 )
 
 #: Opens an SQLite connection to a path or (``uri=True``) a ``file:`` URI.
@@ -87,23 +87,7 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
         problem = f"SQLite reports that it is not a readable SQLite database ({exc})"
     else:
         conn.close()
-    if kind != CORRUPT:
-        raise LibraryError(
-            f"The puzzle library {path} cannot be used: {problem}. It was left unchanged.",
-            kind=kind,
-        )
-    try:
-        moved = move_aside(path)
-    except OSError as exc:
-        raise LibraryError(
-            f"The puzzle library {path} cannot be used: {problem}. It could not be moved "
-            f"aside ({exc.strerror or exc}) and was left unchanged.", kind=CORRUPT,
-        ) from None
-    raise LibraryError(
-        f"The puzzle library {path} cannot be used: {problem}. "
-        f"It was moved to {moved} and a new, empty library will be created.",
-        moved_to=moved, kind=CORRUPT,
-    )
+    raise unusable_error(path, problem, kind)
 
 
 def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connection:
