@@ -1,12 +1,8 @@
 """The Jobs panel: learning runs of the job store — start, watch, cancel, resume, save the rules.
 
-The panel owns one background :class:`LearnJob` at a time (the store allows one runner per run;
-the window asks the panel, never the thread).  Rules arrive as their specifications finish and
-are offered to the rule browser as the ``learned (running)`` set; a finished run's rules can be
-saved as a named rule set in the user-data ``rules/`` folder, where the rule browser finds it.
-A job store that can only be read (a read-only medium) is shown with its runs and rules, and the
-panel says so instead of offering to start or resume a run; a store that fails a write (a full
-disk) is reported in the panel with the real error.
+Rules found so far are offered to the rule browser as the ``learned (running)`` set; a run's
+rules can be saved as a named rule set in the user's ``rules/`` folder.  How the panel follows
+its one run, and read-only or full job stores: see docs/design/gui.md.
 """
 
 from __future__ import annotations
@@ -225,13 +221,14 @@ class JobsPanel(QWidget):
 
     def _update_buttons(self) -> None:
         run_id = self.selected_run()
-        busy = self._job is not None
+        job = self._job
+        busy = job is not None
         status = self.model.row_at(self.model.row_of(run_id)).info.status if run_id else None
         writable = not self.store.read_only
         self.new_button.setEnabled(not busy and writable)
         self.resume_button.setEnabled(not busy and writable
                                       and status in ("pending", "cancelled", "running"))
-        self.cancel_button.setEnabled(busy and not self._job.is_cancelled())
+        self.cancel_button.setEnabled(job is not None and not job.is_cancelled())
         has_rules = not busy and run_id is not None and bool(self._rules)
         self.save_button.setEnabled(has_rules and not self._saving.is_running())
         self.report_button.setEnabled(has_rules)
@@ -295,8 +292,10 @@ class JobsPanel(QWidget):
             self.progress_label.setText("Cancelling…")
             self._update_buttons()
 
-    def _mine(self) -> bool:
-        return self._job is not None and self.sender() is self._job.signals
+    def _mine(self) -> LearnJob | None:
+        """The panel's run, when the signal being handled comes from it."""
+        job = self._job
+        return job if job is not None and self.sender() is job.signals else None
 
     def _refresh_model(self) -> None:
         self.model.refresh()
@@ -308,7 +307,7 @@ class JobsPanel(QWidget):
         self.progress_bar.setValue(status.finished)
 
     def _on_snapshot(self, p: RunSnapshot) -> None:
-        if not self._mine():
+        if self._mine() is None:
             return
         self.progress_bar.setRange(0, max(1, p.total))
         self.progress_bar.setValue(p.done)
@@ -316,12 +315,13 @@ class JobsPanel(QWidget):
         self._refresh_model()
 
     def _on_rules(self, key: str, texts: list[str]) -> None:
-        if self._mine() and self._rules_run == self._job.run_id:
+        job = self._mine()
+        if job is not None and self._rules_run == job.run_id:
             self._rules[key] = texts
             self._show_rules()
 
     def _on_result(self, status: RunStatus) -> None:
-        if not self._mine():
+        if self._mine() is None:
             return
         self._show_status(status)
         state = "finished" if status.finished == status.total else "cancelled"
@@ -331,11 +331,11 @@ class JobsPanel(QWidget):
         self.runFinished.emit(status)
 
     def _on_error(self, message: str) -> None:
-        if self._mine():
+        if self._mine() is not None:
             self.progress_label.setText(f"The run stopped with an error: {message}")
 
     def _on_finished(self) -> None:
-        if not self._mine():
+        if self._mine() is None:
             return
         self._job = None
         self._refresh_model()

@@ -1,9 +1,7 @@
-"""The settings of a new learning run, and the dialog that asks for them.
-
-Besides the training set, budgets and workers, a run chooses which DSL constructs synthesis may
-use and the cost weights it ranks candidates by (:class:`nonostudio.learn.enumerate.SearchOptions`);
-the rest of the search (pattern lattice, fill forms, limits) is fixed in the core and shown
-read-only so the user sees what a run will do.
+"""The settings of a new learning run (stored with the run), and the dialog that asks for them:
+training set, budgets, workers, the DSL constructs synthesis may use and its cost weights
+(:class:`nonostudio.learn.enumerate.SearchOptions`), with the fixed rest of the search shown
+read-only (see docs/design/gui.md).
 """
 
 from __future__ import annotations
@@ -16,10 +14,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QLabel,
@@ -30,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.gui.form_dialog import FormDialog, check_box
 from nonostudio.learn import synth
 from nonostudio.learn.enumerate import (
     CONSTRUCTS,
@@ -131,18 +127,17 @@ WEIGHT_LABELS = {
 }
 
 
-class LearnSettingsDialog(QDialog):
+class LearnSettingsDialog(FormDialog):
     """Ask for the settings of a new learning run."""
 
     def __init__(self, parent: QWidget | None = None,
                  settings: LearnSettings | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New Learning Run")
+        super().__init__("New Learning Run", parent)
         s = settings or LearnSettings()
         self.max_length = QSpinBox(minimum=1, maximum=MAX_LINE_LENGTH, value=s.max_length)
         self.max_patterns = QSpinBox(minimum=1, maximum=3, value=s.max_patterns)
-        self.sample = QSpinBox(minimum=0, maximum=1_000_000, value=s.sample,
-                               specialValueText="all specifications")
+        self.sample = QSpinBox(minimum=0, maximum=1_000_000, value=s.sample)
+        self.sample.setSpecialValueText("all specifications")
         self.budget = QDoubleSpinBox(minimum=0.5, maximum=3600.0, value=s.budget_s,
                                      suffix=" s", decimals=1)
         self.jobs = QSpinBox(minimum=1, maximum=max(64, s.jobs), value=s.jobs)
@@ -150,37 +145,32 @@ class LearnSettingsDialog(QDialog):
         self.mode.addItem("processes", "process")
         self.mode.addItem("threads", "thread")
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
-        self.three_first = QCheckBox("Of three patterns, only the first hint, block and gap",
-                                     checked=s.three_first)
-        self.three_first.setToolTip("Three-pattern specifications are nine in ten of a run's "
-                                    "work; the documented three-pattern strategies all bind the "
-                                    "first hint, block and gap.")
-        self.three_narrow = QCheckBox("Of three patterns, the constant-level search only",
-                                      checked=s.three_narrow)
-        self.three_narrow.setToolTip("No climb of the pattern lattice for three-pattern "
-                                     "specifications: on lines of 7 cells it took a third of a "
-                                     "run's work and added no covered test cell.")
+        self.three_first = check_box(
+            "Of three patterns, only the first hint, block and gap", s.three_first,
+            "Three-pattern specifications are nine in ten of a run's work; the documented "
+            "three-pattern strategies all bind the first hint, block and gap.")
+        self.three_narrow = check_box(
+            "Of three patterns, the constant-level search only", s.three_narrow,
+            "No climb of the pattern lattice for three-pattern specifications: on lines of 7 "
+            "cells it took a third of a run's work and added no covered test cell.")
         self.max_patterns.valueChanged.connect(self._patterns_changed)
-        self.narrow = QCheckBox("Search skipped specifications at the constant level",
-                                checked=s.narrow)
-        self.narrow.setToolTip("A specification a rule found already covers (or whose smaller "
-                               "pattern set gave a rule) still gets one search with its "
-                               "patterns read as the first hint, first block …: rules such "
-                               "as edge fill and mercury are found there.")
+        self.narrow = check_box(
+            "Search skipped specifications at the constant level", s.narrow,
+            "A specification a rule found already covers (or whose smaller pattern set gave a "
+            "rule) still gets one search with its patterns read as the first hint, first block "
+            "…: rules such as edge fill and mercury are found there.")
         self.narrow.toggled.connect(lambda _: self._patterns_changed())
         self._patterns_changed()
         self._seed = s.seed
 
-        form = QFormLayout()
-        form.addRow("Maximum line length:", self.max_length)
-        form.addRow("Patterns per specification (at most):", self.max_patterns)
-        form.addRow("", self.three_first)
-        form.addRow("", self.three_narrow)
-        form.addRow("Training sample:", self.sample)
-        form.addRow("Budget per specification:", self.budget)
-        form.addRow("Workers:", self.jobs)
-        form.addRow("Run workers as:", self.mode)
-        form.addRow("", self.narrow)
+        for label, widget in (("Maximum line length:", self.max_length),
+                              ("Patterns per specification (at most):", self.max_patterns),
+                              ("", self.three_first), ("", self.three_narrow),
+                              ("Training sample:", self.sample),
+                              ("Budget per specification:", self.budget),
+                              ("Workers:", self.jobs), ("Run workers as:", self.mode),
+                              ("", self.narrow)):
+            self.form.addRow(label, widget)
         try:
             options = s.search_options()
         except ValueError:  # unreadable stored options: the dialog offers the defaults
@@ -189,28 +179,29 @@ class LearnSettingsDialog(QDialog):
         constructs_layout = QVBoxLayout(constructs)
         self.constructs: dict[str, QCheckBox] = {}
         for name, text in CONSTRUCTS.items():
-            box = QCheckBox(text, checked=options.allows(name))
+            box = check_box(text, options.allows(name))
             box.setObjectName(f"construct_{name}")
             self.constructs[name] = box
             constructs_layout.addWidget(box)
         self.extensions: dict[str, QCheckBox] = {}
         for name, text in EXTENSIONS.items():
-            box = QCheckBox(f"{text} (beyond the paper's DSL; slower)",
-                            checked=name in options.extensions)
+            box = check_box(f"{text} (beyond the paper's DSL; slower)",
+                            name in options.extensions)
             box.setObjectName(f"extension_{name}")
             self.extensions[name] = box
             constructs_layout.addWidget(box)
         weights = QGroupBox("Cost weights (rank rules as general as each other)")
         grid = QGridLayout(weights)
         self.weights: dict[str, QSpinBox] = {}
+        original = cost.CostWeights()
         for i, f in enumerate(fields(cost.CostWeights)):
             spin = QSpinBox(minimum=0, maximum=MAX_WEIGHT, value=getattr(options.weights, f.name))
             spin.setObjectName(f"weight_{f.name}")
-            spin.setToolTip(f"the original's weight: {f.default}")
+            spin.setToolTip(f"the original's weight: {getattr(original, f.name)}")
             self.weights[f.name] = spin
-            label = QLabel(WEIGHT_LABELS[f.name])
-            label.setBuddy(spin)
-            grid.addWidget(label, i // 2, 2 * (i % 2))
+            name_label = QLabel(WEIGHT_LABELS[f.name])
+            name_label.setBuddy(spin)
+            grid.addWidget(name_label, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.original_weights = QPushButton("Original Weights")
         self.original_weights.setToolTip("The weights of the original implementation (the "
@@ -225,16 +216,7 @@ class LearnSettingsDialog(QDialog):
         self.fixed_text.setAccessibleName("The fixed part of the search space")
         self.fixed_text.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
         fixed_layout.addWidget(self.fixed_text)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(constructs)
-        layout.addWidget(weights)
-        layout.addWidget(fixed)
-        layout.addWidget(buttons)
+        self.lay_out(constructs, weights, fixed)
 
     def settings(self) -> LearnSettings:
         return LearnSettings(
@@ -253,8 +235,9 @@ class LearnSettingsDialog(QDialog):
             frozenset(name for name, box in self.extensions.items() if box.isChecked()))
 
     def reset_weights(self) -> None:
+        original = cost.CostWeights()
         for f in fields(cost.CostWeights):
-            self.weights[f.name].setValue(f.default)
+            self.weights[f.name].setValue(getattr(original, f.name))
 
     def _patterns_changed(self, k: int | None = None) -> None:
         k = self.max_patterns.value() if k is None else k

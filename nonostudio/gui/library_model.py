@@ -59,7 +59,7 @@ def _entry_tip(entry: LibraryEntry) -> str:
     return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"
 
 
-LIBRARY_COLUMNS = (
+LIBRARY_COLUMNS: tuple[Column[LibraryEntry], ...] = (
     _column("Title", lambda entry: entry.title or "(untitled)"),
     _column("Size", lambda entry: entry.size_text, sort=lambda entry: entry.width * entry.height,
             numeric=True),

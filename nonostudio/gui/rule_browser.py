@@ -1,13 +1,8 @@
-"""The rule browser: the rules of a rule set by technique, and in a sortable, filterable table.
+"""The rule browser: the rules of a rule set by technique (:class:`TechniqueBrowser`), and in a
+sortable, filterable table with a detail pane (the rule's text, explanation, example fills and
+where it fires in the current puzzle) and a :class:`RuleEditor` to edit and prove it.
 
-The *By technique* tab (:class:`TechniqueBrowser`) shows the techniques players learn in
-difficulty order with their explanation, worked examples and the rules placed in each; a rule
-opens in the *All rules* tab: the rules in a table with a detail pane.
-The detail pane shows the selected rule's text (highlighted), its English explanation, pictures
-of its example fills, and the lines of the current puzzle where it fires (from the solving view's
-trace).  The *Edit & prove* tab holds a :class:`RuleEditor` loaded with the selected rule.
-Coverage on the test set (``NONOSTUDIO_TEST_SET``'s, else the bundled one) runs once per rule set
-in the background and is cached.
+Coverage and proof results are cached (per rule set, per rule): see docs/design/gui.md.
 """
 
 from __future__ import annotations
@@ -27,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
-    QProgressBar,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -46,7 +40,7 @@ from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import RuleHighlighter
 from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
 from nonostudio.gui.steps_model import line_label
-from nonostudio.gui.table_model import row_table, select_row
+from nonostudio.gui.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.rules.ast import Rule
@@ -113,8 +107,7 @@ class RuleBrowser(QWidget):
             lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
         )
         self.editor.proofFinished.connect(self._on_proof)
-        self.editor.ruleSaved.connect(lambda name, rule: (self.add_rule_set(name),
-                                                          self.select_rule(rule)))
+        self.editor.ruleSaved.connect(self._rule_saved)
         self.techniques.ruleRequested.connect(self.open_rule)
         offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
 
@@ -125,13 +118,11 @@ class RuleBrowser(QWidget):
         self.filter_edit.setPlaceholderText("Filter rules by title or name")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Filter rules")
-        self.coverage_busy = QProgressBar(maximumHeight=12, textVisible=False)
-        self.coverage_busy.setRange(0, 0)
-        self.coverage_busy.setToolTip("Measuring coverage on the test set…")
-        self.coverage_busy.hide()
+        self.coverage_busy = busy_bar("Measuring coverage on the test set…")
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
-        self.about_button = QToolButton(text="&About this set…")
+        self.about_button = QToolButton()
+        self.about_button.setText("&About this set…")
         self.about_button.setToolTip("How this rule set was made: its file's opening notes")
         self.about_button.clicked.connect(self.show_about)
         top = QHBoxLayout()
@@ -259,7 +250,8 @@ class RuleBrowser(QWidget):
         None when the set has no header."""
         if self._rule_set is None or not self._rule_set.header:
             return None
-        dialog = QDialog(self, windowTitle=f"About the rule set “{self._rule_set.name}”")
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"About the rule set “{self._rule_set.name}”")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         text = QPlainTextEdit(self._rule_set.header, readOnly=True)
         text.setAccessibleName("How the rule set was made")
@@ -283,6 +275,11 @@ class RuleBrowser(QWidget):
             self.rule_set_combo.addItem(name)
         self._rule_set = None
         self.set_rule_set(name)
+
+    def _rule_saved(self, rule_set: str, rule: str) -> None:
+        """The editor saved ``rule`` into ``rule_set``: show that set with the rule selected."""
+        self.add_rule_set(rule_set)
+        self.select_rule(rule)
 
     def set_library(self, library: Library | None) -> None:
         """Take the techniques' real examples from ``library``'s puzzles."""
@@ -409,7 +406,7 @@ class RuleBrowser(QWidget):
         entry = self.selected_entry()
         while self.examples_layout.count():
             item = self.examples_layout.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()

@@ -114,7 +114,7 @@ class RulesModel(TableModel[RuleRow]):
 class RulesFilterModel(QSortFilterProxyModel):
     """Sorts by ``UserRole`` and keeps the rules whose title or name contain the filter text."""
 
-    def __init__(self, parent: object | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
         self.setDynamicSortFilter(True)

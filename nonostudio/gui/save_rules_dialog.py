@@ -1,12 +1,8 @@
 """The dialog that asks how to save learned rules: the rule set's name, which runs of the job
 store to pool, how many rules to keep, whether to widen and simplify the chosen ones and whether
 to pool the rules' mirror images; and the smaller dialog that asks which of the user's rule sets a
-rule written in the rule editor is saved into.
-
-Pooling runs keeps the best of each (a later synthesiser finds rules an earlier one missed, and
-the other way round); widening and simplification prove every step: widening makes a chosen
-rule's ``unique`` conditions fire on more lines (rules of runs before widening existed), and
-simplification only lowers the chosen rules' cost.  The choice itself is made by :func:`nonostudio.learn.export.choose_rules`.
+rule written in the rule editor is saved into.  Why pooling, widening and simplifying: see
+docs/design/gui.md.
 """
 
 from __future__ import annotations
@@ -15,21 +11,17 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
-    QFormLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
+from nonostudio.gui.form_dialog import Button, FormDialog, check_box
 from nonostudio.learn.jobs import RunInfo
 
 
@@ -62,13 +54,12 @@ def run_label(info: RunInfo, rules: int) -> str:
             f"patterns, {rules} rules{state}")
 
 
-class SaveRulesDialog(QDialog):
+class SaveRulesDialog(FormDialog):
     """Ask for a :class:`SaveChoice`; ``runs`` pairs each run with its rules found so far."""
 
     def __init__(self, runs: list[tuple[RunInfo, int]], current: int,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Save Learned Rules")
+        super().__init__("Save Learned Rules", parent, accept=Button.Save)
         self.name = QLineEdit(f"learned-run-{current}")
         self.runs = QListWidget()
         for info, rules in runs:
@@ -80,44 +71,37 @@ class SaveRulesDialog(QDialog):
             self.runs.addItem(item)
         self.runs.setToolTip("The rules of every checked run are pooled (a rule two runs found is "
                              "kept once) before the best are chosen.")
-        self.top_k = QSpinBox(minimum=0, maximum=100000, value=0,
-                              specialValueText="every useful rule")
+        self.top_k = QSpinBox(minimum=0, maximum=100000, value=0)
+        self.top_k.setSpecialValueText("every useful rule")
         self.max_mean_cost = QDoubleSpinBox(minimum=0.0, maximum=999.0, decimals=1,
-                                            singleStep=0.5, value=0.0,
-                                            specialValueText="no limit")
+                                            singleStep=0.5, value=0.0)
+        self.max_mean_cost.setSpecialValueText("no limit")
         self.max_mean_cost.setToolTip(
             "The kept rules' costs add up to at most this times the number to keep (31.7 is the "
             "mean cost of the paper's top 10 control rules): shorter rules, fewer cells.  Needs "
             "a number of rules to keep; when fewer rules add cells, fewer are kept.")
-        self.widen = QCheckBox("Widen the chosen rules' unique conditions (each step proved; "
-                               "slower)")
-        self.widen.setToolTip("Adds conjuncts inside (x is unique where …) while the rule fires "
-                              "on more lines up to 6 cells, then chooses again: more cells.")
-        self.simplify = QCheckBox("Simplify the chosen rules (each step proved; slower)")
-        self.simplify.setToolTip("Drops conjuncts and patterns a chosen rule stays sound and as "
-                                 "general without, then chooses again: lower cost, same cells.")
-        self.mirror = QCheckBox("Add the rules' mirror images (the same rule read from the "
-                                "other end of the line; each chosen one proved)")
-        self.mirror.setToolTip("A rule about the first clue gets its twin about the last clue "
-                               "(constant(hint, -1)), then the choice is made again: more cells.")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.widen = check_box(
+            "Widen the chosen rules' unique conditions (each step proved; slower)", False,
+            "Adds conjuncts inside (x is unique where …) while the rule fires on more lines up "
+            "to 6 cells, then chooses again: more cells.")
+        self.simplify = check_box(
+            "Simplify the chosen rules (each step proved; slower)", False,
+            "Drops conjuncts and patterns a chosen rule stays sound and as general without, then "
+            "chooses again: lower cost, same cells.")
+        self.mirror = check_box(
+            "Add the rules' mirror images (the same rule read from the other end of the line; "
+            "each chosen one proved)", False,
+            "A rule about the first clue gets its twin about the last clue (constant(hint, -1)), "
+            "then the choice is made again: more cells.")
         self.top_k.valueChanged.connect(lambda _: self._update())
         self.runs.itemChanged.connect(lambda _: self._update())
         self.name.textChanged.connect(lambda _: self._update())
-        form = QFormLayout()
-        form.addRow("Rule set name:", self.name)
-        form.addRow("Pool the rules of:", self.runs)
-        form.addRow("Keep the best:", self.top_k)
-        form.addRow("Their mean cost at most:", self.max_mean_cost)
-        form.addRow("", self.widen)
-        form.addRow("", self.simplify)
-        form.addRow("", self.mirror)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.buttons)
+        for label, widget in (("Rule set name:", self.name), ("Pool the rules of:", self.runs),
+                              ("Keep the best:", self.top_k),
+                              ("Their mean cost at most:", self.max_mean_cost),
+                              ("", self.widen), ("", self.simplify), ("", self.mirror)):
+            self.form.addRow(label, widget)
+        self.lay_out()
         self._update()
 
     def checked_runs(self) -> tuple[int, ...]:
@@ -128,7 +112,7 @@ class SaveRulesDialog(QDialog):
     def _update(self) -> None:
         ok = bool(self.name.text().strip()) and bool(self.checked_runs())
         self.max_mean_cost.setEnabled(self.top_k.value() > 0)
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
+        self.accept_button().setEnabled(ok)
 
     def choice(self) -> SaveChoice:
         top_k = self.top_k.value() or None
@@ -141,7 +125,7 @@ class SaveRulesDialog(QDialog):
 DEFAULT_USER_SET = "my-rules"
 
 
-class SaveWrittenRuleDialog(QDialog):
+class SaveWrittenRuleDialog(FormDialog):
     """Ask which user rule set a rule written in the editor goes into, and its title.
 
     The set is picked from the user's own sets or named anew (a new ``.rules`` file in the
@@ -151,8 +135,7 @@ class SaveWrittenRuleDialog(QDialog):
 
     def __init__(self, rule_name: str, sets: list[str], parent: QWidget | None = None,
                  *, title: str = "") -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Save Rule to a Rule Set")
+        super().__init__("Save Rule to a Rule Set", parent, accept=Button.Save)
         self.set_name = QComboBox()
         self.set_name.setEditable(True)
         self.set_name.setAccessibleName("Rule set")
@@ -163,19 +146,12 @@ class SaveWrittenRuleDialog(QDialog):
         self.problem = QLabel()
         self.problem.setAccessibleName("Problem with the name")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
         self.set_name.editTextChanged.connect(lambda _: self._update())
-        form = QFormLayout()
-        form.addRow(QLabel(f"Save the rule <b>{rule_name}</b> into one of your rule sets."))
-        form.addRow("Rule set:", self.set_name)
-        form.addRow("", self.problem)
-        form.addRow("Title:", self.title)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.buttons)
+        self.form.addRow(QLabel(f"Save the rule <b>{rule_name}</b> into one of your rule sets."))
+        self.form.addRow("Rule set:", self.set_name)
+        self.form.addRow("", self.problem)
+        self.form.addRow("Title:", self.title)
+        self.lay_out()
         self._update()
 
     def chosen_set(self) -> str:
@@ -191,4 +167,4 @@ class SaveWrittenRuleDialog(QDialog):
         except SaveRuleError as exc:
             self.problem.setText(str(exc))
             ok = False
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
+        self.accept_button().setEnabled(ok)

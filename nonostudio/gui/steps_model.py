@@ -122,7 +122,7 @@ def _kind_font(row: StepRow) -> QFont | None:
     return font
 
 
-STEP_COLUMNS = (
+STEP_COLUMNS: tuple[Column[StepRow], ...] = (
     Column(COLUMNS[NUMBER], lambda row: str(row.number), numeric=True),
     Column(COLUMNS[KIND], _kind_text, roles={Qt.ItemDataRole.FontRole: _kind_font}),
     Column(COLUMNS[RULE_COLUMN], lambda row: row.rule_title),

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QProgressBar, QTableView
 
 R = TypeVar("R")
 Cell = Callable[[R], object]  # a row's value for one role of one column
@@ -141,6 +141,18 @@ def row_table(model: QAbstractItemModel, name: str) -> QTableView:
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setStretchLastSection(True)
     return table
+
+
+def busy_bar(tooltip: str = "") -> QProgressBar:
+    """A thin bar without text under a table, busy (no fraction) until told one; hidden."""
+    bar = QProgressBar()
+    bar.setMaximumHeight(12)
+    bar.setTextVisible(False)
+    bar.setRange(0, 0)
+    if tooltip:
+        bar.setToolTip(tooltip)
+    bar.hide()
+    return bar
 
 
 def select_row(table: QTableView, index: QModelIndex) -> None:

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -41,7 +40,7 @@ from nonostudio.analysis.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.guide_export import write_guide
-from nonostudio.gui.table_model import row_table, select_row
+from nonostudio.gui.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.technique_details import TechniqueDetails, TechniqueFacts
 from nonostudio.gui.technique_examples import example_puzzles
 from nonostudio.gui.techniques_model import NAME, TechniquesModel
@@ -96,9 +95,7 @@ class TechniqueBrowser(QWidget):
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.busy = QProgressBar(maximumHeight=12, textVisible=False)
-        self.busy.setRange(0, 0)
-        self.busy.hide()
+        self.busy = busy_bar()
         self.export_button = QPushButton("E&xport strategy guide…")
         self.export_button.setToolTip("Write the techniques in order, with pictures and worked "
                                       "examples, as an HTML page or a PDF to print")

@@ -4,25 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from library_views import make_view, visible_titles
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.core.library import Library
 from nonostudio.gui.library_model import TITLE
-from nonostudio.gui.library_view import LibraryView
-
-
-def visible_titles(view: LibraryView) -> list[str]:
-    return [view.proxy.index(r, TITLE).data() for r in range(view.proxy.rowCount())]
-
-
-def make_view(qtbot, library: Library) -> LibraryView:
-    view = LibraryView(library)
-    qtbot.addWidget(view)
-    view.resize(500, 400)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
 
 
 def test_typing_in_the_filter_narrows_the_list(qtbot, small_library: Library) -> None:

@@ -33,13 +33,17 @@ def click_row(qtbot, table, row: int, column: int = NAME) -> None:
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
-@pytest.fixture
-def techniques(qtbot) -> TechniqueBrowser:
-    widget = TechniqueBrowser(test_set=SAMPLES_TEST_SET)
+def on_screen(qtbot, widget, width: int, height: int):
     qtbot.addWidget(widget)
-    widget.resize(1200, 800)
+    widget.resize(width, height)
     widget.show()
     qtbot.waitExposed(widget)
+    return widget
+
+
+@pytest.fixture
+def techniques(qtbot) -> TechniqueBrowser:
+    widget = on_screen(qtbot, TechniqueBrowser(test_set=SAMPLES_TEST_SET), 1200, 800)
     yield widget
     widget.cancel()
     assert QThreadPool.globalInstance().waitForDone(30000)
@@ -129,11 +133,7 @@ def test_real_examples_come_from_the_library_puzzles(qtbot, techniques, small_li
 
 
 def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
-    browser = RuleBrowser(test_set=SAMPLES_TEST_SET)
-    qtbot.addWidget(browser)
-    browser.resize(1300, 800)
-    browser.show()
-    qtbot.waitExposed(browser)
+    browser = on_screen(qtbot, RuleBrowser(test_set=SAMPLES_TEST_SET), 1300, 800)
     try:
         assert browser.views.currentWidget() is browser.techniques  # by technique first
         with qtbot.waitSignal(browser.techniques.analysisReady, timeout=120000):
