@@ -51,7 +51,7 @@ from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
-from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.linesolver import cell_masks, solve_cells, solve_masks
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
@@ -125,6 +125,180 @@ def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
     return {name: (el.type.value, el.index, el.start, el.size) for name, el in env.items()}
 
 
+def _whole(rows: list[int], width: int) -> int:
+    """Row masks joined into one mask of the whole grid (row ``r`` at bits ``r * width`` on)."""
+    out = 0
+    for r in range(len(rows) - 1, -1, -1):
+        out = (out << width) | rows[r]
+    return out
+
+
+def _bit_cells(mask: int, width: int) -> list[tuple[int, int]]:
+    """``(row, column)`` of every bit of a whole-grid mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(divmod(low.bit_length() - 1, width))
+        mask ^= low
+    return out
+
+
+_Masks = tuple[int, int, int, int]  # a grid's filled, crossed masks by rows, then by columns
+_Memory = tuple[_Masks, _Masks, int, int, int]
+
+
+class _Trials:
+    """Depth-1 trials (assume a cell's value, run line logic) remembered across probe steps.
+
+    Line logic (the exact line solver to a fixed point) is monotone, and whether it ends in a
+    contradiction does not depend on the order lines are solved in.  Say an assumption's last
+    trial started from grid ``S`` (a fixed point: probing starts where line logic is stuck) and
+    reached the consistent fixed point ``F``, changing the lines ``L``.  On a later grid
+    ``G ⊇ S`` the trial's outcome is that of line logic from ``F ∪ G``: refuted when a cell of
+    ``G`` has the other value in ``F``; not refuted when every cell of ``G`` unknown in ``F``
+    lies on lines outside ``L`` (each such line of ``F ∪ G`` is that line of ``G``, a fixed point,
+    and the other lines are those of ``F``); otherwise line logic runs on from ``F ∪ G``.  Only
+    the yes/no answer is taken from here; grids are whole-grid masks (cell (r, c) at bit
+    ``r * width + c``).  Puzzles over :data:`_MEMORY_CELLS` cells remember nothing.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.width = w = puzzle.width
+        self.height = h = puzzle.height
+        self.line_cache: dict = {}  # the line solver's results, shared by every trial
+        self.remember = w * h <= _MEMORY_CELLS
+        column = 0
+        for r in range(h):
+            column |= 1 << (r * w)
+        self.row_region = [((1 << w) - 1) << (r * w) for r in range(h)]
+        self.col_region = [column << c for c in range(w)]
+        # (row, column, value) -> (F, S, cells of the lines L unknown in F, L's rows, L's
+        # columns as bits); grids as (filled, crossed) row-major and column-major masks.
+        self.memory: dict[tuple[int, int, int], _Memory] = {}
+        self.news: dict[int, tuple[_Masks, int, int]] = {}
+        self.state = GridState(puzzle, self.line_cache)
+        self.grid: _Masks = (0, 0, 0, 0)
+
+    def grid_state(self, grid: list[list[int]]) -> GridState:
+        """A solver state of the grid, sharing the line cache."""
+        if len(self.line_cache) > _LINE_CACHE_LIMIT:
+            self.line_cache.clear()
+        state = GridState(self.puzzle, self.line_cache)
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v != UNKNOWN:
+                    state.set_cell(r, c, v)
+        return state
+
+    def start(self, state: GridState) -> _Trials:
+        """Trials on this grid (a fixed point of line logic) from now on."""
+        self.state = state
+        self.grid = (_whole(state.row_f, self.width), _whole(state.row_x, self.width),
+                     _whole(state.col_f, self.height), _whole(state.col_x, self.height))
+        self.news = {}
+        return self
+
+    def refuted(self, r: int, c: int, assumed: int) -> bool:
+        """Whether line logic refutes cell (r, c) = ``assumed`` on the current grid."""
+        key = (r, c, assumed)
+        state = self.state
+        known = self.memory.get(key) if self.remember else None
+        if known is None:
+            trial = state.copy()
+            trial.set_cell(r, c, assumed)
+            rows, cols = {r}, {c}
+        else:
+            outcome = self._settled(key, known)
+            if outcome is not None:
+                return outcome
+            fill = known[0]
+            grid_f, grid_x = self.grid[0], self.grid[1]
+            trial = state.copy()
+            for rr, cc in _bit_cells(fill[0] & ~grid_f, self.width):
+                trial.set_cell(rr, cc, FILLED)
+            for rr, cc in _bit_cells(fill[1] & ~grid_x, self.width):
+                trial.set_cell(rr, cc, CROSSED)
+            rows, cols = set(), set()
+            for rr, cc in _bit_cells((grid_f | grid_x) & known[2], self.width):
+                rows.add(rr)
+                cols.add(cc)
+        try:
+            trial.propagate(rows=rows, cols=cols)
+        except Contradiction:
+            self.memory.pop(key, None)
+            return True
+        if self.remember:
+            changed_rows = changed_cols = region = 0
+            for i, (f, x) in enumerate(zip(trial.row_f, trial.row_x, strict=True)):
+                if f != state.row_f[i] or x != state.row_x[i]:
+                    changed_rows |= 1 << i
+                    region |= self.row_region[i]
+            for i, (f, x) in enumerate(zip(trial.col_f, trial.col_x, strict=True)):
+                if f != state.col_f[i] or x != state.col_x[i]:
+                    changed_cols |= 1 << i
+                    region |= self.col_region[i]
+            w, h = self.width, self.height
+            fill = (_whole(trial.row_f, w), _whole(trial.row_x, w), _whole(trial.col_f, h),
+                    _whole(trial.col_x, h))
+            self.memory[key] = (fill, self.grid, region & ~(fill[0] | fill[1]), changed_rows,
+                                changed_cols)
+        return False
+
+    def _settled(self, key: tuple[int, int, int], known: _Memory) -> bool | None:
+        """The trial's outcome from its memory when no full propagation is needed (None: it
+        is).  On a line the trial changed and the grid has new cells on, the line of ``F ∪ G``
+        is solved alone: if it stays as it is on every such line, ``F ∪ G`` is the fixed point
+        (and is remembered as the trial's new ``F``)."""
+        fill, seen, open_, changed_rows, changed_cols = known
+        grid = self.grid
+        new = self.news.get(id(seen))
+        if new is None or new[0] is not seen:
+            new = self.news[id(seen)] = (seen, grid[0] & ~seen[0], grid[1] & ~seen[1])
+        _, new_f, new_x = new
+        if new_f & fill[1] or new_x & fill[0]:
+            del self.memory[key]
+            return True
+        dirty = (new_f | new_x) & open_
+        if dirty:
+            w, h = self.width, self.height
+            full_w, full_h = (1 << w) - 1, (1 << h) - 1
+            union = (fill[0] | grid[0], fill[1] | grid[1], fill[2] | grid[2], fill[3] | grid[3])
+            lines = set()
+            for r, c in _bit_cells(dirty, w):
+                if changed_rows >> r & 1:
+                    lines.add((True, r))
+                if changed_cols >> c & 1:
+                    lines.add((False, c))
+            cache = self.line_cache
+            for is_row, i in lines:
+                if is_row:
+                    f, x = union[0] >> (i * w) & full_w, union[1] >> (i * w) & full_w
+                    out = cache.get((True, i, f, x))
+                    if out is None:
+                        out = solve_masks(self.puzzle.rows[i], w, f, x)
+                else:
+                    f, x = union[2] >> (i * h) & full_h, union[3] >> (i * h) & full_h
+                    out = cache.get((False, i, f, x))
+                    if out is None:
+                        out = solve_masks(self.puzzle.cols[i], h, f, x)
+                if out is None:
+                    del self.memory[key]
+                    return True
+                cache[(is_row, i, f, x)] = out
+                if out != (f, x):
+                    return None
+            self.memory[key] = (union, grid, open_ & ~(grid[0] | grid[1]), changed_rows,
+                                changed_cols)
+        return False
+
+
+# Depth-1 trials are remembered on puzzles up to this many cells (memory: three whole-grid masks
+# a trial), and line-solver results up to this many (then they are dropped and computed again).
+_MEMORY_CELLS = 4096
+_LINE_CACHE_LIMIT = 200_000
+
+
 class _Tracer:
     """The state of one trace: the grid, the queue of lines to look at and the steps so far."""
 
@@ -137,6 +311,8 @@ class _Tracer:
         self.complete = complete_moves
         self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
+        self._decisive: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                             tuple[int, bool, int, int, tuple[Element, ...]] | None] = {}
         if start_grid is None:
             self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
         else:
@@ -146,6 +322,7 @@ class _Tracer:
         self.queue: deque[LineKey] = deque()
         self.queued: set[LineKey] = set()
         self._forced: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
+        self._trials = _Trials(puzzle)  # depth-1 trials remembered across probe steps
         for r in range(puzzle.height):
             self.push(("row", r))
         for c in range(puzzle.width):
@@ -236,25 +413,53 @@ class _Tracer:
 
     def _first_fill(self, axis: str, index: int, line: Line, seen: Line,
                     offset: int) -> _Hit | None:
-        # apply_rule's results, in its order (forward fills, then flipped ones), with the line's
-        # elements computed once for all the rules rather than once per rule.
+        """apply_rule's first fill, in its order (rules in order, forward fills before flipped
+        ones), that decides a new cell of ``seen``; UnsoundRuleError for a wrong fill.
+
+        Every fill before it consists of cells ``seen`` already has with the fill's value, which
+        passes the soundness check and decides nothing.  So which fill is the first one that
+        does not (:meth:`_decisive_fill`) depends on ``seen`` alone and is remembered per line
+        state; that fill is then checked against the whole line's line logic every time.
+        """
+        key = (seen.hints, seen.cells)
+        if key in self._decisive:
+            found = self._decisive[key]
+        else:
+            found = self._decisive[key] = self._decisive_fill(seen)
+        if found is None:
+            return None
+        number, flipped, start, end, bound = found
+        rule, program = self.programs[number]
+        env = dict(zip((b.name for b in rule.bindings), bound, strict=True))
+        fill = RuleFill(rule.name, program.value, start, end, env, flipped)
+        new = self._check(rule.name, axis, index, line, seen, offset, fill)
+        # A fill reaching an undecided cell either decides it or is unsound (raised above); one
+        # on decided cells only, not all of its value, is unsound: ``new`` is never empty here.
+        return rule.name, flipped, env, fill.value, new
+
+    def _decisive_fill(self, seen: Line
+                       ) -> tuple[int, bool, int, int, tuple[Element, ...]] | None:
+        """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already
+        has with the fill's value: ``(rule number, flipped, start, end, bound elements)``."""
         n = seen.size
+        filled, crossed = cell_masks(seen.cells)
         views = [LineView(seen), None]
-        for rule, program in self.programs:
+        for number, (_rule, program) in enumerate(self.programs):
+            same = filled if program.value == FILLED else crossed
+            run = program.run
             for flipped in (False, True):
                 view = views[flipped]
                 if view is None:
                     view = views[1] = LineView(seen.flipped())
-                for start, end, bound in program.run(view):
+                for start, end, bound in run(view):
                     if flipped:
                         start, end = n - end, n - start
                     if start >= end:
                         continue  # an empty fill decides nothing
-                    env = dict(zip((b.name for b in rule.bindings), bound, strict=True))
-                    fill = RuleFill(rule.name, program.value, start, end, env, flipped)
-                    new = self._check(rule.name, axis, index, line, seen, offset, fill)
-                    if new:
-                        return rule.name, flipped, env, fill.value, new
+                    if start >= 0 and end <= n and not (((1 << (end - start)) - 1) << start
+                                                        ) & ~same:
+                        continue  # cells already of the fill's value
+                    return number, flipped, start, end, bound
         return None
 
     # ---- techniques ----------------------------------------------------------------------------
@@ -380,8 +585,15 @@ class _Tracer:
                               note="beyond the rules")
 
     def probe_step(self, should_stop: StopCallback | None) -> Step | None:
-        """A cell whose one value contradicts line logic, decided the other way."""
-        state = GridState.from_grid(self.puzzle, np.array(self.grid, dtype=np.int8))
+        """A cell whose one value contradicts line logic, decided the other way.
+
+        Cells are tried in reading order, filled before empty; the first assumption line logic
+        refutes is the step.  Which one that is comes from :class:`_Trials` (earlier trials
+        reused); its trial is then run again from the grid, so that the step names the line a
+        trial from scratch names.
+        """
+        state = self._trials.grid_state(self.grid)
+        trials = self._trials.start(state)
         for r in range(self.puzzle.height):
             for c in range(self.puzzle.width):
                 if self.grid[r][c] != UNKNOWN:
@@ -389,28 +601,31 @@ class _Tracer:
                 if should_stop is not None and should_stop():
                     return None
                 for assumed in (FILLED, CROSSED):
+                    if not trials.refuted(r, c, assumed):
+                        continue
                     trial = state.copy()
                     trial.set_cell(r, c, assumed)
                     try:
                         trial.propagate(rows={r}, cols={c})
                     except Contradiction as exc:
-                        where = (line_name(*exc.args).lower() if len(exc.args) == 2
-                                 else "some line")
-                        value = CROSSED if assumed == FILLED else FILLED
-                        note = (f"assuming row {r + 1}, column {c + 1} is {_value_name(assumed)} "
-                                f"leads, by line logic, to {where} having no solution; so it is "
-                                f"{_value_name(value)}")
-                        if not self.complete:
-                            return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None,
-                                        note)
-                        bad = exc.args if len(exc.args) == 2 else None
-                        clue = None if bad is None else (
-                            self.puzzle.rows[bad[1]] if bad[0] == "row"
-                            else self.puzzle.cols[bad[1]])
-                        text = probe_text(r, c, assumed, bad, clue)
-                        return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None,
-                                    note, CONTRADICTION, text.text, (), text.spans)
+                        return self._probe(r, c, assumed, exc)
+                    raise AssertionError("line logic refutes an assumption in any order")
         return None
+
+    def _probe(self, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
+        """The probe step deciding (r, c) against ``assumed``, refuted at the line ``exc`` names."""
+        where = line_name(*exc.args).lower() if len(exc.args) == 2 else "some line"
+        value = CROSSED if assumed == FILLED else FILLED
+        note = (f"assuming row {r + 1}, column {c + 1} is {_value_name(assumed)} leads, by line "
+                f"logic, to {where} having no solution; so it is {_value_name(value)}")
+        if not self.complete:
+            return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note)
+        bad = exc.args if len(exc.args) == 2 else None
+        clue = None if bad is None else (
+            self.puzzle.rows[bad[1]] if bad[0] == "row" else self.puzzle.cols[bad[1]])
+        text = probe_text(r, c, assumed, bad, clue)
+        return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note,
+                    CONTRADICTION, text.text, (), text.spans)
 
     def search_step(self, should_stop: StopCallback | None) -> Step | None:
         """The rest of the grid from the complete solver (None: it was stopped)."""
