@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -188,7 +189,10 @@ def read_everything(data: bytes, fmt: str | None) -> tuple[list[Puzzle], list[Pu
     return puzzles, errors
 
 
-def timed(read: Callable[[], object]) -> tuple[object, float]:
+_R = TypeVar("_R")
+
+
+def timed(read: Callable[[], _R]) -> tuple[_R, float]:
     start = time.perf_counter()
     result = read()
     return result, time.perf_counter() - start

@@ -293,7 +293,7 @@ def test_fault_kinds_keep_the_strings_callers_compare_and_show() -> None:
         "other"]
     assert BUSY == "busy" and f"{READ_ONLY}" == "read-only" and {"full": 1}[FULL] == 1
     error = LibraryError("x", kind=CORRUPT)
-    assert error.kind is library_module.FaultKind.CORRUPT and error.kind == "corrupt"
+    assert error.kind == "corrupt" and error.kind is library_module.FaultKind.CORRUPT
     assert LibraryError("y").kind == "other"
 
 
