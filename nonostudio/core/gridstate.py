@@ -15,6 +15,10 @@ from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
 
+#: The line solver's results by ``(is_row, index, filled mask, crossed mask)``: the masks after
+#: deduction.  Shared between copies of a state (and, by a caller, between states).
+LineCache = dict[tuple[bool, int, int, int], tuple[int, int]]
+
 
 class Contradiction(Exception):
     """Raised inside propagation when a line has no solution; ``args`` name it: ("row", 3)."""
@@ -25,7 +29,7 @@ class GridState:
 
     __slots__ = ("puzzle", "height", "width", "row_f", "row_x", "col_f", "col_x", "known", "cache")
 
-    def __init__(self, puzzle: Puzzle, cache: dict | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, cache: LineCache | None = None) -> None:
         self.puzzle = puzzle
         self.height = puzzle.height
         self.width = puzzle.width
@@ -34,8 +38,7 @@ class GridState:
         self.col_f = [0] * self.width
         self.col_x = [0] * self.width
         self.known = 0
-        # Line-solver results keyed by (is_row, index, filled, crossed); shared between copies.
-        self.cache: dict = {} if cache is None else cache
+        self.cache: LineCache = {} if cache is None else cache
 
     def copy(self) -> GridState:
         other = GridState.__new__(GridState)
