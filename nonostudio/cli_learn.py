@@ -23,8 +23,8 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
-from nonostudio.cli_rules import load_rules
+from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say, seconds_arg
+from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions

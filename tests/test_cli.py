@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
@@ -643,3 +644,75 @@ def test_any_puzzle_argument_gives_an_answer_or_a_clear_error(tmp_path_factory, 
     out, err = capsys.readouterr()
     assert code in (0, 1, 2, 3), err
     assert "Traceback" not in err
+
+
+# --- the package's shape: the batch table, the picture writer it is given, its imports ----------
+
+
+def test_check_and_grade_tables_keep_their_layout():
+    from nonostudio.cli import check, grade
+    from nonostudio.cli.batch import text_table
+
+    rows = [{"file": "a.non", "size": "5x10", "label": "unique, line-solvable", "seconds": 0.5,
+             "tier": 3, "score": 17.19, "explanation": "Easy: x", "error": None},
+            {"file": "a-much-longer-name.non#2", "size": None, "label": None, "seconds": None,
+             "tier": None, "score": None, "explanation": None, "error": "line 3: bad"},
+            {"file": "b", "size": "120x100", "label": "Not unique", "seconds": 12345.25,
+             "tier": 8, "score": 1088.0, "explanation": "y", "error": None}]
+    assert text_table(rows, check.TABLE, error_after=2).split("\n") == [
+        "file                         size  verdict                seconds",
+        "a.non                        5x10  unique, line-solvable    0.500",
+        "a-much-longer-name.non#2           error: line 3: bad",
+        "b                         120x100  Not unique             12345.250"]
+    assert text_table(rows, grade.TABLE, note=lambda row: row["explanation"]).split("\n") == [
+        "file                         size  tier   score  label                  seconds",
+        "a.non                        5x10     3   17.19  unique, line-solvable    0.500",
+        "    Easy: x",
+        "a-much-longer-name.non#2  error: line 3: bad",
+        "b                         120x100     8  1088.00  Not unique             12345.250",
+        "    y"]
+
+
+def test_convert_draws_pictures_with_the_writer_it_is_given(tmp_path, capsys):
+    from nonostudio.cli import main as bare_main
+
+    drawn = []
+
+    def writer(puzzle, target, with_solution):
+        drawn.append((puzzle.size_text, target, with_solution))
+        target.write_bytes(b"picture")
+
+    target = tmp_path / "duck.svg"
+    assert bare_main(["convert", DUCK, str(target), "--blank"], write_picture=writer) == 0
+    assert drawn == [("8x9", target, False)] and target.read_bytes() == b"picture"
+    capsys.readouterr()
+    # Without a writer (a caller in Python), a picture is refused, saying why; nothing is written.
+    code = bare_main(["convert", DUCK, str(tmp_path / "none.png"), "--blank"])
+    err = capsys.readouterr().err
+    assert code == 2 and "none.png" in err and "picture writer" in err
+    assert not (tmp_path / "none.png").exists()
+
+
+def _module_imports(path: Path) -> list[tuple[str, list[str]]]:
+    """``(module, names)`` of every absolute import in ``path`` (names: those of a ``from``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, [alias.name for alias in node.names]))
+    return found
+
+
+def test_the_cli_package_imports_no_gui_and_no_private_names():
+    package = REPO / "nonostudio" / "cli"
+    files = sorted(package.glob("*.py"))
+    assert {"app.py", "batch.py", "common.py", "check.py", "grade.py"} <= {f.name for f in files}
+    offenders = [f"{path.name}: {module} {names}" for path in files
+                 for module, names in _module_imports(path)
+                 if module.startswith("nonostudio.gui")
+                 or (module.startswith("nonostudio.") and any(n.startswith("_") for n in names))]
+    assert offenders == []
+    # The checker sees imports at all (the composition root imports the GUI, lazily).
+    console = _module_imports(REPO / "nonostudio" / "console.py")
+    assert ("nonostudio.gui.render", ["export_picture"]) in console

@@ -3,8 +3,8 @@
 ``python -X importtime`` lists every module a process imports with its cumulative time.  ``check``
 on a small puzzle must not load the learning, rules, analysis or GUI layers, z3 or python-sat
 (the SAT stage imports its backend when it runs), and what nonostudio adds on top of numpy must
-cost less than three times numpy itself in the same process (issue 36: the whole process was
-0.53-0.80 s of CPU, 0.2-0.3 s of it modules ``check`` never uses).
+cost less than three times numpy itself in the same process (the figures behind it:
+docs/design/cli.md, "Start-up").
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.cli import main
+from nonostudio.console import main  # the command line with the studio's picture writer
 from nonostudio.core.formats import read_file
 from nonostudio.core.paths import (
     TEST_SET_ENV,

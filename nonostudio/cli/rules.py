@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonostudio.cli_common import ExitCode, Outcome, positive_int_arg, say
+from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
@@ -104,7 +104,7 @@ def load_rules(name_or_path: str) -> RuleSet:
         raise PuzzleError(message, source=exc.source, line=exc.line, column=exc.column) from None
 
 
-class _Progress:
+class Progress:
     """A :data:`~nonostudio.core.progress.ProgressCallback` printing ``[label  40%] message`` on
     stderr, at most one line every ``interval`` seconds."""
 
@@ -131,7 +131,7 @@ def run_show(args: argparse.Namespace) -> Outcome:
     blocks: list[str] = []
     for number, entry in enumerate(rule_set.entries, 1):
         rule = entry.rule
-        item = {"title": entry.title, "name": rule.name, "text": format_rule(rule),
+        item: dict[str, Any] = {"title": entry.title, "name": rule.name, "text": format_rule(rule),
                 "english": explain(rule), "cost": cost(rule), "line": entry.line}
         items.append(item)
         heading = f"{number}. {entry.title or rule.name} ({rule.name}, cost {item['cost']})"
@@ -197,7 +197,7 @@ def run_prove(args: argparse.Namespace) -> Outcome:
     for number, entry in enumerate(rule_set.entries, 1):
         name = entry.rule.name
         say(f"proving {number}/{len(rule_set.entries)}: {name}")
-        result = prove(entry.rule, args.max_length, progress=_Progress(name))
+        result = prove(entry.rule, args.max_length, progress=Progress(name))
         verdict = ("sound" if result.sound else "interrupted" if result.sound is None
                    else "UNSOUND")
         unsound += result.sound is False
@@ -248,7 +248,7 @@ def run_coverage(args: argparse.Namespace) -> Outcome:
     transitions = load_transitions(path)
     label = describe_test_set(path, len(transitions), cells_to_fill(transitions))
     say(f"coverage of {rule_set.name!r} ({len(rule_set.rules)} rules) on {label}")
-    report = coverage(rule_set.rules, transitions, progress=_Progress("coverage"))
+    report = coverage(rule_set.rules, transitions, progress=Progress("coverage"))
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     width = max((len(name) for name in report.per_rule), default=4)
     lines = [f"{rule_set.name}: {report.total} of {report.cells_to_fill} cells covered on "
@@ -311,7 +311,7 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     if args.test or test.is_file():
         transitions = load_transitions(test)
         say(f"counting the techniques on {len(transitions)} test lines from {test}")
-        frequencies = technique_frequencies(transitions, progress=_Progress("test lines"))
+        frequencies = technique_frequencies(transitions, progress=Progress("test lines"))
     used = {e.source for e in examples.values()}
     sources = [f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
                f"{', ' + p.licence if p.licence else ''}"

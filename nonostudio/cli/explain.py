@@ -15,8 +15,8 @@ from nonostudio.analysis.narrate import narrate, summary_text
 from nonostudio.analysis.steps import Step
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import UnsoundRuleError, line_name, rule_trace
-from nonostudio.cli_common import ExitCode, Outcome, ThrottledProgress, load_puzzle, say
-from nonostudio.cli_rules import load_rules
+from nonostudio.cli.common import ExitCode, Outcome, ThrottledProgress, load_puzzle, say
+from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 
 NAME = "explain"

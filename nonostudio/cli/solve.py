@@ -6,7 +6,9 @@ import argparse
 from dataclasses import asdict
 from typing import Any
 
-from nonostudio.cli_common import (
+import numpy as np
+
+from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     ThrottledProgress,
@@ -38,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.set_defaults(run=run)
 
 
-
 def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
     """The JSON form of a solve result."""
     return {
@@ -57,16 +58,20 @@ def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
     }
 
 
+def _rows(grid: np.ndarray | None) -> list[str]:
+    return grid_rows(grid) or []
+
+
 def _text(puzzle: Puzzle, result: SolveResult) -> str:
     verdict = result.verdict
     parts: list[str] = []
     if verdict is Verdict.MULTIPLE:
-        parts += ["solution 1:", *grid_rows(result.solution), "",
-                  "solution 2:", *grid_rows(result.alternate), ""]
+        parts += ["solution 1:", *_rows(result.solution), "",
+                  "solution 2:", *_rows(result.alternate), ""]
     elif verdict.is_unique:
-        parts += [*grid_rows(result.solution), ""]
+        parts += [*_rows(result.solution), ""]
     elif verdict is Verdict.UNDECIDED:
-        parts += ["decided by line logic ('?' = undecided):", *grid_rows(result.grid), ""]
+        parts += ["decided by line logic ('?' = undecided):", *_rows(result.grid), ""]
     name = f"{puzzle.title} " if puzzle.title else ""
     note = " (time limit reached)" if result.timed_out else ""
     parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")

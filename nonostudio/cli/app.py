@@ -1,19 +1,11 @@
-"""The headless command line: ``nonostudio-cli SUBCOMMAND`` or ``python -m nonostudio SUBCOMMAND``.
+"""The command line's parser and runner: build the parser from the subcommand modules, run the
+subcommand a command line names, and turn its errors into the exit codes and one-line messages of
+:data:`~nonostudio.cli.common.EXIT_CODES_TEXT`.
 
-Subcommands: ``solve`` (one puzzle: solution(s) and verdict), ``check`` (a table of verdicts for
-many puzzles), ``convert`` (another format or a picture), ``formats``.  Every subcommand takes
-``--json`` and then prints exactly one JSON document on stdout; progress and messages go to stderr.
-
-Exit codes:
-  0    ok (solve: the puzzle has exactly one solution)
-  1    solve: several solutions, no solution, or undecided within the time limit
-  2    bad input (a puzzle or option; the message names the file, line, column or clue)
-  3    a file could not be read or written
-  4    an internal error (a bug: one line on stderr; NONOSTUDIO_DEBUG=1 adds the traceback)
-  130  interrupted (Ctrl-C)
-
-Each subcommand lives in a ``cli_*`` module with a ``register(subparsers, parent)`` function that
-adds its parser and sets ``run(args) -> Outcome``; :data:`COMMANDS` lists those modules.
+Each subcommand lives in a module of this package with a ``register(subparsers, parent)``
+function that adds its parser and sets ``run(args) -> Outcome``; :data:`COMMAND_MODULES` lists
+those modules.  A command line naming a subcommand imports only its module (see
+docs/design/cli.md, "Start-up").
 """
 
 from __future__ import annotations
@@ -29,22 +21,22 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from nonostudio import __version__
-from nonostudio.cli_common import EXIT_CODES_TEXT, ExitCode, emit, say
+from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit, say
 from nonostudio.core.errors import PuzzleError
 
 # The subcommand modules in help order, and the module of each subcommand name.  A command line
-# naming a subcommand imports only its module: the learning, rules and analysis layers cost
-# 0.2-0.3 s of start-up that ``check`` or ``solve`` never use (tests/test_cli_startup.py).
-# ``--help``, no subcommand or an unknown name load them all.
-COMMAND_MODULES = ("cli_solve", "cli_check", "cli_convert", "cli_rules", "cli_explain",
-                   "cli_grade", "cli_learn")
-MODULE_OF = {"solve": "cli_solve", "check": "cli_check", "convert": "cli_convert",
-             "formats": "cli_convert", "samples": "cli_convert", "rules": "cli_rules",
-             "explain": "cli_explain", "grade": "cli_grade", "learn": "cli_learn"}
+# naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
+# subcommand or an unknown name load them all.
+COMMAND_MODULES = ("solve", "check", "convert", "rules", "explain", "grade", "learn")
+MODULE_OF = {"solve": "solve", "check": "check", "convert": "convert", "formats": "convert",
+             "samples": "convert", "rules": "rules", "explain": "explain", "grade": "grade",
+             "learn": "learn"}
 
 
 def _command_modules(names: Sequence[str] = COMMAND_MODULES) -> list[ModuleType]:
-    return [importlib.import_module(f"nonostudio.{name}") for name in names]
+    # learn moves into the package once the learning pipeline's work on it has landed
+    return [importlib.import_module("nonostudio.cli_learn" if name == "learn"
+                                    else f"nonostudio.cli.{name}") for name in names]
 
 
 def _named_command(words: Sequence[str]) -> str | None:
@@ -54,10 +46,17 @@ def _named_command(words: Sequence[str]) -> str | None:
     return None if any(w in ("-h", "--help") for w in before) else named
 
 
-# Loaded now, while importing this module: the entry point (nonostudio.console) holds Ctrl-C back
-# until then, so the subcommand's modules load inside that window too.
-_command_modules((MODULE_OF[_named_command(sys.argv[1:])],)
-                 if _named_command(sys.argv[1:]) in MODULE_OF else COMMAND_MODULES)
+def _modules_for(command: str | None) -> tuple[str, ...]:
+    """The subcommand modules a command line naming ``command`` needs (all for help or none)."""
+    module = MODULE_OF.get(command) if command is not None else None
+    return COMMAND_MODULES if module is None else (module,)
+
+
+def load_commands(argv: Sequence[str] | None = None) -> None:
+    """Import the subcommand modules the command line ``argv`` (default: ``sys.argv[1:]``)
+    needs.  The entry point calls it while it holds Ctrl-C back (:mod:`nonostudio.console`), so
+    the modules load inside that window; :func:`main` would import them anyway."""
+    _command_modules(_modules_for(_named_command(sys.argv[1:] if argv is None else argv)))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -74,8 +73,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parent.add_argument("--json", action="store_true",
                         help="print exactly one JSON document on stdout instead of text")
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
-    names = (MODULE_OF[only],) if only in MODULE_OF else COMMAND_MODULES
-    for module in _command_modules(names):
+    for module in _command_modules(_modules_for(only)):
         module.register(subparsers, parent)
     for sub in subparsers.choices.values():
         # Raw formatting keeps the exit-code table's lines; descriptions are wrapped here instead.
@@ -94,6 +92,19 @@ def _rules_error() -> tuple[type[BaseException], ...]:
                                             (ruleset, "UnknownRuleSetError")) if m is not None)
 
 
+def _rule_failure(exc: BaseException, as_json: bool) -> int:
+    """The exit code and message of one of :func:`_rules_error`'s errors."""
+    # Loaded already: ``exc`` was raised by the rule layer.
+    from nonostudio.rules.ruleset import UnknownRuleSetError
+    from nonostudio.rules.tokens import RuleSyntaxError
+
+    if isinstance(exc, UnknownRuleSetError):  # a name, not a file that failed to open
+        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
+    assert isinstance(exc, RuleSyntaxError)
+    return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
+                 column=exc.column)
+
+
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
     say(f"nonostudio-cli: {message}")
     if as_json:
@@ -108,8 +119,11 @@ def _os_message(exc: OSError) -> str:
     return f"{name}: {reason}" if name else reason
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand and return its exit code."""
+def main(argv: Sequence[str] | None = None, *,
+         write_picture: PictureWriter | None = None) -> int:
+    """Run one subcommand (of ``argv``, default ``sys.argv[1:]``) and return its exit code.
+    ``write_picture`` draws the pictures ``convert`` writes (the entry point,
+    :mod:`nonostudio.console`, passes the studio's); without it ``convert`` writes no picture."""
     for number, arg in enumerate(sys.argv[1:] if argv is None else argv, 1):
         if "\0" in arg:  # only a caller in Python can pass one; no file name holds it
             return _fail(ExitCode.BAD_INPUT, f"argument {number} holds a NUL character", False)
@@ -124,16 +138,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return ExitCode.BAD_INPUT
     as_json = args.json
+    args.write_picture = write_picture
     try:
         return emit(args.run(args), as_json)
     except PuzzleError as exc:
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
                      column=exc.column, clue=exc.clue)
     except _rules_error() as exc:
-        if type(exc).__name__ == "UnknownRuleSetError":  # a name, not a file that failed to open
-            return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
-        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
-                     column=exc.column)
+        return _rule_failure(exc, as_json)
     except BrokenPipeError:
         # The reader went away (``| head``): nothing more can be said on stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

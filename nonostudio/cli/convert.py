@@ -1,5 +1,9 @@
 """``nonostudio-cli convert``, ``formats`` and ``samples``: rewrite a puzzle in another format or
-as a picture, list the formats, and list or copy out the bundled sample puzzles."""
+as a picture, list the formats, and list or copy out the bundled sample puzzles.
+
+Pictures are drawn by the :data:`~nonostudio.cli.common.PictureWriter` the entry point hands to
+:func:`nonostudio.cli.main` (the studio's drawing code, loaded only when a picture is asked for):
+the command line itself imports nothing of the GUI."""
 
 from __future__ import annotations
 
@@ -9,13 +13,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli_common import ExitCode, Outcome, load_puzzle, say
+from nonostudio.cli.common import ExitCode, Outcome, PictureWriter, load_puzzle, say
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_file, write_text
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import sample_files
 
-# Written by nonostudio.gui.render (Qt), which is imported only when a picture is asked for.
+# Drawn by the entry point's PictureWriter (the studio's, with Qt loaded only then).
 PICTURES = {".png": "PNG picture", ".svg": "SVG picture", ".pdf": "PDF document"}
 STDOUT_FORMAT = "non"
 SOLVE_SECONDS = 10.0  # how long a picture export tries to find the solution the file lacks
@@ -64,16 +69,6 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
                          help="copy the samples into FOLDER (created if needed; files already "
                               "there are left as they are)")
     samples.set_defaults(run=run_samples)
-
-
-def _write_picture(puzzle: Puzzle, target: Path, with_solution: bool) -> None:
-    # Qt is loaded here and nowhere else in the CLI, so the other subcommands start fast and run
-    # where Qt cannot.
-    from nonostudio.gui.headless import ensure_gui_app
-    from nonostudio.gui.render import export_picture
-
-    ensure_gui_app()
-    export_picture(puzzle, target, with_solution=with_solution)
 
 
 def _format_label(fmt: str | None, target: Path) -> str:
@@ -126,6 +121,11 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         raise PuzzleError("--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
                           "the goal picture its input holds (--no-solution leaves it out)")
     if suffix in PICTURES and args.fmt is None:
+        write_picture: PictureWriter | None = args.write_picture
+        if write_picture is None:
+            raise PuzzleError(f"{target}: this command line was started without a picture "
+                              f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
+                              source=str(target))
         if with_solution and puzzle.goal is None:
             try:
                 solved = _with_solved_goal(puzzle, args.source, required=args.solution)
@@ -133,7 +133,7 @@ def run_convert(args: argparse.Namespace) -> Outcome:
                 return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
             with_solution = solved is not None
             puzzle = solved or puzzle
-        _write_picture(puzzle, target, with_solution)
+        write_picture(puzzle, target, with_solution)
         fmt = suffix.lstrip(".")
     else:
         if args.fmt is not None and args.fmt.lower().lstrip(".") in (
@@ -151,14 +151,9 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     return Outcome(data, f"wrote {target} ({fmt}, {puzzle.size_text}, {what})")
 
 
-def sample_files() -> list[Path]:
-    """The bundled sample puzzles, by file name."""
-    return sorted(samples_dir().glob("*.non"))
-
-
 def run_samples(args: argparse.Namespace) -> Outcome:
     """List the bundled samples, or copy them into ``args.folder``."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in sample_files():
         try:
             puzzle = load_puzzle(str(path))

@@ -26,6 +26,10 @@ from nonostudio.core.puzzle import Puzzle, grid_to_text
 
 T = TypeVar("T")
 
+# Draws a puzzle into a picture file, the format by the file's extension (.png, .svg, .pdf); the
+# flag says whether the goal picture is drawn or the grid is left empty with its clues.
+PictureWriter = Callable[[Puzzle, Path, bool], None]
+
 
 class ExitCode(enum.IntEnum):
     """The process exit codes of every subcommand."""
