@@ -5,11 +5,13 @@ lines, several grids per file) and raw text bitmaps (``.#`` or ``01`` rows, one 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
+    Clue,
     Entries,
     Thunk,
     build,
@@ -24,9 +26,20 @@ from nonostudio.core.puzzle import Puzzle
 _CLUE = re.compile(r"\s*\[(.*)\]\s*\Z")
 
 
+@dataclass
+class _Grid:
+    """One ``GRID`` block as read: its name and line, its clues by kind ("row", "column") and
+    the line of each clue."""
+
+    name: str
+    line: int
+    clues: dict[str, list[Clue]] = field(default_factory=lambda: {"row": [], "column": []})
+    lines: dict[str, int] = field(default_factory=dict)
+
+
 def native_entries(text: str, source: str) -> Entries:
     """Every ``GRID <name>`` block; ids are the grid names."""
-    grids: list[dict] = []
+    grids: list[_Grid] = []
     section = None
     for number, raw in enumerate(split_lines(text), 1):
         line = raw.strip()
@@ -35,12 +48,12 @@ def native_entries(text: str, source: str) -> Entries:
         word = line.split(maxsplit=1)[0]
         if word == "GRID":
             name = line[4:].strip() or str(len(grids) + 1)
-            grids.append({"name": name, "line": number, "row": [], "column": [], "lines": {}})
+            grids.append(_Grid(name, number))
             check_items(len(grids), source, number)
             section = None
         elif word in ("ROWS", "COLUMNS"):
             if not grids:
-                grids.append({"name": "1", "line": number, "row": [], "column": [], "lines": {}})
+                grids.append(_Grid("1", number))
             section = "row" if word == "ROWS" else "column"
         else:
             m = _CLUE.match(raw)
@@ -49,24 +62,24 @@ def native_entries(text: str, source: str) -> Entries:
                 raise PuzzleError(f"expected {expected}, found {line[:40]!r}", source=source,
                                   line=number)
             grid = grids[-1]
-            name = f"{section} {len(grid[section]) + 1}"
-            grid["lines"][name] = number
-            grid[section].append(numbers(m.group(1), None, source, number, clue=name,
+            name = f"{section} {len(grid.clues[section]) + 1}"
+            grid.lines[name] = number
+            grid.clues[section].append(numbers(m.group(1), None, source, number, clue=name,
                                          offset=raw.index("[") + 1))
     if not grids:
         raise PuzzleError("no 'GRID' found", source=source)
-    return [(g["name"], _thunk(g, source)) for g in grids]
+    return [(g.name, _thunk(g, source)) for g in grids]
 
 
-def _thunk(grid: dict, source: str) -> Thunk:
+def _thunk(grid: _Grid, source: str) -> Thunk:
     def make() -> Puzzle:
         for kind, word in (("row", "ROWS"), ("column", "COLUMNS")):
-            if not grid[kind]:
-                raise PuzzleError(f"grid {grid['name']!r} has no {word} clues", source=source,
-                                  line=grid["line"])
-        check_size(len(grid["column"]), len(grid["row"]), source, grid["line"])
-        return build(grid["row"], grid["column"], source, clue_lines=grid["lines"],
-                     meta={"title": grid["name"]})
+            if not grid.clues[kind]:
+                raise PuzzleError(f"grid {grid.name!r} has no {word} clues", source=source,
+                                  line=grid.line)
+        rows, cols = grid.clues["row"], grid.clues["column"]
+        check_size(len(cols), len(rows), source, grid.line)
+        return build(rows, cols, source, clue_lines=grid.lines, meta={"title": grid.name})
     return make
 
 
