@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from multiprocessing.synchronize import Event
 from typing import Any
 
 from nonostudio.cli.common import (
@@ -121,14 +122,15 @@ class _Rows:
         say(f"[{self.done}/{len(self.tasks)}] {task.label}: {what}")
 
 
-# The worker processes' cancel flag: set by the parent on Ctrl-C so running work stops early.
-_STOP: Any = None
+# A stoppable job's cancel flag in its worker processes: set by the parent on Ctrl-C so running
+# work stops early.
+_STOP: Event | None = None
 
 
-def _init_stoppable_worker(stop: Any) -> None:
+def _init_worker(stop: Event | None) -> None:
     global _STOP
     _STOP = stop
-    ignore_sigint_in_worker()  # Ctrl-C reaches the whole group: the parent sets the flag
+    ignore_sigint_in_worker()  # Ctrl-C reaches the whole group: the parent handles it
 
 
 def worker_should_stop() -> Callable[[], bool] | None:
@@ -152,10 +154,8 @@ def _run_pool(rows: _Rows, jobs: int) -> None:
     context = multiprocessing.get_context()
     stop = context.Event() if job.stoppable else None
     pending: dict[Future[Row], tuple[int, Puzzle]] = {}
-    with ProcessPoolExecutor(jobs, mp_context=context,
-                             initializer=_init_stoppable_worker if job.stoppable
-                             else ignore_sigint_in_worker,
-                             initargs=(stop,) if job.stoppable else ()) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                             initargs=(stop,)) as pool:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = rows.build(index)
