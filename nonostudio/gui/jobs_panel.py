@@ -7,7 +7,6 @@ its one run, and read-only or full job stores: see docs/design/gui.md.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -31,28 +30,20 @@ from nonostudio.gui.jobs_model import JobsModel
 from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.learned_rules import SaveRequest, check_save, entries_of, pooled_entries
 from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.table_model import row_table, select_row
-from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop, Worker
-from nonostudio.learn.export import (
-    ChoiceSettings,
-    choose_rules,
-    chosen_entries,
-    common_options,
-    pooled_rules,
-)
+from nonostudio.gui.workers import CurrentWorker, Worker
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import RunSnapshot, Work
-from nonostudio.learn.specs import mine_transitions
 from nonostudio.rules.coverage import load_transitions
-from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rules
+from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
 RUNNING_SET = "learned (running)"
 CONTROL_SET = "control"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
 def default_work() -> Work:
@@ -93,17 +84,6 @@ def store_message(exc: Exception) -> str:
     return str(exc)
 
 
-def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
-    """Parsed rules of a run (specification key → rule texts), one per rule name, in order."""
-    entries: dict[str, RuleEntry] = {}
-    for key, texts in run_rules.items():
-        for text in texts:
-            for e in parse_rules(text, key):
-                entries.setdefault(e.rule.name, RuleEntry(e.rule, e.title or e.rule.name, key,
-                                                          e.examples, e.line))
-    return list(entries.values())
-
-
 class JobsPanel(QWidget):
     """Learning runs of one job store, and the controls to run them."""
 
@@ -122,7 +102,7 @@ class JobsPanel(QWidget):
         self._job: LearnJob | None = None
         self._saving = CurrentWorker(self, on_result=self._saved, on_error=self._save_failed,
                                      on_finished=self._update_buttons)
-        self._saving_as: tuple[str, Path] = ("", Path())  # the rule set being saved, its file
+        self._saving_as: SaveRequest | None = None  # the rule set being saved
         self._rules: dict[str, list[str]] = {}
         self._rules_run: int | None = None
         self.model = JobsModel(store, self)
@@ -172,14 +152,13 @@ class JobsPanel(QWidget):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(buttons)
-        top_layout.addWidget(self.table)
-        top_layout.addWidget(self.progress_bar)
-        top_layout.addWidget(self.progress_label)
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        for widget in (self.table, self.progress_bar, self.progress_label):
+            top_layout.addWidget(widget)
         self.report_view = ReportView()
         self.lower_tabs = QTabWidget()
         self.lower_tabs.addTab(self.rules_view, "Rules Found")
         self.lower_tabs.addTab(self.report_view, "Report")
+        splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(top)
         splitter.addWidget(self.lower_tabs)
         layout = QVBoxLayout(self)
@@ -363,23 +342,11 @@ class JobsPanel(QWidget):
                    top_k: int | None = None, run_ids: Sequence[int] | None = None,
                    simplify: bool = False, widen: bool = False,
                    mirror: bool = False, cost_budget: int | None = None) -> Worker:
-        """Optimise learned rules in the background (greedy top ``top_k`` on the training
-        transitions of the runs) and write them as rule set ``name`` (``.rules`` in ``folder``,
-        the user rules folder by default).
-
-        The rules are the shown run's, or those of ``run_ids`` pooled (a rule found by two runs
-        is kept once); with ``widen`` and ``simplify`` the chosen rules' unique conditions are
-        widened and the rules simplified (each step proved) and the choice is made again; with
-        ``mirror`` every rule's mirror image is pooled too (each chosen one proved); with
-        ``cost_budget`` (and ``top_k``) the chosen rules' costs add up to at most that.  Raises
-        ValueError at once for a bad name or no rules.
-        """
-        if cost_budget is not None and top_k is None:
-            raise ValueError("a cost budget bounds the total cost of a top K: choose how many "
-                             "rules to keep")
-        if not _NAME.match(name):
-            raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
-                             "and '.', starting with a letter or digit")
+        """Optimise learned rules in the background and write them as rule set ``name``
+        (``.rules`` in ``folder``, the user rules folder by default): the shown run's rules, or
+        those of ``run_ids`` pooled, chosen as :class:`SaveRequest` says.  Raises ValueError at
+        once for a bad name or no rules."""
+        check_save(name, top_k, cost_budget)
         if not run_ids or list(run_ids) == [self._rules_run]:
             if self._rules_run is None:
                 raise ValueError("no run is shown")
@@ -387,59 +354,25 @@ class JobsPanel(QWidget):
             entries = entries_of(self._rules)
         else:
             run_ids = list(dict.fromkeys(run_ids))
-            entries = [RuleEntry(rule, rule.name, key, (), 0)
-                       for key, rule in pooled_rules(self.store, run_ids)]
+            entries = pooled_entries(self.store, run_ids)
         if not entries:
             raise ValueError(f"run{'s' if len(run_ids) > 1 else ''} "
                              f"{', '.join(map(str, run_ids))} found no rules yet")
-        runs = [LearnSettings.from_json(self.store.run(r).settings) for r in run_ids]
-        header = "\n".join(
-            f"Learned by nonostudio: run {r} of {self.store.path.name}, lines up to "
-            f"{s.max_length} cells, at most {s.max_patterns} patterns, sample "
-            f"{s.sample or 'all'}, {s.budget_s:g} s per specification"
-            for r, s in zip(run_ids, runs, strict=True))
-        path = (folder or user_rules_dir()) / f"{name}{SUFFIX}"
-        longest = max(s.max_length for s in runs)
-        options = common_options([s.to_json() for s in runs])
-
-        def job(progress: Progress, should_stop: ShouldStop) -> str:
-            transitions = mine_transitions(longest)
-            settings = ChoiceSettings(top_k=top_k, cost_budget=cost_budget,
-                                      simplify_chosen=simplify, widen_chosen=widen,
-                                      recover=load_rule_set("control").rules, mirror=mirror,
-                                      search=options)
-            choice = choose_rules([e.rule for e in entries], transitions, settings,
-                                  should_stop=should_stop)
-            chosen = choice.chosen
-            if not chosen.complete:
-                raise ValueError("cancelled before the choice was made; nothing was written")
-            # titled, sourced and exemplified as `learn export` writes them
-            sources = choice.sources({e.rule.name: e.source for e in entries})
-            kept = chosen_entries(chosen, sources, transitions,
-                                  f"the runs' {len(transitions)} mined transitions")
-            kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "
-                         f"documented strategy" if choice.kept_for else "")
-            summary = (f"optimised: {len(kept)} of {len(entries)} rules"
-                       f"{f' (top {top_k})' if top_k else ''}"
-                       f"{f' within a total cost of {cost_budget}' if cost_budget else ''}"
-                       f"{f', {choice.widened} widened' if widen else ''}"
-                       f"{f', {choice.simplified} simplified' if simplify else ''}"
-                       f"{f', {len(choice.mirrors)} mirror images pooled' if mirror else ''}"
-                       f"{kept_note}"
-                       f", covering {chosen.coverage} cells of the training transitions")
-            path.write_text(dump_rules(kept, f"{header}\n{summary}"), encoding="utf-8")
-            return summary
-
+        request = SaveRequest(
+            name, (folder or user_rules_dir()) / f"{name}{SUFFIX}", tuple(entries),
+            tuple((r, LearnSettings.from_json(self.store.run(r).settings)) for r in run_ids),
+            self.store.path.name, top_k, cost_budget, simplify, widen, mirror)
         self.progress_label.setText(f"Optimising {len(entries)} rules for “{name}”…")
-        self._saving_as = (name, path)
-        worker = self._saving.start(job)
+        self._saving_as = request
+        worker = self._saving.start(request.run)
         self._update_buttons()
         return worker
 
     def _saved(self, summary: str) -> None:
-        name, path = self._saving_as
-        self.progress_label.setText(f"Saved “{name}” ({summary}) to {path}.")
-        self.ruleSetSaved.emit(name)
+        request = self._saving_as
+        assert request is not None  # set before the job started
+        self.progress_label.setText(f"Saved “{request.name}” ({summary}) to {request.path}.")
+        self.ruleSetSaved.emit(request.name)
 
     def _save_failed(self, message: str) -> None:
         self.progress_label.setText(f"The rules could not be saved: {message}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,8 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QScrollArea,
     QSplitter,
@@ -31,42 +29,24 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.steps import RULE, Trace
+from nonostudio.analysis.steps import Trace
 from nonostudio.core.library import Library
-from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.core.paths import paper_testing_set
-from nonostudio.gui.line_picture import LinePicture, PictureRow
+from nonostudio.gui.rule_details import RuleDetails
 from nonostudio.gui.rule_editor import RuleEditor
-from nonostudio.gui.rule_highlighter import RuleHighlighter
 from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
-from nonostudio.gui.steps_model import line_label
 from nonostudio.gui.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
-from nonostudio.rules.examples import Example, telling_examples
-from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
-from nonostudio.rules.printer import format_rule
 from nonostudio.rules.proof_record import shipped_status
 from nonostudio.rules.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
-from nonostudio.rules.subtitles import plain_source
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
-
-
-def example_rows(example: Example) -> list[PictureRow]:
-    """An example fill as two rows: the line before, and after the rule's fill (marked)."""
-    cells = list(cells_from_text(example.cells))
-    for i in range(max(0, example.start), min(len(cells), example.end)):
-        cells[i] = 1 if example.value else 0
-    return [
-        PictureRow("before", example.cells),
-        PictureRow("after", cells_to_text(cells), (example.start, example.end)),
-    ]
 
 
 def proof_status(result: ProofResult) -> str:
@@ -103,9 +83,7 @@ class RuleBrowser(QWidget):
         self.filter_edit.textChanged.connect(self.proxy.set_filter_text)
         self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
-        self.fires_list.itemActivated.connect(
-            lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
-        )
+        self.details.stepRequested.connect(self.stepRequested)
         self.editor.proofFinished.connect(self._on_proof)
         self.editor.ruleSaved.connect(self._rule_saved)
         self.techniques.ruleRequested.connect(self.open_rule)
@@ -142,34 +120,9 @@ class RuleBrowser(QWidget):
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.status_label)
 
-        self.title_label = QLabel()
-        self.title_label.setAccessibleName("Rule title")
-        self.title_label.setWordWrap(True)
-        self.text_view = QPlainTextEdit(readOnly=True)
-        self.text_view.setAccessibleName("Rule text")
-        self.text_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.text_view.setMaximumHeight(120)
-        self.highlighter = RuleHighlighter(self.text_view.document(), self.palette())
-        self.explanation_label = QLabel()
-        self.explanation_label.setAccessibleName("Explanation")
-        self.explanation_label.setWordWrap(True)
-        self.examples_box = QWidget()
-        self.examples_layout = QVBoxLayout(self.examples_box)
-        self.examples_layout.setContentsMargins(0, 0, 0, 0)
-        self.fires_list = QListWidget()
-        self.fires_list.setAccessibleName("Where the rule fires")
-        details = QWidget()
-        details_layout = QVBoxLayout(details)
-        details_layout.addWidget(self.title_label)
-        details_layout.addWidget(self.text_view)
-        details_layout.addWidget(self.explanation_label)
-        details_layout.addWidget(QLabel("<b>Examples</b>"))
-        details_layout.addWidget(self.examples_box)
-        self.fires_heading = QLabel("<b>Where it fires in this puzzle</b>")
-        details_layout.addWidget(self.fires_heading)
-        details_layout.addWidget(self.fires_list, 1)
+        self.details = RuleDetails()
         scroll = QScrollArea(widgetResizable=True)
-        scroll.setWidget(details)
+        scroll.setWidget(self.details)
 
         self.editor = RuleEditor()
         self.detail_tabs = QTabWidget()
@@ -190,11 +143,6 @@ class RuleBrowser(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.views)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
-            self.highlighter.set_palette(self.palette())
-        super().changeEvent(event)
 
     # --- rule sets ---------------------------------------------------------------------------
 
@@ -380,55 +328,20 @@ class RuleBrowser(QWidget):
         self._show_fires()
 
     def _show_fires(self) -> None:
-        self.fires_list.clear()
         entry = self.selected_entry()
-        trace = self._trace
-        if entry is None or trace is None or self.model.uses(entry.rule.name) is None:
-            self.fires_heading.setText("<b>Where it fires in this puzzle</b> (no trace yet)")
-            return
-        count = 0
-        for i, step in enumerate(trace.steps):
-            if step.kind == RULE and step.rule == entry.rule.name:
-                count += 1
-                cells = len(step.cells)
-                item = QListWidgetItem(
-                    f"Step {i + 1}: {line_label(step)} — {cells} cell{'s' if cells != 1 else ''}"
-                )
-                item.setData(Qt.ItemDataRole.UserRole, i + 1)
-                self.fires_list.addItem(item)
-        self.fires_heading.setText(
-            f"<b>Where it fires in this puzzle</b>: {count} step{'s' if count != 1 else ''}"
-        )
+        known = entry is not None and self.model.uses(entry.rule.name) is not None
+        self.details.show_fires(entry.rule.name if entry is not None and known else None,
+                                self._trace)
+
 
     # --- details -----------------------------------------------------------------------------
 
     def _show_selected(self) -> None:
         entry = self.selected_entry()
-        while self.examples_layout.count():
-            item = self.examples_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.setParent(None)
-                widget.deleteLater()
-        if entry is None:
-            self.title_label.setText("")
-            self.text_view.setPlainText("")
-            self.explanation_label.setText("")
-            self._show_fires()
-            return
-        source = f"<br><i>{plain_source(entry.source)}</i>" if entry.source else ""
-        self.title_label.setText(f"<b>{entry.title or entry.rule.name}</b>{source}")
-        text = format_rule(entry.rule)
-        self.text_view.setPlainText(text)
-        self.explanation_label.setText(explain(entry.rule))
-        for example in telling_examples(entry.rule, entry.examples):
-            picture = LinePicture(cell=16)
-            picture.set_line(example.hints, example_rows(example))
-            self.examples_layout.addWidget(picture)
-        if not entry.examples:
-            self.examples_layout.addWidget(QLabel("No examples."))
-        self.editor.open_rule(self._rule_set.name if self._rule_set else "", entry.rule.name,
-                              text)
+        text = self.details.show_rule(entry)
+        if entry is not None:
+            self.editor.open_rule(self._rule_set.name if self._rule_set else "", entry.rule.name,
+                                  text)
         self._show_fires()
 
     def _on_proof(self, result: ProofResult) -> None:

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QHeaderView, QPlainTextEdit
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.line_picture import MARK_WRONG, LinePicture, line_picture_image
-from nonostudio.gui.rule_browser import RuleBrowser, example_rows
+from nonostudio.gui.rule_browser import RuleBrowser
+from nonostudio.gui.rule_details import RuleDetails, example_rows
 from nonostudio.gui.rule_editor import RuleEditor
 from nonostudio.gui.rule_highlighter import token_kind
 from nonostudio.gui.rules_model import COST, COVERAGE, PROOF, TITLE, USES, RuleRow, RulesModel
@@ -165,23 +166,23 @@ def test_selecting_a_rule_shows_text_english_examples_and_where_it_fires(
     trace = rule_trace(HOUSE, load_rule_set("control").rules, rule_set="control")
     browser.set_trace(trace)
     browser.select_rule("big_hint")
-    assert browser.text_view.toPlainText().startswith("def big_hint:")
-    assert "lowest_end_cell(h) > highest_start_cell(h)" in browser.text_view.toPlainText()
-    assert browser.explanation_label.text()
-    pictures = browser.examples_box.findChildren(LinePicture)
+    assert browser.details.text_view.toPlainText().startswith("def big_hint:")
+    assert "lowest_end_cell(h) > highest_start_cell(h)" in browser.details.text_view.toPlainText()
+    assert browser.details.explanation_label.text()
+    pictures = browser.details.examples_box.findChildren(LinePicture)
     entry = load_rule_set("control").entry("big_hint")
     assert len(pictures) == len(entry.examples) >= 2
-    assert browser.editor.text() == browser.text_view.toPlainText()
+    assert browser.editor.text() == browser.details.text_view.toPlainText()
     uses = sum(1 for s in trace.steps if s.rule == "big_hint")
     row = browser.model.row_of("big_hint")
     assert uses > 0 and browser.model.index(row, USES).data() == str(uses)
-    assert browser.fires_list.count() == uses
+    assert browser.details.fires_list.count() == uses
     first = next(i for i, s in enumerate(trace.steps) if s.rule == "big_hint")
     with qtbot.waitSignal(browser.stepRequested) as blocker:
-        browser.fires_list.itemActivated.emit(browser.fires_list.item(0))
+        browser.details.fires_list.itemActivated.emit(browser.details.fires_list.item(0))
     assert blocker.args == [first + 1]
     browser.set_trace(None)
-    assert browser.model.index(row, USES).data() == "…" and browser.fires_list.count() == 0
+    assert browser.model.index(row, USES).data() == "…" and browser.details.fires_list.count() == 0
 
 
 def test_example_pictures_mark_the_filled_range() -> None:
@@ -307,3 +308,26 @@ def test_browser_screenshots(qtbot, browser: RuleBrowser, tmp_path: Path) -> Non
         QApplication.processEvents()
         assert browser.grab().save(str(tmp_path / f"rules-{theme}.png"))
     apply_theme(app, "system")
+
+
+def test_the_rule_text_is_recoloured_when_the_colour_scheme_changes(qtbot) -> None:
+    app = QApplication.instance()
+    details = RuleDetails()
+    qtbot.addWidget(details)
+    entry = load_rule_set("control").entries[0]
+
+    def keyword_colour() -> str:  # "def" opens the text and is coloured as a keyword
+        block = details.text_view.document().firstBlock()
+        first = next(f for f in block.layout().formats() if f.start == 0)
+        return first.format.foreground().color().name()
+
+    try:
+        apply_theme(app, "light")
+        assert details.show_rule(entry) == format_rule(entry.rule)
+        light = keyword_colour()
+        apply_theme(app, "dark")
+        QApplication.processEvents()
+        assert keyword_colour() != light
+    finally:
+        apply_theme(app, "system")
+    assert details.show_rule(None) == "" and details.text_view.toPlainText() == ""

@@ -339,15 +339,15 @@ def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telli
     browser.set_rule_set("learned")
     rule_3 = next(e for e in LEARNED.entries if e.title == "learned rule 3")
     click_rule(qtbot, browser, rule_3.rule.name)
-    subtitle = browser.title_label.text()
+    subtitle = browser.details.title_label.text()
     assert "learned from the line (2 1) ---OO--, crossing cells 1–3" in subtitle
     assert "specification" not in subtitle and "|" not in subtitle
 
     rule_1 = next(e for e in LEARNED.entries if e.title.startswith("learned rule 1,"))
     assert [len(x.cells) for x in rule_1.examples] == [1]  # what the file carries
     click_rule(qtbot, browser, rule_1.rule.name)
-    pictures = [browser.examples_layout.itemAt(i).widget()
-                for i in range(browser.examples_layout.count())]
+    pictures = [browser.details.examples_layout.itemAt(i).widget()
+                for i in range(browser.details.examples_layout.count())]
     pictures = [p for p in pictures if isinstance(p, LinePicture)]
     assert len(pictures[0].rows()[0].cells) >= 5  # shown first: a line that tells something
 
