@@ -88,7 +88,7 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
 
 
 def puzzle_from_json(text: str, source: str = "library") -> Puzzle:
-    """Rebuild a puzzle from :func:`puzzle_to_json` output; raises PuzzleError on a damaged document."""
+    """Rebuild a puzzle from :func:`puzzle_to_json` output; PuzzleError on a damaged document."""
     try:
         doc = json.loads(text)
         goal_rows = doc.get("goal")
