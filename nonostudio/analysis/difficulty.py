@@ -40,8 +40,8 @@ from nonostudio.analysis.techniques import (
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.analysis.trace import line_name, rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
-from nonostudio.core.line import UNKNOWN
-from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.line import FILLED
+from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
@@ -201,31 +201,36 @@ def _bottlenecks(trace: Trace) -> tuple[int, float]:
     """Fewest and mean number of lines where the exact line solver decides a new cell, sampled
     before each step that leaves cells undecided.  Only the lines a step touched are re-solved."""
     puzzle = trace.puzzle
-    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
-    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
+    # Each line as (filled, crossed) bit masks, bit i = cell i of the line.
+    masks = {("row", r): [0, 0] for r in range(puzzle.height)}
+    masks.update({("column", c): [0, 0] for c in range(puzzle.width)})
+    clue = {("row", r): (puzzle.rows[r], puzzle.width) for r in range(puzzle.height)}
+    clue.update({("column", c): (puzzle.cols[c], puzzle.height) for c in range(puzzle.width)})
+    cache: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
-    def productive(axis: str, i: int) -> bool:
-        if axis == "row":
-            hints, cells = puzzle.rows[i], tuple(grid[i])
-        else:
-            hints, cells = puzzle.cols[i], tuple(row[i] for row in grid)
-        key = (hints, cells)
-        if key not in cache:
-            cache[key] = solve_cells(hints, cells)
-        out = cache[key]
-        return out is not None and any(a == UNKNOWN and b != UNKNOWN for a, b in zip(cells, out, strict=True))
+    def productive(key: tuple[str, int]) -> bool:
+        hints, n = clue[key]
+        filled, crossed = masks[key]
+        state = (hints, n, filled, crossed)
+        found = cache.get(state)
+        if found is None:
+            out = solve_masks(hints, n, filled, crossed)
+            found = cache[state] = out is not None and (out[0] | out[1]) != (filled | crossed)
+        return found
 
-    open_lines = {("row", r) for r in range(puzzle.height) if productive("row", r)}
-    open_lines |= {("column", c) for c in range(puzzle.width) if productive("column", c)}
+    open_lines = {("row", r) for r in range(puzzle.height) if productive(("row", r))}
+    open_lines |= {("column", c) for c in range(puzzle.width) if productive(("column", c))}
     samples = []
     for step in trace.steps:
         samples.append(len(open_lines))
-        touched = set()
+        touched: set[tuple[str, int]] = set()
         for r, c, v in step.cells:
-            grid[r][c] = v
+            side = 0 if v == FILLED else 1
+            masks[("row", r)][side] |= 1 << c
+            masks[("column", c)][side] |= 1 << r
             touched.update((("row", r), ("column", c)))
         for key in touched:
-            if productive(*key):
+            if productive(key):
                 open_lines.add(key)
             else:
                 open_lines.discard(key)
@@ -450,7 +455,10 @@ def grade(
     if solutions == UNIQUE and any(step.kind == SEARCH for step in trace.steps):
         if progress is not None:
             progress(0.0, "depth-1 probing is stuck; checking uniqueness")
-        result = solve(puzzle, time_limit=settings.solve_time_limit, should_stop=should_stop)
+        result = trace.search  # the trace's search step asked the complete solver already
+        if (result is None or result.verdict is Verdict.UNDECIDED
+                or result.seconds > settings.solve_time_limit / 2):
+            result = solve(puzzle, time_limit=settings.solve_time_limit, should_stop=should_stop)
         solutions = {Verdict.MULTIPLE: MULTIPLE, Verdict.NO_SOLUTION: NO_SOLUTION,
                      Verdict.UNDECIDED: UNDECIDED}.get(result.verdict, UNIQUE)
         searched = True

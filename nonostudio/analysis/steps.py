@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from nonostudio.analysis.techniques import ORDER
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle, new_grid
+
+if TYPE_CHECKING:
+    from nonostudio.core.solver import SolveResult
 
 RULE = "rule"
 LINE = "line"
@@ -153,6 +156,8 @@ class Trace:
     solved: bool
     seconds: float
     interrupted: bool = field(default=False)
+    search: SolveResult | None = field(default=None, compare=False, repr=False)
+    """The complete solver's result when a search step ran (not part of the JSON form)."""
 
     def first_fallback(self) -> int | None:
         """Index of the first step that is not a rule step (None: the rules did everything)."""

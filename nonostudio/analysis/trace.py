@@ -54,7 +54,7 @@ from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import cell_masks, solve_cells, solve_masks
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import Verdict, solve
+from nonostudio.core.solver import SolveResult, Verdict, solve
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import Element, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import SubLine, decompose
@@ -317,12 +317,17 @@ class _Tracer:
             self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
         else:
             self.grid = [[int(v) for v in row] for row in start_grid]
+        self.columns = [list(column) for column in zip(*self.grid, strict=True)]  # the grid,
+        # transposed (kept in step with it)
+        if not self.columns:
+            self.columns = [[] for _ in range(puzzle.width)]
         self.unknown = sum(row.count(UNKNOWN) for row in self.grid)
         self.steps: list[Step] = []
         self.queue: deque[LineKey] = deque()
         self.queued: set[LineKey] = set()
         self._forced: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
         self._trials = _Trials(puzzle)  # depth-1 trials remembered across probe steps
+        self.search: SolveResult | None = None  # the complete solver's result, once it ran
         for r in range(puzzle.height):
             self.push(("row", r))
         for c in range(puzzle.width):
@@ -338,7 +343,7 @@ class _Tracer:
     def line(self, axis: str, index: int) -> Line:
         if axis == "row":
             return Line(self.puzzle.rows[index], tuple(self.grid[index]))
-        return Line(self.puzzle.cols[index], tuple(row[index] for row in self.grid))
+        return Line(self.puzzle.cols[index], tuple(self.columns[index]))
 
     @staticmethod
     def cell(axis: str, index: int, pos: int) -> tuple[int, int]:
@@ -366,6 +371,7 @@ class _Tracer:
         own = (step.axis, step.index) if step.kind in own_kinds else None
         for r, c, v in step.cells:
             self.grid[r][c] = v
+            self.columns[c][r] = v
             for key in (("row", r), ("column", c)):
                 if key != own:
                     self.push(key)
@@ -629,7 +635,7 @@ class _Tracer:
 
     def search_step(self, should_stop: StopCallback | None) -> Step | None:
         """The rest of the grid from the complete solver (None: it was stopped)."""
-        result = solve(self.puzzle, should_stop=should_stop)
+        result = self.search = solve(self.puzzle, should_stop=should_stop)
         if result.verdict is Verdict.NO_SOLUTION:
             raise InconsistentPuzzleError("the puzzle has no solution")
         if result.solution is None:
@@ -718,4 +724,4 @@ def rule_trace(
     if tracer.unknown == 0:
         tracer.check_complete()
     return Trace(puzzle, rule_set, tracer.steps, tracer.unknown == 0,
-                 time.perf_counter() - started, interrupted)
+                 time.perf_counter() - started, interrupted, tracer.search)
