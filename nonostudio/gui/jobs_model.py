@@ -1,4 +1,5 @@
-"""The Jobs panel's table: one row per learning run of a job store, with its progress.
+"""The Jobs panel's table: one row per learning run of a job store, with its progress (and a
+running run's progress in words, :func:`progress_text`).
 
 Columns: run, created, settings (line length, patterns, sample), specifications, finished,
 rules found, status.  :meth:`JobsModel.refresh` re-reads the store (rows are replaced in place when
@@ -14,6 +15,7 @@ from PySide6.QtCore import QObject
 
 from nonostudio.gui.table_model import Column, TableModel
 from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus, settings_summary
+from nonostudio.learn.runner import RunSnapshot
 
 COLUMNS = ("Run", "Created", "Settings", "Specifications", "Finished", "Rules", "Status")
 RUN, CREATED, SETTINGS, TOTAL, FINISHED, RULES, STATUS = range(len(COLUMNS))
@@ -23,6 +25,24 @@ RUN, CREATED, SETTINGS, TOTAL, FINISHED, RULES, STATUS = range(len(COLUMNS))
 class JobRow:
     info: RunInfo
     status: RunStatus
+
+
+def time_left(seconds: float | None) -> str:
+    """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``; ``unknown`` for None."""
+    if seconds is None:
+        return "unknown"
+    s = int(round(seconds))
+    if s >= 3600:
+        return f"{s // 3600} h {s % 3600 // 60:02d} min"
+    if s >= 60:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s} s"
+
+
+def progress_text(p: RunSnapshot) -> str:
+    """A running run's progress in one line (under the Jobs table)."""
+    return (f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
+            f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
 
 
 def _created(row: JobRow) -> str:

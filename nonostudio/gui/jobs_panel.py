@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import paper_testing_set, user_rules_dir
-from nonostudio.gui.jobs_model import JobsModel
+from nonostudio.gui.jobs_model import JobsModel, progress_text
 from nonostudio.gui.learn_report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
@@ -58,23 +58,6 @@ def default_narrow_work() -> Work:
     from nonostudio.learn.work import narrow_synthesis_work
 
     return narrow_synthesis_work
-
-
-def time_left(seconds: float | None) -> str:
-    """``seconds`` as ``1 h 05 min``, ``4 min 10 s`` or ``12 s``; ``unknown`` for None."""
-    if seconds is None:
-        return "unknown"
-    s = int(round(seconds))
-    if s >= 3600:
-        return f"{s // 3600} h {s % 3600 // 60:02d} min"
-    if s >= 60:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s} s"
-
-
-def progress_text(p: RunSnapshot) -> str:
-    return (f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
-            f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
 
 
 def store_message(exc: Exception) -> str:
@@ -214,6 +197,10 @@ class JobsPanel(QWidget):
 
     # --- running -----------------------------------------------------------------------------
 
+    def running_job(self) -> LearnJob | None:
+        """The learning run in progress (None when there is none)."""
+        return self._job
+
     def is_busy(self) -> bool:
         return (self._job is not None or self._saving.is_running()
                 or self.report_view.is_busy())
@@ -232,7 +219,7 @@ class JobsPanel(QWidget):
         except (OSError, ValueError) as exc:  # read-only, full disk, in use: the store is as it was
             self.progress_label.setText(f"Cannot start a run: {store_message(exc)}")
             return None
-        self._refresh_model()
+        self.refresh()
         self.select_run(run_id)
         return run_id if self.resume(run_id) else None
 
@@ -276,7 +263,8 @@ class JobsPanel(QWidget):
         job = self._job
         return job if job is not None and self.sender() is job.signals else None
 
-    def _refresh_model(self) -> None:
+    def refresh(self) -> None:
+        """Re-read the store's runs (a store that cannot be read says why under the table)."""
         self.model.refresh()
         if self.model.error is not None:
             self.progress_label.setText(self.model.error)
@@ -291,7 +279,7 @@ class JobsPanel(QWidget):
         self.progress_bar.setRange(0, max(1, p.total))
         self.progress_bar.setValue(p.done)
         self.progress_label.setText(progress_text(p))
-        self._refresh_model()
+        self.refresh()
 
     def _on_rules(self, key: str, texts: list[str]) -> None:
         job = self._mine()
@@ -317,7 +305,7 @@ class JobsPanel(QWidget):
         if self._mine() is None:
             return
         self._job = None
-        self._refresh_model()
+        self.refresh()
         self._update_buttons()
 
     # --- saving and reporting ---------------------------------------------------------------

@@ -39,7 +39,8 @@ def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
 
 def pooled_entries(store: JobStore, run_ids: Sequence[int]) -> list[RuleEntry]:
     """The rules of ``run_ids`` pooled (a rule found by two runs is kept once)."""
-    return [RuleEntry(rule, rule.name, key, (), 0) for key, rule in pooled_rules(store, run_ids)]
+    pooled = pooled_rules(store, list(run_ids))
+    return [RuleEntry(rule, rule.name, key, (), 0) for key, rule in pooled]
 
 
 def check_save(name: str, top_k: int | None, cost_budget: int | None) -> None:

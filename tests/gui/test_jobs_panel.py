@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QDialogButtonBox
 
-from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel
-from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel, time_left
+from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel, time_left
+from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.save_rules_dialog import SaveChoice, SaveRulesDialog
 from nonostudio.learn.enumerate import SearchOptions
@@ -311,7 +311,9 @@ def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: Jo
     progress: list = []
     run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=5,
                                        budget_s=20.0, jobs=2, mode="thread"))
-    panel._job.signals.snapshot.connect(progress.append)
+    job = panel.running_job()
+    assert job is not None and job.run_id == run_id
+    job.signals.snapshot.connect(progress.append)
     qtbot.waitUntil(lambda: bool(progress), timeout=30000)
     began = time.monotonic()
     panel.cancel()
@@ -513,10 +515,10 @@ def test_a_store_that_cannot_be_read_keeps_the_table_and_says_why(qtbot, store: 
         raise JobStoreError("disk I/O error while reading the job store")
 
     monkeypatch.setattr(store, "runs", unreadable)
-    panel._refresh_model()  # what every refresh of the panel does
+    panel.refresh()  # what every refresh of the panel does
     assert panel.model.rowCount() == 1 and panel.model.row_at(0).info.id == run_id
     assert "could not be read" in panel.progress_label.text()
     assert "disk I/O error" in panel.progress_label.text()
     monkeypatch.undo()
-    panel._refresh_model()
+    panel.refresh()
     assert panel.model.error is None
