@@ -175,6 +175,11 @@ class LearnSettingsDialog(FormDialog):
             options = s.search_options()
         except ValueError:  # unreadable stored options: the dialog offers the defaults
             options = SearchOptions()
+        self.lay_out(self._constructs_box(options), self._weights_box(options),
+                     self._fixed_box())
+
+    def _constructs_box(self, options: SearchOptions) -> QGroupBox:
+        """The DSL constructs synthesis may use (and the extensions beyond the paper's)."""
         constructs = QGroupBox("DSL constructs synthesis may use")
         constructs_layout = QVBoxLayout(constructs)
         self.constructs: dict[str, QCheckBox] = {}
@@ -190,6 +195,10 @@ class LearnSettingsDialog(FormDialog):
             box.setObjectName(f"extension_{name}")
             self.extensions[name] = box
             constructs_layout.addWidget(box)
+        return constructs
+
+    def _weights_box(self, options: SearchOptions) -> QGroupBox:
+        """The cost weights candidates are ranked by, with the original's as a button."""
         weights = QGroupBox("Cost weights (rank rules as general as each other)")
         grid = QGridLayout(weights)
         self.weights: dict[str, QSpinBox] = {}
@@ -210,13 +219,17 @@ class LearnSettingsDialog(FormDialog):
         grid.addWidget(self.original_weights, (len(self.weights) + 1) // 2, 3)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(2, 1)
+        return weights
+
+    def _fixed_box(self) -> QGroupBox:
+        """The rest of the search, read-only."""
         fixed = QGroupBox("Fixed in this version")
         fixed_layout = QVBoxLayout(fixed)
         self.fixed_text = QPlainTextEdit(search_space_text(), readOnly=True)
         self.fixed_text.setAccessibleName("The fixed part of the search space")
         self.fixed_text.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
         fixed_layout.addWidget(self.fixed_text)
-        self.lay_out(constructs, weights, fixed)
+        return fixed
 
     def settings(self) -> LearnSettings:
         return LearnSettings(

@@ -61,19 +61,40 @@ class LibraryView(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
 
-        self.table = QTableView(self)
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        rows = self.table.verticalHeader()
+        self.table = self._make_table()
+        buttons = self._make_actions()
+        fill_row = self._make_fill_row()
+        self.status_label = QLabel(self)
+        self.status_label.setWordWrap(True)
+        self.status_label.setObjectName("libraryStatus")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(fill_row)
+        layout.addWidget(self.status_label)
+        layout.addLayout(buttons)
+
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.proxy.modelReset.connect(self._update_actions)
+        self._update_actions()
+
+    def _make_table(self) -> QTableView:
+        """The puzzles, sorted by title; the columns a narrow dock needs first."""
+        table = QTableView(self)
+        table.setModel(self.proxy)
+        table.setSortingEnabled(True)
+        table.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        rows = table.verticalHeader()
         rows.hide()
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        header = self.table.horizontalHeader()
+        header = table.horizontalHeader()
         header.setStretchLastSection(True)
         # What a narrow dock shows first: title, size, difficulty and verdict; then the author
         # and licence (the model's column numbers stay as they are).
@@ -84,9 +105,12 @@ class LibraryView(QWidget):
         header.resizeSection(VERDICT, 110)
         for column in (SIZE, LICENCE, DIFFICULTY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.activated.connect(self._on_activated)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.activated.connect(self._on_activated)
+        return table
 
+    def _make_actions(self) -> QHBoxLayout:
+        """Add, import and delete, as actions and as a row of buttons."""
         self.add_action = QAction("Add Current Puzzle", self)
         self.add_action.setToolTip("Store the puzzle being edited in the library")
         self.add_action.triggered.connect(self.addCurrentRequested)
@@ -108,7 +132,10 @@ class LibraryView(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             buttons.addWidget(button)
         buttons.addStretch(1)
+        return buttons
 
+    def _make_fill_row(self) -> QHBoxLayout:
+        """The progress of the background checks, hidden while there are none."""
         # Background checks of the puzzles without a verdict or difficulty (see library_fill).
         self.fill_bar = QProgressBar(self)
         self.fill_bar.setRange(0, 1000)
@@ -123,22 +150,7 @@ class LibraryView(QWidget):
         fill_row.addWidget(self.fill_bar)
         self.fill_bar.hide()
         self.fill_label.hide()
-
-        self.status_label = QLabel(self)
-        self.status_label.setWordWrap(True)
-        self.status_label.setObjectName("libraryStatus")
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.filter_edit)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(fill_row)
-        layout.addWidget(self.status_label)
-        layout.addLayout(buttons)
-
-        self.table.selectionModel().selectionChanged.connect(self._update_actions)
-        self.proxy.modelReset.connect(self._update_actions)
-        self._update_actions()
+        return fill_row
 
     @property
     def library(self) -> Library:
