@@ -50,7 +50,7 @@ from nonostudio.analysis.techniques import (
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line, cells_to_text
 from nonostudio.core.linesolver import cell_masks, solve_cells, solve_masks
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -308,6 +308,10 @@ class _Tracer:
         self.rules = tuple(rules)
         # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
         self.programs = [(rule, compiled(rule)) for rule in self.rules]
+        # What _decisive_fill runs, in apply_rule's order: each rule forward, then flipped.
+        self._runs = [(number, flipped, program.run, program.value)
+                      for number, (_, program) in enumerate(self.programs)
+                      for flipped in (False, True)]
         self.complete = complete_moves
         self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
@@ -448,24 +452,22 @@ class _Tracer:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already
         has with the fill's value: ``(rule number, flipped, start, end, bound elements)``."""
         n = seen.size
-        filled, crossed = cell_masks(seen.cells)
-        views = [LineView(seen), None]
-        for number, (_rule, program) in enumerate(self.programs):
-            same = filled if program.value == FILLED else crossed
-            run = program.run
-            for flipped in (False, True):
-                view = views[flipped]
-                if view is None:
-                    view = views[1] = LineView(seen.flipped())
-                for start, end, bound in run(view):
-                    if flipped:
-                        start, end = n - end, n - start
-                    if start >= end:
-                        continue  # an empty fill decides nothing
-                    if start >= 0 and end <= n and not (((1 << (end - start)) - 1) << start
-                                                        ) & ~same:
-                        continue  # cells already of the fill's value
-                    return number, flipped, start, end, bound
+        masks = cell_masks(seen.cells)  # (filled, crossed): index 0 is a CROSSED fill's cells
+        text = cells_to_text(seen.cells)
+        views = (LineView.of_text(seen.hints, text), LineView.of_text(seen.hints[::-1], text[::-1]))
+        for number, flipped, run, value in self._runs:
+            out = run(views[flipped])
+            if not out:
+                continue
+            same = masks[value == CROSSED]
+            for start, end, bound in out:
+                if flipped:
+                    start, end = n - end, n - start
+                if start >= end:
+                    continue  # an empty fill decides nothing
+                if start >= 0 and end <= n and not (((1 << (end - start)) - 1) << start) & ~same:
+                    continue  # cells already of the fill's value
+                return number, flipped, start, end, bound
         return None
 
     # ---- techniques ----------------------------------------------------------------------------
