@@ -29,6 +29,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.learn.export import (
+    ChoiceSettings,
     choose_rules,
     chosen_entries,
     common_options,
@@ -387,11 +388,12 @@ def run_export(args: argparse.Namespace) -> Outcome:
     source = {rule.name: key for key, rule in found}
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
-    choice = choose_rules([rule for _, rule in found], transitions, top_k=args.top,
-                          cost_budget=args.cost_budget,
-                          simplify_chosen=args.simplify, widen_chosen=args.widen,
-                          recover=load_rules("control").rules, mirror=args.mirror, say=say,
-                          jobs=args.jobs, options=common_options([i.settings for i in infos]))
+    settings = ChoiceSettings(top_k=args.top, cost_budget=args.cost_budget,
+                              simplify_chosen=args.simplify, widen_chosen=args.widen,
+                              recover=load_rules("control").rules, mirror=args.mirror,
+                              jobs=args.jobs,
+                              search=common_options([i.settings for i in infos]))
+    choice = choose_rules([rule for _, rule in found], transitions, settings, say=say)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)

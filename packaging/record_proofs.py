@@ -31,12 +31,12 @@ def _prove(key: Key, max_length: int) -> tuple[Key, str, str, bool | None, str, 
     """In a worker: prove rule ``key[1]`` of the shipped set ``key[0]``; returns the key, the
     rule's name, the hash of the text proved, the verdict, the counterexample and the seconds."""
     from nonostudio.rules.proof_record import rule_hash
-    from nonostudio.rules.prover import prove
+    from nonostudio.rules.prover import AT_ONCE, prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(key[0]).rules[key[1]]
     started = time.perf_counter()
-    result = prove(rule, max_length, at_once=True)
+    result = prove(rule, max_length, strategy=AT_ONCE)
     return (key, rule.name, rule_hash(rule), result.sound, str(result.counterexample or ""),
             time.perf_counter() - started)
 

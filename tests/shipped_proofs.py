@@ -25,11 +25,11 @@ Verdict = tuple[str, bool | None, str]  # the rule's name, sound, the counterexa
 
 def _verdict(name: str, index: int) -> Verdict:
     """In a worker: read rule ``index`` of the shipped set ``name`` and prove it up to 30 cells."""
-    from nonostudio.rules.prover import prove
+    from nonostudio.rules.prover import AT_ONCE, prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(name).rules[index]
-    result = prove(rule, 30, at_once=True)
+    result = prove(rule, 30, strategy=AT_ONCE)
     return rule.name, result.sound, str(result.counterexample or "")
 
 

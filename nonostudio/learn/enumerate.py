@@ -207,7 +207,7 @@ class Form:
     cost: int
 
 
-def _terms(coeffs: tuple[int, ...], atoms: list[Expr]) -> tuple[list[Expr], list[Expr]]:
+def _terms(coeffs: tuple[int, ...], atoms: Sequence[Expr]) -> tuple[list[Expr], list[Expr]]:
     pos: list[Expr] = []
     neg: list[Expr] = []
     for a, c in enumerate(coeffs):
@@ -224,7 +224,7 @@ def _chain(first: Expr, plus: list[Expr], minus: list[Expr]) -> Expr:
     return out
 
 
-def form_expr(coeffs: tuple[int, ...], literal: int, atoms: list[Expr]) -> Expr:
+def form_expr(coeffs: tuple[int, ...], literal: int, atoms: Sequence[Expr]) -> Expr:
     """The expression of a form: positive terms, then negative ones, then the literal."""
     pos, neg = _terms(coeffs, atoms)
     if pos:
@@ -284,7 +284,7 @@ class CondAtom:
     special: bool
 
 
-def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: list[Expr]) -> Compare:
+def compare_of(coeffs: tuple[int, ...], literal: int, op: str, atoms: Sequence[Expr]) -> Compare:
     """``form op 0`` with positive terms (and a positive literal) on the left."""
     pos, neg = _terms(coeffs, atoms)
     if literal > 0:

@@ -9,16 +9,17 @@ image pooled too (:func:`choose_rules`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
-from nonostudio.core.progress import ProgressCallback
+from nonostudio.core.progress import StopCallback
 from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
 from nonostudio.learn.jobs import JobStore, rule_texts
-from nonostudio.learn.optimize import OptimisedSet, measure_cells, optimise, rule_cells
+from nonostudio.learn.optimize import Cells, OptimisedSet, measure_cells, optimise, rule_cells
 from nonostudio.learn.report import recovered_rules
 from nonostudio.learn.synth import simplify, widen
 from nonostudio.rules.ast import Rule
@@ -28,7 +29,7 @@ from nonostudio.rules.examples import Example
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.parser import RuleEntry, RuleSyntaxError, parse_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import AT_ONCE, prove
 from nonostudio.rules.ruleset import load_rule_set
 from nonostudio.rules.tidy import tidy
 
@@ -95,139 +96,210 @@ class Choice:
                              for image, original in self.mirrors.items()}}
 
 
+@dataclass(frozen=True)
+class ChoiceSettings:
+    """What :func:`choose_rules` is asked for.
+
+    ``top_k``: the k best rules (all that add a cell when None); ``cost_budget``: their costs add
+    up to at most this.  ``widen_chosen`` / ``simplify_chosen``: the chosen rules widened /
+    simplified (each step proved up to ``prove_length`` cells) and the choice made again.
+    ``recover``: documented strategies (such as the control rules) that a chosen rule should
+    recover (without ``top_k`` only).  ``mirror``: every pooled rule's mirror image joins the
+    pool.  ``jobs``: worker processes measuring coverages (default one per core).  ``search``:
+    the search options widening and simplification use (those of the runs the rules come from).
+    """
+
+    top_k: int | None = None
+    cost_budget: int | None = None
+    simplify_chosen: bool = False
+    widen_chosen: bool = False
+    recover: Sequence[Rule] = ()
+    mirror: bool = False
+    prove_length: int = 30
+    jobs: int | None = None
+    search: SearchOptions = DEFAULT_OPTIONS
+
+
 def choose_rules(
     rules: Sequence[Rule],
     transitions: Sequence[Transition],
+    settings: ChoiceSettings = ChoiceSettings(),
     *,
-    top_k: int | None = None,
-    cost_budget: int | None = None,
-    simplify_chosen: bool = False,
-    widen_chosen: bool = False,
-    recover: Sequence[Rule] = (),
-    mirror: bool = False,
-    prove_length: int = 30,
     say: Callable[[str], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
-    jobs: int | None = None,
-    options: SearchOptions = DEFAULT_OPTIONS,
+    should_stop: StopCallback | None = None,
 ) -> Choice:
-    """The optimised choice among ``rules`` on ``transitions``: the ``top_k`` best (all that add
-    a cell when None), their costs adding up to at most ``cost_budget`` when it is given
-    (:func:`~nonostudio.learn.optimize.optimise`).
+    """The optimised choice among ``rules`` on ``transitions``
+    (:func:`~nonostudio.learn.optimize.optimise`), made in steps:
 
-    Every rule is first written in its cheapest equivalent form (:func:`tidy`: the same fills,
-    so only costs change; rules that become the same are kept once).  With ``simplify_chosen``
-    the rules of the first choice are simplified (rules of earlier runs were kept as found; each
-    step is proved and never less general, so only their cost drops) and the choice is made
-    again over the pool with the simplified rules in their place.  With ``widen_chosen`` the
-    ``unique`` conditions of the chosen rules are widened as synthesis now does (each step proved,
-    more general on the check pool; rules of earlier runs were kept as found) before that, the
-    widened rules taking the originals' place.  With ``recover`` (documented
-    strategies, such as the control rules) and no ``top_k``, a strategy that some pooled rule
-    recovers (fills a superset of its cells) but no chosen one does gets the cheapest such rule
-    added at the end with a gain of 0 — greedy ties to the cheaper rule can otherwise leave out
-    the one rule a player would recognise as that strategy.  With ``mirror``, after those steps
-    the mirror image of every pooled rule (:func:`~nonostudio.rules.mirror.mirrored`) joins the
-    pool and the choice is made again; each chosen mirror is proved sound for lines up to
-    ``prove_length`` cells before it is kept (one refuted would be a bug in the mirroring: it
-    leaves the pool, is listed in ``refuted``, and the choice is made once more).  Widening and
-    simplifying steps are proved up to ``prove_length`` cells too.  ``say`` hears progress lines;
-    ``should_stop`` is polled between steps (a stopped choice has ``chosen.complete`` False).
-    ``jobs`` worker processes (default one per core) measure the pool's coverages
-    (:func:`measure_cells`).  Widening and simplification search as ``options`` allow (the
-    search options of the runs the rules come from).
+    1. every rule written in its cheapest equivalent form, rules that become the same kept once
+       (:func:`tidied_pool`);
+    2. the pool's coverages measured and the choice made;
+    3. with ``widen_chosen`` / ``simplify_chosen``, the chosen rules polished in the pool and the
+       choice made again;
+    4. with ``mirror``, the mirror images pooled and the choice made again, each chosen mirror
+       proved before it is kept (one refuted leaves the pool and is listed in ``refuted``);
+    5. with ``recover`` and no ``top_k``, a strategy some pooled rule recovers but no chosen one
+       does gets the cheapest such rule added with a gain of 0.
+
+    ``say`` hears progress lines; ``should_stop`` is polled between steps (a stopped choice has
+    ``chosen.complete`` False).
     """
+    steps = _Choosing(tidied_pool(rules), transitions, settings, say, should_stop)
+    if not steps.measure():
+        return Choice(OptimisedSet([], [], 0, 0, complete=False), steps.pool, 0)
+    chosen = steps.choose()
+    if steps.polishing() and chosen.complete:
+        if not steps.polish(chosen):
+            return Choice(chosen, steps.pool, steps.changed["simplify"],
+                          widened=steps.changed["widen"])
+        chosen = steps.choose()
+    simplified = steps.changed["simplify"]
+    if settings.mirror and chosen.complete:
+        stopped = Choice(OptimisedSet([], [], 0, 0, complete=False), steps.pool, simplified)
+        mirrored_choice = steps.with_mirrors()
+        if mirrored_choice is None:
+            return stopped
+        chosen = mirrored_choice
+    kept_for: dict[str, str] = {}
+    if settings.recover and settings.top_k is None and chosen.complete:
+        kept_for = steps.keep_recovering(chosen)
+    return Choice(chosen, steps.pool, simplified, kept_for, steps.changed["widen"],
+                  steps.mirrors, steps.refuted)
+
+
+def tidied_pool(rules: Sequence[Rule]) -> list[Rule]:
+    """``rules`` each in its cheapest equivalent form (:func:`tidy`: the same fills, so only
+    costs change), a rule that becomes the same as an earlier one left out."""
     pool: list[Rule] = []
     bodies: set[tuple[Any, ...]] = set()
-    for rule in map(tidy, rules):  # the same fills, cheaper written where possible
+    for rule in map(tidy, rules):
         if (body := (rule.bindings, rule.condition, rule.action)) not in bodies:
             bodies.add(body)
             pool.append(rule)
-    def measured(total: int) -> ProgressCallback:
+    return pool
+
+
+@dataclass
+class _Choosing:
+    """The state :func:`choose_rules` passes from step to step: the pool (changed in place) and
+    its coverages, what polishing changed, the mirror images added and refuted."""
+
+    pool: list[Rule]
+    transitions: Sequence[Transition]
+    settings: ChoiceSettings
+    say: Callable[[str], None] | None
+    should_stop: StopCallback | None
+    cells: list[Cells] = field(default_factory=list)
+    changed: Counter[str] = field(default_factory=Counter)
+    mirrors: dict[str, str] = field(default_factory=dict)
+    refuted: list[str] = field(default_factory=list)
+
+    def stopping(self) -> bool:
+        return self.should_stop is not None and self.should_stop()
+
+    def _measured(self, rules: Sequence[Rule]) -> list[Cells] | None:
+        """The coverages of ``rules`` (None when stopped), said every 50 rules."""
+        total = len(rules)
+
         def progress(fraction: float, _message: str) -> None:
             done = round(fraction * total)
-            if say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules, 50 a multiple
-                say(f"[measure {done}/{total}]")
-        return progress
+            if self.say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules
+                self.say(f"[measure {done}/{total}]")
+        return measure_cells(rules, self.transitions, jobs=self.settings.jobs, progress=progress,
+                             should_stop=self.should_stop)
 
-    cells = measure_cells(pool, transitions, jobs=jobs, progress=measured(len(pool)),
-                          should_stop=should_stop)
-    if cells is None:
-        return Choice(OptimisedSet([], [], 0, 0, complete=False), pool, 0)
+    def measure(self) -> bool:
+        """Step 2a: the pool's coverages; False when stopped."""
+        cells = self._measured(self.pool)
+        if cells is None:
+            return False
+        self.cells = cells
+        return True
 
-    def choose() -> OptimisedSet:
+    def choose(self) -> OptimisedSet:
+        """The optimised choice over the pool as it is now, said every tenth of the way."""
         shown = [-1]  # the last tenth of the way said
 
         def progress(fraction: float, message: str) -> None:
-            if say is not None and int(10 * fraction) > shown[0]:
+            if self.say is not None and int(10 * fraction) > shown[0]:
                 shown[0] = int(10 * fraction)
-                say(f"[optimise {fraction:.0%}] {message}")
-        return optimise(pool, transitions, top_k=top_k, progress=progress,
-                        should_stop=should_stop, cells=cells, cost_budget=cost_budget)
+                self.say(f"[optimise {fraction:.0%}] {message}")
+        return optimise(self.pool, self.transitions, top_k=self.settings.top_k,
+                        progress=progress, should_stop=self.should_stop, cells=self.cells,
+                        cost_budget=self.settings.cost_budget)
 
-    chosen = choose()
-    changed = {"simplify": 0, "widen": 0}
-    steps = [(name, step) for name, step, wanted in (("widen", widen, widen_chosen),
-                                                     ("simplify", simplify, simplify_chosen))
-             if wanted]
-    if steps and chosen.complete:
+    def polishing(self) -> list[tuple[str, Callable[..., Rule]]]:
+        """The polishing steps asked for, in the order they are applied."""
+        wanted = (("widen", widen, self.settings.widen_chosen),
+                  ("simplify", simplify, self.settings.simplify_chosen))
+        return [(name, step) for name, step, asked in wanted if asked]
+
+    def polish(self, chosen: OptimisedSet) -> bool:
+        """Step 3: each chosen rule widened then simplified as asked, replacing it in the pool;
+        ``changed`` counts the rules each step changed.  False when stopped."""
         for i, rule in enumerate(chosen.rules, 1):
             better = rule
-            for name, step in steps:
-                if should_stop is not None and should_stop():
-                    return Choice(chosen, pool, changed["simplify"], widened=changed["widen"])
-                if say is not None:
-                    say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
-                after = step(better, max_length=prove_length, should_stop=should_stop,
-                             options=options)
-                changed[name] += after != better
+            for name, step in self.polishing():
+                if self.stopping():
+                    return False
+                if self.say is not None:
+                    self.say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
+                after = step(better, max_length=self.settings.prove_length,
+                             should_stop=self.should_stop, options=self.settings.search)
+                self.changed[name] += after != better
                 better = after
             if better != rule:
-                at = pool.index(rule)
-                pool[at], cells[at] = better, rule_cells(better, transitions)
-        chosen = choose()
-    simplified = changed["simplify"]
-    mirrors: dict[str, str] = {}
-    refuted: list[str] = []
-    if mirror and chosen.complete:
-        added = _mirror_images(pool, mirrors)
-        if say is not None:
-            say(f"measuring {len(added)} mirror images")
-        more = measure_cells(added, transitions, jobs=jobs, progress=measured(len(added)),
-                             should_stop=should_stop)
-        stopped = Choice(OptimisedSet([], [], 0, 0, complete=False), pool, simplified)
+                at = self.pool.index(rule)
+                self.pool[at], self.cells[at] = better, rule_cells(better, self.transitions)
+        return True
+
+    def with_mirrors(self) -> OptimisedSet | None:
+        """Step 4: the mirror images pooled and the choice made again until every chosen mirror
+        is proved; None when stopped."""
+        added = _mirror_images(self.pool, self.mirrors)
+        if self.say is not None:
+            self.say(f"measuring {len(added)} mirror images")
+        more = self._measured(added)
         if more is None:
-            return stopped
-        pool += added
-        cells += more
-        while (chosen := choose()).complete:
-            unproved = [r for r in chosen.rules if r.name in mirrors
-                        and not _proved_mirror(r, prove_length, say, should_stop)]
-            if should_stop is not None and should_stop():
-                return stopped
+            return None
+        self.pool += added
+        self.cells += more
+        while (chosen := self.choose()).complete:
+            unproved = [r for r in chosen.rules if r.name in self.mirrors
+                        and not _proved_mirror(r, self.settings.prove_length, self.say,
+                                               self.should_stop)]
+            if self.stopping():
+                return None
             if not unproved:
                 break
-            refuted += [r.name for r in unproved]
+            self.refuted += [r.name for r in unproved]
             for r in unproved:
-                at = pool.index(r)
-                del pool[at], cells[at]
-    kept_for: dict[str, str] = {}
-    if recover and top_k is None and chosen.complete:
-        wanted = [rule_cells(r, transitions) for r in recover]
-        index = {r.name: i for i, r in enumerate(pool)}
-        mine = recovered_rules(chosen.rules, [cells[index[r.name]] for r in chosen.rules],
+                at = self.pool.index(r)
+                del self.pool[at], self.cells[at]
+        return chosen
+
+    def keep_recovering(self, chosen: OptimisedSet) -> dict[str, str]:
+        """Step 5: for each strategy of ``recover`` that some pooled rule recovers (fills a
+        superset of its cells) but no chosen one does, the cheapest such rule added to
+        ``chosen`` with a gain of 0 (greedy ties to the cheaper rule can otherwise leave out the
+        one rule a player would recognise); strategy name → learned rule name."""
+        recover = self.settings.recover
+        wanted = [rule_cells(r, self.transitions) for r in recover]
+        index = {r.name: i for i, r in enumerate(self.pool)}
+        mine = recovered_rules(chosen.rules, [self.cells[index[r.name]] for r in chosen.rules],
                                recover, wanted)
-        anywhere = recovered_rules(pool, cells, recover, wanted)
+        anywhere = recovered_rules(self.pool, self.cells, recover, wanted)
+        kept_for: dict[str, str] = {}
         for strategy, by in mine.items():
             extra = anywhere[strategy]
             if by is None and extra is not None:
                 kept_for[strategy] = extra
                 if extra not in {r.name for r in chosen.rules}:
-                    rule = pool[index[extra]]
+                    rule = self.pool[index[extra]]
                     chosen.rules.append(rule)
                     chosen.gains.append(0)
                     chosen.costs.append(cost(rule))
-    return Choice(chosen, pool, simplified, kept_for, changed["widen"], mirrors, refuted)
+        return kept_for
 
 
 def _mirror_images(pool: Sequence[Rule], mirrors: dict[str, str]) -> list[Rule]:
@@ -254,7 +326,7 @@ def _mirror_images(pool: Sequence[Rule], mirrors: dict[str, str]) -> list[Rule]:
 def _proved_mirror(rule: Rule, max_length: int, say: Callable[[str], None] | None,
                    should_stop: Callable[[], bool] | None) -> bool:
     """Whether the prover proves a chosen mirror image sound (False if refuted or stopped)."""
-    result = prove(rule, max_length, should_stop=should_stop, at_once=True)
+    result = prove(rule, max_length, strategy=AT_ONCE, should_stop=should_stop)
     if say is not None:
         verdict = {True: "proved", False: "REFUTED", None: "stopped"}[result.sound]
         say(f"[prove mirror] {rule.name}: {verdict} ({result.seconds:.1f} s)")

@@ -33,6 +33,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,30 @@ from nonostudio.core.paths import jobs_db_path
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
 
-SPEC_STATUSES = ("pending", "running", "done", "failed", "timeout", "skipped")
-FINISHED = ("done", "failed", "timeout", "skipped")
-RUN_STATUSES = ("pending", "running", "cancelled", "finished")
+
+class SpecStatus(StrEnum):
+    """A specification's status (stored as these strings)."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"  # the work raised
+    TIMEOUT = "timeout"  # over its budget
+    SKIPPED = "skipped"  # covered already (or searched narrowly instead)
+
+
+class RunState(StrEnum):
+    """A run's status (stored as these strings)."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    CANCELLED = "cancelled"
+    FINISHED = "finished"
+
+
+SPEC_STATUSES = tuple(SpecStatus)
+FINISHED = (SpecStatus.DONE, SpecStatus.FAILED, SpecStatus.TIMEOUT, SpecStatus.SKIPPED)
+RUN_STATUSES = tuple(RunState)
 
 SCHEMA_VERSION = 1
 """The layout this module writes (``PRAGMA user_version``; 0 is a store from before versions,
@@ -134,7 +156,7 @@ class RunInfo:
     id: int
     settings: dict[str, Any]
     created: float
-    status: str
+    status: RunState
     total: int
 
 
@@ -143,7 +165,7 @@ class SpecRecord:
     key: str
     group: str
     spec: Specification
-    status: str
+    status: SpecStatus
     seconds: float | None
     attempts: int
     result: dict[str, Any] | None
@@ -169,7 +191,7 @@ class RunStatus:
 
     @property
     def budget_hits(self) -> int:
-        return self.counts.get("timeout", 0)
+        return self.counts.get(SpecStatus.TIMEOUT, 0)
 
     def lines(self) -> list[str]:
         """Human-readable summary, one fact per line."""
@@ -350,7 +372,7 @@ class JobStore:
                       first_seq: int, have: set[str], *, duplicates_are_errors: bool) -> int:
         """Insert the specifications whose keys are not in ``have`` (which grows), numbered from
         ``first_seq``; returns how many."""
-        rows = []
+        rows: list[tuple[int, int, str, str, int, str]] = []
         for spec in specs:
             key = spec.key
             if key in have:
@@ -370,7 +392,9 @@ class JobStore:
             cur = db.execute(
                 "INSERT INTO runs (settings, created, status) VALUES (?, ?, 'pending')",
                 (json.dumps(settings, sort_keys=True), time.time()))
-            run_id = int(cur.lastrowid)
+            if cur.lastrowid is None:  # an INSERT always sets it
+                raise RuntimeError(f"{self.path}: SQLite gave the new run no id")
+            run_id = cur.lastrowid
             self._insert_specs(db, run_id, specs, 0, set(), duplicates_are_errors=True)
         return run_id
 
@@ -397,7 +421,7 @@ class JobStore:
         rows = self._read(
             "SELECT r.id, r.settings, r.created, r.status, "
             "(SELECT COUNT(*) FROM specs s WHERE s.run_id = r.id) FROM runs r ORDER BY r.id")
-        return [RunInfo(i, json.loads(s), c, st, n) for i, s, c, st, n in rows]
+        return [RunInfo(i, json.loads(s), c, RunState(st), n) for i, s, c, st, n in rows]
 
     def run(self, run_id: int) -> RunInfo:
         for info in self.runs():
@@ -405,7 +429,7 @@ class JobStore:
                 return info
         raise ValueError(f"{self.path}: no run {run_id}")
 
-    def set_run_status(self, run_id: int, status: str) -> None:
+    def set_run_status(self, run_id: int, status: RunState) -> None:
         if status not in RUN_STATUSES:
             raise ValueError(f"unknown run status {status!r}")
         if not self._write("UPDATE runs SET status = ? WHERE id = ?", (status, run_id)):
@@ -440,11 +464,11 @@ class JobStore:
         rows = self._read(
             "SELECT key, grp, spec, status, seconds, attempts, result, error FROM specs "
             f"WHERE {where} ORDER BY size, seq", params)
-        return [SpecRecord(k, g, Specification.from_json(json.loads(s)), st, sec, a,
+        return [SpecRecord(k, g, Specification.from_json(json.loads(s)), SpecStatus(st), sec, a,
                            json.loads(r) if r is not None else None, e)
                 for k, g, s, st, sec, a, r, e in rows]
 
-    def records(self, run_id: int, status: str | None = None) -> list[SpecRecord]:
+    def records(self, run_id: int, status: SpecStatus | None = None) -> list[SpecRecord]:
         """The run's specifications (all, or those with ``status``), smaller pattern sets first."""
         if status is None:
             return self._records("run_id = ?", (run_id,))
@@ -452,14 +476,14 @@ class JobStore:
             raise ValueError(f"unknown specification status {status!r}")
         return self._records("run_id = ? AND status = ?", (run_id, status))
 
-    def spec_status(self, run_id: int, key: str) -> str:
+    def spec_status(self, run_id: int, key: str) -> SpecStatus:
         rows = self._read("SELECT status FROM specs WHERE run_id = ? AND key = ?", (run_id, key))
         if not rows:
             raise ValueError(f"run {run_id} has no specification {key!r}")
-        return str(rows[0][0])
+        return SpecStatus(rows[0][0])
 
     def pending(self, run_id: int) -> list[SpecRecord]:
-        return self.records(run_id, "pending")
+        return self.records(run_id, SpecStatus.PENDING)
 
     def mark_running(self, run_id: int, key: str) -> None:
         """Claim a pending specification (one more attempt)."""
@@ -469,10 +493,10 @@ class JobStore:
         if not changed:
             raise ValueError(f"specification {key!r} of run {run_id} is not pending")
 
-    def finish(self, run_id: int, key: str, status: str, seconds: float | None,
+    def finish(self, run_id: int, key: str, status: SpecStatus, seconds: float | None,
                result: dict[str, Any] | None = None, error: str | None = None) -> None:
         """Record the outcome of one specification (``pending`` puts it back, e.g. on cancel)."""
-        if status not in SPEC_STATUSES or status == "running":
+        if status not in SPEC_STATUSES or status == SpecStatus.RUNNING:
             raise ValueError(f"cannot finish with status {status!r}")
         changed = self._write(
             "UPDATE specs SET status = ?, seconds = ?, result = ?, error = ?, updated = ? "

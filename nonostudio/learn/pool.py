@@ -10,7 +10,7 @@ fill's correctness on every instance a few vector operations.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -127,6 +127,8 @@ def _view(hints: tuple[int, ...], text: str) -> LineView:
 def _atom_value(expr: Expr, env: dict[str, Element], view: LineView) -> int:
     if isinstance(expr, LineSize):
         return view.n
+    if not isinstance(expr, Start | Size | LowestEndCell | HighestStartCell):
+        raise ValueError(f"{expr} is not an atom of a bound element")
     e = env[expr.var]
     if isinstance(expr, Start):
         return e.start
@@ -174,7 +176,7 @@ class Instances:
     ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances that agree on every binding but ``name`` (for ``unique``).
     """
 
-    def __init__(self, bindings: tuple[Binding, ...], lines: list[PoolLine],
+    def __init__(self, bindings: tuple[Binding, ...], lines: Sequence[PoolLine],
                  poll: Callable[[], None] | None = None) -> None:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
@@ -217,7 +219,7 @@ class Instances:
             width = len(_own_atoms(b.pattern))
             table = np.array(values[j], dtype=np.int64).reshape(len(values[j]), width)
             columns.append(table[chosen[j]])
-        self.lines = lines
+        self.lines = list(lines)
         self.atoms = np.concatenate(columns, axis=1)
         self.index, self.extreme, self.group = {}, {}, {}
         for j, b in enumerate(bindings):

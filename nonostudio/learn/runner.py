@@ -1,40 +1,14 @@
 """Parallel, resumable execution of a per-specification function over a run of the job store.
 
 ``work(spec, budget_s, should_stop, ctx) -> dict`` is called once per pending specification in a
-worker that owns one ``z3.Context`` (``ctx``).  The result must be JSON-serialisable; its
-``rules`` list (or ``rule`` entry) counts as rules found.  A specification is *skipped* when a
-smaller pattern set of the same (transition, run) gave a rule, or when a rule found so far
-already covers it (:class:`CoveringRules`): specifications run smallest pattern sets first, so the
-general rules found early spare the later, larger searches.  With ``narrow_work`` a skipped
-specification still gets that cheaper search (the learning run's constant-level search,
-:func:`nonostudio.learn.work.narrow_synthesis_work`) and keeps its outcome under ``skipped``;
-without it, it is finished at once.  Which specifications are skipped is decided as each is handed
-out, from the results in the store, so a resumed run decides the same way; ``narrow_from=K``
-treats every specification of K or more patterns as skipped.
-
-Workers: ``mode="process"`` (default) runs ``jobs`` spawned processes, ``mode="thread"`` runs
-threads.  Measured on the 2-core machine (``tests/benchmarks/bench_runner.py``, 24
-specifications, under a load average of 5 from other jobs): z3-bound work went from 3.8 s on one
-worker to 2.0 s on two threads and 2.6 s on two processes (z3 releases the GIL); Python-bound work
-went from 4.6 s to 4.2 s on two threads (the GIL serialises them) and 3.9 s on two processes.
-Processes cost about a second of start-up (spawn + importing z3) and then scale on both kinds of
-work, and a crash in native code loses only that worker's task — hence the default; threads suit
-short runs of z3-bound work.  ``work`` must be importable from a module for processes.
-
-Only the coordinating thread writes the store: a claimed specification is ``running`` until its
-outcome is written, so a killed run loses only what was in flight.  Each worker's watchdog calls
-``ctx.interrupt()`` when its task's budget runs out or the run is cancelled; ``should_stop``
-reports the same to Python code.  Cancelled specifications go back to ``pending``, never
-``failed``: z3's own Ctrl-C handling is switched off (``ctrl_c=False``; left on, z3 takes the
-signal from Python even in a worker that ignores it and gives up "interrupted from keyboard"),
-worker processes ignore SIGINT from their start (the coordinator cancels instead), and work that
-does not stop within :data:`CANCEL_GRACE_S` of a cancel is handed back and its worker process
-terminated.  Every worker process is joined (reaped): none is left behind, defunct or alive.
-
-Progress follows the one protocol of :mod:`nonostudio.core.progress`: ``progress(fraction,
-message)`` after each finished specification.  The richer figures of the run (counts, rules
-found, rate, time left: a :class:`RunSnapshot`) go to ``on_snapshot``.  Both are plain callbacks —
-the GUI turns them into signals.
+worker (``mode="process"``, the default, or ``"thread"``) that owns one ``z3.Context``; its
+JSON result's ``rules`` (or ``rule``) count as rules found.  A specification a smaller pattern
+set or a rule found so far already covers is *skipped* (or given the cheaper ``narrow_work``).
+Only the coordinating thread writes the store, so a killed run loses only what was in flight;
+cancelled specifications go back to ``pending``, and every worker process is reaped.  Progress
+follows :mod:`nonostudio.core.progress`; the run's figures go to ``on_snapshot`` as a
+:class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner") has the details and the
+measurements behind the defaults.
 """
 
 from __future__ import annotations
@@ -47,7 +21,7 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -55,7 +29,15 @@ import z3
 
 from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.core.z3threads import interrupt, new_context
-from nonostudio.learn.jobs import JobStore, RunStatus, SpecRecord, rule_texts, rules_in
+from nonostudio.learn.jobs import (
+    JobStore,
+    RunState,
+    RunStatus,
+    SpecRecord,
+    SpecStatus,
+    rule_texts,
+    rules_in,
+)
 from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Constant, Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, compiled
@@ -79,7 +61,7 @@ class RunSnapshot:
     rate_per_minute: float
     eta_seconds: float | None
     key: str
-    status: str
+    status: SpecStatus
 
     def message(self) -> str:
         """The snapshot in words, e.g. ``12/122 specifications, 4 rules, 31.2/min, 21 s left
@@ -131,7 +113,7 @@ class _Event(Protocol):
 
 class _Queue(Protocol):
     def get(self, block: bool = ..., timeout: float | None = ...) -> Any: ...
-    def put(self, item: Any) -> None: ...
+    def put(self, item: Any, /) -> None: ...
 
 
 def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, results: _Queue,
@@ -169,7 +151,7 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
             work = works[which]
             assert work is not None, "a narrow task without a narrow work"
             if stop.is_set():  # queued before the cancel: give it back untouched
-                results.put((index, key, "pending", 0.0, None, None))
+                results.put((index, key, SpecStatus.PENDING, 0.0, None, None))
                 continue
             slots[index] = number
             start = time.monotonic()
@@ -177,9 +159,11 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
             with lock:
                 current[0] = deadline
             result_text = error = None
+            def should_stop(d: float = deadline) -> bool:
+                return stop.is_set() or time.monotonic() > d
+
             try:
-                result = work(Specification.from_json(spec_json), budget,
-                              lambda d=deadline: stop.is_set() or time.monotonic() > d, ctx)
+                result = work(Specification.from_json(spec_json), budget, should_stop, ctx)
                 result_text = json.dumps(result)
             except Exception as exc:  # the work's failure is the specification's outcome
                 error = f"{type(exc).__name__}: {exc}"
@@ -187,11 +171,12 @@ def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, res
                 current[0] = None
             seconds = time.monotonic() - start
             if stop.is_set():
-                status = "pending"
+                status = SpecStatus.PENDING
             elif seconds > budget:
-                status = "timeout"
+                status = SpecStatus.TIMEOUT
             else:
-                status = "failed" if error else ("skipped" if which else "done")
+                status = (SpecStatus.FAILED if error
+                          else SpecStatus.SKIPPED if which else SpecStatus.DONE)
             slots[index] = -1
             results.put((index, key, status, seconds, result_text, error))
     finally:
@@ -241,7 +226,10 @@ class Runner:
         keep_z3_from_ctrl_c()  # thread workers run z3 in this process
         store.resume(run_id)
         pending = sorted(store.pending(run_id), key=lambda r: hand_out_key(r.spec))
-        store.set_run_status(run_id, "running")
+        store.set_run_status(run_id, RunState.RUNNING)
+        self._tasks: _Queue
+        self._results: _Queue
+        self._stop: _Event
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
             self._tasks, self._results, self._stop = mp.Queue(), mp.Queue(), mp.Event()
@@ -259,7 +247,8 @@ class Runner:
             self._stop.set()
             self._end_workers()
         final = store.status(run_id)
-        store.set_run_status(run_id, "cancelled" if final.counts.get("pending") else "finished")
+        store.set_run_status(run_id, RunState.CANCELLED if final.counts.get(SpecStatus.PENDING)
+                             else RunState.FINISHED)
         return final
 
     def _end_workers(self) -> None:
@@ -316,8 +305,8 @@ class Runner:
         results = store.results(run_id)
         covering = CoveringRules(results)
         ruled: dict[str, list[frozenset[str]]] = {}  # group -> pattern sets that gave a rule
-        for key, result in results:
-            _note_rules(ruled, key, result)
+        for key, stored in results:
+            _note_rules(ruled, key, stored)
 
         def skipped(record: SpecRecord) -> bool:
             if self.narrow_from is not None and len(record.spec.patterns) >= self.narrow_from:
@@ -330,11 +319,11 @@ class Runner:
             nonlocal done
             while todo and len(in_flight) < 2 * self.jobs and not stop.is_set():
                 record = todo.pop()
-                if store.spec_status(run_id, record.key) != "pending":
+                if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
                     continue  # no longer pending (finished by another process)
                 narrow = skipped(record)
                 if narrow and self.narrow_work is None:
-                    store.finish(run_id, record.key, "skipped", None)
+                    store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
                     done += 1
                     continue
                 store.mark_running(run_id, record.key)
@@ -359,7 +348,7 @@ class Runner:
                     # Cancelled, and nobody left to report (or the work does not stop: its
                     # worker process is terminated): give the tasks back untouched.
                     for key in in_flight:
-                        store.finish(run_id, key, "pending", None)
+                        store.finish(run_id, key, SpecStatus.PENDING, None)
                     self._handed_back = True
                     return
                 self._replace_dead_workers(pending, in_flight)
@@ -367,8 +356,8 @@ class Runner:
             _, key, outcome, seconds, result_text, error = message
             in_flight.discard(key)
             result = json.loads(result_text) if result_text is not None else None
-            if outcome == "pending":  # handed back: what the interrupted work said is no outcome
-                store.finish(run_id, key, "pending", None)
+            if outcome == SpecStatus.PENDING:  # handed back: what the interrupted work said is no outcome
+                store.finish(run_id, key, SpecStatus.PENDING, None)
                 feed()
                 continue
             store.finish(run_id, key, outcome, seconds, result, error)
@@ -376,7 +365,7 @@ class Runner:
             session_done += 1
             found += rules_in(result)
             covering.add(result)
-            if outcome in ("done", "skipped"):
+            if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
                 _note_rules(ruled, key, result)
             if self.progress is not None or self.on_snapshot is not None:
                 elapsed = time.monotonic() - session_start
@@ -399,12 +388,13 @@ class Runner:
             key = pending[number].key if number >= 0 else None
             if key is not None and key in in_flight:
                 in_flight.discard(key)
-                self.store.finish(self.run_id, key, "failed", None, error="worker process died")
+                self.store.finish(self.run_id, key, SpecStatus.FAILED, None,
+                                  error="worker process died")
             else:
                 self._idle_deaths += 1
                 if self._idle_deaths > 2 * self.jobs:
                     for key in in_flight:
-                        self.store.finish(self.run_id, key, "pending", None)
+                        self.store.finish(self.run_id, key, SpecStatus.PENDING, None)
                     in_flight.clear()
                     raise RuntimeError("worker processes die before taking work; is the work "
                                        "function importable from a module?")
@@ -422,7 +412,7 @@ class CoveringRules:
     synthesis for it would start from a rule at least as good on that state.
     """
 
-    def __init__(self, results: list[tuple[str, dict[str, Any]]] = ()) -> None:
+    def __init__(self, results: Iterable[tuple[str, dict[str, Any]]] = ()) -> None:
         self.rules: list[Rule] = []
         self._compiled: list[CompiledRule] = []
         self._texts: set[str] = set()

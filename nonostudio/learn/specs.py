@@ -132,7 +132,11 @@ def most_specific_patterns(line: Line) -> list[Binding]:
 def _pattern_code(b: Binding) -> str:
     p = b.pattern
     letter = _TYPE_LETTER[p.type]
-    return letter if isinstance(p, Singleton) else f"{letter}{p.index}"
+    if isinstance(p, Singleton):
+        return letter
+    if isinstance(p, Constant):
+        return f"{letter}{p.index}"
+    raise ValueError(f"a specification binds {b.name} by a singleton or constant pattern")
 
 
 def _binding_of_code(code: str) -> Binding:

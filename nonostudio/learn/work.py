@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import z3
 
@@ -50,8 +50,17 @@ def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Cal
     return result.to_json()
 
 
-def works_for(settings: Mapping[str, Any], work: Work = synthesis_work,
-              narrow_work: Work | None = narrow_synthesis_work) -> tuple[Work, Work | None]:
+class SearchWork(Protocol):
+    """A work function (:data:`nonostudio.learn.runner.Work`) that also takes a run's stored
+    search options as ``search``."""
+
+    def __call__(self, spec: Specification, budget_s: float, should_stop: Callable[[], bool],
+                 ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
+
+def works_for(settings: Mapping[str, Any], work: SearchWork = synthesis_work,
+              narrow_work: SearchWork | None = narrow_synthesis_work
+              ) -> tuple[Work, Work | None]:
     """``work`` and ``narrow_work`` (None: no narrow search) for a run with these stored
     settings: its ``"search"`` options bound when they are not the defaults.  Raises ValueError
     on bad options."""

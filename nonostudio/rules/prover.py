@@ -1,43 +1,11 @@
 """The soundness prover: a rule is sound for lines up to L cells, or here is a line it gets wrong.
 
 Soundness (RULES.md §3) is negated into one existential query per line length ``n ≤ L`` (see
-:mod:`nonostudio.rules.symbolic`): a line, one of its solutions, and a binding where the
-condition holds but the fill is empty, leaves the line, or disagrees with that solution.  UNSAT
-for every ``n`` proves the rule; a model is a counterexample, which is replayed with the concrete
-interpreter and the exact line solver before it is returned — a counterexample they do not
-confirm is a bug in the encoding and raises :class:`ProverError`.
-
-``at_once=True`` asks one query for every length instead: the symbolic line has a length
-variable and its cells past that length are known crossed, which gives the shorter line's
-elements, hints and solutions exactly; while a counterexample is found the query is repeated
-below its length, so the shortest one is returned as in the per-length form.  It has no
-per-length progress, and measured on the control rules at 30 cells it is three to twenty times
-faster (force maximum 9 s instead of 26–43 s); the tests check both forms against brute force.
-
-The line's blocks and gaps can be keyed by their first cell (a run's start is a constant, its
-length a chain of terms over the cells after it) or by their last cell (its end a constant, its
-start the chain).  Both encodings are exact (the tests check each against brute force); z3
-finds rules about where runs start easy the first way and rules about where they end easy the
-second, so :func:`keyed_by_end` picks by what the rule mentions more.  Measured at 30 cells, the
-query at once: the mirror image of a learned rule (``g`` ends where the original's starts) took
-583 s the first way and 5.3 s the second, the original 3.1 s and 12.4 s; three other mirrors
-218 s / 3.2 s and 100 s / 2.1 s.  Over the 94 rules of the shipped learned set, each proof
-capped at 20 s: 496 s with this choice, 452 s with the faster way for each rule, 687 s always
-the first way, 544 s always the second.  Learning asks the first way (its searches were
-measured so), and the second only for a proof the first has not finished in its time
-(``nonostudio.learn.synth``).
-
-``fast=True`` sends the query at once to :func:`fast_solver` instead of z3's default solver.
-Neither is better on every rule.  Replaying stretches of a learning run
-(``tests/benchmarks/bench_synth_solvers.py``, 300 specifications each): on three-pattern
-specifications of 7-cell lines synthesis took 0.72 of the time with it (130.9 s instead of
-182.5 s) and gave up 1 proof at the 15 s limit instead of 3; on two-pattern ones, whose time is
-mostly the Python search, 1.03 and 0.99.  Proving the shipped learned rules at 30 cells took
-278 s with it and 253 s without, in each of two runs (one rule 99–101 s instead of 37–38 s).
-Learning uses it; the other callers keep the default.
-
-Flipped lines need no query of their own: reversing a line is a bijection on valid lines, so a
-rule sound on every line is sound on every flipped line.
+:mod:`nonostudio.rules.symbolic`), or one query for every length at once; a model is a
+counterexample, replayed with the concrete interpreter and the exact line solver before it is
+returned (one they do not confirm is a bug in the encoding and raises :class:`ProverError`).
+How the query is asked is a :class:`ProofStrategy`; why each way exists and what it costs is in
+``docs/design/prover.md``.
 """
 
 from __future__ import annotations
@@ -118,16 +86,39 @@ class ProofResult:
     counterexample: Counterexample | None = None
 
 
+@dataclass(frozen=True)
+class ProofStrategy:
+    """How the prover asks z3 (``docs/design/prover.md`` has the measurements behind each way).
+
+    ``at_once``: one query for every length up to the bound (the symbolic line has a length
+    variable) instead of one query per length; while a counterexample is found the query is
+    repeated below its length, so the shortest is returned either way.  ``fast``: the query at
+    once goes to :func:`fast_solver` instead of z3's default solver (it applies to ``at_once``
+    only).  ``by_end``: the line's runs keyed by their last cell (True) or their first (False);
+    None lets :func:`keyed_by_end` choose by what the rule mentions.
+    """
+
+    at_once: bool = False
+    fast: bool = False
+    by_end: bool | None = None
+
+    def keyed_by_end(self, rule: Rule) -> bool:
+        """Whether ``rule``'s proof keys the line's runs by their last cell."""
+        return keyed_by_end(rule) if self.by_end is None else self.by_end
+
+
+PER_LENGTH = ProofStrategy()  # one query per length, in worker threads, with progress per length
+AT_ONCE = ProofStrategy(at_once=True)  # one query for every length (progress only at the end)
+
+
 def prove(
     rule: Rule,
     max_length: int = 30,
     *,
+    strategy: ProofStrategy = PER_LENGTH,
     should_stop: StopCallback | None = None,
     progress: ProgressCallback | None = None,
     threads: int | None = None,
-    at_once: bool = False,
-    fast: bool = False,
-    by_end: bool | None = None,
 ) -> ProofResult:
     """Prove ``rule`` sound on every valid line of 1 … ``max_length`` cells, or refute it.
 
@@ -138,9 +129,8 @@ def prove(
     then has ``sound=None``); ``progress(fraction, message)`` (:mod:`nonostudio.core.progress`) is
     called, in the calling thread, with 0 at the start and with ``n / max_length`` ("proved for
     lines up to n of max_length cells") each time every length up to ``n`` is proved (at once:
-    only at the end, when sound).  ``at_once`` and ``fast``: see the module docstring (``fast``
-    applies to the query at once only).  ``by_end``: the line's runs keyed by their
-    last cell (True) or their first (False); None lets :func:`keyed_by_end` choose.
+    only at the end, when sound).  ``strategy``: how the query is asked (:class:`ProofStrategy`;
+    ``threads`` applies to the per-length form only).
     """
     began = time.perf_counter()
     threads = max(1, min(threads or min(2, os.cpu_count() or 1), max_length))
@@ -148,11 +138,11 @@ def prove(
     def result(sound: bool | None, ce: Counterexample | None = None) -> ProofResult:
         return ProofResult(rule.name, sound, max_length, time.perf_counter() - began, ce)
 
-    keyed = keyed_by_end(rule) if by_end is None else by_end
+    keyed = strategy.keyed_by_end(rule)
     if progress is not None:
         progress(0.0, f"proving for lines up to {max_length} cells")
-    if at_once:
-        sound, ce = _prove_at_once(rule, max_length, should_stop, fast, by_end=keyed)
+    if strategy.at_once:
+        sound, ce = _prove_at_once(rule, max_length, should_stop, strategy.fast, by_end=keyed)
         if sound:
             report_count(progress, max_length, max_length, _proved_up_to(max_length, max_length))
         return result(sound, ce)

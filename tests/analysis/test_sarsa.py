@@ -77,13 +77,17 @@ def test_two_step_update_bootstraps_on_the_next_choice() -> None:
         first = episode.actions[0]
         move = game.play(board, first)
         key = (game.hints[first], game.line_masks(board, first), first)
-        if episode.steps > 1:
-            second = episode.actions[1]
-            key2 = (game.hints[second], game.line_masks(move.board, second), second)
-            q_next = before.get(key2, 0.05) if key2 != key else before.get(key, 0.05)
-            q_sa = before.get(key, 0.05)
-            expected = q_sa + 0.9 * (move.reward + 0.9 * q_next - q_sa)
-            assert table.table[key] == pytest.approx(expected)
+        # No single line solves this puzzle (one filled cell of four), so every episode has a
+        # second step, whose chosen action's value the first update bootstraps on.
+        assert not game.is_solved(move.board) and episode.steps > 1
+        second = episode.actions[1]
+        key2 = (game.hints[second], game.line_masks(move.board, second), second)
+        q_next = before.get(key2, 0.05) if key2 != key else before.get(key, 0.05)
+        q_sa = before.get(key, 0.05)
+        expected = q_sa + 0.9 * (move.reward + 0.9 * q_next - q_sa)
+        assert table.table[key] == pytest.approx(expected)
+        # ... and that bootstrap is what the update used: without it the value would differ.
+        assert table.table[key] != pytest.approx(q_sa + 0.9 * (move.reward - q_sa))
 
 
 def test_hardmax_repeats_a_useless_line_until_the_ceiling() -> None:
@@ -105,6 +109,7 @@ def test_hardmax_repeats_a_useless_line_until_the_ceiling() -> None:
 def test_learns_a_single_puzzle_near_the_optimum(kind: str) -> None:
     game = LineGame(FIGURE_1)
     best = optimal_steps(game)
+    assert best is not None  # a 5x5 puzzle is well within the search's states
     heuristic = run_episode(game, make_strategy("heuristic")).steps
     rng = np.random.default_rng(4)
     q = LookupTable() if kind == "lookup" else NetworkQ(Shape(5, 5), rng)

@@ -59,7 +59,7 @@ from nonostudio.rules.ast import (
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions
 from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import AT_ONCE, prove
 from nonostudio.rules.ruleset import RuleEntry, dump_rules, load_rule_set
 from nonostudio.rules.tidy import tidy
 
@@ -306,7 +306,7 @@ def main() -> int:
             verdict = {True: "proved sound", False: "REFUTED", None: "not decided"}
             for rule in final:
                 if rule.name in candidates:
-                    result = prove(rule, 30, at_once=True)
+                    result = prove(rule, 30, strategy=AT_ONCE)
                     print(f"  {rule.name}: {verdict[result.sound]} for lines up to 30 cells "
                           f"({result.seconds:.1f} s)")
                     if result.sound is True:

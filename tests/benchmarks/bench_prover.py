@@ -6,7 +6,7 @@ paper's guarantee) and prints, per rule, the verdict and the wall-clock time of 
 prover measured in the same run — one query per length (two threads) and one query for every
 length at once — their ratio, then the totals.  Target: each control rule within 30 s at L = 30
 on a 2-core machine.  With ``--fast`` the two compared are the query at once asked of z3's default
-solver and of the prover's fast solver (``prove(..., fast=True)``, which learning uses); both
+solver and of the prover's fast solver (``ProofStrategy(at_once=True, fast=True)``, which learning uses); both
 must give the same verdict and the same shortest counterexample length.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import AT_ONCE, ProofStrategy, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 
@@ -39,10 +39,10 @@ def main() -> int:
     print(f"  {'rule':<{width}}  verdict  {forms[0]:>12} {forms[1]:>12}    ratio")
     for r in rules:
         if args.fast:
-            results = [prove(r, args.length, at_once=True),
-                       prove(r, args.length, at_once=True, fast=True)]
+            results = [prove(r, args.length, strategy=AT_ONCE),
+                       prove(r, args.length, strategy=ProofStrategy(at_once=True, fast=True))]
         else:
-            results = [prove(r, args.length), prove(r, args.length, at_once=True)]
+            results = [prove(r, args.length), prove(r, args.length, strategy=AT_ONCE)]
         lengths = [len(x.counterexample.cells) if x.counterexample else None for x in results]
         if results[0].sound is not results[1].sound or lengths[0] != lengths[1]:
             print(f"  {r.name}: the two forms disagree: {results}", file=sys.stderr)

@@ -15,6 +15,7 @@ rules found, and the prover's verdicts with their seconds.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import sys
 import time
@@ -24,7 +25,7 @@ from typing import Any
 
 def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[str, Any]:
     import nonostudio.rules.prover as prover
-    from nonostudio.learn import synth
+    from nonostudio.learn import synth, verify
     from nonostudio.learn.jobs import JobStore
     from nonostudio.learn.runner import hand_out_key
 
@@ -36,13 +37,14 @@ def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[s
     plain_prove = prover.prove
 
     def counted(*args: Any, **kwargs: Any) -> prover.ProofResult:
-        result = plain_prove(*args, **{**kwargs, "fast": solver == "fast"})
+        strategy = dataclasses.replace(kwargs["strategy"], fast=solver == "fast")
+        result = plain_prove(*args, **{**kwargs, "strategy": strategy})
         verdict = {True: "sound", False: "refuted", None: "given up"}[result.sound]
         proofs[verdict] += 1
         proof_seconds[verdict] += result.seconds
         return result
 
-    synth.prove = counted
+    verify.prove = counted
     began = time.perf_counter()
     found = 0
     for spec, status in records:

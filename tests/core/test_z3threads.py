@@ -20,7 +20,7 @@ from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.z3threads import interrupt, new_context
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import ProofStrategy, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 
@@ -35,8 +35,9 @@ def test_interrupt_is_delivered_and_the_foreign_error_swallowed(z3_interrupt_rep
 @pytest.mark.parametrize("at_once", [False, True])
 def test_a_proof_keeps_its_verdict(z3_interrupt_reports_canceled, at_once: bool) -> None:
     rules = {r.name: r for r in load_rule_set("control").rules}
-    assert prove(rules["big_hint"], 8, at_once=at_once).sound is True
-    assert prove(rules["force_maximum"], 8, at_once=at_once, should_stop=lambda: True).sound is None
+    assert prove(rules["big_hint"], 8, strategy=ProofStrategy(at_once=at_once)).sound is True
+    assert prove(rules["force_maximum"], 8, strategy=ProofStrategy(at_once=at_once),
+                 should_stop=lambda: True).sound is None
     assert z3_interrupt_reports_canceled == []
 
 

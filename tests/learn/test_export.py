@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from nonostudio.learn import export
-from nonostudio.learn.export import choose_rules
+from nonostudio.learn.export import ChoiceSettings, choose_rules
 from nonostudio.learn.optimize import OptimisedSet
+from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import load_transitions
+from nonostudio.rules.coverage import Transition, load_transitions
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 from nonostudio.rules.tidy import tidy
@@ -25,11 +29,11 @@ LEARNED_PM = parse_rule("""
 """, "test")
 
 
-def _transitions(anchors):
+def _transitions(anchors: Path) -> list[Transition]:
     return load_transitions(anchors / "butler" / "testing-set.json")[:400]
 
 
-def test_the_pool_is_tidied_and_rules_that_become_one_are_kept_once(anchors):
+def test_the_pool_is_tidied_and_rules_that_become_one_are_kept_once(anchors: Path) -> None:
     twin = replace(tidy(LEARNED_PM), name="twin")  # the same rule, already tidy
     choice = choose_rules([LEARNED_PM, twin, CONTROL["big_hint"]], _transitions(anchors))
     assert [r.name for r in choice.rules] == ["learned_pm", "big_hint"]
@@ -38,7 +42,7 @@ def test_the_pool_is_tidied_and_rules_that_become_one_are_kept_once(anchors):
 
 
 def test_a_strategy_the_greedy_choice_left_out_gets_its_cheapest_recovering_rule(
-        anchors, monkeypatch):
+        anchors: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     transitions = _transitions(anchors)
     real = export.optimise
 
@@ -51,61 +55,62 @@ def test_a_strategy_the_greedy_choice_left_out_gets_its_cheapest_recovering_rule
     monkeypatch.setattr(export, "optimise", without_pm)
     pool = [CONTROL["big_hint"], LEARNED_PM]
     recover = [CONTROL["punctuate_maximum"], CONTROL["mercury"]]
-    choice = choose_rules(pool, transitions, recover=recover)
+    choice = choose_rules(pool, transitions, ChoiceSettings(recover=recover))
     assert choice.kept_for == {"punctuate_maximum": "learned_pm"}  # nothing recovers mercury
     assert [r.name for r in choice.chosen.rules] == ["big_hint", "learned_pm"]
     assert choice.chosen.gains[-1] == 0 and choice.chosen.costs[-1] == 30
     # A top k is a top k: nothing is added beyond it.
-    assert choose_rules(pool, transitions, top_k=1, recover=recover).kept_for == {}
+    assert choose_rules(pool, transitions, ChoiceSettings(top_k=1, recover=recover)).kept_for == {}
     # Without the monkeypatch the greedy choice keeps the rule itself: nothing to add.
     monkeypatch.setattr(export, "optimise", real)
-    choice = choose_rules(pool, transitions, recover=recover)
+    choice = choose_rules(pool, transitions, ChoiceSettings(recover=recover))
     assert choice.kept_for == {} and "learned_pm" in {r.name for r in choice.chosen.rules}
 
 
-def test_mirror_images_join_the_pool_and_the_chosen_ones_are_proved(anchors):
+def test_mirror_images_join_the_pool_and_the_chosen_ones_are_proved(anchors: Path) -> None:
     transitions = _transitions(anchors)
     left = CONTROL["cross_small_gap_left"]
     without = choose_rules([left], transitions)
-    choice = choose_rules([left], transitions, mirror=True, prove_length=10)
+    choice = choose_rules([left], transitions, ChoiceSettings(mirror=True, prove_length=10))
     assert choice.mirrors == {"cross_small_gap_left_mirror": "cross_small_gap_left"}
     names = [r.name for r in choice.chosen.rules]
     assert names == ["cross_small_gap_left", "cross_small_gap_left_mirror"] or \
         names == ["cross_small_gap_left_mirror", "cross_small_gap_left"]
     assert choice.chosen.coverage > without.chosen.coverage and choice.refuted == []
     # A rule about both ends alike is its own mirror: nothing to add.
-    assert choose_rules([CONTROL["big_hint"]], transitions, mirror=True).mirrors == {}
+    assert choose_rules([CONTROL["big_hint"]], transitions, ChoiceSettings(mirror=True)).mirrors == {}
 
 
-def test_a_chosen_mirror_the_prover_refutes_is_left_out(anchors, monkeypatch):
+def test_a_chosen_mirror_the_prover_refutes_is_left_out(anchors: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonostudio.rules.ast import Arith, Fill, Lit
     from nonostudio.rules.mirror import mirrored
 
-    def one_too_far(rule):  # a broken mirroring: one more cell crossed than the rule may
-        image = mirrored(rule)
+    def one_too_far(rule: Rule) -> Rule:  # a broken mirroring: one more cell crossed than
+        image = mirrored(rule)                 # the rule may
+        assert image is not None
         a = image.action
         return replace(image, action=Fill(a.value, a.start, Arith("+", a.end, Lit(1))))
 
     monkeypatch.setattr(export, "mirrored", one_too_far)
     transitions = _transitions(anchors)
-    choice = choose_rules([CONTROL["cross_small_gap_left"]], transitions, mirror=True,
-                          prove_length=10)
+    choice = choose_rules([CONTROL["cross_small_gap_left"]], transitions,
+                          ChoiceSettings(mirror=True, prove_length=10))
     assert choice.refuted == ["cross_small_gap_left_mirror"]
     assert [r.name for r in choice.chosen.rules] == ["cross_small_gap_left"]
     assert all(r.name != "cross_small_gap_left_mirror" for r in choice.rules)
 
 
-def test_a_cost_budget_bounds_the_top_k_costs(anchors):
+def test_a_cost_budget_bounds_the_top_k_costs(anchors: Path) -> None:
     transitions = _transitions(anchors)
     rules = list(CONTROL.values())
-    free = choose_rules(rules, transitions, top_k=3).chosen
+    free = choose_rules(rules, transitions, ChoiceSettings(top_k=3)).chosen
     assert sum(free.costs) > 70  # the three most useful control rules cost more than that
-    within = choose_rules(rules, transitions, top_k=3, cost_budget=70).chosen
+    within = choose_rules(rules, transitions, ChoiceSettings(top_k=3, cost_budget=70)).chosen
     assert 0 < len(within.rules) <= 3 and sum(map(cost, within.rules)) <= 70
     assert within.costs == [cost(r) for r in within.rules]
 
 
-def test_progress_lines_say_how_far_measuring_and_choosing_are(anchors):
+def test_progress_lines_say_how_far_measuring_and_choosing_are(anchors: Path) -> None:
     # 50 distinct rules (a full line of one hint, one per length): one "[measure 50/50]" line.
     rules = [parse_rule(f"""
         def full_{k}:
@@ -115,8 +120,8 @@ def test_progress_lines_say_how_far_measuring_and_choosing_are(anchors):
     """, "test") for k in range(1, 51)]
     lines: list[str] = []
     others = [CONTROL[n] for n in ("mercury", "edge_fill", "force_maximum", "punctuate_maximum")]
-    choice = choose_rules([*rules, *others], _transitions(anchors), top_k=3, say=lines.append,
-                          jobs=1)
+    choice = choose_rules([*rules, *others], _transitions(anchors),
+                          ChoiceSettings(top_k=3, jobs=1), say=lines.append)
     assert lines[0] == "[measure 50/54]" and len(choice.chosen.rules) == 3
     chose = lines[1:]
     assert chose and all(re.fullmatch(r"\[optimise +\d+%\] chose [123] of at most 3 rules", line)

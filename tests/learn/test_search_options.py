@@ -5,6 +5,7 @@ stored with a run and bound into its workers."""
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Maximal,
     Minimal,
+    Node,
     Singleton,
     Total,
     Unique,
@@ -38,7 +40,7 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.cost import CostWeights, cond_cost, cost, expr_cost
 from nonostudio.rules.coverage import Transition
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import AT_ONCE, prove
 
 H, G = ElementType.HINT, ElementType.GAP
 BINDINGS = (Binding("h", Arbitrary(H)), Binding("g", Arbitrary(G)))
@@ -50,11 +52,11 @@ def instances() -> Instances:
     return Instances(BINDINGS, all_states(5))
 
 
-def _nodes(node: object) -> list[object]:
+def _nodes(node: Node) -> list[Node]:
     return list(walk(node))
 
 
-def test_defaults_search_everything_and_describe_as_nothing(instances) -> None:
+def test_defaults_search_everything_and_describe_as_nothing(instances: Instances) -> None:
     options = SearchOptions()
     assert options.is_default() and options.describe() == ""
     assert SearchOptions.from_json(None) == options == SearchOptions.from_json(options.to_json())
@@ -64,7 +66,7 @@ def test_defaults_search_everything_and_describe_as_nothing(instances) -> None:
     assert any(isinstance(n, GEOMETRY) for a in space.atoms for n in _nodes(a.cond))
 
 
-def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances) -> None:
+def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances: Instances) -> None:
     options = SearchOptions(frozenset(CONSTRUCTS))
     space = ConditionSpace(instances, 0, options=options)
     assert space.atoms, "comparisons of starts and sizes remain"
@@ -77,7 +79,7 @@ def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances) -> Non
     assert len(forms) < len(fill_forms(instances.exprs))
 
 
-def test_weights_cost_the_atoms_and_forms(instances) -> None:
+def test_weights_cost_the_atoms_and_forms(instances: Instances) -> None:
     weights = CostWeights(geometry=30, unique=9, operator=2)
     space = ConditionSpace(instances, 0, options=SearchOptions(weights=weights))
     assert any(atom.cost != cond_cost(atom.cond) for atom in space.atoms)
@@ -92,10 +94,11 @@ def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
     spec = Specification(Transition((3,), "----", "-OO-"), (Binding("h", Singleton(H)),),
                          FILLED, 1, 3)
     default = synthesize(spec, budget_s=60)
+    assert default.rule is not None
     assert any(isinstance(n, GEOMETRY) for n in _nodes(default.rule))
     options = SearchOptions(frozenset({"geometry"}), CostWeights(line_size=5))
     result = synthesize(spec, budget_s=60, options=options)
-    assert result.status == "found"
+    assert result.status == "found" and result.rule is not None
     assert not any(isinstance(n, GEOMETRY) for n in _nodes(result.rule))
     assert prove(result.rule, 30).sound is True
     # The result's cost is the run's measure: the rule costed by the run's weights.
@@ -112,7 +115,7 @@ def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
     ({"with": "totals"}, "'with' must be a list"),
     ([1, 2], "search options must be an object"),
 ])
-def test_bad_stored_options_are_named(data, message) -> None:
+def test_bad_stored_options_are_named(data: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SearchOptions.from_json(data)
 
@@ -131,7 +134,7 @@ def test_a_run_with_options_binds_them_into_picklable_workers() -> None:
 
 
 def test_widening_uses_only_the_allowed_atoms() -> None:
-    from nonostudio.learn.widen import widenings
+    from nonostudio.learn.polish import widenings
     from nonostudio.rules.parser import parse_rule
     force_max = parse_rule("""
         def fm:
@@ -149,8 +152,8 @@ def test_widening_uses_only_the_allowed_atoms() -> None:
         assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(w.conjunct)), w
 
 
-def test_the_export_widens_with_the_search_options_of_the_runs(anchors) -> None:
-    from nonostudio.learn.export import choose_rules, common_options
+def test_the_export_widens_with_the_search_options_of_the_runs(anchors: Path) -> None:
+    from nonostudio.learn.export import ChoiceSettings, choose_rules, common_options
     from nonostudio.rules.coverage import load_transitions
     from nonostudio.rules.parser import parse_rule
     force_max = parse_rule("""
@@ -165,13 +168,13 @@ def test_the_export_widens_with_the_search_options_of_the_runs(anchors) -> None:
     assert common_options([{"search": {"without": ["loops"]}}]) == SearchOptions()
     assert common_options([]) == SearchOptions()
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
-    choice = choose_rules([force_max], transitions, widen_chosen=True, options=narrow,
-                          prove_length=12)
+    choice = choose_rules([force_max], transitions, ChoiceSettings(
+        widen_chosen=True, search=narrow, prove_length=12))
     (widened,) = choice.chosen.rules
     assert choice.widened == 1 and widened.condition != force_max.condition
     assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(widened.condition))
     # Each widening step was proved up to prove_length (12 here, 30 by default) cells.
-    assert prove(widened, 12, at_once=True).sound is True
+    assert prove(widened, 12, strategy=AT_ONCE).sound is True
 
 
 # ---- totals: beyond the paper's DSL, searched only when a run asks for them ------------------
@@ -179,11 +182,11 @@ def test_the_export_widens_with_the_search_options_of_the_runs(anchors) -> None:
 TOTALS = SearchOptions(extensions=frozenset({"totals"}))
 
 
-def _has_total(node: object) -> bool:
+def _has_total(node: Node) -> bool:
     return any(isinstance(n, Total) for n in _nodes(node))
 
 
-def test_totals_are_searched_only_when_asked_and_only_in_conditions(instances) -> None:
+def test_totals_are_searched_only_when_asked_and_only_in_conditions(instances: Instances) -> None:
     assert set(EXTENSIONS) == {"totals"}
     assert not any(_has_total(a.cond) for a in ConditionSpace(instances, 0).atoms)
     counted = ConditionSpace(instances, 0, options=TOTALS)
@@ -213,10 +216,11 @@ def test_an_extension_is_stored_described_and_bound_into_workers() -> None:
     # Both clues placed: the cell before the first block is empty.
     (Transition((1, 1), "-O-O-", "xOxOx"), Binding("b0", Constant(ElementType.BLOCK, 0)), 0, 1),
 ])
-def test_synthesis_with_totals_learns_a_counting_rule_the_paper_cannot(transition, binding,
-                                                                      start, end) -> None:
+def test_synthesis_with_totals_learns_a_counting_rule_the_paper_cannot(
+        transition: Transition, binding: Binding, start: int, end: int) -> None:
     spec = Specification(transition, (binding,), 1 - FILLED, start, end)
     assert synthesize(spec, budget_s=60).rule is None
     result = synthesize(spec, budget_s=60, options=TOTALS)
-    assert result.status == "found" and _has_total(result.rule.condition)
+    assert result.status == "found" and result.rule is not None
+    assert _has_total(result.rule.condition)
     assert prove(result.rule, 30).sound is True

@@ -3,12 +3,18 @@ generalised when that stays sound; hopeless specifications end at once; cancella
 
 from __future__ import annotations
 
-import threading
 import time
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, Line
+from nonostudio.learn import candidates, verify
+from nonostudio.learn.pool import Instances
 from nonostudio.learn.specs import Specification, specifications
-from nonostudio.learn.synth import _Run, pattern_sets, simplify, synthesize
+from nonostudio.learn.synth import pattern_sets, simplify, synthesize, synthesize_constant_level
+from nonostudio.learn.synth_run import Run, SpecRun
 from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
@@ -23,7 +29,7 @@ from nonostudio.rules.coverage import Transition, coverage, load_transitions
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import ProofResult, prove
 from nonostudio.rules.ruleset import load_rule_set
 from nonostudio.rules.tidy import tidy
 
@@ -36,19 +42,19 @@ def _spec(hints: tuple[int, ...], before: str, value: int, start: int, end: int,
     return Specification(t, patterns, value, start, end)
 
 
-def _covers(rule, spec: Specification) -> bool:
+def _covers(rule: Rule, spec: Specification) -> bool:
     line = Line.parse(spec.transition.hints, spec.transition.before)
     return any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
                for f in apply_rule(rule, line, flipped=False))
 
 
-def test_big_hint_is_found_generalised_covering_and_sound(anchors) -> None:
+def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None:
     # (3) ---- : cells 1 and 2 are filled whatever the placement (RULES.md rule 5, big hint).
     spec = _spec((3,), "----", FILLED, 1, 3, (Binding("h", Singleton(H)),))
     result = synthesize(spec, budget_s=60)
     assert result.status == "found", result
     rule = result.rule
-    assert _covers(rule, spec)
+    assert rule is not None and _covers(rule, spec)
     # The singleton climbs to arbitrary: the rule is sound for any hint.
     assert [b.pattern for b in rule.bindings] == [Arbitrary(H)]
     assert result.cost is not None and result.cost <= 40
@@ -72,8 +78,9 @@ def test_rules_with_cells_cover_and_reprove() -> None:
                          CROSSED, 4, 5)
     result = synthesize(spec, budget_s=60)
     assert result.status == "found", result
-    assert _covers(result.rule, spec)
-    assert prove(result.rule, 30).sound is True
+    rule = result.rule
+    assert rule is not None and _covers(rule, spec)
+    assert prove(rule, 30).sound is True
     assert result.candidates_tried >= 1 and result.prover_calls >= 1
 
 
@@ -82,8 +89,9 @@ def test_mined_specifications_give_sound_covering_rules() -> None:
                  if len(s.patterns) == 2][:1]:
         result = synthesize(spec, budget_s=60)
         assert result.status == "found", (spec.key, result)
-        assert _covers(result.rule, spec)
-        assert prove(result.rule, 30).sound is True
+        rule = result.rule
+        assert rule is not None and _covers(rule, spec)
+        assert prove(rule, 30).sound is True
 
 
 def test_hint_only_specification_that_needs_cells_ends_at_once() -> None:
@@ -107,27 +115,38 @@ def test_pattern_sets_climb_the_lattice_most_general_first() -> None:
 
 
 def test_cancellation_stops_within_a_second() -> None:
+    # The cancel lands mid-run for certain: the caller asks to stop on the run's tenth poll,
+    # while the climb is still searching its first pattern set (no rule is proved before the
+    # climb ends).  Uncancelled, this specification takes seconds (the next test's budget of
+    # 0.05 s ends it as a timeout, not a rule).
     spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
                  (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
                   Binding("h1", Constant(H, 1))))
-    flag = threading.Event()
-    threading.Timer(0.5, flag.set).start()
-    start = time.monotonic()
-    result = synthesize(spec, budget_s=120, should_stop=flag.is_set)
-    elapsed = time.monotonic() - start
-    if result.status == "found":  # finished before the cancel: still a correct answer
-        assert _covers(result.rule, spec)
-    else:
-        assert result.status == "cancelled"
-        assert elapsed < 1.5
+    polls = 0
+    cancelled_at: list[float] = []
+
+    def should_stop() -> bool:
+        nonlocal polls
+        polls += 1
+        if polls == 10:
+            cancelled_at.append(time.monotonic())
+        return polls >= 10
+
+    result = synthesize(spec, budget_s=120, should_stop=should_stop)
+    ended = time.monotonic()
+    assert cancelled_at, "the run never polled should_stop ten times"
+    assert result.status == "cancelled" and result.rule is None, result
+    assert ended - cancelled_at[0] < 1.0
+    assert result.seconds < 5.0 and result.prover_calls == 0
 
 
-def test_budget_is_a_timeout() -> None:
+def test_budget_is_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "PROOFS", {})  # no verdict remembered from another test
     spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
                  (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
                   Binding("h1", Constant(H, 1))))
     result = synthesize(spec, budget_s=0.05)
-    assert result.status in ("timeout", "found")
+    assert result.status == "timeout" and result.rule is None, result
     assert result.seconds < 1.5
 
 
@@ -203,20 +222,17 @@ def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
     assert (rule.bindings, rule.action) == (edge.bindings, tidy(edge).action)
 
 
-def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monkeypatch) -> None:
-    import nonostudio.learn.synth as synth
-
-    monkeypatch.setattr(synth, "PROOF_SECONDS", 0.0)
-    monkeypatch.setattr(synth, "_PROOFS", {})
-    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
-    run = _Run(spec, time.monotonic() + 60, None, 30)
-    verdict = synth._proved(_control("force_maximum"), run)  # needs seconds at 30 cells
+def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "PROOF_SECONDS", 0.0)
+    monkeypatch.setattr(verify, "PROOFS", {})
+    run = Run.for_budget(60, None, 30)
+    verdict = verify.proved(_control("force_maximum"), run)  # needs seconds at 30 cells
     assert verdict.sound is False and verdict.counterexample is None
     assert run.proofs_given_up == 1 and not run.stopped()
 
 
 def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most_general(
-        anchors) -> None:
+        anchors: Path) -> None:
     # (3) -O---- : cell 2 is filled (hint 0 holds the first block). The climb ends at two
     # arbitrary patterns; the first hint and first block give a rule that sets more cells.
     spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
@@ -224,6 +240,7 @@ def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most
     result = synthesize(spec, budget_s=120)
     assert result.status == "found" and result.alternatives, result
     main = result.rule
+    assert main is not None
     assert all(isinstance(b.pattern, Arbitrary) for b in main.bindings)
     transitions = load_transitions(anchors / "butler" / "testing-set.json")
     for alt in result.alternatives:
@@ -245,32 +262,29 @@ def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most
 def test_a_cover_loses_the_atoms_later_ones_made_redundant() -> None:
     import numpy as np
 
-    from nonostudio.learn.synth import _irredundant
-
     # Rows: atoms; columns: wrong instances each atom excludes.
     excludes = np.array([[True, False, False],   # 0: the first wrong instance only
                          [False, True, True],    # 1: the other two
                          [True, True, True]])    # 2: all three
     costs = np.array([3, 5, 9])
-    assert _irredundant((0, 2), excludes, costs) == (2,)  # 2 alone still excludes all
-    assert _irredundant((0, 1), excludes, costs) == (0, 1)  # each is needed
+    assert candidates.irredundant((0, 2), excludes, costs) == (2,)  # 2 alone still excludes all
+    assert candidates.irredundant((0, 1), excludes, costs) == (0, 1)  # each is needed
     # Of two atoms that each suffice, the costlier goes.
-    assert _irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
+    assert candidates.irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
 
 
 def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_level(
-        anchors) -> None:
+        anchors: Path) -> None:
     # (2 1) --O-O- : cell 0 is crossed (the first block belongs to the first hint, which cannot
     # reach back to cell 0).  Its full search climbs to arbitrary patterns; the narrow search a
     # learning run gives the specification when it would skip it keeps hint 0 and block 0, and
     # finds the rule that sets every cell the documented mercury sets on the paper's test set.
-    from nonostudio.learn.synth import synthesize_constant_level
-
     spec = _spec((2, 1), "--O-O-", CROSSED, 0, 1, (Binding("h0", Constant(H, 0)),
                                                    Binding("b0", Constant(B, 0))))
     result = synthesize_constant_level(spec, budget_s=60)
     assert result.status == "found" and not result.alternatives, result
     rule = result.rule
+    assert rule is not None
     assert [b.pattern for b in rule.bindings] == [Constant(H, 0), Constant(B, 0)]
     assert rule.name.endswith("_c") and _covers(rule, spec)
     assert prove(rule, 30).sound is True
@@ -286,93 +300,86 @@ def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_leve
     assert all(isinstance(b.pattern, Constant) and b.pattern.index == 0 for b in rule.bindings)
 
 
-def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch) -> None:
-    import nonostudio.learn.synth as synth
-
-    monkeypatch.setattr(synth, "_PROOFS", {})
-    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
+def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "PROOFS", {})
     # Never fires on the check pool (lines up to 6 cells); wrong on 7 cells, e.g. (1) -------.
     wrong = parse_rule("def wrong:\n  with h = arbitrary(hint):\n  if line_size >= 7:\n"
                        "  then fill(true, 0, 1)")
-    assert synth._on_check_pool(wrong, _Run(spec, time.monotonic() + 60, None, 30))[0] == []
-    run = _Run(spec, time.monotonic() + 60, None, 30)
-    lines = synth._refuting_lines(wrong, run)
-    assert lines and all(pl.n == synth.VERIFY_LENGTH for pl in lines)
+    assert verify.on_check_pool(wrong, Run.for_budget(60, None, 30))[0] == []
+    run = Run.for_budget(60, None, 30)
+    lines = verify.refuting_lines(wrong, run)
+    assert lines and all(pl.n == verify.VERIFY_LENGTH for pl in lines)
     for pl in lines:  # the rule fires there, and the line's deduction does not fill cell 0
         assert apply_rule(wrong, Line.parse(pl.hints, pl.text), flipped=False)
         assert not pl.forced_filled & 1
-    verdict = synth._proved(wrong, run)
+    verdict = verify.proved(wrong, run)
     assert verdict.sound is False and run.prover_calls == 0
     # A sound rule still goes to z3 and is proved (up to SHORT_PROOF_LENGTH cells, then 30).
     big_hint = _control("big_hint")
-    assert synth._refuting_lines(big_hint, run) == []
-    assert synth._proved(big_hint, run).sound and run.prover_calls == 2
+    assert verify.refuting_lines(big_hint, run) == []
+    assert verify.proved(big_hint, run).sound and run.prover_calls == 2
 
 
-def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch) -> None:
-    from nonostudio.learn import synth
-
-    monkeypatch.setattr(synth, "_POOLS", {})
-    monkeypatch.setitem(synth._POOLS_KEPT, synth.ACTIVE_LENGTH, 2)
-    run = _Run(None, time.monotonic() + 60, None, 30)
+def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "POOLS", {})
+    monkeypatch.setitem(verify.POOLS_KEPT, verify.ACTIVE_LENGTH, 2)
+    run = Run.for_budget(60, None, 30)
     a, b, c = ((Binding("x", Arbitrary(t)),) for t in ElementType)
-    first = synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run)
-    synth._all_lines_instances(b, synth.ACTIVE_LENGTH, run)
-    assert synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run) is first  # a is used again
-    synth._all_lines_instances(c, synth.ACTIVE_LENGTH, run)  # full: b, the least recent, goes
-    assert list(synth._POOLS[synth.ACTIVE_LENGTH]) == [a, c]
-    assert synth._all_lines_instances(a, synth.ACTIVE_LENGTH, run) is first
+    first = verify.all_lines_instances(a, verify.ACTIVE_LENGTH, run)
+    verify.all_lines_instances(b, verify.ACTIVE_LENGTH, run)
+    assert verify.all_lines_instances(a, verify.ACTIVE_LENGTH, run) is first  # a is used again
+    verify.all_lines_instances(c, verify.ACTIVE_LENGTH, run)  # full: b, the least recent, goes
+    assert list(verify.POOLS[verify.ACTIVE_LENGTH]) == [a, c]
+    assert verify.all_lines_instances(a, verify.ACTIVE_LENGTH, run) is first
     assert len(first) > 0 and first.bindings == a
 
 
-def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch) -> None:
-    import nonostudio.learn.synth as synth
-    from nonostudio.rules.prover import ProofResult
+def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch: pytest.MonkeyPatch) -> None:
 
     asked: list[bool] = []
 
-    def fake_prove(rule, max_length, **kwargs) -> ProofResult:
-        if max_length == synth.SHORT_PROOF_LENGTH:  # the short proof first: sound on short lines
+    def fake_prove(rule: Rule, max_length: int, **kwargs: Any) -> ProofResult:
+        if max_length == verify.SHORT_PROOF_LENGTH:  # the short proof first: sound on short lines
             return ProofResult(rule.name, True, max_length, 0.0)
-        asked.append(kwargs["by_end"])
-        return ProofResult(rule.name, True if kwargs["by_end"] else None, max_length, 0.0)
+        asked.append(kwargs["strategy"].by_end)
+        return ProofResult(rule.name, True if kwargs["strategy"].by_end else None, max_length, 0.0)
 
-    monkeypatch.setattr(synth, "prove", fake_prove)
-    monkeypatch.setattr(synth, "_PROOFS", {})
-    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
-    run = _Run(spec, time.monotonic() + 60, None, 30)
-    assert synth._proved(_control("force_maximum"), run).sound is True
+    monkeypatch.setattr(verify, "prove", fake_prove)
+    monkeypatch.setattr(verify, "PROOFS", {})
+    run = Run.for_budget(60, None, 30)
+    assert verify.proved(_control("force_maximum"), run).sound is True
     assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 3
 
 
-def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch) -> None:
+def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch: pytest.MonkeyPatch) -> None:
     # The climb searches a pattern set without proofs, then with them: the rounds they share
     # (same pools) are built once per specification, and the rule found is the same as alone.
-    import nonostudio.learn.synth as synth
-
     spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
                                                 Binding("b", Singleton(B))))
     bindings = (Binding("h", Arbitrary(H)), Binding("b", Arbitrary(B)))
     built: list[int] = []
-    real = synth._candidates
-    monkeypatch.setattr(synth, "_candidates",
-                        lambda run, b, inst: built.append(len(inst.lines)) or real(run, b, inst))
-    alone = synth._search(_Run(spec, time.monotonic() + 120, None, 30), bindings)
+    real = candidates.ranked_candidates
+    def counted(run: SpecRun, b: tuple[Binding, ...],
+                inst: Instances) -> list[candidates.Candidate]:
+        built.append(len(inst.lines))
+        return real(run, b, inst)
+
+    monkeypatch.setattr(candidates, "ranked_candidates", counted)
+    alone = candidates.search(SpecRun.searching(spec, 120), bindings)
     rounds_alone = len(built)
     built.clear()
-    run = _Run(spec, time.monotonic() + 120, None, 30)
-    assert synth._search(run, bindings, proved=False) is not None
+    run = SpecRun.searching(spec, 120)
+    assert candidates.search(run, bindings, proved=False) is not None
     assert len(built) >= 1
-    assert synth._search(run, bindings) == alone is not None
+    assert candidates.search(run, bindings) == alone is not None
     assert len(built) == rounds_alone
 
 
-def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeypatch) -> None:
+def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeypatch: pytest.MonkeyPatch) -> None:
     # Four hints need seven cells, where the last cell is always filled; on eight it need not
     # be.  z3 is asked about lines up to SHORT_PROOF_LENGTH cells first, and a refutation there
     # ends the proof; a sound rule is then proved for every line up to 30 cells.
-    import nonostudio.learn.synth as synth
-    from nonostudio.learn.pool import Instances, pool_line
+    from nonostudio.learn.pool import pool_line
 
     rule = parse_rule("def last_cell:\n"
                       "  with h1 = constant(hint, 1) and h3 = constant(hint, 3) and"
@@ -380,19 +387,22 @@ def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeyp
                       "  if true:\n"
                       "  then fill(true, line_size - 1, line_size)\n")
     asked: list[int] = []
-    real = synth.prove
-    monkeypatch.setattr(synth, "prove", lambda r, n, **k: asked.append(n) or real(r, n, **k))
-    monkeypatch.setattr(synth, "_PROOFS", {})
-    spec = _spec((1,), "-", FILLED, 0, 1, (Binding("h", Singleton(H)),))
-    run = _Run(spec, time.monotonic() + 60, None, 30)
-    result, refuting = synth._verdict(rule, run)
+    real = verify.prove
+    def counted(r: Rule, n: int, **k: Any) -> ProofResult:
+        asked.append(n)
+        return real(r, n, **k)
+
+    monkeypatch.setattr(verify, "prove", counted)
+    monkeypatch.setattr(verify, "PROOFS", {})
+    run = Run.for_budget(60, None, 30)
+    result, refuting = verify.verdict(rule, run)
     assert refuting == []  # no line of seven cells refutes it
-    assert result.sound is False and asked == [synth.SHORT_PROOF_LENGTH]
+    assert result.sound is False and asked == [verify.SHORT_PROOF_LENGTH]
     ce = result.counterexample
-    assert ce is not None and 7 < len(ce.cells) <= synth.SHORT_PROOF_LENGTH
+    assert ce is not None and 7 < len(ce.cells) <= verify.SHORT_PROOF_LENGTH
     line = pool_line(tuple(ce.hints), ce.cells)
     assert line is not None
-    assert synth._check_pool_failures(rule, Instances(rule.bindings, [line]))[0] == [0]
+    assert verify.check_pool_failures(rule, Instances(rule.bindings, [line]))[0] == [0]
     asked.clear()
-    assert synth._verdict(_control("full_hint"), run)[0].sound is True
-    assert asked == [synth.SHORT_PROOF_LENGTH, 30]
+    assert verify.verdict(_control("full_hint"), run)[0].sound is True
+    assert asked == [verify.SHORT_PROOF_LENGTH, 30]

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import time
 from itertools import product
+from pathlib import Path
 
 import pytest
 
 from nonostudio.core.line import FILLED, Line
 from nonostudio.core.linesolver import solve_text
-from nonostudio.learn import widen as widen_module
-from nonostudio.learn.export import choose_rules
+from nonostudio.learn import climb, polish
+from nonostudio.learn.export import ChoiceSettings, choose_rules
+from nonostudio.learn.polish import MAX_TERMS, candidate_forms, widenings, with_conjunct
 from nonostudio.learn.pool import Instances, all_states
 from nonostudio.learn.specs import canonical_transitions, specifications
 from nonostudio.learn.synth import simplify, synthesize, widen
-from nonostudio.learn.widen import MAX_TERMS, widenings, with_conjunct
 from nonostudio.rules.ast import (
     Compare,
     Constant,
@@ -33,7 +34,7 @@ from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import AT_ONCE, prove
 from nonostudio.rules.tidy import tidy, unpinned
 
 # Force maximum as learning found it (shipped learned rule 2 before widening).
@@ -65,6 +66,7 @@ def _set_and_right(rule: Rule, max_length: int) -> tuple[int, bool]:
     for pl in all_states(max_length):
         line = Line.parse(pl.hints, pl.text)
         deduced = solve_text(pl.hints, pl.text)
+        assert deduced is not None  # every pool line has a solution
         new: set[int] = set()
         for f in apply_rule(rule, line, flipped=False):
             char = "O" if f.value == FILLED else "x"
@@ -76,8 +78,8 @@ def _set_and_right(rule: Rule, max_length: int) -> tuple[int, bool]:
     return cells, right
 
 
-def test_candidate_forms_use_the_unique_element_and_at_most_max_terms_atoms():
-    forms = widen_module._forms(5, frozenset({3, 4}))
+def test_candidate_forms_use_the_unique_element_and_at_most_max_terms_atoms() -> None:
+    forms = candidate_forms(5, frozenset({3, 4}))
     rows = {tuple(r) for r in forms.tolist()}
     assert len(rows) == len(forms)  # no form twice
     for r in rows:
@@ -89,7 +91,7 @@ def test_candidate_forms_use_the_unique_element_and_at_most_max_terms_atoms():
     assert len(rows) == expected
 
 
-def test_with_conjunct_adds_inside_the_unique_only():
+def test_with_conjunct_adds_inside_the_unique_only() -> None:
     extra = parse_rule("""
         def x:
           with h = arbitrary(hint) and g = arbitrary(gap):
@@ -100,12 +102,13 @@ def test_with_conjunct_adds_inside_the_unique_only():
     widened = with_conjunct(FORCE_MAX, 1, extra)
     before, after = conjuncts(FORCE_MAX.condition), conjuncts(widened.condition)
     assert after[0] == before[0] and isinstance(after[1], Unique)
+    assert isinstance(before[1], Unique)
     assert conjuncts(after[1].cond) == [before[1].cond, extra]
     with pytest.raises(ValueError, match="not a unique"):
         with_conjunct(FORCE_MAX, 0, extra)
 
 
-def test_widenings_stay_right_and_set_more_on_the_pool():
+def test_widenings_stay_right_and_set_more_on_the_pool() -> None:
     pool = Instances(FORCE_MAX.bindings, list(all_states(5)))
     found = widenings(FORCE_MAX, pool, limit=4)
     assert found and [w.cells for w in found] == sorted((w.cells for w in found), reverse=True)
@@ -119,7 +122,7 @@ def test_widenings_stay_right_and_set_more_on_the_pool():
     assert widenings(BIG_HINT, Instances(BIG_HINT.bindings, list(all_states(4)))) == []
 
 
-def test_widenings_refuse_a_rule_that_is_wrong_on_the_pool():
+def test_widenings_refuse_a_rule_that_is_wrong_on_the_pool() -> None:
     wrong = parse_rule("""
         def wrong:
           with h = arbitrary(hint) and g = arbitrary(gap):
@@ -130,12 +133,12 @@ def test_widenings_refuse_a_rule_that_is_wrong_on_the_pool():
         widenings(wrong, Instances(wrong.bindings, list(all_states(4))))
 
 
-def test_widen_proves_each_step_and_makes_force_maximum_more_general():
+def test_widen_proves_each_step_and_makes_force_maximum_more_general() -> None:
     widened = widen(FORCE_MAX, max_length=14)
     assert widened.bindings == FORCE_MAX.bindings and widened.action == FORCE_MAX.action
     (unique,) = [p for p in conjuncts(widened.condition) if isinstance(p, Unique)]
     assert len(conjuncts(unique.cond)) >= 2
-    assert prove(widened, 14, at_once=True).sound is True
+    assert prove(widened, 14, strategy=AT_ONCE).sound is True
     before, _ = _set_and_right(FORCE_MAX, 6)
     after, right = _set_and_right(widened, 6)
     assert right and after > before
@@ -143,7 +146,7 @@ def test_widen_proves_each_step_and_makes_force_maximum_more_general():
     assert widen(BIG_HINT, max_length=14) == BIG_HINT
 
 
-def test_synthesis_widens_the_unique_conditions_it_finds():
+def test_synthesis_widens_the_unique_conditions_it_finds() -> None:
     # (2 1) ---OO-- : the block can only be the first hint's, so the cells before it go.  The
     # rule found names the unique hint that can cover the block; the condition search builds
     # unique atoms over one comparison, so a second conjunct inside can only come from widening.
@@ -152,27 +155,28 @@ def test_synthesis_widens_the_unique_conditions_it_finds():
     result = synthesize(spec, budget_s=120, max_length=12)
     assert result.status == "found"
     rule = result.rule
+    assert rule is not None
     (unique,) = [p for p in conjuncts(rule.condition) if isinstance(p, Unique)]
     assert len(conjuncts(unique.cond)) >= 2, rule
-    assert prove(rule, 12, at_once=True).sound is True
+    assert prove(rule, 12, strategy=AT_ONCE).sound is True
     # Widening again finds nothing more: synthesis went as far as widening goes.
     assert widen(rule, max_length=12) == rule
 
 
-def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors):
+def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors: Path) -> None:
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:600]
     plain = choose_rules([FIRST_HINT, BIG_HINT], transitions)
-    choice = choose_rules([FIRST_HINT, BIG_HINT], transitions, widen_chosen=True)
+    choice = choose_rules([FIRST_HINT, BIG_HINT], transitions, ChoiceSettings(widen_chosen=True))
     assert choice.widened == 1 and plain.widened == 0
     first = next(r for r in choice.chosen.rules if r.name == "first")
-    assert first != FIRST_HINT and prove(first, 30, at_once=True).sound is True
+    assert first != FIRST_HINT and prove(first, 30, strategy=AT_ONCE).sound is True
     gained = dict(zip([r.name for r in choice.chosen.rules], choice.chosen.gains, strict=True))
     before = dict(zip([r.name for r in plain.chosen.rules], plain.chosen.gains, strict=True))
     assert choice.chosen.coverage > plain.chosen.coverage
     assert gained["first"] + gained.get("big", 0) > before["first"] + before.get("big", 0)
 
 
-def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_exported(anchors):
+def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_exported(anchors: Path) -> None:
     # A mirror image's unique can range over constant(hint, -1).  The check pool enumerates the
     # other hints of an arbitrary pattern only, and no condition on an arbitrary hint says "the
     # last", so simplifying and widening keep such a rule as it is (they used to raise).
@@ -184,12 +188,12 @@ def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_export
     assert widen(last, max_length=12) == tidy(last)
     # So an export that simplifies and widens a pool holding mirror images (a shipped set) works.
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
-    choice = choose_rules([last], transitions, simplify_chosen=True, widen_chosen=True,
-                          prove_length=12)
+    choice = choose_rules([last], transitions, ChoiceSettings(
+        simplify_chosen=True, widen_chosen=True, prove_length=12))
     assert [r.name for r in choice.chosen.rules] == [last.name] and choice.chosen.gains[0] > 0
 
 
-def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplified():
+def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplified() -> None:
     # tidy binds FIRST_HINT's h0 as constant(hint, 0); the check pool enumerates the other hints
     # of a unique only for an arbitrary pattern, so widening and simplifying read it unpinned.
     pinned = tidy(FIRST_HINT)
@@ -198,29 +202,27 @@ def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplifi
     widened = widen(pinned, max_length=14)
     assert widened == tidy(widen(FIRST_HINT, max_length=14)) != pinned
     assert widened.bindings[0].pattern == Constant(ElementType.HINT, 0)
-    assert prove(widened, 14, at_once=True).sound is True
+    assert prove(widened, 14, strategy=AT_ONCE).sound is True
     before, _ = _set_and_right(pinned, 6)
     after, right = _set_and_right(widened, 6)
     assert right and after > before
     assert simplify(pinned, max_length=14) == pinned  # nothing it stays sound without
 
 
-def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch):
-    import nonostudio.learn.synth as synth
-
+def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch: pytest.MonkeyPatch) -> None:
     def endless(rule, pool, *, limit, poll, options):  # a widening that would never finish
         while True:
             poll()
             time.sleep(0.01)
 
-    monkeypatch.setattr(synth, "widenings", endless)
-    monkeypatch.setattr(synth, "_WIDENED", {})
+    monkeypatch.setattr(polish, "widenings", endless)
+    monkeypatch.setattr(polish, "WIDENED", {})
     (spec,) = [s for t in canonical_transitions(7) for s in specifications(t, 2)
                if s.key == "2 1|---OO--|x0-3|h0,b"]
     budget = 8.0
     result = synthesize(spec, budget_s=budget, max_length=12)
     assert result.status == "found" and result.rule is not None
     # A learning run counts a specification over its budget as a budget hit.
-    assert result.seconds < budget - synth.EXTRAS_MARGIN + 1.0
+    assert result.seconds < budget - climb.EXTRAS_MARGIN + 1.0
     (unique,) = [p for p in conjuncts(result.rule.condition) if isinstance(p, Unique)]
     assert len(conjuncts(unique.cond)) == 1  # the search's own unique: nothing was widened

@@ -39,7 +39,7 @@ from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.mirror import mirror_name, mirrored
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import keyed_by_end, prove
+from nonostudio.rules.prover import AT_ONCE, ProofStrategy, keyed_by_end, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -204,7 +204,7 @@ def test_the_mirrors_of_the_control_rules_are_proved_sound() -> None:
         assert image is not None
         assert any(isinstance(n, Constant) and n.index < 0 for n in walk(image)) or (
             not any(isinstance(n, Constant) for n in walk(r)))
-        result = prove(image, 12, at_once=True)
+        result = prove(image, 12, strategy=AT_ONCE)
         assert result.sound is True, format_rule(image)
 
 
@@ -212,10 +212,10 @@ def test_a_mirror_made_wrong_is_refuted() -> None:
     # the mirror of a sound rule with its fill one cell longer crosses a cell it must not
     control = {r.name: r for r in load_rule_set("control").rules}
     image = mirrored(control["punctuate_maximum"])
-    assert prove(image, 10, at_once=True).sound is True
+    assert prove(image, 10, strategy=AT_ONCE).sound is True
     action = image.action
     wrong = replace(image, action=Fill(action.value, action.start, Arith("+", action.end, Lit(1))))
-    result = prove(wrong, 10, at_once=True)
+    result = prove(wrong, 10, strategy=AT_ONCE)
     assert result.sound is False
     check_counterexample(wrong, result.counterexample)
 
@@ -236,4 +236,4 @@ def test_the_prover_keys_runs_by_their_end_for_rules_about_ends() -> None:
     assert not keyed_by_end(punctuate) and keyed_by_end(mirrored(punctuate))
     # either way the verdict is the same: both keyings are exact
     for r in (left, mirrored(left)):
-        assert {prove(r, 9, at_once=True, by_end=k).sound for k in (False, True)} == {True}
+        assert {prove(r, 9, strategy=ProofStrategy(at_once=True, by_end=k)).sound for k in (False, True)} == {True}

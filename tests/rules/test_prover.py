@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
+import z3
 from broken_rules import BROKEN, CONTROL, HINT, add, cmp, rule, sub
 
 from nonostudio.core.line import FILLED, Line, clue_of
@@ -19,8 +20,10 @@ from nonostudio.rules.ast import (
     Arbitrary,
     Arith,
     Compare,
+    Cond,
     Constant,
     ElementType,
+    Expr,
     Fill,
     HighestStartCell,
     LineSize,
@@ -36,8 +39,9 @@ from nonostudio.rules.ast import (
     Unique,
 )
 from nonostudio.rules.interpreter import apply_rule, is_valid_fill
-from nonostudio.rules.prover import Counterexample, prove
+from nonostudio.rules.prover import AT_ONCE, PER_LENGTH, Counterexample, ProofStrategy, prove
 from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.symbolic import SymbolicRule
 
 # ---- brute force: every valid line, its maximal transition, and a rule's first wrong fill -------
 
@@ -56,7 +60,9 @@ def valid_lines(max_length: int) -> list[tuple[Line, str]]:
                     ("O" if solution[c] else "x") if (known >> c) & 1 else "-" for c in range(n)
                 )
                 if (hints, cells) not in seen:
-                    seen[hints, cells] = solve_text(hints, cells)
+                    deduced = solve_text(hints, cells)
+                    assert deduced is not None  # built from a solution: never contradictory
+                    seen[hints, cells] = deduced
     return [(Line.parse(h, c), deduced) for (h, c), deduced in seen.items()]
 
 
@@ -92,9 +98,9 @@ def check_counterexample(r: Rule, ce: Counterexample) -> None:
 # the fast solver (which learning uses).
 # The query at once is asked with runs keyed by their first cell and by their last, each alone
 # here (``prove`` picks one by ``keyed_by_end`` by default), so both encodings meet brute force.
-FORM_IDS = {"per-length": {"at_once": False}, "at-once": {"at_once": True, "by_end": False},
-            "at-once-by-end": {"at_once": True, "by_end": True},
-            "at-once-fast": {"at_once": True, "fast": True, "by_end": False}}
+FORM_IDS = {"per-length": PER_LENGTH, "at-once": ProofStrategy(at_once=True, by_end=False),
+            "at-once-by-end": ProofStrategy(at_once=True, by_end=True),
+            "at-once-fast": ProofStrategy(at_once=True, fast=True, by_end=False)}
 FORMS = list(FORM_IDS.values())
 
 
@@ -102,11 +108,11 @@ FORMS = list(FORM_IDS.values())
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_every_control_rule_is_sound_up_to_12_cells(form: dict[str, bool]) -> None:
+def test_every_control_rule_is_sound_up_to_12_cells(form: ProofStrategy) -> None:
     rules = load_rule_set("control").rules
     assert len(rules) == 14
     for r in rules:
-        result = prove(r, 12, **form)
+        result = prove(r, 12, strategy=form)
         assert result.sound is True, (r.name, result.counterexample)
         assert result.max_length == 12 and result.counterexample is None
 
@@ -127,8 +133,8 @@ def test_the_trees_the_broken_variants_start_from_are_sound() -> None:
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 @pytest.mark.parametrize("broken", BROKEN, ids=[r.name for r in BROKEN])
-def test_broken_rule_is_refuted_with_a_counterexample(broken: Rule, form: dict[str, bool]) -> None:
-    result = prove(broken, 12, **form)
+def test_broken_rule_is_refuted_with_a_counterexample(broken: Rule, form: ProofStrategy) -> None:
+    result = prove(broken, 12, strategy=form)
     assert result.sound is False
     ce = result.counterexample
     assert ce is not None
@@ -150,15 +156,16 @@ def test_counterexample_for_a_fill_past_the_line_end_has_no_witness() -> None:
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_a_rule_that_is_only_wrong_on_long_lines_is_refuted_there(form: dict[str, bool]) -> None:
+def test_a_rule_that_is_only_wrong_on_long_lines_is_refuted_there(form: ProofStrategy) -> None:
     # Crossing cell 9 is sound until a line is long enough for a hint to reach it.
     r = rule("late", {"h": Singleton(HINT)}, TrueCond(), False, 9, 10)
-    short = prove(r, 9, **form)
-    assert short.sound is False and len(short.counterexample.cells) <= 9  # out of range at n ≤ 9
-    assert short.counterexample.witness == ""
+    short = prove(r, 9, strategy=form)
+    ce = short.counterexample
+    assert short.sound is False and ce is not None
+    assert len(ce.cells) <= 9 and ce.witness == ""  # out of range at n ≤ 9
     guarded = rule("late", {"h": Singleton(HINT)}, cmp(">", LineSize(), 9), False, 9, 10)
-    assert prove(guarded, 9, **form).sound is True
-    ce = prove(guarded, 11, **form).counterexample
+    assert prove(guarded, 9, strategy=form).sound is True
+    ce = prove(guarded, 11, strategy=form).counterexample
     assert ce is not None and len(ce.cells) == 10
     check_counterexample(guarded, ce)
 
@@ -176,7 +183,7 @@ class RandomTerms:
         self.names = list(bindings)
         self.hints = [n for n, p in bindings.items() if p.type is ElementType.HINT]
 
-    def expr(self, depth: int):
+    def expr(self, depth: int) -> Expr:
         rng = self.rng
         choice = rng.randrange(7 if depth else 5)
         if choice == 0:
@@ -187,17 +194,21 @@ class RandomTerms:
             return (Start, Size)[choice - 2](rng.choice(self.names))
         if choice == 4:
             if self.hints:
-                return rng.choice([LowestEndCell, HighestStartCell])(rng.choice(self.hints))
+                lowest = rng.choice([True, False])  # drawn before the hint, as always
+                hint = rng.choice(self.hints)
+                return LowestEndCell(hint) if lowest else HighestStartCell(hint)
             return Size(rng.choice(self.names))
         return Arith(rng.choice("+-"), self.expr(depth - 1), self.expr(depth - 1))
 
     def compare(self) -> Compare:
         return Compare(self.rng.choice(["=", ">=", ">"]), self.expr(1), self.expr(1))
 
-    def atom(self):
+    def atom(self) -> Cond:
         choice = self.rng.randrange(8)
         if choice == 5:
-            return self.rng.choice([Maximal, Minimal])(self.rng.choice(self.names))
+            maximal = self.rng.choice([True, False])
+            name = self.rng.choice(self.names)
+            return Maximal(name) if maximal else Minimal(name)
         if choice == 6:
             return Unique(self.rng.choice(self.names), self.compare())
         return self.compare()
@@ -211,7 +222,7 @@ def random_rule(rng: random.Random, number: int) -> Rule:
         kind = rng.randrange(3)
         bindings[f"x{i}"] = (Singleton(t), Constant(t, rng.randint(0, 2)), Arbitrary(t))[kind]
     terms = RandomTerms(rng, bindings)
-    cond = TrueCond()
+    cond: Cond = TrueCond()
     for _ in range(rng.randint(0, 3)):
         cond = terms.atom() if isinstance(cond, TrueCond) else And(cond, terms.atom())
     return rule(f"random {number}", bindings, cond, rng.random() < 0.5, terms.expr(2), terms.expr(2))
@@ -241,26 +252,27 @@ def fires(r: Rule, max_length: int) -> bool:
     return any(apply_rule(r, line, flipped=False) for line, _ in valid_lines(max_length))
 
 
-def check_against_brute_force(rules: list[Rule], form: dict[str, bool],
+def check_against_brute_force(rules: list[Rule], form: ProofStrategy,
                               max_length: int = 6) -> tuple[list[Rule], int]:
     """Prove each rule up to ``max_length`` and check the verdict against brute force, and each
     counterexample (on a shortest wrong line); returns the sound rules and the number refuted."""
     sound, unsound = [], 0
     for r in rules:
         expected = first_wrong_length(r, max_length)
-        result = prove(r, max_length, **form)
+        result = prove(r, max_length, strategy=form)
         assert result.sound is (expected is None), r
         if expected is None:
             sound.append(r)
         else:
             unsound += 1
+            assert result.counterexample is not None, r
             check_counterexample(r, result.counterexample)
             assert len(result.counterexample.cells) == expected, r
     return sound, unsound
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_verdicts_match_brute_force_on_random_rules(form: dict[str, bool]) -> None:
+def test_verdicts_match_brute_force_on_random_rules(form: ProofStrategy) -> None:
     rng = random.Random(20170814)
     rules = [random_rule(rng, i) for i in range(50)] + [mutated_control(rng, i) for i in range(30)]
     sound, unsound = check_against_brute_force(rules, form)
@@ -269,21 +281,22 @@ def test_verdicts_match_brute_force_on_random_rules(form: dict[str, bool]) -> No
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_verdicts_match_brute_force_on_seven_cells(form: dict[str, bool]) -> None:
+def test_verdicts_match_brute_force_on_seven_cells(form: ProofStrategy) -> None:
     rng = random.Random(7)
     for i in range(10):
         r = mutated_control(rng, i)
         expected = first_wrong_length(r, 7)
-        result = prove(r, 7, **form)
+        result = prove(r, 7, strategy=form)
         assert result.sound is (expected is None), r
         if expected is not None:
+            assert result.counterexample is not None, r
             assert len(result.counterexample.cells) == expected
 
 
 # ---- the call's contract ----------------------------------------------------------------------
 
 
-def _assert_progress_protocol(seen: list[tuple[object, object]]) -> None:
+def _assert_progress_protocol(seen: list[tuple[float, str]]) -> None:
     """Every call is ``(fraction in [0, 1], non-empty message)``, fractions never going back."""
     assert seen
     for fraction, message in seen:
@@ -294,7 +307,7 @@ def _assert_progress_protocol(seen: list[tuple[object, object]]) -> None:
 
 
 def test_progress_reports_each_length() -> None:
-    seen: list[tuple[object, object]] = []
+    seen: list[tuple[float, str]] = []
     result = prove(CONTROL[0], 6, progress=lambda f, m: seen.append((f, m)))
     assert result.sound is True and result.seconds > 0
     _assert_progress_protocol(seen)
@@ -304,14 +317,15 @@ def test_progress_reports_each_length() -> None:
 
 
 def test_progress_at_once_and_on_a_refuted_rule() -> None:
-    seen: list[tuple[object, object]] = []
-    assert prove(CONTROL[0], 6, at_once=True, progress=lambda f, m: seen.append((f, m))).sound
+    seen: list[tuple[float, str]] = []
+    assert prove(CONTROL[0], 6, strategy=AT_ONCE, progress=lambda f, m: seen.append((f, m))).sound
     _assert_progress_protocol(seen)
     assert seen[0][0] == 0.0 and seen[-1] == (1.0, "proved for lines up to 6 of 6 cells")
     seen.clear()
     pair_dropped = next(r for r in BROKEN if r.name == "full hint pair 2 / condition dropped")
     result = prove(pair_dropped, 7, progress=lambda f, m: seen.append((f, m)))
-    assert result.sound is False and len(result.counterexample.cells) == 4
+    assert result.sound is False and result.counterexample is not None
+    assert len(result.counterexample.cells) == 4
     _assert_progress_protocol(seen)
     # The lengths below the counterexample's were proved and said so; nothing reads "done".
     assert seen[1:] == [(n / 7, f"proved for lines up to {n} of 7 cells") for n in (1, 2, 3)]
@@ -350,18 +364,18 @@ def test_geometry_of_a_block_is_rejected() -> None:
 def test_should_stop_interrupts_a_proof_at_once(fast: bool) -> None:
     force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     began = time.perf_counter()
-    result = prove(force_maximum, 30, at_once=True, fast=fast,
+    result = prove(force_maximum, 30, strategy=ProofStrategy(at_once=True, fast=fast),
                    should_stop=lambda: time.perf_counter() - began > 0.2)
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_a_stop_asked_before_z3_starts_is_not_lost(form: dict[str, bool]) -> None:
+def test_a_stop_asked_before_z3_starts_is_not_lost(form: ProofStrategy) -> None:
     # The stop arrives while the query is still being built: the interrupt must still land
     # (it was lost once, and the proof then ran to its end, seconds past a learning budget).
     force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     began = time.perf_counter()
-    result = prove(force_maximum, 30, **form, should_stop=lambda: True)
+    result = prove(force_maximum, 30, strategy=form, should_stop=lambda: True)
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
@@ -369,10 +383,10 @@ def test_at_once_agrees_with_per_length_on_the_control_rules_at_20_cells() -> No
     for r in load_rule_set("control").rules:
         if r.name == "force_maximum":
             continue  # the slowest by far; proved at 30 cells in test_shipped_rules
-        assert prove(r, 20, at_once=True).sound is True, r.name
+        assert prove(r, 20, strategy=AT_ONCE).sound is True, r.name
 
 
-def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(monkeypatch) -> None:
+def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
     # z3 found a counterexample just as the proof's time ran out: the watcher interrupts the
     # context while the model is being read, and z3 raises 'canceled' from the model's eval.
     # That is a stopped proof (verdict None), not an error that ends the whole synthesis.
@@ -381,12 +395,12 @@ def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(monkeypatc
     asked = threading.Event()
     real = prover._confirm
 
-    def slow_confirm(rule, encoded, model):
+    def slow_confirm(rule: Rule, encoded: SymbolicRule, model: z3.ModelRef) -> Counterexample:
         asked.set()
         time.sleep(0.3)  # the watcher interrupts the context meanwhile
         return real(rule, encoded, model)
 
     monkeypatch.setattr(prover, "_confirm", slow_confirm)
     broken = BROKEN[0]
-    result = prove(broken, 10, at_once=True, should_stop=asked.is_set)
+    result = prove(broken, 10, strategy=AT_ONCE, should_stop=asked.is_set)
     assert asked.is_set() and result.sound is None
