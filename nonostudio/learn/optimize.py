@@ -22,7 +22,6 @@ import os
 import signal
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from nonostudio.core.progress import (
@@ -93,8 +92,8 @@ def measure_cells(
     spawned worker processes (never forked: the caller may run Qt), :data:`MEASURE_CHUNK` rules a
     task; ``progress(fraction, message)`` hears each finished task ("measured 50 of 200 rules")
     and ``should_stop`` is polled at least
-    five times a second (the call then returns at once, queued tasks cancelled; the workers end
-    after the task in hand).
+    five times a second (the call then returns at once, queued tasks dropped, the workers
+    terminated).
     """
     total = len(rules)
     jobs = jobs or os.cpu_count() or 1
@@ -109,28 +108,28 @@ def measure_cells(
     chunks = [list(rules[i:i + MEASURE_CHUNK]) for i in range(0, total, MEASURE_CHUNK)]
     results: list[list[Cells] | None] = [None] * len(chunks)
     spawn = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=spawn,
-                               initializer=_measure_init, initargs=(list(transitions),))
-    stopped = False
+    pool = spawn.Pool(min(jobs, len(chunks)), initializer=_measure_init,
+                      initargs=(list(transitions),))
     try:
-        futures: dict[Future[list[Cells]], int] = {
-            pool.submit(_measure_chunk, chunk): i for i, chunk in enumerate(chunks)}
-        pending = set(futures)
+        pending = {i: pool.apply_async(_measure_chunk, (chunk,)) for i, chunk in enumerate(chunks)}
         done = 0
         while pending:
             if should_stop is not None and should_stop():
-                stopped = True
                 return None
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results[futures[future]] = future.result()
-                done += len(chunks[futures[future]])
+            finished = [i for i, task in pending.items() if task.ready()]
+            if not finished:
+                next(iter(pending.values())).wait(0.2)
+                continue
+            for i in finished:
+                results[i] = pending.pop(i).get()  # a worker's error is raised here
+                done += len(chunks[i])
                 report_count(progress, done, total, _measured(done, total))
-    except BaseException:  # Ctrl-C, a worker's error: leave at once too
-        stopped = True
-        raise
+        pool.close()
+        pool.join()
     finally:
-        pool.shutdown(wait=not stopped, cancel_futures=True)
+        # Stopped, a worker's error or Ctrl-C: queued tasks are dropped and the workers (and the
+        # pool's threads) end at once, none left behind.
+        pool.terminate()
     return [cells for chunk in results for cells in chunk or ()]
 
 
