@@ -10,8 +10,10 @@ and explainer read them.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any, TypeVar, cast
 
 
 class ElementType(enum.Enum):
@@ -63,6 +65,17 @@ class Binding:
     pattern: Pattern
 
 
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A node about the element a pattern binds to the name ``var``: the base of ``start``,
+    ``size``, ``lowest_end_cell``, ``highest_start_cell``, ``maximal``, ``minimal`` and
+    ``unique``.  Its subclasses without fields of their own are not dataclasses themselves, only
+    ``__slots__ = ()``: they take ``var``, equality, hashing and ``__match_args__`` from here
+    (a ``Start`` never equals a ``Size`` of the same name: equality compares the classes)."""
+
+    var: str
+
+
 # ---- integer expressions ----------------------------------------------------------------------
 
 
@@ -76,41 +89,28 @@ class LineSize:
     """The number of cells of the line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Arith:
-    """``left + right`` or ``left - right``."""
-
-    op: str  # "+" or "-"
-    left: Expr
-    right: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Start:
+class Start(Named):
     """A hint's index, or the first cell of a block or gap."""
 
-    var: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Size:
+class Size(Named):
     """A hint's value, or the length of a block or gap."""
 
-    var: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class LowestEndCell:
+class LowestEndCell(Named):
     """One past the last cell of hint ``var`` when all hints are packed left (hints only)."""
 
-    var: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class HighestStartCell:
+class HighestStartCell(Named):
     """The first cell of hint ``var`` when all hints are packed right (hints only)."""
 
-    var: str
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +123,15 @@ class Total:
     """
 
     type: ElementType
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    """``left + right`` or ``left - right``."""
+
+    op: str  # "+" or "-"
+    left: Expr
+    right: Expr
 
 
 Expr = Lit | LineSize | Arith | Start | Size | LowestEndCell | HighestStartCell | Total
@@ -151,25 +160,22 @@ class Compare:
     right: Expr
 
 
-@dataclass(frozen=True, slots=True)
-class Maximal:
+class Maximal(Named):
     """``var``'s size is at least the size of every element of its type."""
 
-    var: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Minimal:
+class Minimal(Named):
     """``var``'s size is at most the size of every element of its type."""
 
-    var: str
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Unique:
+class Unique(Named):
     """``(var is unique where cond)``: cond holds for var's element and for no other of its type."""
 
-    var: str
     cond: Cond
 
 
@@ -210,10 +216,11 @@ class Rule:
 
 def conjuncts(cond: Cond) -> list[Cond]:
     """The parts of a chain of ``and`` (a single condition is a chain of one; ``true`` of none)."""
-    if isinstance(cond, TrueCond):
-        return []
-    if isinstance(cond, And):
-        return conjuncts(cond.left) + conjuncts(cond.right)
+    match cond:
+        case TrueCond():
+            return []
+        case And(left, right):
+            return conjuncts(left) + conjuncts(right)
     return [cond]
 
 
@@ -227,30 +234,77 @@ def conjoin(parts: list[Cond]) -> Cond:
     return out
 
 
-def walk(node: object) -> Iterator[object]:
+CALL_WORDS: dict[type[Named], str] = {
+    Start: "start", Size: "size", LowestEndCell: "lowest_end_cell",
+    HighestStartCell: "highest_start_cell", Maximal: "maximal", Minimal: "minimal"}
+"""The rule text's word for each node written ``word(name)``."""
+
+
+# ---- generic traversal ------------------------------------------------------------------------
+
+Node = Rule | Binding | Pattern | Expr | Cond | Fill
+"""Any node of a rule's syntax tree."""
+
+_N = TypeVar("_N", bound=Node)
+
+
+_BOTH_SIDES = attrgetter("left", "right")
+_CHILDREN: dict[type, Callable[[Any], tuple[Node, ...]]] = {
+    Arith: _BOTH_SIDES,
+    Compare: _BOTH_SIDES,
+    And: _BOTH_SIDES,
+    Unique: lambda n: (n.cond,),
+    Fill: attrgetter("start", "end"),
+    Binding: lambda n: (n.pattern,),
+    Rule: lambda n: (*n.bindings, n.condition, n.action),
+}
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes right below ``node``, left to right (none for a leaf).
+
+    A table by node class rather than a ``match``: passes that fold over the tree (cost, walk)
+    call this for every node, and a lookup is several times faster than trying each class.
+    """
+    get = _CHILDREN.get(type(node))
+    return () if get is None else get(node)
+
+
+def map_children(node: _N, f: Callable[[Any], Any]) -> _N:
+    """``node`` rebuilt with ``f`` applied to each node right below it (a leaf as it is).
+
+    ``f`` must return a node of the kind its argument is (an expression for an expression, a
+    condition for a condition, ...); a pass that rewrites a few kinds of node handles those and
+    hands every other node to this function with itself as ``f``.
+    """
+    out: Node
+    match node:
+        case Arith(op, left, right):
+            out = Arith(op, f(left), f(right))
+        case Compare(op, left, right):
+            out = Compare(op, f(left), f(right))
+        case And(left, right):
+            out = And(f(left), f(right))
+        case Unique(var, cond):
+            out = Unique(var, f(cond))
+        case Fill(value, start, end):
+            out = Fill(value, f(start), f(end))
+        case Binding(name, pattern):
+            out = Binding(name, f(pattern))
+        case Rule(name, bindings, condition, action):
+            out = Rule(name, tuple(f(b) for b in bindings), f(condition), f(action))
+        case _:
+            return node
+    return cast(_N, out)
+
+
+def walk(node: Node) -> Iterator[Node]:
     """Every node below and including ``node`` (expressions, conditions, patterns), pre-order."""
     yield node
-    if isinstance(node, Rule):
-        for b in node.bindings:
-            yield from walk(b)
-        yield from walk(node.condition)
-        yield from walk(node.action)
-    elif isinstance(node, Binding):
-        yield from walk(node.pattern)
-    elif isinstance(node, Arith | Compare | And):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, Unique):
-        yield from walk(node.cond)
-    elif isinstance(node, Fill):
-        yield from walk(node.start)
-        yield from walk(node.end)
+    for child in children(node):
+        yield from walk(child)
 
 
-def variables(node: object) -> set[str]:
+def variables(node: Node) -> set[str]:
     """Names referred to by expressions and conditions under ``node``."""
-    names = set()
-    for n in walk(node):
-        if isinstance(n, Start | Size | LowestEndCell | HighestStartCell | Maximal | Minimal | Unique):
-            names.add(n.var)
-    return names
+    return {n.var for n in walk(node) if isinstance(n, Named)}

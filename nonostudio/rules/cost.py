@@ -9,33 +9,13 @@ share ``start(g)``); a plain fill has offset ``0`` (cost 1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import NamedTuple
+from functools import cached_property
+from typing import NamedTuple, cast
 
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Compare,
-    Cond,
-    Constant,
-    Expr,
-    Fill,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Pattern,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import Constant, children
 
 
 @dataclass(frozen=True)
@@ -58,6 +38,19 @@ class CostWeights:
     maximal: int = 7  # maximal(x), minimal(x)
     unique: int = 2
     total: int = 2  # total(hint|block|gap), beyond the paper's DSL: as line_size
+
+    @cached_property
+    def by_node(self) -> Mapping[type, int]:
+        """The weight of each kind of node (a ``constant`` adds its index to its own)."""
+        return {
+            ast.Arbitrary: self.arbitrary, ast.Singleton: self.singleton,
+            ast.Constant: self.constant, ast.Lit: self.literal, ast.LineSize: self.line_size,
+            ast.Total: self.total, ast.Start: self.element_property,
+            ast.Size: self.element_property, ast.LowestEndCell: self.geometry,
+            ast.HighestStartCell: self.geometry, ast.Arith: self.operator,
+            ast.Compare: self.operator, ast.And: self.operator, ast.Maximal: self.maximal,
+            ast.Minimal: self.maximal, ast.Unique: self.unique, ast.TrueCond: 0,
+        }
 
     def changed(self) -> dict[str, int]:
         """The weights that differ from the defaults, by name."""
@@ -83,78 +76,65 @@ class CostBreakdown(NamedTuple):
 class FillOffset(NamedTuple):
     """A fill in the original's stored form: cells ``[offset + start, offset + end)``."""
 
-    offset: Expr
-    start: Expr
-    end: Expr
+    offset: ast.Expr
+    start: ast.Expr
+    end: ast.Expr
 
 
-def pattern_cost(p: Pattern, w: CostWeights = DEFAULT_WEIGHTS) -> int:
-    if isinstance(p, Arbitrary):
-        return w.arbitrary
-    if isinstance(p, Singleton):
-        return w.singleton
-    if isinstance(p, Constant):
-        return w.constant + (p.index if p.index >= 0 else -1 - p.index)
-    raise TypeError(f"not a pattern: {p!r}")
+def _fold(node: ast.Node, weights: Mapping[type, int]) -> int:
+    """The node's weight plus its children's costs."""
+    kind = type(node)
+    try:
+        own = weights[kind]
+    except KeyError:
+        raise TypeError(f"not a pattern, expression or condition: {node!r}") from None
+    if kind is Constant:
+        index = cast(Constant, node).index
+        own += index if index >= 0 else -1 - index
+    for child in children(node):
+        own += _fold(child, weights)
+    return own
 
 
-def expr_cost(e: Expr, w: CostWeights = DEFAULT_WEIGHTS) -> int:
-    if isinstance(e, Lit):
-        return w.literal
-    if isinstance(e, LineSize):
-        return w.line_size
-    if isinstance(e, Total):
-        return w.total
-    if isinstance(e, Start | Size):
-        return w.element_property
-    if isinstance(e, LowestEndCell | HighestStartCell):
-        return w.geometry
-    if isinstance(e, Arith):
-        return w.operator + expr_cost(e.left, w) + expr_cost(e.right, w)
-    raise TypeError(f"not an expression: {e!r}")
+def pattern_cost(p: ast.Pattern, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+    return _fold(p, w.by_node)
 
 
-def cond_cost(c: Cond, w: CostWeights = DEFAULT_WEIGHTS) -> int:
-    if isinstance(c, TrueCond):
-        return 0
-    if isinstance(c, And):
-        return w.operator + cond_cost(c.left, w) + cond_cost(c.right, w)
-    if isinstance(c, Compare):
-        return w.operator + expr_cost(c.left, w) + expr_cost(c.right, w)
-    if isinstance(c, Maximal | Minimal):
-        return w.maximal
-    if isinstance(c, Unique):
-        return w.unique + cond_cost(c.cond, w)
-    raise TypeError(f"not a condition: {c!r}")
+def expr_cost(e: ast.Expr, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+    return _fold(e, w.by_node)
 
 
-def _prefixes(e: Expr) -> list[tuple[Expr, tuple[tuple[str, Expr], ...]]]:
+def cond_cost(c: ast.Cond, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+    return _fold(c, w.by_node)
+
+
+def _prefixes(e: ast.Expr) -> list[tuple[ast.Expr, tuple[tuple[str, ast.Expr], ...]]]:
     """Each left-spine subtree of ``e`` with the operations applied after it, outermost first."""
-    out: list[tuple[Expr, tuple[tuple[str, Expr], ...]]] = [(e, ())]
-    if isinstance(e, Arith):
+    out: list[tuple[ast.Expr, tuple[tuple[str, ast.Expr], ...]]] = [(e, ())]
+    if isinstance(e, ast.Arith):
         out += [(p, ops + ((e.op, e.right),)) for p, ops in _prefixes(e.left)]
     return out
 
 
-def _rest(ops: tuple[tuple[str, Expr], ...]) -> Expr:
+def _rest(ops: tuple[tuple[str, ast.Expr], ...]) -> ast.Expr:
     """What is left of a sum once its first term has been taken out as the offset."""
     if not ops:
-        return Lit(0)
+        return ast.Lit(0)
     (op, first), more = ops[0], ops[1:]
     if op == "+":
         out = first
-    elif isinstance(first, Lit):
-        out = Lit(-first.value)
+    elif isinstance(first, ast.Lit):
+        out = ast.Lit(-first.value)
     else:
-        out = Arith("-", Lit(0), first)
+        out = ast.Arith("-", ast.Lit(0), first)
     for op, term in more:
-        out = Arith(op, out, term)
+        out = ast.Arith(op, out, term)
     return out
 
 
-def fill_offset(fill: Fill, w: CostWeights = DEFAULT_WEIGHTS) -> FillOffset:
+def fill_offset(fill: ast.Fill, w: CostWeights = DEFAULT_WEIGHTS) -> FillOffset:
     """The fill's cheapest offset form (offset ``0`` when its start and end share no first term)."""
-    best = FillOffset(Lit(0), fill.start, fill.end)
+    best = FillOffset(ast.Lit(0), fill.start, fill.end)
     best_cost = _offset_cost(best, w)
     end_prefixes = dict(_prefixes(fill.end))
     for prefix, start_ops in _prefixes(fill.start):
@@ -172,12 +152,12 @@ def _offset_cost(f: FillOffset, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     return expr_cost(f.offset, w) + expr_cost(f.start, w) + expr_cost(f.end, w)
 
 
-def fill_cost(fill: Fill, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+def fill_cost(fill: ast.Fill, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     """cost(offset) + cost(start) + cost(end) of the fill's offset form; the value is free."""
     return _offset_cost(fill_offset(fill, w), w)
 
 
-def cost_breakdown(rule: Rule, w: CostWeights = DEFAULT_WEIGHTS) -> CostBreakdown:
+def cost_breakdown(rule: ast.Rule, w: CostWeights = DEFAULT_WEIGHTS) -> CostBreakdown:
     return CostBreakdown(
         sum(pattern_cost(b.pattern, w) for b in rule.bindings),
         cond_cost(rule.condition, w),
@@ -185,6 +165,6 @@ def cost_breakdown(rule: Rule, w: CostWeights = DEFAULT_WEIGHTS) -> CostBreakdow
     )
 
 
-def cost(rule: Rule, w: CostWeights = DEFAULT_WEIGHTS) -> int:
+def cost(rule: ast.Rule, w: CostWeights = DEFAULT_WEIGHTS) -> int:
     """The rule's cost (lower is more concise) under the weights ``w``."""
     return cost_breakdown(rule, w).total

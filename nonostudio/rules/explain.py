@@ -14,20 +14,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from nonostudio.core.line import Line
-from nonostudio.rules.ast import (
-    Arbitrary,
-    Compare,
-    Constant,
-    HighestStartCell,
-    LowestEndCell,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    variables,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import Rule, variables
 from nonostudio.rules.interpreter import Element, eval_expr
-from nonostudio.rules.linear import End, LinearForm
+from nonostudio.rules.linear import Atom, End, LinearForm
 from nonostudio.rules.phrases import (
     BLOCK,
     HINT,
@@ -55,14 +45,14 @@ def _unused(rule: Rule, speak: Speaker) -> list[str]:
     for b in rule.bindings:
         if b.name in speak.mentioned:
             continue
-        p, noun = b.pattern, NOUN[b.pattern.type]
-        if isinstance(p, Constant):
-            out.append(f"the line has a {speak.ref(b.name).removeprefix('the ')}")
-        elif isinstance(p, Singleton):
-            speak.mentioned.add(b.name)
-            out.append(f"the line has only one {noun}")
-        else:
-            out.append(f"the line has {speak.ref(b.name)}")
+        match b.pattern:
+            case ast.Constant():
+                out.append(f"the line has a {speak.ref(b.name).removeprefix('the ')}")
+            case ast.Singleton(t):
+                speak.mentioned.add(b.name)
+                out.append(f"the line has only one {NOUN[t]}")
+            case _:
+                out.append(f"the line has {speak.ref(b.name)}")
     return out
 
 
@@ -77,7 +67,7 @@ def explain(rule: Rule) -> str:
     action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"
     clauses = _unused(rule, speak) + clauses
     first = _sentence(f"if {join_and(clauses)}, {action}" if clauses else f"always {action}")
-    free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, Arbitrary))
+    free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, ast.Arbitrary))
     tried = [f"every {NOUN[t]}" if k == 1 else f"every pair of {NOUN[t]}s" if k == 2
              else f"every set of {number_word(k)} {NOUN[t]}s" for t, k in free.items()]
     if not tried:
@@ -100,15 +90,16 @@ def _describe(e: Element, line: Line, flipped: bool) -> str:
 _SYMBOL = {">=": "≥", "<=": "≤"}
 
 
+def _atom_value(atom: Atom, env: Mapping[str, Element], line: Line) -> int:
+    """An atom's value on one binding (an element's end is its start plus its size)."""
+    if isinstance(atom, End):
+        return env[atom.var].start + env[atom.var].size
+    return eval_expr(atom, env, line)
+
+
 def _value(form: LinearForm, env: Mapping[str, Element], line: Line) -> int:
-    """A linear form's value on one binding (an element's end is its start plus its size)."""
-    total = form.const
-    for atom, k in form.terms:
-        if isinstance(atom, End):
-            total += k * (eval_expr(Start(atom.var), env, line) + eval_expr(Size(atom.var), env, line))
-        else:
-            total += k * eval_expr(atom, env, line)
-    return total
+    """A linear form's value on one binding."""
+    return form.const + sum(k * _atom_value(atom, env, line) for atom, k in form.terms)
 
 
 def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
@@ -139,19 +130,19 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
     clauses = []
     for c in reading_order(rule.condition):
         text = speak.clause(c)
-        if isinstance(c, Compare) and speak.kind == "overlap":
+        if isinstance(c, ast.Compare) and speak.kind == "overlap":
             var = next(iter(variables(c)))
-            left_end = eval_expr(LowestEndCell(var), env, seen)
-            right_start = eval_expr(HighestStartCell(var), env, seen)
+            left_end = eval_expr(ast.LowestEndCell(var), env, seen)
+            right_start = eval_expr(ast.HighestStartCell(var), env, seen)
             if flipped:  # the flipped line's leftmost placement is the original's rightmost
                 left_end, right_start = seen.size - right_start, seen.size - left_end
             text += (f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
                      f"at cell {right_start + 1})")
-        elif isinstance(c, Compare) and speak.kind == "half":
+        elif isinstance(c, ast.Compare) and speak.kind == "half":
             big, small = (side.terms[0][0] for side in speak.sides[:2])  # size atoms
-            x, y = eval_expr(big, env, seen), eval_expr(small, env, seen)
+            x, y = _atom_value(big, env, seen), _atom_value(small, env, seen)
             text += f" ({x} + {x} > {y})"
-        elif isinstance(c, Compare) and speak.kind == "count":
+        elif isinstance(c, ast.Compare) and speak.kind == "count":
             first, second, op = speak.sides  # the numbers in the order the sentence says them
             a, b = _value(first, env, seen), _value(second, env, seen)
             text += f" ({a} {_SYMBOL.get(op, op)} {b})"

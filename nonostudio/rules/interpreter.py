@@ -16,38 +16,14 @@ Fills are returned as computed, even when empty or outside the line (callers dec
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-    conjuncts,
-    variables,
-    walk,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType, Rule, conjuncts, variables, walk
 
 
 class Element(NamedTuple):
@@ -57,7 +33,9 @@ class Element(NamedTuple):
     """
 
     type: ElementType
-    index: int
+    # The field shadows tuple.index on purpose: compiled rules read elements as tuples (e[1]),
+    # and every caller says element.index for its position.
+    index: int  # type: ignore[assignment]
     start: int
     size: int
 
@@ -107,55 +85,59 @@ def highest_start_cell(hints: tuple[int, ...], i: int, n: int) -> int:
 # ---- reference semantics ----------------------------------------------------------------------
 
 
-def eval_expr(expr: Expr, env: dict[str, Element], line: Line) -> int:
+def eval_expr(expr: ast.Expr, env: Mapping[str, Element], line: Line) -> int:
     """The value of an integer expression under ``env`` (Figure 13)."""
-    if isinstance(expr, Lit):
-        return expr.value
-    if isinstance(expr, LineSize):
-        return line.size
-    if isinstance(expr, Total):
-        return total(line, expr.type)
-    if isinstance(expr, Arith):
-        a = eval_expr(expr.left, env, line)
-        b = eval_expr(expr.right, env, line)
-        return {"+": a + b, "-": a - b}[expr.op]
-    if isinstance(expr, Start):
-        return env[expr.var].start
-    if isinstance(expr, Size):
-        return env[expr.var].size
-    if isinstance(expr, LowestEndCell | HighestStartCell):
-        e = env[expr.var]
-        if e.type is not ElementType.HINT:  # Figure 13: 0 for anything but a hint
-            return 0
-        if isinstance(expr, LowestEndCell):
-            return lowest_end_cell(line.hints, e.index)
-        return highest_start_cell(line.hints, e.index, line.size)
+    match expr:  # the most frequent kinds first
+        case ast.Arith(op, left, right):
+            a = eval_expr(left, env, line)
+            b = eval_expr(right, env, line)
+            return {"+": a + b, "-": a - b}[op]
+        case ast.Size(var):
+            return env[var].size
+        case ast.Start(var):
+            return env[var].start
+        case ast.Lit(value):
+            return value
+        case ast.LineSize():
+            return line.size
+        case ast.Total(t):
+            return total(line, t)
+        case ast.LowestEndCell(var) | ast.HighestStartCell(var) if (
+                env[var].type is not ElementType.HINT):
+            return 0  # Figure 13: 0 for anything but a hint
+        case ast.LowestEndCell(var):
+            return lowest_end_cell(line.hints, env[var].index)
+        case ast.HighestStartCell(var):
+            return highest_start_cell(line.hints, env[var].index, line.size)
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def eval_cond(cond: Cond, env: dict[str, Element], line: Line) -> bool:
+def eval_cond(cond: ast.Cond, env: Mapping[str, Element], line: Line) -> bool:
     """Whether a condition holds under ``env`` (Figure 13)."""
-    if isinstance(cond, TrueCond):
-        return True
-    if isinstance(cond, And):
-        return eval_cond(cond.left, env, line) and eval_cond(cond.right, env, line)
-    if isinstance(cond, Compare):
-        a = eval_expr(cond.left, env, line)
-        b = eval_expr(cond.right, env, line)
-        return {"=": a == b, ">=": a >= b, ">": a > b}[cond.op]
-    if isinstance(cond, Maximal | Minimal):
-        u = env[cond.var]
-        sizes = [v.size for v in elements(line, u.type)]
-        return u.size >= max(sizes) if isinstance(cond, Maximal) else u.size <= min(sizes)
-    if isinstance(cond, Unique):
-        u = env[cond.var]
-        if not eval_cond(cond.cond, env, line):
-            return False
-        return not any(
-            eval_cond(cond.cond, {**env, cond.var: v}, line)
-            for v in elements(line, u.type)
-            if v.index != u.index
-        )
+    match cond:
+        case ast.TrueCond():
+            return True
+        case ast.And(left, right):
+            return eval_cond(left, env, line) and eval_cond(right, env, line)
+        case ast.Compare(op, left, right):
+            a = eval_expr(left, env, line)
+            b = eval_expr(right, env, line)
+            return {"=": a == b, ">=": a >= b, ">": a > b}[op]
+        case ast.Maximal(var):
+            u = env[var]
+            return u.size >= max(v.size for v in elements(line, u.type))
+        case ast.Minimal(var):
+            u = env[var]
+            return u.size <= min(v.size for v in elements(line, u.type))
+        case ast.Unique(var, inner):
+            u = env[var]
+            if not eval_cond(inner, env, line):
+                return False
+            return not any(
+                eval_cond(inner, {**env, var: v}, line)
+                for v in elements(line, u.type)
+                if v.index != u.index
+            )
     raise TypeError(f"not a condition: {cond!r}")
 
 
@@ -241,46 +223,50 @@ class _Codegen:
         self.types = {b.name: b.pattern.type for b in rule.bindings}
         self.fresh = 0
 
-    def expr(self, e: Expr, local: dict[str, str]) -> str:
-        if isinstance(e, Lit):
-            return str(int(e.value))
-        if isinstance(e, LineSize):
-            return "V.n"
-        if isinstance(e, Total):
-            return f"V.total_{_NAME[e.type]}"
-        if isinstance(e, Arith):
-            op = {"+": "+", "-": "-"}[e.op]
-            return f"({self.expr(e.left, local)} {op} {self.expr(e.right, local)})"
-        if isinstance(e, Start):
-            return f"{local[e.var]}[2]"
-        if isinstance(e, Size):
-            return f"{local[e.var]}[3]"
-        if isinstance(e, LowestEndCell | HighestStartCell):
-            if self.types[e.var] is not ElementType.HINT:
+    def expr(self, e: ast.Expr, local: dict[str, str]) -> str:
+        match e:
+            case ast.Lit(value):
+                return str(int(value))
+            case ast.LineSize():
+                return "V.n"
+            case ast.Total(t):
+                return f"V.total_{_NAME[t]}"
+            case ast.Arith(op, left, right):
+                op = {"+": "+", "-": "-"}[op]
+                return f"({self.expr(left, local)} {op} {self.expr(right, local)})"
+            case ast.Start(var):
+                return f"{local[var]}[2]"
+            case ast.Size(var):
+                return f"{local[var]}[3]"
+            case ast.LowestEndCell(var) | ast.HighestStartCell(var) if (
+                    self.types[var] is not ElementType.HINT):
                 return "0"
-            table = "V.lowest_end" if isinstance(e, LowestEndCell) else "V.highest_start"
-            return f"{table}[{local[e.var]}[1]]"
+            case ast.LowestEndCell(var):
+                return f"V.lowest_end[{local[var]}[1]]"
+            case ast.HighestStartCell(var):
+                return f"V.highest_start[{local[var]}[1]]"
         raise TypeError(f"not an expression: {e!r}")
 
-    def cond(self, c: Cond, local: dict[str, str]) -> str:
-        if isinstance(c, TrueCond):
-            return "True"
-        if isinstance(c, And):
-            return f"({self.cond(c.left, local)} and {self.cond(c.right, local)})"
-        if isinstance(c, Compare):
-            op = {"=": "==", ">=": ">=", ">": ">"}[c.op]
-            return f"({self.expr(c.left, local)} {op} {self.expr(c.right, local)})"
-        if isinstance(c, Maximal):
-            return f"({local[c.var]}[3] >= V.max_{_NAME[self.types[c.var]]})"
-        if isinstance(c, Minimal):
-            return f"({local[c.var]}[3] <= V.min_{_NAME[self.types[c.var]]})"
-        if isinstance(c, Unique):
-            self.fresh += 1
-            other = f"u{self.fresh}"
-            x = local[c.var]
-            inner = self.cond(c.cond, {**local, c.var: other})
-            return (f"({self.cond(c.cond, local)} and not any({inner} for {other} in "
-                    f"{_LIST[self.types[c.var]]} if {other}[1] != {x}[1]))")
+    def cond(self, c: ast.Cond, local: dict[str, str]) -> str:
+        match c:
+            case ast.Compare(op, left, right):
+                op = {"=": "==", ">=": ">=", ">": ">"}[op]
+                return f"({self.expr(left, local)} {op} {self.expr(right, local)})"
+            case ast.And(left, right):
+                return f"({self.cond(left, local)} and {self.cond(right, local)})"
+            case ast.TrueCond():
+                return "True"
+            case ast.Maximal(var):
+                return f"({local[var]}[3] >= V.max_{_NAME[self.types[var]]})"
+            case ast.Minimal(var):
+                return f"({local[var]}[3] <= V.min_{_NAME[self.types[var]]})"
+            case ast.Unique(var, inner):
+                self.fresh += 1
+                other = f"u{self.fresh}"
+                x = local[var]
+                unique = self.cond(inner, {**local, var: other})
+                return (f"({self.cond(inner, local)} and not any({unique} for {other} in "
+                        f"{_LIST[self.types[var]]} if {other}[1] != {x}[1]))")
         raise TypeError(f"not a condition: {c!r}")
 
     def source(self) -> str:
@@ -306,16 +292,18 @@ class _Codegen:
         return "\n".join(lines)
 
     @staticmethod
-    def pattern(p: Singleton | Constant | Arbitrary) -> str:
+    def pattern(p: ast.Pattern) -> str:
         lst = _LIST[p.type]
-        if isinstance(p, Arbitrary):
-            return lst
-        if isinstance(p, Singleton):
-            return f"({lst} if len({lst}) == 1 else ())"
-        index = int(p.index)
-        if index == -1:
-            return f"{lst}[-1:]"
-        return f"{lst}[{index}:{index + 1}]"
+        match p:
+            case ast.Arbitrary():
+                return lst
+            case ast.Singleton():
+                return f"({lst} if len({lst}) == 1 else ())"
+            case ast.Constant(_, -1):
+                return f"{lst}[-1:]"
+            case ast.Constant(_, index):
+                return f"{lst}[{int(index)}:{int(index) + 1}]"
+        raise TypeError(f"not a pattern: {p!r}")
 
 
 @dataclass(frozen=True)
@@ -342,12 +330,12 @@ class CompiledRule:
 def compiled(rule: Rule) -> CompiledRule:
     """The rule compiled to a Python function (cached per rule)."""
     for node in walk(rule):
-        if isinstance(node, Start | Size | LowestEndCell | HighestStartCell | Maximal | Minimal
-                      | Unique) and node.var not in {b.name for b in rule.bindings}:
+        if isinstance(node, ast.Named) and node.var not in {b.name for b in rule.bindings}:
             raise ValueError(f"rule {rule.name}: {node.var!r} is not bound by a pattern")
-    namespace: dict[str, object] = {}
+    namespace: dict[str, Any] = {}
     exec(compile(_Codegen(rule).source(), f"<rule {rule.name}>", "exec"), namespace)
-    return CompiledRule(rule, FILLED if rule.action.value else CROSSED, namespace["run"])
+    run: Callable[[LineView], list[RawFill]] = namespace["run"]
+    return CompiledRule(rule, FILLED if rule.action.value else CROSSED, run)
 
 
 def apply_rule(rule: Rule, line: Line, *, flipped: bool = True) -> list[RuleFill]:

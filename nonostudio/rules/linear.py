@@ -11,18 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from nonostudio.rules.ast import (
-    Arith,
-    ElementType,
-    Expr,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Size,
-    Start,
-    Total,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -34,7 +24,8 @@ class End:
     var: str
 
 
-Atom = Start | Size | LineSize | LowestEndCell | HighestStartCell | End | Total
+Atom = (ast.Start | ast.Size | ast.LineSize | ast.LowestEndCell | ast.HighestStartCell | End
+        | ast.Total)
 
 
 @dataclass(frozen=True)
@@ -57,32 +48,35 @@ class LinearForm:
         return self.terms == ((atom, 1),) and self.const == k
 
 
-def linear(e: Expr, types: Mapping[str, ElementType]) -> LinearForm:
+def linear(e: ast.Expr, types: Mapping[str, ElementType]) -> LinearForm:
     """The linear form of ``e``; ``types`` gives each bound name's element type."""
     coef: Counter = Counter()
     const = 0
 
-    def add(x: Expr, sign: int) -> None:
+    def add(x: ast.Expr, sign: int) -> None:
         nonlocal const
-        if isinstance(x, Lit):
-            const += sign * x.value
-        elif isinstance(x, Arith):
-            add(x.left, sign)
-            add(x.right, sign if x.op == "+" else -sign)
-        elif isinstance(x, LowestEndCell | HighestStartCell) and types.get(x.var) is not HINT:
-            pass  # Figure 13: 0 for anything but a hint
-        else:
-            coef[x] += sign
+        match x:
+            case ast.Arith(op, left, right):
+                add(left, sign)
+                add(right, sign if op == "+" else -sign)
+            case ast.Start() | ast.Size():
+                coef[x] += sign
+            case ast.Lit(value):
+                const += sign * value
+            case ast.LowestEndCell(var) | ast.HighestStartCell(var) if types.get(var) is not HINT:
+                pass  # Figure 13: 0 for anything but a hint
+            case _:
+                coef[x] += sign
 
     add(e, 1)
     for var, t in types.items():
         if t is HINT:
             continue
-        s, z = coef[Start(var)], coef[Size(var)]
+        s, z = coef[ast.Start(var)], coef[ast.Size(var)]
         both = min(s, z) if s > 0 and z > 0 else max(s, z) if s < 0 and z < 0 else 0
         if both:
-            coef[Start(var)] -= both
-            coef[Size(var)] -= both
+            coef[ast.Start(var)] -= both
+            coef[ast.Size(var)] -= both
             coef[End(var)] += both
     terms = tuple(sorted(((a, k) for a, k in coef.items() if k), key=lambda ak: -ak[1]))
     return LinearForm(terms, const)
@@ -95,6 +89,6 @@ def same(a: LinearForm, b: LinearForm) -> bool:
 
 def is_position(a: Atom, types: Mapping[str, ElementType]) -> bool:
     """Whether the atom is a cell boundary (start or end of a block or gap, line end, placements)."""
-    if isinstance(a, Start):
+    if isinstance(a, ast.Start):
         return types.get(a.var) in (BLOCK, GAP)
-    return isinstance(a, End | LineSize | LowestEndCell | HighestStartCell)
+    return isinstance(a, End | ast.LineSize | ast.LowestEndCell | ast.HighestStartCell)

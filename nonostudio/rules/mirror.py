@@ -24,29 +24,8 @@ random rules and lines, and the prover proves the mirrors the app ships.
 
 from __future__ import annotations
 
-from nonostudio.rules.ast import (
-    And,
-    Arith,
-    Binding,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    Fill,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Rule,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType, map_children
 from nonostudio.rules.tidy import flattened, tidy
 
 MIRROR_SUFFIX = "_mirror"
@@ -56,47 +35,38 @@ class _NoMirror(Exception):
     """The rule names something whose mirror image the language cannot state."""
 
 
-def _minus(left: Expr, right: Expr) -> Expr:
-    return Arith("-", left, right)
+def _minus(left: ast.Expr, right: ast.Expr) -> ast.Expr:
+    return ast.Arith("-", left, right)
 
 
-def _expr(e: Expr, types: dict[str, ElementType]) -> Expr:
+def _expr(e: ast.Expr, types: dict[str, ElementType]) -> ast.Expr:
     """The mirror image of ``e``, written flat (a sum and difference of atoms)."""
     return flattened(_image(e, types), types)
 
 
-def _image(e: Expr, types: dict[str, ElementType]) -> Expr:
-    if isinstance(e, Lit | LineSize | Total | Size):
-        return e
-    if isinstance(e, Arith):
-        return Arith(e.op, _image(e.left, types), _image(e.right, types))
-    if isinstance(e, Start):
-        if types[e.var] is ElementType.HINT:
-            raise _NoMirror(f"start({e.var}) of a hint")
-        return _minus(_minus(LineSize(), Start(e.var)), Size(e.var))
-    if isinstance(e, LowestEndCell):
-        return _minus(LineSize(), HighestStartCell(e.var))
-    if isinstance(e, HighestStartCell):
-        return _minus(LineSize(), LowestEndCell(e.var))
-    raise TypeError(f"not an expression: {e!r}")
+def _image(e: ast.Expr, types: dict[str, ElementType]) -> ast.Expr:
+    match e:
+        case ast.Start(var) if types[var] is ElementType.HINT:
+            raise _NoMirror(f"start({var}) of a hint")
+        case ast.Start(var):
+            return _minus(_minus(ast.LineSize(), ast.Start(var)), ast.Size(var))
+        case ast.LowestEndCell(var):
+            return _minus(ast.LineSize(), ast.HighestStartCell(var))
+        case ast.HighestStartCell(var):
+            return _minus(ast.LineSize(), ast.LowestEndCell(var))
+    return map_children(e, lambda child: _image(child, types))
 
 
-def _cond(c: Cond, types: dict[str, ElementType]) -> Cond:
-    if isinstance(c, TrueCond | Maximal | Minimal):
-        return c
-    if isinstance(c, And):
-        return And(_cond(c.left, types), _cond(c.right, types))
-    if isinstance(c, Compare):
-        return Compare(c.op, _expr(c.left, types), _expr(c.right, types))
-    if isinstance(c, Unique):
-        return Unique(c.var, _cond(c.cond, types))
-    raise TypeError(f"not a condition: {c!r}")
+def _cond(c: ast.Cond, types: dict[str, ElementType]) -> ast.Cond:
+    if isinstance(c, ast.Compare):
+        return ast.Compare(c.op, _expr(c.left, types), _expr(c.right, types))
+    return map_children(c, lambda child: _cond(child, types))
 
 
-def _binding(b: Binding) -> Binding:
-    p = b.pattern
-    if isinstance(p, Constant):
-        return Binding(b.name, Constant(p.type, -1 - p.index))
+def _binding(b: ast.Binding) -> ast.Binding:
+    match b.pattern:
+        case ast.Constant(t, index):
+            return ast.Binding(b.name, ast.Constant(t, -1 - index))
     return b
 
 
@@ -105,7 +75,7 @@ def mirror_name(name: str) -> str:
     return name.removesuffix(MIRROR_SUFFIX) if name.endswith(MIRROR_SUFFIX) else name + MIRROR_SUFFIX
 
 
-def mirrored(rule: Rule) -> Rule | None:
+def mirrored(rule: ast.Rule) -> ast.Rule | None:
     """The mirror image of ``rule`` (module docstring), tidied; None when the rule names a hint's
     ``start``, which has no mirror image in the language."""
     types = {b.name: b.pattern.type for b in rule.bindings}
@@ -115,7 +85,7 @@ def mirrored(rule: Rule) -> Rule | None:
         end = _expr(rule.action.end, types)
     except _NoMirror:
         return None
-    action = Fill(rule.action.value, flattened(_minus(LineSize(), end), types),
-                  flattened(_minus(LineSize(), start), types))
-    return tidy(Rule(mirror_name(rule.name), tuple(map(_binding, rule.bindings)), condition,
-                     action))
+    action = ast.Fill(rule.action.value, flattened(_minus(ast.LineSize(), end), types),
+                      flattened(_minus(ast.LineSize(), start), types))
+    return tidy(ast.Rule(mirror_name(rule.name), tuple(map(_binding, rule.bindings)), condition,
+                         action))

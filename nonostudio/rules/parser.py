@@ -14,33 +14,11 @@ can take any rule the parser accepts; past a limit the error says which limit an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Binding,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    Fill,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType
 from nonostudio.rules.examples import Example, parse_example
 from nonostudio.rules.tokens import RuleSyntaxError, Token, tokenize
 
@@ -51,9 +29,9 @@ KEYWORDS = frozenset(
     "gap line_size start size lowest_end_cell highest_start_cell maximal minimal total".split()
 )
 _COMPARISONS = ("=", ">=", ">")
-_COND_TYPES = (TrueCond, And, Compare, Maximal, Minimal, Unique)
-_VAR_EXPRS = {"start": Start, "size": Size, "lowest_end_cell": LowestEndCell,
-              "highest_start_cell": HighestStartCell}
+_VAR_EXPRS: dict[str, Callable[[str], ast.Expr]] = {
+    word: kind for kind, word in ast.CALL_WORDS.items()
+    if kind in (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell)}
 MAX_TEXT_CHARS = 4_000_000  # characters of rule text (a file); shipped files are at most 60 KB
 MAX_PATTERNS = 16  # patterns in one rule's with clause (the interpreter nests a loop for each)
 MAX_CLAUSES = 32  # conditions one rule joins with 'and' (all of them, also inside unique)
@@ -70,7 +48,7 @@ _META_KEY = re.compile(r"\s*([A-Za-z_]+)\s*:\s*")
 class RuleEntry:
     """A rule as read from a file, with its metadata and the line its ``def`` is on."""
 
-    rule: Rule
+    rule: ast.Rule
     title: str
     source: str
     examples: tuple[Example, ...]
@@ -178,7 +156,7 @@ class _Parser:
         m = _META_KEY.match(tok.text)
         key = m.group(1) if m else ""
         key_column = tok.column + len(tok.text) - len(tok.text.lstrip())
-        if key not in ("title", "source", "example"):
+        if m is None or key not in ("title", "source", "example"):
             found = repr(tok.text.strip()[:12]) if tok.text.strip() else "the end of the line"
             raise RuleSyntaxError(self.source, tok.line, key_column,
                                   "'title:', 'source:' or 'example:' after '#:'", found)
@@ -191,7 +169,7 @@ class _Parser:
         else:
             meta[key] = value
 
-    def rule(self, def_tok: Token) -> Rule:
+    def rule(self, def_tok: Token) -> ast.Rule:
         self.bound = {}
         self.clauses, self.operations, self.depth = 1, 0, 0
         if self.tok.kind != "name":
@@ -213,9 +191,9 @@ class _Parser:
         cond = self.cond()
         self.expect(":", "'and' or ':'")
         self.expect("then")
-        return Rule(name, tuple(bindings), cond, self.fill())
+        return ast.Rule(name, tuple(bindings), cond, self.fill())
 
-    def binding(self) -> Binding:
+    def binding(self) -> ast.Binding:
         tok = self.tok
         if tok.kind != "name" or tok.text in KEYWORDS:
             raise self.error("a name for the pattern (not a keyword)")
@@ -236,14 +214,14 @@ class _Parser:
             if sign < 0:
                 self.advance()
             index = sign * self.expect_int("an index (0, 1, ... or -1 for the last)")
-            pattern: Singleton | Constant | Arbitrary = Constant(etype, index)
+            pattern: ast.Singleton | ast.Constant | ast.Arbitrary = ast.Constant(etype, index)
         elif kind.text == "singleton":
-            pattern = Singleton(etype)
+            pattern = ast.Singleton(etype)
         else:
-            pattern = Arbitrary(etype)
+            pattern = ast.Arbitrary(etype)
         self.expect(")")
         self.bound[tok.text] = etype
-        return Binding(tok.text, pattern)
+        return ast.Binding(tok.text, pattern)
 
     def element_type(self, closing: bool = True) -> ElementType:
         """``hint``, ``block`` or ``gap`` (and the ``)`` after it when ``closing``)."""
@@ -255,7 +233,7 @@ class _Parser:
             self.expect(")")
         return ElementType(tok.text)
 
-    def fill(self) -> Fill:
+    def fill(self) -> ast.Fill:
         self.expect("fill")
         self.expect("(")
         if not (self.at("true") or self.at("false")):
@@ -266,7 +244,7 @@ class _Parser:
         self.expect(",", "',' or an operator")
         end = self.expr()
         self.expect(")", "')' or an operator")
-        return Fill(value, start, end)
+        return ast.Fill(value, start, end)
 
     def var(self, hint_only: str | None = None) -> str:
         tok = self.tok
@@ -291,13 +269,13 @@ class _Parser:
 
     # ---- conditions ---------------------------------------------------------------------------
 
-    def cond(self) -> Cond:
+    def cond(self) -> ast.Cond:
         return self.and_rest(self.cond_atom())
 
-    def and_rest(self, left: Cond) -> Cond:
+    def and_rest(self, left: ast.Cond) -> ast.Cond:
         while self.at("and"):
             self.count("clauses", self.advance())
-            left = And(left, self.cond_atom())
+            left = ast.And(left, self.cond_atom())
         return left
 
     def cond_only_ahead(self) -> bool:
@@ -307,16 +285,16 @@ class _Parser:
             return True
         return self.at("(") and self.peek(1).kind == "name" and self.peek(2).text == "is"
 
-    def cond_atom(self) -> Cond:
+    def cond_atom(self) -> ast.Cond:
         if self.at("true"):
             self.advance()
-            return TrueCond()
+            return ast.TrueCond()
         if self.at("maximal") or self.at("minimal"):
             word = self.advance().text
             self.expect("(")
             name = self.var()
             self.expect(")")
-            return Maximal(name) if word == "maximal" else Minimal(name)
+            return ast.Maximal(name) if word == "maximal" else ast.Minimal(name)
         if self.cond_only_ahead():
             self.nest()
             self.advance()
@@ -327,34 +305,34 @@ class _Parser:
             inner = self.cond()
             self.expect(")", "'and' or ')'")
             self.depth -= 1
-            return Unique(name, inner)
+            return ast.Unique(name, inner)
         item = self.expr_or_paren_cond()
-        if isinstance(item, _COND_TYPES):
+        if isinstance(item, ast.Cond):
             return item
         return self.comparison_rest(item)
 
-    def comparison_rest(self, left: Expr) -> Compare:
+    def comparison_rest(self, left: ast.Expr) -> ast.Compare:
         for op in _COMPARISONS:
             if self.at(op):
                 self.advance()
-                return Compare(op, left, self.expr())
+                return ast.Compare(op, left, self.expr())
         raise self.error("'+', '-', '=', '>=' or '>'")
 
-    def expr_or_paren_cond(self) -> Expr | Cond:
+    def expr_or_paren_cond(self) -> ast.Expr | ast.Cond:
         """An expression, or a parenthesised condition where a condition may start."""
         if not self.at("(") or self.cond_only_ahead():
             return self.expr()
         self.nest()
         self.advance()
         if self.cond_only_ahead():
-            inner: Expr | Cond = self.cond()
+            inner: ast.Expr | ast.Cond = self.cond()
         else:
             inner = self.expr_or_paren_cond()
-            if isinstance(inner, _COND_TYPES):
+            if isinstance(inner, ast.Cond):
                 inner = self.and_rest(inner)
             elif any(self.at(op) for op in _COMPARISONS):
                 inner = self.and_rest(self.comparison_rest(inner))
-        if isinstance(inner, _COND_TYPES):
+        if isinstance(inner, ast.Cond):
             self.expect(")", "'and' or ')'")
             self.depth -= 1
             return inner
@@ -364,31 +342,31 @@ class _Parser:
 
     # ---- expressions --------------------------------------------------------------------------
 
-    def expr(self) -> Expr:
+    def expr(self) -> ast.Expr:
         return self.expr_rest(self.term())
 
-    def expr_rest(self, left: Expr) -> Expr:
+    def expr_rest(self, left: ast.Expr) -> ast.Expr:
         while self.at("+") or self.at("-"):
             tok = self.advance()
             self.count("operations", tok)
-            left = Arith(tok.text, left, self.term())
+            left = ast.Arith(tok.text, left, self.term())
         return left
 
-    def term(self) -> Expr:
+    def term(self) -> ast.Expr:
         tok = self.tok
         if tok.kind == "int":
             self.advance()
-            return Lit(self.number(tok))
+            return ast.Lit(self.number(tok))
         if self.at("-") and self.peek(1).kind == "int":
             self.advance()
-            return Lit(-self.number(self.advance()))
+            return ast.Lit(-self.number(self.advance()))
         if self.at("line_size"):
             self.advance()
-            return LineSize()
+            return ast.LineSize()
         if self.at("total"):
             self.advance()
             self.expect("(")
-            return Total(self.element_type())
+            return ast.Total(self.element_type())
         if tok.kind == "name" and tok.text in _VAR_EXPRS:
             self.advance()
             self.expect("(")
@@ -416,7 +394,7 @@ def parse_rules(text: str, source: str = "<text>") -> list[RuleEntry]:
     return _Parser(text, source).entries()
 
 
-def parse_rule(text: str, source: str = "<text>") -> Rule:
+def parse_rule(text: str, source: str = "<text>") -> ast.Rule:
     """The single rule in ``text``; raises ``RuleSyntaxError`` (also when there are zero or several)."""
     parser = _Parser(text, source)
     entries = parser.entries()

@@ -11,26 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from nonostudio.rules.ast import (
-    Arbitrary,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    HighestStartCell,
-    LineSize,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    Unique,
-    conjuncts,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType, conjuncts
 from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear, same
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -81,13 +63,13 @@ def join_and(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def reading_order(cond: Cond) -> list[Cond]:
+def reading_order(cond: ast.Cond) -> list[ast.Cond]:
     """The conjuncts in the order they are read: a ``unique`` last, so that the conditions of
     its own ("the only gap that is long enough …, starts … and ends …") end the list and cannot be
     taken for conditions of the rule."""
     parts = conjuncts(cond)
-    return [c for c in parts if not isinstance(c, Unique)] + [
-        c for c in parts if isinstance(c, Unique)]
+    return [c for c in parts if not isinstance(c, ast.Unique)] + [
+        c for c in parts if isinstance(c, ast.Unique)]
 
 
 def number_word(n: int) -> str:
@@ -104,7 +86,7 @@ def _cells(n: int) -> str:
 class Speaker:
     """Renders a rule's parts in reading order, introducing each bound element on first mention."""
 
-    def __init__(self, rule: Rule, concrete: Mapping[str, str] | None = None) -> None:
+    def __init__(self, rule: ast.Rule, concrete: Mapping[str, str] | None = None) -> None:
         self.rule = rule
         self.types = {b.name: b.pattern.type for b in rule.bindings}
         self.concrete = concrete
@@ -121,18 +103,19 @@ class Speaker:
         letters: Counter = Counter()
         for b in rule.bindings:
             p, noun = b.pattern, NOUN[b.pattern.type]
-            if isinstance(p, Constant):
-                self.first[b.name] = self.later[b.name] = f"the {place(p.index)} {noun}"
-            elif isinstance(p, Singleton):
-                self.first[b.name] = f"the only {noun}"
-                self.later[b.name] = f"the {noun}" if same[p.type] == 1 else f"the only {noun}"
-            elif sum(isinstance(o.pattern, Arbitrary) and o.pattern.type is p.type
-                     for o in rule.bindings) == 1 and same[p.type] == 1:
-                self.first[b.name], self.later[b.name] = f"a {noun}", f"the {noun}"
-            else:
-                label = f"{noun} {chr(ord('A') + letters[p.type] % 26)}"
-                letters[p.type] += 1
-                self.first[b.name], self.later[b.name] = f"some {label}", label
+            match p:
+                case ast.Constant(_, index):
+                    self.first[b.name] = self.later[b.name] = f"the {place(index)} {noun}"
+                case ast.Singleton(t):
+                    self.first[b.name] = f"the only {noun}"
+                    self.later[b.name] = f"the {noun}" if same[t] == 1 else f"the only {noun}"
+                case ast.Arbitrary(t) if same[t] == 1:
+                    # the only pattern of its type (so also the only arbitrary one)
+                    self.first[b.name], self.later[b.name] = f"a {noun}", f"the {noun}"
+                case _:
+                    label = f"{noun} {chr(ord('A') + letters[p.type] % 26)}"
+                    letters[p.type] += 1
+                    self.first[b.name], self.later[b.name] = f"some {label}", label
 
     def ref(self, var: str) -> str:
         if var in self.pronoun:
@@ -156,30 +139,34 @@ class Speaker:
     # -- expressions
 
     def count_atom(self, a: Atom) -> str:
-        if isinstance(a, Size):
-            return f"the length of {self.ref(a.var)}"
-        if isinstance(a, Start):
-            unit = "clues" if self.types.get(a.var) is HINT else "cells"
-            return f"the number of {unit} before {self.ref(a.var)}"
-        if isinstance(a, End):
-            return f"the number of cells up to the end of {self.ref(a.var)}"
-        if isinstance(a, LineSize):
-            return "the length of the line"
-        if isinstance(a, Total):
-            return _TOTAL[a.type]
+        """The atom read as a quantity ("the length of the clue")."""
+        match a:
+            case ast.Size(var):
+                return f"the length of {self.ref(var)}"
+            case ast.Start(var):
+                unit = "clues" if self.types.get(var) is HINT else "cells"
+                return f"the number of {unit} before {self.ref(var)}"
+            case End(var):
+                return f"the number of cells up to the end of {self.ref(var)}"
+            case ast.LineSize():
+                return "the length of the line"
+            case ast.Total(t):
+                return _TOTAL[t]
         return self.position_atom(a)
 
     def position_atom(self, a: Atom) -> str:
-        if isinstance(a, Start):
-            return f"the start of {self.ref(a.var)}"
-        if isinstance(a, End):
-            return f"the end of {self.ref(a.var)}"
-        if isinstance(a, LineSize):
-            return "the end of the line"
-        if isinstance(a, LowestEndCell):
-            return f"where {self.ref(a.var)} ends when all clues are packed to the left"
-        if isinstance(a, HighestStartCell):
-            return f"where {self.ref(a.var)} starts when all clues are packed to the right"
+        """The atom read as a cell boundary ("the end of the block")."""
+        match a:
+            case ast.Start(var):
+                return f"the start of {self.ref(var)}"
+            case End(var):
+                return f"the end of {self.ref(var)}"
+            case ast.LineSize():
+                return "the end of the line"
+            case ast.LowestEndCell(var):
+                return f"where {self.ref(var)} ends when all clues are packed to the left"
+            case ast.HighestStartCell(var):
+                return f"where {self.ref(var)} starts when all clues are packed to the right"
         return self.count_atom(a)
 
     def scaled(self, a: Atom, k: int) -> str:
@@ -224,22 +211,24 @@ class Speaker:
 
     # -- conditions
 
-    def clauses(self, cond: Cond) -> list[str]:
+    def clauses(self, cond: ast.Cond) -> list[str]:
         return [self.clause(c) for c in reading_order(cond)]
 
-    def clause(self, c: Cond) -> str:
-        if isinstance(c, Maximal | Minimal):
-            who = self.ref(c.var)
-            noun = NOUN.get(self.types.get(c.var, HINT), "element")
-            return (f"{who} is as long as the longest {noun}" if isinstance(c, Maximal)
-                    else f"{who} is as short as the shortest {noun}")
-        if isinstance(c, Unique):
-            return self.unique(c)
-        if isinstance(c, Compare):
-            return self.compare(c)
+    def clause(self, c: ast.Cond) -> str:
+        match c:
+            case ast.Maximal(var):
+                noun = NOUN.get(self.types.get(var, HINT), "element")
+                return f"{self.ref(var)} is as long as the longest {noun}"
+            case ast.Minimal(var):
+                noun = NOUN.get(self.types.get(var, HINT), "element")
+                return f"{self.ref(var)} is as short as the shortest {noun}"
+            case ast.Unique():
+                return self.unique(c)
+            case ast.Compare():
+                return self.compare(c)
         raise TypeError(f"not a condition: {c!r}")
 
-    def unique(self, c: Unique) -> str:
+    def unique(self, c: ast.Unique) -> str:
         who = self.ref(c.var)
         noun = NOUN.get(self.types.get(c.var, HINT), "element")
         saved = self.pronoun.get(c.var)
@@ -266,7 +255,7 @@ class Speaker:
                 said[i] = said[i][len("that "):]
         return f"{who} is the only {noun} {join_and(said)}"
 
-    def compare(self, c: Compare) -> str:
+    def compare(self, c: ast.Compare) -> str:
         """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""
         self.kind = "count"
         t = self.types
@@ -278,15 +267,15 @@ class Speaker:
         # the leftmost and rightmost placements of a clue overlap
         if op == ">" and diff.const == 0 and len(atoms) == 2:
             (a, ka), (b, kb) = diff.terms
-            if (isinstance(a, LowestEndCell) and isinstance(b, HighestStartCell) and a.var == b.var
-                    and ka == 1 and kb == -1):
+            if (isinstance(a, ast.LowestEndCell) and isinstance(b, ast.HighestStartCell)
+                    and a.var == b.var and ka == 1 and kb == -1):
                 self.kind = "overlap"
                 return f"the leftmost and rightmost placements of {self.ref(a.var)} overlap"
         sizes = self.size_pair(diff)
         if sizes is not None:
             big, small, twice = sizes
-            self.sides = (LinearForm(((Size(big), 2 if twice else 1),), 0),
-                          LinearForm(((Size(small), 1),), 0), op)
+            self.sides = (LinearForm(((ast.Size(big), 2 if twice else 1),), 0),
+                          LinearForm(((ast.Size(small), 1),), 0), op)
             if twice and op == ">":
                 self.kind = "half"
                 return f"{self.ref(big)} is more than half as long as {self.ref(small)}"
@@ -302,7 +291,7 @@ class Speaker:
         # an element at the left edge of the line
         if len(atoms) == 1 and diff.const == 0:
             (a, k), = diff.terms
-            if isinstance(a, Start) and t.get(a.var) in (BLOCK, GAP) and (
+            if isinstance(a, ast.Start) and t.get(a.var) in (BLOCK, GAP) and (
                     (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
                 who = self.ref(a.var)  # start(x) > 0, start(x) = 0, 0 >= start(x)
                 self.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0),
@@ -311,14 +300,14 @@ class Speaker:
                         else f"{who} starts at the beginning of the line")
         # a length against a number of cells or against the line
         if left.terms and len(left.terms) == 1 and left.const == 0 and isinstance(
-                left.terms[0][0], Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t:
+                left.terms[0][0], ast.Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t:
             who = left.terms[0][0].var
             if not right.terms and right.const >= 0:
                 word = {"=": "exactly", ">=": "at least", ">": "longer than"}[op]
                 return (f"{self.ref(who)} is {word} {_cells(right.const)}" if op != ">"
                         else f"{self.ref(who)} is longer than {_cells(right.const)}").replace(
                     "exactly one cell", "a single cell")
-            if right.is_atom(LineSize()):
+            if right.is_atom(ast.LineSize()):
                 word = {"=": "exactly as long as", ">=": "at least as long as",
                         ">": "longer than"}[op]
                 return f"{self.ref(who)} is {word} the line"
@@ -330,7 +319,7 @@ class Speaker:
         if self.positional(right) or not any(is_position(a, t) for a, _ in right.terms):
             subject = self.edge(left)
             if subject is not None:
-                verb = "starts" if isinstance(subject, Start) else "ends"
+                verb = "starts" if isinstance(subject, ast.Start) else "ends"
                 where = {"=": "at", ">=": "at or after", ">": "after"}[op]
                 self.kind = "position"
                 other = right.terms[0][0] if len(right.terms) == 1 else None
@@ -340,7 +329,7 @@ class Speaker:
                 return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
         # the same with the element on the right: "g starts at or before where h starts …"
         if self.positional(left) and (subject := self.edge(right)) is not None:
-            verb = "starts" if isinstance(subject, Start) else "ends"
+            verb = "starts" if isinstance(subject, ast.Start) else "ends"
             where = {"=": "at", ">=": "at or before", ">": "before"}[op]
             self.kind = "position"
             return f"{self.ref(subject.var)} {verb} {where} {self.position(left)}"
@@ -361,7 +350,7 @@ class Speaker:
             return f"{self.count(pos)} {verb} {self.count(neg)}"
         # a number against a quantity: the quantity leads
         self.sides = (neg, pos, _MIRRORED[op])
-        if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], Size) and \
+        if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], ast.Size) and \
                 neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
             who = self.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
             return {">=": f"{who} is at most {_cells(pos.const)} long",
@@ -373,12 +362,12 @@ class Speaker:
         verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
         return f"{self.count(neg)} {verb} {self.count(pos)}"
 
-    def edge(self, side: LinearForm) -> Start | End | None:
+    def edge(self, side: LinearForm) -> ast.Start | End | None:
         """The start or end of a block or gap that ``side`` is, and nothing else, if any."""
         if len(side.terms) != 1 or side.const or side.terms[0][1] != 1:
             return None
         atom = side.terms[0][0]
-        if isinstance(atom, Start | End) and self.types.get(atom.var) in (BLOCK, GAP):
+        if isinstance(atom, ast.Start | End) and self.types.get(atom.var) in (BLOCK, GAP):
             return atom
         return None
 
@@ -386,7 +375,8 @@ class Speaker:
                  ) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
         """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
         t = self.types
-        ends = [(a, k) for a, k in diff.terms if is_position(a, t) and not isinstance(a, LineSize)]
+        ends = [(a, k) for a, k in diff.terms
+                if is_position(a, t) and not isinstance(a, ast.LineSize)]
         if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
             return None
         later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
@@ -413,7 +403,7 @@ class Speaker:
         if diff.const or len(diff.terms) != 2:
             return None
         (a, ka), (b, kb) = diff.terms
-        if not (isinstance(a, Size) and isinstance(b, Size) and kb == -1 and ka in (1, 2)):
+        if not (isinstance(a, ast.Size) and isinstance(b, ast.Size) and kb == -1 and ka in (1, 2)):
             return None
         if a.var not in self.types or b.var not in self.types:
             return None
@@ -422,11 +412,11 @@ class Speaker:
     def fills_line(self, diff: LinearForm) -> str | None:
         """``line_size = size(h0) + … + size(hk) + k`` over distinct clues: they fill the line."""
         atoms = diff.atoms
-        sign = atoms.get(LineSize())
+        sign = atoms.get(ast.LineSize())
         if sign not in (1, -1):
             return None
-        clues = [a.var for a, k in diff.terms if isinstance(a, Size) and k == -sign]
-        others = [a for a, _ in diff.terms if not isinstance(a, LineSize | Size)]
+        clues = [a.var for a, k in diff.terms if isinstance(a, ast.Size) and k == -sign]
+        others = [a for a, _ in diff.terms if not isinstance(a, ast.LineSize | ast.Size)]
         if (others or len(clues) != len(diff.terms) - 1 or len(clues) < 2
                 or any(self.types.get(v) is not HINT for v in clues)
                 or -sign * diff.const != len(clues) - 1):
@@ -438,20 +428,20 @@ class Speaker:
 
     # -- action
 
-    def cell_range(self, start: Expr, end: Expr) -> str:
+    def cell_range(self, start: ast.Expr, end: ast.Expr) -> str:
         t = self.types
         s, e = linear(start, t), linear(end, t)
         width = e.minus(s)
         for var, vt in t.items():
             if vt is HINT:
-                if s.is_atom(HighestStartCell(var)) and e.is_atom(LowestEndCell(var)):
+                if s.is_atom(ast.HighestStartCell(var)) and e.is_atom(ast.LowestEndCell(var)):
                     noun = "the overlap" if var in self.mentioned else (
                         f"the overlap of the leftmost and rightmost placements of {self.ref(var)}")
                     return noun
                 continue
-            if s.is_atom(Start(var)) and e.is_atom(End(var)):
+            if s.is_atom(ast.Start(var)) and e.is_atom(End(var)):
                 return f"every cell of {self.ref(var)}"
-        if not s.terms and s.const == 0 and e.is_atom(LineSize()):
+        if not s.terms and s.const == 0 and e.is_atom(ast.LineSize()):
             return "every cell of the line"
         placed = self.placed_overlap(s, e) or self.packed_left(s, e)
         if placed is not None:
@@ -468,13 +458,13 @@ class Speaker:
         base, k = LinearForm(s.terms, 0), s.const
         if not base.terms:
             return f"the {ordinal(k)} cell of the line" if k >= 0 else self.cell_after(s)
-        if base.is_atom(LineSize()) and k < 0:
+        if base.is_atom(ast.LineSize()) and k < 0:
             return "the last cell of the line" if k == -1 else (
                 f"the {ordinal(-k - 1)} cell from the end of the line")
         edge = self.edge(base)
         if edge is not None and k in (0, -1):
             who = self.ref(edge.var)
-            if isinstance(edge, Start):
+            if isinstance(edge, ast.Start):
                 return f"the first cell of {who}" if k == 0 else f"the cell just before {who}"
             return f"the cell just after {who}" if k == 0 else f"the last cell of {who}"
         if k and self.positional(base):
@@ -492,12 +482,13 @@ class Speaker:
     def packed_left(self, s: LinearForm, e: LinearForm) -> str | None:
         """Ranges of the first clues packed to the left (all clues up to them bound by index)."""
         clue_at = {b.pattern.index: b.name for b in self.rule.bindings
-                   if isinstance(b.pattern, Constant) and b.pattern.type is HINT}
+                   if isinstance(b.pattern, ast.Constant) and b.pattern.type is HINT}
         start = LinearForm((), 0)  # where clue i starts when the clues are packed to the left
         for i in range(len(clue_at)):
             if i not in clue_at:
                 return None
-            end = LinearForm(tuple(sorted(start.terms + ((Size(clue_at[i]), 1),), key=repr)), start.const)
+            end = LinearForm(tuple(sorted(start.terms + ((ast.Size(clue_at[i]), 1),), key=repr)),
+                             start.const)
             if same(s, start) and same(e, end):
                 return (f"the cells {self.ref(clue_at[i])} covers when all clues are packed to "
                         f"the left")
@@ -515,10 +506,10 @@ class Speaker:
                 continue
             for h in self.types:
                 if (s.terms and e.terms and s.const == 0 and e.const == 0
-                        and sorted(s.terms, key=repr) == sorted(((End(var), 1), (Size(h), -1)),
+                        and sorted(s.terms, key=repr) == sorted(((End(var), 1), (ast.Size(h), -1)),
                                                                key=repr)
-                        and sorted(e.terms, key=repr) == sorted(((Start(var), 1), (Size(h), 1)),
-                                                               key=repr)):
+                        and sorted(e.terms, key=repr) == sorted(
+                            ((ast.Start(var), 1), (ast.Size(h), 1)), key=repr)):
                     who = self.ref(h)
                     return (f"the cells {who} covers whether it is placed at the start or at the "
                             f"end of {self.ref(var)}")

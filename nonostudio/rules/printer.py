@@ -7,119 +7,86 @@ parenthesised and nothing else is.
 
 from __future__ import annotations
 
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Binding,
-    Compare,
-    Cond,
-    Constant,
-    Expr,
-    Fill,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Pattern,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-)
+from nonostudio.rules import ast
 
 # Conditions longer than this go one conjunct per line.
 WRAP_AT = 96
 _INDENT = "  "
 
 
-def format_pattern(p: Pattern) -> str:
-    if isinstance(p, Singleton):
-        return f"singleton({p.type.value})"
-    if isinstance(p, Constant):
-        return f"constant({p.type.value}, {p.index})"
-    if isinstance(p, Arbitrary):
-        return f"arbitrary({p.type.value})"
+def format_pattern(p: ast.Pattern) -> str:
+    match p:
+        case ast.Singleton(t):
+            return f"singleton({t.value})"
+        case ast.Constant(t, index):
+            return f"constant({t.value}, {index})"
+        case ast.Arbitrary(t):
+            return f"arbitrary({t.value})"
     raise TypeError(f"not a pattern: {p!r}")
 
 
-def format_binding(b: Binding) -> str:
+def format_binding(b: ast.Binding) -> str:
     return f"{b.name} = {format_pattern(b.pattern)}"
 
 
-def format_expr(e: Expr) -> str:
+def format_expr(e: ast.Expr) -> str:
     """An integer expression on one line, with the parentheses its tree needs."""
-    if isinstance(e, Lit):
-        return str(e.value)
-    if isinstance(e, LineSize):
-        return "line_size"
-    if isinstance(e, Total):
-        return f"total({e.type.value})"
-    if isinstance(e, Arith):
-        right = format_expr(e.right)
-        if isinstance(e.right, Arith):
-            right = f"({right})"
-        return f"{format_expr(e.left)} {e.op} {right}"
-    if isinstance(e, Start):
-        return f"start({e.var})"
-    if isinstance(e, Size):
-        return f"size({e.var})"
-    if isinstance(e, LowestEndCell):
-        return f"lowest_end_cell({e.var})"
-    if isinstance(e, HighestStartCell):
-        return f"highest_start_cell({e.var})"
+    match e:
+        case ast.Lit(value):
+            return str(value)
+        case ast.LineSize():
+            return "line_size"
+        case ast.Total(t):
+            return f"total({t.value})"
+        case ast.Arith(op, left, right):
+            return f"{format_expr(left)} {op} {_operand(format_expr(right), right, ast.Arith)}"
+        case ast.Start() | ast.Size() | ast.LowestEndCell() | ast.HighestStartCell():
+            return f"{ast.CALL_WORDS[type(e)]}({e.var})"
     raise TypeError(f"not an expression: {e!r}")
 
 
-def format_cond(c: Cond) -> str:
+def format_cond(c: ast.Cond) -> str:
     """A condition on one line, with the parentheses its tree needs."""
-    if isinstance(c, TrueCond):
-        return "true"
-    if isinstance(c, And):
-        right = format_cond(c.right)
-        if isinstance(c.right, And):
-            right = f"({right})"
-        return f"{format_cond(c.left)} and {right}"
-    if isinstance(c, Compare):
-        return f"{format_expr(c.left)} {c.op} {format_expr(c.right)}"
-    if isinstance(c, Maximal):
-        return f"maximal({c.var})"
-    if isinstance(c, Minimal):
-        return f"minimal({c.var})"
-    if isinstance(c, Unique):
-        return f"({c.var} is unique where {format_cond(c.cond)})"
+    match c:
+        case ast.TrueCond():
+            return "true"
+        case ast.And(left, right):
+            return f"{format_cond(left)} and {_operand(format_cond(right), right, ast.And)}"
+        case ast.Compare(op, left, right):
+            return f"{format_expr(left)} {op} {format_expr(right)}"
+        case ast.Maximal(var) | ast.Minimal(var):
+            return f"{ast.CALL_WORDS[type(c)]}({var})"
+        case ast.Unique(var, cond):
+            return f"({var} is unique where {format_cond(cond)})"
     raise TypeError(f"not a condition: {c!r}")
 
 
-def format_fill(f: Fill) -> str:
+def _operand(text: str, node: object, chain: type) -> str:
+    """A right operand of a left-associative chain, parenthesised when it is such a chain too."""
+    return f"({text})" if isinstance(node, chain) else text
+
+
+def format_fill(f: ast.Fill) -> str:
     value = "true" if f.value else "false"
     return f"fill({value}, {format_expr(f.start)}, {format_expr(f.end)})"
 
 
-def _left_chain(c: Cond) -> list[Cond]:
+def _left_chain(c: ast.Cond) -> list[ast.Cond]:
     """The operands of a left-associated ``and`` chain (right operands that are ``and`` stay whole)."""
-    if isinstance(c, And):
+    if isinstance(c, ast.And):
         return _left_chain(c.left) + [c.right]
     return [c]
 
 
-def _format_condition_lines(c: Cond) -> str:
+def _format_condition_lines(c: ast.Cond) -> str:
     one_line = format_cond(c)
-    if len(one_line) <= WRAP_AT or not isinstance(c, And):
+    if len(one_line) <= WRAP_AT or not isinstance(c, ast.And):
         return one_line
-    parts = []
-    for part in _left_chain(c):
-        text = format_cond(part)
-        parts.append(f"({text})" if isinstance(part, And) else text)
+    parts = [_operand(format_cond(part), part, ast.And) for part in _left_chain(c)]
     return (" and\n" + _INDENT + "   ").join(parts)
 
 
-def format_rule(rule: Rule) -> str:
+def format_rule(rule: ast.Rule) -> str:
     """The rule in the paper's form::
 
         def big_hint:

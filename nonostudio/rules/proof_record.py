@@ -165,7 +165,12 @@ def versions() -> dict[str, str]:
     return {"prover": f"nonostudio {nonostudio.__version__}", "z3": z3.get_version_string()}
 
 
-def record_verdicts(verdicts: Mapping[tuple[str, int], object], max_length: int,
+Verdict = tuple[str, bool | None, str]
+"""A proof run's verdict on one rule: its name, whether it is sound (None: not settled), and the
+counterexample ("" when there is none)."""
+
+
+def record_verdicts(verdicts: Mapping[tuple[str, int], Verdict | BaseException], max_length: int,
                     path: Path | None = None) -> list[str]:
     """Write the record from a proof run's verdicts, ``{(rule set, index): (rule name, sound,
     counterexample)}`` (or the exception the proof raised), as ``tests/shipped_proofs.py`` gives
@@ -192,11 +197,12 @@ def record_verdicts(verdicts: Mapping[tuple[str, int], object], max_length: int,
         if isinstance(outcome, BaseException):
             problems.append(f"{name} {rule.name}: the proof failed ({outcome})")
             continue
-        rule_name, sound, counterexample = outcome  # type: ignore[misc]
+        rule_name, sound, counterexample = outcome
         if rule_name != rule.name or sound is not True:
             problems.append(f"{name} {rule.name}: {counterexample or 'not proved'}")
             continue
         record[(name, rule.name)] = RecordedProof(name, rule.name, rule_hash(rule), max_length,
-                                                  date=date, **stated)
+                                                  prover=stated["prover"], z3=stated["z3"],
+                                                  date=date)
     write_record(record.values(), path)
     return problems

@@ -20,34 +20,14 @@ instead of integers, one query per hint count, extra "a hint lies inside one gap
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from functools import cached_property
 
 import z3
 
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Maximal,
-    Minimal,
-    Rule,
-    Singleton,
-    Size,
-    Start,
-    Total,
-    TrueCond,
-    Unique,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType, Rule
 
 
 @dataclass(frozen=True)
@@ -162,7 +142,7 @@ class SymbolicLine:
                      ElementType.GAP: _Runs(ctx, not_crossed, by_end)}
         self._totals: dict[ElementType, z3.ArithRef] = {}  # built when a rule asks
 
-    def int(self, value: int) -> z3.ArithRef:
+    def integer(self, value: int) -> z3.ArithRef:
         return z3.IntVal(value, self.ctx)
 
     def total(self, t: ElementType) -> z3.ArithRef:
@@ -174,7 +154,7 @@ class SymbolicLine:
         known cells directly took 10 s at 16 cells and grew exponentially with the length.
         """
         if not self._totals:
-            one, zero = self.int(1), self.int(0)
+            one, zero = self.integer(1), self.integer(0)
 
             def how_many(cells: list[z3.BoolRef]) -> z3.ArithRef:
                 return sum((z3.If(c, one, zero) for c in cells), zero)
@@ -198,9 +178,9 @@ class SymbolicLine:
 
     def hint(self, j: int) -> SymElement:
         """Hint slot ``j`` (a hint of the line when ``j < hint_count``)."""
-        index = self.int(j)
-        before = sum(self.hints[:j], self.int(0))
-        after = sum(self.hints[j + 1 :], self.int(0))
+        index = self.integer(j)
+        before = sum(self.hints[:j], self.integer(0))
+        after = sum(self.hints[j + 1 :], self.integer(0))
         size = self.hints[j]
         return SymElement(
             ElementType.HINT,
@@ -221,27 +201,27 @@ class SymbolicLine:
             for c in range(self.n)
         ]
 
-    def bind(self, name: str, pattern: Singleton | Constant | Arbitrary) -> tuple[SymElement, list[z3.BoolRef]]:
+    def bind(self, name: str, pattern: ast.Pattern) -> tuple[SymElement, list[z3.BoolRef]]:
         """The element bound by ``name = pattern`` and the constraints that it binds."""
         t = pattern.type
-        from_end = isinstance(pattern, Constant) and pattern.index < 0
-        if t is ElementType.HINT and not isinstance(pattern, Arbitrary) and not from_end:
+        from_end = isinstance(pattern, ast.Constant) and pattern.index < 0
+        if t is ElementType.HINT and not isinstance(pattern, ast.Arbitrary) and not from_end:
             # Hint slots are fixed: the i-th hint is slot i, no choice to make.
-            if isinstance(pattern, Singleton):
+            if isinstance(pattern, ast.Singleton):
                 return self.hint(0), [self.hint_count == 1]
             if pattern.index >= self.slots:
                 return self.hint(0), [z3.BoolVal(False, self.ctx)]
             return self.hint(pattern.index), [self.hint_count > pattern.index]
         options = self.candidates(t)
-        if isinstance(pattern, Singleton):
+        if isinstance(pattern, ast.Singleton):
             chosen = [z3.And(exists, self.count(t) == 1) for exists, _ in options]
-        elif isinstance(pattern, Constant):
+        elif isinstance(pattern, ast.Constant):
             if from_end and t is not ElementType.HINT:
                 later = -1 - pattern.index  # runs keyed after the bound one
                 chosen = [z3.And(exists, self.runs[t].after[c] == later)
                           for c, (exists, _) in enumerate(options)]
             else:
-                at = pattern.index + self.count(t) if from_end else self.int(pattern.index)
+                at = pattern.index + self.count(t) if from_end else self.integer(pattern.index)
                 chosen = [z3.And(exists, e.index == at) for exists, e in options]
         else:
             chosen = [z3.Bool(f"{name}@{i}", self.ctx) for i in range(len(options))]
@@ -262,64 +242,60 @@ class SymbolicLine:
 Env = dict[str, SymElement]
 
 
-def sym_expr(expr: Expr, env: Env, line: SymbolicLine) -> z3.ArithRef:
+_ARITH = {"+": operator.add, "-": operator.sub}
+_COMPARE = {"=": operator.eq, ">=": operator.ge, ">": operator.gt}
+
+
+def sym_expr(expr: ast.Expr, env: Env, line: SymbolicLine) -> z3.ArithRef:
     """The z3 term of an integer expression."""
-    if isinstance(expr, Lit):
-        return line.int(expr.value)
-    if isinstance(expr, LineSize):
-        return line.size
-    if isinstance(expr, Total):
-        return line.total(expr.type)
-    if isinstance(expr, Arith):
-        left = sym_expr(expr.left, env, line)
-        right = sym_expr(expr.right, env, line)
-        if expr.op == "+":
-            return left + right
-        if expr.op == "-":
-            return left - right
-        raise ValueError(f"unknown arithmetic operator {expr.op!r}")
-    if isinstance(expr, Start):
-        return _lookup(env, expr.var).start
-    if isinstance(expr, Size):
-        return _lookup(env, expr.var).size
-    if isinstance(expr, LowestEndCell | HighestStartCell):
-        x = _lookup(env, expr.var)
-        term = x.lowest_end if isinstance(expr, LowestEndCell) else x.highest_start
-        if term is None:
-            kind = "lowest_end_cell" if isinstance(expr, LowestEndCell) else "highest_start_cell"
-            raise ValueError(f"{kind}({expr.var}): {expr.var} is a {x.type.value}, not a hint")
-        return term
+    match expr:
+        case ast.Lit(value):
+            return line.integer(value)
+        case ast.LineSize():
+            return line.size
+        case ast.Total(t):
+            return line.total(t)
+        case ast.Arith(op, left, right):
+            if op not in _ARITH:
+                raise ValueError(f"unknown arithmetic operator {op!r}")
+            return _ARITH[op](sym_expr(left, env, line), sym_expr(right, env, line))
+        case ast.Start(var):
+            return _lookup(env, var).start
+        case ast.Size(var):
+            return _lookup(env, var).size
+        case ast.LowestEndCell(var) | ast.HighestStartCell(var):
+            x = _lookup(env, var)
+            term = x.lowest_end if isinstance(expr, ast.LowestEndCell) else x.highest_start
+            if term is None:
+                raise ValueError(f"{ast.CALL_WORDS[type(expr)]}({var}): {var} is a "
+                                 f"{x.type.value}, not a hint")
+            return term
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def sym_cond(cond: Cond, env: Env, line: SymbolicLine) -> z3.BoolRef:
+def sym_cond(cond: ast.Cond, env: Env, line: SymbolicLine) -> z3.BoolRef:
     """The z3 formula of a condition."""
-    if isinstance(cond, TrueCond):
-        return z3.BoolVal(True, line.ctx)
-    if isinstance(cond, And):
-        return z3.And(sym_cond(cond.left, env, line), sym_cond(cond.right, env, line))
-    if isinstance(cond, Compare):
-        left = sym_expr(cond.left, env, line)
-        right = sym_expr(cond.right, env, line)
-        if cond.op == "=":
-            return left == right
-        if cond.op == ">=":
-            return left >= right
-        if cond.op == ">":
-            return left > right
-        raise ValueError(f"unknown comparison operator {cond.op!r}")
-    if isinstance(cond, Maximal):
-        x = _lookup(env, cond.var)
-        return z3.And([z3.Implies(other, y.size <= x.size) for other, y in line.others(x)])
-    if isinstance(cond, Minimal):
-        x = _lookup(env, cond.var)
-        return z3.And([z3.Implies(other, x.size <= y.size) for other, y in line.others(x)])
-    if isinstance(cond, Unique):
-        x = _lookup(env, cond.var)
-        parts = [sym_cond(cond.cond, env, line)]
-        for other, y in line.others(x):
-            parts.append(z3.Implies(other, z3.Not(sym_cond(cond.cond, {**env, cond.var: y}, line))))
-        return z3.And(parts)
+    match cond:
+        case ast.TrueCond():
+            return z3.BoolVal(True, line.ctx)
+        case ast.And(left, right):
+            return z3.And(sym_cond(left, env, line), sym_cond(right, env, line))
+        case ast.Compare(op, left, right):
+            if op not in _COMPARE:
+                raise ValueError(f"unknown comparison operator {op!r}")
+            return _COMPARE[op](sym_expr(left, env, line), sym_expr(right, env, line))
+        case ast.Maximal(var):
+            x = _lookup(env, var)
+            return z3.And([z3.Implies(other, y.size <= x.size) for other, y in line.others(x)])
+        case ast.Minimal(var):
+            x = _lookup(env, var)
+            return z3.And([z3.Implies(other, x.size <= y.size) for other, y in line.others(x)])
+        case ast.Unique(var, inner):
+            x = _lookup(env, var)
+            parts = [sym_cond(inner, env, line)]
+            for other, y in line.others(x):
+                parts.append(z3.Implies(other, z3.Not(sym_cond(inner, {**env, var: y}, line))))
+            return z3.And(parts)
     raise TypeError(f"not a condition: {cond!r}")
 
 

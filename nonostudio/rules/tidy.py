@@ -29,88 +29,68 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar, cast
 
-from nonostudio.rules.ast import (
-    And,
-    Arbitrary,
-    Arith,
-    Compare,
-    Cond,
-    Constant,
-    ElementType,
-    Expr,
-    Fill,
-    HighestStartCell,
-    LineSize,
-    Lit,
-    LowestEndCell,
-    Rule,
-    Size,
-    Start,
-    Total,
-    Unique,
-    conjoin,
-    conjuncts,
-    walk,
-)
+from nonostudio.rules import ast
+from nonostudio.rules.ast import ElementType, conjoin, conjuncts, map_children, walk
 from nonostudio.rules.cost import cond_cost, cost, fill_cost
 from nonostudio.rules.linear import End, linear
 
-_ORDER = (Start, Size, LowestEndCell, HighestStartCell, LineSize, Total)
+_N = TypeVar("_N", bound=ast.Node)
+_ORDER = (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell, ast.LineSize, ast.Total)
 
 
-def _terms(atoms: Counter, sign: int) -> list[Expr]:
+def _terms(atoms: Counter, sign: int) -> list[ast.Expr]:
     """The atoms of ``sign`` (each as often as its coefficient says), in a fixed order."""
     chosen = [a for a, k in atoms.items() if k * sign > 0]
     chosen.sort(key=lambda a: (getattr(a, "var", ""), _ORDER.index(type(a)),
-                               a.type.value if isinstance(a, Total) else ""))
+                               a.type.value if isinstance(a, ast.Total) else ""))
     return [a for a in chosen for _ in range(abs(atoms[a]))]
 
 
-def _sum(terms: list[Expr], const: int) -> Expr:
+def _sum(terms: list[ast.Expr], const: int) -> ast.Expr:
     """``t1 + t2 + … + const`` (``const`` ≥ 0; the literal alone when there is no term)."""
     if not terms:
-        return Lit(const)
-    e: Expr = terms[0]
+        return ast.Lit(const)
+    e: ast.Expr = terms[0]
     for t in terms[1:]:
-        e = Arith("+", e, t)
-    return Arith("+", e, Lit(const)) if const else e
+        e = ast.Arith("+", e, t)
+    return ast.Arith("+", e, ast.Lit(const)) if const else e
 
 
-def _difference(pos: list[Expr], neg: list[Expr], const: int) -> Expr:
+def _difference(pos: list[ast.Expr], neg: list[ast.Expr], const: int) -> ast.Expr:
     """``p1 + … - n1 - … ± const``."""
     if pos:
         e = _sum(pos, 0)
     else:
-        e, const = Lit(max(const, 0)), min(const, 0)
+        e, const = ast.Lit(max(const, 0)), min(const, 0)
     for t in neg:
-        e = Arith("-", e, t)
+        e = ast.Arith("-", e, t)
     if const > 0:
-        e = Arith("+", e, Lit(const))
+        e = ast.Arith("+", e, ast.Lit(const))
     elif const < 0:
-        e = Arith("-", e, Lit(-const))
+        e = ast.Arith("-", e, ast.Lit(-const))
     return e
 
 
 Form = tuple[Counter, int]  # a linear form: coefficients of atoms, and the constant
 
 
-def _form(e: Expr, types: dict[str, ElementType]) -> Form:
+def _form(e: ast.Expr, types: dict[str, ElementType]) -> Form:
     """``e`` as a linear form over start, size, the hint geometry and line_size (a block's or
     gap's end is read as its start plus its size, so that sizes cancel across equalities)."""
     lin = linear(e, types)
     atoms: Counter = Counter()
     for a, k in lin.atoms.items():
         if isinstance(a, End):
-            atoms[Start(a.var)] += k
-            atoms[Size(a.var)] += k
+            atoms[ast.Start(a.var)] += k
+            atoms[ast.Size(a.var)] += k
         else:
             atoms[a] += k
     return Counter({a: k for a, k in atoms.items() if k}), lin.const
 
 
-def flattened(e: Expr, types: dict[str, ElementType]) -> Expr:
+def flattened(e: ast.Expr, types: dict[str, ElementType]) -> ast.Expr:
     """``e`` written as a plain sum and difference of its atoms and a constant, in the order tidy
     writes them (``size(h) + (line_size - highest_start_cell(h))`` becomes ``size(h) +
     line_size - highest_start_cell(h)``; ``line_size - 0`` becomes ``line_size``)."""
@@ -118,7 +98,7 @@ def flattened(e: Expr, types: dict[str, ElementType]) -> Expr:
     return _difference(_terms(atoms, 1), _terms(atoms, -1), const)
 
 
-def _sides(c: Compare, types: dict[str, ElementType]) -> Form:
+def _sides(c: ast.Compare, types: dict[str, ElementType]) -> Form:
     """``left - right`` of the comparison as a linear form."""
     (la, lc), (ra, rc) = _form(c.left, types), _form(c.right, types)
     la.subtract(ra)
@@ -141,22 +121,22 @@ def _shifts(form: Form, equalities: list[Form]) -> list[Form]:
     return out
 
 
-def _ends(types: dict[str, ElementType], *exprs: Expr) -> int:
+def _ends(types: dict[str, ElementType], *exprs: ast.Expr) -> int:
     """How many times the expressions say where a block or gap ends (``start(b) + size(b)``):
     among forms of one cost, the one a player reads as "the block ends …"."""
     return sum(abs(k) for e in exprs for a, k in linear(e, types).terms if isinstance(a, End))
 
 
-def _rank(cost_: int, types: dict[str, ElementType], *exprs: Expr) -> tuple[int, int]:
+def _rank(cost_: int, types: dict[str, ElementType], *exprs: ast.Expr) -> tuple[int, int]:
     """How a form ranks: cheaper first, then naming more block or gap ends."""
     return cost_, -_ends(types, *exprs)
 
 
-def _compare(c: Compare, types: dict[str, ElementType],
-             equalities: list[Form]) -> Compare | None:
+def _compare(c: ast.Compare, types: dict[str, ElementType],
+             equalities: list[Form]) -> ast.Compare | None:
     """The cheapest form of the comparison, of those as cheap the one naming most block or gap
     ends (None: the equalities make it always hold)."""
-    best: Compare = c
+    best: ast.Compare = c
     best_key = _rank(cond_cost(c), types, c.left, c.right)
     for atoms, const in _shifts(_sides(c, types), equalities):
         op = c.op
@@ -169,7 +149,7 @@ def _compare(c: Compare, types: dict[str, ElementType],
             op, const = ">=", const - 1
         elif op == ">=" and const < 0:
             op, const = ">", const + 1
-        new = Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
+        new = ast.Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
                       _sum(_terms(atoms, -1), max(-const, 0)))
         key = _rank(cond_cost(new), types, new.left, new.right)
         if key < best_key:
@@ -177,28 +157,24 @@ def _compare(c: Compare, types: dict[str, ElementType],
     return best
 
 
-def _inner(c: Cond, types: dict[str, ElementType]) -> Cond:
+def _inner(c: ast.Cond, types: dict[str, ElementType]) -> ast.Cond:
     """A condition inside ``unique`` (its name ranges over every element there, so the rule's
     equalities say nothing about it): each comparison tidied on its own."""
-    if isinstance(c, And):
-        return And(_inner(c.left, types), _inner(c.right, types))
-    if isinstance(c, Unique):
-        return Unique(c.var, _inner(c.cond, types))
-    if isinstance(c, Compare):
+    if isinstance(c, ast.Compare):
         return _compare(c, types, []) or c
-    return c
+    return map_children(c, lambda part: _inner(part, types))
 
 
-def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Form]]:
+def _condition(cond: ast.Cond, types: dict[str, ElementType]) -> tuple[ast.Cond, list[Form]]:
     """The tidied condition and its top-level equalities (as differences that are 0).
 
     An equality is tidied on its own; the other comparisons may be rewritten with the
     equalities' help, and one they make always true is dropped (the equalities stay)."""
     parts = conjuncts(cond)
-    equalities = [_sides(c, types) for c in parts if isinstance(c, Compare) and c.op == "="]
-    kept: list[Cond] = []
+    equalities = [_sides(c, types) for c in parts if isinstance(c, ast.Compare) and c.op == "="]
+    kept: list[ast.Cond] = []
     for c in parts:
-        if isinstance(c, Compare):
+        if isinstance(c, ast.Compare):
             tidied = _compare(c, types, [] if c.op == "=" else equalities)
             if tidied is not None:
                 kept.append(tidied)
@@ -207,7 +183,7 @@ def _condition(cond: Cond, types: dict[str, ElementType]) -> tuple[Cond, list[Fo
     return conjoin(kept), equalities
 
 
-def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fill:
+def _fill(f: ast.Fill, types: dict[str, ElementType], equalities: list[Form]) -> ast.Fill:
     """The cheapest form of the fill, of those as cheap the one naming most block or gap ends."""
     best = f
     best_key = _rank(fill_cost(f), types, f.start, f.end)
@@ -218,19 +194,19 @@ def _fill(f: Fill, types: dict[str, ElementType], equalities: list[Form]) -> Fil
                 if k * b[atom] > 0:
                     shared[atom] = min(abs(k), abs(b[atom])) * (1 if k > 0 else -1)
 
-            def bound(atoms: Counter, const: int, shared: Counter = shared) -> Expr:
+            def bound(atoms: Counter, const: int, shared: Counter = shared) -> ast.Expr:
                 rest = Counter({t: k - shared[t] for t, k in atoms.items() if k != shared[t]})
                 return _difference(_terms(shared, 1) + _terms(rest, 1),
                                    _terms(shared, -1) + _terms(rest, -1), const)
 
-            new = Fill(f.value, bound(a, a_const), bound(b, b_const))
+            new = ast.Fill(f.value, bound(a, a_const), bound(b, b_const))
             key = _rank(fill_cost(new), types, new.start, new.end)
             if key < best_key:
                 best, best_key = new, key
     return best
 
 
-def tidy(rule: Rule) -> Rule:
+def tidy(rule: ast.Rule) -> ast.Rule:
     """``rule`` with each comparison and its fill in their cheapest equivalent form (rewritten
     until no pass makes it cheaper: a rewritten equality can help another pass), and an
     ``arbitrary(hint)`` that a comparison pins to one index bound as that ``constant``."""
@@ -240,20 +216,20 @@ def tidy(rule: Rule) -> Rule:
     return rule
 
 
-def _forms_tidied(rule: Rule) -> Rule:
+def _forms_tidied(rule: ast.Rule) -> ast.Rule:
     while (better := _tidy_once(rule)) is not rule:
         rule = better
     return rule
 
 
-def _pin_index(c: Compare, types: dict[str, ElementType]) -> tuple[str, int] | None:
+def _pin_index(c: ast.Compare, types: dict[str, ElementType]) -> tuple[str, int] | None:
     """``(h, i)`` when the comparison holds exactly when the arbitrary hint h is hint i
     (``0 >= start(h)``, ``1 > start(h)``, ``start(h) = 2``: a hint's start is its index, ≥ 0)."""
     atoms, const = _sides(c, types)
     if len(atoms) != 1:
         return None
     ((atom, k),) = atoms.items()
-    if not isinstance(atom, Start) or types.get(atom.var) != ElementType.HINT or abs(k) != 1:
+    if not isinstance(atom, ast.Start) or types.get(atom.var) != ElementType.HINT or abs(k) != 1:
         return None
     if c.op == "=":  # k·start + const = 0
         index = -const * k
@@ -264,43 +240,35 @@ def _pin_index(c: Compare, types: dict[str, ElementType]) -> tuple[str, int] | N
     return None
 
 
-def _substituted(node: Any, var: str, index: int) -> Any:
+def _substituted(node: _N, var: str, index: int) -> _N:
     """``node`` with ``start(var)`` read as ``index``, except where a ``unique`` rebinds var."""
-    if isinstance(node, Start):
-        return Lit(index) if node.var == var else node
-    if isinstance(node, Arith):
-        return Arith(node.op, _substituted(node.left, var, index),
-                     _substituted(node.right, var, index))
-    if isinstance(node, Compare):
-        return Compare(node.op, _substituted(node.left, var, index),
-                       _substituted(node.right, var, index))
-    if isinstance(node, And):
-        return And(_substituted(node.left, var, index), _substituted(node.right, var, index))
-    if isinstance(node, Unique):
-        return node if node.var == var else Unique(node.var, _substituted(node.cond, var, index))
-    if isinstance(node, Fill):
-        return Fill(node.value, _substituted(node.start, var, index),
-                    _substituted(node.end, var, index))
-    return node
+    match node:
+        case ast.Start(name) if name == var:
+            return cast(_N, ast.Lit(index))
+        case ast.Unique(name) if name == var:
+            return node
+    return map_children(node, lambda child: _substituted(child, var, index))
 
 
-def unpinned(rule: Rule) -> Rule:
+def unpinned(rule: ast.Rule) -> ast.Rule:
     """The same rule with each ``constant(hint, i)`` that a ``unique`` ranges over bound as
     ``arbitrary(hint)`` with ``start(h) = i`` first in the condition: the form the learner's
     vectorised evaluation needs (it enumerates the other elements of a ``unique`` only for an
     arbitrary pattern); :func:`tidy` pins it again."""
-    over = {c.var for c in walk(rule.condition) if isinstance(c, Unique)}
-    pins = [b for b in rule.bindings if b.name in over and isinstance(b.pattern, Constant)
-            and b.pattern.type is ElementType.HINT and b.pattern.index >= 0]
+    over = {c.var for c in walk(rule.condition) if isinstance(c, ast.Unique)}
+    pins = {b.name: b.pattern.index for b in rule.bindings
+            if b.name in over and isinstance(b.pattern, ast.Constant)
+            and b.pattern.type is ElementType.HINT and b.pattern.index >= 0}
     if not pins:
         return rule
-    bindings = tuple(replace(b, pattern=Arbitrary(ElementType.HINT)) if b in pins else b
+    bindings = tuple(replace(b, pattern=ast.Arbitrary(ElementType.HINT)) if b.name in pins else b
                      for b in rule.bindings)
-    pinning: list[Cond] = [Compare("=", Start(b.name), Lit(b.pattern.index)) for b in pins]
-    return Rule(rule.name, bindings, conjoin(pinning + conjuncts(rule.condition)), rule.action)
+    pinning: list[ast.Cond] = [ast.Compare("=", ast.Start(name), ast.Lit(index))
+                               for name, index in pins.items()]
+    return ast.Rule(rule.name, bindings, conjoin(pinning + conjuncts(rule.condition)), rule.action)
 
 
-def _pinned(rule: Rule) -> Rule | None:
+def _pinned(rule: ast.Rule) -> ast.Rule | None:
     """The rule with an ``arbitrary(hint)`` that a top-level comparison pins to index i bound as
     ``constant(hint, i)``: the comparison goes and ``start(h)`` becomes i (outside a ``unique``
     over h, where h ranges over every hint).  The same bindings fire, so the same fills; None
@@ -308,29 +276,29 @@ def _pinned(rule: Rule) -> Rule | None:
     types = {b.name: b.pattern.type for b in rule.bindings}
     parts = conjuncts(rule.condition)
     for i, c in enumerate(parts):
-        pin = _pin_index(c, types) if isinstance(c, Compare) else None
+        pin = _pin_index(c, types) if isinstance(c, ast.Compare) else None
         if pin is None:
             continue
         var, index = pin
-        bindings = tuple(replace(b, pattern=Constant(ElementType.HINT, index))
-                         if b.name == var and isinstance(b.pattern, Arbitrary) else b
+        bindings = tuple(replace(b, pattern=ast.Constant(ElementType.HINT, index))
+                         if b.name == var and isinstance(b.pattern, ast.Arbitrary) else b
                          for b in rule.bindings)
         if bindings == rule.bindings:
             continue
         rest = [_substituted(p, var, index) for j, p in enumerate(parts) if j != i]
-        candidate = _forms_tidied(Rule(rule.name, bindings, conjoin(rest),
+        candidate = _forms_tidied(ast.Rule(rule.name, bindings, conjoin(rest),
                                        _substituted(rule.action, var, index)))
         if cost(candidate) < cost(rule):
             return candidate
     return None
 
 
-def _exprs(cond: Cond) -> list[Expr]:
+def _exprs(cond: ast.Cond) -> list[ast.Expr]:
     """The sides of the condition's comparisons (inside ``unique`` too)."""
-    return [x for c in walk(cond) if isinstance(c, Compare) for x in (c.left, c.right)]
+    return [x for c in walk(cond) if isinstance(c, ast.Compare) for x in (c.left, c.right)]
 
 
-def _tidy_once(rule: Rule) -> Rule:
+def _tidy_once(rule: ast.Rule) -> ast.Rule:
     types = {b.name: b.pattern.type for b in rule.bindings}
     condition, equalities = _condition(rule.condition, types)
     action = _fill(rule.action, types, equalities)

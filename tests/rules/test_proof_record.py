@@ -16,6 +16,7 @@ from nonostudio.rules.printer import format_rule
 from nonostudio.rules.proof_record import (
     ProofRecordError,
     RecordedProof,
+    Verdict,
     dump_record,
     load_record,
     missing_or_stale,
@@ -112,7 +113,7 @@ def test_a_proof_run_s_verdicts_become_the_record(tmp_path: Path) -> None:
     """What the CI proof run writes when NONOSTUDIO_RECORD_PROOFS names a file."""
     control = load_rule_set("control").rules
     path = tmp_path / "proofs.json"
-    verdicts: dict[tuple[str, int], object] = {
+    verdicts: dict[tuple[str, int], Verdict | BaseException] = {
         ("control", 0): (control[0].name, True, ""),
         ("control", 1): (control[1].name, False, "(1) - → fill(false, 0, 1)"),
         ("control", 2): RuntimeError("z3 gave up"),
