@@ -209,6 +209,12 @@ class _Trials:
             trial.set_cell(r, c, assumed)
             rows, cols = {r}, {c}
         else:
+            fill, seen, open_ = known[0], known[1], known[2]
+            new = self.news.get(id(seen))
+            if new is not None and new[0] is seen:
+                new_f, new_x = new[1], new[2]
+                if not (new_f & fill[1] or new_x & fill[0] or (new_f | new_x) & open_):
+                    return False  # the common case, ahead of _settled
             outcome = self._settled(key, known)
             if outcome is not None:
                 return outcome
@@ -331,6 +337,8 @@ class _Tracer:
         self.queued: set[LineKey] = set()
         self._forced: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
         self._trials = _Trials(puzzle)  # depth-1 trials remembered across probe steps
+        # Lines line logic decides nothing more on, as they are now (a step touching one drops it).
+        self._stuck: set[LineKey] = set()
         self.search: SolveResult | None = None  # the complete solver's result, once it ran
         for r in range(puzzle.height):
             self.push(("row", r))
@@ -373,9 +381,12 @@ class _Tracer:
         """
         own_kinds = (RULE,) if self.complete else (RULE, LINE)
         own = (step.axis, step.index) if step.kind in own_kinds else None
+        stuck = self._stuck
         for r, c, v in step.cells:
             self.grid[r][c] = v
             self.columns[c][r] = v
+            stuck.discard(("row", r))
+            stuck.discard(("column", c))
             for key in (("row", r), ("column", c)):
                 if key != own:
                     self.push(key)
@@ -574,11 +585,14 @@ class _Tracer:
         choice: tuple[str, int, Line, str] | None = None
         for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
             for index in range(count):
+                if (axis, index) in self._stuck:
+                    continue
                 line = self.line(axis, index)
                 if UNKNOWN not in line.cells:
                     continue
                 forced = self.forced(axis, index, line)
-                if all(f == c for f, c in zip(forced, line.cells, strict=True)):
+                if forced == line.cells:
+                    self._stuck.add((axis, index))
                     continue
                 technique = self.first_technique(line) or FALLBACK
                 after = self.move(technique, line.hints, line.cells)
@@ -602,14 +616,15 @@ class _Tracer:
         """
         state = self._trials.grid_state(self.grid)
         trials = self._trials.start(state)
-        for r in range(self.puzzle.height):
-            for c in range(self.puzzle.width):
-                if self.grid[r][c] != UNKNOWN:
+        refuted = trials.refuted
+        for r, row in enumerate(self.grid):
+            for c, value in enumerate(row):
+                if value != UNKNOWN:
                     continue
                 if should_stop is not None and should_stop():
                     return None
                 for assumed in (FILLED, CROSSED):
-                    if not trials.refuted(r, c, assumed):
+                    if not refuted(r, c, assumed):
                         continue
                     trial = state.copy()
                     trial.set_cell(r, c, assumed)

@@ -185,7 +185,9 @@ class _Search:
                 if on is None and off is None:
                     raise Contradiction
                 if on is None or off is None:
-                    state = on if off is None else off  # the other value is forced
+                    forced = on if off is None else off  # the other value is forced
+                    assert forced is not None  # both None was raised above
+                    state = forced
                     self.report(state, "probing")
                     continue
                 common = self.agreement(state, on, off)
