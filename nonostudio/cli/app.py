@@ -34,9 +34,7 @@ MODULE_OF = {"solve": "solve", "check": "check", "convert": "convert", "formats"
 
 
 def _command_modules(names: Sequence[str] = COMMAND_MODULES) -> list[ModuleType]:
-    # learn moves into the package once the learning pipeline's work on it has landed
-    return [importlib.import_module("nonostudio.cli_learn" if name == "learn"
-                                    else f"nonostudio.cli.{name}") for name in names]
+    return [importlib.import_module(f"nonostudio.cli.{name}") for name in names]
 
 
 def _named_command(words: Sequence[str]) -> str | None:
@@ -84,22 +82,28 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _rules_error() -> tuple[type[BaseException], ...]:
-    """The rule layer's bad-input errors (RuleSyntaxError, UnknownRuleSetError), when that layer
-    was loaded: a subcommand that never imported it cannot raise them."""
+    """The rule layer's bad-input errors (RuleSyntaxError, UnknownRuleSetError, TransitionsError),
+    when that layer was loaded: a subcommand that never imported it cannot raise them."""
     tokens = sys.modules.get("nonostudio.rules.tokens")
     ruleset = sys.modules.get("nonostudio.rules.ruleset")
+    coverage = sys.modules.get("nonostudio.rules.coverage")
     return tuple(getattr(m, n) for m, n in ((tokens, "RuleSyntaxError"),
-                                            (ruleset, "UnknownRuleSetError")) if m is not None)
+                                            (ruleset, "UnknownRuleSetError"),
+                                            (coverage, "TransitionsError")) if m is not None)
 
 
 def _rule_failure(exc: BaseException, as_json: bool) -> int:
     """The exit code and message of one of :func:`_rules_error`'s errors."""
     # Loaded already: ``exc`` was raised by the rule layer.
+    from nonostudio.rules.coverage import TransitionsError
     from nonostudio.rules.ruleset import UnknownRuleSetError
     from nonostudio.rules.tokens import RuleSyntaxError
 
     if isinstance(exc, UnknownRuleSetError):  # a name, not a file that failed to open
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
+    if isinstance(exc, TransitionsError):  # a test set: the details a puzzle error gives
+        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
+                     column=exc.column, clue=None)
     assert isinstance(exc, RuleSyntaxError)
     return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
                  column=exc.column)

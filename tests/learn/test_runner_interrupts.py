@@ -30,14 +30,14 @@ REPO = Path(__file__).resolve().parents[2]
 _CHILD = textwrap.dedent("""
     import sys
     import interrupt_work
-    from nonostudio.cli_learn import _sigint_cancels
+    from nonostudio.cli.learn import sigint_cancels
     from nonostudio.learn.jobs import JobStore
     from nonostudio.learn.runner import Runner
     if __name__ == "__main__":
         with JobStore(sys.argv[1]) as store:
             runner = Runner(store, int(sys.argv[2]), interrupt_work.z3_gives_up_when_interrupted,
                             jobs=1, mode=sys.argv[3], budget_s=float(sys.argv[4]))
-            with _sigint_cancels(runner.cancel) as interrupted:
+            with sigint_cancels(runner.cancel) as interrupted:
                 status = runner.run()
             print("interrupted" if interrupted[0] else "not interrupted", flush=True)
 """)

@@ -1,15 +1,11 @@
-"""``nonostudio-cli learn run|status|export|report``: learning runs from the command line.
+"""``nonostudio-cli learn run|extend|status|export|report``: learning runs from the command line.
 
 ``run`` mines the specifications of lines up to ``--max-length`` cells, stores them as a run in
 the job store and synthesises a rule for each (Ctrl-C cancels cleanly; ``--resume`` continues);
-``status`` summarises a run; ``export`` optimises the rules of one or more runs (and of rule files
+``extend`` adds longer lines or more patterns to a run; ``status`` summarises a run; ``export`` optimises the rules of one or more runs (and of rule files
 given with ``--pool``), optionally widens and simplifies the chosen ones, and writes the best
-``--top`` as a rule file; ``report`` compares a rule set with the control rules on the Butler testing set.
-
-``export`` optimises on the Butler testing set by default, as the paper does (seed 000 §6.3.1:
-the subset that best covers the designer's testing states), so its figures are those ``report``
-prints; ``--optimise-on training`` uses the run's own mined transitions instead, which keeps the
-testing set out of the choice.
+``--top`` as a rule file; ``report`` compares a rule set with the control rules on the Butler
+testing set (why ``export`` optimises on that set by default: docs/design/cli.md).
 """
 
 from __future__ import annotations
@@ -235,7 +231,7 @@ def _status_data(status: RunStatus) -> dict[str, Any]:
 
 
 @contextmanager
-def _sigint_cancels(cancel: Callable[[], None]) -> Iterator[list[bool]]:
+def sigint_cancels(cancel: Callable[[], None]) -> Iterator[list[bool]]:
     """While inside, Ctrl-C calls ``cancel`` (the runner hands in-flight work back as pending)."""
     interrupted = [False]
 
@@ -290,7 +286,7 @@ def run_learn(args: argparse.Namespace) -> Outcome:
                         narrow_from=3 if settings.get("three_narrow") and settings.get("narrow", True)
                         else None)
         started = time.monotonic()
-        with _sigint_cancels(runner.cancel) as interrupted:
+        with sigint_cancels(runner.cancel) as interrupted:
             status = runner.run()
         wall = time.monotonic() - started
         data = _status_data(status) | {"store": str(store.path), "settings": settings,
@@ -388,12 +384,12 @@ def run_export(args: argparse.Namespace) -> Outcome:
     source = {rule.name: key for key, rule in found}
     say(f"optimising {len(found)} rules on {where}")
     started = time.monotonic()
-    settings = ChoiceSettings(top_k=args.top, cost_budget=args.cost_budget,
-                              simplify_chosen=args.simplify, widen_chosen=args.widen,
-                              recover=load_rules("control").rules, mirror=args.mirror,
-                              jobs=args.jobs,
-                              search=common_options([i.settings for i in infos]))
-    choice = choose_rules([rule for _, rule in found], transitions, settings, say=say)
+    choice_settings = ChoiceSettings(top_k=args.top, cost_budget=args.cost_budget,
+                                     simplify_chosen=args.simplify, widen_chosen=args.widen,
+                                     recover=load_rules("control").rules, mirror=args.mirror,
+                                     jobs=args.jobs,
+                                     search=common_options([i.settings for i in infos]))
+    choice = choose_rules([rule for _, rule in found], transitions, choice_settings, say=say)
     chosen, rules, simplified = choice.chosen, choice.rules, choice.simplified
     total = len(covered_cells(rules, transitions))
     to_fill = cells_to_fill(transitions)
