@@ -29,13 +29,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import SubLine, decompose
+
+
+class TransitionsError(ValueError):
+    """A test set that cannot be read: ``source`` names the file (and the item in it), ``line``
+    and ``column`` (1-based, when known) where in the file or in the item's line text."""
+
+    def __init__(self, message: str, *, source: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        where = [source] + [f"{what} {n}" for what, n in (("line", line), ("column", column))
+                            if n is not None]
+        super().__init__(f"{', '.join(where)}: {message}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,55 +96,55 @@ def cells_to_fill(transitions: Sequence[Transition]) -> int:
 def load_transitions(path: str | Path) -> list[Transition]:
     """Read a test set such as ``testing-set.json``: ``{"items": [{"hints", "before", "after"}]}``.
 
-    Raises PuzzleError naming the file and the item for malformed entries and for lines without
-    a solution (the oracle needs solvable lines).
+    Raises :class:`TransitionsError` naming the file and the item for malformed entries and for
+    lines without a solution (the oracle needs solvable lines).
     """
     source = str(path)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise PuzzleError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno,
-                          column=exc.colno) from None
+        raise TransitionsError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno,
+                               column=exc.colno) from None
     except UnicodeDecodeError as exc:
-        raise PuzzleError(f"not UTF-8 text (undecodable byte at offset {exc.start})",
-                          source=source) from None
+        raise TransitionsError(f"not UTF-8 text (undecodable byte at offset {exc.start})",
+                               source=source) from None
     except (ValueError, RecursionError) as exc:  # a number over 4300 digits; nesting too deep
-        raise PuzzleError(f"not a usable JSON test set ({exc})", source=source) from None
+        raise TransitionsError(f"not a usable JSON test set ({exc})", source=source) from None
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
-        raise PuzzleError('expected a list of transitions under "items"', source=source)
+        raise TransitionsError('expected a list of transitions under "items"', source=source)
     return [_transition(item, f"{source}, item {i}") for i, item in enumerate(items)]
 
 
 def _transition(item: object, where: str) -> Transition:
     if not isinstance(item, dict):
-        raise PuzzleError("expected an object with hints, before and after", source=where)
+        raise TransitionsError("expected an object with hints, before and after", source=where)
     hints = item.get("hints")
     if not isinstance(hints, list) or not all(
             isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hints):
-        raise PuzzleError(f"hints must be a list of positive integers, found {hints!r}",
-                          source=where)
+        raise TransitionsError(f"hints must be a list of positive integers, found {hints!r}",
+                               source=where)
     texts = []
     for key in ("before", "after"):
         text = item.get(key)
         if not isinstance(text, str):
-            raise PuzzleError(f"{key!r} must be a string of '-', 'O' and 'x'", source=where)
+            raise TransitionsError(f"{key!r} must be a string of '-', 'O' and 'x'", source=where)
         for column, ch in enumerate(text, 1):
             if ch not in "-Ox":
-                raise PuzzleError(f"{key!r} has {ch!r} (expected '-', 'O' or 'x')",
-                                  source=where, column=column)
+                raise TransitionsError(f"{key!r} has {ch!r} (expected '-', 'O' or 'x')",
+                                       source=where, column=column)
         texts.append(text)
     before, after = texts
     if len(before) != len(after):
-        raise PuzzleError(f"'before' has {len(before)} cells but 'after' {len(after)}",
-                          source=where)
+        raise TransitionsError(f"'before' has {len(before)} cells but 'after' {len(after)}",
+                               source=where)
     for column, (b, a) in enumerate(zip(before, after, strict=True), 1):
         if b != "-" and b != a:
-            raise PuzzleError(f"cell {column} is {b!r} before but {a!r} after", source=where,
-                              column=column)
+            raise TransitionsError(f"cell {column} is {b!r} before but {a!r} after", source=where,
+                                   column=column)
     if solve_text(hints, before) is None:
-        raise PuzzleError(f"the line ({' '.join(map(str, hints))}) {before} has no solution",
-                          source=where)
+        raise TransitionsError(f"the line ({' '.join(map(str, hints))}) {before} has no solution",
+                               source=where)
     return Transition(tuple(hints), before, after)
 
 

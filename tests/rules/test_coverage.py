@@ -12,7 +12,13 @@ import pytest
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.rules.coverage import Transition, coverage, coverage_gaps, load_transitions
+from nonostudio.rules.coverage import (
+    Transition,
+    TransitionsError,
+    coverage,
+    coverage_gaps,
+    load_transitions,
+)
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
@@ -172,15 +178,19 @@ def test_load_transitions(tmp_path):
 ])
 def test_load_transitions_names_the_bad_item(tmp_path, item, message):
     path = write(tmp_path, [item])
-    with pytest.raises(PuzzleError, match=re.escape(message)):
+    with pytest.raises(TransitionsError, match=re.escape(message)) as caught:
         load_transitions(path)
+    # a test set is not a puzzle; callers that catch ValueError catch it
+    assert isinstance(caught.value, ValueError) and not isinstance(caught.value, PuzzleError)
+    assert caught.value.source == f"{path}, item 0"
 
 
 def test_load_transitions_bad_json(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"items": [\n  {"hints": }')
-    with pytest.raises(PuzzleError, match="line 2"):
+    with pytest.raises(TransitionsError, match="line 2") as caught:
         load_transitions(path)
+    assert (caught.value.source, caught.value.line, caught.value.column) == (str(path), 2, 13)
 
 
 def test_control_rules_on_the_papers_test_set(anchors):
