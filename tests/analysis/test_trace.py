@@ -6,12 +6,15 @@ mechanics); tests/analysis/test_complete_moves.py covers the default, technique 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from nonostudio.analysis.trace import Step, Trace, UnsoundRuleError, rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
+from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
@@ -36,6 +39,7 @@ from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.oracle import decompose
 from nonostudio.rules.ruleset import load_rule_set
 
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 HINT = ElementType.HINT
 FULL_HINT = Rule("full_hint", (Binding("h", Singleton(HINT)),),
                  Compare("=", Size("h"), LineSize()), Fill(True, Lit(0), LineSize()))
@@ -159,6 +163,44 @@ def test_a_probe_decides_a_cell_line_logic_cannot() -> None:
     assert trace.solved
     assert np.array_equal(replay_checked(trace), solution)
     assert all(s.kind != "search" for s in trace.steps)
+
+
+def _first_refuted(puzzle: Puzzle, grid: np.ndarray) -> tuple[int, int, int, tuple]:
+    """From scratch: the first (row, column, assumed value) in reading order, filled before
+    empty, that line logic refutes on ``grid``, with the line the contradiction names."""
+    state = GridState.from_grid(puzzle, grid)
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            if grid[r, c] != UNKNOWN:
+                continue
+            for assumed in (FILLED, CROSSED):
+                trial = state.copy()
+                trial.set_cell(r, c, assumed)
+                try:
+                    trial.propagate(rows={r}, cols={c})
+                except Contradiction as exc:
+                    return r, c, assumed, exc.args
+    raise AssertionError("no cell is refuted: the trace should not have probed here")
+
+
+@pytest.mark.parametrize(("sample", "rules"), [("webpbn-00023-edge.non", "learned"),
+                                               ("webpbn-00027-bucks.non", "learned"),
+                                               ("webpbn-00023-edge.non", None)])
+def test_every_probe_step_is_the_first_refuted_cell_from_scratch(sample: str,
+                                                                  rules: str | None) -> None:
+    # The tracer reuses its depth-1 trials from one probe step to the next; each probe must
+    # still be exactly what trying every cell from scratch finds, and name the same line.
+    ((_, puzzle),) = read_all(SAMPLES / sample)
+    rule_list = [] if rules is None else list(load_rule_set(rules).rules)
+    trace = rule_trace(puzzle, rule_list)
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    assert len(probes) >= 2, "the sample needs several probe steps for this test"
+    for index in probes:
+        step = trace.steps[index]
+        r, c, assumed, where = _first_refuted(puzzle, trace.grid_after(index))
+        assert step.cells == ((r, c, CROSSED if assumed == FILLED else FILLED),)
+        assert f"{where[0]} {where[1] + 1} having no solution" in step.note
+    assert trace.solved
 
 
 def test_search_fills_the_rest_of_a_puzzle_with_several_solutions() -> None:
