@@ -1,12 +1,16 @@
-"""Test-wide setup: offscreen Qt, isolated user data and settings, the anchor data folder."""
+"""Test-wide setup: offscreen Qt, isolated user data and settings, the anchor data folder, the
+shipped-rule proofs started beside the tests, and a check that no test leaves a thread running."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from leaks import THREAD_GRACE_S, leaked_threads
 
 # Before anything imports Qt: no display here, and never touch the real user's data or settings.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -45,6 +49,21 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     import shipped_proofs
 
     shipped_proofs.stop()
+
+
+# --- no leaked threads ---------------------------------------------------------------------------
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads() -> Iterator[None]:
+    """Fails a test that leaves a thread running (daemon or not) once its fixtures are torn
+    down (this fixture is set up first and torn down last of a test's own fixtures)."""
+    before = set(threading.enumerate())
+    yield
+    leaked = leaked_threads(before, THREAD_GRACE_S)
+    if leaked:
+        names = ", ".join(f"{t.name} ({'daemon' if t.daemon else 'not daemon'})" for t in leaked)
+        pytest.fail(f"the test left {len(leaked)} thread(s) running {THREAD_GRACE_S:g} s after "
+                    f"it ended: {names}", pytrace=False)
 
 
 @pytest.fixture(scope="session")

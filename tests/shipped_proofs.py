@@ -8,58 +8,116 @@ widen that to one worker per core (:meth:`Proofs.verdicts`) and read each verdic
 
 Nothing is cached: each worker reads the rule text from ``resources/rules/`` and proves it afresh
 (one query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the
-next run.  Workers are spawned, inheriting no z3 state from the test process.
+next run.  Workers are spawned, inheriting no z3 state from the test process.  Rules whose bodies
+are the same text (:func:`body`: a concise rule that is a learned one under its own name) are
+proved once, and that verdict is each one's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import threading
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nonostudio.rules.ast import Rule
 
 Key = tuple[str, int]  # a shipped set's name and a rule's index in it
 Verdict = tuple[str, bool | None, str]  # the rule's name, sound, the counterexample
+Proved = tuple[str, bool | None, str]  # the body proved, sound, the counterexample
+MAX_LENGTH = 30
 
 
-def _verdict(name: str, index: int) -> Verdict:
-    """In a worker: read rule ``index`` of the shipped set ``name`` and prove it up to 30 cells."""
+def body(rule: Rule) -> str:
+    """The rule's canonical text (the printer's form) under a placeholder name: what the prover
+    proves, so two rules with the same body need one proof."""
+    from nonostudio.rules.printer import format_rule
+
+    return format_rule(dataclasses.replace(rule, name="rule"))
+
+
+_SETS: dict[str, tuple[Rule, ...]] = {}
+
+
+def _rule(key: Key) -> Rule:
+    """Rule ``key`` as the test process read its set (once a session)."""
+    from nonostudio.rules.ruleset import load_rule_set
+
+    if key[0] not in _SETS:
+        _SETS[key[0]] = tuple(load_rule_set(key[0]).rules)
+    return _SETS[key[0]][key[1]]
+
+
+def prove_shipped(name: str, index: int, max_length: int = MAX_LENGTH) -> Proved:
+    """In a worker: read rule ``index`` of the shipped set ``name`` afresh and prove it up to
+    ``max_length`` cells; returns the body proved with the verdict."""
     from nonostudio.rules.prover import AT_ONCE, prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(name).rules[index]
-    result = prove(rule, 30, strategy=AT_ONCE)
-    return rule.name, result.sound, str(result.counterexample or "")
+    result = prove(rule, max_length, strategy=AT_ONCE)
+    return body(rule), result.sound, str(result.counterexample or "")
+
+
+def distinct(keys: Sequence[Key]) -> dict[Key, list[Key]]:
+    """``keys`` grouped by their rules' bodies: the first key of each body (in the order given)
+    maps to every key with that body, itself first."""
+    first: dict[str, Key] = {}
+    groups: dict[Key, list[Key]] = {}
+    for key in keys:
+        groups.setdefault(first.setdefault(body(_rule(key)), key), []).append(key)
+    return groups
+
+
+def verdict_of(key: Key, proved: Proved | BaseException) -> Verdict | BaseException:
+    """Rule ``key``'s verdict from the proof of its body (or the exception that proof raised):
+    named as the rule is, and an error if the body proved is not this rule's."""
+    if isinstance(proved, BaseException):
+        return proved
+    rule = _rule(key)
+    text, sound, counterexample = proved
+    if text != body(rule):
+        return AssertionError(f"{key[0]} {rule.name}: the proof was of another rule:\n{text}")
+    return rule.name, sound, counterexample
 
 
 class Proofs:
-    """The proofs of ``keys``, fed to a pool of worker processes in the order given, at most
-    ``first_slots`` at a time until :meth:`verdicts` is asked for, then one per core."""
+    """The proofs of ``keys``, one per distinct body, fed to a pool of worker processes in the
+    order given, at most ``first_slots`` at a time until :meth:`verdicts` is asked for, then one
+    per core."""
 
-    def __init__(self, keys: Sequence[Key], first_slots: int, all_slots: int) -> None:
+    def __init__(self, keys: Sequence[Key], first_slots: int, all_slots: int,
+                 max_length: int = MAX_LENGTH) -> None:
         self.keys = list(keys)
+        self.groups = distinct(self.keys)
+        self.max_length = max_length
         self._slots = first_slots
         self._all_slots = all_slots
         self._running = 0
-        self._results: dict[Key, Verdict | BaseException] = {}
+        self._results: dict[Key, Proved | BaseException] = {}
         self._changed = threading.Condition()
         self._pool = multiprocessing.get_context("spawn").Pool(all_slots)
         self._closed = False
-        threading.Thread(target=self._feed, name="shipped-proofs", daemon=True).start()
+        self._feeder = threading.Thread(target=self._feed, name="shipped-proofs", daemon=True)
+        self._feeder.start()
 
     def _feed(self) -> None:
-        for key in self.keys:
+        for key in self.groups:
             with self._changed:
                 while self._running >= self._slots and not self._closed:
                     self._changed.wait()
                 if self._closed:
                     return
                 self._running += 1
-                self._pool.apply_async(_verdict, key, callback=partial(self._done, key),
+                self._pool.apply_async(prove_shipped, (*key, self.max_length),
+                                       callback=partial(self._done, key),
                                        error_callback=partial(self._done, key))
 
-    def _done(self, key: Key, outcome: Verdict | BaseException) -> None:
+    def _done(self, key: Key, outcome: Proved | BaseException) -> None:
         with self._changed:
             self._results[key] = outcome
             self._running -= 1
@@ -71,9 +129,19 @@ class Proofs:
         with self._changed:
             self._slots = self._all_slots
             self._changed.notify_all()
-            while len(self._results) < len(self.keys):
+            while len(self._results) < len(self.groups):
                 self._changed.wait()
-            return dict(self._results)
+            proved = dict(self._results)
+        return {key: verdict_of(key, proved[first])
+                for first, keys in self.groups.items() for key in keys}
+
+    def threads(self) -> list[threading.Thread]:
+        """The threads these proofs run in this process (the feeder and the pool's handlers):
+        long-lived by design, not leaked by the test that happens to be running."""
+        pool = self._pool
+        handlers = [getattr(pool, name, None)
+                    for name in ("_worker_handler", "_task_handler", "_result_handler")]
+        return [self._feeder, *(t for t in handlers if isinstance(t, threading.Thread))]
 
     def close(self) -> None:
         """Stop feeding and end the workers, proofs still running included."""
@@ -82,6 +150,7 @@ class Proofs:
             self._changed.notify_all()
         self._pool.terminate()
         self._pool.join()
+        self._feeder.join()
 
 
 _RUNNING: Proofs | None = None
@@ -91,13 +160,9 @@ def _slow_first(keys: Sequence[Key]) -> list[Key]:
     """``keys`` with the rules that say ``unique`` (the slow proofs) first, so that no long proof
     starts last."""
     from nonostudio.rules.ast import Unique, walk
-    from nonostudio.rules.ruleset import load_rule_set
-
-    rules = {name: load_rule_set(name).rules for name in {name for name, _ in keys}}
 
     def fast(key: Key) -> bool:
-        rule = rules[key[0]][key[1]]
-        return not any(isinstance(c, Unique) for c in walk(rule.condition))
+        return not any(isinstance(c, Unique) for c in walk(_rule(key).condition))
 
     return sorted(keys, key=lambda key: (fast(key), key))
 
@@ -110,6 +175,11 @@ def start(keys: Sequence[Key]) -> Proofs:
         cores = os.cpu_count() or 1
         _RUNNING = Proofs(_slow_first(keys), max(1, cores - 1), max(2, cores))
     return _RUNNING
+
+
+def session_threads() -> list[threading.Thread]:
+    """The threads of the proofs :func:`start` began, if any."""
+    return [] if _RUNNING is None else _RUNNING.threads()
 
 
 def stop() -> None:

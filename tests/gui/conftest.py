@@ -1,11 +1,15 @@
-"""Fixtures for the window and library tests: a small library of known puzzles in a temp folder."""
+"""Fixtures for the window and library tests: a small library of known puzzles in a temp folder,
+and a check that no test leaves background work running on Qt's thread pool."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
+from leaks import THREAD_GRACE_S
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
@@ -20,6 +24,42 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(item.path).parents:
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture(autouse=True)
+def no_background_work_left() -> Iterator[None]:
+    """Fails a test that leaves a job running on Qt's global thread pool (where the app's
+    background work runs, on threads Python's leak check cannot see) once its fixtures are torn
+    down; a job may take up to ``THREAD_GRACE_S`` to notice its cancel and end."""
+    yield
+    from PySide6.QtCore import QThreadPool
+
+    pool = QThreadPool.globalInstance()
+    if not pool.waitForDone(int(THREAD_GRACE_S * 1000)):
+        pytest.fail(f"the test left {pool.activeThreadCount()} job(s) running on Qt's thread "
+                    f"pool {THREAD_GRACE_S:g} s after it ended", pytrace=False)
+
+
+@pytest.fixture
+def started_workers(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[Any]]:
+    """``started_workers("nonostudio.gui.check_panel")``: the list of every background worker
+    that module starts from then on (its ``run_in_background``), in order.  A test that asserts
+    a stale result never arrives waits for ``worker.is_delivered()`` of each (its ``finished``
+    signal, the last it sends, has reached the GUI thread) rather than for a fixed time."""
+    from nonostudio.gui.workers import Worker, run_in_background
+
+    def record(module: str) -> list[Worker]:
+        started: list[Worker] = []
+
+        def recording(job: Any, **kwargs: Any) -> Worker:
+            worker = run_in_background(job, **kwargs)
+            started.append(worker)
+            return worker
+
+        monkeypatch.setattr(f"{module}.run_in_background", recording)
+        return started
+
+    return record
 
 
 def picture(*rows: str) -> np.ndarray:

@@ -2,18 +2,22 @@
 
 Nothing is cached: the rule text is read from ``resources/rules/`` and handed to the prover (one
 query for all lengths, ``at_once``), so a change to a rule or to the prover is seen by the next
-run.  The proofs (most of this suite's CPU time) run in fresh worker processes
-(``tests/shipped_proofs.py``), started when the tests are collected so that they use the core the
-other tests leave idle; this module runs last and each rule's test reads its own verdict.  The
-learned file's header is checked for how it was made.
+run.  The proofs (most of this suite's CPU time, so ``slow``: CI runs them, the everyday
+``-m "not slow"`` loop does not) run in fresh worker processes (``tests/shipped_proofs.py``),
+started when the tests are collected so that they use the core the other tests leave idle; each
+distinct rule body is proved once; this module runs last and each rule's test reads its own
+verdict.  The fast tests check that machinery on short lines, and the learned file's header for
+how it was made.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from pathlib import Path
 
 import pytest
+import shipped_proofs
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
@@ -51,14 +55,13 @@ SHIPPED_RULES = [(name, i) for name in SHIPPED for i in range(len(load_rule_set(
 def verdicts() -> dict[tuple[str, int], object]:
     """Every selected shipped rule's verdict: ``(name, sound, counterexample)``, or the exception
     its proof raised.  The proofs normally started with the session (``conftest.py``)."""
-    import shipped_proofs
-
     found = shipped_proofs.start(SHIPPED_RULES).verdicts()
     if os.environ.get(RECORD_ENV):  # a build keeping this run's proofs (proof_record.py)
         record_verdicts(found, 30, Path(os.environ[RECORD_ENV]))
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "index"), SHIPPED_RULES,
                          ids=[f"{n}-{i}" for n, i in SHIPPED_RULES])
 def test_every_shipped_rule_is_proved_sound_up_to_30_cells(
@@ -85,3 +88,53 @@ def test_every_example_is_made_by_its_rule_and_forced(name: str) -> None:
             assert deduced is not None and all(deduced[i] == char for i in range(ex.start, ex.end))
             checked += 1
     assert checked >= len(load_rule_set(name)) // 2
+
+
+# --- the proofs' machinery, on short lines (fast) ----------------------------------------------
+
+
+def test_each_distinct_rule_body_is_proved_once_for_every_rule_that_has_it() -> None:
+    sets = {name: load_rule_set(name).rules for name in SHIPPED}
+    body = {(n, i): shipped_proofs.body(sets[n][i]) for n, i in SHIPPED_RULES}
+    groups = shipped_proofs.distinct(SHIPPED_RULES)
+    assert sorted(k for keys in groups.values() for k in keys) == sorted(SHIPPED_RULES)
+    assert len({body[k] for k in groups}) == len(groups)  # one proof per body
+    for first, keys in groups.items():
+        assert keys[0] == first
+        assert {body[k] for k in keys} == {body[first]}
+    # The concise rules that are learned (or control) rules under their own names share a proof.
+    shared = [keys for keys in groups.values() if len(keys) > 1]
+    assert shared and all({n for n, _ in keys} >= {"concise"} for keys in shared)
+
+
+def test_a_body_s_verdict_is_each_rule_s_under_its_own_name() -> None:
+    big_hint = load_rule_set("control").entry("big_hint").rule
+    concise = next(i for i, r in enumerate(load_rule_set("concise").rules)
+                   if shipped_proofs.body(r) == shipped_proofs.body(big_hint))
+    index = load_rule_set("control").rules.index(big_hint)
+    proved = shipped_proofs.prove_shipped("control", index, max_length=8)
+    assert proved == (shipped_proofs.body(big_hint), True, "")
+    assert shipped_proofs.verdict_of(("control", index), proved) == ("big_hint", True, "")
+    assert shipped_proofs.verdict_of(("concise", concise), proved) == (
+        load_rule_set("concise").rules[concise].name, True, "")
+    other = shipped_proofs.verdict_of(("control", 0), proved)  # full_hint: another body
+    assert isinstance(other, AssertionError) and "another rule" in str(other)
+
+
+def test_the_proof_pool_proves_in_workers_and_stops() -> None:
+    """Proofs in spawned workers (to 6 cells here): one per body, every key's verdict under its
+    own name, and the workers ended by ``close``."""
+    concise = [k for k in SHIPPED_RULES if k[0] == "concise"][:2]
+    shared = next(keys for keys in shipped_proofs.distinct(SHIPPED_RULES).values()
+                  if len(keys) > 1)
+    keys = [*shared, *concise]
+    proofs = shipped_proofs.Proofs(keys, 1, 2, max_length=6)
+    try:
+        found = proofs.verdicts()
+    finally:
+        proofs.close()
+    assert len(proofs.groups) < len(set(keys))
+    assert set(found) == set(keys)
+    assert not multiprocessing.active_children()  # every worker process ended
+    for name, index in keys:
+        assert found[(name, index)] == (load_rule_set(name).rules[index].name, True, "")
