@@ -6,12 +6,13 @@ import threading
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import Qt, QThreadPool
 
 from nonostudio.core import solver as real_solver
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict
 from nonostudio.gui.check_panel import CheckPanel
+from nonostudio.gui.editor import EditorView
 
 
 @pytest.fixture
@@ -59,14 +60,16 @@ def test_no_solution(qtbot, panel: CheckPanel) -> None:
     assert panel.verdict_label.text() == "No solution"
 
 
-def test_newer_puzzle_replaces_pending_check(qtbot, panel: CheckPanel) -> None:
+def test_newer_puzzle_replaces_pending_check(qtbot, panel: CheckPanel, started_workers) -> None:
+    workers = started_workers("nonostudio.gui.check_panel")
     seen = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
     unique = Puzzle.from_grid(_picture("##", "#."))
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(unique)
-    qtbot.wait(100)
+    qtbot.waitUntil(lambda: all(w.is_delivered() for w in workers), timeout=5000)
+    assert len(workers) == 1  # the pending check was replaced before it started
     assert [r.verdict for r in seen] == [Verdict.UNIQUE_LINE]
 
 
@@ -78,14 +81,51 @@ def test_metadata_change_does_not_recheck(qtbot, panel: CheckPanel) -> None:
     assert not panel.is_busy()
 
 
-def test_invalid_clues_show_a_message(qtbot, panel: CheckPanel) -> None:
+def test_no_puzzle_shows_a_message_and_drops_the_verdict(qtbot, panel: CheckPanel) -> None:
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
+    assert not panel.alternate_button.isHidden()
     panel.set_puzzle(None)
     assert panel.verdict_label.text() == "No puzzle to check"
-    assert not panel.is_busy()
+    assert panel.detail_label.text() == "Fix the clues to check the puzzle."
+    assert panel.result() is None and panel.alternate_button.isHidden()
+    assert not panel.is_busy() and panel.busy.isHidden()
 
 
-def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatch) -> None:
+def test_invalid_clues_show_a_message(qtbot, panel: CheckPanel) -> None:
+    """Clues typed in the editor that do not make a puzzle (a row clue wider than the row) reach
+    the panel as no puzzle, as the main window wires them, and it says so instead of checking."""
+    editor = EditorView()
+    qtbot.addWidget(editor)
+    editor.new_puzzle(3, 2)
+    editor.puzzleChanged.connect(panel.set_puzzle)
+    editor.set_mode("clues")
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        _type(qtbot, editor.cols_edit, "1\n1\n1")
+        _type(qtbot, editor.rows_edit, "2\n1")
+    assert panel.result() is not None
+    _type(qtbot, editor.rows_edit, "2 2\n1")  # needs 5 cells, the row has 3
+    assert editor.puzzle() is None and "row 1" in editor.rows_message.text()
+    assert panel.verdict_label.text() == "No puzzle to check"
+    assert panel.detail_label.text() == "Fix the clues to check the puzzle."
+    assert panel.result() is None and not panel.is_busy()
+
+
+def _type(qtbot, edit, text: str) -> None:
+    """Replace ``edit``'s text by typing ``text`` as a user would (lines split by returns)."""
+    edit.selectAll()
+    edit.setFocus()
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
+        qtbot.keyClicks(edit, line)
+
+
+def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatch,
+                                            started_workers) -> None:
     """A check still running is told to stop, and only the newer puzzle's verdict is shown."""
+    workers = started_workers("nonostudio.gui.check_panel")
     running = threading.Event()
     stopped = threading.Event()
     slow = Puzzle(((1,), (1,)), ((1,), (1,)))
@@ -108,6 +148,7 @@ def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatc
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(Puzzle.from_grid(_picture("#.", "##")))
     assert stopped.wait(5)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: all(w.is_delivered() for w in workers), timeout=5000)
+    assert len(workers) == 2 and workers[0].is_cancelled()
     assert [r.verdict for r in seen] == [Verdict.UNIQUE_LINE]
     assert panel.verdict_label.text() == "Unique, line-solvable"

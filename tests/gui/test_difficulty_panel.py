@@ -90,19 +90,22 @@ def test_a_blank_border_keeps_the_grade(qtbot, panel: DifficultyPanel) -> None:
     assert panel.label.text() == plain.label
 
 
-def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel) -> None:
+def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel,
+                                             started_workers) -> None:
+    workers = started_workers("nonostudio.gui.difficulty_panel")
     seen = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
     assert panel.is_busy() and panel.label.text() == "Grading\u2026"
     with qtbot.waitSignal(panel.gradeReady, timeout=20000):
         panel.set_puzzle(HOUSE)
-    qtbot.wait(100)
+    qtbot.waitUntil(lambda: all(w.is_delivered() for w in workers), timeout=5000)
+    assert len(workers) == 1  # the pending grade was replaced before it started
     assert len(seen) == 1 and seen[0].features.cells == 25
 
 
 def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPanel,
-                                                      monkeypatch) -> None:
+                                                      monkeypatch, started_workers) -> None:
     import threading
 
     from nonostudio.analysis import difficulty
@@ -118,6 +121,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPa
         return difficulty.grade(puzzle, rule_set, should_stop=should_stop)
 
     monkeypatch.setattr("nonostudio.gui.difficulty_panel.grade", slow_grade)
+    workers = started_workers("nonostudio.gui.difficulty_panel")
     seen = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
@@ -125,7 +129,8 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPa
     with qtbot.waitSignal(panel.gradeReady, timeout=20000):
         panel.set_puzzle(HOUSE)
     assert stopped.wait(5)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: all(w.is_delivered() for w in workers), timeout=5000)
+    assert len(workers) == 2 and workers[0].is_cancelled()
     assert [g.features.cells for g in seen] == [25]
 
 
@@ -135,7 +140,8 @@ def test_metadata_change_does_not_regrade(qtbot, panel: DifficultyPanel) -> None
     assert not panel.is_busy() and panel.result() is not None
 
 
-def test_invalid_clues_show_a_message(panel: DifficultyPanel) -> None:
+def test_no_puzzle_shows_a_message(panel: DifficultyPanel) -> None:
+    """What the panel gets while the typed clues are invalid (the editor's ``puzzleChanged``)."""
     panel.set_puzzle(None)
     assert panel.label.text() == "No puzzle to grade"
     assert not panel.is_busy()

@@ -215,7 +215,7 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
     for dock in (first.library_dock, first.check_dock, first.difficulty_dock,
                  first.designer_dock):
         dock.hide()
-    qtbot.wait(100)  # let the layout drop the docks' minimum widths
+    qtbot.waitUntil(lambda: first.minimumWidth() <= 760)  # the layout drops the docks' widths
     first.resize(760, 560)
     qtbot.waitUntil(lambda: first.width() == 760)
     size = (first.width(), first.height())

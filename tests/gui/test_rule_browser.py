@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication, QDialog, QHeaderView, QPlainTextEdit
 
 from nonostudio.analysis.trace import rule_trace
@@ -301,13 +302,33 @@ def test_line_picture_paints_in_both_schemes() -> None:
 
 
 def test_browser_screenshots(qtbot, browser: RuleBrowser, tmp_path: Path) -> None:
+    """The picture shows the browser in each scheme: its size, the scheme's window colour, the
+    selected rule's row in the highlight colour and the next row on the table's base colour."""
     app = QApplication.instance()
     browser.select_rule("mercury")
+    table = browser.table
+    selected = table.selectionModel().currentIndex()
+    assert browser.selected_entry().rule.name == "mercury"
+    below = table.model().index(selected.row() + 1, selected.column())
+
+    def corner(index) -> QPoint:  # inside the cell, clear of its text
+        return table.viewport().mapTo(browser, table.visualRect(index).topLeft() + QPoint(2, 2))
+
+    window = {}
     for theme in ("light", "dark"):
         apply_theme(app, theme)
         QApplication.processEvents()
-        assert browser.grab().save(str(tmp_path / f"rules-{theme}.png"))
+        path = tmp_path / f"rules-{theme}.png"
+        assert browser.grab().save(str(path))
+        image = QImage(str(path))
+        assert (image.width(), image.height()) == (browser.width(), browser.height())
+        palette = table.palette()
+        window[theme] = palette.color(QPalette.ColorRole.Window)
+        assert image.pixelColor(2, 2) == window[theme]
+        assert image.pixelColor(corner(selected)) == palette.color(QPalette.ColorRole.Highlight)
+        assert image.pixelColor(corner(below)) == palette.color(QPalette.ColorRole.Base)
     apply_theme(app, "system")
+    assert window["light"].lightness() > 150 > 80 > window["dark"].lightness()
 
 
 def test_the_rule_text_is_recoloured_when_the_colour_scheme_changes(qtbot) -> None:

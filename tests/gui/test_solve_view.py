@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -205,16 +206,31 @@ def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: Sol
 
 
 def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> None:
+    """Halfway through the trace, the saved picture shows each filled cell in the scheme's ink
+    and each unknown cell on its paper, at the view's size, in both schemes."""
     app = QApplication.instance()
     trace = solved(qtbot, view, HOUSE)
     view.go_to(len(trace.steps) // 2)
+    cells = view.grid.cells()
+    filled, unknown = np.argwhere(cells == FILLED), np.argwhere(cells == UNKNOWN)
+    assert len(filled) and len(unknown)  # halfway: some cells known, some not
+    paper = {}
     for theme in ("light", "dark"):
         apply_theme(app, theme)
         QApplication.processEvents()
-        image = view.grab().toImage()
-        assert image.save(str(tmp_path / f"solve-{theme}.png"))
-        assert image.width() > 500
+        path = tmp_path / f"solve-{theme}.png"
+        assert view.grab().toImage().save(str(path))
+        image = QImage(str(path))
+        assert (image.width(), image.height()) == (view.width(), view.height())
+        palette = view.grid.palette()
+        ink, paper[theme] = (palette.color(QPalette.ColorRole.Text),
+                             palette.color(QPalette.ColorRole.Base))
+        centres = {(r, c): view.grid.mapTo(view, view.grid.cell_rect(r, c).center())
+                   for r, c in [*filled, *unknown]}
+        assert all(image.pixelColor(centres[r, c]) == ink for r, c in filled)
+        assert all(image.pixelColor(centres[r, c]) == paper[theme] for r, c in unknown)
     apply_theme(app, "system")
+    assert paper["light"].lightness() > 150 > 80 > paper["dark"].lightness()
 
 
 def test_hint_runs_one_engine_step_from_the_players_grid(qtbot, view: SolveView) -> None:
