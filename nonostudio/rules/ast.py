@@ -2,9 +2,8 @@
 
 A rule is ``with PATTERNS: if CONDITION: then fill(VALUE, START, END)``.  Patterns bind names to
 elements of a line (hints, blocks, gaps); conditions and the fill's cell range are expressions over
-those bindings.  Nodes are frozen dataclasses, so trees are hashable, comparable and safe to
-share between threads; the parser builds them, the printer, cost function, interpreter, prover
-and explainer read them.
+those bindings.  Nodes are frozen dataclasses; :func:`children`, :func:`map_children` and
+:func:`walk` are the one way to walk them (how the passes use them: ``docs/design/rules.md``).
 """
 
 from __future__ import annotations

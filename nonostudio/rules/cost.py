@@ -1,10 +1,7 @@
 """The rules' conciseness measure: cost (RULES.md §4; the original implementation's weights).
 
-Each node costs its weight plus its children's costs.  A fill is costed the way the original
-stores it, as an offset plus a start and an end relative to it: ``cost(offset) + cost(start) +
-cost(end)``.  Our trees hold plain ``fill(v, s, e)``, so the offset is recovered as the term the
-start and the end both begin with (``start(g) + size(g) - size(h)`` and ``start(g) + size(h)``
-share ``start(g)``); a plain fill has offset ``0`` (cost 1).
+Each node costs its weight plus its children's costs; a fill is costed in the original's offset
+form (:func:`fill_offset`; ``docs/design/rules.md``).
 """
 
 from __future__ import annotations

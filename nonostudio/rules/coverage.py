@@ -1,23 +1,9 @@
 """The coverage metric C(R) of a rule set on test transitions (RULES.md §6; seed 000 §6.3, §7.2).
 
-For each test line the rules are applied, forward only and in the given order, to a fixed point;
-the newly set cells are counted.  If some rule set a cell and the line still falls short of its
-recorded maximal deduction, the decomposition oracle splits it and each sub-line is treated the
-same way, adding its count.  This follows the original implementation: a rule's output on a state
-is used only when *every* fill it emits there is compatible with the deduction (non-empty, inside
-the line, the recorded value on each cell); otherwise all of it is discarded and each offending
-fill is reported as a :class:`RuleBug`; and a line stops as soon as it reaches its deduction.
-
-Per-rule figures: ``per_rule`` credits each newly set cell to the rule that set it first (rules
-are tried in list order, so the sum over rules is the total); ``cells_by_rule`` is every
-``(transition index, cell)`` — cell in the transition's own line — that was unknown in the test
-state and lies in an accepted fill of the rule, whether or not an earlier rule had set it already
-(a rule that never runs on a state — the line was finished before its turn — covers nothing there).
-
-Two looser readings measure what the paper's reading holds back: ``both_directions`` also applies
-each rule to the flipped line (as solving does), ``oracle_first`` lets the oracle split a line on
-which no rule has fired.  :func:`coverage_gaps` accounts for every cell the paper's reading leaves
-unset and reports both readings next to it.
+:func:`load_transitions` reads a test set; :func:`coverage` counts the cells the rules set on
+it, per rule, with the fills that contradict a deduction (:class:`RuleBug`), in the paper's
+reading or two looser ones; :func:`coverage_gaps` accounts for every cell left unset.  The
+readings and the per-rule figures: ``docs/design/rules.md``.
 """
 
 from __future__ import annotations

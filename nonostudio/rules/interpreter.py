@@ -1,16 +1,9 @@
 """The rule interpreter: what a rule fills on a line (RULES.md §3, seed 000 Figure 13).
 
-Two layers share one semantics:
-
-* :func:`eval_expr` / :func:`eval_cond` walk the syntax tree under an environment of bound
-  elements — the reference reading of Figure 13, used for explanations and by the tests;
-* :func:`apply_rule` runs a rule compiled once into a Python function (:func:`compiled`): one
-  nested loop per pattern, each conjunct of the condition tested as soon as the patterns it
-  mentions are bound.  Coverage and solving run every rule on every line many times, so this path
-  is kept tight; the tests check it against the tree walker on random lines.
-
-Fills are returned as computed, even when empty or outside the line (callers decide; see
-:func:`is_valid_fill`).
+:func:`eval_expr` / :func:`eval_cond` walk the syntax tree (the reference reading, for
+explanations and tests); :func:`apply_rule` runs the rule compiled once into a Python function
+(:func:`compiled`), the fast path coverage and solving use.  Why two layers:
+``docs/design/rules.md``.
 """
 
 from __future__ import annotations

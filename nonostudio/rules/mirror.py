@@ -1,25 +1,9 @@
 """The mirror image of a rule: the rule that makes, on a line, the fills the original makes on the
 line read backwards (hints and cells reversed), mapped back.
 
-Solving applies every rule both ways (RULES.md §3), but the paper's coverage metric reads lines
-forwards only, so a rule learned about the left end of a line says nothing there about the right
-end.  Its mirror image does, written in the rule language itself:
-
-* ``constant(t, i)`` becomes ``constant(t, -1 - i)`` (the first clue becomes the last one;
-  singletons and arbitrary patterns stay as they are);
-* a block's or gap's ``start(x)`` becomes ``line_size - start(x) - size(x)`` (where it ends,
-  counted from the other end); sizes, ``line_size`` and totals stay;
-* ``lowest_end_cell(h)`` becomes ``line_size - highest_start_cell(h)`` and the other way round
-  (hints packed to the left, read backwards, are hints packed to the right);
-* ``fill(v, s, e)`` becomes ``fill(v, line_size - e', line_size - s')`` with ``s'``, ``e'`` the
-  mirrored bounds; ``maximal``, ``minimal`` and ``unique`` keep their meaning.
-
-A hint's ``start`` is its index counted from the first clue; read backwards it is counted from the
-last, which the language cannot say, so a rule that names a hint's start has no mirror here
-(:func:`mirrored` returns None).  The result is tidied (:func:`~nonostudio.rules.tidy.tidy`), so
-``line_size - (line_size - start(g) - size(g))`` reads ``start(g) + size(g)``.  Mirroring is its
-own inverse up to that tidying; the tests check both directions against the interpreter on
-random rules and lines, and the prover proves the mirrors the app ships.
+:func:`mirrored` writes it in the rule language (None when the rule names a hint's ``start``,
+which has no mirror image there), tidied; :func:`mirror_name` names it.  The rewriting, term by
+term: ``docs/design/rules.md``.
 """
 
 from __future__ import annotations
@@ -76,8 +60,8 @@ def mirror_name(name: str) -> str:
 
 
 def mirrored(rule: ast.Rule) -> ast.Rule | None:
-    """The mirror image of ``rule`` (module docstring), tidied; None when the rule names a hint's
-    ``start``, which has no mirror image in the language."""
+    """The mirror image of ``rule`` (``docs/design/rules.md``), tidied; None when the rule names a
+    hint's ``start``, which has no mirror image in the language."""
     types = {b.name: b.pattern.type for b in rule.bindings}
     try:
         condition = _cond(rule.condition, types)

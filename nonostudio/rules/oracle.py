@@ -1,15 +1,7 @@
 """The decomposition oracle (RULES.md §6; seed 000 §6.3.2): independent sub-lines of a line.
 
-Hints are ordered, so when some cell ``c`` separates hint i−1 from hint i in *every* solution
-(hint i−1 ends at or before ``c``, hint i starts after it) the line falls apart at ``c`` into
-hints ``[0, i)`` on cells ``[0, c)`` and hints ``[i, k)`` on cells ``(c, n)``.
-
-The paper asks an SMT solver for the smallest such ``c``; here it comes exactly from the line
-solver's placement sets: over all solutions, hint i−1's latest end is its highest feasible start
-plus its size, hint i's earliest start is its lowest feasible start, and a separating cell exists
-exactly when the first is below the second — the smallest one is that latest end.  As in the
-original, only splits between two hints are considered (none for k ≤ 1), each piece spans from
-one split cell to the next, and only pieces that still have unknown cells are returned.
+:func:`decompose` splits a line where a cell separates two hints in every solution, from the
+line solver's placement sets (how: ``docs/design/rules.md``).
 """
 
 from __future__ import annotations

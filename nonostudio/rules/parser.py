@@ -2,13 +2,8 @@
 
 Reads rule files: any number of ``def NAME: with PATTERNS: if COND: then fill(...)`` rules with
 ``#`` comments, structured ``#: key: value`` metadata right above a rule (title, source, example
-fills).  A hand-written recursive descent over a small tokenizer; every error is a
-``RuleSyntaxError`` naming the source, line, column and what was expected.
-
-Sizes are limited (:data:`LIMITS`), far above any real rule (the shipped sets have at most 3
-patterns, 5 clauses, 15 '+'/'-', 3 nested parentheses and one-digit numbers in a rule), so that
-every tool reading a rule — printer, interpreter, prover, explainer, all recursive over the tree —
-can take any rule the parser accepts; past a limit the error says which limit and where.
+fills).  Every error is a ``RuleSyntaxError`` naming the source, line, column and what was
+expected; sizes past :data:`LIMITS` are errors too (why: ``docs/design/rules.md``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
 """The record of which shipped rules were proved sound, and to how many cells.
 
-CI proves every shipped rule sound for all lines up to 30 cells (``tests/rules/
-test_shipped_rules.py``), but the app cannot run those proofs at start-up.  The build keeps a
-record instead, ``resources/rules/proofs.json``, written from a real proof run, either by
-``packaging/record_proofs.py`` or by the CI proof run itself when :data:`RECORD_ENV` names the
-file (``NONOSTUDIO_RECORD_PROOFS=resources/rules/proofs.json pytest tests/rules/
-test_shipped_rules.py``, no extra proof time): for each rule its set, its name, the SHA-256 of its canonical text
-(:func:`rule_hash`, the printer's form, so comments and layout do not matter), the longest line
-length proved, the prover and z3 versions and the date.
-
-The app shows a rule as proved from the record only while the rule's current text hashes to the
-recorded hash (:func:`recorded_proof`): an edited rule is not claimed proved.  A test checks that
-the record covers every shipped rule with matching hashes, so a shipped rule changed without a new
-proof run fails CI.
+The build writes ``resources/rules/proofs.json`` from a real proof run (:func:`record_verdicts`);
+the app shows a shipped rule as proved only while its text hashes to the recorded hash
+(:func:`recorded_proof`, :func:`shipped_status`).  How the record is made and checked:
+``docs/design/rules.md``.
 """
 
 from __future__ import annotations

@@ -1,21 +1,9 @@
 """The z3 semantics of rules: a symbolic line with one of its solutions, its elements, and a rule.
 
-The prover asks z3 for a line that a rule gets wrong.  A query has ``n`` concrete cells and is
-built around one symbolic *solution*:
-
-* the hints are placed: slot ``j`` has a size and a start cell, slots in order with a cell
-  between them, unused slots of size 0; the solution fills exactly the placed cells, so the line
-  is valid and its hints are the solution's blocks.  Hint geometry (``lowest_end_cell``,
-  ``highest_start_cell``) is then linear in the slot sizes, which z3 handles far better than
-  ranks and lengths derived cell by cell (``big hint`` at 22 cells: 20 s that way, 0.15 s this);
-* a Boolean per cell says whether the partial line shows it, with the solution's value, so the
-  partial line's blocks are the runs of known filled cells and its gaps the runs of cells that
-  are not known crossed.  Those runs are described per cell (``run starts here``, the number of
-  runs before the cell, the run's length from the cell).
-
-A pattern's binding is a one-hot choice among the candidate elements; ``maximal``, ``minimal`` and
-``unique`` quantify over every candidate.  Measured alternatives that were slower: bit-vectors
-instead of integers, one query per hint count, extra "a hint lies inside one gap" lemmas.
+:class:`SymbolicLine` is a line of ``n`` cells built around one symbolic solution;
+:func:`sym_rule` binds a rule's patterns on it and encodes its condition and fill, so the prover
+can ask for a line the rule gets wrong.  The encoding and the measurements behind it:
+``docs/design/rules.md``.
 """
 
 from __future__ import annotations
@@ -149,9 +137,8 @@ class SymbolicLine:
         """``total(t)``: the sum of the hints, the known filled cells or the cells not known crossed.
 
         Counted from the solution's cells, which number exactly the sum of the hints (the hints
-        are disjoint runs).  That equation is added to the line's constraints when the totals
-        are first asked for: with it z3 reasons about the counts linearly, while counting the
-        known cells directly took 10 s at 16 cells and grew exponentially with the length.
+        are disjoint runs); that equation is added to the line's constraints when the totals
+        are first asked for (why: ``docs/design/rules.md``).
         """
         if not self._totals:
             one, zero = self.integer(1), self.integer(0)

@@ -1,28 +1,9 @@
 """Rewriting a rule into a cheaper form that means exactly the same: the same fills on every
 line, so its soundness, coverage and explanation do not change, only its cost (RULES.md §4).
 
-Every comparison and fill bound is read as a linear form (:mod:`nonostudio.rules.linear`) and
-written back:
-
-* a comparison as ``P op N`` with the positive terms on the left and the negative ones on the
-  right (a term on both sides cancels), a constant taken into the operator where it can
-  (over the integers ``a >= b + 1`` is ``a > b``, and ``a + 1 > b`` is ``a >= b``);
-* a fill's start and end with the terms they share written first, so that the cost's offset
-  form (the original's ``offset + start``, ``offset + end``) takes them out once — the learned
-  force maximum ``fill(true, start(g) + size(g) - size(h), size(h) + start(g))`` costs 32,
-  written ``start(g) + size(h)`` at the end it costs 28, the control rule's own figure;
-* the condition's top-level equalities hold wherever the rule fires, so the other comparisons
-  and the fill may add or subtract them: with ``size(h) = size(b)``, the fill
-  ``[start(b) + size(b) - size(h) - 1, start(b))`` is ``[start(b) - 1, start(b))`` and
-  ``start(b) + size(b) > size(h)`` is ``start(b) > 0``; a comparison they make always true goes
-  (the equalities stay; inside ``unique`` they say nothing, the name ranges over every element).
-
-A part is rewritten only when that makes it cheaper, or leaves it as cheap and names more often
-where a block or gap ends (``line_size > start(b) + size(b)`` for ``line_size > size(h) +
-start(b)`` next to ``size(h) = size(b)``: "the block ends before the end of the line");
-:func:`tidy` returns the rule itself when nothing is.  Learning tidies each rule it keeps and the
-export tidies every pooled rule before choosing (the optimiser keeps the cheapest rule of equal
-coverage).
+:func:`tidy` rewrites each comparison and the fill through their linear forms (with the
+condition's equalities) and pins an arbitrary hint a comparison fixes; :func:`unpinned` undoes
+the pinning for the learner.  The rewrites and how a form is chosen: ``docs/design/rules.md``.
 """
 
 from __future__ import annotations
