@@ -1,8 +1,11 @@
-"""The pure core stays pure: nothing outside nonostudio/gui/ imports Qt (STYLE.md)."""
+"""The architecture holds: nothing outside nonostudio/gui/ imports Qt (STYLE.md), and the layers
+core < rules < analysis < learn < (cli | gui) < entry points hold with no exception (the
+import-linter contracts in pyproject.toml, run here and tested against planted violations)."""
 
 from __future__ import annotations
 
 import ast
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +53,55 @@ def test_core_packages_import_without_qt():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+REPO = PACKAGE.parent
+LINT = ("import sys; from importlinter.cli import lint_imports_command; "
+        "sys.argv[0] = 'lint-imports'; lint_imports_command()")
+
+
+def _lint_imports(root: Path, config: Path) -> subprocess.CompletedProcess[str]:
+    """lint-imports over the ``nonostudio`` package found first on ``root``."""
+    return subprocess.run([sys.executable, "-c", LINT, "--no-cache", str(config)],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=root,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)})
+
+
+def test_the_layers_contract_holds():
+    result = _lint_imports(REPO, REPO / "pyproject.toml")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 2 kept, 0 broken." in result.stdout
+
+
+def _planted(tmp_path: Path, relative: str, text: str) -> subprocess.CompletedProcess[str]:
+    """lint-imports on a copy of the package with ``text`` added to the module ``relative``."""
+    shutil.copytree(PACKAGE, tmp_path / "nonostudio",
+                    ignore=shutil.ignore_patterns("__pycache__", "_resources"))
+    target = tmp_path / "nonostudio" / relative
+    target.write_text((target.read_text(encoding="utf-8") if target.exists() else "") + text,
+                      encoding="utf-8")
+    return _lint_imports(tmp_path, REPO / "pyproject.toml")
+
+
+def test_the_contract_catches_a_layer_importing_upwards(tmp_path):
+    result = _planted(tmp_path, "rules/tokens.py", "\nimport nonostudio.analysis.trace\n")
+    assert result.returncode != 0
+    assert "nonostudio.rules.tokens -> nonostudio.analysis.trace" in result.stdout
+
+
+def test_the_contract_catches_the_cli_importing_the_gui(tmp_path):
+    result = _planted(tmp_path, "cli/convert.py", "\nfrom nonostudio.gui import render\n")
+    assert result.returncode != 0
+    assert "nonostudio.cli.convert -> nonostudio.gui.render" in result.stdout
+
+
+def test_the_contract_catches_a_module_outside_every_layer(tmp_path):
+    result = _planted(tmp_path, "stray.py", "import nonostudio.core.puzzle\n")
+    assert result.returncode != 0
+    assert "nonostudio.stray" in result.stdout
+
+
+def test_the_contract_catches_qt_below_the_gui(tmp_path):
+    result = _planted(tmp_path, "analysis/narrate.py", "\nimport PySide6.QtCore\n")
+    assert result.returncode != 0
+    assert "nonostudio.analysis.narrate -> PySide6" in result.stdout
