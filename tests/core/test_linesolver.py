@@ -326,3 +326,17 @@ def _low(mask: int) -> int:
 
 def _high(mask: int) -> int:
     return mask.bit_length() - 1
+
+
+def test_masks_and_cells_convert_both_ways_on_lines_of_every_length() -> None:
+    # masks_cells goes through text on long lines; both paths must match a cell-by-cell reading,
+    # including masks with bits past the line's end or on the same cell (that cell is filled).
+    rng = random.Random(36)
+    for n in [*range(0, 70), 100, 511, 512, 600, 4001]:
+        cells = tuple(rng.choice((UNKNOWN, FILLED, CROSSED)) for _ in range(n))
+        filled, crossed = cell_masks(cells)
+        assert masks_cells(n, filled, crossed) == cells
+        extra_f, extra_x = rng.getrandbits(n + 5), rng.getrandbits(n + 5)
+        expected = tuple(FILLED if (extra_f >> i) & 1 else CROSSED if (extra_x >> i) & 1
+                         else UNKNOWN for i in range(n))
+        assert masks_cells(n, extra_f, extra_x) == expected
