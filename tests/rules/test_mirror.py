@@ -111,7 +111,7 @@ def test_compiled_rules_and_the_tree_walker_agree_on_indexes_from_the_end() -> N
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_verdicts_on_indexes_from_the_end_match_brute_force(form: dict[str, bool]) -> None:
+def test_verdicts_on_indexes_from_the_end_match_brute_force(form: ProofStrategy) -> None:
     rng = random.Random(20261125)
     rules = []
     while len(rules) < 30:
