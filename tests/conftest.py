@@ -37,8 +37,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     last = set(shipped)
     items[:] = [item for item in items if item not in last] + shipped
-    keys = [(item.callspec.params["name"], item.callspec.params["index"]) for item in shipped
-            if "verdicts" in getattr(item, "fixturenames", ())]
+    keys: list[tuple[str, int]] = []
+    for item in shipped:
+        if isinstance(item, pytest.Function) and "verdicts" in item.fixturenames:
+            name, index = item.callspec.params["name"], item.callspec.params["index"]
+            assert isinstance(name, str) and isinstance(index, int)
+            keys.append((name, index))
     if keys and not config.option.collectonly:
         import shipped_proofs
 

@@ -62,7 +62,8 @@ def test_a_rule_is_claimed_proved_only_while_its_text_matches(tmp_path: Path) ->
     path = tmp_path / "proofs.json"
     write_record([RecordedProof("control", "mercury", rule_hash(MERCURY), 30, "nonostudio 0",
                                 "4", "2026-11-26")], path)
-    assert recorded_proof("control", MERCURY, path).max_length == 30
+    proof = recorded_proof("control", MERCURY, path)
+    assert proof is not None and proof.max_length == 30
     edited = parse_rule(format_rule(MERCURY).replace("> 0 + size", "> 1 + size"), "edited")
     assert edited != MERCURY
     assert edited.name == MERCURY.name

@@ -52,7 +52,7 @@ SHIPPED_RULES = [(name, i) for name in SHIPPED for i in range(len(load_rule_set(
 
 
 @pytest.fixture(scope="module")
-def verdicts() -> dict[tuple[str, int], object]:
+def verdicts() -> dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseException]:
     """Every selected shipped rule's verdict: ``(name, sound, counterexample)``, or the exception
     its proof raised.  The proofs normally started with the session (``conftest.py``)."""
     found = shipped_proofs.start(SHIPPED_RULES).verdicts()
@@ -65,7 +65,8 @@ def verdicts() -> dict[tuple[str, int], object]:
 @pytest.mark.parametrize(("name", "index"), SHIPPED_RULES,
                          ids=[f"{n}-{i}" for n, i in SHIPPED_RULES])
 def test_every_shipped_rule_is_proved_sound_up_to_30_cells(
-        verdicts: dict[tuple[str, int], object], name: str, index: int) -> None:
+        verdicts: dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseException], name: str,
+        index: int) -> None:
     outcome = verdicts[(name, index)]
     if isinstance(outcome, BaseException):
         raise outcome
