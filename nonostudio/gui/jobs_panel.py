@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -35,10 +36,13 @@ from nonostudio.gui.save_rules_dialog import SaveRulesDialog
 from nonostudio.gui.table_model import row_table, select_row
 from nonostudio.gui.workers import CurrentWorker, Worker
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
-from nonostudio.learn.runner import RunSnapshot, Work
+from nonostudio.learn.runner import RunSnapshot
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
+
+if TYPE_CHECKING:  # the work module loads z3: imported when a run starts
+    from nonostudio.learn.work import SearchWork
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
@@ -46,14 +50,14 @@ RUNNING_SET = "learned (running)"
 CONTROL_SET = "control"
 
 
-def default_work() -> Work:
+def default_work() -> SearchWork:
     """The synthesis work function of learning runs (imported when a run starts)."""
     from nonostudio.learn.work import synthesis_work
 
     return synthesis_work
 
 
-def default_narrow_work() -> Work:
+def default_narrow_work() -> SearchWork:
     """The narrow search learning runs give the specifications they would skip."""
     from nonostudio.learn.work import narrow_synthesis_work
 
@@ -75,8 +79,8 @@ class JobsPanel(QWidget):
     runFinished = Signal(object)  # RunStatus of a run that stopped (finished or cancelled)
 
     def __init__(self, store: JobStore, parent: QWidget | None = None, *,
-                 work: Callable[[], Work] = default_work,
-                 narrow_work: Callable[[], Work] = default_narrow_work,
+                 work: Callable[[], SearchWork] = default_work,
+                 narrow_work: Callable[[], SearchWork] = default_narrow_work,
                  test_set: Path | None = TESTING_SET) -> None:
         super().__init__(parent)
         self.store = store
