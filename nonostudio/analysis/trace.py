@@ -23,6 +23,8 @@ rule fill, or the exact line solver on the line it decides most of.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -64,6 +66,7 @@ __all__ = ["Step", "Trace", "TraceSummary", "UnsoundRuleError", "UnsoundTechniqu
 
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
+_SECOND = operator.itemgetter(1)
 
 
 def line_name(axis: str, index: int) -> str:
@@ -315,9 +318,10 @@ class _Tracer:
         # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
         self.programs = [(rule, compiled(rule)) for rule in self.rules]
         # What _decisive_fill runs, in apply_rule's order: each rule forward, then flipped.
-        self._runs = [(number, flipped, program.run, program.value)
+        self._runs = [(number, flipped, program.value)
                       for number, (_, program) in enumerate(self.programs)
                       for flipped in (False, True)]
+        self._run_functions = [program.run for _, program in self.programs for _ in (0, 1)]
         self.complete = complete_moves
         self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
@@ -466,10 +470,10 @@ class _Tracer:
         masks = cell_masks(seen.cells)  # (filled, crossed): index 0 is a CROSSED fill's cells
         text = cells_to_text(seen.cells)
         views = (LineView.of_text(seen.hints, text), LineView.of_text(seen.hints[::-1], text[::-1]))
-        for number, flipped, run, value in self._runs:
-            out = run(views[flipped])
-            if not out:
-                continue
+        # Every program runs through C-level iterators; only non-empty outputs reach Python.
+        outputs = map(operator.call, self._run_functions, itertools.cycle(views))
+        for position, out in filter(_SECOND, enumerate(outputs)):
+            number, flipped, value = self._runs[position]
             same = masks[value == CROSSED]
             for start, end, bound in out:
                 if flipped:
