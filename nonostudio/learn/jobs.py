@@ -30,7 +30,7 @@ import sqlite3
 import statistics
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -536,7 +536,7 @@ def _code(exc: sqlite3.Error) -> int | None:
     return None if code is None else code & 0xFF
 
 
-def settings_summary(settings: dict[str, object]) -> str:
+def settings_summary(settings: Mapping[str, object]) -> str:
     """A run's settings in a few words, e.g. ``lines ≤ 7, ≤ 3 patterns, sample 200, 60 s`` (and
     its search options when they are not the defaults, and the run's narrowing choices)."""
     parts = [f"lines ≤ {settings.get('max_length', '?')}",
@@ -556,7 +556,7 @@ def settings_summary(settings: dict[str, object]) -> str:
     return ", ".join(parts)
 
 
-def search_text(settings: dict[str, Any], *, why: bool = False) -> str:
+def search_text(settings: Mapping[str, Any], *, why: bool = False) -> str:
     """A run's search options in words ("" for the defaults): "without unique; cost weights …",
     or "unreadable search options" (``why``: and what is wrong with them)."""
     try:

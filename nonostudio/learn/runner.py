@@ -412,7 +412,7 @@ class CoveringRules:
     synthesis for it would start from a rule at least as good on that state.
     """
 
-    def __init__(self, results: Iterable[tuple[str, dict[str, Any]]] = ()) -> None:
+    def __init__(self, results: Iterable[tuple[str, dict[str, Any] | None]] = ()) -> None:
         self.rules: list[Rule] = []
         self._compiled: list[CompiledRule] = []
         self._texts: set[str] = set()

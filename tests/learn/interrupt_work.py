@@ -10,6 +10,7 @@ from pathlib import Path
 import z3
 from learn_work import pigeonhole
 
+from nonostudio.core.progress import StopCallback
 from nonostudio.learn.specs import Specification
 
 
@@ -18,7 +19,7 @@ def _log(spec: Specification) -> None:
         log.write(f"start {spec.key} {os.getpid()}\n")
 
 
-def z3_gives_up_when_interrupted(spec: Specification, budget: float, should_stop,
+def z3_gives_up_when_interrupted(spec: Specification, budget: float, should_stop: StopCallback,
                                  ctx: z3.Context) -> dict:
     """A z3 query that runs until interrupted and then raises, as the prover does when z3 gives
     up ("z3 gave up … interrupted from keyboard")."""
@@ -30,13 +31,13 @@ def z3_gives_up_when_interrupted(spec: Specification, budget: float, should_stop
     return {"answer": str(answer)}
 
 
-def stubborn(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def stubborn(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Work that never looks at ``should_stop`` (a long native call, say)."""
     _log(spec)
     time.sleep(120)
     return {"slept": True}
 
 
-def quick(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def quick(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     _log(spec)
     return {"ok": True}

@@ -9,10 +9,11 @@ from pathlib import Path
 import z3
 
 from nonostudio.core.line import FILLED
+from nonostudio.core.progress import StopCallback
 from nonostudio.learn.specs import Specification
 
 
-def z3_forced(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def z3_forced(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Ask z3 whether some solution of the state contradicts the specification's run."""
     t = spec.transition
     n, hints = len(t.before), t.hints
@@ -50,12 +51,12 @@ def pigeonhole(ctx: z3.Context, holes: int = 12) -> z3.Solver:
     return s
 
 
-def z3_hard(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def z3_hard(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Runs until interrupted: only the context interrupt ends it."""
     return {"answer": str(pigeonhole(ctx).check())}
 
 
-def python_spin(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def python_spin(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Python-bound work that checks ``should_stop`` between steps."""
     steps = 0
     while not should_stop():
@@ -63,19 +64,19 @@ def python_spin(spec: Specification, budget: float, should_stop, ctx: z3.Context
     return {"steps": steps}
 
 
-def failing(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def failing(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     if spec.start == 0:
         raise ArithmeticError(f"no rule for {spec.key}")
     return {"ok": True}
 
 
-def dies_on_one_cell(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def dies_on_one_cell(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     if len(spec.transition.before) == 1:
         os._exit(3)
     return {"ok": True}
 
 
-def logged_slow(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def logged_slow(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Appends each call to the file named by LEARN_TEST_LOG, then takes a little while."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
@@ -89,7 +90,7 @@ BIG_HINT = """def big_hint:
   then fill(true, highest_start_cell(h), lowest_end_cell(h))"""
 
 
-def big_hint_everywhere(spec: Specification, budget: float, should_stop,
+def big_hint_everywhere(spec: Specification, budget: float, should_stop: StopCallback,
                         ctx: z3.Context) -> dict:
     """Reports the control rule big hint as the rule found for every specification it gets."""
     log = os.environ.get("LEARN_TEST_LOG")
@@ -99,14 +100,14 @@ def big_hint_everywhere(spec: Specification, budget: float, should_stop,
     return {"rule": BIG_HINT}
 
 
-def logged_nothing(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def logged_nothing(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """Appends each call to the file named by LEARN_TEST_LOG and finds no rule."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
     return {"rule": None}
 
 
-def logged_rule_for_one_pattern(spec: Specification, budget: float, should_stop,
+def logged_rule_for_one_pattern(spec: Specification, budget: float, should_stop: StopCallback,
                                 ctx: z3.Context) -> dict:
     """Logs each call; reports a (not parseable) rule for one-pattern specifications of runs that
     start at cell 0."""
@@ -116,7 +117,7 @@ def logged_rule_for_one_pattern(spec: Specification, budget: float, should_stop,
             else None}
 
 
-def logged_narrow(spec: Specification, budget: float, should_stop, ctx: z3.Context) -> dict:
+def logged_narrow(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
     """The narrow work: logs ``narrow KEY`` and reports one rule, or fails on runs of crossed
     cells that start at cell 0."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:

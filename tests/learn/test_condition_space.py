@@ -23,6 +23,7 @@ from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
     Compare,
+    Cond,
     Constant,
     ElementType,
     Unique,
@@ -37,13 +38,13 @@ PATTERN_SETS = [
 ]
 
 
-def _search_space(inst: Instances) -> list[tuple[object, int]]:
+def _search_space(inst: Instances) -> list[tuple[Cond, int]]:
     """Every comparison (up to three terms) and unique condition (up to two) the space draws on,
     with its cost."""
     atoms = inst.exprs
     vectors = [v for v in allowed_vectors(coefficient_vectors(len(atoms), 3), atoms,
                                           DEFAULT_OPTIONS) if any(v)]
-    out = []
+    out: list[tuple[Cond, int]] = []
     for v in vectors:
         for c in LITERALS:
             for op in OPS:
@@ -59,7 +60,8 @@ def _search_space(inst: Instances) -> list[tuple[object, int]]:
 
 
 @pytest.mark.parametrize("bindings", PATTERN_SETS, ids=["h,g arbitrary", "hint 0, block"])
-def test_condition_atoms_mean_what_they_say_and_none_is_missing(bindings) -> None:
+def test_condition_atoms_mean_what_they_say_and_none_is_missing(
+        bindings: tuple[Binding, ...]) -> None:
     inst = Instances(bindings, list(all_states(5)))
     space_conds = _search_space(inst)
     for i0 in (0, len(inst) // 3, len(inst) - 1):
@@ -77,6 +79,6 @@ def test_condition_atoms_mean_what_they_say_and_none_is_missing(bindings) -> Non
         for cond, price in space_conds:
             truth = cond_truth(cond, inst)
             if truth[i0] and not truth.all():
-                a = rows.get(truth.tobytes())
-                assert a is not None, f"{cond} is missing"
-                assert space.costs[a] <= price, (cond, space.atoms[a].cond)
+                found = rows.get(truth.tobytes())
+                assert found is not None, f"{cond} is missing"
+                assert space.costs[found] <= price, (cond, space.atoms[found].cond)

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from ctrl_c import sigint_at_default_then
 
-from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError
+from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError, RunState
 from nonostudio.learn.specs import all_specifications
 
 REPO = Path(__file__).resolve().parents[2]
@@ -153,7 +153,7 @@ def _make_run(path: Path) -> int:
 # ---- a full disk ----------------------------------------------------------------------------
 
 
-def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk) -> None:
+def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk: tuple[Path, Callable[[], None] | None]) -> None:
     folder, fault = full_disk
     if fault is None:
         _fill(folder)
@@ -162,7 +162,7 @@ def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk) -> None:
 
 
 def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_nothing(
-        full_disk) -> None:
+        full_disk: tuple[Path, Callable[[], None] | None]) -> None:
     folder, fault = full_disk
     store = folder / "jobs.sqlite3"
     run = _make_run(store)
@@ -207,7 +207,7 @@ def test_a_read_only_store_is_read_and_never_changed(data_folder: Path) -> None:
         with JobStore(store) as s:
             assert s.read_only and [r.id for r in s.runs()] == [run]
             with pytest.raises(JobStoreError, match="read-only"):
-                s.set_run_status(run, "cancelled")
+                s.set_run_status(run, RunState.CANCELLED)
     assert status.returncode == 0, status.stderr
     assert json.loads(status.stdout)["total"] == 27
     _assert_real_error(resumed, "read-only")
@@ -231,11 +231,17 @@ print("committed", flush=True)
 """
 
 
-def _hold(path: Path, seconds: float) -> subprocess.Popen:
+def _hold(path: Path, seconds: float) -> subprocess.Popen[str]:
     holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path), str(seconds)],
                               stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "locked"
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
     return holder
+
+
+def _said(holder: subprocess.Popen[str]) -> str:
+    """What the holding process printed after "locked", once it ended (its pipe closed)."""
+    out, _ = holder.communicate()
+    return out.strip()
 
 
 def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(
@@ -247,21 +253,21 @@ def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(
     holder = _hold(path, 0.5)
     with JobStore(path, busy_timeout_s=10.0) as store:
         began = time.monotonic()
-        store.set_run_status(run, "cancelled")
+        store.set_run_status(run, RunState.CANCELLED)
         assert time.monotonic() - began >= 0.3
-    assert holder.stdout.read().strip() == "committed" and holder.wait() == 0
+    assert _said(holder) == "committed" and holder.wait() == 0
     # One held longer is reported as in use, and the other process's work is not disturbed.
     holder = _hold(path, 3.0)
     try:
         with JobStore(path, busy_timeout_s=0.5) as store:
             began = time.monotonic()
             with pytest.raises(JobStoreError, match="in use by another process") as caught:
-                store.set_run_status(run, "finished")
+                store.set_run_status(run, RunState.FINISHED)
             assert 0.4 < time.monotonic() - began < 2.5
             assert caught.value.filename == str(path)
             assert store.run(run).status == "cancelled"  # reading goes on
     finally:
-        assert holder.stdout.read().strip() == "committed" and holder.wait() == 0
+        assert _said(holder) == "committed" and holder.wait() == 0
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("jobs")) == \
         ["jobs.sqlite3"]
     with JobStore(path) as store:

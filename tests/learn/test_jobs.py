@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from nonostudio.core.paths import jobs_db_path
-from nonostudio.learn.jobs import JobStore, rules_in
+from nonostudio.learn.jobs import JobStore, RunState, SpecStatus, rules_in
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
 
 
@@ -17,7 +18,7 @@ def specs() -> list[Specification]:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
+def store(tmp_path: Path) -> Iterator[JobStore]:
     with JobStore(tmp_path / "jobs.sqlite3") as s:
         yield s
 
@@ -43,10 +44,10 @@ def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Spec
     run = store.create_run({}, specs[:4])
     a, b, c, _ = (s.key for s in specs[:4])
     store.mark_running(run, a)
-    store.finish(run, a, "done", 0.5, {"rule": "def r: ..."})
+    store.finish(run, a, SpecStatus.DONE, 0.5, {"rule": "def r: ..."})
     store.mark_running(run, b)
     store.mark_running(run, c)
-    store.finish(run, c, "failed", 0.1, error="boom")
+    store.finish(run, c, SpecStatus.FAILED, 0.1, error="boom")
     store.close()  # b is left running, as after a kill
     with JobStore(tmp_path / "jobs.sqlite3") as again:
         assert again.spec_status(run, b) == "running"
@@ -69,7 +70,7 @@ def test_resume_retries_specifications_failed_by_an_interrupt(store: JobStore,
     for key, error in ((a, "ProverError: z3 gave up on r at 9 cells: interrupted from keyboard"),
                        (b, "ArithmeticError: no rule")):
         store.mark_running(run, key)
-        store.finish(run, key, "failed", 0.7, error=error)
+        store.finish(run, key, SpecStatus.FAILED, 0.7, error=error)
     assert store.resume(run) == 1
     records = {r.key: r for r in store.records(run)}
     assert records[a].status == "pending" and records[a].error is None
@@ -85,10 +86,10 @@ def test_status_figures(store: JobStore, specs: list[Specification]) -> None:
     run = store.create_run({}, specs[:25])
     for i, s in enumerate(specs[:20]):
         store.mark_running(run, s.key)
-        status = "timeout" if i >= 18 else "done"
+        status = SpecStatus.TIMEOUT if i >= 18 else SpecStatus.DONE
         store.finish(run, s.key, status, float(i + 1), {"rules": ["a", "b"]} if i < 3 else {})
     store.mark_running(run, specs[20].key)
-    store.finish(run, specs[20].key, "skipped", None)
+    store.finish(run, specs[20].key, SpecStatus.SKIPPED, None)
     st = store.status(run)
     assert st.total == 25
     assert st.counts == {"done": 18, "timeout": 2, "skipped": 1, "pending": 4}
@@ -105,17 +106,17 @@ def test_errors(store: JobStore, specs: list[Specification], tmp_path: Path) -> 
         store.create_run({}, [specs[0], specs[0]])
     assert store.runs() == []  # nothing half-written
     run = store.create_run({}, specs[:2])
-    store.finish(run, specs[0].key, "done", 1.0)
+    store.finish(run, specs[0].key, SpecStatus.DONE, 1.0)
     with pytest.raises(ValueError, match="not pending"):
         store.mark_running(run, specs[0].key)
     with pytest.raises(ValueError, match="cannot finish"):
-        store.finish(run, specs[0].key, "running", 1.0)
+        store.finish(run, specs[0].key, SpecStatus.RUNNING, 1.0)
     with pytest.raises(ValueError, match="no specification"):
-        store.finish(run, "nope", "done", 1.0)
+        store.finish(run, "nope", SpecStatus.DONE, 1.0)
     with pytest.raises(ValueError, match="no run 99"):
         store.resume(99)
     with pytest.raises(ValueError, match="unknown run status"):
-        store.set_run_status(run, "exploded")
+        store.set_run_status(run, "exploded")  # type: ignore[arg-type]  # a bad status on purpose
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database, just text " * 100)
     with pytest.raises(ValueError, match="not a nonostudio job store"):
@@ -147,11 +148,11 @@ def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: 
     longer = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
     run = store.create_run({"max_length": 3}, short)
     store.mark_running(run, short[0].key)
-    store.finish(run, short[0].key, "done", 0.5, {"rule": "def r: ..."})
+    store.finish(run, short[0].key, SpecStatus.DONE, 0.5, {"rule": "def r: ..."})
     for s in short[1:]:
         store.mark_running(run, s.key)
-        store.finish(run, s.key, "skipped", None)
-    store.set_run_status(run, "finished")
+        store.finish(run, s.key, SpecStatus.SKIPPED, None)
+    store.set_run_status(run, RunState.FINISHED)
     added = store.extend_run(run, {"max_length": 4}, longer)
     assert added == len({s.key for s in longer} - {s.key for s in short}) > 0
     info = store.run(run)

@@ -4,12 +4,14 @@ reading of the line; joining the instances of several line lists equals building
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import product
+from typing import Any
 
 import numpy as np
 
 from nonostudio.core.line import Line
-from nonostudio.learn.pool import Instances, all_states, pool_line
+from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
 from nonostudio.rules.ast import (
     Arbitrary,
     Binding,
@@ -42,7 +44,8 @@ def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
                          for i in range(rng.choice((1, 2, 3))))
         sample = rng.sample(lines, 60)
         inst = Instances(bindings, sample)
-        rows, groups = [], {b.name: [] for b in bindings}
+        rows: list[tuple[int, list[int], dict[str, tuple[int, bool, bool]]]] = []
+        groups: dict[str, list[tuple[int, ...]]] = {b.name: [] for b in bindings}
         for li, pl in enumerate(sample):
             line = Line.parse(pl.hints, pl.text)
             for combo in product(*(_bound(line, b.pattern) for b in bindings)):
@@ -66,22 +69,33 @@ def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
             assert len({k for k, _ in pairs}) == len(pairs) == len({g for _, g in pairs})
 
 
+def _same_arrays(d1: Mapping[Any, np.ndarray], d2: Mapping[Any, np.ndarray]) -> None:
+    assert d1.keys() == d2.keys() and all(np.array_equal(d1[k], d2[k]) for k in d1)
+
+
 def _same(a: Instances, b: Instances) -> None:
     assert a.lines == b.lines and a.exprs == b.exprs
     for x, y in ((a.atoms, b.atoms), (a.line, b.line), (a.n, b.n), (a.known, b.known)):
         assert np.array_equal(x, y)
-    for d1, d2 in ((a.index, b.index), (a.extreme, b.extreme), (a.forced, b.forced)):
-        assert d1.keys() == d2.keys() and all(np.array_equal(d1[k], d2[k]) for k in d1)
+    _same_arrays(a.index, b.index)
+    _same_arrays(a.extreme, b.extreme)
+    _same_arrays(a.forced, b.forced)
     # Group numbers may differ; what matters is which instances share a group.
     for k in a.group:
         pairs = {(int(x), int(y)) for x, y in zip(a.group[k], b.group[k], strict=True)}
         assert len({x for x, _ in pairs}) == len(pairs) == len({y for _, y in pairs})
 
 
+def _line(hints: tuple[int, ...], text: str) -> PoolLine:
+    line = pool_line(hints, text)
+    assert line is not None, text
+    return line
+
+
 def test_concatenated_instances_equal_one_build() -> None:
     lines = list(all_states(4))
-    head = [pool_line((2, 1), "--x-O-"), pool_line((3,), "-O----")]
-    tail = [pool_line((1, 1, 1), "-----x-")]
+    head = [_line((2, 1), "--x-O-"), _line((3,), "-O----")]
+    tail = [_line((1, 1, 1), "-----x-")]
     for bindings in [
         (Binding("h", Arbitrary(ElementType.HINT)), Binding("g", Arbitrary(ElementType.GAP))),
         (Binding("h0", Constant(ElementType.HINT, 0)), Binding("b", Singleton(ElementType.BLOCK))),
@@ -94,7 +108,7 @@ def test_concatenated_instances_equal_one_build() -> None:
         assert len(whole) > 0
         _same(whole, joined)
         # A part without instances (the pattern cannot bind there) joins as nothing.
-        empty = Instances(bindings, [pool_line((1,), "x-")] if len(bindings) == 3 else [])
+        empty = Instances(bindings, [_line((1,), "x-")] if len(bindings) == 3 else [])
         _same(Instances.concat([whole, empty]), Instances(bindings, whole.lines + empty.lines))
 
 

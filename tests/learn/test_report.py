@@ -35,19 +35,19 @@ def recovered(names: list[str], control: dict[str, Rule], cells: dict[str, Cells
                            list(control.values()), list(cells.values()))
 
 
-def test_the_control_rules_recover_themselves(control, cells) -> None:
+def test_the_control_rules_recover_themselves(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
     found = recovered(list(control), control, cells)
     assert len(found) == 14 and all(found.values())
 
 
-def test_a_subset_recovers_exactly_its_members(control, cells) -> None:
+def test_a_subset_recovers_exactly_its_members(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
     names = ["edge_fill", "punctuate_maximum", "mercury", "cross_small_gap_left"]
     found = recovered(names, control, cells)
     assert {c for c, by in found.items() if by} == set(names)
     assert all(found[n] == n for n in names)
 
 
-def test_a_more_general_rule_recovers_its_special_cases(control, cells) -> None:
+def test_a_more_general_rule_recovers_its_special_cases(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
     # A singleton hint is also minimal; a hint as long as the line (or, with a second hint, as
     # long as the line allows) is a big hint whose overlap is the whole hint.
     assert {c for c, by in recovered(["cross_small_gap_min"], control, cells).items() if by} \
@@ -59,12 +59,12 @@ def test_a_more_general_rule_recovers_its_special_cases(control, cells) -> None:
     assert not recovered(["edge_fill"], control, cells)["force_maximum"]
 
 
-def test_the_cheapest_recovering_rule_is_named(control, cells) -> None:
+def test_the_cheapest_recovering_rule_is_named(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
     # full_hint (cost 15) and big_hint (36) both cover full_hint's cells.
     assert recovered(["big_hint", "full_hint"], control, cells)["full_hint"] == "full_hint"
 
 
-def test_report_on_a_slice(control, transitions) -> None:
+def test_report_on_a_slice(control: dict[str, Rule], transitions: list[Transition]) -> None:
     part = transitions[:300]
     learned = [control[n] for n in ("big_hint", "force_maximum", "edge_fill")]
     seen: list[tuple[float, str]] = []
@@ -100,7 +100,7 @@ def test_report_on_a_slice(control, transitions) -> None:
     assert data["recovered_count"] == report.recovered_count
 
 
-def test_union_with_clashing_names_counts_both(control, transitions) -> None:
+def test_union_with_clashing_names_counts_both(control: dict[str, Rule], transitions: list[Transition]) -> None:
     part = transitions[:300]
     renamed = Rule("mercury", control["big_hint"].bindings, control["big_hint"].condition,
                    control["big_hint"].action)
@@ -108,8 +108,8 @@ def test_union_with_clashing_names_counts_both(control, transitions) -> None:
     assert report.union > max(report.learned, report.control)
 
 
-def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control, transitions
-                                                                       ) -> None:
+def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: dict[str, Rule],
+                                                                       transitions: list[Transition]) -> None:
     part = transitions[:300]
     rules = list(control.values())  # the 14 control rules as the "learned" set
     plain = learning_report(rules, rules, part)
@@ -137,12 +137,14 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control, 
     assert data["top_learned_within_budget"]["coverage"] == within.coverage
     # Below 288 no ten of them fit: nothing is chosen, and the table says so.
     none = learning_report(rules, rules, part, cost_budget=287)
+    assert none.top_learned_within_budget is not None
     assert none.top_learned_within_budget.names == ()
     assert "no 10 rules fit the budget" in none.table()
 
 
 def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
-        control, cells, transitions) -> None:
+        control: dict[str, Rule], cells: dict[str, Cells], transitions: list[Transition]
+) -> None:
     # On the paper's 2805 lines nine control rules fill every cell the fourteen fill; the paper's
     # control top 10 has a mean cost of 31.7 (RULES.md §6), so its tenth rule adds nothing.
     # No learned rules: only the control set is measured on the whole test set.
@@ -155,7 +157,7 @@ def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
     rest = [n for n in control if n not in top.names[:9]]
     assert top.names[9] == max(rest, key=lambda n: (len(cells[n]), -cost(control[n])))
     assert list(top.costs) == [cost(control[n]) for n in top.names]
-    assert round(top.mean_cost, 1) == PAPER["mean_cost_top_control"]
+    assert top.mean_cost is not None and round(top.mean_cost, 1) == PAPER["mean_cost_top_control"]
     assert "  10. " in report.table() and "+0  cost" in report.table()
 
 
@@ -174,7 +176,7 @@ def test_the_shipped_concise_set_is_a_top_10_as_cheap_as_the_control_one(
     assert f"these 10 rules {covered} of 10266 cells" in concise.header
 
 
-def test_the_report_says_which_learned_rules_fit_no_technique(control, transitions) -> None:
+def test_the_report_says_which_learned_rules_fit_no_technique(control: dict[str, Rule], transitions: list[Transition]) -> None:
     part = transitions[:300]
     rules = list(control.values())
     # A rule whose condition never holds fires nowhere: no technique can be shown to explain it.

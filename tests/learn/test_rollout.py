@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -51,7 +52,7 @@ def test_a_contradictory_puzzle_is_reported() -> None:
         rollout(puzzle, random.Random(0))
 
 
-def test_written_transitions_read_back(tmp_path) -> None:
+def test_written_transitions_read_back(tmp_path: Path) -> None:
     steps = rollouts([Puzzle(ROWS, COLS)], seed=1)
     path = tmp_path / "set.json"
     write_transitions(steps, path, note="five by five")

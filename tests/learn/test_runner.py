@@ -10,13 +10,15 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import learn_work
 import pytest
 
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.jobs import JobStore, RunStatus, SpecStatus
 from nonostudio.learn.runner import CoveringRules, Runner, RunSnapshot, run_specifications
 from nonostudio.learn.specs import Specification, mine_transitions, specifications
 
@@ -29,7 +31,7 @@ def specs() -> list[Specification]:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
+def store(tmp_path: Path) -> Iterator[JobStore]:
     with JobStore(tmp_path / "jobs.sqlite3") as s:
         yield s
 
@@ -44,7 +46,7 @@ def test_every_mined_run_is_forced_by_z3(store: JobStore, specs: list[Specificat
                                 budget_s=10.0, on_snapshot=seen.append,
                                 progress=lambda f, m: reported.append((f, m)))
     assert status.counts == {"done": len(specs)}
-    assert all(r.result["forced"] for r in store.records(run))
+    assert all(r.result is not None and r.result["forced"] for r in store.records(run))
     assert store.run(run).status == "finished"
     assert [p.done for p in seen] == list(range(1, len(specs) + 1))
     assert seen[-1].total == len(specs) and seen[-1].eta_seconds == 0
@@ -64,11 +66,12 @@ def test_budget_interrupts_z3_and_python(store: JobStore, specs: list[Specificat
         status = run_specifications(store, run, work, jobs=2, mode="thread", budget_s=0.3)
         assert time.monotonic() - start < 2.0
         assert status.counts == {"timeout": 2} and status.budget_hits == 2
-        assert all(0.3 < r.seconds < 1.0 for r in store.records(run))
+        assert all(r.seconds is not None and 0.3 < r.seconds < 1.0 for r in store.records(run))
 
 
 def test_the_budget_watchdog_survives_z3_reporting_another_threads_error(
-        store: JobStore, specs: list[Specification], z3_interrupt_reports_canceled) -> None:
+        store: JobStore, specs: list[Specification],
+        z3_interrupt_reports_canceled: list[BaseException]) -> None:
     # Two tasks per worker: if the first interrupt's error killed the watchdog, the second task
     # would run on with nothing to stop it.
     run = store.create_run({}, specs[:4])
@@ -88,7 +91,7 @@ def test_the_budget_watchdog_survives_z3_reporting_another_threads_error(
 def test_failures_are_recorded(store: JobStore, specs: list[Specification]) -> None:
     run = store.create_run({}, specs)
     status = run_specifications(store, run, learn_work.failing, jobs=2, mode="thread")
-    failed = store.records(run, "failed")
+    failed = store.records(run, SpecStatus.FAILED)
     assert failed and all(r.spec.start == 0 for r in failed)
     assert all(r.error == f"ArithmeticError: no rule for {r.key}" for r in failed)
     assert status.counts["done"] == len(specs) - len(failed)
@@ -115,7 +118,7 @@ def test_a_dying_worker_fails_only_its_specification(store: JobStore,
                                                      specs: list[Specification]) -> None:
     run = store.create_run({}, specs)
     status = run_specifications(store, run, learn_work.dies_on_one_cell, jobs=2, mode="process")
-    failed = store.records(run, "failed")
+    failed = store.records(run, SpecStatus.FAILED)
     # The two one-cell lines: (1) "-" -> "O" and () "-" -> "x" (the latter has no specification:
     # it binds no hint).
     assert [r.key for r in failed] == ["1|-|O0-1|h"]
@@ -176,7 +179,7 @@ def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
         assert not redone
         after = {r.key: r.result for r in store.records(run)}
         assert all(after[k] == v for k, v in before.items())
-        assert all(r["key"] == k for k, r in after.items())
+        assert all(r is not None and r["key"] == k for k, r in after.items())
 
 
 def _children(pid: int) -> list[int]:
@@ -254,7 +257,7 @@ def test_covered_specifications_are_skipped_not_run(store: JobStore, tmp_path: P
     finally:
         del os.environ["LEARN_TEST_LOG"]
     ran = set(log.read_text().splitlines())
-    skipped = {r.key for r in store.records(run, "skipped")}
+    skipped = {r.key for r in store.records(run, SpecStatus.SKIPPED)}
     big_hint = CoveringRules([("k", {"rule": learn_work.BIG_HINT})])
     assert skipped and ran and not (skipped & ran)
     assert skipped | ran == {s.key for s in specs}
@@ -286,7 +289,8 @@ def test_one_and_two_pattern_specifications_run_before_three_shortest_lines_firs
     assert order == sorted(order)
 
 
-def _logged_run(store: JobStore, specs: list[Specification], log: Path, **options) -> object:
+def _logged_run(store: JobStore, specs: list[Specification], log: Path,
+                **options: Any) -> tuple[int, RunStatus]:
     run = store.create_run({}, specs)
     os.environ["LEARN_TEST_LOG"] = str(log)
     try:
@@ -311,11 +315,11 @@ def test_supersets_of_a_pattern_set_that_gave_a_rule_are_skipped(store: JobStore
     log = tmp_path / "log"
     run, status = _logged_run(store, specs, log)
     ran = set(log.read_text().splitlines())
-    skipped = {r.key for r in store.records(run, "skipped")}
+    skipped = {r.key for r in store.records(run, SpecStatus.SKIPPED)}
     assert skipped and not (skipped & ran) and skipped | ran == {s.key for s in specs}
     order = sorted(specs, key=lambda s: (len(s.transition.before), len(s.patterns)))
     assert all((s.key in skipped) == _gave_a_rule_before(order, k) for k, s in enumerate(order))
-    assert all(r.seconds is None and r.result is None for r in store.records(run, "skipped"))
+    assert all(r.seconds is None and r.result is None for r in store.records(run, SpecStatus.SKIPPED))
     assert status.finished == len(specs)
 
 
@@ -336,10 +340,11 @@ def test_skipped_specifications_get_the_narrow_work_when_given(store: JobStore,
     for key in narrowed:
         r = records[key]
         if r.status == "failed":  # the narrow work's failure is the specification's outcome
-            assert r.spec.start == 0 and r.spec.value != FILLED and "LookupError" in r.error
+            assert r.spec.start == 0 and r.spec.value != FILLED
+            assert r.error is not None and "LookupError" in r.error
         else:
             assert r.status == "skipped" and r.seconds is not None
-            assert r.result["rules"] == [f"narrow rule for {key}"]
+            assert r.result is not None and r.result["rules"] == [f"narrow rule for {key}"]
     assert {r.key for r in records.values() if r.status == "failed"}
     # Their rules count as found, and their times count in the run's figures.
     found = sum(1 for s in specs if s.key in ran and len(s.patterns) == 1 and s.start == 0)

@@ -44,6 +44,7 @@ def brute_canonical(n: int) -> set[tuple[tuple[int, ...], str, str]]:
         for known in product((False, True), repeat=n):
             before = "".join(c if k else "-" for c, k in zip(full, known, strict=True))
             after = brute_after(hints, before)
+            assert after is not None  # ``before`` is read off a solution
             if after == before:
                 continue
             blanked = [before[:i] + "-" + before[i + 1:] for i in range(n) if before[i] != "-"]
