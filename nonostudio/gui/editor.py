@@ -4,45 +4,30 @@
 the clues come from the two text editors (one line per row / column) and the grid is scratch
 space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
 complete the editor.  ``snapshot()`` / ``restore_snapshot()`` capture everything the user typed
-or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.
+or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.  The
+widgets are built by :mod:`~nonostudio.gui.editor_layout`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QRadioButton,
-    QSpinBox,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_text, totals_problem
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
-from nonostudio.gui.clue_edit import ClueEdit, message_label, show_messages
-from nonostudio.gui.grid_view import GridScrollArea, GridView
+from nonostudio.gui.clue_edit import show_messages
+from nonostudio.gui.editor_layout import MAX_SIZE, META_FIELDS, build_editor
+from nonostudio.gui.grid_view import GridView
 
 DRAW, CLUES = "draw", "clues"
-MAX_SIZE = 999
-META_FIELDS = (
-    ("title", "Title"),
-    ("author", "Author"),
-    ("copyright", "Copyright"),
-    ("licence", "Licence"),
-)
 
 
 class ResizeCommand(QUndoCommand):
@@ -82,7 +67,7 @@ class EditorView(QWidget):
         self._typed_ok = False
         self._loading = False
         self.grid = GridView(self._undo)
-        self._build(self.grid)
+        build_editor(self)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
         self.grid.cellsChanged.connect(self._on_cells_changed)
         self.rows_edit.textChanged.connect(self._on_clue_text_changed)
@@ -96,90 +81,6 @@ class EditorView(QWidget):
         for edit in self.meta_edits.values():
             edit.textEdited.connect(lambda _text: (self._refresh_puzzle(), self._emit_edited()))
         self.new_puzzle(10, 10)
-
-    def _build(self, grid: QWidget) -> None:
-        self.draw_radio = QRadioButton("&Draw picture")
-        self.draw_radio.setToolTip("Paint the solution; the clues follow the picture")
-        self.clues_radio = QRadioButton("&Type clues")
-        self.clues_radio.setToolTip(
-            "Type the clues; the grid becomes scratch space. Switching back to drawing turns "
-            "the scratch cells into the picture."
-        )
-        self._mode_group = QButtonGroup(self)
-        self._mode_group.addButton(self.draw_radio)
-        self._mode_group.addButton(self.clues_radio)
-        self.draw_radio.setChecked(True)
-        self.width_spin = QSpinBox(minimum=1, maximum=MAX_SIZE, value=10)
-        self.width_spin.setAccessibleName("Width")
-        self.height_spin = QSpinBox(minimum=1, maximum=MAX_SIZE, value=10)
-        self.height_spin.setAccessibleName("Height")
-        for spin in (self.width_spin, self.height_spin):
-            # Resize once the number is complete, not at each digit (typing 15 must not crop to 1).
-            spin.setKeyboardTracking(False)
-        self.new_button = QPushButton("&New puzzle")
-        self.new_button.setToolTip("Start an empty puzzle of this size")
-
-        bar = QHBoxLayout()
-        bar.addWidget(self.draw_radio)
-        bar.addWidget(self.clues_radio)
-        bar.addSpacing(16)
-        bar.addWidget(QLabel("Size"))
-        bar.addWidget(self.width_spin)
-        bar.addWidget(QLabel("\u00d7"))
-        bar.addWidget(self.height_spin)
-        bar.addWidget(self.new_button)
-        bar.addStretch(1)
-
-        # The grid fits the space it has (zooming ends that; View → Fit to Window brings it back).
-        self.scroll = GridScrollArea(self.grid)
-        self.status_label = QLabel()
-        self.status_label.setAccessibleName("Grid status")
-        self.grid.statusChanged.connect(self.status_label.setText)
-        self.status_label.setText(self.grid.status_text())
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(bar)
-        left_layout.addWidget(self.scroll, 1)
-        left_layout.addWidget(self.status_label)
-
-        self.meta_edits: dict[str, QLineEdit] = {}
-        form = QFormLayout()
-        for key, label in META_FIELDS:
-            edit = QLineEdit()
-            edit.setAccessibleName(label)
-            self.meta_edits[key] = edit
-            form.addRow(f"{label}:", edit)
-        self.rows_edit = ClueEdit("Row clues")
-        self.cols_edit = ClueEdit("Column clues")
-        self.rows_message = message_label()
-        self.cols_message = message_label()
-        self.totals_message = message_label()
-        self.clue_hint = QLabel()
-        self.clue_hint.setWordWrap(True)
-
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(form)
-        right_layout.addWidget(self.clue_hint)
-        right_layout.addWidget(QLabel("Row clues (top to bottom):"))
-        right_layout.addWidget(self.rows_edit, 1)
-        right_layout.addWidget(self.rows_message)
-        right_layout.addWidget(QLabel("Column clues (left to right):"))
-        right_layout.addWidget(self.cols_edit, 1)
-        right_layout.addWidget(self.cols_message)
-        right_layout.addWidget(self.totals_message)
-
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(splitter)
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -283,8 +184,7 @@ class EditorView(QWidget):
         if cells.shape != (height, width):
             raise ValueError(f"damaged editor state (cells of shape {cells.shape} for a "
                              f"{width}x{height} puzzle)")
-        self._updating = self._loading = True
-        try:
+        with self._filling(modified=True):
             for key, edit in self.meta_edits.items():
                 edit.setText(meta[key])
             self._set_spins(width, height)
@@ -299,6 +199,21 @@ class EditorView(QWidget):
                 cols, _ = parse_clue_text(cols_text, "column", width, height)
                 self.grid.set_clues(rows, cols)
             self.grid.set_cells(cells)
+
+    # --- loading and mode ----------------------------------------------------------------------
+
+    def _emit_edited(self) -> None:
+        if not (self._loading or self._updating):
+            self.edited.emit()
+
+    @contextmanager
+    def _filling(self, *, modified: bool) -> Iterator[None]:
+        """Fill the widgets in the ``with`` body without emitting edits; then derive the puzzle,
+        start a fresh undo history and take it as the saved state (``modified``: as unsaved
+        work)."""
+        self._updating = self._loading = True
+        try:
+            yield
         finally:
             self._updating = False
         try:
@@ -307,18 +222,11 @@ class EditorView(QWidget):
         finally:
             self._loading = False
         self._saved = self._puzzle
-        self._forced_modified = True
+        self._forced_modified = modified
         self._update_modified()
 
-    # --- loading and mode ----------------------------------------------------------------------
-
-    def _emit_edited(self) -> None:
-        if not (self._loading or self._updating):
-            self.edited.emit()
-
     def _load(self, puzzle: Puzzle) -> None:
-        self._updating = self._loading = True
-        try:
+        with self._filling(modified=False):
             for key, edit in self.meta_edits.items():
                 edit.setText(getattr(puzzle, key))
             self._set_spins(puzzle.width, puzzle.height)
@@ -333,16 +241,6 @@ class EditorView(QWidget):
                 self.cols_edit.setPlainText(clues_to_text(puzzle.cols))
                 self.grid.set_clues(puzzle.rows, puzzle.cols)
                 self.grid.set_cells(new_grid(puzzle.height, puzzle.width))
-        finally:
-            self._updating = False
-        try:
-            self._sync()
-            self._undo.clear()
-        finally:
-            self._loading = False
-        self._forced_modified = False
-        self._saved = self._puzzle
-        self._update_modified()
 
     def _set_mode_widgets(self, mode: str) -> None:
         self._mode = mode

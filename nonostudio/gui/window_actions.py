@@ -18,6 +18,36 @@ if TYPE_CHECKING:
 Key = QKeySequence.StandardKey
 
 
+# The plain commands: (field of WindowActions, menu text, the window's slot, keys, tip).
+COMMANDS: tuple[tuple[str, str, str, Key | str | None, str], ...] = (
+    ("new", "&New", "new_puzzle", Key.New, "Start an empty puzzle"),
+    ("open", "&Open…", "choose_and_open", Key.Open, "Open a puzzle file"),
+    ("save", "&Save", "save", Key.Save, "Save the puzzle"),
+    ("save_as", "Save &As…", "save_as", Key.SaveAs, "Save the puzzle to a new file"),
+    ("paste", "&Paste Puzzle String…", "paste_puzzle_string", "Ctrl+Shift+V",
+     "Type or paste a puzzle string"),
+    ("import_image", "&Import Image…", "import_image", "Ctrl+I", "Build a puzzle from a picture"),
+    ("export", "&Export Picture…", "export_picture", "Ctrl+E",
+     "Save the puzzle as PNG, SVG or PDF"),
+    ("zoom_in", "Zoom &In", "zoom_in", Key.ZoomIn, "Make the grid in view bigger"),
+    ("zoom_out", "Zoom &Out", "zoom_out", Key.ZoomOut, "Make the grid in view smaller"),
+    ("zoom_fit", "&Fit to Window", "fit_to_window", "Ctrl+0",
+     "Show the whole grid in view, as large as it fits"),
+    ("zoom_reset", "&Actual Size", "zoom_reset", "Ctrl+1",
+     "Show the grid in view at its normal cell size"),
+    ("grade_folder", "&Grade Folder…", "grade_folder", "Ctrl+Shift+G",
+     "Grade the difficulty of every puzzle file in a folder"),
+    ("guide", "Nonostudio &Guide", "show_guide", Key.HelpContents,
+     "Getting started, the three ways to work, verdicts and tiers"),
+    ("shortcuts", "&Keyboard Shortcuts", "show_shortcuts", "Ctrl+/",
+     "Every command's keyboard shortcut"),
+    ("technique_guide", "&Technique Guide", "open_technique_guide", None,
+     "The solving techniques with worked examples, in your web browser"),
+    ("open_log_folder", "Open &Log Folder", "open_log_folder", None,
+     "Show the folder of Nonostudio's log files (for problem reports)"),
+)
+
+
 @dataclass(frozen=True)
 class WindowActions:
     new: QAction
@@ -118,44 +148,10 @@ def create_actions(w: MainWindow) -> WindowActions:
     about_qt = _action(w, "About &Qt", QApplication.aboutQt)
     about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
 
-    return WindowActions(
-        new=_action(w, "&New", w.new_puzzle, Key.New, "Start an empty puzzle"),
-        open=_action(w, "&Open…", w.choose_and_open, Key.Open, "Open a puzzle file"),
-        save=_action(w, "&Save", w.save, Key.Save, "Save the puzzle"),
-        save_as=_action(w, "Save &As…", w.save_as, Key.SaveAs, "Save the puzzle to a new file"),
-        paste=_action(w, "&Paste Puzzle String…", w.paste_puzzle_string, "Ctrl+Shift+V",
-                      "Type or paste a puzzle string"),
-        import_image=_action(w, "&Import Image…", w.import_image, "Ctrl+I",
-                             "Build a puzzle from a picture"),
-        export=_action(w, "&Export Picture…", w.export_picture, "Ctrl+E",
-                       "Save the puzzle as PNG, SVG or PDF"),
-        quit=quit_action,
-        undo=undo,
-        redo=redo,
-        zoom_in=_action(w, "Zoom &In", w.zoom_in, Key.ZoomIn,
-                        "Make the grid in view bigger"),
-        zoom_out=_action(w, "Zoom &Out", w.zoom_out, Key.ZoomOut,
-                         "Make the grid in view smaller"),
-        zoom_fit=_action(w, "&Fit to Window", w.fit_to_window, "Ctrl+0",
-                         "Show the whole grid in view, as large as it fits"),
-        zoom_reset=_action(w, "&Actual Size", w.zoom_reset, "Ctrl+1",
-                           "Show the grid in view at its normal cell size"),
-        grade_folder=_action(w, "&Grade Folder…", w.grade_folder, "Ctrl+Shift+G",
-                             "Grade the difficulty of every puzzle file in a folder"),
-        themes=themes,
-        guide=_action(w, "Nonostudio &Guide", w.show_guide, Key.HelpContents,
-                      "Getting started, the three ways to work, verdicts and tiers"),
-        shortcuts=_action(w, "&Keyboard Shortcuts", w.show_shortcuts, "Ctrl+/",
-                          "Every command's keyboard shortcut"),
-        technique_guide=_action(w, "&Technique Guide", w.open_technique_guide,
-                                tip="The solving techniques with worked examples, in your "
-                                    "web browser"),
-        open_log_folder=_action(w, "Open &Log Folder", w.open_log_folder,
-                                tip="Show the folder of Nonostudio's log files (for problem "
-                                    "reports)"),
-        about=about,
-        about_qt=about_qt,
-    )
+    plain = {field: _action(w, text, getattr(w, slot), key, tip)
+             for field, text, slot, key, tip in COMMANDS}
+    return WindowActions(**plain, quit=quit_action, undo=undo, redo=redo, themes=themes,
+                         about=about, about_qt=about_qt)
 
 
 def install_menus(w: MainWindow, a: WindowActions) -> None:

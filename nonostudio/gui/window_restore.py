@@ -1,0 +1,146 @@
+"""Crash restore for the main window: what the autosave keeps of the document, and offering the
+work an earlier session left unsaved (it crashed or was killed) back at the next start.
+
+The autosave itself (writing a few seconds after each change) is :mod:`nonostudio.gui.autosave`;
+:class:`CrashRestore` is the window's side of it.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QMessageBox
+
+from nonostudio.gui.autosave import Orphan
+
+if TYPE_CHECKING:
+    from nonostudio.gui.mainwindow import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+def local_time(iso: str) -> str:
+    """``2026-05-01T10:00:00+00:00`` as the user's local time, e.g. ``2026-05-01 12:00``."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def describe_orphan(orphan: Orphan) -> str:
+    """The question offering ``orphan`` back: its title, size, origin and when it was kept."""
+    state = orphan.data or {}
+    editor_state = state.get("editor") if isinstance(state.get("editor"), dict) else {}
+    meta = editor_state.get("meta") if isinstance(editor_state.get("meta"), dict) else {}
+    title = str(meta.get("title") or "").strip() or "Untitled"
+    size = f"{editor_state.get('width', '?')}x{editor_state.get('height', '?')}"
+    if state.get("path"):
+        origin = f", from {state['path']}"
+    elif state.get("library_id") is not None:
+        origin = ", from the library"
+    else:
+        origin = ""
+    when = f" ({local_time(orphan.saved_at)})" if orphan.saved_at else ""
+    return (f"Nonostudio did not close normally last time. Unsaved work was kept{when}:\n\n"
+            f"\"{title}\" ({size}{origin})")
+
+
+class CrashRestore:
+    """The window's document in and out of the autosave."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+
+    def state(self) -> dict[str, Any] | None:
+        """What the autosave keeps: the editor's content and where it came from (None: saved)."""
+        w = self._window
+        if not w.editor.is_modified():
+            return None
+        return {
+            "editor": w.editor.snapshot(),
+            "path": None if w.path is None else str(w.path),
+            "format": w.file_format,
+            "library_id": w.library_id,
+        }
+
+    def restore(self, state: dict[str, Any]) -> Path | None:
+        """Put autosaved work back into the editor (marked unsaved); raises ValueError if
+        damaged.  Returns this session's autosave file now holding it (None if it could not be
+        written)."""
+        try:
+            editor_state = state["editor"]
+            path = state.get("path")
+            fmt = state.get("format")
+            library_id = state.get("library_id")
+            if not (isinstance(path, str | None) and isinstance(fmt, str | None)
+                    and isinstance(library_id, int | None)):
+                raise TypeError("bad document fields")
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"damaged autosave ({exc!r})") from None
+        w = self._window
+        w.editor.restore_snapshot(editor_state)
+        w.path = None if path is None else Path(path)
+        w.file_format, w.library_id = fmt, library_id
+        w.update_title()
+        return w.autosaver.save_now()  # this session keeps it from now on
+
+    def offer(self) -> bool:
+        """Offer the newest autosave of an earlier session first; once one is restored, the
+        others stay for the next start.  Returns True when work was restored."""
+        restored = False
+        for orphan in self._window.autosaver.store.orphans():
+            if restored:
+                orphan.release()
+            elif orphan.data is None:
+                self._set_aside(orphan)
+            else:
+                restored = self._ask_restore(orphan)
+        return restored
+
+    def _set_aside(self, orphan: Orphan) -> None:
+        damaged = orphan.path.with_suffix(".damaged")
+        try:
+            orphan.path.replace(damaged)
+        except OSError:
+            damaged = orphan.path
+        orphan.release()
+        log.warning("unreadable autosave: %s", orphan.problem)
+        self._window.show_error("Autosave", f"Unsaved work from an earlier session could not be "
+                           f"read: {orphan.problem}. The file is kept as {damaged}.")
+
+    def _ask(self, orphan: Orphan) -> int:
+        """Ask whether to restore ``orphan``: the button pressed (Open restores)."""
+        restore, discard = QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Discard
+        box = QMessageBox(QMessageBox.Icon.Question, "Restore Unsaved Work",
+                          describe_orphan(orphan), restore | discard, self._window)
+        box.setInformativeText("Restore it into the editor? Discard deletes it.")
+        box.button(restore).setText("&Restore")
+        box.button(restore).setIcon(QIcon())
+        box.setDefaultButton(restore)
+        answer = box.exec()
+        box.deleteLater()
+        return answer
+
+    def _ask_restore(self, orphan: Orphan) -> bool:
+        answer = self._ask(orphan)
+        if answer != QMessageBox.StandardButton.Open.value:
+            if answer == QMessageBox.StandardButton.Discard.value:
+                orphan.forget()
+            else:
+                orphan.release()
+            return False
+        try:
+            kept = self._window.restore_autosave(orphan.data or {})
+        except ValueError as exc:
+            orphan.problem = f"{orphan.path}: {exc}"
+            self._set_aside(orphan)
+            return False
+        if kept is not None:
+            orphan.forget()
+        else:  # this session cannot autosave it: rather offer the old file again next time
+            orphan.release()
+        return True

@@ -1,0 +1,177 @@
+"""Building the main window's panels after its first paint: the Solve, Rules and Jobs tabs and the
+Check, Difficulty and Designer Checks docks, then the signals between them.
+
+The window shows "Loading…" placeholders (:func:`loading_label`) at first; :class:`PanelStarter`
+replaces them one piece per event-loop turn (or all at once), listing the library first, and
+marks the window ready when the last piece is connected.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
+
+if TYPE_CHECKING:
+    from nonostudio.gui.mainwindow import MainWindow
+
+log = logging.getLogger(__name__)
+
+SOLVE_TAB, RULES_TAB, JOBS_TAB = 1, 2, 3
+
+
+def loading_label() -> QLabel:
+    """The placeholder of a tab or dock whose panel is not built yet."""
+    label = QLabel("Loading…")
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    return label
+
+
+class DockScroll(QScrollArea):
+    """Scrolls a dock's panel up and down only: the dock cannot be made narrower than the panel's
+    minimum width, so its labels wrap instead of being cut off ("Clea…") at the right edge."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        panel = self.widget()
+        if panel is None:
+            return hint
+        width = (panel.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+                 + 2 * self.frameWidth())
+        return QSize(max(hint.width(), width), hint.height())
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a frameless scroll area, so a short dock can still show all of it."""
+    area = DockScroll()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area
+
+
+class PanelStarter:
+    """Builds the window's deferred panels, step by step or at once."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+        self.ready = False
+        self._steps: list[Callable[[], None]] = [
+            self._build_check, self._build_solve, self._build_rules, self._build_jobs,
+            self._build_difficulty, self._build_designer, self._connect_panels]
+
+    def finish(self, *, step_by_step: bool = True) -> None:
+        """Build what is left.  Step by step runs one piece per event-loop turn so the window
+        keeps painting."""
+        if self.ready:
+            return
+        if step_by_step:
+            QTimer.singleShot(0, self._next_step)
+            return
+        while self._steps:
+            self._steps.pop(0)()
+
+    def stop(self) -> None:
+        """Build nothing more (the window is closing)."""
+        self._steps.clear()
+
+    def _next_step(self) -> None:
+        if self._steps:
+            self._steps.pop(0)()
+        if self._steps:
+            QTimer.singleShot(0, self._next_step)
+
+    def _replace_tab(self, index: int, widget: QWidget) -> None:
+        tabs = self._window.tabs
+        title, current = tabs.tabText(index), tabs.currentIndex()
+        old = tabs.widget(index)
+        blocked = tabs.blockSignals(True)
+        tabs.removeTab(index)
+        tabs.insertTab(index, widget, title)
+        tabs.setCurrentIndex(current)
+        tabs.blockSignals(blocked)
+        old.deleteLater()
+        if current == index:
+            self._window.follow_tab_undo()
+
+    @staticmethod
+    def _set_dock(dock: QDockWidget, widget: QWidget) -> None:
+        old = dock.widget()
+        dock.setWidget(widget)
+        if old is not None:
+            old.deleteLater()
+
+    def _build_check(self) -> None:
+        from nonostudio.gui.check_panel import CheckPanel
+
+        w = self._window
+        if not w.library_view.model.loaded():
+            w.library_view.refresh()
+        w.check_panel = CheckPanel()
+        self._set_dock(w.check_dock, w.check_panel)
+
+    def _build_solve(self) -> None:
+        from nonostudio.gui.solve_view import SolveView
+
+        self._window.solve_view = SolveView()
+        self._replace_tab(SOLVE_TAB, self._window.solve_view)
+
+    def _build_rules(self) -> None:
+        from nonostudio.gui.rule_browser import RuleBrowser
+
+        w = self._window
+        w.rule_browser = RuleBrowser()
+        w.rule_browser.set_library(w.library)  # real examples of the techniques
+        self._replace_tab(RULES_TAB, w.rule_browser)
+
+    def _build_jobs(self) -> None:
+        from nonostudio.gui.jobs_panel import JobsPanel
+        from nonostudio.learn.jobs import JobStore
+
+        w = self._window
+        w.jobs_panel = None
+        try:
+            w.jobs_panel = JobsPanel(JobStore(), w)
+            self._replace_tab(JOBS_TAB, w.jobs_panel)
+        except (ValueError, OSError, sqlite3.Error) as exc:
+            # a damaged or unwritable job store: the studio works without learning
+            log.warning("the job store cannot be opened: %s", exc)
+            self._replace_tab(JOBS_TAB, QLabel(f"Learning runs are unavailable: {exc}",
+                                               wordWrap=True))
+
+    def _build_difficulty(self) -> None:
+        from nonostudio.gui.difficulty_panel import DifficultyPanel
+
+        w = self._window
+        w.difficulty_panel = DifficultyPanel()
+        self._set_dock(w.difficulty_dock, scrolled(w.difficulty_panel))
+
+    def _build_designer(self) -> None:
+        from nonostudio.gui.designer_checks import DesignerPanel
+
+        w = self._window
+        w.designer_panel = DesignerPanel(w.editor)
+        self._set_dock(w.designer_dock, scrolled(w.designer_panel))
+
+    def _connect_panels(self) -> None:
+        w = self._window
+        w.solve_view.traceReady.connect(w.rule_browser.set_trace)
+        w.rule_browser.stepRequested.connect(w.show_step)
+        if w.jobs_panel is not None:
+            w.jobs_panel.ruleSetChanged.connect(
+                lambda rules: w.rule_browser.show_rule_set(rules, measure=False))
+            w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
+        w.check_panel.verdictReady.connect(w.cache_verdict)
+        w.check_panel.alternateRequested.connect(w.editor.show_alternate)
+        w.difficulty_panel.gradeReady.connect(w.cache_grade)
+        w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
+        if (rule_set := w.difficulty_panel.rule_set()) is not None:
+            w.designer_panel.set_rule_set(rule_set.name)
+        self.ready = True
+        w.on_puzzle_changed(w.editor.puzzle())
+        w.ready.emit()
