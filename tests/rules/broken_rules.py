@@ -25,6 +25,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Maximal,
     Minimal,
+    Pattern,
     Rule,
     Singleton,
     Size,
@@ -172,15 +173,14 @@ CONTROL: list[Rule] = [
 CONTROL_BY_NAME = {r.name: r for r in CONTROL}
 
 
-def _broken(name: str, what: str, **changes: object) -> Rule:
+def _broken(name: str, what: str, *, patterns: dict[str, Pattern] | None = None,
+            condition: Cond | None = None, action: Fill | None = None) -> Rule:
+    """Control rule ``name`` with its patterns, condition or fill replaced."""
     base = CONTROL_BY_NAME[name]
-    fields = {"bindings": base.bindings, "condition": base.condition, "action": base.action}
-    for key, value in changes.items():
-        if key == "patterns":
-            value = tuple(Binding(k, p) for k, p in value.items())  # type: ignore[union-attr]
-            key = "bindings"
-        fields[key] = value
-    return Rule(f"{name} / {what}", **fields)  # type: ignore[arg-type]
+    bindings = (base.bindings if patterns is None
+                else tuple(Binding(k, p) for k, p in patterns.items()))
+    return Rule(f"{name} / {what}", bindings, base.condition if condition is None else condition,
+                base.action if action is None else action)
 
 
 def _fill(name: str, value: bool | None = None, start: Expr | None = None, end: Expr | None = None) -> Fill:

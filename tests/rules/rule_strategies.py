@@ -19,6 +19,7 @@ from nonostudio.rules.ast import (
     LowestEndCell,
     Maximal,
     Minimal,
+    Pattern,
     Rule,
     Singleton,
     Size,
@@ -64,13 +65,14 @@ fill_actions = st.builds(Fill, st.booleans(), exprs, exprs)
 
 
 @st.composite
-def bindings_for(draw, used: set[str]) -> tuple[Binding, ...]:
+def bindings_for(draw: st.DrawFn, used: set[str]) -> tuple[Binding, ...]:
     """Bindings for every name in ``used`` plus a few unused ones, in a random order."""
     names = used | set(draw(st.lists(st.sampled_from(ALL_NAMES), max_size=2)))
     out = []
     for name in draw(st.permutations(sorted(names or {"h"}))):
         etype = ElementType.HINT if name in HINT_NAMES else draw(element_types)
         kind = draw(st.sampled_from(["singleton", "constant", "arbitrary"]))
+        pattern: Pattern
         if kind == "constant":
             pattern = Constant(etype, draw(st.integers(-3, 5)))  # negative: from the end
         else:
@@ -80,13 +82,13 @@ def bindings_for(draw, used: set[str]) -> tuple[Binding, ...]:
 
 
 @st.composite
-def rules(draw) -> Rule:
+def rules(draw: st.DrawFn) -> Rule:
     cond, action = draw(conds), draw(fill_actions)
     binds = draw(bindings_for(variables(cond) | variables(action)))
     return Rule(draw(rule_names), binds, cond, action)
 
 
 @st.composite
-def fills(draw) -> tuple[Fill, tuple[Binding, ...]]:
+def fills(draw: st.DrawFn) -> tuple[Fill, tuple[Binding, ...]]:
     action = draw(fill_actions)
     return action, draw(bindings_for(variables(action)))

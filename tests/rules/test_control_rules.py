@@ -13,7 +13,7 @@ from nonostudio.core.linesolver import maximal_transition
 from nonostudio.rules.examples import format_example
 from nonostudio.rules.interpreter import apply_rule, is_valid_fill
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.ruleset import available_rule_sets, dump_rules, load_rule_set
+from nonostudio.rules.ruleset import RuleSet, available_rule_sets, dump_rules, load_rule_set
 
 # RULES.md §5, in its order: name and the example fills of its table (the file may hold more).
 CONTROL = {
@@ -161,13 +161,14 @@ def test_control_rules_are_sound_on_every_short_line(control):
     # The prover checks up to length 30; this is an independent brute-force check on small lines.
     for line in valid_lines(6):
         solved = maximal_transition(line)
+        assert solved is not None  # a valid line has a solution
         for rule in control.rules:
             for f in apply_rule(rule, line, flipped=True):
                 assert is_valid_fill(f, line), (rule.name, str(line), f)
                 assert all(solved.cells[i] == f.value for i in f.cells()), (rule.name, str(line))
 
 
-def test_dumped_control_set_reads_back_the_same(control, tmp_path: Path):
+def test_dumped_control_set_reads_back_the_same(control: RuleSet, tmp_path: Path) -> None:
     path = tmp_path / "copy.rules"
     path.write_text(dump_rules(control.entries, control.header), encoding="utf-8")
     again = load_rule_set(path)
@@ -183,12 +184,12 @@ def test_unknown_set_name_lists_the_shipped_sets():
         load_rule_set("no_such_set")
 
 
-def test_missing_rule_file(tmp_path: Path):
+def test_missing_rule_file(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no rule file"):
         load_rule_set(tmp_path / "absent.rules")
 
 
-def test_a_broken_rule_file_names_itself(tmp_path: Path):
+def test_a_broken_rule_file_names_itself(tmp_path: Path) -> None:
     path = tmp_path / "broken.rules"
     path.write_text("def r:\n  with h = arbitrary(hint):\n  if size(h) > :\n  then fill(true, 0, 1)\n")
     with pytest.raises(RuleSyntaxError) as info:

@@ -15,6 +15,7 @@ from nonostudio.rules.ast import (
     LineSize,
     Lit,
     LowestEndCell,
+    Rule,
     Size,
     Start,
     Total,
@@ -51,7 +52,7 @@ PLAIN_COSTS = [
 ]
 
 
-def rule(body: str):
+def rule(body: str) -> Rule:
     return parse_rule(f"def r: {body}")
 
 

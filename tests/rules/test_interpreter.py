@@ -278,7 +278,7 @@ def test_unbound_variable_is_rejected():
 
 def reference_fills(r: Rule, line: Line) -> list[tuple[int, int]]:
     """Figure 13 read literally: every binding combination, condition evaluated as a whole."""
-    envs = [{}]
+    envs: list[dict[str, Element]] = [{}]
     for b in r.bindings:
         es = elements(line, b.pattern.type)
         if isinstance(b.pattern, Singleton):

@@ -6,6 +6,7 @@ fires on the line read backwards."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
@@ -35,7 +36,7 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.cost import cost
 from nonostudio.rules.explain import explain, explain_fill
-from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.interpreter import RuleFill, apply_rule
 from nonostudio.rules.mirror import mirror_name, mirrored
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.printer import format_rule
@@ -57,7 +58,14 @@ def from_the_end(r: Rule, rng: random.Random) -> Rule:
         if isinstance(b.pattern, Constant) and rng.random() < 0.5 else b for b in r.bindings))
 
 
-def spans(fills) -> set[tuple[int, int, int]]:
+def image_of(r: Rule) -> Rule:
+    """The mirror image of a rule that has one."""
+    image = mirrored(r)
+    assert image is not None, r.name
+    return image
+
+
+def spans(fills: Iterable[RuleFill]) -> set[tuple[int, int, int]]:
     return {(f.value, f.start, f.end) for f in fills}
 
 
@@ -91,7 +99,8 @@ def test_the_last_element_costs_as_the_first() -> None:
     ((3,), "--", {(0, 2)}),             # one clue is first and last
     ((), "---", set()),                 # no clue to bind
 ])
-def test_constant_minus_one_binds_the_last_element(hints, cells, fills) -> None:
+def test_constant_minus_one_binds_the_last_element(hints: tuple[int, ...], cells: str,
+                                                   fills: set[tuple[int, int]]) -> None:
     r = parse_rule(LAST_GAP_TOO_SMALL)
     got = {(f.start, f.end) for f in apply_rule(r, Line.parse(hints, cells), flipped=False)}
     assert got == fills
@@ -113,7 +122,7 @@ def test_compiled_rules_and_the_tree_walker_agree_on_indexes_from_the_end() -> N
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_verdicts_on_indexes_from_the_end_match_brute_force(form: ProofStrategy) -> None:
     rng = random.Random(20261125)
-    rules = []
+    rules: list[Rule] = []
     while len(rules) < 30:
         r = from_the_end(random_rule(rng, len(rules)), rng)
         if any(isinstance(b.pattern, Constant) and b.pattern.index < 0 for b in r.bindings):
@@ -193,7 +202,7 @@ def test_mirroring_twice_gives_a_rule_with_the_original_fills() -> None:
 def test_a_rule_about_both_ends_alike_is_its_own_mirror() -> None:
     control = {r.name: r for r in load_rule_set("control").rules}
     for name in ("big_hint", "cross_small_gap_min", "force_maximum"):
-        image = mirrored(control[name])
+        image = image_of(control[name])
         assert (image.bindings, image.condition, image.action) == (
             control[name].bindings, control[name].condition, control[name].action)
 
@@ -211,12 +220,12 @@ def test_the_mirrors_of_the_control_rules_are_proved_sound() -> None:
 def test_a_mirror_made_wrong_is_refuted() -> None:
     # the mirror of a sound rule with its fill one cell longer crosses a cell it must not
     control = {r.name: r for r in load_rule_set("control").rules}
-    image = mirrored(control["punctuate_maximum"])
+    image = image_of(control["punctuate_maximum"])
     assert prove(image, 10, strategy=AT_ONCE).sound is True
     action = image.action
     wrong = replace(image, action=Fill(action.value, action.start, Arith("+", action.end, Lit(1))))
     result = prove(wrong, 10, strategy=AT_ONCE)
-    assert result.sound is False
+    assert result.sound is False and result.counterexample is not None
     check_counterexample(wrong, result.counterexample)
 
 
@@ -231,9 +240,10 @@ def test_mirror_images_are_written_flat() -> None:
 def test_the_prover_keys_runs_by_their_end_for_rules_about_ends() -> None:
     control = {r.name: r for r in load_rule_set("control").rules}
     left = control["cross_small_gap_left"]  # the first gap, from where it starts
-    assert not keyed_by_end(left) and keyed_by_end(mirrored(left))
+    assert not keyed_by_end(left) and keyed_by_end(image_of(left))
     punctuate = control["punctuate_maximum"]  # the cell before a block
-    assert not keyed_by_end(punctuate) and keyed_by_end(mirrored(punctuate))
+    assert not keyed_by_end(punctuate) and keyed_by_end(image_of(punctuate))
     # either way the verdict is the same: both keyings are exact
-    for r in (left, mirrored(left)):
-        assert {prove(r, 9, strategy=ProofStrategy(at_once=True, by_end=k)).sound for k in (False, True)} == {True}
+    for r in (left, image_of(left)):
+        assert {prove(r, 9, strategy=ProofStrategy(at_once=True, by_end=k)).sound
+                for k in (False, True)} == {True}

@@ -16,8 +16,10 @@ from nonostudio.rules.ast import (
     Arith,
     Binding,
     Compare,
+    Cond,
     Constant,
     ElementType,
+    Expr,
     Fill,
     HighestStartCell,
     LineSize,
@@ -65,14 +67,16 @@ def big_hint_rule_general:
 """
 
 
-def cond_of(text: str):
+def cond_of(text: str) -> Cond:
     return parse_rule(
         "def r: with h = arbitrary(hint) and g = arbitrary(gap) and b = arbitrary(block):"
         f" if {text}: then fill(true, 0, 1)").condition
 
 
-def expr_of(text: str):
-    return cond_of(f"{text} = 0").left
+def expr_of(text: str) -> Expr:
+    compare = cond_of(f"{text} = 0")
+    assert isinstance(compare, Compare)
+    return compare.left
 
 
 def test_the_papers_figure_7():
@@ -468,6 +472,7 @@ def test_a_rule_at_every_limit_works_in_every_tool(shape):
     assert format_rule(loose) and explain(loose) and cost(loose) > 0
     if shape == "flat":  # fills the cell at a clue's index: wrong on "(1 1 1) -----"
         result = prove(rule, 5)
-        assert result.sound is False and result.counterexample.hints == (1, 1, 1)
+        assert result.sound is False and result.counterexample is not None
+        assert result.counterexample.hints == (1, 1, 1)
     else:
         assert prove(rule, 1).sound is True

@@ -12,6 +12,7 @@ from nonostudio.rules.ast import (
     Arith,
     Binding,
     Compare,
+    Cond,
     ElementType,
     Fill,
     Lit,
@@ -74,7 +75,7 @@ def test_any_tree_prints_and_parses_back_equal(rule):
 def test_long_conditions_wrap_one_conjunct_per_line_and_still_round_trip():
     h = ElementType.HINT
     parts = [Compare(">", Arith("+", Size("h"), Lit(i)), Start("h")) for i in range(8)]
-    cond = parts[0]
+    cond: Cond = parts[0]
     for p in parts[1:]:
         cond = And(cond, p)
     cond = And(cond, And(Maximal("h"), TrueCond()))

@@ -8,6 +8,7 @@ import pytest
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.paths import rules_dir
+from nonostudio.rules.ast import Rule
 from nonostudio.rules.examples import TELLING_CELLS, Example, telling_examples
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.parser import parse_rule
@@ -44,7 +45,7 @@ def test_no_shipped_subtitle_keeps_the_learner_s_shorthand(name: str) -> None:
         assert "specification" not in text and "|" not in text, (entry.rule.name, text)
 
 
-def forced_fill_of(rule: object, example: Example) -> bool:
+def forced_fill_of(rule: Rule, example: Example) -> bool:
     line = Line.parse(example.hints, example.cells)
     value = FILLED if example.value else CROSSED
     fills = {(f.value, f.start, f.end) for f in apply_rule(rule, line, flipped=False)}

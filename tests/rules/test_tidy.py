@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rule_strategies import rules
 
 from nonostudio.core.line import Line
-from nonostudio.rules.ast import Compare, walk
+from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, walk
 from nonostudio.rules.cost import cost
 from nonostudio.rules.interpreter import apply_rule
 from nonostudio.rules.linear import End, linear
@@ -34,13 +34,13 @@ def _lines(seed: int, count: int) -> list[Line]:
 LINES = _lines(5, 600)
 
 
-def _fills(rule, line) -> Counter:
+def _fills(rule: Rule, line: Line) -> Counter:
     return Counter((f.value, f.start, f.end, f.flipped) for f in apply_rule(rule, line))
 
 
-def _same_everywhere(a, b, lines) -> None:
+def _same_everywhere(a: Rule, b: Rule, lines: list[Line]) -> None:
     for line in lines:
-        assert _fills(a, line) == _fills(b, line), (format_rule(a), line.hints, line.text())
+        assert _fills(a, line) == _fills(b, line), (format_rule(a), line.hints, line.text)
 
 
 @settings(max_examples=300, deadline=None)
@@ -55,7 +55,7 @@ def test_a_tidied_rule_fills_what_the_rule_fills_and_costs_no_more(rule, seed):
         _same_everywhere(rule, tidied, _lines(seed, 60))
 
 
-def _ends(rule) -> int:
+def _ends(rule: Rule) -> int:
     """``start(x) + size(x)`` of blocks and gaps in the rule's comparisons and fill."""
     types = {b.name: b.pattern.type for b in rule.bindings}
     sides = [x for c in walk(rule.condition) if isinstance(c, Compare) for x in (c.left, c.right)]
@@ -172,7 +172,7 @@ def test_an_arbitrary_hint_pinned_to_one_index_is_bound_as_that_constant(pin, in
     """, "test")
     tidied = tidy(rule)
     assert cost(tidied) < cost(rule)
-    assert tidied.bindings[0].pattern.index == index
+    assert tidied.bindings[0].pattern == Constant(ElementType.HINT, index)
     text = format_rule(tidied)
     assert f"constant(hint, {index})" in text and pin not in text
     assert "lowest_end_cell(h0)" in text, "start(h0) inside the unique over h0 is not replaced"

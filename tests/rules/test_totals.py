@@ -22,9 +22,12 @@ from nonostudio.rules.ast import (
     And,
     Arbitrary,
     Compare,
+    Cond,
     Constant,
     ElementType,
+    Expr,
     Lit,
+    Pattern,
     Rule,
     Singleton,
     Total,
@@ -34,7 +37,7 @@ from nonostudio.rules.explain import explain, explain_fill
 from nonostudio.rules.interpreter import apply_rule, elements, eval_cond, eval_expr
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.prover import ProofStrategy, prove
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -99,7 +102,8 @@ def test_a_total_costs_its_weight() -> None:
     ((2,), "OO", (2, 2, 2)),
     ((1, 1, 1), "xxxxx", (3, 0, 0)),
 ])
-def test_totals_add_up_the_hints_the_filled_and_the_open_cells(hints, cells, sums) -> None:
+def test_totals_add_up_the_hints_the_filled_and_the_open_cells(
+        hints: tuple[int, ...], cells: str, sums: tuple[int, int, int]) -> None:
     line = Line.parse(hints, cells)
     got = tuple(eval_expr(Total(t), {}, line) for t in (HINT, BLOCK, GAP))
     assert got == sums
@@ -147,7 +151,7 @@ def reference_fills(r: Rule, line: Line) -> set[tuple[int, int]]:
 class RandomTotals(RandomTerms):
     """Random terms where a third of the leaves are totals."""
 
-    def expr(self, depth: int):
+    def expr(self, depth: int) -> Expr:
         if self.rng.random() < 1 / 3:
             return Total(self.rng.choice([HINT, BLOCK, GAP]))
         return super().expr(depth)
@@ -155,14 +159,14 @@ class RandomTotals(RandomTerms):
 
 def random_total_rule(rng: random.Random, number: int) -> Rule:
     """One or two bindings, a condition with at least one comparison of totals, a random fill."""
-    bindings = {}
+    bindings: dict[str, Pattern] = {}
     for i in range(rng.randint(1, 2)):
         t = rng.choice([HINT, BLOCK, GAP])
         bindings[f"x{i}"] = (Singleton(t), Constant(t, rng.randint(0, 1)), Arbitrary(t))[
             rng.randrange(3)]
     terms = RandomTotals(rng, bindings)
-    cond = Compare(rng.choice(["=", ">=", ">"]), Total(rng.choice([HINT, BLOCK, GAP])),
-                   terms.expr(1))
+    cond: Cond = Compare(rng.choice(["=", ">=", ">"]), Total(rng.choice([HINT, BLOCK, GAP])),
+                         terms.expr(1))
     if rng.random() < 0.5:
         cond = And(cond, terms.atom())
     return rule(f"counting {number}", bindings, cond, rng.random() < 0.5, terms.expr(2),
@@ -170,7 +174,7 @@ def random_total_rule(rng: random.Random, number: int) -> Rule:
 
 
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
-def test_verdicts_on_rules_with_totals_match_brute_force(form: dict[str, bool]) -> None:
+def test_verdicts_on_rules_with_totals_match_brute_force(form: ProofStrategy) -> None:
     rng = random.Random(20261125)
     rules = [random_total_rule(rng, i) for i in range(40)]
     rules += [parse_rule(t) for t in SOUND + [ROOM_AT_LEAST, PLACED_BUT_ONE]]
@@ -188,7 +192,7 @@ def test_counting_strategies_are_proved_sound_up_to_30_cells(text: str) -> None:
 def test_near_misses_are_refuted_with_a_real_counterexample(text: str) -> None:
     r = parse_rule(text)
     result = prove(r, 30)
-    assert result.sound is False
+    assert result.sound is False and result.counterexample is not None
     check_counterexample(r, result.counterexample)
 
 
