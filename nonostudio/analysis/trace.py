@@ -171,11 +171,14 @@ class _Trials:
         self.height = h = puzzle.height
         self.line_cache: dict = {}  # the line solver's results, shared by every trial
         self.remember = w * h <= _MEMORY_CELLS
-        column = 0
-        for r in range(h):
-            column |= 1 << (r * w)
-        self.row_region = [((1 << w) - 1) << (r * w) for r in range(h)]
-        self.col_region = [column << c for c in range(w)]
+        self.row_region: list[int] = []
+        self.col_region: list[int] = []
+        if self.remember:  # (whole-grid masks of every row and column: not on a large grid)
+            column = 0
+            for r in range(h):
+                column |= 1 << (r * w)
+            self.row_region = [((1 << w) - 1) << (r * w) for r in range(h)]
+            self.col_region = [column << c for c in range(w)]
         # (row, column, value) -> (F, S, cells of the lines L unknown in F, L's rows, L's
         # columns as bits); grids as (filled, crossed) row-major and column-major masks.
         self.memory: dict[tuple[int, int, int], _Memory] = {}
@@ -197,9 +200,10 @@ class _Trials:
     def start(self, state: GridState) -> _Trials:
         """Trials on this grid (a fixed point of line logic) from now on."""
         self.state = state
-        self.grid = (_whole(state.row_f, self.width), _whole(state.row_x, self.width),
-                     _whole(state.col_f, self.height), _whole(state.col_x, self.height))
-        self.news = {}
+        if self.remember:
+            self.grid = (_whole(state.row_f, self.width), _whole(state.row_x, self.width),
+                         _whole(state.col_f, self.height), _whole(state.col_x, self.height))
+            self.news = {}
         return self
 
     def refuted(self, r: int, c: int, assumed: int) -> bool:

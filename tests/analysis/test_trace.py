@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonostudio.analysis import trace as trace_module
 from nonostudio.analysis.trace import Step, Trace, UnsoundRuleError, rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
@@ -183,13 +184,18 @@ def _first_refuted(puzzle: Puzzle, grid: np.ndarray) -> tuple[int, int, int, tup
     raise AssertionError("no cell is refuted: the trace should not have probed here")
 
 
-@pytest.mark.parametrize(("sample", "rules"), [("webpbn-00023-edge.non", "learned"),
-                                               ("webpbn-00027-bucks.non", "learned"),
-                                               ("webpbn-00023-edge.non", None)])
-def test_every_probe_step_is_the_first_refuted_cell_from_scratch(sample: str,
-                                                                  rules: str | None) -> None:
-    # The tracer reuses its depth-1 trials from one probe step to the next; each probe must
-    # still be exactly what trying every cell from scratch finds, and name the same line.
+@pytest.mark.parametrize(("sample", "rules", "memory"),
+                         [("webpbn-00023-edge.non", "learned", True),
+                          ("webpbn-00027-bucks.non", "learned", True),
+                          ("webpbn-00023-edge.non", None, True),
+                          ("webpbn-00023-edge.non", None, False)])
+def test_every_probe_step_is_the_first_refuted_cell_from_scratch(
+        sample: str, rules: str | None, memory: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tracer reuses its depth-1 trials from one probe step to the next (on grids up to a
+    # size; memory=False sets that size to 0, as on a large grid); each probe must still be
+    # exactly what trying every cell from scratch finds, and name the same line.
+    if not memory:
+        monkeypatch.setattr(trace_module, "_MEMORY_CELLS", 0)
     ((_, puzzle),) = read_all(SAMPLES / sample)
     rule_list = [] if rules is None else list(load_rule_set(rules).rules)
     trace = rule_trace(puzzle, rule_list)
