@@ -8,7 +8,9 @@ the PyPI package picross-solver's CPU time on the same puzzle in the same run (a
 capped at 30 s wall; it finds one solution and proves nothing about uniqueness) with the ratio.
 Four TAAI puzzles that used to fall through to the SAT stage are included (issue 36).  Cauldron's
 peak memory is measured in a child process (ru_maxrss). ``--hard`` adds Knotty and Faase with a
-10-minute limit each.
+10-minute limit each.  Then ``nonostudio-cli grade``'s work on the 12 webpbn survey files
+(``--grade-only``: just that): CPU per file and in total, goals 1.5 s for Petroglyph and 5 s in
+all (issue 36); ``--no-grade`` leaves it out.
 """
 
 from __future__ import annotations
@@ -98,13 +100,52 @@ def peak_memory(spec: str) -> tuple[float, str, float, float]:
     return queue.get()
 
 
+GRADE_GOALS = {"webpbn-00436-petroglyph.non": 1.5}
+GRADE_TOTAL_GOAL = 5.0
+
+
+def grade_survey() -> bool:
+    """Grade the 12 webpbn survey files with the default rules in this process, as
+    ``nonostudio-cli grade`` does; print CPU seconds per file and in total; True when the goals
+    are met."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.analysis.difficulty import grade
+    from nonostudio.rules.ruleset import load_rule_set
+
+    rules = load_rule_set(DEFAULT_RULE_SET)
+    files = sorted((PUZZLES / "picross-solver" / "webpbn").glob("*.non"))
+    print(f"\ngrade ({DEFAULT_RULE_SET} rules) on the {len(files)} webpbn survey files")
+    print(f"{'file':32} {'size':7} {'label':10} {'tier':>4} {'CPU':>9} {'goal':>7}")
+    total = 0.0
+    met = True
+    for path in files:
+        puzzle = parse_puzzle_arg(str(path))
+        started = time.process_time()
+        result = grade(puzzle, rules)
+        cpu = time.process_time() - started
+        total += cpu
+        goal = GRADE_GOALS.get(path.name)
+        met = met and (goal is None or cpu <= goal)
+        print(f"{path.name:32} {puzzle.size_text:7} {result.label:10} {result.tier:4} "
+              f"{cpu:7.3f} s {'' if goal is None else f'{goal:5.2f}s':>7}", flush=True)
+    met = met and total <= GRADE_TOTAL_GOAL
+    print(f"{'total':32} {'':7} {'':10} {'':4} {total:7.3f} s {GRADE_TOTAL_GOAL:5.2f}s"
+          f"  goals {'met' if met else 'NOT met'}")
+    return met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hard", action="store_true", help="also Knotty and Faase (10 min each)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--no-grade", action="store_true", help="leave out the grade timings")
+    parser.add_argument("--grade-only", action="store_true", help="only the grade timings")
     args = parser.parse_args()
     require_anchors()
+    if args.grade_only:
+        grade_survey()
+        return 0
     names = ([n for n in SURVEY if n not in ("Knotty", "Faase")]
              + [n for n in GOALS if n.startswith("icga17-")]
              + (["Knotty", "Faase"] if args.hard else []))
@@ -141,6 +182,8 @@ def main() -> int:
     print(f"\nCauldron 512x512 in a fresh process: {seconds:.3f} s, {verdict}; peak RSS {peak:.0f} MB"
           f" (interpreter + imports before solving: {base:.0f} MB; goal <= 500 MB)")
     print(f"goals met: {met}/{len(names)}")
+    if not args.no_grade:
+        grade_survey()
     return 0
 
 
