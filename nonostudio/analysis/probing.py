@@ -85,6 +85,9 @@ def _assume(state: GridState, r: int, c: int, value: int, work: _Work) -> GridSt
     return trial
 
 
+_HELD = 4  # trial outcomes _depth1_closure keeps to skip assumptions they already hold
+
+
 def _other(value: int) -> int:
     return CROSSED if value == FILLED else FILLED
 
@@ -102,16 +105,28 @@ def _depth1_closure(state: GridState, work: _Work,
     changed = True
     while changed and not state.is_solved():
         changed = False
+        # Outcomes of trials on ``state`` that line logic did not refute: consistent fixed points
+        # of line logic.  An assumption one of them already holds is not refuted either (line
+        # logic from it stays inside that fixed point), so its trial is counted but not run.
+        held: list[GridState] = []
         for r, c in _unknown_cells(state):
             if state.get(r, c) != UNKNOWN:
                 continue
             for assumed in (FILLED, CROSSED):
-                if _assume(state, r, c, assumed, work) is not None:
+                if any(outcome.get(r, c) == assumed for outcome in held):
+                    work.spend()
+                    continue
+                trial = _assume(state, r, c, assumed, work)
+                if trial is not None:
+                    held.append(trial)
+                    if len(held) > _HELD:
+                        del held[0]
                     continue
                 after = _assume(state, r, c, _other(assumed), work)
                 if after is None:
                     return None  # both values fail: no solution from here
                 state = after
+                held = []
                 changed = True
                 if found is not None:
                     found.append(Probe(r, c, _other(assumed), 1))

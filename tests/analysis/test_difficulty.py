@@ -196,3 +196,97 @@ def test_probing_from_a_start_grid_keeps_its_cells() -> None:
     assert result.solved and (result.grid == solution).all()
     with pytest.raises(ValueError, match="depth"):
         probe_solve(PROBE_PUZZLE, max_depth=3)
+
+
+def _reference_probe_solve(puzzle: Puzzle, budget: int) -> tuple[np.ndarray, list, int, bool]:
+    """probing.probe_solve written out plainly (every trial run): grid, probes, trials, and
+    whether the budget ran out."""
+    from nonostudio.analysis.probing import Probe
+    from nonostudio.core.gridstate import Contradiction, GridState
+    from nonostudio.core.line import CROSSED, FILLED
+
+    spent = [0]
+
+    class OutOfWork(Exception):
+        pass
+
+    def assume(state, r, c, value):
+        spent[0] += 1
+        if spent[0] > budget:
+            raise OutOfWork
+        trial = state.copy()
+        trial.set_cell(r, c, value)
+        try:
+            trial.propagate(rows={r}, cols={c})
+        except Contradiction:
+            return None
+        return trial
+
+    def unknown(state):
+        return [(int(r), int(c)) for r, c in np.argwhere(state.to_grid() == UNKNOWN)]
+
+    def closure(state, found):
+        changed = True
+        while changed and not state.is_solved():
+            changed = False
+            for r, c in unknown(state):
+                if state.get(r, c) != UNKNOWN:
+                    continue
+                for value in (FILLED, CROSSED):
+                    if assume(state, r, c, value) is not None:
+                        continue
+                    other = CROSSED if value == FILLED else FILLED
+                    after = assume(state, r, c, other)
+                    if after is None:
+                        return None
+                    state, changed = after, True
+                    if found is not None:
+                        found.append(Probe(r, c, other, 1))
+                    break
+        return state
+
+    state = GridState(puzzle)
+    probes: list = []
+    exhausted = False
+    try:
+        state.propagate()
+        cursor = 0
+        while not state.is_solved():
+            state = closure(state, probes)
+            if state.is_solved():
+                break
+            cells = unknown(state)
+            hit = None
+            for i in range(len(cells)):
+                index = (cursor % len(cells) + i) % len(cells)
+                r, c = cells[index]
+                for value in (FILLED, CROSSED):
+                    trial = assume(state, r, c, value)
+                    if trial is not None and closure(trial, None) is not None:
+                        continue
+                    other = CROSSED if value == FILLED else FILLED
+                    hit = (assume(state, r, c, other), Probe(r, c, other,
+                                                             1 if trial is None else 2), index)
+                    break
+                if hit is not None:
+                    break
+            if hit is None:
+                break
+            state, probe, cursor = hit
+            probes.append(probe)
+    except OutOfWork:
+        exhausted = True
+    return state.to_grid(), probes, spent[0], exhausted
+
+
+@pytest.mark.parametrize("budget", [40, 400, 3000, 60_000])
+def test_probing_skips_only_trials_whose_outcome_it_knows(anchors: Path, budget: int) -> None:
+    # probe_solve counts a trial it can skip (an assumption an earlier trial's outcome already
+    # holds is not refuted) without running it: grid, probes, trial count and whether the budget
+    # ran out are those of running every trial, at every budget.
+    puzzle = domino(anchors, "5-Dom")
+    grid, probes, trials, exhausted = _reference_probe_solve(puzzle, budget)
+    result = probe_solve(puzzle, max_depth=2, budget=budget)
+    assert np.array_equal(result.grid, grid)
+    assert result.probes == probes
+    assert (result.trials, result.exhausted) == (trials, exhausted)
