@@ -68,6 +68,12 @@ def default_size(window: QWidget) -> tuple[int, int]:
     return width, height
 
 
+def page_grids(page: QWidget) -> list[GridView]:
+    """The grids of a tab: the page's own grid (Editor, Solve) first, then every grid in it."""
+    main = getattr(page, "grid", None)
+    return ([main] if isinstance(main, GridView) else []) + page.findChildren(GridView)
+
+
 class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
     """The studio window for one puzzle at a time."""
 
@@ -95,12 +101,11 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         self.library_id: int | None = None
         self._starter = PanelStarter(self)
         self._build_centre()
-        self._autosave_problem: str | None = None
         self._told_cache_failure = False
         self._restore = CrashRestore(self)
         self.autosaver = Autosaver(self._restore.state, autosave or AutosaveStore(), parent=self)
-        self.autosaver.failed.connect(self._on_autosave_failed)
-        self.autosaver.saved.connect(self._on_autosaved)
+        self.autosaver.failed.connect(self._restore.on_failed)
+        self.autosaver.saved.connect(self._restore.on_saved)
         self.library_view = LibraryView(library, load=not defer_panels)
         self.last_folder = str(self.settings.value("last_folder", "", str))
         self._build_docks()
@@ -154,8 +159,8 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
 
     def _connect_editor(self) -> None:
         self.editor.modifiedChanged.connect(self.setWindowModified)
-        self.editor.modifiedChanged.connect(self._on_modified_changed)
-        self.editor.edited.connect(self._on_edited)
+        self.editor.modifiedChanged.connect(self._restore.on_modified_changed)
+        self.editor.edited.connect(self._restore.on_edited)
         self.editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.library_view.openRequested.connect(self.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.add_to_library)
@@ -271,29 +276,6 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
 
     # -- autosave, crash restore and the banner -----------------------------------------------
 
-    def _on_edited(self) -> None:
-        if self.editor.is_modified():
-            self.autosaver.schedule()
-        else:  # back to the saved state (e.g. by undo): nothing to keep
-            self.autosaver.clear()
-
-    def _on_modified_changed(self, modified: bool) -> None:
-        if modified:
-            self.autosaver.schedule()
-        else:  # saved, or replaced by another puzzle after the user said so
-            self.autosaver.clear()
-
-    def _on_autosave_failed(self, message: str) -> None:
-        if self._autosave_problem is None:
-            self.statusBar().showMessage(message, 15000)
-        self._autosave_problem = message
-        self.update_banner()
-
-    def _on_autosaved(self, _path: str) -> None:
-        if self._autosave_problem is not None:
-            self._autosave_problem = None
-            self.update_banner()
-
     def restore_autosave(self, state: dict[str, Any]) -> Path | None:
         """Put autosaved work back into the editor (marked unsaved); raises ValueError if damaged.
 
@@ -312,7 +294,7 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
     def update_banner(self) -> None:
         """Show (or hide) the bar that says the library cannot be written or lost records."""
         self.banner.show_problems(self.library, self.autosaver.store.describe(),
-                                  self._autosave_problem)
+                                  self._restore.problem)
 
     # -- zoom and undo follow the view in use ------------------------------------------------
 
@@ -326,9 +308,7 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             widget = widget.parentWidget()
         page = self.tabs.currentWidget()
         if page is not None:
-            main = getattr(page, "grid", None)  # the page's own grid (Editor, Solve) first
-            for grid in ([main] if isinstance(main, GridView) else []) + page.findChildren(
-                    GridView):
+            for grid in page_grids(page):
                 if grid.isVisibleTo(page):
                     return grid
         return self.editor.grid
@@ -354,11 +334,8 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         """Undo and Redo act on the current tab's grid (the editor's on the Editor tab)."""
         page = self.tabs.currentWidget()
         stack = self.editor.undo_stack()
-        if page is not self.editor and page is not None:
-            main = getattr(page, "grid", None)
-            grids = [main] if isinstance(main, GridView) else page.findChildren(GridView)
-            if grids:
-                stack = grids[0].undo_stack()
+        if page is not self.editor and page is not None and (grids := page_grids(page)):
+            stack = grids[0].undo_stack()
         if stack not in self.undo_group.stacks():
             self.undo_group.addStack(stack)
         self.undo_group.setActiveStack(stack)

@@ -92,6 +92,10 @@ class StepReplay:
     def is_playing(self: SolveView) -> bool:
         return self._player.isActive()
 
+    def set_play_interval(self: SolveView, ms: int) -> None:
+        """Play one step every ``ms`` milliseconds (the default is ``PLAY_INTERVAL_MS``)."""
+        self._player.setInterval(ms)
+
     def _tick(self: SolveView) -> None:
         if self._trace is None or self._position >= len(self._trace.steps):
             self.set_playing(False)

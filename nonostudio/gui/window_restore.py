@@ -1,5 +1,6 @@
-"""Crash restore for the main window: what the autosave keeps of the document, and offering the
-work an earlier session left unsaved (it crashed or was killed) back at the next start.
+"""Autosave and crash restore for the main window: when the document is autosaved, what the
+autosave keeps of it, and offering the work an earlier session left unsaved (it crashed or was
+killed) back at the next start.
 
 The autosave itself (writing a few seconds after each change) is :mod:`nonostudio.gui.autosave`;
 :class:`CrashRestore` is the window's side of it.
@@ -54,6 +55,31 @@ class CrashRestore:
 
     def __init__(self, window: MainWindow) -> None:
         self._window = window
+        self.problem: str | None = None  # why the last autosave failed (None: it works)
+
+    def on_edited(self) -> None:
+        if self._window.editor.is_modified():
+            self._window.autosaver.schedule()
+        else:  # back to the saved state (e.g. by undo): nothing to keep
+            self._window.autosaver.clear()
+
+    def on_modified_changed(self, modified: bool) -> None:
+        if modified:
+            self._window.autosaver.schedule()
+        else:  # saved, or replaced by another puzzle after the user said so
+            self._window.autosaver.clear()
+
+    def on_failed(self, message: str) -> None:
+        """The autosave failed: a status-bar note the first time, and the banner says so."""
+        if self.problem is None:
+            self._window.statusBar().showMessage(message, 15000)
+        self.problem = message
+        self._window.update_banner()
+
+    def on_saved(self, _path: str) -> None:
+        if self.problem is not None:
+            self.problem = None
+            self._window.update_banner()
 
     def state(self) -> dict[str, Any] | None:
         """What the autosave keeps: the editor's content and where it came from (None: saved)."""

@@ -144,7 +144,7 @@ def test_trace_arrives_and_steps_replay_by_click_and_keys(qtbot, view: SolveView
 
 def test_play_runs_to_the_end_and_stops(qtbot, view: SolveView) -> None:
     trace = solved(qtbot, view, HOUSE)
-    view._player.setInterval(5)
+    view.set_play_interval(5)
     view.play_action.trigger()
     assert view.is_playing() and "Pause" in view.play_action.text()
     qtbot.waitUntil(lambda: not view.is_playing(), timeout=5000)
