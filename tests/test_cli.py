@@ -489,6 +489,7 @@ def test_a_bug_is_one_line_with_exit_4_not_a_traceback(monkeypatch, capsys):
 # --- the entry point, in a fresh process -----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_module_entry_point_solves_and_reports_bad_input():
     done = run_module("solve", DUCK, "--json")
     assert done.returncode == 0
@@ -559,6 +560,7 @@ common.wait = wait
 """ + _RUN_CLI
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
 @pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli.app"],
                                      ["nonostudio.cli.solve"], ["nonostudio.core.solver"]])

@@ -128,6 +128,7 @@ def test_the_default_rule_set_is_the_studios_default(capsys):
     assert DEFAULT_RULE_SET == "learned"
 
 
+@pytest.mark.slow
 def test_lines_experiment_prints_every_strategy_beside_the_paper(capsys):
     assert main(["grade", "lines-experiment", "--simulations", "1", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -78,6 +78,7 @@ def interrupted_then_resumed(tmp_path_factory) -> dict:
             "resumed": json.loads(resumed.stdout), "after_resume": after_resume}
 
 
+@pytest.mark.slow
 def test_ctrl_c_cancels_cleanly(interrupted_then_resumed) -> None:
     state = interrupted_then_resumed
     assert state["code"] == 130, state["stderr"]
@@ -108,6 +109,7 @@ def test_resume_redoes_nothing(interrupted_then_resumed) -> None:
         assert record[2] == 1
 
 
+@pytest.mark.slow
 def test_status_export_report(interrupted_then_resumed, capsys, tmp_path, anchors) -> None:
     state = interrupted_then_resumed
     store = str(state["store"])
@@ -196,6 +198,7 @@ def test_bad_input(tmp_path, capsys) -> None:
     assert not (tmp_path / "x.rules").exists()
 
 
+@pytest.mark.slow
 def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> None:
     big_hint = next(r for r in load_rule_set("control").rules if r.name == "big_hint")
     force_max = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
@@ -227,6 +230,7 @@ def test_export_pools_the_rules_of_several_runs(tmp_path, capsys, anchors) -> No
     assert code == 0 and export["run_ids"] == [runs[1]] and export["rules_found"] == 2
 
 
+@pytest.mark.slow
 def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> None:
     # Edge fill's first conjunct follows from its second: --simplify drops it (proved) and the
     # rule is chosen again, cheaper.
@@ -246,6 +250,7 @@ def test_export_can_simplify_the_rules_it_chose(tmp_path, capsys, anchors) -> No
     assert "1 of the first choice simplified" in load_rule_set(out).header
 
 
+@pytest.mark.slow
 def test_export_pools_a_rule_file_and_widens_the_rules_it_chose(tmp_path, capsys,
                                                                  anchors) -> None:
     # A learned set written by an earlier export: its header and its rules' sources come along.
@@ -312,6 +317,7 @@ def test_extend_adds_longer_lines_and_more_patterns_to_a_run(capsys, tmp_path) -
         assert s.run(run).total == len(wanted)
 
 
+@pytest.mark.slow
 def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path, capsys,
                                                                    anchors) -> None:
     def found(store: str, *options: str) -> list:
@@ -349,6 +355,7 @@ def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path, caps
     assert "unknown DSL construct 'loops'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_export_can_pool_the_mirror_images_of_the_rules(tmp_path, capsys) -> None:
     earlier = tmp_path / "earlier.rules"
     earlier.write_text("""# Rules learned by nonostudio (a test).

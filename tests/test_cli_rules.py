@@ -207,6 +207,7 @@ def test_families_lists_the_catalogue(capsys) -> None:
     assert "tier 0  Empty line (empty_line)" in out
 
 
+@pytest.mark.slow
 def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
     test = tmp_path / "test.json"
     test.write_text(json.dumps({"items": [

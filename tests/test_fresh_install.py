@@ -171,6 +171,7 @@ def test_solve_of_a_collection_says_which_puzzle_it_solved(capsys, tmp_path) -> 
     assert "holds 3 puzzles" in captured.err and "the first of 3 puzzles" in captured.out
 
 
+@pytest.mark.slow
 def test_export_warns_on_a_shipped_name_and_refuses_the_rules_folder(capsys, tmp_path) -> None:
     out = tmp_path / "learned.rules"
     assert main(["learn", "export", "--pool", "control", str(out)]) == 0

@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from leaks import leaked_threads
 
 HERE = Path(__file__).parent
@@ -36,6 +37,7 @@ def test_a_thread_that_ends_within_the_grace_is_not_leaked() -> None:
     assert not finishing.is_alive()
 
 
+@pytest.mark.slow
 def test_the_autouse_check_fails_a_test_that_leaks(tmp_path: Path) -> None:
     """The real ``tests/conftest.py`` run on two tests: the one leaving a thread errors in its
     teardown, naming the thread; the one whose thread ends in time passes."""

@@ -220,6 +220,7 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
 # --- the bundled test set --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_bundled_test_set_is_what_its_generator_makes(tmp_path) -> None:
     out = tmp_path / "samples.json"
     done = subprocess.run([sys.executable, str(PACKAGING / "make_test_set.py"), str(out)],

@@ -52,6 +52,7 @@ def _is_protocol(module: object, annotation: ast.expr) -> bool:
                for node in ast.walk(annotation))
 
 
+@pytest.mark.slow
 def test_every_progress_parameter_is_a_progress_callback() -> None:
     params = _progress_parameters()
     # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
@@ -74,6 +75,7 @@ def test_every_progress_parameter_is_a_progress_callback() -> None:
     assert allowed_seen == set(ALLOWED), "an allowed exception is gone: drop it from ALLOWED"
 
 
+@pytest.mark.slow
 def test_no_module_defines_its_own_progress_or_stop_alias() -> None:
     """``ProgressCallback``/``StopCallback`` are assigned in core/progress.py only (elsewhere
     they are imported), so a second, drifting definition cannot appear."""

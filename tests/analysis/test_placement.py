@@ -55,6 +55,7 @@ def control_placements(transitions):
     return place_all(load_rule_set("control").rules, transitions)
 
 
+@pytest.mark.slow
 def test_control_rules_land_in_the_technique_a_player_names(control_placements) -> None:
     got = {p.rule: p.technique for p in control_placements}
     assert got == CONTROL_EXPECTED
@@ -81,6 +82,7 @@ def test_evidence_examples_are_part_of_the_techniques_move(control_placements) -
         assert p.evidence[FALLBACK].firings == p.firings
 
 
+@pytest.mark.slow
 def test_a_rule_and_its_mirror_image_are_one_technique(transitions) -> None:
     lines = transitions[::4]
     cache = MoveCache()
@@ -136,6 +138,7 @@ def test_a_users_rule_is_placed_the_same_way(transitions) -> None:
     assert place(mine, transitions[::3]).technique == "punctuate"
 
 
+@pytest.mark.slow
 def test_coverage_share_of_the_control_rules(transitions, control_placements) -> None:
     share = coverage_share(load_rule_set("control"), control_placements, transitions)
     assert share.covered == coverage(load_rule_set("control").rules, transitions).total == 4655
@@ -157,6 +160,7 @@ def test_coverage_share_of_the_control_rules(transitions, control_placements) ->
     assert less.by_technique[UNPLACED] == len(report.cells_by_rule["big_hint"])
 
 
+@pytest.mark.slow
 def test_learned_rules_coverage_is_carried_by_placed_rules(transitions) -> None:
     """The issue's goal (at least 90 %), on every fifth test line to keep the test quick; the
     benchmark measures all 2805."""

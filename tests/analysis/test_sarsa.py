@@ -164,6 +164,7 @@ def test_random_puzzles_are_distinct_and_line_solvable() -> None:
         assert optimal_plan(LineGame(p)) is not None
 
 
+@pytest.mark.slow
 def test_tiny_experiment_is_reproducible_and_reports_every_strategy() -> None:
     fractions: list[float] = []
     first = run_experiment(2, seed=1, progress=lambda f, _m: fractions.append(f), episodes=9)
@@ -181,6 +182,7 @@ def test_tiny_experiment_is_reproducible_and_reports_every_strategy() -> None:
     assert "7.6" in table and "8.5" in table and "7/20" in table
 
 
+@pytest.mark.slow
 def test_experiment_stops_when_asked() -> None:
     calls = iter(range(10_000))
     result = run_experiment(3, seed=0, should_stop=lambda: next(calls) > 20, episodes=9)

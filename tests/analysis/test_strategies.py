@@ -176,6 +176,7 @@ def test_bfs_optimum_equals_brute_force(size: int) -> None:
         assert game.is_solved(board)
 
 
+@pytest.mark.slow
 def test_bfs_optimum_not_beaten_on_a_4x4() -> None:
     game = LineGame(small_puzzles(4, 1, seed=11)[0])
     steps = optimal_steps(game)
@@ -183,6 +184,7 @@ def test_bfs_optimum_not_beaten_on_a_4x4() -> None:
     assert brute_force_fewest_steps(game, steps) == steps
 
 
+@pytest.mark.slow
 def test_optimal_is_no_worse_than_any_strategy() -> None:
     # BFS gives the fewest steps, so every other strategy's solved episode is at least as long.
     for i, puzzle in enumerate(small_puzzles(5, 6, seed=2)):

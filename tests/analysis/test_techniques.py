@@ -140,6 +140,7 @@ def test_the_last_family_is_the_exact_line_solver() -> None:
             assert (c == CROSSED) == bool(never >> i & 1)
 
 
+@pytest.mark.slow
 def test_moves_are_complete() -> None:
     """Applying a technique to its own output decides nothing more: one move is the whole
     technique on that line."""

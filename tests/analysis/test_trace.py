@@ -282,6 +282,7 @@ def paper_puzzles(anchors) -> list[tuple[str, Puzzle]]:
     return read_all(anchors / "butler" / "test-set-extended.json")
 
 
+@pytest.mark.slow
 def test_control_rules_on_the_paper_puzzles(paper_puzzles) -> None:
     control = load_rule_set("control")
     rules = {rule.name: rule for rule in control.rules}

@@ -75,6 +75,7 @@ def test_note_is_the_same_puzzle_in_three_formats(puzzles: Path) -> None:
         assert (p.rows, p.cols) == (rows, cols), name
 
 
+@pytest.mark.slow
 def test_collection_items(puzzles: Path) -> None:
     assert read_file(puzzles / "picross-solver/domino_logic.txt", "3-Dom").rows[2] == (3, 1)
     spoj = read_file(puzzles / "nonogrid/spoj-puzzles.txt", "1")
@@ -109,6 +110,7 @@ def test_other_formats_known_answers(puzzles: Path, anchors: Path) -> None:
     assert blinds.rows[0] == (2, 1) and blinds.height == 15 and blinds.cols[2] == (14,)
 
 
+@pytest.mark.slow
 def test_taai_and_npz_clues_match_their_solution_files(puzzles: Path) -> None:
     taai = dict(read_all(puzzles / "taai-tournaments/question/icga2023.txt"))
     lines = (puzzles / "taai-tournaments/solution/icga2023.txt").read_text().split("\n")
@@ -228,6 +230,7 @@ def _puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle.from_grid(grid, **meta)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(_puzzles())
 def test_round_trips(puzzle: Puzzle) -> None:
@@ -245,6 +248,7 @@ _XML_TEXT = st.text(st.characters(blacklist_categories=["Cs"], blacklist_charact
                     .filter(lambda c: c in "\t\n\r" or c >= " "), max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(_puzzles(), st.dictionaries(st.sampled_from(["title", "author", "copyright", "licence"]),
                                    _XML_TEXT))
@@ -268,6 +272,7 @@ def test_xml_keeps_what_it_reads() -> None:
     assert read_text(write_text(odd, "xml")).author == "a b c"
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_puzzles())
 def test_write_file_round_trips(tmp_path: Path, puzzle: Puzzle) -> None:
@@ -345,6 +350,7 @@ _SEEDS = [DUCK, "5x5:2/1.1/3/1/2/1/3/1.1/1/2", "width 2\nheight 1\nrows\n1\ncolu
           "</clues></puzzle>"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(_SEEDS), st.integers(0, 200), st.text(max_size=4))
 def test_mutated_files(seed: str, where: int, insert: str) -> None:
@@ -358,6 +364,7 @@ def test_mutated_files(seed: str, where: int, insert: str) -> None:
 _EXTENSIONS = [".non", ".xml", ".npz", ".pbm", ".json", ".txt", ".g", ".mk", ".nin", ".toml"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300), st.sampled_from(_EXTENSIONS))
 def test_junk_files(tmp_path: Path, data: bytes, ext: str) -> None:

@@ -33,6 +33,7 @@ FORMAT_NAMES = {
 }
 
 
+@pytest.mark.slow
 def test_every_indexed_puzzle(anchors: Path) -> None:
     root = anchors / "puzzles"
     by_file: dict[str, list[dict[str, str]]] = defaultdict(list)

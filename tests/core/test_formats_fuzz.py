@@ -72,6 +72,7 @@ def test_every_seed_reads_cleanly(fmt: str) -> None:
     assert built > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMAT_NAMES)
 def test_reader_fuzz(fmt: str) -> None:
     @_SETTINGS

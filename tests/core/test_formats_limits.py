@@ -120,6 +120,7 @@ def test_files_are_limited_in_lines() -> None:
     assert read_text("1-1" + "\r\n" * 999_999, fmt="string").size_text == "1x1"
 
 
+@pytest.mark.slow
 def test_collections_are_limited_in_items() -> None:
     lines = "1-1\n" * (MAX_ITEMS + 1)
     with pytest.raises(PuzzleError, match=r"line 100001: more than 100,000 puzzles"):

@@ -66,6 +66,7 @@ def check_masks_in_step(state: GridState) -> None:
     assert state.known == int((grid != UNKNOWN).sum())
 
 
+@pytest.mark.slow
 def test_propagation_reaches_the_line_fixpoint_and_agrees_with_every_solution():
     rng = random.Random(7)
     fully_solved = partly_solved = 0

@@ -219,6 +219,7 @@ def hold(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path, str], Hold
         holder.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["IMMEDIATE", "EXCLUSIVE"])
 def test_a_locked_library_is_waited_for_then_reported_in_use_and_never_moved(
     tmp_path: Path, hold: Callable[[Path, str], Holder], mode: str
@@ -249,6 +250,7 @@ def test_a_locked_library_is_waited_for_then_reported_in_use_and_never_moved(
         assert lib.add(puzzle("after")) > max(ids)
 
 
+@pytest.mark.slow
 def test_a_write_while_another_process_holds_the_lock_fails_cleanly(
     tmp_path: Path, hold: Callable[[Path, str], Holder]
 ) -> None:
@@ -600,6 +602,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_kill_9_in_the_middle_of_writing_leaves_a_consistent_library(tmp_path: Path) -> None:
     db = tmp_path / "library.sqlite3"
     committed = make_library(db, n=2)

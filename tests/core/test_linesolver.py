@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from z3_line import brute_masks, brute_solutions, fillings_by_clue, z3_forced
@@ -51,6 +52,7 @@ def brute_placements(hints, n, filled, crossed):
 # --- exhaustive and sampled brute force -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_line_up_to_eight_cells_matches_brute_force():
     """All clues that fit, all states over {-, O, x}^n, n = 0..8 (454,000 lines)."""
     contradictions = solvable = 0
@@ -125,6 +127,7 @@ def test_random_lines_of_nine_to_twelve_cells_match_brute_force():
 # --- z3 differential on long lines -------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_long_random_lines_match_z3():
     rng = random.Random(1)
     contradictions = decided = 0
@@ -184,6 +187,7 @@ def automaton_forced(hints, cells):
     return tuple(next(iter(vs)) if len(vs) == 1 else UNKNOWN for vs in seen)
 
 
+@pytest.mark.slow
 def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
     """Lines of 65-600 cells (masks wider than any machine word, byte boundaries everywhere),
     against reachability over the clue's automaton."""
@@ -256,6 +260,7 @@ def extends(result, cells) -> bool:
     return all(c == UNKNOWN or r == c for r, c in zip(result, cells, strict=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(arbitrary_lines())
 def test_solving_is_idempotent_monotone_and_symmetric(line):
@@ -270,6 +275,7 @@ def test_solving_is_idempotent_monotone_and_symmetric(line):
     assert flipped == result[::-1]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(arbitrary_lines())
 def test_placements_are_consistent_with_the_result(line):
@@ -298,6 +304,7 @@ def test_placements_are_consistent_with_the_result(line):
     assert coverable == {i for i in range(n) if result[i] != CROSSED}
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(solved_lines(), st.data())
 def test_a_solution_always_extends_the_deduction(line, data):

@@ -42,6 +42,7 @@ def _accepts(hints, known):
         yield full, solver.check(*assumptions) == z3.sat, clue_of(full) == tuple(hints)
 
 
+@pytest.mark.slow
 def test_line_encoding_matches_the_hints_exactly():
     rng = random.Random(2)
     checked = 0
@@ -123,6 +124,7 @@ def test_unknown_backend_is_refused_by_name():
         satsolver.sat_solutions(_random_state(4, 0), backend="minisat")
 
 
+@pytest.mark.slow
 def test_cadical_stops_at_the_deadline_between_slices():
     # a random 50x50 picture's clues take CaDiCaL ~4 s (30,000 conflicts) to the first solution
     state = _random_state(50, 3)
@@ -132,6 +134,7 @@ def test_cadical_stops_at_the_deadline_between_slices():
     assert time.perf_counter() - started < 3.0
 
 
+@pytest.mark.slow
 def test_cadical_stops_when_asked_and_reports_its_conflicts():
     # asked to stop once the first slice has reported: the search (~30,000 conflicts to go) ends
     state = _random_state(50, 3)

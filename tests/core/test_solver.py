@@ -34,6 +34,7 @@ def census_4x4() -> dict:
     return by_clues
 
 
+@pytest.mark.slow
 def test_verdicts_match_brute_force_on_every_4x4_clue_set(census_4x4):
     rng = random.Random(7)
     keys = list(census_4x4)
@@ -176,6 +177,7 @@ def random_1000() -> tuple[Puzzle, np.ndarray]:
     return Puzzle.from_grid(picture).without_goal(), picture
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("time_limit", [1.0, 2.0])
 def test_time_limit_honoured_on_a_1000x1000_puzzle(random_1000, time_limit):
     puzzle, picture = random_1000

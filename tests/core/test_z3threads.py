@@ -41,6 +41,7 @@ def test_a_proof_keeps_its_verdict(z3_interrupt_reports_canceled, at_once: bool)
     assert z3_interrupt_reports_canceled == []
 
 
+@pytest.mark.slow
 def test_a_stopped_sat_search_says_so(z3_interrupt_reports_canceled) -> None:
     # A 40 × 40 random grid takes z3 about a second; the stop is asked by the watcher itself, so
     # encoding (which polls the same function) is not cut short.
@@ -61,6 +62,7 @@ def test_a_stopped_sat_search_says_so(z3_interrupt_reports_canceled) -> None:
 STRESS = Path(__file__).resolve().parents[1] / "z3_release_stress.py"
 
 
+@pytest.mark.slow
 def test_objects_released_by_another_thread_leave_the_context_intact() -> None:
     root = STRESS.parents[1]
     env = os.environ | {"PYTHONPATH": os.pathsep.join(

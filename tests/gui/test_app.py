@@ -68,6 +68,7 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     assert [p.read_bytes() for p in moved] == [junk]
 
 
+@pytest.mark.slow
 def test_screenshot_option_renders_every_view(qapp, data_dir: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "shots"
     assert app.main(["--screenshot", str(out)]) == 0
@@ -82,6 +83,7 @@ def test_screenshot_option_renders_every_view(qapp, data_dir: Path, tmp_path: Pa
     assert capsys.readouterr().out.split() == [str(out / name) for name in VIEWS]
 
 
+@pytest.mark.slow
 def test_screenshot_of_a_file_shows_that_file(qapp, data_dir: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle_file = tmp_path / "bar.non"
@@ -104,6 +106,7 @@ def test_screenshot_of_a_bad_file_fails_with_message(qapp, data_dir: Path, tmp_p
     assert "bad.non" in err and "line 4" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
                                                            "WAYLAND_DISPLAY")}
@@ -210,6 +213,7 @@ def run_studio(tmp_path: Path, data: Path, *args: str) -> tuple[dict, subprocess
     return json.loads(lines[-1]), result
 
 
+@pytest.mark.slow
 def test_start_with_a_read_only_library_and_data_folder(tmp_path: Path) -> None:
     with read_only_folder(tmp_path / "data", a_library_in) as data:
         with pytest.raises(OSError):
@@ -226,6 +230,7 @@ def test_start_with_a_read_only_library_and_data_folder(tmp_path: Path) -> None:
     assert "logging to stderr" in result.stderr  # the log could not be written there either
 
 
+@pytest.mark.slow
 def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
     with read_only_folder(tmp_path / "data") as data:
         seen, result = run_studio(tmp_path, data)
@@ -235,6 +240,7 @@ def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
     assert seen["title"].startswith("Untitled")
 
 
+@pytest.mark.slow
 def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
                                                            "WAYLAND_DISPLAY")}

@@ -142,6 +142,7 @@ def test_a_failed_write_leaves_the_previous_file_intact(tmp_path: Path,
 # --- autosave in the window ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
         qtbot, make_window, data_dir: Path, dialogs: Dialogs) -> None:
     assert 1000 <= autosave.IDLE_MS <= 10000  # "a few seconds"
@@ -198,6 +199,7 @@ def test_saving_or_discarding_removes_the_autosave(qtbot, make_window, data_dir:
     assert list((data_dir / "autosave").iterdir()) == []  # neither file nor lock is left
 
 
+@pytest.mark.slow
 def test_discarding_the_offer_deletes_the_old_work(qtbot, make_window, data_dir: Path,
                                                    dialogs: Dialogs) -> None:
     first = make_window()
@@ -212,6 +214,7 @@ def test_discarding_the_offer_deletes_the_old_work(qtbot, make_window, data_dir:
     assert not second.offer_restore() and len(dialogs.questions) == 1
 
 
+@pytest.mark.slow
 def test_restored_library_work_is_saved_back_to_its_entry(qtbot, make_window,
                                                           small_library: Library, data_dir: Path,
                                                           dialogs: Dialogs) -> None:
@@ -287,6 +290,7 @@ DRIVER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
         make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
@@ -397,6 +401,7 @@ def test_work_that_cannot_be_autosaved_is_said_in_the_banner(
         win.close()
 
 
+@pytest.mark.slow
 def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
         qtbot, make_window, data_dir: Path, dialogs: Dialogs,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,6 +423,7 @@ def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
     assert "cannot be autosaved" in second.banner.text() and second.banner.isVisible()
 
 
+@pytest.mark.slow
 def test_restored_file_work_is_saved_back_to_its_file(qtbot, make_window, data_dir: Path,
                                                       dialogs: Dialogs, tmp_path: Path) -> None:
     target = tmp_path / "bar.non"

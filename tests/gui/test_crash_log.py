@@ -266,6 +266,7 @@ SEGFAULT_DRIVER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_fatal_crash_leaves_its_stacks_in_the_log_folder(tmp_path: Path, data_dir: Path) -> None:
     script = tmp_path / "driver.py"
     script.write_text(SEGFAULT_DRIVER)

@@ -42,6 +42,7 @@ def window(qtbot, small_library, tmp_path):
     assert QThreadPool.globalInstance().waitForDone(20000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot, window, screen,

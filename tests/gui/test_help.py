@@ -57,6 +57,7 @@ def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
     dialog.close()
 
 
+@pytest.mark.slow
 def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypatch,
                                                         tmp_path: Path) -> None:
     target = tmp_path / "guide" / "techniques.html"
@@ -73,6 +74,7 @@ def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypat
     assert opened == [str(target), str(target)]
 
 
+@pytest.mark.slow
 def test_without_a_browser_the_technique_guide_shows_in_a_window(qtbot, window, monkeypatch,
                                                                  tmp_path: Path) -> None:
     target = tmp_path / "techniques.html"

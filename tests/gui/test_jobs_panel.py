@@ -137,6 +137,7 @@ def _wait_idle(qtbot, panel: JobsPanel, timeout: int = 60000) -> None:
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=timeout)
 
 
+@pytest.mark.slow
 def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
                                                   tmp_path: Path) -> None:
     panel = JobsPanel(store)
@@ -205,6 +206,7 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
     panel.report_view.chart.grab()  # paints without a warning
 
 
+@pytest.mark.slow
 def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: JobStore,
                                                               tmp_path: Path) -> None:
     panel = JobsPanel(store)
@@ -305,6 +307,7 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
             assert rule_cells(rule, training) >= rule_cells(original, training)
 
 
+@pytest.mark.slow
 def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: JobStore) -> None:
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
@@ -349,6 +352,7 @@ def _children() -> dict[int, str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_cancel_of_a_process_run_leaves_no_defunct_worker(qtbot, store: JobStore, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
@@ -420,6 +424,7 @@ def test_a_read_only_job_store_is_shown_and_not_run(qtbot, read_only_store) -> N
         assert [r.id for r in store.runs()] == [run_id]
 
 
+@pytest.mark.slow
 def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_library, tmp_path: Path,
                                                               monkeypatch) -> None:
     from PySide6.QtCore import QSettings
@@ -453,6 +458,7 @@ def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_librar
     window.close()
 
 
+@pytest.mark.slow
 def test_a_run_without_unique_and_extremes_finds_rules_without_them(qtbot,
                                                                    store: JobStore) -> None:
     panel = JobsPanel(store)

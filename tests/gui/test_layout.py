@@ -60,6 +60,7 @@ def no_overflow(bar: QToolBar) -> bool:
     return chevron is None or not chevron.isVisible()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(qtbot, window,
                                                                          screen) -> None:
@@ -82,6 +83,7 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(qtbot, 
         assert on_screen(widget, window), widget.accessibleName() or widget.objectName()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_solve_view_controls_are_not_behind_a_chevron(qtbot, window, screen) -> None:
     show_at(qtbot, window, screen)
@@ -96,6 +98,7 @@ def test_solve_view_controls_are_not_behind_a_chevron(qtbot, window, screen) -> 
         assert buttons and on_screen(buttons[0], window), action.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot, window, screen) -> None:
     show_at(qtbot, window, screen)
@@ -111,6 +114,7 @@ def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot, window, sc
         assert 0 <= left < table.viewport().width(), f"column {column} is scrolled out of sight"
 
 
+@pytest.mark.slow
 def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot, window) -> None:
     show_at(qtbot, window, SCREENS[0])
     toolbar = window.findChild(QToolBar, "mainToolBar")
@@ -154,6 +158,7 @@ def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot, window) -> No
     assert summary.wordWrap() and on_screen(summary, window)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tab", ["editor", "solve_view"])
 def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(qtbot, window, tab) -> None:
     show_at(qtbot, window, SCREENS[0])
@@ -223,6 +228,7 @@ def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot, window) -> None:
     assert window.editor.zoom() == editor_zoom
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_the_technique_table_fits_its_pane_without_scrolling(qtbot, window, screen) -> None:
     from PySide6.QtWidgets import QTableView

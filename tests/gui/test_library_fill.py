@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -46,6 +47,7 @@ def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(qtbot, small_libra
     win.cancel_background()
 
 
+@pytest.mark.slow
 def test_a_multiple_solution_puzzle_and_the_gui_stays_responsive(qtbot, tmp_path) -> None:
     library = Library(tmp_path / "lib.sqlite3")
     library.add(Puzzle.from_grid(np.eye(2, dtype=np.int8), title="Diagonal"))
@@ -69,6 +71,7 @@ def test_a_multiple_solution_puzzle_and_the_gui_stays_responsive(qtbot, tmp_path
     library.close()
 
 
+@pytest.mark.slow
 def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
     library = Library(tmp_path / "lib.sqlite3")
     rng = np.random.default_rng(3)
@@ -91,6 +94,7 @@ def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
     library.close()
 
 
+@pytest.mark.slow
 def test_puzzles_imported_later_are_checked_too(qtbot, small_library: Library, tmp_path) -> None:
     win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
                                               QSettings.Format.IniFormat))

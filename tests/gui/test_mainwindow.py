@@ -105,6 +105,7 @@ def test_bad_file_is_a_message_naming_the_line(window: MainWindow, dialogs: Dial
     assert window.editor.puzzle() == before
 
 
+@pytest.mark.slow
 def test_pasted_string_opens_and_bad_string_is_reported(window: MainWindow, dialogs) -> None:
     assert window.load_text(DUCK)
     puzzle = window.editor.puzzle()
@@ -168,6 +169,7 @@ def test_library_double_click_opens_and_save_updates_entry(qtbot, window: MainWi
     assert "Tee two" in [view.proxy.index(r, TITLE).data() for r in range(view.proxy.rowCount())]
 
 
+@pytest.mark.slow
 def test_add_current_puzzle_and_cache_verdict(qtbot, window: MainWindow,
                                               small_library: Library) -> None:
     window.load_text("1:3:1-1:3:1")  # a plus sign: unique and line-solvable
@@ -201,6 +203,7 @@ def test_export_picture_writes_png(window: MainWindow, tmp_path: Path) -> None:
     assert target.read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
 def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings, tmp_path) -> None:
     first = MainWindow(small_library, settings)
     qtbot.addWidget(first)
@@ -335,6 +338,7 @@ def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
     assert window.banner.isHidden() and small_library.get(tee).author == "Ann B"
 
 
+@pytest.mark.slow
 def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dialogs: Dialogs,
                                                  tmp_path: Path) -> None:
     db = tmp_path / "damaged.sqlite3"

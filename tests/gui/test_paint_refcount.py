@@ -95,6 +95,7 @@ def test_painting_the_editor_grid_with_the_mouse_keeps_none_s_count(qtbot) -> No
     assert editor.puzzle() is not None
 
 
+@pytest.mark.slow
 def test_stepping_and_playing_in_the_solve_view_keeps_none_s_count(qtbot) -> None:
     rng = np.random.default_rng(7)
     picture = (rng.random((25, 25)) < 0.55).astype(np.int8)

@@ -88,6 +88,7 @@ def test_rules_model_and_filter_through_modeltester(qtmodeltester, qtbot) -> Non
     qtmodeltester.check(browser_proxy)
 
 
+@pytest.mark.slow
 def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBrowser) -> None:
     entries = load_rule_set("control").entries
     assert browser.proxy.rowCount() == len(entries) == 14
@@ -106,6 +107,7 @@ def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBro
         assert costs[titles.index(title)] == published
 
 
+@pytest.mark.slow
 def test_about_shows_how_each_rule_set_was_made(qtbot, browser: RuleBrowser) -> None:
     def opened_text() -> str:
         dialogs = [d for d in browser.findChildren(QDialog) if d.isVisible()]
@@ -131,6 +133,7 @@ def _section_centre(header: QHeaderView, section: int) -> QPoint:
     return QPoint(x, header.height() // 2)
 
 
+@pytest.mark.slow
 def test_coverage_column_matches_the_published_total(qtbot, browser: RuleBrowser) -> None:
     if browser.coverage_busy.isVisible():  # coverage still being measured
         with qtbot.waitSignal(browser.coverageReady, timeout=30000):

@@ -109,6 +109,7 @@ def rename_rule(qtbot, editor: RuleEditor, old: str, new: str) -> None:
     qtbot.keyClicks(editor.text_edit, new)
 
 
+@pytest.mark.slow
 def test_a_draft_survives_switching_rules_and_a_restart(qtbot, browser: RuleBrowser,
                                                         data_dir: Path) -> None:
     click_rule(qtbot, browser, "mercury")

@@ -161,6 +161,7 @@ def library(tmp_path: Path) -> Library:
     lib.close()
 
 
+@pytest.mark.slow
 def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, library) -> None:
     view = window.view
     pid = library.add(HOUSE)

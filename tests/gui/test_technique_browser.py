@@ -83,6 +83,7 @@ def test_move_pictures_mark_every_decided_range() -> None:
     assert (rows[1].mark, *rows[1].more_marks) == marked_ranges(rows[0].cells, rows[1].cells)
 
 
+@pytest.mark.slow
 def test_families_with_explanation_picture_frequency_and_member_rules(qtbot, techniques) -> None:
     control = load_rule_set("control")
     with qtbot.waitSignal(techniques.analysisReady, timeout=120000):

@@ -110,6 +110,7 @@ def test_a_cost_budget_bounds_the_top_k_costs(anchors: Path) -> None:
     assert within.costs == [cost(r) for r in within.rules]
 
 
+@pytest.mark.slow
 def test_progress_lines_say_how_far_measuring_and_choosing_are(anchors: Path) -> None:
     # 50 distinct rules (a full line of one hint, one per length): one "[measure 50/50]" line.
     rules = [parse_rule(f"""

@@ -161,6 +161,7 @@ def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk: tuple[Path, C
     _assert_real_error(done, "the disk is full", *(["disk I/O error"] if fault else []))
 
 
+@pytest.mark.slow
 def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_nothing(
         full_disk: tuple[Path, Callable[[], None] | None]) -> None:
     folder, fault = full_disk
@@ -196,6 +197,7 @@ def test_learn_run_in_a_read_only_folder_says_read_only(data_folder: Path) -> No
     assert not (data_folder / "jobs.sqlite3").exists()
 
 
+@pytest.mark.slow
 def test_a_read_only_store_is_read_and_never_changed(data_folder: Path) -> None:
     store = data_folder / "jobs.sqlite3"
     run = _make_run(store)
@@ -244,6 +246,7 @@ def _said(holder: subprocess.Popen[str]) -> str:
     return out.strip()
 
 
+@pytest.mark.slow
 def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(
         tmp_path: Path) -> None:
     path = tmp_path / "jobs.sqlite3"

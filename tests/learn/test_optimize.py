@@ -133,6 +133,7 @@ def test_worker_processes_measure_what_this_process_measures() -> None:
     assert [f for f, _ in calls] == sorted(f for f, _ in calls)
 
 
+@pytest.mark.slow
 def test_a_stop_ends_the_worker_processes_measuring() -> None:
     rules = list(RULES.values()) * 200  # 120 tasks
     calls: list[tuple[float, str]] = []

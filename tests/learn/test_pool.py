@@ -9,6 +9,7 @@ from itertools import product
 from typing import Any
 
 import numpy as np
+import pytest
 
 from nonostudio.core.line import Line
 from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
@@ -36,6 +37,7 @@ def _bound(line: Line, pattern: Arbitrary | Singleton | Constant) -> list:
     return found[pattern.index:pattern.index + 1]
 
 
+@pytest.mark.slow
 def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
     rng = random.Random(5)
     lines = [pl for pl in all_states(6) if pl.n >= 3]

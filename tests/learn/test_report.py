@@ -35,6 +35,7 @@ def recovered(names: list[str], control: dict[str, Rule], cells: dict[str, Cells
                            list(control.values()), list(cells.values()))
 
 
+@pytest.mark.slow
 def test_the_control_rules_recover_themselves(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
     found = recovered(list(control), control, cells)
     assert len(found) == 14 and all(found.values())
@@ -64,6 +65,7 @@ def test_the_cheapest_recovering_rule_is_named(control: dict[str, Rule], cells: 
     assert recovered(["big_hint", "full_hint"], control, cells)["full_hint"] == "full_hint"
 
 
+@pytest.mark.slow
 def test_report_on_a_slice(control: dict[str, Rule], transitions: list[Transition]) -> None:
     part = transitions[:300]
     learned = [control[n] for n in ("big_hint", "force_maximum", "edge_fill")]
@@ -108,6 +110,7 @@ def test_union_with_clashing_names_counts_both(control: dict[str, Rule], transit
     assert report.union > max(report.learned, report.control)
 
 
+@pytest.mark.slow
 def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: dict[str, Rule],
                                                                        transitions: list[Transition]) -> None:
     part = transitions[:300]
@@ -142,6 +145,7 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: 
     assert "no 10 rules fit the budget" in none.table()
 
 
+@pytest.mark.slow
 def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
         control: dict[str, Rule], cells: dict[str, Cells], transitions: list[Transition]
 ) -> None:

@@ -159,6 +159,7 @@ def _start_child_run(tmp_path: Path, log: Path, finished: int
     return child, db, run, len(specs)
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
     first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
     child, db, run, total = _start_child_run(tmp_path, first_log, 20)
@@ -202,6 +203,7 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find workers")
 def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
     child, _db, _run, _total = _start_child_run(tmp_path, tmp_path / "log", 5)

@@ -111,6 +111,7 @@ def _zombies_and_children() -> tuple[list[int], list[int]]:
     return zombies, children
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_cancel_of_work_that_ignores_it_takes_under_a_second_and_reaps_every_worker(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -79,6 +79,7 @@ def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances: Instan
     assert len(forms) < len(fill_forms(instances.exprs))
 
 
+@pytest.mark.slow
 def test_weights_cost_the_atoms_and_forms(instances: Instances) -> None:
     weights = CostWeights(geometry=30, unique=9, operator=2)
     space = ConditionSpace(instances, 0, options=SearchOptions(weights=weights))
@@ -89,6 +90,7 @@ def test_weights_cost_the_atoms_and_forms(instances: Instances) -> None:
         assert form.cost == expr_cost(form.expr, weights)
 
 
+@pytest.mark.slow
 def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
     # (3) ---- → cells 1-2 filled: big hint, which the default search writes with the geometry.
     spec = Specification(Transition((3,), "----", "-OO-"), (Binding("h", Singleton(H)),),
@@ -133,6 +135,7 @@ def test_a_run_with_options_binds_them_into_picklable_workers() -> None:
                                  "original's)"
 
 
+@pytest.mark.slow
 def test_widening_uses_only_the_allowed_atoms() -> None:
     from nonostudio.learn.polish import widenings
     from nonostudio.rules.parser import parse_rule
@@ -152,6 +155,7 @@ def test_widening_uses_only_the_allowed_atoms() -> None:
         assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(w.conjunct)), w
 
 
+@pytest.mark.slow
 def test_the_export_widens_with_the_search_options_of_the_runs(anchors: Path) -> None:
     from nonostudio.learn.export import ChoiceSettings, choose_rules, common_options
     from nonostudio.rules.coverage import load_transitions
@@ -210,6 +214,7 @@ def test_an_extension_is_stored_described_and_bound_into_workers() -> None:
     assert SearchOptions.from_json(pickle.loads(pickle.dumps(work)).keywords["search"]) == TOTALS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("transition", "binding", "start", "end"), [
     # No clues: every cell is empty.  The paper's DSL cannot say "no clues".
     (Transition((), "---", "xxx"), Binding("g", Singleton(G)), 0, 3),

@@ -152,6 +152,7 @@ def test_specifications_of_one_transition() -> None:
     assert [s.key for s in first] == [s.key for s in specs if len(s.patterns) < 3]
 
 
+@pytest.mark.slow
 def test_three_first_keeps_the_three_pattern_sets_of_first_elements(
         mined: list[Transition]) -> None:
     for t in mined:

@@ -48,6 +48,7 @@ def _covers(rule: Rule, spec: Specification) -> bool:
                for f in apply_rule(rule, line, flipped=False))
 
 
+@pytest.mark.slow
 def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None:
     # (3) ---- : cells 1 and 2 are filled whatever the placement (RULES.md rule 5, big hint).
     spec = _spec((3,), "----", FILLED, 1, 3, (Binding("h", Singleton(H)),))
@@ -71,6 +72,7 @@ def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None
     assert wanted <= coverage([rule], transitions).cells_by_rule[rule.name]
 
 
+@pytest.mark.slow
 def test_rules_with_cells_cover_and_reprove() -> None:
     # (2) x-O-- : the block at 2 with a gap of 4 cells forces crossing the far end (cell 4).
     transition = Transition((2,), "x-O--", "x-OOx")  # not read beyond hints/before
@@ -84,6 +86,7 @@ def test_rules_with_cells_cover_and_reprove() -> None:
     assert result.candidates_tried >= 1 and result.prover_calls >= 1
 
 
+@pytest.mark.slow
 def test_mined_specifications_give_sound_covering_rules() -> None:
     for spec in [s for s in specifications(Transition((3, 1), "-----", "OOOxO"), 2)
                  if len(s.patterns) == 2][:1]:
@@ -158,6 +161,7 @@ def _control(name: str) -> Rule:
     return next(r for r in load_rule_set("control").rules if r.name == name)
 
 
+@pytest.mark.slow
 def test_simplification_drops_an_implied_conjunct() -> None:
     # Force maximum with ``size(g) >= size(h)`` added: the unique condition already implies it.
     rule = _simplify("""def fm:
@@ -183,6 +187,7 @@ def test_simplified_rules_are_written_in_their_cheapest_equivalent_form() -> Non
     assert tidy(rule) == rule
 
 
+@pytest.mark.slow
 def test_simplification_drops_unused_bindings_and_pins_an_index_condition() -> None:
     # Big hint with a gap bound for nothing: the gap goes.
     rule = _simplify("""def bh:
@@ -231,6 +236,7 @@ def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monke
     assert run.proofs_given_up == 1 and not run.stopped()
 
 
+@pytest.mark.slow
 def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most_general(
         anchors: Path) -> None:
     # (3) -O---- : cell 2 is filled (hint 0 holds the first block). The climb ends at two
@@ -273,6 +279,7 @@ def test_a_cover_loses_the_atoms_later_ones_made_redundant() -> None:
     assert candidates.irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
 
 
+@pytest.mark.slow
 def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_level(
         anchors: Path) -> None:
     # (2 1) --O-O- : cell 0 is crossed (the first block belongs to the first hint, which cannot
@@ -300,6 +307,7 @@ def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_leve
     assert all(isinstance(b.pattern, Constant) and b.pattern.index == 0 for b in rule.bindings)
 
 
+@pytest.mark.slow
 def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(verify, "PROOFS", {})
     # Never fires on the check pool (lines up to 6 cells); wrong on 7 cells, e.g. (1) -------.
@@ -351,6 +359,7 @@ def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch
     assert asked == [False, True] and run.proofs_given_up == 0 and run.prover_calls == 3
 
 
+@pytest.mark.slow
 def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch: pytest.MonkeyPatch) -> None:
     # The climb searches a pattern set without proofs, then with them: the rounds they share
     # (same pools) are built once per specification, and the rule found is the same as alone.
@@ -375,6 +384,7 @@ def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(mo
     assert len(built) == rounds_alone
 
 
+@pytest.mark.slow
 def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeypatch: pytest.MonkeyPatch) -> None:
     # Four hints need seven cells, where the last cell is always filled; on eight it need not
     # be.  z3 is asked about lines up to SHORT_PROOF_LENGTH cells first, and a refutation there

@@ -133,6 +133,7 @@ def test_widenings_refuse_a_rule_that_is_wrong_on_the_pool() -> None:
         widenings(wrong, Instances(wrong.bindings, list(all_states(4))))
 
 
+@pytest.mark.slow
 def test_widen_proves_each_step_and_makes_force_maximum_more_general() -> None:
     widened = widen(FORCE_MAX, max_length=14)
     assert widened.bindings == FORCE_MAX.bindings and widened.action == FORCE_MAX.action
@@ -146,6 +147,7 @@ def test_widen_proves_each_step_and_makes_force_maximum_more_general() -> None:
     assert widen(BIG_HINT, max_length=14) == BIG_HINT
 
 
+@pytest.mark.slow
 def test_synthesis_widens_the_unique_conditions_it_finds() -> None:
     # (2 1) ---OO-- : the block can only be the first hint's, so the cells before it go.  The
     # rule found names the unique hint that can cover the block; the condition search builds
@@ -163,6 +165,7 @@ def test_synthesis_widens_the_unique_conditions_it_finds() -> None:
     assert widen(rule, max_length=12) == rule
 
 
+@pytest.mark.slow
 def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors: Path) -> None:
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:600]
     plain = choose_rules([FIRST_HINT, BIG_HINT], transitions)
@@ -193,6 +196,7 @@ def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_export
     assert [r.name for r in choice.chosen.rules] == [last.name] and choice.chosen.gains[0] > 0
 
 
+@pytest.mark.slow
 def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplified() -> None:
     # tidy binds FIRST_HINT's h0 as constant(hint, 0); the check pool enumerates the other hints
     # of a unique only for an arbitrary pattern, so widening and simplifying read it unpinned.
@@ -209,6 +213,7 @@ def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplifi
     assert simplify(pinned, max_length=14) == pinned  # nothing it stays sound without
 
 
+@pytest.mark.slow
 def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch: pytest.MonkeyPatch) -> None:
     def endless(rule, pool, *, limit, poll, options):  # a widening that would never finish
         while True:

@@ -40,6 +40,7 @@ def test_walk_is_pre_order_over_every_child() -> None:
     assert isinstance(unique, ast.Unique) and ast.variables(unique) == {"g", "h"}  # inside too
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(rules())
 def test_map_children_rebuilds_the_same_tree_and_walks_every_node(rule: ast.Rule) -> None:

@@ -148,6 +148,7 @@ def test_ten_rules_are_the_tables_trees(control, name):
     assert control.entry(name).rule == parse_rule(f"def {name}: {TABLE_FORMS[name]}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PLAIN_FORMS))
 def test_the_original_forms_fill_what_the_plain_forms_fill(control, name):
     plain = parse_rule(PLAIN_FORMS[name])
@@ -157,6 +158,7 @@ def test_the_original_forms_fill_what_the_plain_forms_fill(control, name):
         assert _fills(plain, line) == _fills(shipped, line), (name, str(line))
 
 
+@pytest.mark.slow
 def test_control_rules_are_sound_on_every_short_line(control):
     # The prover checks up to length 30; this is an independent brute-force check on small lines.
     for line in valid_lines(6):

@@ -132,6 +132,7 @@ def _value(e: Expr, env: dict[str, int]) -> int:
     return env[f"{kind}:{e.var}"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(fills())
 def test_offset_form_denotes_the_same_cells_and_never_costs_more(fill_and_bindings):

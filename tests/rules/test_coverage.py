@@ -265,6 +265,7 @@ def test_a_flipped_fill_that_contradicts_the_deduction_is_a_bug_in_line_coordina
     assert claims == {(0, 1, False), (3, 4, True)}
 
 
+@pytest.mark.slow
 def test_gaps_add_up_on_the_papers_test_set(anchors):
     transitions = load_transitions(anchors / "butler" / "testing-set.json")
     rules = load_rule_set("control").rules

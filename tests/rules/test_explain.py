@@ -351,6 +351,7 @@ def expected_mentions(rule: Rule) -> list[str]:
     return out  # regular expressions
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules())
 def test_random_rules_always_read_as_sentences_naming_every_element(rule):
@@ -365,6 +366,7 @@ def test_random_rules_always_read_as_sentences_naming_every_element(rule):
     assert ("fill" in text.lower()) or ("cross out" in text.lower())
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules(), st.lists(st.sampled_from("-Ox"), min_size=1, max_size=12),
        st.lists(st.integers(1, 4), min_size=1, max_size=4))
@@ -471,6 +473,7 @@ def test_the_numbers_after_a_comparison_are_the_quantities_it_names(condition, h
     assert said in text, text
 
 
+@pytest.mark.slow
 def test_the_numbers_after_a_comparison_are_true_of_it(anchors):
     # Every "(a > b)" or "(x + x > y)" a step shows holds, on a sample of the paper's test lines.
     from nonostudio.rules.coverage import load_transitions

@@ -313,6 +313,7 @@ EXTRA = [
 ]
 
 
+@pytest.mark.slow
 def test_compiled_rules_agree_with_the_reference_semantics():
     rng = random.Random(3)
     rules = list(CONTROL.values()) + EXTRA

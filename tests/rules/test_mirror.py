@@ -106,6 +106,7 @@ def test_constant_minus_one_binds_the_last_element(hints: tuple[int, ...], cells
     assert got == fills
 
 
+@pytest.mark.slow
 def test_compiled_rules_and_the_tree_walker_agree_on_indexes_from_the_end() -> None:
     rng = random.Random(11)
     rules = [from_the_end(random_rule(rng, i), rng) for i in range(60)]
@@ -119,6 +120,7 @@ def test_compiled_rules_and_the_tree_walker_agree_on_indexes_from_the_end() -> N
             assert fast == reference_fills(r, line), (format_rule(r), line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_verdicts_on_indexes_from_the_end_match_brute_force(form: ProofStrategy) -> None:
     rng = random.Random(20261125)
@@ -169,6 +171,7 @@ def mirror_cases(rng: random.Random) -> list[Rule]:
     return rules
 
 
+@pytest.mark.slow
 def test_a_mirror_fires_where_its_original_fires_on_the_line_read_backwards() -> None:
     rng = random.Random(2017)
     pairs = [(r, m) for r in mirror_cases(rng) if (m := mirrored(r)) is not None]
@@ -185,6 +188,7 @@ def test_a_mirror_fires_where_its_original_fires_on_the_line_read_backwards() ->
     assert fired >= 2000
 
 
+@pytest.mark.slow
 def test_mirroring_twice_gives_a_rule_with_the_original_fills() -> None:
     rng = random.Random(3)
     lines = [random_line(rng, 12) for _ in range(150)]
@@ -207,6 +211,7 @@ def test_a_rule_about_both_ends_alike_is_its_own_mirror() -> None:
             control[name].bindings, control[name].condition, control[name].action)
 
 
+@pytest.mark.slow
 def test_the_mirrors_of_the_control_rules_are_proved_sound() -> None:
     for r in load_rule_set("control").rules:
         image = mirrored(r)

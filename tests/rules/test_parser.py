@@ -292,6 +292,7 @@ PIECES = ["def", "r", "with", "h", "g", "=", "arbitrary", "constant", "singleton
           "0", "1", "-1", "\n", "#", "#:", "#: title: t", "#: example: (1) - -> true [0,1)", "<", "é"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map(" ".join))
 def test_token_junk_only_ever_raises_rule_syntax_errors(text):
@@ -313,6 +314,7 @@ def test_character_junk_only_ever_raises_rule_syntax_errors(text):
 CONTROL_TEXT = (rules_dir() / "control.rules").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, len(CONTROL_TEXT) - 1), st.integers(0, 6), st.sampled_from(PIECES + [""]))
 def test_edited_control_file_parses_or_says_where(pos, cut, insert):
@@ -447,6 +449,7 @@ def _rule_at_the_limits(shape: str) -> str:
     return f"def big:\n  with {with_}:\n  if {cond}:\n  then {fill}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["flat", "nested"])
 def test_a_rule_at_every_limit_works_in_every_tool(shape):
     text = _rule_at_the_limits(shape)

@@ -49,6 +49,7 @@ def test_random_bytes(data):
     _parse(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=300))
 def test_random_text(text):
@@ -75,6 +76,7 @@ EDITS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 70_000), st.integer
                            st.binary(max_size=12)), min_size=1, max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(SHIPPED)), EDITS)
 def test_mutated_shipped_files(name, edits):
@@ -101,6 +103,7 @@ def _huge(kind: str, n: int) -> str:
     return "true" + " and true" * n  # "trues"
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["and", "sum", "minus", "digits", "parens", "unique", "trues"]),
        st.integers(1, 6000))
@@ -112,6 +115,7 @@ def test_huge_rules_parse_or_say_which_limit(kind, n):
             parse_rule(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # readouterr empties it
 @given(st.binary(max_size=300) | st.sampled_from(sorted(SHIPPED)).flatmap(

@@ -66,6 +66,7 @@ def test_every_control_rule_round_trips():
         assert parse_rule(format_rule(rule)) == rule
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(rules())
 def test_any_tree_prints_and_parses_back_equal(rule):
@@ -92,6 +93,7 @@ def test_a_rule_without_patterns_is_refused():
         format_rule(rule)
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(rules(), rules())
 def test_dumped_entries_read_back(first, second):

@@ -107,6 +107,7 @@ FORMS = list(FORM_IDS.values())
 # ---- the control rules ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_every_control_rule_is_sound_up_to_12_cells(form: ProofStrategy) -> None:
     rules = load_rule_set("control").rules
@@ -117,12 +118,14 @@ def test_every_control_rule_is_sound_up_to_12_cells(form: ProofStrategy) -> None
         assert result.max_length == 12 and result.counterexample is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["full_hint", "big_hint", "cross_small_gap_singleton"])
 def test_some_control_rules_are_sound_up_to_30_cells(name: str) -> None:
     r = next(r for r in load_rule_set("control").rules if r.name == name)
     assert prove(r, 30).sound is True
 
 
+@pytest.mark.slow
 def test_the_trees_the_broken_variants_start_from_are_sound() -> None:
     for r in CONTROL:
         assert prove(r, 8).sound is True, r.name
@@ -271,6 +274,7 @@ def check_against_brute_force(rules: list[Rule], form: ProofStrategy,
     return sound, unsound
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_verdicts_match_brute_force_on_random_rules(form: ProofStrategy) -> None:
     rng = random.Random(20170814)
@@ -280,6 +284,7 @@ def test_verdicts_match_brute_force_on_random_rules(form: ProofStrategy) -> None
     assert sum(fires(r, 6) for r in sound) >= 8 and unsound >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_verdicts_match_brute_force_on_seven_cells(form: ProofStrategy) -> None:
     rng = random.Random(7)
@@ -379,6 +384,7 @@ def test_a_stop_asked_before_z3_starts_is_not_lost(form: ProofStrategy) -> None:
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
+@pytest.mark.slow
 def test_at_once_agrees_with_per_length_on_the_control_rules_at_20_cells() -> None:
     for r in load_rule_set("control").rules:
         if r.name == "force_maximum":

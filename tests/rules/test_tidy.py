@@ -43,6 +43,7 @@ def _same_everywhere(a: Rule, b: Rule, lines: list[Line]) -> None:
         assert _fills(a, line) == _fills(b, line), (format_rule(a), line.hints, line.text)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rules(), st.integers(0, 10_000))
 def test_a_tidied_rule_fills_what_the_rule_fills_and_costs_no_more(rule, seed):

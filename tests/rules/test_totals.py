@@ -173,6 +173,7 @@ def random_total_rule(rng: random.Random, number: int) -> Rule:
                 terms.expr(2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS, ids=list(FORM_IDS))
 def test_verdicts_on_rules_with_totals_match_brute_force(form: ProofStrategy) -> None:
     rng = random.Random(20261125)
@@ -182,6 +183,7 @@ def test_verdicts_on_rules_with_totals_match_brute_force(form: ProofStrategy) ->
     assert len(sound) >= 5 and unsound >= 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", SOUND)
 def test_counting_strategies_are_proved_sound_up_to_30_cells(text: str) -> None:
     result = prove(parse_rule(text), 30)
