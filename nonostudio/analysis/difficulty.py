@@ -211,6 +211,8 @@ def _bottlenecks(trace: Trace) -> tuple[int, float]:
     def productive(key: tuple[str, int]) -> bool:
         hints, n = clue[key]
         filled, crossed = masks[key]
+        if (filled | crossed).bit_count() == n:
+            return False  # a complete line has nothing left to decide
         state = (hints, n, filled, crossed)
         found = cache.get(state)
         if found is None:
