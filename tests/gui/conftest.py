@@ -13,6 +13,7 @@ from leaks import THREAD_GRACE_S
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.workers import Worker
 
 # The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
 # every show(); that is a limit of the test platform, not a problem in our widgets.
@@ -40,13 +41,16 @@ def no_background_work_left() -> Iterator[None]:
                     f"pool {THREAD_GRACE_S:g} s after it ended", pytrace=False)
 
 
+StartedWorkers = Callable[[str], list[Worker]]
+
+
 @pytest.fixture
-def started_workers(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[Any]]:
+def started_workers(monkeypatch: pytest.MonkeyPatch) -> StartedWorkers:
     """``started_workers("nonostudio.gui.check_panel")``: the list of every background worker
     that module starts from then on (its ``run_in_background``), in order.  A test that asserts
     a stale result never arrives waits for ``worker.is_delivered()`` of each (its ``finished``
     signal, the last it sends, has reached the GUI thread) rather than for a fixed time."""
-    from nonostudio.gui.workers import Worker, run_in_background
+    from nonostudio.gui.workers import run_in_background
 
     def record(module: str) -> list[Worker]:
         started: list[Worker] = []
@@ -67,7 +71,7 @@ def picture(*rows: str) -> np.ndarray:
 
 
 @pytest.fixture
-def small_library(tmp_path: Path) -> Library:
+def small_library(tmp_path: Path) -> Iterator[Library]:
     """Three puzzles: Tee 5x3 (MIT), Block 2x2 (CC0), zebra 4x1 (no licence, multiple words)."""
     lib = Library(tmp_path / "lib.sqlite3")
     lib.add(Puzzle.from_grid(picture("#####", "..#..", "..#.."), title="Tee", author="Ann",

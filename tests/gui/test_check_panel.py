@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QPlainTextEdit
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core import solver as real_solver
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import Verdict
+from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.check_panel import CheckPanel
 from nonostudio.gui.editor import EditorView
+from nonostudio.gui.workers import Worker
+
+# The ``started_workers`` fixture (``conftest.py``).
+StartedWorkers = Callable[[str], list[Worker]]
 
 
 @pytest.fixture
-def panel(qtbot) -> CheckPanel:
+def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
     widget = CheckPanel(delay_ms=20)
     qtbot.addWidget(widget)
     yield widget
@@ -28,7 +36,7 @@ def _picture(*rows: str) -> np.ndarray:
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
 
 
-def test_ambiguous_two_by_two_offers_the_alternate(qtbot, panel: CheckPanel) -> None:
+def test_ambiguous_two_by_two_offers_the_alternate(qtbot: QtBot, panel: CheckPanel) -> None:
     puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))
     with qtbot.waitSignal(panel.verdictReady, timeout=10000) as blocker:
         panel.set_puzzle(puzzle)
@@ -42,7 +50,7 @@ def test_ambiguous_two_by_two_offers_the_alternate(qtbot, panel: CheckPanel) -> 
     assert puzzle.is_solution(grid) and not np.array_equal(grid, result.solution)
 
 
-def test_unique_puzzle(qtbot, panel: CheckPanel) -> None:
+def test_unique_puzzle(qtbot: QtBot, panel: CheckPanel) -> None:
     puzzle = Puzzle.from_grid(_picture("###", "#..", "##."))
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(puzzle)
@@ -52,7 +60,7 @@ def test_unique_puzzle(qtbot, panel: CheckPanel) -> None:
     assert not panel.is_busy() and panel.busy.isHidden()
 
 
-def test_no_solution(qtbot, panel: CheckPanel) -> None:
+def test_no_solution(qtbot: QtBot, panel: CheckPanel) -> None:
     # Totals agree (2 = 2), but a full top row would put a cell in the empty first column.
     puzzle = Puzzle(((2,), ()), ((), (2,)))
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
@@ -60,9 +68,10 @@ def test_no_solution(qtbot, panel: CheckPanel) -> None:
     assert panel.verdict_label.text() == "No solution"
 
 
-def test_newer_puzzle_replaces_pending_check(qtbot, panel: CheckPanel, started_workers) -> None:
+def test_newer_puzzle_replaces_pending_check(qtbot: QtBot, panel: CheckPanel,
+                                             started_workers: StartedWorkers) -> None:
     workers = started_workers("nonostudio.gui.check_panel")
-    seen = []
+    seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
     unique = Puzzle.from_grid(_picture("##", "#."))
@@ -73,7 +82,7 @@ def test_newer_puzzle_replaces_pending_check(qtbot, panel: CheckPanel, started_w
     assert [r.verdict for r in seen] == [Verdict.UNIQUE_LINE]
 
 
-def test_metadata_change_does_not_recheck(qtbot, panel: CheckPanel) -> None:
+def test_metadata_change_does_not_recheck(qtbot: QtBot, panel: CheckPanel) -> None:
     puzzle = Puzzle.from_grid(_picture("#.", ".."))
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(puzzle)
@@ -81,7 +90,7 @@ def test_metadata_change_does_not_recheck(qtbot, panel: CheckPanel) -> None:
     assert not panel.is_busy()
 
 
-def test_no_puzzle_shows_a_message_and_drops_the_verdict(qtbot, panel: CheckPanel) -> None:
+def test_no_puzzle_shows_a_message_and_drops_the_verdict(qtbot: QtBot, panel: CheckPanel) -> None:
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
         panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
     assert not panel.alternate_button.isHidden()
@@ -92,7 +101,7 @@ def test_no_puzzle_shows_a_message_and_drops_the_verdict(qtbot, panel: CheckPane
     assert not panel.is_busy() and panel.busy.isHidden()
 
 
-def test_invalid_clues_show_a_message(qtbot, panel: CheckPanel) -> None:
+def test_invalid_clues_show_a_message(qtbot: QtBot, panel: CheckPanel) -> None:
     """Clues typed in the editor that do not make a puzzle (a row clue wider than the row) reach
     the panel as no puzzle, as the main window wires them, and it says so instead of checking."""
     editor = EditorView()
@@ -111,7 +120,7 @@ def test_invalid_clues_show_a_message(qtbot, panel: CheckPanel) -> None:
     assert panel.result() is None and not panel.is_busy()
 
 
-def _type(qtbot, edit, text: str) -> None:
+def _type(qtbot: QtBot, edit: QPlainTextEdit, text: str) -> None:
     """Replace ``edit``'s text by typing ``text`` as a user would (lines split by returns)."""
     edit.selectAll()
     edit.setFocus()
@@ -122,15 +131,17 @@ def _type(qtbot, edit, text: str) -> None:
         qtbot.keyClicks(edit, line)
 
 
-def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatch,
-                                            started_workers) -> None:
+def test_new_puzzle_cancels_a_running_check(qtbot: QtBot, panel: CheckPanel,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            started_workers: StartedWorkers) -> None:
     """A check still running is told to stop, and only the newer puzzle's verdict is shown."""
     workers = started_workers("nonostudio.gui.check_panel")
     running = threading.Event()
     stopped = threading.Event()
     slow = Puzzle(((1,), (1,)), ((1,), (1,)))
 
-    def fake_solve(puzzle, *, time_limit, progress, should_stop):
+    def fake_solve(puzzle: Puzzle, *, time_limit: float, progress: ProgressCallback,
+                   should_stop: StopCallback) -> real_solver.SolveResult:
         if puzzle is slow:
             running.set()
             while not should_stop():
@@ -140,7 +151,7 @@ def test_new_puzzle_cancels_a_running_check(qtbot, panel: CheckPanel, monkeypatc
         return real_solver.solve(puzzle, time_limit=time_limit)
 
     monkeypatch.setattr("nonostudio.gui.check_panel.solve", fake_solve)
-    seen = []
+    seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(slow)
     qtbot.waitUntil(running.is_set, timeout=5000)

@@ -4,23 +4,30 @@ palette, and the library's cached difficulty column (schema migration, sorting).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import LABELS, TIER_TEXT
+from nonostudio.analysis.difficulty import LABELS, TIER_TEXT, Grade
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core import library as library_module
 from nonostudio.core.library import Library
+from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.difficulty_charts import MAX_RULE_BARS, RuleUsageChart
 from nonostudio.gui.difficulty_panel import DifficultyPanel
 from nonostudio.gui.library_model import DIFFICULTY, LibraryFilterModel, LibraryModel
 from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.workers import Worker
+from nonostudio.rules.ruleset import RuleSet
 
 
 def picture(*rows: str) -> np.ndarray:
@@ -32,8 +39,12 @@ HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), t
 AMBIGUOUS = Puzzle(((1,), (1,)), ((1,), (1,)))
 
 
+# The ``started_workers`` fixture (``conftest.py``).
+StartedWorkers = Callable[[str], list[Worker]]
+
+
 @pytest.fixture
-def panel(qtbot) -> DifficultyPanel:
+def panel(qtbot: QtBot) -> Iterator[DifficultyPanel]:
     widget = DifficultyPanel(delay_ms=10)
     qtbot.addWidget(widget)
     widget.resize(320, 480)
@@ -42,13 +53,13 @@ def panel(qtbot) -> DifficultyPanel:
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
-def graded(qtbot, panel: DifficultyPanel, puzzle: Puzzle):
+def graded(qtbot: QtBot, panel: DifficultyPanel, puzzle: Puzzle) -> Grade:
     with qtbot.waitSignal(panel.gradeReady, timeout=20000) as blocker:
         panel.set_puzzle(puzzle)
     return blocker.args[0]
 
 
-def test_line_solvable_puzzle_report(qtbot, panel: DifficultyPanel) -> None:
+def test_line_solvable_puzzle_report(qtbot: QtBot, panel: DifficultyPanel) -> None:
     result = graded(qtbot, panel, HOUSE)
     # Line logic solves the house, so no probing or search is needed: a line technique's tier
     # (at most 5), a unique label.
@@ -56,6 +67,7 @@ def test_line_solvable_puzzle_report(qtbot, panel: DifficultyPanel) -> None:
     assert result.rule_set == DEFAULT_RULE_SET == panel.rule_set_combo.currentText()
     assert panel.label.text() == result.label
     assert panel.tier_label.text().startswith(f"Tier {result.tier}: {TIER_TEXT[result.tier]}.")
+    assert result.hardest_technique is not None and result.trace is not None
     assert f"Hardest technique: {BY_ID[result.hardest_technique].name}." in \
         panel.tier_label.text()
     assert panel.explanation_label.text() == result.explanation
@@ -73,14 +85,14 @@ def test_line_solvable_puzzle_report(qtbot, panel: DifficultyPanel) -> None:
     assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[:len(bars)]
 
 
-def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot, panel: DifficultyPanel) -> None:
+def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot: QtBot, panel: DifficultyPanel) -> None:
     result = graded(qtbot, panel, AMBIGUOUS)
     assert result.tier == 8 and result.hardest_technique == "search"
     assert panel.label.text() == "Not unique"
     assert "several pictures" in panel.explanation_label.text()
 
 
-def test_a_blank_border_keeps_the_grade(qtbot, panel: DifficultyPanel) -> None:
+def test_a_blank_border_keeps_the_grade(qtbot: QtBot, panel: DifficultyPanel) -> None:
     plain = graded(qtbot, panel, HOUSE)
     grid = np.zeros((9, 9), dtype=np.int8)
     grid[2:7, 2:7] = picture("..#..", ".###.", "#####", "#...#", "#.###")
@@ -90,10 +102,10 @@ def test_a_blank_border_keeps_the_grade(qtbot, panel: DifficultyPanel) -> None:
     assert panel.label.text() == plain.label
 
 
-def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel,
-                                             started_workers) -> None:
+def test_newer_puzzle_replaces_pending_grade(qtbot: QtBot, panel: DifficultyPanel,
+                                             started_workers: StartedWorkers) -> None:
     workers = started_workers("nonostudio.gui.difficulty_panel")
-    seen = []
+    seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
     assert panel.is_busy() and panel.label.text() == "Grading\u2026"
@@ -104,15 +116,16 @@ def test_newer_puzzle_replaces_pending_grade(qtbot, panel: DifficultyPanel,
     assert len(seen) == 1 and seen[0].features.cells == 25
 
 
-def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPanel,
-                                                      monkeypatch, started_workers) -> None:
+def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot: QtBot, panel: DifficultyPanel,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      started_workers: StartedWorkers) -> None:
     import threading
 
     from nonostudio.analysis import difficulty
 
     running, stopped = threading.Event(), threading.Event()
 
-    def slow_grade(puzzle, rule_set, *, should_stop):
+    def slow_grade(puzzle: Puzzle, rule_set: RuleSet, *, should_stop: StopCallback) -> Grade:
         if puzzle is AMBIGUOUS:
             running.set()
             while not should_stop():
@@ -122,7 +135,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPa
 
     monkeypatch.setattr("nonostudio.gui.difficulty_panel.grade", slow_grade)
     workers = started_workers("nonostudio.gui.difficulty_panel")
-    seen = []
+    seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
     qtbot.waitUntil(running.is_set, timeout=5000)
@@ -134,7 +147,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot, panel: DifficultyPa
     assert [g.features.cells for g in seen] == [25]
 
 
-def test_metadata_change_does_not_regrade(qtbot, panel: DifficultyPanel) -> None:
+def test_metadata_change_does_not_regrade(qtbot: QtBot, panel: DifficultyPanel) -> None:
     graded(qtbot, panel, HOUSE)
     panel.set_puzzle(HOUSE.with_meta(title="Renamed"))
     assert not panel.is_busy() and panel.result() is not None
@@ -154,7 +167,8 @@ def test_unknown_rule_set_is_reported_not_raised(panel: DifficultyPanel) -> None
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_usage_bars_are_painted_in_the_highlight_colour(qtbot, qapp, theme: str) -> None:
+def test_usage_bars_are_painted_in_the_highlight_colour(qtbot: QtBot, qapp: QApplication,
+                                                        theme: str) -> None:
     apply_theme(qapp, theme)
     try:
         chart = RuleUsageChart()
@@ -198,7 +212,8 @@ def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> No
         assert lib.entries()[0].difficulty == ""
 
 
-def test_difficulty_column_sorts_by_level(qtmodeltester, small_library: Library) -> None:
+def test_difficulty_column_sorts_by_level(qtmodeltester: ModelTester,
+                                          small_library: Library) -> None:
     ids = [e.id for e in small_library.entries()]
     for id, label in zip(ids, ("Hard", "Beginner", "Not unique"), strict=True):
         small_library.set_difficulty(id, label)
