@@ -68,7 +68,6 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     assert [p.read_bytes() for p in moved] == [junk]
 
 
-@pytest.mark.slow
 def test_screenshot_option_renders_every_view(qapp, data_dir: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "shots"
     assert app.main(["--screenshot", str(out)]) == 0
