@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from nonostudio.analysis.trace import Trace
+from nonostudio.analysis.steps import Trace
 from nonostudio.cli import main
 from nonostudio.cli.rules import counterexample_picture
 from nonostudio.core.formats import parse_puzzle_arg

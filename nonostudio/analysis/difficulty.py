@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from nonostudio.analysis import probing
+from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Trace
 from nonostudio.analysis.techniques import (
     ALL_TECHNIQUES,
@@ -38,7 +39,7 @@ from nonostudio.analysis.techniques import (
     ORDER,
 )
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
-from nonostudio.analysis.trace import line_name, rule_trace
+from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import FILLED
 from nonostudio.core.linesolver import solve_masks
@@ -438,7 +439,7 @@ def grade(
 ) -> Grade:
     """Grade ``puzzle`` for a player using ``rule_set``.
 
-    Raises :class:`nonostudio.analysis.trace.UnsoundRuleError` for an unsound rule;
+    Raises :class:`nonostudio.analysis.unsound.UnsoundRuleError` for an unsound rule;
     ``should_stop()`` returning True makes the grade describe only the work done (``Undecided``
     when that was not enough to tell).
     """

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nonostudio.analysis.difficulty import grade
-from nonostudio.analysis.trace import UnsoundRuleError
+from nonostudio.analysis.unsound import UnsoundRuleError
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet

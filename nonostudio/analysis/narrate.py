@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from nonostudio.analysis.naming import direction_name, line_name
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import direction_name, line_name
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ast import Rule

@@ -11,10 +11,12 @@ import argparse
 from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.narrate import narrate, summary_text
 from nonostudio.analysis.steps import Step
 from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import UnsoundRuleError, line_name, rule_trace
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.unsound import UnsoundRuleError
 from nonostudio.cli.common import ExitCode, Outcome, ThrottledProgress, load_puzzle, say
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError

@@ -11,8 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis import trace as trace_module
-from nonostudio.analysis.trace import Step, Trace, UnsoundRuleError, rule_trace
+from nonostudio.analysis import trial_memory
+from nonostudio.analysis.steps import Step, Trace
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.unsound import UnsoundRuleError
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
 from nonostudio.core.gridstate import Contradiction, GridState
@@ -195,7 +197,7 @@ def test_every_probe_step_is_the_first_refuted_cell_from_scratch(
     # size; memory=False sets that size to 0, as on a large grid); each probe must still be
     # exactly what trying every cell from scratch finds, and name the same line.
     if not memory:
-        monkeypatch.setattr(trace_module, "_MEMORY_CELLS", 0)
+        monkeypatch.setattr(trial_memory, "MEMORY_CELLS", 0)
     ((_, puzzle),) = read_all(SAMPLES / sample)
     rule_list = [] if rules is None else list(load_rule_set(rules).rules)
     trace = rule_trace(puzzle, rule_list)

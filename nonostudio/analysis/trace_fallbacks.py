@@ -1,0 +1,139 @@
+"""The steps a trace takes when no rule applies anywhere: line logic, probes, search.
+
+In order: line logic beyond the rules (the easiest technique that decides a cell somewhere, or
+the exact line solver), a depth-1 probe (a cell whose one value contradicts line logic) and the
+complete solver.  Each function takes the :class:`~nonostudio.analysis.tracer.Tracer` and
+returns the step, or None when that fallback has nothing.
+"""
+
+from __future__ import annotations
+
+from nonostudio.analysis.naming import line_name, value_name
+from nonostudio.analysis.step_text import probe_text, search_text
+from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
+from nonostudio.analysis.techniques import CONTRADICTION, FALLBACK, ORDER
+from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.tracer import Tracer
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.gridstate import Contradiction
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+from nonostudio.core.progress import StopCallback
+from nonostudio.core.solver import Verdict, solve
+
+
+def line_step(t: Tracer) -> Step | None:
+    """Line logic beyond the rules (None: line logic is stuck).  With complete moves: the
+    easiest technique that decides a cell somewhere, on the line where its move decides most;
+    otherwise the exact line solver on the line it decides most cells of."""
+    if t.complete:
+        return _technique_line_step(t)
+    best: tuple[int, str, int, list[int], tuple[int, ...]] | None = None
+    for axis, count in (("row", t.puzzle.height), ("column", t.puzzle.width)):
+        for index in range(count):
+            line = t.line(axis, index)
+            if UNKNOWN not in line.cells:
+                continue
+            forced = t.forced(axis, index, line)
+            new = [p for p, c in enumerate(line.cells) if c == UNKNOWN and forced[p] != UNKNOWN]
+            if new and (best is None or len(new) > best[0]):
+                best = (len(new), axis, index, new, forced)
+    if best is None:
+        return None
+    _, axis, index, new, forced = best
+    return Step(LINE, axis, index, None, False, {},
+                tuple((*t.cell(axis, index, p), forced[p]) for p in new), None,
+                "beyond the rules: the exact line solver")
+
+
+def _technique_line_step(t: Tracer) -> Step | None:
+    best: tuple[int, int] | None = None
+    choice: tuple[str, int, Line, str] | None = None
+    for axis, count in (("row", t.puzzle.height), ("column", t.puzzle.width)):
+        for index in range(count):
+            if (axis, index) in t.stuck:
+                continue
+            line = t.line(axis, index)
+            if UNKNOWN not in line.cells:
+                continue
+            forced = t.forced(axis, index, line)
+            if forced == line.cells:
+                t.stuck.add((axis, index))
+                continue
+            technique = t.first_technique(line) or FALLBACK
+            after = t.move(technique, line.hints, line.cells)
+            gained = sum(1 for a, b in zip(line.cells, after, strict=True) if a != b)
+            key = (ORDER[technique], -gained)
+            if best is None or key < best:
+                best, choice = key, (axis, index, line, technique)
+    if choice is None:
+        return None
+    axis, index, line, technique = choice
+    return t.move_step(LINE, axis, index, line, None, technique,
+                          note="beyond the rules")
+
+
+def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
+    """A cell whose one value contradicts line logic, decided the other way.
+
+    Cells are tried in reading order, filled before empty; the first assumption line logic
+    refutes is the step.  Which one that is comes from :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials
+    reused); its trial is then run again from the grid, so that the step names the line a
+    trial from scratch names.
+    """
+    state = t.trials.grid_state(t.grid)
+    trials = t.trials.start(state)
+    refuted = trials.refuted
+    for r, row in enumerate(t.grid):
+        for c, value in enumerate(row):
+            if value != UNKNOWN:
+                continue
+            if should_stop is not None and should_stop():
+                return None
+            for assumed in (FILLED, CROSSED):
+                if not refuted(r, c, assumed):
+                    continue
+                trial = state.copy()
+                trial.set_cell(r, c, assumed)
+                try:
+                    trial.propagate(rows={r}, cols={c})
+                except Contradiction as exc:
+                    return _probe(t, r, c, assumed, exc)
+                raise AssertionError("line logic refutes an assumption in any order")
+    return None
+
+
+def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
+    """The probe step deciding (r, c) against ``assumed``, refuted at the line ``exc`` names."""
+    where = line_name(*exc.args).lower() if len(exc.args) == 2 else "some line"
+    value = CROSSED if assumed == FILLED else FILLED
+    note = (f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)} leads, by line "
+            f"logic, to {where} having no solution; so it is {value_name(value)}")
+    if not t.complete:
+        return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note)
+    bad = exc.args if len(exc.args) == 2 else None
+    clue = None if bad is None else (
+        t.puzzle.rows[bad[1]] if bad[0] == "row" else t.puzzle.cols[bad[1]])
+    text = probe_text(r, c, assumed, bad, clue)
+    return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note,
+                CONTRADICTION, text.text, (), text.spans)
+
+
+def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
+    """The rest of the grid from the complete solver (None: it was stopped)."""
+    result = t.search = solve(t.puzzle, should_stop=should_stop)
+    if result.verdict is Verdict.NO_SOLUTION:
+        raise InconsistentPuzzleError("the puzzle has no solution")
+    if result.solution is None:
+        return None
+    solution = result.solution
+    cells = tuple((r, c, int(solution[r, c]))
+                  for r in range(t.puzzle.height) for c in range(t.puzzle.width)
+                  if t.grid[r][c] == UNKNOWN)
+    note = ("the complete solver: the puzzle has a unique solution"
+            if result.verdict.is_unique
+            else "the complete solver: the puzzle has several solutions; this is one of them")
+    if not t.complete:
+        return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
+    text = search_text(len(cells), result.verdict.is_unique)
+    return Step(SEARCH, "", -1, None, False, {}, cells, None, note, SEARCH_TECHNIQUE,
+                text.text)

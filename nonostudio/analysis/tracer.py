@@ -1,0 +1,252 @@
+"""The state of one rule-based trace and the steps it takes with rules and techniques.
+
+:class:`Tracer` holds the grid, the queue of lines to look at and the steps so far; it finds a
+line's next rule step (the rule's fill, or with complete moves the move of the technique the
+fill belongs to) and checks every cell a step decides against the exact line solver.  The
+fallbacks beyond the rules are in :mod:`nonostudio.analysis.trace_fallbacks`; the loop that
+drives both is :func:`nonostudio.analysis.trace.rule_trace`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+import numpy as np
+
+from nonostudio.analysis.naming import line_name, value_name
+from nonostudio.analysis.rule_fills import RuleFills
+from nonostudio.analysis.step_text import explain_move
+from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
+from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
+from nonostudio.analysis.trial_memory import TrialMemory
+from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.line import UNKNOWN, Line
+from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import SolveResult
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.interpreter import Element, RuleFill
+from nonostudio.rules.oracle import SubLine, decompose
+
+LineKey = tuple[str, int]  # ("row" | "column", index)
+_Hit = tuple[str, bool, dict[str, Element], int, list[int]]  # rule, flipped, env, value, new
+
+
+def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
+    return {name: (el.type.value, el.index, el.start, el.size) for name, el in env.items()}
+
+
+class Tracer:
+    """The state of one trace: the grid, the queue of lines to look at and the steps so far."""
+
+    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule],
+                 start_grid: np.ndarray | None = None, complete_moves: bool = True) -> None:
+        self.puzzle = puzzle
+        self.fills = RuleFills(rules)  # the rules compiled, first fills remembered
+        self.complete = complete_moves
+        self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
+        if start_grid is None:
+            self.grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+        else:
+            self.grid = [[int(v) for v in row] for row in start_grid]
+        self.columns = [list(column) for column in zip(*self.grid, strict=True)]  # the grid,
+        # transposed (kept in step with it)
+        if not self.columns:
+            self.columns = [[] for _ in range(puzzle.width)]
+        self.unknown = sum(row.count(UNKNOWN) for row in self.grid)
+        self.steps: list[Step] = []
+        self.queue: deque[LineKey] = deque()
+        self.queued: set[LineKey] = set()
+        self._forced: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
+        self.trials = TrialMemory(puzzle)  # depth-1 trials remembered across probe steps
+        # Lines line logic decides nothing more on, as they are now (a step touching one drops it).
+        self.stuck: set[LineKey] = set()
+        self.search: SolveResult | None = None  # the complete solver's result, once it ran
+        for r in range(puzzle.height):
+            self.push(("row", r))
+        for c in range(puzzle.width):
+            self.push(("column", c))
+
+    # ---- grid access ---------------------------------------------------------------------------
+
+    def push(self, key: LineKey) -> None:
+        if key not in self.queued:
+            self.queued.add(key)
+            self.queue.append(key)
+
+    def line(self, axis: str, index: int) -> Line:
+        if axis == "row":
+            return Line(self.puzzle.rows[index], tuple(self.grid[index]))
+        return Line(self.puzzle.cols[index], tuple(self.columns[index]))
+
+    @staticmethod
+    def cell(axis: str, index: int, pos: int) -> tuple[int, int]:
+        return (index, pos) if axis == "row" else (pos, index)
+
+    def forced(self, axis: str, index: int, line: Line) -> tuple[int, ...]:
+        """The line's maximal transition; InconsistentPuzzleError when it has no solution."""
+        key = (line.hints, line.cells)
+        if key not in self._forced:
+            self._forced[key] = solve_cells(line.hints, line.cells)
+        out = self._forced[key]
+        if out is None:
+            raise InconsistentPuzzleError(
+                f"the puzzle has no solution: {line_name(axis, index).lower()} {line} cannot be "
+                "completed", clue=f"{axis} {index + 1}")
+        return out
+
+    def record(self, step: Step) -> None:
+        """Decide the step's cells and queue the lines they cross.
+
+        A rule step's own line stays at the head of the queue; a line step's own line is already
+        at its maximal transition.
+        """
+        own_kinds = (RULE,) if self.complete else (RULE, LINE)
+        own = (step.axis, step.index) if step.kind in own_kinds else None
+        stuck = self.stuck
+        for r, c, v in step.cells:
+            self.grid[r][c] = v
+            self.columns[c][r] = v
+            stuck.discard(("row", r))
+            stuck.discard(("column", c))
+            for key in (("row", r), ("column", c)):
+                if key != own:
+                    self.push(key)
+        self.unknown -= len(step.cells)
+        self.steps.append(step)
+
+    def check_complete(self) -> None:
+        """Every line of a full grid matches its clue (each step was checked only against its
+        own line); InconsistentPuzzleError names the first line that does not."""
+        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+            for index in range(count):
+                self.forced(axis, index, self.line(axis, index))
+
+    # ---- rules ---------------------------------------------------------------------------------
+
+    def rule_step(self, axis: str, index: int) -> Step | None:
+        """The first rule fill that decides a new cell of this line, on the line or a sub-line
+        (with complete moves: the move of the technique it belongs to there)."""
+        line = self.line(axis, index)
+        if UNKNOWN not in line.cells:
+            return None
+        self.forced(axis, index, line)  # a contradictory line has no rules and no sub-lines
+        if self.complete and not line.hints:
+            return self.move_step(RULE, axis, index, line, None, "empty_line")
+        sub: SubLine | None = None
+        hit = self._first_fill(axis, index, line, line, 0)
+        if hit is None:
+            for candidate in decompose(line):
+                hit = self._first_fill(axis, index, line, candidate.line, candidate.cell_start)
+                if hit is not None:
+                    sub = candidate
+                    break
+        if hit is None:
+            return None
+        name, flipped, env, value, new = hit
+        if not self.complete:
+            subline = None if sub is None else (sub.cell_start, sub.cell_end)
+            return Step(RULE, axis, index, name, flipped, _bound(env),
+                        tuple((*self.cell(axis, index, p), value) for p in new), subline)
+        seen = line if sub is None else sub.line
+        offset = 0 if sub is None else sub.cell_start
+        technique = self.covering(seen, [p - offset for p in new], value)
+        return self.move_step(RULE, axis, index, line, sub, technique, name, flipped,
+                              _bound(env))
+
+    def _first_fill(self, axis: str, index: int, line: Line, seen: Line,
+                    offset: int) -> _Hit | None:
+        """apply_rule's first fill, in its order (rules in order, forward fills before flipped
+        ones), that decides a new cell of ``seen``; UnsoundRuleError for a wrong fill.
+
+        Every fill before it consists of cells ``seen`` already has with the fill's value, which
+        passes the soundness check and decides nothing.  So which fill is the first one that
+        does not depends on ``seen`` alone and is remembered per line state
+        (:class:`~nonostudio.analysis.rule_fills.RuleFills`); that fill is then checked against
+        the whole line's line logic every time.
+        """
+        found = self.fills.first(seen)
+        if found is None:
+            return None
+        name, flipped, env, fill = found
+        new = self._check(name, axis, index, line, seen, offset, fill)
+        # A fill reaching an undecided cell either decides it or is unsound (raised above); one
+        # on decided cells only, not all of its value, is unsound: ``new`` is never empty here.
+        return name, flipped, env, fill.value, new
+
+    # ---- techniques ----------------------------------------------------------------------------
+
+    def move(self, technique: str, hints: tuple[int, ...], cells: tuple[int, ...]
+             ) -> tuple[int, ...]:
+        """The technique's complete move on a line state (cached)."""
+        key = (technique, hints, cells)
+        out = self._moves.get(key)
+        if out is None:
+            out = self._moves[key] = BY_ID[technique].apply(hints, cells)
+        return out
+
+    def covering(self, seen: Line, positions: list[int], value: int) -> str:
+        """The easiest line technique whose complete move on ``seen`` sets ``positions`` to
+        ``value`` (the exact line solver's "all arrangements agree" covers every sound fill)."""
+        for technique in CATALOGUE:
+            out = self.move(technique.id, seen.hints, seen.cells)
+            if all(out[p] == value for p in positions):
+                return technique.id
+        return FALLBACK
+
+    def first_technique(self, line: Line) -> str | None:
+        """The easiest line technique that decides a cell of the line (None: none does)."""
+        key = (line.hints, line.cells)
+        found = self._first.get(key)
+        if found is None:
+            found = ""
+            for technique in CATALOGUE:
+                if self.move(technique.id, line.hints, line.cells) != line.cells:
+                    found = technique.id
+                    break
+            self._first[key] = found
+        return found or None
+
+    def move_step(self, kind: str, axis: str, index: int, line: Line, sub: SubLine | None,
+                  technique: str, rule: str | None = None, flipped: bool = False,
+                  env: dict[str, BoundElement] | None = None, note: str = "") -> Step:
+        """The technique's complete move on the line (or the oracle's sub-line ``sub``) as a
+        step; every cell it decides is checked against the exact line solver."""
+        seen = line if sub is None else sub.line
+        offset = 0 if sub is None else sub.cell_start
+        after = self.move(technique, seen.hints, seen.cells)
+        forced = self.forced(axis, index, line)
+        cells = []
+        for q, (was, now) in enumerate(zip(seen.cells, after, strict=True)):
+            if was == UNKNOWN and now != UNKNOWN:
+                if forced[q + offset] != now:
+                    raise UnsoundTechniqueError(technique, axis, index, line, q + offset)
+                cells.append((*self.cell(axis, index, q + offset), now))
+        text = explain_move(technique, axis, index, seen.hints, seen.cells, after,
+                            cell_offset=offset, clue_offset=0 if sub is None else sub.hint_start,
+                            line_clues=line.hints, line_size=line.size,
+                            beyond_rules=kind == LINE)
+        return Step(kind, axis, index, rule, flipped, env or {}, tuple(cells),
+                    None if sub is None else (sub.cell_start, sub.cell_end), note,
+                    technique, text.text, text.clues, text.spans)
+
+    def _check(self, rule: str, axis: str, index: int, line: Line, seen: Line, offset: int,
+               fill: RuleFill) -> list[int]:
+        """The line positions the fill newly decides; raises UnsoundRuleError for a wrong fill."""
+        if fill.start < 0 or fill.end > seen.size:
+            edge = fill.start if fill.start < 0 else fill.end - 1
+            raise UnsoundRuleError(rule, axis, index, seen, fill, edge,
+                                   f"is outside the {seen.size}-cell line")
+        forced = self.forced(axis, index, line)
+        new = []
+        for p in range(fill.start + offset, fill.end + offset):
+            if forced[p] != fill.value:
+                reason = ("is undecided by line logic" if forced[p] == UNKNOWN
+                          else f"is {value_name(forced[p])} in every solution")
+                raise UnsoundRuleError(rule, axis, index, seen, fill, p - offset, reason)
+            if line.cells[p] == UNKNOWN:
+                new.append(p)
+        return new

@@ -1,0 +1,210 @@
+"""Depth-1 probe trials remembered from one probe step of a trace to the next.
+
+A probe step looks for the first cell, in reading order, whose one value line logic refutes;
+:class:`TrialMemory` answers "does line logic refute this assumption on this grid?" and reuses
+what earlier trials of the same assumption found (the argument is in
+docs/design/analysis.md, "Probe-trial memory").  Grids are whole-grid bit masks.
+"""
+
+from __future__ import annotations
+
+from nonostudio.core.gridstate import Contradiction, GridState, LineCache
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.linesolver import solve_masks
+from nonostudio.core.puzzle import Puzzle
+
+# Depth-1 trials are remembered on puzzles up to this many cells (memory: three whole-grid masks
+# a trial), and line-solver results up to this many (then they are dropped and computed again).
+MEMORY_CELLS = 4096
+LINE_CACHE_LIMIT = 200_000
+
+_Masks = tuple[int, int, int, int]  # a grid's filled, crossed masks by rows, then by columns
+_Memory = tuple[_Masks, _Masks, int, int, int]
+
+
+def whole_mask(rows: list[int], width: int) -> int:
+    """Row masks joined into one mask of the whole grid (row ``r`` at bits ``r * width`` on)."""
+    out = 0
+    for r in range(len(rows) - 1, -1, -1):
+        out = (out << width) | rows[r]
+    return out
+
+
+def bit_cells(mask: int, width: int) -> list[tuple[int, int]]:
+    """``(row, column)`` of every bit of a whole-grid mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(divmod(low.bit_length() - 1, width))
+        mask ^= low
+    return out
+
+
+
+
+class TrialMemory:
+    """Depth-1 trials (assume a cell's value, run line logic) remembered across probe steps.
+
+    Line logic (the exact line solver to a fixed point) is monotone, and whether it ends in a
+    contradiction does not depend on the order lines are solved in.  Say an assumption's last
+    trial started from grid ``S`` (a fixed point: probing starts where line logic is stuck) and
+    reached the consistent fixed point ``F``, changing the lines ``L``.  On a later grid
+    ``G ⊇ S`` the trial's outcome is that of line logic from ``F ∪ G``: refuted when a cell of
+    ``G`` has the other value in ``F``; not refuted when every cell of ``G`` unknown in ``F``
+    lies on lines outside ``L`` (each such line of ``F ∪ G`` is that line of ``G``, a fixed point,
+    and the other lines are those of ``F``); otherwise line logic runs on from ``F ∪ G``.  Only
+    the yes/no answer is taken from here; grids are whole-grid masks (cell (r, c) at bit
+    ``r * width + c``).  Puzzles over :data:`MEMORY_CELLS` cells remember nothing.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.width = w = puzzle.width
+        self.height = h = puzzle.height
+        self.line_cache: LineCache = {}  # the line solver's results, shared by every trial
+        self.remember = w * h <= MEMORY_CELLS
+        self.row_region: list[int] = []
+        self.col_region: list[int] = []
+        if self.remember:  # (whole-grid masks of every row and column: not on a large grid)
+            column = 0
+            for r in range(h):
+                column |= 1 << (r * w)
+            self.row_region = [((1 << w) - 1) << (r * w) for r in range(h)]
+            self.col_region = [column << c for c in range(w)]
+        # (row, column, value) -> (F, S, cells of the lines L unknown in F, L's rows, L's
+        # columns as bits); grids as (filled, crossed) row-major and column-major masks.
+        self.memory: dict[tuple[int, int, int], _Memory] = {}
+        self.news: dict[int, tuple[_Masks, int, int]] = {}
+        self.state = GridState(puzzle, self.line_cache)
+        self.grid: _Masks = (0, 0, 0, 0)
+
+    def grid_state(self, grid: list[list[int]]) -> GridState:
+        """A solver state of the grid, sharing the line cache."""
+        if len(self.line_cache) > LINE_CACHE_LIMIT:
+            self.line_cache.clear()
+        state = GridState(self.puzzle, self.line_cache)
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v != UNKNOWN:
+                    state.set_cell(r, c, v)
+        return state
+
+    def start(self, state: GridState) -> TrialMemory:
+        """Trials on this grid (a fixed point of line logic) from now on."""
+        self.state = state
+        if self.remember:
+            self.grid = (whole_mask(state.row_f, self.width), whole_mask(state.row_x, self.width),
+                         whole_mask(state.col_f, self.height), whole_mask(state.col_x, self.height))
+            self.news = {}
+        return self
+
+    def refuted(self, r: int, c: int, assumed: int) -> bool:
+        """Whether line logic refutes cell (r, c) = ``assumed`` on the current grid."""
+        key = (r, c, assumed)
+        state = self.state
+        known = self.memory.get(key) if self.remember else None
+        if known is None:
+            trial = state.copy()
+            trial.set_cell(r, c, assumed)
+            rows, cols = {r}, {c}
+        else:
+            fill, seen, open_ = known[0], known[1], known[2]
+            new = self.news.get(id(seen))
+            if new is not None and new[0] is seen:
+                new_f, new_x = new[1], new[2]
+                if not (new_f & fill[1] or new_x & fill[0] or (new_f | new_x) & open_):
+                    return False  # the common case, ahead of _settled
+            outcome = self._settled(key, known)
+            if outcome is not None:
+                return outcome
+            trial, rows, cols = self._resumed(known)
+        try:
+            trial.propagate(rows=rows, cols=cols)
+        except Contradiction:
+            self.memory.pop(key, None)
+            return True
+        if self.remember:
+            self._remember(key, trial)
+        return False
+
+    def _resumed(self, known: _Memory) -> tuple[GridState, set[int], set[int]]:
+        """The trial of ``F ∪ G`` to run on: the current grid with the remembered ``F`` added,
+        and the rows and columns holding cells of ``G`` that are unknown in ``F`` on ``L``."""
+        fill = known[0]
+        grid_f, grid_x = self.grid[0], self.grid[1]
+        trial = self.state.copy()
+        for rr, cc in bit_cells(fill[0] & ~grid_f, self.width):
+            trial.set_cell(rr, cc, FILLED)
+        for rr, cc in bit_cells(fill[1] & ~grid_x, self.width):
+            trial.set_cell(rr, cc, CROSSED)
+        rows, cols = set(), set()
+        for rr, cc in bit_cells((grid_f | grid_x) & known[2], self.width):
+            rows.add(rr)
+            cols.add(cc)
+        return trial, rows, cols
+
+    def _remember(self, key: tuple[int, int, int], trial: GridState) -> None:
+        """Remember a trial that ended at a consistent fixed point: its grid ``F``, the grid
+        ``S`` it started from and the lines ``L`` it changed."""
+        state = self.state
+        changed_rows = changed_cols = region = 0
+        for i, (f, x) in enumerate(zip(trial.row_f, trial.row_x, strict=True)):
+            if f != state.row_f[i] or x != state.row_x[i]:
+                changed_rows |= 1 << i
+                region |= self.row_region[i]
+        for i, (f, x) in enumerate(zip(trial.col_f, trial.col_x, strict=True)):
+            if f != state.col_f[i] or x != state.col_x[i]:
+                changed_cols |= 1 << i
+                region |= self.col_region[i]
+        w, h = self.width, self.height
+        fill = (whole_mask(trial.row_f, w), whole_mask(trial.row_x, w), whole_mask(trial.col_f, h),
+                whole_mask(trial.col_x, h))
+        self.memory[key] = (fill, self.grid, region & ~(fill[0] | fill[1]), changed_rows,
+                            changed_cols)
+
+    def _settled(self, key: tuple[int, int, int], known: _Memory) -> bool | None:
+        """The trial's outcome from its memory when no full propagation is needed (None: it
+        is).  On a line the trial changed and the grid has new cells on, the line of ``F ∪ G``
+        is solved alone: if it stays as it is on every such line, ``F ∪ G`` is the fixed point
+        (and is remembered as the trial's new ``F``)."""
+        fill, seen, open_, changed_rows, changed_cols = known
+        grid = self.grid
+        new = self.news.get(id(seen))
+        if new is None or new[0] is not seen:
+            new = self.news[id(seen)] = (seen, grid[0] & ~seen[0], grid[1] & ~seen[1])
+        _, new_f, new_x = new
+        if new_f & fill[1] or new_x & fill[0]:
+            del self.memory[key]
+            return True
+        dirty = (new_f | new_x) & open_
+        if dirty:
+            w, h = self.width, self.height
+            full_w, full_h = (1 << w) - 1, (1 << h) - 1
+            union = (fill[0] | grid[0], fill[1] | grid[1], fill[2] | grid[2], fill[3] | grid[3])
+            lines = set()
+            for r, c in bit_cells(dirty, w):
+                if changed_rows >> r & 1:
+                    lines.add((True, r))
+                if changed_cols >> c & 1:
+                    lines.add((False, c))
+            cache = self.line_cache
+            for is_row, i in lines:
+                if is_row:
+                    f, x = union[0] >> (i * w) & full_w, union[1] >> (i * w) & full_w
+                    out = cache.get((True, i, f, x))
+                    if out is None:
+                        out = solve_masks(self.puzzle.rows[i], w, f, x)
+                else:
+                    f, x = union[2] >> (i * h) & full_h, union[3] >> (i * h) & full_h
+                    out = cache.get((False, i, f, x))
+                    if out is None:
+                        out = solve_masks(self.puzzle.cols[i], h, f, x)
+                if out is None:
+                    del self.memory[key]
+                    return True
+                cache[(is_row, i, f, x)] = out
+                if out != (f, x):
+                    return None
+            self.memory[key] = (union, grid, open_ & ~(grid[0] | grid[1]), changed_rows,
+                                changed_cols)
+        return False
