@@ -1,0 +1,29 @@
+"""The scroll area that lets a puzzle grid fit its window and scroll only when zoomed in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+if TYPE_CHECKING:
+    from nonostudio.gui.grid_base import GridBase
+
+
+class GridScrollArea(QScrollArea):
+    """A scroll area around a :class:`~nonostudio.gui.grid_view.GridView` that tells the grid how much room it has, so the
+    grid can fit the window (the default) and scroll only when zoomed in."""
+
+    def __init__(self, grid: GridBase, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = grid
+        self.setWidget(grid)
+        self.setWidgetResizable(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid.set_fit(True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.grid.set_available_size(self.maximumViewportSize())
