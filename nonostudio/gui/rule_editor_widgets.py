@@ -1,0 +1,146 @@
+"""The widgets of the rule editor and the state its parts share.
+
+:class:`RuleEditorWidgets` lays out the draft bar, the rule text, the syntax error line, the
+prove bar, the progress bar and the proof result; :mod:`nonostudio.gui.rule_editor` builds the
+editor on it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.gui.line_picture import LinePicture
+from nonostudio.gui.rule_drafts import RuleDrafts
+from nonostudio.gui.rule_highlighter import RuleHighlighter
+from nonostudio.gui.save_rules_dialog import SaveWrittenRuleDialog
+from nonostudio.gui.workers import Worker
+from nonostudio.rules.ast import Rule
+from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.prover import ProofResult
+
+PARSE_DELAY_MS = 150
+DEFAULT_MAX_LENGTH = 30
+
+
+class RuleEditorWidgets(QWidget):
+    """The rule editor's widgets, signals and state; parsing, drafts and proving come on top."""
+
+    ruleChanged = Signal(object)  # Rule | None, after each (debounced) parse
+    proofFinished = Signal(object)  # ProofResult, also when interrupted
+    ruleSaved = Signal(str, str)  # the user rule set and the rule's name, after Save to rule set
+
+    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = PARSE_DELAY_MS,
+                 drafts: RuleDrafts | None = None) -> None:
+        super().__init__(parent)
+        self._rule: Rule | None = None
+        self._error: RuleSyntaxError | None = None
+        self._error_span: tuple[int, int] | None = None
+        self._worker: Worker | None = None
+        self._stopping: list[Worker] = []  # cancelled proofs whose thread has not ended yet
+        self._result: ProofResult | None = None
+        self._drafts = drafts
+        self._rule_set = ""  # the rule set and name of the opened rule ("" when none)
+        self._rule_name = ""
+        self._original = ""  # the opened rule's text as its set has it
+        self._loading = False
+        self.save_dialog: SaveWrittenRuleDialog | None = None
+        self.confirm_box: QMessageBox | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self.parse_now)
+        self._build()
+
+    def _build(self) -> None:
+        self.draft_label = QLabel()
+        self.draft_label.setAccessibleName("Draft status")
+        self.draft_label.setWordWrap(True)
+        self.revert_button = QPushButton("&Revert…")
+        self.revert_button.setToolTip("Discard your changes and show the rule as its set has it")
+        self.revert_button.hide()
+        self.save_button = QPushButton("&Save to rule set…")
+        self.save_button.setToolTip("Save this rule into one of your own rule sets (a .rules "
+                                    "file in your rules folder), offered in the Rules list")
+        draft_bar = QHBoxLayout()
+        draft_bar.addWidget(self.draft_label, 1)
+        draft_bar.addWidget(self.revert_button)
+        draft_bar.addWidget(self.save_button)
+
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setAccessibleName("Rule text")
+        self.text_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text_edit.setPlaceholderText(
+            "def my_rule:\n  with h = arbitrary(hint):\n  if ...:\n  then fill(true, ..., ...)"
+        )
+        self.highlighter = RuleHighlighter(self.text_edit.document(), self.palette())
+        self.error_label = QLabel()
+        self.error_label.setAccessibleName("Syntax error")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.length_spin = QSpinBox(minimum=1, maximum=60, value=DEFAULT_MAX_LENGTH)
+        self.length_spin.setAccessibleName("Longest line to prove")
+        self.length_spin.setSuffix(" cells")
+        self.length_spin.setToolTip("Prove the rule sound for every line up to this length")
+        self.length_label = QLabel("Prove for lines up to")
+        self.length_label.setBuddy(self.length_spin)
+        self.length_label.setMinimumWidth(self.length_label.sizeHint().width())
+        self.prove_button = QPushButton("&Prove")
+        self.prove_button.setToolTip("Prove in the background that the rule never fills wrongly")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the proof now")
+        self.cancel_button.hide()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.hide()
+        self.progress_label = QLabel()  # the prover's words, wrapped, when the bar is narrow
+        self.progress_label.setAccessibleName("Proof progress")
+        self.progress_label.setWordWrap(True)
+        self.progress_label.hide()
+        self.result_label = QLabel()
+        self.result_label.setAccessibleName("Proof result")
+        self.result_label.setWordWrap(True)
+        self.counterexample = LinePicture(cell=18)
+        self.counterexample.hide()
+
+        prove_bar = QHBoxLayout()
+        prove_bar.addWidget(self.length_label)
+        prove_bar.addWidget(self.length_spin)
+        prove_bar.addWidget(self.prove_button)
+        prove_bar.addWidget(self.cancel_button)
+        prove_bar.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(draft_bar)
+        layout.addWidget(self.text_edit, 1)
+        layout.addWidget(self.error_label)
+        layout.addLayout(prove_bar)
+        layout.addWidget(self.progress)  # a row of its own: the words on it have room
+        layout.addWidget(self.progress_label)
+        layout.addWidget(self.result_label)
+        layout.addWidget(self.counterexample)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
+            self.highlighter.set_palette(self.palette())
+        super().changeEvent(event)
+
+
+    def text(self) -> str:
+        return self.text_edit.toPlainText()
+
+    def parse_now(self) -> None:
+        """Parse the text now (:class:`~nonostudio.gui.rule_editor.RuleEditor` does it)."""
+        raise NotImplementedError
