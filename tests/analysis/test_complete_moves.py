@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from nonostudio.analysis.designer import stuck_region
-from nonostudio.analysis.difficulty import blank_margins, grade, without_margins
+from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.margins import blank_margins, without_margins
 from nonostudio.analysis.narrate import narrate, seen_line, summary_text
 from nonostudio.analysis.step_text import explain_move, ordinal
 from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace

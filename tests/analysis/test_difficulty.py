@@ -13,13 +13,11 @@ import pytest
 
 from nonostudio.analysis.difficulty import (
     DEFAULT_WEIGHTS,
-    MULTIPLE,
-    NO_SOLUTION,
-    UNIQUE,
     DifficultyWeights,
     GradeSettings,
     grade,
 )
+from nonostudio.analysis.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE
 from nonostudio.analysis.probing import probe_solve
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.formats import read_entries

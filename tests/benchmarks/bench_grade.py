@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import ANCHORS, PUZZLES, require_anchors  # noqa: E402
 
-from nonostudio.analysis.difficulty import MULTIPLE, UNIQUE, grade  # noqa: E402
+from nonostudio.analysis.difficulty import grade  # noqa: E402
+from nonostudio.analysis.grade_features import MULTIPLE, UNIQUE  # noqa: E402
 from nonostudio.core.errors import PuzzleError  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402

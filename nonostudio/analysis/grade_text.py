@@ -1,0 +1,78 @@
+"""A grade in words: the explanation built from a puzzle's features, and its counting words.
+
+:func:`explain` says the label, the hardest technique the puzzle needs and how often, what else
+it takes (steps beyond the rules, probes and where, search) and whether it narrows to one line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from nonostudio.analysis.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
+from nonostudio.analysis.naming import line_name
+from nonostudio.analysis.techniques import BY_ID
+from nonostudio.rules.phrases import join_and
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_text(n: int, noun: str) -> str:
+    """``one probe``, ``three probes``, ``12 probes``."""
+    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"{word} {noun}{'' if n == 1 else 's'}"
+
+
+def times_text(n: int) -> str:
+    """``once``, ``twice``, ``three times``, ``14 times``."""
+    if n <= 2:
+        return ("never", "once", "twice")[n]
+    return f"{_NUMBERS[n] if n < len(_NUMBERS) else n} times"
+
+
+def _and(parts: list[str]) -> str:
+    """"a, b and c"; "a; b; and c" when a part holds a comma (a learned rule's title does)."""
+    if len(parts) > 1 and any("," in p for p in parts):
+        return "; ".join(parts[:-1]) + "; and " + parts[-1]
+    return join_and(parts)
+
+
+def _around(cells: list[tuple[int, int]]) -> str:
+    """``around row 7`` (the row most probes are on; the first such row on a tie)."""
+    rows = Counter(r for r, _ in cells)
+    best = max(rows.values())
+    row = next(r for r, _ in cells if rows[r] == best)
+    return f"around {line_name('row', row).lower()}"
+
+
+def explain(label: str, f: Features, titles: dict[str, str]) -> str:
+    """The grade in words, built from the features."""
+    if f.solutions == MULTIPLE:
+        return f"{label}: the clues allow several pictures, so no reasoning can finish it"
+    if f.solutions == NO_SOLUTION:
+        return f"{label}: no picture fits the clues"
+    if f.solutions == UNDECIDED:
+        return (f"{label}: grading stopped before it could tell whether the puzzle has one "
+                "solution")
+    parts = []
+    if f.line_steps:
+        parts.append(count_text(f.line_steps, "step") + " beyond the rules")
+    for depth in (1, 2):
+        cells = [(r, c) for r, c, d in f.probe_cells if d == depth]
+        if cells:
+            parts.append(f"{count_text(len(cells), f'depth-{depth} probe')} {_around(cells)}")
+    if f.searched:
+        parts.append("search deeper than depth-2 probing")
+    if f.hardest_technique is None:
+        return f"{label}: nothing to decide"
+    hardest = BY_ID[f.hardest_technique]
+    text = f"{label}: the hardest technique it needs is {hardest.name} (tier {hardest.tier})"
+    used = f.techniques.get(f.hardest_technique, 0)
+    if used:
+        text += f", {times_text(used)}"
+    if parts:
+        text += f"; it also takes {_and(parts)}"
+    else:
+        text += " (the rules alone solve it)"
+    if f.bottleneck_min == 1:
+        text += "; at its narrowest only one line offers progress"
+    return text
