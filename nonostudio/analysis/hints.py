@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonostudio.analysis.move_line import cells_text
+from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.narrate import step_effect
-from nonostudio.analysis.step_text import cells_text, line_name
 from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace

@@ -33,36 +33,30 @@ def normal_clues(clues: Sequence[int]) -> Clues:
     return tuple(int(c) for c in clues if int(c) > 0)
 
 
-def _runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
+def _maximal_runs(inside: Sequence[bool]) -> list[tuple[int, int]]:
+    """Maximal runs ``(start, end)`` of positions where ``inside`` is true."""
+    out = []
+    start = -1
+    for i, here in enumerate(inside):
+        if here:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            out.append((start, i))
+            start = -1
+    if start >= 0:
+        out.append((start, len(inside)))
+    return out
+
+
+def runs(cells: Sequence[int], value: int) -> list[tuple[int, int]]:
     """Maximal runs ``(start, end)`` of cells equal to ``value``."""
-    out = []
-    start = -1
-    for i, c in enumerate(cells):
-        if c == value:
-            if start < 0:
-                start = i
-        elif start >= 0:
-            out.append((start, i))
-            start = -1
-    if start >= 0:
-        out.append((start, len(cells)))
-    return out
+    return _maximal_runs([c == value for c in cells])
 
 
-def _gaps(cells: Sequence[int]) -> list[tuple[int, int]]:
+def open_gaps(cells: Sequence[int]) -> list[tuple[int, int]]:
     """Maximal runs ``(start, end)`` of cells that are not crossed."""
-    out = []
-    start = -1
-    for i, c in enumerate(cells):
-        if c != CROSSED:
-            if start < 0:
-                start = i
-        elif start >= 0:
-            out.append((start, i))
-            start = -1
-    if start >= 0:
-        out.append((start, len(cells)))
-    return out
+    return _maximal_runs([c != CROSSED for c in cells])
 
 
 class Ranges:
@@ -197,7 +191,8 @@ def _line_complete(clues: Clues, cells: list[int]) -> None:
 # ---- tier 1: clues and crosses ------------------------------------------------------------------
 
 
-def _wall_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+def wall_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+    """The clues' ranges with only the crosses as walls (None: the clues do not fit)."""
     r = Ranges(clues, cells, boxes=False)
     return r if r.pack() else None
 
@@ -205,7 +200,7 @@ def _wall_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
 def _overlap(clues: Clues, cells: list[int]) -> None:
     """Pack the clues left, then right, within the open cells: where a clue covers the same cells
     in both packings they are filled."""
-    r = _wall_ranges(clues, cells)
+    r = wall_ranges(clues, cells)
     if r is not None:
         for i, h in enumerate(clues):
             _set(cells, r.hi[i], r.lo[i] + h, FILLED)
@@ -213,17 +208,17 @@ def _overlap(clues: Clues, cells: list[int]) -> None:
 
 def _small_gap(clues: Clues, cells: list[int]) -> None:
     """A gap between crosses (or an edge) that no clue able to reach it fits in is empty."""
-    r = _wall_ranges(clues, cells)
+    r = wall_ranges(clues, cells)
     if r is None:
         return
-    for gs, ge in _gaps(cells):
+    for gs, ge in open_gaps(cells):
         if not any(gs <= s and s + h <= ge for i, h in enumerate(clues) for s in r.starts(i)):
             _set(cells, gs, ge, CROSSED)
 
 
 def _simple_spaces(clues: Clues, cells: list[int]) -> None:
     """Cells that no clue can reach, between its leftmost and rightmost packing, are empty."""
-    r = _wall_ranges(clues, cells)
+    r = wall_ranges(clues, cells)
     if r is not None:
         for c, covered in enumerate(r.reach()):
             if not covered:
@@ -233,7 +228,8 @@ def _simple_spaces(clues: Clues, cells: list[int]) -> None:
 # ---- tier 2: boxes ------------------------------------------------------------------------------
 
 
-def _box_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+def box_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
+    """The clues' ranges packed with the boxes as well as the crosses (None: they do not fit)."""
     r = Ranges(clues, cells, boxes=True)
     return r if r.pack() else None
 
@@ -242,11 +238,11 @@ def _punctuate(clues: Clues, cells: list[int]) -> None:
     """A block as long as the longest clue that can hold it is finished: both its ends are
     capped with crosses; when only one clue can be that block, the clue is placed there and the
     cells no clue can reach any more are empty."""
-    r = _box_ranges(clues, cells)
+    r = box_ranges(clues, cells)
     if r is None:
         return
     placed = False
-    for bs, be in _runs(cells, FILLED):
+    for bs, be in runs(cells, FILLED):
         owners = r.candidates(bs, be)
         if owners and max(clues[i] for i in owners) == be - bs:
             _set(cells, bs - 1, bs, CROSSED)
@@ -264,11 +260,11 @@ def _punctuate(clues: Clues, cells: list[int]) -> None:
 def _glue(clues: Clues, cells: list[int]) -> None:
     """A box near a wall (an edge or a cross): the block through it stays inside its gap and is
     at least as long as the shortest clue that can hold it, so it sticks out from the wall."""
-    r = _box_ranges(clues, cells)
+    r = box_ranges(clues, cells)
     if r is None:
         return
-    gaps = _gaps(cells)
-    for bs, be in _runs(cells, FILLED):
+    gaps = open_gaps(cells)
+    for bs, be in runs(cells, FILLED):
         gs, ge = next(g for g in gaps if g[0] <= bs < g[1])
         sure_start, sure_end = bs, be  # cells covered by every placement of every candidate
         first = True
@@ -285,13 +281,13 @@ def _glue(clues: Clues, cells: list[int]) -> None:
             _set(cells, sure_start, sure_end, FILLED)
 
 
-def _narrowed(clues: Clues, cells: list[int]) -> Ranges | None:
+def narrowed_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
     """Ranges narrowed by the boxes: the first clue starts at or before the first box, the last
     ends at or after the last box, and a block with one candidate clue narrows that clue."""
-    r = _box_ranges(clues, cells)
+    r = box_ranges(clues, cells)
     if r is None or not clues:
         return r
-    blocks = _runs(cells, FILLED)
+    blocks = runs(cells, FILLED)
     if not blocks:
         return r
     changed = True
@@ -312,7 +308,7 @@ def _narrowed(clues: Clues, cells: list[int]) -> Ranges | None:
 def _mercury(clues: Clues, cells: list[int]) -> None:
     """A box holds its clue: the clue must cover it, so the cells too far from the box for that
     clue (and out of every other clue's reach) are empty."""
-    r = _narrowed(clues, cells)
+    r = narrowed_ranges(clues, cells)
     if r is not None:
         for c, covered in enumerate(r.reach()):
             if not covered:
@@ -325,10 +321,10 @@ def _mercury(clues: Clues, cells: list[int]) -> None:
 def _joining_splitting(clues: Clues, cells: list[int]) -> None:
     """Two boxes that only the same clue can hold are joined; a cell that would join blocks into
     one longer than any clue able to hold it is empty."""
-    r = _narrowed(clues, cells)
+    r = narrowed_ranges(clues, cells)
     if r is None:
         return
-    blocks = _runs(cells, FILLED)
+    blocks = runs(cells, FILLED)
     owner = [r.candidates(bs, be) for bs, be in blocks]
     for j in range(len(blocks) - 1):
         if len(owner[j]) == 1 and owner[j] == owner[j + 1]:

@@ -15,8 +15,9 @@ import pytest
 from nonostudio.analysis.designer import stuck_region
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.margins import blank_margins, without_margins
+from nonostudio.analysis.move_line import ordinal
 from nonostudio.analysis.narrate import narrate, seen_line, summary_text
-from nonostudio.analysis.step_text import explain_move, ordinal
+from nonostudio.analysis.step_text import explain_move
 from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE
 from nonostudio.analysis.trace import rule_trace
