@@ -1,50 +1,32 @@
 """The coverage metric C(R) of a rule set on test transitions (RULES.md §6; seed 000 §6.3, §7.2).
 
-:func:`load_transitions` reads a test set; :func:`coverage` counts the cells the rules set on
-it, per rule, with the fills that contradict a deduction (:class:`RuleBug`), in the paper's
-reading or two looser ones; :func:`coverage_gaps` accounts for every cell left unset.  The
+:func:`load_transitions` reads a test set (:mod:`nonostudio.rules.transitions`); :func:`coverage`
+counts the cells the rules set on it, per rule, with the fills that contradict a deduction
+(:class:`RuleBug`), in the paper's reading or two looser ones; :func:`coverage_gaps` accounts for every cell left unset.  The
 readings and the per-rule figures: ``docs/design/rules.md``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.core.linesolver import solve_text
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
 from nonostudio.rules.oracle import SubLine, decompose
+from nonostudio.rules.transitions import (
+    Transition,
+    TransitionsError,
+    cells_to_fill,
+    load_transitions,
+)
 
-
-class TransitionsError(ValueError):
-    """A test set that cannot be read: ``source`` names the file (and the item in it), ``line``
-    and ``column`` (1-based, when known) where in the file or in the item's line text."""
-
-    def __init__(self, message: str, *, source: str, line: int | None = None,
-                 column: int | None = None) -> None:
-        self.message = message
-        self.source = source
-        self.line = line
-        self.column = column
-        where = [source] + [f"{what} {n}" for what, n in (("line", line), ("column", column))
-                            if n is not None]
-        super().__init__(f"{', '.join(where)}: {message}")
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """A test line state ``before`` (``-Ox`` text) and its maximal deduction ``after``."""
-
-    hints: tuple[int, ...]
-    before: str
-    after: str
+__all__ = ["PIECES", "CoverageGaps", "CoverageReport", "RuleBug", "Transition", "TransitionsError",
+           "cells_to_fill", "coverage", "coverage_gaps", "load_transitions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,66 +54,6 @@ class CoverageReport:
     complete: bool = True
     transitions: int = 0
     cells_to_fill: int = 0
-
-
-def cells_to_fill(transitions: Sequence[Transition]) -> int:
-    """How many cells the transitions' deductions set in all (the most any rule set can cover)."""
-    return sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in transitions)
-
-
-def load_transitions(path: str | Path) -> list[Transition]:
-    """Read a test set such as ``testing-set.json``: ``{"items": [{"hints", "before", "after"}]}``.
-
-    Raises :class:`TransitionsError` naming the file and the item for malformed entries and for
-    lines without a solution (the oracle needs solvable lines).
-    """
-    source = str(path)
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise TransitionsError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno,
-                               column=exc.colno) from None
-    except UnicodeDecodeError as exc:
-        raise TransitionsError(f"not UTF-8 text (undecodable byte at offset {exc.start})",
-                               source=source) from None
-    except (ValueError, RecursionError) as exc:  # a number over 4300 digits; nesting too deep
-        raise TransitionsError(f"not a usable JSON test set ({exc})", source=source) from None
-    items = data.get("items") if isinstance(data, dict) else data
-    if not isinstance(items, list):
-        raise TransitionsError('expected a list of transitions under "items"', source=source)
-    return [_transition(item, f"{source}, item {i}") for i, item in enumerate(items)]
-
-
-def _transition(item: object, where: str) -> Transition:
-    if not isinstance(item, dict):
-        raise TransitionsError("expected an object with hints, before and after", source=where)
-    hints = item.get("hints")
-    if not isinstance(hints, list) or not all(
-            isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hints):
-        raise TransitionsError(f"hints must be a list of positive integers, found {hints!r}",
-                               source=where)
-    texts = []
-    for key in ("before", "after"):
-        text = item.get(key)
-        if not isinstance(text, str):
-            raise TransitionsError(f"{key!r} must be a string of '-', 'O' and 'x'", source=where)
-        for column, ch in enumerate(text, 1):
-            if ch not in "-Ox":
-                raise TransitionsError(f"{key!r} has {ch!r} (expected '-', 'O' or 'x')",
-                                       source=where, column=column)
-        texts.append(text)
-    before, after = texts
-    if len(before) != len(after):
-        raise TransitionsError(f"'before' has {len(before)} cells but 'after' {len(after)}",
-                               source=where)
-    for column, (b, a) in enumerate(zip(before, after, strict=True), 1):
-        if b != "-" and b != a:
-            raise TransitionsError(f"cell {column} is {b!r} before but {a!r} after", source=where,
-                                   column=column)
-    if solve_text(hints, before) is None:
-        raise TransitionsError(f"the line ({' '.join(map(str, hints))}) {before} has no solution",
-                               source=where)
-    return Transition(tuple(hints), before, after)
 
 
 _CHAR = {FILLED: "O", CROSSED: "x"}
