@@ -10,7 +10,7 @@ how a trace proceeds is described in docs/design/analysis.md.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -48,9 +48,8 @@ def rule_trace(
     continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
     traces without one.  ``complete_moves`` (default) makes every step a technique's complete
     move with its explanation (see docs/design/analysis.md); False gives one rule fill per step.
-    Raises :class:`UnsoundRuleError` when
-    a rule's fill contradicts the line solver and InconsistentPuzzleError when the puzzle has no
-    solution.
+    Raises :class:`~nonostudio.analysis.unsound.UnsoundRuleError` when a rule's fill contradicts
+    the line solver and InconsistentPuzzleError when the puzzle has no solution.
     """
     started = time.perf_counter()
     tracer = Tracer(puzzle, rules, start_grid, complete_moves)
@@ -69,19 +68,7 @@ def rule_trace(
             progress(1 - tracer.unknown / total, f"step {len(tracer.steps)}: {what}")
 
     while tracer.unknown:
-        while tracer.queue and tracer.unknown:
-            if stopped():
-                interrupted = True
-                break
-            key = tracer.queue[0]
-            step = tracer.rule_step(*key)
-            if step is None:
-                tracer.queue.popleft()
-                tracer.queued.discard(key)
-                continue
-            tracer.record(step)
-            report(step)
-        interrupted = interrupted or stopped()
+        interrupted = _rule_steps(tracer, stopped, report) or stopped()
         if interrupted or not tracer.unknown or not fallback:
             break
         step = line_step(tracer) or probe_step(tracer, should_stop)
@@ -96,3 +83,21 @@ def rule_trace(
         tracer.check_complete()
     return Trace(puzzle, rule_set, tracer.steps, tracer.unknown == 0,
                  time.perf_counter() - started, interrupted, tracer.search)
+
+
+def _rule_steps(tracer: Tracer, stopped: Callable[[], bool],
+                report: Callable[[Step], None]) -> bool:
+    """Work the queue of lines with the rules until it is empty or the grid is full; True when
+    ``stopped()`` ended it first."""
+    while tracer.queue and tracer.unknown:
+        if stopped():
+            return True
+        key = tracer.queue[0]
+        step = tracer.rule_step(*key)
+        if step is None:
+            tracer.queue.popleft()
+            tracer.queued.discard(key)
+            continue
+        tracer.record(step)
+        report(step)
+    return False
