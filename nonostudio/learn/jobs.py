@@ -1,70 +1,66 @@
 """The synthesis job store: learning runs and their specifications in SQLite, written as they go.
 
-A run holds its settings (JSON), its creation time and status, and one row per specification
-(key, status, seconds, attempts, result JSON).  Every change is its own short transaction in WAL
-mode, so a killed process loses at most the specifications that were in flight; resuming a run
-(:meth:`JobStore.resume`) turns those ``running`` rows back to ``pending`` and nothing finished is
-redone.  One runner works on a run at a time; any number of readers may watch it.
-
-Faults are reported, never hidden and never "repaired" by moving the store aside: a store held by
-another process is waited for (``busy_timeout_s``) and then reported as in use; a full disk, a
-read-only file or folder, or an I/O error raise :class:`JobStoreError` (an ``OSError``: exit code 3
-in the CLI) saying so, and a failed write leaves the store as it was before it.  A store on a
-read-only medium still opens for reading (``read_only``).  The store carries a schema version
-(``PRAGMA user_version``, :data:`SCHEMA_VERSION`); one written by a newer nonostudio is refused
-with a message saying so, and a file that is not a job store is refused (ValueError) untouched.
-
-Specification statuses: ``pending``, ``running``, ``done``, ``failed`` (the work raised),
-``timeout`` (over its budget), ``skipped`` (a smaller pattern set of the same (transition, run)
-already gave a rule, or a rule found covers it; when the run searched it narrowly instead, its
-seconds and result are recorded like a ``done`` one's).  Run statuses: ``pending``, ``running``,
-``cancelled``, ``finished``.
+A run holds its settings, status and one row per specification; every change is its own short
+transaction, so a killed process loses at most the work in flight and :meth:`JobStore.resume`
+redoes nothing finished.  Faults (full disk, read-only, in use, damaged, newer schema) are
+reported, never hidden (:class:`JobStoreError`).  See docs/design/learning.md, "The job store".
 """
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import sqlite3
 import statistics
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from nonostudio.core.paths import jobs_db_path
-from nonostudio.learn.enumerate import SearchOptions
+from nonostudio.learn.job_faults import (
+    CORRUPT,
+    NOTADB,
+    JobStoreError,
+    read_only_reason,
+    sqlite_code,
+    store_error,
+)
+from nonostudio.learn.job_records import (
+    FINISHED,
+    RUN_STATUSES,
+    SPEC_STATUSES,
+    RunInfo,
+    RunState,
+    RunStatus,
+    SpecRecord,
+    SpecStatus,
+    rule_texts,
+    rules_in,
+    search_text,
+    settings_summary,
+)
 from nonostudio.learn.specs import Specification
 
-
-class SpecStatus(StrEnum):
-    """A specification's status (stored as these strings)."""
-
-    PENDING = "pending"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"  # the work raised
-    TIMEOUT = "timeout"  # over its budget
-    SKIPPED = "skipped"  # covered already (or searched narrowly instead)
-
-
-class RunState(StrEnum):
-    """A run's status (stored as these strings)."""
-
-    PENDING = "pending"
-    RUNNING = "running"
-    CANCELLED = "cancelled"
-    FINISHED = "finished"
-
-
-SPEC_STATUSES = tuple(SpecStatus)
-FINISHED = (SpecStatus.DONE, SpecStatus.FAILED, SpecStatus.TIMEOUT, SpecStatus.SKIPPED)
-RUN_STATUSES = tuple(RunState)
+# The statuses and records are defined in job_records and re-exported here.
+__all__ = [
+    "FINISHED",
+    "JobStore",
+    "JobStoreError",
+    "RUN_STATUSES",
+    "RunInfo",
+    "RunState",
+    "RunStatus",
+    "SCHEMA_VERSION",
+    "SPEC_STATUSES",
+    "SpecRecord",
+    "SpecStatus",
+    "rule_texts",
+    "rules_in",
+    "search_text",
+    "settings_summary",
+]
 
 SCHEMA_VERSION = 1
 """The layout this module writes (``PRAGMA user_version``; 0 is a store from before versions,
@@ -73,10 +69,6 @@ read as version 1)."""
 # The error of a specification that an older nonostudio stored as failed when Ctrl-C reached z3
 # (z3 took the signal and gave up); resume treats these as interrupted, not failed.
 _INTERRUPTED_ERRORS = ("%interrupted from keyboard%",)
-
-# SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xff).
-_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = (
-    3, 5, 6, 8, 10, 11, 13, 14, 26)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -105,113 +97,6 @@ CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
 """
 
 
-class JobStoreError(OSError):
-    """The job store could not be opened, read or written: the disk is full, the file or its
-    folder is read-only, another process holds it, or an I/O error.  ``str()`` names the store
-    and says which; ``errno`` is ENOSPC, EROFS, EACCES, EBUSY or EIO."""
-
-
-def _read_only_reason(path: Path) -> str | None:
-    """Why ``path`` (or, when it does not exist, its folder) cannot be written, or None."""
-    folder = path.parent
-    try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return f"the folder {folder} is on a read-only file system"
-    except OSError:
-        return None
-    if path.exists() and not os.access(path, os.W_OK):
-        return "the file is read-only"
-    if not os.access(folder, os.W_OK):
-        return f"the folder {folder} is read-only"
-    return None
-
-
-def _no_space_left(folder: Path) -> bool:
-    """Whether ``folder``'s file system has (next to) no free space: SQLite reports a full disk
-    while it makes its WAL index as an I/O error."""
-    try:
-        st = os.statvfs(folder)
-    except OSError:
-        return False
-    return st.f_bavail * st.f_frsize < 64 * 1024
-
-
-def rule_texts(result: Any) -> list[str]:
-    """The rules a work result reports: its ``rule`` entry if any, then its ``rules`` list (a
-    synthesis result's more productive alternatives); none for anything but a result object (a
-    malformed stored result reports no rule)."""
-    if not isinstance(result, dict):
-        return []
-    found = [result["rule"]] if isinstance(result.get("rule"), str) else []
-    return found + [r for r in result.get("rules") or () if isinstance(r, str)]
-
-
-def rules_in(result: dict[str, Any] | None) -> int:
-    """How many rules a work result reports: its ``rules`` list plus one for a ``rule`` entry."""
-    return len(rule_texts(result))
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    id: int
-    settings: dict[str, Any]
-    created: float
-    status: RunState
-    total: int
-
-
-@dataclass(frozen=True)
-class SpecRecord:
-    key: str
-    group: str
-    spec: Specification
-    status: SpecStatus
-    seconds: float | None
-    attempts: int
-    result: dict[str, Any] | None
-    error: str | None
-
-
-@dataclass(frozen=True)
-class RunStatus:
-    """What ``learn status`` prints: counts by status, timings of finished work, budget hits."""
-
-    run_id: int
-    total: int
-    counts: dict[str, int] = field(default_factory=dict)
-    rules_found: int = 0
-    median_seconds: float | None = None
-    p95_seconds: float | None = None
-    work_seconds: float = 0.0
-    failures: tuple[tuple[str, str], ...] = ()  # (key, why) of every failed specification
-
-    @property
-    def finished(self) -> int:
-        return sum(self.counts.get(s, 0) for s in FINISHED)
-
-    @property
-    def budget_hits(self) -> int:
-        return self.counts.get(SpecStatus.TIMEOUT, 0)
-
-    def lines(self) -> list[str]:
-        """Human-readable summary, one fact per line."""
-        by_status = ", ".join(f"{s} {self.counts.get(s, 0)}" for s in SPEC_STATUSES)
-        out = [f"run {self.run_id}: {self.finished}/{self.total} specifications finished",
-               f"  {by_status}",
-               f"  rules found {self.rules_found}; budget hits {self.budget_hits}"]
-        if self.median_seconds is not None:
-            out.append(f"  seconds per specification: median {self.median_seconds:.3f}, "
-                       f"p95 {self.p95_seconds:.3f}, total {self.work_seconds:.1f}")
-        shown = self.failures[:_FAILURES_SHOWN]
-        out += [f"  failed {key}: {why}" for key, why in shown]
-        if len(self.failures) > len(shown):
-            out.append(f"  … and {len(self.failures) - len(shown)} more failed")
-        return out
-
-
-_FAILURES_SHOWN = 20
-
-
 def _percentile(sorted_values: list[float], q: float) -> float:
     """Nearest-rank percentile of a sorted non-empty list."""
     rank = max(1, -(-len(sorted_values) * q // 1))
@@ -229,7 +114,7 @@ class JobStore:
         try:
             self._db = self._connect()
         except sqlite3.Error as exc:
-            reason = _read_only_reason(self.path)
+            reason = read_only_reason(self.path)
             if reason is None or not self.path.is_file():
                 raise self._error(exc, "open the job store") from exc
             # A store on a read-only medium: it can still be read.
@@ -281,7 +166,7 @@ class JobStore:
             tables = {name for (name,) in db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as exc:
-            if _code(exc) in (_CORRUPT, _NOTADB):
+            if sqlite_code(exc) in (CORRUPT, NOTADB):
                 raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
             raise
         if version > SCHEMA_VERSION:
@@ -294,32 +179,8 @@ class JobStore:
                              f"{', '.join(sorted(tables))})")
 
     def _error(self, exc: sqlite3.Error, doing: str) -> Exception:
-        """What ``exc``, raised while trying to ``doing``, means for the user: a
-        :class:`JobStoreError` naming the real fault."""
-        code = _code(exc)
-        where = str(self.path)
-        if code == _FULL or (code == _IOERR and _no_space_left(self.path.parent)):
-            return JobStoreError(errno.ENOSPC, f"the disk is full: could not {doing} ({exc}); "
-                                 "what was stored before is intact", where)
-        if code in (_READONLY, _PERM, _CANTOPEN):
-            reason = _read_only_reason(self.path)
-            if reason is not None or code == _READONLY:
-                number = errno.EROFS if reason and "file system" in reason else errno.EACCES
-                return JobStoreError(number, f"the job store is read-only ("
-                                     f"{reason or 'the file cannot be written'}): could not "
-                                     f"{doing} ({exc})", where)
-            if not self.path.parent.is_dir():
-                return JobStoreError(errno.ENOENT, f"could not {doing}: the folder "
-                                     f"{self.path.parent} does not exist", where)
-            return JobStoreError(errno.EIO, f"could not {doing} ({exc})", where)
-        if code in (_BUSY, _LOCKED):
-            return JobStoreError(errno.EBUSY, f"the job store is in use by another process "
-                                 f"(still locked after {self.busy_timeout_s:g} s): could not "
-                                 f"{doing}; try again when that process has finished", where)
-        if code in (_CORRUPT, _NOTADB):
-            return JobStoreError(errno.EIO, f"the job store is damaged: could not {doing} "
-                                 f"({exc})", where)
-        return JobStoreError(errno.EIO, f"could not {doing}: {exc}", where)
+        """What ``exc``, raised while trying to ``doing``, means for the user."""
+        return store_error(self.path, self.busy_timeout_s, exc, doing)
 
     # ---- lifetime -----------------------------------------------------------------------------
 
@@ -528,38 +389,3 @@ class JobStore:
             median_seconds=statistics.median(seconds) if seconds else None,
             p95_seconds=_percentile(seconds, 0.95) if seconds else None,
             work_seconds=sum(seconds), failures=failures)
-
-
-def _code(exc: sqlite3.Error) -> int | None:
-    """SQLite's primary result code of ``exc`` (None when it carries none)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else code & 0xFF
-
-
-def settings_summary(settings: Mapping[str, object]) -> str:
-    """A run's settings in a few words, e.g. ``lines ≤ 7, ≤ 3 patterns, sample 200, 60 s`` (and
-    its search options when they are not the defaults, and the run's narrowing choices)."""
-    parts = [f"lines ≤ {settings.get('max_length', '?')}",
-             f"≤ {settings.get('max_patterns', '?')} patterns"]
-    if settings.get("sample"):
-        parts.append(f"sample {settings['sample']}")
-    if "budget_s" in settings:
-        parts.append(f"{settings['budget_s']:g} s")
-    if search := search_text(settings):
-        parts.append(search)
-    if settings.get("three_first"):
-        parts.append("of three patterns only the first hint, block and gap")
-    if settings.get("three_narrow") and settings.get("narrow", True):
-        parts.append("three patterns at the constant level only")
-    if settings.get("narrow") is False:
-        parts.append("no constant-level search of skipped specifications")
-    return ", ".join(parts)
-
-
-def search_text(settings: Mapping[str, Any], *, why: bool = False) -> str:
-    """A run's search options in words ("" for the defaults): "without unique; cost weights …",
-    or "unreadable search options" (``why``: and what is wrong with them)."""
-    try:
-        return SearchOptions.from_json(settings.get("search")).describe()
-    except ValueError as exc:
-        return f"unreadable search options ({exc})" if why else "unreadable search options"

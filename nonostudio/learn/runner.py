@@ -18,17 +18,13 @@ import json
 import multiprocessing
 import os
 import queue
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
-
-import z3
+from typing import Any
 
 from nonostudio.core.progress import ProgressCallback, report_count
-from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.learn.jobs import (
     JobStore,
     RunState,
@@ -38,15 +34,21 @@ from nonostudio.learn.jobs import (
     rule_texts,
     rules_in,
 )
+from nonostudio.learn.runner_worker import (
+    POLL_S,
+    Event,
+    Queue,
+    Work,
+    keep_z3_from_ctrl_c,
+    sigint_blocked,
+    worker_loop,
+)
 from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Constant, Rule
 from nonostudio.rules.interpreter import CompiledRule, LineView, compiled
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.tokens import RuleSyntaxError
 
-Work = Callable[[Specification, float, Callable[[], bool], z3.Context], dict[str, Any]]
-
-_POLL_S = 0.05
 CANCEL_GRACE_S = 0.3  # after a cancel, how long work may take to hand its task back
 _EXIT_GRACE_S = 0.5  # how long an idle worker process may take to exit before it is terminated
 
@@ -69,118 +71,6 @@ class RunSnapshot:
         eta = "?" if self.eta_seconds is None else f"{self.eta_seconds:.0f} s"
         return (f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
                 f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})")
-
-
-def keep_z3_from_ctrl_c() -> None:
-    """Switch off z3's own Ctrl-C handling in this process.  Left on, every ``check()`` installs
-    z3's SIGINT handler for its duration, in whatever thread it runs: a Ctrl-C then interrupts
-    the query ("interrupted from keyboard") and never reaches Python, whose handler cancels the
-    run and hands the specification back as pending."""
-    z3.set_param("ctrl_c", False)
-
-
-@contextlib.contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """Block SIGINT in this thread while inside: a worker process started here inherits the mask,
-    so a Ctrl-C cannot kill it while it starts, before it ignores SIGINT (the signal stays
-    pending for this process and is delivered when the block ends)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _ignore_interrupts_in_worker_process() -> None:
-    """In a worker process: ignore SIGINT (a Ctrl-C at the terminal reaches the whole process
-    group; the coordinator cancels the run instead and hands the tasks back as pending), then
-    lift the block it was started with."""
-    if multiprocessing.parent_process() is None or \
-            threading.current_thread() is not threading.main_thread():
-        return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-class _Event(Protocol):
-    def is_set(self) -> bool: ...
-    def set(self) -> None: ...
-
-
-class _Queue(Protocol):
-    def get(self, block: bool = ..., timeout: float | None = ...) -> Any: ...
-    def put(self, item: Any, /) -> None: ...
-
-
-def _worker_loop(index: int, works: tuple[Work, Work | None], tasks: _Queue, results: _Queue,
-                 stop: _Event, slots: Any) -> None:
-    """Worker ``index``: its own z3 context, a watchdog thread, tasks until a ``None`` arrives.
-
-    A task names which of ``works`` runs it (0: the work, 1: the narrow work of a skipped
-    specification, whose ``done`` is reported as ``skipped``).  ``slots[index]`` holds the number
-    of the task in progress (-1 when idle), written straight to shared memory so the coordinator
-    knows what a crashed worker held; each outcome is reported as ``(index, key, status, seconds,
-    result_json, error)``.
-    """
-    _ignore_interrupts_in_worker_process()
-    keep_z3_from_ctrl_c()
-    ctx = new_context()
-    lock = threading.Lock()
-    current: list[float | None] = [None]  # deadline of the task in progress
-    finished = threading.Event()
-
-    parent = multiprocessing.parent_process()
-
-    def watchdog() -> None:
-        while not finished.wait(_POLL_S):
-            if parent is not None and not parent.is_alive():
-                os._exit(1)  # the coordinator was killed: nobody will take this worker's results
-            with lock:  # interrupt only while the overdue task is still the current one
-                deadline = current[0]
-                if deadline is not None and (stop.is_set() or time.monotonic() > deadline):
-                    interrupt(ctx)
-
-    threading.Thread(target=watchdog, daemon=True).start()
-    try:
-        while (task := tasks.get()) is not None:
-            number, key, spec_json, budget, which = task
-            work = works[which]
-            assert work is not None, "a narrow task without a narrow work"
-            if stop.is_set():  # queued before the cancel: give it back untouched
-                results.put((index, key, SpecStatus.PENDING, 0.0, None, None))
-                continue
-            slots[index] = number
-            start = time.monotonic()
-            deadline = start + budget
-            with lock:
-                current[0] = deadline
-            result_text = error = None
-            def should_stop(d: float = deadline) -> bool:
-                return stop.is_set() or time.monotonic() > d
-
-            try:
-                result = work(Specification.from_json(spec_json), budget, should_stop, ctx)
-                result_text = json.dumps(result)
-            except Exception as exc:  # the work's failure is the specification's outcome
-                error = f"{type(exc).__name__}: {exc}"
-            with lock:
-                current[0] = None
-            seconds = time.monotonic() - start
-            if stop.is_set():
-                status = SpecStatus.PENDING
-            elif seconds > budget:
-                status = SpecStatus.TIMEOUT
-            else:
-                status = (SpecStatus.FAILED if error
-                          else SpecStatus.SKIPPED if which else SpecStatus.DONE)
-            slots[index] = -1
-            results.put((index, key, status, seconds, result_text, error))
-    finally:
-        finished.set()
 
 
 class Runner:
@@ -227,9 +117,9 @@ class Runner:
         store.resume(run_id)
         pending = sorted(store.pending(run_id), key=lambda r: hand_out_key(r.spec))
         store.set_run_status(run_id, RunState.RUNNING)
-        self._tasks: _Queue
-        self._results: _Queue
-        self._stop: _Event
+        self._tasks: Queue
+        self._results: Queue
+        self._stop: Event
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
             self._tasks, self._results, self._stop = mp.Queue(), mp.Queue(), mp.Event()
@@ -286,11 +176,11 @@ class Runner:
                 self._slots)
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
-            worker: Any = mp.Process(target=_worker_loop, args=args, daemon=True)
-            with _sigint_blocked():
+            worker: Any = mp.Process(target=worker_loop, args=args, daemon=True)
+            with sigint_blocked():
                 worker.start()
         else:
-            worker = threading.Thread(target=_worker_loop, args=args, daemon=True)
+            worker = threading.Thread(target=worker_loop, args=args, daemon=True)
             worker.start()
         return worker
 
@@ -339,7 +229,7 @@ class Runner:
             if stop.is_set() and stopped_at is None:
                 stopped_at = time.monotonic()
             try:
-                message = self._results.get(timeout=_POLL_S)
+                message = self._results.get(timeout=POLL_S)
             except queue.Empty:
                 if stopped_at is not None and (
                         not any(w.is_alive() for w in self._workers)
