@@ -1,15 +1,9 @@
 """The hint ladder: the next step of a solve, given away one rung at a time.
 
-As Sudoku trainers do, a hint has four rungs, each shown on its own key or button press:
-
-1. **where** to look — the row or column (or, for a probe, the cell);
-2. **which technique** — its name and idea (:mod:`nonostudio.analysis.techniques`);
-3. **which cells** — the step explained: the technique's instance and the cells it decides;
-4. **apply** — what the step does to the grid (:func:`apply_step` makes it).
-
-:func:`next_hint` finds the next step from a player's grid (one step of
-:func:`nonostudio.analysis.trace.rule_trace` from that grid), :func:`trace_hint` takes it from a
-trace being replayed, and :func:`hint_ladder` turns any step into its four texts.  Pure: no Qt here; the Solve view builds its buttons on this.
+A hint has four rungs — where to look, which technique, which cells, apply — each shown on its
+own key or button press: :func:`next_hint` finds the step from a player's grid, :func:`trace_hint`
+from a trace being replayed, :func:`hint_ladder` gives its four texts.  Pure: no Qt here; the
+Solve view builds its buttons on this (docs/design/analysis.md, "Hints").
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """Placing rules in techniques: which technique of the catalogue a rule is an instance of.
 
-A rule belongs to a technique when, on the lines it fires on, every cell it sets is part of that
-technique's complete move on the same line state (:mod:`nonostudio.analysis.techniques`).  A rule
-is read both ways (on the line and on the line read right to left, as solving does), so a rule
-and its mirror image land in the same technique.  The placement is the first technique in
-difficulty order that explains (nearly) all of the rule's firings; the evidence — firings and
-cells explained per technique, with an example line each — is kept.  A rule that no catalogued
-technique explains (only the exact line solver does) is *unplaced*, with an example.
-
-:func:`coverage_share` measures how much of a rule set's coverage on a test set (RULES.md §6) is
-carried by rules placed in a technique.
+A rule belongs to the first technique, in difficulty order, whose complete moves explain (nearly)
+all of its firings, read both ways; the evidence is kept, and a rule no catalogued technique
+explains is *unplaced*.  :func:`coverage_share` measures how much of a rule set's coverage is
+carried by placed rules.  The criterion: docs/design/analysis.md, "Placement".
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """Probing to a bounded depth: deciding cells by assuming a value and reaching a contradiction.
 
-* **Depth 1**: assume one undecided cell is filled (or empty); line logic — the exact line solver
-  run to a fixed point — reaches a contradiction, so the cell takes the other value.
-* **Depth 2**: assume one undecided cell's value; then depth-1 probing *inside that assumption*
-  (line logic and depth-1 probes, to a fixed point) reaches a contradiction, so the cell takes the
-  other value.
-
-Probing is sound: it only decides cells that have the same value in every solution, so a puzzle
-with several solutions is never completed by it.  The work is counted in *trials* (one assumption
-followed by line logic); a run that spends its budget stops with ``exhausted`` set, which keeps
-results deterministic for a given budget, unlike a time limit.
+Depth 1 refutes an assumption by line logic, depth 2 by depth-1 probing inside the assumption.
+Probing is sound, and its work is counted in trials against a budget, so results are
+deterministic for a budget (docs/design/analysis.md, "Probing").
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
 """SARSA line selection (Dandurand, Cousineau & Shultz 2012): learn which line to solve next.
 
-The learner sees only the chosen line (the paper's attention assumption): its block values and the
-states of its cells, plus the action as a one-hot over rows then columns.  The reward of a step is
-the fraction of the line's unknown cells that the exact line solver decides.  Exploration is softmax
-over Q while learning; testing is greedy (hardmax) with replacement, so a learner whose best-valued
-line decides nothing repeats it until the step ceiling — the failure the paper reports.
-
-Q is stored either in a lookup table (initialised to 0.05, as in the paper) or in a small numpy
-network.  The paper's network is sibling-descendant cascade-correlation fed through a cache of
-patterns (Rivest & Precup 2003); here a one-hidden-layer tanh network is trained in batches from
-the same kind of cache, with the paper's stopping rule (every output within the score threshold
-0.025 of its target, or 200 epochs).  Block values are divided by the line length so that every
-input lies in [0, 1].
+A learner that sees only the chosen line chooses lines by Q values, kept in a lookup table or a
+small numpy network, and is tested greedily; the paper's setup and how this one differs are in
+docs/design/analysis.md, "SARSA".
 """
 
 from __future__ import annotations

@@ -1,15 +1,7 @@
 """Line-selection strategies of Dandurand, Cousineau & Shultz (2012) and "which line next?".
 
-Each step chooses one line and applies the exact line solver to it (:mod:`line_game`).  The
-strategies are the paper's algorithmic solvers plus a greedy one:
-
-* **random** — any line with an unknown cell, with replacement (the same line may come twice);
-* **heuristic** — the advice given to players: lines with no block or whose clue fills the line
-  first, then by decreasing largest block, ties in puzzle order (rows then columns); lines are
-  visited without replacement in rounds, each round restarting from the best remaining line.  It
-  ignores the board except for skipping complete lines;
-* **greedy** — the line that decides the most cells now;
-* **optimal** — fewest steps, by breadth-first search over boards (small puzzles; a state cap).
+Each step chooses one line and applies the exact line solver to it (:mod:`line_game`); the
+strategies are random, heuristic, greedy and optimal (docs/design/analysis.md, "Strategies").
 """
 
 from __future__ import annotations

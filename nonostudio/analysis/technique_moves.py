@@ -1,19 +1,9 @@
 """The semantic definitions of the solving techniques: each technique's complete move on one line.
 
-A *move* takes a line's clues and cells and returns the cells with every deduction the technique
-implies there, applied until it gives nothing more on that line.  Cells are ints as in
-:mod:`nonostudio.core.line` (``UNKNOWN`` / ``FILLED`` / ``CROSSED``); any sequence works (a tuple,
-a list or an ``int8`` row of a grid) and a tuple comes back.  A clue is a tuple of positive ints;
-the empty clue may be given as ``()`` or ``(0,)``.
-
-Most techniques reason about a clue's **range**: the starts it may take.  Packing every clue as
-far left as it goes (and then as far right), with only the crosses as walls, bounds each clue's
-start from both sides in every solution; cells that one clue covers at both ends of its range are
-filled (overlap), cells that no clue can reach are empty.  Boxes (filled cells) narrow the ranges:
-the block through a box belongs to one of the clues whose range can hold it (its *candidates*).
-Each definition below only uses facts that hold in every solution of a valid line, so every move
-is sound; the tests check that against brute force.  On a line with no solution a move may return
-anything (it never raises).
+A *move* takes a line's clues and cells (ints of :mod:`nonostudio.core.line`, any sequence) and
+returns, as a tuple, the cells with every deduction the technique implies there, applied until it
+gives nothing more.  Most moves reason about a clue's range, the starts it may take; every move
+is sound and never raises (docs/design/analysis.md, "Complete moves").
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """The catalogue of solving techniques: the line techniques players name, in difficulty order.
 
-Each :class:`Technique` has a short id and name, a one-sentence idea in plain words, a tier (its
-place in the difficulty order), a worked example and a precise semantic definition,
-``apply(clues, cells) -> cells``: the technique's complete move on one line (every deduction it
-implies there, applied until it gives nothing more; see :mod:`nonostudio.analysis.technique_moves`
-for the definitions).  Every move is sound: the tests compare it with brute force.
-
-The last family, ``line_solver`` ("all arrangements agree"), is what the exact line solver does
-beyond the others, so that every line-solver step has a name; rules are never placed in it
-(:mod:`nonostudio.analysis.placement`).  :func:`explain_line_solver` says why a line-solver step
-holds, in a sentence.
+Each :class:`Technique` has an id, a name, its idea in a sentence, a tier, a worked example and
+``apply(clues, cells) -> cells``, its complete move on one line
+(:mod:`nonostudio.analysis.technique_moves`); ``line_solver`` names what the exact line solver
+does beyond the others (docs/design/analysis.md, "Techniques").
 """
 
 from __future__ import annotations
