@@ -14,53 +14,26 @@ from collections.abc import Mapping
 from nonostudio.rules import ast
 from nonostudio.rules.ast import ElementType, conjuncts
 from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear, same
+from nonostudio.rules.phrase_compare import read_compare
+from nonostudio.rules.phrase_words import (
+    BLOCK,
+    GAP,
+    HINT,
+    NOUN,
+    cells,
+    join_and,
+    number_word,
+    offset_phrase,
+    ordinal,
+    place,
+)
 
-HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
-NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}
+__all__ = ["BLOCK", "GAP", "HINT", "NOUN", "Speaker", "join_and", "number_word", "ordinal",
+           "place", "reading_order"]
+
 _GLOSS = {BLOCK: "a run of filled cells", GAP: "a stretch of cells not crossed out"}
 _TOTAL = {HINT: "the sum of the clues", BLOCK: "the number of filled cells",
           GAP: "the number of cells not crossed out"}
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-             "tenth")
-_SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def ordinal(i: int) -> str:
-    """``0 -> "first"``, …, ``10 -> "11th"`` (0-based index to an English ordinal)."""
-    if 0 <= i < len(_ORDINALS):
-        return _ORDINALS[i]
-    n = i + 1
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def place(index: int) -> str:
-    """A constant pattern's place in its list: ``0 -> "first"``, ``-1 -> "last"``,
-    ``-2 -> "second-to-last"`` (a negative index counts from the end)."""
-    if index >= 0:
-        return ordinal(index)
-    if index == -1:
-        return "last"
-    return f"{ordinal(-index - 1)}-to-last"
-
-
-def _offset(amount: str, way: str, here: str) -> str:
-    """``amount`` cells ``way`` (before, after) ``here``.  An amount that counts cells before or
-    after a place itself ("the number of cells before the first gap") is put last, so that the two
-    do not run together ("… before the first gap after where the clue ends" reads as one place)."""
-    if "cells before " in amount or "cells after " in amount:
-        return f"{here}, moved {'back' if way == 'before' else 'on'} by {amount}"
-    return f"{amount} {way} {here}"
-
-
-_MIRRORED = {">=": "<=", ">": "<", "=": "="}  # the operator with its sides swapped
-
-
-def join_and(parts: list[str]) -> str:
-    """"a, b and c"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def reading_order(cond: ast.Cond) -> list[ast.Cond]:
@@ -70,14 +43,6 @@ def reading_order(cond: ast.Cond) -> list[ast.Cond]:
     parts = conjuncts(cond)
     return [c for c in parts if not isinstance(c, ast.Unique)] + [
         c for c in parts if isinstance(c, ast.Unique)]
-
-
-def number_word(n: int) -> str:
-    return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
-
-
-def _cells(n: int) -> str:
-    return "one cell" if n == 1 else f"{number_word(n)} cells"
 
 
 # ---- the speaker: phrases for one rule ------------------------------------------------------
@@ -193,8 +158,8 @@ class Speaker:
         if not anchors:
             if not lin.terms:
                 return "the start of the line" if lin.const == 0 else (
-                    f"{_cells(lin.const)} from the start of the line" if lin.const > 0
-                    else f"{_cells(-lin.const)} before the start of the line")
+                    f"{cells(lin.const)} from the start of the line" if lin.const > 0
+                    else f"{cells(-lin.const)} before the start of the line")
             return f"{self.count(lin)} from the start of the line"
         anchor = anchors[0]
         rest = LinearForm(tuple((a, k) for a, k in lin.terms if a != anchor), lin.const)
@@ -203,11 +168,11 @@ class Speaker:
         here = self.position_atom(anchor)
         if not rest.terms:
             offset = rest.const
-            return f"{_cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
+            return f"{cells(abs(offset))} {'after' if offset > 0 else 'before'} {here}"
         if all(k < 0 for _, k in rest.terms):  # "the length of the clue minus one before …"
             neg = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
-            return _offset(self.count(neg), "before", here)
-        return _offset(self.count(rest), "after", here)
+            return offset_phrase(self.count(neg), "before", here)
+        return offset_phrase(self.count(rest), "after", here)
 
     # -- conditions
 
@@ -256,111 +221,9 @@ class Speaker:
         return f"{who} is the only {noun} {join_and(said)}"
 
     def compare(self, c: ast.Compare) -> str:
-        """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)."""
-        self.kind = "count"
-        t = self.types
-        left, right = linear(c.left, t), linear(c.right, t)
-        self.sides = (left, right, c.op)  # what the sentence compares, in its order
-        diff = left.minus(right)
-        atoms = diff.atoms
-        op = c.op
-        # the leftmost and rightmost placements of a clue overlap
-        if op == ">" and diff.const == 0 and len(atoms) == 2:
-            (a, ka), (b, kb) = diff.terms
-            if (isinstance(a, ast.LowestEndCell) and isinstance(b, ast.HighestStartCell)
-                    and a.var == b.var and ka == 1 and kb == -1):
-                self.kind = "overlap"
-                return f"the leftmost and rightmost placements of {self.ref(a.var)} overlap"
-        sizes = self.size_pair(diff)
-        if sizes is not None:
-            big, small, twice = sizes
-            self.sides = (LinearForm(((ast.Size(big), 2 if twice else 1),), 0),
-                          LinearForm(((ast.Size(small), 1),), 0), op)
-            if twice and op == ">":
-                self.kind = "half"
-                return f"{self.ref(big)} is more than half as long as {self.ref(small)}"
-            if not twice:
-                if op == ">" and t[big] is HINT and t[small] is not HINT:
-                    return f"{self.ref(big)} does not fit in {self.ref(small)}"
-                if op == ">=" and t[small] is HINT and t[big] is not HINT:
-                    return f"{self.ref(big)} is long enough for {self.ref(small)}"
-                if op == "=":
-                    return f"{self.ref(big)} is exactly as long as {self.ref(small)}"
-                word = "longer than" if op == ">" else "at least as long as"
-                return f"{self.ref(big)} is {word} {self.ref(small)}"
-        # an element at the left edge of the line
-        if len(atoms) == 1 and diff.const == 0:
-            (a, k), = diff.terms
-            if isinstance(a, ast.Start) and t.get(a.var) in (BLOCK, GAP) and (
-                    (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
-                who = self.ref(a.var)  # start(x) > 0, start(x) = 0, 0 >= start(x)
-                self.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0),
-                              op if k == 1 else _MIRRORED[op])
-                return (f"{who} does not start at the beginning of the line" if op == ">"
-                        else f"{who} starts at the beginning of the line")
-        # a length against a number of cells or against the line
-        if left.terms and len(left.terms) == 1 and left.const == 0 and isinstance(
-                left.terms[0][0], ast.Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t:
-            who = left.terms[0][0].var
-            if not right.terms and right.const >= 0:
-                word = {"=": "exactly", ">=": "at least", ">": "longer than"}[op]
-                return (f"{self.ref(who)} is {word} {_cells(right.const)}" if op != ">"
-                        else f"{self.ref(who)} is longer than {_cells(right.const)}").replace(
-                    "exactly one cell", "a single cell")
-            if right.is_atom(ast.LineSize()):
-                word = {"=": "exactly as long as", ">=": "at least as long as",
-                        ">": "longer than"}[op]
-                return f"{self.ref(who)} is {word} the line"
-        # the first clues, one cell apart, exactly fill the line
-        fill_line = self.fills_line(diff) if op == "=" else None
-        if fill_line is not None:
-            return fill_line
-        # where an element starts or ends, against another position
-        if self.positional(right) or not any(is_position(a, t) for a, _ in right.terms):
-            subject = self.edge(left)
-            if subject is not None:
-                verb = "starts" if isinstance(subject, ast.Start) else "ends"
-                where = {"=": "at", ">=": "at or after", ">": "after"}[op]
-                self.kind = "position"
-                other = right.terms[0][0] if len(right.terms) == 1 else None
-                if (op == "=" and type(other) is type(subject) and right.is_atom(other)
-                        and t.get(other.var) in (BLOCK, GAP)):
-                    return f"{self.ref(subject.var)} {verb} where {self.ref(other.var)} {verb}"
-                return f"{self.ref(subject.var)} {verb} {where} {self.position(right)}"
-        # the same with the element on the right: "g starts at or before where h starts …"
-        if self.positional(left) and (subject := self.edge(right)) is not None:
-            verb = "starts" if isinstance(subject, ast.Start) else "ends"
-            where = {"=": "at", ">=": "at or before", ">": "before"}[op]
-            self.kind = "position"
-            return f"{self.ref(subject.var)} {verb} {where} {self.position(left)}"
-        if self.positional(left) and self.positional(right):
-            where = {"=": "is at", ">=": "is at or after", ">": "is after"}[op]
-            self.kind = "position"
-            return f"{self.position(left)} {where} {self.position(right)}"
-        verb = {"=": "equals", ">=": "is at least", ">": "is greater than"}[op]
-        distance = self.distance(diff)
-        if distance is not None:
-            (first, first_form), (second, second_form) = distance
-            self.sides = (first_form, second_form, op)
-            return f"{first} {verb} {second}"
-        pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
-        neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
-        if pos.terms or not neg.terms:
-            self.sides = (pos, neg, op)
-            return f"{self.count(pos)} {verb} {self.count(neg)}"
-        # a number against a quantity: the quantity leads
-        self.sides = (neg, pos, _MIRRORED[op])
-        if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], ast.Size) and \
-                neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
-            who = self.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
-            return {">=": f"{who} is at most {_cells(pos.const)} long",
-                    ">": f"{who} is shorter than {_cells(pos.const)}",
-                    "=": f"{who} is exactly {_cells(pos.const)}"}[op].replace(
-                "exactly one cell", "a single cell")
-        if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
-            return f"{self.count(neg)} is zero"
-        verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
-        return f"{self.count(neg)} {verb} {self.count(pos)}"
+        """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)
+        (:mod:`nonostudio.rules.phrase_compare`)."""
+        return read_compare(self, c)
 
     def edge(self, side: LinearForm) -> ast.Start | End | None:
         """The start or end of a block or gap that ``side`` is, and nothing else, if any."""
@@ -371,60 +234,9 @@ class Speaker:
             return atom
         return None
 
-    def distance(self, diff: LinearForm
-                 ) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
-        """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
-        t = self.types
-        ends = [(a, k) for a, k in diff.terms
-                if is_position(a, t) and not isinstance(a, ast.LineSize)]
-        if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
-            return None
-        later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
-        earlier = ends[1][0] if ends[0][1] == 1 else ends[0][0]
-        rest = LinearForm(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
-        if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
-            between = (f"the number of cells from {self.position_atom(earlier)} to "
-                       f"{self.position_atom(later)}")
-            amount = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
-            return (between, LinearForm(((later, 1), (earlier, -1)), 0)), (self.count(amount),
-                                                                            amount)
-        if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
-            return (self.count(rest), rest), (
-                f"the number of cells from {self.position_atom(later)} to "
-                f"{self.position_atom(earlier)}", LinearForm(((earlier, 1), (later, -1)), 0))
-        return None
-
     def positional(self, lin: LinearForm) -> bool:
         return sum(1 for a, k in lin.terms if k == 1 and is_position(a, self.types)) == 1 and all(
             not is_position(a, self.types) for a, k in lin.terms if k != 1)
-
-    def size_pair(self, diff: LinearForm) -> tuple[str, str, bool] | None:
-        """``k·size(a) − size(b)`` with k in {1, 2} and nothing else: (a, b, k == 2)."""
-        if diff.const or len(diff.terms) != 2:
-            return None
-        (a, ka), (b, kb) = diff.terms
-        if not (isinstance(a, ast.Size) and isinstance(b, ast.Size) and kb == -1 and ka in (1, 2)):
-            return None
-        if a.var not in self.types or b.var not in self.types:
-            return None
-        return a.var, b.var, ka == 2
-
-    def fills_line(self, diff: LinearForm) -> str | None:
-        """``line_size = size(h0) + … + size(hk) + k`` over distinct clues: they fill the line."""
-        atoms = diff.atoms
-        sign = atoms.get(ast.LineSize())
-        if sign not in (1, -1):
-            return None
-        clues = [a.var for a, k in diff.terms if isinstance(a, ast.Size) and k == -sign]
-        others = [a for a, _ in diff.terms if not isinstance(a, ast.LineSize | ast.Size)]
-        if (others or len(clues) != len(diff.terms) - 1 or len(clues) < 2
-                or any(self.types.get(v) is not HINT for v in clues)
-                or -sign * diff.const != len(clues) - 1):
-            return None
-        names = [self.ref(v) for v in clues]
-        listed = ", ".join(names[:-1]) + " and " + names[-1]
-        between = "them" if len(names) == 2 else "each"
-        return f"{listed}, with one cell between {between}, exactly fill the line"
 
     # -- action
 

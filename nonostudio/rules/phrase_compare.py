@@ -1,0 +1,243 @@
+"""How the explainer reads a comparison (``Speaker.compare`` in :mod:`nonostudio.rules.phrases`):
+the structural idioms tried in turn ("the leftmost and rightmost placements of the clue overlap",
+"the gap is long enough for the clue", "the block starts at or after …"), then a plain comparison
+of two quantities.  Each reading records on the speaker how it was read (``kind``) and the two
+sides in the sentence's order (``sides``), which ``explain_fill`` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nonostudio.rules import ast
+from nonostudio.rules.linear import End, LinearForm, is_position, linear
+from nonostudio.rules.phrase_words import BLOCK, GAP, HINT, MIRRORED, cells
+
+if TYPE_CHECKING:
+    from nonostudio.rules.phrases import Speaker
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """A comparison's two sides as sums of atoms, their difference and the operator."""
+
+    left: LinearForm
+    right: LinearForm
+    diff: LinearForm
+    op: str
+
+
+def read_compare(sp: Speaker, c: ast.Compare) -> str:
+    """A comparison in words; ``sp.kind`` and ``sp.sides`` record how it was read."""
+    sp.kind = "count"
+    left, right = linear(c.left, sp.types), linear(c.right, sp.types)
+    sp.sides = (left, right, c.op)  # what the sentence compares, in its order
+    sides = _Sides(left, right, left.minus(right), c.op)
+    for idiom in _IDIOMS:
+        text = idiom(sp, sides)
+        if text is not None:
+            return text
+    return _quantities(sp, sides)
+
+
+def _overlap(sp: Speaker, s: _Sides) -> str | None:
+    """The leftmost and rightmost placements of a clue overlap."""
+    diff = s.diff
+    if s.op == ">" and diff.const == 0 and len(diff.atoms) == 2:
+        (a, ka), (b, kb) = diff.terms
+        if (isinstance(a, ast.LowestEndCell) and isinstance(b, ast.HighestStartCell)
+                and a.var == b.var and ka == 1 and kb == -1):
+            sp.kind = "overlap"
+            return f"the leftmost and rightmost placements of {sp.ref(a.var)} overlap"
+    return None
+
+
+def _lengths(sp: Speaker, s: _Sides) -> str | None:
+    """One element's length against another's (or twice it)."""
+    sizes = _size_pair(sp, s.diff)
+    if sizes is None:
+        return None
+    op, t = s.op, sp.types
+    big, small, twice = sizes
+    sp.sides = (LinearForm(((ast.Size(big), 2 if twice else 1),), 0),
+                LinearForm(((ast.Size(small), 1),), 0), op)
+    if twice and op == ">":
+        sp.kind = "half"
+        return f"{sp.ref(big)} is more than half as long as {sp.ref(small)}"
+    if twice:
+        return None
+    if op == ">" and t[big] is HINT and t[small] is not HINT:
+        return f"{sp.ref(big)} does not fit in {sp.ref(small)}"
+    if op == ">=" and t[small] is HINT and t[big] is not HINT:
+        return f"{sp.ref(big)} is long enough for {sp.ref(small)}"
+    if op == "=":
+        return f"{sp.ref(big)} is exactly as long as {sp.ref(small)}"
+    word = "longer than" if op == ">" else "at least as long as"
+    return f"{sp.ref(big)} is {word} {sp.ref(small)}"
+
+
+def _line_start(sp: Speaker, s: _Sides) -> str | None:
+    """An element at the left edge of the line: start(x) > 0, start(x) = 0, 0 >= start(x)."""
+    diff, op = s.diff, s.op
+    if len(diff.atoms) != 1 or diff.const != 0:
+        return None
+    (a, k), = diff.terms
+    if isinstance(a, ast.Start) and sp.types.get(a.var) in (BLOCK, GAP) and (
+            (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
+        who = sp.ref(a.var)
+        sp.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0), op if k == 1 else MIRRORED[op])
+        return (f"{who} does not start at the beginning of the line" if op == ">"
+                else f"{who} starts at the beginning of the line")
+    return None
+
+
+def _length_against(sp: Speaker, s: _Sides) -> str | None:
+    """A length against a number of cells or against the line."""
+    left, right, op, t = s.left, s.right, s.op, sp.types
+    if not (left.terms and len(left.terms) == 1 and left.const == 0 and isinstance(
+            left.terms[0][0], ast.Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t):
+        return None
+    who = left.terms[0][0].var
+    if not right.terms and right.const >= 0:
+        word = {"=": "exactly", ">=": "at least", ">": "longer than"}[op]
+        return (f"{sp.ref(who)} is {word} {cells(right.const)}" if op != ">"
+                else f"{sp.ref(who)} is longer than {cells(right.const)}").replace(
+            "exactly one cell", "a single cell")
+    if right.is_atom(ast.LineSize()):
+        word = {"=": "exactly as long as", ">=": "at least as long as", ">": "longer than"}[op]
+        return f"{sp.ref(who)} is {word} the line"
+    return None
+
+
+def _fills_line(sp: Speaker, s: _Sides) -> str | None:
+    """``line_size = size(h0) + … + size(hk) + k`` over distinct clues: they fill the line."""
+    diff = s.diff
+    if s.op != "=":
+        return None
+    sign = diff.atoms.get(ast.LineSize())
+    if sign not in (1, -1):
+        return None
+    clues = [a.var for a, k in diff.terms if isinstance(a, ast.Size) and k == -sign]
+    others = [a for a, _ in diff.terms if not isinstance(a, ast.LineSize | ast.Size)]
+    if (others or len(clues) != len(diff.terms) - 1 or len(clues) < 2
+            or any(sp.types.get(v) is not HINT for v in clues)
+            or -sign * diff.const != len(clues) - 1):
+        return None
+    names = [sp.ref(v) for v in clues]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    between = "them" if len(names) == 2 else "each"
+    return f"{listed}, with one cell between {between}, exactly fill the line"
+
+
+def _edge_left(sp: Speaker, s: _Sides) -> str | None:
+    """Where an element starts or ends, against another position."""
+    right, op, t = s.right, s.op, sp.types
+    if not (sp.positional(right) or not any(is_position(a, t) for a, _ in right.terms)):
+        return None
+    subject = sp.edge(s.left)
+    if subject is None:
+        return None
+    verb = "starts" if isinstance(subject, ast.Start) else "ends"
+    where = {"=": "at", ">=": "at or after", ">": "after"}[op]
+    sp.kind = "position"
+    other = right.terms[0][0] if len(right.terms) == 1 else None
+    if (op == "=" and type(other) is type(subject) and right.is_atom(other)
+            and isinstance(other, ast.Start | End) and t.get(other.var) in (BLOCK, GAP)):
+        return f"{sp.ref(subject.var)} {verb} where {sp.ref(other.var)} {verb}"
+    return f"{sp.ref(subject.var)} {verb} {where} {sp.position(right)}"
+
+
+def _edge_right(sp: Speaker, s: _Sides) -> str | None:
+    """The same with the element on the right: "g starts at or before where h starts …"."""
+    if not sp.positional(s.left) or (subject := sp.edge(s.right)) is None:
+        return None
+    verb = "starts" if isinstance(subject, ast.Start) else "ends"
+    where = {"=": "at", ">=": "at or before", ">": "before"}[s.op]
+    sp.kind = "position"
+    return f"{sp.ref(subject.var)} {verb} {where} {sp.position(s.left)}"
+
+
+def _positions(sp: Speaker, s: _Sides) -> str | None:
+    """A position against a position."""
+    if not (sp.positional(s.left) and sp.positional(s.right)):
+        return None
+    where = {"=": "is at", ">=": "is at or after", ">": "is after"}[s.op]
+    sp.kind = "position"
+    return f"{sp.position(s.left)} {where} {sp.position(s.right)}"
+
+
+def _distance_against(sp: Speaker, s: _Sides) -> str | None:
+    """The number of cells between two positions against a quantity."""
+    distance = _distance(sp, s.diff)
+    if distance is None:
+        return None
+    verb = {"=": "equals", ">=": "is at least", ">": "is greater than"}[s.op]
+    (first, first_form), (second, second_form) = distance
+    sp.sides = (first_form, second_form, s.op)
+    return f"{first} {verb} {second}"
+
+
+def _quantities(sp: Speaker, s: _Sides) -> str:
+    """Any other comparison: the positive terms against the negative ones, a quantity first."""
+    diff, op, t = s.diff, s.op, sp.types
+    pos = LinearForm(tuple((a, k) for a, k in diff.terms if k > 0), max(diff.const, 0))
+    neg = LinearForm(tuple((a, -k) for a, k in diff.terms if k < 0), max(-diff.const, 0))
+    if pos.terms or not neg.terms:
+        sp.sides = (pos, neg, op)
+        verb = {"=": "equals", ">=": "is at least", ">": "is greater than"}[op]
+        return f"{sp.count(pos)} {verb} {sp.count(neg)}"
+    # a number against a quantity: the quantity leads
+    sp.sides = (neg, pos, MIRRORED[op])
+    if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], ast.Size) and \
+            neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
+        who = sp.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
+        return {">=": f"{who} is at most {cells(pos.const)} long",
+                ">": f"{who} is shorter than {cells(pos.const)}",
+                "=": f"{who} is exactly {cells(pos.const)}"}[op].replace(
+            "exactly one cell", "a single cell")
+    if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
+        return f"{sp.count(neg)} is zero"
+    verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
+    return f"{sp.count(neg)} {verb} {sp.count(pos)}"
+
+
+_IDIOMS: tuple[Callable[[Speaker, _Sides], str | None], ...] = (
+    _overlap, _lengths, _line_start, _length_against, _fills_line, _edge_left, _edge_right,
+    _positions, _distance_against)
+
+
+def _distance(sp: Speaker, diff: LinearForm
+              ) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
+    """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
+    t = sp.types
+    ends = [(a, k) for a, k in diff.terms
+            if is_position(a, t) and not isinstance(a, ast.LineSize)]
+    if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
+        return None
+    later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
+    earlier = ends[1][0] if ends[0][1] == 1 else ends[0][0]
+    rest = LinearForm(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
+    if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
+        between = (f"the number of cells from {sp.position_atom(earlier)} to "
+                   f"{sp.position_atom(later)}")
+        amount = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
+        return (between, LinearForm(((later, 1), (earlier, -1)), 0)), (sp.count(amount), amount)
+    if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
+        return (sp.count(rest), rest), (
+            f"the number of cells from {sp.position_atom(later)} to "
+            f"{sp.position_atom(earlier)}", LinearForm(((earlier, 1), (later, -1)), 0))
+    return None
+
+
+def _size_pair(sp: Speaker, diff: LinearForm) -> tuple[str, str, bool] | None:
+    """``k·size(a) − size(b)`` with k in {1, 2} and nothing else: (a, b, k == 2)."""
+    if diff.const or len(diff.terms) != 2:
+        return None
+    (a, ka), (b, kb) = diff.terms
+    if not (isinstance(a, ast.Size) and isinstance(b, ast.Size) and kb == -1 and ka in (1, 2)):
+        return None
+    if a.var not in sp.types or b.var not in sp.types:
+        return None
+    return a.var, b.var, ka == 2
