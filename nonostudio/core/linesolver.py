@@ -1,18 +1,8 @@
 """The exact line solver: the maximal transition of a line, or a contradiction.
 
-Every cell that has the same value in all solutions of a line is decided (what the seeds call the
-optimal line solver).  The computation is bit-parallel over Python ints — bit ``i`` of a mask is
-cell ``i`` — so a line costs a few dozen integer operations per hint instead of a per-cell dynamic
-programme:
-
-* a forward pass places hints left to right.  ``gaps[j]`` is the set of cells that can be empty
-  *after* hints ``0..j-1`` are placed consistently (a virtual cell ``n`` stands for "past the end");
-  the next hint may start one cell after any of them.  Moving a set of gap cells rightwards through
-  cells that may be empty is a carry-propagation trick (:func:`_spread`);
-* the same pass on the reversed line gives the sets for the suffixes;
-* a hint placement belongs to a solution when its prefix and suffix both fit; a cell may be empty
-  when it can be a gap cell between some prefix and some suffix.  Cells that can only be filled or
-  only be empty are decided.
+Every cell that has the same value in all solutions of a line is decided.  The computation is
+bit-parallel over Python ints (bit ``i`` of a mask is cell ``i``): a forward and a backward pass
+of hint placements, then the cells each placement can cover (how: docs/design/solver.md).
 """
 
 from __future__ import annotations

@@ -1,24 +1,9 @@
 """SAT search for the puzzles that defeat probing: find up to two solutions of a grid state.
 
-Each line becomes the clauses of a deterministic automaton unrolled over its cells (the "regular"
-decomposition): a Boolean per (cell boundary, automaton state) that is both reachable from the
-start and able to reach the end given the decided cells.  Unit propagation on these clauses
-decides what the exact line solver decides, so the SAT solver's search starts from line logic and
-adds clause learning.  A second solution is sought with a clause that blocks the first.
-
-Two backends:
-
-* ``"cadical"``: CaDiCaL 1.9.5 through python-sat (a dependency), the default when it is
-  installed.  Measured against z3 and python-sat's Glucose 4, MiniSat 2.2, MapleChrono and
-  Lingeling on this encoding: CaDiCaL and Glucose fastest (CaDiCaL 0.08-0.5 s, z3 0.3-0.7 s on
-  TAAI puzzles that reach SAT).  Knotty and Faase stay undecided after ten minutes of CPU with
-  either.  CaDiCaL cannot be interrupted from another thread, so
-  it runs in slices of a fixed conflict budget (so that its path does not depend on the clock),
-  and the deadline and ``should_stop()`` are checked between slices; learned clauses carry over.
-* ``"z3"``: the formula handed to z3 as DIMACS text in one call (building it object by object
-  through the Python API is far slower) and solved by z3's SAT core in a context of its own; a
-  watcher thread interrupts the context at the deadline or when ``should_stop()`` turns true.
-  z3 is imported only when this backend runs.
+Each line is encoded as the clauses of a deterministic automaton unrolled over its cells; a second
+solution is sought with a clause that blocks the first.  Two backends, ``"cadical"`` (python-sat,
+the default) and ``"z3"``, both stopped by the deadline and ``should_stop()``.  The encoding, the
+backends and how they were chosen: docs/design/solver.md.
 """
 
 from __future__ import annotations
