@@ -202,7 +202,7 @@ class Holder:
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
-            self.proc.wait()
+        self.proc.communicate()  # reaps it and closes its pipes
 
 
 @pytest.fixture
@@ -615,6 +615,7 @@ def test_kill_9_in_the_middle_of_writing_leaves_a_consistent_library(tmp_path: P
         time.sleep(0.002 * round)  # land somewhere inside a later write
         proc.send_signal(signal.SIGKILL)
         written += [int(line) for line in proc.stdout.read().split()]
+        proc.stdout.close()
         proc.wait()
         assert proc.returncode == -signal.SIGKILL
         hot_journals += (tmp_path / "library.sqlite3-journal").exists()

@@ -309,7 +309,7 @@ def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
         time.sleep(0.2)
     finally:
         proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        proc.communicate(timeout=10)  # reaps it and closes its pipes
     assert proc.returncode == -signal.SIGKILL
     [orphan] = session_files(data_dir)
     json.loads(orphan.read_text(encoding="utf-8"))  # a complete document, not half of one
