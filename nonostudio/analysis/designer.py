@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 import numpy as np
 
@@ -171,15 +172,28 @@ def _makes_line_solvable(candidate: Puzzle, solve_time_limit: float,
     return result.verdict if result.verdict is Verdict.UNIQUE_LINE else None
 
 
+class EditOptions(TypedDict, total=False):
+    """How an edit search may run: at most ``max_edits`` edits (default :data:`MAX_EDITS`),
+    ``time_limit`` seconds in all (10), ``solve_time_limit`` seconds a candidate (2), with
+    ``progress`` and ``should_stop``."""
+
+    max_edits: int
+    time_limit: float
+    solve_time_limit: float
+    progress: ProgressCallback | None
+    should_stop: StopCallback | None
+
+
 def _edits_from(
     picture: np.ndarray,
     start: Verdict,
     accept: Callable[[Puzzle, float, StopCallback | None], Verdict | None],
-    max_edits: int,
-    time_limit: float,
-    solve_time_limit: float,
-    progress: ProgressCallback | None,
-    should_stop: StopCallback | None,
+    *,
+    max_edits: int = MAX_EDITS,
+    time_limit: float = 10.0,
+    solve_time_limit: float = 2.0,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
 ) -> EditSearch:
     """Search edits of ``picture`` only when its own puzzle's verdict is ``start``."""
     pic = _picture(picture)
@@ -192,36 +206,19 @@ def _edits_from(
                    first.verdict, region, max_edits, time_limit, progress, should_stop)
 
 
-def uniqueness_edits(
-    picture: np.ndarray,
-    *,
-    max_edits: int = MAX_EDITS,
-    time_limit: float = 10.0,
-    solve_time_limit: float = 2.0,
-    progress: ProgressCallback | None = None,
-    should_stop: StopCallback | None = None,
-) -> EditSearch:
+def uniqueness_edits(picture: np.ndarray, **options: Unpack[EditOptions]) -> EditSearch:
     """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle (its clues) has
     exactly one solution.  Nothing is searched when the picture's puzzle is already unique or
     when the solver cannot decide it within ``solve_time_limit`` seconds."""
-    return _edits_from(picture, Verdict.MULTIPLE, _makes_unique, max_edits, time_limit,
-                       solve_time_limit, progress, should_stop)
+    return _edits_from(picture, Verdict.MULTIPLE, _makes_unique, **options)
 
 
-def line_solvable_edits(
-    picture: np.ndarray,
-    *,
-    max_edits: int = MAX_EDITS,
-    time_limit: float = 10.0,
-    solve_time_limit: float = 2.0,
-    progress: ProgressCallback | None = None,
-    should_stop: StopCallback | None = None,
-) -> EditSearch:
+def line_solvable_edits(picture: np.ndarray, **options: Unpack[EditOptions]
+                        ) -> EditSearch:
     """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle line logic
     solves (verified by the complete solver: ``unique, line-solvable``).  Nothing is searched
     when the picture's puzzle is already line-solvable or is not unique."""
-    return _edits_from(picture, Verdict.UNIQUE_SEARCH, _makes_line_solvable, max_edits,
-                       time_limit, solve_time_limit, progress, should_stop)
+    return _edits_from(picture, Verdict.UNIQUE_SEARCH, _makes_line_solvable, **options)
 
 
 # --- the designer's policy: which search to run, and the findings in words ----------------------

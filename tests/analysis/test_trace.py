@@ -12,13 +12,14 @@ import numpy as np
 import pytest
 
 from nonostudio.analysis import trial_memory
+from nonostudio.analysis.narrate import seen_line
 from nonostudio.analysis.steps import Step, Trace
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.analysis.unsound import UnsoundRuleError
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
 from nonostudio.core.gridstate import Contradiction, GridState
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 from nonostudio.rules.ast import (
@@ -39,7 +40,6 @@ from nonostudio.rules.ast import (
     TrueCond,
 )
 from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.oracle import decompose
 from nonostudio.rules.ruleset import load_rule_set
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
@@ -268,17 +268,6 @@ def test_json_round_trip_and_bad_json() -> None:
         trace.grid_after(len(trace.steps) + 1)
 
 
-def _seen_line(grid: np.ndarray, puzzle: Puzzle, step: Step) -> Line:
-    if step.axis == "row":
-        line = Line(puzzle.rows[step.index], tuple(int(v) for v in grid[step.index]))
-    else:
-        line = Line(puzzle.cols[step.index], tuple(int(v) for v in grid[:, step.index]))
-    if step.subline is None:
-        return line
-    (sub,) = [s for s in decompose(line) if (s.cell_start, s.cell_end) == step.subline]
-    return sub.line
-
-
 @pytest.fixture(scope="module")
 def paper_puzzles(anchors) -> list[tuple[str, Puzzle]]:
     return read_all(anchors / "butler" / "test-set-extended.json")
@@ -305,7 +294,7 @@ def test_control_rules_on_the_paper_puzzles(paper_puzzles) -> None:
         for step in trace.steps:
             if step.kind == "rule":
                 offset = 0 if step.subline is None else step.subline[0]
-                seen = _seen_line(grid, puzzle, step)
+                seen = seen_line(puzzle, grid, step)
                 along = [c if step.axis == "row" else r for r, c, _ in step.cells]
                 value = step.cells[0][2]
                 matches = [
