@@ -15,7 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import logging
+
+    from PySide6.QtWidgets import QApplication
+
     from nonostudio.core.library import Library
+    from nonostudio.gui.crash import CrashReporter
     from nonostudio.gui.mainwindow import MainWindow
 
 APP_ID = "io.github.nonostudio.Nonostudio"
@@ -195,11 +200,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (problem := display_problem()) is not None:
         print(problem, file=sys.stderr)
         return 1
+    app = _application()
+    screenshots = args.screenshot is not None
+    log, reporter = _start_logging(app, crash_reports=not screenshots)
 
-    import PySide6
-    from PySide6.QtCore import QTimer
+    from nonostudio.gui.mainwindow import MainWindow
+
+    library, notes = open_library(seed=screenshots)
+    for note in notes:
+        log.warning("%s", note)
+    # The window is shown first; the library listing, the samples of a first start, the rule
+    # sets and the other tabs and panels follow from the event loop (see finish_start).
+    window = MainWindow(library, defer_panels=not screenshots)
+    try:
+        if screenshots:
+            return _screenshots(window, args, notes)
+        return _run_window(app, window, library, args, notes, log)
+    finally:
+        _shut_down(window, library, reporter, log)
+
+
+def _application() -> QApplication:
+    """The running QApplication (made here unless a test made it), named and with its icon."""
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from nonostudio.core.paths import icon_path
 
@@ -212,11 +236,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName("Nonostudio")
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(QIcon(str(icon_path())))
+    return app
 
+
+def _start_logging(app: QApplication, *,
+                   crash_reports: bool) -> tuple[logging.Logger, CrashReporter | None]:
+    """The log (to the data folder, else stderr) and, unless only screenshots are taken, the
+    crash reporter and the fault log."""
     import logging
 
+    import PySide6
+
     from nonostudio import __version__
-    from nonostudio.core.logs import disable_fault_log, enable_fault_log, setup_logging
+    from nonostudio.core.logs import enable_fault_log, setup_logging
     from nonostudio.gui import crash
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
@@ -224,60 +256,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     log.info("Nonostudio %s starting (Python %s, PySide6 %s)", __version__,
              sys.version.split()[0], PySide6.__version__)
     reporter = None
-    if args.screenshot is None:
+    if crash_reports:
         reporter = crash.install(app)
         enable_fault_log()  # a crash Python cannot catch still leaves its stacks in the log folder
+    return log, reporter
 
-    from nonostudio.gui.mainwindow import MainWindow
 
-    screenshots = args.screenshot is not None
-    library, notes = open_library(seed=screenshots)
+def _run_window(app: QApplication, window: MainWindow, library: Library,
+                args: argparse.Namespace, notes: list[str], log: logging.Logger) -> int:
+    """Show the window, finish starting from the event loop, open the files asked for and run
+    the event loop; returns its exit status."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    window.ready.connect(window.start_background_checks)
+    window.show()
+
+    def after_first_paint() -> None:
+        for note in seed_library(library):
+            log.warning("%s", note)
+            window.statusBar().showMessage(note, 15000)
+        window.finish_start()
+
+    QTimer.singleShot(0, after_first_paint)
     for note in notes:
-        log.warning("%s", note)
-    # The window is shown first; the library listing, the samples of a first start, the rule
-    # sets and the other tabs and panels follow from the event loop (see finish_start).
-    window = MainWindow(library, defer_panels=not screenshots)
-    try:
-        if screenshots:
-            return _screenshots(window, args, notes)
-        window.ready.connect(window.start_background_checks)
-        window.show()
+        QMessageBox.warning(window, "Puzzle Library", note)
+    restored = window.offer_restore()
+    if args.file:
+        window.open_file(args.file, ask=restored)
+    if args.more:
+        added, errors = window.library_view.import_files(args.more)
+        window.statusBar().showMessage(
+            f"Opened {args.file}; {added} more file{'s' if added != 1 else ''} added to the "
+            f"library" + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
+            30000)
+    return app.exec()
 
-        def after_first_paint() -> None:
-            for note in seed_library(library):
-                log.warning("%s", note)
-                window.statusBar().showMessage(note, 15000)
-            window.finish_start()
 
-        QTimer.singleShot(0, after_first_paint)
-        for note in notes:
-            QMessageBox.warning(window, "Puzzle Library", note)
-        restored = window.offer_restore()
-        if args.file:
-            window.open_file(args.file, ask=restored)
-        if args.more:
-            added, errors = window.library_view.import_files(args.more)
-            window.statusBar().showMessage(
-                f"Opened {args.file}; {added} more file{'s' if added != 1 else ''} added to the "
-                f"library" + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
-                30000)
-        return app.exec()
-    finally:
-        window.cancel_background()
-        window.autosaver.timer.stop()
-        # Cancelled jobs notice within a fraction of a second; they must end before Qt's objects
-        # go away under them.
-        from PySide6.QtCore import QThreadPool
+def _shut_down(window: MainWindow, library: Library, reporter: CrashReporter | None,
+               log: logging.Logger) -> None:
+    """Stop the background work, then let go of the window, the library and the crash hooks."""
+    from PySide6.QtCore import QThreadPool
 
-        QThreadPool.globalInstance().waitForDone(5000)
-        if window.filler is not None:
-            window.filler.wait(5000)
-        window.deleteLater()
-        library.close()
-        if reporter is not None:
-            reporter.uninstall()
-            disable_fault_log()
-        log.info("Nonostudio stopped")
+    from nonostudio.core.logs import disable_fault_log
+
+    window.cancel_background()
+    window.autosaver.timer.stop()
+    # Cancelled jobs notice within a fraction of a second; they must end before Qt's objects
+    # go away under them.
+    QThreadPool.globalInstance().waitForDone(5000)
+    if window.filler is not None:
+        window.filler.wait(5000)
+    window.deleteLater()
+    library.close()
+    if reporter is not None:
+        reporter.uninstall()
+        disable_fault_log()
+    log.info("Nonostudio stopped")
 
 
 def _screenshots(window: MainWindow, args: argparse.Namespace, notes: list[str]) -> int:
