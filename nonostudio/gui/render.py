@@ -154,6 +154,18 @@ class Layout:
             self.grid_left + col * self.cell, self.margin, self.cell, self.grid_top - self.margin
         )
 
+    def row_clue_box(self, row: int, k: int) -> QRect:
+        """The box of the ``k``-th number of ``row``'s clue, counted from the grid leftwards."""
+        right = self.row_clue_rect(row).right() + 1
+        return QRect(right - (k + 1) * self.row_slot_width, self.grid_top + row * self.cell,
+                     self.row_slot_width, self.cell)
+
+    def col_clue_box(self, col: int, k: int) -> QRect:
+        """The box of the ``k``-th number of ``col``'s clue, counted from the grid upwards."""
+        bottom = self.col_clue_rect(col).bottom() + 1
+        return QRect(self.grid_left + col * self.cell, bottom - (k + 1) * self.cell, self.cell,
+                     self.cell)
+
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The ``(row, column)`` under a point, or None outside the grid."""
         col = int((x - self.grid_left) // self.cell)
@@ -187,27 +199,12 @@ def paint_clues(
     """Row clues right-aligned left of the grid, column clues bottom-aligned above it."""
     painter.setFont(layout.font)
     centre = Qt.AlignmentFlag.AlignCenter
-    for r, clue in enumerate(rows):
-        painter.setPen(colors.faint if r in faint_rows else colors.ink)
-        numbers = clue or (0,)
-        strip = layout.row_clue_rect(r)
-        right = strip.right() + 1
-        for k, n in enumerate(reversed(numbers)):
-            box = QRect(
-                right - (k + 1) * layout.row_slot_width,
-                strip.top(),
-                layout.row_slot_width,
-                layout.cell,
-            )
-            painter.drawText(box, centre, str(n))
-    for c, clue in enumerate(cols):
-        painter.setPen(colors.faint if c in faint_cols else colors.ink)
-        numbers = clue or (0,)
-        strip = layout.col_clue_rect(c)
-        bottom = strip.bottom() + 1
-        for k, n in enumerate(reversed(numbers)):
-            box = QRect(strip.left(), bottom - (k + 1) * layout.cell, layout.cell, layout.cell)
-            painter.drawText(box, centre, str(n))
+    for clues, faint, box in ((rows, faint_rows, layout.row_clue_box),
+                              (cols, faint_cols, layout.col_clue_box)):
+        for line, clue in enumerate(clues):
+            painter.setPen(colors.faint if line in faint else colors.ink)
+            for k, n in enumerate(reversed(clue or (0,))):
+                painter.drawText(box(line, k), centre, str(n))
 
 
 def paint_cells(painter: QPainter, layout: Layout, grid: np.ndarray | None, colors: Colors) -> None:
@@ -369,7 +366,9 @@ def export_picture(
         )
     solution = _solution_of(puzzle, with_solution)
     if suffix == ".png":
-        if not render_image(puzzle, with_solution, cell).save(str(path), "PNG"):
+        image = render_image(puzzle, with_solution, cell)
+        # PySide6's stub types ``format`` as bytes, but the binding accepts only str.
+        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
             raise OSError(f"{path}: could not write the PNG file")
     elif suffix == ".svg":
         _export_svg(puzzle, path, solution, cell)
