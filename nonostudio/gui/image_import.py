@@ -61,7 +61,7 @@ def image_to_pixels(image: QImage) -> np.ndarray:
 
 
 def image_file_filter() -> str:
-    patterns = sorted({f"*.{bytes(fmt).decode()}" for fmt in QImageReader.supportedImageFormats()})
+    patterns = sorted({f"*.{bytes(fmt.data()).decode()}" for fmt in QImageReader.supportedImageFormats()})
     return f"Images ({' '.join(patterns)});;All files (*)"
 
 
@@ -77,7 +77,20 @@ class ImageImportDialog(QDialog):
         self._aspect = 1.0
         self._title = title
         self._grid: np.ndarray | None = None
+        scroll = self._make_widgets()
+        self._lay_out(scroll)
+        self.width_spin.valueChanged.connect(self._on_width)
+        self.height_spin.valueChanged.connect(self._on_height)
+        self.threshold.valueChanged.connect(self._update_preview)
+        self.invert.toggled.connect(self._update_preview)
+        self.keep_aspect.toggled.connect(self._on_keep_aspect)
+        if image is not None:
+            self.set_image(image, title)
+        else:
+            self._update_preview()
 
+    def _make_widgets(self) -> GridScrollArea:
+        """The dialog's widgets; returns the scroll area around the preview."""
         self.choose_button = QPushButton("&Choose image\u2026")
         self.choose_button.clicked.connect(self._choose)
         self.file_label = QLabel("No image")
@@ -90,7 +103,10 @@ class ImageImportDialog(QDialog):
         self.height_spin.setAccessibleName("Height")
         self.keep_aspect = QCheckBox("&Keep aspect ratio")
         self.keep_aspect.setChecked(True)
-        self.threshold = QSlider(Qt.Orientation.Horizontal, minimum=1, maximum=99, value=50)
+        self.threshold = QSlider(Qt.Orientation.Horizontal)
+        self.threshold.setMinimum(1)
+        self.threshold.setMaximum(99)
+        self.threshold.setValue(50)
         self.threshold.setAccessibleName("Threshold")
         self.threshold_label = QLabel()
         self.invert = QCheckBox("&Invert (light cells are filled)")
@@ -109,7 +125,10 @@ class ImageImportDialog(QDialog):
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        return scroll
 
+    def _lay_out(self, scroll: GridScrollArea) -> None:
+        """The options and the thumbnail on the left, the preview on the right, buttons below."""
         threshold_row = QHBoxLayout()
         threshold_row.addWidget(self.threshold, 1)
         threshold_row.addWidget(self.threshold_label)
@@ -135,16 +154,6 @@ class ImageImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(self.buttons)
-
-        self.width_spin.valueChanged.connect(self._on_width)
-        self.height_spin.valueChanged.connect(self._on_height)
-        self.threshold.valueChanged.connect(self._update_preview)
-        self.invert.toggled.connect(self._update_preview)
-        self.keep_aspect.toggled.connect(lambda keep: keep and self._on_width())
-        if image is not None:
-            self.set_image(image, title)
-        else:
-            self._update_preview()
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -232,6 +241,10 @@ class ImageImportDialog(QDialog):
             self.set_grid_size(self.width_spin.value(), height)
         else:
             self._update_preview()
+
+    def _on_keep_aspect(self, keep: bool) -> None:
+        if keep:
+            self._on_width()
 
     def _on_height(self) -> None:
         if self.keep_aspect.isChecked() and self._pixels is not None:
