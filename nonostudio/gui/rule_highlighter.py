@@ -1,7 +1,8 @@
-"""Syntax colouring for the rule language (RULES.md §2) in any QTextDocument.
+"""Syntax colouring for the rule language in any QTextDocument.
 
 Keywords, pattern constructors, element types, functions, numbers and comments each get a format
-derived from the palette, so the colours work in light and dark schemes.
+derived from the palette, so the colours work in light and dark schemes
+(docs/design/gui-editing.md says where the tokens come from).
 """
 
 from __future__ import annotations
