@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+import numpy as np
+
 from nonostudio.analysis.naming import direction_name, line_name
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
@@ -58,7 +60,7 @@ def step_effect(step: Step, cells: Callable[[Sequence[int]], str] = positions_te
     return " and ".join(parts)
 
 
-def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]], step: Step) -> Line:
+def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]] | np.ndarray, step: Step) -> Line:
     """The line a rule step's rule was applied to: its (sub-)line before the step (unflipped)."""
     if step.axis == "row":
         line = Line(puzzle.rows[step.index], tuple(int(v) for v in grid[step.index]))
