@@ -64,6 +64,22 @@ class RuleEditorWidgets(QWidget):
         self._build()
 
     def _build(self) -> None:
+        draft_bar = self._build_draft_bar()
+        self._build_text()
+        prove_bar = self._build_prove_bar()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(draft_bar)
+        layout.addWidget(self.text_edit, 1)
+        layout.addWidget(self.error_label)
+        layout.addLayout(prove_bar)
+        layout.addWidget(self.progress)  # a row of its own: the words on it have room
+        layout.addWidget(self.progress_label)
+        layout.addWidget(self.result_label)
+        layout.addWidget(self.counterexample)
+
+    def _build_draft_bar(self) -> QHBoxLayout:
+        """The draft's status, *Revert…* and *Save to rule set…*."""
         self.draft_label = QLabel()
         self.draft_label.setAccessibleName("Draft status")
         self.draft_label.setWordWrap(True)
@@ -77,7 +93,10 @@ class RuleEditorWidgets(QWidget):
         draft_bar.addWidget(self.draft_label, 1)
         draft_bar.addWidget(self.revert_button)
         draft_bar.addWidget(self.save_button)
+        return draft_bar
 
+    def _build_text(self) -> None:
+        """The rule text with its syntax colouring and the syntax error line under it."""
         self.text_edit = QPlainTextEdit()
         self.text_edit.setAccessibleName("Rule text")
         self.text_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -90,6 +109,9 @@ class RuleEditorWidgets(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
+    def _build_prove_bar(self) -> QHBoxLayout:
+        """The prove bar (length, *Prove*, Cancel) and, hidden at first, the progress bar, its
+        words, the result line and the counterexample picture."""
         self.length_spin = QSpinBox(minimum=1, maximum=60, value=DEFAULT_MAX_LENGTH)
         self.length_spin.setAccessibleName("Longest line to prove")
         self.length_spin.setSuffix(" cells")
@@ -121,16 +143,7 @@ class RuleEditorWidgets(QWidget):
         prove_bar.addWidget(self.prove_button)
         prove_bar.addWidget(self.cancel_button)
         prove_bar.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(draft_bar)
-        layout.addWidget(self.text_edit, 1)
-        layout.addWidget(self.error_label)
-        layout.addLayout(prove_bar)
-        layout.addWidget(self.progress)  # a row of its own: the words on it have room
-        layout.addWidget(self.progress_label)
-        layout.addWidget(self.result_label)
-        layout.addWidget(self.counterexample)
+        return prove_bar
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
