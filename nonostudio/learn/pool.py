@@ -18,20 +18,7 @@ import numpy as np
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.linesolver import masks_text, solve_masks, text_masks
-from nonostudio.rules.ast import (
-    Arbitrary,
-    Binding,
-    Constant,
-    ElementType,
-    Expr,
-    HighestStartCell,
-    LineSize,
-    LowestEndCell,
-    Singleton,
-    Size,
-    Start,
-    Total,
-)
+from nonostudio.rules import ast
 from nonostudio.rules.interpreter import Element, LineView
 
 
@@ -85,36 +72,40 @@ def all_states(max_length: int) -> tuple[PoolLine, ...]:
 
 # The atoms of the whole line, before those of the bindings: line_size, then the totals (which
 # only a search with the ``totals`` extension uses; left out, they leave its order unchanged).
-LINE_ATOMS: tuple[Expr, ...] = (LineSize(), Total(ElementType.HINT), Total(ElementType.BLOCK),
-                                Total(ElementType.GAP))
+LINE_ATOMS: tuple[ast.Expr, ...] = (ast.LineSize(), ast.Total(ast.ElementType.HINT),
+                                    ast.Total(ast.ElementType.BLOCK),
+                                    ast.Total(ast.ElementType.GAP))
 
 
-def atom_exprs(bindings: tuple[Binding, ...]) -> list[Expr]:
+def atom_exprs(bindings: tuple[ast.Binding, ...]) -> list[ast.Expr]:
     """The atoms expressions can use under ``bindings``: :data:`LINE_ATOMS`, then each binding's.
 
     A hint bound by a singleton or a constant pattern counted from the start has a fixed index,
     so its ``start`` is a literal and left out.
     """
-    out: list[Expr] = list(LINE_ATOMS)
+    out: list[ast.Expr] = list(LINE_ATOMS)
     for b in bindings:
         p = b.pattern
-        if p.type is ElementType.HINT:
-            if isinstance(p, Arbitrary) or (isinstance(p, Constant) and p.index < 0):
-                out.append(Start(b.name))
-            out += [Size(b.name), LowestEndCell(b.name), HighestStartCell(b.name)]
+        if p.type is ast.ElementType.HINT:
+            if isinstance(p, ast.Arbitrary) or (isinstance(p, ast.Constant) and p.index < 0):
+                out.append(ast.Start(b.name))
+            out += [ast.Size(b.name), ast.LowestEndCell(b.name), ast.HighestStartCell(b.name)]
         else:
-            out += [Start(b.name), Size(b.name)]
+            out += [ast.Start(b.name), ast.Size(b.name)]
     return out
 
 
-def _candidates(view: LineView, pattern: Singleton | Constant | Arbitrary) -> list[Element]:
-    lst = {ElementType.HINT: view.hints, ElementType.BLOCK: view.blocks,
-           ElementType.GAP: view.gaps}[pattern.type]
-    if isinstance(pattern, Arbitrary):
-        return list(lst)
-    if isinstance(pattern, Singleton):
-        return list(lst) if len(lst) == 1 else []
-    return list(lst[pattern.index:pattern.index + 1 or None])
+def _candidates(view: LineView, pattern: ast.Singleton | ast.Constant | ast.Arbitrary
+                ) -> list[Element]:
+    lst = {ast.ElementType.HINT: view.hints, ast.ElementType.BLOCK: view.blocks,
+           ast.ElementType.GAP: view.gaps}[pattern.type]
+    match pattern:
+        case ast.Arbitrary():
+            return list(lst)
+        case ast.Singleton():
+            return list(lst) if len(lst) == 1 else []
+        case ast.Constant():
+            return list(lst[pattern.index:pattern.index + 1 or None])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -124,19 +115,20 @@ def _view(hints: tuple[int, ...], text: str) -> LineView:
     return LineView.of_text(hints, text)
 
 
-def _atom_value(expr: Expr, env: dict[str, Element], view: LineView) -> int:
-    if isinstance(expr, LineSize):
-        return view.n
-    if not isinstance(expr, Start | Size | LowestEndCell | HighestStartCell):
-        raise ValueError(f"{expr} is not an atom of a bound element")
-    e = env[expr.var]
-    if isinstance(expr, Start):
-        return e.start
-    if isinstance(expr, Size):
-        return e.size
-    if isinstance(expr, LowestEndCell):
-        return view.lowest_end[e.index]
-    return view.highest_start[e.index]
+def _atom_value(expr: ast.Expr, env: dict[str, Element], view: LineView) -> int:
+    match expr:
+        case ast.LineSize():
+            return view.n
+        case ast.Start():
+            return env[expr.var].start
+        case ast.Size():
+            return env[expr.var].size
+        case ast.LowestEndCell():
+            return view.lowest_end[env[expr.var].index]
+        case ast.HighestStartCell():
+            return view.highest_start[env[expr.var].index]
+        case _:
+            raise ValueError(f"{expr} is not an atom of a bound element")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -147,7 +139,8 @@ def _line_atoms(hints: tuple[int, ...], text: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 18)
-def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Arbitrary
+def _bound(hints: tuple[int, ...], text: str,
+           pattern: ast.Singleton | ast.Constant | ast.Arbitrary
            ) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
     """The elements ``pattern`` binds on a line: their atoms' values in :func:`atom_exprs` order
     (after ``line_size``), their positions in their list, and whether each is maximal / minimal."""
@@ -162,9 +155,9 @@ def _bound(hints: tuple[int, ...], text: str, pattern: Singleton | Constant | Ar
 
 
 @lru_cache(maxsize=64)
-def _own_atoms(pattern: Singleton | Constant | Arbitrary) -> tuple[Expr, ...]:
+def _own_atoms(pattern: ast.Singleton | ast.Constant | ast.Arbitrary) -> tuple[ast.Expr, ...]:
     """The atoms one binding of ``pattern`` (named ``x``) adds after :data:`LINE_ATOMS`."""
-    return tuple(atom_exprs((Binding("x", pattern),))[len(LINE_ATOMS):])
+    return tuple(atom_exprs((ast.Binding("x", pattern),))[len(LINE_ATOMS):])
 
 
 class Instances:
@@ -176,7 +169,7 @@ class Instances:
     ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances that agree on every binding but ``name`` (for ``unique``).
     """
 
-    def __init__(self, bindings: tuple[Binding, ...], lines: Sequence[PoolLine],
+    def __init__(self, bindings: tuple[ast.Binding, ...], lines: Sequence[PoolLine],
                  poll: Callable[[], None] | None = None) -> None:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
@@ -332,4 +325,5 @@ def _shift(x: np.ndarray) -> np.ndarray:
 
 
 _GROUP_RADIX = 64  # more than the elements of one type on any line learning builds instances on
-_TYPE_NAME = {ElementType.HINT: "hint", ElementType.BLOCK: "block", ElementType.GAP: "gap"}
+_TYPE_NAME = {ast.ElementType.HINT: "hint", ast.ElementType.BLOCK: "block",
+              ast.ElementType.GAP: "gap"}
