@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +26,7 @@ from nonostudio.core.linesolver import (
 )
 
 
-def states(n: int):
+def states(n: int) -> Iterator[tuple[int, int]]:
     """Every ``(filled, crossed)`` pair of disjoint masks over ``n`` cells."""
     for values in itertools.product((UNKNOWN, FILLED, CROSSED), repeat=n):
         filled = sum(1 << i for i, v in enumerate(values) if v == FILLED)
@@ -173,11 +174,11 @@ def automaton_forced(hints, cells):
     reach = [{0}]
     for i in range(n):
         reach.append({t for s in reach[i] for v in values[i] for t in moves(s, v)})
-    alive = [set() for _ in range(n + 1)]
+    alive: list[set[int]] = [set() for _ in range(n + 1)]
     alive[n] = reach[n] & {m}
     if not alive[n]:
         return None
-    seen = [set() for _ in range(n)]
+    seen: list[set[int]] = [set() for _ in range(n)]
     for i in range(n - 1, -1, -1):
         for s in reach[i]:
             for v in values[i]:
@@ -256,7 +257,7 @@ def solved_lines(draw):
     return hints, tuple(picture), cells
 
 
-def extends(result, cells) -> bool:
+def extends(result: Sequence[int], cells: Sequence[int]) -> bool:
     return all(c == UNKNOWN or r == c for r, c in zip(result, cells, strict=True))
 
 
@@ -287,7 +288,7 @@ def test_placements_are_consistent_with_the_result(line):
         assert starts is None
         return
     assert starts is not None and len(starts) == len(hints)
-    coverable = set()
+    coverable: set[int] = set()
     for j, (mask, h) in enumerate(zip(starts, hints, strict=True)):
         assert mask, f"hint {j} has no placement"
         for s in (i for i in range(n) if (mask >> i) & 1):
@@ -316,7 +317,8 @@ def test_a_solution_always_extends_the_deduction(line, data):
     # Showing more of the same picture can only decide more.
     more = tuple(p if c != UNKNOWN or data.draw(st.booleans()) else UNKNOWN
                  for p, c in zip(picture, cells, strict=True))
-    assert extends(solve_cells(hints, more), result)
+    decided = solve_cells(hints, more)
+    assert decided is not None and extends(decided, result)
     assert solve_cells(hints, picture) == picture
 
 

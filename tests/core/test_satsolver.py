@@ -22,7 +22,8 @@ from nonostudio.core.solver import Verdict, solve
 def _accepts(hints, known):
     """For every filling of the unknown cells: (filling, accepted by the CNF, matches hints)."""
     cnf = satsolver._Cnf()
-    cells, free = [], []
+    cells: list[int | str] = []
+    free: list[int] = []
     for k in known:
         if k is None:
             v = cnf.var()
@@ -85,13 +86,15 @@ def test_without_python_sat_the_backend_is_z3_and_the_solver_still_decides(monke
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import fails as if not installed
     assert satsolver.sat_backend() == "z3"
     res = solve(_domino(6), time_limit=60)  # probing's budgets run out: decided by SAT
-    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert res.verdict is Verdict.UNIQUE_SEARCH and res.solution is not None
+    assert _domino(6).is_solution(res.solution)
     assert res.stats.sat_calls == 1 and res.stats.sat_backend == "z3"
 
 
 def test_with_python_sat_the_solver_decides_by_cadical():
     res = solve(_domino(6), time_limit=60)
-    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert res.verdict is Verdict.UNIQUE_SEARCH and res.solution is not None
+    assert _domino(6).is_solution(res.solution)
     assert res.stats.sat_calls == 1 and res.stats.sat_backend == "cadical"
 
 

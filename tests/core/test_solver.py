@@ -9,6 +9,7 @@ import signal
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from nonostudio.core.satsolver import sat_solutions
 from nonostudio.core.solver import Verdict, solve
 
 
-def _all_grids(h: int, w: int):
+def _all_grids(h: int, w: int) -> Iterator[np.ndarray]:
     for bits in itertools.product((CROSSED, FILLED), repeat=h * w):
         yield np.array(bits, dtype=np.int8).reshape(h, w)
 
@@ -39,17 +40,18 @@ def test_verdicts_match_brute_force_on_every_4x4_clue_set(census_4x4):
     rng = random.Random(7)
     keys = list(census_4x4)
     sample = rng.sample(keys, 400)
-    seen = defaultdict(int)
+    seen: defaultdict[Verdict, int] = defaultdict(int)
     for rows_cols in sample:
         sols = census_4x4[rows_cols]
         puzzle = Puzzle(*rows_cols)
         res = solve(puzzle)
         seen[res.verdict] += 1
+        assert res.solution is not None, rows_cols  # every clue set here has a solution
         if len(sols) == 1:
             assert res.verdict.is_unique, rows_cols
             assert np.array_equal(res.solution, sols[0])
         else:
-            assert res.verdict is Verdict.MULTIPLE, rows_cols
+            assert res.verdict is Verdict.MULTIPLE and res.alternate is not None, rows_cols
             assert puzzle.is_solution(res.solution) and puzzle.is_solution(res.alternate)
             assert not np.array_equal(res.solution, res.alternate)
     assert seen[Verdict.MULTIPLE] and seen[Verdict.UNIQUE_LINE]
@@ -102,7 +104,7 @@ def test_search_and_sat_agree_on_random_larger_puzzles():
         assert all(puzzle.is_solution(g) for g in sat)
         assert (len(sat) == 1) == res.verdict.is_unique
         assert (len(sat) == 2) == (res.verdict is Verdict.MULTIPLE)
-        assert puzzle.is_solution(res.solution)
+        assert res.solution is not None and puzzle.is_solution(res.solution)
 
 
 @pytest.mark.parametrize("backend", ["cadical", "z3"])
@@ -127,7 +129,7 @@ def _domino(n: int) -> Puzzle:
 def test_domino_pattern_is_unique_and_needs_search():
     res = solve(_domino(4), time_limit=60)
     assert res.verdict is Verdict.UNIQUE_SEARCH
-    assert _domino(4).is_solution(res.solution)
+    assert res.solution is not None and _domino(4).is_solution(res.solution)
 
 
 def test_time_limit_returns_undecided_quickly():
@@ -150,7 +152,7 @@ def test_cancel_from_another_thread_and_progress_reported():
 
 
 @contextlib.contextmanager
-def _overrun_alarm(seconds: float):
+def _overrun_alarm(seconds: float) -> Iterator[None]:
     """Raise in the test after ``seconds`` (SIGALRM), so a solver that ignores its time limit
     fails the test in seconds instead of running for minutes."""
 
