@@ -7,15 +7,16 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonostudio.core.paths import library_db_path, samples_dir
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui import app, screenshots
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,7 +69,8 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     assert [p.read_bytes() for p in moved] == [junk]
 
 
-def test_screenshot_option_renders_every_view(qapp, data_dir: Path, tmp_path: Path, capsys) -> None:
+def test_screenshot_option_renders_every_view(qapp: QApplication, data_dir: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "shots"
     assert app.main(["--screenshot", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
@@ -83,21 +85,25 @@ def test_screenshot_option_renders_every_view(qapp, data_dir: Path, tmp_path: Pa
 
 
 @pytest.mark.slow
-def test_screenshot_of_a_file_shows_that_file(qapp, data_dir: Path, tmp_path: Path,
+def test_screenshot_of_a_file_shows_that_file(qapp: QApplication, data_dir: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle_file = tmp_path / "bar.non"
     puzzle_file.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     titles: list[str] = []
     grab = screenshots._grab
-    monkeypatch.setattr(screenshots, "_grab",
-                        lambda widget, path: (titles.append(widget.window().windowTitle()),
-                                              grab(widget, path))[1])
+
+    def noted_grab(widget: QWidget, path: Path) -> Path:
+        titles.append(widget.window().windowTitle())
+        return grab(widget, path)
+
+    monkeypatch.setattr(screenshots, "_grab", noted_grab)
     assert app.main(["--screenshot", str(tmp_path / "shots"), str(puzzle_file)]) == 0
     assert titles and all(t.startswith("bar.non") for t in titles)
 
 
-def test_screenshot_of_a_bad_file_fails_with_message(qapp, data_dir: Path, tmp_path: Path,
-                                                     capsys) -> None:
+def test_screenshot_of_a_bad_file_fails_with_message(qapp: QApplication, data_dir: Path,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 1\nrows\nfoo\ncolumns\n1\n1\n")
     assert app.main(["--screenshot", str(tmp_path / "shots"), str(bad)]) == 2
@@ -124,7 +130,8 @@ def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
 
 
 @contextmanager
-def read_only_folder(folder: Path, prepare: Callable[[Path], None] | None = None):
+def read_only_folder(folder: Path,
+                     prepare: Callable[[Path], None] | None = None) -> Iterator[Path]:
     """``folder`` (first filled by ``prepare``) where writes really fail, even for root.
 
     As root: a tmpfs remounted read-only (chmod does not stop root). Other users: mode 0555.
@@ -260,7 +267,7 @@ def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
 # --- work left by a crash --------------------------------------------------------------------
 
 
-def test_start_offers_to_restore_work_left_by_a_crash(qapp, data_dir: Path,
+def test_start_offers_to_restore_work_left_by_a_crash(qapp: QApplication, data_dir: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from nonostudio.gui.autosave import AutosaveStore
     from nonostudio.gui.editor import EditorView
@@ -285,7 +292,7 @@ def test_start_offers_to_restore_work_left_by_a_crash(qapp, data_dir: Path,
         asked.append(box.text())
         return QMessageBox.StandardButton.Open.value  # the button labelled Restore
 
-    def run_event_loop(_app) -> int:
+    def run_event_loop(_app: QApplication) -> int:
         window = seen["window"]
         assert isinstance(window, MainWindow) and window.isVisible()
         seen["puzzle"] = window.editor.puzzle()
@@ -296,15 +303,20 @@ def test_start_offers_to_restore_work_left_by_a_crash(qapp, data_dir: Path,
         return 0
 
     offer = MainWindow.offer_restore
-    monkeypatch.setattr(MainWindow, "offer_restore",
-                        lambda self: (seen.__setitem__("window", self), offer(self))[1])
+
+    def noted_offer(self: MainWindow) -> bool:
+        seen["window"] = self
+        return offer(self)
+
+    monkeypatch.setattr(MainWindow, "offer_restore", noted_offer)
     monkeypatch.setattr(QMessageBox, "exec", answer)
     monkeypatch.setattr(QApplication, "exec", run_event_loop)
     hook = sys.excepthook
     assert app.main([]) == 0
     assert len(asked) == 1 and "Left behind" in asked[0]
     puzzle = seen["puzzle"]
-    assert puzzle is not None and puzzle.title == "Left behind" and puzzle.rows == ((3,), ())
+    assert isinstance(puzzle, Puzzle)
+    assert puzzle.title == "Left behind" and puzzle.rows == ((3,), ())
     assert seen["modified"] is True
     assert getattr(seen["hook"], "__self__", None).__class__.__name__ == "CrashReporter"
     assert sys.excepthook is hook  # put back when the studio ends

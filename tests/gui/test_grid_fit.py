@@ -4,12 +4,17 @@ editor's grid holds still while a stroke makes the clues grow."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.formats import read_file
+from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid_view import GridScrollArea, GridView
@@ -30,7 +35,7 @@ PUZZLES = {
 
 
 @pytest.fixture
-def window(qtbot, small_library, tmp_path):
+def window(qtbot: QtBot, small_library: Library, tmp_path: Path) -> Iterator[MainWindow]:
     from PySide6.QtCore import QSettings
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
@@ -45,8 +50,9 @@ def window(qtbot, small_library, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("name", sorted(PUZZLES))
-def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot, window, screen,
-                                                               name) -> None:
+def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot: QtBot, window: MainWindow,
+                                                               screen: tuple[int, int],
+                                                               name: str) -> None:
     puzzle = PUZZLES[name]()
     assert f"{puzzle.width}x{puzzle.height}" == name
     window.resize(*screen)
@@ -68,7 +74,7 @@ def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot, window, sc
     assert grid.cell_size() >= smallest, f"cells of {grid.cell_size()} px are too small"
 
 
-def test_zooming_ends_fitting_and_fit_to_window_restores_it(qtbot) -> None:
+def test_zooming_ends_fitting_and_fit_to_window_restores_it(qtbot: QtBot) -> None:
     grid = GridView()
     area = GridScrollArea(grid)
     qtbot.addWidget(area)
@@ -93,7 +99,7 @@ def test_zooming_ends_fitting_and_fit_to_window_restores_it(qtbot) -> None:
     assert grid.cell_size() > fitted
 
 
-def test_a_stroke_that_adds_clue_numbers_does_not_move_the_grid(qtbot) -> None:
+def test_a_stroke_that_adds_clue_numbers_does_not_move_the_grid(qtbot: QtBot) -> None:
     grid = GridView()
     qtbot.addWidget(grid)
     grid.set_clues(((),) * 15, ((),) * 15)

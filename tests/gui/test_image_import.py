@@ -8,13 +8,15 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.gui.image_import import ImageImportDialog, image_to_pixels
 
 
-def _image(width: int, height: int, dark: QRect, fmt=QImage.Format.Format_RGB32) -> QImage:
+def _image(width: int, height: int, dark: QRect,
+           fmt: QImage.Format = QImage.Format.Format_RGB32) -> QImage:
     image = QImage(width, height, fmt)
     image.fill(QColor("white"))
     painter = QPainter(image)
@@ -24,13 +26,13 @@ def _image(width: int, height: int, dark: QRect, fmt=QImage.Format.Format_RGB32)
 
 
 @pytest.fixture
-def dialog(qtbot) -> ImageImportDialog:
+def dialog(qtbot: QtBot) -> ImageImportDialog:
     dlg = ImageImportDialog()
     qtbot.addWidget(dlg)
     return dlg
 
 
-def test_pixels_respect_row_padding(qapp) -> None:
+def test_pixels_respect_row_padding(qapp: QApplication) -> None:
     # RGB888 rows of 5 pixels are 15 bytes, padded to 16: the padding must not shift pixels.
     image = _image(5, 3, QRect(4, 0, 1, 3), QImage.Format.Format_RGB888)
     assert image.bytesPerLine() != image.width() * 3
@@ -92,7 +94,8 @@ def test_load_file_and_bad_file(dialog: ImageImportDialog, tmp_path: Path) -> No
     assert dialog.file_label.text() == "heart.png"
 
 
-def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(qtbot, qapp) -> None:
+def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(qtbot: QtBot,
+                                                              qapp: QApplication) -> None:
     from nonostudio.gui.theme import apply_theme
 
     apply_theme(qapp, "dark")

@@ -7,6 +7,8 @@ import struct
 import zlib
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
+
 from nonostudio.gui.image_import import ImageImportDialog
 
 
@@ -22,7 +24,7 @@ def _png_header_only(path: Path, width: int, height: int) -> None:
                      + chunk(b"IEND", b""))
 
 
-def test_an_over_large_image_says_its_size_and_the_limit(qtbot, tmp_path: Path) -> None:
+def test_an_over_large_image_says_its_size_and_the_limit(qtbot: QtBot, tmp_path: Path) -> None:
     dialog = ImageImportDialog()
     qtbot.addWidget(dialog)
     path = tmp_path / "poster.png"

@@ -5,12 +5,17 @@ cutting text off, and the View menu's zoom acts on the grid in view."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar, QToolButton, QWidget
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.formats import read_file
+from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
@@ -22,7 +27,8 @@ SCREEN_IDS = ["1280x720", "1920x1080"]
 
 
 @pytest.fixture
-def window(qtbot, small_library, tmp_path, monkeypatch):
+def window(qtbot: QtBot, small_library: Library, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: None)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(small_library, settings)
@@ -32,7 +38,7 @@ def window(qtbot, small_library, tmp_path, monkeypatch):
     assert QThreadPool.globalInstance().waitForDone(20000)
 
 
-def show_at(qtbot, win: MainWindow, size: tuple[int, int]) -> None:
+def show_at(qtbot: QtBot, win: MainWindow, size: tuple[int, int]) -> None:
     win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
@@ -62,8 +68,8 @@ def no_overflow(bar: QToolBar) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(qtbot, window,
-                                                                         screen) -> None:
+def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
+        qtbot: QtBot, window: MainWindow, screen: tuple[int, int]) -> None:
     show_at(qtbot, window, screen)
     window.open_file(samples_dir() / "webpbn-06574-forever.non")
     scroll = window.editor.scroll
@@ -85,7 +91,8 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(qtbot, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_solve_view_controls_are_not_behind_a_chevron(qtbot, window, screen) -> None:
+def test_solve_view_controls_are_not_behind_a_chevron(qtbot: QtBot, window: MainWindow,
+                                                      screen: tuple[int, int]) -> None:
     show_at(qtbot, window, screen)
     window.tabs.setCurrentWidget(window.solve_view)
     QApplication.processEvents()
@@ -100,7 +107,8 @@ def test_solve_view_controls_are_not_behind_a_chevron(qtbot, window, screen) -> 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot, window, screen) -> None:
+def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot: QtBot, window: MainWindow,
+                                                               screen: tuple[int, int]) -> None:
     show_at(qtbot, window, screen)
     window.designer_dock.raise_()
     QApplication.processEvents()
@@ -115,7 +123,8 @@ def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot, window, sc
 
 
 @pytest.mark.slow
-def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot, window) -> None:
+def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot: QtBot,
+                                                            window: MainWindow) -> None:
     show_at(qtbot, window, SCREENS[0])
     toolbar = window.findChild(QToolBar, "mainToolBar")
     undo_button = toolbar.widgetForAction(window.commands.undo)
@@ -132,7 +141,8 @@ def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot, window) -> No
     assert window.commands.redo.toolTip() == "Redo Fill 1 cell"
 
 
-def test_the_right_dock_keeps_its_width_when_the_alternate_button_appears(qtbot, window) -> None:
+def test_the_right_dock_keeps_its_width_when_the_alternate_button_appears(
+        qtbot: QtBot, window: MainWindow) -> None:
     show_at(qtbot, window, SCREENS[0])
     # two diagonals: two solutions of the same clues
     window.editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0], [0, 1]], dtype=np.int8)))
@@ -144,7 +154,8 @@ def test_the_right_dock_keeps_its_width_when_the_alternate_button_appears(qtbot,
     assert on_screen(panel.alternate_button, window)
 
 
-def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot, window) -> None:
+def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot: QtBot,
+                                                            window: MainWindow) -> None:
     show_at(qtbot, window, SCREENS[0])
     window.designer_dock.raise_()
     window.resizeDocks([window.designer_dock, window.check_dock], [60, 60],
@@ -160,7 +171,8 @@ def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot, window) -> No
 
 @pytest.mark.slow
 @pytest.mark.parametrize("tab", ["editor", "solve_view"])
-def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(qtbot, window, tab) -> None:
+def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(qtbot: QtBot, window: MainWindow,
+                                                         tab: str) -> None:
     show_at(qtbot, window, SCREENS[0])
     puzzle = read_file(samples_dir() / "webpbn-06574-forever.non")
     window.editor.set_puzzle(puzzle)
@@ -179,7 +191,7 @@ def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(qtbot, window, tab) -> 
     assert shown.cell_size() < fitted
 
 
-def test_zoom_follows_the_keyboard_focus(qtbot, window) -> None:
+def test_zoom_follows_the_keyboard_focus(qtbot: QtBot, window: MainWindow) -> None:
     show_at(qtbot, window, SCREENS[0])
     window.tabs.setCurrentWidget(window.editor)
     window.editor.grid.setFocus()
@@ -191,7 +203,7 @@ def test_zoom_follows_the_keyboard_focus(qtbot, window) -> None:
     assert window.active_grid() is window.solve_view.grid
 
 
-def test_undo_in_the_solve_tab_undoes_the_players_move(qtbot, window) -> None:
+def test_undo_in_the_solve_tab_undoes_the_players_move(qtbot: QtBot, window: MainWindow) -> None:
     show_at(qtbot, window, SCREENS[0])
     window.editor.set_puzzle(Puzzle.from_grid(np.array([[1, 1], [0, 1]], dtype=np.int8)))
     window.tabs.setCurrentWidget(window.solve_view)
@@ -209,7 +221,7 @@ def test_undo_in_the_solve_tab_undoes_the_players_move(qtbot, window) -> None:
     assert window.active_undo_stack() is window.editor.undo_stack()
 
 
-def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot, window) -> None:
+def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot: QtBot, window: MainWindow) -> None:
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QWheelEvent
 
@@ -230,7 +242,8 @@ def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot, window) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_the_technique_table_fits_its_pane_without_scrolling(qtbot, window, screen) -> None:
+def test_the_technique_table_fits_its_pane_without_scrolling(qtbot: QtBot, window: MainWindow,
+                                                             screen: tuple[int, int]) -> None:
     from PySide6.QtWidgets import QTableView
 
     show_at(qtbot, window, screen)

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import read_file
@@ -27,7 +28,7 @@ def _cell_centre_colour(image: QImage, puzzle: Puzzle, row: int, col: int, cell:
     return image.pixelColor(centre)
 
 
-def test_png_shows_filled_cells_only_with_solution(qapp, tmp_path: Path) -> None:
+def test_png_shows_filled_cells_only_with_solution(qapp: QApplication, tmp_path: Path) -> None:
     puzzle = _puzzle()
     path = tmp_path / "p.png"
     export_picture(puzzle, path, with_solution=True)
@@ -40,7 +41,7 @@ def test_png_shows_filled_cells_only_with_solution(qapp, tmp_path: Path) -> None
     assert _cell_centre_colour(blank, puzzle, 0, 0, 20).lightness() > 200
 
 
-def test_image_size_follows_cell_size(qapp) -> None:
+def test_image_size_follows_cell_size(qapp: QApplication) -> None:
     puzzle = _puzzle()
     small = render_image(puzzle, with_solution=False, cell=10)
     large = render_image(puzzle, with_solution=False, cell=30)
@@ -49,7 +50,7 @@ def test_image_size_follows_cell_size(qapp) -> None:
     assert large.width() > 7 * 30
 
 
-def test_svg_is_xml_with_title(qapp, tmp_path: Path) -> None:
+def test_svg_is_xml_with_title(qapp: QApplication, tmp_path: Path) -> None:
     path = tmp_path / "p.svg"
     export_picture(_puzzle(), path, with_solution=False)
     root = ET.parse(path).getroot()
@@ -58,7 +59,7 @@ def test_svg_is_xml_with_title(qapp, tmp_path: Path) -> None:
     assert titles == ["Block & dot"]
 
 
-def test_pdf_has_header(qapp, tmp_path: Path) -> None:
+def test_pdf_has_header(qapp: QApplication, tmp_path: Path) -> None:
     path = tmp_path / "p.pdf"
     export_picture(_puzzle(), path, with_solution=True)
     data = path.read_bytes()
@@ -71,7 +72,7 @@ def _pdf_text(value: str) -> bytes:
     return b"(\xfe\xff" + value.encode("utf-16-be") + b")"
 
 
-def test_pdf_metadata_names_title_and_author(qapp, tmp_path: Path) -> None:
+def test_pdf_metadata_names_title_and_author(qapp: QApplication, tmp_path: Path) -> None:
     path = tmp_path / "p.pdf"
     puzzle = Puzzle.from_grid(np.eye(3, dtype=np.int8), title="Stairs", author="Ann Example")
     export_picture(puzzle, path, with_solution=False)
@@ -85,19 +86,19 @@ def test_pdf_metadata_names_title_and_author(qapp, tmp_path: Path) -> None:
     assert b"/Author " + _pdf_text("2026 Bo") in data
 
 
-def test_solution_without_goal_is_refused(qapp, tmp_path: Path) -> None:
+def test_solution_without_goal_is_refused(qapp: QApplication, tmp_path: Path) -> None:
     puzzle = _puzzle().without_goal()
     with pytest.raises(PuzzleError, match="no solution picture"):
         export_picture(puzzle, tmp_path / "p.png", with_solution=True)
     assert not (tmp_path / "p.png").exists()
 
 
-def test_unknown_suffix_is_refused(qapp, tmp_path: Path) -> None:
+def test_unknown_suffix_is_refused(qapp: QApplication, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"\.gif"):
         export_picture(_puzzle(), tmp_path / "p.gif", with_solution=False)
 
 
-def test_large_numbers_fit(qapp) -> None:
+def test_large_numbers_fit(qapp: QApplication) -> None:
     """Two-digit clues must widen the row-clue slots rather than overlap."""
     goal = np.ones((3, 25), dtype=np.int8)
     puzzle = Puzzle.from_grid(goal)
@@ -106,7 +107,7 @@ def test_large_numbers_fit(qapp) -> None:
     assert layout.grid_left >= layout.margin + layout.row_slot_width
 
 
-def test_real_puzzle_with_goal_renders(qapp, anchors: Path, tmp_path: Path) -> None:
+def test_real_puzzle_with_goal_renders(qapp: QApplication, anchors: Path, tmp_path: Path) -> None:
     """A real .non file with its goal: every filled goal cell is dark in the picture."""
     puzzle = read_file(anchors / "puzzles" / "nonogram-db" / "webpbn" / "1.non")
     assert puzzle.goal is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.paths import user_rules_dir
 from nonostudio.gui.line_picture import LinePicture
@@ -48,7 +50,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def make_browser(qtbot, rule_set: str = "control") -> RuleBrowser:
+def make_browser(qtbot: QtBot, rule_set: str = "control") -> RuleBrowser:
     """The rule browser showing ``rule_set`` in its *All rules* tab (clicked open)."""
     widget = RuleBrowser(test_set=None)
     qtbot.addWidget(widget)
@@ -69,13 +71,13 @@ def close_browser(widget: RuleBrowser) -> None:
 
 
 @pytest.fixture
-def browser(qtbot) -> RuleBrowser:
+def browser(qtbot: QtBot) -> RuleBrowser:
     widget = make_browser(qtbot)
     yield widget
     close_browser(widget)
 
 
-def click_rule(qtbot, browser: RuleBrowser, name: str) -> None:
+def click_rule(qtbot: QtBot, browser: RuleBrowser, name: str) -> None:
     """Click the rule's row in the table, as a user would."""
     index = browser.proxy.mapFromSource(browser.model.index(browser.model.row_of(name), 0))
     browser.table.scrollTo(index)
@@ -84,21 +86,21 @@ def click_rule(qtbot, browser: RuleBrowser, name: str) -> None:
     assert browser.selected_entry().rule.name == name
 
 
-def open_editor_tab(qtbot, browser: RuleBrowser) -> RuleEditor:
+def open_editor_tab(qtbot: QtBot, browser: RuleBrowser) -> RuleEditor:
     bar = browser.detail_tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
     assert browser.detail_tabs.currentWidget() is browser.editor
     return browser.editor
 
 
-def type_at_end(qtbot, editor: RuleEditor, text: str) -> None:
+def type_at_end(qtbot: QtBot, editor: RuleEditor, text: str) -> None:
     """Click into the text, go to its end and type."""
     qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     qtbot.keyClick(editor.text_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(editor.text_edit, text)
 
 
-def rename_rule(qtbot, editor: RuleEditor, old: str, new: str) -> None:
+def rename_rule(qtbot: QtBot, editor: RuleEditor, old: str, new: str) -> None:
     """Select the rule's name after ``def `` with the keyboard and type another."""
     qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     qtbot.keyClick(editor.text_edit, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
@@ -110,7 +112,7 @@ def rename_rule(qtbot, editor: RuleEditor, old: str, new: str) -> None:
 
 
 @pytest.mark.slow
-def test_a_draft_survives_switching_rules_and_a_restart(qtbot, browser: RuleBrowser,
+def test_a_draft_survives_switching_rules_and_a_restart(qtbot: QtBot, browser: RuleBrowser,
                                                         data_dir: Path) -> None:
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
@@ -138,7 +140,7 @@ def test_a_draft_survives_switching_rules_and_a_restart(qtbot, browser: RuleBrow
     close_browser(restarted)
 
 
-def test_revert_asks_before_discarding_the_draft(qtbot, browser: RuleBrowser,
+def test_revert_asks_before_discarding_the_draft(qtbot: QtBot, browser: RuleBrowser,
                                                  data_dir: Path) -> None:
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
@@ -165,7 +167,7 @@ def test_revert_asks_before_discarding_the_draft(qtbot, browser: RuleBrowser,
 
 
 def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
-        qtbot, browser: RuleBrowser) -> None:
+        qtbot: QtBot, browser: RuleBrowser) -> None:
     click_rule(qtbot, browser, "big_hint")
     editor = open_editor_tab(qtbot, browser)
     rename_rule(qtbot, editor, "big_hint", "my_big_hint")
@@ -216,7 +218,7 @@ def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
 
 
 @pytest.fixture
-def editor_in_window(qtbot) -> tuple[QWidget, RuleEditor, QLineEdit]:
+def editor_in_window(qtbot: QtBot) -> Iterator[tuple[QWidget, RuleEditor, QLineEdit]]:
     """A narrow window holding the editor and, after it, a line edit (the Library filter)."""
     window = QWidget()
     editor = RuleEditor(delay_ms=1)
@@ -236,7 +238,7 @@ def editor_in_window(qtbot) -> tuple[QWidget, RuleEditor, QLineEdit]:
 
 
 def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
-        qtbot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
+        qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
     _, editor, _ = editor_in_window
     editor.set_text(format_rule(BIG_HINT.rule))
     editor.length_spin.setValue(6)
@@ -274,7 +276,7 @@ def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
 
 
 def test_cancel_stops_the_z3_proof_within_a_second(
-        qtbot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
+        qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
     _, editor, _ = editor_in_window
     slow = LEARNED.rules[0]  # "learned rule 1": a unique condition, about a minute at 30 cells
     editor.set_text(format_rule(slow))
@@ -298,13 +300,13 @@ def test_cancel_stops_the_z3_proof_within_a_second(
     assert QApplication.focusWidget() is editor.text_edit
 
 
-def record_control_rules(path: Path, **changes: object) -> None:
+def record_control_rules(path: Path) -> None:
     write_record([RecordedProof("control", r.name, rule_hash(r), 30, "nonostudio test", "4.x",
-                                "2026-11-26", **changes) for r in CONTROL.rules], path)
+                                "2026-11-26") for r in CONTROL.rules], path)
 
 
 def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
-        qtbot, tmp_path: Path) -> None:
+        qtbot: QtBot, tmp_path: Path) -> None:
     record_control_rules(tmp_path / "proofs.json")
     browser = make_browser(qtbot)
     proved = "proved to 30 cells (shipped)"
@@ -327,7 +329,7 @@ def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
     close_browser(browser)
 
 
-def test_a_record_of_other_text_claims_nothing(qtbot, tmp_path: Path) -> None:
+def test_a_record_of_other_text_claims_nothing(qtbot: QtBot, tmp_path: Path) -> None:
     write_record([RecordedProof("control", "mercury", "0" * 64, 30, "p", "z", "d")],
                  tmp_path / "proofs.json")
     browser = make_browser(qtbot)
@@ -336,7 +338,7 @@ def test_a_record_of_other_text_claims_nothing(qtbot, tmp_path: Path) -> None:
 
 
 def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telling_example(
-        qtbot, browser: RuleBrowser) -> None:
+        qtbot: QtBot, browser: RuleBrowser) -> None:
     browser.set_rule_set("learned")
     rule_3 = next(e for e in LEARNED.entries if e.title == "learned rule 3")
     click_rule(qtbot, browser, rule_3.rule.name)
@@ -353,7 +355,7 @@ def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telli
     assert len(pictures[0].rows()[0].cells) >= 5  # shown first: a line that tells something
 
 
-def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot, data_dir: Path) -> None:
+def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot: QtBot, data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / DRAFTS_NAME).write_text('{"drafts": {"control/mercury": ', encoding="utf-8")
     browser = make_browser(qtbot)
@@ -367,7 +369,8 @@ def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot, data_dir: Path) 
     close_browser(browser)
 
 
-def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_dir: Path) -> None:
+def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot: QtBot,
+                                                                   data_dir: Path) -> None:
     (data_dir / DRAFTS_NAME).mkdir(parents=True)  # a folder where the file should go
     browser = make_browser(qtbot)
     click_rule(qtbot, browser, "mercury")
@@ -382,7 +385,7 @@ def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot, data_d
     close_browser(browser)
 
 
-def test_closing_right_after_typing_keeps_the_last_keys(qtbot, data_dir: Path) -> None:
+def test_closing_right_after_typing_keeps_the_last_keys(qtbot: QtBot, data_dir: Path) -> None:
     editor = RuleEditor(delay_ms=60000)  # the parse (and draft write) would come much later
     qtbot.addWidget(editor)
     editor.show()
