@@ -17,19 +17,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonostudio.core.line import FILLED
-from nonostudio.core.linesolver import masks_text
-from nonostudio.learn.enumerate import ConditionSpace, SearchOptions, fill_forms
+from nonostudio.learn.active_pool import spec_instance, starting_pool
+from nonostudio.learn.enumerate import ConditionSpace, Form, fill_forms
 from nonostudio.learn.pool import Instances, PoolLine, pool_line
 from nonostudio.learn.specs import Specification
 from nonostudio.learn.synth_run import SpecRun
 from nonostudio.learn.verify import (
-    ACTIVE_LENGTH,
     CHECK_LENGTH,
     all_lines_instances,
     check_pool_failures,
     verdict,
 )
-from nonostudio.rules.ast import Arbitrary, Binding, Constant, Fill, Rule, Singleton, conjoin
+from nonostudio.rules.ast import Binding, Fill, Rule, conjoin
 from nonostudio.rules.cost import cost, fill_cost, pattern_cost
 
 MAX_FILL_PAIRS = 40  # fills tried per pattern set and round, cheapest first
@@ -38,28 +37,6 @@ MAX_COVER_NODES = 200  # search nodes per fill's condition search (it is exponen
 RANKED = 40  # candidates re-ranked on the check pool
 MAX_ROUNDS = 4  # refinement rounds (new counterexample lines) per pattern set
 MAX_PROOFS = 3  # failed proofs per pattern set before it is given up
-MAX_TWINS = 16  # twin lines (see _twin_lines) added to the active pool at the start
-
-
-def _spec_instance(inst: Instances, bindings: tuple[Binding, ...],
-                   spec: Specification) -> int | None:
-    """The instance binding the specification's own elements on its line (the pool's first
-    line), or None when ``bindings`` cannot bind them there."""
-    at_spec = inst.line == 0
-    for b, orig in zip(bindings, spec.patterns, strict=True):
-        at_spec &= inst.index[b.name] == _spec_index(orig)
-    hits = np.flatnonzero(at_spec)
-    return int(hits[0]) if len(hits) else None
-
-
-def _spec_index(binding: Binding) -> int:
-    """The index of the element a specification's pattern binds (singletons bind element 0)."""
-    pattern = binding.pattern
-    if isinstance(pattern, Singleton):
-        return 0
-    if isinstance(pattern, Constant):
-        return pattern.index
-    raise ValueError(f"a specification binds {binding.name} by a singleton or constant pattern")
 
 
 def _run_extent(line: PoolLine, value: int, start: int, end: int) -> tuple[int, int]:
@@ -165,13 +142,25 @@ def ranked_candidates(run: SpecRun, bindings: tuple[Binding, ...],
                       inst: Instances) -> list[Candidate]:
     """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
     specification's line first), best (most general, then cheapest) first."""
-    spec = run.spec
-    i0 = _spec_instance(inst, bindings, spec)
+    i0 = spec_instance(inst, bindings, run.spec)
     if i0 is None:
         return []
-    options = run.options
-    weights = options.weights
-    forms = fill_forms(inst.exprs, options=options)
+    forms, values, starts, ends = _fill_sides(run, inst, i0)
+    # Fills that are right and productive on more instances need weaker conditions: try those
+    # first, cheaper first among equals.
+    space = ConditionSpace(inst, i0, poll=run.check, options=run.options)
+    pairs = _fill_pairs(run, inst, space, forms, values, starts, ends)
+    return _best_candidates(run, bindings, inst, space, forms, values,
+                            _bounded(inst, run.spec.value, values, pairs))
+
+
+def _fill_sides(run: SpecRun, inst: Instances, i0: int
+                ) -> tuple[tuple[Form, ...], np.ndarray, list[int], list[int]]:
+    """The fill forms, their values on every instance (instances × forms), and the distinct
+    forms that may start / end a fill: on the specification's instance ``i0``, the fill
+    contains its run and stays inside the cells the transition forces to the run's value."""
+    spec = run.spec
+    forms = fill_forms(inst.exprs, options=run.options)
     coeffs = np.array([f.coeffs for f in forms], dtype=np.int64)
     values = inst.atoms @ coeffs.T + np.array([f.literal for f in forms], dtype=np.int64)
     lo, hi = _run_extent(inst.lines[0], spec.value, spec.start, spec.end)
@@ -187,33 +176,56 @@ def ranked_candidates(run: SpecRun, bindings: tuple[Binding, ...],
     distinct = sorted(cheapest.values())
     starts = [i for i in distinct if lo <= v0[i] <= spec.start]
     ends = [i for i in distinct if spec.end <= v0[i] <= hi]
-    # Fills that are right and productive on more instances need weaker conditions: try those
-    # first, cheaper first among equals.
-    space = ConditionSpace(inst, i0, poll=run.check, options=options)
+    return forms, values, starts, ends
+
+
+def _fill_pairs(run: SpecRun, inst: Instances, space: ConditionSpace, forms: tuple[Form, ...],
+                values: np.ndarray, starts: list[int], ends: list[int]
+                ) -> list[tuple[int, int, int, int]]:
+    """``(-productive instances, cost, start, end)`` of every fill no condition can make right
+    (wrong on no twin), most productive first."""
     # Instances where every condition atom holds are twins of the specification's: no condition
     # tells them apart, so a fill wrong on one of them cannot be part of a rule.
     twins = space.truth.all(axis=0) if len(space.atoms) else np.ones(len(inst), dtype=bool)
     pairs = []
     for s in starts:
         run.check()
-        wrong, productive = inst.fill_status(spec.value, values[:, s:s + 1], values[:, ends])
+        wrong, productive = inst.fill_status(run.spec.value, values[:, s:s + 1],
+                                             values[:, ends])
         useful = productive.sum(axis=0)
         blocked = np.asarray(wrong[twins].any(axis=0))
         pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
                   for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
     pairs.sort()
-    base_cost = sum(pattern_cost(b.pattern, weights) for b in bindings)
-    value = spec.value == FILLED
-    name = _rule_name(spec)
-    # Branch and bound: a cover only narrows where the fill fires, so the cells a fill sets on
-    # all its productive instances bound every candidate built on it.  Fills are taken by that
-    # bound; once RANKED candidates are at least as general as the next bound, stop.
+    return pairs
+
+
+_Bounded = tuple[int, int, int, int, np.ndarray, np.ndarray]  # -bound, cost, s, e, wrong, productive
+
+
+def _bounded(inst: Instances, value: int, values: np.ndarray,
+             pairs: list[tuple[int, int, int, int]]) -> list[_Bounded]:
+    """The first :data:`MAX_FILL_PAIRS` fills with the cells each sets on all its productive
+    instances (a bound on every candidate built on it: a cover only narrows where the fill
+    fires), largest bound first, and where each is wrong and productive."""
     bounded = []
     for _, c, s, e in pairs[:MAX_FILL_PAIRS]:
-        wrong, productive = inst.fill_status(spec.value, values[:, s], values[:, e])
+        wrong, productive = inst.fill_status(value, values[:, s], values[:, e])
         bounded.append((-inst.new_cells(productive, values[:, s], values[:, e]), c, s, e,
                         wrong, productive))
     bounded.sort(key=lambda t: (t[0], t[1]))
+    return bounded
+
+
+def _best_candidates(run: SpecRun, bindings: tuple[Binding, ...], inst: Instances,
+                     space: ConditionSpace, forms: tuple[Form, ...], values: np.ndarray,
+                     bounded: list[_Bounded]) -> list[Candidate]:
+    """Branch and bound over the fills: each fill with each of its covers is a candidate; once
+    :data:`RANKED` candidates are at least as general as the next fill's bound, stop."""
+    spec, weights = run.spec, run.options.weights
+    base_cost = sum(pattern_cost(b.pattern, weights) for b in bindings)
+    value = spec.value == FILLED
+    name = _rule_name(spec)
     # Candidates that fire on the same instances with the same fills there are one candidate on
     # this pool (fills can differ where the condition is false): the cheapest is kept.
     best: dict[bytes, Candidate] = {}
@@ -253,87 +265,6 @@ def ranked_candidates(run: SpecRun, bindings: tuple[Binding, ...],
     return ranked()
 
 
-def _neighbours(line: PoolLine) -> list[PoolLine]:
-    """Valid states of the same hints up to two cell changes away (a known cell blanked, an
-    unknown cell set to either value)."""
-    n = line.n
-    filled = line.known & line.forced_filled
-    crossed = line.known & ~filled
-
-    def step(f: int, c: int) -> list[tuple[int, int]]:
-        out = []
-        for i in range(n):
-            bit = 1 << i
-            if (f | c) & bit:
-                out.append((f & ~bit, c & ~bit))
-            else:
-                out += [(f | bit, c), (f, c | bit)]
-        return out
-
-    seen = {(filled, crossed)}
-    for f, c in step(filled, crossed):
-        seen.add((f, c))
-        seen.update(step(f, c))
-    seen.discard((filled, crossed))
-    lines = (pool_line(line.hints, masks_text(n, f, c)) for f, c in sorted(seen))
-    return [pl for pl in lines if pl is not None]
-
-
-def _signature(inst: Instances, options: SearchOptions) -> np.ndarray:
-    """Per instance: the value of every atom ``options`` allows and whether each bound element
-    is maximal / minimal."""
-    flags = [inst.extreme[k].astype(np.int64)[:, None] for k in sorted(inst.extreme)]
-    allowed = [a for a, x in enumerate(inst.exprs) if options.atom_allowed(x)]
-    return np.concatenate([inst.atoms[:, allowed], *flags], axis=1)
-
-
-def _twin_lines(run: SpecRun, bindings: tuple[Binding, ...], first: PoolLine,
-                check: Instances) -> list[PoolLine]:
-    """Lines with an instance that no comparison or maximal/minimal tells apart from the
-    specification's instance (same atom values and extremes) but where the specification's run
-    is not forced to its value: every fill covering the run is wrong there.
-
-    They are searched among the check pool and the specification line's near neighbours, and
-    seed the active pool so that the search meets them at once.
-    """
-    spec = run.spec
-    near = Instances(bindings, [first, *_neighbours(first)], run.check)
-    i0 = _spec_instance(near, bindings, spec)
-    if i0 is None:
-        return []
-    key = _signature(near, run.options)[i0]
-    run_mask = (1 << spec.end) - (1 << spec.start)
-    out: list[PoolLine] = []
-    for inst in (near, check):
-        same = (_signature(inst, run.options) == key).all(axis=1)
-        same &= (inst.forced[spec.value] & run_mask) != run_mask
-        out += [inst.lines[i] for i in np.unique(inst.line[same]).tolist()]
-    return list(dict.fromkeys(out))
-
-
-
-
-def _starting_pool(run: SpecRun, bindings: tuple[Binding, ...],
-                   check: Instances) -> Instances | None:
-    """The active pool a search of ``bindings`` starts from: the specification's line, its twin
-    lines (:func:`_twin_lines`) and every valid line up to :data:`ACTIVE_LENGTH` cells; None when
-    a twin rules the pattern set out (it has no arbitrary pattern, so no ``unique``).  Built once
-    per pattern set and specification."""
-    if bindings in run.starts:
-        return run.starts[bindings]
-    spec = run.spec
-    first = pool_line(spec.transition.hints, spec.transition.before)
-    if first is None:
-        raise ValueError(f"specification {spec.key}: the line has no solution")
-    twins = _twin_lines(run, bindings, first, check)
-    inst: Instances | None = None
-    if not twins or any(isinstance(b.pattern, Arbitrary) for b in bindings):
-        inst = Instances.concat([Instances(bindings, [first, *twins[:MAX_TWINS]], run.check),
-                                 all_lines_instances(bindings, ACTIVE_LENGTH, run)])
-    run.starts[bindings] = inst
-    return inst
-
-
 def _remembered(run: SpecRun, bindings: tuple[Binding, ...], inst: Instances) -> list[Candidate]:
     """:func:`ranked_candidates`, remembered for the specification by pattern set and pool lines: a
     search with proofs repeats the rounds of the search without proofs that found its candidate
@@ -350,7 +281,7 @@ def search(run: SpecRun, bindings: tuple[Binding, ...], *, proved: bool = True) 
     or the pattern set's bounds (:data:`MAX_ROUNDS` refinement rounds, :data:`MAX_PROOFS` failed
     proofs) are spent."""
     check = all_lines_instances(bindings, CHECK_LENGTH, run)
-    inst = _starting_pool(run, bindings, check)
+    inst = starting_pool(run, bindings, check)
     if inst is None:
         return None  # only ``unique`` (over an arbitrary pattern) could tell a twin apart
     rejected: set[Rule] = set()

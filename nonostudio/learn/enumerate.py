@@ -158,8 +158,7 @@ def fill_forms(atoms: list[ast.Expr] | tuple[ast.Expr, ...], max_terms: int = 3,
                options: SearchOptions = DEFAULT_OPTIONS) -> tuple[Form, ...]:
     """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal (of the
     atoms ``options`` allows, costed by its weights).  Remembered per atoms and options: every
-    search round of a pattern set asks for the same forms (building them took a sixth of a
-    synthesis' time)."""
+    search round of a pattern set asks for the same forms."""
     return _fill_forms(tuple(atoms), max_terms, options)
 
 
@@ -210,8 +209,8 @@ def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[ast
 def _comparisons_met(atoms: tuple[ast.Expr, ...], max_terms: int,
                      options: SearchOptions) -> dict[tuple[int, int, int], CondAtom]:
     """The comparison atoms built so far for these atoms and options, by (form, literal,
-    operator) position: the same atoms recur on every round, and a cache keyed by the atoms
-    themselves hashed them once per atom (a third of building a condition space)."""
+    operator) position: the same atoms recur on every round (keyed by position, not by the
+    atoms themselves, which would hash each one)."""
     return {}
 
 

@@ -1,18 +1,7 @@
-"""Rule-set optimisation (seed 000 §6.3, issue 4 part 3): from many learned rules to the best k.
-
-1. Each rule's **coverage** is the set of ``(transition, cell)`` pairs it fills on its own on the
-   transitions, decomposition oracle included (``coverage([rule], …).cells_by_rule``).
-2. Rules with identical coverage form a **group**; only its cheapest rule is kept (ties to the
-   earlier rule).
-3. A group whose coverage is a strict **subset** of another group's is dropped (a rule covering
-   nothing is such a subset whenever any rule covers something).
-4. The survivors are chosen **greedily**: each step adds the rule with the largest marginal
-   gain — the cells C(chosen + [rule]) adds to C(chosen), the coverage metric itself with its
-   fixed point and oracle — ties to the lower cost, until ``top_k`` rules are chosen or no rule
-   adds a cell.  Gains are kept per transition and, after each pick, measured afresh on the
-   transitions whose state the pick changed (a gain can shrink there, or grow: the pick may set
-   cells another rule needs).  Elsewhere a gain stays as it was; it could only change where the
-   pick fires solely after the candidate has, an effect this bookkeeping leaves out.
+"""Rule-set optimisation (Butler et al. 2017, §6.3): from many learned rules to the best k —
+each rule's coverage, identical groups and subsets dropped, then a greedy choice by marginal gain
+(optionally within a cost budget).  The steps in detail: docs/design/learning.md, "Rule-set
+optimisation".
 """
 
 from __future__ import annotations
@@ -224,18 +213,7 @@ def optimise(
     fits.  Not the paper's procedure; it measures what conciseness costs in coverage
     (``tests/benchmarks/bench_cost_budget.py``).
     """
-    names = [r.name for r in rules]
-    if len(set(names)) != len(names):
-        dup = next(n for n in names if names.count(n) > 1)
-        raise ValueError(f"two rules are called {dup!r}; rule names must be distinct")
-    if top_k is not None and top_k < 1:
-        raise ValueError(f"top_k must be at least 1, not {top_k}")
-    if cost_budget is not None and top_k is None:
-        raise ValueError("a cost budget needs top_k")
-
-    def stopped() -> bool:
-        return bool(should_stop and should_stop())
-
+    _check_arguments(rules, top_k, cost_budget)
     if cells is None:
         # Measuring is the first len(rules) of len(rules) + steps, at most top_k steps (or one
         # per rule); the steps' count is known only once the groups are (at most this many).
@@ -249,35 +227,63 @@ def optimise(
     grouped, groups_dropped = _groups(rules, cells)
     costs = {i: cost(rules[i]) for i in grouped}  # read at every step
     kept = _not_subsets(grouped, cells, None if cost_budget is None else costs)
-    subsets_dropped = len(grouped) - len(kept)
     limit = len(kept) if top_k is None else min(top_k, len(kept))
-
-    chosen: list[int] = []
-    gains: list[int] = []
-    covered: set[tuple[int, int]] = set()
-    # Each candidate's gain per transition, given the rules chosen so far.
-    gain_on = {i: Counter(t for t, _ in cells[i]) for i in kept}
-    complete = True
-    while gain_on and len(chosen) < limit:
-        if stopped():
-            complete = False
-            break
-        eligible = list(gain_on) if cost_budget is None else _within_budget(
-            list(gain_on), chosen, costs, limit, cost_budget)
-        if not eligible:
-            break
-        pick = min(eligible, key=lambda i: (-gain_on[i].total(), costs[i], i))
-        if gain_on.pop(pick).total() <= 0:
-            break
-        chosen.append(pick)
-        before = covered
-        covered = covered_cells([rules[j] for j in chosen], transitions)
-        gains.append(len(covered) - len(before))
-        touched = sorted({t for t, _ in covered ^ before})
-        _remeasure(gain_on, [rules[j] for j in chosen], rules, transitions, touched, covered)
-        report_count(progress, len(rules) + len(chosen), len(rules) + limit,
-                     f"chose {len(chosen)} of at most {limit} rules")
+    greedy = _Greedy(rules, transitions, costs, limit, cost_budget)
+    complete = greedy.choose({i: Counter(t for t, _ in cells[i]) for i in kept}, progress,
+                             should_stop)
+    chosen = greedy.chosen
     return OptimisedSet(
-        rules=[rules[i] for i in chosen], gains=gains, groups_dropped=groups_dropped,
-        subsets_dropped=subsets_dropped, coverage=len(covered), candidates=len(kept),
-        complete=complete, costs=[costs[i] for i in chosen])
+        rules=[rules[i] for i in chosen], gains=greedy.gains, groups_dropped=groups_dropped,
+        subsets_dropped=len(grouped) - len(kept), coverage=len(greedy.covered),
+        candidates=len(kept), complete=complete, costs=[costs[i] for i in chosen])
+
+
+def _check_arguments(rules: Sequence[Rule], top_k: int | None, cost_budget: int | None) -> None:
+    """Raise ValueError for rules of one name, a ``top_k`` below 1, a budget without top k."""
+    names = [r.name for r in rules]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise ValueError(f"two rules are called {dup!r}; rule names must be distinct")
+    if top_k is not None and top_k < 1:
+        raise ValueError(f"top_k must be at least 1, not {top_k}")
+    if cost_budget is not None and top_k is None:
+        raise ValueError("a cost budget needs top_k")
+
+
+class _Greedy:
+    """The greedy choice (step 4): the rules chosen so far, each one's gain, the cells they
+    cover together."""
+
+    def __init__(self, rules: Sequence[Rule], transitions: Sequence[Transition],
+                 costs: dict[int, int], limit: int, cost_budget: int | None) -> None:
+        self.rules, self.transitions, self.costs = rules, transitions, costs
+        self.limit, self.cost_budget = limit, cost_budget
+        self.chosen: list[int] = []
+        self.gains: list[int] = []
+        self.covered: set[tuple[int, int]] = set()
+
+    def choose(self, gain_on: dict[int, Counter[int]], progress: ProgressCallback | None,
+               should_stop: StopCallback | None) -> bool:
+        """Pick rules until ``limit`` are chosen or none adds a cell (``gain_on``: each
+        candidate's gain per transition, given the rules chosen so far); False when stopped."""
+        rules, chosen = self.rules, self.chosen
+        while gain_on and len(chosen) < self.limit:
+            if should_stop and should_stop():
+                return False
+            eligible = list(gain_on) if self.cost_budget is None else _within_budget(
+                list(gain_on), chosen, self.costs, self.limit, self.cost_budget)
+            if not eligible:
+                break
+            pick = min(eligible, key=lambda i: (-gain_on[i].total(), self.costs[i], i))
+            if gain_on.pop(pick).total() <= 0:
+                break
+            chosen.append(pick)
+            before = self.covered
+            self.covered = covered_cells([rules[j] for j in chosen], self.transitions)
+            self.gains.append(len(self.covered) - len(before))
+            touched = sorted({t for t, _ in self.covered ^ before})
+            _remeasure(gain_on, [rules[j] for j in chosen], rules, self.transitions, touched,
+                       self.covered)
+            report_count(progress, len(rules) + len(chosen), len(rules) + self.limit,
+                         f"chose {len(chosen)} of at most {self.limit} rules")
+        return True

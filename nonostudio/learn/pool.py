@@ -160,6 +160,30 @@ def _own_atoms(pattern: ast.Singleton | ast.Constant | ast.Arbitrary) -> tuple[a
     return tuple(atom_exprs((ast.Binding("x", pattern),))[len(LINE_ATOMS):])
 
 
+def _bound_on_lines(bindings: tuple[ast.Binding, ...], lines: Sequence[PoolLine],
+                    poll: Callable[[], None] | None
+                    ) -> tuple[list[list[tuple[int, ...]]], list[list[int]], list[list[bool]],
+                               list[list[bool]], list[list[int]]]:
+    """Per binding, the elements it binds on every line, concatenated line after line (see
+    :func:`_bound`), and how many it binds on each line."""
+    values: list[list[tuple[int, ...]]] = [[] for _ in bindings]
+    index: list[list[int]] = [[] for _ in bindings]
+    tops: list[list[bool]] = [[] for _ in bindings]
+    bottoms: list[list[bool]] = [[] for _ in bindings]
+    counts: list[list[int]] = [[] for _ in bindings]
+    for li, pl in enumerate(lines):
+        if poll is not None and li % 256 == 0:
+            poll()  # may raise to abandon a long build (cancellation)
+        for j, b in enumerate(bindings):
+            v, ix, t, bo = _bound(pl.hints, pl.text, b.pattern)
+            values[j] += v
+            index[j] += ix
+            tops[j] += t
+            bottoms[j] += bo
+            counts[j].append(len(ix))
+    return values, index, tops, bottoms, counts
+
+
 class Instances:
     """Every binding of ``bindings`` on every line of ``lines``, as arrays.
 
@@ -174,22 +198,7 @@ class Instances:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
         k = len(bindings)
-        # Per binding, the elements it binds on every line, concatenated line after line.
-        values: list[list[tuple[int, ...]]] = [[] for _ in bindings]
-        index: list[list[int]] = [[] for _ in bindings]
-        tops: list[list[bool]] = [[] for _ in bindings]
-        bottoms: list[list[bool]] = [[] for _ in bindings]
-        counts: list[list[int]] = [[] for _ in bindings]
-        for li, pl in enumerate(lines):
-            if poll is not None and li % 256 == 0:
-                poll()  # may raise to abandon a long build (cancellation)
-            for j, b in enumerate(bindings):
-                v, ix, t, bo = _bound(pl.hints, pl.text, b.pattern)
-                values[j] += v
-                index[j] += ix
-                tops[j] += t
-                bottoms[j] += bo
-                counts[j].append(len(ix))
+        values, index, tops, bottoms, counts = _bound_on_lines(bindings, lines, poll)
         # Instances are the bindings' product on each line, in itertools.product order (the first
         # binding varies slowest): instance r of a line picks element (r // stride_j) % count_j.
         c = np.array(counts, dtype=np.int64).reshape(k, len(lines))

@@ -1,27 +1,8 @@
-"""The learning report (seed 000 §7, issue 4 part 5): a learned rule set against the control rules.
-
-On a set of test transitions (the paper's ``testing-set.json``): the coverage of the learned set,
-of the control set and of their union; the top 10 of each by greedy optimisation
-(:mod:`nonostudio.learn.optimize`) with their coverage and mean cost; and which control rules are
-**recovered** — some learned rule fills, on its own, a superset of the ``(transition, cell)`` pairs
-the control rule fills on its own (RULES.md §5).  A control rule that fills nothing on the test set
-cannot be told apart from a rule that does nothing and is never counted as recovered.
-Each figure is printed next to the paper's.
-
-A top 10 has ten rules even when fewer than ten add a cell: the greedy choice is then filled up
-with the rules that cover the most cells on their own (ties to the lower cost), listed with a gain
-of 0.  That is how the paper's figures read: its control top 10 covers 4652 cells, which nine
-control rules already fill here (4655), and its mean cost 31.7 is those nine (298) plus cross
-small gap (singleton) (19, the rule adding nothing that covers most on its own) over ten.
-
-With a cost budget B the report adds a top 10 of the learned set chosen the same greedy way but
-with costs adding up to at most B (``optimise(..., cost_budget=B)``: a rule is eligible only while
-ten can still be completed within B; the greedy stops early when no rule adds a cell, and then
-the mean can exceed B / 10).  The paper's optimisation "greedily maximizes coverage while ignoring
-cost", so its top 10 are the long, general rules; this one shows what the ten most useful rules
-cover when they must be as concise as asked (a budget of 317 is the control top 10's mean cost of
-31.7).  It is an addition, printed apart from the paper's table, whose top 10 stays the greedy
-one.
+"""The learning report (Butler et al. 2017, §7): a learned rule set against the control rules
+on a test set — coverage of each set and of their union, each one's greedy top 10 and which
+control rules the learned set recovers, each figure next to the paper's; optionally a top 10
+chosen within a cost budget.  How the figures read: docs/design/learning.md, "The learning
+report".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Test transitions from real puzzles, made the way the paper made its test set (seed 000 §7):
-one random rollout per puzzle — repeatedly pick a line at random among those whose maximal
-transition sets a new cell, record (hints, state, maximal deduction), apply it — until the
+"""Test transitions from real puzzles, made the way the paper made its test set (Butler et al.
+2017, §7): one random rollout per puzzle — repeatedly pick a line at random among those whose
+maximal transition sets a new cell, record (hints, state, maximal deduction), apply it — until the
 puzzle is solved or no line can progress.
 
 Used to build a *validation* set from puzzles other than the paper's 17, so that choices in the

@@ -21,7 +21,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.core.progress import ProgressCallback, report_count
@@ -71,6 +71,23 @@ class RunSnapshot:
         eta = "?" if self.eta_seconds is None else f"{self.eta_seconds:.0f} s"
         return (f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
                 f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})")
+
+
+@dataclass
+class _Session:
+    """What the coordinating thread keeps while it hands out a run's work: finished and total
+    specifications, rules found, the records still to hand out (last first), the keys in flight,
+    the rules found so far and, per group, the pattern sets that gave one."""
+
+    done: int
+    total: int
+    found: int
+    todo: list[SpecRecord]
+    covering: CoveringRules
+    start: float  # when this session began (the rate is this session's)
+    session_done: int = 0
+    in_flight: set[str] = field(default_factory=set)
+    ruled: dict[str, list[frozenset[str]]] = field(default_factory=dict)
 
 
 class Runner:
@@ -185,45 +202,19 @@ class Runner:
         return worker
 
     def _coordinate(self, pending: list[SpecRecord]) -> None:
+        """Hand out ``pending`` (in order) and record what comes back, until nothing is in
+        flight; a cancel hands the work in flight back as pending."""
         store, run_id, stop = self.store, self.run_id, self._stop
         status = store.status(run_id)
-        done, total, found = status.finished, status.total, status.rules_found
         self._numbers = {r.key: i for i, r in enumerate(pending)}
-        todo = list(reversed(pending))
-        in_flight: set[str] = set()
-        session_start, session_done = time.monotonic(), 0
         results = store.results(run_id)
-        covering = CoveringRules(results)
-        ruled: dict[str, list[frozenset[str]]] = {}  # group -> pattern sets that gave a rule
+        now = _Session(status.finished, status.total, status.rules_found, list(reversed(pending)),
+                       CoveringRules(results), time.monotonic())
         for key, stored in results:
-            _note_rules(ruled, key, stored)
-
-        def skipped(record: SpecRecord) -> bool:
-            if self.narrow_from is not None and len(record.spec.patterns) >= self.narrow_from:
-                return True
-            group, codes = Specification.split_key(record.key)
-            return (self.skip_supersets and any(s < codes for s in ruled.get(group, ()))) or \
-                (self.skip_covered and covering.covers(record.spec))
-
-        def feed() -> None:
-            nonlocal done
-            while todo and len(in_flight) < 2 * self.jobs and not stop.is_set():
-                record = todo.pop()
-                if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
-                    continue  # no longer pending (finished by another process)
-                narrow = skipped(record)
-                if narrow and self.narrow_work is None:
-                    store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
-                    done += 1
-                    continue
-                store.mark_running(run_id, record.key)
-                in_flight.add(record.key)
-                self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
-                                 self.budget_s, 1 if narrow else 0))
-
-        feed()
+            _note_rules(now.ruled, key, stored)
+        self._feed(now)
         stopped_at: float | None = None
-        while in_flight:
+        while now.in_flight:
             if self._cancelled() and not stop.is_set():
                 stop.set()
             if stop.is_set() and stopped_at is None:
@@ -237,35 +228,66 @@ class Runner:
                             and time.monotonic() - stopped_at > CANCEL_GRACE_S)):
                     # Cancelled, and nobody left to report (or the work does not stop: its
                     # worker process is terminated): give the tasks back untouched.
-                    for key in in_flight:
+                    for key in now.in_flight:
                         store.finish(run_id, key, SpecStatus.PENDING, None)
                     self._handed_back = True
                     return
-                self._replace_dead_workers(pending, in_flight)
+                self._replace_dead_workers(pending, now.in_flight)
                 continue
-            _, key, outcome, seconds, result_text, error = message
-            in_flight.discard(key)
-            result = json.loads(result_text) if result_text is not None else None
-            if outcome == SpecStatus.PENDING:  # handed back: what the interrupted work said is no outcome
-                store.finish(run_id, key, SpecStatus.PENDING, None)
-                feed()
+            self._record(now, message)
+            self._feed(now)
+
+    def _skipped(self, now: _Session, record: SpecRecord) -> bool:
+        """Whether ``record`` is skipped (or given the narrow work): it has many patterns
+        (``narrow_from``), a smaller pattern set of its group gave a rule, or a rule covers it."""
+        if self.narrow_from is not None and len(record.spec.patterns) >= self.narrow_from:
+            return True
+        group, codes = Specification.split_key(record.key)
+        return (self.skip_supersets and any(s < codes for s in now.ruled.get(group, ()))) or \
+            (self.skip_covered and now.covering.covers(record.spec))
+
+    def _feed(self, now: _Session) -> None:
+        """Queue tasks until two per worker are in flight (skipped ones finished at once when
+        there is no narrow work)."""
+        store, run_id = self.store, self.run_id
+        while now.todo and len(now.in_flight) < 2 * self.jobs and not self._stop.is_set():
+            record = now.todo.pop()
+            if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
+                continue  # no longer pending (finished by another process)
+            narrow = self._skipped(now, record)
+            if narrow and self.narrow_work is None:
+                store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
+                now.done += 1
                 continue
-            store.finish(run_id, key, outcome, seconds, result, error)
-            done += 1
-            session_done += 1
-            found += rules_in(result)
-            covering.add(result)
-            if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
-                _note_rules(ruled, key, result)
-            if self.progress is not None or self.on_snapshot is not None:
-                elapsed = time.monotonic() - session_start
-                rate = 60.0 * session_done / elapsed if elapsed > 0 else 0.0
-                eta = (total - done) * 60.0 / rate if rate > 0 else None
-                snapshot = RunSnapshot(done, total, found, rate, eta, key, outcome)
-                report_count(self.progress, done, total, snapshot.message())
-                if self.on_snapshot is not None:
-                    self.on_snapshot(snapshot)
-            feed()
+            store.mark_running(run_id, record.key)
+            now.in_flight.add(record.key)
+            self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
+                             self.budget_s, 1 if narrow else 0))
+
+    def _record(self, now: _Session, message: tuple) -> None:
+        """Store a worker's outcome and report the run's progress."""
+        store, run_id = self.store, self.run_id
+        _, key, outcome, seconds, result_text, error = message
+        now.in_flight.discard(key)
+        result = json.loads(result_text) if result_text is not None else None
+        if outcome == SpecStatus.PENDING:  # handed back: what the interrupted work said is no outcome
+            store.finish(run_id, key, SpecStatus.PENDING, None)
+            return
+        store.finish(run_id, key, outcome, seconds, result, error)
+        now.done += 1
+        now.session_done += 1
+        now.found += rules_in(result)
+        now.covering.add(result)
+        if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
+            _note_rules(now.ruled, key, result)
+        if self.progress is not None or self.on_snapshot is not None:
+            elapsed = time.monotonic() - now.start
+            rate = 60.0 * now.session_done / elapsed if elapsed > 0 else 0.0
+            eta = (now.total - now.done) * 60.0 / rate if rate > 0 else None
+            snapshot = RunSnapshot(now.done, now.total, now.found, rate, eta, key, outcome)
+            report_count(self.progress, now.done, now.total, snapshot.message())
+            if self.on_snapshot is not None:
+                self.on_snapshot(snapshot)
 
     def _replace_dead_workers(self, pending: list[SpecRecord], in_flight: set[str]) -> None:
         """A worker process that died (a crash in native code) fails its task and is replaced;
@@ -348,10 +370,9 @@ def _element_index(binding: Binding) -> int:
 
 def hand_out_key(spec: Specification) -> tuple[bool, int, int]:
     """The order a run hands specifications out in (a stable sort of the store's order by this
-    key): one or two patterns before three (in the first run over lines up to 7, two-pattern
-    specifications gave a rule per 23 s of work, three-pattern ones per 146 s); then shortest
-    lines first, smaller pattern sets first within a length: rules from short lines are the most
-    general, and the specifications they cover are skipped."""
+    key): one or two patterns before three (three-pattern ones give far fewer rules per second
+    of work); then shortest lines first, smaller pattern sets first within a length: rules from
+    short lines are the most general, and the specifications they cover are skipped."""
     return len(spec.patterns) > 2, len(spec.transition.before), len(spec.patterns)
 
 

@@ -112,26 +112,34 @@ def worker_loop(index: int, works: tuple[Work, Work | None], tasks: Queue, resul
             deadline = start + budget
             with lock:
                 current[0] = deadline
-            result_text = error = None
             def should_stop(d: float = deadline) -> bool:
                 return stop.is_set() or time.monotonic() > d
 
-            try:
-                result = work(Specification.from_json(spec_json), budget, should_stop, ctx)
-                result_text = json.dumps(result)
-            except Exception as exc:  # the work's failure is the specification's outcome
-                error = f"{type(exc).__name__}: {exc}"
+            result_text, error = _run_work(work, spec_json, budget, should_stop, ctx)
             with lock:
                 current[0] = None
             seconds = time.monotonic() - start
-            if stop.is_set():
-                status = SpecStatus.PENDING
-            elif seconds > budget:
-                status = SpecStatus.TIMEOUT
-            else:
-                status = (SpecStatus.FAILED if error
-                          else SpecStatus.SKIPPED if which else SpecStatus.DONE)
+            status = _status(stop.is_set(), seconds > budget, error, narrow=bool(which))
             slots[index] = -1
             results.put((index, key, status, seconds, result_text, error))
     finally:
         finished.set()
+
+
+def _run_work(work: Work, spec_json: Any, budget: float, should_stop: Callable[[], bool],
+              ctx: z3.Context) -> tuple[str | None, str | None]:
+    """The work's result as JSON, or the error it raised (the specification's outcome)."""
+    try:
+        return json.dumps(work(Specification.from_json(spec_json), budget, should_stop, ctx)), None
+    except Exception as exc:  # the work's failure is the specification's outcome
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def _status(stopped: bool, over_budget: bool, error: str | None, *, narrow: bool) -> SpecStatus:
+    """A finished task's status: handed back (pending) when the run was stopped, then timeout,
+    failed, skipped (the narrow work) or done."""
+    if stopped:
+        return SpecStatus.PENDING
+    if over_budget:
+        return SpecStatus.TIMEOUT
+    return SpecStatus.FAILED if error else SpecStatus.SKIPPED if narrow else SpecStatus.DONE

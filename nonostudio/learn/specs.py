@@ -1,33 +1,8 @@
-"""Specification mining (seed 000 §6.1, RULES.md §7): the training transitions and their specifications.
-
-A **canonical transition** is a line state of length n (every partial mask of every full line of
-n cells, with that line's hints) whose maximal transition is *productive* (sets at least one new
-cell) and whose state is *minimal*: blanking any one known cell changes the maximal transition —
-the deduction from the weaker state no longer reaches the same target (it loses a newly set cell
-or the blanked cell itself).  A state with a known cell that the other known cells already imply
-is not minimal: the same deduction is mined from the state without it.  States are deduplicated
-by (hints, cells).  This reproduces the original's counts: 2, 6, 14, 41, 121, 360, 1101 for
-n = 1…7 (1645 for n ≤ 7); the weaker reading "blanking loses a newly set cell" gives 115, 316,
-876 for n = 5…7.
-
-A **specification** pairs a transition with one maximal contiguous run of newly set cells of one
-value and a subset of the state's most specific patterns (``singleton(t)`` when the state has
-exactly one element of type t, otherwise ``constant(t, i)`` for each).  Which subsets — the
-paper's choice (§6.2.3): every subset of at most ``max_patterns`` patterns (the original stops at
-3), smallest first, because useful rules bind few elements and a rule found with fewer patterns
-makes its supersets redundant.  Subsets without a hint pattern are left out: a rule that binds no
-hint cannot set an unknown cell soundly (flip that cell in a solution and read off the hints: the
-rule sees the same cells and fires the same fill on a valid line that contradicts it); so the
-transitions of lines without hints (one per length) give no specification.  For
-n ≤ 7 there are 3686 (transition, run) pairs; with at most 1, 2 and 3 patterns that gives 7491,
-30490 and 58332 specifications.  Each specification carries a stable ``key`` so a job store can
-resume a run.
-
-``three_first`` keeps a three-pattern subset only when every pattern names the *first* element
-of its type (a singleton, or ``constant(t, 0)``): 2571 of the 27,842 three-pattern
-specifications for n ≤ 7.  The three-pattern strategies documented in the control set (full edge
-gap, punctuate first hint, mercury) all bind hint 0, block 0 and gap 0, while the whole
-three-pattern part costs about 29 CPU-hours (run 2: 4.4 s per search, a rule per 123 s of work).
+"""Specification mining (Butler et al. 2017, §6.1; RULES.md §7): the training transitions of
+short lines (canonical: productive and minimal) and their specifications, each a transition, one
+run of newly set cells and a subset of the state's most specific patterns, with a stable key so a
+job store can resume a run.  What is mined and the counts it gives: docs/design/learning.md,
+"Specification mining".
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
-"""The learning run's work function: one specification in, one synthesis result out (for the runner).
-
-:class:`nonostudio.learn.runner.Runner` calls :func:`synthesis_work` in a worker process or
-thread with that worker's z3 context; the result is :meth:`SynthResult.to_json` (the rule as rule
-text under ``"rule"``, which the runner counts as a rule found), every rule proved sound for all
-lines up to :data:`PROVE_LENGTH` cells.  :func:`narrow_synthesis_work` is the runner's work for
-the specifications it would otherwise skip (a search at the constant level only).  A run whose
-settings narrow the search space or change the cost weights (``"search"``, see
-:class:`nonostudio.learn.enumerate.SearchOptions`) gets both with those options bound
-(:func:`works_for`); a partial of a module-level function still pickles for worker processes.
-A Ctrl-C is the runner's to handle (its workers ignore SIGINT and z3's own Ctrl-C handling is
-off), so an interrupted specification goes back to pending instead of failing.
+"""The learning run's work function: one specification in, one synthesis result out (for the
+runner).  :func:`synthesis_work` runs in a runner's worker with its z3 context and returns
+:meth:`SynthResult.to_json`; :func:`narrow_synthesis_work` is the cheaper constant-level search
+of specifications the runner would skip; :func:`works_for` binds a run's search options.
+docs/design/learning.md, "The work function", has the details.
 """
 
 from __future__ import annotations

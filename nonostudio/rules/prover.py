@@ -64,11 +64,9 @@ class Counterexample:
 
 def fast_solver(ctx: z3.Context) -> z3.Solver:
     """z3's preprocessing (simplify, propagate values, solve equations), then its SMT core with
-    the simplex arithmetic solver (``arith.solver=2``).
-
-    The symbolic line defines many terms by equations (a bound element's fields, the runs' ranks
-    and lengths), which ``solve-eqs`` substitutes away before the search.
-    """
+    the simplex arithmetic solver (``arith.solver=2``).  The symbolic line defines many terms by
+    equations (a bound element's fields, the runs' ranks and lengths), which ``solve-eqs``
+    substitutes away before the search."""
     t = partial(z3.Tactic, ctx=ctx)
     return z3.Then(t("simplify"), t("propagate-values"), t("solve-eqs"),
                    z3.With(t("smt"), **{"arith.solver": 2})).solver()
@@ -146,70 +144,100 @@ def prove(
         if sound:
             report_count(progress, max_length, max_length, _proved_up_to(max_length, max_length))
         return result(sound, ce)
+    return _PerLength(rule, max_length, keyed, threads).prove(should_stop, progress, result)
 
-    contexts = [new_context() for _ in range(threads)]
-    done = threading.Event()
-    stopped = threading.Event()
-    lock = threading.Lock()
-    pending = list(range(max_length, 0, -1))  # popped from the end: shortest lengths first
-    shortest = [max_length + 1]  # lengths at or above a known counterexample are not needed
-    outcomes: queue.Queue[tuple[int, Counterexample | None | BaseException]] = queue.Queue()
 
-    def work(ctx: z3.Context) -> None:
-        while not stopped.is_set():
-            with lock:
-                if not pending or pending[-1] >= shortest[0]:
+_Outcome = Counterexample | None | BaseException  # a length's refutation, proof or failure
+
+
+class _PerLength:
+    """One proof asked one length at a time: worker threads (one z3 context each) take the
+    lengths shortest first, and stop taking those at or above a counterexample found; the
+    calling thread reads their outcomes in order of length."""
+
+    def __init__(self, rule: Rule, max_length: int, keyed: bool, threads: int) -> None:
+        self.rule, self.max_length, self.keyed = rule, max_length, keyed
+        self.contexts = [new_context() for _ in range(threads)]
+        self.stopped = threading.Event()
+        self.lock = threading.Lock()
+        self.pending = list(range(max_length, 0, -1))  # popped from the end: shortest first
+        self.shortest = max_length + 1  # lengths at or above a known counterexample: not needed
+        self.outcomes: queue.Queue[tuple[int, _Outcome]] = queue.Queue()
+
+    def work(self, ctx: z3.Context) -> None:
+        """A worker: refute lengths until none is left, a shorter one is refuted, or a stop."""
+        while not self.stopped.is_set():
+            with self.lock:
+                if not self.pending or self.pending[-1] >= self.shortest:
                     return
-                n = pending.pop()
+                n = self.pending.pop()
             try:
-                found: Counterexample | None | BaseException = _refute(rule, ctx, n, keyed)
+                found: _Outcome = _refute(self.rule, ctx, n, self.keyed)
             except BaseException as exc:  # handed to the calling thread, which decides
                 found = exc
             if isinstance(found, Counterexample):
-                with lock:
-                    shortest[0] = min(shortest[0], n)
-            outcomes.put((n, found))
+                with self.lock:
+                    self.shortest = min(self.shortest, n)
+            self.outcomes.put((n, found))
 
-    watcher = _watch(should_stop, contexts, stopped, done)
-    workers = [threading.Thread(target=work, args=(ctx,), name=f"prover-{i}", daemon=True)
-               for i, ctx in enumerate(contexts)]
-    for w in workers:
-        w.start()
-    try:
-        results: dict[int, Counterexample | None | BaseException] = {}
+    def prove(self, should_stop: StopCallback | None, progress: ProgressCallback | None,
+              result: Callable[[bool | None, Counterexample | None], ProofResult]
+              ) -> ProofResult:
+        """The verdict, read while the workers and a watcher of ``should_stop`` run; they all
+        end (z3 contexts interrupted, threads joined) however it ends."""
+        done = threading.Event()
+        watcher = _watch(should_stop, self.contexts, self.stopped, done)
+        workers = [threading.Thread(target=self.work, args=(ctx,), name=f"prover-{i}",
+                                    daemon=True) for i, ctx in enumerate(self.contexts)]
+        for w in workers:
+            w.start()
+        try:
+            return self._verdict(workers, progress, result)
+        finally:
+            self.stopped.set()  # let the workers drain
+            for ctx in self.contexts:
+                interrupt(ctx)
+            done.set()
+            for w in workers:
+                w.join()
+            watcher.join()
+
+    def _verdict(self, workers: list[threading.Thread], progress: ProgressCallback | None,
+                 result: Callable[[bool | None, Counterexample | None], ProofResult]
+                 ) -> ProofResult:
+        """The outcomes in order of length: the first refuted length's counterexample, sound
+        once every length is proved, None when stopped or when the workers ended short."""
+        results: dict[int, _Outcome] = {}
         proved = 0  # every length up to here is proved
-        while proved < max_length:
-            if all(not w.is_alive() for w in workers) and outcomes.empty():
+        while proved < self.max_length:
+            if all(not w.is_alive() for w in workers) and self.outcomes.empty():
                 break
             try:
-                n, found = outcomes.get(timeout=0.05)
+                n, found = self.outcomes.get(timeout=0.05)
             except queue.Empty:
                 continue
             results[n] = found
             while proved + 1 in results:
                 outcome = results[proved + 1]
                 if isinstance(outcome, BaseException):
-                    if stopped.is_set() and isinstance(outcome, z3.Z3Exception | _GaveUp):
-                        return result(None)
-                    if isinstance(outcome, z3.Z3Exception | _GaveUp):
-                        raise ProverError(f"z3 gave up on {rule.name} at {proved + 1} cells: "
-                                          f"{outcome}") from outcome
-                    raise outcome
+                    self._raise(outcome, proved + 1)
+                    return result(None, None)
                 if outcome is not None:
                     return result(False, outcome)
                 proved += 1
-                report_count(progress, proved, max_length, _proved_up_to(proved, max_length))
-        if stopped.is_set() or proved < max_length:
-            return result(None)
-        return result(True)
-    finally:
-        stopped.set()  # let the workers drain
-        for ctx in contexts:
-            interrupt(ctx)
-        done.set()
-        for w in workers:
-            w.join()
-        watcher.join()
+                report_count(progress, proved, self.max_length,
+                             _proved_up_to(proved, self.max_length))
+        return result(None if self.stopped.is_set() or proved < self.max_length else True, None)
+
+    def _raise(self, failure: BaseException, n: int) -> None:
+        """Raise a worker's failure at ``n`` cells (z3 giving up as :class:`ProverError`);
+        return when that was the proof being stopped."""
+        if self.stopped.is_set() and isinstance(failure, z3.Z3Exception | _GaveUp):
+            return
+        if isinstance(failure, z3.Z3Exception | _GaveUp):
+            raise ProverError(f"z3 gave up on {self.rule.name} at {n} cells: "
+                              f"{failure}") from failure
+        raise failure
 
 
 def _proved_up_to(n: int, max_length: int) -> str:
