@@ -204,17 +204,17 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
     from nonostudio.core.library import Library
     from nonostudio.gui import mainwindow
 
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"nonostudio {nonostudio.__version__}"
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
-    monkeypatch.setattr(mainwindow, "__version__", "9.8.7")  # what About reads, not a copy
+    monkeypatch.setattr(nonostudio, "__version__", "9.8.7")  # what About reads, not a copy
     window = mainwindow.MainWindow(Library(":memory:"),
                                    QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.about()
     window.check_panel.cancel()
     assert len(shown) == 1 and "9.8.7" in shown[0]
-    assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"nonostudio {nonostudio.__version__}"
 
 
 # --- the bundled test set --------------------------------------------------------------------------

@@ -14,19 +14,23 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
-from nonostudio import __version__
+import nonostudio
 
 if TYPE_CHECKING:
     from nonostudio.gui.mainwindow import MainWindow
 
 APP_TITLE = "Nonostudio"
-ABOUT_TEXT = (
-    f"<h3>{APP_TITLE} {__version__}</h3>"
-    "<p>A studio for analysing nonogram puzzles: edit, check uniqueness and difficulty, "
-    "and learn solving rules.</p>"
-    "<p>Licensed under the GNU GPL, version 3 or later. Sample puzzles keep their "
-    "authors' licences (see each puzzle's licence field).</p>"
-)
+
+
+def about_text() -> str:
+    """The About box's text, with the package's version as it is when asked."""
+    return (
+        f"<h3>{APP_TITLE} {nonostudio.__version__}</h3>"
+        "<p>A studio for analysing nonogram puzzles: edit, check uniqueness and difficulty, "
+        "and learn solving rules.</p>"
+        "<p>Licensed under the GNU GPL, version 3 or later. Sample puzzles keep their "
+        "authors' licences (see each puzzle's licence field).</p>"
+    )
 
 
 class HelpCommands:
@@ -113,7 +117,7 @@ class HelpCommands:
                                      f"here (the file is {path})", 15000)
 
     def about(self: MainWindow) -> None:
-        QMessageBox.about(self, f"About {APP_TITLE}", ABOUT_TEXT)
+        QMessageBox.about(self, f"About {APP_TITLE}", about_text())
 
     def open_log_folder(self: MainWindow) -> bool:
         """Help → Open Log Folder: the folder of the rotating log file, in the file manager."""
