@@ -26,9 +26,11 @@ from packaging.utils import canonicalize_name
 
 REPO = Path(__file__).resolve().parent.parent
 CONSTRAINTS = REPO / ".ci" / "constraints.txt"
-HEADER = ("# Exact versions CI installs (pip install -c .ci/constraints.txt ...).\n"
-          "# Made by packaging/make_constraints.py from pyproject.toml's dependencies, the test\n"
-          "# extra and the dev group; checked by tests/test_packaging.py.\n")
+HEADER = (
+    "# Exact versions CI installs (pip install -c .ci/constraints.txt ...).\n"
+    "# Made by packaging/make_constraints.py from pyproject.toml's dependencies, the test\n"
+    "# extra and the dev group; checked by tests/test_packaging.py.\n"
+)
 
 
 def top_requirements(pyproject: dict) -> list[Requirement]:
@@ -43,8 +45,10 @@ def _applies(requirement: Requirement, extras: Iterable[str]) -> bool:
     if requirement.marker is None:
         return True
     environment = dict(default_environment())
-    return any(requirement.marker.evaluate({**environment, "extra": extra})
-               for extra in (list(extras) or [""]))
+    return any(
+        requirement.marker.evaluate({**environment, "extra": extra})
+        for extra in (list(extras) or [""])
+    )
 
 
 def closure(requirements: Iterable[Requirement]) -> dict[str, str]:
@@ -79,8 +83,10 @@ def main() -> int:
     try:
         pinned = closure(top_requirements(pyproject))
     except importlib.metadata.PackageNotFoundError as error:
-        print(f"not installed: {error}; install the test extra and the dev group first",
-              file=sys.stderr)
+        print(
+            f"not installed: {error}; install the test extra and the dev group first",
+            file=sys.stderr,
+        )
         return 1
     CONSTRAINTS.write_text(constraints_text(pinned), encoding="utf-8")
     print(f"wrote {len(pinned)} pins to {CONSTRAINTS.relative_to(REPO)}")

@@ -38,13 +38,19 @@ def build(samples: Path = SAMPLES, seed: int = SEED) -> dict:
         f"bundled sample puzzles, made as the paper made its test set (Butler, Torlak & Popovic, "
         f"FDG 2017, §7) but from other puzzles: figures measured here are not the paper's. "
         f"Each item is a line state met in a rollout and its maximal deduction. Made by "
-        f"packaging/make_test_set.py.")
-    sources = [{"file": path.name, "title": p.title, "copyright": p.copyright,
-                "license": p.licence} for path, p in zip(files, puzzles, strict=True)]
+        f"packaging/make_test_set.py."
+    )
+    sources = [
+        {"file": path.name, "title": p.title, "copyright": p.copyright, "license": p.licence}
+        for path, p in zip(files, puzzles, strict=True)
+    ]
     items = [{"hints": list(t.hints), "before": t.before, "after": t.after} for t in transitions]
-    return {"description": description,
-            "cell_legend": {"-": "unknown", "O": "filled", "x": "crossed"},
-            "sources": sources, "items": items}
+    return {
+        "description": description,
+        "cell_legend": {"-": "unknown", "O": "filled", "x": "crossed"},
+        "sources": sources,
+        "items": items,
+    }
 
 
 def dumps(data: dict) -> str:

@@ -37,8 +37,14 @@ def _prove(key: Key, max_length: int) -> tuple[Key, str, str, bool | None, str, 
     rule = load_rule_set(key[0]).rules[key[1]]
     started = time.perf_counter()
     result = prove(rule, max_length, strategy=AT_ONCE)
-    return (key, rule.name, rule_hash(rule), result.sound, str(result.counterexample or ""),
-            time.perf_counter() - started)
+    return (
+        key,
+        rule.name,
+        rule_hash(rule),
+        result.sound,
+        str(result.counterexample or ""),
+        time.perf_counter() - started,
+    )
 
 
 def _prove_star(args: tuple[Key, int]) -> tuple[Key, str, str, bool | None, str, float]:
@@ -73,8 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-length", type=int, default=30, help="prove up to this many cells")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
-    parser.add_argument("--stale-only", action="store_true",
-                        help="prove only rules the record lacks or holds with another text")
+    parser.add_argument(
+        "--stale-only",
+        action="store_true",
+        help="prove only rules the record lacks or holds with another text",
+    )
     parser.add_argument("--record", type=Path, default=None, help="record file to write")
     args = parser.parse_args(argv)
     path = args.record or record_path()
@@ -86,11 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     record = {k: v for k, v in record.items() if current.get(k) == v.sha256}
     keys = [(name, i) for name, s in sets.items() for i in range(len(s))]
     if args.stale_only:
-        keys = [k for k in keys
-                if (proof := record.get((k[0], sets[k[0]].rules[k[1]].name))) is None
-                or proof.max_length < args.max_length]
+        keys = [
+            k
+            for k in keys
+            if (proof := record.get((k[0], sets[k[0]].rules[k[1]].name))) is None
+            or proof.max_length < args.max_length
+        ]
     keys = _slow_first(keys)
-    print(f"proving {len(keys)} rules to {args.max_length} cells on {args.jobs} workers", flush=True)
+    print(
+        f"proving {len(keys)} rules to {args.max_length} cells on {args.jobs} workers", flush=True
+    )
 
     versions = dict(prover=f"nonostudio {nonostudio.__version__}", z3=z3.get_version_string())
     failures = []
@@ -98,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         work = [(k, args.max_length) for k in keys]
         for done, (key, name, digest, sound, ce, seconds) in enumerate(
-                pool.imap_unordered(_prove_star, work), 1):
+            pool.imap_unordered(_prove_star, work), 1
+        ):
             verdict = {True: "sound", False: f"UNSOUND: {ce}", None: "not settled"}[sound]
             print(f"[{done}/{len(keys)}] {key[0]} {name}: {verdict} ({seconds:.1f} s)", flush=True)
             if sound is not True:
@@ -108,12 +123,20 @@ def main(argv: list[str] | None = None) -> int:
                 failures.append(f"{key[0]} {name}: the file changed during the run")
                 continue
             date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-            record[(key[0], name)] = RecordedProof(key[0], name, digest, args.max_length,
-                                                   date=date, seconds=round(seconds, 1),
-                                                   **versions)
+            record[(key[0], name)] = RecordedProof(
+                key[0],
+                name,
+                digest,
+                args.max_length,
+                date=date,
+                seconds=round(seconds, 1),
+                **versions,
+            )
             write_record(record.values(), path)
-    print(f"done in {time.perf_counter() - started:.0f} s; {len(record)} rules recorded in {path}",
-          flush=True)
+    print(
+        f"done in {time.perf_counter() - started:.0f} s; {len(record)} rules recorded in {path}",
+        flush=True,
+    )
     for failure in failures:
         print(failure, file=sys.stderr)
     return 1 if failures else 0

@@ -28,8 +28,9 @@ if (ANCHORS / "butler" / "testing-set.json").is_file():
 
 
 @pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have deselected
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
     """The shipped rules' tests run last, and the proofs their ``verdicts`` fixture reads start
     now, beside the other tests (``shipped_proofs``)."""
     shipped = [item for item in items if item.path.name == "test_shipped_rules.py"]
@@ -57,6 +58,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 # --- no leaked threads ---------------------------------------------------------------------------
 
+
 @pytest.fixture(autouse=True)
 def no_leaked_threads() -> Iterator[None]:
     """Fails a test that leaves a thread running (daemon or not) once its fixtures are torn
@@ -66,8 +68,11 @@ def no_leaked_threads() -> Iterator[None]:
     leaked = leaked_threads(before, THREAD_GRACE_S)
     if leaked:
         names = ", ".join(f"{t.name} ({'daemon' if t.daemon else 'not daemon'})" for t in leaked)
-        pytest.fail(f"the test left {len(leaked)} thread(s) running {THREAD_GRACE_S:g} s after "
-                    f"it ended: {names}", pytrace=False)
+        pytest.fail(
+            f"the test left {len(leaked)} thread(s) running {THREAD_GRACE_S:g} s after "
+            f"it ended: {names}",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="session")

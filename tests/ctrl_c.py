@@ -20,6 +20,7 @@ def sigint_at_default() -> None:
 
 def sigint_at_default_then(preexec: Callable[[], None] | None) -> Callable[[], None]:
     """A ``preexec_fn`` that puts SIGINT at its default, then runs ``preexec`` (if any)."""
+
     def child() -> None:
         sigint_at_default()
         if preexec is not None:

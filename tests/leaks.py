@@ -19,8 +19,7 @@ def _long_lived(thread: threading.Thread) -> bool:
     """
     import shipped_proofs
 
-    return (isinstance(thread, threading._DummyThread)
-            or thread in shipped_proofs.session_threads())
+    return isinstance(thread, threading._DummyThread) or thread in shipped_proofs.session_threads()
 
 
 def leaked_threads(before: set[threading.Thread], grace_s: float) -> list[threading.Thread]:

@@ -90,8 +90,9 @@ class Proofs:
     order given, at most ``first_slots`` at a time until :meth:`verdicts` is asked for, then one
     per core."""
 
-    def __init__(self, keys: Sequence[Key], first_slots: int, all_slots: int,
-                 max_length: int = MAX_LENGTH) -> None:
+    def __init__(
+        self, keys: Sequence[Key], first_slots: int, all_slots: int, max_length: int = MAX_LENGTH
+    ) -> None:
         self.keys = list(keys)
         self.groups = distinct(self.keys)
         self.max_length = max_length
@@ -113,9 +114,12 @@ class Proofs:
                 if self._closed:
                     return
                 self._running += 1
-                self._pool.apply_async(prove_shipped, (*key, self.max_length),
-                                       callback=partial(self._done, key),
-                                       error_callback=partial(self._done, key))
+                self._pool.apply_async(
+                    prove_shipped,
+                    (*key, self.max_length),
+                    callback=partial(self._done, key),
+                    error_callback=partial(self._done, key),
+                )
 
     def _done(self, key: Key, outcome: Proved | BaseException) -> None:
         with self._changed:
@@ -132,15 +136,20 @@ class Proofs:
             while len(self._results) < len(self.groups):
                 self._changed.wait()
             proved = dict(self._results)
-        return {key: verdict_of(key, proved[first])
-                for first, keys in self.groups.items() for key in keys}
+        return {
+            key: verdict_of(key, proved[first])
+            for first, keys in self.groups.items()
+            for key in keys
+        }
 
     def threads(self) -> list[threading.Thread]:
         """The threads these proofs run in this process (the feeder and the pool's handlers):
         long-lived by design, not leaked by the test that happens to be running."""
         pool = self._pool
-        handlers = [getattr(pool, name, None)
-                    for name in ("_worker_handler", "_task_handler", "_result_handler")]
+        handlers = [
+            getattr(pool, name, None)
+            for name in ("_worker_handler", "_task_handler", "_result_handler")
+        ]
         return [self._feeder, *(t for t in handlers if isinstance(t, threading.Thread))]
 
     def close(self) -> None:

@@ -39,7 +39,12 @@ def test_no_qt_import_outside_gui():
 
 def test_the_checker_sees_gui_imports():
     # Guard against a checker that silently finds nothing.
-    gui_qt = [n for p in (PACKAGE / "gui").rglob("*.py") for _, n in _imports(p) if n.startswith("PySide6")]
+    gui_qt = [
+        n
+        for p in (PACKAGE / "gui").rglob("*.py")
+        for _, n in _imports(p)
+        if n.startswith("PySide6")
+    ]
     assert gui_qt
 
 
@@ -56,15 +61,23 @@ def test_core_packages_import_without_qt():
 
 
 REPO = PACKAGE.parent
-LINT = ("import sys; from importlinter.cli import lint_imports_command; "
-        "sys.argv[0] = 'lint-imports'; lint_imports_command()")
+LINT = (
+    "import sys; from importlinter.cli import lint_imports_command; "
+    "sys.argv[0] = 'lint-imports'; lint_imports_command()"
+)
 
 
 def _lint_imports(root: Path, config: Path) -> subprocess.CompletedProcess[str]:
     """lint-imports over the ``nonostudio`` package found first on ``root``."""
-    return subprocess.run([sys.executable, "-c", LINT, "--no-cache", str(config)],
-                          capture_output=True, text=True, timeout=300, check=False, cwd=root,
-                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)})
+    return subprocess.run(
+        [sys.executable, "-c", LINT, "--no-cache", str(config)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=root,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)},
+    )
 
 
 def test_the_layers_contract_holds():
@@ -75,11 +88,13 @@ def test_the_layers_contract_holds():
 
 def _planted(tmp_path: Path, relative: str, text: str) -> subprocess.CompletedProcess[str]:
     """lint-imports on a copy of the package with ``text`` added to the module ``relative``."""
-    shutil.copytree(PACKAGE, tmp_path / "nonostudio",
-                    ignore=shutil.ignore_patterns("__pycache__", "_resources"))
+    shutil.copytree(
+        PACKAGE, tmp_path / "nonostudio", ignore=shutil.ignore_patterns("__pycache__", "_resources")
+    )
     target = tmp_path / "nonostudio" / relative
-    target.write_text((target.read_text(encoding="utf-8") if target.exists() else "") + text,
-                      encoding="utf-8")
+    target.write_text(
+        (target.read_text(encoding="utf-8") if target.exists() else "") + text, encoding="utf-8"
+    )
     return _lint_imports(tmp_path, REPO / "pyproject.toml")
 
 

@@ -28,8 +28,12 @@ REPO = Path(__file__).resolve().parent.parent
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # FORMATS.md: 9 rows, 8 columns
 GRID_LINE = re.compile(r"^[#.?]+$")
 # pbnsolve's verdicts in the anchor INDEX.csv and the CLI's JSON verdict names.
-PBNSOLVE = {"unique logical": "unique_line", "trivial unique logical": "unique_line",
-            "unique": "unique_search", "multiple": "multiple"}
+PBNSOLVE = {
+    "unique logical": "unique_line",
+    "trivial unique logical": "unique_line",
+    "unique": "unique_search",
+    "multiple": "multiple",
+}
 
 
 def clues_of_string(text: str) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -49,7 +53,7 @@ def runs(cells: str) -> tuple[int, ...]:
 def satisfies(grid: list[str], text: str) -> bool:
     rows, cols = clues_of_string(text)
     columns = ["".join(row[c] for row in grid) for c in range(len(grid[0]))]
-    return ([runs(r) for r in grid] == rows and [runs(c) for c in columns] == cols)
+    return [runs(r) for r in grid] == rows and [runs(c) for c in columns] == cols
 
 
 def grids_in(output: str) -> list[list[str]]:
@@ -69,10 +73,18 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, objec
     return code, json.loads(out)
 
 
-def run_module(*args: str, env: dict[str, str] | None = None,
-               **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "nonostudio", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60, **kw)
+def run_module(
+    *args: str, env: dict[str, str] | None = None, **kw: object
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nonostudio", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        **kw,
+    )
 
 
 # --- solve -----------------------------------------------------------------------------------
@@ -147,16 +159,23 @@ def test_a_folder_is_an_io_error(tmp_path, capsys):
     capsys.readouterr()
 
 
-def test_a_folder_named_without_a_slash_is_a_folder_not_a_puzzle_string(tmp_path, monkeypatch,
-                                                                         capsys):
+def test_a_folder_named_without_a_slash_is_a_folder_not_a_puzzle_string(
+    tmp_path, monkeypatch, capsys
+):
     (tmp_path / "puzzles").mkdir()
     monkeypatch.chdir(tmp_path)
-    for args in (["solve", "puzzles"], ["solve", "puzzles/"], ["convert", "puzzles", "out.non"],
-                 ["explain", "puzzles"]):
+    for args in (
+        ["solve", "puzzles"],
+        ["solve", "puzzles/"],
+        ["convert", "puzzles", "out.non"],
+        ["explain", "puzzles"],
+    ):
         code, data = run_json(capsys, *args)
         assert code == 3, args  # as for "puzzles/": a folder cannot be opened as a puzzle file
-        assert data["error"].startswith("puzzles") and "is a folder, not a puzzle file" in \
-            data["error"], args
+        assert (
+            data["error"].startswith("puzzles")
+            and "is a folder, not a puzzle file" in data["error"]
+        ), args
     code, rows = run_json(capsys, "check", "puzzles", DUCK)
     assert code == 3
     assert "is a folder" in rows[0]["error"] and rows[1]["verdict"] == "unique_line"
@@ -202,13 +221,17 @@ def test_huge_numbers_as_options_are_usage_errors_with_a_short_message(capsys):
 
 
 @pytest.mark.parametrize("as_json", [False, True])
-def test_a_title_an_ascii_stdout_cannot_show_is_escaped_not_an_error(tmp_path, monkeypatch,
-                                                                     as_json):
+def test_a_title_an_ascii_stdout_cannot_show_is_escaped_not_an_error(
+    tmp_path, monkeypatch, as_json
+):
     path = tmp_path / "cat.xml"
-    path.write_text('<?xml version="1.0"?><puzzleset><puzzle><title>猫 café</title>'
-                    '<clues type="rows"><line><count>1</count></line></clues>'
-                    '<clues type="columns"><line><count>1</count></line></clues>'
-                    '</puzzle></puzzleset>', encoding="utf-8")
+    path.write_text(
+        '<?xml version="1.0"?><puzzleset><puzzle><title>猫 café</title>'
+        '<clues type="rows"><line><count>1</count></line></clues>'
+        '<clues type="columns"><line><count>1</count></line></clues>'
+        "</puzzle></puzzleset>",
+        encoding="utf-8",
+    )
     raw = io.BytesIO()
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
     assert main(["solve", str(path)] + (["--json"] if as_json else [])) == 0
@@ -230,19 +253,26 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
 
 # --- check -----------------------------------------------------------------------------------
 
-CHECKED = ["picross-solver/webpbn/webpbn-00001-dancer.non",
-           "picross-solver/webpbn/webpbn-00023-edge.non",
-           "picross-solver/test_pattern_05.txt",
-           "picross-solver/note.nin",
-           "r-nonogram/puzzle_string_examples.txt"]
+CHECKED = [
+    "picross-solver/webpbn/webpbn-00001-dancer.non",
+    "picross-solver/webpbn/webpbn-00023-edge.non",
+    "picross-solver/test_pattern_05.txt",
+    "picross-solver/note.nin",
+    "r-nonogram/puzzle_string_examples.txt",
+]
 
 
 def index_verdicts(anchors: Path) -> dict[tuple[str, str], tuple[str, int, int]]:
     """(file, item) -> (pbnsolve verdict, width, height) from the anchors' INDEX.csv."""
     with open(anchors / "puzzles" / "INDEX.csv", newline="", encoding="utf-8") as handle:
-        return {(row["file"], row["item"]): (row["pbnsolve_u_b"], int(row["width"] or 0),
-                                             int(row["height"] or 0))
-                for row in csv.DictReader(handle)}
+        return {
+            (row["file"], row["item"]): (
+                row["pbnsolve_u_b"],
+                int(row["width"] or 0),
+                int(row["height"] or 0),
+            )
+            for row in csv.DictReader(handle)
+        }
 
 
 def test_check_matches_the_reference_verdicts(anchors, capsys):
@@ -294,8 +324,9 @@ def test_check_missing_file_is_an_io_error_row(anchors, tmp_path, capsys):
     assert "gone.non" in rows[0]["error"] and rows[1]["verdict"] == "unique_line"
 
 
-def test_check_a_file_failing_between_open_and_read_is_an_io_error_row(tmp_path, monkeypatch,
-                                                                        capsys):
+def test_check_a_file_failing_between_open_and_read_is_an_io_error_row(
+    tmp_path, monkeypatch, capsys
+):
     path = tmp_path / "flaky.non"
     path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
 
@@ -416,9 +447,15 @@ def test_help_documents_the_exit_codes(capsys):
 # --- bad arguments: a clear message and the right exit code, never a traceback --------------
 
 
-@pytest.mark.parametrize("args", [["rules", "show", "contrl"], ["rules", "prove", "contrl"],
-                                  ["explain", DUCK, "--rules", "contrl"],
-                                  ["grade", DUCK, "--rules", "contrl"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "show", "contrl"],
+        ["rules", "prove", "contrl"],
+        ["explain", DUCK, "--rules", "contrl"],
+        ["grade", DUCK, "--rules", "contrl"],
+    ],
+)
 def test_an_unknown_rule_set_name_is_bad_input_listing_the_known_ones(capsys, args):
     code, data = run_json(capsys, *args)
     assert code == 2
@@ -435,7 +472,8 @@ def test_a_missing_or_folder_rule_file_is_an_io_error(tmp_path, capsys):
 
 def test_a_rule_file_named_without_the_suffix_is_read(tmp_path, monkeypatch, capsys):
     (tmp_path / "mine.txt").write_text(
-        "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n", encoding="utf-8")
+        "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n", encoding="utf-8"
+    )
     monkeypatch.chdir(tmp_path)
     code, data = run_json(capsys, "rules", "show", "mine.txt")
     assert code == 0 and data["rule_set"] == "mine" and data["rules"][0]["name"] == "r"
@@ -446,13 +484,17 @@ RULE_TAIL = ":\n  then fill(true, start(h), start(h) + 1)\n"
 
 
 @pytest.mark.parametrize("action", ["show", "prove"])
-@pytest.mark.parametrize(("body", "column", "limit"), [
-    (" and ".join(["size(h) > 0"] * 2000), 514, "at most 32 conditions joined with 'and'"),
-    ("size(h) > " + " + ".join(["1"] * 3000), 274, "at most 64 '+' and '-' operations"),
-    ("size(h) > " + "9" * 5000, 16, "a number of at most 9 digits"),
-])
-def test_an_oversized_rule_is_bad_input_naming_the_limit(tmp_path, capsys, action, body, column,
-                                                         limit):
+@pytest.mark.parametrize(
+    ("body", "column", "limit"),
+    [
+        (" and ".join(["size(h) > 0"] * 2000), 514, "at most 32 conditions joined with 'and'"),
+        ("size(h) > " + " + ".join(["1"] * 3000), 274, "at most 64 '+' and '-' operations"),
+        ("size(h) > " + "9" * 5000, 16, "a number of at most 9 digits"),
+    ],
+)
+def test_an_oversized_rule_is_bad_input_naming_the_limit(
+    tmp_path, capsys, action, body, column, limit
+):
     path = tmp_path / "huge.rules"
     path.write_text(RULE_HEAD + body + RULE_TAIL, encoding="utf-8")
     code, data = run_json(capsys, "rules", action, str(path))
@@ -500,17 +542,23 @@ def test_module_entry_point_solves_and_reports_bad_input():
 
 
 def test_importing_the_cli_does_not_import_qt():
-    code = ("import sys, nonostudio.cli; "
-            "print(sorted(m for m in sys.modules if m.startswith('PySide6')))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=REPO)
+    code = (
+        "import sys, nonostudio.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
 
 def test_picture_export_works_headless_without_a_display(tmp_path):
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     done = run_module("convert", DUCK, str(tmp_path / "duck.png"), env=env)
     assert done.returncode == 0, done.stderr
     assert png_size(tmp_path / "duck.png")[0] > 8 * 10
@@ -539,16 +587,22 @@ from nonostudio.console import cli
 sys.exit(cli())
 """
 # ... while each listed module is being found
-_CTRL_C_WHILE_LOADING = _DROPPED_CTRL_C + """
+_CTRL_C_WHILE_LOADING = (
+    _DROPPED_CTRL_C
+    + """
 class CtrlC(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
         if name in {modules!r}:
             drop_ctrl_c()
         return None
 sys.meta_path.insert(0, CtrlC())
-""" + _RUN_CLI
+"""
+    + _RUN_CLI
+)
 # ... while ``check`` waits for its workers (the third wait), on the main thread
-_CTRL_C_WHILE_WAITING = _DROPPED_CTRL_C + """
+_CTRL_C_WHILE_WAITING = (
+    _DROPPED_CTRL_C
+    + """
 import nonostudio.cli.common as common
 real_wait, calls = common.wait, []
 def wait(*args, **kwargs):
@@ -557,19 +611,34 @@ def wait(*args, **kwargs):
         drop_ctrl_c()
     return real_wait(*args, **kwargs)
 common.wait = wait
-""" + _RUN_CLI
+"""
+    + _RUN_CLI
+)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself is POSIX")
-@pytest.mark.parametrize("modules", [["nonostudio.cli"], ["numpy", "nonostudio.cli.app"],
-                                     ["nonostudio.cli.solve"], ["nonostudio.core.solver"]])
+@pytest.mark.parametrize(
+    "modules",
+    [
+        ["nonostudio.cli"],
+        ["numpy", "nonostudio.cli.app"],
+        ["nonostudio.cli.solve"],
+        ["nonostudio.core.solver"],
+    ],
+)
 def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
     """The Ctrl-C is held back until loading is done and then ends the command: exit 130, one
     line on stderr, nothing solved."""
     code = _CTRL_C_WHILE_LOADING.format(modules=set(modules), argv=["solve", DUCK])
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=REPO, preexec_fn=sigint_at_default)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        preexec_fn=sigint_at_default,
+    )
     assert done.returncode == 130, done.stderr
     assert done.stderr == "nonostudio-cli: interrupted\n"
     assert done.stdout == ""
@@ -578,8 +647,15 @@ def test_ctrl_c_while_the_modules_load_is_not_lost(modules):
 def _in_own_group(*argv: str) -> subprocess.Popen[str]:
     """``argv`` started in a session (and process group) of its own, as a terminal starts it,
     with SIGINT at its default even when this suite was started in the background."""
-    return subprocess.Popen(list(argv), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, preexec_fn=sigint_at_default)
+    return subprocess.Popen(
+        list(argv),
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=sigint_at_default,
+    )
 
 
 def _stderr_at_end(proc: subprocess.Popen[str], timeout: float) -> str:
@@ -615,8 +691,18 @@ def test_ctrl_c_stops_worker_processes(anchors, delay):
     """Ctrl-C while modules load, while workers are forked, while they start or solve: exit 130
     within seconds, no traceback."""
     faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of search
-    proc = _in_own_group(sys.executable, "-m", "nonostudio", "check", "--jobs", "2",
-                         "--time-limit", "120", str(faase), str(faase))
+    proc = _in_own_group(
+        sys.executable,
+        "-m",
+        "nonostudio",
+        "check",
+        "--jobs",
+        "2",
+        "--time-limit",
+        "120",
+        str(faase),
+        str(faase),
+    )
     time.sleep(delay)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     err = _stderr_at_end(proc, timeout=10)
@@ -627,14 +713,35 @@ def test_ctrl_c_stops_worker_processes(anchors, delay):
 # --- any argument: a verdict or a clear error, never an internal error -------------------------
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])  # readouterr empties it
-@given(st.sampled_from(["solve", "check", "explain", "convert", "rules show", "grade"]),
-       st.text(max_size=40) | st.sampled_from(["puzzles", "puzzles/", "a.non#1", "x.non:2",
-                                               "2x2:1/1/1/1", "5x5:", "1:1-1:1", ".", "..", "",
-                                               "-", "#", ":", "nul\0l", "a/b\0c.non"]))
-def test_any_puzzle_argument_gives_an_answer_or_a_clear_error(tmp_path_factory, monkeypatch,
-                                                              capsys, command, arg):
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # readouterr empties it
+@given(
+    st.sampled_from(["solve", "check", "explain", "convert", "rules show", "grade"]),
+    st.text(max_size=40)
+    | st.sampled_from(
+        [
+            "puzzles",
+            "puzzles/",
+            "a.non#1",
+            "x.non:2",
+            "2x2:1/1/1/1",
+            "5x5:",
+            "1:1-1:1",
+            ".",
+            "..",
+            "",
+            "-",
+            "#",
+            ":",
+            "nul\0l",
+            "a/b\0c.non",
+        ]
+    ),
+)
+def test_any_puzzle_argument_gives_an_answer_or_a_clear_error(
+    tmp_path_factory, monkeypatch, capsys, command, arg
+):
     folder = tmp_path_factory.mktemp("args")
     (folder / "puzzles").mkdir()
     monkeypatch.chdir(folder)
@@ -655,24 +762,52 @@ def test_check_and_grade_tables_keep_their_layout():
     from nonostudio.cli import check, grade
     from nonostudio.cli.batch import text_table
 
-    rows = [{"file": "a.non", "size": "5x10", "label": "unique, line-solvable", "seconds": 0.5,
-             "tier": 3, "score": 17.19, "explanation": "Easy: x", "error": None},
-            {"file": "a-much-longer-name.non#2", "size": None, "label": None, "seconds": None,
-             "tier": None, "score": None, "explanation": None, "error": "line 3: bad"},
-            {"file": "b", "size": "120x100", "label": "Not unique", "seconds": 12345.25,
-             "tier": 8, "score": 1088.0, "explanation": "y", "error": None}]
+    rows = [
+        {
+            "file": "a.non",
+            "size": "5x10",
+            "label": "unique, line-solvable",
+            "seconds": 0.5,
+            "tier": 3,
+            "score": 17.19,
+            "explanation": "Easy: x",
+            "error": None,
+        },
+        {
+            "file": "a-much-longer-name.non#2",
+            "size": None,
+            "label": None,
+            "seconds": None,
+            "tier": None,
+            "score": None,
+            "explanation": None,
+            "error": "line 3: bad",
+        },
+        {
+            "file": "b",
+            "size": "120x100",
+            "label": "Not unique",
+            "seconds": 12345.25,
+            "tier": 8,
+            "score": 1088.0,
+            "explanation": "y",
+            "error": None,
+        },
+    ]
     assert text_table(rows, check.TABLE, error_after=2).split("\n") == [
         "file                         size  verdict                seconds",
         "a.non                        5x10  unique, line-solvable    0.500",
         "a-much-longer-name.non#2           error: line 3: bad",
-        "b                         120x100  Not unique             12345.250"]
+        "b                         120x100  Not unique             12345.250",
+    ]
     assert text_table(rows, grade.TABLE, note=lambda row: row["explanation"]).split("\n") == [
         "file                         size  tier   score  label                  seconds",
         "a.non                        5x10     3   17.19  unique, line-solvable    0.500",
         "    Easy: x",
         "a-much-longer-name.non#2  error: line 3: bad",
         "b                         120x100     8  1088.00  Not unique             12345.250",
-        "    y"]
+        "    y",
+    ]
 
 
 def test_convert_draws_pictures_with_the_writer_it_is_given(tmp_path, capsys):
@@ -710,10 +845,13 @@ def test_the_cli_package_imports_no_gui_and_no_private_names():
     package = REPO / "nonostudio" / "cli"
     files = sorted(package.glob("*.py"))
     assert {"app.py", "batch.py", "common.py", "check.py", "grade.py"} <= {f.name for f in files}
-    offenders = [f"{path.name}: {module} {names}" for path in files
-                 for module, names in _module_imports(path)
-                 if module.startswith("nonostudio.gui")
-                 or (module.startswith("nonostudio.") and any(n.startswith("_") for n in names))]
+    offenders = [
+        f"{path.name}: {module} {names}"
+        for path in files
+        for module, names in _module_imports(path)
+        if module.startswith("nonostudio.gui")
+        or (module.startswith("nonostudio.") and any(n.startswith("_") for n in names))
+    ]
     assert offenders == []
     # The checker sees imports at all (the composition root imports the GUI, lazily).
     console = _module_imports(REPO / "nonostudio" / "console.py")

@@ -35,8 +35,14 @@ def test_json_rows_have_tier_score_label_features_explanation_and_time(capsys):
         assert row["error"] is None
         assert isinstance(row["score"], float) and row["seconds"] >= 0
         assert row["explanation"].startswith(row["label"] + ":")
-        assert {"hardest_rule", "probes_depth1", "bottleneck_min", "uses", "hardest_technique",
-                "techniques"} <= set(row["features"])
+        assert {
+            "hardest_rule",
+            "probes_depth1",
+            "bottleneck_min",
+            "uses",
+            "hardest_technique",
+            "techniques",
+        } <= set(row["features"])
     assert full["features"]["techniques"] == {"overlap": 3}
     assert full["features"]["hardest_technique"] == "overlap"
     assert switch["features"]["hardest_technique"] == "search"
@@ -47,8 +53,12 @@ def test_json_rows_have_tier_score_label_features_explanation_and_time(capsys):
 def test_the_cli_agrees_with_the_library(capsys):
     _, [row] = run_json(capsys, FULL)
     expected = grade(parse_puzzle_arg(FULL), load_rule_set(DEFAULT_RULE_SET))  # the default
-    assert (row["tier"], row["score"], row["label"], row["explanation"]) == \
-        (expected.tier, expected.score, expected.label, expected.explanation)
+    assert (row["tier"], row["score"], row["label"], row["explanation"]) == (
+        expected.tier,
+        expected.score,
+        expected.label,
+        expected.explanation,
+    )
 
 
 def test_a_collection_gives_one_row_per_item_and_csv(anchors: Path, tmp_path, capsys):
@@ -57,8 +67,14 @@ def test_a_collection_gives_one_row_per_item_and_csv(anchors: Path, tmp_path, ca
     code = main(["grade", str(path), "--csv", str(out)])
     assert code == 0
     captured = capsys.readouterr()
-    assert captured.out.splitlines()[0].split() == ["file", "size", "tier", "score", "label",
-                                                    "seconds"]
+    assert captured.out.splitlines()[0].split() == [
+        "file",
+        "size",
+        "tier",
+        "score",
+        "label",
+        "seconds",
+    ]
     with open(out, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     items = [row["item"] for row in rows]
@@ -116,15 +132,20 @@ def test_an_unknown_rule_set_is_reported(capsys):
 def test_a_blank_border_keeps_the_grade(capsys):
     # The 3x3 block alone and with a one-cell blank border: same tier, score and label.
     _, (plain, bordered) = run_json(capsys, FULL, "0:3:3:3:0-0:3:3:3:0")
-    assert (bordered["tier"], bordered["score"], bordered["label"]) == \
-        (plain["tier"], plain["score"], plain["label"]) == (1, plain["score"], "Beginner")
+    assert (
+        (bordered["tier"], bordered["score"], bordered["label"])
+        == (plain["tier"], plain["score"], plain["label"])
+        == (1, plain["score"], "Beginner")
+    )
     assert bordered["features"]["margins"] == [1, 1, 1, 1]
 
 
 def test_the_default_rule_set_is_the_studios_default(capsys):
     _, [row] = run_json(capsys, FULL)
-    assert row["explanation"] == grade(parse_puzzle_arg(FULL),
-                                       load_rule_set(DEFAULT_RULE_SET)).explanation
+    assert (
+        row["explanation"]
+        == grade(parse_puzzle_arg(FULL), load_rule_set(DEFAULT_RULE_SET)).explanation
+    )
     assert DEFAULT_RULE_SET == "learned"
 
 

@@ -50,8 +50,12 @@ def interrupted_then_resumed(tmp_path_factory: pytest.TempPathFactory) -> dict[s
     # its children SIGINT ignored, and the Ctrl-C would then test nothing.
     child = subprocess.Popen(
         [sys.executable, "-m", "nonostudio", "learn", "run", *TINY, "--store", str(store)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-        preexec_fn=sigint_at_default)
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=sigint_at_default,
+    )
     deadline = time.monotonic() + 60
     finished: dict[str, tuple] = {}
     while time.monotonic() < deadline and not finished:
@@ -60,25 +64,55 @@ def interrupted_then_resumed(tmp_path_factory: pytest.TempPathFactory) -> dict[s
             with JobStore(store) as s:
                 runs = s.runs()
                 if runs:
-                    finished = {r.key: (r.status, r.seconds, r.attempts, r.result)
-                                for r in s.records(runs[0].id) if r.status == "done"}
+                    finished = {
+                        r.key: (r.status, r.seconds, r.attempts, r.result)
+                        for r in s.records(runs[0].id)
+                        if r.status == "done"
+                    }
     os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=30)
     with JobStore(store) as s:
         run_id = s.runs()[0].id
-        after_cancel = {r.key: (r.status, r.seconds, r.attempts, r.result)
-                        for r in s.records(run_id)}
+        after_cancel = {
+            r.key: (r.status, r.seconds, r.attempts, r.result) for r in s.records(run_id)
+        }
         run_status = s.run(run_id).status
     resumed = subprocess.run(
-        [sys.executable, "-m", "nonostudio", "learn", "run", "--resume", str(run_id), "--store",
-         str(store), "--jobs", "1", "--json"], cwd=REPO, capture_output=True, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "nonostudio",
+            "learn",
+            "run",
+            "--resume",
+            str(run_id),
+            "--store",
+            str(store),
+            "--jobs",
+            "1",
+            "--json",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        timeout=120,
+    )
     with JobStore(store) as s:
-        after_resume = {r.key: (r.status, r.seconds, r.attempts, r.result)
-                        for r in s.records(run_id)}
-    return {"store": store, "code": child.returncode, "stdout": out.decode(),
-            "stderr": err.decode(), "finished": finished, "after_cancel": after_cancel,
-            "run_id": run_id, "run_status": run_status, "resume_code": resumed.returncode,
-            "resumed": json.loads(resumed.stdout), "after_resume": after_resume}
+        after_resume = {
+            r.key: (r.status, r.seconds, r.attempts, r.result) for r in s.records(run_id)
+        }
+    return {
+        "store": store,
+        "code": child.returncode,
+        "stdout": out.decode(),
+        "stderr": err.decode(),
+        "finished": finished,
+        "after_cancel": after_cancel,
+        "run_id": run_id,
+        "run_status": run_status,
+        "resume_code": resumed.returncode,
+        "resumed": json.loads(resumed.stdout),
+        "after_resume": after_resume,
+    }
 
 
 @pytest.mark.slow
@@ -113,8 +147,9 @@ def test_resume_redoes_nothing(interrupted_then_resumed: dict[str, Any]) -> None
 
 
 @pytest.mark.slow
-def test_status_export_report(interrupted_then_resumed: dict[str, Any], capsys: Capsys,
-                              tmp_path: Path, anchors: Path) -> None:
+def test_status_export_report(
+    interrupted_then_resumed: dict[str, Any], capsys: Capsys, tmp_path: Path, anchors: Path
+) -> None:
     state = interrupted_then_resumed
     store = str(state["store"])
 
@@ -127,19 +162,27 @@ def test_status_export_report(interrupted_then_resumed: dict[str, Any], capsys: 
     code, export = cli_json(capsys, "learn", "export", "--top", "5", str(out), "--store", store)
     # Export pools the distinct rules: the same rule reported by two specifications is one.
     with JobStore(store) as s:
-        bodies = {(r.bindings, r.condition, r.action)
-                  for _, result in s.results(state["run_id"])
-                  for r in map(parse_rule, rule_texts(result))}
+        bodies = {
+            (r.bindings, r.condition, r.action)
+            for _, result in s.results(state["run_id"])
+            for r in map(parse_rule, rule_texts(result))
+        }
     assert code == 0 and export["rules_found"] == len(bodies) >= 2
     assert len(bodies) <= status["rules_found"]
     written = load_rule_set(out)
     assert len(written) == export["rules_written"] >= 1
     # Each rule carries the fill it makes on the line it was learned from as its example.
-    assert all(len(e.examples) == 1 and e.source.startswith("specification ")
-               for e in written.entries)
+    assert all(
+        len(e.examples) == 1 and e.source.startswith("specification ") for e in written.entries
+    )
     assert export["coverage_written"] <= export["coverage_all"] <= export["cells_to_fill"]
-    for fact in ("at most 3 cells", "30.0 s per specification", "up to 30 cells",
-                 "testing-set.json", f"{export['coverage_written']}"):
+    for fact in (
+        "at most 3 cells",
+        "30.0 s per specification",
+        "up to 30 cells",
+        "testing-set.json",
+        f"{export['coverage_written']}",
+    ):
         assert fact in written.header
     assert sum(export["gains"]) == export["coverage_written"]
 
@@ -163,8 +206,18 @@ def test_status_export_report(interrupted_then_resumed: dict[str, Any], capsys: 
     with JobStore(store) as s:
         costs = sorted(cost(r) for _, r in run_rules(s, state["run_id"]))
     assert sum(costs[:2]) <= 90
-    code, budgeted = cli_json(capsys, "learn", "export", "--top", "2", "--cost-budget", "90",
-                              str(tmp_path / "concise.rules"), "--store", store)
+    code, budgeted = cli_json(
+        capsys,
+        "learn",
+        "export",
+        "--top",
+        "2",
+        "--cost-budget",
+        "90",
+        str(tmp_path / "concise.rules"),
+        "--store",
+        store,
+    )
     assert code == 0 and budgeted["total_cost"] <= 90 and 1 <= budgeted["rules_written"] <= 2
     assert "chosen within a total cost of 90" in load_rule_set(tmp_path / "concise.rules").header
 
@@ -174,8 +227,10 @@ def test_status_says_why_specifications_failed(tmp_path: Path, capsys: Capsys) -
     specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
     with JobStore(store) as s:
         run = s.create_run({"max_length": 3}, specs[:3])
-        for spec, error in ((specs[0], "ProverError: z3 gave up on r at 12 cells: timeout"),
-                            (specs[1], None)):
+        for spec, error in (
+            (specs[0], "ProverError: z3 gave up on r at 12 cells: timeout"),
+            (specs[1], None),
+        ):
             s.mark_running(run, spec.key)
             s.finish(run, spec.key, SpecStatus.FAILED, 1.0, error=error)
     assert main(["learn", "status", "--store", str(store)]) == 0
@@ -186,7 +241,8 @@ def test_status_says_why_specifications_failed(tmp_path: Path, capsys: Capsys) -
     code, data = cli_json(capsys, "learn", "status", "--store", str(store))
     assert code == 0 and data["failures"] == [
         {"key": specs[0].key, "error": "ProverError: z3 gave up on r at 12 cells: timeout"},
-        {"key": specs[1].key, "error": "no reason was recorded"}]
+        {"key": specs[1].key, "error": "no reason was recorded"},
+    ]
 
 
 def test_bad_input(tmp_path: Path, capsys: Capsys) -> None:
@@ -196,38 +252,64 @@ def test_bad_input(tmp_path: Path, capsys: Capsys) -> None:
     assert main(["learn", "export", str(tmp_path / "x.rules"), "--store", store]) == 2
     assert main(["learn", "report", str(tmp_path / "missing.rules")]) == 3
     assert main(["learn", "run", "--max-length", "0"]) == 2
-    assert main(["learn", "export", str(tmp_path / "x.rules"), "--cost-budget", "317",
-                 "--store", store]) == 2
+    assert (
+        main(
+            ["learn", "export", str(tmp_path / "x.rules"), "--cost-budget", "317", "--store", store]
+        )
+        == 2
+    )
     assert "give --top K too" in capsys.readouterr().err
     assert not (tmp_path / "x.rules").exists()
 
 
 @pytest.mark.slow
-def test_export_pools_the_rules_of_several_runs(tmp_path: Path, capsys: Capsys,
-                                                anchors: Path) -> None:
+def test_export_pools_the_rules_of_several_runs(
+    tmp_path: Path, capsys: Capsys, anchors: Path
+) -> None:
     big_hint = next(r for r in load_rule_set("control").rules if r.name == "big_hint")
     force_max = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     specs = [s for t in mine_transitions(2) for s in specifications(t, 1)]
     path = tmp_path / "two.sqlite3"
     with JobStore(path) as store:
-        runs = [store.create_run({"max_length": 2, "max_patterns": 1, "budget_s": 1.0,
-                                  "prove_length": 30}, specs) for _ in range(2)]
+        runs = [
+            store.create_run(
+                {"max_length": 2, "max_patterns": 1, "budget_s": 1.0, "prove_length": 30}, specs
+            )
+            for _ in range(2)
+        ]
         # The same specification gives big hint in the first run and force maximum in the
         # second (the same name, as names come from the specification): both are kept.
-        store.finish(runs[0], specs[0].key, SpecStatus.DONE, 0.1,
-                     {"rule": format_rule(replace(big_hint, name="rule_same"))})
-        store.finish(runs[1], specs[0].key, SpecStatus.DONE, 0.1,
-                     {"rule": format_rule(replace(force_max, name="rule_same"))})
+        store.finish(
+            runs[0],
+            specs[0].key,
+            SpecStatus.DONE,
+            0.1,
+            {"rule": format_rule(replace(big_hint, name="rule_same"))},
+        )
+        store.finish(
+            runs[1],
+            specs[0].key,
+            SpecStatus.DONE,
+            0.1,
+            {"rule": format_rule(replace(force_max, name="rule_same"))},
+        )
         # The second run finds big hint again under another name: pooled once.
-        store.finish(runs[1], specs[1].key, SpecStatus.DONE, 0.1,
-                     {"rule": format_rule(replace(big_hint, name="rule_other"))})
+        store.finish(
+            runs[1],
+            specs[1].key,
+            SpecStatus.DONE,
+            0.1,
+            {"rule": format_rule(replace(big_hint, name="rule_other"))},
+        )
     out = tmp_path / "pooled.rules"
-    code, export = cli_json(capsys, "learn", "export", str(out), *map(str, runs),
-                            "--store", str(path))
+    code, export = cli_json(
+        capsys, "learn", "export", str(out), *map(str, runs), "--store", str(path)
+    )
     assert code == 0 and export["run_ids"] == runs and export["rules_found"] == 2
     written = load_rule_set(out)
     assert sorted(e.rule.name for e in written.entries) == sorted(
-        ["rule_same", f"rule_same_run{runs[1]}"])
+        ["rule_same", f"rule_same_run{runs[1]}"]
+    )
     assert f"Run {runs[0]}. Training set" in written.header
     assert f"Run {runs[1]}. Training set" in written.header
     # The latest run alone: its two rules.
@@ -236,20 +318,21 @@ def test_export_pools_the_rules_of_several_runs(tmp_path: Path, capsys: Capsys,
 
 
 @pytest.mark.slow
-def test_export_can_simplify_the_rules_it_chose(tmp_path: Path, capsys: Capsys,
-                                                anchors: Path) -> None:
+def test_export_can_simplify_the_rules_it_chose(
+    tmp_path: Path, capsys: Capsys, anchors: Path
+) -> None:
     # Edge fill's first conjunct follows from its second: --simplify drops it (proved) and the
     # rule is chosen again, cheaper.
     edge = next(r for r in load_rule_set("control").rules if r.name == "edge_fill")
     specs = [s for t in mine_transitions(2) for s in specifications(t, 1)]
     path = tmp_path / "one.sqlite3"
     with JobStore(path) as store:
-        run = store.create_run({"max_length": 2, "max_patterns": 1, "budget_s": 1.0,
-                                "prove_length": 30}, specs)
+        run = store.create_run(
+            {"max_length": 2, "max_patterns": 1, "budget_s": 1.0, "prove_length": 30}, specs
+        )
         store.finish(run, specs[0].key, SpecStatus.DONE, 0.1, {"rule": format_rule(edge)})
     out = tmp_path / "simple.rules"
-    code, export = cli_json(capsys, "learn", "export", "--simplify", str(out),
-                            "--store", str(path))
+    code, export = cli_json(capsys, "learn", "export", "--simplify", str(out), "--store", str(path))
     assert code == 0 and export["simplified"] == 1
     (written,) = load_rule_set(out).rules
     tidied = tidy(edge).condition
@@ -259,11 +342,13 @@ def test_export_can_simplify_the_rules_it_chose(tmp_path: Path, capsys: Capsys,
 
 
 @pytest.mark.slow
-def test_export_pools_a_rule_file_and_widens_the_rules_it_chose(tmp_path: Path, capsys: Capsys,
-                                                                 anchors: Path) -> None:
+def test_export_pools_a_rule_file_and_widens_the_rules_it_chose(
+    tmp_path: Path, capsys: Capsys, anchors: Path
+) -> None:
     # A learned set written by an earlier export: its header and its rules' sources come along.
     earlier = tmp_path / "earlier.rules"
-    earlier.write_text("""# Rules learned by nonostudio (run 3 of some store).
+    earlier.write_text(
+        """# Rules learned by nonostudio (run 3 of some store).
 # Run 3. Training set: lines of at most 7 cells.
 
 #: title: learned rule 1
@@ -279,10 +364,21 @@ def big:
   with h = arbitrary(hint):
   if lowest_end_cell(h) > highest_start_cell(h):
   then fill(true, highest_start_cell(h), lowest_end_cell(h))
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     out = tmp_path / "widened.rules"
-    code, export = cli_json(capsys, "learn", "export", str(out), "--pool", str(earlier),
-                            "--widen", "--store", str(tmp_path / "never-made.sqlite3"))
+    code, export = cli_json(
+        capsys,
+        "learn",
+        "export",
+        str(out),
+        "--pool",
+        str(earlier),
+        "--widen",
+        "--store",
+        str(tmp_path / "never-made.sqlite3"),
+    )
     assert code == 0, export
     assert export["run_ids"] == [] and export["pooled_files"] == [str(earlier)]
     assert export["widened"] == 1 and export["rules_found"] == 2
@@ -293,46 +389,91 @@ def big:
     assert "1 of the first choice widened (each step proved)" in written.header
     # What the set is comes before how it was made (the pooled file's notes, nested).
     header = written.header
-    assert header.index("Coverage there: all 2 rules") < header.index("How it was made:") \
+    assert (
+        header.index("Coverage there: all 2 rules")
+        < header.index("How it was made:")
         < header.index(f"Rule file {earlier}: 2 rules; its header:")
+    )
     first = written.entry("first")
-    assert first.rule.condition != parse_rule(earlier.read_text().split("\n\n")[1],
-                                              "t").condition
+    assert first.rule.condition != parse_rule(earlier.read_text().split("\n\n")[1], "t").condition
     assert first.source.startswith("specification 2 1|---OO--|x0-3|h0,b; adds ")
     assert re.fullmatch(r"learned rule \d+(, covers [a-z0-9 ,()]+)?", first.title), first.title
     assert first.examples and first.examples[0].cells == "---OO--"
 
 
-def test_extend_adds_longer_lines_and_more_patterns_to_a_run(capsys: Capsys,
-                                                             tmp_path: Path) -> None:
+def test_extend_adds_longer_lines_and_more_patterns_to_a_run(
+    capsys: Capsys, tmp_path: Path
+) -> None:
     store = tmp_path / "jobs.sqlite3"
     short = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
     with JobStore(store) as s:
         run = s.create_run({"max_length": 3, "max_patterns": 1, "budget_s": 5.0}, short)
-    code, data = cli_json(capsys, "learn", "extend", str(run), "--max-length", "4",
-                          "--max-patterns", "3", "--three-first", "--store", str(store))
+    code, data = cli_json(
+        capsys,
+        "learn",
+        "extend",
+        str(run),
+        "--max-length",
+        "4",
+        "--max-patterns",
+        "3",
+        "--three-first",
+        "--store",
+        str(store),
+    )
     wanted = [s for t in mine_transitions(4) for s in specifications(t, 3, three_first=True)]
     assert code == 0 and data["added"] == len(wanted) - len(short)
     assert data["total"] == len(wanted)
-    assert data["settings"] == {"max_length": 4, "max_patterns": 3, "budget_s": 5.0,
-                                "three_first": True}
+    assert data["settings"] == {
+        "max_length": 4,
+        "max_patterns": 3,
+        "budget_s": 5.0,
+        "three_first": True,
+    }
     with JobStore(store) as s:
         assert {r.key for r in s.records(run)} == {w.key for w in wanted}
     # Shorter lines or fewer patterns would drop work: refused, nothing changed.
-    code = main(["learn", "extend", str(run), "--max-length", "3", "--max-patterns", "3",
-                 "--store", str(store)])
+    code = main(
+        [
+            "learn",
+            "extend",
+            str(run),
+            "--max-length",
+            "3",
+            "--max-patterns",
+            "3",
+            "--store",
+            str(store),
+        ]
+    )
     assert code != 0 and "extend only adds" in capsys.readouterr().err
     with JobStore(store) as s:
         assert s.run(run).total == len(wanted)
 
 
 @pytest.mark.slow
-def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path: Path, capsys: Capsys,
-                                                                   anchors: Path) -> None:
+def test_a_run_searches_only_the_constructs_asked_for_and_says_so(
+    tmp_path: Path, capsys: Capsys, anchors: Path
+) -> None:
     def found(store: str, *options: str) -> tuple[list[Rule], dict[str, Any]]:
-        code, run = cli_json(capsys, "learn", "run", "--max-length", "3", "--max-patterns", "1",
-                             "--budget", "30", "--jobs", "1", "--mode", "thread", *options,
-                             "--store", store)
+        code, run = cli_json(
+            capsys,
+            "learn",
+            "run",
+            "--max-length",
+            "3",
+            "--max-patterns",
+            "1",
+            "--budget",
+            "30",
+            "--jobs",
+            "1",
+            "--mode",
+            "thread",
+            *options,
+            "--store",
+            store,
+        )
         assert code == 0 and run["finished"] == run["total"] and run["rules_found"] >= 1
         with JobStore(store) as s:
             texts = [t for r in s.records(s.runs()[0].id) for t in rule_texts(r.result)]
@@ -345,14 +486,17 @@ def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path: Path
     assert settings["search"] == {"without": [], "weights": {}}
     assert any(special(r) for r in everything), "the full search uses unique or maximal here"
     store = str(tmp_path / "narrow.sqlite3")
-    rules, settings = found(store, "--without", "unique", "--without", "extremes",
-                            "--weight", "geometry=3")
+    rules, settings = found(
+        store, "--without", "unique", "--without", "extremes", "--weight", "geometry=3"
+    )
     assert settings["search"] == {"without": ["extremes", "unique"], "weights": {"geometry": 3}}
     assert rules and not any(special(r) for r in rules)
     out = tmp_path / "narrow.rules"
     assert main(["learn", "export", str(out), "--store", store]) == 0
-    assert "Search: without extremes, unique; cost weights geometry 3 (the others the " \
-           "original's)." in load_rule_set(out).header
+    assert (
+        "Search: without extremes, unique; cost weights geometry 3 (the others the "
+        "original's)." in load_rule_set(out).header
+    )
     # Bad options are named, before any work starts.
     capsys.readouterr()
     assert main(["learn", "run", "--weight", "geometry=x", "--store", store]) == 2
@@ -367,7 +511,8 @@ def test_a_run_searches_only_the_constructs_asked_for_and_says_so(tmp_path: Path
 @pytest.mark.slow
 def test_export_can_pool_the_mirror_images_of_the_rules(tmp_path: Path, capsys: Capsys) -> None:
     earlier = tmp_path / "earlier.rules"
-    earlier.write_text("""# Rules learned by nonostudio (a test).
+    earlier.write_text(
+        """# Rules learned by nonostudio (a test).
 
 #: title: learned rule 1
 #: source: specification 3 1|xx--x----x--|x0-2|h0,g0
@@ -375,10 +520,11 @@ def left:
   with h0 = constant(hint, 0) and g0 = constant(gap, 0):
   if size(h0) > size(g0):
   then fill(false, start(g0), start(g0) + size(g0))
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     out = tmp_path / "mirrored.rules"
-    code, export = cli_json(capsys, "learn", "export", str(out), "--pool", str(earlier),
-                            "--mirror")
+    code, export = cli_json(capsys, "learn", "export", str(out), "--pool", str(earlier), "--mirror")
     assert code == 0, export
     assert export["mirrors_pooled"] == 1 and export["mirrors_refuted"] == []
     written = load_rule_set(out)

@@ -69,8 +69,11 @@ def test_show_wraps_a_long_rule_line_inside_the_rule(capsys, tmp_path) -> None:
     assert main(["rules", "show", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     at = out.index("    def widened:")
-    rule_lines = out[at + 1:out.index("      then fill(true, start(g) + size(g) - size(h), "
-                                      "start(g) + size(h))")]
+    rule_lines = out[
+        at + 1 : out.index(
+            "      then fill(true, start(g) + size(g) - size(h), start(g) + size(h))"
+        )
+    ]
     assert len(rule_lines) >= 3 and all(len(line) <= 96 for line in rule_lines)
     # Continuations sit deeper than the line they continue, inside the rule's indentation.
     assert rule_lines[0].startswith("      with ") and rule_lines[1].startswith("      if ")
@@ -104,10 +107,16 @@ def test_coverage_on_the_testing_set_matches_the_paper(capsys, anchors) -> None:
 
 def test_coverage_on_a_custom_test_set_reports_bugs(capsys, tmp_path) -> None:
     tests = tmp_path / "tests.json"
-    tests.write_text(json.dumps({"items": [
-        {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
-        {"hints": [1], "before": "---", "after": "---"},  # nothing to deduce
-    ]}))
+    tests.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
+                    {"hints": [1], "before": "---", "after": "---"},  # nothing to deduce
+                ]
+            }
+        )
+    )
     code, data = run_json(capsys, "rules", "coverage", "control", "--test", str(tests))
     assert code == 0 and data["total"] == 5 and data["per_rule"]["full_hint"] == 5
     rules = tmp_path / "unsound.rules"
@@ -119,12 +128,18 @@ def test_coverage_on_a_custom_test_set_reports_bugs(capsys, tmp_path) -> None:
 
 def test_coverage_gaps_say_where_cells_are_left(capsys, tmp_path) -> None:
     tests = tmp_path / "tests.json"
-    tests.write_text(json.dumps({"items": [
-        {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
-        # No control rule fires on (1 1) O--x read forward, so the oracle's split at cell 1 is
-        # never asked for, though force maximum fills its piece (1) -x.
-        {"hints": [1, 1], "before": "O--x", "after": "OxOx"},
-    ]}))
+    tests.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
+                    # No control rule fires on (1 1) O--x read forward, so the oracle's split at cell 1 is
+                    # never asked for, though force maximum fills its piece (1) -x.
+                    {"hints": [1, 1], "before": "O--x", "after": "OxOx"},
+                ]
+            }
+        )
+    )
     code, data = run_json(capsys, "rules", "coverage", "control", "--test", str(tests), "--gaps")
     assert code == 0 and data["total"] == 5
     gaps = data["gaps"]
@@ -141,8 +156,10 @@ def test_explain_tells_each_step(capsys) -> None:
     assert main(["explain", FULL_ROWS, "--rules", "control"]) == 0
     out = capsys.readouterr().out.splitlines()
     steps = [line for line in out if re.match(r"^\d+\. ", line)]
-    assert steps == [f"{n}. Row {n} — Overlap: the 3 can only start at cell 1, so cells 1–3 are "
-                     "filled." for n in (1, 2, 3)]
+    assert steps == [
+        f"{n}. Row {n} — Overlap: the 3 can only start at cell 1, so cells 1–3 are filled."
+        for n in (1, 2, 3)
+    ]
     assert "Solved in 3 steps: 3 by rules" in "\n".join(out)
     assert "Techniques: Overlap (3 steps)." in out
 
@@ -169,7 +186,7 @@ def test_explain_json_holds_the_trace(capsys) -> None:
     assert "— Contradiction: if this cell were" in data["text"][first]
     probe = data["steps"][first]
     assert (probe["kind"], probe["technique"]) == ("probe", "contradiction")
-    (r, c, v), = probe["cells"]
+    ((r, c, v),) = probe["cells"]
     assert data["text"][first].startswith(f"Row {r + 1}, column {c + 1} — ")
     assert data["text"][first].endswith("so it is filled." if v == 1 else "so it is empty.")
 
@@ -178,14 +195,18 @@ def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys
     code, data = run_json(capsys, "explain", "0:3:3:3:0-0:3:3:3:0")
     assert code == 0 and len(data["steps"]) == len(data["trace"]["steps"]) == len(data["text"])
     from nonostudio.analysis.techniques import BY_ID
+
     for item, text in zip(data["steps"], data["text"], strict=True):
         assert {"technique", "kind", "line", "cells", "text"} <= set(item)
         assert item["technique"] in BY_ID and item["text"] == text
         assert item["kind"] in ("rule", "line", "probe", "search")
         assert text.startswith(item["line"]["name"] + " — " + BY_ID[item["technique"]].name)
     first = data["steps"][0]  # the blank top row: crossed out by the empty-line technique
-    assert (first["technique"], first["kind"], first["line"]) == \
-        ("empty_line", "rule", {"axis": "row", "index": 0, "name": "Row 1"})
+    assert (first["technique"], first["kind"], first["line"]) == (
+        "empty_line",
+        "rule",
+        {"axis": "row", "index": 0, "name": "Row 1"},
+    )
     assert first["cells"] == [[0, c, 0] for c in range(5)] and first["rule"] is None
     techniques = {item["technique"] for item in data["steps"]}
     assert techniques <= {"empty_line", "overlap"}, techniques
@@ -195,6 +216,7 @@ def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys
 def test_families_lists_the_catalogue(capsys) -> None:
     code, data = run_json(capsys, "rules", "families")
     from nonostudio.analysis.techniques import ALL_TECHNIQUES
+
     assert code == 0
     assert [t["id"] for t in data["techniques"]] == [t.id for t in ALL_TECHNIQUES]
     tiers = [t["tier"] for t in data["techniques"]]
@@ -210,14 +232,22 @@ def test_families_lists_the_catalogue(capsys) -> None:
 @pytest.mark.slow
 def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
     test = tmp_path / "test.json"
-    test.write_text(json.dumps({"items": [
-        {"hints": [8], "before": "-" * 10, "after": "--OOOOOO--"},  # overlap
-        {"hints": [], "before": "-----", "after": "xxxxx"}]}))  # the empty line
+    test.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {"hints": [8], "before": "-" * 10, "after": "--OOOOOO--"},  # overlap
+                    {"hints": [], "before": "-----", "after": "xxxxx"},
+                ]
+            }
+        )
+    )  # the empty line
     out = tmp_path / "guide.html"
     code, data = run_json(capsys, "rules", "guide", str(out), "--test", str(test))
     assert code == 0 and data["test_lines"] == 2
     page = out.read_text(encoding="utf-8")
     from nonostudio.analysis.techniques import ALL_TECHNIQUES
+
     positions = [page.index(f'<section id="{t.id}">') for t in ALL_TECHNIQUES]
     assert positions == sorted(positions)  # the techniques in difficulty order
     assert page.count('<table class="line">') >= 2 * 11  # before and after of each example
@@ -226,7 +256,6 @@ def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
     assert "In a real puzzle:" in page and "— Overlap: " in page
     assert "On the 2 test lines: the easiest technique that helps on 1 (50.0 %)" in page
     assert "<script" not in page and "Jan Wolter" in page  # attribution of the samples
-
 
 
 def test_explain_without_fallback_stops_with_exit_1(capsys) -> None:
@@ -247,7 +276,9 @@ def test_explain_with_a_rule_file(capsys, tmp_path) -> None:
 def test_prove_reports_sound_and_unsound_rules(capsys, tmp_path) -> None:
     rules = tmp_path / "two.rules"
     control = (REPO / "nonostudio" / "_resources" / "rules" / "control.rules").read_text()
-    full_hint = control[control.index("#: title: full hint\n"):control.index("def full_hint_pair_1")]
+    full_hint = control[
+        control.index("#: title: full hint\n") : control.index("def full_hint_pair_1")
+    ]
     rules.write_text(full_hint.split("\n#: title:")[0].rstrip() + "\n\n" + PACK_LEFT)
     code, data = run_json(capsys, "rules", "prove", str(rules), "--max-length", "6")
     assert code == 1 and data["unsound"] == 1
@@ -275,9 +306,10 @@ def test_prove_prints_legible_progress(capsys, monkeypatch) -> None:
             shown.setdefault(match[1], []).append((int(match[2]), match[3]))
     assert set(shown) == {rule.name for rule in load_rule_set("control").rules}
     # Before the fix this read "[mercury 1200%] 30": a count taken for a fraction.
-    assert shown["mercury"] == [(0, "proving for lines up to 4 cells"),
-                                *((25 * n, f"proved for lines up to {n} of 4 cells")
-                                  for n in range(1, 5))]
+    assert shown["mercury"] == [
+        (0, "proving for lines up to 4 cells"),
+        *((25 * n, f"proved for lines up to {n} of 4 cells") for n in range(1, 5)),
+    ]
     for reports in shown.values():
         percents = [p for p, _ in reports]
         assert percents == sorted(percents) and 0 <= percents[0] and percents[-1] == 100
@@ -294,15 +326,21 @@ def test_coverage_prints_legible_progress(capsys, monkeypatch, tmp_path) -> None
 
 
 def test_counterexample_picture_puts_the_fill_under_the_line() -> None:
-    cex = SimpleNamespace(hints=(1,), cells="---", env={}, witness="xxO",
-                          fill=RuleFill("pack_left", FILLED, 0, 1, {}, False))
+    cex = SimpleNamespace(
+        hints=(1,),
+        cells="---",
+        env={},
+        witness="xxO",
+        fill=RuleFill("pack_left", FILLED, 0, 1, {}, False),
+    )
     assert counterexample_picture(cex) == [
         "line     (1) ---",
         "fill         O",
         "solution     xxO",
     ]
-    outside = SimpleNamespace(hints=(2, 1), cells="-----", env={}, witness="",
-                              fill=RuleFill("r", CROSSED, 4, 6, {}, True))
+    outside = SimpleNamespace(
+        hints=(2, 1), cells="-----", env={}, witness="", fill=RuleFill("r", CROSSED, 4, 6, {}, True)
+    )
     assert counterexample_picture(outside) == [
         "line     (2 1) -----",
         "fill               x",
@@ -311,9 +349,13 @@ def test_counterexample_picture_puts_the_fill_under_the_line() -> None:
 
 
 def test_explain_in_a_subprocess() -> None:
-    done = subprocess.run([sys.executable, "-m", "nonostudio", "explain", FULL_ROWS, "--json",
-                           "--rules", "control"],
-                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "nonostudio", "explain", FULL_ROWS, "--json", "--rules", "control"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["summary"]["uses"] == {"full_hint": 3}

@@ -17,28 +17,43 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-LAZY = ("nonostudio.learn", "nonostudio.rules", "nonostudio.analysis", "nonostudio.gui",
-        "z3", "pysat", "PySide6")
+LAZY = (
+    "nonostudio.learn",
+    "nonostudio.rules",
+    "nonostudio.analysis",
+    "nonostudio.gui",
+    "z3",
+    "pysat",
+    "PySide6",
+)
 
 
 def _importtime(*args: str) -> dict[str, int]:
     """Module name -> cumulative import time in µs, from a fresh ``python -X importtime``; the
     key "nonostudio (top level)" sums the package's top-level imports (a module loaded through
     importlib.import_module, as the subcommand's is, is not listed itself, only what it imports)."""
-    env = os.environ | {"PYTHONPATH": os.pathsep.join(
-        p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "nonostudio", *args],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    }
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "nonostudio", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     times = {}
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
-            _, cumulative, name = line[len("import time:"):].split("|")
+            _, cumulative, name = line[len("import time:") :].split("|")
             if cumulative.strip().isdigit():
                 times[name.strip()] = int(cumulative)
                 if name.startswith(" nonostudio"):  # one space: imported at the top level
-                    times["nonostudio (top level)"] = (times.get("nonostudio (top level)", 0)
-                                                       + int(cumulative))
+                    times["nonostudio (top level)"] = times.get("nonostudio (top level)", 0) + int(
+                        cumulative
+                    )
     assert times, done.stderr[-2000:]
     return times
 
@@ -60,13 +75,28 @@ def test_check_imports_cost_a_small_multiple_of_numpy(check_imports):
     # the more sensitive to load and disk cache); with every subcommand's layers, as before, 5x.
     own = check_imports["nonostudio (top level)"] - check_imports["numpy"]
     assert own < 3 * check_imports["numpy"], (
-        f"nonostudio {own} µs vs numpy {check_imports['numpy']} µs")
+        f"nonostudio {own} µs vs numpy {check_imports['numpy']} µs"
+    )
 
 
 def test_help_still_lists_every_subcommand():
-    done = subprocess.run([sys.executable, "-m", "nonostudio", "--help"], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "nonostudio", "--help"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0
-    for name in ("solve", "check", "convert", "formats", "samples", "rules", "explain", "grade",
-                 "learn"):
+    for name in (
+        "solve",
+        "check",
+        "convert",
+        "formats",
+        "samples",
+        "rules",
+        "explain",
+        "grade",
+        "learn",
+    ):
         assert f"    {name} " in done.stdout or f"    {name}\n" in done.stdout, name

@@ -45,8 +45,12 @@ def test_bundled_test_set_is_the_default_without_the_variable(no_test_set_env) -
     transitions = load_transitions(bundled_test_set())
     assert len(transitions) > 1000 and cells_to_fill(transitions) > 3000
     # the lines are the samples' lines: every hint list is one of some sample's clues
-    clues = {tuple(c) for path in samples_dir().glob("*.non")
-             for p in [read_file(path)] for c in (*p.rows, *p.cols)}
+    clues = {
+        tuple(c)
+        for path in samples_dir().glob("*.non")
+        for p in [read_file(path)]
+        for c in (*p.rows, *p.cols)
+    }
     assert {tuple(t.hints) for t in transitions} <= clues
 
 
@@ -88,8 +92,11 @@ def test_missing_variable_file_is_an_io_error_naming_it(monkeypatch, tmp_path, c
 
 
 def test_help_no_longer_points_next_to_the_project(capsys) -> None:
-    for args in (["rules", "coverage", "--help"], ["learn", "report", "--help"],
-                 ["learn", "export", "--help"]):
+    for args in (
+        ["rules", "coverage", "--help"],
+        ["learn", "report", "--help"],
+        ["learn", "export", "--help"],
+    ):
         assert main(args) == 0
         text = " ".join(capsys.readouterr().out.split())
         assert "../shared" not in text and "next to the project" not in text
@@ -122,7 +129,7 @@ def _png_pixels(path: Path) -> np.ndarray:
 
     image = QImage(str(path)).convertToFormat(QImage.Format.Format_Grayscale8)
     data = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes())
-    return data.reshape(image.height(), image.bytesPerLine())[:, :image.width()].copy()
+    return data.reshape(image.height(), image.bytesPerLine())[:, : image.width()].copy()
 
 
 def test_picture_of_a_puzzle_without_goal_shows_its_unique_solution(qapp, capsys, tmp_path):

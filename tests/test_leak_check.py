@@ -44,13 +44,18 @@ def test_the_autouse_check_fails_a_test_that_leaks(tmp_path: Path) -> None:
     for name in ("conftest.py", "leaks.py", "shipped_proofs.py"):
         shutil.copy(HERE / name, tmp_path / name)
     (tmp_path / "test_leaky.py").write_text(_LEAKY, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(tmp_path)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     # The leaking test passed its call and errored in its teardown: 2 passes, 1 error.
     assert "2 passed, 1 error" in done.stdout, done.stdout + done.stderr
-    assert ("the test left 1 thread(s) running 2 s after it ended: leaky (daemon)"
-            in done.stdout), done.stdout
+    assert "the test left 1 thread(s) running 2 s after it ended: leaky (daemon)" in done.stdout, (
+        done.stdout
+    )
 
 
 _LEAKY = """

@@ -53,8 +53,10 @@ def desktop_keys() -> dict[str, str]:
 def mime_types() -> dict[str, list[str]]:
     """The shared-mime-info file's types and their glob patterns."""
     root = ET.parse(MIME_XML).getroot()
-    return {t.get("type"): [g.get("pattern") for g in t.findall(f"{MIME_NS}glob")]
-            for t in root.findall(f"{MIME_NS}mime-type")}
+    return {
+        t.get("type"): [g.get("pattern") for g in t.findall(f"{MIME_NS}glob")]
+        for t in root.findall(f"{MIME_NS}mime-type")
+    }
 
 
 def test_desktop_entry_starts_the_gui_script_with_files() -> None:
@@ -108,8 +110,15 @@ def test_appstream_metainfo_validates() -> None:
 def test_appstream_describes_the_app_and_its_screenshots_are_checked_in() -> None:
     root = ET.parse(METAINFO).getroot()
     text = " ".join(" ".join(root.find("description").itertext()).split())
-    for feature in ("Editor", "Checker", "Designer checks", "technique", "Grading",
-                    "Rule learning", "proved sound"):
+    for feature in (
+        "Editor",
+        "Checker",
+        "Designer checks",
+        "technique",
+        "Grading",
+        "Rule learning",
+        "proved sound",
+    ):
         assert feature in text
     images = [i.text for i in root.iter("image")]
     assert len(images) >= 3
@@ -141,8 +150,9 @@ def test_the_version_is_written_once_and_everything_reads_it() -> None:
 def _make_constraints():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("make_constraints",
-                                                  PACKAGING / "make_constraints.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_constraints", PACKAGING / "make_constraints.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -209,8 +219,9 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
     monkeypatch.setattr(nonostudio, "__version__", "9.8.7")  # what About reads, not a copy
-    window = mainwindow.MainWindow(Library(":memory:"),
-                                   QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    window = mainwindow.MainWindow(
+        Library(":memory:"), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
     qtbot.addWidget(window)
     window.about()
     window.check_panel.cancel()
@@ -223,8 +234,14 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
 @pytest.mark.slow
 def test_bundled_test_set_is_what_its_generator_makes(tmp_path) -> None:
     out = tmp_path / "samples.json"
-    done = subprocess.run([sys.executable, str(PACKAGING / "make_test_set.py"), str(out)],
-                          capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
+    done = subprocess.run(
+        [sys.executable, str(PACKAGING / "make_test_set.py"), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=REPO,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     shipped = REPO / "resources" / "testsets" / "samples.json"
     assert out.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")

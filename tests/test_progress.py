@@ -48,8 +48,10 @@ def _is_protocol(module: object, annotation: ast.expr) -> bool:
     """Whether a name in ``annotation`` is, in ``module``, the protocol's own object (an alias
     such as ``gui.workers.Progress`` counts when it *is* ``ProgressCallback``; a look-alike
     ``Callable[[float, str], None]`` of the module's own does not)."""
-    return any(isinstance(node, ast.Name) and getattr(module, node.id, None) is ProgressCallback
-               for node in ast.walk(annotation))
+    return any(
+        isinstance(node, ast.Name) and getattr(module, node.id, None) is ProgressCallback
+        for node in ast.walk(annotation)
+    )
 
 
 @pytest.mark.slow
@@ -57,10 +59,16 @@ def test_every_progress_parameter_is_a_progress_callback() -> None:
     params = _progress_parameters()
     # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
     files = {path.relative_to(PACKAGE.parent).as_posix() for path, _, _ in params}
-    assert {"nonostudio/rules/prover.py", "nonostudio/rules/coverage.py",
-            "nonostudio/learn/optimize.py", "nonostudio/learn/report.py",
-            "nonostudio/gui/workers.py", "nonostudio/analysis/trace.py",
-            "nonostudio/learn/runner.py", "nonostudio/core/solver.py"} <= files
+    assert {
+        "nonostudio/rules/prover.py",
+        "nonostudio/rules/coverage.py",
+        "nonostudio/learn/optimize.py",
+        "nonostudio/learn/report.py",
+        "nonostudio/gui/workers.py",
+        "nonostudio/analysis/trace.py",
+        "nonostudio/learn/runner.py",
+        "nonostudio/core/solver.py",
+    } <= files
     wrong, allowed_seen = [], set()
     for path, function, arg in params:
         where = (path.relative_to(PACKAGE.parent).as_posix(), function)
@@ -85,10 +93,18 @@ def test_no_module_defines_its_own_progress_or_stop_alias() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in tree.body:
-            targets = (node.targets if isinstance(node, ast.Assign)
-                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
-            own += [f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {t.id}" for t in targets
-                    if isinstance(t, ast.Name) and t.id in {"ProgressCallback", "StopCallback"}]
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            own += [
+                f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {t.id}"
+                for t in targets
+                if isinstance(t, ast.Name) and t.id in {"ProgressCallback", "StopCallback"}
+            ]
     assert own == []
 
 
@@ -117,9 +133,13 @@ def test_sub_range_maps_a_stage_into_the_whole() -> None:
     assert sub_range(None, 0.0, 1.0) is None
 
 
-@pytest.mark.parametrize("bad", ["def f(progress): pass",
-                                 "from collections.abc import Callable\n"
-                                 "def f(progress: Callable[[float, str], None]): pass"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "def f(progress): pass",
+        "from collections.abc import Callable\ndef f(progress: Callable[[float, str], None]): pass",
+    ],
+)
 def test_the_static_check_catches_an_untyped_or_look_alike_parameter(bad: str) -> None:
     """The check itself: a parameter without the protocol's type is caught."""
     namespace: dict[str, object] = {}

@@ -27,18 +27,12 @@ README = REPO / "README.md"
 NOT_RUN = {
     "nonostudio": "opens the studio window (needs a display and a person)",
     "nonostudio-cli learn run --max-length 7": "about 9 hours on two cores",
-    "nonostudio-cli learn run --max-length 6 --max-patterns 2 --jobs 2":
-        "about an hour of synthesis work",
-    "nonostudio-cli learn run --max-length 7 --three-first --jobs 2":
-        "about three hours of synthesis work",
-    "nonostudio-cli learn extend 1 --max-length 7 --max-patterns 3":
-        "grows run 1 to lines of 7 cells and three patterns: hours",
-    "nonostudio-cli learn export --simplify pooled.rules 2 1":
-        "pools runs 1 and 2, which only the hours-long runs above make",
-    "nonostudio-cli rules coverage control --test testing-set.json":
-        "needs the paper's test set, which is not shipped",
-    "nonostudio-cli learn report learned --test testing-set.json":
-        "needs the paper's test set, which is not shipped",
+    "nonostudio-cli learn run --max-length 6 --max-patterns 2 --jobs 2": "about an hour of synthesis work",
+    "nonostudio-cli learn run --max-length 7 --three-first --jobs 2": "about three hours of synthesis work",
+    "nonostudio-cli learn extend 1 --max-length 7 --max-patterns 3": "grows run 1 to lines of 7 cells and three patterns: hours",
+    "nonostudio-cli learn export --simplify pooled.rules 2 1": "pools runs 1 and 2, which only the hours-long runs above make",
+    "nonostudio-cli rules coverage control --test testing-set.json": "needs the paper's test set, which is not shipped",
+    "nonostudio-cli learn report learned --test testing-set.json": "needs the paper's test set, which is not shipped",
 }
 SECONDS = 600  # per example: the slowest run here is the 20 s learning run on a busy machine
 
@@ -65,11 +59,16 @@ def test_the_readme_has_examples_and_lists_only_its_own_long_ones() -> None:
 
 
 def test_the_example_reader_keeps_commands_and_drops_comments() -> None:
-    text = ("```sh\nnonostudio-cli check puzzles/*.non --json   # verdicts\n"
-            "                # a continued comment\npython3 -m pip install .\n"
-            "nonostudio-cli solve \\\n  '1:1-1:1'\n```\n\n```\nnonostudio --screenshot s/\n```\n")
-    assert readme_examples(text) == ["nonostudio-cli check 'puzzles/*.non' --json",
-                                     "nonostudio-cli solve 1:1-1:1", "nonostudio --screenshot s/"]
+    text = (
+        "```sh\nnonostudio-cli check puzzles/*.non --json   # verdicts\n"
+        "                # a continued comment\npython3 -m pip install .\n"
+        "nonostudio-cli solve \\\n  '1:1-1:1'\n```\n\n```\nnonostudio --screenshot s/\n```\n"
+    )
+    assert readme_examples(text) == [
+        "nonostudio-cli check 'puzzles/*.non' --json",
+        "nonostudio-cli solve 1:1-1:1",
+        "nonostudio --screenshot s/",
+    ]
 
 
 def test_long_examples_parse() -> None:
@@ -92,16 +91,22 @@ def _program(name: str) -> list[str]:
         return [found]
     if name == "nonostudio-cli":
         return [sys.executable, "-m", "nonostudio"]
-    return [sys.executable, "-c", "import sys; from nonostudio.gui.app import main; "
-                                  "sys.exit(main(sys.argv[1:]))"]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from nonostudio.gui.app import main; sys.exit(main(sys.argv[1:]))",
+    ]
 
 
 @pytest.mark.slow
 def test_readme_examples_run_on_a_fresh_install(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("NONOSTUDIO_TEST_SET", "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("NONOSTUDIO_TEST_SET", "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "user-data")
     ran = []
     for command in readme_examples():
@@ -111,8 +116,15 @@ def test_readme_examples_run_on_a_fresh_install(tmp_path: Path) -> None:
         argv = []
         for arg in args:
             argv += sorted(glob.glob(arg, root_dir=work)) if "*" in arg else [arg]
-        done = subprocess.run([*_program(program), *argv], cwd=work, env=env, text=True,
-                              capture_output=True, timeout=SECONDS, check=False)
+        done = subprocess.run(
+            [*_program(program), *argv],
+            cwd=work,
+            env=env,
+            text=True,
+            capture_output=True,
+            timeout=SECONDS,
+            check=False,
+        )
         assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
         assert "Traceback" not in done.stderr, command
         ran.append(command)

@@ -25,9 +25,19 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ast import Rule
 
-__all__ = ["Edit", "EditSearch", "StuckRegion", "DesignFindings", "stuck_region",
-           "uniqueness_edits", "line_solvable_edits", "find_edits", "check_design",
-           "summary_text", "MAX_EDITS"]
+__all__ = [
+    "Edit",
+    "EditSearch",
+    "StuckRegion",
+    "DesignFindings",
+    "stuck_region",
+    "uniqueness_edits",
+    "line_solvable_edits",
+    "find_edits",
+    "check_design",
+    "summary_text",
+    "MAX_EDITS",
+]
 
 
 MAX_EDITS = 5
@@ -57,8 +67,9 @@ def _line_logic(puzzle: Puzzle, grid: np.ndarray) -> np.ndarray:
     try:
         state.propagate()
     except Contradiction as exc:
-        raise InconsistentPuzzleError("the puzzle has no solution: line logic reaches a "
-                                      "contradiction") from exc
+        raise InconsistentPuzzleError(
+            "the puzzle has no solution: line logic reaches a contradiction"
+        ) from exc
     return state.to_grid()
 
 
@@ -131,9 +142,16 @@ def candidate_cells(region: np.ndarray) -> list[tuple[int, int]]:
     return [(int(i // w), int(i % w)) for i in order]
 
 
-def _search(picture: np.ndarray, accept: Callable[[Puzzle], Verdict | None], verdict: Verdict,
-            region: np.ndarray, max_edits: int, time_limit: float,
-            progress: ProgressCallback | None, should_stop: StopCallback | None) -> EditSearch:
+def _search(
+    picture: np.ndarray,
+    accept: Callable[[Puzzle], Verdict | None],
+    verdict: Verdict,
+    region: np.ndarray,
+    max_edits: int,
+    time_limit: float,
+    progress: ProgressCallback | None,
+    should_stop: StopCallback | None,
+) -> EditSearch:
     out = EditSearch(verdict)
     cells = candidate_cells(region)
     out.candidates = len(cells)
@@ -151,19 +169,23 @@ def _search(picture: np.ndarray, accept: Callable[[Puzzle], Verdict | None], ver
         if found is not None:
             out.edits.append(Edit(r, c, int(edited[r, c]), found))
         if progress is not None:
-            progress(out.tried / len(cells), f"tried {out.tried} of {len(cells)} cells, "
-                     f"{len(out.edits)} edit(s) found")
+            progress(
+                out.tried / len(cells),
+                f"tried {out.tried} of {len(cells)} cells, {len(out.edits)} edit(s) found",
+            )
     return out
 
 
-def _makes_unique(candidate: Puzzle, solve_time_limit: float,
-                  should_stop: StopCallback | None) -> Verdict | None:
+def _makes_unique(
+    candidate: Puzzle, solve_time_limit: float, should_stop: StopCallback | None
+) -> Verdict | None:
     result = solve(candidate, time_limit=solve_time_limit, should_stop=should_stop)
     return result.verdict if result.verdict.is_unique else None
 
 
-def _makes_line_solvable(candidate: Puzzle, solve_time_limit: float,
-                         should_stop: StopCallback | None) -> Verdict | None:
+def _makes_line_solvable(
+    candidate: Puzzle, solve_time_limit: float, should_stop: StopCallback | None
+) -> Verdict | None:
     state = GridState(candidate)
     state.propagate()  # a picture's own clues never contradict
     if not state.is_solved():
@@ -202,8 +224,16 @@ def _edits_from(
     if first.verdict is not start:
         return EditSearch(first.verdict, stopped=first.cancelled)
     region = _line_logic(puzzle, np.full(pic.shape, UNKNOWN, dtype=np.int8)) == UNKNOWN
-    return _search(pic, lambda candidate: accept(candidate, solve_time_limit, should_stop),
-                   first.verdict, region, max_edits, time_limit, progress, should_stop)
+    return _search(
+        pic,
+        lambda candidate: accept(candidate, solve_time_limit, should_stop),
+        first.verdict,
+        region,
+        max_edits,
+        time_limit,
+        progress,
+        should_stop,
+    )
 
 
 def uniqueness_edits(picture: np.ndarray, **options: Unpack[EditOptions]) -> EditSearch:
@@ -213,8 +243,7 @@ def uniqueness_edits(picture: np.ndarray, **options: Unpack[EditOptions]) -> Edi
     return _edits_from(picture, Verdict.MULTIPLE, _makes_unique, **options)
 
 
-def line_solvable_edits(picture: np.ndarray, **options: Unpack[EditOptions]
-                        ) -> EditSearch:
+def line_solvable_edits(picture: np.ndarray, **options: Unpack[EditOptions]) -> EditSearch:
     """Up to ``max_edits`` single-cell edits of a drawn ``picture`` whose puzzle line logic
     solves (verified by the complete solver: ``unique, line-solvable``).  Nothing is searched
     when the picture's puzzle is already line-solvable or is not unique."""
@@ -224,8 +253,11 @@ def line_solvable_edits(picture: np.ndarray, **options: Unpack[EditOptions]
 # --- the designer's policy: which search to run, and the findings in words ----------------------
 
 
-def find_edits(picture: np.ndarray, progress: ProgressCallback | None = None,
-               should_stop: StopCallback | None = None) -> EditSearch:
+def find_edits(
+    picture: np.ndarray,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> EditSearch:
     """Edits making the picture's puzzle unique, or (when it is unique but needs search)
     line-solvable."""
     search = uniqueness_edits(picture, progress=progress, should_stop=should_stop)
@@ -250,9 +282,13 @@ class DesignFindings:
         return summary_text(self.region, self.search)
 
 
-def check_design(puzzle: Puzzle, rules: Sequence[Rule], picture: np.ndarray | None,
-                 progress: ProgressCallback | None = None,
-                 should_stop: StopCallback | None = None) -> DesignFindings:
+def check_design(
+    puzzle: Puzzle,
+    rules: Sequence[Rule],
+    picture: np.ndarray | None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> DesignFindings:
     """The stuck region of ``rules`` on ``puzzle`` and, for a drawn ``picture``, the edits of
     :func:`find_edits`.  Raises InconsistentPuzzleError when the puzzle has no solution."""
     region = stuck_region(puzzle, rules)
@@ -274,19 +310,24 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
     if rules_left == 0:
         parts = ["The rules alone decide every cell."]
     else:
-        parts = [f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
-                 + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")]
+        parts = [
+            f"The rules get stuck with {rules_left} cell(s) undecided (shaded); line logic "
+            + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")
+        ]
     if search is None:
         parts.append("Draw the picture to get suggested edits.")
         return " ".join(parts)
     found = len(search.edits)
     goal = _GOALS.get(search.verdict)
     if goal is None:
-        parts.append(_NO_EDIT_NEEDED.get(search.verdict,
-                                         "The solver could not decide the puzzle in time."))
+        parts.append(
+            _NO_EDIT_NEEDED.get(search.verdict, "The solver could not decide the puzzle in time.")
+        )
     elif found:
         parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
     else:
-        parts.append(f"No single-cell edit makes it {goal}"
-                     + (" within the time limit." if search.stopped else "."))
+        parts.append(
+            f"No single-cell edit makes it {goal}"
+            + (" within the time limit." if search.stopped else ".")
+        )
     return " ".join(parts)

@@ -35,14 +35,23 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ruleset import RuleSet
 
-__all__ = ["DEFAULT_WEIGHTS", "LABELS", "DifficultyWeights", "Grade", "GradeSettings", "grade",
-           "score_of", "label_of"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "LABELS",
+    "DifficultyWeights",
+    "Grade",
+    "GradeSettings",
+    "grade",
+    "score_of",
+    "label_of",
+]
 
 
 LABELS = ("Beginner", "Easy", "Medium", "Hard", "Expert")
 TIERS = 9
 TIER_NAMES: tuple[str, ...] = tuple(
-    " / ".join(t.name for t in ALL_TECHNIQUES if t.tier == tier) for tier in range(TIERS))
+    " / ".join(t.name for t in ALL_TECHNIQUES if t.tier == tier) for tier in range(TIERS)
+)
 """The techniques of each tier, e.g. ``TIER_NAMES[1]`` = ``"Overlap / Gap too small / Out of
 reach"``."""
 TIER_TEXT: tuple[str, ...] = (
@@ -136,10 +145,16 @@ class Grade:
         return self.features.hardest_technique
 
     def to_json(self) -> dict[str, Any]:
-        return {"tier": self.tier, "score": self.score, "label": self.label,
-                "hardest_technique": self.features.hardest_technique,
-                "explanation": self.explanation, "rule_set": self.rule_set,
-                "seconds": round(self.seconds, 6), "features": self.features.to_json()}
+        return {
+            "tier": self.tier,
+            "score": self.score,
+            "label": self.label,
+            "hardest_technique": self.features.hardest_technique,
+            "explanation": self.explanation,
+            "rule_set": self.rule_set,
+            "seconds": round(self.seconds, 6),
+            "features": self.features.to_json(),
+        }
 
 
 def _tier(f: Features) -> int:
@@ -151,16 +166,18 @@ def _tier(f: Features) -> int:
 
 def score_of(tier: int, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> float:
     """The weighted sum of :class:`DifficultyWeights`, rounded to 0.01."""
-    total = (w.tier_base[tier]
-             + w.rule_cost_per_cell * f.rule_cost_per_cell
-             + w.hardest_rule_cost * f.hardest_rule_cost
-             + w.steps_per_cell * f.steps_per_cell
-             + w.visits_per_line * f.visits_per_line
-             + w.narrowness / (1.0 + f.bottleneck_mean)
-             + w.line_cell_share * f.line_cells / f.cells
-             + w.probes1 * math.log2(1 + f.probes_depth1)
-             + w.probes2 * math.log2(1 + f.probes_depth2)
-             + w.size * max(0.0, math.log2(f.cells / 100)))
+    total = (
+        w.tier_base[tier]
+        + w.rule_cost_per_cell * f.rule_cost_per_cell
+        + w.hardest_rule_cost * f.hardest_rule_cost
+        + w.steps_per_cell * f.steps_per_cell
+        + w.visits_per_line * f.visits_per_line
+        + w.narrowness / (1.0 + f.bottleneck_mean)
+        + w.line_cell_share * f.line_cells / f.cells
+        + w.probes1 * math.log2(1 + f.probes_depth1)
+        + w.probes2 * math.log2(1 + f.probes_depth2)
+        + w.size * max(0.0, math.log2(f.cells / 100))
+    )
     return round(total, 2)
 
 
@@ -176,26 +193,37 @@ def label_of(tier: int, score: float, f: Features, w: DifficultyWeights = DEFAUL
     return LABELS[-1] if tier == TIERS - 1 else w.label(score)
 
 
-def _beyond_depth1(puzzle: Puzzle, trace: Trace, settings: GradeSettings,
-                   progress: ProgressCallback | None, should_stop: StopCallback | None
-                   ) -> tuple[str, list[probing.Probe], bool]:
+def _beyond_depth1(
+    puzzle: Puzzle,
+    trace: Trace,
+    settings: GradeSettings,
+    progress: ProgressCallback | None,
+    should_stop: StopCallback | None,
+) -> tuple[str, list[probing.Probe], bool]:
     """For a trace that needed the complete solver: what is known of the solutions, the
     depth-2 probes that take over from the search step and whether search is still needed."""
     if progress is not None:
         progress(0.0, "depth-1 probing is stuck; checking uniqueness")
     result = trace.search  # the trace's search step asked the complete solver already
-    if (result is None or result.verdict is Verdict.UNDECIDED
-            or result.seconds > settings.solve_time_limit / 2):
+    if (
+        result is None
+        or result.verdict is Verdict.UNDECIDED
+        or result.seconds > settings.solve_time_limit / 2
+    ):
         result = solve(puzzle, time_limit=settings.solve_time_limit, should_stop=should_stop)
-    solutions = {Verdict.MULTIPLE: MULTIPLE, Verdict.NO_SOLUTION: NO_SOLUTION,
-                 Verdict.UNDECIDED: UNDECIDED}.get(result.verdict, UNIQUE)
+    solutions = {
+        Verdict.MULTIPLE: MULTIPLE,
+        Verdict.NO_SOLUTION: NO_SOLUTION,
+        Verdict.UNDECIDED: UNDECIDED,
+    }.get(result.verdict, UNIQUE)
     if solutions != UNIQUE:
         return solutions, [], True
     start = trace.grid_after(len(trace.steps) - 1)
     if progress is not None:
         progress(0.0, "depth-2 probing")
-    deep = probing.probe_solve(puzzle, start, max_depth=2, budget=settings.probe_budget,
-                               should_stop=should_stop)
+    deep = probing.probe_solve(
+        puzzle, start, max_depth=2, budget=settings.probe_budget, should_stop=should_stop
+    )
     return solutions, deep.probes, not deep.solved
 
 
@@ -218,8 +246,13 @@ def grade(
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     puzzle, margins = without_margins(puzzle)
     try:
-        trace = rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name, progress=progress,
-                           should_stop=should_stop)
+        trace = rule_trace(
+            puzzle,
+            rule_set.rules,
+            rule_set=rule_set.name,
+            progress=progress,
+            should_stop=should_stop,
+        )
         solutions = UNDECIDED if trace.interrupted else UNIQUE
     except InconsistentPuzzleError:
         trace = Trace(puzzle, rule_set.name, [], False, time.perf_counter() - started)
@@ -227,11 +260,18 @@ def grade(
     probes: list[probing.Probe] = []
     searched = False
     if solutions == UNIQUE and any(step.kind == SEARCH for step in trace.steps):
-        solutions, probes, searched = _beyond_depth1(puzzle, trace, settings, progress,
-                                                     should_stop)
+        solutions, probes, searched = _beyond_depth1(puzzle, trace, settings, progress, should_stop)
     features = features_of(trace, rule_set, probes, searched, solutions, margins)
     tier = _tier(features)
     score = score_of(tier, features, weights)
     label = label_of(tier, score, features, weights)
-    return Grade(tier, score, label, features, explain(label, features, titles), rule_set.name,
-                 time.perf_counter() - started, trace)
+    return Grade(
+        tier,
+        score,
+        label,
+        features,
+        explain(label, features, titles),
+        rule_set.name,
+        time.perf_counter() - started,
+        trace,
+    )

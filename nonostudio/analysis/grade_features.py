@@ -118,8 +118,9 @@ def _visits(trace: Trace) -> int:
     return visits
 
 
-def _hardest(trace: Trace, probes: list[probing.Probe], searched: bool, solutions: str
-             ) -> str | None:
+def _hardest(
+    trace: Trace, probes: list[probing.Probe], searched: bool, solutions: str
+) -> str | None:
     """The hardest technique needed: of the trace's steps (a search step only counts when
     depth-2 probing did not finish the puzzle instead), depth-2 probes, search."""
     if searched or solutions != UNIQUE:
@@ -130,8 +131,14 @@ def _hardest(trace: Trace, probes: list[probing.Probe], searched: bool, solution
     return max(used, key=ORDER.__getitem__, default=None)
 
 
-def features_of(trace: Trace, rule_set: RuleSet, probes: list[probing.Probe], searched: bool,
-                solutions: str, margins: tuple[int, int, int, int] = (0, 0, 0, 0)) -> Features:
+def features_of(
+    trace: Trace,
+    rule_set: RuleSet,
+    probes: list[probing.Probe],
+    searched: bool,
+    solutions: str,
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0),
+) -> Features:
     """The features of a graded trace: its steps, rule costs, bottlenecks and probes (depth-2
     ``probes`` found after it; probe cells placed back on the grid with its blank ``margins``)."""
     puzzle = trace.puzzle
@@ -151,18 +158,34 @@ def features_of(trace: Trace, rule_set: RuleSet, probes: list[probing.Probe], se
     hardest = max(uses, key=lambda name: (costs.get(name, 0), uses[name], name), default=None)
     low, mean = _bottlenecks(trace)
     top, _, left, _ = margins
-    trace_probes = [(r + top, c + left, 1) for step in trace.steps if step.kind == PROBE
-                    for r, c, _ in step.cells]
+    trace_probes = [
+        (r + top, c + left, 1)
+        for step in trace.steps
+        if step.kind == PROBE
+        for r, c, _ in step.cells
+    ]
     probe_cells = tuple(trace_probes + [(p.row + top, p.col + left, p.depth) for p in probes])
     return Features(
-        cells=cells, lines=lines, steps=len(trace.steps), rule_steps=sum(uses.values()),
-        uses=dict(uses), hardest_rule=hardest,
+        cells=cells,
+        lines=lines,
+        steps=len(trace.steps),
+        rule_steps=sum(uses.values()),
+        uses=dict(uses),
+        hardest_rule=hardest,
         hardest_rule_cost=0 if hardest is None else costs.get(hardest, 0),
-        rule_cost_per_cell=rule_cost / cells, steps_per_cell=len(trace.steps) / cells,
-        visits_per_line=_visits(trace) / lines, bottleneck_min=low, bottleneck_mean=mean,
-        line_steps=line_steps, line_cells=line_cells,
+        rule_cost_per_cell=rule_cost / cells,
+        steps_per_cell=len(trace.steps) / cells,
+        visits_per_line=_visits(trace) / lines,
+        bottleneck_min=low,
+        bottleneck_mean=mean,
+        line_steps=line_steps,
+        line_cells=line_cells,
         probes_depth1=sum(1 for p in probe_cells if p[2] == 1),
         probes_depth2=sum(1 for p in probe_cells if p[2] == 2),
-        probe_cells=probe_cells, searched=searched, solutions=solutions,
+        probe_cells=probe_cells,
+        searched=searched,
+        solutions=solutions,
         techniques=trace.summary().techniques,
-        hardest_technique=_hardest(trace, probes, searched, solutions), margins=margins)
+        hardest_technique=_hardest(trace, probes, searched, solutions),
+        margins=margins,
+    )

@@ -30,7 +30,7 @@ def times_text(n: int) -> str:
 
 
 def _and(parts: list[str]) -> str:
-    """"a, b and c"; "a; b; and c" when a part holds a comma (a learned rule's title does)."""
+    """ "a, b and c"; "a; b; and c" when a part holds a comma (a learned rule's title does)."""
     if len(parts) > 1 and any("," in p for p in parts):
         return "; ".join(parts[:-1]) + "; and " + parts[-1]
     return join_and(parts)
@@ -51,8 +51,7 @@ def explain(label: str, f: Features, titles: dict[str, str]) -> str:
     if f.solutions == NO_SOLUTION:
         return f"{label}: no picture fits the clues"
     if f.solutions == UNDECIDED:
-        return (f"{label}: grading stopped before it could tell whether the puzzle has one "
-                "solution")
+        return f"{label}: grading stopped before it could tell whether the puzzle has one solution"
     parts = []
     if f.line_steps:
         parts.append(count_text(f.line_steps, "step") + " beyond the rules")

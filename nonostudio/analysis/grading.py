@@ -15,16 +15,40 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
 
 # The CSV file's columns: the row's own fields, then the features.
-FEATURE_COLUMNS = ("hardest_technique", "hardest_rule", "hardest_rule_cost", "rule_cost_per_cell",
-                   "steps_per_cell", "visits_per_line", "bottleneck_min", "bottleneck_mean",
-                   "rule_steps", "line_steps", "probes_depth1", "probes_depth2", "searched",
-                   "solutions")
-COLUMNS = ("file", "item", "width", "height", "size", "tier", "score", "label", "seconds",
-           "explanation", "error") + FEATURE_COLUMNS
+FEATURE_COLUMNS = (
+    "hardest_technique",
+    "hardest_rule",
+    "hardest_rule_cost",
+    "rule_cost_per_cell",
+    "steps_per_cell",
+    "visits_per_line",
+    "bottleneck_min",
+    "bottleneck_mean",
+    "rule_steps",
+    "line_steps",
+    "probes_depth1",
+    "probes_depth2",
+    "searched",
+    "solutions",
+)
+COLUMNS = (
+    "file",
+    "item",
+    "width",
+    "height",
+    "size",
+    "tier",
+    "score",
+    "label",
+    "seconds",
+    "explanation",
+    "error",
+) + FEATURE_COLUMNS
 
 
-def grade_row(puzzle: Puzzle, rule_set: RuleSet,
-              should_stop: StopCallback | None = None) -> dict[str, Any]:
+def grade_row(
+    puzzle: Puzzle, rule_set: RuleSet, should_stop: StopCallback | None = None
+) -> dict[str, Any]:
     """Grade one puzzle: the row's tier, score, label, seconds, explanation, the ``features``
     (nested) and each of :data:`FEATURE_COLUMNS` (flat); ``{"error": …}`` when a rule of the set
     is unsound.  ``should_stop`` is passed to :func:`~nonostudio.analysis.difficulty.grade`."""
@@ -33,10 +57,14 @@ def grade_row(puzzle: Puzzle, rule_set: RuleSet,
     except UnsoundRuleError as exc:
         return {"error": str(exc)}
     features = result.features.to_json()
-    return ({"tier": result.tier, "score": result.score, "label": result.label,
-             "seconds": round(result.seconds, 6), "explanation": result.explanation,
-             "features": features}
-            | {name: features[name] for name in FEATURE_COLUMNS})
+    return {
+        "tier": result.tier,
+        "score": result.score,
+        "label": result.label,
+        "seconds": round(result.seconds, 6),
+        "explanation": result.explanation,
+        "features": features,
+    } | {name: features[name] for name in FEATURE_COLUMNS}
 
 
 def write_csv(path: str, rows: Iterable[dict[str, Any]]) -> None:

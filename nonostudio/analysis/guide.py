@@ -54,8 +54,12 @@ class Frequency:
     fires: int
 
 
-def real_examples(puzzles: Iterable[tuple[str, Puzzle]], rules: Sequence[Rule], *,
-                  should_stop: StopCallback | None = None) -> dict[str, RealExample]:
+def real_examples(
+    puzzles: Iterable[tuple[str, Puzzle]],
+    rules: Sequence[Rule],
+    *,
+    should_stop: StopCallback | None = None,
+) -> dict[str, RealExample]:
     """The first step of each technique in the traces of ``puzzles`` (``(source, puzzle)``
     pairs, traced with ``rules`` in order until every line technique and the contradiction
     have an example: chained contradictions and search are never steps of a unique puzzle's
@@ -84,15 +88,22 @@ def _collect(source: str, trace: Trace, found: dict[str, RealExample]) -> None:
             for cell in step.cells:
                 after[cell[along]] = cell[2]
             found[step.technique] = RealExample(
-                source, puzzle.title or source, number,
-                f"{step.axis.capitalize()} {step.index + 1}", clues, before, tuple(after),
-                step.text)
+                source,
+                puzzle.title or source,
+                number,
+                f"{step.axis.capitalize()} {step.index + 1}",
+                clues,
+                before,
+                tuple(after),
+                step.text,
+            )
         for r, c, v in step.cells:
             grid[r][c] = v
 
 
-def technique_frequencies(transitions: Sequence[Transition], *,
-                          progress: ProgressCallback | None = None) -> dict[str, Frequency]:
+def technique_frequencies(
+    transitions: Sequence[Transition], *, progress: ProgressCallback | None = None
+) -> dict[str, Frequency]:
     """For each line technique, on how many test lines it is the easiest one deciding a cell,
     and on how many its complete move decides any cell."""
     first = dict.fromkeys((t.id for t in CATALOGUE), 0)
@@ -153,18 +164,22 @@ def line_picture(clues: Sequence[int], cells: Sequence[int], new: Sequence[bool]
 
 def _before_after(clues: Sequence[int], before: Sequence[int], after: Sequence[int]) -> str:
     new = [b == UNKNOWN and a != UNKNOWN for b, a in zip(before, after, strict=True)]
-    return (f'{line_picture(clues, before)}<div class="arrow">↓ after the move</div>'
-            f"{line_picture(clues, after, new)}")
+    return (
+        f'{line_picture(clues, before)}<div class="arrow">↓ after the move</div>'
+        f"{line_picture(clues, after, new)}"
+    )
 
 
-def _section(t: Technique, example: RealExample | None, freq: Frequency | None,
-             test_lines: int) -> str:
-    parts = [f'<section id="{t.id}"><h2>{html.escape(t.name)} '
-             f'<span class="tier">tier {t.tier}</span></h2>',
-             f"<p>{html.escape(t.idea)}</p>"]
+def _section(
+    t: Technique, example: RealExample | None, freq: Frequency | None, test_lines: int
+) -> str:
+    parts = [
+        f'<section id="{t.id}"><h2>{html.escape(t.name)} '
+        f'<span class="tier">tier {t.tier}</span></h2>',
+        f"<p>{html.escape(t.idea)}</p>",
+    ]
     if t.also_known_as:
-        parts.append(f'<p class="aka">Also called: {html.escape(", ".join(t.also_known_as))}.'
-                     "</p>")
+        parts.append(f'<p class="aka">Also called: {html.escape(", ".join(t.also_known_as))}.</p>')
     if t.example is not None:
         before, after = example_cells(t.example)
         parts.append("<h3>Worked example</h3>")
@@ -177,33 +192,49 @@ def _section(t: Technique, example: RealExample | None, freq: Frequency | None,
         parts.append(_before_after(example.clues, example.before, example.after))
         parts.append(f'<p class="note">{html.escape(example.text)}</p></div>')
     if freq is not None and test_lines:
-        parts.append(f'<p class="freq">On the {test_lines:,} test lines: the easiest technique '
-                     f"that helps on {freq.first:,} ({100 * freq.first / test_lines:.1f} %); "
-                     f"its move decides a cell on {freq.fires:,} "
-                     f"({100 * freq.fires / test_lines:.1f} %).</p>")
+        parts.append(
+            f'<p class="freq">On the {test_lines:,} test lines: the easiest technique '
+            f"that helps on {freq.first:,} ({100 * freq.first / test_lines:.1f} %); "
+            f"its move decides a cell on {freq.fires:,} "
+            f"({100 * freq.fires / test_lines:.1f} %).</p>"
+        )
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def guide_html(examples: dict[str, RealExample], frequencies: dict[str, Frequency] | None = None,
-               test_lines: int = 0, *, rule_set: str = "", sources: Sequence[str] = ()) -> str:
+def guide_html(
+    examples: dict[str, RealExample],
+    frequencies: dict[str, Frequency] | None = None,
+    test_lines: int = 0,
+    *,
+    rule_set: str = "",
+    sources: Sequence[str] = (),
+) -> str:
     """The whole guide as one HTML page (see the module's docstring)."""
-    toc = "".join(f'<li><a href="#{t.id}">{html.escape(t.name)}</a> (tier {t.tier})</li>'
-                  for t in ALL_TECHNIQUES)
-    intro = ("Every step of a nonogram can be taken with one of the techniques below, applied to "
-             "one row or column until it gives nothing more there. They come in difficulty "
-             "order: learn them from the top. A puzzle is as hard as the hardest technique it "
-             "needs. In the pictures, a dark cell is filled, × is empty, and the cells the "
-             "move decides are outlined in orange.")
+    toc = "".join(
+        f'<li><a href="#{t.id}">{html.escape(t.name)}</a> (tier {t.tier})</li>'
+        for t in ALL_TECHNIQUES
+    )
+    intro = (
+        "Every step of a nonogram can be taken with one of the techniques below, applied to "
+        "one row or column until it gives nothing more there. They come in difficulty "
+        "order: learn them from the top. A puzzle is as hard as the hardest technique it "
+        "needs. In the pictures, a dark cell is filled, × is empty, and the cells the "
+        "move decides are outlined in orange."
+    )
     if rule_set:
-        intro += (f" The real examples come from solving the bundled sample puzzles with the "
-                  f"“{html.escape(rule_set)}” rules.")
+        intro += (
+            f" The real examples come from solving the bundled sample puzzles with the "
+            f"“{html.escape(rule_set)}” rules."
+        )
     body = [f"<h1>Nonogram strategy guide</h1><p>{intro}</p><ol>{toc}</ol>"]
     for t in ALL_TECHNIQUES:
         freq = None if frequencies is None else frequencies.get(t.id)
         body.append(_section(t, examples.get(t.id), freq, test_lines))
     if sources:
         body.append("<h2>Puzzles</h2><p>" + html.escape("; ".join(sources)) + ".</p>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<title>Nonogram strategy guide</title>"
-            f"<style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<title>Nonogram strategy guide</title>"
+        f"<style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )

@@ -60,10 +60,11 @@ def hint_ladder(step: Step) -> HintLadder:
     idea = technique.idea if technique is not None else ""
     if step.kind == PROBE:
         r, c, v = step.cells[0]
-        where = (f"Look at row {r + 1}, column {c + 1}: no single row or column decides "
-                 "anything now, but supposing a value for this cell does.")
-        apply = (f"{'Fill' if v == FILLED else 'Cross out'} the cell at row {r + 1}, "
-                 f"column {c + 1}.")
+        where = (
+            f"Look at row {r + 1}, column {c + 1}: no single row or column decides "
+            "anything now, but supposing a value for this cell does."
+        )
+        apply = f"{'Fill' if v == FILLED else 'Cross out'} the cell at row {r + 1}, column {c + 1}."
     elif step.kind == SEARCH:
         where = "Line logic and one-cell contradictions are stuck everywhere on this grid."
         apply = f"Fill in the remaining {len(step.cells)} cells from a solution."
@@ -82,12 +83,19 @@ def hint_ladder(step: Step) -> HintLadder:
     return HintLadder(step, where, which, cells, apply)
 
 
-def next_hint(puzzle: Puzzle, grid: np.ndarray, rules: Sequence[Rule], *, rule_set: str = "",
-              should_stop: StopCallback | None = None) -> HintLadder | None:
+def next_hint(
+    puzzle: Puzzle,
+    grid: np.ndarray,
+    rules: Sequence[Rule],
+    *,
+    rule_set: str = "",
+    should_stop: StopCallback | None = None,
+) -> HintLadder | None:
     """The hint for the next step from the player's ``grid`` (None: the grid is complete, or
     the search was stopped).  The grid must hold no mistakes (check them first)."""
-    trace = rule_trace(puzzle, rules, rule_set=rule_set, start_grid=grid, max_steps=1,
-                       should_stop=should_stop)
+    trace = rule_trace(
+        puzzle, rules, rule_set=rule_set, start_grid=grid, max_steps=1, should_stop=should_stop
+    )
     return hint_ladder(trace.steps[0]) if trace.steps else None
 
 

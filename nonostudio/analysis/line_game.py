@@ -95,10 +95,14 @@ class LineGame:
 
     def grid_of(self, board: Board) -> np.ndarray:
         """The grid of cell values of a board."""
-        bits = (np.asarray(board.filled + board.crossed, dtype=np.int64)[:, None]
-                >> np.arange(self.width)) & 1
-        filled, crossed = bits[: self.height], bits[self.height:]
-        return np.where(filled == 1, FILLED, np.where(crossed == 1, CROSSED, UNKNOWN)).astype(np.int8)
+        bits = (
+            np.asarray(board.filled + board.crossed, dtype=np.int64)[:, None]
+            >> np.arange(self.width)
+        ) & 1
+        filled, crossed = bits[: self.height], bits[self.height :]
+        return np.where(filled == 1, FILLED, np.where(crossed == 1, CROSSED, UNKNOWN)).astype(
+            np.int8
+        )
 
     def line_masks(self, board: Board, action: int) -> tuple[int, int]:
         """``(filled, crossed)`` masks of a line (bit ``i`` = cell ``i`` along the line)."""
@@ -131,7 +135,9 @@ class LineGame:
 
     def is_solved(self, board: Board) -> bool:
         """True when every cell is decided."""
-        return all((f | x) == self._row_full for f, x in zip(board.filled, board.crossed, strict=True))
+        return all(
+            (f | x) == self._row_full for f, x in zip(board.filled, board.crossed, strict=True)
+        )
 
     def known(self, board: Board) -> int:
         """Decided cells on the board."""
@@ -154,8 +160,8 @@ class LineGame:
         if not gained:
             return Move(board, 0, unknown)
         if action < self.height:
-            rows_f = board.filled[:action] + (new_f,) + board.filled[action + 1:]
-            rows_x = board.crossed[:action] + (new_x,) + board.crossed[action + 1:]
+            rows_f = board.filled[:action] + (new_f,) + board.filled[action + 1 :]
+            rows_x = board.crossed[:action] + (new_x,) + board.crossed[action + 1 :]
             return Move(Board(rows_f, rows_x), gained, unknown)
         c = action - self.height
         rows_f = tuple(f | (((new_f >> r) & 1) << c) for r, f in enumerate(board.filled))

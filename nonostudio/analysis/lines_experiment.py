@@ -37,7 +37,9 @@ PAPER_TEST = {LOOKUP: "25.0", NETWORK: "19.4"}
 PAPER_GENERALISED = {LOOKUP: "0/20", NETWORK: "7/20 (9.1 steps)"}
 
 
-def random_puzzles(rng: np.random.Generator, count: int, size: int = SIZE, density: float = DENSITY) -> list[Puzzle]:
+def random_puzzles(
+    rng: np.random.Generator, count: int, size: int = SIZE, density: float = DENSITY
+) -> list[Puzzle]:
     """``count`` distinct random ``size``x``size`` puzzles that are unique and line-solvable."""
     found: list[Puzzle] = []
     seen: set[bytes] = set()

@@ -12,6 +12,7 @@ from nonostudio.core.puzzle import Puzzle
 def blank_margins(puzzle: Puzzle) -> tuple[int, int, int, int]:
     """How many rows at the top and bottom and columns at the left and right have an empty clue
     (all zero when every row is empty: a blank grid is graded whole)."""
+
     def run(clues: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
         first = next((i for i, c in enumerate(clues) if c), None)
         if first is None:
@@ -32,6 +33,6 @@ def without_margins(puzzle: Puzzle) -> tuple[Puzzle, tuple[int, int, int, int]]:
     top, bottom, left, right = margins
     if margins == (0, 0, 0, 0):
         return puzzle, margins
-    rows = puzzle.rows[top:puzzle.height - bottom]
-    cols = puzzle.cols[left:puzzle.width - right]
+    rows = puzzle.rows[top : puzzle.height - bottom]
+    cols = puzzle.cols[left : puzzle.width - right]
     return Puzzle(rows, cols, title=puzzle.title), margins

@@ -44,4 +44,3 @@ def mistakes(grid: np.ndarray, solution: np.ndarray | None) -> list[Cell]:
         return []
     wrong = (grid != UNKNOWN) & (grid != solution)
     return [(int(r), int(c)) for r, c in zip(*np.nonzero(wrong), strict=True)]
-

@@ -17,8 +17,18 @@ Span = tuple[str, int, int]
 """What a sentence points at on its line: ``("block" | "gap" | "cells", start, end)``, cells
 ``[start, end)`` of the whole line, 0-based."""
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-             "tenth")
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 
 
 def ordinal(i: int) -> str:
@@ -49,9 +59,16 @@ def is_are(positions: Sequence[int] | range) -> str:
 class MoveLine:
     """The (sub-)line a move was made on and how to name its parts on the whole line."""
 
-    def __init__(self, axis: str, hints: Sequence[int], before: Sequence[int],
-                 after: Sequence[int], cell_offset: int, clue_offset: int,
-                 line_clues: Sequence[int] | None) -> None:
+    def __init__(
+        self,
+        axis: str,
+        hints: Sequence[int],
+        before: Sequence[int],
+        after: Sequence[int],
+        cell_offset: int,
+        clue_offset: int,
+        line_clues: Sequence[int] | None,
+    ) -> None:
         self.axis = axis
         self.hints = normal_clues(hints)
         self.before = [int(c) for c in before]
@@ -59,8 +76,11 @@ class MoveLine:
         self.offset = cell_offset
         self.clue_offset = clue_offset
         self.line_clues = normal_clues(line_clues if line_clues is not None else hints)
-        new = [i for i, (a, b) in enumerate(zip(self.before, self.after, strict=True))
-               if a == UNKNOWN and b != UNKNOWN]
+        new = [
+            i
+            for i, (a, b) in enumerate(zip(self.before, self.after, strict=True))
+            if a == UNKNOWN and b != UNKNOWN
+        ]
         self.filled = [i for i in new if self.after[i] == FILLED]
         self.crossed = [i for i in new if self.after[i] == CROSSED]
         self.line_size = len(self.before) + cell_offset
@@ -78,8 +98,7 @@ class MoveLine:
             return f"the {h}"
         return f"the {ordinal(whole)} clue, {h}{',' if subject else ''}"
 
-    def cells(self, positions: Sequence[int] | range, kind: str = "cells",
-              limit: int = 4) -> str:
+    def cells(self, positions: Sequence[int] | range, kind: str = "cells", limit: int = 4) -> str:
         ps = sorted(positions)
         for start, end in _spans(ps):
             self.spans.append((kind, start + self.offset, end + self.offset))

@@ -45,8 +45,11 @@ def _along(step: Step) -> int:
     return 1 if step.axis == "row" else 0
 
 
-def step_effect(step: Step, cells: Callable[[Sequence[int]], str] = positions_text,
-                verbs: tuple[str, str] = ("fills", "crosses out")) -> str:
+def step_effect(
+    step: Step,
+    cells: Callable[[Sequence[int]], str] = positions_text,
+    verbs: tuple[str, str] = ("fills", "crosses out"),
+) -> str:
     """``fills cells 4–7 and crosses out cell 9`` along the step's line (``cells`` names the
     positions, ``verbs`` are the words for filling and crossing out)."""
     along = _along(step)
@@ -72,8 +75,10 @@ def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]] | np.ndarray, step: 
                 line = sub.line
                 break
         else:
-            raise ValueError(f"{line_name(step.axis, step.index)} has no oracle sub-line "
-                             f"{step.subline} in this state: the trace does not fit the puzzle")
+            raise ValueError(
+                f"{line_name(step.axis, step.index)} has no oracle sub-line "
+                f"{step.subline} in this state: the trace does not fit the puzzle"
+            )
     return line
 
 
@@ -91,31 +96,40 @@ def step_text(step: Step, rule: Rule | None, title: str, seen: Line | None) -> s
             reading += f"; only {positions_text(range(start, end))}, numbered {renumbered} below"
         reason = ""
         if rule is not None and seen is not None:
-            env = {name: Element(rule.type_of(name), index, start, size)
-                   for name, (_, index, start, size) in step.env.items()}
-            text = explain_fill(rule, env, seen, flipped=step.flipped,
-                                backwards=direction_name(step.axis, True))
+            env = {
+                name: Element(rule.type_of(name), index, start, size)
+                for name, (_, index, start, size) in step.env.items()
+            }
+            text = explain_fill(
+                rule, env, seen, flipped=step.flipped, backwards=direction_name(step.axis, True)
+            )
             reason = f" — {text.strip().rstrip('.')}"
             if step.subline is None:  # the reason names the fill's cells: say which are new
                 new = {cell[_along(step)] for cell in step.cells}
                 if new == set(range(*fill_range(rule, env, seen, flipped=step.flipped))):
                     return f"{where} ({reading}): {title or step.rule}{reason}"
                 verb = "is" if len(new) == 1 else "are"
-                return (f"{where} ({reading}): {title or step.rule}{reason}; of these, "
-                        f"{positions_text(sorted(new))} {verb} new")
+                return (
+                    f"{where} ({reading}): {title or step.rule}{reason}; of these, "
+                    f"{positions_text(sorted(new))} {verb} new"
+                )
         effect = step_effect(step)
         if step.subline is not None:
             effect = f"in the whole {step.axis} it {effect}"
         return f"{where} ({reading}): {title or step.rule}{reason}; {effect}"
     if step.kind == LINE:
-        return (f"{line_name(step.axis, step.index)}: no rule applies anywhere; beyond the "
-                f"rules, the exact line solver {step_effect(step)}")
+        return (
+            f"{line_name(step.axis, step.index)}: no rule applies anywhere; beyond the "
+            f"rules, the exact line solver {step_effect(step)}"
+        )
     if step.kind == PROBE:
         r, c, _ = step.cells[0]
         return f"Probe at row {r + 1}, column {c + 1} (beyond the rules): {step.note}"
     count = len(step.cells)
-    return (f"Search (beyond the rules): {step.note}; it decides the remaining {count} "
-            f"cell{'s' if count != 1 else ''}")
+    return (
+        f"Search (beyond the rules): {step.note}; it decides the remaining {count} "
+        f"cell{'s' if count != 1 else ''}"
+    )
 
 
 def narrate(trace: Trace, rules: Sequence[Rule], titles: Mapping[str, str]) -> Iterator[str]:
@@ -136,16 +150,18 @@ def narrate(trace: Trace, rules: Sequence[Rule], titles: Mapping[str, str]) -> I
             grid[r][c] = v
 
 
-_FALLBACK_NAMES = {LINE: "by line logic beyond the rules", PROBE: "by probing",
-                   SEARCH: "by search"}
+_FALLBACK_NAMES = {LINE: "by line logic beyond the rules", PROBE: "by probing", SEARCH: "by search"}
 
 
 def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
     """How the trace ended, its steps by kind and the rules it used."""
     s = trace.summary()
-    fallback = ", ".join(f"{n} {_FALLBACK_NAMES[kind]}" for kind, n in s.fallback_steps.items()
-                         if n)
-    counts = f"{s.steps} step{'' if s.steps == 1 else 's'}: {s.rule_steps} by rules" + (f", {fallback}" if fallback else "")
+    fallback = ", ".join(
+        f"{n} {_FALLBACK_NAMES[kind]}" for kind, n in s.fallback_steps.items() if n
+    )
+    counts = f"{s.steps} step{'' if s.steps == 1 else 's'}: {s.rule_steps} by rules" + (
+        f", {fallback}" if fallback else ""
+    )
     total = trace.puzzle.width * trace.puzzle.height
     if trace.solved:
         head = f"Solved in {counts} ({trace.seconds:.2f} s)."
@@ -153,8 +169,7 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
         undecided = total - s.rule_cells - s.fallback_cells
         why = "interrupted" if trace.interrupted else "stuck"
         head = f"Not solved ({why}) after {counts}; {undecided} of {total} cells undecided."
-    lines = [head, f"Rules decided {s.rule_cells} of {total} cells, fallbacks "
-                   f"{s.fallback_cells}."]
+    lines = [head, f"Rules decided {s.rule_cells} of {total} cells, fallbacks {s.fallback_cells}."]
     if s.techniques:
         lines.append(f"Techniques: {techniques_used(s.techniques)}.")
     if s.uses:
@@ -163,7 +178,8 @@ def summary_text(trace: Trace, titles: Mapping[str, str]) -> str:
 
 
 def techniques_used(uses: Mapping[str, int]) -> str:
-    """"Overlap (12 steps), Gap too small (one step)": technique names in difficulty order."""
+    """ "Overlap (12 steps), Gap too small (one step)": technique names in difficulty order."""
+
     def steps(n: int) -> str:
         return "one step" if n == 1 else f"{n} steps"
 
@@ -171,8 +187,9 @@ def techniques_used(uses: Mapping[str, int]) -> str:
 
 
 def rules_used(uses: Mapping[str, int], titles: Mapping[str, str]) -> str:
-    """"force maximum ×3; big hint ×2": most used first, by title.  Semicolons part them, as a
+    """ "force maximum ×3; big hint ×2": most used first, by title.  Semicolons part them, as a
     title may hold commas ("learned rule 7, covers cross small gap (singleton), …")."""
+
     def title(name: str) -> str:
         return titles.get(name, "") or name
 

@@ -90,9 +90,14 @@ class Placement:
             "technique": self.technique,
             "firings": self.firings,
             "cells": self.cells,
-            "evidence": {t: {"firings": e.firings, "cells": e.cells,
-                             "example": None if e.example is None else str(e.example)}
-                         for t, e in self.evidence.items()},
+            "evidence": {
+                t: {
+                    "firings": e.firings,
+                    "cells": e.cells,
+                    "example": None if e.example is None else str(e.example),
+                }
+                for t, e in self.evidence.items()
+            },
             "example": None if self.example is None else str(self.example),
             "unexplained": None if self.unexplained is None else str(self.unexplained),
         }
@@ -121,9 +126,12 @@ class MoveCache:
             found = {}
             for technique in CATALOGUE:
                 out = technique.apply(hints, cells)
-                found[technique.id] = text_masks("".join(
-                    "O" if o == 1 and c == -1 else "x" if o == 0 and c == -1 else "-"
-                    for c, o in zip(cells, out, strict=True)))
+                found[technique.id] = text_masks(
+                    "".join(
+                        "O" if o == 1 and c == -1 else "x" if o == 0 and c == -1 else "-"
+                        for c, o in zip(cells, out, strict=True)
+                    )
+                )
             self._moves[key] = found
         return found
 
@@ -141,8 +149,11 @@ def firings(rule: Rule, lines: Iterable[Line | Transition]) -> list[Firing]:
         hints, text = _state(line)
         n = len(text)
         for flipped in (False, True):
-            view = (LineView.of_text(hints[::-1], text[::-1]) if flipped
-                    else LineView.of_text(hints, text))
+            view = (
+                LineView.of_text(hints[::-1], text[::-1])
+                if flipped
+                else LineView.of_text(hints, text)
+            )
             new: set[int] = set()
             for s, e, _ in run(view):
                 if not 0 <= s < e <= n:
@@ -152,8 +163,15 @@ def firings(rule: Rule, lines: Iterable[Line | Transition]) -> list[Firing]:
                 new.update(c for c in range(s, e) if text[c] == "-")
             if new:
                 cells = tuple(sorted(new))
-                out.append(Firing(hints, text, cells if value == 1 else (),
-                                  cells if value != 1 else (), flipped))
+                out.append(
+                    Firing(
+                        hints,
+                        text,
+                        cells if value == 1 else (),
+                        cells if value != 1 else (),
+                        flipped,
+                    )
+                )
     return out
 
 
@@ -170,8 +188,13 @@ def _mask(cells: Sequence[int]) -> int:
     return m
 
 
-def place(rule: Rule, lines: Iterable[Line | Transition], *, cache: MoveCache | None = None,
-          threshold: float = THRESHOLD) -> Placement:
+def place(
+    rule: Rule,
+    lines: Iterable[Line | Transition],
+    *,
+    cache: MoveCache | None = None,
+    threshold: float = THRESHOLD,
+) -> Placement:
     """Place ``rule`` in the first technique (difficulty order) whose complete move contains the
     rule's fills on at least ``threshold`` of the lines it fires on (both readings).
 
@@ -200,16 +223,22 @@ def place(rule: Rule, lines: Iterable[Line | Transition], *, cache: MoveCache | 
     for technique in _RULE_TECHNIQUES:
         e = evidence[technique]
         if total and e.firings >= threshold * total:
-            return Placement(rule.name, technique, total, cells, evidence, e.example,
-                             missed.get(technique))
+            return Placement(
+                rule.name, technique, total, cells, evidence, e.example, missed.get(technique)
+            )
     first = next((missed[t] for t in reversed(_RULE_TECHNIQUES) if t in missed), None)
-    return Placement(rule.name, UNPLACED, total, cells, evidence,
-                     fired[0] if fired else None, first)
+    return Placement(
+        rule.name, UNPLACED, total, cells, evidence, fired[0] if fired else None, first
+    )
 
 
-def place_all(rules: Sequence[Rule], lines: Sequence[Line | Transition], *,
-              threshold: float = THRESHOLD, progress: ProgressCallback | None = None
-              ) -> list[Placement]:
+def place_all(
+    rules: Sequence[Rule],
+    lines: Sequence[Line | Transition],
+    *,
+    threshold: float = THRESHOLD,
+    progress: ProgressCallback | None = None,
+) -> list[Placement]:
     """:func:`place` for each rule, sharing one :class:`MoveCache`; ``progress(fraction,
     message)`` after each rule."""
     cache = MoveCache()
@@ -237,15 +266,18 @@ class CoverageShare:
         return self.placed / self.covered if self.covered else 1.0
 
 
-def coverage_share(rule_set: RuleSet | Sequence[Rule],
-                   placements: Mapping[str, Placement] | Sequence[Placement],
-                   transitions: Sequence[Transition]) -> CoverageShare:
+def coverage_share(
+    rule_set: RuleSet | Sequence[Rule],
+    placements: Mapping[str, Placement] | Sequence[Placement],
+    transitions: Sequence[Transition],
+) -> CoverageShare:
     """The share of the rule set's coverage C(R) on ``transitions`` carried by rules placed in a
     technique: cells covered by some placed rule over the cells covered by any rule."""
     started = time.perf_counter()
     rules = rule_set.rules if isinstance(rule_set, RuleSet) else tuple(rule_set)
-    by_name = (dict(placements) if isinstance(placements, Mapping)
-               else {p.rule: p for p in placements})
+    by_name = (
+        dict(placements) if isinstance(placements, Mapping) else {p.rule: p for p in placements}
+    )
     report = coverage(rules, transitions)
     every: set[tuple[int, int]] = set()
     placed: set[tuple[int, int]] = set()
@@ -258,6 +290,10 @@ def coverage_share(rule_set: RuleSet | Sequence[Rule],
         if technique != UNPLACED:
             placed |= cells
     order = [*_RULE_TECHNIQUES, UNPLACED]
-    return CoverageShare(len(every), len(placed), len(every - placed),
-                         time.perf_counter() - started,
-                         {t: len(per[t]) for t in order if per.get(t)})
+    return CoverageShare(
+        len(every),
+        len(placed),
+        len(every - placed),
+        time.perf_counter() - started,
+        {t: len(per[t]) for t in order if per.get(t)},
+    )

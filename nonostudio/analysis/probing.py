@@ -89,8 +89,7 @@ def _unknown_cells(state: GridState) -> list[tuple[int, int]]:
     return [(int(r), int(c)) for r, c in np.argwhere(state.to_grid() == UNKNOWN)]
 
 
-def _depth1_closure(state: GridState, work: _Work,
-                    found: list[Probe] | None) -> GridState | None:
+def _depth1_closure(state: GridState, work: _Work, found: list[Probe] | None) -> GridState | None:
     """Apply depth-1 probes (row-major passes) until none applies; None on a contradiction.
 
     Probes are appended to ``found`` when it is given.
@@ -166,8 +165,11 @@ def probe_solve(
     if max_depth not in (1, 2):
         raise ValueError(f"probing depth must be 1 or 2, not {max_depth}")
     work = _Work(budget, should_stop)
-    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8) if start_grid is None \
+    grid = (
+        np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+        if start_grid is None
         else np.asarray(start_grid, dtype=np.int8)
+    )
     state = GridState.from_grid(puzzle, grid)
     result = ProbeResult(grid.copy())
     try:

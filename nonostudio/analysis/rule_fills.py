@@ -32,9 +32,11 @@ class RuleFills:
         # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
         self.programs = [(rule, compiled(rule)) for rule in self.rules]
         # What decisive() runs, in apply_rule's order: each rule forward, then flipped.
-        self._runs = [(number, flipped, program.value)
-                      for number, (_, program) in enumerate(self.programs)
-                      for flipped in (False, True)]
+        self._runs = [
+            (number, flipped, program.value)
+            for number, (_, program) in enumerate(self.programs)
+            for flipped in (False, True)
+        ]
         self._run_functions = [program.run for _, program in self.programs for _ in (0, 1)]
         self._decisive: dict[tuple[tuple[int, ...], tuple[int, ...]], DecisiveFill | None] = {}
 
@@ -52,8 +54,7 @@ class RuleFills:
         number, flipped, start, end, bound = found
         rule, program = self.programs[number]
         env = dict(zip((b.name for b in rule.bindings), bound, strict=True))
-        return rule.name, flipped, env, RuleFill(rule.name, program.value, start, end, env,
-                                                 flipped)
+        return rule.name, flipped, env, RuleFill(rule.name, program.value, start, end, env, flipped)
 
     def decisive(self, seen: Line) -> DecisiveFill | None:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already

@@ -32,10 +32,20 @@ class Explanation:
     spans: tuple[Span, ...] = ()
 
 
-def explain_move(technique_id: str, axis: str, index: int, hints: Sequence[int],
-                 before: Sequence[int], after: Sequence[int], *, cell_offset: int = 0,
-                 clue_offset: int = 0, line_clues: Sequence[int] | None = None,
-                 line_size: int | None = None, beyond_rules: bool = False) -> Explanation:
+def explain_move(
+    technique_id: str,
+    axis: str,
+    index: int,
+    hints: Sequence[int],
+    before: Sequence[int],
+    after: Sequence[int],
+    *,
+    cell_offset: int = 0,
+    clue_offset: int = 0,
+    line_clues: Sequence[int] | None = None,
+    line_size: int | None = None,
+    beyond_rules: bool = False,
+) -> Explanation:
     """The sentence for a line technique's complete move.
 
     ``hints``/``before``/``after`` are the (sub-)line the move was made on; for an oracle
@@ -51,8 +61,10 @@ def explain_move(technique_id: str, axis: str, index: int, hints: Sequence[int],
     except (ValueError, IndexError, StopIteration):  # a state the sentence does not foresee:
         x.clues.clear()  # say the move plainly rather than fail the whole trace
         x.spans.clear()
-        body = f"{BY_ID[technique_id].idea[0].lower()}{BY_ID[technique_id].idea[1:-1]}: " \
-               f"{x.effect(limit=3)}."
+        body = (
+            f"{BY_ID[technique_id].idea[0].lower()}{BY_ID[technique_id].idea[1:-1]}: "
+            f"{x.effect(limit=3)}."
+        )
     where = line_name(axis, index)
     if line_size is not None and len(x.before) < line_size:
         part = cells_text(range(len(x.before)), cell_offset)
@@ -61,8 +73,9 @@ def explain_move(technique_id: str, axis: str, index: int, hints: Sequence[int],
     return Explanation(f"{where} — {name}: {body}", tuple(x.clues), tuple(x.spans))
 
 
-def probe_text(row: int, col: int, assumed: int, line: tuple[str, int] | None,
-               line_clue: Sequence[int] | None) -> Explanation:
+def probe_text(
+    row: int, col: int, assumed: int, line: tuple[str, int] | None, line_clue: Sequence[int] | None
+) -> Explanation:
     """A probe by its contradiction: ``if the cell at row 4, column 7 were filled, column 7
     could not hold 3 1 2; so it is empty``."""
     other = "empty" if assumed == FILLED else "filled"
@@ -71,16 +84,19 @@ def probe_text(row: int, col: int, assumed: int, line: tuple[str, int] | None,
         where = "some line could not hold its clue"
     else:
         where = f"{line_name(*line).lower()} could not hold {clues_text(line_clue)}"
-    text = (f"Row {row + 1}, column {col + 1} — {BY_ID['contradiction'].name}: if this cell "
-            f"were {was}, line logic would reach a dead end ({where}); so it is {other}.")
+    text = (
+        f"Row {row + 1}, column {col + 1} — {BY_ID['contradiction'].name}: if this cell "
+        f"were {was}, line logic would reach a dead end ({where}); so it is {other}."
+    )
     return Explanation(text, (), (("cells", col, col + 1),))
 
 
 def search_text(cells: int, unique: bool) -> Explanation:
     """The complete solver's step."""
-    which = ("the puzzle has one solution" if unique
-             else "the puzzle has several solutions; this is one")
+    which = (
+        "the puzzle has one solution" if unique else "the puzzle has several solutions; this is one"
+    )
     return Explanation(
         f"Whole grid — {BY_ID['search'].name}: line logic and one-cell contradictions are stuck; "
-        f"trying values finds the remaining {cells} cell{'s' if cells != 1 else ''} ({which}).")
-
+        f"trying values finds the remaining {cells} cell{'s' if cells != 1 else ''} ({which})."
+    )

@@ -74,7 +74,9 @@ class Step:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown step kind {self.kind!r} (expected one of {', '.join(KINDS)})")
+            raise ValueError(
+                f"unknown step kind {self.kind!r} (expected one of {', '.join(KINDS)})"
+            )
         if self.axis not in AXES:
             raise ValueError(f"unknown axis {self.axis!r} (expected 'row', 'column' or '')")
 
@@ -91,8 +93,10 @@ class Step:
             "note": self.note,
             "technique": self.technique,
             "text": self.text,
-            "focus": {"clues": list(self.focus_clues),
-                      "spans": [list(span) for span in self.focus_spans]},
+            "focus": {
+                "clues": list(self.focus_clues),
+                "spans": [list(span) for span in self.focus_spans],
+            },
         }
 
     @classmethod
@@ -104,16 +108,19 @@ class Step:
             index=int(data["index"]),
             rule=None if data.get("rule") is None else str(data["rule"]),
             flipped=bool(data.get("flipped", False)),
-            env={str(k): (str(v[0]), int(v[1]), int(v[2]), int(v[3]))
-                 for k, v in data.get("env", {}).items()},
+            env={
+                str(k): (str(v[0]), int(v[1]), int(v[2]), int(v[3]))
+                for k, v in data.get("env", {}).items()
+            },
             cells=tuple((int(r), int(c), int(v)) for r, c, v in data["cells"]),
             subline=None if subline is None else (int(subline[0]), int(subline[1])),
             note=str(data.get("note", "")),
             technique=str(data.get("technique", "")),
             text=str(data.get("text", "")),
             focus_clues=tuple(int(i) for i in (data.get("focus") or {}).get("clues", ())),
-            focus_spans=tuple((str(w), int(a), int(b))
-                              for w, a, b in (data.get("focus") or {}).get("spans", ())),
+            focus_spans=tuple(
+                (str(w), int(a), int(b)) for w, a, b in (data.get("focus") or {}).get("spans", ())
+            ),
         )
 
 
@@ -217,17 +224,29 @@ class Trace:
         """Read :meth:`to_json`'s form back; ValueError when it does not fit ``puzzle``."""
         size = (data.get("width"), data.get("height"))
         if size != (puzzle.width, puzzle.height):
-            raise ValueError(f"the trace is for a {size[0]}x{size[1]} puzzle, "
-                             f"not {puzzle.size_text}")
+            raise ValueError(
+                f"the trace is for a {size[0]}x{size[1]} puzzle, not {puzzle.size_text}"
+            )
         steps = [Step.from_json(s) for s in data["steps"]]
         seen: set[tuple[int, int]] = set()
         for number, step in enumerate(steps, 1):
             for r, c, v in step.cells:
-                if not (0 <= r < puzzle.height and 0 <= c < puzzle.width) or v not in (FILLED, CROSSED):
-                    raise ValueError(f"step {number} sets cell ({r}, {c}) to {v}: not a cell "
-                                     f"value inside the {puzzle.size_text} grid")
+                if not (0 <= r < puzzle.height and 0 <= c < puzzle.width) or v not in (
+                    FILLED,
+                    CROSSED,
+                ):
+                    raise ValueError(
+                        f"step {number} sets cell ({r}, {c}) to {v}: not a cell "
+                        f"value inside the {puzzle.size_text} grid"
+                    )
                 if (r, c) in seen:
                     raise ValueError(f"step {number} decides cell ({r}, {c}) a second time")
                 seen.add((r, c))
-        return cls(puzzle, str(data.get("rule_set", "")), steps, bool(data["solved"]),
-                   float(data.get("seconds", 0.0)), bool(data.get("interrupted", False)))
+        return cls(
+            puzzle,
+            str(data.get("rule_set", "")),
+            steps,
+            bool(data["solved"]),
+            float(data.get("seconds", 0.0)),
+            bool(data.get("interrupted", False)),
+        )

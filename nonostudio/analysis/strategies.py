@@ -119,7 +119,9 @@ class GreedyStrategy:
         return greedy_action(game, board)
 
 
-def optimal_plan(game: LineGame, board: Board | None = None, max_states: int = OPTIMAL_STATES) -> list[int] | None:
+def optimal_plan(
+    game: LineGame, board: Board | None = None, max_states: int = OPTIMAL_STATES
+) -> list[int] | None:
     """A shortest list of lines that solves the board (blank by default) by line steps.
 
     Breadth-first over boards; only steps that decide a cell are expanded (a step that decides

@@ -125,15 +125,20 @@ class Ranges:
         covered = [False] * self.n
         for i, h in enumerate(self.clues):
             for s in self.starts(i):
-                covered[s:s + h] = [True] * h
+                covered[s : s + h] = [True] * h
         return covered
 
     def candidates(self, start: int, end: int) -> list[int]:
         """Clues that can cover all of ``[start, end)`` at an allowed start of their range."""
-        return [i for i, h in enumerate(self.clues)
-                if h >= end - start and any(self.allowed(i, s) for s in
-                                            range(max(self.lo[i], end - h),
-                                                  min(self.hi[i], start) + 1))]
+        return [
+            i
+            for i, h in enumerate(self.clues)
+            if h >= end - start
+            and any(
+                self.allowed(i, s)
+                for s in range(max(self.lo[i], end - h), min(self.hi[i], start) + 1)
+            )
+        ]
 
     def owned_by(self, i: int, start: int, end: int) -> bool:
         """Narrow clue ``i`` to the starts that cover ``[start, end)``; False if that is none."""
@@ -151,6 +156,7 @@ def _set(cells: list[int], start: int, end: int, value: int) -> None:
 
 def _fixed_point(step: Callable[[Clues, list[int]], None]) -> Move:
     """A complete move from one round of deductions: repeat the round until nothing changes."""
+
     def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
         hints = normal_clues(clues)
         work = [int(c) for c in cells]
@@ -159,6 +165,7 @@ def _fixed_point(step: Callable[[Clues, list[int]], None]) -> Move:
             step(hints, work)
             if work == before:
                 return tuple(work)
+
     move.__doc__ = step.__doc__
     return move
 
@@ -260,8 +267,11 @@ def _glue(clues: Clues, cells: list[int]) -> None:
         first = True
         for i in r.candidates(bs, be):
             h = clues[i]
-            starts = [s for s in range(max(gs, be - h, r.lo[i]), min(bs, ge - h, r.hi[i]) + 1)
-                      if r.allowed(i, s)]
+            starts = [
+                s
+                for s in range(max(gs, be - h, r.lo[i]), min(bs, ge - h, r.hi[i]) + 1)
+                if r.allowed(i, s)
+            ]
             if not starts:
                 continue
             lo, hi = max(starts), min(starts) + h
@@ -336,8 +346,9 @@ def _joining_splitting(clues: Clues, cells: list[int]) -> None:
 # ---- tier 4 and 5: arrangements ----------------------------------------------------------------
 
 
-def extreme_arrangements(clues: Sequence[int], cells: Sequence[int]
-                         ) -> tuple[list[int], list[int]] | None:
+def extreme_arrangements(
+    clues: Sequence[int], cells: Sequence[int]
+) -> tuple[list[int], list[int]] | None:
     """The starts of the clues in the leftmost and in the rightmost arrangement that fit the line
     (every box covered, no clue on a cross); None when the line has no solution."""
     hints = normal_clues(clues)

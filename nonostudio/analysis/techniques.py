@@ -65,81 +65,154 @@ def _ex(clues: tuple[int, ...], before: str, after: str, note: str) -> WorkedExa
 
 CATALOGUE: tuple[Technique, ...] = (
     Technique(
-        "empty_line", "Empty line",
-        "A line whose clue is 0 has no filled cell: cross out every cell.", 0,
+        "empty_line",
+        "Empty line",
+        "A line whose clue is 0 has no filled cell: cross out every cell.",
+        0,
         _ex((), "----------", "xxxxxxxxxx", "The clue is 0, so all ten cells are empty."),
-        ("zero clue",)),
+        ("zero clue",),
+    ),
     Technique(
-        "line_complete", "Line complete",
+        "line_complete",
+        "Line complete",
         "When the filled cells already add up to the clue, every clue is placed: every other "
-        "cell is empty.", 0,
-        _ex((2, 1), "-OO---O---", "xOOxxxOxxx",
-            "Three cells are filled and the clue 2 1 asks for three: the rest are empty."),
-        ("every clue placed", "finished line")),
+        "cell is empty.",
+        0,
+        _ex(
+            (2, 1),
+            "-OO---O---",
+            "xOOxxxOxxx",
+            "Three cells are filled and the clue 2 1 asks for three: the rest are empty.",
+        ),
+        ("every clue placed", "finished line"),
+    ),
     Technique(
-        "overlap", "Overlap",
+        "overlap",
+        "Overlap",
         "Push the clues as far left as they go and then as far right: cells a clue covers in "
-        "both positions are filled.", 1,
-        _ex((8,), "----------", "--OOOOOO--",
+        "both positions are filled.",
+        1,
+        _ex(
+            (8,),
+            "----------",
+            "--OOOOOO--",
             "The 8 starts at cell 1 at the earliest and cell 3 at the latest: cells 3–8 are "
-            "filled either way."),
-        ("simple boxes", "forcing", "big clue")),
+            "filled either way.",
+        ),
+        ("simple boxes", "forcing", "big clue"),
+    ),
     Technique(
-        "small_gap", "Gap too small",
-        "A gap between crosses that is too small for every clue that can reach it is empty.", 1,
-        _ex((4,), "----x---x---", "----xxxxxxxx",
-            "The 4 does not fit in cells 6–8 or 10–12: they are empty."),
-        ("cross small gap",)),
+        "small_gap",
+        "Gap too small",
+        "A gap between crosses that is too small for every clue that can reach it is empty.",
+        1,
+        _ex(
+            (4,),
+            "----x---x---",
+            "----xxxxxxxx",
+            "The 4 does not fit in cells 6–8 or 10–12: they are empty.",
+        ),
+        ("cross small gap",),
+    ),
     Technique(
-        "simple_spaces", "Out of reach",
-        "Cells that no clue can reach, however the clues are pushed, are empty.", 1,
-        _ex((3, 1), "-----", "---x-",
-            "The 3 and the 1 fill the line with one space between them: cell 4 is that space."),
-        ("simple spaces", "unreachable cells")),
+        "simple_spaces",
+        "Out of reach",
+        "Cells that no clue can reach, however the clues are pushed, are empty.",
+        1,
+        _ex(
+            (3, 1),
+            "-----",
+            "---x-",
+            "The 3 and the 1 fill the line with one space between them: cell 4 is that space.",
+        ),
+        ("simple spaces", "unreachable cells"),
+    ),
     Technique(
-        "punctuate", "Finished block",
+        "punctuate",
+        "Finished block",
         "A block as long as the longest clue that can hold it is complete: put a cross at each "
-        "end, and when it can only be one clue, cross what no clue reaches any more.", 2,
-        _ex((1, 3), "---OOO----", "--xOOOxxxx",
+        "end, and when it can only be one clue, cross what no clue reaches any more.",
+        2,
+        _ex(
+            (1, 3),
+            "---OOO----",
+            "--xOOOxxxx",
             "The block of three is as long as the biggest clue, so it is the 3 and finished: "
-            "cells 3 and 7 are empty, and cells 8–10 are out of every clue's reach now."),
-        ("punctuating", "capping")),
+            "cells 3 and 7 are empty, and cells 8–10 are out of every clue's reach now.",
+        ),
+        ("punctuating", "capping"),
+    ),
     Technique(
-        "glue", "Edges and walls",
+        "glue",
+        "Edges and walls",
         "A filled cell near an edge or a cross belongs to a clue that cannot start before the "
-        "wall, so the block must stick out from the wall by the clue's length.", 2,
-        _ex((4,), "xO--------", "xOOOO-----",
-            "The 4 holds cell 2 and cannot start before it: cells 2–5 are filled."),
-        ("glue", "edge", "wall")),
+        "wall, so the block must stick out from the wall by the clue's length.",
+        2,
+        _ex(
+            (4,),
+            "xO--------",
+            "xOOOO-----",
+            "The 4 holds cell 2 and cannot start before it: cells 2–5 are filled.",
+        ),
+        ("glue", "edge", "wall"),
+    ),
     Technique(
-        "joining_splitting", "Joining and splitting",
+        "joining_splitting",
+        "Joining and splitting",
         "Boxes that only one clue can hold are joined into one block; a cell that would make a "
-        "block longer than any clue able to hold it is empty.", 3,
-        _ex((4,), "---O-O---", "---OOO---",
-            "Only the 4 can hold both boxes, so it covers cell 5 between them too."),
-        ("joining", "splitting")),
+        "block longer than any clue able to hold it is empty.",
+        3,
+        _ex(
+            (4,),
+            "---O-O---",
+            "---OOO---",
+            "Only the 4 can hold both boxes, so it covers cell 5 between them too.",
+        ),
+        ("joining", "splitting"),
+    ),
     Technique(
-        "mercury", "Reach of a box",
+        "mercury",
+        "Reach of a box",
         "A filled cell must be covered by its clue, so cells farther from it than that clue "
-        "reaches (and out of every other clue's reach) are empty.", 3,
-        _ex((4,), "----OO----", "xx--OO--xx",
-            "The 4 covers cells 5–6, so it cannot reach cells 1–2 or 9–10."),
-        ("mercury", "sliding")),
+        "reaches (and out of every other clue's reach) are empty.",
+        3,
+        _ex(
+            (4,),
+            "----OO----",
+            "xx--OO--xx",
+            "The 4 covers cells 5–6, so it cannot reach cells 1–2 or 9–10.",
+        ),
+        ("mercury", "sliding"),
+    ),
     Technique(
-        "arrangement", "Leftmost and rightmost",
+        "arrangement",
+        "Leftmost and rightmost",
         "Slide the clues as far left as the line allows, then as far right: what both "
-        "arrangements agree on is decided.", 4,
-        _ex((1, 2, 1), "-x-O----", "Ox-O----",
+        "arrangements agree on is decided.",
+        4,
+        _ex(
+            (1, 2, 1),
+            "-x-O----",
+            "Ox-O----",
             "Pushed left, the clues start at cells 1, 3 and 6; pushed right, at 1, 4 and 8: the "
-            "first 1 is on cell 1 either way."),
-        ("left-right overlap", "settling")),
+            "first 1 is on cell 1 either way.",
+        ),
+        ("left-right overlap", "settling"),
+    ),
     Technique(
-        FALLBACK, "All arrangements agree",
+        FALLBACK,
+        "All arrangements agree",
         "Among all the ways the clues fit the line, a cell with the same value in every one is "
-        "decided.", 5,
-        _ex((2, 1), "--xO---", "--xO-x-",
-            "The clues fit in two ways, OOxOxxx and xxxOOxO; cell 6 is empty in both."),
-        ("line solver", "exhaustive line logic")),
+        "decided.",
+        5,
+        _ex(
+            (2, 1),
+            "--xO---",
+            "--xO-x-",
+            "The clues fit in two ways, OOxOxxx and xxxOOxO; cell 6 is empty in both.",
+        ),
+        ("line solver", "exhaustive line logic"),
+    ),
 )
 """The line techniques in difficulty order (tier, then catalogue order)."""
 
@@ -149,20 +222,35 @@ SEARCH = "search"
 
 GRID_TECHNIQUES: tuple[Technique, ...] = (
     Technique(
-        CONTRADICTION, "Contradiction",
+        CONTRADICTION,
+        "Contradiction",
         "When no line decides anything, suppose one cell is filled (or empty) and follow the "
-        "line logic: if some line can no longer hold its clue, the cell is the other way.", 6,
-        None, ("probing", "trial and error on one cell"), "grid"),
+        "line logic: if some line can no longer hold its clue, the cell is the other way.",
+        6,
+        None,
+        ("probing", "trial and error on one cell"),
+        "grid",
+    ),
     Technique(
-        DEEP_CONTRADICTION, "Chained contradiction",
+        DEEP_CONTRADICTION,
+        "Chained contradiction",
         "Suppose two cells in turn: when every value of a second cell leads to a contradiction "
-        "under the first supposition, the first supposition is wrong.", 7,
-        None, ("depth-2 probing",), "grid"),
+        "under the first supposition, the first supposition is wrong.",
+        7,
+        None,
+        ("depth-2 probing",),
+        "grid",
+    ),
     Technique(
-        SEARCH, "Search",
+        SEARCH,
+        "Search",
         "Line logic and contradictions are stuck: the rest is found by trying values "
-        "systematically (the puzzle may have several solutions).", 8,
-        None, ("guessing", "backtracking"), "grid"),
+        "systematically (the puzzle may have several solutions).",
+        8,
+        None,
+        ("guessing", "backtracking"),
+        "grid",
+    ),
 )
 """Reasoning across lines, beyond every line technique, in difficulty order: fallback steps of a
 trace (probe, search) and grading (chained contradictions) are named by them."""
@@ -242,13 +330,16 @@ def _effect(filled: list[int], crossed: list[int], limit: int) -> str:
     for cells, what in ((filled, "filled"), (crossed, "empty")):
         if cells:
             one = len(cells) == 1
-            parts.append(f"{'cell' if one else 'cells'} {cell_ranges_text(cells, limit)} "
-                         f"{'is' if one else 'are'} {what}")
+            parts.append(
+                f"{'cell' if one else 'cells'} {cell_ranges_text(cells, limit)} "
+                f"{'is' if one else 'are'} {what}"
+            )
     return " and ".join(parts)
 
 
-def explain_line_solver(clues: Sequence[int], before: Sequence[int] | str,
-                        after: Sequence[int] | str) -> str:
+def explain_line_solver(
+    clues: Sequence[int], before: Sequence[int] | str, after: Sequence[int] | str
+) -> str:
     """Why a line-solver step holds, in at most :data:`MAX_WORDS` words: the leftmost and the
     rightmost arrangement agree on every cell it decides, or the clue fits in N ways that all
     agree.  ``before`` and ``after`` are cell values or ``-Ox`` text; cells are numbered from 1.
@@ -267,8 +358,10 @@ def explain_line_solver(clues: Sequence[int], before: Sequence[int] | str,
     for clue, limit in ((f"the clue {numbers}", 4), ("the clue", 4), ("the clue", 2)):
         effect = _effect(filled, crossed, limit)
         if agree:
-            text = (f"Slide {clue} as far left as it fits, then as far right: both arrangements "
-                    f"agree that {effect}.")
+            text = (
+                f"Slide {clue} as far left as it fits, then as far right: both arrangements "
+                f"agree that {effect}."
+            )
         else:
             ways = "both ways" if count == 2 else f"all {count:,} ways"
             text = f"In {ways} {clue} fits this line, {effect}."

@@ -63,8 +63,13 @@ def rule_trace(
 
     def report(step: Step) -> None:
         if progress is not None:
-            what = (BY_ID[step.technique].name if step.technique
-                    else step.rule if step.kind == RULE else step.kind)
+            what = (
+                BY_ID[step.technique].name
+                if step.technique
+                else step.rule
+                if step.kind == RULE
+                else step.kind
+            )
             progress(1 - tracer.unknown / total, f"step {len(tracer.steps)}: {what}")
 
     while tracer.unknown:
@@ -81,12 +86,20 @@ def rule_trace(
         report(step)
     if tracer.unknown == 0:
         tracer.check_complete()
-    return Trace(puzzle, rule_set, tracer.steps, tracer.unknown == 0,
-                 time.perf_counter() - started, interrupted, tracer.search)
+    return Trace(
+        puzzle,
+        rule_set,
+        tracer.steps,
+        tracer.unknown == 0,
+        time.perf_counter() - started,
+        interrupted,
+        tracer.search,
+    )
 
 
-def _rule_steps(tracer: Tracer, stopped: Callable[[], bool],
-                report: Callable[[Step], None]) -> bool:
+def _rule_steps(
+    tracer: Tracer, stopped: Callable[[], bool], report: Callable[[Step], None]
+) -> bool:
     """Work the queue of lines with the rules until it is empty or the grid is full; True when
     ``stopped()`` ended it first."""
     while tracer.queue and tracer.unknown:

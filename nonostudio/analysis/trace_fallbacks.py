@@ -40,9 +40,17 @@ def line_step(t: Tracer) -> Step | None:
     if best is None:
         return None
     _, axis, index, new, forced = best
-    return Step(LINE, axis, index, None, False, {},
-                tuple((*t.cell(axis, index, p), forced[p]) for p in new), None,
-                "beyond the rules: the exact line solver")
+    return Step(
+        LINE,
+        axis,
+        index,
+        None,
+        False,
+        {},
+        tuple((*t.cell(axis, index, p), forced[p]) for p in new),
+        None,
+        "beyond the rules: the exact line solver",
+    )
 
 
 def _technique_line_step(t: Tracer) -> Step | None:
@@ -68,8 +76,7 @@ def _technique_line_step(t: Tracer) -> Step | None:
     if choice is None:
         return None
     axis, index, line, technique = choice
-    return t.move_step(LINE, axis, index, line, None, technique,
-                          note="beyond the rules")
+    return t.move_step(LINE, axis, index, line, None, technique, note="beyond the rules")
 
 
 def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
@@ -106,16 +113,34 @@ def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
     """The probe step deciding (r, c) against ``assumed``, refuted at the line ``exc`` names."""
     where = line_name(*exc.args).lower() if len(exc.args) == 2 else "some line"
     value = CROSSED if assumed == FILLED else FILLED
-    note = (f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)} leads, by line "
-            f"logic, to {where} having no solution; so it is {value_name(value)}")
+    note = (
+        f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)} leads, by line "
+        f"logic, to {where} having no solution; so it is {value_name(value)}"
+    )
     if not t.complete:
         return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note)
     bad = exc.args if len(exc.args) == 2 else None
-    clue = None if bad is None else (
-        t.puzzle.rows[bad[1]] if bad[0] == "row" else t.puzzle.cols[bad[1]])
+    clue = (
+        None
+        if bad is None
+        else (t.puzzle.rows[bad[1]] if bad[0] == "row" else t.puzzle.cols[bad[1]])
+    )
     text = probe_text(r, c, assumed, bad, clue)
-    return Step(PROBE, "row", r, None, False, {}, ((r, c, value),), None, note,
-                CONTRADICTION, text.text, (), text.spans)
+    return Step(
+        PROBE,
+        "row",
+        r,
+        None,
+        False,
+        {},
+        ((r, c, value),),
+        None,
+        note,
+        CONTRADICTION,
+        text.text,
+        (),
+        text.spans,
+    )
 
 
 def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
@@ -126,14 +151,18 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     if result.solution is None:
         return None
     solution = result.solution
-    cells = tuple((r, c, int(solution[r, c]))
-                  for r in range(t.puzzle.height) for c in range(t.puzzle.width)
-                  if t.grid[r][c] == UNKNOWN)
-    note = ("the complete solver: the puzzle has a unique solution"
-            if result.verdict.is_unique
-            else "the complete solver: the puzzle has several solutions; this is one of them")
+    cells = tuple(
+        (r, c, int(solution[r, c]))
+        for r in range(t.puzzle.height)
+        for c in range(t.puzzle.width)
+        if t.grid[r][c] == UNKNOWN
+    )
+    note = (
+        "the complete solver: the puzzle has a unique solution"
+        if result.verdict.is_unique
+        else "the complete solver: the puzzle has several solutions; this is one of them"
+    )
     if not t.complete:
         return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
     text = search_text(len(cells), result.verdict.is_unique)
-    return Step(SEARCH, "", -1, None, False, {}, cells, None, note, SEARCH_TECHNIQUE,
-                text.text)
+    return Step(SEARCH, "", -1, None, False, {}, cells, None, note, SEARCH_TECHNIQUE, text.text)

@@ -41,8 +41,13 @@ def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
 class Tracer:
     """The state of one trace: the grid, the queue of lines to look at and the steps so far."""
 
-    def __init__(self, puzzle: Puzzle, rules: Sequence[Rule],
-                 start_grid: np.ndarray | None = None, complete_moves: bool = True) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        rules: Sequence[Rule],
+        start_grid: np.ndarray | None = None,
+        complete_moves: bool = True,
+    ) -> None:
         self.puzzle = puzzle
         self.fills = RuleFills(rules)  # the rules compiled, first fills remembered
         self.complete = complete_moves
@@ -95,7 +100,9 @@ class Tracer:
         if out is None:
             raise InconsistentPuzzleError(
                 f"the puzzle has no solution: {line_name(axis, index).lower()} {line} cannot be "
-                "completed", clue=f"{axis} {index + 1}")
+                "completed",
+                clue=f"{axis} {index + 1}",
+            )
         return out
 
     def record(self, step: Step) -> None:
@@ -149,16 +156,24 @@ class Tracer:
         name, flipped, env, value, new = hit
         if not self.complete:
             subline = None if sub is None else (sub.cell_start, sub.cell_end)
-            return Step(RULE, axis, index, name, flipped, _bound(env),
-                        tuple((*self.cell(axis, index, p), value) for p in new), subline)
+            return Step(
+                RULE,
+                axis,
+                index,
+                name,
+                flipped,
+                _bound(env),
+                tuple((*self.cell(axis, index, p), value) for p in new),
+                subline,
+            )
         seen = line if sub is None else sub.line
         offset = 0 if sub is None else sub.cell_start
         technique = self.covering(seen, [p - offset for p in new], value)
-        return self.move_step(RULE, axis, index, line, sub, technique, name, flipped,
-                              _bound(env))
+        return self.move_step(RULE, axis, index, line, sub, technique, name, flipped, _bound(env))
 
-    def _first_fill(self, axis: str, index: int, line: Line, seen: Line,
-                    offset: int) -> _Hit | None:
+    def _first_fill(
+        self, axis: str, index: int, line: Line, seen: Line, offset: int
+    ) -> _Hit | None:
         """apply_rule's first fill, in its order (rules in order, forward fills before flipped
         ones), that decides a new cell of ``seen``; UnsoundRuleError for a wrong fill.
 
@@ -179,8 +194,9 @@ class Tracer:
 
     # ---- techniques ----------------------------------------------------------------------------
 
-    def move(self, technique: str, hints: tuple[int, ...], cells: tuple[int, ...]
-             ) -> tuple[int, ...]:
+    def move(
+        self, technique: str, hints: tuple[int, ...], cells: tuple[int, ...]
+    ) -> tuple[int, ...]:
         """The technique's complete move on a line state (cached)."""
         key = (technique, hints, cells)
         out = self._moves.get(key)
@@ -210,9 +226,19 @@ class Tracer:
             self._first[key] = found
         return found or None
 
-    def move_step(self, kind: str, axis: str, index: int, line: Line, sub: SubLine | None,
-                  technique: str, rule: str | None = None, flipped: bool = False,
-                  env: dict[str, BoundElement] | None = None, note: str = "") -> Step:
+    def move_step(
+        self,
+        kind: str,
+        axis: str,
+        index: int,
+        line: Line,
+        sub: SubLine | None,
+        technique: str,
+        rule: str | None = None,
+        flipped: bool = False,
+        env: dict[str, BoundElement] | None = None,
+        note: str = "",
+    ) -> Step:
         """The technique's complete move on the line (or the oracle's sub-line ``sub``) as a
         step; every cell it decides is checked against the exact line solver."""
         seen = line if sub is None else sub.line
@@ -225,27 +251,53 @@ class Tracer:
                 if forced[q + offset] != now:
                     raise UnsoundTechniqueError(technique, axis, index, line, q + offset)
                 cells.append((*self.cell(axis, index, q + offset), now))
-        text = explain_move(technique, axis, index, seen.hints, seen.cells, after,
-                            cell_offset=offset, clue_offset=0 if sub is None else sub.hint_start,
-                            line_clues=line.hints, line_size=line.size,
-                            beyond_rules=kind == LINE)
-        return Step(kind, axis, index, rule, flipped, env or {}, tuple(cells),
-                    None if sub is None else (sub.cell_start, sub.cell_end), note,
-                    technique, text.text, text.clues, text.spans)
+        text = explain_move(
+            technique,
+            axis,
+            index,
+            seen.hints,
+            seen.cells,
+            after,
+            cell_offset=offset,
+            clue_offset=0 if sub is None else sub.hint_start,
+            line_clues=line.hints,
+            line_size=line.size,
+            beyond_rules=kind == LINE,
+        )
+        return Step(
+            kind,
+            axis,
+            index,
+            rule,
+            flipped,
+            env or {},
+            tuple(cells),
+            None if sub is None else (sub.cell_start, sub.cell_end),
+            note,
+            technique,
+            text.text,
+            text.clues,
+            text.spans,
+        )
 
-    def _check(self, rule: str, axis: str, index: int, line: Line, seen: Line, offset: int,
-               fill: RuleFill) -> list[int]:
+    def _check(
+        self, rule: str, axis: str, index: int, line: Line, seen: Line, offset: int, fill: RuleFill
+    ) -> list[int]:
         """The line positions the fill newly decides; raises UnsoundRuleError for a wrong fill."""
         if fill.start < 0 or fill.end > seen.size:
             edge = fill.start if fill.start < 0 else fill.end - 1
-            raise UnsoundRuleError(rule, axis, index, seen, fill, edge,
-                                   f"is outside the {seen.size}-cell line")
+            raise UnsoundRuleError(
+                rule, axis, index, seen, fill, edge, f"is outside the {seen.size}-cell line"
+            )
         forced = self.forced(axis, index, line)
         new = []
         for p in range(fill.start + offset, fill.end + offset):
             if forced[p] != fill.value:
-                reason = ("is undecided by line logic" if forced[p] == UNKNOWN
-                          else f"is {value_name(forced[p])} in every solution")
+                reason = (
+                    "is undecided by line logic"
+                    if forced[p] == UNKNOWN
+                    else f"is {value_name(forced[p])} in every solution"
+                )
                 raise UnsoundRuleError(rule, axis, index, seen, fill, p - offset, reason)
             if line.cells[p] == UNKNOWN:
                 new.append(p)

@@ -40,8 +40,6 @@ def bit_cells(mask: int, width: int) -> list[tuple[int, int]]:
     return out
 
 
-
-
 class TrialMemory:
     """Depth-1 trials (assume a cell's value, run line logic) remembered across probe steps.
 
@@ -93,8 +91,12 @@ class TrialMemory:
         """Trials on this grid (a fixed point of line logic) from now on."""
         self.state = state
         if self.remember:
-            self.grid = (whole_mask(state.row_f, self.width), whole_mask(state.row_x, self.width),
-                         whole_mask(state.col_f, self.height), whole_mask(state.col_x, self.height))
+            self.grid = (
+                whole_mask(state.row_f, self.width),
+                whole_mask(state.row_x, self.width),
+                whole_mask(state.col_f, self.height),
+                whole_mask(state.col_x, self.height),
+            )
             self.news = {}
         return self
 
@@ -157,10 +159,19 @@ class TrialMemory:
                 changed_cols |= 1 << i
                 region |= self.col_region[i]
         w, h = self.width, self.height
-        fill = (whole_mask(trial.row_f, w), whole_mask(trial.row_x, w), whole_mask(trial.col_f, h),
-                whole_mask(trial.col_x, h))
-        self.memory[key] = (fill, self.grid, region & ~(fill[0] | fill[1]), changed_rows,
-                            changed_cols)
+        fill = (
+            whole_mask(trial.row_f, w),
+            whole_mask(trial.row_x, w),
+            whole_mask(trial.col_f, h),
+            whole_mask(trial.col_x, h),
+        )
+        self.memory[key] = (
+            fill,
+            self.grid,
+            region & ~(fill[0] | fill[1]),
+            changed_rows,
+            changed_cols,
+        )
 
     def _settled(self, key: tuple[int, int, int], known: _Memory) -> bool | None:
         """The trial's outcome from its memory when no full propagation is needed (None: it
@@ -205,6 +216,11 @@ class TrialMemory:
                 cache[(is_row, i, f, x)] = out
                 if out != (f, x):
                     return None
-            self.memory[key] = (union, grid, open_ & ~(grid[0] | grid[1]), changed_rows,
-                                changed_cols)
+            self.memory[key] = (
+                union,
+                grid,
+                open_ & ~(grid[0] | grid[1]),
+                changed_rows,
+                changed_cols,
+            )
         return False

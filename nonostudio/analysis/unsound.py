@@ -15,8 +15,9 @@ from nonostudio.rules.interpreter import RuleFill
 class UnsoundRuleError(ValueError):
     """A rule's fill contradicts the exact line solver: the rule is unsound."""
 
-    def __init__(self, rule: str, axis: str, index: int, line: Line, fill: RuleFill,
-                 cell: int, reason: str) -> None:
+    def __init__(
+        self, rule: str, axis: str, index: int, line: Line, fill: RuleFill, cell: int, reason: str
+    ) -> None:
         self.rule = rule
         self.axis = axis
         self.index = index
@@ -27,7 +28,8 @@ class UnsoundRuleError(ValueError):
         super().__init__(
             f"rule {rule!r} is unsound: on {line_name(axis, index).lower()} {line} (read "
             f"{reading}) it sets {cell_range_name(fill.start, fill.end)} "
-            f"{value_name(fill.value)}, but cell {cell + 1} {reason}")
+            f"{value_name(fill.value)}, but cell {cell + 1} {reason}"
+        )
 
 
 class UnsoundTechniqueError(UnsoundRuleError):
@@ -35,8 +37,10 @@ class UnsoundTechniqueError(UnsoundRuleError):
 
     def __init__(self, technique: str, axis: str, index: int, line: Line, cell: int) -> None:
         ValueError.__init__(
-            self, f"technique {technique!r} is unsound: on {line_name(axis, index).lower()} "
-            f"{line} it decides cell {cell + 1}, which line logic does not")
+            self,
+            f"technique {technique!r} is unsound: on {line_name(axis, index).lower()} "
+            f"{line} it decides cell {cell + 1}, which line logic does not",
+        )
         self.rule = technique
         self.axis = axis
         self.index = index

@@ -28,9 +28,17 @@ from nonostudio.core.errors import PuzzleError
 # naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
 # subcommand or an unknown name load them all.
 COMMAND_MODULES = ("solve", "check", "convert", "rules", "explain", "grade", "learn")
-MODULE_OF = {"solve": "solve", "check": "check", "convert": "convert", "formats": "convert",
-             "samples": "convert", "rules": "rules", "explain": "explain", "grade": "grade",
-             "learn": "learn"}
+MODULE_OF = {
+    "solve": "solve",
+    "check": "check",
+    "convert": "convert",
+    "formats": "convert",
+    "samples": "convert",
+    "rules": "rules",
+    "explain": "explain",
+    "grade": "grade",
+    "learn": "learn",
+}
 
 
 def _command_modules(names: Sequence[str] = COMMAND_MODULES) -> list[ModuleType]:
@@ -68,8 +76,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nonostudio {__version__}")
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--json", action="store_true",
-                        help="print exactly one JSON document on stdout instead of text")
+    parent.add_argument(
+        "--json",
+        action="store_true",
+        help="print exactly one JSON document on stdout instead of text",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
     for module in _command_modules(_modules_for(only)):
         module.register(subparsers, parent)
@@ -87,9 +98,15 @@ def _rules_error() -> tuple[type[BaseException], ...]:
     tokens = sys.modules.get("nonostudio.rules.tokens")
     ruleset = sys.modules.get("nonostudio.rules.ruleset")
     coverage = sys.modules.get("nonostudio.rules.coverage")
-    return tuple(getattr(m, n) for m, n in ((tokens, "RuleSyntaxError"),
-                                            (ruleset, "UnknownRuleSetError"),
-                                            (coverage, "TransitionsError")) if m is not None)
+    return tuple(
+        getattr(m, n)
+        for m, n in (
+            (tokens, "RuleSyntaxError"),
+            (ruleset, "UnknownRuleSetError"),
+            (coverage, "TransitionsError"),
+        )
+        if m is not None
+    )
 
 
 def _rule_failure(exc: BaseException, as_json: bool) -> int:
@@ -102,11 +119,19 @@ def _rule_failure(exc: BaseException, as_json: bool) -> int:
     if isinstance(exc, UnknownRuleSetError):  # a name, not a file that failed to open
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
     if isinstance(exc, TransitionsError):  # a test set: the details a puzzle error gives
-        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
-                     column=exc.column, clue=None)
+        return _fail(
+            ExitCode.BAD_INPUT,
+            str(exc),
+            as_json,
+            source=exc.source,
+            line=exc.line,
+            column=exc.column,
+            clue=None,
+        )
     assert isinstance(exc, RuleSyntaxError)
-    return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
-                 column=exc.column)
+    return _fail(
+        ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line, column=exc.column
+    )
 
 
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
@@ -123,8 +148,7 @@ def _os_message(exc: OSError) -> str:
     return f"{name}: {reason}" if name else reason
 
 
-def main(argv: Sequence[str] | None = None, *,
-         write_picture: PictureWriter | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | None = None) -> int:
     """Run one subcommand (of ``argv``, default ``sys.argv[1:]``) and return its exit code.
     ``write_picture`` draws the pictures ``convert`` writes (the entry point,
     :mod:`nonostudio.console`, passes the studio's); without it ``convert`` writes no picture."""
@@ -146,8 +170,15 @@ def main(argv: Sequence[str] | None = None, *,
     try:
         return emit(args.run(args), as_json)
     except PuzzleError as exc:
-        return _fail(ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line,
-                     column=exc.column, clue=exc.clue)
+        return _fail(
+            ExitCode.BAD_INPUT,
+            str(exc),
+            as_json,
+            source=exc.source,
+            line=exc.line,
+            column=exc.column,
+            clue=exc.clue,
+        )
     except _rules_error() as exc:
         return _rule_failure(exc, as_json)
     except BrokenPipeError:
@@ -163,7 +194,9 @@ def main(argv: Sequence[str] | None = None, *,
     except Exception as exc:  # a bug: one clear line instead of a traceback
         if os.environ.get("NONOSTUDIO_DEBUG"):
             traceback.print_exc()
-        return _fail(ExitCode.INTERNAL_ERROR,
-                     f"internal error ({type(exc).__name__}: {exc}); this is a bug in nonostudio, "
-                     "please report it with the command (NONOSTUDIO_DEBUG=1 prints the traceback)",
-                     as_json)
+        return _fail(
+            ExitCode.INTERNAL_ERROR,
+            f"internal error ({type(exc).__name__}: {exc}); this is a bug in nonostudio, "
+            "please report it with the command (NONOSTUDIO_DEBUG=1 prints the traceback)",
+            as_json,
+        )

@@ -45,8 +45,7 @@ def read_tasks(args: Sequence[str]) -> Iterator[Task]:
         try:
             source = resolve(arg)
         except OSError as exc:
-            yield Task(arg, None, error=f"{arg}: cannot open: {exc.strerror or exc}",
-                       io_error=True)
+            yield Task(arg, None, error=f"{arg}: cannot open: {exc.strerror or exc}", io_error=True)
             continue
         if source.text is not None:
             yield Task(arg, None, build=partial(parse_puzzle_arg, arg))
@@ -61,8 +60,7 @@ def read_tasks(args: Sequence[str]) -> Iterator[Task]:
             yield Task(arg, None, error=str(exc))
             continue
         except OSError as exc:  # gone or unreadable since it was opened
-            yield Task(arg, None, error=f"{arg}: cannot read: {exc.strerror or exc}",
-                       io_error=True)
+            yield Task(arg, None, error=f"{arg}: cannot read: {exc.strerror or exc}", io_error=True)
             continue
         for ident, build in entries:
             yield Task(f"{arg}#{ident}" if ident else arg, ident or None, build=build)
@@ -112,10 +110,17 @@ class _Rows:
 
     def finish(self, index: int, puzzle: Puzzle | None, fields: Row) -> None:
         task = self.tasks[index]
-        size = {} if puzzle is None else {"width": puzzle.width, "height": puzzle.height,
-                                          "size": puzzle.size_text}
-        row = (dict.fromkeys(self.job.columns) | {"file": task.label, "item": task.item} | size
-               | fields)
+        size = (
+            {}
+            if puzzle is None
+            else {"width": puzzle.width, "height": puzzle.height, "size": puzzle.size_text}
+        )
+        row = (
+            dict.fromkeys(self.job.columns)
+            | {"file": task.label, "item": task.item}
+            | size
+            | fields
+        )
         self.rows[index] = row
         self.done += 1
         what = f"error: {row['error']}" if row["error"] else self.job.describe(row)
@@ -154,8 +159,9 @@ def _run_pool(rows: _Rows, jobs: int) -> None:
     context = multiprocessing.get_context()
     stop = context.Event() if job.stoppable else None
     pending: dict[Future[Row], tuple[int, Puzzle]] = {}
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(stop,)) as pool:
+    with ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_init_worker, initargs=(stop,)
+    ) as pool:
         try:
             for index in range(len(rows.tasks)):
                 puzzle = rows.build(index)
@@ -205,19 +211,30 @@ class Column:
     fit: bool = True
 
 
-def text_table(rows: list[Row], columns: Sequence[Column], *, error_after: int = 1,
-               note: Callable[[Row], str] | None = None) -> str:
+def text_table(
+    rows: list[Row],
+    columns: Sequence[Column],
+    *,
+    error_after: int = 1,
+    note: Callable[[Row], str] | None = None,
+) -> str:
     """The rows as a text table, a header line first.  The first column (the file) is as wide as
     its longest cell; another ``fit`` column as the longest among the rows without an error.  A
     row with an error shows the first ``error_after`` columns (the first filled in, the others
     blank) and then ``error: …``; ``note(row)`` adds an indented line under the other rows."""
     ok = [row for row in rows if not row["error"]]
-    widths = [max([column.width] + [len(column.cell(row)) for row in (rows if i == 0 else ok)])
-              if column.fit else column.width for i, column in enumerate(columns)]
+    widths = [
+        max([column.width] + [len(column.cell(row)) for row in (rows if i == 0 else ok)])
+        if column.fit
+        else column.width
+        for i, column in enumerate(columns)
+    ]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(f"{cell:{column.align}{width}}"
-                         for cell, column, width in zip(cells, columns, widths, strict=False))
+        return "  ".join(
+            f"{cell:{column.align}{width}}"
+            for cell, column, width in zip(cells, columns, widths, strict=False)
+        )
 
     lines = [line([column.header for column in columns])]
     for row in rows:

@@ -23,36 +23,56 @@ NAME = "check"
 HELP = "decide many puzzles (every puzzle of a collection file) and print one row each"
 DEFAULT_TIME_LIMIT = 10.0
 COLUMNS = ("file", "item", "width", "height", "size", "verdict", "label", "seconds", "error")
-TABLE = (Column("file", lambda row: row["file"], "<", 4),
-         Column("size", lambda row: row["size"], ">", 4),
-         Column("verdict", lambda row: row["label"], "<", 7),
-         Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False))
+TABLE = (
+    Column("file", lambda row: row["file"], "<", 4),
+    Column("size", lambda row: row["size"], ">", 4),
+    Column("verdict", lambda row: row["label"], "<", 7),
+    Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False),
+)
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
-        NAME, parents=[parent], help=HELP,
+        NAME,
+        parents=[parent],
+        help=HELP,
         description=HELP + ". A file that cannot be read or understood gives a row with the "
         "error and the others still run; the exit code is then 3 (a file could not be read) or "
-        "2 (bad input), otherwise 0 whatever the verdicts.")
-    parser.add_argument("puzzles", metavar="FILE", nargs="+",
-                        help="puzzle files (FILE#ITEM for one puzzle of a collection) or "
-                             "puzzle strings")
-    parser.add_argument("--time-limit", metavar="S", type=time_limit_arg,
-                        default=DEFAULT_TIME_LIMIT,
-                        help=f"seconds per puzzle before the verdict is 'undecided' "
-                             f"(default: {DEFAULT_TIME_LIMIT:g})")
-    parser.add_argument("--jobs", metavar="N", type=positive_int_arg, default=1,
-                        help="solve in N worker processes (default: 1, in this process)")
+        "2 (bad input), otherwise 0 whatever the verdicts.",
+    )
+    parser.add_argument(
+        "puzzles",
+        metavar="FILE",
+        nargs="+",
+        help="puzzle files (FILE#ITEM for one puzzle of a collection) or puzzle strings",
+    )
+    parser.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=time_limit_arg,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds per puzzle before the verdict is 'undecided' "
+        f"(default: {DEFAULT_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=1,
+        help="solve in N worker processes (default: 1, in this process)",
+    )
     parser.set_defaults(run=run)
 
 
 def verdict(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
     """Solve one puzzle (in this process or a worker) and return the row's verdict fields."""
     result = solve(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
-    return {"verdict": result.verdict.name.lower(), "label": result.verdict.label,
-            "seconds": round(result.seconds, 6)}
+    return {
+        "verdict": result.verdict.name.lower(),
+        "label": result.verdict.label,
+        "seconds": round(result.seconds, 6),
+    }
 
 
 def _describe(row: Row) -> str:

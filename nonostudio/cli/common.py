@@ -190,8 +190,11 @@ def probe(path: str | os.PathLike[str]) -> None:
     a folder's says it is a folder and that a puzzle file is wanted."""
     if _is_dir(os.fspath(path)):
         files = os.path.join(os.fspath(path), "*")
-        raise IsADirectoryError(errno.EISDIR, f"is a folder, not a puzzle file; name the files in "
-                                f"it, as in {files}", os.fspath(path))
+        raise IsADirectoryError(
+            errno.EISDIR,
+            f"is a folder, not a puzzle file; name the files in it, as in {files}",
+            os.fspath(path),
+        )
     with open(path, "rb"):
         pass
 

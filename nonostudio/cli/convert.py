@@ -27,47 +27,72 @@ SOLVE_SECONDS = 10.0  # how long a picture export tries to find the solution the
 
 CONVERT_HELP = "write a puzzle in another format, or draw it as a .png, .svg or .pdf picture"
 FORMATS_HELP = "list the puzzle formats that can be read and written"
-SAMPLES_HELP = ("list the freely licensed sample puzzles that come with nonostudio, or copy them "
-                "into a folder to try the other commands on")
+SAMPLES_HELP = (
+    "list the freely licensed sample puzzles that come with nonostudio, or copy them "
+    "into a folder to try the other commands on"
+)
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``convert`` and ``formats`` subcommands."""
     parser = subparsers.add_parser(
-        "convert", parents=[parent], help=CONVERT_HELP,
+        "convert",
+        parents=[parent],
+        help=CONVERT_HELP,
         description=CONVERT_HELP + ". The format comes from OUT's extension (.non, .xml, .pbn, "
         ".txt, .pzl, .png, .svg, .pdf) or from --format; OUT '-' writes to stdout "
-        f"(default format there: {STDOUT_FORMAT}).")
-    parser.add_argument("source", metavar="IN",
-                        help="a puzzle file in any readable format (IN#ITEM for one puzzle of "
-                             "a collection), a puzzle string or a Simon Tatham id")
+        f"(default format there: {STDOUT_FORMAT}).",
+    )
+    parser.add_argument(
+        "source",
+        metavar="IN",
+        help="a puzzle file in any readable format (IN#ITEM for one puzzle of "
+        "a collection), a puzzle string or a Simon Tatham id",
+    )
     parser.add_argument("target", metavar="OUT", help="the file to write, or - for stdout")
     parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
-    parser.add_argument("--format", metavar="F", dest="fmt",
-                        help="output format name (see the formats subcommand)")
+    parser.add_argument(
+        "--format", metavar="F", dest="fmt", help="output format name (see the formats subcommand)"
+    )
     drawn = parser.add_mutually_exclusive_group()
-    drawn.add_argument("--no-solution", "--blank", dest="blank", action="store_true",
-                       help="leave the solution out: the file's goal picture in a puzzle file; "
-                            "in a picture, the grid is drawn empty with its clues")
-    drawn.add_argument("--solution", action="store_true",
-                       help="pictures only: draw the solution, and fail (exit 1) when the "
-                            "puzzle has none or several. Without --solution or --blank a "
-                            "picture shows the file's goal picture or, when the file holds none, "
-                            f"the solution found within {SOLVE_SECONDS:.0f} s when it is unique "
-                            "(else an empty grid, with a note saying why)")
+    drawn.add_argument(
+        "--no-solution",
+        "--blank",
+        dest="blank",
+        action="store_true",
+        help="leave the solution out: the file's goal picture in a puzzle file; "
+        "in a picture, the grid is drawn empty with its clues",
+    )
+    drawn.add_argument(
+        "--solution",
+        action="store_true",
+        help="pictures only: draw the solution, and fail (exit 1) when the "
+        "puzzle has none or several. Without --solution or --blank a "
+        "picture shows the file's goal picture or, when the file holds none, "
+        f"the solution found within {SOLVE_SECONDS:.0f} s when it is unique "
+        "(else an empty grid, with a note saying why)",
+    )
     parser.set_defaults(run=run_convert)
 
-    formats = subparsers.add_parser("formats", parents=[parent], help=FORMATS_HELP,
-                                    description=FORMATS_HELP + ".")
+    formats = subparsers.add_parser(
+        "formats", parents=[parent], help=FORMATS_HELP, description=FORMATS_HELP + "."
+    )
     formats.set_defaults(run=run_formats)
 
     samples = subparsers.add_parser(
-        "samples", parents=[parent], help=SAMPLES_HELP,
+        "samples",
+        parents=[parent],
+        help=SAMPLES_HELP,
         description=SAMPLES_HELP + ". Each file keeps its title, author, copyright and licence "
-        "lines; keep them with any copy.")
-    samples.add_argument("folder", metavar="FOLDER", nargs="?",
-                         help="copy the samples into FOLDER (created if needed; files already "
-                              "there are left as they are)")
+        "lines; keep them with any copy.",
+    )
+    samples.add_argument(
+        "folder",
+        metavar="FOLDER",
+        nargs="?",
+        help="copy the samples into FOLDER (created if needed; files already "
+        "there are left as they are)",
+    )
     samples.set_defaults(run=run_samples)
 
 
@@ -88,13 +113,17 @@ def _with_solved_goal(puzzle: Puzzle, source: str, required: bool) -> Puzzle | N
 
     result = solve(puzzle, time_limit=None if required else SOLVE_SECONDS)
     if result.verdict.is_unique and result.solution is not None:
-        say(f"{source}: the input holds no solution picture; drawing the unique solution "
-            f"found by solving it ({result.seconds:.1f} s)")
+        say(
+            f"{source}: the input holds no solution picture; drawing the unique solution "
+            f"found by solving it ({result.seconds:.1f} s)"
+        )
         return replace(puzzle, goal=result.solution)
     if required:
         raise _NotUnique(f"{source}: no solution to draw: {result.verdict.label}")
-    say(f"{source}: the input holds no solution picture and the puzzle's is not known "
-        f"({result.verdict.label}); drawing the clues only")
+    say(
+        f"{source}: the input holds no solution picture and the puzzle's is not known "
+        f"({result.verdict.label}); drawing the clues only"
+    )
     return None
 
 
@@ -106,26 +135,37 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
     puzzle = load_puzzle(args.source, args.item)
     with_solution = not args.blank
-    data: dict[str, Any] = {"input": args.source, "output": args.target,
-                            "width": puzzle.width, "height": puzzle.height}
+    data: dict[str, Any] = {
+        "input": args.source,
+        "output": args.target,
+        "width": puzzle.width,
+        "height": puzzle.height,
+    }
     if args.target == "-":
         fmt = args.fmt or STDOUT_FORMAT
         text = write_text(puzzle, fmt, with_solution=with_solution)
         text = text if text.endswith("\n") else text + "\n"
-        data |= {"format": fmt, "with_solution": with_solution and puzzle.goal is not None,
-                 "text": text}
+        data |= {
+            "format": fmt,
+            "with_solution": with_solution and puzzle.goal is not None,
+            "text": text,
+        }
         return Outcome(data, text)
     target = Path(args.target)
     suffix = target.suffix.lower()
     if args.solution and not (suffix in PICTURES and args.fmt is None):
-        raise PuzzleError("--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
-                          "the goal picture its input holds (--no-solution leaves it out)")
+        raise PuzzleError(
+            "--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
+            "the goal picture its input holds (--no-solution leaves it out)"
+        )
     if suffix in PICTURES and args.fmt is None:
         write_picture: PictureWriter | None = args.write_picture
         if write_picture is None:
-            raise PuzzleError(f"{target}: this command line was started without a picture "
-                              f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
-                              source=str(target))
+            raise PuzzleError(
+                f"{target}: this command line was started without a picture "
+                f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
+                source=str(target),
+            )
         if with_solution and puzzle.goal is None:
             try:
                 solved = _with_solved_goal(puzzle, args.source, required=args.solution)
@@ -137,9 +177,12 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         fmt = suffix.lstrip(".")
     else:
         if args.fmt is not None and args.fmt.lower().lstrip(".") in (
-                s.lstrip(".") for s in PICTURES):
-            raise PuzzleError(f"pictures are chosen by OUT's extension "
-                              f"({', '.join(PICTURES)}), not by --format {args.fmt}")
+            s.lstrip(".") for s in PICTURES
+        ):
+            raise PuzzleError(
+                f"pictures are chosen by OUT's extension "
+                f"({', '.join(PICTURES)}), not by --format {args.fmt}"
+            )
         try:
             write_file(puzzle, target, args.fmt, with_solution=with_solution)
         except OSError as exc:  # name the target, not the temporary file beside it
@@ -159,13 +202,24 @@ def run_samples(args: argparse.Namespace) -> Outcome:
             puzzle = load_puzzle(str(path))
         except (PuzzleError, OSError) as exc:  # a damaged installation: say which file
             raise PuzzleError(f"a bundled sample cannot be read: {exc}", source=str(path)) from exc
-        rows.append({"file": path.name, "path": str(path), "title": puzzle.title,
-                     "width": puzzle.width, "height": puzzle.height,
-                     "copyright": puzzle.copyright or puzzle.author, "license": puzzle.licence})
+        rows.append(
+            {
+                "file": path.name,
+                "path": str(path),
+                "title": puzzle.title,
+                "width": puzzle.width,
+                "height": puzzle.height,
+                "copyright": puzzle.copyright or puzzle.author,
+                "license": puzzle.licence,
+            }
+        )
     if args.folder is None:
         width = max(len(r["file"]) for r in rows)
-        lines = [f"{r['file']:<{width}}  {r['width']:>2}x{r['height']:<2}  {r['title']}  "
-                 f"({r['license']}, {r['copyright']})" for r in rows]
+        lines = [
+            f"{r['file']:<{width}}  {r['width']:>2}x{r['height']:<2}  {r['title']}  "
+            f"({r['license']}, {r['copyright']})"
+            for r in rows
+        ]
         lines += ["", f"in {samples_dir()}; `nonostudio-cli samples FOLDER` copies them out"]
         return Outcome({"folder": str(samples_dir()), "samples": rows}, "\n".join(lines))
     folder = Path(args.folder)
@@ -190,10 +244,26 @@ def run_samples(args: argparse.Namespace) -> Outcome:
 
 def format_rows() -> list[dict[str, Any]]:
     """Every format with what nonostudio can do with it (pictures included)."""
-    rows = [{"name": f.name, "label": f.label, "extensions": list(f.extensions),
-             "read": f.can_read, "write": f.can_write} for f in FORMATS]
-    rows += [{"name": suffix.lstrip("."), "label": label, "extensions": [suffix],
-              "read": False, "write": True} for suffix, label in PICTURES.items()]
+    rows = [
+        {
+            "name": f.name,
+            "label": f.label,
+            "extensions": list(f.extensions),
+            "read": f.can_read,
+            "write": f.can_write,
+        }
+        for f in FORMATS
+    ]
+    rows += [
+        {
+            "name": suffix.lstrip("."),
+            "label": label,
+            "extensions": [suffix],
+            "read": False,
+            "write": True,
+        }
+        for suffix, label in PICTURES.items()
+    ]
     return rows
 
 
@@ -205,6 +275,8 @@ def run_formats(args: argparse.Namespace) -> Outcome:
     lines = [f"{'name':<{width}}  {'read/write':<10}  {'description':<{label_width}}  extensions"]
     for r in rows:
         mode = "/".join(m for m, ok in (("read", r["read"]), ("write", r["write"])) if ok)
-        lines.append(f"{r['name']:<{width}}  {mode:<10}  {r['label']:<{label_width}}  "
-                     f"{' '.join(r['extensions']) or '(typed or pasted text)'}")
+        lines.append(
+            f"{r['name']:<{width}}  {mode:<10}  {r['label']:<{label_width}}  "
+            f"{' '.join(r['extensions']) or '(typed or pasted text)'}"
+        )
     return Outcome(rows, "\n".join(lines))

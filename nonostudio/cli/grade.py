@@ -21,35 +21,64 @@ from nonostudio.rules.ruleset import RuleSet
 NAME = "grade"
 HELP = "grade the difficulty of puzzles for a rule set and print one row each"
 DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
-TABLE = (Column("file", lambda row: row["file"], "<", 4),
-         Column("size", lambda row: row["size"], ">", 4),
-         Column("tier", lambda row: str(row["tier"]), ">", 4, fit=False),
-         Column("score", lambda row: f"{row['score']:.2f}", ">", 6, fit=False),
-         Column("label", lambda row: row["label"], "<", 5),
-         Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False))
+TABLE = (
+    Column("file", lambda row: row["file"], "<", 4),
+    Column("size", lambda row: row["size"], ">", 4),
+    Column("tier", lambda row: str(row["tier"]), ">", 4, fit=False),
+    Column("score", lambda row: f"{row['score']:.2f}", ">", 6, fit=False),
+    Column("label", lambda row: row["label"], "<", 5),
+    Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False),
+)
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``grade`` subcommand."""
     parser = subparsers.add_parser(
-        NAME, parents=[parent], help=HELP,
+        NAME,
+        parents=[parent],
+        help=HELP,
         description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
-        "(see 'rules families'): " + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
+        "(see 'rules families'): "
+        + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
         + ". Blank margins never change a grade. A puzzle that cannot be read gives a row with the error and the others still "
-        "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.")
-    parser.add_argument("puzzles", metavar="FILE", nargs="+",
-                        help="puzzle files (every item of a collection; FILE#ITEM for one) or "
-                             "puzzle strings; or the single word 'lines-experiment' to run the "
-                             "line-selection experiment of Dandurand et al. (CogSci 2012)")
-    parser.add_argument("--rules", metavar="NAME", default=DEFAULT_RULES,
-                        help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})")
+        "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
+    )
+    parser.add_argument(
+        "puzzles",
+        metavar="FILE",
+        nargs="+",
+        help="puzzle files (every item of a collection; FILE#ITEM for one) or "
+        "puzzle strings; or the single word 'lines-experiment' to run the "
+        "line-selection experiment of Dandurand et al. (CogSci 2012)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="NAME",
+        default=DEFAULT_RULES,
+        help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})",
+    )
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
-    parser.add_argument("--jobs", metavar="N", type=positive_int_arg, default=1,
-                        help="grade in N worker processes (default: 1, in this process)")
-    parser.add_argument("--simulations", metavar="N", type=positive_int_arg, default=20,
-                        help="lines-experiment: number of simulations (default: 20, as the paper)")
-    parser.add_argument("--seed", metavar="S", type=int, default=0,
-                        help="lines-experiment: random seed (default: 0)")
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=1,
+        help="grade in N worker processes (default: 1, in this process)",
+    )
+    parser.add_argument(
+        "--simulations",
+        metavar="N",
+        type=positive_int_arg,
+        default=20,
+        help="lines-experiment: number of simulations (default: 20, as the paper)",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        type=int,
+        default=0,
+        help="lines-experiment: random seed (default: 0)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -65,19 +94,23 @@ def grade_named(puzzle: Puzzle, rules: str) -> dict[str, Any]:
 
 
 def _describe(row: Row) -> str:
-    return (f"{row['size']} {row['label']} (tier {row['tier']}, score {row['score']}, "
-            f"{row['seconds']:.3f} s)")
+    return (
+        f"{row['size']} {row['label']} (tier {row['tier']}, score {row['score']}, "
+        f"{row['seconds']:.3f} s)"
+    )
 
 
 def run_lines_experiment(args: argparse.Namespace) -> Outcome:
     """The paper's line-selection experiment: mean steps ± standard error per strategy."""
     from nonostudio.analysis.lines_experiment import run_experiment
 
-    result = run_experiment(simulations=args.simulations, seed=args.seed,
-                            progress=lambda f, m: say(f"{f:4.0%} {m}"))
+    result = run_experiment(
+        simulations=args.simulations, seed=args.seed, progress=lambda f, m: say(f"{f:4.0%} {m}")
+    )
     table = result.table()
-    return Outcome({"table": table, "simulations": args.simulations, "seed": args.seed},
-                   table, ExitCode.OK)
+    return Outcome(
+        {"table": table, "simulations": args.simulations, "seed": args.seed}, table, ExitCode.OK
+    )
 
 
 def run(args: argparse.Namespace) -> Outcome:

@@ -33,21 +33,42 @@ from nonostudio.rules.cost import CostWeights
 NAME = "learn"
 HELP = "learn rules: run synthesis, follow it, export and compare the learned set"
 
-__all__ = ["HELP", "NAME", "register", "run_export", "run_extend", "run_learn", "run_report",
-           "run_status", "search_options", "sigint_cancels", "test_set_path", "weight_arg"]
+__all__ = [
+    "HELP",
+    "NAME",
+    "register",
+    "run_export",
+    "run_extend",
+    "run_learn",
+    "run_report",
+    "run_status",
+    "search_options",
+    "sigint_cancels",
+    "test_set_path",
+    "weight_arg",
+]
 
 _STORE_ARG: dict[str, Any] = {
-    "metavar": "PATH", "default": None,
-    "help": "the job store (default: jobs.sqlite3 in the user data folder)"}
+    "metavar": "PATH",
+    "default": None,
+    "help": "the job store (default: jobs.sqlite3 in the user data folder)",
+}
 _RUN_ID_ARG: dict[str, Any] = {
-    "metavar": "RUN_ID", "type": positive_int_arg, "nargs": "?", "default": None,
-    "help": "the run (default: the latest)"}
+    "metavar": "RUN_ID",
+    "type": positive_int_arg,
+    "nargs": "?",
+    "default": None,
+    "help": "the run (default: the latest)",
+}
 _THREE_FIRST_ARG: dict[str, Any] = {
     "action": "store_true",
     "help": "of the three-pattern sets, only those naming the first hint, block and gap (about "
-            "a tenth of them)"}
-_TEST_HELP = ("test transitions, such as the paper's testing-set.json (default: "
-              "$NONOSTUDIO_TEST_SET, else the set made from the bundled samples")
+    "a tenth of them)",
+}
+_TEST_HELP = (
+    "test transitions, such as the paper's testing-set.json (default: "
+    "$NONOSTUDIO_TEST_SET, else the set made from the bundled samples"
+)
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -64,54 +85,118 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
 
 def _add_run(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """``learn run``: start (or resume) a run and synthesise its rules."""
-    run = actions.add_parser("run", parents=[parent],
-                             help="synthesise rules for lines up to a length (resumable)")
-    run.add_argument("--max-length", metavar="N", type=positive_int_arg, default=7,
-                     help="train on lines of at most N cells (default: 7)")
-    run.add_argument("--max-patterns", metavar="K", type=positive_int_arg, default=3,
-                     help="bind at most K elements in a rule (default: 3)")
-    run.add_argument("--jobs", metavar="N", type=positive_int_arg, default=None,
-                     help="parallel workers (default: one per core)")
-    run.add_argument("--budget", metavar="S", type=seconds_arg, default=60.0,
-                     help="seconds per specification (default: 60)")
-    run.add_argument("--mode", choices=("process", "thread"), default="process",
-                     help="workers are processes (default) or threads")
+    run = actions.add_parser(
+        "run", parents=[parent], help="synthesise rules for lines up to a length (resumable)"
+    )
+    run.add_argument(
+        "--max-length",
+        metavar="N",
+        type=positive_int_arg,
+        default=7,
+        help="train on lines of at most N cells (default: 7)",
+    )
+    run.add_argument(
+        "--max-patterns",
+        metavar="K",
+        type=positive_int_arg,
+        default=3,
+        help="bind at most K elements in a rule (default: 3)",
+    )
+    run.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=None,
+        help="parallel workers (default: one per core)",
+    )
+    run.add_argument(
+        "--budget",
+        metavar="S",
+        type=seconds_arg,
+        default=60.0,
+        help="seconds per specification (default: 60)",
+    )
+    run.add_argument(
+        "--mode",
+        choices=("process", "thread"),
+        default="process",
+        help="workers are processes (default) or threads",
+    )
     run.add_argument("--three-first", **_THREE_FIRST_ARG)
-    run.add_argument("--three-narrow", action="store_true",
-                     help="three-pattern specifications get only the constant-level search, "
-                          "no climb of the pattern lattice (much faster; see the README)")
-    run.add_argument("--no-narrow", action="store_true",
-                     help="finish skipped specifications at once (by default each still gets "
-                          "one search at its constant level: first hint, first block ...)")
-    run.add_argument("--without", metavar="CONSTRUCT", action="append", default=[],
-                     choices=sorted(CONSTRUCTS),
-                     help="leave a DSL construct out of the search (repeatable): "
-                          + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()))
-    run.add_argument("--with", dest="extensions", metavar="EXTENSION", action="append",
-                     default=[], choices=sorted(EXTENSIONS),
-                     help="also search a construct beyond the paper's DSL (repeatable): "
-                          + "; ".join(f"{k}: {v}" for k, v in EXTENSIONS.items()))
-    run.add_argument("--weight", metavar="NAME=N", action="append", default=[],
-                     type=weight_arg,
-                     help="rank candidates by another cost weight (repeatable; default: the "
-                          "original's: " + ", ".join(f"{f.name} {f.default}"
-                                                      for f in fields(CostWeights)) + ")")
+    run.add_argument(
+        "--three-narrow",
+        action="store_true",
+        help="three-pattern specifications get only the constant-level search, "
+        "no climb of the pattern lattice (much faster; see the README)",
+    )
+    run.add_argument(
+        "--no-narrow",
+        action="store_true",
+        help="finish skipped specifications at once (by default each still gets "
+        "one search at its constant level: first hint, first block ...)",
+    )
+    run.add_argument(
+        "--without",
+        metavar="CONSTRUCT",
+        action="append",
+        default=[],
+        choices=sorted(CONSTRUCTS),
+        help="leave a DSL construct out of the search (repeatable): "
+        + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()),
+    )
+    run.add_argument(
+        "--with",
+        dest="extensions",
+        metavar="EXTENSION",
+        action="append",
+        default=[],
+        choices=sorted(EXTENSIONS),
+        help="also search a construct beyond the paper's DSL (repeatable): "
+        + "; ".join(f"{k}: {v}" for k, v in EXTENSIONS.items()),
+    )
+    run.add_argument(
+        "--weight",
+        metavar="NAME=N",
+        action="append",
+        default=[],
+        type=weight_arg,
+        help="rank candidates by another cost weight (repeatable; default: the "
+        "original's: " + ", ".join(f"{f.name} {f.default}" for f in fields(CostWeights)) + ")",
+    )
     run.add_argument("--store", **_STORE_ARG)
-    run.add_argument("--resume", metavar="RUN_ID", type=positive_int_arg, default=None,
-                     help="continue this run instead of starting one (its stored length, "
-                          "patterns and budget are kept)")
+    run.add_argument(
+        "--resume",
+        metavar="RUN_ID",
+        type=positive_int_arg,
+        default=None,
+        help="continue this run instead of starting one (its stored length, "
+        "patterns and budget are kept)",
+    )
     run.set_defaults(run=run_learn)
 
 
 def _add_extend(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """``learn extend``: add longer lines or more patterns to a run."""
-    extend = actions.add_parser("extend", parents=[parent],
-                                help="add longer lines or more patterns to a run (nothing redone)")
+    extend = actions.add_parser(
+        "extend",
+        parents=[parent],
+        help="add longer lines or more patterns to a run (nothing redone)",
+    )
     extend.add_argument("run_id", **_RUN_ID_ARG)
-    extend.add_argument("--max-length", metavar="N", type=positive_int_arg, required=True,
-                        help="lines of at most N cells")
-    extend.add_argument("--max-patterns", metavar="K", type=positive_int_arg, required=True,
-                        help="at most K patterns per specification")
+    extend.add_argument(
+        "--max-length",
+        metavar="N",
+        type=positive_int_arg,
+        required=True,
+        help="lines of at most N cells",
+    )
+    extend.add_argument(
+        "--max-patterns",
+        metavar="K",
+        type=positive_int_arg,
+        required=True,
+        help="at most K patterns per specification",
+    )
     extend.add_argument("--three-first", **_THREE_FIRST_ARG)
     extend.add_argument("--store", **_STORE_ARG)
     extend.set_defaults(run=run_extend)
@@ -127,58 +212,108 @@ def _add_status(actions: argparse._SubParsersAction, parent: argparse.ArgumentPa
 
 def _add_export(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """``learn export``: optimise runs' rules and write the best as a rule file."""
-    export = actions.add_parser("export", parents=[parent],
-                                help="optimise a run's rules and write the best as a rule file")
+    export = actions.add_parser(
+        "export", parents=[parent], help="optimise a run's rules and write the best as a rule file"
+    )
     export.add_argument("out", metavar="OUT.rules", help="the rule file to write")
-    export.add_argument("run_ids", metavar="RUN_ID", type=positive_int_arg, nargs="*",
-                        help="the runs whose rules to pool (default: the latest)")
-    export.add_argument("--top", metavar="K", type=positive_int_arg, default=None,
-                        help="keep the K best rules (default: every rule that adds a cell)")
-    export.add_argument("--cost-budget", metavar="B", type=positive_int_arg, default=None,
-                        help="with --top K: the K rules' costs add up to at most B (a rule is "
-                             "chosen by gain only while the K can still be completed within B)")
-    export.add_argument("--optimise-on", choices=("test", "training"), default="test",
-                        help="choose rules by coverage of the Butler testing set (default, as "
-                             "the paper) or of the run's mined transitions")
-    export.add_argument("--test", metavar="FILE", default=None,
-                        help=_TEST_HELP + ")")
-    export.add_argument("--pool", metavar="FILE", action="append", default=[],
-                        help="also pool the rules of a rule file (a learned set written by an "
-                             "earlier export, say; its header is kept in the new one); with "
-                             "--pool and no RUN_ID no job store is read")
-    export.add_argument("--simplify", action="store_true",
-                        help="simplify the chosen rules as synthesis now does (drop conjuncts "
-                             "and bindings they stay sound without; each step proved) and "
-                             "choose again")
-    export.add_argument("--widen", action="store_true",
-                        help="widen the unique conditions of the chosen rules as synthesis now "
-                             "does (conjuncts that make a rule fire on more lines of the check "
-                             "pool; each step proved) and choose again")
-    export.add_argument("--mirror", action="store_true",
-                        help="pool the mirror image of every rule too (the rule about the last "
-                             "clue for one about the first: lines are read forwards only when "
-                             "coverage is measured) and choose again; each chosen mirror is "
-                             "proved sound")
-    export.add_argument("--jobs", metavar="N", type=positive_int_arg, default=None,
-                        help="processes measuring the pooled rules' coverage (default: one per "
-                             "core)")
+    export.add_argument(
+        "run_ids",
+        metavar="RUN_ID",
+        type=positive_int_arg,
+        nargs="*",
+        help="the runs whose rules to pool (default: the latest)",
+    )
+    export.add_argument(
+        "--top",
+        metavar="K",
+        type=positive_int_arg,
+        default=None,
+        help="keep the K best rules (default: every rule that adds a cell)",
+    )
+    export.add_argument(
+        "--cost-budget",
+        metavar="B",
+        type=positive_int_arg,
+        default=None,
+        help="with --top K: the K rules' costs add up to at most B (a rule is "
+        "chosen by gain only while the K can still be completed within B)",
+    )
+    export.add_argument(
+        "--optimise-on",
+        choices=("test", "training"),
+        default="test",
+        help="choose rules by coverage of the Butler testing set (default, as "
+        "the paper) or of the run's mined transitions",
+    )
+    export.add_argument("--test", metavar="FILE", default=None, help=_TEST_HELP + ")")
+    export.add_argument(
+        "--pool",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="also pool the rules of a rule file (a learned set written by an "
+        "earlier export, say; its header is kept in the new one); with "
+        "--pool and no RUN_ID no job store is read",
+    )
+    export.add_argument(
+        "--simplify",
+        action="store_true",
+        help="simplify the chosen rules as synthesis now does (drop conjuncts "
+        "and bindings they stay sound without; each step proved) and "
+        "choose again",
+    )
+    export.add_argument(
+        "--widen",
+        action="store_true",
+        help="widen the unique conditions of the chosen rules as synthesis now "
+        "does (conjuncts that make a rule fire on more lines of the check "
+        "pool; each step proved) and choose again",
+    )
+    export.add_argument(
+        "--mirror",
+        action="store_true",
+        help="pool the mirror image of every rule too (the rule about the last "
+        "clue for one about the first: lines are read forwards only when "
+        "coverage is measured) and choose again; each chosen mirror is "
+        "proved sound",
+    )
+    export.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=None,
+        help="processes measuring the pooled rules' coverage (default: one per core)",
+    )
     export.add_argument("--store", **_STORE_ARG)
     export.set_defaults(run=run_export)
 
 
 def _add_report(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """``learn report``: compare a rule set with the control rules."""
-    report = actions.add_parser("report", parents=[parent],
-                                help="compare a rule set with the control rules, as the paper")
+    report = actions.add_parser(
+        "report", parents=[parent], help="compare a rule set with the control rules, as the paper"
+    )
     report.add_argument("rules", metavar="RULES", help="a .rules file or a shipped set's name")
-    report.add_argument("--control", metavar="NAME", default="control",
-                        help="the rule set to compare with (default: control)")
-    report.add_argument("--test", metavar="FILE", default=None,
-                        help=_TEST_HELP + "; the paper's figures are shown only beside its own "
-                                          "set)")
-    report.add_argument("--cost-budget", metavar="B", type=positive_int_arg, default=None,
-                        help="also choose a top 10 of the learned rules whose costs add up to at "
-                             "most B (317: a mean cost of 31.7, the control top 10's)")
+    report.add_argument(
+        "--control",
+        metavar="NAME",
+        default="control",
+        help="the rule set to compare with (default: control)",
+    )
+    report.add_argument(
+        "--test",
+        metavar="FILE",
+        default=None,
+        help=_TEST_HELP + "; the paper's figures are shown only beside its own set)",
+    )
+    report.add_argument(
+        "--cost-budget",
+        metavar="B",
+        type=positive_int_arg,
+        default=None,
+        help="also choose a top 10 of the learned rules whose costs add up to at "
+        "most B (317: a mean cost of 31.7, the control top 10's)",
+    )
     report.set_defaults(run=run_report)
 
 
@@ -187,8 +322,9 @@ def weight_arg(text: str) -> tuple[str, int]:
     name, sep, value = text.partition("=")
     names = [f.name for f in fields(CostWeights)]
     if not sep or name.strip() not in names:
-        raise argparse.ArgumentTypeError(f"expected NAME=N with NAME one of {', '.join(names)}; "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=N with NAME one of {', '.join(names)}; got {text!r}"
+        )
     try:
         number = int(value)
     except ValueError:

@@ -61,14 +61,20 @@ def run_export(args: argparse.Namespace) -> Outcome:
     source = {rule.name: key for key, rule in pool.found}
     say(f"optimising {len(pool.found)} rules on {where}")
     started = time.monotonic()
-    choice = choose_rules([rule for _, rule in pool.found], transitions,
-                          _choice_settings(args, pool.infos), say=say)
+    choice = choose_rules(
+        [rule for _, rule in pool.found], transitions, _choice_settings(args, pool.infos), say=say
+    )
     total = len(covered_cells(choice.rules, transitions))
     to_fill = cells_to_fill(transitions)
     # What this set is comes first; how it was made (its runs, and the rule files pooled
     # with their own notes, nested) after it.
-    header = "\n".join([*_summary_lines(args, pool, choice, where, total, to_fill),
-                        "How it was made:", *_made_lines(args, pool)])
+    header = "\n".join(
+        [
+            *_summary_lines(args, pool, choice, where, total, to_fill),
+            "How it was made:",
+            *_made_lines(args, pool),
+        ]
+    )
     entries = chosen_entries(choice.chosen, choice.sources(source), transitions, where)
     Path(args.out).write_text(dump_rules(entries, header), encoding="utf-8")
     seconds = time.monotonic() - started
@@ -83,12 +89,16 @@ def _check_out_name(out: str) -> None:
         return
     folder = Path(out).resolve().parent
     if folder in (rules_dir().resolve(), user_rules_dir().resolve()):
-        raise PuzzleError(f"{shadowed!r} is the name of a shipped rule set: writing it to "
-                          f"{folder} would replace or hide it; choose another name",
-                          source=out)
-    say(f"note: {out} is named like the shipped rule set {shadowed!r}; it is read by "
+        raise PuzzleError(
+            f"{shadowed!r} is the name of a shipped rule set: writing it to "
+            f"{folder} would replace or hide it; choose another name",
+            source=out,
+        )
+    say(
+        f"note: {out} is named like the shipped rule set {shadowed!r}; it is read by "
         f"its path ({Path(out).as_posix()}), and the name {shadowed!r} alone keeps "
-        f"meaning the shipped set; a name of its own avoids the confusion")
+        f"meaning the shipped set; a name of its own avoids the confusion"
+    )
 
 
 def _pooled(args: argparse.Namespace, files: list[RuleSet]) -> _Pool:
@@ -123,44 +133,76 @@ def _optimised_on(args: argparse.Namespace, infos: list[RunInfo]) -> tuple[list[
 def _choice_settings(args: argparse.Namespace, infos: list[RunInfo]) -> ChoiceSettings:
     """What ``--top``, ``--cost-budget``, ``--simplify``, ``--widen``, ``--mirror`` and ``--jobs``
     ask of :func:`choose_rules`, with the search options the runs share."""
-    return ChoiceSettings(top_k=args.top, cost_budget=args.cost_budget,
-                          simplify_chosen=args.simplify, widen_chosen=args.widen,
-                          recover=load_rules("control").rules, mirror=args.mirror,
-                          jobs=args.jobs, search=common_options([i.settings for i in infos]))
+    return ChoiceSettings(
+        top_k=args.top,
+        cost_budget=args.cost_budget,
+        simplify_chosen=args.simplify,
+        widen_chosen=args.widen,
+        recover=load_rules("control").rules,
+        mirror=args.mirror,
+        jobs=args.jobs,
+        search=common_options([i.settings for i in infos]),
+    )
 
 
-def _summary_lines(args: argparse.Namespace, pool: _Pool, choice: Choice, where: str,
-                   total: int, to_fill: int) -> list[str]:
+def _summary_lines(
+    args: argparse.Namespace, pool: _Pool, choice: Choice, where: str, total: int, to_fill: int
+) -> list[str]:
     """The header's first part: what the set is (its origins, pooling, choice and coverage)."""
     chosen, rules = choice.chosen, choice.rules
-    origins = ([f"run{'s' if len(pool.run_ids) > 1 else ''} {pool.which} of {pool.store_path}"]
-               if pool.run_ids else []) + [f"the rule file {path}" for path in args.pool]
-    refined = [f"{n} of the first choice {what} (each step proved)" for n, what, asked in (
-        (choice.widened, "widened", args.widen), (choice.simplified, "simplified", args.simplify))
-        if asked]
+    origins = (
+        [f"run{'s' if len(pool.run_ids) > 1 else ''} {pool.which} of {pool.store_path}"]
+        if pool.run_ids
+        else []
+    ) + [f"the rule file {path}" for path in args.pool]
+    refined = [
+        f"{n} of the first choice {what} (each step proved)"
+        for n, what, asked in (
+            (choice.widened, "widened", args.widen),
+            (choice.simplified, "simplified", args.simplify),
+        )
+        if asked
+    ]
     lines = [
         f"Rules learned by nonostudio ({' and '.join(origins)}).",
         f"Distinct rules pooled: {len(rules)}"
         + (f"; {', '.join(refined)}, then chosen again." if refined else "."),
-        *([f"Mirror images pooled: {len(choice.mirrors)} (the rule read from the other end of "
-           f"the line: constant(t, -1) is the last element); "
-           f"{sum(r.name in choice.mirrors for r in chosen.rules)} chosen, each proved sound "
-           f"for lines up to 30 cells"
-           + (f"; refuted and left out: {', '.join(choice.refuted)}." if choice.refuted
-              else ".")] if args.mirror else []),
+        *(
+            [
+                f"Mirror images pooled: {len(choice.mirrors)} (the rule read from the other end of "
+                f"the line: constant(t, -1) is the last element); "
+                f"{sum(r.name in choice.mirrors for r in chosen.rules)} chosen, each proved sound "
+                f"for lines up to 30 cells"
+                + (
+                    f"; refuted and left out: {', '.join(choice.refuted)}."
+                    if choice.refuted
+                    else "."
+                )
+            ]
+            if args.mirror
+            else []
+        ),
         f"Optimised on {where}: {chosen.groups_dropped} rules dropped as costlier duplicates, "
         f"{chosen.subsets_dropped} coverage groups dropped as "
-        + ("subsets." if args.cost_budget is None else
-           f"dominated (a superset at no higher cost); the top {args.top} chosen within a total "
-           f"cost of {args.cost_budget}: {sum(chosen.costs)}."),
+        + (
+            "subsets."
+            if args.cost_budget is None
+            else f"dominated (a superset at no higher cost); the top {args.top} chosen within a total "
+            f"cost of {args.cost_budget}: {sum(chosen.costs)}."
+        ),
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",
     ]
     if choice.kept_for:
-        lines.append("Kept after the greedy choice (adding no cell) as the only rules that "
-                     "recover a documented strategy: " + ", ".join(
-                         f"{rule} ({strategy.replace('_', ' ')})"
-                         for strategy, rule in choice.kept_for.items()) + ".")
+        lines.append(
+            "Kept after the greedy choice (adding no cell) as the only rules that "
+            "recover a documented strategy: "
+            + ", ".join(
+                f"{rule} ({strategy.replace('_', ' ')})"
+                for strategy, rule in choice.kept_for.items()
+            )
+            + "."
+        )
     return lines
 
 
@@ -174,11 +216,18 @@ def _made_lines(args: argparse.Namespace, pool: _Pool) -> list[str]:
             f"Run {info.id}. Training set: the canonical transitions of every line of at most "
             f"{settings.get('max_length')} cells; specifications with at most "
             f"{settings.get('max_patterns')} patterns"
-            + (" (of three, only those naming the first hint, block and gap)."
-               if settings.get("three_first") else "."),
+            + (
+                " (of three, only those naming the first hint, block and gap)."
+                if settings.get("three_first")
+                else "."
+            ),
             f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
             f"sound for all lines up to {settings.get('prove_length')} cells.",
-            *([f"  Search: {described}."] if (described := search_text(settings, why=True)) else []),
+            *(
+                [f"  Search: {described}."]
+                if (described := search_text(settings, why=True))
+                else []
+            ),
             f"  Time: {status.work_seconds:.0f} s of synthesis work (median "
             f"{status.median_seconds or 0:.2f} s, p95 {status.p95_seconds or 0:.2f} s per "
             f"specification, {status.budget_hits} over budget).",
@@ -191,21 +240,40 @@ def _made_lines(args: argparse.Namespace, pool: _Pool) -> list[str]:
     return lines
 
 
-def _export_data(args: argparse.Namespace, pool: _Pool, choice: Choice,
-                 coverage: tuple[int, int], written: int, seconds: float) -> dict[str, Any]:
+def _export_data(
+    args: argparse.Namespace,
+    pool: _Pool,
+    choice: Choice,
+    coverage: tuple[int, int],
+    written: int,
+    seconds: float,
+) -> dict[str, Any]:
     """The JSON fields of ``learn export``; ``coverage`` is (cells all pooled rules cover, cells
     to fill)."""
     chosen = choice.chosen
     total, to_fill = coverage
-    return {"out": args.out, "run_ids": pool.run_ids, "rules_found": len(choice.rules),
-            "rules_written": written, "optimised_on": args.optimise_on, "coverage_all": total,
-            "coverage_written": chosen.coverage, "cells_to_fill": to_fill,
-            "gains": chosen.gains, "groups_dropped": chosen.groups_dropped,
-            "subsets_dropped": chosen.subsets_dropped, "simplified": choice.simplified,
-            "widened": choice.widened, "pooled_files": args.pool,
-            "mirrors_pooled": len(choice.mirrors), "mirrors_refuted": choice.refuted,
-            "kept_for": choice.kept_for, "cost_budget": args.cost_budget,
-            "total_cost": sum(chosen.costs), "seconds": round(seconds, 3)}
+    return {
+        "out": args.out,
+        "run_ids": pool.run_ids,
+        "rules_found": len(choice.rules),
+        "rules_written": written,
+        "optimised_on": args.optimise_on,
+        "coverage_all": total,
+        "coverage_written": chosen.coverage,
+        "cells_to_fill": to_fill,
+        "gains": chosen.gains,
+        "groups_dropped": chosen.groups_dropped,
+        "subsets_dropped": chosen.subsets_dropped,
+        "simplified": choice.simplified,
+        "widened": choice.widened,
+        "pooled_files": args.pool,
+        "mirrors_pooled": len(choice.mirrors),
+        "mirrors_refuted": choice.refuted,
+        "kept_for": choice.kept_for,
+        "cost_budget": args.cost_budget,
+        "total_cost": sum(chosen.costs),
+        "seconds": round(seconds, 3),
+    }
 
 
 def _file_rules(files: list[RuleSet], found: list[tuple[str, Rule]]) -> list[tuple[str, Rule]]:

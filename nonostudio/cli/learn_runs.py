@@ -25,12 +25,14 @@ from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import cells_to_fill, load_transitions
 
 
-def search_options(without: list[str], weights: list[tuple[str, int]],
-                   extensions: list[str] | None = None) -> SearchOptions:
+def search_options(
+    without: list[str], weights: list[tuple[str, int]], extensions: list[str] | None = None
+) -> SearchOptions:
     """The search options of ``--without``, ``--weight`` (a later weight of a name wins) and
     ``--with``."""
-    return SearchOptions(frozenset(without), CostWeights(**dict(weights)),
-                         frozenset(extensions or ()))
+    return SearchOptions(
+        frozenset(without), CostWeights(**dict(weights)), frozenset(extensions or ())
+    )
 
 
 def test_set_path(path: str | None) -> Path:
@@ -53,23 +55,32 @@ def pick_run(store: JobStore, run_id: int | None) -> int:
     """``run_id`` checked against the store's runs, or the latest run when None."""
     runs = store.runs()
     if not runs:
-        raise PuzzleError("the job store holds no run; start one with 'learn run'",
-                          source=str(store.path))
+        raise PuzzleError(
+            "the job store holds no run; start one with 'learn run'", source=str(store.path)
+        )
     if run_id is None:
         return runs[-1].id
     if run_id not in {r.id for r in runs}:
-        raise PuzzleError(f"no run {run_id} (runs: {', '.join(str(r.id) for r in runs)})",
-                          source=str(store.path))
+        raise PuzzleError(
+            f"no run {run_id} (runs: {', '.join(str(r.id) for r in runs)})", source=str(store.path)
+        )
     return run_id
 
 
 def status_data(status: RunStatus) -> dict[str, Any]:
     """A run's status as the JSON fields of ``learn run`` and ``learn status``."""
-    return {"run_id": status.run_id, "total": status.total, "finished": status.finished,
-            "counts": status.counts, "rules_found": status.rules_found,
-            "budget_hits": status.budget_hits, "median_seconds": status.median_seconds,
-            "p95_seconds": status.p95_seconds, "work_seconds": status.work_seconds,
-            "failures": [{"key": key, "error": why} for key, why in status.failures]}
+    return {
+        "run_id": status.run_id,
+        "total": status.total,
+        "finished": status.finished,
+        "counts": status.counts,
+        "rules_found": status.rules_found,
+        "budget_hits": status.budget_hits,
+        "median_seconds": status.median_seconds,
+        "p95_seconds": status.p95_seconds,
+        "work_seconds": status.work_seconds,
+        "failures": [{"key": key, "error": why} for key, why in status.failures],
+    }
 
 
 # ---- run ---------------------------------------------------------------------------------------
@@ -108,39 +119,58 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             settings = store.run(run_id).settings
             say(f"resuming run {run_id} in {store.path}")
         else:
-            settings = {"max_length": args.max_length, "max_patterns": args.max_patterns,
-                        "budget_s": args.budget, "prove_length": PROVE_LENGTH,
-                        "narrow": not args.no_narrow, "three_first": args.three_first,
-                        "three_narrow": args.three_narrow,
-                        "search": search_options(args.without, args.weight,
-                                                  args.extensions).to_json()}
-            specs = list(all_specifications(args.max_length, args.max_patterns,
-                                            three_first=args.three_first))
+            settings = {
+                "max_length": args.max_length,
+                "max_patterns": args.max_patterns,
+                "budget_s": args.budget,
+                "prove_length": PROVE_LENGTH,
+                "narrow": not args.no_narrow,
+                "three_first": args.three_first,
+                "three_narrow": args.three_narrow,
+                "search": search_options(args.without, args.weight, args.extensions).to_json(),
+            }
+            specs = list(
+                all_specifications(args.max_length, args.max_patterns, three_first=args.three_first)
+            )
             run_id = store.create_run(settings, specs)
-            say(f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
-                f"cells, in {store.path}")
+            say(
+                f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
+                f"cells, in {store.path}"
+            )
         try:
             work, narrow_work = works_for(settings)
         except ValueError as exc:
-            raise PuzzleError(f"run {run_id}'s search options: {exc}",
-                              source=str(store.path)) from None
-        runner = Runner(store, run_id, work, jobs=args.jobs,
-                        budget_s=float(settings.get("budget_s", args.budget)), mode=args.mode,
-                        progress=_progress,
-                        narrow_work=narrow_work if settings.get("narrow", True) else None,
-                        narrow_from=3 if settings.get("three_narrow") and settings.get("narrow", True)
-                        else None)
+            raise PuzzleError(
+                f"run {run_id}'s search options: {exc}", source=str(store.path)
+            ) from None
+        runner = Runner(
+            store,
+            run_id,
+            work,
+            jobs=args.jobs,
+            budget_s=float(settings.get("budget_s", args.budget)),
+            mode=args.mode,
+            progress=_progress,
+            narrow_work=narrow_work if settings.get("narrow", True) else None,
+            narrow_from=3
+            if settings.get("three_narrow") and settings.get("narrow", True)
+            else None,
+        )
         started = time.monotonic()
         with sigint_cancels(runner.cancel) as interrupted:
             status = runner.run()
         wall = time.monotonic() - started
-        data = status_data(status) | {"store": str(store.path), "settings": settings,
-                                       "wall_seconds": round(wall, 3),
-                                       "cancelled": interrupted[0]}
+        data = status_data(status) | {
+            "store": str(store.path),
+            "settings": settings,
+            "wall_seconds": round(wall, 3),
+            "cancelled": interrupted[0],
+        }
         lines = status.lines() + [f"  wall time {wall:.1f} s"]
         if interrupted[0]:
-            lines.append(f"cancelled; continue with: learn run --resume {run_id} "
-                         f"--store {store.path}")
+            lines.append(
+                f"cancelled; continue with: learn run --resume {run_id} --store {store.path}"
+            )
             return Outcome(data, "\n".join(lines), ExitCode.INTERRUPTED)
         return Outcome(data, "\n".join(lines))
 
@@ -153,21 +183,34 @@ def run_extend(args: argparse.Namespace) -> Outcome:
     with open_store(args.store) as store:
         run_id = pick_run(store, args.run_id)
         settings = dict(store.run(run_id).settings)
-        if args.max_length < int(settings.get("max_length", 1)) or \
-                args.max_patterns < int(settings.get("max_patterns", 1)):
-            raise PuzzleError(f"run {run_id} already has lines up to {settings.get('max_length')} "
-                              f"cells and {settings.get('max_patterns')} patterns; extend only "
-                              f"adds specifications", source=str(store.path))
+        if args.max_length < int(settings.get("max_length", 1)) or args.max_patterns < int(
+            settings.get("max_patterns", 1)
+        ):
+            raise PuzzleError(
+                f"run {run_id} already has lines up to {settings.get('max_length')} "
+                f"cells and {settings.get('max_patterns')} patterns; extend only "
+                f"adds specifications",
+                source=str(store.path),
+            )
         # A run that took every three-pattern set keeps doing so.
-        three_first = args.three_first and (settings.get("three_first", False)
-                                            or int(settings.get("max_patterns", 1)) < 3)
-        settings |= {"max_length": args.max_length, "max_patterns": args.max_patterns,
-                     "three_first": three_first}
-        added = store.extend_run(run_id, settings, all_specifications(
-            args.max_length, args.max_patterns, three_first=three_first))
+        three_first = args.three_first and (
+            settings.get("three_first", False) or int(settings.get("max_patterns", 1)) < 3
+        )
+        settings |= {
+            "max_length": args.max_length,
+            "max_patterns": args.max_patterns,
+            "three_first": three_first,
+        }
+        added = store.extend_run(
+            run_id,
+            settings,
+            all_specifications(args.max_length, args.max_patterns, three_first=three_first),
+        )
         total = store.run(run_id).total
-    text = (f"run {run_id}: {added} specifications added, {total} in all; continue with: "
-            f"learn run --resume {run_id} --store {store.path}")
+    text = (
+        f"run {run_id}: {added} specifications added, {total} in all; continue with: "
+        f"learn run --resume {run_id} --store {store.path}"
+    )
     return Outcome({"run_id": run_id, "added": added, "total": total, "settings": settings}, text)
 
 
@@ -181,8 +224,12 @@ def run_status(args: argparse.Namespace) -> Outcome:
         info = store.run(run_id)
         status = store.status(run_id)
         data = status_data(status) | {"status": info.status, "settings": info.settings}
-        return Outcome(data, "\n".join([*status.lines(), f"  run status {info.status}; "
-                                        f"{settings_summary(info.settings)}"]))
+        return Outcome(
+            data,
+            "\n".join(
+                [*status.lines(), f"  run status {info.status}; {settings_summary(info.settings)}"]
+            ),
+        )
 
 
 # ---- report ------------------------------------------------------------------------------------
@@ -196,9 +243,17 @@ def run_report(args: argparse.Namespace) -> Outcome:
     transitions = load_transitions(path)
     label = describe_test_set(path, len(transitions), cells_to_fill(transitions))
     say(f"comparing on {label}")
-    report = learning_report(learned.rules, control.rules, transitions,
-                             progress=lambda _fraction, message: say(message),
-                             cost_budget=args.cost_budget)
-    data = report.to_json() | {"rules": learned.name, "control": control.name,
-                               "test_set": str(path), "test_set_label": label}
+    report = learning_report(
+        learned.rules,
+        control.rules,
+        transitions,
+        progress=lambda _fraction, message: say(message),
+        cost_budget=args.cost_budget,
+    )
+    data = report.to_json() | {
+        "rules": learned.name,
+        "control": control.name,
+        "test_set": str(path),
+        "test_set_label": label,
+    }
     return Outcome(data, f"test set: {label}\n{report.table()}")

@@ -29,14 +29,26 @@ HELP = "solve one puzzle: print its solution (both, when there are several) and 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``solve`` subcommand."""
     parser = subparsers.add_parser(
-        NAME, parents=[parent], help=HELP, description=HELP + ". Grids use '#' for filled, "
-        "'.' for empty and '?' for cells line logic could not decide.")
-    parser.add_argument("puzzle", metavar="FILE",
-                        help="a puzzle file (FILE#ITEM picks one of a collection), a puzzle "
-                             "string such as 1:1-1:1, or a Simon Tatham id such as 2x2:1/1/1/1")
+        NAME,
+        parents=[parent],
+        help=HELP,
+        description=HELP + ". Grids use '#' for filled, "
+        "'.' for empty and '?' for cells line logic could not decide.",
+    )
+    parser.add_argument(
+        "puzzle",
+        metavar="FILE",
+        help="a puzzle file (FILE#ITEM picks one of a collection), a puzzle "
+        "string such as 1:1-1:1, or a Simon Tatham id such as 2x2:1/1/1/1",
+    )
     parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
-    parser.add_argument("--time-limit", metavar="S", type=time_limit_arg, default=None,
-                        help="give up after S seconds (verdict: undecided); default: no limit")
+    parser.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=time_limit_arg,
+        default=None,
+        help="give up after S seconds (verdict: undecided); default: no limit",
+    )
     parser.set_defaults(run=run)
 
 
@@ -66,8 +78,14 @@ def _text(puzzle: Puzzle, result: SolveResult) -> str:
     verdict = result.verdict
     parts: list[str] = []
     if verdict is Verdict.MULTIPLE:
-        parts += ["solution 1:", *_rows(result.solution), "",
-                  "solution 2:", *_rows(result.alternate), ""]
+        parts += [
+            "solution 1:",
+            *_rows(result.solution),
+            "",
+            "solution 2:",
+            *_rows(result.alternate),
+            "",
+        ]
     elif verdict.is_unique:
         parts += [*_rows(result.solution), ""]
     elif verdict is Verdict.UNDECIDED:
@@ -88,9 +106,11 @@ def collection_note(arg: str, item: str | None) -> tuple[str | None, int]:
     if len(entries) <= 1:
         return None, len(entries)
     first = entries[0][0]
-    return (f"{source.path} holds {len(entries)} puzzles; solving the first (item {first}). "
-            f"--item ID or {source.path}#ID solves another; `nonostudio-cli check "
-            f"{source.path}` checks them all"), len(entries)
+    return (
+        f"{source.path} holds {len(entries)} puzzles; solving the first (item {first}). "
+        f"--item ID or {source.path}#ID solves another; `nonostudio-cli check "
+        f"{source.path}` checks them all"
+    ), len(entries)
 
 
 def run(args: argparse.Namespace) -> Outcome:

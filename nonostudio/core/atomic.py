@@ -14,8 +14,9 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     renamed over ``path`` and the rename made durable; on failure the temporary file is removed
     and ``path`` is as it was."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent if str(target.parent) else ".")
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -28,8 +29,9 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         raise
     if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
         with contextlib.suppress(OSError):
-            dir_fd = os.open(target.parent if str(target.parent) else ".",
-                             os.O_RDONLY | os.O_DIRECTORY)
+            dir_fd = os.open(
+                target.parent if str(target.parent) else ".", os.O_RDONLY | os.O_DIRECTORY
+            )
             try:
                 os.fsync(dir_fd)
             finally:

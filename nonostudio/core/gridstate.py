@@ -130,15 +130,32 @@ class GridState:
             solves += self._sweep(False, batch, dirty_rows, should_stop)
         return solves
 
-    def _sweep(self, is_row: bool, batch: set[int], dirty_other: set[int],
-               should_stop: Callable[[], bool] | None = None) -> int:
+    def _sweep(
+        self,
+        is_row: bool,
+        batch: set[int],
+        dirty_other: set[int],
+        should_stop: Callable[[], bool] | None = None,
+    ) -> int:
         """Solve the lines in ``batch`` (rows or columns); mark crossing lines that changed."""
         if is_row:
             hints, n, own_f, own_x, other_f, other_x = (
-                self.puzzle.rows, self.width, self.row_f, self.row_x, self.col_f, self.col_x)
+                self.puzzle.rows,
+                self.width,
+                self.row_f,
+                self.row_x,
+                self.col_f,
+                self.col_x,
+            )
         else:
             hints, n, own_f, own_x, other_f, other_x = (
-                self.puzzle.cols, self.height, self.col_f, self.col_x, self.row_f, self.row_x)
+                self.puzzle.cols,
+                self.height,
+                self.col_f,
+                self.col_x,
+                self.row_f,
+                self.row_x,
+            )
         cache = self.cache
         solves = 0
         for count, i in enumerate(batch):

@@ -40,7 +40,9 @@ def cells_from_text(text: str) -> tuple[int, ...]:
     try:
         return tuple(CHAR_CELLS[ch] for ch in text)
     except KeyError as exc:
-        raise ValueError(f"not a cell character: {exc.args[0]!r} (expected '-', 'O' or 'x')") from None
+        raise ValueError(
+            f"not a cell character: {exc.args[0]!r} (expected '-', 'O' or 'x')"
+        ) from None
 
 
 def cells_to_text(cells: Iterable[int]) -> str:

@@ -52,7 +52,9 @@ def _spread(seeds: int, allowed: int) -> int:
     return allowed & ~below
 
 
-def _passes(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[list[int], list[int]] | None:
+def _passes(
+    hints: Sequence[int], n: int, filled: int, crossed: int
+) -> tuple[list[int], list[int]] | None:
     """Forward pass: (gap sets ``gaps[0..k]``, start sets ``starts[0..k-1]``), or None if infeasible.
 
     ``gaps[j]`` has bit ``p`` (0 ≤ p ≤ n) when hints ``0..j-1`` fit in ``[0, p)`` with cell ``p``
@@ -108,7 +110,8 @@ def _reverse(x: int, width: int) -> int:
     """The lowest ``width`` bits of ``x`` in reverse order (``x`` must fit in ``width`` bits)."""
     nbytes = (width + 7) >> 3
     return int.from_bytes(x.to_bytes(nbytes, "big").translate(_REV8), "little") >> (
-        (nbytes << 3) - width)
+        (nbytes << 3) - width
+    )
 
 
 def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
@@ -157,8 +160,9 @@ def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[
     fwd = _passes(hints, n, filled, crossed)
     if fwd is None:
         return None
-    bwd = _passes(hints[::-1], n, _reverse(filled, n) if filled else 0,
-                  _reverse(crossed, n) if crossed else 0)
+    bwd = _passes(
+        hints[::-1], n, _reverse(filled, n) if filled else 0, _reverse(crossed, n) if crossed else 0
+    )
     if bwd is None:
         return None
     k = len(hints)

@@ -49,8 +49,11 @@ class _FileHandler(logging.handlers.RotatingFileHandler):
         if not self.failed:
             self.failed = True
             error = sys.exc_info()[1]
-            print(f"nonostudio: cannot write the log file {self.baseFilename} ({error}); "
-                  "later log records are lost", file=sys.stderr)
+            print(
+                f"nonostudio: cannot write the log file {self.baseFilename} ({error}); "
+                "later log records are lost",
+                file=sys.stderr,
+            )
 
 
 def log_dir() -> Path:
@@ -87,8 +90,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / LOG_FILE_NAME
-        handler = _FileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8")
+        handler = _FileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8")
         _log_file, _problem = path, None
     except OSError as exc:
         handler = logging.StreamHandler(sys.stderr)

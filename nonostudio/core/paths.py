@@ -74,9 +74,12 @@ def resolve_test_set(path: str | os.PathLike[str] | None = None) -> Path:
         return Path(path)
     found = default_test_set()
     if os.environ.get(TEST_SET_ENV, "").strip() and not found.is_file():
-        raise FileNotFoundError(errno.ENOENT, f"{TEST_SET_ENV} names no test set file; unset it "
-                                f"to use the bundled set, or name one with --test FILE",
-                                str(found))
+        raise FileNotFoundError(
+            errno.ENOENT,
+            f"{TEST_SET_ENV} names no test set file; unset it "
+            f"to use the bundled set, or name one with --test FILE",
+            str(found),
+        )
     return found
 
 
@@ -86,8 +89,10 @@ def describe_test_set(path: Path, transitions: int, cells_to_fill: int) -> str:
     if (transitions, cells_to_fill) == PAPER_TEST_SET:
         return f"the paper's test set ({transitions} transitions, {path})"
     if path == bundled_test_set():
-        return (f"the bundled test set ({transitions} transitions from the sample puzzles; "
-                f"not the paper's: name it with --test FILE or {TEST_SET_ENV})")
+        return (
+            f"the bundled test set ({transitions} transitions from the sample puzzles; "
+            f"not the paper's: name it with --test FILE or {TEST_SET_ENV})"
+        )
     return f"the test set {path} ({transitions} transitions)"
 
 

@@ -30,7 +30,9 @@ def report_count(progress: ProgressCallback | None, done: int, total: int, messa
         progress(fraction_of(done, total), message)
 
 
-def sub_range(progress: ProgressCallback | None, start: float, end: float) -> ProgressCallback | None:
+def sub_range(
+    progress: ProgressCallback | None, start: float, end: float
+) -> ProgressCallback | None:
     """A callback that reports its own [0, 1] as ``progress``'s [``start``, ``end``].
 
     For one stage of a longer computation: the stage counts from 0 to 1 and the whole moves from
@@ -44,4 +46,3 @@ def sub_range(progress: ProgressCallback | None, start: float, end: float) -> Pr
         progress(start + span * min(1.0, max(0.0, fraction)), message)
 
     return stage
-

@@ -32,7 +32,9 @@ def new_grid(height: int, width: int, value: int = UNKNOWN) -> np.ndarray:
     return np.full((height, width), value, dtype=np.int8)
 
 
-def grid_to_text(grid: np.ndarray, filled: str = "#", crossed: str = ".", unknown: str = "?") -> str:
+def grid_to_text(
+    grid: np.ndarray, filled: str = "#", crossed: str = ".", unknown: str = "?"
+) -> str:
     """Rows of one character per cell, joined by newlines."""
     chars = {FILLED: filled, CROSSED: crossed, UNKNOWN: unknown}
     return "\n".join("".join(chars[int(c)] for c in row) for row in grid)
@@ -56,7 +58,7 @@ def _run_lengths(filled: np.ndarray) -> Clues:
     _, ends = np.nonzero(edges == -1)  # row-major order: the k-th end closes the k-th start
     lengths = (ends - starts).tolist()
     bounds = np.searchsorted(start_rows, np.arange(height + 1)).tolist()
-    return tuple(tuple(lengths[bounds[r]:bounds[r + 1]]) for r in range(height))
+    return tuple(tuple(lengths[bounds[r] : bounds[r + 1]]) for r in range(height))
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,7 +87,10 @@ class Puzzle:
                 f"a puzzle needs at least one row and one column "
                 f"(got {len(self.rows)} rows, {len(self.cols)} columns)"
             )
-        for kind, clues, length in (("row", self.rows, self.width), ("column", self.cols, self.height)):
+        for kind, clues, length in (
+            ("row", self.rows, self.width),
+            ("column", self.cols, self.height),
+        ):
             for i, clue in enumerate(clues, 1):
                 for v in clue:
                     if v <= 0:
@@ -138,13 +143,22 @@ class Puzzle:
     def size_text(self) -> str:
         return f"{self.width}x{self.height}"
 
-    def with_meta(self, *, title: str | None = None, author: str | None = None,
-                  copyright: str | None = None, licence: str | None = None) -> Puzzle:
+    def with_meta(
+        self,
+        *,
+        title: str | None = None,
+        author: str | None = None,
+        copyright: str | None = None,
+        licence: str | None = None,
+    ) -> Puzzle:
         """A copy with the text fields given changed (clues are re-validated)."""
-        return replace(self, title=self.title if title is None else title,
-                       author=self.author if author is None else author,
-                       copyright=self.copyright if copyright is None else copyright,
-                       licence=self.licence if licence is None else licence)
+        return replace(
+            self,
+            title=self.title if title is None else title,
+            author=self.author if author is None else author,
+            copyright=self.copyright if copyright is None else copyright,
+            licence=self.licence if licence is None else licence,
+        )
 
     def without_goal(self) -> Puzzle:
         return replace(self, goal=None)
@@ -164,7 +178,9 @@ class Puzzle:
         if not isinstance(other, Puzzle):
             return NotImplemented
         same_goal = (self.goal is None and other.goal is None) or (
-            self.goal is not None and other.goal is not None and np.array_equal(self.goal, other.goal)
+            self.goal is not None
+            and other.goal is not None
+            and np.array_equal(self.goal, other.goal)
         )
         return (
             self.rows == other.rows

@@ -197,10 +197,12 @@ def sat_solutions(
     cnf, cell_var = encode(state, should_stop)
     base = state.to_grid()
     if backend == "cadical":
+
         def report(conflicts: int) -> None:
             if progress is not None:
-                progress(state.known / state.total,
-                         f"SAT search (CaDiCaL): {conflicts:,} conflicts")
+                progress(
+                    state.known / state.total, f"SAT search (CaDiCaL): {conflicts:,} conflicts"
+                )
 
         return _cadical_solutions(cnf, cell_var, base, limit, deadline, should_stop, report)
     return _z3_solutions(cnf, cell_var, base, limit, deadline, should_stop)

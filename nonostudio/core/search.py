@@ -31,7 +31,6 @@ class SolveStats:
     sat_backend: str = ""  # "cadical" or "z3" once the SAT stage ran
 
 
-
 class SearchStopped(Exception):
     """Time limit reached, cancelled, or the current phase's budget spent."""
 
@@ -227,8 +226,12 @@ def _agreement(
 
 
 def _changed_lines(old: GridState, new: GridState) -> tuple[set[int], set[int]]:
-    rows = {i for i in range(new.height) if (old.row_f[i], old.row_x[i]) != (new.row_f[i], new.row_x[i])}
-    cols = {j for j in range(new.width) if (old.col_f[j], old.col_x[j]) != (new.col_f[j], new.col_x[j])}
+    rows = {
+        i for i in range(new.height) if (old.row_f[i], old.row_x[i]) != (new.row_f[i], new.row_x[i])
+    }
+    cols = {
+        j for j in range(new.width) if (old.col_f[j], old.col_x[j]) != (new.col_f[j], new.col_x[j])
+    }
     return rows, cols
 
 
@@ -236,11 +239,13 @@ def _known_cells(state: GridState) -> np.ndarray:
     """The decided cells as a boolean array, read from the row masks a byte at a time (the
     per-cell loop of ``to_grid`` takes a second on a 1000x1000 grid)."""
     nbytes = (state.width + 7) // 8
-    data = b"".join((f | x).to_bytes(nbytes, "little")
-                    for f, x in zip(state.row_f, state.row_x, strict=True))
-    bits = np.unpackbits(np.frombuffer(data, dtype=np.uint8).reshape(state.height, nbytes),
-                         axis=1, bitorder="little")
-    return bits[:, :state.width].astype(bool)
+    data = b"".join(
+        (f | x).to_bytes(nbytes, "little") for f, x in zip(state.row_f, state.row_x, strict=True)
+    )
+    bits = np.unpackbits(
+        np.frombuffer(data, dtype=np.uint8).reshape(state.height, nbytes), axis=1, bitorder="little"
+    )
+    return bits[:, : state.width].astype(bool)
 
 
 def _candidates(

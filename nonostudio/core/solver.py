@@ -77,12 +77,26 @@ class _Outcome:
     search: Search
     logic_grid: np.ndarray | None = None
 
-    def finish(self, verdict: Verdict, grid: np.ndarray, *, solution: np.ndarray | None = None,
-               alternate: np.ndarray | None = None, cancelled: bool = False,
-               timed_out: bool = False) -> SolveResult:
-        return SolveResult(verdict, grid, solution=solution, alternate=alternate,
-                           seconds=time.perf_counter() - self.started, cancelled=cancelled,
-                           timed_out=timed_out, stats=self.stats)
+    def finish(
+        self,
+        verdict: Verdict,
+        grid: np.ndarray,
+        *,
+        solution: np.ndarray | None = None,
+        alternate: np.ndarray | None = None,
+        cancelled: bool = False,
+        timed_out: bool = False,
+    ) -> SolveResult:
+        return SolveResult(
+            verdict,
+            grid,
+            solution=solution,
+            alternate=alternate,
+            seconds=time.perf_counter() - self.started,
+            cancelled=cancelled,
+            timed_out=timed_out,
+            stats=self.stats,
+        )
 
     @property
     def logic(self) -> np.ndarray:
@@ -92,8 +106,13 @@ class _Outcome:
     def undecided(self) -> SolveResult:
         """Stopped by the time limit or cancelled: the line-logic grid and any solution found."""
         search = self.search
-        return self.finish(Verdict.UNDECIDED, self.logic, cancelled=search.cancelled,
-                           timed_out=not search.cancelled, solution=_first_solution(search))
+        return self.finish(
+            Verdict.UNDECIDED,
+            self.logic,
+            cancelled=search.cancelled,
+            timed_out=not search.cancelled,
+            solution=_first_solution(search),
+        )
 
     def verdict_from(self, grids: list[np.ndarray]) -> SolveResult:
         """The verdict of the complete list of (at most two) distinct solutions found."""
@@ -128,8 +147,12 @@ def solve(
         return out.finish(Verdict.NO_SOLUTION, root.to_grid())
     logic_grid = out.logic_grid = root.to_grid()
     if search.halted is not None:  # line logic alone ran out of time (or was cancelled)
-        return out.finish(Verdict.UNDECIDED, logic_grid, cancelled=search.cancelled,
-                          timed_out=not search.cancelled)
+        return out.finish(
+            Verdict.UNDECIDED,
+            logic_grid,
+            cancelled=search.cancelled,
+            timed_out=not search.cancelled,
+        )
     if root.is_solved():
         return out.finish(Verdict.UNIQUE_LINE, logic_grid, solution=logic_grid.copy())
     if progress is not None:
@@ -164,16 +187,26 @@ def _probe_and_search(root: GridState, out: _Outcome) -> SolveResult | GridState
     return probed
 
 
-def _sat_stage(probed: GridState, out: _Outcome, deadline: float | None,
-               should_stop: StopCallback | None,
-               progress: ProgressCallback | None) -> SolveResult:
+def _sat_stage(
+    probed: GridState,
+    out: _Outcome,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    progress: ProgressCallback | None,
+) -> SolveResult:
     """Up to two solutions from SAT, merged with those the search found."""
     search, stats = out.search, out.stats
     try:
         # ``halt`` also stops the encoding (long for a large puzzle) at the deadline.
         stats.sat_backend = sat_backend()
-        grids = sat_solutions(probed, limit=2, deadline=deadline, should_stop=search.halt,
-                              backend=stats.sat_backend, progress=progress)
+        grids = sat_solutions(
+            probed,
+            limit=2,
+            deadline=deadline,
+            should_stop=search.halt,
+            backend=stats.sat_backend,
+            progress=progress,
+        )
     except SatUnknown:
         search.cancelled = search.cancelled or (should_stop is not None and should_stop())
         return out.undecided()

@@ -79,9 +79,12 @@ def missing_xcb_libraries(loads: Callable[[str], bool] = _loads) -> list[str]:
     return [package for package, library in XCB_PACKAGES.items() if not loads(library)]
 
 
-def display_problem(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                    loads: Callable[[str], bool] = _loads,
-                    reachable: Callable[[str], bool | None] = x_display_reachable) -> str | None:
+def display_problem(
+    environ: Mapping[str, str] | None = None,
+    platform: str | None = None,
+    loads: Callable[[str], bool] = _loads,
+    reachable: Callable[[str], bool | None] = x_display_reachable,
+) -> str | None:
     """Why Qt could not open a window here (None when it should): no display at all, or the
     X11 platform's system libraries are missing.  Qt itself would abort with "could not load
     the Qt platform plugin xcb … Reinstalling the application may fix this problem"."""
@@ -95,20 +98,26 @@ def display_problem(environ: Mapping[str, str] | None = None, platform: str | No
     if env.get("WAYLAND_DISPLAY") and not chosen:
         return None  # Qt can use Wayland
     if not env.get("DISPLAY"):
-        return ("nonostudio: cannot open a window: there is no display (neither DISPLAY nor "
-                "WAYLAND_DISPLAY is set). Start it from a desktop session, or over SSH with X "
-                "forwarding (ssh -X).\n" + WITHOUT_A_DISPLAY)
+        return (
+            "nonostudio: cannot open a window: there is no display (neither DISPLAY nor "
+            "WAYLAND_DISPLAY is set). Start it from a desktop session, or over SSH with X "
+            "forwarding (ssh -X).\n" + WITHOUT_A_DISPLAY
+        )
     missing = missing_xcb_libraries(loads)
     if not missing and reachable(env["DISPLAY"]) is False:
-        return (f"nonostudio: cannot open a window: no X server answers on display "
-                f"{env['DISPLAY']} (DISPLAY is set, but the display is gone or not "
-                "allowed to this user). Check DISPLAY, or start nonostudio from the desktop "
-                "session.\n" + WITHOUT_A_DISPLAY)
+        return (
+            f"nonostudio: cannot open a window: no X server answers on display "
+            f"{env['DISPLAY']} (DISPLAY is set, but the display is gone or not "
+            "allowed to this user). Check DISPLAY, or start nonostudio from the desktop "
+            "session.\n" + WITHOUT_A_DISPLAY
+        )
     if missing:
-        return (f"nonostudio: cannot open a window on display {env['DISPLAY']}: Qt's X11 "
-                f"platform (xcb) needs system libraries that are not installed. On Debian or "
-                f"Ubuntu install them with:\n  sudo apt install {' '.join(missing)}\n"
-                "(the whole list: " + " ".join(XCB_PACKAGES) + ")\n" + WITHOUT_A_DISPLAY)
+        return (
+            f"nonostudio: cannot open a window on display {env['DISPLAY']}: Qt's X11 "
+            f"platform (xcb) needs system libraries that are not installed. On Debian or "
+            f"Ubuntu install them with:\n  sudo apt install {' '.join(missing)}\n"
+            "(the whole list: " + " ".join(XCB_PACKAGES) + ")\n" + WITHOUT_A_DISPLAY
+        )
     return None
 
 
@@ -117,11 +126,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="nonostudio", description="A studio for analysing nonogram puzzles."
     )
     parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle file to open")
-    parser.add_argument("more", nargs="*", metavar="MORE",
-                        help="more puzzle files (a file manager opening several): added to the "
-                             "library")
     parser.add_argument(
-        "--screenshot", metavar="DIR", type=Path,
+        "more",
+        nargs="*",
+        metavar="MORE",
+        help="more puzzle files (a file manager opening several): added to the library",
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="DIR",
+        type=Path,
         help="save a PNG of each main view in DIR (works without a display), then exit",
     )
     return parser.parse_args(argv)
@@ -155,21 +169,26 @@ def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
             try:
                 library = Library(path, read_only=True)
                 library.read_only_reason = "another process was using it when nonostudio started"
-                notes.append("The library was opened read-only: you can open its puzzles, but "
-                             "changes cannot be stored until the other process lets go of it "
-                             "and nonostudio is started again.")
+                notes.append(
+                    "The library was opened read-only: you can open its puzzles, but "
+                    "changes cannot be stored until the other process lets go of it "
+                    "and nonostudio is started again."
+                )
             except LibraryError as again:
                 if again.kind != BUSY:
                     notes.append(str(again))
     except Exception as exc:  # noqa: BLE001 - start-up must go on with some library
         notes.append(f"The puzzle library {path} cannot be opened ({exc}).")
     if library is None:
-        notes.append("Puzzles added in this session will not be kept: the library is in memory "
-                     "only.")
+        notes.append(
+            "Puzzles added in this session will not be kept: the library is in memory only."
+        )
         library = Library(":memory:")
     elif library.read_only and not notes:
-        notes.append(f"The puzzle library {path} is read-only ({library.read_only_reason}): you "
-                     "can open its puzzles, but changes and new puzzles cannot be stored.")
+        notes.append(
+            f"The puzzle library {path} is read-only ({library.read_only_reason}): you "
+            "can open its puzzles, but changes and new puzzles cannot be stored."
+        )
     if library.warning:
         notes.append(library.warning)
     if seed:
@@ -239,8 +258,9 @@ def _application() -> QApplication:
     return app
 
 
-def _start_logging(app: QApplication, *,
-                   crash_reports: bool) -> tuple[logging.Logger, CrashReporter | None]:
+def _start_logging(
+    app: QApplication, *, crash_reports: bool
+) -> tuple[logging.Logger, CrashReporter | None]:
     """The log (to the data folder, else stderr) and, unless only screenshots are taken, the
     crash reporter and the fault log."""
     import logging
@@ -253,8 +273,12 @@ def _start_logging(app: QApplication, *,
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
     log = logging.getLogger("nonostudio.gui.app")
-    log.info("Nonostudio %s starting (Python %s, PySide6 %s)", __version__,
-             sys.version.split()[0], PySide6.__version__)
+    log.info(
+        "Nonostudio %s starting (Python %s, PySide6 %s)",
+        __version__,
+        sys.version.split()[0],
+        PySide6.__version__,
+    )
     reporter = None
     if crash_reports:
         reporter = crash.install(app)
@@ -262,8 +286,14 @@ def _start_logging(app: QApplication, *,
     return log, reporter
 
 
-def _run_window(app: QApplication, window: MainWindow, library: Library,
-                args: argparse.Namespace, notes: list[str], log: logging.Logger) -> int:
+def _run_window(
+    app: QApplication,
+    window: MainWindow,
+    library: Library,
+    args: argparse.Namespace,
+    notes: list[str],
+    log: logging.Logger,
+) -> int:
     """Show the window, finish starting from the event loop, open the files asked for and run
     the event loop; returns its exit status."""
     from PySide6.QtCore import QTimer
@@ -289,12 +319,14 @@ def _run_window(app: QApplication, window: MainWindow, library: Library,
         window.statusBar().showMessage(
             f"Opened {args.file}; {added} more file{'s' if added != 1 else ''} added to the "
             f"library" + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
-            30000)
+            30000,
+        )
     return app.exec()
 
 
-def _shut_down(window: MainWindow, library: Library, reporter: CrashReporter | None,
-               log: logging.Logger) -> None:
+def _shut_down(
+    window: MainWindow, library: Library, reporter: CrashReporter | None, log: logging.Logger
+) -> None:
     """Stop the background work, then let go of the window, the library and the crash hooks."""
     from PySide6.QtCore import QThreadPool
 

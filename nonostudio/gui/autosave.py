@@ -134,8 +134,12 @@ class AutosaveStore:
         Folders are tried in order of preference.  The previous autosave is removed only once the
         new one is complete (elsewhere, when its folder is full or has become read-only).
         """
-        doc = {"version": FORMAT_VERSION, "saved_at": datetime.now(UTC).isoformat(
-            timespec="seconds"), "pid": os.getpid(), "state": state}
+        doc = {
+            "version": FORMAT_VERSION,
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "pid": os.getpid(),
+            "state": state,
+        }
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         errors: list[str] = []
         current = self.path
@@ -217,8 +221,13 @@ class Autosaver(QObject):
     saved = Signal(str)  # the file written
     failed = Signal(str)  # a message saying what could not be written, and where
 
-    def __init__(self, state: Callable[[], dict[str, Any] | None], store: AutosaveStore,
-                 idle_ms: int = IDLE_MS, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        state: Callable[[], dict[str, Any] | None],
+        store: AutosaveStore,
+        idle_ms: int = IDLE_MS,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.store = store
         self._state = state

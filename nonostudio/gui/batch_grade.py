@@ -57,8 +57,10 @@ def puzzle_files(folder: Path) -> list[Path]:
     from nonostudio.core.formats import FORMATS
 
     extensions = {e.lower() for f in FORMATS if f.can_read for e in f.extensions}
-    return sorted((p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in extensions),
-                  key=lambda p: p.name.casefold())
+    return sorted(
+        (p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in extensions),
+        key=lambda p: p.name.casefold(),
+    )
 
 
 def _row(file: str, item: str | None, **fields: Any) -> Row:
@@ -78,8 +80,13 @@ def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle]]], str]:
     return entries, "" if entries else f"{path.name}: no puzzle in the file"
 
 
-def grade_folder(files: list[Path], rule_set: RuleSet, emit: Callable[[Row], None],
-                 progress: Progress, should_stop: ShouldStop) -> int:
+def grade_folder(
+    files: list[Path],
+    rule_set: RuleSet,
+    emit: Callable[[Row], None],
+    progress: Progress,
+    should_stop: ShouldStop,
+) -> int:
     """Grade every item of every file, calling ``emit(row)`` per puzzle (rows of
     :mod:`nonostudio.analysis.grading`, an ``error`` instead of a grade for unreadable input); stops
     between puzzles when ``should_stop()``.  Returns the number of rows emitted."""
@@ -99,8 +106,16 @@ def grade_folder(files: list[Path], rule_set: RuleSet, emit: Callable[[Row], Non
             except PuzzleError as exc:
                 emit(_row(name, ident or None, error=str(exc)))
             else:
-                emit(_row(name, ident or None, width=puzzle.width, height=puzzle.height,
-                          size=puzzle.size_text) | fields)
+                emit(
+                    _row(
+                        name,
+                        ident or None,
+                        width=puzzle.width,
+                        height=puzzle.height,
+                        size=puzzle.size_text,
+                    )
+                    | fields
+                )
             count += 1
             progress((done + (i + 1) / len(entries)) / len(files), name)
         if error:
@@ -130,8 +145,9 @@ def _sort_key(row: Row, column: int) -> object:
         return row["width"] * row["height"]
     if column == LABEL:
         # a float like the error rows' inf: Qt compares an int with inf as if inf were 0
-        return float(DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER
-                     else 99)
+        return float(
+            DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER else 99
+        )
     return float(row[("", "", "tier", "", "score", "seconds")[column]])
 
 
@@ -178,18 +194,25 @@ class BatchGradeModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(HEADERS)):
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(HEADERS)
+        ):
             return HEADERS[section]
         return None
 
     def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                | Qt.ItemFlag.ItemNeverHasChildren)
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
 
 
 class BatchGradeDialog(QDialog):
@@ -277,7 +300,9 @@ class BatchGradeDialog(QDialog):
             return False
         folder = Path(self.folder_edit.text().strip()).expanduser()
         if not self.folder_edit.text().strip() or not folder.is_dir():
-            self.status_label.setText(f"Not a folder: {self.folder_edit.text().strip() or '(empty)'}")
+            self.status_label.setText(
+                f"Not a folder: {self.folder_edit.text().strip() or '(empty)'}"
+            )
             return False
         name = self.rule_set_combo.currentText()
         try:
@@ -303,8 +328,9 @@ class BatchGradeDialog(QDialog):
         def job(progress: Progress, should_stop: ShouldStop) -> int:
             return grade_folder(files, rule_set, emit, progress, should_stop)
 
-        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed,
-                                         on_progress=self._on_progress)
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._on_progress
+        )
         self._worker.aborted.connect(self._aborted)
         self._set_running(True)
         return True
@@ -366,8 +392,10 @@ class BatchGradeDialog(QDialog):
     def export_csv(self, path: str | Path) -> bool:
         """Write the rows in the table's current order to ``path``; False on failure."""
         rows = self.model.rows()
-        ordered = [rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
-                   for r in range(self.proxy.rowCount())]
+        ordered = [
+            rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
+            for r in range(self.proxy.rowCount())
+        ]
         try:
             write_csv(str(path), ordered)
         except OSError as exc:

@@ -28,8 +28,9 @@ log = logging.getLogger(__name__)
 TITLE = "Unexpected Error"
 
 
-def _summary(exc_type: type[BaseException], exc: BaseException | None,
-             tb: TracebackType | None) -> tuple[str, str]:
+def _summary(
+    exc_type: type[BaseException], exc: BaseException | None, tb: TracebackType | None
+) -> tuple[str, str]:
     """A one-line description (type, message, innermost place) and a key for repeats."""
     text = "".join(traceback.format_exception_only(exc_type, exc)).strip()
     if len(text) > 400:
@@ -49,8 +50,8 @@ def open_log_folder(parent: QWidget | None = None) -> bool:
     path = logs.log_file()
     if path is None:
         QMessageBox.information(
-            parent, "Log Folder",
-            f"The log is written to {logs.where_the_log_is()}, not to a file.")
+            parent, "Log Folder", f"The log is written to {logs.where_the_log_is()}, not to a file."
+        )
         return False
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent)))
 
@@ -86,8 +87,9 @@ class CrashReporter(QObject):
 
     # -- the hooks (any thread) ---------------------------------------------------------------
 
-    def excepthook(self, exc_type: type[BaseException], exc: BaseException | None,
-                   tb: TracebackType | None) -> None:
+    def excepthook(
+        self, exc_type: type[BaseException], exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         if issubclass(exc_type, KeyboardInterrupt | SystemExit):
             self._previous_sys(exc_type, exc, tb)  # type: ignore[arg-type]
             return
@@ -99,8 +101,13 @@ class CrashReporter(QObject):
         thread = args.thread.name if args.thread is not None else "a thread"
         self._report(args.exc_type, args.exc_value, args.exc_traceback, thread)
 
-    def _report(self, exc_type: type[BaseException], exc: BaseException | None,
-                tb: TracebackType | None, thread: str) -> None:
+    def _report(
+        self,
+        exc_type: type[BaseException],
+        exc: BaseException | None,
+        tb: TracebackType | None,
+        thread: str,
+    ) -> None:
         try:
             log.critical("uncaught exception in %s", thread, exc_info=(exc_type, exc, tb))
             summary, key = _summary(exc_type, exc, tb)
@@ -118,20 +125,26 @@ class CrashReporter(QObject):
         self.reports.append(summary)
         app = QApplication.instance()
         parent = app.activeWindow() if isinstance(app, QApplication) else None
-        box = QMessageBox(QMessageBox.Icon.Critical, TITLE,
-                          "Nonostudio ran into an unexpected error and carried on.",
-                          QMessageBox.StandardButton.Close, parent)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            TITLE,
+            "Nonostudio ran into an unexpected error and carried on.",
+            QMessageBox.StandardButton.Close,
+            parent,
+        )
         box.setInformativeText(
             f"{summary}\n\nYour puzzle is still open; saving it now is a good idea. The full "
             f"report is in {logs.where_the_log_is()}; please include it if you report the "
-            "problem.")
+            "problem."
+        )
         folder = box.addButton("Open Log Folder", QMessageBox.ButtonRole.ActionRole)
         folder.setEnabled(logs.log_file() is not None)
         box.setDefaultButton(QMessageBox.StandardButton.Close)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setWindowModality(Qt.WindowModality.ApplicationModal)
         box.buttonClicked.connect(
-            lambda button: open_log_folder(parent) if button is folder else None)
+            lambda button: open_log_folder(parent) if button is folder else None
+        )
         box.finished.connect(self._closed)
         self.box = box
         box.show()

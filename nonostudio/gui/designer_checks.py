@@ -125,8 +125,10 @@ class DesignerPanel(QWidget):
         self._edits: list[Edit] = []
         self.overlay = DesignerOverlay(editor.grid)
         self.check_button = QPushButton("Check &design")
-        self.check_button.setToolTip("Shade where the rules get stuck and look for single-cell "
-                                     "edits that make the puzzle unique or line-solvable")
+        self.check_button.setToolTip(
+            "Shade where the rules get stuck and look for single-cell "
+            "edits that make the puzzle unique or line-solvable"
+        )
         self.check_button.clicked.connect(self.run_checks)
         self.clear_button = QPushButton("C&lear")
         self.clear_button.clicked.connect(self.clear)
@@ -197,8 +199,9 @@ class DesignerPanel(QWidget):
         """Start the checks on the editor's puzzle; False when there is nothing to check."""
         puzzle, rule_set = self._editor.puzzle(), self._rule_set
         if puzzle is None or rule_set is None:
-            self.summary_label.setText("Fix the clues first." if puzzle is None
-                                       else "Choose a rule set that loads.")
+            self.summary_label.setText(
+                "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
+            )
             return False
         self.clear()
         picture = puzzle.goal if self._editor.mode() == DRAW else None
@@ -209,8 +212,9 @@ class DesignerPanel(QWidget):
         self.summary_label.setText("Checking\u2026")
         self.busy.setValue(0)
         self.busy.show()
-        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed,
-                                         on_progress=self._progress)
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._progress
+        )
         self._update_buttons()
         return True
 
@@ -257,11 +261,11 @@ class DesignerPanel(QWidget):
             return False
         after = before.copy()
         after[edit.row, edit.col] = FILLED if edit.value == FILLED else UNKNOWN
-        self._editor.undo_stack().push(CellsCommand(grid, before, after,
-                                                    f"Designer edit: {edit.describe()}"))
+        self._editor.undo_stack().push(
+            CellsCommand(grid, before, after, f"Designer edit: {edit.describe()}")
+        )
         return True
 
     def _update_buttons(self) -> None:
         self.check_button.setEnabled(self._worker is None)
         self.apply_button.setEnabled(self._worker is None and self.edit_list.currentRow() >= 0)
-

@@ -15,9 +15,15 @@ MAX_RULE_BARS = 8
 
 def _muted(palette: QPalette) -> QColor:
     """Text colour halfway to the background: for axes and fallback bars in either scheme."""
-    text, base = palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window)
-    return QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
-                  (text.blue() + base.blue()) // 2)
+    text, base = (
+        palette.color(QPalette.ColorRole.WindowText),
+        palette.color(QPalette.ColorRole.Window),
+    )
+    return QColor(
+        (text.red() + base.red()) // 2,
+        (text.green() + base.green()) // 2,
+        (text.blue() + base.blue()) // 2,
+    )
 
 
 class RuleUsageChart(QWidget):
@@ -31,8 +37,10 @@ class RuleUsageChart(QWidget):
 
     def set_usage(self, uses: dict[str, int], titles: dict[str, str]) -> None:
         """Show ``uses`` (rule name → steps); the longest :data:`MAX_RULE_BARS` bars are drawn."""
-        bars = sorted(((titles.get(name, name), n) for name, n in uses.items() if n > 0),
-                      key=lambda bar: (-bar[1], bar[0]))
+        bars = sorted(
+            ((titles.get(name, name), n) for name, n in uses.items() if n > 0),
+            key=lambda bar: (-bar[1], bar[0]),
+        )
         self._bars = bars[:MAX_RULE_BARS]
         self.setToolTip("\n".join(f"{title}: {n}" for title, n in bars))
         self.updateGeometry()
@@ -60,7 +68,9 @@ class RuleUsageChart(QWidget):
                 painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No rule used")
                 return
             metrics = self.fontMetrics()
-            label_width = min(self.width() // 2, max(metrics.horizontalAdvance(t) for t, _ in self._bars))
+            label_width = min(
+                self.width() // 2, max(metrics.horizontalAdvance(t) for t, _ in self._bars)
+            )
             count_width = metrics.horizontalAdvance(str(self._bars[0][1])) + 2 * BAR_GAP
             room = max(1, self.width() - label_width - count_width - 2 * BAR_GAP)
             most = self._bars[0][1]
@@ -68,13 +78,19 @@ class RuleUsageChart(QWidget):
             for i, (title, n) in enumerate(self._bars):
                 top = BAR_GAP // 2 + i * row
                 text_rect = QRect(0, top, label_width, row - BAR_GAP)
-                painter.drawText(text_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                                 metrics.elidedText(title, Qt.TextElideMode.ElideRight, label_width))
+                painter.drawText(
+                    text_rect,
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    metrics.elidedText(title, Qt.TextElideMode.ElideRight, label_width),
+                )
                 length = max(2, round(room * n / most))
                 bar = QRect(label_width + BAR_GAP, top + 1, length, row - BAR_GAP - 2)
                 painter.fillRect(bar, palette.color(QPalette.ColorRole.Highlight))
-                painter.drawText(QRect(bar.right() + BAR_GAP, top, count_width, row - BAR_GAP),
-                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, str(n))
+                painter.drawText(
+                    QRect(bar.right() + BAR_GAP, top, count_width, row - BAR_GAP),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    str(n),
+                )
         finally:
             painter.end()
 
@@ -93,8 +109,11 @@ class StepsChart(QWidget):
     def set_trace(self, trace: Trace | None) -> None:
         self._steps = [] if trace is None else [(len(s.cells), s.kind == RULE) for s in trace.steps]
         rules = sum(1 for _, by_rule in self._steps if by_rule)
-        self.setToolTip(f"{len(self._steps)} steps, {rules} by rules, "
-                        f"{len(self._steps) - rules} beyond them" if self._steps else "")
+        self.setToolTip(
+            f"{len(self._steps)} steps, {rules} by rules, {len(self._steps) - rules} beyond them"
+            if self._steps
+            else ""
+        )
         self.update()
 
     def steps(self) -> list[tuple[int, bool]]:
@@ -122,8 +141,10 @@ class StepsChart(QWidget):
                 right = area.left() + (i + 1) * area.width() // count
                 width = max(1, right - left - (1 if right - left > 3 else 0))
                 height = max(1, round(area.height() * n / most))
-                painter.fillRect(QRect(left, area.bottom() - height + 1, width, height),
-                                 highlight if by_rule else muted)
+                painter.fillRect(
+                    QRect(left, area.bottom() - height + 1, width, height),
+                    highlight if by_rule else muted,
+                )
             painter.setPen(muted)
             painter.drawLine(area.bottomLeft(), area.bottomRight())
         finally:

@@ -190,8 +190,10 @@ class DifficultyPanel(QWidget):
         self.label.setText(result.label)
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
-        self.tier_label.setText(f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
-                                f"Score {result.score:.1f}; graded in {result.seconds:.2f} s.")
+        self.tier_label.setText(
+            f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
+            f"Score {result.score:.1f}; graded in {result.seconds:.2f} s."
+        )
         self.explanation_label.setText(result.explanation)
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
         self.steps_chart.set_trace(result.trace)

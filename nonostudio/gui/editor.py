@@ -173,8 +173,9 @@ class EditorView(QWidget):
             width, height = int(state["width"]), int(state["height"])
             meta = {key: str(state["meta"].get(key, "")) for key, _label in META_FIELDS}
             rows_text, cols_text = str(state["rows_text"]), str(state["cols_text"])
-            cells = np.array([[CHAR_CELLS[ch] for ch in row] for row in state["cells"]],
-                             dtype=np.int8)
+            cells = np.array(
+                [[CHAR_CELLS[ch] for ch in row] for row in state["cells"]], dtype=np.int8
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"damaged editor state ({exc!r})") from None
         if mode not in (DRAW, CLUES):
@@ -182,8 +183,9 @@ class EditorView(QWidget):
         if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
             raise ValueError(f"damaged editor state (size {width}x{height})")
         if cells.shape != (height, width):
-            raise ValueError(f"damaged editor state (cells of shape {cells.shape} for a "
-                             f"{width}x{height} puzzle)")
+            raise ValueError(
+                f"damaged editor state (cells of shape {cells.shape} for a {width}x{height} puzzle)"
+            )
         with self._filling(modified=True):
             for key, edit in self.meta_edits.items():
                 edit.setText(meta[key])

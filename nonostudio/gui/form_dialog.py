@@ -29,8 +29,9 @@ class FormDialog(QDialog):
     """A dialog titled ``title``: its fields go into :attr:`form`, then :meth:`lay_out` puts the
     form, any widgets below it and the buttons in place."""
 
-    def __init__(self, title: str, parent: QWidget | None = None, *,
-                 accept: Button = Button.Ok) -> None:
+    def __init__(
+        self, title: str, parent: QWidget | None = None, *, accept: Button = Button.Ok
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.form = QFormLayout()

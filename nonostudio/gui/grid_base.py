@@ -218,8 +218,14 @@ class GridBase(QWidget):
         if not self._reserve:
             return Layout.compute(self._rows, self._cols, cell)
         h, w = self._cells.shape
-        return Layout.compute(self._rows, self._cols, cell, min_row_slots=self._slot_floor[0],
-                              min_col_slots=self._slot_floor[1], widest_number=max(h, w))
+        return Layout.compute(
+            self._rows,
+            self._cols,
+            cell,
+            min_row_slots=self._slot_floor[0],
+            min_col_slots=self._slot_floor[1],
+            widest_number=max(h, w),
+        )
 
     def _fitted_cell(self, available: QSize) -> int:
         """The largest cell size (4 to FIT_MAX_CELL pixels) at which everything fits."""
@@ -245,8 +251,10 @@ class GridBase(QWidget):
 
     def _room_for_clues(self) -> bool:
         lay = self._layout
-        return (max((len(c) for c in self._rows), default=0) <= lay.row_slots
-                and max((len(c) for c in self._cols), default=0) <= lay.col_slots)
+        return (
+            max((len(c) for c in self._rows), default=0) <= lay.row_slots
+            and max((len(c) for c in self._cols), default=0) <= lay.col_slots
+        )
 
     def _relayout(self) -> None:
         if self._reserve:

@@ -24,9 +24,11 @@ def printable_html(page: str) -> str:
     """The guide's HTML in the subset Qt's rich text lays out (for the PDF): its line pictures
     draw cells by CSS sizes and outlines Qt ignores, so empty cells would collapse; here every
     cell has content, borders come from the table and colours from ``bgcolor``."""
-    page = page.replace('<table class="line">',
-                        '<table class="line" border="1" cellspacing="0" cellpadding="1" '
-                        'style="border-color: #888888; border-style: solid;">')
+    page = page.replace(
+        '<table class="line">',
+        '<table class="line" border="1" cellspacing="0" cellpadding="1" '
+        'style="border-color: #888888; border-style: solid;">',
+    )
     page = page.replace('<td class="clue">', '<td class="clue" style="border: none;">')
     return _CELL_TD.sub(lambda m: _PRINT_CELLS[(m.group(1), bool(m.group(2)))], page)
 

@@ -91,11 +91,11 @@ Guide</i> teaches each one with worked examples.</p>
 
 VERDICT_TEXT = {
     Verdict.UNIQUE_LINE: "Exactly one solution, and it can be found one row or column at a "
-                           "time: the best kind of puzzle.",
+    "time: the best kind of puzzle.",
     Verdict.UNIQUE_SEARCH: "Exactly one solution, but finding it needs reasoning across lines or "
-                    "trying a cell (harder).",
+    "trying a cell (harder).",
     Verdict.MULTIPLE: "More than one picture fits the clues: a player would have to guess. "
-                      "The Check panel can show an alternate solution.",
+    "The Check panel can show an alternate solution.",
     Verdict.NO_SOLUTION: "No picture fits the clues: a clue is wrong.",
     Verdict.UNDECIDED: "The check ran out of time before it could decide.",
 }
@@ -105,11 +105,16 @@ def guide_html() -> str:
     """The built-in guide as HTML."""
     verdicts = "".join(
         f"<dt><b>{html.escape(v.label[:1].upper() + v.label[1:])}</b></dt>"
-        f"<dd>{html.escape(text)}</dd>" for v, text in VERDICT_TEXT.items())
+        f"<dd>{html.escape(text)}</dd>"
+        for v, text in VERDICT_TEXT.items()
+    )
     labels = ", ".join(html.escape(label) for label in LABELS)
     tiers = "".join(f"<li>{html.escape(text[:1].upper() + text[1:])}</li>" for text in TIER_TEXT)
-    return (GUIDE_HTML.replace("{verdicts}", verdicts).replace("{labels}", labels)
-            .replace("{tiers}", tiers))
+    return (
+        GUIDE_HTML.replace("{verdicts}", verdicts)
+        .replace("{labels}", labels)
+        .replace("{tiers}", tiers)
+    )
 
 
 def page_dialog(parent: QWidget | None, title: str, page: str, name: str) -> QDialog:
@@ -149,8 +154,11 @@ def shortcut_rows(actions: Iterable[tuple[str, QAction]]) -> list[tuple[str, str
         if id(action) in seen:
             continue
         seen.add(id(action))
-        keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
-                if not k.isEmpty()]
+        keys = [
+            k.toString(QKeySequence.SequenceFormat.NativeText)
+            for k in action.shortcuts()
+            if not k.isEmpty()
+        ]
         if keys:
             rows.append((where, _plain(action.text()), ", ".join(keys)))
     return rows
@@ -174,8 +182,10 @@ def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
     places.setdefault("In a grid", []).extend((what, keys) for keys, what in GRID_KEYS)
     for where, items in places.items():
         parts.append(f"<h3>{html.escape(where)}</h3><table cellpadding='3'>")
-        parts.extend(f"<tr><td><b>{html.escape(keys)}</b></td><td>{html.escape(command)}</td></tr>"
-                     for command, keys in items)
+        parts.extend(
+            f"<tr><td><b>{html.escape(keys)}</b></td><td>{html.escape(command)}</td></tr>"
+            for command, keys in items
+        )
         parts.append("</table>")
     return "".join(parts)
 
@@ -184,8 +194,9 @@ def shortcuts_dialog(rows: list[tuple[str, str, str]], parent: QWidget | None = 
     return page_dialog(parent, "Keyboard Shortcuts", shortcuts_html(rows), "shortcutsDialog")
 
 
-def write_technique_guide(out: Path, progress: ProgressCallback | None = None,
-                          should_stop: StopCallback | None = None) -> Path:
+def write_technique_guide(
+    out: Path, progress: ProgressCallback | None = None, should_stop: StopCallback | None = None
+) -> Path:
     """Write the strategy guide (as ``nonostudio-cli rules guide`` does, without the test set's
     frequencies) to ``out``; returns ``out``.  Raises OSError when it cannot be written."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -202,9 +213,12 @@ def write_technique_guide(out: Path, progress: ProgressCallback | None = None,
         progress(0.2, "finding examples in the sample puzzles")
     examples = real_examples(samples, rule_set.rules, should_stop=should_stop)
     used = {e.source for e in examples.values()}
-    sources = [f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
-               f"{', ' + p.licence if p.licence else ''}"
-               for name, p in samples if name in used]
+    sources = [
+        f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
+        f"{', ' + p.licence if p.licence else ''}"
+        for name, p in samples
+        if name in used
+    ]
     page = technique_html(examples, None, 0, rule_set=rule_set.name, sources=sources)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp")
@@ -220,4 +234,3 @@ def technique_guide_path() -> Path:
     from nonostudio.core.paths import user_data_dir
 
     return user_data_dir() / "guide" / f"technique-guide-{__version__}.html"
-

@@ -18,8 +18,12 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from nonostudio.analysis.hints import RUNGS, HintLadder
 
 RUNG_TITLES = ("Where", "Technique", "Cells", "Applied")
-NEXT_LABELS = ("Hint 1/4: where to look?", "Hint 2/4: which technique?",
-               "Hint 3/4: which cells?", "Apply the hint (4/4)")
+NEXT_LABELS = (
+    "Hint 1/4: where to look?",
+    "Hint 2/4: which technique?",
+    "Hint 3/4: which cells?",
+    "Apply the hint (4/4)",
+)
 """The button's label before each rung is shown (index = the rung the next press reveals)."""
 START_LABEL = NEXT_LABELS[0]
 
@@ -64,8 +68,10 @@ class HintLadderPanel(QFrame):
         if not 0 <= rung < len(RUNGS):
             raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
         self._ladder, self._rung = ladder, rung
-        items = "".join(f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
-                        for k in range(rung + 1))
+        items = "".join(
+            f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
+            for k in range(rung + 1)
+        )
         self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
         self.text_label.show()
         self._fit_text()
@@ -83,8 +89,9 @@ class HintLadderPanel(QFrame):
         """Keep room for every line of the wrapped text (a wrapped label in a layout beside a
         stretching grid is otherwise squeezed to its first lines)."""
         width = self.text_label.width() if self.text_label.width() > 50 else 400
-        self.text_label.setMinimumHeight(self.text_label.heightForWidth(width)
-                                         if self.text_label.isVisible() else 0)
+        self.text_label.setMinimumHeight(
+            self.text_label.heightForWidth(width) if self.text_label.isVisible() else 0
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -98,5 +105,4 @@ class HintLadderPanel(QFrame):
         """The revealed rungs as plain text, one per line (what a player reads)."""
         if self._ladder is None:
             return self.text_label.text() if self.text_label.isVisible() else ""
-        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}"
-                         for k in range(self._rung + 1))
+        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}" for k in range(self._rung + 1))

@@ -43,11 +43,13 @@ THUMBNAIL = 220
 def paper_palette(base: QPalette) -> QPalette:
     """``base`` with a grid's colours set to dark ink on white paper (see render.Colors)."""
     palette = QPalette(base)
-    for role, color in ((QPalette.ColorRole.Base, QColor(255, 255, 255)),
-                        (QPalette.ColorRole.AlternateBase, QColor(245, 245, 245)),
-                        (QPalette.ColorRole.Text, QColor(0, 0, 0)),
-                        (QPalette.ColorRole.Mid, QColor(160, 160, 160)),
-                        (QPalette.ColorRole.PlaceholderText, QColor(120, 120, 120))):
+    for role, color in (
+        (QPalette.ColorRole.Base, QColor(255, 255, 255)),
+        (QPalette.ColorRole.AlternateBase, QColor(245, 245, 245)),
+        (QPalette.ColorRole.Text, QColor(0, 0, 0)),
+        (QPalette.ColorRole.Mid, QColor(160, 160, 160)),
+        (QPalette.ColorRole.PlaceholderText, QColor(120, 120, 120)),
+    ):
         palette.setColor(role, color)
     return palette
 
@@ -61,7 +63,9 @@ def image_to_pixels(image: QImage) -> np.ndarray:
 
 
 def image_file_filter() -> str:
-    patterns = sorted({f"*.{bytes(fmt.data()).decode()}" for fmt in QImageReader.supportedImageFormats()})
+    patterns = sorted(
+        {f"*.{bytes(fmt.data()).decode()}" for fmt in QImageReader.supportedImageFormats()}
+    )
     return f"Images ({' '.join(patterns)});;All files (*)"
 
 

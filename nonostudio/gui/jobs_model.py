@@ -41,8 +41,10 @@ def time_left(seconds: float | None) -> str:
 
 def progress_text(p: RunSnapshot) -> str:
     """A running run's progress in one line (under the Jobs table)."""
-    return (f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
-            f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left")
+    return (
+        f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
+        f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left"
+    )
 
 
 def _created(row: JobRow) -> str:

@@ -78,17 +78,26 @@ class JobsPanel(QWidget):
     ruleSetSaved = Signal(str)  # name of a rule set written to the user rules folder
     runFinished = Signal(object)  # RunStatus of a run that stopped (finished or cancelled)
 
-    def __init__(self, store: JobStore, parent: QWidget | None = None, *,
-                 work: Callable[[], SearchWork] = default_work,
-                 narrow_work: Callable[[], SearchWork] = default_narrow_work,
-                 test_set: Path | None = TESTING_SET) -> None:
+    def __init__(
+        self,
+        store: JobStore,
+        parent: QWidget | None = None,
+        *,
+        work: Callable[[], SearchWork] = default_work,
+        narrow_work: Callable[[], SearchWork] = default_narrow_work,
+        test_set: Path | None = TESTING_SET,
+    ) -> None:
         super().__init__(parent)
         self.store = store
         self._work, self._narrow_work = work, narrow_work
         self._test_set = test_set
         self._job: LearnJob | None = None
-        self._saving = CurrentWorker(self, on_result=self._saved, on_error=self._save_failed,
-                                     on_finished=self._update_buttons)
+        self._saving = CurrentWorker(
+            self,
+            on_result=self._saved,
+            on_error=self._save_failed,
+            on_finished=self._update_buttons,
+        )
         self._saving_as: SaveRequest | None = None  # the rule set being saved
         self._rules: dict[str, list[str]] = {}
         self._rules_run: int | None = None
@@ -105,7 +114,8 @@ class JobsPanel(QWidget):
         if store.read_only:
             self.progress_label.setText(
                 f"The job store {store.path} can only be read (it is on a read-only medium): "
-                "its runs can be watched and their rules saved, not run.")
+                "its runs can be watched and their rules saved, not run."
+            )
         self._update_buttons()
 
     def _build(self) -> None:
@@ -113,15 +123,24 @@ class JobsPanel(QWidget):
         self.resume_button = QPushButton("&Resume")
         self.cancel_button = QPushButton("&Cancel")
         self.save_button = QPushButton("&Save Rules…")
-        self.save_button.setToolTip("Optimise the run's rules (greedy top k on its training "
-                                    "transitions) and save them as a named rule set")
+        self.save_button.setToolTip(
+            "Optimise the run's rules (greedy top k on its training "
+            "transitions) and save them as a named rule set"
+        )
         self.report_button = QPushButton("Re&port")
-        self.report_button.setToolTip("Compare the run's rules with the control rules on the "
-                                      "test set (the paper's when NONOSTUDIO_TEST_SET names it, "
-                                      "else the one made from the sample puzzles)")
+        self.report_button.setToolTip(
+            "Compare the run's rules with the control rules on the "
+            "test set (the paper's when NONOSTUDIO_TEST_SET names it, "
+            "else the one made from the sample puzzles)"
+        )
         buttons = QHBoxLayout()
-        for b in (self.new_button, self.resume_button, self.cancel_button, self.save_button,
-                  self.report_button):
+        for b in (
+            self.new_button,
+            self.resume_button,
+            self.cancel_button,
+            self.save_button,
+            self.report_button,
+        ):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
@@ -192,8 +211,9 @@ class JobsPanel(QWidget):
         status = self.model.row_at(self.model.row_of(run_id)).info.status if run_id else None
         writable = not self.store.read_only
         self.new_button.setEnabled(not busy and writable)
-        self.resume_button.setEnabled(not busy and writable
-                                      and status in ("pending", "cancelled", "running"))
+        self.resume_button.setEnabled(
+            not busy and writable and status in ("pending", "cancelled", "running")
+        )
         self.cancel_button.setEnabled(job is not None and not job.is_cancelled())
         has_rules = not busy and run_id is not None and bool(self._rules)
         self.save_button.setEnabled(has_rules and not self._saving.is_running())
@@ -206,8 +226,7 @@ class JobsPanel(QWidget):
         return self._job
 
     def is_busy(self) -> bool:
-        return (self._job is not None or self._saving.is_running()
-                or self.report_view.is_busy())
+        return self._job is not None or self._saving.is_running() or self.report_view.is_busy()
 
     def ask_new_run(self) -> None:
         dialog = LearnSettingsDialog(self)
@@ -235,13 +254,15 @@ class JobsPanel(QWidget):
             from nonostudio.learn.work import works_for  # z3 loads when a run starts
 
             settings = LearnSettings.from_json(self.store.run(run_id).settings)
-            work, narrow_work = works_for(settings.to_json(), self._work(),
-                                          self._narrow_work() if settings.narrow else None)
+            work, narrow_work = works_for(
+                settings.to_json(), self._work(), self._narrow_work() if settings.narrow else None
+            )
         except (ImportError, ValueError, TypeError, OSError) as exc:
             QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {store_message(exc)}")
             return False
-        job = LearnJob(self.store.path, run_id, work, **settings.runner_options(),
-                       narrow_work=narrow_work)
+        job = LearnJob(
+            self.store.path, run_id, work, **settings.runner_options(), narrow_work=narrow_work
+        )
         job.signals.snapshot.connect(self._on_snapshot)
         job.signals.rulesFound.connect(self._on_rules)
         job.signals.result.connect(self._on_result)
@@ -298,7 +319,8 @@ class JobsPanel(QWidget):
         state = "finished" if status.finished == status.total else "cancelled"
         self.progress_label.setText(
             f"Run {status.run_id} {state}: {status.finished}/{status.total} specifications, "
-            f"{status.rules_found} rules, {status.budget_hits} over budget.")
+            f"{status.rules_found} rules, {status.budget_hits} over budget."
+        )
         self.runFinished.emit(status)
 
     def _on_error(self, message: str) -> None:
@@ -324,16 +346,30 @@ class JobsPanel(QWidget):
             return
         choice = dialog.choice()
         try:
-            self.save_rules(choice.name, top_k=choice.top_k, run_ids=choice.run_ids,
-                            simplify=choice.simplify, widen=choice.widen,
-                            mirror=choice.mirror, cost_budget=choice.cost_budget)
+            self.save_rules(
+                choice.name,
+                top_k=choice.top_k,
+                run_ids=choice.run_ids,
+                simplify=choice.simplify,
+                widen=choice.widen,
+                mirror=choice.mirror,
+                cost_budget=choice.cost_budget,
+            )
         except (ValueError, PuzzleError) as exc:
             QMessageBox.warning(self, "Cannot Save Rules", str(exc))
 
-    def save_rules(self, name: str, folder: Path | None = None, *,
-                   top_k: int | None = None, run_ids: Sequence[int] | None = None,
-                   simplify: bool = False, widen: bool = False,
-                   mirror: bool = False, cost_budget: int | None = None) -> Worker:
+    def save_rules(
+        self,
+        name: str,
+        folder: Path | None = None,
+        *,
+        top_k: int | None = None,
+        run_ids: Sequence[int] | None = None,
+        simplify: bool = False,
+        widen: bool = False,
+        mirror: bool = False,
+        cost_budget: int | None = None,
+    ) -> Worker:
         """Optimise learned rules in the background and write them as rule set ``name``
         (``.rules`` in ``folder``, the user rules folder by default): the shown run's rules, or
         those of ``run_ids`` pooled, chosen as :class:`SaveRequest` says.  Raises ValueError at
@@ -348,12 +384,22 @@ class JobsPanel(QWidget):
             run_ids = list(dict.fromkeys(run_ids))
             entries = pooled_entries(self.store, run_ids)
         if not entries:
-            raise ValueError(f"run{'s' if len(run_ids) > 1 else ''} "
-                             f"{', '.join(map(str, run_ids))} found no rules yet")
+            raise ValueError(
+                f"run{'s' if len(run_ids) > 1 else ''} "
+                f"{', '.join(map(str, run_ids))} found no rules yet"
+            )
         request = SaveRequest(
-            name, (folder or user_rules_dir()) / f"{name}{SUFFIX}", tuple(entries),
+            name,
+            (folder or user_rules_dir()) / f"{name}{SUFFIX}",
+            tuple(entries),
             tuple((r, LearnSettings.from_json(self.store.run(r).settings)) for r in run_ids),
-            self.store.path.name, top_k, cost_budget, simplify, widen, mirror)
+            self.store.path.name,
+            top_k,
+            cost_budget,
+            simplify,
+            widen,
+            mirror,
+        )
         self.progress_label.setText(f"Optimising {len(entries)} rules for “{name}”…")
         self._saving_as = request
         worker = self._saving.start(request.run)

@@ -40,8 +40,11 @@ class CoverageChart(QWidget):
 
     def set_bars(self, bars: Sequence[tuple[str, int, int]]) -> None:
         self._bars = list(bars)
-        self.setToolTip("\n".join(f"{label}: {ours} here, {paper} in the paper"
-                                  for label, ours, paper in self._bars))
+        self.setToolTip(
+            "\n".join(
+                f"{label}: {ours} here, {paper} in the paper" for label, ours, paper in self._bars
+            )
+        )
         self.update()
 
     def bars(self) -> list[tuple[str, int, int]]:
@@ -65,8 +68,10 @@ class CoverageChart(QWidget):
         peak = max(max(o, p) for _, o, p in self._bars) or 1
         group_w = self.width() / len(self._bars)
         bar_w = max(2.0, group_w * 0.3)
-        colours = (palette.color(QPalette.ColorRole.Highlight),
-                   palette.color(QPalette.ColorRole.Mid))
+        colours = (
+            palette.color(QPalette.ColorRole.Highlight),
+            palette.color(QPalette.ColorRole.Mid),
+        )
         text = palette.color(QPalette.ColorRole.Text)
         for i, (label, ours, paper) in enumerate(self._bars):
             left = i * group_w + (group_w - 2 * bar_w) / 2
@@ -75,18 +80,26 @@ class CoverageChart(QWidget):
                 rect = QRectF(left + j * bar_w, bottom - h, bar_w - 1, h)
                 painter.fillRect(rect, colours[j])
                 painter.setPen(text)
-                painter.drawText(QRectF(rect.left() - 20, rect.top() - text_h - 2,
-                                        bar_w + 40, text_h),
-                                 Qt.AlignmentFlag.AlignCenter, str(value))
+                painter.drawText(
+                    QRectF(rect.left() - 20, rect.top() - text_h - 2, bar_w + 40, text_h),
+                    Qt.AlignmentFlag.AlignCenter,
+                    str(value),
+                )
             painter.setPen(text)
-            painter.drawText(QRectF(i * group_w, bottom + 4, group_w, text_h),
-                             Qt.AlignmentFlag.AlignCenter, label)
+            painter.drawText(
+                QRectF(i * group_w, bottom + 4, group_w, text_h),
+                Qt.AlignmentFlag.AlignCenter,
+                label,
+            )
         legend_y = self.height() - text_h - 2.0
         for j, name in enumerate(("here", "paper")):
             x = 8.0 + j * 90
             painter.fillRect(QRectF(x, legend_y + 3, 12, text_h - 6), colours[j])
-            painter.drawText(QRectF(x + 16, legend_y, 70, text_h),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+            painter.drawText(
+                QRectF(x + 16, legend_y, 70, text_h),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                name,
+            )
 
 
 class ReportView(QWidget):
@@ -98,8 +111,7 @@ class ReportView(QWidget):
         super().__init__(parent)
         self._worker: Worker | None = None
         self._report: Report | None = None
-        self.status_label = QLabel("Compare a run's rules with the control rules: "
-                                   "press Report.")
+        self.status_label = QLabel("Compare a run's rules with the control rules: press Report.")
         self.status_label.setWordWrap(True)
         self.chart = CoverageChart()
         self.table = QPlainTextEdit(readOnly=True)
@@ -120,8 +132,9 @@ class ReportView(QWidget):
     def is_busy(self) -> bool:
         return self._worker is not None
 
-    def compute(self, learned: Sequence[Rule], control: Sequence[Rule],
-                transitions: Sequence[Transition]) -> None:
+    def compute(
+        self, learned: Sequence[Rule], control: Sequence[Rule], transitions: Sequence[Transition]
+    ) -> None:
         """Measure the report in the background (a report still being measured is dropped)."""
         self.cancel()
         learned, control, transitions = list(learned), list(control), list(transitions)
@@ -129,10 +142,12 @@ class ReportView(QWidget):
         def job(progress: Progress, should_stop: ShouldStop) -> Report:
             return learning_report(learned, control, transitions, progress=progress)
 
-        self.status_label.setText(f"Measuring {len(learned)} learned rules on "
-                                  f"{len(transitions)} transitions…")
-        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed,
-                                         on_progress=self._progress)
+        self.status_label.setText(
+            f"Measuring {len(learned)} learned rules on {len(transitions)} transitions…"
+        )
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._progress
+        )
 
     def cancel(self) -> None:
         if self._worker is not None:
@@ -159,8 +174,9 @@ class ReportView(QWidget):
 
     def show_report(self, report: Report) -> None:
         self._report = report
-        self.status_label.setText(f"{report.learned_count} learned rules against "
-                                  f"{report.control_count} control rules.")
+        self.status_label.setText(
+            f"{report.learned_count} learned rules against {report.control_count} control rules."
+        )
         self.table.setPlainText(report.table())
         self.chart.set_bars(chart_bars(report))
         self.reportReady.emit(report)

@@ -31,8 +31,15 @@ class _AnnouncingStore(JobStore):
         super().__init__(path)
         self._on_rules = on_rules
 
-    def finish(self, run_id: int, key: str, status: str, seconds: float | None,
-               result: dict[str, Any] | None = None, error: str | None = None) -> None:
+    def finish(
+        self,
+        run_id: int,
+        key: str,
+        status: str,
+        seconds: float | None,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> None:
         super().finish(run_id, key, status, seconds, result, error)
         if status == "done" and (texts := rule_texts(result)):
             self._on_rules(key, texts)
@@ -88,9 +95,15 @@ class LearnJob(QRunnable):
         signals.started.emit(self.run_id)
         try:
             with _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store:
-                runner = Runner(store, self.run_id, self.work, progress=signals.progress.emit,
-                                on_snapshot=self._report, should_stop=self._stop.is_set,
-                                **self.options)
+                runner = Runner(
+                    store,
+                    self.run_id,
+                    self.work,
+                    progress=signals.progress.emit,
+                    on_snapshot=self._report,
+                    should_stop=self._stop.is_set,
+                    **self.options,
+                )
                 signals.result.emit(runner.run())
         except OSError as exc:  # the job store's real I/O error, naming the store
             where = f"{exc.filename}: " if exc.filename else ""

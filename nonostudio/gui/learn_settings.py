@@ -73,8 +73,9 @@ class LearnSettings:
 
     def specifications(self) -> list[Specification]:
         """The training specifications: all up to ``max_length``, or a sample in mined order."""
-        specs = list(all_specifications(self.max_length, self.max_patterns,
-                                        three_first=self.three_first))
+        specs = list(
+            all_specifications(self.max_length, self.max_patterns, three_first=self.three_first)
+        )
         if 0 < self.sample < len(specs):
             chosen = sorted(random.Random(self.seed).sample(range(len(specs)), self.sample))
             specs = [specs[i] for i in chosen]
@@ -87,8 +88,12 @@ class LearnSettings:
     def runner_options(self) -> dict[str, Any]:
         """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
         the caller, from :attr:`narrow`)."""
-        return {"jobs": self.jobs, "budget_s": self.budget_s, "mode": self.mode,
-                "narrow_from": 3 if self.three_narrow and self.narrow else None}
+        return {
+            "jobs": self.jobs,
+            "budget_s": self.budget_s,
+            "mode": self.mode,
+            "narrow_from": 3 if self.three_narrow and self.narrow else None,
+        }
 
 
 def create_run(store: JobStore, settings: LearnSettings) -> int:
@@ -119,10 +124,16 @@ def search_space_text() -> str:
 
 # The cost weights as the dialog names them (RULES.md §4).
 WEIGHT_LABELS = {
-    "arbitrary": "arbitrary(t)", "singleton": "singleton(t)", "constant": "constant(t, i), plus i",
-    "literal": "literal", "line_size": "line_size", "element_property": "start(x), size(x)",
-    "geometry": "lowest_end_cell, highest_start_cell", "operator": "+ − = ≥ > and",
-    "maximal": "maximal(x), minimal(x)", "unique": "unique (plus its condition)",
+    "arbitrary": "arbitrary(t)",
+    "singleton": "singleton(t)",
+    "constant": "constant(t, i), plus i",
+    "literal": "literal",
+    "line_size": "line_size",
+    "element_property": "start(x), size(x)",
+    "geometry": "lowest_end_cell, highest_start_cell",
+    "operator": "+ − = ≥ > and",
+    "maximal": "maximal(x), minimal(x)",
+    "unique": "unique (plus its condition)",
     "total": "total(t)",
 }
 
@@ -130,53 +141,64 @@ WEIGHT_LABELS = {
 class LearnSettingsDialog(FormDialog):
     """Ask for the settings of a new learning run."""
 
-    def __init__(self, parent: QWidget | None = None,
-                 settings: LearnSettings | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, settings: LearnSettings | None = None
+    ) -> None:
         super().__init__("New Learning Run", parent)
         s = settings or LearnSettings()
         self.max_length = QSpinBox(minimum=1, maximum=MAX_LINE_LENGTH, value=s.max_length)
         self.max_patterns = QSpinBox(minimum=1, maximum=3, value=s.max_patterns)
         self.sample = QSpinBox(minimum=0, maximum=1_000_000, value=s.sample)
         self.sample.setSpecialValueText("all specifications")
-        self.budget = QDoubleSpinBox(minimum=0.5, maximum=3600.0, value=s.budget_s,
-                                     suffix=" s", decimals=1)
+        self.budget = QDoubleSpinBox(
+            minimum=0.5, maximum=3600.0, value=s.budget_s, suffix=" s", decimals=1
+        )
         self.jobs = QSpinBox(minimum=1, maximum=max(64, s.jobs), value=s.jobs)
         self.mode = QComboBox()
         self.mode.addItem("processes", "process")
         self.mode.addItem("threads", "thread")
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode)))
         self.three_first = check_box(
-            "Of three patterns, only the first hint, block and gap", s.three_first,
+            "Of three patterns, only the first hint, block and gap",
+            s.three_first,
             "Three-pattern specifications are nine in ten of a run's work; the documented "
-            "three-pattern strategies all bind the first hint, block and gap.")
+            "three-pattern strategies all bind the first hint, block and gap.",
+        )
         self.three_narrow = check_box(
-            "Of three patterns, the constant-level search only", s.three_narrow,
+            "Of three patterns, the constant-level search only",
+            s.three_narrow,
             "No climb of the pattern lattice for three-pattern specifications: on lines of 7 "
-            "cells it took a third of a run's work and added no covered test cell.")
+            "cells it took a third of a run's work and added no covered test cell.",
+        )
         self.max_patterns.valueChanged.connect(self._patterns_changed)
         self.narrow = check_box(
-            "Search skipped specifications at the constant level", s.narrow,
+            "Search skipped specifications at the constant level",
+            s.narrow,
             "A specification a rule found already covers (or whose smaller pattern set gave a "
             "rule) still gets one search with its patterns read as the first hint, first block "
-            "…: rules such as edge fill and mercury are found there.")
+            "…: rules such as edge fill and mercury are found there.",
+        )
         self.narrow.toggled.connect(lambda _: self._patterns_changed())
         self._patterns_changed()
         self._seed = s.seed
 
-        for label, widget in (("Maximum line length:", self.max_length),
-                              ("Patterns per specification (at most):", self.max_patterns),
-                              ("", self.three_first), ("", self.three_narrow),
-                              ("Training sample:", self.sample),
-                              ("Budget per specification:", self.budget),
-                              ("Workers:", self.jobs), ("Run workers as:", self.mode),
-                              ("", self.narrow)):
+        for label, widget in (
+            ("Maximum line length:", self.max_length),
+            ("Patterns per specification (at most):", self.max_patterns),
+            ("", self.three_first),
+            ("", self.three_narrow),
+            ("Training sample:", self.sample),
+            ("Budget per specification:", self.budget),
+            ("Workers:", self.jobs),
+            ("Run workers as:", self.mode),
+            ("", self.narrow),
+        ):
             self.form.addRow(label, widget)
         try:
             options = s.search_options()
         except ValueError:  # unreadable stored options: the dialog offers the defaults
             options = SearchOptions()
-        self.lay_out(self._constructs_box(options), self._weights_box(options),
-                     self._fixed_box())
+        self.lay_out(self._constructs_box(options), self._weights_box(options), self._fixed_box())
 
     def _constructs_box(self, options: SearchOptions) -> QGroupBox:
         """The DSL constructs synthesis may use (and the extensions beyond the paper's)."""
@@ -190,8 +212,7 @@ class LearnSettingsDialog(FormDialog):
             constructs_layout.addWidget(box)
         self.extensions: dict[str, QCheckBox] = {}
         for name, text in EXTENSIONS.items():
-            box = check_box(f"{text} (beyond the paper's DSL; slower)",
-                            name in options.extensions)
+            box = check_box(f"{text} (beyond the paper's DSL; slower)", name in options.extensions)
             box.setObjectName(f"extension_{name}")
             self.extensions[name] = box
             constructs_layout.addWidget(box)
@@ -213,8 +234,9 @@ class LearnSettingsDialog(FormDialog):
             grid.addWidget(name_label, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.original_weights = QPushButton("Original Weights")
-        self.original_weights.setToolTip("The weights of the original implementation (the "
-                                         "paper's costs)")
+        self.original_weights.setToolTip(
+            "The weights of the original implementation (the paper's costs)"
+        )
         self.original_weights.clicked.connect(self.reset_weights)
         grid.addWidget(self.original_weights, (len(self.weights) + 1) // 2, 3)
         grid.setColumnStretch(0, 1)
@@ -233,19 +255,26 @@ class LearnSettingsDialog(FormDialog):
 
     def settings(self) -> LearnSettings:
         return LearnSettings(
-            max_length=self.max_length.value(), max_patterns=self.max_patterns.value(),
+            max_length=self.max_length.value(),
+            max_patterns=self.max_patterns.value(),
             three_first=self.three_first.isChecked(),
-            sample=self.sample.value(), seed=self._seed, budget_s=self.budget.value(),
-            jobs=self.jobs.value(), mode=str(self.mode.currentData()),
-            narrow=self.narrow.isChecked(), three_narrow=self.three_narrow.isChecked(),
-            search=self.search_options().to_json())
+            sample=self.sample.value(),
+            seed=self._seed,
+            budget_s=self.budget.value(),
+            jobs=self.jobs.value(),
+            mode=str(self.mode.currentData()),
+            narrow=self.narrow.isChecked(),
+            three_narrow=self.three_narrow.isChecked(),
+            search=self.search_options().to_json(),
+        )
 
     def search_options(self) -> SearchOptions:
         """The constructs and weights as the dialog shows them."""
         return SearchOptions(
             frozenset(name for name, box in self.constructs.items() if not box.isChecked()),
             cost.CostWeights(**{name: spin.value() for name, spin in self.weights.items()}),
-            frozenset(name for name, box in self.extensions.items() if box.isChecked()))
+            frozenset(name for name, box in self.extensions.items() if box.isChecked()),
+        )
 
     def reset_weights(self) -> None:
         original = cost.CostWeights()

@@ -32,8 +32,9 @@ def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
     for key, texts in run_rules.items():
         for text in texts:
             for e in parse_rules(text, key):
-                entries.setdefault(e.rule.name, RuleEntry(e.rule, e.title or e.rule.name, key,
-                                                          e.examples, e.line))
+                entries.setdefault(
+                    e.rule.name, RuleEntry(e.rule, e.title or e.rule.name, key, e.examples, e.line)
+                )
     return list(entries.values())
 
 
@@ -46,11 +47,14 @@ def pooled_entries(store: JobStore, run_ids: Sequence[int]) -> list[RuleEntry]:
 def check_save(name: str, top_k: int | None, cost_budget: int | None) -> None:
     """Raise ValueError, in words, when rules cannot be saved as ``name`` so chosen."""
     if cost_budget is not None and top_k is None:
-        raise ValueError("a cost budget bounds the total cost of a top K: choose how many "
-                         "rules to keep")
+        raise ValueError(
+            "a cost budget bounds the total cost of a top K: choose how many rules to keep"
+        )
     if not RULE_SET_NAME.match(name):
-        raise ValueError(f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
-                         "and '.', starting with a letter or digit")
+        raise ValueError(
+            f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
+            "and '.', starting with a letter or digit"
+        )
 
 
 @dataclass(frozen=True)
@@ -81,35 +85,48 @@ class SaveRequest:
             f"Learned by nonostudio: run {r} of {self.store_name}, lines up to "
             f"{s.max_length} cells, at most {s.max_patterns} patterns, sample "
             f"{s.sample or 'all'}, {s.budget_s:g} s per specification"
-            for r, s in self.runs)
+            for r, s in self.runs
+        )
 
     def run(self, progress: ProgressCallback, should_stop: StopCallback) -> str:
         """Choose the rules and write them; returns what was done, in words.  Raises ValueError
         when stopped before the choice was made (nothing is written then)."""
         entries, top_k, cost_budget = self.entries, self.top_k, self.cost_budget
         transitions = mine_transitions(max(s.max_length for _r, s in self.runs))
-        settings = ChoiceSettings(top_k=top_k, cost_budget=cost_budget,
-                                  simplify_chosen=self.simplify, widen_chosen=self.widen,
-                                  recover=load_rule_set("control").rules, mirror=self.mirror,
-                                  search=common_options([s.to_json() for _r, s in self.runs]))
-        choice = choose_rules([e.rule for e in entries], transitions, settings,
-                              should_stop=should_stop)
+        settings = ChoiceSettings(
+            top_k=top_k,
+            cost_budget=cost_budget,
+            simplify_chosen=self.simplify,
+            widen_chosen=self.widen,
+            recover=load_rule_set("control").rules,
+            mirror=self.mirror,
+            search=common_options([s.to_json() for _r, s in self.runs]),
+        )
+        choice = choose_rules(
+            [e.rule for e in entries], transitions, settings, should_stop=should_stop
+        )
         chosen = choice.chosen
         if not chosen.complete:
             raise ValueError("cancelled before the choice was made; nothing was written")
         # titled, sourced and exemplified as `learn export` writes them
         sources = choice.sources({e.rule.name: e.source for e in entries})
-        kept = chosen_entries(chosen, sources, transitions,
-                              f"the runs' {len(transitions)} mined transitions")
-        kept_note = (f", {len(choice.kept_for)} kept as the only ones recovering a "
-                     f"documented strategy" if choice.kept_for else "")
-        summary = (f"optimised: {len(kept)} of {len(entries)} rules"
-                   f"{f' (top {top_k})' if top_k else ''}"
-                   f"{f' within a total cost of {cost_budget}' if cost_budget else ''}"
-                   f"{f', {choice.widened} widened' if self.widen else ''}"
-                   f"{f', {choice.simplified} simplified' if self.simplify else ''}"
-                   f"{f', {len(choice.mirrors)} mirror images pooled' if self.mirror else ''}"
-                   f"{kept_note}"
-                   f", covering {chosen.coverage} cells of the training transitions")
+        kept = chosen_entries(
+            chosen, sources, transitions, f"the runs' {len(transitions)} mined transitions"
+        )
+        kept_note = (
+            f", {len(choice.kept_for)} kept as the only ones recovering a documented strategy"
+            if choice.kept_for
+            else ""
+        )
+        summary = (
+            f"optimised: {len(kept)} of {len(entries)} rules"
+            f"{f' (top {top_k})' if top_k else ''}"
+            f"{f' within a total cost of {cost_budget}' if cost_budget else ''}"
+            f"{f', {choice.widened} widened' if self.widen else ''}"
+            f"{f', {choice.simplified} simplified' if self.simplify else ''}"
+            f"{f', {len(choice.mirrors)} mirror images pooled' if self.mirror else ''}"
+            f"{kept_note}"
+            f", covering {chosen.coverage} cells of the training transitions"
+        )
         self.path.write_text(dump_rules(kept, f"{self.header()}\n{summary}"), encoding="utf-8")
         return summary

@@ -37,8 +37,14 @@ class Filled:
     difficulty: str
 
 
-def check_and_grade(puzzle: Puzzle, verdict: str, difficulty: str, rule_set_name: str,
-                    should_stop: ShouldStop, time_limit: float = TIME_LIMIT_S) -> tuple[str, str]:
+def check_and_grade(
+    puzzle: Puzzle,
+    verdict: str,
+    difficulty: str,
+    rule_set_name: str,
+    should_stop: ShouldStop,
+    time_limit: float = TIME_LIMIT_S,
+) -> tuple[str, str]:
     """The verdict label and difficulty label of ``puzzle``, computing only what is missing (an
     undecided verdict stays '')."""
     from nonostudio.core.solver import Verdict, solve
@@ -61,8 +67,14 @@ class LibraryFiller(QObject):
     progress = Signal(float, str)  # the one progress protocol: fraction, message
     finished = Signal()  # the queue is empty (or the filler was cancelled)
 
-    def __init__(self, library: Library, parent: QObject | None = None, *,
-                 rule_set: str | None = None, time_limit: float = TIME_LIMIT_S) -> None:
+    def __init__(
+        self,
+        library: Library,
+        parent: QObject | None = None,
+        *,
+        rule_set: str | None = None,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
         super().__init__(parent)
         from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 
@@ -99,9 +111,11 @@ class LibraryFiller(QObject):
             log.info("the library listing cannot be read for background checks: %s", exc)
             return 0
         busy = None if self._worker is None else self._current
-        self._queue = [(e.id, e.verdict, e.difficulty) for e in entries
-                       if (not e.verdict or not e.difficulty) and e.id not in self._skip
-                       and e.id != busy]
+        self._queue = [
+            (e.id, e.verdict, e.difficulty)
+            for e in entries
+            if (not e.verdict or not e.difficulty) and e.id not in self._skip and e.id != busy
+        ]
         if not self._running:
             self._done = 0
         self._total = self._done + len(self._queue) + (0 if busy is None else 1)
@@ -129,8 +143,12 @@ class LibraryFiller(QObject):
         return self.pool.waitForDone(msecs)
 
     def _report(self) -> None:
-        report_count(lambda f, m: self.progress.emit(f, m), self._done, self._total,
-                     f"Checking library puzzles: {self._done} of {self._total}")
+        report_count(
+            lambda f, m: self.progress.emit(f, m),
+            self._done,
+            self._total,
+            f"Checking library puzzles: {self._done} of {self._total}",
+        )
 
     def _next(self) -> None:
         if not self._running:
@@ -158,8 +176,9 @@ class LibraryFiller(QObject):
             found = check_and_grade(puzzle, verdict, difficulty, rule_set, should_stop, limit)
             return Filled(id, *found)
 
-        worker = run_in_background(job, on_result=self._on_result, on_error=self._on_error,
-                                   pool=self.pool)
+        worker = run_in_background(
+            job, on_result=self._on_result, on_error=self._on_error, pool=self.pool
+        )
         self._worker = worker
 
     def _is_current(self) -> bool:

@@ -24,13 +24,18 @@ def _without_email(author: str) -> str:
     return name.strip() if bracket and rest.rstrip().endswith(">") and name.strip() else author
 
 
-def _column(header: str, text: Callable[[LibraryEntry], str], *,
-            sort: Callable[[LibraryEntry], object] | None = None,
-            tooltip: Callable[[LibraryEntry], str] | None = None,
-            numeric: bool = False) -> Column[LibraryEntry]:
+def _column(
+    header: str,
+    text: Callable[[LibraryEntry], str],
+    *,
+    sort: Callable[[LibraryEntry], object] | None = None,
+    tooltip: Callable[[LibraryEntry], str] | None = None,
+    numeric: bool = False,
+) -> Column[LibraryEntry]:
     """A column sorted by ``sort`` (by its text, in any case, without one)."""
     roles: dict[int, Callable[[LibraryEntry], object]] = {
-        SORT_ROLE: sort or (lambda entry: text(entry).casefold())}
+        SORT_ROLE: sort or (lambda entry: text(entry).casefold())
+    }
     if tooltip is not None:
         roles[TOOLTIP] = tooltip
     return Column(header, text, roles=roles, numeric=numeric)
@@ -61,8 +66,12 @@ def _entry_tip(entry: LibraryEntry) -> str:
 
 LIBRARY_COLUMNS: tuple[Column[LibraryEntry], ...] = (
     _column("Title", lambda entry: entry.title or "(untitled)"),
-    _column("Size", lambda entry: entry.size_text, sort=lambda entry: entry.width * entry.height,
-            numeric=True),
+    _column(
+        "Size",
+        lambda entry: entry.size_text,
+        sort=lambda entry: entry.width * entry.height,
+        numeric=True,
+    ),
     _column("Author", lambda entry: _without_email(entry.author)),
     _column("Licence", lambda entry: entry.licence),
     _column("Verdict", _verdict, tooltip=_not_checked(_verdict)),
@@ -75,11 +84,15 @@ TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
 class LibraryModel(TableModel[LibraryEntry]):
     """One row per :class:`LibraryEntry`; call :meth:`refresh` after the library changes."""
 
-    def __init__(self, library: Library, parent: QObject | None = None, *,
-                 load: bool = True) -> None:
+    def __init__(
+        self, library: Library, parent: QObject | None = None, *, load: bool = True
+    ) -> None:
         """``load=False`` starts empty (the window lists the library after its first paint)."""
-        super().__init__(LIBRARY_COLUMNS, parent,
-                         row_roles={TOOLTIP: _entry_tip, ID_ROLE: lambda entry: entry.id})
+        super().__init__(
+            LIBRARY_COLUMNS,
+            parent,
+            row_roles={TOOLTIP: _entry_tip, ID_ROLE: lambda entry: entry.id},
+        )
         self._library = library
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
@@ -146,8 +159,9 @@ class LibraryModel(TableModel[LibraryEntry]):
         if row < 0:
             return False
         entry = self._rows[row]
-        self._rows[row] = replace(entry, verdict=verdict or entry.verdict,
-                                  difficulty=difficulty or entry.difficulty)
+        self._rows[row] = replace(
+            entry, verdict=verdict or entry.verdict, difficulty=difficulty or entry.difficulty
+        )
         self.cells_changed(row, VERDICT, DIFFICULTY)
         return True
 

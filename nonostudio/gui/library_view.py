@@ -48,8 +48,9 @@ class LibraryView(QWidget):
     openRequested = Signal(int)  # library id
     addCurrentRequested = Signal()
 
-    def __init__(self, library: Library, parent: QWidget | None = None, *,
-                 load: bool = True) -> None:
+    def __init__(
+        self, library: Library, parent: QWidget | None = None, *, load: bool = True
+    ) -> None:
         super().__init__(parent)
         self.model = LibraryModel(library, self, load=load)
         self.proxy = LibraryFilterModel(self)

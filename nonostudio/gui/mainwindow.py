@@ -87,8 +87,13 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
     jobs_panel: JobsPanel | None
 
     def __init__(
-        self, library: Library, settings: QSettings | None = None, parent: QWidget | None = None,
-        *, autosave: AutosaveStore | None = None, defer_panels: bool = False,
+        self,
+        library: Library,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        autosave: AutosaveStore | None = None,
+        defer_panels: bool = False,
     ) -> None:
         """``defer_panels``: build only the editor, the menus and the dock frames now, so the
         window can be shown at once; :meth:`finish_start` (run from the event loop) then lists
@@ -146,16 +151,21 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
     def _build_docks(self) -> None:
         """The library on the left; Check, Difficulty and Designer Checks on the right."""
         right = Qt.DockWidgetArea.RightDockWidgetArea
-        self.library_dock = self._dock("Library", "libraryDock", self.library_view,
-                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.library_dock = self._dock(
+            "Library", "libraryDock", self.library_view, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
         self.check_dock = self._dock("Check", "checkDock", loading_label(), right)
         self.difficulty_dock = self._dock("Difficulty", "difficultyDock", loading_label(), right)
         self.designer_dock = self._dock("Designer Checks", "designerDock", loading_label(), right)
-        self.resizeDocks([self.library_dock, self.check_dock], [330, 250],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.library_dock, self.check_dock], [330, 250], Qt.Orientation.Horizontal
+        )
         # The verdict is a few lines: the panels under it get the height.
-        self.resizeDocks([self.check_dock, self.difficulty_dock, self.designer_dock],
-                         [140, 420, 300], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.check_dock, self.difficulty_dock, self.designer_dock],
+            [140, 420, 300],
+            Qt.Orientation.Vertical,
+        )
 
     def _connect_editor(self) -> None:
         self.editor.modifiedChanged.connect(self.setWindowModified)
@@ -293,8 +303,9 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
 
     def update_banner(self) -> None:
         """Show (or hide) the bar that says the library cannot be written or lost records."""
-        self.banner.show_problems(self.library, self.autosaver.store.describe(),
-                                  self._restore.problem)
+        self.banner.show_problems(
+            self.library, self.autosaver.store.describe(), self._restore.problem
+        )
 
     # -- zoom and undo follow the view in use ------------------------------------------------
 
@@ -356,8 +367,13 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             self.filler.cancel()
         if self._technique_worker is not None:
             self._technique_worker.cancel()
-        for name in ("check_panel", "solve_view", "rule_browser", "difficulty_panel",
-                     "designer_panel"):
+        for name in (
+            "check_panel",
+            "solve_view",
+            "rule_browser",
+            "difficulty_panel",
+            "designer_panel",
+        ):
             if (panel := getattr(self, name, None)) is not None:
                 panel.cancel()
         if (jobs := getattr(self, "jobs_panel", None)) is not None:

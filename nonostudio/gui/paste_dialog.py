@@ -36,7 +36,7 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
     """
     if error.line is None:
         return None
-    lead = text[:len(text) - len(text.lstrip())]
+    lead = text[: len(text) - len(text.lstrip())]
     line_index = lead.count("\n") + error.line - 1
     lines = text.split("\n")
     if not 0 <= line_index < len(lines):
@@ -59,8 +59,9 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
 class PasteDialog(QDialog):
     """Type or paste a puzzle; stays open with the text and a pointed-at mistake until it reads."""
 
-    def __init__(self, read: Callable[[str], Puzzle], text: str = "",
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, read: Callable[[str], Puzzle], text: str = "", parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Paste Puzzle String")
         self._read = read
@@ -73,8 +74,9 @@ class PasteDialog(QDialog):
         self.edit.textChanged.connect(self._on_text_changed)
         self.message = message_label()
         self.message.setAccessibleName("Problem")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)

@@ -95,9 +95,16 @@ class Layout:
     font: QFont
 
     @classmethod
-    def compute(cls, rows: Sequence[Hints], cols: Sequence[Hints], cell: int, *,
-                min_row_slots: int = 1, min_col_slots: int = 1,
-                widest_number: int | None = None) -> Layout:
+    def compute(
+        cls,
+        rows: Sequence[Hints],
+        cols: Sequence[Hints],
+        cell: int,
+        *,
+        min_row_slots: int = 1,
+        min_col_slots: int = 1,
+        widest_number: int | None = None,
+    ) -> Layout:
         """The layout of these clues at ``cell`` pixels a cell.
 
         ``min_row_slots``/``min_col_slots`` reserve room for more clue numbers than the clues have
@@ -157,14 +164,19 @@ class Layout:
     def row_clue_box(self, row: int, k: int) -> QRect:
         """The box of the ``k``-th number of ``row``'s clue, counted from the grid leftwards."""
         right = self.row_clue_rect(row).right() + 1
-        return QRect(right - (k + 1) * self.row_slot_width, self.grid_top + row * self.cell,
-                     self.row_slot_width, self.cell)
+        return QRect(
+            right - (k + 1) * self.row_slot_width,
+            self.grid_top + row * self.cell,
+            self.row_slot_width,
+            self.cell,
+        )
 
     def col_clue_box(self, col: int, k: int) -> QRect:
         """The box of the ``k``-th number of ``col``'s clue, counted from the grid upwards."""
         bottom = self.col_clue_rect(col).bottom() + 1
-        return QRect(self.grid_left + col * self.cell, bottom - (k + 1) * self.cell, self.cell,
-                     self.cell)
+        return QRect(
+            self.grid_left + col * self.cell, bottom - (k + 1) * self.cell, self.cell, self.cell
+        )
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The ``(row, column)`` under a point, or None outside the grid."""
@@ -199,8 +211,10 @@ def paint_clues(
     """Row clues right-aligned left of the grid, column clues bottom-aligned above it."""
     painter.setFont(layout.font)
     centre = Qt.AlignmentFlag.AlignCenter
-    for clues, faint, box in ((rows, faint_rows, layout.row_clue_box),
-                              (cols, faint_cols, layout.col_clue_box)):
+    for clues, faint, box in (
+        (rows, faint_rows, layout.row_clue_box),
+        (cols, faint_cols, layout.col_clue_box),
+    ):
         for line, clue in enumerate(clues):
             painter.setPen(colors.faint if line in faint else colors.ink)
             for k, n in enumerate(reversed(clue or (0,))):
@@ -335,8 +349,11 @@ def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: i
         header = round(painter.fontMetrics().height() * (2.6 if author else 1.6))
         text_rect = QRect(0, 0, area.width(), header)
         painter.setPen(QColor(0, 0, 0))
-        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
-                         title + (f"\n{author}" if author else ""))
+        painter.drawText(
+            text_rect,
+            int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
+            title + (f"\n{author}" if author else ""),
+        )
         room = QRect(0, header, area.width(), area.height() - header)
         scale = min(room.width() / layout.size().width(), room.height() / layout.size().height())
         painter.translate(

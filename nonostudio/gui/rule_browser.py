@@ -73,9 +73,12 @@ class RuleBrowser(QWidget):
         self._test_set = test_set
         self._rule_set: RuleSet | None = None
         self._trace: Trace | None = None
-        self._coverage = CurrentWorker(self, on_result=self._covered,
-                                       on_error=self._coverage_failed,
-                                       on_progress=self._coverage_progress)
+        self._coverage = CurrentWorker(
+            self,
+            on_result=self._covered,
+            on_error=self._coverage_failed,
+            on_progress=self._coverage_progress,
+        )
         self.model = RulesModel(self)
         self.proxy = RulesFilterModel(self)
         self.proxy.setSourceModel(self.model)
@@ -208,8 +211,9 @@ class RuleBrowser(QWidget):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)
         layout = QVBoxLayout(dialog)
-        layout.addWidget(QLabel(f"{len(self._rule_set.entries)} rules; the notes their file "
-                                "opens with:"))
+        layout.addWidget(
+            QLabel(f"{len(self._rule_set.entries)} rules; the notes their file opens with:")
+        )
         layout.addWidget(text, 1)
         layout.addWidget(buttons)
         dialog.resize(900, 600)
@@ -274,8 +278,9 @@ class RuleBrowser(QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[str, dict[str, int]]:
-            report = coverage(rule_set.rules, load_transitions(path), progress=progress,
-                              should_stop=should_stop)
+            report = coverage(
+                rule_set.rules, load_transitions(path), progress=progress, should_stop=should_stop
+            )
             return rule_set.name, dict(report.per_rule)
 
         self.coverage_busy.setRange(0, 0)  # busy until the first report: reading the test set
@@ -300,8 +305,7 @@ class RuleBrowser(QWidget):
         self.editor.cancel_proof()
 
     def is_busy(self) -> bool:
-        return (self._coverage.is_running() or self.editor.is_proving()
-                or self.techniques.is_busy())
+        return self._coverage.is_running() or self.editor.is_proving() or self.techniques.is_busy()
 
     def _covered(self, result: tuple[str, dict[str, int]]) -> None:
         self.coverage_busy.hide()
@@ -321,8 +325,10 @@ class RuleBrowser(QWidget):
         """Count and list each rule's steps in ``trace`` (the solving view's current trace)."""
         self._trace = trace
         self.techniques.set_trace(trace)
-        matches = trace is not None and self._rule_set is not None and (
-            trace.rule_set == self._rule_set.name
+        matches = (
+            trace is not None
+            and self._rule_set is not None
+            and (trace.rule_set == self._rule_set.name)
         )
         self.model.set_uses(trace.summary().uses if matches and trace is not None else None)
         self._show_fires()
@@ -330,9 +336,9 @@ class RuleBrowser(QWidget):
     def _show_fires(self) -> None:
         entry = self.selected_entry()
         known = entry is not None and self.model.uses(entry.rule.name) is not None
-        self.details.show_fires(entry.rule.name if entry is not None and known else None,
-                                self._trace)
-
+        self.details.show_fires(
+            entry.rule.name if entry is not None and known else None, self._trace
+        )
 
     # --- details -----------------------------------------------------------------------------
 
@@ -340,8 +346,9 @@ class RuleBrowser(QWidget):
         entry = self.selected_entry()
         text = self.details.show_rule(entry)
         if entry is not None:
-            self.editor.open_rule(self._rule_set.name if self._rule_set else "", entry.rule.name,
-                                  text)
+            self.editor.open_rule(
+                self._rule_set.name if self._rule_set else "", entry.rule.name, text
+            )
         self._show_fires()
 
     def _on_proof(self, result: ProofResult) -> None:
@@ -352,4 +359,3 @@ class RuleBrowser(QWidget):
         self._proof_cache[rule] = status
         if self._rule_set is not None and rule in self._rule_set.rules:
             self.model.set_proof(rule.name, status)
-

@@ -62,12 +62,19 @@ class RuleDetails(QWidget):
         self.fires_list = QListWidget()
         self.fires_list.setAccessibleName("Where the rule fires")
         layout = QVBoxLayout(self)
-        for widget in (self.title_label, self.text_view, self.explanation_label,
-                       QLabel("<b>Examples</b>"), self.examples_box, self.fires_heading):
+        for widget in (
+            self.title_label,
+            self.text_view,
+            self.explanation_label,
+            QLabel("<b>Examples</b>"),
+            self.examples_box,
+            self.fires_heading,
+        ):
             layout.addWidget(widget)
         layout.addWidget(self.fires_list, 1)
         self.fires_list.itemActivated.connect(
-            lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole))))
+            lambda item: self.stepRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed

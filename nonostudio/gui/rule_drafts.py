@@ -46,24 +46,31 @@ class RuleDrafts:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             drafts = data["drafts"]
             if not isinstance(drafts, dict) or not all(
-                    isinstance(k, str) and isinstance(v, str) for k, v in drafts.items()):
-                raise ValueError("\"drafts\" is not a map of texts")
+                isinstance(k, str) and isinstance(v, str) for k, v in drafts.items()
+            ):
+                raise ValueError('"drafts" is not a map of texts')
         except FileNotFoundError:
             return
         except IsADirectoryError:
-            self.problem = (f"The rule drafts cannot be kept in {self.path}: it is a folder; "
-                            "drafts are kept only until you quit.")
+            self.problem = (
+                f"The rule drafts cannot be kept in {self.path}: it is a folder; "
+                "drafts are kept only until you quit."
+            )
             return
         except (OSError, ValueError, KeyError, TypeError) as exc:
             aside = self.path.with_name(self.path.name + ".unreadable")
             why = f"{exc.__class__.__name__}: {exc}"
             try:
                 os.replace(self.path, aside)
-                self.problem = (f"The rule drafts in {self.path} could not be read ({why}); the "
-                                f"file was kept as {aside}.")
+                self.problem = (
+                    f"The rule drafts in {self.path} could not be read ({why}); the "
+                    f"file was kept as {aside}."
+                )
             except OSError as move_error:
-                self.problem = (f"The rule drafts in {self.path} could not be read ({why}) nor "
-                                f"set aside ({move_error}).")
+                self.problem = (
+                    f"The rule drafts in {self.path} could not be read ({why}) nor "
+                    f"set aside ({move_error})."
+                )
             return
         self._drafts = dict(drafts)
 
@@ -89,8 +96,15 @@ class RuleDrafts:
         return self._write()
 
     def _write(self) -> bool:
-        text = json.dumps({"format": FORMAT_VERSION, "drafts": self._drafts}, indent=1,
-                          ensure_ascii=False, sort_keys=True) + "\n"
+        text = (
+            json.dumps(
+                {"format": FORMAT_VERSION, "drafts": self._drafts},
+                indent=1,
+                ensure_ascii=False,
+                sort_keys=True,
+            )
+            + "\n"
+        )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_text_atomic(self.path, text)
@@ -116,14 +130,17 @@ def check_set_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise SaveRuleError("Give the rule set a name.")
-    if any(c in name for c in "/\\:*?\"<>|") or name.startswith("."):
-        raise SaveRuleError(f"The name “{name}” cannot be a file name: leave out / \\ : * ? \" "
-                            "< > | and a leading dot.")
+    if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+        raise SaveRuleError(
+            f'The name “{name}” cannot be a file name: leave out / \\ : * ? " '
+            "< > | and a leading dot."
+        )
     if name.endswith(SUFFIX):
         name = name[: -len(SUFFIX)]
     if (rules_dir() / f"{name}{SUFFIX}").is_file():
-        raise SaveRuleError(f"“{name}” is a rule set shipped with nonostudio; choose another "
-                            "name for your own set.")
+        raise SaveRuleError(
+            f"“{name}” is a rule set shipped with nonostudio; choose another name for your own set."
+        )
     return name
 
 
@@ -144,15 +161,17 @@ def save_rule(rule: Rule, set_name: str, title: str = "", source: str = "") -> t
         try:
             existing = load_rule_set(path)
         except (ValueError, OSError) as exc:
-            raise SaveRuleError(f"The rule set {path} cannot be read, so the rule was not added "
-                                f"to it: {exc}") from exc
+            raise SaveRuleError(
+                f"The rule set {path} cannot be read, so the rule was not added to it: {exc}"
+            ) from exc
         entries, header = list(existing.entries), existing.header
     entry = RuleEntry(rule, title.strip() or rule.name, source.strip(), (), 0)
     replaced = False
     for i, old in enumerate(entries):
         if old.rule.name == rule.name:
-            entries[i] = replace(old, rule=rule, title=entry.title, source=entry.source,
-                                 examples=())
+            entries[i] = replace(
+                old, rule=rule, title=entry.title, source=entry.source, examples=()
+            )
             replaced = True
             break
     else:

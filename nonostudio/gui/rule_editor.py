@@ -25,8 +25,13 @@ ERROR_COLOR = QColor(220, 50, 47)
 class RuleEditor(RuleDrafting):
     """A rule text editor with live syntax errors, per-rule drafts and a background proof."""
 
-    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = PARSE_DELAY_MS,
-                 drafts: RuleDrafts | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = PARSE_DELAY_MS,
+        drafts: RuleDrafts | None = None,
+    ) -> None:
         super().__init__(parent, delay_ms=delay_ms, drafts=drafts)
         self.text_edit.textChanged.connect(self._on_text_changed)
         self.prove_button.clicked.connect(self.prove)
@@ -121,8 +126,11 @@ class RuleEditor(RuleDrafting):
         col = min(max(0, column - 1), max(0, len(text) - 1))
         end = min(col + 1, len(text))
         word = str.isalnum
-        while end < len(text) and text[col:col + 1] and word(text[col]) and (
-            word(text[end]) or text[end] == "_"
+        while (
+            end < len(text)
+            and text[col : col + 1]
+            and word(text[col])
+            and (word(text[end]) or text[end] == "_")
         ):
             end += 1
         cursor = QTextCursor(block)

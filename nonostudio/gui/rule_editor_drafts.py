@@ -68,8 +68,11 @@ class RuleDrafting(RuleProving):
     def _show_draft_state(self) -> None:
         problem = self._drafts.problem if self._drafts is not None else ""
         if self.has_draft():
-            self.draft_label.setText(problem or f"Your draft of “{self._rule_name}” (kept until "
-                                     "you save or revert it; the set's rule is unchanged).")
+            self.draft_label.setText(
+                problem
+                or f"Your draft of “{self._rule_name}” (kept until "
+                "you save or revert it; the set's rule is unchanged)."
+            )
             self.revert_button.show()
         else:
             self.draft_label.setText(problem)
@@ -79,11 +82,16 @@ class RuleDrafting(RuleProving):
         """Ask before discarding the draft; on *Discard* show the rule as its set has it."""
         if not self.has_draft():
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Discard your changes?",
-                          f"Discard your changes to the rule “{self._rule_name}” and show it as "
-                          f"the rule set “{self._rule_set}” has it?", parent=self)
-        box.setStandardButtons(QMessageBox.StandardButton.Discard
-                               | QMessageBox.StandardButton.Cancel)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Discard your changes?",
+            f"Discard your changes to the rule “{self._rule_name}” and show it as "
+            f"the rule set “{self._rule_set}” has it?",
+            parent=self,
+        )
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
@@ -115,17 +123,21 @@ class RuleDrafting(RuleProving):
             return
         dialog = SaveWrittenRuleDialog(rule.name, user_rule_sets(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self._save(rule, dialog.chosen_set(),
-                                                   dialog.title.text()))
+        dialog.accepted.connect(lambda: self._save(rule, dialog.chosen_set(), dialog.title.text()))
         dialog.finished.connect(lambda _: setattr(self, "save_dialog", None))
         self.save_dialog = dialog
         dialog.open()
 
     def _save(self, rule: Rule, set_name: str, title: str) -> None:
         try:
-            path, replaced = save_rule(rule, set_name, title,
-                                       f"written in the rule editor from {self._rule_set} "
-                                       f"{self._rule_name}" if self._rule_name else "")
+            path, replaced = save_rule(
+                rule,
+                set_name,
+                title,
+                f"written in the rule editor from {self._rule_set} {self._rule_name}"
+                if self._rule_name
+                else "",
+            )
         except (SaveRuleError, OSError) as exc:
             self.draft_label.setText(f"The rule was not saved: {exc}")
             self.text_edit.setFocus()
@@ -137,6 +149,7 @@ class RuleDrafting(RuleProving):
         self._show_draft_state()
         self.ruleSaved.emit(path.stem, rule.name)  # the browser may open the saved rule
         verb = "replaced in" if replaced else "added to"
-        self.draft_label.setText(f"Saved: “{rule.name}” {verb} your rule set “{path.stem}” "
-                                 f"({path}).")
+        self.draft_label.setText(
+            f"Saved: “{rule.name}” {verb} your rule set “{path.stem}” ({path})."
+        )
         self.text_edit.setFocus()

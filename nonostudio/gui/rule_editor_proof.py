@@ -28,7 +28,9 @@ def counterexample_rows(example: Counterexample) -> list[PictureRow]:
     for i in inside:
         cells[i] = fill.value
     verb = "fills" if fill.value == 1 else "crosses"
-    rows.append(PictureRow(f"rule {verb}", cells_to_text(cells), (fill.start, fill.end), MARK_WRONG))
+    rows.append(
+        PictureRow(f"rule {verb}", cells_to_text(cells), (fill.start, fill.end), MARK_WRONG)
+    )
     if example.witness:
         rows.append(PictureRow("solution", example.witness, (fill.start, fill.end), MARK_WRONG))
     return rows
@@ -59,9 +61,11 @@ def proof_summary(result: ProofResult) -> str:
 
 def shipped_proof_text(proof: RecordedProof) -> str:
     """The result line for a rule the build's record says is proved."""
-    return (f"Proved to {proof.max_length} cells (shipped): the build proved this exact rule "
-            f"sound for every line of up to {proof.max_length} cells ({proof.prover}, z3 "
-            f"{proof.z3}, {proof.date}).")
+    return (
+        f"Proved to {proof.max_length} cells (shipped): the build proved this exact rule "
+        f"sound for every line of up to {proof.max_length} cells ({proof.prover}, z3 "
+        f"{proof.z3}, {proof.date})."
+    )
 
 
 class RuleProving(RuleEditorWidgets):
@@ -80,8 +84,11 @@ class RuleProving(RuleEditorWidgets):
 
     def _focus_in_bar(self) -> bool:
         focused = QApplication.focusWidget()
-        return focused is None or focused in (self.prove_button, self.cancel_button,
-                                               self.length_spin)
+        return focused is None or focused in (
+            self.prove_button,
+            self.cancel_button,
+            self.length_spin,
+        )
 
     def _keep_focus(self) -> None:
         """Before a focused button is disabled or hidden: focus the text, not whatever widget
@@ -141,8 +148,10 @@ class RuleProving(RuleEditorWidgets):
             self.progress_label.setText(message[:1].upper() + message[1:] if message else "")
             self.progress.setFormat(f"{message} (%p%)" if message else "%p%")
             # the words wrapped under the bar only when the bar is too narrow to hold them
-            fits = self.progress.fontMetrics().horizontalAdvance(
-                f"{message} (100%)") + 40 <= self.progress.width()
+            fits = (
+                self.progress.fontMetrics().horizontalAdvance(f"{message} (100%)") + 40
+                <= self.progress.width()
+            )
             self.progress_label.setVisible(not fits)
             self.progress.setValue(round(100 * fraction))
 
@@ -178,4 +187,3 @@ class RuleProving(RuleEditorWidgets):
         self._result = None
         self.result_label.setText("")
         self.counterexample.hide()
-

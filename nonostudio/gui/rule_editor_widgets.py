@@ -41,8 +41,13 @@ class RuleEditorWidgets(QWidget):
     proofFinished = Signal(object)  # ProofResult, also when interrupted
     ruleSaved = Signal(str, str)  # the user rule set and the rule's name, after Save to rule set
 
-    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = PARSE_DELAY_MS,
-                 drafts: RuleDrafts | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = PARSE_DELAY_MS,
+        drafts: RuleDrafts | None = None,
+    ) -> None:
         super().__init__(parent)
         self._rule: Rule | None = None
         self._error: RuleSyntaxError | None = None
@@ -87,8 +92,10 @@ class RuleEditorWidgets(QWidget):
         self.revert_button.setToolTip("Discard your changes and show the rule as its set has it")
         self.revert_button.hide()
         self.save_button = QPushButton("&Save to rule set…")
-        self.save_button.setToolTip("Save this rule into one of your own rule sets (a .rules "
-                                    "file in your rules folder), offered in the Rules list")
+        self.save_button.setToolTip(
+            "Save this rule into one of your own rule sets (a .rules "
+            "file in your rules folder), offered in the Rules list"
+        )
         draft_bar = QHBoxLayout()
         draft_bar.addWidget(self.draft_label, 1)
         draft_bar.addWidget(self.revert_button)
@@ -149,7 +156,6 @@ class RuleEditorWidgets(QWidget):
         if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
             self.highlighter.set_palette(self.palette())
         super().changeEvent(event)
-
 
     def text(self) -> str:
         return self.text_edit.toPlainText()

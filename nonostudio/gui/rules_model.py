@@ -32,8 +32,9 @@ class RuleRow:
     cost: int
 
 
-def _measure(column: int, tooltip: str, value: Callable[[RuleRow], int | str | None]
-             ) -> Column[RuleRow]:
+def _measure(
+    column: int, tooltip: str, value: Callable[[RuleRow], int | str | None]
+) -> Column[RuleRow]:
     """A column whose value may not be known yet ("…"); numbers sort as numbers (unknown first),
     text in any case."""
     numeric = column in NUMERIC
@@ -44,26 +45,46 @@ def _measure(column: int, tooltip: str, value: Callable[[RuleRow], int | str | N
             return -1 if v is None else int(v)
         return str(v).casefold()
 
-    return Column(COLUMNS[column], lambda row: "…" if (v := value(row)) is None else str(v),
-                  tooltip, roles={SORT_ROLE: sort_key}, numeric=numeric)
+    return Column(
+        COLUMNS[column],
+        lambda row: "…" if (v := value(row)) is None else str(v),
+        tooltip,
+        roles={SORT_ROLE: sort_key},
+        numeric=numeric,
+    )
 
 
 class RulesModel(TableModel[RuleRow]):
     """Rows of :class:`RuleRow`; coverage, uses and proof status are set as they become known."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__((
-            _measure(TITLE, "The rule's title", lambda row: row.title),
-            _measure(NAME, "The rule's name in the rule file", lambda row: row.name),
-            _measure(COST, "Conciseness: the size of the rule (lower is simpler)",
-                     lambda row: row.cost),
-            _measure(COVERAGE, "Cells the rule fills on the paper's 2805 test lines",
-                     lambda row: self.coverage(row.name)),
-            _measure(USES, "Steps of the current puzzle's solution that use the rule",
-                     lambda row: self.uses(row.name)),
-            _measure(PROOF, "Whether the rule is proved sound for lines up to 30 cells",
-                     lambda row: self.proof(row.name)),
-        ), parent)
+        super().__init__(
+            (
+                _measure(TITLE, "The rule's title", lambda row: row.title),
+                _measure(NAME, "The rule's name in the rule file", lambda row: row.name),
+                _measure(
+                    COST,
+                    "Conciseness: the size of the rule (lower is simpler)",
+                    lambda row: row.cost,
+                ),
+                _measure(
+                    COVERAGE,
+                    "Cells the rule fills on the paper's 2805 test lines",
+                    lambda row: self.coverage(row.name),
+                ),
+                _measure(
+                    USES,
+                    "Steps of the current puzzle's solution that use the rule",
+                    lambda row: self.uses(row.name),
+                ),
+                _measure(
+                    PROOF,
+                    "Whether the rule is proved sound for lines up to 30 cells",
+                    lambda row: self.proof(row.name),
+                ),
+            ),
+            parent,
+        )
         self._coverage: dict[str, int] = {}
         self._uses: dict[str, int] = {}
         self._proofs: dict[str, str] = {}

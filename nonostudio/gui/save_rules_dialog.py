@@ -50,15 +50,18 @@ def run_label(info: RunInfo, rules: int) -> str:
     """``run 6 — lines ≤ 7, ≤ 3 patterns, 4300 rules (running)`` for the list of runs."""
     s = info.settings
     state = "" if info.status == "finished" else f" ({info.status})"
-    return (f"run {info.id} — lines ≤ {s.get('max_length', '?')}, ≤ {s.get('max_patterns', '?')} "
-            f"patterns, {rules} rules{state}")
+    return (
+        f"run {info.id} — lines ≤ {s.get('max_length', '?')}, ≤ {s.get('max_patterns', '?')} "
+        f"patterns, {rules} rules{state}"
+    )
 
 
 class SaveRulesDialog(FormDialog):
     """Ask for a :class:`SaveChoice`; ``runs`` pairs each run with its rules found so far."""
 
-    def __init__(self, runs: list[tuple[RunInfo, int]], current: int,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, runs: list[tuple[RunInfo, int]], current: int, parent: QWidget | None = None
+    ) -> None:
         super().__init__("Save Learned Rules", parent, accept=Button.Save)
         self.name = QLineEdit(f"learned-run-{current}")
         self.runs = QListWidget()
@@ -66,48 +69,67 @@ class SaveRulesDialog(FormDialog):
             item = QListWidgetItem(run_label(info, rules))
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if info.id == current
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if info.id == current else Qt.CheckState.Unchecked
+            )
             self.runs.addItem(item)
-        self.runs.setToolTip("The rules of every checked run are pooled (a rule two runs found is "
-                             "kept once) before the best are chosen.")
+        self.runs.setToolTip(
+            "The rules of every checked run are pooled (a rule two runs found is "
+            "kept once) before the best are chosen."
+        )
         self.top_k = QSpinBox(minimum=0, maximum=100000, value=0)
         self.top_k.setSpecialValueText("every useful rule")
-        self.max_mean_cost = QDoubleSpinBox(minimum=0.0, maximum=999.0, decimals=1,
-                                            singleStep=0.5, value=0.0)
+        self.max_mean_cost = QDoubleSpinBox(
+            minimum=0.0, maximum=999.0, decimals=1, singleStep=0.5, value=0.0
+        )
         self.max_mean_cost.setSpecialValueText("no limit")
         self.max_mean_cost.setToolTip(
             "The kept rules' costs add up to at most this times the number to keep (31.7 is the "
             "mean cost of the paper's top 10 control rules): shorter rules, fewer cells.  Needs "
-            "a number of rules to keep; when fewer rules add cells, fewer are kept.")
+            "a number of rules to keep; when fewer rules add cells, fewer are kept."
+        )
         self.widen = check_box(
-            "Widen the chosen rules' unique conditions (each step proved; slower)", False,
+            "Widen the chosen rules' unique conditions (each step proved; slower)",
+            False,
             "Adds conjuncts inside (x is unique where …) while the rule fires on more lines up "
-            "to 6 cells, then chooses again: more cells.")
+            "to 6 cells, then chooses again: more cells.",
+        )
         self.simplify = check_box(
-            "Simplify the chosen rules (each step proved; slower)", False,
+            "Simplify the chosen rules (each step proved; slower)",
+            False,
             "Drops conjuncts and patterns a chosen rule stays sound and as general without, then "
-            "chooses again: lower cost, same cells.")
+            "chooses again: lower cost, same cells.",
+        )
         self.mirror = check_box(
             "Add the rules' mirror images (the same rule read from the other end of the line; "
-            "each chosen one proved)", False,
+            "each chosen one proved)",
+            False,
             "A rule about the first clue gets its twin about the last clue (constant(hint, -1)), "
-            "then the choice is made again: more cells.")
+            "then the choice is made again: more cells.",
+        )
         self.top_k.valueChanged.connect(lambda _: self._update())
         self.runs.itemChanged.connect(lambda _: self._update())
         self.name.textChanged.connect(lambda _: self._update())
-        for label, widget in (("Rule set name:", self.name), ("Pool the rules of:", self.runs),
-                              ("Keep the best:", self.top_k),
-                              ("Their mean cost at most:", self.max_mean_cost),
-                              ("", self.widen), ("", self.simplify), ("", self.mirror)):
+        for label, widget in (
+            ("Rule set name:", self.name),
+            ("Pool the rules of:", self.runs),
+            ("Keep the best:", self.top_k),
+            ("Their mean cost at most:", self.max_mean_cost),
+            ("", self.widen),
+            ("", self.simplify),
+            ("", self.mirror),
+        ):
             self.form.addRow(label, widget)
         self.lay_out()
         self._update()
 
     def checked_runs(self) -> tuple[int, ...]:
         items = (self.runs.item(i) for i in range(self.runs.count()))
-        return tuple(int(it.data(Qt.ItemDataRole.UserRole)) for it in items
-                     if it.checkState() == Qt.CheckState.Checked)
+        return tuple(
+            int(it.data(Qt.ItemDataRole.UserRole))
+            for it in items
+            if it.checkState() == Qt.CheckState.Checked
+        )
 
     def _update(self) -> None:
         ok = bool(self.name.text().strip()) and bool(self.checked_runs())
@@ -117,9 +139,15 @@ class SaveRulesDialog(FormDialog):
     def choice(self) -> SaveChoice:
         top_k = self.top_k.value() or None
         mean = self.max_mean_cost.value() or None
-        return SaveChoice(self.name.text().strip(), self.checked_runs(), top_k,
-                          self.simplify.isChecked(), self.widen.isChecked(),
-                          self.mirror.isChecked(), mean if top_k is not None else None)
+        return SaveChoice(
+            self.name.text().strip(),
+            self.checked_runs(),
+            top_k,
+            self.simplify.isChecked(),
+            self.widen.isChecked(),
+            self.mirror.isChecked(),
+            mean if top_k is not None else None,
+        )
 
 
 DEFAULT_USER_SET = "my-rules"
@@ -133,8 +161,9 @@ class SaveWrittenRuleDialog(FormDialog):
     field and Save stays disabled until it is fixed.
     """
 
-    def __init__(self, rule_name: str, sets: list[str], parent: QWidget | None = None,
-                 *, title: str = "") -> None:
+    def __init__(
+        self, rule_name: str, sets: list[str], parent: QWidget | None = None, *, title: str = ""
+    ) -> None:
         super().__init__("Save Rule to a Rule Set", parent, accept=Button.Save)
         self.set_name = QComboBox()
         self.set_name.setEditable(True)

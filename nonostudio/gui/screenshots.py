@@ -62,8 +62,10 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
         _settle(time.monotonic() + CHECK_WAIT_S, window.designer_panel.is_busy)
     _settle()
     written.append(_grab(window, folder / "designer.png"))
-    views: list[tuple[QWidget, str]] = [(window.solve_view, "solve.png"),
-                                        (window.rule_browser, "rules.png")]
+    views: list[tuple[QWidget, str]] = [
+        (window.solve_view, "solve.png"),
+        (window.rule_browser, "rules.png"),
+    ]
     if window.jobs_panel is not None:
         views.append((window.jobs_panel, "jobs.png"))
     for view, name in views:

@@ -52,9 +52,14 @@ def step_marks(step: Step, *, cells: bool = True) -> StepMarks:
         return StepMarks(step.axis, step.index, None, frozenset({(r, c)}))
     if not cells:
         return StepMarks(step.axis, step.index, step.subline)
-    return StepMarks(step.axis, step.index, step.subline,
-                     frozenset((r, c) for r, c, _v in step.cells),
-                     step.focus_clues, step.focus_spans)
+    return StepMarks(
+        step.axis,
+        step.index,
+        step.subline,
+        frozenset((r, c) for r, c, _v in step.cells),
+        step.focus_clues,
+        step.focus_spans,
+    )
 
 
 class SolveGridView(GridView):
@@ -141,8 +146,12 @@ class SolveGridView(GridView):
         k = len(numbers) - clue  # numbers are right (bottom) aligned: the last is next to the grid
         if axis == "row":
             strip = lay.row_clue_rect(index)
-            return QRect(strip.right() + 1 - k * lay.row_slot_width, strip.top(),
-                         lay.row_slot_width, lay.cell)
+            return QRect(
+                strip.right() + 1 - k * lay.row_slot_width,
+                strip.top(),
+                lay.row_slot_width,
+                lay.cell,
+            )
         strip = lay.col_clue_rect(index)
         return QRect(strip.left(), strip.bottom() + 1 - k * lay.cell, lay.cell, lay.cell)
 

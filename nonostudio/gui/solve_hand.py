@@ -25,8 +25,10 @@ from nonostudio.gui.solve_grid import StepMarks
 if TYPE_CHECKING:
     from nonostudio.gui.solve_view import SolveView
 
-HAND_HELP = ("Left click fills, right click crosses out; the puzzle is solved when the filled "
-             "cells are right. Ask for a hint (H) when stuck.")
+HAND_HELP = (
+    "Left click fills, right click crosses out; the puzzle is solved when the filled "
+    "cells are right. Ask for a hint (H) when stuck."
+)
 
 
 class HandSolving:
@@ -85,8 +87,9 @@ class HandSolving:
         if self._puzzle is None or not self.hand_action.isChecked():
             return []
         if self.solution() is None:
-            self.message_label.setText("Mistakes cannot be checked yet: the solution is still "
-                                       "being worked out.")
+            self.message_label.setText(
+                "Mistakes cannot be checked yet: the solution is still being worked out."
+            )
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
@@ -95,8 +98,10 @@ class HandSolving:
         else:
             r, c = wrong[0]
             more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
-            self.message_label.setText(f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: "
-                                       f"row {r + 1}, column {c + 1} is wrong{more}.")
+            self.message_label.setText(
+                f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: "
+                f"row {r + 1}, column {c + 1} is wrong{more}."
+            )
         return wrong
 
     def undo(self: SolveView) -> None:
@@ -113,8 +118,11 @@ class HandSolving:
             return
         before = self._hand.copy()
         self.timer.set_seconds(0)
-        self.grid.undo_stack().push(CellsCommand(self.grid, before, new_grid(
-            self._puzzle.height, self._puzzle.width), "Start again"))
+        self.grid.undo_stack().push(
+            CellsCommand(
+                self.grid, before, new_grid(self._puzzle.height, self._puzzle.width), "Start again"
+            )
+        )
         self.grid.setFocus()
 
     def set_timer_shown(self: SolveView, shown: bool) -> None:
@@ -124,8 +132,12 @@ class HandSolving:
     def _run_timer(self: SolveView) -> None:
         """The clock runs while the player can solve: by hand, unsolved, and on screen (another
         tab or a minimised window pauses it)."""
-        if (self.hand_action.isChecked() and not self._solved and self._puzzle is not None
-                and self.isVisible()):
+        if (
+            self.hand_action.isChecked()
+            and not self._solved
+            and self._puzzle is not None
+            and self.isVisible()
+        ):
             self.timer.start()
         else:
             self.timer.stop()
@@ -152,11 +164,13 @@ class HandSolving:
         self._run_timer()  # stops on the solved moment, so the banner gives the final time
         if solved:
             size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
-            self.banner.setText(f"✓ Solved! You finished this {size}puzzle in "
-                                f"{clock_text(self.timer.seconds())}.")
+            self.banner.setText(
+                f"✓ Solved! You finished this {size}puzzle in {clock_text(self.timer.seconds())}."
+            )
         if solved and not was and announce:
-            self.message_label.setText("Solved! Well done. Undo (Ctrl+Z) to go back, or Solve "
-                                       "again to start afresh.")
+            self.message_label.setText(
+                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
+            )
             self.save_progress()
             self.handSolved.emit()
         self._update_actions()
@@ -169,8 +183,9 @@ class HandSolving:
 
     # --- keeping progress ----------------------------------------------------------------------
 
-    def set_library_puzzle(self: SolveView, library: Library | None,
-                           library_id: int | None) -> None:
+    def set_library_puzzle(
+        self: SolveView, library: Library | None, library_id: int | None
+    ) -> None:
         """The puzzle shown is ``library_id`` of ``library`` (None: not a library puzzle): the
         player's grid is kept there, and a grid kept earlier is taken up again.  A library
         puzzle whose clues are not the ones shown (the editor changed them) is not taken."""
@@ -188,8 +203,9 @@ class HandSolving:
             self._library_id = library_id
             kept = library.hand_progress(library_id)
         except (LibraryError, PuzzleError) as exc:
-            self.message_label.setText(f"Your earlier progress on this puzzle cannot be read: "
-                                       f"{exc}")
+            self.message_label.setText(
+                f"Your earlier progress on this puzzle cannot be read: {exc}"
+            )
             return
         if kept is None or kept.cells.shape != self._hand.shape:
             return
@@ -208,8 +224,12 @@ class HandSolving:
         state = "solved" if self._solved else "in progress"
         self.message_label.setText(
             f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
-            + ("press Solve by hand to see it." if not self.hand_action.isChecked() else
-               "carry on where you left off."))
+            + (
+                "press Solve by hand to see it."
+                if not self.hand_action.isChecked()
+                else "carry on where you left off."
+            )
+        )
 
     def save_progress(self: SolveView) -> bool:
         """Write the player's grid and time to the library now (for a library puzzle whose grid

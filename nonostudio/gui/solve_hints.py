@@ -60,8 +60,9 @@ class HintRequests:
     def _replay_hint(self: SolveView) -> None:
         """A new hint for the trace's next step."""
         if self._trace is None:
-            self.message_label.setText("The solution is still being worked out: the hint "
-                                       "comes when the steps are ready.")
+            self.message_label.setText(
+                "The solution is still being worked out: the hint comes when the steps are ready."
+            )
             return
         ladder = trace_hint(self._trace, self._position)
         if ladder is None:
@@ -88,12 +89,14 @@ class HintRequests:
         puzzle, rule_set, grid = self._puzzle, self._rule_set, self._hand.copy()
 
         def job(progress: Progress, should_stop: ShouldStop) -> HintLadder | None:
-            return next_hint(puzzle, grid, rule_set.rules, rule_set=rule_set.name,
-                             should_stop=should_stop)
+            return next_hint(
+                puzzle, grid, rule_set.rules, rule_set=rule_set.name, should_stop=should_stop
+            )
 
         self.message_label.setText("Looking for a hint…")
-        self._hint_worker = run_in_background(job, on_result=self._hinted,
-                                              on_error=self._hint_failed)
+        self._hint_worker = run_in_background(
+            job, on_result=self._hinted, on_error=self._hint_failed
+        )
 
     def _hinted(self: SolveView, ladder: HintLadder | None) -> None:
         if not self._current(self._hint_worker):
@@ -157,17 +160,21 @@ class HintRequests:
         ref = next_line(self._puzzle, grid)
         if ref is None:
             if hand and self.mistakes():
-                text = ("No line decides a cell from here: some cells are wrong. Check (M) "
-                        "rings them.")
+                text = (
+                    "No line decides a cell from here: some cells are wrong. Check (M) rings them."
+                )
             elif not (grid == UNKNOWN).any():
                 text = "Every cell is decided, but the filled cells do not match the clues."
             else:
-                text = ("No single line decides a cell here: the puzzle needs more than line "
-                        "logic now. A hint (H) shows the next step.")
+                text = (
+                    "No single line decides a cell here: the puzzle needs more than line "
+                    "logic now. A hint (H) shows the next step."
+                )
             self.message_label.setText(text)
             return None
         axis, index = ref
         self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
-        self.message_label.setText(f"Look at {axis} {index + 1} next: line logic on it decides "
-                                   "new cells.")
+        self.message_label.setText(
+            f"Look at {axis} {index + 1} next: line logic on it decides new cells."
+        )
         return ref

@@ -37,12 +37,20 @@ from nonostudio.gui.steps_model import EXPLANATION, KIND
 if TYPE_CHECKING:
     from nonostudio.gui.solve_view import SolveView
 
-SOLVED_STYLE = ("QLabel#solvedBanner { background: #2e8b57; color: white; font-size: 15pt; "
-                "font-weight: bold; padding: 6px; border-radius: 4px; }")
+SOLVED_STYLE = (
+    "QLabel#solvedBanner { background: #2e8b57; color: white; font-size: 15pt; "
+    "font-weight: bold; padding: 6px; border-radius: 4px; }"
+)
 
 
-def view_action(view: QWidget, text: str, slot: Callable[..., object], key: str, tip: str,
-                checkable: bool = False) -> QAction:
+def view_action(
+    view: QWidget,
+    text: str,
+    slot: Callable[..., object],
+    key: str,
+    tip: str,
+    checkable: bool = False,
+) -> QAction:
     """An action of ``view`` (its shortcut works while the view or a child has focus; the
     tooltip names the key)."""
     action = QAction(text, view, checkable=checkable)
@@ -65,20 +73,27 @@ def build_actions(view: SolveView) -> None:
         view, "Solve by &hand", view.set_hand_mode, "Ctrl+H", "Paint cells yourself", True
     )
     view.hint_action = view_action(
-        view, "&Hint", view.request_hint, "H",
-        "Give the next step away one rung at a time: where, which technique, which cells, "
-        "apply")
-    view.next_line_action = view_action(view, "Next &line?", view.suggest_line, "L",
-                                        "Which line should I look at next?")
+        view,
+        "&Hint",
+        view.request_hint,
+        "H",
+        "Give the next step away one rung at a time: where, which technique, which cells, apply",
+    )
+    view.next_line_action = view_action(
+        view, "Next &line?", view.suggest_line, "L", "Which line should I look at next?"
+    )
     # Undo and redo are keys of the view (Ctrl+Z, Ctrl+Shift+Z: keyPressEvent, so that the
     # window's editor Undo does not take them while solving by hand); these are the buttons.
     view.undo_action = view_action(view, "Undo", view.undo, "", "Undo your last stroke (Ctrl+Z)")
-    view.redo_action = view_action(view, "Redo", view.redo, "",
-                                   "Redo what you undid (Ctrl+Shift+Z)")
-    view.check_action = view_action(view, "&Check", view.check_mistakes, "M",
-                                    "Ring the cells that are wrong so far")
-    view.timer_action = view_action(view, "&Timer", view.set_timer_shown, "T",
-                                    "Show or hide the time spent solving", True)
+    view.redo_action = view_action(
+        view, "Redo", view.redo, "", "Redo what you undid (Ctrl+Shift+Z)"
+    )
+    view.check_action = view_action(
+        view, "&Check", view.check_mistakes, "M", "Ring the cells that are wrong so far"
+    )
+    view.timer_action = view_action(
+        view, "&Timer", view.set_timer_shown, "T", "Show or hide the time spent solving", True
+    )
     view.timer_action.setChecked(True)
 
 
@@ -86,8 +101,9 @@ def build_status_widgets(view: SolveView) -> None:
     """The rule set choice, the busy bar, the status line and the by-hand clock."""
     view.rule_set_combo = QComboBox()
     view.rule_set_combo.setAccessibleName("Rule set")
-    view.rule_set_combo.setToolTip(f"The rules that explain the steps (default: "
-                                   f"{DEFAULT_RULE_SET})")
+    view.rule_set_combo.setToolTip(
+        f"The rules that explain the steps (default: {DEFAULT_RULE_SET})"
+    )
     view.busy = QProgressBar(maximumHeight=12, textVisible=False)
     view.busy.setRange(0, 0)
     view.busy.hide()
@@ -107,8 +123,9 @@ def build_toolbars(view: SolveView) -> tuple[QHBoxLayout, QHBoxLayout]:
     bar.addSeparator()
     bar.addActions([view.hand_action, view.hint_action, view.next_line_action])
     view.hand_bar = QToolBar()
-    view.hand_bar.addActions([view.undo_action, view.redo_action, view.check_action,
-                              view.timer_action])
+    view.hand_bar.addActions(
+        [view.undo_action, view.redo_action, view.check_action, view.timer_action]
+    )
     view.timer_item = view.hand_bar.addWidget(view.timer)  # its visibility is the item's
     view.hand_bar.hide()
     top = QHBoxLayout()

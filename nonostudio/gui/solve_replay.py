@@ -30,10 +30,13 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
     s = trace.summary()
     fallbacks = sum(s.fallback_steps.values())
     state = "Solved" if trace.solved else ("Interrupted" if trace.interrupted else "Not solved")
-    lines = [f"<b>{state}</b> in {s.steps} steps: {s.rule_steps} by rules, {fallbacks} beyond them."]
+    lines = [
+        f"<b>{state}</b> in {s.steps} steps: {s.rule_steps} by rules, {fallbacks} beyond them."
+    ]
     if s.techniques:
-        used = ", ".join(f"{BY_ID[t].name} ×{k}" if t in BY_ID else f"{t} ×{k}"
-                         for t, k in s.techniques.items())
+        used = ", ".join(
+            f"{BY_ID[t].name} ×{k}" if t in BY_ID else f"{t} ×{k}" for t, k in s.techniques.items()
+        )
         lines.append(f"Techniques, easiest first: {used}.")
         if s.uses:
             lines.append(f"{len(s.uses)} rules of the set were used.")
@@ -129,8 +132,9 @@ class StepReplay:
         if self._position == 0:
             self.grid.set_marks(StepMarks())
             selection.clearSelection()
-            selection.setCurrentIndex(self.model.index(-1, 0),
-                                      QItemSelectionModel.SelectionFlag.Clear)
+            selection.setCurrentIndex(
+                self.model.index(-1, 0), QItemSelectionModel.SelectionFlag.Clear
+            )
             self.message_label.setText("Before the first step.")
             return
         step = self._trace.steps[self._position - 1]

@@ -91,8 +91,10 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
 
     def set_puzzle(self, puzzle: Puzzle | None) -> None:
         """Solve ``puzzle`` shortly (None: nothing to show while the clues are invalid)."""
-        if puzzle is not None and self._puzzle is not None and (
-            (puzzle.rows, puzzle.cols) == (self._puzzle.rows, self._puzzle.cols)
+        if (
+            puzzle is not None
+            and self._puzzle is not None
+            and ((puzzle.rows, puzzle.cols) == (self._puzzle.rows, self._puzzle.cols))
         ):
             self._puzzle = puzzle
             return
@@ -168,8 +170,13 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list]:
-            trace = rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name,
-                               progress=progress, should_stop=should_stop)
+            trace = rule_trace(
+                puzzle,
+                rule_set.rules,
+                rule_set=rule_set.name,
+                progress=progress,
+                should_stop=should_stop,
+            )
             return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
 
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
@@ -218,7 +225,8 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         self.play_action.setEnabled(not hand and steps > 0)
         can_hint = self._puzzle is not None and (
             (hand and self._rule_set is not None and not self._solved)
-            or (not hand and self._position < steps))
+            or (not hand and self._position < steps)
+        )
         self.hint_action.setEnabled(can_hint)
         self.hint_panel.button.setEnabled(can_hint)
         stack = self.grid.undo_stack()
@@ -242,16 +250,22 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         if event.matches(QKeySequence.StandardKey.Undo):
             return "undo"
         if event.matches(QKeySequence.StandardKey.Redo) or (
-                event.key() == Qt.Key.Key_Z and event.modifiers() == (
-                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)):
+            event.key() == Qt.Key.Key_Z
+            and event.modifiers()
+            == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        ):
             return "redo"
         return ""
 
     def event(self, event: QEvent) -> bool:
         # While solving by hand, Ctrl+Z and Ctrl+Shift+Z belong to the player's grid, not to
         # the window's Undo (which undoes the editor): claim them before shortcuts are matched.
-        if (event.type() == QEvent.Type.ShortcutOverride and self.hand_action.isChecked()
-                and isinstance(event, QKeyEvent) and self._undo_key(event)):
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and self.hand_action.isChecked()
+            and isinstance(event, QKeyEvent)
+            and self._undo_key(event)
+        ):
             event.accept()
             return True
         return super().event(event)

@@ -135,10 +135,15 @@ class StepsModel(TableModel[StepRow]):
     """Rows of :class:`StepRow`; the step number is also available as ``UserRole`` for sorting."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(STEP_COLUMNS, parent, row_roles={
-            TOOLTIP: lambda row: row.explanation,
-            Qt.ItemDataRole.UserRole: lambda row: row.number,
-            FALLBACK_ROLE: lambda row: row.fallback,
-            Qt.ItemDataRole.BackgroundRole: lambda row: QBrush(FALLBACK_TINT) if row.fallback
-            else None,
-        })
+        super().__init__(
+            STEP_COLUMNS,
+            parent,
+            row_roles={
+                TOOLTIP: lambda row: row.explanation,
+                Qt.ItemDataRole.UserRole: lambda row: row.number,
+                FALLBACK_ROLE: lambda row: row.fallback,
+                Qt.ItemDataRole.BackgroundRole: lambda row: (
+                    QBrush(FALLBACK_TINT) if row.fallback else None
+                ),
+            },
+        )

@@ -63,8 +63,14 @@ class TableModel(QAbstractTableModel, Generic[R]):
     """A flat, read-only table of ``rows`` under ``columns``; ``row_roles`` answer the roles
     that are the same in every column of a row (an id, a sort key, a row colour)."""
 
-    def __init__(self, columns: Sequence[Column[R]], parent: QObject | None = None, *,
-                 rows: Iterable[R] = (), row_roles: Mapping[int, Cell[R]] | None = None) -> None:
+    def __init__(
+        self,
+        columns: Sequence[Column[R]],
+        parent: QObject | None = None,
+        *,
+        rows: Iterable[R] = (),
+        row_roles: Mapping[int, Cell[R]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.columns: tuple[Column[R], ...] = tuple(columns)
         self.row_roles: dict[int, Cell[R]] = dict(row_roles or {})
@@ -105,8 +111,7 @@ class TableModel(QAbstractTableModel, Generic[R]):
     def columnCount(self, parent: AnyIndex | None = None) -> int:
         return 0 if parent is not None and parent.isValid() else len(self.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = DISPLAY) -> object:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         if role == DISPLAY:
@@ -116,8 +121,11 @@ class TableModel(QAbstractTableModel, Generic[R]):
         return None
 
     def data(self, index: AnyIndex, role: int = DISPLAY) -> object:
-        if (not index.isValid() or not 0 <= index.row() < len(self._rows)
-                or not 0 <= index.column() < len(self.columns)):
+        if (
+            not index.isValid()
+            or not 0 <= index.row() < len(self._rows)
+            or not 0 <= index.column() < len(self.columns)
+        ):
             return None
         row, column = self._rows[index.row()], self.columns[index.column()]
         if column.answers(role):
@@ -158,5 +166,6 @@ def busy_bar(tooltip: str = "") -> QProgressBar:
 def select_row(table: QTableView, index: QModelIndex) -> None:
     """Make ``index``'s row of ``table`` the current and only selected one."""
     table.selectionModel().setCurrentIndex(
-        index, QItemSelectionModel.SelectionFlag.ClearAndSelect
-        | QItemSelectionModel.SelectionFlag.Rows)
+        index,
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )

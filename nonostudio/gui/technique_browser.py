@@ -66,8 +66,7 @@ class TechniqueBrowser(QWidget):
     _analysis_cache: ClassVar[dict[tuple, Analysis]] = {}
     _examples_cache: ClassVar[dict[tuple, dict[str, RealExample]]] = {}
 
-    def __init__(self, parent: QWidget | None = None, *,
-                 test_set: Path | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, test_set: Path | None = None) -> None:
         super().__init__(parent)
         self._test_set = paper_testing_set() if test_set is None else test_set
         self._rule_set: RuleSet | None = None
@@ -75,11 +74,15 @@ class TechniqueBrowser(QWidget):
         self._analysis: Analysis | None = None
         self._examples: dict[str, RealExample] | None = None
         self._sources: list[str] = []
-        self._analysing = CurrentWorker(self, on_result=self._on_analysis,
-                                        on_error=self._analysis_failed,
-                                        on_progress=self._on_progress)
-        self._finding = CurrentWorker(self, on_result=self._on_examples,
-                                      on_error=self._examples_failed)
+        self._analysing = CurrentWorker(
+            self,
+            on_result=self._on_analysis,
+            on_error=self._analysis_failed,
+            on_progress=self._on_progress,
+        )
+        self._finding = CurrentWorker(
+            self, on_result=self._on_examples, on_error=self._examples_failed
+        )
         self._pending: set[str] = set()  # work for the rule set, started when first shown
         self.model = TechniquesModel(self)
         self._build()
@@ -97,8 +100,10 @@ class TechniqueBrowser(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.busy = busy_bar()
         self.export_button = QPushButton("E&xport strategy guide…")
-        self.export_button.setToolTip("Write the techniques in order, with pictures and worked "
-                                      "examples, as an HTML page or a PDF to print")
+        self.export_button.setToolTip(
+            "Write the techniques in order, with pictures and worked "
+            "examples, as an HTML page or a PDF to print"
+        )
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setAccessibleName("Technique status")
@@ -141,16 +146,18 @@ class TechniqueBrowser(QWidget):
         self.model.set_frequencies(None, 0)
         self._pending = {"analysis", "examples"} if rule_set is not None and measure else set()
         self._start_pending()
-        self.select_technique(selected if self.model.row_of(selected) >= 0
-                              else self.model.row_at(0).id)
+        self.select_technique(
+            selected if self.model.row_of(selected) >= 0 else self.model.row_at(0).id
+        )
 
     def set_library(self, library: Library | None) -> None:
         """Take real examples from the puzzles of ``library`` (None: the bundled samples)."""
         if library is self._library:
             return
         self._library = library
-        if self._rule_set is not None and (self._examples is not None
-                                           or self._finding.is_running()):
+        if self._rule_set is not None and (
+            self._examples is not None or self._finding.is_running()
+        ):
             self._pending.add("examples")
             self._start_pending()
 
@@ -202,8 +209,9 @@ class TechniqueBrowser(QWidget):
             self._analysed(cached, key)
             return
         if path is None or not path.is_file():
-            self.status_label.setText(f"The rules are not placed in techniques: the test set "
-                                      f"({path}) is not there.")
+            self.status_label.setText(
+                f"The rules are not placed in techniques: the test set ({path}) is not there."
+            )
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[Analysis, tuple]:
@@ -212,19 +220,22 @@ class TechniqueBrowser(QWidget):
                     if should_stop():  # the counts poll no stop of their own: end them here
                         raise _Stopped
                     progress(start + share * fraction, prefix + message)
+
                 return call
 
             transitions = load_transitions(path)
             frequencies = technique_frequencies(
-                transitions, progress=report(0.0, 0.3, "counting techniques: "))
+                transitions, progress=report(0.0, 0.3, "counting techniques: ")
+            )
             step = max(1, len(transitions) // PLACEMENT_LINES)
             placed = place_all(rule_set.rules, transitions[::step], progress=report(0.3, 0.7))
             return (frequencies, len(transitions), placed), key
 
         self.busy.setRange(0, 0)
         self.busy.show()
-        self.status_label.setText(f"Placing the {len(rule_set.rules)} rules of “{rule_set.name}” "
-                                  "in techniques…")
+        self.status_label.setText(
+            f"Placing the {len(rule_set.rules)} rules of “{rule_set.name}” in techniques…"
+        )
         self._analysing.start(job)
 
     def _on_progress(self, fraction: float, message: str) -> None:
@@ -253,8 +264,10 @@ class TechniqueBrowser(QWidget):
         unplaced = sum(1 for p in placed if not p.placed)
         self.status_label.setText(
             f"{len(placed) - unplaced} of {len(placed)} rules of “{rule_set.name}” placed in a "
-            f"technique" + (f"; {unplaced} fit none" if unplaced else "")
-            + f" (on {lines:,} test lines).")
+            f"technique"
+            + (f"; {unplaced} fit none" if unplaced else "")
+            + f" (on {lines:,} test lines)."
+        )
         self.select_technique(selected or self.model.row_at(0).id)
         self.analysisReady.emit()
 
@@ -295,8 +308,11 @@ class TechniqueBrowser(QWidget):
 
     def _set_examples(self, found: dict[str, RealExample], attributions: dict[str, str]) -> None:
         self._examples = dict(found)
-        self._sources = [attributions[s] for s in dict.fromkeys(e.source for e in found.values())
-                         if s in attributions]
+        self._sources = [
+            attributions[s]
+            for s in dict.fromkeys(e.source for e in found.values())
+            if s in attributions
+        ]
         self._show_selected()
         self.examplesReady.emit()
 
@@ -317,14 +333,21 @@ class TechniqueBrowser(QWidget):
         technique = self.selected_technique()
         if technique is None:
             return
-        self.details.show_technique(TechniqueFacts(
-            technique, self.model.frequency(technique), self.model.test_lines(),
-            counting=self._analysing.is_running(),
-            examples=self._examples, finding_examples=self._finding.is_running(),
-            from_library=self._library is not None,
-            rule_set=self._rule_set, members=self.model.members(technique),
-            placing=self._analysing.is_running() or "analysis" in self._pending,
-            placements={p.rule: p for p in (self._analysis[2] if self._analysis else [])}))
+        self.details.show_technique(
+            TechniqueFacts(
+                technique,
+                self.model.frequency(technique),
+                self.model.test_lines(),
+                counting=self._analysing.is_running(),
+                examples=self._examples,
+                finding_examples=self._finding.is_running(),
+                from_library=self._library is not None,
+                rule_set=self._rule_set,
+                members=self.model.members(technique),
+                placing=self._analysing.is_running() or "analysis" in self._pending,
+                placements={p.rule: p for p in (self._analysis[2] if self._analysis else [])},
+            )
+        )
 
     # --- the strategy guide --------------------------------------------------------------------
 
@@ -332,8 +355,9 @@ class TechniqueBrowser(QWidget):
         """The strategy guide as HTML, with the real examples and frequencies found so far."""
         frequencies, lines = (None, 0) if self._analysis is None else self._analysis[:2]
         name = self._rule_set.name if self._rule_set is not None else ""
-        return guide_html(self._examples or {}, frequencies, lines, rule_set=name,
-                          sources=self._sources)
+        return guide_html(
+            self._examples or {}, frequencies, lines, rule_set=name, sources=self._sources
+        )
 
     def export_guide(self, path: Path | str) -> Path:
         """Write the strategy guide to ``path``: a PDF for ``.pdf``, else an HTML page.
@@ -343,8 +367,11 @@ class TechniqueBrowser(QWidget):
     def choose_export(self) -> Path | None:
         """Ask where to write the guide (HTML or PDF) and write it; the path written, or None."""
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export Strategy Guide", "strategy-guide.html",
-            "HTML page (*.html);;PDF document (*.pdf)")
+            self,
+            "Export Strategy Guide",
+            "strategy-guide.html",
+            "HTML page (*.html);;PDF document (*.pdf)",
+        )
         if not name:
             return None
         path = Path(name)

@@ -39,8 +39,10 @@ def move_rows(before: Sequence[int] | str, after: Sequence[int] | str) -> list[P
     b = before if isinstance(before, str) else cells_to_text(list(before))
     a = after if isinstance(after, str) else cells_to_text(list(after))
     ranges = marked_ranges(b, a)
-    return [PictureRow("before", b),
-            PictureRow("after", a, ranges[0] if ranges else None, more_marks=ranges[1:])]
+    return [
+        PictureRow("before", b),
+        PictureRow("after", a, ranges[0] if ranges else None, more_marks=ranges[1:]),
+    ]
 
 
 @dataclass(frozen=True)
@@ -89,15 +91,24 @@ class TechniqueDetails(QWidget):
         buttons.addWidget(self.edit_rule_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
-        for widget in (self.heading_label, self.idea_label, self.example_heading,
-                       self.example_picture, self.example_note, self.real_heading,
-                       self.real_picture, self.real_text, self.frequency_label,
-                       self.members_heading):
+        for widget in (
+            self.heading_label,
+            self.idea_label,
+            self.example_heading,
+            self.example_picture,
+            self.example_note,
+            self.real_heading,
+            self.real_picture,
+            self.real_text,
+            self.frequency_label,
+            self.members_heading,
+        ):
             layout.addWidget(widget)
         layout.addWidget(self.members_list, 1)
         layout.addLayout(buttons)
         self.members_list.itemActivated.connect(
-            lambda item: self.ruleRequested.emit(item.data(Qt.ItemDataRole.UserRole), False))
+            lambda item: self.ruleRequested.emit(item.data(Qt.ItemDataRole.UserRole), False)
+        )
         self.members_list.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.open_rule_button.clicked.connect(lambda: self._request_rule(False))
         self.edit_rule_button.clicked.connect(lambda: self._request_rule(True))
@@ -115,18 +126,30 @@ class TechniqueDetails(QWidget):
         t = BY_ID.get(facts.technique)
         if t is None:  # the rules no technique explains
             self.heading_label.setText("<h2>Rules not placed in a technique</h2>")
-            self.idea_label.setText("Rules whose fills no catalogued technique explains on the "
-                                    "test lines: only the exact line solver does.")
-            for widget in (self.example_heading, self.example_picture, self.example_note,
-                           self.real_heading, self.real_picture, self.real_text,
-                           self.frequency_label):
+            self.idea_label.setText(
+                "Rules whose fills no catalogued technique explains on the "
+                "test lines: only the exact line solver does."
+            )
+            for widget in (
+                self.example_heading,
+                self.example_picture,
+                self.example_note,
+                self.real_heading,
+                self.real_picture,
+                self.real_text,
+                self.frequency_label,
+            ):
                 widget.hide()
             self._show_members(facts)
             return
-        aka = f"<br><i>Also called: {html.escape(', '.join(t.also_known_as))}</i>" if (
-            t.also_known_as) else ""
-        self.heading_label.setText(f"<h2>{html.escape(t.name)} <small>tier {t.tier}</small></h2>"
-                                   f"{aka}")
+        aka = (
+            f"<br><i>Also called: {html.escape(', '.join(t.also_known_as))}</i>"
+            if (t.also_known_as)
+            else ""
+        )
+        self.heading_label.setText(
+            f"<h2>{html.escape(t.name)} <small>tier {t.tier}</small></h2>{aka}"
+        )
         self.idea_label.setText(t.idea)
         if t.example is not None:
             before, after = example_cells(t.example)
@@ -144,13 +167,16 @@ class TechniqueDetails(QWidget):
             self.frequency_label.setText(
                 f"<b>How often:</b> on the {lines:,} test lines it is the easiest technique that "
                 f"helps on {freq.first:,} ({100 * freq.first / lines:.1f} %); its move decides a "
-                f"cell on {freq.fires:,} ({100 * freq.fires / lines:.1f} %).")
+                f"cell on {freq.fires:,} ({100 * freq.fires / lines:.1f} %)."
+            )
         elif t.scope != "line":
-            self.frequency_label.setText("<b>How often:</b> only when no line technique helps "
-                                         "anywhere on the grid.")
+            self.frequency_label.setText(
+                "<b>How often:</b> only when no line technique helps anywhere on the grid."
+            )
         else:
-            self.frequency_label.setText("<b>How often:</b> being counted on the test lines…"
-                                         if facts.counting else "")
+            self.frequency_label.setText(
+                "<b>How often:</b> being counted on the test lines…" if facts.counting else ""
+            )
         self.frequency_label.setVisible(bool(self.frequency_label.text()))
 
     def _show_real(self, facts: TechniqueFacts, line: bool) -> None:
@@ -163,13 +189,16 @@ class TechniqueDetails(QWidget):
             if facts.finding_examples:
                 self.real_heading.setText(f"<b>In a real puzzle:</b> looking in {source}…")
             elif facts.examples is not None:
-                self.real_heading.setText(f"<b>In a real puzzle:</b> none of the smallest of "
-                                          f"{source} needs it.")
+                self.real_heading.setText(
+                    f"<b>In a real puzzle:</b> none of the smallest of {source} needs it."
+                )
             else:
                 self.real_heading.hide()
             return
-        self.real_heading.setText(f"<b>In a real puzzle:</b> {html.escape(example.puzzle)}, "
-                                  f"step {example.step}, {html.escape(example.line)}")
+        self.real_heading.setText(
+            f"<b>In a real puzzle:</b> {html.escape(example.puzzle)}, "
+            f"step {example.step}, {html.escape(example.line)}"
+        )
         self.real_picture.setVisible(line)
         if line:
             self.real_picture.set_line(example.clues, move_rows(example.before, example.after))
@@ -184,14 +213,17 @@ class TechniqueDetails(QWidget):
         elif members is None:
             self.members_heading.setText(
                 f"<b>Rules of “{html.escape(rule_set.name)}” in this technique:</b> "
-                + ("being placed…" if facts.placing else "not placed."))
+                + ("being placed…" if facts.placing else "not placed.")
+            )
         else:
             self.members_heading.setText(
                 f"<b>Rules of “{html.escape(rule_set.name)}” in this technique:</b> "
-                f"{len(members) or 'none'}")
+                f"{len(members) or 'none'}"
+            )
             for name in members:
-                self.members_list.addItem(self._member_item(rule_set, name,
-                                                            facts.placements.get(name)))
+                self.members_list.addItem(
+                    self._member_item(rule_set, name, facts.placements.get(name))
+                )
         if self.members_list.count():
             self.members_list.setCurrentRow(0)
         self._update_buttons()
@@ -200,10 +232,16 @@ class TechniqueDetails(QWidget):
     def _member_item(rule_set: RuleSet, name: str, p: Placement | None) -> QListWidgetItem:
         entry = rule_set.entry(name)
         title = entry.title or name
-        share = f" — explains {100 * p.share:.0f} % of its {p.firings} firings" if (
-            p is not None and p.placed) else ""
-        example = f"\n  e.g. {p.unexplained or p.example}" if (
-            p is not None and not p.placed and (p.unexplained or p.example)) else ""
+        share = (
+            f" — explains {100 * p.share:.0f} % of its {p.firings} firings"
+            if (p is not None and p.placed)
+            else ""
+        )
+        example = (
+            f"\n  e.g. {p.unexplained or p.example}"
+            if (p is not None and not p.placed and (p.unexplained or p.example))
+            else ""
+        )
         item = QListWidgetItem(f"{title} ({name}){share}\n{format_rule(entry.rule)}{example}")
         item.setData(Qt.ItemDataRole.UserRole, name)
         item.setToolTip("Double-click to show it in the rule list")

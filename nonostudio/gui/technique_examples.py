@@ -19,8 +19,11 @@ def example_puzzles(library: Library | None) -> list[tuple[str, Puzzle, str]]:
     out: list[tuple[str, Puzzle, str]] = []
     if library is not None:
         try:
-            entries = [e for e in library.entries()
-                       if e.width <= MAX_EXAMPLE_SIZE and e.height <= MAX_EXAMPLE_SIZE]
+            entries = [
+                e
+                for e in library.entries()
+                if e.width <= MAX_EXAMPLE_SIZE and e.height <= MAX_EXAMPLE_SIZE
+            ]
         except LibraryError:
             entries = []
         entries.sort(key=lambda e: (e.width * e.height, e.id))
@@ -30,9 +33,14 @@ def example_puzzles(library: Library | None) -> list[tuple[str, Puzzle, str]]:
             except (LibraryError, PuzzleError):
                 continue
             who = entry.author or "author unknown"
-            out.append((f"library puzzle {entry.id}", puzzle,
-                        f"{entry.title or 'untitled'} (library puzzle {entry.id}): {who}"
-                        + (f", {entry.licence}" if entry.licence else "")))
+            out.append(
+                (
+                    f"library puzzle {entry.id}",
+                    puzzle,
+                    f"{entry.title or 'untitled'} (library puzzle {entry.id}): {who}"
+                    + (f", {entry.licence}" if entry.licence else ""),
+                )
+            )
         if out:
             return out
     from nonostudio.core.formats import read_all  # only when there is no library to read
@@ -42,8 +50,14 @@ def example_puzzles(library: Library | None) -> list[tuple[str, Puzzle, str]]:
             for _, puzzle in read_all(path):
                 if puzzle.width <= MAX_EXAMPLE_SIZE and puzzle.height <= MAX_EXAMPLE_SIZE:
                     who = puzzle.copyright or puzzle.author or "author unknown"
-                    out.append((path.name, puzzle, f"{puzzle.title or path.name} ({path.name}): "
-                                f"{who}" + (f", {puzzle.licence}" if puzzle.licence else "")))
+                    out.append(
+                        (
+                            path.name,
+                            puzzle,
+                            f"{puzzle.title or path.name} ({path.name}): "
+                            f"{who}" + (f", {puzzle.licence}" if puzzle.licence else ""),
+                        )
+                    )
         except (PuzzleError, OSError):
             continue
     out.sort(key=lambda item: (item[1].width * item[1].height, item[0]))

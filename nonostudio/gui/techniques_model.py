@@ -45,18 +45,39 @@ class TechniquesModel(TableModel[TechniqueRow]):
     """Rows of :class:`TechniqueRow` with member-rule counts, frequencies and uses."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__((
-            Column(COLUMNS[TIER], lambda row: "" if row.tier < 0 else str(row.tier),
-                   "Difficulty tier (0 easiest)", numeric=True),
-            Column(COLUMNS[NAME], lambda row: row.name, "The technique"),
-            Column(COLUMNS[RULES], self._rules_text,
-                   "Rules of this rule set placed in the technique", numeric=True),
-            Column(COLUMNS[TEST_LINES], self._share_text,
-                   "Test lines where it is the easiest technique that helps",
-                   roles={TOOLTIP: self._share_tip}, numeric=True),
-            Column(COLUMNS[PUZZLE], self._uses_text,
-                   "Steps of the current puzzle's solution that use it", numeric=True),
-        ), parent, rows=technique_rows(), row_roles={Qt.ItemDataRole.UserRole: lambda row: row.id})
+        super().__init__(
+            (
+                Column(
+                    COLUMNS[TIER],
+                    lambda row: "" if row.tier < 0 else str(row.tier),
+                    "Difficulty tier (0 easiest)",
+                    numeric=True,
+                ),
+                Column(COLUMNS[NAME], lambda row: row.name, "The technique"),
+                Column(
+                    COLUMNS[RULES],
+                    self._rules_text,
+                    "Rules of this rule set placed in the technique",
+                    numeric=True,
+                ),
+                Column(
+                    COLUMNS[TEST_LINES],
+                    self._share_text,
+                    "Test lines where it is the easiest technique that helps",
+                    roles={TOOLTIP: self._share_tip},
+                    numeric=True,
+                ),
+                Column(
+                    COLUMNS[PUZZLE],
+                    self._uses_text,
+                    "Steps of the current puzzle's solution that use it",
+                    numeric=True,
+                ),
+            ),
+            parent,
+            rows=technique_rows(),
+            row_roles={Qt.ItemDataRole.UserRole: lambda row: row.id},
+        )
         self._members: dict[str, list[str]] | None = None
         self._frequencies: dict[str, Frequency] | None = None
         self._test_lines = 0
@@ -110,8 +131,10 @@ class TechniquesModel(TableModel[TechniqueRow]):
         freq = self.frequency(row.id)
         if freq is None or not self._test_lines:
             return None
-        return (f"The easiest technique that helps on {freq.first:,} of the "
-                f"{self._test_lines:,} test lines; its move decides a cell on {freq.fires:,}")
+        return (
+            f"The easiest technique that helps on {freq.first:,} of the "
+            f"{self._test_lines:,} test lines; its move decides a cell on {freq.fires:,}"
+        )
 
     def _uses_text(self, row: TechniqueRow) -> str:
         if self._uses is None or row.id == UNPLACED:

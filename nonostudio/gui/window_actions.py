@@ -24,27 +24,72 @@ COMMANDS: tuple[tuple[str, str, str, Key | str | None, str], ...] = (
     ("open", "&Open…", "choose_and_open", Key.Open, "Open a puzzle file"),
     ("save", "&Save", "save", Key.Save, "Save the puzzle"),
     ("save_as", "Save &As…", "save_as", Key.SaveAs, "Save the puzzle to a new file"),
-    ("paste", "&Paste Puzzle String…", "paste_puzzle_string", "Ctrl+Shift+V",
-     "Type or paste a puzzle string"),
+    (
+        "paste",
+        "&Paste Puzzle String…",
+        "paste_puzzle_string",
+        "Ctrl+Shift+V",
+        "Type or paste a puzzle string",
+    ),
     ("import_image", "&Import Image…", "import_image", "Ctrl+I", "Build a puzzle from a picture"),
-    ("export", "&Export Picture…", "export_picture", "Ctrl+E",
-     "Save the puzzle as PNG, SVG or PDF"),
+    (
+        "export",
+        "&Export Picture…",
+        "export_picture",
+        "Ctrl+E",
+        "Save the puzzle as PNG, SVG or PDF",
+    ),
     ("zoom_in", "Zoom &In", "zoom_in", Key.ZoomIn, "Make the grid in view bigger"),
     ("zoom_out", "Zoom &Out", "zoom_out", Key.ZoomOut, "Make the grid in view smaller"),
-    ("zoom_fit", "&Fit to Window", "fit_to_window", "Ctrl+0",
-     "Show the whole grid in view, as large as it fits"),
-    ("zoom_reset", "&Actual Size", "zoom_reset", "Ctrl+1",
-     "Show the grid in view at its normal cell size"),
-    ("grade_folder", "&Grade Folder…", "grade_folder", "Ctrl+Shift+G",
-     "Grade the difficulty of every puzzle file in a folder"),
-    ("guide", "Nonostudio &Guide", "show_guide", Key.HelpContents,
-     "Getting started, the three ways to work, verdicts and tiers"),
-    ("shortcuts", "&Keyboard Shortcuts", "show_shortcuts", "Ctrl+/",
-     "Every command's keyboard shortcut"),
-    ("technique_guide", "&Technique Guide", "open_technique_guide", None,
-     "The solving techniques with worked examples, in your web browser"),
-    ("open_log_folder", "Open &Log Folder", "open_log_folder", None,
-     "Show the folder of Nonostudio's log files (for problem reports)"),
+    (
+        "zoom_fit",
+        "&Fit to Window",
+        "fit_to_window",
+        "Ctrl+0",
+        "Show the whole grid in view, as large as it fits",
+    ),
+    (
+        "zoom_reset",
+        "&Actual Size",
+        "zoom_reset",
+        "Ctrl+1",
+        "Show the grid in view at its normal cell size",
+    ),
+    (
+        "grade_folder",
+        "&Grade Folder…",
+        "grade_folder",
+        "Ctrl+Shift+G",
+        "Grade the difficulty of every puzzle file in a folder",
+    ),
+    (
+        "guide",
+        "Nonostudio &Guide",
+        "show_guide",
+        Key.HelpContents,
+        "Getting started, the three ways to work, verdicts and tiers",
+    ),
+    (
+        "shortcuts",
+        "&Keyboard Shortcuts",
+        "show_shortcuts",
+        "Ctrl+/",
+        "Every command's keyboard shortcut",
+    ),
+    (
+        "technique_guide",
+        "&Technique Guide",
+        "open_technique_guide",
+        None,
+        "The solving techniques with worked examples, in your web browser",
+    ),
+    (
+        "open_log_folder",
+        "Open &Log Folder",
+        "open_log_folder",
+        None,
+        "Show the folder of Nonostudio's log files (for problem reports)",
+    ),
 )
 
 
@@ -75,14 +120,38 @@ class WindowActions:
 
     def all(self) -> list[QAction]:
         """Every command, in menu order (for the shortcut list)."""
-        return [self.new, self.open, self.save, self.save_as, self.paste, self.import_image,
-                self.export, self.quit, self.undo, self.redo, self.zoom_in, self.zoom_out,
-                self.zoom_fit, self.zoom_reset, self.grade_folder, self.guide, self.shortcuts,
-                self.technique_guide, self.open_log_folder, self.about, self.about_qt]
+        return [
+            self.new,
+            self.open,
+            self.save,
+            self.save_as,
+            self.paste,
+            self.import_image,
+            self.export,
+            self.quit,
+            self.undo,
+            self.redo,
+            self.zoom_in,
+            self.zoom_out,
+            self.zoom_fit,
+            self.zoom_reset,
+            self.grade_folder,
+            self.guide,
+            self.shortcuts,
+            self.technique_guide,
+            self.open_log_folder,
+            self.about,
+            self.about_qt,
+        ]
 
 
-def _action(window: MainWindow, text: str, slot: Callable[[], object],
-            shortcut: Key | str | None = None, tip: str = "") -> QAction:
+def _action(
+    window: MainWindow,
+    text: str,
+    slot: Callable[[], object],
+    shortcut: Key | str | None = None,
+    tip: str = "",
+) -> QAction:
     action = QAction(text, window)
     if isinstance(shortcut, Key):
         action.setShortcuts(shortcut)
@@ -112,7 +181,11 @@ def _follow_stack(stack: QUndoGroup, undo: QAction, redo: QAction) -> None:
             (redo, stack.canRedo(), stack.redoText(), "Redo"),
         ):
             action.setEnabled(can)
-            tip = f"{verb} {what}" if can and what else (verb if can else f"Nothing to {verb.lower()}")
+            tip = (
+                f"{verb} {what}"
+                if can and what
+                else (verb if can else f"Nothing to {verb.lower()}")
+            )
             action.setToolTip(tip)
             action.setStatusTip(tip if can else "")
 
@@ -148,10 +221,19 @@ def create_actions(w: MainWindow) -> WindowActions:
     about_qt = _action(w, "About &Qt", QApplication.aboutQt)
     about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
 
-    plain = {field: _action(w, text, getattr(w, slot), key, tip)
-             for field, text, slot, key, tip in COMMANDS}
-    return WindowActions(**plain, quit=quit_action, undo=undo, redo=redo, themes=themes,
-                         about=about, about_qt=about_qt)
+    plain = {
+        field: _action(w, text, getattr(w, slot), key, tip)
+        for field, text, slot, key, tip in COMMANDS
+    }
+    return WindowActions(
+        **plain,
+        quit=quit_action,
+        undo=undo,
+        redo=redo,
+        themes=themes,
+        about=about,
+        about_qt=about_qt,
+    )
 
 
 def install_menus(w: MainWindow, a: WindowActions) -> None:
@@ -169,9 +251,14 @@ def install_menus(w: MainWindow, a: WindowActions) -> None:
     view_menu.addSeparator()
     view_menu.addMenu("&Colours").addActions(list(a.themes.values()))
     view_menu.addSeparator()
-    view_menu.addActions([w.library_dock.toggleViewAction(), w.check_dock.toggleViewAction(),
-                          w.difficulty_dock.toggleViewAction(),
-                          w.designer_dock.toggleViewAction()])
+    view_menu.addActions(
+        [
+            w.library_dock.toggleViewAction(),
+            w.check_dock.toggleViewAction(),
+            w.difficulty_dock.toggleViewAction(),
+            w.designer_dock.toggleViewAction(),
+        ]
+    )
     bar.addMenu("&Tools").addAction(a.grade_folder)
     help_menu = bar.addMenu("&Help")
     help_menu.addActions([a.guide, a.shortcuts, a.technique_guide])

@@ -10,29 +10,36 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 
-def banner_lines(library: Any, autosave_where: str, autosave_problem: str | None
-                 ) -> tuple[list[str], list[str]]:
+def banner_lines(
+    library: Any, autosave_where: str, autosave_problem: str | None
+) -> tuple[list[str], list[str]]:
     """The banner's lines and the damaged records (for the tooltip) for ``library`` (read-only,
     a warning such as a full disk, skipped records) and the autosave's problem, if any."""
     lines: list[str] = []
     if getattr(library, "read_only", False):
         reason = str(getattr(library, "read_only_reason", "") or "")
         lines.append(
-            "The library is read-only" + (f" ({reason})" if reason else "")
+            "The library is read-only"
+            + (f" ({reason})" if reason else "")
             + f": changes are not saved to it; your unsaved work is kept in {autosave_where} "
-            "until you save it to a file.")
+            "until you save it to a file."
+        )
     elif warning := str(getattr(library, "warning", "") or ""):  # e.g. a full disk
         lines.append(warning)
     skipped = [str(s) for s in (getattr(library, "skipped", None) or [])]
     if skipped:
         first = skipped[0].rstrip(". ") + (
-            f"; and {len(skipped) - 1} more" if len(skipped) > 1 else "")
-        lines.append(f"{len(skipped)} damaged library record{'s' if len(skipped) > 1 else ''}"
-                     f" could not be read and {'are' if len(skipped) > 1 else 'is'} not "
-                     f"shown: {first}.")
+            f"; and {len(skipped) - 1} more" if len(skipped) > 1 else ""
+        )
+        lines.append(
+            f"{len(skipped)} damaged library record{'s' if len(skipped) > 1 else ''}"
+            f" could not be read and {'are' if len(skipped) > 1 else 'is'} not "
+            f"shown: {first}."
+        )
     if autosave_problem:
-        lines.append(f"Unsaved work cannot be autosaved: {autosave_problem}. Save your puzzle "
-                     "to a file.")
+        lines.append(
+            f"Unsaved work cannot be autosaved: {autosave_problem}. Save your puzzle to a file."
+        )
     return lines, skipped
 
 
@@ -52,8 +59,9 @@ class WarningBanner(QLabel):
         self.setForegroundRole(QPalette.ColorRole.ToolTipText)
         self.hide()
 
-    def show_problems(self, library: Any, autosave_where: str,
-                      autosave_problem: str | None) -> None:
+    def show_problems(
+        self, library: Any, autosave_where: str, autosave_problem: str | None
+    ) -> None:
         """Show (or hide) the bar for the library's state and the autosave's problem."""
         lines, skipped = banner_lines(library, autosave_where, autosave_problem)
         self.setText("\n".join(lines))

@@ -37,8 +37,9 @@ def read_puzzle_text(text: str) -> Puzzle:
 class FileCommands:
     """The File menu's commands on the window's document."""
 
-    def show_puzzle(self: MainWindow, puzzle: Puzzle, path: Path | None, fmt: str | None,
-                    library_id: int | None) -> None:
+    def show_puzzle(
+        self: MainWindow, puzzle: Puzzle, path: Path | None, fmt: str | None, library_id: int | None
+    ) -> None:
         """Show ``puzzle`` as saved, from ``path`` (in ``fmt``) or library entry ``library_id``."""
         self.editor.set_puzzle(puzzle)
         self.editor.set_modified(False)
@@ -52,16 +53,23 @@ class FileCommands:
         if self.path is not None or self.library_id is not None:
             return False
         puzzle = self.editor.puzzle()
-        return (puzzle is not None and not any(puzzle.rows) and not any(puzzle.cols)
-                and not any((puzzle.title, puzzle.author, puzzle.copyright, puzzle.licence)))
+        return (
+            puzzle is not None
+            and not any(puzzle.rows)
+            and not any(puzzle.cols)
+            and not any((puzzle.title, puzzle.author, puzzle.copyright, puzzle.licence))
+        )
 
     def maybe_save(self: MainWindow) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
         if not self.editor.is_modified() or self._nothing_made_yet():
             return True
         answer = QMessageBox.question(
-            self, "Unsaved Changes", "The puzzle has unsaved changes. Save them first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            self,
+            "Unsaved Changes",
+            "The puzzle has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )
@@ -83,8 +91,9 @@ class FileCommands:
         if not self.maybe_save():
             return
         filters, _ = puzzle_filters(writing=False)
-        path, _ = QFileDialog.getOpenFileName(self, "Open Puzzle", self.last_folder,
-                                              ";;".join(filters))
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open Puzzle", self.last_folder, ";;".join(filters)
+        )
         if path:
             self.open_file(path, ask=False)
 
@@ -148,8 +157,9 @@ class FileCommands:
             return False
         filters, by_filter = puzzle_filters(writing=True)
         start = self.path or Path(self.last_folder, (puzzle.title or "puzzle") + ".non")
-        path, chosen = QFileDialog.getSaveFileName(self, "Save Puzzle As", str(start),
-                                                   ";;".join(filters), filters[0])
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Save Puzzle As", str(start), ";;".join(filters), filters[0]
+        )
         if not path:
             return False
         return self.save_to(path, by_filter.get(chosen))
@@ -166,8 +176,10 @@ class FileCommands:
             info = next(f for f in FORMATS if f.name == fmt)
             path = path.with_suffix(info.extensions[0])
         if fmt is None:
-            fmt = next((f.name for f in FORMATS if f.can_write and path.suffix.lower()
-                        in f.extensions), None)
+            fmt = next(
+                (f.name for f in FORMATS if f.can_write and path.suffix.lower() in f.extensions),
+                None,
+            )
         if not self._write(puzzle, path, fmt):
             return False
         self.path, self.file_format, self.library_id = path, fmt, None
@@ -175,8 +187,9 @@ class FileCommands:
         self.update_title()
         return True
 
-    def _written(self: MainWindow, title: str, path: str | Path,
-                 write: Callable[[], object]) -> bool:
+    def _written(
+        self: MainWindow, title: str, path: str | Path, write: Callable[[], object]
+    ) -> bool:
         """Run ``write``; a puzzle or file-system error is shown under ``title``, naming
         ``path``.  True when it wrote."""
         try:
@@ -249,11 +262,17 @@ class FileCommands:
         path, _ = QFileDialog.getSaveFileName(self, "Export Picture", str(start), PICTURE_FILTERS)
         if not path:
             return
-        with_solution = puzzle.goal is not None and QMessageBox.question(
-            self, "Export Picture", "Include the solution in the picture?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        ) == QMessageBox.StandardButton.Yes
+        with_solution = (
+            puzzle.goal is not None
+            and QMessageBox.question(
+                self,
+                "Export Picture",
+                "Include the solution in the picture?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            == QMessageBox.StandardButton.Yes
+        )
         self.export_to(path, with_solution=with_solution)
 
     def export_to(self: MainWindow, path: str | Path, *, with_solution: bool) -> bool:
@@ -262,8 +281,9 @@ class FileCommands:
         puzzle = self.editor.puzzle()
         if puzzle is None:
             return False
-        if not self._written("Cannot Export", path,
-                             lambda: export_picture(puzzle, path, with_solution=with_solution)):
+        if not self._written(
+            "Cannot Export", path, lambda: export_picture(puzzle, path, with_solution=with_solution)
+        ):
             return False
         self.last_folder = str(Path(path).parent)
         return True

@@ -52,9 +52,13 @@ class HelpCommands:
         from nonostudio.gui.help import shortcut_rows
 
         places: list[tuple[str, QWidget]] = [
-            ("Anywhere", self), (self.tabs.tabText(self.tabs.indexOf(self.solve_view))
-                                 .replace("&", "") + " tab", self.solve_view),
-            ("Library", self.library_view)]
+            ("Anywhere", self),
+            (
+                self.tabs.tabText(self.tabs.indexOf(self.solve_view)).replace("&", "") + " tab",
+                self.solve_view,
+            ),
+            ("Library", self.library_view),
+        ]
         pairs = [("Anywhere", a) for a in self.commands.all()]
         for where, widget in places[1:]:
             pairs.extend((where, a) for a in widget.actions())
@@ -91,12 +95,15 @@ class HelpCommands:
         def failed(message: str) -> None:
             self._technique_worker = None
             self.statusBar().clearMessage()
-            self.show_error("Technique Guide", f"The technique guide could not be written to "
-                            f"{path}: {message}")
+            self.show_error(
+                "Technique Guide", f"The technique guide could not be written to {path}: {message}"
+            )
 
         self._technique_worker = run_in_background(
             lambda progress, stop: write_technique_guide(path, progress, stop),
-            on_result=done, on_error=failed)
+            on_result=done,
+            on_error=failed,
+        )
 
     def _open_url(self: MainWindow, path: Path) -> None:
         """Open the guide in the web browser; without one, show it in a window of its own."""
@@ -113,8 +120,10 @@ class HelpCommands:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.resize(820, 640)
         dialog.show()
-        self.statusBar().showMessage(f"No web browser was found: the technique guide is shown "
-                                     f"here (the file is {path})", 15000)
+        self.statusBar().showMessage(
+            f"No web browser was found: the technique guide is shown here (the file is {path})",
+            15000,
+        )
 
     def about(self: MainWindow) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}", about_text())

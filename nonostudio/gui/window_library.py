@@ -31,8 +31,7 @@ class LibraryCommands:
     def add_to_library(self: MainWindow) -> int | None:
         puzzle = self.editor.puzzle()
         if puzzle is None:
-            self.show_error("Cannot Add Puzzle", "The clues are not valid yet; correct them "
-                            "first.")
+            self.show_error("Cannot Add Puzzle", "The clues are not valid yet; correct them first.")
             return None
         try:
             id = self.library.add(puzzle, source=str(self.path) if self.path else "")
@@ -74,8 +73,11 @@ class LibraryCommands:
         """A save the user asked for failed: say so; the editor (and autosave) keep the work."""
         log.warning("library write failed: %s", exc)
         self.update_banner()
-        self.show_error(title, f"{exc}\n\nThe puzzle stays open in the editor and is autosaved "
-                        f"in {self.autosaver.store.describe()}; use Save As to keep it in a file.")
+        self.show_error(
+            title,
+            f"{exc}\n\nThe puzzle stays open in the editor and is autosaved "
+            f"in {self.autosaver.store.describe()}; use Save As to keep it in a file.",
+        )
 
     def _cache_failed(self: MainWindow, what: str, exc: LibraryError) -> None:
         """Background caching failed: a status-bar note the first time, the log every time."""
@@ -84,7 +86,8 @@ class LibraryCommands:
         if not self._told_cache_failure:
             self._told_cache_failure = True
             self.statusBar().showMessage(
-                f"The {what} could not be stored in the library: {exc}", 15000)
+                f"The {what} could not be stored in the library: {exc}", 15000
+            )
 
     def start_background_checks(self: MainWindow) -> LibraryFiller:
         """Fill the library's Verdict and Difficulty columns in the background (progress under
@@ -96,8 +99,10 @@ class LibraryCommands:
             self.filler.progress.connect(self.library_view.show_fill_progress)
             self.filler.finished.connect(self.library_view.hide_fill_progress)
             self.filler.filled.connect(
-                lambda found: self.library_view.model.set_cached(found.id, found.verdict,
-                                                                 found.difficulty))
+                lambda found: self.library_view.model.set_cached(
+                    found.id, found.verdict, found.difficulty
+                )
+            )
             # puzzles added or changed later (Import Files, Save) are checked too
             self.library_view.model.modelReset.connect(self._restart_background_checks)
         self.filler.start()

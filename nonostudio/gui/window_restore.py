@@ -46,8 +46,10 @@ def describe_orphan(orphan: Orphan) -> str:
     else:
         origin = ""
     when = f" ({local_time(orphan.saved_at)})" if orphan.saved_at else ""
-    return (f"Nonostudio did not close normally last time. Unsaved work was kept{when}:\n\n"
-            f"\"{title}\" ({size}{origin})")
+    return (
+        f"Nonostudio did not close normally last time. Unsaved work was kept{when}:\n\n"
+        f'"{title}" ({size}{origin})'
+    )
 
 
 class CrashRestore:
@@ -102,8 +104,11 @@ class CrashRestore:
             path = state.get("path")
             fmt = state.get("format")
             library_id = state.get("library_id")
-            if not (isinstance(path, str | None) and isinstance(fmt, str | None)
-                    and isinstance(library_id, int | None)):
+            if not (
+                isinstance(path, str | None)
+                and isinstance(fmt, str | None)
+                and isinstance(library_id, int | None)
+            ):
                 raise TypeError("bad document fields")
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"damaged autosave ({exc!r})") from None
@@ -135,14 +140,22 @@ class CrashRestore:
             damaged = orphan.path
         orphan.release()
         log.warning("unreadable autosave: %s", orphan.problem)
-        self._window.show_error("Autosave", f"Unsaved work from an earlier session could not be "
-                           f"read: {orphan.problem}. The file is kept as {damaged}.")
+        self._window.show_error(
+            "Autosave",
+            f"Unsaved work from an earlier session could not be "
+            f"read: {orphan.problem}. The file is kept as {damaged}.",
+        )
 
     def _ask(self, orphan: Orphan) -> int:
         """Ask whether to restore ``orphan``: the button pressed (Open restores)."""
         restore, discard = QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Discard
-        box = QMessageBox(QMessageBox.Icon.Question, "Restore Unsaved Work",
-                          describe_orphan(orphan), restore | discard, self._window)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Restore Unsaved Work",
+            describe_orphan(orphan),
+            restore | discard,
+            self._window,
+        )
         box.setInformativeText("Restore it into the editor? Discard deletes it.")
         box.button(restore).setText("&Restore")
         box.button(restore).setIcon(QIcon())

@@ -40,8 +40,11 @@ class DockScroll(QScrollArea):
         panel = self.widget()
         if panel is None:
             return hint
-        width = (panel.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-                 + 2 * self.frameWidth())
+        width = (
+            panel.minimumSizeHint().width()
+            + self.verticalScrollBar().sizeHint().width()
+            + 2 * self.frameWidth()
+        )
         return QSize(max(hint.width(), width), hint.height())
 
 
@@ -62,8 +65,14 @@ class PanelStarter:
         self._window = window
         self.ready = False
         self._steps: list[Callable[[], None]] = [
-            self._build_check, self._build_solve, self._build_rules, self._build_jobs,
-            self._build_difficulty, self._build_designer, self._connect_panels]
+            self._build_check,
+            self._build_solve,
+            self._build_rules,
+            self._build_jobs,
+            self._build_difficulty,
+            self._build_designer,
+            self._connect_panels,
+        ]
 
     def finish(self, *, step_by_step: bool = True) -> None:
         """Build what is left.  Step by step runs one piece per event-loop turn so the window
@@ -141,8 +150,9 @@ class PanelStarter:
         except (ValueError, OSError, sqlite3.Error) as exc:
             # a damaged or unwritable job store: the studio works without learning
             log.warning("the job store cannot be opened: %s", exc)
-            self._replace_tab(JOBS_TAB, QLabel(f"Learning runs are unavailable: {exc}",
-                                               wordWrap=True))
+            self._replace_tab(
+                JOBS_TAB, QLabel(f"Learning runs are unavailable: {exc}", wordWrap=True)
+            )
 
     def _build_difficulty(self) -> None:
         from nonostudio.gui.difficulty_panel import DifficultyPanel
@@ -164,7 +174,8 @@ class PanelStarter:
         w.rule_browser.stepRequested.connect(w.show_step)
         if w.jobs_panel is not None:
             w.jobs_panel.ruleSetChanged.connect(
-                lambda rules: w.rule_browser.show_rule_set(rules, measure=False))
+                lambda rules: w.rule_browser.show_rule_set(rules, measure=False)
+            )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
         w.check_panel.verdictReady.connect(w.cache_verdict)
         w.check_panel.alternateRequested.connect(w.editor.show_alternate)

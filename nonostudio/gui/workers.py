@@ -102,8 +102,7 @@ class Worker(QRunnable):
                 signals.aborted.emit()
             else:
                 detail = "".join(traceback.format_exception_only(exc)).strip()
-                logging.getLogger(__name__).error("background job failed: %s", detail,
-                                                  exc_info=exc)
+                logging.getLogger(__name__).error("background job failed: %s", detail, exc_info=exc)
                 signals.errored.emit(detail)
         else:
             if self._stop.is_set():
@@ -196,8 +195,11 @@ class CurrentWorker(QObject):
 
     def _progress(self, fraction: float, message: str) -> None:
         worker = self._worker
-        if self._on_progress is not None and worker is not None and (
-                self.sender() is worker.signals):
+        if (
+            self._on_progress is not None
+            and worker is not None
+            and (self.sender() is worker.signals)
+        ):
             self._on_progress(fraction, message)
 
 

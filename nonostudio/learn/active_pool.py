@@ -17,8 +17,9 @@ from nonostudio.rules.ast import Arbitrary, Binding, Constant, Singleton
 MAX_TWINS = 16  # twin lines (see twin_lines) added to the active pool at the start
 
 
-def spec_instance(inst: Instances, bindings: tuple[Binding, ...],
-                   spec: Specification) -> int | None:
+def spec_instance(
+    inst: Instances, bindings: tuple[Binding, ...], spec: Specification
+) -> int | None:
     """The instance binding the specification's own elements on its line (the pool's first
     line), or None when ``bindings`` cannot bind them there."""
     at_spec = inst.line == 0
@@ -36,8 +37,9 @@ def _spec_index(binding: Binding) -> int:
         case Constant(index=index):
             return index
         case _:
-            raise ValueError(f"a specification binds {binding.name} by a singleton or constant "
-                             "pattern")
+            raise ValueError(
+                f"a specification binds {binding.name} by a singleton or constant pattern"
+            )
 
 
 def _neighbours(line: PoolLine) -> list[PoolLine]:
@@ -74,8 +76,9 @@ def _signature(inst: Instances, options: SearchOptions) -> np.ndarray:
     return np.concatenate([inst.atoms[:, allowed], *flags], axis=1)
 
 
-def twin_lines(run: SpecRun, bindings: tuple[Binding, ...], first: PoolLine,
-                check: Instances) -> list[PoolLine]:
+def twin_lines(
+    run: SpecRun, bindings: tuple[Binding, ...], first: PoolLine, check: Instances
+) -> list[PoolLine]:
     """Lines with an instance that no comparison or maximal/minimal tells apart from the
     specification's instance (same atom values and extremes) but where the specification's run
     is not forced to its value: every fill covering the run is wrong there.
@@ -98,8 +101,9 @@ def twin_lines(run: SpecRun, bindings: tuple[Binding, ...], first: PoolLine,
     return list(dict.fromkeys(out))
 
 
-def starting_pool(run: SpecRun, bindings: tuple[Binding, ...],
-                   check: Instances) -> Instances | None:
+def starting_pool(
+    run: SpecRun, bindings: tuple[Binding, ...], check: Instances
+) -> Instances | None:
     """The active pool a search of ``bindings`` starts from: the specification's line, its twin
     lines (:func:`twin_lines`) and every valid line up to :data:`ACTIVE_LENGTH` cells; None when
     a twin rules the pattern set out (it has no arbitrary pattern, so no ``unique``).  Built once
@@ -113,7 +117,11 @@ def starting_pool(run: SpecRun, bindings: tuple[Binding, ...],
     twins = twin_lines(run, bindings, first, check)
     inst: Instances | None = None
     if not twins or any(isinstance(b.pattern, Arbitrary) for b in bindings):
-        inst = Instances.concat([Instances(bindings, [first, *twins[:MAX_TWINS]], run.check),
-                                 all_lines_instances(bindings, ACTIVE_LENGTH, run)])
+        inst = Instances.concat(
+            [
+                Instances(bindings, [first, *twins[:MAX_TWINS]], run.check),
+                all_lines_instances(bindings, ACTIVE_LENGTH, run),
+            ]
+        )
     run.starts[bindings] = inst
     return inst

@@ -60,8 +60,9 @@ class Candidate:
     rule: Rule
 
 
-def covers(space: ConditionSpace, wrong: np.ndarray,
-            productive: np.ndarray) -> list[tuple[int, ...]]:
+def covers(
+    space: ConditionSpace, wrong: np.ndarray, productive: np.ndarray
+) -> list[tuple[int, ...]]:
     """Conjunctions of condition atoms false on every wrong instance.
 
     A depth-first search: each node takes the first wrong instance not yet excluded and branches
@@ -78,8 +79,9 @@ def covers(space: ConditionSpace, wrong: np.ndarray,
     seen: set[frozenset[int]] = set()
     nodes = [0]
 
-    def rec(chosen: tuple[int, ...], uncovered: np.ndarray, kept: np.ndarray,
-            specials: int) -> None:
+    def rec(
+        chosen: tuple[int, ...], uncovered: np.ndarray, kept: np.ndarray, specials: int
+    ) -> None:
         nodes[0] += 1
         if len(out) >= MAX_COVERS or nodes[0] > MAX_COVER_NODES:
             return
@@ -103,27 +105,36 @@ def covers(space: ConditionSpace, wrong: np.ndarray,
         done = np.nonzero(full)[0]
         for j in done[np.lexsort((costs[done], -keeps[done]))][:3]:
             a = int(cand[j])
-            rec(chosen + (a,), np.zeros_like(uncovered), kept & keep_truth[a],
-                specials + int(space.special[a]))
+            rec(
+                chosen + (a,),
+                np.zeros_like(uncovered),
+                kept & keep_truth[a],
+                specials + int(space.special[a]),
+            )
         if len(chosen) >= 3 or (comparisons >= 3 and specials):
             return
         count = sub.sum(axis=1)
         width = 6 if not chosen else 4
-        orders = (np.lexsort((costs, -count, -keeps)),  # generality first
-                  np.lexsort((costs, -keeps, -count)),  # most wrong instances excluded
-                  np.lexsort((-count, -keeps, costs)))  # cheapest
+        orders = (
+            np.lexsort((costs, -count, -keeps)),  # generality first
+            np.lexsort((costs, -keeps, -count)),  # most wrong instances excluded
+            np.lexsort((-count, -keeps, costs)),
+        )  # cheapest
         picks = [j for order in orders for j in order[~full[order]][:width].tolist()]
         for j in dict.fromkeys(picks):
             a = int(cand[j])
-            rec(chosen + (a,), uncovered & ~excludes[a], kept & keep_truth[a],
-                specials + int(space.special[a]))
+            rec(
+                chosen + (a,),
+                uncovered & ~excludes[a],
+                kept & keep_truth[a],
+                specials + int(space.special[a]),
+            )
 
     rec((), np.ones(len(w), dtype=bool), np.ones(int(productive.sum()), dtype=bool), 0)
     return out
 
 
-def irredundant(cover: tuple[int, ...], excludes: np.ndarray,
-                 costs: np.ndarray) -> tuple[int, ...]:
+def irredundant(cover: tuple[int, ...], excludes: np.ndarray, costs: np.ndarray) -> tuple[int, ...]:
     """``cover`` without the atoms it excludes every wrong instance without (costliest first):
     an atom chosen early can be made redundant by those chosen after it."""
     kept = list(cover)
@@ -138,8 +149,9 @@ def _rule_name(spec: Specification) -> str:
     return "rule_" + hashlib.sha1(spec.key.encode()).hexdigest()[:10]
 
 
-def ranked_candidates(run: SpecRun, bindings: tuple[Binding, ...],
-                      inst: Instances) -> list[Candidate]:
+def ranked_candidates(
+    run: SpecRun, bindings: tuple[Binding, ...], inst: Instances
+) -> list[Candidate]:
     """Pool-sound candidates for one pattern set on the active pool's instances ``inst`` (the
     specification's line first), best (most general, then cheapest) first."""
     i0 = spec_instance(inst, bindings, run.spec)
@@ -150,12 +162,14 @@ def ranked_candidates(run: SpecRun, bindings: tuple[Binding, ...],
     # first, cheaper first among equals.
     space = ConditionSpace(inst, i0, poll=run.check, options=run.options)
     pairs = _fill_pairs(run, inst, space, forms, values, starts, ends)
-    return _best_candidates(run, bindings, inst, space, forms, values,
-                            _bounded(inst, run.spec.value, values, pairs))
+    return _best_candidates(
+        run, bindings, inst, space, forms, values, _bounded(inst, run.spec.value, values, pairs)
+    )
 
 
-def _fill_sides(run: SpecRun, inst: Instances, i0: int
-                ) -> tuple[tuple[Form, ...], np.ndarray, list[int], list[int]]:
+def _fill_sides(
+    run: SpecRun, inst: Instances, i0: int
+) -> tuple[tuple[Form, ...], np.ndarray, list[int], list[int]]:
     """The fill forms, their values on every instance (instances × forms), and the distinct
     forms that may start / end a fill: on the specification's instance ``i0``, the fill
     contains its run and stays inside the cells the transition forces to the run's value."""
@@ -179,9 +193,15 @@ def _fill_sides(run: SpecRun, inst: Instances, i0: int
     return forms, values, starts, ends
 
 
-def _fill_pairs(run: SpecRun, inst: Instances, space: ConditionSpace, forms: tuple[Form, ...],
-                values: np.ndarray, starts: list[int], ends: list[int]
-                ) -> list[tuple[int, int, int, int]]:
+def _fill_pairs(
+    run: SpecRun,
+    inst: Instances,
+    space: ConditionSpace,
+    forms: tuple[Form, ...],
+    values: np.ndarray,
+    starts: list[int],
+    ends: list[int],
+) -> list[tuple[int, int, int, int]]:
     """``(-productive instances, cost, start, end)`` of every fill no condition can make right
     (wrong on no twin), most productive first."""
     # Instances where every condition atom holds are twins of the specification's: no condition
@@ -190,36 +210,48 @@ def _fill_pairs(run: SpecRun, inst: Instances, space: ConditionSpace, forms: tup
     pairs = []
     for s in starts:
         run.check()
-        wrong, productive = inst.fill_status(run.spec.value, values[:, s:s + 1],
-                                             values[:, ends])
+        wrong, productive = inst.fill_status(run.spec.value, values[:, s : s + 1], values[:, ends])
         useful = productive.sum(axis=0)
         blocked = np.asarray(wrong[twins].any(axis=0))
-        pairs += [(-int(u), forms[s].cost + forms[e].cost, s, e)
-                  for u, e, no in zip(useful, ends, blocked, strict=True) if not no]
+        pairs += [
+            (-int(u), forms[s].cost + forms[e].cost, s, e)
+            for u, e, no in zip(useful, ends, blocked, strict=True)
+            if not no
+        ]
     pairs.sort()
     return pairs
 
 
-_Bounded = tuple[int, int, int, int, np.ndarray, np.ndarray]  # -bound, cost, s, e, wrong, productive
+_Bounded = tuple[
+    int, int, int, int, np.ndarray, np.ndarray
+]  # -bound, cost, s, e, wrong, productive
 
 
-def _bounded(inst: Instances, value: int, values: np.ndarray,
-             pairs: list[tuple[int, int, int, int]]) -> list[_Bounded]:
+def _bounded(
+    inst: Instances, value: int, values: np.ndarray, pairs: list[tuple[int, int, int, int]]
+) -> list[_Bounded]:
     """The first :data:`MAX_FILL_PAIRS` fills with the cells each sets on all its productive
     instances (a bound on every candidate built on it: a cover only narrows where the fill
     fires), largest bound first, and where each is wrong and productive."""
     bounded = []
     for _, c, s, e in pairs[:MAX_FILL_PAIRS]:
         wrong, productive = inst.fill_status(value, values[:, s], values[:, e])
-        bounded.append((-inst.new_cells(productive, values[:, s], values[:, e]), c, s, e,
-                        wrong, productive))
+        bounded.append(
+            (-inst.new_cells(productive, values[:, s], values[:, e]), c, s, e, wrong, productive)
+        )
     bounded.sort(key=lambda t: (t[0], t[1]))
     return bounded
 
 
-def _best_candidates(run: SpecRun, bindings: tuple[Binding, ...], inst: Instances,
-                     space: ConditionSpace, forms: tuple[Form, ...], values: np.ndarray,
-                     bounded: list[_Bounded]) -> list[Candidate]:
+def _best_candidates(
+    run: SpecRun,
+    bindings: tuple[Binding, ...],
+    inst: Instances,
+    space: ConditionSpace,
+    forms: tuple[Form, ...],
+    values: np.ndarray,
+    bounded: list[_Bounded],
+) -> list[Candidate]:
     """Branch and bound over the fills: each fill with each of its covers is a candidate; once
     :data:`RANKED` candidates are at least as general as the next fill's bound, stop."""
     spec, weights = run.spec, run.options.weights
@@ -254,12 +286,20 @@ def _best_candidates(run: SpecRun, bindings: tuple[Binding, ...], inst: Instance
             coverage = inst.new_cells(productive & fires, values[:, s], values[:, e])
             parts = sorted(cover, key=lambda a: (space.special[a], a))
             cond = conjoin([space.atoms[a].cond for a in parts])
-            total = (base_cost + sum(space.atoms[a].cost for a in cover)
-                     + (len(cover) - 1) * weights.operator + fcost)
-            candidate = Candidate(coverage, total if cover else base_cost + fcost,
-                                   Rule(name, bindings, cond, fill))
-            key = (fires.tobytes() + np.where(fires, values[:, s], 0).tobytes()
-                   + np.where(fires, values[:, e], 0).tobytes())
+            total = (
+                base_cost
+                + sum(space.atoms[a].cost for a in cover)
+                + (len(cover) - 1) * weights.operator
+                + fcost
+            )
+            candidate = Candidate(
+                coverage, total if cover else base_cost + fcost, Rule(name, bindings, cond, fill)
+            )
+            key = (
+                fires.tobytes()
+                + np.where(fires, values[:, s], 0).tobytes()
+                + np.where(fires, values[:, e], 0).tobytes()
+            )
             if key not in best or candidate.cost < best[key].cost:
                 best[key] = candidate
     return ranked()

@@ -61,7 +61,7 @@ def lifts(current: tuple[Binding, ...], spec: Specification) -> list[tuple[Bindi
         chain = levels[orig.name]
         at = chain.index(b)
         if at + 1 < len(chain):
-            out.append(current[:i] + (chain[at + 1],) + current[i + 1:])
+            out.append(current[:i] + (chain[at + 1],) + current[i + 1 :])
     return out
 
 
@@ -85,13 +85,18 @@ def cells_matter_or_hints_suffice(spec: Specification) -> bool:
 def constant_level(spec: Specification) -> tuple[Binding, ...]:
     """The specification's patterns with each singleton lifted to ``constant(t, 0)``: rules that
     name elements by index, as most documented strategies do (the first hint, the first block)."""
-    return tuple(pattern_sets_of_one(b)[1] if isinstance(b.pattern, Singleton) else b
-                 for b in spec.patterns)
+    return tuple(
+        pattern_sets_of_one(b)[1] if isinstance(b.pattern, Singleton) else b for b in spec.patterns
+    )
 
 
-def more_productive(run: SpecRun, best: Rule, levels: list[tuple[Binding, ...]],
-                     pretested: dict[tuple[Binding, ...], Rule],
-                     tried: set[tuple[Binding, ...]]) -> list[Rule]:
+def more_productive(
+    run: SpecRun,
+    best: Rule,
+    levels: list[tuple[Binding, ...]],
+    pretested: dict[tuple[Binding, ...], Rule],
+    tried: set[tuple[Binding, ...]],
+) -> list[Rule]:
     """Proved rules of the pattern sets ``levels`` (most general first) that set more (line, cell)
     pairs on the check pool than ``best`` and every rule kept before them.
 
@@ -117,8 +122,14 @@ def more_productive(run: SpecRun, best: Rule, levels: list[tuple[Binding, ...]],
             candidate = search(run, bindings)  # as in the climb: search again, with proofs
             if candidate is None or (more := on_check_pool(candidate, run)[1]) <= top:
                 continue
-        out.append(Rule(f"{best.name}_{len(out) + 2}", candidate.bindings, candidate.condition,
-                        candidate.action))
+        out.append(
+            Rule(
+                f"{best.name}_{len(out) + 2}",
+                candidate.bindings,
+                candidate.condition,
+                candidate.action,
+            )
+        )
         top = more
     return out
 
@@ -194,10 +205,15 @@ def _polished_alternatives(run: SpecRun, best: Rule, climbed: _Climb) -> list[Ru
     return alternatives
 
 
-def synthesize(spec: Specification, *, budget_s: float, max_length: int = 30,
-               should_stop: StopCallback | None = None,
-               ctx: z3.Context | None = None,
-               options: SearchOptions = DEFAULT_OPTIONS) -> SynthResult:
+def synthesize(
+    spec: Specification,
+    *,
+    budget_s: float,
+    max_length: int = 30,
+    should_stop: StopCallback | None = None,
+    ctx: z3.Context | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> SynthResult:
     """A rule covering ``spec``, proved sound up to ``max_length`` cells, as general then as
     concise as the search finds (``docs/design/learning.md``): the climb, the proofs of the
     pattern sets it reached, the rule polished, then the more productive alternatives.

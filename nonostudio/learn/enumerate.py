@@ -48,9 +48,12 @@ LITERALS = (-1, 0, 1)
 OPS = ("=", ">=", ">")
 
 
-def allowed_vectors(vectors: Sequence[tuple[int, ...]],
-                    atoms: list[ast.Expr] | tuple[ast.Expr, ...], options: SearchOptions,
-                    where: bool = False) -> Sequence[tuple[int, ...]]:
+def allowed_vectors(
+    vectors: Sequence[tuple[int, ...]],
+    atoms: list[ast.Expr] | tuple[ast.Expr, ...],
+    options: SearchOptions,
+    where: bool = False,
+) -> Sequence[tuple[int, ...]]:
     """The coefficient vectors that use only atoms ``options`` allows (in a form that says
     where, when ``where``: see :func:`banned_atoms`)."""
     banned = banned_atoms(atoms, options, where)
@@ -59,38 +62,52 @@ def allowed_vectors(vectors: Sequence[tuple[int, ...]],
     return [v for v in vectors if not any(v[a] for a in banned)]
 
 
-def banned_atoms(atoms: Sequence[ast.Expr], options: SearchOptions,
-                 where: bool = False) -> tuple[int, ...]:
+def banned_atoms(
+    atoms: Sequence[ast.Expr], options: SearchOptions, where: bool = False
+) -> tuple[int, ...]:
     """The positions of the atoms ``options`` leaves out; with ``where``, also the totals.
 
     A form that says where — a fill's cell range, a comparison naming an element, a widening
     conjunct — never uses a total: totals are counts, compared only with counts and line_size.
     """
-    return tuple(a for a, atom in enumerate(atoms)
-                 if not options.atom_allowed(atom) or (where and isinstance(atom, ast.Total)))
+    return tuple(
+        a
+        for a, atom in enumerate(atoms)
+        if not options.atom_allowed(atom) or (where and isinstance(atom, ast.Total))
+    )
 
 
-def _comparison_vectors_of(atoms: Sequence[ast.Expr], max_terms: int, options: SearchOptions
-                           ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+def _comparison_vectors_of(
+    atoms: Sequence[ast.Expr], max_terms: int, options: SearchOptions
+) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
     """:func:`_comparison_vectors` for these atoms and options."""
     totals = tuple(a for a, e in enumerate(atoms) if isinstance(e, ast.Total))
     elements = tuple(a for a, e in enumerate(atoms) if ast.variables(e))
-    return _comparison_vectors(len(atoms), max_terms, banned_atoms(atoms, options), totals,
-                               elements)
+    return _comparison_vectors(
+        len(atoms), max_terms, banned_atoms(atoms, options), totals, elements
+    )
 
 
 @lru_cache(maxsize=256)
-def _comparison_vectors(n_atoms: int, max_terms: int, banned: tuple[int, ...],
-                        totals: tuple[int, ...] = (), elements: tuple[int, ...] = ()
-                        ) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
+def _comparison_vectors(
+    n_atoms: int,
+    max_terms: int,
+    banned: tuple[int, ...],
+    totals: tuple[int, ...] = (),
+    elements: tuple[int, ...] = (),
+) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
     """The non-zero coefficient vectors that use no ``banned`` atom and do not mix a total with
     an element's atoms (a count compared with counts or the line's length: "the filled cells
     are as many as the clues ask for"), as a list and as a matrix (one row each), and whether
     each one's first non-zero coefficient is positive.  Remembered: every search round of a
     pattern set asks for the same ones."""
-    vectors = [v for v in coefficient_vectors(n_atoms, max_terms)
-               if any(v) and not any(v[a] for a in banned)
-               and not (any(v[a] for a in totals) and any(v[a] for a in elements))]
+    vectors = [
+        v
+        for v in coefficient_vectors(n_atoms, max_terms)
+        if any(v)
+        and not any(v[a] for a in banned)
+        and not (any(v[a] for a in totals) and any(v[a] for a in elements))
+    ]
     coeffs = np.array(vectors, dtype=np.int64).reshape(len(vectors), n_atoms)
     positive_first = np.array([next(x for x in v if x) > 0 for v in vectors], dtype=bool)
     coeffs.flags.writeable = False
@@ -108,8 +125,9 @@ class Form:
     cost: int
 
 
-def _terms(coeffs: tuple[int, ...], atoms: Sequence[ast.Expr]
-           ) -> tuple[list[ast.Expr], list[ast.Expr]]:
+def _terms(
+    coeffs: tuple[int, ...], atoms: Sequence[ast.Expr]
+) -> tuple[list[ast.Expr], list[ast.Expr]]:
     pos: list[ast.Expr] = []
     neg: list[ast.Expr] = []
     for a, c in enumerate(coeffs):
@@ -154,8 +172,11 @@ def coefficient_vectors(n_atoms: int, max_terms: int) -> tuple[tuple[int, ...], 
     return tuple(sorted(out, key=lambda v: (sum(map(abs, v)), v)))
 
 
-def fill_forms(atoms: list[ast.Expr] | tuple[ast.Expr, ...], max_terms: int = 3,
-               options: SearchOptions = DEFAULT_OPTIONS) -> tuple[Form, ...]:
+def fill_forms(
+    atoms: list[ast.Expr] | tuple[ast.Expr, ...],
+    max_terms: int = 3,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> tuple[Form, ...]:
     """Every fill expression (form) of up to ``max_terms`` atom terms plus a literal (of the
     atoms ``options`` allows, costed by its weights).  Remembered per atoms and options: every
     search round of a pattern set asks for the same forms."""
@@ -163,11 +184,13 @@ def fill_forms(atoms: list[ast.Expr] | tuple[ast.Expr, ...], max_terms: int = 3,
 
 
 @lru_cache(maxsize=256)
-def _fill_forms(atoms: tuple[ast.Expr, ...], max_terms: int,
-                options: SearchOptions) -> tuple[Form, ...]:
+def _fill_forms(
+    atoms: tuple[ast.Expr, ...], max_terms: int, options: SearchOptions
+) -> tuple[Form, ...]:
     out = []
-    for v in allowed_vectors(coefficient_vectors(len(atoms), max_terms), atoms, options,
-                             where=True):
+    for v in allowed_vectors(
+        coefficient_vectors(len(atoms), max_terms), atoms, options, where=True
+    ):
         for c in LITERALS:
             if not any(v) and c < 0:
                 continue
@@ -185,8 +208,9 @@ class CondAtom:
     special: bool
 
 
-def compare_of(coeffs: tuple[int, ...], literal: int, op: str,
-               atoms: Sequence[ast.Expr]) -> ast.Compare:
+def compare_of(
+    coeffs: tuple[int, ...], literal: int, op: str, atoms: Sequence[ast.Expr]
+) -> ast.Compare:
     """``form op 0`` with positive terms (and a positive literal) on the left."""
     pos, neg = _terms(coeffs, atoms)
     if literal > 0:
@@ -198,16 +222,22 @@ def compare_of(coeffs: tuple[int, ...], literal: int, op: str,
     return ast.Compare(op, left, right)
 
 
-def _comparison(coeffs: tuple[int, ...], literal: int, op: str, atoms: tuple[ast.Expr, ...],
-                weights: CostWeights = DEFAULT_WEIGHTS) -> CondAtom:
+def _comparison(
+    coeffs: tuple[int, ...],
+    literal: int,
+    op: str,
+    atoms: tuple[ast.Expr, ...],
+    weights: CostWeights = DEFAULT_WEIGHTS,
+) -> CondAtom:
     """The condition atom ``form op 0`` with its cost."""
     cond = compare_of(coeffs, literal, op, list(atoms))
     return CondAtom(cond, cond_cost(cond, weights), False)
 
 
 @lru_cache(maxsize=256)
-def _comparisons_met(atoms: tuple[ast.Expr, ...], max_terms: int,
-                     options: SearchOptions) -> dict[tuple[int, int, int], CondAtom]:
+def _comparisons_met(
+    atoms: tuple[ast.Expr, ...], max_terms: int, options: SearchOptions
+) -> dict[tuple[int, int, int], CondAtom]:
     """The comparison atoms built so far for these atoms and options, by (form, literal,
     operator) position: the same atoms recur on every round (keyed by position, not by the
     atoms themselves, which would hash each one)."""
@@ -217,9 +247,15 @@ def _comparisons_met(atoms: tuple[ast.Expr, ...], max_terms: int,
 class ConditionSpace:
     """Truth of every condition atom on an instance set, restricted to those true on ``i0``."""
 
-    def __init__(self, inst: Instances, i0: int, max_terms: int = 3,
-                 unique_terms: int = 2, poll: Callable[[], None] | None = None,
-                 options: SearchOptions = DEFAULT_OPTIONS) -> None:
+    def __init__(
+        self,
+        inst: Instances,
+        i0: int,
+        max_terms: int = 3,
+        unique_terms: int = 2,
+        poll: Callable[[], None] | None = None,
+        options: SearchOptions = DEFAULT_OPTIONS,
+    ) -> None:
         self.poll = poll or (lambda: None)  # may raise to abandon the build (cancellation)
         atoms = inst.exprs
         weights = options.weights
@@ -246,8 +282,9 @@ class ConditionSpace:
         for f, ci, oi, truth in chosen:
             atom = met.get((f, ci, oi))
             if atom is None:
-                atom = met[f, ci, oi] = _comparison(vectors[f], LITERALS[ci], OPS[oi], key_atoms,
-                                                    weights)
+                atom = met[f, ci, oi] = _comparison(
+                    vectors[f], LITERALS[ci], OPS[oi], key_atoms, weights
+                )
             self.atoms.append(atom)
             truths.append(truth)
         for b in inst.bindings if options.allows("extremes") else ():
@@ -259,8 +296,11 @@ class ConditionSpace:
         if options.allows("unique"):
             self._uniques(inst, i0, vectors, values, unique_terms, truths, weights)
         self._keep_cheapest_of_each_truth(truths)
-        self.truth = (np.array(truths, dtype=bool).reshape(len(truths), len(inst))
-                      if truths else np.zeros((0, len(inst)), dtype=bool))
+        self.truth = (
+            np.array(truths, dtype=bool).reshape(len(truths), len(inst))
+            if truths
+            else np.zeros((0, len(inst)), dtype=bool)
+        )
         self.costs = np.array([a.cost for a in self.atoms], dtype=np.int64)
         self.special = np.array([a.special for a in self.atoms], dtype=bool)
 
@@ -273,16 +313,24 @@ class ConditionSpace:
         one cover written many ways and crowd out the others.
         """
         best: dict[bytes, int] = {}
-        for i in sorted(range(len(self.atoms)),
-                        key=lambda i: (self.atoms[i].cost, self.atoms[i].special)):
+        for i in sorted(
+            range(len(self.atoms)), key=lambda i: (self.atoms[i].cost, self.atoms[i].special)
+        ):
             best.setdefault(truths[i].tobytes(), i)
         keep = sorted(best.values())
         self.atoms = [self.atoms[i] for i in keep]
         truths[:] = [truths[i] for i in keep]
 
-    def _uniques(self, inst: Instances, i0: int, vectors: list[tuple[int, ...]],
-                 values: np.ndarray, max_terms: int, truths: list[np.ndarray],
-                 weights: CostWeights) -> None:
+    def _uniques(
+        self,
+        inst: Instances,
+        i0: int,
+        vectors: list[tuple[int, ...]],
+        values: np.ndarray,
+        max_terms: int,
+        truths: list[np.ndarray],
+        weights: CostWeights,
+    ) -> None:
         """``(x is unique where C)`` for an arbitrary x and a comparison C mentioning x."""
         atoms = inst.exprs
         for b in inst.bindings:

@@ -45,8 +45,9 @@ def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
             try:
                 out.append((key, parse_rule(text, f"run {run_id}, {key}")))
             except RuleSyntaxError as exc:
-                raise PuzzleError(f"the stored rule does not parse: {exc}",
-                                  source=str(store.path)) from None
+                raise PuzzleError(
+                    f"the stored rule does not parse: {exc}", source=str(store.path)
+                ) from None
     return out
 
 
@@ -91,8 +92,10 @@ class Choice:
     def sources(self, source: Mapping[str, str]) -> dict[str, str]:
         """``source`` (rule name to specification key) with each mirror image's key: its
         original's line read backwards (:func:`mirrored_key`)."""
-        return {**source, **{image: mirrored_key(source[original])
-                             for image, original in self.mirrors.items()}}
+        return {
+            **source,
+            **{image: mirrored_key(source[original]) for image, original in self.mirrors.items()},
+        }
 
 
 @dataclass(frozen=True)
@@ -149,8 +152,9 @@ def choose_rules(
     chosen = steps.choose()
     if steps.polishing() and chosen.complete:
         if not steps.polish(chosen):
-            return Choice(chosen, steps.pool, steps.changed["simplify"],
-                          widened=steps.changed["widen"])
+            return Choice(
+                chosen, steps.pool, steps.changed["simplify"], widened=steps.changed["widen"]
+            )
         chosen = steps.choose()
     simplified = steps.changed["simplify"]
     if settings.mirror and chosen.complete:
@@ -162,8 +166,15 @@ def choose_rules(
     kept_for: dict[str, str] = {}
     if settings.recover and settings.top_k is None and chosen.complete:
         kept_for = steps.keep_recovering(chosen)
-    return Choice(chosen, steps.pool, simplified, kept_for, steps.changed["widen"],
-                  steps.mirrors, steps.refuted)
+    return Choice(
+        chosen,
+        steps.pool,
+        simplified,
+        kept_for,
+        steps.changed["widen"],
+        steps.mirrors,
+        steps.refuted,
+    )
 
 
 def tidied_pool(rules: Sequence[Rule]) -> list[Rule]:
@@ -204,8 +215,14 @@ class _Choosing:
             done = round(fraction * total)
             if self.say is not None and done % 50 == 0:  # tasks are MEASURE_CHUNK rules
                 self.say(f"[measure {done}/{total}]")
-        return measure_cells(rules, self.transitions, jobs=self.settings.jobs, progress=progress,
-                             should_stop=self.should_stop)
+
+        return measure_cells(
+            rules,
+            self.transitions,
+            jobs=self.settings.jobs,
+            progress=progress,
+            should_stop=self.should_stop,
+        )
 
     def measure(self) -> bool:
         """Step 2a: the pool's coverages; False when stopped."""
@@ -223,14 +240,23 @@ class _Choosing:
             if self.say is not None and int(10 * fraction) > shown[0]:
                 shown[0] = int(10 * fraction)
                 self.say(f"[optimise {fraction:.0%}] {message}")
-        return optimise(self.pool, self.transitions, top_k=self.settings.top_k,
-                        progress=progress, should_stop=self.should_stop, cells=self.cells,
-                        cost_budget=self.settings.cost_budget)
+
+        return optimise(
+            self.pool,
+            self.transitions,
+            top_k=self.settings.top_k,
+            progress=progress,
+            should_stop=self.should_stop,
+            cells=self.cells,
+            cost_budget=self.settings.cost_budget,
+        )
 
     def polishing(self) -> list[tuple[str, Callable[..., Rule]]]:
         """The polishing steps asked for, in the order they are applied."""
-        wanted = (("widen", widen, self.settings.widen_chosen),
-                  ("simplify", simplify, self.settings.simplify_chosen))
+        wanted = (
+            ("widen", widen, self.settings.widen_chosen),
+            ("simplify", simplify, self.settings.simplify_chosen),
+        )
         return [(name, step) for name, step, asked in wanted if asked]
 
     def polish(self, chosen: OptimisedSet) -> bool:
@@ -243,8 +269,12 @@ class _Choosing:
                     return False
                 if self.say is not None:
                     self.say(f"[{name} {i}/{len(chosen.rules)}] {rule.name}")
-                after = step(better, max_length=self.settings.prove_length,
-                             should_stop=self.should_stop, options=self.settings.search)
+                after = step(
+                    better,
+                    max_length=self.settings.prove_length,
+                    should_stop=self.should_stop,
+                    options=self.settings.search,
+                )
                 self.changed[name] += after != better
                 better = after
             if better != rule:
@@ -264,9 +294,12 @@ class _Choosing:
         self.pool += added
         self.cells += more
         while (chosen := self.choose()).complete:
-            unproved = [r for r in chosen.rules if r.name in self.mirrors
-                        and not _proved_mirror(r, self.settings.prove_length, self.say,
-                                               self.should_stop)]
+            unproved = [
+                r
+                for r in chosen.rules
+                if r.name in self.mirrors
+                and not _proved_mirror(r, self.settings.prove_length, self.say, self.should_stop)
+            ]
             if self.stopping():
                 return None
             if not unproved:
@@ -285,8 +318,9 @@ class _Choosing:
         recover = self.settings.recover
         wanted = [rule_cells(r, self.transitions) for r in recover]
         index = {r.name: i for i, r in enumerate(self.pool)}
-        mine = recovered_rules(chosen.rules, [self.cells[index[r.name]] for r in chosen.rules],
-                               recover, wanted)
+        mine = recovered_rules(
+            chosen.rules, [self.cells[index[r.name]] for r in chosen.rules], recover, wanted
+        )
         anywhere = recovered_rules(self.pool, self.cells, recover, wanted)
         kept_for: dict[str, str] = {}
         for strategy, by in mine.items():
@@ -322,8 +356,12 @@ def _mirror_images(pool: Sequence[Rule], mirrors: dict[str, str]) -> list[Rule]:
     return added
 
 
-def _proved_mirror(rule: Rule, max_length: int, say: Callable[[str], None] | None,
-                   should_stop: Callable[[], bool] | None) -> bool:
+def _proved_mirror(
+    rule: Rule,
+    max_length: int,
+    say: Callable[[str], None] | None,
+    should_stop: Callable[[], bool] | None,
+) -> bool:
     """Whether the prover proves a chosen mirror image sound (False if refuted or stopped)."""
     result = prove(rule, max_length, strategy=AT_ONCE, should_stop=should_stop)
     if say is not None:

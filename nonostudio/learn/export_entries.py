@@ -31,19 +31,25 @@ def mirrored_key(key: str) -> str:
 # ---- the written entries -----------------------------------------------------------------------
 
 
-def chosen_entries(chosen: OptimisedSet, source: Mapping[str, str],
-                   transitions: Sequence[Transition], where: str) -> list[RuleEntry]:
+def chosen_entries(
+    chosen: OptimisedSet, source: Mapping[str, str], transitions: Sequence[Transition], where: str
+) -> list[RuleEntry]:
     """The chosen rules as a rule file's entries: "learned rule 1, covers force maximum" (the
     control rules each recovers on ``transitions``), the specification it was learned from
     (``source``: rule name to key) and its greedy gain on ``where``, and its fill on that
     specification's line as the example.  The title names the rule in every step of an
     explained solution, so it stays short; the cost is the rule's own, shown wherever it is."""
     like = _control_rules_recovered(chosen.rules, transitions)
-    return [RuleEntry(rule, f"learned rule {i}{like.get(rule.name, '')}",
-                      f"specification {source[rule.name]}; adds {gain} cells in the greedy "
-                      f"choice on {where}",
-                      _example_on_its_line(rule, source[rule.name]), 0)
-            for i, (rule, gain) in enumerate(zip(chosen.rules, chosen.gains, strict=True), 1)]
+    return [
+        RuleEntry(
+            rule,
+            f"learned rule {i}{like.get(rule.name, '')}",
+            f"specification {source[rule.name]}; adds {gain} cells in the greedy choice on {where}",
+            _example_on_its_line(rule, source[rule.name]),
+            0,
+        )
+        for i, (rule, gain) in enumerate(zip(chosen.rules, chosen.gains, strict=True), 1)
+    ]
 
 
 def specification_key(entry: RuleEntry) -> str:
@@ -68,15 +74,19 @@ def _example_on_its_line(rule: Rule, key: str) -> tuple[Example, ...]:
     return (Example(hints, parts[1], fill.value == FILLED, fill.start, fill.end),)
 
 
-def _control_rules_recovered(rules: Sequence[Rule], transitions: Sequence[Transition]
-                             ) -> dict[str, str]:
+def _control_rules_recovered(
+    rules: Sequence[Rule], transitions: Sequence[Transition]
+) -> dict[str, str]:
     """Per learned rule, the control rules it recovers on ``transitions`` (as a title suffix such
     as ``, covers big hint``), so a player meets a familiar strategy by its name."""
     control = load_rule_set("control")
     titles = {e.rule.name: e.title for e in control.entries}
-    recovered = recovered_rules(rules, [rule_cells(r, transitions) for r in rules],
-                                list(control.rules),
-                                [rule_cells(r, transitions) for r in control.rules])
+    recovered = recovered_rules(
+        rules,
+        [rule_cells(r, transitions) for r in rules],
+        list(control.rules),
+        [rule_cells(r, transitions) for r in control.rules],
+    )
     names: dict[str, list[str]] = {}
     for control_name, learned_name in recovered.items():
         if learned_name is not None:

@@ -11,7 +11,16 @@ from pathlib import Path
 
 # SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xff).
 PERM, BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB = (
-    3, 5, 6, 8, 10, 11, 13, 14, 26)
+    3,
+    5,
+    6,
+    8,
+    10,
+    11,
+    13,
+    14,
+    26,
+)
 
 
 class JobStoreError(OSError):
@@ -45,33 +54,45 @@ def _no_space_left(folder: Path) -> bool:
     return st.f_bavail * st.f_frsize < 64 * 1024
 
 
-def store_error(path: Path, busy_timeout_s: float, exc: sqlite3.Error, doing: str
-                ) -> JobStoreError:
+def store_error(path: Path, busy_timeout_s: float, exc: sqlite3.Error, doing: str) -> JobStoreError:
     """What ``exc``, raised while trying to ``doing`` with the store at ``path``, means for the
     user: a :class:`JobStoreError` naming the real fault."""
     code = sqlite_code(exc)
     where = str(path)
     if code == FULL or (code == IOERR and _no_space_left(path.parent)):
-        return JobStoreError(errno.ENOSPC, f"the disk is full: could not {doing} ({exc}); "
-                             "what was stored before is intact", where)
+        return JobStoreError(
+            errno.ENOSPC,
+            f"the disk is full: could not {doing} ({exc}); what was stored before is intact",
+            where,
+        )
     if code in (READONLY, PERM, CANTOPEN):
         reason = read_only_reason(path)
         if reason is not None or code == READONLY:
             number = errno.EROFS if reason and "file system" in reason else errno.EACCES
-            return JobStoreError(number, f"the job store is read-only ("
-                                 f"{reason or 'the file cannot be written'}): could not "
-                                 f"{doing} ({exc})", where)
+            return JobStoreError(
+                number,
+                f"the job store is read-only ("
+                f"{reason or 'the file cannot be written'}): could not "
+                f"{doing} ({exc})",
+                where,
+            )
         if not path.parent.is_dir():
-            return JobStoreError(errno.ENOENT, f"could not {doing}: the folder "
-                                 f"{path.parent} does not exist", where)
+            return JobStoreError(
+                errno.ENOENT, f"could not {doing}: the folder {path.parent} does not exist", where
+            )
         return JobStoreError(errno.EIO, f"could not {doing} ({exc})", where)
     if code in (BUSY, LOCKED):
-        return JobStoreError(errno.EBUSY, f"the job store is in use by another process "
-                             f"(still locked after {busy_timeout_s:g} s): could not "
-                             f"{doing}; try again when that process has finished", where)
+        return JobStoreError(
+            errno.EBUSY,
+            f"the job store is in use by another process "
+            f"(still locked after {busy_timeout_s:g} s): could not "
+            f"{doing}; try again when that process has finished",
+            where,
+        )
     if code in (CORRUPT, NOTADB):
-        return JobStoreError(errno.EIO, f"the job store is damaged: could not {doing} "
-                             f"({exc})", where)
+        return JobStoreError(
+            errno.EIO, f"the job store is damaged: could not {doing} ({exc})", where
+        )
     return JobStoreError(errno.EIO, f"could not {doing}: {exc}", where)
 
 

@@ -40,6 +40,7 @@ SPEC_STATUSES = tuple(SpecStatus)
 FINISHED = (SpecStatus.DONE, SpecStatus.FAILED, SpecStatus.TIMEOUT, SpecStatus.SKIPPED)
 RUN_STATUSES = tuple(RunState)
 
+
 def rule_texts(result: Any) -> list[str]:
     """The rules a work result reports: its ``rule`` entry if any, then its ``rules`` list (a
     synthesis result's more productive alternatives); none for anything but a result object (a
@@ -100,12 +101,16 @@ class RunStatus:
     def lines(self) -> list[str]:
         """Human-readable summary, one fact per line."""
         by_status = ", ".join(f"{s} {self.counts.get(s, 0)}" for s in SPEC_STATUSES)
-        out = [f"run {self.run_id}: {self.finished}/{self.total} specifications finished",
-               f"  {by_status}",
-               f"  rules found {self.rules_found}; budget hits {self.budget_hits}"]
+        out = [
+            f"run {self.run_id}: {self.finished}/{self.total} specifications finished",
+            f"  {by_status}",
+            f"  rules found {self.rules_found}; budget hits {self.budget_hits}",
+        ]
         if self.median_seconds is not None:
-            out.append(f"  seconds per specification: median {self.median_seconds:.3f}, "
-                       f"p95 {self.p95_seconds:.3f}, total {self.work_seconds:.1f}")
+            out.append(
+                f"  seconds per specification: median {self.median_seconds:.3f}, "
+                f"p95 {self.p95_seconds:.3f}, total {self.work_seconds:.1f}"
+            )
         shown = self.failures[:_FAILURES_SHOWN]
         out += [f"  failed {key}: {why}" for key, why in shown]
         if len(self.failures) > len(shown):
@@ -116,8 +121,10 @@ class RunStatus:
 def settings_summary(settings: Mapping[str, object]) -> str:
     """A run's settings in a few words, e.g. ``lines ≤ 7, ≤ 3 patterns, sample 200, 60 s`` (and
     its search options when they are not the defaults, and the run's narrowing choices)."""
-    parts = [f"lines ≤ {settings.get('max_length', '?')}",
-             f"≤ {settings.get('max_patterns', '?')} patterns"]
+    parts = [
+        f"lines ≤ {settings.get('max_length', '?')}",
+        f"≤ {settings.get('max_patterns', '?')} patterns",
+    ]
     if settings.get("sample"):
         parts.append(f"sample {settings['sample']}")
     if "budget_s" in settings:

@@ -122,8 +122,9 @@ class JobStore:
             self.read_only = True
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=self.busy_timeout_s, isolation_level=None,
-                             check_same_thread=False)
+        db = sqlite3.connect(
+            self.path, timeout=self.busy_timeout_s, isolation_level=None, check_same_thread=False
+        )
         try:
             self._check_schema(db)
             # WAL + synchronous NORMAL: a committed transaction survives a killed process.
@@ -145,8 +146,13 @@ class JobStore:
         uri = self.path.resolve().as_uri()
         for flags in ("mode=ro", "mode=ro&immutable=1"):
             try:
-                db = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=self.busy_timeout_s,
-                                     isolation_level=None, check_same_thread=False)
+                db = sqlite3.connect(
+                    f"{uri}?{flags}",
+                    uri=True,
+                    timeout=self.busy_timeout_s,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
             except sqlite3.Error:
                 continue
             try:
@@ -163,8 +169,10 @@ class JobStore:
         the file is left as it is."""
         try:
             (version,) = db.execute("PRAGMA user_version").fetchone()
-            tables = {name for (name,) in db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = {
+                name
+                for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
         except sqlite3.DatabaseError as exc:
             if sqlite_code(exc) in (CORRUPT, NOTADB):
                 raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
@@ -173,10 +181,13 @@ class JobStore:
             raise ValueError(
                 f"{self.path}: this job store was written by a newer nonostudio (schema version "
                 f"{version}; this version reads up to {SCHEMA_VERSION}); update nonostudio, or "
-                f"name another store")
+                f"name another store"
+            )
         if tables and not {"runs", "specs"} <= tables:
-            raise ValueError(f"{self.path}: not a nonostudio job store (it holds the tables "
-                             f"{', '.join(sorted(tables))})")
+            raise ValueError(
+                f"{self.path}: not a nonostudio job store (it holds the tables "
+                f"{', '.join(sorted(tables))})"
+            )
 
     def _error(self, exc: sqlite3.Error, doing: str) -> Exception:
         """What ``exc``, raised while trying to ``doing``, means for the user."""
@@ -229,8 +240,15 @@ class JobStore:
                 raise
 
     @staticmethod
-    def _insert_specs(db: sqlite3.Connection, run_id: int, specs: Iterable[Specification],
-                      first_seq: int, have: set[str], *, duplicates_are_errors: bool) -> int:
+    def _insert_specs(
+        db: sqlite3.Connection,
+        run_id: int,
+        specs: Iterable[Specification],
+        first_seq: int,
+        have: set[str],
+        *,
+        duplicates_are_errors: bool,
+    ) -> int:
         """Insert the specifications whose keys are not in ``have`` (which grows), numbered from
         ``first_seq``; returns how many."""
         rows: list[tuple[int, int, str, str, int, str]] = []
@@ -241,10 +259,19 @@ class JobStore:
                     raise ValueError(f"duplicate specification key {key!r}")
                 continue
             have.add(key)
-            rows.append((run_id, first_seq + len(rows), key, spec.group, len(spec.patterns),
-                         json.dumps(spec.to_json())))
+            rows.append(
+                (
+                    run_id,
+                    first_seq + len(rows),
+                    key,
+                    spec.group,
+                    len(spec.patterns),
+                    json.dumps(spec.to_json()),
+                )
+            )
         db.executemany(
-            "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)", rows)
+            "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)", rows
+        )
         return len(rows)
 
     def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
@@ -252,36 +279,45 @@ class JobStore:
         with self._transaction() as db:
             cur = db.execute(
                 "INSERT INTO runs (settings, created, status) VALUES (?, ?, 'pending')",
-                (json.dumps(settings, sort_keys=True), time.time()))
+                (json.dumps(settings, sort_keys=True), time.time()),
+            )
             if cur.lastrowid is None:  # an INSERT always sets it
                 raise RuntimeError(f"{self.path}: SQLite gave the new run no id")
             run_id = cur.lastrowid
             self._insert_specs(db, run_id, specs, 0, set(), duplicates_are_errors=True)
         return run_id
 
-    def extend_run(self, run_id: int, settings: dict[str, Any],
-                   specs: Iterable[Specification]) -> int:
+    def extend_run(
+        self, run_id: int, settings: dict[str, Any], specs: Iterable[Specification]
+    ) -> int:
         """Add to a run the specifications of ``specs`` it does not hold yet (as ``pending``, after
         the others) and store ``settings`` as its settings; returns how many were added.  What the
         run finished stays finished."""
         self.run(run_id)
         with self._transaction() as db:
             have = {k for (k,) in db.execute("SELECT key FROM specs WHERE run_id = ?", (run_id,))}
-            (last,) = db.execute("SELECT COALESCE(MAX(seq), -1) FROM specs WHERE run_id = ?",
-                                 (run_id,)).fetchone()
-            added = self._insert_specs(db, run_id, specs, last + 1, have,
-                                       duplicates_are_errors=False)
-            db.execute("UPDATE runs SET settings = ? WHERE id = ?",
-                       (json.dumps(settings, sort_keys=True), run_id))
+            (last,) = db.execute(
+                "SELECT COALESCE(MAX(seq), -1) FROM specs WHERE run_id = ?", (run_id,)
+            ).fetchone()
+            added = self._insert_specs(
+                db, run_id, specs, last + 1, have, duplicates_are_errors=False
+            )
+            db.execute(
+                "UPDATE runs SET settings = ? WHERE id = ?",
+                (json.dumps(settings, sort_keys=True), run_id),
+            )
             if added:
-                db.execute("UPDATE runs SET status = 'pending' WHERE id = ? "
-                           "AND status = 'finished'", (run_id,))
+                db.execute(
+                    "UPDATE runs SET status = 'pending' WHERE id = ? AND status = 'finished'",
+                    (run_id,),
+                )
         return added
 
     def runs(self) -> list[RunInfo]:
         rows = self._read(
             "SELECT r.id, r.settings, r.created, r.status, "
-            "(SELECT COUNT(*) FROM specs s WHERE s.run_id = r.id) FROM runs r ORDER BY r.id")
+            "(SELECT COUNT(*) FROM specs s WHERE s.run_id = r.id) FROM runs r ORDER BY r.id"
+        )
         return [RunInfo(i, json.loads(s), c, RunState(st), n) for i, s, c, st, n in rows]
 
     def run(self, run_id: int) -> RunInfo:
@@ -311,12 +347,16 @@ class JobStore:
         self.run(run_id)
         interrupted = " OR ".join("error LIKE ?" for _ in _INTERRUPTED_ERRORS)
         with self._transaction() as db:
-            reset = db.execute("UPDATE specs SET status = 'pending' WHERE run_id = ? "
-                               "AND status = 'running'", (run_id,)).rowcount
-            reset += db.execute("UPDATE specs SET status = 'pending', seconds = NULL, "
-                                "result = NULL, error = NULL WHERE run_id = ? AND status = "
-                                f"'failed' AND ({interrupted})",
-                                (run_id, *_INTERRUPTED_ERRORS)).rowcount
+            reset = db.execute(
+                "UPDATE specs SET status = 'pending' WHERE run_id = ? AND status = 'running'",
+                (run_id,),
+            ).rowcount
+            reset += db.execute(
+                "UPDATE specs SET status = 'pending', seconds = NULL, "
+                "result = NULL, error = NULL WHERE run_id = ? AND status = "
+                f"'failed' AND ({interrupted})",
+                (run_id, *_INTERRUPTED_ERRORS),
+            ).rowcount
         return reset
 
     # ---- specifications -----------------------------------------------------------------------
@@ -324,10 +364,22 @@ class JobStore:
     def _records(self, where: str, params: tuple) -> list[SpecRecord]:
         rows = self._read(
             "SELECT key, grp, spec, status, seconds, attempts, result, error FROM specs "
-            f"WHERE {where} ORDER BY size, seq", params)
-        return [SpecRecord(k, g, Specification.from_json(json.loads(s)), SpecStatus(st), sec, a,
-                           json.loads(r) if r is not None else None, e)
-                for k, g, s, st, sec, a, r, e in rows]
+            f"WHERE {where} ORDER BY size, seq",
+            params,
+        )
+        return [
+            SpecRecord(
+                k,
+                g,
+                Specification.from_json(json.loads(s)),
+                SpecStatus(st),
+                sec,
+                a,
+                json.loads(r) if r is not None else None,
+                e,
+            )
+            for k, g, s, st, sec, a, r, e in rows
+        ]
 
     def records(self, run_id: int, status: SpecStatus | None = None) -> list[SpecRecord]:
         """The run's specifications (all, or those with ``status``), smaller pattern sets first."""
@@ -350,42 +402,81 @@ class JobStore:
         """Claim a pending specification (one more attempt)."""
         changed = self._write(
             "UPDATE specs SET status = 'running', attempts = attempts + 1, updated = ? "
-            "WHERE run_id = ? AND key = ? AND status = 'pending'", (time.time(), run_id, key))
+            "WHERE run_id = ? AND key = ? AND status = 'pending'",
+            (time.time(), run_id, key),
+        )
         if not changed:
             raise ValueError(f"specification {key!r} of run {run_id} is not pending")
 
-    def finish(self, run_id: int, key: str, status: SpecStatus, seconds: float | None,
-               result: dict[str, Any] | None = None, error: str | None = None) -> None:
+    def finish(
+        self,
+        run_id: int,
+        key: str,
+        status: SpecStatus,
+        seconds: float | None,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> None:
         """Record the outcome of one specification (``pending`` puts it back, e.g. on cancel)."""
         if status not in SPEC_STATUSES or status == SpecStatus.RUNNING:
             raise ValueError(f"cannot finish with status {status!r}")
         changed = self._write(
             "UPDATE specs SET status = ?, seconds = ?, result = ?, error = ?, updated = ? "
             "WHERE run_id = ? AND key = ?",
-            (status, seconds, None if result is None else json.dumps(result), error, time.time(),
-             run_id, key))
+            (
+                status,
+                seconds,
+                None if result is None else json.dumps(result),
+                error,
+                time.time(),
+                run_id,
+                key,
+            ),
+        )
         if not changed:
             raise ValueError(f"run {run_id} has no specification {key!r}")
 
     def results(self, run_id: int) -> list[tuple[str, dict[str, Any]]]:
         """``(key, result)`` of every finished specification that has a result."""
-        rows = self._read("SELECT key, result FROM specs WHERE run_id = ? AND result IS NOT NULL "
-                          "AND status != 'running' ORDER BY size, seq", (run_id,))
+        rows = self._read(
+            "SELECT key, result FROM specs WHERE run_id = ? AND result IS NOT NULL "
+            "AND status != 'running' ORDER BY size, seq",
+            (run_id,),
+        )
         return [(k, json.loads(r)) for k, r in rows]
 
     def status(self, run_id: int) -> RunStatus:
         info = self.run(run_id)
-        counts = {s: n for s, n in self._read(
-            "SELECT status, COUNT(*) FROM specs WHERE run_id = ? GROUP BY status", (run_id,))}
-        seconds = sorted(s for (s,) in self._read(
-            "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout', "
-            "'skipped') AND seconds IS NOT NULL", (run_id,)))
+        counts = {
+            s: n
+            for s, n in self._read(
+                "SELECT status, COUNT(*) FROM specs WHERE run_id = ? GROUP BY status", (run_id,)
+            )
+        }
+        seconds = sorted(
+            s
+            for (s,) in self._read(
+                "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout', "
+                "'skipped') AND seconds IS NOT NULL",
+                (run_id,),
+            )
+        )
         found = sum(rules_in(r) for _, r in self.results(run_id))
-        failures = tuple((k, e or "no reason was recorded") for k, e in self._read(
-            "SELECT key, error FROM specs WHERE run_id = ? AND status = 'failed' "
-            "ORDER BY size, seq", (run_id,)))
+        failures = tuple(
+            (k, e or "no reason was recorded")
+            for k, e in self._read(
+                "SELECT key, error FROM specs WHERE run_id = ? AND status = 'failed' "
+                "ORDER BY size, seq",
+                (run_id,),
+            )
+        )
         return RunStatus(
-            run_id=run_id, total=info.total, counts=counts, rules_found=found,
+            run_id=run_id,
+            total=info.total,
+            counts=counts,
+            rules_found=found,
             median_seconds=statistics.median(seconds) if seconds else None,
             p95_seconds=_percentile(seconds, 0.95) if seconds else None,
-            work_seconds=sum(seconds), failures=failures)
+            work_seconds=sum(seconds),
+            failures=failures,
+        )

@@ -20,10 +20,15 @@ from nonostudio.learn.synth_run import SpecRun, Stopped, SynthResult, SynthStatu
 from nonostudio.rules.ast import Rule
 
 
-def synthesize_constant_level(spec: Specification, *, budget_s: float, max_length: int = 30,
-                              should_stop: StopCallback | None = None,
-                              ctx: z3.Context | None = None,
-                              options: SearchOptions = DEFAULT_OPTIONS) -> SynthResult:
+def synthesize_constant_level(
+    spec: Specification,
+    *,
+    budget_s: float,
+    max_length: int = 30,
+    should_stop: StopCallback | None = None,
+    ctx: z3.Context | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> SynthResult:
     """A proved, simplified rule for ``spec`` at its constant level only (singletons read as
     ``constant(t, 0)``; no climb, no alternatives): the narrow search a learning run gives the
     specifications it would otherwise skip (``docs/design/learning.md``, step 7).  The rule is

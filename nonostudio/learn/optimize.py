@@ -94,11 +94,12 @@ def measure_cells(
             out.append(rule_cells(rule, transitions))
             report_count(progress, len(out), total, _measured(len(out), total))
         return out
-    chunks = [list(rules[i:i + MEASURE_CHUNK]) for i in range(0, total, MEASURE_CHUNK)]
+    chunks = [list(rules[i : i + MEASURE_CHUNK]) for i in range(0, total, MEASURE_CHUNK)]
     results: list[list[Cells] | None] = [None] * len(chunks)
     spawn = multiprocessing.get_context("spawn")
-    pool = spawn.Pool(min(jobs, len(chunks)), initializer=_measure_init,
-                      initargs=(list(transitions),))
+    pool = spawn.Pool(
+        min(jobs, len(chunks)), initializer=_measure_init, initargs=(list(transitions),)
+    )
     try:
         pending = {i: pool.apply_async(_measure_chunk, (chunk,)) for i, chunk in enumerate(chunks)}
         done = 0
@@ -144,8 +145,9 @@ def _groups(rules: Sequence[Rule], cells: Sequence[Cells]) -> tuple[list[int], i
     return sorted(best.values()), len(rules) - len(best)
 
 
-def _not_subsets(indices: list[int], cells: Sequence[Cells],
-                 costs: dict[int, int] | None = None) -> list[int]:
+def _not_subsets(
+    indices: list[int], cells: Sequence[Cells], costs: dict[int, int] | None = None
+) -> list[int]:
     """The groups whose coverage is no strict subset of another group's; with ``costs``, of
     another group's at no higher cost (under a cost budget a cheaper rule covering less can be
     the better pick).  Both relations are transitive, so checking against the kept groups does."""
@@ -154,15 +156,24 @@ def _not_subsets(indices: list[int], cells: Sequence[Cells],
     for i in by_size:
         mine = cells[i]
         # Coverages are distinct, so a superset of a kept group's size or more is strictly bigger.
-        if not any(len(cells[j]) > len(mine) and mine <= cells[j]
-                   and (costs is None or costs[j] <= costs[i]) for j in kept):
+        if not any(
+            len(cells[j]) > len(mine)
+            and mine <= cells[j]
+            and (costs is None or costs[j] <= costs[i])
+            for j in kept
+        ):
             kept.append(i)
     return sorted(kept)
 
 
-def _remeasure(gain_on: dict[int, Counter[int]], chosen: list[Rule], rules: Sequence[Rule],
-               transitions: Sequence[Transition], touched: list[int],
-               covered: set[tuple[int, int]]) -> None:
+def _remeasure(
+    gain_on: dict[int, Counter[int]],
+    chosen: list[Rule],
+    rules: Sequence[Rule],
+    transitions: Sequence[Transition],
+    touched: list[int],
+    covered: set[tuple[int, int]],
+) -> None:
     """Measure each candidate's gain afresh on the transitions whose state the last pick changed."""
     if not touched:
         return
@@ -176,15 +187,19 @@ def _remeasure(gain_on: dict[int, Counter[int]], chosen: list[Rule], rules: Sequ
             gain[t] = len(now[t]) - len(base[t])
 
 
-def _within_budget(candidates: list[int], chosen: list[int], costs: dict[int, int], limit: int,
-                   budget: int) -> list[int]:
+def _within_budget(
+    candidates: list[int], chosen: list[int], costs: dict[int, int], limit: int, budget: int
+) -> list[int]:
     """The candidates that leave room, within ``budget``, for the picks still to come after them
     (``limit`` in all) at the least they can cost: the cheapest of the other candidates."""
     spent = sum(costs[j] for j in chosen)
     slots = limit - len(chosen) - 1
-    cheapest = sorted((costs[i], i) for i in candidates)[:slots + 1]
-    return [i for i in candidates
-            if spent + costs[i] + sum([c for c, j in cheapest if j != i][:slots]) <= budget]
+    cheapest = sorted((costs[i], i) for i in candidates)[: slots + 1]
+    return [
+        i
+        for i in candidates
+        if spent + costs[i] + sum([c for c, j in cheapest if j != i][:slots]) <= budget
+    ]
 
 
 def optimise(
@@ -218,8 +233,13 @@ def optimise(
         # Measuring is the first len(rules) of len(rules) + steps, at most top_k steps (or one
         # per rule); the steps' count is known only once the groups are (at most this many).
         most = len(rules) + (len(rules) if top_k is None else min(top_k, len(rules)))
-        cells = measure_cells(rules, transitions, jobs=1, should_stop=should_stop,
-                              progress=sub_range(progress, 0.0, fraction_of(len(rules), most)))
+        cells = measure_cells(
+            rules,
+            transitions,
+            jobs=1,
+            should_stop=should_stop,
+            progress=sub_range(progress, 0.0, fraction_of(len(rules), most)),
+        )
         if cells is None:
             return OptimisedSet([], [], 0, 0, complete=False)
     elif len(cells) != len(rules):
@@ -229,13 +249,20 @@ def optimise(
     kept = _not_subsets(grouped, cells, None if cost_budget is None else costs)
     limit = len(kept) if top_k is None else min(top_k, len(kept))
     greedy = _Greedy(rules, transitions, costs, limit, cost_budget)
-    complete = greedy.choose({i: Counter(t for t, _ in cells[i]) for i in kept}, progress,
-                             should_stop)
+    complete = greedy.choose(
+        {i: Counter(t for t, _ in cells[i]) for i in kept}, progress, should_stop
+    )
     chosen = greedy.chosen
     return OptimisedSet(
-        rules=[rules[i] for i in chosen], gains=greedy.gains, groups_dropped=groups_dropped,
-        subsets_dropped=len(grouped) - len(kept), coverage=len(greedy.covered),
-        candidates=len(kept), complete=complete, costs=[costs[i] for i in chosen])
+        rules=[rules[i] for i in chosen],
+        gains=greedy.gains,
+        groups_dropped=groups_dropped,
+        subsets_dropped=len(grouped) - len(kept),
+        coverage=len(greedy.covered),
+        candidates=len(kept),
+        complete=complete,
+        costs=[costs[i] for i in chosen],
+    )
 
 
 def _check_arguments(rules: Sequence[Rule], top_k: int | None, cost_budget: int | None) -> None:
@@ -254,24 +281,37 @@ class _Greedy:
     """The greedy choice (step 4): the rules chosen so far, each one's gain, the cells they
     cover together."""
 
-    def __init__(self, rules: Sequence[Rule], transitions: Sequence[Transition],
-                 costs: dict[int, int], limit: int, cost_budget: int | None) -> None:
+    def __init__(
+        self,
+        rules: Sequence[Rule],
+        transitions: Sequence[Transition],
+        costs: dict[int, int],
+        limit: int,
+        cost_budget: int | None,
+    ) -> None:
         self.rules, self.transitions, self.costs = rules, transitions, costs
         self.limit, self.cost_budget = limit, cost_budget
         self.chosen: list[int] = []
         self.gains: list[int] = []
         self.covered: set[tuple[int, int]] = set()
 
-    def choose(self, gain_on: dict[int, Counter[int]], progress: ProgressCallback | None,
-               should_stop: StopCallback | None) -> bool:
+    def choose(
+        self,
+        gain_on: dict[int, Counter[int]],
+        progress: ProgressCallback | None,
+        should_stop: StopCallback | None,
+    ) -> bool:
         """Pick rules until ``limit`` are chosen or none adds a cell (``gain_on``: each
         candidate's gain per transition, given the rules chosen so far); False when stopped."""
         rules, chosen = self.rules, self.chosen
         while gain_on and len(chosen) < self.limit:
             if should_stop and should_stop():
                 return False
-            eligible = list(gain_on) if self.cost_budget is None else _within_budget(
-                list(gain_on), chosen, self.costs, self.limit, self.cost_budget)
+            eligible = (
+                list(gain_on)
+                if self.cost_budget is None
+                else _within_budget(list(gain_on), chosen, self.costs, self.limit, self.cost_budget)
+            )
             if not eligible:
                 break
             pick = min(eligible, key=lambda i: (-gain_on[i].total(), self.costs[i], i))
@@ -282,8 +322,13 @@ class _Greedy:
             self.covered = covered_cells([rules[j] for j in chosen], self.transitions)
             self.gains.append(len(self.covered) - len(before))
             touched = sorted({t for t, _ in self.covered ^ before})
-            _remeasure(gain_on, [rules[j] for j in chosen], rules, self.transitions, touched,
-                       self.covered)
-            report_count(progress, len(rules) + len(chosen), len(rules) + self.limit,
-                         f"chose {len(chosen)} of at most {self.limit} rules")
+            _remeasure(
+                gain_on, [rules[j] for j in chosen], rules, self.transitions, touched, self.covered
+            )
+            report_count(
+                progress,
+                len(rules) + len(chosen),
+                len(rules) + self.limit,
+                f"chose {len(chosen)} of at most {self.limit} rules",
+            )
         return True

@@ -77,8 +77,9 @@ class Widening:
 
 
 @lru_cache(maxsize=256)
-def candidate_forms(n_atoms: int, own: frozenset[int],
-                    banned: frozenset[int] = frozenset()) -> np.ndarray:
+def candidate_forms(
+    n_atoms: int, own: frozenset[int], banned: frozenset[int] = frozenset()
+) -> np.ndarray:
     """Coefficient vectors (rows) of sums of 1 … MAX_TERMS distinct atoms with signs ±1 that use
     at least one atom of ``own`` and none of ``banned``."""
     rows = []
@@ -105,9 +106,14 @@ def with_conjunct(rule: Rule, index: int, conjunct: Compare) -> Rule:
     return Rule(rule.name, rule.bindings, conjoin(parts), rule.action)
 
 
-def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
-              poll: Callable[[], None] | None = None,
-              options: SearchOptions = DEFAULT_OPTIONS) -> list[Widening]:
+def widenings(
+    rule: Rule,
+    pool: Instances,
+    *,
+    limit: int = 5,
+    poll: Callable[[], None] | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> list[Widening]:
     """Up to ``limit`` single-conjunct widenings of ``rule``'s ``unique`` conditions that fill
     right on every instance of ``pool`` and set more (line, cell) pairs there than ``rule``: most
     pairs first, then the cheapest conjunct.  ``pool`` holds instances of ``rule``'s patterns and
@@ -127,8 +133,11 @@ def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
     for i, part in enumerate(parts):
         if not isinstance(part, Unique):
             continue
-        rest = np.logical_and.reduce([t for j, t in enumerate(truths) if j != i]) \
-            if len(parts) > 1 else np.ones(len(pool), dtype=bool)
+        rest = (
+            np.logical_and.reduce([t for j, t in enumerate(truths) if j != i])
+            if len(parts) > 1
+            else np.ones(len(pool), dtype=bool)
+        )
         inner = cond_truth(part.cond, pool)
         group = pool.group[part.var]
         own = frozenset(a for a, x in enumerate(pool.exprs) if part.var in variables(x))
@@ -138,20 +147,22 @@ def widenings(rule: Rule, pool: Instances, *, limit: int = 5,
         for lo in range(0, len(forms), _CHUNK):
             if poll is not None:
                 poll()
-            values = pool.atoms @ forms[lo:lo + _CHUNK].T
+            values = pool.atoms @ forms[lo : lo + _CHUNK].T
             for literal in LITERALS:
                 holds = (values + literal >= 0) & inner[:, None]
                 for m in range(holds.shape[1]):
                     t = holds[:, m]
-                    more = rest & t & (np.bincount(group, weights=t, minlength=len(pool))[group]
-                                       == 1)
+                    more = (
+                        rest & t & (np.bincount(group, weights=t, minlength=len(pool))[group] == 1)
+                    )
                     if (more & wrong).any() or not (more & productive & ~fires).any():
                         continue
                     cells = pool.new_cells(more & productive, s, e)
                     if cells > base:
                         form = tuple(forms[lo + m].tolist())
-                        price = cond_cost(compare_of(form, literal, ">=", pool.exprs),
-                                          options.weights)
+                        price = cond_cost(
+                            compare_of(form, literal, ">=", pool.exprs), options.weights
+                        )
                         found.append((-cells, price, i, form, literal))
     found.sort()
     out: list[Widening] = []
@@ -169,9 +180,13 @@ def _index_pattern(part: Cond, binding: Binding) -> Binding | None:
     ``(h is unique where 0 >= start(h))`` holds exactly for hint 0 (``constant(hint, 0)``), and
     ``(h is unique where 1 >= start(h))`` exactly for the only hint of a one-hint line
     (``singleton(hint)``)."""
-    if not (isinstance(part, Unique) and part.var == binding.name
-            and isinstance(binding.pattern, Arbitrary)
-            and binding.pattern.type is ElementType.HINT and isinstance(part.cond, Compare)):
+    if not (
+        isinstance(part, Unique)
+        and part.var == binding.name
+        and isinstance(binding.pattern, Arbitrary)
+        and binding.pattern.type is ElementType.HINT
+        and isinstance(part.cond, Compare)
+    ):
         return None
     c = part.cond
     if isinstance(c.left, Lit) and c.right == Start(binding.name):
@@ -204,7 +219,7 @@ def _variants(rule: Rule, weights: CostWeights = DEFAULT_WEIGHTS) -> list[Rule]:
         out.append(pruned)
     for i, part in enumerate(parts):
         bindings = tuple(_index_pattern(part, b) or b for b in rule.bindings)
-        variant = used_only(bindings, conjoin(parts[:i] + parts[i + 1:]))
+        variant = used_only(bindings, conjoin(parts[:i] + parts[i + 1 :]))
         if any(b.pattern.type is ElementType.HINT for b in variant.bindings):
             out.append(variant)  # a rule that binds no hint cannot set a cell soundly (specs)
     out.sort(key=lambda r: cost(r, weights))
@@ -248,9 +263,14 @@ def simplified(rule: Rule, run: Run) -> Rule:
     return tidy(rule)
 
 
-def simplify(rule: Rule, *, max_length: int = 30, budget_s: float = 60.0,
-             should_stop: StopCallback | None = None,
-             options: SearchOptions = DEFAULT_OPTIONS) -> Rule:
+def simplify(
+    rule: Rule,
+    *,
+    max_length: int = 30,
+    budget_s: float = 60.0,
+    should_stop: StopCallback | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> Rule:
     """A proved rule made simpler the way synthesis finishes its rules (see
     :func:`simplified`): never less general on the check pool, each step proved sound up to
     ``max_length`` cells; ``rule`` itself when nothing can go or the budget runs out first.
@@ -268,8 +288,9 @@ def widened(rule: Rule, run: Run) -> Rule:
     The outcome is remembered in this process, a stopped one too: a rule is met again for many
     specifications, and the next one continues where this one stopped.
     """
-    if not run.options.allows("unique") or \
-            not any(isinstance(p, Unique) for p in conjuncts(rule.condition)):
+    if not run.options.allows("unique") or not any(
+        isinstance(p, Unique) for p in conjuncts(rule.condition)
+    ):
         return rule
     rule = unpinned(rule)
     if not _checkable(rule):
@@ -280,8 +301,9 @@ def widened(rule: Rule, run: Run) -> Rule:
     try:
         while not complete:
             check = all_lines_instances(widened.bindings, CHECK_LENGTH, run)
-            for option in widenings(widened, check, limit=WIDEN_TRIES, poll=run.check,
-                                    options=run.options):
+            for option in widenings(
+                widened, check, limit=WIDEN_TRIES, poll=run.check, options=run.options
+            ):
                 if proved(option.rule, run, WIDEN_PROOF_SECONDS).sound:
                     widened, steps = option.rule, steps + 1
                     break
@@ -301,9 +323,14 @@ def widened(rule: Rule, run: Run) -> Rule:
 WIDENED: dict[tuple[Any, ...], tuple[Rule, int, bool]] = {}
 
 
-def widen(rule: Rule, *, max_length: int = 30, budget_s: float = 300.0,
-          should_stop: StopCallback | None = None,
-          options: SearchOptions = DEFAULT_OPTIONS) -> Rule:
+def widen(
+    rule: Rule,
+    *,
+    max_length: int = 30,
+    budget_s: float = 300.0,
+    should_stop: StopCallback | None = None,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> Rule:
     """A proved rule's ``unique`` conditions widened the way synthesis widens its rules (see
     :func:`widened`): more general on the check pool, each step proved sound up to
     ``max_length`` cells; ``rule`` itself (tidied) when nothing is proved or the budget runs out

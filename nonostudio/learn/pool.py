@@ -72,9 +72,12 @@ def all_states(max_length: int) -> tuple[PoolLine, ...]:
 
 # The atoms of the whole line, before those of the bindings: line_size, then the totals (which
 # only a search with the ``totals`` extension uses; left out, they leave its order unchanged).
-LINE_ATOMS: tuple[ast.Expr, ...] = (ast.LineSize(), ast.Total(ast.ElementType.HINT),
-                                    ast.Total(ast.ElementType.BLOCK),
-                                    ast.Total(ast.ElementType.GAP))
+LINE_ATOMS: tuple[ast.Expr, ...] = (
+    ast.LineSize(),
+    ast.Total(ast.ElementType.HINT),
+    ast.Total(ast.ElementType.BLOCK),
+    ast.Total(ast.ElementType.GAP),
+)
 
 
 def atom_exprs(bindings: tuple[ast.Binding, ...]) -> list[ast.Expr]:
@@ -95,17 +98,21 @@ def atom_exprs(bindings: tuple[ast.Binding, ...]) -> list[ast.Expr]:
     return out
 
 
-def _candidates(view: LineView, pattern: ast.Singleton | ast.Constant | ast.Arbitrary
-                ) -> list[Element]:
-    lst = {ast.ElementType.HINT: view.hints, ast.ElementType.BLOCK: view.blocks,
-           ast.ElementType.GAP: view.gaps}[pattern.type]
+def _candidates(
+    view: LineView, pattern: ast.Singleton | ast.Constant | ast.Arbitrary
+) -> list[Element]:
+    lst = {
+        ast.ElementType.HINT: view.hints,
+        ast.ElementType.BLOCK: view.blocks,
+        ast.ElementType.GAP: view.gaps,
+    }[pattern.type]
     match pattern:
         case ast.Arbitrary():
             return list(lst)
         case ast.Singleton():
             return list(lst) if len(lst) == 1 else []
         case ast.Constant():
-            return list(lst[pattern.index:pattern.index + 1 or None])
+            return list(lst[pattern.index : pattern.index + 1 or None])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -139,9 +146,9 @@ def _line_atoms(hints: tuple[int, ...], text: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 18)
-def _bound(hints: tuple[int, ...], text: str,
-           pattern: ast.Singleton | ast.Constant | ast.Arbitrary
-           ) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
+def _bound(
+    hints: tuple[int, ...], text: str, pattern: ast.Singleton | ast.Constant | ast.Arbitrary
+) -> tuple[list[tuple[int, ...]], list[int], list[bool], list[bool]]:
     """The elements ``pattern`` binds on a line: their atoms' values in :func:`atom_exprs` order
     (after ``line_size``), their positions in their list, and whether each is maximal / minimal."""
     view = _view(hints, text)
@@ -150,20 +157,29 @@ def _bound(hints: tuple[int, ...], text: str,
     elements = _candidates(view, pattern)
     exprs = _own_atoms(pattern)
     values = [tuple(_atom_value(x, {"x": e}, view) for x in exprs) for e in elements]
-    return (values, [e.index for e in elements], [e.size >= top for e in elements],
-            [e.size <= bottom for e in elements])
+    return (
+        values,
+        [e.index for e in elements],
+        [e.size >= top for e in elements],
+        [e.size <= bottom for e in elements],
+    )
 
 
 @lru_cache(maxsize=64)
 def _own_atoms(pattern: ast.Singleton | ast.Constant | ast.Arbitrary) -> tuple[ast.Expr, ...]:
     """The atoms one binding of ``pattern`` (named ``x``) adds after :data:`LINE_ATOMS`."""
-    return tuple(atom_exprs((ast.Binding("x", pattern),))[len(LINE_ATOMS):])
+    return tuple(atom_exprs((ast.Binding("x", pattern),))[len(LINE_ATOMS) :])
 
 
-def _bound_on_lines(bindings: tuple[ast.Binding, ...], lines: Sequence[PoolLine],
-                    poll: Callable[[], None] | None
-                    ) -> tuple[list[list[tuple[int, ...]]], list[list[int]], list[list[bool]],
-                               list[list[bool]], list[list[int]]]:
+def _bound_on_lines(
+    bindings: tuple[ast.Binding, ...], lines: Sequence[PoolLine], poll: Callable[[], None] | None
+) -> tuple[
+    list[list[tuple[int, ...]]],
+    list[list[int]],
+    list[list[bool]],
+    list[list[bool]],
+    list[list[int]],
+]:
     """Per binding, the elements it binds on every line, concatenated line after line (see
     :func:`_bound`), and how many it binds on each line."""
     values: list[list[tuple[int, ...]]] = [[] for _ in bindings]
@@ -193,8 +209,12 @@ class Instances:
     ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances that agree on every binding but ``name`` (for ``unique``).
     """
 
-    def __init__(self, bindings: tuple[ast.Binding, ...], lines: Sequence[PoolLine],
-                 poll: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        bindings: tuple[ast.Binding, ...],
+        lines: Sequence[PoolLine],
+        poll: Callable[[], None] | None = None,
+    ) -> None:
         self.bindings = bindings
         self.exprs = atom_exprs(bindings)
         k = len(bindings)
@@ -204,8 +224,9 @@ class Instances:
         c = np.array(counts, dtype=np.int64).reshape(k, len(lines))
         per_line = c.prod(axis=0)
         self.line = np.repeat(np.arange(len(lines), dtype=np.int64), per_line)
-        r = np.arange(len(self.line), dtype=np.int64) - np.repeat(np.cumsum(per_line) - per_line,
-                                                                   per_line)
+        r = np.arange(len(self.line), dtype=np.int64) - np.repeat(
+            np.cumsum(per_line) - per_line, per_line
+        )
         local = [np.empty(0, dtype=np.int64)] * k  # each instance's choice on its line
         chosen = [np.empty(0, dtype=np.int64)] * k  # ... as a position in values[j]
         stride = np.ones(len(lines), dtype=np.int64)
@@ -213,8 +234,9 @@ class Instances:
             local[j] = (r // np.repeat(stride, per_line)) % np.repeat(np.maximum(c[j], 1), per_line)
             chosen[j] = local[j] + np.repeat(np.cumsum(c[j]) - c[j], per_line)
             stride = stride * c[j]
-        whole = np.array([_line_atoms(pl.hints, pl.text) for pl in lines],
-                         dtype=np.int64).reshape(len(lines), len(LINE_ATOMS))
+        whole = np.array([_line_atoms(pl.hints, pl.text) for pl in lines], dtype=np.int64).reshape(
+            len(lines), len(LINE_ATOMS)
+        )
         n_of_line = whole[:, 0]  # LINE_ATOMS starts with line_size
         columns = [whole[self.line]]
         for j, b in enumerate(bindings):
@@ -236,8 +258,9 @@ class Instances:
                     key = key * _GROUP_RADIX + local[m]
             self.group[b.name] = np.unique(key, return_inverse=True)[1].reshape(-1)
         self.n = n_of_line[self.line]
-        masks = np.array([[pl.known, pl.forced_filled, pl.forced_crossed] for pl in lines],
-                         dtype=np.int64).reshape(len(lines), 3)
+        masks = np.array(
+            [[pl.known, pl.forced_filled, pl.forced_crossed] for pl in lines], dtype=np.int64
+        ).reshape(len(lines), 3)
         self.known = masks[self.line, 0]
         self.forced = {FILLED: masks[self.line, 1], 1 - FILLED: masks[self.line, 2]}
         self._reach_tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # see _reach
@@ -284,7 +307,9 @@ class Instances:
         per_line = np.bitwise_or.reduceat(cells, starts)
         return int(np.bitwise_count(per_line).sum())
 
-    def fill_status(self, value: int, s: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def fill_status(
+        self, value: int, s: np.ndarray, e: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Per instance: is ``fill(value, s, e)`` wrong; is it productive (sound and sets an unknown
         cell).  ``s`` and ``e`` are vectors over the instances, or matrices with one column per
         fill (``s`` may be one column for every column of ``e``).
@@ -311,15 +336,24 @@ class Instances:
         tables = self._reach_tables
         if value not in tables:
             width = max((pl.n for pl in self.lines), default=0) + 1
-            rows = [_reach_row(pl.n, pl.forced_filled if value == FILLED else pl.forced_crossed,
-                               pl.known, width) for pl in self.lines]
+            rows = [
+                _reach_row(
+                    pl.n,
+                    pl.forced_filled if value == FILLED else pl.forced_crossed,
+                    pl.known,
+                    width,
+                )
+                for pl in self.lines
+            ]
             per_line = np.array(rows, dtype=np.int64).reshape(len(self.lines), 2, width)
             tables[value] = (per_line[self.line, 0], per_line[self.line, 1])
         return tables[value]
 
 
 @lru_cache(maxsize=1 << 16)
-def _reach_row(n: int, forced: int, known: int, width: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _reach_row(
+    n: int, forced: int, known: int, width: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:meth:`Instances._reach` of one line: ``width`` cells of each table."""
     reach, unknown = [n] * width, [64] * width
     for c in range(n - 1, -1, -1):
@@ -334,5 +368,8 @@ def _shift(x: np.ndarray) -> np.ndarray:
 
 
 _GROUP_RADIX = 64  # more than the elements of one type on any line learning builds instances on
-_TYPE_NAME = {ast.ElementType.HINT: "hint", ast.ElementType.BLOCK: "block",
-              ast.ElementType.GAP: "gap"}
+_TYPE_NAME = {
+    ast.ElementType.HINT: "hint",
+    ast.ElementType.BLOCK: "block",
+    ast.ElementType.GAP: "gap",
+}

@@ -21,9 +21,16 @@ from nonostudio.rules.coverage import Transition, cells_to_fill
 
 TOP = 10
 # Butler, Torlak & Popović (2017), §7, on the 2805 test transitions (10266 cells).
-PAPER = {"learned": 7558, "control": 4652, "union": 7673, "top_learned": 6039,
-         "top_control": 4652, "recovered": 9, "mean_cost_top_learned": 33.7,
-         "mean_cost_top_control": 31.7}
+PAPER = {
+    "learned": 7558,
+    "control": 4652,
+    "union": 7673,
+    "top_learned": 6039,
+    "top_control": 4652,
+    "recovered": 9,
+    "mean_cost_top_learned": 33.7,
+    "mean_cost_top_control": 31.7,
+}
 PAPER_SET = (2805, 10266)  # its test transitions and the cells they fill
 
 
@@ -42,31 +49,49 @@ class TopRules:
 
     @classmethod
     def of(cls, chosen: OptimisedSet) -> TopRules:
-        return cls(tuple(r.name for r in chosen.rules), tuple(chosen.gains),
-                   tuple(chosen.costs), chosen.coverage)
+        return cls(
+            tuple(r.name for r in chosen.rules),
+            tuple(chosen.gains),
+            tuple(chosen.costs),
+            chosen.coverage,
+        )
 
     @classmethod
-    def filled_up(cls, chosen: OptimisedSet, rules: Sequence[Rule], cells: Sequence[Cells],
-                  size: int = TOP) -> TopRules:
+    def filled_up(
+        cls, chosen: OptimisedSet, rules: Sequence[Rule], cells: Sequence[Cells], size: int = TOP
+    ) -> TopRules:
         """The greedy choice, filled up to ``size`` rules (when there are that many) with the
         rules not chosen that cover the most on their own, ties to the lower cost, then the
         earlier; each added one has a gain of 0."""
         top = cls.of(chosen)
-        rest = sorted((i for i, r in enumerate(rules) if r.name not in top.names),
-                      key=lambda i: (-len(cells[i]), cost(rules[i]), i))
-        extra = rest[:max(0, size - len(top.names))]
-        return cls((*top.names, *(rules[i].name for i in extra)), (*top.gains, *(0 for _ in extra)),
-                   (*top.costs, *(cost(rules[i]) for i in extra)), top.coverage)
+        rest = sorted(
+            (i for i, r in enumerate(rules) if r.name not in top.names),
+            key=lambda i: (-len(cells[i]), cost(rules[i]), i),
+        )
+        extra = rest[: max(0, size - len(top.names))]
+        return cls(
+            (*top.names, *(rules[i].name for i in extra)),
+            (*top.gains, *(0 for _ in extra)),
+            (*top.costs, *(cost(rules[i]) for i in extra)),
+            top.coverage,
+        )
 
     def listed(self) -> list[str]:
         """One line per rule, in the order chosen: ``  1. name  +gain  cost c``."""
-        return [f"  {i}. {n}  +{g}  cost {c}" for i, (n, g, c)
-                in enumerate(zip(self.names, self.gains, self.costs, strict=True), 1)]
+        return [
+            f"  {i}. {n}  +{g}  cost {c}"
+            for i, (n, g, c) in enumerate(zip(self.names, self.gains, self.costs, strict=True), 1)
+        ]
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": [{"name": n, "gain": g, "cost": c}
-                          for n, g, c in zip(self.names, self.gains, self.costs, strict=True)],
-                "coverage": self.coverage, "mean_cost": self.mean_cost}
+        return {
+            "rules": [
+                {"name": n, "gain": g, "cost": c}
+                for n, g, c in zip(self.names, self.gains, self.costs, strict=True)
+            ],
+            "coverage": self.coverage,
+            "mean_cost": self.mean_cost,
+        }
 
 
 @dataclass(frozen=True)
@@ -102,22 +127,28 @@ class Report:
         return sum(v is not None for v in self.recovered.values())
 
     def to_json(self) -> dict[str, Any]:
-        return {"transitions": self.transitions, "cells_to_fill": self.cells_to_fill,
-                "learned_rules": self.learned_count, "control_rules": self.control_count,
-                "coverage": {"learned": self.learned, "control": self.control,
-                             "union": self.union},
-                "top_learned": self.top_learned.to_json(),
-                "top_control": self.top_control.to_json(),
-                "recovered": self.recovered, "recovered_count": self.recovered_count,
-                "paper": PAPER if self.on_paper_set else None,
-                "cost_budget": self.cost_budget,
-                "top_learned_within_budget": None if self.top_learned_within_budget is None
-                else self.top_learned_within_budget.to_json(),
-                "unplaced_rules": list(self.unplaced),
-                "unplaced_only_cells": self.unplaced_only_cells}
+        return {
+            "transitions": self.transitions,
+            "cells_to_fill": self.cells_to_fill,
+            "learned_rules": self.learned_count,
+            "control_rules": self.control_count,
+            "coverage": {"learned": self.learned, "control": self.control, "union": self.union},
+            "top_learned": self.top_learned.to_json(),
+            "top_control": self.top_control.to_json(),
+            "recovered": self.recovered,
+            "recovered_count": self.recovered_count,
+            "paper": PAPER if self.on_paper_set else None,
+            "cost_budget": self.cost_budget,
+            "top_learned_within_budget": None
+            if self.top_learned_within_budget is None
+            else self.top_learned_within_budget.to_json(),
+            "unplaced_rules": list(self.unplaced),
+            "unplaced_only_cells": self.unplaced_only_cells,
+        }
 
     def table(self) -> str:
         """The comparison with the paper as a text table, then the top rules and recoveries."""
+
         def mean(top: TopRules) -> str:
             return "-" if top.mean_cost is None else f"{top.mean_cost:.1f}"
 
@@ -125,66 +156,107 @@ class Report:
             ("coverage, learned set", str(self.learned), str(PAPER["learned"])),
             ("coverage, control set", str(self.control), str(PAPER["control"])),
             ("coverage, union", str(self.union), str(PAPER["union"])),
-            (f"coverage, top {TOP} learned", str(self.top_learned.coverage),
-             str(PAPER["top_learned"])),
-            (f"coverage, top {TOP} control", str(self.top_control.coverage),
-             str(PAPER["top_control"])),
-            (f"mean cost, top {TOP} learned", mean(self.top_learned),
-             str(PAPER["mean_cost_top_learned"])),
-            (f"mean cost, top {TOP} control", mean(self.top_control),
-             str(PAPER["mean_cost_top_control"])),
-            ("control rules recovered", f"{self.recovered_count} of {self.control_count}",
-             f"{PAPER['recovered']} of 14"),
+            (
+                f"coverage, top {TOP} learned",
+                str(self.top_learned.coverage),
+                str(PAPER["top_learned"]),
+            ),
+            (
+                f"coverage, top {TOP} control",
+                str(self.top_control.coverage),
+                str(PAPER["top_control"]),
+            ),
+            (
+                f"mean cost, top {TOP} learned",
+                mean(self.top_learned),
+                str(PAPER["mean_cost_top_learned"]),
+            ),
+            (
+                f"mean cost, top {TOP} control",
+                mean(self.top_control),
+                str(PAPER["mean_cost_top_control"]),
+            ),
+            (
+                "control rules recovered",
+                f"{self.recovered_count} of {self.control_count}",
+                f"{PAPER['recovered']} of 14",
+            ),
         ]
         width = max(len(r[0]) for r in rows)
-        lines = [f"{self.learned_count} learned and {self.control_count} control rules on "
-                 f"{self.transitions} test transitions ({self.cells_to_fill} cells to fill)", ""]
+        lines = [
+            f"{self.learned_count} learned and {self.control_count} control rules on "
+            f"{self.transitions} test transitions ({self.cells_to_fill} cells to fill)",
+            "",
+        ]
         if self.on_paper_set:
             lines.append(f"{'':<{width}}  {'here':>8}  {'paper':>8}")
             lines += [f"{name:<{width}}  {ours:>8}  {paper:>8}" for name, ours, paper in rows]
         else:
-            lines.append(f"{'':<{width}}  {'here':>8}   (the paper's figures are for its own "
-                         f"{PAPER_SET[0]} test transitions)")
+            lines.append(
+                f"{'':<{width}}  {'here':>8}   (the paper's figures are for its own "
+                f"{PAPER_SET[0]} test transitions)"
+            )
             lines += [f"{name:<{width}}  {ours:>8}" for name, ours, _ in rows]
         for label, top in (("learned", self.top_learned), ("control", self.top_control)):
             lines += ["", f"top {TOP} {label} (gain in cells, cost):", *top.listed()]
         if (within := self.top_learned_within_budget) is not None:
-            lines += ["", f"top {TOP} learned whose costs add up to at most {self.cost_budget}, "
-                          "greedy by gain (gain in cells, cost):", *within.listed()]
-            lines.append(f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
-                         f"{mean(within)}" if within.names
-                         else f"  no {TOP} rules fit the budget")
-        lines += ["", f"learned rules in no technique: {len(self.unplaced)} "
-                      f"({', '.join(self.unplaced) or 'none'}); cells only they cover: "
-                      f"{self.unplaced_only_cells} of {self.learned}"]
+            lines += [
+                "",
+                f"top {TOP} learned whose costs add up to at most {self.cost_budget}, "
+                "greedy by gain (gain in cells, cost):",
+                *within.listed(),
+            ]
+            lines.append(
+                f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
+                f"{mean(within)}"
+                if within.names
+                else f"  no {TOP} rules fit the budget"
+            )
+        lines += [
+            "",
+            f"learned rules in no technique: {len(self.unplaced)} "
+            f"({', '.join(self.unplaced) or 'none'}); cells only they cover: "
+            f"{self.unplaced_only_cells} of {self.learned}",
+        ]
         lines += ["", "control rules recovered:"]
-        lines += [f"  {name}: " + (f"yes, by {by}" if by else "no")
-                  for name, by in self.recovered.items()]
+        lines += [
+            f"  {name}: " + (f"yes, by {by}" if by else "no") for name, by in self.recovered.items()
+        ]
         return "\n".join(lines)
 
 
-def recovered_rules(learned: Sequence[Rule], learned_cells: Sequence[Cells],
-                    control: Sequence[Rule], control_cells: Sequence[Cells]) -> dict[str, str | None]:
+def recovered_rules(
+    learned: Sequence[Rule],
+    learned_cells: Sequence[Cells],
+    control: Sequence[Rule],
+    control_cells: Sequence[Cells],
+) -> dict[str, str | None]:
     """For each control rule, the cheapest learned rule whose cells contain its (non-empty) cells."""
     by_cost = sorted(range(len(learned)), key=lambda i: (cost(learned[i]), i))
     out: dict[str, str | None] = {}
     for rule, cells in zip(control, control_cells, strict=True):
-        out[rule.name] = next((learned[i].name for i in by_cost
-                               if cells and cells <= learned_cells[i]), None)
+        out[rule.name] = next(
+            (learned[i].name for i in by_cost if cells and cells <= learned_cells[i]), None
+        )
     return out
 
 
 def _distinct_names(learned: Sequence[Rule], control: Sequence[Rule]) -> list[Rule]:
     """The control rules, renamed ``control_<name>`` where a learned rule has the same name."""
     taken = {r.name for r in learned}
-    return [dataclasses.replace(r, name=f"control_{r.name}") if r.name in taken else r
-            for r in control]
+    return [
+        dataclasses.replace(r, name=f"control_{r.name}") if r.name in taken else r for r in control
+    ]
 
 
-def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
-                    transitions: Sequence[Transition], *,
-                    progress: ProgressCallback | None = None,
-                    cost_budget: int | None = None) -> Report:
+def learning_report(
+    learned: Sequence[Rule],
+    control: Sequence[Rule],
+    transitions: Sequence[Transition],
+    *,
+    progress: ProgressCallback | None = None,
+    cost_budget: int | None = None,
+) -> Report:
     """Compare ``learned`` with ``control`` on ``transitions`` (see the module docstring).
 
     ``progress(fraction, message)`` is told which part is being measured (the fraction counts
@@ -212,18 +284,26 @@ def learning_report(learned: Sequence[Rule], control: Sequence[Rule],
     within = None
     if cost_budget is not None:
         say(f"greedy top {TOP} of the learned rules within a total cost of {cost_budget}")
-        within = TopRules.of(optimise(learned, transitions, top_k=TOP, cells=learned_cells,
-                                      cost_budget=cost_budget))
+        within = TopRules.of(
+            optimise(learned, transitions, top_k=TOP, cells=learned_cells, cost_budget=cost_budget)
+        )
     say(f"placing the {len(learned)} learned rules in techniques")
     placements = place_all(learned, transitions)
     share = coverage_share(learned, placements, transitions)
     to_fill = cells_to_fill(transitions)
     return Report(
-        transitions=len(transitions), cells_to_fill=to_fill, learned_count=len(learned),
-        control_count=len(control), learned=learned_total, control=control_total,
-        union=union_total, top_learned=TopRules.filled_up(top_learned, learned, learned_cells),
+        transitions=len(transitions),
+        cells_to_fill=to_fill,
+        learned_count=len(learned),
+        control_count=len(control),
+        learned=learned_total,
+        control=control_total,
+        union=union_total,
+        top_learned=TopRules.filled_up(top_learned, learned, learned_cells),
         top_control=TopRules.filled_up(top_control, control, control_cells),
         recovered=recovered_rules(learned, learned_cells, control, control_cells),
-        cost_budget=cost_budget, top_learned_within_budget=within,
+        cost_budget=cost_budget,
+        top_learned_within_budget=within,
         unplaced=tuple(p.rule for p in placements if p.technique == UNPLACED),
-        unplaced_only_cells=share.unplaced_only)
+        unplaced_only_cells=share.unplaced_only,
+    )

@@ -34,16 +34,20 @@ def rollout(puzzle: Puzzle, rng: random.Random) -> list[Transition]:
             moves = {a: m for a in game.open_actions(board) if (m := game.play(board, a)).gained}
         except Contradiction as exc:
             axis, index = exc.args
-            raise ValueError(f"{puzzle.title or 'puzzle'}: {axis} {index + 1} has no solution"
-                             ) from None
+            raise ValueError(
+                f"{puzzle.title or 'puzzle'}: {axis} {index + 1} has no solution"
+            ) from None
         if not moves:
             return out
         action = rng.choice(sorted(moves))
         n = game.length(action)
         before = masks_text(n, *game.line_masks(board, action))
         board = moves[action].board
-        out.append(Transition(tuple(game.hints[action]), before,
-                              masks_text(n, *game.line_masks(board, action))))
+        out.append(
+            Transition(
+                tuple(game.hints[action]), before, masks_text(n, *game.line_masks(board, action))
+            )
+        )
 
 
 def rollouts(puzzles: Iterable[Puzzle], seed: int = 0) -> list[Transition]:

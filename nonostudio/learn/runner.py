@@ -69,8 +69,10 @@ class RunSnapshot:
         """The snapshot in words, e.g. ``12/122 specifications, 4 rules, 31.2/min, 21 s left
         (done 1|O--|x1-3|h)``."""
         eta = "?" if self.eta_seconds is None else f"{self.eta_seconds:.0f} s"
-        return (f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
-                f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})")
+        return (
+            f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
+            f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})"
+        )
 
 
 @dataclass
@@ -97,13 +99,23 @@ class Runner:
     coordinating thread after each finished specification.
     """
 
-    def __init__(self, store: JobStore, run_id: int, work: Work, *, jobs: int | None = None,
-                 budget_s: float = 60.0, mode: str = "process",
-                 progress: ProgressCallback | None = None,
-                 on_snapshot: Callable[[RunSnapshot], None] | None = None,
-                 should_stop: Callable[[], bool] | None = None,
-                 skip_supersets: bool = True, skip_covered: bool = True,
-                 narrow_work: Work | None = None, narrow_from: int | None = None) -> None:
+    def __init__(
+        self,
+        store: JobStore,
+        run_id: int,
+        work: Work,
+        *,
+        jobs: int | None = None,
+        budget_s: float = 60.0,
+        mode: str = "process",
+        progress: ProgressCallback | None = None,
+        on_snapshot: Callable[[RunSnapshot], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        skip_supersets: bool = True,
+        skip_covered: bool = True,
+        narrow_work: Work | None = None,
+        narrow_from: int | None = None,
+    ) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
         if budget_s <= 0:
@@ -154,8 +166,10 @@ class Runner:
             self._stop.set()
             self._end_workers()
         final = store.status(run_id)
-        store.set_run_status(run_id, RunState.CANCELLED if final.counts.get(SpecStatus.PENDING)
-                             else RunState.FINISHED)
+        store.set_run_status(
+            run_id,
+            RunState.CANCELLED if final.counts.get(SpecStatus.PENDING) else RunState.FINISHED,
+        )
         return final
 
     def _end_workers(self) -> None:
@@ -189,8 +203,14 @@ class Runner:
             q.cancel_join_thread()  # type: ignore[attr-defined]
 
     def _start_worker(self, index: int) -> Any:
-        args = (index, (self.work, self.narrow_work), self._tasks, self._results, self._stop,
-                self._slots)
+        args = (
+            index,
+            (self.work, self.narrow_work),
+            self._tasks,
+            self._results,
+            self._stop,
+            self._slots,
+        )
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=worker_loop, args=args, daemon=True)
@@ -208,8 +228,14 @@ class Runner:
         status = store.status(run_id)
         self._numbers = {r.key: i for i, r in enumerate(pending)}
         results = store.results(run_id)
-        now = _Session(status.finished, status.total, status.rules_found, list(reversed(pending)),
-                       CoveringRules(results), time.monotonic())
+        now = _Session(
+            status.finished,
+            status.total,
+            status.rules_found,
+            list(reversed(pending)),
+            CoveringRules(results),
+            time.monotonic(),
+        )
         for key, stored in results:
             _note_rules(now.ruled, key, stored)
         self._feed(now)
@@ -223,9 +249,9 @@ class Runner:
                 message = self._results.get(timeout=POLL_S)
             except queue.Empty:
                 if stopped_at is not None and (
-                        not any(w.is_alive() for w in self._workers)
-                        or (self.mode == "process"
-                            and time.monotonic() - stopped_at > CANCEL_GRACE_S)):
+                    not any(w.is_alive() for w in self._workers)
+                    or (self.mode == "process" and time.monotonic() - stopped_at > CANCEL_GRACE_S)
+                ):
                     # Cancelled, and nobody left to report (or the work does not stop: its
                     # worker process is terminated): give the tasks back untouched.
                     for key in now.in_flight:
@@ -243,8 +269,9 @@ class Runner:
         if self.narrow_from is not None and len(record.spec.patterns) >= self.narrow_from:
             return True
         group, codes = Specification.split_key(record.key)
-        return (self.skip_supersets and any(s < codes for s in now.ruled.get(group, ()))) or \
-            (self.skip_covered and now.covering.covers(record.spec))
+        return (self.skip_supersets and any(s < codes for s in now.ruled.get(group, ()))) or (
+            self.skip_covered and now.covering.covers(record.spec)
+        )
 
     def _feed(self, now: _Session) -> None:
         """Queue tasks until two per worker are in flight (skipped ones finished at once when
@@ -261,8 +288,15 @@ class Runner:
                 continue
             store.mark_running(run_id, record.key)
             now.in_flight.add(record.key)
-            self._tasks.put((self._numbers[record.key], record.key, record.spec.to_json(),
-                             self.budget_s, 1 if narrow else 0))
+            self._tasks.put(
+                (
+                    self._numbers[record.key],
+                    record.key,
+                    record.spec.to_json(),
+                    self.budget_s,
+                    1 if narrow else 0,
+                )
+            )
 
     def _record(self, now: _Session, message: tuple) -> None:
         """Store a worker's outcome and report the run's progress."""
@@ -270,7 +304,9 @@ class Runner:
         _, key, outcome, seconds, result_text, error = message
         now.in_flight.discard(key)
         result = json.loads(result_text) if result_text is not None else None
-        if outcome == SpecStatus.PENDING:  # handed back: what the interrupted work said is no outcome
+        if (
+            outcome == SpecStatus.PENDING
+        ):  # handed back: what the interrupted work said is no outcome
             store.finish(run_id, key, SpecStatus.PENDING, None)
             return
         store.finish(run_id, key, outcome, seconds, result, error)
@@ -300,16 +336,19 @@ class Runner:
             key = pending[number].key if number >= 0 else None
             if key is not None and key in in_flight:
                 in_flight.discard(key)
-                self.store.finish(self.run_id, key, SpecStatus.FAILED, None,
-                                  error="worker process died")
+                self.store.finish(
+                    self.run_id, key, SpecStatus.FAILED, None, error="worker process died"
+                )
             else:
                 self._idle_deaths += 1
                 if self._idle_deaths > 2 * self.jobs:
                     for key in in_flight:
                         self.store.finish(self.run_id, key, SpecStatus.PENDING, None)
                     in_flight.clear()
-                    raise RuntimeError("worker processes die before taking work; is the work "
-                                       "function importable from a module?")
+                    raise RuntimeError(
+                        "worker processes die before taking work; is the work "
+                        "function importable from a module?"
+                    )
             if self.mode == "process":
                 worker.join()  # reap it (it is dead: this returns at once)
             self._workers[index] = self._start_worker(index)
@@ -349,8 +388,11 @@ class CoveringRules:
             if rule.value != spec.value:
                 continue
             for start, end, env in rule.run(view):
-                if start <= spec.start and spec.end <= end and \
-                        all((e.type, e.index) in named for e in env):
+                if (
+                    start <= spec.start
+                    and spec.end <= end
+                    and all((e.type, e.index) in named for e in env)
+                ):
                     return True
         return False
 

@@ -52,8 +52,10 @@ def _ignore_interrupts_in_worker_process() -> None:
     """In a worker process: ignore SIGINT (a Ctrl-C at the terminal reaches the whole process
     group; the coordinator cancels the run instead and hands the tasks back as pending), then
     lift the block it was started with."""
-    if multiprocessing.parent_process() is None or \
-            threading.current_thread() is not threading.main_thread():
+    if (
+        multiprocessing.parent_process() is None
+        or threading.current_thread() is not threading.main_thread()
+    ):
         return
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
@@ -70,8 +72,14 @@ class Queue(Protocol):
     def put(self, item: Any, /) -> None: ...
 
 
-def worker_loop(index: int, works: tuple[Work, Work | None], tasks: Queue, results: Queue,
-                 stop: Event, slots: Any) -> None:
+def worker_loop(
+    index: int,
+    works: tuple[Work, Work | None],
+    tasks: Queue,
+    results: Queue,
+    stop: Event,
+    slots: Any,
+) -> None:
     """Worker ``index``: its own z3 context, a watchdog thread, tasks until a ``None`` arrives.
 
     A task names which of ``works`` runs it (0: the work, 1: the narrow work of a skipped
@@ -112,6 +120,7 @@ def worker_loop(index: int, works: tuple[Work, Work | None], tasks: Queue, resul
             deadline = start + budget
             with lock:
                 current[0] = deadline
+
             def should_stop(d: float = deadline) -> bool:
                 return stop.is_set() or time.monotonic() > d
 
@@ -126,8 +135,9 @@ def worker_loop(index: int, works: tuple[Work, Work | None], tasks: Queue, resul
         finished.set()
 
 
-def _run_work(work: Work, spec_json: Any, budget: float, should_stop: Callable[[], bool],
-              ctx: z3.Context) -> tuple[str | None, str | None]:
+def _run_work(
+    work: Work, spec_json: Any, budget: float, should_stop: Callable[[], bool], ctx: z3.Context
+) -> tuple[str | None, str | None]:
     """The work's result as JSON, or the error it raised (the specification's outcome)."""
     try:
         return json.dumps(work(Specification.from_json(spec_json), budget, should_stop, ctx)), None

@@ -21,7 +21,7 @@ CONSTRUCTS = {
 # Constructs beyond the paper's DSL: a run searches them only when asked to (``with``).
 EXTENSIONS = {
     "totals": "total(hint), total(block), total(gap): the sum of the clues, the number of filled "
-              "cells, the number of cells not crossed out",
+    "cells, the number of cells not crossed out",
 }
 MAX_WEIGHT = 99
 
@@ -39,18 +39,25 @@ class SearchOptions:
     def __post_init__(self) -> None:
         unknown = sorted(set(self.without) - set(CONSTRUCTS))
         if unknown:
-            raise ValueError(f"unknown DSL construct {unknown[0]!r} (known: "
-                             f"{', '.join(CONSTRUCTS)})")
+            raise ValueError(
+                f"unknown DSL construct {unknown[0]!r} (known: {', '.join(CONSTRUCTS)})"
+            )
         unknown = sorted(set(self.extensions) - set(EXTENSIONS))
         if unknown:
-            raise ValueError(f"unknown DSL extension {unknown[0]!r} (known: "
-                             f"{', '.join(EXTENSIONS)})")
+            raise ValueError(
+                f"unknown DSL extension {unknown[0]!r} (known: {', '.join(EXTENSIONS)})"
+            )
         for f in fields(self.weights):
             value = getattr(self.weights, f.name)
-            if isinstance(value, bool) or not isinstance(value, int) or \
-                    not 0 <= value <= MAX_WEIGHT:
-                raise ValueError(f"cost weight {f.name} must be a whole number from 0 to "
-                                 f"{MAX_WEIGHT}, not {value!r}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 0 <= value <= MAX_WEIGHT
+            ):
+                raise ValueError(
+                    f"cost weight {f.name} must be a whole number from 0 to "
+                    f"{MAX_WEIGHT}, not {value!r}"
+                )
 
     def allows(self, construct: str) -> bool:
         return construct not in self.without
@@ -95,7 +102,9 @@ class SearchOptions:
         names = {f.name for f in fields(CostWeights)}
         for name in weights:
             if name not in names:
-                raise ValueError(f"unknown cost weight {name!r} (known: {', '.join(sorted(names))})")
+                raise ValueError(
+                    f"unknown cost weight {name!r} (known: {', '.join(sorted(names))})"
+                )
         return cls(frozenset(without), CostWeights(**weights), frozenset(extensions))
 
     def describe(self) -> str:
@@ -106,8 +115,11 @@ class SearchOptions:
         if self.without:
             parts.append("without " + ", ".join(sorted(self.without)))
         if changed := self.weights.changed():
-            parts.append("cost weights " + ", ".join(f"{k} {v}" for k, v in changed.items())
-                         + " (the others the original's)")
+            parts.append(
+                "cost weights "
+                + ", ".join(f"{k} {v}" for k, v in changed.items())
+                + " (the others the original's)"
+            )
         return "; ".join(parts)
 
 

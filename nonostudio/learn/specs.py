@@ -28,8 +28,9 @@ def _hints_of(mask: int, n: int) -> tuple[int, ...]:
     return tuple(len(run) for run in bits.split("0") if run)
 
 
-def _is_minimal(hints: tuple[int, ...], n: int, filled: int, crossed: int,
-                target: tuple[int, int]) -> bool:
+def _is_minimal(
+    hints: tuple[int, ...], n: int, filled: int, crossed: int, target: tuple[int, int]
+) -> bool:
     known = filled | crossed
     for i in range(n):
         bit = 1 << i
@@ -55,7 +56,9 @@ def canonical_transitions(n: int) -> list[Transition]:
             if target is None or target == (filled, crossed):
                 continue
             if _is_minimal(hints, n, filled, crossed, target):
-                out.append(Transition(hints, masks_text(n, filled, crossed), masks_text(n, *target)))
+                out.append(
+                    Transition(hints, masks_text(n, filled, crossed), masks_text(n, *target))
+                )
     out.sort(key=lambda t: (t.hints, t.before))
     return out
 
@@ -157,17 +160,22 @@ class Specification:
     def to_json(self) -> dict[str, Any]:
         t = self.transition
         return {
-            "hints": list(t.hints), "before": t.before, "after": t.after,
+            "hints": list(t.hints),
+            "before": t.before,
+            "after": t.after,
             "patterns": [_pattern_code(b) for b in self.patterns],
-            "value": self.value, "start": self.start, "end": self.end,
+            "value": self.value,
+            "start": self.start,
+            "end": self.end,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Specification:
         """Inverse of :meth:`to_json`; raises ValueError on a malformed record."""
         try:
-            transition = Transition(tuple(int(h) for h in data["hints"]), str(data["before"]),
-                                    str(data["after"]))
+            transition = Transition(
+                tuple(int(h) for h in data["hints"]), str(data["before"]), str(data["after"])
+            )
             patterns = tuple(_binding_of_code(str(c)) for c in data["patterns"])
             value, start, end = int(data["value"]), int(data["start"]), int(data["end"])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -178,12 +186,14 @@ class Specification:
 
 
 def _names_first(b: Binding) -> bool:
-    return isinstance(b.pattern, Singleton) or (isinstance(b.pattern, Constant)
-                                                and b.pattern.index == 0)
+    return isinstance(b.pattern, Singleton) or (
+        isinstance(b.pattern, Constant) and b.pattern.index == 0
+    )
 
 
-def specifications(transition: Transition, max_patterns: int = 3, *,
-                   three_first: bool = False) -> list[Specification]:
+def specifications(
+    transition: Transition, max_patterns: int = 3, *, three_first: bool = False
+) -> list[Specification]:
     """The specifications of one transition: each run × each pattern subset with a hint pattern
     (with ``three_first``, subsets of three only when they name first elements: module docstring).
 
@@ -204,8 +214,9 @@ def specifications(transition: Transition, max_patterns: int = 3, *,
     ]
 
 
-def all_specifications(max_length: int, max_patterns: int = 3, *,
-                       three_first: bool = False) -> Iterator[Specification]:
+def all_specifications(
+    max_length: int, max_patterns: int = 3, *, three_first: bool = False
+) -> Iterator[Specification]:
     """Specifications of every canonical transition up to ``max_length`` cells."""
     for transition in mine_transitions(max_length):
         yield from specifications(transition, max_patterns, three_first=three_first)

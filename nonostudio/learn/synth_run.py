@@ -52,10 +52,14 @@ class SynthResult:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "rule": format_rule(self.rule) if self.rule else None, "cost": self.cost,
-            "seconds": self.seconds, "candidates_tried": self.candidates_tried,
-            "status": str(self.status), "prover_calls": self.prover_calls,
-            "proofs_given_up": self.proofs_given_up}
+            "rule": format_rule(self.rule) if self.rule else None,
+            "cost": self.cost,
+            "seconds": self.seconds,
+            "candidates_tried": self.candidates_tried,
+            "status": str(self.status),
+            "prover_calls": self.prover_calls,
+            "proofs_given_up": self.proofs_given_up,
+        }
         if self.alternatives:
             out["rules"] = [format_rule(r) for r in self.alternatives]
         return out
@@ -80,8 +84,13 @@ class Run:
     started: float = field(default_factory=time.monotonic)
 
     @classmethod
-    def for_budget(cls, budget_s: float, should_stop: StopCallback | None, max_length: int,
-                   options: SearchOptions = DEFAULT_OPTIONS) -> Run:
+    def for_budget(
+        cls,
+        budget_s: float,
+        should_stop: StopCallback | None,
+        max_length: int,
+        options: SearchOptions = DEFAULT_OPTIONS,
+    ) -> Run:
         """A run that may take ``budget_s`` seconds from now."""
         return cls(time.monotonic() + budget_s, should_stop, max_length, options)
 
@@ -111,16 +120,28 @@ class SpecRun(Run):
     rounds: dict[tuple[Any, ...], list[Candidate]] = field(default_factory=dict)
 
     @classmethod
-    def searching(cls, spec: Specification, budget_s: float,
-                  should_stop: StopCallback | None = None, max_length: int = 30,
-                  options: SearchOptions = DEFAULT_OPTIONS) -> SpecRun:
+    def searching(
+        cls,
+        spec: Specification,
+        budget_s: float,
+        should_stop: StopCallback | None = None,
+        max_length: int = 30,
+        options: SearchOptions = DEFAULT_OPTIONS,
+    ) -> SpecRun:
         """A run searching for ``spec``'s rule that may take ``budget_s`` seconds from now."""
         return cls(time.monotonic() + budget_s, should_stop, max_length, options, spec=spec)
 
-    def result(self, rule: Rule | None, status: SynthStatus,
-               alternatives: tuple[Rule, ...] = ()) -> SynthResult:
+    def result(
+        self, rule: Rule | None, status: SynthStatus, alternatives: tuple[Rule, ...] = ()
+    ) -> SynthResult:
         """The run's outcome, with its counters and the time since it started."""
-        return SynthResult(rule, cost(rule, self.options.weights) if rule else None,
-                           time.monotonic() - self.started,
-                           self.candidates, status, self.prover_calls, self.proofs_given_up,
-                           alternatives)
+        return SynthResult(
+            rule,
+            cost(rule, self.options.weights) if rule else None,
+            time.monotonic() - self.started,
+            self.candidates,
+            status,
+            self.prover_calls,
+            self.proofs_given_up,
+            alternatives,
+        )

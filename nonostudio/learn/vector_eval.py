@@ -48,8 +48,7 @@ def cond_truth(cond: ast.Cond, inst: Instances) -> np.ndarray:
 def _unique_truth(cond: ast.Unique, inst: Instances) -> np.ndarray:
     """``(x is unique where C)``: C holds on the instance and on no other of its group (the
     instances that agree on every binding but x's)."""
-    if not any(b.name == cond.var and isinstance(b.pattern, ast.Arbitrary)
-               for b in inst.bindings):
+    if not any(b.name == cond.var and isinstance(b.pattern, ast.Arbitrary) for b in inst.bindings):
         raise ValueError(f"unique over {cond.var}: only arbitrary patterns are enumerated")
     t = cond_truth(cond.cond, inst)
     group = inst.group[cond.var]

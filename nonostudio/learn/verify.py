@@ -107,22 +107,25 @@ def proved(rule: Rule, run: Run, seconds: float | None = None) -> ProofResult:
     return verdict(rule, run, seconds)[0]
 
 
-def _ask_z3(rule: Rule, length: int, run: Run, seconds: float,
-            by_end: bool | None = None) -> ProofResult:
+def _ask_z3(
+    rule: Rule, length: int, run: Run, seconds: float, by_end: bool | None = None
+) -> ProofResult:
     """One prover query, counted in ``run``: ``rule`` on every line up to ``length`` cells, given
     up (``sound`` None) after ``seconds``; raises :class:`Stopped` when the run stopped it."""
     run.prover_calls += 1
     cap = time.monotonic() + seconds
     strategy = ProofStrategy(at_once=True, fast=True, by_end=by_end)
-    result = prove(rule, length, strategy=strategy,
-                   should_stop=lambda: run.stopped() or time.monotonic() > cap)
+    result = prove(
+        rule, length, strategy=strategy, should_stop=lambda: run.stopped() or time.monotonic() > cap
+    )
     if result.sound is None and run.stopped():
         raise Stopped
     return result
 
 
-def verdict(rule: Rule, run: Run,
-             seconds: float | None = None) -> tuple[ProofResult, list[PoolLine]]:
+def verdict(
+    rule: Rule, run: Run, seconds: float | None = None
+) -> tuple[ProofResult, list[PoolLine]]:
     """The prover's verdict (with the lines of :data:`VERIFY_LENGTH` cells that refuted the rule
     without z3, if any) on ``rule`` (finished verdicts are remembered by the rule's
     patterns, condition and fill, so a rule met again for another specification is not re-proved
@@ -149,8 +152,7 @@ def verdict(rule: Rule, run: Run,
     if refuting:
         result = ProofResult(rule.name, False, run.max_length, 0.0)  # no need to ask z3
     elif short is not None and short.sound is False:
-        result = ProofResult(short.rule, False, run.max_length, short.seconds,
-                             short.counterexample)
+        result = ProofResult(short.rule, False, run.max_length, short.seconds, short.counterexample)
     else:
         # One query for every length at once: about ten times faster than one per length on
         # the rules learning meets, and a worker process per core already fills the machine.

@@ -23,23 +23,43 @@ if TYPE_CHECKING:
 PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
 
 
-def synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
-                   ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
+def synthesis_work(
+    spec: Specification,
+    budget_s: float,
+    should_stop: Callable[[], bool],
+    ctx: z3.Context,
+    search: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data.
     ``search``: the run's search options as stored (None: the defaults)."""
-    result = synthesize(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
-                        should_stop=should_stop, ctx=ctx,
-                        options=SearchOptions.from_json(search))
+    result = synthesize(
+        spec,
+        budget_s=budget_s,
+        max_length=PROVE_LENGTH,
+        should_stop=should_stop,
+        ctx=ctx,
+        options=SearchOptions.from_json(search),
+    )
     return result.to_json()
 
 
-def narrow_synthesis_work(spec: Specification, budget_s: float, should_stop: Callable[[], bool],
-                          ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]:
+def narrow_synthesis_work(
+    spec: Specification,
+    budget_s: float,
+    should_stop: Callable[[], bool],
+    ctx: z3.Context,
+    search: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The narrow search (:func:`synthesize_constant_level`) of a specification the runner would
     skip; the result as JSON data."""
-    result = synthesize_constant_level(spec, budget_s=budget_s, max_length=PROVE_LENGTH,
-                                       should_stop=should_stop, ctx=ctx,
-                                       options=SearchOptions.from_json(search))
+    result = synthesize_constant_level(
+        spec,
+        budget_s=budget_s,
+        max_length=PROVE_LENGTH,
+        should_stop=should_stop,
+        ctx=ctx,
+        options=SearchOptions.from_json(search),
+    )
     return result.to_json()
 
 
@@ -47,13 +67,21 @@ class SearchWork(Protocol):
     """A work function (:data:`nonostudio.learn.runner.Work`) that also takes a run's stored
     search options as ``search``."""
 
-    def __call__(self, spec: Specification, budget_s: float, should_stop: Callable[[], bool],
-                 ctx: z3.Context, search: dict[str, Any] | None = None) -> dict[str, Any]: ...
+    def __call__(
+        self,
+        spec: Specification,
+        budget_s: float,
+        should_stop: Callable[[], bool],
+        ctx: z3.Context,
+        search: dict[str, Any] | None = None,
+    ) -> dict[str, Any]: ...
 
 
-def works_for(settings: Mapping[str, Any], work: SearchWork = synthesis_work,
-              narrow_work: SearchWork | None = narrow_synthesis_work
-              ) -> tuple[Work, Work | None]:
+def works_for(
+    settings: Mapping[str, Any],
+    work: SearchWork = synthesis_work,
+    narrow_work: SearchWork | None = narrow_synthesis_work,
+) -> tuple[Work, Work | None]:
     """``work`` and ``narrow_work`` (None: no narrow search) for a run with these stored
     settings: its ``"search"`` options bound when they are not the defaults.  Raises ValueError
     on bad options."""
@@ -61,5 +89,7 @@ def works_for(settings: Mapping[str, Any], work: SearchWork = synthesis_work,
     if options.is_default():
         return work, narrow_work
     data = options.to_json()
-    return (partial(work, search=data),
-            None if narrow_work is None else partial(narrow_work, search=data))
+    return (
+        partial(work, search=data),
+        None if narrow_work is None else partial(narrow_work, search=data),
+    )

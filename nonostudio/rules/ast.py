@@ -234,8 +234,13 @@ def conjoin(parts: list[Cond]) -> Cond:
 
 
 CALL_WORDS: dict[type[Named], str] = {
-    Start: "start", Size: "size", LowestEndCell: "lowest_end_cell",
-    HighestStartCell: "highest_start_cell", Maximal: "maximal", Minimal: "minimal"}
+    Start: "start",
+    Size: "size",
+    LowestEndCell: "lowest_end_cell",
+    HighestStartCell: "highest_start_cell",
+    Maximal: "maximal",
+    Minimal: "minimal",
+}
 """The rule text's word for each node written ``word(name)``."""
 
 

@@ -40,19 +40,32 @@ class CostWeights:
     def by_node(self) -> Mapping[type, int]:
         """The weight of each kind of node (a ``constant`` adds its index to its own)."""
         return {
-            ast.Arbitrary: self.arbitrary, ast.Singleton: self.singleton,
-            ast.Constant: self.constant, ast.Lit: self.literal, ast.LineSize: self.line_size,
-            ast.Total: self.total, ast.Start: self.element_property,
-            ast.Size: self.element_property, ast.LowestEndCell: self.geometry,
-            ast.HighestStartCell: self.geometry, ast.Arith: self.operator,
-            ast.Compare: self.operator, ast.And: self.operator, ast.Maximal: self.maximal,
-            ast.Minimal: self.maximal, ast.Unique: self.unique, ast.TrueCond: 0,
+            ast.Arbitrary: self.arbitrary,
+            ast.Singleton: self.singleton,
+            ast.Constant: self.constant,
+            ast.Lit: self.literal,
+            ast.LineSize: self.line_size,
+            ast.Total: self.total,
+            ast.Start: self.element_property,
+            ast.Size: self.element_property,
+            ast.LowestEndCell: self.geometry,
+            ast.HighestStartCell: self.geometry,
+            ast.Arith: self.operator,
+            ast.Compare: self.operator,
+            ast.And: self.operator,
+            ast.Maximal: self.maximal,
+            ast.Minimal: self.maximal,
+            ast.Unique: self.unique,
+            ast.TrueCond: 0,
         }
 
     def changed(self) -> dict[str, int]:
         """The weights that differ from the defaults, by name."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != f.default}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != f.default
+        }
 
 
 DEFAULT_WEIGHTS = CostWeights()

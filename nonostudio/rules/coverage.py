@@ -25,8 +25,18 @@ from nonostudio.rules.transitions import (
     load_transitions,
 )
 
-__all__ = ["PIECES", "CoverageGaps", "CoverageReport", "RuleBug", "Transition", "TransitionsError",
-           "cells_to_fill", "coverage", "coverage_gaps", "load_transitions"]
+__all__ = [
+    "PIECES",
+    "CoverageGaps",
+    "CoverageReport",
+    "RuleBug",
+    "Transition",
+    "TransitionsError",
+    "cells_to_fill",
+    "coverage",
+    "coverage_gaps",
+    "load_transitions",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,7 @@ def _unset_by_piece(k: int, text: str, after: str, subs: list[SubLine]) -> dict[
     where = ["between" if subs else "whole"] * len(text)
     for sub in subs:
         kind = "first" if sub.hint_start == 0 else "last" if sub.hint_end == k else "middle"
-        where[sub.cell_start:sub.cell_end] = [kind] * (sub.cell_end - sub.cell_start)
+        where[sub.cell_start : sub.cell_end] = [kind] * (sub.cell_end - sub.cell_start)
     out = dict.fromkeys(PIECES, 0)
     for c, (t, a) in enumerate(zip(text, after, strict=True)):
         if t != a:
@@ -113,8 +123,9 @@ class _Run:
         self.before = t.before
         self.line(t.hints, t.before, t.after, 0, top=True)
 
-    def line(self, hints: tuple[int, ...], text: str, after: str, offset: int,
-             top: bool = False) -> None:
+    def line(
+        self, hints: tuple[int, ...], text: str, after: str, offset: int, top: bool = False
+    ) -> None:
         start = text
         text, fired = self.fixed_point(hints, text, after, offset)
         if text == after:
@@ -123,8 +134,9 @@ class _Run:
         if not fired and not self.oracle_first:
             if gaps is not None and top:
                 gaps.no_rule_fires_lines += 1
-                unset = _unset_by_piece(len(hints), start, after,
-                                        decompose(Line.parse(hints, start)))
+                unset = _unset_by_piece(
+                    len(hints), start, after, decompose(Line.parse(hints, start))
+                )
                 for kind, cells in unset.items():
                     gaps.no_rule_fires[kind] += cells
             elif gaps is not None:
@@ -136,11 +148,16 @@ class _Run:
             gaps.stuck_unsplit += unset["whole"]
             gaps.split_cells += unset["between"]
         for sub in subs:
-            self.line(sub.line.hints, text[sub.cell_start:sub.cell_end],
-                      after[sub.cell_start:sub.cell_end], offset + sub.cell_start)
+            self.line(
+                sub.line.hints,
+                text[sub.cell_start : sub.cell_end],
+                after[sub.cell_start : sub.cell_end],
+                offset + sub.cell_start,
+            )
 
-    def fixed_point(self, hints: tuple[int, ...], text: str, after: str,
-                    offset: int) -> tuple[str, bool]:
+    def fixed_point(
+        self, hints: tuple[int, ...], text: str, after: str, offset: int
+    ) -> tuple[str, bool]:
         """Apply every rule in turn until none sets a cell; the final text and whether any did."""
         n = len(text)
         fired = False
@@ -152,8 +169,11 @@ class _Run:
                 for flipped in self.directions:
                     view = views[flipped]
                     if view is None:
-                        view = views[flipped] = (LineView.of_text(hints[::-1], text[::-1])
-                                                 if flipped else LineView.of_text(hints, text))
+                        view = views[flipped] = (
+                            LineView.of_text(hints[::-1], text[::-1])
+                            if flipped
+                            else LineView.of_text(hints, text)
+                        )
                     raw = rule.run(view)
                     if not raw:
                         continue
@@ -182,8 +202,9 @@ class _Run:
                             return text, True
         return text, fired
 
-    def report(self, rule: CompiledRule, raw: list, after: str, offset: int,
-               flipped: bool = False) -> None:
+    def report(
+        self, rule: CompiledRule, raw: list, after: str, offset: int, flipped: bool = False
+    ) -> None:
         n = len(after)
         ch = _CHAR[rule.value]
         names = [b.name for b in rule.rule.bindings]
@@ -194,8 +215,14 @@ class _Run:
             if key in self.reported:
                 continue
             self.reported.add(key)
-            fill = RuleFill(rule.rule.name, rule.value, offset + s, offset + e,
-                            dict(zip(names, env, strict=True)), flipped)
+            fill = RuleFill(
+                rule.rule.name,
+                rule.value,
+                offset + s,
+                offset + e,
+                dict(zip(names, env, strict=True)),
+                flipped,
+            )
             self.bugs.append(RuleBug(rule.rule.name, self.index, fill))
 
 
@@ -217,22 +244,30 @@ def coverage(
     applies each rule to the flipped line (as solving does), ``oracle_first`` lets the oracle
     split a line before any rule has fired on it.
     """
-    return _measure(_new_run(rules, both_directions, oracle_first), transitions, progress,
-                    should_stop)
+    return _measure(
+        _new_run(rules, both_directions, oracle_first), transitions, progress, should_stop
+    )
 
 
-def _new_run(rules: Sequence[Rule], both_directions: bool = False,
-             oracle_first: bool = False) -> _Run:
+def _new_run(
+    rules: Sequence[Rule], both_directions: bool = False, oracle_first: bool = False
+) -> _Run:
     names = [r.name for r in rules]
-    return _Run([compiled(r) for r in rules], dict.fromkeys(names, 0),
-                {name: set() for name in names},
-                directions=(False, True) if both_directions else (False,),
-                oracle_first=oracle_first)
+    return _Run(
+        [compiled(r) for r in rules],
+        dict.fromkeys(names, 0),
+        {name: set() for name in names},
+        directions=(False, True) if both_directions else (False,),
+        oracle_first=oracle_first,
+    )
 
 
-def _measure(run: _Run, transitions: Sequence[Transition],
-             progress: ProgressCallback | None,
-             should_stop: StopCallback | None) -> CoverageReport:
+def _measure(
+    run: _Run,
+    transitions: Sequence[Transition],
+    progress: ProgressCallback | None,
+    should_stop: StopCallback | None,
+) -> CoverageReport:
     started = time.perf_counter()
     total = len(transitions)
     done = 0
@@ -293,8 +328,12 @@ class CoverageGaps:
     @property
     def lost(self) -> int:
         """Every cell left unset (``cells_to_fill - covered``), summed from the parts."""
-        return (sum(self.no_rule_fires.values()) + self.sub_line_no_rule + self.stuck_unsplit
-                + self.split_cells)
+        return (
+            sum(self.no_rule_fires.values())
+            + self.sub_line_no_rule
+            + self.stuck_unsplit
+            + self.split_cells
+        )
 
     def to_json(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -304,8 +343,10 @@ class CoverageGaps:
         fires = self.no_rule_fires
         rows = [
             ("covered (the paper's reading)", self.covered),
-            (f"unset on the {self.no_rule_fires_lines} test lines where no rule fires",
-             sum(fires.values())),
+            (
+                f"unset on the {self.no_rule_fires_lines} test lines where no rule fires",
+                sum(fires.values()),
+            ),
             *((f"  {_PIECE_LABELS[kind]}", cells) for kind, cells in fires.items()),
             ("unset on oracle sub-lines where no rule fires", self.sub_line_no_rule),
             ("unset where rules stop and the oracle finds no split", self.stuck_unsplit),
@@ -315,17 +356,29 @@ class CoverageGaps:
             ("both of these", self.oracle_first_both_directions),
         ]
         width = max(len(name) for name, _ in rows)
-        return "\n".join([f"{self.cells_to_fill} cells to fill", *(
-            f"{name:<{width}}  {value:>6}" for name, value in rows)])
+        return "\n".join(
+            [
+                f"{self.cells_to_fill} cells to fill",
+                *(f"{name:<{width}}  {value:>6}" for name, value in rows),
+            ]
+        )
 
 
-_PIECE_LABELS = {"first": "in the oracle's first piece", "middle": "in the oracle's middle piece",
-                 "last": "in the oracle's last piece", "whole": "where the oracle finds no split",
-                 "between": "on split cells"}
+_PIECE_LABELS = {
+    "first": "in the oracle's first piece",
+    "middle": "in the oracle's middle piece",
+    "last": "in the oracle's last piece",
+    "whole": "where the oracle finds no split",
+    "between": "on split cells",
+}
 
 
-def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
-                  progress: ProgressCallback | None = None) -> CoverageGaps:
+def coverage_gaps(
+    rules: Sequence[Rule],
+    transitions: Sequence[Transition],
+    *,
+    progress: ProgressCallback | None = None,
+) -> CoverageGaps:
     """Where ``rules`` leave the transitions' cells unset under the paper's reading, and their
     coverage under the looser readings (see :class:`CoverageGaps`); ``progress(fraction,
     message)`` says which of the four measurements is running (0, 1/4, 1/2, 3/4)."""
@@ -339,6 +392,11 @@ def coverage_gaps(rules: Sequence[Rule], transitions: Sequence[Transition], *,
     first = coverage(rules, transitions, oracle_first=True).total
     report_count(progress, 3, 4, "coverage, both ways with the oracle first")
     first_both = coverage(rules, transitions, both_directions=True, oracle_first=True).total
-    return CoverageGaps(covered=covered, cells_to_fill=cells_to_fill(transitions),
-                        **dataclasses.asdict(gaps), both_directions=both, oracle_first=first,
-                        oracle_first_both_directions=first_both)
+    return CoverageGaps(
+        covered=covered,
+        cells_to_fill=cells_to_fill(transitions),
+        **dataclasses.asdict(gaps),
+        both_directions=both,
+        oracle_first=first,
+        oracle_first_both_directions=first_both,
+    )

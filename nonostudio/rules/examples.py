@@ -23,7 +23,11 @@ _NUMBER = re.compile(r"[0-9]+")
 _STEPS = (
     # digits and spaces, split later: "(?:[0-9]+\s*)*" backtracked exponentially on "(111…1x"
     ("hints", re.compile(r"\(([0-9\s]*)\)\s*"), "hints in parentheses, like '(3 1)'"),
-    ("cells", re.compile(r"([-Ox]+)\s*"), "the line's cells ('-' unknown, 'O' filled, 'x' crossed)"),
+    (
+        "cells",
+        re.compile(r"([-Ox]+)\s*"),
+        "the line's cells ('-' unknown, 'O' filled, 'x' crossed)",
+    ),
     ("arrow", re.compile(r"(->|→)\s*"), "'->'"),
     ("value", re.compile(r"(true|false)\s*"), "'true' or 'false'"),
     ("range", re.compile(r"\[\s*([0-9]+)\s*,\s*([0-9]+)\s*\)\s*$"), "a cell range like '[0,3)'"),
@@ -55,31 +59,53 @@ def parse_example(text: str, source: str = "<text>", line: int = 1, column: int 
     for step, pattern, expected in _STEPS:
         m = pattern.match(text, pos)
         if m is None:
-            found = repr(text[pos:pos + 12]) if pos < len(text) else "the end of the line"
-            raise RuleSyntaxError(source, line, column + pos, expected, found,
-                                  f"in the example: expected {expected}, found {found}")
+            found = repr(text[pos : pos + 12]) if pos < len(text) else "the end of the line"
+            raise RuleSyntaxError(
+                source,
+                line,
+                column + pos,
+                expected,
+                found,
+                f"in the example: expected {expected}, found {found}",
+            )
         groups[step] = m.groups()
         for g in range(1, len(m.groups()) + 1):
             for number in _NUMBER.finditer(text, m.start(g), m.end(g)):
                 if len(number.group()) <= _MAX_DIGITS:
                     continue
                 expected = f"numbers of at most {_MAX_DIGITS} digits"
-                raise RuleSyntaxError(source, line, column + number.start(), expected,
-                                      f"{len(number.group()):,} digits",
-                                      f"in the example: a number of {len(number.group()):,} "
-                                      f"digits; expected {expected}")
+                raise RuleSyntaxError(
+                    source,
+                    line,
+                    column + number.start(),
+                    expected,
+                    f"{len(number.group()):,} digits",
+                    f"in the example: a number of {len(number.group()):,} "
+                    f"digits; expected {expected}",
+                )
         pos = m.end()
     hints = tuple(int(h) for h in groups["hints"][0].split())
     cells = groups["cells"][0]
     start, end = (int(x) for x in groups["range"])
     if any(h <= 0 for h in hints):
-        raise RuleSyntaxError(source, line, column, "positive hints", groups["hints"][0].strip(),
-                              "in the example: hints must be positive")
+        raise RuleSyntaxError(
+            source,
+            line,
+            column,
+            "positive hints",
+            groups["hints"][0].strip(),
+            "in the example: hints must be positive",
+        )
     if not 0 <= start < end <= len(cells):
-        raise RuleSyntaxError(source, line, column, f"a non-empty range inside the {len(cells)} cells",
-                              f"[{start},{end})",
-                              f"in the example: the range [{start},{end}) is empty or outside "
-                              f"the line's {len(cells)} cells")
+        raise RuleSyntaxError(
+            source,
+            line,
+            column,
+            f"a non-empty range inside the {len(cells)} cells",
+            f"[{start},{end})",
+            f"in the example: the range [{start},{end}) is empty or outside "
+            f"the line's {len(cells)} cells",
+        )
     return Example(hints, cells, groups["value"][0] == "true", start, end)
 
 
@@ -121,8 +147,9 @@ def _search_example(rule: Rule, tries: int) -> Example | None:
             if not hints:
                 continue
             shown = (0.0, 0.0, 0.2, 0.35)[i % 4]
-            cells = "".join(("O" if c == FILLED else "x") if rng.random() < shown else "-"
-                            for c in solution)
+            cells = "".join(
+                ("O" if c == FILLED else "x") if rng.random() < shown else "-" for c in solution
+            )
             line = Line.parse(hints, cells)
             for fill in apply_rule(rule, line, flipped=False):
                 if not is_valid_fill(fill, line):
@@ -137,8 +164,10 @@ def _search_example(rule: Rule, tries: int) -> Example | None:
                 known = sum(c != "-" for c in cells)
                 score = (min(new, 2), len(hints) > 1, -known, -abs(n - 8), new)
                 if best is None or score > best[0]:
-                    best = (score, Example(hints, cells, fill.value == FILLED, fill.start,
-                                           fill.end))
+                    best = (
+                        score,
+                        Example(hints, cells, fill.value == FILLED, fill.start, fill.end),
+                    )
             if best is not None and best[0][:3] == (2, True, 0):
                 break
     except (ValueError, ArithmeticError):  # a rule the interpreter cannot run has no example

@@ -68,8 +68,14 @@ def explain(rule: Rule) -> str:
     clauses = _unused(rule, speak) + clauses
     first = _sentence(f"if {join_and(clauses)}, {action}" if clauses else f"always {action}")
     free = Counter(b.pattern.type for b in rule.bindings if isinstance(b.pattern, ast.Arbitrary))
-    tried = [f"every {NOUN[t]}" if k == 1 else f"every pair of {NOUN[t]}s" if k == 2
-             else f"every set of {number_word(k)} {NOUN[t]}s" for t, k in free.items()]
+    tried = [
+        f"every {NOUN[t]}"
+        if k == 1
+        else f"every pair of {NOUN[t]}s"
+        if k == 2
+        else f"every set of {number_word(k)} {NOUN[t]}s"
+        for t, k in free.items()
+    ]
     if not tried:
         return first
     return first + " " + _sentence(f"the rule is tried with {join_and(tried)} in turn")
@@ -102,8 +108,9 @@ def _value(form: LinearForm, env: Mapping[str, Element], line: Line) -> int:
     return form.const + sum(k * _atom_value(atom, env, line) for atom, k in form.terms)
 
 
-def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
-               flipped: bool = False) -> tuple[int, int]:
+def fill_range(
+    rule: Rule, fill_env: Mapping[str, Element], line: Line, *, flipped: bool = False
+) -> tuple[int, int]:
     """The cells ``[start, end)`` of ``line`` that the rule's fill names on this binding (read as
     :func:`explain_fill` reads it); possibly empty or outside the line for an unsound rule."""
     seen = line.flipped() if flipped else line
@@ -114,8 +121,14 @@ def fill_range(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
     return start, end
 
 
-def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
-                 flipped: bool = False, backwards: str = "right to left") -> str:
+def explain_fill(
+    rule: Rule,
+    fill_env: Mapping[str, Element],
+    line: Line,
+    *,
+    flipped: bool = False,
+    backwards: str = "right to left",
+) -> str:
     """The rule's explanation instantiated on one binding, with the values that made it fire.
 
     ``fill_env`` is the binding as the rule saw it (``RuleFill.env``): on ``line`` itself, or on
@@ -136,8 +149,10 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
             right_start = eval_expr(ast.HighestStartCell(var), env, seen)
             if flipped:  # the flipped line's leftmost placement is the original's rightmost
                 left_end, right_start = seen.size - right_start, seen.size - left_end
-            text += (f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
-                     f"at cell {right_start + 1})")
+            text += (
+                f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
+                f"at cell {right_start + 1})"
+            )
         elif isinstance(c, ast.Compare) and speak.kind == "half":
             big, small = (side.terms[0][0] for side in speak.sides[:2])  # size atoms
             x, y = _atom_value(big, env, seen), _atom_value(small, env, seen)
@@ -157,8 +172,12 @@ def explain_fill(rule: Rule, fill_env: Mapping[str, Element], line: Line, *,
         result = f"so cell {start + 1} is {done}"
     else:
         result = f"so cells {start + 1}–{end} are {done}"
-    lead = (f"reading the line from {backwards} (the last clue first; start and end, left and "
-            f"right, before and after are read that way too), " if flipped else "")
+    lead = (
+        f"reading the line from {backwards} (the last clue first; start and end, left and "
+        f"right, before and after are read that way too), "
+        if flipped
+        else ""
+    )
     intro = _sentence(f"{lead}this is about {join_and(named)}") if named else ""
     body = _sentence(f"{join_and(clauses)}, {result}" if clauses else result)
     return f"{intro} {body}".strip()

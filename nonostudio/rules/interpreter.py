@@ -96,7 +96,8 @@ def eval_expr(expr: ast.Expr, env: Mapping[str, Element], line: Line) -> int:
         case ast.Total(t):
             return total(line, t)
         case ast.LowestEndCell(var) | ast.HighestStartCell(var) if (
-                env[var].type is not ElementType.HINT):
+            env[var].type is not ElementType.HINT
+        ):
             return 0  # Figure 13: 0 for anything but a hint
         case ast.LowestEndCell(var):
             return lowest_end_cell(line.hints, env[var].index)
@@ -140,9 +141,23 @@ def eval_cond(cond: ast.Cond, env: Mapping[str, Element], line: Line) -> bool:
 class LineView:
     """A line's elements and hint geometry, computed once and shared by every rule run on it."""
 
-    __slots__ = ("n", "hints", "blocks", "gaps", "lowest_end", "highest_start", "max_hint",
-                 "min_hint", "max_block", "min_block", "max_gap", "min_gap", "total_hint",
-                 "total_block", "total_gap")
+    __slots__ = (
+        "n",
+        "hints",
+        "blocks",
+        "gaps",
+        "lowest_end",
+        "highest_start",
+        "max_hint",
+        "min_hint",
+        "max_block",
+        "min_block",
+        "max_gap",
+        "min_gap",
+        "total_hint",
+        "total_block",
+        "total_gap",
+    )
 
     def __init__(self, line: Line) -> None:
         self._compute(line.hints, line.text)
@@ -157,12 +172,17 @@ class LineView:
     def _compute(self, hints: tuple[int, ...], text: str) -> None:
         n = len(text)
         self.n = n
-        (self.hints, self.lowest_end, self.highest_start, self.max_hint,
-         self.min_hint) = _hint_geometry(hints, n)
-        self.blocks = [Element(_BLOCK, i, m.start(), m.end() - m.start())
-                       for i, m in enumerate(_BLOCKS.finditer(text))]
-        self.gaps = [Element(_GAP, i, m.start(), m.end() - m.start())
-                     for i, m in enumerate(_GAPS.finditer(text))]
+        (self.hints, self.lowest_end, self.highest_start, self.max_hint, self.min_hint) = (
+            _hint_geometry(hints, n)
+        )
+        self.blocks = [
+            Element(_BLOCK, i, m.start(), m.end() - m.start())
+            for i, m in enumerate(_BLOCKS.finditer(text))
+        ]
+        self.gaps = [
+            Element(_GAP, i, m.start(), m.end() - m.start())
+            for i, m in enumerate(_GAPS.finditer(text))
+        ]
         sizes = [e[3] for e in self.blocks]
         self.max_block = max(sizes, default=0)
         self.min_block = min(sizes, default=0)
@@ -232,7 +252,8 @@ class _Codegen:
             case ast.Size(var):
                 return f"{local[var]}[3]"
             case ast.LowestEndCell(var) | ast.HighestStartCell(var) if (
-                    self.types[var] is not ElementType.HINT):
+                self.types[var] is not ElementType.HINT
+            ):
                 return "0"
             case ast.LowestEndCell(var):
                 return f"V.lowest_end[{local[var]}[1]]"
@@ -258,8 +279,10 @@ class _Codegen:
                 other = f"u{self.fresh}"
                 x = local[var]
                 unique = self.cond(inner, {**local, var: other})
-                return (f"({self.cond(inner, local)} and not any({unique} for {other} in "
-                        f"{_LIST[self.types[var]]} if {other}[1] != {x}[1]))")
+                return (
+                    f"({self.cond(inner, local)} and not any({unique} for {other} in "
+                    f"{_LIST[self.types[var]]} if {other}[1] != {x}[1]))"
+                )
         raise TypeError(f"not a condition: {c!r}")
 
     def source(self) -> str:
@@ -279,8 +302,10 @@ class _Codegen:
             lines += [f"{indent}if not {c}: continue" for c in checks[i + 1]]
         action = rule.action
         bound = "".join(f"e{i}, " for i in range(len(rule.bindings)))
-        lines.append(f"{indent}out.append(({self.expr(action.start, self.local)}, "
-                     f"{self.expr(action.end, self.local)}, ({bound})))")
+        lines.append(
+            f"{indent}out.append(({self.expr(action.start, self.local)}, "
+            f"{self.expr(action.end, self.local)}, ({bound})))"
+        )
         lines.append(" return out")
         return "\n".join(lines)
 
@@ -310,12 +335,22 @@ class CompiledRule:
     def fills(self, line: Line, *, flipped: bool = True) -> list[RuleFill]:
         n = line.size
         names = [b.name for b in self.rule.bindings]
-        out = [RuleFill(self.rule.name, self.value, s, e, dict(zip(names, env, strict=True)), False)
-               for s, e, env in self.run(LineView(line))]
+        out = [
+            RuleFill(self.rule.name, self.value, s, e, dict(zip(names, env, strict=True)), False)
+            for s, e, env in self.run(LineView(line))
+        ]
         if flipped:
-            out += [RuleFill(self.rule.name, self.value, n - e, n - s,
-                             dict(zip(names, env, strict=True)), True)
-                    for s, e, env in self.run(LineView(line.flipped()))]
+            out += [
+                RuleFill(
+                    self.rule.name,
+                    self.value,
+                    n - e,
+                    n - s,
+                    dict(zip(names, env, strict=True)),
+                    True,
+                )
+                for s, e, env in self.run(LineView(line.flipped()))
+            ]
         return out
 
 
@@ -353,8 +388,10 @@ def apply_fill(line: Line, fill: RuleFill) -> Line:
     if fill.start >= fill.end:
         return line
     if not is_valid_fill(fill, line):
-        raise ValueError(f"fill [{fill.start}, {fill.end}) of rule {fill.rule} is outside the "
-                         f"line of {line.size} cells")
+        raise ValueError(
+            f"fill [{fill.start}, {fill.end}) of rule {fill.rule} is outside the "
+            f"line of {line.size} cells"
+        )
     cells = list(line.cells)
-    cells[fill.start:fill.end] = [fill.value] * (fill.end - fill.start)
+    cells[fill.start : fill.end] = [fill.value] * (fill.end - fill.start)
     return Line(line.hints, tuple(cells))

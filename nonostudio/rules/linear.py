@@ -24,8 +24,9 @@ class End:
     var: str
 
 
-Atom = (ast.Start | ast.Size | ast.LineSize | ast.LowestEndCell | ast.HighestStartCell | End
-        | ast.Total)
+Atom = (
+    ast.Start | ast.Size | ast.LineSize | ast.LowestEndCell | ast.HighestStartCell | End | ast.Total
+)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,9 @@ def _binding(b: ast.Binding) -> ast.Binding:
 
 def mirror_name(name: str) -> str:
     """The mirror image's name: ``NAME_mirror``, and the original's name back for a mirror."""
-    return name.removesuffix(MIRROR_SUFFIX) if name.endswith(MIRROR_SUFFIX) else name + MIRROR_SUFFIX
+    return (
+        name.removesuffix(MIRROR_SUFFIX) if name.endswith(MIRROR_SUFFIX) else name + MIRROR_SUFFIX
+    )
 
 
 def mirrored(rule: ast.Rule) -> ast.Rule | None:
@@ -69,7 +71,11 @@ def mirrored(rule: ast.Rule) -> ast.Rule | None:
         end = _expr(rule.action.end, types)
     except _NoMirror:
         return None
-    action = ast.Fill(rule.action.value, flattened(_minus(ast.LineSize(), end), types),
-                      flattened(_minus(ast.LineSize(), start), types))
-    return tidy(ast.Rule(mirror_name(rule.name), tuple(map(_binding, rule.bindings)), condition,
-                         action))
+    action = ast.Fill(
+        rule.action.value,
+        flattened(_minus(ast.LineSize(), end), types),
+        flattened(_minus(ast.LineSize(), start), types),
+    )
+    return tidy(
+        ast.Rule(mirror_name(rule.name), tuple(map(_binding, rule.bindings)), condition, action)
+    )

@@ -55,7 +55,7 @@ def decompose(line: Line) -> list[SubLine]:
     bounds = [(0, -1), *splits, (k, n)]  # piece j runs from one split cell (exclusive) to the next
     out = []
     for (h0, c0), (h1, c1) in itertools.pairwise(bounds):
-        cells = line.cells[c0 + 1:c1]
+        cells = line.cells[c0 + 1 : c1]
         if UNKNOWN in cells:
             out.append(SubLine(h0, h1, c0 + 1, c1, Line(line.hints[h0:h1], cells)))
     return out

@@ -25,17 +25,24 @@ KEYWORDS = frozenset(
 )
 _COMPARISONS = ("=", ">=", ">")
 _VAR_EXPRS: dict[str, Callable[[str], ast.Expr]] = {
-    word: kind for kind, word in ast.CALL_WORDS.items()
-    if kind in (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell)}
+    word: kind
+    for kind, word in ast.CALL_WORDS.items()
+    if kind in (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell)
+}
 MAX_TEXT_CHARS = 4_000_000  # characters of rule text (a file); shipped files are at most 60 KB
 MAX_PATTERNS = 16  # patterns in one rule's with clause (the interpreter nests a loop for each)
 MAX_CLAUSES = 32  # conditions one rule joins with 'and' (all of them, also inside unique)
 MAX_OPERATIONS = 64  # '+' and '-' in one rule
 MAX_NESTING = 16  # nested parentheses
 MAX_DIGITS = 9  # digits of a number (lines have at most 4096 cells)
-LIMITS = {"characters of text": MAX_TEXT_CHARS, "patterns": MAX_PATTERNS,
-          "clauses": MAX_CLAUSES, "operations": MAX_OPERATIONS, "nesting": MAX_NESTING,
-          "digits": MAX_DIGITS}
+LIMITS = {
+    "characters of text": MAX_TEXT_CHARS,
+    "patterns": MAX_PATTERNS,
+    "clauses": MAX_CLAUSES,
+    "operations": MAX_OPERATIONS,
+    "nesting": MAX_NESTING,
+    "digits": MAX_DIGITS,
+}
 _META_KEY = re.compile(r"\s*([A-Za-z_]+)\s*:\s*")
 
 
@@ -57,9 +64,15 @@ class _Parser:
             line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
             column = MAX_TEXT_CHARS - (text.rfind("\n", 0, MAX_TEXT_CHARS) + 1) + 1
             expected = f"at most {MAX_TEXT_CHARS:,} characters"
-            raise RuleSyntaxError(source, line, column, expected, f"{len(text):,}",
-                                  f"the rule text is too long ({len(text):,} characters, the "
-                                  f"limit is passed here): expected {expected}")
+            raise RuleSyntaxError(
+                source,
+                line,
+                column,
+                expected,
+                f"{len(text):,}",
+                f"the rule text is too long ({len(text):,} characters, the "
+                f"limit is passed here): expected {expected}",
+            )
         self.tokens = tokenize(text, source)
         self.pos = 0
         self.depth = 0
@@ -83,7 +96,9 @@ class _Parser:
             self.pos += 1
         return tok
 
-    def error(self, expected: str, tok: Token | None = None, detail: str | None = None) -> RuleSyntaxError:
+    def error(
+        self, expected: str, tok: Token | None = None, detail: str | None = None
+    ) -> RuleSyntaxError:
         tok = tok or self.tok
         return RuleSyntaxError(self.source, tok.line, tok.column, expected, tok.describe(), detail)
 
@@ -104,8 +119,9 @@ class _Parser:
         """The value of an ``int`` token, at most :data:`MAX_DIGITS` digits long."""
         if len(tok.text) > MAX_DIGITS:
             expected = f"a number of at most {MAX_DIGITS} digits"
-            raise self.error(expected, tok, f"a number of {len(tok.text):,} digits: expected "
-                             f"{expected}")
+            raise self.error(
+                expected, tok, f"a number of {len(tok.text):,} digits: expected {expected}"
+            )
         return int(tok.text)
 
     def count(self, what: str, tok: Token) -> None:
@@ -139,11 +155,15 @@ class _Parser:
             rule = self.rule(def_tok)
             if rule.name in seen:
                 raise self.error(
-                    "a new rule name", self.tokens[self.pos_of_name],
-                    f"rule '{rule.name}' is already defined on line {seen[rule.name]}")
+                    "a new rule name",
+                    self.tokens[self.pos_of_name],
+                    f"rule '{rule.name}' is already defined on line {seen[rule.name]}",
+                )
             seen[rule.name] = def_tok.line
             title = meta.get("title") or " ".join(rule.name.replace("_", " ").split()) or rule.name
-            out.append(RuleEntry(rule, title, meta.get("source", ""), tuple(examples), def_tok.line))
+            out.append(
+                RuleEntry(rule, title, meta.get("source", ""), tuple(examples), def_tok.line)
+            )
             if self.tok.kind not in ("eof", "meta") and not self.at("def"):
                 raise self.error("'def' or the end of the text")
 
@@ -153,14 +173,20 @@ class _Parser:
         key_column = tok.column + len(tok.text) - len(tok.text.lstrip())
         if m is None or key not in ("title", "source", "example"):
             found = repr(tok.text.strip()[:12]) if tok.text.strip() else "the end of the line"
-            raise RuleSyntaxError(self.source, tok.line, key_column,
-                                  "'title:', 'source:' or 'example:' after '#:'", found)
-        value = tok.text[m.end():].rstrip()
+            raise RuleSyntaxError(
+                self.source,
+                tok.line,
+                key_column,
+                "'title:', 'source:' or 'example:' after '#:'",
+                found,
+            )
+        value = tok.text[m.end() :].rstrip()
         if key == "example":
             examples.append(parse_example(value, self.source, tok.line, tok.column + m.end()))
         elif key in meta:
-            raise RuleSyntaxError(self.source, tok.line, key_column, f"one '{key}:' per rule",
-                                  f"a second '{key}:'")
+            raise RuleSyntaxError(
+                self.source, tok.line, key_column, f"one '{key}:' per rule", f"a second '{key}:'"
+            )
         else:
             meta[key] = value
 
@@ -177,8 +203,9 @@ class _Parser:
         while self.at("and"):
             if len(bindings) == MAX_PATTERNS:
                 expected = f"':' (a rule binds at most {MAX_PATTERNS} patterns)"
-                raise self.error(expected, detail=f"too many patterns in one rule: expected "
-                                 f"{expected}")
+                raise self.error(
+                    expected, detail=f"too many patterns in one rule: expected {expected}"
+                )
             self.advance()
             bindings.append(self.binding())
         self.expect(":", "'and' or ':'")
@@ -247,20 +274,25 @@ class _Parser:
             raise self.error("a bound name")
         if tok.text not in self.bound:
             names = ", ".join(self.bound)
-            raise self.error("a bound name", tok,
-                             f"'{tok.text}' is not bound (the with clause binds {names})")
+            raise self.error(
+                "a bound name", tok, f"'{tok.text}' is not bound (the with clause binds {names})"
+            )
         if hint_only and self.bound[tok.text] is not ElementType.HINT:
-            raise self.error("a hint", tok, f"{hint_only} needs a hint, but '{tok.text}' is a "
-                             f"{self.bound[tok.text].value}")
+            raise self.error(
+                "a hint",
+                tok,
+                f"{hint_only} needs a hint, but '{tok.text}' is a {self.bound[tok.text].value}",
+            )
         self.advance()
         return tok.text
 
     def nest(self) -> None:
         self.depth += 1
         if self.depth > MAX_NESTING:
-            raise self.error(f"at most {MAX_NESTING} nested parentheses",
-                             detail=f"too deeply nested: expected at most {MAX_NESTING} nested "
-                                    f"parentheses")
+            raise self.error(
+                f"at most {MAX_NESTING} nested parentheses",
+                detail=f"too deeply nested: expected at most {MAX_NESTING} nested parentheses",
+            )
 
     # ---- conditions ---------------------------------------------------------------------------
 
@@ -377,11 +409,15 @@ class _Parser:
             self.depth -= 1
             return inner
         if tok.kind == "name" and tok.text in self.bound:
-            raise self.error("an expression", detail=f"a bound name is used through start({tok.text}), "
-                             f"size({tok.text}), ...")
-        raise self.error("an expression (a number, line_size, start(x), size(x), "
-                         "lowest_end_cell(h), highest_start_cell(h), total(hint|block|gap) "
-                         "or '(')")
+            raise self.error(
+                "an expression",
+                detail=f"a bound name is used through start({tok.text}), size({tok.text}), ...",
+            )
+        raise self.error(
+            "an expression (a number, line_size, start(x), size(x), "
+            "lowest_end_cell(h), highest_start_cell(h), total(hint|block|gap) "
+            "or '(')"
+        )
 
 
 def parse_rules(text: str, source: str = "<text>") -> list[RuleEntry]:
@@ -395,6 +431,7 @@ def parse_rule(text: str, source: str = "<text>") -> ast.Rule:
     entries = parser.entries()
     if len(entries) != 1:
         tok = parser.tok
-        raise RuleSyntaxError(source, tok.line, tok.column, "exactly one rule",
-                              f"{len(entries)} rules")
+        raise RuleSyntaxError(
+            source, tok.line, tok.column, "exactly one rule", f"{len(entries)} rules"
+        )
     return entries[0].rule

@@ -47,8 +47,13 @@ def _overlap(sp: Speaker, s: _Sides) -> str | None:
     diff = s.diff
     if s.op == ">" and diff.const == 0 and len(diff.atoms) == 2:
         (a, ka), (b, kb) = diff.terms
-        if (isinstance(a, ast.LowestEndCell) and isinstance(b, ast.HighestStartCell)
-                and a.var == b.var and ka == 1 and kb == -1):
+        if (
+            isinstance(a, ast.LowestEndCell)
+            and isinstance(b, ast.HighestStartCell)
+            and a.var == b.var
+            and ka == 1
+            and kb == -1
+        ):
             sp.kind = "overlap"
             return f"the leftmost and rightmost placements of {sp.ref(a.var)} overlap"
     return None
@@ -61,8 +66,11 @@ def _lengths(sp: Speaker, s: _Sides) -> str | None:
         return None
     op, t = s.op, sp.types
     big, small, twice = sizes
-    sp.sides = (LinearForm(((ast.Size(big), 2 if twice else 1),), 0),
-                LinearForm(((ast.Size(small), 1),), 0), op)
+    sp.sides = (
+        LinearForm(((ast.Size(big), 2 if twice else 1),), 0),
+        LinearForm(((ast.Size(small), 1),), 0),
+        op,
+    )
     if twice and op == ">":
         sp.kind = "half"
         return f"{sp.ref(big)} is more than half as long as {sp.ref(small)}"
@@ -83,28 +91,42 @@ def _line_start(sp: Speaker, s: _Sides) -> str | None:
     diff, op = s.diff, s.op
     if len(diff.atoms) != 1 or diff.const != 0:
         return None
-    (a, k), = diff.terms
-    if isinstance(a, ast.Start) and sp.types.get(a.var) in (BLOCK, GAP) and (
-            (k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "="))):
+    ((a, k),) = diff.terms
+    if (
+        isinstance(a, ast.Start)
+        and sp.types.get(a.var) in (BLOCK, GAP)
+        and ((k == 1 and op in (">", "=")) or (k == -1 and op in (">=", "=")))
+    ):
         who = sp.ref(a.var)
         sp.sides = (LinearForm(((a, 1),), 0), LinearForm((), 0), op if k == 1 else MIRRORED[op])
-        return (f"{who} does not start at the beginning of the line" if op == ">"
-                else f"{who} starts at the beginning of the line")
+        return (
+            f"{who} does not start at the beginning of the line"
+            if op == ">"
+            else f"{who} starts at the beginning of the line"
+        )
     return None
 
 
 def _length_against(sp: Speaker, s: _Sides) -> str | None:
     """A length against a number of cells or against the line."""
     left, right, op, t = s.left, s.right, s.op, sp.types
-    if not (left.terms and len(left.terms) == 1 and left.const == 0 and isinstance(
-            left.terms[0][0], ast.Size) and left.terms[0][1] == 1 and left.terms[0][0].var in t):
+    if not (
+        left.terms
+        and len(left.terms) == 1
+        and left.const == 0
+        and isinstance(left.terms[0][0], ast.Size)
+        and left.terms[0][1] == 1
+        and left.terms[0][0].var in t
+    ):
         return None
     who = left.terms[0][0].var
     if not right.terms and right.const >= 0:
         word = {"=": "exactly", ">=": "at least", ">": "longer than"}[op]
-        return (f"{sp.ref(who)} is {word} {cells(right.const)}" if op != ">"
-                else f"{sp.ref(who)} is longer than {cells(right.const)}").replace(
-            "exactly one cell", "a single cell")
+        return (
+            f"{sp.ref(who)} is {word} {cells(right.const)}"
+            if op != ">"
+            else f"{sp.ref(who)} is longer than {cells(right.const)}"
+        ).replace("exactly one cell", "a single cell")
     if right.is_atom(ast.LineSize()):
         word = {"=": "exactly as long as", ">=": "at least as long as", ">": "longer than"}[op]
         return f"{sp.ref(who)} is {word} the line"
@@ -121,9 +143,13 @@ def _fills_line(sp: Speaker, s: _Sides) -> str | None:
         return None
     clues = [a.var for a, k in diff.terms if isinstance(a, ast.Size) and k == -sign]
     others = [a for a, _ in diff.terms if not isinstance(a, ast.LineSize | ast.Size)]
-    if (others or len(clues) != len(diff.terms) - 1 or len(clues) < 2
-            or any(sp.types.get(v) is not HINT for v in clues)
-            or -sign * diff.const != len(clues) - 1):
+    if (
+        others
+        or len(clues) != len(diff.terms) - 1
+        or len(clues) < 2
+        or any(sp.types.get(v) is not HINT for v in clues)
+        or -sign * diff.const != len(clues) - 1
+    ):
         return None
     names = [sp.ref(v) for v in clues]
     listed = ", ".join(names[:-1]) + " and " + names[-1]
@@ -143,8 +169,13 @@ def _edge_left(sp: Speaker, s: _Sides) -> str | None:
     where = {"=": "at", ">=": "at or after", ">": "after"}[op]
     sp.kind = "position"
     other = right.terms[0][0] if len(right.terms) == 1 else None
-    if (op == "=" and type(other) is type(subject) and right.is_atom(other)
-            and isinstance(other, ast.Start | End) and t.get(other.var) in (BLOCK, GAP)):
+    if (
+        op == "="
+        and type(other) is type(subject)
+        and right.is_atom(other)
+        and isinstance(other, ast.Start | End)
+        and t.get(other.var) in (BLOCK, GAP)
+    ):
         return f"{sp.ref(subject.var)} {verb} where {sp.ref(other.var)} {verb}"
     return f"{sp.ref(subject.var)} {verb} {where} {sp.position(right)}"
 
@@ -190,13 +221,19 @@ def _quantities(sp: Speaker, s: _Sides) -> str:
         return f"{sp.count(pos)} {verb} {sp.count(neg)}"
     # a number against a quantity: the quantity leads
     sp.sides = (neg, pos, MIRRORED[op])
-    if len(neg.terms) == 1 and neg.const == 0 and isinstance(neg.terms[0][0], ast.Size) and \
-            neg.terms[0][1] == 1 and neg.terms[0][0].var in t:
+    if (
+        len(neg.terms) == 1
+        and neg.const == 0
+        and isinstance(neg.terms[0][0], ast.Size)
+        and neg.terms[0][1] == 1
+        and neg.terms[0][0].var in t
+    ):
         who = sp.ref(neg.terms[0][0].var)  # 1 >= size(h): "the clue is at most one cell long"
-        return {">=": f"{who} is at most {cells(pos.const)} long",
-                ">": f"{who} is shorter than {cells(pos.const)}",
-                "=": f"{who} is exactly {cells(pos.const)}"}[op].replace(
-            "exactly one cell", "a single cell")
+        return {
+            ">=": f"{who} is at most {cells(pos.const)} long",
+            ">": f"{who} is shorter than {cells(pos.const)}",
+            "=": f"{who} is exactly {cells(pos.const)}",
+        }[op].replace("exactly one cell", "a single cell")
     if pos.const == 0 and op == ">=":  # every quantity here is a count: at most 0 is 0
         return f"{sp.count(neg)} is zero"
     verb = {"=": "equals", ">=": "is at most", ">": "is less than"}[op]
@@ -204,30 +241,40 @@ def _quantities(sp: Speaker, s: _Sides) -> str:
 
 
 _IDIOMS: tuple[Callable[[Speaker, _Sides], str | None], ...] = (
-    _overlap, _lengths, _line_start, _length_against, _fills_line, _edge_left, _edge_right,
-    _positions, _distance_against)
+    _overlap,
+    _lengths,
+    _line_start,
+    _length_against,
+    _fills_line,
+    _edge_left,
+    _edge_right,
+    _positions,
+    _distance_against,
+)
 
 
-def _distance(sp: Speaker, diff: LinearForm
-              ) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
+def _distance(
+    sp: Speaker, diff: LinearForm
+) -> tuple[tuple[str, LinearForm], tuple[str, LinearForm]] | None:
     """``P − Q + rest`` with positions P, Q: "the number of cells from Q to P" against rest."""
     t = sp.types
-    ends = [(a, k) for a, k in diff.terms
-            if is_position(a, t) and not isinstance(a, ast.LineSize)]
+    ends = [(a, k) for a, k in diff.terms if is_position(a, t) and not isinstance(a, ast.LineSize)]
     if len(ends) != 2 or {ends[0][1], ends[1][1]} != {1, -1}:
         return None
     later = ends[0][0] if ends[0][1] == 1 else ends[1][0]
     earlier = ends[1][0] if ends[0][1] == 1 else ends[0][0]
     rest = LinearForm(tuple((a, k) for a, k in diff.terms if (a, k) not in ends), diff.const)
     if all(k < 0 for _, k in rest.terms) and rest.const <= 0:
-        between = (f"the number of cells from {sp.position_atom(earlier)} to "
-                   f"{sp.position_atom(later)}")
+        between = (
+            f"the number of cells from {sp.position_atom(earlier)} to {sp.position_atom(later)}"
+        )
         amount = LinearForm(tuple((a, -k) for a, k in rest.terms), -rest.const)
         return (between, LinearForm(((later, 1), (earlier, -1)), 0)), (sp.count(amount), amount)
     if all(k > 0 for _, k in rest.terms) and rest.const >= 0:
         return (sp.count(rest), rest), (
-            f"the number of cells from {sp.position_atom(later)} to "
-            f"{sp.position_atom(earlier)}", LinearForm(((earlier, 1), (later, -1)), 0))
+            f"the number of cells from {sp.position_atom(later)} to {sp.position_atom(earlier)}",
+            LinearForm(((earlier, 1), (later, -1)), 0),
+        )
     return None
 
 

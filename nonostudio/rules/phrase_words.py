@@ -9,8 +9,18 @@ from nonostudio.rules.ast import ElementType
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}
 MIRRORED = {">=": "<=", ">": "<", "=": "="}  # the operator with its sides swapped
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-             "tenth")
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 _SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -43,7 +53,7 @@ def offset_phrase(amount: str, way: str, here: str) -> str:
 
 
 def join_and(parts: list[str]) -> str:
-    """"a, b and c"."""
+    """ "a, b and c"."""
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -55,5 +65,5 @@ def number_word(n: int) -> str:
 
 
 def cells(n: int) -> str:
-    """"one cell", "three cells"."""
+    """ "one cell", "three cells"."""
     return "one cell" if n == 1 else f"{number_word(n)} cells"

@@ -28,12 +28,25 @@ from nonostudio.rules.phrase_words import (
     place,
 )
 
-__all__ = ["BLOCK", "GAP", "HINT", "NOUN", "Speaker", "join_and", "number_word", "ordinal",
-           "place", "reading_order"]
+__all__ = [
+    "BLOCK",
+    "GAP",
+    "HINT",
+    "NOUN",
+    "Speaker",
+    "join_and",
+    "number_word",
+    "ordinal",
+    "place",
+    "reading_order",
+]
 
 _GLOSS = {BLOCK: "a run of filled cells", GAP: "a stretch of cells not crossed out"}
-_TOTAL = {HINT: "the sum of the clues", BLOCK: "the number of filled cells",
-          GAP: "the number of cells not crossed out"}
+_TOTAL = {
+    HINT: "the sum of the clues",
+    BLOCK: "the number of filled cells",
+    GAP: "the number of cells not crossed out",
+}
 
 
 def reading_order(cond: ast.Cond) -> list[ast.Cond]:
@@ -42,7 +55,8 @@ def reading_order(cond: ast.Cond) -> list[ast.Cond]:
     taken for conditions of the rule."""
     parts = conjuncts(cond)
     return [c for c in parts if not isinstance(c, ast.Unique)] + [
-        c for c in parts if isinstance(c, ast.Unique)]
+        c for c in parts if isinstance(c, ast.Unique)
+    ]
 
 
 # ---- the speaker: phrases for one rule ------------------------------------------------------
@@ -88,8 +102,11 @@ class Speaker:
         if var not in self.types:  # an unbound name: say it as written rather than fail
             return f"'{var}'"
         if self.concrete is not None:
-            text = self.concrete[var] if var not in self.mentioned else self.concrete[var].split(
-                " (")[0]
+            text = (
+                self.concrete[var]
+                if var not in self.mentioned
+                else self.concrete[var].split(" (")[0]
+            )
             self.mentioned.add(var)
             return text
         if var in self.mentioned:
@@ -146,10 +163,20 @@ class Speaker:
             parts.append(text if not parts and k > 0 else ("plus " if k > 0 else "minus ") + text)
         if lin.const or not parts:
             c = lin.const
-            alone = number_word(c) if 0 <= c <= 10 else f"the number {c}" if c > 0 else (
-                f"minus {number_word(-c)}")
-            parts.append(alone if not parts else f"plus {number_word(c)}" if c > 0
-                         else f"minus {number_word(-c)}")
+            alone = (
+                number_word(c)
+                if 0 <= c <= 10
+                else f"the number {c}"
+                if c > 0
+                else (f"minus {number_word(-c)}")
+            )
+            parts.append(
+                alone
+                if not parts
+                else f"plus {number_word(c)}"
+                if c > 0
+                else f"minus {number_word(-c)}"
+            )
         return " ".join(parts)
 
     def position(self, lin: LinearForm) -> str:
@@ -157,9 +184,15 @@ class Speaker:
         anchors = [a for a, k in lin.terms if k == 1 and is_position(a, self.types)]
         if not anchors:
             if not lin.terms:
-                return "the start of the line" if lin.const == 0 else (
-                    f"{cells(lin.const)} from the start of the line" if lin.const > 0
-                    else f"{cells(-lin.const)} before the start of the line")
+                return (
+                    "the start of the line"
+                    if lin.const == 0
+                    else (
+                        f"{cells(lin.const)} from the start of the line"
+                        if lin.const > 0
+                        else f"{cells(-lin.const)} before the start of the line"
+                    )
+                )
             return f"{self.count(lin)} from the start of the line"
         anchor = anchors[0]
         rest = LinearForm(tuple((a, k) for a, k in lin.terms if a != anchor), lin.const)
@@ -217,7 +250,7 @@ class Speaker:
         said = [relative(p) for p in parts]
         for i in range(len(said) - 1, 0, -1):  # "that is …, starts …": one "that" for a run
             if said[i].startswith("that ") and said[i - 1].startswith("that "):
-                said[i] = said[i][len("that "):]
+                said[i] = said[i][len("that ") :]
         return f"{who} is the only {noun} {join_and(said)}"
 
     def compare(self, c: ast.Compare) -> str:
@@ -236,7 +269,8 @@ class Speaker:
 
     def positional(self, lin: LinearForm) -> bool:
         return sum(1 for a, k in lin.terms if k == 1 and is_position(a, self.types)) == 1 and all(
-            not is_position(a, self.types) for a, k in lin.terms if k != 1)
+            not is_position(a, self.types) for a, k in lin.terms if k != 1
+        )
 
     # -- action
 
@@ -247,8 +281,13 @@ class Speaker:
         for var, vt in t.items():
             if vt is HINT:
                 if s.is_atom(ast.HighestStartCell(var)) and e.is_atom(ast.LowestEndCell(var)):
-                    noun = "the overlap" if var in self.mentioned else (
-                        f"the overlap of the leftmost and rightmost placements of {self.ref(var)}")
+                    noun = (
+                        "the overlap"
+                        if var in self.mentioned
+                        else (
+                            f"the overlap of the leftmost and rightmost placements of {self.ref(var)}"
+                        )
+                    )
                     return noun
                 continue
             if s.is_atom(ast.Start(var)) and e.is_atom(End(var)):
@@ -271,8 +310,11 @@ class Speaker:
         if not base.terms:
             return f"the {ordinal(k)} cell of the line" if k >= 0 else self.cell_after(s)
         if base.is_atom(ast.LineSize()) and k < 0:
-            return "the last cell of the line" if k == -1 else (
-                f"the {ordinal(-k - 1)} cell from the end of the line")
+            return (
+                "the last cell of the line"
+                if k == -1
+                else (f"the {ordinal(-k - 1)} cell from the end of the line")
+            )
         edge = self.edge(base)
         if edge is not None and k in (0, -1):
             who = self.ref(edge.var)
@@ -293,21 +335,28 @@ class Speaker:
 
     def packed_left(self, s: LinearForm, e: LinearForm) -> str | None:
         """Ranges of the first clues packed to the left (all clues up to them bound by index)."""
-        clue_at = {b.pattern.index: b.name for b in self.rule.bindings
-                   if isinstance(b.pattern, ast.Constant) and b.pattern.type is HINT}
+        clue_at = {
+            b.pattern.index: b.name
+            for b in self.rule.bindings
+            if isinstance(b.pattern, ast.Constant) and b.pattern.type is HINT
+        }
         start = LinearForm((), 0)  # where clue i starts when the clues are packed to the left
         for i in range(len(clue_at)):
             if i not in clue_at:
                 return None
-            end = LinearForm(tuple(sorted(start.terms + ((ast.Size(clue_at[i]), 1),), key=repr)),
-                             start.const)
+            end = LinearForm(
+                tuple(sorted(start.terms + ((ast.Size(clue_at[i]), 1),), key=repr)), start.const
+            )
             if same(s, start) and same(e, end):
-                return (f"the cells {self.ref(clue_at[i])} covers when all clues are packed to "
-                        f"the left")
+                return (
+                    f"the cells {self.ref(clue_at[i])} covers when all clues are packed to the left"
+                )
             after = LinearForm(end.terms, end.const + 1)
             if same(s, end) and same(e, after) and i + 1 in clue_at:
-                return (f"the cell between {self.ref(clue_at[i])} and {self.ref(clue_at[i + 1])} "
-                        f"when all clues are packed to the left")
+                return (
+                    f"the cell between {self.ref(clue_at[i])} and {self.ref(clue_at[i + 1])} "
+                    f"when all clues are packed to the left"
+                )
             start = after
         return None
 
@@ -317,12 +366,19 @@ class Speaker:
             if vt is HINT:
                 continue
             for h in self.types:
-                if (s.terms and e.terms and s.const == 0 and e.const == 0
-                        and sorted(s.terms, key=repr) == sorted(((End(var), 1), (ast.Size(h), -1)),
-                                                               key=repr)
-                        and sorted(e.terms, key=repr) == sorted(
-                            ((ast.Start(var), 1), (ast.Size(h), 1)), key=repr)):
+                if (
+                    s.terms
+                    and e.terms
+                    and s.const == 0
+                    and e.const == 0
+                    and sorted(s.terms, key=repr)
+                    == sorted(((End(var), 1), (ast.Size(h), -1)), key=repr)
+                    and sorted(e.terms, key=repr)
+                    == sorted(((ast.Start(var), 1), (ast.Size(h), 1)), key=repr)
+                ):
                     who = self.ref(h)
-                    return (f"the cells {who} covers whether it is placed at the start or at the "
-                            f"end of {self.ref(var)}")
+                    return (
+                        f"the cells {who} covers whether it is placed at the start or at the "
+                        f"end of {self.ref(var)}"
+                    )
         return None

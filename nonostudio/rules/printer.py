@@ -89,10 +89,10 @@ def _format_condition_lines(c: ast.Cond) -> str:
 def format_rule(rule: ast.Rule) -> str:
     """The rule in the paper's form::
 
-        def big_hint:
-          with h = arbitrary(hint):
-          if lowest_end_cell(h) > highest_start_cell(h):
-          then fill(true, highest_start_cell(h), lowest_end_cell(h))
+    def big_hint:
+      with h = arbitrary(hint):
+      if lowest_end_cell(h) > highest_start_cell(h):
+      then fill(true, highest_start_cell(h), lowest_end_cell(h))
     """
     if not rule.bindings:
         raise ValueError(f"rule {rule.name!r} has no pattern; the language needs at least one")

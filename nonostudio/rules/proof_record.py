@@ -66,10 +66,11 @@ def load_record(path: Path | None = None) -> dict[tuple[str, str], RecordedProof
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ProofRecordError(f"{path}: line {exc.lineno}, column {exc.colno}: not JSON "
-                               f"({exc.msg})") from None
+        raise ProofRecordError(
+            f"{path}: line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("proofs"), list):
-        raise ProofRecordError(f"{path}: expected an object with a list of \"proofs\"")
+        raise ProofRecordError(f'{path}: expected an object with a list of "proofs"')
     found: dict[tuple[str, str], RecordedProof] = {}
     for i, item in enumerate(data["proofs"], 1):
         try:
@@ -77,8 +78,9 @@ def load_record(path: Path | None = None) -> dict[tuple[str, str], RecordedProof
         except TypeError as exc:
             raise ProofRecordError(f"{path}: proof {i}: {exc}") from None
         if not isinstance(proof.max_length, int) or not isinstance(proof.sha256, str):
-            raise ProofRecordError(f"{path}: proof {i}: max_length must be a whole number and "
-                                   "sha256 a string")
+            raise ProofRecordError(
+                f"{path}: proof {i}: max_length must be a whole number and sha256 a string"
+            )
         found[(proof.rule_set, proof.rule)] = proof
     return found
 
@@ -113,8 +115,14 @@ def recorded_proof(rule_set: str, rule: Rule, path: Path | None = None) -> Recor
 def dump_record(proofs: Iterable[RecordedProof]) -> str:
     """The record file's text, proofs sorted by set and rule name."""
     items = sorted(proofs, key=lambda p: (p.rule_set, p.rule))
-    return json.dumps({"format": FORMAT_VERSION, "proofs": [asdict(p) for p in items]},
-                      indent=1, ensure_ascii=False) + "\n"
+    return (
+        json.dumps(
+            {"format": FORMAT_VERSION, "proofs": [asdict(p) for p in items]},
+            indent=1,
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
 
 
 def write_record(proofs: Iterable[RecordedProof], path: Path | None = None) -> None:
@@ -122,9 +130,11 @@ def write_record(proofs: Iterable[RecordedProof], path: Path | None = None) -> N
     write_text_atomic(record_path() if path is None else path, dump_record(proofs))
 
 
-def missing_or_stale(rule_sets: Mapping[str, Iterable[Rule]],
-                     record: Mapping[tuple[str, str], RecordedProof],
-                     min_length: int) -> list[str]:
+def missing_or_stale(
+    rule_sets: Mapping[str, Iterable[Rule]],
+    record: Mapping[tuple[str, str], RecordedProof],
+    min_length: int,
+) -> list[str]:
     """What the record lacks for ``rule_sets``: one phrase per rule not recorded, recorded with
     another text, or proved to fewer than ``min_length`` cells."""
     problems = []
@@ -161,8 +171,11 @@ Verdict = tuple[str, bool | None, str]
 counterexample ("" when there is none)."""
 
 
-def record_verdicts(verdicts: Mapping[tuple[str, int], Verdict | BaseException], max_length: int,
-                    path: Path | None = None) -> list[str]:
+def record_verdicts(
+    verdicts: Mapping[tuple[str, int], Verdict | BaseException],
+    max_length: int,
+    path: Path | None = None,
+) -> list[str]:
     """Write the record from a proof run's verdicts, ``{(rule set, index): (rule name, sound,
     counterexample)}`` (or the exception the proof raised), as ``tests/shipped_proofs.py`` gives
     them: the sound rules are recorded with the hash of their current text, beside the record's
@@ -192,8 +205,14 @@ def record_verdicts(verdicts: Mapping[tuple[str, int], Verdict | BaseException],
         if rule_name != rule.name or sound is not True:
             problems.append(f"{name} {rule.name}: {counterexample or 'not proved'}")
             continue
-        record[(name, rule.name)] = RecordedProof(name, rule.name, rule_hash(rule), max_length,
-                                                  prover=stated["prover"], z3=stated["z3"],
-                                                  date=date)
+        record[(name, rule.name)] = RecordedProof(
+            name,
+            rule.name,
+            rule_hash(rule),
+            max_length,
+            prover=stated["prover"],
+            z3=stated["z3"],
+            date=date,
+        )
     write_record(record.values(), path)
     return problems

@@ -68,8 +68,12 @@ def fast_solver(ctx: z3.Context) -> z3.Solver:
     equations (a bound element's fields, the runs' ranks and lengths), which ``solve-eqs``
     substitutes away before the search."""
     t = partial(z3.Tactic, ctx=ctx)
-    return z3.Then(t("simplify"), t("propagate-values"), t("solve-eqs"),
-                   z3.With(t("smt"), **{"arith.solver": 2})).solver()
+    return z3.Then(
+        t("simplify"),
+        t("propagate-values"),
+        t("solve-eqs"),
+        z3.With(t("smt"), **{"arith.solver": 2}),
+    ).solver()
 
 
 @dataclass(frozen=True)
@@ -180,15 +184,20 @@ class _PerLength:
                     self.shortest = min(self.shortest, n)
             self.outcomes.put((n, found))
 
-    def prove(self, should_stop: StopCallback | None, progress: ProgressCallback | None,
-              result: Callable[[bool | None, Counterexample | None], ProofResult]
-              ) -> ProofResult:
+    def prove(
+        self,
+        should_stop: StopCallback | None,
+        progress: ProgressCallback | None,
+        result: Callable[[bool | None, Counterexample | None], ProofResult],
+    ) -> ProofResult:
         """The verdict, read while the workers and a watcher of ``should_stop`` run; they all
         end (z3 contexts interrupted, threads joined) however it ends."""
         done = threading.Event()
         watcher = _watch(should_stop, self.contexts, self.stopped, done)
-        workers = [threading.Thread(target=self.work, args=(ctx,), name=f"prover-{i}",
-                                    daemon=True) for i, ctx in enumerate(self.contexts)]
+        workers = [
+            threading.Thread(target=self.work, args=(ctx,), name=f"prover-{i}", daemon=True)
+            for i, ctx in enumerate(self.contexts)
+        ]
         for w in workers:
             w.start()
         try:
@@ -202,9 +211,12 @@ class _PerLength:
                 w.join()
             watcher.join()
 
-    def _verdict(self, workers: list[threading.Thread], progress: ProgressCallback | None,
-                 result: Callable[[bool | None, Counterexample | None], ProofResult]
-                 ) -> ProofResult:
+    def _verdict(
+        self,
+        workers: list[threading.Thread],
+        progress: ProgressCallback | None,
+        result: Callable[[bool | None, Counterexample | None], ProofResult],
+    ) -> ProofResult:
         """The outcomes in order of length: the first refuted length's counterexample, sound
         once every length is proved, None when stopped or when the workers ended short."""
         results: dict[int, _Outcome] = {}
@@ -225,8 +237,9 @@ class _PerLength:
                 if outcome is not None:
                     return result(False, outcome)
                 proved += 1
-                report_count(progress, proved, self.max_length,
-                             _proved_up_to(proved, self.max_length))
+                report_count(
+                    progress, proved, self.max_length, _proved_up_to(proved, self.max_length)
+                )
         return result(None if self.stopped.is_set() or proved < self.max_length else True, None)
 
     def _raise(self, failure: BaseException, n: int) -> None:
@@ -235,8 +248,9 @@ class _PerLength:
         if self.stopped.is_set() and isinstance(failure, z3.Z3Exception | _GaveUp):
             return
         if isinstance(failure, z3.Z3Exception | _GaveUp):
-            raise ProverError(f"z3 gave up on {self.rule.name} at {n} cells: "
-                              f"{failure}") from failure
+            raise ProverError(
+                f"z3 gave up on {self.rule.name} at {n} cells: {failure}"
+            ) from failure
         raise failure
 
 
@@ -244,11 +258,16 @@ def _proved_up_to(n: int, max_length: int) -> str:
     return f"proved for lines up to {n} of {max_length} cells"
 
 
-def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
-           stopped: threading.Event, done: threading.Event) -> threading.Thread:
+def _watch(
+    should_stop: Callable[[], bool] | None,
+    contexts: list[z3.Context],
+    stopped: threading.Event,
+    done: threading.Event,
+) -> threading.Thread:
     """A started thread that polls ``should_stop`` until ``done``; when it says stop, it sets
     ``stopped`` and interrupts every z3 context, again every 50 ms until ``done`` (an interrupt
     that arrives while a query is still being built, before z3 runs, is otherwise lost)."""
+
     def watch() -> None:
         while True:
             if not stopped.is_set() and should_stop is not None and should_stop():
@@ -264,9 +283,14 @@ def _watch(should_stop: Callable[[], bool] | None, contexts: list[z3.Context],
     return watcher
 
 
-def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] | None,
-                   fast: bool = False, *, by_end: bool = False
-                   ) -> tuple[bool | None, Counterexample | None]:
+def _prove_at_once(
+    rule: Rule,
+    max_length: int,
+    should_stop: Callable[[], bool] | None,
+    fast: bool = False,
+    *,
+    by_end: bool = False,
+) -> tuple[bool | None, Counterexample | None]:
     """One query for every length up to ``max_length`` (the symbolic line's ``any_length``
     form), then, while it finds counterexamples, the same query below the last one's length:
     the verdict and the shortest counterexample, or ``(None, None)`` when stopped.  ``by_end``
@@ -295,8 +319,9 @@ def _prove_at_once(rule: Rule, max_length: int, should_stop: Callable[[], bool] 
             if answer != z3.sat:
                 if stopped.is_set():
                     return None, None
-                raise ProverError(f"z3 gave up on {rule.name} up to {max_length} cells: "
-                                  f"{solver.reason_unknown()}")
+                raise ProverError(
+                    f"z3 gave up on {rule.name} up to {max_length} cells: {solver.reason_unknown()}"
+                )
             try:
                 shortest = _confirm(rule, encoded, solver.model())
             except z3.Z3Exception:
@@ -321,8 +346,9 @@ def keyed_by_end(rule: Rule) -> bool:
         if isinstance(b.pattern, Constant) and b.pattern.type is not ElementType.HINT:
             ends, starts = (ends + 1, starts) if b.pattern.index < 0 else (ends, starts + 1)
     exprs: list = [rule.action.start, rule.action.end]
-    exprs += [side for c in walk(rule.condition) if isinstance(c, Compare)
-              for side in (c.left, c.right)]
+    exprs += [
+        side for c in walk(rule.condition) if isinstance(c, Compare) for side in (c.left, c.right)
+    ]
     for e in exprs:
         for atom, _ in linear(e, types).terms:
             if isinstance(atom, End):

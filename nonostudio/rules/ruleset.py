@@ -33,8 +33,10 @@ class UnknownRuleSetError(FileNotFoundError):
         self.name = name
         self.known = known
         listed = ", ".join(known) or "none"
-        super().__init__(f"no rule set named {name!r} and no file of that name (known sets: "
-                         f"{listed}; a rule file is named by a path or a name ending in {SUFFIX})")
+        super().__init__(
+            f"no rule set named {name!r} and no file of that name (known sets: "
+            f"{listed}; a rule file is named by a path or a name ending in {SUFFIX})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +80,19 @@ def decode_rule_text(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
+        before = data[: exc.start]
         line_start = before.rfind(b"\n") + 1
         column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
         found = f"the byte 0x{data[exc.start]:02x}"
-        raise RuleSyntaxError(source, before.count(b"\n") + 1, column, "UTF-8 text", found,
-                              f"not UTF-8 text ({found} cannot start or continue a character): "
-                              "expected UTF-8 text, as rule files are") from None
+        raise RuleSyntaxError(
+            source,
+            before.count(b"\n") + 1,
+            column,
+            "UTF-8 text",
+            found,
+            f"not UTF-8 text ({found} cannot start or continue a character): "
+            "expected UTF-8 text, as rule files are",
+        ) from None
 
 
 def parse_rule_set(text: str | bytes, name: str, source: str | None = None) -> RuleSet:
@@ -138,9 +146,15 @@ def load_rule_set(name_or_path: str | Path) -> RuleSet:
     with path.open("rb") as f:
         data = f.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise RuleSyntaxError(str(path), 1, 1, f"a rule file of at most {MAX_FILE_BYTES:,} bytes",
-                              "a larger file", f"the file is larger than {MAX_FILE_BYTES:,} "
-                              f"bytes: expected a rule file of at most {MAX_FILE_BYTES:,} bytes")
+        raise RuleSyntaxError(
+            str(path),
+            1,
+            1,
+            f"a rule file of at most {MAX_FILE_BYTES:,} bytes",
+            "a larger file",
+            f"the file is larger than {MAX_FILE_BYTES:,} "
+            f"bytes: expected a rule file of at most {MAX_FILE_BYTES:,} bytes",
+        )
     return parse_rule_set(data, path.stem, str(path))
 
 

@@ -18,8 +18,10 @@ _SPEC = re.compile(
     r"|(?P<fill>[Ox][0-9]+-[0-9]+)\|[^;(]*)"
 )
 _FILL = re.compile(r"(?P<value>[Ox])(?P<start>[0-9]+)-(?P<end>[0-9]+)")
-_ADDS = re.compile(r"adds (?P<cells>[0-9]+) cells in (?:the greedy choice|this set's (?:greedy )?"
-                   r"order) on (?P<test>[^ ;()]+)(?: \([0-9]+ transitions\))?")
+_ADDS = re.compile(
+    r"adds (?P<cells>[0-9]+) cells in (?:the greedy choice|this set's (?:greedy )?"
+    r"order) on (?P<test>[^ ;()]+)(?: \([0-9]+ transitions\))?"
+)
 
 
 def _line(hints: str, cells: str) -> str:
@@ -38,14 +40,18 @@ def _fill(text: str) -> str:
 
 def plain_source(source: str) -> str:
     """``source`` with the learner's shorthand said in words (unchanged when it has none)."""
+
     def spec(m: re.Match[str]) -> str:
         if m["mfill"] is not None:
-            return (f"learned from the line {_line(m['hints'], m['cells'])} (the mirror image of "
-                    f"a rule learned from {_line(m['mhints'], m['mcells'])}{_fill(m['mfill'])})")
+            return (
+                f"learned from the line {_line(m['hints'], m['cells'])} (the mirror image of "
+                f"a rule learned from {_line(m['mhints'], m['mcells'])}{_fill(m['mfill'])})"
+            )
         return f"learned from the line {_line(m['hints'], m['cells'])}{_fill(m['fill'])}"
 
     text = _SPEC.sub(spec, source)
     text = _ADDS.sub(lambda m: f"adds {m['cells']} cells on the test set ({m['test']})", text)
-    text = re.sub(r"\s*\(a rule of the shipped learned set\)", ", a rule of the shipped learned set",
-                  text)
+    text = re.sub(
+        r"\s*\(a rule of the shipped learned set\)", ", a rule of the shipped learned set", text
+    )
     return text.strip()

@@ -54,11 +54,14 @@ class _Runs:
         zero = z3.IntVal(0, ctx)
         one = z3.IntVal(1, ctx)
         if by_end:
-            self.exists = [inside[c] if c == n - 1 else z3.And(inside[c], z3.Not(inside[c + 1]))
-                           for c in range(n)]
+            self.exists = [
+                inside[c] if c == n - 1 else z3.And(inside[c], z3.Not(inside[c + 1]))
+                for c in range(n)
+            ]
         else:
-            self.exists = [inside[c] if c == 0 else z3.And(inside[c], z3.Not(inside[c - 1]))
-                           for c in range(n)]
+            self.exists = [
+                inside[c] if c == 0 else z3.And(inside[c], z3.Not(inside[c - 1])) for c in range(n)
+            ]
         rank: list[z3.ArithRef] = [zero]
         for c in range(n):
             rank.append(rank[-1] + z3.If(self.exists[c], one, zero))
@@ -97,8 +100,9 @@ class SymbolicLine:
     what makes rules such as ``big hint`` easy for z3.
     """
 
-    def __init__(self, ctx: z3.Context, n: int, *, any_length: bool = False,
-                 by_end: bool = False) -> None:
+    def __init__(
+        self, ctx: z3.Context, n: int, *, any_length: bool = False, by_end: bool = False
+    ) -> None:
         self.ctx = ctx
         self.n = n
         # ``any_length``: the line has ``length`` cells, 1 ≤ length ≤ n, and the n cells are
@@ -120,14 +124,20 @@ class SymbolicLine:
             earliest = 0 if j == 0 else p[j - 1] + h[j - 1] + 1
             used = z3.And(h[j] >= 1, p[j] >= earliest, p[j] + h[j] <= self.length)
             self.constraints.append(z3.If(k > j, used, z3.And(h[j] == 0, p[j] == n)))
-        self.solution = [z3.Or([z3.And(p[j] <= c, c < p[j] + h[j]) for j in range(slots)]) for c in range(n)]
+        self.solution = [
+            z3.Or([z3.And(p[j] <= c, c < p[j] + h[j]) for j in range(slots)]) for c in range(n)
+        ]
         self.known = [z3.Bool(f"k{c}", ctx) for c in range(n)]
         if any_length:
             self.constraints += [z3.Implies(self.length <= c, self.known[c]) for c in range(n)]
         filled = [z3.And(kc, s) for kc, s in zip(self.known, self.solution, strict=True)]
-        not_crossed = [z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)]
-        self.runs = {ElementType.BLOCK: _Runs(ctx, filled, by_end),
-                     ElementType.GAP: _Runs(ctx, not_crossed, by_end)}
+        not_crossed = [
+            z3.Or(z3.Not(kc), s) for kc, s in zip(self.known, self.solution, strict=True)
+        ]
+        self.runs = {
+            ElementType.BLOCK: _Runs(ctx, filled, by_end),
+            ElementType.GAP: _Runs(ctx, not_crossed, by_end),
+        }
         self._totals: dict[ElementType, z3.ArithRef] = {}  # built when a rule asks
 
     def integer(self, value: int) -> z3.ArithRef:
@@ -152,10 +162,10 @@ class SymbolicLine:
             pairs = list(zip(self.known, self.solution, strict=True))
             self._totals = {
                 ElementType.HINT: hint_total,
-                ElementType.BLOCK: solution_cells - how_many(
-                    [z3.And(z3.Not(k), s) for k, s in pairs]),
-                ElementType.GAP: solution_cells + how_many(
-                    [z3.And(z3.Not(k), z3.Not(s)) for k, s in pairs]),
+                ElementType.BLOCK: solution_cells
+                - how_many([z3.And(z3.Not(k), s) for k, s in pairs]),
+                ElementType.GAP: solution_cells
+                + how_many([z3.And(z3.Not(k), z3.Not(s)) for k, s in pairs]),
             }
         return self._totals[t]
 
@@ -205,8 +215,10 @@ class SymbolicLine:
         elif isinstance(pattern, ast.Constant):
             if from_end and t is not ElementType.HINT:
                 later = -1 - pattern.index  # runs keyed after the bound one
-                chosen = [z3.And(exists, self.runs[t].after[c] == later)
-                          for c, (exists, _) in enumerate(options)]
+                chosen = [
+                    z3.And(exists, self.runs[t].after[c] == later)
+                    for c, (exists, _) in enumerate(options)
+                ]
             else:
                 at = pattern.index + self.count(t) if from_end else self.integer(pattern.index)
                 chosen = [z3.And(exists, e.index == at) for exists, e in options]
@@ -254,8 +266,9 @@ def sym_expr(expr: ast.Expr, env: Env, line: SymbolicLine) -> z3.ArithRef:
             x = _lookup(env, var)
             term = x.lowest_end if isinstance(expr, ast.LowestEndCell) else x.highest_start
             if term is None:
-                raise ValueError(f"{ast.CALL_WORDS[type(expr)]}({var}): {var} is a "
-                                 f"{x.type.value}, not a hint")
+                raise ValueError(
+                    f"{ast.CALL_WORDS[type(expr)]}({var}): {var} is a {x.type.value}, not a hint"
+                )
             return term
     raise TypeError(f"not an expression: {expr!r}")
 
@@ -330,4 +343,3 @@ def sym_rule(rule: Rule, line: SymbolicLine) -> SymbolicRule:
     end = sym_expr(rule.action.end, env, line)
     constraints.extend(line.constraints)
     return SymbolicRule(line, env, z3.And(constraints), rule.action.value, start, end)
-

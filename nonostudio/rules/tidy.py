@@ -24,8 +24,13 @@ _ORDER = (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell, ast.Line
 def _terms(atoms: Counter, sign: int) -> list[ast.Expr]:
     """The atoms of ``sign`` (each as often as its coefficient says), in a fixed order."""
     chosen = [a for a, k in atoms.items() if k * sign > 0]
-    chosen.sort(key=lambda a: (getattr(a, "var", ""), _ORDER.index(type(a)),
-                               a.type.value if isinstance(a, ast.Total) else ""))
+    chosen.sort(
+        key=lambda a: (
+            getattr(a, "var", ""),
+            _ORDER.index(type(a)),
+            a.type.value if isinstance(a, ast.Total) else "",
+        )
+    )
     return [a for a in chosen for _ in range(abs(atoms[a]))]
 
 
@@ -113,8 +118,9 @@ def _rank(cost_: int, types: dict[str, ElementType], *exprs: ast.Expr) -> tuple[
     return cost_, -_ends(types, *exprs)
 
 
-def _compare(c: ast.Compare, types: dict[str, ElementType],
-             equalities: list[Form]) -> ast.Compare | None:
+def _compare(
+    c: ast.Compare, types: dict[str, ElementType], equalities: list[Form]
+) -> ast.Compare | None:
     """The cheapest form of the comparison, of those as cheap the one naming most block or gap
     ends (None: the equalities make it always hold)."""
     best: ast.Compare = c
@@ -130,8 +136,9 @@ def _compare(c: ast.Compare, types: dict[str, ElementType],
             op, const = ">=", const - 1
         elif op == ">=" and const < 0:
             op, const = ">", const + 1
-        new = ast.Compare(op, _sum(_terms(atoms, 1), max(const, 0)),
-                      _sum(_terms(atoms, -1), max(-const, 0)))
+        new = ast.Compare(
+            op, _sum(_terms(atoms, 1), max(const, 0)), _sum(_terms(atoms, -1), max(-const, 0))
+        )
         key = _rank(cond_cost(new), types, new.left, new.right)
         if key < best_key:
             best, best_key = new, key
@@ -177,8 +184,11 @@ def _fill(f: ast.Fill, types: dict[str, ElementType], equalities: list[Form]) ->
 
             def bound(atoms: Counter, const: int, shared: Counter = shared) -> ast.Expr:
                 rest = Counter({t: k - shared[t] for t, k in atoms.items() if k != shared[t]})
-                return _difference(_terms(shared, 1) + _terms(rest, 1),
-                                   _terms(shared, -1) + _terms(rest, -1), const)
+                return _difference(
+                    _terms(shared, 1) + _terms(rest, 1),
+                    _terms(shared, -1) + _terms(rest, -1),
+                    const,
+                )
 
             new = ast.Fill(f.value, bound(a, a_const), bound(b, b_const))
             key = _rank(fill_cost(new), types, new.start, new.end)
@@ -237,15 +247,23 @@ def unpinned(rule: ast.Rule) -> ast.Rule:
     vectorised evaluation needs (it enumerates the other elements of a ``unique`` only for an
     arbitrary pattern); :func:`tidy` pins it again."""
     over = {c.var for c in walk(rule.condition) if isinstance(c, ast.Unique)}
-    pins = {b.name: b.pattern.index for b in rule.bindings
-            if b.name in over and isinstance(b.pattern, ast.Constant)
-            and b.pattern.type is ElementType.HINT and b.pattern.index >= 0}
+    pins = {
+        b.name: b.pattern.index
+        for b in rule.bindings
+        if b.name in over
+        and isinstance(b.pattern, ast.Constant)
+        and b.pattern.type is ElementType.HINT
+        and b.pattern.index >= 0
+    }
     if not pins:
         return rule
-    bindings = tuple(replace(b, pattern=ast.Arbitrary(ElementType.HINT)) if b.name in pins else b
-                     for b in rule.bindings)
-    pinning: list[ast.Cond] = [ast.Compare("=", ast.Start(name), ast.Lit(index))
-                               for name, index in pins.items()]
+    bindings = tuple(
+        replace(b, pattern=ast.Arbitrary(ElementType.HINT)) if b.name in pins else b
+        for b in rule.bindings
+    )
+    pinning: list[ast.Cond] = [
+        ast.Compare("=", ast.Start(name), ast.Lit(index)) for name, index in pins.items()
+    ]
     return ast.Rule(rule.name, bindings, conjoin(pinning + conjuncts(rule.condition)), rule.action)
 
 
@@ -261,14 +279,18 @@ def _pinned(rule: ast.Rule) -> ast.Rule | None:
         if pin is None:
             continue
         var, index = pin
-        bindings = tuple(replace(b, pattern=ast.Constant(ElementType.HINT, index))
-                         if b.name == var and isinstance(b.pattern, ast.Arbitrary) else b
-                         for b in rule.bindings)
+        bindings = tuple(
+            replace(b, pattern=ast.Constant(ElementType.HINT, index))
+            if b.name == var and isinstance(b.pattern, ast.Arbitrary)
+            else b
+            for b in rule.bindings
+        )
         if bindings == rule.bindings:
             continue
         rest = [_substituted(p, var, index) for j, p in enumerate(parts) if j != i]
-        candidate = _forms_tidied(ast.Rule(rule.name, bindings, conjoin(rest),
-                                       _substituted(rule.action, var, index)))
+        candidate = _forms_tidied(
+            ast.Rule(rule.name, bindings, conjoin(rest), _substituted(rule.action, var, index))
+        )
         if cost(candidate) < cost(rule):
             return candidate
     return None
@@ -283,8 +305,9 @@ def _tidy_once(rule: ast.Rule) -> ast.Rule:
     types = {b.name: b.pattern.type for b in rule.bindings}
     condition, equalities = _condition(rule.condition, types)
     action = _fill(rule.action, types, equalities)
-    if _rank(cond_cost(condition), types, *_exprs(condition)) >= \
-            _rank(cond_cost(rule.condition), types, *_exprs(rule.condition)):
+    if _rank(cond_cost(condition), types, *_exprs(condition)) >= _rank(
+        cond_cost(rule.condition), types, *_exprs(rule.condition)
+    ):
         condition = rule.condition
     if condition == rule.condition and action == rule.action:
         return rule

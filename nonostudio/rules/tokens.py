@@ -13,10 +13,12 @@ _TOKEN = re.compile(
     r"(?P<space>[ \t\r\f\v]+)|(?P<newline>\n)|(?P<meta>\#:[^\n]*)|(?P<comment>\#[^\n]*)"
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<int>[0-9]+)|(?P<op>>=|[-+=>(),:])"
 )
-_NOT_IN_LANGUAGE = {"<": "the language compares with =, >= and > only: swap the sides",
-                    "!": "the language compares with =, >= and > only",
-                    "≥": "write >=",
-                    "*": "the language has + and - only"}
+_NOT_IN_LANGUAGE = {
+    "<": "the language compares with =, >= and > only: swap the sides",
+    "!": "the language compares with =, >= and > only",
+    "≥": "write >=",
+    "*": "the language has + and - only",
+}
 
 
 class RuleSyntaxError(ValueError):
@@ -26,8 +28,15 @@ class RuleSyntaxError(ValueError):
     valid there, ``found`` what was there.
     """
 
-    def __init__(self, source: str, line: int, column: int, expected: str, found: str,
-                 detail: str | None = None) -> None:
+    def __init__(
+        self,
+        source: str,
+        line: int,
+        column: int,
+        expected: str,
+        found: str,
+        detail: str | None = None,
+    ) -> None:
         self.source = source
         self.line = line
         self.column = column
@@ -67,9 +76,15 @@ def tokenize(text: str, source: str) -> list[Token]:
         column = pos - line_start + 1
         if m is None:
             ch = text[pos]
-            raise RuleSyntaxError(source, line, column, "a name, a number or one of + - = >= > ( ) , :",
-                                  repr(ch), f"unexpected character {ch!r}"
-                                  + (f" ({_NOT_IN_LANGUAGE[ch]})" if ch in _NOT_IN_LANGUAGE else ""))
+            raise RuleSyntaxError(
+                source,
+                line,
+                column,
+                "a name, a number or one of + - = >= > ( ) , :",
+                repr(ch),
+                f"unexpected character {ch!r}"
+                + (f" ({_NOT_IN_LANGUAGE[ch]})" if ch in _NOT_IN_LANGUAGE else ""),
+            )
         kind = m.lastgroup or ""
         if kind == "newline":
             line, line_start = line + 1, m.end()

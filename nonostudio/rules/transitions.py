@@ -16,14 +16,16 @@ class TransitionsError(ValueError):
     """A test set that cannot be read: ``source`` names the file (and the item in it), ``line``
     and ``column`` (1-based, when known) where in the file or in the item's line text."""
 
-    def __init__(self, message: str, *, source: str, line: int | None = None,
-                 column: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, source: str, line: int | None = None, column: int | None = None
+    ) -> None:
         self.message = message
         self.source = source
         self.line = line
         self.column = column
-        where = [source] + [f"{what} {n}" for what, n in (("line", line), ("column", column))
-                            if n is not None]
+        where = [source] + [
+            f"{what} {n}" for what, n in (("line", line), ("column", column)) if n is not None
+        ]
         super().__init__(f"{', '.join(where)}: {message}")
 
 
@@ -51,11 +53,13 @@ def load_transitions(path: str | Path) -> list[Transition]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise TransitionsError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno,
-                               column=exc.colno) from None
+        raise TransitionsError(
+            f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
+        ) from None
     except UnicodeDecodeError as exc:
-        raise TransitionsError(f"not UTF-8 text (undecodable byte at offset {exc.start})",
-                               source=source) from None
+        raise TransitionsError(
+            f"not UTF-8 text (undecodable byte at offset {exc.start})", source=source
+        ) from None
     except (ValueError, RecursionError) as exc:  # a number over 4300 digits; nesting too deep
         raise TransitionsError(f"not a usable JSON test set ({exc})", source=source) from None
     items = data.get("items") if isinstance(data, dict) else data
@@ -69,9 +73,11 @@ def _transition(item: object, where: str) -> Transition:
         raise TransitionsError("expected an object with hints, before and after", source=where)
     hints = item.get("hints")
     if not isinstance(hints, list) or not all(
-            isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hints):
-        raise TransitionsError(f"hints must be a list of positive integers, found {hints!r}",
-                               source=where)
+        isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hints
+    ):
+        raise TransitionsError(
+            f"hints must be a list of positive integers, found {hints!r}", source=where
+        )
     texts = []
     for key in ("before", "after"):
         text = item.get(key)
@@ -79,18 +85,22 @@ def _transition(item: object, where: str) -> Transition:
             raise TransitionsError(f"{key!r} must be a string of '-', 'O' and 'x'", source=where)
         for column, ch in enumerate(text, 1):
             if ch not in "-Ox":
-                raise TransitionsError(f"{key!r} has {ch!r} (expected '-', 'O' or 'x')",
-                                       source=where, column=column)
+                raise TransitionsError(
+                    f"{key!r} has {ch!r} (expected '-', 'O' or 'x')", source=where, column=column
+                )
         texts.append(text)
     before, after = texts
     if len(before) != len(after):
-        raise TransitionsError(f"'before' has {len(before)} cells but 'after' {len(after)}",
-                               source=where)
+        raise TransitionsError(
+            f"'before' has {len(before)} cells but 'after' {len(after)}", source=where
+        )
     for column, (b, a) in enumerate(zip(before, after, strict=True), 1):
         if b != "-" and b != a:
-            raise TransitionsError(f"cell {column} is {b!r} before but {a!r} after", source=where,
-                                   column=column)
+            raise TransitionsError(
+                f"cell {column} is {b!r} before but {a!r} after", source=where, column=column
+            )
     if solve_text(hints, before) is None:
-        raise TransitionsError(f"the line ({' '.join(map(str, hints))}) {before} has no solution",
-                               source=where)
+        raise TransitionsError(
+            f"the line ({' '.join(map(str, hints))}) {before} has no solution", source=where
+        )
     return Transition(tuple(hints), before, after)

@@ -31,8 +31,9 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 LEARNED = load_rule_set("learned")
 CONTROL = load_rule_set("control")
-PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
-                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+PROBE_PUZZLE = Puzzle(
+    ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
+)
 
 
 def sample(name: str) -> Puzzle:
@@ -71,13 +72,17 @@ def check_trace(trace: Trace) -> None:
             assert BY_ID[step.technique].apply(seen.hints, after) == tuple(after), step
             if step.kind == RULE and step.rule is not None:
                 new = {cell[along] - offset for cell in step.cells}
-                fills = [f for f in apply_rule(rules[step.rule], seen)
-                         if f.flipped == step.flipped
-                         and {n: (e.type.value, e.index, e.start, e.size)
-                              for n, e in f.env.items()} == step.env]
+                fills = [
+                    f
+                    for f in apply_rule(rules[step.rule], seen)
+                    if f.flipped == step.flipped
+                    and {n: (e.type.value, e.index, e.start, e.size) for n, e in f.env.items()}
+                    == step.env
+                ]
                 assert fills, f"step {number}: its rule does not fire there"
-                rule_new = {p for f in fills for p in range(f.start, f.end)
-                            if seen.cells[p] == UNKNOWN}
+                rule_new = {
+                    p for f in fills for p in range(f.start, f.end) if seen.cells[p] == UNKNOWN
+                }
                 assert rule_new & new and rule_new <= set(range(len(after))), step
                 assert all(after[p] == fills[0].value for p in rule_new), step
         for r, c, v in step.cells:
@@ -85,8 +90,15 @@ def check_trace(trace: Trace) -> None:
     assert trace.solved and puzzle.is_solution(grid)
 
 
-@pytest.mark.parametrize("name", ["webpbn-00001-dancer.non", "webpbn-00006-cat.non",
-                                  "webpbn-00023-edge.non", "webpbn-00021-skid.non"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "webpbn-00001-dancer.non",
+        "webpbn-00006-cat.non",
+        "webpbn-00023-edge.non",
+        "webpbn-00021-skid.non",
+    ],
+)
 def test_real_puzzles_are_solved_in_complete_moves(name: str) -> None:
     check_trace(rule_trace(sample(name), LEARNED.rules))
 
@@ -114,8 +126,10 @@ def test_a_step_names_the_clue_as_a_player_sees_it() -> None:
     before = cells_from_text("------------")
     after = BY_ID["overlap"].apply((1, 8), before)
     text = explain_move("overlap", "row", 2, (1, 8), before, after).text
-    assert text == ("Row 3 — Overlap: the second clue, 8, starts at cell 3 at the earliest and "
-                    "cell 5 at the latest, so it covers cells 5–10 either way.")
+    assert text == (
+        "Row 3 — Overlap: the second clue, 8, starts at cell 3 at the earliest and "
+        "cell 5 at the latest, so it covers cells 5–10 either way."
+    )
     assert ordinal(1) == "second" and ordinal(11) == "12th" and ordinal(21) == "22nd"
 
 
@@ -123,32 +137,70 @@ def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
     # The oracle's sub-line is cells 5-12 of a 12-cell row holding the third clue only.
     before = cells_from_text("--------")
     after = BY_ID["overlap"].apply((6,), before)
-    x = explain_move("overlap", "row", 0, (6,), before, after, cell_offset=4, clue_offset=2,
-                     line_clues=(1, 1, 6), line_size=12)
+    x = explain_move(
+        "overlap",
+        "row",
+        0,
+        (6,),
+        before,
+        after,
+        cell_offset=4,
+        clue_offset=2,
+        line_clues=(1, 1, 6),
+        line_size=12,
+    )
     assert x.text.startswith("Row 1, cells 5–12 (only 6 there) — Overlap: the third clue, 6,")
     assert "cells 7–10" in x.text and x.clues == (2,)
     assert ("cells", 6, 10) in x.spans
 
 
-@pytest.mark.parametrize(("technique", "clues", "before", "words"), [
-    ("small_gap", (4,), "----x---x---", ("the gaps at cells 6–8, 10–12 are too small",)),
-    ("small_gap", (4,), "---x-------", ("the gap at cells 1–3 holds 3 cells",)),
-    ("small_gap", (3,), "---x--x---", ("the gap at cells 5–6 holds 2 cells",
-                                        "the smallest clue that can reach it is 3")),
-    ("punctuate", (1, 3), "---OOO----", ("the block at cells 4–6", "so it is finished",
-                                         "cells 3, 7 are empty")),
-    ("glue", (4,), "xO--------", ("the box at cell 2 touches the cross at cell 1",
-                                  "at least 4 long", "cells 3–5 are filled")),
-    ("mercury", (4,), "----OO----", ("the box at cells 5–6 can only be the 4",
-                                     "cannot reach cells 1–2, 9–10")),
-    ("joining_splitting", (4,), "---O-O---", ("only the 4 can hold the boxes on both sides of "
-                                              "cell 5",)),
-    ("empty_line", (), "-----", ("the clue is 0, so all 5 cells are empty",)),
-    ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clue 2 1",)),
-    ("line_solver", (2, 1), "--xO---", ("in both ways the clue 2 1 fits, cell 6 is empty",)),
-])
-def test_each_technique_says_its_instance(technique: str, clues: tuple[int, ...], before: str,
-                                          words: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("technique", "clues", "before", "words"),
+    [
+        ("small_gap", (4,), "----x---x---", ("the gaps at cells 6–8, 10–12 are too small",)),
+        ("small_gap", (4,), "---x-------", ("the gap at cells 1–3 holds 3 cells",)),
+        (
+            "small_gap",
+            (3,),
+            "---x--x---",
+            ("the gap at cells 5–6 holds 2 cells", "the smallest clue that can reach it is 3"),
+        ),
+        (
+            "punctuate",
+            (1, 3),
+            "---OOO----",
+            ("the block at cells 4–6", "so it is finished", "cells 3, 7 are empty"),
+        ),
+        (
+            "glue",
+            (4,),
+            "xO--------",
+            (
+                "the box at cell 2 touches the cross at cell 1",
+                "at least 4 long",
+                "cells 3–5 are filled",
+            ),
+        ),
+        (
+            "mercury",
+            (4,),
+            "----OO----",
+            ("the box at cells 5–6 can only be the 4", "cannot reach cells 1–2, 9–10"),
+        ),
+        (
+            "joining_splitting",
+            (4,),
+            "---O-O---",
+            ("only the 4 can hold the boxes on both sides of cell 5",),
+        ),
+        ("empty_line", (), "-----", ("the clue is 0, so all 5 cells are empty",)),
+        ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clue 2 1",)),
+        ("line_solver", (2, 1), "--xO---", ("in both ways the clue 2 1 fits, cell 6 is empty",)),
+    ],
+)
+def test_each_technique_says_its_instance(
+    technique: str, clues: tuple[int, ...], before: str, words: tuple[str, ...]
+) -> None:
     cells = cells_from_text(before)
     after = BY_ID[technique].apply(clues, cells)
     assert after != cells
@@ -188,12 +240,15 @@ def test_a_probe_is_explained_by_its_contradiction() -> None:
     probes = [s for s in trace.steps if s.kind == PROBE]
     assert probes
     for step in probes:
-        (r, c, v), = step.cells
+        ((r, c, v),) = step.cells
         assert step.technique == "contradiction"
         value, other = ("empty", "filled") if v == FILLED else ("filled", "empty")
-        assert re.fullmatch(rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were "
-                            rf"{value}, line logic would reach a dead end \((row|column) \d+ "
-                            rf"could not hold [\d ]+\); so it is {other}\.", step.text), step.text
+        assert re.fullmatch(
+            rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were "
+            rf"{value}, line logic would reach a dead end \((row|column) \d+ "
+            rf"could not hold [\d ]+\); so it is {other}\.",
+            step.text,
+        ), step.text
 
 
 def test_search_steps_are_named() -> None:
@@ -215,8 +270,9 @@ def test_the_new_fields_survive_json() -> None:
     trace = rule_trace(sample("webpbn-00001-dancer.non"), LEARNED.rules)
     back = Trace.from_json(trace.to_json(), trace.puzzle)
     assert back.steps == trace.steps
-    old = {k: v for k, v in trace.steps[0].to_json().items()
-           if k not in ("technique", "text", "focus")}
+    old = {
+        k: v for k, v in trace.steps[0].to_json().items() if k not in ("technique", "text", "focus")
+    }
     assert Step.from_json(old).technique == ""  # an older file still reads
 
 
@@ -232,14 +288,19 @@ def test_a_blank_margin_is_crossed_out_by_the_empty_line_technique() -> None:
     assert (region.rules_grid != UNKNOWN).all()
 
 
-@pytest.mark.parametrize("name", ["webpbn-00001-dancer.non", "webpbn-00021-skid.non",
-                                  "webpbn-00023-edge.non"])
+@pytest.mark.parametrize(
+    "name", ["webpbn-00001-dancer.non", "webpbn-00021-skid.non", "webpbn-00023-edge.non"]
+)
 @pytest.mark.parametrize("border", [1, 2])
 def test_a_blank_border_never_changes_the_grade(name: str, border: int) -> None:
     plain = grade(sample(name), LEARNED)
     framed = grade(bordered(sample(name), border), LEARNED)
-    assert (framed.tier, framed.score, framed.label, framed.hardest_technique) == \
-        (plain.tier, plain.score, plain.label, plain.hardest_technique)
+    assert (framed.tier, framed.score, framed.label, framed.hardest_technique) == (
+        plain.tier,
+        plain.score,
+        plain.label,
+        plain.hardest_technique,
+    )
     assert framed.features.margins == (border,) * 4
     # Rows the explanation names are the framed puzzle's (the picture moved down).
     shift = re.sub(r"row (\d+)", lambda m: f"row {int(m.group(1)) + border}", plain.explanation)
@@ -267,8 +328,12 @@ def test_the_fallback_line_step_picks_the_easiest_technique() -> None:
         lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(10)]
         lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(5)]
         order = [t.id for t in CATALOGUE]
-        easiest = min(order.index(t.id) for line in lines for t in CATALOGUE
-                      if t.apply(line.hints, line.cells) != line.cells)
+        easiest = min(
+            order.index(t.id)
+            for line in lines
+            for t in CATALOGUE
+            if t.apply(line.hints, line.cells) != line.cells
+        )
         assert order.index(step.technique) == easiest, step.text
         for r, c, v in step.cells:
             grid[r, c] = v
@@ -282,8 +347,9 @@ def test_every_technique_explains_any_line_it_changes() -> None:
     for _ in range(600):
         n = int(rng.integers(1, 16))
         picture = rng.random(n) < 0.55
-        clues = tuple(len(run) for run in "".join("O" if v else "x" for v in picture).split("x")
-                      if run)
+        clues = tuple(
+            len(run) for run in "".join("O" if v else "x" for v in picture).split("x") if run
+        )
         cells = tuple(int(v) if rng.random() < 0.3 else UNKNOWN for v in picture)
         for technique in CATALOGUE:
             after = technique.apply(clues, cells)

@@ -26,15 +26,15 @@ from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 CONTROL = load_rule_set("control")
-PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
-                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+PROBE_PUZZLE = Puzzle(
+    ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
+)
 # A drawn picture with a 2x2 "switch" (rows 1-2, columns 1-2 hold a diagonal): its clues also fit
 # the other diagonal, so its puzzle has two solutions.
-AMBIGUOUS = np.array([[1, 0, 0, 0, 0],
-                      [0, 1, 0, 1, 1],
-                      [0, 0, 1, 1, 1],
-                      [0, 1, 1, 1, 0],
-                      [1, 1, 0, 0, 0]], dtype=np.int8)
+AMBIGUOUS = np.array(
+    [[1, 0, 0, 0, 0], [0, 1, 0, 1, 1], [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], [1, 1, 0, 0, 0]],
+    dtype=np.int8,
+)
 
 
 def line_solves(puzzle: Puzzle) -> bool:
@@ -128,8 +128,9 @@ def test_the_time_limit_and_should_stop_end_the_search() -> None:
     def stop() -> bool:  # stop once the search has tried its first candidate
         return bool(reported)
 
-    search = line_solvable_edits(picture, should_stop=stop,
-                                 progress=lambda fraction, _message: reported.append(fraction))
+    search = line_solvable_edits(
+        picture, should_stop=stop, progress=lambda fraction, _message: reported.append(fraction)
+    )
     assert search.stopped and 0 < search.tried < search.candidates
 
 
@@ -151,8 +152,9 @@ def test_empty_rule_set_region_matches_unknown_cells() -> None:
 def test_find_edits_asks_for_uniqueness_first_then_line_solvability() -> None:
     ambiguous = find_edits(AMBIGUOUS)
     assert ambiguous.verdict is Verdict.MULTIPLE and ambiguous.edits
-    assert all(solve(Puzzle.from_grid(e.apply(AMBIGUOUS))).verdict.is_unique
-               for e in ambiguous.edits)
+    assert all(
+        solve(Puzzle.from_grid(e.apply(AMBIGUOUS))).verdict.is_unique for e in ambiguous.edits
+    )
     # A unique picture that needs search gets line-solvability edits instead.
     picture = solve(PROBE_PUZZLE).solution
     search = find_edits(picture)
@@ -186,20 +188,28 @@ def _region(rules_left: int, logic_left: int) -> StuckRegion:
 
 
 def test_summary_text_says_where_solving_gets_stuck_and_what_edits_do() -> None:
-    assert summary_text(_region(0, 0), None) == ("The rules alone decide every cell. Draw the "
-                                                  "picture to get suggested edits.")
+    assert summary_text(_region(0, 0), None) == (
+        "The rules alone decide every cell. Draw the picture to get suggested edits."
+    )
     assert summary_text(_region(4, 0), None).startswith(
-        "The rules get stuck with 4 cell(s) undecided (shaded); line logic then finishes.")
+        "The rules get stuck with 4 cell(s) undecided (shaded); line logic then finishes."
+    )
     assert "line logic then leaves 2 (hatched)." in summary_text(_region(4, 2), None)
     one = Edit(0, 0, FILLED, Verdict.UNIQUE_LINE)
     texts = [
-        (EditSearch(Verdict.MULTIPLE, [one, one]), "2 single-cell edit(s) make it unique "
-                                                   "(numbered on the grid)."),
+        (
+            EditSearch(Verdict.MULTIPLE, [one, one]),
+            "2 single-cell edit(s) make it unique (numbered on the grid).",
+        ),
         (EditSearch(Verdict.UNIQUE_SEARCH), "No single-cell edit makes it line-solvable."),
-        (EditSearch(Verdict.MULTIPLE, stopped=True), "No single-cell edit makes it unique "
-                                                     "within the time limit."),
-        (EditSearch(Verdict.UNIQUE_LINE), "The puzzle is unique and line-solvable: no edit "
-                                          "needed."),
+        (
+            EditSearch(Verdict.MULTIPLE, stopped=True),
+            "No single-cell edit makes it unique within the time limit.",
+        ),
+        (
+            EditSearch(Verdict.UNIQUE_LINE),
+            "The puzzle is unique and line-solvable: no edit needed.",
+        ),
         (EditSearch(Verdict.NO_SOLUTION), "No picture fits the clues."),
         (EditSearch(Verdict.UNDECIDED), "The solver could not decide the puzzle in time."),
     ]

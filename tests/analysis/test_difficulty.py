@@ -32,8 +32,9 @@ NO_RULES = RuleSet("none", ())
 FULL = Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,)))
 # Unique but not line-solvable: the complete solver says "needs search", and one depth-1 probe
 # (see tests/analysis/test_trace.py) finishes it.
-PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
-                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+PROBE_PUZZLE = Puzzle(
+    ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
+)
 LINE_SOLVABLE = Puzzle(((2,), (1, 1), (3,), (1,)), ((3,), (1, 2), (2,), ()))
 SWITCH = Puzzle(((1,), (1,)), ((1,), (1,)))  # the 2x2 diagonal: two solutions
 # Row 1 needs two adjacent cells, but column 2 is empty and columns 1 and 3 need one each.
@@ -135,8 +136,12 @@ def test_probing_never_completes_a_puzzle_with_two_solutions() -> None:
 def test_grading_is_deterministic() -> None:
     first = grade(PROBE_PUZZLE, CONTROL)
     second = grade(PROBE_PUZZLE, CONTROL)
-    assert (first.tier, first.score, first.label, first.explanation) == \
-        (second.tier, second.score, second.label, second.explanation)
+    assert (first.tier, first.score, first.label, first.explanation) == (
+        second.tier,
+        second.score,
+        second.label,
+        second.explanation,
+    )
     assert first.features == second.features
 
 
@@ -151,8 +156,14 @@ def test_weights_change_the_score_and_the_label() -> None:
 
 def test_labels_follow_the_thresholds() -> None:
     w = DifficultyWeights(thresholds=(10.0, 20.0, 30.0, 40.0))
-    assert [w.label(s) for s in (0, 9.9, 10, 25, 30, 45)] == \
-        ["Beginner", "Beginner", "Easy", "Medium", "Hard", "Expert"]
+    assert [w.label(s) for s in (0, 9.9, 10, 25, 30, 45)] == [
+        "Beginner",
+        "Beginner",
+        "Easy",
+        "Medium",
+        "Hard",
+        "Expert",
+    ]
 
 
 def test_the_explanation_names_the_hardest_technique() -> None:
@@ -162,8 +173,9 @@ def test_the_explanation_names_the_hardest_technique() -> None:
     hardest = max(uses, key=lambda name: (costs[name], uses[name], name))
     assert g.features.hardest_rule == hardest and g.features.hardest_rule_cost == costs[hardest]
     name = BY_ID[g.hardest_technique].name
-    assert g.explanation.startswith(f"{g.label}: the hardest technique it needs is {name} "
-                                    f"(tier {g.tier})")
+    assert g.explanation.startswith(
+        f"{g.label}: the hardest technique it needs is {name} (tier {g.tier})"
+    )
     assert "depth-1 probe" in g.explanation
 
 
@@ -263,8 +275,11 @@ def _reference_probe_solve(puzzle: Puzzle, budget: int) -> tuple[np.ndarray, lis
                     if trial is not None and closure(trial, None) is not None:
                         continue
                     other = CROSSED if value == FILLED else FILLED
-                    hit = (assume(state, r, c, other), Probe(r, c, other,
-                                                             1 if trial is None else 2), index)
+                    hit = (
+                        assume(state, r, c, other),
+                        Probe(r, c, other, 1 if trial is None else 2),
+                        index,
+                    )
                     break
                 if hit is not None:
                     break

@@ -21,8 +21,9 @@ from nonostudio.rules.ruleset import load_rule_set
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 LEARNED = load_rule_set("learned")
-PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
-                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+PROBE_PUZZLE = Puzzle(
+    ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
+)
 
 
 def test_the_ladder_climbs_from_where_to_apply_on_a_real_puzzle() -> None:
@@ -39,8 +40,9 @@ def test_the_ladder_climbs_from_where_to_apply_on_a_real_puzzle() -> None:
         assert hint.rung(0) == f"Look at {line}." and name not in hint.rung(0)
         assert hint.rung(1).startswith(f"Use {name} (tier {BY_ID[step.technique].tier}): ")
         assert hint.rung(2) == step.text and "cell" in hint.rung(2)
-        assert hint.rung(3).startswith(f"On {line}, fill ") or \
-            hint.rung(3).startswith(f"On {line}, cross out ")
+        assert hint.rung(3).startswith(f"On {line}, fill ") or hint.rung(3).startswith(
+            f"On {line}, cross out "
+        )
         assert [hint.rung(i) for i in range(len(RUNGS))] == list(hint.texts())
         grid = apply_step(grid, step)
         assert all(grid[r, c] == solution[r, c] == v for r, c, v in step.cells)
@@ -53,11 +55,13 @@ def test_a_probe_hint_points_at_the_cell() -> None:
     index = next(i for i, s in enumerate(trace.steps) if s.kind == "probe")
     hint = next_hint(PROBE_PUZZLE, trace.grid_after(index), LEARNED.rules)
     assert hint is not None and hint.step == trace.steps[index]
-    (r, c, v), = hint.step.cells
+    ((r, c, v),) = hint.step.cells
     assert hint.where.startswith(f"Look at row {r + 1}, column {c + 1}")
     assert hint.technique.startswith("Use Contradiction (tier 6)")
-    assert hint.apply == f"{'Fill' if v == FILLED else 'Cross out'} the cell at row {r + 1}, " \
+    assert (
+        hint.apply == f"{'Fill' if v == FILLED else 'Cross out'} the cell at row {r + 1}, "
         f"column {c + 1}."
+    )
 
 
 def test_a_step_beyond_the_rules_says_so_and_a_full_grid_has_no_hint() -> None:
@@ -83,9 +87,13 @@ def test_a_replayed_trace_hints_at_the_step_after_the_position() -> None:
 def test_line_pictures_and_frequencies() -> None:
     page = line_picture((2, 1), (UNKNOWN, FILLED, CROSSED), (False, True, False))
     assert page.count("<td") == 4 and '<td class="f new">' in page and "2 1" in page
-    freq = technique_frequencies([Transition((8,), "-" * 10, "--OOOOOO--"),
-                                  Transition((), "-----", "xxxxx"),
-                                  Transition((1,), "O--", "Oxx")])
+    freq = technique_frequencies(
+        [
+            Transition((8,), "-" * 10, "--OOOOOO--"),
+            Transition((), "-----", "xxxxx"),
+            Transition((1,), "O--", "Oxx"),
+        ]
+    )
     assert (freq["overlap"].first, freq["overlap"].fires) == (1, 1)
     assert (freq["empty_line"].first, freq["line_complete"].first) == (1, 1)
     assert freq["simple_spaces"].fires >= 1 and freq["simple_spaces"].first == 0

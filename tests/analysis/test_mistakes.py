@@ -12,8 +12,9 @@ from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.rules.ruleset import load_rule_set
 
 HOUSE = Puzzle.from_grid(np.array([[0, 1, 0], [1, 1, 1], [1, 0, 1]], dtype=np.int8))
-SOLUTION = np.array([[CROSSED, FILLED, CROSSED], [FILLED, FILLED, FILLED],
-                     [FILLED, CROSSED, FILLED]], dtype=np.int8)
+SOLUTION = np.array(
+    [[CROSSED, FILLED, CROSSED], [FILLED, FILLED, FILLED], [FILLED, CROSSED, FILLED]], dtype=np.int8
+)
 
 
 def test_filled_solves_ignores_undecided_and_crossed_cells() -> None:

@@ -38,8 +38,11 @@ def test_each_rule_step_names_its_fill_and_only_then_the_new_cells() -> None:
         assert step.kind == RULE and step.subline is None, "the dancer needs no oracle split"
         along = 1 if step.axis == "row" else 0
         new = {cell[along] for cell in step.cells}
-        said = re.search(r", so (cells? [\d–]+) (?:is|are) (?:filled|crossed out)"
-                         r"(?:; of these, (cells? [\d–, ]+) (?:is|are) new)?$", text)
+        said = re.search(
+            r", so (cells? [\d–]+) (?:is|are) (?:filled|crossed out)"
+            r"(?:; of these, (cells? [\d–, ]+) (?:is|are) new)?$",
+            text,
+        )
         assert said, text
         fill = _cells(said.group(1))
         assert new <= fill, text
@@ -61,8 +64,9 @@ def test_a_backwards_step_says_which_way_it_reads_its_line() -> None:
     for step, text in zip(trace.steps, sentences, strict=True):
         if step.flipped:
             way = "right to left" if step.axis == "row" else "bottom to top"
-            assert f"({way}): " in text and f"Reading the line from {way} (the last clue " \
-                f"first" in text, text
+            assert (
+                f"({way}): " in text and f"Reading the line from {way} (the last clue first" in text
+            ), text
             seen.add(step.axis)
         else:
             assert "Reading the line from" not in text, text

@@ -144,17 +144,26 @@ def test_coverage_share_of_the_control_rules(transitions, control_placements) ->
     assert share.covered == coverage(load_rule_set("control").rules, transitions).total == 4655
     assert share.placed == 4655 and share.share == 1.0 and share.unplaced_only == 0
     assert set(share.by_technique) == set(CONTROL_EXPECTED.values())
-    assert share.by_technique["small_gap"] == len(set().union(*(
-        cells for name, cells in coverage(load_rule_set("control").rules,
-                                          transitions).cells_by_rule.items()
-        if CONTROL_EXPECTED[name] == "small_gap")))
+    assert share.by_technique["small_gap"] == len(
+        set().union(
+            *(
+                cells
+                for name, cells in coverage(
+                    load_rule_set("control").rules, transitions
+                ).cells_by_rule.items()
+                if CONTROL_EXPECTED[name] == "small_gap"
+            )
+        )
+    )
     # the same placements with big hint unplaced: the cells only big hint covers are lost
     report = coverage(load_rule_set("control").rules, transitions)
     others = set().union(*(c for name, c in report.cells_by_rule.items() if name != "big_hint"))
     only_big = len(report.cells_by_rule["big_hint"] - others)
     assert only_big > 0
-    changed = [dataclasses.replace(p, technique=UNPLACED) if p.rule == "big_hint" else p
-               for p in control_placements]
+    changed = [
+        dataclasses.replace(p, technique=UNPLACED) if p.rule == "big_hint" else p
+        for p in control_placements
+    ]
     less = coverage_share(load_rule_set("control").rules, changed, transitions)
     assert less.placed == 4655 - only_big and less.unplaced_only == only_big
     assert less.by_technique[UNPLACED] == len(report.cells_by_rule["big_hint"])

@@ -98,7 +98,7 @@ def test_hardmax_repeats_a_useless_line_until_the_ceiling() -> None:
     episode = run_episode(game, agent)
     assert not episode.solved and episode.steps == CEILING
     stuck = episode.actions[-1]
-    assert set(episode.actions[episode.actions.index(stuck):]) == {stuck}
+    assert set(episode.actions[episode.actions.index(stuck) :]) == {stuck}
     board = game.blank()
     for action in episode.actions:
         board = game.play(board, action).board

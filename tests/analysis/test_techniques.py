@@ -43,8 +43,9 @@ def _brute_force(clues: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, i
     filled = sum(1 << i for i, c in enumerate(cells) if c == FILLED)
     crossed = sum(1 << i for i, c in enumerate(cells) if c == CROSSED)
     full = (1 << n) - 1
-    sols = [s for s in _solutions_by_clue(n).get(clues, []) if s & filled == filled
-            and not s & crossed]
+    sols = [
+        s for s in _solutions_by_clue(n).get(clues, []) if s & filled == filled and not s & crossed
+    ]
     always, never = full, full
     for s in sols:
         always &= s
@@ -128,7 +129,11 @@ def test_every_technique_agrees_with_the_line_solver_on_long_lines() -> None:
         for tid, move in MOVES.items():
             out = move(clues, cells)
             assert all(o == UNKNOWN or o == e for o, e in zip(out, exact, strict=True)), (
-                tid, clues, cells_to_text(cells), cells_to_text(out))
+                tid,
+                clues,
+                cells_to_text(cells),
+                cells_to_text(out),
+            )
 
 
 def test_the_last_family_is_the_exact_line_solver() -> None:

@@ -44,22 +44,35 @@ from nonostudio.rules.ruleset import load_rule_set
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 HINT = ElementType.HINT
-FULL_HINT = Rule("full_hint", (Binding("h", Singleton(HINT)),),
-                 Compare("=", Size("h"), LineSize()), Fill(True, Lit(0), LineSize()))
-BIG_HINT = Rule("big_hint", (Binding("h", Arbitrary(HINT)),),
-                Compare(">", LowestEndCell("h"), HighestStartCell("h")),
-                Fill(True, HighestStartCell("h"), LowestEndCell("h")))
+FULL_HINT = Rule(
+    "full_hint",
+    (Binding("h", Singleton(HINT)),),
+    Compare("=", Size("h"), LineSize()),
+    Fill(True, Lit(0), LineSize()),
+)
+BIG_HINT = Rule(
+    "big_hint",
+    (Binding("h", Arbitrary(HINT)),),
+    Compare(">", LowestEndCell("h"), HighestStartCell("h")),
+    Fill(True, HighestStartCell("h"), LowestEndCell("h")),
+)
 # Unsound: the first hint need not start at cell 0.
-PACK_LEFT = Rule("pack_left", (Binding("h", Constant(HINT, 0)),), TrueCond(),
-                 Fill(True, Lit(0), Size("h")))
+PACK_LEFT = Rule(
+    "pack_left", (Binding("h", Constant(HINT, 0)),), TrueCond(), Fill(True, Lit(0), Size("h"))
+)
 # Unsound: crosses the cell just past the line's end.
-OVERREACH = Rule("overreach", (Binding("h", Singleton(HINT)),), TrueCond(),
-                 Fill(False, LineSize(), Arith("+", LineSize(), Lit(1))))
+OVERREACH = Rule(
+    "overreach",
+    (Binding("h", Singleton(HINT)),),
+    TrueCond(),
+    Fill(False, LineSize(), Arith("+", LineSize(), Lit(1))),
+)
 
 # 5x5, unique but not line-solvable: one probe is needed (found by a random search with the
 # complete solver; its verdict there was "unique, needs search").
-PROBE_PUZZLE = Puzzle(((2, 1), (1, 3), (1,), (3,), (1, 1)),
-                      ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1)))
+PROBE_PUZZLE = Puzzle(
+    ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
+)
 TWO_SOLUTIONS = Puzzle(((1,), (1,)), ((1,), (1,)))
 LINE_SOLVABLE = Puzzle(((2,), (1, 1), (3,), (1,)), ((3,), (1, 2), (2,), ()))  # unique
 
@@ -81,8 +94,16 @@ def test_full_rows_take_one_rule_step_each() -> None:
     trace = rule_trace(puzzle, [FULL_HINT], rule_set="hand", complete_moves=False)
     assert trace.solved and not trace.interrupted
     assert trace.steps == [
-        Step("rule", "row", r, "full_hint", False, {"h": ("hint", 0, 0, 3)},
-             ((r, 0, FILLED), (r, 1, FILLED), (r, 2, FILLED)), None)
+        Step(
+            "rule",
+            "row",
+            r,
+            "full_hint",
+            False,
+            {"h": ("hint", 0, 0, 3)},
+            ((r, 0, FILLED), (r, 1, FILLED), (r, 2, FILLED)),
+            None,
+        )
         for r in range(3)
     ]
     assert trace.first_fallback() is None
@@ -97,12 +118,27 @@ def test_rules_reach_sub_lines_then_the_line_solver_finishes() -> None:
     puzzle = Puzzle(((2, 1),), ((1,), (1,), (), (1,)))
     trace = rule_trace(puzzle, [FULL_HINT], complete_moves=False)
     assert trace.steps == [
-        Step("rule", "row", 0, "full_hint", False, {"h": ("hint", 0, 0, 2)},
-             ((0, 0, FILLED), (0, 1, FILLED)), (0, 2)),
-        Step("rule", "row", 0, "full_hint", False, {"h": ("hint", 0, 0, 1)},
-             ((0, 3, FILLED),), (3, 4)),
-        Step("line", "row", 0, None, False, {}, ((0, 2, CROSSED),), None,
-             trace.steps[2].note),
+        Step(
+            "rule",
+            "row",
+            0,
+            "full_hint",
+            False,
+            {"h": ("hint", 0, 0, 2)},
+            ((0, 0, FILLED), (0, 1, FILLED)),
+            (0, 2),
+        ),
+        Step(
+            "rule",
+            "row",
+            0,
+            "full_hint",
+            False,
+            {"h": ("hint", 0, 0, 1)},
+            ((0, 3, FILLED),),
+            (3, 4),
+        ),
+        Step("line", "row", 0, None, False, {}, ((0, 2, CROSSED),), None, trace.steps[2].note),
     ]
     assert trace.solved
     assert trace.first_fallback() == 2
@@ -116,15 +152,25 @@ def test_rules_reach_sub_lines_then_the_line_solver_finishes() -> None:
 def test_a_flipped_match_is_recorded_as_flipped() -> None:
     # Big hint for the first hint only: on (1 3) in 5 cells it places the 1 at cell 0 reading
     # left to right, and — the first hint read right to left being the 3 — cells 2-4 flipped.
-    first_big = Rule("first_big", (Binding("h", Constant(HINT, 0)),),
-                     BIG_HINT.condition, BIG_HINT.action)
+    first_big = Rule(
+        "first_big", (Binding("h", Constant(HINT, 0)),), BIG_HINT.condition, BIG_HINT.action
+    )
     puzzle = Puzzle(((1, 3),), ((1,), (), (1,), (1,), (1,)))
     trace = rule_trace(puzzle, [first_big], fallback=False, complete_moves=False)
     assert trace.steps == [
-        Step("rule", "row", 0, "first_big", False, {"h": ("hint", 0, 0, 1)},
-             ((0, 0, FILLED),), None),
-        Step("rule", "row", 0, "first_big", True, {"h": ("hint", 0, 0, 3)},
-             ((0, 2, FILLED), (0, 3, FILLED), (0, 4, FILLED)), None),
+        Step(
+            "rule", "row", 0, "first_big", False, {"h": ("hint", 0, 0, 1)}, ((0, 0, FILLED),), None
+        ),
+        Step(
+            "rule",
+            "row",
+            0,
+            "first_big",
+            True,
+            {"h": ("hint", 0, 0, 3)},
+            ((0, 2, FILLED), (0, 3, FILLED), (0, 4, FILLED)),
+            None,
+        ),
     ]
     assert not trace.solved  # cell 1 needs a rule that crosses
 
@@ -147,8 +193,9 @@ def test_without_fallback_the_trace_stops_where_the_rules_do() -> None:
     assert (trace.grid_after(0) == UNKNOWN).all()
     # With complete moves only the empty column is crossed out (no rule can say "the clue is 0").
     moves = rule_trace(puzzle, [], fallback=False)
-    assert [(s.kind, s.technique, s.axis, s.index) for s in moves.steps] == \
-        [("rule", "empty_line", "column", 3)]
+    assert [(s.kind, s.technique, s.axis, s.index) for s in moves.steps] == [
+        ("rule", "empty_line", "column", 3)
+    ]
     assert not moves.solved
 
 
@@ -186,13 +233,18 @@ def _first_refuted(puzzle: Puzzle, grid: np.ndarray) -> tuple[int, int, int, tup
     raise AssertionError("no cell is refuted: the trace should not have probed here")
 
 
-@pytest.mark.parametrize(("sample", "rules", "memory"),
-                         [("webpbn-00023-edge.non", "learned", True),
-                          ("webpbn-00027-bucks.non", "learned", True),
-                          ("webpbn-00023-edge.non", None, True),
-                          ("webpbn-00023-edge.non", None, False)])
+@pytest.mark.parametrize(
+    ("sample", "rules", "memory"),
+    [
+        ("webpbn-00023-edge.non", "learned", True),
+        ("webpbn-00027-bucks.non", "learned", True),
+        ("webpbn-00023-edge.non", None, True),
+        ("webpbn-00023-edge.non", None, False),
+    ],
+)
 def test_every_probe_step_is_the_first_refuted_cell_from_scratch(
-        sample: str, rules: str | None, memory: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    sample: str, rules: str | None, memory: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The tracer reuses its depth-1 trials from one probe step to the next (on grids up to a
     # size; memory=False sets that size to 0, as on a large grid); each probe must still be
     # exactly what trying every cell from scratch finds, and name the same line.
@@ -298,8 +350,10 @@ def test_control_rules_on_the_paper_puzzles(paper_puzzles) -> None:
                 along = [c if step.axis == "row" else r for r, c, _ in step.cells]
                 value = step.cells[0][2]
                 matches = [
-                    f for f in apply_rule(rules[step.rule], seen)
-                    if f.flipped == step.flipped and f.value == value
+                    f
+                    for f in apply_rule(rules[step.rule], seen)
+                    if f.flipped == step.flipped
+                    and f.value == value
                     and {n: (e.type.value, e.index, e.start, e.size) for n, e in f.env.items()}
                     == step.env
                     and all(f.start + offset <= p < f.end + offset for p in along)

@@ -42,8 +42,15 @@ def one_round(folder: Path, index: int, mode: str) -> tuple[float, dict[int, str
     with JobStore(folder / f"jobs-{index}.sqlite3") as store:
         run = store.create_run({}, specs)
         first = threading.Event()
-        runner = Runner(store, run, synthesis_work, jobs=2, mode=mode, budget_s=60.0,
-                        on_snapshot=lambda _snapshot: first.set())
+        runner = Runner(
+            store,
+            run,
+            synthesis_work,
+            jobs=2,
+            mode=mode,
+            budget_s=60.0,
+            on_snapshot=lambda _snapshot: first.set(),
+        )
         thread = threading.Thread(target=runner.run)
         thread.start()
         if not first.wait(120):
@@ -68,10 +75,14 @@ def main() -> None:
             took, left = one_round(Path(folder), i, args.mode)
             times.append(took)
             defunct = sum(state.startswith("Z") for state in left.values())
-            print(f"round {i + 1}: cancel took {took:.3f} s; child processes left: {len(left)}, "
-                  f"defunct: {defunct} {sorted(left.values())}")
-    print(f"cancel of a learning run ({args.mode} workers): median {statistics.median(times):.3f} s"
-          f" over {len(times)} rounds (max {max(times):.3f} s; goal <= 1 s)")
+            print(
+                f"round {i + 1}: cancel took {took:.3f} s; child processes left: {len(left)}, "
+                f"defunct: {defunct} {sorted(left.values())}"
+            )
+    print(
+        f"cancel of a learning run ({args.mode} workers): median {statistics.median(times):.3f} s"
+        f" over {len(times)} rounds (max {max(times):.3f} s; goal <= 1 s)"
+    )
 
 
 if __name__ == "__main__":

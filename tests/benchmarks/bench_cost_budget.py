@@ -68,8 +68,13 @@ TOP = 10
 SWAP_TRIES = 40
 
 
-def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells, int]], budget: int,
-                     transitions: list, tries: int = SWAP_TRIES) -> list[Rule]:
+def improve_by_swaps(
+    chosen: list[Rule],
+    pool: dict[str, tuple[Rule, Cells, int]],
+    budget: int,
+    transitions: list,
+    tries: int = SWAP_TRIES,
+) -> list[Rule]:
     """Replace one chosen rule by another while that raises the coverage within ``budget``.
 
     First improvement: each chosen rule in turn (the one covering least on its own first) is
@@ -84,13 +89,18 @@ def improve_by_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells, int]
         improved = False
         order = sorted(range(len(chosen)), key=lambda p: len(pool[chosen[p].name][1]))
         for p in order:
-            rest = chosen[:p] + chosen[p + 1:]
+            rest = chosen[:p] + chosen[p + 1 :]
             room = budget - sum(pool[r.name][2] for r in rest)
             union: set[tuple[int, int]] = set().union(*(pool[r.name][1] for r in rest))
             names = {r.name for r in chosen}
-            options = sorted((entry for name, entry in pool.items()
-                              if name not in names and entry[2] <= room and entry[1]),
-                             key=lambda e: (-len(e[1] - union), e[2], e[0].name))
+            options = sorted(
+                (
+                    entry
+                    for name, entry in pool.items()
+                    if name not in names and entry[2] <= room and entry[1]
+                ),
+                key=lambda e: (-len(e[1] - union), e[2], e[0].name),
+            )
             for rule, _, _ in options[:tries]:
                 got = len(covered_cells([*rest, rule], transitions))
                 if got > best:
@@ -109,14 +119,14 @@ def conjunct_variants(rule: Rule) -> list[Rule]:
     top = conjuncts(rule.condition)
     conds: list[Cond] = []
     for i, c in enumerate(top):
-        conds.append(conjoin(top[:i] + top[i + 1:]))
+        conds.append(conjoin(top[:i] + top[i + 1 :]))
         if isinstance(c, Unique):
             inner = conjuncts(c.cond)
             for n in (1, 2):
                 for out in itertools.combinations(range(len(inner)), n):
                     if len(inner) - n >= 1:
                         kept = conjoin([x for j, x in enumerate(inner) if j not in out])
-                        conds.append(conjoin([*top[:i], Unique(c.var, kept), *top[i + 1:]]))
+                        conds.append(conjoin([*top[:i], Unique(c.var, kept), *top[i + 1 :]]))
     out: list[Rule] = []
     for n, cond in enumerate(conds):
         variant = tidy(Rule(f"{rule.name}_v{n}", rule.bindings, cond, rule.action))
@@ -151,8 +161,11 @@ def simpler_forms(rule: Rule) -> list[Rule]:
     forms: list[Rule] = []
     for i, b in enumerate(rule.bindings):
         if isinstance(b.pattern, Constant):
-            bindings = (*rule.bindings[:i], Binding(b.name, Arbitrary(b.pattern.type)),
-                        *rule.bindings[i + 1:])
+            bindings = (
+                *rule.bindings[:i],
+                Binding(b.name, Arbitrary(b.pattern.type)),
+                *rule.bindings[i + 1 :],
+            )
             forms.append(replace(rule, bindings=bindings))
     forms += [replace(rule, condition=c) for c in _loosened(rule.condition)]
     forms += [replace(rule, action=a) for a in _loosened(rule.action)]
@@ -181,8 +194,13 @@ def sets_no_wrong_cell(rule: Rule, transitions: list) -> bool:
     return not coverage([rule], transitions).bugs
 
 
-def improve_by_pair_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells, int]],
-                          budget: int, transitions: list, tries: int) -> list[Rule]:
+def improve_by_pair_swaps(
+    chosen: list[Rule],
+    pool: dict[str, tuple[Rule, Cells, int]],
+    budget: int,
+    transitions: list,
+    tries: int,
+) -> list[Rule]:
     """Replace two chosen rules by two others, the best such swap among the ``tries`` rules
     adding most cells on their own to what the other eight cover, while that raises the coverage
     within ``budget``; alternates with :func:`improve_by_swaps`.  Every pair is measured with
@@ -196,8 +214,10 @@ def improve_by_pair_swaps(chosen: list[Rule], pool: dict[str, tuple[Rule, Cells,
             rest = [r for i, r in enumerate(chosen) if i not in (a, b)]
             room = budget - sum(pool[r.name][2] for r in rest)
             union = covered_cells(rest, transitions)
-            options = sorted((e for n, e in pool.items() if n not in names and e[2] < room and e[1]),
-                             key=lambda e: (-len(e[1] - union), e[2], e[0].name))[:tries]
+            options = sorted(
+                (e for n, e in pool.items() if n not in names and e[2] < room and e[1]),
+                key=lambda e: (-len(e[1] - union), e[2], e[0].name),
+            )[:tries]
             for x, y in itertools.combinations(options, 2):
                 if x[2] + y[2] <= room:
                     got = len(covered_cells([*rest, x[0], y[0]], transitions))
@@ -218,8 +238,10 @@ def show(rules: list[Rule], transitions: list) -> None:
         print(f"  {rule.name:28} +{len(now) - len(covered):5}  cost {cost(rule)}")
         covered = now
     total = sum(map(cost, rules))
-    print(f"  top {len(rules)} cover {len(covered)} cells, mean cost "
-          f"{total / max(len(rules), 1):.1f} (total {total})")
+    print(
+        f"  top {len(rules)} cover {len(covered)} cells, mean cost "
+        f"{total / max(len(rules), 1):.1f} (total {total})"
+    )
 
 
 def main() -> int:
@@ -228,15 +250,29 @@ def main() -> int:
     parser.add_argument("--budget", type=int, action="append", help="default: 317 and 337")
     parser.add_argument("--store", help="a job store whose run's found rules are pooled too")
     parser.add_argument("--run", type=int, action="append", help="the run(s) to pool")
-    parser.add_argument("--swap-tries", type=int, default=SWAP_TRIES,
-                        help=f"rules tried per chosen rule when swapping (default {SWAP_TRIES})")
+    parser.add_argument(
+        "--swap-tries",
+        type=int,
+        default=SWAP_TRIES,
+        help=f"rules tried per chosen rule when swapping (default {SWAP_TRIES})",
+    )
     parser.add_argument("--mirrors", action="store_true", help="pool every rule's mirror image")
-    parser.add_argument("--variants", action="store_true",
-                        help="pool cheaper variants that leave out one or two conjuncts")
-    parser.add_argument("--pairs", type=int, metavar="TRIES",
-                        help="also swap pairs, among the TRIES best rules per pair taken out")
-    parser.add_argument("--start", help="begin the swaps from this rule set (pooled too) "
-                        "instead of the budgeted greedy's choice")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="pool cheaper variants that leave out one or two conjuncts",
+    )
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        metavar="TRIES",
+        help="also swap pairs, among the TRIES best rules per pair taken out",
+    )
+    parser.add_argument(
+        "--start",
+        help="begin the swaps from this rule set (pooled too) "
+        "instead of the budgeted greedy's choice",
+    )
     parser.add_argument("--save", help="write the last budget's final choice to this rule file")
     args = parser.parse_args()
     if not TESTING_SET.is_file():
@@ -257,26 +293,34 @@ def main() -> int:
     rules = list(unique.values())
     candidates: set[str] = set()  # names of the rules still to be proved if chosen
     if args.mirrors:
-        images = _fresh(rules, [m for m in map(mirrored, rules) if m is not None
-                                and m.name not in unique])
+        images = _fresh(
+            rules, [m for m in map(mirrored, rules) if m is not None and m.name not in unique]
+        )
         rules += images
         candidates |= {m.name for m in images}
         print(f"mirror images pooled: {len(images)}")
-    print(f"{len(rules)} distinct rules; the 10 cheapest cost "
-          f"{sum(sorted(map(cost, rules))[:TOP])} together")
+    print(
+        f"{len(rules)} distinct rules; the 10 cheapest cost "
+        f"{sum(sorted(map(cost, rules))[:TOP])} together"
+    )
     cells = measure_cells(rules, transitions, jobs=None)
     assert cells is not None
-    pool = {rule.name: (rule, covered, cost(rule))
-            for rule, covered in zip(rules, cells, strict=True)}
+    pool = {
+        rule.name: (rule, covered, cost(rule)) for rule, covered in zip(rules, cells, strict=True)
+    }
     if args.variants:
         useful = [r for r in rules if pool[r.name][1]]
-        made = _fresh(rules, [v for r in useful
-                              for v in [*conjunct_variants(r), *simpler_forms(r)]])
+        made = _fresh(
+            rules, [v for r in useful for v in [*conjunct_variants(r), *simpler_forms(r)]]
+        )
         made = [v for v in made if v.name not in pool]
         measured = measure_cells(made, transitions, jobs=None)
         assert measured is not None
-        kept = [(v, c) for v, c in zip(made, measured, strict=True)
-                if c and sets_no_wrong_cell(v, transitions)]
+        kept = [
+            (v, c)
+            for v, c in zip(made, measured, strict=True)
+            if c and sets_no_wrong_cell(v, transitions)
+        ]
         for v, c in kept:
             pool[v.name] = (v, c, cost(v))
             candidates.add(v.name)
@@ -291,8 +335,13 @@ def main() -> int:
                 first = [pool[r.name][0] for r in start]
                 print(f" the rules of {args.start}:")
             else:
-                first = optimise([e[0] for e in pool.values()], transitions, top_k=TOP,
-                                 cells=[e[1] for e in pool.values()], cost_budget=budget).rules
+                first = optimise(
+                    [e[0] for e in pool.values()],
+                    transitions,
+                    top_k=TOP,
+                    cells=[e[1] for e in pool.values()],
+                    cost_budget=budget,
+                ).rules
                 print(" the budgeted greedy:")
             show(first, transitions)
             if args.pairs:
@@ -307,8 +356,10 @@ def main() -> int:
             for rule in final:
                 if rule.name in candidates:
                     result = prove(rule, 30, strategy=AT_ONCE)
-                    print(f"  {rule.name}: {verdict[result.sound]} for lines up to 30 cells "
-                          f"({result.seconds:.1f} s)")
+                    print(
+                        f"  {rule.name}: {verdict[result.sound]} for lines up to 30 cells "
+                        f"({result.seconds:.1f} s)"
+                    )
                     if result.sound is True:
                         candidates.discard(rule.name)
                     else:
@@ -322,11 +373,17 @@ def main() -> int:
         entries = [RuleEntry(r, r.name, "bench_cost_budget", (), 0) for r in final]
         total = sum(map(cost, final))
         with open(args.save, "w", encoding="utf-8") as out:
-            out.write(dump_rules(entries, header=(
-                f"A top {len(final)} chosen under a cost budget by bench_cost_budget.py: "
-                f"{len(covered_cells(final, transitions))} cells of the paper's test set, "
-                f"total cost {total} (mean {total / len(final):.1f}); every rule proved sound "
-                "for lines up to 30 cells.")))
+            out.write(
+                dump_rules(
+                    entries,
+                    header=(
+                        f"A top {len(final)} chosen under a cost budget by bench_cost_budget.py: "
+                        f"{len(covered_cells(final, transitions))} cells of the paper's test set, "
+                        f"total cost {total} (mean {total / len(final):.1f}); every rule proved sound "
+                        "for lines up to 30 cells."
+                    ),
+                )
+            )
         print(f"saved to {args.save}")
     return 0
 

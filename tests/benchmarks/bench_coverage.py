@@ -23,8 +23,12 @@ TESTING_SET = ANCHORS / "butler" / "testing-set.json"
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rules", nargs="?", default="control",
-                        help="rule set name or .rules file (default: control)")
+    parser.add_argument(
+        "rules",
+        nargs="?",
+        default="control",
+        help="rule set name or .rules file (default: control)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     if not TESTING_SET.is_file():
@@ -36,21 +40,29 @@ def main() -> int:
     rules = load_rule_set(args.rules).rules
     reports = [coverage(rules, transitions) for _ in range(max(1, args.rounds))]
     report = reports[-1]
-    print(f"rule set {args.rules}: {len(rules)} rules, {len(transitions)} transitions "
-          f"(loaded in {loading:.3f} s)")
-    print(f"coverage {report.total} of {report.cells_to_fill} cells "
-          f"({100 * report.total / report.cells_to_fill:.1f}%)")
+    print(
+        f"rule set {args.rules}: {len(rules)} rules, {len(transitions)} transitions "
+        f"(loaded in {loading:.3f} s)"
+    )
+    print(
+        f"coverage {report.total} of {report.cells_to_fill} cells "
+        f"({100 * report.total / report.cells_to_fill:.1f}%)"
+    )
     width = max((len(r.name) for r in rules), default=4)
     print(f"  {'rule':<{width}}  {'first':>6}  {'covered':>7}")
     for r in rules:
-        print(f"  {r.name:<{width}}  {report.per_rule[r.name]:>6}  "
-              f"{len(report.cells_by_rule[r.name]):>7}")
+        print(
+            f"  {r.name:<{width}}  {report.per_rule[r.name]:>6}  "
+            f"{len(report.cells_by_rule[r.name]):>7}"
+        )
     print(f"bugs: {len(report.bugs)}")
     for bug in report.bugs[:20]:
         f = bug.fill
         t = transitions[bug.transition]
-        print(f"  {bug.rule} on #{bug.transition} ({' '.join(map(str, t.hints))}) {t.before}: "
-              f"fill({'true' if f.value else 'false'}, {f.start}, {f.end}) vs {t.after}")
+        print(
+            f"  {bug.rule} on #{bug.transition} ({' '.join(map(str, t.hints))}) {t.before}: "
+            f"fill({'true' if f.value else 'false'}, {f.start}, {f.end}) vs {t.after}"
+        )
     times = [r.seconds for r in reports]
     print(f"seconds: best {min(times):.3f}, first {times[0]:.3f} (rounds: {len(times)})")
     return 0

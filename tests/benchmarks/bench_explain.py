@@ -34,24 +34,31 @@ def main() -> int:
         return 2
     rule_set = load_rule_set(args.rules)
     puzzles = read_all(path)
-    print(f"{len(puzzles)} puzzles, rule set {rule_set.name!r} ({len(rule_set.rules)} rules), "
-          f"best of {args.rounds} rounds")
-    header = (f"{'puzzle':<32} {'size':>6} {'steps':>6} {'rules':>6} {'line':>5} {'probe':>5} "
-              f"{'search':>6} {'solved':>6} {'seconds':>8}")
+    print(
+        f"{len(puzzles)} puzzles, rule set {rule_set.name!r} ({len(rule_set.rules)} rules), "
+        f"best of {args.rounds} rounds"
+    )
+    header = (
+        f"{'puzzle':<32} {'size':>6} {'steps':>6} {'rules':>6} {'line':>5} {'probe':>5} "
+        f"{'search':>6} {'solved':>6} {'seconds':>8}"
+    )
     print(header)
     print("-" * len(header))
     totals = {"steps": 0, "rules": 0, "line": 0, "probe": 0, "search": 0, "solved": 0}
     seconds_total = 0.0
     slowest = 0.0
     for ident, puzzle in puzzles:
-        traces = [rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name)
-                  for _ in range(args.rounds)]
+        traces = [
+            rule_trace(puzzle, rule_set.rules, rule_set=rule_set.name) for _ in range(args.rounds)
+        ]
         trace = min(traces, key=lambda t: t.seconds)
         s = trace.summary()
         fb = s.fallback_steps
-        print(f"{ident[:32]:<32} {puzzle.size_text:>6} {s.steps:>6} {s.rule_steps:>6} "
-              f"{fb['line']:>5} {fb['probe']:>5} {fb['search']:>6} {str(trace.solved):>6} "
-              f"{trace.seconds:>8.3f}")
+        print(
+            f"{ident[:32]:<32} {puzzle.size_text:>6} {s.steps:>6} {s.rule_steps:>6} "
+            f"{fb['line']:>5} {fb['probe']:>5} {fb['search']:>6} {str(trace.solved):>6} "
+            f"{trace.seconds:>8.3f}"
+        )
         totals["steps"] += s.steps
         totals["rules"] += s.rule_steps
         for kind in ("line", "probe", "search"):
@@ -60,9 +67,11 @@ def main() -> int:
         seconds_total += trace.seconds
         slowest = max(slowest, trace.seconds)
     print("-" * len(header))
-    print(f"{'total':<32} {'':>6} {totals['steps']:>6} {totals['rules']:>6} {totals['line']:>5} "
-          f"{totals['probe']:>5} {totals['search']:>6} {totals['solved']:>6} "
-          f"{seconds_total:>8.3f}")
+    print(
+        f"{'total':<32} {'':>6} {totals['steps']:>6} {totals['rules']:>6} {totals['line']:>5} "
+        f"{totals['probe']:>5} {totals['search']:>6} {totals['solved']:>6} "
+        f"{seconds_total:>8.3f}"
+    )
     verdict = "met" if slowest <= GOAL_SECONDS else "MISSED"
     print(f"slowest puzzle {slowest:.3f} s; goal <= {GOAL_SECONDS:.0f} s per puzzle: {verdict}")
     return 0 if slowest <= GOAL_SECONDS else 1

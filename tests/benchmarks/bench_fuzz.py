@@ -52,8 +52,9 @@ def fuzz(fmt: str, mutants: int, rng: random.Random, show: int) -> dict[str, obj
         elif fmt == "npz" and rng.random() < 0.5:
             data = mutate_inside(rng.choice(files), random_edits(rng, rng.randint(1, 4)))
         else:
-            data = mutate(rng.choice(files), random_edits(rng, rng.randint(1, 4)),
-                          rng.choice(everything))
+            data = mutate(
+                rng.choice(files), random_edits(rng, rng.randint(1, 4)), rng.choice(everything)
+            )
         try:
             (puzzles, errors), seconds = timed(lambda d=data: read_everything(d, forced))
         except Exception as exc:  # the bug this benchmark looks for
@@ -85,13 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mutants", type=int, default=2000, help="mutants per format")
     parser.add_argument("--seed", type=int, default=32, help="random seed")
     parser.add_argument("--formats", default="", help="comma-separated formats (default all)")
-    parser.add_argument("--show", type=int, default=3,
-                        help="print up to this many bad inputs per format")
+    parser.add_argument(
+        "--show", type=int, default=3, help="print up to this many bad inputs per format"
+    )
     args = parser.parse_args(argv)
     formats = args.formats.split(",") if args.formats else [*FORMAT_NAMES, AUTO]
     rng = random.Random(args.seed)
-    print(f"{'format':<9} {'seeds':>5} {'mutants':>7} {'puzzles':>7} {'clean errors':>12} "
-          f"{'fallback':>8} {'other':>5} {'slowest s':>9}  slowest input")
+    print(
+        f"{'format':<9} {'seeds':>5} {'mutants':>7} {'puzzles':>7} {'clean errors':>12} "
+        f"{'fallback':>8} {'other':>5} {'slowest s':>9}  slowest input"
+    )
     total: Counter[str] = Counter()
     worst = 0.0
     for fmt in formats:
@@ -101,11 +105,16 @@ def main(argv: list[str] | None = None) -> int:
         total.update(counts)
         worst = max(worst, seconds)
         files = sum(map(len, seeds().values())) if fmt == AUTO else len(seeds()[fmt])
-        print(f"{fmt:<9} {files:>5} {args.mutants:>7} {counts['puzzle']:>7} "
-              f"{counts['error']:>12} {counts['fallback']:>8} {counts['other']:>5} "
-              f"{seconds:>9.3f}  {len(data):,} bytes {data[:30]!r}", flush=True)
-    print(f"{'total':<9} {'':>5} {args.mutants * len(formats):>7} {total['puzzle']:>7} "
-          f"{total['error']:>12} {total['fallback']:>8} {total['other']:>5} {worst:>9.3f}")
+        print(
+            f"{fmt:<9} {files:>5} {args.mutants:>7} {counts['puzzle']:>7} "
+            f"{counts['error']:>12} {counts['fallback']:>8} {counts['other']:>5} "
+            f"{seconds:>9.3f}  {len(data):,} bytes {data[:30]!r}",
+            flush=True,
+        )
+    print(
+        f"{'total':<9} {'':>5} {args.mutants * len(formats):>7} {total['puzzle']:>7} "
+        f"{total['error']:>12} {total['fallback']:>8} {total['other']:>5} {worst:>9.3f}"
+    )
     if total["empty message"]:
         print(f"{total['empty message']} errors with an empty message")
     return 1 if total["other"] or total["empty message"] or worst > TIME_BOUND_S else 0

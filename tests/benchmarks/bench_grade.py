@@ -62,16 +62,24 @@ def _grade(job: tuple[str, str, str]) -> dict | None:
     except (PuzzleError, KeyError):
         return None
     g = grade(puzzle, _rules(rules))
-    return {"tier": g.tier, "score": g.score, "solutions": g.features.solutions,
-            "seconds": g.seconds, "cells": puzzle.width * puzzle.height,
-            "small": puzzle.width <= 30 and puzzle.height <= 30}
+    return {
+        "tier": g.tier,
+        "score": g.score,
+        "solutions": g.features.solutions,
+        "seconds": g.seconds,
+        "cells": puzzle.width * puzzle.height,
+        "small": puzzle.width <= 30 and puzzle.height <= 30,
+    }
 
 
 def _grade_puzzle(job: tuple[str, Puzzle]) -> dict:
     rules, puzzle = job
     g = grade(puzzle, _rules(rules))
-    return {"seconds": g.seconds, "small": puzzle.width <= 30 and puzzle.height <= 30,
-            "tier": g.tier}
+    return {
+        "seconds": g.seconds,
+        "small": puzzle.width <= 30 and puzzle.height <= 30,
+        "tier": g.tier,
+    }
 
 
 def _spaced(rows: list[dict], n: int) -> list[dict]:
@@ -107,12 +115,14 @@ def _agrees(verdict: str, row: dict) -> bool:
     return row["tier"] == 8 and row["solutions"] == MULTIPLE
 
 
-def verdicts(pool: ProcessPoolExecutor, rules: str, per_corpus: int,
-             max_cells: int) -> list[tuple[dict, dict]]:
+def verdicts(
+    pool: ProcessPoolExecutor, rules: str, per_corpus: int, max_cells: int
+) -> list[tuple[dict, dict]]:
     with open(PUZZLES / "INDEX.csv", newline="", encoding="utf-8") as handle:
         decided = [row for row in csv.DictReader(handle) if row["pbnsolve_u_b"] in DECIDED]
-    index = [row for row in decided
-             if int(row["width"] or 0) * int(row["height"] or 0) <= max_cells]
+    index = [
+        row for row in decided if int(row["width"] or 0) * int(row["height"] or 0) <= max_cells
+    ]
     print(f"\n{len(decided) - len(index)} decided rows over {max_cells} cells left out")
     by_corpus: dict[str, list[dict]] = defaultdict(list)
     for row in index:
@@ -137,8 +147,10 @@ def verdicts(pool: ProcessPoolExecutor, rules: str, per_corpus: int,
             if _agrees(row["pbnsolve_u_b"], result):
                 agree += 1
             else:
-                wrong.append(f"{row['file']}#{row['item']} ({row['pbnsolve_u_b']}: tier "
-                             f"{result['tier']}, {result['solutions']})")
+                wrong.append(
+                    f"{row['file']}#{row['item']} ({row['pbnsolve_u_b']}: tier "
+                    f"{result['tier']}, {result['solutions']})"
+                )
         totals = [totals[0] + graded, totals[1] + agree, totals[2] + refused]
         print(f"{corpus:<28} {graded:>6} {agree:>6} {refused:>7}  {'; '.join(wrong[:3])}")
     print(f"{'total':<28} {totals[0]:>6} {totals[1]:>6} {totals[2]:>7}")
@@ -149,18 +161,24 @@ def correlations(pool: ProcessPoolExecutor, rules: str, pairs: list[tuple[dict, 
     print("\nSpearman correlation of the score")
     walls = [(float(row["wall_s"]), result["score"]) for row, result in pairs if row["wall_s"]]
     if walls:
-        print(f"  with pbnsolve wall_s over {len(walls)} puzzles: "
-              f"{spearman([w for w, _ in walls], [s for _, s in walls]):+.3f}")
+        print(
+            f"  with pbnsolve wall_s over {len(walls)} puzzles: "
+            f"{spearman([w for w, _ in walls], [s for _, s in walls]):+.3f}"
+        )
     path = PUZZLES / "picross-solver" / "outputs-validation.csv"
     with open(path, newline="", encoding="utf-8") as handle:
         rows = [r for r in csv.DictReader(handle) if r["Difficulty"] in PICROSS_RANK]
     jobs = [(rules, f"picross-solver/{r['File']}", r["Grid"]) for r in rows]
     results = list(pool.map(_grade, jobs))
-    both = [(PICROSS_RANK[r["Difficulty"]], res["score"]) for r, res in zip(rows, results,
-                                                                          strict=True)
-            if res is not None]
-    print(f"  with picross-solver's difficulty (LINE < BRANCH < MULT) over {len(both)} puzzles: "
-          f"{spearman([d for d, _ in both], [s for _, s in both]):+.3f}")
+    both = [
+        (PICROSS_RANK[r["Difficulty"]], res["score"])
+        for r, res in zip(rows, results, strict=True)
+        if res is not None
+    ]
+    print(
+        f"  with picross-solver's difficulty (LINE < BRANCH < MULT) over {len(both)} puzzles: "
+        f"{spearman([d for d, _ in both], [s for _, s in both]):+.3f}"
+    )
 
 
 def _stats(label: str, rows: list[dict]) -> None:
@@ -170,11 +188,16 @@ def _stats(label: str, rows: list[dict]) -> None:
         s = np.array([r["seconds"] for r in subset])
         tiers = np.bincount([r["tier"] for r in subset], minlength=9)
         median = float(np.median(s))
-        print(f"  {label:<14} {name:<9} n={len(subset):>4}  median {median:.3f} s  "
-              f"p95 {float(np.percentile(s, 95)):.3f} s  max {float(s.max()):.3f} s  "
-              f"tiers {list(map(int, tiers))}"
-              + (f"  goal <= {GOAL_MEDIAN} s: {'met' if median <= GOAL_MEDIAN else 'missed'}"
-                 if name != "all" else ""))
+        print(
+            f"  {label:<14} {name:<9} n={len(subset):>4}  median {median:.3f} s  "
+            f"p95 {float(np.percentile(s, 95)):.3f} s  max {float(s.max()):.3f} s  "
+            f"tiers {list(map(int, tiers))}"
+            + (
+                f"  goal <= {GOAL_MEDIAN} s: {'met' if median <= GOAL_MEDIAN else 'missed'}"
+                if name != "all"
+                else ""
+            )
+        )
 
 
 def times(pool: ProcessPoolExecutor, rules: str, janko: int) -> None:
@@ -184,17 +207,27 @@ def times(pool: ProcessPoolExecutor, rules: str, janko: int) -> None:
     entries = read_entries(PUZZLES / "janko-puzzlekit" / "Nonogram_dataset.json")
     chosen = _spaced([{"build": b} for _, b in entries], janko)
     puzzles = [row["build"]() for row in chosen]
-    _stats(f"janko ({len(puzzles)})",
-           list(pool.map(_grade_puzzle, [(rules, p) for p in puzzles], chunksize=4)))
+    _stats(
+        f"janko ({len(puzzles)})",
+        list(pool.map(_grade_puzzle, [(rules, p) for p in puzzles], chunksize=4)),
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="control", help="rule set name or file")
-    parser.add_argument("--max-per-corpus", type=int, default=60,
-                        help="decided INDEX.csv rows graded per corpus (default 60)")
-    parser.add_argument("--max-cells", type=int, default=2500,
-                        help="leave out INDEX.csv rows with more cells (default 2500 = 50x50)")
+    parser.add_argument(
+        "--max-per-corpus",
+        type=int,
+        default=60,
+        help="decided INDEX.csv rows graded per corpus (default 60)",
+    )
+    parser.add_argument(
+        "--max-cells",
+        type=int,
+        default=2500,
+        help="leave out INDEX.csv rows with more cells (default 2500 = 50x50)",
+    )
     parser.add_argument("--janko", type=int, default=500, help="Janko puzzles timed (default 500)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--skip", nargs="*", default=[], choices=("verdicts", "spearman", "times"))

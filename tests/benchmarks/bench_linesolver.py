@@ -21,7 +21,13 @@ from picross_solver.picross_solver import _push_solve
 
 from nonostudio.core.linesolver import solve_text
 
-TESTING_SET = Path(__file__).resolve().parents[2].parent / "shared" / "anchors" / "butler" / "testing-set.json"
+TESTING_SET = (
+    Path(__file__).resolve().parents[2].parent
+    / "shared"
+    / "anchors"
+    / "butler"
+    / "testing-set.json"
+)
 PICROSS_VALUES = {"-": -1, "O": 1, "x": 0}
 PICROSS_CHARS = {-1: "-", 1: "O", 0: "x"}
 REFERENCE = "pynogram BGU ~32,000 lines/s on this machine (not measured here: not on PyPI)"
@@ -47,19 +53,25 @@ def run_picross(items: list[Item]) -> tuple[float, list[str | None]]:
     Its solver fills a numpy array in place, so the arrays (and list hints) are built before the
     clock starts and turned back into text after it stops.
     """
-    work = [(list(hints), np.array([PICROSS_VALUES[c] for c in before])) for hints, before, _ in items]
+    work = [
+        (list(hints), np.array([PICROSS_VALUES[c] for c in before])) for hints, before, _ in items
+    ]
     start = time.perf_counter()
     verdicts = [_push_solve(rule, arr) for rule, arr in work]
     elapsed = time.perf_counter() - start
-    out = [None if verdict == [-1] else "".join(PICROSS_CHARS[int(v)] for v in arr)
-           for verdict, (_, arr) in zip(verdicts, work, strict=True)]
+    out = [
+        None if verdict == [-1] else "".join(PICROSS_CHARS[int(v)] for v in arr)
+        for verdict, (_, arr) in zip(verdicts, work, strict=True)
+    ]
     return elapsed, out
 
 
 Runner = Callable[[list[Item]], tuple[float, list[str | None]]]
 
 
-def measure(runners: dict[str, Runner], items: list[Item], rounds: int) -> dict[str, tuple[float, float, int]]:
+def measure(
+    runners: dict[str, Runner], items: list[Item], rounds: int
+) -> dict[str, tuple[float, float, int]]:
     """Per solver: (best lines/s, median lines/s, exact answers in the first round).
 
     The solvers take turns within each round so that a busy machine slows them alike.
@@ -71,9 +83,13 @@ def measure(runners: dict[str, Runner], items: list[Item], rounds: int) -> dict[
             elapsed, answers = run(items)
             times[name].append(elapsed)
             if r == 0:
-                exact[name] = sum(a == after for a, (_, _, after) in zip(answers, items, strict=True))
-    return {name: (len(items) / min(t), len(items) / statistics.median(t), exact[name])
-            for name, t in times.items()}
+                exact[name] = sum(
+                    a == after for a, (_, _, after) in zip(answers, items, strict=True)
+                )
+    return {
+        name: (len(items) / min(t), len(items) / statistics.median(t), exact[name])
+        for name, t in times.items()
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,13 +101,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"testing set not found: {args.data}", file=sys.stderr)
         return 2
     items = load_items(args.data)
-    results = measure({"nonostudio solve_text": run_nonostudio,
-                       "picross-solver _push_solve": run_picross}, items, args.rounds)
+    results = measure(
+        {"nonostudio solve_text": run_nonostudio, "picross-solver _push_solve": run_picross},
+        items,
+        args.rounds,
+    )
     base_best, base_median, _ = results["picross-solver _push_solve"]
     print(f"{len(items)} lines from {args.data.name}, best and median of {args.rounds} rounds\n")
-    print(f"{'solver':<28} {'best lines/s':>13} {'median lines/s':>15} {'exact':>11} {'ratio best':>11} {'ratio median':>13}")
+    print(
+        f"{'solver':<28} {'best lines/s':>13} {'median lines/s':>15} {'exact':>11} {'ratio best':>11} {'ratio median':>13}"
+    )
     for name, (best, median, exact) in results.items():
-        print(f"{name:<28} {best:>13,.0f} {median:>15,.0f} {exact:>5}/{len(items):<5} {best / base_best:>10.1f}x {median / base_median:>12.1f}x")
+        print(
+            f"{name:<28} {best:>13,.0f} {median:>15,.0f} {exact:>5}/{len(items):<5} {best / base_best:>10.1f}x {median / base_median:>12.1f}x"
+        )
     print(f"\nreference: {REFERENCE}")
     return 0 if all(exact == len(items) for _, _, exact in results.values()) else 1
 

@@ -39,21 +39,31 @@ def main() -> int:
         placing = time.perf_counter() - started
         share = coverage_share(rule_set, placements, transitions)
         counts = Counter(p.technique for p in placements)
-        print(f"== {name}: {len(placements)} rules placed on {len(transitions)} test lines "
-              f"in {placing:.1f} s")
+        print(
+            f"== {name}: {len(placements)} rules placed on {len(transitions)} test lines "
+            f"in {placing:.1f} s"
+        )
         for t in CATALOGUE:
             if counts[t.id]:
-                print(f"  tier {t.tier} {t.name:<24} {counts[t.id]:>3} rules, covering "
-                      f"{share.by_technique.get(t.id, 0):>5} cells")
-        print(f"  {'unplaced':<31} {counts[UNPLACED]:>3} rules, covering "
-              f"{share.by_technique.get(UNPLACED, 0):>5} cells")
+                print(
+                    f"  tier {t.tier} {t.name:<24} {counts[t.id]:>3} rules, covering "
+                    f"{share.by_technique.get(t.id, 0):>5} cells"
+                )
+        print(
+            f"  {'unplaced':<31} {counts[UNPLACED]:>3} rules, covering "
+            f"{share.by_technique.get(UNPLACED, 0):>5} cells"
+        )
         for p in placements:
             if args.verbose or not p.placed:
                 shown = p.unexplained if not p.placed and p.unexplained else p.example
-                print(f"    {p.rule:<32} {p.technique:<18} {p.firings:>5} firings "
-                      f"({100 * p.share:5.1f} % explained)  e.g. {shown}")
-        print(f"  coverage carried by placed rules: {share.placed} of {share.covered} cells "
-              f"({100 * share.share:.1f} %); coverage measured in {share.seconds:.1f} s")
+                print(
+                    f"    {p.rule:<32} {p.technique:<18} {p.firings:>5} firings "
+                    f"({100 * p.share:5.1f} % explained)  e.g. {shown}"
+                )
+        print(
+            f"  coverage carried by placed rules: {share.placed} of {share.covered} cells "
+            f"({100 * share.share:.1f} %); coverage measured in {share.seconds:.1f} s"
+        )
     return 0
 
 

@@ -21,12 +21,17 @@ from nonostudio.rules.ruleset import load_rule_set
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rules", nargs="?", default="control",
-                        help="rule set name or .rules file (default: control)")
+    parser.add_argument(
+        "rules",
+        nargs="?",
+        default="control",
+        help="rule set name or .rules file (default: control)",
+    )
     parser.add_argument("--length", type=int, default=30, help="longest line (default 30)")
     parser.add_argument("--rule", action="append", help="only this rule (repeatable)")
-    parser.add_argument("--fast", action="store_true",
-                        help="compare the default and the fast solver (both at once)")
+    parser.add_argument(
+        "--fast", action="store_true", help="compare the default and the fast solver (both at once)"
+    )
     args = parser.parse_args()
     rules = [r for r in load_rule_set(args.rules).rules if not args.rule or r.name in args.rule]
     if not rules:
@@ -39,8 +44,10 @@ def main() -> int:
     print(f"  {'rule':<{width}}  verdict  {forms[0]:>12} {forms[1]:>12}    ratio")
     for r in rules:
         if args.fast:
-            results = [prove(r, args.length, strategy=AT_ONCE),
-                       prove(r, args.length, strategy=ProofStrategy(at_once=True, fast=True))]
+            results = [
+                prove(r, args.length, strategy=AT_ONCE),
+                prove(r, args.length, strategy=ProofStrategy(at_once=True, fast=True)),
+            ]
         else:
             results = [prove(r, args.length), prove(r, args.length, strategy=AT_ONCE)]
         lengths = [len(x.counterexample.cells) if x.counterexample else None for x in results]
@@ -51,13 +58,18 @@ def main() -> int:
             totals[i] += res.seconds
         verdict = {True: "sound", False: "UNSOUND", None: "interrupted"}[results[0].sound]
         ratio = results[0].seconds / max(results[1].seconds, 1e-6)
-        print(f"  {r.name:<{width}}  {verdict:<8} {results[0].seconds:10.2f} s "
-              f"{results[1].seconds:10.2f} s {ratio:7.1f}x", flush=True)
+        print(
+            f"  {r.name:<{width}}  {verdict:<8} {results[0].seconds:10.2f} s "
+            f"{results[1].seconds:10.2f} s {ratio:7.1f}x",
+            flush=True,
+        )
         if results[0].counterexample is not None:
             print(f"      counterexample: {results[0].counterexample}")
-    print(f"total {forms[0]} {totals[0]:.2f} s, {forms[1]} {totals[1]:.2f} s "
-          f"({totals[0] / max(totals[1], 1e-6):.1f}x); mean per rule {totals[0] / len(rules):.2f} s "
-          f"and {totals[1] / len(rules):.2f} s")
+    print(
+        f"total {forms[0]} {totals[0]:.2f} s, {forms[1]} {totals[1]:.2f} s "
+        f"({totals[0] / max(totals[1], 1e-6):.1f}x); mean per rule {totals[0] / len(rules):.2f} s "
+        f"and {totals[1] / len(rules):.2f} s"
+    )
     return 0
 
 

@@ -29,10 +29,13 @@ from _anchors import PUZZLES, SURVEY, require_anchors, survey_spec  # noqa: E402
 from nonostudio.core.formats import parse_puzzle_arg  # noqa: E402
 from nonostudio.core.solver import solve  # noqa: E402
 
-GOALS = {name: 0.05 for name in
-         ("Dancer", "Cat", "Skid", "Bucks", "Edge", "Knot", "Swing", "Mum", "Petro", "Merka")}
-GOALS.update({"Light": 0.4, "Forever": 1.0, "9-Dom": 5.0, "Cauldron": 0.4, "Knotty": 600.0,
-              "Faase": 600.0})
+GOALS = {
+    name: 0.05
+    for name in ("Dancer", "Cat", "Skid", "Bucks", "Edge", "Knot", "Swing", "Mum", "Petro", "Merka")
+}
+GOALS.update(
+    {"Light": 0.4, "Forever": 1.0, "9-Dom": 5.0, "Cauldron": 0.4, "Knotty": 600.0, "Faase": 600.0}
+)
 TAAI = PUZZLES / "taai-tournaments" / "question" / "icga2017.txt"
 for _item in ("235", "25", "156", "245"):
     GOALS[f"icga17-{_item}"] = 0.2
@@ -88,8 +91,14 @@ def _peak_child(spec: str, queue: mp.Queue) -> None:
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.perf_counter()
     res = solve(puzzle)
-    queue.put((time.perf_counter() - t, res.verdict.label, base / 1024,
-               resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    queue.put(
+        (
+            time.perf_counter() - t,
+            res.verdict.label,
+            base / 1024,
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        )
+    )
 
 
 def peak_memory(spec: str) -> tuple[float, str, float, float]:
@@ -126,11 +135,16 @@ def grade_survey() -> bool:
         total += cpu
         goal = GRADE_GOALS.get(path.name)
         met = met and (goal is None or cpu <= goal)
-        print(f"{path.name:32} {puzzle.size_text:7} {result.label:10} {result.tier:4} "
-              f"{cpu:7.3f} s {'' if goal is None else f'{goal:5.2f}s':>7}", flush=True)
+        print(
+            f"{path.name:32} {puzzle.size_text:7} {result.label:10} {result.tier:4} "
+            f"{cpu:7.3f} s {'' if goal is None else f'{goal:5.2f}s':>7}",
+            flush=True,
+        )
     met = met and total <= GRADE_TOTAL_GOAL
-    print(f"{'total':32} {'':7} {'':10} {'':4} {total:7.3f} s {GRADE_TOTAL_GOAL:5.2f}s"
-          f"  goals {'met' if met else 'NOT met'}")
+    print(
+        f"{'total':32} {'':7} {'':10} {'':4} {total:7.3f} s {GRADE_TOTAL_GOAL:5.2f}s"
+        f"  goals {'met' if met else 'NOT met'}"
+    )
     return met
 
 
@@ -146,11 +160,15 @@ def main() -> int:
     if args.grade_only:
         grade_survey()
         return 0
-    names = ([n for n in SURVEY if n not in ("Knotty", "Faase")]
-             + [n for n in GOALS if n.startswith("icga17-")]
-             + (["Knotty", "Faase"] if args.hard else []))
-    print(f"{'puzzle':13} {'size':8} {'verdict':24} {'CPU':>9} {'goal':>7} {'ok':3} {'stage':12}"
-          f" {'picross-solver':>15} {'ratio':>6} {'line solves':>11} {'probes':>7} {'nodes':>6}")
+    names = (
+        [n for n in SURVEY if n not in ("Knotty", "Faase")]
+        + [n for n in GOALS if n.startswith("icga17-")]
+        + (["Knotty", "Faase"] if args.hard else [])
+    )
+    print(
+        f"{'puzzle':13} {'size':8} {'verdict':24} {'CPU':>9} {'goal':>7} {'ok':3} {'stage':12}"
+        f" {'picross-solver':>15} {'ratio':>6} {'line solves':>11} {'probes':>7} {'nodes':>6}"
+    )
     met = 0
     for name in names:
         spec = spec_of(name)
@@ -171,16 +189,22 @@ def main() -> int:
             assert puzzle.is_solution(best.solution), name
         ok = cpu <= GOALS[name] and best.verdict.label != "undecided"
         met += ok
-        peer, peer_cpu = (("-", None) if args.no_peer or name in ("Knotty", "Faase")
-                          else peer_time(spec))
+        peer, peer_cpu = (
+            ("-", None) if args.no_peer or name in ("Knotty", "Faase") else peer_time(spec)
+        )
         ratio = f"{cpu / peer_cpu:5.1f}x" if peer_cpu else "-"
         st = best.stats
-        print(f"{name:13} {puzzle.size_text:8} {best.verdict.label:24} {cpu:7.3f} s"
-              f" {GOALS[name]:6.2f}s {'yes' if ok else 'NO':3} {stage(st):12} {peer:>15}"
-              f" {ratio:>6} {st.line_solves:11} {st.probes:7} {st.nodes:6}", flush=True)
+        print(
+            f"{name:13} {puzzle.size_text:8} {best.verdict.label:24} {cpu:7.3f} s"
+            f" {GOALS[name]:6.2f}s {'yes' if ok else 'NO':3} {stage(st):12} {peer:>15}"
+            f" {ratio:>6} {st.line_solves:11} {st.probes:7} {st.nodes:6}",
+            flush=True,
+        )
     seconds, verdict, base, peak = peak_memory(survey_spec("Cauldron"))
-    print(f"\nCauldron 512x512 in a fresh process: {seconds:.3f} s, {verdict}; peak RSS {peak:.0f} MB"
-          f" (interpreter + imports before solving: {base:.0f} MB; goal <= 500 MB)")
+    print(
+        f"\nCauldron 512x512 in a fresh process: {seconds:.3f} s, {verdict}; peak RSS {peak:.0f} MB"
+        f" (interpreter + imports before solving: {base:.0f} MB; goal <= 500 MB)"
+    )
     print(f"goals met: {met}/{len(names)}")
     if not args.no_grade:
         grade_survey()

@@ -53,11 +53,21 @@ BASELINE = "import PySide6.QtWidgets; print('shown', flush=True)"
 
 def one_run(data_dir: Path, code: str = PROBE) -> tuple[float, float]:
     """Seconds to "shown" and to "ready" (the same for the baseline, which has no window)."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
-               XDG_CONFIG_HOME=str(data_dir / "config"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        NONOSTUDIO_DATA_DIR=str(data_dir),
+        XDG_CONFIG_HOME=str(data_dir / "config"),
+    )
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     line = child.stdout.readline()
     shown = time.perf_counter() - start
@@ -87,13 +97,19 @@ def main() -> int:
             warm.append(shown)
             ready.append(done)
     median, median_base = statistics.median(warm), statistics.median(base)
-    print(f"first start (seeds the library after showing the window): shown {first:.3f} s, "
-          f"ready {first_ready:.3f} s")
-    print(f"start to shown window: median {median:.3f} s, min {min(warm):.3f} s, "
-          f"max {max(warm):.3f} s over {len(warm)} runs (goal {BUDGET_S} s)")
+    print(
+        f"first start (seeds the library after showing the window): shown {first:.3f} s, "
+        f"ready {first_ready:.3f} s"
+    )
+    print(
+        f"start to shown window: median {median:.3f} s, min {min(warm):.3f} s, "
+        f"max {max(warm):.3f} s over {len(warm)} runs (goal {BUDGET_S} s)"
+    )
     print(f"start to every panel built: median {statistics.median(ready):.3f} s")
-    print(f"python -c 'import PySide6.QtWidgets': median {median_base:.3f} s, "
-          f"min {min(base):.3f} s, max {max(base):.3f} s")
+    print(
+        f"python -c 'import PySide6.QtWidgets': median {median_base:.3f} s, "
+        f"min {min(base):.3f} s, max {max(base):.3f} s"
+    )
     print(f"ratio shown / PySide6 import: {median / median_base:.2f}")
     return 0 if median <= BUDGET_S else 1
 

@@ -40,9 +40,11 @@ def main() -> None:
             tried += r.candidates_tried
             calls += r.prover_calls
             print(f"  {spec.key:40} {r.status:9} {r.seconds:6.2f}s cost={r.cost}")
-        print(f"lines ≤ {max_length}: {len(sample)} specs of {len(specs)}, "
-              f"wall {time.monotonic() - start:.1f}s, median {statistics.median(seconds):.2f}s, "
-              f"p95 {_p95(seconds):.2f}s, {statuses}, candidates {tried}, prover calls {calls}")
+        print(
+            f"lines ≤ {max_length}: {len(sample)} specs of {len(specs)}, "
+            f"wall {time.monotonic() - start:.1f}s, median {statistics.median(seconds):.2f}s, "
+            f"p95 {_p95(seconds):.2f}s, {statuses}, candidates {tried}, prover calls {calls}"
+        )
 
 
 if __name__ == "__main__":

@@ -31,28 +31,43 @@ from nonostudio.rules.printer import format_rule
 def replay(ordered: list[SpecRecord], start: int, count: int) -> dict[str, object]:
     """Synthesise the stretch of ``ordered`` (a run's records in hand-out order) again; its
     timing and a digest of the results."""
-    records = ordered[start:start + count:2]
+    records = ordered[start : start + count : 2]
     began = time.perf_counter()
     results = []
     for record in records:
         work = synth.synthesize_constant_level if record.status == "skipped" else synth.synthesize
         out = work(record.spec, budget_s=80.0)
-        results.append([out.rule and format_rule(out.rule), out.status,
-                        [format_rule(a) for a in out.alternatives]])
+        results.append(
+            [
+                out.rule and format_rule(out.rule),
+                out.status,
+                [format_rule(a) for a in out.alternatives],
+            ]
+        )
     seconds = time.perf_counter() - began
     digest = hashlib.sha1(json.dumps(results).encode()).hexdigest()[:12]
-    return {"start": start, "specs": len(records), "seconds": round(seconds, 1),
-            "recorded": round(sum(r.seconds or 0.0 for r in records), 1),
-            "rules": sum(r[0] is not None for r in results), "digest": digest,
-            "code": synth.__file__}
+    return {
+        "start": start,
+        "specs": len(records),
+        "seconds": round(seconds, 1),
+        "recorded": round(sum(r.seconds or 0.0 for r in records), 1),
+        "rules": sum(r[0] is not None for r in results),
+        "digest": digest,
+        "code": synth.__file__,
+    }
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--store", required=True, help="a learning job store (SQLite)")
     ap.add_argument("--run", type=int, default=1, help="the run whose specifications to replay")
-    ap.add_argument("--start", type=int, nargs="+", default=[9000, 20000, 33000, 45000],
-                    help="first positions in hand-out order")
+    ap.add_argument(
+        "--start",
+        type=int,
+        nargs="+",
+        default=[9000, 20000, 33000, 45000],
+        help="first positions in hand-out order",
+    )
     ap.add_argument("--count", type=int, default=400, help="positions per stretch (every other)")
     args = ap.parse_args()
     with JobStore(args.store) as jobs:

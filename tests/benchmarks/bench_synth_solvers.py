@@ -31,7 +31,7 @@ def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[s
 
     with JobStore(store) as jobs:
         ordered = sorted(jobs.records(run), key=lambda r: hand_out_key(r.spec))
-    records = [(r.spec, r.status) for r in ordered[start:start + count:2]]
+    records = [(r.spec, r.status) for r in ordered[start : start + count : 2]]
     proofs: Counter[str] = Counter()
     proof_seconds: Counter[str] = Counter()
     plain_prove = prover.prove
@@ -50,9 +50,15 @@ def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[s
     for spec, status in records:
         work = synth.synthesize_constant_level if status == "skipped" else synth.synthesize
         found += work(spec, budget_s=60.0).rule is not None
-    return {"seconds": time.perf_counter() - began, "specs": len(records), "rules": found,
-            "proofs": dict(proofs), "proof_seconds": dict(proof_seconds),
-            "first": records[0][0].key if records else "", "last": records[-1][0].key if records else ""}
+    return {
+        "seconds": time.perf_counter() - began,
+        "specs": len(records),
+        "rules": found,
+        "proofs": dict(proofs),
+        "proof_seconds": dict(proof_seconds),
+        "first": records[0][0].key if records else "",
+        "last": records[-1][0].key if records else "",
+    }
 
 
 def main() -> int:
@@ -61,8 +67,13 @@ def main() -> int:
     ap.add_argument("--run", type=int, required=True, help="the run whose specifications to replay")
     ap.add_argument("--start", type=int, default=40000, help="first position in hand-out order")
     ap.add_argument("--count", type=int, default=600, help="positions to take (every other one)")
-    ap.add_argument("--solvers", nargs="+", choices=("default", "fast"),
-                    default=["default", "fast"], help="solvers to compare (default: both)")
+    ap.add_argument(
+        "--solvers",
+        nargs="+",
+        choices=("default", "fast"),
+        default=["default", "fast"],
+        help="solvers to compare (default: both)",
+    )
     args = ap.parse_args()
     mp = multiprocessing.get_context("spawn")
     results = []
@@ -70,11 +81,15 @@ def main() -> int:
         with mp.Pool(1) as pool:
             r = pool.apply(_replay, (args.store, args.run, args.start, args.count, solver))
         results.append(r)
-        proofs = ", ".join(f"{k} {r['proofs'][k]} in {r['proof_seconds'][k]:.1f} s"
-                           for k in sorted(r["proofs"]))
-        print(f"{solver} solver: {r['specs']} specifications "
-              f"({r['first']} … {r['last']}) in {r['seconds']:.1f} s, {r['rules']} rules; "
-              f"proofs: {proofs}", flush=True)
+        proofs = ", ".join(
+            f"{k} {r['proofs'][k]} in {r['proof_seconds'][k]:.1f} s" for k in sorted(r["proofs"])
+        )
+        print(
+            f"{solver} solver: {r['specs']} specifications "
+            f"({r['first']} … {r['last']}) in {r['seconds']:.1f} s, {r['rules']} rules; "
+            f"proofs: {proofs}",
+            flush=True,
+        )
     base = results[0]["seconds"]
     for solver, r in zip(args.solvers[1:], results[1:], strict=True):
         print(f"{solver} took {r['seconds'] / base:.2f} of the time {args.solvers[0]} took")

@@ -88,13 +88,17 @@ def choose(jwilk: int, janko: int) -> list[tuple[str, str]]:
         rows = list(csv.DictReader(f))
 
     def fits(r: dict[str, str]) -> bool:
-        return (15 <= int(r["width"]) <= 30 and 15 <= int(r["height"]) <= 30
-                and r["pbnsolve_u_b"].startswith("unique"))
+        return (
+            15 <= int(r["width"]) <= 30
+            and 15 <= int(r["height"]) <= 30
+            and r["pbnsolve_u_b"].startswith("unique")
+        )
 
     jw = [r for r in rows if r["source"] == "jwilk-nonogram" and fits(r)]
     jk = [r for r in rows if r["source"] == "janko-puzzlekit" and fits(r)]
-    return ([(r["file"], "") for r in _spaced(jw, jwilk)]
-            + [(r["file"], r["item"]) for r in _spaced(jk, janko)])
+    return [(r["file"], "") for r in _spaced(jw, jwilk)] + [
+        (r["file"], r["item"]) for r in _spaced(jk, janko)
+    ]
 
 
 def load(specs: list[tuple[str, str]]) -> list[tuple[str, Puzzle]]:
@@ -133,23 +137,33 @@ def incomplete_steps(trace) -> int:
 
 def _timed(path: str, specs: list[tuple[str, str]], rules: str) -> list[list[float]] | None:
     env = dict(os.environ, PYTHONPATH=path)
-    done = subprocess.run([sys.executable, "-c", _TIME_SCRIPT], cwd=path, env=env,
-                          input=json.dumps([specs, rules, str(PUZZLES)]),
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", _TIME_SCRIPT],
+        cwd=path,
+        env=env,
+        input=json.dumps([specs, rules, str(PUZZLES)]),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode:
         print(f"  (timing the code in {path} failed: {done.stderr.strip()[-300:]})")
         return None
     return json.loads(done.stdout)
 
 
-def compare_times(specs: list[tuple[str, str]], rules: str, commit: str, rounds: int
-                  ) -> tuple[list[list[float]], list[list[float]]] | None:
+def compare_times(
+    specs: list[tuple[str, str]], rules: str, commit: str, rounds: int
+) -> tuple[list[list[float]], list[list[float]]] | None:
     """Trace and grade seconds per puzzle with the ``nonostudio`` package of ``commit`` and with
     this checkout, each in its own subprocess, alternating for ``rounds`` rounds; the fastest
     time of each puzzle is kept (the machine is shared)."""
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "nonostudio"],
-                                 capture_output=True, check=False)
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", commit, "nonostudio"],
+            capture_output=True,
+            check=False,
+        )
         if archive.returncode:
             print(f"  (cannot unpack {commit}: {archive.stderr.decode().strip()})")
             return None
@@ -165,8 +179,10 @@ def compare_times(specs: list[tuple[str, str]], rules: str, commit: str, rounds:
                 if got is None:
                     return None
                 runs[key].append(got)
+
     def best(series: list[list[list[float]]]) -> list[list[float]]:
         return [[min(r[i][j] for r in series) for j in range(2)] for i in range(len(specs))]
+
     return best(runs["old"]), best(runs["new"])
 
 
@@ -178,13 +194,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jwilk", type=int, default=12, help="jwilk puzzles (default 12)")
     parser.add_argument("--janko", type=int, default=12, help="Janko puzzles (default 12)")
-    parser.add_argument("--rules", default=DEFAULT_RULE_SET, help="rule set (default: the "
-                        "studio's default)")
+    parser.add_argument(
+        "--rules", default=DEFAULT_RULE_SET, help="rule set (default: the studio's default)"
+    )
     parser.add_argument("--before", default=BEFORE, help=f"commit to time against ({BEFORE})")
-    parser.add_argument("--rounds", type=int, default=2,
-                        help="alternating timing rounds, old and new code (default 2)")
-    parser.add_argument("--skip-coverage", action="store_true",
-                        help="leave out the coverage share (placement takes ~15 s)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=2,
+        help="alternating timing rounds, old and new code (default 2)",
+    )
+    parser.add_argument(
+        "--skip-coverage",
+        action="store_true",
+        help="leave out the coverage share (placement takes ~15 s)",
+    )
     args = parser.parse_args()
     require_anchors()
     rule_set = load_rule_set(args.rules)
@@ -216,21 +240,31 @@ def main() -> int:
         borders += 1
         ok = (framed.tier, framed.label) == (graded.tier, graded.label)
         same += ok
-        print(f"  {name:<28} {puzzle.size_text:>6} {len(trace.steps):>4} steps "
-              f"{len(techniques):>2} techniques  tier {graded.tier} {graded.label:<8} "
-              f"border {border}: {'same' if ok else 'DIFFERENT'}  incomplete {bad}  "
-              f"trace {t1 - t0:.2f} s grade {t2 - t1:.2f} s")
+        print(
+            f"  {name:<28} {puzzle.size_text:>6} {len(trace.steps):>4} steps "
+            f"{len(techniques):>2} techniques  tier {graded.tier} {graded.label:<8} "
+            f"border {border}: {'same' if ok else 'DIFFERENT'}  incomplete {bad}  "
+            f"trace {t1 - t0:.2f} s grade {t2 - t1:.2f} s"
+        )
 
     words.sort()
     print()
-    print(f"distinct techniques per puzzle: median {statistics.median(distinct)} "
-          f"(min {min(distinct)}, max {max(distinct)}; goal <= 10)")
-    print(f"steps named by a catalogued technique: {named} of {steps} "
-          f"({100 * named / steps:.1f} %; goal 100 %)")
-    print(f"words per step: median {statistics.median(words)}, p95 {pct(words, 95):.0f}, "
-          f"max {words[-1]} (goal median <= 40, p95 <= 70)")
-    print(f"steps after which the same technique on the same line still decides a cell: "
-          f"{incomplete} (goal 0)")
+    print(
+        f"distinct techniques per puzzle: median {statistics.median(distinct)} "
+        f"(min {min(distinct)}, max {max(distinct)}; goal <= 10)"
+    )
+    print(
+        f"steps named by a catalogued technique: {named} of {steps} "
+        f"({100 * named / steps:.1f} %; goal 100 %)"
+    )
+    print(
+        f"words per step: median {statistics.median(words)}, p95 {pct(words, 95):.0f}, "
+        f"max {words[-1]} (goal median <= 40, p95 <= 70)"
+    )
+    print(
+        f"steps after which the same technique on the same line still decides a cell: "
+        f"{incomplete} (goal 0)"
+    )
     print(f"blank border of 1-2 cells, same tier and label: {same} of {borders} (goal: all)")
 
     if not args.skip_coverage:
@@ -243,27 +277,35 @@ def main() -> int:
             learned = load_rule_set("learned")
             t0 = time.perf_counter()
             share = coverage_share(learned, place_all(learned.rules, transitions), transitions)
-            print(f"learned set's test coverage carried by placed rules: {share.placed} of "
-                  f"{share.covered} cells ({100 * share.share:.1f} %; goal >= 90 %; "
-                  f"{time.perf_counter() - t0:.1f} s)")
+            print(
+                f"learned set's test coverage carried by placed rules: {share.placed} of "
+                f"{share.covered} cells ({100 * share.share:.1f} %; goal >= 90 %; "
+                f"{time.perf_counter() - t0:.1f} s)"
+            )
         else:
             print("learned set's coverage share: the paper's test set is not there")
 
     total_trace, total_grade = sum(trace_s), sum(grade_s)
-    print(f"time, {len(puzzles)} puzzles: trace {total_trace:.2f} s, grade {total_grade:.2f} s "
-          f"(median trace {statistics.median(trace_s):.3f} s, grade "
-          f"{statistics.median(grade_s):.3f} s)")
-    print(f"  rule-fill steps (complete_moves=False) in this run: trace {sum(fills_s):.2f} s "
-          f"-> complete moves {total_trace / sum(fills_s):.2f}x")
+    print(
+        f"time, {len(puzzles)} puzzles: trace {total_trace:.2f} s, grade {total_grade:.2f} s "
+        f"(median trace {statistics.median(trace_s):.3f} s, grade "
+        f"{statistics.median(grade_s):.3f} s)"
+    )
+    print(
+        f"  rule-fill steps (complete_moves=False) in this run: trace {sum(fills_s):.2f} s "
+        f"-> complete moves {total_trace / sum(fills_s):.2f}x"
+    )
     compared = compare_times(specs, rule_set.name, args.before, args.rounds)
     if compared is not None:
         old, new = compared
         old_trace, old_grade = sum(t for t, _ in old), sum(g for _, g in old)
         new_trace, new_grade = sum(t for t, _ in new), sum(g for _, g in new)
-        print(f"  before ({args.before}) and now, each in a subprocess, best of {args.rounds} "
-              f"alternating rounds: trace {old_trace:.2f} -> {new_trace:.2f} s "
-              f"({new_trace / old_trace:.2f}x), grade {old_grade:.2f} -> {new_grade:.2f} s "
-              f"({new_grade / old_grade:.2f}x) (goal <= 1.5x)")
+        print(
+            f"  before ({args.before}) and now, each in a subprocess, best of {args.rounds} "
+            f"alternating rounds: trace {old_trace:.2f} -> {new_trace:.2f} s "
+            f"({new_trace / old_trace:.2f}x), grade {old_grade:.2f} -> {new_grade:.2f} s "
+            f"({new_grade / old_grade:.2f}x) (goal <= 1.5x)"
+        )
     return 0
 
 

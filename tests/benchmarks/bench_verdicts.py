@@ -44,7 +44,9 @@ EXPLAINED = {
 }
 
 
-def _run_file(task: tuple[str, list[tuple[str, str]], float]) -> list[tuple[str, str, str, str, float]]:
+def _run_file(
+    task: tuple[str, list[tuple[str, str]], float],
+) -> list[tuple[str, str, str, str, float]]:
     """Solve the listed items of one file: (file, item, expected, ours, seconds) per item."""
     from nonostudio.core.errors import (
         InconsistentPuzzleError,
@@ -107,10 +109,13 @@ def main() -> int:
     tasks = []
     for rel, items in by_file.items():
         for i in range(0, len(items), 200):
-            tasks.append((rel, items[i:i + 200], args.time_limit))
+            tasks.append((rel, items[i : i + 200], args.time_limit))
     total = sum(len(v) for v in by_file.values())
-    print(f"{total} decided rows in {len(by_file)} files; {args.jobs} worker processes; "
-          f"time limit {args.time_limit:.0f} s per puzzle", file=sys.stderr)
+    print(
+        f"{total} decided rows in {len(by_file)} files; {args.jobs} worker processes; "
+        f"time limit {args.time_limit:.0f} s per puzzle",
+        file=sys.stderr,
+    )
     started = time.perf_counter()
     agree: Counter = Counter()
     rows: Counter = Counter()
@@ -141,17 +146,23 @@ def main() -> int:
         print(f"{src:28} {rows[src]:6} {agree[src]:6} {s[len(s) // 2]:9.4f} {s[-1]:8.3f}")
     print(f"{'total':28} {sum(rows.values()):6} {sum(agree.values()):6}   wall {wall:.1f} s")
     if skipped:
-        print("not compared (pbnsolve undecided or not run): "
-              + ", ".join(f"{k} {v}" for k, v in sorted(skipped.items())))
+        print(
+            "not compared (pbnsolve undecided or not run): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(skipped.items()))
+        )
     if colour:
-        print(f"colour puzzles by content, refused by the reader (INDEX.csv lists them as "
-              f"black-and-white): {len(colour)}: {', '.join(colour)}")
+        print(
+            f"colour puzzles by content, refused by the reader (INDEX.csv lists them as "
+            f"black-and-white): {len(colour)}: {', '.join(colour)}"
+        )
     unexplained = 0
     for rel, item, expected, ours in bad:
         why = EXPLAINED.get((rel, item))
         unexplained += why is None
-        print(f"DISAGREE {rel}#{item}: pbnsolve '{expected}', nonostudio '{ours}'"
-              + (f"\n    explained: {why}" if why else ""))
+        print(
+            f"DISAGREE {rel}#{item}: pbnsolve '{expected}', nonostudio '{ours}'"
+            + (f"\n    explained: {why}" if why else "")
+        )
     print(f"disagreements: {len(bad)} ({len(bad) - unexplained} explained by the reference data)")
     return 1 if unexplained else 0
 

@@ -25,9 +25,14 @@ STRESS = REPO / "tests" / "z3_release_stress.py"
 def outcome(kind: str, seconds: float) -> str:
     """One child run: "intact", "crashed (signal N)", "hung", or "failed (exit N)"."""
     try:
-        done = subprocess.run([sys.executable, str(STRESS), kind, str(seconds)], cwd=REPO,
-                              env=os.environ | {"PYTHONPATH": str(REPO)}, capture_output=True,
-                              text=True, timeout=seconds + 30)
+        done = subprocess.run(
+            [sys.executable, str(STRESS), kind, str(seconds)],
+            cwd=REPO,
+            env=os.environ | {"PYTHONPATH": str(REPO)},
+            capture_output=True,
+            text=True,
+            timeout=seconds + 30,
+        )
     except subprocess.TimeoutExpired:
         return "hung"
     if done.returncode < 0:
@@ -47,8 +52,9 @@ def main() -> int:
         for run in range(1, args.runs + 1):
             began = time.monotonic()
             results.append(outcome(kind, args.seconds))
-            print(f"{kind:5} run {run}: {results[-1]} ({time.monotonic() - began:.1f} s)",
-                  flush=True)
+            print(
+                f"{kind:5} run {run}: {results[-1]} ({time.monotonic() - began:.1f} s)", flush=True
+            )
         print(f"{kind:5}: {results.count('intact')} of {args.runs} intact")
     return 0
 

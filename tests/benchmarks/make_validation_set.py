@@ -31,16 +31,23 @@ def main() -> int:
     args = parser.parse_args()
     require_anchors()
     with open(PUZZLES / "INDEX.csv", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f)
-                if r["source"] == "janko-puzzlekit" and r["pbnsolve_u_b"] == "unique logical"
-                and 10 <= int(r["width"]) <= 30 and 10 <= int(r["height"]) <= 30]
+        rows = [
+            r
+            for r in csv.DictReader(f)
+            if r["source"] == "janko-puzzlekit"
+            and r["pbnsolve_u_b"] == "unique logical"
+            and 10 <= int(r["width"]) <= 30
+            and 10 <= int(r["height"]) <= 30
+        ]
     rng = random.Random(args.seed)
     chosen = rng.sample(rows, min(args.puzzles, len(rows)))
     puzzles = [read_file(PUZZLES / r["file"], r["item"] or None) for r in chosen]
     transitions = rollouts(puzzles, seed=args.seed)
     cells = cells_to_fill(transitions)
-    note = (f"{len(transitions)} transitions from one rollout each of {len(puzzles)} janko.at "
-            f"puzzles (seed {args.seed}); licence not stated: internal measurement only")
+    note = (
+        f"{len(transitions)} transitions from one rollout each of {len(puzzles)} janko.at "
+        f"puzzles (seed {args.seed}); licence not stated: internal measurement only"
+    )
     write_transitions(transitions, args.out, note)
     print(f"{note}; {cells} cells to fill; written to {args.out}")
     return 0

@@ -37,19 +37,78 @@ SEED_LIMIT = 12_000
 FORMAT_NAMES = [f.name for f in FORMATS]
 #: INDEX.csv format column -> reader name
 _INDEX_FORMATS = {
-    "non": "non", "nin": "nin", "g": "g", "mk": "mk", "webpbn-xml": "xml", "toml-ish": "toml",
-    "toml-ish-color": "toml", "picross-native": "picross", "pbm": "netpbm",
-    "raw-bitmap": "bitmap", "spoj-jcross": "spoj", "taai": "taai", "npz-clues": "npz",
-    "janko-json": "janko", "r-puzzle-string": "string",
+    "non": "non",
+    "nin": "nin",
+    "g": "g",
+    "mk": "mk",
+    "webpbn-xml": "xml",
+    "toml-ish": "toml",
+    "toml-ish-color": "toml",
+    "picross-native": "picross",
+    "pbm": "netpbm",
+    "raw-bitmap": "bitmap",
+    "spoj-jcross": "spoj",
+    "taai": "taai",
+    "npz-clues": "npz",
+    "janko-json": "janko",
+    "r-puzzle-string": "string",
 }
 
 PAYLOADS = [
-    b"9" * 5000, b"4097", b"0", b"1", b"99999999999999999999", b"-", b":", b",", b" ", b"\t",
-    b"\n", b"\r\n", b"\r", b"#", b"$", b"[", b"]", b"{", b"}", b'"', b"<", b">", b"/>",
-    b"</puzzle>", b"<count>", b"&", b"&lt;", b"&#0;", b"x", b"|", b".", b"\x00", b"\xff",
-    b"\xc3", b"\xef\xbb\xbf", b"\xe2\x80\xa8", "\u0663".encode(), b"P2", b"P5", b"rows",
-    b"columns", b"width 5000", b"height 0", b"goal", b":\n", b"GRID", b"ROWS", b"null",
-    b"1e999", b"NaN", b"[[", b'"hints"', b'"data"', b"PK\x03\x04",
+    b"9" * 5000,
+    b"4097",
+    b"0",
+    b"1",
+    b"99999999999999999999",
+    b"-",
+    b":",
+    b",",
+    b" ",
+    b"\t",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b"#",
+    b"$",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b'"',
+    b"<",
+    b">",
+    b"/>",
+    b"</puzzle>",
+    b"<count>",
+    b"&",
+    b"&lt;",
+    b"&#0;",
+    b"x",
+    b"|",
+    b".",
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"\xef\xbb\xbf",
+    b"\xe2\x80\xa8",
+    "\u0663".encode(),
+    b"P2",
+    b"P5",
+    b"rows",
+    b"columns",
+    b"width 5000",
+    b"height 0",
+    b"goal",
+    b":\n",
+    b"GRID",
+    b"ROWS",
+    b"null",
+    b"1e999",
+    b"NaN",
+    b"[[",
+    b'"hints"',
+    b'"data"',
+    b"PK\x03\x04",
 ]
 
 
@@ -76,31 +135,43 @@ def _made_here() -> dict[str, list[bytes]]:
     np.savez(npz, arr_0=np.array([[1, 1, 1, 1], [2, 0, 1, 1]]))
     compressed = io.BytesIO()
     np.savez_compressed(compressed, arr_0=np.array([[1, 1, 1, 1]], np.uint8))
-    janko = {"data": {
-        "1_2x2": {"problem": "2 2\n1\n2\n2\n1", "solution": "2 2\nx x\n- x"},
-        "2_1x3": {"problem": "1 3\n1\n0\n1\n1 1", "solution": "1 3\nx - x"},
-        "3_3x1": {"problem": "3 1\n1 1\n1\n0\n1"},
-    }}
-    butler = [{"book": "b", "name": "a", "hints": {"rows": [[1], [2]], "cols": [[2], [1]]}},
-              {"name": "b", "hints": {"rows": [[]], "cols": [[]]}},
-              {"book": "b", "name": "c", "hints": {"rows": [[1, 1]], "cols": [[1], [], [1]]}}]
+    janko = {
+        "data": {
+            "1_2x2": {"problem": "2 2\n1\n2\n2\n1", "solution": "2 2\nx x\n- x"},
+            "2_1x3": {"problem": "1 3\n1\n0\n1\n1 1", "solution": "1 3\nx - x"},
+            "3_3x1": {"problem": "3 1\n1 1\n1\n0\n1"},
+        }
+    }
+    butler = [
+        {"book": "b", "name": "a", "hints": {"rows": [[1], [2]], "cols": [[2], [1]]}},
+        {"name": "b", "hints": {"rows": [[]], "cols": [[]]}},
+        {"book": "b", "name": "c", "hints": {"rows": [[1, 1]], "cols": [[1], [], [1]]}},
+    ]
     return {
-        "string": [b"3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3",
-                   b"# a library\nduck\t1:1-1:1\n2-1:1\n\n0:1-1:0\n"],
+        "string": [
+            b"3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3",
+            b"# a library\nduck\t1:1-1:1\n2-1:1\n\n0:1-1:0\n",
+        ],
         "tatham": [b"5x5:2/1.1/3/1/2/1/3/1.1/1/3", b"2x1:1/1/2", b"3x2:1/1/1/3/"],
         "cwd": [b"2\n2\n1\n1\n\n1\n1\n", b"3\n3\n2\n0\n1 1\n\n1 1\n1\n1\n"],
         "spoj": [b"2\n2 2\n1\n1 0\n1\n1\n1 3\n3\n1\n1\n1\n"],
         "taai": [b"$1\n1\n1\n$2\n2\n0\n1\n1\n", b"2\t0\n1\n1\n2\n"],
         "bitmap": [b"..#\n.##\n#..\n", b"0110\n1001\n"],
-        "netpbm": [b"P1\n3 2\n1 0 1\n0 1 0\n", b"P2\n2 2\n15\n0 15\n7 8\n",
-                   b"P4\n9 2\n\xff\x80\x80\x00", b"P5\n2 1\n255\n\x00\xff"],
+        "netpbm": [
+            b"P1\n3 2\n1 0 1\n0 1 0\n",
+            b"P2\n2 2\n15\n0 15\n7 8\n",
+            b"P4\n9 2\n\xff\x80\x80\x00",
+            b"P5\n2 1\n255\n\x00\xff",
+        ],
         "npz": [npz.getvalue(), compressed.getvalue()],
         "janko": [json.dumps(janko).encode()],
         "butler": [json.dumps(butler).encode()],
-        "xml": [b'<puzzleset><puzzle><title> t </title><license>CC0</license><clues type="columns">'
-                b"<line><count>1</count></line><line/></clues><clues type=\"rows\"><line>"
-                b"<count>1</count></line></clues><solution><image>|X.|</image></solution>"
-                b"</puzzle></puzzleset>"],
+        "xml": [
+            b'<puzzleset><puzzle><title> t </title><license>CC0</license><clues type="columns">'
+            b'<line><count>1</count></line><line/></clues><clues type="rows"><line>'
+            b"<count>1</count></line></clues><solution><image>|X.|</image></solution>"
+            b"</puzzle></puzzleset>"
+        ],
     }
 
 
@@ -132,11 +203,11 @@ def mutate(data: bytes, edits: list[Edit], other: bytes = b"") -> bytes:
         elif op == "insert":
             out[at:at] = payload
         elif op == "replace":
-            out[at:at + len(payload)] = payload
+            out[at : at + len(payload)] = payload
         elif op == "delete":
-            del out[at:at + 1 + size % 64]
+            del out[at : at + 1 + size % 64]
         elif op == "duplicate":  # a chunk repeated: many lines, long lines, deep nesting
-            chunk = bytes(out[at:at + 1 + size % 40])
+            chunk = bytes(out[at : at + 1 + size % 40])
             out[at:at] = chunk * (1 + size % 300)
         elif op == "truncate":
             del out[at:]
@@ -162,8 +233,15 @@ def mutate_inside(archive: bytes, edits: list[Edit]) -> bytes:
 
 
 def random_edits(rng: random.Random, count: int) -> list[Edit]:
-    return [(rng.choice(OPERATIONS), rng.randrange(1 << 20), rng.randrange(1 << 16),
-             rng.randrange(len(PAYLOADS))) for _ in range(count)]
+    return [
+        (
+            rng.choice(OPERATIONS),
+            rng.randrange(1 << 20),
+            rng.randrange(1 << 16),
+            rng.randrange(len(PAYLOADS)),
+        )
+        for _ in range(count)
+    ]
 
 
 def fallback(error: PuzzleError) -> bool:

@@ -115,7 +115,7 @@ def test_taai_and_npz_clues_match_their_solution_files(puzzles: Path) -> None:
     taai = dict(read_all(puzzles / "taai-tournaments/question/icga2023.txt"))
     lines = (puzzles / "taai-tournaments/solution/icga2023.txt").read_text().split("\n")
     for k in range(3):
-        block = lines[k * 26 + 1:k * 26 + 26]
+        block = lines[k * 26 + 1 : k * 26 + 26]
         grid = np.array([[int(v) for v in ln.split("\t")] for ln in block], dtype=np.int8)
         assert Puzzle.from_grid(grid).without_goal() == taai[str(k + 1)]
     solutions = np.load(puzzles / "nonodataset/10x10/y_train_backtracking.npz")["arr_0"]
@@ -191,9 +191,11 @@ def test_colour_puzzles_are_unsupported() -> None:
         read_text("title\n:\n1r 1\n:\n1r\n1\n", fmt="g")
     with pytest.raises(UnsupportedPuzzleError):
         read_text("[clues]\ncolumns = 1r, 1b\nrows = 1r 1b\n")
-    xml = ('<puzzleset><puzzle><clues type="columns"><line><count color="red">1</count></line>'
-           '<line><count>1</count></line></clues><clues type="rows"><line><count color="red">1'
-           '</count><count>1</count></line></clues></puzzle></puzzleset>')
+    xml = (
+        '<puzzleset><puzzle><clues type="columns"><line><count color="red">1</count></line>'
+        '<line><count>1</count></line></clues><clues type="rows"><line><count color="red">1'
+        "</count><count>1</count></line></clues></puzzle></puzzleset>"
+    )
     with pytest.raises(UnsupportedPuzzleError, match="colour"):
         read_text(xml)
 
@@ -207,11 +209,13 @@ def test_xml_refuses_entity_expansion_quickly() -> None:
     err = _error("\n".join(laughs))
     assert time.perf_counter() - start < 1.0
     assert "DTD" in err.message and err.line == 2
-    external = ('<?xml version="1.0"?>\n<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">\n'
-                '<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues>'
-                '<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>')
+    external = (
+        '<?xml version="1.0"?>\n<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">\n'
+        '<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues>'
+        '<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>'
+    )
     assert read_text(external).rows == ((1,),)
-    err = _error('<puzzleset><puzzle><title>&undefined;</title></puzzle></puzzleset>')
+    err = _error("<puzzleset><puzzle><title>&undefined;</title></puzzle></puzzleset>")
     assert err.line == 1 and err.column is not None
 
 
@@ -244,14 +248,20 @@ def test_round_trips(puzzle: Puzzle) -> None:
 
 # Any text XML 1.0 can hold, surrounding whitespace, tabs, line breaks and carriage returns
 # included (the writer used to drop the licence and the reader to strip titles).
-_XML_TEXT = st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\ufffe\uffff")
-                    .filter(lambda c: c in "\t\n\r" or c >= " "), max_size=12)
+_XML_TEXT = st.text(
+    st.characters(blacklist_categories=["Cs"], blacklist_characters="\ufffe\uffff").filter(
+        lambda c: c in "\t\n\r" or c >= " "
+    ),
+    max_size=12,
+)
 
 
 @pytest.mark.slow
 @settings(max_examples=80, deadline=None)
-@given(_puzzles(), st.dictionaries(st.sampled_from(["title", "author", "copyright", "licence"]),
-                                   _XML_TEXT))
+@given(
+    _puzzles(),
+    st.dictionaries(st.sampled_from(["title", "author", "copyright", "licence"]), _XML_TEXT),
+)
 def test_xml_round_trips_every_field(puzzle: Puzzle, meta: dict[str, str]) -> None:
     puzzle = puzzle.with_meta(**meta)
     back = read_text(write_text(puzzle, "xml"))
@@ -261,9 +271,11 @@ def test_xml_round_trips_every_field(puzzle: Puzzle, meta: dict[str, str]) -> No
 
 
 def test_xml_keeps_what_it_reads() -> None:
-    text = ('<puzzleset><puzzle><title> Two  words </title><licence>\tCC0\n</licence>'
-            '<clues type="columns"><line><count>1</count></line></clues><clues type="rows">'
-            '<line><count>1</count></line></clues></puzzle></puzzleset>')
+    text = (
+        "<puzzleset><puzzle><title> Two  words </title><licence>\tCC0\n</licence>"
+        '<clues type="columns"><line><count>1</count></line></clues><clues type="rows">'
+        "<line><count>1</count></line></clues></puzzle></puzzleset>"
+    )
     read = read_text(text)
     assert (read.title, read.licence) == (" Two  words ", "\tCC0\n")
     assert read_text(write_text(read, "xml")) == read
@@ -273,7 +285,9 @@ def test_xml_keeps_what_it_reads() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(_puzzles())
 def test_write_file_round_trips(tmp_path: Path, puzzle: Puzzle) -> None:
     for ext in (".non", ".xml", ".txt"):
@@ -342,12 +356,21 @@ def test_junk_text(text: str) -> None:
         pass
 
 
-_SEEDS = [DUCK, "5x5:2/1.1/3/1/2/1/3/1.1/1/2", "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n",
-          "2 1\n1\n1\n0\n", "[clues]\ncolumns = 1, 1\nrows = 1 1\n", "2 2\n1\n1\n#\n1\n1\n",
-          "GRID g\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n", "$1\n1\n1\n", '[{"name":"a","hints":'
-          '{"rows":[[1]],"cols":[[1]]}}]', "P1 2 1 10", '<puzzle><clues type="rows"><line>'
-          '<count>1</count></line></clues><clues type="columns"><line><count>1</count></line>'
-          "</clues></puzzle>"]
+_SEEDS = [
+    DUCK,
+    "5x5:2/1.1/3/1/2/1/3/1.1/1/2",
+    "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n",
+    "2 1\n1\n1\n0\n",
+    "[clues]\ncolumns = 1, 1\nrows = 1 1\n",
+    "2 2\n1\n1\n#\n1\n1\n",
+    "GRID g\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n",
+    "$1\n1\n1\n",
+    '[{"name":"a","hints":{"rows":[[1]],"cols":[[1]]}}]',
+    "P1 2 1 10",
+    '<puzzle><clues type="rows"><line>'
+    '<count>1</count></line></clues><clues type="columns"><line><count>1</count></line>'
+    "</clues></puzzle>",
+]
 
 
 @pytest.mark.slow
@@ -356,7 +379,7 @@ _SEEDS = [DUCK, "5x5:2/1.1/3/1/2/1/3/1.1/1/2", "width 2\nheight 1\nrows\n1\ncolu
 def test_mutated_files(seed: str, where: int, insert: str) -> None:
     at = where % (len(seed) + 1)
     try:
-        read_text(seed[:at] + insert + seed[at + len(insert):])
+        read_text(seed[:at] + insert + seed[at + len(insert) :])
     except PuzzleError:
         pass
 
@@ -365,7 +388,9 @@ _EXTENSIONS = [".non", ".xml", ".npz", ".pbm", ".json", ".txt", ".g", ".mk", ".n
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.binary(max_size=300), st.sampled_from(_EXTENSIONS))
 def test_junk_files(tmp_path: Path, data: bytes, ext: str) -> None:
     path = tmp_path / f"junk{ext}"
@@ -414,7 +439,7 @@ def test_a_file_that_cannot_be_read_is_a_puzzle_file_error_naming_it(tmp_path: P
 
 
 def test_a_format_nonostudio_cannot_use_as_asked_is_an_unsupported_format_error(
-    tmp_path: Path
+    tmp_path: Path,
 ) -> None:
     duck = read_text(DUCK)
     with pytest.raises(UnsupportedFormatError, match=r"unknown format 'bogus' \(known: "):

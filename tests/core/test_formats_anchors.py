@@ -19,17 +19,35 @@ from nonostudio.core.formats import detect_format, read_all, read_entries
 # used for the index dropped their colours): XML files counting blocks in two colours and Olšák
 # .g files whose blocks carry colour letters. bicycle.g is the only black-and-white .g file.
 COLOUR_BY_CONTENT = {
-    "number-loom/listen_left_and_right.xml", "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml", "number-loom/missing.xml", "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml", "pbnsolve-examples/acorn.g", "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g", "pbnsolve-examples/rose.g", "pbnsolve-examples/spaceShuttle.g",
+    "number-loom/listen_left_and_right.xml",
+    "number-loom/little_hauler.xml",
+    "number-loom/look_sharp.xml",
+    "number-loom/missing.xml",
+    "number-loom/not_invented_yet_1.xml",
+    "number-loom/take_two.xml",
+    "pbnsolve-examples/acorn.g",
+    "pbnsolve-examples/alladin.g",
+    "pbnsolve-examples/bird2.g",
+    "pbnsolve-examples/rose.g",
+    "pbnsolve-examples/spaceShuttle.g",
 }
 # INDEX.csv format column -> our format name (detection must agree)
 FORMAT_NAMES = {
-    "non": "non", "nin": "nin", "g": "g", "mk": "mk", "webpbn-xml": "xml", "toml-ish": "toml",
-    "toml-ish-color": "toml", "picross-native": "picross", "pbm": "netpbm",
-    "raw-bitmap": "bitmap", "spoj-jcross": "spoj", "taai": "taai", "npz-clues": "npz",
-    "janko-json": "janko", "r-puzzle-string": "string",
+    "non": "non",
+    "nin": "nin",
+    "g": "g",
+    "mk": "mk",
+    "webpbn-xml": "xml",
+    "toml-ish": "toml",
+    "toml-ish-color": "toml",
+    "picross-native": "picross",
+    "pbm": "netpbm",
+    "raw-bitmap": "bitmap",
+    "spoj-jcross": "spoj",
+    "taai": "taai",
+    "npz-clues": "npz",
+    "janko-json": "janko",
+    "r-puzzle-string": "string",
 }
 
 
@@ -63,8 +81,9 @@ def test_every_indexed_puzzle(anchors: Path) -> None:
                 continue
             puzzle = build()
             if row["width"]:
-                assert (puzzle.width, puzzle.height) == (int(row["width"]), int(row["height"])), \
+                assert (puzzle.width, puzzle.height) == (int(row["width"]), int(row["height"])), (
                     f"{name} {row['item']}"
+                )
             outcomes["parsed"] += 1
     # 242 of the 257 contradictions have row and column totals that differ and are refused on
     # reading; the other 15 are consistent on the surface (their contradiction is deeper).

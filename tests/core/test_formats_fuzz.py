@@ -30,10 +30,17 @@ from nonostudio.core.errors import PuzzleError
 
 TIME_BOUND_S = 2.0
 
-_EDIT = st.tuples(st.sampled_from(OPERATIONS), st.integers(0, 1 << 20), st.integers(0, 1 << 16),
-                  st.integers(0, len(PAYLOADS) - 1))
-_SETTINGS = settings(max_examples=60, deadline=timedelta(seconds=TIME_BOUND_S),
-                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+_EDIT = st.tuples(
+    st.sampled_from(OPERATIONS),
+    st.integers(0, 1 << 20),
+    st.integers(0, 1 << 16),
+    st.integers(0, len(PAYLOADS) - 1),
+)
+_SETTINGS = settings(
+    max_examples=60,
+    deadline=timedelta(seconds=TIME_BOUND_S),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _check(data: bytes, fmt: str | None) -> None:

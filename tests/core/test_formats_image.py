@@ -39,9 +39,9 @@ def test_fractional_cells_and_upsampling() -> None:
 
 def test_rgb_and_transparent_pixels() -> None:
     rgba = np.zeros((1, 3, 4), np.uint8)
-    rgba[0, 0] = (0, 0, 0, 255)        # opaque black
-    rgba[0, 1] = (0, 0, 0, 0)          # transparent: counts as white
-    rgba[0, 2] = (255, 0, 0, 255)      # red: luminance 0.299, darker than half
+    rgba[0, 0] = (0, 0, 0, 255)  # opaque black
+    rgba[0, 1] = (0, 0, 0, 0)  # transparent: counts as white
+    rgba[0, 2] = (255, 0, 0, 255)  # red: luminance 0.299, darker than half
     assert grid_from_pixels(rgba, 3, 1).tolist() == [[F, X, F]]
     rgb = np.array([[[255, 255, 255], [0, 200, 0]]], np.uint8)  # green luminance 0.46
     assert grid_from_pixels(rgb, 2, 1).tolist() == [[X, F]]
@@ -58,8 +58,9 @@ def test_bad_pixels_are_puzzle_errors() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(st.integers(1, 6), st.integers(1, 6), st.integers(1, 4), st.data())
-def test_exact_multiples_agree_with_block_means(w: int, h: int, scale: int,
-                                                data: st.DataObject) -> None:
+def test_exact_multiples_agree_with_block_means(
+    w: int, h: int, scale: int, data: st.DataObject
+) -> None:
     cells = np.array(data.draw(st.lists(st.booleans(), min_size=w * h, max_size=w * h)))
     picture = np.where(cells.reshape(h, w), 0, 255).astype(np.uint8)
     big = np.kron(picture, np.ones((scale, scale), np.uint8))

@@ -25,8 +25,11 @@ HUGE = "9" * 5000  # over Python's 4,300-digit limit for int()
 _WITH_NUMBER = {
     "non-size": ("non", "width {n}\nheight 1\nrows\n1\ncolumns\n1\n"),
     "non-clue": ("non", "width 1\nheight 1\nrows\n{n}\ncolumns\n1\n"),
-    "xml": ("xml", '<puzzle><clues type="columns"><line><count>{n}</count></line></clues>'
-                   '<clues type="rows"><line><count>1</count></line></clues></puzzle>'),
+    "xml": (
+        "xml",
+        '<puzzle><clues type="columns"><line><count>{n}</count></line></clues>'
+        '<clues type="rows"><line><count>1</count></line></clues></puzzle>',
+    ),
     "string": ("string", "1-{n}"),
     "tatham": ("tatham", "{n}x1:1/1"),
     "g": ("g", "title\n:\n{n}\n:\n1\n"),
@@ -114,8 +117,11 @@ def test_each_format_states_its_own_size_limit() -> None:
 
 def test_files_are_limited_in_lines() -> None:
     # 60 million empty lines took 4 GB once split; the count is taken before splitting
-    with pytest.raises(PuzzleError, match=r"1,000,001 lines; puzzle files are read up to "
-                                          r"1,000,000 lines"):
+    with pytest.raises(
+        PuzzleError,
+        match=r"1,000,001 lines; puzzle files are read up to "
+        r"1,000,000 lines",
+    ):
         read_text("1-1" + "\r\n" * 1_000_001, fmt="string")
     assert read_text("1-1" + "\r\n" * 999_999, fmt="string").size_text == "1x1"
 
@@ -153,8 +159,11 @@ _OVER_4096 = {
 
 @pytest.mark.parametrize("fmt", sorted(_OVER_4096))
 def test_every_reader_stops_at_4096(fmt: str) -> None:
-    with pytest.raises(PuzzleError, match="(must be between 1 and 4096, found 5000|more than "
-                                          "4096 (column clues|numbers in one clue))"):
+    with pytest.raises(
+        PuzzleError,
+        match="(must be between 1 and 4096, found 5000|more than "
+        "4096 (column clues|numbers in one clue))",
+    ):
         read_all_text(_OVER_4096[fmt], fmt)
 
 
@@ -184,8 +193,11 @@ def test_surplus_non_lines_are_refused_with_their_line() -> None:
 def test_pgm_values_above_maxval_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "p.pgm"
     path.write_bytes(b"P2\n2 2\n15\n0 15\n16 3\n")
-    with pytest.raises(PuzzleError, match=r"pixel value 16 at pixel row 2, column 1 is above "
-                                          r"the maxval 15"):
+    with pytest.raises(
+        PuzzleError,
+        match=r"pixel value 16 at pixel row 2, column 1 is above "
+        r"the maxval 15",
+    ):
         read_file(path)
     path.write_bytes(b"P5\n2 1\n100\n\x00\xc8")
     with pytest.raises(PuzzleError, match=r"pixel value 200 at pixel row 1, column 2"):

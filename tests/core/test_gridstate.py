@@ -17,8 +17,13 @@ from nonostudio.core.puzzle import Puzzle, clues_of_grid
 
 def random_picture(rng: random.Random, height: int, width: int) -> np.ndarray:
     density = rng.uniform(0.3, 0.7)
-    return np.array([[FILLED if rng.random() < density else CROSSED for _ in range(width)]
-                     for _ in range(height)], dtype=np.int8)
+    return np.array(
+        [
+            [FILLED if rng.random() < density else CROSSED for _ in range(width)]
+            for _ in range(height)
+        ],
+        dtype=np.int8,
+    )
 
 
 def all_solutions(puzzle: Puzzle) -> list[np.ndarray]:

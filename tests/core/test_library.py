@@ -88,7 +88,13 @@ def test_entries_list_the_listing_columns(db: Path) -> None:
     assert [e.id for e in entries] == [first, second]
     tee = entries[0]
     assert (tee.title, tee.author, tee.width, tee.height, tee.source, tee.licence, tee.verdict) == (
-        "Tee", "Ann", 5, 3, "tee.non", "MIT", ""
+        "Tee",
+        "Ann",
+        5,
+        3,
+        "tee.non",
+        "MIT",
+        "",
     )
     assert tee.size_text == "5x3"
     assert tee.created and tee.created == tee.modified
@@ -111,8 +117,12 @@ def test_remove_deletes_and_unknown_ids_are_reported(db: Path) -> None:
         pid = lib.add(t_puzzle())
         lib.remove(pid)
         assert lib.entries() == [] and len(lib) == 0
-        for call in (lambda: lib.get(pid), lambda: lib.remove(pid),
-                     lambda: lib.set_verdict(pid, "x"), lambda: lib.update(pid, t_puzzle())):
+        for call in (
+            lambda: lib.get(pid),
+            lambda: lib.remove(pid),
+            lambda: lib.set_verdict(pid, "x"),
+            lambda: lib.update(pid, t_puzzle()),
+        ):
             with pytest.raises(LibraryError, match=f"no puzzle with id {pid}"):
                 call()
 
@@ -163,7 +173,7 @@ def test_damaged_database_is_moved_aside(db: Path) -> None:
     data = bytearray(db.read_bytes())
     page = 4096
     assert len(data) > 4 * page
-    data[2 * page: 3 * page] = b"\xff" * page  # wipe a b-tree page
+    data[2 * page : 3 * page] = b"\xff" * page  # wipe a b-tree page
     db.write_bytes(bytes(data))
     with pytest.raises(LibraryError, match="cannot be used") as info:
         Library(db)
@@ -205,7 +215,9 @@ def test_damaged_record_gives_puzzle_error_naming_the_record(db: Path) -> None:
     with Library(db) as lib:
         pid = lib.add(t_puzzle())
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE puzzles SET data = ? WHERE id = ?", ('{"rows": [[9]], "cols": [[1]]}', pid))
+    conn.execute(
+        "UPDATE puzzles SET data = ? WHERE id = ?", ('{"rows": [[9]], "cols": [[1]]}', pid)
+    )
     conn.commit()
     conn.close()
     with Library(db) as lib, pytest.raises(PuzzleError, match=f"library puzzle {pid}"):
@@ -219,9 +231,12 @@ def test_json_document_is_readable_text(db: Path) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(st.booleans(), min_size=1, max_size=8), min_size=1, max_size=8)
-       .filter(lambda rows: len({len(r) for r in rows}) == 1),
-       st.text(max_size=20))
+@given(
+    st.lists(st.lists(st.booleans(), min_size=1, max_size=8), min_size=1, max_size=8).filter(
+        lambda rows: len({len(r) for r in rows}) == 1
+    ),
+    st.text(max_size=20),
+)
 def test_json_round_trip_of_any_picture(rows: list[list[bool]], title: str) -> None:
     puzzle = Puzzle.from_grid(np.array(rows, dtype=np.int8), title=title, licence="MIT")
     assert puzzle_from_json(puzzle_to_json(puzzle)) == puzzle
@@ -245,12 +260,17 @@ def sample_folder(tmp_path: Path) -> Path:
     return folder
 
 
-def test_seeding_happens_once_and_deleted_samples_stay_deleted(db: Path, sample_folder: Path) -> None:
+def test_seeding_happens_once_and_deleted_samples_stay_deleted(
+    db: Path, sample_folder: Path
+) -> None:
     with Library(db) as lib:
         assert lib.seed_samples(sample_folder) == 1
         (entry,) = lib.entries()
         assert (entry.title, entry.author, entry.licence, entry.source) == (
-            "Dancer", "Jan Wolter", "CC-BY-3.0", "sample: dancer.non"
+            "Dancer",
+            "Jan Wolter",
+            "CC-BY-3.0",
+            "sample: dancer.non",
         )
         assert lib.get(entry.id).cols == ((2, 1), (2, 1, 3), (7,), (1, 3), (2, 1))
         lib.remove(entry.id)
@@ -299,7 +319,10 @@ def test_samples_come_from_the_anchor_files_unchanged_in_clues(anchors: Path) ->
         quoted = re.findall(r"`([^`]+)`", line)  # table rows: `sample` | `origin` ...
         if len(quoted) < 2 or not quoted[0].endswith(".non"):
             continue
-        ours, theirs = read_file(samples_dir() / quoted[0]), read_file(anchors / "puzzles" / quoted[1])
+        ours, theirs = (
+            read_file(samples_dir() / quoted[0]),
+            read_file(anchors / "puzzles" / quoted[1]),
+        )
         assert (ours.rows, ours.cols) == (theirs.rows, theirs.cols), quoted[0]
         assert (ours.title, ours.author) == (theirs.title, theirs.author), quoted[0]
         checked += 1

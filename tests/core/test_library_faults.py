@@ -190,7 +190,10 @@ class Holder:
     def __init__(self, path: Path, mode: str) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", HOLDER, str(path), mode],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "locked"
 
@@ -258,8 +261,11 @@ def test_a_write_while_another_process_holds_the_lock_fails_cleanly(
     ids = make_library(db)
     lib = Library(db)
     holder = hold(db, "IMMEDIATE")
-    for write in (lambda: lib.add(puzzle("new")), lambda: lib.set_verdict(ids[0], "x"),
-                  lambda: lib.remove(ids[1])):
+    for write in (
+        lambda: lib.add(puzzle("new")),
+        lambda: lib.set_verdict(ids[0], "x"),
+        lambda: lib.remove(ids[1]),
+    ):
         with pytest.raises(LibraryError, match="in use by another process") as info:
             write()
         assert info.value.kind == BUSY and "unchanged" in str(info.value)
@@ -291,8 +297,16 @@ def test_fault_kinds_keep_the_strings_callers_compare_and_show() -> None:
     """``LibraryError.kind`` is a StrEnum: its members equal, format and hash as the plain strings
     the kinds were before, so comparisons and messages elsewhere are unchanged."""
     assert [str(kind) for kind in library_module.FaultKind] == [
-        "corrupt", "busy", "read-only", "full", "io", "refused", "missing", "damaged record",
-        "other"]
+        "corrupt",
+        "busy",
+        "read-only",
+        "full",
+        "io",
+        "refused",
+        "missing",
+        "damaged record",
+        "other",
+    ]
     assert BUSY == "busy" and f"{READ_ONLY}" == "read-only" and {"full": 1}[FULL] == 1
     error = LibraryError("x", kind=CORRUPT)
     assert error.kind == "corrupt" and error.kind is library_module.FaultKind.CORRUPT
@@ -354,8 +368,10 @@ def test_a_damaged_title_is_named_by_id(five: tuple[Path, list[int]]) -> None:
     db.write_bytes(bytes(data))
     with Library(db) as lib:
         assert [e.id for e in lib.entries()] == [i for i in ids if i != ids[2]]
-        assert lib.skipped == [f"library puzzle {ids[2]} was skipped: its title is not valid "
-                               "UTF-8 text (byte 0xc3 at position 2)."]
+        assert lib.skipped == [
+            f"library puzzle {ids[2]} was skipped: its title is not valid "
+            "UTF-8 text (byte 0xc3 at position 2)."
+        ]
 
 
 @pytest.mark.parametrize("document", ['{"rows": [[5], [1]', "[1, 2, 3]", ""])
@@ -385,21 +401,26 @@ def test_documents_damaged_by_another_program_while_open_are_noticed(
     if copies:
         conn = sqlite3.connect(db)
         for _ in range(copies // 5):
-            conn.execute("INSERT INTO puzzles (title, author, width, height, source, licence, "
-                         "data, created, modified) SELECT title, author, width, height, source, "
-                         "licence, data, created, modified FROM puzzles WHERE id <= 5")
+            conn.execute(
+                "INSERT INTO puzzles (title, author, width, height, source, licence, "
+                "data, created, modified) SELECT title, author, width, height, source, "
+                "licence, data, created, modified FROM puzzles WHERE id <= 5"
+            )
         conn.commit()
         conn.close()
     with Library(db) as lib:
         assert len(lib.entries()) == 5 + copies and lib.skipped == []
         conn = sqlite3.connect(db)
-        conn.execute("UPDATE puzzles SET data = '{\"rows\": 1}', modified = 'later' WHERE id = ?",
-                     (ids[4],))
+        conn.execute(
+            "UPDATE puzzles SET data = '{\"rows\": 1}', modified = 'later' WHERE id = ?", (ids[4],)
+        )
         conn.commit()
         conn.close()
         assert [e.id for e in lib.entries()][:4] == ids[:4] and len(lib.entries()) == 4 + copies
-        assert lib.skipped == [f"library puzzle {ids[4]} (“puzzle 4”) was skipped: its stored "
-                               "puzzle has no row and column clues."]
+        assert lib.skipped == [
+            f"library puzzle {ids[4]} (“puzzle 4”) was skipped: its stored "
+            "puzzle has no row and column clues."
+        ]
 
 
 def test_a_record_with_a_non_numeric_size_is_skipped(five: tuple[Path, list[int]]) -> None:
@@ -410,8 +431,9 @@ def test_a_record_with_a_non_numeric_size_is_skipped(five: tuple[Path, list[int]
     conn.close()
     with Library(db) as lib:
         assert [e.id for e in lib.entries()] == ids[1:]
-        assert lib.skipped == [f"library puzzle {ids[0]} (“puzzle 0”) was skipped: its size is "
-                               "damaged ('wide' x 5)."]
+        assert lib.skipped == [
+            f"library puzzle {ids[0]} (“puzzle 0”) was skipped: its size is damaged ('wide' x 5)."
+        ]
 
 
 def test_pages_damaged_while_the_library_is_open_are_read_around(tmp_path: Path) -> None:
@@ -422,7 +444,7 @@ def test_pages_damaged_while_the_library_is_open_are_read_around(tmp_path: Path)
     page = 4096
     data = bytearray(db.read_bytes())
     victim_page = len(data) // page - 3  # a leaf page of the puzzles table, near the end
-    data[victim_page * page + 8: (victim_page + 1) * page] = b"\x07" * (page - 8)
+    data[victim_page * page + 8 : (victim_page + 1) * page] = b"\x07" * (page - 8)
     counter = int.from_bytes(data[24:28], "big") + 1  # make the open connection re-read pages
     data[24:28] = counter.to_bytes(4, "big")
     db.write_bytes(bytes(data))
@@ -512,9 +534,9 @@ def test_a_new_library_in_a_read_only_folder_is_a_clear_error(
         assert list(folder.iterdir()) == []
 
 
-def test_a_library_that_became_read_only_while_open_says_so(tmp_path: Path,
-                                                            make_read_only: Callable[[Path], str]
-                                                            ) -> None:
+def test_a_library_that_became_read_only_while_open_says_so(
+    tmp_path: Path, make_read_only: Callable[[Path], str]
+) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
     db = folder / "library.sqlite3"
@@ -544,13 +566,17 @@ def test_a_full_disk_refuses_writes_cleanly_and_keeps_the_previous_state(
         assert not lib.read_only
         before = snapshot(lib)
         big = puzzle("big", author="x" * 20000, size=30)
-        failing: list[Callable[[], object]] = [lambda: lib.add(big),
-                                               lambda: lib.update(ids[0], big)]
+        failing: list[Callable[[], object]] = [
+            lambda: lib.add(big),
+            lambda: lib.update(ids[0], big),
+        ]
         if full_disk.mounted:  # a real disk has no room for the journal of even a small change
             assert "is full" in lib.warning
-            failing += [lambda: lib.set_verdict(ids[0], "unique"),
-                        lambda: lib.set_difficulty(ids[0], "Easy"),
-                        lambda: lib.remove(ids[1])]
+            failing += [
+                lambda: lib.set_verdict(ids[0], "unique"),
+                lambda: lib.set_difficulty(ids[0], "Easy"),
+                lambda: lib.remove(ids[1]),
+            ]
         for write in failing:
             with pytest.raises(LibraryError) as info:
                 write()
@@ -608,8 +634,9 @@ def test_kill_9_in_the_middle_of_writing_leaves_a_consistent_library(tmp_path: P
     committed = make_library(db, n=2)
     hot_journals = 0
     for round in range(3):  # three crashes in a row, each recovered by the next opening
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(db), str(round)],
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db), str(round)], stdout=subprocess.PIPE, text=True
+        )
         assert proc.stdout is not None
         written = [int(proc.stdout.readline()) for _ in range(8 + 4 * round)]
         time.sleep(0.002 * round)  # land somewhere inside a later write

@@ -79,14 +79,16 @@ def test_damaged_progress_names_its_puzzle(tmp_path: Path) -> None:
     with Library(tmp_path / "lib.sqlite3") as lib:
         pid = lib.add(_puzzle())
         lib.save_hand_progress(pid, GRID)
-        _sql(tmp_path / "lib.sqlite3", "UPDATE hand_progress SET cells='#Z#/.#.' WHERE puzzle_id=?",
-             (pid,))
+        _sql(
+            tmp_path / "lib.sqlite3",
+            "UPDATE hand_progress SET cells='#Z#/.#.' WHERE puzzle_id=?",
+            (pid,),
+        )
         with pytest.raises(DamagedRecordError, match=f"progress of library puzzle {pid}"):
             lib.hand_progress(pid)
 
 
-def test_a_read_only_library_refuses_to_save_progress_and_keeps_what_it_has(
-        tmp_path: Path) -> None:
+def test_a_read_only_library_refuses_to_save_progress_and_keeps_what_it_has(tmp_path: Path) -> None:
     db = tmp_path / "lib.sqlite3"
     with Library(db) as lib:
         pid = lib.add(_puzzle())
@@ -106,7 +108,9 @@ def _schema_2_library(db: Path) -> int:
     conn.execute("PRAGMA user_version = 2")
     cur = conn.execute(
         "INSERT INTO puzzles (title, author, width, height, source, licence, data, created, "
-        "modified) VALUES ('Tee', '', 3, 2, '', '', ?, 'c', 'm')", (puzzle_to_json(_puzzle()),))
+        "modified) VALUES ('Tee', '', 3, 2, '', '', ?, 'c', 'm')",
+        (puzzle_to_json(_puzzle()),),
+    )
     conn.close()
     return int(cur.lastrowid or 0)
 

@@ -62,7 +62,12 @@ def test_every_line_up_to_eight_cells_matches_brute_force():
         for filled, crossed in states(n):
             for hints in clues:
                 expected = brute_masks(hints, n, filled, crossed)
-                assert solve_masks(hints, n, filled, crossed) == expected, (hints, n, filled, crossed)
+                assert solve_masks(hints, n, filled, crossed) == expected, (
+                    hints,
+                    n,
+                    filled,
+                    crossed,
+                )
                 if expected is None:
                     contradictions += 1
                 else:
@@ -93,7 +98,9 @@ def test_every_entry_point_agrees_up_to_six_cells():
                 expected = brute_masks(hints, n, filled, crossed)
                 want_cells = None if expected is None else masks_cells(n, *expected)
                 assert solve_cells(hints, cells) == want_cells
-                assert solve_text(hints, text) == (None if want_cells is None else cells_to_text(want_cells))
+                assert solve_text(hints, text) == (
+                    None if want_cells is None else cells_to_text(want_cells)
+                )
                 got_line = maximal_transition(Line(hints, cells))
                 assert got_line == (None if want_cells is None else Line(hints, want_cells))
 
@@ -135,7 +142,9 @@ def test_long_random_lines_match_z3():
     for _ in range(250):
         n = rng.randint(15, 60)
         picture = [FILLED if rng.random() < 0.6 else CROSSED for _ in range(n)]
-        hints = tuple(len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split())
+        hints = tuple(
+            len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split()
+        )
         reveal = rng.random() * 0.4
         cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
         if rng.random() < 0.25:  # a wrong cell: usually a contradiction
@@ -198,7 +207,9 @@ def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
         n = rng.choice([65, 100, 127, 128, 129, 255, 256, 257, 512, 600])
         density = rng.uniform(0.5, 0.85)
         picture = [FILLED if rng.random() < density else CROSSED for _ in range(n)]
-        hints = tuple(len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split())
+        hints = tuple(
+            len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split()
+        )
         reveal = rng.random() * 0.6
         cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
         if rng.random() < 0.4:  # a wrong cell: often a contradiction
@@ -221,8 +232,11 @@ def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
 def test_butler_testing_set_reproduced_exactly(anchors):
     items = json.loads((anchors / "butler" / "testing-set.json").read_text())["items"]
     assert len(items) == 2805
-    wrong = [(it["hints"], it["before"], it["after"]) for it in items
-             if solve_text(it["hints"], it["before"]) != it["after"]]
+    wrong = [
+        (it["hints"], it["before"], it["after"])
+        for it in items
+        if solve_text(it["hints"], it["before"]) != it["after"]
+    ]
     assert wrong == []
     for it in items[::7]:
         line = maximal_transition(Line.parse(it["hints"], it["before"]))
@@ -236,8 +250,11 @@ def test_butler_testing_set_reproduced_exactly(anchors):
 def arbitrary_lines(draw):
     """Any hints that fit and any cells: mostly contradictory once the line is long."""
     n = draw(st.integers(0, 40))
-    cells = draw(st.lists(st.sampled_from((UNKNOWN, UNKNOWN, UNKNOWN, FILLED, CROSSED)),
-                          min_size=n, max_size=n))
+    cells = draw(
+        st.lists(
+            st.sampled_from((UNKNOWN, UNKNOWN, UNKNOWN, FILLED, CROSSED)), min_size=n, max_size=n
+        )
+    )
     hints: list[int] = []
     room = n
     while room > 0 and draw(st.booleans()):
@@ -315,8 +332,10 @@ def test_a_solution_always_extends_the_deduction(line, data):
     assert extends(picture, result)
     assert extends(result, cells)
     # Showing more of the same picture can only decide more.
-    more = tuple(p if c != UNKNOWN or data.draw(st.booleans()) else UNKNOWN
-                 for p, c in zip(picture, cells, strict=True))
+    more = tuple(
+        p if c != UNKNOWN or data.draw(st.booleans()) else UNKNOWN
+        for p, c in zip(picture, cells, strict=True)
+    )
     decided = solve_cells(hints, more)
     assert decided is not None and extends(decided, result)
     assert solve_cells(hints, picture) == picture
@@ -346,6 +365,8 @@ def test_masks_and_cells_convert_both_ways_on_lines_of_every_length() -> None:
         filled, crossed = cell_masks(cells)
         assert masks_cells(n, filled, crossed) == cells
         extra_f, extra_x = rng.getrandbits(n + 5), rng.getrandbits(n + 5)
-        expected = tuple(FILLED if (extra_f >> i) & 1 else CROSSED if (extra_x >> i) & 1
-                         else UNKNOWN for i in range(n))
+        expected = tuple(
+            FILLED if (extra_f >> i) & 1 else CROSSED if (extra_x >> i) & 1 else UNKNOWN
+            for i in range(n)
+        )
         assert masks_cells(n, extra_f, extra_x) == expected

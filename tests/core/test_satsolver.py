@@ -36,8 +36,10 @@ def _accepts(hints, known):
     solver = z3.SolverFor("QF_FD", ctx=ctx)
     solver.from_string(cnf.dimacs())
     for bits in itertools.product((0, 1), repeat=len(free)):
-        assumptions = [z3.Bool(v, ctx) if b else z3.Not(z3.Bool(v, ctx))
-                       for v, b in zip(free, bits, strict=True)]
+        assumptions = [
+            z3.Bool(v, ctx) if b else z3.Not(z3.Bool(v, ctx))
+            for v, b in zip(free, bits, strict=True)
+        ]
         it = iter(bits)
         full = [k if k is not None else next(it) for k in known]
         yield full, solver.check(*assumptions) == z3.sat, clue_of(full) == tuple(hints)
@@ -72,8 +74,10 @@ def _domino(n: int) -> Puzzle:
 
 def _random_state(size: int, seed: int) -> GridState:
     rng = random.Random(seed)
-    grid = np.array([[FILLED if rng.random() < 0.5 else CROSSED for _ in range(size)]
-                     for _ in range(size)], dtype=np.int8)
+    grid = np.array(
+        [[FILLED if rng.random() < 0.5 else CROSSED for _ in range(size)] for _ in range(size)],
+        dtype=np.int8,
+    )
     return GridState(Puzzle.from_grid(grid))
 
 
@@ -102,8 +106,10 @@ def test_with_python_sat_the_solver_decides_by_cadical():
 def test_both_backends_find_the_same_solution_sets(seed):
     rng = random.Random(seed)
     h, w = rng.randint(5, 9), rng.randint(5, 9)
-    grid = np.array([[FILLED if rng.random() < 0.55 else CROSSED for _ in range(w)]
-                     for _ in range(h)], dtype=np.int8)
+    grid = np.array(
+        [[FILLED if rng.random() < 0.55 else CROSSED for _ in range(w)] for _ in range(h)],
+        dtype=np.int8,
+    )
     puzzle = Puzzle.from_grid(grid)
     found = {}
     for backend in ("cadical", "z3"):
@@ -143,8 +149,12 @@ def test_cadical_stops_when_asked_and_reports_its_conflicts():
     state = _random_state(50, 3)
     reports: list[tuple[float, str]] = []
     with pytest.raises(satsolver.SatUnknown):
-        satsolver.sat_solutions(state, backend="cadical", should_stop=lambda: bool(reports),
-                                progress=lambda f, m: reports.append((f, m)))
+        satsolver.sat_solutions(
+            state,
+            backend="cadical",
+            should_stop=lambda: bool(reports),
+            progress=lambda f, m: reports.append((f, m)),
+        )
     assert len(reports) == 1
     fraction, message = reports[0]
     assert fraction == state.known / state.total

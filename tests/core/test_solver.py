@@ -88,8 +88,10 @@ def test_no_solution_when_clues_agree_in_total_but_contradict(census_4x4):
 
 
 def _random_puzzle(rng: random.Random, h: int, w: int, density: float) -> Puzzle:
-    g = np.array([[FILLED if rng.random() < density else CROSSED for _ in range(w)] for _ in range(h)],
-                 dtype=np.int8)
+    g = np.array(
+        [[FILLED if rng.random() < density else CROSSED for _ in range(w)] for _ in range(h)],
+        dtype=np.int8,
+    )
     return Puzzle.from_grid(g)
 
 

@@ -36,8 +36,15 @@ def test_interrupt_is_delivered_and_the_foreign_error_swallowed(z3_interrupt_rep
 def test_a_proof_keeps_its_verdict(z3_interrupt_reports_canceled, at_once: bool) -> None:
     rules = {r.name: r for r in load_rule_set("control").rules}
     assert prove(rules["big_hint"], 8, strategy=ProofStrategy(at_once=at_once)).sound is True
-    assert prove(rules["force_maximum"], 8, strategy=ProofStrategy(at_once=at_once),
-                 should_stop=lambda: True).sound is None
+    assert (
+        prove(
+            rules["force_maximum"],
+            8,
+            strategy=ProofStrategy(at_once=at_once),
+            should_stop=lambda: True,
+        ).sound
+        is None
+    )
     assert z3_interrupt_reports_canceled == []
 
 
@@ -46,11 +53,16 @@ def test_a_stopped_sat_search_says_so(z3_interrupt_reports_canceled) -> None:
     # A 40 × 40 random grid takes z3 about a second; the stop is asked by the watcher itself, so
     # encoding (which polls the same function) is not cut short.
     rng = random.Random(3)
-    grid = np.array([[FILLED if rng.random() < 0.5 else CROSSED for _ in range(40)]
-                     for _ in range(40)], dtype=np.int8)
+    grid = np.array(
+        [[FILLED if rng.random() < 0.5 else CROSSED for _ in range(40)] for _ in range(40)],
+        dtype=np.int8,
+    )
     with pytest.raises(satsolver.SatUnknown):
-        satsolver.sat_solutions(GridState(Puzzle.from_grid(grid)), backend="z3",
-                                should_stop=lambda: threading.current_thread().name == "z3-watch")
+        satsolver.sat_solutions(
+            GridState(Puzzle.from_grid(grid)),
+            backend="z3",
+            should_stop=lambda: threading.current_thread().name == "z3-watch",
+        )
     assert z3_interrupt_reports_canceled == []
 
 
@@ -65,17 +77,27 @@ STRESS = Path(__file__).resolve().parents[1] / "z3_release_stress.py"
 @pytest.mark.slow
 def test_objects_released_by_another_thread_leave_the_context_intact() -> None:
     root = STRESS.parents[1]
-    env = os.environ | {"PYTHONPATH": os.pathsep.join(
-        p for p in (str(root), os.environ.get("PYTHONPATH")) if p)}  # this checkout's package
-    done = subprocess.run([sys.executable, str(STRESS), "new", "6"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=40)
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    }  # this checkout's package
+    done = subprocess.run(
+        [sys.executable, str(STRESS), "new", "6"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=40,
+    )
     assert (done.returncode, done.stdout.strip()) == (0, "intact"), done.stderr[-2000:]
 
 
 def test_every_context_the_app_makes_allows_release_from_any_thread() -> None:
     package = Path(__file__).resolve().parents[2] / "nonostudio"
-    makers = [str(f.relative_to(package)) for f in sorted(package.rglob("*.py"))
-              if "z3.Context(" in f.read_text(encoding="utf-8")]
+    makers = [
+        str(f.relative_to(package))
+        for f in sorted(package.rglob("*.py"))
+        if "z3.Context(" in f.read_text(encoding="utf-8")
+    ]
     assert makers == ["core/z3threads.py"]
     ctx = new_context()
     assert isinstance(ctx, z3.Context)

@@ -30,8 +30,11 @@ def fillings_by_clue(n: int) -> dict[tuple[int, ...], tuple[int, ...]]:
 
 def brute_solutions(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[int]:
     """Filling masks that spell ``hints`` and agree with the decided cells."""
-    return [m for m in fillings_by_clue(n).get(tuple(hints), ())
-            if not m & crossed and m & filled == filled]
+    return [
+        m
+        for m in fillings_by_clue(n).get(tuple(hints), ())
+        if not m & crossed and m & filled == filled
+    ]
 
 
 def brute_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
@@ -57,10 +60,13 @@ def line_smt(hints: Sequence[int], cells: Sequence[int]) -> str:
     # Hint j can only reach cells between its leftmost and rightmost packings; leaving the others
     # out of a cell's disjunction keeps the formula small without changing its solutions.
     lo = [sum(hints[:j]) + j for j in range(k)]
-    hi = [n - sum(hints[j + 1:]) - (k - 1 - j) for j in range(k)]
+    hi = [n - sum(hints[j + 1 :]) - (k - 1 - j) for j in range(k)]
     for i in range(n):
-        covers = [f"(and (<= s{j} {i}) (< {i} (+ s{j} {h})))"
-                  for j, h in enumerate(hints) if lo[j] <= i < hi[j]]
+        covers = [
+            f"(and (<= s{j} {i}) (< {i} (+ s{j} {h})))"
+            for j, h in enumerate(hints)
+            if lo[j] <= i < hi[j]
+        ]
         body = f"(or {' '.join(covers)})" if covers else "false"
         out.append(f"(assert (= c{i} {body}))")
         if cells[i] == FILLED:

@@ -37,8 +37,11 @@ def no_background_work_left() -> Iterator[None]:
 
     pool = QThreadPool.globalInstance()
     if not pool.waitForDone(int(THREAD_GRACE_S * 1000)):
-        pytest.fail(f"the test left {pool.activeThreadCount()} job(s) running on Qt's thread "
-                    f"pool {THREAD_GRACE_S:g} s after it ended", pytrace=False)
+        pytest.fail(
+            f"the test left {pool.activeThreadCount()} job(s) running on Qt's thread "
+            f"pool {THREAD_GRACE_S:g} s after it ended",
+            pytrace=False,
+        )
 
 
 StartedWorkers = Callable[[str], list[Worker]]
@@ -74,8 +77,12 @@ def picture(*rows: str) -> np.ndarray:
 def small_library(tmp_path: Path) -> Iterator[Library]:
     """Three puzzles: Tee 5x3 (MIT), Block 2x2 (CC0), zebra 4x1 (no licence, multiple words)."""
     lib = Library(tmp_path / "lib.sqlite3")
-    lib.add(Puzzle.from_grid(picture("#####", "..#..", "..#.."), title="Tee", author="Ann",
-                             licence="MIT"), source="tee.non")
+    lib.add(
+        Puzzle.from_grid(
+            picture("#####", "..#..", "..#.."), title="Tee", author="Ann", licence="MIT"
+        ),
+        source="tee.non",
+    )
     lib.add(Puzzle.from_grid(picture("##", "##"), title="Block", author="Bob", licence="CC0-1.0"))
     lib.add(Puzzle.from_grid(picture("#.#."), title="zebra crossing", author="Ann"))
     yield lib

@@ -20,8 +20,18 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui import app, screenshots
 
 REPO = Path(__file__).resolve().parents[2]
-VIEWS = ("main-window.png", "editor.png", "library.png", "check.png", "difficulty.png",
-         "designer.png", "solve.png", "rules.png", "jobs.png", "main-window-dark.png")
+VIEWS = (
+    "main-window.png",
+    "editor.png",
+    "library.png",
+    "check.png",
+    "difficulty.png",
+    "designer.png",
+    "solve.png",
+    "rules.png",
+    "jobs.png",
+    "main-window-dark.png",
+)
 
 
 @pytest.fixture
@@ -33,14 +43,18 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def mean_lightness(image: QImage) -> float:
     step = 16
-    values = [image.pixelColor(x, y).lightness()
-              for x in range(0, image.width(), step) for y in range(0, image.height(), step)]
+    values = [
+        image.pixelColor(x, y).lightness()
+        for x in range(0, image.width(), step)
+        for y in range(0, image.height(), step)
+    ]
     return sum(values) / len(values)
 
 
 def distinct_colours(image: QImage) -> int:
-    return len({image.pixel(x, y) for x in range(0, image.width(), 7)
-                for y in range(0, image.height(), 7)})
+    return len(
+        {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    )
 
 
 def test_first_start_seeds_the_samples_only_once(data_dir: Path) -> None:
@@ -69,8 +83,9 @@ def test_damaged_library_is_moved_aside_and_reported(data_dir: Path) -> None:
     assert [p.read_bytes() for p in moved] == [junk]
 
 
-def test_screenshot_option_renders_every_view(qapp: QApplication, data_dir: Path, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_screenshot_option_renders_every_view(
+    qapp: QApplication, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "shots"
     assert app.main(["--screenshot", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
@@ -85,8 +100,9 @@ def test_screenshot_option_renders_every_view(qapp: QApplication, data_dir: Path
 
 
 @pytest.mark.slow
-def test_screenshot_of_a_file_shows_that_file(qapp: QApplication, data_dir: Path, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_screenshot_of_a_file_shows_that_file(
+    qapp: QApplication, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     puzzle_file = tmp_path / "bar.non"
     puzzle_file.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     titles: list[str] = []
@@ -101,9 +117,9 @@ def test_screenshot_of_a_file_shows_that_file(qapp: QApplication, data_dir: Path
     assert titles and all(t.startswith("bar.non") for t in titles)
 
 
-def test_screenshot_of_a_bad_file_fails_with_message(qapp: QApplication, data_dir: Path,
-                                                     tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_screenshot_of_a_bad_file_fails_with_message(
+    qapp: QApplication, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 1\nrows\nfoo\ncolumns\n1\n1\n")
     assert app.main(["--screenshot", str(tmp_path / "shots"), str(bad)]) == 2
@@ -113,13 +129,21 @@ def test_screenshot_of_a_bad_file_fails_with_message(qapp: QApplication, data_di
 
 @pytest.mark.slow
 def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
-                                                           "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
     out = tmp_path / "shots"
     result = subprocess.run(
         [sys.executable, "-m", "nonostudio.gui.app", "--screenshot", str(out)],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False,
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
@@ -130,8 +154,7 @@ def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
 
 
 @contextmanager
-def read_only_folder(folder: Path,
-                     prepare: Callable[[Path], None] | None = None) -> Iterator[Path]:
+def read_only_folder(folder: Path, prepare: Callable[[Path], None] | None = None) -> Iterator[Path]:
     """``folder`` (first filled by ``prepare``) where writes really fail, even for root.
 
     As root: a tmpfs remounted read-only (chmod does not stop root). Other users: mode 0555.
@@ -148,14 +171,19 @@ def read_only_folder(folder: Path,
         finally:
             folder.chmod(0o755)
         return
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
-                             capture_output=True, text=True, check=False)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert mounted.returncode == 0, f"cannot mount a tmpfs: {mounted.stderr}"
     try:
         if prepare is not None:
             prepare(folder)
-        remount = subprocess.run(["mount", "-o", "remount,ro", str(folder)],
-                                 capture_output=True, text=True, check=False)
+        remount = subprocess.run(
+            ["mount", "-o", "remount,ro", str(folder)], capture_output=True, text=True, check=False
+        )
         assert remount.returncode == 0, remount.stderr
         yield folder
     finally:
@@ -210,10 +238,21 @@ DRIVER = textwrap.dedent("""
 def run_studio(tmp_path: Path, data: Path, *args: str) -> tuple[dict, subprocess.CompletedProcess]:
     script = tmp_path / "driver.py"
     script.write_text(DRIVER)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    result = subprocess.run([sys.executable, str(script), *args], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=120, check=False)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        NONOSTUDIO_DATA_DIR=str(data),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    result = subprocess.run(
+        [sys.executable, str(script), *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     assert lines, f"the studio did not come up: {result.stderr}"
     return json.loads(lines[-1]), result
@@ -248,14 +287,22 @@ def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
-                                                           "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     out = tmp_path / "shots"
     with read_only_folder(tmp_path / "data") as data:
         env["NONOSTUDIO_DATA_DIR"] = str(data)
         result = subprocess.run(
             [sys.executable, "-m", "nonostudio.gui.app", "--screenshot", str(out)],
-            cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False,
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
@@ -267,8 +314,9 @@ def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
 # --- work left by a crash --------------------------------------------------------------------
 
 
-def test_start_offers_to_restore_work_left_by_a_crash(qapp: QApplication, data_dir: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_start_offers_to_restore_work_left_by_a_crash(
+    qapp: QApplication, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from nonostudio.gui.autosave import AutosaveStore
     from nonostudio.gui.editor import EditorView
     from nonostudio.gui.mainwindow import MainWindow
@@ -327,11 +375,21 @@ def test_start_offers_to_restore_work_left_by_a_crash(qapp: QApplication, data_d
 
 
 def test_without_a_display_the_studio_says_so_and_exits_1(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
-    result = subprocess.run([sys.executable, "-m", "nonostudio.gui.app"], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "nonostudio.gui.app"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 1
     assert "there is no display" in result.stderr
     assert "DISPLAY" in result.stderr and "WAYLAND_DISPLAY" in result.stderr
@@ -349,8 +407,10 @@ def test_missing_xcb_libraries_are_named_with_their_debian_packages() -> None:
     assert "sudo apt install libxcb-cursor0\n" in problem
     assert all(package in problem for package in XCB_PACKAGES)  # the whole list
     assert "--screenshot" in problem
-    assert display_problem(env, "linux", loads=lambda lib: True,
-                           reachable=lambda display: True) is None
+    assert (
+        display_problem(env, "linux", loads=lambda lib: True, reachable=lambda display: True)
+        is None
+    )
     gone = display_problem(env, "linux", loads=lambda lib: True, reachable=lambda display: False)
     assert gone is not None and "no X server answers on display :0" in gone
     assert display_problem({}, "linux") is not None
@@ -363,8 +423,15 @@ def test_a_display_nobody_answers_is_named(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env["DISPLAY"] = ":9937"  # no X server there
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
-    result = subprocess.run([sys.executable, "-m", "nonostudio.gui.app"], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "nonostudio.gui.app"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 1
     assert "no X server answers on display :9937" in result.stderr
     assert "Reinstalling" not in result.stderr

@@ -41,8 +41,9 @@ class Dialogs:
         self.questions: list[str] = []
         self.buttons: list[list[str]] = []
         self.answer = "Cancel"
-        monkeypatch.setattr(QMessageBox, "warning",
-                            lambda parent, title, text, *a: self.warnings.append(text))
+        monkeypatch.setattr(
+            QMessageBox, "warning", lambda parent, title, text, *a: self.warnings.append(text)
+        )
         monkeypatch.setattr(QMessageBox, "question", self._question)
         monkeypatch.setattr(QMessageBox, "exec", lambda box: self._exec(box))
 
@@ -124,8 +125,9 @@ def test_write_atomic_replaces_the_whole_file_and_leaves_no_temporary(tmp_path: 
     assert [p.name for p in tmp_path.iterdir()] == ["state.json"]
 
 
-def test_a_failed_write_leaves_the_previous_file_intact(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_leaves_the_previous_file_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "state.json"
     write_atomic(target, b"previous")
 
@@ -144,7 +146,8 @@ def test_a_failed_write_leaves_the_previous_file_intact(tmp_path: Path,
 
 @pytest.mark.slow
 def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
-        qtbot, make_window, data_dir: Path, dialogs: Dialogs) -> None:
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs
+) -> None:
     assert 1000 <= autosave.IDLE_MS <= 10000  # "a few seconds"
     first = make_window(idle_ms=400)
     draw(qtbot, first, DRAWN[:2])
@@ -159,8 +162,7 @@ def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
     assert doc["version"] == autosave.FORMAT_VERSION
     assert doc["state"]["editor"]["meta"]["title"] == "Crash test"
     cells = doc["state"]["editor"]["cells"]
-    assert [(r, c) for r, row in enumerate(cells) for c, ch in enumerate(row) if ch == "O"] \
-        == DRAWN
+    assert [(r, c) for r, row in enumerate(cells) for c, ch in enumerate(row) if ch == "O"] == DRAWN
     picture = first.editor.puzzle()
 
     first.autosaver.store.abandon()  # what a crash does: the lock is gone, the file stays
@@ -181,8 +183,9 @@ def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
     assert len(dialogs.questions) == 1
 
 
-def test_saving_or_discarding_removes_the_autosave(qtbot, make_window, data_dir: Path,
-                                                   dialogs: Dialogs, tmp_path: Path) -> None:
+def test_saving_or_discarding_removes_the_autosave(
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path
+) -> None:
     win = make_window()
     draw(qtbot, win, DRAWN)
     qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
@@ -200,8 +203,9 @@ def test_saving_or_discarding_removes_the_autosave(qtbot, make_window, data_dir:
 
 
 @pytest.mark.slow
-def test_discarding_the_offer_deletes_the_old_work(qtbot, make_window, data_dir: Path,
-                                                   dialogs: Dialogs) -> None:
+def test_discarding_the_offer_deletes_the_old_work(
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs
+) -> None:
     first = make_window()
     draw(qtbot, first, DRAWN)
     qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
@@ -215,9 +219,9 @@ def test_discarding_the_offer_deletes_the_old_work(qtbot, make_window, data_dir:
 
 
 @pytest.mark.slow
-def test_restored_library_work_is_saved_back_to_its_entry(qtbot, make_window,
-                                                          small_library: Library, data_dir: Path,
-                                                          dialogs: Dialogs) -> None:
+def test_restored_library_work_is_saved_back_to_its_entry(
+    qtbot, make_window, small_library: Library, data_dir: Path, dialogs: Dialogs
+) -> None:
     first = make_window()
     block = next(e for e in small_library.entries() if e.title == "Block")
     assert first.open_library_puzzle(block.id)
@@ -236,8 +240,9 @@ def test_restored_library_work_is_saved_back_to_its_entry(qtbot, make_window,
     assert session_files(data_dir) == []
 
 
-def test_a_damaged_autosave_is_set_aside_with_a_message(make_window, data_dir: Path,
-                                                        dialogs: Dialogs) -> None:
+def test_a_damaged_autosave_is_set_aside_with_a_message(
+    make_window, data_dir: Path, dialogs: Dialogs
+) -> None:
     folder = data_dir / "autosave"
     folder.mkdir(parents=True)
     (folder / "session-0123456789ab.json").write_bytes(b'{"version": 1, "sta\xff')
@@ -250,7 +255,8 @@ def test_a_damaged_autosave_is_set_aside_with_a_message(make_window, data_dir: P
 
 
 def test_store_falls_back_to_the_next_folder_when_the_first_cannot_be_written(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the folder should be")
     store = AutosaveStore([blocked / "autosave", tmp_path / "fallback"])
@@ -292,13 +298,24 @@ DRIVER = textwrap.dedent("""
 
 @pytest.mark.slow
 def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
-        make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        NONOSTUDIO_DATA_DIR=str(data_dir),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
     script = tmp_path / "driver.py"
     script.write_text(f"CELLS = {DRAWN!r}\n" + DRIVER)
-    proc = subprocess.Popen([sys.executable, str(script)], cwd=REPO, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("drawn"), proc.stderr.read() if proc.poll() is not None else line
@@ -331,8 +348,12 @@ def small_tmpfs(tmp_path: Path):
     """A 256 KiB tmpfs, so that the disk can really be filled."""
     folder = tmp_path / "small"
     folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
-                             capture_output=True, text=True, check=False)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert mounted.returncode == 0, f"cannot mount a tmpfs (the test needs root): {mounted.stderr}"
     try:
         yield folder
@@ -349,7 +370,8 @@ def fill(folder: Path) -> None:
 
 
 def test_a_full_data_folder_keeps_the_last_autosave_until_a_newer_one_is_elsewhere(
-        small_tmpfs: Path, tmp_path: Path) -> None:
+    small_tmpfs: Path, tmp_path: Path
+) -> None:
     store = AutosaveStore([small_tmpfs / "autosave", tmp_path / "fallback"])
     first = store.save({"n": 1})
     assert first.parent == small_tmpfs / "autosave"
@@ -375,12 +397,15 @@ def test_a_full_data_folder_keeps_the_last_autosave_until_a_newer_one_is_elsewhe
 
 
 def test_work_that_cannot_be_autosaved_is_said_in_the_banner(
-        qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs,
-        tmp_path: Path) -> None:
+    qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs, tmp_path: Path
+) -> None:
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the folders should be")
-    win = MainWindow(small_library, settings,
-                     autosave=AutosaveStore([blocked / "autosave", blocked / "fallback"]))
+    win = MainWindow(
+        small_library,
+        settings,
+        autosave=AutosaveStore([blocked / "autosave", blocked / "fallback"]),
+    )
     win.autosaver.timer.setInterval(100)
     qtbot.addWidget(win)
     win.show()
@@ -403,8 +428,8 @@ def test_work_that_cannot_be_autosaved_is_said_in_the_banner(
 
 @pytest.mark.slow
 def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
-        qtbot, make_window, data_dir: Path, dialogs: Dialogs,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first = make_window()
     draw(qtbot, first, DRAWN)
     qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
@@ -424,8 +449,9 @@ def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
 
 
 @pytest.mark.slow
-def test_restored_file_work_is_saved_back_to_its_file(qtbot, make_window, data_dir: Path,
-                                                      dialogs: Dialogs, tmp_path: Path) -> None:
+def test_restored_file_work_is_saved_back_to_its_file(
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path
+) -> None:
     target = tmp_path / "bar.non"
     target.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     first = make_window()

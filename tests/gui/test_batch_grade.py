@@ -65,8 +65,11 @@ def shown(dialog: BatchGradeDialog, column: int) -> list[str]:
 
 
 def test_puzzle_files_lists_only_puzzle_formats(folder: Path) -> None:
-    assert [p.name for p in puzzle_files(folder)] == ["a-ambiguous.non", "b-house.non",
-                                                      "c-broken.non"]
+    assert [p.name for p in puzzle_files(folder)] == [
+        "a-ambiguous.non",
+        "b-house.non",
+        "c-broken.non",
+    ]
 
 
 def test_grades_a_folder_and_sorts(qtbot, dialog: BatchGradeDialog, folder: Path) -> None:
@@ -89,8 +92,9 @@ def test_grades_a_folder_and_sorts(qtbot, dialog: BatchGradeDialog, folder: Path
     assert dialog.export_button.isEnabled() and dialog.start_button.isEnabled()
 
 
-def test_export_writes_the_cli_columns_in_table_order(qtbot, dialog: BatchGradeDialog,
-                                                      folder: Path, tmp_path: Path) -> None:
+def test_export_writes_the_cli_columns_in_table_order(
+    qtbot, dialog: BatchGradeDialog, folder: Path, tmp_path: Path
+) -> None:
     run(qtbot, dialog, folder)
     dialog.table.sortByColumn(TIER, Qt.SortOrder.AscendingOrder)
     out = tmp_path / "out" / "grades.csv"
@@ -105,8 +109,9 @@ def test_export_writes_the_cli_columns_in_table_order(qtbot, dialog: BatchGradeD
     assert rows[2]["error"] and not rows[2]["tier"]
 
 
-def test_export_to_an_unwritable_place_reports(qtbot, dialog: BatchGradeDialog, folder: Path,
-                                               tmp_path: Path) -> None:
+def test_export_to_an_unwritable_place_reports(
+    qtbot, dialog: BatchGradeDialog, folder: Path, tmp_path: Path
+) -> None:
     run(qtbot, dialog, folder)
     assert not dialog.export_csv(tmp_path / "missing" / "grades.csv")
     assert dialog.status_label.text().startswith("Cannot write")
@@ -122,8 +127,9 @@ def test_not_a_folder_is_reported(dialog: BatchGradeDialog, tmp_path: Path) -> N
     assert dialog.status_label.text().startswith("No puzzle files")
 
 
-def test_cancel_keeps_rows_so_far(qtbot, dialog: BatchGradeDialog, tmp_path: Path,
-                                  monkeypatch) -> None:
+def test_cancel_keeps_rows_so_far(
+    qtbot, dialog: BatchGradeDialog, tmp_path: Path, monkeypatch
+) -> None:
     for i in range(4):
         write_file(DOT.with_meta(title=f"dot {i}"), tmp_path / f"dot{i}.non")
     second = threading.Event()
@@ -149,8 +155,9 @@ def test_cancel_keeps_rows_so_far(qtbot, dialog: BatchGradeDialog, tmp_path: Pat
     assert dialog.start_button.isEnabled() and not dialog.cancel_button.isEnabled()
 
 
-def test_model_passes_qtmodeltester(qtmodeltester, qtbot, dialog: BatchGradeDialog,
-                                    folder: Path) -> None:
+def test_model_passes_qtmodeltester(
+    qtmodeltester, qtbot, dialog: BatchGradeDialog, folder: Path
+) -> None:
     run(qtbot, dialog, folder)
     qtmodeltester.check(dialog.model)
     qtmodeltester.check(dialog.proxy)

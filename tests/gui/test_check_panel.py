@@ -68,8 +68,9 @@ def test_no_solution(qtbot: QtBot, panel: CheckPanel) -> None:
     assert panel.verdict_label.text() == "No solution"
 
 
-def test_newer_puzzle_replaces_pending_check(qtbot: QtBot, panel: CheckPanel,
-                                             started_workers: StartedWorkers) -> None:
+def test_newer_puzzle_replaces_pending_check(
+    qtbot: QtBot, panel: CheckPanel, started_workers: StartedWorkers
+) -> None:
     workers = started_workers("nonostudio.gui.check_panel")
     seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
@@ -131,17 +132,21 @@ def _type(qtbot: QtBot, edit: QPlainTextEdit, text: str) -> None:
         qtbot.keyClicks(edit, line)
 
 
-def test_new_puzzle_cancels_a_running_check(qtbot: QtBot, panel: CheckPanel,
-                                            monkeypatch: pytest.MonkeyPatch,
-                                            started_workers: StartedWorkers) -> None:
+def test_new_puzzle_cancels_a_running_check(
+    qtbot: QtBot,
+    panel: CheckPanel,
+    monkeypatch: pytest.MonkeyPatch,
+    started_workers: StartedWorkers,
+) -> None:
     """A check still running is told to stop, and only the newer puzzle's verdict is shown."""
     workers = started_workers("nonostudio.gui.check_panel")
     running = threading.Event()
     stopped = threading.Event()
     slow = Puzzle(((1,), (1,)), ((1,), (1,)))
 
-    def fake_solve(puzzle: Puzzle, *, time_limit: float, progress: ProgressCallback,
-                   should_stop: StopCallback) -> real_solver.SolveResult:
+    def fake_solve(
+        puzzle: Puzzle, *, time_limit: float, progress: ProgressCallback, should_stop: StopCallback
+    ) -> real_solver.SolveResult:
         if puzzle is slow:
             running.set()
             while not should_stop():

@@ -76,8 +76,11 @@ class Failing(QWidget):
 
 
 def test_log_is_a_rotating_file_in_the_data_folder(log_file: Path) -> None:
-    handler = next(h for h in logging.getLogger("nonostudio").handlers
-                   if isinstance(h, logging.handlers.RotatingFileHandler))
+    handler = next(
+        h
+        for h in logging.getLogger("nonostudio").handlers
+        if isinstance(h, logging.handlers.RotatingFileHandler)
+    )
     assert Path(handler.baseFilename) == log_file
     assert 500_000 <= handler.maxBytes <= 2_000_000 and handler.backupCount == 3
     logging.getLogger("nonostudio.some.module").warning("a note for the log")
@@ -95,8 +98,12 @@ def read_only_folder(tmp_path: Path):
         yield folder
         folder.chmod(0o755)
         return
-    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(folder)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, f"cannot mount a read-only tmpfs: {result.stderr}"
     try:
         yield folder
@@ -104,8 +111,9 @@ def read_only_folder(tmp_path: Path):
         subprocess.run(["umount", str(folder)], check=False)
 
 
-def test_an_unwritable_log_folder_falls_back_to_stderr(read_only_folder: Path, capsys,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unwritable_log_folder_falls_back_to_stderr(
+    read_only_folder: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with pytest.raises(OSError):
         (read_only_folder / "probe").write_text("x")  # writes really fail here
     monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(read_only_folder))
@@ -125,8 +133,9 @@ def test_an_unwritable_log_folder_falls_back_to_stderr(read_only_folder: Path, c
 # --- the exception hook --------------------------------------------------------------------------
 
 
-def test_errors_in_a_paint_handler_are_logged_and_shown_once(qtbot, log_file: Path,
-                                                             reporter: CrashReporter) -> None:
+def test_errors_in_a_paint_handler_are_logged_and_shown_once(
+    qtbot, log_file: Path, reporter: CrashReporter
+) -> None:
     widget = Failing()
     qtbot.addWidget(widget)
     widget.show()
@@ -144,15 +153,16 @@ def test_errors_in_a_paint_handler_are_logged_and_shown_once(qtbot, log_file: Pa
     assert "paintEvent" in box.informativeText() and str(log_file) in box.informativeText()
     text = read(log_file)
     assert text.count("Traceback (most recent call last)") >= 5  # every one is in the log
-    assert 'in paintEvent\n    raise ZeroDivisionError' in text
+    assert "in paintEvent\n    raise ZeroDivisionError" in text
     widget.hide()
     box.close()
     qtbot.waitUntil(lambda: reporter.box is None)
     assert QApplication.instance() is not None  # the studio is still running
 
 
-def test_a_different_error_after_the_box_closes_gets_its_own_box(qtbot, log_file: Path,
-                                                                 reporter: CrashReporter) -> None:
+def test_a_different_error_after_the_box_closes_gets_its_own_box(
+    qtbot, log_file: Path, reporter: CrashReporter
+) -> None:
     def first() -> None:
         raise KeyError("first")
 
@@ -169,8 +179,9 @@ def test_a_different_error_after_the_box_closes_gets_its_own_box(qtbot, log_file
     assert read(log_file).count("Traceback") == 3
 
 
-def test_a_thread_error_is_reported_on_the_gui_thread(qtbot, log_file: Path,
-                                                      reporter: CrashReporter) -> None:
+def test_a_thread_error_is_reported_on_the_gui_thread(
+    qtbot, log_file: Path, reporter: CrashReporter
+) -> None:
     shown_on: list[threading.Thread] = []
     original = reporter._show
 
@@ -190,7 +201,7 @@ def test_a_thread_error_is_reported_on_the_gui_thread(qtbot, log_file: Path,
     assert shown_on == [threading.main_thread()]
     assert "RuntimeError: failure in a helper thread" in reporter.box.informativeText()
     text = read(log_file)
-    assert "uncaught exception in helper-7" in text and 'raise RuntimeError' in text
+    assert "uncaught exception in helper-7" in text and "raise RuntimeError" in text
 
 
 def test_worker_failures_log_the_full_traceback(qtbot, log_file: Path) -> None:
@@ -201,8 +212,9 @@ def test_worker_failures_log_the_full_traceback(qtbot, log_file: Path) -> None:
 
     errors: list[str] = []
     pool = QThreadPool()  # its own pool: jobs of earlier tests may still occupy the global one
-    worker = run_in_background(lambda progress, stop: deep(3), on_result=lambda _v: None,
-                               on_error=errors.append, pool=pool)
+    worker = run_in_background(
+        lambda progress, stop: deep(3), on_result=lambda _v: None, on_error=errors.append, pool=pool
+    )
     qtbot.waitUntil(worker.is_delivered, timeout=10000)
     pool.waitForDone()
     assert errors == ["ArithmeticError: bad sum in the background"]
@@ -214,8 +226,9 @@ def test_worker_failures_log_the_full_traceback(qtbot, log_file: Path) -> None:
 # --- Help → Open Log Folder --------------------------------------------------------------------
 
 
-def test_help_opens_the_log_folder(qtbot, small_library: Library, tmp_path: Path, log_file: Path,
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_help_opens_the_log_folder(
+    qtbot, small_library: Library, tmp_path: Path, log_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     opened: list[QUrl] = []
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
@@ -228,8 +241,12 @@ def test_help_opens_the_log_folder(qtbot, small_library: Library, tmp_path: Path
 
 
 def test_open_log_folder_without_a_log_file_says_where_the_log_went(
-        qtbot, small_library: Library, tmp_path: Path, read_only_folder: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot,
+    small_library: Library,
+    tmp_path: Path,
+    read_only_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     opened: list[QUrl] = []
     told: list[str] = []
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
@@ -237,8 +254,9 @@ def test_open_log_folder_without_a_log_file_says_where_the_log_went(
     monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(read_only_folder))
     logs.setup_logging()
     try:
-        win = MainWindow(small_library,
-                         QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+        win = MainWindow(
+            small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        )
         qtbot.addWidget(win)
         win.commands.open_log_folder.trigger()
         win.check_panel.cancel()
@@ -270,10 +288,20 @@ SEGFAULT_DRIVER = textwrap.dedent("""
 def test_a_fatal_crash_leaves_its_stacks_in_the_log_folder(tmp_path: Path, data_dir: Path) -> None:
     script = tmp_path / "driver.py"
     script.write_text(SEGFAULT_DRIVER)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", NONOSTUDIO_DATA_DIR=str(data_dir),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    result = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
-                            text=True, timeout=120, check=False)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        NONOSTUDIO_DATA_DIR=str(data_dir),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    result = subprocess.run(
+        [sys.executable, str(script)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert result.returncode == -signal.SIGSEGV, result.stderr
     faults = (data_dir / "logs" / "faults.log").read_text(encoding="utf-8")
     assert "Fatal Python error: Segmentation fault" in faults

@@ -58,8 +58,9 @@ def test_non_unique_picture_gets_unique_edits(qtbot, setup) -> None:
     edits = panel.edits()
     assert 1 <= len(edits) <= 5
     for edit in edits:  # each suggestion really makes the puzzle unique
-        assert solve(Puzzle.from_grid(edited(DIAGONAL, edit.row, edit.col, edit.value))
-                     ).verdict.is_unique
+        assert solve(
+            Puzzle.from_grid(edited(DIAGONAL, edit.row, edit.col, edit.value))
+        ).verdict.is_unique
     assert panel.edit_list.count() == len(edits)
     assert panel.edit_list.item(0).text().startswith("1. ")
     assert "make it unique" in panel.summary_label.text()
@@ -146,6 +147,7 @@ def test_no_puzzle_is_reported(setup) -> None:
 
 
 # --- "which line should I look at next?" in the solving view ----------------------------------
+
 
 def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
     from nonostudio.core.line import UNKNOWN

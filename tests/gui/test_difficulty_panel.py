@@ -68,8 +68,7 @@ def test_line_solvable_puzzle_report(qtbot: QtBot, panel: DifficultyPanel) -> No
     assert panel.label.text() == result.label
     assert panel.tier_label.text().startswith(f"Tier {result.tier}: {TIER_TEXT[result.tier]}.")
     assert result.hardest_technique is not None and result.trace is not None
-    assert f"Hardest technique: {BY_ID[result.hardest_technique].name}." in \
-        panel.tier_label.text()
+    assert f"Hardest technique: {BY_ID[result.hardest_technique].name}." in panel.tier_label.text()
     assert panel.explanation_label.text() == result.explanation
     assert not panel.is_busy() and panel.busy.isHidden()
     steps = panel.steps_chart.steps()
@@ -82,7 +81,7 @@ def test_line_solvable_puzzle_report(qtbot: QtBot, panel: DifficultyPanel) -> No
     assert {name for name, _ in bars} <= {BY_ID[t].name for t in uses}
     assert len(bars) == min(MAX_RULE_BARS, len(uses))
     # The longest bars are drawn, longest first.
-    assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[:len(bars)]
+    assert [n for _, n in bars] == sorted(uses.values(), reverse=True)[: len(bars)]
 
 
 def test_ambiguous_puzzle_is_tier_eight_not_unique(qtbot: QtBot, panel: DifficultyPanel) -> None:
@@ -102,8 +101,9 @@ def test_a_blank_border_keeps_the_grade(qtbot: QtBot, panel: DifficultyPanel) ->
     assert panel.label.text() == plain.label
 
 
-def test_newer_puzzle_replaces_pending_grade(qtbot: QtBot, panel: DifficultyPanel,
-                                             started_workers: StartedWorkers) -> None:
+def test_newer_puzzle_replaces_pending_grade(
+    qtbot: QtBot, panel: DifficultyPanel, started_workers: StartedWorkers
+) -> None:
     workers = started_workers("nonostudio.gui.difficulty_panel")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
@@ -116,9 +116,12 @@ def test_newer_puzzle_replaces_pending_grade(qtbot: QtBot, panel: DifficultyPane
     assert len(seen) == 1 and seen[0].features.cells == 25
 
 
-def test_running_grade_is_cancelled_by_a_newer_puzzle(qtbot: QtBot, panel: DifficultyPanel,
-                                                      monkeypatch: pytest.MonkeyPatch,
-                                                      started_workers: StartedWorkers) -> None:
+def test_running_grade_is_cancelled_by_a_newer_puzzle(
+    qtbot: QtBot,
+    panel: DifficultyPanel,
+    monkeypatch: pytest.MonkeyPatch,
+    started_workers: StartedWorkers,
+) -> None:
     import threading
 
     from nonostudio.analysis import difficulty
@@ -167,8 +170,9 @@ def test_unknown_rule_set_is_reported_not_raised(panel: DifficultyPanel) -> None
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_usage_bars_are_painted_in_the_highlight_colour(qtbot: QtBot, qapp: QApplication,
-                                                        theme: str) -> None:
+def test_usage_bars_are_painted_in_the_highlight_colour(
+    qtbot: QtBot, qapp: QApplication, theme: str
+) -> None:
     apply_theme(qapp, theme)
     try:
         chart = RuleUsageChart()
@@ -180,10 +184,13 @@ def test_usage_bars_are_painted_in_the_highlight_colour(qtbot: QtBot, qapp: QApp
         row = chart.fontMetrics().height() // 2 + 2
         colours = {image.pixelColor(x, row).rgb() for x in range(image.width())}
         assert highlight.rgb() in colours
+
         # The longer bar ends further right than the shorter one.
         def bar_end(y: int) -> int:
-            return max(x for x in range(image.width())
-                       if image.pixelColor(x, y).rgb() == highlight.rgb())
+            return max(
+                x for x in range(image.width()) if image.pixelColor(x, y).rgb() == highlight.rgb()
+            )
+
         second = row + chart.fontMetrics().height() + 4
         assert bar_end(row) > bar_end(second)
     finally:
@@ -191,6 +198,7 @@ def test_usage_bars_are_painted_in_the_highlight_colour(qtbot: QtBot, qapp: QApp
 
 
 # --- the library's difficulty column ---------------------------------------------------------
+
 
 def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
@@ -200,7 +208,8 @@ def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> No
     conn.execute(
         "INSERT INTO puzzles (title, author, width, height, source, licence, verdict, data, "
         "created, modified) VALUES ('old', '', 2, 2, '', '', 'unique', ?, 'now', 'now')",
-        (library_module.puzzle_to_json(HOUSE),))
+        (library_module.puzzle_to_json(HOUSE),),
+    )
     conn.commit()
     conn.close()
     with Library(path) as lib:
@@ -212,8 +221,9 @@ def test_schema_1_library_gains_an_empty_difficulty_column(tmp_path: Path) -> No
         assert lib.entries()[0].difficulty == ""
 
 
-def test_difficulty_column_sorts_by_level(qtmodeltester: ModelTester,
-                                          small_library: Library) -> None:
+def test_difficulty_column_sorts_by_level(
+    qtmodeltester: ModelTester, small_library: Library
+) -> None:
     ids = [e.id for e in small_library.entries()]
     for id, label in zip(ids, ("Hard", "Beginner", "Not unique"), strict=True):
         small_library.set_difficulty(id, label)

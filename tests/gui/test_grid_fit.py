@@ -23,8 +23,9 @@ from nonostudio.gui.mainwindow import MainWindow
 
 def random_puzzle(height: int, width: int, seed: int) -> Puzzle:
     rng = np.random.default_rng(seed)
-    return Puzzle.from_grid((rng.random((height, width)) < 0.5).astype(np.int8),
-                            title=f"random {width}x{height}")
+    return Puzzle.from_grid(
+        (rng.random((height, width)) < 0.5).astype(np.int8), title=f"random {width}x{height}"
+    )
 
 
 PUZZLES = {
@@ -50,9 +51,9 @@ def window(qtbot: QtBot, small_library: Library, tmp_path: Path) -> Iterator[Mai
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("name", sorted(PUZZLES))
-def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot: QtBot, window: MainWindow,
-                                                               screen: tuple[int, int],
-                                                               name: str) -> None:
+def test_the_solve_view_shows_the_whole_grid_without_scrolling(
+    qtbot: QtBot, window: MainWindow, screen: tuple[int, int], name: str
+) -> None:
     puzzle = PUZZLES[name]()
     assert f"{puzzle.width}x{puzzle.height}" == name
     window.resize(*screen)
@@ -62,12 +63,18 @@ def test_the_solve_view_shows_the_whole_grid_without_scrolling(qtbot: QtBot, win
     window.solve_view.set_puzzle(puzzle)
     QApplication.processEvents()
     scroll = window.solve_view.scroll
-    qtbot.waitUntil(lambda: scroll.horizontalScrollBar().maximum() == 0
-                    and scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    qtbot.waitUntil(
+        lambda: (
+            scroll.horizontalScrollBar().maximum() == 0
+            and scroll.verticalScrollBar().maximum() == 0
+        ),
+        timeout=3000,
+    )
     grid = window.solve_view.grid
     viewport = scroll.viewport().rect()
-    corner = grid.mapTo(scroll.viewport(), grid.cell_rect(puzzle.height - 1, puzzle.width - 1)
-                        .bottomRight())
+    corner = grid.mapTo(
+        scroll.viewport(), grid.cell_rect(puzzle.height - 1, puzzle.width - 1).bottomRight()
+    )
     assert viewport.contains(corner), "the last cell is outside the visible area"
     # Random 40x40 clues run 13 numbers deep: beside the docks at 1280x720 that leaves 7 pixels.
     smallest = 6 if (name, screen) == ("40x40", (1280, 720)) else 10

@@ -16,8 +16,7 @@ from nonostudio.gui.mainwindow import MainWindow
 
 @pytest.fixture
 def window(qtbot, small_library, tmp_path):
-    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
-                                              QSettings.Format.IniFormat))
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     yield win
     win.cancel_background()
@@ -27,11 +26,22 @@ def window(qtbot, small_library, tmp_path):
 def test_the_guide_covers_the_three_workflows_verdicts_and_tiers(qtbot, window) -> None:
     dialog = window.show_guide()
     text = dialog.browser.toPlainText()
-    for heading in ("Getting started", "Designing a puzzle", "Solving (the player's way)",
-                    "Importing puzzles", "What the verdicts mean", "What the difficulty tiers"):
+    for heading in (
+        "Getting started",
+        "Designing a puzzle",
+        "Solving (the player's way)",
+        "Importing puzzles",
+        "What the verdicts mean",
+        "What the difficulty tiers",
+    ):
         assert heading in text
-    for verdict in ("Unique, line-solvable", "Unique, needs search", "Multiple solutions",
-                    "No solution", "Undecided"):
+    for verdict in (
+        "Unique, line-solvable",
+        "Unique, needs search",
+        "Multiple solutions",
+        "No solution",
+        "Undecided",
+    ):
         assert verdict in text
     assert "Beginner" in text and "Expert" in text and "Chained contradictions" in text
     assert window.show_guide() is dialog  # one guide window at a time
@@ -42,7 +52,8 @@ def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
     keys = {(where, command): k for where, command, k in rows}
     native = QKeySequence.SequenceFormat.NativeText
     assert keys[("Anywhere", "Save")] == ", ".join(
-        k.toString(native) for k in window.commands.save.shortcuts())
+        k.toString(native) for k in window.commands.save.shortcuts()
+    )
     assert keys[("Anywhere", "Save")].startswith(QKeySequence("Ctrl+S").toString(native))
     assert keys[("Anywhere", "Fit to Window")] == QKeySequence("Ctrl+0").toString(native)
     assert ("Solve tab", "Next line?") in keys  # the Solve view's own actions
@@ -58,13 +69,15 @@ def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
 
 
 @pytest.mark.slow
-def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypatch,
-                                                        tmp_path: Path) -> None:
+def test_the_technique_guide_is_written_once_and_opened(
+    qtbot, window, monkeypatch, tmp_path: Path
+) -> None:
     target = tmp_path / "guide" / "techniques.html"
     monkeypatch.setattr(help_module, "technique_guide_path", lambda: target)
     opened: list[str] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl",
-                        lambda url: opened.append(QUrl(url).toLocalFile()) or True)
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", lambda url: opened.append(QUrl(url).toLocalFile()) or True
+    )
     window.open_technique_guide()
     qtbot.waitUntil(lambda: bool(opened), timeout=60000)
     assert opened == [str(target)]
@@ -75,11 +88,13 @@ def test_the_technique_guide_is_written_once_and_opened(qtbot, window, monkeypat
 
 
 @pytest.mark.slow
-def test_without_a_browser_the_technique_guide_shows_in_a_window(qtbot, window, monkeypatch,
-                                                                 tmp_path: Path) -> None:
+def test_without_a_browser_the_technique_guide_shows_in_a_window(
+    qtbot, window, monkeypatch, tmp_path: Path
+) -> None:
     target = tmp_path / "techniques.html"
-    target.write_text("<html><body><h1>Overlap</h1><p>Count from both ends.</p></body></html>",
-                      encoding="utf-8")
+    target.write_text(
+        "<html><body><h1>Overlap</h1><p>Count from both ends.</p></body></html>", encoding="utf-8"
+    )
     monkeypatch.setattr(help_module, "technique_guide_path", lambda: target)
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
     window.open_technique_guide()

@@ -144,8 +144,11 @@ def _colour_near(image, rect, colour: QColor) -> bool:
     for x in range(rect.left(), rect.right() + 1):
         for y in range(rect.top(), rect.bottom() + 1):
             pixel = image.pixelColor(x, y)
-            if (abs(pixel.red() - colour.red()) < 30 and abs(pixel.green() - colour.green()) < 30
-                    and abs(pixel.blue() - colour.blue()) < 30):
+            if (
+                abs(pixel.red() - colour.red()) < 30
+                and abs(pixel.green() - colour.green()) < 30
+                and abs(pixel.blue() - colour.blue()) < 30
+            ):
                 return True
     return False
 
@@ -153,8 +156,11 @@ def _colour_near(image, rect, colour: QColor) -> bool:
 def test_the_third_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> None:
     puzzle = read_file(samples_dir() / "webpbn-00006-cat.non")
     trace = traced(qtbot, view, puzzle)
-    index = next(i for i, s in enumerate(trace.steps)
-                 if s.focus_clues and any(w in ("block", "gap") for w, _a, _b in s.focus_spans))
+    index = next(
+        i
+        for i, s in enumerate(trace.steps)
+        if s.focus_clues and any(w in ("block", "gap") for w, _a, _b in s.focus_spans)
+    )
     step = trace.steps[index]
     view.go_to(index)
     for _ in range(3):

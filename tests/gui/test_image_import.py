@@ -15,8 +15,9 @@ from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.gui.image_import import ImageImportDialog, image_to_pixels
 
 
-def _image(width: int, height: int, dark: QRect,
-           fmt: QImage.Format = QImage.Format.Format_RGB32) -> QImage:
+def _image(
+    width: int, height: int, dark: QRect, fmt: QImage.Format = QImage.Format.Format_RGB32
+) -> QImage:
     image = QImage(width, height, fmt)
     image.fill(QColor("white"))
     painter = QPainter(image)
@@ -94,8 +95,9 @@ def test_load_file_and_bad_file(dialog: ImageImportDialog, tmp_path: Path) -> No
     assert dialog.file_label.text() == "heart.png"
 
 
-def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(qtbot: QtBot,
-                                                              qapp: QApplication) -> None:
+def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
     from nonostudio.gui.theme import apply_theme
 
     apply_theme(qapp, "dark")

@@ -14,14 +14,22 @@ from nonostudio.gui.image_import import ImageImportDialog
 
 def _png_header_only(path: Path, width: int, height: int) -> None:
     """A PNG whose header claims ``width`` x ``height`` grey pixels (the data is a stub)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-                     + chunk(b"IDAT", zlib.compress(b"\x00" * (width + 1) * 4))
-                     + chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" * (width + 1) * 4))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_an_over_large_image_says_its_size_and_the_limit(qtbot: QtBot, tmp_path: Path) -> None:

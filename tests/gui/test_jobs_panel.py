@@ -89,8 +89,10 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     dialog.weights["geometry"].setValue(3)
     dialog.weights["operator"].setValue(2)
     narrowed = dialog.settings()
-    assert narrowed.search == {"without": ["geometry", "unique"],
-                               "weights": {"geometry": 3, "operator": 2}}
+    assert narrowed.search == {
+        "without": ["geometry", "unique"],
+        "weights": {"geometry": 3, "operator": 2},
+    }
     assert LearnSettings.from_json(narrowed.to_json()) == narrowed
     again = LearnSettingsDialog(settings=narrowed)
     qtbot.addWidget(again)
@@ -108,9 +110,11 @@ def test_settings_round_trip_through_the_store_and_the_dialog(qtbot, store: JobS
     # Three-pattern sets naming later elements are left out of such a run.
     wide = LearnSettings(max_length=4, max_patterns=3)
     first = LearnSettings(max_length=4, max_patterns=3, three_first=True)
-    assert {s.key for s in first.specifications()} == \
-        {s.key for s in all_specifications(4, 3, three_first=True)} < \
-        {s.key for s in wide.specifications()}
+    assert (
+        {s.key for s in first.specifications()}
+        == {s.key for s in all_specifications(4, 3, three_first=True)}
+        < {s.key for s in wide.specifications()}
+    )
 
 
 def test_model_lists_the_runs(qtmodeltester, store: JobStore) -> None:
@@ -138,14 +142,14 @@ def _wait_idle(qtbot, panel: JobsPanel, timeout: int = 60000) -> None:
 
 
 @pytest.mark.slow
-def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
-                                                  tmp_path: Path) -> None:
+def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore, tmp_path: Path) -> None:
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
     shown: list = []
     panel.ruleSetChanged.connect(shown.append)
-    settings = LearnSettings(max_length=3, max_patterns=1, sample=6, seed=3, budget_s=20.0,
-                             jobs=2, mode="thread")
+    settings = LearnSettings(
+        max_length=3, max_patterns=1, sample=6, seed=3, budget_s=20.0, jobs=2, mode="thread"
+    )
     run_id = panel.start(settings)
     assert run_id is not None and panel.is_busy()
     assert not panel.new_button.isEnabled() and panel.cancel_button.isEnabled()
@@ -169,8 +173,9 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
     for entry in shown[-1].entries:
         spec = by_key[entry.source]
         fills = apply_rule(entry.rule, spec.line)
-        assert any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
-                   for f in fills), entry.rule.name
+        assert any(
+            f.value == spec.value and f.start <= spec.start and spec.end <= f.end for f in fills
+        ), entry.rule.name
 
     learned = [e.rule for e in shown[-1].entries]
     saved_names: list[str] = []
@@ -207,18 +212,29 @@ def test_tiny_run_finds_sound_rules_and_shows_them(qtbot, store: JobStore,
 
 
 @pytest.mark.slow
-def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: JobStore,
-                                                              tmp_path: Path) -> None:
+def test_rules_of_several_runs_are_pooled_simplified_and_saved(
+    qtbot, store: JobStore, tmp_path: Path
+) -> None:
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
     runs = []
     for seed in (3, 4):
-        runs.append(panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=seed,
-                                              budget_s=20.0, jobs=2, mode="thread")))
+        runs.append(
+            panel.start(
+                LearnSettings(
+                    max_length=3,
+                    max_patterns=1,
+                    sample=8,
+                    seed=seed,
+                    budget_s=20.0,
+                    jobs=2,
+                    mode="thread",
+                )
+            )
+        )
         _wait_idle(qtbot, panel)
     a, b = runs
-    found = {r: {(x.bindings, x.condition, x.action) for _, x in run_rules(store, r)}
-             for r in runs}
+    found = {r: {(x.bindings, x.condition, x.action) for _, x in run_rules(store, r)} for r in runs}
     assert found[a] and found[b] and found[a] != found[b]
 
     # The dialog: the shown run is checked; Save needs a name and at least one run.
@@ -260,8 +276,9 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
     training = mine_transitions(3)
     # Every useful rule kept: the saved set covers what the whole pool covers, each saved rule
     # is a pooled rule or its simplification (never costlier, proved sound, same cells).
-    assert len(covered_cells(saved.rules, training)) == len(covered_cells(list(pool.values()),
-                                                                          training))
+    assert len(covered_cells(saved.rules, training)) == len(
+        covered_cells(list(pool.values()), training)
+    )
     for rule in saved.rules:
         original = pool[rule.name]
         assert cost(rule) <= cost(original)
@@ -289,7 +306,8 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(qtbot, store: Job
     images = [mirrored(r) for r in pool.values()]
     everything = list(pool.values()) + [m for m in images if m is not None]
     assert len(covered_cells(mirrored_set.rules, training)) == len(
-        covered_cells(everything, training))
+        covered_cells(everything, training)
+    )
     for rule in mirrored_set.rules:
         if rule.name not in pool:
             assert "_mirror" in rule.name and prove(rule, 30).sound
@@ -312,8 +330,11 @@ def test_cancel_stops_within_a_second_and_resume_redoes_nothing(qtbot, store: Jo
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
     progress: list = []
-    run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, sample=8, seed=5,
-                                       budget_s=20.0, jobs=2, mode="thread"))
+    run_id = panel.start(
+        LearnSettings(
+            max_length=3, max_patterns=1, sample=8, seed=5, budget_s=20.0, jobs=2, mode="thread"
+        )
+    )
     job = panel.running_job()
     assert job is not None and job.run_id == run_id
     job.signals.snapshot.connect(progress.append)
@@ -354,8 +375,9 @@ def _children() -> dict[int, str]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
-def test_cancel_of_a_process_run_leaves_no_defunct_worker(qtbot, store: JobStore, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_of_a_process_run_leaves_no_defunct_worker(
+    qtbot, store: JobStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Work that never looks at the cancel flag (a long native call): its worker processes must be
     # ended and reaped all the same, within a second.
     monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "learn"))  # for the workers too
@@ -365,10 +387,12 @@ def test_cancel_of_a_process_run_leaves_no_defunct_worker(qtbot, store: JobStore
     monkeypatch.setenv("LEARN_TEST_LOG", str(log))
     panel = JobsPanel(store, work=lambda: interrupt_work.stubborn)
     qtbot.addWidget(panel)
-    run_id = panel.start(LearnSettings(max_length=3, max_patterns=1, budget_s=300.0, jobs=2,
-                                       mode="process", narrow=False))
-    qtbot.waitUntil(lambda: log.exists() and len(log.read_text().splitlines()) == 2,
-                    timeout=60000)
+    run_id = panel.start(
+        LearnSettings(
+            max_length=3, max_patterns=1, budget_s=300.0, jobs=2, mode="process", narrow=False
+        )
+    )
+    qtbot.waitUntil(lambda: log.exists() and len(log.read_text().splitlines()) == 2, timeout=60000)
     workers = {int(line.split()[2]) for line in log.read_text().splitlines()}
     assert len(workers) == 2 and workers <= set(_children())
     began = time.monotonic()
@@ -390,8 +414,12 @@ def read_only_store(tmp_path: Path):
     (where mounting is refused) a folder and file marked immutable."""
     folder = tmp_path / "ro"
     folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
-                             capture_output=True).returncode == 0
+    mounted = (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+        ).returncode
+        == 0
+    )
     path = folder / "jobs.sqlite3"
     with JobStore(path) as s:
         run_id = create_run(s, TINY)
@@ -425,8 +453,9 @@ def test_a_read_only_job_store_is_shown_and_not_run(qtbot, read_only_store) -> N
 
 
 @pytest.mark.slow
-def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_library, tmp_path: Path,
-                                                              monkeypatch) -> None:
+def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(
+    qtbot, small_library, tmp_path: Path, monkeypatch
+) -> None:
     from PySide6.QtCore import QSettings
 
     from nonostudio.gui.mainwindow import MainWindow
@@ -449,8 +478,9 @@ def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_librar
     # A saved set is offered by name and read back from the user rules folder.
     rules_dir = tmp_path / "data" / "rules"
     rules_dir.mkdir(parents=True, exist_ok=True)
-    (rules_dir / "mine.rules").write_text(rule_set_path("control").read_text(encoding="utf-8"),
-                                          encoding="utf-8")
+    (rules_dir / "mine.rules").write_text(
+        rule_set_path("control").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     panel.ruleSetSaved.emit("mine")
     assert window.rule_browser.rule_set_combo.currentText() == "mine"
     assert len(window.rule_browser.rule_set()) == len(control)
@@ -459,12 +489,17 @@ def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(qtbot, small_librar
 
 
 @pytest.mark.slow
-def test_a_run_without_unique_and_extremes_finds_rules_without_them(qtbot,
-                                                                   store: JobStore) -> None:
+def test_a_run_without_unique_and_extremes_finds_rules_without_them(qtbot, store: JobStore) -> None:
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
-    narrow = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread",
-                           search={"without": ["extremes", "unique"], "weights": {}})
+    narrow = LearnSettings(
+        max_length=3,
+        max_patterns=1,
+        budget_s=20.0,
+        jobs=2,
+        mode="thread",
+        search={"without": ["extremes", "unique"], "weights": {}},
+    )
     full = LearnSettings(max_length=3, max_patterns=1, budget_s=20.0, jobs=2, mode="thread")
     found = {}
     for name, settings in (("narrow", narrow), ("full", full)):
@@ -482,34 +517,44 @@ def test_a_run_without_unique_and_extremes_finds_rules_without_them(qtbot,
     assert found["narrow"] and not any(special(r) for r in found["narrow"])
 
 
-def test_a_run_with_unreadable_search_options_does_not_start(qtbot, store: JobStore,
-                                                              monkeypatch) -> None:
+def test_a_run_with_unreadable_search_options_does_not_start(
+    qtbot, store: JobStore, monkeypatch
+) -> None:
     run_id = create_run(store, TINY)
     store.extend_run(run_id, store.run(run_id).settings | {"search": {"without": ["loops"]}}, [])
     panel = JobsPanel(store)
     qtbot.addWidget(panel)
     warnings: list[str] = []
-    monkeypatch.setattr("nonostudio.gui.jobs_panel.QMessageBox.warning",
-                        lambda parent, title, text: warnings.append(text))
+    monkeypatch.setattr(
+        "nonostudio.gui.jobs_panel.QMessageBox.warning",
+        lambda parent, title, text: warnings.append(text),
+    )
     assert not panel.resume(run_id) and not panel.is_busy()
     assert warnings and "unknown DSL construct 'loops'" in warnings[0]
 
 
 def test_the_runs_list_says_a_run_searched_narrowly() -> None:
     from nonostudio.gui.jobs_model import settings_summary
+
     plain = {"max_length": 7, "max_patterns": 3, "budget_s": 60.0}
     assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 60 s"
-    assert settings_summary(plain | {"search": SearchOptions().to_json()}) == \
-        "lines ≤ 7, ≤ 3 patterns, 60 s"
+    assert (
+        settings_summary(plain | {"search": SearchOptions().to_json()})
+        == "lines ≤ 7, ≤ 3 patterns, 60 s"
+    )
     narrow = plain | {"search": {"without": ["unique"], "weights": {"geometry": 3}}}
-    assert settings_summary(narrow) == ("lines ≤ 7, ≤ 3 patterns, 60 s, without unique; cost "
-                                        "weights geometry 3 (the others the original's)")
+    assert settings_summary(narrow) == (
+        "lines ≤ 7, ≤ 3 patterns, 60 s, without unique; cost "
+        "weights geometry 3 (the others the original's)"
+    )
     assert settings_summary(plain | {"search": {"without": ["loops"]}}).endswith(
-        "unreadable search options")
+        "unreadable search options"
+    )
 
 
-def test_a_store_that_cannot_be_read_keeps_the_table_and_says_why(qtbot, store: JobStore,
-                                                                  monkeypatch) -> None:
+def test_a_store_that_cannot_be_read_keeps_the_table_and_says_why(
+    qtbot, store: JobStore, monkeypatch
+) -> None:
     from nonostudio.learn.jobs import JobStoreError
 
     run_id = create_run(store, TINY)

@@ -27,8 +27,9 @@ SCREEN_IDS = ["1280x720", "1920x1080"]
 
 
 @pytest.fixture
-def window(qtbot: QtBot, small_library: Library, tmp_path: Path,
-           monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+def window(
+    qtbot: QtBot, small_library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: None)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(small_library, settings)
@@ -69,12 +70,18 @@ def no_overflow(bar: QToolBar) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
-        qtbot: QtBot, window: MainWindow, screen: tuple[int, int]) -> None:
+    qtbot: QtBot, window: MainWindow, screen: tuple[int, int]
+) -> None:
     show_at(qtbot, window, screen)
     window.open_file(samples_dir() / "webpbn-06574-forever.non")
     scroll = window.editor.scroll
-    qtbot.waitUntil(lambda: scroll.horizontalScrollBar().maximum() == 0
-                    and scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    qtbot.waitUntil(
+        lambda: (
+            scroll.horizontalScrollBar().maximum() == 0
+            and scroll.verticalScrollBar().maximum() == 0
+        ),
+        timeout=3000,
+    )
     grid = window.editor.grid
     corner = grid.mapTo(scroll.viewport(), grid.cell_rect(24, 24).bottomRight())
     assert scroll.viewport().rect().contains(corner)
@@ -84,31 +91,42 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
     for action in toolbar.actions():
         if not action.isSeparator():
             assert on_screen(toolbar.widgetForAction(action), window), action.text()
-    for widget in (window.editor.new_button, window.editor.width_spin, window.editor.height_spin,
-                   window.editor.clues_radio, window.editor.status_label):
+    for widget in (
+        window.editor.new_button,
+        window.editor.width_spin,
+        window.editor.height_spin,
+        window.editor.clues_radio,
+        window.editor.status_label,
+    ):
         assert on_screen(widget, window), widget.accessibleName() or widget.objectName()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_solve_view_controls_are_not_behind_a_chevron(qtbot: QtBot, window: MainWindow,
-                                                      screen: tuple[int, int]) -> None:
+def test_solve_view_controls_are_not_behind_a_chevron(
+    qtbot: QtBot, window: MainWindow, screen: tuple[int, int]
+) -> None:
     show_at(qtbot, window, screen)
     window.tabs.setCurrentWidget(window.solve_view)
     QApplication.processEvents()
     for bar in window.solve_view.findChildren(QToolBar):
         assert no_overflow(bar)
-    for action in (window.solve_view.next_line_action, window.solve_view.hint_action,
-                   window.solve_view.hand_action):
-        buttons = [b for b in window.solve_view.findChildren(QToolButton)
-                   if b.defaultAction() is action]
+    for action in (
+        window.solve_view.next_line_action,
+        window.solve_view.hint_action,
+        window.solve_view.hand_action,
+    ):
+        buttons = [
+            b for b in window.solve_view.findChildren(QToolButton) if b.defaultAction() is action
+        ]
         assert buttons and on_screen(buttons[0], window), action.text()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot: QtBot, window: MainWindow,
-                                                               screen: tuple[int, int]) -> None:
+def test_designer_apply_edit_and_library_columns_are_on_screen(
+    qtbot: QtBot, window: MainWindow, screen: tuple[int, int]
+) -> None:
     show_at(qtbot, window, screen)
     window.designer_dock.raise_()
     QApplication.processEvents()
@@ -123,8 +141,9 @@ def test_designer_apply_edit_and_library_columns_are_on_screen(qtbot: QtBot, win
 
 
 @pytest.mark.slow
-def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot: QtBot,
-                                                            window: MainWindow) -> None:
+def test_undo_keeps_a_short_label_and_the_toolbar_its_width(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     show_at(qtbot, window, SCREENS[0])
     toolbar = window.findChild(QToolBar, "mainToolBar")
     undo_button = toolbar.widgetForAction(window.commands.undo)
@@ -142,7 +161,8 @@ def test_undo_keeps_a_short_label_and_the_toolbar_its_width(qtbot: QtBot,
 
 
 def test_the_right_dock_keeps_its_width_when_the_alternate_button_appears(
-        qtbot: QtBot, window: MainWindow) -> None:
+    qtbot: QtBot, window: MainWindow
+) -> None:
     show_at(qtbot, window, SCREENS[0])
     # two diagonals: two solutions of the same clues
     window.editor.set_puzzle(Puzzle.from_grid(np.array([[1, 0], [0, 1]], dtype=np.int8)))
@@ -154,12 +174,14 @@ def test_the_right_dock_keeps_its_width_when_the_alternate_button_appears(
     assert on_screen(panel.alternate_button, window)
 
 
-def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot: QtBot,
-                                                            window: MainWindow) -> None:
+def test_narrow_docks_wrap_their_text_instead_of_cutting_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     show_at(qtbot, window, SCREENS[0])
     window.designer_dock.raise_()
-    window.resizeDocks([window.designer_dock, window.check_dock], [60, 60],
-                       Qt.Orientation.Horizontal)
+    window.resizeDocks(
+        [window.designer_dock, window.check_dock], [60, 60], Qt.Orientation.Horizontal
+    )
     QApplication.processEvents()
     panel = window.designer_panel
     for button in (panel.check_button, panel.clear_button):
@@ -171,8 +193,9 @@ def test_narrow_docks_wrap_their_text_instead_of_cutting_it(qtbot: QtBot,
 
 @pytest.mark.slow
 @pytest.mark.parametrize("tab", ["editor", "solve_view"])
-def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(qtbot: QtBot, window: MainWindow,
-                                                         tab: str) -> None:
+def test_zoom_and_fit_act_on_the_grid_in_the_current_tab(
+    qtbot: QtBot, window: MainWindow, tab: str
+) -> None:
     show_at(qtbot, window, SCREENS[0])
     puzzle = read_file(samples_dir() / "webpbn-06574-forever.non")
     window.editor.set_puzzle(puzzle)
@@ -232,9 +255,16 @@ def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot: QtBot, window: Ma
     qtbot.waitUntil(lambda: grid.cell_size() > 4, timeout=3000)
     before, editor_zoom = grid.cell_size(), window.editor.zoom()
     centre = QPointF(grid.cell_rect(5, 5).center())
-    event = QWheelEvent(centre, QPointF(grid.mapToGlobal(centre.toPoint())), QPoint(0, 0),
-                        QPoint(0, 120), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        centre,
+        QPointF(grid.mapToGlobal(centre.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.ControlModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(grid, event)
     assert grid.cell_size() > before
     assert window.editor.zoom() == editor_zoom
@@ -242,19 +272,24 @@ def test_ctrl_wheel_zooms_the_grid_under_the_mouse_only(qtbot: QtBot, window: Ma
 
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
-def test_the_technique_table_fits_its_pane_without_scrolling(qtbot: QtBot, window: MainWindow,
-                                                             screen: tuple[int, int]) -> None:
+def test_the_technique_table_fits_its_pane_without_scrolling(
+    qtbot: QtBot, window: MainWindow, screen: tuple[int, int]
+) -> None:
     from PySide6.QtWidgets import QTableView
 
     show_at(qtbot, window, screen)
     window.tabs.setCurrentWidget(window.rule_browser)
     QApplication.processEvents()
-    table = next(t for t in window.rule_browser.findChildren(QTableView)
-                 if t.accessibleName() == "Techniques")
+    table = next(
+        t
+        for t in window.rule_browser.findChildren(QTableView)
+        if t.accessibleName() == "Techniques"
+    )
     qtbot.waitUntil(table.isVisible, timeout=5000)
     QApplication.processEvents()
     assert table.horizontalScrollBar().maximum() == 0, "the techniques table scrolls sideways"
     header = table.horizontalHeader()
     last = header.count() - 1
-    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= \
-        table.viewport().width()
+    assert (
+        header.sectionViewportPosition(last) + header.sectionSize(last) <= table.viewport().width()
+    )

@@ -16,8 +16,9 @@ from nonostudio.core.library import Library
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *a: shown.append((title, text)))
+    monkeypatch.setattr(
+        QMessageBox, "warning", lambda parent, title, text, *a: shown.append((title, text))
+    )
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     return shown
 
@@ -48,8 +49,9 @@ def test_a_refused_delete_shows_a_warning_and_keeps_the_rows(
     assert not view.add_action.isEnabled()
 
 
-def test_a_refused_import_names_the_file_and_the_reason(qtbot, tmp_path: Path,
-                                                        small_library: Library) -> None:
+def test_a_refused_import_names_the_file_and_the_reason(
+    qtbot, tmp_path: Path, small_library: Library
+) -> None:
     view = make_view(qtbot, small_library)
     files = []
     for name in ("one", "two", "three"):

@@ -22,10 +22,10 @@ def column(win: MainWindow, col: int) -> list[str]:
     return [model.index(row, col).data() for row in range(model.rowCount())]
 
 
-def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(qtbot, small_library: Library,
-                                                              tmp_path) -> None:
-    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
-                                              QSettings.Format.IniFormat))
+def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(
+    qtbot, small_library: Library, tmp_path
+) -> None:
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.show()
     assert column(win, VERDICT) == ["", "", ""]
@@ -35,10 +35,18 @@ def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(qtbot, small_libra
     assert win.library_view.fill_bar.isVisible()  # progress shows at once
     with qtbot.waitSignal(filler.finished, timeout=60000):
         pass
-    verdicts = dict(zip([e.title for e in small_library.entries()],
-                        [e.verdict for e in small_library.entries()], strict=True))
-    assert verdicts == {"Tee": "unique, line-solvable", "Block": "unique, line-solvable",
-                        "zebra crossing": "unique, line-solvable"}
+    verdicts = dict(
+        zip(
+            [e.title for e in small_library.entries()],
+            [e.verdict for e in small_library.entries()],
+            strict=True,
+        )
+    )
+    assert verdicts == {
+        "Tee": "unique, line-solvable",
+        "Block": "unique, line-solvable",
+        "zebra crossing": "unique, line-solvable",
+    }
     assert all(e.difficulty for e in small_library.entries())  # stored…
     assert all(column(win, DIFFICULTY)) and all(column(win, VERDICT))  # …and shown
     assert progress[-1][0] == 1.0 and "3 of 3" in progress[-1][1]
@@ -76,8 +84,9 @@ def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
     library = Library(tmp_path / "lib.sqlite3")
     rng = np.random.default_rng(3)
     for n in range(6):
-        library.add(Puzzle.from_grid((rng.random((30, 30)) < 0.5).astype(np.int8),
-                                     title=f"random {n}"))
+        library.add(
+            Puzzle.from_grid((rng.random((30, 30)) < 0.5).astype(np.int8), title=f"random {n}")
+        )
     filler = LibraryFiller(library)
     filler.start()
     qtbot.waitUntil(lambda: filler.remaining() < 6, timeout=10000)  # a job is running
@@ -96,16 +105,16 @@ def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
 
 @pytest.mark.slow
 def test_puzzles_imported_later_are_checked_too(qtbot, small_library: Library, tmp_path) -> None:
-    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
-                                              QSettings.Format.IniFormat))
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     filler = win.start_background_checks()
     qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
     path = tmp_path / "bar.non"
     path.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     assert win.library_view.import_files([path]) == (1, [])
-    qtbot.waitUntil(lambda: all(e.verdict and e.difficulty for e in small_library.entries()),
-                    timeout=60000)
+    qtbot.waitUntil(
+        lambda: all(e.verdict and e.difficulty for e in small_library.entries()), timeout=60000
+    )
     bar = next(e for e in small_library.entries() if e.title == "Bar")
     assert bar.verdict == "unique, line-solvable"
     win.cancel_background()

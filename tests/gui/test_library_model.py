@@ -32,7 +32,11 @@ def test_model_passes_qtmodeltester(qtmodeltester, small_library: Library) -> No
 def test_model_shows_listing_columns(small_library: Library) -> None:
     model = LibraryModel(small_library)
     assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)] == [
-        "Title", "Size", "Author", "Licence", "Verdict"
+        "Title",
+        "Size",
+        "Author",
+        "Licence",
+        "Verdict",
     ]
     assert column(model, TITLE) == ["Tee", "Block", "zebra crossing"]
     assert column(model, SIZE) == ["5x3", "2x2", "4x1"]
@@ -75,8 +79,9 @@ def test_proxy_filters_on_any_column(small_library: Library) -> None:
     assert proxy.rowCount() == 0
 
 
-def test_unloaded_model_and_background_results(qtbot, qtmodeltester,
-                                               small_library: Library) -> None:
+def test_unloaded_model_and_background_results(
+    qtbot, qtmodeltester, small_library: Library
+) -> None:
     from nonostudio.gui.library_model import DIFFICULTY
 
     model = LibraryModel(small_library, load=False)

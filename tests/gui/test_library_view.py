@@ -49,6 +49,7 @@ def test_delete_asks_first_and_keeps_puzzle_on_no(qtbot, monkeypatch, small_libr
         def question(parent, title, text, *args):
             asked.append(text)
             return button
+
         return question
 
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
@@ -63,8 +64,7 @@ def test_delete_asks_first_and_keeps_puzzle_on_no(qtbot, monkeypatch, small_libr
 def test_delete_several_at_once(qtbot, monkeypatch, small_library) -> None:
     view = make_view(qtbot, small_library)
     view.table.selectAll()
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     view.delete_selected()
     assert len(small_library) == 0 and view.proxy.rowCount() == 0
 
@@ -78,7 +78,7 @@ def test_add_current_button_emits_request(qtbot, small_library) -> None:
 def test_import_many_files_reports_bad_ones(qtbot, tmp_path: Path, small_library) -> None:
     view = make_view(qtbot, small_library)
     good = tmp_path / "bar.non"
-    good.write_text("title \"Bar\"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n")
+    good.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     string = tmp_path / "dot.txt"
     string.write_text("1-1\n")
     bad = tmp_path / "bad.non"

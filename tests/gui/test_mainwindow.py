@@ -28,8 +28,9 @@ class Dialogs:
         self.warnings: list[str] = []
         self.questions: list[str] = []
         self.answer = QMessageBox.StandardButton.Cancel
-        monkeypatch.setattr(QMessageBox, "warning",
-                            lambda parent, title, text, *a: self.warnings.append(text))
+        monkeypatch.setattr(
+            QMessageBox, "warning", lambda parent, title, text, *a: self.warnings.append(text)
+        )
         monkeypatch.setattr(QMessageBox, "question", self._question)
 
     def _question(self, parent, title, text, *args):
@@ -69,16 +70,34 @@ def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) ->
     menus = menu_texts(window)
     assert list(menus) == ["&File", "&Edit", "&View", "&Tools", "&Help"]
     assert menus["&Tools"] == ["&Grade Folder…"]
-    assert menus["&File"] == ["&New", "&Open…", "&Save", "Save &As…", "&Paste Puzzle String…",
-                              "&Import Image…", "&Export Picture…", "&Quit"]
+    assert menus["&File"] == [
+        "&New",
+        "&Open…",
+        "&Save",
+        "Save &As…",
+        "&Paste Puzzle String…",
+        "&Import Image…",
+        "&Export Picture…",
+        "&Quit",
+    ]
     assert menus["&Edit"][0].startswith("&Undo") and menus["&Edit"][1].startswith("&Redo")
     assert "Zoom &In" in menus["&View"] and "&Colours" in menus["&View"]
-    assert menus["&Help"] == ["Nonostudio &Guide", "&Keyboard Shortcuts", "&Technique Guide",
-                              "Open &Log Folder", "&About Nonostudio", "About &Qt"]
+    assert menus["&Help"] == [
+        "Nonostudio &Guide",
+        "&Keyboard Shortcuts",
+        "&Technique Guide",
+        "Open &Log Folder",
+        "&About Nonostudio",
+        "About &Qt",
+    ]
     assert menus["&View"][:4] == ["Zoom &In", "Zoom &Out", "&Fit to Window", "&Actual Size"]
     c = window.commands
-    for action, key in ((c.new, QKeySequence.StandardKey.New), (c.open, QKeySequence.StandardKey.Open),
-                        (c.save, QKeySequence.StandardKey.Save), (c.undo, QKeySequence.StandardKey.Undo)):
+    for action, key in (
+        (c.new, QKeySequence.StandardKey.New),
+        (c.open, QKeySequence.StandardKey.Open),
+        (c.save, QKeySequence.StandardKey.Save),
+        (c.undo, QKeySequence.StandardKey.Undo),
+    ):
         assert action.shortcut() == QKeySequence(key)
     assert not c.quit.shortcut().isEmpty()
 
@@ -94,8 +113,9 @@ def test_open_file_shows_puzzle_and_names_window(window: MainWindow, tmp_path: P
     assert window.last_folder == str(tmp_path)
 
 
-def test_bad_file_is_a_message_naming_the_line(window: MainWindow, dialogs: Dialogs,
-                                               tmp_path: Path) -> None:
+def test_bad_file_is_a_message_naming_the_line(
+    window: MainWindow, dialogs: Dialogs, tmp_path: Path
+) -> None:
     before = window.editor.puzzle()
     path = tmp_path / "broken.non"
     path.write_text("width 2\nheight 1\nrows\nx\ncolumns\n1\n1\n")
@@ -151,11 +171,13 @@ def test_unsaved_changes_prompt_before_new_and_close(window: MainWindow, dialogs
     assert window.close()
 
 
-def test_library_double_click_opens_and_save_updates_entry(qtbot, window: MainWindow,
-                                                           small_library: Library) -> None:
+def test_library_double_click_opens_and_save_updates_entry(
+    qtbot, window: MainWindow, small_library: Library
+) -> None:
     view = window.library_view
-    row = next(r for r in range(view.proxy.rowCount())
-               if view.proxy.index(r, TITLE).data() == "Tee")
+    row = next(
+        r for r in range(view.proxy.rowCount()) if view.proxy.index(r, TITLE).data() == "Tee"
+    )
     rect = view.table.visualRect(view.proxy.index(row, TITLE))
     qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -170,8 +192,9 @@ def test_library_double_click_opens_and_save_updates_entry(qtbot, window: MainWi
 
 
 @pytest.mark.slow
-def test_add_current_puzzle_and_cache_verdict(qtbot, window: MainWindow,
-                                              small_library: Library) -> None:
+def test_add_current_puzzle_and_cache_verdict(
+    qtbot, window: MainWindow, small_library: Library
+) -> None:
     window.load_text("1:3:1-1:3:1")  # a plus sign: unique and line-solvable
     with qtbot.waitSignal(window.check_panel.verdictReady, timeout=10000):
         window.library_view.add_action.trigger()
@@ -215,8 +238,7 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
     first.last_folder = str(tmp_path)
     # the offscreen screen is 800x600: make the window fit in it (docks keep their panels'
     # minimum widths, so that their text wraps instead of being cut off)
-    for dock in (first.library_dock, first.check_dock, first.difficulty_dock,
-                 first.designer_dock):
+    for dock in (first.library_dock, first.check_dock, first.difficulty_dock, first.designer_dock):
         dock.hide()
     qtbot.waitUntil(lambda: first.minimumWidth() <= 760)  # the layout drops the docks' widths
     first.resize(760, 560)
@@ -249,8 +271,13 @@ def open_titled(win: MainWindow, title: str) -> int:
 
 
 def test_read_only_library_has_a_banner_and_failed_saves_keep_the_work(
-        qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot,
+    small_library: Library,
+    settings: QSettings,
+    dialogs: Dialogs,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path / "data"))
     read_only = Library(small_library.path, read_only=True)
     win = MainWindow(read_only, settings)
@@ -288,8 +315,12 @@ def test_a_writable_library_has_no_banner(window: MainWindow) -> None:
 
 
 def test_background_caching_failures_are_one_status_message_not_dialogs(
-        qtbot, window: MainWindow, small_library: Library, dialogs: Dialogs,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot,
+    window: MainWindow,
+    small_library: Library,
+    dialogs: Dialogs,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     attempts: list[int] = []
 
     def full_disk(id: int, _value: str) -> None:
@@ -300,8 +331,9 @@ def test_background_caching_failures_are_one_status_message_not_dialogs(
     monkeypatch.setattr(small_library, "set_difficulty", full_disk)
     shown: list[str] = []
     show = QStatusBar.showMessage
-    monkeypatch.setattr(QStatusBar, "showMessage",
-                        lambda bar, text, *a: (shown.append(text), show(bar, text, *a)))
+    monkeypatch.setattr(
+        QStatusBar, "showMessage", lambda bar, text, *a: (shown.append(text), show(bar, text, *a))
+    )
     for title in ("Tee", "Block"):
         with qtbot.waitSignal(window.check_panel.verdictReady, timeout=10000):
             open_titled(window, title)  # each verdict is cached at once, and fails
@@ -311,8 +343,8 @@ def test_background_caching_failures_are_one_status_message_not_dialogs(
 
 
 def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
-        window: MainWindow, small_library: Library, dialogs: Dialogs,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    window: MainWindow, small_library: Library, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tee = open_titled(window, "Tee")
     window.editor.meta_edits["author"].setText("Ann B")
     window.editor.meta_edits["author"].textEdited.emit("Ann B")
@@ -339,8 +371,9 @@ def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
 
 
 @pytest.mark.slow
-def test_damaged_records_are_named_in_the_banner(qtbot, settings: QSettings, dialogs: Dialogs,
-                                                 tmp_path: Path) -> None:
+def test_damaged_records_are_named_in_the_banner(
+    qtbot, settings: QSettings, dialogs: Dialogs, tmp_path: Path
+) -> None:
     db = tmp_path / "damaged.sqlite3"
     with Library(db) as lib:
         for title, author in (("Fine", "Ann"), ("Victim", "Quillfeather")):
@@ -379,14 +412,19 @@ def test_import_image_shows_the_puzzle_in_the_editor(window: MainWindow, monkeyp
     window.editor.set_modified(False)
 
 
-def test_a_deferred_window_shows_first_and_builds_its_panels_after(qtbot, small_library: Library,
-                                                                   settings: QSettings) -> None:
+def test_a_deferred_window_shows_first_and_builds_its_panels_after(
+    qtbot, small_library: Library, settings: QSettings
+) -> None:
     win = MainWindow(small_library, settings, defer_panels=True)
     qtbot.addWidget(win)
     assert not win.is_ready()
     assert win.library_view.model.rowCount() == 0  # the listing waits for the first paint
     assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == [
-        "&Editor", "&Solve", "&Rules", "&Jobs"]
+        "&Editor",
+        "&Solve",
+        "&Rules",
+        "&Jobs",
+    ]
     assert win.tabs.widget(1).text() == "Loading…"
     win.show()
     qtbot.waitExposed(win)

@@ -80,8 +80,7 @@ def test_painting_the_editor_grid_with_the_mouse_keeps_none_s_count(qtbot) -> No
     def stroke(i: int) -> None:
         row = i % 15
         button = Qt.MouseButton.RightButton if i % 4 == 3 else Qt.MouseButton.LeftButton
-        drag(qtbot, grid, cell_centre(grid, row, i % 5), cell_centre(grid, row, 14 - i % 5),
-             button)
+        drag(qtbot, grid, cell_centre(grid, row, i % 5), cell_centre(grid, row, 14 - i % 5), button)
         grid.repaint()  # a synchronous paint of the whole grid, clues included
 
     for i in range(10):

@@ -68,11 +68,11 @@ def test_error_span_counts_what_the_reader_did_not_see() -> None:
     assert error_span("a\nb", PuzzleError("far away", line=9)) is None
 
 
-def test_the_window_shows_the_mistake_and_then_the_fixed_puzzle(qtbot, small_library, tmp_path,
-                                                                monkeypatch) -> None:
+def test_the_window_shows_the_mistake_and_then_the_fixed_puzzle(
+    qtbot, small_library, tmp_path, monkeypatch
+) -> None:
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail("a message box"))
-    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"),
-                                              QSettings.Format.IniFormat))
+    win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.show()
     win.tabs.setCurrentWidget(win.solve_view)

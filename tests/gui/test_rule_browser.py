@@ -25,10 +25,19 @@ from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # RULES.md §5: the published costs of the 14 control rules.
-PUBLISHED_COSTS = {"full hint": 15, "full hint pair 1": 28, "mercury": 44,
-                   "punctuate first hint": 42, "cross small gap (singleton)": 19}
-HOUSE = Puzzle.from_grid(np.array([[c == "#" for c in row] for row in
-                                   ("..#..", ".###.", "#####", "#...#", "#.###")], dtype=np.int8))
+PUBLISHED_COSTS = {
+    "full hint": 15,
+    "full hint pair 1": 28,
+    "mercury": 44,
+    "punctuate first hint": 42,
+    "cross small gap (singleton)": 19,
+}
+HOUSE = Puzzle.from_grid(
+    np.array(
+        [[c == "#" for c in row] for row in ("..#..", ".###.", "#####", "#...#", "#.###")],
+        dtype=np.int8,
+    )
+)
 BIG_HINT = """def big_hint:
   with h = arbitrary(hint):
   if lowest_end_cell(h) > highest_start_cell(h):
@@ -97,8 +106,9 @@ def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBro
     assert sorted(visible_titles(browser)) == expected and len(expected) >= 4
     browser.filter_edit.clear()
     header = browser.table.horizontalHeader()
-    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                     pos=_section_centre(header, COST))
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=_section_centre(header, COST)
+    )
     titles = visible_titles(browser)
     assert titles[0] == "full hint"  # cost 15, the cheapest (RULES.md §5)
     costs = [int(browser.proxy.index(r, COST).data()) for r in range(browser.proxy.rowCount())]
@@ -116,15 +126,18 @@ def test_about_shows_how_each_rule_set_was_made(qtbot, browser: RuleBrowser) -> 
         dialogs[0].close()
         return text
 
-    for name, opening in (("control", "The 14 control rules of Butler"),
-                          ("learned", "Rules learned by nonostudio")):
+    for name, opening in (
+        ("control", "The 14 control rules of Butler"),
+        ("learned", "Rules learned by nonostudio"),
+    ):
         browser.set_rule_set(name)
         assert browser.about_button.isEnabled()
         qtbot.mouseClick(browser.about_button, Qt.MouseButton.LeftButton)
         text = opened_text()
         assert text == load_rule_set(name).header and text.startswith(opening)
-    browser.show_rule_set(RuleSet("untitled", load_rule_set("control").entries[:2], ""),
-                          measure=False)
+    browser.show_rule_set(
+        RuleSet("untitled", load_rule_set("control").entries[:2], ""), measure=False
+    )
     assert not browser.about_button.isEnabled() and browser.show_about() is None
 
 
@@ -234,7 +247,8 @@ def test_prove_a_sound_rule_updates_the_table(qtbot, browser: RuleBrowser) -> No
 
 
 def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
-        qtbot, editor: RuleEditor) -> None:
+    qtbot, editor: RuleEditor
+) -> None:
     editor.set_text(BIG_HINT)
     editor.length_spin.setValue(6)
     bar = editor.progress
@@ -245,16 +259,23 @@ def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
     assert blocker.args[0].sound is True
     # Before the fix the bar was full after the first length and read "6" (a count for a
     # fraction); now it moves a sixth per length and its words say how far the proof is.
-    assert shown == [(0, "0%"), *((round(100 * n / 6),
-                                   f"proved for lines up to {n} of 6 cells ({round(100 * n / 6)}%)")
-                                  for n in range(1, 7))]
+    assert shown == [
+        (0, "0%"),
+        *(
+            (round(100 * n / 6), f"proved for lines up to {n} of 6 cells ({round(100 * n / 6)}%)")
+            for n in range(1, 7)
+        ),
+    ]
     assert bar.isHidden()  # the proof is over; the verdict is in the result label
     # A second proof starts from an empty bar without the last proof's words.
     shown.clear()
     editor.length_spin.setValue(3)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000):
         editor.prove_button.click()
-    assert shown[0] == (0, "0%") and shown[-1] == (100, "proved for lines up to 3 of 3 cells (100%)")
+    assert shown[0] == (0, "0%") and shown[-1] == (
+        100,
+        "proved for lines up to 3 of 3 cells (100%)",
+    )
 
 
 def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEditor) -> None:
@@ -269,8 +290,10 @@ def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEdito
     assert not editor.counterexample.isHidden()
     rows = editor.counterexample.rows()
     assert rows[0].cells == example.cells
-    assert rows[1].mark_kind == MARK_WRONG and rows[1].mark == (example.fill.start,
-                                                               example.fill.end)
+    assert rows[1].mark_kind == MARK_WRONG and rows[1].mark == (
+        example.fill.start,
+        example.fill.end,
+    )
     if example.witness:
         assert rows[2].cells == example.witness
         # the witness really disagrees with the fill somewhere inside it

@@ -59,8 +59,11 @@ def make_browser(qtbot: QtBot, rule_set: str = "control") -> RuleBrowser:
     qtbot.waitExposed(widget)
     widget.set_rule_set(rule_set)
     bar = widget.views.tabBar()
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
-                     pos=bar.tabRect(widget.views.indexOf(widget.all_rules)).center())
+    qtbot.mouseClick(
+        bar,
+        Qt.MouseButton.LeftButton,
+        pos=bar.tabRect(widget.views.indexOf(widget.all_rules)).center(),
+    )
     assert widget.views.currentWidget() is widget.all_rules
     return widget
 
@@ -81,8 +84,11 @@ def click_rule(qtbot: QtBot, browser: RuleBrowser, name: str) -> None:
     """Click the rule's row in the table, as a user would."""
     index = browser.proxy.mapFromSource(browser.model.index(browser.model.row_of(name), 0))
     browser.table.scrollTo(index)
-    qtbot.mouseClick(browser.table.viewport(), Qt.MouseButton.LeftButton,
-                     pos=browser.table.visualRect(index).center())
+    qtbot.mouseClick(
+        browser.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=browser.table.visualRect(index).center(),
+    )
     assert browser.selected_entry().rule.name == name
 
 
@@ -112,8 +118,9 @@ def rename_rule(qtbot: QtBot, editor: RuleEditor, old: str, new: str) -> None:
 
 
 @pytest.mark.slow
-def test_a_draft_survives_switching_rules_and_a_restart(qtbot: QtBot, browser: RuleBrowser,
-                                                        data_dir: Path) -> None:
+def test_a_draft_survives_switching_rules_and_a_restart(
+    qtbot: QtBot, browser: RuleBrowser, data_dir: Path
+) -> None:
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
     original = format_rule(MERCURY.rule)
@@ -140,8 +147,9 @@ def test_a_draft_survives_switching_rules_and_a_restart(qtbot: QtBot, browser: R
     close_browser(restarted)
 
 
-def test_revert_asks_before_discarding_the_draft(qtbot: QtBot, browser: RuleBrowser,
-                                                 data_dir: Path) -> None:
+def test_revert_asks_before_discarding_the_draft(
+    qtbot: QtBot, browser: RuleBrowser, data_dir: Path
+) -> None:
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
     type_at_end(qtbot, editor, " + 1")
@@ -167,7 +175,8 @@ def test_revert_asks_before_discarding_the_draft(qtbot: QtBot, browser: RuleBrow
 
 
 def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
-        qtbot: QtBot, browser: RuleBrowser) -> None:
+    qtbot: QtBot, browser: RuleBrowser
+) -> None:
     click_rule(qtbot, browser, "big_hint")
     editor = open_editor_tab(qtbot, browser)
     rename_rule(qtbot, editor, "big_hint", "my_big_hint")
@@ -211,8 +220,9 @@ def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
     qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
     dialog = editor.save_dialog
     assert dialog.chosen_set() == "mine"  # the user's sets are offered first
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Save),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save), Qt.MouseButton.LeftButton
+    )
     qtbot.waitUntil(lambda: len(load_rule_set("mine")) == 2)
     assert [r.name for r in load_rule_set("mine").rules] == ["my_big_hint", "second"]
 
@@ -238,7 +248,8 @@ def editor_in_window(qtbot: QtBot) -> Iterator[tuple[QWidget, RuleEditor, QLineE
 
 
 def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
-        qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
+    qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]
+) -> None:
     _, editor, _ = editor_in_window
     editor.set_text(format_rule(BIG_HINT.rule))
     editor.length_spin.setValue(6)
@@ -276,7 +287,8 @@ def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
 
 
 def test_cancel_stops_the_z3_proof_within_a_second(
-        qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]) -> None:
+    qtbot: QtBot, editor_in_window: tuple[QWidget, RuleEditor, QLineEdit]
+) -> None:
     _, editor, _ = editor_in_window
     slow = LEARNED.rules[0]  # "learned rule 1": a unique condition, about a minute at 30 cells
     editor.set_text(format_rule(slow))
@@ -301,17 +313,27 @@ def test_cancel_stops_the_z3_proof_within_a_second(
 
 
 def record_control_rules(path: Path) -> None:
-    write_record([RecordedProof("control", r.name, rule_hash(r), 30, "nonostudio test", "4.x",
-                                "2026-11-26") for r in CONTROL.rules], path)
+    write_record(
+        [
+            RecordedProof(
+                "control", r.name, rule_hash(r), 30, "nonostudio test", "4.x", "2026-11-26"
+            )
+            for r in CONTROL.rules
+        ],
+        path,
+    )
 
 
 def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
-        qtbot: QtBot, tmp_path: Path) -> None:
+    qtbot: QtBot, tmp_path: Path
+) -> None:
     record_control_rules(tmp_path / "proofs.json")
     browser = make_browser(qtbot)
     proved = "proved to 30 cells (shipped)"
-    statuses = {browser.model.rule_at(r).name: browser.model.index(r, PROOF).data()
-                for r in range(browser.model.rowCount())}
+    statuses = {
+        browser.model.rule_at(r).name: browser.model.index(r, PROOF).data()
+        for r in range(browser.model.rowCount())
+    }
     assert set(statuses.values()) == {proved}  # before: "not proved" for every shipped rule
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
@@ -325,20 +347,23 @@ def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
     # Another set whose rules are not in the record is not claimed proved.
     browser.rule_set_combo.setCurrentText("learned")
     assert {browser.model.index(r, PROOF).data() for r in range(browser.model.rowCount())} == {
-        "not proved"}
+        "not proved"
+    }
     close_browser(browser)
 
 
 def test_a_record_of_other_text_claims_nothing(qtbot: QtBot, tmp_path: Path) -> None:
-    write_record([RecordedProof("control", "mercury", "0" * 64, 30, "p", "z", "d")],
-                 tmp_path / "proofs.json")
+    write_record(
+        [RecordedProof("control", "mercury", "0" * 64, 30, "p", "z", "d")], tmp_path / "proofs.json"
+    )
     browser = make_browser(qtbot)
     assert browser.model.proof("mercury") == "not proved"
     close_browser(browser)
 
 
 def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telling_example(
-        qtbot: QtBot, browser: RuleBrowser) -> None:
+    qtbot: QtBot, browser: RuleBrowser
+) -> None:
     browser.set_rule_set("learned")
     rule_3 = next(e for e in LEARNED.entries if e.title == "learned rule 3")
     click_rule(qtbot, browser, rule_3.rule.name)
@@ -349,8 +374,10 @@ def test_the_rule_pane_says_where_a_learned_rule_came_from_in_words_with_a_telli
     rule_1 = next(e for e in LEARNED.entries if e.title.startswith("learned rule 1,"))
     assert [len(x.cells) for x in rule_1.examples] == [1]  # what the file carries
     click_rule(qtbot, browser, rule_1.rule.name)
-    pictures = [browser.details.examples_layout.itemAt(i).widget()
-                for i in range(browser.details.examples_layout.count())]
+    pictures = [
+        browser.details.examples_layout.itemAt(i).widget()
+        for i in range(browser.details.examples_layout.count())
+    ]
     pictures = [p for p in pictures if isinstance(p, LinePicture)]
     assert len(pictures[0].rows()[0].cells) >= 5  # shown first: a line that tells something
 
@@ -365,12 +392,14 @@ def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot: QtBot, data_dir:
     aside = data_dir / (DRAFTS_NAME + ".unreadable")
     assert aside.read_text(encoding="utf-8") == '{"drafts": {"control/mercury": '
     assert str(aside) in editor.draft_label.text() and "could not be read" in (
-        editor.draft_label.text())
+        editor.draft_label.text()
+    )
     close_browser(browser)
 
 
-def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(qtbot: QtBot,
-                                                                   data_dir: Path) -> None:
+def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(
+    qtbot: QtBot, data_dir: Path
+) -> None:
     (data_dir / DRAFTS_NAME).mkdir(parents=True)  # a folder where the file should go
     browser = make_browser(qtbot)
     click_rule(qtbot, browser, "mercury")

@@ -29,11 +29,7 @@ pytestmark = pytest.mark.scenario
 
 # A little figure whose clues also fit another picture: two solutions (single-cell edits exist
 # that make it unique).
-SWITCH = [".....",
-          ".#.#.",
-          "...#.",
-          ".###.",
-          "#...#"]
+SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
 
 
@@ -99,8 +95,7 @@ def paint(qtbot, grid, picture: list[str]) -> None:
     for r, row in enumerate(picture):
         for c, ch in enumerate(row):
             if ch == "#":
-                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton,
-                                 pos=grid.cell_rect(r, c).center())
+                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
 
 
 def verdict_text(win: MainWindow) -> str:
@@ -121,10 +116,16 @@ def test_a_designer_fixes_a_picture_with_two_solutions(qtbot, window, shots) -> 
     shots(window, "painted")
     painted = editor.puzzle()
     assert painted is not None and not solve(painted).verdict.is_unique
-    qtbot.waitUntil(lambda: "solution" in verdict_text(window).lower()
-                    and "checking" not in verdict_text(window).lower(), timeout=20000)
-    assert "unique" not in verdict_text(window).lower() or "not unique" in \
-        verdict_text(window).lower(), verdict_text(window)
+    qtbot.waitUntil(
+        lambda: (
+            "solution" in verdict_text(window).lower()
+            and "checking" not in verdict_text(window).lower()
+        ),
+        timeout=20000,
+    )
+    assert (
+        "unique" not in verdict_text(window).lower() or "not unique" in verdict_text(window).lower()
+    ), verdict_text(window)
 
     panel = window.designer_panel
     window.designer_dock.show()
@@ -136,8 +137,11 @@ def test_a_designer_fixes_a_picture_with_two_solutions(qtbot, window, shots) -> 
     assert panel.edit_list.count() >= 1
     assert "make it unique" in panel.summary_label.text()
     first = panel.edit_list.item(0)
-    qtbot.mouseClick(panel.edit_list.viewport(), Qt.MouseButton.LeftButton,
-                     pos=panel.edit_list.visualItemRect(first).center())
+    qtbot.mouseClick(
+        panel.edit_list.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=panel.edit_list.visualItemRect(first).center(),
+    )
     assert panel.apply_button.isEnabled()
     qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     fixed = editor.puzzle()
@@ -176,14 +180,17 @@ def test_a_book_importer_pastes_a_string_with_a_typo_and_fixes_it(qtbot, window,
 
     QTimer.singleShot(0, drive)
     focus = window.focusWidget() or window
-    qtbot.keyClick(focus, Qt.Key.Key_V,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        focus, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     qtbot.waitUntil(lambda: "message" in seen, timeout=10000)
     assert "line 1, column" in seen["message"] and "7x" in seen["message"]
     assert seen["selected"] == "7x"
     assert seen["kept"] == DUCK.replace("5:7", "5:7x")  # nothing typed was lost
-    qtbot.waitUntil(lambda: window.editor.puzzle() is not None
-                    and window.editor.puzzle().width == 8, timeout=10000)
+    qtbot.waitUntil(
+        lambda: window.editor.puzzle() is not None and window.editor.puzzle().width == 8,
+        timeout=10000,
+    )
     puzzle = window.editor.puzzle()
     assert (puzzle.width, puzzle.height) == (8, 9)
     assert puzzle.cols[3] == (7, 1) and puzzle.rows[0] == (3,)

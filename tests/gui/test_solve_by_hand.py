@@ -39,8 +39,10 @@ def window(qtbot) -> QMainWindow:
     view = SolveView(delay_ms=1)
     win.setCentralWidget(view)
     win.editor_undos = []
-    for name, key in (("undo", QKeySequence.StandardKey.Undo),
-                      ("redo", QKeySequence.StandardKey.Redo)):
+    for name, key in (
+        ("undo", QKeySequence.StandardKey.Undo),
+        ("redo", QKeySequence.StandardKey.Redo),
+    ):
         action = QAction(name, win)
         action.setShortcuts(QKeySequence.keyBindings(key))
         action.triggered.connect(lambda _c=False, n=name: win.editor_undos.append(n))
@@ -90,14 +92,16 @@ def test_solved_when_the_filled_cells_are_right_without_crossing_out(qtbot, wind
     assert not view.hint_action.isEnabled() and not view.check_action.isEnabled()
     # "Next line?" says the puzzle is solved (not "complete, wrong, or needs more")
     qtbot.keyClick(view.grid, Qt.Key.Key_L)
-    assert view.message_label.text() == ("The puzzle is solved: there is no line left to look "
-                                         "at.")
+    assert view.message_label.text() == ("The puzzle is solved: there is no line left to look at.")
     # undo takes the last stroke back: not solved any more, the grid unlocked, the clock on
     qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not view.is_solved() and not view.banner_box.isVisible() and view.timer.is_running()
     # Solve again clears the grid after a solve
-    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
-                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        view.grid,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert view.is_solved()
     qtbot.mouseClick(view.again_button, Qt.MouseButton.LeftButton)
     assert np.all(view.hand_cells() == UNKNOWN) and not view.is_solved()
@@ -115,8 +119,11 @@ def test_ctrl_z_undoes_the_players_strokes_not_the_window_undo(qtbot, window) ->
     qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert np.all(view.hand_cells() == UNKNOWN)
     assert view.redo_action.isEnabled() and not view.undo_action.isEnabled()
-    qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
-                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        view.grid,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert view.hand_cells()[2, 0] == FILLED
     assert window.editor_undos == []  # the window's Undo did not see the keys
     view.hand_action.trigger()  # replaying: Ctrl+Z is the window's again
@@ -228,7 +235,8 @@ def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: 
 
 
 def test_a_library_id_with_other_clues_is_not_taken_and_new_clues_drop_it(
-        qtbot, window, library) -> None:
+    qtbot, window, library
+) -> None:
     view = window.view
     other = library.add(Puzzle.from_grid(picture("#....", ".....", ".....", ".....", "....#")))
     library.save_hand_progress(other, np.zeros((5, 5), dtype=np.int8))

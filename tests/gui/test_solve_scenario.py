@@ -72,8 +72,9 @@ def test_solve_a_library_puzzle_by_hand_with_the_hint_ladder(qtbot, window, smal
 
     for r, c in TEE_FILLED:
         if view.hand_cells()[r, c] != FILLED and not view.is_solved():
-            qtbot.mouseClick(view.grid, Qt.MouseButton.LeftButton,
-                             pos=view.grid.cell_rect(r, c).center())
+            qtbot.mouseClick(
+                view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(r, c).center()
+            )
     assert view.is_solved() and view.banner_box.isVisible()
     kept = small_library.hand_progress(tee)
     assert kept is not None and kept.solved

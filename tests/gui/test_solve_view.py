@@ -84,10 +84,20 @@ def test_line_labels_name_the_line_and_reading_direction() -> None:
 def test_step_model_marks_fallbacks(qtmodeltester) -> None:
     puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))  # two solutions: no rule or line logic helps
     steps = [
-        Step("search", "", -1, None, False, {}, ((0, 0, FILLED), (0, 1, CROSSED)), None,
-             "several solutions"),
-        Step("rule", "row", 1, "full_hint", False, {"h": ("hint", 0, 0, 1)},
-             ((1, 1, FILLED),), None),
+        Step(
+            "search",
+            "",
+            -1,
+            None,
+            False,
+            {},
+            ((0, 0, FILLED), (0, 1, CROSSED)),
+            None,
+            "several solutions",
+        ),
+        Step(
+            "rule", "row", 1, "full_hint", False, {"h": ("hint", 0, 0, 1)}, ((1, 1, FILLED),), None
+        ),
     ]
     trace = Trace(puzzle, "control", steps, False, 0.0)
     model = StepsModel()
@@ -223,10 +233,14 @@ def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> N
         image = QImage(str(path))
         assert (image.width(), image.height()) == (view.width(), view.height())
         palette = view.grid.palette()
-        ink, paper[theme] = (palette.color(QPalette.ColorRole.Text),
-                             palette.color(QPalette.ColorRole.Base))
-        centres = {(r, c): view.grid.mapTo(view, view.grid.cell_rect(r, c).center())
-                   for r, c in [*filled, *unknown]}
+        ink, paper[theme] = (
+            palette.color(QPalette.ColorRole.Text),
+            palette.color(QPalette.ColorRole.Base),
+        )
+        centres = {
+            (r, c): view.grid.mapTo(view, view.grid.cell_rect(r, c).center())
+            for r, c in [*filled, *unknown]
+        }
         assert all(image.pixelColor(centres[r, c]) == ink for r, c in filled)
         assert all(image.pixelColor(centres[r, c]) == paper[theme] for r, c in unknown)
     apply_theme(app, "system")
@@ -246,12 +260,10 @@ def test_hint_runs_one_engine_step_from_the_players_grid(qtbot, view: SolveView)
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     hint = view.last_hint()
     assert hint is not None and hint.kind == "rule" and hint.technique
-    assert all(view.hand_cells()[r, c] == UNKNOWN and solution[r, c] == v
-               for r, c, v in hint.cells)
+    assert all(view.hand_cells()[r, c] == UNKNOWN and solution[r, c] == v for r, c, v in hint.cells)
     assert (2, 0) not in {(r, c) for r, c, _v in hint.cells}
     assert (grid.marks().axis, grid.marks().index) == (hint.axis, hint.index)
-    assert view.hint_panel.shown_text().startswith(
-        f"Where: Look at {hint.axis} {hint.index + 1}")
+    assert view.hint_panel.shown_text().startswith(f"Where: Look at {hint.axis} {hint.index + 1}")
 
 
 def test_rule_trace_from_a_start_grid_stops_after_max_steps() -> None:

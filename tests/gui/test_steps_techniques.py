@@ -19,8 +19,11 @@ def test_the_table_names_each_steps_technique(qtmodeltester) -> None:
     _, puzzle = read_all(SAMPLES / "webpbn-00006-cat.non")[0]
     control = load_rule_set("control")
     trace = rule_trace(puzzle, control.rules)
-    rows = step_rows(trace, {e.rule.name: e.title for e in control.entries},
-                     list(narrate(trace, control.rules, {})))
+    rows = step_rows(
+        trace,
+        {e.rule.name: e.title for e in control.entries},
+        list(narrate(trace, control.rules, {})),
+    )
     model = StepsModel()
     model.set_rows(rows)
     qtmodeltester.check(model)

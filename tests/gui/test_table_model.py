@@ -18,8 +18,11 @@ def model() -> TableModel[tuple[str, int]]:
         Column("Name", lambda row: row[0], "Who", roles={TIP: lambda row: f"named {row[0]}"}),
         Column("Count", lambda row: row[1], numeric=True),
     )
-    return TableModel(columns, rows=[("a", 1), ("b", 2)],
-                      row_roles={TIP: lambda row: f"row {row[0]}", USER: lambda row: row[1] * 10})
+    return TableModel(
+        columns,
+        rows=[("a", 1), ("b", 2)],
+        row_roles={TIP: lambda row: f"row {row[0]}", USER: lambda row: row[1] * 10},
+    )
 
 
 def test_columns_answer_headers_cells_and_roles(qtmodeltester) -> None:

@@ -53,7 +53,8 @@ def test_model_rows_in_difficulty_order_through_modeltester(qtmodeltester) -> No
     model = TechniquesModel()
     qtmodeltester.check(model)
     assert [model.index(r, NAME).data() for r in range(model.rowCount())] == [
-        t.name for t in ALL_TECHNIQUES]
+        t.name for t in ALL_TECHNIQUES
+    ]
     tiers = [int(model.index(r, TIER).data()) for r in range(model.rowCount())]
     assert tiers == sorted(tiers)
     assert model.index(0, RULES).data() == "…"  # not placed yet
@@ -65,7 +66,8 @@ def test_model_rows_in_difficulty_order_through_modeltester(qtmodeltester) -> No
     assert model.index(row, RULES).data() == "2"
     assert model.index(row, TEST_LINES).data() == "25.0 %"
     assert "on 50 of the 200 test lines" in model.index(row, TEST_LINES).data(
-        Qt.ItemDataRole.ToolTipRole)
+        Qt.ItemDataRole.ToolTipRole
+    )
     assert model.index(row, PUZZLE).data() == "7"
     last = model.rowCount() - 1
     assert model.index(last, NAME).data() == "(not placed)"
@@ -95,16 +97,24 @@ def test_families_with_explanation_picture_frequency_and_member_rules(qtbot, tec
     click_row(qtbot, table, row)
     t = BY_ID["overlap"]
     assert techniques.selected_technique() == "overlap"
-    assert "Overlap" in techniques.details.heading_label.text() and "tier 1" in techniques.details.heading_label.text()
+    assert (
+        "Overlap" in techniques.details.heading_label.text()
+        and "tier 1" in techniques.details.heading_label.text()
+    )
     assert techniques.details.idea_label.text() == t.idea
     assert techniques.details.example_picture.isVisible()
     assert techniques.details.example_picture.rows()[1].cells == t.example.after.replace(" ", "")
     assert techniques.details.example_note.text() == t.example.note
     lines = techniques.model.test_lines()
-    assert lines > 1000 and f"on the {lines:,} test lines" in techniques.details.frequency_label.text()
+    assert (
+        lines > 1000 and f"on the {lines:,} test lines" in techniques.details.frequency_label.text()
+    )
     members = [p.rule for p in placements.values() if p.technique == "overlap"]
     assert members, "the control set has an overlap rule (big hint)"
-    shown = [techniques.details.members_list.item(i) for i in range(techniques.details.members_list.count())]
+    shown = [
+        techniques.details.members_list.item(i)
+        for i in range(techniques.details.members_list.count())
+    ]
     assert [item.data(Qt.ItemDataRole.UserRole) for item in shown] == members
     for item, name in zip(shown, members, strict=True):
         assert format_rule(control.entry(name).rule) in item.text()
@@ -144,10 +154,12 @@ def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
         item = tech.details.members_list.item(0)
         name = item.data(Qt.ItemDataRole.UserRole)
         rect = tech.details.members_list.visualItemRect(item)
-        qtbot.mouseClick(tech.details.members_list.viewport(), Qt.MouseButton.LeftButton,
-                         pos=rect.center())  # a double click: press, release, press again
-        qtbot.mouseDClick(tech.details.members_list.viewport(), Qt.MouseButton.LeftButton,
-                          pos=rect.center())
+        qtbot.mouseClick(
+            tech.details.members_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()
+        )  # a double click: press, release, press again
+        qtbot.mouseDClick(
+            tech.details.members_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()
+        )
         assert browser.views.currentWidget() is browser.all_rules
         assert browser.selected_entry().rule.name == name
         assert browser.detail_tabs.currentIndex() == 0
@@ -162,14 +174,18 @@ def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
 
 
 @pytest.mark.parametrize("suffix", [".html", ".pdf"])
-def test_export_strategy_guide_by_the_button(qtbot, techniques, tmp_path: Path, monkeypatch,
-                                             suffix: str) -> None:
+def test_export_strategy_guide_by_the_button(
+    qtbot, techniques, tmp_path: Path, monkeypatch, suffix: str
+) -> None:
     with qtbot.waitSignal(techniques.analysisReady, timeout=120000):
         techniques.set_rule_set(load_rule_set("control"))
     target = tmp_path / f"guide{suffix}"
     kind = "PDF document (*.pdf)" if suffix == ".pdf" else "HTML page (*.html)"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(target.with_suffix("")), kind)))
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda *a, **k: (str(target.with_suffix("")), kind)),
+    )
     qtbot.mouseClick(techniques.export_button, Qt.MouseButton.LeftButton)
     assert target.is_file(), techniques.status_label.text()
     assert f"Strategy guide written to {target}" in techniques.status_label.text()
@@ -184,11 +200,15 @@ def test_export_strategy_guide_by_the_button(qtbot, techniques, tmp_path: Path, 
         assert "test lines" in page  # the frequencies measured in the browser
 
 
-def test_export_to_an_unwritable_place_says_so(qtbot, techniques, tmp_path: Path,
-                                               monkeypatch) -> None:
+def test_export_to_an_unwritable_place_says_so(
+    qtbot, techniques, tmp_path: Path, monkeypatch
+) -> None:
     target = tmp_path / "missing-folder" / "guide.html"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(target), "HTML page (*.html)")))
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda *a, **k: (str(target), "HTML page (*.html)")),
+    )
     assert techniques.choose_export() is None
     assert "The guide was not written" in techniques.status_label.text()
     assert "guide.html" in techniques.status_label.text()

@@ -19,8 +19,9 @@ def _log(spec: Specification) -> None:
         log.write(f"start {spec.key} {os.getpid()}\n")
 
 
-def z3_gives_up_when_interrupted(spec: Specification, budget: float, should_stop: StopCallback,
-                                 ctx: z3.Context) -> dict:
+def z3_gives_up_when_interrupted(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """A z3 query that runs until interrupted and then raises, as the prover does when z3 gives
     up ("z3 gave up … interrupted from keyboard")."""
     _log(spec)
@@ -31,7 +32,9 @@ def z3_gives_up_when_interrupted(spec: Specification, budget: float, should_stop
     return {"answer": str(answer)}
 
 
-def stubborn(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def stubborn(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Work that never looks at ``should_stop`` (a long native call, say)."""
     _log(spec)
     time.sleep(120)

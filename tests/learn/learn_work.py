@@ -13,7 +13,9 @@ from nonostudio.core.progress import StopCallback
 from nonostudio.learn.specs import Specification
 
 
-def z3_forced(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def z3_forced(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Ask z3 whether some solution of the state contradicts the specification's run."""
     t = spec.transition
     n, hints = len(t.before), t.hints
@@ -31,8 +33,10 @@ def z3_forced(spec: Specification, budget: float, should_stop: StopCallback, ctx
     for i, c in enumerate(t.before):
         if c != "-":
             solver.add(filled(i) if c == "O" else z3.Not(filled(i)))
-    want = [filled(i) if spec.value == FILLED else z3.Not(filled(i))
-            for i in range(spec.start, spec.end)]
+    want = [
+        filled(i) if spec.value == FILLED else z3.Not(filled(i))
+        for i in range(spec.start, spec.end)
+    ]
     solver.add(z3.Not(z3.And(*want)))
     forced = solver.check() == z3.unsat
     return {"forced": forced, "rule": spec.key if forced and len(spec.patterns) == 1 else None}
@@ -56,7 +60,9 @@ def z3_hard(spec: Specification, budget: float, should_stop: StopCallback, ctx: 
     return {"answer": str(pigeonhole(ctx).check())}
 
 
-def python_spin(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def python_spin(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Python-bound work that checks ``should_stop`` between steps."""
     steps = 0
     while not should_stop():
@@ -70,13 +76,17 @@ def failing(spec: Specification, budget: float, should_stop: StopCallback, ctx: 
     return {"ok": True}
 
 
-def dies_on_one_cell(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def dies_on_one_cell(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     if len(spec.transition.before) == 1:
         os._exit(3)
     return {"ok": True}
 
 
-def logged_slow(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def logged_slow(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Appends each call to the file named by LEARN_TEST_LOG, then takes a little while."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
@@ -90,8 +100,9 @@ BIG_HINT = """def big_hint:
   then fill(true, highest_start_cell(h), lowest_end_cell(h))"""
 
 
-def big_hint_everywhere(spec: Specification, budget: float, should_stop: StopCallback,
-                        ctx: z3.Context) -> dict:
+def big_hint_everywhere(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Reports the control rule big hint as the rule found for every specification it gets."""
     log = os.environ.get("LEARN_TEST_LOG")
     if log:
@@ -100,24 +111,30 @@ def big_hint_everywhere(spec: Specification, budget: float, should_stop: StopCal
     return {"rule": BIG_HINT}
 
 
-def logged_nothing(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def logged_nothing(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Appends each call to the file named by LEARN_TEST_LOG and finds no rule."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
     return {"rule": None}
 
 
-def logged_rule_for_one_pattern(spec: Specification, budget: float, should_stop: StopCallback,
-                                ctx: z3.Context) -> dict:
+def logged_rule_for_one_pattern(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """Logs each call; reports a (not parseable) rule for one-pattern specifications of runs that
     start at cell 0."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(spec.key + "\n")
-    return {"rule": f"found for {spec.key}" if len(spec.patterns) == 1 and spec.start == 0
-            else None}
+    return {
+        "rule": f"found for {spec.key}" if len(spec.patterns) == 1 and spec.start == 0 else None
+    }
 
 
-def logged_narrow(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+def logged_narrow(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
     """The narrow work: logs ``narrow KEY`` and reports one rule, or fails on runs of crossed
     cells that start at cell 0."""
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:

@@ -42,8 +42,11 @@ def _search_space(inst: Instances) -> list[tuple[Cond, int]]:
     """Every comparison (up to three terms) and unique condition (up to two) the space draws on,
     with its cost."""
     atoms = inst.exprs
-    vectors = [v for v in allowed_vectors(coefficient_vectors(len(atoms), 3), atoms,
-                                          DEFAULT_OPTIONS) if any(v)]
+    vectors = [
+        v
+        for v in allowed_vectors(coefficient_vectors(len(atoms), 3), atoms, DEFAULT_OPTIONS)
+        if any(v)
+    ]
     out: list[tuple[Cond, int]] = []
     for v in vectors:
         for c in LITERALS:
@@ -61,7 +64,8 @@ def _search_space(inst: Instances) -> list[tuple[Cond, int]]:
 
 @pytest.mark.parametrize("bindings", PATTERN_SETS, ids=["h,g arbitrary", "hint 0, block"])
 def test_condition_atoms_mean_what_they_say_and_none_is_missing(
-        bindings: tuple[Binding, ...]) -> None:
+    bindings: tuple[Binding, ...],
+) -> None:
     inst = Instances(bindings, list(all_states(5)))
     space_conds = _search_space(inst)
     for i0 in (0, len(inst) // 3, len(inst) - 1):

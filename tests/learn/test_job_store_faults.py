@@ -32,14 +32,25 @@ from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError, RunSt
 from nonostudio.learn.specs import all_specifications
 
 REPO = Path(__file__).resolve().parents[2]
-TINY = ["--max-length", "3", "--max-patterns", "1", "--budget", "30", "--jobs", "1",
-        "--mode", "thread"]
+TINY = [
+    "--max-length",
+    "3",
+    "--max-patterns",
+    "1",
+    "--budget",
+    "30",
+    "--jobs",
+    "1",
+    "--mode",
+    "thread",
+]
 
 
 def _mount(folder: Path, options: str) -> bool:
     folder.mkdir(exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
-                          capture_output=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True
+    )
     return done.returncode == 0
 
 
@@ -63,17 +74,24 @@ def _digest(path: Path) -> str:
 
 
 def _cli(*argv: str, preexec: Callable[[], None] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-B", "-m", "nonostudio", "learn", *argv, "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=300,
-                          preexec_fn=sigint_at_default_then(preexec))
+    return subprocess.run(
+        [sys.executable, "-B", "-m", "nonostudio", "learn", *argv, "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=sigint_at_default_then(preexec),
+    )
 
 
 def _file_size_limit(limit: int) -> Callable[[], None]:
     """A child's fault: no file it writes may grow past ``limit`` bytes (SIGXFSZ ignored, so the
     write fails with EFBIG as it does on a full disk)."""
+
     def apply() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     return apply
 
 
@@ -146,14 +164,17 @@ def data_folder(tmp_path: Path) -> Iterator[Path]:
 
 def _make_run(path: Path) -> int:
     with JobStore(path) as store:
-        return store.create_run({"max_length": 3, "max_patterns": 1, "budget_s": 30.0},
-                                list(all_specifications(3, 1)))
+        return store.create_run(
+            {"max_length": 3, "max_patterns": 1, "budget_s": 30.0}, list(all_specifications(3, 1))
+        )
 
 
 # ---- a full disk ----------------------------------------------------------------------------
 
 
-def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk: tuple[Path, Callable[[], None] | None]) -> None:
+def test_learn_run_on_a_full_disk_says_the_disk_is_full(
+    full_disk: tuple[Path, Callable[[], None] | None],
+) -> None:
     folder, fault = full_disk
     if fault is None:
         _fill(folder)
@@ -163,7 +184,8 @@ def test_learn_run_on_a_full_disk_says_the_disk_is_full(full_disk: tuple[Path, C
 
 @pytest.mark.slow
 def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_nothing(
-        full_disk: tuple[Path, Callable[[], None] | None]) -> None:
+    full_disk: tuple[Path, Callable[[], None] | None],
+) -> None:
     folder, fault = full_disk
     store = folder / "jobs.sqlite3"
     run = _make_run(store)
@@ -171,8 +193,18 @@ def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_n
         before = {r.key: r.status for r in s.records(run)}
     if fault is None:
         _fill(folder, leave=60 * 1024)  # room to open the store and start, not to finish
-    done = _cli("run", "--resume", str(run), "--store", str(store), "--jobs", "1",
-                "--mode", "thread", preexec=fault)
+    done = _cli(
+        "run",
+        "--resume",
+        str(run),
+        "--store",
+        str(store),
+        "--jobs",
+        "1",
+        "--mode",
+        "thread",
+        preexec=fault,
+    )
     _assert_real_error(done, "the disk is full", *(["disk I/O error"] if fault else []))
     (folder / "filler").unlink(missing_ok=True)
     with JobStore(store) as s:  # the store is whole and holds every specification
@@ -181,8 +213,9 @@ def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_n
     assert after.keys() == before.keys()
     assert "failed" not in after.values()
     # ... and a resume with room to write finishes it.
-    done = _cli("run", "--resume", str(run), "--store", str(store), "--jobs", "1",
-                "--mode", "thread")
+    done = _cli(
+        "run", "--resume", str(run), "--store", str(store), "--jobs", "1", "--mode", "thread"
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["finished"] == len(before)
 
@@ -234,8 +267,9 @@ print("committed", flush=True)
 
 
 def _hold(path: Path, seconds: float) -> subprocess.Popen[str]:
-    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path), str(seconds)],
-                              stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(path), str(seconds)], stdout=subprocess.PIPE, text=True
+    )
     assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
     return holder
 
@@ -247,8 +281,7 @@ def _said(holder: subprocess.Popen[str]) -> str:
 
 
 @pytest.mark.slow
-def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(
-        tmp_path: Path) -> None:
+def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(tmp_path: Path) -> None:
     path = tmp_path / "jobs.sqlite3"
     run = _make_run(path)
     digest_before = _digest(path)
@@ -271,8 +304,9 @@ def test_a_store_held_by_another_process_is_waited_for_then_reported_in_use(
             assert store.run(run).status == "cancelled"  # reading goes on
     finally:
         assert _said(holder) == "committed" and holder.wait() == 0
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("jobs")) == \
-        ["jobs.sqlite3"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("jobs")) == [
+        "jobs.sqlite3"
+    ]
     with JobStore(path) as store:
         assert store.run(run).status == "cancelled"
     assert digest_before != _digest(path)  # the holder's and our first write went in
@@ -305,9 +339,12 @@ def test_a_store_of_a_newer_version_is_refused_and_left_as_it_is(tmp_path: Path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
     digest = _digest(path)
-    with pytest.raises(ValueError, match=f"newer nonostudio \\(schema version "
-                                         f"{SCHEMA_VERSION + 1}; this version reads up to "
-                                         f"{SCHEMA_VERSION}\\)"):
+    with pytest.raises(
+        ValueError,
+        match=f"newer nonostudio \\(schema version "
+        f"{SCHEMA_VERSION + 1}; this version reads up to "
+        f"{SCHEMA_VERSION}\\)",
+    ):
         JobStore(path)
     done = _cli("status", "--store", str(path))
     assert done.returncode == 2 and "newer nonostudio" in done.stderr

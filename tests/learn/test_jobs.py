@@ -39,8 +39,9 @@ def test_create_and_read_back(store: JobStore, specs: list[Specification], tmp_p
         assert [i.id for i in again.runs()] == [run]
 
 
-def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Specification],
-                                               tmp_path: Path) -> None:
+def test_outcomes_survive_reopening_and_resume(
+    store: JobStore, specs: list[Specification], tmp_path: Path
+) -> None:
     run = store.create_run({}, specs[:4])
     a, b, c, _ = (s.key for s in specs[:4])
     store.mark_running(run, a)
@@ -61,14 +62,17 @@ def test_outcomes_survive_reopening_and_resume(store: JobStore, specs: list[Spec
         assert again.results(run) == [(a, {"rule": "def r: ..."})]
 
 
-def test_resume_retries_specifications_failed_by_an_interrupt(store: JobStore,
-                                                             specs: list[Specification]) -> None:
+def test_resume_retries_specifications_failed_by_an_interrupt(
+    store: JobStore, specs: list[Specification]
+) -> None:
     # An older nonostudio stored a specification interrupted by Ctrl-C as failed with z3's
     # reason; a resume treats it as interrupted.  A real failure stays failed, with its reason.
     run = store.create_run({}, specs[:3])
     a, b, c = (s.key for s in specs[:3])
-    for key, error in ((a, "ProverError: z3 gave up on r at 9 cells: interrupted from keyboard"),
-                       (b, "ArithmeticError: no rule")):
+    for key, error in (
+        (a, "ProverError: z3 gave up on r at 9 cells: interrupted from keyboard"),
+        (b, "ArithmeticError: no rule"),
+    ):
         store.mark_running(run, key)
         store.finish(run, key, SpecStatus.FAILED, 0.7, error=error)
     assert store.resume(run) == 1
@@ -160,8 +164,9 @@ def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: 
     assert info.status == "pending"  # there is work again
     records = {r.key: r for r in store.records(run)}
     assert records[short[0].key].status == "done" and records[short[0].key].result
-    assert {k for k, r in records.items() if r.status == "pending"} == \
-        {s.key for s in longer} - {s.key for s in short}
+    assert {k for k, r in records.items() if r.status == "pending"} == {s.key for s in longer} - {
+        s.key for s in short
+    }
     assert store.extend_run(run, {"max_length": 4}, longer) == 0  # nothing twice
     with pytest.raises(ValueError):
         store.extend_run(run + 1, {}, longer)
@@ -169,12 +174,15 @@ def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: 
 
 def test_a_runs_settings_in_words() -> None:
     from nonostudio.learn.jobs import settings_summary
+
     plain = {"max_length": 7, "max_patterns": 3, "budget_s": 80.0}
     assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 80 s"
     assert settings_summary(plain | {"sample": 200, "three_first": True, "three_narrow": True}) == (
         "lines ≤ 7, ≤ 3 patterns, sample 200, 80 s, of three patterns only the first hint, block "
-        "and gap, three patterns at the constant level only")
+        "and gap, three patterns at the constant level only"
+    )
     # Three-pattern narrowing needs the narrow search; without it the run says so instead.
     assert settings_summary(plain | {"three_narrow": True, "narrow": False}) == (
-        "lines ≤ 7, ≤ 3 patterns, 80 s, no constant-level search of skipped specifications")
+        "lines ≤ 7, ≤ 3 patterns, 80 s, no constant-level search of skipped specifications"
+    )
     assert settings_summary({}) == "lines ≤ ?, ≤ ? patterns"

@@ -19,35 +19,39 @@ TRANSITIONS = [
     Transition((1, 3), "---OOO----", "--xOOOxxxx"),
 ]
 
-RULES = {name: parse_rule(text) for name, text in {
-    # Crosses the cell right of a block as long as a maximal hint: costlier than its mirror.
-    "punctuate_right": """def punctuate_right:
+RULES = {
+    name: parse_rule(text)
+    for name, text in {
+        # Crosses the cell right of a block as long as a maximal hint: costlier than its mirror.
+        "punctuate_right": """def punctuate_right:
         with h = arbitrary(hint) and b = arbitrary(block):
         if maximal(h) and size(h) = size(b) and line_size > start(b) + size(b):
         then fill(false, start(b) + size(b), start(b) + size(b) + 1)""",
-    "full_hint": """def full_hint:
+        "full_hint": """def full_hint:
         with h = singleton(hint): if size(h) = line_size: then fill(true, 0, line_size)""",
-    "full_hint_short": """def full_hint_short:
+        "full_hint_short": """def full_hint_short:
         with h = singleton(hint): if size(h) = line_size: then fill(true, 0, size(h))""",
-    "big_hint": """def big_hint:
+        "big_hint": """def big_hint:
         with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h):
         then fill(true, highest_start_cell(h), lowest_end_cell(h))""",
-    "pair_1": """def pair_1:
+        "pair_1": """def pair_1:
         with h0 = constant(hint, 0) and h1 = constant(hint, 1):
         if line_size = 1 + size(h0) + size(h1): then fill(true, 0, size(h0))""",
-    "punctuate_maximum": """def punctuate_maximum:
+        "punctuate_maximum": """def punctuate_maximum:
         with h = arbitrary(hint) and b = arbitrary(block):
         if maximal(h) and size(h) = size(b) and start(b) > 0:
         then fill(false, start(b) - 1, start(b))""",
-}.items()}
+    }.items()
+}
 
 
 def test_the_fixture_rules_cover_what_the_lines_say() -> None:
     cells = {name: rule_cells(rule, TRANSITIONS) for name, rule in RULES.items()}
     assert cells["full_hint"] == cells["full_hint_short"] == {(0, c) for c in range(5)}
     assert cells["pair_1"] == {(1, 0), (1, 1), (1, 2)}
-    assert cells["big_hint"] == ({(0, c) for c in range(5)} | {(1, 0), (1, 1), (1, 2), (1, 4)}
-                                 | {(2, 2), (2, 3)})
+    assert cells["big_hint"] == (
+        {(0, c) for c in range(5)} | {(1, 0), (1, 1), (1, 2), (1, 4)} | {(2, 2), (2, 3)}
+    )
     assert cells["punctuate_maximum"] == {(3, 2)}
     assert cells["punctuate_right"] == {(3, 6)}
 
@@ -78,7 +82,9 @@ def test_top_k_stops_early_and_useless_rules_are_never_chosen() -> None:
     rules = list(RULES.values())
     assert [r.name for r in optimise(rules, TRANSITIONS, top_k=1).rules] == ["big_hint"]
     assert [r.name for r in optimise(rules, TRANSITIONS, top_k=2).rules] == [
-        "big_hint", "punctuate_right"]
+        "big_hint",
+        "punctuate_right",
+    ]
     # A rule that fills nothing here is a subset of every other coverage.
     nothing = optimise([RULES["pair_1"]], TRANSITIONS[2:])
     assert nothing.rules == [] and nothing.gains == []
@@ -126,8 +132,9 @@ def test_worker_processes_measure_what_this_process_measures() -> None:
     here = measure_cells(rules, TRANSITIONS)
     assert here == [rule_cells(r, TRANSITIONS) for r in rules]
     calls: list[tuple[float, str]] = []
-    there = measure_cells(rules, TRANSITIONS, jobs=2, parallel_from=1,
-                          progress=lambda f, m: calls.append((f, m)))
+    there = measure_cells(
+        rules, TRANSITIONS, jobs=2, parallel_from=1, progress=lambda f, m: calls.append((f, m))
+    )
     assert there == here
     assert calls[-1] == (1.0, "measured 60 of 60 rules")
     assert [f for f, _ in calls] == sorted(f for f, _ in calls)
@@ -143,8 +150,15 @@ def test_a_stop_ends_the_worker_processes_measuring() -> None:
         if calls and not stopped_at:
             stopped_at.append(time.monotonic())
         return bool(calls)  # stop once the first task is in
-    got = measure_cells(rules, TRANSITIONS * 50, jobs=2, parallel_from=1,
-                        progress=lambda f, m: calls.append((f, m)), should_stop=should_stop)
+
+    got = measure_cells(
+        rules,
+        TRANSITIONS * 50,
+        jobs=2,
+        parallel_from=1,
+        progress=lambda f, m: calls.append((f, m)),
+        should_stop=should_stop,
+    )
     assert got is None
     assert calls[-1][0] < 1.0  # the queued tasks were cancelled
     assert time.monotonic() - stopped_at[0] < 1.0  # the workers end after their task
@@ -153,8 +167,10 @@ def test_a_stop_ends_the_worker_processes_measuring() -> None:
 def test_a_cost_budget_makes_room_for_the_rest_of_the_top_k() -> None:
     rules = list(RULES.values())
     costs = {r.name: cost(r) for r in rules}
-    assert [costs[n] for n in ("full_hint_short", "pair_1", "punctuate_maximum",
-                               "punctuate_right", "big_hint")] == [14, 28, 30, 35, 36]
+    assert [
+        costs[n]
+        for n in ("full_hint_short", "pair_1", "punctuate_maximum", "punctuate_right", "big_hint")
+    ] == [14, 28, 30, 35, 36]
     # 66 = big_hint and punctuate_maximum: big_hint first, then only punctuate_maximum adds a cell.
     top = optimise(rules, TRANSITIONS, top_k=2, cost_budget=66)
     assert [r.name for r in top.rules] == ["big_hint", "punctuate_maximum"] and top.gains == [11, 1]
@@ -188,4 +204,3 @@ def test_under_a_budget_only_dominated_rules_are_dropped() -> None:
     top = optimise(rules, TRANSITIONS, top_k=3, cost_budget=200)
     assert top.groups_dropped == 2  # full_hint, worse: costlier members of their groups
     assert top.candidates == 5 and top.subsets_dropped == 0
-

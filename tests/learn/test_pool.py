@@ -24,8 +24,11 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.interpreter import elements, eval_cond, eval_expr
 
-_PATTERNS = ([Arbitrary(t) for t in ElementType] + [Singleton(t) for t in ElementType]
-             + [Constant(t, i) for t in ElementType for i in (0, 1, 2)])
+_PATTERNS = (
+    [Arbitrary(t) for t in ElementType]
+    + [Singleton(t) for t in ElementType]
+    + [Constant(t, i) for t in ElementType for i in (0, 1, 2)]
+)
 
 
 def _bound(line: Line, pattern: Arbitrary | Singleton | Constant) -> list:
@@ -34,7 +37,7 @@ def _bound(line: Line, pattern: Arbitrary | Singleton | Constant) -> list:
         return found
     if isinstance(pattern, Singleton):
         return found if len(found) == 1 else []
-    return found[pattern.index:pattern.index + 1]
+    return found[pattern.index : pattern.index + 1]
 
 
 @pytest.mark.slow
@@ -42,8 +45,9 @@ def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
     rng = random.Random(5)
     lines = [pl for pl in all_states(6) if pl.n >= 3]
     for _ in range(30):
-        bindings = tuple(Binding(f"x{i}", rng.choice(_PATTERNS))
-                         for i in range(rng.choice((1, 2, 3))))
+        bindings = tuple(
+            Binding(f"x{i}", rng.choice(_PATTERNS)) for i in range(rng.choice((1, 2, 3)))
+        )
         sample = rng.sample(lines, 60)
         inst = Instances(bindings, sample)
         rows: list[tuple[int, list[int], dict[str, tuple[int, bool, bool]]]] = []
@@ -52,13 +56,24 @@ def test_instances_are_every_binding_read_as_the_interpreter_reads_it() -> None:
             line = Line.parse(pl.hints, pl.text)
             for combo in product(*(_bound(line, b.pattern) for b in bindings)):
                 env = {b.name: e for b, e in zip(bindings, combo, strict=True)}
-                rows.append((li, [eval_expr(x, env, line) for x in inst.exprs],
-                             {b.name: (env[b.name].index, eval_cond(Maximal(b.name), env, line),
-                                       eval_cond(Minimal(b.name), env, line))
-                              for b in bindings}))
+                rows.append(
+                    (
+                        li,
+                        [eval_expr(x, env, line) for x in inst.exprs],
+                        {
+                            b.name: (
+                                env[b.name].index,
+                                eval_cond(Maximal(b.name), env, line),
+                                eval_cond(Minimal(b.name), env, line),
+                            )
+                            for b in bindings
+                        },
+                    )
+                )
                 for b in bindings:
-                    groups[b.name].append((li, *(env[o.name].index for o in bindings
-                                                 if o.name != b.name)))
+                    groups[b.name].append(
+                        (li, *(env[o.name].index for o in bindings if o.name != b.name))
+                    )
         assert len(inst) == len(rows)
         for i, (li, atoms, per) in enumerate(rows):
             assert inst.line[i] == li and inst.atoms[i].tolist() == atoms
@@ -101,12 +116,16 @@ def test_concatenated_instances_equal_one_build() -> None:
     for bindings in [
         (Binding("h", Arbitrary(ElementType.HINT)), Binding("g", Arbitrary(ElementType.GAP))),
         (Binding("h0", Constant(ElementType.HINT, 0)), Binding("b", Singleton(ElementType.BLOCK))),
-        (Binding("h", Arbitrary(ElementType.HINT)), Binding("b", Arbitrary(ElementType.BLOCK)),
-         Binding("g1", Constant(ElementType.GAP, 1))),
+        (
+            Binding("h", Arbitrary(ElementType.HINT)),
+            Binding("b", Arbitrary(ElementType.BLOCK)),
+            Binding("g1", Constant(ElementType.GAP, 1)),
+        ),
     ]:
         whole = Instances(bindings, head + lines + tail)
-        joined = Instances.concat([Instances(bindings, head), Instances(bindings, lines),
-                                   Instances(bindings, tail)])
+        joined = Instances.concat(
+            [Instances(bindings, head), Instances(bindings, lines), Instances(bindings, tail)]
+        )
         assert len(whole) > 0
         _same(whole, joined)
         # A part without instances (the pattern cannot bind there) joins as nothing.
@@ -119,8 +138,9 @@ def _solutions(hints: tuple[int, ...], text: str) -> list[str]:
     out = []
     for cells in product("xO", repeat=len(text)):
         full = "".join(cells)
-        if all(k == "-" or k == c for k, c in zip(text, full, strict=True)) and \
-                tuple(len(r) for r in full.split("x") if r) == tuple(hints):
+        if all(k == "-" or k == c for k, c in zip(text, full, strict=True)) and tuple(
+            len(r) for r in full.split("x") if r
+        ) == tuple(hints):
             out.append(full)
     return out
 
@@ -147,7 +167,8 @@ def test_fill_status_agrees_with_every_solution_of_the_line() -> None:
             for col in range(ends.shape[1]):
                 a, b = int(s[i]), int(ends[i, col])
                 right = 0 <= a < b <= pl.n and all(
-                    sol[c] == char for sol in sols[pl] for c in range(a, b))
+                    sol[c] == char for sol in sols[pl] for c in range(a, b)
+                )
                 assert wrong[i, col] == (not right)
                 assert productive[i, col] == (right and "-" in pl.text[a:b])
     assert productive.any() and (~wrong).any()

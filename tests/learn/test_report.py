@@ -31,36 +31,54 @@ def cells(control: dict[str, Rule], transitions: list[Transition]) -> dict[str, 
 
 
 def recovered(names: list[str], control: dict[str, Rule], cells: dict[str, Cells]) -> dict:
-    return recovered_rules([control[n] for n in names], [cells[n] for n in names],
-                           list(control.values()), list(cells.values()))
+    return recovered_rules(
+        [control[n] for n in names],
+        [cells[n] for n in names],
+        list(control.values()),
+        list(cells.values()),
+    )
 
 
 @pytest.mark.slow
-def test_the_control_rules_recover_themselves(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
+def test_the_control_rules_recover_themselves(
+    control: dict[str, Rule], cells: dict[str, Cells]
+) -> None:
     found = recovered(list(control), control, cells)
     assert len(found) == 14 and all(found.values())
 
 
-def test_a_subset_recovers_exactly_its_members(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
+def test_a_subset_recovers_exactly_its_members(
+    control: dict[str, Rule], cells: dict[str, Cells]
+) -> None:
     names = ["edge_fill", "punctuate_maximum", "mercury", "cross_small_gap_left"]
     found = recovered(names, control, cells)
     assert {c for c, by in found.items() if by} == set(names)
     assert all(found[n] == n for n in names)
 
 
-def test_a_more_general_rule_recovers_its_special_cases(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
+def test_a_more_general_rule_recovers_its_special_cases(
+    control: dict[str, Rule], cells: dict[str, Cells]
+) -> None:
     # A singleton hint is also minimal; a hint as long as the line (or, with a second hint, as
     # long as the line allows) is a big hint whose overlap is the whole hint.
-    assert {c for c, by in recovered(["cross_small_gap_min"], control, cells).items() if by} \
-        == {"cross_small_gap_min", "cross_small_gap_singleton"}
-    assert {c for c, by in recovered(["big_hint"], control, cells).items() if by} \
-        >= {"big_hint", "full_hint", "full_hint_pair_1", "full_hint_pair_2"}
+    assert {c for c, by in recovered(["cross_small_gap_min"], control, cells).items() if by} == {
+        "cross_small_gap_min",
+        "cross_small_gap_singleton",
+    }
+    assert {c for c, by in recovered(["big_hint"], control, cells).items() if by} >= {
+        "big_hint",
+        "full_hint",
+        "full_hint_pair_1",
+        "full_hint_pair_2",
+    }
     # …but force_maximum does not cover what edge_fill fills, nor the reverse.
     assert not recovered(["force_maximum"], control, cells)["edge_fill"]
     assert not recovered(["edge_fill"], control, cells)["force_maximum"]
 
 
-def test_the_cheapest_recovering_rule_is_named(control: dict[str, Rule], cells: dict[str, Cells]) -> None:
+def test_the_cheapest_recovering_rule_is_named(
+    control: dict[str, Rule], cells: dict[str, Cells]
+) -> None:
     # full_hint (cost 15) and big_hint (36) both cover full_hint's cells.
     assert recovered(["big_hint", "full_hint"], control, cells)["full_hint"] == "full_hint"
 
@@ -70,15 +88,22 @@ def test_report_on_a_slice(control: dict[str, Rule], transitions: list[Transitio
     part = transitions[:300]
     learned = [control[n] for n in ("big_hint", "force_maximum", "edge_fill")]
     seen: list[tuple[float, str]] = []
-    report = learning_report(learned, list(control.values()), part,
-                             progress=lambda f, m: seen.append((f, m)))
-    assert seen == [(i / 6, message) for i, message in enumerate([
-        "coverage of each of the 3 learned rules",
-        "coverage of each of the 14 control rules",
-        "coverage of the learned set, the control set and their union",
-        "greedy top 10 of the learned rules",
-        "greedy top 10 of the control rules",
-        "placing the 3 learned rules in techniques"])]
+    report = learning_report(
+        learned, list(control.values()), part, progress=lambda f, m: seen.append((f, m))
+    )
+    assert seen == [
+        (i / 6, message)
+        for i, message in enumerate(
+            [
+                "coverage of each of the 3 learned rules",
+                "coverage of each of the 14 control rules",
+                "coverage of the learned set, the control set and their union",
+                "greedy top 10 of the learned rules",
+                "greedy top 10 of the control rules",
+                "placing the 3 learned rules in techniques",
+            ]
+        )
+    ]
     to_fill = sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in part)
     assert report.cells_to_fill == to_fill and report.transitions == 300
     assert report.learned <= report.union and report.control <= report.union
@@ -97,22 +122,32 @@ def test_report_on_a_slice(control: dict[str, Rule], transitions: list[Transitio
     assert f"{report.recovered_count} of 14" in table
     data = report.to_json()
     assert data["paper"] is None
-    assert data["coverage"] == {"learned": report.learned, "control": report.control,
-                                "union": report.union}
+    assert data["coverage"] == {
+        "learned": report.learned,
+        "control": report.control,
+        "union": report.union,
+    }
     assert data["recovered_count"] == report.recovered_count
 
 
-def test_union_with_clashing_names_counts_both(control: dict[str, Rule], transitions: list[Transition]) -> None:
+def test_union_with_clashing_names_counts_both(
+    control: dict[str, Rule], transitions: list[Transition]
+) -> None:
     part = transitions[:300]
-    renamed = Rule("mercury", control["big_hint"].bindings, control["big_hint"].condition,
-                   control["big_hint"].action)
+    renamed = Rule(
+        "mercury",
+        control["big_hint"].bindings,
+        control["big_hint"].condition,
+        control["big_hint"].action,
+    )
     report = learning_report([renamed], [control["mercury"]], part)
     assert report.union > max(report.learned, report.control)
 
 
 @pytest.mark.slow
-def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: dict[str, Rule],
-                                                                       transitions: list[Transition]) -> None:
+def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(
+    control: dict[str, Rule], transitions: list[Transition]
+) -> None:
     part = transitions[:300]
     rules = list(control.values())  # the 14 control rules as the "learned" set
     plain = learning_report(rules, rules, part)
@@ -122,8 +157,9 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: 
     # and cross small gap (singleton) covers more at a lower cost); the ten cheapest of them cost
     # 288 together, so within 288 the top 10 can only be chosen from those ten.
     seen: list[float] = []
-    report = learning_report(rules, rules, part, cost_budget=288,
-                             progress=lambda f, _m: seen.append(f))
+    report = learning_report(
+        rules, rules, part, cost_budget=288, progress=lambda f, _m: seen.append(f)
+    )
     assert seen == [i / 7 for i in range(7)]  # one part more: the top 10 within the budget
     assert report.top_learned == plain.top_learned  # the paper's top 10 is unchanged
     within = report.top_learned_within_budget
@@ -147,7 +183,7 @@ def test_a_cost_budget_adds_a_concise_top_10_and_leaves_the_greedy_one(control: 
 
 @pytest.mark.slow
 def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
-        control: dict[str, Rule], cells: dict[str, Cells], transitions: list[Transition]
+    control: dict[str, Rule], cells: dict[str, Cells], transitions: list[Transition]
 ) -> None:
     # On the paper's 2805 lines nine control rules fill every cell the fourteen fill; the paper's
     # control top 10 has a mean cost of 31.7 (RULES.md §6), so its tenth rule adds nothing.
@@ -166,7 +202,8 @@ def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
 
 
 def test_the_shipped_concise_set_is_a_top_10_as_cheap_as_the_control_one(
-        transitions: list[Transition]) -> None:
+    transitions: list[Transition],
+) -> None:
     """``concise.rules`` states in its header what it covers; the metric itself must agree, and
     the 10 rules' mean cost must not exceed the control top 10's (31.7, the issue's goal) while
     they cover at least 7000 cells (its top-10 goal)."""
@@ -180,12 +217,16 @@ def test_the_shipped_concise_set_is_a_top_10_as_cheap_as_the_control_one(
     assert f"these 10 rules {covered} of 10266 cells" in concise.header
 
 
-def test_the_report_says_which_learned_rules_fit_no_technique(control: dict[str, Rule], transitions: list[Transition]) -> None:
+def test_the_report_says_which_learned_rules_fit_no_technique(
+    control: dict[str, Rule], transitions: list[Transition]
+) -> None:
     part = transitions[:300]
     rules = list(control.values())
     # A rule whose condition never holds fires nowhere: no technique can be shown to explain it.
-    never = parse_rule("def never_fires:\n  with h = singleton(hint):\n"
-                       "  if size(h) > line_size:\n  then fill(true, 0, line_size)\n")
+    never = parse_rule(
+        "def never_fires:\n  with h = singleton(hint):\n"
+        "  if size(h) > line_size:\n  then fill(true, 0, line_size)\n"
+    )
     report = learning_report([*rules, never], rules, part)
     # On this slice the three full hint pairs fill nothing either; every rule that fills a cell
     # is placed in its technique.

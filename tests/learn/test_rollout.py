@@ -22,7 +22,8 @@ def _runs(cells: str) -> tuple[int, ...]:
 ROWS = tuple(_runs(r) for r in PICTURE)
 COLS = tuple(_runs("".join(r[c] for r in PICTURE)) for c in range(5))
 LINES = [(ROWS[i], PICTURE[i]) for i in range(5)] + [
-    (COLS[c], "".join(r[c] for r in PICTURE)) for c in range(5)]
+    (COLS[c], "".join(r[c] for r in PICTURE)) for c in range(5)
+]
 
 
 def test_every_step_is_a_productive_maximal_transition_and_the_rollout_solves_the_puzzle() -> None:
@@ -32,9 +33,10 @@ def test_every_step_is_a_productive_maximal_transition_and_the_rollout_solves_th
         assert t.before != t.after
         assert solve_text(t.hints, t.before) == t.after
         # Each step is the state of some row or column of the (unique) picture.
-        assert any(t.hints == hints and all(a in "-" + p for a, p in zip(t.after, cells,
-                                                                         strict=True))
-                   for hints, cells in LINES)
+        assert any(
+            t.hints == hints and all(a in "-" + p for a, p in zip(t.after, cells, strict=True))
+            for hints, cells in LINES
+        )
     # Each transition sets only unknown cells, so 25 cells set means the picture is complete.
     assert sum(sum(b != a for b, a in zip(t.before, t.after, strict=True)) for t in steps) == 25
 

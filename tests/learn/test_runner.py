@@ -37,14 +37,22 @@ def store(tmp_path: Path) -> Iterator[JobStore]:
 
 
 @pytest.mark.parametrize("mode", ["process", "thread"])
-def test_every_mined_run_is_forced_by_z3(store: JobStore, specs: list[Specification],
-                                         mode: str) -> None:
+def test_every_mined_run_is_forced_by_z3(
+    store: JobStore, specs: list[Specification], mode: str
+) -> None:
     run = store.create_run({"max_length": 3}, specs)
     seen: list[RunSnapshot] = []
     reported: list[tuple[float, str]] = []
-    status = run_specifications(store, run, learn_work.z3_forced, jobs=2, mode=mode,
-                                budget_s=10.0, on_snapshot=seen.append,
-                                progress=lambda f, m: reported.append((f, m)))
+    status = run_specifications(
+        store,
+        run,
+        learn_work.z3_forced,
+        jobs=2,
+        mode=mode,
+        budget_s=10.0,
+        on_snapshot=seen.append,
+        progress=lambda f, m: reported.append((f, m)),
+    )
     assert status.counts == {"done": len(specs)}
     assert all(r.result is not None and r.result["forced"] for r in store.records(run))
     assert store.run(run).status == "finished"
@@ -70,8 +78,8 @@ def test_budget_interrupts_z3_and_python(store: JobStore, specs: list[Specificat
 
 
 def test_the_budget_watchdog_survives_z3_reporting_another_threads_error(
-        store: JobStore, specs: list[Specification],
-        z3_interrupt_reports_canceled: list[BaseException]) -> None:
+    store: JobStore, specs: list[Specification], z3_interrupt_reports_canceled: list[BaseException]
+) -> None:
     # Two tasks per worker: if the first interrupt's error killed the watchdog, the second task
     # would run on with nothing to stop it.
     run = store.create_run({}, specs[:4])
@@ -114,8 +122,9 @@ def test_cancel_stops_within_a_second(store: JobStore, specs: list[Specification
     assert sorted(r.attempts for r in store.records(run))[-2:] == [1, 1]
 
 
-def test_a_dying_worker_fails_only_its_specification(store: JobStore,
-                                                     specs: list[Specification]) -> None:
+def test_a_dying_worker_fails_only_its_specification(
+    store: JobStore, specs: list[Specification]
+) -> None:
     run = store.create_run({}, specs)
     status = run_specifications(store, run, learn_work.dies_on_one_cell, jobs=2, mode="process")
     failed = store.records(run, SpecStatus.FAILED)
@@ -138,8 +147,9 @@ _CHILD = textwrap.dedent("""
 """)
 
 
-def _start_child_run(tmp_path: Path, log: Path, finished: int
-                     ) -> tuple[subprocess.Popen, Path, int, int]:
+def _start_child_run(
+    tmp_path: Path, log: Path, finished: int
+) -> tuple[subprocess.Popen, Path, int, int]:
     """A learning run over lines of 4 cells in a child process (two worker processes), returned
     once ``finished`` specifications are done: ``(child, store path, run id, total)``."""
     specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)]
@@ -148,10 +158,14 @@ def _start_child_run(tmp_path: Path, log: Path, finished: int
         run = store.create_run({"max_length": 4}, specs)
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
-    env = dict(os.environ, LEARN_TEST_LOG=str(log),
-               PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
-    child = subprocess.Popen([sys.executable, str(script), str(db), str(run)], env=env,
-                             start_new_session=True)
+    env = dict(
+        os.environ,
+        LEARN_TEST_LOG=str(log),
+        PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]),
+    )
+    child = subprocess.Popen(
+        [sys.executable, str(script), str(db), str(run)], env=env, start_new_session=True
+    )
     with JobStore(db) as watcher:
         deadline = time.monotonic() + 60
         while watcher.status(run).finished < finished and time.monotonic() < deadline:
@@ -166,8 +180,11 @@ def test_killed_run_resumes_without_redoing_or_losing(tmp_path: Path) -> None:
     os.killpg(child.pid, signal.SIGKILL)  # the child and its worker processes
     child.wait()
     with JobStore(db) as store:
-        before = {r.key: r.result for r in store.records(run) if r.status != "pending"
-                  and r.status != "running"}
+        before = {
+            r.key: r.result
+            for r in store.records(run)
+            if r.status != "pending" and r.status != "running"
+        }
         assert 20 <= len(before) < total
         os.environ["LEARN_TEST_LOG"] = str(second_log)
         try:
@@ -209,8 +226,11 @@ def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
     child, _db, _run, _total = _start_child_run(tmp_path, tmp_path / "log", 5)
     try:
         workers = [p for p in _children(child.pid) if _running(p)]
-        workers = [p for p in workers
-                   if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
+        workers = [
+            p
+            for p in workers
+            if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")
+        ]
         assert len(workers) == 2
         child.kill()  # the coordinator only, as a crash or an OOM kill would
         child.wait()
@@ -223,13 +243,20 @@ def test_workers_exit_when_the_coordinator_is_killed(tmp_path: Path) -> None:
             os.killpg(child.pid, signal.SIGKILL)
 
 
-def _spec(hints: tuple[int, ...], before: str, value: int, start: int, end: int,
-          codes: tuple[str, ...]) -> Specification:
-    t = next(t for t in mine_transitions(len(before), len(before))
-             if t.hints == hints and t.before == before)
-    return next(s for s in specifications(t)
-                if (s.value, s.start, s.end) == (value, start, end)
-                and tuple(b.name for b in s.patterns) == codes)
+def _spec(
+    hints: tuple[int, ...], before: str, value: int, start: int, end: int, codes: tuple[str, ...]
+) -> Specification:
+    t = next(
+        t
+        for t in mine_transitions(len(before), len(before))
+        if t.hints == hints and t.before == before
+    )
+    return next(
+        s
+        for s in specifications(t)
+        if (s.value, s.start, s.end) == (value, start, end)
+        and tuple(b.name for b in s.patterns) == codes
+    )
 
 
 def test_a_found_rule_covers_only_what_it_fills_with_named_elements() -> None:
@@ -241,8 +268,7 @@ def test_a_found_rule_covers_only_what_it_fills_with_named_elements() -> None:
     # ... but not when the specification does not name the hint the fill came from.
     assert not covering.covers(_spec((1, 3), "-----", FILLED, 2, 5, ("h0", "g")))
     # A run of crossed cells is never covered by a rule that fills.
-    cross = [s for t in mine_transitions(4, 4) for s in specifications(t, 1)
-             if s.value == CROSSED]
+    cross = [s for t in mine_transitions(4, 4) for s in specifications(t, 1) if s.value == CROSSED]
     assert cross and not any(covering.covers(s) for s in cross)
     # Malformed stored results cover nothing.
     assert not CoveringRules([("k", {"rule": "def broken"}), ("j", None)]).rules
@@ -254,8 +280,9 @@ def test_covered_specifications_are_skipped_not_run(store: JobStore, tmp_path: P
     log = tmp_path / "log"
     os.environ["LEARN_TEST_LOG"] = str(log)
     try:
-        status = run_specifications(store, run, learn_work.big_hint_everywhere, jobs=1,
-                                    mode="thread", skip_supersets=False)
+        status = run_specifications(
+            store, run, learn_work.big_hint_everywhere, jobs=1, mode="thread", skip_supersets=False
+        )
     finally:
         del os.environ["LEARN_TEST_LOG"]
     ran = set(log.read_text().splitlines())
@@ -273,15 +300,17 @@ def test_covered_specifications_are_skipped_not_run(store: JobStore, tmp_path: P
 
 
 def test_one_and_two_pattern_specifications_run_before_three_shortest_lines_first(
-        store: JobStore, tmp_path: Path) -> None:
+    store: JobStore, tmp_path: Path
+) -> None:
     specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=3)]
     assert any(len(s.patterns) == 3 for s in specs)
     run = store.create_run({"max_length": 4}, specs)
     log = tmp_path / "log"
     os.environ["LEARN_TEST_LOG"] = str(log)
     try:
-        run_specifications(store, run, learn_work.logged_nothing, jobs=1, mode="thread",
-                           skip_supersets=False)
+        run_specifications(
+            store, run, learn_work.logged_nothing, jobs=1, mode="thread", skip_supersets=False
+        )
     finally:
         del os.environ["LEARN_TEST_LOG"]
     by_key = {s.key: s for s in specs}
@@ -291,13 +320,21 @@ def test_one_and_two_pattern_specifications_run_before_three_shortest_lines_firs
     assert order == sorted(order)
 
 
-def _logged_run(store: JobStore, specs: list[Specification], log: Path,
-                **options: Any) -> tuple[int, RunStatus]:
+def _logged_run(
+    store: JobStore, specs: list[Specification], log: Path, **options: Any
+) -> tuple[int, RunStatus]:
     run = store.create_run({}, specs)
     os.environ["LEARN_TEST_LOG"] = str(log)
     try:
-        status = run_specifications(store, run, learn_work.logged_rule_for_one_pattern, jobs=1,
-                                    mode="thread", skip_covered=False, **options)
+        status = run_specifications(
+            store,
+            run,
+            learn_work.logged_rule_for_one_pattern,
+            jobs=1,
+            mode="thread",
+            skip_covered=False,
+            **options,
+        )
     finally:
         del os.environ["LEARN_TEST_LOG"]
     return run, status
@@ -307,12 +344,18 @@ def _gave_a_rule_before(order: list[Specification], k: int) -> bool:
     """Whether a smaller pattern set of ``order[k]``'s group, finished before ``order[k]`` was
     handed out, gave a rule: one worker holds two tasks, so ``order[:k - 1]`` are finished."""
     spec = order[k]
-    return any(s.group == spec.group and set(s.patterns) < set(spec.patterns)
-               and len(s.patterns) == 1 and s.start == 0 for s in order[:max(0, k - 1)])
+    return any(
+        s.group == spec.group
+        and set(s.patterns) < set(spec.patterns)
+        and len(s.patterns) == 1
+        and s.start == 0
+        for s in order[: max(0, k - 1)]
+    )
 
 
-def test_supersets_of_a_pattern_set_that_gave_a_rule_are_skipped(store: JobStore,
-                                                                 tmp_path: Path) -> None:
+def test_supersets_of_a_pattern_set_that_gave_a_rule_are_skipped(
+    store: JobStore, tmp_path: Path
+) -> None:
     specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
     log = tmp_path / "log"
     run, status = _logged_run(store, specs, log)
@@ -321,12 +364,15 @@ def test_supersets_of_a_pattern_set_that_gave_a_rule_are_skipped(store: JobStore
     assert skipped and not (skipped & ran) and skipped | ran == {s.key for s in specs}
     order = sorted(specs, key=lambda s: (len(s.transition.before), len(s.patterns)))
     assert all((s.key in skipped) == _gave_a_rule_before(order, k) for k, s in enumerate(order))
-    assert all(r.seconds is None and r.result is None for r in store.records(run, SpecStatus.SKIPPED))
+    assert all(
+        r.seconds is None and r.result is None for r in store.records(run, SpecStatus.SKIPPED)
+    )
     assert status.finished == len(specs)
 
 
-def test_skipped_specifications_get_the_narrow_work_when_given(store: JobStore,
-                                                               tmp_path: Path) -> None:
+def test_skipped_specifications_get_the_narrow_work_when_given(
+    store: JobStore, tmp_path: Path
+) -> None:
     specs = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=2)]
     log = tmp_path / "log"
     run, status = _logged_run(store, specs, log, narrow_work=learn_work.logged_narrow)
@@ -354,13 +400,15 @@ def test_skipped_specifications_get_the_narrow_work_when_given(store: JobStore,
     assert status.median_seconds is not None and status.finished == len(specs)
 
 
-def test_narrow_from_gives_larger_pattern_sets_only_the_narrow_work(store: JobStore,
-                                                                    tmp_path: Path) -> None:
+def test_narrow_from_gives_larger_pattern_sets_only_the_narrow_work(
+    store: JobStore, tmp_path: Path
+) -> None:
     specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=2)]
     assert {len(s.patterns) for s in specs} == {1, 2}
     log = tmp_path / "log"
-    run, status = _logged_run(store, specs, log, narrow_work=learn_work.logged_narrow,
-                              narrow_from=2, skip_supersets=False)
+    run, status = _logged_run(
+        store, specs, log, narrow_work=learn_work.logged_narrow, narrow_from=2, skip_supersets=False
+    )
     lines = log.read_text().splitlines()
     narrowed = {line.removeprefix("narrow ") for line in lines if line.startswith("narrow ")}
     ran = {line for line in lines if not line.startswith("narrow ")}

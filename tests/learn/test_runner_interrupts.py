@@ -55,18 +55,28 @@ def _started(log: Path) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("mode", ["process", "thread"])
 def test_ctrl_c_during_a_z3_query_leaves_the_specification_pending_and_resume_retries_it(
-        tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db, log = tmp_path / "jobs.sqlite3", tmp_path / "log"
     monkeypatch.setenv("LEARN_TEST_LOG", str(tmp_path / "resumed.log"))
     with JobStore(db) as store:
         run = store.create_run({}, _two_specs())
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
-    env = dict(os.environ, LEARN_TEST_LOG=str(log),
-               PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]))
-    child = subprocess.Popen([sys.executable, str(script), str(db), str(run), mode, "5"],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True, preexec_fn=sigint_at_default)
+    env = dict(
+        os.environ,
+        LEARN_TEST_LOG=str(log),
+        PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]),
+    )
+    child = subprocess.Popen(
+        [sys.executable, str(script), str(db), str(run), mode, "5"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=sigint_at_default,
+    )
     try:
         deadline = time.monotonic() + 60
         while not _started(log) and time.monotonic() < deadline:
@@ -114,14 +124,14 @@ def _zombies_and_children() -> tuple[list[int], list[int]]:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_cancel_of_work_that_ignores_it_takes_under_a_second_and_reaps_every_worker(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     log = tmp_path / "log"
     monkeypatch.setenv("LEARN_TEST_LOG", str(log))
     specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
     with JobStore(tmp_path / "jobs.sqlite3") as store:
         run = store.create_run({}, specs)
-        runner = Runner(store, run, interrupt_work.stubborn, jobs=2, mode="process",
-                        budget_s=300.0)
+        runner = Runner(store, run, interrupt_work.stubborn, jobs=2, mode="process", budget_s=300.0)
         out: list = []
         thread = threading.Thread(target=lambda: out.append(runner.run()))
         thread.start()

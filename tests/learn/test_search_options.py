@@ -74,8 +74,9 @@ def test_a_construct_left_out_is_in_no_condition_atom_nor_fill(instances: Instan
         assert not isinstance(atom.cond, Unique | Maximal | Minimal), atom.cond
         assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(atom.cond)), atom
     forms = fill_forms(instances.exprs, options=options)
-    assert forms and not any(isinstance(n, (*GEOMETRY, LineSize))
-                             for f in forms for n in _nodes(f.expr))
+    assert forms and not any(
+        isinstance(n, (*GEOMETRY, LineSize)) for f in forms for n in _nodes(f.expr)
+    )
     assert len(forms) < len(fill_forms(instances.exprs))
 
 
@@ -93,8 +94,9 @@ def test_weights_cost_the_atoms_and_forms(instances: Instances) -> None:
 @pytest.mark.slow
 def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
     # (3) ---- → cells 1-2 filled: big hint, which the default search writes with the geometry.
-    spec = Specification(Transition((3,), "----", "-OO-"), (Binding("h", Singleton(H)),),
-                         FILLED, 1, 3)
+    spec = Specification(
+        Transition((3,), "----", "-OO-"), (Binding("h", Singleton(H)),), FILLED, 1, 3
+    )
     default = synthesize(spec, budget_s=60)
     assert default.rule is not None
     assert any(isinstance(n, GEOMETRY) for n in _nodes(default.rule))
@@ -107,16 +109,19 @@ def test_synthesis_without_the_hint_geometry_finds_another_sound_rule() -> None:
     assert result.cost == cost(result.rule, options.weights) != cost(result.rule)
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"without": ["unique", "loops"]}, "unknown DSL construct 'loops'"),
-    ({"without": "unique"}, "'without' must be a list"),
-    ({"weights": {"geometry": -1}}, "cost weight geometry must be a whole number from 0 to 99"),
-    ({"weights": {"geometry": 2.5}}, "cost weight geometry must be a whole number"),
-    ({"weights": {"colour": 3}}, "unknown cost weight 'colour'"),
-    ({"with": ["totals", "loops"]}, "unknown DSL extension 'loops'"),
-    ({"with": "totals"}, "'with' must be a list"),
-    ([1, 2], "search options must be an object"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"without": ["unique", "loops"]}, "unknown DSL construct 'loops'"),
+        ({"without": "unique"}, "'without' must be a list"),
+        ({"weights": {"geometry": -1}}, "cost weight geometry must be a whole number from 0 to 99"),
+        ({"weights": {"geometry": 2.5}}, "cost weight geometry must be a whole number"),
+        ({"weights": {"colour": 3}}, "unknown cost weight 'colour'"),
+        ({"with": ["totals", "loops"]}, "unknown DSL extension 'loops'"),
+        ({"with": "totals"}, "'with' must be a list"),
+        ([1, 2], "search options must be an object"),
+    ],
+)
 def test_bad_stored_options_are_named(data: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SearchOptions.from_json(data)
@@ -124,32 +129,40 @@ def test_bad_stored_options_are_named(data: object, message: str) -> None:
 
 def test_a_run_with_options_binds_them_into_picklable_workers() -> None:
     assert works_for({}) == (synthesis_work, narrow_synthesis_work)
-    assert works_for({"search": SearchOptions().to_json()}) == (synthesis_work,
-                                                                narrow_synthesis_work)
+    assert works_for({"search": SearchOptions().to_json()}) == (
+        synthesis_work,
+        narrow_synthesis_work,
+    )
     options = SearchOptions(frozenset({"unique"}), CostWeights(geometry=3))
     work, narrow = works_for({"search": options.to_json()})
     for bound in (work, narrow):
         again = pickle.loads(pickle.dumps(bound))
         assert SearchOptions.from_json(again.keywords["search"]) == options
-    assert options.describe() == "without unique; cost weights geometry 3 (the others the " \
-                                 "original's)"
+    assert (
+        options.describe() == "without unique; cost weights geometry 3 (the others the original's)"
+    )
 
 
 @pytest.mark.slow
 def test_widening_uses_only_the_allowed_atoms() -> None:
     from nonostudio.learn.polish import widenings
     from nonostudio.rules.parser import parse_rule
-    force_max = parse_rule("""
+
+    force_max = parse_rule(
+        """
         def fm:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
           then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
-    """, "test")
+    """,
+        "test",
+    )
     pool = Instances(force_max.bindings, all_states(6))
     found = widenings(force_max, pool, limit=20)
     assert any(isinstance(n, GEOMETRY) for w in found for n in _nodes(w.conjunct))
-    narrowed = widenings(force_max, pool, limit=20,
-                         options=SearchOptions(frozenset({"geometry", "line_size"})))
+    narrowed = widenings(
+        force_max, pool, limit=20, options=SearchOptions(frozenset({"geometry", "line_size"}))
+    )
     assert narrowed, "conjuncts over starts and sizes still widen force maximum"
     for w in narrowed:
         assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(w.conjunct)), w
@@ -160,20 +173,25 @@ def test_the_export_widens_with_the_search_options_of_the_runs(anchors: Path) ->
     from nonostudio.learn.export import ChoiceSettings, choose_rules, common_options
     from nonostudio.rules.coverage import load_transitions
     from nonostudio.rules.parser import parse_rule
-    force_max = parse_rule("""
+
+    force_max = parse_rule(
+        """
         def fm:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
           then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
-    """, "test")
+    """,
+        "test",
+    )
     narrow = SearchOptions(frozenset({"geometry", "line_size"}))
     assert common_options([{"search": narrow.to_json()}] * 2) == narrow
     assert common_options([{"search": narrow.to_json()}, {}]) == SearchOptions()
     assert common_options([{"search": {"without": ["loops"]}}]) == SearchOptions()
     assert common_options([]) == SearchOptions()
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
-    choice = choose_rules([force_max], transitions, ChoiceSettings(
-        widen_chosen=True, search=narrow, prove_length=12))
+    choice = choose_rules(
+        [force_max], transitions, ChoiceSettings(widen_chosen=True, search=narrow, prove_length=12)
+    )
     (widened,) = choice.chosen.rules
     assert choice.widened == 1 and widened.condition != force_max.condition
     assert not any(isinstance(n, (*GEOMETRY, LineSize)) for n in _nodes(widened.condition))
@@ -215,14 +233,18 @@ def test_an_extension_is_stored_described_and_bound_into_workers() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("transition", "binding", "start", "end"), [
-    # No clues: every cell is empty.  The paper's DSL cannot say "no clues".
-    (Transition((), "---", "xxx"), Binding("g", Singleton(G)), 0, 3),
-    # Both clues placed: the cell before the first block is empty.
-    (Transition((1, 1), "-O-O-", "xOxOx"), Binding("b0", Constant(ElementType.BLOCK, 0)), 0, 1),
-])
+@pytest.mark.parametrize(
+    ("transition", "binding", "start", "end"),
+    [
+        # No clues: every cell is empty.  The paper's DSL cannot say "no clues".
+        (Transition((), "---", "xxx"), Binding("g", Singleton(G)), 0, 3),
+        # Both clues placed: the cell before the first block is empty.
+        (Transition((1, 1), "-O-O-", "xOxOx"), Binding("b0", Constant(ElementType.BLOCK, 0)), 0, 1),
+    ],
+)
 def test_synthesis_with_totals_learns_a_counting_rule_the_paper_cannot(
-        transition: Transition, binding: Binding, start: int, end: int) -> None:
+    transition: Transition, binding: Binding, start: int, end: int
+) -> None:
     spec = Specification(transition, (binding,), 1 - FILLED, start, end)
     assert synthesize(spec, budget_s=60).rule is None
     result = synthesize(spec, budget_s=60, options=TOTALS)

@@ -47,7 +47,7 @@ def brute_canonical(n: int) -> set[tuple[tuple[int, ...], str, str]]:
             assert after is not None  # ``before`` is read off a solution
             if after == before:
                 continue
-            blanked = [before[:i] + "-" + before[i + 1:] for i in range(n) if before[i] != "-"]
+            blanked = [before[:i] + "-" + before[i + 1 :] for i in range(n) if before[i] != "-"]
             if all(brute_after(hints, b) != after for b in blanked):
                 out.add((hints, before, after))
     return out
@@ -98,10 +98,18 @@ def test_same_transitions_as_brute_force(n: int) -> None:
 
 def test_small_lengths_by_hand() -> None:
     assert {(t.hints, t.before, t.after) for t in canonical_transitions(1)} == {
-        ((), "-", "x"), ((1,), "-", "O")}
+        ((), "-", "x"),
+        ((1,), "-", "O"),
+    }
     two = {(t.hints, t.before, t.after) for t in canonical_transitions(2)}
-    assert two == {((), "--", "xx"), ((2,), "--", "OO"), ((1,), "O-", "Ox"),
-                   ((1,), "-O", "xO"), ((1,), "x-", "xO"), ((1,), "-x", "Ox")}
+    assert two == {
+        ((), "--", "xx"),
+        ((2,), "--", "OO"),
+        ((1,), "O-", "Ox"),
+        ((1,), "-O", "xO"),
+        ((1,), "x-", "xO"),
+        ((1,), "-x", "Ox"),
+    }
 
 
 def test_sample_agrees_with_z3(mined: list[Transition]) -> None:
@@ -129,11 +137,16 @@ def test_new_runs() -> None:
 def test_most_specific_patterns() -> None:
     line = Line.parse((4, 1), "x---OOOO--")
     assert most_specific_patterns(line) == [
-        Binding("h0", Constant(ElementType.HINT, 0)), Binding("h1", Constant(ElementType.HINT, 1)),
-        Binding("b", Singleton(ElementType.BLOCK)), Binding("g", Singleton(ElementType.GAP))]
+        Binding("h0", Constant(ElementType.HINT, 0)),
+        Binding("h1", Constant(ElementType.HINT, 1)),
+        Binding("b", Singleton(ElementType.BLOCK)),
+        Binding("g", Singleton(ElementType.GAP)),
+    ]
     line = Line.parse((2,), "-O-xO-x-")
     assert [b.name for b in most_specific_patterns(line)] == ["h", "b0", "b1", "g0", "g1", "g2"]
-    assert most_specific_patterns(Line.parse((), "---")) == [Binding("g", Singleton(ElementType.GAP))]
+    assert most_specific_patterns(Line.parse((), "---")) == [
+        Binding("g", Singleton(ElementType.GAP))
+    ]
 
 
 def test_specifications_of_one_transition() -> None:
@@ -154,16 +167,19 @@ def test_specifications_of_one_transition() -> None:
 
 @pytest.mark.slow
 def test_three_first_keeps_the_three_pattern_sets_of_first_elements(
-        mined: list[Transition]) -> None:
+    mined: list[Transition],
+) -> None:
     for t in mined:
         every = specifications(t)
         first = specifications(t, three_first=True)
-        assert [s for s in every if len(s.patterns) < 3] == [s for s in first
-                                                               if len(s.patterns) < 3]
+        assert [s for s in every if len(s.patterns) < 3] == [
+            s for s in first if len(s.patterns) < 3
+        ]
         for s in every:
             if len(s.patterns) == 3:
-                names_first = all(not isinstance(b.pattern, Constant) or b.pattern.index == 0
-                                  for b in s.patterns)
+                names_first = all(
+                    not isinstance(b.pattern, Constant) or b.pattern.index == 0 for b in s.patterns
+                )
                 assert (s in first) == names_first, s.key
 
 
@@ -180,13 +196,39 @@ def test_keys_are_unique_and_round_trip(mined: list[Transition]) -> None:
         assert Specification.from_json(s.to_json()) == s
 
 
-@pytest.mark.parametrize("bad", [
-    {}, {"hints": [1], "before": "-", "after": "O", "patterns": ["q0"], "value": 1, "start": 0,
-         "end": 1},
-    {"hints": [1], "before": "-", "after": "O", "patterns": ["h"], "value": 5, "start": 0, "end": 1},
-    {"hints": ["a"], "before": "-", "after": "O", "patterns": ["h"], "value": 1, "start": 0,
-     "end": 1},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {},
+        {
+            "hints": [1],
+            "before": "-",
+            "after": "O",
+            "patterns": ["q0"],
+            "value": 1,
+            "start": 0,
+            "end": 1,
+        },
+        {
+            "hints": [1],
+            "before": "-",
+            "after": "O",
+            "patterns": ["h"],
+            "value": 5,
+            "start": 0,
+            "end": 1,
+        },
+        {
+            "hints": ["a"],
+            "before": "-",
+            "after": "O",
+            "patterns": ["h"],
+            "value": 1,
+            "start": 0,
+            "end": 1,
+        },
+    ],
+)
 def test_malformed_record(bad: dict) -> None:
     with pytest.raises(ValueError, match="malformed specification"):
         Specification.from_json(bad)

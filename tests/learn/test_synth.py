@@ -36,16 +36,24 @@ from nonostudio.rules.tidy import tidy
 H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
 
-def _spec(hints: tuple[int, ...], before: str, value: int, start: int, end: int,
-          patterns: tuple[Binding, ...]) -> Specification:
+def _spec(
+    hints: tuple[int, ...],
+    before: str,
+    value: int,
+    start: int,
+    end: int,
+    patterns: tuple[Binding, ...],
+) -> Specification:
     t = Transition(hints, before, before)  # ``after`` is not read by synthesis
     return Specification(t, patterns, value, start, end)
 
 
 def _covers(rule: Rule, spec: Specification) -> bool:
     line = Line.parse(spec.transition.hints, spec.transition.before)
-    return any(f.value == spec.value and f.start <= spec.start and spec.end <= f.end
-               for f in apply_rule(rule, line, flipped=False))
+    return any(
+        f.value == spec.value and f.start <= spec.start and spec.end <= f.end
+        for f in apply_rule(rule, line, flipped=False)
+    )
 
 
 @pytest.mark.slow
@@ -76,8 +84,9 @@ def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None
 def test_rules_with_cells_cover_and_reprove() -> None:
     # (2) x-O-- : the block at 2 with a gap of 4 cells forces crossing the far end (cell 4).
     transition = Transition((2,), "x-O--", "x-OOx")  # not read beyond hints/before
-    spec = Specification(transition, (Binding("h", Singleton(H)), Binding("b", Singleton(B))),
-                         CROSSED, 4, 5)
+    spec = Specification(
+        transition, (Binding("h", Singleton(H)), Binding("b", Singleton(B))), CROSSED, 4, 5
+    )
     result = synthesize(spec, budget_s=60)
     assert result.status == "found", result
     rule = result.rule
@@ -88,8 +97,9 @@ def test_rules_with_cells_cover_and_reprove() -> None:
 
 @pytest.mark.slow
 def test_mined_specifications_give_sound_covering_rules() -> None:
-    for spec in [s for s in specifications(Transition((3, 1), "-----", "OOOxO"), 2)
-                 if len(s.patterns) == 2][:1]:
+    for spec in [
+        s for s in specifications(Transition((3, 1), "-----", "OOOxO"), 2) if len(s.patterns) == 2
+    ][:1]:
         result = synthesize(spec, budget_s=60)
         assert result.status == "found", (spec.key, result)
         rule = result.rule
@@ -107,8 +117,9 @@ def test_hint_only_specification_that_needs_cells_ends_at_once() -> None:
 
 
 def test_pattern_sets_climb_the_lattice_most_general_first() -> None:
-    spec = _spec((3, 1), "-----", FILLED, 0, 3,
-                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G))))
+    spec = _spec(
+        (3, 1), "-----", FILLED, 0, 3, (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)))
+    )
     sets = pattern_sets(spec)
     assert [b.pattern for b in sets[0]] == [Arbitrary(H), Arbitrary(G)]
     assert [b.pattern for b in sets[-1]] == [Constant(H, 0), Singleton(G)]
@@ -122,9 +133,14 @@ def test_cancellation_stops_within_a_second() -> None:
     # while the climb is still searching its first pattern set (no rule is proved before the
     # climb ends).  Uncancelled, this specification takes seconds (the next test's budget of
     # 0.05 s ends it as a timeout, not a rule).
-    spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
-                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
-                  Binding("h1", Constant(H, 1))))
+    spec = _spec(
+        (1, 1, 1),
+        "-------",
+        CROSSED,
+        1,
+        2,
+        (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)), Binding("h1", Constant(H, 1))),
+    )
     polls = 0
     cancelled_at: list[float] = []
 
@@ -145,9 +161,14 @@ def test_cancellation_stops_within_a_second() -> None:
 
 def test_budget_is_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(verify, "PROOFS", {})  # no verdict remembered from another test
-    spec = _spec((1, 1, 1), "-------", CROSSED, 1, 2,
-                 (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)),
-                  Binding("h1", Constant(H, 1))))
+    spec = _spec(
+        (1, 1, 1),
+        "-------",
+        CROSSED,
+        1,
+        2,
+        (Binding("h0", Constant(H, 0)), Binding("g", Singleton(G)), Binding("h1", Constant(H, 1))),
+    )
     result = synthesize(spec, budget_s=0.05)
     assert result.status == "timeout" and result.rule is None, result
     assert result.seconds < 1.5
@@ -195,18 +216,19 @@ def test_simplification_drops_unused_bindings_and_pins_an_index_condition() -> N
       if lowest_end_cell(h) > highest_start_cell(h):
       then fill(true, highest_start_cell(h), lowest_end_cell(h))""")
     big = _control("big_hint")
-    assert (rule.bindings, rule.condition, rule.action) == (big.bindings, big.condition,
-                                                            big.action)
+    assert (rule.bindings, rule.condition, rule.action) == (big.bindings, big.condition, big.action)
     # "h is the hint of index 0" written as a unique condition is the pattern constant(hint, 0).
     rule = _simplify("""def left:
       with h = arbitrary(hint) and g0 = constant(gap, 0):
       if size(h) > size(g0) and (h is unique where 0 >= start(h)):
       then fill(false, start(g0), start(g0) + size(g0))""")
     assert rule.bindings == (Binding("h", Constant(H, 0)), Binding("g0", Constant(G, 0)))
-    assert conjuncts(rule.condition) == [parse_rule("""def x:
+    assert conjuncts(rule.condition) == [
+        parse_rule("""def x:
       with h = arbitrary(hint) and g0 = constant(gap, 0):
       if size(h) > size(g0):
-      then fill(false, 0, 1)""").condition]
+      then fill(false, 0, 1)""").condition
+    ]
 
 
 def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
@@ -227,7 +249,9 @@ def test_simplification_keeps_every_conjunct_a_rule_needs() -> None:
     assert (rule.bindings, rule.action) == (edge.bindings, tidy(edge).action)
 
 
-def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(verify, "PROOF_SECONDS", 0.0)
     monkeypatch.setattr(verify, "PROOFS", {})
     run = Run.for_budget(60, None, 30)
@@ -238,11 +262,13 @@ def test_a_proof_over_its_time_is_given_up_not_kept_and_the_search_goes_on(monke
 
 @pytest.mark.slow
 def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most_general(
-        anchors: Path) -> None:
+    anchors: Path,
+) -> None:
     # (3) -O---- : cell 2 is filled (hint 0 holds the first block). The climb ends at two
     # arbitrary patterns; the first hint and first block give a rule that sets more cells.
-    spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
-                                                Binding("b", Singleton(B))))
+    spec = _spec(
+        (3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)), Binding("b", Singleton(B)))
+    )
     result = synthesize(spec, budget_s=120)
     assert result.status == "found" and result.alternatives, result
     main = result.rule
@@ -257,8 +283,10 @@ def test_a_more_productive_rule_of_less_general_patterns_is_kept_beside_the_most
     edge = next(r for r in load_rule_set("control").rules if r.name == "edge_fill")
     wanted = coverage([edge], transitions).cells_by_rule[edge.name]
     assert wanted
-    assert any(wanted <= coverage([alt], transitions).cells_by_rule[alt.name]
-               for alt in result.alternatives)
+    assert any(
+        wanted <= coverage([alt], transitions).cells_by_rule[alt.name]
+        for alt in result.alternatives
+    )
     # The result records them after the rule itself.
     texts = result.to_json()
     assert texts["rule"] == format_rule(main)
@@ -269,25 +297,38 @@ def test_a_cover_loses_the_atoms_later_ones_made_redundant() -> None:
     import numpy as np
 
     # Rows: atoms; columns: wrong instances each atom excludes.
-    excludes = np.array([[True, False, False],   # 0: the first wrong instance only
-                         [False, True, True],    # 1: the other two
-                         [True, True, True]])    # 2: all three
+    excludes = np.array(
+        [
+            [True, False, False],  # 0: the first wrong instance only
+            [False, True, True],  # 1: the other two
+            [True, True, True],
+        ]
+    )  # 2: all three
     costs = np.array([3, 5, 9])
     assert candidates.irredundant((0, 2), excludes, costs) == (2,)  # 2 alone still excludes all
     assert candidates.irredundant((0, 1), excludes, costs) == (0, 1)  # each is needed
     # Of two atoms that each suffice, the costlier goes.
-    assert candidates.irredundant((1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs) == (1,)
+    assert candidates.irredundant(
+        (1, 2), np.array([[True] * 3, [True] * 3, [True] * 3]), costs
+    ) == (1,)
 
 
 @pytest.mark.slow
 def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_level(
-        anchors: Path) -> None:
+    anchors: Path,
+) -> None:
     # (2 1) --O-O- : cell 0 is crossed (the first block belongs to the first hint, which cannot
     # reach back to cell 0).  Its full search climbs to arbitrary patterns; the narrow search a
     # learning run gives the specification when it would skip it keeps hint 0 and block 0, and
     # finds the rule that sets every cell the documented mercury sets on the paper's test set.
-    spec = _spec((2, 1), "--O-O-", CROSSED, 0, 1, (Binding("h0", Constant(H, 0)),
-                                                   Binding("b0", Constant(B, 0))))
+    spec = _spec(
+        (2, 1),
+        "--O-O-",
+        CROSSED,
+        0,
+        1,
+        (Binding("h0", Constant(H, 0)), Binding("b0", Constant(B, 0))),
+    )
     result = synthesize_constant_level(spec, budget_s=60)
     assert result.status == "found" and not result.alternatives, result
     rule = result.rule
@@ -300,19 +341,23 @@ def test_the_narrow_search_of_a_skipped_specification_stays_at_the_constant_leve
     wanted = coverage([mercury], transitions).cells_by_rule[mercury.name]
     assert wanted and wanted <= coverage([rule], transitions).cells_by_rule[rule.name]
     # Singletons are read as constant(t, 0): (3) O---- with the only hint and block.
-    spec = _spec((3,), "O----", FILLED, 1, 3, (Binding("h", Singleton(H)),
-                                               Binding("b", Singleton(B))))
+    spec = _spec(
+        (3,), "O----", FILLED, 1, 3, (Binding("h", Singleton(H)), Binding("b", Singleton(B)))
+    )
     rule = synthesize_constant_level(spec, budget_s=60).rule
     assert rule is not None and _covers(rule, spec)
     assert all(isinstance(b.pattern, Constant) and b.pattern.index == 0 for b in rule.bindings)
 
 
 @pytest.mark.slow
-def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(verify, "PROOFS", {})
     # Never fires on the check pool (lines up to 6 cells); wrong on 7 cells, e.g. (1) -------.
-    wrong = parse_rule("def wrong:\n  with h = arbitrary(hint):\n  if line_size >= 7:\n"
-                       "  then fill(true, 0, 1)")
+    wrong = parse_rule(
+        "def wrong:\n  with h = arbitrary(hint):\n  if line_size >= 7:\n  then fill(true, 0, 1)"
+    )
     assert verify.on_check_pool(wrong, Run.for_budget(60, None, 30))[0] == []
     run = Run.for_budget(60, None, 30)
     lines = verify.refuting_lines(wrong, run)
@@ -328,7 +373,9 @@ def test_a_rule_wrong_on_a_seven_cell_line_is_refuted_without_z3(monkeypatch: py
     assert verify.proved(big_hint, run).sound and run.prover_calls == 2
 
 
-def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_remembered_instance_pools_drop_the_least_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(verify, "POOLS", {})
     monkeypatch.setitem(verify.POOLS_KEPT, verify.ACTIVE_LENGTH, 2)
     run = Run.for_budget(60, None, 30)
@@ -342,7 +389,9 @@ def test_remembered_instance_pools_drop_the_least_recently_used(monkeypatch: pyt
     assert len(first) > 0 and first.bindings == a
 
 
-def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
 
     asked: list[bool] = []
 
@@ -360,16 +409,21 @@ def test_a_proof_given_up_keyed_by_start_is_asked_again_keyed_by_end(monkeypatch
 
 
 @pytest.mark.slow
-def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The climb searches a pattern set without proofs, then with them: the rounds they share
     # (same pools) are built once per specification, and the rule found is the same as alone.
-    spec = _spec((3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)),
-                                                Binding("b", Singleton(B))))
+    spec = _spec(
+        (3,), "-O----", FILLED, 2, 3, (Binding("h", Singleton(H)), Binding("b", Singleton(B)))
+    )
     bindings = (Binding("h", Arbitrary(H)), Binding("b", Arbitrary(B)))
     built: list[int] = []
     real = candidates.ranked_candidates
-    def counted(run: SpecRun, b: tuple[Binding, ...],
-                inst: Instances) -> list[candidates.Candidate]:
+
+    def counted(
+        run: SpecRun, b: tuple[Binding, ...], inst: Instances
+    ) -> list[candidates.Candidate]:
         built.append(len(inst.lines))
         return real(run, b, inst)
 
@@ -385,19 +439,24 @@ def test_a_search_with_proofs_builds_no_round_the_search_without_proofs_built(mo
 
 
 @pytest.mark.slow
-def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Four hints need seven cells, where the last cell is always filled; on eight it need not
     # be.  z3 is asked about lines up to SHORT_PROOF_LENGTH cells first, and a refutation there
     # ends the proof; a sound rule is then proved for every line up to 30 cells.
     from nonostudio.learn.pool import pool_line
 
-    rule = parse_rule("def last_cell:\n"
-                      "  with h1 = constant(hint, 1) and h3 = constant(hint, 3) and"
-                      " g0 = constant(gap, 0):\n"
-                      "  if true:\n"
-                      "  then fill(true, line_size - 1, line_size)\n")
+    rule = parse_rule(
+        "def last_cell:\n"
+        "  with h1 = constant(hint, 1) and h3 = constant(hint, 3) and"
+        " g0 = constant(gap, 0):\n"
+        "  if true:\n"
+        "  then fill(true, line_size - 1, line_size)\n"
+    )
     asked: list[int] = []
     real = verify.prove
+
     def counted(r: Rule, n: int, **k: Any) -> ProofResult:
         asked.append(n)
         return real(r, n, **k)

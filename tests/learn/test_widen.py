@@ -38,25 +38,34 @@ from nonostudio.rules.prover import AT_ONCE, prove
 from nonostudio.rules.tidy import tidy, unpinned
 
 # Force maximum as learning found it (shipped learned rule 2 before widening).
-FORCE_MAX = parse_rule("""
+FORCE_MAX = parse_rule(
+    """
     def fm:
       with h = arbitrary(hint) and g = arbitrary(gap):
       if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
       then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
-""", "test")
+""",
+    "test",
+)
 # A learned first-hint rule whose proofs are fast (shipped learned rule 3 before widening).
-FIRST_HINT = parse_rule("""
+FIRST_HINT = parse_rule(
+    """
     def first:
       with h0 = arbitrary(hint) and b = arbitrary(block):
       if 0 >= start(h0) and start(b) + size(b) > size(h0) and (h0 is unique where size(h0) >= size(b)):
       then fill(false, start(h0), start(b) + size(b) - size(h0))
-""", "test")
-BIG_HINT = parse_rule("""
+""",
+    "test",
+)
+BIG_HINT = parse_rule(
+    """
     def big:
       with h = arbitrary(hint):
       if lowest_end_cell(h) > highest_start_cell(h):
       then fill(true, highest_start_cell(h), lowest_end_cell(h))
-""", "test")
+""",
+    "test",
+)
 
 
 def _set_and_right(rule: Rule, max_length: int) -> tuple[int, bool]:
@@ -86,18 +95,24 @@ def test_candidate_forms_use_the_unique_element_and_at_most_max_terms_atoms() ->
         assert set(r) <= {-1, 0, 1} and 1 <= sum(map(abs, r)) <= MAX_TERMS
         assert r[3] or r[4]
     # Every signed sum of 1..MAX_TERMS atoms touching an own atom is there.
-    expected = sum(1 for r in product((-1, 0, 1), repeat=5)
-                   if 1 <= sum(map(abs, r)) <= MAX_TERMS and (r[3] or r[4]))
+    expected = sum(
+        1
+        for r in product((-1, 0, 1), repeat=5)
+        if 1 <= sum(map(abs, r)) <= MAX_TERMS and (r[3] or r[4])
+    )
     assert len(rows) == expected
 
 
 def test_with_conjunct_adds_inside_the_unique_only() -> None:
-    extra = parse_rule("""
+    extra = parse_rule(
+        """
         def x:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if highest_start_cell(h) >= start(g):
           then fill(true, 0, 1)
-    """, "test").condition
+    """,
+        "test",
+    ).condition
     assert isinstance(extra, Compare)
     widened = with_conjunct(FORCE_MAX, 1, extra)
     before, after = conjuncts(FORCE_MAX.condition), conjuncts(widened.condition)
@@ -123,12 +138,15 @@ def test_widenings_stay_right_and_set_more_on_the_pool() -> None:
 
 
 def test_widenings_refuse_a_rule_that_is_wrong_on_the_pool() -> None:
-    wrong = parse_rule("""
+    wrong = parse_rule(
+        """
         def wrong:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if (g is unique where size(g) >= size(h)):
           then fill(true, start(g), start(g) + size(h))
-    """, "test")
+    """,
+        "test",
+    )
     with pytest.raises(ValueError, match="fills wrongly"):
         widenings(wrong, Instances(wrong.bindings, list(all_states(4))))
 
@@ -152,8 +170,12 @@ def test_synthesis_widens_the_unique_conditions_it_finds() -> None:
     # (2 1) ---OO-- : the block can only be the first hint's, so the cells before it go.  The
     # rule found names the unique hint that can cover the block; the condition search builds
     # unique atoms over one comparison, so a second conjunct inside can only come from widening.
-    (spec,) = [s for t in canonical_transitions(7) for s in specifications(t, 2)
-               if s.key == "2 1|---OO--|x0-3|h0,b"]
+    (spec,) = [
+        s
+        for t in canonical_transitions(7)
+        for s in specifications(t, 2)
+        if s.key == "2 1|---OO--|x0-3|h0,b"
+    ]
     result = synthesize(spec, budget_s=120, max_length=12)
     assert result.status == "found"
     rule = result.rule
@@ -179,20 +201,26 @@ def test_the_export_widens_the_chosen_rules_and_chooses_again(anchors: Path) -> 
     assert gained["first"] + gained.get("big", 0) > before["first"] + before.get("big", 0)
 
 
-def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_exported(anchors: Path) -> None:
+def test_a_rule_whose_unique_ranges_over_the_last_hint_is_kept_and_can_be_exported(
+    anchors: Path,
+) -> None:
     # A mirror image's unique can range over constant(hint, -1).  The check pool enumerates the
     # other hints of an arbitrary pattern only, and no condition on an arbitrary hint says "the
     # last", so simplifying and widening keep such a rule as it is (they used to raise).
     last = mirrored(tidy(FIRST_HINT))
     assert last is not None and last.bindings[0].pattern == Constant(ElementType.HINT, -1)
-    assert any(isinstance(u, Unique) and u.var == last.bindings[0].name
-               for u in conjuncts(last.condition))
+    assert any(
+        isinstance(u, Unique) and u.var == last.bindings[0].name for u in conjuncts(last.condition)
+    )
     assert simplify(last, max_length=12) == tidy(last)
     assert widen(last, max_length=12) == tidy(last)
     # So an export that simplifies and widens a pool holding mirror images (a shipped set) works.
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[:300]
-    choice = choose_rules([last], transitions, ChoiceSettings(
-        simplify_chosen=True, widen_chosen=True, prove_length=12))
+    choice = choose_rules(
+        [last],
+        transitions,
+        ChoiceSettings(simplify_chosen=True, widen_chosen=True, prove_length=12),
+    )
     assert [r.name for r in choice.chosen.rules] == [last.name] and choice.chosen.gains[0] > 0
 
 
@@ -214,7 +242,9 @@ def test_a_rule_whose_unique_ranges_over_a_constant_hint_is_widened_and_simplifi
 
 
 @pytest.mark.slow
-def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_widening_ends_before_the_budget_and_keeps_the_rule_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def endless(rule, pool, *, limit, poll, options):  # a widening that would never finish
         while True:
             poll()
@@ -222,8 +252,12 @@ def test_widening_ends_before_the_budget_and_keeps_the_rule_found(monkeypatch: p
 
     monkeypatch.setattr(polish, "widenings", endless)
     monkeypatch.setattr(polish, "WIDENED", {})
-    (spec,) = [s for t in canonical_transitions(7) for s in specifications(t, 2)
-               if s.key == "2 1|---OO--|x0-3|h0,b"]
+    (spec,) = [
+        s
+        for t in canonical_transitions(7)
+        for s in specifications(t, 2)
+        if s.key == "2 1|---OO--|x0-3|h0,b"
+    ]
     budget = 8.0
     result = synthesize(spec, budget_s=budget, max_length=12)
     assert result.status == "found" and result.rule is not None

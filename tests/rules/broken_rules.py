@@ -61,7 +61,9 @@ def both(*parts: Cond) -> Cond:
     return out
 
 
-def rule(name: str, bindings: dict, cond: Cond, value: bool, start: Expr | int, end: Expr | int) -> Rule:
+def rule(
+    name: str, bindings: dict, cond: Cond, value: bool, start: Expr | int, end: Expr | int
+) -> Rule:
     lit = lambda e: Lit(e) if isinstance(e, int) else e  # noqa: E731
     return Rule(
         name,
@@ -173,25 +175,46 @@ CONTROL: list[Rule] = [
 CONTROL_BY_NAME = {r.name: r for r in CONTROL}
 
 
-def _broken(name: str, what: str, *, patterns: dict[str, Pattern] | None = None,
-            condition: Cond | None = None, action: Fill | None = None) -> Rule:
+def _broken(
+    name: str,
+    what: str,
+    *,
+    patterns: dict[str, Pattern] | None = None,
+    condition: Cond | None = None,
+    action: Fill | None = None,
+) -> Rule:
     """Control rule ``name`` with its patterns, condition or fill replaced."""
     base = CONTROL_BY_NAME[name]
-    bindings = (base.bindings if patterns is None
-                else tuple(Binding(k, p) for k, p in patterns.items()))
-    return Rule(f"{name} / {what}", bindings, base.condition if condition is None else condition,
-                base.action if action is None else action)
+    bindings = (
+        base.bindings if patterns is None else tuple(Binding(k, p) for k, p in patterns.items())
+    )
+    return Rule(
+        f"{name} / {what}",
+        bindings,
+        base.condition if condition is None else condition,
+        base.action if action is None else action,
+    )
 
 
-def _fill(name: str, value: bool | None = None, start: Expr | None = None, end: Expr | None = None) -> Fill:
+def _fill(
+    name: str, value: bool | None = None, start: Expr | None = None, end: Expr | None = None
+) -> Fill:
     a = CONTROL_BY_NAME[name].action
-    return Fill(a.value if value is None else value, a.start if start is None else start, a.end if end is None else end)
+    return Fill(
+        a.value if value is None else value,
+        a.start if start is None else start,
+        a.end if end is None else end,
+    )
 
 
 BROKEN: list[Rule] = [
     _broken("full hint", "fill past the line end", action=_fill("full hint", end=add(N, 1))),
     _broken("full hint", "condition off by one", condition=cmp("=", add(Z("h"), 1), N)),
-    _broken("full hint pair 1", "fill one cell too far", action=_fill("full hint pair 1", end=add(Z("h0"), 1))),
+    _broken(
+        "full hint pair 1",
+        "fill one cell too far",
+        action=_fill("full hint pair 1", end=add(Z("h0"), 1)),
+    ),
     _broken("full hint pair 2", "condition dropped", condition=TrueCond()),
     _broken("full hint pair 3", "wrong fill value", action=_fill("full hint pair 3", value=True)),
     _broken(

@@ -57,8 +57,9 @@ conds = st.recursive(
         st.builds(Maximal, st.sampled_from(ALL_NAMES)),
         st.builds(Minimal, st.sampled_from(ALL_NAMES)),
     ),
-    lambda inner: st.one_of(st.builds(And, inner, inner),
-                            st.builds(Unique, st.sampled_from(ALL_NAMES), inner)),
+    lambda inner: st.one_of(
+        st.builds(And, inner, inner), st.builds(Unique, st.sampled_from(ALL_NAMES), inner)
+    ),
     max_leaves=5,
 )
 fill_actions = st.builds(Fill, st.booleans(), exprs, exprs)

@@ -30,9 +30,26 @@ def _node_classes(alias: object) -> set[type]:
 def test_walk_is_pre_order_over_every_child() -> None:
     kinds = [type(n).__name__ for n in ast.walk(BIG_GAP)]
     assert kinds == [
-        "Rule", "Binding", "Constant", "Binding", "Arbitrary",
-        "And", "Unique", "Compare", "Size", "Size", "Maximal",
-        "Fill", "Arith", "Arith", "Start", "Size", "Size", "Arith", "Start", "Size",
+        "Rule",
+        "Binding",
+        "Constant",
+        "Binding",
+        "Arbitrary",
+        "And",
+        "Unique",
+        "Compare",
+        "Size",
+        "Size",
+        "Maximal",
+        "Fill",
+        "Arith",
+        "Arith",
+        "Start",
+        "Size",
+        "Size",
+        "Arith",
+        "Start",
+        "Size",
     ]
     assert ast.children(ast.Lit(3)) == () and ast.children(ast.Maximal("g")) == ()
     assert ast.variables(BIG_GAP) == {"h", "g"}
@@ -76,10 +93,20 @@ def test_named_nodes_compare_by_class_and_name_and_stay_immutable() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         start.var = "y"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(BIG_GAP)) == BIG_GAP  # learning workers receive rules
-    named = {cls for cls in _node_classes(ast.Expr) | _node_classes(ast.Cond)
-             if issubclass(cls, ast.Named)}
-    assert named == {ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell, ast.Maximal,
-                     ast.Minimal, ast.Unique}
+    named = {
+        cls
+        for cls in _node_classes(ast.Expr) | _node_classes(ast.Cond)
+        if issubclass(cls, ast.Named)
+    }
+    assert named == {
+        ast.Start,
+        ast.Size,
+        ast.LowestEndCell,
+        ast.HighestStartCell,
+        ast.Maximal,
+        ast.Minimal,
+        ast.Unique,
+    }
     assert set(ast.CALL_WORDS) == named - {ast.Unique}
 
 

@@ -21,13 +21,18 @@ CONTROL = {
     "full_hint_pair_1": ["(3 1) ----- -> true [0,3)"],
     "full_hint_pair_2": ["(3 1) ----- -> true [4,5)"],
     "full_hint_pair_3": ["(3 1) ----- -> false [3,4)"],
-    "big_hint": ["(8) ---------- -> true [2,8)", "(1 8) ---------- -> true [0,1)",
-                 "(1 8) ---------- -> true [2,10)"],
+    "big_hint": [
+        "(8) ---------- -> true [2,8)",
+        "(1 8) ---------- -> true [0,1)",
+        "(1 8) ---------- -> true [2,10)",
+    ],
     "edge_fill": ["(6) --O------- -> true [3,6)"],
     "full_edge_gap": ["(4 4) xxxO-------x--------x -> true [4,7)", "(2) xO--- -> true [2,3)"],
     "cross_small_gap_singleton": ["(4) ----x---x--- -> false [5,8)", "(2) -x--- -> false [0,1)"],
-    "cross_small_gap_min": ["(4 5) ----x---x--------- -> false [5,8)",
-                            "(3 2) ----x----x-x--x-- -> false [10,11)"],
+    "cross_small_gap_min": [
+        "(4 5) ----x---x--------- -> false [5,8)",
+        "(3 2) ----x----x-x--x-- -> false [10,11)",
+    ],
     "cross_small_gap_left": ["(3 1) xx--x----x-- -> false [2,4)"],
     "punctuate_maximum": ["(1 3) ---OOO---- -> false [2,3)"],
     "punctuate_first_hint": ["(4 1) x---OOOO-- -> false [1,4)"],
@@ -61,27 +66,27 @@ PLAIN_FORMS = {
 TABLE_FORMS = {
     "full_hint": "with h = singleton(hint): if size(h) = line_size: then fill(true, 0, line_size)",
     "full_hint_pair_1": "with h0 = constant(hint,0) and h1 = constant(hint,1): "
-                        "if line_size = 1 + size(h0) + size(h1): then fill(true, 0, size(h0))",
+    "if line_size = 1 + size(h0) + size(h1): then fill(true, 0, size(h0))",
     "full_hint_pair_3": "with h0 = constant(hint,0) and h1 = constant(hint,1): "
-                        "if line_size = 1 + size(h0) + size(h1): then fill(false, size(h0), 1 + size(h0))",
+    "if line_size = 1 + size(h0) + size(h1): then fill(false, size(h0), 1 + size(h0))",
     "big_hint": "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): "
-                "then fill(true, highest_start_cell(h), lowest_end_cell(h))",
+    "then fill(true, highest_start_cell(h), lowest_end_cell(h))",
     "full_edge_gap": "with h0 = constant(hint,0) and g = constant(gap,0) and b = constant(block,0): "
-                     "if start(g) = start(b) and size(h0) > 1: "
-                     "then fill(true, start(g) + 1, start(g) + size(h0))",
+    "if start(g) = start(b) and size(h0) > 1: "
+    "then fill(true, start(g) + 1, start(g) + size(h0))",
     "cross_small_gap_singleton": "with h = singleton(hint) and g = arbitrary(gap): if size(h) > size(g): "
-                                 "then fill(false, start(g), start(g) + size(g))",
+    "then fill(false, start(g), start(g) + size(g))",
     "cross_small_gap_min": "with h = arbitrary(hint) and g = arbitrary(gap): "
-                           "if minimal(h) and size(h) > size(g): "
-                           "then fill(false, start(g), start(g) + size(g))",
+    "if minimal(h) and size(h) > size(g): "
+    "then fill(false, start(g), start(g) + size(g))",
     "cross_small_gap_left": "with h0 = constant(hint,0) and g0 = constant(gap,0): "
-                            "if size(h0) > size(g0): then fill(false, start(g0), start(g0) + size(g0))",
+    "if size(h0) > size(g0): then fill(false, start(g0), start(g0) + size(g0))",
     "punctuate_maximum": "with h = arbitrary(hint) and b = arbitrary(block): "
-                         "if maximal(h) and size(h) = size(b) and start(b) > 0: "
-                         "then fill(false, start(b) - 1, start(b))",
+    "if maximal(h) and size(h) = size(b) and start(b) > 0: "
+    "then fill(false, start(b) - 1, start(b))",
     "force_maximum": "with h = arbitrary(hint) and g = arbitrary(gap): "
-                     "if (g is unique where size(g) >= size(h)) and size(h) + size(h) > size(g): "
-                     "then fill(true, start(g) + size(g) - size(h), start(g) + size(h))",
+    "if (g is unique where size(g) >= size(h)) and size(h) + size(h) > size(g): "
+    "then fill(true, start(g) + size(g) - size(h), start(g) + size(h))",
 }
 
 
@@ -131,7 +136,10 @@ def test_every_example_is_produced_by_its_rule_and_is_sound(control):
             assert (value, ex.start, ex.end) in _fills(entry.rule, line), (entry.rule.name, ex)
             solved = maximal_transition(line)
             assert solved is not None
-            assert all(solved.cells[i] == value for i in range(ex.start, ex.end)), (entry.rule.name, ex)
+            assert all(solved.cells[i] == value for i in range(ex.start, ex.end)), (
+                entry.rule.name,
+                ex,
+            )
             checked += 1
     assert checked >= 29
 
@@ -176,8 +184,9 @@ def test_dumped_control_set_reads_back_the_same(control: RuleSet, tmp_path: Path
     again = load_rule_set(path)
     assert again.name == "copy"
     assert again.rules == control.rules
-    assert [(e.title, e.source, e.examples) for e in again.entries] == \
-        [(e.title, e.source, e.examples) for e in control.entries]
+    assert [(e.title, e.source, e.examples) for e in again.entries] == [
+        (e.title, e.source, e.examples) for e in control.entries
+    ]
     assert again.header == control.header
 
 
@@ -193,7 +202,9 @@ def test_missing_rule_file(tmp_path: Path) -> None:
 
 def test_a_broken_rule_file_names_itself(tmp_path: Path) -> None:
     path = tmp_path / "broken.rules"
-    path.write_text("def r:\n  with h = arbitrary(hint):\n  if size(h) > :\n  then fill(true, 0, 1)\n")
+    path.write_text(
+        "def r:\n  with h = arbitrary(hint):\n  if size(h) > :\n  then fill(true, 0, 1)\n"
+    )
     with pytest.raises(RuleSyntaxError) as info:
         load_rule_set(path)
     assert info.value.source == str(path)

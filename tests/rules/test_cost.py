@@ -26,29 +26,51 @@ from nonostudio.rules.ruleset import load_rule_set
 
 # RULES.md §5: the original implementation's costs of the 14 control rules, in order.
 PUBLISHED = {
-    "full_hint": 15, "full_hint_pair_1": 28, "full_hint_pair_2": 32, "full_hint_pair_3": 30,
-    "big_hint": 36, "edge_fill": 36, "full_edge_gap": 34, "cross_small_gap_singleton": 19,
-    "cross_small_gap_min": 26, "cross_small_gap_left": 22, "punctuate_maximum": 30,
-    "punctuate_first_hint": 42, "mercury": 44, "force_maximum": 28,
+    "full_hint": 15,
+    "full_hint_pair_1": 28,
+    "full_hint_pair_2": 32,
+    "full_hint_pair_3": 30,
+    "big_hint": 36,
+    "edge_fill": 36,
+    "full_edge_gap": 34,
+    "cross_small_gap_singleton": 19,
+    "cross_small_gap_min": 26,
+    "cross_small_gap_left": 22,
+    "punctuate_maximum": 30,
+    "punctuate_first_hint": 42,
+    "mercury": 44,
+    "force_maximum": 28,
 }
 
 # The same rules as RULES.md's table prints them cost less where the original's stored form keeps
 # redundant terms; control.rules keeps those terms, these plain forms document the differences.
 PLAIN_COSTS = [
     # full hint pair 2: the original's offset is 0 + (1 + size(h0)) (5), factored it is 1 + size(h0) (3).
-    ("with h0 = constant(hint, 0) and h1 = constant(hint, 1): if line_size = 1 + size(h0) + size(h1):"
-     " then fill(true, 1 + size(h0), 1 + size(h0) + size(h1))", 30),
+    (
+        "with h0 = constant(hint, 0) and h1 = constant(hint, 1): if line_size = 1 + size(h0) + size(h1):"
+        " then fill(true, 1 + size(h0), 1 + size(h0) + size(h1))",
+        30,
+    ),
     # edge fill: the original writes size(h0) - 1 > start(b) - 0, 0 + size(h0) > ... and ends at 0 + size(h0).
-    ("with h0 = constant(hint, 0) and b = arbitrary(block): if size(h0) - 1 > start(b) and "
-     "size(h0) > start(b) + size(b): then fill(true, start(b) + size(b), size(h0))", 30),
+    (
+        "with h0 = constant(hint, 0) and b = arbitrary(block): if size(h0) - 1 > start(b) and "
+        "size(h0) > start(b) + size(b): then fill(true, start(b) + size(b), size(h0))",
+        30,
+    ),
     # punctuate first hint: the original stores offset start(g0), start 0, end start(b0) - start(g0).
-    ("with h0 = constant(hint, 0) and b0 = constant(block, 0) and g0 = constant(gap, 0): if "
-     "size(h0) = size(b0) and start(b0) > start(g0) and size(h0) >= start(b0) - start(g0): "
-     "then fill(false, start(g0), start(b0))", 40),
+    (
+        "with h0 = constant(hint, 0) and b0 = constant(block, 0) and g0 = constant(gap, 0): if "
+        "size(h0) = size(b0) and start(b0) > start(g0) and size(h0) >= start(b0) - start(g0): "
+        "then fill(false, start(g0), start(b0))",
+        40,
+    ),
     # mercury: the original compares with 0 + size(h0) and start(b0) - 0.
-    ("with h0 = constant(hint, 0) and b0 = constant(block, 0) and g0 = constant(gap, 0): if "
-     "start(b0) + size(b0) > size(h0) and size(h0) >= start(b0): "
-     "then fill(false, 0, start(b0) + size(b0) - size(h0))", 40),
+    (
+        "with h0 = constant(hint, 0) and b0 = constant(block, 0) and g0 = constant(gap, 0): if "
+        "start(b0) + size(b0) > size(h0) and size(h0) >= start(b0): "
+        "then fill(false, 0, start(b0) + size(b0) - size(h0))",
+        40,
+    ),
 ]
 
 
@@ -66,25 +88,39 @@ def test_plain_forms_of_four_control_rules(body, expected):
     assert cost(rule(body)) == expected
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    # pattern weights; true is free; a plain fill is offset 0 (1) + start (1) + end (1)
-    ("with h = arbitrary(hint): if true: then fill(true, 0, 1)", 6 + 0 + 3),
-    ("with h = singleton(gap): if true: then fill(true, 0, 1)", 7 + 3),
-    ("with h = constant(block, 3): if true: then fill(true, 0, 1)", 8 + 3 + 3),
-    ("with h = arbitrary(hint) and g = constant(gap, 0): if true: then fill(true, 0, 1)", 6 + 8 + 3),
-    # line_size 2, comparison 1 + operands
-    ("with h = arbitrary(hint): if line_size = 5: then fill(true, 0, 1)", 6 + (1 + 2 + 1) + 3),
-    ("with h = arbitrary(hint): if size(h) >= start(h): then fill(true, 0, 1)", 6 + 3 + 3),
-    # maximal / minimal 7, and 1
-    ("with h = arbitrary(hint): if maximal(h) and minimal(h): then fill(true, 0, 1)", 6 + 15 + 3),
-    # unique: 2 + its condition
-    ("with g = arbitrary(gap): if (g is unique where size(g) > 2): then fill(true, 0, 1)", 6 + 5 + 3),
-    # geometry 7
-    ("with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): then fill(true, 0, 1)",
-     6 + 15 + 3),
-    # the value is free
-    ("with h = arbitrary(hint): if true: then fill(false, 0, line_size)", 6 + 4),
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # pattern weights; true is free; a plain fill is offset 0 (1) + start (1) + end (1)
+        ("with h = arbitrary(hint): if true: then fill(true, 0, 1)", 6 + 0 + 3),
+        ("with h = singleton(gap): if true: then fill(true, 0, 1)", 7 + 3),
+        ("with h = constant(block, 3): if true: then fill(true, 0, 1)", 8 + 3 + 3),
+        (
+            "with h = arbitrary(hint) and g = constant(gap, 0): if true: then fill(true, 0, 1)",
+            6 + 8 + 3,
+        ),
+        # line_size 2, comparison 1 + operands
+        ("with h = arbitrary(hint): if line_size = 5: then fill(true, 0, 1)", 6 + (1 + 2 + 1) + 3),
+        ("with h = arbitrary(hint): if size(h) >= start(h): then fill(true, 0, 1)", 6 + 3 + 3),
+        # maximal / minimal 7, and 1
+        (
+            "with h = arbitrary(hint): if maximal(h) and minimal(h): then fill(true, 0, 1)",
+            6 + 15 + 3,
+        ),
+        # unique: 2 + its condition
+        (
+            "with g = arbitrary(gap): if (g is unique where size(g) > 2): then fill(true, 0, 1)",
+            6 + 5 + 3,
+        ),
+        # geometry 7
+        (
+            "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): then fill(true, 0, 1)",
+            6 + 15 + 3,
+        ),
+        # the value is free
+        ("with h = arbitrary(hint): if true: then fill(false, 0, line_size)", 6 + 4),
+    ],
+)
 def test_node_weights(body, expected):
     assert cost(rule(body)) == expected
 
@@ -112,8 +148,10 @@ def test_a_leading_minus_becomes_a_negative_literal():
 
 def test_factoring_is_kept_only_when_it_is_cheaper():
     # offset start(g) would leave 0 - size(h) (3) and 0 (1): 5, no better than the plain 1 + 3 + 1.
-    r = rule("with g = arbitrary(gap) and h = arbitrary(hint): if true: "
-             "then fill(true, start(g) - size(h), start(g))")
+    r = rule(
+        "with g = arbitrary(gap) and h = arbitrary(hint): if true: "
+        "then fill(true, start(g) - size(h), start(g))"
+    )
     assert fill_offset(r.action).offset == Lit(0)
     assert fill_cost(r.action) == 5
 

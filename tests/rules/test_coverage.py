@@ -110,10 +110,13 @@ def test_a_contradicting_fill_is_a_bug_and_voids_the_rules_output_on_that_state(
     t = T((1, 1), "-----", "-----")
     report = coverage([FIRST_FILLED], [t, T((1, 1), "x-x--", "xOx--")])
     assert report.total == 0
-    assert [(b.rule, b.transition, b.fill.start, b.fill.end, b.fill.value)
-            for b in report.bugs] == [("first_filled", 0, 0, 1, FILLED),
-                                      ("first_filled", 0, 1, 2, FILLED),
-                                      ("first_filled", 1, 0, 1, FILLED)]
+    assert [
+        (b.rule, b.transition, b.fill.start, b.fill.end, b.fill.value) for b in report.bugs
+    ] == [
+        ("first_filled", 0, 0, 1, FILLED),
+        ("first_filled", 0, 1, 2, FILLED),
+        ("first_filled", 1, 0, 1, FILLED),
+    ]
     assert report.bugs[0].fill.env["h"].index == 0
 
 
@@ -130,7 +133,9 @@ def test_empty_and_outside_fills_are_bugs():
     report = coverage([empty, outside, FULL_HINT], [t])
     assert report.total == 5
     assert [(b.rule, b.fill.start, b.fill.end, b.fill.value) for b in report.bugs] == [
-        ("empty", 2, 2, CROSSED), ("outside", 5, 6, CROSSED)]
+        ("empty", 2, 2, CROSSED),
+        ("outside", 5, 6, CROSSED),
+    ]
 
 
 def test_bugs_on_a_sub_line_are_in_the_transitions_coordinates():
@@ -149,8 +154,11 @@ def test_progress_and_stop():
     ts = [T((5,), "-----", "OOOOO")] * 250
     seen = []
     report = coverage([FULL_HINT], ts, progress=lambda f, m: seen.append((f, m)))
-    assert seen == [(0.4, "100 of 250 test lines"), (0.8, "200 of 250 test lines"),
-                    (1.0, "250 of 250 test lines")]
+    assert seen == [
+        (0.4, "100 of 250 test lines"),
+        (0.8, "200 of 250 test lines"),
+        (1.0, "250 of 250 test lines"),
+    ]
     assert report.total == 1250
     calls = iter(range(1000))
     stopped = coverage([FULL_HINT], ts, should_stop=lambda: next(calls) >= 120)
@@ -168,14 +176,17 @@ def test_load_transitions(tmp_path):
     assert load_transitions(path) == [Transition((2,), "---", "-O-")]
 
 
-@pytest.mark.parametrize(("item", "message"), [
-    ({"hints": [0], "before": "-", "after": "-"}, "item 0: hints must be a list of positive"),
-    ({"hints": [1], "before": "-?", "after": "--"}, "item 0, column 2: 'before' has '?'"),
-    ({"hints": [1], "before": "--", "after": "-"}, "'before' has 2 cells but 'after' 1"),
-    ({"hints": [1], "before": "O-", "after": "x-"}, "column 1: cell 1 is 'O' before but 'x'"),
-    ({"hints": [1], "after": "x-"}, "'before' must be a string"),
-    ({"hints": [2], "before": "-x-", "after": "-x-"}, "(2) -x- has no solution"),
-])
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        ({"hints": [0], "before": "-", "after": "-"}, "item 0: hints must be a list of positive"),
+        ({"hints": [1], "before": "-?", "after": "--"}, "item 0, column 2: 'before' has '?'"),
+        ({"hints": [1], "before": "--", "after": "-"}, "'before' has 2 cells but 'after' 1"),
+        ({"hints": [1], "before": "O-", "after": "x-"}, "column 1: cell 1 is 'O' before but 'x'"),
+        ({"hints": [1], "after": "x-"}, "'before' must be a string"),
+        ({"hints": [2], "before": "-x-", "after": "-x-"}, "(2) -x- has no solution"),
+    ],
+)
 def test_load_transitions_names_the_bad_item(tmp_path, item, message):
     path = write(tmp_path, [item])
     with pytest.raises(TransitionsError, match=re.escape(message)) as caught:
@@ -210,9 +221,13 @@ def test_control_rules_on_the_papers_test_set(anchors):
 
 
 def _losses(gaps):
-    return {"no_rule_fires": {k: v for k, v in gaps.no_rule_fires.items() if v},
-            "lines": gaps.no_rule_fires_lines, "sub": gaps.sub_line_no_rule,
-            "stuck": gaps.stuck_unsplit, "split": gaps.split_cells}
+    return {
+        "no_rule_fires": {k: v for k, v in gaps.no_rule_fires.items() if v},
+        "lines": gaps.no_rule_fires_lines,
+        "sub": gaps.sub_line_no_rule,
+        "stuck": gaps.stuck_unsplit,
+        "split": gaps.split_cells,
+    }
 
 
 def test_gaps_on_a_line_no_rule_fires_on():
@@ -220,14 +235,23 @@ def test_gaps_on_a_line_no_rule_fires_on():
     # Its split (cell 1, between the hints) would leave (3) on the last three cells, which
     # full hint fills when the oracle may split first; the split cell itself stays unset.
     seen = []
-    gaps = coverage_gaps([FULL_HINT], [T((1, 3), "O----", "OxOOO")],
-                         progress=lambda f, m: seen.append((f, m)))
-    assert seen == [(0.0, "coverage, the paper's reading"), (0.25, "coverage, read both ways"),
-                    (0.5, "coverage, the oracle first"),
-                    (0.75, "coverage, both ways with the oracle first")]
+    gaps = coverage_gaps(
+        [FULL_HINT], [T((1, 3), "O----", "OxOOO")], progress=lambda f, m: seen.append((f, m))
+    )
+    assert seen == [
+        (0.0, "coverage, the paper's reading"),
+        (0.25, "coverage, read both ways"),
+        (0.5, "coverage, the oracle first"),
+        (0.75, "coverage, both ways with the oracle first"),
+    ]
     assert gaps.covered == 0 and gaps.cells_to_fill == 4
-    assert _losses(gaps) == {"no_rule_fires": {"last": 3, "between": 1}, "lines": 1, "sub": 0,
-                             "stuck": 0, "split": 0}
+    assert _losses(gaps) == {
+        "no_rule_fires": {"last": 3, "between": 1},
+        "lines": 1,
+        "sub": 0,
+        "stuck": 0,
+        "split": 0,
+    }
     assert (gaps.both_directions, gaps.oracle_first, gaps.oracle_first_both_directions) == (0, 3, 3)
     assert gaps.lost == 4
 

@@ -57,8 +57,12 @@ def sub(a, b):
 
 
 def rule(name, bindings, conds, value, start, end):
-    return Rule(name, tuple(Binding(n, p) for n, p in bindings), conjoin(list(conds)),
-                Fill(value, start, end))
+    return Rule(
+        name,
+        tuple(Binding(n, p) for n, p in bindings),
+        conjoin(list(conds)),
+        Fill(value, start, end),
+    )
 
 
 def lit(v):
@@ -78,52 +82,110 @@ PAIR_COND = [Compare("=", LineSize(), add(lit(1), S("h0"), S("h1")))]
 
 # The 14 control rules of RULES.md §5, written out as trees.
 CONTROL = {
-    "full_hint": rule("full_hint", [("h", Singleton(HINT))],
-                      [Compare("=", S("h"), LineSize())], True, lit(0), LineSize()),
+    "full_hint": rule(
+        "full_hint",
+        [("h", Singleton(HINT))],
+        [Compare("=", S("h"), LineSize())],
+        True,
+        lit(0),
+        LineSize(),
+    ),
     "full_hint_pair_1": rule("full_hint_pair_1", PAIR, PAIR_COND, True, lit(0), S("h0")),
-    "full_hint_pair_2": rule("full_hint_pair_2", PAIR, PAIR_COND, True,
-                             add(lit(1), S("h0")), add(lit(1), S("h0"), S("h1"))),
-    "full_hint_pair_3": rule("full_hint_pair_3", PAIR, PAIR_COND, False,
-                             S("h0"), add(lit(1), S("h0"))),
-    "big_hint": rule("big_hint", [("h", Arbitrary(HINT))],
-                     [Compare(">", LowestEndCell("h"), HighestStartCell("h"))], True,
-                     HighestStartCell("h"), LowestEndCell("h")),
-    "edge_fill": rule("edge_fill", [("h0", Constant(HINT, 0)), ("b", Arbitrary(BLOCK))],
-                      [Compare(">", sub(S("h0"), lit(1)), T("b")),
-                       Compare(">", S("h0"), add(T("b"), S("b")))],
-                      True, add(T("b"), S("b")), S("h0")),
-    "full_edge_gap": rule("full_edge_gap", [("h0", Constant(HINT, 0)), ("g", Constant(GAP, 0)),
-                                            ("b", Constant(BLOCK, 0))],
-                          [Compare("=", T("g"), T("b")), Compare(">", S("h0"), lit(1))],
-                          True, add(T("g"), lit(1)), add(T("g"), S("h0"))),
+    "full_hint_pair_2": rule(
+        "full_hint_pair_2",
+        PAIR,
+        PAIR_COND,
+        True,
+        add(lit(1), S("h0")),
+        add(lit(1), S("h0"), S("h1")),
+    ),
+    "full_hint_pair_3": rule(
+        "full_hint_pair_3", PAIR, PAIR_COND, False, S("h0"), add(lit(1), S("h0"))
+    ),
+    "big_hint": rule(
+        "big_hint",
+        [("h", Arbitrary(HINT))],
+        [Compare(">", LowestEndCell("h"), HighestStartCell("h"))],
+        True,
+        HighestStartCell("h"),
+        LowestEndCell("h"),
+    ),
+    "edge_fill": rule(
+        "edge_fill",
+        [("h0", Constant(HINT, 0)), ("b", Arbitrary(BLOCK))],
+        [Compare(">", sub(S("h0"), lit(1)), T("b")), Compare(">", S("h0"), add(T("b"), S("b")))],
+        True,
+        add(T("b"), S("b")),
+        S("h0"),
+    ),
+    "full_edge_gap": rule(
+        "full_edge_gap",
+        [("h0", Constant(HINT, 0)), ("g", Constant(GAP, 0)), ("b", Constant(BLOCK, 0))],
+        [Compare("=", T("g"), T("b")), Compare(">", S("h0"), lit(1))],
+        True,
+        add(T("g"), lit(1)),
+        add(T("g"), S("h0")),
+    ),
     "cross_small_gap_singleton": rule(
-        "cross_small_gap_singleton", [("h", Singleton(HINT)), ("g", Arbitrary(GAP))],
-        [Compare(">", S("h"), S("g"))], False, T("g"), add(T("g"), S("g"))),
+        "cross_small_gap_singleton",
+        [("h", Singleton(HINT)), ("g", Arbitrary(GAP))],
+        [Compare(">", S("h"), S("g"))],
+        False,
+        T("g"),
+        add(T("g"), S("g")),
+    ),
     "cross_small_gap_min": rule(
-        "cross_small_gap_min", [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
-        [Minimal("h"), Compare(">", S("h"), S("g"))], False, T("g"), add(T("g"), S("g"))),
+        "cross_small_gap_min",
+        [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
+        [Minimal("h"), Compare(">", S("h"), S("g"))],
+        False,
+        T("g"),
+        add(T("g"), S("g")),
+    ),
     "cross_small_gap_left": rule(
-        "cross_small_gap_left", [("h0", Constant(HINT, 0)), ("g0", Constant(GAP, 0))],
-        [Compare(">", S("h0"), S("g0"))], False, T("g0"), add(T("g0"), S("g0"))),
+        "cross_small_gap_left",
+        [("h0", Constant(HINT, 0)), ("g0", Constant(GAP, 0))],
+        [Compare(">", S("h0"), S("g0"))],
+        False,
+        T("g0"),
+        add(T("g0"), S("g0")),
+    ),
     "punctuate_maximum": rule(
-        "punctuate_maximum", [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK))],
+        "punctuate_maximum",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK))],
         [Maximal("h"), Compare("=", S("h"), S("b")), Compare(">", T("b"), lit(0))],
-        False, sub(T("b"), lit(1)), T("b")),
+        False,
+        sub(T("b"), lit(1)),
+        T("b"),
+    ),
     "punctuate_first_hint": rule(
         "punctuate_first_hint",
         [("h0", Constant(HINT, 0)), ("b0", Constant(BLOCK, 0)), ("g0", Constant(GAP, 0))],
-        [Compare("=", S("h0"), S("b0")), Compare(">", T("b0"), T("g0")),
-         Compare(">=", S("h0"), sub(T("b0"), T("g0")))], False, T("g0"), T("b0")),
+        [
+            Compare("=", S("h0"), S("b0")),
+            Compare(">", T("b0"), T("g0")),
+            Compare(">=", S("h0"), sub(T("b0"), T("g0"))),
+        ],
+        False,
+        T("g0"),
+        T("b0"),
+    ),
     "mercury": rule(
         "mercury",
         [("h0", Constant(HINT, 0)), ("b0", Constant(BLOCK, 0)), ("g0", Constant(GAP, 0))],
         [Compare(">", add(T("b0"), S("b0")), S("h0")), Compare(">=", S("h0"), T("b0"))],
-        False, lit(0), sub(add(T("b0"), S("b0")), S("h0"))),
+        False,
+        lit(0),
+        sub(add(T("b0"), S("b0")), S("h0")),
+    ),
     "force_maximum": rule(
-        "force_maximum", [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
-        [Unique("g", Compare(">=", S("g"), S("h"))),
-         Compare(">", add(S("h"), S("h")), S("g"))],
-        True, sub(add(T("g"), S("g")), S("h")), add(T("g"), S("h"))),
+        "force_maximum",
+        [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
+        [Unique("g", Compare(">=", S("g"), S("h"))), Compare(">", add(S("h"), S("h")), S("g"))],
+        True,
+        sub(add(T("g"), S("g")), S("h")),
+        add(T("g"), S("h")),
+    ),
 }
 
 # RULES.md §5 examples: (rule, hints, cells, value, start, end).
@@ -206,11 +268,11 @@ def test_arbitrary_emits_one_fill_per_binding():
 
 
 def test_two_arbitrary_patterns_try_every_combination():
-    r = rule("pairs", [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
-             [], True, T("h"), T("g"))
+    r = rule("pairs", [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))], [], True, T("h"), T("g"))
     fills = apply_rule(r, Line.parse((1, 1, 1), "-x-x-"), flipped=False)
     assert sorted((f.start, f.end) for f in fills) == sorted(
-        (h, g) for h in range(3) for g in (0, 2, 4))
+        (h, g) for h in range(3) for g in (0, 2, 4)
+    )
 
 
 def test_maximal_and_minimal_allow_ties():
@@ -222,15 +284,27 @@ def test_maximal_and_minimal_allow_ties():
 
 
 def test_unique_needs_the_condition_for_no_other_element():
-    r = rule("big_gap", [("h", Constant(HINT, 0)), ("g", Arbitrary(GAP))],
-             [Unique("g", Compare(">=", S("g"), S("h")))], True, T("g"), add(T("g"), lit(1)))
+    r = rule(
+        "big_gap",
+        [("h", Constant(HINT, 0)), ("g", Arbitrary(GAP))],
+        [Unique("g", Compare(">=", S("g"), S("h")))],
+        True,
+        T("g"),
+        add(T("g"), lit(1)),
+    )
     # Only the gap of 4 holds at least 3 cells.
     assert [f.start for f in apply_rule(r, Line.parse((3,), "--x----x-"), flipped=False)] == [3]
     # Two gaps hold 3: neither is unique.
     assert apply_rule(r, Line.parse((3,), "---x---"), flipped=False) == []
     # Equal hint values are still different elements.
-    hr = rule("uh", [("h", Arbitrary(HINT))], [Unique("h", Compare("=", S("h"), lit(2)))],
-              True, lit(0), lit(1))
+    hr = rule(
+        "uh",
+        [("h", Arbitrary(HINT))],
+        [Unique("h", Compare("=", S("h"), lit(2)))],
+        True,
+        lit(0),
+        lit(1),
+    )
     assert apply_rule(hr, Line.parse((2, 2), "-----"), flipped=False) == []
     assert len(apply_rule(hr, Line.parse((2, 3), "------"), flipped=False)) == 1
 
@@ -284,10 +358,13 @@ def reference_fills(r: Rule, line: Line) -> list[tuple[int, int]]:
         if isinstance(b.pattern, Singleton):
             es = es if len(es) == 1 else []
         elif isinstance(b.pattern, Constant):
-            es = es[b.pattern.index:b.pattern.index + 1]
+            es = es[b.pattern.index : b.pattern.index + 1]
         envs = [{**env, b.name: e} for env in envs for e in es]
-    return [(eval_expr(r.action.start, env, line), eval_expr(r.action.end, env, line))
-            for env in envs if eval_cond(r.condition, env, line)]
+    return [
+        (eval_expr(r.action.start, env, line), eval_expr(r.action.end, env, line))
+        for env in envs
+        if eval_cond(r.condition, env, line)
+    ]
 
 
 def random_line(rng: random.Random) -> Line:
@@ -299,17 +376,38 @@ def random_line(rng: random.Random) -> Line:
 
 
 EXTRA = [
-    rule("mix", [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK)), ("g", Arbitrary(GAP))],
-         [Compare(">=", T("g"), sub(T("b"), S("h"))), Maximal("b"),
-          Unique("h", Compare(">", add(S("h"), S("g")), LowestEndCell("h")))],
-         True, sub(T("b"), S("h")), add(T("g"), HighestStartCell("h"))),
-    rule("nested_unique", [("g", Arbitrary(GAP)), ("h", Singleton(HINT))],
-         [Unique("g", And(Compare(">=", S("g"), S("h")),
-                          Unique("g", Compare(">", S("g"), lit(0)))))],
-         False, lit(0), T("g")),
-    rule("min_block", [("b", Constant(BLOCK, 1)), ("h", Constant(HINT, 1))],
-         [Minimal("b"), Compare(">", LineSize(), add(S("b"), S("h")))],
-         False, sub(LineSize(), lit(1)), LineSize()),
+    rule(
+        "mix",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK)), ("g", Arbitrary(GAP))],
+        [
+            Compare(">=", T("g"), sub(T("b"), S("h"))),
+            Maximal("b"),
+            Unique("h", Compare(">", add(S("h"), S("g")), LowestEndCell("h"))),
+        ],
+        True,
+        sub(T("b"), S("h")),
+        add(T("g"), HighestStartCell("h")),
+    ),
+    rule(
+        "nested_unique",
+        [("g", Arbitrary(GAP)), ("h", Singleton(HINT))],
+        [
+            Unique(
+                "g", And(Compare(">=", S("g"), S("h")), Unique("g", Compare(">", S("g"), lit(0))))
+            )
+        ],
+        False,
+        lit(0),
+        T("g"),
+    ),
+    rule(
+        "min_block",
+        [("b", Constant(BLOCK, 1)), ("h", Constant(HINT, 1))],
+        [Minimal("b"), Compare(">", LineSize(), add(S("b"), S("h")))],
+        False,
+        sub(LineSize(), lit(1)),
+        LineSize(),
+    ),
 ]
 
 

@@ -53,9 +53,15 @@ LAST_GAP_TOO_SMALL = """def last_gap_too_small:
 
 def from_the_end(r: Rule, rng: random.Random) -> Rule:
     """``r`` with about half its constant patterns counted from the end instead."""
-    return replace(r, bindings=tuple(
-        Binding(b.name, Constant(b.pattern.type, -1 - b.pattern.index))
-        if isinstance(b.pattern, Constant) and rng.random() < 0.5 else b for b in r.bindings))
+    return replace(
+        r,
+        bindings=tuple(
+            Binding(b.name, Constant(b.pattern.type, -1 - b.pattern.index))
+            if isinstance(b.pattern, Constant) and rng.random() < 0.5
+            else b
+            for b in r.bindings
+        ),
+    )
 
 
 def image_of(r: Rule) -> Rule:
@@ -87,20 +93,25 @@ def test_a_mistyped_index_is_reported_where_it_is() -> None:
 def test_the_last_element_costs_as_the_first() -> None:
     first = parse_rule(LAST_GAP_TOO_SMALL.replace("-1", "0"))
     assert cost(parse_rule(LAST_GAP_TOO_SMALL)) == cost(first)
-    second_to_last = parse_rule(LAST_GAP_TOO_SMALL.replace("constant(gap, -1)",
-                                                           "constant(gap, -2)"))
+    second_to_last = parse_rule(
+        LAST_GAP_TOO_SMALL.replace("constant(gap, -1)", "constant(gap, -2)")
+    )
     assert cost(second_to_last) == cost(first) + 1
 
 
-@pytest.mark.parametrize("hints, cells, fills", [
-    ((1, 3), "--x-x--", {(5, 7)}),      # the last gap (2 cells) is the one too small for 3
-    ((1, 3), "---x--", {(4, 6)}),
-    ((3, 1), "---x--", set()),          # the last clue is 1: it fits
-    ((3,), "--", {(0, 2)}),             # one clue is first and last
-    ((), "---", set()),                 # no clue to bind
-])
-def test_constant_minus_one_binds_the_last_element(hints: tuple[int, ...], cells: str,
-                                                   fills: set[tuple[int, int]]) -> None:
+@pytest.mark.parametrize(
+    "hints, cells, fills",
+    [
+        ((1, 3), "--x-x--", {(5, 7)}),  # the last gap (2 cells) is the one too small for 3
+        ((1, 3), "---x--", {(4, 6)}),
+        ((3, 1), "---x--", set()),  # the last clue is 1: it fits
+        ((3,), "--", {(0, 2)}),  # one clue is first and last
+        ((), "---", set()),  # no clue to bind
+    ],
+)
+def test_constant_minus_one_binds_the_last_element(
+    hints: tuple[int, ...], cells: str, fills: set[tuple[int, int]]
+) -> None:
     r = parse_rule(LAST_GAP_TOO_SMALL)
     got = {(f.start, f.end) for f in apply_rule(r, Line.parse(hints, cells), flipped=False)}
     assert got == fills
@@ -111,8 +122,13 @@ def test_compiled_rules_and_the_tree_walker_agree_on_indexes_from_the_end() -> N
     rng = random.Random(11)
     rules = [from_the_end(random_rule(rng, i), rng) for i in range(60)]
     rules += [from_the_end(random_total_rule(rng, i), rng) for i in range(20)]
-    assert sum(any(isinstance(b.pattern, Constant) and b.pattern.index < 0 for b in r.bindings)
-               for r in rules) >= 20
+    assert (
+        sum(
+            any(isinstance(b.pattern, Constant) and b.pattern.index < 0 for b in r.bindings)
+            for r in rules
+        )
+        >= 20
+    )
     for _ in range(300):
         line = random_line(rng)
         for r in rules:
@@ -159,8 +175,9 @@ def test_the_mirror_of_a_rule_about_the_first_clue_is_about_the_last() -> None:
 
 
 def test_a_rule_naming_a_hints_index_has_no_mirror() -> None:
-    r = rule("index", {"h": Arbitrary(HINT)}, Compare(">", Start("h"), Lit(0)), False,
-             Lit(0), Lit(1))
+    r = rule(
+        "index", {"h": Arbitrary(HINT)}, Compare(">", Start("h"), Lit(0)), False, Lit(0), Lit(1)
+    )
     assert mirrored(r) is None
 
 
@@ -180,10 +197,12 @@ def test_a_mirror_fires_where_its_original_fires_on_the_line_read_backwards() ->
     fired = 0
     for r, m in pairs:
         for line in lines:
-            backwards = {(f.value, f.start, f.end)
-                         for f in apply_rule(r, line) if f.flipped}
+            backwards = {(f.value, f.start, f.end) for f in apply_rule(r, line) if f.flipped}
             assert spans(apply_rule(m, line, flipped=False)) == backwards, (
-                format_rule(r), format_rule(m), line)
+                format_rule(r),
+                format_rule(m),
+                line,
+            )
             fired += bool(backwards)
     assert fired >= 2000
 
@@ -199,8 +218,9 @@ def test_mirroring_twice_gives_a_rule_with_the_original_fills() -> None:
         twice = mirrored(once)
         assert twice is not None and twice.name == r.name
         for line in lines:
-            assert (spans(apply_rule(twice, line, flipped=False))
-                    == spans(apply_rule(r, line, flipped=False)))
+            assert spans(apply_rule(twice, line, flipped=False)) == spans(
+                apply_rule(r, line, flipped=False)
+            )
 
 
 def test_a_rule_about_both_ends_alike_is_its_own_mirror() -> None:
@@ -208,7 +228,10 @@ def test_a_rule_about_both_ends_alike_is_its_own_mirror() -> None:
     for name in ("big_hint", "cross_small_gap_min", "force_maximum"):
         image = image_of(control[name])
         assert (image.bindings, image.condition, image.action) == (
-            control[name].bindings, control[name].condition, control[name].action)
+            control[name].bindings,
+            control[name].condition,
+            control[name].action,
+        )
 
 
 @pytest.mark.slow
@@ -217,7 +240,8 @@ def test_the_mirrors_of_the_control_rules_are_proved_sound() -> None:
         image = mirrored(r)
         assert image is not None
         assert any(isinstance(n, Constant) and n.index < 0 for n in walk(image)) or (
-            not any(isinstance(n, Constant) for n in walk(r)))
+            not any(isinstance(n, Constant) for n in walk(r))
+        )
         result = prove(image, 12, strategy=AT_ONCE)
         assert result.sound is True, format_rule(image)
 
@@ -250,5 +274,6 @@ def test_the_prover_keys_runs_by_their_end_for_rules_about_ends() -> None:
     assert not keyed_by_end(punctuate) and keyed_by_end(image_of(punctuate))
     # either way the verdict is the same: both keyings are exact
     for r in (left, image_of(left)):
-        assert {prove(r, 9, strategy=ProofStrategy(at_once=True, by_end=k)).sound
-                for k in (False, True)} == {True}
+        assert {
+            prove(r, 9, strategy=ProofStrategy(at_once=True, by_end=k)).sound for k in (False, True)
+        } == {True}

@@ -93,10 +93,17 @@ def test_splits_match_brute_force_on_random_lines():
         pieces = decompose(line)
         # Pieces lie between consecutive split cells and keep only those with unknown cells.
         bounds = [(0, -1), *expected, (len(line.hints), line.size)]
-        want = [(h0, h1, c0 + 1, c1) for (h0, c0), (h1, c1) in itertools.pairwise(bounds)
-                if UNKNOWN in line.cells[c0 + 1:c1]] if expected else []
+        want = (
+            [
+                (h0, h1, c0 + 1, c1)
+                for (h0, c0), (h1, c1) in itertools.pairwise(bounds)
+                if UNKNOWN in line.cells[c0 + 1 : c1]
+            ]
+            if expected
+            else []
+        )
         assert [(p.hint_start, p.hint_end, p.cell_start, p.cell_end) for p in pieces] == want
         for p in pieces:
             # The sub-line's solutions are exactly the slices of the line's solutions.
-            assert set(solutions(p.line)) == {s[p.cell_start:p.cell_end] for s in sols}, str(line)
+            assert set(solutions(p.line)) == {s[p.cell_start : p.cell_end] for s in sols}, str(line)
     assert nontrivial > 100

@@ -70,7 +70,8 @@ def big_hint_rule_general:
 def cond_of(text: str) -> Cond:
     return parse_rule(
         "def r: with h = arbitrary(hint) and g = arbitrary(gap) and b = arbitrary(block):"
-        f" if {text}: then fill(true, 0, 1)").condition
+        f" if {text}: then fill(true, 0, 1)"
+    ).condition
 
 
 def expr_of(text: str) -> Expr:
@@ -89,41 +90,66 @@ def test_the_papers_figure_7():
 
 
 def test_patterns():
-    r = parse_rule("def r: with a = singleton(block) and b = constant(gap, 2) and c = arbitrary(hint):"
-                   " if true: then fill(false, line_size, 0)")
-    assert r.bindings == (Binding("a", Singleton(BLOCK)), Binding("b", Constant(GAP, 2)),
-                          Binding("c", Arbitrary(HINT)))
+    r = parse_rule(
+        "def r: with a = singleton(block) and b = constant(gap, 2) and c = arbitrary(hint):"
+        " if true: then fill(false, line_size, 0)"
+    )
+    assert r.bindings == (
+        Binding("a", Singleton(BLOCK)),
+        Binding("b", Constant(GAP, 2)),
+        Binding("c", Arbitrary(HINT)),
+    )
     assert r.condition == TrueCond()
     assert r.action == Fill(False, LineSize(), Lit(0))
 
 
-@pytest.mark.parametrize(("text", "tree"), [
-    ("1 - 2 + 3", Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3))),
-    ("1 - (2 + 3)", Arith("-", Lit(1), Arith("+", Lit(2), Lit(3)))),
-    ("(1 - 2) + 3", Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3))),
-    ("((size(h)))", Size("h")),
-    ("start(g) - -1", Arith("-", Start("g"), Lit(-1))),
-    ("-2 + line_size", Arith("+", Lit(-2), LineSize())),
-    ("size(b)-1", Arith("-", Size("b"), Lit(1))),
-])
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        ("1 - 2 + 3", Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3))),
+        ("1 - (2 + 3)", Arith("-", Lit(1), Arith("+", Lit(2), Lit(3)))),
+        ("(1 - 2) + 3", Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3))),
+        ("((size(h)))", Size("h")),
+        ("start(g) - -1", Arith("-", Start("g"), Lit(-1))),
+        ("-2 + line_size", Arith("+", Lit(-2), LineSize())),
+        ("size(b)-1", Arith("-", Size("b"), Lit(1))),
+    ],
+)
 def test_arithmetic_is_left_associative(text, tree):
     assert expr_of(text) == tree
 
 
-@pytest.mark.parametrize(("text", "tree"), [
-    ("size(h) + 1 >= size(g) - 1",
-     Compare(">=", Arith("+", Size("h"), Lit(1)), Arith("-", Size("g"), Lit(1)))),
-    ("maximal(h) and minimal(g) and true", And(And(Maximal("h"), Minimal("g")), TrueCond())),
-    ("maximal(h) and (minimal(g) and true)", And(Maximal("h"), And(Minimal("g"), TrueCond()))),
-    ("(size(h) > 1)", Compare(">", Size("h"), Lit(1))),
-    ("(size(h) + 1) - 2 > 0", Compare(">", Arith("-", Arith("+", Size("h"), Lit(1)), Lit(2)), Lit(0))),
-    ("((size(h) + 1) > 2 and true)", And(Compare(">", Arith("+", Size("h"), Lit(1)), Lit(2)), TrueCond())),
-    ("(g is unique where size(g) >= size(h) and start(g) > 0) and size(h) > 1",
-     And(Unique("g", And(Compare(">=", Size("g"), Size("h")), Compare(">", Start("g"), Lit(0)))),
-         Compare(">", Size("h"), Lit(1)))),
-    ("((g is unique where true))", Unique("g", TrueCond())),
-    ("line_size = 1 + size(h)", Compare("=", LineSize(), Arith("+", Lit(1), Size("h")))),
-])
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        (
+            "size(h) + 1 >= size(g) - 1",
+            Compare(">=", Arith("+", Size("h"), Lit(1)), Arith("-", Size("g"), Lit(1))),
+        ),
+        ("maximal(h) and minimal(g) and true", And(And(Maximal("h"), Minimal("g")), TrueCond())),
+        ("maximal(h) and (minimal(g) and true)", And(Maximal("h"), And(Minimal("g"), TrueCond()))),
+        ("(size(h) > 1)", Compare(">", Size("h"), Lit(1))),
+        (
+            "(size(h) + 1) - 2 > 0",
+            Compare(">", Arith("-", Arith("+", Size("h"), Lit(1)), Lit(2)), Lit(0)),
+        ),
+        (
+            "((size(h) + 1) > 2 and true)",
+            And(Compare(">", Arith("+", Size("h"), Lit(1)), Lit(2)), TrueCond()),
+        ),
+        (
+            "(g is unique where size(g) >= size(h) and start(g) > 0) and size(h) > 1",
+            And(
+                Unique(
+                    "g", And(Compare(">=", Size("g"), Size("h")), Compare(">", Start("g"), Lit(0)))
+                ),
+                Compare(">", Size("h"), Lit(1)),
+            ),
+        ),
+        ("((g is unique where true))", Unique("g", TrueCond())),
+        ("line_size = 1 + size(h)", Compare("=", LineSize(), Arith("+", Lit(1), Size("h")))),
+    ],
+)
 def test_comparisons_bind_looser_than_arithmetic_and_and_loosest(text, tree):
     assert cond_of(text) == tree
 
@@ -135,7 +161,8 @@ def test_whitespace_and_comments_anywhere():
         "def   r :  # the name\n"
         "\twith h\n = arbitrary ( hint ) :\n"
         "  if size(h)   # comment mid-condition\n > 1:\n"
-        "  then\n fill(true,0,\n1)  # trailing\n")
+        "  then\n fill(true,0,\n1)  # trailing\n"
+    )
     assert spread == compact
 
 
@@ -166,7 +193,7 @@ def test_the_shipped_control_file_parses():
 def locate(marked: str) -> tuple[str, int, int]:
     """The text without its '@@' marker, and the marker's line and column (1-based)."""
     i = marked.index("@@")
-    text = marked[:i] + marked[i + 2:]
+    text = marked[:i] + marked[i + 2 :]
     line = marked.count("\n", 0, i) + 1
     column = i - (marked.rfind("\n", 0, i) + 1) + 1
     return text, line, column
@@ -177,20 +204,34 @@ ERRORS = [
     ("def r @@with h = arbitrary(hint): if true: then fill(true, 0, 1)", "':'"),
     ("def r: @@h = arbitrary(hint): if true: then fill(true, 0, 1)", "'with'"),
     ("def @@: with h = arbitrary(hint): if true: then fill(true, 0, 1)", "a rule name"),
-    ("def r: with h = @@any(hint): if true: then fill(true, 0, 1)", "'singleton', 'constant' or 'arbitrary'"),
-    ("def r: with h = arbitrary(@@hints): if true: then fill(true, 0, 1)", "'hint', 'block' or 'gap'"),
+    (
+        "def r: with h = @@any(hint): if true: then fill(true, 0, 1)",
+        "'singleton', 'constant' or 'arbitrary'",
+    ),
+    (
+        "def r: with h = arbitrary(@@hints): if true: then fill(true, 0, 1)",
+        "'hint', 'block' or 'gap'",
+    ),
     ("def r: with h = constant(hint@@): if true: then fill(true, 0, 1)", "',' and an index"),
     ("def r: with h = constant(hint, @@-x): if true: then fill(true, 0, 1)", "an index"),
     ("def r: with @@size = arbitrary(hint): if true: then fill(true, 0, 1)", "not a keyword"),
-    ("def r: with h = arbitrary(hint) and @@h = arbitrary(gap): if true: then fill(true, 0, 1)",
-     "a new name"),
+    (
+        "def r: with h = arbitrary(hint) and @@h = arbitrary(gap): if true: then fill(true, 0, 1)",
+        "a new name",
+    ),
     ("def r: with h = arbitrary(hint) and@@: if true: then fill(true, 0, 1)", "a name"),
     ("def r: with h = arbitrary(hint) @@if true: then fill(true, 0, 1)", "'and' or ':'"),
     (H + "if size(@@q) > 1: then fill(true, 0, 1)", "a bound name"),
     (H + "if maximal(@@q): then fill(true, 0, 1)", "a bound name"),
     (H + "if (@@q is unique where true): then fill(true, 0, 1)", "a bound name"),
-    ("def r: with g = arbitrary(gap): if lowest_end_cell(@@g) > 1: then fill(true, 0, 1)", "a hint"),
-    ("def r: with b = arbitrary(block): if true: then fill(true, highest_start_cell(@@b), 1)", "a hint"),
+    (
+        "def r: with g = arbitrary(gap): if lowest_end_cell(@@g) > 1: then fill(true, 0, 1)",
+        "a hint",
+    ),
+    (
+        "def r: with b = arbitrary(block): if true: then fill(true, highest_start_cell(@@b), 1)",
+        "a hint",
+    ),
     (H + "if (size(h) > 1 @@then fill(true, 0, 1)", "'and' or ')'"),
     (H + "if size(h) > (1 + 2@@: then fill(true, 0, 1)", "')' or an operator"),
     (H + "if size(h)@@: then fill(true, 0, 1)", "'+', '-', '=', '>=' or '>'"),
@@ -231,33 +272,61 @@ def test_an_error_message_reads_well():
 
 
 def test_unbound_name_message_lists_the_bound_ones():
-    with pytest.raises(RuleSyntaxError, match=r"'h2' is not bound \(the with clause binds h0, h1\)"):
-        parse_rule("def r: with h0 = arbitrary(hint) and h1 = arbitrary(gap):"
-                   " if size(h2) > 1: then fill(true, 0, 1)")
+    with pytest.raises(
+        RuleSyntaxError, match=r"'h2' is not bound \(the with clause binds h0, h1\)"
+    ):
+        parse_rule(
+            "def r: with h0 = arbitrary(hint) and h1 = arbitrary(gap):"
+            " if size(h2) > 1: then fill(true, 0, 1)"
+        )
 
 
-@pytest.mark.parametrize(("marked", "expected"), [
-    ("#: title: a\n#: @@title: b\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "one 'title:' per rule"),
-    ("#: @@author: me\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "'title:', 'source:' or 'example:'"),
-    ("def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n#: title: dangling\n@@",
-     "'def'"),
-    ("#: example: (3 1) ----- -> @@maybe [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "'true' or 'false'"),
-    ("#: example: @@3 1 ----- -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "hints in parentheses"),
-    ("#: example: (3 1) @@abc -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "the line's cells"),
-    ("#: example: (3 1) ----- -> true @@[0,3]\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "a cell range"),
-    ("#: example: @@(3 1) ----- -> true [0,9)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "inside the 5 cells"),
-    ("#: example: @@(3 0) ----- -> true [0,1)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
-     "positive hints"),
-    ("def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
-     "def @@r: with h = arbitrary(hint): if true: then fill(true, 0, 1)", "a new rule name"),
-])
+@pytest.mark.parametrize(
+    ("marked", "expected"),
+    [
+        (
+            "#: title: a\n#: @@title: b\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "one 'title:' per rule",
+        ),
+        (
+            "#: @@author: me\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "'title:', 'source:' or 'example:'",
+        ),
+        (
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n#: title: dangling\n@@",
+            "'def'",
+        ),
+        (
+            "#: example: (3 1) ----- -> @@maybe [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "'true' or 'false'",
+        ),
+        (
+            "#: example: @@3 1 ----- -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "hints in parentheses",
+        ),
+        (
+            "#: example: (3 1) @@abc -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "the line's cells",
+        ),
+        (
+            "#: example: (3 1) ----- -> true @@[0,3]\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "a cell range",
+        ),
+        (
+            "#: example: @@(3 1) ----- -> true [0,9)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "inside the 5 cells",
+        ),
+        (
+            "#: example: @@(3 0) ----- -> true [0,1)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "positive hints",
+        ),
+        (
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
+            "def @@r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "a new rule name",
+        ),
+    ],
+)
 def test_metadata_and_file_errors(marked, expected):
     text, line, column = locate(marked)
     with pytest.raises(RuleSyntaxError) as info:
@@ -268,13 +337,21 @@ def test_metadata_and_file_errors(marked, expected):
 
 def test_duplicate_rule_names_point_at_the_first():
     with pytest.raises(RuleSyntaxError, match="already defined on line 2"):
-        parse_rules("\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
-                    "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n")
+        parse_rules(
+            "\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
+        )
 
 
-@pytest.mark.parametrize("text", ["", "# only a comment\n",
-                                  "def a: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
-                                  "def b: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "# only a comment\n",
+        "def a: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
+        "def b: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n",
+    ],
+)
 def test_parse_rule_wants_exactly_one(text):
     with pytest.raises(RuleSyntaxError, match="exactly one rule"):
         parse_rule(text)
@@ -286,10 +363,52 @@ def test_deep_nesting_is_an_error_not_a_crash():
         parse_rule(f"def r: with h = arbitrary(hint): if {deep} > 0: then fill(true, 0, 1)")
 
 
-PIECES = ["def", "r", "with", "h", "g", "=", "arbitrary", "constant", "singleton", "(", ")", "hint",
-          "gap", "block", ",", ":", "and", "if", "then", "fill", "true", "false", "size", "start",
-          "lowest_end_cell", "line_size", "is", "unique", "where", "maximal", "+", "-", ">", ">=",
-          "0", "1", "-1", "\n", "#", "#:", "#: title: t", "#: example: (1) - -> true [0,1)", "<", "é"]
+PIECES = [
+    "def",
+    "r",
+    "with",
+    "h",
+    "g",
+    "=",
+    "arbitrary",
+    "constant",
+    "singleton",
+    "(",
+    ")",
+    "hint",
+    "gap",
+    "block",
+    ",",
+    ":",
+    "and",
+    "if",
+    "then",
+    "fill",
+    "true",
+    "false",
+    "size",
+    "start",
+    "lowest_end_cell",
+    "line_size",
+    "is",
+    "unique",
+    "where",
+    "maximal",
+    "+",
+    "-",
+    ">",
+    ">=",
+    "0",
+    "1",
+    "-1",
+    "\n",
+    "#",
+    "#:",
+    "#: title: t",
+    "#: example: (1) - -> true [0,1)",
+    "<",
+    "é",
+]
 
 
 @pytest.mark.slow
@@ -318,7 +437,7 @@ CONTROL_TEXT = (rules_dir() / "control.rules").read_text(encoding="utf-8")
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, len(CONTROL_TEXT) - 1), st.integers(0, 6), st.sampled_from(PIECES + [""]))
 def test_edited_control_file_parses_or_says_where(pos, cut, insert):
-    text = CONTROL_TEXT[:pos] + insert + CONTROL_TEXT[pos + cut:]
+    text = CONTROL_TEXT[:pos] + insert + CONTROL_TEXT[pos + cut :]
     try:
         parse_rules(text)
     except RuleSyntaxError as err:
@@ -356,8 +475,9 @@ def test_a_five_thousand_digit_literal_is_a_clear_error(where):
     with pytest.raises(RuleSyntaxError) as info:
         parse_rule(text)
     assert info.value.line == 3 and info.value.column == 3 + text.split("\n")[2].index("9") - 2
-    assert f"a number of 5,000 digits: expected a number of at most {MAX_DIGITS} digits" \
-        in str(info.value)
+    assert f"a number of 5,000 digits: expected a number of at most {MAX_DIGITS} digits" in str(
+        info.value
+    )
 
 
 def test_a_long_constant_index_and_example_numbers_are_clear_errors():
@@ -420,8 +540,9 @@ def test_shipped_rules_are_far_from_every_limit():
             assert len(rule.bindings) * 2 <= MAX_PATTERNS
             assert sum(isinstance(n, And) for n in nodes) * 4 <= MAX_CLAUSES
             assert sum(isinstance(n, Arith) for n in nodes) * 4 <= MAX_OPERATIONS
-            assert all(len(str(abs(n.value))) * 4 <= MAX_DIGITS + 3
-                       for n in nodes if isinstance(n, Lit))
+            assert all(
+                len(str(abs(n.value))) * 4 <= MAX_DIGITS + 3 for n in nodes if isinstance(n, Lit)
+            )
 
 
 def _rule_at_the_limits(shape: str) -> str:
@@ -429,8 +550,10 @@ def _rule_at_the_limits(shape: str) -> str:
     tree as they allow (``flat``: one long left chain; ``nested``: uniques in uniques and sums
     in parentheses to the nesting limit)."""
     # three arbitrary patterns, the others constant: the interpreter tries every combination
-    with_ = " and ".join(f"h{i} = arbitrary(hint)" if i < 3 else f"h{i} = constant(hint, {i % 3})"
-                         for i in range(MAX_PATTERNS))
+    with_ = " and ".join(
+        f"h{i} = arbitrary(hint)" if i < 3 else f"h{i} = constant(hint, {i % 3})"
+        for i in range(MAX_PATTERNS)
+    )
     if shape == "flat":
         total = " + ".join(["size(h0)"] * MAX_OPERATIONS)  # and one '+' in the fill
         cond = " and ".join([f"{total} > 0"] + ["start(h1) >= 0"] * (MAX_CLAUSES - 1))

@@ -66,14 +66,19 @@ def _mutate(data: bytes, edits: list[tuple[int, int, int, bytes]]) -> bytes:
         elif kind == 1:  # insert
             out[pos:pos] = chunk
         elif kind == 2:  # delete
-            del out[pos:pos + length]
+            del out[pos : pos + length]
         else:  # repeat a span many times
-            out[pos:pos] = bytes(out[pos:pos + length % 16]) * (length * 37 % 3000)
+            out[pos:pos] = bytes(out[pos : pos + length % 16]) * (length * 37 % 3000)
     return bytes(out)
 
 
-EDITS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 70_000), st.integers(0, 200),
-                           st.binary(max_size=12)), min_size=1, max_size=6)
+EDITS = st.lists(
+    st.tuples(
+        st.integers(0, 3), st.integers(0, 70_000), st.integers(0, 200), st.binary(max_size=12)
+    ),
+    min_size=1,
+    max_size=6,
+)
 
 
 @pytest.mark.slow
@@ -105,8 +110,10 @@ def _huge(kind: str, n: int) -> str:
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["and", "sum", "minus", "digits", "parens", "unique", "trues"]),
-       st.integers(1, 6000))
+@given(
+    st.sampled_from(["and", "sum", "minus", "digits", "parens", "unique", "trues"]),
+    st.integers(1, 6000),
+)
 def test_huge_rules_parse_or_say_which_limit(kind, n):
     text = HEAD + _huge(kind, n) + TAIL
     rule_set = _parse(text)
@@ -116,10 +123,15 @@ def test_huge_rules_parse_or_say_which_limit(kind, n):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])  # readouterr empties it
-@given(st.binary(max_size=300) | st.sampled_from(sorted(SHIPPED)).flatmap(
-    lambda name: EDITS.map(lambda edits: _mutate(SHIPPED[name], edits))))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # readouterr empties it
+@given(
+    st.binary(max_size=300)
+    | st.sampled_from(sorted(SHIPPED)).flatmap(
+        lambda name: EDITS.map(lambda edits: _mutate(SHIPPED[name], edits))
+    )
+)
 def test_rules_show_never_leaks_a_traceback(tmp_path_factory, capsys, data):
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.rules"
     path.write_bytes(data)

@@ -38,24 +38,32 @@ def test_big_hint_prints_as_in_the_paper():
     )
 
 
-@pytest.mark.parametrize(("tree", "text"), [
-    (Arith("-", Lit(1), Arith("+", Lit(2), Lit(3))), "1 - (2 + 3)"),
-    (Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3)), "1 - 2 + 3"),
-    (Arith("+", Lit(1), Arith("+", Lit(2), Lit(3))), "1 + (2 + 3)"),
-    (Arith("-", Start("g"), Lit(-1)), "start(g) - -1"),
-    (Arith("+", Lit(-2), Size("h")), "-2 + size(h)"),
-])
+@pytest.mark.parametrize(
+    ("tree", "text"),
+    [
+        (Arith("-", Lit(1), Arith("+", Lit(2), Lit(3))), "1 - (2 + 3)"),
+        (Arith("+", Arith("-", Lit(1), Lit(2)), Lit(3)), "1 - 2 + 3"),
+        (Arith("+", Lit(1), Arith("+", Lit(2), Lit(3))), "1 + (2 + 3)"),
+        (Arith("-", Start("g"), Lit(-1)), "start(g) - -1"),
+        (Arith("+", Lit(-2), Size("h")), "-2 + size(h)"),
+    ],
+)
 def test_expressions_get_only_the_parentheses_they_need(tree, text):
     assert format_expr(tree) == text
 
 
-@pytest.mark.parametrize(("tree", "text"), [
-    (And(And(Maximal("h"), TrueCond()), Maximal("g")), "maximal(h) and true and maximal(g)"),
-    (And(Maximal("h"), And(TrueCond(), Maximal("g"))), "maximal(h) and (true and maximal(g))"),
-    (Compare(">", Arith("+", Size("h"), Size("h")), Size("g")), "size(h) + size(h) > size(g)"),
-    (Unique("g", And(Compare(">=", Size("g"), Size("h")), TrueCond())),
-     "(g is unique where size(g) >= size(h) and true)"),
-])
+@pytest.mark.parametrize(
+    ("tree", "text"),
+    [
+        (And(And(Maximal("h"), TrueCond()), Maximal("g")), "maximal(h) and true and maximal(g)"),
+        (And(Maximal("h"), And(TrueCond(), Maximal("g"))), "maximal(h) and (true and maximal(g))"),
+        (Compare(">", Arith("+", Size("h"), Size("h")), Size("g")), "size(h) + size(h) > size(g)"),
+        (
+            Unique("g", And(Compare(">=", Size("g"), Size("h")), TrueCond())),
+            "(g is unique where size(g) >= size(h) and true)",
+        ),
+    ],
+)
 def test_conditions_get_only_the_parentheses_they_need(tree, text):
     assert format_cond(tree) == text
 
@@ -102,5 +110,6 @@ def test_dumped_entries_read_back(first, second):
     entries = parse_rules(format_rule(first) + "\n" + format_rule(second))
     again = parse_rules(dump_rules(entries, "a header\n\nwith a blank line"))
     assert [e.rule for e in again] == [first, second]
-    assert [(e.title, e.source, e.examples) for e in again] == \
-        [(e.title, e.source, e.examples) for e in entries]
+    assert [(e.title, e.source, e.examples) for e in again] == [
+        (e.title, e.source, e.examples) for e in entries
+    ]

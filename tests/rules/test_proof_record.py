@@ -37,8 +37,10 @@ def test_the_record_covers_every_shipped_rule_as_its_text_is_now() -> None:
     record = load_record()
     assert record, f"no proof record at {record_path()}: run packaging/record_proofs.py"
     problems = missing_or_stale(SHIPPED, record, min_length=30)
-    assert problems == [], ("the proof record does not match the shipped rules (re-prove with "
-                            "packaging/record_proofs.py --stale-only): " + "; ".join(problems))
+    assert problems == [], (
+        "the proof record does not match the shipped rules (re-prove with "
+        "packaging/record_proofs.py --stale-only): " + "; ".join(problems)
+    )
     for rule_set, rules in SHIPPED.items():
         for rule in rules:
             assert shipped_status(rule_set, rule) == "proved to 30 cells (shipped)"
@@ -60,8 +62,14 @@ def test_the_hash_is_of_the_rule_not_its_layout() -> None:
 
 def test_a_rule_is_claimed_proved_only_while_its_text_matches(tmp_path: Path) -> None:
     path = tmp_path / "proofs.json"
-    write_record([RecordedProof("control", "mercury", rule_hash(MERCURY), 30, "nonostudio 0",
-                                "4", "2026-11-26")], path)
+    write_record(
+        [
+            RecordedProof(
+                "control", "mercury", rule_hash(MERCURY), 30, "nonostudio 0", "4", "2026-11-26"
+            )
+        ],
+        path,
+    )
     proof = recorded_proof("control", MERCURY, path)
     assert proof is not None and proof.max_length == 30
     edited = parse_rule(format_rule(MERCURY).replace("> 0 + size", "> 1 + size"), "edited")
@@ -76,16 +84,24 @@ def test_a_rule_is_claimed_proved_only_while_its_text_matches(tmp_path: Path) ->
 
 
 def test_missing_or_stale_names_each_rule_and_why() -> None:
-    record = {("control", "mercury"): RecordedProof("control", "mercury", "0" * 64, 30, "", "",
-                                                    ""),
-              ("control", "big_hint"): RecordedProof(
-                  "control", "big_hint", rule_hash(load_rule_set("control").entry(
-                      "big_hint").rule), 12, "", "", "")}
+    record = {
+        ("control", "mercury"): RecordedProof("control", "mercury", "0" * 64, 30, "", "", ""),
+        ("control", "big_hint"): RecordedProof(
+            "control",
+            "big_hint",
+            rule_hash(load_rule_set("control").entry("big_hint").rule),
+            12,
+            "",
+            "",
+            "",
+        ),
+    }
     rules = [load_rule_set("control").entry(n).rule for n in ("mercury", "big_hint", "full_hint")]
     assert missing_or_stale({"control": rules}, record, 30) == [
         "control mercury: changed since it was proved",
         "control big_hint: proved only to 12 cells",
-        "control full_hint: not in the record"]
+        "control full_hint: not in the record",
+    ]
 
 
 def test_a_broken_record_is_named_and_claims_nothing(tmp_path: Path) -> None:
@@ -101,8 +117,10 @@ def test_a_broken_record_is_named_and_claims_nothing(tmp_path: Path) -> None:
 
 
 def test_the_record_reads_back_sorted(tmp_path: Path) -> None:
-    proofs = [RecordedProof("b", "r2", "h2", 30, "p", "z", "d", 1.5),
-              RecordedProof("a", "r1", "h1", 20, "p", "z", "d")]
+    proofs = [
+        RecordedProof("b", "r2", "h2", 30, "p", "z", "d", 1.5),
+        RecordedProof("a", "r1", "h1", 20, "p", "z", "d"),
+    ]
     path = tmp_path / "proofs.json"
     write_record(proofs, path)
     assert [p["rule"] for p in json.loads(path.read_text())["proofs"]] == ["r1", "r2"]

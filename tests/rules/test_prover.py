@@ -98,9 +98,12 @@ def check_counterexample(r: Rule, ce: Counterexample) -> None:
 # the fast solver (which learning uses).
 # The query at once is asked with runs keyed by their first cell and by their last, each alone
 # here (``prove`` picks one by ``keyed_by_end`` by default), so both encodings meet brute force.
-FORM_IDS = {"per-length": PER_LENGTH, "at-once": ProofStrategy(at_once=True, by_end=False),
-            "at-once-by-end": ProofStrategy(at_once=True, by_end=True),
-            "at-once-fast": ProofStrategy(at_once=True, fast=True, by_end=False)}
+FORM_IDS = {
+    "per-length": PER_LENGTH,
+    "at-once": ProofStrategy(at_once=True, by_end=False),
+    "at-once-by-end": ProofStrategy(at_once=True, by_end=True),
+    "at-once-fast": ProofStrategy(at_once=True, fast=True, by_end=False),
+}
 FORMS = list(FORM_IDS.values())
 
 
@@ -228,7 +231,9 @@ def random_rule(rng: random.Random, number: int) -> Rule:
     cond: Cond = TrueCond()
     for _ in range(rng.randint(0, 3)):
         cond = terms.atom() if isinstance(cond, TrueCond) else And(cond, terms.atom())
-    return rule(f"random {number}", bindings, cond, rng.random() < 0.5, terms.expr(2), terms.expr(2))
+    return rule(
+        f"random {number}", bindings, cond, rng.random() < 0.5, terms.expr(2), terms.expr(2)
+    )
 
 
 def mutated_control(rng: random.Random, number: int) -> Rule:
@@ -255,8 +260,9 @@ def fires(r: Rule, max_length: int) -> bool:
     return any(apply_rule(r, line, flipped=False) for line, _ in valid_lines(max_length))
 
 
-def check_against_brute_force(rules: list[Rule], form: ProofStrategy,
-                              max_length: int = 6) -> tuple[list[Rule], int]:
+def check_against_brute_force(
+    rules: list[Rule], form: ProofStrategy, max_length: int = 6
+) -> tuple[list[Rule], int]:
     """Prove each rule up to ``max_length`` and check the verdict against brute force, and each
     counterexample (on a shortest wrong line); returns the sound rules and the number refuted."""
     sound, unsound = [], 0
@@ -317,8 +323,10 @@ def test_progress_reports_each_length() -> None:
     assert result.sound is True and result.seconds > 0
     _assert_progress_protocol(seen)
     # A start, then one report per length proved: 1/6 … 6/6, each saying how far it got.
-    assert seen == [(0.0, "proving for lines up to 6 cells"),
-                    *((n / 6, f"proved for lines up to {n} of 6 cells") for n in range(1, 7))]
+    assert seen == [
+        (0.0, "proving for lines up to 6 cells"),
+        *((n / 6, f"proved for lines up to {n} of 6 cells") for n in range(1, 7)),
+    ]
 
 
 def test_progress_at_once_and_on_a_refuted_rule() -> None:
@@ -356,7 +364,12 @@ def test_proofs_run_in_parallel_threads() -> None:
         t.start()
     for t in threads:
         t.join()
-    assert results == {picks[0].name: True, picks[1].name: False, picks[2].name: True, picks[3].name: False}
+    assert results == {
+        picks[0].name: True,
+        picks[1].name: False,
+        picks[2].name: True,
+        picks[3].name: False,
+    }
 
 
 def test_geometry_of_a_block_is_rejected() -> None:
@@ -369,8 +382,12 @@ def test_geometry_of_a_block_is_rejected() -> None:
 def test_should_stop_interrupts_a_proof_at_once(fast: bool) -> None:
     force_maximum = next(r for r in load_rule_set("control").rules if r.name == "force_maximum")
     began = time.perf_counter()
-    result = prove(force_maximum, 30, strategy=ProofStrategy(at_once=True, fast=fast),
-                   should_stop=lambda: time.perf_counter() - began > 0.2)
+    result = prove(
+        force_maximum,
+        30,
+        strategy=ProofStrategy(at_once=True, fast=fast),
+        should_stop=lambda: time.perf_counter() - began > 0.2,
+    )
     assert result.sound is None and time.perf_counter() - began < 1.5
 
 
@@ -392,7 +409,9 @@ def test_at_once_agrees_with_per_length_on_the_control_rules_at_20_cells() -> No
         assert prove(r, 20, strategy=AT_ONCE).sound is True, r.name
 
 
-def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # z3 found a counterexample just as the proof's time ran out: the watcher interrupts the
     # context while the model is being read, and z3 raises 'canceled' from the model's eval.
     # That is a stopped proof (verdict None), not an error that ends the whole synthesis.

@@ -18,22 +18,33 @@ from nonostudio.rules.subtitles import plain_source
 SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
 
 
-@pytest.mark.parametrize(("source", "plain"), [
-    ("specification 2 1|---OO--|x0-3|h0,b; adds 1005 cells in the greedy choice on "
-     "testing-set.json (2805 transitions)",
-     "learned from the line (2 1) ---OO--, crossing cells 1–3; adds 1005 cells on the test set "
-     "(testing-set.json)"),
-    ("specification 1|-|O0-1|h,g (a rule of the shipped learned set); adds 2438 cells in this "
-     "set's order on testing-set.json",
-     "learned from the line (1) -, filling cell 1, a rule of the shipped learned set; adds 2438 "
-     "cells on the test set (testing-set.json)"),
-    ("specification 1 2|--OO---|mirror of 2 1 ---OO-- x0-3 h0,b; adds 776 cells in the greedy "
-     "choice on testing-set.json (2805 transitions)",
-     "learned from the line (1 2) --OO--- (the mirror image of a rule learned from (2 1) "
-     "---OO--, crossing cells 1–3); adds 776 cells on the test set (testing-set.json)"),
-    ("Picross 7 tutorial (a special case of big hint: the hint is the whole line)",
-     "Picross 7 tutorial (a special case of big hint: the hint is the whole line)"),
-])
+@pytest.mark.parametrize(
+    ("source", "plain"),
+    [
+        (
+            "specification 2 1|---OO--|x0-3|h0,b; adds 1005 cells in the greedy choice on "
+            "testing-set.json (2805 transitions)",
+            "learned from the line (2 1) ---OO--, crossing cells 1–3; adds 1005 cells on the test set "
+            "(testing-set.json)",
+        ),
+        (
+            "specification 1|-|O0-1|h,g (a rule of the shipped learned set); adds 2438 cells in this "
+            "set's order on testing-set.json",
+            "learned from the line (1) -, filling cell 1, a rule of the shipped learned set; adds 2438 "
+            "cells on the test set (testing-set.json)",
+        ),
+        (
+            "specification 1 2|--OO---|mirror of 2 1 ---OO-- x0-3 h0,b; adds 776 cells in the greedy "
+            "choice on testing-set.json (2805 transitions)",
+            "learned from the line (1 2) --OO--- (the mirror image of a rule learned from (2 1) "
+            "---OO--, crossing cells 1–3); adds 776 cells on the test set (testing-set.json)",
+        ),
+        (
+            "Picross 7 tutorial (a special case of big hint: the hint is the whole line)",
+            "Picross 7 tutorial (a special case of big hint: the hint is the whole line)",
+        ),
+    ],
+)
 def test_plain_source(source: str, plain: str) -> None:
     assert plain_source(source) == plain
 
@@ -51,8 +62,11 @@ def forced_fill_of(rule: Rule, example: Example) -> bool:
     fills = {(f.value, f.start, f.end) for f in apply_rule(rule, line, flipped=False)}
     deduced = solve_text(example.hints, example.cells)
     char = "O" if example.value else "x"
-    return (value, example.start, example.end) in fills and deduced is not None and all(
-        deduced[i] == char for i in range(example.start, example.end))
+    return (
+        (value, example.start, example.end) in fills
+        and deduced is not None
+        and all(deduced[i] == char for i in range(example.start, example.end))
+    )
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -63,7 +77,7 @@ def test_every_shipped_rule_is_shown_with_a_telling_example_first(name: str) -> 
         first = shown[0]
         assert len(first.cells) >= TELLING_CELLS, (entry.rule.name, first)
         assert forced_fill_of(entry.rule, first), (entry.rule.name, first)
-        assert shown[-len(entry.examples):] == list(entry.examples) or not entry.examples
+        assert shown[-len(entry.examples) :] == list(entry.examples) or not entry.examples
         if first not in entry.examples:
             # the new example sets at least one cell that was unknown
             assert any(first.cells[i] == "-" for i in range(first.start, first.end))
@@ -73,7 +87,9 @@ def test_every_shipped_rule_is_shown_with_a_telling_example_first(name: str) -> 
 
 
 def test_an_unsound_rule_gets_no_made_up_example() -> None:
-    too_eager = parse_rule("def too_eager:\n  with h = constant(hint, 0):\n  if true:\n"
-                           "  then fill(true, 0, size(h))", "t")
+    too_eager = parse_rule(
+        "def too_eager:\n  with h = constant(hint, 0):\n  if true:\n  then fill(true, 0, size(h))",
+        "t",
+    )
     shown = telling_examples(too_eager, [])
     assert all(forced_fill_of(too_eager, x) for x in shown)

@@ -62,11 +62,14 @@ def verdicts() -> dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseExceptio
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "index"), SHIPPED_RULES,
-                         ids=[f"{n}-{i}" for n, i in SHIPPED_RULES])
+@pytest.mark.parametrize(
+    ("name", "index"), SHIPPED_RULES, ids=[f"{n}-{i}" for n, i in SHIPPED_RULES]
+)
 def test_every_shipped_rule_is_proved_sound_up_to_30_cells(
-        verdicts: dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseException], name: str,
-        index: int) -> None:
+    verdicts: dict[shipped_proofs.Key, shipped_proofs.Verdict | BaseException],
+    name: str,
+    index: int,
+) -> None:
     outcome = verdicts[(name, index)]
     if isinstance(outcome, BaseException):
         raise outcome
@@ -110,14 +113,20 @@ def test_each_distinct_rule_body_is_proved_once_for_every_rule_that_has_it() -> 
 
 def test_a_body_s_verdict_is_each_rule_s_under_its_own_name() -> None:
     big_hint = load_rule_set("control").entry("big_hint").rule
-    concise = next(i for i, r in enumerate(load_rule_set("concise").rules)
-                   if shipped_proofs.body(r) == shipped_proofs.body(big_hint))
+    concise = next(
+        i
+        for i, r in enumerate(load_rule_set("concise").rules)
+        if shipped_proofs.body(r) == shipped_proofs.body(big_hint)
+    )
     index = load_rule_set("control").rules.index(big_hint)
     proved = shipped_proofs.prove_shipped("control", index, max_length=8)
     assert proved == (shipped_proofs.body(big_hint), True, "")
     assert shipped_proofs.verdict_of(("control", index), proved) == ("big_hint", True, "")
     assert shipped_proofs.verdict_of(("concise", concise), proved) == (
-        load_rule_set("concise").rules[concise].name, True, "")
+        load_rule_set("concise").rules[concise].name,
+        True,
+        "",
+    )
     other = shipped_proofs.verdict_of(("control", 0), proved)  # full_hint: another body
     assert isinstance(other, AssertionError) and "another rule" in str(other)
 
@@ -126,8 +135,7 @@ def test_the_proof_pool_proves_in_workers_and_stops() -> None:
     """Proofs in spawned workers (to 6 cells here): one per body, every key's verdict under its
     own name, and the workers ended by ``close``."""
     concise = [k for k in SHIPPED_RULES if k[0] == "concise"][:2]
-    shared = next(keys for keys in shipped_proofs.distinct(SHIPPED_RULES).values()
-                  if len(keys) > 1)
+    shared = next(keys for keys in shipped_proofs.distinct(SHIPPED_RULES).values() if len(keys) > 1)
     keys = [*shared, *concise]
     proofs = shipped_proofs.Proofs(keys, 1, 2, max_length=6)
     try:

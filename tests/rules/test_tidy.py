@@ -26,8 +26,11 @@ def _lines(seed: int, count: int) -> list[Line]:
     out = []
     for _ in range(count):
         n, k = rng.randint(1, 14), rng.randint(0, 5)
-        out.append(Line.parse([rng.randint(1, 5) for _ in range(k)],
-                              "".join(rng.choice("-Ox") for _ in range(n))))
+        out.append(
+            Line.parse(
+                [rng.randint(1, 5) for _ in range(k)], "".join(rng.choice("-Ox") for _ in range(n))
+            )
+        )
     return out
 
 
@@ -60,22 +63,31 @@ def _ends(rule: Rule) -> int:
     """``start(x) + size(x)`` of blocks and gaps in the rule's comparisons and fill."""
     types = {b.name: b.pattern.type for b in rule.bindings}
     sides = [x for c in walk(rule.condition) if isinstance(c, Compare) for x in (c.left, c.right)]
-    return sum(abs(k) for e in [*sides, rule.action.start, rule.action.end]
-               for a, k in linear(e, types).terms if isinstance(a, End))
+    return sum(
+        abs(k)
+        for e in [*sides, rule.action.start, rule.action.end]
+        for a, k in linear(e, types).terms
+        if isinstance(a, End)
+    )
 
 
 def test_of_forms_as_cheap_the_one_naming_the_blocks_end_is_written():
     # Learned rule 5: with size(h0) = size(b), "size(h0) + start(b)" is where the block ends.
-    rule = parse_rule("""
+    rule = parse_rule(
+        """
         def r5:
           with h0 = arbitrary(hint) and b = arbitrary(block):
           if size(h0) = size(b) and line_size > size(h0) + start(b) and maximal(h0):
           then fill(false, start(b) + size(b), start(b) + size(h0) + 1)
-    """, "test")
+    """,
+        "test",
+    )
     tidied = tidy(rule)
     assert cost(tidied) == cost(rule)
-    assert format_cond(tidied.condition) == \
-        "size(h0) = size(b) and line_size > start(b) + size(b) and maximal(h0)"
+    assert (
+        format_cond(tidied.condition)
+        == "size(h0) = size(b) and line_size > start(b) + size(b) and maximal(h0)"
+    )
     assert format_expr(tidied.action.end) == "start(b) + size(b) + 1"
     _same_everywhere(rule, tidied, LINES)
 
@@ -95,12 +107,15 @@ def test_the_shipped_rules_tidied_fill_the_same_cells(name):
 
 def test_shared_terms_of_a_fill_are_written_first():
     # Force maximum as learning first wrote it: the end's terms in another order cost 4 more.
-    rule = parse_rule("""
+    rule = parse_rule(
+        """
         def fm:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)):
           then fill(true, start(g) + size(g) - size(h), size(h) + start(g))
-    """, "test")
+    """,
+        "test",
+    )
     tidied = tidy(rule)
     assert (cost(rule), cost(tidied)) == (32, 28)
     assert format_expr(tidied.action.start) == "start(g) + size(g) - size(h)"
@@ -108,19 +123,25 @@ def test_shared_terms_of_a_fill_are_written_first():
     _same_everywhere(rule, tidied, LINES)
 
 
-@pytest.mark.parametrize(("before", "after"), [
-    ("size(h) >= size(g) + 1", "size(h) > size(g)"),
-    ("size(h) + 1 > size(g)", "size(h) >= size(g)"),
-    ("start(g) + size(h) > start(g) + 2", "size(h) > 2"),
-    ("0 >= size(g) - size(h)", "size(h) >= size(g)"),
-])
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("size(h) >= size(g) + 1", "size(h) > size(g)"),
+        ("size(h) + 1 > size(g)", "size(h) >= size(g)"),
+        ("start(g) + size(h) > start(g) + 2", "size(h) > 2"),
+        ("0 >= size(g) - size(h)", "size(h) >= size(g)"),
+    ],
+)
 def test_comparisons_lose_what_cancels(before, after):
-    rule = parse_rule(f"""
+    rule = parse_rule(
+        f"""
         def r:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if {before}:
           then fill(false, start(g), start(g) + 1)
-    """, "test")
+    """,
+        "test",
+    )
     tidied = tidy(rule)
     assert isinstance(tidied.condition, Compare)
     assert format_cond(tidied.condition) == after
@@ -138,39 +159,50 @@ def test_an_equality_of_the_condition_rewrites_the_fill_and_drops_what_it_implie
     assert format_expr(tidy(full).action.end) == "size(h)" and cost(tidy(full)) == 14
     # Punctuate maximum as learning found it: with size(h) = size(b) its fill is the control
     # rule's [start(b) - 1, start(b)) and start(b) + size(b) > size(h) is start(b) > 0.
-    rule = parse_rule("""
+    rule = parse_rule(
+        """
         def pm:
           with h = arbitrary(hint) and b = arbitrary(block):
           if size(h) = size(b) and start(b) + size(b) > size(h) and maximal(h):
           then fill(false, start(b) + size(b) - size(h) - 1, start(b))
-    """, "test")
+    """,
+        "test",
+    )
     tidied = tidy(rule)
     assert (cost(rule), cost(tidied)) == (36, 30)
     assert format_cond(tidied.condition) == "size(h) = size(b) and start(b) > 0 and maximal(h)"
     _same_everywhere(rule, tidied, LINES)
     # An inequality the equality makes always true goes; the equality itself stays.
-    rule = parse_rule("""
+    rule = parse_rule(
+        """
         def r:
           with h = arbitrary(hint) and b = arbitrary(block):
           if size(h) = size(b) and size(b) >= size(h):
           then fill(false, start(b) + size(b), start(b) + size(b) + 1)
-    """, "test")
+    """,
+        "test",
+    )
     assert format_cond(tidy(rule).condition) == "size(h) = size(b)"
     _same_everywhere(rule, tidy(rule), LINES)
 
 
-@pytest.mark.parametrize(("pin", "index"), [("0 >= start(h0)", 0), ("1 > start(h0)", 0),
-                                            ("start(h0) = 1", 1), ("2 = start(h0)", 2)])
+@pytest.mark.parametrize(
+    ("pin", "index"),
+    [("0 >= start(h0)", 0), ("1 > start(h0)", 0), ("start(h0) = 1", 1), ("2 = start(h0)", 2)],
+)
 def test_an_arbitrary_hint_pinned_to_one_index_is_bound_as_that_constant(pin, index):
     # Learned rule 3 as synthesis kept it: "arbitrary" is the more general pattern, but the
     # comparison lets it bind one hint only; start(h0) outside the unique is that index.
-    rule = parse_rule(f"""
+    rule = parse_rule(
+        f"""
         def pinned:
           with h0 = arbitrary(hint) and b = arbitrary(block):
           if {pin} and start(b) + size(b) > size(h0) and
              (h0 is unique where size(h0) >= size(b) and size(h0) + start(b) >= lowest_end_cell(h0)):
           then fill(false, start(h0) + start(h0), start(b) + size(b) - size(h0))
-    """, "test")
+    """,
+        "test",
+    )
     tidied = tidy(rule)
     assert cost(tidied) < cost(rule)
     assert tidied.bindings[0].pattern == Constant(ElementType.HINT, index)
@@ -180,16 +212,22 @@ def test_an_arbitrary_hint_pinned_to_one_index_is_bound_as_that_constant(pin, in
     _same_everywhere(rule, tidied, LINES + _lines(11, 1500))
 
 
-@pytest.mark.parametrize("condition", [
-    "start(h) >= 1",  # a lower bound pins nothing
-    "(h is unique where 0 >= start(h))",  # inside a unique h ranges over every hint
-    "0 >= start(h) + size(h)",  # not about the index alone
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "start(h) >= 1",  # a lower bound pins nothing
+        "(h is unique where 0 >= start(h))",  # inside a unique h ranges over every hint
+        "0 >= start(h) + size(h)",  # not about the index alone
+    ],
+)
 def test_comparisons_that_do_not_pin_a_hint_leave_its_pattern(condition):
-    rule = parse_rule(f"""
+    rule = parse_rule(
+        f"""
         def loose:
           with h = arbitrary(hint) and g = arbitrary(gap):
           if {condition} and size(h) > size(g):
           then fill(false, start(g), start(g) + size(g))
-    """, "test")
+    """,
+        "test",
+    )
     assert "arbitrary(hint)" in format_rule(tidy(rule))

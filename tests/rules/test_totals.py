@@ -61,8 +61,9 @@ NO_CLUES = """def no_clues:
 SOUND = [PLACED_BEFORE, PLACED_LEAD, ROOM_EXACT, NO_CLUES]
 # Near misses: one count off, or the wrong comparison.
 ROOM_AT_LEAST = ROOM_EXACT.replace("total(gap) = total(hint)", "total(gap) >= total(hint)")
-PLACED_BUT_ONE = PLACED_BEFORE.replace("total(block) = total(hint)",
-                                       "total(block) + 1 = total(hint)")
+PLACED_BUT_ONE = PLACED_BEFORE.replace(
+    "total(block) = total(hint)", "total(block) + 1 = total(hint)"
+)
 
 
 def test_totals_read_and_write_back() -> None:
@@ -72,11 +73,14 @@ def test_totals_read_and_write_back() -> None:
     assert parse_rule(format_rule(parse_rule(PLACED_BEFORE))) == parse_rule(PLACED_BEFORE)
 
 
-@pytest.mark.parametrize("text, where", [
-    ("total(row)", "'hint', 'block' or 'gap'"),
-    ("total(hint", "')'"),
-    ("total", "'('"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("total(row)", "'hint', 'block' or 'gap'"),
+        ("total(hint", "')'"),
+        ("total", "'('"),
+    ],
+)
 def test_a_mistyped_total_is_reported_where_it_is(text: str, where: str) -> None:
     source = f"def r:\n  with h = arbitrary(hint):\n  if {text} > 0:\n  then fill(true, 0, 1)"
     with pytest.raises(RuleSyntaxError) as info:
@@ -96,14 +100,18 @@ def test_a_total_costs_its_weight() -> None:
     assert cost(r, CostWeights(total=5)) == 6 + 11 + 3
 
 
-@pytest.mark.parametrize("hints, cells, sums", [
-    ((3, 1), "--O-x-O---", (4, 2, 9)),
-    ((), "--x", (0, 0, 2)),
-    ((2,), "OO", (2, 2, 2)),
-    ((1, 1, 1), "xxxxx", (3, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "hints, cells, sums",
+    [
+        ((3, 1), "--O-x-O---", (4, 2, 9)),
+        ((), "--x", (0, 0, 2)),
+        ((2,), "OO", (2, 2, 2)),
+        ((1, 1, 1), "xxxxx", (3, 0, 0)),
+    ],
+)
 def test_totals_add_up_the_hints_the_filled_and_the_open_cells(
-        hints: tuple[int, ...], cells: str, sums: tuple[int, int, int]) -> None:
+    hints: tuple[int, ...], cells: str, sums: tuple[int, int, int]
+) -> None:
     line = Line.parse(hints, cells)
     got = tuple(eval_expr(Total(t), {}, line) for t in (HINT, BLOCK, GAP))
     assert got == sums
@@ -138,7 +146,7 @@ def reference_fills(r: Rule, line: Line) -> set[tuple[int, int]]:
         if isinstance(p, Singleton):
             found = found if len(found) == 1 else []
         elif isinstance(p, Constant):
-            found = found[p.index:p.index + 1 or None]  # a negative index counts from the end
+            found = found[p.index : p.index + 1 or None]  # a negative index counts from the end
         choices.append(found)
     out = set()
     for combo in itertools.product(*choices):
@@ -163,14 +171,17 @@ def random_total_rule(rng: random.Random, number: int) -> Rule:
     for i in range(rng.randint(1, 2)):
         t = rng.choice([HINT, BLOCK, GAP])
         bindings[f"x{i}"] = (Singleton(t), Constant(t, rng.randint(0, 1)), Arbitrary(t))[
-            rng.randrange(3)]
+            rng.randrange(3)
+        ]
     terms = RandomTotals(rng, bindings)
-    cond: Cond = Compare(rng.choice(["=", ">=", ">"]), Total(rng.choice([HINT, BLOCK, GAP])),
-                         terms.expr(1))
+    cond: Cond = Compare(
+        rng.choice(["=", ">=", ">"]), Total(rng.choice([HINT, BLOCK, GAP])), terms.expr(1)
+    )
     if rng.random() < 0.5:
         cond = And(cond, terms.atom())
-    return rule(f"counting {number}", bindings, cond, rng.random() < 0.5, terms.expr(2),
-                terms.expr(2))
+    return rule(
+        f"counting {number}", bindings, cond, rng.random() < 0.5, terms.expr(2), terms.expr(2)
+    )
 
 
 @pytest.mark.slow
@@ -210,18 +221,25 @@ def test_totals_are_explained_in_words() -> None:
 
 def test_a_rule_without_bindings_for_its_totals_still_needs_a_pattern() -> None:
     # Totals name no element, so a rule of totals alone still binds something to fire on.
-    r = rule("lonely", {"g": Arbitrary(GAP)}, Compare("=", Total(HINT), Lit(0)), False,
-             Lit(0), Lit(1))
+    r = rule(
+        "lonely", {"g": Arbitrary(GAP)}, Compare("=", Total(HINT), Lit(0)), False, Lit(0), Lit(1)
+    )
     assert apply_rule(r, Line.parse((), "---"), flipped=False)
     assert not apply_rule(r, Line.parse((), "xxx"), flipped=False)  # no gap to bind
 
 
 def test_tidy_cancels_totals_like_any_other_term() -> None:
     from nonostudio.rules.tidy import tidy
-    r = parse_rule(ROOM_EXACT.replace("total(gap) = total(hint)",
-                                      "total(hint) + 1 = total(gap) + 1 and "
-                                      "total(block) - total(block) >= 0"))
+
+    r = parse_rule(
+        ROOM_EXACT.replace(
+            "total(gap) = total(hint)",
+            "total(hint) + 1 = total(gap) + 1 and total(block) - total(block) >= 0",
+        )
+    )
     tidied = tidy(r)
-    assert tidied.condition in (Compare("=", Total(GAP), Total(HINT)),
-                                Compare("=", Total(HINT), Total(GAP)))
+    assert tidied.condition in (
+        Compare("=", Total(GAP), Total(HINT)),
+        Compare("=", Total(HINT), Total(GAP)),
+    )
     assert cost(tidied) == cost(parse_rule(ROOM_EXACT)) < cost(r)

@@ -25,24 +25,51 @@ from nonostudio.core.formats._registry import CODECS, MB, Codec, FormatInfo
 from nonostudio.core.formats.detect import detect
 from nonostudio.core.puzzle import Puzzle
 
-__all__ = ["read_file", "read_all", "read_entries", "read_data_entries", "read_text",
-           "parse_puzzle_arg", "write_text", "write_file", "detect_format", "FORMATS", "FormatInfo"]
+__all__ = [
+    "read_file",
+    "read_all",
+    "read_entries",
+    "read_data_entries",
+    "read_text",
+    "parse_puzzle_arg",
+    "write_text",
+    "write_file",
+    "detect_format",
+    "FORMATS",
+    "FormatInfo",
+]
 
 FORMATS: tuple[FormatInfo, ...] = tuple(c.info for c in CODECS)
 
 _BY_NAME = {c.info.name: c for c in CODECS}
 #: Other names for formats (the ``format`` column of the anchor INDEX.csv among them).
 ALIASES = {
-    "webpbn-xml": "xml", "pbn": "xml", "r-puzzle-string": "string", "puzzle-string": "string",
-    "toml-ish": "toml", "toml-ish-color": "toml", "picross-native": "picross",
-    "pbm": "netpbm", "raw-bitmap": "bitmap", "spoj-jcross": "spoj", "npz-clues": "npz",
-    "janko-json": "janko", "butler-json": "butler", "olsak-g": "g", "olsak-mk": "mk",
+    "webpbn-xml": "xml",
+    "pbn": "xml",
+    "r-puzzle-string": "string",
+    "puzzle-string": "string",
+    "toml-ish": "toml",
+    "toml-ish-color": "toml",
+    "picross-native": "picross",
+    "pbm": "netpbm",
+    "raw-bitmap": "bitmap",
+    "spoj-jcross": "spoj",
+    "npz-clues": "npz",
+    "janko-json": "janko",
+    "butler-json": "butler",
+    "olsak-g": "g",
+    "olsak-mk": "mk",
 }
 #: No format reads a larger file (each has its own limit, at most this), so a file over it is
 #: refused before any byte is read.
 MAX_FILE_BYTES = max(c.max_bytes for c in CODECS)
-_WRITE_EXTENSIONS = {".non": "non", ".xml": "xml", ".pbn": "xml", ".txt": "string",
-                     ".pzl": "string"}
+_WRITE_EXTENSIONS = {
+    ".non": "non",
+    ".xml": "xml",
+    ".pbn": "xml",
+    ".txt": "string",
+    ".pzl": "string",
+}
 
 
 def _codec(fmt: str) -> Codec:
@@ -61,15 +88,26 @@ def _size_text(size: int) -> str:
 def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
     codec = _codec(fmt if fmt is not None else detect(data, name))
     if len(data) > codec.max_bytes:
-        raise PuzzleError(f"the file is {_size_text(len(data))}; {codec.info.label} files are "
-                          f"read up to {codec.max_bytes // MB} MB (the limit keeps memory "
-                          "bounded; a 4096x4096 puzzle fits well within it)", source=source)
+        raise PuzzleError(
+            f"the file is {_size_text(len(data))}; {codec.info.label} files are "
+            f"read up to {codec.max_bytes // MB} MB (the limit keeps memory "
+            "bounded; a 4096x4096 puzzle fits well within it)",
+            source=source,
+        )
     try:
         entries = codec.entries(data, source)
     except PuzzleError:
         raise
-    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
-            MemoryError, AttributeError) as exc:
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+        MemoryError,
+        AttributeError,
+    ) as exc:
         raise PuzzleError(f"not a valid {codec.info.label} file ({exc})", source=source) from None
     if not entries:
         raise PuzzleError(f"no puzzle found in this {codec.info.label} file", source=source)
@@ -81,8 +119,16 @@ def _build(thunk: Thunk, source: str) -> Puzzle:
         return thunk()
     except PuzzleError:
         raise
-    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
-            MemoryError, AttributeError) as exc:
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+        MemoryError,
+        AttributeError,
+    ) as exc:
         raise PuzzleError(f"malformed puzzle ({exc})", source=source) from None
 
 
@@ -95,14 +141,17 @@ def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
             # cut one byte past it, which its format's limit then refuses
             data = b"" if size > MAX_FILE_BYTES else handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise PuzzleFileError(f"cannot read the file: {exc.strerror or exc}",
-                              source=source) from None
+        raise PuzzleFileError(
+            f"cannot read the file: {exc.strerror or exc}", source=source
+        ) from None
     except ValueError as exc:  # e.g. a NUL byte in the path
         raise PuzzleFileError(f"cannot read the file: {exc}", source=source) from None
     if size > MAX_FILE_BYTES:
-        raise PuzzleError(f"the file is {_size_text(size)}; puzzle files are read up to "
-                          f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
-                          source=source)
+        raise PuzzleError(
+            f"the file is {_size_text(size)}; puzzle files are read up to "
+            f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
+            source=source,
+        )
     return data, source
 
 
@@ -117,8 +166,9 @@ def _pick(entries: Entries, item: str | None, source: str) -> Puzzle:
     raise PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
 
 
-def read_file(path: str | os.PathLike[str], item: str | None = None,
-              fmt: str | None = None) -> Puzzle:
+def read_file(
+    path: str | os.PathLike[str], item: str | None = None, fmt: str | None = None
+) -> Puzzle:
     """One puzzle from a file; ``item`` selects one of a collection (default: the first)."""
     data, source = _read_bytes(path)
     return _pick(_entries(data, source, fmt, source), item, source)
@@ -130,21 +180,25 @@ def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple
     return [(ident, _build(thunk, source)) for ident, thunk in _entries(data, source, fmt, source)]
 
 
-def read_entries(path: str | os.PathLike[str],
-                 fmt: str | None = None) -> Entries:
+def read_entries(path: str | os.PathLike[str], fmt: str | None = None) -> Entries:
     """The items of a file as ``(item id, build)``: each ``build()`` makes that puzzle or raises
     PuzzleError, so one bad item of a collection does not hide the others."""
     data, source = _read_bytes(path)
-    return [(ident, partial(_build, thunk, source))
-            for ident, thunk in _entries(data, source, fmt, source)]
+    return [
+        (ident, partial(_build, thunk, source))
+        for ident, thunk in _entries(data, source, fmt, source)
+    ]
 
 
-def read_data_entries(data: bytes, source: str = "<data>", fmt: str | None = None,
-                      name: str | None = None) -> Entries:
+def read_data_entries(
+    data: bytes, source: str = "<data>", fmt: str | None = None, name: str | None = None
+) -> Entries:
     """The items of a file's bytes (``name`` helps detection by extension), like
     :func:`read_entries`: each ``build()`` makes that puzzle or raises PuzzleError."""
-    return [(ident, partial(_build, thunk, source))
-            for ident, thunk in _entries(data, source, fmt, name)]
+    return [
+        (ident, partial(_build, thunk, source))
+        for ident, thunk in _entries(data, source, fmt, name)
+    ]
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:
@@ -185,13 +239,19 @@ def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:
     codec = _codec(fmt)
     if codec.write is None:
         writable = ", ".join(c.info.name for c in CODECS if c.write is not None)
-        raise UnsupportedFormatError(f"cannot write the {codec.info.label} format "
-                                     f"(writable: {writable})")
+        raise UnsupportedFormatError(
+            f"cannot write the {codec.info.label} format (writable: {writable})"
+        )
     return codec.write(puzzle, with_solution)
 
 
-def write_file(puzzle: Puzzle, path: str | os.PathLike[str], fmt: str | None = None, *,
-               with_solution: bool = True) -> None:
+def write_file(
+    puzzle: Puzzle,
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    with_solution: bool = True,
+) -> None:
     """Write ``puzzle`` to ``path`` atomically; the format comes from the extension by default.
 
     Raises UnsupportedFormatError (a PuzzleError) for an unknown extension; OSError when the file
@@ -203,7 +263,9 @@ def write_file(puzzle: Puzzle, path: str | os.PathLike[str], fmt: str | None = N
         if fmt is None:
             raise UnsupportedFormatError(
                 f"cannot tell the format from the extension {target.suffix!r}; "
-                f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}", source=target.name)
+                f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}",
+                source=target.name,
+            )
     text = write_text(puzzle, fmt, with_solution=with_solution)
     if not text.endswith("\n"):
         text += "\n"

@@ -44,9 +44,11 @@ def decode(data: bytes, source: str) -> str:
     a text of more than :data:`MAX_LINES` lines is refused before it is split."""
     lines = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
     if lines > MAX_LINES:
-        raise PuzzleError(f"{lines:,} lines; puzzle files are read up to {MAX_LINES:,} lines "
-                          f"(a {MAX_SIZE}x{MAX_SIZE} puzzle needs {2 * MAX_SIZE:,} clue lines)",
-                          source=source)
+        raise PuzzleError(
+            f"{lines:,} lines; puzzle files are read up to {MAX_LINES:,} lines "
+            f"(a {MAX_SIZE}x{MAX_SIZE} puzzle needs {2 * MAX_SIZE:,} clue lines)",
+            source=source,
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -60,9 +62,12 @@ def decode(data: bytes, source: str) -> str:
 def check_items(count: int, source: str, line: int | None = None) -> None:
     """Refuse a collection with more than :data:`MAX_ITEMS` puzzles (``count`` so far)."""
     if count > MAX_ITEMS:
-        raise PuzzleError(f"more than {MAX_ITEMS:,} puzzles in one file; collections are read "
-                          f"up to {MAX_ITEMS:,} puzzles (split the file)", source=source,
-                          line=line)
+        raise PuzzleError(
+            f"more than {MAX_ITEMS:,} puzzles in one file; collections are read "
+            f"up to {MAX_ITEMS:,} puzzles (split the file)",
+            source=source,
+            line=line,
+        )
 
 
 def split_lines(text: str) -> list[str]:
@@ -74,29 +79,47 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def to_int(token: str, source: str, line: int | None, column: int | None, clue: str | None = None,
-           what: str = "a number") -> int:
+def to_int(
+    token: str,
+    source: str,
+    line: int | None,
+    column: int | None,
+    clue: str | None = None,
+    what: str = "a number",
+) -> int:
     """``token`` as a non-negative int, or a PuzzleError at the given position."""
     if not _NUMBER.match(token):
         found = repr(token) if token else "nothing"
-        raise PuzzleError(f"expected {what}, found {found}", source=source, line=line,
-                          column=column, clue=clue)
+        raise PuzzleError(
+            f"expected {what}, found {found}", source=source, line=line, column=column, clue=clue
+        )
     return digits(token, source, line, column, clue)
 
 
-def digits(token: str | bytes, source: str, line: int | None = None, column: int | None = None,
-           clue: str | None = None) -> int:
+def digits(
+    token: str | bytes,
+    source: str,
+    line: int | None = None,
+    column: int | None = None,
+    clue: str | None = None,
+) -> int:
     """The int of a string of ASCII digits, refusing one longer than :data:`MAX_DIGITS` (the
     length is checked before conversion, so a 5,000-digit number costs nothing)."""
     if len(token) > MAX_DIGITS:
-        raise PuzzleError(f"a number of {len(token)} digits; numbers are limited to {MAX_DIGITS} "
-                          f"digits (a puzzle is at most {MAX_SIZE} cells wide or high)",
-                          source=source, line=line, column=column, clue=clue)
+        raise PuzzleError(
+            f"a number of {len(token)} digits; numbers are limited to {MAX_DIGITS} "
+            f"digits (a puzzle is at most {MAX_SIZE} cells wide or high)",
+            source=source,
+            line=line,
+            column=column,
+            clue=clue,
+        )
     return int(token)
 
 
-def tokens(text: str, seps: str | None, offset: int = 0,
-           limit: int | None = None) -> list[tuple[str, int]]:
+def tokens(
+    text: str, seps: str | None, offset: int = 0, limit: int | None = None
+) -> list[tuple[str, int]]:
     """Items of ``text`` split at any character of ``seps`` (None: at whitespace runs), stripped,
     each with its 1-based column; ``offset`` is the 0-based column where ``text`` starts.
 
@@ -105,8 +128,10 @@ def tokens(text: str, seps: str | None, offset: int = 0,
     """
     if seps is None:
         found = (m for m in re.finditer(r"\S+", text))
-        return [(m.group(), offset + m.start() + 1)
-                for m in islice(found, None if limit is None else limit + 1)]
+        return [
+            (m.group(), offset + m.start() + 1)
+            for m in islice(found, None if limit is None else limit + 1)
+        ]
     out: list[tuple[str, int]] = []
     sep = re.compile("[" + re.escape(seps) + "]")
     start = 0
@@ -122,8 +147,15 @@ def tokens(text: str, seps: str | None, offset: int = 0,
     return out
 
 
-def numbers(text: str, seps: str | None, source: str, line: int | None, *,
-            clue: str | None = None, offset: int = 0) -> Clue:
+def numbers(
+    text: str,
+    seps: str | None,
+    source: str,
+    line: int | None,
+    *,
+    clue: str | None = None,
+    offset: int = 0,
+) -> Clue:
     """The clue written in ``text``: numbers separated by ``seps`` (None: whitespace).
 
     Blank text and ``0`` are the empty clue; zeros are dropped; an empty item between two
@@ -137,26 +169,34 @@ def numbers(text: str, seps: str | None, source: str, line: int | None, *,
     return tuple(v for v in values if v != 0)
 
 
-def check_count(count: int, source: str, line: int | None, column: int | None,
-                clue: str | None) -> None:
+def check_count(
+    count: int, source: str, line: int | None, column: int | None, clue: str | None
+) -> None:
     """Refuse a clue of more than :data:`MAX_SIZE` numbers (a line of at most that many cells
     holds half as many blocks)."""
     if count > MAX_SIZE:
-        raise PuzzleError(f"more than {MAX_SIZE} numbers in one clue (a puzzle is at most "
-                          f"{MAX_SIZE} cells wide or high)", source=source, line=line,
-                          column=column, clue=clue)
+        raise PuzzleError(
+            f"more than {MAX_SIZE} numbers in one clue (a puzzle is at most "
+            f"{MAX_SIZE} cells wide or high)",
+            source=source,
+            line=line,
+            column=column,
+            clue=clue,
+        )
 
 
 def check_size(width: int, height: int, source: str, line: int | None = None) -> None:
     """Refuse empty or absurdly large dimensions before anything is allocated."""
     for name, value in (("width", width), ("height", height)):
         if value < 1 or value > MAX_SIZE:
-            raise PuzzleError(f"{name} must be between 1 and {MAX_SIZE}, found {value}",
-                              source=source, line=line)
+            raise PuzzleError(
+                f"{name} must be between 1 and {MAX_SIZE}, found {value}", source=source, line=line
+            )
 
 
-def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = None,
-            line: int | None = None) -> PuzzleError:
+def relabel(
+    err: PuzzleError, source: str, clue_lines: dict[str, int] | None = None, line: int | None = None
+) -> PuzzleError:
     """``err`` naming ``source`` and a line (its clue's when known, else ``line``), keeping its
     class."""
     if err.line is not None:
@@ -166,19 +206,28 @@ def relabel(err: PuzzleError, source: str, clue_lines: dict[str, int] | None = N
     return type(err)(err.message, source=source, line=line, column=err.column, clue=err.clue)
 
 
-def build(rows: Sequence[Iterable[int]], cols: Sequence[Iterable[int]], source: str, *,
-          clue_lines: dict[str, int] | None = None, goal: np.ndarray | None = None,
-          goal_line: int | None = None, line: int | None = None,
-          meta: Mapping[str, str] | None = None) -> Puzzle:
+def build(
+    rows: Sequence[Iterable[int]],
+    cols: Sequence[Iterable[int]],
+    source: str,
+    *,
+    clue_lines: dict[str, int] | None = None,
+    goal: np.ndarray | None = None,
+    goal_line: int | None = None,
+    line: int | None = None,
+    meta: Mapping[str, str] | None = None,
+) -> Puzzle:
     """Construct and validate a Puzzle; errors name ``source`` and the clue's line (or ``line``);
     a goal must satisfy the clues; ``meta`` holds text fields (``title``, ``author``, ...)."""
     for name, count in (("width", len(cols)), ("height", len(rows))):
         if count > MAX_SIZE:
-            raise PuzzleError(f"{name} must be between 1 and {MAX_SIZE}, found {count}",
-                              source=source, line=line)
+            raise PuzzleError(
+                f"{name} must be between 1 and {MAX_SIZE}, found {count}", source=source, line=line
+            )
     try:
-        puzzle = Puzzle(tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols),
-                        goal=goal, **(meta or {}))
+        puzzle = Puzzle(
+            tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols), goal=goal, **(meta or {})
+        )
     except PuzzleError as err:
         raise relabel(err, source, clue_lines, line) from None
     if goal is not None:
@@ -195,7 +244,10 @@ def check_goal(puzzle: Puzzle, source: str, line: int | None = None) -> None:
             if g != w:
                 raise InconsistentPuzzleError(
                     f"the solution picture gives {fmt_clue(g)} but the clue is {fmt_clue(w)}",
-                    source=source, line=line, clue=f"{kind} {i}")
+                    source=source,
+                    line=line,
+                    clue=f"{kind} {i}",
+                )
 
 
 def fmt_clue(clue: Sequence[int]) -> str:

@@ -55,9 +55,11 @@ class Codec:
 
 def _single(parse: Callable[[str, str], Puzzle]) -> Callable[[bytes, str], Entries]:
     """Entries of a one-puzzle text format: one item with the empty id."""
+
     def entries(data: bytes, source: str) -> Entries:
         text = decode(data, source)
         return [("", lambda: parse(text, source))]
+
     return entries
 
 
@@ -70,32 +72,59 @@ def _tatham(text: str, source: str) -> Puzzle:
 
 
 CODECS: tuple[Codec, ...] = (
-    Codec(FormatInfo("non", "Simpson .non", (".non",), True, True), _single(non.read),
-          non.write),
-    Codec(FormatInfo("xml", "webpbn XML", (".xml", ".pbn"), True, True), pbn_xml.entries,
-          pbn_xml.write, TREE_LIMIT),
-    Codec(FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
-          _text(strings.library_entries), lambda p, _sol: strings.write_string(p)),
-    Codec(FormatInfo("tatham", "Simon Tatham Pattern id", (), True, True), _single(_tatham),
-          lambda p, _sol: strings.write_tatham(p)),
+    Codec(FormatInfo("non", "Simpson .non", (".non",), True, True), _single(non.read), non.write),
+    Codec(
+        FormatInfo("xml", "webpbn XML", (".xml", ".pbn"), True, True),
+        pbn_xml.entries,
+        pbn_xml.write,
+        TREE_LIMIT,
+    ),
+    Codec(
+        FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
+        _text(strings.library_entries),
+        lambda p, _sol: strings.write_string(p),
+    ),
+    Codec(
+        FormatInfo("tatham", "Simon Tatham Pattern id", (), True, True),
+        _single(_tatham),
+        lambda p, _sol: strings.write_tatham(p),
+    ),
     Codec(FormatInfo("g", "Olšák .g", (".g",), True, False), _single(olsak.read_g)),
     Codec(FormatInfo("mk", "Olšák .mk", (".mk",), True, False), _single(olsak.read_mk)),
     Codec(FormatInfo("nin", "Wilk .nin", (".nin",), True, False), _single(plain.read_nin)),
     Codec(FormatInfo("cwd", "CWD", (".cwd",), True, False), _single(plain.read_cwd)),
-    Codec(FormatInfo("toml", "pynogram/nonogrid TOML-like", (".toml", ".txt"), True, False),
-          _single(toml_ish.read)),
-    Codec(FormatInfo("picross", "picross-solver text", (".txt",), True, False),
-          _text(picross.native_entries)),
-    Codec(FormatInfo("bitmap", "Text bitmap (.# or 01)", (".txt",), True, False),
-          _single(picross.read_bitmap)),
-    Codec(FormatInfo("netpbm", "Netpbm picture (PBM/PGM)", (".pbm", ".pgm"), True, False),
-          lambda data, source: [("", lambda: image.read_netpbm(data, source))]),
+    Codec(
+        FormatInfo("toml", "pynogram/nonogrid TOML-like", (".toml", ".txt"), True, False),
+        _single(toml_ish.read),
+    ),
+    Codec(
+        FormatInfo("picross", "picross-solver text", (".txt",), True, False),
+        _text(picross.native_entries),
+    ),
+    Codec(
+        FormatInfo("bitmap", "Text bitmap (.# or 01)", (".txt",), True, False),
+        _single(picross.read_bitmap),
+    ),
+    Codec(
+        FormatInfo("netpbm", "Netpbm picture (PBM/PGM)", (".pbm", ".pgm"), True, False),
+        lambda data, source: [("", lambda: image.read_netpbm(data, source))],
+    ),
     Codec(FormatInfo("spoj", "SPOJ JCROSS", (".txt",), True, False), _text(plain.spoj_entries)),
-    Codec(FormatInfo("taai", "TAAI/ICGA tournament", (".txt",), True, False),
-          _text(plain.taai_entries)),
+    Codec(
+        FormatInfo("taai", "TAAI/ICGA tournament", (".txt",), True, False),
+        _text(plain.taai_entries),
+    ),
     Codec(FormatInfo("npz", "NonoDataset .npz", (".npz",), True, False), datasets.npz_entries),
-    Codec(FormatInfo("janko", "Janko JSON (puzzlekit)", (".json",), True, False),
-          datasets.janko_entries, None, TREE_LIMIT),
-    Codec(FormatInfo("butler", "Butler JSON", (".json",), True, False), datasets.butler_entries,
-          None, TREE_LIMIT),
+    Codec(
+        FormatInfo("janko", "Janko JSON (puzzlekit)", (".json",), True, False),
+        datasets.janko_entries,
+        None,
+        TREE_LIMIT,
+    ),
+    Codec(
+        FormatInfo("butler", "Butler JSON", (".json",), True, False),
+        datasets.butler_entries,
+        None,
+        TREE_LIMIT,
+    ),
 )

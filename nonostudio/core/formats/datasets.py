@@ -44,14 +44,19 @@ def npz_entries(data: bytes, source: str) -> Entries:
     (rows then columns, k = ceil(n/2), zero padded); ids are 0-based indices."""
     array = _npz_array(data, source)
     if array.ndim != 2 or array.dtype.kind not in "iu":
-        raise PuzzleError(f"expected a 2-D integer array of clues, found shape {array.shape} "
-                          f"of {array.dtype}", source=source)
+        raise PuzzleError(
+            f"expected a 2-D integer array of clues, found shape {array.shape} of {array.dtype}",
+            source=source,
+        )
     check_items(array.shape[0], source)
     length = array.shape[1]
     size = next((n for n in range(1, MAX_SIZE + 1) if 2 * n * ((n + 1) // 2) >= length), 0)
     if not size or 2 * size * ((size + 1) // 2) != length:
-        raise PuzzleError(f"{length} values per puzzle do not match 2n lines of ceil(n/2) clue "
-                          "slots for any size n", source=source)
+        raise PuzzleError(
+            f"{length} values per puzzle do not match 2n lines of ceil(n/2) clue "
+            "slots for any size n",
+            source=source,
+        )
     slots = (size + 1) // 2
     return [(str(i), _npz_thunk(array, i, size, slots, source)) for i in range(array.shape[0])]
 
@@ -59,29 +64,48 @@ def npz_entries(data: bytes, source: str) -> Entries:
 # What zipfile, zlib, lzma and struct raise on a damaged archive.  zipfile raises
 # NotImplementedError for a compression method it does not support, so it is caught here and
 # reported as a damaged file like the rest.
-_ZIP_ERRORS = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile,
-               zipfile.LargeZipFile, zlib.error, lzma.LZMAError, NotImplementedError,
-               RuntimeError, struct.error)
+_ZIP_ERRORS = (
+    OSError,
+    EOFError,
+    ValueError,
+    KeyError,
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    NotImplementedError,
+    RuntimeError,
+    struct.error,
+)
 
 
-def _npy_header(member: IO[bytes], name: str, source: str) -> tuple[tuple[int, ...], bool,
-                                                                      np.dtype]:
+def _npy_header(
+    member: IO[bytes], name: str, source: str
+) -> tuple[tuple[int, ...], bool, np.dtype]:
     """Shape, Fortran order and dtype of a ``.npy`` member (numpy parses the header as a Python
     literal, so a damaged one fails in many ways, all reported as one message here)."""
     try:
         version = npy.read_magic(member)
         if version not in ((1, 0), (2, 0)):
-            raise PuzzleError(f"unsupported .npy version {version[0]}.{version[1]} in {name!r}",
-                              source=source)
+            raise PuzzleError(
+                f"unsupported .npy version {version[0]}.{version[1]} in {name!r}", source=source
+            )
         if version == (1, 0):
             return npy.read_array_header_1_0(member)
         return npy.read_array_header_2_0(member)
     except PuzzleError:
         raise
-    except (SyntaxError, tokenize.TokenError, TypeError, ValueError, MemoryError,
-            RecursionError) as exc:
-        raise PuzzleError(f"the .npy header of {name!r} is damaged ({exc})",
-                          source=source) from None
+    except (
+        SyntaxError,
+        tokenize.TokenError,
+        TypeError,
+        ValueError,
+        MemoryError,
+        RecursionError,
+    ) as exc:
+        raise PuzzleError(
+            f"the .npy header of {name!r} is damaged ({exc})", source=source
+        ) from None
 
 
 def _npz_array(data: bytes, source: str) -> np.ndarray:
@@ -94,32 +118,39 @@ def _npz_array(data: bytes, source: str) -> np.ndarray:
                 raise PuzzleError("the .npz archive holds no array", source=source)
             info = archive.getinfo("arr_0.npy" if "arr_0.npy" in names else names[0])
             if info.file_size > MAX_NPZ_ARRAY:
-                raise PuzzleError(f"the array {info.filename[:-4]!r} is {info.file_size / 2**20:.0f}"
-                                  f" MB unpacked; arrays of at most {MAX_NPZ_ARRAY // 2**20} MB "
-                                  "are read", source=source)
+                raise PuzzleError(
+                    f"the array {info.filename[:-4]!r} is {info.file_size / 2**20:.0f}"
+                    f" MB unpacked; arrays of at most {MAX_NPZ_ARRAY // 2**20} MB "
+                    "are read",
+                    source=source,
+                )
             with archive.open(info) as member:
                 shape, fortran, dtype = _npy_header(member, info.filename, source)
                 if dtype.kind not in "iu" or dtype.hasobject:
-                    raise PuzzleError(f"expected an integer array of clues, found {dtype}",
-                                      source=source)
+                    raise PuzzleError(
+                        f"expected an integer array of clues, found {dtype}", source=source
+                    )
                 count = math.prod(shape)
                 if count * dtype.itemsize > info.file_size:
-                    raise PuzzleError(f"the array header of {info.filename!r} promises shape "
-                                      f"{shape} but the archive member holds only "
-                                      f"{info.file_size:,} bytes", source=source)
+                    raise PuzzleError(
+                        f"the array header of {info.filename!r} promises shape "
+                        f"{shape} but the archive member holds only "
+                        f"{info.file_size:,} bytes",
+                        source=source,
+                    )
                 raw = member.read(count * dtype.itemsize)
     except PuzzleError:
         raise
     except _ZIP_ERRORS as exc:
-        raise PuzzleError(f"not a readable .npz archive: damaged or not a zip file ({exc})",
-                          source=source) from None
+        raise PuzzleError(
+            f"not a readable .npz archive: damaged or not a zip file ({exc})", source=source
+        ) from None
     if len(raw) != count * dtype.itemsize:
         raise PuzzleError("truncated .npy array in the .npz archive", source=source)
     return np.frombuffer(raw, dtype).reshape(shape, order="F" if fortran else "C")
 
 
-def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
-               source: str) -> Thunk:
+def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int, source: str) -> Thunk:
     def make() -> Puzzle:
         lines = array[index].reshape(2 * size, slots)
         if (lines < 0).any():
@@ -127,24 +158,32 @@ def _npz_thunk(array: np.ndarray, index: int, size: int, slots: int,
         filled = lines != 0
         first = filled.argmax(axis=1)
         for k, row in enumerate(filled):
-            if row.any() and not row[first[k]:].all():
-                raise PuzzleError("clue slots must be right-aligned (zeros only before the "
-                                  "numbers); is this a solution file?", source=f"{source} #{index}",
-                                  clue=f"line {k + 1}")
+            if row.any() and not row[first[k] :].all():
+                raise PuzzleError(
+                    "clue slots must be right-aligned (zeros only before the "
+                    "numbers); is this a solution file?",
+                    source=f"{source} #{index}",
+                    clue=f"line {k + 1}",
+                )
         clues = [tuple(int(v) for v in line if v) for line in lines]
         return build(clues[:size], clues[size:], f"{source} #{index}")
+
     return make
 
 
 def _json(data: bytes, source: str) -> object:
     try:
-        return json.loads(data.decode("utf-8-sig"), parse_int=lambda text: _json_int(text, source),
-                          parse_constant=lambda name: _json_constant(name, source))
+        return json.loads(
+            data.decode("utf-8-sig"),
+            parse_int=lambda text: _json_int(text, source),
+            parse_constant=lambda name: _json_constant(name, source),
+        )
     except UnicodeDecodeError as exc:
         raise PuzzleError(f"not UTF-8 text (byte offset {exc.start})", source=source) from None
     except json.JSONDecodeError as exc:
-        raise PuzzleError(f"invalid JSON: {exc.msg}", source=source, line=exc.lineno,
-                          column=exc.colno) from None
+        raise PuzzleError(
+            f"invalid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
+        ) from None
     except RecursionError:
         raise PuzzleError("invalid JSON: nested too deeply", source=source) from None
 
@@ -166,8 +205,9 @@ def janko_entries(data: bytes, source: str) -> Entries:
     if not isinstance(items, dict):
         raise PuzzleError('expected a JSON object with a "data" object of puzzles', source=source)
     check_items(len(items), source)
-    return [(str(ident), _janko_thunk(entry, f"{source} [{ident}]"))
-            for ident, entry in items.items()]
+    return [
+        (str(ident), _janko_thunk(entry, f"{source} [{ident}]")) for ident, entry in items.items()
+    ]
 
 
 def _janko_thunk(entry: object, source: str) -> Thunk:
@@ -179,13 +219,19 @@ def _janko_thunk(entry: object, source: str) -> Thunk:
             raise PuzzleError("empty problem", source=source)
         header = numbers(lines[0][1], None, source, lines[0][0])
         if len(header) != 2:
-            raise PuzzleError("expected 'height width' on the first line of the problem",
-                              source=source, line=lines[0][0])
+            raise PuzzleError(
+                "expected 'height width' on the first line of the problem",
+                source=source,
+                line=lines[0][0],
+            )
         height, width = header
         check_size(width, height, source, lines[0][0])
         if len(lines) - 1 != width + height:
-            raise PuzzleError(f"a {width}x{height} problem needs {width + height} clue lines, "
-                              f"found {len(lines) - 1}", source=source)
+            raise PuzzleError(
+                f"a {width}x{height} problem needs {width + height} clue lines, "
+                f"found {len(lines) - 1}",
+                source=source,
+            )
         clue_lines = {}
         clues = []
         for k, (number, text) in enumerate(lines[1:]):
@@ -194,6 +240,7 @@ def _janko_thunk(entry: object, source: str) -> Thunk:
             clues.append(numbers(text, None, source, number, clue=name))
         goal = _janko_solution(entry.get("solution"), width, height, source)
         return build(clues[width:], clues[:width], source, clue_lines=clue_lines, goal=goal)
+
     return make
 
 
@@ -205,12 +252,14 @@ def _janko_solution(text: object, width: int, height: int, source: str) -> np.nd
     header = numbers(first, None, f"{source} solution", number)
     if header != (height, width):
         found = " ".join(map(str, header)) or repr(first.strip()[:40])
-        raise PuzzleError(f"the solution header says {found} but the problem is {height} "
-                          f"{width} (height width)", source=f"{source} solution", line=number)
+        raise PuzzleError(
+            f"the solution header says {found} but the problem is {height} {width} (height width)",
+            source=f"{source} solution",
+            line=number,
+        )
     rows = [ln.split() for _, ln in lines[1:]]
     if len(rows) != height or any(len(r) != width for r in rows):
-        raise PuzzleError(f"the solution must have {height} rows of {width} cells",
-                          source=source)
+        raise PuzzleError(f"the solution must have {height} rows of {width} cells", source=source)
     cells = np.array(rows)
     if not np.isin(cells, ("x", "-")).all():
         raise PuzzleError("solution cells must be 'x' (filled) or '-'", source=source)
@@ -243,15 +292,19 @@ def _butler_thunk(entry: object, source: str) -> Thunk:
             if not isinstance(side, list):
                 raise PuzzleError(f'expected "{key}" to be a list of clues', source=source)
             for k, clue in enumerate(side, 1):
-                if not isinstance(clue, list) or not all(
-                        type(v) is int and v >= 0 for v in clue):
-                    raise PuzzleError("expected a list of non-negative whole numbers, found "
-                                      f"{json.dumps(clue)[:40]}", source=source,
-                                      clue=f"{kind} {k}")
+                if not isinstance(clue, list) or not all(type(v) is int and v >= 0 for v in clue):
+                    raise PuzzleError(
+                        "expected a list of non-negative whole numbers, found "
+                        f"{json.dumps(clue)[:40]}",
+                        source=source,
+                        clue=f"{kind} {k}",
+                    )
             sides.append([tuple(v for v in clue if v) for clue in side])
         if sides[0] and sides[1]:
             check_size(len(sides[1]), len(sides[0]), source)
         name = entry.get("name") if isinstance(entry, dict) else None
-        return build(sides[0], sides[1], source, meta={"title": name} if isinstance(name, str)
-                     else None)
+        return build(
+            sides[0], sides[1], source, meta={"title": name} if isinstance(name, str) else None
+        )
+
     return make

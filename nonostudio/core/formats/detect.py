@@ -13,8 +13,17 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats.strings import looks_like_string, looks_like_tatham
 
 EXTENSIONS = {
-    ".non": "non", ".xml": "xml", ".pbn": "xml", ".g": "g", ".mk": "mk", ".nin": "nin",
-    ".cwd": "cwd", ".toml": "toml", ".pbm": "netpbm", ".pgm": "netpbm", ".npz": "npz",
+    ".non": "non",
+    ".xml": "xml",
+    ".pbn": "xml",
+    ".g": "g",
+    ".mk": "mk",
+    ".nin": "nin",
+    ".cwd": "cwd",
+    ".toml": "toml",
+    ".pbm": "netpbm",
+    ".pgm": "netpbm",
+    ".npz": "npz",
 }
 
 #: Bytes looked at to tell the format; a first line longer than this is looked at whole.
@@ -38,7 +47,7 @@ def detect(data: bytes, name: str | None = None) -> str:
     if len(data) > WINDOW and b"\n" not in head and b"\r" not in head:
         # one line longer than the window (a long puzzle string): look at all of that line
         ends = [i for i in (data.find(b"\n", WINDOW), data.find(b"\r", WINDOW)) if i >= 0]
-        head = data[:min(ends)] if ends else data
+        head = data[: min(ends)] if ends else data
     if head.startswith(b"PK\x03\x04"):
         return "npz"
     if _NETPBM.match(head):
@@ -47,17 +56,21 @@ def detect(data: bytes, name: str | None = None) -> str:
         text = head.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         if exc.start < len(head) - 4:
-            raise PuzzleError("not a text puzzle file (undecodable bytes) and not a known "
-                              "binary format", source=source) from None
-        text = head[:exc.start].decode("utf-8-sig")
+            raise PuzzleError(
+                "not a text puzzle file (undecodable bytes) and not a known binary format",
+                source=source,
+            ) from None
+        text = head[: exc.start].decode("utf-8-sig")
     if len(data) > len(head) and "\n" in text:
-        text = text[:text.rindex("\n")]  # the last line may be cut short
+        text = text[: text.rindex("\n")]  # the last line may be cut short
     fmt = detect_text(text)
     if fmt is None:
-        raise PuzzleError("unknown puzzle format: expected a puzzle string (1:3:1-1:3:1), a "
-                          "Tatham id (5x5:...), or a .non, .xml, .g, .mk, .nin, CWD, "
-                          "TOML-like, picross-solver, TAAI, SPOJ or JSON puzzle file",
-                          source=source)
+        raise PuzzleError(
+            "unknown puzzle format: expected a puzzle string (1:3:1-1:3:1), a "
+            "Tatham id (5x5:...), or a .non, .xml, .g, .mk, .nin, CWD, "
+            "TOML-like, picross-solver, TAAI, SPOJ or JSON puzzle file",
+            source=source,
+        )
     return fmt
 
 
@@ -80,18 +93,25 @@ def detect_text(text: str) -> str | None:
         return "picross"
     if len(content) == 1 and looks_like_tatham(content[0]):
         return "tatham"
-    if all(looks_like_string(ln) or ("\t" in ln and looks_like_string(ln.split("\t", 1)[1]))
-           for ln in content if not ln.startswith("#")):
+    if all(
+        looks_like_string(ln) or ("\t" in ln and looks_like_string(ln.split("\t", 1)[1]))
+        for ln in content
+        if not ln.startswith("#")
+    ):
         return "string"
     if any(_NON_KEY.match(ln) for ln in content):
         return "non"
     data_lines = [ln for ln in content if not ln.startswith("#")]
-    if data_lines and all(_BITMAP.match(ln) for ln in data_lines) and \
-            len({len(ln) for ln in data_lines}) == 1:
+    if (
+        data_lines
+        and all(_BITMAP.match(ln) for ln in data_lines)
+        and len({len(ln) for ln in data_lines}) == 1
+    ):
         return "bitmap"
     if content[0].startswith("$") or (
-            all(_TAB_INTS.match(ln) or ln.startswith("$") for ln in content)
-            and any("\t" in ln for ln in content)):
+        all(_TAB_INTS.match(ln) or ln.startswith("$") for ln in content)
+        and any("\t" in ln for ln in content)
+    ):
         return "taai"
     found = _detect_numeric(content)
     if found is None and len(content) == 1 and "-" in content[0]:
@@ -109,8 +129,11 @@ def _detect_numeric(content: list[str]) -> str | None:
     if len(first) == 1 and first[0].isdigit() and len(content) > 1:
         second = content[1].split()
         rest = content[2:]
-        if len(second) == 2 and all(_INTS.match(ln) for ln in rest) and \
-                2 * sum(ln.endswith(" 0") or ln == "0" for ln in rest) > len(rest):
+        if (
+            len(second) == 2
+            and all(_INTS.match(ln) for ln in rest)
+            and 2 * sum(ln.endswith(" 0") or ln == "0" for ln in rest) > len(rest)
+        ):
             return "spoj"
         if len(second) == 1 and second[0].isdigit():
             return "cwd"

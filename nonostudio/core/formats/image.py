@@ -45,8 +45,9 @@ def _weights(cells: int, pixels: int) -> np.ndarray:
     return overlap / overlap.sum(axis=1, keepdims=True)
 
 
-def grid_from_pixels(pixels: np.ndarray, width: int, height: int, threshold: float = 0.5,
-                     invert: bool = False) -> np.ndarray:
+def grid_from_pixels(
+    pixels: np.ndarray, width: int, height: int, threshold: float = 0.5, invert: bool = False
+) -> np.ndarray:
     """A ``(height, width)`` grid: each cell is FILLED when the average lightness of its area is
     below ``threshold`` (above it when ``invert``), else CROSSED."""
     if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
@@ -74,51 +75,66 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
     while len(header) < count:
         m = _TOKEN.match(data, pos)
         if not m or not m.group(1).isdigit():
-            raise PuzzleError("malformed Netpbm header (expected width, height"
-                              f"{', maxval' if count == 3 else ''})", source=source)
+            raise PuzzleError(
+                "malformed Netpbm header (expected width, height"
+                f"{', maxval' if count == 3 else ''})",
+                source=source,
+            )
         header.append(digits(m.group(1), source))
         pos = m.end()
     width, height = header[0], header[1]
     if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
-        raise PuzzleError(f"the picture is {width}x{height} pixels; one pixel is one cell and "
-                          f"puzzles are limited to {MAX_SIZE}x{MAX_SIZE}", source=source)
+        raise PuzzleError(
+            f"the picture is {width}x{height} pixels; one pixel is one cell and "
+            f"puzzles are limited to {MAX_SIZE}x{MAX_SIZE}",
+            source=source,
+        )
     maxval = header[2] if count == 3 else 1
     if not 1 <= maxval <= 65535:
-        raise PuzzleError(f"Netpbm maxval must be between 1 and 65535, found {maxval}",
-                          source=source)
+        raise PuzzleError(
+            f"Netpbm maxval must be between 1 and 65535, found {maxval}", source=source
+        )
     if magic in (b"P1", b"P2"):
         text = re.sub(rb"#[^\n\r]*", b" ", data[pos:])
         if magic == b"P1":  # digits may touch each other
             cells = np.frombuffer(re.sub(rb"\s", b"", text), np.uint8)
             if len(cells) < width * height:
-                raise PuzzleError(f"expected {width * height} pixel values, found {len(cells)}",
-                                  source=source)
-            pixels = cells[:width * height].astype(np.int64) - 48
+                raise PuzzleError(
+                    f"expected {width * height} pixel values, found {len(cells)}", source=source
+                )
+            pixels = cells[: width * height].astype(np.int64) - 48
             if ((pixels < 0) | (pixels > 1)).any():
                 raise PuzzleError("PBM pixels must be 0 or 1", source=source)
         else:
             pixels = _plain_values(text, width, height, source)
     else:
-        body = data[pos + 1:]
+        body = data[pos + 1 :]
         if magic == b"P4":
             stride = (width + 7) // 8
             if len(body) < stride * height:
-                raise PuzzleError(f"truncated PBM data: expected {stride * height} bytes, "
-                                  f"found {len(body)}", source=source)
-            packed = np.frombuffer(body[:stride * height], np.uint8).reshape(height, stride)
+                raise PuzzleError(
+                    f"truncated PBM data: expected {stride * height} bytes, found {len(body)}",
+                    source=source,
+                )
+            packed = np.frombuffer(body[: stride * height], np.uint8).reshape(height, stride)
             pixels = np.unpackbits(packed, axis=1)[:, :width].astype(np.int64)
         else:
             size = 2 if maxval > 255 else 1
             if len(body) < width * height * size:
-                raise PuzzleError(f"truncated PGM data: expected {width * height * size} bytes, "
-                                  f"found {len(body)}", source=source)
+                raise PuzzleError(
+                    f"truncated PGM data: expected {width * height * size} bytes, "
+                    f"found {len(body)}",
+                    source=source,
+                )
             dtype = ">u2" if size == 2 else np.uint8
-            pixels = np.frombuffer(body[:width * height * size], dtype).astype(np.int64)
+            pixels = np.frombuffer(body[: width * height * size], dtype).astype(np.int64)
     if magic in (b"P2", b"P5") and (pixels > maxval).any():
         k = int(np.argmax(pixels > maxval))
-        raise PuzzleError(f"pixel value {int(pixels[k])} at pixel {_pixel(k, width)} is above "
-                          f"the maxval {maxval} of the header (values are 0..{maxval})",
-                          source=source)
+        raise PuzzleError(
+            f"pixel value {int(pixels[k])} at pixel {_pixel(k, width)} is above "
+            f"the maxval {maxval} of the header (values are 0..{maxval})",
+            source=source,
+        )
     grid = pixels.reshape(height, width)
     if magic in (b"P1", b"P4"):
         filled = grid == 1
@@ -139,12 +155,15 @@ def _plain_values(text: bytes, width: int, height: int, source: str) -> np.ndarr
     while filled < count and pos < len(text):
         cut = _SPACE.search(text, min(len(text), pos + 2**20))
         end = cut.start() if cut else len(text)
-        values = text[pos:end].split(maxsplit=count - filled)[:count - filled]
+        values = text[pos:end].split(maxsplit=count - filled)[: count - filled]
         for k, v in enumerate(values):
             if not v.isdigit():
-                raise PuzzleError(f"pixel values must be numbers, found {v[:20]!r} at pixel "
-                                  f"{_pixel(filled + k, width)}", source=source)
-        out[filled:filled + len(values)] = [digits(v, source) for v in values]
+                raise PuzzleError(
+                    f"pixel values must be numbers, found {v[:20]!r} at pixel "
+                    f"{_pixel(filled + k, width)}",
+                    source=source,
+                )
+        out[filled : filled + len(values)] = [digits(v, source) for v in values]
         filled += len(values)
         pos = end
     if filled < count:
@@ -171,10 +190,14 @@ def image_size_problem(width: int, height: int, limit_mb: int = 0) -> str | None
         return None
     pixels = width * height
     if pixels > MAX_IMAGE_PIXELS:
-        return (f"the image is {width}x{height} pixels ({pixels / 1e6:.1f} megapixels); images "
-                f"of at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels can be imported")
+        return (
+            f"the image is {width}x{height} pixels ({pixels / 1e6:.1f} megapixels); images "
+            f"of at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels can be imported"
+        )
     needed = pixels * 4 / 2**20
     if limit_mb and needed > limit_mb:
-        return (f"the image is {width}x{height} pixels and needs {needed:.0f} MB to decode; "
-                f"images needing at most {limit_mb} MB can be imported")
+        return (
+            f"the image is {width}x{height} pixels and needs {needed:.0f} MB to decode; "
+            f"images needing at most {limit_mb} MB can be imported"
+        )
     return None

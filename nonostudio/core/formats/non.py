@@ -28,8 +28,14 @@ from nonostudio.core.formats._common import (
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 
-_META = {"title": "title", "by": "author", "author": "author", "copyright": "copyright",
-         "license": "licence", "licence": "licence"}
+_META = {
+    "title": "title",
+    "by": "author",
+    "author": "author",
+    "copyright": "copyright",
+    "license": "licence",
+    "licence": "licence",
+}
 _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
 # The common case, read without the tokenizer: plain numbers of at most four digits between
 # commas (a trailing comma allowed).  Anything else takes the careful path that locates errors.
@@ -40,7 +46,7 @@ def _value(rest: str) -> str:
     """A property value: a quoted string (HTML escapes decoded) or the bare rest of the line."""
     rest = rest.strip()
     if len(rest) >= 2 and rest[0] == '"' and rest.rfind('"') > 0:
-        rest = rest[1:rest.rfind('"')]
+        rest = rest[1 : rest.rfind('"')]
     return html.unescape(rest)
 
 
@@ -70,30 +76,44 @@ class _Reader:
                 m = _ITEM.match(tok)
                 if not m:
                     found = repr(tok) if tok else "nothing"
-                    raise PuzzleError(f"expected a number (clues look like 3,1), found {found}",
-                                      source=self.source, line=line, column=tcol, clue=name)
+                    raise PuzzleError(
+                        f"expected a number (clues look like 3,1), found {found}",
+                        source=self.source,
+                        line=line,
+                        column=tcol,
+                        clue=name,
+                    )
                 if m.group(2):
                     self.colours.add(m.group(2))
                 values.append(digits(m.group(1), self.source, line, tcol, name))
         return tuple(v for v in values if v)
 
-    def section(self, start: int, count: int | None, kind: str) -> tuple[list[tuple[int, ...]], int]:
+    def section(
+        self, start: int, count: int | None, kind: str
+    ) -> tuple[list[tuple[int, ...]], int]:
         """Read ``count`` clue lines after the keyword on line index ``start``."""
         keyword = "rows" if kind == "row" else "columns"
         if count is None:
             size = "height" if kind == "row" else "width"
-            raise self.error(f"'{keyword}' comes before '{size}'; the {size} must be given first",
-                             start + 1)
+            raise self.error(
+                f"'{keyword}' comes before '{size}'; the {size} must be given first", start + 1
+            )
         clues = []
         for k in range(count):
             i = start + 1 + k
             if i >= len(self.lines):
-                raise self.error(f"expected {count} {kind} clues after '{keyword}' (line "
-                                 f"{start + 1}), the file ends after {k}", len(self.lines))
+                raise self.error(
+                    f"expected {count} {kind} clues after '{keyword}' (line "
+                    f"{start + 1}), the file ends after {k}",
+                    len(self.lines),
+                )
             text = self.lines[i].strip()
             if text and not text[0].isdigit() and text[0] != ",":
-                raise self.error(f"expected {count} {kind} clues after '{keyword}' (line "
-                                 f"{start + 1}), found only {k} before {text.split()[0]!r}", i + 1)
+                raise self.error(
+                    f"expected {count} {kind} clues after '{keyword}' (line "
+                    f"{start + 1}), found only {k} before {text.split()[0]!r}",
+                    i + 1,
+                )
             clues.append(self.clue(text, i + 1, f"{kind} {k + 1}"))
         return clues, start + count
 
@@ -111,8 +131,13 @@ class _Reader:
             word = word.lower()
             rest = rest.strip()
             if word in ("width", "height") or (word in ("rows", "columns") and rest):
-                value = to_int(rest, self.source, i + 1, text.find(rest) + 1 if rest else None,
-                               what=f"a number after '{word}'")
+                value = to_int(
+                    rest,
+                    self.source,
+                    i + 1,
+                    text.find(rest) + 1 if rest else None,
+                    what=f"a number after '{word}'",
+                )
                 if word in ("width", "columns"):
                     width = value
                 else:
@@ -140,20 +165,32 @@ class _Reader:
             check_size(width, height, self.source)
         for name, section in (("rows", rows), ("columns", cols)):
             if section is None:
-                raise self.error(f"no '{name}' section found; a .non file needs 'width', "
-                                 "'height', 'rows' and 'columns'", len(self.lines) or 1)
+                raise self.error(
+                    f"no '{name}' section found; a .non file needs 'width', "
+                    "'height', 'rows' and 'columns'",
+                    len(self.lines) or 1,
+                )
         if len(self.colours) > 1:
             raise UnsupportedPuzzleError(
                 f"colour puzzle (colours {', '.join(sorted(self.colours))}); only black-and-white "
-                "puzzles are supported", source=self.source)
+                "puzzles are supported",
+                source=self.source,
+            )
         assert rows is not None and cols is not None
         goal = None
         goal_line = None
         if goal_text is not None:
             goal_line = goal_text[1]
             goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
-        return build(rows, cols, self.source, clue_lines=self.clue_lines, goal=goal,
-                     goal_line=goal_line, meta=meta)
+        return build(
+            rows,
+            cols,
+            self.source,
+            clue_lines=self.clue_lines,
+            goal=goal,
+            goal_line=goal_line,
+            meta=meta,
+        )
 
     def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
         """The error for a clue line found outside the ``rows`` and ``columns`` sections."""
@@ -161,14 +198,20 @@ class _Reader:
             return self.error("a clue line before any 'rows' or 'columns' section", index + 1)
         keyword, start, count = last
         size = "height" if keyword == "rows" else "width"
-        return self.error(f"a surplus clue line: the '{keyword}' section (line {start + 1}) "
-                          f"already has its {count} clue{'s' if count != 1 else ''} (the "
-                          f"{size})", index + 1)
+        return self.error(
+            f"a surplus clue line: the '{keyword}' section (line {start + 1}) "
+            f"already has its {count} clue{'s' if count != 1 else ''} (the "
+            f"{size})",
+            index + 1,
+        )
 
     def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray:
         if len(text) != width * height:
-            raise self.error(f"the goal has {len(text)} cells but a {width}x{height} puzzle "
-                             f"needs {width * height}", line)
+            raise self.error(
+                f"the goal has {len(text)} cells but a {width}x{height} puzzle "
+                f"needs {width * height}",
+                line,
+            )
         cells = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         return np.where(cells == ord("0"), CROSSED, FILLED).astype(np.int8).reshape(height, width)
 
@@ -185,8 +228,12 @@ def _quote(value: str) -> str:
 def write(puzzle: Puzzle, with_solution: bool = True) -> str:
     """The ``.non`` text of ``puzzle`` (``goal`` when it has one and ``with_solution``)."""
     out = []
-    for key, value in (("title", puzzle.title), ("by", puzzle.author),
-                       ("copyright", puzzle.copyright), ("license", puzzle.licence)):
+    for key, value in (
+        ("title", puzzle.title),
+        ("by", puzzle.author),
+        ("copyright", puzzle.copyright),
+        ("license", puzzle.licence),
+    ):
         if value:
             out.append(f"{key} {_quote(value)}")
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]

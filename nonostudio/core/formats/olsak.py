@@ -27,9 +27,11 @@ def read_g(text: str, source: str) -> Puzzle:
             sections[-1].append((number, line))
     sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
     if len(sections) < 2:
-        raise PuzzleError("expected two sections, each starting with a ':' line (row clues, "
-                          "then column clues)", source=source, line=cur.lines[-1][0] if cur.lines
-                          else 1)
+        raise PuzzleError(
+            "expected two sections, each starting with a ':' line (row clues, then column clues)",
+            source=source,
+            line=cur.lines[-1][0] if cur.lines else 1,
+        )
     colours: set[str] = set()
     clue_lines: dict[str, int] = {}
     clues: list[list[tuple[int, ...]]] = []
@@ -42,9 +44,13 @@ def read_g(text: str, source: str) -> Puzzle:
             for m in re.finditer(r"\S+", line):
                 item = _ITEM.match(m.group())
                 if not item:
-                    raise PuzzleError(f"expected a number (optionally with a colour letter), "
-                                      f"found {m.group()!r}", source=source, line=number,
-                                      column=m.start() + 1, clue=name)
+                    raise PuzzleError(
+                        f"expected a number (optionally with a colour letter), found {m.group()!r}",
+                        source=source,
+                        line=number,
+                        column=m.start() + 1,
+                        clue=name,
+                    )
                 if item.group(2) and item.group(2) != "1":
                     colours.add(item.group(2))
                 values.append(digits(item.group(1), source, number, m.start() + 1, name))
@@ -53,7 +59,9 @@ def read_g(text: str, source: str) -> Puzzle:
     if colours:
         raise UnsupportedPuzzleError(
             f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
-            "are supported", source=source)
+            "are supported",
+            source=source,
+        )
     if not clues[0] or not clues[1]:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)
@@ -68,8 +76,11 @@ def read_mk(text: str, source: str) -> Puzzle:
     rows = cur.clues(height, "row", stop="#")
     number, sep = cur.take("the '#' line between row and column clues")
     if sep.strip() != "#":
-        raise PuzzleError(f"expected '#' after the {height} row clues, found {sep.strip()!r}",
-                          source=source, line=number)
+        raise PuzzleError(
+            f"expected '#' after the {height} row clues, found {sep.strip()!r}",
+            source=source,
+            line=number,
+        )
     cols = cur.clues(width, "column")
     cur.expect_end(f"the {width} column clues")
     return build(rows, cols, source, clue_lines=cur.clue_lines)

@@ -53,8 +53,10 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
 
     def doctype(_name: str, _sysid: str | None, _pubid: str | None, internal: int) -> None:
         if internal:
-            raise _Refused("XML with an internal DTD subset is refused (entity expansion is "
-                           "not allowed)", parser.CurrentLineNumber)
+            raise _Refused(
+                "XML with an internal DTD subset is refused (entity expansion is not allowed)",
+                parser.CurrentLineNumber,
+            )
 
     def entity(*_args: object) -> None:
         raise _Refused("XML entity declarations are refused", parser.CurrentLineNumber)
@@ -62,8 +64,11 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
     def start(tag: str, attrs: dict[str, str]) -> None:
         lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
         if len(lines) > MAX_ELEMENTS:
-            raise _Refused(f"more than {MAX_ELEMENTS:,} XML elements; documents are read up "
-                           f"to {MAX_ELEMENTS:,} elements", parser.CurrentLineNumber)
+            raise _Refused(
+                f"more than {MAX_ELEMENTS:,} XML elements; documents are read up "
+                f"to {MAX_ELEMENTS:,} elements",
+                parser.CurrentLineNumber,
+            )
 
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
@@ -77,8 +82,12 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
     except _Refused as exc:
         raise PuzzleError(str(exc), source=source, line=exc.line) from None
     except expat.ExpatError as exc:
-        raise PuzzleError(f"not well-formed XML: {expat.ErrorString(exc.code)}", source=source,
-                          line=exc.lineno, column=exc.offset + 1) from None
+        raise PuzzleError(
+            f"not well-formed XML: {expat.ErrorString(exc.code)}",
+            source=source,
+            line=exc.lineno,
+            column=exc.offset + 1,
+        ) from None
     except AssertionError:
         raise PuzzleError("not well-formed XML", source=source) from None
     return root, lines
@@ -92,8 +101,11 @@ def entries(data: bytes, source: str) -> Entries:
     elif root.tag == "puzzleset":
         puzzles = root.findall("puzzle")
     else:
-        raise PuzzleError(f"expected a <puzzleset> or <puzzle> document, found <{root.tag}>",
-                          source=source, line=1)
+        raise PuzzleError(
+            f"expected a <puzzleset> or <puzzle> document, found <{root.tag}>",
+            source=source,
+            line=1,
+        )
     if not puzzles:
         raise PuzzleError("the <puzzleset> holds no <puzzle>", source=source, line=1)
     check_items(len(puzzles), source)
@@ -109,8 +121,11 @@ def _thunk(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Thunk:
 def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle:
     kind = el.get("type", "grid")
     if kind != "grid":
-        raise UnsupportedPuzzleError(f"{kind} puzzles are not supported (only grid puzzles)",
-                                     source=source, line=lines.get(el))
+        raise UnsupportedPuzzleError(
+            f"{kind} puzzles are not supported (only grid puzzles)",
+            source=source,
+            line=lines.get(el),
+        )
     background = el.get("backgroundcolor", "white")
     default = el.get("defaultcolor", "black")
     chars = {c.get("char", ""): c.get("name", "") for c in el.findall("color")}
@@ -120,8 +135,11 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
     for clues in el.findall("clues"):
         kind = clues.get("type", "")
         if kind not in ("rows", "columns"):
-            raise PuzzleError(f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
-                              source=source, line=lines.get(clues))
+            raise PuzzleError(
+                f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
+                source=source,
+                line=lines.get(clues),
+            )
         name = "row" if kind == "rows" else "column"
         out = []
         for k, line in enumerate(clues.findall("line"), 1):
@@ -129,19 +147,31 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
             counts = []
             for count in line.findall("count"):
                 used.add(count.get("color", default))
-                counts.append(to_int((count.text or "").strip(), source, lines[count], None,
-                                     f"{name} {k}", "a number in <count>"))
+                counts.append(
+                    to_int(
+                        (count.text or "").strip(),
+                        source,
+                        lines[count],
+                        None,
+                        f"{name} {k}",
+                        "a number in <count>",
+                    )
+                )
             out.append(tuple(c for c in counts if c))
         clue_sets[kind] = out
     for kind in ("rows", "columns"):
         if kind not in clue_sets:
-            raise PuzzleError(f'no <clues type="{kind}"> in the puzzle', source=source,
-                              line=lines.get(el))
+            raise PuzzleError(
+                f'no <clues type="{kind}"> in the puzzle', source=source, line=lines.get(el)
+            )
     used.discard(background)
     if len(used) > 1:
         raise UnsupportedPuzzleError(
             f"colour puzzle (colours {', '.join(sorted(used))}); only black-and-white puzzles "
-            "are supported", source=source, line=lines.get(el))
+            "are supported",
+            source=source,
+            line=lines.get(el),
+        )
     rows, cols = clue_sets["rows"], clue_sets["columns"]
     if rows and cols:
         check_size(len(cols), len(rows), source)
@@ -151,19 +181,25 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
         image = sol.find("image")
         if sol.get("type", "goal") == "goal" and image is not None:
             goal_line = lines[image]
-            goal = _image(image.text or "", len(cols), len(rows), chars, background, source,
-                          goal_line)
+            goal = _image(
+                image.text or "", len(cols), len(rows), chars, background, source, goal_line
+            )
             break
     meta = {key: el.findtext(tag) or "" for key, tag in _META}
     if not meta["licence"]:
         meta["licence"] = el.findtext("licence") or ""
-    return build(rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line,
-                 meta=meta)
+    return build(
+        rows, cols, source, clue_lines=clue_lines, goal=goal, goal_line=goal_line, meta=meta
+    )
 
 
 #: Puzzle field and XML element of each text property, in the order they are written.
-_META = (("title", "title"), ("author", "author"), ("copyright", "copyright"),
-         ("licence", "license"))
+_META = (
+    ("title", "title"),
+    ("author", "author"),
+    ("copyright", "copyright"),
+    ("licence", "license"),
+)
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -172,14 +208,24 @@ def _xml_text(value: str) -> str:
     return _NOT_XML.sub(" ", value)
 
 
-def _image(text: str, width: int, height: int, chars: dict[str, str], background: str,
-           source: str, line: int) -> np.ndarray:
+def _image(
+    text: str,
+    width: int,
+    height: int,
+    chars: dict[str, str],
+    background: str,
+    source: str,
+    line: int,
+) -> np.ndarray:
     """A goal ``<image>``: one ``|...|`` line per row, background characters are empty cells."""
     rows = [r.strip().strip("|") for r in text.strip().splitlines() if r.strip()]
     blank = {c for c, name in chars.items() if name == background} | {"."}
     if len(rows) != height or any(len(r) != width for r in rows):
-        raise PuzzleError(f"the solution <image> must have {height} rows of {width} cells",
-                          source=source, line=line)
+        raise PuzzleError(
+            f"the solution <image> must have {height} rows of {width} cells",
+            source=source,
+            line=line,
+        )
     grid = np.array([[CROSSED if ch in blank else FILLED for ch in r] for r in rows], np.int8)
     return grid.reshape(height, width)
 

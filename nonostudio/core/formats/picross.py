@@ -59,13 +59,15 @@ def native_entries(text: str, source: str) -> Entries:
             m = _CLUE.match(raw)
             if section is None or not m:
                 expected = "'[ numbers ]'" if section else "'GRID', 'ROWS' or 'COLUMNS'"
-                raise PuzzleError(f"expected {expected}, found {line[:40]!r}", source=source,
-                                  line=number)
+                raise PuzzleError(
+                    f"expected {expected}, found {line[:40]!r}", source=source, line=number
+                )
             grid = grids[-1]
             name = f"{section} {len(grid.clues[section]) + 1}"
             grid.lines[name] = number
-            grid.clues[section].append(numbers(m.group(1), None, source, number, clue=name,
-                                         offset=raw.index("[") + 1))
+            grid.clues[section].append(
+                numbers(m.group(1), None, source, number, clue=name, offset=raw.index("[") + 1)
+            )
     if not grids:
         raise PuzzleError("no 'GRID' found", source=source)
     return [(g.name, _thunk(g, source)) for g in grids]
@@ -75,11 +77,13 @@ def _thunk(grid: _Grid, source: str) -> Thunk:
     def make() -> Puzzle:
         for kind, word in (("row", "ROWS"), ("column", "COLUMNS")):
             if not grid.clues[kind]:
-                raise PuzzleError(f"grid {grid.name!r} has no {word} clues", source=source,
-                                  line=grid.line)
+                raise PuzzleError(
+                    f"grid {grid.name!r} has no {word} clues", source=source, line=grid.line
+                )
         rows, cols = grid.clues["row"], grid.clues["column"]
         check_size(len(cols), len(rows), source, grid.line)
         return build(rows, cols, source, clue_lines=grid.lines, meta={"title": grid.name})
+
     return make
 
 
@@ -93,14 +97,21 @@ def read_bitmap(text: str, source: str) -> Puzzle:
     grid = np.zeros((len(rows), width), dtype=np.int8)
     for r, (number, line) in enumerate(rows):
         if len(line) != width:
-            raise PuzzleError(f"expected {width} cells like the first row, found {len(line)}",
-                              source=source, line=number)
+            raise PuzzleError(
+                f"expected {width} cells like the first row, found {len(line)}",
+                source=source,
+                line=number,
+            )
         for c, ch in enumerate(line):
             if ch in "#1":
                 grid[r, c] = FILLED
             elif ch in ".0":
                 grid[r, c] = CROSSED
             else:
-                raise PuzzleError(f"expected '.', '#', '0' or '1', found {ch!r}", source=source,
-                                  line=number, column=c + 1)
+                raise PuzzleError(
+                    f"expected '.', '#', '0' or '1', found {ch!r}",
+                    source=source,
+                    line=number,
+                    column=c + 1,
+                )
     return Puzzle.from_grid(grid)

@@ -24,8 +24,11 @@ class Cursor:
 
     def __init__(self, text: str, source: str, comment: str | None = None) -> None:
         self.source = source
-        self.lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1)
-                      if ln.strip() and not (comment and ln.lstrip().startswith(comment))]
+        self.lines = [
+            (n, ln)
+            for n, ln in enumerate(split_lines(text), 1)
+            if ln.strip() and not (comment and ln.lstrip().startswith(comment))
+        ]
         self.pos = 0
         self.clue_lines: dict[str, int] = {}
 
@@ -38,8 +41,9 @@ class Cursor:
     def take(self, expected: str) -> tuple[int, str]:
         if self.at_end():
             last = self.lines[-1][0] if self.lines else 1
-            raise PuzzleError(f"the file ends where {expected} was expected", source=self.source,
-                              line=last)
+            raise PuzzleError(
+                f"the file ends where {expected} was expected", source=self.source, line=last
+            )
         self.pos += 1
         return self.lines[self.pos - 1]
 
@@ -48,8 +52,9 @@ class Cursor:
         number, text = self.take(expected)
         parts = text.split()
         if len(parts) != count:
-            raise PuzzleError(f"expected {expected}, found {text.strip()!r}", source=self.source,
-                              line=number)
+            raise PuzzleError(
+                f"expected {expected}, found {text.strip()!r}", source=self.source, line=number
+            )
         col = 0
         values = []
         for part in parts:
@@ -58,15 +63,19 @@ class Cursor:
             col += len(part)
         return tuple(values)
 
-    def clues(self, count: int, kind: str, seps: str | None = None,
-              stop: str | None = None) -> list[tuple[int, ...]]:
+    def clues(
+        self, count: int, kind: str, seps: str | None = None, stop: str | None = None
+    ) -> list[tuple[int, ...]]:
         """``count`` clue lines for ``kind`` ("row" or "column")."""
         out = []
         for k in range(1, count + 1):
             if stop is not None and self.peek().startswith(stop):
                 number = self.lines[self.pos][0]
-                raise PuzzleError(f"expected {count} {kind} clues, found only {k - 1} before "
-                                  f"{self.peek()!r}", source=self.source, line=number)
+                raise PuzzleError(
+                    f"expected {count} {kind} clues, found only {k - 1} before {self.peek()!r}",
+                    source=self.source,
+                    line=number,
+                )
             number, text = self.take(f"{kind} clue {k} of {count}")
             self.clue_lines[f"{kind} {k}"] = number
             out.append(numbers(text, seps, self.source, number, clue=f"{kind} {k}"))
@@ -75,8 +84,11 @@ class Cursor:
     def expect_end(self, what: str) -> None:
         if not self.at_end():
             number, text = self.lines[self.pos]
-            raise PuzzleError(f"unexpected text after {what}: {text.strip()[:40]!r}",
-                              source=self.source, line=number)
+            raise PuzzleError(
+                f"unexpected text after {what}: {text.strip()[:40]!r}",
+                source=self.source,
+                line=number,
+            )
 
 
 def read_nin(text: str, source: str) -> Puzzle:
@@ -94,13 +106,17 @@ def read_nin(text: str, source: str) -> Puzzle:
     first_row = cur.pos
     rows = cur.clues(height, "row")
     cols = cur.clues(width, "column")
-    rest = [ln.strip() for _, ln in cur.lines[cur.pos:]]
-    clue_lines = [ln.strip() for _, ln in cur.lines[first_row:cur.pos]]
+    rest = [ln.strip() for _, ln in cur.lines[cur.pos :]]
+    clue_lines = [ln.strip() for _, ln in cur.lines[first_row : cur.pos]]
     if rest and not _copies(rest, clue_lines, header):
         number, extra = cur.lines[cur.pos]
-        raise PuzzleError(f"a surplus line after the {height} row and {width} column clues "
-                          f"(the header says {width} {height}, width first): "
-                          f"{extra.strip()[:40]!r}", source=source, line=number)
+        raise PuzzleError(
+            f"a surplus line after the {height} row and {width} column clues "
+            f"(the header says {width} {height}, width first): "
+            f"{extra.strip()[:40]!r}",
+            source=source,
+            line=number,
+        )
     return build(rows, cols, source, clue_lines=cur.clue_lines)
 
 
@@ -112,7 +128,7 @@ def _copies(rest: list[str], clue_lines: list[str], header: str) -> bool:
         return False
     last = clue_lines[-1]
     for start in range(0, len(rest), size):
-        copy = rest[start:start + size]
+        copy = rest[start : start + size]
         if copy[:-1] != clue_lines[:-1] or copy[-1] not in (last, last + header):
             return False
     return True
@@ -148,8 +164,12 @@ def spoj_entries(text: str, source: str) -> Entries:
     return out
 
 
-def _thunk(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], source: str,
-           clue_lines: dict[str, int]) -> Thunk:
+def _thunk(
+    rows: list[tuple[int, ...]],
+    cols: list[tuple[int, ...]],
+    source: str,
+    clue_lines: dict[str, int],
+) -> Thunk:
     return lambda: build(rows, cols, source, clue_lines=clue_lines)
 
 
@@ -172,8 +192,12 @@ def taai_entries(text: str, source: str) -> Entries:
     out: Entries = []
     for ident, header, lines in blocks:
         if len(lines) % 2 or not lines:
-            raise PuzzleError(f"expected as many column lines as row lines (n x n), found "
-                              f"{len(lines)} clue lines", source=source, line=header)
+            raise PuzzleError(
+                f"expected as many column lines as row lines (n x n), found "
+                f"{len(lines)} clue lines",
+                source=source,
+                line=header,
+            )
         n = len(lines) // 2
         check_size(n, n, source, header)
         clues = []

@@ -38,32 +38,51 @@ def looks_like_tatham(text: str) -> bool:
     return bool(_TATHAM.match(text))
 
 
-def read_string(text: str, source: str = "<text>", line: int | None = None,
-                offset: int = 0) -> Puzzle:
+def read_string(
+    text: str, source: str = "<text>", line: int | None = None, offset: int = 0
+) -> Puzzle:
     """Parse one puzzle string; columns in errors are 1-based character offsets."""
     cut = text.find("-")
     if cut < 0:
-        raise PuzzleError("expected '-' between the row clues and the column clues "
-                          "(e.g. 1:3:1-1:3:1)", source=source, line=line,
-                          column=offset + len(text.rstrip()) + 1)
+        raise PuzzleError(
+            "expected '-' between the row clues and the column clues (e.g. 1:3:1-1:3:1)",
+            source=source,
+            line=line,
+            column=offset + len(text.rstrip()) + 1,
+        )
     second = text.find("-", cut + 1)
     if second >= 0:
-        raise PuzzleError("expected only one '-' (between row and column clues), found another",
-                          source=source, line=line, column=offset + second + 1)
-    for kind, part in (("height", text[:cut]), ("width", text[cut + 1:])):
+        raise PuzzleError(
+            "expected only one '-' (between row and column clues), found another",
+            source=source,
+            line=line,
+            column=offset + second + 1,
+        )
+    for kind, part in (("height", text[:cut]), ("width", text[cut + 1 :])):
         count = part.count(":") + 1
         if count > MAX_SIZE:
-            raise PuzzleError(f"{kind} must be between 1 and {MAX_SIZE}, found {count} "
-                              f"{'row' if kind == 'height' else 'column'} clues", source=source,
-                              line=line)
-    parts = (("row", text[:cut], 0), ("column", text[cut + 1:], cut + 1))
+            raise PuzzleError(
+                f"{kind} must be between 1 and {MAX_SIZE}, found {count} "
+                f"{'row' if kind == 'height' else 'column'} clues",
+                source=source,
+                line=line,
+            )
+    parts = (("row", text[:cut], 0), ("column", text[cut + 1 :], cut + 1))
     clues: list[list[tuple[int, ...]]] = []
     for kind, part, start in parts:
         if not part.strip():
-            raise PuzzleError(f"no {kind} clues {'before' if kind == 'row' else 'after'} '-'",
-                              source=source, line=line, column=offset + cut + 1)
-        clues.append([numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
-                      for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1)])
+            raise PuzzleError(
+                f"no {kind} clues {'before' if kind == 'row' else 'after'} '-'",
+                source=source,
+                line=line,
+                column=offset + cut + 1,
+            )
+        clues.append(
+            [
+                numbers(field, ",", source, line, clue=f"{kind} {k}", offset=offset + col - 1)
+                for k, (field, col) in enumerate(_raw_fields(part, ":", start), 1)
+            ]
+        )
     return build(clues[0], clues[1], source, line=line)
 
 
@@ -81,20 +100,31 @@ def read_tatham(text: str, source: str = "<text>") -> Puzzle:
     """Parse a Tatham Pattern game id ``WxH:cols/rows``."""
     m = _TATHAM.match(text)
     if not m:
-        raise PuzzleError("expected a Tatham game id such as 5x5:2/1.1/3/1/2/1/3/1.1/1/2",
-                          source=source, line=1, column=1)
+        raise PuzzleError(
+            "expected a Tatham game id such as 5x5:2/1.1/3/1/2/1/3/1.1/1/2",
+            source=source,
+            line=1,
+            column=1,
+        )
     width = digits(m.group(1), source, 1, m.start(1) + 1)
     height = digits(m.group(2), source, 1, m.start(2) + 1)
     check_size(width, height, source)
-    body = text[m.end():].rstrip()
+    body = text[m.end() :].rstrip()
     if "," in body:
-        raise UnsupportedPuzzleError("Tatham ids with pre-filled cells (after ',') are not "
-                                     "supported", source=source, line=1,
-                                     column=m.end() + body.index(",") + 1)
+        raise UnsupportedPuzzleError(
+            "Tatham ids with pre-filled cells (after ',') are not supported",
+            source=source,
+            line=1,
+            column=m.end() + body.index(",") + 1,
+        )
     fields = _raw_fields(body, "/", m.end())
     if len(fields) != width + height:
-        raise PuzzleError(f"a {width}x{height} id needs {width + height} clues separated by '/' "
-                          f"(columns first), found {len(fields)}", source=source, line=1)
+        raise PuzzleError(
+            f"a {width}x{height} id needs {width + height} clues separated by '/' "
+            f"(columns first), found {len(fields)}",
+            source=source,
+            line=1,
+        )
     clues = []
     for k, (field, col) in enumerate(fields):
         name = f"column {k + 1}" if k < width else f"row {k - width + 1}"
@@ -104,8 +134,10 @@ def read_tatham(text: str, source: str = "<text>") -> Puzzle:
 
 def write_string(puzzle: Puzzle) -> str:
     """The puzzle string of ``puzzle`` (``0`` for an empty clue)."""
+
     def side(clues: tuple[tuple[int, ...], ...]) -> str:
         return ":".join(",".join(map(str, c)) or "0" for c in clues)
+
     return f"{side(puzzle.rows)}-{side(puzzle.cols)}"
 
 
@@ -135,4 +167,3 @@ def library_entries(text: str, source: str) -> Entries:
 
 def _thunk(text: str, source: str, line: int, offset: int) -> Thunk:
     return lambda: read_string(text, source, line, offset)
-

@@ -28,7 +28,7 @@ _ITEM = re.compile(r"([0-9]+)([A-Za-z%*&@!$]?)\Z")
 
 def _strip_comment(line: str) -> str:
     cut = [i for i in (line.find("#"), line.find(";")) if i >= 0]
-    line = line[:min(cut)] if cut else line
+    line = line[: min(cut)] if cut else line
     return line.replace('"', " ").replace("'", " ")
 
 
@@ -60,8 +60,9 @@ def read(text: str, source: str) -> Puzzle:
             offset = m.end()
         if key not in ("rows", "columns"):
             if line.strip() and not m:
-                raise PuzzleError("expected 'columns =' or 'rows =' before the clues",
-                                  source=source, line=number)
+                raise PuzzleError(
+                    "expected 'columns =' or 'rows =' before the clues", source=source, line=number
+                )
             continue
         kind = "row" if key == "rows" else "column"
         for piece, col in tokens(line[offset:], ",", offset, MAX_SIZE):
@@ -69,9 +70,13 @@ def read(text: str, source: str) -> Puzzle:
                 continue
             name = f"{kind} {len(clues[key]) + 1}"
             if len(clues[key]) >= MAX_SIZE:
-                raise PuzzleError(f"more than {MAX_SIZE} {kind} clues; a puzzle is at most "
-                                  f"{MAX_SIZE} cells wide or high", source=source, line=number,
-                                  column=col)
+                raise PuzzleError(
+                    f"more than {MAX_SIZE} {kind} clues; a puzzle is at most "
+                    f"{MAX_SIZE} cells wide or high",
+                    source=source,
+                    line=number,
+                    column=col,
+                )
             clue_lines[name] = number
             values = []
             found = tokens(piece, None, col - 1, MAX_SIZE)
@@ -79,8 +84,13 @@ def read(text: str, source: str) -> Puzzle:
             for tok, tcol in found:
                 item = _ITEM.match(tok)
                 if not item:
-                    raise PuzzleError(f"expected a number, found {tok!r}", source=source,
-                                      line=number, column=tcol, clue=name)
+                    raise PuzzleError(
+                        f"expected a number, found {tok!r}",
+                        source=source,
+                        line=number,
+                        column=tcol,
+                        clue=name,
+                    )
                 if item.group(2):
                     colours.add(item.group(2))
                 values.append(digits(item.group(1), source, number, tcol, name))
@@ -88,7 +98,9 @@ def read(text: str, source: str) -> Puzzle:
     if colours:
         raise UnsupportedPuzzleError(
             f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
-            "are supported", source=source)
+            "are supported",
+            source=source,
+        )
     for key in ("columns", "rows"):
         if not clues.get(key):
             raise PuzzleError(f"no '{key} =' clues in a [clues] section", source=source)

@@ -61,8 +61,9 @@ class LibraryError(RuntimeError):
     where an unreadable file was kept aside (only for ``CORRUPT``).
     """
 
-    def __init__(self, message: str, *, moved_to: Path | None = None,
-                 kind: FaultKind = OTHER) -> None:
+    def __init__(
+        self, message: str, *, moved_to: Path | None = None, kind: FaultKind = OTHER
+    ) -> None:
         super().__init__(message)
         self.moved_to = moved_to
         self.kind = kind
@@ -92,8 +93,14 @@ def fault_kind(exc: sqlite3.Error) -> FaultKind:
     if isinstance(code, int):
         return _KIND_OF_CODE.get(code & 0xFF, OTHER)
     text = str(exc).lower()  # only without error codes (Python < 3.11)
-    for needle, kind in (("locked", BUSY), ("readonly", READ_ONLY), ("full", FULL),
-                         ("malformed", CORRUPT), ("not a database", CORRUPT), ("i/o", IO)):
+    for needle, kind in (
+        ("locked", BUSY),
+        ("readonly", READ_ONLY),
+        ("full", FULL),
+        ("malformed", CORRUPT),
+        ("not a database", CORRUPT),
+        ("i/o", IO),
+    ):
         if needle in text:
             return kind
     return OTHER
@@ -106,15 +113,19 @@ def unwritable_reason(exc: sqlite3.Error) -> str:
 
 def full_warning(path: Path, exc: sqlite3.Error) -> str:
     """The sentence shown while the disk holding the library ``path`` is full."""
-    return (f"The disk holding the puzzle library {path} is full ({exc}): changes "
-            "cannot be saved until some space is freed.")
+    return (
+        f"The disk holding the puzzle library {path} is full ({exc}): changes "
+        "cannot be saved until some space is freed."
+    )
 
 
 # The messages of a failed open, read or write by fault kind; the fields are filled by keyword
 # (``where``/``path``, ``exc``, ``wait`` in seconds, ``what``/``action``, ``unchanged``).
 _OPEN_TEXT = {
-    BUSY: ("{where} is in use by another process (it was still locked after waiting {wait:g} s). "
-           "It was left unchanged."),
+    BUSY: (
+        "{where} is in use by another process (it was still locked after waiting {wait:g} s). "
+        "It was left unchanged."
+    ),
     READ_ONLY: "{where} cannot be opened: it or its folder is read-only ({exc}).",
     FULL: "The disk is full: {where} cannot be {verb} ({exc}).",
     IO: "{where} cannot be read (I/O error: {exc}). It was left unchanged.",
@@ -122,21 +133,30 @@ _OPEN_TEXT = {
     OTHER: "{where} cannot be opened ({exc}).",
 }
 _READ_TEXT = {
-    BUSY: ("The library {path} is in use by another process: {what} could not be read (it was "
-           "still locked after waiting {wait:g} s)."),
-    CORRUPT: ("SQLite reports that the library file {path} is damaged: {what} could not be read "
-              "({exc})."),
+    BUSY: (
+        "The library {path} is in use by another process: {what} could not be read (it was "
+        "still locked after waiting {wait:g} s)."
+    ),
+    CORRUPT: (
+        "SQLite reports that the library file {path} is damaged: {what} could not be read ({exc})."
+    ),
     OTHER: "{What} could not be read from the library {path} ({exc}).",
 }
 _WRITE_TEXT = {
     READ_ONLY: ("The library is read-only: cannot {action} ({path}: {reason}). {unchanged}"),
-    FULL: ("The disk is full: cannot {action} in {path} ({exc}). {unchanged} Free some space and "
-           "try again."),
-    BUSY: ("The library {path} is in use by another process: cannot {action} (it was still "
-           "locked after waiting {wait:g} s). {unchanged}"),
+    FULL: (
+        "The disk is full: cannot {action} in {path} ({exc}). {unchanged} Free some space and "
+        "try again."
+    ),
+    BUSY: (
+        "The library {path} is in use by another process: cannot {action} (it was still "
+        "locked after waiting {wait:g} s). {unchanged}"
+    ),
     IO: "Cannot {action}: I/O error writing {path} ({exc}). {unchanged}",
-    CORRUPT: ("Cannot {action}: SQLite reports that the library file {path} is damaged ({exc}). "
-              "{unchanged}"),
+    CORRUPT: (
+        "Cannot {action}: SQLite reports that the library file {path} is damaged ({exc}). "
+        "{unchanged}"
+    ),
     OTHER: "Cannot {action} in the library {path} ({exc}). {unchanged}",
 }
 
@@ -151,27 +171,40 @@ def open_error(path: Path, exc: sqlite3.Error, existed: bool, wait: float) -> Li
     where = f"The puzzle library {path}"
     if kind == READ_ONLY and not existed:
         folder = path.parent
-        why = f"its folder {folder} is read-only" if not os.access(folder, os.W_OK) else (
-            "it cannot be created")
+        why = (
+            f"its folder {folder} is read-only"
+            if not os.access(folder, os.W_OK)
+            else ("it cannot be created")
+        )
         return LibraryError(f"{where} cannot be created: {why} ({exc}).", kind=kind)
-    text = _text(_OPEN_TEXT, kind, where=where, exc=exc, wait=wait,
-                 verb="opened" if existed else "created")
+    text = _text(
+        _OPEN_TEXT, kind, where=where, exc=exc, wait=wait, verb="opened" if existed else "created"
+    )
     return LibraryError(text, kind=kind)
 
 
 def read_error(path: Path, exc: sqlite3.Error, what: str, wait: float) -> LibraryError:
     """The error of ``what`` ("the list of puzzles", ...) that could not be read from ``path``."""
     kind = fault_kind(exc)
-    text = _text(_READ_TEXT, kind, path=path, exc=exc, wait=wait, what=what,
-                 What=what[:1].upper() + what[1:])
+    text = _text(
+        _READ_TEXT, kind, path=path, exc=exc, wait=wait, what=what, What=what[:1].upper() + what[1:]
+    )
     return LibraryError(text, kind=kind)
 
 
 def write_error(path: Path, exc: sqlite3.Error, action: str, wait: float) -> LibraryError:
     """The error of a write (``action``: "add the puzzle …") that failed and was rolled back."""
     kind = fault_kind(exc)
-    text = _text(_WRITE_TEXT, kind, path=path, exc=exc, wait=wait, action=action,
-                 reason=unwritable_reason(exc), unchanged="The library is unchanged.")
+    text = _text(
+        _WRITE_TEXT,
+        kind,
+        path=path,
+        exc=exc,
+        wait=wait,
+        action=action,
+        reason=unwritable_reason(exc),
+        unchanged="The library is unchanged.",
+    )
     return LibraryError(text, kind=kind)
 
 
@@ -206,10 +239,12 @@ def unusable_error(path: Path, problem: str, kind: FaultKind) -> LibraryError:
     except OSError as exc:
         return LibraryError(
             f"The puzzle library {path} cannot be used: {problem}. It could not be moved "
-            f"aside ({exc.strerror or exc}) and was left unchanged.", kind=CORRUPT,
+            f"aside ({exc.strerror or exc}) and was left unchanged.",
+            kind=CORRUPT,
         )
     return LibraryError(
         f"The puzzle library {path} cannot be used: {problem}. "
         f"It was moved to {moved} and a new, empty library will be created.",
-        moved_to=moved, kind=CORRUPT,
+        moved_to=moved,
+        kind=CORRUPT,
     )

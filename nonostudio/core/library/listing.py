@@ -48,16 +48,28 @@ class Listing:
             try:  # the common case, fast; the slow path names the damaged column
                 values = [raw.decode() for raw in texts]  # type: ignore[attr-defined]
             except (UnicodeDecodeError, AttributeError):
-                values = [decode(raw, column) for column, raw in zip(TEXT_COLUMNS, texts,
-                                                                      strict=True)]
+                values = [
+                    decode(raw, column) for column, raw in zip(TEXT_COLUMNS, texts, strict=True)
+                ]
             if not (isinstance(width, int) and isinstance(height, int)):
                 raise Damaged(f"its size is damaged ({width!r} x {height!r})")
         except Damaged as exc:
             self._skip(id, readable_title(texts[0]), exc)
             return None
         title, author, source, licence, verdict, created, modified, difficulty = values
-        return LibraryEntry(id, title, author, width, height, source, licence, verdict,
-                            created, modified, difficulty)
+        return LibraryEntry(
+            id,
+            title,
+            author,
+            width,
+            height,
+            source,
+            licence,
+            verdict,
+            created,
+            modified,
+            difficulty,
+        )
 
     def _skip(self, id: int, title: str | None, why: object) -> None:
         self.skipped.append(f"{record_name(id, title)} was skipped: {why}.")
@@ -71,8 +83,9 @@ class Listing:
                 self._sql_json = False
         return DOCUMENT_SQL.format(check=DOCUMENT_CHECK if self._sql_json else "NULL")
 
-    def _with_sound_documents(self, conn: sqlite3.Connection, entries: list[LibraryEntry],
-                              one_by_one: bool = False) -> list[LibraryEntry]:
+    def _with_sound_documents(
+        self, conn: sqlite3.Connection, entries: list[LibraryEntry], one_by_one: bool = False
+    ) -> list[LibraryEntry]:
         """``entries`` without those whose stored document is not UTF-8 JSON with clues (each
         named in :attr:`skipped`); documents already checked unchanged are not read again."""
         unchecked = [e for e in entries if self._checked.get(e.id) != e.modified]
@@ -87,8 +100,9 @@ class Listing:
         else:
             for entry in unchecked:
                 try:
-                    row = conn.execute(self._document_sql(conn) + " WHERE id=?",
-                                       (entry.id,)).fetchone()
+                    row = conn.execute(
+                        self._document_sql(conn) + " WHERE id=?", (entry.id,)
+                    ).fetchone()
                 except sqlite3.Error as exc:
                     if not one_by_one:
                         raise
@@ -111,8 +125,9 @@ class Listing:
             self._checked[entry.id] = entry.modified
         return [e for e in entries if e.id not in bad]
 
-    def around_damage(self, conn: sqlite3.Connection, path: Path,
-                      damage: sqlite3.Error) -> list[LibraryEntry]:
+    def around_damage(
+        self, conn: sqlite3.Connection, path: Path, damage: sqlite3.Error
+    ) -> list[LibraryEntry]:
         """Read what can be read of a file SQLite calls damaged, one record at a time."""
         self.skipped = [
             f"SQLite reports that the library file {path} is damaged ({damage}): the puzzles "

@@ -101,8 +101,11 @@ def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connec
         if refused is None:
             version = schema.version(conn)
             if version < schema.READABLE_FROM:
-                refused = (f"it was written by an older nonostudio (schema {version}) and must "
-                           "be upgraded, which a read-only library cannot be", READ_ONLY)
+                refused = (
+                    f"it was written by an older nonostudio (schema {version}) and must "
+                    "be upgraded, which a read-only library cannot be",
+                    READ_ONLY,
+                )
     except sqlite3.Error as exc:
         if conn is not None:
             conn.close()
@@ -110,14 +113,13 @@ def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connec
     if refused is not None:
         conn.close()
         raise LibraryError(
-            f"The puzzle library {path} cannot be used: {refused[0]}. It was left "
-            "unchanged.", kind=refused[1],
+            f"The puzzle library {path} cannot be used: {refused[0]}. It was left unchanged.",
+            kind=refused[1],
         )
     return conn
 
 
-def _upgrade_or_probe(path: Path, conn: sqlite3.Connection,
-                      existed: bool) -> sqlite3.Error | None:
+def _upgrade_or_probe(path: Path, conn: sqlite3.Connection, existed: bool) -> sqlite3.Error | None:
     """Bring the schema up to date, or find out by a write that changes nothing whether the
     file can be written; return the error of a read-only file or folder or a full disk (a lock
     held elsewhere or any other error is raised)."""
@@ -133,7 +135,8 @@ def _upgrade_or_probe(path: Path, conn: sqlite3.Connection,
             raise LibraryError(
                 f"The puzzle library {path} was written by an older nonostudio (schema "
                 f"{version}) and must be upgraded, but it cannot be written ({exc}). It was "
-                "left unchanged.", kind=fault_kind(exc),
+                "left unchanged.",
+                kind=fault_kind(exc),
             ) from None
         return None
     try:

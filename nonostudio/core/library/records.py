@@ -25,11 +25,27 @@ _HAND_CHARS = {FILLED: "#", CROSSED: ".", UNKNOWN: "?"}
 _HAND_CELLS = {"#": FILLED, ".": CROSSED, "?": UNKNOWN}
 
 #: The text columns of a listing row, in the order :class:`LibraryEntry` takes them.
-TEXT_COLUMNS = ("title", "author", "source", "licence", "verdict", "created", "modified",
-                "difficulty")
-_COLUMN_NAMES = {"title": "title", "author": "author", "source": "source", "licence": "licence",
-                 "verdict": "verdict", "created": "creation date", "modified": "change date",
-                 "difficulty": "difficulty", "data": "stored puzzle"}
+TEXT_COLUMNS = (
+    "title",
+    "author",
+    "source",
+    "licence",
+    "verdict",
+    "created",
+    "modified",
+    "difficulty",
+)
+_COLUMN_NAMES = {
+    "title": "title",
+    "author": "author",
+    "source": "source",
+    "licence": "licence",
+    "verdict": "verdict",
+    "created": "creation date",
+    "modified": "change date",
+    "difficulty": "difficulty",
+    "data": "stored puzzle",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +180,9 @@ def check_document(text: str, verdict: object) -> None:
         raise Damaged(f"its stored puzzle is not valid JSON ({exc})") from None
     if verdict == -1:
         raise Damaged("its stored puzzle is not valid JSON")
-    if not isinstance(doc, dict) or not isinstance(doc.get("rows"), list) or not isinstance(
-        doc.get("cols"), list
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(doc.get("rows"), list)
+        or not isinstance(doc.get("cols"), list)
     ):
         raise Damaged("its stored puzzle has no row and column clues")

@@ -56,9 +56,11 @@ def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
 
 
 # MIGRATIONS[v] brings a database at schema version v to v + 1; append one step per schema change.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _migrate_0_to_1,
-                                                               1: _migrate_1_to_2,
-                                                               2: _migrate_2_to_3}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _migrate_0_to_1,
+    1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
+}
 
 INSERT = (
     "INSERT INTO puzzles (title, author, width, height, source, licence, data, created, modified) "
@@ -68,8 +70,17 @@ INSERT = (
 
 def insert_params(puzzle: Puzzle, source: str, now: str) -> tuple[object, ...]:
     """The parameters of :data:`INSERT` for ``puzzle`` added at time ``now``."""
-    return (puzzle.title, puzzle.author, puzzle.width, puzzle.height, source, puzzle.licence,
-            puzzle_to_json(puzzle), now, now)
+    return (
+        puzzle.title,
+        puzzle.author,
+        puzzle.width,
+        puzzle.height,
+        source,
+        puzzle.licence,
+        puzzle_to_json(puzzle),
+        now,
+        now,
+    )
 
 
 # Text is read as bytes and decoded by the caller, so one damaged byte names its record instead of
@@ -81,8 +92,10 @@ LIST_SQL = (
 )
 # SQLite checks the JSON documents (in C, several times faster than json.loads over a long
 # listing): 1 for a document with row and column clues, 0 or NULL for other JSON, -1 for no JSON.
-DOCUMENT_CHECK = ("CASE WHEN json_valid(data) THEN json_type(data, '$.rows') = 'array' "
-                  "AND json_type(data, '$.cols') = 'array' ELSE -1 END")
+DOCUMENT_CHECK = (
+    "CASE WHEN json_valid(data) THEN json_type(data, '$.rows') = 'array' "
+    "AND json_type(data, '$.cols') = 'array' ELSE -1 END"
+)
 DOCUMENT_SQL = "SELECT id, CAST(data AS BLOB), {check} FROM puzzles"
 
 
@@ -100,7 +113,8 @@ def refusal(conn: sqlite3.Connection) -> tuple[str, FaultKind] | None:
     if found > SCHEMA_VERSION:
         return (
             f"it was written by a newer nonostudio (schema {found}, this version "
-            f"reads up to {SCHEMA_VERSION})", REFUSED
+            f"reads up to {SCHEMA_VERSION})",
+            REFUSED,
         )
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     tables.discard("sqlite_sequence")
@@ -137,5 +151,9 @@ def upgrade(conn: sqlite3.Connection) -> None:
 def has_hand_table(conn: sqlite3.Connection) -> bool:
     """Whether the hand-progress table exists (not in a schema-2 library that could not be
     upgraded: read-only or on a full disk)."""
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
-                        "AND name='hand_progress'").fetchone() is not None
+    return (
+        conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='hand_progress'"
+        ).fetchone()
+        is not None
+    )

@@ -62,16 +62,18 @@ class Library:
     disk), and :attr:`skipped` lists the damaged records the last :meth:`entries` left out.
     """
 
-    def __init__(self, path: Path | str, *, read_only: bool = False,
-                 busy_timeout: float | None = None) -> None:
+    def __init__(
+        self, path: Path | str, *, read_only: bool = False, busy_timeout: float | None = None
+    ) -> None:
         self.path = Path(path)
         self.busy_timeout = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
         self.read_only = read_only
         self.read_only_reason = "it was opened read-only" if read_only else ""
         self.warning = ""
         self._listing = Listing()
-        opened = open_library(self.path, read_only=read_only, wait=self.busy_timeout,
-                              connect=self._connect)
+        opened = open_library(
+            self.path, read_only=read_only, wait=self.busy_timeout, connect=self._connect
+        )
         if opened.unwritable is not None:
             self._note_unwritable(opened.unwritable)
         self._conn = opened.conn
@@ -135,20 +137,32 @@ class Library:
     def add(self, puzzle: Puzzle, source: str = "") -> int:
         """Store ``puzzle`` (``source`` says where it came from) and return its new id."""
         params = schema.insert_params(puzzle, source, now())
-        cur = self._transaction(f"add the puzzle “{puzzle.title or 'untitled'}”",
-                                lambda conn: conn.execute(schema.INSERT, params))
+        cur = self._transaction(
+            f"add the puzzle “{puzzle.title or 'untitled'}”",
+            lambda conn: conn.execute(schema.INSERT, params),
+        )
         return int(cur.lastrowid or 0)
 
     def update(self, id: int, puzzle: Puzzle) -> None:
         """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
         may differ."""
-        params = (puzzle.title, puzzle.author, puzzle.width, puzzle.height, puzzle.licence,
-                  puzzle_to_json(puzzle), now(), id)
+        params = (
+            puzzle.title,
+            puzzle.author,
+            puzzle.width,
+            puzzle.height,
+            puzzle.licence,
+            puzzle_to_json(puzzle),
+            now(),
+            id,
+        )
         cur = self._transaction(
             f"save library puzzle {id}",
             lambda conn: conn.execute(
                 "UPDATE puzzles SET title=?, author=?, width=?, height=?, licence=?, data=?, "
-                "verdict='', difficulty='', modified=? WHERE id=?", params),
+                "verdict='', difficulty='', modified=? WHERE id=?",
+                params,
+            ),
         )
         self._require_row(cur, id)
 
@@ -156,18 +170,21 @@ class Library:
         """Cache the solver's one-line verdict for puzzle ``id``."""
         cur = self._transaction(
             f"store the verdict of library puzzle {id}",
-            lambda conn: conn.execute("UPDATE puzzles SET verdict=? WHERE id=?", (text, id)))
+            lambda conn: conn.execute("UPDATE puzzles SET verdict=? WHERE id=?", (text, id)),
+        )
         self._require_row(cur, id)
 
     def set_difficulty(self, id: int, label: str) -> None:
         """Cache the difficulty label (e.g. ``Medium``) graded for puzzle ``id``."""
         cur = self._transaction(
             f"store the difficulty of library puzzle {id}",
-            lambda conn: conn.execute("UPDATE puzzles SET difficulty=? WHERE id=?", (label, id)))
+            lambda conn: conn.execute("UPDATE puzzles SET difficulty=? WHERE id=?", (label, id)),
+        )
         self._require_row(cur, id)
 
     def remove(self, id: int) -> None:
         """Delete puzzle ``id`` (and its hand-solving progress)."""
+
         def delete(conn: sqlite3.Connection) -> sqlite3.Cursor:
             cur = conn.execute("DELETE FROM puzzles WHERE id=?", (id,))
             if schema.has_hand_table(conn):
@@ -184,8 +201,9 @@ class Library:
 
     # -- solving by hand ---------------------------------------------------------------------
 
-    def save_hand_progress(self, id: int, cells: np.ndarray, seconds: float = 0.0,
-                           solved: bool = False) -> None:
+    def save_hand_progress(
+        self, id: int, cells: np.ndarray, seconds: float = 0.0, solved: bool = False
+    ) -> None:
         """Keep the player's grid of puzzle ``id`` (replacing what was kept); LibraryError when
         it cannot be written or there is no such puzzle."""
         grid = np.asarray(cells)
@@ -197,17 +215,21 @@ class Library:
             if not schema.has_hand_table(conn):
                 raise LibraryError(
                     f"Cannot save the progress of library puzzle {id}: the library {self.path} "
-                    "is from an older nonostudio and could not be upgraded.", kind=READ_ONLY)
+                    "is from an older nonostudio and could not be upgraded.",
+                    kind=READ_ONLY,
+                )
             return conn.execute(
                 "INSERT OR REPLACE INTO hand_progress (puzzle_id, cells, seconds, solved, "
                 "modified) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM puzzles WHERE id=?)",
-                params)
+                params,
+            )
 
         cur = self._transaction(f"save the progress of library puzzle {id}", save)
         self._require_row(cur, id)
 
     def clear_hand_progress(self, id: int) -> None:
         """Forget the player's grid of puzzle ``id`` (nothing happens when none is kept)."""
+
         def clear(conn: sqlite3.Connection) -> None:
             if schema.has_hand_table(conn):
                 conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
@@ -223,7 +245,9 @@ class Library:
             row = self._conn.execute(
                 "SELECT CAST(h.cells AS BLOB), h.seconds, h.solved, CAST(h.modified AS BLOB), "
                 "p.width, p.height FROM hand_progress h JOIN puzzles p ON p.id = h.puzzle_id "
-                "WHERE h.puzzle_id=?", (id,)).fetchone()
+                "WHERE h.puzzle_id=?",
+                (id,),
+            ).fetchone()
         except sqlite3.Error as exc:
             raise self._read_error(exc, f"the progress of library puzzle {id}") from None
         if row is None:
@@ -233,16 +257,22 @@ class Library:
         try:
             cells = hand_cells(bytes(raw).decode("utf-8"))
         except (UnicodeDecodeError, KeyError, ValueError, TypeError):
-            raise DamagedRecordError(f"{where} is damaged (its cells are not rows of #, . and ?)",
-                                     id=id) from None
+            raise DamagedRecordError(
+                f"{where} is damaged (its cells are not rows of #, . and ?)", id=id
+            ) from None
         if cells.shape != (height, width):
             return None  # the puzzle was resized since: the old grid does not apply
         try:
-            return HandProgress(cells, float(seconds), bool(solved),
-                                bytes(modified).decode("utf-8", errors="replace"))
+            return HandProgress(
+                cells,
+                float(seconds),
+                bool(solved),
+                bytes(modified).decode("utf-8", errors="replace"),
+            )
         except (TypeError, ValueError):
-            raise DamagedRecordError(f"{where} is damaged (its time is {seconds!r})",
-                                     id=id) from None
+            raise DamagedRecordError(
+                f"{where} is damaged (its time is {seconds!r})", id=id
+            ) from None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -298,7 +328,8 @@ class Library:
     def meta(self, key: str) -> str | None:
         try:
             row = self._conn.execute(
-                "SELECT CAST(value AS BLOB) FROM meta WHERE key=?", (key,)).fetchone()
+                "SELECT CAST(value AS BLOB) FROM meta WHERE key=?", (key,)
+            ).fetchone()
         except sqlite3.Error as exc:
             raise self._read_error(exc, f"the setting {key!r}") from None
         return None if row is None else bytes(row[0]).decode("utf-8", errors="replace")
