@@ -124,7 +124,8 @@ class LineGame:
         )
 
     def is_open(self, board: Board, action: int) -> bool:
-        """True while the line has an unknown cell (the paper drops complete lines from the actions)."""
+        """True while the line has an unknown cell (the paper drops complete lines from the
+        actions)."""
         filled, crossed = self.line_masks(board, action)
         full = self._row_full if action < self.height else self._col_full
         return (filled | crossed) != full
@@ -144,7 +145,8 @@ class LineGame:
         return sum((f | x).bit_count() for f, x in zip(board.filled, board.crossed, strict=True))
 
     def play(self, board: Board, action: int) -> Move:
-        """Apply the exact line solver to line ``action``; raises Contradiction when it has no solution."""
+        """Apply the exact line solver to line ``action``; raises Contradiction when it has no
+        solution."""
         filled, crossed = self.line_masks(board, action)
         key = (action, filled, crossed)
         if key in self._cache:

@@ -178,7 +178,8 @@ class NetworkQ:
 
 
 class SarsaAgent:
-    """SARSA over line choices; also a :class:`~nonostudio.analysis.strategies.Strategy` (hardmax)."""
+    """SARSA over line choices; also a :class:`~nonostudio.analysis.strategies.Strategy`
+    (hardmax)."""
 
     name = "sarsa"
 

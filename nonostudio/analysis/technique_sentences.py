@@ -200,7 +200,8 @@ def _joining_splitting(x: MoveLine) -> str:
             who = x.clue(owners[0], subject=True) if len(owners) == 1 else "one clue"
             parts.append(
                 f"only {who} can hold the boxes on both sides of "
-                f"{x.cells(sorted(between))}, so {'it is' if len(between) == 1 else 'they are'} filled"
+                f"{x.cells(sorted(between))}, so "
+                f"{'it is' if len(between) == 1 else 'they are'} filled"
             )
             break
     if x.crossed:

@@ -82,10 +82,10 @@ def _technique_line_step(t: Tracer) -> Step | None:
 def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """A cell whose one value contradicts line logic, decided the other way.
 
-    Cells are tried in reading order, filled before empty; the first assumption line logic
-    refutes is the step.  Which one that is comes from :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials
-    reused); its trial is then run again from the grid, so that the step names the line a
-    trial from scratch names.
+    Cells are tried in reading order, filled before empty; the first assumption line logic refutes
+    is the step.  Which one that is comes from
+    :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials reused); its trial is
+    then run again from the grid, so that the step names the line a trial from scratch names.
     """
     state = t.trials.grid_state(t.grid)
     trials = t.trials.start(state)

@@ -226,7 +226,8 @@ def resolve(arg: str, item: str | None = None) -> PuzzleSource:
 
 
 def load_puzzle(arg: str, item: str | None = None) -> Puzzle:
-    """The puzzle ``arg`` names. Raises PuzzleError for bad input, OSError for an unreadable file."""
+    """The puzzle ``arg`` names. Raises PuzzleError for bad input, OSError for an unreadable
+    file."""
     source = resolve(arg, item)
     if source.path is not None:
         return read_file(source.path, source.item)
@@ -247,7 +248,8 @@ def positive_int_arg(text: str) -> int:
 
 
 def seconds_arg(text: str) -> float:
-    """argparse type for durations (``--time-limit``, ``--budget``): a positive number of seconds."""
+    """argparse type for durations (``--time-limit``, ``--budget``): a positive number of
+    seconds."""
     try:
         value = float(text)
     except ValueError:

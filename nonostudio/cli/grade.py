@@ -40,8 +40,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
         "(see 'rules families'): "
         + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
-        + ". Blank margins never change a grade. A puzzle that cannot be read gives a row with the error and the others still "
-        "run; the exit code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
+        + ". Blank margins never change a grade. A puzzle that cannot be read gives a row with "
+        "the error and the others still run; the exit code is then 3 (a file could not be read) "
+        "or 2 (bad input), otherwise 0.",
     )
     parser.add_argument(
         "puzzles",

@@ -2,12 +2,12 @@
 
 ``run`` mines the specifications of lines up to ``--max-length`` cells, stores them as a run in
 the job store and synthesises a rule for each (Ctrl-C cancels cleanly; ``--resume`` continues);
-``extend`` adds longer lines or more patterns to a run; ``status`` summarises a run; ``export`` optimises the rules of one or more runs (and of rule files
-given with ``--pool``), optionally widens and simplifies the chosen ones, and writes the best
-``--top`` as a rule file; ``report`` compares a rule set with the control rules on the Butler
-testing set (why ``export`` optimises on that set by default: docs/design/cli.md).  This module
-builds the parsers; the actions are in :mod:`nonostudio.cli.learn_runs` and
-:mod:`nonostudio.cli.learn_export`.
+``extend`` adds longer lines or more patterns to a run; ``status`` summarises a run; ``export``
+optimises the rules of one or more runs (and of rule files given with ``--pool``), optionally
+widens and simplifies the chosen ones, and writes the best ``--top`` as a rule file; ``report``
+compares a rule set with the control rules on the Butler testing set (why ``export`` optimises
+on that set by default: docs/design/cli.md).  This module builds the parsers; the actions are in
+:mod:`nonostudio.cli.learn_runs` and :mod:`nonostudio.cli.learn_export`.
 """
 
 from __future__ import annotations

@@ -187,8 +187,8 @@ def _summary_lines(
         + (
             "subsets."
             if args.cost_budget is None
-            else f"dominated (a superset at no higher cost); the top {args.top} chosen within a total "
-            f"cost of {args.cost_budget}: {sum(chosen.costs)}."
+            else f"dominated (a superset at no higher cost); the top {args.top} chosen within a "
+            f"total cost of {args.cost_budget}: {sum(chosen.costs)}."
         ),
         f"Coverage there: all {len(rules)} rules {total} of {to_fill} cells; these "
         f"{len(chosen.rules)} rules {chosen.coverage}.",

@@ -1,1 +1,2 @@
-"""The pure core: puzzle, line and grid model; file formats; line solver; complete solver (no Qt)."""
+"""The pure core: puzzle, line and grid model; file formats; line solver;
+complete solver (no Qt)."""

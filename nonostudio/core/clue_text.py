@@ -64,7 +64,8 @@ def parse_clue_line(text: str, name: str, length: int) -> tuple[Hints, str | Non
 def parse_clue_text(
     text: str, kind: str, count: int, length: int
 ) -> tuple[tuple[Hints, ...], list[ClueProblem]]:
-    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues for lines ``length`` long.
+    """Parse ``count`` lines of ``kind`` (``"row"`` or ``"column"``) clues
+    for lines ``length`` long.
 
     Trailing blank lines are ignored.  Returns ``count`` clues (empty where a line is wrong or
     missing) and the problems found, each naming its clue; the clues are valid only when there

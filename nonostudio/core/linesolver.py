@@ -55,7 +55,8 @@ def _spread(seeds: int, allowed: int) -> int:
 def _passes(
     hints: Sequence[int], n: int, filled: int, crossed: int
 ) -> tuple[list[int], list[int]] | None:
-    """Forward pass: (gap sets ``gaps[0..k]``, start sets ``starts[0..k-1]``), or None if infeasible.
+    """Forward pass: (gap sets ``gaps[0..k]``, start sets ``starts[0..k-1]``), or None if
+    infeasible.
 
     ``gaps[j]`` has bit ``p`` (0 ≤ p ≤ n) when hints ``0..j-1`` fit in ``[0, p)`` with cell ``p``
     empty (``p = n``: past the end).  ``starts[j]`` has bit ``s`` when hint ``j`` can start at ``s``
@@ -140,7 +141,8 @@ def _combine(
     width = n + 1
     can_empty = 0
     can_fill = 0
-    # after[j]: bit p+1 set when cell p (-1 ≤ p < n) can be empty with hints j..k-1 fitting after it.
+    # after[j]: bit p+1 set when cell p (-1 ≤ p < n) can be empty with hints j..k-1 fitting
+    # after it.
     nbytes = (width + 7) >> 3
     pad = (nbytes << 3) - width
     rev, frm = _REV8, int.from_bytes  # _reverse inlined: k + 1 masks per line

@@ -18,7 +18,8 @@ APP_AUTHOR = "nonostudio"
 
 
 def resources_dir() -> Path:
-    """The shipped ``resources/`` folder (source checkout, editable install or PyInstaller bundle)."""
+    """The shipped ``resources/`` folder (source checkout, editable install or PyInstaller
+    bundle)."""
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "resources"

@@ -100,7 +100,8 @@ class Search:
         self.solutions.setdefault(state.key(), state)
 
     def propagate(self, state: GridState, rows: set[int], cols: set[int]) -> None:
-        """Line propagation from ``rows``/``cols``; raises :class:`SearchStopped` when halted part way."""
+        """Line propagation from ``rows``/``cols``; raises :class:`SearchStopped` when halted part
+        way."""
         self.stats.line_solves += state.propagate(rows, cols, self.halt)
         if self.halted is not None:
             raise SearchStopped(self.halted)

@@ -140,7 +140,8 @@ class CheckPanel(QWidget):
         )
 
     def _is_current(self) -> bool:
-        """True when the signal being handled comes from the check still wanted (not a stale one)."""
+        """True when the signal being handled comes from the check still wanted (not a stale
+        one)."""
         return self._worker is not None and self.sender() is self._worker.signals
 
     def _progress(self, fraction: float, message: str) -> None:

@@ -2,8 +2,9 @@
 single-cell edits of the drawn picture that make its puzzle unique or line-solvable.
 
 The checks themselves (:func:`nonostudio.analysis.designer.check_design`) run on the thread pool
-when asked (they may try many edits, each verified by the complete solver).  Results are drawn by an overlay widget laid over the editor's grid; any change
-of the puzzle makes them stale, so they are cleared.  Applying an edit is one undo step.
+when asked (they may try many edits, each verified by the complete solver).  Results are drawn by an
+overlay widget laid over the editor's grid; any change of the puzzle makes them stale, so they are
+cleared.  Applying an edit is one undo step.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""File dialog filters for puzzle files, built from the format table of ``nonostudio.core.formats``."""
+"""File dialog filters for puzzle files, built from the format table of
+``nonostudio.core.formats``."""
 
 from __future__ import annotations
 

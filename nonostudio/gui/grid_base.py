@@ -293,7 +293,8 @@ class GridBase(QWidget):
             r, c = cell
             text = (
                 f"Row {r + 1}, column {c + 1}: {STATE_NAMES[int(self._cells[r, c])]}"
-                f" \u2014 row clue {_clue_text(self._rows[r])}, column clue {_clue_text(self._cols[c])}"
+                f" \u2014 row clue {_clue_text(self._rows[r])},"
+                f" column clue {_clue_text(self._cols[c])}"
             )
         if text != self._status:
             self._status = text

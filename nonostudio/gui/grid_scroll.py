@@ -13,8 +13,9 @@ if TYPE_CHECKING:
 
 
 class GridScrollArea(QScrollArea):
-    """A scroll area around a :class:`~nonostudio.gui.grid_view.GridView` that tells the grid how much room it has, so the
-    grid can fit the window (the default) and scroll only when zoomed in."""
+    """A scroll area around a :class:`~nonostudio.gui.grid_view.GridView` that tells the grid how
+    much room it has, so the grid can fit the window (the default) and scroll only when zoomed
+    in."""
 
     def __init__(self, grid: GridBase, parent: QWidget | None = None) -> None:
         super().__init__(parent)

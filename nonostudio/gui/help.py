@@ -1,4 +1,5 @@
-"""The Help menu's contents: a short built-in guide, the keyboard shortcut list and the technique guide.
+"""The Help menu's contents: a short built-in guide, the keyboard shortcut list and the technique
+guide.
 
 The guide is a page of HTML kept here (short enough to read in a minute: getting started, the
 designer's, player's and book importer's ways of working, and what the verdicts and difficulty

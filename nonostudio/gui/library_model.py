@@ -1,4 +1,5 @@
-"""Qt table model over the puzzle library's listing, plus the sort/filter proxy the library view uses."""
+"""Qt table model over the puzzle library's listing, plus the sort/filter proxy the library view
+uses."""
 
 from __future__ import annotations
 

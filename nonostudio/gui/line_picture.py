@@ -93,7 +93,8 @@ def paint_line_picture(
     highlight: QColor,
     cell: int = 16,
 ) -> None:
-    """Paint the rows at the painter's origin: the hints before the first row, labels on the left."""
+    """Paint the rows at the painter's origin: the hints before the first row, labels on the
+    left."""
     g = _geometry(hints, rows, cell)
     painter.setFont(_font(cell))
     for k, row in enumerate(rows):

@@ -49,7 +49,8 @@ class FileCommands:
         self.update_title()
 
     def _nothing_made_yet(self: MainWindow) -> bool:
-        """A new puzzle that is still blank (only resized, no cell, clue or text): nothing to lose."""
+        """A new puzzle that is still blank (only resized, no cell, clue or text): nothing to
+        lose."""
         if self.path is not None or self.library_id is not None:
             return False
         puzzle = self.editor.puzzle()

@@ -54,7 +54,8 @@ class LibraryCommands:
             self._cache("verdict", lambda id: self.library.set_verdict(id, result.verdict.label))
 
     def cache_grade(self: MainWindow, result: Grade) -> None:
-        """Cache the difficulty label of the library puzzle on screen (if unchanged since loading)."""
+        """Cache the difficulty label of the library puzzle on screen (if unchanged since
+        loading)."""
         self._cache("difficulty", lambda id: self.library.set_difficulty(id, result.label))
 
     def _cache(self: MainWindow, what: str, store: Callable[[int], object]) -> None:

@@ -1,4 +1,5 @@
-"""Run a core call on a thread pool and hear about it on the GUI thread (superqt / Anki QueryOp style).
+"""Run a core call on a thread pool and hear about it on the GUI thread (superqt / Anki QueryOp
+style).
 
 The core function receives two plain callables, ``progress(fraction, message)`` and
 ``should_stop()``, so it never sees Qt.  Results, errors and progress come back as signals of a

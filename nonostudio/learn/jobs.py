@@ -456,8 +456,8 @@ class JobStore:
         seconds = sorted(
             s
             for (s,) in self._read(
-                "SELECT seconds FROM specs WHERE run_id = ? AND status IN ('done', 'failed', 'timeout', "
-                "'skipped') AND seconds IS NOT NULL",
+                "SELECT seconds FROM specs WHERE run_id = ? "
+                "AND status IN ('done', 'failed', 'timeout', 'skipped') AND seconds IS NOT NULL",
                 (run_id,),
             )
         )

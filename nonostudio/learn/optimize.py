@@ -77,12 +77,11 @@ def measure_cells(
 ) -> list[Cells] | None:
     """Every rule's :func:`rule_cells`, in order; None when ``should_stop`` said stop.
 
-    With ``jobs`` > 1 (None: one per core) and at least ``parallel_from`` rules the rules are measured in that many
-    spawned worker processes (never forked: the caller may run Qt), :data:`MEASURE_CHUNK` rules a
-    task; ``progress(fraction, message)`` hears each finished task ("measured 50 of 200 rules")
-    and ``should_stop`` is polled at least
-    five times a second (the call then returns at once, queued tasks dropped, the workers
-    terminated).
+    With ``jobs`` > 1 (None: one per core) and at least ``parallel_from`` rules the rules are
+    measured in that many spawned worker processes (never forked: the caller may run Qt),
+    :data:`MEASURE_CHUNK` rules a task; ``progress(fraction, message)`` hears each finished task
+    ("measured 50 of 200 rules") and ``should_stop`` is polled at least five times a second (the
+    call then returns at once, queued tasks dropped, the workers terminated).
     """
     total = len(rules)
     jobs = jobs or os.cpu_count() or 1

@@ -206,7 +206,8 @@ class Instances:
     ``atoms[i, a]`` is atom ``a``'s value on instance ``i``; ``line[i]`` its line's position in
     ``lines``; ``n``, ``known``, ``forced[value]`` its line's length and masks;
     ``extreme[(name, 'max'|'min')]`` whether the bound element is maximal / minimal;
-    ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances that agree on every binding but ``name`` (for ``unique``).
+    ``index[name]`` the bound element's position in its list; ``group[name]`` numbers instances
+    that agree on every binding but ``name`` (for ``unique``).
     """
 
     def __init__(

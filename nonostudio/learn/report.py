@@ -231,7 +231,8 @@ def recovered_rules(
     control: Sequence[Rule],
     control_cells: Sequence[Cells],
 ) -> dict[str, str | None]:
-    """For each control rule, the cheapest learned rule whose cells contain its (non-empty) cells."""
+    """For each control rule, the cheapest learned rule whose cells contain its (non-empty)
+    cells."""
     by_cost = sorted(range(len(learned)), key=lambda i: (cost(learned[i]), i))
     out: dict[str, str | None] = {}
     for rule, cells in zip(control, control_cells, strict=True):

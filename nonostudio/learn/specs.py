@@ -64,7 +64,8 @@ def canonical_transitions(n: int) -> list[Transition]:
 
 
 def mine_transitions(max_length: int, min_length: int = 1) -> list[Transition]:
-    """Canonical transitions of every line length in ``[min_length, max_length]``, shortest first."""
+    """Canonical transitions of every line length in ``[min_length, max_length]``, shortest
+    first."""
     if min_length < 1 or max_length < min_length:
         raise ValueError(f"bad line lengths {min_length}..{max_length}")
     return [t for n in range(min_length, max_length + 1) for t in canonical_transitions(n)]

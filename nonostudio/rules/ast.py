@@ -16,7 +16,8 @@ from typing import Any, TypeVar, cast
 
 
 class ElementType(enum.Enum):
-    """What a pattern binds: one of the line's hints, blocks (filled runs) or gaps (non-crossed runs)."""
+    """What a pattern binds: one of the line's hints, blocks (filled runs) or gaps (non-crossed
+    runs)."""
 
     HINT = "hint"
     BLOCK = "block"

@@ -2,8 +2,8 @@
 
 :func:`load_transitions` reads a test set (:mod:`nonostudio.rules.transitions`); :func:`coverage`
 counts the cells the rules set on it, per rule, with the fills that contradict a deduction
-(:class:`RuleBug`), in the paper's reading or two looser ones; :func:`coverage_gaps` accounts for every cell left unset.  The
-readings and the per-rule figures: ``docs/design/rules.md``.
+(:class:`RuleBug`), in the paper's reading or two looser ones; :func:`coverage_gaps` accounts for
+every cell left unset.  The readings and the per-rule figures: ``docs/design/rules.md``.
 """
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ _STEPS = (
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """On the line ``hints``/``cells`` (``-Ox`` text) the rule fills ``[start, end)`` with ``value``."""
+    """On the line ``hints``/``cells`` (``-Ox`` text) the rule fills ``[start, end)`` with
+    ``value``."""
 
     hints: tuple[int, ...]
     cells: str

@@ -37,7 +37,8 @@ def _sentence(text: str) -> str:
 
 
 def _unused(rule: Rule, speak: Speaker) -> list[str]:
-    """Clauses for bindings the text has not mentioned: they still have to bind for the rule to fire.
+    """Clauses for bindings the text has not mentioned: they still have to bind for the rule to
+    fire.
 
     (Also a name the tree mentions can vanish from the text when its terms cancel out.)
     """
@@ -61,7 +62,8 @@ def _verb(value: bool) -> str:
 
 
 def explain(rule: Rule) -> str:
-    """One to three plain sentences saying when the rule applies and what it fills or crosses out."""
+    """One to three plain sentences saying when the rule applies and what it fills or crosses
+    out."""
     speak = Speaker(rule)
     clauses = speak.clauses(rule.condition)
     action = f"{_verb(rule.action.value)} {speak.cell_range(rule.action.start, rule.action.end)}"

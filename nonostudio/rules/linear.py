@@ -89,7 +89,8 @@ def same(a: LinearForm, b: LinearForm) -> bool:
 
 
 def is_position(a: Atom, types: Mapping[str, ElementType]) -> bool:
-    """Whether the atom is a cell boundary (start or end of a block or gap, line end, placements)."""
+    """Whether the atom is a cell boundary (start or end of a block or gap, line end,
+    placements)."""
     if isinstance(a, ast.Start):
         return types.get(a.var) in (BLOCK, GAP)
     return isinstance(a, End | ast.LineSize | ast.LowestEndCell | ast.HighestStartCell)

@@ -125,7 +125,8 @@ class _Parser:
         return int(tok.text)
 
     def count(self, what: str, tok: Token) -> None:
-        """One more 'and' (``what`` = "clauses") or '+'/'-' ("operations") in the rule at ``tok``."""
+        """One more 'and' (``what`` = "clauses") or '+'/'-' ("operations") in the rule at
+        ``tok``."""
         if what == "clauses":
             self.clauses += 1
             n, expected = self.clauses, f"at most {MAX_CLAUSES} conditions joined with 'and'"
@@ -426,7 +427,8 @@ def parse_rules(text: str, source: str = "<text>") -> list[RuleEntry]:
 
 
 def parse_rule(text: str, source: str = "<text>") -> ast.Rule:
-    """The single rule in ``text``; raises ``RuleSyntaxError`` (also when there are zero or several)."""
+    """The single rule in ``text``; raises ``RuleSyntaxError`` (also when there are zero or
+    several)."""
     parser = _Parser(text, source)
     entries = parser.entries()
     if len(entries) != 1:

@@ -285,7 +285,8 @@ class Speaker:
                         "the overlap"
                         if var in self.mentioned
                         else (
-                            f"the overlap of the leftmost and rightmost placements of {self.ref(var)}"
+                            "the overlap of the leftmost and rightmost placements of "
+                            f"{self.ref(var)}"
                         )
                     )
                     return noun

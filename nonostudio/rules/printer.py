@@ -72,7 +72,8 @@ def format_fill(f: ast.Fill) -> str:
 
 
 def _left_chain(c: ast.Cond) -> list[ast.Cond]:
-    """The operands of a left-associated ``and`` chain (right operands that are ``and`` stay whole)."""
+    """The operands of a left-associated ``and`` chain (right operands that are ``and`` stay
+    whole)."""
     if isinstance(c, ast.And):
         return _left_chain(c.left) + [c.right]
     return [c]

@@ -144,7 +144,8 @@ class SymbolicLine:
         return z3.IntVal(value, self.ctx)
 
     def total(self, t: ElementType) -> z3.ArithRef:
-        """``total(t)``: the sum of the hints, the known filled cells or the cells not known crossed.
+        """``total(t)``: the sum of the hints, the known filled cells or the cells not known
+        crossed.
 
         Counted from the solution's cells, which number exactly the sum of the hints (the hints
         are disjoint runs); that equation is added to the line's constraints when the totals

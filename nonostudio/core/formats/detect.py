@@ -36,7 +36,8 @@ _NON_KEY = re.compile(r"(width|height)\s+[0-9]+\s*\Z|(rows|columns)\s*\Z", re.IG
 
 
 def detect(data: bytes, name: str | None = None) -> str:
-    """The format name of a file's bytes (``name`` supplies the extension); PuzzleError if unknown."""
+    """The format name of a file's bytes (``name`` supplies the extension); PuzzleError if
+    unknown."""
     source = name or "<text>"
     if name:
         lower = name.lower()

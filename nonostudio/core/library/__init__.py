@@ -1,4 +1,5 @@
-"""The puzzle library: a SQLite store of the user's puzzles with cached listing columns and verdicts.
+"""The puzzle library: a SQLite store of the user's puzzles with cached listing columns and
+verdicts.
 
 Import from here: :class:`Library` (:mod:`.store`), its records (:mod:`.records`), its errors and
 fault kinds (:mod:`.faults`) and its schema (:mod:`.schema`).  Opening never loses the user's
