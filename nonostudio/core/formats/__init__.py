@@ -63,6 +63,19 @@ ALIASES = {
 #: No format reads a larger file (each has its own limit, at most this), so a file over it is
 #: refused before any byte is read.
 MAX_FILE_BYTES = max(c.max_bytes for c in CODECS)
+#: What a reader that trips over bad input may raise besides PuzzleError (a damaged file reaches
+#: a conversion, a lookup, an index, a size or a nesting the reader did not check); each is
+#: turned into a PuzzleError that names the source.
+_READER_FAULTS: tuple[type[Exception], ...] = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    OverflowError,
+    RecursionError,
+    MemoryError,
+    AttributeError,
+)
 _WRITE_EXTENSIONS = {
     ".non": "non",
     ".xml": "xml",
@@ -98,16 +111,7 @@ def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Ent
         entries = codec.entries(data, source)
     except PuzzleError:
         raise
-    except (
-        ValueError,
-        TypeError,
-        KeyError,
-        IndexError,
-        OverflowError,
-        RecursionError,
-        MemoryError,
-        AttributeError,
-    ) as exc:
+    except _READER_FAULTS as exc:
         raise PuzzleError(f"not a valid {codec.info.label} file ({exc})", source=source) from None
     if not entries:
         raise PuzzleError(f"no puzzle found in this {codec.info.label} file", source=source)
@@ -119,16 +123,7 @@ def _build(thunk: Thunk, source: str) -> Puzzle:
         return thunk()
     except PuzzleError:
         raise
-    except (
-        ValueError,
-        TypeError,
-        KeyError,
-        IndexError,
-        OverflowError,
-        RecursionError,
-        MemoryError,
-        AttributeError,
-    ) as exc:
+    except _READER_FAULTS as exc:
         raise PuzzleError(f"malformed puzzle ({exc})", source=source) from None
 
 
