@@ -61,11 +61,14 @@ def test_show_lists_every_rule_with_text_english_and_cost(capsys) -> None:
 
 def test_show_wraps_a_long_rule_line_inside_the_rule(capsys, tmp_path) -> None:
     path = tmp_path / "long.rules"
-    path.write_text("""def widened:
-  with h = arbitrary(hint) and g = arbitrary(gap):
-  if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h) and highest_start_cell(h) >= start(g) and start(g) + size(g) >= lowest_end_cell(h)):
-  then fill(true, start(g) + size(g) - size(h), start(g) + size(h))
-""")
+    path.write_text(
+        "def widened:\n"
+        "  with h = arbitrary(hint) and g = arbitrary(gap):\n"
+        "  if size(h) + size(h) > size(g) and (g is unique where size(g) >= size(h)"
+        " and highest_start_cell(h) >= start(g)"
+        " and start(g) + size(g) >= lowest_end_cell(h)):\n"
+        "  then fill(true, start(g) + size(g) - size(h), start(g) + size(h))\n"
+    )
     assert main(["rules", "show", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     at = out.index("    def widened:")
@@ -133,8 +136,8 @@ def test_coverage_gaps_say_where_cells_are_left(capsys, tmp_path) -> None:
             {
                 "items": [
                     {"hints": [5], "before": "-----", "after": "OOOOO"},  # full hint: 5 cells
-                    # No control rule fires on (1 1) O--x read forward, so the oracle's split at cell 1 is
-                    # never asked for, though force maximum fills its piece (1) -x.
+                    # No control rule fires on (1 1) O--x read forward, so the oracle's split at
+                    # cell 1 is never asked for, though force maximum fills its piece (1) -x.
                     {"hints": [1, 1], "before": "O--x", "after": "OxOx"},
                 ]
             }

@@ -103,7 +103,7 @@ def test_help_no_longer_points_next_to_the_project(capsys) -> None:
         assert "NONOSTUDIO_TEST_SET" in text and "bundled" in text
 
 
-# --- samples ---------------------------------------------------------------------------------------
+# --- samples -------------------------------------------------------------------------------------
 
 
 def test_samples_lists_and_copies_the_bundled_puzzles(capsys, tmp_path) -> None:

@@ -144,7 +144,7 @@ def test_the_version_is_written_once_and_everything_reads_it() -> None:
     assert importlib.metadata.version("nonostudio") == nonostudio.__version__
 
 
-# --- dependencies: bounds, dev group, the CI lock --------------------------------------------------
+# --- dependencies: bounds, dev group, the CI lock ------------------------------------------------
 
 
 def _make_constraints():
@@ -179,7 +179,8 @@ def test_dev_tools_are_a_dependency_group_not_a_user_extra() -> None:
 
 
 def test_every_ci_pin_satisfies_the_bounds_in_pyproject() -> None:
-    """A pin outside a bound (PySide6 6.12.0, say, which crashes while painting) cannot be locked."""
+    """A pin outside a bound (PySide6 6.12.0, say, which crashes while painting) cannot be
+    locked."""
     import tomllib
 
     from packaging.utils import canonicalize_name
@@ -228,7 +229,7 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
     assert len(shown) == 1 and "9.8.7" in shown[0]
 
 
-# --- the bundled test set --------------------------------------------------------------------------
+# --- the bundled test set ------------------------------------------------------------------------
 
 
 @pytest.mark.slow

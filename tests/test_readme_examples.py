@@ -27,12 +27,24 @@ README = REPO / "README.md"
 NOT_RUN = {
     "nonostudio": "opens the studio window (needs a display and a person)",
     "nonostudio-cli learn run --max-length 7": "about 9 hours on two cores",
-    "nonostudio-cli learn run --max-length 6 --max-patterns 2 --jobs 2": "about an hour of synthesis work",
-    "nonostudio-cli learn run --max-length 7 --three-first --jobs 2": "about three hours of synthesis work",
-    "nonostudio-cli learn extend 1 --max-length 7 --max-patterns 3": "grows run 1 to lines of 7 cells and three patterns: hours",
-    "nonostudio-cli learn export --simplify pooled.rules 2 1": "pools runs 1 and 2, which only the hours-long runs above make",
-    "nonostudio-cli rules coverage control --test testing-set.json": "needs the paper's test set, which is not shipped",
-    "nonostudio-cli learn report learned --test testing-set.json": "needs the paper's test set, which is not shipped",
+    "nonostudio-cli learn run --max-length 6 --max-patterns 2 --jobs 2": (
+        "about an hour of synthesis work"
+    ),
+    "nonostudio-cli learn run --max-length 7 --three-first --jobs 2": (
+        "about three hours of synthesis work"
+    ),
+    "nonostudio-cli learn extend 1 --max-length 7 --max-patterns 3": (
+        "grows run 1 to lines of 7 cells and three patterns: hours"
+    ),
+    "nonostudio-cli learn export --simplify pooled.rules 2 1": (
+        "pools runs 1 and 2, which only the hours-long runs above make"
+    ),
+    "nonostudio-cli rules coverage control --test testing-set.json": (
+        "needs the paper's test set, which is not shipped"
+    ),
+    "nonostudio-cli learn report learned --test testing-set.json": (
+        "needs the paper's test set, which is not shipped"
+    ),
 }
 SECONDS = 600  # per example: the slowest run here is the 20 s learning run on a busy machine
 

@@ -6,8 +6,8 @@ them to a second thread, which drops them, so z3's release (``Z3_dec_ref``) runs
 first thread goes on building.  After SECONDS the context is deleted and the script prints
 ``intact``.  A corrupted context shows as a crash (a signal), during the run or while it is
 deleted, or a hang (the caller's time limit).  (Solving a query in it before deleting it hid the
-corruption: bare contexts then survived 3 runs of 30 s out of 3, against 0 of 2 without.)  Used by ``tests/core/test_z3threads.py`` and
-``tests/benchmarks/bench_z3_release.py``.
+corruption: bare contexts then survived 3 runs of 30 s out of 3, against 0 of 2 without.)  Used
+by ``tests/core/test_z3threads.py`` and ``tests/benchmarks/bench_z3_release.py``.
 """
 
 from __future__ import annotations

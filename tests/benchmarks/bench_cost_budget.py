@@ -1,6 +1,8 @@
 """How much a top 10 can cover under a cost budget (run by hand): the coverage/cost trade-off.
 
-``python tests/benchmarks/bench_cost_budget.py [--budget B ...] [--store PATH --run ID] [RULES ...]``
+    python tests/benchmarks/bench_cost_budget.py [--budget B ...] [--store PATH --run ID]
+        [RULES ...]
+
 pools rule sets (shipped names or ``.rules`` files; default ``learned``) and, when a job store is
 named, every rule a learning run found; groups them as the optimiser does; then
 chooses 10 rules greedily by gain in cells on the paper's test set, like ``learn export``, except
@@ -17,14 +19,14 @@ heuristic, not an optimum: its figures show where the trade-off lies.
 rules made by leaving out one or two conjuncts of a condition (top level or inside a
 ``unique``) and those made by one simplification (a constant pattern made arbitrary, ``=`` or
 ``>`` loosened to ``>=``, ``lowest_end_cell(h)`` read as ``size(h)``, ``highest_start_cell(h)``
-as ``line_size - size(h)``), each kept only when it sets no wrong cell on the test set; ``--pairs`` then also
-swaps two rules for two others (:func:`improve_by_pair_swaps`), alternating with single swaps
-until neither helps.  Mirror images and variants are candidates, not proved rules: every one in
-a final choice is proved sound for lines up to 30 cells with z3, a refuted one is dropped from
-the pool and the choice made again, and the output says which were proved.  ``--start RULES``
-begins the swaps from a rule set's rules instead (``--start concise``: is the shipped concise
-top 10 a local optimum of these moves?); ``--save OUT`` writes the last budget's final choice as
-a rule file.
+as ``line_size - size(h)``), each kept only when it sets no wrong cell on the test set;
+``--pairs`` then also swaps two rules for two others (:func:`improve_by_pair_swaps`), alternating
+with single swaps until neither helps.  Mirror images and variants are candidates, not proved rules:
+every one in a final choice is proved sound for lines up to 30 cells with z3, a refuted one is
+dropped from the pool and the choice made again, and the output says which were proved.
+``--start RULES`` begins the swaps from a rule set's rules instead (``--start concise``: is the
+shipped concise top 10 a local optimum of these moves?); ``--save OUT`` writes the last budget's
+final choice as a rule file.
 """
 
 from __future__ import annotations
@@ -80,7 +82,8 @@ def improve_by_swaps(
     First improvement: each chosen rule in turn (the one covering least on its own first) is
     tried against the ``tries`` rules of ``pool`` (name: rule, its cells, its cost) that fit the
     budget and add the most cells on their own to what the other chosen rules cover; the coverage
-    is the metric itself (fixed point and oracle).  Ends when no single swap helps; the number of rules stays the same.
+    is the metric itself (fixed point and oracle).  Ends when no single swap helps; the number of
+    rules stays the same.
     """
     chosen = list(chosen)
     best = len(covered_cells(chosen, transitions))
@@ -379,8 +382,8 @@ def main() -> int:
                     header=(
                         f"A top {len(final)} chosen under a cost budget by bench_cost_budget.py: "
                         f"{len(covered_cells(final, transitions))} cells of the paper's test set, "
-                        f"total cost {total} (mean {total / len(final):.1f}); every rule proved sound "
-                        "for lines up to 30 cells."
+                        f"total cost {total} (mean {total / len(final):.1f}); every rule proved "
+                        "sound for lines up to 30 cells."
                     ),
                 )
             )

@@ -109,11 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     base_best, base_median, _ = results["picross-solver _push_solve"]
     print(f"{len(items)} lines from {args.data.name}, best and median of {args.rounds} rounds\n")
     print(
-        f"{'solver':<28} {'best lines/s':>13} {'median lines/s':>15} {'exact':>11} {'ratio best':>11} {'ratio median':>13}"
+        f"{'solver':<28} {'best lines/s':>13} {'median lines/s':>15} {'exact':>11} "
+        f"{'ratio best':>11} {'ratio median':>13}"
     )
     for name, (best, median, exact) in results.items():
         print(
-            f"{name:<28} {best:>13,.0f} {median:>15,.0f} {exact:>5}/{len(items):<5} {best / base_best:>10.1f}x {median / base_median:>12.1f}x"
+            f"{name:<28} {best:>13,.0f} {median:>15,.0f} {exact:>5}/{len(items):<5} "
+            f"{best / base_best:>10.1f}x {median / base_median:>12.1f}x"
         )
     print(f"\nreference: {REFERENCE}")
     return 0 if all(exact == len(items) for _, _, exact in results.values()) else 1

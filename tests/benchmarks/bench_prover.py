@@ -6,8 +6,8 @@ paper's guarantee) and prints, per rule, the verdict and the wall-clock time of 
 prover measured in the same run — one query per length (two threads) and one query for every
 length at once — their ratio, then the totals.  Target: each control rule within 30 s at L = 30
 on a 2-core machine.  With ``--fast`` the two compared are the query at once asked of z3's default
-solver and of the prover's fast solver (``ProofStrategy(at_once=True, fast=True)``, which learning uses); both
-must give the same verdict and the same shortest counterexample length.
+solver and of the prover's fast solver (``ProofStrategy(at_once=True, fast=True)``, which learning
+uses); both must give the same verdict and the same shortest counterexample length.
 """
 
 from __future__ import annotations

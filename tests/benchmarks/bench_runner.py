@@ -33,7 +33,8 @@ SPECS = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=
 
 
 def z3_bound(spec, budget, should_stop, ctx: z3.Context) -> dict:
-    """A pigeonhole formula of fixed size: about 0.2 s of z3 per specification, solving dominating."""
+    """A pigeonhole formula of fixed size: about 0.2 s of z3 per specification, solving
+    dominating."""
     holes = 8
     p = [[z3.Bool(f"p{i}_{j}", ctx) for j in range(holes)] for i in range(holes + 1)]
     s = z3.Solver(ctx=ctx)

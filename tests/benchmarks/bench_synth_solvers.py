@@ -6,10 +6,10 @@
 Takes the run's specifications in the order a run hands them out (one and two patterns before
 three, shorter lines first), the ``count`` from position ``start``, every other one (one
 worker's share), and synthesises each as the run did: a full search for those the run finished as
-``done``, the narrow search (constant level only) for those it ``skipped``.  It does this once with each
-prover solver named (``default``: z3's default solver; ``fast``: the prover's ``fast_solver``,
-which learning uses), each in a fresh process so that no cache carries over, and prints wall time,
-rules found, and the prover's verdicts with their seconds.
+``done``, the narrow search (constant level only) for those it ``skipped``.  It does this once
+with each prover solver named (``default``: z3's default solver; ``fast``: the prover's
+``fast_solver``, which learning uses), each in a fresh process so that no cache carries over, and
+prints wall time, rules found, and the prover's verdicts with their seconds.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Test oracles for a line's forced cells, independent of the solver: brute force and z3.
 
-Brute force enumerates every filling of the line (bit ``i`` of a mask is cell ``i``).  For z3, a line is encoded in SMT-LIB with one integer start variable per hint (ordered, separated by at
+Brute force enumerates every filling of the line (bit ``i`` of a mask is cell ``i``).  For z3, a
+line is encoded in SMT-LIB with one integer start variable per hint (ordered, separated by at
 least one cell, inside the line) and one Boolean per cell that is true exactly when some block
 covers it.  A cell is forced to a value when z3 finds no solution giving it the other value.  Every
 model z3 returns along the way shows both values for the cells where it differs from the first
@@ -38,7 +39,8 @@ def brute_solutions(hints: Sequence[int], n: int, filled: int, crossed: int) -> 
 
 
 def brute_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
-    """``(filled, crossed)``: cells filled in every solution and empty in every one; None if none."""
+    """``(filled, crossed)``: cells filled in every solution and empty in every one;
+    None if none."""
     full = (1 << n) - 1
     always, ever = full, 0
     solutions = brute_solutions(hints, n, filled, crossed)
@@ -49,7 +51,8 @@ def brute_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
 
 
 def line_smt(hints: Sequence[int], cells: Sequence[int]) -> str:
-    """SMT-LIB assertions for the solutions of a line: ``s<j>`` hint starts, ``c<i>`` cell filled."""
+    """SMT-LIB assertions for the solutions of a line: ``s<j>`` hint starts, ``c<i>``
+    cell filled."""
     n, k = len(cells), len(hints)
     out = [f"(declare-const s{j} Int)" for j in range(k)]
     out += [f"(declare-const c{i} Bool)" for i in range(n)]

@@ -1,4 +1,5 @@
-"""The ``nonostudio`` entry point: first start, damaged library, ``--screenshot`` with and without FILE."""
+"""The ``nonostudio`` entry point: first start, damaged library, ``--screenshot`` with and
+without FILE."""
 
 from __future__ import annotations
 

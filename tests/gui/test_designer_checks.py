@@ -1,5 +1,6 @@
 """Designer checks on the editor: the stuck region shaded on the grid, suggested single-cell edits
-numbered and listed, each one re-verified here with the complete solver, applied as one undo step."""
+numbered and listed, each one re-verified here with the complete solver, applied as one undo
+step."""
 
 from __future__ import annotations
 

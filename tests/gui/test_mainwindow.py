@@ -1,4 +1,5 @@
-"""The main window driven through its commands: files, strings, library, unsaved changes, settings."""
+"""The main window driven through its commands: files, strings, library, unsaved changes,
+settings."""
 
 from __future__ import annotations
 

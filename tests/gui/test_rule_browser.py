@@ -1,5 +1,6 @@
 """The rule browser and rule editor driven like a user: filter, sort, select, edit with live
-syntax errors, prove in the background (result, counterexample, cancel); models via qtmodeltester."""
+syntax errors, prove in the background (result, counterexample, cancel); models via
+qtmodeltester."""
 
 from __future__ import annotations
 

@@ -49,12 +49,14 @@ FORCE_MAX = parse_rule(
 )
 # A learned first-hint rule whose proofs are fast (shipped learned rule 3 before widening).
 FIRST_HINT = parse_rule(
-    """
-    def first:
-      with h0 = arbitrary(hint) and b = arbitrary(block):
-      if 0 >= start(h0) and start(b) + size(b) > size(h0) and (h0 is unique where size(h0) >= size(b)):
-      then fill(false, start(h0), start(b) + size(b) - size(h0))
-""",
+    (
+        "\n"
+        "    def first:\n"
+        "      with h0 = arbitrary(hint) and b = arbitrary(block):\n"
+        "      if 0 >= start(h0) and start(b) + size(b) > size(h0)"
+        " and (h0 is unique where size(h0) >= size(b)):\n"
+        "      then fill(false, start(h0), start(b) + size(b) - size(h0))\n"
+    ),
     "test",
 )
 BIG_HINT = parse_rule(

@@ -1,4 +1,5 @@
-"""The shipped control rules (RULES.md §5): contents, examples (interpreter and line solver), set loading."""
+"""The shipped control rules (RULES.md §5): contents, examples (interpreter and line solver), set
+loading."""
 
 from __future__ import annotations
 
@@ -71,10 +72,12 @@ TABLE_FORMS = {
     "if line_size = 1 + size(h0) + size(h1): then fill(false, size(h0), 1 + size(h0))",
     "big_hint": "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): "
     "then fill(true, highest_start_cell(h), lowest_end_cell(h))",
-    "full_edge_gap": "with h0 = constant(hint,0) and g = constant(gap,0) and b = constant(block,0): "
+    "full_edge_gap": "with h0 = constant(hint,0) and g = constant(gap,0) "
+    "and b = constant(block,0): "
     "if start(g) = start(b) and size(h0) > 1: "
     "then fill(true, start(g) + 1, start(g) + size(h0))",
-    "cross_small_gap_singleton": "with h = singleton(hint) and g = arbitrary(gap): if size(h) > size(g): "
+    "cross_small_gap_singleton": "with h = singleton(hint) and g = arbitrary(gap): "
+    "if size(h) > size(g): "
     "then fill(false, start(g), start(g) + size(g))",
     "cross_small_gap_min": "with h = arbitrary(hint) and g = arbitrary(gap): "
     "if minimal(h) and size(h) > size(g): "
@@ -97,7 +100,8 @@ def control():
 
 @functools.cache
 def valid_lines(max_n: int) -> tuple[Line, ...]:
-    """Every valid line state (hints of some full line, any cells consistent with it) up to max_n."""
+    """Every valid line state (hints of some full line, any cells consistent with it) up to
+    max_n."""
     out = []
     for n in range(1, max_n + 1):
         hints_seen = {clue_of(full) for full in itertools.product((0, 1), repeat=n)}

@@ -45,19 +45,23 @@ PUBLISHED = {
 # The same rules as RULES.md's table prints them cost less where the original's stored form keeps
 # redundant terms; control.rules keeps those terms, these plain forms document the differences.
 PLAIN_COSTS = [
-    # full hint pair 2: the original's offset is 0 + (1 + size(h0)) (5), factored it is 1 + size(h0) (3).
+    # full hint pair 2: the original's offset is 0 + (1 + size(h0)) (5), factored it is
+    # 1 + size(h0) (3).
     (
-        "with h0 = constant(hint, 0) and h1 = constant(hint, 1): if line_size = 1 + size(h0) + size(h1):"
+        "with h0 = constant(hint, 0) and h1 = constant(hint, 1): "
+        "if line_size = 1 + size(h0) + size(h1):"
         " then fill(true, 1 + size(h0), 1 + size(h0) + size(h1))",
         30,
     ),
-    # edge fill: the original writes size(h0) - 1 > start(b) - 0, 0 + size(h0) > ... and ends at 0 + size(h0).
+    # edge fill: the original writes size(h0) - 1 > start(b) - 0, 0 + size(h0) > ... and ends at
+    # 0 + size(h0).
     (
         "with h0 = constant(hint, 0) and b = arbitrary(block): if size(h0) - 1 > start(b) and "
         "size(h0) > start(b) + size(b): then fill(true, start(b) + size(b), size(h0))",
         30,
     ),
-    # punctuate first hint: the original stores offset start(g0), start 0, end start(b0) - start(g0).
+    # punctuate first hint: the original stores offset start(g0), start 0, end
+    # start(b0) - start(g0).
     (
         "with h0 = constant(hint, 0) and b0 = constant(block, 0) and g0 = constant(gap, 0): if "
         "size(h0) = size(b0) and start(b0) > start(g0) and size(h0) >= start(b0) - start(g0): "
@@ -114,7 +118,8 @@ def test_plain_forms_of_four_control_rules(body, expected):
         ),
         # geometry 7
         (
-            "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): then fill(true, 0, 1)",
+            "with h = arbitrary(hint): if lowest_end_cell(h) > highest_start_cell(h): "
+            "then fill(true, 0, 1)",
             6 + 15 + 3,
         ),
         # the value is free

@@ -566,8 +566,8 @@ _HOLDS = {">": int.__gt__, "≥": int.__ge__, "=": int.__eq__, "<": int.__lt__, 
             (1,),
             "xx--O---",
             "The number of cells from the start "
-            "of the gap at cells 3–8 to the start of the block at cell 5 is greater than the length of "
-            "clue 1 (2 > 1)",
+            "of the gap at cells 3–8 to the start of the block at cell 5 is greater than "
+            "the length of clue 1 (2 > 1)",
         ),
         (
             "1 >= size(h)",

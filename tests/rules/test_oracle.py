@@ -63,7 +63,8 @@ def solutions(line: Line) -> list[tuple[int, ...]]:
 
 
 def brute_splits(line: Line, sols: list[tuple[int, ...]]) -> list[tuple[int, int]]:
-    """Smallest c with: in every solution block i-1 ends at or before c and block i starts after c."""
+    """Smallest c with: in every solution block i-1 ends at or before c and block i starts
+    after c."""
     blocks = [runs(s, frozenset({FILLED})) for s in sols]
     out = []
     for i in range(1, len(line.hints)):

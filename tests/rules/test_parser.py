@@ -285,7 +285,8 @@ def test_unbound_name_message_lists_the_bound_ones():
     ("marked", "expected"),
     [
         (
-            "#: title: a\n#: @@title: b\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: title: a\n#: @@title: b\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "one 'title:' per rule",
         ),
         (
@@ -293,31 +294,38 @@ def test_unbound_name_message_lists_the_bound_ones():
             "'title:', 'source:' or 'example:'",
         ),
         (
-            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n#: title: dangling\n@@",
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)\n"
+            "#: title: dangling\n@@",
             "'def'",
         ),
         (
-            "#: example: (3 1) ----- -> @@maybe [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: (3 1) ----- -> @@maybe [0,3)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "'true' or 'false'",
         ),
         (
-            "#: example: @@3 1 ----- -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: @@3 1 ----- -> true [0,3)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "hints in parentheses",
         ),
         (
-            "#: example: (3 1) @@abc -> true [0,3)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: (3 1) @@abc -> true [0,3)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "the line's cells",
         ),
         (
-            "#: example: (3 1) ----- -> true @@[0,3]\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: (3 1) ----- -> true @@[0,3]\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "a cell range",
         ),
         (
-            "#: example: @@(3 1) ----- -> true [0,9)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: @@(3 1) ----- -> true [0,9)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "inside the 5 cells",
         ),
         (
-            "#: example: @@(3 0) ----- -> true [0,1)\ndef r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
+            "#: example: @@(3 0) ----- -> true [0,1)\n"
+            "def r: with h = arbitrary(hint): if true: then fill(true, 0, 1)",
             "positive hints",
         ),
         (
@@ -444,7 +452,8 @@ def test_edited_control_file_parses_or_says_where(pos, cut, insert):
         assert 1 <= err.line <= text.count("\n") + 1
 
 
-# ---- limits (issue 32): past a limit a clear error naming it and where; at a limit every tool works
+# ---- limits (issue 32): past a limit a clear error naming it and where; at a limit every tool
+# works
 
 
 def _rule_with_condition(cond: str, patterns: str = "h = arbitrary(hint)") -> str:

@@ -1,4 +1,5 @@
-"""Rule printer: the paper's form, minimal parentheses, and print → parse round trips of any tree."""
+"""Rule printer: the paper's form, minimal parentheses, and print → parse round trips of any
+tree."""
 
 from __future__ import annotations
 

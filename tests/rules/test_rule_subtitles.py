@@ -24,18 +24,18 @@ SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
         (
             "specification 2 1|---OO--|x0-3|h0,b; adds 1005 cells in the greedy choice on "
             "testing-set.json (2805 transitions)",
-            "learned from the line (2 1) ---OO--, crossing cells 1–3; adds 1005 cells on the test set "
-            "(testing-set.json)",
+            "learned from the line (2 1) ---OO--, crossing cells 1–3; adds 1005 cells on the test "
+            "set (testing-set.json)",
         ),
         (
-            "specification 1|-|O0-1|h,g (a rule of the shipped learned set); adds 2438 cells in this "
-            "set's order on testing-set.json",
-            "learned from the line (1) -, filling cell 1, a rule of the shipped learned set; adds 2438 "
-            "cells on the test set (testing-set.json)",
+            "specification 1|-|O0-1|h,g (a rule of the shipped learned set); adds 2438 cells in "
+            "this set's order on testing-set.json",
+            "learned from the line (1) -, filling cell 1, a rule of the shipped learned set; adds "
+            "2438 cells on the test set (testing-set.json)",
         ),
         (
-            "specification 1 2|--OO---|mirror of 2 1 ---OO-- x0-3 h0,b; adds 776 cells in the greedy "
-            "choice on testing-set.json (2805 transitions)",
+            "specification 1 2|--OO---|mirror of 2 1 ---OO-- x0-3 h0,b; adds 776 cells in the "
+            "greedy choice on testing-set.json (2805 transitions)",
             "learned from the line (1 2) --OO--- (the mirror image of a rule learned from (2 1) "
             "---OO--, crossing cells 1–3); adds 776 cells on the test set (testing-set.json)",
         ),

@@ -194,13 +194,16 @@ def test_an_arbitrary_hint_pinned_to_one_index_is_bound_as_that_constant(pin, in
     # Learned rule 3 as synthesis kept it: "arbitrary" is the more general pattern, but the
     # comparison lets it bind one hint only; start(h0) outside the unique is that index.
     rule = parse_rule(
-        f"""
-        def pinned:
-          with h0 = arbitrary(hint) and b = arbitrary(block):
-          if {pin} and start(b) + size(b) > size(h0) and
-             (h0 is unique where size(h0) >= size(b) and size(h0) + start(b) >= lowest_end_cell(h0)):
-          then fill(false, start(h0) + start(h0), start(b) + size(b) - size(h0))
-    """,
+        (
+            "\n"
+            "        def pinned:\n"
+            "          with h0 = arbitrary(hint) and b = arbitrary(block):\n"
+            f"          if {pin} and start(b) + size(b) > size(h0) and\n"
+            "             (h0 is unique where size(h0) >= size(b)"
+            " and size(h0) + start(b) >= lowest_end_cell(h0)):\n"
+            "          then fill(false, start(h0) + start(h0), start(b) + size(b) - size(h0))\n"
+            "    "
+        ),
         "test",
     )
     tidied = tidy(rule)
