@@ -211,6 +211,17 @@ class Column:
     fit: bool = True
 
 
+def batch_columns(*middle: Column) -> tuple[Column, ...]:
+    """The columns of a batch table: the file and its size, then ``middle``, then the seconds
+    the puzzle took."""
+    return (
+        Column("file", lambda row: row["file"], "<", 4),
+        Column("size", lambda row: row["size"], ">", 4),
+        *middle,
+        Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False),
+    )
+
+
 def text_table(
     rows: list[Row],
     columns: Sequence[Column],

@@ -10,6 +10,7 @@ from nonostudio.cli.batch import (
     Column,
     Job,
     Row,
+    batch_columns,
     read_tasks,
     run_batch,
     text_table,
@@ -23,12 +24,7 @@ NAME = "check"
 HELP = "decide many puzzles (every puzzle of a collection file) and print one row each"
 DEFAULT_TIME_LIMIT = 10.0
 COLUMNS = ("file", "item", "width", "height", "size", "verdict", "label", "seconds", "error")
-TABLE = (
-    Column("file", lambda row: row["file"], "<", 4),
-    Column("size", lambda row: row["size"], ">", 4),
-    Column("verdict", lambda row: row["label"], "<", 7),
-    Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False),
-)
+TABLE = batch_columns(Column("verdict", lambda row: row["label"], "<", 7))
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:

@@ -12,7 +12,15 @@ from typing import Any
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.difficulty import TIER_TEXT
 from nonostudio.analysis.grading import COLUMNS, FEATURE_COLUMNS, grade_row, write_csv
-from nonostudio.cli.batch import Column, Job, Row, read_tasks, run_batch, text_table
+from nonostudio.cli.batch import (
+    Column,
+    Job,
+    Row,
+    batch_columns,
+    read_tasks,
+    run_batch,
+    text_table,
+)
 from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.puzzle import Puzzle
@@ -21,13 +29,10 @@ from nonostudio.rules.ruleset import RuleSet
 NAME = "grade"
 HELP = "grade the difficulty of puzzles for a rule set and print one row each"
 DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
-TABLE = (
-    Column("file", lambda row: row["file"], "<", 4),
-    Column("size", lambda row: row["size"], ">", 4),
+TABLE = batch_columns(
     Column("tier", lambda row: str(row["tier"]), ">", 4, fit=False),
     Column("score", lambda row: f"{row['score']:.2f}", ">", 6, fit=False),
     Column("label", lambda row: row["label"], "<", 5),
-    Column("seconds", lambda row: f"{row['seconds']:.3f}", ">", 7, fit=False),
 )
 
 
