@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from mounts import tmpfs
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -33,6 +34,27 @@ VIEWS = (
     "jobs.png",
     "main-window-dark.png",
 )
+
+
+DISPLAY_VARIABLES = ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+
+
+def environment_without(*names: str) -> dict[str, str]:
+    """This process's environment less the variables ``names``."""
+    return {k: v for k, v in os.environ.items() if k not in names}
+
+
+def run_app(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m nonostudio.gui.app ARGS`` as a real process from the repo, output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "nonostudio.gui.app", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -130,22 +152,10 @@ def test_screenshot_of_a_bad_file_fails_with_message(
 
 @pytest.mark.slow
 def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
-    }
+    env = environment_without(*DISPLAY_VARIABLES)
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
     out = tmp_path / "shots"
-    result = subprocess.run(
-        [sys.executable, "-m", "nonostudio.gui.app", "--screenshot", str(out)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = run_app(env, "--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
     assert all((out / name).stat().st_size > 1000 for name in VIEWS)
@@ -172,14 +182,7 @@ def read_only_folder(folder: Path, prepare: Callable[[Path], None] | None = None
         finally:
             folder.chmod(0o755)
         return
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert mounted.returncode == 0, f"cannot mount a tmpfs: {mounted.stderr}"
-    try:
+    with tmpfs(folder, "size=16m"):
         if prepare is not None:
             prepare(folder)
         remount = subprocess.run(
@@ -187,8 +190,6 @@ def read_only_folder(folder: Path, prepare: Callable[[Path], None] | None = None
         )
         assert remount.returncode == 0, remount.stderr
         yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
 
 
 def a_library_in(folder: Path) -> None:
@@ -288,23 +289,11 @@ def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
-    }
+    env = environment_without(*DISPLAY_VARIABLES)
     out = tmp_path / "shots"
     with read_only_folder(tmp_path / "data") as data:
         env["NONOSTUDIO_DATA_DIR"] = str(data)
-        result = subprocess.run(
-            [sys.executable, "-m", "nonostudio.gui.app", "--screenshot", str(out)],
-            cwd=REPO,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        result = run_app(env, "--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     # every view but Jobs, which needs a job store (none can be created there)
@@ -376,21 +365,9 @@ def test_start_offers_to_restore_work_left_by_a_crash(
 
 
 def test_without_a_display_the_studio_says_so_and_exits_1(tmp_path: Path) -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
-    }
+    env = environment_without(*DISPLAY_VARIABLES)
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
-    result = subprocess.run(
-        [sys.executable, "-m", "nonostudio.gui.app"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = run_app(env)
     assert result.returncode == 1
     assert "there is no display" in result.stderr
     assert "DISPLAY" in result.stderr and "WAYLAND_DISPLAY" in result.stderr
@@ -421,18 +398,10 @@ def test_missing_xcb_libraries_are_named_with_their_debian_packages() -> None:
 
 
 def test_a_display_nobody_answers_is_named(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env = environment_without("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")
     env["DISPLAY"] = ":9937"  # no X server there
     env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
-    result = subprocess.run(
-        [sys.executable, "-m", "nonostudio.gui.app"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = run_app(env)
     assert result.returncode == 1
     assert "no X server answers on display :9937" in result.stderr
     assert "Reinstalling" not in result.stderr

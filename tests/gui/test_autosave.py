@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from mounts import tmpfs
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -348,17 +349,8 @@ def small_tmpfs(tmp_path: Path):
     """A 256 KiB tmpfs, so that the disk can really be filled."""
     folder = tmp_path / "small"
     folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert mounted.returncode == 0, f"cannot mount a tmpfs (the test needs root): {mounted.stderr}"
-    try:
+    with tmpfs(folder, "size=256k"):
         yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
 
 
 def fill(folder: Path) -> None:

@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from mounts import tmpfs
 from PySide6.QtCore import QSettings, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
@@ -98,17 +99,8 @@ def read_only_folder(tmp_path: Path):
         yield folder
         folder.chmod(0o755)
         return
-    result = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, f"cannot mount a read-only tmpfs: {result.stderr}"
-    try:
+    with tmpfs(folder, "size=1m,ro"):
         yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
 
 
 def test_an_unwritable_log_folder_falls_back_to_stderr(
