@@ -19,10 +19,15 @@ import textwrap
 import traceback
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from nonostudio import __version__
 from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit, say
 from nonostudio.core.errors import PuzzleError
+
+if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer when it needs it
+    from nonostudio.rules.coverage import TransitionsError
+    from nonostudio.rules.tokens import RuleSyntaxError
 
 # The subcommand modules in help order, and the module of each subcommand name.  A command line
 # naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
@@ -119,19 +124,9 @@ def _rule_failure(exc: BaseException, as_json: bool) -> int:
     if isinstance(exc, UnknownRuleSetError):  # a name, not a file that failed to open
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)
     if isinstance(exc, TransitionsError):  # a test set: the details a puzzle error gives
-        return _fail(
-            ExitCode.BAD_INPUT,
-            str(exc),
-            as_json,
-            source=exc.source,
-            line=exc.line,
-            column=exc.column,
-            clue=None,
-        )
+        return _fail_at(exc, as_json, clue=None)
     assert isinstance(exc, RuleSyntaxError)
-    return _fail(
-        ExitCode.BAD_INPUT, str(exc), as_json, source=exc.source, line=exc.line, column=exc.column
-    )
+    return _fail_at(exc, as_json)
 
 
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
@@ -140,6 +135,22 @@ def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int
         sys.stdout.write(json.dumps({"error": message, "exit_code": int(code)} | details) + "\n")
         sys.stdout.flush()
     return int(code)
+
+
+def _fail_at(
+    exc: PuzzleError | TransitionsError | RuleSyntaxError, as_json: bool, **more: object
+) -> int:
+    """Bad input: the message of ``exc``, and in the JSON error where it is (its source, line
+    and column, then ``more``)."""
+    return _fail(
+        ExitCode.BAD_INPUT,
+        str(exc),
+        as_json,
+        source=exc.source,
+        line=exc.line,
+        column=exc.column,
+        **more,
+    )
 
 
 def _os_message(exc: OSError) -> str:
@@ -170,15 +181,7 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
     try:
         return emit(args.run(args), as_json)
     except PuzzleError as exc:
-        return _fail(
-            ExitCode.BAD_INPUT,
-            str(exc),
-            as_json,
-            source=exc.source,
-            line=exc.line,
-            column=exc.column,
-            clue=exc.clue,
-        )
+        return _fail_at(exc, as_json, clue=exc.clue)
     except _rules_error() as exc:
         return _rule_failure(exc, as_json)
     except BrokenPipeError:
