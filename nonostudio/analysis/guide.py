@@ -74,6 +74,21 @@ def real_examples(
     return found
 
 
+def example_sources(
+    examples: dict[str, RealExample], puzzles: Iterable[tuple[str, Puzzle]]
+) -> list[str]:
+    """The credit of each of ``puzzles`` (the ``(source, puzzle)`` pairs given to
+    :func:`real_examples`) that an example comes from, in their order: title (source),
+    copyright or author, licence."""
+    used = {e.source for e in examples.values()}
+    return [
+        f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
+        f"{', ' + p.licence if p.licence else ''}"
+        for name, p in puzzles
+        if name in used
+    ]
+
+
 def _collect(source: str, trace: Trace, found: dict[str, RealExample]) -> None:
     puzzle = trace.puzzle
     grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]

@@ -385,7 +385,12 @@ def run_families(args: argparse.Namespace) -> Outcome:
 def run_guide(args: argparse.Namespace) -> Outcome:
     """Write the strategy guide to ``args.out``."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.analysis.guide import guide_html, real_examples, technique_frequencies
+    from nonostudio.analysis.guide import (
+        example_sources,
+        guide_html,
+        real_examples,
+        technique_frequencies,
+    )
 
     rule_set = load_rules(args.rules or DEFAULT_RULE_SET)
     samples = sample_puzzles()
@@ -398,13 +403,7 @@ def run_guide(args: argparse.Namespace) -> Outcome:
         transitions = load_transitions(test)
         say(f"counting the techniques on {len(transitions)} test lines from {test}")
         frequencies = technique_frequencies(transitions, progress=Progress("test lines"))
-    used = {e.source for e in examples.values()}
-    sources = [
-        f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
-        f"{', ' + p.licence if p.licence else ''}"
-        for name, p in samples
-        if name in used
-    ]
+    sources = example_sources(examples, samples)
     page = guide_html(
         examples, frequencies, len(transitions), rule_set=rule_set.name, sources=sources
     )

@@ -201,8 +201,8 @@ def write_technique_guide(
     """Write the strategy guide (as ``nonostudio-cli rules guide`` does, without the test set's
     frequencies) to ``out``; returns ``out``.  Raises OSError when it cannot be written."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.analysis.guide import example_sources, real_examples
     from nonostudio.analysis.guide import guide_html as technique_html
-    from nonostudio.analysis.guide import real_examples
     from nonostudio.core.samples import sample_puzzles
     from nonostudio.rules.ruleset import load_rule_set
 
@@ -213,13 +213,7 @@ def write_technique_guide(
     if progress is not None:
         progress(0.2, "finding examples in the sample puzzles")
     examples = real_examples(samples, rule_set.rules, should_stop=should_stop)
-    used = {e.source for e in examples.values()}
-    sources = [
-        f"{p.title or name} ({name}): {p.copyright or p.author or 'author unknown'}"
-        f"{', ' + p.licence if p.licence else ''}"
-        for name, p in samples
-        if name in used
-    ]
+    sources = example_sources(examples, samples)
     page = technique_html(examples, None, 0, rule_set=rule_set.name, sources=sources)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp")
