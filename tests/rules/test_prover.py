@@ -418,14 +418,14 @@ def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(
     from nonostudio.rules import prover
 
     asked = threading.Event()
-    real = prover._confirm
+    real = prover.confirm
 
     def slow_confirm(rule: Rule, encoded: SymbolicRule, model: z3.ModelRef) -> Counterexample:
         asked.set()
         time.sleep(0.3)  # the watcher interrupts the context meanwhile
         return real(rule, encoded, model)
 
-    monkeypatch.setattr(prover, "_confirm", slow_confirm)
+    monkeypatch.setattr(prover, "confirm", slow_confirm)
     broken = BROKEN[0]
     result = prove(broken, 10, strategy=AT_ONCE, should_stop=asked.is_set)
     assert asked.is_set() and result.sound is None
