@@ -7,12 +7,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from leaks import THREAD_GRACE_S
+from pictures import picture
+from PySide6.QtCore import QThreadPool
+from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.workers import Worker
 
 # The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
@@ -33,8 +36,6 @@ def no_background_work_left() -> Iterator[None]:
     background work runs, on threads Python's leak check cannot see) once its fixtures are torn
     down; a job may take up to ``THREAD_GRACE_S`` to notice its cancel and end."""
     yield
-    from PySide6.QtCore import QThreadPool
-
     pool = QThreadPool.globalInstance()
     if not pool.waitForDone(int(THREAD_GRACE_S * 1000)):
         pytest.fail(
@@ -69,8 +70,34 @@ def started_workers(monkeypatch: pytest.MonkeyPatch) -> StartedWorkers:
     return record
 
 
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
+ShowSolveView = Callable[..., SolveView]
+
+
+@pytest.fixture
+def show_solve_view(qtbot: QtBot) -> Iterator[ShowSolveView]:
+    """``show_solve_view(height=700, rule_set=None)``: a Solve view (1 ms a step) sized
+    1100 x ``height``, shown and made the active window (keys reach shortcuts only in the active
+    window, X11), on ``rule_set`` if named.  Each is cancelled after the test, which waits for its
+    background work to end."""
+    shown: list[SolveView] = []
+
+    def show(height: int = 700, rule_set: str | None = None) -> SolveView:
+        widget = SolveView(delay_ms=1)
+        qtbot.addWidget(widget)
+        widget.resize(1100, height)
+        widget.show()
+        qtbot.waitExposed(widget)
+        widget.activateWindow()
+        qtbot.waitActive(widget)
+        if rule_set is not None:
+            widget.set_rule_set(rule_set)
+        shown.append(widget)
+        return widget
+
+    yield show
+    for widget in shown:
+        widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import csv
 import threading
 from pathlib import Path
 
-import numpy as np
 import pytest
+from pictures import HOUSE, picture
 from PySide6.QtCore import Qt, QThreadPool
 
 from nonostudio.analysis import difficulty
@@ -25,12 +25,6 @@ from nonostudio.gui.batch_grade import (
     puzzle_files,
 )
 
-
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
-
-HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
 DOT = Puzzle.from_grid(picture("#.", ".."), title="dot")
 AMBIGUOUS = Puzzle(((1,), (1,)), ((1,), (1,)), title="two diagonals")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pictures import picture
 from PySide6.QtCore import QPoint, Qt, QThreadPool
 
 from nonostudio.core.gridstate import GridState
@@ -14,11 +15,6 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.gui.designer_checks import DesignerPanel
 from nonostudio.gui.editor import CLUES, EditorView
-
-
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
 
 DIAGONAL = picture("#.", ".#")  # the clues 1/1 x 1/1 also fit the other diagonal
 # Unique, but line logic alone gets stuck (found by a random search over 5x5 pictures).

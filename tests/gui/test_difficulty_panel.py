@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from pictures import HOUSE, picture
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
@@ -29,12 +30,6 @@ from nonostudio.gui.theme import apply_theme
 from nonostudio.gui.workers import Worker
 from nonostudio.rules.ruleset import RuleSet
 
-
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
-
-HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
 # Two diagonals fit the clues 1/1 x 1/1: no reasoning can finish it.
 AMBIGUOUS = Puzzle(((1,), (1,)), ((1,), (1,)))
 

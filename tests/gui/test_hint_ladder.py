@@ -3,9 +3,12 @@ which cells, apply; in the replay of a trace and when solving by hand; what the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt, QThreadPool
+from pictures import HOUSE
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from nonostudio.analysis.hints import hint_ladder
@@ -19,25 +22,9 @@ from nonostudio.gui.solve_grid import FOCUS_COLOR
 from nonostudio.gui.solve_view import SolveView
 
 
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
-
-HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
-
-
 @pytest.fixture
-def view(qtbot) -> SolveView:
-    widget = SolveView(delay_ms=1)
-    qtbot.addWidget(widget)
-    widget.resize(1100, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()  # keys reach shortcuts only in the active window (X11)
-    qtbot.waitActive(widget)
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+def view(show_solve_view: Callable[..., SolveView]) -> SolveView:
+    return show_solve_view(height=700)
 
 
 def traced(qtbot, view: SolveView, puzzle: Puzzle):

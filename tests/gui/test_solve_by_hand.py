@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from pictures import HOUSE, HOUSE_ROWS, picture
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
@@ -20,13 +21,6 @@ from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.solve_view import SolveView
 
-
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
-
-HOUSE_ROWS = ("..#..", ".###.", "#####", "#...#", "#.###")
-HOUSE = Puzzle.from_grid(picture(*HOUSE_ROWS), title="house")
 FILLED_CELLS = [(r, c) for r, row in enumerate(HOUSE_ROWS) for c, ch in enumerate(row) if ch == "#"]
 
 

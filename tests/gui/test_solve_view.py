@@ -3,10 +3,12 @@ solve by hand with mistakes and hints; the step model through qtmodeltester."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
+from pictures import HOUSE
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication
@@ -25,27 +27,11 @@ from nonostudio.gui.theme import apply_theme
 from nonostudio.rules.ruleset import available_rule_sets, load_rule_set
 
 
-def picture(*rows: str) -> np.ndarray:
-    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.int8)
-
-
-# A 5x5 "house": line-solvable, small enough that every test runs in a blink.
-HOUSE = Puzzle.from_grid(picture("..#..", ".###.", "#####", "#...#", "#.###"), title="house")
-
-
 @pytest.fixture
-def view(qtbot) -> SolveView:
-    widget = SolveView(delay_ms=1)
-    qtbot.addWidget(widget)
-    widget.resize(1100, 650)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()  # keys reach shortcuts only in the active window (X11)
-    qtbot.waitActive(widget)
-    widget.set_rule_set("control")  # these tests read the control rules' titles
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+def view(show_solve_view: Callable[..., SolveView]) -> SolveView:
+    return show_solve_view(
+        height=650, rule_set="control"
+    )  # these tests read the control rules' titles
 
 
 def test_the_one_default_rule_set_is_the_default_and_others_one_click_away(qtbot) -> None:
