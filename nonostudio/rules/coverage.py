@@ -11,13 +11,12 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.rules.ast import Rule
-from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill, compiled
-from nonostudio.rules.oracle import SubLine, decompose
+from nonostudio.rules.coverage_run import PIECES, CoverageRun, RuleBug, UnsetCells
+from nonostudio.rules.interpreter import compiled
 from nonostudio.rules.transitions import (
     Transition,
     TransitionsError,
@@ -39,19 +38,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RuleBug:
-    """A fill of ``rule`` on test transition ``transition`` that contradicts its deduction.
-
-    The fill's range is in the transition's line; its bindings are those on the (sub-)line the
-    rule saw.
-    """
-
-    rule: str
-    transition: int
-    fill: RuleFill
-
-
 @dataclass
 class CoverageReport:
     """The outcome of :func:`coverage`; ``complete`` is False when it was stopped early."""
@@ -64,166 +50,6 @@ class CoverageReport:
     complete: bool = True
     transitions: int = 0
     cells_to_fill: int = 0
-
-
-_CHAR = {FILLED: "O", CROSSED: "x"}
-
-
-PIECES = ("first", "middle", "last", "whole", "between")
-
-
-@dataclass
-class _Gaps:
-    """Where a paper-reading run leaves cells unset (see :class:`CoverageGaps`)."""
-
-    no_rule_fires: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PIECES, 0))
-    no_rule_fires_lines: int = 0
-    sub_line_no_rule: int = 0
-    stuck_unsplit: int = 0
-    split_cells: int = 0
-
-
-def _unset_by_piece(k: int, text: str, after: str, subs: list[SubLine]) -> dict[str, int]:
-    """The cells ``text`` has not set of ``after``, by where they lie among the oracle pieces
-    ``subs`` of a line with ``k`` hints: ``first``/``middle``/``last`` (the piece holds the first
-    hint, neither end's, the last hint), ``whole`` (no split) or ``between`` (a split cell)."""
-    where = ["between" if subs else "whole"] * len(text)
-    for sub in subs:
-        kind = "first" if sub.hint_start == 0 else "last" if sub.hint_end == k else "middle"
-        where[sub.cell_start : sub.cell_end] = [kind] * (sub.cell_end - sub.cell_start)
-    out = dict.fromkeys(PIECES, 0)
-    for c, (t, a) in enumerate(zip(text, after, strict=True)):
-        if t != a:
-            out[where[c]] += 1
-    return out
-
-
-@dataclass
-class _Run:
-    """Accumulators of one coverage computation.
-
-    ``directions`` lists the readings each rule gets (``False`` forward, ``True`` on the flipped
-    line); ``oracle_first`` lets the oracle split a line no rule has fired on; ``gaps`` (paper
-    reading only) records where cells are left unset.
-    """
-
-    rules: list[CompiledRule]
-    per_rule: dict[str, int]
-    cells_by_rule: dict[str, set[tuple[int, int]]]
-    bugs: list[RuleBug] = field(default_factory=list)
-    reported: set[tuple[str, int, int, int]] = field(default_factory=set)
-    index: int = 0  # the transition being measured, and its test state
-    before: str = ""
-    directions: tuple[bool, ...] = (False,)
-    oracle_first: bool = False
-    gaps: _Gaps | None = None
-
-    def transition(self, index: int, t: Transition) -> None:
-        self.index = index
-        self.before = t.before
-        self.line(t.hints, t.before, t.after, 0, top=True)
-
-    def line(
-        self, hints: tuple[int, ...], text: str, after: str, offset: int, top: bool = False
-    ) -> None:
-        start = text
-        text, fired = self.fixed_point(hints, text, after, offset)
-        if text == after:
-            return
-        gaps = self.gaps
-        if not fired and not self.oracle_first:
-            if gaps is not None and top:
-                gaps.no_rule_fires_lines += 1
-                unset = _unset_by_piece(
-                    len(hints), start, after, decompose(Line.parse(hints, start))
-                )
-                for kind, cells in unset.items():
-                    gaps.no_rule_fires[kind] += cells
-            elif gaps is not None:
-                gaps.sub_line_no_rule += sum(t != a for t, a in zip(start, after, strict=True))
-            return
-        subs = decompose(Line.parse(hints, text))
-        if gaps is not None:
-            unset = _unset_by_piece(len(hints), text, after, subs)
-            gaps.stuck_unsplit += unset["whole"]
-            gaps.split_cells += unset["between"]
-        for sub in subs:
-            self.line(
-                sub.line.hints,
-                text[sub.cell_start : sub.cell_end],
-                after[sub.cell_start : sub.cell_end],
-                offset + sub.cell_start,
-            )
-
-    def fixed_point(
-        self, hints: tuple[int, ...], text: str, after: str, offset: int
-    ) -> tuple[str, bool]:
-        """Apply every rule in turn until none sets a cell; the final text and whether any did."""
-        n = len(text)
-        fired = False
-        views: list[LineView | None] = [None, None]  # forward, flipped
-        changed = True
-        while changed:
-            changed = False
-            for rule in self.rules:
-                for flipped in self.directions:
-                    view = views[flipped]
-                    if view is None:
-                        view = views[flipped] = (
-                            LineView.of_text(hints[::-1], text[::-1])
-                            if flipped
-                            else LineView.of_text(hints, text)
-                        )
-                    raw = rule.run(view)
-                    if not raw:
-                        continue
-                    if flipped:
-                        raw = [(n - e, n - s, env) for s, e, env in raw]
-                    ch = _CHAR[rule.value]
-                    if not all(0 <= s < e <= n and after[s:e] == ch * (e - s) for s, e, _ in raw):
-                        self.report(rule, raw, after, offset, flipped)
-                        continue
-                    name = rule.rule.name
-                    covered = self.cells_by_rule[name]
-                    new = 0
-                    for s, e, _ in raw:
-                        for c in range(s, e):
-                            if self.before[offset + c] == "-":
-                                covered.add((self.index, offset + c))
-                        gained = text.count("-", s, e)
-                        if gained:
-                            new += gained
-                            text = text[:s] + ch * (e - s) + text[e:]
-                    if new:
-                        self.per_rule[name] += new
-                        fired = changed = True
-                        views = [None, None]
-                        if text == after:
-                            return text, True
-        return text, fired
-
-    def report(
-        self, rule: CompiledRule, raw: list, after: str, offset: int, flipped: bool = False
-    ) -> None:
-        n = len(after)
-        ch = _CHAR[rule.value]
-        names = [b.name for b in rule.rule.bindings]
-        for s, e, env in raw:
-            if 0 <= s < e <= n and after[s:e] == ch * (e - s):
-                continue
-            key = (rule.rule.name, self.index, offset + s, offset + e)
-            if key in self.reported:
-                continue
-            self.reported.add(key)
-            fill = RuleFill(
-                rule.rule.name,
-                rule.value,
-                offset + s,
-                offset + e,
-                dict(zip(names, env, strict=True)),
-                flipped,
-            )
-            self.bugs.append(RuleBug(rule.rule.name, self.index, fill))
 
 
 def coverage(
@@ -251,9 +77,9 @@ def coverage(
 
 def _new_run(
     rules: Sequence[Rule], both_directions: bool = False, oracle_first: bool = False
-) -> _Run:
+) -> CoverageRun:
     names = [r.name for r in rules]
-    return _Run(
+    return CoverageRun(
         [compiled(r) for r in rules],
         dict.fromkeys(names, 0),
         {name: set() for name in names},
@@ -263,7 +89,7 @@ def _new_run(
 
 
 def _measure(
-    run: _Run,
+    run: CoverageRun,
     transitions: Sequence[Transition],
     progress: ProgressCallback | None,
     should_stop: StopCallback | None,
@@ -384,7 +210,7 @@ def coverage_gaps(
     message)`` says which of the four measurements is running (0, 1/4, 1/2, 3/4)."""
     report_count(progress, 0, 4, "coverage, the paper's reading")
     run = _new_run(rules)
-    run.gaps = gaps = _Gaps()
+    run.gaps = gaps = UnsetCells()
     covered = _measure(run, transitions, None, None).total
     report_count(progress, 1, 4, "coverage, read both ways")
     both = coverage(rules, transitions, both_directions=True).total
