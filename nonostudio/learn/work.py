@@ -15,12 +15,34 @@ import z3
 
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth import synthesize, synthesize_constant_level
+from nonostudio.learn.synth import SynthResult, synthesize, synthesize_constant_level
 
 if TYPE_CHECKING:
     from nonostudio.learn.runner import Work
 
 PROVE_LENGTH = 30  # the issue's soundness bound: every rule kept is proved up to 30 cells
+
+
+def _search(
+    search_function: Callable[..., SynthResult],
+    spec: Specification,
+    budget_s: float,
+    should_stop: Callable[[], bool],
+    ctx: z3.Context,
+    search: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """``search_function`` (:func:`synthesize` or :func:`synthesize_constant_level`) on
+    ``spec``, proving up to :data:`PROVE_LENGTH` cells with the stored search options; its
+    result as JSON data."""
+    result = search_function(
+        spec,
+        budget_s=budget_s,
+        max_length=PROVE_LENGTH,
+        should_stop=should_stop,
+        ctx=ctx,
+        options=SearchOptions.from_json(search),
+    )
+    return result.to_json()
 
 
 def synthesis_work(
@@ -32,15 +54,7 @@ def synthesis_work(
 ) -> dict[str, Any]:
     """Synthesise a rule for ``spec`` within ``budget_s`` seconds; the result as JSON data.
     ``search``: the run's search options as stored (None: the defaults)."""
-    result = synthesize(
-        spec,
-        budget_s=budget_s,
-        max_length=PROVE_LENGTH,
-        should_stop=should_stop,
-        ctx=ctx,
-        options=SearchOptions.from_json(search),
-    )
-    return result.to_json()
+    return _search(synthesize, spec, budget_s, should_stop, ctx, search)
 
 
 def narrow_synthesis_work(
@@ -52,15 +66,7 @@ def narrow_synthesis_work(
 ) -> dict[str, Any]:
     """The narrow search (:func:`synthesize_constant_level`) of a specification the runner would
     skip; the result as JSON data."""
-    result = synthesize_constant_level(
-        spec,
-        budget_s=budget_s,
-        max_length=PROVE_LENGTH,
-        should_stop=should_stop,
-        ctx=ctx,
-        options=SearchOptions.from_json(search),
-    )
-    return result.to_json()
+    return _search(synthesize_constant_level, spec, budget_s, should_stop, ctx, search)
 
 
 class SearchWork(Protocol):
