@@ -108,6 +108,21 @@ def session_files(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "autosave").glob("session-*.json"))
 
 
+def crash_after_autosave(qtbot, win: MainWindow, data_dir: Path) -> None:
+    """Wait until ``win`` has autosaved its work, then end its session the way a crash does: the
+    lock is gone, the file stays."""
+    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
+    win.autosaver.store.abandon()
+
+
+def restored_window(make_window, dialogs: Dialogs) -> MainWindow:
+    """A new window whose offer to restore work left by a crash was answered Restore."""
+    dialogs.answer = "Restore"
+    win = make_window()
+    assert win.offer_restore()
+    return win
+
+
 def expected_picture(cells: list[tuple[int, int]], size: int = 10) -> np.ndarray:
     picture = np.full((size, size), -1, dtype=np.int8)
     for row, col in cells:
@@ -167,9 +182,7 @@ def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
     picture = first.editor.puzzle()
 
     first.autosaver.store.abandon()  # what a crash does: the lock is gone, the file stays
-    dialogs.answer = "Restore"
-    second = make_window()
-    assert second.offer_restore()
+    second = restored_window(make_window, dialogs)
     assert len(dialogs.questions) == 1 and dialogs.buttons == [["Discard", "Restore"]]
     assert "Crash test" in dialogs.questions[0] and "10x10" in dialogs.questions[0]
     assert second.editor.puzzle() == picture
@@ -209,8 +222,7 @@ def test_discarding_the_offer_deletes_the_old_work(
 ) -> None:
     first = make_window()
     draw(qtbot, first, DRAWN)
-    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
-    first.autosaver.store.abandon()
+    crash_after_autosave(qtbot, first, data_dir)
     dialogs.answer = "Discard"
     second = make_window()
     assert not second.offer_restore()
@@ -228,12 +240,9 @@ def test_restored_library_work_is_saved_back_to_its_entry(
     assert first.open_library_puzzle(block.id)
     first.editor.meta_edits["author"].clear()
     qtbot.keyClicks(first.editor.meta_edits["author"], "Bea")
-    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
-    first.autosaver.store.abandon()
+    crash_after_autosave(qtbot, first, data_dir)
 
-    dialogs.answer = "Restore"
-    second = make_window()
-    assert second.offer_restore()
+    second = restored_window(make_window, dialogs)
     assert "from the library" in dialogs.questions[0]
     assert second.library_id == block.id and second.path is None
     assert second.save()
@@ -333,9 +342,7 @@ def test_kill_9_while_drawing_leaves_work_that_the_next_start_restores(
     json.loads(orphan.read_text(encoding="utf-8"))  # a complete document, not half of one
     assert not list(orphan.parent.glob(".*.tmp"))
 
-    dialogs.answer = "Restore"
-    win = make_window()
-    assert win.offer_restore()
+    win = restored_window(make_window, dialogs)
     assert np.array_equal(win.editor.grid.cells(), expected_picture(DRAWN))
     assert win.editor.is_modified()
     assert orphan.exists() is False
@@ -424,17 +431,14 @@ def test_restored_work_that_cannot_be_autosaved_again_keeps_the_old_file(
 ) -> None:
     first = make_window()
     draw(qtbot, first, DRAWN)
-    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
-    first.autosaver.store.abandon()
+    crash_after_autosave(qtbot, first, data_dir)
     [orphan] = session_files(data_dir)
 
     def disk_full(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(autosave, "write_bytes_atomic", disk_full)
-    dialogs.answer = "Restore"
-    second = make_window()
-    assert second.offer_restore()
+    second = restored_window(make_window, dialogs)
     assert np.array_equal(second.editor.grid.cells(), expected_picture(DRAWN))
     assert orphan.exists()  # not deleted while no newer copy exists
     assert "cannot be autosaved" in second.banner.text() and second.banner.isVisible()
@@ -450,12 +454,9 @@ def test_restored_file_work_is_saved_back_to_its_file(
     assert first.open_file(target)
     first.editor.meta_edits["title"].clear()
     qtbot.keyClicks(first.editor.meta_edits["title"], "Bar two")
-    qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
-    first.autosaver.store.abandon()
+    crash_after_autosave(qtbot, first, data_dir)
 
-    dialogs.answer = "Restore"
-    second = make_window()
-    assert second.offer_restore()
+    second = restored_window(make_window, dialogs)
     assert f"from {target}" in dialogs.questions[0]
     assert second.path == target and second.windowTitle().startswith("bar.non")
     assert second.save()
