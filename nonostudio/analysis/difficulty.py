@@ -28,7 +28,7 @@ from nonostudio.analysis.margins import without_margins
 from nonostudio.analysis.steps import SEARCH, Trace
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.trace import rule_set_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -246,13 +246,7 @@ def grade(
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     puzzle, margins = without_margins(puzzle)
     try:
-        trace = rule_trace(
-            puzzle,
-            rule_set.rules,
-            rule_set=rule_set.name,
-            progress=progress,
-            should_stop=should_stop,
-        )
+        trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=should_stop)
         solutions = UNDECIDED if trace.interrupted else UNIQUE
     except InconsistentPuzzleError:
         trace = Trace(puzzle, rule_set.name, [], False, time.perf_counter() - started)

@@ -2,15 +2,17 @@
 
 :func:`rule_trace` works the lines through a queue with the rules, then falls back on line
 logic beyond the rules, a depth-1 probe and the complete solver; by default every step is a
-technique's complete move with its explanation.  The state and the rule steps are in
-:mod:`nonostudio.analysis.tracer`, the fallbacks in :mod:`nonostudio.analysis.trace_fallbacks`;
-how a trace proceeds is described in docs/design/analysis.md.
+technique's complete move with its explanation (:func:`rule_set_trace` traces with a rule
+set's rules).  The state and the rule steps are in :mod:`nonostudio.analysis.tracer`, the
+fallbacks in :mod:`nonostudio.analysis.trace_fallbacks`; how a trace proceeds is described in
+docs/design/analysis.md.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,7 +24,10 @@ from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ast import Rule
 
-__all__ = ["rule_trace"]
+if TYPE_CHECKING:
+    from nonostudio.rules.ruleset import RuleSet
+
+__all__ = ["rule_trace", "rule_set_trace"]
 
 
 def rule_trace(
@@ -94,6 +99,24 @@ def rule_trace(
         time.perf_counter() - started,
         interrupted,
         tracer.search,
+    )
+
+
+def rule_set_trace(
+    puzzle: Puzzle,
+    rule_set: RuleSet,
+    *,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> Trace:
+    """:func:`rule_trace` of ``puzzle`` with the rules of ``rule_set``, the trace named after
+    the set."""
+    return rule_trace(
+        puzzle,
+        rule_set.rules,
+        rule_set=rule_set.name,
+        progress=progress,
+        should_stop=should_stop,
     )
 
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.narrate import narrate
 from nonostudio.analysis.steps import Step, Trace
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.trace import rule_set_trace
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.rules_model import offer_rule_sets
@@ -170,13 +170,7 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list]:
-            trace = rule_trace(
-                puzzle,
-                rule_set.rules,
-                rule_set=rule_set.name,
-                progress=progress,
-                should_stop=should_stop,
-            )
+            trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=should_stop)
             return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
 
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
