@@ -12,32 +12,11 @@ from collections.abc import Sequence
 from nonostudio.analysis.technique_moves import normal_clues
 from nonostudio.analysis.techniques import cell_ranges_text
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.rules.phrase_words import ordinal
 
 Span = tuple[str, int, int]
 """What a sentence points at on its line: ``("block" | "gap" | "cells", start, end)``, cells
 ``[start, end)`` of the whole line, 0-based."""
-
-_ORDINALS = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-)
-
-
-def ordinal(i: int) -> str:
-    """``0`` → ``first``, ``11`` → ``12th``."""
-    if i < len(_ORDINALS):
-        return _ORDINALS[i]
-    n = i + 1
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def clues_text(clues: Sequence[int]) -> str:

@@ -15,7 +15,6 @@ import pytest
 from nonostudio.analysis.designer import stuck_region
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.margins import blank_margins, without_margins
-from nonostudio.analysis.move_line import ordinal
 from nonostudio.analysis.narrate import narrate, seen_line, summary_text
 from nonostudio.analysis.step_text import explain_move
 from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
@@ -26,6 +25,7 @@ from nonostudio.core.line import FILLED, UNKNOWN, Line, cells_from_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.phrase_words import ordinal
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
