@@ -90,10 +90,8 @@ class TechniqueDetails(QWidget):
         buttons.addWidget(self.open_rule_button)
         buttons.addWidget(self.edit_rule_button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        for widget in (
-            self.heading_label,
-            self.idea_label,
+        # what only a catalogued technique has: its examples and how often it helps
+        self._technique_widgets: tuple[QWidget, ...] = (
             self.example_heading,
             self.example_picture,
             self.example_note,
@@ -101,6 +99,12 @@ class TechniqueDetails(QWidget):
             self.real_picture,
             self.real_text,
             self.frequency_label,
+        )
+        layout = QVBoxLayout(self)
+        for widget in (
+            self.heading_label,
+            self.idea_label,
+            *self._technique_widgets,
             self.members_heading,
         ):
             layout.addWidget(widget)
@@ -130,15 +134,7 @@ class TechniqueDetails(QWidget):
                 "Rules whose fills no catalogued technique explains on the "
                 "test lines: only the exact line solver does."
             )
-            for widget in (
-                self.example_heading,
-                self.example_picture,
-                self.example_note,
-                self.real_heading,
-                self.real_picture,
-                self.real_text,
-                self.frequency_label,
-            ):
+            for widget in self._technique_widgets:
                 widget.hide()
             self._show_members(facts)
             return
