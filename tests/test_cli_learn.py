@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from ctrl_c import sigint_at_default
+from tiny_learn_run import TINY, TINY_THREADS, TINY_TOTAL
 
 from nonostudio.cli import main
 from nonostudio.learn.export import run_rules
@@ -28,10 +29,6 @@ from nonostudio.rules.ruleset import load_rule_set
 from nonostudio.rules.tidy import tidy
 
 REPO = Path(__file__).resolve().parent.parent
-# Lines of at most 3 cells, one pattern: 27 specifications, long enough a run for a Ctrl-C to
-# land in the middle of it.
-TINY = ["--max-length", "3", "--max-patterns", "1", "--budget", "30", "--jobs", "1"]
-TINY_TOTAL = 27
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -460,16 +457,7 @@ def test_a_run_searches_only_the_constructs_asked_for_and_says_so(
             capsys,
             "learn",
             "run",
-            "--max-length",
-            "3",
-            "--max-patterns",
-            "1",
-            "--budget",
-            "30",
-            "--jobs",
-            "1",
-            "--mode",
-            "thread",
+            *TINY_THREADS,
             *options,
             "--store",
             store,

@@ -27,23 +27,12 @@ from pathlib import Path
 
 import pytest
 from ctrl_c import sigint_at_default_then
+from tiny_learn_run import TINY_THREADS
 
 from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError, RunState
 from nonostudio.learn.specs import all_specifications
 
 REPO = Path(__file__).resolve().parents[2]
-TINY = [
-    "--max-length",
-    "3",
-    "--max-patterns",
-    "1",
-    "--budget",
-    "30",
-    "--jobs",
-    "1",
-    "--mode",
-    "thread",
-]
 
 
 def _mount(folder: Path, options: str) -> bool:
@@ -178,7 +167,7 @@ def test_learn_run_on_a_full_disk_says_the_disk_is_full(
     folder, fault = full_disk
     if fault is None:
         _fill(folder)
-    done = _cli("run", *TINY, "--store", str(folder / "jobs.sqlite3"), preexec=fault)
+    done = _cli("run", *TINY_THREADS, "--store", str(folder / "jobs.sqlite3"), preexec=fault)
     _assert_real_error(done, "the disk is full", *(["disk I/O error"] if fault else []))
 
 
@@ -225,7 +214,7 @@ def test_a_disk_that_fills_during_a_run_stops_it_with_the_real_error_and_loses_n
 
 def test_learn_run_in_a_read_only_folder_says_read_only(data_folder: Path) -> None:
     with _read_only(data_folder):
-        done = _cli("run", *TINY, "--store", str(data_folder / "jobs.sqlite3"))
+        done = _cli("run", *TINY_THREADS, "--store", str(data_folder / "jobs.sqlite3"))
     _assert_real_error(done, "read-only")
     assert not (data_folder / "jobs.sqlite3").exists()
 
@@ -238,7 +227,7 @@ def test_a_read_only_store_is_read_and_never_changed(data_folder: Path) -> None:
     with _read_only(data_folder):
         status = _cli("status", "--store", str(store))
         resumed = _cli("run", "--resume", str(run), "--store", str(store))
-        new = _cli("run", *TINY, "--store", str(store))
+        new = _cli("run", *TINY_THREADS, "--store", str(store))
         with JobStore(store) as s:
             assert s.read_only and [r.id for r in s.runs()] == [run]
             with pytest.raises(JobStoreError, match="read-only"):
