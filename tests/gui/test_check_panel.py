@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtWidgets import QPlainTextEdit
+from keyboard import type_text
+from PySide6.QtCore import QThreadPool
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core import solver as real_solver
@@ -111,25 +111,14 @@ def test_invalid_clues_show_a_message(qtbot: QtBot, panel: CheckPanel) -> None:
     editor.puzzleChanged.connect(panel.set_puzzle)
     editor.set_mode("clues")
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
-        _type(qtbot, editor.cols_edit, "1\n1\n1")
-        _type(qtbot, editor.rows_edit, "2\n1")
+        type_text(qtbot, editor.cols_edit, "1\n1\n1")
+        type_text(qtbot, editor.rows_edit, "2\n1")
     assert panel.result() is not None
-    _type(qtbot, editor.rows_edit, "2 2\n1")  # needs 5 cells, the row has 3
+    type_text(qtbot, editor.rows_edit, "2 2\n1")  # needs 5 cells, the row has 3
     assert editor.puzzle() is None and "row 1" in editor.rows_message.text()
     assert panel.verdict_label.text() == "No puzzle to check"
     assert panel.detail_label.text() == "Fix the clues to check the puzzle."
     assert panel.result() is None and not panel.is_busy()
-
-
-def _type(qtbot: QtBot, edit: QPlainTextEdit, text: str) -> None:
-    """Replace ``edit``'s text by typing ``text`` as a user would (lines split by returns)."""
-    edit.selectAll()
-    edit.setFocus()
-    qtbot.keyClick(edit, Qt.Key.Key_Delete)
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            qtbot.keyClick(edit, Qt.Key.Key_Return)
-        qtbot.keyClicks(edit, line)
 
 
 def test_new_puzzle_cancels_a_running_check(

@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from keyboard import type_text
 from PySide6.QtCore import QPoint, Qt
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -204,14 +205,8 @@ def test_resize_keeps_cells_and_is_undoable(qtbot, editor: EditorView) -> None:
 
 def _type_clues(qtbot, editor: EditorView, rows: str, cols: str) -> None:
     editor.set_mode("clues")
-    for edit, text in ((editor.rows_edit, rows), (editor.cols_edit, cols)):
-        edit.selectAll()
-        edit.setFocus()
-        qtbot.keyClick(edit, Qt.Key.Key_Delete)
-        for i, line in enumerate(text.split("\n")):
-            if i:
-                qtbot.keyClick(edit, Qt.Key.Key_Return)
-            qtbot.keyClicks(edit, line)
+    type_text(qtbot, editor.rows_edit, rows)
+    type_text(qtbot, editor.cols_edit, cols)
 
 
 def test_typed_clues_make_a_puzzle_without_goal(qtbot, editor: EditorView) -> None:
