@@ -35,8 +35,8 @@ SAMPLES = REPO / "resources" / "samples"
 SEED_LIMIT = 12_000
 
 FORMAT_NAMES = [f.name for f in FORMATS]
-#: INDEX.csv format column -> reader name
-_INDEX_FORMATS = {
+#: INDEX.csv format column -> reader name (the name format detection must give too)
+INDEX_FORMATS = {
     "non": "non",
     "nin": "nin",
     "g": "g",
@@ -124,7 +124,7 @@ def _small_real_files() -> dict[str, list[bytes]]:
                 if name in seen or not path.is_file() or path.stat().st_size > SEED_LIMIT:
                     continue
                 seen.add(name)
-                seeds[_INDEX_FORMATS[row["format"]]].append(path.read_bytes())
+                seeds[INDEX_FORMATS[row["format"]]].append(path.read_bytes())
     for path in sorted(SAMPLES.glob("*.non")):
         seeds["non"].append(path.read_bytes())
     return seeds

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
+from formats_fuzz_inputs import INDEX_FORMATS
 
 from nonostudio.core.errors import (
     InconsistentPuzzleError,
@@ -31,24 +32,6 @@ COLOUR_BY_CONTENT = {
     "pbnsolve-examples/rose.g",
     "pbnsolve-examples/spaceShuttle.g",
 }
-# INDEX.csv format column -> our format name (detection must agree)
-FORMAT_NAMES = {
-    "non": "non",
-    "nin": "nin",
-    "g": "g",
-    "mk": "mk",
-    "webpbn-xml": "xml",
-    "toml-ish": "toml",
-    "toml-ish-color": "toml",
-    "picross-native": "picross",
-    "pbm": "netpbm",
-    "raw-bitmap": "bitmap",
-    "spoj-jcross": "spoj",
-    "taai": "taai",
-    "npz-clues": "npz",
-    "janko-json": "janko",
-    "r-puzzle-string": "string",
-}
 
 
 @pytest.mark.slow
@@ -62,7 +45,7 @@ def test_every_indexed_puzzle(anchors: Path) -> None:
     outcomes: Counter[str] = Counter()
     for name, rows in by_file.items():
         path = root / name
-        assert detect_format(path) == FORMAT_NAMES[rows[0]["format"]], name
+        assert detect_format(path) == INDEX_FORMATS[rows[0]["format"]], name
         if name in COLOUR_BY_CONTENT or rows[0]["pbnsolve_u_b"] == "not-run(colour)":
             with pytest.raises(UnsupportedPuzzleError, match="colour"):
                 read_all(path)
