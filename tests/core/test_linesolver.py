@@ -135,21 +135,30 @@ def test_random_lines_of_nine_to_twelve_cells_match_brute_force():
 # --- z3 differential on long lines -------------------------------------------------------------
 
 
+def random_line(
+    rng: random.Random, n: int, density: float, reveal: float, wrong: float
+) -> tuple[tuple[int, ...], list[int]]:
+    """The clue of a random picture of ``n`` cells (each filled with chance ``density``) and a
+    state showing a random share (up to ``reveal``) of its cells; with chance ``wrong``, one
+    cell of the state is the opposite of the picture's."""
+    picture = [FILLED if rng.random() < density else CROSSED for _ in range(n)]
+    hints = tuple(len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split())
+    shown = rng.random() * reveal
+    cells = [c if rng.random() < shown else UNKNOWN for c in picture]
+    if rng.random() < wrong:
+        i = rng.randrange(n)
+        cells[i] = CROSSED if picture[i] == FILLED else FILLED
+    return hints, cells
+
+
 @pytest.mark.slow
 def test_long_random_lines_match_z3():
     rng = random.Random(1)
     contradictions = decided = 0
     for _ in range(250):
         n = rng.randint(15, 60)
-        picture = [FILLED if rng.random() < 0.6 else CROSSED for _ in range(n)]
-        hints = tuple(
-            len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split()
-        )
-        reveal = rng.random() * 0.4
-        cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
-        if rng.random() < 0.25:  # a wrong cell: usually a contradiction
-            i = rng.randrange(n)
-            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        # a wrong cell in a quarter of them: usually a contradiction
+        hints, cells = random_line(rng, n, density=0.6, reveal=0.4, wrong=0.25)
         expected = z3_forced(hints, cells)
         assert solve_cells(hints, cells) == expected, (hints, cells_to_text(cells))
         if expected is None:
@@ -206,15 +215,8 @@ def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
     for _ in range(40):
         n = rng.choice([65, 100, 127, 128, 129, 255, 256, 257, 512, 600])
         density = rng.uniform(0.5, 0.85)
-        picture = [FILLED if rng.random() < density else CROSSED for _ in range(n)]
-        hints = tuple(
-            len(run) for run in "".join("O" if c == FILLED else " " for c in picture).split()
-        )
-        reveal = rng.random() * 0.6
-        cells = [c if rng.random() < reveal else UNKNOWN for c in picture]
-        if rng.random() < 0.4:  # a wrong cell: often a contradiction
-            i = rng.randrange(n)
-            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        # a wrong cell in 40% of them: often a contradiction
+        hints, cells = random_line(rng, n, density=density, reveal=0.6, wrong=0.4)
         expected = automaton_forced(hints, cells)
         assert solve_cells(hints, cells) == expected, (n, hints, cells_to_text(cells))
         if expected is None:
