@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
 
@@ -98,25 +100,34 @@ def _planted(tmp_path: Path, relative: str, text: str) -> subprocess.CompletedPr
     return _lint_imports(tmp_path, REPO / "pyproject.toml")
 
 
-def test_the_contract_catches_a_layer_importing_upwards(tmp_path):
-    result = _planted(tmp_path, "rules/tokens.py", "\nimport nonostudio.analysis.trace\n")
+# (module the import is planted in, the planted text, what lint-imports must name)
+PLANTED_BREAKS = {
+    "a layer importing upwards": (
+        "rules/tokens.py",
+        "\nimport nonostudio.analysis.trace\n",
+        "nonostudio.rules.tokens -> nonostudio.analysis.trace",
+    ),
+    "the cli importing the gui": (
+        "cli/convert.py",
+        "\nfrom nonostudio.gui import render\n",
+        "nonostudio.cli.convert -> nonostudio.gui.render",
+    ),
+    "a module outside every layer": (
+        "stray.py",
+        "import nonostudio.core.puzzle\n",
+        "nonostudio.stray",
+    ),
+    "qt below the gui": (
+        "analysis/narrate.py",
+        "\nimport PySide6.QtCore\n",
+        "nonostudio.analysis.narrate -> PySide6",
+    ),
+}
+
+
+@pytest.mark.parametrize("broken", PLANTED_BREAKS)
+def test_the_contract_catches(tmp_path, broken: str):
+    relative, text, named = PLANTED_BREAKS[broken]
+    result = _planted(tmp_path, relative, text)
     assert result.returncode != 0
-    assert "nonostudio.rules.tokens -> nonostudio.analysis.trace" in result.stdout
-
-
-def test_the_contract_catches_the_cli_importing_the_gui(tmp_path):
-    result = _planted(tmp_path, "cli/convert.py", "\nfrom nonostudio.gui import render\n")
-    assert result.returncode != 0
-    assert "nonostudio.cli.convert -> nonostudio.gui.render" in result.stdout
-
-
-def test_the_contract_catches_a_module_outside_every_layer(tmp_path):
-    result = _planted(tmp_path, "stray.py", "import nonostudio.core.puzzle\n")
-    assert result.returncode != 0
-    assert "nonostudio.stray" in result.stdout
-
-
-def test_the_contract_catches_qt_below_the_gui(tmp_path):
-    result = _planted(tmp_path, "analysis/narrate.py", "\nimport PySide6.QtCore\n")
-    assert result.returncode != 0
-    assert "nonostudio.analysis.narrate -> PySide6" in result.stdout
+    assert named in result.stdout
