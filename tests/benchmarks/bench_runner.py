@@ -24,6 +24,9 @@ from pathlib import Path
 import z3
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "learn"))
+
+from learn_work import pigeonhole  # noqa: E402
 
 from nonostudio.learn.jobs import JobStore  # noqa: E402
 from nonostudio.learn.runner import run_specifications  # noqa: E402
@@ -35,16 +38,7 @@ SPECS = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=
 def z3_bound(spec, budget, should_stop, ctx: z3.Context) -> dict:
     """A pigeonhole formula of fixed size: about 0.2 s of z3 per specification, solving
     dominating."""
-    holes = 8
-    p = [[z3.Bool(f"p{i}_{j}", ctx) for j in range(holes)] for i in range(holes + 1)]
-    s = z3.Solver(ctx=ctx)
-    for row in p:
-        s.add(z3.Or(*row))
-    for j in range(holes):
-        for i in range(holes + 1):
-            for k in range(i + 1, holes + 1):
-                s.add(z3.Or(z3.Not(p[i][j]), z3.Not(p[k][j])))
-    return {"answer": str(s.check())}
+    return {"answer": str(pigeonhole(ctx, holes=8).check())}
 
 
 def python_bound(spec, budget, should_stop, ctx: z3.Context) -> dict:
