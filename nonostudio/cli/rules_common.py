@@ -1,0 +1,58 @@
+"""What the ``nonostudio-cli rules`` actions share: loading a rule set by name or path, a
+throttled progress line on stderr and the indented, wrapped text blocks of ``show`` and
+``families``."""
+
+from __future__ import annotations
+
+import textwrap
+import time
+
+from nonostudio.cli.common import say
+from nonostudio.core.errors import PuzzleError
+from nonostudio.rules.tokens import RuleSyntaxError
+from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+# The FILE argument of the actions that read a rule set.
+RULES_ARG = {"metavar": "FILE", "help": "a .rules file or a shipped rule set's name"}
+
+
+def load_rules(name_or_path: str) -> RuleSet:
+    """The rule set a name or path names; a syntax error becomes a PuzzleError (exit code 2)."""
+    try:
+        return load_rule_set(name_or_path)
+    except RuleSyntaxError as exc:
+        where = f"{exc.source}, line {exc.line}, column {exc.column}: "
+        text = str(exc)
+        message = text[len(where) :] if text.startswith(where) else text
+        raise PuzzleError(message, source=exc.source, line=exc.line, column=exc.column) from None
+
+
+class Progress:
+    """A :data:`~nonostudio.core.progress.ProgressCallback` printing ``[label  40%] message`` on
+    stderr, at most one line every ``interval`` seconds."""
+
+    interval = 1.0
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if now - self._last >= self.interval:
+            self._last = now
+            say(f"[{self._label} {fraction:4.0%}] {message}")
+
+
+def indent_block(text: str) -> str:
+    """Indented by four spaces, long lines wrapped at 96 columns (rule text keeps its lines;
+    a wrapped line goes on two spaces deeper than it starts)."""
+    out = []
+    for line in text.strip().splitlines():
+        lead = "    " + line[: len(line) - len(line.lstrip())]
+        out.append(
+            textwrap.fill(line.strip(), 96, initial_indent=lead, subsequent_indent=lead + "  ")
+            if line.strip()
+            else ""
+        )
+    return "\n".join(out)

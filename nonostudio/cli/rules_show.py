@@ -1,0 +1,43 @@
+"""``nonostudio-cli rules show``: every rule of a set with its text, English and cost."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nonostudio.cli.common import Outcome
+from nonostudio.cli.rules_common import RULES_ARG, indent_block, load_rules
+from nonostudio.rules.cost import cost
+from nonostudio.rules.explain import explain
+from nonostudio.rules.printer import format_rule
+
+
+def add_show_parser(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``show`` action."""
+    show = actions.add_parser("show", parents=[parent], help="every rule: text, English, cost")
+    show.add_argument("rules", **RULES_ARG)
+    show.set_defaults(run=run_show)
+
+
+def run_show(args: argparse.Namespace) -> Outcome:
+    """Every rule of the set: title, name, text, English, cost."""
+    rule_set = load_rules(args.rules)
+    items: list[dict[str, Any]] = []
+    blocks: list[str] = []
+    for number, entry in enumerate(rule_set.entries, 1):
+        rule = entry.rule
+        item: dict[str, Any] = {
+            "title": entry.title,
+            "name": rule.name,
+            "text": format_rule(rule),
+            "english": explain(rule),
+            "cost": cost(rule),
+            "line": entry.line,
+        }
+        items.append(item)
+        heading = f"{number}. {entry.title or rule.name} ({rule.name}, cost {item['cost']})"
+        blocks.append(
+            "\n".join([heading, indent_block(item["text"]), indent_block(item["english"])])
+        )
+    text = "\n\n".join([f"{rule_set.name}: {len(items)} rules", *blocks])
+    return Outcome({"rule_set": rule_set.name, "rules": items}, text)
