@@ -88,81 +88,9 @@ def _add_run(actions: argparse._SubParsersAction, parent: argparse.ArgumentParse
     run = actions.add_parser(
         "run", parents=[parent], help="synthesise rules for lines up to a length (resumable)"
     )
-    run.add_argument(
-        "--max-length",
-        metavar="N",
-        type=positive_int_arg,
-        default=7,
-        help="train on lines of at most N cells (default: 7)",
-    )
-    run.add_argument(
-        "--max-patterns",
-        metavar="K",
-        type=positive_int_arg,
-        default=3,
-        help="bind at most K elements in a rule (default: 3)",
-    )
-    run.add_argument(
-        "--jobs",
-        metavar="N",
-        type=positive_int_arg,
-        default=None,
-        help="parallel workers (default: one per core)",
-    )
-    run.add_argument(
-        "--budget",
-        metavar="S",
-        type=seconds_arg,
-        default=60.0,
-        help="seconds per specification (default: 60)",
-    )
-    run.add_argument(
-        "--mode",
-        choices=("process", "thread"),
-        default="process",
-        help="workers are processes (default) or threads",
-    )
-    run.add_argument("--three-first", **_THREE_FIRST_ARG)
-    run.add_argument(
-        "--three-narrow",
-        action="store_true",
-        help="three-pattern specifications get only the constant-level search, "
-        "no climb of the pattern lattice (much faster; see the README)",
-    )
-    run.add_argument(
-        "--no-narrow",
-        action="store_true",
-        help="finish skipped specifications at once (by default each still gets "
-        "one search at its constant level: first hint, first block ...)",
-    )
-    run.add_argument(
-        "--without",
-        metavar="CONSTRUCT",
-        action="append",
-        default=[],
-        choices=sorted(CONSTRUCTS),
-        help="leave a DSL construct out of the search (repeatable): "
-        + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()),
-    )
-    run.add_argument(
-        "--with",
-        dest="extensions",
-        metavar="EXTENSION",
-        action="append",
-        default=[],
-        choices=sorted(EXTENSIONS),
-        help="also search a construct beyond the paper's DSL (repeatable): "
-        + "; ".join(f"{k}: {v}" for k, v in EXTENSIONS.items()),
-    )
-    run.add_argument(
-        "--weight",
-        metavar="NAME=N",
-        action="append",
-        default=[],
-        type=weight_arg,
-        help="rank candidates by another cost weight (repeatable; default: the "
-        "original's: " + ", ".join(f"{f.name} {f.default}" for f in fields(CostWeights)) + ")",
-    )
+    _add_run_size_options(run)
+    _add_run_worker_options(run)
+    _add_run_search_options(run)
     run.add_argument("--store", **_STORE_ARG)
     run.add_argument(
         "--resume",
@@ -173,6 +101,93 @@ def _add_run(actions: argparse._SubParsersAction, parent: argparse.ArgumentParse
         "patterns and budget are kept)",
     )
     run.set_defaults(run=run_learn)
+
+
+def _add_run_size_options(parser: argparse.ArgumentParser) -> None:
+    """``learn run``'s line length and pattern count."""
+    parser.add_argument(
+        "--max-length",
+        metavar="N",
+        type=positive_int_arg,
+        default=7,
+        help="train on lines of at most N cells (default: 7)",
+    )
+    parser.add_argument(
+        "--max-patterns",
+        metavar="K",
+        type=positive_int_arg,
+        default=3,
+        help="bind at most K elements in a rule (default: 3)",
+    )
+
+
+def _add_run_worker_options(parser: argparse.ArgumentParser) -> None:
+    """``learn run``'s workers and time budget."""
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=None,
+        help="parallel workers (default: one per core)",
+    )
+    parser.add_argument(
+        "--budget",
+        metavar="S",
+        type=seconds_arg,
+        default=60.0,
+        help="seconds per specification (default: 60)",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("process", "thread"),
+        default="process",
+        help="workers are processes (default) or threads",
+    )
+
+
+def _add_run_search_options(parser: argparse.ArgumentParser) -> None:
+    """``learn run``'s search: which patterns, constructs and cost weights."""
+    parser.add_argument("--three-first", **_THREE_FIRST_ARG)
+    parser.add_argument(
+        "--three-narrow",
+        action="store_true",
+        help="three-pattern specifications get only the constant-level search, "
+        "no climb of the pattern lattice (much faster; see the README)",
+    )
+    parser.add_argument(
+        "--no-narrow",
+        action="store_true",
+        help="finish skipped specifications at once (by default each still gets "
+        "one search at its constant level: first hint, first block ...)",
+    )
+    parser.add_argument(
+        "--without",
+        metavar="CONSTRUCT",
+        action="append",
+        default=[],
+        choices=sorted(CONSTRUCTS),
+        help="leave a DSL construct out of the search (repeatable): "
+        + "; ".join(f"{k}: {v}" for k, v in CONSTRUCTS.items()),
+    )
+    parser.add_argument(
+        "--with",
+        dest="extensions",
+        metavar="EXTENSION",
+        action="append",
+        default=[],
+        choices=sorted(EXTENSIONS),
+        help="also search a construct beyond the paper's DSL (repeatable): "
+        + "; ".join(f"{k}: {v}" for k, v in EXTENSIONS.items()),
+    )
+    parser.add_argument(
+        "--weight",
+        metavar="NAME=N",
+        action="append",
+        default=[],
+        type=weight_arg,
+        help="rank candidates by another cost weight (repeatable; default: the "
+        "original's: " + ", ".join(f"{f.name} {f.default}" for f in fields(CostWeights)) + ")",
+    )
 
 
 def _add_extend(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -223,60 +238,8 @@ def _add_export(actions: argparse._SubParsersAction, parent: argparse.ArgumentPa
         nargs="*",
         help="the runs whose rules to pool (default: the latest)",
     )
-    export.add_argument(
-        "--top",
-        metavar="K",
-        type=positive_int_arg,
-        default=None,
-        help="keep the K best rules (default: every rule that adds a cell)",
-    )
-    export.add_argument(
-        "--cost-budget",
-        metavar="B",
-        type=positive_int_arg,
-        default=None,
-        help="with --top K: the K rules' costs add up to at most B (a rule is "
-        "chosen by gain only while the K can still be completed within B)",
-    )
-    export.add_argument(
-        "--optimise-on",
-        choices=("test", "training"),
-        default="test",
-        help="choose rules by coverage of the Butler testing set (default, as "
-        "the paper) or of the run's mined transitions",
-    )
-    export.add_argument("--test", metavar="FILE", default=None, help=_TEST_HELP + ")")
-    export.add_argument(
-        "--pool",
-        metavar="FILE",
-        action="append",
-        default=[],
-        help="also pool the rules of a rule file (a learned set written by an "
-        "earlier export, say; its header is kept in the new one); with "
-        "--pool and no RUN_ID no job store is read",
-    )
-    export.add_argument(
-        "--simplify",
-        action="store_true",
-        help="simplify the chosen rules as synthesis now does (drop conjuncts "
-        "and bindings they stay sound without; each step proved) and "
-        "choose again",
-    )
-    export.add_argument(
-        "--widen",
-        action="store_true",
-        help="widen the unique conditions of the chosen rules as synthesis now "
-        "does (conjuncts that make a rule fire on more lines of the check "
-        "pool; each step proved) and choose again",
-    )
-    export.add_argument(
-        "--mirror",
-        action="store_true",
-        help="pool the mirror image of every rule too (the rule about the last "
-        "clue for one about the first: lines are read forwards only when "
-        "coverage is measured) and choose again; each chosen mirror is "
-        "proved sound",
-    )
+    _add_export_choice_options(export)
+    _add_export_pool_options(export)
     export.add_argument(
         "--jobs",
         metavar="N",
@@ -286,6 +249,68 @@ def _add_export(actions: argparse._SubParsersAction, parent: argparse.ArgumentPa
     )
     export.add_argument("--store", **_STORE_ARG)
     export.set_defaults(run=run_export)
+
+
+def _add_export_choice_options(parser: argparse.ArgumentParser) -> None:
+    """``learn export``'s choice of rules: how many, within what cost, measured on what."""
+    parser.add_argument(
+        "--top",
+        metavar="K",
+        type=positive_int_arg,
+        default=None,
+        help="keep the K best rules (default: every rule that adds a cell)",
+    )
+    parser.add_argument(
+        "--cost-budget",
+        metavar="B",
+        type=positive_int_arg,
+        default=None,
+        help="with --top K: the K rules' costs add up to at most B (a rule is "
+        "chosen by gain only while the K can still be completed within B)",
+    )
+    parser.add_argument(
+        "--optimise-on",
+        choices=("test", "training"),
+        default="test",
+        help="choose rules by coverage of the Butler testing set (default, as "
+        "the paper) or of the run's mined transitions",
+    )
+    parser.add_argument("--test", metavar="FILE", default=None, help=_TEST_HELP + ")")
+
+
+def _add_export_pool_options(parser: argparse.ArgumentParser) -> None:
+    """``learn export``'s pool: rule files, and simplified, widened or mirrored rules."""
+    parser.add_argument(
+        "--pool",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="also pool the rules of a rule file (a learned set written by an "
+        "earlier export, say; its header is kept in the new one); with "
+        "--pool and no RUN_ID no job store is read",
+    )
+    parser.add_argument(
+        "--simplify",
+        action="store_true",
+        help="simplify the chosen rules as synthesis now does (drop conjuncts "
+        "and bindings they stay sound without; each step proved) and "
+        "choose again",
+    )
+    parser.add_argument(
+        "--widen",
+        action="store_true",
+        help="widen the unique conditions of the chosen rules as synthesis now "
+        "does (conjuncts that make a rule fire on more lines of the check "
+        "pool; each step proved) and choose again",
+    )
+    parser.add_argument(
+        "--mirror",
+        action="store_true",
+        help="pool the mirror image of every rule too (the rule about the last "
+        "clue for one about the first: lines are read forwards only when "
+        "coverage is measured) and choose again; each chosen mirror is "
+        "proved sound",
+    )
 
 
 def _add_report(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
