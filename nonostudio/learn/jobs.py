@@ -19,14 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.core.paths import jobs_db_path
-from nonostudio.learn.job_faults import (
-    CORRUPT,
-    NOTADB,
-    JobStoreError,
-    read_only_reason,
-    sqlite_code,
-    store_error,
-)
+from nonostudio.learn.job_faults import JobStoreError, read_only_reason, store_error
 from nonostudio.learn.job_records import (
     FINISHED,
     RUN_STATUSES,
@@ -41,9 +34,11 @@ from nonostudio.learn.job_records import (
     search_text,
     settings_summary,
 )
+from nonostudio.learn.job_schema import SCHEMA_VERSION, connect, connect_read_only, insert_specs
 from nonostudio.learn.specs import Specification
 
-# The statuses and records are defined in job_records and re-exported here.
+# The statuses and records are defined in job_records, the layout version in job_schema; both
+# are re-exported here.
 __all__ = [
     "FINISHED",
     "JobStore",
@@ -62,39 +57,9 @@ __all__ = [
     "settings_summary",
 ]
 
-SCHEMA_VERSION = 1
-"""The layout this module writes (``PRAGMA user_version``; 0 is a store from before versions,
-read as version 1)."""
-
 # The error of a specification that an older nonostudio stored as failed when Ctrl-C reached z3
 # (z3 took the signal and gave up); resume treats these as interrupted, not failed.
 _INTERRUPTED_ERRORS = ("%interrupted from keyboard%",)
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY,
-    settings TEXT NOT NULL,
-    created REAL NOT NULL,
-    status TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS specs (
-    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    key TEXT NOT NULL,
-    grp TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    spec TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'pending',
-    seconds REAL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    result TEXT,
-    error TEXT,
-    updated REAL,
-    PRIMARY KEY (run_id, key)
-);
-CREATE INDEX IF NOT EXISTS specs_by_status ON specs (run_id, status, size, seq);
-CREATE INDEX IF NOT EXISTS specs_by_group ON specs (run_id, grp);
-"""
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:
@@ -112,82 +77,17 @@ class JobStore:
         self.read_only = False
         self._lock = threading.Lock()
         try:
-            self._db = self._connect()
+            self._db = connect(self.path, busy_timeout_s)
         except sqlite3.Error as exc:
             reason = read_only_reason(self.path)
             if reason is None or not self.path.is_file():
                 raise self._error(exc, "open the job store") from exc
             # A store on a read-only medium: it can still be read.
-            self._db = self._connect_read_only(exc)
+            db = connect_read_only(self.path, busy_timeout_s)
+            if db is None:
+                raise self._error(exc, "open the job store") from exc
+            self._db = db
             self.read_only = True
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(
-            self.path, timeout=self.busy_timeout_s, isolation_level=None, check_same_thread=False
-        )
-        try:
-            self._check_schema(db)
-            # WAL + synchronous NORMAL: a committed transaction survives a killed process.
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("PRAGMA foreign_keys=ON")
-            db.executescript(_SCHEMA)
-            if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except BaseException:
-            db.close()
-            raise
-        return db
-
-    def _connect_read_only(self, first: sqlite3.Error) -> sqlite3.Connection:
-        """The store opened for reading only (``mode=ro``; ``immutable`` on a read-only file
-        system, where SQLite cannot make the WAL index); raises the first error's report when
-        that fails too."""
-        uri = self.path.resolve().as_uri()
-        for flags in ("mode=ro", "mode=ro&immutable=1"):
-            try:
-                db = sqlite3.connect(
-                    f"{uri}?{flags}",
-                    uri=True,
-                    timeout=self.busy_timeout_s,
-                    isolation_level=None,
-                    check_same_thread=False,
-                )
-            except sqlite3.Error:
-                continue
-            try:
-                self._check_schema(db)
-                db.execute("SELECT COUNT(*) FROM runs").fetchone()
-            except sqlite3.Error:
-                db.close()
-                continue
-            return db
-        raise self._error(first, "open the job store") from first
-
-    def _check_schema(self, db: sqlite3.Connection) -> None:
-        """Refuse a store of a newer layout, and a database that is not a job store (ValueError);
-        the file is left as it is."""
-        try:
-            (version,) = db.execute("PRAGMA user_version").fetchone()
-            tables = {
-                name
-                for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-        except sqlite3.DatabaseError as exc:
-            if sqlite_code(exc) in (CORRUPT, NOTADB):
-                raise ValueError(f"{self.path}: not a nonostudio job store ({exc})") from exc
-            raise
-        if version > SCHEMA_VERSION:
-            raise ValueError(
-                f"{self.path}: this job store was written by a newer nonostudio (schema version "
-                f"{version}; this version reads up to {SCHEMA_VERSION}); update nonostudio, or "
-                f"name another store"
-            )
-        if tables and not {"runs", "specs"} <= tables:
-            raise ValueError(
-                f"{self.path}: not a nonostudio job store (it holds the tables "
-                f"{', '.join(sorted(tables))})"
-            )
 
     def _error(self, exc: sqlite3.Error, doing: str) -> Exception:
         """What ``exc``, raised while trying to ``doing``, means for the user."""
@@ -239,41 +139,6 @@ class JobStore:
                         self._db.execute("ROLLBACK")
                 raise
 
-    @staticmethod
-    def _insert_specs(
-        db: sqlite3.Connection,
-        run_id: int,
-        specs: Iterable[Specification],
-        first_seq: int,
-        have: set[str],
-        *,
-        duplicates_are_errors: bool,
-    ) -> int:
-        """Insert the specifications whose keys are not in ``have`` (which grows), numbered from
-        ``first_seq``; returns how many."""
-        rows: list[tuple[int, int, str, str, int, str]] = []
-        for spec in specs:
-            key = spec.key
-            if key in have:
-                if duplicates_are_errors:
-                    raise ValueError(f"duplicate specification key {key!r}")
-                continue
-            have.add(key)
-            rows.append(
-                (
-                    run_id,
-                    first_seq + len(rows),
-                    key,
-                    spec.group,
-                    len(spec.patterns),
-                    json.dumps(spec.to_json()),
-                )
-            )
-        db.executemany(
-            "INSERT INTO specs (run_id, seq, key, grp, size, spec) VALUES (?, ?, ?, ?, ?, ?)", rows
-        )
-        return len(rows)
-
     def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
         """A new pending run holding ``specs`` (duplicate keys are an error); returns its id."""
         with self._transaction() as db:
@@ -284,7 +149,7 @@ class JobStore:
             if cur.lastrowid is None:  # an INSERT always sets it
                 raise RuntimeError(f"{self.path}: SQLite gave the new run no id")
             run_id = cur.lastrowid
-            self._insert_specs(db, run_id, specs, 0, set(), duplicates_are_errors=True)
+            insert_specs(db, run_id, specs, 0, set(), duplicates_are_errors=True)
         return run_id
 
     def extend_run(
@@ -299,9 +164,7 @@ class JobStore:
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), -1) FROM specs WHERE run_id = ?", (run_id,)
             ).fetchone()
-            added = self._insert_specs(
-                db, run_id, specs, last + 1, have, duplicates_are_errors=False
-            )
+            added = insert_specs(db, run_id, specs, last + 1, have, duplicates_are_errors=False)
             db.execute(
                 "UPDATE runs SET settings = ? WHERE id = ?",
                 (json.dumps(settings, sort_keys=True), run_id),
