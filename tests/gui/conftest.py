@@ -45,6 +45,15 @@ def no_background_work_left() -> Iterator[None]:
         )
 
 
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The studio's user-data folder (``NONOSTUDIO_DATA_DIR``) for this test: ``tmp_path/data``,
+    not created."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
+    return folder
+
+
 StartedWorkers = Callable[[str], list[Worker]]
 
 

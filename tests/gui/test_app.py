@@ -57,13 +57,6 @@ def run_app(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]
     )
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
-    return folder
-
-
 def mean_lightness(image: QImage) -> float:
     step = 16
     values = [

@@ -30,13 +30,6 @@ from nonostudio.gui.workers import run_in_background
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
 def log_file(data_dir: Path) -> Path:
     path = logs.setup_logging()
     assert path == data_dir / "logs" / "nonostudio.log"
