@@ -20,7 +20,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,9 +31,9 @@ from nonostudio.learn.jobs import (
     RunStatus,
     SpecRecord,
     SpecStatus,
-    rule_texts,
     rules_in,
 )
+from nonostudio.learn.runner_skips import CoveringRules, hand_out_key, note_rules
 from nonostudio.learn.runner_worker import (
     POLL_S,
     Event,
@@ -44,10 +44,16 @@ from nonostudio.learn.runner_worker import (
     worker_loop,
 )
 from nonostudio.learn.specs import Specification
-from nonostudio.rules.ast import Binding, Constant, Rule
-from nonostudio.rules.interpreter import CompiledRule, LineView, compiled
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.tokens import RuleSyntaxError
+
+__all__ = [
+    "CANCEL_GRACE_S",
+    "CoveringRules",
+    "RunSnapshot",
+    "Runner",
+    "Work",
+    "hand_out_key",
+    "run_specifications",
+]
 
 CANCEL_GRACE_S = 0.3  # after a cancel, how long work may take to hand its task back
 _EXIT_GRACE_S = 0.5  # how long an idle worker process may take to exit before it is terminated
@@ -237,7 +243,7 @@ class Runner:
             time.monotonic(),
         )
         for key, stored in results:
-            _note_rules(now.ruled, key, stored)
+            note_rules(now.ruled, key, stored)
         self._feed(now)
         stopped_at: float | None = None
         while now.in_flight:
@@ -315,7 +321,7 @@ class Runner:
         now.found += rules_in(result)
         now.covering.add(result)
         if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
-            _note_rules(now.ruled, key, result)
+            note_rules(now.ruled, key, result)
         if self.progress is not None or self.on_snapshot is not None:
             elapsed = time.monotonic() - now.start
             rate = 60.0 * now.session_done / elapsed if elapsed > 0 else 0.0
@@ -352,70 +358,6 @@ class Runner:
             if self.mode == "process":
                 worker.join()  # reap it (it is dead: this returns at once)
             self._workers[index] = self._start_worker(index)
-
-
-class CoveringRules:
-    """The rules a run has found so far, to skip specifications they already cover.
-
-    A rule covers a specification when, on the specification's line (forward, as the coverage
-    metric applies rules), it fires with every bound element among the elements the
-    specification's patterns name and fills the specification's whole run with its value: a
-    synthesis for it would start from a rule at least as good on that state.
-    """
-
-    def __init__(self, results: Iterable[tuple[str, dict[str, Any] | None]] = ()) -> None:
-        self.rules: list[Rule] = []
-        self._compiled: list[CompiledRule] = []
-        self._texts: set[str] = set()
-        for _, result in results:
-            self.add(result)
-
-    def add(self, result: dict[str, Any] | None) -> None:
-        for text in rule_texts(result):
-            if text not in self._texts:
-                try:
-                    rule = parse_rule(text)
-                except RuleSyntaxError:
-                    continue  # a malformed stored result covers nothing
-                self._texts.add(text)
-                self.rules.append(rule)
-                self._compiled.append(compiled(rule))
-
-    def covers(self, spec: Specification) -> bool:
-        view = LineView(spec.line)  # one view of the line for every rule
-        named = {(b.pattern.type, _element_index(b)) for b in spec.patterns}
-        for rule in self._compiled:
-            if rule.value != spec.value:
-                continue
-            for start, end, env in rule.run(view):
-                if (
-                    start <= spec.start
-                    and spec.end <= end
-                    and all((e.type, e.index) in named for e in env)
-                ):
-                    return True
-        return False
-
-
-def _note_rules(ruled: dict[str, list[frozenset[str]]], key: str, result: Any) -> None:
-    """Remember ``key``'s pattern set when its result holds a rule: its supersets are skipped."""
-    if rule_texts(result):
-        group, codes = Specification.split_key(key)
-        ruled.setdefault(group, []).append(codes)
-
-
-def _element_index(binding: Binding) -> int:
-    """The index of the element a specification pattern names (a singleton names the only one)."""
-    p = binding.pattern
-    return p.index if isinstance(p, Constant) else 0
-
-
-def hand_out_key(spec: Specification) -> tuple[bool, int, int]:
-    """The order a run hands specifications out in (a stable sort of the store's order by this
-    key): one or two patterns before three (three-pattern ones give far fewer rules per second
-    of work); then shortest lines first, smaller pattern sets first within a length: rules from
-    short lines are the most general, and the specifications they cover are skipped."""
-    return len(spec.patterns) > 2, len(spec.transition.before), len(spec.patterns)
 
 
 def run_specifications(store: JobStore, run_id: int, work: Work, **options: Any) -> RunStatus:
