@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from app_process import run_driver
 from mounts import tmpfs
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
@@ -231,23 +232,7 @@ DRIVER = textwrap.dedent("""
 
 
 def run_studio(tmp_path: Path, data: Path, *args: str) -> tuple[dict, subprocess.CompletedProcess]:
-    script = tmp_path / "driver.py"
-    script.write_text(DRIVER)
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        NONOSTUDIO_DATA_DIR=str(data),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    result = subprocess.run(
-        [sys.executable, str(script), *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_driver(tmp_path, DRIVER, data, *args, cwd=REPO)
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     assert lines, f"the studio did not come up: {result.stderr}"
     return json.loads(lines[-1]), result

@@ -10,13 +10,13 @@ import logging
 import logging.handlers
 import os
 import signal
-import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
 
 import pytest
+from app_process import run_driver
 from mounts import tmpfs
 from PySide6.QtCore import QSettings, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
@@ -271,22 +271,7 @@ SEGFAULT_DRIVER = textwrap.dedent("""
 
 @pytest.mark.slow
 def test_a_fatal_crash_leaves_its_stacks_in_the_log_folder(tmp_path: Path, data_dir: Path) -> None:
-    script = tmp_path / "driver.py"
-    script.write_text(SEGFAULT_DRIVER)
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        NONOSTUDIO_DATA_DIR=str(data_dir),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    result = subprocess.run(
-        [sys.executable, str(script)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_driver(tmp_path, SEGFAULT_DRIVER, data_dir)
     assert result.returncode == -signal.SIGSEGV, result.stderr
     faults = (data_dir / "logs" / "faults.log").read_text(encoding="utf-8")
     assert "Fatal Python error: Segmentation fault" in faults
