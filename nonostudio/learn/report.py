@@ -148,11 +148,24 @@ class Report:
 
     def table(self) -> str:
         """The comparison with the paper as a text table, then the top rules and recoveries."""
+        lines = [
+            f"{self.learned_count} learned and {self.control_count} control rules on "
+            f"{self.transitions} test transitions ({self.cells_to_fill} cells to fill)",
+            "",
+            *self._comparison_lines(),
+            *self._top_lines(),
+            *self._within_budget_lines(),
+            "",
+            f"learned rules in no technique: {len(self.unplaced)} "
+            f"({', '.join(self.unplaced) or 'none'}); cells only they cover: "
+            f"{self.unplaced_only_cells} of {self.learned}",
+            *self._recovery_lines(),
+        ]
+        return "\n".join(lines)
 
-        def mean(top: TopRules) -> str:
-            return "-" if top.mean_cost is None else f"{top.mean_cost:.1f}"
-
-        rows = [
+    def _rows(self) -> list[tuple[str, str, str]]:
+        """The table's rows: figure, ours, the paper's."""
+        return [
             ("coverage, learned set", str(self.learned), str(PAPER["learned"])),
             ("coverage, control set", str(self.control), str(PAPER["control"])),
             ("coverage, union", str(self.union), str(PAPER["union"])),
@@ -168,12 +181,12 @@ class Report:
             ),
             (
                 f"mean cost, top {TOP} learned",
-                mean(self.top_learned),
+                _mean_cost(self.top_learned),
                 str(PAPER["mean_cost_top_learned"]),
             ),
             (
                 f"mean cost, top {TOP} control",
-                mean(self.top_control),
+                _mean_cost(self.top_control),
                 str(PAPER["mean_cost_top_control"]),
             ),
             (
@@ -182,47 +195,58 @@ class Report:
                 f"{PAPER['recovered']} of 14",
             ),
         ]
+
+    def _comparison_lines(self) -> list[str]:
+        """The rows with the paper's figures beside ours (on the paper's own test set only)."""
+        rows = self._rows()
         width = max(len(r[0]) for r in rows)
-        lines = [
-            f"{self.learned_count} learned and {self.control_count} control rules on "
-            f"{self.transitions} test transitions ({self.cells_to_fill} cells to fill)",
-            "",
-        ]
         if self.on_paper_set:
-            lines.append(f"{'':<{width}}  {'here':>8}  {'paper':>8}")
-            lines += [f"{name:<{width}}  {ours:>8}  {paper:>8}" for name, ours, paper in rows]
-        else:
-            lines.append(
-                f"{'':<{width}}  {'here':>8}   (the paper's figures are for its own "
-                f"{PAPER_SET[0]} test transitions)"
-            )
-            lines += [f"{name:<{width}}  {ours:>8}" for name, ours, _ in rows]
+            return [
+                f"{'':<{width}}  {'here':>8}  {'paper':>8}",
+                *(f"{name:<{width}}  {ours:>8}  {paper:>8}" for name, ours, paper in rows),
+            ]
+        return [
+            f"{'':<{width}}  {'here':>8}   (the paper's figures are for its own "
+            f"{PAPER_SET[0]} test transitions)",
+            *(f"{name:<{width}}  {ours:>8}" for name, ours, _ in rows),
+        ]
+
+    def _top_lines(self) -> list[str]:
+        """The top learned and control rules."""
+        lines: list[str] = []
         for label, top in (("learned", self.top_learned), ("control", self.top_control)):
             lines += ["", f"top {TOP} {label} (gain in cells, cost):", *top.listed()]
-        if (within := self.top_learned_within_budget) is not None:
-            lines += [
-                "",
-                f"top {TOP} learned whose costs add up to at most {self.cost_budget}, "
-                "greedy by gain (gain in cells, cost):",
-                *within.listed(),
-            ]
-            lines.append(
-                f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
-                f"{mean(within)}"
-                if within.names
-                else f"  no {TOP} rules fit the budget"
-            )
-        lines += [
+        return lines
+
+    def _within_budget_lines(self) -> list[str]:
+        """The top learned rules within the cost budget (nothing without a budget)."""
+        if (within := self.top_learned_within_budget) is None:
+            return []
+        return [
             "",
-            f"learned rules in no technique: {len(self.unplaced)} "
-            f"({', '.join(self.unplaced) or 'none'}); cells only they cover: "
-            f"{self.unplaced_only_cells} of {self.learned}",
+            f"top {TOP} learned whose costs add up to at most {self.cost_budget}, "
+            "greedy by gain (gain in cells, cost):",
+            *within.listed(),
+            f"  {len(within.names)} rules cover {within.coverage} cells, mean cost "
+            f"{_mean_cost(within)}"
+            if within.names
+            else f"  no {TOP} rules fit the budget",
         ]
-        lines += ["", "control rules recovered:"]
-        lines += [
-            f"  {name}: " + (f"yes, by {by}" if by else "no") for name, by in self.recovered.items()
+
+    def _recovery_lines(self) -> list[str]:
+        """Which control rules a learned rule recovers, and by which."""
+        return [
+            "",
+            "control rules recovered:",
+            *(
+                f"  {name}: " + (f"yes, by {by}" if by else "no")
+                for name, by in self.recovered.items()
+            ),
         ]
-        return "\n".join(lines)
+
+
+def _mean_cost(top: TopRules) -> str:
+    return "-" if top.mean_cost is None else f"{top.mean_cost:.1f}"
 
 
 def recovered_rules(
