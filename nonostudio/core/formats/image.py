@@ -66,10 +66,32 @@ _TOKEN = re.compile(rb"(?:\s|#[^\n\r]*)*([0-9]+|P[1-6])")
 def read_netpbm(data: bytes, source: str) -> Puzzle:
     """A PBM (P1/P4) or PGM (P2/P5) picture, one cell per pixel (PGM: darker than half is
     filled)."""
-    header: list[int] = []
     magic = data[:2]
     if magic not in (b"P1", b"P2", b"P4", b"P5"):
         raise PuzzleError("expected a PBM or PGM picture (P1, P2, P4 or P5)", source=source)
+    width, height, maxval, pos = _netpbm_header(data, magic, source)
+    if magic in (b"P1", b"P2"):
+        pixels = _plain_pixels(data[pos:], magic, width, height, source)
+    else:
+        pixels = _raw_pixels(data[pos + 1 :], magic, width, height, maxval, source)
+    if magic in (b"P2", b"P5") and (pixels > maxval).any():
+        k = int(np.argmax(pixels > maxval))
+        raise PuzzleError(
+            f"pixel value {int(pixels[k])} at pixel {_pixel(k, width)} is above "
+            f"the maxval {maxval} of the header (values are 0..{maxval})",
+            source=source,
+        )
+    grid = pixels.reshape(height, width)
+    if magic in (b"P1", b"P4"):
+        filled = grid == 1
+    else:
+        filled = grid * 2 < maxval
+    return Puzzle.from_grid(np.where(filled, FILLED, CROSSED).astype(np.int8))
+
+
+def _netpbm_header(data: bytes, magic: bytes, source: str) -> tuple[int, int, int, int]:
+    """The header's width, height and maxval (1 for PBM), checked, and where the pixels start."""
+    header: list[int] = []
     pos = 2
     count = 2 if magic in (b"P1", b"P4") else 3
     while len(header) < count:
@@ -94,53 +116,46 @@ def read_netpbm(data: bytes, source: str) -> Puzzle:
         raise PuzzleError(
             f"Netpbm maxval must be between 1 and 65535, found {maxval}", source=source
         )
-    if magic in (b"P1", b"P2"):
-        text = re.sub(rb"#[^\n\r]*", b" ", data[pos:])
-        if magic == b"P1":  # digits may touch each other
-            cells = np.frombuffer(re.sub(rb"\s", b"", text), np.uint8)
-            if len(cells) < width * height:
-                raise PuzzleError(
-                    f"expected {width * height} pixel values, found {len(cells)}", source=source
-                )
-            pixels = cells[: width * height].astype(np.int64) - 48
-            if ((pixels < 0) | (pixels > 1)).any():
-                raise PuzzleError("PBM pixels must be 0 or 1", source=source)
-        else:
-            pixels = _plain_values(text, width, height, source)
-    else:
-        body = data[pos + 1 :]
-        if magic == b"P4":
-            stride = (width + 7) // 8
-            if len(body) < stride * height:
-                raise PuzzleError(
-                    f"truncated PBM data: expected {stride * height} bytes, found {len(body)}",
-                    source=source,
-                )
-            packed = np.frombuffer(body[: stride * height], np.uint8).reshape(height, stride)
-            pixels = np.unpackbits(packed, axis=1)[:, :width].astype(np.int64)
-        else:
-            size = 2 if maxval > 255 else 1
-            if len(body) < width * height * size:
-                raise PuzzleError(
-                    f"truncated PGM data: expected {width * height * size} bytes, "
-                    f"found {len(body)}",
-                    source=source,
-                )
-            dtype = ">u2" if size == 2 else np.uint8
-            pixels = np.frombuffer(body[: width * height * size], dtype).astype(np.int64)
-    if magic in (b"P2", b"P5") and (pixels > maxval).any():
-        k = int(np.argmax(pixels > maxval))
+    return width, height, maxval, pos
+
+
+def _plain_pixels(rest: bytes, magic: bytes, width: int, height: int, source: str) -> np.ndarray:
+    """The pixel values of a plain (text) PBM or PGM after its header, comments removed."""
+    text = re.sub(rb"#[^\n\r]*", b" ", rest)
+    if magic != b"P1":
+        return _plain_values(text, width, height, source)
+    cells = np.frombuffer(re.sub(rb"\s", b"", text), np.uint8)  # PBM digits may touch
+    if len(cells) < width * height:
         raise PuzzleError(
-            f"pixel value {int(pixels[k])} at pixel {_pixel(k, width)} is above "
-            f"the maxval {maxval} of the header (values are 0..{maxval})",
+            f"expected {width * height} pixel values, found {len(cells)}", source=source
+        )
+    pixels = cells[: width * height].astype(np.int64) - 48
+    if ((pixels < 0) | (pixels > 1)).any():
+        raise PuzzleError("PBM pixels must be 0 or 1", source=source)
+    return pixels
+
+
+def _raw_pixels(
+    body: bytes, magic: bytes, width: int, height: int, maxval: int, source: str
+) -> np.ndarray:
+    """The pixel values of a raw (binary) PBM or PGM from the bytes after its header."""
+    if magic == b"P4":
+        stride = (width + 7) // 8
+        if len(body) < stride * height:
+            raise PuzzleError(
+                f"truncated PBM data: expected {stride * height} bytes, found {len(body)}",
+                source=source,
+            )
+        packed = np.frombuffer(body[: stride * height], np.uint8).reshape(height, stride)
+        return np.unpackbits(packed, axis=1)[:, :width].astype(np.int64)
+    size = 2 if maxval > 255 else 1
+    if len(body) < width * height * size:
+        raise PuzzleError(
+            f"truncated PGM data: expected {width * height * size} bytes, found {len(body)}",
             source=source,
         )
-    grid = pixels.reshape(height, width)
-    if magic in (b"P1", b"P4"):
-        filled = grid == 1
-    else:
-        filled = grid * 2 < maxval
-    return Puzzle.from_grid(np.where(filled, FILLED, CROSSED).astype(np.int8))
+    dtype = ">u2" if size == 2 else np.uint8
+    return np.frombuffer(body[: width * height * size], dtype).astype(np.int64)
 
 
 _SPACE = re.compile(rb"\s")
