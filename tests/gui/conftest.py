@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from leaks import THREAD_GRACE_S
 from pictures import picture
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QSettings, QThreadPool
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
@@ -52,6 +52,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """The studio's settings for this test: an INI file in ``tmp_path``, not the user's."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 StartedWorkers = Callable[[str], list[Worker]]

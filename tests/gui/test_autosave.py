@@ -67,11 +67,6 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
 def make_window(qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs):
     """Windows on the small library; closed (discarding) before the library closes."""
     made: list[MainWindow] = []

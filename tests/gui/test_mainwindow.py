@@ -45,11 +45,6 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
 def window(qtbot, small_library: Library, settings: QSettings, dialogs: Dialogs):
     win = MainWindow(small_library, settings)
     qtbot.addWidget(win)
