@@ -830,6 +830,23 @@ def test_convert_draws_pictures_with_the_writer_it_is_given(tmp_path, capsys):
     assert not (tmp_path / "none.png").exists()
 
 
+def test_convert_with_solution_of_a_puzzle_without_one_exits_1_and_draws_nothing(
+    tmp_path, capsys
+):
+    from nonostudio.cli import main as bare_main
+
+    drawn = []
+    target = tmp_path / "two.svg"
+    code = bare_main(
+        ["convert", "1:1-1:1", str(target), "--solution"],
+        write_picture=lambda *args: drawn.append(args),
+    )
+    out = capsys.readouterr()
+    message = out.out + out.err
+    assert code == 1 and "no solution to draw" in message, message
+    assert not drawn and not target.exists()
+
+
 def _module_imports(path: Path) -> list[tuple[str, list[str]]]:
     """``(module, names)`` of every absolute import in ``path`` (names: those of a ``from``)."""
     found = []

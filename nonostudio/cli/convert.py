@@ -127,8 +127,9 @@ def _with_solved_goal(puzzle: Puzzle, source: str, required: bool) -> Puzzle | N
     return None
 
 
-class _NotUnique(PuzzleError):
-    """``--solution`` asked for the solution of a puzzle without exactly one."""
+class _NotUnique(Exception):
+    """``--solution`` asked for the solution of a puzzle without exactly one (not a fault of the
+    puzzle's file: :func:`run_convert` reports it with the exit code for that)."""
 
 
 def run_convert(args: argparse.Namespace) -> Outcome:
