@@ -131,3 +131,40 @@ def test_the_contract_catches(tmp_path, broken: str):
     result = _planted(tmp_path, relative, text)
     assert result.returncode != 0
     assert named in result.stdout
+
+
+BAD_CALLBACK = """
+from nonostudio.core.progress import report_count
+
+
+def on_progress(done: int) -> None:
+    print("progress")
+
+
+report_count(on_progress, 1, 2, "working")
+"""
+
+
+def test_mypy_catches_a_progress_callback_of_the_wrong_shape(tmp_path):
+    """The type check CI runs (``[tool.mypy]``) is strict enough to refuse a progress callback
+    that does not take ``(fraction, message)``, and accepts one that does."""
+    import importlib.util
+    import os
+
+    import pytest
+
+    if importlib.util.find_spec("mypy") is None:
+        if os.environ.get("CI"):  # CI installs the dev group: missing there is a failure
+            pytest.fail("mypy is not installed")
+        pytest.skip("mypy is not installed (pip install --group dev)")
+    bad = tmp_path / "bad_callback.py"
+    bad.write_text(BAD_CALLBACK, encoding="utf-8")
+    good = tmp_path / "good_callback.py"
+    good.write_text(BAD_CALLBACK.replace("done: int", "fraction: float, message: str"), "utf-8")
+    command = [sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml")]
+    command += ["--cache-dir", str(tmp_path / "cache")]
+    refused = subprocess.run([*command, str(bad)], capture_output=True, text=True, cwd=REPO)
+    assert refused.returncode == 1
+    assert 'Argument 1 to "report_count" has incompatible type' in refused.stdout
+    accepted = subprocess.run([*command, str(good)], capture_output=True, text=True, cwd=REPO)
+    assert accepted.returncode == 0, accepted.stdout
