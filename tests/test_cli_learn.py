@@ -126,6 +126,7 @@ def test_ctrl_c_cancels_cleanly(interrupted_then_resumed: dict[str, Any]) -> Non
         assert state["after_cancel"][key] == record
 
 
+@pytest.mark.slow  # runs a learning job in a child process (5 s); test_jobs resumes fast
 def test_resume_redoes_nothing(interrupted_then_resumed: dict[str, Any]) -> None:
     state = interrupted_then_resumed
     data = state["resumed"]
