@@ -830,9 +830,7 @@ def test_convert_draws_pictures_with_the_writer_it_is_given(tmp_path, capsys):
     assert not (tmp_path / "none.png").exists()
 
 
-def test_convert_with_solution_of_a_puzzle_without_one_exits_1_and_draws_nothing(
-    tmp_path, capsys
-):
+def test_convert_solution_of_a_puzzle_without_one_exits_1_drawing_nothing(tmp_path, capsys):
     from nonostudio.cli import main as bare_main
 
     drawn = []
