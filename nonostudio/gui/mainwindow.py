@@ -132,7 +132,7 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             self.finish_start(step_by_step=False)
 
     def _build_centre(self) -> None:
-        """The warning banner over the tabs (the Editor, and placeholders for the others)."""
+        """The warning banner over the tabs (the Editor, and "Loading…" labels for the others)."""
         self.editor = EditorView()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)

@@ -8,10 +8,11 @@ line and column and spelled out under the editor.  Proving is in
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QHideEvent, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QTextEdit, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QTextEdit, QWidget
 
-from nonostudio.gui.rule_drafts import RuleDrafts
+from nonostudio.gui.rule_drafts import RuleDrafts, draft_key
 from nonostudio.gui.rule_editor_drafts import RuleDrafting
 from nonostudio.gui.rule_editor_proof import shipped_proof_text
 from nonostudio.gui.rule_editor_widgets import PARSE_DELAY_MS
@@ -33,6 +34,7 @@ class RuleEditor(RuleDrafting):
         drafts: RuleDrafts | None = None,
     ) -> None:
         super().__init__(parent, delay_ms=delay_ms, drafts=drafts)
+        self._timer.timeout.connect(self.parse_now)
         self.text_edit.textChanged.connect(self._on_text_changed)
         self.prove_button.clicked.connect(self.prove)
         self.cancel_button.clicked.connect(self.cancel_proof)
@@ -55,6 +57,58 @@ class RuleEditor(RuleDrafting):
         self._flush_draft()
         self._rule_set = self._rule_name = self._original = ""
         self._load(text)
+
+    def open_rule(self, rule_set: str, rule_name: str, text: str) -> None:
+        """Show the rule ``rule_name`` of ``rule_set`` (``text`` as the set has it), or the
+        draft the user left of it.  Whatever was typed for the rule shown before is kept."""
+        self._flush_draft()
+        self._rule_set, self._rule_name, self._original = rule_set, rule_name, text
+        draft = self.drafts().get(draft_key(rule_set, rule_name))
+        self._load(text if draft is None else draft)
+
+    def _load(self, text: str) -> None:
+        self._loading = True
+        try:
+            self.text_edit.setPlainText(text)
+        finally:
+            self._loading = False
+        self.parse_now()
+        self._show_draft_state()
+
+    def ask_revert(self) -> None:
+        """Ask before discarding the draft; on *Discard* show the rule as its set has it."""
+        if not self.has_draft():
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Discard your changes?",
+            f"Discard your changes to the rule “{self._rule_name}” and show it as "
+            f"the rule set “{self._rule_set}” has it?",
+            parent=self,
+        )
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(button: QAbstractButton) -> None:
+            self.confirm_box = None
+            if box.standardButton(button) == QMessageBox.StandardButton.Discard:
+                self.revert()
+            self.text_edit.setFocus()
+
+        box.buttonClicked.connect(answered)
+        box.rejected.connect(lambda: setattr(self, "confirm_box", None))
+        self.confirm_box = box
+        box.open()
+
+    def revert(self) -> None:
+        """Discard the draft (no question asked: :meth:`ask_revert` asks)."""
+        key = self._key()
+        if key is not None:
+            self.drafts().remove(key)
+        self._load(self._original)
 
     def rule(self) -> Rule | None:
         """The rule the text holds, or None while it has a syntax error."""

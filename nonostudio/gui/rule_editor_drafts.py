@@ -8,7 +8,6 @@ set…* writes the rule into one of the user's rule sets.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QMessageBox
 
 from nonostudio.gui.rule_drafts import (
     RuleDrafts,
@@ -34,26 +33,9 @@ class RuleDrafting(RuleProving):
     def _key(self) -> str | None:
         return draft_key(self._rule_set, self._rule_name) if self._rule_name else None
 
-    def open_rule(self, rule_set: str, rule_name: str, text: str) -> None:
-        """Show the rule ``rule_name`` of ``rule_set`` (``text`` as the set has it), or the
-        draft the user left of it.  Whatever was typed for the rule shown before is kept."""
-        self._flush_draft()
-        self._rule_set, self._rule_name, self._original = rule_set, rule_name, text
-        draft = self.drafts().get(draft_key(rule_set, rule_name))
-        self._load(text if draft is None else draft)
-
     def has_draft(self) -> bool:
         """True when the text differs from the opened rule's (a draft is kept)."""
         return self._key() is not None and self.text() != self._original
-
-    def _load(self, text: str) -> None:
-        self._loading = True
-        try:
-            self.text_edit.setPlainText(text)
-        finally:
-            self._loading = False
-        self.parse_now()
-        self._show_draft_state()
 
     def _flush_draft(self) -> None:
         """Store (or drop) the shown rule's draft now, not when the parse timer fires."""
@@ -77,41 +59,6 @@ class RuleDrafting(RuleProving):
         else:
             self.draft_label.setText(problem)
             self.revert_button.hide()
-
-    def ask_revert(self) -> None:
-        """Ask before discarding the draft; on *Discard* show the rule as its set has it."""
-        if not self.has_draft():
-            return
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            "Discard your changes?",
-            f"Discard your changes to the rule “{self._rule_name}” and show it as "
-            f"the rule set “{self._rule_set}” has it?",
-            parent=self,
-        )
-        box.setStandardButtons(
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
-        )
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-
-        def answered(button: QAbstractButton) -> None:
-            self.confirm_box = None
-            if box.standardButton(button) == QMessageBox.StandardButton.Discard:
-                self.revert()
-            self.text_edit.setFocus()
-
-        box.buttonClicked.connect(answered)
-        box.rejected.connect(lambda: setattr(self, "confirm_box", None))
-        self.confirm_box = box
-        box.open()
-
-    def revert(self) -> None:
-        """Discard the draft (no question asked: :meth:`ask_revert` asks)."""
-        key = self._key()
-        if key is not None:
-            self.drafts().remove(key)
-        self._load(self._original)
 
     # --- saving into a user rule set -----------------------------------------------------------
 

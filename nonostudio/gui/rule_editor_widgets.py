@@ -65,7 +65,6 @@ class RuleEditorWidgets(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
-        self._timer.timeout.connect(self.parse_now)
         self._build()
 
     def _build(self) -> None:
@@ -159,7 +158,3 @@ class RuleEditorWidgets(QWidget):
 
     def text(self) -> str:
         return self.text_edit.toPlainText()
-
-    def parse_now(self) -> None:
-        """Parse the text now (:class:`~nonostudio.gui.rule_editor.RuleEditor` does it)."""
-        raise NotImplementedError

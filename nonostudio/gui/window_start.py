@@ -1,7 +1,7 @@
 """Building the main window's panels after its first paint: the Solve, Rules and Jobs tabs and the
 Check, Difficulty and Designer Checks docks, then the signals between them.
 
-The window shows "Loading…" placeholders (:func:`loading_label`) at first; :class:`PanelStarter`
+The window shows "Loading…" labels (:func:`loading_label`) at first; :class:`PanelStarter`
 replaces them one piece per event-loop turn (or all at once), listing the library first, and
 marks the window ready when the last piece is connected.
 """
@@ -25,7 +25,7 @@ SOLVE_TAB, RULES_TAB, JOBS_TAB = 1, 2, 3
 
 
 def loading_label() -> QLabel:
-    """The placeholder of a tab or dock whose panel is not built yet."""
+    """The "Loading…" label a tab or dock shows until its panel is built."""
     label = QLabel("Loading…")
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
     return label
