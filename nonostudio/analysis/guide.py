@@ -15,6 +15,7 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.steps import Trace
 from nonostudio.analysis.techniques import (
     ALL_TECHNIQUES,
@@ -106,7 +107,7 @@ def _collect(source: str, trace: Trace, found: dict[str, RealExample]) -> None:
                 source,
                 puzzle.title or source,
                 number,
-                f"{step.axis.capitalize()} {step.index + 1}",
+                line_name(step.axis, step.index),
                 clues,
                 before,
                 tuple(after),
