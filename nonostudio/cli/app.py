@@ -163,12 +163,13 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
     """Run one subcommand (of ``argv``, default ``sys.argv[1:]``) and return its exit code.
     ``write_picture`` draws the pictures ``convert`` writes (the entry point,
     :mod:`nonostudio.console`, passes the studio's); without it ``convert`` writes no picture."""
-    for number, arg in enumerate(sys.argv[1:] if argv is None else argv, 1):
+    words = list(sys.argv[1:] if argv is None else argv)
+    for number, arg in enumerate(words, 1):
         if "\0" in arg:  # only a caller in Python can pass one; no file name holds it
             return _fail(ExitCode.BAD_INPUT, f"argument {number} holds a NUL character", False)
     try:
-        parser = build_parser(_named_command(list(sys.argv[1:] if argv is None else argv)))
-        args = parser.parse_args(argv)
+        parser = build_parser(_named_command(words))
+        args = parser.parse_args(words)
     except SystemExit as exc:  # --help, --version and usage errors (2) end here
         return exc.code if isinstance(exc.code, int) else ExitCode.BAD_INPUT
     except KeyboardInterrupt:
