@@ -88,7 +88,7 @@ class SolveGridView(GridView):
 
     def line_rect(self, axis: str, index: int, start: int = 0, end: int | None = None) -> QRect:
         """Widget rectangle of cells ``[start, end)`` of a row or column."""
-        height, width = self.cells().shape
+        height, width = self._cells.shape
         if axis == "row":
             last = (width if end is None else end) - 1
             return self.cell_rect(index, start).united(self.cell_rect(index, max(start, last)))
@@ -108,7 +108,7 @@ class SolveGridView(GridView):
     def _paint_marks(self, painter: QPainter, highlight: QColor) -> None:
         marks = self._marks
         cell = self.cell_size()
-        height, width = self.cells().shape
+        height, width = self._cells.shape
         painter.setBrush(Qt.BrushStyle.NoBrush)
         inset = max(3, cell // 4)
         fill = QColor(highlight)
@@ -166,7 +166,7 @@ class SolveGridView(GridView):
             rect = self.clue_rect(marks.axis, marks.index, clue)
             if rect is not None:
                 painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), cell / 4, cell / 4)
-        size = self.cells().shape[1 if marks.axis == "row" else 0]
+        size = self._cells.shape[1 if marks.axis == "row" else 0]
         for what, start, end in marks.spans:
             if what not in ("block", "gap"):
                 continue
