@@ -23,9 +23,7 @@ from nonostudio.cli.learn_runs import (
     run_learn,
     run_report,
     run_status,
-    search_options,
     sigint_cancels,
-    test_set_path,
 )
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT
 from nonostudio.rules.cost import CostWeights
@@ -42,9 +40,7 @@ __all__ = [
     "run_learn",
     "run_report",
     "run_status",
-    "search_options",
     "sigint_cancels",
-    "test_set_path",
     "weight_arg",
 ]
 
