@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import sample_files
 
 MAX_EXAMPLE_PUZZLES = 60  # the smallest library puzzles searched for real examples
 MAX_EXAMPLE_SIZE = 30  # ... up to this many rows and columns
@@ -45,7 +45,7 @@ def example_puzzles(library: Library | None) -> list[tuple[str, Puzzle, str]]:
             return out
     from nonostudio.core.formats import read_all  # only when there is no library to read
 
-    for path in sorted(samples_dir().glob("*.non")):
+    for path in sample_files():
         try:
             for _, puzzle in read_all(path):
                 if puzzle.width <= MAX_EXAMPLE_SIZE and puzzle.height <= MAX_EXAMPLE_SIZE:
