@@ -55,24 +55,24 @@ def _spread(seeds: int, allowed: int) -> int:
 def _passes(
     hints: Sequence[int], n: int, filled: int, crossed: int
 ) -> tuple[list[int], list[int]] | None:
-    """Forward pass: (gap sets ``gaps[0..k]``, start sets ``starts[0..k-1]``), or None if
-    infeasible.
+    """One pass of hint placements left to right: ``(gaps, ends)``, or None if infeasible.
 
-    ``gaps[j]`` has bit ``p`` (0 ≤ p ≤ n) when hints ``0..j-1`` fit in ``[0, p)`` with cell ``p``
-    empty (``p = n``: past the end).  ``starts[j]`` has bit ``s`` when hint ``j`` can start at ``s``
+    Masks here are shifted one cell up: bit ``p + 1`` stands for cell ``p`` (-1 ≤ p ≤ n), with the
+    virtual cells -1 and ``n`` (before the start and past the end) always empty.  ``gaps[j]`` has
+    bit ``p + 1`` when hints ``0..j-1`` fit in ``[0, p)`` with cell ``p`` empty.  ``ends[j]`` has
+    bit ``s + h + 1`` (the cell after the block) when hint ``j`` of size ``h`` can start at ``s``
     with its prefix consistent.  (:func:`_spread` and :func:`_runs_of` are inlined: this is the
     hot loop of every solver.)
     """
     full = (1 << n) - 1
-    allowed = (full & ~filled) | (1 << n)  # cells that may be empty, plus the virtual end cell
-    not_crossed = full & ~crossed
+    # Cells that may be empty, plus the two virtual ones.
+    allowed = ((full & ~filled) << 1) | 1 | (2 << n)
     run_starts = allowed & ~(allowed << 1)
-    free = allowed & ~1
-    below = ((free + (run_starts & free)) ^ free) & free
-    gap = allowed & ~below  # empty when cell 0 is filled: then no run holds the seed
+    free = allowed ^ 1
+    gap = ((free + run_starts) & free) | 1
     gaps = [gap]
-    starts: list[int] = []
-    reach = (gap << 1) | 1
+    ends: list[int] = []
+    not_crossed = full & ~crossed
     valid_cache: dict[int, int] = {}
     for h in hints:
         valid = valid_cache.get(h)
@@ -84,20 +84,23 @@ def _passes(
                 done *= 2
             if done < h:
                 r &= r >> (h - done)
+            # Start cells (unshifted) with no filled cell just before or just after the block.
             valid = r & ~(filled << 1) & ~(filled >> h)
             valid_cache[h] = valid
-        s = valid & reach
+        # Bit s of gap is cell s - 1 empty: hint j may start at cell s.
+        s = valid & gap
         if not s:
             return None
-        starts.append(s)
-        free = allowed & ~(s << h)
-        below = ((free + (run_starts & free)) ^ free) & free
-        gap = allowed & ~below
+        seeds = s << (h + 1)  # the cells after the blocks, a subset of allowed
+        ends.append(seeds)
+        free = allowed ^ seeds
+        # Adding each run's start bit carries through the cells below its lowest seed and
+        # clears them; what stays of ``free`` is everything from the lowest seed up.
+        gap = ((free + run_starts) & free) | seeds
         gaps.append(gap)
-        reach = gap << 1
-    if not (gap >> n) & 1:
+    if not gap >> (n + 1):
         return None
-    return gaps, starts
+    return gaps, ends
 
 
 # Bit ``i`` of byte value ``b`` moved to bit ``7 - i``.  Reversing a mask is then three C-level
@@ -120,6 +123,38 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
 
     Bit ``i`` of each mask is cell ``i``; ``filled & crossed`` must be 0.
     """
+    unknown = ((1 << n) - 1) & ~(filled | crossed)
+    if not unknown:
+        return (filled, crossed) if _blocks(filled) == tuple(hints) else None
+    # Known cells up to a crossed one at either end hold the first and last hints exactly: check
+    # them and solve only the cells between (most of a long line is known late in solving).
+    lo = (unknown & -unknown).bit_length() - 1
+    left = (crossed & ((1 << lo) - 1)).bit_length()  # cells [0, left) known, cell left-1 crossed
+    above = crossed >> unknown.bit_length()
+    right = unknown.bit_length() + (above & -above).bit_length() - 1 if above else n
+    if left or right < n:
+        k = len(hints)
+        head = _blocks(filled & ((1 << left) - 1)) if left else ()
+        tail = _blocks(filled >> right) if right < n else ()
+        m1, m2 = len(head), len(tail)
+        if m1 + m2 > k or tuple(hints[:m1]) != head or (m2 and tuple(hints[k - m2 :]) != tail):
+            return None
+        width = right - left
+        inner = (1 << width) - 1
+        out = _solve(hints[m1 : k - m2], width, (filled >> left) & inner, (crossed >> left) & inner)
+        if out is None:
+            return None
+        return filled | (out[0] << left), crossed | (out[1] << left)
+    return _solve(hints, n, filled, crossed)
+
+
+def _blocks(filled: int) -> tuple[int, ...]:
+    """Sizes of the blocks of a mask, lowest cells first."""
+    return tuple(map(len, filter(None, format(filled, "b").split("0"))))[::-1]
+
+
+def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
+    """:func:`solve_masks` on the whole line: both passes, then what each placement covers."""
     fwd = _passes(hints, n, filled, crossed)
     if fwd is None:
         return None
@@ -128,33 +163,30 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
     bwd = _passes(hints[::-1], n, rfilled, rcrossed)
     if bwd is None:
         return None
-    return _combine(hints, n, fwd, bwd)
-
-
-def _combine(
-    hints: Sequence[int], n: int, fwd: tuple[list[int], list[int]], bwd: tuple[list[int], list[int]]
-) -> tuple[int, int]:
-    gaps, starts = fwd
+    gaps, ends = fwd
     rgaps = bwd[0]
-    k = len(hints)
     full = (1 << n) - 1
-    width = n + 1
-    can_empty = 0
-    can_fill = 0
-    # after[j]: bit p+1 set when cell p (-1 ≤ p < n) can be empty with hints j..k-1 fitting
-    # after it.
-    nbytes = (width + 7) >> 3
-    pad = (nbytes << 3) - width
-    rev, frm = _REV8, int.from_bytes  # _reverse inlined: k + 1 masks per line
+    # after[j] (shifted like the gaps): bit p + 1 when cell p can be empty with hints j..k-1
+    # fitting after it: the backward pass's gap sets reversed (_reverse inlined, k + 1 masks).
+    nbytes = (n + 9) >> 3
+    pad = (nbytes << 3) - n - 2
+    rev, frm = _REV8, int.from_bytes
     after = [frm(g.to_bytes(nbytes, "big").translate(rev), "little") >> pad for g in rgaps[::-1]]
-    after[k] |= 1 << (n + 1)  # a last hint may end exactly at the line's end
-    for j in range(k + 1):
-        can_empty |= gaps[j] & (after[j] >> 1)
-    for j, h in enumerate(hints):
-        placed = starts[j] & (after[j + 1] >> (h + 1))
-        can_fill |= _cover(placed, h)
-    can_empty &= full
-    return full & ~can_empty, full & ~can_fill
+    can_empty = 0
+    for g, a in zip(gaps, after, strict=True):
+        can_empty |= g & a
+    can_fill = 0
+    for h, e, a in zip(hints, ends, after[1:], strict=True):
+        placed = (e & a) >> (h + 1)  # start cells of placements that fit on both sides
+        c = placed
+        done = 1
+        while done * 2 <= h:
+            c |= c << done
+            done *= 2
+        if done < h:
+            c |= c << (h - done)
+        can_fill |= c
+    return full & ~(can_empty >> 1), full & ~can_fill
 
 
 def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[int] | None:
@@ -169,13 +201,7 @@ def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[
         return None
     k = len(hints)
     rgaps = bwd[0]
-    out = []
-    for j, h in enumerate(hints):
-        after = _reverse(rgaps[k - j - 1], n + 1)
-        if j == k - 1:
-            after |= 1 << (n + 1)
-        out.append(fwd[1][j] & (after >> (h + 1)))
-    return out
+    return [(fwd[1][j] & _reverse(rgaps[k - j - 1], n + 2)) >> (h + 1) for j, h in enumerate(hints)]
 
 
 def text_masks(text: str) -> tuple[int, int]:
@@ -203,13 +229,8 @@ def solve_text(hints: Sequence[int], text: str) -> str | None:
     rcrossed = int(text.translate(_TO_CROSSED) or "0", 2)
     filled = _reverse(rfilled, n) if rfilled else 0
     crossed = _reverse(rcrossed, n) if rcrossed else 0
-    fwd = _passes(hints, n, filled, crossed)
-    if fwd is None:
-        return None
-    bwd = _passes(hints[::-1], n, rfilled, rcrossed)
-    if bwd is None:
-        return None
-    return masks_text(n, *_combine(hints, n, fwd, bwd))
+    out = solve_masks(hints, n, filled, crossed)
+    return None if out is None else masks_text(n, *out)
 
 
 def cell_masks(cells: Sequence[int]) -> tuple[int, int]:

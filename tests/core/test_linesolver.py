@@ -12,7 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from z3_line import brute_masks, brute_solutions, fillings_by_clue, z3_forced
 
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line, cells_from_text, cells_to_text
+from nonostudio.core.line import (
+    CROSSED,
+    FILLED,
+    UNKNOWN,
+    Line,
+    cells_from_text,
+    cells_to_text,
+    clue_of,
+)
 from nonostudio.core.linesolver import (
     cell_masks,
     masks_cells,
@@ -226,6 +234,42 @@ def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
             text = cells_to_text(cells)
             assert solve_text(hints, text) == cells_to_text(expected)
     assert contradictions >= 3 and decided > 2000
+
+
+@pytest.mark.slow
+def test_long_lines_known_at_both_ends_match_a_cell_by_cell_reference():
+    """Long lines whose ends are known (the solver checks those cells against the first and last
+    hints and solves only the cells between), with wrong cells near the ends, complete lines and
+    lines known but for one cell, against reachability over the clue's automaton."""
+    rng = random.Random(11)
+    contradictions = decided = complete = 0
+    for _ in range(300):
+        n = rng.choice([40, 65, 129, 256, 512])
+        density = rng.uniform(0.4, 0.8)
+        picture = [FILLED if rng.random() < density else CROSSED for _ in range(n)]
+        hints = clue_of(picture)
+        lo, hi = sorted(rng.randrange(n + 1) for _ in range(2))
+        # The ends are shown and the middle hidden: all of it, part of it, or one cell of it.
+        cells = [
+            c if i < lo or i >= hi or rng.random() < 0.3 else UNKNOWN for i, c in enumerate(picture)
+        ]
+        kind = rng.random()
+        if kind < 0.2:
+            cells = list(picture)  # complete
+        elif kind < 0.3:
+            cells = list(picture)
+            cells[rng.randrange(n)] = UNKNOWN
+        if rng.random() < 0.4:  # one wrong cell, at an end most of the time
+            i = rng.choice([rng.randrange(max(lo, 1)), rng.randrange(min(hi, n - 1), n)])
+            i = i if rng.random() < 0.8 else rng.randrange(n)
+            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        expected = automaton_forced(hints, cells)
+        assert solve_cells(hints, cells) == expected, (n, hints, cells_to_text(cells))
+        contradictions += expected is None
+        complete += UNKNOWN not in cells and expected is not None
+        if expected is not None:
+            decided += sum(c != UNKNOWN for c in expected) - sum(c != UNKNOWN for c in cells)
+    assert contradictions >= 10 and complete >= 3 and decided > 500
 
 
 # --- the Butler testing set --------------------------------------------------------------------
