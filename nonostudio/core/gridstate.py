@@ -7,7 +7,7 @@ its column.  Copying a state is cheap (four lists of ints), which probing and se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import numpy as np
 
@@ -86,15 +86,10 @@ class GridState:
         self.known += 1
 
     def to_grid(self) -> np.ndarray:
-        grid = np.full((self.height, self.width), UNKNOWN, dtype=np.int8)
-        w = self.width
-        for r in range(self.height):
-            f, x = self.row_f[r], self.row_x[r]
-            if f:
-                grid[r, _bits(f, w)] = FILLED
-            if x:
-                grid[r, _bits(x, w)] = CROSSED
-        return grid
+        filled = _unpack_rows(self.row_f, self.height, self.width)
+        crossed = _unpack_rows(self.row_x, self.height, self.width)
+        # UNKNOWN = -1, CROSSED = 0, FILLED = 1
+        return 2 * filled + crossed + np.int8(UNKNOWN)
 
     def key(self) -> tuple[int, ...]:
         """Identity of a complete state (its filled rows)."""
@@ -158,6 +153,8 @@ class GridState:
             )
         cache = self.cache
         solves = 0
+        add = dirty_other.add
+        known = self.known
         for count, i in enumerate(batch):
             if should_stop is not None and not count & 7 and should_stop():
                 break
@@ -168,6 +165,7 @@ class GridState:
                 out = solve_masks(hints[i], n, f, x)
                 solves += 1
                 if out is None:
+                    self.known = known
                     raise Contradiction("row" if is_row else "column", i)
                 cache[key] = out
             nf, nx = out
@@ -175,22 +173,26 @@ class GridState:
             if new_f or new_x:
                 own_f[i], own_x[i] = nf, nx
                 bit = 1 << i
-                for j in _iter_bits(new_f):
+                while new_f:  # each new cell, lowest first, into its crossing line
+                    low = new_f & -new_f
+                    j = low.bit_length() - 1
                     other_f[j] |= bit
-                    dirty_other.add(j)
-                for j in _iter_bits(new_x):
+                    add(j)
+                    new_f ^= low
+                while new_x:
+                    low = new_x & -new_x
+                    j = low.bit_length() - 1
                     other_x[j] |= bit
-                    dirty_other.add(j)
-                self.known += (new_f | new_x).bit_count()
+                    add(j)
+                    new_x ^= low
+                known += (nf ^ f).bit_count() + (nx ^ x).bit_count()
+        self.known = known
         return solves
 
 
-def _iter_bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _bits(mask: int, width: int) -> list[int]:
-    return [i for i in range(width) if (mask >> i) & 1]
+def _unpack_rows(masks: list[int], height: int, width: int) -> np.ndarray:
+    """The masks' bits as a ``height x width`` int8 array of 0 and 1 (bit ``c`` is column c)."""
+    nbytes = (width + 7) >> 3
+    data = b"".join([m.to_bytes(nbytes, "little") for m in masks])
+    rows = np.frombuffer(data, dtype=np.uint8).reshape(height, nbytes)
+    return np.unpackbits(rows, axis=1, bitorder="little")[:, :width].view(np.int8)
