@@ -118,11 +118,18 @@ def _reverse(x: int, width: int) -> int:
     )
 
 
+#: Lines from this length on are solved between their known ends (measured: on shorter lines
+#: checking the ends costs more than it saves).
+_ENDS_FROM = 64
+
+
 def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
     """Maximal transition on masks: ``(filled, crossed)`` after deduction, or None if no solution.
 
     Bit ``i`` of each mask is cell ``i``; ``filled & crossed`` must be 0.
     """
+    if n < _ENDS_FROM:
+        return _solve(hints, n, filled, crossed)
     unknown = ((1 << n) - 1) & ~(filled | crossed)
     if not unknown:
         return (filled, crossed) if _blocks(filled) == tuple(hints) else None

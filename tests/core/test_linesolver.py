@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from z3_line import brute_masks, brute_solutions, fillings_by_clue, z3_forced
 
+from nonostudio.core import linesolver
 from nonostudio.core.line import (
     CROSSED,
     FILLED,
@@ -234,6 +235,18 @@ def test_long_lines_past_64_cells_match_a_cell_by_cell_reference():
             text = cells_to_text(cells)
             assert solve_text(hints, text) == cells_to_text(expected)
     assert contradictions >= 3 and decided > 2000
+
+
+def test_solving_between_known_ends_matches_brute_force_up_to_seven_cells(monkeypatch):
+    """Every state of every clue up to 7 cells with the known ends checked and cut off, as long
+    lines are solved (short ones are not: the length from which they are is lowered to 0)."""
+    monkeypatch.setattr(linesolver, "_ENDS_FROM", 0)
+    for n in range(8):
+        clues = list(fillings_by_clue(n))
+        for filled, crossed in states(n):
+            for hints in clues:
+                want = brute_masks(hints, n, filled, crossed)
+                assert solve_masks(hints, n, filled, crossed) == want, (hints, n, filled, crossed)
 
 
 @pytest.mark.slow
