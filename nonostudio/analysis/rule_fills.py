@@ -9,19 +9,22 @@ and keeps it (docs/design/analysis.md, "Rule-fill memory").
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections.abc import Sequence
 
-from nonostudio.core.line import CROSSED, Line, cells_to_text
+from nonostudio.core.line import Line, cells_to_text
 from nonostudio.core.linesolver import cell_masks
 from nonostudio.rules.ast import Rule
-from nonostudio.rules.interpreter import Element, LineView, RuleFill, compiled
+from nonostudio.rules.interpreter import (
+    Element,
+    LineView,
+    NewFill,
+    RuleFill,
+    compiled,
+    first_new_fill,
+)
 
-DecisiveFill = tuple[int, bool, int, int, tuple[Element, ...]]
+DecisiveFill = NewFill
 """``(rule number, flipped, start, end, bound elements)`` of a fill on a (sub-)line."""
-
-_SECOND = operator.itemgetter(1)
 
 
 class RuleFills:
@@ -31,13 +34,8 @@ class RuleFills:
         self.rules = tuple(rules)
         # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
         self.programs = [(rule, compiled(rule)) for rule in self.rules]
-        # What decisive() runs, in apply_rule's order: each rule forward, then flipped.
-        self._runs = [
-            (number, flipped, program.value)
-            for number, (_, program) in enumerate(self.programs)
-            for flipped in (False, True)
-        ]
-        self._run_functions = [program.run for _, program in self.programs for _ in (0, 1)]
+        # What decisive() runs: every rule, in apply_rule's order, in one generated function.
+        self._first_new = first_new_fill(self.rules)
         self._decisive: dict[tuple[tuple[int, ...], tuple[int, ...]], DecisiveFill | None] = {}
 
     def first(self, seen: Line) -> tuple[str, bool, dict[str, Element], RuleFill] | None:
@@ -59,21 +57,10 @@ class RuleFills:
     def decisive(self, seen: Line) -> DecisiveFill | None:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already
         has with the fill's value (not remembered)."""
-        n = seen.size
-        masks = cell_masks(seen.cells)  # (filled, crossed): index 0 is a CROSSED fill's cells
         text = cells_to_text(seen.cells)
-        views = (LineView.of_text(seen.hints, text), LineView.of_text(seen.hints[::-1], text[::-1]))
-        # Every program runs through C-level iterators; only non-empty outputs reach Python.
-        outputs = map(operator.call, self._run_functions, itertools.cycle(views))
-        for position, out in filter(_SECOND, enumerate(outputs)):
-            number, flipped, value = self._runs[position]
-            same = masks[value == CROSSED]
-            for start, end, bound in out:
-                if flipped:
-                    start, end = n - end, n - start
-                if start >= end:
-                    continue  # an empty fill decides nothing
-                if start >= 0 and end <= n and not (((1 << (end - start)) - 1) << start) & ~same:
-                    continue  # cells already of the fill's value
-                return number, flipped, start, end, bound
-        return None
+        hints = seen.hints
+        return self._first_new(
+            LineView.of_text(hints, text),
+            LineView.of_text(hints[::-1], text[::-1]),
+            *cell_masks(seen.cells),
+        )

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.rules import ast
@@ -235,6 +235,10 @@ class _Codegen:
         self.local = {b.name: f"e{i}" for i, b in enumerate(rule.bindings)}
         self.types = {b.name: b.pattern.type for b in rule.bindings}
         self.fresh = 0
+        self.checks: list[list[str]] = []
+        self.lists: list[list[tuple[str, str]]] = []
+        self.loop_over: dict[int, str] = {}
+        self.plan()
 
     def expr(self, e: ast.Expr, local: dict[str, str]) -> str:
         match e:
@@ -285,26 +289,74 @@ class _Codegen:
                 )
         raise TypeError(f"not a condition: {c!r}")
 
-    def source(self) -> str:
+    def hoisted(self, part: ast.Unique) -> tuple[str, str, str]:
+        """A top-level ``var is unique where cond`` split in two: the list of the elements of
+        var's type for which ``cond`` holds, and the test that this list is var's element alone
+        (the list having one element is tested where it is made).  Returns (the list's name,
+        the expression making it, the test)."""
+        self.fresh += 1
+        found, other = f"s{self.fresh}", f"u{self.fresh}"
+        holds = self.cond(part.cond, {**self.local, part.var: other})
+        made = f"[{other} for {other} in {_LIST[self.types[part.var]]} if {holds}]"
+        return found, made, f"({found}[0][1] == {self.local[part.var]}[1])"
+
+    def plan(self) -> None:
+        """Where each conjunct is tested (``checks`` by loop depth, 0 before any loop), which
+        uniqueness lists are made where (``lists``) and which loops run over one (``loop_over``)."""
         rule = self.rule
         position = {b.name: i for i, b in enumerate(rule.bindings)}
         # Each conjunct is tested right after the last pattern it mentions is bound.
         checks: list[list[str]] = [[] for _ in range(len(rule.bindings) + 1)]
+        # A uniqueness conjunct whose condition's other patterns are all bound before its own
+        # variable's: the elements it holds for are listed once per binding of those
+        # (docs/design/rules.md, "Uniqueness listed once").
+        lists: list[list[tuple[str, str]]] = [[] for _ in range(len(rule.bindings) + 1)]
+        loop_over: dict[int, str] = {}
         for part in conjuncts(rule.condition):
             depth = max((position[v] + 1 for v in variables(part)), default=0)
+            if isinstance(part, ast.Unique):
+                others = variables(part.cond) - {part.var}
+                before = max((position[v] + 1 for v in others), default=0)
+                if before < depth:  # then depth is var's own: the test is made in its loop
+                    found, made, test = self.hoisted(part)
+                    lists[before].append((found, made))
+                    own = position[part.var]
+                    if own not in loop_over and isinstance(
+                        rule.bindings[own].pattern, ast.Arbitrary
+                    ):
+                        loop_over[own] = found  # var runs over the one element listed
+                    else:
+                        checks[depth].append(test)
+                    continue
             checks[depth].append(self.cond(part, self.local))
-        lines = ["def run(V):", " out = []"]
-        indent = " "
-        lines += [f"{indent}if not {c}: return out" for c in checks[0]]
-        for i, b in enumerate(rule.bindings):
-            lines.append(f"{indent}for e{i} in {self.pattern(b.pattern)}:")
+        self.checks, self.lists, self.loop_over = checks, lists, loop_over
+
+    def body(self, indent: str, action: Callable[[str, str, str], list[str]]) -> list[str]:
+        """The rule's loops and tests at ``indent``, ``action(start, end, bound)`` giving the
+        lines run for each binding combination whose condition holds (at the innermost
+        indent)."""
+        top = self.checks[0] + [f"len({found} := {made}) == 1" for found, made in self.lists[0]]
+        lines = []
+        if top:
+            lines.append(f"{indent}if {' and '.join(top)}:")
             indent += " "
-            lines += [f"{indent}if not {c}: continue" for c in checks[i + 1]]
-        action = rule.action
-        bound = "".join(f"e{i}, " for i in range(len(rule.bindings)))
-        lines.append(
-            f"{indent}out.append(({self.expr(action.start, self.local)}, "
-            f"{self.expr(action.end, self.local)}, ({bound})))"
+        for i, b in enumerate(self.rule.bindings):
+            over = self.loop_over.get(i) or self.pattern(b.pattern)
+            lines.append(f"{indent}for e{i} in {over}:")
+            indent += " "
+            lines += [f"{indent}if not {c}: continue" for c in self.checks[i + 1]]
+            for found, made in self.lists[i + 1]:
+                lines.append(f"{indent}if len({found} := {made}) != 1: continue")
+        fill = self.rule.action
+        bound = "".join(f"e{i}, " for i in range(len(self.rule.bindings)))
+        start, end = self.expr(fill.start, self.local), self.expr(fill.end, self.local)
+        return lines + [indent + line for line in action(start, end, f"({bound})")]
+
+    def source(self) -> str:
+        """``def run(V)``: the list of the rule's raw fills on the view ``V``."""
+        lines = ["def run(V):", " out = []"]
+        lines += self.body(
+            " ", lambda start, end, bound: [f"out.append(({start}, {end}, {bound}))"]
         )
         lines.append(" return out")
         return "\n".join(lines)
@@ -364,6 +416,67 @@ def compiled(rule: Rule) -> CompiledRule:
     exec(compile(_Codegen(rule).source(), f"<rule {rule.name}>", "exec"), namespace)
     run: Callable[[LineView], list[RawFill]] = namespace["run"]
     return CompiledRule(rule, FILLED if rule.action.value else CROSSED, run)
+
+
+NewFill = tuple[int, bool, int, int, tuple[Element, ...]]
+"""``(rule number, flipped, start, end, bound elements in binding order)`` of a fill."""
+
+FirstNewFill = Callable[[LineView, LineView, int, int], "NewFill | None"]
+"""``first(view, flipped view, filled mask, crossed mask)``: see :func:`first_new_fill`."""
+
+_RULES_PER_FUNCTION = 32  # a generated function's size stays modest for large rule sets
+
+
+@lru_cache(maxsize=16)
+def first_new_fill(rules: tuple[Rule, ...]) -> FirstNewFill:
+    """The rules compiled together into one function finding the first fill, in
+    :func:`apply_rule`'s order (rules in order, each forward then flipped, bindings in the
+    interpreter's order), that is not empty and not made only of cells the line already has
+    with the fill's value: one reaching outside the line or onto an unknown cell or a cell of
+    the other value.  The masks are those of the line's cells (bit i: cell i); ``start`` and
+    ``end`` are in the line's coordinates also for a flipped fill.  None: no such fill.
+    (Cached per rule tuple; why one function: docs/design/rules.md.)"""
+    for rule in rules:
+        compiled(rule)  # the same checks (and errors) as a rule run alone
+    parts = []
+    for first in range(0, len(rules), _RULES_PER_FUNCTION):
+        lines = ["def first(F, R, M0, M1):", " N = F.n"]
+        for number, rule in enumerate(rules[first : first + _RULES_PER_FUNCTION], first):
+            same = "M0" if rule.action.value else "M1"
+            for flipped, view in ((False, "F"), (True, "R")):
+                lines.append(f" V = {view}")
+                lines += _Codegen(rule).body(" ", _new_fill_action(number, flipped, same))
+        lines.append(" return None")
+        namespace: dict[str, Any] = {}
+        exec(compile("\n".join(lines), f"<rules {first}+>", "exec"), namespace)
+        parts.append(namespace["first"])
+    if len(parts) == 1:
+        return cast(FirstNewFill, parts[0])
+
+    def first_of_all(f: LineView, r: LineView, filled: int, crossed: int) -> NewFill | None:
+        for part in parts:
+            found = part(f, r, filled, crossed)
+            if found is not None:
+                return cast(NewFill, found)
+        return None
+
+    return first_of_all
+
+
+def _new_fill_action(number: int, flipped: bool, same: str) -> Callable[[str, str, str], list[str]]:
+    """The generated lines returning a fill that is new (see :func:`first_new_fill`)."""
+
+    def action(start: str, end: str, bound: str) -> list[str]:
+        if flipped:  # the flipped line's [start, end) is the line's [N - end, N - start)
+            start, end = f"N - {end}", f"N - {start}"
+        return [
+            f"a = {start}",
+            f"b = {end}",
+            f"if a < b and (a < 0 or b > N or (((1 << (b - a)) - 1) << a) & ~{same}): "
+            f"return ({number}, {flipped}, a, b, {bound})",
+        ]
+
+    return action
 
 
 def apply_rule(rule: Rule, line: Line, *, flipped: bool = True) -> list[RuleFill]:

@@ -33,14 +33,17 @@ from nonostudio.rules.ast import (
 )
 from nonostudio.rules.interpreter import (
     Element,
+    LineView,
     RuleFill,
     apply_fill,
     apply_rule,
     elements,
     eval_cond,
     eval_expr,
+    first_new_fill,
     is_valid_fill,
 )
+from nonostudio.rules.ruleset import load_rule_set
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -425,3 +428,173 @@ def test_compiled_rules_agree_with_the_reference_semantics():
             back = [(n - e, n - s) for s, e in reference_fills(r, flip)]
             both = [(f.start, f.end) for f in apply_rule(r, line)]
             assert both == got + back, (r.name, str(line))
+
+
+# Rules whose uniqueness conjuncts the compiled path lists once per binding of the patterns
+# they mention (docs/design/rules.md, "Uniqueness listed once"), in each of its cases.
+HOISTED = [
+    rule(  # var bound last, over all gaps: its loop runs over the one element listed
+        "unique_gap_of_hint",
+        [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
+        [
+            Compare(">", add(S("g"), lit(1)), S("h")),
+            Unique("g", Compare(">=", S("g"), S("h"))),
+        ],
+        True,
+        add(T("g"), sub(S("g"), S("h"))),
+        add(T("g"), S("h")),
+    ),
+    rule(  # var a constant pattern: the loop stays, the test compares indexes
+        "unique_last_block",
+        [("h", Arbitrary(HINT)), ("b", Constant(BLOCK, -1))],
+        [Unique("b", Compare(">=", add(T("b"), S("b")), LowestEndCell("h")))],
+        False,
+        add(T("b"), S("b")),
+        add(T("b"), add(S("b"), lit(1))),
+    ),
+    rule(  # a condition on var alone: listed before any loop
+        "unique_alone",
+        [("g", Arbitrary(GAP)), ("h", Singleton(HINT))],
+        [Unique("g", Compare(">=", S("g"), lit(2))), Compare(">=", S("g"), S("h"))],
+        True,
+        sub(add(T("g"), S("g")), S("h")),
+        add(T("g"), S("h")),
+    ),
+    rule(  # two on one variable, and one whose condition needs a later pattern
+        "unique_twice",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK)), ("g", Arbitrary(GAP))],
+        [
+            Unique("b", Compare(">=", S("b"), S("h"))),
+            Unique("b", Compare(">=", HighestStartCell("h"), T("b"))),
+            Unique("h", Compare(">=", S("g"), add(S("h"), S("b")))),
+        ],
+        False,
+        sub(T("b"), lit(1)),
+        T("b"),
+    ),
+]
+
+
+def random_long_line(rng: random.Random) -> Line:
+    n = rng.randint(1, 24)
+    k = rng.randint(0, 6)
+    hints = tuple(rng.randint(1, 6) for _ in range(k))
+    cells = tuple(rng.choice((UNKNOWN, UNKNOWN, FILLED, CROSSED)) for _ in range(n))
+    return Line(hints, cells)
+
+
+def _reference_bindings(r: Rule, line: Line) -> list[tuple[int, int, tuple[Element, ...]]]:
+    """reference_fills with the bound elements, in binding order (and constant patterns
+    counted from the end)."""
+    envs: list[dict[str, Element]] = [{}]
+    for b in r.bindings:
+        es = elements(line, b.pattern.type)
+        if isinstance(b.pattern, Singleton):
+            es = es if len(es) == 1 else []
+        elif isinstance(b.pattern, Constant):
+            i = b.pattern.index
+            es = [es[i]] if -len(es) <= i < len(es) else []
+        envs = [{**env, b.name: e} for env in envs for e in es]
+    return [
+        (
+            eval_expr(r.action.start, env, line),
+            eval_expr(r.action.end, env, line),
+            tuple(env[b.name] for b in r.bindings),
+        )
+        for env in envs
+        if eval_cond(r.condition, env, line)
+    ]
+
+
+def test_compiled_rules_with_listed_uniqueness_agree_with_the_reference_semantics():
+    rng = random.Random(11)
+    fired = {r.name: 0 for r in HOISTED}
+    for _ in range(1500):
+        line = random_long_line(rng)
+        for r in HOISTED:
+            want = _reference_bindings(r, line)
+            fired[r.name] += bool(want)
+            got = [
+                (f.start, f.end, tuple(f.env.values())) for f in apply_rule(r, line, flipped=False)
+            ]
+            assert got == want, (r.name, str(line))
+    assert all(fired.values()), fired  # each rule fills something on some line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["control", "concise", "learned"])
+def test_compiled_shipped_rules_agree_with_the_reference_semantics(name):
+    rules = load_rule_set(name).rules
+    rng = random.Random(5)
+    for _ in range(120):
+        line = random_long_line(rng)
+        for r in rules:
+            got = [
+                (f.start, f.end, tuple(f.env.values())) for f in apply_rule(r, line, flipped=False)
+            ]
+            assert got == _reference_bindings(r, line), (r.name, str(line))
+
+
+def _first_new_by_apply_rule(rules, line: Line):
+    """The first fill of apply_rule's order that is not empty and not only cells the line
+    already has with its value, read off every fill of every rule."""
+    for number, r in enumerate(rules):
+        for f in apply_rule(r, line):
+            if f.start >= f.end:
+                continue
+            inside = 0 <= f.start and f.end <= line.size
+            if inside and all(line.cells[p] == f.value for p in f.cells()):
+                continue
+            return number, f.flipped, f.start, f.end, tuple(f.env.values())
+    return None
+
+
+def test_first_new_fill_is_apply_rules_first_fill_that_is_new():
+    # The control rules, the hoisting cases and rules whose fills reach outside the line.
+    outside = [
+        rule("left_of_block", [("b", Arbitrary(BLOCK))], [], False, sub(T("b"), lit(1)), T("b")),
+        rule(
+            "past_the_end",
+            [("h", Constant(HINT, -1))],
+            [],
+            True,
+            LineSize(),
+            add(LineSize(), lit(2)),
+        ),
+        rule("empty", [("g", Arbitrary(GAP))], [], True, T("g"), T("g")),
+    ]
+    rules = tuple(list(CONTROL.values()) + HOISTED + EXTRA + outside)
+    first = first_new_fill(rules)
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(1500):
+        line = random_long_line(rng)
+        text = line.text
+        filled = sum(1 << i for i, c in enumerate(line.cells) if c == FILLED)
+        crossed = sum(1 << i for i, c in enumerate(line.cells) if c == CROSSED)
+        got = first(
+            LineView.of_text(line.hints, text),
+            LineView.of_text(line.hints[::-1], text[::-1]),
+            filled,
+            crossed,
+        )
+        want = _first_new_by_apply_rule(rules, line)
+        assert got == want, str(line)
+        seen.add(None if got is None else (got[0], got[1]))
+    assert None in seen and len(seen) > 12  # many rules, both directions, and lines with none
+
+
+def test_first_new_fill_splits_large_rule_sets_in_order():
+    rules = tuple(load_rule_set("learned").rules)
+    assert len(rules) > 64  # more than two generated functions
+    backwards = first_new_fill(rules[::-1])
+    rng = random.Random(9)
+    for _ in range(200):
+        line = random_long_line(rng)
+        text = line.text
+        masks = (
+            sum(1 << i for i, c in enumerate(line.cells) if c == FILLED),
+            sum(1 << i for i, c in enumerate(line.cells) if c == CROSSED),
+        )
+        views = (LineView.of_text(line.hints, text), LineView.of_text(line.hints[::-1], text[::-1]))
+        assert backwards(*views, *masks) == _first_new_by_apply_rule(rules[::-1], line)
