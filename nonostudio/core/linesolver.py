@@ -15,43 +15,6 @@ _TO_FILLED = str.maketrans("-Ox?#.", "010010")
 _TO_CROSSED = str.maketrans("-Ox?#.", "001001")
 
 
-def _runs_of(allowed: int, length: int) -> int:
-    """Bits ``s`` such that cells ``[s, s + length)`` are all in ``allowed``."""
-    r = allowed
-    done = 1
-    while done * 2 <= length:
-        r &= r >> done
-        done *= 2
-    if done < length:
-        r &= r >> (length - done)
-    return r
-
-
-def _cover(starts: int, length: int) -> int:
-    """Cells covered by blocks of ``length`` placed at each bit of ``starts``."""
-    c = starts
-    done = 1
-    while done * 2 <= length:
-        c |= c << done
-        done *= 2
-    if done < length:
-        c |= c << (length - done)
-    return c
-
-
-def _spread(seeds: int, allowed: int) -> int:
-    """Cells reachable from a seed by moving right through ``allowed`` cells (seeds ⊆ allowed).
-
-    Within each run of ``allowed`` the result is everything from the lowest seed to the run's end.
-    The cells below the lowest seed form a run of ``allowed & ~seeds`` that starts where the
-    ``allowed`` run starts; adding that start bit carries through exactly those cells.
-    """
-    free = allowed & ~seeds
-    starts = free & ~(allowed << 1)
-    below = ((free + starts) ^ free) & free
-    return allowed & ~below
-
-
 def _passes(
     hints: Sequence[int], n: int, filled: int, crossed: int
 ) -> tuple[list[int], list[int]] | None:
@@ -61,8 +24,8 @@ def _passes(
     virtual cells -1 and ``n`` (before the start and past the end) always empty.  ``gaps[j]`` has
     bit ``p + 1`` when hints ``0..j-1`` fit in ``[0, p)`` with cell ``p`` empty.  ``ends[j]`` has
     bit ``s + h + 1`` (the cell after the block) when hint ``j`` of size ``h`` can start at ``s``
-    with its prefix consistent.  (:func:`_spread` and :func:`_runs_of` are inlined: this is the
-    hot loop of every solver.)
+    with its prefix consistent.  This is the hot loop of every solver (how it works:
+    docs/design/solver.md §2).
     """
     full = (1 << n) - 1
     # Cells that may be empty, plus the two virtual ones.
@@ -106,7 +69,7 @@ def _passes(
 # Bit ``i`` of byte value ``b`` moved to bit ``7 - i``.  Reversing a mask is then three C-level
 # calls: its big-endian bytes with each byte reversed are the reversed number's little-endian bytes
 # (up to the padding to a whole byte, shifted away).  A 512-cell line's mask reverses in ~0.8 µs,
-# four times faster than through text, and nothing is built at import but these 256 bytes.
+# four times faster than through text.
 _REV8 = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 
 
@@ -179,21 +142,31 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     pad = (nbytes << 3) - n - 2
     rev, frm = _REV8, int.from_bytes
     after = [frm(g.to_bytes(nbytes, "big").translate(rev), "little") >> pad for g in rgaps[::-1]]
-    can_empty = 0
-    for g, a in zip(gaps, after, strict=True):
-        can_empty |= g & a
+    can_empty = gaps[-1] & after[-1]
     can_fill = 0
-    for h, e, a in zip(hints, ends, after[1:], strict=True):
-        placed = (e & a) >> (h + 1)  # start cells of placements that fit on both sides
-        c = placed
-        done = 1
-        while done * 2 <= h:
-            c |= c << done
-            done *= 2
-        if done < h:
-            c |= c << (h - done)
+    shifts = _COVER_SHIFTS
+    for h, g, e, a, a1 in zip(hints, gaps, ends, after, after[1:], strict=False):
+        can_empty |= g & a
+        c = (e & a1) >> (h + 1)  # start cells of placements that fit on both sides
+        for d in shifts[h] if h < 64 else _cover_shifts(h):
+            c |= c << d
         can_fill |= c
     return full & ~(can_empty >> 1), full & ~can_fill
+
+
+def _cover_shifts(length: int) -> tuple[int, ...]:
+    """Shifts that OR-ed in turn turn start cells into the cells blocks of ``length`` cover."""
+    out = []
+    done = 1
+    while done * 2 <= length:
+        out.append(done)
+        done *= 2
+    if done < length:
+        out.append(length - done)
+    return tuple(out)
+
+
+_COVER_SHIFTS = [_cover_shifts(h) for h in range(64)]
 
 
 def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[int] | None:
