@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from importlib import import_module
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ from nonostudio.core.errors import (
 from nonostudio.core.formats import (
     FORMATS,
     detect_format,
+    non,
     parse_puzzle_arg,
     read_all,
     read_file,
@@ -28,8 +30,9 @@ from nonostudio.core.formats import (
     write_file,
     write_text,
 )
+from nonostudio.core.formats._registry import REFERENCED
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import GoalRows, Puzzle, clues_of_grid
 
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
 
@@ -453,3 +456,89 @@ def test_a_format_nonostudio_cannot_use_as_asked_is_an_unsupported_format_error(
     with pytest.raises(PuzzleError) as bad:  # bad puzzle text is not a format error
         read_text("1:x-1", fmt="string")
     assert not isinstance(bad.value, UnsupportedFormatError)
+
+
+# --- goal pictures kept as text, formats loaded when used --------------------------------------
+
+
+TEXT_GOAL_CELLS = non.TEXT_GOAL_CELLS
+
+
+def _read_both_ways(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Puzzle | PuzzleError, Puzzle | PuzzleError]:
+    """``text`` read as .non with its goal kept as text rows, then with it made an array at
+    once (the way of a goal over ``non.TEXT_GOAL_CELLS``); a PuzzleError stands for its result."""
+    results: list[Puzzle | PuzzleError] = []
+    for cells in (TEXT_GOAL_CELLS, 0):
+        monkeypatch.setattr(non, "TEXT_GOAL_CELLS", cells)
+        try:
+            results.append(read_text(text, fmt="non"))
+        except PuzzleError as exc:
+            results.append(exc)
+    return results[0], results[1]
+
+
+def test_a_non_goal_read_as_text_or_as_an_array_is_the_same_puzzle(
+    puzzles: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = sorted(puzzles.glob("picross-solver/webpbn/*.non"))
+    with_goal = [f for f in files if "\ngoal" in f.read_text()]
+    assert len(with_goal) >= 5
+    for path in with_goal:
+        as_text, as_array = _read_both_ways(path.read_text(), monkeypatch)
+        assert isinstance(as_text, Puzzle) and isinstance(as_array, Puzzle)
+        assert as_text.__dict__["_goal"].__class__ is GoalRows  # not made an array yet
+        assert as_text.goal_clues() == (as_text.rows, as_text.cols)
+        assert as_text == as_array and as_text.goal is not None and as_array.goal is not None
+        for goal in (as_text.goal, as_array.goal):
+            assert goal.dtype == np.int8 and not goal.flags.writeable
+        assert isinstance(as_text.__dict__["_goal"], np.ndarray)  # made once, then kept
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "01",  # the column clue says the first cell is filled
+        "10x",  # too long; any character but 0 is a filled cell
+        "1",  # too short
+        "1x",  # the second cell filled: too many
+    ],
+)
+def test_a_wrong_non_goal_gives_the_same_error_either_way(
+    goal: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = f'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "{goal}"\n'
+    as_text, as_array = _read_both_ways(text, monkeypatch)
+    assert isinstance(as_text, PuzzleError) and isinstance(as_array, PuzzleError)
+    assert type(as_text) is type(as_array)
+    assert (str(as_text), as_text.line, as_text.clue) == (
+        str(as_array),
+        as_array.line,
+        as_array.clue,
+    )
+
+
+def test_goal_rows_give_the_clues_and_array_of_their_picture() -> None:
+    rng = np.random.default_rng(36)
+    for _ in range(50):
+        h, w = rng.integers(1, 9, size=2)
+        grid = np.where(rng.random((h, w)) < 0.5, FILLED, CROSSED).astype(np.int8)
+        rows = GoalRows(tuple("".join("1" if v == FILLED else "0" for v in row) for row in grid))
+        assert rows.clues() == clues_of_grid(grid)
+        assert np.array_equal(rows.array(), grid) and rows.shape == grid.shape
+        assert Puzzle.from_grid(grid) == Puzzle(*clues_of_grid(grid), goal=rows)
+    with pytest.raises(PuzzleError, match="goal picture is 2x1 but the puzzle is 1x2"):
+        Puzzle(((1,), (1,)), ((2,),), goal=GoalRows(("11",)))
+    with pytest.raises(ValueError):
+        GoalRows(("10", "1"))
+    with pytest.raises(ValueError):
+        GoalRows(("1#",))
+
+
+def test_every_function_the_format_table_names_exists() -> None:
+    # The table imports a format's module when the format is used; a misspelt name would show
+    # only then, and as a reader fault ("not a valid ... file").
+    assert len(REFERENCED) >= len(FORMATS)
+    for module, name in REFERENCED:
+        assert callable(getattr(import_module(f"nonostudio.core.formats.{module}"), name))

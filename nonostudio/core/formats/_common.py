@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
-from nonostudio.core.puzzle import Puzzle, clues_of_grid
+from nonostudio.core.puzzle import GoalRows, Puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Largest accepted width or height; stops a typo such as ``width 1000000`` from eating memory.
 MAX_SIZE = 4096
@@ -212,7 +214,7 @@ def build(
     source: str,
     *,
     clue_lines: dict[str, int] | None = None,
-    goal: np.ndarray | None = None,
+    goal: np.ndarray | GoalRows | None = None,
     goal_line: int | None = None,
     line: int | None = None,
     meta: Mapping[str, str] | None = None,
@@ -237,8 +239,9 @@ def build(
 
 def check_goal(puzzle: Puzzle, source: str, line: int | None = None) -> None:
     """Raise InconsistentPuzzleError naming the first clue the goal picture does not match."""
-    assert puzzle.goal is not None
-    rows, cols = clues_of_grid(puzzle.goal)
+    clues = puzzle.goal_clues()
+    assert clues is not None
+    rows, cols = clues
     for kind, got, want in (("row", rows, puzzle.rows), ("column", cols, puzzle.cols)):
         for i, (g, w) in enumerate(zip(got, want, strict=True), 1):
             if g != w:

@@ -3,26 +3,20 @@
 A reader turns the file's bytes into *entries* ``(item id, thunk)``; the thunk builds the Puzzle
 only when asked, so picking one puzzle out of a large collection stays cheap. Each format has a
 file-size limit (``max_bytes``) checked before parsing, so no input can take unbounded memory.
+A format's module is imported when the format is first read or written, not with this table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from nonostudio.core.formats import (
-    datasets,
-    image,
-    non,
-    olsak,
-    pbn_xml,
-    picross,
-    plain,
-    strings,
-    toml_ish,
-)
 from nonostudio.core.formats._common import Entries, decode
-from nonostudio.core.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from nonostudio.core.puzzle import Puzzle
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +47,21 @@ class Codec:
     max_bytes: int = TEXT_LIMIT
 
 
+#: Every ``(module, function)`` the table names, for the test that each exists (a misspelt one
+#: would otherwise only show when its format is read, as an AttributeError).
+REFERENCED: list[tuple[str, str]] = []
+
+
+def _fn(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of this package's ``module``, which is imported on the first call."""
+    REFERENCED.append((module, name))
+
+    def call(*args: Any) -> Any:
+        return getattr(import_module(f"{__package__}.{module}"), name)(*args)
+
+    return call
+
+
 def _single(parse: Callable[[str, str], Puzzle]) -> Callable[[bytes, str], Entries]:
     """Entries of a one-puzzle text format: one item with the empty id."""
 
@@ -67,63 +76,86 @@ def _text(entries: Callable[[str, str], Entries]) -> Callable[[bytes, str], Entr
     return lambda data, source: entries(decode(data, source), source)
 
 
+_read_tatham = _fn("strings", "read_tatham")
+
+
 def _tatham(text: str, source: str) -> Puzzle:
-    return strings.read_tatham(text.strip(), source)
+    return _read_tatham(text.strip(), source)
+
+
+_read_netpbm = _fn("image", "read_netpbm")
+
+
+def _netpbm(data: bytes, source: str) -> Entries:
+    """Entries of a Netpbm picture (a binary format): one item with the empty id."""
+    return [("", lambda: _read_netpbm(data, source))]
 
 
 CODECS: tuple[Codec, ...] = (
-    Codec(FormatInfo("non", "Simpson .non", (".non",), True, True), _single(non.read), non.write),
+    Codec(
+        FormatInfo("non", "Simpson .non", (".non",), True, True),
+        _single(_fn("non", "read")),
+        _fn("non", "write"),
+    ),
     Codec(
         FormatInfo("xml", "webpbn XML", (".xml", ".pbn"), True, True),
-        pbn_xml.entries,
-        pbn_xml.write,
+        _fn("pbn_xml", "entries"),
+        _fn("pbn_xml", "write"),
         TREE_LIMIT,
     ),
     Codec(
         FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
-        _text(strings.library_entries),
-        lambda p, _sol: strings.write_string(p),
+        _text(_fn("strings", "library_entries")),
+        lambda p, _sol: _fn("strings", "write_string")(p),
     ),
     Codec(
         FormatInfo("tatham", "Simon Tatham Pattern id", (), True, True),
         _single(_tatham),
-        lambda p, _sol: strings.write_tatham(p),
+        lambda p, _sol: _fn("strings", "write_tatham")(p),
     ),
-    Codec(FormatInfo("g", "Olšák .g", (".g",), True, False), _single(olsak.read_g)),
-    Codec(FormatInfo("mk", "Olšák .mk", (".mk",), True, False), _single(olsak.read_mk)),
-    Codec(FormatInfo("nin", "Wilk .nin", (".nin",), True, False), _single(plain.read_nin)),
-    Codec(FormatInfo("cwd", "CWD", (".cwd",), True, False), _single(plain.read_cwd)),
+    Codec(FormatInfo("g", "Olšák .g", (".g",), True, False), _single(_fn("olsak", "read_g"))),
+    Codec(FormatInfo("mk", "Olšák .mk", (".mk",), True, False), _single(_fn("olsak", "read_mk"))),
+    Codec(
+        FormatInfo("nin", "Wilk .nin", (".nin",), True, False), _single(_fn("plain", "read_nin"))
+    ),
+    Codec(FormatInfo("cwd", "CWD", (".cwd",), True, False), _single(_fn("plain", "read_cwd"))),
     Codec(
         FormatInfo("toml", "pynogram/nonogrid TOML-like", (".toml", ".txt"), True, False),
-        _single(toml_ish.read),
+        _single(_fn("toml_ish", "read")),
     ),
     Codec(
         FormatInfo("picross", "picross-solver text", (".txt",), True, False),
-        _text(picross.native_entries),
+        _text(_fn("picross", "native_entries")),
     ),
     Codec(
         FormatInfo("bitmap", "Text bitmap (.# or 01)", (".txt",), True, False),
-        _single(picross.read_bitmap),
+        _single(_fn("picross", "read_bitmap")),
     ),
     Codec(
         FormatInfo("netpbm", "Netpbm picture (PBM/PGM)", (".pbm", ".pgm"), True, False),
-        lambda data, source: [("", lambda: image.read_netpbm(data, source))],
+        _netpbm,
     ),
-    Codec(FormatInfo("spoj", "SPOJ JCROSS", (".txt",), True, False), _text(plain.spoj_entries)),
+    Codec(
+        FormatInfo("spoj", "SPOJ JCROSS", (".txt",), True, False),
+        _text(_fn("plain", "spoj_entries")),
+    ),
     Codec(
         FormatInfo("taai", "TAAI/ICGA tournament", (".txt",), True, False),
-        _text(plain.taai_entries),
+        _text(_fn("plain", "taai_entries")),
     ),
-    Codec(FormatInfo("npz", "NonoDataset .npz", (".npz",), True, False), datasets.npz_entries),
+    Codec(
+        FormatInfo("npz", "NonoDataset .npz", (".npz",), True, False),
+        _fn("datasets", "npz_entries"),
+    ),
     Codec(
         FormatInfo("janko", "Janko JSON (puzzlekit)", (".json",), True, False),
-        datasets.janko_entries,
+        _fn("datasets", "janko_entries"),
         None,
         TREE_LIMIT,
     ),
     Codec(
         FormatInfo("butler", "Butler JSON", (".json",), True, False),
-        datasets.butler_entries,
+        _fn("datasets", "butler_entries"),
         None,
         TREE_LIMIT,
     ),

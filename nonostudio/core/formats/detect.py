@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats.strings import looks_like_string, looks_like_tatham
 
 EXTENSIONS = {
     ".non": "non",
@@ -77,6 +76,9 @@ def detect(data: bytes, name: str | None = None) -> str:
 
 def detect_text(text: str) -> str | None:
     """The format whose signature ``text`` shows, or None."""
+    # Here, not at the top: a file named by its extension is read without the strings module.
+    from nonostudio.core.formats.strings import looks_like_string, looks_like_tatham
+
     stripped = text.lstrip("\ufeff \t\r\n")
     lines = [ln.strip() for ln in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))]
     content = [ln for ln in lines if ln]

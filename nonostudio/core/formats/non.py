@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.formats._common import (
@@ -26,7 +25,10 @@ from nonostudio.core.formats._common import (
     tokens,
 )
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import GoalRows, Puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _META = {
     "title": "title",
@@ -40,6 +42,10 @@ _ITEM = re.compile(r"([0-9]+)([A-Za-z]?)\Z")
 # The common case, read without the tokenizer: plain numbers of at most four digits between
 # commas (a trailing comma allowed).  Anything else takes the careful path that locates errors.
 _PLAIN_CLUE = re.compile(r"[0-9]{1,4}(?:,[0-9]{1,4})*,?\Z")
+#: Goal pictures up to this many cells are kept as text rows (:class:`GoalRows`), larger ones are
+#: made into an array at once (numpy checks them faster than text is).
+TEXT_GOAL_CELLS = 10_000
+_NOT_ZERO = re.compile(r"[^0]", re.DOTALL)
 
 
 def _value(rest: str) -> str:
@@ -205,13 +211,20 @@ class _Reader:
             index + 1,
         )
 
-    def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray:
+    def goal(self, text: str, width: int, height: int, line: int) -> np.ndarray | GoalRows:
+        """The goal picture: ``0`` is an empty cell, any other character a filled one.  A small
+        picture is kept as text rows (checking it costs less than loading numpy)."""
         if len(text) != width * height:
             raise self.error(
                 f"the goal has {len(text)} cells but a {width}x{height} puzzle "
                 f"needs {width * height}",
                 line,
             )
+        if width * height <= TEXT_GOAL_CELLS:
+            bits = _NOT_ZERO.sub("1", text)
+            return GoalRows(tuple(bits[r * width : (r + 1) * width] for r in range(height)))
+        import numpy as np
+
         cells = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         return np.where(cells == ord("0"), CROSSED, FILLED).astype(np.int8).reshape(height, width)
 
