@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import enum
 import time
-from dataclasses import dataclass, field
-
-import numpy as np
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.satsolver import SatUnknown, sat_backend, sat_solutions
 from nonostudio.core.search import Search, SearchStopped, SolveStats
+
+if TYPE_CHECKING:  # the SAT stage's module is imported when that stage runs
+    import numpy as np
 
 
 class Verdict(enum.Enum):
@@ -42,22 +43,67 @@ class Verdict(enum.Enum):
         return self in (Verdict.UNIQUE_LINE, Verdict.UNIQUE_SEARCH)
 
 
-@dataclass
 class SolveResult:
     """The verdict with its evidence.
 
     ``solution`` is the (first) solution found; ``alternate`` a second, different one (only for
-    MULTIPLE); ``grid`` the cells decided by line logic alone (UNKNOWN elsewhere).
+    MULTIPLE); ``grid`` the cells decided by line logic alone (UNKNOWN elsewhere).  Each is read
+    as a grid array (or None); :func:`solve` may hand over a :class:`GridState` instead, whose
+    array is made on the first read, so a caller that wants only the verdict builds none.
     """
 
-    verdict: Verdict
-    grid: np.ndarray
-    solution: np.ndarray | None = None
-    alternate: np.ndarray | None = None
-    seconds: float = 0.0
-    cancelled: bool = False
-    timed_out: bool = False
-    stats: SolveStats = field(default_factory=SolveStats)
+    def __init__(
+        self,
+        verdict: Verdict,
+        grid: np.ndarray | GridState,
+        solution: np.ndarray | GridState | None = None,
+        alternate: np.ndarray | GridState | None = None,
+        seconds: float = 0.0,
+        cancelled: bool = False,
+        timed_out: bool = False,
+        stats: SolveStats | None = None,
+    ) -> None:
+        self.verdict = verdict
+        self._grid = grid
+        self._solution = solution
+        self._alternate = alternate
+        self.seconds = seconds
+        self.cancelled = cancelled
+        self.timed_out = timed_out
+        self.stats = SolveStats() if stats is None else stats
+
+    @property
+    def grid(self) -> np.ndarray:
+        grid = self._grid = _array(self._grid)
+        return grid
+
+    @property
+    def solution(self) -> np.ndarray | None:
+        solution = self._solution = None if self._solution is None else _array(self._solution)
+        return solution
+
+    @property
+    def alternate(self) -> np.ndarray | None:
+        alternate = self._alternate = None if self._alternate is None else _array(self._alternate)
+        return alternate
+
+    def __repr__(self) -> str:
+        return (
+            f"SolveResult({self.verdict}, seconds={self.seconds:.3f}, "
+            f"cancelled={self.cancelled}, timed_out={self.timed_out})"
+        )
+
+
+def _array(grid: np.ndarray | GridState) -> np.ndarray:
+    return grid.to_grid() if isinstance(grid, GridState) else grid
+
+
+def _kept(state: GridState) -> GridState:
+    """A copy of ``state`` for a result to make its grid from later: nothing changes it, and it
+    holds no line cache (that can be large)."""
+    kept = state.copy()
+    kept.cache = {}
+    return kept
 
 
 # Past these budgets of probing search the SAT stage takes over from the probed state.  They
@@ -70,19 +116,19 @@ SEARCH_BUDGET = 4_000
 @dataclass
 class _Outcome:
     """Makes the :class:`SolveResult` of one :func:`solve` call: the time it started, its stats
-    and search, and the grid line logic decided."""
+    and search, and the state line logic reached."""
 
     started: float
     stats: SolveStats
     search: Search
-    logic_grid: np.ndarray | None = None
+    logic_state: GridState | None = None
 
     def finish(
         self,
         verdict: Verdict,
-        grid: np.ndarray,
+        grid: np.ndarray | GridState,
         *,
-        solution: np.ndarray | None = None,
+        solution: np.ndarray | GridState | None = None,
         alternate: np.ndarray | None = None,
         cancelled: bool = False,
         timed_out: bool = False,
@@ -99,9 +145,9 @@ class _Outcome:
         )
 
     @property
-    def logic(self) -> np.ndarray:
-        assert self.logic_grid is not None  # set once line logic has run
-        return self.logic_grid
+    def logic(self) -> GridState:
+        assert self.logic_state is not None  # set once line logic has run
+        return self.logic_state
 
     def undecided(self) -> SolveResult:
         """Stopped by the time limit or cancelled: the line-logic grid and any solution found."""
@@ -144,17 +190,17 @@ def solve(
     try:
         stats.line_solves += root.propagate(should_stop=search.halt)
     except Contradiction:
-        return out.finish(Verdict.NO_SOLUTION, root.to_grid())
-    logic_grid = out.logic_grid = root.to_grid()
+        return out.finish(Verdict.NO_SOLUTION, _kept(root))
+    logic = out.logic_state = _kept(root)
     if search.halted is not None:  # line logic alone ran out of time (or was cancelled)
         return out.finish(
             Verdict.UNDECIDED,
-            logic_grid,
+            logic,
             cancelled=search.cancelled,
             timed_out=not search.cancelled,
         )
     if root.is_solved():
-        return out.finish(Verdict.UNIQUE_LINE, logic_grid, solution=logic_grid.copy())
+        return out.finish(Verdict.UNIQUE_LINE, logic, solution=logic)
     if progress is not None:
         progress(root.known / root.total, "line logic stuck; probing")
     probed = _probe_and_search(root, out)
@@ -195,6 +241,8 @@ def _sat_stage(
     progress: ProgressCallback | None,
 ) -> SolveResult:
     """Up to two solutions from SAT, merged with those the search found."""
+    from nonostudio.core.satsolver import SatUnknown, sat_backend, sat_solutions
+
     search, stats = out.search, out.stats
     try:
         # ``halt`` also stops the encoding (long for a large puzzle) at the deadline.
