@@ -4,13 +4,10 @@ handled, ``[i/N]`` progress on stderr, the exit code, and the text table."""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from multiprocessing.synchronize import Event
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import (
     ExitCode,
@@ -23,6 +20,10 @@ from nonostudio.cli.common import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import parse_puzzle_arg, read_entries, read_file
 from nonostudio.core.puzzle import Puzzle
+
+if TYPE_CHECKING:  # the worker pool's modules are imported when a pool runs (_run_pool)
+    from concurrent.futures import Future
+    from multiprocessing.synchronize import Event
 
 Row = dict[str, Any]
 
@@ -155,6 +156,9 @@ def _run_here(rows: _Rows) -> None:
 
 def _run_pool(rows: _Rows, jobs: int) -> None:
     # Ctrl-C goes to the whole process group; the parent handles it, cancelling the queued work.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     job = rows.job
     context = multiprocessing.get_context()
     stop = context.Event() if job.stoppable else None

@@ -13,16 +13,18 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Sized
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonostudio.core.formats import parse_puzzle_arg, read_file
 from nonostudio.core.puzzle import Puzzle, grid_to_text
+
+if TYPE_CHECKING:  # imported where they are used: a one-puzzle command needs neither
+    from concurrent.futures import Executor, Future
+
+    import numpy as np
 
 T = TypeVar("T")
 
@@ -125,6 +127,15 @@ def record_sigint() -> None:
     signal.signal(signal.SIGINT, _on_sigint)
 
 
+def wait(pending: Collection[Future[T]], timeout: float) -> set[Future[T]]:
+    """The futures of ``pending`` done within ``timeout`` seconds (``concurrent.futures.wait``
+    until the first is done, imported here: a command that runs no pool does not load it)."""
+    from concurrent.futures import FIRST_COMPLETED
+    from concurrent.futures import wait as wait_for
+
+    return wait_for(pending, timeout=timeout, return_when=FIRST_COMPLETED).done
+
+
 def first_done(pending: Collection[Future[T]]) -> set[Future[T]]:
     """Wait for one of ``pending`` to finish; the finished ones.
 
@@ -135,7 +146,7 @@ def first_done(pending: Collection[Future[T]]) -> set[Future[T]]:
     :func:`record_sigint`) is raised again.
     """
     while True:
-        finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        finished = wait(pending, timeout=0.2)
         if _interrupted:
             raise KeyboardInterrupt
         if finished:
