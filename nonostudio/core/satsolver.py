@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 
@@ -57,78 +58,126 @@ class _Cnf:
         return f"p cnf {max(self.count, 1)} {len(self.clauses)}\n" + body + "\n"
 
 
-def _neg(lit: int | str) -> int | str:
-    if lit == TRUE:
-        return FALSE
-    if lit == FALSE:
-        return TRUE
-    return -lit  # type: ignore[operator]
-
-
-def _automaton(hints: tuple[int, ...]) -> tuple[list[int], list[int], set[int]]:
-    """Next state on an empty cell, on a filled cell (-1: rejected), and the accepting states.
+@lru_cache(maxsize=4096)
+def _automaton(hints: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The line automaton's states as bit masks: the gap states, the last cells of blocks, the
+    states that go on to the next state on a filled cell, and the accepting states.
 
     States in order: the gap before hint 0, the cells of hint 0, the gap before hint 1, ...,
-    the gap after the last hint.
+    the gap after the last hint.  On an empty cell a gap state stays and the last cell of a block
+    goes on to the next gap; on a filled cell a gap or a block's cell but its last goes on to the
+    next state; every other move is rejected.
     """
-    nxt0: list[int] = []
-    nxt1: list[int] = []
-    gap = 0
+    gaps = ends = ones = 0
+    pos = 0
     for h in hints:
-        nxt0.append(gap)
-        nxt1.append(gap + 1)
-        for m in range(1, h + 1):
-            nxt0.append(gap + h + 1 if m == h else -1)
-            nxt1.append(gap + m + 1 if m < h else -1)
-        gap += h + 1
-    nxt0.append(gap)
-    nxt1.append(-1)
-    return nxt0, nxt1, {gap} | ({gap - 1} if hints else set())
+        gaps |= 1 << pos
+        ones |= ((1 << h) - 1) << pos  # the gap and the block's cells but its last
+        ends |= 1 << (pos + h)
+        pos += h + 1
+    gaps |= 1 << pos
+    accept = (1 << pos) | ((1 << (pos - 1)) if hints else 0)
+    return gaps, ends, ones, accept
 
 
 def _line(cnf: _Cnf, hints: tuple[int, ...], cells: list[int | str]) -> None:
-    """Add one line: ``cells[i]`` is the literal meaning "cell i is filled"."""
+    """Add one line: ``cells[i]`` is the literal meaning "cell i is filled" (or TRUE / FALSE).
+
+    The sets of automaton states reachable from the start and able to reach the end are bit
+    masks; a boundary with one such state needs no variable.  Clauses: a state and a cell value
+    imply the next state; a state implies one of its predecessors, and the cell value that leads
+    to it; some accepting state at the end.
+    """
     n = len(cells)
-    nxt0, nxt1, accepting = _automaton(hints)
-    values = [(1,) if c == TRUE else (0,) if c == FALSE else (0, 1) for c in cells]
-
-    def step(state: int, v: int) -> int:
-        return nxt1[state] if v else nxt0[state]
-
-    reach = [{0}]
+    gaps, ends, ones, accept = _automaton(hints)
+    can0 = [c != TRUE for c in cells]
+    can1 = [c != FALSE for c in cells]
+    reach = [1]
+    s = 1
     for i in range(n):
-        reach.append({t for s in reach[i] for v in values[i] if (t := step(s, v)) >= 0})
-    alive: list[set[int]] = [set() for _ in range(n + 1)]
-    alive[n] = reach[n] & accepting
+        t = 0
+        if can0[i]:
+            t = (s & gaps) | ((s & ends) << 1)
+        if can1[i]:
+            t |= (s & ones) << 1
+        reach.append(t)
+        s = t
+    alive = [0] * (n + 1)
+    a = alive[n] = reach[n] & accept
     for i in range(n - 1, -1, -1):
-        later = alive[i + 1]
-        alive[i] = {s for s in reach[i] if any(step(s, v) in later for v in values[i])}
+        b = 0
+        if can0[i]:
+            b = (a & gaps) | ((a >> 1) & ends)
+        if can1[i]:
+            b |= (a >> 1) & ones
+        a = alive[i] = reach[i] & b
     if not alive[0]:
         cnf.add()
         return
-    q: list[dict[int, int | str]] = []
-    for i in range(n + 1):
-        if len(alive[i]) == 1:
-            q.append({s: TRUE for s in alive[i]})
-        else:
-            q.append({s: cnf.var() for s in alive[i]})
+    # q[i]: state -> its variable at boundary i, 0 when it is the only live state (true)
+    q: list[dict[int, int]] = []
+    count = cnf.count
+    for m in alive:
+        if m & (m - 1) == 0:
+            q.append({m.bit_length() - 1: 0})
+            continue
+        d = {}
+        while m:
+            low = m & -m
+            count += 1
+            d[low.bit_length() - 1] = count
+            m ^= low
+        q.append(d)
+    cnf.count = count
+    out = cnf.clauses
     for i in range(n):
         cell = cells[i]
-        for s, lit in q[i].items():
-            for v in values[i]:  # a decided cell has one value (the other one cannot be read)
-                is_v = cell if v else _neg(cell)
-                target = q[i + 1].get(step(s, v), FALSE)
-                cnf.add(_neg(lit), _neg(is_v), target)
-    for i in range(1, n + 1):
-        for t, lit in q[i].items():
-            if lit == TRUE:
+        free = can0[i] and can1[i]
+        x = cell if free else 0
+        qi, qn = q[i], q[i + 1]
+        for st, lit in qi.items():
+            bit = 1 << st
+            if can0[i]:  # on an empty cell
+                nxt = st if bit & gaps else st + 1 if bit & ends else -1
+                tl = qn.get(nxt, -1)
+                if tl != 0:  # a clause the constant true next state does not satisfy
+                    clause = [-lit] if lit else []
+                    if free:
+                        clause.append(x)  # type: ignore[arg-type]
+                    if tl > 0:
+                        clause.append(tl)
+                    if not clause:
+                        cnf.empty = True
+                    out.append(clause)
+            if can1[i]:  # on a filled cell
+                tl = qn.get(st + 1, -1) if bit & ones else -1
+                if tl != 0:
+                    clause = [-lit] if lit else []
+                    if free:
+                        clause.append(-x)  # type: ignore[operator]
+                    if tl > 0:
+                        clause.append(tl)
+                    if not clause:
+                        cnf.empty = True
+                    out.append(clause)
+        for t, tl in qn.items():
+            if not tl:
                 continue
-            preds = [s for s in q[i - 1] for v in values[i - 1] if step(s, v) == t]
-            if len(values[i - 1]) > 1:
-                filled = any(nxt1[s] == t for s in preds)
-                cnf.add(_neg(lit), cells[i - 1] if filled else _neg(cells[i - 1]))
-            cnf.add(_neg(lit), *(q[i - 1][s] for s in preds))
-    cnf.add(*q[n].values())
+            bit = 1 << t
+            if bit & gaps:  # reached on an empty cell, from itself or a block's last cell
+                if free:
+                    out.append([-tl, -x])  # type: ignore[operator]
+                preds = [p for p in (t, t - 1) if p in qi and (p == t or (bit >> 1) & ends)]
+            else:  # a block's cell: reached on a filled cell from the state before
+                if free:
+                    out.append([-tl, x])  # type: ignore[list-item]
+                preds = [t - 1] if t - 1 in qi else []
+            if preds and any(qi[p] == 0 for p in preds):
+                continue
+            out.append([-tl] + [qi[p] for p in preds])
+    last = list(q[n].values())
+    if 0 not in last:
+        out.append(last)
 
 
 def encode(
@@ -143,17 +192,18 @@ def encode(
     cell_var: dict[tuple[int, int], int] = {}
     grid: list[list[int | str]] = []
     for r in range(h):
+        f, x = state.row_f[r], state.row_x[r]
         row: list[int | str] = []
         for c in range(w):
-            v = state.get(r, c)
-            if v == FILLED:
+            bit = 1 << c
+            if f & bit:
                 row.append(TRUE)
-            elif v == CROSSED:
+            elif x & bit:
                 row.append(FALSE)
             else:
-                var = cnf.var()
-                cell_var[(r, c)] = var
-                row.append(var)
+                cnf.count += 1
+                cell_var[(r, c)] = cnf.count
+                row.append(cnf.count)
         grid.append(row)
     for r in range(h):
         if should_stop is not None and should_stop():
@@ -162,7 +212,7 @@ def encode(
     for c in range(w):
         if should_stop is not None and should_stop():
             raise SatUnknown("interrupted")
-        _line(cnf, state.puzzle.cols[c], [grid[r][c] for r in range(h)])
+        _line(cnf, state.puzzle.cols[c], [row[c] for row in grid])
     return cnf, cell_var
 
 
