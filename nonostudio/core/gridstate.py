@@ -153,41 +153,81 @@ class GridState:
             )
         cache = self.cache
         solves = 0
-        add = dirty_other.add
-        known = self.known
-        for count, i in enumerate(batch):
-            if should_stop is not None and not count & 7 and should_stop():
-                break
-            f, x = own_f[i], own_x[i]
-            key = (is_row, i, f, x)
-            out = cache.get(key)
-            if out is None:
-                out = solve_masks(hints[i], n, f, x)
-                solves += 1
+        changes: list[tuple[int, int, int]] = []  # (line, new filled cells, new crossed cells)
+        new_cells = 0
+        try:
+            for count, i in enumerate(batch):
+                if should_stop is not None and not count & 7 and should_stop():
+                    break
+                f, x = own_f[i], own_x[i]
+                key = (is_row, i, f, x)
+                out = cache.get(key)
                 if out is None:
-                    self.known = known
-                    raise Contradiction("row" if is_row else "column", i)
-                cache[key] = out
-            nf, nx = out
-            new_f, new_x = nf & ~f, nx & ~x
-            if new_f or new_x:
-                own_f[i], own_x[i] = nf, nx
-                bit = 1 << i
-                while new_f:  # each new cell, lowest first, into its crossing line
-                    low = new_f & -new_f
-                    j = low.bit_length() - 1
-                    other_f[j] |= bit
-                    add(j)
-                    new_f ^= low
-                while new_x:
-                    low = new_x & -new_x
-                    j = low.bit_length() - 1
-                    other_x[j] |= bit
-                    add(j)
-                    new_x ^= low
-                known += (nf ^ f).bit_count() + (nx ^ x).bit_count()
-        self.known = known
+                    out = solve_masks(hints[i], n, f, x)
+                    solves += 1
+                    if out is None:
+                        raise Contradiction("row" if is_row else "column", i)
+                    cache[key] = out
+                nf, nx = out
+                if nf != f or nx != x:
+                    own_f[i], own_x[i] = nf, nx
+                    changes.append((i, nf ^ f, nx ^ x))
+                    new_cells += (nf ^ f).bit_count() + (nx ^ x).bit_count()
+        finally:
+            # The crossing lines take the new cells when the sweep ends (its own lines do not
+            # read them): one by one, or for many cells a bit-matrix transpose.
+            self.known += new_cells
+            if new_cells > _TRANSPOSE_FROM:
+                _cross_many(changes, len(own_f), n, other_f, other_x, dirty_other)
+            else:
+                _cross_few(changes, other_f, other_x, dirty_other)
         return solves
+
+
+#: From this many new cells in a sweep, they reach the crossing lines through numpy.
+_TRANSPOSE_FROM = 2000
+
+
+def _cross_few(
+    changes: list[tuple[int, int, int]], other_f: list[int], other_x: list[int], dirty: set[int]
+) -> None:
+    add = dirty.add
+    for i, new_f, new_x in changes:
+        bit = 1 << i
+        while new_f:  # each new cell, lowest first, into its crossing line
+            low = new_f & -new_f
+            j = low.bit_length() - 1
+            other_f[j] |= bit
+            add(j)
+            new_f ^= low
+        while new_x:
+            low = new_x & -new_x
+            j = low.bit_length() - 1
+            other_x[j] |= bit
+            add(j)
+            new_x ^= low
+
+
+def _cross_many(
+    changes: list[tuple[int, int, int]],
+    lines: int,
+    n: int,
+    other_f: list[int],
+    other_x: list[int],
+    dirty: set[int],
+) -> None:
+    rows = [i for i, _, _ in changes]
+    for pos, other in ((1, other_f), (2, other_x)):
+        matrix = np.zeros((lines, n), dtype=np.uint8)
+        matrix[rows] = _unpack_rows([c[pos] for c in changes], len(changes), n)
+        touched = np.flatnonzero(matrix.any(axis=0)).tolist()
+        packed = np.packbits(matrix.T, axis=1, bitorder="little")
+        data = packed.tobytes()
+        nbytes = packed.shape[1]
+        frm = int.from_bytes
+        for j in touched:
+            other[j] |= frm(data[j * nbytes : (j + 1) * nbytes], "little")
+        dirty.update(touched)
 
 
 def _unpack_rows(masks: list[int], height: int, width: int) -> np.ndarray:

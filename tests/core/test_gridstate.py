@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from z3_line import brute_masks, brute_solutions
 
+from nonostudio.core import gridstate
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
@@ -71,8 +72,19 @@ def check_masks_in_step(state: GridState) -> None:
     assert state.known == int((grid != UNKNOWN).sum())
 
 
+@pytest.fixture(params=["one by one", "transposed"])
+def crossing(request, monkeypatch):
+    """Both ways new cells reach the crossing lines: one by one, or (normally only for many
+    cells in a sweep) through a bit-matrix transpose."""
+    if request.param == "transposed":
+        monkeypatch.setattr(gridstate, "_TRANSPOSE_FROM", 0)
+    else:
+        monkeypatch.setattr(gridstate, "_TRANSPOSE_FROM", 10**9)
+    return request.param
+
+
 @pytest.mark.slow
-def test_propagation_reaches_the_line_fixpoint_and_agrees_with_every_solution():
+def test_propagation_reaches_the_line_fixpoint_and_agrees_with_every_solution(crossing):
     rng = random.Random(7)
     fully_solved = partly_solved = 0
     for _ in range(400):
@@ -97,7 +109,7 @@ def test_propagation_reaches_the_line_fixpoint_and_agrees_with_every_solution():
     assert fully_solved > 50 and partly_solved > 20
 
 
-def test_contradictory_puzzles_raise_exactly_when_line_logic_fails():
+def test_contradictory_puzzles_raise_exactly_when_line_logic_fails(crossing):
     """Rows of one picture with the columns of a shuffle of it: the totals agree, the clues
     usually do not."""
     rng = random.Random(11)
@@ -121,6 +133,7 @@ def test_contradictory_puzzles_raise_exactly_when_line_logic_fails():
         else:
             state.propagate()
             assert np.array_equal(state.to_grid(), expected)
+            check_masks_in_step(state)
             survived += 1
     assert raised > 50 and survived > 20
 
@@ -175,7 +188,7 @@ def test_propagation_starts_from_the_given_lines_and_can_be_stopped():
     assert lonely.propagate(cols={0}) == 1 and lonely.known == 0
 
 
-def test_butler_puzzles_are_solved_by_line_logic(anchors):
+def test_butler_puzzles_are_solved_by_line_logic(anchors, crossing):
     """The 17 puzzles of Butler et al.'s test set are solvable by line deduction alone (their
     testing-set lines come from such rollouts)."""
     entries = json.loads((anchors / "butler" / "test-set-extended.json").read_text())
@@ -203,3 +216,29 @@ def test_grids_round_trip_through_states_of_every_width():
         assert out.shape == (height, width) and out.dtype == np.int8
         assert np.array_equal(out, grid), width
         check_masks_in_step(state)
+
+
+def test_both_ways_to_the_crossing_lines_agree_on_large_puzzles(monkeypatch):
+    """Random pictures up to 70 cells a side (not whole bytes), some cells given: propagation
+    ends in the same state whichever way new cells reach the crossing lines."""
+    rng = random.Random(5)
+    for _ in range(12):
+        height, width = rng.randint(20, 70), rng.randint(20, 70)
+        picture = random_picture(rng, height, width)
+        puzzle = Puzzle.from_grid(picture)
+        given = np.where(
+            np.array(rng.choices([True, False], k=height * width)).reshape(height, width)
+            & (rng.random() < 0.5),
+            picture,
+            UNKNOWN,
+        ).astype(np.int8)
+        grids = []
+        for threshold in (0, 10**9):
+            monkeypatch.setattr(gridstate, "_TRANSPOSE_FROM", threshold)
+            state = GridState.from_grid(puzzle, given)
+            state.propagate()
+            check_masks_in_step(state)
+            grids.append(state.to_grid())
+        assert np.array_equal(grids[0], grids[1])
+        decided = grids[0] != UNKNOWN
+        assert np.array_equal(grids[0][decided], picture[decided])
