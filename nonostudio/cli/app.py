@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import textwrap
-import traceback
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -197,6 +196,8 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
         return _fail(ExitCode.INTERNAL_ERROR, "out of memory", as_json)
     except Exception as exc:  # a bug: one clear line instead of a traceback
         if os.environ.get("NONOSTUDIO_DEBUG"):
+            import traceback  # here: it loads the tokenizer, which only a traceback needs
+
             traceback.print_exc()
         return _fail(
             ExitCode.INTERNAL_ERROR,
