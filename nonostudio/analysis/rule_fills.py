@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.core.line import Line, cells_to_text
-from nonostudio.core.linesolver import cell_masks
+from nonostudio.core.line import CELL_CHARS, Line
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.interpreter import (
     Element,
@@ -22,6 +21,10 @@ from nonostudio.rules.interpreter import (
     compiled,
     first_new_fill,
 )
+
+_CHAR = CELL_CHARS.__getitem__
+_FILLED_BITS = str.maketrans("O-x", "100")
+_CROSSED_BITS = str.maketrans("O-x", "001")
 
 DecisiveFill = NewFill
 """``(rule number, flipped, start, end, bound elements)`` of a fill on a (sub-)line."""
@@ -57,10 +60,10 @@ class RuleFills:
     def decisive(self, seen: Line) -> DecisiveFill | None:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already
         has with the fill's value (not remembered)."""
-        text = cells_to_text(seen.cells)
-        hints = seen.hints
+        text = "".join(map(_CHAR, seen.cells))
+        backwards = text[::-1]  # bit i of a mask is cell i
         return self._first_new(
-            LineView.of_text(hints, text),
-            LineView.of_text(hints[::-1], text[::-1]),
-            *cell_masks(seen.cells),
+            *LineView.pair_of_text(seen.hints, text),
+            int(backwards.translate(_FILLED_BITS) or "0", 2),
+            int(backwards.translate(_CROSSED_BITS) or "0", 2),
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple, cast
 
 from nonostudio.core.line import CROSSED, FILLED, Line
@@ -169,25 +169,59 @@ class LineView:
         view._compute(hints, text)
         return view
 
+    @classmethod
+    def pair_of_text(cls, hints: tuple[int, ...], text: str) -> tuple[LineView, LineView]:
+        """The views of a line (hints and ``-Ox`` text) and of the line flipped, the flipped
+        one's blocks and gaps read off the line's."""
+        view = cls.__new__(cls)
+        view._compute(hints, text)
+        flipped = cls.__new__(cls)
+        n = view.n
+        flipped.n = n
+        (
+            flipped.hints,
+            flipped.lowest_end,
+            flipped.highest_start,
+            flipped.max_hint,
+            flipped.min_hint,
+        ) = _hint_geometry(hints[::-1], n)
+        last = len(view.blocks) - 1
+        flipped.blocks = [
+            _element((_BLOCK, last - i, n - s - size, size))
+            for _, i, s, size in reversed(view.blocks)
+        ]
+        last = len(view.gaps) - 1
+        flipped.gaps = [
+            _element((_GAP, last - i, n - s - size, size)) for _, i, s, size in reversed(view.gaps)
+        ]
+        flipped.max_block, flipped.min_block, flipped.total_block = (
+            view.max_block,
+            view.min_block,
+            view.total_block,
+        )
+        flipped.max_gap, flipped.min_gap, flipped.total_gap = (
+            view.max_gap,
+            view.min_gap,
+            view.total_gap,
+        )
+        flipped.total_hint = view.total_hint
+        return view, flipped
+
     def _compute(self, hints: tuple[int, ...], text: str) -> None:
         n = len(text)
         self.n = n
         (self.hints, self.lowest_end, self.highest_start, self.max_hint, self.min_hint) = (
             _hint_geometry(hints, n)
         )
-        self.blocks = [
-            Element(_BLOCK, i, m.start(), m.end() - m.start())
-            for i, m in enumerate(_BLOCKS.finditer(text))
-        ]
-        self.gaps = [
-            Element(_GAP, i, m.start(), m.end() - m.start())
-            for i, m in enumerate(_GAPS.finditer(text))
-        ]
-        sizes = [e[3] for e in self.blocks]
+        spans = [m.span() for m in _BLOCKS.finditer(text)]
+        self.blocks = [_element((_BLOCK, i, s, e - s)) for i, (s, e) in enumerate(spans)]
+        sizes = [e - s for s, e in spans]
         self.max_block = max(sizes, default=0)
         self.min_block = min(sizes, default=0)
         self.total_block = sum(sizes)
-        sizes = [e[3] for e in self.gaps]
+        spans = [m.span() for m in _GAPS.finditer(text)]
+        self.gaps = [_element((_GAP, i, s, e - s)) for i, (s, e) in enumerate(spans)]
+        sizes = [e - s for s, e in spans]
         self.max_gap = max(sizes, default=0)
         self.min_gap = min(sizes, default=0)
         self.total_gap = sum(sizes)
@@ -196,6 +230,11 @@ class LineView:
 
 _HINT, _BLOCK, _GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 _BLOCKS = re.compile("O+")
+# An Element from a 4-tuple (Element(...) and Element._make check their arguments, at twice the
+# cost; these tuples are made here, of the right length).
+_element = cast(
+    Callable[[tuple[ElementType, int, int, int]], Element], partial(tuple.__new__, Element)
+)
 _GAPS = re.compile("[^x]+")
 
 
@@ -443,9 +482,10 @@ def first_new_fill(rules: tuple[Rule, ...]) -> FirstNewFill:
         lines = ["def first(F, R, M0, M1):", " N = F.n"]
         for number, rule in enumerate(rules[first : first + _RULES_PER_FUNCTION], first):
             same = "M0" if rule.action.value else "M1"
+            code = _Codegen(rule)
             for flipped, view in ((False, "F"), (True, "R")):
                 lines.append(f" V = {view}")
-                lines += _Codegen(rule).body(" ", _new_fill_action(number, flipped, same))
+                lines += code.body(" ", _new_fill_action(number, flipped, same))
         lines.append(" return None")
         namespace: dict[str, Any] = {}
         exec(compile("\n".join(lines), f"<rules {first}+>", "exec"), namespace)

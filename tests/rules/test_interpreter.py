@@ -598,3 +598,15 @@ def test_first_new_fill_splits_large_rule_sets_in_order():
         )
         views = (LineView.of_text(line.hints, text), LineView.of_text(line.hints[::-1], text[::-1]))
         assert backwards(*views, *masks) == _first_new_by_apply_rule(rules[::-1], line)
+
+
+def test_a_views_pair_is_the_view_of_the_line_and_of_the_line_flipped():
+    rng = random.Random(12)
+    for _ in range(300):
+        line = random_long_line(rng)
+        view, flipped = LineView.pair_of_text(line.hints, line.text)
+        for got, want in ((view, LineView(line)), (flipped, LineView(line.flipped()))):
+            for name in LineView.__slots__:
+                assert getattr(got, name) == getattr(want, name), (name, str(line))
+        # the flipped view's elements are Elements, as the rules read them
+        assert all(isinstance(e, Element) for e in flipped.blocks + flipped.gaps)
