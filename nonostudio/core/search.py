@@ -191,7 +191,9 @@ class Search:
                 continue
             self.report(state, f"searching (depth {depth})")
             on, off = pair
-            for child in (off, on):
+            # The child that decides more cells is searched first (pushed last): its subtree is
+            # the smaller one, and on the TAAI puzzles it reaches a solution in fewer nodes.
+            for child in (on, off) if on.known < off.known else (off, on):
                 if child.is_solved():
                     self.found(child)
                 else:
