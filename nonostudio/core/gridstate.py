@@ -8,12 +8,14 @@ its column.  Copying a state is cheap (four lists of ints), which probing and se
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
+
+if TYPE_CHECKING:  # imported where a grid array is made or read: line logic on a small puzzle
+    import numpy as np  # needs none (the command line's start-up, docs/design/cli.md)
 
 #: The line solver's results by ``(is_row, index, filled mask, crossed mask)``: the masks after
 #: deduction.  Shared between copies of a state (and, by a caller, between states).
@@ -55,6 +57,8 @@ class GridState:
 
     @classmethod
     def from_grid(cls, puzzle: Puzzle, grid: np.ndarray) -> GridState:
+        import numpy as np
+
         state = cls(puzzle)
         for r, c in zip(*np.nonzero(np.asarray(grid) != UNKNOWN), strict=True):
             state.set_cell(int(r), int(c), int(grid[r, c]))
@@ -86,6 +90,8 @@ class GridState:
         self.known += 1
 
     def to_grid(self) -> np.ndarray:
+        import numpy as np
+
         filled = _unpack_rows(self.row_f, self.height, self.width)
         crossed = _unpack_rows(self.row_x, self.height, self.width)
         # UNKNOWN = -1, CROSSED = 0, FILLED = 1
@@ -216,6 +222,8 @@ def _cross_many(
     other_x: list[int],
     dirty: set[int],
 ) -> None:
+    import numpy as np
+
     rows = [i for i, _, _ in changes]
     for pos, other in ((1, other_f), (2, other_x)):
         matrix = np.zeros((lines, n), dtype=np.uint8)
@@ -232,6 +240,8 @@ def _cross_many(
 
 def _unpack_rows(masks: list[int], height: int, width: int) -> np.ndarray:
     """The masks' bits as a ``height x width`` int8 array of 0 and 1 (bit ``c`` is column c)."""
+    import numpy as np
+
     nbytes = (width + 7) >> 3
     data = b"".join([m.to_bytes(nbytes, "little") for m in masks])
     rows = np.frombuffer(data, dtype=np.uint8).reshape(height, nbytes)
