@@ -60,6 +60,9 @@ class Search:
         self._last_report = 0.0
         self._checks = 0
         self.halted: str | None = None  # why ``halt`` stopped a propagation: "cancelled", "time"
+        # The most decided state the last ``probe`` call reached: it implies no more than the
+        # state that call was given, so it stands for it when the call is stopped part way.
+        self.latest: GridState | None = None
 
     def halt(self) -> bool:
         """The ``should_stop`` handed to line propagation: true once cancelled or past the
@@ -117,6 +120,7 @@ class Search:
         lines its branch changed as the first focus.  Raises Contradiction when the state has no
         solution.
         """
+        self.latest = state
         while True:
             best: tuple[GridState, GridState] | None = None
             best_score = -1
@@ -144,12 +148,12 @@ class Search:
                 if on is None or off is None:
                     forced = on if off is None else off  # the other value is forced
                     assert forced is not None  # both None was raised above
-                    state = forced
+                    state = self.latest = forced
                     self.report(state, "probing")
                     continue
                 common = self.agreement(state, on, off)
                 if common is not None:
-                    state = common  # decided the same way whichever value the cell takes
+                    state = self.latest = common  # decided alike whichever value the cell takes
                     self.report(state, "probing")
                     continue
                 score = min(on.known, off.known)
