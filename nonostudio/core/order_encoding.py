@@ -1,0 +1,160 @@
+"""CNF for the SAT stage: each line's block starts in the order encoding.
+
+For block ``j`` of a line, variable ``y(j, p)`` means "block j starts at cell p or later".  The
+clauses say that these are ordered (``y(j, p+1) -> y(j, p)``), that blocks keep a gap between them,
+that a cell a block covers is filled, and that a filled cell is covered by the last block starting
+at or before it.  Cells the grid state decides are constants.  Why this encoding and not the
+automaton one it replaced: docs/design/solver.md §3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.linesolver import placements, solve_masks
+
+#: A clause: DIMACS literals (non-zero ints).
+Clause = list[int]
+
+
+class Formula:
+    """Clauses over variables ``1..count``; ``cells`` maps each undecided cell to its variable
+    (true: filled).  ``unsatisfiable`` is set when a line cannot hold its blocks at all."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.clauses: list[Clause] = []
+        self.cells: dict[tuple[int, int], int] = {}
+        self.unsatisfiable = False
+
+    def new_vars(self, n: int) -> int:
+        """Reserve ``n`` variables; the first one's number."""
+        first = self.count + 1
+        self.count += n
+        return first
+
+
+# Constant literals: true and false (the negation of one is the other).
+TRUE = 1 << 62
+FALSE = -TRUE
+
+
+def _add(clauses: list[Clause], lits: Sequence[int]) -> bool:
+    """Add the clause of ``lits`` with constants simplified away; False if it is empty."""
+    out = []
+    for lit in lits:
+        if lit == TRUE:
+            return True
+        if lit != FALSE and lit not in out:
+            if -lit in out:
+                return True
+            out.append(lit)
+    if not out:
+        return False
+    clauses.append(out)
+    return True
+
+
+def encode_line(
+    formula: Formula, hints: Sequence[int], starts: Sequence[int], cells: Sequence[int]
+) -> bool:
+    """Add the clauses of one line; False if one of them is empty (the line cannot be placed).
+
+    ``starts[j]`` is the mask of cells block ``j`` can start at in some solution of the line
+    (:func:`nonostudio.core.linesolver.placements`); ``cells[i]`` is cell i's variable, or
+    ``TRUE`` / ``FALSE`` when it is decided.
+    """
+    k = len(hints)
+    n = len(cells)
+    clauses = formula.clauses
+    if k == 0:
+        return all(_add(clauses, (-x,)) for x in cells)
+    # y[j][p - lo[j]] for lo[j] <= p <= hi[j] + 1 is "block j starts at p or later": true at lo,
+    # false past hi, and between them one variable per start the block can take, the positions
+    # between two such starts sharing the later one's variable.
+    lo = [(m & -m).bit_length() - 1 for m in starts]
+    hi = [m.bit_length() - 1 for m in starts]
+    ys: list[list[int]] = []
+    for j in range(k):
+        mask, low, high = starts[j], lo[j], hi[j]
+        count = mask.bit_count() - 1
+        var = formula.new_vars(count) if count else 0
+        row = [FALSE] * (high - low + 2)
+        lit = FALSE
+        for p in range(high, low, -1):
+            if mask >> p & 1:
+                if lit != FALSE:
+                    clauses.append([-lit, var])  # starting here or later -> after the one before
+                lit = var
+                var += 1
+            row[p - low] = lit
+        row[0] = TRUE
+        ys.append(row)
+
+    def y(j: int, p: int) -> int:
+        if p <= lo[j]:
+            return TRUE
+        if p > hi[j]:
+            return FALSE
+        return ys[j][p - lo[j]]
+
+    ok = True
+    for j in range(k - 1):
+        step = hints[j] + 1
+        mask = starts[j]
+        for p in range(lo[j] + 1, hi[j] + 1):
+            if mask >> p & 1:
+                ok = _add(clauses, (-y(j, p), y(j + 1, p + step))) and ok
+    for i in range(n):
+        x = cells[i]
+        if x != TRUE:  # a block covering cell i fills it
+            for j, h in enumerate(hints):
+                if i - h + 1 > hi[j] or i < lo[j]:
+                    continue
+                ok = _add(clauses, (x, -y(j, i - h + 1), y(j, i + 1))) and ok
+        if x != FALSE:  # a filled cell is covered by the last block to start at or before it
+            ok = _add(clauses, (-x, -y(0, i + 1))) and ok
+            for j in range(k):
+                if lo[j] > i:
+                    break
+                after = -y(j + 1, i + 1) if j + 1 < k else FALSE
+                ok = _add(clauses, (-x, y(j, i + 1), after, y(j, i - hints[j] + 1))) and ok
+    return ok
+
+
+def encode(state: GridState, should_stop: Callable[[], bool] | None = None) -> Formula | None:
+    """The formula of the puzzle from ``state`` on; None when ``should_stop()`` turned true.
+
+    Lines the state decides completely add no clauses; a line no placement fits makes the
+    formula ``unsatisfiable``.
+    """
+    formula = Formula()
+    height, width = state.height, state.width
+    row_f, row_x = state.row_f, state.row_x
+    grid = [[TRUE if row_f[r] >> c & 1 else FALSE for c in range(width)] for r in range(height)]
+    for r in range(height):
+        unknown = ~(row_f[r] | row_x[r])
+        for c in range(width):
+            if unknown >> c & 1:
+                grid[r][c] = formula.cells[(r, c)] = formula.new_vars(1)
+    puzzle = state.puzzle
+    lines = [(puzzle.rows[r], width, row_f[r], row_x[r], grid[r]) for r in range(height)]
+    lines += [
+        (puzzle.cols[c], height, state.col_f[c], state.col_x[c], [row[c] for row in grid])
+        for c in range(width)
+    ]
+    for hints, n, filled, crossed, cells in lines:
+        if should_stop is not None and should_stop():
+            return None
+        if filled | crossed == (1 << n) - 1 and not formula.unsatisfiable:
+            if solve_masks(hints, n, filled, crossed) is None:
+                formula.unsatisfiable = True
+            continue
+        starts = placements(hints, n, filled, crossed) if hints else []
+        if starts is None or (not hints and filled):
+            formula.unsatisfiable = True
+            continue
+        if not encode_line(formula, hints, starts, cells):
+            formula.unsatisfiable = True
+    return formula
