@@ -19,7 +19,9 @@ MEMORY_CELLS = 4096
 LINE_CACHE_LIMIT = 200_000
 
 _Masks = tuple[int, int, int, int]  # a grid's filled, crossed masks by rows, then by columns
-_Memory = tuple[_Masks, _Masks, int, int, int]
+# F, S, cells of the lines L unknown in F, L's rows, L's columns as bits, and the cells where
+# a filled / a crossed cell of a later grid is news for the trial (see TrialMemory.refuted).
+_Memory = tuple[_Masks, _Masks, int, int, int, int, int]
 
 
 def whole_mask(rows: list[int], width: int) -> int:
@@ -110,12 +112,12 @@ class TrialMemory:
             trial.set_cell(r, c, assumed)
             rows, cols = {r}, {c}
         else:
-            fill, seen, open_ = known[0], known[1], known[2]
-            new = self.news.get(id(seen))
-            if new is not None and new[0] is seen:
-                new_f, new_x = new[1], new[2]
-                if not (new_f & fill[1] or new_x & fill[0] or (new_f | new_x) & open_):
-                    return False  # the common case, ahead of _settled
+            # The common case, ahead of _settled: no cell of G is new to the trial, that is no
+            # cell of G \ S has the other value in F or lies unknown on L.  S ⊆ F, F is
+            # consistent and no cell of S is unknown on L, so G's cells can be tested whole.
+            grid = self.grid
+            if not (grid[0] & known[5] or grid[1] & known[6]):
+                return False
             outcome = self._settled(key, known)
             if outcome is not None:
                 return outcome
@@ -165,12 +167,15 @@ class TrialMemory:
             whole_mask(trial.col_f, h),
             whole_mask(trial.col_x, h),
         )
+        open_ = region & ~(fill[0] | fill[1])
         self.memory[key] = (
             fill,
             self.grid,
-            region & ~(fill[0] | fill[1]),
+            open_,
             changed_rows,
             changed_cols,
+            fill[1] | open_,
+            fill[0] | open_,
         )
 
     def _settled(self, key: tuple[int, int, int], known: _Memory) -> bool | None:
@@ -178,7 +183,7 @@ class TrialMemory:
         is).  On a line the trial changed and the grid has new cells on, the line of ``F ∪ G``
         is solved alone: if it stays as it is on every such line, ``F ∪ G`` is the fixed point
         (and is remembered as the trial's new ``F``)."""
-        fill, seen, open_, changed_rows, changed_cols = known
+        fill, seen, open_, changed_rows, changed_cols = known[:5]
         grid = self.grid
         new = self.news.get(id(seen))
         if new is None or new[0] is not seen:
@@ -216,11 +221,14 @@ class TrialMemory:
                 cache[(is_row, i, f, x)] = out
                 if out != (f, x):
                     return None
+            open_ &= ~(grid[0] | grid[1])
             self.memory[key] = (
                 union,
                 grid,
-                open_ & ~(grid[0] | grid[1]),
+                open_,
                 changed_rows,
                 changed_cols,
+                union[1] | open_,
+                union[0] | open_,
             )
         return False
