@@ -28,6 +28,11 @@ class Formula:
         self.cells: dict[tuple[int, int], int] = {}
         self.unsatisfiable = False
 
+    def dimacs(self) -> str:
+        """The clauses as DIMACS text."""
+        body = "".join(" ".join(map(str, clause)) + " 0\n" for clause in self.clauses)
+        return f"p cnf {max(self.count, 1)} {len(self.clauses)}\n{body}"
+
     def new_vars(self, n: int) -> int:
         """Reserve ``n`` variables; the first one's number."""
         first = self.count + 1

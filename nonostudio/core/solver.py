@@ -1,28 +1,39 @@
 """The complete solver: a verdict for a puzzle (unique and line-solvable, unique but needs search,
 multiple solutions, no solution, undecided) with the solutions that prove it.
 
-Line logic first (exact line solver to a fixed point), then probing and depth-first search
-(:mod:`nonostudio.core.search`), then SAT (:mod:`nonostudio.core.satsolver`) once the search's
-budgets are spent.  Time limit, progress callback and cancellation are part of the API; a cancelled
-or timed-out run returns ``UNDECIDED`` with the cells line logic decided.  How the stages hand over
-and why the budgets count line solves: docs/design/solver.md.
+Line logic first (exact line solver to a fixed point), then, if it leaves cells undecided, a SAT
+search for two solutions (:mod:`nonostudio.core.satsolver`).  Time limit, progress callback and
+cancellation are part of the API; a cancelled or timed-out run returns ``UNDECIDED`` with the cells
+line logic decided (and a solution, if one was found).  Why SAT follows line logic directly:
+docs/design/solver.md §1.
 """
 
 from __future__ import annotations
 
 import enum
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.search import Search, SearchStopped, SolveStats
 
 if TYPE_CHECKING:  # the SAT stage's module is imported when that stage runs
     import numpy as np
+
+
+@dataclass
+class SolveStats:
+    """What a solve did: line solves, and the SAT stage's backend, formula and conflicts."""
+
+    line_solves: int = 0
+    sat_calls: int = 0
+    sat_backend: str = ""  # "cadical" or "z3" once the SAT stage ran
+    sat_variables: int = 0
+    sat_clauses: int = 0
+    sat_conflicts: int = 0  # CaDiCaL's (z3 does not report them)
 
 
 class Verdict(enum.Enum):
@@ -106,22 +117,33 @@ def _kept(state: GridState) -> GridState:
     return kept
 
 
-# Past these budgets of probing search the SAT stage takes over from the probed state.  They
-# count line solves, not seconds, so that the path to a verdict does not depend on how busy the
-# machine is (the figures behind them: docs/design/solver.md).
-ROOT_PROBE_BUDGET = 60_000
-SEARCH_BUDGET = 4_000
+class _Halt:
+    """The ``should_stop`` of line propagation and of the SAT stage: true once cancelled or past
+    the deadline, so that one long propagation (a 1000x1000 puzzle's lines take a millisecond
+    each) or SAT search does not overrun the time limit."""
+
+    def __init__(self, deadline: float | None, should_stop: StopCallback | None) -> None:
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.cancelled = False
+        self.halted = False
+
+    def __call__(self) -> bool:
+        if self.should_stop is not None and self.should_stop():
+            self.cancelled = self.halted = True
+        elif self.deadline is not None and time.perf_counter() > self.deadline:
+            self.halted = True
+        return self.halted
 
 
 @dataclass
 class _Outcome:
     """Makes the :class:`SolveResult` of one :func:`solve` call: the time it started, its stats
-    and search, and the state line logic reached."""
+    and stop, and the state line logic reached."""
 
     started: float
-    stats: SolveStats
-    search: Search
-    logic_state: GridState | None = None
+    halt: _Halt
+    stats: SolveStats = field(default_factory=SolveStats)
 
     def finish(
         self,
@@ -130,43 +152,19 @@ class _Outcome:
         *,
         solution: np.ndarray | GridState | None = None,
         alternate: np.ndarray | None = None,
-        cancelled: bool = False,
-        timed_out: bool = False,
     ) -> SolveResult:
+        halt = self.halt
+        stopped = verdict is Verdict.UNDECIDED
         return SolveResult(
             verdict,
             grid,
             solution=solution,
             alternate=alternate,
             seconds=time.perf_counter() - self.started,
-            cancelled=cancelled,
-            timed_out=timed_out,
+            cancelled=stopped and halt.cancelled,
+            timed_out=stopped and not halt.cancelled,
             stats=self.stats,
         )
-
-    @property
-    def logic(self) -> GridState:
-        assert self.logic_state is not None  # set once line logic has run
-        return self.logic_state
-
-    def undecided(self) -> SolveResult:
-        """Stopped by the time limit or cancelled: the line-logic grid and any solution found."""
-        search = self.search
-        return self.finish(
-            Verdict.UNDECIDED,
-            self.logic,
-            cancelled=search.cancelled,
-            timed_out=not search.cancelled,
-            solution=_first_solution(search),
-        )
-
-    def verdict_from(self, grids: list[np.ndarray]) -> SolveResult:
-        """The verdict of the complete list of (at most two) distinct solutions found."""
-        if not grids:
-            return self.finish(Verdict.NO_SOLUTION, self.logic)
-        if len(grids) == 1:
-            return self.finish(Verdict.UNIQUE_SEARCH, self.logic, solution=grids[0])
-        return self.finish(Verdict.MULTIPLE, self.logic, solution=grids[0], alternate=grids[1])
 
 
 def solve(
@@ -182,93 +180,54 @@ def solve(
     then; ``should_stop()`` returning True cancels the run (checked often).
     """
     started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
-    stats = SolveStats()
-    search = Search(deadline, should_stop, progress, stats)
-    out = _Outcome(started, stats, search)
+    halt = _Halt(None if time_limit is None else started + time_limit, should_stop)
+    out = _Outcome(started, halt)
     root = GridState(puzzle)
     try:
-        stats.line_solves += root.propagate(should_stop=search.halt)
+        out.stats.line_solves += root.propagate(should_stop=halt)
     except Contradiction:
         return out.finish(Verdict.NO_SOLUTION, _kept(root))
-    logic = out.logic_state = _kept(root)
-    if search.halted is not None:  # line logic alone ran out of time (or was cancelled)
-        return out.finish(
-            Verdict.UNDECIDED,
-            logic,
-            cancelled=search.cancelled,
-            timed_out=not search.cancelled,
-        )
+    logic = _kept(root)
+    if halt.halted:  # line logic alone ran out of time (or was cancelled)
+        return out.finish(Verdict.UNDECIDED, logic)
     if root.is_solved():
         return out.finish(Verdict.UNIQUE_LINE, logic, solution=logic)
     if progress is not None:
-        progress(root.known / root.total, "line logic stuck; probing")
-    probed = _probe_and_search(root, out)
-    if isinstance(probed, SolveResult):
-        return probed
-    if progress is not None:
-        progress(probed.known / probed.total, "probing exhausted its budget; SAT search")
-    return _sat_stage(probed, out, deadline, should_stop, progress)
-
-
-def _probe_and_search(root: GridState, out: _Outcome) -> SolveResult | GridState:
-    """Probe the root, then search, each within its line-solve budget: the result, or the state
-    the SAT stage starts from when a budget ran out (the root when its probing did)."""
-    search, stats = out.search, out.stats
-    probed = root
-    try:
-        search.phase_limit = stats.line_solves + ROOT_PROBE_BUDGET
-        probed, _ = search.probe(root.copy())
-        if probed.is_solved():
-            search.found(probed)
-        else:
-            search.phase_limit = stats.line_solves + SEARCH_BUDGET
-            search.run(probed)
-        return out.verdict_from([s.to_grid() for s in search.solutions.values()])
-    except Contradiction:
-        return out.finish(Verdict.NO_SOLUTION, out.logic)
-    except SearchStopped as stop:
-        if stop.reason != "budget":
-            return out.undecided()
-    return probed
+        progress(root.known / root.total, "line logic stuck; SAT search")
+    return _sat_stage(root, logic, out, progress)
 
 
 def _sat_stage(
-    probed: GridState,
-    out: _Outcome,
-    deadline: float | None,
-    should_stop: StopCallback | None,
-    progress: ProgressCallback | None,
+    root: GridState, logic: GridState, out: _Outcome, progress: ProgressCallback | None
 ) -> SolveResult:
-    """Up to two solutions from SAT, merged with those the search found."""
-    from nonostudio.core.satsolver import SatUnknown, sat_backend, sat_solutions
+    """The verdict from up to two solutions the SAT stage finds from ``root``."""
+    from nonostudio.core.satsolver import SatStats, SatUnknown, sat_backend, sat_solutions
 
-    search, stats = out.search, out.stats
+    stats = out.stats
+    sat = SatStats()
+    stats.sat_backend = sat_backend()
+    stats.sat_calls += 1
     try:
-        # ``halt`` also stops the encoding (long for a large puzzle) at the deadline.
-        stats.sat_backend = sat_backend()
         grids = sat_solutions(
-            probed,
+            root,
             limit=2,
-            deadline=deadline,
-            should_stop=search.halt,
+            deadline=out.halt.deadline,
+            should_stop=out.halt,  # also stops the encoding (long for a large puzzle)
             backend=stats.sat_backend,
             progress=progress,
+            stats=sat,
         )
-    except SatUnknown:
-        search.cancelled = search.cancelled or (should_stop is not None and should_stop())
-        return out.undecided()
-    stats.sat_calls += 1
-    seen: dict[bytes, np.ndarray] = {}
-    for g in [s.to_grid() for s in search.solutions.values()] + grids:
-        seen.setdefault(g.tobytes(), g)
-    return out.verdict_from(list(seen.values()))
-
-
-def _first_solution(search: Search) -> np.ndarray | None:
-    for state in search.solutions.values():
-        return state.to_grid()
-    return None
+    except SatUnknown as stop:
+        out.halt()  # say why: cancelled, or past the deadline
+        return out.finish(Verdict.UNDECIDED, logic, solution=stop.found[0] if stop.found else None)
+    finally:
+        stats.sat_variables, stats.sat_clauses = sat.variables, sat.clauses
+        stats.sat_conflicts = sat.conflicts
+    if not grids:
+        return out.finish(Verdict.NO_SOLUTION, logic)
+    if len(grids) == 1:
+        return out.finish(Verdict.UNIQUE_SEARCH, logic, solution=grids[0])
+    return out.finish(Verdict.MULTIPLE, logic, solution=grids[0], alternate=grids[1])
 
 
 __all__ = ["Verdict", "SolveResult", "SolveStats", "solve", "CROSSED", "FILLED", "UNKNOWN"]

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _anchors import PUZZLES, SURVEY, require_anchors, survey_spec  # noqa: E402
 
 from nonostudio.core.formats import parse_puzzle_arg  # noqa: E402
-from nonostudio.core.solver import solve  # noqa: E402
+from nonostudio.core.solver import SolveStats, solve  # noqa: E402
 
 GOALS = {
     name: 0.05
@@ -47,13 +47,9 @@ def spec_of(name: str) -> str:
     return survey_spec(name)
 
 
-def stage(stats: object) -> str:
+def stage(stats: SolveStats) -> str:
     """The stage that decided: the last one that ran."""
-    if stats.sat_calls:  # type: ignore[attr-defined]
-        return f"sat:{stats.sat_backend}"  # type: ignore[attr-defined]
-    if stats.nodes:  # type: ignore[attr-defined]
-        return "search"
-    return "probing" if stats.probes else "line logic"  # type: ignore[attr-defined]
+    return f"sat:{stats.sat_backend}" if stats.sat_calls else "line logic"
 
 
 def _peer(spec: str, queue: mp.Queue) -> None:
@@ -167,7 +163,7 @@ def main() -> int:
     )
     print(
         f"{'puzzle':13} {'size':8} {'verdict':24} {'CPU':>9} {'goal':>7} {'ok':3} {'stage':12}"
-        f" {'picross-solver':>15} {'ratio':>6} {'line solves':>11} {'probes':>7} {'nodes':>6}"
+        f" {'picross-solver':>15} {'ratio':>6} {'line solves':>11} {'SAT vars':>8} {'conflicts':>9}"
     )
     met = 0
     for name in names:
@@ -197,7 +193,7 @@ def main() -> int:
         print(
             f"{name:13} {puzzle.size_text:8} {best.verdict.label:24} {cpu:7.3f} s"
             f" {GOALS[name]:6.2f}s {'yes' if ok else 'NO':3} {stage(st):12} {peer:>15}"
-            f" {ratio:>6} {st.line_solves:11} {st.probes:7} {st.nodes:6}",
+            f" {ratio:>6} {st.line_solves:11} {st.sat_variables:8} {st.sat_conflicts:9}",
             flush=True,
         )
     seconds, verdict, base, peak = peak_memory(survey_spec("Cauldron"))
