@@ -10,7 +10,8 @@ Four TAAI puzzles that used to fall through to the SAT stage are included (issue
 peak memory is measured in a child process (ru_maxrss). ``--hard`` adds Knotty and Faase with a
 10-minute limit each.  Then ``nonostudio-cli grade``'s work on the 12 webpbn survey files
 (``--grade-only``: just that): CPU per file and in total, goals 1.5 s for Petroglyph and 5 s in
-all (issue 36); ``--no-grade`` leaves it out.
+all (issue 36); ``--no-grade`` leaves it out.  Between them, the first 100 TAAI icga2017 puzzles
+against pbnsolve's total from INDEX.csv (goal: at most 2x) and picross-solver's in this run.
 """
 
 from __future__ import annotations
@@ -103,6 +104,54 @@ def peak_memory(spec: str) -> tuple[float, str, float, float]:
     proc.start()
     proc.join()
     return queue.get()
+
+
+TAAI_COUNT = 100
+TAAI_GOAL = 2.0  # nonostudio's CPU at most this multiple of pbnsolve's total
+
+
+def taai_corpus(peer: bool) -> bool:
+    """The first 100 puzzles of TAAI icga2017: nonostudio's CPU in all (each verdict checked
+    against pbnsolve's in INDEX.csv), against pbnsolve's total from INDEX.csv (measured when the
+    index was made, wall time, two jobs at once: the only pbnsolve figure on this machine) and,
+    with ``peer``, picross-solver's CPU in this run.  True when the goal is met."""
+    import csv
+
+    expected = {}
+    with (PUZZLES / "INDEX.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            if row["file"] == "taai-tournaments/question/icga2017.txt":
+                expected[int(row["item"])] = (row["pbnsolve_u_b"], float(row["wall_s"]))
+    ours = pbnsolve = 0.0
+    peer_total = 0.0
+    peer_done = 0
+    labels = {"multiple": "multiple solutions", "unique": "unique, needs search"}
+    for item in range(1, TAAI_COUNT + 1):
+        spec = f"{TAAI}#{item}"
+        puzzle = parse_puzzle_arg(spec)
+        started = time.process_time()
+        res = solve(puzzle, time_limit=120)
+        ours += time.process_time() - started
+        verdict, wall = expected[item]
+        pbnsolve += wall
+        assert res.verdict.label == labels.get(verdict, verdict), (item, res.verdict, verdict)
+        if peer:
+            _, seconds = peer_time(spec)
+            if seconds is not None:
+                peer_total += seconds
+                peer_done += 1
+    ratio = ours / pbnsolve
+    print(
+        f"\nTAAI icga2017 #1-{TAAI_COUNT}: nonostudio {ours:.3f} s CPU in all, every verdict as "
+        f"pbnsolve's; pbnsolve {pbnsolve:.3f} s (INDEX.csv wall_s) -> {ratio:.2f}x"
+        f" (goal <= {TAAI_GOAL:.0f}x: {'met' if ratio <= TAAI_GOAL else 'NOT met'})"
+    )
+    if peer:
+        print(
+            f"picross-solver finished {peer_done} of {TAAI_COUNT} within 30 s each, "
+            f"{peer_total:.3f} s CPU in all"
+        )
+    return ratio <= TAAI_GOAL
 
 
 GRADE_GOALS = {"webpbn-00436-petroglyph.non": 1.5}
@@ -202,6 +251,7 @@ def main() -> int:
         f" (interpreter + imports before solving: {base:.0f} MB; goal <= 500 MB)"
     )
     print(f"goals met: {met}/{len(names)}")
+    taai_corpus(peer=not args.no_peer)
     if not args.no_grade:
         grade_survey()
     return 0
