@@ -90,7 +90,7 @@ def encode_line(
         for p in range(high, low, -1):
             if mask >> p & 1:
                 if lit != FALSE:
-                    clauses.append([-lit, var])  # starting here or later -> after the one before
+                    clauses.append([-lit, var])  # at the later start or after -> here or after
                 lit = var
                 var += 1
             row[p - low] = lit
