@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, cast
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.rules import ast
 from nonostudio.rules.ast import ElementType, Rule, conjuncts, variables, walk
+from nonostudio.rules.linear import End, linear
 
 
 class Element(NamedTuple):
@@ -265,6 +266,37 @@ _LIST = {ElementType.HINT: "V.hints", ElementType.BLOCK: "V.blocks", ElementType
 _NAME = {ElementType.HINT: "hint", ElementType.BLOCK: "block", ElementType.GAP: "gap"}
 
 
+@dataclass(frozen=True)
+class _Listed:
+    """The elements of a list (``over``) for which ``holds`` holds, ``other`` naming the element
+    in it, as a uniqueness test lists them under the name ``found``."""
+
+    found: str
+    other: str
+    over: str
+    holds: str
+
+    @property
+    def made(self) -> str:
+        """The expression listing them all."""
+        return f"[{self.other} for {self.other} in {self.over} if {self.holds}]"
+
+    def statements(self) -> list[str]:
+        """Statements making ``found`` a tuple of the one element listed, ``continue`` when
+        there is none or several: a loop stopping at a second one, not listing them all."""
+        found, other = self.found, self.other
+        return [
+            f"{found} = ()",
+            f"for {other} in {self.over}:",
+            f" if {self.holds}:",
+            f"  if {found}:",
+            f"   {found} = ()",
+            "   break",
+            f"  {found} = ({other},)",
+            f"if not {found}: continue",
+        ]
+
+
 class _Codegen:
     """Turns a rule into the source of ``def run(V): ...`` returning a list of raw fills."""
 
@@ -275,8 +307,16 @@ class _Codegen:
         self.types = {b.name: b.pattern.type for b in rule.bindings}
         self.fresh = 0
         self.checks: list[list[str]] = []
-        self.lists: list[list[tuple[str, str]]] = []
+        self.lists: list[list[_Listed]] = []
         self.loop_over: dict[int, str] = {}
+        # Per binding: an equality tying its element to earlier ones, as (the element's side
+        # with the element as ``x``, the other side): its loop looks the matching elements up.
+        self.joins: dict[int, tuple[str, str]] = {}
+        # Per loop depth, the tests that once false for an element are false for every later
+        # one of its list (its loop stops there).
+        self.stops: list[list[str]] = []
+        # Per loop depth, the uniqueness tests made there as statements.
+        self.unique: list[list[list[str]]] = []
         self.plan()
 
     def expr(self, e: ast.Expr, local: dict[str, str]) -> str:
@@ -328,16 +368,15 @@ class _Codegen:
                 )
         raise TypeError(f"not a condition: {c!r}")
 
-    def hoisted(self, part: ast.Unique) -> tuple[str, str, str]:
-        """A top-level ``var is unique where cond`` split in two: the list of the elements of
-        var's type for which ``cond`` holds, and the test that this list is var's element alone
-        (the list having one element is tested where it is made).  Returns (the list's name,
-        the expression making it, the test)."""
+    def hoisted(self, part: ast.Unique) -> tuple[_Listed, str]:
+        """A top-level ``var is unique where cond`` split in two: the elements of var's type
+        for which ``cond`` holds, found once (:class:`_Listed`), and the test that they are
+        var's element alone (their being one is tested where they are found)."""
         self.fresh += 1
         found, other = f"s{self.fresh}", f"u{self.fresh}"
         holds = self.cond(part.cond, {**self.local, part.var: other})
-        made = f"[{other} for {other} in {_LIST[self.types[part.var]]} if {holds}]"
-        return found, made, f"({found}[0][1] == {self.local[part.var]}[1])"
+        listed = _Listed(found, other, _LIST[self.types[part.var]], holds)
+        return listed, f"({found}[0][1] == {self.local[part.var]}[1])"
 
     def plan(self) -> None:
         """Where each conjunct is tested (``checks`` by loop depth, 0 before any loop), which
@@ -346,10 +385,12 @@ class _Codegen:
         position = {b.name: i for i, b in enumerate(rule.bindings)}
         # Each conjunct is tested right after the last pattern it mentions is bound.
         checks: list[list[str]] = [[] for _ in range(len(rule.bindings) + 1)]
+        stops: list[list[str]] = [[] for _ in range(len(rule.bindings) + 1)]
+        inlined: list[tuple[int, ast.Unique]] = []
         # A uniqueness conjunct whose condition's other patterns are all bound before its own
         # variable's: the elements it holds for are listed once per binding of those
         # (docs/design/rules.md, "Uniqueness listed once").
-        lists: list[list[tuple[str, str]]] = [[] for _ in range(len(rule.bindings) + 1)]
+        lists: list[list[_Listed]] = [[] for _ in range(len(rule.bindings) + 1)]
         loop_over: dict[int, str] = {}
         for part in conjuncts(rule.condition):
             depth = max((position[v] + 1 for v in variables(part)), default=0)
@@ -357,35 +398,113 @@ class _Codegen:
                 others = variables(part.cond) - {part.var}
                 before = max((position[v] + 1 for v in others), default=0)
                 if before < depth:  # then depth is var's own: the test is made in its loop
-                    found, made, test = self.hoisted(part)
-                    lists[before].append((found, made))
+                    listed, test = self.hoisted(part)
+                    lists[before].append(listed)
                     own = position[part.var]
                     if own not in loop_over and isinstance(
                         rule.bindings[own].pattern, ast.Arbitrary
                     ):
-                        loop_over[own] = found  # var runs over the one element listed
+                        loop_over[own] = listed.found  # var runs over the one element listed
                     else:
                         checks[depth].append(test)
                     continue
-            checks[depth].append(self.cond(part, self.local))
-        self.checks, self.lists, self.loop_over = checks, lists, loop_over
+            if depth and isinstance(part, ast.Unique):
+                inlined.append((depth, part))
+                continue
+            (stops if self.stops_loop(part, depth) else checks)[depth].append(
+                self.cond(part, self.local)
+            )
+            self.join(part, depth)
+        for own in loop_over:
+            self.joins.pop(own, None)
+        self.checks, self.lists, self.loop_over, self.stops = checks, lists, loop_over, stops
+        self.unique = [[] for _ in range(len(rule.bindings) + 1)]
+        for depth, part in inlined:  # after the other tests of their depth
+            self.unique[depth].append(self.unique_lines(part))
+
+    def unique_lines(self, part: ast.Unique) -> list[str]:
+        """``var is unique where cond`` tested in a loop, as statements (``continue`` when it
+        does not hold): cond for var's element, then a loop looking for another element it
+        holds for (what ``cond`` gives as ``... and not any(...)``, without a generator)."""
+        self.fresh += 1
+        other, x = f"u{self.fresh}", self.local[part.var]
+        unique = self.cond(part.cond, {**self.local, part.var: other})
+        return [
+            f"if not {self.cond(part.cond, self.local)}: continue",
+            f"for {other} in {_LIST[self.types[part.var]]}:",
+            f" if {other}[1] != {x}[1] and {unique}: break",
+            "else:",
+            f" {other} = None",
+            f"if {other} is not None: continue",
+        ]
+
+    def stops_loop(self, part: ast.Cond, depth: int) -> bool:
+        """Whether ``part``, tested in binding ``depth - 1``'s loop over an arbitrary pattern,
+        is ``a >= b`` or ``a > b`` with ``a - b`` never growing along the element list (blocks
+        and gaps in line order: start and end grow; hints in clue order: index, lowest end and
+        highest start grow; sizes go either way), so that once false it stays false."""
+        own = depth - 1
+        if own < 0 or not isinstance(part, ast.Compare) or part.op == "=":
+            return False
+        binding = self.rule.bindings[own]
+        if not isinstance(binding.pattern, ast.Arbitrary):
+            return False
+        form = linear(part.left, self.types).minus(linear(part.right, self.types))
+        hint = self.types[binding.name] is ElementType.HINT
+        growing: tuple[type, ...] = (
+            (ast.Start, ast.LowestEndCell, ast.HighestStartCell) if hint else (ast.Start, End)
+        )
+        for atom, k in form.terms:
+            if getattr(atom, "var", None) != binding.name:
+                continue  # fixed within the loop
+            if not isinstance(atom, growing) or k > 0:
+                return False
+        return True
+
+    def join(self, part: ast.Cond, depth: int) -> None:
+        """Note ``part`` as binding ``depth - 1``'s join when it is ``a = b`` with one side
+        mentioning that binding's variable alone and the other side not mentioning it (the
+        first such conjunct of an arbitrary pattern; the test itself stays)."""
+        own = depth - 1
+        if own < 0 or own in self.joins or not isinstance(part, ast.Compare) or part.op != "=":
+            return
+        binding = self.rule.bindings[own]
+        if not isinstance(binding.pattern, ast.Arbitrary):
+            return
+        for mine, other in ((part.left, part.right), (part.right, part.left)):
+            if variables(mine) == {binding.name} and binding.name not in variables(other):
+                key = self.expr(mine, {**self.local, binding.name: "x"})
+                self.joins[own] = (key, self.expr(other, self.local))
+                return
 
     def body(self, indent: str, action: Callable[[str, str, str], list[str]]) -> list[str]:
         """The rule's loops and tests at ``indent``, ``action(start, end, bound)`` giving the
         lines run for each binding combination whose condition holds (at the innermost
         indent)."""
-        top = self.checks[0] + [f"len({found} := {made}) == 1" for found, made in self.lists[0]]
-        lines = []
+        top = self.checks[0] + [
+            f"len({listed.found} := {listed.made}) == 1" for listed in self.lists[0]
+        ]
+        lines = [f"{indent}j{i} = None" for i in self.joins]
         if top:
             lines.append(f"{indent}if {' and '.join(top)}:")
             indent += " "
         for i, b in enumerate(self.rule.bindings):
             over = self.loop_over.get(i) or self.pattern(b.pattern)
+            if i in self.joins:  # the elements whose key is the other side, in list order
+                key, other = self.joins[i]
+                lines += [
+                    f"{indent}if j{i} is None:",
+                    f"{indent} j{i} = {{}}",
+                    f"{indent} for x in {over}: j{i}.setdefault({key}, []).append(x)",
+                ]
+                over = f"j{i}.get({other}, ())"
             lines.append(f"{indent}for e{i} in {over}:")
             indent += " "
+            lines += [f"{indent}if not {c}: break" for c in self.stops[i + 1]]
             lines += [f"{indent}if not {c}: continue" for c in self.checks[i + 1]]
-            for found, made in self.lists[i + 1]:
-                lines.append(f"{indent}if len({found} := {made}) != 1: continue")
+            lines += [indent + line for unique in self.unique[i + 1] for line in unique]
+            for listed in self.lists[i + 1]:
+                lines += [indent + line for line in listed.statements()]
         fill = self.rule.action
         bound = "".join(f"e{i}, " for i in range(len(self.rule.bindings)))
         start, end = self.expr(fill.start, self.local), self.expr(fill.end, self.local)
@@ -479,13 +598,18 @@ def first_new_fill(rules: tuple[Rule, ...]) -> FirstNewFill:
         compiled(rule)  # the same checks (and errors) as a rule run alone
     parts = []
     for first in range(0, len(rules), _RULES_PER_FUNCTION):
-        lines = ["def first(F, R, M0, M1):", " N = F.n"]
+        body: list[str] = []
+        used: dict[str, None] = {}  # the views' fields the body reads, in first-use order
         for number, rule in enumerate(rules[first : first + _RULES_PER_FUNCTION], first):
-            same = "M0" if rule.action.value else "M1"
+            same = "U0" if rule.action.value else "U1"
             code = _Codegen(rule)
             for flipped, view in ((False, "F"), (True, "R")):
-                lines.append(f" V = {view}")
-                lines += code.body(" ", _new_fill_action(number, flipped, same))
+                for line in code.body(" ", _new_fill_action(number, flipped, same)):
+                    body.append(_VIEW_FIELD.sub(_local_field(view, used), line))
+        # Each field read once a call into a local (N: the line's size, the same both ways).
+        lines = ["def first(F, R, M0, M1):", " N = F.n", " U0 = ~M0", " U1 = ~M1"]
+        lines += [f" {name} = {name[0]}.{name[2:]}" for name in used]
+        lines += body
         lines.append(" return None")
         namespace: dict[str, Any] = {}
         exec(compile("\n".join(lines), f"<rules {first}+>", "exec"), namespace)
@@ -503,6 +627,23 @@ def first_new_fill(rules: tuple[Rule, ...]) -> FirstNewFill:
     return first_of_all
 
 
+_VIEW_FIELD = re.compile(r"\bV\.(\w+)")
+
+
+def _local_field(view: str, used: dict[str, None]) -> Callable[[re.Match[str]], str]:
+    """A substitution of ``V.field`` by the local ``{view}_field`` (``N`` for ``V.n``), noting
+    each local in ``used``."""
+
+    def local(match: re.Match[str]) -> str:
+        if match[1] == "n":
+            return "N"
+        name = f"{view}_{match[1]}"
+        used[name] = None
+        return name
+
+    return local
+
+
 def _new_fill_action(number: int, flipped: bool, same: str) -> Callable[[str, str, str], list[str]]:
     """The generated lines returning a fill that is new (see :func:`first_new_fill`)."""
 
@@ -512,7 +653,7 @@ def _new_fill_action(number: int, flipped: bool, same: str) -> Callable[[str, st
         return [
             f"a = {start}",
             f"b = {end}",
-            f"if a < b and (a < 0 or b > N or (((1 << (b - a)) - 1) << a) & ~{same}): "
+            f"if a < b and (a < 0 or b > N or (((1 << (b - a)) - 1) << a) & {same}): "
             f"return ({number}, {flipped}, a, b, {bound})",
         ]
 

@@ -35,6 +35,7 @@ from nonostudio.rules.interpreter import (
     Element,
     LineView,
     RuleFill,
+    _Codegen,
     apply_fill,
     apply_rule,
     elements,
@@ -519,6 +520,91 @@ def test_compiled_rules_with_listed_uniqueness_agree_with_the_reference_semantic
             ]
             assert got == want, (r.name, str(line))
     assert all(fired.values()), fired  # each rule fills something on some line
+
+
+# Rules whose loops the compiled path shortens: an equality tying a pattern to earlier ones
+# (its loop looks the matching elements up), a comparison that once false stays false along the
+# element list (its loop stops), and ones that look alike but must not (sizes, growing sides).
+SHORTENED = [
+    rule(  # gap ending right before the block: looked up by end
+        "gap_before_block",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK)), ("g", Arbitrary(GAP))],
+        [
+            Compare(">", LineSize(), add(S("h"), T("b"))),
+            Compare("=", T("b"), add(add(T("g"), S("g")), lit(1))),
+        ],
+        False,
+        add(S("h"), T("b")),
+        add(add(S("h"), T("b")), lit(1)),
+    ),
+    rule(  # the equality written the other way round, by size
+        "block_of_hint_size",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK))],
+        [Compare("=", S("h"), S("b")), Compare(">=", LowestEndCell("h"), T("b"))],
+        True,
+        T("b"),
+        add(T("b"), S("b")),
+    ),
+    rule(  # stops: hints whose highest start is under the gap's start + 3, gaps ending early
+        "gaps_before",
+        [("g", Arbitrary(GAP)), ("h", Arbitrary(HINT))],
+        [
+            Compare(">=", LowestEndCell("h"), T("g")),
+            Compare(">", add(T("g"), lit(3)), HighestStartCell("h")),
+            Compare(">", sub(LineSize(), add(T("g"), S("g"))), lit(1)),
+        ],
+        True,
+        T("g"),
+        add(T("g"), lit(1)),
+    ),
+    rule(  # must not stop: sizes, and a side that grows along the list
+        "sizes_and_growing",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK))],
+        [
+            Compare(">=", S("b"), S("h")),
+            Compare(">", T("b"), sub(HighestStartCell("h"), lit(4))),
+            Compare(">=", add(T("h"), S("h")), lit(2)),
+        ],
+        False,
+        sub(T("b"), lit(1)),
+        T("b"),
+    ),
+    rule(  # an equality with the pattern on both sides is no lookup; uniqueness in a loop
+        "self_equal",
+        [("h", Arbitrary(HINT)), ("g", Arbitrary(GAP))],
+        [
+            Compare("=", add(T("g"), S("g")), add(S("g"), T("g"))),
+            Unique("g", Compare(">=", S("g"), S("h"))),
+            Unique("h", Compare(">=", add(T("g"), S("g")), LowestEndCell("h"))),
+        ],
+        True,
+        T("g"),
+        add(T("g"), S("h")),
+    ),
+]
+
+
+def test_compiled_rules_with_shortened_loops_agree_with_the_reference_semantics():
+    rng = random.Random(12)
+    fired = {r.name: 0 for r in SHORTENED}
+    for _ in range(1500):
+        line = random_long_line(rng)
+        for r in SHORTENED:
+            want = _reference_bindings(r, line)
+            fired[r.name] += bool(want)
+            got = [
+                (f.start, f.end, tuple(f.env.values())) for f in apply_rule(r, line, flipped=False)
+            ]
+            assert got == want, (r.name, str(line))
+    assert all(fired.values()), fired  # each rule fills something on some line
+
+
+def test_shortened_loops_are_used():
+    source = {r.name: _Codegen(r).source() for r in SHORTENED}
+    assert ".get(" in source["gap_before_block"] and ".get(" in source["block_of_hint_size"]
+    assert source["gaps_before"].count(": break") == 2
+    assert ": break" not in source["sizes_and_growing"]
+    assert ".get(" not in source["self_equal"] and "any(" not in source["self_equal"]
 
 
 @pytest.mark.slow
