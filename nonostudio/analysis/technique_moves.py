@@ -395,3 +395,13 @@ MOVES: dict[str, Move] = {
     "line_solver": _fixed_point(_line_solver),
 }
 """Technique id → its complete move, in difficulty order."""
+
+DECIDES_ONLY: dict[str, int] = {
+    "empty_line": CROSSED,
+    "line_complete": CROSSED,
+    "overlap": FILLED,
+    "small_gap": CROSSED,
+    "simple_spaces": CROSSED,
+}
+"""Technique id → the one value its move ever decides cells to (the moves not listed decide
+either): a search for the technique whose move decides cells to the other value skips it."""

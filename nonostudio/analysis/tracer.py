@@ -18,6 +18,7 @@ from nonostudio.analysis.naming import line_name, value_name
 from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import explain_move
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
+from nonostudio.analysis.technique_moves import DECIDES_ONLY
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
 from nonostudio.analysis.trial_memory import TrialMemory
 from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
@@ -208,6 +209,9 @@ class Tracer:
         """The easiest line technique whose complete move on ``seen`` sets ``positions`` to
         ``value`` (the exact line solver's "all arrangements agree" covers every sound fill)."""
         for technique in CATALOGUE:
+            only = DECIDES_ONLY.get(technique.id, value)
+            if only != value and positions:
+                continue  # its move decides no cell to ``value``
             out = self.move(technique.id, seen.hints, seen.cells)
             if all(out[p] == value for p in positions):
                 return technique.id

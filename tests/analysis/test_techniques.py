@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from nonostudio.analysis.technique_moves import MOVES, extreme_arrangements
+from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, extreme_arrangements
 from nonostudio.analysis.techniques import (
     BY_ID,
     CATALOGUE,
@@ -153,6 +153,27 @@ def test_moves_are_complete() -> None:
         for tid, move in MOVES.items():
             once = move(clues, cells)
             assert move(clues, once) == once, (tid, clues, cells_to_text(cells))
+
+
+def test_moves_said_to_decide_one_value_decide_only_that_value() -> None:
+    """A covering search skips the moves of DECIDES_ONLY for the other value: on lines with and
+    without a solution, each decides no cell to the other value (and each decides some cell to
+    its own on some line, so that the list says something)."""
+    rng = random.Random(21)
+    states = list(_random_states(seed=12, count=1500, max_n=20))
+    for _ in range(1500):
+        n = rng.randint(0, 14)
+        cells = tuple(rng.choice((UNKNOWN, UNKNOWN, FILLED, CROSSED)) for _ in range(n))
+        states.append((tuple(rng.randint(1, 5) for _ in range(rng.randint(0, 4))), cells))
+    states.append(((), (UNKNOWN,) * 3))
+    decided = dict.fromkeys(DECIDES_ONLY, False)
+    for clues, cells in states:
+        for tid, value in DECIDES_ONLY.items():
+            out = MOVES[tid](clues, cells)
+            new = {now for was, now in zip(cells, out, strict=True) if was != now}
+            assert new <= {value}, (tid, clues, cells_to_text(cells))
+            decided[tid] = decided[tid] or bool(new)
+    assert all(decided.values()), decided
 
 
 def test_moves_never_raise_on_lines_without_a_solution() -> None:
