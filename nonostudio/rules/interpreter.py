@@ -268,18 +268,22 @@ _NAME = {ElementType.HINT: "hint", ElementType.BLOCK: "block", ElementType.GAP: 
 
 @dataclass(frozen=True)
 class _Listed:
-    """The elements of a list (``over``) for which ``holds`` holds, ``other`` naming the element
-    in it, as a uniqueness test lists them under the name ``found``."""
+    """The elements of a list (``over``) for which ``stop`` and ``holds`` hold, ``other`` naming
+    the element in them, as a uniqueness test lists them under the name ``found``."""
 
     found: str
     other: str
     over: str
     holds: str
+    stop: str = ""
+    """The rest of the condition: a test that once false for an element of ``over`` is false
+    for the later ones too ("": none)."""
 
     @property
     def made(self) -> str:
         """The expression listing them all."""
-        return f"[{self.other} for {self.other} in {self.over} if {self.holds}]"
+        holds = f"{self.stop} and {self.holds}" if self.stop else self.holds
+        return f"[{self.other} for {self.other} in {self.over} if {holds}]"
 
     def statements(self) -> list[str]:
         """Statements making ``found`` a tuple of the one element listed, ``continue`` when
@@ -288,6 +292,7 @@ class _Listed:
         return [
             f"{found} = ()",
             f"for {other} in {self.over}:",
+            *([f" if not {self.stop}: break"] if self.stop else []),
             f" if {self.holds}:",
             f"  if {found}:",
             f"   {found} = ()",
@@ -374,9 +379,16 @@ class _Codegen:
         var's element alone (their being one is tested where they are found)."""
         self.fresh += 1
         found, other = f"s{self.fresh}", f"u{self.fresh}"
-        holds = self.cond(part.cond, {**self.local, part.var: other})
-        listed = _Listed(found, other, _LIST[self.types[part.var]], holds)
+        local = {**self.local, part.var: other}
+        parts = conjuncts(part.cond)
+        stops = [c for c in parts if self.stops_along(c, part.var)]
+        rest = self.conds([c for c in parts if c not in stops], local) or "True"
+        listed = _Listed(found, other, _LIST[self.types[part.var]], rest, self.conds(stops, local))
         return listed, f"({found}[0][1] == {self.local[part.var]}[1])"
+
+    def conds(self, parts: list[ast.Cond], local: dict[str, str]) -> str:
+        """The conjunction of ``parts``, in parentheses ("" for none)."""
+        return f"({' and '.join(self.cond(c, local) for c in parts)})" if parts else ""
 
     def plan(self) -> None:
         """Where each conjunct is tested (``checks`` by loop depth, 0 before any loop), which
@@ -428,10 +440,13 @@ class _Codegen:
         holds for (what ``cond`` gives as ``... and not any(...)``, without a generator)."""
         self.fresh += 1
         other, x = f"u{self.fresh}", self.local[part.var]
-        unique = self.cond(part.cond, {**self.local, part.var: other})
+        local = {**self.local, part.var: other}
+        unique = self.cond(part.cond, local)
+        stop = self.conds([c for c in conjuncts(part.cond) if self.stops_along(c, part.var)], local)
         return [
             f"if not {self.cond(part.cond, self.local)}: continue",
             f"for {other} in {_LIST[self.types[part.var]]}:",
+            *([f" if not {stop}:", f"  {other} = None", "  break"] if stop else []),
             f" if {other}[1] != {x}[1] and {unique}: break",
             "else:",
             f" {other} = None",
@@ -444,18 +459,22 @@ class _Codegen:
         and gaps in line order: start and end grow; hints in clue order: index, lowest end and
         highest start grow; sizes go either way), so that once false it stays false."""
         own = depth - 1
-        if own < 0 or not isinstance(part, ast.Compare) or part.op == "=":
+        if own < 0 or not isinstance(self.rule.bindings[own].pattern, ast.Arbitrary):
             return False
-        binding = self.rule.bindings[own]
-        if not isinstance(binding.pattern, ast.Arbitrary):
+        return self.stops_along(part, self.rule.bindings[own].name)
+
+    def stops_along(self, part: ast.Cond, var: str) -> bool:
+        """Whether ``part`` is ``a >= b`` or ``a > b`` with ``a - b`` never growing as ``var``
+        runs along the list of its type's elements (the other variables fixed)."""
+        if not isinstance(part, ast.Compare) or part.op == "=":
             return False
         form = linear(part.left, self.types).minus(linear(part.right, self.types))
-        hint = self.types[binding.name] is ElementType.HINT
+        hint = self.types[var] is ElementType.HINT
         growing: tuple[type, ...] = (
             (ast.Start, ast.LowestEndCell, ast.HighestStartCell) if hint else (ast.Start, End)
         )
         for atom, k in form.terms:
-            if getattr(atom, "var", None) != binding.name:
+            if getattr(atom, "var", None) != var:
                 continue  # fixed within the loop
             if not isinstance(atom, growing) or k > 0:
                 return False

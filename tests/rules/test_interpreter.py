@@ -584,6 +584,39 @@ SHORTENED = [
 ]
 
 
+SHORTENED += [
+    rule(  # uniqueness scans that stop: two tests each, listed once and tested in a loop
+        "unique_scans_stop",
+        [("h", Arbitrary(HINT)), ("b", Arbitrary(BLOCK)), ("g", Arbitrary(GAP))],
+        [
+            Unique(
+                "g",
+                And(
+                    Compare(">=", HighestStartCell("h"), T("g")),
+                    And(
+                        Compare(">", add(LowestEndCell("h"), lit(2)), add(T("g"), S("g"))),
+                        Compare(">=", S("g"), S("h")),
+                    ),
+                ),
+            ),
+            Unique(
+                "h",
+                And(
+                    Compare(">=", add(T("b"), lit(1)), T("h")),
+                    And(
+                        Compare(">", add(T("g"), S("g")), LowestEndCell("h")),
+                        Compare(">=", S("h"), S("b")),
+                    ),
+                ),
+            ),
+        ],
+        True,
+        T("b"),
+        add(T("b"), S("b")),
+    ),
+]
+
+
 def test_compiled_rules_with_shortened_loops_agree_with_the_reference_semantics():
     rng = random.Random(12)
     fired = {r.name: 0 for r in SHORTENED}
@@ -605,6 +638,10 @@ def test_shortened_loops_are_used():
     assert source["gaps_before"].count(": break") == 2
     assert ": break" not in source["sizes_and_growing"]
     assert ".get(" not in source["self_equal"] and "any(" not in source["self_equal"]
+    scans = [line.strip() for line in source["unique_scans_stop"].splitlines()]
+    # the list made once stops (a line of its own), and so does the scan made in a loop
+    assert sum(line.startswith("if not (") and line.endswith("): break") for line in scans) == 1
+    assert scans.count("break") == 2  # the list's second element, the scan's stop
 
 
 @pytest.mark.slow
