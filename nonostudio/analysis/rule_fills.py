@@ -18,7 +18,7 @@ from nonostudio.rules.interpreter import (
     LineView,
     NewFill,
     RuleFill,
-    compiled,
+    fill_value,
     first_new_fill,
 )
 
@@ -35,8 +35,8 @@ class RuleFills:
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.rules = tuple(rules)
-        # Compiled once per trace: looking a rule up in compiled()'s cache hashes the whole rule.
-        self.programs = [(rule, compiled(rule)) for rule in self.rules]
+        # Each rule with its fill's value (its own compiled function is not needed here).
+        self.programs = [(rule, fill_value(rule)) for rule in self.rules]
         # What decisive() runs: every rule, in apply_rule's order, in one generated function.
         self._first_new = first_new_fill(self.rules)
         self._decisive: dict[tuple[tuple[int, ...], tuple[int, ...]], DecisiveFill | None] = {}
@@ -53,9 +53,9 @@ class RuleFills:
         if found is None:
             return None
         number, flipped, start, end, bound = found
-        rule, program = self.programs[number]
+        rule, value = self.programs[number]
         env = dict(zip((b.name for b in rule.bindings), bound, strict=True))
-        return rule.name, flipped, env, RuleFill(rule.name, program.value, start, end, env, flipped)
+        return rule.name, flipped, env, RuleFill(rule.name, value, start, end, env, flipped)
 
     def decisive(self, seen: Line) -> DecisiveFill | None:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already

@@ -583,16 +583,26 @@ class CompiledRule:
         return out
 
 
-@lru_cache(maxsize=4096)
-def compiled(rule: Rule) -> CompiledRule:
-    """The rule compiled to a Python function (cached per rule)."""
+def check_bound(rule: Rule) -> None:
+    """Raises ValueError when the rule mentions a variable no pattern binds."""
     for node in walk(rule):
         if isinstance(node, ast.Named) and node.var not in {b.name for b in rule.bindings}:
             raise ValueError(f"rule {rule.name}: {node.var!r} is not bound by a pattern")
+
+
+def fill_value(rule: Rule) -> int:
+    """The cell value the rule's fill sets."""
+    return FILLED if rule.action.value else CROSSED
+
+
+@lru_cache(maxsize=4096)
+def compiled(rule: Rule) -> CompiledRule:
+    """The rule compiled to a Python function (cached per rule)."""
+    check_bound(rule)
     namespace: dict[str, Any] = {}
     exec(compile(_Codegen(rule).source(), f"<rule {rule.name}>", "exec"), namespace)
     run: Callable[[LineView], list[RawFill]] = namespace["run"]
-    return CompiledRule(rule, FILLED if rule.action.value else CROSSED, run)
+    return CompiledRule(rule, fill_value(rule), run)
 
 
 NewFill = tuple[int, bool, int, int, tuple[Element, ...]]
@@ -613,14 +623,13 @@ def first_new_fill(rules: tuple[Rule, ...]) -> FirstNewFill:
     the other value.  The masks are those of the line's cells (bit i: cell i); ``start`` and
     ``end`` are in the line's coordinates also for a flipped fill.  None: no such fill.
     (Cached per rule tuple; why one function: docs/design/rules.md.)"""
-    for rule in rules:
-        compiled(rule)  # the same checks (and errors) as a rule run alone
     parts = []
     for first in range(0, len(rules), _RULES_PER_FUNCTION):
         body: list[str] = []
         used: dict[str, None] = {}  # the views' fields the body reads, in first-use order
         for number, rule in enumerate(rules[first : first + _RULES_PER_FUNCTION], first):
             same = "U0" if rule.action.value else "U1"
+            check_bound(rule)  # the same checks (and errors) as a rule compiled alone
             code = _Codegen(rule)
             for flipped, view in ((False, "F"), (True, "R")):
                 for line in code.body(" ", _new_fill_action(number, flipped, same)):
