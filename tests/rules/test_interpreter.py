@@ -371,10 +371,13 @@ def reference_fills(r: Rule, line: Line) -> list[tuple[int, int]]:
     ]
 
 
-def random_line(rng: random.Random) -> Line:
-    n = rng.randint(1, 14)
-    k = rng.randint(0, 4)
-    hints = tuple(rng.randint(1, 5) for _ in range(k))
+def random_line(
+    rng: random.Random, longest: int = 14, most_hints: int = 4, largest_hint: int = 5
+) -> Line:
+    """A line of 1 … ``longest`` random cells (half unknown) and random hints, often infeasible."""
+    n = rng.randint(1, longest)
+    k = rng.randint(0, most_hints)
+    hints = tuple(rng.randint(1, largest_hint) for _ in range(k))
     cells = tuple(rng.choice((UNKNOWN, UNKNOWN, FILLED, CROSSED)) for _ in range(n))
     return Line(hints, cells)
 
@@ -477,11 +480,7 @@ HOISTED = [
 
 
 def random_long_line(rng: random.Random) -> Line:
-    n = rng.randint(1, 24)
-    k = rng.randint(0, 6)
-    hints = tuple(rng.randint(1, 6) for _ in range(k))
-    cells = tuple(rng.choice((UNKNOWN, UNKNOWN, FILLED, CROSSED)) for _ in range(n))
-    return Line(hints, cells)
+    return random_line(rng, longest=24, most_hints=6, largest_hint=6)
 
 
 def _reference_bindings(r: Rule, line: Line) -> list[tuple[int, int, tuple[Element, ...]]]:
