@@ -38,7 +38,8 @@ class SatStats:
 
     variables: int = 0
     clauses: int = 0
-    conflicts: int = 0
+    conflicts: int = 0  # CaDiCaL's
+    backend: str = ""  # the solver that finished: "cadical", "kissat" or "z3"
 
 
 def sat_backend() -> str:
@@ -63,9 +64,10 @@ def sat_solutions(
 ) -> list[np.ndarray]:
     """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more).
 
-    ``backend`` is "cadical" or "z3" (None: :func:`sat_backend`).  Raises :class:`SatUnknown`
-    when the deadline passes or ``should_stop()`` becomes true first.  ``progress`` hears of
-    CaDiCaL's conflicts between slices (the fraction stays that of the cells ``state`` decides);
+    ``backend`` is "cadical" (CaDiCaL, then Kissat in a helper process for the hardest puzzles)
+    or "z3" (None: :func:`sat_backend`).  Raises :class:`SatUnknown` when the deadline passes or
+    ``should_stop()`` becomes true first.  ``progress`` hears of CaDiCaL's conflicts between
+    slices and of Kissat's time (the fraction stays that of the cells ``state`` decides);
     ``stats``, when given, is filled in.
     """
     backend = backend or sat_backend()
@@ -80,14 +82,12 @@ def sat_solutions(
         return []
     base = state.to_grid()
     if backend == "cadical":
-
-        def report(conflicts: int) -> None:
-            if progress is not None:
-                progress(
-                    state.known / state.total, f"SAT search (CaDiCaL): {conflicts:,} conflicts"
-                )
-
-        return _cadical_solutions(cnf, base, limit, deadline, should_stop, report, stats)
+        stats.backend = "cadical"
+        fraction = state.known / state.total
+        return _cadical_solutions(
+            cnf, base, limit, deadline, should_stop, progress, fraction, stats
+        )
+    stats.backend = "z3"
     return _z3_solutions(cnf, base, limit, deadline, should_stop)
 
 
@@ -97,6 +97,11 @@ def sat_solutions(
 # hardest puzzles here, so a stop or the deadline is noticed within about half a second.
 SLICE_CONFLICTS = 2_000
 
+# CaDiCaL's conflicts (over its calls for both solutions) before Kissat takes over in a helper
+# process: every decided INDEX.csv puzzle needs far fewer, Knotty and Faase far more (the figures:
+# docs/design/solver.md §3).
+HANDOVER_CONFLICTS = 100_000
+
 
 def _cadical_solutions(
     cnf: Formula,
@@ -104,46 +109,107 @@ def _cadical_solutions(
     limit: int,
     deadline: float | None,
     should_stop: Callable[[], bool] | None,
-    report: Callable[[int], None],
+    progress: ProgressCallback | None,
+    fraction: float,
     stats: SatStats,
 ) -> list[np.ndarray]:
+    """Up to ``limit`` solutions from CaDiCaL, in slices of :data:`SLICE_CONFLICTS`; past
+    :data:`HANDOVER_CONFLICTS` Kissat looks for the rest (when python-sat has it).  ``progress``
+    hears of the conflicts between slices, with ``fraction`` (the cells the state decides)."""
     from pysat.solvers import Solver
 
+    from nonostudio.core.kissat_process import kissat_available
+
     found: list[np.ndarray] = []
+    blocks: list[list[int]] = []
+    handover = HANDOVER_CONFLICTS if kissat_available() else None
     with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
         while len(found) < limit:
-            while True:
+            answer = None
+            while answer is None:
                 if should_stop is not None and should_stop():
                     raise SatUnknown("interrupted", found)
                 if deadline is not None and time.perf_counter() > deadline:
                     raise SatUnknown("time limit", found)
+                if handover is not None and stats.conflicts >= handover:
+                    stats.backend = "kissat"
+                    more = _kissat_solutions(
+                        cnf,
+                        blocks,
+                        base,
+                        limit - len(found),
+                        found,
+                        deadline,
+                        should_stop,
+                        progress,
+                        fraction,
+                    )
+                    return found + more
                 solver.conf_budget(SLICE_CONFLICTS)
                 answer = solver.solve_limited()
                 stats.conflicts = solver.accum_stats().get("conflicts", 0)
-                if answer is not None:
-                    break
-                report(stats.conflicts)
+                if answer is None and progress is not None:
+                    progress(fraction, f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
             if not answer:
                 break
-            model = solver.get_model()
-            value = bytearray(cnf.count + 1)
-            for lit in model:
-                if lit > 0:
-                    value[lit] = 1
-            grid = base.copy()
-            blocking = []
-            for (r, c), var in cnf.cells.items():
-                if value[var]:
-                    grid[r, c] = FILLED
-                    blocking.append(-var)
-                else:
-                    grid[r, c] = CROSSED
-                    blocking.append(var)
+            grid, blocking = _solution(cnf, base, [lit for lit in solver.get_model() if lit > 0])
             found.append(grid)
             if not blocking:
                 break
+            blocks.append(blocking)
             solver.add_clause(blocking)  # the next answer must differ somewhere
     return found
+
+
+def _solution(cnf: Formula, base: np.ndarray, true: list[int]) -> tuple[np.ndarray, list[int]]:
+    """The grid of a model given by its true variables, and the clause that excludes it."""
+    value = bytearray(cnf.count + 1)
+    for var in true:
+        value[var] = 1
+    grid = base.copy()
+    blocking = []
+    for (r, c), var in cnf.cells.items():
+        if value[var]:
+            grid[r, c] = FILLED
+            blocking.append(-var)
+        else:
+            grid[r, c] = CROSSED
+            blocking.append(var)
+    return grid, blocking
+
+
+def _kissat_solutions(
+    cnf: Formula,
+    blocks: list[list[int]],
+    base: np.ndarray,
+    limit: int,
+    found: list[np.ndarray],
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    progress: ProgressCallback | None,
+    fraction: float,
+) -> list[np.ndarray]:
+    """Up to ``limit`` more solutions from Kissat in a helper process, the ones in ``blocks``
+    excluded; ``found`` (the solutions so far) goes with :class:`SatUnknown` if it is stopped."""
+    from nonostudio.core.kissat_process import KissatStopped, kissat_models
+
+    def report(seconds: float) -> None:
+        if progress is not None:
+            progress(fraction, f"SAT search (Kissat): {seconds:.0f} s")
+
+    try:
+        models = kissat_models(
+            cnf.clauses + blocks,
+            list(cnf.cells.values()),
+            limit,
+            deadline=deadline,
+            should_stop=should_stop,
+            report=report,
+        )
+    except KissatStopped as stop:
+        more = [_solution(cnf, base, model)[0] for model in stop.found]
+        raise SatUnknown(str(stop), found + more) from None
+    return [_solution(cnf, base, model)[0] for model in models]
 
 
 def _z3_solutions(

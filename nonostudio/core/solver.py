@@ -30,7 +30,7 @@ class SolveStats:
 
     line_solves: int = 0
     sat_calls: int = 0
-    sat_backend: str = ""  # "cadical" or "z3" once the SAT stage ran
+    sat_backend: str = ""  # the SAT solver that finished: "cadical", "kissat" or "z3"
     sat_variables: int = 0
     sat_clauses: int = 0
     sat_conflicts: int = 0  # CaDiCaL's (z3 does not report them)
@@ -223,6 +223,7 @@ def _sat_stage(
     finally:
         stats.sat_variables, stats.sat_clauses = sat.variables, sat.clauses
         stats.sat_conflicts = sat.conflicts
+        stats.sat_backend = sat.backend or stats.sat_backend
     if not grids:
         return out.finish(Verdict.NO_SOLUTION, logic)
     if len(grids) == 1:

@@ -1,0 +1,164 @@
+"""Kissat in a helper process, for the SAT stage's hardest puzzles.
+
+Kissat (through python-sat) cannot be stopped part way from the calling process: it keeps the
+interpreter's lock while it runs, and it cannot go on after a conflict budget runs out.  A process
+of its own can be killed, so the deadline and ``should_stop()`` still hold while it runs, and its
+work stays off the calling process (a GUI's event loop keeps turning).  The helper is this module
+run with ``python -m``; clauses go to it and models come back as pickles over its pipes.  Why
+Kissat, and when: docs/design/solver.md §3.
+"""
+
+from __future__ import annotations
+
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+#: The python-sat name of the Kissat release used.
+KISSAT = "kissat404"
+
+_ENDED = object()  # the helper's output ended before it said it was done
+
+
+class KissatStopped(Exception):
+    """The deadline passed or ``should_stop()`` turned true before Kissat answered; ``found``
+    holds the models it had sent by then."""
+
+    def __init__(self, reason: str, found: list[list[int]]) -> None:
+        super().__init__(reason)
+        self.found = found
+
+
+def kissat_available() -> bool:
+    """Whether the installed python-sat has this Kissat release."""
+    try:
+        from pysat.solvers import SolverNames
+    except ImportError:
+        return False
+    return hasattr(SolverNames, KISSAT)
+
+
+def kissat_models(
+    clauses: list[list[int]],
+    cells: list[int],
+    limit: int,
+    *,
+    deadline: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    report: Callable[[float], None] | None = None,
+) -> list[list[int]]:
+    """Up to ``limit`` models of ``clauses`` that differ on ``cells`` (fewer: there are no more),
+    each as the cells it makes true.
+
+    Raises :class:`KissatStopped` at the deadline or when ``should_stop()`` turns true (the
+    helper process is then killed), and RuntimeError if the helper fails.  ``report(seconds)``
+    is called about once a second while Kissat runs.
+    """
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", __name__],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    messages: queue.Queue[object] = queue.Queue()
+    reader = threading.Thread(
+        target=_read, args=(process, messages), name="kissat-reader", daemon=True
+    )
+    reader.start()
+    found: list[list[int]] = []
+    last_report = started
+    try:
+        _send(process, (clauses, cells, limit))
+        while len(found) < limit:
+            if should_stop is not None and should_stop():
+                raise KissatStopped("interrupted", found)
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                raise KissatStopped("time limit", found)
+            if report is not None and now - last_report >= 1.0:
+                last_report = now
+                report(now - started)
+            try:
+                message = messages.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if message is None:
+                break
+            if message is _ENDED:
+                raise RuntimeError(_failure(process))
+            found.append(message)  # type: ignore[arg-type]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        reader.join()
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+    return found
+
+
+def _send(process: subprocess.Popen[bytes], data: object) -> None:
+    assert process.stdin is not None
+    try:
+        pickle.dump(data, process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the helper ended at once: its reader says so
+
+
+def _read(process: subprocess.Popen[bytes], messages: queue.Queue[object]) -> None:
+    """In a thread: hand each of the helper's messages over, then ``_ENDED`` if its output
+    stops before the final None."""
+    assert process.stdout is not None
+    try:
+        while True:
+            message = pickle.load(process.stdout)
+            messages.put(message)
+            if message is None:
+                return
+    except (EOFError, OSError, pickle.UnpicklingError):
+        messages.put(_ENDED)
+
+
+def _failure(process: subprocess.Popen[bytes]) -> str:
+    process.wait()
+    assert process.stderr is not None
+    said = process.stderr.read().decode(errors="replace").strip().splitlines()
+    last = f": {said[-1]}" if said else ""
+    return f"Kissat's helper process ended without an answer (exit code {process.returncode}){last}"
+
+
+def _models(clauses: list[list[int]], cells: list[int], limit: int) -> Iterator[list[int]]:
+    """Up to ``limit`` models, each the cells it makes true.  Kissat cannot take clauses after a
+    solve, so each model is a fresh run with the earlier ones blocked."""
+    from pysat.solvers import Solver
+
+    blocks: list[list[int]] = []
+    for _ in range(limit):
+        with Solver(name=KISSAT, bootstrap_with=clauses + blocks) as solver:
+            if not solver.solve():
+                return
+            true = {lit for lit in solver.get_model() if lit > 0}
+        yield [v for v in cells if v in true]
+        blocks.append([-v if v in true else v for v in cells])
+
+
+def _main() -> None:
+    """The helper: read (clauses, cells, limit), write each model, then None."""
+    clauses, cells, limit = pickle.load(sys.stdin.buffer)
+    out = sys.stdout.buffer
+    for model in _models(clauses, cells, limit):
+        pickle.dump(model, out)
+        out.flush()
+    pickle.dump(None, out)
+    out.flush()
+
+
+if __name__ == "__main__":
+    _main()

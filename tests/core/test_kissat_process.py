@@ -1,0 +1,140 @@
+"""Kissat in a helper process: the same solutions as CaDiCaL, handed over past CaDiCaL's conflict
+budget, stopped at the deadline and when asked (the helper is killed), and a helper that fails
+is reported, not waited for."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from nonostudio.core import kissat_process, satsolver
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.kissat_process import KissatStopped, kissat_available, kissat_models
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.order_encoding import encode
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
+
+pytestmark = pytest.mark.skipif(not kissat_available(), reason="python-sat without Kissat")
+
+
+def _random_puzzle(seed: int) -> Puzzle:
+    rng = random.Random(seed)
+    h, w = rng.randint(4, 6), rng.randint(4, 6)
+    density = 0.5
+    grid = np.array(
+        [[FILLED if rng.random() < density else CROSSED for _ in range(w)] for _ in range(h)],
+        dtype=np.int8,
+    )
+    return Puzzle.from_grid(grid)
+
+
+def _domino(n: int) -> Puzzle:
+    rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
+    cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
+    return Puzzle(tuple(rows), tuple(cols))
+
+
+@pytest.fixture
+def processes(monkeypatch) -> list[subprocess.Popen]:
+    """Every helper process started during the test."""
+    started: list[subprocess.Popen] = []
+    real = subprocess.Popen
+
+    def popen(*args, **kwargs):
+        process = real(*args, **kwargs)
+        started.append(process)
+        return process
+
+    monkeypatch.setattr(kissat_process.subprocess, "Popen", popen)
+    return started
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_handed_over_solutions_are_cadicals(monkeypatch, seed):
+    puzzle = _random_puzzle(seed)
+    found = {}
+    for handover in (10**9, 0):
+        monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", handover)
+        stats = satsolver.SatStats()
+        grids = satsolver.sat_solutions(GridState(puzzle), limit=100, stats=stats)
+        assert len(grids) < 100  # all of them, so that the two sets can be compared
+        assert all(puzzle.is_solution(g) for g in grids)
+        assert stats.backend == ("kissat" if handover == 0 else "cadical")
+        found[handover] = {g.tobytes() for g in grids}
+        assert len(found[handover]) == len(grids)
+    assert found[0] == found[10**9]
+
+
+def test_the_solver_says_kissat_decided(monkeypatch):
+    monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    res = solve(_domino(6), time_limit=60)
+    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert res.stats.sat_backend == "kissat"
+
+
+def test_without_kissat_cadical_goes_on(monkeypatch):
+    monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    monkeypatch.setattr(kissat_process, "kissat_available", lambda: False)
+    stats = satsolver.SatStats()
+    state = GridState(_domino(6))
+    state.propagate()
+    assert len(satsolver.sat_solutions(state, stats=stats)) == 1
+    assert stats.backend == "cadical"
+
+
+def _hard_formula():
+    state = GridState(_domino(25))  # Kissat needs minutes
+    state.propagate()
+    formula = encode(state)
+    assert formula is not None
+    return formula
+
+
+def test_stops_when_asked_and_the_helper_is_killed(processes):
+    formula = _hard_formula()
+    stop = threading.Event()
+    threading.Timer(0.5, stop.set).start()
+    seconds: list[float] = []
+    started = time.perf_counter()
+    with pytest.raises(KissatStopped) as stopped:
+        kissat_models(
+            formula.clauses,
+            list(formula.cells.values()),
+            2,
+            should_stop=stop.is_set,
+            report=seconds.append,
+        )
+    assert time.perf_counter() - started < 2.0
+    assert len(stopped.value.found) <= 1  # 25-Dom's one solution may come before the stop
+    assert len(processes) == 1 and processes[0].returncode is not None
+
+
+def test_stops_at_the_deadline(processes):
+    formula = _hard_formula()
+    started = time.perf_counter()
+    with pytest.raises(KissatStopped, match="time limit"):
+        kissat_models(formula.clauses, list(formula.cells.values()), 2, deadline=started + 1.5)
+    elapsed = time.perf_counter() - started
+    assert 1.5 <= elapsed < 3.0
+    assert processes[0].returncode is not None
+
+
+def test_a_stopped_sat_stage_keeps_what_kissat_found(monkeypatch):
+    monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    started = time.perf_counter()
+    res = solve(_domino(25), time_limit=3.0)
+    assert res.verdict is Verdict.UNDECIDED and res.timed_out
+    assert time.perf_counter() - started < 5.0
+    if res.solution is not None:  # found before the deadline: it is a solution
+        assert _domino(25).is_solution(res.solution)
+
+
+def test_a_failing_helper_is_reported():
+    with pytest.raises(RuntimeError, match="ended without an answer"):
+        kissat_models([["not a literal"]], [1], 1)  # type: ignore[list-item]
