@@ -232,6 +232,9 @@ def main() -> int:
         assert best is not None
         if best.solution is not None:
             assert puzzle.is_solution(best.solution), name
+        if best.alternate is not None:  # a second solution: checked against every clue too
+            assert puzzle.is_solution(best.alternate), name
+            assert (best.alternate != best.solution).any(), name
         ok = cpu <= GOALS[name] and best.verdict.label != "undecided"
         met += ok
         peer, peer_cpu = (
