@@ -506,21 +506,6 @@ def _reference_bindings(r: Rule, line: Line) -> list[tuple[int, int, tuple[Eleme
     ]
 
 
-def test_compiled_rules_with_listed_uniqueness_agree_with_the_reference_semantics():
-    rng = random.Random(11)
-    fired = {r.name: 0 for r in HOISTED}
-    for _ in range(1500):
-        line = random_long_line(rng)
-        for r in HOISTED:
-            want = _reference_bindings(r, line)
-            fired[r.name] += bool(want)
-            got = [
-                (f.start, f.end, tuple(f.env.values())) for f in apply_rule(r, line, flipped=False)
-            ]
-            assert got == want, (r.name, str(line))
-    assert all(fired.values()), fired  # each rule fills something on some line
-
-
 # Rules whose loops the compiled path shortens: an equality tying a pattern to earlier ones
 # (its loop looks the matching elements up), a comparison that once false stays false along the
 # element list (its loop stops), and ones that look alike but must not (sizes, growing sides).
@@ -616,12 +601,17 @@ SHORTENED += [
 ]
 
 
-def test_compiled_rules_with_shortened_loops_agree_with_the_reference_semantics():
-    rng = random.Random(12)
-    fired = {r.name: 0 for r in SHORTENED}
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [(HOISTED, 11), (SHORTENED, 12)],
+    ids=["listed-uniqueness", "shortened-loops"],
+)
+def test_compiled_hand_built_rules_agree_with_the_reference_semantics(rules, seed):
+    rng = random.Random(seed)
+    fired = {r.name: 0 for r in rules}
     for _ in range(1500):
         line = random_long_line(rng)
-        for r in SHORTENED:
+        for r in rules:
             want = _reference_bindings(r, line)
             fired[r.name] += bool(want)
             got = [
