@@ -710,6 +710,22 @@ def test_ctrl_c_stops_worker_processes(anchors, delay):
     assert "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+@pytest.mark.parametrize("delay", [1.0, 2.5])
+def test_ctrl_c_during_the_sat_search_in_process(anchors, delay):
+    """One file is checked in this process: a Ctrl-C while CaDiCaL runs (python-sat would jump
+    out of the solver on it, and the command said "internal error") ends it with exit 130."""
+    faase = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"  # minutes of SAT search
+    proc = _in_own_group(
+        sys.executable, "-m", "nonostudio", "check", "--time-limit", "120", str(faase)
+    )
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
+    err = _stderr_at_end(proc, timeout=10)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "internal error" not in err and "Traceback" not in err
+
+
 # --- any argument: a verdict or a clear error, never an internal error -------------------------
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pickle
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -150,7 +151,11 @@ def _models(clauses: list[list[int]], cells: list[int], limit: int) -> Iterator[
 
 
 def _main() -> None:
-    """The helper: read (clauses, cells, limit), write each model, then None."""
+    """The helper: read (clauses, cells, limit), write each model, then None.  SIGINT is
+    blocked: a terminal's Ctrl-C reaches the helper too, python-sat would jump out of Kissat on
+    it, and the caller ends the helper anyway."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     clauses, cells, limit = pickle.load(sys.stdin.buffer)
     out = sys.stdout.buffer
     for model in _models(clauses, cells, limit):

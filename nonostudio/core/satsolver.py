@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
@@ -146,7 +146,7 @@ def _cadical_solutions(
                     )
                     return found + more
                 solver.conf_budget(SLICE_CONFLICTS)
-                answer = solver.solve_limited()
+                answer = _solve_slice(solver)
                 stats.conflicts = solver.accum_stats().get("conflicts", 0)
                 if answer is None and progress is not None:
                     progress(fraction, f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
@@ -159,6 +159,31 @@ def _cadical_solutions(
             blocks.append(blocking)
             solver.add_clause(blocking)  # the next answer must differ somewhere
     return found
+
+
+def _solve_slice(solver: Any) -> bool | None:
+    """One budgeted CaDiCaL call, made from a thread other than the main one.  Called from the
+    main thread, python-sat swaps in a Ctrl-C handler that jumps out of the solver, leaving it
+    unusable and raising an exception that is not KeyboardInterrupt (and the command line
+    crashed on it).  From another thread it does not, so a Ctrl-C reaches the process's own
+    handler once the slice is over, and the solver is not deleted while the slice runs."""
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve_limited()
+    answer: list[bool | None] = []
+    worker = threading.Thread(
+        target=lambda: answer.append(solver.solve_limited()), name="cadical-slice"
+    )
+    worker.start()
+    try:
+        worker.join()
+    except BaseException:
+        while worker.is_alive():  # the slice ends within its conflict budget
+            try:
+                worker.join()
+            except KeyboardInterrupt:
+                pass
+        raise
+    return answer[0]
 
 
 def _solution(cnf: Formula, base: np.ndarray, true: list[int]) -> tuple[np.ndarray, list[int]]:
