@@ -10,6 +10,7 @@ Kissat, and when: docs/design/solver.md §3.
 
 from __future__ import annotations
 
+import os
 import pickle
 import queue
 import signal
@@ -61,7 +62,7 @@ def kissat_models(
     """
     started = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", __name__],
+        [sys.executable, "-m", __name__, str(os.getpid())],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -150,12 +151,29 @@ def _models(clauses: list[list[int]], cells: list[int], limit: int) -> Iterator[
         blocks.append([-v if v in true else v for v in cells])
 
 
+def _end_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill the helper when ``parent``, the process that started it,
+    dies (killed outright, it cannot kill the helper itself, which would run on for minutes)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before that took effect
+        os._exit(1)
+
+
 def _main() -> None:
     """The helper: read (clauses, cells, limit), write each model, then None.  SIGINT is
     blocked: a terminal's Ctrl-C reaches the helper too, python-sat would jump out of Kissat on
     it, and the caller ends the helper anyway."""
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    _end_with_parent(int(sys.argv[1]))
     clauses, cells, limit = pickle.load(sys.stdin.buffer)
     out = sys.stdout.buffer
     for model in _models(clauses, cells, limit):

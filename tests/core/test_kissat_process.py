@@ -4,8 +4,11 @@ is reported, not waited for."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -138,3 +141,63 @@ def test_a_stopped_sat_stage_keeps_what_kissat_found(monkeypatch):
 def test_a_failing_helper_is_reported():
     with pytest.raises(RuntimeError, match="ended without an answer"):
         kissat_models([["not a literal"]], [1], 1)  # type: ignore[list-item]
+
+
+_CALLER = """
+import sys
+from nonostudio.core.gridstate import GridState
+from nonostudio.core.kissat_process import kissat_models
+from nonostudio.core.order_encoding import encode
+from nonostudio.core.puzzle import Puzzle
+n = 25
+rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
+cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
+state = GridState(Puzzle(tuple(rows), tuple(cols)))
+state.propagate()
+formula = encode(state)
+print("solving", flush=True)
+kissat_models(formula.clauses, list(formula.cells.values()), 2)
+"""
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_helper_dies_with_a_caller_killed_outright():
+    caller = subprocess.Popen([sys.executable, "-c", _CALLER], stdout=subprocess.PIPE, text=True)
+    try:
+        assert caller.stdout is not None and caller.stdout.readline() == "solving\n"
+        helpers: list[int] = []
+        deadline = time.monotonic() + 10
+        while not helpers and time.monotonic() < deadline:
+            helpers = _children(caller.pid)
+            time.sleep(0.05)
+        assert len(helpers) == 1
+        time.sleep(0.5)  # the helper has set itself up
+        caller.kill()
+        caller.wait()
+        deadline = time.monotonic() + 5
+        while os.path.exists(f"/proc/{helpers[0]}") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        gone = not os.path.exists(f"/proc/{helpers[0]}")
+        if not gone:
+            os.kill(helpers[0], signal.SIGKILL)
+        assert gone
+    finally:
+        if caller.poll() is None:
+            caller.kill()
+            caller.wait()
+        if caller.stdout is not None:
+            caller.stdout.close()
