@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pytest
+from test_solver import _domino
 
 from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import GridState
@@ -35,12 +36,6 @@ def _random_puzzle(seed: int) -> Puzzle:
         dtype=np.int8,
     )
     return Puzzle.from_grid(grid)
-
-
-def _domino(n: int) -> Puzzle:
-    rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
-    cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
-    return Puzzle(tuple(rows), tuple(cols))
 
 
 @pytest.fixture

@@ -61,8 +61,8 @@ def npz_entries(data: bytes, source: str) -> Entries:
     return [(str(i), _npz_thunk(array, i, size, slots, source)) for i in range(array.shape[0])]
 
 
-# What zipfile, zlib, lzma and struct raise on a damaged archive.  zipfile raises
-# NotImplementedError for a compression method it does not support, so it is caught here and
+# What zipfile, zlib, lzma and struct raise on a damaged archive.  An archive member packed with a
+# compression method zipfile does not support raises a subclass of RuntimeError, so it is
 # reported as a damaged file like the rest.
 _ZIP_ERRORS = (
     OSError,
@@ -73,7 +73,6 @@ _ZIP_ERRORS = (
     zipfile.LargeZipFile,
     zlib.error,
     lzma.LZMAError,
-    NotImplementedError,
     RuntimeError,
     struct.error,
 )
