@@ -763,3 +763,30 @@ def test_start_up_on_a_full_disk(full_disk: FullDisk, monkeypatch: pytest.Monkey
     assert any("disk is full" in note.lower() for note in notes), notes
     library.close()
     assert moved_aside(full_disk.folder) == []
+
+
+# -- something else than a file at the library's path ---------------------------------------------
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_folder_at_the_library_path_is_called_a_folder_not_read_only(
+    tmp_path: Path, read_only: bool
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    db.mkdir()
+    (db / "kept.txt").write_text("mine")
+    with pytest.raises(LibraryError) as info:
+        Library(db, read_only=read_only)
+    message = str(info.value)
+    assert f"{db} is a folder, not a library file" in message and "read-only" not in message
+    assert info.value.kind == library_module.REFUSED and info.value.moved_to is None
+    assert [p.name for p in db.iterdir()] == ["kept.txt"] and moved_aside(tmp_path) == []
+
+
+def test_a_named_pipe_at_the_library_path_is_refused_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "library.sqlite3"
+    os.mkfifo(db)
+    start = time.monotonic()
+    with pytest.raises(LibraryError, match="is a named pipe \\(FIFO\\), not a library file"):
+        Library(db)
+    assert time.monotonic() - start < 1.0

@@ -25,7 +25,7 @@ class FaultKind(StrEnum):
     READ_ONLY = "read-only"  # the file or its folder cannot be written
     FULL = "full"  # the disk is full
     IO = "io"  # an I/O error
-    REFUSED = "refused"  # a newer schema or another program's database: left alone
+    REFUSED = "refused"  # a newer schema, another program's database, a folder: left alone
     MISSING = "missing"  # no puzzle with that id, or no file to open read-only
     DAMAGED_RECORD = "damaged record"  # one stored puzzle cannot be read
     OTHER = "other"

@@ -2,12 +2,17 @@
 
 A file SQLite calls damaged is moved aside and reported; a file locked by another process is
 waited for, then reported as in use; a read-only file or folder is opened for reading; a library
-of a newer version or another program is refused and left unchanged.  See docs/design/core.md.
+of a newer version or another program, or a folder (or other non-file) at the library's path, is
+refused and left unchanged.  Several processes may open (create, upgrade) one library at the same
+moment: each schema step is made once, under the write lock, and a lock met while opening is
+waited for within ``wait`` seconds in all.  See docs/design/core.md.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import stat
+import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,11 +20,13 @@ from pathlib import Path
 
 from nonostudio.core.library import schema
 from nonostudio.core.library.faults import (
+    BUSY,
     CORRUPT,
     FULL,
     IO,
     MISSING,
     READ_ONLY,
+    REFUSED,
     FaultKind,
     LibraryError,
     fault_kind,
@@ -42,11 +49,15 @@ class Opened:
 
 def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) -> Opened:
     """Open (creating when missing, upgrading when old) the library at ``path``; ``":memory:"``
-    is a fresh library in memory.  Raises :class:`LibraryError` saying why it cannot be used."""
+    is a fresh library in memory.  Raises :class:`LibraryError` saying why it cannot be used.
+
+    A lock held by another process (say a second studio creating the same new library) is
+    waited for: the open is tried again until ``wait`` seconds have passed in all."""
     if str(path) == ":memory:":
         memory = connect(":memory:")
         schema.upgrade(memory)
         return Opened(memory)
+    _refuse_a_non_file(path)
     if read_only:
         return Opened(_open_read_only(path, wait, connect))
     try:
@@ -57,6 +68,44 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
             f"cannot be made ({exc.strerror or exc}).",
             kind=READ_ONLY,
         ) from None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return _open_writable(path, wait, deadline, connect)
+        except LibraryError as exc:
+            if exc.kind != BUSY or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.01)
+
+
+def _refuse_a_non_file(path: Path) -> None:
+    """Raise the error of a folder, a pipe or a device at the library's path (SQLite would call
+    a folder read-only, and would wait forever on a pipe)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing (created later), or its own error when it is opened
+    if stat.S_ISREG(mode):
+        return
+    what = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+    )
+    raise LibraryError(
+        f"The puzzle library {path} is {what}, not a library file. It was left unchanged; "
+        "move it away to start a new library there.",
+        kind=REFUSED,
+    )
+
+
+def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -> Opened:
+    """One try at opening the library for writing (a lock still held after the time left
+    before ``deadline`` raises a ``BUSY`` LibraryError)."""
     try:
         existed = path.stat().st_size > 0
     except FileNotFoundError:
@@ -70,9 +119,13 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
     kind: FaultKind
     try:
         conn = connect(path)
+        left = max(deadline - time.monotonic(), 0.0)
+        conn.execute(f"PRAGMA busy_timeout = {round(min(left, wait) * 1000):d}")
         refused = schema.refusal(conn) if existed else None
         if refused is None:
-            return Opened(conn, _upgrade_or_probe(path, conn, existed))
+            unwritable = _upgrade_or_probe(path, conn, existed)
+            conn.execute(f"PRAGMA busy_timeout = {round(wait * 1000):d}")  # for later writes
+            return Opened(conn, unwritable)
         problem, kind = refused
     except LibraryError:
         if conn is not None:
@@ -91,7 +144,7 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
 
 
 def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connection:
-    if not path.is_file():
+    if not path.exists():
         raise LibraryError(f"The puzzle library {path} does not exist.", kind=MISSING)
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
     conn: sqlite3.Connection | None = None
@@ -126,7 +179,7 @@ def _upgrade_or_probe(path: Path, conn: sqlite3.Connection, existed: bool) -> sq
     version = schema.version(conn)
     if version < schema.SCHEMA_VERSION:
         try:
-            schema.upgrade(conn)
+            reached = schema.upgrade(conn)
         except sqlite3.Error as exc:
             if not existed or fault_kind(exc) not in (READ_ONLY, FULL):
                 raise
@@ -138,6 +191,13 @@ def _upgrade_or_probe(path: Path, conn: sqlite3.Connection, existed: bool) -> sq
                 "left unchanged.",
                 kind=fault_kind(exc),
             ) from None
+        if reached > schema.SCHEMA_VERSION:  # a newer nonostudio upgraded it meanwhile
+            raise LibraryError(
+                f"The puzzle library {path} cannot be used: it was written by a newer "
+                f"nonostudio (schema {reached}, this version reads up to "
+                f"{schema.SCHEMA_VERSION}). It was left unchanged.",
+                kind=REFUSED,
+            )
         return None
     try:
         conn.execute("BEGIN IMMEDIATE")

@@ -21,9 +21,9 @@ disk): schema 3 only adds the hand-solving progress table, which such a library 
 
 
 def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
-    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     conn.execute(
-        """CREATE TABLE puzzles (
+        """CREATE TABLE IF NOT EXISTS puzzles (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             title TEXT NOT NULL,
             author TEXT NOT NULL,
@@ -40,12 +40,13 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
 
 
 def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
-    conn.execute("ALTER TABLE puzzles ADD COLUMN difficulty TEXT NOT NULL DEFAULT ''")
+    if "difficulty" not in _columns(conn, "puzzles"):
+        conn.execute("ALTER TABLE puzzles ADD COLUMN difficulty TEXT NOT NULL DEFAULT ''")
 
 
 def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
     conn.execute(
-        """CREATE TABLE hand_progress (
+        """CREATE TABLE IF NOT EXISTS hand_progress (
             puzzle_id INTEGER PRIMARY KEY,
             cells TEXT NOT NULL,
             seconds REAL NOT NULL DEFAULT 0,
@@ -55,7 +56,14 @@ def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
     )
 
 
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+
 # MIGRATIONS[v] brings a database at schema version v to v + 1; append one step per schema change.
+# Each step runs under the write lock after the version was read there (see upgrade), and does
+# nothing a second time if its change is already made (CREATE ... IF NOT EXISTS, a column looked
+# for first), so a step can never fail on its own earlier work.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _migrate_0_to_1,
     1: _migrate_1_to_2,
@@ -133,15 +141,24 @@ def rollback(conn: sqlite3.Connection) -> None:
             pass
 
 
-def upgrade(conn: sqlite3.Connection) -> None:
-    """Bring the database to :data:`SCHEMA_VERSION`, one committed migration at a time."""
-    current = version(conn)
-    while current < SCHEMA_VERSION:
+def upgrade(conn: sqlite3.Connection) -> int:
+    """Bring the database to :data:`SCHEMA_VERSION`, one committed migration at a time, and
+    return the version it ends at (above :data:`SCHEMA_VERSION` when a newer nonostudio got there
+    first: nothing is changed then).
+
+    Each step takes the write lock (``BEGIN IMMEDIATE``, waiting the connection's busy timeout)
+    *before* reading ``user_version``: another process opening the same library at the same
+    moment may have made the step already, and only a version read under the lock says so.
+    """
+    while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
+            current = version(conn)
+            if current >= SCHEMA_VERSION:
+                conn.execute("COMMIT")
+                return current
             MIGRATIONS[current](conn)
-            current += 1
-            conn.execute(f"PRAGMA user_version = {current:d}")
+            conn.execute(f"PRAGMA user_version = {current + 1:d}")
             conn.execute("COMMIT")
         except BaseException:
             rollback(conn)

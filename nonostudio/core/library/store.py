@@ -348,10 +348,14 @@ class Library:
         puzzles = [(read_file(p), f"sample: {p.name}") for p in files]
         stamp = now()
 
-        def insert_all(conn: sqlite3.Connection) -> None:
+        def insert_all(conn: sqlite3.Connection) -> int:
+            # Looked at again under the write lock: a second studio started at the same moment
+            # may have seeded the library since the look above.
+            if conn.execute("SELECT 1 FROM meta WHERE key='samples_seeded'").fetchone():
+                return 0
             for puzzle, source in puzzles:
                 conn.execute(schema.INSERT, schema.insert_params(puzzle, source, stamp))
             conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', ?)", (stamp,))
+            return len(puzzles)
 
-        self._transaction("add the sample puzzles", insert_all)
-        return len(puzzles)
+        return self._transaction("add the sample puzzles", insert_all)
