@@ -1,5 +1,8 @@
 """Atomic file replacement: a crash, a full disk or a ``kill -9`` leaves either the previous or
-the new content of a file, never a mix.  Every writer of user data goes through here."""
+the new content of a file, never a mix.  Every writer of user data goes through here.
+
+A writer killed outright leaves its temporary file (``.<name>.<random>.tmp`` beside the target);
+:func:`temporaries_of` finds them, for a caller that knows their writer is dead to remove."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import os
 import tempfile
 from pathlib import Path
 
+_SUFFIX = ".tmp"
+
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` by ``data``: a temporary file beside it is written and flushed to disk,
@@ -15,7 +20,7 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     and ``path`` is as it was."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
+        prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent if str(target.parent) else "."
     )
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -41,3 +46,21 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace ``path`` by ``text`` as UTF-8 with ``\\n`` line ends (see write_bytes_atomic)."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def temporaries_of(path: str | os.PathLike[str]) -> list[Path]:
+    """The temporary files that :func:`write_bytes_atomic` calls on ``path`` left beside it (a
+    writer killed between creating one and renaming it); [] when the folder cannot be listed.
+    Only a caller that knows no writer of ``path`` is alive may remove them."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}."
+    try:
+        names = [entry.name for entry in os.scandir(folder)]
+    except OSError:
+        return []
+    return sorted(
+        folder / name
+        for name in names
+        if name.startswith(prefix) and name.endswith(_SUFFIX) and len(name) > len(prefix) + 4
+    )

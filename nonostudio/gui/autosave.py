@@ -8,7 +8,10 @@ version, never half of one.  The file is removed when the work is saved or disca
 
 At the next start, session files whose lock is no longer held (their studio died) are *orphans*
 that the window offers to restore.  Another studio that is still running keeps its lock, so its
-file is never offered.
+file is never offered.  The temporary files a studio killed in the middle of a write left behind
+are removed then (and at this session's first write to a folder), only those of sessions whose
+lock is free.  An autosave of a newer format is never offered, rewritten or removed: it is left
+for the newer nonostudio that wrote it.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
-from nonostudio.core.atomic import write_bytes_atomic
+from nonostudio.core.atomic import temporaries_of, write_bytes_atomic
 from nonostudio.core.paths import user_data_dir
 
 log = logging.getLogger(__name__)
@@ -81,6 +84,7 @@ class Orphan:
     saved_at: str
     data: dict[str, Any] | None  # None when the file could not be read
     problem: str = ""
+    newer: bool = False  # written by a newer nonostudio: leave the file as it is
 
     def forget(self) -> None:
         """Delete the file (the work was restored into this session or discarded)."""
@@ -120,6 +124,7 @@ class AutosaveStore:
         lock.setStaleLockTime(0)  # held for the whole session: stale only if its process died
         if not lock.tryLock(0):
             raise OSError(f"cannot create a lock file in {folder} ({lock.error().name})")
+        self._remove_stale(folder)
         return folder / f"{_PREFIX}{self.session}.json", lock
 
     def _unclaim(self) -> None:
@@ -185,8 +190,47 @@ class AutosaveStore:
             self._lock.unlock()
         self._lock = None
 
+    def remove_stale(self) -> int:
+        """Remove what studios killed outright left beside their autosaves: the temporary files
+        of an unfinished write, and lock files without an autosave.  Only sessions whose lock is
+        free (their studio is gone) are touched.  Returns how many temporary files went."""
+        return sum(self._remove_stale(folder) for folder in self.folders)
+
+    def _remove_stale(self, folder: Path) -> int:
+        try:
+            names = {entry.name for entry in os.scandir(folder)}
+        except OSError:
+            return 0
+        stems: set[str] = set()
+        for name in names:
+            if name.startswith(f".{_PREFIX}") and name.endswith(".tmp"):
+                stems.add(name[1:].split(".", 1)[0])  # .session-<id>.json.<random>.tmp
+            elif name.startswith(_PREFIX) and name.endswith(".lock"):
+                if f"{name.removesuffix('.lock')}.json" not in names:
+                    stems.add(name.removesuffix(".lock"))
+        stems.discard(f"{_PREFIX}{self.session}")
+        removed = 0
+        for stem in sorted(stems):
+            lock = QLockFile(str(folder / f"{stem}.lock"))
+            lock.setStaleLockTime(0)
+            if not lock.tryLock(0):
+                continue  # its studio is still running (and may be writing)
+            for tmp in temporaries_of(folder / f"{stem}.json"):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+                    removed += 1
+            lock.unlock()  # removes the lock file too
+        if removed:
+            log.info("removed %d unfinished autosave files in %s", removed, folder)
+        return removed
+
     def orphans(self) -> list[Orphan]:
-        """Autosaves of studios that ended without saving, newest first; we hold their locks."""
+        """Autosaves of studios that ended without saving, newest first; we hold their locks.
+
+        What killed studios left half-written is removed first (:meth:`remove_stale`).  A file
+        of a newer format comes with ``newer`` set and no data; one that cannot be read, with
+        no data and its ``problem``."""
+        self.remove_stale()
         found: list[Orphan] = []
         for path in self._candidates():
             lock = QLockFile(str(path.with_suffix(".lock")))
@@ -200,7 +244,18 @@ class AutosaveStore:
                 doc = json.loads(path.read_text(encoding="utf-8"))
                 if not isinstance(doc, dict) or not isinstance(doc.get("state"), dict):
                     raise ValueError("not an autosave document")
-                found.append(Orphan(path, lock, str(doc.get("saved_at", "")), doc["state"]))
+                version = doc.get("version")
+                if type(version) is not int or version < 1:
+                    raise ValueError(f"unknown autosave version {version!r}")
+                saved_at = str(doc.get("saved_at", ""))
+                if version > FORMAT_VERSION:
+                    why = (
+                        f"{path} was written by a newer nonostudio (autosave version {version}; "
+                        f"this version reads up to {FORMAT_VERSION})"
+                    )
+                    found.append(Orphan(path, lock, saved_at, None, why, newer=True))
+                    continue
+                found.append(Orphan(path, lock, saved_at, doc["state"]))
             except (OSError, ValueError) as exc:
                 found.append(Orphan(path, lock, "", None, f"{path}: cannot be read ({exc})"))
         found.sort(key=lambda o: o.saved_at, reverse=True)

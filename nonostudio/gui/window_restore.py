@@ -126,11 +126,24 @@ class CrashRestore:
         for orphan in self._window.autosaver.store.orphans():
             if restored:
                 orphan.release()
+            elif orphan.newer:
+                self._leave_for_newer(orphan)
             elif orphan.data is None:
                 self._set_aside(orphan)
             else:
                 restored = self._ask_restore(orphan)
         return restored
+
+    def _leave_for_newer(self, orphan: Orphan) -> None:
+        """Say that ``orphan`` is a newer nonostudio's; its file stays exactly as it is."""
+        orphan.release()
+        log.warning("autosave of a newer version left as it is: %s", orphan.problem)
+        self._window.show_error(
+            "Autosave",
+            f"Unsaved work from an earlier session cannot be restored by this version: "
+            f"{orphan.problem}. The file is left untouched; start that newer version to "
+            f"restore it.",
+        )
 
     def _set_aside(self, orphan: Orphan) -> None:
         damaged = orphan.path.with_suffix(".damaged")

@@ -252,6 +252,32 @@ def test_a_damaged_autosave_is_set_aside_with_a_message(
     assert not win.offer_restore() and len(dialogs.warnings) == 1
 
 
+def test_an_autosave_of_a_newer_version_is_refused_and_left_untouched(
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs
+) -> None:
+    folder = data_dir / "autosave"
+    folder.mkdir(parents=True)
+    newer = folder / "session-0123456789ab.json"
+    content = json.dumps({"version": 99, "saved_at": "2031-01-01T00:00:00+00:00", "state": {}})
+    newer.write_text(content, encoding="utf-8")
+    [orphan] = AutosaveStore([folder]).orphans()
+    assert orphan.newer and orphan.data is None and "version 99" in orphan.problem
+    orphan.release()
+
+    win = make_window()
+    assert not win.offer_restore()
+    assert dialogs.questions == []  # never offered (nor discarded)
+    [warning] = dialogs.warnings
+    assert "newer nonostudio (autosave version 99" in warning and str(newer) in warning
+    assert "left untouched" in warning
+    draw(qtbot, win, DRAWN)
+    mine = win.autosaver.save_now()  # this session's work goes to its own file
+    assert mine is not None and mine != newer
+    assert newer.read_text(encoding="utf-8") == content
+    assert not win.offer_restore() and len(dialogs.warnings) == 2  # said again, still kept
+    assert newer.read_text(encoding="utf-8") == content
+
+
 def test_store_falls_back_to_the_next_folder_when_the_first_cannot_be_written(
     tmp_path: Path,
 ) -> None:
