@@ -359,3 +359,83 @@ class Library:
             return len(puzzles)
 
         return self._transaction("add the sample puzzles", insert_all)
+
+    # -- a session that started in memory ----------------------------------------------------
+
+    def move_into(self, path: Path | str) -> dict[int, int]:
+        """Carry on as the library file ``path``, after copying this library's puzzles into it.
+
+        Made for a session that had to start on an in-memory library: once its file can be
+        opened, the puzzles added meanwhile (with their cached verdict and difficulty and the
+        player's progress) are copied in, in one transaction; the samples it was seeded with are
+        left out unless changed or played.  Returns each copied puzzle's old id -> new id.  When
+        ``path`` cannot be opened or written, raises LibraryError and nothing changes here.
+        """
+        target = Library(path, busy_timeout=self.busy_timeout)
+        try:
+            if target.read_only:
+                raise LibraryError(
+                    f"The puzzle library {target.path} cannot be written "
+                    f"({target.read_only_reason}).",
+                    kind=READ_ONLY,
+                )
+            moved = []
+            for entry in self.entries():
+                progress = self.hand_progress(entry.id)
+                seeded = entry.source.startswith("sample: ") and entry.created == entry.modified
+                if not seeded or progress is not None:
+                    moved.append((entry, self.get(entry.id), progress))
+
+            def copy(conn: sqlite3.Connection) -> dict[int, int]:
+                ids: dict[int, int] = {}
+                for entry, puzzle, progress in moved:
+                    cur = conn.execute(_COPY, _copy_params(entry, puzzle))
+                    ids[entry.id] = new = int(cur.lastrowid or 0)
+                    if progress is not None and schema.has_hand_table(conn):
+                        conn.execute(
+                            "INSERT INTO hand_progress (puzzle_id, cells, seconds, solved, "
+                            "modified) VALUES (?, ?, ?, ?, ?)",
+                            (
+                                new,
+                                hand_text(progress.cells),
+                                progress.seconds,
+                                int(progress.solved),
+                                progress.modified,
+                            ),
+                        )
+                return ids
+
+            n = len(moved)
+            ids = target._transaction(
+                f"copy the {n} puzzle{'s' if n != 1 else ''} of this session into it", copy
+            )
+        except BaseException:
+            target.close()
+            raise
+        self._conn.close()
+        self.path, self._conn, self._listing = target.path, target._conn, target._listing
+        self.read_only, self.read_only_reason = target.read_only, target.read_only_reason
+        self.warning = target.warning
+        return ids
+
+
+_COPY = (
+    "INSERT INTO puzzles (title, author, width, height, source, licence, verdict, difficulty, "
+    "data, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _copy_params(entry: LibraryEntry, puzzle: Puzzle) -> tuple[object, ...]:
+    return (
+        puzzle.title,
+        puzzle.author,
+        puzzle.width,
+        puzzle.height,
+        entry.source,
+        puzzle.licence,
+        entry.verdict,
+        entry.difficulty,
+        puzzle_to_json(puzzle),
+        entry.created,
+        entry.modified,
+    )
