@@ -141,13 +141,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+IN_MEMORY_NOTE = "Puzzles added in this session will not be kept: the library is in memory only."
+
+
 def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     """The user's library (seeded with the samples on first start) and messages for the user.
 
     Never raises.  A file SQLite calls corrupt is moved aside (the note says where) and a new
     library started.  A library in use by another process is opened read-only if it can be read,
     a read-only file or folder is used read-only, and a full disk is reported; none of these
-    touches the file.  When nothing works the session runs on an in-memory library and says so.
+    touches the file.  When nothing works the session runs on an in-memory library and says so
+    (:data:`IN_MEMORY_NOTE`; the studio then shows :mod:`~nonostudio.gui.library_fallback`'s bar).
     ``seed=False`` leaves the samples for :func:`seed_library` (after the window is shown).
     """
     from nonostudio.core.library import BUSY, Library, LibraryError
@@ -180,9 +184,7 @@ def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     except Exception as exc:  # noqa: BLE001 - start-up must go on with some library
         notes.append(f"The puzzle library {path} cannot be opened ({exc}).")
     if library is None:
-        notes.append(
-            "Puzzles added in this session will not be kept: the library is in memory only."
-        )
+        notes.append(IN_MEMORY_NOTE)
         library = Library(":memory:")
     elif library.read_only and not notes:
         notes.append(
@@ -231,6 +233,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The window is shown first; the library listing, the samples of a first start, the rule
     # sets and the other tabs and panels follow from the event loop (see finish_start).
     window = MainWindow(library, defer_panels=not screenshots)
+    if library.in_memory and not screenshots:  # stays in sight, with Retry, until it is fixed
+        from nonostudio.core.paths import library_db_path
+        from nonostudio.gui.library_fallback import show_memory_fallback
+
+        show_memory_fallback(window, library_db_path(), [n for n in notes if n != IN_MEMORY_NOTE])
     try:
         if screenshots:
             return _screenshots(window, args, notes)
