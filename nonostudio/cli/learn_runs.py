@@ -18,8 +18,9 @@ from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.jobs import JobStore, RunStatus, settings_summary
+from nonostudio.learn.jobs import JobStore, RunState, RunStatus, settings_summary
 from nonostudio.learn.report import learning_report
+from nonostudio.learn.run_lock import run_owner
 from nonostudio.learn.specs import all_specifications
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import cells_to_fill, load_transitions
@@ -218,18 +219,26 @@ def run_extend(args: argparse.Namespace) -> Outcome:
 
 
 def run_status(args: argparse.Namespace) -> Outcome:
-    """The run's RunStatus lines."""
+    """The run's RunStatus lines, and whether it runs (in which process) or was interrupted."""
     with open_store(args.store) as store:
         run_id = pick_run(store, args.run_id)
         info = store.run(run_id)
         status = store.status(run_id)
-        data = status_data(status) | {"status": info.status, "settings": info.settings}
-        return Outcome(
-            data,
-            "\n".join(
-                [*status.lines(), f"  run status {info.status}; {settings_summary(info.settings)}"]
-            ),
-        )
+        owner = run_owner(store.path, run_id) if info.status == RunState.RUNNING else None
+        data = status_data(status) | {
+            "status": info.status,
+            "settings": info.settings,
+            "process": None if owner is None else owner.pid,
+        }
+        lines = [*status.lines(), f"  run status {info.status}; {settings_summary(info.settings)}"]
+        if owner is not None:
+            lines.append(f"  running in {owner.describe()}")
+        elif info.status == RunState.INTERRUPTED:
+            lines.append(
+                f"  its process ended before the run did; continue with: "
+                f"learn run --resume {run_id} --store {store.path}"
+            )
+        return Outcome(data, "\n".join(lines))
 
 
 # ---- report ------------------------------------------------------------------------------------

@@ -210,7 +210,7 @@ class JobsPanel(JobsSaving, QWidget):
         writable = not self.store.read_only
         self.new_button.setEnabled(not busy and writable)
         self.resume_button.setEnabled(
-            not busy and writable and status in ("pending", "cancelled", "running")
+            not busy and writable and status in ("pending", "cancelled", "running", "interrupted")
         )
         self.cancel_button.setEnabled(job is not None and not job.is_cancelled())
         has_rules = not busy and run_id is not None and bool(self._rules)

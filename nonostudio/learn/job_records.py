@@ -28,12 +28,14 @@ class SpecStatus(StrEnum):
 
 
 class RunState(StrEnum):
-    """A run's status (stored as these strings)."""
+    """A run's status (stored as these strings, but for ``interrupted``)."""
 
     PENDING = "pending"
     RUNNING = "running"
     CANCELLED = "cancelled"
     FINISHED = "finished"
+    # Never stored: a run stored as running whose process has died (its lock is free).
+    INTERRUPTED = "interrupted"
 
 
 SPEC_STATUSES = tuple(SpecStatus)

@@ -2,8 +2,10 @@
 
 A run holds its settings, status and one row per specification; every change is its own short
 transaction, so a killed process loses at most the work in flight and :meth:`JobStore.resume`
-redoes nothing finished.  Faults (full disk, read-only, in use, damaged, newer schema) are
-reported, never hidden (:class:`JobStoreError`).  See docs/design/learning.md, "The job store".
+redoes nothing finished.  A run stored as running whose process has died reads as
+``interrupted`` (:mod:`nonostudio.learn.run_lock`).  Faults (full disk, read-only, in use,
+damaged, newer schema) are reported, never hidden (:class:`JobStoreError`).  See
+docs/design/learning.md, "The job store".
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from nonostudio.learn.job_records import (
     settings_summary,
 )
 from nonostudio.learn.job_schema import SCHEMA_VERSION, connect, connect_read_only, insert_specs
+from nonostudio.learn.run_lock import run_owner
 from nonostudio.learn.specs import Specification
 
 # The statuses and records are defined in job_records, the layout version in job_schema; both
@@ -177,11 +180,25 @@ class JobStore:
         return added
 
     def runs(self) -> list[RunInfo]:
+        """Every run; one stored as running whose process died reads as ``interrupted``."""
         rows = self._read(
             "SELECT r.id, r.settings, r.created, r.status, "
             "(SELECT COUNT(*) FROM specs s WHERE s.run_id = r.id) FROM runs r ORDER BY r.id"
         )
-        return [RunInfo(i, json.loads(s), c, RunState(st), n) for i, s, c, st, n in rows]
+        return [
+            RunInfo(i, json.loads(s), c, self._live_state(i, RunState(st)), n)
+            for i, s, c, st, n in rows
+        ]
+
+    def _live_state(self, run_id: int, stored: RunState) -> RunState:
+        """``stored``, or ``interrupted`` for a running run whose lock no process holds."""
+        if stored != RunState.RUNNING or run_owner(self.path, run_id) is not None:
+            return stored
+        # The run may have ended (and let go of its lock) since its status was read.
+        rows = self._read("SELECT status FROM runs WHERE id = ?", (run_id,))
+        if rows and rows[0][0] != RunState.RUNNING:
+            return RunState(rows[0][0])
+        return RunState.INTERRUPTED
 
     def run(self, run_id: int) -> RunInfo:
         for info in self.runs():
@@ -190,7 +207,7 @@ class JobStore:
         raise ValueError(f"{self.path}: no run {run_id}")
 
     def set_run_status(self, run_id: int, status: RunState) -> None:
-        if status not in RUN_STATUSES:
+        if status not in RUN_STATUSES or status == RunState.INTERRUPTED:
             raise ValueError(f"unknown run status {status!r}")
         if not self._write("UPDATE runs SET status = ? WHERE id = ?", (status, run_id)):
             raise ValueError(f"{self.path}: no run {run_id}")
@@ -201,7 +218,8 @@ class JobStore:
             db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
     def resume(self, run_id: int) -> int:
-        """Reopen a run: specifications left ``running`` by a killed process become ``pending``,
+        """Reopen a run (its caller holds the run's :class:`~nonostudio.learn.run_lock.RunLock`):
+        specifications left ``running`` by a killed process become ``pending``,
         and so do those an older nonostudio stored as failed when a Ctrl-C reached z3 ("…
         interrupted from keyboard"): they were interrupted, not failed.
 

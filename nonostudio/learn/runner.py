@@ -4,11 +4,13 @@
 worker (``mode="process"``, the default, or ``"thread"``) that owns one ``z3.Context``; its
 JSON result's ``rules`` (or ``rule``) count as rules found.  A specification a smaller pattern
 set or a rule found so far already covers is *skipped* (or given the cheaper ``narrow_work``).
-Only the coordinating thread writes the store, so a killed run loses only what was in flight;
-cancelled specifications go back to ``pending``, and every worker process is reaped.  Progress
-follows :mod:`nonostudio.core.progress`; the run's figures go to ``on_snapshot`` as a
-:class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner") has the details and the
-measurements behind the defaults.
+The run is held by a :class:`~nonostudio.learn.run_lock.RunLock` while it runs, so no two
+processes run it at once (:class:`~nonostudio.learn.run_lock.RunBusyError`) and one killed shows
+as interrupted.  Only the coordinating thread writes the store, so a killed run loses only what
+was in flight; cancelled specifications go back to ``pending``, and every worker process is
+reaped.  Progress follows :mod:`nonostudio.core.progress`; the run's figures go to
+``on_snapshot`` as a :class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner") has the
+details and the measurements behind the defaults.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from nonostudio.learn.jobs import (
     SpecStatus,
     rules_in,
 )
+from nonostudio.learn.run_lock import RunLock
 from nonostudio.learn.runner_skips import CoveringRules, hand_out_key, note_rules
 from nonostudio.learn.runner_worker import (
     POLL_S,
@@ -146,7 +149,14 @@ class Runner:
         return self._cancel.is_set() or bool(self.should_stop and self.should_stop())
 
     def run(self) -> RunStatus:
-        """Resume the run, work until nothing is pending or it is cancelled; its final status."""
+        """Resume the run, work until nothing is pending or it is cancelled; its final status.
+
+        Raises :class:`~nonostudio.learn.run_lock.RunBusyError` when another process (or another
+        runner here) is running the run, before anything is changed."""
+        with RunLock(self.store.path, self.run_id):
+            return self._run()
+
+    def _run(self) -> RunStatus:
         store, run_id = self.store, self.run_id
         keep_z3_from_ctrl_c()  # thread workers run z3 in this process
         store.resume(run_id)
