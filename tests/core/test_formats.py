@@ -191,7 +191,8 @@ def test_colour_puzzles_are_unsupported() -> None:
     with pytest.raises(UnsupportedPuzzleError):
         read_text("width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n")
     with pytest.raises(UnsupportedPuzzleError):
-        read_text("title\n:\n1r 1\n:\n1r\n1\n", fmt="g")
+        # a colour .g file declares its letters in the '#' block (all 206 of the anchor corpus do)
+        read_text("title\n#d\n   r:r  #FF0000  red\n:\n1r 1\n:\n1r\n1\n", fmt="g")
     with pytest.raises(UnsupportedPuzzleError):
         read_text("[clues]\ncolumns = 1r, 1b\nrows = 1r 1b\n")
     xml = (

@@ -18,7 +18,8 @@ from nonostudio.core.formats import detect_format, read_all, read_entries
 
 # Colour puzzles by their content although INDEX.csv gives a verdict for them (the converter
 # used for the index dropped their colours): XML files counting blocks in two colours and Olšák
-# .g files whose blocks carry colour letters. bicycle.g is the only black-and-white .g file.
+# .g files whose blocks carry colour letters, and the two copies of pynogram's UK flag (TOML).
+# bicycle.g is the only black-and-white .g file.
 COLOUR_BY_CONTENT = {
     "number-loom/listen_left_and_right.xml",
     "number-loom/little_hauler.xml",
@@ -26,6 +27,8 @@ COLOUR_BY_CONTENT = {
     "number-loom/missing.xml",
     "number-loom/not_invented_yet_1.xml",
     "number-loom/take_two.xml",
+    "nonogrid/UK.toml",
+    "pynogram/uk.txt",
     "pbnsolve-examples/acorn.g",
     "pbnsolve-examples/alladin.g",
     "pbnsolve-examples/bird2.g",
@@ -59,6 +62,9 @@ def test_every_indexed_puzzle(anchors: Path) -> None:
                     build()
                 except InconsistentPuzzleError:
                     outcomes["contradiction refused"] += 1
+                except PuzzleError as exc:
+                    assert "a 0 beside other numbers" in exc.message, str(exc)
+                    outcomes["contradiction refused"] += 1
                 else:
                     outcomes["contradiction parsed"] += 1
                 continue
@@ -68,10 +74,12 @@ def test_every_indexed_puzzle(anchors: Path) -> None:
                     f"{name} {row['item']}"
                 )
             outcomes["parsed"] += 1
-    # 242 of the 257 contradictions have row and column totals that differ and are refused on
-    # reading; the other 15 are consistent on the surface (their contradiction is deeper).
-    assert outcomes["contradiction refused"] == 242
-    assert outcomes["contradiction parsed"] == 15
+    # Every one of the 257 contradictions (all in r-nonogram's puzzle string library) is refused
+    # on reading: 242 have row and column totals that differ; the other 15 were consistent on the
+    # surface only once their clues' inner 0s (``4,0,3``) were dropped, and a 0 beside other
+    # numbers is now refused.
+    assert outcomes["contradiction refused"] == 257
+    assert outcomes["contradiction parsed"] == 0
     assert outcomes["colour"] == 2 + 11
     assert outcomes["parsed"] > 23000
 

@@ -15,26 +15,34 @@ replaces the target atomically.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError, PuzzleFileError, UnsupportedFormatError
 from nonostudio.core.formats._common import Entries, Thunk
+from nonostudio.core.formats._files import TooLarge, kind_problem, read_limited
 from nonostudio.core.formats._registry import CODECS, MB, Codec, FormatInfo
-from nonostudio.core.formats.detect import detect
+from nonostudio.core.formats.detect import UnknownFormatError, detect
 from nonostudio.core.puzzle import Puzzle
 
 __all__ = [
     "read_file",
+    "read_file_and_format",
     "read_all",
     "read_entries",
     "read_data_entries",
     "read_text",
+    "pick_entry",
+    "read_limited",
+    "TooLarge",
+    "kind_problem",
     "parse_puzzle_arg",
     "write_text",
     "write_file",
     "detect_format",
+    "format_name",
     "FORMATS",
     "FormatInfo",
 ]
@@ -98,8 +106,18 @@ def _size_text(size: int) -> str:
     return f"{size / MB:.1f} MB" if size >= MB else f"{size:,} bytes"
 
 
+def _size_of(size: int) -> str:
+    """``is 200.0 MB`` for a size known, ``holds more than 64 MB`` for one cut at the limit."""
+    if size > MAX_FILE_BYTES + 1:
+        return f"is {_size_text(size)}"
+    return f"holds more than {MAX_FILE_BYTES // MB} MB"
+
+
 def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
-    codec = _codec(fmt if fmt is not None else detect(data, name))
+    try:
+        codec = _codec(fmt if fmt is not None else detect(data, name))
+    except UnknownFormatError as unknown:
+        raise _closest_error(data, source, unknown) from None
     if len(data) > codec.max_bytes:
         raise PuzzleError(
             f"the file is {_size_text(len(data))}; {codec.info.label} files are "
@@ -118,6 +136,52 @@ def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Ent
     return entries
 
 
+#: The readers of formats known by content alone, tried in turn on content no signature
+#: matched, so that a typo is reported where the closest of them stopped (ties: the first).
+#: The others (.non, .g, TOML, XML, Netpbm, npz) have signatures a typo seldom breaks.
+GUESSED = ("string", "spoj", "taai", "bitmap", "picross", "nin", "cwd", "mk", "tatham", "janko")
+#: Content larger than this is not given to every reader in turn (it would take seconds).
+GUESS_BYTES = 1 * MB
+
+
+def _closest_error(data: bytes, source: str, unknown: PuzzleError) -> PuzzleError:
+    """The first error of the reader that read furthest into ``data`` (by the line and column
+    of its error), in the words of that reader and naming its format; ``unknown`` when no reader
+    got past the start or the content is too large to try them all."""
+    if len(data) > GUESS_BYTES:
+        return unknown
+    # JSON with its first brace lost or its quotes broken reads furthest as anything but JSON
+    head = data[:4096].lstrip()
+    json_like = head[:1] in (b'"', b"{", b"[") or b'":' in head
+    best: tuple[tuple[bool, int, int, int], Codec, PuzzleError] | None = None
+    for rank, name in enumerate(GUESSED):
+        codec = _BY_NAME[name]
+        try:
+            for _ident, thunk in codec.entries(data, source):
+                thunk()
+            continue  # read without error: its signature is too strict to have matched
+        except PuzzleError as exc:
+            error = exc
+        except _READER_FAULTS:
+            continue
+        if error.line is None:
+            continue
+        key = (json_like == (name == "janko"), error.line, error.column or 0, -rank)
+        if best is None or key > best[0]:
+            best = (key, codec, error)
+    if best is None or best[0][1:3] <= (1, 0):
+        return unknown
+    _key, codec, error = best
+    return type(error)(
+        f"unknown puzzle format; read as {codec.info.label}, the closest, it stops here: "
+        f"{error.message}",
+        source=source,
+        line=error.line,
+        column=error.column,
+        clue=error.clue,
+    )
+
+
 def _build(thunk: Thunk, source: str) -> Puzzle:
     try:
         return thunk()
@@ -130,35 +194,27 @@ def _build(thunk: Thunk, source: str) -> Puzzle:
 def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
     source = Path(path).name or os.fspath(path)
     try:
-        with Path(path).open("rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            # nothing is read from a file over the largest limit; one that grows meanwhile is
-            # cut one byte past it, which its format's limit then refuses
-            data = b"" if size > MAX_FILE_BYTES else handle.read(MAX_FILE_BYTES + 1)
+        # a FIFO or device is read without blocking for good (see _files); nothing is read from
+        # a regular file over the largest limit, and every read stops one byte past it
+        data = read_limited(path, MAX_FILE_BYTES)
+    except TooLarge as exc:
+        raise PuzzleError(
+            f"the file {_size_of(exc.size)}; puzzle files are read up to "
+            f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
+            source=source,
+        ) from None
     except OSError as exc:
         raise PuzzleFileError(
             f"cannot read the file: {exc.strerror or exc}", source=source
         ) from None
     except ValueError as exc:  # e.g. a NUL byte in the path
         raise PuzzleFileError(f"cannot read the file: {exc}", source=source) from None
-    if size > MAX_FILE_BYTES:
-        raise PuzzleError(
-            f"the file is {_size_text(size)}; puzzle files are read up to "
-            f"{MAX_FILE_BYTES // MB} MB (the limit keeps memory bounded)",
-            source=source,
-        )
     return data, source
 
 
 def _pick(entries: Entries, item: str | None, source: str) -> Puzzle:
-    if item is None:
-        return _build(entries[0][1], source)
-    for ident, thunk in entries:
-        if ident == item:
-            return _build(thunk, source)
-    sample = ", ".join(repr(i) for i, _ in entries[:5] if i)
-    hint = f" (items look like {sample})" if sample else " (the file holds a single puzzle)"
-    raise PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
+    built = [(ident, partial(_build, thunk, source)) for ident, thunk in entries]
+    return pick_entry(built, item, source)[1]
 
 
 def read_file(
@@ -167,6 +223,16 @@ def read_file(
     """One puzzle from a file; ``item`` selects one of a collection (default: the first)."""
     data, source = _read_bytes(path)
     return _pick(_entries(data, source, fmt, source), item, source)
+
+
+def read_file_and_format(
+    path: str | os.PathLike[str], item: str | None = None, fmt: str | None = None
+) -> tuple[Puzzle, str]:
+    """Like :func:`read_file`, with the name of the format read; the file is read once (a FIFO
+    or a pipe cannot be read twice)."""
+    data, source = _read_bytes(path)
+    name = _codec(fmt if fmt is not None else detect(data, source)).info.name
+    return _pick(_entries(data, source, name, source), item, source), name
 
 
 def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, Puzzle]]:
@@ -196,6 +262,21 @@ def read_data_entries(
     ]
 
 
+def pick_entry(
+    entries: Sequence[tuple[str, Thunk]], item: str | None, source: str
+) -> tuple[str, Puzzle]:
+    """The item ``item`` of ``entries`` (as :func:`read_entries` gives them; default: the
+    first) and its puzzle; PuzzleError naming ``source`` when there is no such item."""
+    if item is None:
+        return entries[0][0], entries[0][1]()
+    for ident, build in entries:
+        if ident == item:
+            return ident, build()
+    sample = ", ".join(repr(i) for i, _ in entries[:5] if i)
+    hint = f" (items look like {sample})" if sample else " (the file holds a single puzzle)"
+    raise PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
+
+
 def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:
     """One puzzle from text (a puzzle string, a Tatham id or the content of a text file)."""
     data = text.encode("utf-8", errors="surrogatepass")
@@ -217,16 +298,22 @@ def _is_file(text: str) -> bool:
         return False
 
 
-def parse_puzzle_arg(arg: str) -> Puzzle:
+def parse_puzzle_arg(arg: str, fmt: str | None = None) -> Puzzle:
     """A command-line puzzle: a file (``path``, ``path#item`` or ``path:item``), a puzzle
-    string or a Tatham id."""
+    string or a Tatham id; ``fmt`` forces a reader."""
     if _is_file(arg):
-        return read_file(arg)
+        return read_file(arg, fmt=fmt)
     for sep in ("#", ":"):
         path, found, item = arg.rpartition(sep)
         if found and path and _is_file(path):
-            return read_file(path, item)
-    return read_text(arg, source="<argument>")
+            return read_file(path, item, fmt)
+    return read_text(arg, source="<argument>", fmt=fmt)
+
+
+def format_name(fmt: str) -> str:
+    """The name of the format ``fmt`` names (an alias such as ``pbn`` included);
+    UnsupportedFormatError listing the known names when it names none."""
+    return _codec(fmt).info.name
 
 
 def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:

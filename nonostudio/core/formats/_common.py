@@ -160,15 +160,39 @@ def numbers(
 ) -> Clue:
     """The clue written in ``text``: numbers separated by ``seps`` (None: whitespace).
 
-    Blank text and ``0`` are the empty clue; zeros are dropped; an empty item between two
-    separators is an error naming its column; more than :data:`MAX_SIZE` items is an error.
+    Blank text and a lone ``0`` are the empty clue; a 0 beside other numbers, an empty item
+    between two separators and more than :data:`MAX_SIZE` items are errors naming the column.
     """
     if not text.strip():
         return ()
     items = tokens(text, seps, offset, MAX_SIZE)
     check_count(len(items), source, line, items[-1][1], clue)
     values = [to_int(tok, source, line, col, clue) for tok, col in items]
-    return tuple(v for v in values if v != 0)
+    return clue_of(values, [col for _, col in items], source, line, clue)
+
+
+def clue_of(
+    values: Sequence[int],
+    columns: Sequence[int | None],
+    source: str,
+    line: int | None,
+    clue: str | None,
+) -> Clue:
+    """The clue of the numbers ``values`` (at ``columns``): a lone 0 is the empty clue, and a 0
+    beside other numbers is refused at its column (dropping it would read a different clue than
+    was meant, a typo as often as not)."""
+    if len(values) > 1:
+        for value, column in zip(values, columns, strict=True):
+            if value == 0:
+                raise PuzzleError(
+                    "a 0 beside other numbers in one clue (a lone 0 is an empty line's clue; "
+                    "blocks are at least 1 long)",
+                    source=source,
+                    line=line,
+                    column=column,
+                    clue=clue,
+                )
+    return tuple(v for v in values if v)
 
 
 def check_count(

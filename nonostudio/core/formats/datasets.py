@@ -27,9 +27,12 @@ from nonostudio.core.formats._common import (
     build,
     check_items,
     check_size,
+    clue_of,
     digits,
     numbers,
     split_lines,
+    to_int,
+    tokens,
 )
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
@@ -216,12 +219,18 @@ def _janko_thunk(entry: object, source: str) -> Thunk:
         lines = [(n, ln) for n, ln in enumerate(split_lines(entry["problem"]), 1) if ln.strip()]
         if not lines:
             raise PuzzleError("empty problem", source=source)
-        header = numbers(lines[0][1], None, source, lines[0][0])
+        found = tokens(lines[0][1], None, limit=2)
+        header = tuple(
+            to_int(tok, source, lines[0][0], col, what="a number in 'height width'")
+            for tok, col in found
+        )
         if len(header) != 2:
             raise PuzzleError(
-                "expected 'height width' on the first line of the problem",
+                "expected 'height width' on the first line of the problem, found "
+                f"{lines[0][1].strip()[:40]!r}",
                 source=source,
                 line=lines[0][0],
+                column=found[2][1] if len(found) > 2 else None,
             )
         height, width = header
         check_size(width, height, source, lines[0][0])
@@ -298,7 +307,12 @@ def _butler_thunk(entry: object, source: str) -> Thunk:
                         source=source,
                         clue=f"{kind} {k}",
                     )
-            sides.append([tuple(v for v in clue if v) for clue in side])
+            sides.append(
+                [
+                    clue_of(clue, [None] * len(clue), source, None, f"{kind} {k}")
+                    for k, clue in enumerate(side, 1)
+                ]
+            )
         if sides[0] and sides[1]:
             check_size(len(sides[1]), len(sides[0]), source)
         name = entry.get("name") if isinstance(entry, dict) else None

@@ -34,6 +34,11 @@ _BITMAP = re.compile(r"[.#]+\Z|[01]+\Z")
 _NON_KEY = re.compile(r"(width|height)\s+[0-9]+\s*\Z|(rows|columns)\s*\Z", re.IGNORECASE)
 
 
+class UnknownFormatError(PuzzleError):
+    """No format's signature matches the content (see :func:`closest_error` for a better
+    message)."""
+
+
 def detect(data: bytes, name: str | None = None) -> str:
     """The format name of a file's bytes (``name`` supplies the extension); PuzzleError if
     unknown."""
@@ -63,9 +68,11 @@ def detect(data: bytes, name: str | None = None) -> str:
         text = head[: exc.start].decode("utf-8-sig")
     if len(data) > len(head) and "\n" in text:
         text = text[: text.rindex("\n")]  # the last line may be cut short
+    if not text.strip("\ufeff \t\r\n") and len(data) == len(head):
+        raise PuzzleError("the file is empty (no puzzle in it)", source=source)
     fmt = detect_text(text)
     if fmt is None:
-        raise PuzzleError(
+        raise UnknownFormatError(
             "unknown puzzle format: expected a puzzle string (1:3:1-1:3:1), a "
             "Tatham id (5x5:...), or a .non, .xml, .g, .mk, .nin, CWD, "
             "TOML-like, picross-solver, TAAI, SPOJ or JSON puzzle file",
@@ -87,7 +94,9 @@ def detect_text(text: str) -> str | None:
     if stripped.startswith("<"):
         return "xml"
     if stripped.startswith("{"):
-        return "janko" if '"data"' in stripped[:4096] else "butler"
+        # a JSON object: Janko's (Butler's files are lists); its reader looks for the "data"
+        # key in the parsed object, however the key is spelt ("\u0064ata" too)
+        return "janko"
     if stripped.startswith("["):
         return "toml" if re.match(r"\[\s*(clues|colors)\s*\]", stripped) else "butler"
     if any(re.match(r"\[\s*clues\s*\]", ln) for ln in content):

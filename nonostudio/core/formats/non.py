@@ -19,6 +19,7 @@ from nonostudio.core.formats._common import (
     check_count,
     check_size,
     clean_meta,
+    clue_of,
     digits,
     split_lines,
     to_int,
@@ -70,8 +71,11 @@ class _Reader:
         """Comma-separated numbers, each optionally followed by a colour letter (``3a``)."""
         self.clue_lines[name] = line
         if _PLAIN_CLUE.match(text) and text.count(",") < MAX_SIZE:
-            return tuple(v for v in map(int, text.rstrip(",").split(",")) if v)
+            plain = tuple(map(int, text.rstrip(",").split(",")))
+            if len(plain) == 1 or 0 not in plain:
+                return tuple(v for v in plain if v)
         values: list[int] = []
+        columns: list[int] = []
         items = tokens(text, ",", limit=MAX_SIZE)
         check_count(len(items), self.source, line, items[-1][1], name)
         if len(items) > 1 and not items[-1][0]:
@@ -92,7 +96,8 @@ class _Reader:
                 if m.group(2):
                     self.colours.add(m.group(2))
                 values.append(digits(m.group(1), self.source, line, tcol, name))
-        return tuple(v for v in values if v)
+                columns.append(tcol)
+        return clue_of(values, columns, self.source, line, name)
 
     def section(
         self, start: int, count: int | None, kind: str

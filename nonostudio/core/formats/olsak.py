@@ -1,7 +1,9 @@
 """Jan Olšák's formats: ``.g`` (title text, optional ``#`` colour block, ``:`` sections of row then
 column clues) and ``.mk`` (``H W``, row clues, a ``#`` line, column clues).
 
-Colour ``.g`` files (blocks with a colour letter such as ``3r``) are refused as unsupported.
+Colour ``.g`` files (blocks with a colour letter such as ``3r``, the letter declared in the ``#``
+block as ``r:r #FF0000 red``) are refused as unsupported; any other character after a number
+(``3x`` with no colour ``x`` declared, an invisible zero-width space) is refused as the typo it is.
 """
 
 from __future__ import annotations
@@ -9,22 +11,27 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._common import build, check_size, digits
+from nonostudio.core.formats._common import build, check_size, clue_of, digits
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import Puzzle
 
 _ITEM = re.compile(r"([0-9]+)(\S?)\Z")
+#: A colour declaration of the ``#`` block: the colour's letter, a colon, its name and value.
+_DECLARED = re.compile(r"\s*([^\s:#]):")
 
 
 def read_g(text: str, source: str) -> Puzzle:
     """Olšák ``.g``: free text, optional colour declarations, then ``:`` rows ``:`` columns."""
     cur = Cursor(text, source)
     sections: list[list[tuple[int, str]]] = []
+    declared: set[str] = set()
     for number, line in cur.lines:
         if line.startswith(":"):
             sections.append([])
         elif sections and not line.lstrip().startswith("#"):
             sections[-1].append((number, line))
+        elif not sections and (m := _DECLARED.match(line)):
+            declared.add(m.group(1))
     sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
     if len(sections) < 2:
         raise PuzzleError(
@@ -41,20 +48,23 @@ def read_g(text: str, source: str) -> Puzzle:
             name = f"{kind} {k}"
             clue_lines[name] = number
             values = []
+            columns = []
             for m in re.finditer(r"\S+", line):
                 item = _ITEM.match(m.group())
-                if not item:
+                letter = item.group(2) if item else ""
+                if not item or (letter and letter not in declared):
                     raise PuzzleError(
-                        f"expected a number (optionally with a colour letter), found {m.group()!r}",
+                        _bad_item(m.group(), item is not None, declared),
                         source=source,
                         line=number,
-                        column=m.start() + 1,
+                        column=m.start() + 1 + (item.end(1) if item else 0),
                         clue=name,
                     )
-                if item.group(2) and item.group(2) != "1":
-                    colours.add(item.group(2))
+                if letter:
+                    colours.add(letter)
                 values.append(digits(item.group(1), source, number, m.start() + 1, name))
-            out.append(tuple(v for v in values if v))
+                columns.append(m.start() + 1)
+            out.append(clue_of(values, columns, source, number, name))
         clues.append(out)
     if colours:
         raise UnsupportedPuzzleError(
@@ -66,6 +76,19 @@ def read_g(text: str, source: str) -> Puzzle:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)
     return build(clues[0], clues[1], source, clue_lines=clue_lines)
+
+
+def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
+    """The error for a clue item that is not a number with a declared colour letter."""
+    if not number_first:
+        return f"expected a number (optionally with a colour letter), found {token!r}"
+    letter = token.lstrip("0123456789")
+    what = ascii(letter) if not letter.isprintable() or letter.isspace() else repr(letter)
+    known = f" (declared: {', '.join(sorted(declared))})" if declared else ""
+    return (
+        f"expected a number, found {token!r}: {what} after the number is no colour "
+        f"letter declared in the '#' block{known}"
+    )
 
 
 def read_mk(text: str, source: str) -> Puzzle:

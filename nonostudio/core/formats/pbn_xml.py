@@ -44,12 +44,16 @@ class _Refused(Exception):
         self.line = line
 
 
-def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, int]]:
-    """The element tree of ``data`` and each element's line, refusing DTD subsets and entities."""
+def parse_xml(
+    data: bytes, source: str
+) -> tuple[ET.Element, dict[ET.Element, int], dict[ET.Element, int]]:
+    """The element tree of ``data``, each element's line and column (1-based, of its start
+    tag's ``<``), refusing DTD subsets and entities."""
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     builder = ET.TreeBuilder()
     lines: dict[ET.Element, int] = {}
+    columns: dict[ET.Element, int] = {}
 
     def doctype(_name: str, _sysid: str | None, _pubid: str | None, internal: int) -> None:
         if internal:
@@ -62,7 +66,9 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
         raise _Refused("XML entity declarations are refused", parser.CurrentLineNumber)
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
+        element = builder.start(tag, attrs)
+        lines[element] = parser.CurrentLineNumber
+        columns[element] = parser.CurrentColumnNumber + 1
         if len(lines) > MAX_ELEMENTS:
             raise _Refused(
                 f"more than {MAX_ELEMENTS:,} XML elements; documents are read up "
@@ -90,12 +96,12 @@ def parse_xml(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, in
         ) from None
     except AssertionError:
         raise PuzzleError("not well-formed XML", source=source) from None
-    return root, lines
+    return root, lines, columns
 
 
 def entries(data: bytes, source: str) -> Entries:
     """Every ``<puzzle>`` of the document: id "" for a lone puzzle, else "1", "2", ..."""
-    root, lines = parse_xml(data, source)
+    root, lines, columns = parse_xml(data, source)
     if root.tag == "puzzle":
         puzzles = [root]
     elif root.tag == "puzzleset":
@@ -110,15 +116,19 @@ def entries(data: bytes, source: str) -> Entries:
         raise PuzzleError("the <puzzleset> holds no <puzzle>", source=source, line=1)
     check_items(len(puzzles), source)
     if len(puzzles) == 1:
-        return [("", _thunk(puzzles[0], lines, source))]
-    return [(str(k), _thunk(el, lines, source)) for k, el in enumerate(puzzles, 1)]
+        return [("", _thunk(puzzles[0], lines, columns, source))]
+    return [(str(k), _thunk(el, lines, columns, source)) for k, el in enumerate(puzzles, 1)]
 
 
-def _thunk(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Thunk:
-    return lambda: _puzzle(el, lines, source)
+def _thunk(
+    el: ET.Element, lines: dict[ET.Element, int], columns: dict[ET.Element, int], source: str
+) -> Thunk:
+    return lambda: _puzzle(el, lines, columns, source)
 
 
-def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle:
+def _puzzle(
+    el: ET.Element, lines: dict[ET.Element, int], columns: dict[ET.Element, int], source: str
+) -> Puzzle:
     kind = el.get("type", "grid")
     if kind != "grid":
         raise UnsupportedPuzzleError(
@@ -147,17 +157,25 @@ def _puzzle(el: ET.Element, lines: dict[ET.Element, int], source: str) -> Puzzle
             counts = []
             for count in line.findall("count"):
                 used.add(count.get("color", default))
-                counts.append(
-                    to_int(
-                        (count.text or "").strip(),
-                        source,
-                        lines[count],
-                        None,
-                        f"{name} {k}",
-                        "a number in <count>",
-                    )
+                value = to_int(
+                    (count.text or "").strip(),
+                    source,
+                    lines[count],
+                    columns.get(count),
+                    f"{name} {k}",
+                    "a number in <count>",
                 )
-            out.append(tuple(c for c in counts if c))
+                if value == 0:
+                    # a count of 0 is no block; in a colour puzzle it may be meant as a blot
+                    raise PuzzleError(
+                        "a <count> of 0 (a block is at least 1 long; an empty line has no <count>)",
+                        source=source,
+                        line=lines[count],
+                        column=columns.get(count),
+                        clue=f"{name} {k}",
+                    )
+                counts.append(value)
+            out.append(tuple(counts))
         clue_sets[kind] = out
     for kind in ("rows", "columns"):
         if kind not in clue_sets:

@@ -5,6 +5,8 @@ the TAAI/ICGA tournament text. ``0`` is the empty clue in all of them; blank lin
 
 from __future__ import annotations
 
+import re
+
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
     Entries,
@@ -17,6 +19,9 @@ from nonostudio.core.formats._common import (
     to_int,
 )
 from nonostudio.core.puzzle import Puzzle
+
+#: A SPOJ clue line's numbers and the 0 that ends them (a lone ``0`` is the empty clue).
+_TERMINATOR = re.compile(r"(.*\S)\s+0\s*\Z", re.DOTALL)
 
 
 class Cursor:
@@ -64,9 +69,15 @@ class Cursor:
         return tuple(values)
 
     def clues(
-        self, count: int, kind: str, seps: str | None = None, stop: str | None = None
+        self,
+        count: int,
+        kind: str,
+        seps: str | None = None,
+        stop: str | None = None,
+        terminated: bool = False,
     ) -> list[tuple[int, ...]]:
-        """``count`` clue lines for ``kind`` ("row" or "column")."""
+        """``count`` clue lines for ``kind`` ("row" or "column"); a ``terminated`` line ends in
+        a 0 that is not part of its clue (SPOJ: ``3 1 0``, and ``0`` for an empty clue)."""
         out = []
         for k in range(1, count + 1):
             if stop is not None and self.peek().startswith(stop):
@@ -78,6 +89,8 @@ class Cursor:
                 )
             number, text = self.take(f"{kind} clue {k} of {count}")
             self.clue_lines[f"{kind} {k}"] = number
+            if terminated and (end := _TERMINATOR.match(text)):
+                text = end.group(1)
             out.append(numbers(text, seps, self.source, number, clue=f"{kind} {k}"))
         return out
 
@@ -157,8 +170,8 @@ def spoj_entries(text: str, source: str) -> Entries:
         height, width = cur.ints(2, f"'height width' of puzzle {k}")
         check_size(width, height, source, header)
         cur.clue_lines = {}
-        rows = cur.clues(height, "row")
-        cols = cur.clues(width, "column")
+        rows = cur.clues(height, "row", terminated=True)
+        cols = cur.clues(width, "column", terminated=True)
         out.append((str(k), _thunk(rows, cols, source, cur.clue_lines)))
     cur.expect_end(f"the {count} puzzles")
     return out

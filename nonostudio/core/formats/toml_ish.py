@@ -15,6 +15,7 @@ from nonostudio.core.formats._common import (
     build,
     check_count,
     check_size,
+    clue_of,
     digits,
     split_lines,
     tokens,
@@ -79,6 +80,7 @@ def read(text: str, source: str) -> Puzzle:
                 )
             clue_lines[name] = number
             values = []
+            columns = []
             found = tokens(piece, None, col - 1, MAX_SIZE)
             check_count(len(found), source, number, found[-1][1] if found else col, name)
             for tok, tcol in found:
@@ -94,7 +96,8 @@ def read(text: str, source: str) -> Puzzle:
                 if item.group(2):
                     colours.add(item.group(2))
                 values.append(digits(item.group(1), source, number, tcol, name))
-            clues[key].append(tuple(v for v in values if v))
+                columns.append(tcol)
+            clues[key].append(clue_of(values, columns, source, number, name))
     if colours:
         raise UnsupportedPuzzleError(
             f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "

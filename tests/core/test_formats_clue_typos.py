@@ -1,0 +1,96 @@
+"""Typos in clue numbers are refused where they are: a 0 beside other numbers in every format,
+a stray character after a ``.g`` number, and content no format recognises, read by the closest
+reader; and Janko's ``"data"`` key however it is spelt in JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import read_data_entries, read_text
+
+# Each text has one clue with a 0 beside other numbers, at (line, column); the format forced.
+MIXED_ZEROS = {
+    "non": ("width 2\nheight 1\nrows\n0,2\ncolumns\n1\n1\n", 4, 1),
+    "non, trailing": ("width 2\nheight 1\nrows\n2,0\ncolumns\n1\n1\n", 4, 3),
+    "nin": ("2 1\n0 2\n1\n1\n", 2, 1),
+    "cwd": ("1\n2\n2 0\n\n1\n1\n", 3, 3),
+    "mk": ("1 2\n2\n#\n1\n1 0\n", 5, 3),
+    "g": ("t\n: rows\n2 0\n: columns\n1\n1\n", 3, 3),
+    "string": ("1:0,2-1:1", 1, 3),
+    "tatham": ("2x1:1/1/0.2", 1, 9),
+    "toml": ("[clues]\nrows = 0 2\ncolumns = 1, 1\n", 2, 8),
+    "picross": ("GRID a\nROWS\n[ 0 2 ]\nCOLUMNS\n[ 1 ]\n[ 1 ]\n", 3, 3),
+    "spoj": ("1\n1 2\n0 2 0\n1 0\n1 0\n", 3, 1),
+    "taai": ("$1\n0\t1\n1\n", 2, 1),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MIXED_ZEROS))
+def test_a_0_beside_other_numbers_is_refused_where_it_is(case: str) -> None:
+    text, line, column = MIXED_ZEROS[case]
+    with pytest.raises(PuzzleError, match="a 0 beside other numbers") as info:
+        read_text(text, fmt=case.split(",")[0])
+    assert (info.value.line, info.value.column) == (line, column)
+
+
+def test_a_lone_0_is_still_the_empty_clue() -> None:
+    assert read_text("width 2\nheight 1\nrows\n0\ncolumns\n0\n0\n").cols == ((), ())
+    assert read_text("1\n1 1\n0\n0\n", fmt="spoj").rows == ((),)  # SPOJ: the terminator alone
+    assert read_text("1\n1 2\n2 0\n1 0\n1 0\n", fmt="spoj").rows == ((2,),)
+
+
+def test_json_and_xml_zeros_are_refused() -> None:
+    janko = {"data": {"a": {"problem": "0 1 1\n1\n1\n"}}}
+    [(_, build)] = read_data_entries(json.dumps(janko).encode(), "j.json", "janko")
+    with pytest.raises(PuzzleError, match="'height width'.*'0 1 1'") as info:
+        build()
+    assert (info.value.line, info.value.column) == (1, 5)
+    butler = [{"name": "x", "hints": {"rows": [[2, 0]], "cols": [[1], [1]]}}]
+    [(_, build)] = read_data_entries(json.dumps(butler).encode(), "b.json", "butler")
+    with pytest.raises(PuzzleError, match="a 0 beside other numbers") as info:
+        build()
+    assert info.value.clue == "row 1"
+    for counts in ("<count>2</count><count>0</count>", "<count>0</count>"):
+        xml = (
+            f'<puzzleset><puzzle><clues type="rows"><line>{counts}</line></clues>\n'
+            '<clues type="columns"><line><count>1</count></line><line><count>1</count></line>'
+            "</clues></puzzle></puzzleset>"
+        )
+        with pytest.raises(PuzzleError, match="a <count> of 0") as info:
+            read_text(xml)
+        assert info.value.line == 1 and info.value.column == xml.index("<count>0") + 1
+
+
+@pytest.mark.parametrize("typo", ["3x", "3\u200b"])
+def test_a_typo_after_a_g_number_is_no_colour(typo: str) -> None:
+    text = f"title\n: rows\n{typo}\n: columns\n1\n1\n1\n"
+    with pytest.raises(PuzzleError, match="no colour letter declared") as info:
+        read_text(text, fmt="g")
+    assert type(info.value) is PuzzleError  # not UnsupportedPuzzleError
+    assert (info.value.line, info.value.column) == (3, 2)
+
+
+def test_janko_data_key_written_as_an_escape() -> None:
+    text = '{"\\u0064ata": {"a": {"problem": "1 1\\n1\\n1\\n"}}}'
+    assert read_text(text).rows == ((1,),)
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "line", "column"),
+    [
+        ("2\n1 2\n2 0\n1 0\n1 0\n1 1\n1 x 0\n", "SPOJ", 7, 3),
+        ("..#\n.x#\n", "Text bitmap", 2, 2),
+        ("1\t1\n2\n2\n1\tx\n", "TAAI", 4, 3),
+        ("1-1\n1:1-1:1\n1:1-1:x\n", "Puzzle string", 3, 7),
+        ('"data": {"a": {"problem": "1 1"}}}', "Janko JSON", 1, 7),
+    ],
+)
+def test_unrecognised_content_is_reported_by_the_closest_reader(
+    text: str, label: str, line: int, column: int
+) -> None:
+    with pytest.raises(PuzzleError, match=f"unknown puzzle format; read as {label}") as info:
+        read_text(text)
+    assert (info.value.line, info.value.column) == (line, column)
