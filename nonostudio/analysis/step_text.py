@@ -12,14 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from nonostudio.analysis.move_line import MoveLine, Span, cells_text, clues_text
 from nonostudio.analysis.naming import line_name
+from nonostudio.analysis.premise_text import Naming, part_text, premise_focus, premise_sentence
+from nonostudio.analysis.technique_moves import normal_clues
 from nonostudio.analysis.technique_sentences import SENTENCES
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.line import FILLED
 
-__all__ = ["Explanation", "Span", "explain_move", "probe_text", "search_text"]
+__all__ = [
+    "Explanation",
+    "Span",
+    "explain_move",
+    "probe_text",
+    "search_text",
+    "step_sentence",
+]
 
 
 @dataclass(frozen=True)
@@ -100,3 +110,34 @@ def search_text(cells: int, unique: bool) -> Explanation:
         f"Whole grid — {BY_ID['search'].name}: line logic and one-cell contradictions are stuck; "
         f"trying values finds the remaining {cells} cell{'s' if cells != 1 else ''} ({which})."
     )
+
+
+def step_sentence(
+    technique_id: str,
+    axis: str,
+    index: int,
+    line_clues: Sequence[int],
+    line_size: int,
+    premises: Sequence[dict[str, Any]],
+    *,
+    beyond_rules: bool = False,
+) -> Explanation:
+    """A line step's sentence, made from its premises alone
+    (:func:`~nonostudio.analysis.premise_text.premise_sentence`): the line, the technique's name,
+    then each premise's words; the focus is what the premises are about."""
+    nm = Naming(axis, normal_clues(line_clues), line_size)
+    parts = []
+    round_ = 0
+    for premise in premises:
+        if premise["say"] == "part":
+            parts.append(part_text(nm, premise["claims"][0]))
+            continue
+        text = premise_sentence(nm, premise)
+        if premise.get("round", 0) > round_:  # a premise on the cells the last round decided
+            round_ = premise["round"]
+            text = "then " + text
+        parts.append(text)
+    name = BY_ID[technique_id].name + (" (beyond the rules)" if beyond_rules else "")
+    body = "; ".join(parts)
+    clues, spans = premise_focus(premises)
+    return Explanation(f"{line_name(axis, index)} — {name}: {body}.", clues, spans)

@@ -50,7 +50,9 @@ class Step:
     line, the rule that fired being the evidence (``rule``, ``flipped``, ``env``); ``text`` is
     the step explained for a player, and ``focus_clues`` (the line's clue indices, 0-based) and
     ``focus_spans`` (``(what, start, end)`` cell ranges of the line, ``what`` being ``block``,
-    ``gap`` or ``cells``) say what the text points at, for highlighting.
+    ``gap`` or ``cells``) say what the text points at, for highlighting.  ``premises`` are
+    the reasons the text states, as checkable claims (:mod:`nonostudio.analysis.premises`):
+    ``{say, claims, cells}`` dicts, ``cells`` being ``[position, value]`` pairs of the line.
     """
 
     kind: str
@@ -66,6 +68,7 @@ class Step:
     text: str = ""
     focus_clues: tuple[int, ...] = ()
     focus_spans: tuple[tuple[str, int, int], ...] = ()
+    premises: tuple[dict[str, Any], ...] = ()
 
     @property
     def line(self) -> tuple[str, int] | None:
@@ -97,6 +100,7 @@ class Step:
                 "clues": list(self.focus_clues),
                 "spans": [list(span) for span in self.focus_spans],
             },
+            "premises": list(self.premises),
         }
 
     @classmethod
@@ -121,6 +125,7 @@ class Step:
             focus_spans=tuple(
                 (str(w), int(a), int(b)) for w, a, b in (data.get("focus") or {}).get("spans", ())
             ),
+            premises=tuple(dict(p) for p in data.get("premises") or ()),
         )
 
 

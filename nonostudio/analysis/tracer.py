@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from nonostudio.analysis.naming import line_name, value_name
+from nonostudio.analysis.premises import gather_premises
 from nonostudio.analysis.rule_fills import RuleFills
-from nonostudio.analysis.step_text import explain_move
+from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
 from nonostudio.analysis.technique_moves import DECIDES_ONLY
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
@@ -33,6 +35,17 @@ from nonostudio.rules.oracle import SubLine, decompose
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
 _Hit = tuple[str, bool, dict[str, Element], int, list[int]]  # rule, flipped, env, value, new
+
+
+def _part_premise(sub: SubLine) -> dict[str, Any]:
+    """The premise that the oracle's sub-line holds its clues and no other."""
+    part = {
+        "claim": "part",
+        "start": sub.cell_start,
+        "end": sub.cell_end,
+        "clues": list(range(sub.hint_start, sub.hint_end)),
+    }
+    return {"say": "part", "claims": [part], "cells": []}
 
 
 def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
@@ -169,8 +182,11 @@ class Tracer:
             )
         seen = line if sub is None else sub.line
         offset = 0 if sub is None else sub.cell_start
-        technique = self.covering(seen, [p - offset for p in new], value)
-        return self.move_step(RULE, axis, index, line, sub, technique, name, flipped, _bound(env))
+        want = [p - offset for p in new]
+        technique = self.covering(seen, want, value)
+        return self.move_step(
+            RULE, axis, index, line, sub, technique, name, flipped, _bound(env), want=want
+        )
 
     def _first_fill(
         self, axis: str, index: int, line: Line, seen: Line, offset: int
@@ -242,31 +258,38 @@ class Tracer:
         flipped: bool = False,
         env: dict[str, BoundElement] | None = None,
         note: str = "",
+        want: Sequence[int] = (),
     ) -> Step:
-        """The technique's complete move on the line (or the oracle's sub-line ``sub``) as a
-        step; every cell it decides is checked against the exact line solver."""
+        """The technique's move on the line (or the oracle's sub-line ``sub``) as a step, with
+        the premises it states (:func:`~nonostudio.analysis.premises.gather_premises`: round by
+        round, as many as its sentence has room for, those deciding the cells ``want`` — the
+        rule's fill, positions of the line the move was made on — first); the rule is named only
+        when the step decides all of them.  Every cell is checked against the exact line
+        solver."""
         seen = line if sub is None else sub.line
         offset = 0 if sub is None else sub.cell_start
-        after = self.move(technique, seen.hints, seen.cells)
+        clue_offset = 0 if sub is None else sub.hint_start
+        sub_line = sub is not None
+        premises = [] if sub is None else [_part_premise(sub)]
+        decided = gather_premises(
+            technique, axis, line, seen, offset, clue_offset, sub_line, premises, want
+        )
+        if not decided:  # every move's first round has a witness (tested); the exact one is sure
+            technique = FALLBACK
+            decided = gather_premises(
+                technique, axis, line, seen, offset, clue_offset, sub_line, premises, want
+            )
+        if not set(want) <= set(decided):
+            rule, flipped, env = None, False, None
         forced = self.forced(axis, index, line)
         cells = []
-        for q, (was, now) in enumerate(zip(seen.cells, after, strict=True)):
-            if was == UNKNOWN and now != UNKNOWN:
-                if forced[q + offset] != now:
-                    raise UnsoundTechniqueError(technique, axis, index, line, q + offset)
-                cells.append((*self.cell(axis, index, q + offset), now))
-        text = explain_move(
-            technique,
-            axis,
-            index,
-            seen.hints,
-            seen.cells,
-            after,
-            cell_offset=offset,
-            clue_offset=0 if sub is None else sub.hint_start,
-            line_clues=line.hints,
-            line_size=line.size,
-            beyond_rules=kind == LINE,
+        for q in sorted(decided):
+            now = decided[q]
+            if forced[q + offset] != now:
+                raise UnsoundTechniqueError(technique, axis, index, line, q + offset)
+            cells.append((*self.cell(axis, index, q + offset), now))
+        text = step_sentence(
+            technique, axis, index, line.hints, line.size, premises, beyond_rules=kind == LINE
         )
         return Step(
             kind,
@@ -282,6 +305,7 @@ class Tracer:
             text.text,
             text.clues,
             text.spans,
+            tuple(premises),
         )
 
     def _check(

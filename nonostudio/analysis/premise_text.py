@@ -1,0 +1,380 @@
+"""The words of a step: a sentence made from its premises alone, and what it points at.
+
+:func:`premise_sentence` words a :class:`~nonostudio.analysis.premises.Witness` — its claims and
+the cells it proves — as a player reads it, naming clues as the player sees them ("the second
+clue, 8") and cells as the grid numbers them (from 1).  Nothing here looks at the line: a
+sentence says exactly what its claims say (which a checker verifies), so it cannot say more.
+:func:`premise_focus` gives the clues and cell ranges the claims are about, for highlighting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nonostudio.analysis.techniques import cell_ranges_text
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.rules.phrase_words import ordinal
+
+Claim = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How a line's parts are named: its axis, its whole clue and its size."""
+
+    axis: str
+    clues: tuple[int, ...]
+    size: int
+
+    def clue(self, i: int, *, subject: bool = False) -> str:
+        """``the second clue, 8`` (``the 8`` when it is the line's only clue)."""
+        h = self.clues[i]
+        if len(self.clues) == 1:
+            return f"the {h}"
+        return f"the {ordinal(i)} clue, {h}{',' if subject else ''}"
+
+    def clue_list(self, clues: Sequence[int]) -> str:
+        """``the second clue, 8`` / ``the 3 or the 4`` / ``the 3, the 4 or the 5``."""
+        if len(clues) == 1:
+            return self.clue(clues[0])
+        names = [f"the {ordinal(i)}, {self.clues[i]}" for i in clues]
+        return ", ".join(names[:-1]) + " or " + names[-1]
+
+    def wall(self, start: int, within: Sequence[int] | None = None) -> str:
+        """The wall before a gap starting at ``start``: the edge, the cross before it, or the
+        start of the part ``within`` it lies in."""
+        if start == 0:
+            return "the top edge" if self.axis == "column" else "the left edge"
+        if within is not None and start == within[0]:
+            return f"into cell {start}, outside cells {within[0] + 1}–{within[1]}"
+        return f"the cross at cell {start}"
+
+    def wall_after(self, end: int, within: Sequence[int] | None = None) -> str:
+        """The wall after a gap ending at ``end`` (exclusive), as :meth:`wall`."""
+        if end == self.size:
+            return "the bottom edge" if self.axis == "column" else "the right edge"
+        if within is not None and end == within[1]:
+            return f"into cell {end + 1}, outside cells {within[0] + 1}–{within[1]}"
+        return f"the cross at cell {end + 1}"
+
+
+def cells_text(positions: Sequence[int] | range) -> str:
+    """``cell 4`` / ``cells 3–8, 10`` (1-based)."""
+    ps = sorted(positions)
+    return f"{'cell' if len(ps) == 1 else 'cells'} {cell_ranges_text(ps)}"
+
+
+def _are(positions: Sequence[int] | range) -> str:
+    return "is" if len(positions) == 1 else "are"
+
+
+def _effect(cells: Sequence[Sequence[int]]) -> str:
+    filled = [p for p, v in cells if v == FILLED]
+    crossed = [p for p, v in cells if v == CROSSED]
+    parts = []
+    if filled:
+        parts.append(f"{cells_text(filled)} {_are(filled)} filled")
+    if crossed:
+        parts.append(f"{cells_text(crossed)} {_are(crossed)} empty")
+    return " and ".join(parts)
+
+
+def _first(claims: Sequence[Claim], kind: str) -> Claim:
+    return next(c for c in claims if c["claim"] == kind)
+
+
+def _all(claims: Sequence[Claim], kind: str) -> list[Claim]:
+    return [c for c in claims if c["claim"] == kind]
+
+
+def _span(c: Claim) -> range:
+    return range(c["start"], c["end"])
+
+
+def _bound(nm: Naming, c: Claim) -> str:
+    """A ``starts`` claim: ``the second clue, 3, ends by cell 9`` / ``starts at cell 4 or
+    later`` / ``starts between cells 4 and 6``."""
+    i, lo, hi = c["clue"], c["min"], c["max"]
+    who = nm.clue(i, subject=True)
+    if lo is not None and hi is not None:
+        if lo == hi:
+            return f"{who} can only start at cell {lo + 1}"
+        return f"{who} cannot start before cell {lo + 1} or after cell {hi + 1}"
+    if hi is not None:
+        return f"{who} ends by cell {hi + nm.clues[i]}"
+    return f"{who} starts at cell {lo + 1} or later"
+
+
+def _held_bound(nm: Naming, claims: Sequence[Claim], c: Claim) -> str:
+    """A ``starts`` claim with the box that sets it, when a ``holders`` claim names one."""
+    for h in _all(claims, "holders"):
+        if h["clues"] == [c["clue"]]:
+            i = c["clue"]
+            if c["max"] is not None:
+                bound = f"ends by cell {c['max'] + nm.clues[i]}"
+            else:
+                bound = f"starts at cell {c['min'] + 1} or later"
+            return f"{nm.clue(i, subject=True)} holding the box at {cells_text(_span(h))}, {bound}"
+    return _bound(nm, c)
+
+
+def _empty_line(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    return f"the clue is 0, so all {len(cells)} cells are empty"
+
+
+def _part_empty(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    return f"so {_effect(cells)}"
+
+
+def _line_complete(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    c = _first(claims, "filled_count")
+    n = c["count"]
+    what = " ".join(str(nm.clues[i]) for i in c["clues"])
+    return (
+        f"the {n} filled cell{'s' if n != 1 else ''} already make{'s' if n == 1 else ''} "
+        f"the clue{'s' if len(c['clues']) > 1 else ''} {what}, so {_effect(cells)}"
+    )
+
+
+def _overlap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    c = _first(claims, "starts")
+    filled = [p for p, _ in cells]
+    if c["min"] == c["max"]:
+        return f"{_bound(nm, c)}, so {cells_text(filled)} {_are(filled)} filled"
+    return f"{_bound(nm, c)}, so it covers {cells_text(filled)} either way"
+
+
+def _small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    g = _first(claims, "gap")
+    size = g["end"] - g["start"]
+    bounds = _all(claims, "starts")
+    text = f"the gap at {cells_text(_span(g))} holds {size} cell{'s' if size != 1 else ''}"
+    if not bounds:
+        if not _all(claims, "shortest"):
+            return f"{text}, and no clue can be there, so it is empty"
+        shortest = _first(claims, "shortest")["length"]
+        return f"{text}, fewer than the shortest clue, {shortest}, needs, so it is empty"
+    where = "; ".join(_bound(nm, c) for c in bounds)
+    return f"{text}, and the clues short enough to fit lie elsewhere ({where}), so it is empty"
+
+
+def _between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    """simple_spaces / mercury: the clues on either side end before or start after the cells."""
+    bounds = _all(claims, "starts")
+    where = " and ".join(_held_bound(nm, claims, c) for c in bounds)
+    crossed = [p for p, _ in cells]
+    they = "it is" if len(crossed) == 1 else "they are"
+    if not bounds:
+        return f"no clue can reach {cells_text(crossed)}, so {they} empty"
+    return f"{where}, so {cells_text(crossed)} {_are(crossed)} empty"
+
+
+def _misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    bounds = _all(claims, "starts")
+    crossed = [p for p, _ in cells]
+    where = "; ".join(_bound(nm, c) for c in bounds)
+    return (
+        f"{where}; from none of those starts does a clue fit over {cells_text(crossed)} "
+        f"between the crosses, so {'it is' if len(crossed) == 1 else 'they are'} empty"
+    )
+
+
+def _punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    b = _first(claims, "block")
+    owners = _first(claims, "holders")["clues"]
+    block = f"the block at {cells_text(_span(b))}"
+    length = b["end"] - b["start"]
+    if len(owners) == 1:
+        who = f"can only be {nm.clue(owners[0])}"
+    else:
+        who = (
+            f"is {length} long, as long as the longest clue that can hold it "
+            f"({nm.clue_list(owners)})"
+        )
+    return f"{block} {who}, so it is finished: {_effect(cells)}"
+
+
+def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
+    return " and ".join(
+        f"the block at {cells_text(_span(h))} is {nm.clue(h['clues'][0])}"
+        for h in _all(claims, "holders")
+        if len(h["clues"]) == 1
+    )
+
+
+def _punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    bounds = [c for c in claims if c["claim"] == "starts"]
+    return f"{_placed(nm, claims)}, so {_between(nm, bounds, cells)}"
+
+
+def _punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    return f"{_placed(nm, claims)}, so {_misfit(nm, _all(claims, 'starts'), cells)}"
+
+
+def _glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    b = _first(claims, "block")
+    g = _first(claims, "gap")
+    held = _all(claims, "holder_starts")
+    box = f"the box at {cells_text(_span(b))}"
+    filled = [p for p, _ in cells]
+    wall = ""
+    if any(h["min"] == g["start"] for h in held):
+        wall = f" (it cannot cross {nm.wall(g['start'], g.get('within'))})"
+    elif any(h["max"] + nm.clues[h["clue"]] == g["end"] for h in held):
+        wall = f" (it cannot cross {nm.wall_after(g['end'], g.get('within'))})"
+
+    def span(h: Claim) -> str:
+        if h["min"] == h["max"]:
+            return f"starting at cell {h['min'] + 1}"
+        return f"starting between cells {h['min'] + 1} and {h['max'] + 1}"
+
+    if len(held) == 1:
+        h = held[0]
+        return (
+            f"{box} can only be {nm.clue(h['clue'], subject=True)} {span(h)} to hold it{wall}, "
+            f"so {cells_text(filled)} {_are(filled)} filled"
+        )
+    options = " or ".join(
+        f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {span(h)}" for h in held
+    )
+    return f"{box} is {options}{wall}; either way {cells_text(filled)} {_are(filled)} filled"
+
+
+def _join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    a, b = _all(claims, "block")[:2]
+    owner = _first(claims, "holders")["clues"][0]
+    filled = [p for p, _ in cells]
+    return (
+        f"the blocks at {cells_text(_span(a))} and {cells_text(_span(b))} can only both be "
+        f"{nm.clue(owner)}, so {cells_text(filled)} between them {_are(filled)} filled"
+    )
+
+
+def _split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    whole = _first(claims, "no_holder")
+    (c, _), *_ = cells
+    held = _all(claims, "holders")
+    boxes = [x for x in claims if x["claim"] in ("block", "boxes")]
+    joined = cells_text(_span(whole))
+    what = (
+        f"the box at {cells_text(_span(boxes[0]))}"
+        if len(boxes) == 1
+        else f"the boxes at {cells_text(_span(boxes[0]))} and {cells_text(_span(boxes[1]))}"
+    )
+    owners = sorted({i for h in held for i in h["clues"]})
+    if owners and max(nm.clues[i] for i in owners) < whole["end"] - whole["start"]:
+        most = max(nm.clues[i] for i in owners)
+        return (
+            f"filling cell {c + 1} would make {joined} one block of "
+            f"{whole['end'] - whole['start']}, longer than any clue that can hold {what} "
+            f"(at most {most}), so it is empty"
+        )
+    return (
+        f"filling cell {c + 1} would make {joined} one block, and no clue can cover all of "
+        f"{'it' if len(boxes) == 1 else 'them'} there, so it is empty"
+    )
+
+
+def _arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    c = _first(claims, "extremes")
+    if len(c["left"]) > 5:
+        return (
+            "slid as far left and then as far right as the line allows, the clues agree "
+            f"that {_effect(cells)}"
+        )
+    lo = ", ".join(str(s + 1) for s in c["left"])
+    hi = ", ".join(str(s + 1) for s in c["right"])
+    return (
+        f"pushed left, the clues start at cells {lo}; pushed right, at {hi}; both agree "
+        f"that {_effect(cells)}"
+    )
+
+
+def _line_solver(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    c = _first(claims, "arrangements")
+    count = c["count"]
+    ways = "both ways" if count == 2 else f"all {count:,} ways"
+    clue = " ".join(str(nm.clues[i]) for i in c["clues"]) or "0"
+    return f"in {ways} the clue {clue} fits, {_effect(cells)}"
+
+
+WORDS: dict[str, Callable[[Naming, Sequence[Claim], Sequence[Sequence[int]]], str]] = {
+    "empty_line": _empty_line,
+    "part_empty": _part_empty,
+    "line_complete": _line_complete,
+    "overlap": _overlap,
+    "small_gap": _small_gap,
+    "simple_spaces": _between,
+    "simple_spaces_misfit": _misfit,
+    "mercury": _between,
+    "mercury_misfit": _misfit,
+    "punctuate": _punctuate,
+    "punctuate_reach": _punctuate_reach,
+    "punctuate_reach_misfit": _punctuate_misfit,
+    "glue": _glue,
+    "join": _join,
+    "split": _split,
+    "split_long": _split,
+    "arrangement": _arrangement,
+    "line_solver": _line_solver,
+}
+
+
+def premise_sentence(nm: Naming, premise: dict[str, Any]) -> str:
+    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words."""
+    return WORDS[premise["say"]](nm, premise["claims"], premise["cells"])
+
+
+def part_text(nm: Naming, claim: Claim) -> str:
+    """A ``part`` claim: ``cells 1–8 hold the first clue, 4, and no other``."""
+    where = cells_text(_span(claim))
+    clues = claim["clues"]
+    if not clues:
+        return f"{where} hold no clue"
+    if len(clues) == 1:
+        return f"{where} hold {nm.clue(clues[0], subject=True)} and no other clue"
+    names = " ".join(str(nm.clues[i]) for i in clues)
+    return f"{where} hold the clues {names} and no others"
+
+
+def premise_focus(
+    premises: Sequence[dict[str, Any]],
+) -> tuple[tuple[int, ...], tuple[tuple[str, int, int], ...]]:
+    """The clues (0-based) and ``(what, start, end)`` cell ranges the premises are about: the
+    blocks and boxes, the gaps, and the cells they prove."""
+    clues: list[int] = []
+    spans: list[tuple[str, int, int]] = []
+
+    def add_clue(i: int) -> None:
+        if i not in clues:
+            clues.append(i)
+
+    for premise in premises:
+        for c in premise["claims"]:
+            kind = c["claim"]
+            if kind in ("block", "boxes"):
+                spans.append(("block", c["start"], c["end"]))
+            elif kind == "gap":
+                spans.append(("gap", c["start"], c["end"]))
+            if "clue" in c:
+                add_clue(c["clue"])
+            if kind in ("holders",) or (kind == "filled_count"):
+                for i in c["clues"]:
+                    add_clue(i)
+        for p, _ in premise["cells"]:
+            spans.append(("cells", p, p + 1))
+    return tuple(clues), tuple(_merge(spans))
+
+
+def _merge(spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for span in spans:
+        if span in out:
+            continue
+        if out and out[-1][0] == span[0] == "cells" and out[-1][2] == span[1]:
+            out[-1] = ("cells", out[-1][1], span[2])
+        else:
+            out.append(span)
+    return out

@@ -1,0 +1,504 @@
+"""The premises behind a technique's deductions on a line: structured, checkable claims.
+
+A technique's move decides cells for a reason: a clue that cannot start before some cell, a box
+only certain clues can hold, a gap too small for the clues that can reach it.  :func:`witnesses`
+finds, for one round of a technique's move on a (sub-)line, every such reason with the cells it
+proves — a :class:`Witness`.  Its :data:`Claim` s are plain dicts (what ``explain --json`` shows
+as a step's ``premises``), each a fact about the line before the step that holds in *every*
+arrangement of the whole line's clue that fits it, so a checker can verify it by brute force
+(``tests/analysis/sentence_checker.py``); :mod:`nonostudio.analysis.premise_text` words them.
+
+Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
+
+* ``clue_zero`` — the line's clue is 0.
+* ``part {start, end, clues}`` — cells ``[start, end)`` hold exactly the clues ``clues`` (every
+  other clue lies outside them): the oracle's sub-line, matched by order and size.
+* ``block {start, end}`` — cells ``[start, end)`` are filled and neither neighbour is.
+* ``gap {start, end, within?}`` — cells ``[start, end)`` hold no cross and are bounded by crosses,
+  edges or the ends of the part ``within`` (``[start, end)``, on an oracle's part).
+* ``filled_count {start, end, count, clues}`` — ``count`` cells of ``[start, end)`` are filled,
+  as many as the clues ``clues`` add up to.
+* ``starts {clue, min, max}`` — the clue starts at ``min`` or later and at ``max`` or earlier
+  (either may be None).
+* ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
+* ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
+  starts between ``min`` and ``max``.
+* ``shortest {clues, length}`` — the shortest of the clues ``clues`` is ``length`` long.
+* ``boxes {start, end}`` — cells ``[start, end)`` are filled.
+* ``no_holder {start, end}`` — no clue covers all of ``[start, end)``.
+* ``extremes {left, right}`` — each clue's earliest and latest start.
+* ``arrangements {count}`` — the clue fits the line in exactly ``count`` ways.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nonostudio.analysis.technique_moves import (
+    Ranges,
+    box_ranges,
+    extreme_arrangements,
+    narrowed_ranges,
+    normal_clues,
+    open_gaps,
+    runs,
+    wall_ranges,
+)
+from nonostudio.analysis.techniques import count_arrangements
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+
+Claim = dict[str, Any]
+
+
+@dataclass
+class Witness:
+    """One reason of a technique's round: what it says (``say``, a wording of
+    :mod:`~nonostudio.analysis.premise_text`), its claims and the cells it proves
+    (``{position: value}``, positions of the (sub-)line it was found on)."""
+
+    say: str
+    claims: list[Claim]
+    cells: dict[int, int] = field(default_factory=dict)
+
+
+class _Line:
+    """The (sub-)line a witness is found on, and how to place it on the whole line."""
+
+    def __init__(
+        self, hints: Sequence[int], cells: Sequence[int], offset: int, clue_offset: int, sub: bool
+    ) -> None:
+        self.sub = sub
+        self.hints = normal_clues(hints)
+        self.cells = [int(c) for c in cells]
+        self.n = len(self.cells)
+        self.offset = offset
+        self.co = clue_offset
+
+    def unknown(self, positions: range | Sequence[int]) -> list[int]:
+        return [p for p in positions if 0 <= p < self.n and self.cells[p] == UNKNOWN]
+
+    def decide(self, w: Witness, positions: range | Sequence[int], value: int) -> None:
+        for p in self.unknown(positions):
+            w.cells[p] = value
+
+    # claims, on the whole line
+    def block(self, s: int, e: int) -> Claim:
+        return {"claim": "block", "start": s + self.offset, "end": e + self.offset}
+
+    def gap(self, s: int, e: int) -> Claim:
+        claim: Claim = {"claim": "gap", "start": s + self.offset, "end": e + self.offset}
+        if self.sub:  # the part's ends are walls too
+            claim["within"] = [self.offset, self.offset + self.n]
+        return claim
+
+    def starts(self, i: int, lo: int | None, hi: int | None) -> Claim:
+        return {
+            "claim": "starts",
+            "clue": i + self.co,
+            "min": None if lo is None else lo + self.offset,
+            "max": None if hi is None else hi + self.offset,
+        }
+
+    def holders(self, s: int, e: int, clues: Sequence[int]) -> Claim:
+        return {
+            "claim": "holders",
+            "start": s + self.offset,
+            "end": e + self.offset,
+            "clues": [i + self.co for i in clues],
+        }
+
+    def holder_starts(self, i: int, s: int, e: int, lo: int, hi: int) -> Claim:
+        return {
+            "claim": "holder_starts",
+            "clue": i + self.co,
+            "start": s + self.offset,
+            "end": e + self.offset,
+            "min": lo + self.offset,
+            "max": hi + self.offset,
+        }
+
+
+def _empty_line(x: _Line) -> list[Witness]:
+    if x.hints:
+        return []
+    # On an oracle's part of the line, the part's own claim says it holds no clue.
+    w = Witness("part_empty", []) if x.sub else Witness("empty_line", [{"claim": "clue_zero"}])
+    x.decide(w, range(x.n), CROSSED)
+    return [w]
+
+
+def _line_complete(x: _Line) -> list[Witness]:
+    count = x.cells.count(FILLED)
+    if not x.hints or count != sum(x.hints):
+        return []
+    claim = {
+        "claim": "filled_count",
+        "start": x.offset,
+        "end": x.offset + x.n,
+        "count": count,
+        "clues": [i + x.co for i in range(len(x.hints))],
+    }
+    w = Witness("line_complete", [claim])
+    x.decide(w, range(x.n), CROSSED)
+    return [w]
+
+
+def _overlap(x: _Line) -> list[Witness]:
+    r = wall_ranges(x.hints, x.cells)
+    out = []
+    if r is not None:
+        for i, h in enumerate(x.hints):
+            w = Witness("overlap", [x.starts(i, r.lo[i], r.hi[i])])
+            x.decide(w, range(r.hi[i], r.lo[i] + h), FILLED)
+            if w.cells:
+                out.append(w)
+    return out
+
+
+def _small_gap(x: _Line) -> list[Witness]:
+    r = wall_ranges(x.hints, x.cells)
+    if r is None:
+        return []
+    out = []
+    for gs, ge in open_gaps(x.cells):
+        fits = any(gs <= s and s + h <= ge for i, h in enumerate(x.hints) for s in r.starts(i))
+        if fits or not x.unknown(range(gs, ge)):
+            continue
+        # A clue short enough for the gap that could start in it would fit there: each one
+        # ends before the gap or starts after it; the nearest on each side are the premise.
+        short = [i for i, h in enumerate(x.hints) if h <= ge - gs]
+        before = [i for i in short if r.hi[i] < gs]
+        after = [i for i in short if r.lo[i] > ge - x.hints[i]]
+        claims = [x.gap(gs, ge)]
+        if not short and x.hints:
+            claims.append(
+                {
+                    "claim": "shortest",
+                    "clues": [i + x.co for i in range(len(x.hints))],
+                    "length": min(x.hints),
+                }
+            )
+        if before:
+            claims.append(x.starts(before[-1], None, r.hi[before[-1]]))
+        if after:
+            claims.append(x.starts(after[0], r.lo[after[0]], None))
+        w = Witness("small_gap", claims)
+        x.decide(w, range(gs, ge), CROSSED)
+        out.append(w)
+    return out
+
+
+def _uncovered(
+    x: _Line,
+    r: Ranges,
+    say: str,
+    blocks: list[tuple[int, int]],
+    only: Sequence[int] | None = None,
+    given: Sequence[Claim] = (),
+) -> list[Witness]:
+    """Witnesses for the undecided cells no clue reaches in ``r`` (of ``only``, when given):
+    per run of them, the bounds of the clues on either side (and the box that sets a bound, when
+    one does), or, for cells inside a clue's range that it cannot cover, that clue's range.
+    ``given`` claims (what narrowed ``r``) come first in each."""
+    covered = r.reach()
+    mask = [0] * x.n
+    for p in range(x.n) if only is None else only:
+        if not covered[p] and x.cells[p] == UNKNOWN:
+            mask[p] = 1
+    out = []
+    for s, e in runs(mask, 1):
+        left = [i for i, h in enumerate(x.hints) if r.hi[i] + h <= s]
+        right = [i for i in range(len(x.hints)) if r.lo[i] >= e]
+        claims: list[Claim] = list(given)
+        if len(left) + len(right) == len(x.hints):  # between two clues' ranges (or an edge)
+            if left:
+                i = left[-1]
+                claims += _bound_reason(x, r, i, blocks, "max")
+                claims.append(x.starts(i, None, r.hi[i]))
+            if right:
+                i = right[0]
+                claims += _bound_reason(x, r, i, blocks, "min")
+                claims.append(x.starts(i, r.lo[i], None))
+            kind = say
+        else:  # inside some clue's range, where it does not fit
+            inside = [i for i in range(len(x.hints)) if i not in left and i not in right]
+            claims += [x.starts(i, r.lo[i], r.hi[i]) for i in inside]
+            kind = say + "_misfit"
+        claims = [c for k, c in enumerate(claims) if c not in claims[:k]]
+        w = Witness(kind, claims)
+        x.decide(w, range(s, e), CROSSED)
+        out.append(w)
+    return out
+
+
+def _bound_reason(
+    x: _Line, r: Ranges, i: int, blocks: list[tuple[int, int]], side: str
+) -> list[Claim]:
+    """The block that bounds clue ``i`` on ``side`` (its latest start ``max`` is the start of the
+    first block only it can hold; its earliest start ``min`` lets it reach the last such block),
+    as a ``holders`` claim; none when no such block sets the bound."""
+    h = x.hints[i]
+    mine = [(bs, be) for bs, be in blocks if r.candidates(bs, be) == [i]]
+    if not mine:
+        return []
+    if side == "max" and r.hi[i] == mine[0][0]:
+        return [x.holders(*mine[0], [i])]
+    if side == "min" and r.lo[i] == mine[-1][1] - h:
+        return [x.holders(*mine[-1], [i])]
+    return []
+
+
+def _simple_spaces(x: _Line) -> list[Witness]:
+    r = wall_ranges(x.hints, x.cells)
+    return [] if r is None else _uncovered(x, r, "simple_spaces", [])
+
+
+def _punctuate(x: _Line) -> list[Witness]:
+    r = box_ranges(x.hints, x.cells)
+    if r is None:
+        return []
+    out = []
+    placed: list[Claim] = []
+    for bs, be in runs(x.cells, FILLED):
+        owners = r.candidates(bs, be)
+        if owners and max(x.hints[i] for i in owners) == be - bs:
+            w = Witness("punctuate", [x.block(bs, be), x.holders(bs, be, owners)])
+            x.decide(w, [bs - 1, be], CROSSED)
+            if w.cells:
+                out.append(w)
+            if len(owners) == 1:
+                if not r.owned_by(owners[0], bs, be):
+                    return out
+                placed.append(x.holders(bs, be, owners))
+    if placed and r.tighten():
+        out += _uncovered(x, r, "punctuate_reach", [], given=placed)
+    return out
+
+
+def _glue(x: _Line) -> list[Witness]:
+    r = box_ranges(x.hints, x.cells)
+    if r is None:
+        return []
+    gaps = open_gaps(x.cells)
+    out = []
+    for bs, be in runs(x.cells, FILLED):
+        gs, ge = next(g for g in gaps if g[0] <= bs < g[1])
+        sure: tuple[int, int] | None = None
+        claims: list[Claim] = []
+        holders = []
+        for i in r.candidates(bs, be):
+            h = x.hints[i]
+            starts = [
+                s
+                for s in range(max(gs, be - h, r.lo[i]), min(bs, ge - h, r.hi[i]) + 1)
+                if r.allowed(i, s)
+            ]
+            if not starts:
+                continue
+            holders.append(i)
+            claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
+            lo, hi = max(starts), min(starts) + h
+            sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
+        if sure is None:
+            continue
+        w = Witness("glue", [x.block(bs, be), x.holders(bs, be, holders), *claims])
+        x.decide(w, range(*sure), FILLED)
+        if w.cells:
+            w.claims.insert(1, x.gap(gs, ge))
+            out.append(w)
+    return out
+
+
+def _joining_splitting(x: _Line) -> list[Witness]:
+    r = narrowed_ranges(x.hints, x.cells)
+    if r is None:
+        return []
+    blocks = runs(x.cells, FILLED)
+    owner = [r.candidates(bs, be) for bs, be in blocks]
+    out = []
+    for j in range(len(blocks) - 1):
+        if len(owner[j]) == 1 and owner[j] == owner[j + 1]:
+            (a0, a1), (b0, b1) = blocks[j], blocks[j + 1]
+            claims = [x.block(a0, a1), x.block(b0, b1)]
+            claims += [x.holders(a0, a1, owner[j]), x.holders(b0, b1, owner[j])]
+            w = Witness("join", claims)
+            x.decide(w, range(a1, b0), FILLED)
+            if w.cells:
+                out.append(w)
+    if out:  # the splits of this round are found on the line with its joins made
+        return out
+    n = x.n
+    cells = list(x.cells)
+    for c in range(n):
+        if cells[c] != UNKNOWN:
+            continue
+        left = c
+        while left > 0 and cells[left - 1] == FILLED:
+            left -= 1
+        right = c + 1
+        while right < n and cells[right] == FILLED:
+            right += 1
+        if (left < c or right > c + 1) and not r.candidates(left, right):
+            sides = [b for b in ((left, c), (c + 1, right)) if b[0] < b[1]]
+            claims = [x.block(*b) if _is_block(x.cells, *b) else _boxes(x, *b) for b in sides]
+            longest = 0
+            for b in sides:
+                held = r.candidates(*b)
+                claims.append(x.holders(*b, held))
+                longest = max([longest, *(x.hints[i] for i in held)])
+            claims.append({"claim": "no_holder", "start": left + x.offset, "end": right + x.offset})
+            say = "split_long" if longest < right - left else "split"
+            w = Witness(say, claims)
+            w.cells[c] = CROSSED
+            cells[c] = CROSSED
+            out.append(w)
+    return out
+
+
+def _is_block(cells: Sequence[int], s: int, e: int) -> bool:
+    return (s == 0 or cells[s - 1] != FILLED) and (e == len(cells) or cells[e] != FILLED)
+
+
+def _boxes(x: _Line, s: int, e: int) -> Claim:
+    return {"claim": "boxes", "start": s + x.offset, "end": e + x.offset}
+
+
+def _mercury(x: _Line) -> list[Witness]:
+    r = narrowed_ranges(x.hints, x.cells)
+    return [] if r is None else _uncovered(x, r, "mercury", runs(x.cells, FILLED))
+
+
+def _arrangement(x: _Line) -> list[Witness]:
+    ends = extreme_arrangements(x.hints, x.cells)
+    if ends is None:
+        return []
+    left, right = ends
+    claim = {
+        "claim": "extremes",
+        "clues": [i + x.co for i in range(len(x.hints))],
+        "left": [s + x.offset for s in left],
+        "right": [s + x.offset for s in right],
+    }
+    w = Witness("arrangement", [claim])
+    k = len(x.hints)
+    for i, h in enumerate(x.hints):
+        x.decide(w, range(right[i], left[i] + h), FILLED)
+    for j in range(k + 1):
+        after = right[j - 1] + x.hints[j - 1] if j > 0 else 0
+        before = left[j] if j < k else x.n
+        x.decide(w, range(after, before), CROSSED)
+    return [w] if w.cells else []
+
+
+def _line_solver(x: _Line) -> list[Witness]:
+    from nonostudio.core.linesolver import solve_cells
+
+    out = solve_cells(x.hints, x.cells)
+    if out is None:
+        return []
+    claim = {
+        "claim": "arrangements",
+        "start": x.offset,
+        "end": x.offset + x.n,
+        "clues": [i + x.co for i in range(len(x.hints))],
+        "count": count_arrangements(x.hints, x.cells),
+    }
+    w = Witness("line_solver", [claim])
+    for p, (a, b) in enumerate(zip(x.cells, out, strict=True)):
+        if a == UNKNOWN and b != UNKNOWN:
+            w.cells[p] = b
+    return [w] if w.cells else []
+
+
+WITNESSES: dict[str, Callable[[_Line], list[Witness]]] = {
+    "empty_line": _empty_line,
+    "line_complete": _line_complete,
+    "overlap": _overlap,
+    "small_gap": _small_gap,
+    "simple_spaces": _simple_spaces,
+    "punctuate": _punctuate,
+    "glue": _glue,
+    "joining_splitting": _joining_splitting,
+    "mercury": _mercury,
+    "arrangement": _arrangement,
+    "line_solver": _line_solver,
+}
+
+
+def witnesses(
+    technique: str,
+    hints: Sequence[int],
+    cells: Sequence[int],
+    offset: int = 0,
+    clue_offset: int = 0,
+    *,
+    sub: bool = False,
+) -> list[Witness]:
+    """The reasons of one round of ``technique``'s move on the (sub-)line ``hints``/``cells``
+    (placed at cell ``offset`` and clue ``clue_offset`` of its whole line), each with the cells
+    it proves (``sub``: the line is a part of its whole line the oracle split off).  Whenever the
+    move decides a cell, some witness does."""
+    return WITNESSES[technique](_Line(hints, cells, offset, clue_offset, sub))
+
+
+BODY_WORDS = 62
+"""A step's sentence states premises until its body would pass this many words (the first
+premise is always stated); the cells of the premises left out are the next step's."""
+
+
+def gather_premises(
+    technique: str,
+    axis: str,
+    line: Line,
+    seen: Line,
+    offset: int,
+    clue_offset: int,
+    sub: bool,
+    premises: list[dict[str, Any]],
+    want: Sequence[int] = (),
+) -> dict[int, int]:
+    """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
+    ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
+    while the step's sentence has room (:data:`BODY_WORDS`); in the first round those deciding
+    the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
+    ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
+    value}`` (empty: the technique decides nothing there)."""
+    from nonostudio.analysis.premise_text import Naming, part_text, premise_sentence
+
+    nm = Naming(axis, normal_clues(line.hints), line.size)
+    words = sum(len(part_text(nm, p["claims"][0]).split()) for p in premises if p["say"] == "part")
+    state = list(seen.cells)
+    decided: dict[int, int] = {}
+    wanted = set(want)
+    for round_ in itertools.count():
+        found = witnesses(technique, seen.hints, state, offset, clue_offset, sub=sub)
+        if round_ == 0 and wanted:
+            found.sort(key=lambda w: not wanted & set(w.cells))
+        new: dict[int, int] = {}
+        full = False
+        for w in found:
+            cells = {p: v for p, v in w.cells.items() if p not in new}
+            if not cells:
+                continue
+            premise = {
+                "say": w.say,
+                "claims": w.claims,
+                "cells": [[p + offset, v] for p, v in sorted(cells.items())],
+                "round": round_,
+            }
+            count = len(premise_sentence(nm, premise).split())
+            if (decided or new) and words + count > BODY_WORDS:
+                full = True
+                break
+            premises.append(premise)
+            words += count
+            new.update(cells)
+        for p, v in new.items():
+            state[p] = v
+        decided.update(new)
+        if full or not new:
+            return decided
+    return decided

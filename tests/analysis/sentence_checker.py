@@ -1,0 +1,286 @@
+"""An independent checker of step sentences: every claim of a step's premises, by brute force.
+
+It shares no code with the analysis layer: it lists every arrangement of a line's clue that fits
+the line's cells before the step (a plain recursive search, pruned only by the decided cells)
+and checks each claim of :mod:`nonostudio.analysis.premises` against all of them, then the
+inference each wording makes from its claims (a block as long as its longest holder, a gap
+shorter than the clues it cites, the cells a glue covers, ...) and the cells the step decides.
+:func:`check_trace` replays a trace and returns the problems found, one string each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+FILLED, CROSSED, UNKNOWN = 1, 0, -1  # nonostudio.core.line's values, restated on purpose
+
+MAX_ARRANGEMENTS = 400_000
+
+
+class TooMany(Exception):
+    """The line has too many arrangements to list."""
+
+
+def arrangements(hints: Sequence[int], cells: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every tuple of block starts placing ``hints`` on ``cells`` (filled cells covered, crossed
+    cells uncovered)."""
+    n = len(cells)
+    out: list[tuple[int, ...]] = []
+
+    def place(i: int, at: int, starts: list[int]) -> Iterator[None]:
+        if i == len(hints):
+            if all(cells[p] != FILLED for p in range(at, n)):
+                out.append(tuple(starts))
+                if len(out) > MAX_ARRANGEMENTS:
+                    raise TooMany
+            return
+        h = hints[i]
+        for s in range(at, n - h + 1):
+            if any(cells[p] == FILLED for p in range(at, s)):
+                break  # a filled cell left uncovered before this start
+            if any(cells[p] == CROSSED for p in range(s, s + h)):
+                continue
+            if s + h < n and cells[s + h] == FILLED:
+                continue
+            starts.append(s)
+            yield from place(i + 1, s + h + 1, starts)
+            starts.pop()
+
+    for _ in place(0, 0, []):
+        pass
+    return out
+
+
+def _covers(hints: Sequence[int], a: tuple[int, ...], i: int, s: int, e: int) -> bool:
+    return a[i] <= s and e <= a[i] + hints[i]
+
+
+def _holder(hints: Sequence[int], a: tuple[int, ...], s: int, e: int) -> int | None:
+    for i in range(len(hints)):
+        if _covers(hints, a, i, s, e):
+            return i
+    return None
+
+
+def _value(hints: Sequence[int], a: tuple[int, ...], p: int) -> int:
+    return FILLED if any(a[i] <= p < a[i] + h for i, h in enumerate(hints)) else CROSSED
+
+
+def check_claim(
+    claim: dict[str, Any], hints: Sequence[int], cells: Sequence[int], arr: list[tuple[int, ...]]
+) -> str | None:
+    """None when the claim holds of the line, else what is wrong."""
+    kind = claim["claim"]
+    n = len(cells)
+    s, e = claim.get("start"), claim.get("end")
+    if kind == "clue_zero":
+        return None if not hints else f"the clue is {hints}, not 0"
+    if kind == "block":
+        ok = all(cells[p] == FILLED for p in range(s, e)) and e > s
+        ok = ok and (s == 0 or cells[s - 1] != FILLED) and (e == n or cells[e] != FILLED)
+        return None if ok else f"no block at [{s}, {e})"
+    if kind == "boxes":
+        return None if all(cells[p] == FILLED for p in range(s, e)) else f"no boxes [{s},{e})"
+    if kind == "gap":
+        ps, pe = claim.get("within", (0, n))
+        ok = all(cells[p] != CROSSED for p in range(s, e)) and ps <= s < e <= pe
+        ok = ok and (s == ps or cells[s - 1] == CROSSED) and (e == pe or cells[e] == CROSSED)
+        return None if ok else f"no gap at [{s}, {e})"
+    if kind == "filled_count":
+        count = sum(1 for p in range(s, e) if cells[p] == FILLED)
+        total = sum(hints[i] for i in claim["clues"])
+        ok = count == claim["count"] == total
+        return None if ok else f"{count} filled, claimed {claim['count']}, clues add to {total}"
+    if kind == "shortest":
+        shortest = min(hints[i] for i in claim["clues"])
+        return None if shortest == claim["length"] else f"the shortest clue is {shortest}"
+    if kind == "part":
+        inside = set(claim["clues"])
+        for a in arr:
+            for i, h in enumerate(hints):
+                within = s <= a[i] and a[i] + h <= e
+                overlaps = a[i] < e and a[i] + h > s
+                if (i in inside and not within) or (i not in inside and overlaps):
+                    return f"clue {i} at {a[i]} breaks the part [{s}, {e}) of {sorted(inside)}"
+        return None
+    if kind == "starts":
+        i, lo, hi = claim["clue"], claim["min"], claim["max"]
+        for a in arr:
+            if (lo is not None and a[i] < lo) or (hi is not None and a[i] > hi):
+                return f"clue {i} starts at {a[i]}, outside [{lo}, {hi}]"
+        return None
+    if kind == "holders":
+        for a in arr:
+            if _holder(hints, a, s, e) not in claim["clues"]:
+                return f"[{s}, {e}) is held by clue {_holder(hints, a, s, e)} in {a}"
+        return None
+    if kind == "holder_starts":
+        i, lo, hi = claim["clue"], claim["min"], claim["max"]
+        for a in arr:
+            if _covers(hints, a, i, s, e) and not lo <= a[i] <= hi:
+                return f"clue {i} holds [{s}, {e}) from {a[i]}, outside [{lo}, {hi}]"
+        return None
+    if kind == "no_holder":
+        for a in arr:
+            if _holder(hints, a, s, e) is not None:
+                return f"clue {_holder(hints, a, s, e)} covers [{s}, {e}) in {a}"
+        return None
+    if kind == "extremes":
+        for j, i in enumerate(claim["clues"]):
+            starts = [a[i] for a in arr]
+            if min(starts) != claim["left"][j] or max(starts) != claim["right"][j]:
+                return f"clue {i} starts {min(starts)}..{max(starts)}, not as claimed"
+        return None
+    if kind == "arrangements":
+        count = len({tuple(a[i] for i in claim["clues"]) for a in arr})
+        return None if count == claim["count"] else f"{count} arrangements, not {claim['count']}"
+    return f"unknown claim {kind!r}"
+
+
+def _claims(premise: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [c for c in premise["claims"] if c["claim"] == kind]
+
+
+def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
+    """The step from the claims to the cells that each wording states, by arithmetic."""
+    say = premise["say"]
+    decided = {p: v for p, v in premise["cells"]}
+    if say == "overlap":
+        (c,) = _claims(premise, "starts")
+        h = hints[c["clue"]]
+        sure = set(range(c["max"], c["min"] + h))
+        ok = set(decided) <= sure and set(decided.values()) == {FILLED}
+        return None if ok else "overlap cells outside the pushed placements' common part"
+    if say == "punctuate":
+        (b,) = _claims(premise, "block")
+        (held,) = _claims(premise, "holders")
+        if max(hints[i] for i in held["clues"]) != b["end"] - b["start"]:
+            return "the block is not as long as its longest holder"
+        if not set(decided) <= {b["start"] - 1, b["end"]}:
+            return "finished block: cells other than its ends"
+        return None
+    if say == "small_gap":
+        (g,) = _claims(premise, "gap")
+        size = g["end"] - g["start"]
+        for c in _claims(premise, "starts"):
+            h = hints[c["clue"]]
+            if h > size:
+                return "a cited clue is too long to fit anyway"
+            if c["max"] is not None and c["max"] + h > g["start"]:
+                return "a cited clue may reach the gap from the left"
+            if c["min"] is not None and c["min"] < g["end"]:
+                return "a cited clue may reach the gap from the right"
+        for c in _claims(premise, "shortest"):
+            if min(hints[i] for i in c["clues"]) != c["length"] or c["length"] <= size:
+                return "the shortest clue is not as stated, or fits"
+        if not set(decided) <= set(range(g["start"], g["end"])):
+            return "gap: cells outside the gap"
+        return None
+    if say in ("simple_spaces", "mercury", "punctuate_reach"):
+        for p in decided:
+            for c in _claims(premise, "starts"):
+                h = hints[c["clue"]]
+                if c["max"] is not None and c["min"] is None and p < c["max"] + h:
+                    return f"cell {p} may be reached by clue {c['clue']} (ends by {c['max'] + h})"
+                if c["min"] is not None and c["max"] is None and p >= c["min"]:
+                    return f"cell {p} may be reached by clue {c['clue']} (from {c['min']})"
+        for c in _claims(premise, "holders"):
+            if len(c["clues"]) != 1:
+                return "a bound's box has several holders"
+        return None
+    if say == "glue":
+        held = _claims(premise, "holder_starts")
+        (b,) = _claims(premise, "block")
+        (holders,) = _claims(premise, "holders")
+        if sorted(c["clue"] for c in held) != sorted(holders["clues"]):
+            return "glue: the holders and their starts differ"
+        sure = set(range(n))
+        for c in held:
+            sure &= set(range(c["max"], c["min"] + hints[c["clue"]]))
+        ok = set(decided) <= sure - set(range(b["start"], b["end"]))
+        return None if ok else "glue cells not covered by every holder's placements"
+    if say == "join":
+        a, b = _claims(premise, "block")[:2]
+        owners = [c["clues"] for c in _claims(premise, "holders")]
+        ok = len(owners) == 2 and owners[0] == owners[1] and len(owners[0]) == 1
+        ok = ok and set(decided) == set(range(a["end"], b["start"]))
+        return None if ok else "join: not one clue for both blocks, or cells not between them"
+    if say in ("split", "split_long"):
+        (whole,) = _claims(premise, "no_holder")
+        (p,) = decided
+        boxes = [c for c in premise["claims"] if c["claim"] in ("block", "boxes")]
+        covered = {p} | {q for c in boxes for q in range(c["start"], c["end"])}
+        if covered != set(range(whole["start"], whole["end"])):
+            return "split: the joined block is not the boxes and the cell"
+        if say == "split_long":
+            most = max(hints[i] for c in _claims(premise, "holders") for i in c["clues"])
+            if most >= whole["end"] - whole["start"]:
+                return "split: a holder is long enough"
+        return None
+    return None
+
+
+def check_step(step: Any, hints: Sequence[int], before: Sequence[int]) -> list[str] | None:
+    """Problems of one line step (its premises' claims and inferences, and its cells) on its
+    line (clue ``hints``, cells ``before`` the step); a premise of round k is checked on the
+    line with the cells of the earlier rounds' premises decided.  None when the line has too
+    many arrangements to list."""
+    state = list(before)
+    problems = []
+    rounds = sorted({p.get("round", 0) for p in step.premises})
+    for k in rounds:
+        try:
+            arr = arrangements(hints, state)
+        except TooMany:
+            return None
+        if not arr:
+            return [*problems, "the line has no arrangement"]
+        premises = [p for p in step.premises if p.get("round", 0) == k]
+        for premise in premises:
+            for claim in premise["claims"]:
+                wrong = check_claim(claim, hints, state, arr)
+                if wrong:
+                    problems.append(f"{premise['say']}: {claim['claim']}: {wrong}")
+            wrong = check_inference(premise, hints, len(state))
+            if wrong:
+                problems.append(f"{premise['say']}: {wrong}")
+            for p, v in premise["cells"]:
+                if state[p] != UNKNOWN:
+                    problems.append(f"{premise['say']}: cell {p} was already decided")
+                elif any(_value(hints, a, p) != v for a in arr):
+                    problems.append(f"{premise['say']}: cell {p} is not {v} in every arrangement")
+        for premise in premises:
+            for p, v in premise["cells"]:
+                state[p] = v
+    return problems
+
+
+def check_trace(trace: Any) -> tuple[int, int, list[str]]:
+    """``(line steps checked, steps skipped for too many arrangements, problems)`` of a trace."""
+    puzzle = trace.puzzle
+    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+    checked = skipped = 0
+    problems = []
+    for k, step in enumerate(trace.steps):
+        if step.premises:
+            if step.axis == "row":
+                hints, before = puzzle.rows[step.index], grid[step.index]
+            else:
+                hints = puzzle.cols[step.index]
+                before = [row[step.index] for row in grid]
+            hints = tuple(h for h in hints if h > 0)
+            found = check_step(step, hints, list(before))
+            if found is None:
+                skipped += 1
+            else:
+                checked += 1
+                problems += [f"step {k + 1} ({step.text}): {problem}" for problem in found]
+            # the step's own cells, as the premises say them
+            said = {(p, v) for premise in step.premises for p, v in premise["cells"]}
+            on_line = {((c if step.axis == "row" else r), v) for r, c, v in step.cells}
+            if said != on_line:
+                problems.append(f"step {k + 1}: its cells are not the premises' cells")
+        for r, c, v in step.cells:
+            grid[r][c] = v
+    return checked, skipped, problems
