@@ -50,8 +50,8 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         return QMessageBox.StandardButton.Ok.value
 
     def run_event_loop(_app: QApplication) -> int:
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        window = windows[-1]
+        window = seen["window"]
+        assert isinstance(window, MainWindow)
         qtbot.waitUntil(window.is_ready, timeout=20000)
         assert window.library.in_memory
         bar = bar_of(window)
@@ -79,6 +79,13 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         window.hide()
         return 0
 
+    offer = MainWindow.offer_restore
+
+    def noted_offer(self: MainWindow) -> bool:  # the studio's window (not another test's)
+        seen["window"] = self
+        return offer(self)
+
+    monkeypatch.setattr(MainWindow, "offer_restore", noted_offer)
     monkeypatch.setattr(QMessageBox, "warning", record_box)
     monkeypatch.setattr(QApplication, "exec", run_event_loop)
     assert app.main([]) == 0
