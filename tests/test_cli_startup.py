@@ -45,6 +45,7 @@ CHECK_NEEDS = {
     "nonostudio.core.puzzle",
     "nonostudio.core.formats",
     "nonostudio.core.formats._common",
+    "nonostudio.core.formats._files",
     "nonostudio.core.formats._registry",
     "nonostudio.core.formats.detect",
     "nonostudio.core.formats.non",

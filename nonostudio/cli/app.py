@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 import textwrap
@@ -21,8 +20,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from nonostudio import __version__
-from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit, say
-from nonostudio.core.errors import PuzzleError
+from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit, json_text, say
+from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer when it needs it
     from nonostudio.rules.coverage import TransitionsError
@@ -131,7 +130,10 @@ def _rule_failure(exc: BaseException, as_json: bool) -> int:
 def _fail(code: ExitCode, message: str, as_json: bool, **details: object) -> int:
     say(f"nonostudio-cli: {message}")
     if as_json:
-        sys.stdout.write(json.dumps({"error": message, "exit_code": int(code)} | details) + "\n")
+        sys.stdout.write(
+            json_text({"error": message, "exit_code": int(code)} | details, indent=None)
+        )
+        sys.stdout.write("\n")
         sys.stdout.flush()
     return int(code)
 
@@ -180,6 +182,8 @@ def main(argv: Sequence[str] | None = None, *, write_picture: PictureWriter | No
     args.write_picture = write_picture
     try:
         return emit(args.run(args), as_json)
+    except PuzzleFileError as exc:  # a file that could not be read: not bad input
+        return _fail(ExitCode.IO_ERROR, str(exc), as_json, source=exc.source)
     except PuzzleError as exc:
         return _fail_at(exc, as_json, clue=exc.clue)
     except _rules_error() as exc:

@@ -17,7 +17,7 @@ from nonostudio.cli.common import (
     say,
     submit,
 )
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import PuzzleError, PuzzleFileError
 from nonostudio.core.formats import parse_puzzle_arg, read_entries, read_file
 from nonostudio.core.puzzle import Puzzle
 
@@ -39,9 +39,10 @@ class Task:
     io_error: bool = False
 
 
-def read_tasks(args: Sequence[str]) -> Iterator[Task]:
+def read_tasks(args: Sequence[str], fmt: str | None = None) -> Iterator[Task]:
     """The rows the command-line arguments name: a puzzle string, ``FILE#ITEM``, or every item
-    of a file; an argument that cannot be opened or read is a row with its error."""
+    of a file (``fmt`` forces a reader); an argument that cannot be opened or read is a row with
+    its error."""
     for arg in args:
         try:
             source = resolve(arg)
@@ -49,16 +50,16 @@ def read_tasks(args: Sequence[str]) -> Iterator[Task]:
             yield Task(arg, None, error=f"{arg}: cannot open: {exc.strerror or exc}", io_error=True)
             continue
         if source.text is not None:
-            yield Task(arg, None, build=partial(parse_puzzle_arg, arg))
+            yield Task(arg, None, build=partial(parse_puzzle_arg, arg, fmt))
             continue
         assert source.path is not None  # resolve() gives a path when it gives no text
         if source.item is not None:
-            yield Task(arg, source.item, build=partial(read_file, source.path, source.item))
+            yield Task(arg, source.item, build=partial(read_file, source.path, source.item, fmt))
             continue
         try:
-            entries = read_entries(source.path)
-        except PuzzleError as exc:
-            yield Task(arg, None, error=str(exc))
+            entries = read_entries(source.path, fmt)
+        except PuzzleError as exc:  # bad content, or (PuzzleFileError) an unreadable file
+            yield Task(arg, None, error=str(exc), io_error=isinstance(exc, PuzzleFileError))
             continue
         except OSError as exc:  # gone or unreadable since it was opened
             yield Task(arg, None, error=f"{arg}: cannot read: {exc.strerror or exc}", io_error=True)
@@ -103,6 +104,7 @@ class _Rows:
                 return task.build()
             except PuzzleError as exc:
                 task.error = str(exc)
+                task.io_error = isinstance(exc, PuzzleFileError)
             except OSError as exc:  # the row says so and the other rows still run
                 task.error = f"{task.label}: cannot read: {exc.strerror or exc}"
                 task.io_error = True

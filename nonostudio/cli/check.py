@@ -16,7 +16,7 @@ from nonostudio.cli.batch import (
     text_table,
     worker_should_stop,
 )
-from nonostudio.cli.common import Outcome, positive_int_arg, time_limit_arg
+from nonostudio.cli.common import Outcome, add_format_option, positive_int_arg, time_limit_arg
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 
@@ -58,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         default=1,
         help="solve in N worker processes (default: 1, in this process)",
     )
+    add_format_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -78,5 +79,5 @@ def _describe(row: Row) -> str:
 def run(args: argparse.Namespace) -> Outcome:
     """Check every puzzle named on the command line."""
     job = Job(COLUMNS, verdict, (args.time_limit,), _describe, stoppable=True)
-    table, code = run_batch(list(read_tasks(args.puzzles)), job, args.jobs)
+    table, code = run_batch(list(read_tasks(args.puzzles, args.fmt)), job, args.jobs)
     return Outcome(table, text_table(table, TABLE, error_after=2), code)

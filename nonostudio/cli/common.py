@@ -10,6 +10,7 @@ import json
 import os
 import re
 import signal
+import stat
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Sized
@@ -18,7 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nonostudio.core.formats import parse_puzzle_arg, read_file
+from nonostudio.core.errors import UnsupportedFormatError
+from nonostudio.core.formats import (
+    FORMATS,
+    format_name,
+    kind_problem,
+    parse_puzzle_arg,
+    read_file,
+)
 from nonostudio.core.puzzle import Puzzle, grid_to_text
 
 if TYPE_CHECKING:  # imported where they are used: a one-puzzle command needs neither
@@ -66,13 +74,42 @@ def emit(outcome: Outcome, as_json: bool) -> int:
     """Print the outcome on stdout (exactly one JSON document with ``as_json``); return its code."""
     if as_json:
         try:
-            sys.stdout.write(json.dumps(outcome.data, indent=2, ensure_ascii=False) + "\n")
+            sys.stdout.write(json_text(outcome.data, ensure_ascii=False) + "\n")
         except UnicodeEncodeError:  # stdout cannot take every character: \u escapes, still JSON
-            sys.stdout.write(json.dumps(outcome.data, indent=2) + "\n")
+            sys.stdout.write(json_text(outcome.data) + "\n")
     elif outcome.text:
         _write(outcome.text if outcome.text.endswith("\n") else outcome.text + "\n")
     sys.stdout.flush()
     return int(outcome.code)
+
+
+def _valid_text(value: Any) -> Any:
+    """``value`` with every string made valid Unicode: a file name that is not UTF-8 reaches
+    Python with its bad bytes as lone surrogates (``\\udcff``), which stdout would write back as
+    the raw byte (not UTF-8) or JSON as a lone ``\\udcff`` escape; they become ``\\xff``."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = value.encode("utf-8", "surrogateescape" if _escapes_only(value) else "replace")
+            return raw.decode("utf-8", "backslashreplace")
+        return value
+    if isinstance(value, dict):
+        return {_valid_text(k): _valid_text(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_valid_text(v) for v in value]
+    return value
+
+
+def _escapes_only(text: str) -> bool:
+    """True when every surrogate in ``text`` stands for an undecodable byte (U+DC80..U+DCFF)."""
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in text)
+
+
+def json_text(data: Any, *, ensure_ascii: bool = True, indent: int | None = 2) -> str:
+    """``data`` as a JSON document that is valid UTF-8 whatever its strings hold (file names
+    that are not UTF-8 included, see :func:`_valid_text`)."""
+    return json.dumps(_valid_text(data), indent=indent, ensure_ascii=ensure_ascii)
 
 
 def _write(text: str) -> None:
@@ -197,8 +234,8 @@ def _is_dir(text: str) -> bool:
 
 
 def probe(path: str | os.PathLike[str]) -> None:
-    """Raise the OSError of opening ``path`` (missing, a folder, no permission), if there is one;
-    a folder's says it is a folder and that a puzzle file is wanted."""
+    """Raise the OSError of opening ``path`` (missing, a folder, a socket, no permission), if
+    there is one; a folder's says it is a folder and that a puzzle file is wanted."""
     if _is_dir(os.fspath(path)):
         files = os.path.join(os.fspath(path), "*")
         raise IsADirectoryError(
@@ -206,8 +243,17 @@ def probe(path: str | os.PathLike[str]) -> None:
             f"is a folder, not a puzzle file; name the files in it, as in {files}",
             os.fspath(path),
         )
-    with open(path, "rb"):
-        pass
+    mode = os.stat(path).st_mode
+    problem = kind_problem(mode)
+    if problem is not None:
+        raise OSError(errno.EINVAL, problem, os.fspath(path))
+    if stat.S_ISREG(mode):
+        with open(path, "rb"):
+            pass
+    elif not os.access(path, os.R_OK):
+        # a FIFO is not opened here: opening its reading end and closing it would let a writer
+        # waiting to open it go on, and then fail for want of a reader
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 
 @dataclass(frozen=True)
@@ -236,13 +282,35 @@ def resolve(arg: str, item: str | None = None) -> PuzzleSource:
     return PuzzleSource(None, None, arg)
 
 
-def load_puzzle(arg: str, item: str | None = None) -> Puzzle:
-    """The puzzle ``arg`` names. Raises PuzzleError for bad input, OSError for an unreadable
-    file."""
+def load_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> Puzzle:
+    """The puzzle ``arg`` names (``fmt`` forces a reader). Raises PuzzleError for bad input,
+    OSError for an unreadable file."""
     source = resolve(arg, item)
     if source.path is not None:
-        return read_file(source.path, source.item)
-    return parse_puzzle_arg(arg)
+        return read_file(source.path, source.item, fmt)
+    return parse_puzzle_arg(arg, fmt)
+
+
+def format_arg(text: str) -> str:
+    """argparse type for ``--format`` of a command that reads puzzles: a readable format's name
+    (or alias); an unknown one is refused with the list of names."""
+    try:
+        return format_name(text)
+    except UnsupportedFormatError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def add_format_option(parser: argparse.ArgumentParser, dest: str = "fmt") -> None:
+    """Add ``--format NAME`` (read every input with that reader instead of detecting it)."""
+    names = ", ".join(info.name for info in FORMATS if info.can_read)
+    parser.add_argument(
+        "--format",
+        metavar="NAME",
+        dest=dest,
+        type=format_arg,
+        default=None,
+        help=f"read the input as this format instead of detecting it ({names})",
+    )
 
 
 def positive_int_arg(text: str) -> int:

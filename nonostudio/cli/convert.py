@@ -13,7 +13,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli.common import ExitCode, Outcome, PictureWriter, load_puzzle, say
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    PictureWriter,
+    format_arg,
+    load_puzzle,
+    say,
+)
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_file, write_text
 from nonostudio.core.paths import samples_dir
@@ -53,6 +60,14 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
     parser.add_argument(
         "--format", metavar="F", dest="fmt", help="output format name (see the formats subcommand)"
+    )
+    parser.add_argument(
+        "--input-format",
+        metavar="NAME",
+        dest="in_fmt",
+        type=format_arg,
+        default=None,
+        help="read IN as this format instead of detecting it (see the formats subcommand)",
     )
     drawn = parser.add_mutually_exclusive_group()
     drawn.add_argument(
@@ -134,7 +149,7 @@ class _NotUnique(Exception):
 
 def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
-    puzzle = load_puzzle(args.source, args.item)
+    puzzle = load_puzzle(args.source, args.item, args.in_fmt)
     with_solution = not args.blank
     data: dict[str, Any] = {
         "input": args.source,

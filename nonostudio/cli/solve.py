@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,13 +13,14 @@ from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     ThrottledProgress,
+    add_format_option,
     grid_rows,
     load_puzzle,
     resolve,
     say,
     time_limit_arg,
 )
-from nonostudio.core.formats import read_entries
+from nonostudio.core.formats import pick_entry, read_entries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
 
@@ -49,6 +51,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         default=None,
         help="give up after S seconds (verdict: undecided); default: no limit",
     )
+    add_format_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -96,29 +99,32 @@ def _text(puzzle: Puzzle, result: SolveResult) -> str:
     return "\n".join(parts)
 
 
-def collection_note(arg: str, item: str | None) -> tuple[str | None, int]:
-    """For a collection file named without an item: the note that only its first puzzle is
-    solved, and how many it holds; ``(None, n)`` otherwise."""
+def load_with_note(
+    arg: str, item: str | None, fmt: str | None = None
+) -> tuple[Puzzle, str | None, int]:
+    """The puzzle ``arg`` names, read once (a pipe such as ``<(cat f)`` or ``/dev/stdin`` can
+    be read only once); for a collection file named without an item, also the note that only
+    its first puzzle is solved and how many it holds (``None`` and 1 otherwise)."""
     source = resolve(arg, item)
-    if source.path is None or source.item is not None:
-        return None, 1
-    entries = read_entries(source.path)
-    if len(entries) <= 1:
-        return None, len(entries)
-    first = entries[0][0]
-    return (
-        f"{source.path} holds {len(entries)} puzzles; solving the first (item {first}). "
+    if source.path is None:
+        return load_puzzle(arg, None, fmt), None, 1
+    entries = read_entries(source.path, fmt)
+    ident, puzzle = pick_entry(entries, source.item, Path(source.path).name or source.path)
+    if source.item is not None or len(entries) <= 1:
+        return puzzle, None, len(entries)
+    note = (
+        f"{source.path} holds {len(entries)} puzzles; solving the first (item {ident}). "
         f"--item ID or {source.path}#ID solves another; `nonostudio-cli check "
         f"{source.path}` checks them all"
-    ), len(entries)
+    )
+    return puzzle, note, len(entries)
 
 
 def run(args: argparse.Namespace) -> Outcome:
     """Solve the puzzle named on the command line."""
-    note, items = collection_note(args.puzzle, args.item)
+    puzzle, note, items = load_with_note(args.puzzle, args.item, args.fmt)
     if note:
         say(note)
-    puzzle = load_puzzle(args.puzzle, args.item)
     say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
     result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
     code = ExitCode.OK if result.verdict.is_unique else ExitCode.NOT_UNIQUE

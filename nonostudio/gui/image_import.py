@@ -7,10 +7,11 @@ live with its clues.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage, QImageReader, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats import TooLarge, read_limited
 from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
@@ -38,6 +40,7 @@ PIXEL_ART_LIMIT = 60  # images this small are taken one pixel per cell
 DEFAULT_WIDTH = 30
 WORKING_PIXELS = 800  # larger images are scaled down once; cells average far more than a pixel
 THUMBNAIL = 220
+IMAGE_FILE_BYTES = 256 * 2**20  # most bytes read from a FIFO or device (a file's size is its own)
 
 
 def paper_palette(base: QPalette) -> QPalette:
@@ -197,9 +200,27 @@ class ImageImportDialog(QDialog):
         return True
 
     def load_file(self, path: str | Path) -> bool:
-        """Read an image file; returns False (and says why in the dialog) when it cannot."""
+        """Read an image file; returns False (and says why in the dialog) when it cannot.
+
+        A FIFO or device is read here with a bounded wait (Qt's reader would block the window
+        for good on a FIFO no program writes to); folders and sockets are refused."""
         path = Path(path)
-        reader = QImageReader(str(path))
+        try:
+            regular = stat.S_ISREG(path.stat().st_mode)
+            data = None if regular else read_limited(path, IMAGE_FILE_BYTES)
+        except TooLarge:
+            self._say(f"{path.name}: more than {IMAGE_FILE_BYTES // 2**20} MB; not read")
+            return False
+        except (OSError, ValueError) as exc:
+            self._say(f"{path.name}: {getattr(exc, 'strerror', None) or exc}")
+            return False
+        buffer = QBuffer()
+        if data is None:
+            reader = QImageReader(str(path))
+        else:
+            buffer.setData(QByteArray(data))
+            buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+            reader = QImageReader(buffer)
         reader.setAutoTransform(True)
         size = reader.size()  # from the header, before anything is decoded
         problem = image_size_problem(size.width(), size.height(), reader.allocationLimit())

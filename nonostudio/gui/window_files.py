@@ -111,11 +111,10 @@ class FileCommands:
 
     def load_file(self: MainWindow, path: str | Path) -> None:
         """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""
-        from nonostudio.core.formats import FORMATS, detect_format, read_file
+        from nonostudio.core.formats import FORMATS, read_file_and_format
 
         path = Path(path)
-        puzzle = read_file(path)
-        fmt = detect_format(path)
+        puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
         writable = {f.name for f in FORMATS if f.can_write and f.extensions}
         self.last_folder = str(path.parent)
         self.show_puzzle(puzzle, path, fmt if fmt in writable else None, None)

@@ -1,0 +1,108 @@
+"""How the command line reads its input: FIFOs and pipes (read once, never waited on for good),
+read errors (exit 3), ``--format`` to force a reader, and JSON that stays valid UTF-8 whatever the
+file names."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nonostudio.console import main
+from nonostudio.core.formats import _files
+
+REPO = Path(__file__).resolve().parent.parent
+NON = b"width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n"
+SPOJ = b"1\n1 2\n2 0\n1 0\n1 0\n"
+
+
+@pytest.fixture(autouse=True)
+def short_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_files, "IDLE_SECONDS", 0.3)
+
+
+def test_check_of_a_fifo_without_writer_exits_3_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "p.non"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    assert main(["check", str(fifo)]) == 3
+    assert time.monotonic() - start < 2
+    assert "p.non: cannot read the file: sent nothing for 0.3 s" in capsys.readouterr().out
+    assert main(["solve", str(fifo)]) == 3
+    assert "p.non: cannot read the file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "convert"])
+def test_a_pipe_is_read_once(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve <(cat f)``, ``cat f | solve /dev/stdin``: the pipe is read only once."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, NON)
+        os.close(write_end)
+        args = [command, f"/dev/fd/{read_end}"] + (["-"] if command == "convert" else [])
+        assert main(args) == 0, capsys.readouterr().err
+    finally:
+        os.close(read_end)
+    out = capsys.readouterr().out
+    assert {"solve": "#", "check": "2x1", "convert": "width 2"}[command] in out
+
+
+def test_a_read_error_after_the_open_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "disk.non"
+    path.write_bytes(NON)
+
+    def broken_read(fd: int, size: int) -> bytes:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(_files.os, "read", broken_read)
+    for command in ("solve", "check", "convert"):
+        args = [command, str(path)] + (["-"] if command == "convert" else [])
+        assert main(args) == 3, command
+        assert "disk.non: cannot read the file: Input/output error" in capsys.readouterr().err
+
+
+def test_format_forces_a_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "puzzle.data"
+    path.write_bytes(SPOJ)
+    assert main(["solve", "--format", "spoj", str(path)]) == 0
+    assert main(["check", "--format", "spoj-jcross", str(path)]) == 0  # an alias
+    assert main(["convert", "--input-format", "spoj", str(path), "-"]) == 0
+    assert "width 2" in capsys.readouterr().out
+    assert main(["check", "--format", "nin", str(path)]) == 2  # read as .nin, it is bad input
+    assert "puzzle.data, line 1" in capsys.readouterr().out
+    assert main(["solve", "--format", "nope", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown format 'nope'" in err and "spoj" in err and "janko" in err
+
+
+def test_json_is_utf8_whatever_the_file_names(tmp_path: Path) -> None:
+    """A name that is not UTF-8 (byte 0xff) is shown with a backslash escape in the JSON."""
+    folder = os.fsencode(tmp_path)
+    (Path(os.fsdecode(folder + b"/\xffgood.non"))).write_bytes(NON)
+    (Path(os.fsdecode(folder + b"/\xfebad.non"))).write_bytes(b"junk")
+    env = dict(os.environ, LC_ALL="C.UTF-8", PYTHONIOENCODING="")
+    for args, code in (
+        ([b"check", b"\xffgood.non", b"\xfebad.non"], 2),
+        ([b"solve", b"\xfebad.non"], 2),
+    ):
+        done = subprocess.run(
+            [os.fsencode(sys.executable), b"-m", b"nonostudio", *args, b"--json"],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            timeout=60,
+        )
+        assert done.returncode == code, done.stderr
+        data = json.loads(done.stdout.decode("utf-8"))  # strict: valid UTF-8
+        text = json.dumps(data)
+        assert "\\\\xfebad.non" in text and "\\udc" not in text
