@@ -381,6 +381,21 @@ def _line_solver(clues: Clues, cells: list[int]) -> None:
         cells[:] = out
 
 
+ROUNDS: dict[str, Callable[[Clues, list[int]], None]] = {
+    "empty_line": _empty_line,
+    "line_complete": _line_complete,
+    "overlap": _overlap,
+    "small_gap": _small_gap,
+    "simple_spaces": _simple_spaces,
+    "punctuate": _punctuate,
+    "glue": _glue,
+    "joining_splitting": _joining_splitting,
+    "mercury": _mercury,
+    "arrangement": _arrangement,
+    "line_solver": _line_solver,
+}
+"""Technique id → one round of its deductions on a line (in place); its move repeats it."""
+
 MOVES: dict[str, Move] = {
     "empty_line": _fixed_point(_empty_line),
     "line_complete": _fixed_point(_line_complete),

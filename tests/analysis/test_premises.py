@@ -1,0 +1,168 @@
+"""Premises and the sentences made of them (issue 41): every claim true, checked by brute force.
+
+The checker (``sentence_checker``) shares no code with the analysis layer.  Random lines check
+each technique's witnesses against one round of its move and every claim against brute force;
+real puzzles check every step of their traces under the three shipped rule sets.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonostudio.analysis.premises import gather_premises, witnesses
+from nonostudio.analysis.step_text import step_sentence
+from nonostudio.analysis.technique_moves import MOVES, ROUNDS
+from nonostudio.analysis.trace import rule_trace
+from nonostudio.core.formats import read_all
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+from nonostudio.rules.ruleset import load_rule_set
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sentence_checker import arrangements, check_claim, check_inference, check_trace  # noqa: E402
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+PUZZLES = Path(__file__).resolve().parents[3] / "shared" / "anchors" / "puzzles"
+
+
+def random_line(rng: random.Random, n: int) -> tuple[tuple[int, ...], list[int]]:
+    """A random solution's clue and some of its cells known (a line with a solution)."""
+    solution = [FILLED if rng.random() < 0.55 else CROSSED for _ in range(n)]
+    hints, run = [], 0
+    for v in [*solution, CROSSED]:
+        if v == FILLED:
+            run += 1
+        elif run:
+            hints.append(run)
+            run = 0
+    known = rng.random() * 0.7
+    cells = [v if rng.random() < known else UNKNOWN for v in solution]
+    return tuple(hints), cells
+
+
+class _Premise:
+    def __init__(self, premises: list[dict]) -> None:
+        self.premises = premises
+
+
+@pytest.mark.parametrize("technique", sorted(ROUNDS))
+def test_witnesses_are_one_round_of_the_move_and_true(technique: str) -> None:
+    rng = random.Random(hash(technique) % 1000)
+    checked = 0
+    for _ in range(400):
+        n = rng.randint(1, 12)
+        hints, cells = random_line(rng, n)
+        work = list(cells)
+        ROUNDS[technique](hints, work)
+        round_cells = {p: v for p, v in enumerate(work) if cells[p] == UNKNOWN and v != UNKNOWN}
+        found = witnesses(technique, hints, cells)
+        said: dict[int, int] = {}
+        for w in found:
+            said.update(w.cells)
+        if technique == "joining_splitting" and any(w.say == "join" for w in found):
+            assert set(said.items()) <= set(round_cells.items())  # joins first, splits after
+        else:
+            assert said == round_cells, (hints, cells, found)
+        arr = arrangements(hints, cells)
+        for w in found:
+            premise = {
+                "say": w.say,
+                "claims": w.claims,
+                "cells": [[p, v] for p, v in w.cells.items()],
+            }
+            for claim in w.claims:
+                assert check_claim(claim, hints, cells, arr) is None, (hints, cells, claim)
+            assert check_inference(premise, hints, n) is None, (hints, cells, premise)
+            for p, v in w.cells.items():
+                assert all((a_value(hints, a, p)) == v for a in arr)
+            checked += 1
+    assert checked > 20
+
+
+def a_value(hints: tuple[int, ...], starts: tuple[int, ...], p: int) -> int:
+    return FILLED if any(s <= p < s + h for s, h in zip(starts, hints, strict=True)) else CROSSED
+
+
+@pytest.mark.parametrize("technique", sorted(ROUNDS))
+def test_gathered_premises_make_the_whole_move_when_there_is_room(
+    technique: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("nonostudio.analysis.premises.BODY_WORDS", 10**6)
+    rng = random.Random(7)
+    for _ in range(200):
+        hints, cells = random_line(rng, rng.randint(1, 12))
+        line = Line(hints, tuple(cells))
+        premises: list[dict] = []
+        decided = gather_premises(technique, "row", line, line, 0, 0, False, premises)
+        move = MOVES[technique](hints, tuple(cells))
+        expected = {p: v for p, v in enumerate(move) if cells[p] == UNKNOWN and v != UNKNOWN}
+        assert decided == expected, (hints, cells)
+
+
+def test_the_checker_catches_false_claims() -> None:
+    """The checker is no rubber stamp: the issue's false sentences, as claims, are refused."""
+    hints = (1, 3)
+    cells = [UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
+    arr = arrangements(hints, cells)
+    # "the block at cell 3 is as long as the longest clue that can hold it, 3": it is 1 long
+    premise = {
+        "say": "punctuate",
+        "claims": [
+            {"claim": "block", "start": 2, "end": 3},
+            {"claim": "holders", "start": 2, "end": 3, "clues": [0, 1]},
+        ],
+        "cells": [[1, CROSSED], [3, CROSSED]],
+    }
+    assert check_inference(premise, hints, len(cells)) is not None
+    # "the 3 can only be the second clue": the box at cell 3 can also be the first clue, 1
+    wrong = {"claim": "holders", "start": 2, "end": 3, "clues": [1]}
+    assert check_claim(wrong, hints, cells, arr) is not None
+    # a clue's start bound one cell too far
+    assert check_claim({"claim": "starts", "clue": 1, "min": 3, "max": None}, hints, cells, arr)
+    assert (
+        check_claim({"claim": "starts", "clue": 1, "min": 2, "max": None}, hints, cells, arr)
+        is None
+    )
+
+
+def _sentence_of(step, puzzle) -> str:
+    clues = puzzle.rows[step.index] if step.axis == "row" else puzzle.cols[step.index]
+    size = puzzle.width if step.axis == "row" else puzzle.height
+    beyond = step.kind == "line"
+    return step_sentence(
+        step.technique, step.axis, step.index, clues, size, step.premises, beyond_rules=beyond
+    ).text
+
+
+def _check(puzzle, rule_set: str) -> int:
+    trace = rule_trace(puzzle, load_rule_set(rule_set).rules)
+    checked, skipped, problems = check_trace(trace)
+    assert not problems, problems[:5]
+    assert skipped <= checked // 50
+    for step in trace.steps:
+        if step.premises:
+            assert step.text == _sentence_of(step, puzzle)  # the words are the premises'
+    return checked
+
+
+@pytest.mark.parametrize("rule_set", ["learned", "control", "concise"])
+def test_every_step_sentence_of_the_samples_is_true(rule_set: str) -> None:
+    checked = 0
+    for path in sorted(SAMPLES.glob("*.non")):
+        checked += _check(read_all(path)[0][1], rule_set)
+    assert checked > 1000
+
+
+@pytest.mark.skipif(not PUZZLES.is_dir(), reason="needs ../shared/anchors/puzzles (not in a clone)")
+def test_every_step_sentence_of_real_jwilk_and_janko_puzzles_is_true() -> None:
+    """20 real puzzles 15x15–30x30 (jwilk and Janko), the default rule set."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_teaching import choose, load
+
+    checked = 0
+    for _, puzzle in load(choose(10, 10)):
+        checked += _check(puzzle, "learned")
+    assert checked > 2000
