@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
+from nonostudio.core.line import FILLED
 from nonostudio.core.paths import library_db_path, samples_dir
 from nonostudio.gui import app
 from nonostudio.gui.library_fallback import MemoryLibraryBar
@@ -64,6 +65,15 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         assert bar_of(window) is bar and window.library.in_memory
         seen["again"] = bar.message.text()
 
+        # the player starts on it by hand (their grid is not saved yet when Retry is pressed)
+        assert window.open_library_puzzle(id)
+        view = window.solve_view
+        view.hand_action.trigger()
+        played = view.hand_cells()
+        played[0, 0] = FILLED
+        view.grid.set_cells(played)
+        assert window.library.hand_progress(id) is None
+
         shutil.rmtree(db)  # the user moved the folder away
         with qtbot.waitSignal(bar.moved, timeout=10000) as moved:
             qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)
@@ -112,4 +122,6 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         assert titles.count("made while in memory") == 1 and "made after retry" in titles
         assert len(titles) == samples + 2
         assert kept.get(library_id).rows == ((3,), ())
+        progress = kept.hand_progress(library_id)
+        assert progress is not None and progress.cells[0, 0] == FILLED
         assert kept.get(library_id).cols == ((1,), (1,), (1,))
