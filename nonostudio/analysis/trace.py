@@ -77,11 +77,15 @@ def rule_trace(
             )
             progress(1 - tracer.unknown / total, f"step {len(tracer.steps)}: {what}")
 
+    tutor = complete_moves and fallback
     while tracer.unknown:
-        interrupted = _rule_steps(tracer, stopped, report) or stopped()
+        if tutor:
+            interrupted = _tutor_steps(tracer, stopped, report) or stopped()
+        else:
+            interrupted = _rule_steps(tracer, stopped, report) or stopped()
         if interrupted or not tracer.unknown or not fallback:
             break
-        step = line_step(tracer) or probe_step(tracer, should_stop)
+        step = (None if tutor else line_step(tracer)) or probe_step(tracer, should_stop)
         if step is None and not stopped():
             step = search_step(tracer, should_stop)
         if step is None:
@@ -118,6 +122,22 @@ def rule_set_trace(
         progress=progress,
         should_stop=should_stop,
     )
+
+
+def _tutor_steps(
+    tracer: Tracer, stopped: Callable[[], bool], report: Callable[[Step], None]
+) -> bool:
+    """Take a tutor's steps (:meth:`Tracer.easiest_step`) until line logic is stuck or the grid
+    is full; True when ``stopped()`` ended it first."""
+    while tracer.unknown:
+        if stopped():
+            return True
+        step = tracer.easiest_step()
+        if step is None:
+            return False
+        tracer.record(step)
+        report(step)
+    return False
 
 
 def _rule_steps(

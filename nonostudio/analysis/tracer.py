@@ -21,7 +21,7 @@ from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
 from nonostudio.analysis.technique_moves import DECIDES_ONLY
-from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
+from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK, ORDER
 from nonostudio.analysis.trial_memory import TrialMemory
 from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -84,6 +84,8 @@ class Tracer:
         # Lines line logic decides nothing more on, as they are now (a step touching one drops it).
         self.stuck: set[LineKey] = set()
         self.search: SolveResult | None = None  # the complete solver's result, once it ran
+        # Each line's easiest technique and where, as of the line's cells (a tutor's pace).
+        self._choices: dict[LineKey, tuple[tuple[int, ...], tuple | None]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
         for c in range(puzzle.width):
@@ -245,6 +247,85 @@ class Tracer:
                     break
             self._first[key] = found
         return found or None
+
+    # ---- a tutor's pace -------------------------------------------------------------------------
+
+    def line_choice(self, key: LineKey) -> tuple[int, int, SubLine | None, str] | None:
+        """The easiest technique deciding a cell of the line, on the whole line or one of the
+        oracle's parts of it: ``(its order, -cells its move decides, the part, technique)``
+        (cached per line state; None: line logic decides nothing there)."""
+        line = self.line(*key)
+        cached = self._choices.get(key)
+        if cached is not None and cached[0] == line.cells:
+            return cached[1]
+        choice: tuple[int, int, SubLine | None, str] | None = None
+        if UNKNOWN in line.cells:
+            forced = self.forced(*key, line)  # a contradictory line has no rules and no parts
+            self.audit(*key, line)
+        if UNKNOWN in line.cells and forced != line.cells:
+            candidates: list[tuple[Line, SubLine | None]] = [(line, None)]
+            candidates += [(part.line, part) for part in decompose(line)]
+            for seen, part in candidates:
+                technique = self.first_technique(seen)
+                if technique is None:
+                    continue
+                after = self.move(technique, seen.hints, seen.cells)
+                gained = sum(1 for a, b in zip(seen.cells, after, strict=True) if a != b)
+                option = (ORDER[technique], -gained, part, technique)
+                if choice is None or option[:2] < choice[:2]:
+                    choice = option
+        self._choices[key] = (line.cells, choice)
+        return choice
+
+    def audit(self, axis: str, index: int, line: Line) -> None:
+        """Check the rule set's first fill on the line (or, with none there, on the oracle's
+        parts of it) against line logic: UnsoundRuleError for a wrong one, wherever the tutor's
+        steps go (a rule step checks its own fill again)."""
+        if self._first_fill(axis, index, line, line, 0) is None:
+            for part in decompose(line):
+                self._first_fill(axis, index, line, part.line, part.cell_start)
+
+    def easiest_step(self, *, need_rule: bool = False) -> Step | None:
+        """A tutor's next step: the easiest technique that decides a cell anywhere in the grid
+        (ties: rows before columns, top to bottom and left to right, as a player reads the
+        grid; on a line, the whole line or the part where it decides most), as a rule step when the rule set's first fill there is part of it, else as a
+        step beyond the rules (None: line logic is stuck; with ``need_rule``, also when the
+        easiest step is beyond the rules)."""
+        best: tuple[int, int, int, int] | None = None
+        chosen: tuple[LineKey, SubLine | None, str] | None = None
+        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+            for index in range(count):
+                key = (axis, index)
+                if key in self.stuck:
+                    continue
+                choice = self.line_choice(key)
+                if choice is None:
+                    self.stuck.add(key)
+                    continue
+                rank = (choice[0], 0 if axis == "row" else 1, index, 0)
+                if best is None or rank < best:
+                    best, chosen = rank, (key, choice[2], choice[3])
+        if chosen is None:
+            return None
+        (axis, index), part, technique = chosen
+        line = self.line(axis, index)
+        seen = line if part is None else part.line
+        offset = 0 if part is None else part.cell_start
+        hit = self.fills.first(seen)
+        if hit is not None:
+            name, flipped, env, fill = hit
+            new = self._check(name, axis, index, line, seen, offset, fill)
+            want = [p - offset for p in new]
+            after = self.move(technique, seen.hints, seen.cells)
+            if all(after[p] == fill.value for p in want):
+                return self.move_step(
+                    RULE, axis, index, line, part, technique, name, flipped, _bound(env), want=want
+                )
+        if technique == "empty_line":  # needs no rule (as in rule_step)
+            return self.move_step(RULE, axis, index, line, part, technique)
+        if need_rule:
+            return None
+        return self.move_step(LINE, axis, index, line, part, technique, note="beyond the rules")
 
     def move_step(
         self,

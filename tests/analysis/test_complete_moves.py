@@ -25,6 +25,7 @@ from nonostudio.core.line import FILLED, UNKNOWN, Line, cells_from_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.oracle import decompose
 from nonostudio.rules.phrase_words import ordinal
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -330,13 +331,14 @@ def test_margins_are_found_on_each_side_and_a_blank_grid_is_kept_whole() -> None
 
 def test_the_fallback_line_step_picks_the_easiest_technique() -> None:
     # No rules at all: every step is beyond the rules, and each is the easiest technique
-    # that decides a cell somewhere at that moment.
+    # that decides a cell somewhere at that moment (on a line or an oracle's part of one).
     trace = rule_trace(sample("webpbn-00001-dancer.non"), [])
     grid = np.full((10, 5), UNKNOWN, dtype=np.int8)
     puzzle = trace.puzzle
     for step in trace.steps:
         lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(10)]
         lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(5)]
+        lines += [part.line for line in lines if UNKNOWN in line.cells for part in decompose(line)]
         order = [t.id for t in CATALOGUE]
         easiest = min(
             order.index(t.id)
