@@ -8,10 +8,11 @@ returns the step, or None when that fallback has nothing.
 
 from __future__ import annotations
 
+from nonostudio.analysis.chain import Link, chain_premises, chain_text, shortest_chain
 from nonostudio.analysis.naming import line_name, value_name
 from nonostudio.analysis.step_text import probe_text, search_text
 from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
-from nonostudio.analysis.techniques import CONTRADICTION, FALLBACK, ORDER
+from nonostudio.analysis.techniques import BY_ID, CONTRADICTION, FALLBACK, ORDER
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.analysis.tracer import Tracer
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -82,14 +83,17 @@ def _technique_line_step(t: Tracer) -> Step | None:
 def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """A cell whose one value contradicts line logic, decided the other way.
 
-    Cells are tried in reading order, filled before empty; the first assumption line logic refutes
-    is the step.  Which one that is comes from
-    :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials reused); its trial is
-    then run again from the grid, so that the step names the line a trial from scratch names.
+    Cells are tried in reading order, filled before empty; of the first few assumptions line
+    logic refutes, the one with the shortest chain of line steps to a dead end is the step
+    (:mod:`nonostudio.analysis.chain`; without complete moves, the first).  Which are refuted
+    comes from :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials
+    reused); without a chain, the first one's trial is run again from the grid, so that the
+    step names the line a trial from scratch names.
     """
     state = t.trials.grid_state(t.grid)
     trials = t.trials.start(state)
     refuted = trials.refuted
+    found: list[tuple[int, int, int]] = []
     for r, row in enumerate(t.grid):
         for c, value in enumerate(row):
             if value != UNKNOWN:
@@ -97,16 +101,61 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
             if should_stop is not None and should_stop():
                 return None
             for assumed in (FILLED, CROSSED):
-                if not refuted(r, c, assumed):
-                    continue
-                trial = state.copy()
-                trial.set_cell(r, c, assumed)
-                try:
-                    trial.propagate(rows={r}, cols={c})
-                except Contradiction as exc:
-                    return _probe(t, r, c, assumed, exc)
-                raise AssertionError("line logic refutes an assumption in any order")
-    return None
+                if refuted(r, c, assumed):
+                    found.append((r, c, assumed))
+            if len(found) >= CHAIN_CANDIDATES:
+                break
+        if len(found) >= CHAIN_CANDIDATES:
+            break
+    if not found:
+        return None
+    if t.complete:
+        best = shortest_chain(t.puzzle, t.grid, found, CHAIN_CANDIDATES, t.chain_cache)
+        if best is not None:
+            return _chain_probe(t, *best)
+    r, c, assumed = found[0]
+    trial = state.copy()
+    trial.set_cell(r, c, assumed)
+    try:
+        trial.propagate(rows={r}, cols={c})
+    except Contradiction as exc:
+        return _probe(t, r, c, assumed, exc)
+    raise AssertionError("line logic refutes an assumption in any order")
+
+
+CHAIN_CANDIDATES = 16
+"""A contradiction step is the shortest chain among the first this many refuted assumptions."""
+
+
+def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:
+    """The probe step deciding (r, c) against ``assumed``, told as the chain of line steps that
+    refutes it."""
+    value = CROSSED if assumed == FILLED else FILLED
+    note = (
+        f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)} leads, in "
+        f"{len(chain)} line step{'s' if len(chain) != 1 else ''}, to a line with no room for "
+        f"its clue; so it is {value_name(value)}"
+    )
+    text = (
+        f"Row {r + 1}, column {c + 1} — {BY_ID[CONTRADICTION].name}: "
+        f"{chain_text(t.puzzle, r, c, assumed, chain)}."
+    )
+    return Step(
+        PROBE,
+        "row",
+        r,
+        None,
+        False,
+        {},
+        ((r, c, value),),
+        None,
+        note,
+        CONTRADICTION,
+        text,
+        (),
+        (("cells", c, c + 1),),
+        tuple(chain_premises(r, c, assumed, chain)),
+    )
 
 
 def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:

@@ -85,6 +85,7 @@ class Tracer:
         self.stuck: set[LineKey] = set()
         self.search: SolveResult | None = None  # the complete solver's result, once it ran
         # Each line's easiest technique and where, as of the line's cells (a tutor's pace).
+        self.chain_cache: dict = {}  # line solves of contradiction chains, across probe steps
         self._choices: dict[LineKey, tuple[tuple[int, ...], tuple | None]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
@@ -288,9 +289,10 @@ class Tracer:
     def easiest_step(self, *, need_rule: bool = False) -> Step | None:
         """A tutor's next step: the easiest technique that decides a cell anywhere in the grid
         (ties: rows before columns, top to bottom and left to right, as a player reads the
-        grid; on a line, the whole line or the part where it decides most), as a rule step when the rule set's first fill there is part of it, else as a
-        step beyond the rules (None: line logic is stuck; with ``need_rule``, also when the
-        easiest step is beyond the rules)."""
+        grid; on a line, the whole line or the part where it decides most), as a rule step
+        when the rule set's first fill there is part of it, else as a step beyond the rules
+        (None: line logic is stuck; with ``need_rule``, also when the easiest step is beyond
+        the rules)."""
         best: tuple[int, int, int, int] | None = None
         chosen: tuple[LineKey, SubLine | None, str] | None = None
         for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):

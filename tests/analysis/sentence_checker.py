@@ -256,6 +256,44 @@ def check_step(step: Any, hints: Sequence[int], before: Sequence[int]) -> list[s
     return problems
 
 
+def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | None:
+    """Problems of a contradiction step's chain: from the grid before the step with the cell
+    assumed, each ``forced`` line's cells hold in every arrangement of its clue, and the
+    ``dead`` line, last, has none; the step decides the assumed cell the other way."""
+    state = [list(row) for row in grid]
+    problems: list[str] = []
+    (suppose,) = [p for p in step.premises if p["say"] == "suppose"]
+    a = suppose["claims"][0]
+    r, c, assumed = a["row"], a["column"], a["value"]
+    if state[r][c] != UNKNOWN:
+        return [f"the assumed cell ({r}, {c}) was decided"]
+    if step.cells != ((r, c, FILLED + CROSSED - assumed),):
+        problems.append("the step does not decide the assumed cell the other way")
+    state[r][c] = assumed
+    links = [p for p in step.premises if p["say"] in ("forced", "dead")]
+    if not links or links[-1]["say"] != "dead" or any(p["say"] == "dead" for p in links[:-1]):
+        return [*problems, "the chain does not end at one dead line"]
+    for link in links:
+        claim = link["claims"][0]
+        axis, index = claim["axis"], claim["index"]
+        hints = tuple(h for h in (puzzle.rows if axis == "row" else puzzle.cols)[index] if h > 0)
+        cells = state[index] if axis == "row" else [row[index] for row in state]
+        try:
+            arr = arrangements(hints, cells)
+        except TooMany:
+            return None
+        if link["say"] == "dead":
+            if arr:
+                problems.append(f"{axis} {index} has room for its clue ({len(arr)} ways)")
+            continue
+        for p, v in link["cells"]:
+            if cells[p] != UNKNOWN or any(_value(hints, x, p) != v for x in arr) or not arr:
+                problems.append(f"{axis} {index}: cell {p} is not {v} in every arrangement")
+            rr, cc = (index, p) if axis == "row" else (p, index)
+            state[rr][cc] = v
+    return problems
+
+
 def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     """``(line steps checked, steps skipped for too many arrangements, problems)`` of a trace."""
     puzzle = trace.puzzle
@@ -263,7 +301,14 @@ def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     checked = skipped = 0
     problems = []
     for k, step in enumerate(trace.steps):
-        if step.premises:
+        if any(p["say"] == "suppose" for p in step.premises):
+            found = check_chain(step, puzzle, grid)
+            if found is None:
+                skipped += 1
+            else:
+                checked += 1
+                problems += [f"step {k + 1} ({step.text}): {problem}" for problem in found]
+        elif step.premises:
             if step.axis == "row":
                 hints, before = puzzle.rows[step.index], grid[step.index]
             else:

@@ -255,9 +255,9 @@ def test_a_probe_is_explained_by_its_contradiction() -> None:
         assert step.technique == "contradiction"
         value, other = ("empty", "filled") if v == FILLED else ("filled", "empty")
         assert re.fullmatch(
-            rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were "
-            rf"{value}, line logic would reach a dead end \((row|column) \d+ "
-            rf"could not hold [\d ]+\); so it is {other}\.",
+            rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were {value}"
+            rf"( → (row|column) \d+: [^→]+)* → (row|column) \d+ would have no room for "
+            rf"[\d ]+; so it is {other}\.",
             step.text,
         ), step.text
 

@@ -44,14 +44,18 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET  # noqa: E402
 from nonostudio.analysis.difficulty import grade  # noqa: E402
 from nonostudio.analysis.narrate import seen_line  # noqa: E402
 from nonostudio.analysis.steps import LINE, RULE  # noqa: E402
-from nonostudio.analysis.techniques import BY_ID  # noqa: E402
+from nonostudio.analysis.techniques import BY_ID, CATALOGUE  # noqa: E402
 from nonostudio.analysis.trace import rule_trace  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
-from nonostudio.core.line import UNKNOWN  # noqa: E402
+from nonostudio.core.line import UNKNOWN, Line  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402
+from nonostudio.rules.oracle import decompose  # noqa: E402
 from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 
-BEFORE = "d821211"  # the last commit before the technique steps (issue 33)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
+from sentence_checker import check_trace  # noqa: E402
+
+BEFORE = "f0f73d8"  # the last commit before sentences from premises (issue 41; issue 33: d821211)
 JANKO = "janko-puzzlekit/Nonogram_dataset.json"
 
 # Timed in a subprocess whose PYTHONPATH holds the package to time (the code before this issue or
@@ -133,6 +137,40 @@ def incomplete_steps(trace) -> int:
         for r, c, v in step.cells:
             grid[r, c] = v
     return bad
+
+
+def easiest_order(puzzle: Puzzle, grid: np.ndarray) -> int | None:
+    """Catalogue order of the easiest technique deciding a cell on some line or oracle part."""
+    lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(puzzle.height)]
+    lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(puzzle.width)]
+    lines = [line for line in lines if UNKNOWN in line.cells]
+    lines += [part.line for line in lines for part in decompose(line)]
+    for k, t in enumerate(CATALOGUE):
+        if any(t.apply(line.hints, line.cells) != line.cells for line in lines):
+            return k
+    return None
+
+
+def teaching_faults(trace) -> tuple[int, int, int]:
+    """``(steps using a harder technique than the easiest deciding a cell anywhere, line steps
+    with an unstated premise, contradiction or search steps while line logic could go on)``."""
+    puzzle = trace.puzzle
+    order = [t.id for t in CATALOGUE]
+    grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    harder = unstated = early = 0
+    for step in trace.steps:
+        easiest = easiest_order(puzzle, grid)
+        if step.kind in (RULE, LINE):
+            if easiest is not None and order.index(step.technique) > easiest:
+                harder += 1
+            parts = [p for p in step.premises if p["say"] == "part"]
+            if not step.premises or (step.subline is not None and not parts):
+                unstated += 1
+        elif easiest is not None:
+            early += 1
+        for r, c, v in step.cells:
+            grid[r, c] = v
+    return harder, unstated, early
 
 
 def _timed(path: str, specs: list[tuple[str, str]], rules: str) -> list[list[float]] | None:
@@ -217,6 +255,11 @@ def main() -> int:
     print(f"{len(puzzles)} puzzles (15x15 to 30x30, jwilk and Janko), rules {rule_set.name!r}")
 
     distinct, words, steps, named, incomplete = [], [], 0, 0, 0
+    checked = skipped = false_steps = harder = unstated = early = 0
+    false_by: dict[str, int] = {}
+    checked_by: dict[str, int] = {}
+    tiers_differ = []
+    other_sets = [load_rule_set(n) for n in ("control", "concise", "learned") if n != args.rules]
     trace_s, grade_s, fills_s, same, borders = [], [], [], 0, 0
     for i, (name, puzzle) in enumerate(puzzles):
         t0 = time.perf_counter()
@@ -235,6 +278,23 @@ def main() -> int:
         words += [len(s.text.split()) for s in trace.steps]
         bad = incomplete_steps(trace)
         incomplete += bad
+        c, k, problems = check_trace(trace)
+        checked, skipped = checked + c, skipped + k
+        wrong_steps = {p.split(" (", 1)[0] for p in problems}
+        false_steps += len(wrong_steps)
+        for step in trace.steps:
+            if step.premises:
+                checked_by[step.technique] = checked_by.get(step.technique, 0) + 1
+        for number in wrong_steps:
+            technique = trace.steps[int(number.split()[1]) - 1].technique
+            false_by[technique] = false_by.get(technique, 0) + 1
+        for problem in problems[:2]:
+            print(f"    FALSE: {problem}")
+        h, u, e = teaching_faults(trace)
+        harder, unstated, early = harder + h, unstated + u, early + e
+        others = {rs.name: grade(puzzle, rs).tier for rs in other_sets}
+        if set(others.values()) != {graded.tier}:
+            tiers_differ.append(f"{name}: {rule_set.name} {graded.tier}, {others}")
         border = 1 + i % 2
         framed = grade(bordered(puzzle, border), rule_set)
         borders += 1
@@ -266,6 +326,26 @@ def main() -> int:
         f"{incomplete} (goal 0)"
     )
     print(f"blank border of 1-2 cells, same tier and label: {same} of {borders} (goal: all)")
+    print(
+        f"false sentences found by the independent checker: {false_steps} of {checked} line "
+        f"steps checked ({skipped} too long to list; goal 0)"
+    )
+    for technique in sorted(checked_by, key=lambda t: -checked_by[t]):
+        print(
+            f"  {BY_ID[technique].name:<24} {false_by.get(technique, 0):>4} false of "
+            f"{checked_by[technique]:>5}"
+        )
+    print(f"line steps resting on an unstated premise: {unstated} (goal 0)")
+    print(
+        f"steps using a technique while an easier one decides cells elsewhere: {harder} of "
+        f"{steps} (goal 0); contradiction/search steps while line logic could go on: {early}"
+    )
+    print(
+        f"puzzles whose tier differs between control, concise and learned: "
+        f"{len(tiers_differ)} of {len(puzzles)} (goal 0)"
+    )
+    for line in tiers_differ:
+        print(f"  {line}")
 
     if not args.skip_coverage:
         testing = ANCHORS / "butler" / "testing-set.json"

@@ -1,0 +1,263 @@
+"""Contradictions a person can follow: a refutation as a short chain of line steps.
+
+A probe step decides a cell because assuming the other value makes line logic reach a dead end.
+:func:`refutation_chain` replays that trial line by line (breadth first from the assumed cell,
+each line solved exactly), keeps only the line steps the dead end depends on, and returns them
+as :data:`Link` s; :func:`shortest_chain` picks, among the refuted assumptions it is given, the
+one with the fewest line steps.  :func:`chain_premises` turns a chain into the premises of a
+step (``suppose``, then ``forced`` line by line, then ``dead``), which a checker can replay by
+brute force, and :func:`chain_text` into a sentence:
+"suppose row 5, column 7 is filled → row 5 (3 1): cells 8–9 are empty → column 9 (6) has no room
+for its clue; so it is empty".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nonostudio.analysis.naming import line_name
+from nonostudio.analysis.techniques import cell_ranges_text
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.puzzle import Puzzle
+
+LineKey = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Link:
+    """One line step of a chain: the line and the cells it decides (``{position: value}``,
+    positions along the line); ``cells`` is empty for the dead end (the line has no room)."""
+
+    line: LineKey
+    cells: dict[int, int]
+
+    @property
+    def dead(self) -> bool:
+        return not self.cells
+
+
+Solved = dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None]
+
+
+def _solve(hints: Sequence[int], cells: Sequence[int], cache: Solved) -> tuple[int, ...] | None:
+    key = (tuple(hints), tuple(cells))
+    if key not in cache:
+        if len(cache) > 400_000:
+            cache.clear()
+        cache[key] = solve_cells(hints, cells)
+    return cache[key]
+
+
+def refutation_chain(
+    puzzle: Puzzle,
+    grid: Sequence[Sequence[int]],
+    r: int,
+    c: int,
+    assumed: int,
+    limit: int = 400,
+    cache: Solved | None = None,
+) -> list[Link] | None:
+    """The line steps by which assuming ``(r, c) = assumed`` on ``grid`` reaches a dead end,
+    only those the dead end depends on, in order, the dead line last (None: line logic does
+    not refute the assumption within ``limit`` line steps)."""
+    cache = {} if cache is None else cache
+    state = [list(row) for row in grid]
+    state[r][c] = assumed
+    origin: dict[tuple[int, int], int] = {(r, c): -1}  # cell -> the link that decided it
+    links: list[Link] = []
+    queue: deque[LineKey] = deque([("row", r), ("column", c)])
+    queued = set(queue)
+    while queue and len(links) < limit:
+        key = queue.popleft()
+        queued.discard(key)
+        axis, index = key
+        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
+        cells = state[index] if axis == "row" else [row[index] for row in state]
+        out = _solve(hints, cells, cache)
+        if out is None:
+            links.append(Link(key, {}))
+            return _needed(links, origin, puzzle, grid, (r, c, assumed), cache)
+        new = {p: v for p, v in enumerate(out) if cells[p] == UNKNOWN and v != UNKNOWN}
+        if not new:
+            continue
+        links.append(Link(key, new))
+        for p, v in new.items():
+            rr, cc = (index, p) if axis == "row" else (p, index)
+            state[rr][cc] = v
+            origin[(rr, cc)] = len(links) - 1
+            other: LineKey = ("column", cc) if axis == "row" else ("row", rr)
+            if other not in queued:
+                queued.add(other)
+                queue.append(other)
+    return None
+
+
+def _needed(
+    links: list[Link],
+    origin: dict[tuple[int, int], int],
+    puzzle: Puzzle,
+    grid: Sequence[Sequence[int]],
+    assumed: tuple[int, int, int],
+    cache: Solved,
+) -> list[Link]:
+    """The chain cut down to what the dead end needs, from the last link back: of the cells the
+    chain decided on a link's line before it, keep only those (one by one, greedily) without
+    which the link no longer decides its needed cells (the dead line: no longer has no room);
+    the links that decided a kept cell need it, and keep only the needed cells."""
+    v0 = assumed[2]
+    needed: dict[int, set[int]] = {len(links) - 1: set()}
+    for k in range(len(links) - 1, -1, -1):
+        if k not in needed:
+            continue
+        axis, index = links[k].line
+        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
+        size = puzzle.width if axis == "row" else puzzle.height
+        base = list(grid[index]) if axis == "row" else [row[index] for row in grid]
+        chain_cells: dict[int, tuple[int, int]] = {}  # position -> (value, link or -1)
+        for p in range(size):
+            cell = (index, p) if axis == "row" else (p, index)
+            j = origin.get(cell)
+            if j is not None and j < k:
+                value = v0 if j < 0 else links[j].cells[_along(links[j].line, cell)]
+                chain_cells[p] = (value, j)
+        targets = needed[k]
+
+        def still(
+            without: set[int],
+            kept: set[int],
+            base: list[int] = base,
+            chain_cells: dict[int, tuple[int, int]] = chain_cells,
+            hints: Sequence[int] = hints,
+            link: Link = links[k],
+            targets: set[int] = targets,
+        ) -> bool:
+            """Whether the link still decides its needed cells (the dead line still has no
+            room) with only the chain cells ``kept`` less ``without``."""
+            cells = list(base)
+            for q in kept - without:
+                cells[q] = chain_cells[q][0]
+            out = _solve(hints, cells, cache)
+            if link.dead:
+                return out is None
+            return out is not None and all(out[q] == link.cells[q] for q in targets)
+
+        kept = set(chain_cells)
+        # Fewest links: first try doing without each link's cells at once (links the chain
+        # does not need yet first, the latest first), then without single cells.
+        groups: dict[int, set[int]] = {}
+        for p, (_, j) in chain_cells.items():
+            groups.setdefault(j, set()).add(p)
+        for j in sorted(groups, key=lambda j: (j in needed, -j)):
+            if j >= 0 and still(groups[j], kept):
+                kept -= groups[j]
+        for p in sorted(kept):
+            if still({p}, kept):
+                kept.discard(p)
+        for p in kept:
+            j = chain_cells[p][1]
+            if j >= 0:
+                cell = (index, p) if axis == "row" else (p, index)
+                needed.setdefault(j, set()).add(_along(links[j].line, cell))
+    return [
+        links[k]
+        if links[k].dead
+        else Link(links[k].line, {p: links[k].cells[p] for p in needed[k]})
+        for k in sorted(needed)
+    ]
+
+
+def _along(line: LineKey, cell: tuple[int, int]) -> int:
+    """The position of ``(row, column)`` along a line through it."""
+    return cell[1] if line[0] == "row" else cell[0]
+
+
+def shortest_chain(
+    puzzle: Puzzle,
+    grid: Sequence[Sequence[int]],
+    candidates: Iterable[tuple[int, int, int]],
+    most: int = 24,
+    cache: Solved | None = None,
+) -> tuple[int, int, int, list[Link]] | None:
+    """Among refuted assumptions ``(r, c, assumed)`` (the first ``most`` of them), the one
+    whose chain has the fewest line steps (ties: the first), with its chain."""
+    best: tuple[int, int, int, list[Link]] | None = None
+    for k, (r, c, assumed) in enumerate(candidates):
+        if k >= most:
+            break
+        chain = refutation_chain(puzzle, grid, r, c, assumed, cache=cache)
+        if chain is not None and (best is None or len(chain) < len(best[3])):
+            best = (r, c, assumed, chain)
+            if len(chain) == 1:
+                break
+    return best
+
+
+def chain_premises(r: int, c: int, assumed: int, chain: Sequence[Link]) -> list[dict[str, Any]]:
+    """The chain as premises: ``suppose`` the cell, each line ``forced`` (cells, along the line,
+    that every arrangement of its clue fitting the chain's grid so far agrees on), the
+    ``dead`` line (no arrangement fits)."""
+    out: list[dict[str, Any]] = [
+        {
+            "say": "suppose",
+            "claims": [{"claim": "assume", "row": r, "column": c, "value": assumed}],
+            "cells": [],
+        }
+    ]
+    for link in chain:
+        axis, index = link.line
+        if link.dead:
+            out.append(
+                {
+                    "say": "dead",
+                    "claims": [{"claim": "no_room", "axis": axis, "index": index}],
+                    "cells": [],
+                }
+            )
+        else:
+            out.append(
+                {
+                    "say": "forced",
+                    "claims": [{"claim": "forced", "axis": axis, "index": index}],
+                    "cells": [[p, v] for p, v in sorted(link.cells.items())],
+                }
+            )
+    return out
+
+
+def _clue(puzzle: Puzzle, key: LineKey) -> str:
+    axis, index = key
+    hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
+    return " ".join(str(h) for h in hints if h > 0) or "0"
+
+
+def _cells(cells: dict[int, int]) -> str:
+    """``cells 2–3 filled, cell 4 empty``."""
+    parts = []
+    for value, word in ((FILLED, "filled"), (CROSSED, "empty")):
+        ps = sorted(p for p, v in cells.items() if v == value)
+        if ps:
+            parts.append(f"{'cell' if len(ps) == 1 else 'cells'} {cell_ranges_text(ps, 3)} {word}")
+    return ", ".join(parts)
+
+
+def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Link]) -> str:
+    """The chain in words (without the step's line and technique name)."""
+    was = "filled" if assumed == FILLED else "empty"
+    other = "empty" if assumed == FILLED else "filled"
+    parts = [f"if this cell were {was}"]
+    for link in chain:
+        where = line_name(*link.line).lower()
+        if link.dead:
+            parts.append(f"{where} would have no room for {_clue(puzzle, link.line)}")
+        else:
+            parts.append(f"{where}: {_cells(link.cells)}")
+    return " → ".join(parts) + f"; so it is {other}"
+
+
+def chain_lines(chain: Sequence[Link]) -> tuple[LineKey, ...]:
+    """The lines of a chain, in order (for drawing)."""
+    return tuple(link.line for link in chain)
