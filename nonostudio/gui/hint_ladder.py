@@ -1,10 +1,10 @@
 """The hint ladder panel of the Solve view: a hint given away one rung per press.
 
 The rungs come from :func:`nonostudio.analysis.hints.hint_ladder`: 1 where to look, 2 which
-technique, 3 which cells (the step explained), 4 apply.  The panel shows the rungs revealed so
-far, numbered, and a button whose label says what the next press gives (``Hint 1/4: where to
-look?`` … ``Apply the hint (4/4)``).  The Solve view owns the state changes (when a ladder starts,
-when the position changes and the ladder is dropped); the panel only shows them.
+technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel shows the rungs
+revealed so far, numbered, and a button whose label says what the next press gives (``Hint 1/5:
+where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the state changes (when a
+ladder starts, when the position changes and the ladder is dropped); the panel only shows them.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from nonostudio.analysis.hints import RUNGS, HintLadder
 
-RUNG_TITLES = ("Where", "Technique", "Cells", "Applied")
+RUNG_TITLES = ("Where", "Technique", "Premise", "Cells", "Applied")
 NEXT_LABELS = (
-    "Hint 1/4: where to look?",
-    "Hint 2/4: which technique?",
-    "Hint 3/4: which cells?",
-    "Apply the hint (4/4)",
+    "Hint 1/5: where to look?",
+    "Hint 2/5: which technique?",
+    "Hint 3/5: why?",
+    "Hint 4/5: which cells?",
+    "Apply the hint (5/5)",
 )
 """The button's label before each rung is shown (index = the rung the next press reveals)."""
 START_LABEL = NEXT_LABELS[0]
@@ -60,7 +61,7 @@ class HintLadderPanel(QFrame):
         return self._ladder
 
     def rung(self) -> int:
-        """The last rung shown: 0 where … 3 applied; -1 when no hint is under way."""
+        """The last rung shown: 0 where … 4 applied; -1 when no hint is under way."""
         return self._rung
 
     def show_rung(self, ladder: HintLadder, rung: int) -> None:

@@ -1,5 +1,6 @@
 """Hints in the Solve view: the hint ladder (``H`` or the hint panel's button gives the next step
-away one rung at a time: where to look, which technique, which cells, apply) and *Next line?*.
+away one rung at a time: where to look, which technique, the premise, the cells, apply) and
+*Next line?*.
 
 The hints themselves come from :mod:`nonostudio.analysis.hints` (the next step of a replayed
 trace, or one step of a rule trace from the player's grid, found in the background).
@@ -11,7 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nonostudio.analysis.hints import RUNGS, HintLadder, apply_step, next_hint, trace_hint
+from nonostudio.analysis.hints import (
+    CELLS,
+    RUNGS,
+    HintLadder,
+    apply_step,
+    next_hint,
+    trace_hint,
+)
 from nonostudio.analysis.steps import Step
 from nonostudio.analysis.strategies import next_line
 from nonostudio.core.line import UNKNOWN
@@ -40,13 +48,13 @@ class HintRequests:
             self.grid.set_marks(StepMarks())
 
     def hint_rung(self: SolveView) -> int:
-        """The rung of the hint shown: 0 where … 3 applied; -1 when none is under way."""
+        """The rung of the hint shown: 0 where … 4 applied; -1 when none is under way."""
         return self.hint_panel.rung()
 
     def request_hint(self: SolveView) -> None:
         """One more rung of the hint for the next step: a new hint starts with where to look
         (from the player's grid, found in the background, or the trace's next step), and each
-        press goes one rung further until the fourth applies the step."""
+        press goes one rung further until the last applies the step."""
         if self._puzzle is None:
             return
         ladder, rung = self.hint_panel.ladder(), self.hint_panel.rung()
@@ -109,12 +117,14 @@ class HintRequests:
         self._show_rung(ladder, 0)
 
     def _show_rung(self: SolveView, ladder: HintLadder, rung: int) -> None:
+        """Show the ladder up to ``rung`` and mark what it points at: the line (the supposed
+        cell), then what the premise shown is about, then the cells; the last rung applies."""
         step = ladder.step
         self._hint = step
         self.hint_panel.show_rung(ladder, rung)
-        if rung < 2:
-            self.grid.set_marks(step_marks(step, cells=False))
-        elif rung == 2:
+        if rung < CELLS:
+            self.grid.set_marks(step_marks(step, ladder.premises_at(rung), cells=False))
+        elif rung == CELLS:
             self.grid.set_marks(step_marks(step))
         else:
             self._apply_hint(step)

@@ -1,5 +1,5 @@
 """The Solve view's widgets and layout: its actions and toolbars, the solved banner, the grid pane
-(grid, hint ladder, status line) and the steps pane (summary and step table).
+(grid, chain legend, hint ladder, status line) and the steps pane (summary and step table).
 
 Each builder sets the widgets it makes as attributes of the view (``view.back_action``,
 ``view.table``, …), in the order the view was always built, so focus order and layout stay the
@@ -77,7 +77,8 @@ def build_actions(view: SolveView) -> None:
         "&Hint",
         view.request_hint,
         "H",
-        "Give the next step away one rung at a time: where, which technique, which cells, apply",
+        "Give the next step away one rung at a time: where, which technique, why, which cells, "
+        "apply",
     )
     view.next_line_action = view_action(
         view, "Next &line?", view.suggest_line, "L", "Which line should I look at next?"
@@ -156,16 +157,34 @@ def build_banner(view: SolveView) -> None:
     view.banner_box.hide()
 
 
+def build_chain_legend(view: SolveView) -> None:
+    """The legend of a contradiction's chain drawn on the grid (hidden when none is drawn)."""
+    view.chain_legend = legend = QLabel()
+    legend.setAccessibleName("Contradiction chain")
+    legend.setWordWrap(True)
+    legend.setTextFormat(Qt.TextFormat.RichText)
+    legend.hide()
+
+    def update() -> None:
+        text = view.grid.chain_legend()
+        legend.setText(text)
+        legend.setVisible(bool(text))
+
+    view.grid.marksChanged.connect(update)
+
+
 def build_grid_pane(view: SolveView) -> QWidget:
-    """Banner, grid, hint ladder and status line, top to bottom."""
+    """Banner, grid, chain legend, hint ladder and status line, top to bottom."""
     view.hint_panel = HintLadderPanel()
     view.hint_panel.button.clicked.connect(view.hint_action.trigger)
     view.scroll = GridScrollArea(view.grid)
+    build_chain_legend(view)
     left = QWidget()
     left_layout = QVBoxLayout(left)
     left_layout.setContentsMargins(0, 0, 0, 0)
     left_layout.addWidget(view.banner_box)
     left_layout.addWidget(view.scroll, 1)
+    left_layout.addWidget(view.chain_legend)
     left_layout.addWidget(view.hint_panel)
     left_layout.addWidget(view.message_label)
     return left

@@ -1,5 +1,6 @@
 """The hint ladder of the Solve view, driven by clicks and keys: where to look, which technique,
-which cells, apply; in the replay of a trace and when solving by hand; what the grid marks."""
+the premise, which cells, apply; in the replay of a trace and when solving by hand; what the grid
+marks at each rung, for line steps and for a contradiction's chain."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pictures import HOUSE
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from nonostudio.analysis.hints import hint_ladder
+from nonostudio.analysis.hints import hint_ladder, step_chain
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import UNKNOWN
@@ -41,7 +42,7 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     trace = traced(qtbot, view, HOUSE)
     view.go_to(2)
     step = trace.steps[2]
-    ladder = hint_ladder(step)
+    ladder = hint_ladder(step, HOUSE)
     assert view.hint_panel.button.text() == NEXT_LABELS[0]
 
     press_hint(qtbot, view)  # 1: where
@@ -50,6 +51,7 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     assert ladder.where.startswith(f"Look at {step.axis} {step.index + 1}")
     marks = view.grid.marks()
     assert (marks.axis, marks.index, marks.cells) == (step.axis, step.index, frozenset())
+    assert (marks.clues, marks.spans) == ((), ())
     assert view.hint_panel.button.text() == NEXT_LABELS[1]
     assert view.position() == 2
 
@@ -58,13 +60,19 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     assert f"Technique: Use {name}" in view.hint_panel.shown_text()
     assert view.grid.marks().cells == frozenset()  # the cells are not given away yet
 
-    press_hint(qtbot, view)  # 3: which cells
+    press_hint(qtbot, view)  # 3: the premise
+    assert f"Premise: {ladder.premise}" in view.hint_panel.shown_text()
+    assert ladder.premise.startswith(f"On {step.axis} {step.index + 1}, ")
+    assert view.grid.marks().cells == frozenset()
+    assert view.hint_panel.button.text() == NEXT_LABELS[3]
+
+    press_hint(qtbot, view)  # 4: which cells
     assert f"Cells: {step.text}" in view.hint_panel.shown_text()
     assert view.grid.marks().cells == {(r, c) for r, c, _v in step.cells}
-    assert view.hint_panel.button.text() == NEXT_LABELS[3]
+    assert view.hint_panel.button.text() == NEXT_LABELS[4]
     assert view.position() == 2 and np.array_equal(view.grid.cells(), trace.grid_after(2))
 
-    press_hint(qtbot, view)  # 4: apply
+    press_hint(qtbot, view)  # 5: apply
     assert view.position() == 3
     assert np.array_equal(view.grid.cells(), trace.grid_after(3))
     assert "Applied: " in view.hint_panel.shown_text()
@@ -72,7 +80,7 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
 
     press_hint(qtbot, view)  # a new hint, for the next step
     assert view.hint_rung() == 0
-    assert view.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3]).where}"
+    assert view.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3], HOUSE).where}"
 
 
 def test_the_h_key_climbs_and_a_new_position_resets_the_ladder(qtbot, view) -> None:
@@ -103,15 +111,15 @@ def test_by_hand_the_ladder_runs_from_the_players_grid_and_apply_is_undoable(qtb
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     step = view.last_hint()
     assert step is not None and (2, 0) not in {(r, c) for r, c, _v in step.cells}
-    press_hint(qtbot, view)
-    press_hint(qtbot, view)
-    assert view.hint_rung() == 2
+    for _ in range(3):
+        press_hint(qtbot, view)
+    assert view.hint_rung() == 3
     before = view.hand_cells()
     assert all(before[r, c] == UNKNOWN for r, c, _v in step.cells)
     press_hint(qtbot, view)  # apply: the step's cells are painted on the player's grid
     after = view.hand_cells()
     assert all(after[r, c] == v for r, c, v in step.cells)
-    assert view.hint_rung() == 3
+    assert view.hint_rung() == 4
     qtbot.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert np.array_equal(view.hand_cells(), before)  # the hint was one undoable stroke
     assert view.hint_rung() == -1  # and the grid changed: the ladder starts afresh
@@ -140,7 +148,7 @@ def _colour_near(image, rect, colour: QColor) -> bool:
     return False
 
 
-def test_the_third_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> None:
+def test_the_cells_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> None:
     puzzle = read_file(samples_dir() / "webpbn-00006-cat.non")
     trace = traced(qtbot, view, puzzle)
     index = next(
@@ -150,7 +158,7 @@ def test_the_third_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> N
     )
     step = trace.steps[index]
     view.go_to(index)
-    for _ in range(3):
+    for _ in range(4):
         press_hint(qtbot, view)
     marks = view.grid.marks()
     assert marks.clues == step.focus_clues and marks.spans == step.focus_spans
@@ -165,3 +173,85 @@ def test_the_third_rung_highlights_the_clue_and_block_it_names(qtbot, view) -> N
     # far from the step's line, nothing is drawn in the focus colour
     other = (step.index + 3) % (puzzle.height if step.axis == "row" else puzzle.width)
     assert not _colour_near(image, view.grid.line_rect(step.axis, other), FOCUS_COLOR)
+
+
+def test_the_premise_rung_highlights_only_what_the_first_premise_is_about(qtbot, view) -> None:
+    """A line step's premise rung frames the clue and block of its first reason (from the
+    premises, not from what changed on the line), and not yet the cells it decides."""
+    puzzle = read_file(samples_dir() / "jwilk-038-bike.non")
+    trace = traced(qtbot, view, puzzle)
+    index = next(
+        i
+        for i, s in enumerate(trace.steps)
+        if s.premises
+        and s.premises[0]["say"] == "punctuate"
+        and len([p for p in s.premises if p["say"] == "punctuate"]) > 1
+    )
+    step = trace.steps[index]
+    first = step.premises[0]
+    block = next(c for c in first["claims"] if c["claim"] == "block")
+    view.go_to(index)
+    for _ in range(3):
+        press_hint(qtbot, view)
+    assert view.hint_panel.ladder().premise in view.hint_panel.shown_text()
+    marks = view.grid.marks()
+    assert marks.cells == frozenset()
+    assert marks.spans == (("block", block["start"], block["end"]),)
+    assert set(marks.clues) == set(first["claims"][1]["clues"])
+    assert set(marks.clues) < set(step.focus_clues)  # the other premises come with the cells
+    image = view.grid.grab().toImage()
+    span = view.grid.line_rect(step.axis, step.index, block["start"], block["end"])
+    assert _colour_near(image, span, FOCUS_COLOR)
+    press_hint(qtbot, view)  # the cells: every premise's focus
+    marks = view.grid.marks()
+    assert (marks.clues, marks.spans) == (step.focus_clues, step.focus_spans)
+
+
+def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view) -> None:
+    puzzle = read_file(samples_dir() / "webpbn-00023-edge.non")
+    trace = traced(qtbot, view, puzzle)
+    index = next(
+        i
+        for i, s in enumerate(trace.steps)
+        if s.technique == "contradiction" and len(s.premises) >= 5
+    )
+    step = trace.steps[index]
+    chain = step_chain(step.premises)
+    assert chain is not None
+    view.go_to(index)
+    grid, panel = view.grid, view.hint_panel
+    ((r, c, v),) = step.cells
+
+    press_hint(qtbot, view)  # 1: the cell to suppose, ringed; no line yet
+    assert panel.shown_text().startswith(f"Where: Look at row {r + 1}, column {c + 1}")
+    marks = grid.marks()
+    assert marks.axis == "" and marks.chain is not None
+    assert (marks.chain.row, marks.chain.column, marks.chain.assumed) == (r, c, 1 - v)
+    assert grid.chain_lines() == () and marks.cells == frozenset()
+    legend = view.chain_legend
+    assert legend.isVisible() and f"suppose row {r + 1}, column {c + 1}" in legend.text()
+
+    press_hint(qtbot, view)  # 2: the technique
+    assert "Technique: Use Contradiction" in panel.shown_text()
+    assert grid.chain_lines() == ()
+
+    press_hint(qtbot, view)  # 3: the supposition and the chain's first two lines
+    was = "filled" if v == 0 else "empty"
+    assert f"Premise: Suppose row {r + 1}, column {c + 1} were {was} → " in panel.shown_text()
+    assert grid.chain_lines() == chain.lines[:2]
+    assert chain.lines[1].name in panel.shown_text()
+    image = grid.grab().toImage()
+    first = chain.lines[0]
+    (fr, fc, _fv), *_ = first.cells
+    assert _colour_near(image, grid.cell_rect(fr, fc), grid.chain_color(first))
+    assert chain.lines[-1].name not in legend.text()  # the breaking line is not given away
+
+    press_hint(qtbot, view)  # 4: the whole chain, the breaking line last, and the cell
+    assert f"Cells: {step.text}" in panel.shown_text()
+    assert grid.chain_lines() == chain.lines and grid.chain_lines()[-1].dead
+    assert grid.marks().cells == {(r, c)}
+    assert "no room for" in legend.text()
+
+    press_hint(qtbot, view)  # 5: applied: the replay moves on to the step, still drawn
+    assert view.position() == index + 1
+    assert grid.chain_lines() == chain.lines

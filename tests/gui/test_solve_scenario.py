@@ -66,7 +66,7 @@ def test_solve_a_library_puzzle_by_hand_with_the_hint_ladder(qtbot, window, smal
     step = view.last_hint()
     assert view.hint_panel.shown_text().startswith("Where: Look at ")
     assert button.text() == NEXT_LABELS[1]
-    for _ in range(3):  # which technique, which cells, apply
+    for _ in range(4):  # which technique, the premise, which cells, apply
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert all(view.hand_cells()[r, c] == v for r, c, v in step.cells)
 
