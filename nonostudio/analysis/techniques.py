@@ -89,17 +89,19 @@ CATALOGUE: tuple[Technique, ...] = (
     Technique(
         "overlap",
         "Overlap",
-        "Push the clues as far left as they go and then as far right: cells a clue covers in "
-        "both positions are filled.",
+        "Push the clues as far left as the crosses let them, then as far right, minding only "
+        "the crosses: a clue longer than its room to move covers the same cells in both "
+        "positions, and they are filled.",
         1,
         _ex(
             (8,),
             "----------",
             "--OOOOOO--",
-            "The 8 starts at cell 1 at the earliest and cell 3 at the latest: cells 3–8 are "
+            "Pushed left, the 8 covers cells 1–8; pushed right, cells 3–10: cells 3–8 are "
             "filled either way.",
         ),
-        ("simple boxes", "forcing", "big clue"),
+        # Wikipedia's and webpbn's "simple boxes" is this move exactly (the 8 in ten cells).
+        ("simple boxes",),
     ),
     Technique(
         "small_gap",
@@ -112,7 +114,8 @@ CATALOGUE: tuple[Technique, ...] = (
             "----xxxxxxxx",
             "The 4 does not fit in cells 6–8 or 10–12: they are empty.",
         ),
-        ("cross small gap",),
+        # Wikipedia's "forcing" ends with this: a gap too small for any block is spaces.
+        ("forcing", "cross small gap"),
     ),
     Technique(
         "simple_spaces",
@@ -182,22 +185,31 @@ CATALOGUE: tuple[Technique, ...] = (
             "xx--OO--xx",
             "The 4 covers cells 5–6, so it cannot reach cells 1–2 or 9–10.",
         ),
-        ("mercury", "sliding"),
+        # "Mercury" (Wikipedia, from webpbn's vocabulary) is this move: a box as far from the
+        # edge as the first clue is long must be covered by that clue, so the clue cannot
+        # reach the edge and the first cell is empty; a longer block pulls it back further, as
+        # mercury pulls back from a container's wall.  _mercury does exactly that (the boxes
+        # narrow the clue's range, the cells out of its reach are empty), where glue
+        # (_glue) only fills and joining (_joining_splitting) joins or splits blocks.
+        ("mercury",),
     ),
     Technique(
         "arrangement",
         "Leftmost and rightmost",
-        "Slide the clues as far left as the line allows, then as far right: what both "
-        "arrangements agree on is decided.",
+        "Find the leftmost and the rightmost ways the clues fit the line with every filled "
+        "cell covered: a cell one clue covers in both is filled, a cell between the same two "
+        "clues in both is empty.",
         4,
         _ex(
             (1, 2, 1),
             "-x-O----",
             "Ox-O----",
-            "Pushed left, the clues start at cells 1, 3 and 6; pushed right, at 1, 4 and 8: the "
-            "first 1 is on cell 1 either way.",
+            "The box at cell 4 must be covered, which keeps the first 1 at cell 1: pushed left, "
+            "the clues start at cells 1, 3 and 6; pushed right, at 1, 4 and 8. Overlap, "
+            "minding only the crosses, sees nothing here.",
         ),
-        ("left-right overlap", "settling"),
+        # Jan Wolter's pbnsolve (webpbn) calls this "left-right overlap".
+        ("left-right overlap",),
     ),
     Technique(
         FALLBACK,

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 
 from nonostudio.cli.common import Outcome, say
@@ -98,7 +99,9 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     rule_set = load_rules(args.rules or DEFAULT_RULE_SET)
     samples = sample_puzzles()
     say(f"solving {len(samples)} sample puzzles with the {rule_set.name!r} rules for examples")
+    started = time.perf_counter()
     examples = real_examples(samples, rule_set.rules)
+    seconds = time.perf_counter() - started
     frequencies = None
     transitions: list[Transition] = []
     test = resolve_test_set(args.test)
@@ -118,9 +121,10 @@ def run_guide(args: argparse.Namespace) -> Outcome:
     from nonostudio.analysis.techniques import ALL_TECHNIQUES
 
     missing = [t.name for t in ALL_TECHNIQUES if t.id not in examples]
+    count = sum(len(found) for found in examples.values())
     text = (
-        f"wrote {out}: {len(ALL_TECHNIQUES)} techniques, {len(examples)} with an example "
-        f"from a sample puzzle"
+        f"wrote {out}: {len(ALL_TECHNIQUES)} techniques, {len(examples)} with examples from "
+        f"the sample puzzles ({count} in all, found in {seconds:.1f} s)"
         + (f" (none for {', '.join(missing)})" if missing else "")
         + (
             f"; frequencies on {len(transitions)} test lines"
@@ -133,6 +137,8 @@ def run_guide(args: argparse.Namespace) -> Outcome:
             "out": str(out),
             "techniques": len(ALL_TECHNIQUES),
             "examples": sorted(examples),
+            "example_counts": {t: len(found) for t, found in sorted(examples.items())},
+            "examples_seconds": round(seconds, 2),
             "test_lines": len(transitions),
         },
         text,

@@ -9,28 +9,46 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
-_CELL_TD = re.compile(r'<td class="(f|x|u)( new)?">(×?)</td>')
-_PRINT_CELLS = {
-    ("f", False): '<td bgcolor="#222222">&nbsp;&nbsp;&nbsp;</td>',
-    ("f", True): '<td bgcolor="#dd6600">&nbsp;&nbsp;&nbsp;</td>',
-    ("x", False): '<td align="center"><font color="#777777">×</font></td>',
-    ("x", True): '<td align="center" bgcolor="#ffe0c0"><font color="#dd6600"><b>×</b></font></td>',
-    ("u", False): "<td>&nbsp;&nbsp;&nbsp;</td>",
-    ("u", True): '<td bgcolor="#ffe0c0">&nbsp;&nbsp;&nbsp;</td>',
-}
+_CELL_TD = re.compile(r'<td class="(f|x|u)((?: [a-z]+)*)">(×?)</td>')
+_FILL = {"f": "#222222", "x": "", "u": ""}
+_MARK_FILL = {"new": "#dd6600", "pl": "#2a6fc9", "bad": "#cc0000"}  # a filled cell's colour
+_MARK_PALE = {"new": "#ffe0c0", "sup": "#cfe0f7", "bad": "#f7c8c8"}  # an open or empty cell's
+_MARK_INK = {"new": "#dd6600", "bad": "#cc0000"}
+
+
+def _print_cell(base: str, marks: list[str]) -> str:
+    """A cell with content and colours Qt's rich text shows (it ignores CSS sizes and
+    outlines): filled cells take the mark's colour, the others a pale tint of it."""
+    colour = _FILL[base]
+    if base == "f":
+        colour = next((_MARK_FILL[m] for m in marks if m in _MARK_FILL), colour)
+    else:
+        colour = next((_MARK_PALE[m] for m in marks if m in _MARK_PALE), colour)
+    bg = f' bgcolor="{colour}"' if colour else ""
+    if base == "x":
+        ink = next((_MARK_INK[m] for m in marks if m in _MARK_INK), "#777777")
+        mark = "<b>×</b>" if ink != "#777777" else "×"
+        return f'<td align="center"{bg}><font color="{ink}">{mark}</font></td>'
+    return f"<td{bg}>&nbsp;&nbsp;&nbsp;</td>"
 
 
 def printable_html(page: str) -> str:
     """The guide's HTML in the subset Qt's rich text lays out (for the PDF): its line pictures
     draw cells by CSS sizes and outlines Qt ignores, so empty cells would collapse; here every
-    cell has content, borders come from the table and colours from ``bgcolor``."""
+    cell has content, borders come from the table and colours from ``bgcolor``; the ruler's
+    numbers and the labels stand outside the cells' borders."""
     page = page.replace(
         '<table class="line">',
         '<table class="line" border="1" cellspacing="0" cellpadding="1" '
         'style="border-color: #888888; border-style: solid;">',
     )
     page = page.replace('<td class="clue">', '<td class="clue" style="border: none;">')
-    return _CELL_TD.sub(lambda m: _PRINT_CELLS[(m.group(1), bool(m.group(2)))], page)
+    page = page.replace("<th>", '<th style="border: none;"><font size="1" color="#666666">')
+    page = page.replace("</th>", "</font></th>")
+    page = page.replace(
+        '<th class="lab">', '<th class="lab" style="border: none;" align="left"><font size="2">'
+    )
+    return _CELL_TD.sub(lambda m: _print_cell(m.group(1), m.group(2).split()), page)
 
 
 def write_guide(page: str, path: Path | str) -> Path:

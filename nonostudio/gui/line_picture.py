@@ -1,7 +1,9 @@
 """Small pictures of one line: its hints, then one or more rows of cells with a marked range.
 
-Used for a rule's example fills (before / after) and a prover counterexample (before, the wrong
-fill, the witness solution).  Painted from the palette, so light and dark schemes both work.
+Used for a rule's example fills (before / after), a prover counterexample (before, the wrong
+fill, the witness solution) and the strategy guide's pictures (a numbered ruler over the cells,
+pushed placements, a contradiction's supposed cell and breaking cells).  Painted from the
+palette, so light and dark schemes both work.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from nonostudio.analysis.guide_pictures import ruler_marks
 from nonostudio.core.line import CROSSED, FILLED, cells_from_text
 from nonostudio.gui.render import Colors, clue_font
 
 # The same fixed warning colour as the grid's overlay: it must stand out in both schemes.
 WRONG_COLOR = QColor(230, 90, 30)
 MARK_NEW, MARK_WRONG = "new", "wrong"
+MARK_PLACED, MARK_ASSUMED = "placed", "assumed"  # a pushed clue; a supposed cell
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class PictureRow:
     mark: tuple[int, int] | None = None  # [start, end) in cells
     mark_kind: str = MARK_NEW  # MARK_NEW (cells a rule set) or MARK_WRONG (a fill that is wrong)
     more_marks: tuple[tuple[int, int], ...] = ()  # further marked ranges, drawn like ``mark``
+    marks: tuple[tuple[int, int, str], ...] = ()  # ranges [start, end) each with its own kind
+    hints: tuple[int, ...] | None = None  # this row's own hints (None: the picture's, on top)
 
 
 def marked_ranges(before: str, after: str) -> tuple[tuple[int, int], ...]:
@@ -51,24 +57,37 @@ class _Geometry:
     label_width: int
     hints_width: int
     margin: int
+    ruler: int = 0  # the height of the cell numbers over the first row
 
     def row_top(self, k: int) -> int:
-        return self.margin + k * (self.cell + self.margin)
+        return self.margin + self.ruler + k * (self.cell + self.margin)
 
     def cells_left(self) -> int:
         return self.margin + self.label_width + self.hints_width
 
 
-def _geometry(hints: Sequence[int], rows: Sequence[PictureRow], cell: int) -> _Geometry:
+def _geometry(
+    hints: Sequence[int], rows: Sequence[PictureRow], cell: int, ruler: bool = False
+) -> _Geometry:
     font_metrics = QFontMetrics(_font(cell))
     label_width = max((font_metrics.horizontalAdvance(r.label) for r in rows), default=0)
-    hint_text = _hint_text(hints)
+    hint_width = max(
+        [font_metrics.horizontalAdvance(_hint_text(hints))]
+        + [font_metrics.horizontalAdvance(_hint_text(r.hints)) for r in rows if r.hints is not None]
+    )
     return _Geometry(
         cell=cell,
         label_width=label_width + (cell // 2 if label_width else 0),
-        hints_width=font_metrics.horizontalAdvance(hint_text) + cell // 2,
+        hints_width=hint_width + cell // 2,
         margin=max(2, cell // 4),
+        ruler=QFontMetrics(_ruler_font(cell)).height() + 2 if ruler else 0,
     )
+
+
+def _ruler_font(cell: int) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(7, round(cell * 0.55)))
+    return font
 
 
 def _hint_text(hints: Sequence[int]) -> str:
@@ -79,8 +98,10 @@ def _font(cell: int) -> QFont:
     return clue_font(cell, "00")
 
 
-def picture_size(hints: Sequence[int], rows: Sequence[PictureRow], cell: int = 16) -> QSize:
-    g = _geometry(hints, rows, cell)
+def picture_size(
+    hints: Sequence[int], rows: Sequence[PictureRow], cell: int = 16, ruler: bool = False
+) -> QSize:
+    g = _geometry(hints, rows, cell, ruler)
     width = max((len(r.cells) for r in rows), default=0)
     return QSize(g.cells_left() + width * cell + g.margin, g.row_top(len(rows)))
 
@@ -92,10 +113,14 @@ def paint_line_picture(
     colors: Colors,
     highlight: QColor,
     cell: int = 16,
+    ruler: bool = False,
 ) -> None:
-    """Paint the rows at the painter's origin: the hints before the first row, labels on the
-    left."""
-    g = _geometry(hints, rows, cell)
+    """Paint the rows at the painter's origin: the hints before the first row (and before a
+    row with hints of its own), labels on the left; with ``ruler``, the cells numbered from 1
+    above the first row (every cell, or every fifth on a long line, a tick over the others)."""
+    g = _geometry(hints, rows, cell, ruler)
+    if ruler:
+        _paint_ruler(painter, g, max((len(r.cells) for r in rows), default=0), colors)
     painter.setFont(_font(cell))
     for k, row in enumerate(rows):
         top = g.row_top(k)
@@ -106,13 +131,34 @@ def paint_line_picture(
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                 row.label,
             )
-        if k == 0:
+        if k == 0 or row.hints is not None:
             painter.drawText(
                 QRect(g.margin + g.label_width, top, g.hints_width - cell // 4, cell),
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                _hint_text(hints),
+                _hint_text(hints if row.hints is None else row.hints),
             )
         _paint_cells(painter, g.cells_left(), top, row, colors, highlight, cell)
+
+
+def _paint_ruler(painter: QPainter, g: _Geometry, n: int, colors: Colors) -> None:
+    painter.save()
+    painter.setFont(_ruler_font(g.cell))
+    painter.setPen(colors.ink)
+    left = g.cells_left()
+    for i, mark in enumerate(ruler_marks(n)):
+        x = left + i * g.cell
+        if mark == "·":  # a tick
+            painter.drawLine(
+                QPointF(x + g.cell / 2, g.margin + g.ruler - 4),
+                QPointF(x + g.cell / 2, g.margin + g.ruler - 1),
+            )
+        else:
+            painter.drawText(
+                QRect(x - g.cell, g.margin, 3 * g.cell, g.ruler),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                mark,
+            )
+    painter.restore()
 
 
 def _paint_cells(
@@ -129,10 +175,11 @@ def _paint_cells(
     painter.fillRect(QRect(left, top, n * cell, cell), colors.paper)
     cross_pen = QPen(colors.cross, max(1.0, cell / 10))
     inset = cell * 0.28
+    placed = {p for start, end, kind in row.marks if kind == MARK_PLACED for p in range(start, end)}
     for i, value in enumerate(values):
         box = QRect(left + i * cell, top, cell, cell)
         if value == FILLED:
-            painter.fillRect(box, colors.ink)
+            painter.fillRect(box, highlight if i in placed else colors.ink)
         elif value == CROSSED:
             painter.setPen(cross_pen)
             r = QRectF(box).adjusted(inset, inset, -inset, -inset)
@@ -151,6 +198,16 @@ def _paint_cells(
             painter.setPen(QPen(colour, max(2, cell // 6)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRect(left + start * cell, top, (end - start) * cell, cell))
+    for start, end, kind in row.marks:
+        start, end = max(0, start), min(n, end)
+        if end <= start or kind == MARK_PLACED:
+            continue
+        pen = QPen(WRONG_COLOR if kind == MARK_WRONG else highlight, max(2, cell // 6))
+        if kind == MARK_ASSUMED:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRect(left + start * cell, top, (end - start) * cell, cell))
     if row.mark is not None:
         start, end = max(0, row.mark[0]), min(n, row.mark[1])
         if end > start:
@@ -164,10 +221,14 @@ def _paint_cells(
 
 
 def line_picture_image(
-    hints: Sequence[int], rows: Sequence[PictureRow], palette: QPalette, cell: int = 16
+    hints: Sequence[int],
+    rows: Sequence[PictureRow],
+    palette: QPalette,
+    cell: int = 16,
+    ruler: bool = False,
 ) -> QImage:
     """The picture as an image in the palette's colours."""
-    size = picture_size(hints, rows, cell)
+    size = picture_size(hints, rows, cell, ruler)
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(palette.color(QPalette.ColorRole.Window))
     painter = QPainter(image)
@@ -179,6 +240,7 @@ def line_picture_image(
             Colors.from_palette(palette),
             palette.color(QPalette.ColorRole.Highlight),
             cell,
+            ruler,
         )
     finally:
         painter.end()
@@ -186,11 +248,15 @@ def line_picture_image(
 
 
 class LinePicture(QWidget):
-    """A widget showing one line picture at a fixed cell size."""
+    """A widget showing one line picture at a fixed cell size (``ruler``: the cells numbered
+    from 1 above it)."""
 
-    def __init__(self, cell: int = 16, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, cell: int = 16, parent: QWidget | None = None, *, ruler: bool = False
+    ) -> None:
         super().__init__(parent)
         self._cell = cell
+        self._ruler = ruler
         self._hints: tuple[int, ...] = ()
         self._rows: tuple[PictureRow, ...] = ()
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -211,7 +277,7 @@ class LinePicture(QWidget):
         return self._hints
 
     def sizeHint(self) -> QSize:
-        return picture_size(self._hints, self._rows, self._cell)
+        return picture_size(self._hints, self._rows, self._cell, self._ruler)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         palette = self.palette()
@@ -224,6 +290,7 @@ class LinePicture(QWidget):
                 Colors.from_palette(palette),
                 palette.color(QPalette.ColorRole.Highlight),
                 self._cell,
+                self._ruler,
             )
         finally:
             painter.end()

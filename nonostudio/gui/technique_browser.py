@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.guide import (
+    Examples,
     Frequency,
-    RealExample,
     guide_html,
     real_examples,
     technique_frequencies,
@@ -64,7 +64,7 @@ class TechniqueBrowser(QWidget):
     examplesReady = Signal()  # real examples arrived
 
     _analysis_cache: ClassVar[dict[tuple, Analysis]] = {}
-    _examples_cache: ClassVar[dict[tuple, dict[str, RealExample]]] = {}
+    _examples_cache: ClassVar[dict[tuple, Examples]] = {}
 
     def __init__(self, parent: QWidget | None = None, *, test_set: Path | None = None) -> None:
         super().__init__(parent)
@@ -72,7 +72,7 @@ class TechniqueBrowser(QWidget):
         self._rule_set: RuleSet | None = None
         self._library: Library | None = None
         self._analysis: Analysis | None = None
-        self._examples: dict[str, RealExample] | None = None
+        self._examples: Examples | None = None
         self._sources: list[str] = []
         self._analysing = CurrentWorker(
             self,
@@ -186,7 +186,7 @@ class TechniqueBrowser(QWidget):
     def placements(self) -> list[Placement] | None:
         return None if self._analysis is None else list(self._analysis[2])
 
-    def examples(self) -> dict[str, RealExample] | None:
+    def examples(self) -> Examples | None:
         return None if self._examples is None else dict(self._examples)
 
     def is_busy(self) -> bool:
@@ -306,11 +306,11 @@ class TechniqueBrowser(QWidget):
         self._update_busy()
         self.details.real_heading.setText(f"No real examples: {html.escape(message)}")
 
-    def _set_examples(self, found: dict[str, RealExample], attributions: dict[str, str]) -> None:
+    def _set_examples(self, found: Examples, attributions: dict[str, str]) -> None:
         self._examples = dict(found)
         self._sources = [
             attributions[s]
-            for s in dict.fromkeys(e.source for e in found.values())
+            for s in dict.fromkeys(e.source for shown in found.values() for e in shown)
             if s in attributions
         ]
         self._show_selected()

@@ -1,7 +1,9 @@
 """The technique browser's detail pane: what one technique is, its examples and its rules.
 
 For the technique selected in the browser it shows the name, tier, other names and idea, a
-picture of the catalogue's worked example, a worked example from a real puzzle, how often it is
+picture of the catalogue's worked example, up to three examples from real puzzles (each its
+step's sentence under the guide's pictures: cells numbered from 1, Overlap's pushed placements,
+a contradiction's chain down to the line that breaks), how often it is
 the technique a test line needs, and the rules of the rule set placed in it with their rule
 text; a rule is asked for in the rule list (double click, *Show in rule list*) or its editor.
 The pane shows what it is given (:class:`TechniqueFacts`); it measures nothing itself.
@@ -25,11 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.guide import Frequency, RealExample
+from nonostudio.analysis.guide import Frequency, RealExample, worked_pictures
+from nonostudio.analysis.guide_pictures import Picture
 from nonostudio.analysis.placement import Placement
-from nonostudio.analysis.techniques import BY_ID, Technique, example_cells
+from nonostudio.analysis.techniques import BY_ID, Technique
 from nonostudio.core.line import cells_to_text
-from nonostudio.gui.line_picture import LinePicture, PictureRow, marked_ranges
+from nonostudio.gui.line_picture import (
+    MARK_ASSUMED,
+    MARK_NEW,
+    MARK_PLACED,
+    MARK_WRONG,
+    LinePicture,
+    PictureRow,
+    marked_ranges,
+)
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet
 
@@ -45,6 +56,63 @@ def move_rows(before: Sequence[int] | str, after: Sequence[int] | str) -> list[P
     ]
 
 
+def _ranges(positions: Sequence[int]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for p in sorted(positions):
+        if out and out[-1][1] == p:
+            out[-1] = (out[-1][0], p + 1)
+        else:
+            out.append((p, p + 1))
+    return out
+
+
+def picture_rows(picture: Picture) -> tuple[tuple[int, ...], list[PictureRow]]:
+    """A guide picture (:mod:`nonostudio.analysis.guide_pictures`) as the hints and rows of a
+    :class:`LinePicture`: a line whose clue differs from the first line's carries its own."""
+    lines = picture.lines
+    hints = lines[0].clues if lines else ()
+    rows = []
+    for line in lines:
+        marks = [
+            (start, end, kind)
+            for positions, kind in (
+                (line.placed, MARK_PLACED),
+                (line.new, MARK_NEW),
+                (line.assumed, MARK_ASSUMED),
+                (line.wrong, MARK_WRONG),
+            )
+            for start, end in _ranges(positions)
+        ]
+        rows.append(
+            PictureRow(
+                line.label,
+                cells_to_text(list(line.cells)),
+                marks=tuple(marks),
+                hints=None if line.clues == hints else line.clues,
+            )
+        )
+    return hints, rows
+
+
+def picture_widgets(pictures: Sequence[Picture], cell: int) -> list[QWidget]:
+    """A caption label (when there is one) and a numbered :class:`LinePicture` per picture."""
+    out: list[QWidget] = []
+    for picture in pictures:
+        if picture.caption:
+            caption = QLabel(html.escape(picture.caption))
+            caption.setAccessibleName("Picture caption")
+            out.append(caption)
+        if picture.lines:
+            widget = LinePicture(cell=cell, ruler=True)
+            widget.set_line(*picture_rows(picture))
+            out.append(widget)
+    return out
+
+
+def _line_count(pictures: Sequence[Picture]) -> int:
+    return sum(len(p.lines) for p in pictures)
+
+
 @dataclass(frozen=True)
 class TechniqueFacts:
     """What the browser knows about one technique now, and what it is still working out."""
@@ -53,7 +121,7 @@ class TechniqueFacts:
     frequency: Frequency | None = None
     test_lines: int = 0
     counting: bool = False  # the frequencies are being counted
-    examples: Mapping[str, RealExample] | None = None  # None: not looked for (yet)
+    examples: Mapping[str, Sequence[RealExample]] | None = None  # None: not looked for (yet)
     finding_examples: bool = False
     from_library: bool = False  # the real examples come from the library (else the samples)
     rule_set: RuleSet | None = None
@@ -72,11 +140,15 @@ class TechniqueDetails(QWidget):
         self.heading_label = self._label("Technique")
         self.idea_label = self._label("Idea")
         self.example_heading = QLabel("<b>Worked example</b>")
-        self.example_picture = LinePicture(cell=18)
+        self.example_picture = LinePicture(cell=18, ruler=True)
         self.example_note = self._label()
         self.real_heading = self._label()
-        self.real_picture = LinePicture(cell=14)
-        self.real_text = self._label("Real example")
+        self.real_box = QWidget()  # the real examples: heading, pictures and sentence each
+        self.real_box.setAccessibleName("Real examples")
+        self._real_layout = QVBoxLayout(self.real_box)
+        self._real_layout.setContentsMargins(12, 0, 0, 0)
+        self.real_texts: list[QLabel] = []  # each example's sentence
+        self.real_pictures: list[LinePicture] = []
         self.frequency_label = self._label("How often")
         self.members_heading = self._label()
         self.members_list = QListWidget()
@@ -96,8 +168,7 @@ class TechniqueDetails(QWidget):
             self.example_picture,
             self.example_note,
             self.real_heading,
-            self.real_picture,
-            self.real_text,
+            self.real_box,
             self.frequency_label,
         )
         layout = QVBoxLayout(self)
@@ -148,8 +219,8 @@ class TechniqueDetails(QWidget):
         )
         self.idea_label.setText(t.idea)
         if t.example is not None:
-            before, after = example_cells(t.example)
-            self.example_picture.set_line(t.example.clues, move_rows(before, after))
+            (picture,) = worked_pictures(t)
+            self.example_picture.set_line(*picture_rows(picture))
             self.example_note.setText(t.example.note)
         for widget in (self.example_heading, self.example_picture, self.example_note):
             widget.setVisible(t.example is not None)
@@ -176,11 +247,11 @@ class TechniqueDetails(QWidget):
         self.frequency_label.setVisible(bool(self.frequency_label.text()))
 
     def _show_real(self, facts: TechniqueFacts, line: bool) -> None:
-        example = None if facts.examples is None else facts.examples.get(facts.technique)
+        examples = () if facts.examples is None else tuple(facts.examples.get(facts.technique, ()))
+        self._clear_real()
         self.real_heading.show()
-        if example is None:
-            self.real_picture.hide()
-            self.real_text.hide()
+        if not examples:
+            self.real_box.hide()
             source = "the library's puzzles" if facts.from_library else "the samples"
             if facts.finding_examples:
                 self.real_heading.setText(f"<b>In a real puzzle:</b> looking in {source}…")
@@ -192,14 +263,35 @@ class TechniqueDetails(QWidget):
                 self.real_heading.hide()
             return
         self.real_heading.setText(
-            f"<b>In a real puzzle:</b> {html.escape(example.puzzle)}, "
-            f"step {example.step}, {html.escape(example.line)}"
+            "<b>In a real puzzle:</b>" if len(examples) == 1 else "<b>In real puzzles:</b>"
         )
-        self.real_picture.setVisible(line)
-        if line:
-            self.real_picture.set_line(example.clues, move_rows(example.before, example.after))
-        self.real_text.setText(example.text)
-        self.real_text.show()
+        for example in examples:
+            heading = QLabel(
+                f"<i>{html.escape(example.puzzle)}, step {example.step}, "
+                f"{html.escape(example.line)}</i>"
+            )
+            self._real_layout.addWidget(heading)
+            # a whole grid (search) is too big for the pane: its sentence says where it is
+            pictures = example.pictures if _line_count(example.pictures) <= 40 else ()
+            for widget in picture_widgets(pictures, 14):
+                self._real_layout.addWidget(widget)
+                if isinstance(widget, LinePicture):
+                    self.real_pictures.append(widget)
+            text = self._label("Real example")
+            text.setText(example.text)
+            self._real_layout.addWidget(text)
+            self.real_texts.append(text)
+        self.real_box.show()
+
+    def _clear_real(self) -> None:
+        while self._real_layout.count():
+            item = self._real_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.real_texts = []
+        self.real_pictures = []
 
     def _show_members(self, facts: TechniqueFacts) -> None:
         self.members_list.clear()

@@ -11,13 +11,20 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QFileDialog
 
-from nonostudio.analysis.guide import Frequency
+from nonostudio.analysis.guide import BUILT_IN, Frequency
 from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.paths import bundled_test_set
 from nonostudio.gui.guide_export import printable_html
-from nonostudio.gui.line_picture import marked_ranges
+from nonostudio.gui.line_picture import (
+    MARK_ASSUMED,
+    MARK_NEW,
+    MARK_PLACED,
+    MARK_WRONG,
+    LinePicture,
+    marked_ranges,
+)
 from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.technique_browser import TechniqueBrowser
 from nonostudio.gui.technique_details import move_rows
@@ -103,7 +110,9 @@ def test_families_with_explanation_picture_frequency_and_member_rules(qtbot, tec
     )
     assert techniques.details.idea_label.text() == t.idea
     assert techniques.details.example_picture.isVisible()
-    assert techniques.details.example_picture.rows()[1].cells == t.example.after.replace(" ", "")
+    rows = techniques.details.example_picture.rows()
+    assert [r.label for r in rows] == ["before", "pushed left", "pushed right", "after"]
+    assert rows[-1].cells == t.example.after.replace(" ", "")
     assert techniques.details.example_note.text() == t.example.note
     lines = techniques.model.test_lines()
     assert (
@@ -132,15 +141,20 @@ def test_real_examples_come_from_the_library_puzzles(qtbot, techniques, small_li
     found = techniques.examples()
     assert found, "the library's small puzzles need some technique"
     titles = {e.title for e in small_library.entries()}
-    for example in found.values():
-        assert example.puzzle in titles and example.source.startswith("library puzzle ")
-    technique_id = next(iter(found))
+    for shown in found.values():
+        for example in shown:
+            if example.source == BUILT_IN:  # search: no small puzzle needs it
+                assert example.technique == "search"
+                continue
+            assert example.puzzle in titles and example.source.startswith("library puzzle ")
+    technique_id = next(t for t in found if BY_ID[t].scope == "line")
     click_row(qtbot, techniques.table, techniques.model.row_of(technique_id))
-    example = found[technique_id]
-    assert example.puzzle in techniques.details.real_heading.text()
-    assert techniques.details.real_text.text() == example.text
-    assert techniques.details.real_picture.isVisible()
-    assert techniques.details.real_picture.hints() == tuple(example.clues)
+    shown = found[technique_id]
+    details = techniques.details
+    assert [label.text() for label in details.real_texts] == [e.text for e in shown]
+    assert len(details.real_pictures) == len(shown)
+    for picture, example in zip(details.real_pictures, shown, strict=True):
+        assert picture.isVisible() and picture.hints() == tuple(c for c in example.clues if c)
 
 
 def test_a_member_rule_opens_in_the_rule_list_and_its_editor(qtbot) -> None:
@@ -238,3 +252,36 @@ def test_nothing_is_measured_until_the_browser_is_on_screen(qtbot) -> None:
     finally:
         widget.cancel()
         assert QThreadPool.globalInstance().waitForDone(30000)
+
+
+def test_the_details_draw_numbered_pushed_placements_and_a_chain_to_its_breaking_line(
+    qtbot, techniques
+) -> None:
+    with qtbot.waitSignal(techniques.examplesReady, timeout=120000):
+        techniques.set_rule_set(load_rule_set("learned"), measure=False)
+        techniques._pending.add("examples")
+        techniques._start_pending()
+    details = techniques.details
+    click_row(qtbot, techniques.table, techniques.model.row_of("overlap"))
+    worked = details.example_picture
+    assert worked._ruler and worked.height() > LinePicture(cell=18).sizeHint().height()
+    left, right = worked.rows()[1:3]
+    assert [m[2] for m in left.marks] == [MARK_PLACED] and [m[2] for m in right.marks] == [
+        MARK_PLACED
+    ]
+    after = worked.rows()[-1]
+    assert [(a, b) for a, b, kind in after.marks if kind == MARK_NEW] == [(2, 8)]
+    examples = techniques.examples()
+    assert len(details.real_texts) == len(examples["overlap"]) >= 2
+    for picture in details.real_pictures:
+        assert [r.label for r in picture.rows()][1:3] == ["pushed left", "pushed right"]
+    # a contradiction: one picture per line of the chain, the last the line that breaks
+    click_row(qtbot, techniques.table, techniques.model.row_of("contradiction"))
+    first = examples["contradiction"][0]
+    links = [p for p in first.record.premises if p["say"] in ("forced", "dead")]
+    pictures = details.real_pictures[: len(links)]
+    qtbot.waitUntil(lambda: all(p.isVisible() for p in pictures))
+    assert any(m[2] == MARK_ASSUMED for r in pictures[0].rows() for m in r.marks)
+    (dead,) = pictures[-1].rows()
+    assert any(m[2] == MARK_WRONG for m in dead.marks)
+    assert details.real_texts[0].text() == first.text
