@@ -256,8 +256,9 @@ GRID_TECHNIQUES: tuple[Technique, ...] = (
     Technique(
         SEARCH,
         "Search",
-        "Line logic and contradictions are stuck: the rest is found by trying values "
-        "systematically (the puzzle may have several solutions).",
+        "When no line and no contradiction, chained or not, decides a cell: take an undecided "
+        "cell as one value and go on; a player tries it and backs out of a dead end (the "
+        "puzzle may have several solutions).",
         8,
         None,
         ("guessing", "backtracking"),
