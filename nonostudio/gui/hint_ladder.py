@@ -46,15 +46,18 @@ class HintLadderPanel(QFrame):
         self.text_label.setWordWrap(True)
         self.text_label.setTextFormat(Qt.TextFormat.RichText)
         self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(QLabel("<b>Hint</b>"))
-        top.addStretch(1)
-        top.addWidget(self.button)
+        # The button is on the panel's last row, and the panel is the last thing of the Solve
+        # view's grid pane: the rungs grow upwards, so the button stays under the mouse of a
+        # player pressing it again and again.
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(QLabel("<b>Hint</b>"))
+        bottom.addStretch(1)
+        bottom.addWidget(self.button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
-        layout.addLayout(top)
         layout.addWidget(self.text_label)
+        layout.addLayout(bottom)
         self.text_label.hide()
 
     def ladder(self) -> HintLadder | None:
@@ -90,6 +93,7 @@ class HintLadderPanel(QFrame):
         """Keep room for every line of the wrapped text (a wrapped label in a layout beside a
         stretching grid is otherwise squeezed to its first lines)."""
         width = self.text_label.width() if self.text_label.width() > 50 else 400
+        self.text_label.setMinimumHeight(0)  # (heightForWidth is never below the minimum)
         self.text_label.setMinimumHeight(
             self.text_label.heightForWidth(width) if self.text_label.isVisible() else 0
         )

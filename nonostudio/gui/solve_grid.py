@@ -157,9 +157,12 @@ class SolveGridView(GridView):
         return chain_color(self.palette(), line)
 
     def chain_legend(self) -> str:
-        """The chain drawn, in order, as rich text ("" when no chain is drawn)."""
+        """The chain drawn, in order, as rich text ("" when none of its lines is drawn: the
+        supposed cell alone is ringed, and what is supposed is not given away)."""
         chain = self._marks.chain
-        return chain_legend(self.palette(), chain, self.clues()) if chain is not None else ""
+        if chain is None or not chain.lines:
+            return ""
+        return chain_legend(self.palette(), chain, self.clues())
 
     def set_mistakes(self, cells: Iterable[Cell]) -> None:
         self._mistakes = frozenset(cells)

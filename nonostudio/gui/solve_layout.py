@@ -1,5 +1,5 @@
 """The Solve view's widgets and layout: its actions and toolbars, the solved banner, the grid pane
-(grid, chain legend, hint ladder, status line) and the steps pane (summary and step table).
+(grid, chain legend, status line, hint ladder) and the steps pane (summary and step table).
 
 Each builder sets the widgets it makes as attributes of the view (``view.back_action``,
 ``view.table``, …), in the order the view was always built, so focus order and layout stay the
@@ -174,7 +174,7 @@ def build_chain_legend(view: SolveView) -> None:
 
 
 def build_grid_pane(view: SolveView) -> QWidget:
-    """Banner, grid, chain legend, hint ladder and status line, top to bottom."""
+    """Banner, grid, chain legend, status line and hint ladder, top to bottom."""
     view.hint_panel = HintLadderPanel()
     view.hint_panel.button.clicked.connect(view.hint_action.trigger)
     view.scroll = GridScrollArea(view.grid)
@@ -185,8 +185,8 @@ def build_grid_pane(view: SolveView) -> QWidget:
     left_layout.addWidget(view.banner_box)
     left_layout.addWidget(view.scroll, 1)
     left_layout.addWidget(view.chain_legend)
-    left_layout.addWidget(view.hint_panel)
     left_layout.addWidget(view.message_label)
+    left_layout.addWidget(view.hint_panel)  # last: its button stays put as rungs are shown
     return left
 
 

@@ -146,6 +146,8 @@ class StepReplay:
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
-        self.table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+        # Only as far as needed: a row just clicked must stay under the mouse (centring it
+        # moved another row under the button, which the release then selected).
+        self.table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
         entry = self.model.row_at(row)
         self.message_label.setText(f"Step {entry.number}: {entry.explanation}")

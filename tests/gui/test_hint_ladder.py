@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pictures import HOUSE
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QPalette
 
 from nonostudio.analysis.hints import hint_ladder, step_chain
 from nonostudio.analysis.techniques import BY_ID
@@ -78,9 +78,15 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     assert "Applied: " in view.hint_panel.shown_text()
     assert view.hint_panel.button.text() == NEXT_LABELS[0]
 
+    label = view.hint_panel.text_label
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    five = label.height()
+
     press_hint(qtbot, view)  # a new hint, for the next step
     assert view.hint_rung() == 0
     assert view.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3], HOUSE).where}"
+    # the panel shrinks to its one rung (it kept the five rungs' height, blank above the text)
+    qtbot.waitUntil(lambda: label.height() < five / 2)
 
 
 def test_the_h_key_climbs_and_a_new_position_resets_the_ladder(qtbot, view) -> None:
@@ -220,6 +226,7 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     assert chain is not None
     view.go_to(index)
     grid, panel = view.grid, view.hint_panel
+    button_at = panel.button.mapTo(view, panel.button.rect().center())
     ((r, c, v),) = step.cells
 
     press_hint(qtbot, view)  # 1: the cell to suppose, ringed; no line yet
@@ -229,7 +236,10 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     assert (marks.chain.row, marks.chain.column, marks.chain.assumed) == (r, c, 1 - v)
     assert grid.chain_lines() == () and marks.cells == frozenset()
     legend = view.chain_legend
-    assert legend.isVisible() and f"suppose row {r + 1}, column {c + 1}" in legend.text()
+    assert not legend.isVisible()  # which value is supposed is not given away yet
+    image = grid.grab().toImage()
+    highlight = grid.palette().color(QPalette.ColorRole.Highlight)
+    assert _colour_near(image, grid.cell_rect(r, c).adjusted(-2, -2, 2, 2), highlight)
 
     press_hint(qtbot, view)  # 2: the technique
     assert "Technique: Use Contradiction" in panel.shown_text()
@@ -240,12 +250,14 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     assert f"Premise: Suppose row {r + 1}, column {c + 1} were {was} → " in panel.shown_text()
     assert grid.chain_lines() == chain.lines[:2]
     assert chain.lines[1].name in panel.shown_text()
+    assert legend.isVisible() and f"suppose row {r + 1}, column {c + 1} {was}" in legend.text()
     image = grid.grab().toImage()
     first = chain.lines[0]
     (fr, fc, _fv), *_ = first.cells
     assert _colour_near(image, grid.cell_rect(fr, fc), grid.chain_color(first))
     assert chain.lines[-1].name not in legend.text()  # the breaking line is not given away
 
+    assert panel.button.mapTo(view, panel.button.rect().center()) == button_at
     press_hint(qtbot, view)  # 4: the whole chain, the breaking line last, and the cell
     assert f"Cells: {step.text}" in panel.shown_text()
     assert grid.chain_lines() == chain.lines and grid.chain_lines()[-1].dead

@@ -173,3 +173,23 @@ def test_the_chain_is_drawn_in_colours_that_show_on_a_dark_base(qtbot, view) -> 
         assert grid.chain_color(grid.chain_lines()[-1]).name() in view.chain_legend.text()
     finally:
         apply_theme(app, "system")
+
+
+def test_a_clicked_step_stays_under_the_mouse_and_is_the_one_selected(qtbot, view) -> None:
+    """Clicking a row low in the list shows that step; the list does not scroll it away from
+    under the mouse (the release then selected the row that came under it, step 25 selected
+    while the grid showed step 18)."""
+    traced(qtbot, view, FOREVER)
+    table = view.table
+    rows = [table.rowAt(y) for y in range(table.viewport().height() - 1, 0, -1)]
+    row = next(
+        r
+        for r in rows
+        if r >= 0 and table.visualRect(view.model.index(r, 0)).bottom() < table.viewport().height()
+    )
+    scroll = table.verticalScrollBar().value()
+    click_step(qtbot, view, row)
+    assert view.position() == row + 1
+    assert table.verticalScrollBar().value() == scroll
+    selected = [index.row() for index in table.selectionModel().selectedRows()]
+    assert selected == [row]
