@@ -123,8 +123,13 @@ def test_a_clicked_contradiction_draws_its_chain_in_order(qtbot, view) -> None:
     highlight = grid.palette().color(QPalette.ColorRole.Highlight)
     assert colour_in(image, ring, highlight, 30) > 20  # the supposed cell, ringed
 
-    click_step(qtbot, view, row - 1)  # a line step: no chain, no legend
+    click_step(qtbot, view, row - 1)  # a line step: no chain, no legend; its premises' focus
     assert grid.chain_lines() == () and not legend.isVisible()
+    line_step = trace.steps[row - 1]
+    marks = grid.marks()
+    assert (marks.axis, marks.index) == (line_step.axis, line_step.index)
+    assert (marks.clues, marks.spans) == (line_step.focus_clues, line_step.focus_spans)
+    assert marks.cells == {(r, c) for r, c, _v in line_step.cells}
 
 
 def puzzle_clue(trace: Trace, line: ChainLine) -> str:
