@@ -140,6 +140,18 @@ def test_a_blank_border_keeps_the_grade(capsys):
     assert bordered["features"]["margins"] == [1, 1, 1, 1]
 
 
+def test_a_blank_grid_is_the_lowest_tier_and_label_whatever_its_size(tmp_path: Path, capsys):
+    # Reading the clues decides every line of a blank grid (the empty line technique alone); its
+    # size once pushed the score to "Easy" at 100x100 and "Hard" at 4096x4096.
+    path = tmp_path / "blank.non"
+    zeros = ["0"] * 100
+    path.write_text("\n".join(["width 100", "height 100", "rows", *zeros, "columns", *zeros]))
+    _, [row] = run_json(capsys, str(path))
+    assert (row["tier"], row["label"]) == (0, "Beginner")
+    assert row["features"]["hardest_technique"] == "empty_line"
+    assert row["explanation"].startswith("Beginner: the hardest technique it needs is Empty line")
+
+
 def test_the_default_rule_set_is_the_studios_default(capsys):
     _, [row] = run_json(capsys, FULL)
     assert (

@@ -3,7 +3,9 @@
 :func:`grade` reads the rule-based trace (:func:`nonostudio.analysis.trace.rule_trace`); the
 **tier is the tier of the hardest technique the puzzle needs** (:data:`TIER_TEXT`), the score adds
 the weighted features (:mod:`nonostudio.analysis.grade_features`) to the tier's base
-(:class:`DifficultyWeights`), and blank margins never change a grade.  The tiers, the reasoning
+(:class:`DifficultyWeights`), and blank margins never change a grade.  A puzzle over
+:data:`MAX_CELLS` cells is refused (:class:`PuzzleTooLargeError`) and ``time_limit`` bounds the
+time spent.  The tiers, the reasoning
 and the calibration are in docs/design/analysis.md, "Grading".
 """
 
@@ -29,8 +31,8 @@ from nonostudio.analysis.steps import SEARCH, Trace
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.analysis.trace import rule_set_trace
-from nonostudio.core.errors import InconsistentPuzzleError
-from nonostudio.core.progress import ProgressCallback, StopCallback
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.progress import ProgressCallback, StopCallback, TimeLimit
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ruleset import RuleSet
@@ -38,9 +40,12 @@ from nonostudio.rules.ruleset import RuleSet
 __all__ = [
     "DEFAULT_WEIGHTS",
     "LABELS",
+    "MAX_CELLS",
     "DifficultyWeights",
     "Grade",
     "GradeSettings",
+    "PuzzleTooLargeError",
+    "check_size",
     "grade",
     "score_of",
     "label_of",
@@ -67,6 +72,27 @@ TIER_TEXT: tuple[str, ...] = (
 )
 """What each tier needs, in words (tier = the hardest technique's tier)."""
 
+MAX_CELLS = 1024 * 1024
+"""The most cells a puzzle traced step by step (graded, explained) may have.  A trace keeps
+every step's cells and sentence, about 300 bytes a cell on a blank grid, and each step looks at
+the whole grid: 1024x1024 stays far below 1 GiB, where a blank 4096x4096 (which the readers
+accept) passed 7 GB.  The largest real puzzles are far smaller (Cauldron, 512x512)."""
+
+
+class PuzzleTooLargeError(PuzzleError):
+    """A puzzle over :data:`MAX_CELLS` cells, refused before any work."""
+
+
+def check_size(puzzle: Puzzle, what: str = "grading") -> None:
+    """Raise :class:`PuzzleTooLargeError` when ``puzzle`` has more than :data:`MAX_CELLS` cells;
+    ``what`` names the work refused in the message (``"explain"``, ``"grade"``, ``"grading"``)."""
+    cells = puzzle.width * puzzle.height
+    if cells > MAX_CELLS:
+        raise PuzzleTooLargeError(
+            f"the {puzzle.size_text} puzzle has {cells:,} cells; {what} handles at most "
+            f"{MAX_CELLS:,} (1024x1024)"
+        )
+
 
 @dataclass(frozen=True)
 class DifficultyWeights:
@@ -87,9 +113,10 @@ class DifficultyWeights:
     A unique puzzle's label is the last of :data:`LABELS` whose threshold its score reaches
     (``thresholds[i]`` is where ``LABELS[i + 1]`` starts); tier 8 puzzles with one solution are
     at least ``Expert``.  Defaults were set on the paper's 17 puzzles and the anchor corpora
-    (tests/benchmarks/bench_grade.py); since the tier follows the hardest technique, the rule
-    costs weigh less than they did (a costly rule is a way of writing a technique down, not a
-    harder deduction).
+    (tests/benchmarks/bench_grade.py); a tier-0 puzzle (empty and complete lines only: reading
+    the clues decides every line) is ``Beginner`` whatever its size.  Since the tier follows the
+    hardest technique, the rule costs weigh less than they did (a costly rule is a way of
+    writing a technique down, not a harder deduction).
     """
 
     tier_base: tuple[float, ...] = (0.0, 0.0, 3.0, 7.0, 12.0, 16.0, 35.0, 55.0, 75.0)
@@ -138,6 +165,8 @@ class Grade:
     seconds: float
     trace: Trace | None = field(default=None, compare=False, repr=False)
     """The trace graded: of the puzzle without its blank margins (``features.margins``)."""
+    timed_out: bool = False
+    """Grading stopped at its time limit (the label is then ``Undecided``)."""
 
     @property
     def hardest_technique(self) -> str | None:
@@ -183,13 +212,15 @@ def score_of(tier: int, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> 
 
 def label_of(tier: int, score: float, f: Features, w: DifficultyWeights = DEFAULT_WEIGHTS) -> str:
     """The label: ``Not unique`` / ``No solution`` / ``Undecided`` when that is what is known,
-    otherwise from the score (tier 8 at least ``Expert``)."""
+    otherwise from the score (tier 0 ``Beginner``, tier 8 at least ``Expert``)."""
     if f.solutions == MULTIPLE:
         return "Not unique"
     if f.solutions == NO_SOLUTION:
         return "No solution"
     if f.solutions == UNDECIDED:
         return "Undecided"
+    if tier == 0:  # reading the clues decides every line, however many there are
+        return LABELS[0]
     return LABELS[-1] if tier == TIERS - 1 else w.label(score)
 
 
@@ -211,6 +242,9 @@ def _beyond_depth1(
         or result.seconds > settings.solve_time_limit / 2
     ):
         result = solve(puzzle, time_limit=settings.solve_time_limit, should_stop=should_stop)
+    stopped = should_stop is not None and should_stop()
+    if stopped and result.verdict is not Verdict.MULTIPLE:  # too late to tell depth 2 from search
+        return UNDECIDED, [], True
     solutions = {
         Verdict.MULTIPLE: MULTIPLE,
         Verdict.NO_SOLUTION: NO_SOLUTION,
@@ -218,12 +252,15 @@ def _beyond_depth1(
     }.get(result.verdict, UNIQUE)
     if solutions != UNIQUE:
         return solutions, [], True
-    start = trace.grid_after(len(trace.steps) - 1)
+    first = next(i for i, step in enumerate(trace.steps) if step.kind == SEARCH)
+    start = trace.grid_after(first)  # where line logic and depth-1 probes were stuck
     if progress is not None:
         progress(0.0, "depth-2 probing")
     deep = probing.probe_solve(
         puzzle, start, max_depth=2, budget=settings.probe_budget, should_stop=should_stop
     )
+    if not deep.solved and should_stop is not None and should_stop():
+        return UNDECIDED, deep.probes, True  # stopped, not stuck: depth 2 might have done it
     return solutions, deep.probes, not deep.solved
 
 
@@ -235,18 +272,23 @@ def grade(
     settings: GradeSettings = GradeSettings(),
     progress: ProgressCallback | None = None,
     should_stop: StopCallback | None = None,
+    time_limit: float | None = None,
 ) -> Grade:
     """Grade ``puzzle`` for a player using ``rule_set``.
 
-    Raises :class:`nonostudio.analysis.unsound.UnsoundRuleError` for an unsound rule;
-    ``should_stop()`` returning True makes the grade describe only the work done (``Undecided``
-    when that was not enough to tell).
+    Raises :class:`PuzzleTooLargeError` for a puzzle over :data:`MAX_CELLS` cells and
+    :class:`nonostudio.analysis.unsound.UnsoundRuleError` for an unsound rule;
+    ``should_stop()`` returning True, or ``time_limit`` seconds passing, makes the grade describe
+    only the work done (``Undecided`` when that was not enough to tell; ``timed_out`` says the
+    time limit ended it).
     """
     started = time.perf_counter()
+    check_size(puzzle)
+    limit = TimeLimit(time_limit, should_stop)
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
     puzzle, margins = without_margins(puzzle)
     try:
-        trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=should_stop)
+        trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=limit)
         solutions = UNDECIDED if trace.interrupted else UNIQUE
     except InconsistentPuzzleError:
         trace = Trace(puzzle, rule_set.name, [], False, time.perf_counter() - started)
@@ -254,18 +296,26 @@ def grade(
     probes: list[probing.Probe] = []
     searched = False
     if solutions == UNIQUE and any(step.kind == SEARCH for step in trace.steps):
-        solutions, probes, searched = _beyond_depth1(puzzle, trace, settings, progress, should_stop)
+        solutions, probes, searched = _beyond_depth1(puzzle, trace, settings, progress, limit)
     features = features_of(trace, rule_set, probes, searched, solutions, margins)
     tier = _tier(features)
     score = score_of(tier, features, weights)
     label = label_of(tier, score, features, weights)
+    timed_out = solutions == UNDECIDED and limit.reached
+    explanation = explain(label, features, titles)
+    if timed_out:
+        explanation = (
+            f"{label}: grading stopped at the time limit ({time_limit:g} s) before it could tell "
+            "whether the puzzle has one solution"
+        )
     return Grade(
         tier,
         score,
         label,
         features,
-        explain(label, features, titles),
+        explanation,
         rule_set.name,
         time.perf_counter() - started,
         trace,
+        timed_out,
     )

@@ -8,7 +8,7 @@ import csv
 from collections.abc import Iterable
 from typing import Any
 
-from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.difficulty import PuzzleTooLargeError, grade
 from nonostudio.analysis.unsound import UnsoundRuleError
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -47,14 +47,18 @@ COLUMNS = (
 
 
 def grade_row(
-    puzzle: Puzzle, rule_set: RuleSet, should_stop: StopCallback | None = None
+    puzzle: Puzzle,
+    rule_set: RuleSet,
+    should_stop: StopCallback | None = None,
+    time_limit: float | None = None,
 ) -> dict[str, Any]:
     """Grade one puzzle: the row's tier, score, label, seconds, explanation, the ``features``
     (nested) and each of :data:`FEATURE_COLUMNS` (flat); ``{"error": …}`` when a rule of the set
-    is unsound.  ``should_stop`` is passed to :func:`~nonostudio.analysis.difficulty.grade`."""
+    is unsound or the puzzle is too large.  ``should_stop`` and ``time_limit`` are passed to
+    :func:`~nonostudio.analysis.difficulty.grade`."""
     try:
-        result = grade(puzzle, rule_set, should_stop=should_stop)
-    except UnsoundRuleError as exc:
+        result = grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
+    except (UnsoundRuleError, PuzzleTooLargeError) as exc:
         return {"error": str(exc)}
     features = result.features.to_json()
     return {

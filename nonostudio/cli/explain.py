@@ -11,15 +11,26 @@ import argparse
 from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.difficulty import MAX_CELLS, PuzzleTooLargeError, check_size
 from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.narrate import narrate, summary_text
 from nonostudio.analysis.steps import Step
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.analysis.unsound import UnsoundRuleError
-from nonostudio.cli.common import ExitCode, Outcome, ThrottledProgress, load_puzzle, say
+from nonostudio.cli.check import DEFAULT_TIME_LIMIT
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    ThrottledProgress,
+    load_puzzle,
+    resolve,
+    say,
+    time_limit_arg,
+)
 from nonostudio.cli.rules import load_rules
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.progress import TimeLimit
 
 NAME = "explain"
 HELP = "explain how a puzzle is solved with a rule set, one line per step"
@@ -37,7 +48,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         "rule applies the trace falls back on line logic beyond the rules, then on probing a "
         "cell, then on search, and says so. Cells and lines are numbered from 1 in the text; "
         "in --json, 'steps' lists each step's technique, kind (rule, line, probe, search), "
-        "line, cells ([row, column, value], from 0; value 1 filled, 0 empty) and text.",
+        "line, cells ([row, column, value], from 0; value 1 filled, 0 empty) and text. The "
+        "verdict is 'solved', 'stuck' (the rules got stuck, with --no-fallback), 'undecided' "
+        "(stopped at the time limit) or 'no solution'; the exit code is 0 for 'solved', 1 "
+        f"otherwise. A puzzle of more than {MAX_CELLS:,} cells is refused (exit code 2).",
     )
     parser.add_argument(
         "puzzle",
@@ -63,6 +77,14 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         help="one rule fill per step, explained in the rule's own words (the "
         "earlier form) instead of a technique's complete move",
     )
+    parser.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=time_limit_arg,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds before the trace stops and the verdict is 'undecided' "
+        f"(default: {DEFAULT_TIME_LIMIT:g})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -87,9 +109,38 @@ def step_json(step: Step) -> dict[str, Any]:
     }
 
 
+def _source(args: argparse.Namespace) -> str:
+    """The file the puzzle came from, or the puzzle string as typed."""
+    return resolve(args.puzzle, args.item).path or args.puzzle
+
+
+def _no_solution(args: argparse.Namespace, puzzle_data: dict[str, Any], why: str) -> Outcome:
+    """The verdict of a puzzle no picture fits (the trace found a line that cannot be completed),
+    as ``check`` and ``solve`` give it: named by its file, exit code 1."""
+    source = _source(args)
+    reason = why.removeprefix("the puzzle has no solution").lstrip(": ")
+    text = f"{source}: no solution" + (f": {reason}" if reason else "")
+    data = puzzle_data | {
+        "file": source,
+        "verdict": "no solution",
+        "reason": reason or None,
+        "solved": False,
+        "first_fallback": None,
+        "summary": None,
+        "text": [],
+        "steps": [],
+        "trace": None,
+    }
+    return Outcome(data, text, ExitCode.NOT_UNIQUE)
+
+
 def run(args: argparse.Namespace) -> Outcome:
     """Trace the puzzle with the rule set and tell it."""
     puzzle = load_puzzle(args.puzzle, args.item)
+    try:
+        check_size(puzzle, "explain")
+    except PuzzleTooLargeError as exc:
+        raise PuzzleError(exc.message, source=_source(args)) from None
     rule_set = load_rules(args.rules)
     rules = rule_set.rules
     titles = {entry.rule.name: entry.title for entry in rule_set.entries}
@@ -97,6 +148,8 @@ def run(args: argparse.Namespace) -> Outcome:
         f"explaining {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''} "
         f"with the {rule_set.name!r} rules ({len(rules)})"
     )
+    puzzle_data = {"title": puzzle.title, "width": puzzle.width, "height": puzzle.height}
+    limit = TimeLimit(args.time_limit)
     try:
         trace = rule_trace(
             puzzle,
@@ -104,19 +157,26 @@ def run(args: argparse.Namespace) -> Outcome:
             rule_set=rule_set.name,
             fallback=not args.no_fallback,
             progress=ThrottledProgress(),
+            should_stop=limit,
             complete_moves=not args.rule_fills,
         )
     except UnsoundRuleError as exc:
         raise PuzzleError(str(exc), source=args.rules) from None
+    except InconsistentPuzzleError as exc:
+        return _no_solution(args, puzzle_data | {"rule_set": rule_set.name}, exc.message)
     sentences = list(narrate(trace, rules, titles))
     summary = summary_text(trace, titles)
+    # Only the time limit interrupts a trace here (Ctrl-C raises KeyboardInterrupt).
+    verdict = "solved" if trace.solved else "undecided" if trace.interrupted else "stuck"
+    if verdict == "undecided":
+        summary += f"\nundecided: stopped at the time limit ({args.time_limit:g} s)."
     width = len(str(len(sentences)))
     text = "\n".join([*(f"{i:>{width}}. {s}" for i, s in enumerate(sentences, 1)), "", summary])
-    data = {
-        "title": puzzle.title,
-        "width": puzzle.width,
-        "height": puzzle.height,
+    if not args.json:  # the JSON form of a long trace takes as much memory again
+        return Outcome(None, text, ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE)
+    data = puzzle_data | {
         "rule_set": rule_set.name,
+        "verdict": verdict,
         "solved": trace.solved,
         "first_fallback": trace.first_fallback(),
         "summary": trace.summary().to_json(),

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import TIER_TEXT
+from nonostudio.analysis.difficulty import MAX_CELLS, TIER_TEXT
 from nonostudio.analysis.grading import COLUMNS, FEATURE_COLUMNS, grade_row, write_csv
 from nonostudio.cli.batch import (
     Column,
@@ -20,8 +20,10 @@ from nonostudio.cli.batch import (
     read_tasks,
     run_batch,
     text_table,
+    worker_should_stop,
 )
-from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
+from nonostudio.cli.check import DEFAULT_TIME_LIMIT
+from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say, time_limit_arg
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
@@ -45,9 +47,10 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
         "(see 'rules families'): "
         + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
-        + ". Blank margins never change a grade. A puzzle that cannot be read gives a row with "
-        "the error and the others still run; the exit code is then 3 (a file could not be read) "
-        "or 2 (bad input), otherwise 0.",
+        + ". Blank margins never change a grade. A puzzle not graded within the time limit is "
+        "'Undecided'. A puzzle that cannot be read, or has more than "
+        f"{MAX_CELLS:,} cells, gives a row with the error and the others still run; the exit "
+        "code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
     )
     parser.add_argument(
         "puzzles",
@@ -64,6 +67,14 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})",
     )
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
+    parser.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=time_limit_arg,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds per puzzle before the label is 'Undecided' "
+        f"(default: {DEFAULT_TIME_LIMIT:g})",
+    )
     parser.add_argument(
         "--jobs",
         metavar="N",
@@ -93,10 +104,10 @@ def _rule_set(name: str) -> RuleSet:
     return load_rules(name)
 
 
-def grade_named(puzzle: Puzzle, rules: str) -> dict[str, Any]:
-    """Grade one puzzle (in this process or a worker) for the rule set ``rules`` names; the
-    row's fields (:func:`nonostudio.analysis.grading.grade_row`)."""
-    return grade_row(puzzle, _rule_set(rules))
+def grade_named(puzzle: Puzzle, rules: str, time_limit: float | None = None) -> dict[str, Any]:
+    """Grade one puzzle (in this process or a worker) for the rule set ``rules`` names, within
+    ``time_limit`` seconds; the row's fields (:func:`nonostudio.analysis.grading.grade_row`)."""
+    return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
 
 
 def _describe(row: Row) -> str:
@@ -126,7 +137,8 @@ def run(args: argparse.Namespace) -> Outcome:
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
     tasks = list(read_tasks(args.puzzles))
     say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")
-    table, code = run_batch(tasks, Job(COLUMNS, grade_named, (args.rules,), _describe), args.jobs)
+    job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
+    table, code = run_batch(tasks, job, args.jobs)
     if args.csv:
         write_csv(args.csv, table)
     data = [{k: v for k, v in row.items() if k not in FEATURE_COLUMNS} for row in table]

@@ -8,6 +8,7 @@ Counting code turns its counts into that shape with :func:`report_count`, so sha
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 ProgressCallback = Callable[[float, str], None]
@@ -46,3 +47,25 @@ def sub_range(
         progress(start + span * min(1.0, max(0.0, fraction)), message)
 
     return stage
+
+
+class TimeLimit:
+    """A ``should_stop()`` that turns true once ``seconds`` have passed since it was made (never,
+    for None), or as soon as ``should_stop`` does; :attr:`reached` tells the two apart."""
+
+    def __init__(self, seconds: float | None, should_stop: StopCallback | None = None) -> None:
+        self.seconds = seconds
+        self._should_stop = should_stop
+        self._end = None if seconds is None else time.monotonic() + seconds
+
+    @property
+    def reached(self) -> bool:
+        """True once the time is up (whatever ``should_stop`` says)."""
+        return self._end is not None and time.monotonic() >= self._end
+
+    def remaining(self) -> float | None:
+        """Seconds left (at least 0), None without a limit."""
+        return None if self._end is None else max(0.0, self._end - time.monotonic())
+
+    def __call__(self) -> bool:
+        return self.reached or (self._should_stop is not None and self._should_stop())

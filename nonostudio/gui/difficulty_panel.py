@@ -2,8 +2,8 @@
 score, explanation and two charts (techniques used, cells decided per step).
 
 Grading (:func:`nonostudio.analysis.difficulty.grade`) runs on the thread pool after a short
-pause in editing; a newer puzzle or rule set cancels a grade still running, and a stale result
-is dropped.
+pause in editing, within the check panel's time limit; a newer puzzle or rule set cancels a grade
+still running, and a stale result is dropped.  A puzzle too large to grade is refused at once.
 """
 
 from __future__ import annotations
@@ -20,9 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import TIER_TEXT, Grade, grade
+from nonostudio.analysis.difficulty import (
+    TIER_TEXT,
+    Grade,
+    PuzzleTooLargeError,
+    check_size,
+    grade,
+)
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.check_panel import TIME_LIMIT_S
 from nonostudio.gui.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
@@ -47,8 +54,15 @@ class DifficultyPanel(QWidget):
     gradeReady = Signal(object)  # Grade
     ruleSetChanged = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = DEBOUNCE_MS,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
         super().__init__(parent)
+        self._time_limit = time_limit
         self._puzzle: Puzzle | None = None
         self._graded_clues: tuple[object, object] | None = None
         self._rule_set: RuleSet | None = None
@@ -158,6 +172,11 @@ class DifficultyPanel(QWidget):
             return
         if self._rule_set is None:
             return
+        try:
+            check_size(puzzle)
+        except PuzzleTooLargeError as exc:
+            self._show_message("Too large to grade", f"Cannot grade: {exc}.")
+            return
         self._graded_clues = (puzzle.rows, puzzle.cols)
         self._show_message("Grading\u2026", "")
         self.busy.show()
@@ -169,12 +188,12 @@ class DifficultyPanel(QWidget):
         self.explanation_label.setText(detail)
 
     def _start(self) -> None:
-        puzzle, rule_set = self._puzzle, self._rule_set
+        puzzle, rule_set, limit = self._puzzle, self._rule_set, self._time_limit
         if puzzle is None or rule_set is None:
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> Grade:
-            return grade(puzzle, rule_set, should_stop=should_stop)
+            return grade(puzzle, rule_set, should_stop=should_stop, time_limit=limit)
 
         self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
 
@@ -191,7 +210,9 @@ class DifficultyPanel(QWidget):
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""
         self.tier_label.setText(
-            f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
+            f"Stopped at the time limit of {self._time_limit:g} s."
+            if result.timed_out
+            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
             f"Score {result.score:.1f}; graded in {result.seconds:.2f} s."
         )
         self.explanation_label.setText(result.explanation)

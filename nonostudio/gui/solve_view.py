@@ -1,6 +1,7 @@
 """The solving view: watch a rule set solve the puzzle step by step, or solve it by hand with hints.
 
-The trace is computed on the thread pool (a newer puzzle or rule set cancels a stale one).  Each
+The trace is computed on the thread pool within the check panel's time limit (a newer puzzle or
+rule set cancels a stale one; a puzzle too large to trace is refused at once).  Each
 step in the list shows the grid after it, with its line, sub-line and decided cells marked, and
 the clues, blocks and gaps its explanation names; steps beyond the rules are marked as fallbacks.
 The view's pieces live beside it: its widgets (:mod:`~nonostudio.gui.solve_layout`), the replay
@@ -16,11 +17,14 @@ from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.difficulty import PuzzleTooLargeError, check_size
 from nonostudio.analysis.narrate import narrate
 from nonostudio.analysis.steps import Step, Trace
 from nonostudio.analysis.trace import rule_set_trace
 from nonostudio.core.library import Library
+from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
+from nonostudio.gui.check_panel import TIME_LIMIT_S
 from nonostudio.gui.rules_model import offer_rule_sets
 from nonostudio.gui.solve_grid import SolveGridView
 from nonostudio.gui.solve_hand import HandSolving
@@ -55,6 +59,7 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         self._trace: Trace | None = None
         self._position = 0
         self._worker: Worker | None = None
+        self.time_limit = TIME_LIMIT_S  # seconds a trace may take
         self._hint_worker: Worker | None = None
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
@@ -168,9 +173,17 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         puzzle, rule_set, titles = self._puzzle, self._rule_set, dict(self._titles)
         if puzzle is None or rule_set is None:
             return
+        try:
+            check_size(puzzle, "solving step by step")
+        except PuzzleTooLargeError as exc:
+            self.busy.hide()
+            self.summary_label.setText(f"Cannot solve step by step: {exc}.")
+            return
+        limit = self.time_limit
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list]:
-            trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=should_stop)
+            stop = TimeLimit(limit, should_stop)
+            trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=stop)
             return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
 
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
@@ -186,6 +199,9 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         trace, rows = result
         self.model.set_rows(rows)
         self._set_trace(trace)
+        if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
+            stopped = f"Stopped at the time limit of {self.time_limit:g} s."
+            self.summary_label.setText(f"{self.summary_label.text()}<br>{stopped}")
         self.traceReady.emit(trace)
 
     def _failed(self, message: str) -> None:

@@ -123,13 +123,15 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
 
     running, stopped = threading.Event(), threading.Event()
 
-    def slow_grade(puzzle: Puzzle, rule_set: RuleSet, *, should_stop: StopCallback) -> Grade:
+    def slow_grade(
+        puzzle: Puzzle, rule_set: RuleSet, *, should_stop: StopCallback, time_limit: float
+    ) -> Grade:
         if puzzle is AMBIGUOUS:
             running.set()
             while not should_stop():
                 threading.Event().wait(0.005)
             stopped.set()
-        return difficulty.grade(puzzle, rule_set, should_stop=should_stop)
+        return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
     monkeypatch.setattr("nonostudio.gui.difficulty_panel.grade", slow_grade)
     workers = started_workers("nonostudio.gui.difficulty_panel")

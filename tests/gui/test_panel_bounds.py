@@ -1,0 +1,78 @@
+"""The difficulty panel and the solving view are bounded like ``explain`` and ``grade``: their
+background work stops at a time limit (the check panel's by default) and says so, and a puzzle
+over the size limit is refused at once, with no background work (issue 42)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from inspect import signature
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.formats import read_file
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.check_panel import TIME_LIMIT_S
+from nonostudio.gui.difficulty_panel import DifficultyPanel
+from nonostudio.gui.solve_view import SolveView
+from nonostudio.gui.workers import Worker
+
+StartedWorkers = Callable[[str], list[Worker]]  # the ``started_workers`` fixture (conftest.py)
+
+
+def faase(anchors: Path) -> Puzzle:
+    """Frans Faase's 80x95: grading or tracing it takes minutes."""
+    return read_file(anchors / "puzzles" / "emacs-nonogram" / "33-faase.non")
+
+
+def blank(width: int, height: int) -> Puzzle:
+    return Puzzle(((),) * height, ((),) * width)
+
+
+def test_the_difficulty_panel_stops_at_its_time_limit(qtbot: QtBot, anchors: Path) -> None:
+    assert signature(DifficultyPanel).parameters["time_limit"].default == TIME_LIMIT_S
+    panel = DifficultyPanel(delay_ms=1, time_limit=0.5)
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.gradeReady, timeout=10000) as blocker:
+        panel.set_puzzle(faase(anchors))
+    result = blocker.args[0]
+    assert result.timed_out and result.label == "Undecided" and result.seconds < 5
+    assert panel.label.text() == "Undecided"
+    assert panel.tier_label.text() == "Stopped at the time limit of 0.5 s."
+
+
+def test_the_difficulty_panel_refuses_a_puzzle_over_the_size_limit(
+    qtbot: QtBot, started_workers: StartedWorkers
+) -> None:
+    workers = started_workers("nonostudio.gui.difficulty_panel")
+    panel = DifficultyPanel(delay_ms=1)
+    qtbot.addWidget(panel)
+    panel.set_puzzle(blank(1025, 1024))
+    assert panel.label.text() == "Too large to grade"
+    assert "1025x1024 puzzle has 1,049,600 cells" in panel.explanation_label.text()
+    assert not panel.is_busy() and workers == []
+
+
+def test_the_solving_view_stops_at_its_time_limit(qtbot: QtBot, anchors: Path) -> None:
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    assert view.time_limit == TIME_LIMIT_S
+    view.time_limit = 0.5
+    with qtbot.waitSignal(view.traceReady, timeout=10000) as blocker:
+        view.set_puzzle(faase(anchors))
+    assert blocker.args[0].interrupted
+    assert view.summary_label.text().endswith("Stopped at the time limit of 0.5 s.")
+    view.cancel()
+
+
+def test_the_solving_view_refuses_a_puzzle_over_the_size_limit(
+    qtbot: QtBot, started_workers: StartedWorkers
+) -> None:
+    workers = started_workers("nonostudio.gui.solve_view")
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.set_puzzle(blank(1025, 1024))
+    qtbot.waitUntil(lambda: "Cannot solve step by step" in view.summary_label.text(), timeout=5000)
+    assert "1025x1024 puzzle has 1,049,600 cells" in view.summary_label.text()
+    assert workers == []
+    view.cancel()
