@@ -46,6 +46,7 @@ from nonostudio.gui.batch_grade_model import (
     BatchGradeModel,
     Row,
 )
+from nonostudio.gui.check_panel import TIME_LIMIT_S
 from nonostudio.gui.library_model import SORT_ROLE
 from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
@@ -103,10 +104,12 @@ def grade_folder(
     emit: Callable[[Row], None],
     progress: Progress,
     should_stop: ShouldStop,
+    time_limit: float = TIME_LIMIT_S,
 ) -> int:
     """Grade every item of every file, calling ``emit(row)`` per puzzle (rows of
-    :mod:`nonostudio.analysis.grading`, an ``error`` instead of a grade for unreadable input); stops
-    between puzzles when ``should_stop()``.  Returns the number of rows emitted."""
+    :mod:`nonostudio.analysis.grading`, an ``error`` instead of a grade for unreadable input); each
+    puzzle within ``time_limit`` seconds (``Undecided`` past it); stops between puzzles when
+    ``should_stop()``.  Returns the number of rows emitted."""
     count = 0
     for done, path in enumerate(files):
         entries, error = _entries(path)
@@ -119,7 +122,7 @@ def grade_folder(
             name = f"{path.name}#{ident}" if ident else path.name
             try:
                 puzzle = build()
-                fields = grade_row(puzzle, rule_set, should_stop=should_stop)
+                fields = grade_row(puzzle, rule_set, should_stop, time_limit)
             except PuzzleError as exc:
                 emit(_row(name, ident or None, error=str(exc)))
             else:

@@ -45,8 +45,9 @@ def check_and_grade(
     should_stop: ShouldStop,
     time_limit: float = TIME_LIMIT_S,
 ) -> tuple[str, str]:
-    """The verdict label and difficulty label of ``puzzle``, computing only what is missing (an
-    undecided verdict stays '')."""
+    """The verdict label and difficulty label of ``puzzle``, computing only what is missing, each
+    within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit, stays
+    '')."""
     from nonostudio.core.solver import Verdict, solve
 
     if not verdict:
@@ -56,7 +57,10 @@ def check_and_grade(
         from nonostudio.analysis.difficulty import grade
         from nonostudio.rules.ruleset import load_rule_set
 
-        difficulty = grade(puzzle, load_rule_set(rule_set_name), should_stop=should_stop).label
+        graded = grade(
+            puzzle, load_rule_set(rule_set_name), should_stop=should_stop, time_limit=time_limit
+        )
+        difficulty = "" if graded.timed_out else graded.label
     return verdict, difficulty
 
 

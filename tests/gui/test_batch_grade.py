@@ -129,13 +129,13 @@ def test_cancel_keeps_rows_so_far(
     second = threading.Event()
     calls = []
 
-    def slow_grade(puzzle, rule_set, *, should_stop):
+    def slow_grade(puzzle, rule_set, *, should_stop, time_limit):
         calls.append(puzzle.title)
         if len(calls) == 2:
             second.set()
             while not should_stop():
                 threading.Event().wait(0.005)
-        return difficulty.grade(puzzle, rule_set, should_stop=should_stop)
+        return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
     monkeypatch.setattr("nonostudio.analysis.grading.grade", slow_grade)
     dialog.folder_edit.setText(str(tmp_path))

@@ -1,6 +1,7 @@
-"""The difficulty panel and the solving view are bounded like ``explain`` and ``grade``: their
-background work stops at a time limit (the check panel's by default) and says so, and a puzzle
-over the size limit is refused at once, with no background work (issue 42)."""
+"""The difficulty panel, the solving view, Grade a Folder and the library's background grading
+are bounded like ``explain`` and ``grade``: their work stops at a time limit (the check panel's by
+default) and says so, and a puzzle over the size limit is refused at once, with no background
+work (issue 42)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.batch_grade import grade_folder
 from nonostudio.gui.check_panel import TIME_LIMIT_S
 from nonostudio.gui.difficulty_panel import DifficultyPanel
+from nonostudio.gui.library_fill import check_and_grade
 from nonostudio.gui.solve_view import SolveView
 from nonostudio.gui.workers import Worker
+from nonostudio.rules.ruleset import load_rule_set
 
 StartedWorkers = Callable[[str], list[Worker]]  # the ``started_workers`` fixture (conftest.py)
 
@@ -76,3 +81,20 @@ def test_the_solving_view_refuses_a_puzzle_over_the_size_limit(
     assert "1025x1024 puzzle has 1,049,600 cells" in view.summary_label.text()
     assert workers == []
     view.cancel()
+
+
+def test_a_folder_is_graded_puzzle_by_puzzle_within_the_time_limit(anchors: Path) -> None:
+    rows: list[dict] = []
+    path = anchors / "puzzles" / "emacs-nonogram" / "33-faase.non"
+    rule_set = load_rule_set(DEFAULT_RULE_SET)
+    assert signature(grade_folder).parameters["time_limit"].default == TIME_LIMIT_S
+    assert grade_folder([path], rule_set, rows.append, lambda f, m: None, lambda: False, 0.5) == 1
+    assert rows[0]["label"] == "Undecided" and rows[0]["seconds"] < 5
+
+
+def test_the_library_keeps_no_difficulty_for_a_grade_stopped_at_the_time_limit(
+    anchors: Path,
+) -> None:
+    puzzle = faase(anchors)
+    found = check_and_grade(puzzle, "unique", "", DEFAULT_RULE_SET, lambda: False, 0.5)
+    assert found == ("unique", "")  # left for a later try, not stored as "Undecided"
