@@ -52,6 +52,47 @@ def _solve(hints: Sequence[int], cells: Sequence[int], cache: Solved) -> tuple[i
     return cache[key]
 
 
+def _propagate(
+    puzzle: Puzzle,
+    state: list[list[int]],
+    origin: dict[tuple[int, int], int],
+    links: list[Link],
+    start: Iterable[LineKey],
+    cache: Solved,
+    limit: int,
+) -> bool | None:
+    """Line logic from the lines ``start``, breadth first, recording each line step in
+    ``links`` and which link decided each cell in ``origin``: True at a dead end (the dead line
+    last in ``links``), False at a fixed point, None past ``limit`` links."""
+    queue: deque[LineKey] = deque(start)
+    queued = set(queue)
+    while queue:
+        if len(links) >= limit:
+            return None
+        key = queue.popleft()
+        queued.discard(key)
+        axis, index = key
+        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
+        cells = state[index] if axis == "row" else [row[index] for row in state]
+        out = _solve(hints, cells, cache)
+        if out is None:
+            links.append(Link(key, {}))
+            return True
+        new = {p: v for p, v in enumerate(out) if cells[p] == UNKNOWN and v != UNKNOWN}
+        if not new:
+            continue
+        links.append(Link(key, new))
+        for p, v in new.items():
+            rr, cc = (index, p) if axis == "row" else (p, index)
+            state[rr][cc] = v
+            origin[(rr, cc)] = len(links) - 1
+            other: LineKey = ("column", cc) if axis == "row" else ("row", rr)
+            if other not in queued:
+                queued.add(other)
+                queue.append(other)
+    return False
+
+
 def refutation_chain(
     puzzle: Puzzle,
     grid: Sequence[Sequence[int]],
@@ -69,30 +110,84 @@ def refutation_chain(
     state[r][c] = assumed
     origin: dict[tuple[int, int], int] = {(r, c): -1}  # cell -> the link that decided it
     links: list[Link] = []
-    queue: deque[LineKey] = deque([("row", r), ("column", c)])
-    queued = set(queue)
-    while queue and len(links) < limit:
-        key = queue.popleft()
-        queued.discard(key)
-        axis, index = key
-        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
-        cells = state[index] if axis == "row" else [row[index] for row in state]
-        out = _solve(hints, cells, cache)
-        if out is None:
-            links.append(Link(key, {}))
-            return _needed(links, origin, puzzle, grid, (r, c, assumed), cache)
-        new = {p: v for p, v in enumerate(out) if cells[p] == UNKNOWN and v != UNKNOWN}
-        if not new:
-            continue
-        links.append(Link(key, new))
-        for p, v in new.items():
-            rr, cc = (index, p) if axis == "row" else (p, index)
-            state[rr][cc] = v
-            origin[(rr, cc)] = len(links) - 1
-            other: LineKey = ("column", cc) if axis == "row" else ("row", rr)
-            if other not in queued:
-                queued.add(other)
-                queue.append(other)
+    if not _propagate(puzzle, state, origin, links, [("row", r), ("column", c)], cache, limit):
+        return None
+    return _cut(links, _needed(links, origin, puzzle, grid, assumed, cache))
+
+
+def _cut(links: list[Link], needed: dict[int, set[int]]) -> list[Link]:
+    """The needed links, each with only its needed cells (the dead line as it is)."""
+    return [
+        links[k]
+        if links[k].dead
+        else Link(links[k].line, {p: links[k].cells[p] for p in needed[k]})
+        for k in sorted(needed)
+    ]
+
+
+@dataclass(frozen=True)
+class DeepRefutation:
+    """A chained contradiction: assuming the first cell, line logic decides ``first`` (the line
+    steps the rest needs); then the cell ``second`` (row, column) can be neither value:
+    assuming it filled reaches a dead end by ``filled``, empty by ``empty``."""
+
+    first: list[Link]
+    second: tuple[int, int]
+    filled: list[Link]
+    empty: list[Link]
+
+
+def deep_refutation(
+    puzzle: Puzzle,
+    grid: Sequence[Sequence[int]],
+    r: int,
+    c: int,
+    assumed: int,
+    cache: Solved,
+    budget: list[int],
+    limit: int = 400,
+) -> DeepRefutation | None:
+    """A chained contradiction refuting ``(r, c) = assumed`` on ``grid`` where line logic
+    alone does not: the first cell (reading order) of the grid line logic then reaches whose
+    both values line logic refutes.  ``budget`` (a one-item list) counts down the second cells
+    tried; None when there is none within it."""
+    state = [list(row) for row in grid]
+    state[r][c] = assumed
+    origin: dict[tuple[int, int], int] = {(r, c): -1}
+    links: list[Link] = []
+    start = [("row", r), ("column", c)]
+    if _propagate(puzzle, state, origin, links, start, cache, limit) is not False:
+        return None  # refuted by line logic alone (or too long to follow)
+    first = len(links)
+    for r2, row in enumerate(state):
+        for c2, value in enumerate(row):
+            if value != UNKNOWN:
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            branches = []
+            for v in (FILLED, CROSSED):
+                s2 = [list(x) for x in state]
+                s2[r2][c2] = v
+                o2 = dict(origin)
+                o2[(r2, c2)] = first
+                l2 = [*links, Link(("row", r2), {c2: v})]  # the second supposition
+                lines = [("row", r2), ("column", c2)]
+                if not _propagate(puzzle, s2, o2, l2, lines, cache, limit + first):
+                    break
+                branches.append((l2, _needed(l2, o2, puzzle, grid, assumed, cache, {first})))
+            if len(branches) < 2:
+                continue
+            used: dict[int, set[int]] = {}
+            for _, needed in branches:
+                for k, cells in needed.items():
+                    if k < first:
+                        used.setdefault(k, set()).update(cells)
+            tails = [
+                _cut(ls, {k: cells for k, cells in ns.items() if k > first}) for ls, ns in branches
+            ]
+            return DeepRefutation(_cut(links, used), (r2, c2), tails[0], tails[1])
     return None
 
 
@@ -101,17 +196,18 @@ def _needed(
     origin: dict[tuple[int, int], int],
     puzzle: Puzzle,
     grid: Sequence[Sequence[int]],
-    assumed: tuple[int, int, int],
+    v0: int,
     cache: Solved,
-) -> list[Link]:
+    given: frozenset[int] | set[int] = frozenset(),
+) -> dict[int, set[int]]:
     """The chain cut down to what the dead end needs, from the last link back: of the cells the
     chain decided on a link's line before it, keep only those (one by one, greedily) without
     which the link no longer decides its needed cells (the dead line: no longer has no room);
-    the links that decided a kept cell need it, and keep only the needed cells."""
-    v0 = assumed[2]
+    the links that decided a kept cell need it.  Returns the needed cells (positions along its
+    line) of each needed link; a link in ``given`` (a second supposition) needs nothing."""
     needed: dict[int, set[int]] = {len(links) - 1: set()}
     for k in range(len(links) - 1, -1, -1):
-        if k not in needed:
+        if k not in needed or k in given:
             continue
         axis, index = links[k].line
         hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
@@ -162,12 +258,7 @@ def _needed(
             if j >= 0:
                 cell = (index, p) if axis == "row" else (p, index)
                 needed.setdefault(j, set()).add(_along(links[j].line, cell))
-    return [
-        links[k]
-        if links[k].dead
-        else Link(links[k].line, {p: links[k].cells[p] for p in needed[k]})
-        for k in sorted(needed)
-    ]
+    return needed
 
 
 def _along(line: LineKey, cell: tuple[int, int]) -> int:
@@ -256,6 +347,63 @@ def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Lin
         else:
             parts.append(f"{where}: {_cells(link.cells)}")
     return " → ".join(parts) + f"; so it is {other}"
+
+
+def _links_premises(chain: Sequence[Link]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for link in chain:
+        axis, index = link.line
+        if link.dead:
+            claim = {"claim": "no_room", "axis": axis, "index": index}
+            out.append({"say": "dead", "claims": [claim], "cells": []})
+        else:
+            claim = {"claim": "forced", "axis": axis, "index": index}
+            cells = [[p, v] for p, v in sorted(link.cells.items())]
+            out.append({"say": "forced", "claims": [claim], "cells": cells})
+    return out
+
+
+def deep_premises(r: int, c: int, assumed: int, deep: DeepRefutation) -> list[dict[str, Any]]:
+    """A chained contradiction as premises: ``suppose`` the first cell, its ``forced`` lines,
+    then for each value of the second cell a ``branch`` (``suppose`` it) with its ``forced``
+    lines and ``dead`` line."""
+    r2, c2 = deep.second
+    out = [_suppose(r, c, assumed), *_links_premises(deep.first)]
+    for value, chain in ((FILLED, deep.filled), (CROSSED, deep.empty)):
+        branch = _suppose(r2, c2, value)
+        branch["say"] = "branch"
+        out += [branch, *_links_premises(chain)]
+    return out
+
+
+def _suppose(r: int, c: int, value: int) -> dict[str, Any]:
+    claim = {"claim": "assume", "row": r, "column": c, "value": value}
+    return {"say": "suppose", "claims": [claim], "cells": []}
+
+
+def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
+    parts = []
+    for link in chain:
+        where = line_name(*link.line).lower()
+        if link.dead:
+            parts.append(f"{where} would have no room for {_clue(puzzle, link.line)}")
+        else:
+            parts.append(f"{where}: {_cells(link.cells)}")
+    return parts
+
+
+def deep_text(puzzle: Puzzle, r: int, c: int, assumed: int, deep: DeepRefutation) -> str:
+    """A chained contradiction in words."""
+    was = "filled" if assumed == FILLED else "empty"
+    other = "empty" if assumed == FILLED else "filled"
+    r2, c2 = deep.second
+    first = " → ".join([f"if this cell were {was}", *_links_text(puzzle, deep.first)])
+    filled = " → ".join(_links_text(puzzle, deep.filled))
+    empty = " → ".join(_links_text(puzzle, deep.empty))
+    return (
+        f"{first}; then row {r2 + 1}, column {c2 + 1} could be neither filled ({filled}) nor "
+        f"empty ({empty}); so it is {other}"
+    )
 
 
 def chain_lines(chain: Sequence[Link]) -> tuple[LineKey, ...]:

@@ -27,7 +27,7 @@ __all__ = [
     "Span",
     "explain_move",
     "probe_text",
-    "search_text",
+    "guess_text",
     "step_sentence",
 ]
 
@@ -101,14 +101,21 @@ def probe_text(
     return Explanation(text, (), (("cells", col, col + 1),))
 
 
-def search_text(cells: int, unique: bool) -> Explanation:
-    """The complete solver's step."""
-    which = (
-        "the puzzle has one solution" if unique else "the puzzle has several solutions; this is one"
+def guess_text(r: int, c: int, value: int, unique: bool) -> Explanation:
+    """A search step that guesses one cell: what it assumed and why that is safe."""
+    was = "filled" if value == FILLED else "empty"
+    other = "empty" if value == FILLED else "filled"
+    why = (
+        f"the puzzle's one solution has it {was}: with it {other} there is no solution, but "
+        "showing that takes more than one supposed cell"
+        if unique
+        else f"the puzzle has several solutions, and one of them has it {was}"
     )
     return Explanation(
-        f"Whole grid — {BY_ID['search'].name}: line logic and one-cell contradictions are stuck; "
-        f"trying values finds the remaining {cells} cell{'s' if cells != 1 else ''} ({which})."
+        f"Row {r + 1}, column {c + 1} — {BY_ID['search'].name}: no line and no contradiction "
+        f"decides a cell; so take this cell as {was} and go on ({why}).",
+        (),
+        (("cells", c, c + 1),),
     )
 
 

@@ -18,7 +18,12 @@ import numpy as np
 
 from nonostudio.analysis.steps import RULE, Step, Trace
 from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace_fallbacks import line_step, probe_step, search_step
+from nonostudio.analysis.trace_fallbacks import (
+    deep_probe_step,
+    line_step,
+    probe_step,
+    search_step,
+)
 from nonostudio.analysis.tracer import Tracer
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -86,6 +91,8 @@ def rule_trace(
         if interrupted or not tracer.unknown or not fallback:
             break
         step = (None if tutor else line_step(tracer)) or probe_step(tracer, should_stop)
+        if step is None and not stopped():
+            step = deep_probe_step(tracer, should_stop)
         if step is None and not stopped():
             step = search_step(tracer, should_stop)
         if step is None:

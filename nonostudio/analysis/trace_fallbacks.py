@@ -8,11 +8,26 @@ returns the step, or None when that fallback has nothing.
 
 from __future__ import annotations
 
-from nonostudio.analysis.chain import Link, chain_premises, chain_text, shortest_chain
+from nonostudio.analysis.chain import (
+    DeepRefutation,
+    Link,
+    chain_premises,
+    chain_text,
+    deep_premises,
+    deep_refutation,
+    deep_text,
+    shortest_chain,
+)
 from nonostudio.analysis.naming import line_name, value_name
-from nonostudio.analysis.step_text import probe_text, search_text
+from nonostudio.analysis.step_text import guess_text, probe_text
 from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
-from nonostudio.analysis.techniques import BY_ID, CONTRADICTION, FALLBACK, ORDER
+from nonostudio.analysis.techniques import (
+    BY_ID,
+    CONTRADICTION,
+    DEEP_CONTRADICTION,
+    FALLBACK,
+    ORDER,
+)
 from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
 from nonostudio.analysis.tracer import Tracer
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -192,9 +207,72 @@ def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
     )
 
 
+DEEP_BUDGET = 1_000
+"""Second cells a chained-contradiction step may try, in all, before search takes over (on
+grids over 400 cells, proportionally fewer)."""
+
+
+def deep_probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
+    """A chained contradiction: a cell whose one value line logic does not refute, but after
+    which some second cell can be neither value (None: none within :data:`DEEP_BUDGET`).
+
+    First cells in reading order, filled before empty; the second cell is the first one (in
+    reading order) whose both values line logic refutes under the first supposition."""
+    if not t.complete:
+        return None
+    cells = t.puzzle.width * t.puzzle.height
+    budget = [int(DEEP_BUDGET * min(1.0, 400 / max(cells, 1)))]
+    for r, row in enumerate(t.grid):
+        for c, value in enumerate(row):
+            if value != UNKNOWN:
+                continue
+            for assumed in (FILLED, CROSSED):
+                if should_stop is not None and should_stop():
+                    return None
+                deep = deep_refutation(t.puzzle, t.grid, r, c, assumed, t.chain_cache, budget)
+                if deep is not None:
+                    return _deep_step(t, r, c, assumed, deep)
+                if budget[0] < 0:
+                    return None
+    return None
+
+
+def _deep_step(t: Tracer, r: int, c: int, assumed: int, deep: DeepRefutation) -> Step:
+    value = CROSSED if assumed == FILLED else FILLED
+    r2, c2 = deep.second
+    note = (
+        f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)}, line logic leaves "
+        f"row {r2 + 1}, column {c2 + 1} neither filled nor empty; so it is {value_name(value)}"
+    )
+    text = (
+        f"Row {r + 1}, column {c + 1} — {BY_ID[DEEP_CONTRADICTION].name}: "
+        f"{deep_text(t.puzzle, r, c, assumed, deep)}."
+    )
+    return Step(
+        PROBE,
+        "row",
+        r,
+        None,
+        False,
+        {},
+        ((r, c, value),),
+        None,
+        note,
+        DEEP_CONTRADICTION,
+        text,
+        (),
+        (("cells", c, c + 1),),
+        tuple(deep_premises(r, c, assumed, deep)),
+    )
+
+
 def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
-    """The rest of the grid from the complete solver (None: it was stopped)."""
-    result = t.search = solve(t.puzzle, should_stop=should_stop)
+    """The complete solver's step (None: it was stopped).  With complete moves, a guess: the
+    first undecided cell in reading order takes its value in the solution, said as such, and
+    the trace goes on from there; otherwise the rest of the grid at once."""
+    result = t.search
+    if result is None or result.solution is None:
+        result = t.search = solve(t.puzzle, should_stop=should_stop)
     if result.verdict is Verdict.NO_SOLUTION:
         raise InconsistentPuzzleError("the puzzle has no solution")
     if result.solution is None:
@@ -213,5 +291,23 @@ def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     )
     if not t.complete:
         return Step(SEARCH, "", -1, None, False, {}, cells, None, note)
-    text = search_text(len(cells), result.verdict.is_unique)
-    return Step(SEARCH, "", -1, None, False, {}, cells, None, note, SEARCH_TECHNIQUE, text.text)
+    r, c, value = cells[0]
+    text = guess_text(r, c, value, result.verdict.is_unique)
+    claim = {"claim": "solution_value", "row": r, "column": c, "value": value}
+    premise = {"say": "guess", "claims": [claim], "cells": []}
+    return Step(
+        SEARCH,
+        "",
+        -1,
+        None,
+        False,
+        {},
+        ((r, c, value),),
+        None,
+        note,
+        SEARCH_TECHNIQUE,
+        text.text,
+        (),
+        text.spans,
+        (premise,),
+    )

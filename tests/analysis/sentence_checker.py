@@ -256,24 +256,13 @@ def check_step(step: Any, hints: Sequence[int], before: Sequence[int]) -> list[s
     return problems
 
 
-def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | None:
-    """Problems of a contradiction step's chain: from the grid before the step with the cell
-    assumed, each ``forced`` line's cells hold in every arrangement of its clue, and the
-    ``dead`` line, last, has none; the step decides the assumed cell the other way."""
-    state = [list(row) for row in grid]
-    problems: list[str] = []
-    (suppose,) = [p for p in step.premises if p["say"] == "suppose"]
-    a = suppose["claims"][0]
-    r, c, assumed = a["row"], a["column"], a["value"]
-    if state[r][c] != UNKNOWN:
-        return [f"the assumed cell ({r}, {c}) was decided"]
-    if step.cells != ((r, c, FILLED + CROSSED - assumed),):
-        problems.append("the step does not decide the assumed cell the other way")
-    state[r][c] = assumed
-    links = [p for p in step.premises if p["say"] in ("forced", "dead")]
-    if not links or links[-1]["say"] != "dead" or any(p["say"] == "dead" for p in links[:-1]):
-        return [*problems, "the chain does not end at one dead line"]
-    for link in links:
+def _replay(
+    links: list[dict[str, Any]], puzzle: Any, state: list[list[int]], problems: list[str]
+) -> bool | None:
+    """Check ``forced``/``dead`` links in order on ``state`` (updated in place): each forced
+    line's cells hold in every arrangement of its clue; True when the last link is a dead line
+    with no arrangement.  None when a line has too many arrangements to list."""
+    for n, link in enumerate(links):
         claim = link["claims"][0]
         axis, index = claim["axis"], claim["index"]
         hints = tuple(h for h in (puzzle.rows if axis == "row" else puzzle.cols)[index] if h > 0)
@@ -285,13 +274,69 @@ def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | No
         if link["say"] == "dead":
             if arr:
                 problems.append(f"{axis} {index} has room for its clue ({len(arr)} ways)")
-            continue
+            return n == len(links) - 1
         for p, v in link["cells"]:
-            if cells[p] != UNKNOWN or any(_value(hints, x, p) != v for x in arr) or not arr:
+            if cells[p] != UNKNOWN or not arr or any(_value(hints, x, p) != v for x in arr):
                 problems.append(f"{axis} {index}: cell {p} is not {v} in every arrangement")
             rr, cc = (index, p) if axis == "row" else (p, index)
             state[rr][cc] = v
+    return False
+
+
+def check_chain(step: Any, puzzle: Any, grid: list[list[int]]) -> list[str] | None:
+    """Problems of a contradiction step: from the grid before the step with the cell assumed,
+    each ``forced`` line's cells hold in every arrangement of its clue and the chain ends at a
+    ``dead`` line with none; for a chained contradiction, after the first chain (which ends
+    without a dead line) each ``branch`` value of the second cell ends at a dead line.  The
+    step decides the first assumed cell the other way."""
+    state = [list(row) for row in grid]
+    problems: list[str] = []
+    premises = list(step.premises)
+    a = premises[0]["claims"][0]
+    r, c, assumed = a["row"], a["column"], a["value"]
+    if premises[0]["say"] != "suppose" or state[r][c] != UNKNOWN:
+        return ["the chain does not start by supposing an undecided cell"]
+    if tuple(step.cells) != ((r, c, FILLED + CROSSED - assumed),):
+        problems.append("the step does not decide the assumed cell the other way")
+    state[r][c] = assumed
+    cuts = [i for i, p in enumerate(premises) if p["say"] == "branch"]
+    first = premises[1 : cuts[0] if cuts else len(premises)]
+    ended = _replay(first, puzzle, state, problems)
+    if ended is None:
+        return None
+    if not cuts:
+        return problems if ended else [*problems, "the chain does not end at one dead line"]
+    if ended or len(cuts) != 2:
+        return [*problems, "a chained contradiction needs two branches after its first chain"]
+    values = set()
+    for i, j in ((cuts[0], cuts[1]), (cuts[1], len(premises))):
+        b = premises[i]["claims"][0]
+        branch = [list(row) for row in state]
+        if branch[b["row"]][b["column"]] != UNKNOWN:
+            problems.append("a branch supposes a decided cell")
+        branch[b["row"]][b["column"]] = b["value"]
+        values.add((b["row"], b["column"], b["value"]))
+        ended = _replay(premises[i + 1 : j], puzzle, branch, problems)
+        if ended is None:
+            return None
+        if not ended:
+            problems.append("a branch does not end at one dead line")
+    if len({(x, y) for x, y, _ in values}) != 1 or {v for *_, v in values} != {FILLED, CROSSED}:
+        problems.append("the branches are not both values of one cell")
     return problems
+
+
+def check_guess(step: Any, puzzle: Any) -> list[str]:
+    """A search step's guess: the cell has the guessed value in a solution the complete solver
+    finds (the one the trace continues from)."""
+    from nonostudio.core.solver import solve
+
+    claim = step.premises[0]["claims"][0]
+    solution = solve(puzzle).solution
+    r, c, v = claim["row"], claim["column"], claim["value"]
+    if solution is None or int(solution[r, c]) != v or tuple(step.cells) != ((r, c, v),):
+        return [f"the guess ({r}, {c}) = {v} is not the solution's value"]
+    return []
 
 
 def check_trace(trace: Any) -> tuple[int, int, list[str]]:
@@ -301,7 +346,10 @@ def check_trace(trace: Any) -> tuple[int, int, list[str]]:
     checked = skipped = 0
     problems = []
     for k, step in enumerate(trace.steps):
-        if any(p["say"] == "suppose" for p in step.premises):
+        if step.premises and step.premises[0]["say"] == "guess":
+            checked += 1
+            problems += [f"step {k + 1} ({step.text}): {p}" for p in check_guess(step, puzzle)]
+        elif any(p["say"] == "suppose" for p in step.premises):
             found = check_chain(step, puzzle, grid)
             if found is None:
                 skipped += 1

@@ -262,10 +262,15 @@ def test_a_probe_is_explained_by_its_contradiction() -> None:
         ), step.text
 
 
-def test_search_steps_are_named() -> None:
+def test_search_steps_are_named_guesses_and_the_trace_goes_on() -> None:
+    # Two solutions: line logic and contradictions decide nothing, so the search step guesses
+    # one cell (saying what it assumed) and line logic does the rest.
     trace = rule_trace(Puzzle(((1,), (1,)), ((1,), (1,))), LEARNED.rules)
-    (step,) = trace.steps
-    assert step.technique == "search" and "Search" in step.text and "several" in step.text
+    step, *rest = trace.steps
+    assert step.technique == "search" and step.cells == ((0, 0, FILLED),), step
+    assert step.text.startswith("Row 1, column 1 — Search: ") and "several" in step.text
+    assert "take this cell as filled" in step.text
+    assert rest and all(s.kind in (RULE, LINE) for s in rest) and trace.solved
 
 
 def test_the_narration_and_summary_use_the_steps_sentences() -> None:
