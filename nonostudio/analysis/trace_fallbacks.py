@@ -138,7 +138,7 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     raise AssertionError("line logic refutes an assumption in any order")
 
 
-CHAIN_CANDIDATES = 16
+CHAIN_CANDIDATES = 8
 """A contradiction step is the shortest chain among the first this many refuted assumptions."""
 
 
@@ -207,7 +207,7 @@ def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
     )
 
 
-DEEP_BUDGET = 1_000
+DEEP_BUDGET = 300
 """Second cells a chained-contradiction step may try, in all, before search takes over (on
 grids over 400 cells, proportionally fewer)."""
 

@@ -9,6 +9,7 @@ drives both is :func:`nonostudio.analysis.trace.rule_trace`.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -86,6 +87,10 @@ class Tracer:
         self.search: SolveResult | None = None  # the complete solver's result, once it ran
         # Each line's easiest technique and where, as of the line's cells (a tutor's pace).
         self.chain_cache: dict = {}  # line solves of contradiction chains, across probe steps
+        self._dirty: set[LineKey] = {("row", r) for r in range(puzzle.height)}
+        self._dirty |= {("column", c) for c in range(puzzle.width)}
+        self._ranks: list[tuple[tuple[int, int, int], int, LineKey]] = []
+        self._version: dict[LineKey, int] = {}
         self._choices: dict[LineKey, tuple[tuple[int, ...], tuple | None]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
@@ -131,11 +136,14 @@ class Tracer:
         own_kinds = (RULE,) if self.complete else (RULE, LINE)
         own = (step.axis, step.index) if step.kind in own_kinds else None
         stuck = self.stuck
+        dirty = self._dirty
         for r, c, v in step.cells:
             self.grid[r][c] = v
             self.columns[c][r] = v
             stuck.discard(("row", r))
             stuck.discard(("column", c))
+            dirty.add(("row", r))
+            dirty.add(("column", c))
             for key in (("row", r), ("column", c)):
                 if key != own:
                     self.push(key)
@@ -293,23 +301,25 @@ class Tracer:
         when the rule set's first fill there is part of it, else as a step beyond the rules
         (None: line logic is stuck; with ``need_rule``, also when the easiest step is beyond
         the rules)."""
-        best: tuple[int, int, int, int] | None = None
-        chosen: tuple[LineKey, SubLine | None, str] | None = None
-        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
-            for index in range(count):
-                key = (axis, index)
-                if key in self.stuck:
-                    continue
-                choice = self.line_choice(key)
-                if choice is None:
-                    self.stuck.add(key)
-                    continue
-                rank = (choice[0], 0 if axis == "row" else 1, index, 0)
-                if best is None or rank < best:
-                    best, chosen = rank, (key, choice[2], choice[3])
-        if chosen is None:
+        # Lines whose cells changed get their choice again; the heap holds every line's rank
+        # (an entry is current while its version is the line's).
+        heap, version = self._ranks, self._version
+        for key in self._dirty:
+            version[key] = version.get(key, 0) + 1
+            choice = self.line_choice(key)
+            if choice is not None:
+                axis, index = key
+                rank = (choice[0], 0 if axis == "row" else 1, index)
+                heapq.heappush(heap, (rank, version[key], key))
+        self._dirty.clear()
+        while heap and heap[0][1] != version[heap[0][2]]:
+            heapq.heappop(heap)
+        if not heap:
             return None
-        (axis, index), part, technique = chosen
+        axis, index = heap[0][2]
+        cached = self._choices[(axis, index)][1]
+        assert cached is not None
+        _, _, part, technique = cached
         line = self.line(axis, index)
         seen = line if part is None else part.line
         offset = 0 if part is None else part.cell_start

@@ -2,7 +2,8 @@
 
 Each step is one technique's complete move on one line, explained in a sentence (see
 :mod:`nonostudio.analysis.trace`); ``--json`` gives them as a ``steps`` list of
-``{technique, technique_name, kind, line, cells, text, rule, focus}`` items.
+``{technique, technique_name, kind, line, cells, text, rule, focus, premises}`` items, the
+premises being the claims the text states, checkable by brute force.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
 
 
 def step_json(step: Step) -> dict[str, Any]:
-    """A step for ``--json``: technique (id and name), kind, line, cells, text, rule, focus."""
+    """A step for ``--json``: technique (id and name), kind, line, cells, text, rule, focus, and
+    the premises its text states (checkable claims; see nonostudio.analysis.premises)."""
     technique = BY_ID.get(step.technique)
     return {
         "technique": step.technique or None,
@@ -106,6 +108,7 @@ def step_json(step: Step) -> dict[str, Any]:
             "clues": list(step.focus_clues),
             "spans": [list(span) for span in step.focus_spans],
         },
+        "premises": list(step.premises),
     }
 
 

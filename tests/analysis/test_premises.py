@@ -197,3 +197,34 @@ def test_contradictions_are_chains_the_checker_replays() -> None:
         p, v = links[0]["cells"][0]
         turned[i] = {**links[0], "cells": [[p, 1 - v], *links[0]["cells"][1:]]}
         assert check_chain(_Premise(turned, step.cells), puzzle, grid)
+
+
+def test_the_checker_reads_explain_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``explain --json`` carries each step's premises beside its text: the checker, reading
+    only the JSON, finds every claim true."""
+    import json
+    from types import SimpleNamespace
+
+    from nonostudio.cli.app import main
+
+    path = SAMPLES / "webpbn-00023-edge.non"
+    assert main(["explain", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    steps = []
+    for item in data["steps"]:
+        line = item["line"] or {"axis": "", "index": -1}
+        steps.append(
+            SimpleNamespace(
+                kind=item["kind"],
+                axis=line["axis"],
+                index=line["index"],
+                cells=tuple(tuple(c) for c in item["cells"]),
+                text=item["text"],
+                premises=tuple(item["premises"]),
+            )
+        )
+    assert all(s.premises for s in steps), "every step states its premises"
+    assert any(s.kind == "probe" for s in steps)
+    trace = SimpleNamespace(puzzle=read_all(path)[0][1], steps=steps)
+    checked, skipped, problems = check_trace(trace)
+    assert checked == len(steps) and not skipped and not problems, problems[:3]
