@@ -46,7 +46,7 @@ Solved = dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None]
 def _solve(hints: Sequence[int], cells: Sequence[int], cache: Solved) -> tuple[int, ...] | None:
     key = (tuple(hints), tuple(cells))
     if key not in cache:
-        if len(cache) > 400_000:
+        if len(cache) > 200_000:
             cache.clear()
         cache[key] = solve_cells(hints, cells)
     return cache[key]

@@ -33,13 +33,14 @@ DecisiveFill = NewFill
 class RuleFills:
     """A rule set compiled once for a trace, with the first decisive fill of each line state."""
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
+    def __init__(self, rules: Sequence[Rule], room: int = 1_000_000) -> None:
         self.rules = tuple(rules)
         # Each rule with its fill's value (its own compiled function is not needed here).
         self.programs = [(rule, fill_value(rule)) for rule in self.rules]
         # What decisive() runs: every rule, in apply_rule's order, in one generated function.
         self._first_new = first_new_fill(self.rules)
         self._decisive: dict[tuple[tuple[int, ...], tuple[int, ...]], DecisiveFill | None] = {}
+        self.room = room  # line states remembered at most (then forgotten, all at once)
 
     def first(self, seen: Line) -> tuple[str, bool, dict[str, Element], RuleFill] | None:
         """The first fill on ``seen`` that is not empty and not made of cells ``seen`` already
@@ -49,6 +50,8 @@ class RuleFills:
         if key in self._decisive:
             found = self._decisive[key]
         else:
+            if len(self._decisive) > self.room:
+                self._decisive.clear()
             found = self._decisive[key] = self.decisive(seen)
         if found is None:
             return None

@@ -22,7 +22,7 @@ from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
 from nonostudio.analysis.technique_moves import DECIDES_ONLY
-from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK, ORDER
+from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
 from nonostudio.analysis.trial_memory import TrialMemory
 from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -64,7 +64,10 @@ class Tracer:
         complete_moves: bool = True,
     ) -> None:
         self.puzzle = puzzle
-        self.fills = RuleFills(rules)  # the rules compiled, first fills remembered
+        # Line states remembered per cache (line solves, moves, first fills): about 4 million
+        # cells' worth, so that memory stays bounded on large puzzles.
+        self.cache_room = max(1_000, 4_000_000 // max(puzzle.width, puzzle.height, 1))
+        self.fills = RuleFills(rules, self.cache_room)  # the rules compiled, first fills kept
         self.complete = complete_moves
         self._moves: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._first: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
@@ -91,7 +94,9 @@ class Tracer:
         self._dirty |= {("column", c) for c in range(puzzle.width)}
         self._ranks: list[tuple[tuple[int, int, int], int, LineKey]] = []
         self._version: dict[LineKey, int] = {}
-        self._choices: dict[LineKey, tuple[tuple[int, ...], tuple | None]] = {}
+        self._open: dict[LineKey, Line] = {}  # lines line logic decides a cell on
+        self._parts: dict[LineKey, list[SubLine]] = {}
+        self._found: dict[LineKey, tuple[SubLine | None, str]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
         for c in range(puzzle.width):
@@ -117,6 +122,8 @@ class Tracer:
         """The line's maximal transition; InconsistentPuzzleError when it has no solution."""
         key = (line.hints, line.cells)
         if key not in self._forced:
+            if len(self._forced) > self.cache_room:
+                self._forced.clear()
             self._forced[key] = solve_cells(line.hints, line.cells)
         out = self._forced[key]
         if out is None:
@@ -229,6 +236,8 @@ class Tracer:
         key = (technique, hints, cells)
         out = self._moves.get(key)
         if out is None:
+            if len(self._moves) > self.cache_room:
+                self._moves.clear()
             out = self._moves[key] = BY_ID[technique].apply(hints, cells)
         return out
 
@@ -259,32 +268,30 @@ class Tracer:
 
     # ---- a tutor's pace -------------------------------------------------------------------------
 
-    def line_choice(self, key: LineKey) -> tuple[int, int, SubLine | None, str] | None:
-        """The easiest technique deciding a cell of the line, on the whole line or one of the
-        oracle's parts of it: ``(its order, -cells its move decides, the part, technique)``
-        (cached per line state; None: line logic decides nothing there)."""
+    def line_open(self, key: LineKey) -> Line | None:
+        """The line, when line logic decides a cell there (None: it decides none); the rule
+        set's first fill there is checked on the way."""
         line = self.line(*key)
-        cached = self._choices.get(key)
-        if cached is not None and cached[0] == line.cells:
-            return cached[1]
-        choice: tuple[int, int, SubLine | None, str] | None = None
-        if UNKNOWN in line.cells:
-            forced = self.forced(*key, line)  # a contradictory line has no rules and no parts
-            self.audit(*key, line)
-        if UNKNOWN in line.cells and forced != line.cells:
-            candidates: list[tuple[Line, SubLine | None]] = [(line, None)]
-            candidates += [(part.line, part) for part in decompose(line)]
-            for seen, part in candidates:
-                technique = self.first_technique(seen)
-                if technique is None:
-                    continue
-                after = self.move(technique, seen.hints, seen.cells)
-                gained = sum(1 for a, b in zip(seen.cells, after, strict=True) if a != b)
-                option = (ORDER[technique], -gained, part, technique)
-                if choice is None or option[:2] < choice[:2]:
-                    choice = option
-        self._choices[key] = (line.cells, choice)
-        return choice
+        if UNKNOWN not in line.cells:
+            return None
+        forced = self.forced(*key, line)  # a contradictory line has no rules and no parts
+        self.audit(*key, line)
+        return None if forced == line.cells else line
+
+    def decides(self, key: LineKey, k: int) -> tuple[SubLine | None, str] | None:
+        """Whether the ``k``-th technique of the catalogue decides a cell on the (open) line,
+        first, or on one of the oracle's parts of it: ``(the part, technique)``."""
+        technique = CATALOGUE[k].id
+        line = self._open[key]
+        if self.move(technique, line.hints, line.cells) != line.cells:
+            return None, technique
+        parts = self._parts.get(key)
+        if parts is None:
+            parts = self._parts[key] = decompose(line)
+        for part in parts:
+            if self.move(technique, part.line.hints, part.line.cells) != part.line.cells:
+                return part, technique
+        return None
 
     def audit(self, axis: str, index: int, line: Line) -> None:
         """Check the rule set's first fill on the line (or, with none there, on the oracle's
@@ -301,31 +308,50 @@ class Tracer:
         when the rule set's first fill there is part of it, else as a step beyond the rules
         (None: line logic is stuck; with ``need_rule``, also when the easiest step is beyond
         the rules)."""
-        # Lines whose cells changed get their choice again; the heap holds every line's rank
-        # (an entry is current while its version is the line's).
-        heap, version = self._ranks, self._version
-        for key in self._dirty:
+        # Each line waits in a heap under the easiest technique not yet ruled out for it (its
+        # rank: that technique's order, then reading order); the top is tried with that
+        # technique, and either decides a cell there (the step) or goes back one technique
+        # harder.  A line whose cells changed starts again from the easiest (an entry is
+        # current while its version is the line's).
+        heap, version, found = self._ranks, self._version, self._found
+        for key in self._dirty:  # opened when they come to the top
             version[key] = version.get(key, 0) + 1
-            choice = self.line_choice(key)
-            if choice is not None:
-                axis, index = key
-                rank = (choice[0], 0 if axis == "row" else 1, index)
-                heapq.heappush(heap, (rank, version[key], key))
+            found.pop(key, None)
+            self._open.pop(key, None)
+            self._parts.pop(key, None)
+            heapq.heappush(heap, ((0, 0 if key[0] == "row" else 1, key[1]), version[key], key))
         self._dirty.clear()
-        while heap and heap[0][1] != version[heap[0][2]]:
+        last = len(CATALOGUE) - 1
+        while heap:
+            rank, current, key = heap[0]
+            if current != version[key]:
+                heapq.heappop(heap)
+                continue
+            if key in found:
+                break
+            if key not in self._open:
+                line = self.line_open(key)
+                if line is None:
+                    heapq.heappop(heap)
+                    continue
+                self._open[key] = line
+            hit = self.decides(key, rank[0])
+            if hit is not None:
+                found[key] = hit
+                break
             heapq.heappop(heap)
+            if rank[0] < last:
+                heapq.heappush(heap, ((rank[0] + 1, rank[1], rank[2]), current, key))
         if not heap:
             return None
         axis, index = heap[0][2]
-        cached = self._choices[(axis, index)][1]
-        assert cached is not None
-        _, _, part, technique = cached
+        part, technique = found[(axis, index)]
         line = self.line(axis, index)
         seen = line if part is None else part.line
         offset = 0 if part is None else part.cell_start
-        hit = self.fills.first(seen)
-        if hit is not None:
-            name, flipped, env, fill = hit
+        first = self.fills.first(seen)
+        if first is not None:
+            name, flipped, env, fill = first
             new = self._check(name, axis, index, line, seen, offset, fill)
             want = [p - offset for p in new]
             after = self.move(technique, seen.hints, seen.cells)
