@@ -54,6 +54,8 @@ def rule_trace(
     interpreter's order.  Without ``fallback`` the trace stops where the rules get stuck.
     ``progress(fraction decided, message)`` is called after each step; ``should_stop()``
     returning True ends the trace early (``interrupted``), as does reaching ``max_steps``.
+    With complete moves and fallbacks, each step is the easiest technique deciding a cell
+    anywhere in the grid (a tutor's pace; puzzles up to :data:`TUTOR_MAX_CELLS` cells).
     ``start_grid`` (cells already decided, e.g. by a player asking for a hint) makes the steps
     continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
     traces without one.  ``complete_moves`` (default) makes every step a technique's complete
@@ -82,7 +84,7 @@ def rule_trace(
             )
             progress(1 - tracer.unknown / total, f"step {len(tracer.steps)}: {what}")
 
-    tutor = complete_moves and fallback
+    tutor = complete_moves and fallback and puzzle.width * puzzle.height <= TUTOR_MAX_CELLS
     while tracer.unknown:
         if tutor:
             interrupted = _tutor_steps(tracer, stopped, report) or stopped()
@@ -129,6 +131,13 @@ def rule_set_trace(
         progress=progress,
         should_stop=should_stop,
     )
+
+
+TUTOR_MAX_CELLS = 160 * 160
+"""Puzzles up to this many cells are traced at a tutor's pace (the easiest step anywhere, every
+changed line looked at again after each step); larger ones, far beyond what a player studies
+step by step (Cauldron is 512x512), line by line from a queue with the rules first (a
+technique's move on the line a rule fires on), which is many times faster there."""
 
 
 def _tutor_steps(
