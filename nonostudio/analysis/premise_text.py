@@ -116,7 +116,9 @@ def _held_bound(nm: Naming, claims: Sequence[Claim], c: Claim) -> str:
                 bound = f"ends by cell {c['max'] + nm.clues[i]}"
             else:
                 bound = f"starts at cell {c['min'] + 1} or later"
-            return f"{nm.clue(i, subject=True)} holding the box at {cells_text(_span(h))}, {bound}"
+            return (
+                f"{nm.clue(i, subject=True)} holds the box at {cells_text(_span(h))}, so it {bound}"
+            )
     return _bound(nm, c)
 
 
@@ -168,7 +170,7 @@ def _between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]
     they = "it is" if len(crossed) == 1 else "they are"
     if not bounds:
         return f"no clue can reach {cells_text(crossed)}, so {they} empty"
-    return f"{where}, so {cells_text(crossed)} {_are(crossed)} empty"
+    return f"{where}: {cells_text(crossed)} {_are(crossed)} empty"
 
 
 def _misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -322,9 +324,24 @@ WORDS: dict[str, Callable[[Naming, Sequence[Claim], Sequence[Sequence[int]]], st
 }
 
 
-def premise_sentence(nm: Naming, premise: dict[str, Any]) -> str:
-    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words."""
-    return WORDS[premise["say"]](nm, premise["claims"], premise["cells"])
+def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim] = ()) -> str:
+    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words; a box's
+    holder already ``stated`` by an earlier premise of the step is not said again."""
+    claims = premise["claims"]
+    if stated and premise["say"] in ("simple_spaces", "mercury"):
+        again = [c for c in claims if c["claim"] == "holders" and c in stated]
+        if again:  # "… the 8 holds the box at cells 10–12 …; and it ends by cell 17: …"
+            bounds = [c for c in claims if c["claim"] == "starts"]
+            held = {h["clues"][0] for h in again}
+            words = [
+                _bound(nm, c).replace(nm.clue(c["clue"], subject=True), "it", 1)
+                if c["clue"] in held
+                else _held_bound(nm, claims, c)
+                for c in bounds
+            ]
+            crossed = [p for p, _ in premise["cells"]]
+            return f"and {' and '.join(words)}: {cells_text(crossed)} {_are(crossed)} empty"
+    return WORDS[premise["say"]](nm, claims, premise["cells"])
 
 
 def part_text(nm: Naming, claim: Claim) -> str:
@@ -354,7 +371,7 @@ def premise_focus(
     for premise in premises:
         for c in premise["claims"]:
             kind = c["claim"]
-            if kind in ("block", "boxes"):
+            if kind in ("block", "boxes", "holders"):  # a box its holders are named for
                 spans.append(("block", c["start"], c["end"]))
             elif kind == "gap":
                 spans.append(("gap", c["start"], c["end"]))

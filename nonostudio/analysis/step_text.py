@@ -134,15 +134,17 @@ def step_sentence(
     then each premise's words; the focus is what the premises are about."""
     nm = Naming(axis, normal_clues(line_clues), line_size)
     parts = []
+    stated: list[dict[str, Any]] = []
     round_ = 0
     for premise in premises:
         if premise["say"] == "part":
             parts.append(part_text(nm, premise["claims"][0]))
             continue
-        text = premise_sentence(nm, premise)
+        text = premise_sentence(nm, premise, stated)
+        stated += premise["claims"]
         if premise.get("round", 0) > round_:  # a premise on the cells the last round decided
             round_ = premise["round"]
-            text = "then " + text
+            text = "then " + text.removeprefix("and ")
         parts.append(text)
     name = BY_ID[technique_id].name + (" (beyond the rules)" if beyond_rules else "")
     body = "; ".join(parts)
