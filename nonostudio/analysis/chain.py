@@ -282,7 +282,7 @@ def shortest_chain(
         chain = refutation_chain(puzzle, grid, r, c, assumed, cache=cache)
         if chain is not None and (best is None or len(chain) < len(best[3])):
             best = (r, c, assumed, chain)
-            if len(chain) == 1:
+            if len(chain) <= 3:  # short enough to follow: look no further
                 break
     return best
 

@@ -269,13 +269,11 @@ class Tracer:
     # ---- a tutor's pace -------------------------------------------------------------------------
 
     def line_open(self, key: LineKey) -> Line | None:
-        """The line, when line logic decides a cell there (None: it decides none); the rule
-        set's first fill there is checked on the way."""
+        """The line, when line logic decides a cell there (None: it decides none)."""
         line = self.line(*key)
         if UNKNOWN not in line.cells:
             return None
         forced = self.forced(*key, line)  # a contradictory line has no rules and no parts
-        self.audit(*key, line)
         return None if forced == line.cells else line
 
     def decides(self, key: LineKey, k: int) -> tuple[SubLine | None, str] | None:
@@ -300,8 +298,8 @@ class Tracer:
 
     def audit(self, axis: str, index: int, line: Line) -> None:
         """Check the rule set's first fill on the line (or, with none there, on the oracle's
-        parts of it) against line logic: UnsoundRuleError for a wrong one, wherever the tutor's
-        steps go (a rule step checks its own fill again)."""
+        parts of it) against line logic: UnsoundRuleError for a wrong one.  The tutor's steps
+        check the fill on the line they take, and every line where line logic is stuck."""
         if self._first_fill(axis, index, line, line, 0) is None:
             for part in decompose(line):
                 self._first_fill(axis, index, line, part.line, part.cell_start)
@@ -347,7 +345,12 @@ class Tracer:
             heapq.heappop(heap)
             if rank[0] < last:
                 heapq.heappush(heap, ((rank[0] + 1, rank[1], rank[2]), current, key))
-        if not heap:
+        if not heap:  # line logic is stuck: check the rules' fills on every line first
+            for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+                for index in range(count):
+                    line = self.line(axis, index)
+                    if UNKNOWN in line.cells:
+                        self.audit(axis, index, line)
             return None
         axis, index = heap[0][2]
         part, technique = found[(axis, index)]

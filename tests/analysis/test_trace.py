@@ -280,7 +280,9 @@ def test_search_guesses_a_cell_of_a_puzzle_with_several_solutions() -> None:
 
 
 def test_an_unsound_rule_is_named_with_the_line() -> None:
-    puzzle = Puzzle(((1,), ()), ((1,), ()))  # row 1 is "(1) --": cell 1 is not forced
+    # Two solutions: line logic is stuck at once, and every line's first rule fill is checked
+    # there; row 1 is "(1) --": cell 1 is not forced.
+    puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))
     with pytest.raises(UnsoundRuleError) as info:
         rule_trace(puzzle, [PACK_LEFT])
     message = str(info.value)
