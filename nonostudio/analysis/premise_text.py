@@ -207,8 +207,18 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
 
 
 def _punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
-    bounds = [c for c in claims if c["claim"] == "starts"]
-    return f"{_placed(nm, claims)}, so {_between(nm, bounds, cells)}"
+    placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
+    words = []
+    for c in _all(claims, "starts"):
+        text = _bound(nm, c)
+        if c["clue"] in placed and len(placed) == 1:  # the placed block's own clue: "it"
+            text = text.replace(nm.clue(c["clue"], subject=True), "it", 1)
+        words.append(text)
+    crossed = [p for p, _ in cells]
+    empty = f"{cells_text(crossed)} {_are(crossed)} empty"
+    if not words:
+        return f"{_placed(nm, claims)}, so no clue reaches them: {empty}"
+    return f"{_placed(nm, claims)}, so {' and '.join(words)}: {empty}"
 
 
 def _punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

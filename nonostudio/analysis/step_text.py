@@ -1,11 +1,12 @@
 """A step of a solving trace explained as a player reads it: the technique and its instance.
 
-:func:`explain_move` turns one technique's complete move on one line (or oracle sub-line) into a
-sentence or two — the technique's name, then the instance in plain words: which clue (named as a
-player sees it, "the second clue, 8"), which block or gap, why, and which cells.  Cells and clues
-are numbered as the grid shows them (rows from the left, columns from the top, from 1), whatever
-direction a rule matched the line in.  The :class:`Explanation` also keeps what to highlight: the
-clues named and the cell ranges of the blocks, gaps and cells the sentence is about.
+:func:`step_sentence` words a line step from its premises (the claims that prove its cells,
+:mod:`nonostudio.analysis.premises`) and nothing else: the line, the technique's name, then
+each premise in plain words — which clue (named as a player sees it, "the second clue, 8"),
+which block, gap or bound, and which cells.  Cells and clues are numbered as the grid shows them
+(rows from the left, columns from the top, from 1).  The :class:`Explanation` also keeps what to
+highlight: the clues and cell ranges the premises are about.  :func:`explain_move` explains a
+technique's move on one line the same way; contradictions and guesses have their own texts.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.move_line import MoveLine, Span, cells_text, clues_text
+from nonostudio.analysis.move_line import Span, clues_text
 from nonostudio.analysis.naming import line_name
 from nonostudio.analysis.premise_text import Naming, part_text, premise_focus, premise_sentence
 from nonostudio.analysis.technique_moves import normal_clues
-from nonostudio.analysis.technique_sentences import SENTENCES
 from nonostudio.analysis.techniques import BY_ID
-from nonostudio.core.line import FILLED
+from nonostudio.core.line import FILLED, Line
 
 __all__ = [
     "Explanation",
@@ -47,40 +47,21 @@ def explain_move(
     axis: str,
     index: int,
     hints: Sequence[int],
-    before: Sequence[int],
-    after: Sequence[int],
+    cells: Sequence[int],
     *,
-    cell_offset: int = 0,
-    clue_offset: int = 0,
-    line_clues: Sequence[int] | None = None,
     line_size: int | None = None,
-    beyond_rules: bool = False,
-) -> Explanation:
-    """The sentence for a line technique's complete move.
+) -> tuple[Explanation, list[dict[str, Any]]]:
+    """A line technique's move on a whole line (clue ``hints``, cells ``cells``) explained as a
+    trace step explains it: the sentence made of its premises
+    (:func:`~nonostudio.analysis.premises.gather_premises`, as many as the sentence has room
+    for) and the premises themselves (empty when the technique decides nothing there)."""
+    from nonostudio.analysis.premises import gather_premises
 
-    ``hints``/``before``/``after`` are the (sub-)line the move was made on; for an oracle
-    sub-line, ``cell_offset`` and ``clue_offset`` place it on the whole line, whose clue is
-    ``line_clues`` and size ``line_size``.  ``beyond_rules`` marks a step the rule set had no
-    rule for (a fallback).
-    """
-    x = MoveLine(axis, hints, before, after, cell_offset, clue_offset, line_clues)
-    if line_size is not None:
-        x.line_size = line_size
-    try:
-        body = SENTENCES[technique_id](x)
-    except (ValueError, IndexError, StopIteration):  # a state the sentence does not foresee:
-        x.clues.clear()  # say the move plainly rather than fail the whole trace
-        x.spans.clear()
-        body = (
-            f"{BY_ID[technique_id].idea[0].lower()}{BY_ID[technique_id].idea[1:-1]}: "
-            f"{x.effect(limit=3)}."
-        )
-    where = line_name(axis, index)
-    if line_size is not None and len(x.before) < line_size:
-        part = cells_text(range(len(x.before)), cell_offset)
-        where += f", {part} (only {clues_text(x.hints)} there)"
-    name = BY_ID[technique_id].name + (" (beyond the rules)" if beyond_rules else "")
-    return Explanation(f"{where} — {name}: {body}", tuple(x.clues), tuple(x.spans))
+    line = Line(normal_clues(hints), tuple(int(c) for c in cells))
+    premises: list[dict[str, Any]] = []
+    gather_premises(technique_id, axis, line, line, 0, 0, False, premises)
+    size = len(line.cells) if line_size is None else line_size
+    return step_sentence(technique_id, axis, index, line.hints, size, premises), premises
 
 
 def probe_text(

@@ -136,46 +136,41 @@ def test_a_step_names_the_clue_as_a_player_sees_it() -> None:
     # (1 8) in 12 cells: the 8 starts at cell 3 at the earliest, at cell 5 at the latest.
     before = cells_from_text("------------")
     after = BY_ID["overlap"].apply((1, 8), before)
-    text = explain_move("overlap", "row", 2, (1, 8), before, after).text
+    text = explain_move("overlap", "row", 2, (1, 8), before)[0].text
+    assert after != before
     assert text == (
-        "Row 3 — Overlap: the second clue, 8, starts at cell 3 at the earliest and "
-        "cell 5 at the latest, so it covers cells 5–10 either way."
+        "Row 3 — Overlap: the second clue, 8, cannot start before cell 3 or after cell 5, "
+        "so it covers cells 5–10 either way."
     )
     assert ordinal(1) == "second" and ordinal(11) == "12th" and ordinal(21) == "22nd"
 
 
 def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
-    # The oracle's sub-line is cells 5-12 of a 12-cell row holding the third clue only.
-    before = cells_from_text("--------")
-    after = BY_ID["overlap"].apply((6,), before)
-    x = explain_move(
-        "overlap",
-        "row",
-        0,
-        (6,),
-        before,
-        after,
-        cell_offset=4,
-        clue_offset=2,
-        line_clues=(1, 1, 6),
-        line_size=12,
-    )
-    assert x.text.startswith("Row 1, cells 5–12 (only 6 there) — Overlap: the third clue, 6,")
-    assert "cells 7–10" in x.text and x.clues == (2,)
-    assert ("cells", 6, 10) in x.spans
+    # A step on an oracle's part states the part as a premise (which clues it holds, checked
+    # by brute force in test_premises) and numbers cells and clues on the whole line.
+    trace = rule_trace(sample("jwilk-038-bike.non"), LEARNED.rules)
+    parts = [s for s in trace.steps if s.subline is not None]
+    assert parts
+    for step in parts:
+        (part,) = [p for p in step.premises if p["say"] == "part"]
+        start, end = step.subline
+        claim = part["claims"][0]
+        assert (claim["start"], claim["end"]) == (start, end)
+        assert f"cells {start + 1}–{end}" in step.text or f"cell {start + 1}" in step.text
+        along = 1 if step.axis == "row" else 0
+        assert all(start <= cell[along] < end for cell in step.cells)
 
 
 @pytest.mark.parametrize(
     ("technique", "clues", "before", "words"),
     [
-        ("small_gap", (4,), "----x---x---", ("the gaps at cells 6–8, 10–12 are too small",)),
-        ("small_gap", (4,), "---x-------", ("the gap at cells 1–3 holds 3 cells",)),
         (
             "small_gap",
-            (3,),
-            "---x--x---",
-            ("the gap at cells 5–6 holds 2 cells", "the smallest clue that can reach it is 3"),
+            (4,),
+            "----x---x---",
+            ("the gap at cells 6–8 holds 3 cells, fewer than the shortest clue, 4, needs",),
         ),
+        ("small_gap", (4,), "---x-------", ("the gap at cells 1–3 holds 3 cells",)),
         (
             "punctuate",
             (1, 3),
@@ -187,8 +182,8 @@ def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
             (4,),
             "xO--------",
             (
-                "the box at cell 2 touches the cross at cell 1",
-                "at least 4 long",
+                "the box at cell 2 can only be the 4 starting at cell 2",
+                "it cannot cross the cross at cell 1",
                 "cells 3–5 are filled",
             ),
         ),
@@ -196,16 +191,16 @@ def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
             "mercury",
             (4,),
             "----OO----",
-            ("the box at cells 5–6 can only be the 4", "cannot reach cells 1–2, 9–10"),
+            ("the 4 holds the box at cells 5–6", "cells 1–2 are empty", "cells 9–10 are empty"),
         ),
         (
             "joining_splitting",
             (4,),
             "---O-O---",
-            ("only the 4 can hold the boxes on both sides of cell 5",),
+            ("the blocks at cell 4 and cell 6 can only both be the 4", "cell 5"),
         ),
         ("empty_line", (), "-----", ("the clue is 0, so all 5 cells are empty",)),
-        ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clue 2 1",)),
+        ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clues 2 1",)),
         ("line_solver", (2, 1), "--xO---", ("in both ways the clue 2 1 fits, cell 6 is empty",)),
     ],
 )
@@ -215,11 +210,12 @@ def test_each_technique_says_its_instance(
     cells = cells_from_text(before)
     after = BY_ID[technique].apply(clues, cells)
     assert after != cells
-    x = explain_move(technique, "column", 4, clues, cells, after)
+    x, premises = explain_move(technique, "column", 4, clues, cells)
+    assert premises
     assert x.text.startswith(f"Column 5 — {BY_ID[technique].name}: ")
     for w in words:
         assert w in x.text, x.text
-    assert len(x.text.split()) <= 40, x.text
+    assert len(x.text.split()) <= 70, x.text
 
 
 def _numbers(text: str) -> set[int]:
@@ -373,7 +369,8 @@ def test_every_technique_explains_any_line_it_changes() -> None:
             if after == cells:
                 continue
             seen[technique.id] += 1
-            x = explain_move(technique.id, "row", 0, clues, cells, after)
+            x, premises = explain_move(technique.id, "row", 0, clues, cells)
+            assert premises, (technique.id, clues, cells)
             assert x.text.startswith(f"Row 1 — {technique.name}: "), x.text
             assert len(x.text.split()) <= 70, x.text
             assert all(0 <= a < b <= n for _, a, b in x.spans), (x, clues, cells)
