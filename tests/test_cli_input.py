@@ -83,6 +83,12 @@ def test_format_forces_a_reader(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["solve", "--format", "nope", str(path)]) == 2
     err = capsys.readouterr().err
     assert "unknown format 'nope'" in err and "spoj" in err and "janko" in err
+    # explain and grade read with a forced reader too
+    assert main(["explain", "--format", "spoj", str(path)]) == 0
+    assert "Solved in" in capsys.readouterr().out
+    assert main(["grade", "--format", "spoj", str(path)]) == 0
+    assert "puzzle.data" in capsys.readouterr().out
+    assert main(["explain", "--format", "nin", str(path)]) == 2
 
 
 def test_json_is_utf8_whatever_the_file_names(tmp_path: Path) -> None:

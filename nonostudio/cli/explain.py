@@ -24,6 +24,7 @@ from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     ThrottledProgress,
+    add_format_option,
     load_puzzle,
     resolve,
     say,
@@ -61,6 +62,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         "string such as 1:1-1:1, or a Simon Tatham id",
     )
     parser.add_argument("--item", metavar="ID", help="which puzzle of a collection file")
+    add_format_option(parser)
     parser.add_argument(
         "--rules",
         metavar="NAME",
@@ -139,7 +141,7 @@ def _no_solution(args: argparse.Namespace, puzzle_data: dict[str, Any], why: str
 
 def run(args: argparse.Namespace) -> Outcome:
     """Trace the puzzle with the rule set and tell it."""
-    puzzle = load_puzzle(args.puzzle, args.item)
+    puzzle = load_puzzle(args.puzzle, args.item, args.fmt)
     try:
         check_size(puzzle, "explain")
     except PuzzleTooLargeError as exc:

@@ -23,7 +23,14 @@ from nonostudio.cli.batch import (
     worker_should_stop,
 )
 from nonostudio.cli.check import DEFAULT_TIME_LIMIT
-from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say, time_limit_arg
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    add_format_option,
+    positive_int_arg,
+    say,
+    time_limit_arg,
+)
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
@@ -67,6 +74,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})",
     )
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
+    add_format_option(parser)
     parser.add_argument(
         "--time-limit",
         metavar="S",
@@ -135,7 +143,7 @@ def run(args: argparse.Namespace) -> Outcome:
     if args.puzzles == ["lines-experiment"]:
         return run_lines_experiment(args)
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
-    tasks = list(read_tasks(args.puzzles))
+    tasks = list(read_tasks(args.puzzles, args.fmt))
     say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
     table, code = run_batch(tasks, job, args.jobs)
