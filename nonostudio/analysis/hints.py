@@ -159,7 +159,7 @@ def _line_premise(step: Step, puzzle: Puzzle) -> tuple[str, tuple[dict[str, Any]
     for premise in step.premises:
         shown.append(premise)
         if premise["say"] == "part":
-            said.append(part_text(nm, premise["claims"][0]))
+            said.append(part_text(nm, premise))
             continue
         reason = _reason(premise_sentence(nm, premise))
         if reason.startswith("so "):  # (a part's emptiness: the part is the reason)

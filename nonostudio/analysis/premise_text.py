@@ -354,16 +354,25 @@ def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim
     return WORDS[premise["say"]](nm, claims, premise["cells"])
 
 
-def part_text(nm: Naming, claim: Claim) -> str:
-    """A ``part`` claim: ``cells 1–8 hold the first clue, 4, and no other``."""
+def part_text(nm: Naming, premise: dict[str, Any]) -> str:
+    """A ``part`` premise: ``the block at cells 10–12 can only be the second clue, 3, so cells
+    1–8 hold the first clue, 4, and no other`` (the blocks matched to clues beside the part,
+    when they show it, then the part)."""
+    claim = _first(premise["claims"], "part")
     where = cells_text(_span(claim))
     clues = claim["clues"]
     if not clues:
-        return f"{where} hold no clue"
-    if len(clues) == 1:
-        return f"{where} hold {nm.clue(clues[0], subject=True)} and no other clue"
-    names = " ".join(str(nm.clues[i]) for i in clues)
-    return f"{where} hold the clues {names} and no others"
+        text = f"{where} hold no clue"
+    elif len(clues) == 1:
+        text = f"{where} hold {nm.clue(clues[0], subject=True)} and no other clue"
+    else:
+        names = " ".join(str(nm.clues[i]) for i in clues)
+        text = f"{where} hold the clues {names} and no others"
+    matched = [
+        f"the block at {cells_text(_span(h))} can only be {nm.clue(h['clues'][0])}"
+        for h in _all(premise["claims"], "holders")
+    ]
+    return f"{' and '.join(matched)}, so {text}" if matched else text
 
 
 def premise_focus(

@@ -444,6 +444,30 @@ def witnesses(
     return WITNESSES[technique](_Line(hints, cells, offset, clue_offset, sub))
 
 
+def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[Claim]:
+    """Matching blocks to clues by order and size: the blocks just outside the oracle's part
+    ``sub`` of the line that only the clue next to the part can be (``holders`` claims; the
+    clues beyond such a block lie beyond it, so the part's clues are cut off there).  Empty
+    when no such block shows the cut."""
+    clues = normal_clues(hints)
+    r = narrowed_ranges(clues, [int(c) for c in cells])
+    if r is None:
+        return []
+    out: list[Claim] = []
+    blocks = runs(cells, FILLED)
+    before = [b for b in blocks if b[1] <= sub.cell_start]
+    after = [b for b in blocks if b[0] >= sub.cell_end]
+    if sub.hint_start > 0 and before:
+        bs, be = before[-1]
+        if r.candidates(bs, be) == [sub.hint_start - 1]:
+            out.append({"claim": "holders", "start": bs, "end": be, "clues": [sub.hint_start - 1]})
+    if sub.hint_end < len(clues) and after:
+        bs, be = after[0]
+        if r.candidates(bs, be) == [sub.hint_end]:
+            out.append({"claim": "holders", "start": bs, "end": be, "clues": [sub.hint_end]})
+    return out
+
+
 BODY_WORDS = 62
 """A step's sentence states premises until its body would pass this many words (the first
 premise is always stated); the cells of the premises left out are the next step's."""
@@ -469,7 +493,7 @@ def gather_premises(
     from nonostudio.analysis.premise_text import Naming, part_text, premise_sentence
 
     nm = Naming(axis, normal_clues(line.hints), line.size)
-    words = sum(len(part_text(nm, p["claims"][0]).split()) for p in premises if p["say"] == "part")
+    words = sum(len(part_text(nm, p).split()) for p in premises if p["say"] == "part")
     state = list(seen.cells)
     decided: dict[int, int] = {}
     wanted = set(want)

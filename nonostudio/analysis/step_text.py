@@ -119,7 +119,7 @@ def step_sentence(
     round_ = 0
     for premise in premises:
         if premise["say"] == "part":
-            parts.append(part_text(nm, premise["claims"][0]))
+            parts.append(part_text(nm, premise))
             continue
         text = premise_sentence(nm, premise, stated)
         stated += premise["claims"]

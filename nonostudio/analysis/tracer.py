@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from nonostudio.analysis.naming import line_name, value_name
-from nonostudio.analysis.premises import gather_premises
+from nonostudio.analysis.premises import gather_premises, part_reasons
 from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
@@ -38,15 +38,17 @@ LineKey = tuple[str, int]  # ("row" | "column", index)
 _Hit = tuple[str, bool, dict[str, Element], int, list[int]]  # rule, flipped, env, value, new
 
 
-def _part_premise(sub: SubLine) -> dict[str, Any]:
-    """The premise that the oracle's sub-line holds its clues and no other."""
+def _part_premise(line: Line, sub: SubLine) -> dict[str, Any]:
+    """The premise that the oracle's sub-line holds its clues and no other, with the blocks
+    matched to the clues beside it when that matching shows it (:func:`part_reasons`)."""
     part = {
         "claim": "part",
         "start": sub.cell_start,
         "end": sub.cell_end,
         "clues": list(range(sub.hint_start, sub.hint_end)),
     }
-    return {"say": "part", "claims": [part], "cells": []}
+    reasons = part_reasons(line.hints, line.cells, sub)
+    return {"say": "part", "claims": [*reasons, part], "cells": []}
 
 
 def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
@@ -397,7 +399,7 @@ class Tracer:
         offset = 0 if sub is None else sub.cell_start
         clue_offset = 0 if sub is None else sub.hint_start
         sub_line = sub is not None
-        premises = [] if sub is None else [_part_premise(sub)]
+        premises = [] if sub is None else [_part_premise(line, sub)]
         decided = gather_premises(
             technique, axis, line, seen, offset, clue_offset, sub_line, premises, want
         )

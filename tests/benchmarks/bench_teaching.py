@@ -151,6 +151,21 @@ def easiest_order(puzzle: Puzzle, grid: np.ndarray) -> int | None:
     return None
 
 
+def part_reasons_count(trace) -> tuple[int, int]:
+    """``(oracle-part premises with blocks matched to clues as their reason, all of them)``."""
+    parts = [p for s in trace.steps for p in s.premises if p["say"] == "part"]
+    return sum(any(c["claim"] == "holders" for c in p["claims"]) for p in parts), len(parts)
+
+
+def chain_lengths(trace) -> list[int]:
+    """Line steps in each contradiction's chain (a chained one: all three chains)."""
+    return [
+        sum(p["say"] in ("forced", "dead") for p in s.premises)
+        for s in trace.steps
+        if s.technique in ("contradiction", "deep_contradiction")
+    ]
+
+
 def teaching_faults(trace) -> tuple[int, int, int]:
     """``(steps using a harder technique than the easiest deciding a cell anywhere, line steps
     with an unstated premise, contradiction or search steps while line logic could go on)``."""
@@ -256,6 +271,9 @@ def main() -> int:
 
     distinct, words, steps, named, incomplete = [], [], 0, 0, 0
     checked = skipped = false_steps = harder = unstated = early = 0
+    reasoned = parts = 0
+    chains: list[int] = []
+    searches = 0
     false_by: dict[str, int] = {}
     checked_by: dict[str, int] = {}
     tiers_differ = []
@@ -290,6 +308,10 @@ def main() -> int:
             false_by[technique] = false_by.get(technique, 0) + 1
         for problem in problems[:2]:
             print(f"    FALSE: {problem}")
+        a, b = part_reasons_count(trace)
+        reasoned, parts = reasoned + a, parts + b
+        chains += chain_lengths(trace)
+        searches += sum(s.technique == "search" for s in trace.steps)
         h, u, e = teaching_faults(trace)
         harder, unstated, early = harder + h, unstated + u, early + e
         others = {rs.name: grade(puzzle, rs).tier for rs in other_sets}
@@ -336,6 +358,16 @@ def main() -> int:
             f"{checked_by[technique]:>5}"
         )
     print(f"line steps resting on an unstated premise: {unstated} (goal 0)")
+    print(
+        f"oracle parts stated with blocks matched to clues as their reason: {reasoned} of "
+        f"{parts} (the others state the part as a checked fact)"
+    )
+    if chains:
+        print(
+            f"contradiction steps: {len(chains)}, chain line steps median "
+            f"{statistics.median(chains)}, p90 {pct(chains, 90):.0f}, max {max(chains)} "
+            f"(goal median <= 4); search (guess) steps: {searches}"
+        )
     print(
         f"steps using a technique while an easier one decides cells elsewhere: {harder} of "
         f"{steps} (goal 0); contradiction/search steps while line logic could go on: {early}"
