@@ -291,32 +291,7 @@ def chain_premises(r: int, c: int, assumed: int, chain: Sequence[Link]) -> list[
     """The chain as premises: ``suppose`` the cell, each line ``forced`` (cells, along the line,
     that every arrangement of its clue fitting the chain's grid so far agrees on), the
     ``dead`` line (no arrangement fits)."""
-    out: list[dict[str, Any]] = [
-        {
-            "say": "suppose",
-            "claims": [{"claim": "assume", "row": r, "column": c, "value": assumed}],
-            "cells": [],
-        }
-    ]
-    for link in chain:
-        axis, index = link.line
-        if link.dead:
-            out.append(
-                {
-                    "say": "dead",
-                    "claims": [{"claim": "no_room", "axis": axis, "index": index}],
-                    "cells": [],
-                }
-            )
-        else:
-            out.append(
-                {
-                    "say": "forced",
-                    "claims": [{"claim": "forced", "axis": axis, "index": index}],
-                    "cells": [[p, v] for p, v in sorted(link.cells.items())],
-                }
-            )
-    return out
+    return [_suppose(r, c, assumed), *_links_premises(chain)]
 
 
 def _clue(puzzle: Puzzle, key: LineKey) -> str:
@@ -339,13 +314,7 @@ def chain_text(puzzle: Puzzle, r: int, c: int, assumed: int, chain: Sequence[Lin
     """The chain in words (without the step's line and technique name)."""
     was = "filled" if assumed == FILLED else "empty"
     other = "empty" if assumed == FILLED else "filled"
-    parts = [f"if this cell were {was}"]
-    for link in chain:
-        where = line_name(*link.line).lower()
-        if link.dead:
-            parts.append(f"{where} would have no room for {_clue(puzzle, link.line)}")
-        else:
-            parts.append(f"{where}: {_cells(link.cells)}")
+    parts = [f"if this cell were {was}", *_links_text(puzzle, chain)]
     return " → ".join(parts) + f"; so it is {other}"
 
 

@@ -151,10 +151,17 @@ def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> 
         f"{len(chain)} line step{'s' if len(chain) != 1 else ''}, to a line with no room for "
         f"its clue; so it is {value_name(value)}"
     )
-    text = (
-        f"Row {r + 1}, column {c + 1} — {BY_ID[CONTRADICTION].name}: "
-        f"{chain_text(t.puzzle, r, c, assumed, chain)}."
-    )
+    premises = chain_premises(r, c, assumed, chain)
+    text = chain_text(t.puzzle, r, c, assumed, chain)
+    return _supposition_step(r, c, value, note, CONTRADICTION, text, premises)
+
+
+def _supposition_step(
+    r: int, c: int, value: int, note: str, technique: str, body: str, premises: list
+) -> Step:
+    """A contradiction step deciding (r, c) to ``value``: its text is ``body`` after the cell
+    and the technique's name."""
+    text = f"Row {r + 1}, column {c + 1} — {BY_ID[technique].name}: {body}."
     return Step(
         PROBE,
         "row",
@@ -165,11 +172,11 @@ def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> 
         ((r, c, value),),
         None,
         note,
-        CONTRADICTION,
+        technique,
         text,
         (),
         (("cells", c, c + 1),),
-        tuple(chain_premises(r, c, assumed, chain)),
+        tuple(premises),
     )
 
 
@@ -244,26 +251,9 @@ def _deep_step(t: Tracer, r: int, c: int, assumed: int, deep: DeepRefutation) ->
         f"assuming row {r + 1}, column {c + 1} is {value_name(assumed)}, line logic leaves "
         f"row {r2 + 1}, column {c2 + 1} neither filled nor empty; so it is {value_name(value)}"
     )
-    text = (
-        f"Row {r + 1}, column {c + 1} — {BY_ID[DEEP_CONTRADICTION].name}: "
-        f"{deep_text(t.puzzle, r, c, assumed, deep)}."
-    )
-    return Step(
-        PROBE,
-        "row",
-        r,
-        None,
-        False,
-        {},
-        ((r, c, value),),
-        None,
-        note,
-        DEEP_CONTRADICTION,
-        text,
-        (),
-        (("cells", c, c + 1),),
-        tuple(deep_premises(r, c, assumed, deep)),
-    )
+    text = deep_text(t.puzzle, r, c, assumed, deep)
+    premises = deep_premises(r, c, assumed, deep)
+    return _supposition_step(r, c, value, note, DEEP_CONTRADICTION, text, premises)
 
 
 def search_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
