@@ -217,8 +217,8 @@ def _punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequen
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
     if not words:
-        return f"{_placed(nm, claims)}, so no clue reaches them: {empty}"
-    return f"{_placed(nm, claims)}, so {' and '.join(words)}: {empty}"
+        return f"{_placed(nm, claims)}, and no clue reaches {cells_text(crossed)}: empty"
+    return f"{_placed(nm, claims)}; {' and '.join(words)}: {empty}"
 
 
 def _punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -369,10 +369,11 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
         names = " ".join(str(nm.clues[i]) for i in clues)
         text = f"{where} hold the clues {names} and no others"
     matched = [
-        f"the block at {cells_text(_span(h))} can only be {nm.clue(h['clues'][0])}"
+        f"the block at {cells_text(_span(h))} can only be "
+        f"{nm.clue(h['clues'][0], subject=True).removesuffix(',')},"
         for h in _all(premise["claims"], "holders")
     ]
-    return f"{' and '.join(matched)}, so {text}" if matched else text
+    return f"{' and '.join(matched)} so {text}" if matched else text
 
 
 def premise_focus(
