@@ -123,7 +123,7 @@ def _held_bound(nm: Naming, claims: Sequence[Claim], c: Claim) -> str:
 
 
 def _empty_line(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
-    return f"the clue is 0, so all {len(cells)} cells are empty"
+    return f"the clue is 0, so {_effect(cells)}"
 
 
 def _part_empty(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

@@ -145,6 +145,8 @@ def _tutor_steps(
 ) -> bool:
     """Take a tutor's steps (:meth:`Tracer.easiest_step`) until line logic is stuck or the grid
     is full; True when ``stopped()`` ended it first."""
+    if not tracer.steps:
+        tracer.audit_all()  # the rules on every line as it starts
     while tracer.unknown:
         if stopped():
             return True

@@ -298,10 +298,19 @@ class Tracer:
                 return part, technique
         return None
 
+    def audit_all(self) -> None:
+        """:meth:`audit` every line with an undecided cell."""
+        for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
+            for index in range(count):
+                line = self.line(axis, index)
+                if UNKNOWN in line.cells:
+                    self.audit(axis, index, line)
+
     def audit(self, axis: str, index: int, line: Line) -> None:
         """Check the rule set's first fill on the line (or, with none there, on the oracle's
         parts of it) against line logic: UnsoundRuleError for a wrong one.  The tutor's steps
-        check the fill on the line they take, and every line where line logic is stuck."""
+        check every line at the start, the fill on the line they take, and every line where
+        line logic is stuck."""
         if self._first_fill(axis, index, line, line, 0) is None:
             for part in decompose(line):
                 self._first_fill(axis, index, line, part.line, part.cell_start)
@@ -348,11 +357,7 @@ class Tracer:
             if rank[0] < last:
                 heapq.heappush(heap, ((rank[0] + 1, rank[1], rank[2]), current, key))
         if not heap:  # line logic is stuck: check the rules' fills on every line first
-            for axis, count in (("row", self.puzzle.height), ("column", self.puzzle.width)):
-                for index in range(count):
-                    line = self.line(axis, index)
-                    if UNKNOWN in line.cells:
-                        self.audit(axis, index, line)
+            self.audit_all()
             return None
         axis, index = heap[0][2]
         part, technique = found[(axis, index)]

@@ -199,7 +199,7 @@ def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
             "---O-O---",
             ("the blocks at cell 4 and cell 6 can only both be the 4", "cell 5"),
         ),
-        ("empty_line", (), "-----", ("the clue is 0, so all 5 cells are empty",)),
+        ("empty_line", (), "-----", ("the clue is 0, so cells 1–5 are empty",)),
         ("line_complete", (2, 1), "-OO---O---", ("the 3 filled cells already make the clues 2 1",)),
         ("line_solver", (2, 1), "--xO---", ("in both ways the clue 2 1 fits, cell 6 is empty",)),
     ],
