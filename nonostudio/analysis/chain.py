@@ -274,12 +274,15 @@ def shortest_chain(
     cache: Solved | None = None,
 ) -> tuple[int, int, int, list[Link]] | None:
     """Among refuted assumptions ``(r, c, assumed)`` (the first ``most`` of them), the one
-    whose chain has the fewest line steps (ties: the first), with its chain."""
+    whose chain has the fewest line steps (ties: the first), with its chain.  Once a chain of
+    L line steps is found, a later assumption is followed for at most 3 L line steps before
+    its dead end (past that its chain seldom comes out shorter; the work stays bounded)."""
     best: tuple[int, int, int, list[Link]] | None = None
     for k, (r, c, assumed) in enumerate(candidates):
         if k >= most:
             break
-        chain = refutation_chain(puzzle, grid, r, c, assumed, cache=cache)
+        limit = 400 if best is None else max(12, 3 * len(best[3]))
+        chain = refutation_chain(puzzle, grid, r, c, assumed, limit, cache)
         if chain is not None and (best is None or len(chain) < len(best[3])):
             best = (r, c, assumed, chain)
             if len(chain) <= 3:  # short enough to follow: look no further

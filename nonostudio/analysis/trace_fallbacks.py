@@ -8,6 +8,8 @@ returns the step, or None when that fallback has nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from nonostudio.analysis.chain import (
     DeepRefutation,
     Link,
@@ -98,8 +100,9 @@ def _technique_line_step(t: Tracer) -> Step | None:
 def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """A cell whose one value contradicts line logic, decided the other way.
 
-    Cells are tried in reading order, filled before empty; of the first few assumptions line
-    logic refutes, the one with the shortest chain of line steps to a dead end is the step
+    Cells are tried in reading order, filled before empty; of the first
+    :data:`CHAIN_CANDIDATES` assumptions line logic refutes, the one with the shortest chain of
+    line steps to a dead end is the step
     (:mod:`nonostudio.analysis.chain`; without complete moves, the first).  Which are refuted
     comes from :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials
     reused); without a chain, the first one's trial is run again from the grid, so that the
@@ -108,27 +111,31 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     state = t.trials.grid_state(t.grid)
     trials = t.trials.start(state)
     refuted = trials.refuted
-    found: list[tuple[int, int, int]] = []
-    for r, row in enumerate(t.grid):
-        for c, value in enumerate(row):
-            if value != UNKNOWN:
-                continue
-            if should_stop is not None and should_stop():
-                return None
-            for assumed in (FILLED, CROSSED):
-                if refuted(r, c, assumed):
-                    found.append((r, c, assumed))
-            if len(found) >= CHAIN_CANDIDATES:
-                break
-        if len(found) >= CHAIN_CANDIDATES:
-            break
-    if not found:
-        return None
+    stopped = [False]
+
+    def candidates() -> Iterator[tuple[int, int, int]]:
+        """Refuted assumptions in reading order, found as they are asked for."""
+        for r, row in enumerate(t.grid):
+            for c, value in enumerate(row):
+                if value != UNKNOWN:
+                    continue
+                if should_stop is not None and should_stop():
+                    stopped[0] = True
+                    return
+                for assumed in (FILLED, CROSSED):
+                    if refuted(r, c, assumed):
+                        yield r, c, assumed
+
     if t.complete:
-        best = shortest_chain(t.puzzle, t.grid, found, CHAIN_CANDIDATES, t.chain_cache)
+        best = shortest_chain(t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.chain_cache)
         if best is not None:
             return _chain_probe(t, *best)
-    r, c, assumed = found[0]
+        if stopped[0]:
+            return None
+    first = next(candidates(), None)
+    if first is None:
+        return None
+    r, c, assumed = first
     trial = state.copy()
     trial.set_cell(r, c, assumed)
     try:
@@ -138,8 +145,9 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     raise AssertionError("line logic refutes an assumption in any order")
 
 
-CHAIN_CANDIDATES = 8
-"""A contradiction step is the shortest chain among the first this many refuted assumptions."""
+CHAIN_CANDIDATES = 32
+"""A contradiction step is the shortest chain among the first this many refuted assumptions
+(found one by one; a chain of 3 line steps or fewer ends the search at once)."""
 
 
 def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:
