@@ -266,6 +266,10 @@ def _along(line: LineKey, cell: tuple[int, int]) -> int:
     return cell[1] if line[0] == "row" else cell[0]
 
 
+SHORT = 3
+"""A chain of this many line steps or fewer is taken at once."""
+
+
 def shortest_chain(
     puzzle: Puzzle,
     grid: Sequence[Sequence[int]],
@@ -285,7 +289,7 @@ def shortest_chain(
         chain = refutation_chain(puzzle, grid, r, c, assumed, limit, cache)
         if chain is not None and (best is None or len(chain) < len(best[3])):
             best = (r, c, assumed, chain)
-            if len(chain) <= 3:  # short enough to follow: look no further
+            if len(chain) <= SHORT:  # short enough to follow: look no further
                 break
     return best
 

@@ -101,6 +101,7 @@ def real_examples(
     :data:`TWO_SOLUTIONS`."""
     best: dict[str, dict[str, list[tuple[tuple, RealExample]]]] = {}
     wanted = {t.id for t in CATALOGUE} | {CONTRADICTION}
+    puzzles = list(puzzles)  # gone through twice
     for source, puzzle in puzzles:
         if should_stop is not None and should_stop():
             break
@@ -108,6 +109,14 @@ def real_examples(
             break
         trace = rule_trace(puzzle, rules, should_stop=should_stop)
         _collect(source, trace, best)
+    # A line technique the tutor's traces seldom reach (it is used only when nothing easier
+    # decides a cell anywhere) from the same puzzles traced line by line with the rules first.
+    for technique in sorted(wanted - {CONTRADICTION}):
+        for source, puzzle in puzzles:
+            if len(best.get(technique, {})) >= 2 or (should_stop is not None and should_stop()):
+                break
+            queue = rule_trace(puzzle, rules, fallback=False, should_stop=should_stop)
+            _collect(source, queue, best, only=technique)
     if SEARCH not in best and not (should_stop is not None and should_stop()):
         tiny = rule_trace(TWO_SOLUTIONS, rules, should_stop=should_stop)
         _collect(BUILT_IN, tiny, best, only=SEARCH)

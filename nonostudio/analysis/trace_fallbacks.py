@@ -147,7 +147,8 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
 
 CHAIN_CANDIDATES = 32
 """A contradiction step is the shortest chain among the first this many refuted assumptions
-(found one by one; a chain of 3 line steps or fewer ends the search at once)."""
+(found one by one; a chain of :data:`~nonostudio.analysis.chain.SHORT` line steps or fewer
+ends the search at once)."""
 
 
 def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:

@@ -21,8 +21,8 @@ from nonostudio.analysis.premises import gather_premises, part_reasons
 from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
-from nonostudio.analysis.technique_moves import DECIDES_ONLY, normal_clues
-from nonostudio.analysis.techniques import BY_ID, CATALOGUE, FALLBACK
+from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, normal_clues
+from nonostudio.analysis.techniques import CATALOGUE, FALLBACK
 from nonostudio.analysis.trial_memory import TrialMemory
 from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -240,7 +240,7 @@ class Tracer:
         if out is None:
             if len(self._moves) > self.cache_room:
                 self._moves.clear()
-            out = self._moves[key] = BY_ID[technique].apply(hints, cells)
+            out = self._moves[key] = MOVES[technique](hints, cells)
         return out
 
     def covering(self, seen: Line, positions: list[int], value: int) -> str:
