@@ -212,9 +212,13 @@ def _read_bytes(path: str | os.PathLike[str]) -> tuple[bytes, str]:
     return data, source
 
 
+def _checked(entries: Entries, source: str) -> Entries:
+    """``entries`` whose ``build()`` raises only PuzzleError (see :func:`_build`)."""
+    return [(ident, partial(_build, thunk, source)) for ident, thunk in entries]
+
+
 def _pick(entries: Entries, item: str | None, source: str) -> Puzzle:
-    built = [(ident, partial(_build, thunk, source)) for ident, thunk in entries]
-    return pick_entry(built, item, source)[1]
+    return pick_entry(_checked(entries, source), item, source)[1]
 
 
 def read_file(
@@ -245,10 +249,7 @@ def read_entries(path: str | os.PathLike[str], fmt: str | None = None) -> Entrie
     """The items of a file as ``(item id, build)``: each ``build()`` makes that puzzle or raises
     PuzzleError, so one bad item of a collection does not hide the others."""
     data, source = _read_bytes(path)
-    return [
-        (ident, partial(_build, thunk, source))
-        for ident, thunk in _entries(data, source, fmt, source)
-    ]
+    return _checked(_entries(data, source, fmt, source), source)
 
 
 def read_data_entries(
@@ -256,10 +257,7 @@ def read_data_entries(
 ) -> Entries:
     """The items of a file's bytes (``name`` helps detection by extension), like
     :func:`read_entries`: each ``build()`` makes that puzzle or raises PuzzleError."""
-    return [
-        (ident, partial(_build, thunk, source))
-        for ident, thunk in _entries(data, source, fmt, name)
-    ]
+    return _checked(_entries(data, source, fmt, name), source)
 
 
 def pick_entry(
