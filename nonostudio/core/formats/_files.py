@@ -70,15 +70,15 @@ def read_limited(
             raise OSError(exc.errno, "is a socket or a device that cannot be read", path) from None
         raise
     try:
-        mode = os.fstat(fd).st_mode
+        info = os.fstat(fd)
+        mode = info.st_mode
         problem = kind_problem(mode)
         if problem is not None:
             code = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
             raise OSError(code, problem, os.fspath(path))
         if stat.S_ISREG(mode):
-            size = os.fstat(fd).st_size
-            if size > limit:
-                raise TooLarge(size)
+            if info.st_size > limit:
+                raise TooLarge(info.st_size)
             data = _read_regular(fd, limit)
         else:
             fifo = stat.S_ISFIFO(mode)
