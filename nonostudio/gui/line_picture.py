@@ -8,7 +8,7 @@ palette, so light and dark schemes both work.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
@@ -38,17 +38,22 @@ class PictureRow:
     hints: tuple[int, ...] | None = None  # this row's own hints (None: the picture's, on top)
 
 
+def position_ranges(positions: Iterable[int]) -> list[tuple[int, int]]:
+    """The ``[start, end)`` ranges of consecutive ``positions`` (taken in order)."""
+    ranges: list[tuple[int, int]] = []
+    for p in sorted(positions):
+        if ranges and ranges[-1][1] == p:
+            ranges[-1] = (ranges[-1][0], p + 1)
+        else:
+            ranges.append((p, p + 1))
+    return ranges
+
+
 def marked_ranges(before: str, after: str) -> tuple[tuple[int, int], ...]:
     """The ``[start, end)`` ranges of cells undecided in ``before`` and decided in ``after``
     (``-Ox`` texts of one line): the cells a move decided, to mark in its picture."""
-    ranges: list[tuple[int, int]] = []
-    for i, (b, a) in enumerate(zip(before, after, strict=True)):
-        if b == "-" and a != "-":
-            if ranges and ranges[-1][1] == i:
-                ranges[-1] = (ranges[-1][0], i + 1)
-            else:
-                ranges.append((i, i + 1))
-    return tuple(ranges)
+    decided = (i for i, (b, a) in enumerate(zip(before, after, strict=True)) if b == "-" != a)
+    return tuple(position_ranges(decided))
 
 
 @dataclass(frozen=True)

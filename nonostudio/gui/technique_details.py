@@ -40,6 +40,7 @@ from nonostudio.gui.line_picture import (
     LinePicture,
     PictureRow,
     marked_ranges,
+    position_ranges,
 )
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet
@@ -54,16 +55,6 @@ def move_rows(before: Sequence[int] | str, after: Sequence[int] | str) -> list[P
         PictureRow("before", b),
         PictureRow("after", a, ranges[0] if ranges else None, more_marks=ranges[1:]),
     ]
-
-
-def _ranges(positions: Sequence[int]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for p in sorted(positions):
-        if out and out[-1][1] == p:
-            out[-1] = (out[-1][0], p + 1)
-        else:
-            out.append((p, p + 1))
-    return out
 
 
 def picture_rows(picture: Picture) -> tuple[tuple[int, ...], list[PictureRow]]:
@@ -81,7 +72,7 @@ def picture_rows(picture: Picture) -> tuple[tuple[int, ...], list[PictureRow]]:
                 (line.assumed, MARK_ASSUMED),
                 (line.wrong, MARK_WRONG),
             )
-            for start, end in _ranges(positions)
+            for start, end in position_ranges(positions)
         ]
         rows.append(
             PictureRow(
