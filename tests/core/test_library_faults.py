@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from library_hooks import make_file_libraries_query_only
 
 from nonostudio.core import library as library_module
 from nonostudio.core.errors import PuzzleError
@@ -105,15 +106,7 @@ def make_read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path],
             undo.append(lambda: target.chmod(mode))
             return "chmod"
         # Root that may not mount: SQLite's query_only gives the same SQLITE_READONLY error.
-        connect = Library._connect
-
-        def read_only_connect(self: Library, *args: object, **kwargs: object) -> sqlite3.Connection:
-            conn = connect(self, *args, **kwargs)  # type: ignore[arg-type]
-            if not self.in_memory:
-                conn.execute("PRAGMA query_only = 1")
-            return conn
-
-        monkeypatch.setattr(Library, "_connect", read_only_connect)
+        make_file_libraries_query_only(monkeypatch)
         return "hook"
 
     yield make

@@ -3,11 +3,11 @@ opened: the puzzles added meanwhile are copied in with what was cached and playe
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import numpy as np
 import pytest
+from library_hooks import make_file_libraries_query_only
 
 from nonostudio.core.library import READ_ONLY, REFUSED, Library, LibraryError
 from nonostudio.core.library import store as library_store
@@ -110,15 +110,7 @@ def test_a_read_only_file_is_not_moved_into(
     memory, _ = session
     db = tmp_path / "library.sqlite3"
     Library(db).close()
-    connect = Library._connect
-
-    def read_only_connect(self: Library, *args: object, **kwargs: object) -> sqlite3.Connection:
-        conn = connect(self, *args, **kwargs)  # type: ignore[arg-type]
-        if not self.in_memory:
-            conn.execute("PRAGMA query_only = 1")
-        return conn
-
-    monkeypatch.setattr(Library, "_connect", read_only_connect)
+    make_file_libraries_query_only(monkeypatch)
     with pytest.raises(LibraryError, match="cannot be written") as info:
         memory.move_into(db)
     assert info.value.kind == READ_ONLY and memory.in_memory
