@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.techniques import cell_ranges_text
+from nonostudio.analysis.move_line import cells_text
+from nonostudio.analysis.techniques import effect_text
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.phrase_words import ordinal
 
@@ -60,25 +61,12 @@ class Naming:
         return f"the cross at cell {end + 1}"
 
 
-def cells_text(positions: Sequence[int] | range) -> str:
-    """``cell 4`` / ``cells 3–8, 10`` (1-based)."""
-    ps = sorted(positions)
-    return f"{'cell' if len(ps) == 1 else 'cells'} {cell_ranges_text(ps)}"
-
-
 def _are(positions: Sequence[int] | range) -> str:
     return "is" if len(positions) == 1 else "are"
 
 
 def _effect(cells: Sequence[Sequence[int]]) -> str:
-    filled = [p for p, v in cells if v == FILLED]
-    crossed = [p for p, v in cells if v == CROSSED]
-    parts = []
-    if filled:
-        parts.append(f"{cells_text(filled)} {_are(filled)} filled")
-    if crossed:
-        parts.append(f"{cells_text(crossed)} {_are(crossed)} empty")
-    return " and ".join(parts)
+    return effect_text([p for p, v in cells if v == FILLED], [p for p, v in cells if v == CROSSED])
 
 
 def _first(claims: Sequence[Claim], kind: str) -> Claim:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.analysis.technique_moves import (
+    ROUNDS,
     Ranges,
     box_ranges,
     extreme_arrangements,
@@ -383,21 +384,23 @@ def _arrangement(x: _Line) -> list[Witness]:
         "right": [s + x.offset for s in right],
     }
     w = Witness("arrangement", [claim])
-    k = len(x.hints)
-    for i, h in enumerate(x.hints):
-        x.decide(w, range(right[i], left[i] + h), FILLED)
-    for j in range(k + 1):
-        after = right[j - 1] + x.hints[j - 1] if j > 0 else 0
-        before = left[j] if j < k else x.n
-        x.decide(w, range(after, before), CROSSED)
+    _round_cells(x, "arrangement", w)  # one witness: the whole round, as the move makes it
     return [w] if w.cells else []
 
 
-def _line_solver(x: _Line) -> list[Witness]:
-    from nonostudio.core.linesolver import solve_cells
+def _round_cells(x: _Line, technique: str, w: Witness) -> None:
+    """The cells one round of ``technique``'s move decides, as ``w``'s."""
+    work = list(x.cells)
+    ROUNDS[technique](x.hints, work)
+    for p, (a, b) in enumerate(zip(x.cells, work, strict=True)):
+        if a == UNKNOWN and b != UNKNOWN:
+            w.cells[p] = b
 
-    out = solve_cells(x.hints, x.cells)
-    if out is None:
+
+def _line_solver(x: _Line) -> list[Witness]:
+    w = Witness("line_solver", [])
+    _round_cells(x, "line_solver", w)
+    if not w.cells:
         return []
     claim = {
         "claim": "arrangements",
@@ -406,11 +409,8 @@ def _line_solver(x: _Line) -> list[Witness]:
         "clues": [i + x.co for i in range(len(x.hints))],
         "count": count_arrangements(x.hints, x.cells),
     }
-    w = Witness("line_solver", [claim])
-    for p, (a, b) in enumerate(zip(x.cells, out, strict=True)):
-        if a == UNKNOWN and b != UNKNOWN:
-            w.cells[p] = b
-    return [w] if w.cells else []
+    w.claims.append(claim)
+    return [w]
 
 
 WITNESSES: dict[str, Callable[[_Line], list[Witness]]] = {

@@ -64,22 +64,17 @@ def explain_move(
     return step_sentence(technique_id, axis, index, line.hints, size, premises), premises
 
 
-def probe_text(
-    row: int, col: int, assumed: int, line: tuple[str, int] | None, line_clue: Sequence[int] | None
-) -> Explanation:
-    """A probe by its contradiction: ``if the cell at row 4, column 7 were filled, column 7
-    could not hold 3 1 2; so it is empty``."""
+def probe_text(assumed: int, line: tuple[str, int] | None, line_clue: Sequence[int] | None) -> str:
+    """A probe by its dead end alone (when no chain could be told): ``if this cell were
+    filled, line logic would reach a dead end (column 7 could not hold 3 1 2); so it is
+    empty``."""
     other = "empty" if assumed == FILLED else "filled"
     was = "filled" if assumed == FILLED else "empty"
     if line is None or line_clue is None:
         where = "some line could not hold its clue"
     else:
         where = f"{line_name(*line).lower()} could not hold {clues_text(line_clue)}"
-    text = (
-        f"Row {row + 1}, column {col + 1} — {BY_ID['contradiction'].name}: if this cell "
-        f"were {was}, line logic would reach a dead end ({where}); so it is {other}."
-    )
-    return Explanation(text, (), (("cells", col, col + 1),))
+    return f"if this cell were {was}, line logic would reach a dead end ({where}); so it is {other}"
 
 
 def guess_text(r: int, c: int, value: int, unique: bool) -> Explanation:

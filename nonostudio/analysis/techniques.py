@@ -338,7 +338,8 @@ def _cells(value: Sequence[int] | str) -> Cells:
     return cells_from_text(value) if isinstance(value, str) else tuple(int(c) for c in value)
 
 
-def _effect(filled: list[int], crossed: list[int], limit: int) -> str:
+def effect_text(filled: Sequence[int], crossed: Sequence[int], limit: int = 4) -> str:
+    """``cells 4–7 are filled and cell 9 is empty`` (1-based ranges, past ``limit`` counted)."""
     parts = []
     for cells, what in ((filled, "filled"), (crossed, "empty")):
         if cells:
@@ -369,7 +370,7 @@ def explain_line_solver(
     count = 0 if agree else count_arrangements(clues, b)
     text = ""
     for clue, limit in ((f"the clue {numbers}", 4), ("the clue", 4), ("the clue", 2)):
-        effect = _effect(filled, crossed, limit)
+        effect = effect_text(filled, crossed, limit)
         if agree:
             text = (
                 f"Slide {clue} as far left as it fits, then as far right: both arrangements "

@@ -205,22 +205,8 @@ def _probe(t: Tracer, r: int, c: int, assumed: int, exc: Contradiction) -> Step:
         if bad is None
         else (t.puzzle.rows[bad[1]] if bad[0] == "row" else t.puzzle.cols[bad[1]])
     )
-    text = probe_text(r, c, assumed, bad, clue)
-    return Step(
-        PROBE,
-        "row",
-        r,
-        None,
-        False,
-        {},
-        ((r, c, value),),
-        None,
-        note,
-        CONTRADICTION,
-        text.text,
-        (),
-        text.spans,
-    )
+    body = probe_text(assumed, bad, clue)
+    return _supposition_step(r, c, value, note, CONTRADICTION, body, [])
 
 
 DEEP_BUDGET = 300
