@@ -169,14 +169,16 @@ def special_files(seed: bytes) -> list[tuple[str, str, float]]:
 
 # --- mixed zeros ---------------------------------------------------------------------------------
 
+# A clue number on a line of space-separated numbers after the first line (nin, cwd, mk, g).
+_SPACED_LINE = (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)*\r?$", " ")
 # Per format: a pattern whose group 1 is a clue number (at most one per match), and the
 # separator of the numbers of one clue. XML is done apart (a <count> element).
 _CLUE_NUMBER: dict[str, tuple[str, str]] = {
     "non": (r"(?m)^(?:[0-9]+,)*([0-9]+)(?:,[0-9]+)*,?\r?$", ","),
-    "nin": (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)*\r?$", " "),
-    "cwd": (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)*\r?$", " "),
-    "mk": (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)*\r?$", " "),
-    "g": (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)*\r?$", " "),
+    "nin": _SPACED_LINE,
+    "cwd": _SPACED_LINE,
+    "mk": _SPACED_LINE,
+    "g": _SPACED_LINE,
     "spoj": (r"(?m)(?<=\n)(?:[0-9]+ )*([0-9]+)(?: [0-9]+)* 0\r?$", " "),
     "taai": (r"(?m)^(?:[0-9]+\t)*([0-9]+)(?:\t[0-9]+)*\r?$", "\t"),
     "string": (r"([0-9]+)(?=[,:\-\s]|$)", ","),
