@@ -283,10 +283,10 @@ class SolveGridView(GridView):
         cell = self.cell_size()
         height, width = self._cells.shape
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for line in chain.lines:  # the lines: their clue tinted, their cells and clue framed
+        colored = [(line, self.chain_color(line)) for line in chain.lines]
+        for line, color in colored:  # the lines: their clue tinted, their cells and clue framed
             if not 0 <= line.index < (height if line.axis == "row" else width):
                 continue
-            color = self.chain_color(line)
             tint = QColor(color)
             tint.setAlpha(110 if line.dead else 60)
             strip = (
@@ -304,11 +304,12 @@ class SolveGridView(GridView):
         font.setBold(True)
         font.setPixelSize(max(8, int(cell * 0.7)))
         painter.setFont(font)
-        for line in chain.lines:  # the cells each line decides, numbered
-            color = self.chain_color(line)
+        base = self.palette().color(QPalette.ColorRole.Base)
+        for line, color in colored:  # the cells each line decides, numbered
             for r, c, v in line.cells:
                 if 0 <= r < height and 0 <= c < width:
-                    self._paint_chain_cell(painter, self.cell_rect(r, c), color, v, line.number)
+                    rect = self.cell_rect(r, c)
+                    self._paint_chain_cell(painter, rect, color, base, v, line.number)
         if 0 <= chain.row < height and 0 <= chain.column < width:  # the supposed cell
             highlight = self.palette().color(QPalette.ColorRole.Highlight)
             painter.setPen(QPen(highlight, max(3, cell // 6)))
@@ -319,19 +320,17 @@ class SolveGridView(GridView):
             )
 
     def _paint_chain_cell(
-        self, painter: QPainter, rect: QRect, color: QColor, value: int, number: int
+        self, painter: QPainter, rect: QRect, color: QColor, base: QColor, value: int, number: int
     ) -> None:
         """A cell a chain line decides: filled, a square of its colour with the number in it;
-        empty, the number in its colour over a faint cross."""
+        empty, the number in its colour over a faint cross on the ``base`` colour."""
         inset = max(2, rect.width() // 8)
         inner = rect.adjusted(inset, inset, -inset, -inset)
         if value == FILLED:
             painter.fillRect(inner, color)
             text = QColor("white") if color.lightness() < 140 else QColor("black")
         else:
-            painter.fillRect(
-                rect.adjusted(1, 1, 0, 0), self.palette().color(QPalette.ColorRole.Base)
-            )
+            painter.fillRect(rect.adjusted(1, 1, 0, 0), base)
             faint = QColor(color)
             faint.setAlpha(70)
             painter.setPen(QPen(faint, max(1.0, rect.width() / 16)))
