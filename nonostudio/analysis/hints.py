@@ -162,9 +162,8 @@ def _line_premise(step: Step, puzzle: Puzzle) -> tuple[str, tuple[dict[str, Any]
             said.append(part_text(nm, premise))
             continue
         reason = _reason(premise_sentence(nm, premise))
-        if reason.startswith("so "):  # (a part's emptiness: the part is the reason)
-            break
-        said.append(reason)
+        if not reason.startswith("so "):  # (a part's emptiness: the part is the reason)
+            said.append(reason)
         break
     if not said:
         return "", ()
