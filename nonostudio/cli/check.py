@@ -27,6 +27,18 @@ COLUMNS = ("file", "item", "width", "height", "size", "verdict", "label", "secon
 TABLE = batch_columns(Column("verdict", lambda row: row["label"], "<", 7))
 
 
+def add_time_limit_option(parser: argparse.ArgumentParser, until: str) -> None:
+    """Add ``--time-limit S`` (default :data:`DEFAULT_TIME_LIMIT`); its help reads
+    ``seconds <until> (default: …)``."""
+    parser.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=time_limit_arg,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds {until} (default: {DEFAULT_TIME_LIMIT:g})",
+    )
+
+
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
@@ -43,14 +55,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         nargs="+",
         help="puzzle files (FILE#ITEM for one puzzle of a collection) or puzzle strings",
     )
-    parser.add_argument(
-        "--time-limit",
-        metavar="S",
-        type=time_limit_arg,
-        default=DEFAULT_TIME_LIMIT,
-        help=f"seconds per puzzle before the verdict is 'undecided' "
-        f"(default: {DEFAULT_TIME_LIMIT:g})",
-    )
+    add_time_limit_option(parser, "per puzzle before the verdict is 'undecided'")
     parser.add_argument(
         "--jobs",
         metavar="N",

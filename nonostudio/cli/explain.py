@@ -19,7 +19,7 @@ from nonostudio.analysis.steps import Step
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.analysis.unsound import UnsoundRuleError
-from nonostudio.cli.check import DEFAULT_TIME_LIMIT
+from nonostudio.cli.check import add_time_limit_option
 from nonostudio.cli.common import (
     ExitCode,
     Outcome,
@@ -28,7 +28,6 @@ from nonostudio.cli.common import (
     load_puzzle,
     resolve,
     say,
-    time_limit_arg,
 )
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
@@ -80,14 +79,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         help="one rule fill per step, explained in the rule's own words (the "
         "earlier form) instead of a technique's complete move",
     )
-    parser.add_argument(
-        "--time-limit",
-        metavar="S",
-        type=time_limit_arg,
-        default=DEFAULT_TIME_LIMIT,
-        help=f"seconds before the trace stops and the verdict is 'undecided' "
-        f"(default: {DEFAULT_TIME_LIMIT:g})",
-    )
+    add_time_limit_option(parser, "before the trace stops and the verdict is 'undecided'")
     parser.set_defaults(run=run)
 
 

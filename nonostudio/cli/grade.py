@@ -22,14 +22,13 @@ from nonostudio.cli.batch import (
     text_table,
     worker_should_stop,
 )
-from nonostudio.cli.check import DEFAULT_TIME_LIMIT
+from nonostudio.cli.check import add_time_limit_option
 from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     add_format_option,
     positive_int_arg,
     say,
-    time_limit_arg,
 )
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.puzzle import Puzzle
@@ -75,14 +74,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     )
     parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
     add_format_option(parser)
-    parser.add_argument(
-        "--time-limit",
-        metavar="S",
-        type=time_limit_arg,
-        default=DEFAULT_TIME_LIMIT,
-        help=f"seconds per puzzle before the label is 'Undecided' "
-        f"(default: {DEFAULT_TIME_LIMIT:g})",
-    )
+    add_time_limit_option(parser, "per puzzle before the label is 'Undecided'")
     parser.add_argument(
         "--jobs",
         metavar="N",
