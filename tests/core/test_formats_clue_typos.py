@@ -5,11 +5,12 @@ reader; and Janko's ``"data"`` key however it is spelt in JSON."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats import read_data_entries, read_text
+from nonostudio.core.formats import read_data_entries, read_file_and_format, read_text
 
 # Each text has one clue with a 0 beside other numbers, at (line, column); the format forced.
 MIXED_ZEROS = {
@@ -94,3 +95,12 @@ def test_unrecognised_content_is_reported_by_the_closest_reader(
     with pytest.raises(PuzzleError, match=f"unknown puzzle format; read as {label}") as info:
         read_text(text)
     assert (info.value.line, info.value.column) == (line, column)
+
+
+def test_the_windows_reader_reports_the_closest_reader_too(tmp_path: Path) -> None:
+    """The window opens files with read_file_and_format: a typo gets the same message."""
+    path = tmp_path / "typo.txt"
+    path.write_text("1\t1\n2\n2\n1\tx\n", encoding="utf-8")
+    with pytest.raises(PuzzleError, match="unknown puzzle format; read as TAAI") as info:
+        read_file_and_format(path)
+    assert (info.value.line, info.value.column) == (4, 3)

@@ -113,11 +113,17 @@ def _size_of(size: int) -> str:
     return f"holds more than {MAX_FILE_BYTES // MB} MB"
 
 
-def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
+def _detect_codec(data: bytes, source: str, fmt: str | None, name: str | None) -> Codec:
+    """The codec of ``fmt``, or of the format ``data`` is in; content no format recognises is
+    reported by the reader that got furthest in it."""
     try:
-        codec = _codec(fmt if fmt is not None else detect(data, name))
+        return _codec(fmt if fmt is not None else detect(data, name))
     except UnknownFormatError as unknown:
         raise _closest_error(data, source, unknown) from None
+
+
+def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
+    codec = _detect_codec(data, source, fmt, name)
     if len(data) > codec.max_bytes:
         raise PuzzleError(
             f"the file is {_size_text(len(data))}; {codec.info.label} files are "
@@ -235,7 +241,7 @@ def read_file_and_format(
     """Like :func:`read_file`, with the name of the format read; the file is read once (a FIFO
     or a pipe cannot be read twice)."""
     data, source = _read_bytes(path)
-    name = _codec(fmt if fmt is not None else detect(data, source)).info.name
+    name = _detect_codec(data, source, fmt, source).info.name
     return _pick(_entries(data, source, name, source), item, source), name
 
 
