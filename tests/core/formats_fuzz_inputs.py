@@ -1,8 +1,11 @@
 """Seeds and mutations for fuzzing the puzzle readers (the fuzz test and bench_fuzz.py share them).
 
-Seeds are real files: the bundled samples in ``resources/samples`` and small files of every
-format from the anchor corpora (``../shared/anchors/puzzles``), plus a few made here for formats
-without a small real file (Tatham ids, CWD, SPOJ, a three-puzzle Janko and Butler excerpt).
+Seeds are real files: the bundled samples in ``resources/samples``, the seed folder of this
+repository (``tests/data/fuzz_seeds``: every format the product only reads, written by
+``fuzz_seed_files``) and a few made here for formats without a small real file (Tatham ids, CWD,
+SPOJ, a three-puzzle Janko and Butler excerpt), so every reader has seeds in a clone with nothing
+beside it. When the anchor corpora are beside the checkout (``../shared/anchors/puzzles``), their
+small files of every format are seeds too.
 A mutation is a short list of edits (flip, insert, delete, duplicate, truncate, splice) whose
 payloads lean towards what readers trip over: huge numbers, separators, line breaks, markup,
 bytes that are not UTF-8.
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
+from fuzz_seed_files import SEED_DIR, format_of
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, read_data_entries
@@ -127,6 +131,8 @@ def _small_real_files() -> dict[str, list[bytes]]:
                 seeds[INDEX_FORMATS[row["format"]]].append(path.read_bytes())
     for path in sorted(SAMPLES.glob("*.non")):
         seeds["non"].append(path.read_bytes())
+    for path in sorted(SEED_DIR.glob("*/*")):
+        seeds[format_of(path)].append(path.read_bytes())
     return seeds
 
 
