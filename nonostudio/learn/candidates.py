@@ -12,7 +12,6 @@ joins the pool for the next round (:func:`search`; ``docs/design/learning.md``, 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,7 +20,7 @@ from nonostudio.learn.active_pool import spec_instance, starting_pool
 from nonostudio.learn.enumerate import ConditionSpace, Form, fill_forms
 from nonostudio.learn.pool import Instances, PoolLine, pool_line
 from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth_run import SpecRun
+from nonostudio.learn.synth_run import Candidate, SpecRun
 from nonostudio.learn.verify import (
     CHECK_LENGTH,
     all_lines_instances,
@@ -48,16 +47,6 @@ def _run_extent(line: PoolLine, value: int, start: int, end: int) -> tuple[int, 
     while hi < line.n and forced >> hi & 1:
         hi += 1
     return lo, hi
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A rule for one pattern set, the (line, cell) pairs it sets on the active pool and its
-    cost."""
-
-    coverage: int
-    cost: int
-    rule: Rule
 
 
 def covers(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nonostudio.core.progress import StopCallback
 from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
@@ -21,9 +21,6 @@ from nonostudio.learn.specs import Specification
 from nonostudio.rules.ast import Binding, Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.printer import format_rule
-
-if TYPE_CHECKING:
-    from nonostudio.learn.candidates import Candidate
 
 
 class SynthStatus(StrEnum):
@@ -63,6 +60,17 @@ class SynthResult:
         if self.alternatives:
             out["rules"] = [format_rule(r) for r in self.alternatives]
         return out
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A rule for one pattern set, the (line, cell) pairs it sets on the active pool and its
+    cost (what :func:`nonostudio.learn.candidates.search` ranks and a :class:`SpecRun`
+    remembers)."""
+
+    coverage: int
+    cost: int
+    rule: Rule
 
 
 class Stopped(Exception):
