@@ -18,6 +18,7 @@ from nonostudio.rules import ast
 from nonostudio.rules.ast import Rule, variables
 from nonostudio.rules.interpreter import Element, eval_expr
 from nonostudio.rules.linear import Atom, End, LinearForm
+from nonostudio.rules.phrase_compare import read_compare
 from nonostudio.rules.phrases import (
     BLOCK,
     HINT,
@@ -144,8 +145,12 @@ def explain_fill(
     named = [speak.ref(b.name) for b in rule.bindings if b.name in env]
     clauses = []
     for c in reading_order(rule.condition):
-        text = speak.clause(c)
-        if isinstance(c, ast.Compare) and speak.kind == "overlap":
+        if not isinstance(c, ast.Compare):
+            clauses.append(speak.clause(c))
+            continue
+        reading = read_compare(speak, c)
+        text = reading.text
+        if reading.kind == "overlap":
             var = next(iter(variables(c)))
             left_end = eval_expr(ast.LowestEndCell(var), env, seen)
             right_start = eval_expr(ast.HighestStartCell(var), env, seen)
@@ -155,12 +160,12 @@ def explain_fill(
                 f" (placed leftmost it ends at cell {left_end}, placed rightmost it starts "
                 f"at cell {right_start + 1})"
             )
-        elif isinstance(c, ast.Compare) and speak.kind == "half":
-            big, small = (side.terms[0][0] for side in speak.sides[:2])  # size atoms
+        elif reading.kind == "half":
+            big, small = (side.terms[0][0] for side in reading.sides[:2])  # size atoms
             x, y = _atom_value(big, env, seen), _atom_value(small, env, seen)
             text += f" ({x} + {x} > {y})"
-        elif isinstance(c, ast.Compare) and speak.kind == "count":
-            first, second, op = speak.sides  # the numbers in the order the sentence says them
+        elif reading.kind == "count":
+            first, second, op = reading.sides  # the numbers in the order the sentence says them
             a, b = _value(first, env, seen), _value(second, env, seen)
             text += f" ({a} {_SYMBOL.get(op, op)} {b})"
         clauses.append(text)

@@ -72,10 +72,6 @@ class Speaker:
         self.mentioned: set[str] = set()
         self.glossed: set[ElementType] = set()
         self.pronoun: dict[str, str] = {}
-        self.kind = "count"
-        # the last comparison read as a count: its two sides in the sentence's order, and how
-        # they compare (``explain_fill`` puts the bound values after it)
-        self.sides: tuple[LinearForm, LinearForm, str] = (LinearForm((), 0), LinearForm((), 0), "=")
         self.first: dict[str, str] = {}
         self.later: dict[str, str] = {}
         same = Counter(self.types.values())
@@ -254,9 +250,9 @@ class Speaker:
         return f"{who} is the only {noun} {join_and(said)}"
 
     def compare(self, c: ast.Compare) -> str:
-        """A comparison in words; ``kind`` records how it was read (for :func:`explain_fill`)
-        (:mod:`nonostudio.rules.phrase_compare`)."""
-        return read_compare(self, c)
+        """A comparison in words (:func:`nonostudio.rules.phrase_compare.read_compare`, which
+        also says how they read it)."""
+        return read_compare(self, c).text
 
     def edge(self, side: LinearForm) -> ast.Start | End | None:
         """The start or end of a block or gap that ``side`` is, and nothing else, if any."""

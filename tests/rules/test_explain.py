@@ -32,10 +32,14 @@ from nonostudio.rules.ast import (
     Start,
     TrueCond,
     Unique,
+    conjuncts,
 )
 from nonostudio.rules.explain import explain, explain_fill
 from nonostudio.rules.interpreter import Element, apply_rule
+from nonostudio.rules.linear import LinearForm
 from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.phrase_compare import read_compare
+from nonostudio.rules.phrases import Speaker
 from nonostudio.rules.ruleset import load_rule_set
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
@@ -592,6 +596,33 @@ def test_the_numbers_after_a_comparison_are_the_quantities_it_names(condition, h
     fill = next(f for f in apply_rule(rule, line, flipped=False))
     text = explain_fill(rule, fill.env, line)
     assert said in text, text
+
+
+def test_a_comparison_is_read_into_a_value_the_speaker_keeps_nothing_of():
+    # read_compare returns how it read each comparison (explain_fill's numbers come from it); the
+    # speaker only remembers whom it has mentioned, so reading again changes words, not kinds.
+    rule = parse_rule("""def r:
+  with h = arbitrary(hint) and g = constant(gap, 0):
+  if size(h) + size(h) > size(g) and 1 >= size(h)
+     and lowest_end_cell(h) > highest_start_cell(h):
+  then fill(false, start(g), start(g) + 1)""")
+    half, count, overlap = conjuncts(rule.condition)
+    speaker = Speaker(rule)
+    readings = [read_compare(speaker, c) for c in (half, count, overlap)]
+    assert [r.kind for r in readings] == ["half", "count", "overlap"]
+    assert readings[0].text.startswith("a clue is more than half as long as the first gap")
+    assert readings[0].sides == (
+        LinearForm(((Size("h"), 2),), 0),
+        LinearForm(((Size("g"), 1),), 0),
+        ">",
+    )
+    # "1 >= size(h)" is said quantity first: the clue's length, at most one cell
+    assert readings[1].text == "the clue is at most one cell long"
+    assert readings[1].sides == (LinearForm(((Size("h"), 1),), 0), LinearForm((), 1), "<=")
+    again = [read_compare(speaker, c) for c in (overlap, half)]
+    assert [r.kind for r in again] == ["overlap", "half"]
+    assert again[1].sides == readings[0].sides
+    assert not {"kind", "sides"} & set(vars(speaker))
 
 
 @pytest.mark.slow
