@@ -2,8 +2,9 @@
 
 ``show`` prints every rule with its English explanation and cost, ``prove`` checks each rule's
 soundness with the SMT prover (exit 1 when one is unsound), ``coverage`` measures the cells the
-rules deduce on the Butler testing set (RULES.md §6), with ``--gaps`` also where the metric
-leaves cells unset and what the same rules reach read both ways or with the oracle splitting first.
+rules deduce on the Butler testing set (docs/rule-language.md §6), with ``--gaps`` also where
+the metric leaves cells unset and what the same rules reach read both ways or with the oracle
+splitting first.
 ``families`` lists the catalogue of solving techniques (:mod:`nonostudio.analysis.techniques`)
 and ``guide OUT.html`` writes the printable strategy guide (:mod:`nonostudio.analysis.guide`).
 

@@ -1,6 +1,6 @@
 """``nonostudio-cli rules coverage``: the cells a rule set deduces on the Butler testing set
-(RULES.md §6), per rule, with the bugs; with ``--gaps`` also where the metric leaves cells unset
-and what the same rules reach read both ways or with the oracle splitting first."""
+(docs/rule-language.md §6), per rule, with the bugs; with ``--gaps`` also where the metric leaves
+cells unset and what the same rules reach read both ways or with the oracle splitting first."""
 
 from __future__ import annotations
 

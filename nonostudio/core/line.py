@@ -1,4 +1,5 @@
-"""Line states: hints plus cells (unknown / filled / crossed), their blocks and gaps (RULES.md §1).
+"""Line states: hints plus cells (unknown / filled / crossed), their blocks and gaps
+(docs/rule-language.md §1; the clue numbers are the rule language's hints).
 
 Cells are small ints so that grids can live in numpy ``int8`` arrays:
 ``UNKNOWN = -1``, ``CROSSED = 0`` and ``FILLED = 1``.  The text form used across the project and the

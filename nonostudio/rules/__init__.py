@@ -1,1 +1,1 @@
-"""Package nonostudio.rules (see STYLE.md for its scope; no Qt here)."""
+"""Package nonostudio.rules: the rule language (its scope: docs/architecture.md; no Qt here)."""

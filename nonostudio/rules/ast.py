@@ -1,4 +1,5 @@
-"""The rule language's syntax tree (seed 000, Appendix A; RULES.md §2): immutable nodes.
+"""The rule language's syntax tree (docs/rule-language.md §2; Butler et al. 2017, Appendix A):
+immutable nodes.
 
 A rule is ``with PATTERNS: if CONDITION: then fill(VALUE, START, END)``.  Patterns bind names to
 elements of a line (hints, blocks, gaps); conditions and the fill's cell range are expressions over

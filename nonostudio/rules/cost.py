@@ -1,4 +1,5 @@
-"""The rules' conciseness measure: cost (RULES.md §4; the original implementation's weights).
+"""The rules' conciseness measure: cost (docs/rule-language.md §4; the original implementation's
+weights).
 
 Each node costs its weight plus its children's costs; a fill is costed in the original's offset
 form (:func:`fill_offset`; ``docs/design/rules.md``).
@@ -17,7 +18,7 @@ from nonostudio.rules.ast import Constant, children
 
 @dataclass(frozen=True)
 class CostWeights:
-    """The weight of each node kind (RULES.md §4); the defaults are the original's.
+    """The weight of each node kind (docs/rule-language.md §4); the defaults are the original's.
 
     A learning run may rank its candidates by other weights (``learn run --weight``, the Jobs
     panel's settings); every other figure — the rule browser, reports, the optimiser's ties —

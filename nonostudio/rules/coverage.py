@@ -1,4 +1,5 @@
-"""The coverage metric C(R) of a rule set on test transitions (RULES.md §6; seed 000 §6.3, §7.2).
+"""The coverage metric C(R) of a rule set on test transitions (docs/rule-language.md §6; Butler et
+al. 2017, §6.3 and §7.2).
 
 :func:`load_transitions` reads a test set (:mod:`nonostudio.rules.transitions`); :func:`coverage`
 counts the cells the rules set on it, per rule, with the fills that contradict a deduction

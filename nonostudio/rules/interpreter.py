@@ -1,4 +1,5 @@
-"""The rule interpreter: what a rule fills on a line (RULES.md §3, seed 000 Figure 13).
+"""The rule interpreter: what a rule fills on a line (docs/rule-language.md §3; Butler et al. 2017,
+Figure 13).
 
 :func:`eval_expr` / :func:`eval_cond` walk the syntax tree (the reference reading, for
 explanations and tests); :func:`apply_rule` runs the rule compiled once into a Python function

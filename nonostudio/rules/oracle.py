@@ -1,4 +1,5 @@
-"""The decomposition oracle (RULES.md §6; seed 000 §6.3.2): independent sub-lines of a line.
+"""The decomposition oracle (docs/rule-language.md §6; Butler et al. 2017, §6.3.2): independent
+sub-lines of a line.
 
 :func:`decompose` splits a line where a cell separates two hints in every solution, from the
 line solver's placement sets (how: ``docs/design/rules.md``).

@@ -1,4 +1,5 @@
-"""Parser for the rule language's stylised syntax (RULES.md §2; seed 000, Figure 12).
+"""Parser for the rule language's stylised syntax (docs/rule-language.md §2; Butler et al. 2017,
+Figure 12).
 
 Reads rule files: any number of ``def NAME: with PATTERNS: if COND: then fill(...)`` rules with
 ``#`` comments, structured ``#: key: value`` metadata right above a rule (title, source, example
@@ -67,7 +68,7 @@ class RuleEntry:
 
 
 class _Parser(TokenCursor):
-    """The grammar of rule files (RULES.md §2) over a :class:`TokenCursor`."""
+    """The grammar of rule files (docs/rule-language.md §2) over a :class:`TokenCursor`."""
 
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)

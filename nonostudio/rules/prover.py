@@ -1,8 +1,8 @@
 """The soundness prover: a rule is sound for lines up to L cells, or here is a line it gets wrong.
 
-Soundness (RULES.md §3) is negated into one existential query per line length ``n ≤ L`` (see
-:mod:`nonostudio.rules.symbolic`), or one query for every length at once; a model is a
-counterexample, replayed with the concrete interpreter and the exact line solver before it is
+Soundness (docs/rule-language.md §3) is negated into one existential query per line length
+``n ≤ L`` (see :mod:`nonostudio.rules.symbolic`), or one query for every length at once; a model
+is a counterexample, replayed with the concrete interpreter and the exact line solver before it is
 returned (one they do not confirm is a bug in the encoding and raises :class:`ProverError`).
 How the query is asked is a :class:`ProofStrategy`; why each way exists and what it costs is in
 ``docs/design/prover.md``.

@@ -1,5 +1,6 @@
 """Rewriting a rule into a cheaper form that means exactly the same: the same fills on every
-line, so its soundness, coverage and explanation do not change, only its cost (RULES.md §4).
+line, so its soundness, coverage and explanation do not change, only its cost
+(docs/rule-language.md §4).
 
 :func:`tidy` rewrites each comparison and the fill through their linear forms (with the
 condition's equalities) and pins an arbitrary hint a comparison fixes; :func:`unpinned` undoes
