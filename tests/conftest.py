@@ -77,9 +77,10 @@ def no_leaked_threads() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def anchors() -> Path:
-    """The shared anchor data (``../shared/anchors``); present on every developer machine and CI."""
+    """The anchor data (:data:`ANCHORS`, beside the checkout; docs/map.md): external reference
+    data, present on the developers' machines and in CI; a test that needs it skips without it."""
     if not ANCHORS.is_dir():
-        pytest.skip("../shared/anchors is not present")
+        pytest.skip(f"the anchor data is not present ({ANCHORS})")
     return ANCHORS
 
 

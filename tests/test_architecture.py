@@ -1,6 +1,7 @@
-"""The architecture holds: nothing outside nonostudio/gui/ imports Qt (STYLE.md), and the layers
-core < rules < analysis < learn < (cli | gui) < entry points hold with no exception (the
-import-linter contracts in pyproject.toml, run here and tested against planted violations)."""
+"""The architecture holds (docs/architecture.md): nothing outside nonostudio/gui/ imports Qt,
+and the layers core < rules < analysis < learn < (cli | gui) < entry points hold with no
+exception (the import-linter contracts in pyproject.toml, run here and tested against planted
+violations)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from nonostudio.console import main  # the command line with the studio's picture writer
 
 REPO = Path(__file__).resolve().parent.parent
-DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # FORMATS.md: 9 rows, 8 columns
+DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # docs/formats.md: 9 rows, 8 columns
 GRID_LINE = re.compile(r"^[#.?]+$")
 # pbnsolve's verdicts in the anchor INDEX.csv and the CLI's JSON verdict names.
 PBNSOLVE = {

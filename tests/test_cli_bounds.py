@@ -1,6 +1,6 @@
 """``explain`` and ``grade`` are bounded: ``--time-limit`` (check's default and wording), a puzzle
 over :data:`~nonostudio.analysis.difficulty.MAX_CELLS` cells refused at once naming the limit, and
-a puzzle with no solution given a verdict naming its file (issue 42)."""
+a puzzle with no solution given a verdict naming its file."""
 
 from __future__ import annotations
 

@@ -170,3 +170,106 @@ def test_lines_experiment_prints_every_strategy_beside_the_paper(capsys):
     for strategy in ("random", "heuristic", "greedy", "optimal", "RL lookup table", "RL network"):
         assert strategy in table
     assert "7.6" in table  # the paper's optimal figure stands beside ours
+
+
+# --- lines-experiment: a subcommand of grade with its own parser -------------------------------
+
+
+class _Experiment:
+    """What ``run_experiment`` returns, as far as the command uses it."""
+
+    def table(self) -> str:
+        return "the table"
+
+
+@pytest.fixture
+def experiments(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """The experiment's runs, each as the arguments it was called with (none is run)."""
+    import nonostudio.analysis.lines_experiment as lines_experiment
+
+    calls: list[dict[str, object]] = []
+
+    def run_experiment(**kwargs: object) -> _Experiment:
+        calls.append(kwargs)
+        return _Experiment()
+
+    monkeypatch.setattr(lines_experiment, "run_experiment", run_experiment)
+    return calls
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["grade", "lines-experiment", "--simulations", "2", "--seed", "5", "--json"],
+        ["grade", "--json", "lines-experiment", "--seed", "5", "--simulations", "2"],
+    ],
+)
+def test_lines_experiment_takes_its_options_and_json_before_or_after_its_name(
+    words: list[str], experiments: list[dict[str, object]], capsys
+) -> None:
+    assert main(words) == 0
+    assert [(c["simulations"], c["seed"]) for c in experiments] == [(2, 5)]
+    assert json.loads(capsys.readouterr().out) == {
+        "table": "the table",
+        "simulations": 2,
+        "seed": 5,
+    }
+
+
+def test_lines_experiment_has_its_own_help(capsys) -> None:
+    assert main(["grade", "lines-experiment", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: nonostudio-cli grade lines-experiment ")
+    assert "--simulations N" in out and "--seed S" in out
+    assert "--rules" not in out and "--jobs" not in out  # grading options are not its own
+
+
+def test_grade_help_lists_the_subcommand_and_not_its_options(capsys) -> None:
+    assert main(["grade", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "    lines-experiment" in out  # listed as a subcommand under FILE
+    assert "--simulations" not in out and "--seed" not in out
+    assert "--rules NAME" in out and "--jobs N" in out
+
+
+def test_after_a_double_dash_lines_experiment_is_a_puzzle(
+    experiments: list[dict[str, object]], capsys
+) -> None:
+    """Not a magic value of FILE: after ``--`` the word is graded like any other argument."""
+    assert main(["grade", "--json", "--", "lines-experiment"]) == 2
+    [row] = json.loads(capsys.readouterr().out)
+    assert experiments == []
+    assert row["file"] == "lines-experiment" and "expected a number" in row["error"]
+
+
+def test_experiment_options_are_refused_when_grading_puzzles(
+    experiments: list[dict[str, object]], capsys
+) -> None:
+    assert main(["grade", FULL, "--seed", "3"]) == 2
+    assert "unrecognized arguments: --seed 3" in capsys.readouterr().err
+    assert experiments == []
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--rules", "concise", "--time-limit", "5", FULL, SWITCH],
+        [FULL, SWITCH, "--rules", "concise", "--time-limit", "5"],
+    ],
+)
+def test_grading_options_go_before_or_after_the_puzzles(words: list[str], capsys) -> None:
+    code, rows = run_json(capsys, *words)
+    assert code == 0 and [row["file"] for row in rows] == [FULL, SWITCH]
+    assert capsys.readouterr().err == ""
+    concise = grade(parse_puzzle_arg(FULL), load_rule_set("concise"))
+    assert rows[0]["explanation"] == concise.explanation
+
+
+def test_puzzles_come_together_as_argparse_wants(capsys) -> None:
+    assert main(["grade", FULL, "--rules", "concise", SWITCH]) == 2
+    assert "unrecognized arguments: " + SWITCH in capsys.readouterr().err
+
+
+def test_grade_without_a_puzzle_names_what_is_missing(capsys) -> None:
+    assert main(["grade"]) == 2
+    assert "the following arguments are required: FILE" in capsys.readouterr().err

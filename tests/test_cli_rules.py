@@ -32,7 +32,7 @@ def pack_left:
   if true:
   then fill(true, 0, size(h))
 """
-# Costs from RULES.md §5 (the original implementation's values).
+# Costs from docs/rule-language.md §7 (the original implementation's values).
 PAPER_COSTS = {"full_hint": 15, "big_hint": 36, "cross_small_gap_singleton": 19, "mercury": 44}
 
 
@@ -103,7 +103,7 @@ def test_coverage_on_the_testing_set_matches_the_paper(capsys, anchors) -> None:
     code, data = run_json(capsys, "rules", "coverage", "control")
     assert code == 0
     assert data["transitions"] == 2805
-    assert abs(data["total"] - 4652) <= 10  # RULES.md §6: the paper's figure for control rules
+    assert abs(data["total"] - 4652) <= 10  # the paper's figure (docs/rule-language.md §7)
     assert sum(data["per_rule"].values()) == data["total"]
     assert data["bugs"] == []
 

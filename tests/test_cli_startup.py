@@ -186,7 +186,7 @@ def test_check_loads_no_layer_it_does_not_use(check_imports):
 def test_check_imports_cost_less_than_numpy_alone(dancer):
     # Best of three of each, interleaved.  Measured (2 cores under a load of 6-7): nonostudio's
     # own imports for ``check`` 37-60 ms, 0.25-1.2x numpy's import alone (47-210 ms, by far the
-    # more sensitive to load); before issue 36 they were 2.5-2.9x, numpy loaded among them.
+    # more sensitive to load); with numpy loaded among them they were 2.5-2.9x.
     own, numpy = [], []
     for _ in range(3):
         own.append(_importtime("check", str(dancer))["nonostudio (top level)"])

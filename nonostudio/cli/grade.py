@@ -1,7 +1,8 @@
 """``nonostudio-cli grade``: the difficulty of many puzzles for a rule set — tier, score, label,
 features, explanation and time — one row per puzzle (per item of a collection file), optionally
 in parallel worker processes (:mod:`nonostudio.cli.batch`) and into a CSV file (the rows of
-:mod:`nonostudio.analysis.grading`)."""
+:mod:`nonostudio.analysis.grading`); and its subcommand ``grade lines-experiment``, the
+line-selection experiment of :mod:`nonostudio.analysis.lines_experiment`."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ from nonostudio.rules.ruleset import RuleSet
 
 NAME = "grade"
 HELP = "grade the difficulty of puzzles for a rule set and print one row each"
+EXPERIMENT = "lines-experiment"
+EXPERIMENT_HELP = (
+    "run the line-selection experiment of Dandurand et al. (CogSci 2012): the mean steps of "
+    "each strategy on random puzzles, beside the paper's figures"
+)
 DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
 TABLE = batch_columns(
     Column("tier", lambda row: str(row["tier"]), ">", 4, fit=False),
@@ -45,10 +51,27 @@ TABLE = batch_columns(
 
 
 def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
-    """Add the ``grade`` subcommand."""
+    """Add the ``grade`` subcommand and its own subcommand ``lines-experiment``."""
+    options = argparse.ArgumentParser(add_help=False)  # the grading options, for both parsers
+    options.add_argument(
+        "--rules",
+        metavar="NAME",
+        default=DEFAULT_RULES,
+        help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})",
+    )
+    options.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
+    add_format_option(options)
+    add_time_limit_option(options, "per puzzle before the label is 'Undecided'")
+    options.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int_arg,
+        default=1,
+        help="grade in N worker processes (default: 1, in this process)",
+    )
     parser = subparsers.add_parser(
         NAME,
-        parents=[parent],
+        parents=[parent, options],
         help=HELP,
         description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
         "(see 'rules families'): "
@@ -58,45 +81,71 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         f"{MAX_CELLS:,} cells, gives a row with the error and the others still run; the exit "
         "code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
     )
-    parser.add_argument(
-        "puzzles",
+    puzzles = argparse.ArgumentParser(
+        prog=parser.prog, usage=argparse.SUPPRESS, add_help=False, parents=[parent, options]
+    )
+    puzzles.add_argument("puzzles", metavar="FILE", nargs="+")
+    puzzles.set_defaults(run=run)
+    commands = parser.add_subparsers(
+        action=PuzzlesOrCommand,
+        puzzles=puzzles,
         metavar="FILE",
-        nargs="+",
-        help="puzzle files (every item of a collection; FILE#ITEM for one) or "
-        "puzzle strings; or the single word 'lines-experiment' to run the "
-        "line-selection experiment of Dandurand et al. (CogSci 2012)",
+        required=True,
+        help="puzzle files (every item of a collection; FILE#ITEM for one) or puzzle strings; "
+        "or one of these subcommands:",
     )
-    parser.add_argument(
-        "--rules",
-        metavar="NAME",
-        default=DEFAULT_RULES,
-        help=f"a shipped rule set's name or a .rules file (default: {DEFAULT_RULES})",
+    experiment = commands.add_parser(
+        EXPERIMENT,
+        parents=[parent],
+        help=EXPERIMENT_HELP,
+        description=EXPERIMENT_HELP + ".",
     )
-    parser.add_argument("--csv", metavar="OUT", help="also write the rows to this CSV file")
-    add_format_option(parser)
-    add_time_limit_option(parser, "per puzzle before the label is 'Undecided'")
-    parser.add_argument(
-        "--jobs",
-        metavar="N",
-        type=positive_int_arg,
-        default=1,
-        help="grade in N worker processes (default: 1, in this process)",
-    )
-    parser.add_argument(
+    experiment.add_argument(
         "--simulations",
         metavar="N",
         type=positive_int_arg,
         default=20,
-        help="lines-experiment: number of simulations (default: 20, as the paper)",
+        help="number of simulations (default: 20, as the paper)",
     )
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=int,
-        default=0,
-        help="lines-experiment: random seed (default: 0)",
+    experiment.add_argument(
+        "--seed", metavar="S", type=int, default=0, help="random seed (default: 0)"
     )
-    parser.set_defaults(run=run)
+    experiment.set_defaults(run=run_lines_experiment)
+    # the usage of the puzzles' parser is grade's: argparse prints it with an error there
+    puzzles.usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
+
+
+class PuzzlesOrCommand(argparse._SubParsersAction):
+    """The words after ``grade``'s options: a subcommand's name and its arguments (parsed by its
+    own parser), or else the puzzles to grade and any grading option written after them (parsed
+    by the ``puzzles`` parser). ``grade -- lines-experiment`` grades a puzzle of that name."""
+
+    def __init__(self, *args: Any, puzzles: argparse.ArgumentParser, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.puzzles = puzzles
+        # a first word that names no subcommand is a puzzle, not an invalid choice: argparse
+        # checks the first word against ``choices`` (typed as the subcommands' dict, which stays
+        # in ``_name_parser_map`` and in the help)
+        self.choices = None  # type: ignore[assignment]
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        words = list(values)
+        chosen = self._name_parser_map.get(words[0]) if words else None
+        if chosen is None:
+            chosen, rest = self.puzzles, words
+        else:
+            rest = words[1:]
+        # Into the same namespace: the options given before the word keep their values (a
+        # fresh namespace's defaults would overwrite them, ``--json`` among them).
+        _, extras = chosen.parse_known_args(rest, namespace)
+        if extras:  # reported by the top parser, as argparse does for its own subcommands
+            vars(namespace).setdefault(argparse._UNRECOGNIZED_ARGS_ATTR, []).extend(extras)
 
 
 @lru_cache(maxsize=4)
@@ -132,8 +181,6 @@ def run_lines_experiment(args: argparse.Namespace) -> Outcome:
 
 def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
-    if args.puzzles == ["lines-experiment"]:
-        return run_lines_experiment(args)
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
     tasks = list(read_tasks(args.puzzles, args.fmt))
     say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")

@@ -1,4 +1,4 @@
-"""``explain`` and ``grade`` are bounded (issue 42); run by hand, prints figures.
+"""``explain`` and ``grade`` are bounded; run by hand, prints figures.
 
 ``python tests/benchmarks/bench_bounds.py [--skip PART ...] [--cauldron-limit S]`` runs the
 command line in a fresh process per case and prints its wall time, peak memory (the child's

@@ -1,4 +1,4 @@
-"""Cancel latency of a learning run (issue 34: goal <= 1 s, median of 5).
+"""Cancel latency of a learning run (goal: <= 1 s, median of 5).
 
 Each round starts a real synthesis run (process workers, as ``learn run`` and the Jobs panel use
 them) on the specifications of lines up to 5 cells, waits until the first specification is done,

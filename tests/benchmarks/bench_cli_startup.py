@@ -5,7 +5,7 @@ round starts, interleaved so that all three see the same load: the real console 
 ``nonostudio-cli check <Dancer>`` (the one installed next to this Python), ``python -c pass`` and
 ``python -c "import numpy"``.  For each it prints the median wall time and the median CPU time of
 the child (user + sys, from ``resource.getrusage(RUSAGE_CHILDREN)`` deltas), then the verdict on
-the goal of issue 36 (median wall of ``check`` <= 0.25 s); exits 1 when the goal is missed.
+the goal (median wall of ``check`` <= 0.25 s); exits 1 when the goal is missed.
 """
 
 from __future__ import annotations

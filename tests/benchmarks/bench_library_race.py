@@ -8,7 +8,7 @@ then ``seed_library`` (which the window runs after its first paint).  It prints,
 opens, how many got the persistent library (writable), how many got it read-only, how many fell
 back to an in-memory library, and how many rounds ended with the samples not stored exactly once,
 with the first few messages the studios would have shown; exits 1 unless every open got the
-persistent library (the goal of issue 42: 2 x rounds persistent, 0 in-memory fallbacks).
+persistent library (the goal: 2 x rounds persistent, 0 in-memory fallbacks).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def main() -> int:
     for message in messages[:5]:
         print(f"    {message}")
     ok = persistent == opens and not wrong_samples and not messages
-    print(f"goal (issue 42: {opens} persistent, 0 fallbacks): {'met' if ok else 'MISSED'}")
+    print(f"goal ({opens} persistent, 0 fallbacks): {'met' if ok else 'MISSED'}")
     return 0 if ok else 1
 
 

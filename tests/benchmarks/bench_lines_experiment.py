@@ -1,4 +1,4 @@
-"""The line-selection experiment of seed 002 (Dandurand, Cousineau & Shultz 2012), run by hand.
+"""The line-selection experiment of Dandurand, Cousineau & Shultz (2012), run by hand.
 
 ``python tests/benchmarks/bench_lines_experiment.py [--simulations 20] [--seed 0]`` runs the
 paper's protocol on random unique 5x5 puzzles and prints mean steps ± standard error for the

@@ -3,15 +3,15 @@
 Run by hand: ``python tests/benchmarks/bench_solver.py [--hard] [--rounds N]``.
 For each puzzle: nonostudio's verdict and CPU time (``time.process_time`` plus the CPU of a
 Kissat helper process when one ran, so that a busy machine distorts it less than wall time; best
-of N rounds for puzzles under a second), the goal from the issue, the stage that decided (line
+of N rounds for puzzles under a second), its goal, the stage that decided (line
 logic, or the SAT solver that finished: CaDiCaL, Kissat or z3), and
 the PyPI package picross-solver's CPU time on the same puzzle in the same run (a child process,
 capped at 30 s wall; it finds one solution and proves nothing about uniqueness) with the ratio.
-Four TAAI puzzles that used to fall through to the SAT stage are included (issue 36).  Cauldron's
-peak memory is measured in a child process (ru_maxrss). ``--hard`` adds Knotty and Faase with a
-10-minute limit each.  Then ``nonostudio-cli grade``'s work on the 12 webpbn survey files
-(``--grade-only``: just that): CPU per file and in total, goals 1.5 s for Petroglyph and 5 s in
-all (issue 36); ``--no-grade`` leaves it out.  Between them, the first 100 TAAI icga2017 puzzles
+Four TAAI puzzles that line logic alone leaves undecided (they need the SAT stage) are included.
+Cauldron's peak memory is measured in a child process (ru_maxrss). ``--hard`` adds Knotty and
+Faase with a 10-minute limit each. Then ``nonostudio-cli grade``'s work on the 12 webpbn survey
+files (``--grade-only``: just that): CPU per file and in total, goals 1.5 s for Petroglyph and 5 s
+in all; ``--no-grade`` leaves it out. Between them, the first 100 TAAI icga2017 puzzles
 against pbnsolve's total from INDEX.csv (goal: at most 2x) and picross-solver's in this run.
 """
 

@@ -1,9 +1,9 @@
-"""Teaching benchmark (issue 33; run by hand, prints figures).
+"""Teaching benchmark (run by hand, prints figures).
 
 ``python tests/benchmarks/bench_teaching.py [--jwilk N] [--janko N] [--rules NAME]
 [--before COMMIT] [--skip-coverage]`` traces and grades real puzzles from 15x15 to 30x30 (the
-jwilk and Janko corpora of ``../shared/anchors/puzzles``, evenly spaced over INDEX.csv) with the
-default rule set and prints, against the issue's goals:
+jwilk and Janko corpora of the anchor data's ``puzzles`` folder, evenly spaced over INDEX.csv)
+with the default rule set and prints, against its goals:
 
 * distinct techniques a player meets per puzzle (median; goal <= 10);
 * steps named by a catalogued technique, fallbacks included (goal 100 %);
@@ -55,7 +55,7 @@ from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from sentence_checker import check_trace  # noqa: E402
 
-BEFORE = "f0f73d8"  # the last commit before sentences from premises (issue 41; issue 33: d821211)
+BEFORE = "f0f73d8"  # the last commit before sentences from premises (the one before: d821211)
 JANKO = "janko-puzzlekit/Nonogram_dataset.json"
 
 # Timed in a subprocess whose PYTHONPATH holds the package to time (the code before this issue or

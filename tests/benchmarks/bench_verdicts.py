@@ -1,4 +1,6 @@
-"""Verdicts against pbnsolve's on every decided row of ../shared/anchors/puzzles/INDEX.csv.
+"""Verdicts against pbnsolve's on every decided row of the anchor data's puzzles/INDEX.csv.
+
+The anchor data is looked for beside the checkout (``_anchors.ANCHORS``).
 
 Run by hand: ``python tests/benchmarks/bench_verdicts.py [--jobs 2] [--corpus NAME ...]
 [--time-limit S] [--max-per-corpus N]``.  pbnsolve's one-line verdicts map to ours as

@@ -4,8 +4,8 @@ Seeds are real files: the bundled samples in ``resources/samples``, the seed fol
 repository (``tests/data/fuzz_seeds``: every format the product only reads, written by
 ``fuzz_seed_files``) and a few made here for formats without a small real file (Tatham ids, CWD,
 SPOJ, a three-puzzle Janko and Butler excerpt), so every reader has seeds in a clone with nothing
-beside it. When the anchor corpora are beside the checkout (``../shared/anchors/puzzles``), their
-small files of every format are seeds too.
+beside it. When the anchor corpora are beside the checkout (``ANCHORS`` of
+``tests/conftest.py``), their small files of every format are seeds too.
 A mutation is a short list of edits (flip, insert, delete, duplicate, truncate, splice) whose
 payloads lean towards what readers trip over: huge numbers, separators, line breaks, markup,
 bytes that are not UTF-8.

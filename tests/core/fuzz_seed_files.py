@@ -2,13 +2,14 @@
 made.
 
 The fuzz test starts from real files of every format. The anchor corpora beside the checkout
-(``../shared``) hold many, but a clone has nothing beside it, and the product writes only a few
-formats itself. So the seeds of the formats it only reads (Olšák ``.g`` and ``.mk``, Wilk
-``.nin``, picross-solver text, the TOML-like text of pynogram and nonogrid) are written here,
-from pictures drawn in this file and a few random ones, in the layouts those programs' files use
-(title text and a colour block in ``.g``, comments, quoted and comma-separated TOML clues,
-several grids in one picross-solver file). The ``.non`` and XML seeds of the same pictures come
-from the product's own writers. Nothing in them is copied from another project's file.
+(``ANCHORS`` of ``tests/conftest.py``) hold many, but a clone has nothing beside it, and the
+product writes only a few formats itself. So the seeds of the formats it only reads (Olšák
+``.g`` and ``.mk``, Wilk ``.nin``, picross-solver text, the TOML-like text of pynogram and
+nonogrid) are written here, from pictures drawn in this file and a few random ones, in the
+layouts those programs' files use (title text and a colour block in ``.g``, comments, quoted and
+comma-separated TOML clues, several grids in one picross-solver file). The ``.non`` and XML
+seeds of the same pictures come from the product's own writers. Nothing in them is copied from
+another project's file.
 
 ``python3 tests/core/fuzz_seed_files.py`` writes the folder again;
 ``test_the_seed_folder_is_what_this_module_writes`` checks the files are what it writes.

@@ -1,5 +1,6 @@
 """The fuzz seeds kept in the repository: they are what ``fuzz_seed_files`` writes, each reads in
-its format as the picture it was written from, and every reader has some without ``../shared``."""
+its format as the picture it was written from, and every reader has some without the anchor
+data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The 14 control rules (RULES.md §5) as syntax trees, and deliberately broken variants of them.
+"""The 14 control rules (docs/rule-language.md §7) as syntax trees, and deliberately broken
+variants of them.
 
 The prover must prove every control rule and refute every broken one with a confirmed
 counterexample.  Each broken variant is one small edit of a control rule, of the kind a person or

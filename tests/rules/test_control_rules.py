@@ -1,5 +1,5 @@
-"""The shipped control rules (RULES.md §5): contents, examples (interpreter and line solver), set
-loading."""
+"""The shipped control rules (docs/rule-language.md §7): contents, examples (interpreter and
+line solver), set loading."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from nonostudio.rules.interpreter import apply_rule, is_valid_fill
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, dump_rules, load_rule_set
 
-# RULES.md §5, in its order: name and the example fills of its table (the file may hold more).
+# docs/rule-language.md §7, in its order: name and the example fills of its table (the file may
+# hold more).
 CONTROL = {
     "full_hint": ["(5) ----- -> true [0,5)"],
     "full_hint_pair_1": ["(3 1) ----- -> true [0,3)"],
@@ -41,7 +42,7 @@ CONTROL = {
     "force_maximum": ["(4 1) ---x----x-- -> true [4,8)", "(3) x--x----x-- -> true [5,7)"],
 }
 
-# The rules as RULES.md §5 writes them; the file keeps the original implementation's redundant
+# The rules as the paper writes them; the file keeps the original implementation's redundant
 # terms (for its published costs) in four of them, which must not change what they fill.
 PLAIN_FORMS = {
     "full_hint_pair_2": """def full_hint_pair_2:
@@ -63,7 +64,7 @@ PLAIN_FORMS = {
 }
 
 
-# The other ten exactly as RULES.md §5's table writes them: the file must hold these very trees.
+# The other ten exactly as the paper writes them: the file must hold these very trees.
 TABLE_FORMS = {
     "full_hint": "with h = singleton(hint): if size(h) = line_size: then fill(true, 0, line_size)",
     "full_hint_pair_1": "with h0 = constant(hint,0) and h1 = constant(hint,1): "

@@ -1,4 +1,5 @@
-"""Rule cost (RULES.md §4): node weights, the fill offset, the control rules' published costs."""
+"""Rule cost (docs/rule-language.md §4): node weights, the fill offset, the control rules'
+published costs."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from nonostudio.rules.cost import cost, cost_breakdown, expr_cost, fill_cost, fi
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
-# RULES.md §5: the original implementation's costs of the 14 control rules, in order.
+# docs/rule-language.md §7: the original implementation's costs of the 14 control rules, in order.
 PUBLISHED = {
     "full_hint": 15,
     "full_hint_pair_1": 28,
@@ -42,7 +43,7 @@ PUBLISHED = {
     "force_maximum": 28,
 }
 
-# The same rules as RULES.md's table prints them cost less where the original's stored form keeps
+# The same rules as the paper prints them cost less where the original's stored form keeps
 # redundant terms; control.rules keeps those terms, these plain forms document the differences.
 PLAIN_COSTS = [
     # full hint pair 2: the original's offset is 0 + (1 + size(h0)) (5), factored it is

@@ -1,5 +1,5 @@
-"""Interpreter tests: the example fills of RULES.md §5, Figure 13's edge cases, the compiled path
-against the tree-walking reference on random lines, flipping and fill helpers."""
+"""Interpreter tests: the example fills of docs/rule-language.md §7, Figure 13's edge cases, the
+compiled path against the tree-walking reference on random lines, flipping and fill helpers."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def T(v):  # noqa: N802
 PAIR = [("h0", Constant(HINT, 0)), ("h1", Constant(HINT, 1))]
 PAIR_COND = [Compare("=", LineSize(), add(lit(1), S("h0"), S("h1")))]
 
-# The 14 control rules of RULES.md §5, written out as trees.
+# The 14 control rules of docs/rule-language.md §7, written out as trees.
 CONTROL = {
     "full_hint": rule(
         "full_hint",
@@ -192,7 +192,7 @@ CONTROL = {
     ),
 }
 
-# RULES.md §5 examples: (rule, hints, cells, value, start, end).
+# docs/rule-language.md §7 examples: (rule, hints, cells, value, start, end).
 EXAMPLES = [
     ("full_hint", (5,), "-----", True, 0, 5),
     ("full_hint_pair_1", (3, 1), "-----", True, 0, 3),

@@ -452,7 +452,7 @@ def test_edited_control_file_parses_or_says_where(pos, cut, insert):
         assert 1 <= err.line <= text.count("\n") + 1
 
 
-# ---- limits (issue 32): past a limit a clear error naming it and where; at a limit every tool
+# ---- limits: past a limit a clear error naming it and where; at a limit every tool
 # works
 
 

@@ -1,4 +1,4 @@
-"""Fuzzing the rule parser (issue 32): any bytes or text give rules or a ``RuleSyntaxError`` that
+"""Fuzzing the rule parser: any bytes or text give rules or a ``RuleSyntaxError`` that
 says where (line and column), never another exception, and quickly; what parses prints and reads
 back.  Inputs: random bytes and text, mutations of the shipped rule files, and repetitions far
 past the parser's limits (long ``and`` chains and sums, deep parentheses, long numbers)."""
