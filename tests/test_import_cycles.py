@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 
 # The GUI's import circles today, each as its sorted module names: those of its runtime imports,
 # and those its imports for the type checker (``if TYPE_CHECKING:``, the mixins typed against
-# their host) add.  The GUI reshaping (issue 43: screens as subpackages, one way to split a
+# their host) add.  The GUI reshaping (screens as subpackages, one way to split a
 # widget) is to empty both lists; a circle found that is not listed fails the test, and so does a
 # listed one that is gone (delete it from its list).
 KNOWN_GUI_CYCLES: list[tuple[str, ...]] = [
