@@ -14,8 +14,7 @@ with the default rule set and prints, against its goals:
   all of at least 20);
 * the share of the learned set's test-set coverage carried by rules placed in a technique
   (goal >= 90 %; needs the paper's test set);
-* trace and grading time against the code before this issue (``--before``, default the last
-  commit before it: its ``nonostudio`` package is unpacked from git into a temporary folder;
+* trace and grading time against an earlier commit (``--before``, default :data:`BEFORE`: its ``nonostudio`` package is unpacked from git into a temporary folder;
   it and this checkout are timed in subprocesses on the same puzzles, alternating, best of
   ``--rounds``; goal <= 1.5x), and against ``complete_moves=False`` (one rule fill per step) in
   this process.
@@ -58,8 +57,8 @@ from sentence_checker import check_trace  # noqa: E402
 BEFORE = "f0f73d8"  # the last commit before sentences from premises (the one before: d821211)
 JANKO = "janko-puzzlekit/Nonogram_dataset.json"
 
-# Timed in a subprocess whose PYTHONPATH holds the package to time (the code before this issue or
-# this checkout), so both run under the same conditions.
+# Timed in a subprocess whose PYTHONPATH holds the package to time (an earlier commit's or this
+# checkout's), so both run under the same conditions.
 _TIME_SCRIPT = r"""
 import json, sys, time
 from nonostudio.analysis.difficulty import grade

@@ -251,7 +251,7 @@ def test_round_trips(puzzle: Puzzle) -> None:
 
 
 # Any text XML 1.0 can hold, surrounding whitespace, tabs, line breaks and carriage returns
-# included (the writer used to drop the licence and the reader to strip titles).
+# included (the writer keeps the licence, the reader does not strip titles).
 _XML_TEXT = st.text(
     st.characters(blacklist_categories=["Cs"], blacklist_characters="\ufffe\uffff").filter(
         lambda c: c in "\t\n\r" or c >= " "

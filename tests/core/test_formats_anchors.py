@@ -75,9 +75,9 @@ def test_every_indexed_puzzle(anchors: Path) -> None:
                 )
             outcomes["parsed"] += 1
     # Every one of the 257 contradictions (all in r-nonogram's puzzle string library) is refused
-    # on reading: 242 have row and column totals that differ; the other 15 were consistent on the
-    # surface only once their clues' inner 0s (``4,0,3``) were dropped, and a 0 beside other
-    # numbers is now refused.
+    # on reading: 242 have row and column totals that differ; the other 15 are consistent on the
+    # surface only when their clues' inner 0s (``4,0,3``) are dropped, and a 0 beside other
+    # numbers is refused.
     assert outcomes["contradiction refused"] == 257
     assert outcomes["contradiction parsed"] == 0
     assert outcomes["colour"] == 2 + 11

@@ -168,7 +168,7 @@ def test_every_reader_stops_at_4096(fmt: str) -> None:
 
 
 def test_surplus_nin_lines_are_refused_with_their_line() -> None:
-    # the header says 30x30 (60 clue lines) but 159 follow: 99 used to be dropped silently
+    # the header says 30x30 (60 clue lines) but 159 follow: 99 must not be dropped silently
     clues = "\n".join(["1"] * 159)
     with pytest.raises(PuzzleError) as info:
         read_text(f"30 30\n{clues}\n", fmt="nin")

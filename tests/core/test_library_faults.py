@@ -269,9 +269,9 @@ def test_a_write_while_another_process_holds_the_lock_fails_cleanly(
     lib.close()
 
 
-def test_reproduced_before_the_fix_the_old_code_moved_a_locked_library_aside() -> None:
+def test_a_locked_library_is_not_classified_as_damaged() -> None:
     """The classification that decides what is moved: only SQLite's own corrupt / not-a-database
-    codes, never "database is locked" (which the old code moved aside)."""
+    codes, never "database is locked" (a library another studio holds is busy, not damaged)."""
     locked = sqlite3.OperationalError("database is locked")
     locked.sqlite_errorcode = 5
     notadb = sqlite3.DatabaseError("file is not a database")

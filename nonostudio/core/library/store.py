@@ -124,7 +124,7 @@ class Library:
             conn.execute("BEGIN IMMEDIATE")
             result = work(conn)
             conn.execute("COMMIT")
-            self.warning = ""  # a write went through: whatever was full is not any more
+            self.warning = ""  # a write went through, so there is room: no warning
             return result
         except sqlite3.Error as exc:
             schema.rollback(conn)
