@@ -14,10 +14,10 @@ with the default rule set and prints, against its goals:
   all of at least 20);
 * the share of the learned set's test-set coverage carried by rules placed in a technique
   (goal >= 90 %; needs the paper's test set);
-* trace and grading time against an earlier commit (``--before``, default :data:`BEFORE`: its ``nonostudio`` package is unpacked from git into a temporary folder;
-  it and this checkout are timed in subprocesses on the same puzzles, alternating, best of
-  ``--rounds``; goal <= 1.5x), and against ``complete_moves=False`` (one rule fill per step) in
-  this process.
+* trace and grading time against an earlier commit (``--before``, default :data:`BEFORE`: its
+  ``nonostudio`` package is unpacked from git into a temporary folder; it and this checkout are
+  timed in subprocesses on the same puzzles, alternating, best of ``--rounds``; goal <= 1.5x),
+  and against ``complete_moves=False`` (one rule fill per step) in this process.
 """
 
 from __future__ import annotations
