@@ -308,7 +308,7 @@ def test_prove_prints_legible_progress(capsys, monkeypatch) -> None:
         if (match := PROGRESS_LINE.match(line)) is not None:
             shown.setdefault(match[1], []).append((int(match[2]), match[3]))
     assert set(shown) == {rule.name for rule in load_rule_set("control").rules}
-    # Before the fix this read "[mercury 1200%] 30": a count taken for a fraction.
+    # A count taken for a fraction would read "[mercury 1200%] 30".
     assert shown["mercury"] == [
         (0, "proving for lines up to 4 cells"),
         *((25 * n, f"proved for lines up to {n} of 4 cells") for n in range(1, 5)),

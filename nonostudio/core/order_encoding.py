@@ -3,8 +3,8 @@
 For block ``j`` of a line, variable ``y(j, p)`` means "block j starts at cell p or later".  The
 clauses say that these are ordered (``y(j, p+1) -> y(j, p)``), that blocks keep a gap between them,
 that a cell a block covers is filled, and that a filled cell is covered by the last block starting
-at or before it.  Cells the grid state decides are constants.  Why this encoding and not the
-automaton one it replaced: docs/design/solver.md §3.
+at or before it.  Cells the grid state decides are constants.  Why this encoding and not an
+automaton encoding: docs/design/solver.md §3.
 """
 
 from __future__ import annotations
