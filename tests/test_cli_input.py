@@ -10,7 +10,9 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +55,58 @@ def test_a_pipe_is_read_once(command: str, capsys: pytest.CaptureFixture[str]) -
         os.close(read_end)
     out = capsys.readouterr().out
     assert {"solve": "#", "check": "2x1", "convert": "width 2"}[command] in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["solve"], ["check"], ["grade"], ["explain"], ["convert", "-"], ["solve", "--format", "non"]],
+)
+def test_a_puzzle_file_is_opened_once(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each command opens its puzzle file once: one read gives the bytes, and the format is
+    detected from those bytes (a file is not opened first to see whether it can be)."""
+    import builtins
+    import io
+
+    path = tmp_path / "p.non"
+    path.write_bytes(NON)
+    opened: list[str] = []
+
+    def counting(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def open_(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, str | os.PathLike) and Path(file) == path:
+                opened.append(name)
+            return real(file, *args, **kwargs)
+
+        return open_
+
+    monkeypatch.setattr(os, "open", counting("os.open", os.open))
+    monkeypatch.setattr(builtins, "open", counting("open", builtins.open))
+    monkeypatch.setattr(io, "open", counting("io.open", io.open))
+    assert main([command[0], str(path), *command[1:]]) == 0, capsys.readouterr().err
+    assert opened == ["os.open"]
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "convert"])
+def test_a_file_without_read_permission_exits_3_naming_it(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The message of the open that is not tried (``chmod 000``; the tests may run as root,
+    who may read anything, so the permission is taken away where it is asked for)."""
+    path = tmp_path / "locked.non"
+    path.write_bytes(NON)
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != path)
+    args = [command, str(path)] + (["-"] if command == "convert" else [])
+    assert main(args) == 3
+    out, err = capsys.readouterr()
+    assert f"{path}: Permission denied" in err or f"{path}: cannot open: Permission denied" in out
 
 
 def test_a_read_error_after_the_open_exits_3(

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import signal
-import stat
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Sized
@@ -234,8 +233,10 @@ def _is_dir(text: str) -> bool:
 
 
 def probe(path: str | os.PathLike[str]) -> None:
-    """Raise the OSError of opening ``path`` (missing, a folder, a socket, no permission), if
-    there is one; a folder's says it is a folder and that a puzzle file is wanted."""
+    """Raise the OSError that opening ``path`` would raise (missing, a folder, a socket, no
+    permission), if there is one; a folder's says it is a folder and that a puzzle file is
+    wanted. Nothing is opened: the reader opens the file once, and reads and detects its format
+    from the same bytes."""
     if _is_dir(os.fspath(path)):
         files = os.path.join(os.fspath(path), "*")
         raise IsADirectoryError(
@@ -247,12 +248,9 @@ def probe(path: str | os.PathLike[str]) -> None:
     problem = kind_problem(mode)
     if problem is not None:
         raise OSError(errno.EINVAL, problem, os.fspath(path))
-    if stat.S_ISREG(mode):
-        with open(path, "rb"):
-            pass
-    elif not os.access(path, os.R_OK):
-        # a FIFO is not opened here: opening its reading end and closing it would let a writer
-        # waiting to open it go on, and then fail for want of a reader
+    if not os.access(path, os.R_OK):
+        # a FIFO above all must not be opened here: opening its reading end and closing it would
+        # let a writer waiting to open it go on, and then fail for want of a reader
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 

@@ -59,6 +59,19 @@ def test_a_fifo_is_read_once_whole(tmp_path: Path) -> None:
     assert fmt == "non" and puzzle.rows == ((2,),) and puzzle.cols == ((1,), (1,))
 
 
+def test_a_fifo_without_extension_is_read_once_and_its_format_told_by_its_bytes(
+    tmp_path: Path,
+) -> None:
+    """No name to go by: the content decides, from the bytes read (a second read of the FIFO
+    would find nothing, or wait for a writer that is gone)."""
+    fifo = tmp_path / "puzzle"
+    os.mkfifo(fifo)
+    thread = _writer(fifo, [NON[:10], NON[10:]], pause=0.1)
+    puzzle, fmt = read_file_and_format(fifo)
+    thread.join(2)
+    assert fmt == "non" and puzzle.cols == ((1,), (1,))
+
+
 def test_a_writer_that_never_ends_is_cut_at_the_time_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

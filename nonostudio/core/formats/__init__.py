@@ -123,7 +123,11 @@ def _detect_codec(data: bytes, source: str, fmt: str | None, name: str | None) -
 
 
 def _entries(data: bytes, source: str, fmt: str | None, name: str | None) -> Entries:
-    codec = _detect_codec(data, source, fmt, name)
+    return _read_as(_detect_codec(data, source, fmt, name), data, source)
+
+
+def _read_as(codec: Codec, data: bytes, source: str) -> Entries:
+    """The entries of ``data`` read by ``codec``; PuzzleError when there are none."""
     if len(data) > codec.max_bytes:
         raise PuzzleError(
             f"the file is {_size_text(len(data))}; {codec.info.label} files are "
@@ -238,11 +242,11 @@ def read_file(
 def read_file_and_format(
     path: str | os.PathLike[str], item: str | None = None, fmt: str | None = None
 ) -> tuple[Puzzle, str]:
-    """Like :func:`read_file`, with the name of the format read; the file is read once (a FIFO
-    or a pipe cannot be read twice)."""
+    """Like :func:`read_file`, with the name of the format read: the file is read once and its
+    format detected from the same bytes (a FIFO or a pipe cannot be read twice)."""
     data, source = _read_bytes(path)
-    name = _detect_codec(data, source, fmt, source).info.name
-    return _pick(_entries(data, source, name, source), item, source), name
+    codec = _detect_codec(data, source, fmt, source)
+    return _pick(_read_as(codec, data, source), item, source), codec.info.name
 
 
 def read_all(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, Puzzle]]:
@@ -288,7 +292,8 @@ def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzz
 
 
 def detect_format(path_or_text: str | os.PathLike[str]) -> str:
-    """The format name of an existing file (by extension, then content) or of a text."""
+    """The format name of an existing file (by extension, then content) or of a text. It reads
+    the file: to read the puzzle too, :func:`read_file_and_format` reads it once."""
     if isinstance(path_or_text, os.PathLike) or _is_file(path_or_text):
         data, source = _read_bytes(path_or_text)
         return detect(data, source)
