@@ -1,7 +1,8 @@
 """Every reference resolves inside the repository: the package, the tests and the documents cite
 only files of this checkout (the rule language, the formats and the architecture are written down
-in docs/), never documents kept beside it or issues of a tracker, and every markdown link or
-``docs/...`` path names a file that exists.  A finding is reported as ``file:line``."""
+in docs/), never documents kept beside it or issues of a tracker; every markdown link, every
+``docs/...`` path and every repository path a document writes in backquotes names a file that
+exists.  A finding is reported as ``file:line``."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ OUTSIDE = (
 )
 MARKDOWN_LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
 DOCS_PATH = re.compile(r"(?<![\w./-])docs/[\w./-]*[\w-](?:\.md)?")
+# In a document, a path of the repository in backquotes: `nonostudio/rules/parser.py`.
+CODE_PATH = re.compile(r"`((?:nonostudio|tests|resources|packaging)/[\w./-]*[\w-])`")
 
 # Lines that must name an outside reference because they check it is absent.
 ALLOWED = {
@@ -111,6 +114,9 @@ def findings(path: Path, repo: Path = REPO) -> list[str]:
                 target = _link_target(m.group(1), path, repo)
                 if target is not None and not target.exists():
                     out.append(f"{where}: the link {m.group(1)!r} names no file")
+            for m in CODE_PATH.finditer(line):
+                if not (repo / m.group(1)).exists():
+                    out.append(f"{where}: {m.group(1)!r} names no file of the repository")
         for m in DOCS_PATH.finditer(line):
             if not (repo / m.group().rstrip(".")).exists():
                 out.append(f"{where}: {m.group()!r} names no file of the repository")
@@ -181,11 +187,13 @@ def test_links_in_documents_are_checked(tmp_path):
     (tmp_path / "docs" / "glossary.md").write_text("# words\n", encoding="utf-8")
     doc.write_text(
         "[words](glossary.md) [web](https://example.org/x.md) [here](#top)\n"
-        "[gone](formats.md#puzzle-string)\n",
+        "[gone](formats.md#puzzle-string)\n"
+        "`docs/glossary.md` and `nonostudio/gui/render.py`\n",
         encoding="utf-8",
     )
     assert findings(doc, tmp_path) == [
-        "docs/map.md:2: the link 'formats.md#puzzle-string' names no file"
+        "docs/map.md:2: the link 'formats.md#puzzle-string' names no file",
+        "docs/map.md:3: 'nonostudio/gui/render.py' names no file of the repository",
     ]
 
 
