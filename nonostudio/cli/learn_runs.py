@@ -21,6 +21,7 @@ from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.jobs import JobStore, RunState, RunStatus, settings_summary
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.run_lock import run_owner
+from nonostudio.learn.run_settings import DEFAULT_JOBS, LearnSettings
 from nonostudio.learn.specs import all_specifications
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import cells_to_fill, load_transitions
@@ -33,6 +34,22 @@ def search_options(
     ``--with``."""
     return SearchOptions(
         frozenset(without), CostWeights(**dict(weights)), frozenset(extensions or ())
+    )
+
+
+def new_run_settings(args: argparse.Namespace) -> LearnSettings:
+    """The settings of the new run ``learn run``'s options ask for (all specifications, one
+    worker per core unless ``--jobs``)."""
+    return LearnSettings(
+        max_length=args.max_length,
+        max_patterns=args.max_patterns,
+        three_first=args.three_first,
+        budget_s=args.budget,
+        jobs=args.jobs or DEFAULT_JOBS,
+        mode=args.mode,
+        narrow=not args.no_narrow,
+        three_narrow=args.three_narrow,
+        search=search_options(args.without, args.weight, args.extensions).to_json(),
     )
 
 
@@ -112,34 +129,28 @@ def run_learn(args: argparse.Namespace) -> Outcome:
     """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
     # z3 loads only for the action that needs it: the other subcommands start faster.
     from nonostudio.learn.runner import Runner
-    from nonostudio.learn.work import PROVE_LENGTH, works_for
+    from nonostudio.learn.work import works_for
 
     with open_store(args.store) as store:
         if args.resume is not None:
             run_id = pick_run(store, args.resume)
-            settings = store.run(run_id).settings
+            stored = store.run(run_id).settings
+            try:
+                settings = LearnSettings.from_json(stored)
+            except ValueError as exc:
+                raise PuzzleError(f"run {run_id}'s {exc}", source=str(store.path)) from None
             say(f"resuming run {run_id} in {store.path}")
         else:
-            settings = {
-                "max_length": args.max_length,
-                "max_patterns": args.max_patterns,
-                "budget_s": args.budget,
-                "prove_length": PROVE_LENGTH,
-                "narrow": not args.no_narrow,
-                "three_first": args.three_first,
-                "three_narrow": args.three_narrow,
-                "search": search_options(args.without, args.weight, args.extensions).to_json(),
-            }
-            specs = list(
-                all_specifications(args.max_length, args.max_patterns, three_first=args.three_first)
-            )
-            run_id = store.create_run(settings, specs)
+            settings = new_run_settings(args)
+            stored = settings.to_json()
+            specs = settings.specifications()
+            run_id = store.create_run(stored, specs)
             say(
                 f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
                 f"cells, in {store.path}"
             )
         try:
-            work, narrow_work = works_for(settings)
+            work, narrow_work = works_for(stored)
         except ValueError as exc:
             raise PuzzleError(
                 f"run {run_id}'s search options: {exc}", source=str(store.path)
@@ -148,14 +159,10 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             store,
             run_id,
             work,
-            jobs=args.jobs,
-            budget_s=float(settings.get("budget_s", args.budget)),
-            mode=args.mode,
+            # This command's workers, whatever the run was started with.
+            **settings.runner_options() | {"jobs": args.jobs, "mode": args.mode},
             progress=_progress,
-            narrow_work=narrow_work if settings.get("narrow", True) else None,
-            narrow_from=3
-            if settings.get("three_narrow") and settings.get("narrow", True)
-            else None,
+            narrow_work=narrow_work if settings.narrow else None,
         )
         started = time.monotonic()
         with sigint_cancels(runner.cancel) as interrupted:
@@ -163,7 +170,7 @@ def run_learn(args: argparse.Namespace) -> Outcome:
         wall = time.monotonic() - started
         data = status_data(status) | {
             "store": str(store.path),
-            "settings": settings,
+            "settings": stored,
             "wall_seconds": round(wall, 3),
             "cancelled": interrupted[0],
         }

@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import z3
 
 from nonostudio.learn.enumerate import SearchOptions
+from nonostudio.learn.run_settings import PROVE_LENGTH
 from nonostudio.learn.specs import Specification
 from nonostudio.learn.synth import SynthResult, synthesize, synthesize_constant_level
 
 if TYPE_CHECKING:
     from nonostudio.learn.runner import Work
-
-PROVE_LENGTH = 30  # the soundness bound: every rule kept is proved up to 30 cells
 
 
 def _search(
