@@ -25,10 +25,12 @@ from nonostudio.learn.export import (
 )
 from nonostudio.learn.jobs import RunInfo, RunStatus, search_text
 from nonostudio.learn.optimize import covered_cells
+from nonostudio.learn.run_settings import PROVE_LENGTH
 from nonostudio.learn.specs import mine_transitions
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.ruleset import RuleSet, dump_rules
+from nonostudio.rules.set_names import RuleSetNameError, check_rule_set_name, shipped_rule_sets
 
 
 @dataclass
@@ -83,22 +85,22 @@ def run_export(args: argparse.Namespace) -> Outcome:
 
 
 def _check_out_name(out: str) -> None:
-    """Refuse to write a shipped rule set's name into the rule folders (it would replace or hide
-    it); elsewhere, note that the name alone keeps meaning the shipped set."""
-    if (shadowed := Path(out).stem) not in {p.stem for p in rules_dir().glob("*.rules")}:
-        return
+    """Into the rule folders, write only what a user rule set may be called (a shipped set's
+    name would replace or hide it: :func:`~nonostudio.rules.set_names.check_rule_set_name`);
+    elsewhere, note that a shipped set's name alone keeps meaning the shipped set."""
+    name = Path(out).stem
     folder = Path(out).resolve().parent
     if folder in (rules_dir().resolve(), user_rules_dir().resolve()):
-        raise PuzzleError(
-            f"{shadowed!r} is the name of a shipped rule set: writing it to "
-            f"{folder} would replace or hide it; choose another name",
-            source=out,
+        try:
+            check_rule_set_name(name)
+        except RuleSetNameError as exc:
+            raise PuzzleError(f"{exc} (writing to {folder})", source=out) from None
+    elif name in shipped_rule_sets():
+        say(
+            f"note: {out} is named like the shipped rule set {name!r}; it is read by "
+            f"its path ({Path(out).as_posix()}), and the name {name!r} alone keeps "
+            f"meaning the shipped set; a name of its own avoids the confusion"
         )
-    say(
-        f"note: {out} is named like the shipped rule set {shadowed!r}; it is read by "
-        f"its path ({Path(out).as_posix()}), and the name {shadowed!r} alone keeps "
-        f"meaning the shipped set; a name of its own avoids the confusion"
-    )
 
 
 def _pooled(args: argparse.Namespace, files: list[RuleSet]) -> _Pool:
@@ -222,7 +224,7 @@ def _made_lines(args: argparse.Namespace, pool: _Pool) -> list[str]:
                 else "."
             ),
             f"  Budgets: {settings.get('budget_s')} s per specification; every rule proved "
-            f"sound for all lines up to {settings.get('prove_length')} cells.",
+            f"sound for all lines up to {settings.get('prove_length', PROVE_LENGTH)} cells.",
             *(
                 [f"  Search: {described}."]
                 if (described := search_text(settings, why=True))

@@ -4,13 +4,11 @@ Rules…*; the choice itself is :func:`nonostudio.learn.export.choose_rules`).""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from nonostudio.core.progress import ProgressCallback, StopCallback
-from nonostudio.gui.learn_settings import LearnSettings
 from nonostudio.learn.export import (
     ChoiceSettings,
     choose_rules,
@@ -19,11 +17,11 @@ from nonostudio.learn.export import (
     pooled_rules,
 )
 from nonostudio.learn.jobs import JobStore
+from nonostudio.learn.run_settings import LearnSettings
 from nonostudio.learn.specs import mine_transitions
 from nonostudio.rules.parser import RuleEntry, parse_rules
 from nonostudio.rules.ruleset import dump_rules, load_rule_set
-
-RULE_SET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+from nonostudio.rules.set_names import check_rule_set_name
 
 
 def entries_of(run_rules: dict[str, list[str]]) -> list[RuleEntry]:
@@ -45,16 +43,13 @@ def pooled_entries(store: JobStore, run_ids: Sequence[int]) -> list[RuleEntry]:
 
 
 def check_save(name: str, top_k: int | None, cost_budget: int | None) -> None:
-    """Raise ValueError, in words, when rules cannot be saved as ``name`` so chosen."""
+    """Raise ValueError, in words, when rules cannot be saved as ``name`` so chosen (a bad name:
+    :func:`~nonostudio.rules.set_names.check_rule_set_name`)."""
     if cost_budget is not None and top_k is None:
         raise ValueError(
             "a cost budget bounds the total cost of a top K: choose how many rules to keep"
         )
-    if not RULE_SET_NAME.match(name):
-        raise ValueError(
-            f"“{name}” is not a rule-set name: use letters, digits, '-', '_' "
-            "and '.', starting with a letter or digit"
-        )
+    check_rule_set_name(name)
 
 
 @dataclass(frozen=True)

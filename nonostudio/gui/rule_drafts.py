@@ -18,10 +18,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
-from nonostudio.core.paths import rules_dir, user_data_dir, user_rules_dir
+from nonostudio.core.paths import user_data_dir, user_rules_dir
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.parser import RuleEntry
 from nonostudio.rules.ruleset import SUFFIX, dump_rules, load_rule_set, parse_rule_set
+from nonostudio.rules.set_names import (
+    RuleSetNameError,
+    check_rule_set_name,
+    shipped_rule_sets,
+    tidy_rule_set_name,
+)
 
 DRAFTS_NAME = "rule-drafts.json"
 FORMAT_VERSION = 1
@@ -121,27 +127,19 @@ class SaveRuleError(ValueError):
 
 def user_rule_sets() -> list[str]:
     """Names of the user's own rule sets (not hidden by a shipped set of the same name)."""
-    shipped = {p.stem for p in rules_dir().glob(f"*{SUFFIX}")}
+    shipped = shipped_rule_sets()
     return sorted(p.stem for p in user_rules_dir().glob(f"*{SUFFIX}") if p.stem not in shipped)
 
 
 def check_set_name(name: str) -> str:
-    """``name`` stripped, or :class:`SaveRuleError` saying what is wrong with it."""
-    name = name.strip()
-    if not name:
-        raise SaveRuleError("Give the rule set a name.")
-    if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
-        raise SaveRuleError(
-            f'The name “{name}” cannot be a file name: leave out / \\ : * ? " '
-            "< > | and a leading dot."
-        )
-    if name.endswith(SUFFIX):
-        name = name[: -len(SUFFIX)]
-    if (rules_dir() / f"{name}{SUFFIX}").is_file():
-        raise SaveRuleError(
-            f"“{name}” is a rule set shipped with nonostudio; choose another name for your own set."
-        )
-    return name
+    """The typed ``name`` tidied (:func:`~nonostudio.rules.set_names.tidy_rule_set_name`), or
+    :class:`SaveRuleError` saying what is wrong with it
+    (:func:`~nonostudio.rules.set_names.check_rule_set_name`)."""
+    try:
+        return check_rule_set_name(tidy_rule_set_name(name))
+    except RuleSetNameError as exc:
+        reason = str(exc)
+        raise SaveRuleError(f"{reason[:1].upper()}{reason[1:]}.") from None
 
 
 def save_rule(rule: Rule, set_name: str, title: str = "", source: str = "") -> tuple[Path, bool]:

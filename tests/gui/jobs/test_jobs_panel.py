@@ -287,13 +287,15 @@ def test_rules_of_several_runs_are_pooled_simplified_and_saved(
             assert prove(rule, 30).sound
     with pytest.raises(ValueError, match="not a rule-set name"):
         panel.save_rules("a/b", tmp_path, run_ids=[a, b])
+    with pytest.raises(ValueError, match="is the name of a shipped rule set"):
+        panel.save_rules("concise", tmp_path, run_ids=[a, b])  # hidden by the shipped one
     with pytest.raises(ValueError, match="choose how many rules to keep"):
-        panel.save_rules("concise", tmp_path, run_ids=[a, b], cost_budget=60)
+        panel.save_rules("cheap", tmp_path, run_ids=[a, b], cost_budget=60)
     # Within a cost budget: the two best rules whose costs add up to at most the budget.
     budget = sum(sorted(map(cost, pool.values()))[:2]) + 5
-    worker = panel.save_rules("concise", tmp_path, run_ids=[a, b], top_k=2, cost_budget=budget)
+    worker = panel.save_rules("cheap", tmp_path, run_ids=[a, b], top_k=2, cost_budget=budget)
     qtbot.waitUntil(worker.is_delivered, timeout=60000)
-    concise = load_rule_set(tmp_path / "concise.rules")
+    concise = load_rule_set(tmp_path / "cheap.rules")
     assert 1 <= len(concise) <= 2 and sum(map(cost, concise.rules)) <= budget
     assert f"within a total cost of {budget}" in concise.header
 
