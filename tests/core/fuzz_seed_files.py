@@ -153,11 +153,11 @@ def write_picross(puzzles: Sequence[tuple[str, Puzzle]]) -> str:
 
 
 def write_toml(p: Puzzle, name: str) -> str:
-    """nonogrid's TOML-like text: a ``[metadata]`` table, then triple-quoted clue blocks."""
+    """nonogrid's TOML-like text: ``#`` comment lines, then triple-quoted clue blocks."""
     cols = "\n".join(_numbers(c) for c in p.cols)
     rows = "\n".join(_numbers(c) for c in p.rows)
     return (
-        f'[metadata]\ntitle = "{name}"\nauthor = "nonostudio tests"\n\n'
+        f"# {name}\n# drawn for the fuzz seeds of nonostudio\n#\n\n"
         f"[clues]\ncolumns = '''\n{cols}\n'''\n\nrows = '''\n{rows}\n'''\n"
     )
 
