@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from nonostudio.learn.jobs import JobStore, rule_texts
+from nonostudio.learn.jobs import JobStore, SpecStatus, rule_texts
 from nonostudio.learn.runner import Runner, RunSnapshot, Work
 
 
 class _AnnouncingStore(JobStore):
     """The job store, telling ``on_rules`` about the rules of every outcome it writes."""
 
-    def __init__(self, path: Path, on_rules: Any) -> None:
+    def __init__(self, path: Path, on_rules: Callable[[str, list[str]], object]) -> None:
         super().__init__(path)
         self._on_rules = on_rules
 
@@ -35,13 +36,13 @@ class _AnnouncingStore(JobStore):
         self,
         run_id: int,
         key: str,
-        status: str,
+        status: SpecStatus,
         seconds: float | None,
         result: dict[str, Any] | None = None,
         error: str | None = None,
     ) -> None:
         super().finish(run_id, key, status, seconds, result, error)
-        if status == "done" and (texts := rule_texts(result)):
+        if status == SpecStatus.DONE and (texts := rule_texts(result)):
             self._on_rules(key, texts)
 
 
