@@ -14,10 +14,11 @@ import pytest
 
 import nonostudio.learn.runner
 from nonostudio.cli import main
-from nonostudio.learn.jobs import JobStore, RunStatus
+from nonostudio.learn.jobs import JobStore, RunStatus, SpecStatus
 from nonostudio.learn.run_settings import DEFAULT_JOBS, PROVE_LENGTH, LearnSettings, create_run
 from nonostudio.learn.search_options import SearchOptions
 from nonostudio.learn.specs import all_specifications
+from nonostudio.rules.ruleset import load_rule_set
 
 # The keys ``learn run`` stored before the record had one owner, and those the Jobs panel stored.
 OLD_CLI_RECORD = {
@@ -183,3 +184,23 @@ def test_resuming_a_run_with_a_bad_entry_says_which_run_and_entry(
     assert f"run {run_id}'s settings entry 'budget_s': expected a number, got 'fast'" in err
     assert str(store) in err and "Traceback" not in err
     assert stub_runner == []  # nothing started
+
+
+def test_export_of_a_run_stored_without_a_proof_bound_names_the_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Jobs panel stored no prove_length; the rule file's header said "up to None cells".
+    store = tmp_path / "jobs.sqlite3"
+    spec = next(iter(all_specifications(3, 1)))
+    with JobStore(store) as s:
+        run_id = s.create_run(OLD_GUI_RECORD, [spec])
+        s.mark_running(run_id, spec.key)
+        rule = "def whole:\n  with h = arbitrary(hint):\n  if size(h) = line_size:\n"
+        rule += "  then fill(true, 0, line_size)"
+        s.finish(run_id, spec.key, SpecStatus.DONE, 1.0, {"rule": rule})
+    out = tmp_path / "mine.rules"
+    argv = ["learn", "export", str(out), "--store", str(store), "--optimise-on", "training"]
+    assert main(argv) == 0, capsys.readouterr().err
+    header = load_rule_set(out).header
+    assert f"every rule proved sound for all lines up to {PROVE_LENGTH} cells" in header
+    assert "None" not in header
