@@ -110,8 +110,8 @@ PLANTED_BREAKS = {
     ),
     "the cli importing the gui": (
         "cli/convert.py",
-        "\nfrom nonostudio.gui import render\n",
-        "nonostudio.cli.convert -> nonostudio.gui.render",
+        "\nfrom nonostudio.gui.common import render\n",
+        "nonostudio.cli.convert -> nonostudio.gui.common.render",
     ),
     "a module outside every layer": (
         "stray.py",

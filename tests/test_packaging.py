@@ -213,7 +213,7 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
 
     from nonostudio.cli import main
     from nonostudio.core.library import Library
-    from nonostudio.gui import mainwindow
+    from nonostudio.gui.window import main_window as mainwindow
 
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"nonostudio {nonostudio.__version__}"

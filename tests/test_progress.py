@@ -64,7 +64,7 @@ def test_every_progress_parameter_is_a_progress_callback() -> None:
         "nonostudio/rules/coverage.py",
         "nonostudio/learn/optimize.py",
         "nonostudio/learn/report.py",
-        "nonostudio/gui/workers.py",
+        "nonostudio/gui/common/workers.py",
         "nonostudio/analysis/trace.py",
         "nonostudio/learn/runner.py",
         "nonostudio/core/solver.py",
@@ -109,7 +109,7 @@ def test_no_module_defines_its_own_progress_or_stop_alias() -> None:
 
 
 def test_the_gui_aliases_are_the_protocol() -> None:
-    workers = importlib.import_module("nonostudio.gui.workers")
+    workers = importlib.import_module("nonostudio.gui.common.workers")
     assert workers.Progress is ProgressCallback and workers.ShouldStop is StopCallback
 
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
     from nonostudio.core.library import Library
-    from nonostudio.gui.crash import CrashReporter
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.common.crash import CrashReporter
+    from nonostudio.gui.window.main_window import MainWindow
 
 APP_ID = "io.github.nonostudio.Nonostudio"
 
@@ -151,8 +151,9 @@ def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     library started.  A library in use by another process is opened read-only if it can be read,
     a read-only file or folder is used read-only, and a full disk is reported; none of these
     touches the file.  When nothing works the session runs on an in-memory library and says so
-    (:data:`IN_MEMORY_NOTE`; the studio then shows :mod:`~nonostudio.gui.library_fallback`'s bar).
-    ``seed=False`` leaves the samples for :func:`seed_library` (after the window is shown).
+    (:data:`IN_MEMORY_NOTE`; the studio then shows
+    :mod:`~nonostudio.gui.window.library_fallback`'s bar).  ``seed=False`` leaves the samples
+    for :func:`seed_library` (after the window is shown).
     """
     from nonostudio.core.library import BUSY, Library, LibraryError
     from nonostudio.core.paths import library_db_path
@@ -225,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     screenshots = args.screenshot is not None
     log, reporter = _start_logging(app, crash_reports=not screenshots)
 
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
     library, notes = open_library(seed=screenshots)
     for note in notes:
@@ -235,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(library, defer_panels=not screenshots)
     if library.in_memory and not screenshots:  # stays in sight, with Retry, until it is fixed
         from nonostudio.core.paths import library_db_path
-        from nonostudio.gui.library_fallback import show_memory_fallback
+        from nonostudio.gui.window.library_fallback import show_memory_fallback
 
         show_memory_fallback(window, library_db_path(), [n for n in notes if n != IN_MEMORY_NOTE])
     try:
@@ -276,7 +277,7 @@ def _start_logging(
 
     from nonostudio import __version__
     from nonostudio.core.logs import enable_fault_log, setup_logging
-    from nonostudio.gui import crash
+    from nonostudio.gui.common import crash
 
     setup_logging()  # falls back to stderr when the data folder cannot be written
     log = logging.getLogger("nonostudio.gui.app")
@@ -356,7 +357,7 @@ def _shut_down(
 
 def _screenshots(window: MainWindow, args: argparse.Namespace, notes: list[str]) -> int:
     from nonostudio.core.errors import PuzzleError
-    from nonostudio.gui.screenshots import save_screenshots
+    from nonostudio.gui.window.screenshots import save_screenshots
 
     for note in notes:
         print(f"nonostudio: {note}", file=sys.stderr)

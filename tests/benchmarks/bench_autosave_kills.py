@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 WRITER = """
 import sys
 from pathlib import Path
-from nonostudio.gui.autosave import AutosaveStore
+from nonostudio.gui.window.autosave import AutosaveStore
 
 store = AutosaveStore([Path(sys.argv[1])])
 n = 0
@@ -48,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from nonostudio.gui.autosave import AutosaveStore
+    from nonostudio.gui.window.autosave import AutosaveStore
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "autosave"

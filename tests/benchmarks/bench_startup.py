@@ -29,7 +29,8 @@ PROBE = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from nonostudio.gui import app, mainwindow
+from nonostudio.gui import app
+from nonostudio.gui.window import main_window as mainwindow
 
 show = mainwindow.MainWindow.show
 

@@ -16,11 +16,13 @@ shortcuts, paste, image import, about).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # run as a script from anywhere: the checkout's package
@@ -29,6 +31,20 @@ if str(REPO) not in sys.path:  # run as a script from anywhere: the checkout's p
 SAMPLE = "sample: webpbn-00006-cat.non"
 WINDOW_SIZE = (1440, 900)
 WAIT_S = 60.0
+
+
+def _gui(name: str, *modules: str) -> Any:
+    """``name`` from the first of the GUI ``modules`` that exists: the script renders the
+    layout before a move of ``gui/`` modules and the one after, to compare the two."""
+    import importlib
+
+    for module in modules:
+        try:
+            found = importlib.import_module(f"nonostudio.gui.{module}")
+        except ModuleNotFoundError:
+            continue
+        return getattr(found, name)
+    raise SystemExit(f"gui_snapshots: none of {modules} defines {name}")
 
 
 def _isolate() -> Path:
@@ -81,12 +97,14 @@ def render(folder: Path) -> list[Path]:
     assert isinstance(app, QApplication)
     app.setStyle("Fusion")
     app.setFont(QFont("DejaVu Sans", 9))
+    app.setCursorFlashTime(0)  # a text cursor that never blinks: the same in every grab
 
     _stop_analysis_clocks()
     from nonostudio.core.library import Library
     from nonostudio.core.paths import samples_dir
-    from nonostudio.gui.autosave import AutosaveStore
-    from nonostudio.gui.mainwindow import MainWindow
+
+    AutosaveStore = _gui("AutosaveStore", "window.autosave", "autosave")
+    MainWindow = _gui("MainWindow", "window.main_window", "mainwindow")
 
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -173,9 +191,12 @@ def render(folder: Path) -> list[Path]:
     window.set_theme("light")
     settle()
 
-    from nonostudio.gui.batch_grade import BatchGradeDialog
-
-    batch = BatchGradeDialog(window, str(samples_dir()))
+    BatchGradeDialog = _gui("BatchGradeDialog", "library.batch_grade", "batch_grade")
+    # a folder whose name, shown in the dialog, is the same wherever the checkout is
+    folder_to_grade = Path(tempfile.gettempdir()) / "nonostudio-snapshots-samples"
+    shutil.rmtree(folder_to_grade, ignore_errors=True)
+    shutil.copytree(samples_dir(), folder_to_grade)
+    batch = BatchGradeDialog(window, str(folder_to_grade))
     batch.resize(900, 600)
     batch.show()
     batch.start()
@@ -194,8 +215,8 @@ def render(folder: Path) -> list[Path]:
     grab(shortcuts, "dialog-shortcuts")
     shortcuts.close()
 
-    from nonostudio.gui.paste_dialog import PasteDialog
-    from nonostudio.gui.window_files import read_puzzle_text
+    PasteDialog = _gui("PasteDialog", "dialogs.paste", "paste_dialog")
+    read_puzzle_text = _gui("read_puzzle_text", "window.file_commands", "window_files")
 
     paste = PasteDialog(read_puzzle_text, "5 5\n1 1\n", window)
     paste.resize(600, 400)
@@ -204,7 +225,7 @@ def render(folder: Path) -> list[Path]:
     grab(paste, "dialog-paste")
     paste.close()
 
-    from nonostudio.gui.image_import import ImageImportDialog
+    ImageImportDialog = _gui("ImageImportDialog", "dialogs.image_import", "image_import")
 
     image = ImageImportDialog(window)
     image.resize(800, 600)
@@ -215,7 +236,7 @@ def render(folder: Path) -> list[Path]:
 
     from PySide6.QtWidgets import QMessageBox
 
-    from nonostudio.gui.window_help import about_text
+    about_text = _gui("about_text", "window.help_commands", "window_help")
 
     about = QMessageBox(QMessageBox.Icon.NoIcon, "About", about_text(), parent=window)
     about.show()

@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.solve_view import SolveView
-from nonostudio.gui.workers import Worker
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.solve.view import SolveView
 
 # The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
 # every show(); that is a limit of the test platform, not a problem in our widgets.
@@ -65,11 +65,11 @@ StartedWorkers = Callable[[str], list[Worker]]
 
 @pytest.fixture
 def started_workers(monkeypatch: pytest.MonkeyPatch) -> StartedWorkers:
-    """``started_workers("nonostudio.gui.check_panel")``: the list of every background worker
+    """``started_workers("nonostudio.gui.panels.check")``: the list of every background worker
     that module starts from then on (its ``run_in_background``), in order.  A test that asserts
     a stale result never arrives waits for ``worker.is_delivered()`` of each (its ``finished``
     signal, the last it sends, has reached the GUI thread) rather than for a fixed time."""
-    from nonostudio.gui.workers import run_in_background
+    from nonostudio.gui.common.workers import run_in_background
 
     def record(module: str) -> list[Worker]:
         started: list[Worker] = []

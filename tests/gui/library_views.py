@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from nonostudio.core.library import Library
-from nonostudio.gui.library_model import TITLE
-from nonostudio.gui.library_view import LibraryView
+from nonostudio.gui.library.model import TITLE
+from nonostudio.gui.library.view import LibraryView
 
 
 def visible_titles(view: LibraryView) -> list[str]:

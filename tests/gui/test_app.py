@@ -20,7 +20,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonostudio.core.paths import library_db_path, samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui import app, screenshots
+from nonostudio.gui import app
+from nonostudio.gui.window import screenshots
 
 REPO = Path(__file__).resolve().parents[2]
 VIEWS = (
@@ -200,7 +201,7 @@ DRIVER = textwrap.dedent("""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
     from nonostudio.gui import app
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
     qapp = QApplication([sys.argv[0]])
     seen = {"boxes": []}
@@ -285,9 +286,9 @@ def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
 def test_start_offers_to_restore_work_left_by_a_crash(
     qapp: QApplication, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from nonostudio.gui.autosave import AutosaveStore
-    from nonostudio.gui.editor import EditorView
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.editor.view import EditorView
+    from nonostudio.gui.window.autosave import AutosaveStore
+    from nonostudio.gui.window.main_window import MainWindow
 
     editor = EditorView()
     editor.new_puzzle(3, 2)

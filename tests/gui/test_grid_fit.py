@@ -17,8 +17,9 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.grid_view import GridScrollArea, GridView
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.grid.scroll import GridScrollArea
+from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.window.main_window import MainWindow
 
 
 def random_puzzle(height: int, width: int, seed: int) -> Puzzle:

@@ -19,8 +19,8 @@ from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.library_model import DIFFICULTY, VERDICT
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.library.model import DIFFICULTY, VERDICT
+from nonostudio.gui.window.main_window import MainWindow
 
 SCREENS = [(1280, 720), (1920, 1080)]
 SCREEN_IDS = ["1280x720", "1920x1080"]

@@ -18,8 +18,8 @@ from PySide6.QtCore import QPoint, Qt, QThreadPool
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.editor import EditorView
-from nonostudio.gui.solve_view import SolveView
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.solve.view import SolveView
 
 COUNTS_NONE = sys.version_info < (3, 12)
 # A broken binding loses one reference per call: thousands here.  A healthy one may move the count

@@ -14,12 +14,12 @@ from pytestqt.qtbot import QtBot
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.batch_grade import grade_folder
-from nonostudio.gui.check_panel import TIME_LIMIT_S
-from nonostudio.gui.difficulty_panel import DifficultyPanel
-from nonostudio.gui.library_fill import check_and_grade
-from nonostudio.gui.solve_view import SolveView
-from nonostudio.gui.workers import Worker
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.library.batch_grade import grade_folder
+from nonostudio.gui.library.fill import check_and_grade
+from nonostudio.gui.panels.difficulty import DifficultyPanel
+from nonostudio.gui.solve.view import SolveView
 from nonostudio.rules.ruleset import load_rule_set
 
 StartedWorkers = Callable[[str], list[Worker]]  # the ``started_workers`` fixture (conftest.py)
@@ -49,7 +49,7 @@ def test_the_difficulty_panel_stops_at_its_time_limit(qtbot: QtBot, anchors: Pat
 def test_the_difficulty_panel_refuses_a_puzzle_over_the_size_limit(
     qtbot: QtBot, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.difficulty_panel")
+    workers = started_workers("nonostudio.gui.panels.difficulty")
     panel = DifficultyPanel(delay_ms=1)
     qtbot.addWidget(panel)
     panel.set_puzzle(blank(1025, 1024))
@@ -73,7 +73,7 @@ def test_the_solving_view_stops_at_its_time_limit(qtbot: QtBot, anchors: Path) -
 def test_the_solving_view_refuses_a_puzzle_over_the_size_limit(
     qtbot: QtBot, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.solve_view")
+    workers = started_workers("nonostudio.gui.solve.view")
     view = SolveView(delay_ms=1)
     qtbot.addWidget(view)
     view.set_puzzle(blank(1025, 1024))

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from nonostudio.core.library import Library
 from nonostudio.core.solver import solve
-from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.gui.paste_dialog import PasteDialog
+from nonostudio.gui.dialogs.paste import PasteDialog
+from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario
 

@@ -33,7 +33,8 @@ from nonostudio.core.formats import TooLarge, read_limited
 from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
-from nonostudio.gui.grid_view import GridScrollArea, GridView
+from nonostudio.gui.grid.scroll import GridScrollArea
+from nonostudio.gui.grid.view import GridView
 
 MAX_CELLS = 200
 PIXEL_ART_LIMIT = 60  # images this small are taken one pixel per cell

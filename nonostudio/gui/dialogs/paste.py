@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.clue_edit import message_label
+from nonostudio.gui.common.clue_edit import message_label
 
 PROMPT = "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1) or Simon Tatham game id:"
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.gui.form_dialog import Button, FormDialog, check_box
+from nonostudio.gui.dialogs.form import Button, FormDialog, check_box
 from nonostudio.learn.jobs import RunInfo
 
 

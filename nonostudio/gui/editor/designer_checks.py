@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.designer import DesignFindings, Edit, StuckRegion, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
-from nonostudio.gui.editor import DRAW, EditorView
-from nonostudio.gui.grid_view import OVERLAY_COLOR, CellsCommand, GridView
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.editor.view import DRAW, EditorView
+from nonostudio.gui.grid.input import CellsCommand
+from nonostudio.gui.grid.paint import OVERLAY_COLOR
+from nonostudio.gui.grid.view import GridView
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.gui.clue_edit import ClueEdit, message_label
-from nonostudio.gui.grid_view import GridScrollArea
+from nonostudio.gui.common.clue_edit import ClueEdit, message_label
+from nonostudio.gui.grid.scroll import GridScrollArea
 
 if TYPE_CHECKING:
-    from nonostudio.gui.editor import EditorView
+    from nonostudio.gui.editor.view import EditorView
 
 MAX_SIZE = 999
 META_FIELDS = (

@@ -5,7 +5,7 @@ the clues come from the two text editors (one line per row / column) and the gri
 space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
 complete the editor.  ``snapshot()`` / ``restore_snapshot()`` capture everything the user typed
 or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.  The
-widgets are built by :mod:`~nonostudio.gui.editor_layout`.
+widgets are built by :mod:`~nonostudio.gui.editor.layout`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_tex
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
-from nonostudio.gui.clue_edit import show_messages
-from nonostudio.gui.editor_layout import MAX_SIZE, META_FIELDS, build_editor
-from nonostudio.gui.grid_view import GridView
+from nonostudio.gui.common.clue_edit import show_messages
+from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, build_editor
+from nonostudio.gui.grid.view import GridView
 
 DRAW, CLUES = "draw", "clues"
 

@@ -1,7 +1,7 @@
 """The state of the puzzle grid widget: clues, cells, overlay, zoom and fit, layout and cursor.
 
-Editing is in :mod:`nonostudio.gui.grid_input` and painting in :mod:`nonostudio.gui.grid_paint`;
-:class:`nonostudio.gui.grid_view.GridView` puts them together.
+Editing is in :mod:`nonostudio.gui.grid.input` and painting in :mod:`nonostudio.gui.grid.paint`;
+:class:`nonostudio.gui.grid.GridView` puts them together.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import new_grid
-from nonostudio.gui.render import Layout
+from nonostudio.gui.common.render import Layout
 
 BASE_CELL = 24
 ZOOM_MIN = 0.25
@@ -43,7 +43,7 @@ class Drag:
 
 class GridBase(QWidget):
     """What a puzzle grid shows and where: clues, cells, overlay, zoom, layout, cursor and the
-    status line.  :class:`~nonostudio.gui.grid_view.GridView` adds editing and painting."""
+    status line.  :class:`~nonostudio.gui.grid.GridView` adds editing and painting."""
 
     cellsChanged = Signal()  # after any change of the cells (paint, undo, redo, set_cells)
     statusChanged = Signal(str)

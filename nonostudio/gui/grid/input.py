@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QUndoCommand, QWheelEvent
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
-from nonostudio.gui.grid_base import STATE_NAMES, Drag, GridBase
+from nonostudio.gui.grid.base import STATE_NAMES, Drag, GridBase
 
 
 class CellsCommand(QUndoCommand):

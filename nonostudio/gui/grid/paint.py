@@ -10,14 +10,14 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 
 from nonostudio.core.line import FILLED, clue_of
-from nonostudio.gui.grid_base import GridBase
-from nonostudio.gui.render import (
+from nonostudio.gui.common.render import (
     Colors,
     paint_cells,
     paint_clue_backgrounds,
     paint_clues,
     paint_grid_lines,
 )
+from nonostudio.gui.grid.base import GridBase
 
 # Differences from the overlay must stand out from both the ink and the selection highlight in
 # light and dark schemes alike, so this one colour is fixed rather than taken from the palette.

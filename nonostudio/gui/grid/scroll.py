@@ -9,11 +9,11 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 if TYPE_CHECKING:
-    from nonostudio.gui.grid_base import GridBase
+    from nonostudio.gui.grid.base import GridBase
 
 
 class GridScrollArea(QScrollArea):
-    """A scroll area around a :class:`~nonostudio.gui.grid_view.GridView` that tells the grid how
+    """A scroll area around a :class:`~nonostudio.gui.grid.GridView` that tells the grid how
     much room it has, so the grid can fit the window (the default) and scroll only when zoomed
     in."""
 

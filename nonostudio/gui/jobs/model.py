@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject
 
-from nonostudio.gui.table_model import Column, TableModel
+from nonostudio.gui.common.table_model import Column, TableModel
 from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus, settings_summary
 from nonostudio.learn.runner import RunSnapshot
 

@@ -2,7 +2,7 @@
 
 Rules found so far are offered to the rule browser as the ``learned (running)`` set; a run's
 rules can be saved as a named rule set in the user's ``rules/`` folder (that and the report:
-:mod:`nonostudio.gui.jobs_saving`).  How the panel follows its one run, and read-only or full
+:mod:`nonostudio.gui.jobs.saving`).  How the panel follows its one run, and read-only or full
 job stores: see docs/design/gui.md.
 """
 
@@ -27,14 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.paths import paper_testing_set
-from nonostudio.gui.jobs_model import JobsModel, progress_text
-from nonostudio.gui.jobs_saving import JobsSaving
-from nonostudio.gui.learn_report_view import ReportView
+from nonostudio.gui.common.table_model import row_table, select_row
+from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.jobs.model import JobsModel, progress_text
+from nonostudio.gui.jobs.report_view import ReportView
+from nonostudio.gui.jobs.saving import JobsSaving
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
 from nonostudio.gui.learned_rules import SaveRequest, entries_of
-from nonostudio.gui.table_model import row_table, select_row
-from nonostudio.gui.workers import CurrentWorker
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.runner import RunSnapshot
 from nonostudio.rules.parser import RuleSyntaxError

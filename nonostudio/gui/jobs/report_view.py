@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.learn.report import PAPER, TOP, Report, learning_report
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.coverage import Transition

@@ -1,7 +1,7 @@
 """The Jobs panel's rules: a run's rules (or several runs' pooled) optimised and saved as a
 named rule set in the background, and compared with the control rules on the test set.
 
-:class:`JobsSaving` is a part of :class:`~nonostudio.gui.jobs_panel.JobsPanel`, which holds
+:class:`JobsSaving` is a part of :class:`~nonostudio.gui.jobs.panel.JobsPanel`, which holds
 the widgets, the job store and the rules of the run on screen that it works on.
 """
 
@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import user_rules_dir
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.dialogs.save_rules import SaveRulesDialog
 from nonostudio.gui.learn_settings import LearnSettings
 from nonostudio.gui.learned_rules import SaveRequest, check_save, entries_of, pooled_entries
-from nonostudio.gui.save_rules_dialog import SaveRulesDialog
-from nonostudio.gui.workers import Worker
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import SUFFIX, load_rule_set
@@ -27,15 +27,15 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtWidgets import QLabel, QTabWidget
 
-    from nonostudio.gui.learn_report_view import ReportView
-    from nonostudio.gui.workers import CurrentWorker
+    from nonostudio.gui.common.workers import CurrentWorker
+    from nonostudio.gui.jobs.report_view import ReportView
     from nonostudio.learn.jobs import JobStore
 
 CONTROL_SET = "control"
 
 
 class JobsSaving:
-    """Saving and reporting of :class:`~nonostudio.gui.jobs_panel.JobsPanel` (a mixin: the
+    """Saving and reporting of :class:`~nonostudio.gui.jobs.panel.JobsPanel` (a mixin: the
     attributes below are the panel's)."""
 
     if TYPE_CHECKING:

@@ -34,7 +34,9 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grading import COLUMNS, grade_row, write_csv
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.batch_grade_model import (
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.library.batch_grade_model import (
     EXPLANATION,
     FILE,
     HEADERS,
@@ -46,9 +48,7 @@ from nonostudio.gui.batch_grade_model import (
     BatchGradeModel,
     Row,
 )
-from nonostudio.gui.check_panel import TIME_LIMIT_S
-from nonostudio.gui.library_model import SORT_ROLE
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.library.model import SORT_ROLE
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
 from nonostudio.rules.tokens import RuleSyntaxError
 

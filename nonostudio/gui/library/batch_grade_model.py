@@ -1,6 +1,6 @@
-"""The table of the batch-grading dialog (:mod:`nonostudio.gui.batch_grade`): one row per graded
-puzzle, or per file or item that could not be read, with its columns, display text and sort
-keys."""
+"""The table of the batch-grading dialog (:mod:`nonostudio.gui.library.batch_grade`): one row per
+graded puzzle, or per file or item that could not be read, with its columns, display text and
+sort keys."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from nonostudio.gui.library_model import DIFFICULTY_ORDER, SORT_ROLE
+from nonostudio.gui.library.model import DIFFICULTY_ORDER, SORT_ROLE
 
 Row = dict[str, Any]
 HEADERS = ("File", "Size", "Tier", "Label", "Score", "Seconds", "Explanation")

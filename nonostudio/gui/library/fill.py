@@ -20,11 +20,11 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.progress import report_count
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 
 log = logging.getLogger(__name__)
 
-TIME_LIMIT_S = 10.0  # the check panel's limit: a verdict here means the same as one there
 PAUSE_MS = 30  # between puzzles, so the GUI thread gets its turn
 
 

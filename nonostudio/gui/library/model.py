@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
 from nonostudio.analysis.difficulty import LABELS
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
-from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
+from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
 # Difficulty sorts from Beginner to Expert, then the puzzles no player can finish, then ungraded.
 DIFFICULTY_ORDER = (*LABELS, "Not unique", "No solution", "Undecided")

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.gui.file_filters import puzzle_filters
-from nonostudio.gui.library_model import (
+from nonostudio.gui.common.file_filters import puzzle_filters
+from nonostudio.gui.library.model import (
     AUTHOR,
     DIFFICULTY,
     ID_ROLE,

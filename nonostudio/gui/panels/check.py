@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 
 DEBOUNCE_MS = 300
-TIME_LIMIT_S = 10.0
 
 EXPLANATIONS = {
     Verdict.UNIQUE_LINE: "One solution, reachable by line logic alone.",

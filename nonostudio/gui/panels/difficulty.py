@@ -29,10 +29,10 @@ from nonostudio.analysis.difficulty import (
 )
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.check_panel import TIME_LIMIT_S
-from nonostudio.gui.difficulty_charts import RuleUsageChart, StepsChart
-from nonostudio.gui.rules_model import offer_rule_sets
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 

@@ -32,12 +32,13 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
-from nonostudio.gui.rule_details import RuleDetails
-from nonostudio.gui.rule_editor import RuleEditor
-from nonostudio.gui.rules_model import RuleRow, RulesFilterModel, RulesModel, offer_rule_sets
-from nonostudio.gui.table_model import busy_bar, row_table, select_row
-from nonostudio.gui.technique_browser import TechniqueBrowser
-from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.rules.details import RuleDetails
+from nonostudio.gui.rules.editor import RuleEditor
+from nonostudio.gui.rules.model import RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.rules.technique_browser import TechniqueBrowser
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.cost import cost
 from nonostudio.rules.coverage import coverage, load_transitions

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.steps import RULE, Trace
 from nonostudio.core.line import cells_from_text, cells_to_text
-from nonostudio.gui.line_picture import LinePicture, PictureRow
-from nonostudio.gui.rule_highlighter import RuleHighlighter
-from nonostudio.gui.steps_model import line_label
+from nonostudio.gui.common.step_labels import line_label
+from nonostudio.gui.rules.highlighter import RuleHighlighter
+from nonostudio.gui.rules.line_picture import LinePicture, PictureRow
 from nonostudio.rules.examples import Example, telling_examples
 from nonostudio.rules.explain import explain
 from nonostudio.rules.parser import RuleEntry

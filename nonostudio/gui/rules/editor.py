@@ -2,8 +2,8 @@
 
 The text is parsed a moment after each edit; a syntax error is underlined with a squiggle at its
 line and column and spelled out under the editor.  Proving is in
-:mod:`nonostudio.gui.rule_editor_proof`, drafts and saving in
-:mod:`nonostudio.gui.rule_editor_drafts` (docs/design/gui-editing.md says how they fit).
+:mod:`nonostudio.gui.rules.editor_proof`, drafts and saving in
+:mod:`nonostudio.gui.rules.editor_drafts` (docs/design/gui-editing.md says how they fit).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QHideEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QTextEdit, QWidget
 
 from nonostudio.gui.rule_drafts import RuleDrafts, draft_key
-from nonostudio.gui.rule_editor_drafts import RuleDrafting
-from nonostudio.gui.rule_editor_proof import shipped_proof_text
-from nonostudio.gui.rule_editor_widgets import PARSE_DELAY_MS
+from nonostudio.gui.rules.editor_drafts import RuleDrafting
+from nonostudio.gui.rules.editor_proof import shipped_proof_text
+from nonostudio.gui.rules.editor_widgets import PARSE_DELAY_MS
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.proof_record import RecordedProof, recorded_proof

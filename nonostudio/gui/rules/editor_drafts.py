@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from nonostudio.gui.dialogs.save_rules import SaveWrittenRuleDialog
 from nonostudio.gui.rule_drafts import (
     RuleDrafts,
     SaveRuleError,
@@ -16,8 +17,7 @@ from nonostudio.gui.rule_drafts import (
     save_rule,
     user_rule_sets,
 )
-from nonostudio.gui.rule_editor_proof import RuleProving
-from nonostudio.gui.save_rules_dialog import SaveWrittenRuleDialog
+from nonostudio.gui.rules.editor_proof import RuleProving
 from nonostudio.rules.ast import Rule
 
 

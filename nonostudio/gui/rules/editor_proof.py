@@ -12,9 +12,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.line import cells_from_text, cells_to_text
-from nonostudio.gui.line_picture import MARK_WRONG, PictureRow
-from nonostudio.gui.rule_editor_widgets import RuleEditorWidgets
-from nonostudio.gui.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.rules.editor_widgets import RuleEditorWidgets
+from nonostudio.gui.rules.line_picture import MARK_WRONG, PictureRow
 from nonostudio.rules.proof_record import RecordedProof
 from nonostudio.rules.prover import Counterexample, ProofResult, prove
 

@@ -1,7 +1,7 @@
 """The widgets of the rule editor and the state its parts share.
 
 :class:`RuleEditorWidgets` lays out the draft bar, the rule text, the syntax error line, the
-prove bar, the progress bar and the proof result; :mod:`nonostudio.gui.rule_editor` builds the
+prove bar, the progress bar and the proof result; :mod:`nonostudio.gui.rules.editor` builds the
 editor on it.
 """
 
@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.gui.line_picture import LinePicture
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.dialogs.save_rules import SaveWrittenRuleDialog
 from nonostudio.gui.rule_drafts import RuleDrafts
-from nonostudio.gui.rule_highlighter import RuleHighlighter
-from nonostudio.gui.save_rules_dialog import SaveWrittenRuleDialog
-from nonostudio.gui.workers import Worker
+from nonostudio.gui.rules.highlighter import RuleHighlighter
+from nonostudio.gui.rules.line_picture import LinePicture
 from nonostudio.rules.ast import Rule
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.prover import ProofResult

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from nonostudio.analysis.guide_pictures import ruler_marks
 from nonostudio.core.line import CROSSED, FILLED, cells_from_text
-from nonostudio.gui.render import Colors, clue_font
+from nonostudio.gui.common.render import Colors, clue_font
 
 # The same fixed warning colour as the grid's overlay: it must stand out in both schemes.
 WRONG_COLOR = QColor(230, 90, 30)

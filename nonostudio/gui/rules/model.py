@@ -11,10 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QComboBox
 
-from nonostudio.gui.table_model import Column, TableModel
-from nonostudio.rules.ruleset import available_rule_sets
+from nonostudio.gui.common.table_model import Column, TableModel
 
 COLUMNS = ("Title", "Name", "Cost", "Coverage", "Uses", "Proof")
 TITLE, NAME, COST, COVERAGE, USES, PROOF = range(len(COLUMNS))
@@ -159,13 +157,3 @@ class RulesFilterModel(QSortFilterProxyModel):
             for column in (TITLE, NAME)
         )
         return needle in haystack.casefold()
-
-
-def offer_rule_sets(combo: QComboBox, *preferred: str) -> None:
-    """Fill ``combo`` with the available rule sets and select the first of ``preferred`` that is
-    among them (the combo's own first entry when none is)."""
-    names = available_rule_sets()
-    combo.addItems(names)
-    default = next((n for n in preferred if n in names), None)
-    if default is not None:
-        combo.setCurrentText(default)

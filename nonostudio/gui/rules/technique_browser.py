@@ -1,11 +1,11 @@
 """The rule browser organised by technique: the families players learn, in difficulty order.
 
-The table (:mod:`nonostudio.gui.techniques_model`) lists the techniques; the pane beside it
-(:mod:`nonostudio.gui.technique_details`) explains the selected one with its examples and the
+The table (:mod:`nonostudio.gui.rules.techniques_model`) lists the techniques; the pane beside it
+(:mod:`nonostudio.gui.rules.technique_details`) explains the selected one with its examples and the
 rules of the rule set placed in it.  The browser works out in the background, once per rule set,
 where the rules belong and how often each technique is needed, and finds worked examples in
 real puzzles; *Export strategy guide…* writes the guide as an HTML page or a PDF
-(:mod:`nonostudio.gui.guide_export`).  See docs/design/gui.md.
+(:mod:`nonostudio.gui.rules.guide_export`).  See docs/design/gui.md.
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from nonostudio.analysis.placement import Placement, by_technique, place_all
 from nonostudio.analysis.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
-from nonostudio.gui.guide_export import write_guide
-from nonostudio.gui.table_model import busy_bar, row_table, select_row
-from nonostudio.gui.technique_details import TechniqueDetails, TechniqueFacts
-from nonostudio.gui.technique_examples import example_puzzles
-from nonostudio.gui.techniques_model import NAME, TechniquesModel
-from nonostudio.gui.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.rules.guide_export import write_guide
+from nonostudio.gui.rules.technique_details import TechniqueDetails, TechniqueFacts
+from nonostudio.gui.rules.technique_examples import example_puzzles
+from nonostudio.gui.rules.techniques_model import NAME, TechniquesModel
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.ruleset import RuleSet
 

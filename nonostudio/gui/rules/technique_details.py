@@ -32,7 +32,7 @@ from nonostudio.analysis.guide_pictures import Picture
 from nonostudio.analysis.placement import Placement
 from nonostudio.analysis.techniques import BY_ID, Technique
 from nonostudio.core.line import cells_to_text
-from nonostudio.gui.line_picture import (
+from nonostudio.gui.rules.line_picture import (
     MARK_ASSUMED,
     MARK_NEW,
     MARK_PLACED,

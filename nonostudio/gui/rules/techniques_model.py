@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Qt
 from nonostudio.analysis.guide import Frequency
 from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES
-from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
+from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "Puzzle")
 TIER, NAME, RULES, TEST_LINES, PUZZLE = range(len(COLUMNS))

@@ -5,7 +5,7 @@ The puzzle is solved as soon as the filled cells satisfy every clue (empty cells
 crossed out; :func:`nonostudio.analysis.mistakes.filled_solves`), which locks the grid and says
 so in a banner.  For a library puzzle the grid and time are kept in the library
 (:meth:`Library.save_hand_progress`).  :class:`HandSolving` is mixed into
-:class:`nonostudio.gui.solve_view.SolveView`; its one concern is the player's game.
+:class:`nonostudio.gui.solve.view.SolveView`; its one concern is the player's game.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from nonostudio.analysis.mistakes import filled_solves, mistakes, reference_solu
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import new_grid
-from nonostudio.gui.grid_view import CellsCommand
-from nonostudio.gui.hand_timer import clock_text
-from nonostudio.gui.solve_grid import StepMarks
+from nonostudio.gui.grid.input import CellsCommand
+from nonostudio.gui.solve.grid import StepMarks
+from nonostudio.gui.solve.hand_timer import clock_text
 
 if TYPE_CHECKING:
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
 
 HAND_HELP = (
     "Left click fills, right click crosses out; the puzzle is solved when the filled "

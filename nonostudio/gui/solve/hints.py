@@ -4,7 +4,7 @@ away one rung at a time: where to look, which technique, the premise, the cells,
 
 The hints themselves come from :mod:`nonostudio.analysis.hints` (the next step of a replayed
 trace, or one step of a rule trace from the player's grid, found in the background).
-:class:`HintRequests` is mixed into :class:`nonostudio.gui.solve_view.SolveView`; its one concern
+:class:`HintRequests` is mixed into :class:`nonostudio.gui.solve.view.SolveView`; its one concern
 is asking for hints and showing them on the grid.
 """
 
@@ -23,12 +23,12 @@ from nonostudio.analysis.hints import (
 from nonostudio.analysis.steps import Step
 from nonostudio.analysis.strategies import next_line
 from nonostudio.core.line import UNKNOWN
-from nonostudio.gui.grid_view import CellsCommand
-from nonostudio.gui.solve_grid import StepMarks, step_marks
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.grid.input import CellsCommand
+from nonostudio.gui.solve.grid import StepMarks, step_marks
 
 if TYPE_CHECKING:
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
 
 
 class HintRequests:

@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.gui.grid_view import GridScrollArea
-from nonostudio.gui.hand_timer import HandTimer
-from nonostudio.gui.hint_ladder import HintLadderPanel
-from nonostudio.gui.steps_model import EXPLANATION, KIND
+from nonostudio.gui.grid.scroll import GridScrollArea
+from nonostudio.gui.solve.hand_timer import HandTimer
+from nonostudio.gui.solve.hint_ladder import HintLadderPanel
+from nonostudio.gui.solve.steps_model import EXPLANATION, KIND
 
 if TYPE_CHECKING:
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
 
 SOLVED_STYLE = (
     "QLabel#solvedBanner { background: #2e8b57; color: white; font-size: 15pt; "

@@ -2,7 +2,7 @@
 table), playback, and bringing the grid, its marks and the table selection in line with the
 position; plus the trace summary shown over the steps.
 
-:class:`StepReplay` is mixed into :class:`nonostudio.gui.solve_view.SolveView` (its one concern
+:class:`StepReplay` is mixed into :class:`nonostudio.gui.solve.view.SolveView` (its one concern
 is the replay position); it uses the view's grid, table, actions and labels.
 """
 
@@ -17,12 +17,12 @@ from nonostudio.analysis.narrate import rules_used
 from nonostudio.analysis.steps import Trace
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.puzzle import new_grid
-from nonostudio.gui.solve_grid import StepMarks, step_marks
+from nonostudio.gui.solve.grid import StepMarks, step_marks
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QTimer
 
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
 
 
 def summary_text(trace: Trace, titles: dict[str, str]) -> str:

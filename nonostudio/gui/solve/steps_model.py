@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from nonostudio.analysis.steps import RULE, Step, Trace
+from nonostudio.analysis.steps import RULE, Trace
 from nonostudio.analysis.techniques import BY_ID
-from nonostudio.gui.table_model import TOOLTIP, Column, TableModel
+from nonostudio.gui.common.step_labels import line_label
+from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("#", "Kind", "Technique", "Line", "Explanation")
 NUMBER, KIND, RULE_COLUMN, LINE_COLUMN, EXPLANATION = range(len(COLUMNS))
@@ -29,18 +30,6 @@ KIND_LABELS = {
 # text stays readable on light and dark bases.
 FALLBACK_TINT = QColor(230, 90, 30, 60)
 FALLBACK_ROLE = Qt.ItemDataRole.UserRole + 1
-
-
-def line_label(step: Step) -> str:
-    """``"Row 3 →"`` / ``"Column 5 ↑"``: 1-based, with the direction the line is read in (a
-    technique step reads as the grid shows it: left to right, top to bottom; a rule fill of a
-    ``complete_moves=False`` trace in the direction the rule read it)."""
-    backwards = step.flipped and not step.technique
-    if step.axis == "row":
-        return f"Row {step.index + 1} {'←' if backwards else '→'}"
-    if step.axis == "column":
-        return f"Column {step.index + 1} {'↑' if backwards else '↓'}"
-    return "whole grid"
 
 
 def plain_description(trace: Trace, i: int) -> str:

@@ -4,9 +4,9 @@ The trace is computed on the thread pool within the check panel's time limit (a 
 rule set cancels a stale one; a puzzle too large to trace is refused at once).  Each
 step in the list shows the grid after it, with its line, sub-line and decided cells marked, and
 the clues, blocks and gaps its explanation names; steps beyond the rules are marked as fallbacks.
-The view's pieces live beside it: its widgets (:mod:`~nonostudio.gui.solve_layout`), the replay
-(:mod:`~nonostudio.gui.solve_replay`), solving by hand (:mod:`~nonostudio.gui.solve_hand`) and the
-hints (:mod:`~nonostudio.gui.solve_hints`).
+The view's pieces live beside it: its widgets (:mod:`~nonostudio.gui.solve.layout`), the replay
+(:mod:`~nonostudio.gui.solve.replay`), solving by hand (:mod:`~nonostudio.gui.solve.hand`) and the
+hints (:mod:`~nonostudio.gui.solve.hints`).
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from nonostudio.analysis.trace import rule_set_trace
 from nonostudio.core.library import Library
 from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
-from nonostudio.gui.check_panel import TIME_LIMIT_S
-from nonostudio.gui.rules_model import offer_rule_sets
-from nonostudio.gui.solve_grid import SolveGridView
-from nonostudio.gui.solve_hand import HandSolving
-from nonostudio.gui.solve_hints import HintRequests
-from nonostudio.gui.solve_layout import build_solve_view
-from nonostudio.gui.solve_replay import StepReplay, summary_text
-from nonostudio.gui.steps_model import StepsModel, step_rows
-from nonostudio.gui.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.solve.grid import SolveGridView
+from nonostudio.gui.solve.hand import HandSolving
+from nonostudio.gui.solve.hints import HintRequests
+from nonostudio.gui.solve.layout import build_solve_view
+from nonostudio.gui.solve.replay import StepReplay, summary_text
+from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 

@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QApplication
 
-from nonostudio.gui.theme import THEME_LABELS, THEMES
+from nonostudio.gui.common.theme import THEME_LABELS, THEMES
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
 Key = QKeySequence.StandardKey
 

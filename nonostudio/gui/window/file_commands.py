@@ -1,7 +1,7 @@
 """The main window's File commands: new, open (a file or a library puzzle), save, save as, paste a
 puzzle string, import an image and export a picture; and asking what to do with unsaved changes.
 
-:class:`FileCommands` is mixed into :class:`nonostudio.gui.mainwindow.MainWindow`; its one
+:class:`FileCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its one
 concern is moving the document between the editor and files.  Every failure becomes a message
 box that names the file.
 """
@@ -17,11 +17,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import LibraryError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.file_filters import puzzle_filters
+from nonostudio.gui.common.file_filters import puzzle_filters
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
-    from nonostudio.gui.paste_dialog import PasteDialog
+    from nonostudio.gui.dialogs.paste import PasteDialog
+    from nonostudio.gui.window.main_window import MainWindow
 
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 NOT_VALID_YET = "The clues are not valid yet; correct them first."
@@ -212,7 +212,7 @@ class FileCommands:
 
     def paste_dialog(self: MainWindow) -> PasteDialog:
         """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""
-        from nonostudio.gui.paste_dialog import PasteDialog
+        from nonostudio.gui.dialogs.paste import PasteDialog
 
         clipboard = QApplication.clipboard().text().strip()
         return PasteDialog(read_puzzle_text, clipboard if len(clipboard) < 10000 else "", self)
@@ -247,7 +247,7 @@ class FileCommands:
     def import_image(self: MainWindow) -> None:
         if not self.maybe_save():
             return
-        from nonostudio.gui.image_import import ImageImportDialog
+        from nonostudio.gui.dialogs.image_import import ImageImportDialog
 
         dialog = ImageImportDialog(self)
         if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
@@ -276,7 +276,7 @@ class FileCommands:
         self.export_to(path, with_solution=with_solution)
 
     def export_to(self: MainWindow, path: str | Path, *, with_solution: bool) -> bool:
-        from nonostudio.gui.render import export_picture
+        from nonostudio.gui.common.render import export_picture
 
         puzzle = self.editor.puzzle()
         if puzzle is None:

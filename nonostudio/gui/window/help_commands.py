@@ -1,7 +1,7 @@
 """The main window's Help commands: the built-in guide, the keyboard shortcuts (read from the
 actions themselves), the technique guide in the web browser, the log folder and About.
 
-:class:`HelpCommands` is mixed into :class:`nonostudio.gui.mainwindow.MainWindow`; its one
+:class:`HelpCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its one
 concern is the Help menu.
 """
 
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 import nonostudio
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
 APP_TITLE = "Nonostudio"
 
@@ -38,7 +38,7 @@ class HelpCommands:
 
     def show_guide(self: MainWindow) -> QDialog:
         """Help → Nonostudio Guide: the built-in guide, beside the window (one at a time)."""
-        from nonostudio.gui.help import guide_dialog
+        from nonostudio.gui.dialogs.help import guide_dialog
 
         if self._guide_dialog is None:
             self._guide_dialog = guide_dialog(self)
@@ -49,7 +49,7 @@ class HelpCommands:
 
     def shortcut_rows(self: MainWindow) -> list[tuple[str, str, str]]:
         """``(where, command, keys)`` of every command with a shortcut, read from the actions."""
-        from nonostudio.gui.help import shortcut_rows
+        from nonostudio.gui.dialogs.help import shortcut_rows
 
         places: list[tuple[str, QWidget]] = [
             ("Anywhere", self),
@@ -66,7 +66,7 @@ class HelpCommands:
 
     def show_shortcuts(self: MainWindow) -> QDialog:
         """Help → Keyboard Shortcuts, made from the actions themselves."""
-        from nonostudio.gui.help import shortcuts_dialog
+        from nonostudio.gui.dialogs.help import shortcuts_dialog
 
         dialog = shortcuts_dialog(self.shortcut_rows(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -76,8 +76,8 @@ class HelpCommands:
     def open_technique_guide(self: MainWindow) -> None:
         """Help → Technique Guide: write the strategy guide once (in the background) and open it
         in the web browser."""
-        from nonostudio.gui.help import technique_guide_path, write_technique_guide
-        from nonostudio.gui.workers import run_in_background
+        from nonostudio.gui.common.workers import run_in_background
+        from nonostudio.gui.dialogs.help import technique_guide_path, write_technique_guide
 
         path = technique_guide_path()
         if path.is_file():
@@ -109,7 +109,7 @@ class HelpCommands:
         """Open the guide in the web browser; without one, show it in a window of its own."""
         if QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
             return
-        from nonostudio.gui.help import page_dialog
+        from nonostudio.gui.dialogs.help import page_dialog
 
         try:
             page = path.read_text(encoding="utf-8")
@@ -130,6 +130,6 @@ class HelpCommands:
 
     def open_log_folder(self: MainWindow) -> bool:
         """Help → Open Log Folder: the folder of the rotating log file, in the file manager."""
-        from nonostudio.gui.crash import open_log_folder
+        from nonostudio.gui.common.crash import open_log_folder
 
         return open_log_folder(self)

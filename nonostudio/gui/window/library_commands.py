@@ -2,8 +2,8 @@
 difficulty, filling those columns in the background, batch grading, and saying when the library
 cannot be written.
 
-:class:`LibraryCommands` is mixed into :class:`nonostudio.gui.mainwindow.MainWindow`; its one
-concern is writing to the library.
+:class:`LibraryCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its
+one concern is writing to the library.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from nonostudio.core.library import LibraryError
 if TYPE_CHECKING:
     from nonostudio.analysis.difficulty import Grade
     from nonostudio.core.solver import SolveResult
-    from nonostudio.gui.library_fill import LibraryFiller
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.library.fill import LibraryFiller
+    from nonostudio.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class LibraryCommands:
     def start_background_checks(self: MainWindow) -> LibraryFiller:
         """Fill the library's Verdict and Difficulty columns in the background (progress under
         the table; stopped when the window closes)."""
-        from nonostudio.gui.library_fill import LibraryFiller
+        from nonostudio.gui.library.fill import LibraryFiller
 
         if self.filler is None:
             self.filler = LibraryFiller(self.library, self)
@@ -115,7 +115,7 @@ class LibraryCommands:
 
     def grade_folder(self: MainWindow) -> None:
         """Open the batch grading window (one at a time, kept while the studio runs)."""
-        from nonostudio.gui.batch_grade import BatchGradeDialog
+        from nonostudio.gui.library.batch_grade import BatchGradeDialog
 
         if self.batch_dialog is None:
             self.batch_dialog = BatchGradeDialog(self, self.last_folder)

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, 
 from nonostudio.core.library import LibraryError
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
+    from nonostudio.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 

@@ -2,11 +2,11 @@
 
 The window owns the *document* (where the current puzzle came from: a file, a library entry or
 nowhere) and turns every failure into a message box with the error's text.  Its pieces live
-beside it: the commands (:mod:`~nonostudio.gui.window_actions`), the File, Help and library
-commands (:mod:`~nonostudio.gui.window_files`, :mod:`~nonostudio.gui.window_help`,
-:mod:`~nonostudio.gui.window_library`), the panels built after the first paint
-(:mod:`~nonostudio.gui.window_start`), crash restore (:mod:`~nonostudio.gui.window_restore`) and
-the warning banner (:mod:`~nonostudio.gui.window_banner`).
+beside it: the commands (:mod:`~nonostudio.gui.window.actions`), the File, Help and library
+commands (:mod:`~nonostudio.gui.window.file_commands`, :mod:`~nonostudio.gui.window.help_commands`,
+:mod:`~nonostudio.gui.window.library_commands`), the panels built after the first paint
+(:mod:`~nonostudio.gui.window.start`), crash restore (:mod:`~nonostudio.gui.window.restore`) and
+the warning banner (:mod:`~nonostudio.gui.window.banner`).
 """
 
 from __future__ import annotations
@@ -29,27 +29,27 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.autosave import Autosaver, AutosaveStore
-from nonostudio.gui.editor import EditorView
-from nonostudio.gui.grid_view import GridView
-from nonostudio.gui.library_view import LibraryView
-from nonostudio.gui.theme import THEMES, apply_theme
-from nonostudio.gui.window_actions import create_actions, install_menus
-from nonostudio.gui.window_banner import WarningBanner
-from nonostudio.gui.window_files import FileCommands, read_puzzle_text
-from nonostudio.gui.window_help import APP_TITLE, HelpCommands
-from nonostudio.gui.window_library import LibraryCommands
-from nonostudio.gui.window_restore import CrashRestore
-from nonostudio.gui.window_start import PanelStarter, loading_label
+from nonostudio.gui.common.theme import THEMES, apply_theme
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.window.actions import create_actions, install_menus
+from nonostudio.gui.window.autosave import Autosaver, AutosaveStore
+from nonostudio.gui.window.banner import WarningBanner
+from nonostudio.gui.window.file_commands import FileCommands, read_puzzle_text
+from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
+from nonostudio.gui.window.library_commands import LibraryCommands
+from nonostudio.gui.window.restore import CrashRestore
+from nonostudio.gui.window.start import PanelStarter, loading_label
 
 if TYPE_CHECKING:
-    from nonostudio.gui.check_panel import CheckPanel
-    from nonostudio.gui.designer_checks import DesignerPanel
-    from nonostudio.gui.difficulty_panel import DifficultyPanel
-    from nonostudio.gui.jobs_panel import JobsPanel
-    from nonostudio.gui.library_fill import LibraryFiller
-    from nonostudio.gui.rule_browser import RuleBrowser
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.editor.designer_checks import DesignerPanel
+    from nonostudio.gui.jobs.panel import JobsPanel
+    from nonostudio.gui.library.fill import LibraryFiller
+    from nonostudio.gui.panels.check import CheckPanel
+    from nonostudio.gui.panels.difficulty import DifficultyPanel
+    from nonostudio.gui.rules.browser import RuleBrowser
+    from nonostudio.gui.solve.view import SolveView
 
 __all__ = ["APP_TITLE", "MainWindow", "SHORT_SCREEN", "default_size", "read_puzzle_text"]
 

@@ -2,8 +2,8 @@
 autosave keeps of it, and offering the work an earlier session left unsaved (it crashed or was
 killed) back at the next start.
 
-The autosave itself (writing a few seconds after each change) is :mod:`nonostudio.gui.autosave`;
-:class:`CrashRestore` is the window's side of it.
+The autosave itself (writing a few seconds after each change) is
+:mod:`nonostudio.gui.window.autosave`; :class:`CrashRestore` is the window's side of it.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMessageBox
 
-from nonostudio.gui.autosave import Orphan
+from nonostudio.gui.window.autosave import Orphan
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 

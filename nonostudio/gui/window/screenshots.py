@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.window.main_window import MainWindow
 
 WINDOW_SIZE = (1440, 900)
 PREFERRED_SAMPLE = "sample: webpbn-00006-cat.non"

@@ -17,7 +17,7 @@ from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 
 if TYPE_CHECKING:
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ class PanelStarter:
             old.deleteLater()
 
     def _build_check(self) -> None:
-        from nonostudio.gui.check_panel import CheckPanel
+        from nonostudio.gui.panels.check import CheckPanel
 
         w = self._window
         if not w.library_view.model.loaded():
@@ -125,13 +125,13 @@ class PanelStarter:
         self._set_dock(w.check_dock, w.check_panel)
 
     def _build_solve(self) -> None:
-        from nonostudio.gui.solve_view import SolveView
+        from nonostudio.gui.solve.view import SolveView
 
         self._window.solve_view = SolveView()
         self._replace_tab(SOLVE_TAB, self._window.solve_view)
 
     def _build_rules(self) -> None:
-        from nonostudio.gui.rule_browser import RuleBrowser
+        from nonostudio.gui.rules.browser import RuleBrowser
 
         w = self._window
         w.rule_browser = RuleBrowser()
@@ -139,7 +139,7 @@ class PanelStarter:
         self._replace_tab(RULES_TAB, w.rule_browser)
 
     def _build_jobs(self) -> None:
-        from nonostudio.gui.jobs_panel import JobsPanel
+        from nonostudio.gui.jobs.panel import JobsPanel
         from nonostudio.learn.jobs import JobStore
 
         w = self._window
@@ -155,14 +155,14 @@ class PanelStarter:
             )
 
     def _build_difficulty(self) -> None:
-        from nonostudio.gui.difficulty_panel import DifficultyPanel
+        from nonostudio.gui.panels.difficulty import DifficultyPanel
 
         w = self._window
         w.difficulty_panel = DifficultyPanel()
         self._set_dock(w.difficulty_dock, scrolled(w.difficulty_panel))
 
     def _build_designer(self) -> None:
-        from nonostudio.gui.designer_checks import DesignerPanel
+        from nonostudio.gui.editor.designer_checks import DesignerPanel
 
         w = self._window
         w.designer_panel = DesignerPanel(w.editor)

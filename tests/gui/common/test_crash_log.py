@@ -24,9 +24,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonostudio.core import logs
 from nonostudio.core.library import Library
-from nonostudio.gui.crash import TITLE, CrashReporter
-from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.gui.workers import run_in_background
+from nonostudio.gui.common.crash import TITLE, CrashReporter
+from nonostudio.gui.common.workers import run_in_background
+from nonostudio.gui.window.main_window import MainWindow
 
 
 @pytest.fixture

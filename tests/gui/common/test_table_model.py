@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView
 
-from nonostudio.gui.table_model import RIGHT, Column, TableModel, row_table, select_row
+from nonostudio.gui.common.table_model import RIGHT, Column, TableModel, row_table, select_row
 
 USER = Qt.ItemDataRole.UserRole
 TIP = Qt.ItemDataRole.ToolTipRole

@@ -8,7 +8,7 @@ import time
 import pytest
 from PySide6.QtCore import QObject, QThreadPool
 
-from nonostudio.gui.workers import CurrentWorker, Worker, run_in_background
+from nonostudio.gui.common.workers import CurrentWorker, Worker, run_in_background
 
 
 @pytest.fixture(autouse=True)

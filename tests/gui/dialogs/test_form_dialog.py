@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox, QGroupBox
 
-from nonostudio.gui.form_dialog import FRAME_ALLOWANCE
+from nonostudio.gui.dialogs.form import FRAME_ALLOWANCE
+from nonostudio.gui.dialogs.save_rules import SaveWrittenRuleDialog
 from nonostudio.gui.learn_settings import LearnSettingsDialog
-from nonostudio.gui.save_rules_dialog import SaveWrittenRuleDialog
 
 FREE_HEIGHT_720 = 720 - 32 - FRAME_ALLOWANCE  # a 1280x720 screen with a panel, less the frame
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.gui.image_import import ImageImportDialog, image_to_pixels
+from nonostudio.gui.dialogs.image_import import ImageImportDialog, image_to_pixels
 
 
 def _image(
@@ -98,7 +98,7 @@ def test_load_file_and_bad_file(dialog: ImageImportDialog, tmp_path: Path) -> No
 def test_the_preview_draws_filled_cells_dark_in_a_dark_scheme(
     qtbot: QtBot, qapp: QApplication
 ) -> None:
-    from nonostudio.gui.theme import apply_theme
+    from nonostudio.gui.common.theme import apply_theme
 
     apply_theme(qapp, "dark")
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from nonostudio.gui.image_import import ImageImportDialog
+from nonostudio.gui.dialogs.image_import import ImageImportDialog
 
 
 def _png_header_only(path: Path, width: int, height: int) -> None:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.formats import _files
-from nonostudio.gui.image_import import ImageImportDialog
+from nonostudio.gui.dialogs.image_import import ImageImportDialog
 
 
 @pytest.fixture

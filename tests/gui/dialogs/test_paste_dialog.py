@@ -9,8 +9,8 @@ from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.gui.mainwindow import MainWindow, read_puzzle_text
-from nonostudio.gui.paste_dialog import PasteDialog, error_span
+from nonostudio.gui.dialogs.paste import PasteDialog, error_span
+from nonostudio.gui.window.main_window import MainWindow, read_puzzle_text
 
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
 

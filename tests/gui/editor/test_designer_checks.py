@@ -13,8 +13,8 @@ from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import FILLED
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
-from nonostudio.gui.designer_checks import DesignerPanel
-from nonostudio.gui.editor import CLUES, EditorView
+from nonostudio.gui.editor.designer_checks import DesignerPanel
+from nonostudio.gui.editor.view import CLUES, EditorView
 
 DIAGONAL = picture("#.", ".#")  # the clues 1/1 x 1/1 also fit the other diagonal
 # Unique, but line logic alone gets stuck (found by a random search over 5x5 pictures).
@@ -149,7 +149,7 @@ def test_no_puzzle_is_reported(setup) -> None:
 def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
     from nonostudio.core.line import UNKNOWN
     from nonostudio.core.linesolver import solve_cells
-    from nonostudio.gui.solve_view import SolveView
+    from nonostudio.gui.solve.view import SolveView
 
     view = SolveView(delay_ms=1)
     qtbot.addWidget(view)

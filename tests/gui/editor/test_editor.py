@@ -11,8 +11,8 @@ from PySide6.QtCore import QPoint, Qt
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.editor import EditorView
-from nonostudio.gui.grid_view import GridView
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.grid.view import GridView
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 

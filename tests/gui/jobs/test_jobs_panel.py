@@ -14,10 +14,10 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QDialogButtonBox
 
-from nonostudio.gui.jobs_model import FINISHED, RULES, STATUS, JobsModel, time_left
-from nonostudio.gui.jobs_panel import RUNNING_SET, JobsPanel
+from nonostudio.gui.dialogs.save_rules import SaveChoice, SaveRulesDialog
+from nonostudio.gui.jobs.model import FINISHED, RULES, STATUS, JobsModel, time_left
+from nonostudio.gui.jobs.panel import RUNNING_SET, JobsPanel
 from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
-from nonostudio.gui.save_rules_dialog import SaveChoice, SaveRulesDialog
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.export import pooled_rules, run_rules, specification_key
 from nonostudio.learn.jobs import JobStore
@@ -382,7 +382,7 @@ def test_cancel_of_a_process_run_leaves_no_defunct_worker(
 ) -> None:
     # Work that never looks at the cancel flag (a long native call): its worker processes must be
     # ended and reaped all the same, within a second.
-    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "learn"))  # for the workers too
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[2] / "learn"))  # for the workers too
     import interrupt_work
 
     log = tmp_path / "log"
@@ -460,7 +460,7 @@ def test_main_window_has_a_jobs_tab_feeding_the_rule_browser(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
     from nonostudio.rules.ruleset import RuleSet
 
     monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path / "data"))
@@ -528,7 +528,7 @@ def test_a_run_with_unreadable_search_options_does_not_start(
     qtbot.addWidget(panel)
     warnings: list[str] = []
     monkeypatch.setattr(
-        "nonostudio.gui.jobs_panel.QMessageBox.warning",
+        "nonostudio.gui.jobs.panel.QMessageBox.warning",
         lambda parent, title, text: warnings.append(text),
     )
     assert not panel.resume(run_id) and not panel.is_busy()
@@ -536,7 +536,7 @@ def test_a_run_with_unreadable_search_options_does_not_start(
 
 
 def test_the_runs_list_says_a_run_searched_narrowly() -> None:
-    from nonostudio.gui.jobs_model import settings_summary
+    from nonostudio.gui.jobs.model import settings_summary
 
     plain = {"max_length": 7, "max_patterns": 3, "budget_s": 60.0}
     assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 60 s"

@@ -16,7 +16,7 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grading import COLUMNS
 from nonostudio.core.formats import write_file
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.batch_grade import (
+from nonostudio.gui.library.batch_grade import (
     FILE,
     LABEL,
     TIER,

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.library_fill import LibraryFiller
-from nonostudio.gui.library_model import DIFFICULTY, VERDICT
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.library.fill import LibraryFiller
+from nonostudio.gui.library.model import DIFFICULTY, VERDICT
+from nonostudio.gui.window.main_window import MainWindow
 
 
 def column(win: MainWindow, col: int) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from nonostudio.core.library import Library
-from nonostudio.gui.library_model import (
+from nonostudio.gui.library.model import (
     AUTHOR,
     ID_ROLE,
     LICENCE,
@@ -82,7 +82,7 @@ def test_proxy_filters_on_any_column(small_library: Library) -> None:
 def test_unloaded_model_and_background_results(
     qtbot, qtmodeltester, small_library: Library
 ) -> None:
-    from nonostudio.gui.library_model import DIFFICULTY
+    from nonostudio.gui.library.model import DIFFICULTY
 
     model = LibraryModel(small_library, load=False)
     assert model.rowCount() == 0 and not model.loaded()

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.core.library import Library
-from nonostudio.gui.library_model import TITLE
+from nonostudio.gui.library.model import TITLE
 
 
 def test_typing_in_the_filter_narrows_the_list(qtbot, small_library: Library) -> None:

@@ -15,9 +15,9 @@ from nonostudio.core import solver as real_solver
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict
-from nonostudio.gui.check_panel import CheckPanel
-from nonostudio.gui.editor import EditorView
-from nonostudio.gui.workers import Worker
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.panels.check import CheckPanel
 
 # The ``started_workers`` fixture (``conftest.py``).
 StartedWorkers = Callable[[str], list[Worker]]
@@ -71,7 +71,7 @@ def test_no_solution(qtbot: QtBot, panel: CheckPanel) -> None:
 def test_newer_puzzle_replaces_pending_check(
     qtbot: QtBot, panel: CheckPanel, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.check_panel")
+    workers = started_workers("nonostudio.gui.panels.check")
     seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
@@ -128,7 +128,7 @@ def test_new_puzzle_cancels_a_running_check(
     started_workers: StartedWorkers,
 ) -> None:
     """A check still running is told to stop, and only the newer puzzle's verdict is shown."""
-    workers = started_workers("nonostudio.gui.check_panel")
+    workers = started_workers("nonostudio.gui.panels.check")
     running = threading.Event()
     stopped = threading.Event()
     slow = Puzzle(((1,), (1,)), ((1,), (1,)))
@@ -144,7 +144,7 @@ def test_new_puzzle_cancels_a_running_check(
             return real_solver.SolveResult(Verdict.UNDECIDED, np.zeros((2, 2), np.int8))
         return real_solver.solve(puzzle, time_limit=time_limit)
 
-    monkeypatch.setattr("nonostudio.gui.check_panel.solve", fake_solve)
+    monkeypatch.setattr("nonostudio.gui.panels.check.solve", fake_solve)
     seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(slow)

@@ -23,11 +23,11 @@ from nonostudio.core import library as library_module
 from nonostudio.core.library import Library
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.difficulty_charts import MAX_RULE_BARS, RuleUsageChart
-from nonostudio.gui.difficulty_panel import DifficultyPanel
-from nonostudio.gui.library_model import DIFFICULTY, LibraryFilterModel, LibraryModel
-from nonostudio.gui.theme import apply_theme
-from nonostudio.gui.workers import Worker
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.library.model import DIFFICULTY, LibraryFilterModel, LibraryModel
+from nonostudio.gui.panels.difficulty import DifficultyPanel
+from nonostudio.gui.panels.difficulty_charts import MAX_RULE_BARS, RuleUsageChart
 from nonostudio.rules.ruleset import RuleSet
 
 # Two diagonals fit the clues 1/1 x 1/1: no reasoning can finish it.
@@ -99,7 +99,7 @@ def test_a_blank_border_keeps_the_grade(qtbot: QtBot, panel: DifficultyPanel) ->
 def test_newer_puzzle_replaces_pending_grade(
     qtbot: QtBot, panel: DifficultyPanel, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.difficulty_panel")
+    workers = started_workers("nonostudio.gui.panels.difficulty")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
@@ -133,8 +133,8 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
             stopped.set()
         return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
-    monkeypatch.setattr("nonostudio.gui.difficulty_panel.grade", slow_grade)
-    workers = started_workers("nonostudio.gui.difficulty_panel")
+    monkeypatch.setattr("nonostudio.gui.panels.difficulty.grade", slow_grade)
+    workers = started_workers("nonostudio.gui.panels.difficulty")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)

@@ -14,13 +14,13 @@ from PySide6.QtWidgets import QApplication, QDialog, QHeaderView, QPlainTextEdit
 
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.line_picture import MARK_WRONG, LinePicture, line_picture_image
-from nonostudio.gui.rule_browser import RuleBrowser
-from nonostudio.gui.rule_details import RuleDetails, example_rows
-from nonostudio.gui.rule_editor import RuleEditor
-from nonostudio.gui.rule_highlighter import token_kind
-from nonostudio.gui.rules_model import COST, COVERAGE, PROOF, TITLE, USES, RuleRow, RulesModel
-from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.rules.browser import RuleBrowser
+from nonostudio.gui.rules.details import RuleDetails, example_rows
+from nonostudio.gui.rules.editor import RuleEditor
+from nonostudio.gui.rules.highlighter import token_kind
+from nonostudio.gui.rules.line_picture import MARK_WRONG, LinePicture, line_picture_image
+from nonostudio.gui.rules.model import COST, COVERAGE, PROOF, TITLE, USES, RuleRow, RulesModel
 from nonostudio.rules.examples import Example
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet, load_rule_set

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.paths import user_rules_dir
-from nonostudio.gui.line_picture import LinePicture
-from nonostudio.gui.rule_browser import RuleBrowser
 from nonostudio.gui.rule_drafts import DRAFTS_NAME
-from nonostudio.gui.rule_editor import RuleEditor
-from nonostudio.gui.rules_model import PROOF
+from nonostudio.gui.rules.browser import RuleBrowser
+from nonostudio.gui.rules.editor import RuleEditor
+from nonostudio.gui.rules.line_picture import LinePicture
+from nonostudio.gui.rules.model import PROOF
 from nonostudio.rules import proof_record
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.proof_record import RecordedProof, rule_hash, write_record

@@ -16,8 +16,9 @@ from nonostudio.analysis.placement import UNPLACED
 from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.paths import bundled_test_set
-from nonostudio.gui.guide_export import printable_html
-from nonostudio.gui.line_picture import (
+from nonostudio.gui.rules.browser import RuleBrowser
+from nonostudio.gui.rules.guide_export import printable_html
+from nonostudio.gui.rules.line_picture import (
     MARK_ASSUMED,
     MARK_NEW,
     MARK_PLACED,
@@ -25,10 +26,16 @@ from nonostudio.gui.line_picture import (
     LinePicture,
     marked_ranges,
 )
-from nonostudio.gui.rule_browser import RuleBrowser
-from nonostudio.gui.technique_browser import TechniqueBrowser
-from nonostudio.gui.technique_details import move_rows
-from nonostudio.gui.techniques_model import NAME, PUZZLE, RULES, TEST_LINES, TIER, TechniquesModel
+from nonostudio.gui.rules.technique_browser import TechniqueBrowser
+from nonostudio.gui.rules.technique_details import move_rows
+from nonostudio.gui.rules.techniques_model import (
+    NAME,
+    PUZZLE,
+    RULES,
+    TEST_LINES,
+    TIER,
+    TechniquesModel,
+)
 from nonostudio.rules.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 

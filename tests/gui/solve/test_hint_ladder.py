@@ -18,9 +18,9 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.hint_ladder import NEXT_LABELS
-from nonostudio.gui.solve_grid import FOCUS_COLOR
-from nonostudio.gui.solve_view import SolveView
+from nonostudio.gui.solve.grid import FOCUS_COLOR
+from nonostudio.gui.solve.hint_ladder import NEXT_LABELS
+from nonostudio.gui.solve.view import SolveView
 
 
 @pytest.fixture

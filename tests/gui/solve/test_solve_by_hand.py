@@ -19,7 +19,7 @@ from nonostudio.analysis.mistakes import filled_solves
 from nonostudio.core.library import Library
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.solve_view import SolveView
+from nonostudio.gui.solve.view import SolveView
 
 FILLED_CELLS = [(r, c) for r, row in enumerate(HOUSE_ROWS) for c, ch in enumerate(row) if ch == "#"]
 

@@ -17,9 +17,9 @@ from nonostudio.analysis.steps import Step, Trace
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import samples_dir
-from nonostudio.gui.solve_view import SolveView
-from nonostudio.gui.steps_model import EXPLANATION
-from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.solve.steps_model import EXPLANATION
+from nonostudio.gui.solve.view import SolveView
 
 FOREVER = "webpbn-06574-forever.non"
 

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication
 
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
-from nonostudio.gui.hint_ladder import NEXT_LABELS
-from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.solve.hint_ladder import NEXT_LABELS
+from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario  # also run under Xvfb in CI
 

@@ -20,10 +20,16 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.solve_replay import summary_text
-from nonostudio.gui.solve_view import SolveView
-from nonostudio.gui.steps_model import KIND, StepsModel, line_label, plain_description, step_rows
-from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.solve.replay import summary_text
+from nonostudio.gui.solve.steps_model import (
+    KIND,
+    StepsModel,
+    line_label,
+    plain_description,
+    step_rows,
+)
+from nonostudio.gui.solve.view import SolveView
 from nonostudio.rules.ruleset import available_rule_sets, load_rule_set
 
 

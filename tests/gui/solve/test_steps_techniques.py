@@ -9,10 +9,10 @@ from nonostudio.analysis.narrate import narrate
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_all
-from nonostudio.gui.steps_model import COLUMNS, RULE_COLUMN, StepsModel, line_label, step_rows
+from nonostudio.gui.solve.steps_model import COLUMNS, RULE_COLUMN, StepsModel, line_label, step_rows
 from nonostudio.rules.ruleset import load_rule_set
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 
 
 def test_the_table_names_each_steps_technique(qtmodeltester) -> None:

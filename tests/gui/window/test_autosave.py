@@ -24,11 +24,11 @@ from PySide6.QtWidgets import QMessageBox
 from nonostudio.core.atomic import write_bytes_atomic as write_atomic
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED
-from nonostudio.gui import autosave
-from nonostudio.gui.autosave import AutosaveStore
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.window import autosave
+from nonostudio.gui.window.autosave import AutosaveStore
+from nonostudio.gui.window.main_window import MainWindow
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 LEFT = Qt.MouseButton.LeftButton
 DRAWN = [(0, 0), (0, 1), (2, 3), (4, 4)]
 Button = QMessageBox.StandardButton
@@ -304,7 +304,7 @@ DRIVER = textwrap.dedent("""
     from PySide6.QtWidgets import QApplication
 
     from nonostudio.gui import app
-    from nonostudio.gui.mainwindow import MainWindow
+    from nonostudio.gui.window.main_window import MainWindow
 
     qapp = QApplication([sys.argv[0]])
 

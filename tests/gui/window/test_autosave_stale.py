@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.gui.autosave import AutosaveStore
+from nonostudio.gui.window.autosave import AutosaveStore
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 # A studio's autosave writer that stops for good in the middle of its second write: the
 # temporary file is written, flushed and waiting for its fsync when the parent kills it.
 STUCK_WRITER = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
-    from nonostudio.gui.autosave import AutosaveStore
+    from nonostudio.gui.window.autosave import AutosaveStore
 
     store = AutosaveStore([Path(sys.argv[1])])
     store.save({"n": 1})

@@ -10,8 +10,8 @@ from PySide6.QtCore import QSettings, QThreadPool, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QDialog
 
-from nonostudio.gui import help as help_module
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.dialogs import help as help_module
+from nonostudio.gui.window.main_window import MainWindow
 
 
 @pytest.fixture

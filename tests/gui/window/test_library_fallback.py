@@ -16,8 +16,8 @@ from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import library_db_path, samples_dir
 from nonostudio.gui import app
-from nonostudio.gui.library_fallback import MemoryLibraryBar
-from nonostudio.gui.mainwindow import MainWindow
+from nonostudio.gui.window.library_fallback import MemoryLibraryBar
+from nonostudio.gui.window.main_window import MainWindow
 
 
 def add_a_puzzle(window: MainWindow, title: str) -> int:

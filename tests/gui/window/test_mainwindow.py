@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStatusBar
 from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.library_model import TITLE
-from nonostudio.gui.mainwindow import MainWindow
-from nonostudio.gui.theme import apply_theme
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.library.model import TITLE
+from nonostudio.gui.window.main_window import MainWindow
 
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # FORMATS.md: 9 rows, 8 columns
 BAR_NON = 'title "Bar"\nby "Cy"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n'
@@ -396,7 +396,7 @@ def test_damaged_records_are_named_in_the_banner(
 
 
 def test_import_image_shows_the_puzzle_in_the_editor(window: MainWindow, monkeypatch) -> None:
-    from nonostudio.gui import image_import
+    from nonostudio.gui.dialogs import image_import
 
     picture = Puzzle.from_grid(np.eye(4, dtype=np.int8), title="imported")
     monkeypatch.setattr(image_import.ImageImportDialog, "exec", lambda self: 1)

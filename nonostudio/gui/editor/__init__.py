@@ -1,0 +1,2 @@
+"""The Editor tab: the puzzle grid with its clue editors, and the Designer Checks panel that edits
+it."""

@@ -1,0 +1,1 @@
+"""The Jobs tab: learning runs, their reports, and saving the rules they learned."""

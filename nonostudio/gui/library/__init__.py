@@ -1,0 +1,2 @@
+"""The puzzle library: its list and model, filling it in the background, and grading a folder of
+puzzle files."""
