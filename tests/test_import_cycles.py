@@ -26,11 +26,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 # their host) add.  The GUI reshaping (screens as subpackages, one way to split a
 # widget) is to empty both lists: a circle found that is not listed fails the test; delete a
 # listed one once it is gone, so that it cannot come back.
-KNOWN_GUI_CYCLES: list[tuple[str, ...]] = [
-    ("nonostudio.gui.app", "nonostudio.gui.window.library_fallback"),
-]
+KNOWN_GUI_CYCLES: list[tuple[str, ...]] = []
 KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = [
-    ("nonostudio.gui.app", "nonostudio.gui.window.library_fallback"),
     ("nonostudio.gui.editor.view", "nonostudio.gui.editor.layout"),
     (
         "nonostudio.gui.window.main_window",

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nonostudio.gui.library.seed import seed_library
+
 if TYPE_CHECKING:
     import logging
 
@@ -197,21 +199,6 @@ def open_library(*, seed: bool = True) -> tuple[Library, list[str]]:
     if seed:
         notes.extend(seed_library(library))
     return library, notes
-
-
-def seed_library(library: Library) -> list[str]:
-    """Add the bundled samples to a new library (once); messages for the user if that fails."""
-    from nonostudio.core.errors import PuzzleError
-    from nonostudio.core.library import LibraryError
-    from nonostudio.core.paths import samples_dir
-
-    if library.read_only:
-        return []
-    try:
-        library.seed_samples(samples_dir())
-    except (PuzzleError, LibraryError, OSError) as exc:
-        return [f"The sample puzzles could not be added to the library: {exc}"]
-    return []
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QVBoxLayout
 
 from nonostudio.core.library import LibraryError
+from nonostudio.gui.library.seed import seed_library
 
 if TYPE_CHECKING:
     from nonostudio.gui.solve.view import SolveView
@@ -101,8 +102,6 @@ class MemoryLibraryBar(QFrame):
             )
             self._carry_on(solve)
             return False
-        from nonostudio.gui.app import seed_library
-
         if w.library_id is not None:
             w.library_id = moved.get(w.library_id)
         notes.extend(seed_library(w.library))
