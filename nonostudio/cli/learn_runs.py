@@ -21,7 +21,7 @@ from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.jobs import JobStore, RunState, RunStatus, settings_summary
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.run_lock import run_owner
-from nonostudio.learn.run_settings import DEFAULT_JOBS, LearnSettings
+from nonostudio.learn.run_settings import DEFAULT_JOBS, LearnSettings, extended_settings
 from nonostudio.learn.specs import all_specifications
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import cells_to_fill, load_transitions
@@ -190,29 +190,18 @@ def run_extend(args: argparse.Namespace) -> Outcome:
     """Add the specifications of longer lines or more patterns to a run; its finished ones stay."""
     with open_store(args.store) as store:
         run_id = pick_run(store, args.run_id)
-        settings = dict(store.run(run_id).settings)
-        if args.max_length < int(settings.get("max_length", 1)) or args.max_patterns < int(
-            settings.get("max_patterns", 1)
-        ):
-            raise PuzzleError(
-                f"run {run_id} already has lines up to {settings.get('max_length')} "
-                f"cells and {settings.get('max_patterns')} patterns; extend only "
-                f"adds specifications",
-                source=str(store.path),
+        try:
+            settings = extended_settings(
+                store.run(run_id).settings, args.max_length, args.max_patterns, args.three_first
             )
-        # A run that took every three-pattern set keeps doing so.
-        three_first = args.three_first and (
-            settings.get("three_first", False) or int(settings.get("max_patterns", 1)) < 3
-        )
-        settings |= {
-            "max_length": args.max_length,
-            "max_patterns": args.max_patterns,
-            "three_first": three_first,
-        }
+        except ValueError as exc:
+            raise PuzzleError(f"run {run_id} {exc}", source=str(store.path)) from None
         added = store.extend_run(
             run_id,
             settings,
-            all_specifications(args.max_length, args.max_patterns, three_first=three_first),
+            all_specifications(
+                args.max_length, args.max_patterns, three_first=settings["three_first"]
+            ),
         )
         total = store.run(run_id).total
     text = (

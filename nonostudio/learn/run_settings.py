@@ -5,7 +5,8 @@ Jobs panel alike, so the same choices store the same run.
 back to resume (:meth:`LearnSettings.from_json`, which also reads the smaller key sets older runs
 stored); :func:`create_run` puts a new run of its specifications in the job store;
 :meth:`LearnSettings.runner_options` are the :class:`~nonostudio.learn.runner.Runner` options it
-implies; :func:`search_space_text` says in words what every run searches.
+implies; :func:`extended_settings` are a run's settings once longer lines or more patterns are
+added to it; :func:`search_space_text` says in words what every run searches.
 """
 
 from __future__ import annotations
@@ -54,10 +55,11 @@ class LearnSettings:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LearnSettings:
         """The settings stored with a run: unknown keys are ignored, missing ones (a run stored
-        by an older nonostudio) take the defaults.  ValueError names an entry of the wrong kind."""
+        by an older nonostudio) and null ones take the defaults.  ValueError names an entry of the
+        wrong kind."""
         known: dict[str, Any] = {}
         for f in fields(cls):
-            if f.name in data:
+            if data.get(f.name) is not None:  # a null entry reads as a missing one
                 known[f.name] = _checked(f.name, data[f.name])
         return cls(**known)
 
@@ -113,6 +115,29 @@ def _checked(name: str, value: Any) -> Any:
 def create_run(store: JobStore, settings: LearnSettings) -> int:
     """A new pending run of ``settings``'s specifications in ``store``; returns its id."""
     return store.create_run(settings.to_json(), settings.specifications())
+
+
+def extended_settings(
+    stored: Mapping[str, Any], max_length: int, max_patterns: int, three_first: bool
+) -> dict[str, Any]:
+    """A run's ``stored`` settings, extended to lines of ``max_length`` cells and
+    ``max_patterns`` patterns (its other entries kept as stored).  A run that took every
+    three-pattern set keeps doing so: ``three_first`` holds only for a run that had it or had no
+    three-pattern set yet.  ValueError when that would drop specifications, or names a stored
+    entry of the wrong kind."""
+    length = _checked("max_length", stored.get("max_length", 1))
+    patterns = _checked("max_patterns", stored.get("max_patterns", 1))
+    if max_length < length or max_patterns < patterns:
+        raise ValueError(
+            f"already has lines up to {stored.get('max_length')} cells and "
+            f"{stored.get('max_patterns')} patterns; extend only adds specifications"
+        )
+    had_all = not _checked("three_first", stored.get("three_first", False)) and patterns >= 3
+    return dict(stored) | {
+        "max_length": max_length,
+        "max_patterns": max_patterns,
+        "three_first": three_first and not had_all,
+    }
 
 
 def search_space_text() -> str:

@@ -15,7 +15,13 @@ import pytest
 import nonostudio.learn.runner
 from nonostudio.cli import main
 from nonostudio.learn.jobs import JobStore, RunStatus, SpecStatus
-from nonostudio.learn.run_settings import DEFAULT_JOBS, PROVE_LENGTH, LearnSettings, create_run
+from nonostudio.learn.run_settings import (
+    DEFAULT_JOBS,
+    PROVE_LENGTH,
+    LearnSettings,
+    create_run,
+    extended_settings,
+)
 from nonostudio.learn.search_options import SearchOptions
 from nonostudio.learn.specs import all_specifications
 from nonostudio.rules.ruleset import load_rule_set
@@ -127,9 +133,10 @@ def test_learn_run_stores_the_settings_record(
             ),
         ),
         ({"max_length": 3}, LearnSettings(max_length=3)),
+        ({"max_length": 3, "search": None, "sample": None}, LearnSettings(max_length=3)),
         ({"max_length": 3, "budget_s": 5, "later_key": [1]}, LearnSettings(3, budget_s=5.0)),
     ],
-    ids=["old-cli", "old-gui", "one-key", "unknown-key"],
+    ids=["old-cli", "old-gui", "one-key", "null-entries", "unknown-key"],
 )
 def test_runs_stored_with_older_key_sets_still_load(
     record: dict[str, Any], expected: LearnSettings
@@ -204,3 +211,31 @@ def test_export_of_a_run_stored_without_a_proof_bound_names_the_bound(
     header = load_rule_set(out).header
     assert f"every rule proved sound for all lines up to {PROVE_LENGTH} cells" in header
     assert "None" not in header
+
+
+@pytest.mark.parametrize(
+    ("stored", "three_first", "keeps"),
+    [
+        ({"max_patterns": 1}, True, True),  # no three-pattern set yet: it may take a tenth
+        ({"max_patterns": 3, "three_first": True}, True, True),
+        ({"max_patterns": 3, "three_first": False}, True, False),  # it took them all: it goes on
+        ({"max_patterns": 3}, True, False),
+        ({"max_patterns": 2, "three_first": True}, False, False),
+    ],
+)
+def test_an_extended_run_that_took_every_three_pattern_set_keeps_doing_so(
+    stored: dict[str, Any], three_first: bool, keeps: bool
+) -> None:
+    record = OLD_CLI_RECORD | {"max_length": 3} | stored
+    extended = extended_settings(record, 4, 3, three_first)
+    assert extended == record | {"max_length": 4, "max_patterns": 3, "three_first": keeps}
+    assert list(extended)[: len(record)] == list(record)  # the stored entries, in their order
+
+
+def test_extending_refuses_to_drop_specifications_and_names_a_bad_entry() -> None:
+    with pytest.raises(ValueError, match="^already has lines up to 5 cells and 2 patterns; "):
+        extended_settings({"max_length": 5, "max_patterns": 2}, 4, 3, False)
+    with pytest.raises(ValueError, match="^already has lines up to 5 cells and 2 patterns; "):
+        extended_settings({"max_length": 5, "max_patterns": 2}, 6, 1, False)
+    with pytest.raises(ValueError, match="settings entry 'max_length': expected a whole number"):
+        extended_settings({"max_length": "5"}, 6, 1, False)
