@@ -1,15 +1,13 @@
-"""The settings of a new learning run (stored with the run), and the dialog that asks for them:
-training set, budgets, workers, the DSL constructs synthesis may use and its cost weights
+"""The dialog that asks for the settings of a new learning run
+(:class:`nonostudio.learn.run_settings.LearnSettings`): training set, budgets, workers, the DSL
+constructs synthesis may use and its cost weights
 (:class:`nonostudio.learn.enumerate.SearchOptions`), with the fixed rest of the search shown
 read-only (see docs/design/gui.md).
 """
 
 from __future__ import annotations
 
-import os
-import random
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from dataclasses import fields
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,100 +24,15 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.gui.dialogs.form import FormDialog, check_box
-from nonostudio.learn import synth
-from nonostudio.learn.enumerate import (
-    CONSTRUCTS,
-    EXTENSIONS,
-    LITERALS,
-    MAX_WEIGHT,
-    OPS,
-    SearchOptions,
-)
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.specs import Specification, all_specifications
+from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
+from nonostudio.learn.run_settings import LearnSettings, create_run, search_space_text
 from nonostudio.rules import cost
 
+# The settings themselves, and the run they make, are the learning layer's; the Jobs panel still
+# takes them from here.
+__all__ = ["LearnSettings", "LearnSettingsDialog", "create_run", "search_space_text"]
+
 MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
-
-
-@dataclass(frozen=True)
-class LearnSettings:
-    """One run's choices; stored with the run (``to_json``) so resuming uses the same ones."""
-
-    max_length: int = 7
-    max_patterns: int = 3
-    three_first: bool = False  # of three patterns, only sets naming the first hint, block, gap
-    sample: int = 0  # 0: every specification; otherwise a seeded random sample of this many
-    seed: int = 0
-    budget_s: float = 60.0
-    jobs: int = max(1, os.cpu_count() or 1)
-    mode: str = "process"
-    # Specifications a run would skip (covered, or a smaller pattern set gave a rule) still get
-    # a search at their constant level (first hint, first block: edge fill, mercury).
-    narrow: bool = True
-    # Three-pattern specifications get only that constant-level search (no lattice climb).
-    three_narrow: bool = False
-    # The DSL constructs left out and the cost weights changed (SearchOptions.to_json).
-    search: dict[str, Any] = field(default_factory=lambda: SearchOptions().to_json())
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LearnSettings:
-        """The settings stored with a run; unknown keys are ignored, missing ones take defaults."""
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
-        return cls(**known)
-
-    def specifications(self) -> list[Specification]:
-        """The training specifications: all up to ``max_length``, or a sample in mined order."""
-        specs = list(
-            all_specifications(self.max_length, self.max_patterns, three_first=self.three_first)
-        )
-        if 0 < self.sample < len(specs):
-            chosen = sorted(random.Random(self.seed).sample(range(len(specs)), self.sample))
-            specs = [specs[i] for i in chosen]
-        return specs
-
-    def search_options(self) -> SearchOptions:
-        """The run's search options; ValueError names a bad stored entry."""
-        return SearchOptions.from_json(self.search)
-
-    def runner_options(self) -> dict[str, Any]:
-        """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
-        the caller, from :attr:`narrow`)."""
-        return {
-            "jobs": self.jobs,
-            "budget_s": self.budget_s,
-            "mode": self.mode,
-            "narrow_from": 3 if self.three_narrow and self.narrow else None,
-        }
-
-
-def create_run(store: JobStore, settings: LearnSettings) -> int:
-    """A new pending run of ``settings``'s specifications in ``store``; returns its id."""
-    return store.create_run(settings.to_json(), settings.specifications())
-
-
-def search_space_text() -> str:
-    """What every run searches, for the read-only part of the dialog."""
-    return (
-        "Patterns climb the lattice singleton → constant(0) → arbitrary and constant(i) → "
-        "arbitrary.\n"
-        "Fills: linear forms of up to three terms over start, size, the hint geometry "
-        f"functions and line size (those chosen above), plus a literal in {list(LITERALS)}; "
-        "totals, when chosen, only compared with totals and line size (never in a fill or "
-        "inside unique); "
-        f"up to {synth.MAX_FILL_PAIRS} fill pairs per pattern set and round.\n"
-        f"Conditions: up to three comparisons ({', '.join(OPS)}) plus one of maximal, minimal, "
-        f"unique (those chosen above); up to {synth.MAX_COVERS} per fill.  Among rules as "
-        "general as each other the cheapest by the weights above wins.\n"
-        f"Candidates are checked on every line of ≤ {synth.CHECK_LENGTH} cells, then proved "
-        f"sound for every line up to 30 cells (a proof not finished in "
-        f"{synth.PROOF_SECONDS:.0f} s is given up).\n"
-        "Each rule found is simplified: conjuncts and bindings it stays sound and as general "
-        "without are dropped, each step proved."
-    )
 
 
 # The cost weights as the dialog names them (RULES.md §4).
