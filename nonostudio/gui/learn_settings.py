@@ -25,12 +25,8 @@ from PySide6.QtWidgets import (
 
 from nonostudio.gui.dialogs.form import FormDialog, check_box
 from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
-from nonostudio.learn.run_settings import LearnSettings, create_run, search_space_text
+from nonostudio.learn.run_settings import LearnSettings, search_space_text
 from nonostudio.rules import cost
-
-# The settings themselves, and the run they make, are the learning layer's; the Jobs panel still
-# takes them from here.
-__all__ = ["LearnSettings", "LearnSettingsDialog", "create_run", "search_space_text"]
 
 MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
 

@@ -33,9 +33,10 @@ from nonostudio.gui.jobs.model import JobsModel, progress_text
 from nonostudio.gui.jobs.report_view import ReportView
 from nonostudio.gui.jobs.saving import JobsSaving
 from nonostudio.gui.learn_runner import LearnJob
-from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.learn_settings import LearnSettingsDialog
 from nonostudio.gui.learned_rules import SaveRequest, entries_of
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
+from nonostudio.learn.run_settings import LearnSettings, create_run
 from nonostudio.learn.runner import RunSnapshot
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, dump_rules

@@ -17,8 +17,8 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import user_rules_dir
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.dialogs.save_rules import SaveRulesDialog
-from nonostudio.gui.learn_settings import LearnSettings
 from nonostudio.gui.learned_rules import SaveRequest, check_save, entries_of, pooled_entries
+from nonostudio.learn.run_settings import LearnSettings
 from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import SUFFIX, load_rule_set

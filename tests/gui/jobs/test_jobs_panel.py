@@ -17,11 +17,12 @@ from PySide6.QtWidgets import QDialogButtonBox
 from nonostudio.gui.dialogs.save_rules import SaveChoice, SaveRulesDialog
 from nonostudio.gui.jobs.model import FINISHED, RULES, STATUS, JobsModel, time_left
 from nonostudio.gui.jobs.panel import RUNNING_SET, JobsPanel
-from nonostudio.gui.learn_settings import LearnSettings, LearnSettingsDialog, create_run
+from nonostudio.gui.learn_settings import LearnSettingsDialog
 from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.export import pooled_rules, run_rules, specification_key
 from nonostudio.learn.jobs import JobStore
 from nonostudio.learn.optimize import covered_cells, rule_cells
+from nonostudio.learn.run_settings import LearnSettings, create_run
 from nonostudio.learn.specs import all_specifications, mine_transitions
 from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
 from nonostudio.rules.cost import cost
