@@ -21,7 +21,12 @@ from nonostudio.learn.enumerate import SearchOptions
 from nonostudio.learn.jobs import JobStore, RunState, RunStatus, settings_summary
 from nonostudio.learn.report import learning_report
 from nonostudio.learn.run_lock import run_owner
-from nonostudio.learn.run_settings import DEFAULT_JOBS, LearnSettings, extended_settings
+from nonostudio.learn.run_settings import (
+    DEFAULT_JOBS,
+    LearnSettings,
+    create_run,
+    extended_settings,
+)
 from nonostudio.learn.specs import all_specifications
 from nonostudio.rules.cost import CostWeights
 from nonostudio.rules.coverage import cells_to_fill, load_transitions
@@ -142,11 +147,11 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             say(f"resuming run {run_id} in {store.path}")
         else:
             settings = new_run_settings(args)
-            stored = settings.to_json()
-            specs = settings.specifications()
-            run_id = store.create_run(stored, specs)
+            run_id = create_run(store, settings)
+            info = store.run(run_id)
+            stored = info.settings  # as stored, as on a resume
             say(
-                f"run {run_id}: {len(specs)} specifications of lines up to {args.max_length} "
+                f"run {run_id}: {info.total} specifications of lines up to {args.max_length} "
                 f"cells, in {store.path}"
             )
         try:
