@@ -49,15 +49,6 @@ ALLOWED = {
 PENDING = {
     "nonostudio/analysis/__init__.py",
     "nonostudio/analysis/difficulty.py",
-    "nonostudio/gui/learn_settings.py",
-    "nonostudio/learn/__init__.py",
-    "nonostudio/learn/enumerate.py",
-    "nonostudio/learn/export.py",
-    "nonostudio/learn/pool.py",
-    "nonostudio/learn/specs.py",
-    "nonostudio/learn/synth.py",
-    "nonostudio/learn/vector_eval.py",
-    "nonostudio/learn/verify.py",
     "tests/analysis/test_guide.py",
     "tests/analysis/test_placement.py",
     "tests/analysis/test_premises.py",
@@ -66,9 +57,6 @@ PENDING = {
     "tests/gui/rules/test_rule_browser.py",
     "tests/gui/test_panel_bounds.py",
     "tests/gui/window/test_mainwindow.py",
-    "tests/learn/test_report.py",
-    "tests/learn/test_specs.py",
-    "tests/learn/test_synth.py",
 }
 RESHAPED = (
     "nonostudio/analysis/",

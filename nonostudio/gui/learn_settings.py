@@ -31,7 +31,7 @@ from nonostudio.rules import cost
 MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
 
 
-# The cost weights as the dialog names them (RULES.md §4).
+# The cost weights as the dialog names them (docs/rule-language.md §4).
 WEIGHT_LABELS = {
     "arbitrary": "arbitrary(t)",
     "singleton": "singleton(t)",

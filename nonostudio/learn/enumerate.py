@@ -1,8 +1,8 @@
 """The synthesis search space: the linear forms over a pattern set's atoms (fill expressions)
-and the condition atoms built from them, each with its cheapest syntax and its cost (RULES.md §4),
-and their truth on a pool of instances (:class:`ConditionSpace`).  Which constructs a run may use
-is :class:`SearchOptions` (:mod:`nonostudio.learn.search_options`, re-exported here).  Why forms
-and not syntax trees: docs/design/learning.md, "The search space".
+and the condition atoms built from them, each with its cheapest syntax and its cost
+(docs/rule-language.md §4), and their truth on a pool of instances (:class:`ConditionSpace`).
+Which constructs a run may use is :class:`SearchOptions` (:mod:`nonostudio.learn.search_options`,
+re-exported here).  Why forms and not syntax trees: docs/design/learning.md, "The search space".
 """
 
 from __future__ import annotations

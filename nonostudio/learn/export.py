@@ -1,4 +1,4 @@
-"""From a learning run's stored results to a rule set worth saving (issue 4 parts 3 and 6).
+"""From a learning run's stored results to a rule set worth saving.
 
 The CLI (``learn export``) and the Jobs panel's *Save* both come here: the distinct rules of one
 or more runs of a job store (:func:`pooled_rules`), then the paper's optimisation — identical

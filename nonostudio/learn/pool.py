@@ -297,7 +297,7 @@ class Instances:
 
     def new_cells(self, fires: np.ndarray, s: np.ndarray, e: np.ndarray) -> int:
         """How many (line, cell) pairs the fills ``[s, e)`` set on the instances where they fire
-        (a rule's generality on a pool: RULES.md §7, "covering as many states as possible")."""
+        (a rule's generality on a pool: docs/design/learning.md, "Synthesis", step 4)."""
         idx = np.nonzero(fires)[0]
         if len(idx) == 0:
             return 0

@@ -1,7 +1,7 @@
-"""Specification mining (Butler et al. 2017, §6.1; RULES.md §7): the training transitions of
-short lines (canonical: productive and minimal) and their specifications, each a transition, one
-run of newly set cells and a subset of the state's most specific patterns, with a stable key so a
-job store can resume a run.  What is mined and the counts it gives: docs/design/learning.md,
+"""Specification mining (Butler et al. 2017, §6.1): the training transitions of short lines
+(canonical: productive and minimal) and their specifications, each a transition, one run of newly
+set cells and a subset of the state's most specific patterns, with a stable key so a job store
+can resume a run.  What is mined and the counts it gives: docs/design/learning.md,
 "Specification mining".
 """
 

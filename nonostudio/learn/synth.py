@@ -1,4 +1,4 @@
-"""Rule synthesis: from a specification to a sound, general, concise rule (RULES.md §7).
+"""Rule synthesis: from a specification to a sound, general, concise rule.
 
 The public entry points of the pipeline, whose steps live in their own modules (climb,
 candidates, verify, polish, narrow, synth_run); docs/design/learning.md lists which step is where

@@ -1,5 +1,5 @@
 """A rule's expressions and condition evaluated on every instance of an :class:`Instances` at
-once (numpy), with the same meaning as the interpreter (RULES.md §3)."""
+once (numpy), with the same meaning as the interpreter (docs/rule-language.md §3)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ PROOF_SECONDS = 15.0
 
 def check_pool_failures(rule: Rule, check: Instances) -> tuple[list[int], int]:
     """Lines of the check pool where the rule fills wrongly, and how many (line, cell) pairs it
-    sets there (its generality: RULES.md §7, "covering as many states as possible")."""
+    sets there (its generality: docs/design/learning.md, "Synthesis", step 4)."""
     truth = cond_truth(rule.condition, check)
     value = FILLED if rule.action.value else 1 - FILLED
     s = expr_values(rule.action.start, check)

@@ -186,7 +186,8 @@ def test_a_top_10_with_fewer_useful_rules_is_filled_up_as_the_paper_counts_it(
     control: dict[str, Rule], cells: dict[str, Cells], transitions: list[Transition]
 ) -> None:
     # On the paper's 2805 lines nine control rules fill every cell the fourteen fill; the paper's
-    # control top 10 has a mean cost of 31.7 (RULES.md §6), so its tenth rule adds nothing.
+    # control top 10 has a mean cost of 31.7 (docs/rule-language.md §7), so its tenth rule adds
+    # nothing.
     # No learned rules: only the control set is measured on the whole test set.
     report = learning_report([], list(control.values()), transitions)
     top = report.top_control

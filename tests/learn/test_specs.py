@@ -20,7 +20,7 @@ from nonostudio.learn.specs import (
 from nonostudio.rules.ast import Binding, Constant, ElementType, Singleton
 from nonostudio.rules.coverage import Transition
 
-# RULES.md §7: the original implementation's counts.
+# The original implementation's counts (docs/rule-language.md §7).
 PUBLISHED_COUNTS = {1: 2, 2: 6, 3: 14, 4: 41, 5: 121, 6: 360, 7: 1101}
 
 

@@ -58,7 +58,8 @@ def _covers(rule: Rule, spec: Specification) -> bool:
 
 @pytest.mark.slow
 def test_big_hint_is_found_generalised_covering_and_sound(anchors: Path) -> None:
-    # (3) ---- : cells 1 and 2 are filled whatever the placement (RULES.md rule 5, big hint).
+    # (3) ---- : cells 1 and 2 are filled whatever the placement (control rule 5, big hint:
+    # docs/rule-language.md §7).
     spec = _spec((3,), "----", FILLED, 1, 3, (Binding("h", Singleton(H)),))
     result = synthesize(spec, budget_s=60)
     assert result.status == "found", result
