@@ -1,8 +1,10 @@
-"""The main window's commands: one QAction per command, shared by menus, toolbar and shortcuts."""
+"""The main window's commands: one record per command (:data:`COMMANDS`: text, what it runs,
+keys, tip, menu and toolbar place), made into one QAction each, shared by menus, toolbar and
+shortcuts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,131 +20,275 @@ if TYPE_CHECKING:
 Key = QKeySequence.StandardKey
 
 
-# The plain commands: (field of WindowActions, menu text, the window's slot, keys, tip).
-COMMANDS: tuple[tuple[str, str, str, Key | str | None, str], ...] = (
-    ("new", "&New", "new_puzzle", Key.New, "Start an empty puzzle"),
-    ("open", "&Open…", "choose_and_open", Key.Open, "Open a puzzle file"),
-    ("save", "&Save", "save", Key.Save, "Save the puzzle"),
-    ("save_as", "Save &As…", "save_as", Key.SaveAs, "Save the puzzle to a new file"),
-    (
+@dataclass(frozen=True)
+class Command:
+    """One window command: everything about it in one record.
+
+    ``menu`` names the menu it is in and ``section`` its group there (a separator between
+    groups); the menus and :meth:`WindowActions.all` list the commands in the order of
+    :data:`COMMANDS`.  ``toolbar`` is ``(group, position)`` on the main toolbar, None for none.
+    ``undo_stack``: Undo or Redo, whose state and tips follow the window's undo group.
+    """
+
+    name: str
+    text: str
+    run: Callable[[MainWindow], object]
+    keys: Key | str | None
+    tip: str
+    menu: str = ""
+    section: int = 0
+    toolbar: tuple[int, int] | None = None
+    role: QAction.MenuRole | None = None
+    undo_stack: bool = False
+
+
+MENUS = ("&File", "&Edit", "&View", "&Tools", "&Help")
+
+# Every command of the window, in menu order.
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "new",
+        "&New",
+        lambda w: w.new_puzzle(),
+        Key.New,
+        "Start an empty puzzle",
+        menu="&File",
+        toolbar=(0, 0),
+    ),
+    Command(
+        "open",
+        "&Open…",
+        lambda w: w.choose_and_open(),
+        Key.Open,
+        "Open a puzzle file",
+        menu="&File",
+        toolbar=(0, 1),
+    ),
+    Command(
+        "save",
+        "&Save",
+        lambda w: w.save(),
+        Key.Save,
+        "Save the puzzle",
+        menu="&File",
+        toolbar=(0, 2),
+    ),
+    Command(
+        "save_as",
+        "Save &As…",
+        lambda w: w.save_as(),
+        Key.SaveAs,
+        "Save the puzzle to a new file",
+        menu="&File",
+    ),
+    Command(
         "paste",
         "&Paste Puzzle String…",
-        "paste_puzzle_string",
+        lambda w: w.paste_puzzle_string(),
         "Ctrl+Shift+V",
         "Type or paste a puzzle string",
+        menu="&File",
+        section=1,
     ),
-    ("import_image", "&Import Image…", "import_image", "Ctrl+I", "Build a puzzle from a picture"),
-    (
+    Command(
+        "import_image",
+        "&Import Image…",
+        lambda w: w.import_image(),
+        "Ctrl+I",
+        "Build a puzzle from a picture",
+        menu="&File",
+        section=1,
+    ),
+    Command(
         "export",
         "&Export Picture…",
-        "export_picture",
+        lambda w: w.export_picture(),
         "Ctrl+E",
         "Save the puzzle as PNG, SVG or PDF",
+        menu="&File",
+        section=1,
+        toolbar=(3, 0),
     ),
-    ("zoom_in", "Zoom &In", "zoom_in", Key.ZoomIn, "Make the grid in view bigger"),
-    ("zoom_out", "Zoom &Out", "zoom_out", Key.ZoomOut, "Make the grid in view smaller"),
-    (
+    Command(
+        "quit",
+        "&Quit",
+        lambda w: w.close(),
+        Key.Quit,
+        "Quit Nonostudio",
+        menu="&File",
+        section=2,
+        role=QAction.MenuRole.QuitRole,
+    ),
+    Command(
+        "undo",
+        "&Undo",
+        lambda w: w.undo_group.undo(),
+        Key.Undo,
+        "",
+        menu="&Edit",
+        toolbar=(1, 0),
+        undo_stack=True,
+    ),
+    Command(
+        "redo",
+        "&Redo",
+        lambda w: w.undo_group.redo(),
+        Key.Redo,
+        "",
+        menu="&Edit",
+        toolbar=(1, 1),
+        undo_stack=True,
+    ),
+    Command(
+        "zoom_in",
+        "Zoom &In",
+        lambda w: w.zoom_in(),
+        Key.ZoomIn,
+        "Make the grid in view bigger",
+        menu="&View",
+        toolbar=(2, 1),
+    ),
+    Command(
+        "zoom_out",
+        "Zoom &Out",
+        lambda w: w.zoom_out(),
+        Key.ZoomOut,
+        "Make the grid in view smaller",
+        menu="&View",
+        toolbar=(2, 0),
+    ),
+    Command(
         "zoom_fit",
         "&Fit to Window",
-        "fit_to_window",
+        lambda w: w.fit_to_window(),
         "Ctrl+0",
         "Show the whole grid in view, as large as it fits",
+        menu="&View",
+        toolbar=(2, 2),
     ),
-    (
+    Command(
         "zoom_reset",
         "&Actual Size",
-        "zoom_reset",
+        lambda w: w.zoom_reset(),
         "Ctrl+1",
         "Show the grid in view at its normal cell size",
+        menu="&View",
     ),
-    (
+    Command(
         "grade_folder",
         "&Grade Folder…",
-        "grade_folder",
+        lambda w: w.grade_folder(),
         "Ctrl+Shift+G",
         "Grade the difficulty of every puzzle file in a folder",
+        menu="&Tools",
     ),
-    (
+    Command(
         "guide",
         "Nonostudio &Guide",
-        "show_guide",
+        lambda w: w.show_guide(),
         Key.HelpContents,
         "Getting started, the three ways to work, verdicts and tiers",
+        menu="&Help",
     ),
-    (
+    Command(
         "shortcuts",
         "&Keyboard Shortcuts",
-        "show_shortcuts",
+        lambda w: w.show_shortcuts(),
         "Ctrl+/",
         "Every command's keyboard shortcut",
+        menu="&Help",
     ),
-    (
+    Command(
         "technique_guide",
         "&Technique Guide",
-        "open_technique_guide",
+        lambda w: w.open_technique_guide(),
         None,
         "The solving techniques with worked examples, in your web browser",
+        menu="&Help",
     ),
-    (
+    Command(
         "open_log_folder",
         "Open &Log Folder",
-        "open_log_folder",
+        lambda w: w.open_log_folder(),
         None,
         "Show the folder of Nonostudio's log files (for problem reports)",
+        menu="&Help",
+        section=1,
+    ),
+    Command(
+        "about",
+        "&About Nonostudio",
+        lambda w: w.about(),
+        None,
+        "",
+        menu="&Help",
+        section=2,
+        role=QAction.MenuRole.AboutRole,
+    ),
+    Command(
+        "about_qt",
+        "About &Qt",
+        lambda _w: QApplication.aboutQt(),
+        None,
+        "",
+        menu="&Help",
+        section=2,
+        role=QAction.MenuRole.AboutQtRole,
     ),
 )
 
 
-@dataclass(frozen=True)
+def check_commands(commands: Sequence[Command]) -> None:
+    """Raise ValueError naming the command when a record is incomplete or clashes: no text, a
+    menu that does not exist, a name or toolbar place used twice, sections out of order."""
+    names: set[str] = set()
+    places: set[tuple[int, int]] = set()
+    last: tuple[int, int] = (0, 0)
+    for command in commands:
+        where = f"window command {command.name!r}"
+        if not command.name.isidentifier():
+            raise ValueError(f"{where}: the name must be an identifier")
+        if command.name in names:
+            raise ValueError(f"{where}: the name is used twice")
+        names.add(command.name)
+        if not command.text:
+            raise ValueError(f"{where}: no menu text")
+        if not callable(command.run):
+            raise ValueError(f"{where}: nothing to run")
+        if command.menu not in MENUS:
+            raise ValueError(f"{where}: no menu {command.menu!r} (the menus: {', '.join(MENUS)})")
+        order = (MENUS.index(command.menu), command.section)
+        if order < last:
+            raise ValueError(f"{where}: out of menu order (COMMANDS lists the menus in order)")
+        last = order
+        if command.toolbar is not None:
+            if command.toolbar in places:
+                raise ValueError(f"{where}: toolbar place {command.toolbar} is taken")
+            places.add(command.toolbar)
+        if command.keys is not None and not command.tip and not command.undo_stack:
+            raise ValueError(f"{where}: a shortcut without a tip")
+
+
 class WindowActions:
-    new: QAction
-    open: QAction
-    save: QAction
-    save_as: QAction
-    paste: QAction
-    import_image: QAction
-    export: QAction
-    quit: QAction
-    undo: QAction
-    redo: QAction
-    zoom_in: QAction
-    zoom_out: QAction
-    zoom_reset: QAction
-    zoom_fit: QAction
-    grade_folder: QAction
-    themes: dict[str, QAction]
-    guide: QAction
-    shortcuts: QAction
-    technique_guide: QAction
-    open_log_folder: QAction
-    about: QAction
-    about_qt: QAction
+    """The window's commands as QActions, by name (``actions.save``), and the colour themes."""
+
+    def __init__(self, actions: dict[str, QAction], themes: dict[str, QAction]) -> None:
+        self._actions = actions
+        self.themes = themes
+
+    def action(self, name: str) -> QAction:
+        """The action of the command called ``name`` (KeyError when there is none)."""
+        return self._actions[name]
+
+    def __getattr__(self, name: str) -> QAction:
+        try:
+            return self.__dict__["_actions"][name]
+        except KeyError:
+            raise AttributeError(f"no window command {name!r}") from None
 
     def all(self) -> list[QAction]:
         """Every command, in menu order (for the shortcut list)."""
-        return [
-            self.new,
-            self.open,
-            self.save,
-            self.save_as,
-            self.paste,
-            self.import_image,
-            self.export,
-            self.quit,
-            self.undo,
-            self.redo,
-            self.zoom_in,
-            self.zoom_out,
-            self.zoom_fit,
-            self.zoom_reset,
-            self.grade_folder,
-            self.guide,
-            self.shortcuts,
-            self.technique_guide,
-            self.open_log_folder,
-            self.about,
-            self.about_qt,
-        ]
+        return list(self._actions.values())
 
 
 def _action(
@@ -197,17 +343,24 @@ def _follow_stack(stack: QUndoGroup, undo: QAction, redo: QAction) -> None:
     update()
 
 
-def create_actions(w: MainWindow) -> WindowActions:
-    """Every window command, connected to its slot on ``w``."""
-    quit_action = _action(w, "&Quit", w.close, Key.Quit, "Quit Nonostudio")
-    if quit_action.shortcut().isEmpty():  # some platforms define no standard Quit key
-        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-    quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-
-    undo_group = w.undo_group
-    undo = _stack_action(w, "&Undo", undo_group.undo, Key.Undo)
-    redo = _stack_action(w, "&Redo", undo_group.redo, Key.Redo)
-    _follow_stack(undo_group, undo, redo)
+def create_actions(w: MainWindow, commands: Sequence[Command] = COMMANDS) -> WindowActions:
+    """Every window command of ``commands``, connected to the window ``w``."""
+    check_commands(commands)
+    actions: dict[str, QAction] = {}
+    for command in commands:
+        run = command.run
+        if command.undo_stack:
+            assert isinstance(command.keys, Key)
+            action = _stack_action(w, command.text, lambda run=run: run(w), command.keys)
+        else:
+            action = _action(w, command.text, lambda run=run: run(w), command.keys, command.tip)
+        if command.role is not None:
+            action.setMenuRole(command.role)
+        actions[command.name] = action
+    if (quit_action := actions.get("quit")) is not None and quit_action.shortcut().isEmpty():
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))  # some platforms define no Quit key
+    if "undo" in actions and "redo" in actions:
+        _follow_stack(w.undo_group, actions["undo"], actions["redo"])
 
     group = QActionGroup(w)
     themes: dict[str, QAction] = {}
@@ -215,66 +368,41 @@ def create_actions(w: MainWindow) -> WindowActions:
         action = QAction(THEME_LABELS[theme], group, checkable=True)
         action.triggered.connect(lambda _checked, t=theme: w.set_theme(t))
         themes[theme] = action
-
-    about = _action(w, "&About Nonostudio", w.about)
-    about.setMenuRole(QAction.MenuRole.AboutRole)
-    about_qt = _action(w, "About &Qt", QApplication.aboutQt)
-    about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
-
-    plain = {
-        field: _action(w, text, getattr(w, slot), key, tip)
-        for field, text, slot, key, tip in COMMANDS
-    }
-    return WindowActions(
-        **plain,
-        quit=quit_action,
-        undo=undo,
-        redo=redo,
-        themes=themes,
-        about=about,
-        about_qt=about_qt,
-    )
+    return WindowActions(actions, themes)
 
 
-def install_menus(w: MainWindow, a: WindowActions) -> None:
-    """The menu bar (File, Edit, View, Help) and the main toolbar."""
+def install_menus(w: MainWindow, a: WindowActions, commands: Sequence[Command] = COMMANDS) -> None:
+    """The menu bar (File, Edit, View, Tools, Help) and the main toolbar, from ``commands``."""
     bar = w.menuBar()
-    file_menu = bar.addMenu("&File")
-    file_menu.addActions([a.new, a.open, a.save, a.save_as])
-    file_menu.addSeparator()
-    file_menu.addActions([a.paste, a.import_image, a.export])
-    file_menu.addSeparator()
-    file_menu.addAction(a.quit)
-    bar.addMenu("&Edit").addActions([a.undo, a.redo])
-    view_menu = bar.addMenu("&View")
-    view_menu.addActions([a.zoom_in, a.zoom_out, a.zoom_fit, a.zoom_reset])
-    view_menu.addSeparator()
-    view_menu.addMenu("&Colours").addActions(list(a.themes.values()))
-    view_menu.addSeparator()
-    view_menu.addActions(
-        [
-            w.library_dock.toggleViewAction(),
-            w.check_dock.toggleViewAction(),
-            w.difficulty_dock.toggleViewAction(),
-            w.designer_dock.toggleViewAction(),
-        ]
-    )
-    bar.addMenu("&Tools").addAction(a.grade_folder)
-    help_menu = bar.addMenu("&Help")
-    help_menu.addActions([a.guide, a.shortcuts, a.technique_guide])
-    help_menu.addSeparator()
-    help_menu.addAction(a.open_log_folder)
-    help_menu.addSeparator()
-    help_menu.addActions([a.about, a.about_qt])
+    for title in MENUS:
+        menu = bar.addMenu(title)
+        section: int | None = None
+        for command in (c for c in commands if c.menu == title):
+            if section is not None and command.section != section:
+                menu.addSeparator()
+            section = command.section
+            menu.addAction(a.action(command.name))
+        if title == "&View":
+            menu.addSeparator()
+            menu.addMenu("&Colours").addActions(list(a.themes.values()))
+            menu.addSeparator()
+            menu.addActions(
+                [
+                    w.library_dock.toggleViewAction(),
+                    w.check_dock.toggleViewAction(),
+                    w.difficulty_dock.toggleViewAction(),
+                    w.designer_dock.toggleViewAction(),
+                ]
+            )
 
     toolbar = w.addToolBar("Main")
     toolbar.setObjectName("mainToolBar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    toolbar.addActions([a.new, a.open, a.save])
-    toolbar.addSeparator()
-    toolbar.addActions([a.undo, a.redo])
-    toolbar.addSeparator()
-    toolbar.addActions([a.zoom_out, a.zoom_in, a.zoom_fit])
-    toolbar.addSeparator()
-    toolbar.addAction(a.export)
+    placed = sorted((c.toolbar, c.name) for c in commands if c.toolbar is not None)
+    group: int | None = None
+    for (section, _position), name in placed:
+        if group is not None and section != group:
+            toolbar.addSeparator()
+        group = section
+        toolbar.addAction(a.action(name))
