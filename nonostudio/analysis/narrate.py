@@ -16,6 +16,7 @@ import numpy as np
 
 from nonostudio.analysis.naming import direction_name, line_name
 from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
+from nonostudio.analysis.technique_moves import player_parts
 from nonostudio.analysis.techniques import BY_ID
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
@@ -70,13 +71,16 @@ def seen_line(puzzle: Puzzle, grid: Sequence[Sequence[int]] | np.ndarray, step: 
     else:
         line = Line(puzzle.cols[step.index], tuple(int(row[step.index]) for row in grid))
     if step.subline is not None:
-        for sub in decompose(line):
+        # A tutor's step is on a part matching blocks to clues cut off; a step of the rule
+        # queue (the biggest puzzles, and one rule fill per step) on an oracle's part.
+        parts = [*player_parts(line.hints, line.cells), *decompose(line)]
+        for sub in parts:
             if (sub.cell_start, sub.cell_end) == step.subline:
                 line = sub.line
                 break
         else:
             raise ValueError(
-                f"{line_name(step.axis, step.index)} has no oracle sub-line "
+                f"{line_name(step.axis, step.index)} has no part "
                 f"{step.subline} in this state: the trace does not fit the puzzle"
             )
     return line

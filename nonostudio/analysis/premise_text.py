@@ -344,24 +344,31 @@ def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim
 
 def part_text(nm: Naming, premise: dict[str, Any]) -> str:
     """A ``part`` premise: ``the block at cells 10–12 can only be the second clue, 3, so cells
-    1–8 hold the first clue, 4, and no other`` (the blocks matched to clues beside the part,
-    when they show it, then the part)."""
+    1–8 hold only the first clue, 4`` (the blocks matched to clues that show the cut, when
+    they do, then the part)."""
     claim = _first(premise["claims"], "part")
     where = cells_text(_span(claim))
     clues = claim["clues"]
     if not clues:
         text = f"{where} hold no clue"
     elif len(clues) == 1:
-        text = f"{where} hold {nm.clue(clues[0], subject=True)} and no other clue"
+        text = f"{where} hold only {nm.clue(clues[0])}"
     else:
         names = " ".join(str(nm.clues[i]) for i in clues)
-        text = f"{where} hold the clues {names} and no others"
-    matched = [
-        f"the block at {cells_text(_span(h))} can only be "
-        f"{nm.clue(h['clues'][0], subject=True).removesuffix(',')},"
-        for h in _all(premise["claims"], "holders")
-    ]
-    return f"{' and '.join(matched)} so {text}" if matched else text
+        text = f"{where} hold only the clues {names}"
+    held = _all(premise["claims"], "holders")
+    if len(held) == 1:
+        h = held[0]
+        clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
+        return f"the block at {cells_text(_span(h))} can only be {clue}, so {text}"
+    if len(held) == 2:  # one block at each end of the part
+        a, b = (h["clues"][0] for h in held)
+        return (
+            f"the blocks at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))} "
+            "can only be the "
+            f"{ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}, so {text}"
+        )
+    return text
 
 
 def premise_focus(

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.analysis.technique_moves import (
+    PART_TECHNIQUES,
     ROUNDS,
     Ranges,
     box_ranges,
@@ -45,6 +46,7 @@ from nonostudio.analysis.technique_moves import (
     narrowed_ranges,
     normal_clues,
     open_gaps,
+    player_parts,
     runs,
     wall_ranges,
 )
@@ -63,6 +65,9 @@ class Witness:
     say: str
     claims: list[Claim]
     cells: dict[int, int] = field(default_factory=dict)
+    part: list[Claim] = field(default_factory=list)
+    """On a part of the line cut off by matching blocks to clues: the part's claims (the blocks
+    matched and the ``part`` claim), stated before the witness's own."""
 
 
 class _Line:
@@ -413,6 +418,46 @@ def _line_solver(x: _Line) -> list[Witness]:
     return [w]
 
 
+def part_premise(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[Claim]:
+    """The claims that the part ``sub`` of the line holds its clues and no other: the blocks
+    matched to clues that show where it is cut (:func:`part_reasons`), then the ``part`` claim."""
+    part = {
+        "claim": "part",
+        "start": sub.cell_start,
+        "end": sub.cell_end,
+        "clues": list(range(sub.hint_start, sub.hint_end)),
+    }
+    return [*part_reasons(hints, cells, sub), part]
+
+
+def _shifted(claim: Claim, offset: int, clue_offset: int) -> Claim:
+    out = dict(claim)
+    for key in ("start", "end"):
+        out[key] += offset
+    if "clues" in out:
+        out["clues"] = [i + clue_offset for i in out["clues"]]
+    return out
+
+
+def _matching(x: _Line) -> list[Witness]:
+    out = []
+    for part in player_parts(x.hints, x.cells):
+        claims = [_shifted(c, x.offset, x.co) for c in part_premise(x.hints, x.cells, part)]
+        on = _Line(
+            part.line.hints,
+            part.line.cells,
+            x.offset + part.cell_start,
+            x.co + part.hint_start,
+            sub=True,
+        )
+        for technique in PART_TECHNIQUES:
+            for w in WITNESSES[technique](on):
+                w.cells = {p + part.cell_start: v for p, v in w.cells.items()}
+                w.part = claims
+                out.append(w)
+    return out
+
+
 WITNESSES: dict[str, Callable[[_Line], list[Witness]]] = {
     "empty_line": _empty_line,
     "line_complete": _line_complete,
@@ -421,6 +466,7 @@ WITNESSES: dict[str, Callable[[_Line], list[Witness]]] = {
     "simple_spaces": _simple_spaces,
     "punctuate": _punctuate,
     "glue": _glue,
+    "matching": _matching,
     "joining_splitting": _joining_splitting,
     "mercury": _mercury,
     "arrangement": _arrangement,
@@ -445,10 +491,11 @@ def witnesses(
 
 
 def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[Claim]:
-    """Matching blocks to clues by order and size: the blocks just outside the oracle's part
-    ``sub`` of the line that only the clue next to the part can be (``holders`` claims; the
-    clues beyond such a block lie beyond it, so the part's clues are cut off there).  Empty
-    when no such block shows the cut."""
+    """Matching blocks to clues by order and size: at each end of the part ``sub`` of the line
+    that another clue lies beyond, a block next to the cut that only one clue can be (the
+    clue beyond the cut, on the far side of it; the part's own end clue, on its side), so the
+    clues on either side of that block stay there (``holders`` claims).  Empty when no block
+    shows a cut."""
     clues = normal_clues(hints)
     r = narrowed_ranges(clues, [int(c) for c in cells])
     if r is None:
@@ -456,15 +503,25 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
     out: list[Claim] = []
     blocks = runs(cells, FILLED)
     before = [b for b in blocks if b[1] <= sub.cell_start]
+    inside = [b for b in blocks if sub.cell_start <= b[0] and b[1] <= sub.cell_end]
     after = [b for b in blocks if b[0] >= sub.cell_end]
-    if sub.hint_start > 0 and before:
-        bs, be = before[-1]
-        if r.candidates(bs, be) == [sub.hint_start - 1]:
-            out.append({"claim": "holders", "start": bs, "end": be, "clues": [sub.hint_start - 1]})
-    if sub.hint_end < len(clues) and after:
-        bs, be = after[0]
-        if r.candidates(bs, be) == [sub.hint_end]:
-            out.append({"claim": "holders", "start": bs, "end": be, "clues": [sub.hint_end]})
+
+    def matched(block: tuple[int, int] | None, clue: int) -> bool:
+        if block is None or r.candidates(*block) != [clue]:
+            return False
+        claim = {"claim": "holders", "start": block[0], "end": block[1], "clues": [clue]}
+        if claim not in out:
+            out.append(claim)
+        return True
+
+    if sub.hint_start > 0:
+        last = before[-1] if before else None
+        if not matched(last, sub.hint_start - 1):
+            matched(inside[0] if inside else None, sub.hint_start)
+    if sub.hint_end < len(clues):
+        first = after[0] if after else None
+        if not matched(first, sub.hint_end):
+            matched(inside[-1] if inside else None, sub.hint_end - 1)
     return out
 
 
@@ -493,7 +550,13 @@ def gather_premises(
     from nonostudio.analysis.premise_text import Naming, part_text, premise_sentence
 
     nm = Naming(axis, normal_clues(line.hints), line.size)
-    words = sum(len(part_text(nm, p).split()) for p in premises if p["say"] == "part")
+
+    def words_of(premise: dict[str, Any]) -> int:
+        if premise["say"] == "part":
+            return len(part_text(nm, premise).split())
+        return len(premise_sentence(nm, premise).split())
+
+    words = sum(words_of(p) for p in premises)
     state = list(seen.cells)
     decided: dict[int, int] = {}
     wanted = set(want)
@@ -513,10 +576,16 @@ def gather_premises(
                 "cells": [[p + offset, v] for p, v in sorted(cells.items())],
                 "round": round_,
             }
-            count = len(premise_sentence(nm, premise).split())
+            count = words_of(premise)
+            part = {"say": "part", "claims": w.part, "cells": []}
+            new_part = bool(w.part) and part not in premises
+            if new_part:
+                count += words_of(part)
             if (decided or new) and words + count > BODY_WORDS:
                 full = True
                 break
+            if new_part:
+                premises.append(part)
             premises.append(premise)
             words += count
             new.update(cells)

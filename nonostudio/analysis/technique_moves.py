@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import cell_masks, placements, solve_cells
+from nonostudio.rules.oracle import SubLine
 
 Clues = tuple[int, ...]
 Cells = tuple[int, ...]
@@ -315,6 +316,53 @@ def _mercury(clues: Clues, cells: list[int]) -> None:
                 _set(cells, c, c + 1, CROSSED)
 
 
+# ---- tier 1 on parts: matching blocks to clues --------------------------------------------------
+
+PART_TECHNIQUES = ("line_complete", "overlap", "small_gap", "simple_spaces", "punctuate", "glue")
+"""The techniques matching blocks to clues makes on each part: those before it in difficulty
+order that can decide a cell of a part (a part holds a clue, so an empty line's move never can).
+"""
+
+
+def player_parts(clues: Sequence[int], cells: Sequence[int]) -> list[SubLine]:
+    """The line cut where the clues' ranges, narrowed by matching blocks to clues
+    (:func:`narrowed_ranges`), show that a clue ends before the next one can start: the parts
+    with an undecided cell, left to right (empty when nothing cuts the line).  Each part holds its
+    clues and no other, so it is a line of its own."""
+    hints = normal_clues(clues)
+    work = [int(c) for c in cells]
+    r = narrowed_ranges(hints, work) if len(hints) > 1 else None
+    if r is None:
+        return []
+    cuts = [
+        (i, r.hi[i - 1] + hints[i - 1])
+        for i in range(1, len(hints))
+        if r.hi[i - 1] + hints[i - 1] < r.lo[i]
+    ]
+    if not cuts:
+        return []
+    out = []
+    bounds = [(0, -1), *cuts, (len(hints), len(work))]
+    for (h0, c0), (h1, c1) in zip(bounds, bounds[1:], strict=False):
+        part = tuple(work[c0 + 1 : c1])
+        if UNKNOWN in part:
+            out.append(SubLine(h0, h1, c0 + 1, c1, Line(hints[h0:h1], part)))
+    return out
+
+
+def _matching(clues: Clues, cells: list[int]) -> None:
+    """Match blocks to clues to cut the line into parts that each hold their own clues (see
+    :func:`player_parts`), then make the easier techniques' moves on each part as on a line."""
+    for part in player_parts(clues, cells):
+        s, e = part.cell_start, part.cell_end
+        found = list(part.line.cells)
+        for technique in PART_TECHNIQUES:
+            work = list(part.line.cells)
+            ROUNDS[technique](part.line.hints, work)
+            found = [w if f == UNKNOWN else f for f, w in zip(found, work, strict=True)]
+        cells[s:e] = found
+
+
 # ---- tier 3: several boxes ----------------------------------------------------------------------
 
 
@@ -389,6 +437,7 @@ ROUNDS: dict[str, Callable[[Clues, list[int]], None]] = {
     "simple_spaces": _simple_spaces,
     "punctuate": _punctuate,
     "glue": _glue,
+    "matching": _matching,
     "joining_splitting": _joining_splitting,
     "mercury": _mercury,
     "arrangement": _arrangement,
@@ -404,6 +453,7 @@ MOVES: dict[str, Move] = {
     "simple_spaces": _fixed_point(_simple_spaces),
     "punctuate": _fixed_point(_punctuate),
     "glue": _fixed_point(_glue),
+    "matching": _fixed_point(_matching),
     "joining_splitting": _fixed_point(_joining_splitting),
     "mercury": _fixed_point(_mercury),
     "arrangement": _fixed_point(_arrangement),

@@ -160,6 +160,25 @@ CATALOGUE: tuple[Technique, ...] = (
         ("glue", "edge", "wall"),
     ),
     Technique(
+        "matching",
+        "Matching blocks to clues",
+        "A block only one clue can be, by order and size, is that clue's: the clues before "
+        "it stay before it and those after stay after, so the line splits into parts, each "
+        "solved as a line of its own.",
+        2,
+        _ex(
+            (2, 1),
+            "-O-----O--",
+            "-O--xxxOxx",
+            "The box at cell 2 is the first box, so the 2 holds it and ends by cell 3; the "
+            "box at cell 8 can then only be the 1. Cells 5–10 hold the 1 alone, and it is "
+            "placed: the rest of them are empty.",
+        ),
+        # Sub-lines are the decomposition the FDG 2017 paper's oracle makes; players split a
+        # line the same way once they know which clue a block is.
+        ("clue ownership", "splitting the line into parts"),
+    ),
+    Technique(
         "joining_splitting",
         "Joining and splitting",
         "Boxes that only one clue can hold are joined into one block; a cell that would make a "

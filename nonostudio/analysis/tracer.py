@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from nonostudio.analysis.naming import line_name, value_name
-from nonostudio.analysis.premises import gather_premises, part_reasons
+from nonostudio.analysis.premises import gather_premises, part_premise
 from nonostudio.analysis.rule_fills import RuleFills
 from nonostudio.analysis.step_text import step_sentence
 from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
-from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, normal_clues
-from nonostudio.analysis.techniques import CATALOGUE, FALLBACK
+from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, normal_clues, player_parts
+from nonostudio.analysis.techniques import CATALOGUE, FALLBACK, ORDER
 from nonostudio.analysis.trial_memory import TrialMemory
 from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
@@ -35,20 +35,14 @@ from nonostudio.rules.interpreter import Element, RuleFill
 from nonostudio.rules.oracle import SubLine, decompose
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
+_MATCHING = ORDER["matching"]
 _Hit = tuple[str, bool, dict[str, Element], int, list[int]]  # rule, flipped, env, value, new
 
 
 def _part_premise(line: Line, sub: SubLine) -> dict[str, Any]:
-    """The premise that the oracle's sub-line holds its clues and no other, with the blocks
-    matched to the clues beside it when that matching shows it (:func:`part_reasons`)."""
-    part = {
-        "claim": "part",
-        "start": sub.cell_start,
-        "end": sub.cell_end,
-        "clues": list(range(sub.hint_start, sub.hint_end)),
-    }
-    reasons = part_reasons(line.hints, line.cells, sub)
-    return {"say": "part", "claims": [*reasons, part], "cells": []}
+    """The premise that the part ``sub`` of the line holds its clues and no other, with the
+    blocks matched to clues that show the cut (:func:`part_premise`)."""
+    return {"say": "part", "claims": part_premise(line.hints, line.cells, sub), "cells": []}
 
 
 def _bound(env: dict[str, Element]) -> dict[str, BoundElement]:
@@ -280,7 +274,8 @@ class Tracer:
 
     def decides(self, key: LineKey, k: int) -> tuple[SubLine | None, str] | None:
         """Whether the ``k``-th technique of the catalogue decides a cell on the (open) line,
-        first, or on one of the oracle's parts of it: ``(the part, technique)``."""
+        first, or, for a technique harder than matching blocks to clues, on one of the parts
+        matching cuts the line into: ``(the part, technique)``."""
         technique = CATALOGUE[k].id
         line = self._open[key]
         hints = normal_clues(line.hints)
@@ -290,9 +285,11 @@ class Tracer:
             pass
         elif self.move(technique, line.hints, line.cells) != line.cells:
             return None, technique
+        if k <= _MATCHING:
+            return None  # on the parts matching makes, the easier moves are matching's own
         parts = self._parts.get(key)
         if parts is None:
-            parts = self._parts[key] = decompose(line)
+            parts = self._parts[key] = player_parts(line.hints, line.cells)
         for part in parts:
             if self.move(technique, part.line.hints, part.line.cells) != part.line.cells:
                 return part, technique

@@ -7,6 +7,7 @@ margins are crossed out by the empty-line technique and never change a grade."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -21,13 +22,15 @@ from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_all
-from nonostudio.core.line import FILLED, UNKNOWN, Line, cells_from_text
+from nonostudio.core.line import FILLED, UNKNOWN, cells_from_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.oracle import decompose
 from nonostudio.rules.phrase_words import ordinal
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ladder import easiest_order  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 LEARNED = load_rule_set("learned")
@@ -145,20 +148,26 @@ def test_a_step_names_the_clue_as_a_player_sees_it() -> None:
     assert ordinal(1) == "second" and ordinal(11) == "12th" and ordinal(21) == "22nd"
 
 
-def test_sub_line_steps_are_numbered_on_the_whole_line() -> None:
-    # A step on an oracle's part states the part as a premise (which clues it holds, checked
-    # by brute force in test_premises) and numbers cells and clues on the whole line.
+def test_steps_on_parts_are_numbered_on_the_whole_line() -> None:
+    # A step on a part of a line (matching blocks to clues, or a harder technique on a part
+    # matching cut off) states the part as a premise (which clues it holds, checked by brute
+    # force in test_premises) and numbers cells and clues on the whole line.
     trace = rule_trace(sample("jwilk-038-bike.non"), LEARNED.rules)
-    parts = [s for s in trace.steps if s.subline is not None]
-    assert parts
-    for step in parts:
-        (part,) = [p for p in step.premises if p["say"] == "part"]
-        start, end = step.subline
-        (claim,) = [c for c in part["claims"] if c["claim"] == "part"]
-        assert (claim["start"], claim["end"]) == (start, end)
-        assert f"cells {start + 1}–{end}" in step.text or f"cell {start + 1}" in step.text
-        along = 1 if step.axis == "row" else 0
-        assert all(start <= cell[along] < end for cell in step.cells)
+    on_parts = [s for s in trace.steps if any(p["say"] == "part" for p in s.premises)]
+    assert any(s.technique == "matching" for s in on_parts)
+    along = {"row": 1, "column": 0}
+    for step in on_parts:
+        spans = []
+        for part in (p for p in step.premises if p["say"] == "part"):
+            (claim,) = [c for c in part["claims"] if c["claim"] == "part"]
+            start, end = claim["start"], claim["end"]
+            spans.append((start, end))
+            assert f"cells {start + 1}–{end}" in step.text or f"cell {start + 1}" in step.text
+        if step.subline is not None:
+            assert spans == [step.subline]
+        assert all(any(s <= cell[along[step.axis]] < e for s, e in spans) for cell in step.cells), (
+            step.text
+        )
 
 
 @pytest.mark.parametrize(
@@ -332,22 +341,13 @@ def test_margins_are_found_on_each_side_and_a_blank_grid_is_kept_whole() -> None
 
 def test_the_fallback_line_step_picks_the_easiest_technique() -> None:
     # No rules at all: every step is beyond the rules, and each is the easiest technique
-    # that decides a cell somewhere at that moment (on a line or an oracle's part of one).
+    # that decides a cell somewhere at that moment (on a line or a part of one: ladder.py).
     trace = rule_trace(sample("webpbn-00001-dancer.non"), [])
     grid = np.full((10, 5), UNKNOWN, dtype=np.int8)
     puzzle = trace.puzzle
     for step in trace.steps:
-        lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(10)]
-        lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(5)]
-        lines += [part.line for line in lines if UNKNOWN in line.cells for part in decompose(line)]
         order = [t.id for t in CATALOGUE]
-        easiest = min(
-            order.index(t.id)
-            for line in lines
-            for t in CATALOGUE
-            if t.apply(line.hints, line.cells) != line.cells
-        )
-        assert order.index(step.technique) == easiest, step.text
+        assert order.index(step.technique) == easiest_order(puzzle, grid), step.text
         for r, c, v in step.cells:
             grid[r, c] = v
 

@@ -46,12 +46,12 @@ from nonostudio.analysis.steps import LINE, RULE  # noqa: E402
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE  # noqa: E402
 from nonostudio.analysis.trace import rule_trace  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
-from nonostudio.core.line import UNKNOWN, Line  # noqa: E402
+from nonostudio.core.line import UNKNOWN  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402
-from nonostudio.rules.oracle import decompose  # noqa: E402
 from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
+from ladder import easiest_order  # noqa: E402
 from sentence_checker import check_trace  # noqa: E402
 
 BEFORE = "f0f73d8"  # the last commit before sentences from premises (the one before: d821211)
@@ -138,20 +138,8 @@ def incomplete_steps(trace) -> int:
     return bad
 
 
-def easiest_order(puzzle: Puzzle, grid: np.ndarray) -> int | None:
-    """Catalogue order of the easiest technique deciding a cell on some line or oracle part."""
-    lines = [Line(puzzle.rows[r], tuple(int(v) for v in grid[r])) for r in range(puzzle.height)]
-    lines += [Line(puzzle.cols[c], tuple(int(v) for v in grid[:, c])) for c in range(puzzle.width)]
-    lines = [line for line in lines if UNKNOWN in line.cells]
-    lines += [part.line for line in lines for part in decompose(line)]
-    for k, t in enumerate(CATALOGUE):
-        if any(t.apply(line.hints, line.cells) != line.cells for line in lines):
-            return k
-    return None
-
-
 def part_reasons_count(trace) -> tuple[int, int]:
-    """``(oracle-part premises with blocks matched to clues as their reason, all of them)``."""
+    """``(part premises with blocks matched to clues as their reason, all of them)``."""
     parts = [p for s in trace.steps for p in s.premises if p["say"] == "part"]
     return sum(any(c["claim"] == "holders" for c in p["claims"]) for p in parts), len(parts)
 
@@ -358,7 +346,7 @@ def main() -> int:
         )
     print(f"line steps resting on an unstated premise: {unstated} (goal 0)")
     print(
-        f"oracle parts stated with blocks matched to clues as their reason: {reasoned} of "
+        f"parts stated with blocks matched to clues as their reason: {reasoned} of "
         f"{parts} (the others state the part as a checked fact)"
     )
     if chains:
