@@ -38,13 +38,6 @@ KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = [
         "nonostudio.gui.window.restore",
         "nonostudio.gui.window.start",
     ),
-    (
-        "nonostudio.gui.solve.hand",
-        "nonostudio.gui.solve.hints",
-        "nonostudio.gui.solve.layout",
-        "nonostudio.gui.solve.replay",
-        "nonostudio.gui.solve.view",
-    ),
 ]
 
 

@@ -164,10 +164,10 @@ def render(folder: Path) -> list[Path]:
     solve.request_hint()
     settle()
     grab(solve, "solve-hint-2")
-    solve.hand_action.trigger()
+    getattr(solve, "ui", solve).hand_action.trigger()
     settle(solve.is_busy)
     grab(solve, "solve-by-hand")
-    solve.hand_action.trigger()
+    getattr(solve, "ui", solve).hand_action.trigger()
     settle(solve.is_busy)
 
     rules = window.rule_browser

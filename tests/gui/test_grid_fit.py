@@ -63,7 +63,7 @@ def test_the_solve_view_shows_the_whole_grid_without_scrolling(
     window.tabs.setCurrentWidget(window.solve_view)
     window.solve_view.set_puzzle(puzzle)
     QApplication.processEvents()
-    scroll = window.solve_view.scroll
+    scroll = window.solve_view.ui.scroll
     qtbot.waitUntil(
         lambda: (
             scroll.horizontalScrollBar().maximum() == 0

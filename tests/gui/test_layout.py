@@ -112,9 +112,9 @@ def test_solve_view_controls_are_not_behind_a_chevron(
     for bar in window.solve_view.findChildren(QToolBar):
         assert no_overflow(bar)
     for action in (
-        window.solve_view.next_line_action,
-        window.solve_view.hint_action,
-        window.solve_view.hand_action,
+        window.solve_view.ui.next_line_action,
+        window.solve_view.ui.hint_action,
+        window.solve_view.ui.hand_action,
     ):
         buttons = [
             b for b in window.solve_view.findChildren(QToolButton) if b.defaultAction() is action
@@ -230,7 +230,7 @@ def test_undo_in_the_solve_tab_undoes_the_players_move(qtbot: QtBot, window: Mai
     show_at(qtbot, window, SCREENS[0])
     window.editor.set_puzzle(Puzzle.from_grid(np.array([[1, 1], [0, 1]], dtype=np.int8)))
     window.tabs.setCurrentWidget(window.solve_view)
-    window.solve_view.hand_action.trigger()
+    window.solve_view.ui.hand_action.trigger()
     grid = window.solve_view.grid
     qtbot.waitUntil(lambda: grid.cell_size() > 4, timeout=3000)
     editor_undo = window.editor.undo_stack().count()

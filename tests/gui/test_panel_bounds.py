@@ -66,7 +66,7 @@ def test_the_solving_view_stops_at_its_time_limit(qtbot: QtBot, anchors: Path) -
     with qtbot.waitSignal(view.traceReady, timeout=10000) as blocker:
         view.set_puzzle(faase(anchors))
     assert blocker.args[0].interrupted
-    assert view.summary_label.text().endswith("Stopped at the time limit of 0.5 s.")
+    assert view.ui.summary_label.text().endswith("Stopped at the time limit of 0.5 s.")
     view.cancel()
 
 
@@ -77,8 +77,10 @@ def test_the_solving_view_refuses_a_puzzle_over_the_size_limit(
     view = SolveView(delay_ms=1)
     qtbot.addWidget(view)
     view.set_puzzle(blank(1025, 1024))
-    qtbot.waitUntil(lambda: "Cannot solve step by step" in view.summary_label.text(), timeout=5000)
-    assert "1025x1024 puzzle has 1,049,600 cells" in view.summary_label.text()
+    qtbot.waitUntil(
+        lambda: "Cannot solve step by step" in view.ui.summary_label.text(), timeout=5000
+    )
+    assert "1025x1024 puzzle has 1,049,600 cells" in view.ui.summary_label.text()
     assert workers == []
     view.cancel()
 

@@ -98,7 +98,7 @@ def chain_color(palette: QPalette, line: ChainLine) -> QColor:
     return QColor.fromHsl(int(hue), 210, lightness)
 
 
-def chain_legend(palette: QPalette, chain: Chain, clues: Sequence[Sequence[int]]) -> str:
+def chain_legend(palette: QPalette, chain: Chain, clues: Sequence[Sequence[Sequence[int]]]) -> str:
     """The chain in order as rich text, each line in its colour: ``◯ suppose row 11, column 14
     empty → 1 column 14 → 2 row 21 → ✗ column 13: no room for 1 4 9 2 1``.  ``clues`` gives a
     line's clue: ``clues[0]`` the rows', ``clues[1]`` the columns'."""

@@ -1,37 +1,44 @@
 """The solving view: watch a rule set solve the puzzle step by step, or solve it by hand with hints.
 
-The trace is computed on the thread pool within the check panel's time limit (a newer puzzle or
-rule set cancels a stale one; a puzzle too large to trace is refused at once).  Each
-step in the list shows the grid after it, with its line, sub-line and decided cells marked, and
-the clues, blocks and gaps its explanation names; steps beyond the rules are marked as fallbacks.
-The view's pieces live beside it: its widgets (:mod:`~nonostudio.gui.solve.layout`), the replay
-(:mod:`~nonostudio.gui.solve.replay`), solving by hand (:mod:`~nonostudio.gui.solve.hand`) and the
-hints (:mod:`~nonostudio.gui.solve.hints`).
+The trace is computed on the thread pool within the solver time limit (a newer puzzle or rule
+set cancels a stale one; a puzzle too large to trace is refused at once).  Each step in the list
+shows the grid after it with what it decides and why marked.  By hand, the puzzle is solved as
+soon as the filled cells satisfy every clue (:func:`nonostudio.analysis.mistakes.filled_solves`);
+the hint ladder gives the next step away one rung at a time.  The view holds the state; its
+typed parts are the widgets (:class:`~nonostudio.gui.solve.layout.SolveUi`), the game kept in the
+library (:class:`~nonostudio.gui.solve.progress.ProgressKeeper`) and the background hint search
+(:class:`~nonostudio.gui.solve.hints.HintSearch`), which report through signals.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import shiboken6
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.difficulty import PuzzleTooLargeError, check_size
+from nonostudio.analysis.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
+from nonostudio.analysis.mistakes import filled_solves, mistakes, reference_solution
 from nonostudio.analysis.narrate import narrate
 from nonostudio.analysis.steps import Step, Trace
 from nonostudio.analysis.trace import rule_set_trace
-from nonostudio.core.library import Library
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.rule_sets import offer_rule_sets
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.gui.solve.grid import SolveGridView
-from nonostudio.gui.solve.hand import HandSolving
-from nonostudio.gui.solve.hints import HintRequests
-from nonostudio.gui.solve.layout import build_solve_view
-from nonostudio.gui.solve.replay import StepReplay, summary_text
+from nonostudio.gui.grid.input import CellsCommand
+from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
+from nonostudio.gui.solve.hand_timer import clock_text
+from nonostudio.gui.solve.hints import HintSearch, line_advice
+from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, connect_toggle
+from nonostudio.gui.solve.progress import ProgressKeeper
+from nonostudio.gui.solve.replay import summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -41,10 +48,9 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
 DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
-SAVE_DELAY_MS = 1000  # hand progress is written this long after the last stroke
 
 
-class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
+class SolveView(QWidget):
     """Replay a rule-based solving trace of a puzzle, or solve it by hand."""
 
     traceReady = Signal(object)  # Trace
@@ -60,36 +66,43 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         self._position = 0
         self._worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S  # seconds a trace may take
-        self._hint_worker: Worker | None = None
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._solved = False
         self._applying = False  # a hint is being applied: the ladder is not reset by it
-        self._library: Library | None = None
-        self._library_id: int | None = None
-        self._save_problem = ""  # the last reason progress could not be saved (said once)
-        self._dirty = False  # the player's grid changed since it was loaded or saved
-        self._saved_seconds = 0.0
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
         self._debounce.timeout.connect(self._start_trace)
         self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
         self._player.timeout.connect(self._tick)
-        self._saver = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
-        self._saver.timeout.connect(self.save_progress)
+        self._progress = ProgressKeeper(self)
+        self._progress.saveDue.connect(self.save_progress)
+        self._hints = HintSearch(self)
+        self._hints.found.connect(self._hinted)
+        self._hints.failed.connect(self._hint_failed)
         self.grid = SolveGridView()
         self.grid.set_read_only(True)
         self.model = StepsModel(self)
-        build_solve_view(self)
+        self.ui = ui = SolveUi(self, self.grid, self.model)
+        self._progress.problem.connect(ui.message_label.setText)
+        connect_action(ui.back_action, self.step_back)
+        connect_toggle(ui.play_action, self.set_playing)
+        connect_action(ui.forward_action, self.step_forward)
+        connect_toggle(ui.hand_action, self.set_hand_mode)
+        connect_action(ui.hint_action, self.request_hint)
+        connect_action(ui.next_line_action, self.suggest_line)
+        connect_action(ui.undo_action, self.undo)
+        connect_action(ui.redo_action, self.redo)
+        connect_action(ui.check_action, self.check_mistakes)
+        connect_toggle(ui.timer_action, self.set_timer_shown)
+        ui.again_button.clicked.connect(self.restart_hand)
         self.grid.cellsChanged.connect(self._on_cells_changed)
-        self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
-        self.summary_label.linkActivated.connect(lambda link: self.go_to(int(link.split(":")[1])))
-        self.table.selectionModel().currentRowChanged.connect(
-            lambda current, _previous: current.isValid() and self.go_to(current.row() + 1)
-        )
+        ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
+        ui.summary_label.linkActivated.connect(lambda link: self.go_to(int(link.split(":")[1])))
+        ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         stack = self.grid.undo_stack()
         stack.canUndoChanged.connect(self._stack_changed)
         stack.canRedoChanged.connect(self._stack_changed)
-        offer_rule_sets(self.rule_set_combo, *DEFAULT_RULE_SETS)
+        offer_rule_sets(ui.rule_set_combo, *DEFAULT_RULE_SETS)
         self._update_actions()
 
     # --- inputs ------------------------------------------------------------------------------
@@ -105,18 +118,18 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
             return
         self.cancel()  # (which keeps the player's grid of the puzzle shown so far)
         self._puzzle = puzzle
-        self._library_id = None  # other clues: the window says which library puzzle this is
+        self._progress.new_puzzle()  # the window says which library puzzle this is
         if puzzle is not None:
             self.grid.set_clues(puzzle.rows, puzzle.cols)
             self._hand = new_grid(puzzle.height, puzzle.width)
             self.grid.undo_stack().clear()
-        self._dirty, self._saved_seconds = False, 0.0
+        self._progress.unchanged(0.0)
         self._set_solved(False, announce=False)
-        self.timer.set_seconds(0)
+        self.ui.timer.set_seconds(0)
         self._drop_hint()
         self._set_trace(None)
         if puzzle is None:
-            self.summary_label.setText("Fix the clues to solve the puzzle.")
+            self.ui.summary_label.setText("Fix the clues to solve the puzzle.")
             return
         self._schedule()
 
@@ -130,12 +143,12 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._rule_set = None
             self._set_trace(None)
-            self.summary_label.setText(f"Cannot load the rule set “{name}”: {exc}")
+            self.ui.summary_label.setText(f"Cannot load the rule set “{name}”: {exc}")
             return
         self._rule_set = rule_set
         self._titles = {e.rule.name: e.title for e in rule_set.entries}
-        if self.rule_set_combo.currentText() != name:
-            self.rule_set_combo.setCurrentText(name)
+        if self.ui.rule_set_combo.currentText() != name:
+            self.ui.rule_set_combo.setCurrentText(name)
         self._drop_hint()
         self._set_trace(None)
         self._schedule()
@@ -155,18 +168,18 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         self.save_progress()
         self._debounce.stop()
         self.set_playing(False)
-        for worker in (self._worker, self._hint_worker):
-            if worker is not None:
-                worker.cancel()
-        self._worker = self._hint_worker = None
-        self.busy.hide()
+        if self._worker is not None:
+            self._worker.cancel()
+        self._hints.cancel()
+        self._worker = None
+        self.ui.busy.hide()
 
     # --- the trace ---------------------------------------------------------------------------
 
     def _schedule(self) -> None:
         if self._puzzle is not None and self._rule_set is not None:
-            self.summary_label.setText("Solving…")
-            self.busy.show()
+            self.ui.summary_label.setText("Solving…")
+            self.ui.busy.show()
             self._debounce.start()
 
     def _start_trace(self) -> None:
@@ -176,8 +189,8 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         try:
             check_size(puzzle, "solving step by step")
         except PuzzleTooLargeError as exc:
-            self.busy.hide()
-            self.summary_label.setText(f"Cannot solve step by step: {exc}.")
+            self.ui.busy.hide()
+            self.ui.summary_label.setText(f"Cannot solve step by step: {exc}.")
             return
         limit = self.time_limit
 
@@ -195,55 +208,56 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         if not self._current(self._worker):
             return
         self._worker = None
-        self.busy.hide()
+        self.ui.busy.hide()
         trace, rows = result
         self.model.set_rows(rows)
         self._set_trace(trace)
         if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
             stopped = f"Stopped at the time limit of {self.time_limit:g} s."
-            self.summary_label.setText(f"{self.summary_label.text()}<br>{stopped}")
+            self.ui.summary_label.setText(f"{self.ui.summary_label.text()}<br>{stopped}")
         self.traceReady.emit(trace)
 
     def _failed(self, message: str) -> None:
         if not self._current(self._worker):
             return
         self._worker = None
-        self.busy.hide()
-        self.summary_label.setText(f"Cannot solve with these rules: {message}")
+        self.ui.busy.hide()
+        self.ui.summary_label.setText(f"Cannot solve with these rules: {message}")
 
     def _set_trace(self, trace: Trace | None) -> None:
         self._trace = trace
         if trace is None:
             self.model.set_rows([])
-            self.summary_label.setText("")
+            self.ui.summary_label.setText("")
         else:
-            self.summary_label.setText(summary_text(trace, self._titles))
-        if not self.hand_action.isChecked():
+            self.ui.summary_label.setText(summary_text(trace, self._titles))
+        if not self.ui.hand_action.isChecked():
             self._drop_hint()
         self._position = 0
         self._show()
 
     def _stack_changed(self, _can: bool) -> None:
-        if shiboken6.isValid(self.undo_action):  # not while the view is being torn down
+        if shiboken6.isValid(self.ui.undo_action):  # not while the view is being torn down
             self._update_actions()
 
     def _update_actions(self) -> None:
-        hand = self.hand_action.isChecked()
+        ui = self.ui
+        hand = ui.hand_action.isChecked()
         steps = len(self._trace.steps) if self._trace is not None else 0
-        self.back_action.setEnabled(not hand and self._position > 0)
-        self.forward_action.setEnabled(not hand and self._position < steps)
-        self.play_action.setEnabled(not hand and steps > 0)
+        ui.back_action.setEnabled(not hand and self._position > 0)
+        ui.forward_action.setEnabled(not hand and self._position < steps)
+        ui.play_action.setEnabled(not hand and steps > 0)
         can_hint = self._puzzle is not None and (
             (hand and self._rule_set is not None and not self._solved)
             or (not hand and self._position < steps)
         )
-        self.hint_action.setEnabled(can_hint)
-        self.hint_panel.button.setEnabled(can_hint)
+        ui.hint_action.setEnabled(can_hint)
+        ui.hint_panel.button.setEnabled(can_hint)
         stack = self.grid.undo_stack()
-        self.undo_action.setEnabled(hand and stack.canUndo())
-        self.redo_action.setEnabled(hand and stack.canRedo())
-        self.check_action.setEnabled(hand and not self._solved)
-        self.next_line_action.setEnabled(self._puzzle is not None)
+        ui.undo_action.setEnabled(hand and stack.canUndo())
+        ui.redo_action.setEnabled(hand and stack.canRedo())
+        ui.check_action.setEnabled(hand and not self._solved)
+        ui.next_line_action.setEnabled(self._puzzle is not None)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -252,6 +266,418 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._run_timer()
+
+    # --- replaying the trace -------------------------------------------------------------------
+
+    def position(self) -> int:
+        """How many steps of the trace the grid shows applied."""
+        return self._position
+
+    def go_to(self, position: int) -> None:
+        """Show the grid after ``position`` steps (clamped to the trace)."""
+        if self._trace is None or self.ui.hand_action.isChecked():
+            return
+        position = min(max(0, position), len(self._trace.steps))
+        if position == self._position and self._selected_row() == position - 1:
+            return
+        self._position = position
+        if not self._applying:
+            self._drop_hint()
+        self._show()
+        self.positionChanged.emit(position)
+
+    def step_forward(self) -> None:
+        self.go_to(self._position + 1)
+
+    def step_back(self) -> None:
+        self.go_to(self._position - 1)
+
+    def set_playing(self, playing: bool) -> None:
+        if playing and self._trace is not None and not self.ui.hand_action.isChecked():
+            if self._position >= len(self._trace.steps):
+                self.go_to(0)
+            self._player.start()
+        else:
+            self._player.stop()
+        self.ui.play_action.setChecked(self._player.isActive())
+        self.ui.play_action.setText("❚❚ Pause" if self._player.isActive() else "▶ Play")
+
+    def is_playing(self) -> bool:
+        return self._player.isActive()
+
+    def set_play_interval(self, ms: int) -> None:
+        """Play one step every ``ms`` milliseconds (the default is ``PLAY_INTERVAL_MS``)."""
+        self._player.setInterval(ms)
+
+    def _tick(self) -> None:
+        if self._trace is None or self._position >= len(self._trace.steps):
+            self.set_playing(False)
+            return
+        self.step_forward()
+
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.go_to(current.row() + 1)
+
+    def _selected_row(self) -> int:
+        index = self.ui.table.selectionModel().currentIndex()
+        return index.row() if index.isValid() else -1
+
+    def _show(self) -> None:
+        """Bring grid, marks, table selection and actions in line with the mode and position."""
+        if self._puzzle is None:
+            self._update_actions()
+            return
+        if self.ui.hand_action.isChecked():
+            self._refresh_hand()
+        elif self._trace is None:
+            self.grid.set_cells(new_grid(self._puzzle.height, self._puzzle.width))
+            self.grid.set_marks(StepMarks())
+            self.grid.set_mistakes(())
+        else:
+            self.grid.set_cells(self._trace.grid_after(self._position))
+            self.grid.set_mistakes(())
+            self._mark_step()
+        self._update_actions()
+
+    def _mark_step(self) -> None:
+        assert self._trace is not None
+        table = self.ui.table
+        selection = table.selectionModel()
+        if self._position == 0:
+            self.grid.set_marks(StepMarks())
+            selection.clearSelection()
+            selection.setCurrentIndex(
+                self.model.index(-1, 0), QItemSelectionModel.SelectionFlag.Clear
+            )
+            self.ui.message_label.setText("Before the first step.")
+            return
+        step = self._trace.steps[self._position - 1]
+        self.grid.set_marks(step_marks(step))
+        row = self._position - 1
+        if self._selected_row() != row:
+            selection.setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+        # Only as far as needed: a row just clicked must stay under the mouse (centring it
+        # moved another row under the button, which the release then selected).
+        table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+        entry = self.model.row_at(row)
+        self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
+
+    # --- solving by hand -----------------------------------------------------------------------
+
+    def set_hand_mode(self, on: bool) -> None:
+        """Let the player paint the grid (on) or replay the trace (off)."""
+        ui = self.ui
+        self.set_playing(False)
+        if not on:
+            self.save_progress()
+            # The window's Undo follows this tab's grid: replaying, it must find nothing to undo
+            # (the player's strokes would be painted over the replay).
+            self.grid.undo_stack().clear()
+        ui.hand_action.setChecked(on)
+        self.grid.set_read_only(not on or self._solved)
+        self.grid.set_faint_satisfied(on)
+        self.grid.set_marks(StepMarks())
+        ui.hand_bar.setVisible(on)
+        ui.timer_item.setVisible(on and ui.timer_action.isChecked())
+        ui.banner_box.setVisible(on and self._solved)
+        self._drop_hint()
+        if on and self._solved:
+            text = "You have solved this puzzle: Solve again to start afresh."
+        else:
+            text = HAND_HELP if on else ""
+        ui.message_label.setText(text)
+        self._run_timer()
+        self._show()
+        if on:
+            self.grid.setFocus()
+
+    def is_hand_mode(self) -> bool:
+        return self.ui.hand_action.isChecked()
+
+    def hand_cells(self) -> np.ndarray:
+        return self._hand.copy()
+
+    def is_solved(self) -> bool:
+        """Whether the player's filled cells solve the puzzle."""
+        return self._solved
+
+    def solution(self) -> np.ndarray | None:
+        """The solution mistakes are judged against: the trace's end, or the puzzle's goal."""
+        return reference_solution(self._trace, self._puzzle)
+
+    def mistakes(self) -> list[tuple[int, int]]:
+        """Cells the player decided differently from the solution."""
+        return mistakes(self._hand, self.solution())
+
+    def check_mistakes(self) -> list[tuple[int, int]]:
+        """Ring the player's wrong cells (on request) and say how many; the rings go with the
+        next stroke."""
+        if self._puzzle is None or not self.ui.hand_action.isChecked():
+            return []
+        if self.solution() is None:
+            self.ui.message_label.setText(
+                "Mistakes cannot be checked yet: the solution is still being worked out."
+            )
+            return []
+        wrong = self.mistakes()
+        self.grid.set_mistakes(wrong)
+        if not wrong:
+            self.ui.message_label.setText("No mistakes so far.")
+        else:
+            r, c = wrong[0]
+            more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
+            self.ui.message_label.setText(
+                f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: "
+                f"row {r + 1}, column {c + 1} is wrong{more}."
+            )
+        return wrong
+
+    def undo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self.grid.undo_stack().undo()
+
+    def redo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self.grid.undo_stack().redo()
+
+    def restart_hand(self) -> None:
+        """Clear the player's grid and time (one undoable step) and start again."""
+        if self._puzzle is None:
+            return
+        before = self._hand.copy()
+        self.ui.timer.set_seconds(0)
+        self.grid.undo_stack().push(
+            CellsCommand(
+                self.grid, before, new_grid(self._puzzle.height, self._puzzle.width), "Start again"
+            )
+        )
+        self.grid.setFocus()
+
+    def set_timer_shown(self, shown: bool) -> None:
+        self.ui.timer_action.setChecked(shown)
+        self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
+
+    def _run_timer(self) -> None:
+        """The clock runs while the player can solve: by hand, unsolved, and on screen (another
+        tab or a minimised window pauses it)."""
+        if (
+            self.ui.hand_action.isChecked()
+            and not self._solved
+            and self._puzzle is not None
+            and self.isVisible()
+        ):
+            self.ui.timer.start()
+        else:
+            self.ui.timer.stop()
+
+    def _on_cells_changed(self) -> None:
+        if self.ui.hand_action.isChecked() and self.grid.cells().shape == self._hand.shape:
+            self._hand = self.grid.cells()
+            self.grid.set_mistakes(())  # rings were for the grid as it was checked
+            if not self._applying:
+                self._drop_hint()
+            if self._puzzle is not None:
+                self._set_solved(filled_solves(self._puzzle, self._hand))
+            self._progress.changed()
+            self._update_actions()
+
+    def _set_solved(self, solved: bool, *, announce: bool = True) -> None:
+        ui = self.ui
+        was = self._solved
+        self._solved = solved
+        hand = ui.hand_action.isChecked()
+        self.grid.set_read_only(not hand or solved)
+        ui.banner_box.setVisible(hand and solved)
+        self._run_timer()  # stops on the solved moment, so the banner gives the final time
+        if solved:
+            size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
+            ui.banner.setText(
+                f"✓ Solved! You finished this {size}puzzle in {clock_text(ui.timer.seconds())}."
+            )
+        if solved and not was and announce:
+            ui.message_label.setText(
+                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
+            )
+            self.save_progress()
+            self.handSolved.emit()
+        self._update_actions()
+
+    def _refresh_hand(self) -> None:
+        if self._puzzle is None:
+            return
+        self.grid.set_cells(self._hand)
+        self.grid.set_mistakes(())
+
+    # --- keeping progress ----------------------------------------------------------------------
+
+    def set_library_puzzle(self, library: Library | None, library_id: int | None) -> None:
+        """The puzzle shown is ``library_id`` of ``library`` (None: not a library puzzle): the
+        player's grid is kept there, and a grid kept earlier is taken up again.  A library
+        puzzle whose clues are not the ones shown (the editor changed them) is not taken."""
+        if self._progress.is_shown(library, library_id):
+            return
+        self.save_progress()
+        try:
+            kept = self._progress.open(library, library_id, self._puzzle)
+        except (LibraryError, PuzzleError) as exc:
+            self.ui.message_label.setText(
+                f"Your earlier progress on this puzzle cannot be read: {exc}"
+            )
+            return
+        if kept is None or kept.cells.shape != self._hand.shape:
+            return
+        self._resume(kept.cells, kept.seconds)
+
+    def _resume(self, cells: np.ndarray, seconds: float) -> None:
+        """Take up the player's game kept in the library: its grid and time."""
+        assert self._puzzle is not None
+        self._hand = cells.copy()
+        self.grid.undo_stack().clear()
+        self.ui.timer.set_seconds(seconds)
+        self._progress.unchanged(seconds)
+        self._set_solved(filled_solves(self._puzzle, self._hand), announce=False)
+        hand = self.ui.hand_action.isChecked()
+        if hand:
+            self._refresh_hand()
+        state = "solved" if self._solved else "in progress"
+        self.ui.message_label.setText(
+            f"Your game of this puzzle is {state} ({clock_text(seconds)}): "
+            + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
+        )
+
+    def save_progress(self) -> bool:
+        """Write the player's grid and time to the library now (for a library puzzle whose grid
+        or time changed since it was loaded or saved, an emptied grid included); False when
+        there was nothing to save or it could not be saved (said in the status line, once per
+        reason)."""
+        return self._progress.save(self._puzzle, self._hand, self.ui.timer.seconds(), self._solved)
+
+    # --- hints ---------------------------------------------------------------------------------
+
+    def _drop_hint(self) -> None:
+        self._hints.cancel()
+        if self.ui.hint_panel.rung() >= 0:
+            self.ui.hint_panel.reset()
+            if not self.ui.hand_action.isChecked():
+                return
+            self.grid.set_marks(StepMarks())
+
+    def hint_rung(self) -> int:
+        """The rung of the hint shown: 0 where … 4 applied; -1 when none is under way."""
+        return self.ui.hint_panel.rung()
+
+    def request_hint(self) -> None:
+        """One more rung of the hint for the next step: a new hint starts with where to look
+        (from the player's grid, found in the background, or the trace's next step), and each
+        press goes one rung further until the last applies the step."""
+        if self._puzzle is None:
+            return
+        ladder, rung = self.ui.hint_panel.ladder(), self.ui.hint_panel.rung()
+        if ladder is not None and rung < len(RUNGS) - 1:
+            self._show_rung(ladder, rung + 1)
+        elif not self.ui.hand_action.isChecked():
+            self._replay_hint()
+        else:
+            self._hand_hint()
+
+    def _replay_hint(self) -> None:
+        """A new hint for the trace's next step."""
+        if self._trace is None:
+            self.ui.message_label.setText(
+                "The solution is still being worked out: the hint comes when the steps are ready."
+            )
+            return
+        ladder = trace_hint(self._trace, self._position)
+        if ladder is None:
+            self.ui.message_label.setText("This is the last step: nothing more to find.")
+            return
+        self._show_rung(ladder, 0)
+
+    def _hand_hint(self) -> None:
+        """A new hint from the player's grid (mistakes first), looked for in the background."""
+        if self._solved:
+            self.ui.message_label.setText("The puzzle is solved: no hint needed.")
+            return
+        if self._rule_set is None or self._hints.is_running() or self._puzzle is None:
+            return
+        wrong = self.mistakes()
+        if wrong:
+            r, c = wrong[0]
+            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+            self.grid.set_mistakes(wrong)
+            self.ui.message_label.setText(
+                f"Fix the mistake first: row {r + 1}, column {c + 1} is wrong{more}."
+            )
+            return
+        self.ui.message_label.setText("Looking for a hint…")
+        self._hints.start(self._puzzle, self._hand.copy(), self._rule_set)
+
+    def _hinted(self, ladder: HintLadder | None) -> None:
+        if ladder is None:
+            self.ui.message_label.setText("Nothing left to find: every cell is decided.")
+            return
+        self.ui.message_label.setText("")
+        self._show_rung(ladder, 0)
+
+    def _show_rung(self, ladder: HintLadder, rung: int) -> None:
+        """Show the ladder up to ``rung`` and mark what it points at: the line (the supposed
+        cell), then what the premise shown is about, then the cells; the last rung applies."""
+        step = ladder.step
+        self._hint = step
+        self.ui.hint_panel.show_rung(ladder, rung)
+        if rung < CELLS:
+            self.grid.set_marks(step_marks(step, ladder.premises_at(rung), cells=False))
+        elif rung == CELLS:
+            self.grid.set_marks(step_marks(step))
+        else:
+            self._apply_hint(step)
+        self._update_actions()
+
+    def _apply_hint(self, step: Step) -> None:
+        self._applying = True
+        try:
+            if self.ui.hand_action.isChecked():
+                before = self._hand.copy()
+                after = apply_step(before, step)
+                name = self.ui.hint_panel.ladder()
+                label = "Apply the hint" if name is None else f"Hint: {name.where}"
+                self.grid.undo_stack().push(CellsCommand(self.grid, before, after, label))
+                self.grid.set_marks(step_marks(step))
+            else:
+                self.step_forward()
+        finally:
+            self._applying = False
+
+    def last_hint(self) -> Step | None:
+        """The step the last hint was about (None before any hint)."""
+        return self._hint
+
+    def _hint_failed(self, message: str) -> None:
+        self.ui.message_label.setText(f"No hint: {message}")
+
+    # --- which line next -----------------------------------------------------------------------
+
+    def suggest_line(self) -> tuple[str, int] | None:
+        """Highlight the line the best line-selection strategy looks at next on the grid shown."""
+        if self._puzzle is None:
+            return None
+        grid = self.grid.cells()
+        if grid.shape != (self._puzzle.height, self._puzzle.width):
+            return None
+        hand = self.ui.hand_action.isChecked()
+        ref, text = line_advice(
+            self._puzzle, grid, solved=self._solved if hand else None, mistakes=self.mistakes
+        )
+        if ref is not None:
+            axis, index = ref
+            self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
+        self.ui.message_label.setText(text)
+        return ref
 
     # --- keys ----------------------------------------------------------------------------------
 
@@ -272,7 +698,7 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         # the window's Undo (which undoes the editor): claim them before shortcuts are matched.
         if (
             event.type() == QEvent.Type.ShortcutOverride
-            and self.hand_action.isChecked()
+            and self.ui.hand_action.isChecked()
             and isinstance(event, QKeyEvent)
             and self._undo_key(event)
         ):
@@ -281,7 +707,7 @@ class SolveView(StepReplay, HandSolving, HintRequests, QWidget):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        what = self._undo_key(event) if self.hand_action.isChecked() else ""
+        what = self._undo_key(event) if self.ui.hand_action.isChecked() else ""
         if what == "undo":
             self.undo()
         elif what == "redo":

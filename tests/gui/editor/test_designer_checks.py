@@ -165,11 +165,11 @@ def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
     hints = (puzzle.rows if marks.axis == "row" else puzzle.cols)[marks.index]
     cells = (UNKNOWN,) * (5)
     assert solve_cells(hints, cells) != cells  # the line decides something on the empty grid
-    assert f"{marks.axis} {marks.index + 1}" in view.message_label.text()
+    assert f"{marks.axis} {marks.index + 1}" in view.ui.message_label.text()
     # On the solved grid no line has anything left to decide.
     view.set_hand_mode(False)
     view.go_to(len(view.trace().steps))
     assert view.suggest_line() is None
-    assert view.message_label.text().startswith("The puzzle is solved")
+    assert view.ui.message_label.text().startswith("The puzzle is solved")
     view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)

@@ -35,7 +35,7 @@ def traced(qtbot, view: SolveView, puzzle: Puzzle):
 
 
 def press_hint(qtbot, view: SolveView) -> None:
-    qtbot.mouseClick(view.hint_panel.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
 
 
 def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, view) -> None:
@@ -43,73 +43,73 @@ def test_replay_ladder_by_button_gives_one_rung_per_click_then_applies(qtbot, vi
     view.go_to(2)
     step = trace.steps[2]
     ladder = hint_ladder(step, HOUSE)
-    assert view.hint_panel.button.text() == NEXT_LABELS[0]
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[0]
 
     press_hint(qtbot, view)  # 1: where
     assert view.hint_rung() == 0
-    assert view.hint_panel.shown_text() == f"Where: {ladder.where}"
+    assert view.ui.hint_panel.shown_text() == f"Where: {ladder.where}"
     assert ladder.where.startswith(f"Look at {step.axis} {step.index + 1}")
     marks = view.grid.marks()
     assert (marks.axis, marks.index, marks.cells) == (step.axis, step.index, frozenset())
     assert (marks.clues, marks.spans) == ((), ())
-    assert view.hint_panel.button.text() == NEXT_LABELS[1]
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[1]
     assert view.position() == 2
 
     press_hint(qtbot, view)  # 2: which technique
     name = BY_ID[step.technique].name
-    assert f"Technique: Use {name}" in view.hint_panel.shown_text()
+    assert f"Technique: Use {name}" in view.ui.hint_panel.shown_text()
     assert view.grid.marks().cells == frozenset()  # the cells are not given away yet
 
     press_hint(qtbot, view)  # 3: the premise
-    assert f"Premise: {ladder.premise}" in view.hint_panel.shown_text()
+    assert f"Premise: {ladder.premise}" in view.ui.hint_panel.shown_text()
     assert ladder.premise.startswith(f"On {step.axis} {step.index + 1}, ")
     assert view.grid.marks().cells == frozenset()
-    assert view.hint_panel.button.text() == NEXT_LABELS[3]
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[3]
 
     press_hint(qtbot, view)  # 4: which cells
-    assert f"Cells: {step.text}" in view.hint_panel.shown_text()
+    assert f"Cells: {step.text}" in view.ui.hint_panel.shown_text()
     assert view.grid.marks().cells == {(r, c) for r, c, _v in step.cells}
-    assert view.hint_panel.button.text() == NEXT_LABELS[4]
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[4]
     assert view.position() == 2 and np.array_equal(view.grid.cells(), trace.grid_after(2))
 
     press_hint(qtbot, view)  # 5: apply
     assert view.position() == 3
     assert np.array_equal(view.grid.cells(), trace.grid_after(3))
-    assert "Applied: " in view.hint_panel.shown_text()
-    assert view.hint_panel.button.text() == NEXT_LABELS[0]
+    assert "Applied: " in view.ui.hint_panel.shown_text()
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[0]
 
-    label = view.hint_panel.text_label
+    label = view.ui.hint_panel.text_label
     qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
     five = label.height()
 
     press_hint(qtbot, view)  # a new hint, for the next step
     assert view.hint_rung() == 0
-    assert view.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3], HOUSE).where}"
+    assert view.ui.hint_panel.shown_text() == f"Where: {hint_ladder(trace.steps[3], HOUSE).where}"
     # the panel shrinks to its one rung (it kept the five rungs' height, blank above the text)
     qtbot.waitUntil(lambda: label.height() < five / 2)
 
 
 def test_the_h_key_climbs_and_a_new_position_resets_the_ladder(qtbot, view) -> None:
     trace = traced(qtbot, view, HOUSE)
-    view.table.setFocus()  # (focus makes the first row current: the view shows step 1)
+    view.ui.table.setFocus()  # (focus makes the first row current: the view shows step 1)
     start = view.position()
-    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_H)
     assert view.last_hint() == trace.steps[start]
-    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_H)
     assert view.hint_rung() == 1
-    qtbot.keyClick(view.table, Qt.Key.Key_Right)  # the player moves on: the hint is dropped
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_Right)  # the player moves on: the hint is dropped
     assert view.position() == start + 1 and view.hint_rung() == -1
-    assert view.hint_panel.button.text() == NEXT_LABELS[0]
-    assert view.hint_panel.shown_text() == ""
-    qtbot.keyClick(view.table, Qt.Key.Key_H)
+    assert view.ui.hint_panel.button.text() == NEXT_LABELS[0]
+    assert view.ui.hint_panel.shown_text() == ""
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_H)
     assert view.last_hint() == trace.steps[start + 1]
     view.go_to(len(trace.steps))
-    assert not view.hint_action.isEnabled() and not view.hint_panel.button.isEnabled()
+    assert not view.ui.hint_action.isEnabled() and not view.ui.hint_panel.button.isEnabled()
 
 
 def test_by_hand_the_ladder_runs_from_the_players_grid_and_apply_is_undoable(qtbot, view) -> None:
     traced(qtbot, view, HOUSE)
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     grid = view.grid
     for c in range(5):  # the player found the middle row
         qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, c).center())
@@ -133,7 +133,7 @@ def test_by_hand_the_ladder_runs_from_the_players_grid_and_apply_is_undoable(qtb
 
 def test_a_stroke_drops_the_hint_under_way(qtbot, view) -> None:
     traced(qtbot, view, HOUSE)
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     press_hint(qtbot, view)
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     grid = view.grid
@@ -199,7 +199,7 @@ def test_the_premise_rung_highlights_only_what_the_first_premise_is_about(qtbot,
     view.go_to(index)
     for _ in range(3):
         press_hint(qtbot, view)
-    assert view.hint_panel.ladder().premise in view.hint_panel.shown_text()
+    assert view.ui.hint_panel.ladder().premise in view.ui.hint_panel.shown_text()
     marks = view.grid.marks()
     assert marks.cells == frozenset()
     assert marks.spans == (("block", block["start"], block["end"]),)
@@ -225,7 +225,7 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     chain = step_chain(step.premises)
     assert chain is not None
     view.go_to(index)
-    grid, panel = view.grid, view.hint_panel
+    grid, panel = view.grid, view.ui.hint_panel
     button_at = panel.button.mapTo(view, panel.button.rect().center())
     ((r, c, v),) = step.cells
 
@@ -235,7 +235,7 @@ def test_a_contradiction_ladder_rings_the_cell_then_draws_its_chain(qtbot, view)
     assert marks.axis == "" and marks.chain is not None
     assert (marks.chain.row, marks.chain.column, marks.chain.assumed) == (r, c, 1 - v)
     assert grid.chain_lines() == () and marks.cells == frozenset()
-    legend = view.chain_legend
+    legend = view.ui.chain_legend
     assert not legend.isVisible()  # which value is supposed is not given away yet
     image = grid.grab().toImage()
     highlight = grid.palette().color(QPalette.ColorRole.Highlight)

@@ -69,27 +69,31 @@ def test_filled_solves_ignores_undecided_cells() -> None:
 
 def test_solved_when_the_filled_cells_are_right_without_crossing_out(qtbot, window) -> None:
     view = window.view
-    view.hand_action.trigger()
-    assert view.timer.isVisible() and view.timer.is_running()
+    view.ui.hand_action.trigger()
+    assert view.ui.timer.isVisible() and view.ui.timer.is_running()
     for r, c in FILLED_CELLS[:-1]:
         click(qtbot, view, r, c)
-    assert not view.is_solved() and not view.banner_box.isVisible()
+    assert not view.is_solved() and not view.ui.banner_box.isVisible()
     with qtbot.waitSignal(view.handSolved, timeout=1000):
         click(qtbot, view, *FILLED_CELLS[-1])
     assert (view.hand_cells() == UNKNOWN).sum() == 25 - len(FILLED_CELLS)  # nothing crossed
-    assert view.is_solved() and view.banner_box.isVisible()
-    assert view.banner.text().startswith("✓ Solved!") and "5x5" in view.banner.text()
-    assert not view.timer.is_running()
+    assert view.is_solved() and view.ui.banner_box.isVisible()
+    assert view.ui.banner.text().startswith("✓ Solved!") and "5x5" in view.ui.banner.text()
+    assert not view.ui.timer.is_running()
     # the grid is locked: a click changes nothing
     click(qtbot, view, 0, 0)
     assert view.hand_cells()[0, 0] == UNKNOWN
-    assert not view.hint_action.isEnabled() and not view.check_action.isEnabled()
+    assert not view.ui.hint_action.isEnabled() and not view.ui.check_action.isEnabled()
     # "Next line?" says the puzzle is solved (not "complete, wrong, or needs more")
     qtbot.keyClick(view.grid, Qt.Key.Key_L)
-    assert view.message_label.text() == ("The puzzle is solved: there is no line left to look at.")
+    assert view.ui.message_label.text() == (
+        "The puzzle is solved: there is no line left to look at."
+    )
     # undo takes the last stroke back: not solved any more, the grid unlocked, the clock on
     qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert not view.is_solved() and not view.banner_box.isVisible() and view.timer.is_running()
+    assert (
+        not view.is_solved() and not view.ui.banner_box.isVisible() and view.ui.timer.is_running()
+    )
     # Solve again clears the grid after a solve
     qtbot.keyClick(
         view.grid,
@@ -97,22 +101,22 @@ def test_solved_when_the_filled_cells_are_right_without_crossing_out(qtbot, wind
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
     assert view.is_solved()
-    qtbot.mouseClick(view.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.ui.again_button, Qt.MouseButton.LeftButton)
     assert np.all(view.hand_cells() == UNKNOWN) and not view.is_solved()
     assert window.editor_undos == []
 
 
 def test_ctrl_z_undoes_the_players_strokes_not_the_window_undo(qtbot, window) -> None:
     view = window.view
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     click(qtbot, view, 2, 0)
     click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
-    assert view.hand_cells()[0, 0] == CROSSED and view.undo_action.isEnabled()
+    assert view.hand_cells()[0, 0] == CROSSED and view.ui.undo_action.isEnabled()
     qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert view.hand_cells()[0, 0] == UNKNOWN and view.hand_cells()[2, 0] == FILLED
     qtbot.keyClick(view.grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert np.all(view.hand_cells() == UNKNOWN)
-    assert view.redo_action.isEnabled() and not view.undo_action.isEnabled()
+    assert view.ui.redo_action.isEnabled() and not view.ui.undo_action.isEnabled()
     qtbot.keyClick(
         view.grid,
         Qt.Key.Key_Z,
@@ -120,37 +124,37 @@ def test_ctrl_z_undoes_the_players_strokes_not_the_window_undo(qtbot, window) ->
     )
     assert view.hand_cells()[2, 0] == FILLED
     assert window.editor_undos == []  # the window's Undo did not see the keys
-    view.hand_action.trigger()  # replaying: Ctrl+Z is the window's again
+    view.ui.hand_action.trigger()  # replaying: Ctrl+Z is the window's again
     assert not view.grid.undo_stack().canUndo()  # and the Solve tab's grid has nothing to undo
-    view.table.setFocus()
-    qtbot.keyClick(view.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    view.ui.table.setFocus()
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.editor_undos == ["undo"]
 
 
 def test_the_timer_can_be_hidden_and_counts_from_saved_time(qtbot, window) -> None:
     view = window.view
-    view.hand_action.trigger()
-    assert view.timer.isVisible()
-    button = view.hand_bar.widgetForAction(view.timer_action)
+    view.ui.hand_action.trigger()
+    assert view.ui.timer.isVisible()
+    button = view.ui.hand_bar.widgetForAction(view.ui.timer_action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not view.timer.isVisible(), timeout=1000)  # the toolbar lays out
-    assert view.timer.is_running() and not view.timer_action.isChecked()
+    qtbot.waitUntil(lambda: not view.ui.timer.isVisible(), timeout=1000)  # the toolbar lays out
+    assert view.ui.timer.is_running() and not view.ui.timer_action.isChecked()
     qtbot.keyClick(view.grid, Qt.Key.Key_T)
-    qtbot.waitUntil(view.timer.isVisible, timeout=1000)
-    view.timer.set_seconds(83)
-    assert view.timer.text() == "Time 1:23"
+    qtbot.waitUntil(view.ui.timer.isVisible, timeout=1000)
+    view.ui.timer.set_seconds(83)
+    assert view.ui.timer.text() == "Time 1:23"
     window.hide()  # away from the puzzle: the clock pauses
-    assert not view.timer.is_running()
+    assert not view.ui.timer.is_running()
     window.show()
-    assert view.timer.is_running()
+    assert view.ui.timer.is_running()
 
 
 def test_next_line_on_a_grid_that_is_stuck_or_wrong(qtbot, window) -> None:
     view = window.view
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     click(qtbot, view, 0, 0)  # a mistake
     qtbot.keyClick(view.grid, Qt.Key.Key_L)
-    text = view.message_label.text()
+    text = view.ui.message_label.text()
     assert "complete, wrong, or needs more" not in text
     assert text.startswith("Look at") or "wrong" in text
 
@@ -167,11 +171,11 @@ def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, l
     view = window.view
     pid = library.add(HOUSE)
     view.set_library_puzzle(library, pid)
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     click(qtbot, view, 2, 0)
     click(qtbot, view, 2, 1)
     click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)
-    view.timer.set_seconds(61)
+    view.ui.timer.set_seconds(61)
     qtbot.waitUntil(lambda: library.hand_progress(pid) is not None, timeout=5000)  # debounced
     kept = library.hand_progress(pid)
     assert kept.cells[2, 0] == FILLED and kept.cells[2, 1] == FILLED
@@ -181,11 +185,11 @@ def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, l
     qtbot.addWidget(other)
     other.set_puzzle(HOUSE)
     other.set_library_puzzle(library, pid)
-    assert re.search(r"in progress \(1:0\d\)", other.message_label.text())
-    other.hand_action.trigger()
+    assert re.search(r"in progress \(1:0\d\)", other.ui.message_label.text())
+    other.ui.hand_action.trigger()
     assert np.array_equal(other.hand_cells(), kept.cells)
     assert np.array_equal(other.grid.cells(), kept.cells)
-    assert other.timer.seconds() >= 61
+    assert other.ui.timer.seconds() >= 61
     for r, c in FILLED_CELLS:
         if other.hand_cells()[r, c] != FILLED:
             click(qtbot, other, r, c)
@@ -196,11 +200,11 @@ def test_progress_is_kept_per_library_puzzle_and_taken_up_again(qtbot, window, l
     qtbot.addWidget(third)
     third.set_puzzle(HOUSE)
     third.set_library_puzzle(library, pid)
-    third.hand_action.trigger()
-    assert third.is_solved() and third.banner.text().startswith("✓ Solved!")
-    assert third.message_label.text().startswith("You have solved this puzzle")
+    third.ui.hand_action.trigger()
+    assert third.is_solved() and third.ui.banner.text().startswith("✓ Solved!")
+    assert third.ui.message_label.text().startswith("You have solved this puzzle")
     # undoing every stroke is kept too: the grid comes back empty, not as it was
-    qtbot.mouseClick(third.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(third.ui.again_button, Qt.MouseButton.LeftButton)
     assert third.save_progress()
     assert np.all(library.hand_progress(pid).cells == UNKNOWN)
     assert not third.save_progress()  # nothing changed since
@@ -219,11 +223,11 @@ def test_a_read_only_library_says_progress_is_not_kept(qtbot, window, tmp_path: 
     try:
         view = window.view
         view.set_library_puzzle(ro, pid)
-        view.hand_action.trigger()
+        view.ui.hand_action.trigger()
         click(qtbot, view, 2, 0)
         assert not view.save_progress()
-        assert "not kept" in view.message_label.text()
-        assert "read-only" in view.message_label.text()
+        assert "not kept" in view.ui.message_label.text()
+        assert "read-only" in view.ui.message_label.text()
     finally:
         ro.close()
 
@@ -235,7 +239,7 @@ def test_a_library_id_with_other_clues_is_not_taken_and_new_clues_drop_it(
     other = library.add(Puzzle.from_grid(picture("#....", ".....", ".....", ".....", "....#")))
     library.save_hand_progress(other, np.zeros((5, 5), dtype=np.int8))
     view.set_library_puzzle(library, other)  # a stale id: the window has not caught up yet
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     assert np.all(view.hand_cells() == UNKNOWN)  # the other puzzle's grid was not taken
     click(qtbot, view, 2, 0)
     assert not view.save_progress()

@@ -38,9 +38,9 @@ def traced(qtbot, view: SolveView, name: str) -> Trace:
 def click_step(qtbot, view: SolveView, row: int) -> None:
     """Click the step's row in the steps list, as a player does."""
     index = view.model.index(row, EXPLANATION)
-    view.table.scrollTo(index)
-    rect = view.table.visualRect(index)
-    qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    view.ui.table.scrollTo(index)
+    rect = view.ui.table.visualRect(index)
+    qtbot.mouseClick(view.ui.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
 def first_chain(trace: Trace, longer_than: int = 3) -> int:
@@ -92,7 +92,7 @@ def test_a_clicked_contradiction_draws_its_chain_in_order(qtbot, view) -> None:
     colours = [grid.chain_color(line).name() for line in lines]
     assert len(set(colours)) == len(lines)
     # the legend names the order, each line in its colour, and the breaking line's clue
-    legend = view.chain_legend
+    legend = view.ui.chain_legend
     assert legend.isVisible()
     text = legend.text()
     positions = [text.index(f"{line.number}</b> {line.name}") for line in lines[:-1]]
@@ -175,7 +175,7 @@ def test_the_chain_is_drawn_in_colours_that_show_on_a_dark_base(qtbot, view) -> 
                     assert near(image.pixelColor(cell.topLeft() + QPoint(4, 4)), colour)
                 else:
                     assert colour_in(image, cell, colour) >= 6
-        assert grid.chain_color(grid.chain_lines()[-1]).name() in view.chain_legend.text()
+        assert grid.chain_color(grid.chain_lines()[-1]).name() in view.ui.chain_legend.text()
     finally:
         apply_theme(app, "system")
 
@@ -185,7 +185,7 @@ def test_a_clicked_step_stays_under_the_mouse_and_is_the_one_selected(qtbot, vie
     under the mouse (the release then selected the row that came under it, step 25 selected
     while the grid showed step 18)."""
     traced(qtbot, view, FOREVER)
-    table = view.table
+    table = view.ui.table
     rows = [table.rowAt(y) for y in range(table.viewport().height() - 1, 0, -1)]
     row = next(
         r

@@ -58,13 +58,13 @@ def test_solve_a_library_puzzle_by_hand_with_the_hint_ladder(qtbot, window, smal
     qtbot.waitUntil(lambda: view.trace() is not None, timeout=20000)
     view.grid.setFocus()
     qtbot.keyClick(view.grid, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)  # by hand
-    assert view.is_hand_mode() and view.hand_bar.isVisible()
+    assert view.is_hand_mode() and view.ui.hand_bar.isVisible()
 
-    button = view.hint_panel.button
+    button = view.ui.hint_panel.button
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # 1: where to look
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     step = view.last_hint()
-    assert view.hint_panel.shown_text().startswith("Where: Look at ")
+    assert view.ui.hint_panel.shown_text().startswith("Where: Look at ")
     assert button.text() == NEXT_LABELS[1]
     for _ in range(4):  # which technique, the premise, which cells, apply
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -75,12 +75,12 @@ def test_solve_a_library_puzzle_by_hand_with_the_hint_ladder(qtbot, window, smal
             qtbot.mouseClick(
                 view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(r, c).center()
             )
-    assert view.is_solved() and view.banner_box.isVisible()
+    assert view.is_solved() and view.ui.banner_box.isVisible()
     kept = small_library.hand_progress(tee)
     assert kept is not None and kept.solved
 
     open_titled(window, "Block")  # another puzzle: a fresh grid
     assert np.all(view.hand_cells() == UNKNOWN) and not view.is_solved()
     open_titled(window, "Tee")  # back: the game is there, solved
-    assert view.is_solved() and view.banner.text().startswith("✓ Solved!")
+    assert view.is_solved() and view.ui.banner.text().startswith("✓ Solved!")
     assert np.array_equal(view.hand_cells(), kept.cells)

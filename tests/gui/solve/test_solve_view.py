@@ -45,10 +45,10 @@ def test_the_one_default_rule_set_is_the_default_and_others_one_click_away(qtbot
     qtbot.addWidget(widget)
     assert DEFAULT_RULE_SET in available_rule_sets()
     assert widget.rule_set() is not None and widget.rule_set().name == DEFAULT_RULE_SET
-    assert widget.rule_set_combo.currentText() == DEFAULT_RULE_SET
-    others = [widget.rule_set_combo.itemText(i) for i in range(widget.rule_set_combo.count())]
+    assert widget.ui.rule_set_combo.currentText() == DEFAULT_RULE_SET
+    others = [widget.ui.rule_set_combo.itemText(i) for i in range(widget.ui.rule_set_combo.count())]
     assert "control" in others and "concise" in others
-    widget.rule_set_combo.setCurrentText("control")
+    widget.ui.rule_set_combo.setCurrentText("control")
     assert widget.rule_set().name == "control"
 
 
@@ -59,8 +59,8 @@ def solved(qtbot, view: SolveView, puzzle: Puzzle) -> Trace:
 
 
 def click_row(qtbot, view: SolveView, row: int) -> None:
-    rect = view.table.visualRect(view.model.index(row, 2))  # the technique
-    qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    rect = view.ui.table.visualRect(view.model.index(row, 2))  # the technique
+    qtbot.mouseClick(view.ui.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
 def test_line_labels_name_the_line_and_reading_direction() -> None:
@@ -118,7 +118,7 @@ def test_real_trace_rows_through_modeltester(qtmodeltester) -> None:
 def test_trace_arrives_and_steps_replay_by_click_and_keys(qtbot, view: SolveView) -> None:
     trace = solved(qtbot, view, HOUSE)
     assert trace.solved and view.model.rowCount() == len(trace.steps)
-    assert view.summary_label.text().startswith("<b>Solved</b>")
+    assert view.ui.summary_label.text().startswith("<b>Solved</b>")
     assert np.all(view.grid.cells() == UNKNOWN)  # before the first step
 
     click_row(qtbot, view, 2)
@@ -128,30 +128,30 @@ def test_trace_arrives_and_steps_replay_by_click_and_keys(qtbot, view: SolveView
     marks = view.grid.marks()
     assert (marks.axis, marks.index) == (step.axis, step.index)
     assert marks.cells == {(r, c) for r, c, _v in step.cells}
-    assert view.message_label.text().startswith("Step 3: ")
+    assert view.ui.message_label.text().startswith("Step 3: ")
 
-    view.table.setFocus()
-    qtbot.keyClick(view.table, Qt.Key.Key_Right)
+    view.ui.table.setFocus()
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_Right)
     assert view.position() == 4
-    assert view.table.selectionModel().currentIndex().row() == 3
-    qtbot.keyClick(view.table, Qt.Key.Key_Left)
-    qtbot.keyClick(view.table, Qt.Key.Key_Left)
+    assert view.ui.table.selectionModel().currentIndex().row() == 3
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_Left)
+    qtbot.keyClick(view.ui.table, Qt.Key.Key_Left)
     assert view.position() == 2
     assert np.array_equal(view.grid.cells(), trace.grid_after(2))
     view.go_to(len(trace.steps) + 5)
     assert view.position() == len(trace.steps)
     assert HOUSE.is_solution(view.grid.cells())
-    assert not view.forward_action.isEnabled() and view.back_action.isEnabled()
+    assert not view.ui.forward_action.isEnabled() and view.ui.back_action.isEnabled()
 
 
 def test_play_runs_to_the_end_and_stops(qtbot, view: SolveView) -> None:
     trace = solved(qtbot, view, HOUSE)
     view.set_play_interval(5)
-    view.play_action.trigger()
-    assert view.is_playing() and "Pause" in view.play_action.text()
+    view.ui.play_action.trigger()
+    assert view.is_playing() and "Pause" in view.ui.play_action.text()
     qtbot.waitUntil(lambda: not view.is_playing(), timeout=5000)
     assert view.position() == len(trace.steps)
-    assert "Play" in view.play_action.text()
+    assert "Play" in view.ui.play_action.text()
 
 
 def test_fallback_steps_are_summarised_and_linked(qtbot, view: SolveView) -> None:
@@ -159,12 +159,12 @@ def test_fallback_steps_are_summarised_and_linked(qtbot, view: SolveView) -> Non
     trace = solved(qtbot, view, cat)
     first = trace.first_fallback()
     assert first is not None  # the control rules get stuck on the cat
-    text = view.summary_label.text()
+    text = view.ui.summary_label.text()
     assert f"step:{first + 1}" in text and "Fallbacks" in text
-    view.summary_label.linkActivated.emit(f"step:{first + 1}")
+    view.ui.summary_label.linkActivated.emit(f"step:{first + 1}")
     assert view.position() == first + 1
     assert "(fallback)" in view.model.index(first, KIND).data()
-    assert view.table.isColumnHidden(KIND)  # the technique names it; the row is tinted
+    assert view.ui.table.isColumnHidden(KIND)  # the technique names it; the row is tinted
     titles = {e.rule.name: e.title for e in load_rule_set("control").entries}
     techniques = trace.summary().techniques
     assert summary_text(trace, titles).count("×") == len(techniques) + 1
@@ -185,8 +185,8 @@ def test_a_new_puzzle_cancels_the_stale_trace(qtbot, view: SolveView) -> None:
 
 def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: SolveView) -> None:
     solved(qtbot, view, HOUSE)
-    view.hand_action.trigger()
-    assert view.hint_action.isEnabled() and not view.forward_action.isEnabled()
+    view.ui.hand_action.trigger()
+    assert view.ui.hint_action.isEnabled() and not view.ui.forward_action.isEnabled()
     grid = view.grid
     qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
     qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(0, 0).center())
@@ -194,16 +194,16 @@ def test_by_hand_mistakes_are_ringed_on_request_and_block_hints(qtbot, view: Sol
     assert grid.mistakes() == frozenset()  # not shown until the player asks
     qtbot.keyClick(grid, Qt.Key.Key_M)
     assert grid.mistakes() == {(0, 0)}
-    assert "1 mistake: row 1, column 1 is wrong" in view.message_label.text()
-    view.hint_action.trigger()
-    assert "row 1, column 1 is wrong" in view.message_label.text()
+    assert "1 mistake: row 1, column 1 is wrong" in view.ui.message_label.text()
+    view.ui.hint_action.trigger()
+    assert "row 1, column 1 is wrong" in view.ui.message_label.text()
     qtbot.keyClick(grid, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the mistake
     assert view.mistakes() == [] and grid.mistakes() == frozenset()
     qtbot.keyClick(grid, Qt.Key.Key_M)
-    assert view.message_label.text() == "No mistakes so far."
-    view.hand_action.trigger()  # back to replay: the player's cells are kept for later
+    assert view.ui.message_label.text() == "No mistakes so far."
+    view.ui.hand_action.trigger()  # back to replay: the player's cells are kept for later
     assert np.all(grid.cells() == UNKNOWN)
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     assert grid.cells()[2, 0] == FILLED
 
 
@@ -241,21 +241,23 @@ def test_screenshots_light_and_dark(qtbot, view: SolveView, tmp_path: Path) -> N
 
 def test_hint_runs_one_engine_step_from_the_players_grid(qtbot, view: SolveView) -> None:
     trace = solved(qtbot, view, HOUSE)
-    view.hand_action.trigger()
+    view.ui.hand_action.trigger()
     grid = view.grid
     solution = trace.grid_after(len(trace.steps))
     # The player has already found the whole middle row (the first thing big hint gives).
     for c in range(5):
         qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, c).center())
     assert view.mistakes() == []
-    view.hint_action.trigger()
+    view.ui.hint_action.trigger()
     qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
     hint = view.last_hint()
     assert hint is not None and hint.kind == "rule" and hint.technique
     assert all(view.hand_cells()[r, c] == UNKNOWN and solution[r, c] == v for r, c, v in hint.cells)
     assert (2, 0) not in {(r, c) for r, c, _v in hint.cells}
     assert (grid.marks().axis, grid.marks().index) == (hint.axis, hint.index)
-    assert view.hint_panel.shown_text().startswith(f"Where: Look at {hint.axis} {hint.index + 1}")
+    assert view.ui.hint_panel.shown_text().startswith(
+        f"Where: Look at {hint.axis} {hint.index + 1}"
+    )
 
 
 def test_rule_trace_from_a_start_grid_stops_after_max_steps() -> None:

@@ -68,7 +68,7 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         # the player starts on it by hand (their grid is not saved yet when Retry is pressed)
         assert window.open_library_puzzle(id)
         view = window.solve_view
-        view.hand_action.trigger()
+        view.ui.hand_action.trigger()
         played = view.hand_cells()
         played[0, 0] = FILLED
         view.grid.set_cells(played)
