@@ -302,9 +302,13 @@ def chain_premises(r: int, c: int, assumed: int, chain: Sequence[Link]) -> list[
 
 
 def _clue(puzzle: Puzzle, key: LineKey) -> str:
+    """The line's clue as a dead end names it: ``3 1 2``, or ``its clue`` past three numbers
+    (the grid shows it beside the line)."""
     axis, index = key
-    hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
-    return " ".join(str(h) for h in hints if h > 0) or "0"
+    hints = [h for h in (puzzle.rows[index] if axis == "row" else puzzle.cols[index]) if h > 0]
+    if len(hints) > 3:
+        return "its clue"
+    return " ".join(map(str, hints)) or "0"
 
 
 def _cells(cells: dict[int, int]) -> str:
@@ -358,13 +362,26 @@ def _suppose(r: int, c: int, value: int) -> dict[str, Any]:
 
 
 def _links_text(puzzle: Puzzle, chain: Sequence[Link]) -> list[str]:
-    parts = []
+    """Each link in words; links in a row on lines of the same kind that decide the same cells
+    along them are said once (``columns 8, 9: cell 2 empty``)."""
+    parts: list[str] = []
+    group: list[int] = []  # indices of the lines of the group being said
+    said = ""
+    axis = ""
     for link in chain:
-        where = line_name(*link.line).lower()
         if link.dead:
+            where = line_name(*link.line).lower()
             parts.append(f"{where} would have no room for {_clue(puzzle, link.line)}")
-        else:
-            parts.append(f"{where}: {_cells(link.cells)}")
+            group = []
+            continue
+        cells = _cells(link.cells)
+        if group and link.line[0] == axis and cells == said:
+            group.append(link.line[1])
+            names = ", ".join(str(i + 1) for i in group)
+            parts[-1] = f"{axis}s {names}: {cells}"
+            continue
+        axis, said, group = link.line[0], cells, [link.line[1]]
+        parts.append(f"{line_name(*link.line).lower()}: {cells}")
     return parts
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonostudio.analysis.chain import Link, chain_premises, chain_text
 from nonostudio.analysis.designer import stuck_region
 from nonostudio.analysis.difficulty import grade
 from nonostudio.analysis.margins import blank_margins, without_margins
@@ -22,7 +23,7 @@ from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
 from nonostudio.analysis.techniques import BY_ID, CATALOGUE
 from nonostudio.analysis.trace import rule_trace
 from nonostudio.core.formats import read_all
-from nonostudio.core.line import FILLED, UNKNOWN, cells_from_text
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
 from nonostudio.rules.interpreter import apply_rule
@@ -261,8 +262,8 @@ def test_a_probe_is_explained_by_its_contradiction() -> None:
         value, other = ("empty", "filled") if v == FILLED else ("filled", "empty")
         assert re.fullmatch(
             rf"Row {r + 1}, column {c + 1} — Contradiction: if this cell were {value}"
-            rf"( → (row|column) \d+: [^→]+)* → (row|column) \d+ would have no room for "
-            rf"[\d ]+; so it is {other}\.",
+            rf"( → (row|column)s? \d+(, \d+)*: [^→]+)* → (row|column) \d+ would have no room "
+            rf"for ([\d ]+|its clue); so it is {other}\.",
             step.text,
         ), step.text
 
@@ -376,3 +377,28 @@ def test_every_technique_explains_any_line_it_changes() -> None:
             assert all(0 <= a < b <= n for _, a, b in x.spans), (x, clues, cells)
             assert all(0 <= i < len(clues) for i in x.clues), (x, clues)
     assert all(seen.values()), seen
+
+
+def test_chain_links_on_lines_of_one_kind_deciding_the_same_cells_are_said_once() -> None:
+    # columns 8 and 9 both decide cell 2 empty: said once; row 2 then breaks (more than three
+    # numbers in its clue: "its clue"); the premises keep every link for the checker.
+    rows = ((1,), (1, 1, 1, 1), *(((),) * 8))
+    puzzle = Puzzle(rows, tuple((1,) if c in (0, 2, 4, 6, 8) else () for c in range(10)))
+    chain = [
+        Link(("row", 0), {8: FILLED}),
+        Link(("column", 7), {1: CROSSED}),
+        Link(("column", 8), {1: CROSSED}),
+        Link(("row", 1), {}),  # no cells: the dead end
+    ]
+    text = chain_text(puzzle, 0, 7, FILLED, chain)
+    assert text == (
+        "if this cell were filled → row 1: cell 9 filled → columns 8, 9: cell 2 empty → "
+        "row 2 would have no room for its clue; so it is empty"
+    )
+    assert [p["say"] for p in chain_premises(0, 7, FILLED, chain)] == [
+        "suppose",
+        "forced",
+        "forced",
+        "forced",
+        "dead",
+    ]
