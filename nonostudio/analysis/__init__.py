@@ -1,1 +1,2 @@
-"""Package nonostudio.analysis (see STYLE.md for its scope; no Qt here)."""
+"""Package nonostudio.analysis: traces, techniques, explanations and grades of puzzles, on top of
+the core and the rule language (docs/architecture.md; no Qt here)."""

@@ -101,7 +101,7 @@ class DifficultyWeights:
     ``score = tier_base[tier] + Σ weight × feature`` (one base per tier, 0–8), the features
     being:
 
-    * ``rule_cost_per_cell`` — summed cost (RULES.md §4) of every rule step, per cell;
+    * ``rule_cost_per_cell`` — summed cost (docs/rule-language.md §4) of every rule step, per cell;
     * ``hardest_rule_cost`` — the cost of the costliest rule used;
     * ``steps_per_cell`` — trace steps of any kind, per cell;
     * ``visits_per_line`` — visits (runs of consecutive steps on one line) per row and column;

@@ -1,4 +1,4 @@
-"""The strategy guide (issue 41, "a better guide"): two or three real examples per technique, each
+"""The strategy guide: two or three real examples per technique, each
 a real step's sentence checked by the independent sentence checker; examples for every tier;
 cell numbers over every picture; Overlap's two pushed placements drawn; a contradiction drawn
 line by line down to the line that breaks; one idea per technique and the literature's names."""

@@ -25,8 +25,8 @@ from nonostudio.rules.mirror import mirrored
 from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
-# Read from each control rule's meaning in RULES.md §5 (its name, source and examples), not from
-# the code's output: what a player would call the move.
+# Read from each control rule's meaning in docs/rule-language.md §7 (its name, source and
+# examples), not from the code's output: what a player would call the move.
 CONTROL_EXPECTED = {
     "full_hint": "overlap",  # the clue is the whole line: simple boxes
     "full_hint_pair_1": "overlap",  # two clues fill the line: each clue's cells are boxes

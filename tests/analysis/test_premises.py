@@ -1,4 +1,4 @@
-"""Premises and the sentences made of them (issue 41): every claim true, checked by brute force.
+"""Premises and the sentences made of them: every claim true, checked by brute force.
 
 The checker (``sentence_checker``) shares no code with the analysis layer.  Random lines check
 each technique's witnesses against one round of its move and every claim against brute force;
@@ -159,7 +159,9 @@ def test_every_step_sentence_of_the_samples_is_true(rule_set: str) -> None:
     assert checked > 1000
 
 
-@pytest.mark.skipif(not PUZZLES.is_dir(), reason="needs ../shared/anchors/puzzles (not in a clone)")
+@pytest.mark.skipif(
+    not PUZZLES.is_dir(), reason=f"needs the anchor puzzles at {PUZZLES} (not in a clone)"
+)
 def test_every_step_sentence_of_real_jwilk_and_janko_puzzles_is_true() -> None:
     """20 real puzzles 15x15–30x30 (jwilk and Janko), the default rule set."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

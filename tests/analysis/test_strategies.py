@@ -1,4 +1,5 @@
-"""Line-selection strategies (seed 002): the line game, each strategy's rule, BFS optimality."""
+"""Line-selection strategies (Dandurand, Cousineau and Shultz, "Solving nonogram puzzles by
+reinforcement learning", CogSci 2012): the line game, each strategy's rule, BFS optimality."""
 
 from __future__ import annotations
 

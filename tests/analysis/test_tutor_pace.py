@@ -1,4 +1,4 @@
-"""A tutor's pace and one grade per puzzle (issue 41).
+"""A tutor's pace and one grade per puzzle.
 
 Each line step takes the easiest technique that decides a cell anywhere in the grid (on a line
 or on a part matching blocks to clues cuts it into: ``ladder.py``), whatever the rule set; so
