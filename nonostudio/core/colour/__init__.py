@@ -1,0 +1,1 @@
+"""Colour nonograms: the palette and puzzle model, the colour line solver and solver."""
