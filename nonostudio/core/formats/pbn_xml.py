@@ -154,7 +154,7 @@ def _puzzle(
         out = []
         for k, line in enumerate(clues.findall("line"), 1):
             clue_lines[f"{name} {k}"] = lines[line]
-            counts = []
+            counts: list[int] = []
             for count in line.findall("count"):
                 used.add(count.get("color", default))
                 value = to_int(
