@@ -28,7 +28,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 # listed one once it is gone, so that it cannot come back.
 KNOWN_GUI_CYCLES: list[tuple[str, ...]] = []
 KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = [
-    ("nonostudio.gui.editor.view", "nonostudio.gui.editor.layout"),
     (
         "nonostudio.gui.window.main_window",
         "nonostudio.gui.window.actions",

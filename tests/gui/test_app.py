@@ -292,7 +292,7 @@ def test_start_offers_to_restore_work_left_by_a_crash(
 
     editor = EditorView()
     editor.new_puzzle(3, 2)
-    editor.meta_edits["title"].setText("Left behind")
+    editor.ui.meta_edits["title"].setText("Left behind")
     cells = editor.grid.cells()
     cells[0, :] = 1
     editor.grid.set_cells(cells)

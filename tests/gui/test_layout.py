@@ -74,7 +74,7 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
 ) -> None:
     show_at(qtbot, window, screen)
     window.open_file(samples_dir() / "webpbn-06574-forever.non")
-    scroll = window.editor.scroll
+    scroll = window.editor.ui.scroll
     qtbot.waitUntil(
         lambda: (
             scroll.horizontalScrollBar().maximum() == 0
@@ -92,11 +92,11 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
         if not action.isSeparator():
             assert on_screen(toolbar.widgetForAction(action), window), action.text()
     for widget in (
-        window.editor.new_button,
-        window.editor.width_spin,
-        window.editor.height_spin,
-        window.editor.clues_radio,
-        window.editor.status_label,
+        window.editor.ui.new_button,
+        window.editor.ui.width_spin,
+        window.editor.ui.height_spin,
+        window.editor.ui.clues_radio,
+        window.editor.ui.status_label,
     ):
         assert on_screen(widget, window), widget.accessibleName() or widget.objectName()
 

@@ -106,11 +106,11 @@ def test_a_designer_fixes_a_picture_with_two_solutions(qtbot, window, shots) -> 
     editor = window.editor
     window.tabs.setCurrentWidget(editor)
     # A new 5x5 puzzle: the size boxes, then New puzzle (nothing was drawn yet: no question).
-    for spin in (editor.width_spin, editor.height_spin):
+    for spin in (editor.ui.width_spin, editor.ui.height_spin):
         spin.selectAll()
         qtbot.keyClicks(spin, "5")
         qtbot.keyClick(spin, Qt.Key.Key_Return)
-    qtbot.mouseClick(editor.new_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
     assert editor.grid.cells().shape == (5, 5)
     paint(qtbot, editor.grid, SWITCH)
     shots(window, "painted")

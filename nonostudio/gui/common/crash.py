@@ -108,6 +108,8 @@ class CrashReporter(QObject):
         tb: TracebackType | None,
         thread: str,
     ) -> None:
+        if exc is None:  # (threading's hook may give the type alone)
+            exc = exc_type.__new__(exc_type)
         try:
             log.critical("uncaught exception in %s", thread, exc_info=(exc_type, exc, tb))
             summary, key = _summary(exc_type, exc, tb)

@@ -28,16 +28,17 @@ class FieldsScroll(QScrollArea):
 
     def __init__(self, content: QWidget) -> None:
         super().__init__()
+        self._content = content
         self.setWidget(content)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the first field takes the focus, as before
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return self.widget().sizeHint()  # all of it, no scroll bar: what a dialog that fits shows
+        return self._content.sizeHint()  # all of it, no scroll bar: what a dialog that fits shows
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        content = self.widget().minimumSizeHint()
+        content = self._content.minimumSizeHint()
         height = min(content.height(), SMALLEST_FIELDS)
         return QSize(content.width(), height)
 

@@ -5,7 +5,7 @@ the clues come from the two text editors (one line per row / column) and the gri
 space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
 complete the editor.  ``snapshot()`` / ``restore_snapshot()`` capture everything the user typed
 or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.  The
-widgets are built by :mod:`~nonostudio.gui.editor.layout`.
+widgets are :class:`~nonostudio.gui.editor.layout.EditorUi`'s (``editor.ui.…``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import show_messages
-from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, build_editor
+from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import GridView
 
 DRAW, CLUES = "draw", "clues"
@@ -67,19 +67,19 @@ class EditorView(QWidget):
         self._typed_ok = False
         self._loading = False
         self.grid = GridView(self._undo)
-        build_editor(self)
+        self.ui = EditorUi(self, self.grid)
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
         self.grid.cellsChanged.connect(self._on_cells_changed)
-        self.rows_edit.textChanged.connect(self._on_clue_text_changed)
-        self.cols_edit.textChanged.connect(self._on_clue_text_changed)
-        self.width_spin.valueChanged.connect(self._on_size_spin)
-        self.height_spin.valueChanged.connect(self._on_size_spin)
-        self.new_button.clicked.connect(
-            lambda: self.new_puzzle(self.width_spin.value(), self.height_spin.value())
+        self.ui.rows_edit.textChanged.connect(self._on_clue_text_changed)
+        self.ui.cols_edit.textChanged.connect(self._on_clue_text_changed)
+        self.ui.width_spin.valueChanged.connect(self._on_size_spin)
+        self.ui.height_spin.valueChanged.connect(self._on_size_spin)
+        self.ui.new_button.clicked.connect(
+            lambda: self.new_puzzle(self.ui.width_spin.value(), self.ui.height_spin.value())
         )
-        self.draw_radio.toggled.connect(self._on_mode_toggled)
-        for edit in self.meta_edits.values():
-            edit.textEdited.connect(lambda _text: (self._refresh_puzzle(), self._emit_edited()))
+        self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
+        for edit in self.ui.meta_edits.values():
+            edit.textEdited.connect(self._on_meta_edited)
         self.new_puzzle(10, 10)
 
     # --- public API ----------------------------------------------------------------------------
@@ -93,7 +93,7 @@ class EditorView(QWidget):
         A puzzle with a goal picture opens in draw mode, one without in clues mode.
         """
         if puzzle is None:
-            self.new_puzzle(self.width_spin.value(), self.height_spin.value())
+            self.new_puzzle(self.ui.width_spin.value(), self.ui.height_spin.value())
             return
         self._load(puzzle)
 
@@ -149,18 +149,18 @@ class EditorView(QWidget):
         return self._mode
 
     def set_mode(self, mode: str) -> None:
-        (self.draw_radio if mode == DRAW else self.clues_radio).setChecked(True)
+        (self.ui.draw_radio if mode == DRAW else self.ui.clues_radio).setChecked(True)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the user has drawn or typed, as JSON-ready data (for the autosave)."""
         return {
             "mode": self._mode,
-            "width": self.width_spin.value(),
-            "height": self.height_spin.value(),
-            "meta": {key: edit.text() for key, edit in self.meta_edits.items()},
+            "width": self.ui.width_spin.value(),
+            "height": self.ui.height_spin.value(),
+            "meta": {key: edit.text() for key, edit in self.ui.meta_edits.items()},
             "cells": ["".join(CELL_CHARS[int(c)] for c in row) for row in self.grid.cells()],
-            "rows_text": self.rows_edit.toPlainText(),
-            "cols_text": self.cols_edit.toPlainText(),
+            "rows_text": self.ui.rows_edit.toPlainText(),
+            "cols_text": self.ui.cols_edit.toPlainText(),
         }
 
     def restore_snapshot(self, state: dict[str, Any]) -> None:
@@ -187,7 +187,7 @@ class EditorView(QWidget):
                 f"damaged editor state (cells of shape {cells.shape} for a {width}x{height} puzzle)"
             )
         with self._filling(modified=True):
-            for key, edit in self.meta_edits.items():
+            for key, edit in self.ui.meta_edits.items():
                 edit.setText(meta[key])
             self._set_spins(width, height)
             self.grid.set_overlay(None)
@@ -195,14 +195,18 @@ class EditorView(QWidget):
             if mode == DRAW:
                 self.grid.set_clues(*clues_of_grid(cells))
             else:
-                self.rows_edit.setPlainText(rows_text)
-                self.cols_edit.setPlainText(cols_text)
+                self.ui.rows_edit.setPlainText(rows_text)
+                self.ui.cols_edit.setPlainText(cols_text)
                 rows, _ = parse_clue_text(rows_text, "row", height, width)
                 cols, _ = parse_clue_text(cols_text, "column", width, height)
                 self.grid.set_clues(rows, cols)
             self.grid.set_cells(cells)
 
     # --- loading and mode ----------------------------------------------------------------------
+
+    def _on_meta_edited(self, _text: str) -> None:
+        self._refresh_puzzle()
+        self._emit_edited()
 
     def _emit_edited(self) -> None:
         if not (self._loading or self._updating):
@@ -229,7 +233,7 @@ class EditorView(QWidget):
 
     def _load(self, puzzle: Puzzle) -> None:
         with self._filling(modified=False):
-            for key, edit in self.meta_edits.items():
+            for key, edit in self.ui.meta_edits.items():
                 edit.setText(getattr(puzzle, key))
             self._set_spins(puzzle.width, puzzle.height)
             self.grid.set_overlay(None)
@@ -239,30 +243,30 @@ class EditorView(QWidget):
                 self.grid.set_cells(np.where(puzzle.goal == FILLED, FILLED, UNKNOWN))
             else:
                 self._set_mode_widgets(CLUES)
-                self.rows_edit.setPlainText(clues_to_text(puzzle.rows))
-                self.cols_edit.setPlainText(clues_to_text(puzzle.cols))
+                self.ui.rows_edit.setPlainText(clues_to_text(puzzle.rows))
+                self.ui.cols_edit.setPlainText(clues_to_text(puzzle.cols))
                 self.grid.set_clues(puzzle.rows, puzzle.cols)
                 self.grid.set_cells(new_grid(puzzle.height, puzzle.width))
 
     def _set_mode_widgets(self, mode: str) -> None:
         self._mode = mode
-        blocked = self.draw_radio.blockSignals(True)
-        (self.draw_radio if mode == DRAW else self.clues_radio).setChecked(True)
-        self.draw_radio.blockSignals(blocked)
+        blocked = self.ui.draw_radio.blockSignals(True)
+        (self.ui.draw_radio if mode == DRAW else self.ui.clues_radio).setChecked(True)
+        self.ui.draw_radio.blockSignals(blocked)
         drawing = mode == DRAW
-        self.rows_edit.setReadOnly(drawing)
-        self.cols_edit.setReadOnly(drawing)
+        self.ui.rows_edit.setReadOnly(drawing)
+        self.ui.cols_edit.setReadOnly(drawing)
         self.grid.set_faint_satisfied(not drawing)
-        self.clue_hint.setText(
+        self.ui.clue_hint.setText(
             "The clues follow the picture you paint."
             if drawing
             else "One clue per line, numbers separated by spaces or commas (0 = empty line)."
         )
-        self.rows_message.hide()
-        self.cols_message.hide()
-        self.totals_message.hide()
-        self.rows_edit.mark_lines(set())
-        self.cols_edit.mark_lines(set())
+        self.ui.rows_message.hide()
+        self.ui.cols_message.hide()
+        self.ui.totals_message.hide()
+        self.ui.rows_edit.mark_lines(set())
+        self.ui.cols_edit.mark_lines(set())
 
     def _on_mode_toggled(self, drawing: bool) -> None:
         mode = DRAW if drawing else CLUES
@@ -278,7 +282,7 @@ class EditorView(QWidget):
     # --- reacting to edits ---------------------------------------------------------------------
 
     def _set_spins(self, width: int, height: int) -> None:
-        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
+        for spin, value in ((self.ui.width_spin, width), (self.ui.height_spin, height)):
             blocked = spin.blockSignals(True)
             spin.setValue(value)
             spin.blockSignals(blocked)
@@ -295,7 +299,7 @@ class EditorView(QWidget):
         self._sync()
 
     def _on_size_spin(self) -> None:
-        width, height = self.width_spin.value(), self.height_spin.value()
+        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
         if self._mode == DRAW:
             before = self.grid.cells()
             after = new_grid(height, width)
@@ -323,8 +327,8 @@ class EditorView(QWidget):
             if self._mode == DRAW:
                 rows, cols = clues_of_grid(self.grid.cells())
                 self.grid.set_clues(rows, cols)
-                self.rows_edit.set_text_keeping_view(clues_to_text(rows))
-                self.cols_edit.set_text_keeping_view(clues_to_text(cols))
+                self.ui.rows_edit.set_text_keeping_view(clues_to_text(rows))
+                self.ui.cols_edit.set_text_keeping_view(clues_to_text(cols))
             else:
                 self._validate_typed_clues()
         finally:
@@ -332,36 +336,48 @@ class EditorView(QWidget):
         self._refresh_puzzle()
 
     def _validate_typed_clues(self) -> None:
-        width, height = self.width_spin.value(), self.height_spin.value()
-        rows, row_problems = parse_clue_text(self.rows_edit.toPlainText(), "row", height, width)
-        cols, col_problems = parse_clue_text(self.cols_edit.toPlainText(), "column", width, height)
+        width, height = self.ui.width_spin.value(), self.ui.height_spin.value()
+        rows, row_problems = parse_clue_text(self.ui.rows_edit.toPlainText(), "row", height, width)
+        cols, col_problems = parse_clue_text(
+            self.ui.cols_edit.toPlainText(), "column", width, height
+        )
         self.grid.set_clues(rows, cols)
         for edit, label, problems in (
-            (self.rows_edit, self.rows_message, row_problems),
-            (self.cols_edit, self.cols_message, col_problems),
+            (self.ui.rows_edit, self.ui.rows_message, row_problems),
+            (self.ui.cols_edit, self.ui.cols_message, col_problems),
         ):
             edit.mark_lines({p.index for p in problems})
             show_messages(label, [p.message for p in problems])
         totals = None if row_problems or col_problems else totals_problem(rows, cols)
-        show_messages(self.totals_message, [totals] if totals else [])
+        show_messages(self.ui.totals_message, [totals] if totals else [])
         self._typed_ok = not (row_problems or col_problems or totals)
 
     def _current_puzzle(self) -> tuple[Puzzle | None, ClueProblem | None]:
-        meta = {key: edit.text().strip() for key, edit in self.meta_edits.items()}
+        meta = {key: edit.text().strip() for key, edit in self.ui.meta_edits.items()}
         if self._mode == DRAW:
             return Puzzle.from_grid(self.grid.cells(), **meta), None
         if not self._typed_ok:
             return None, None
         rows, cols = self.grid.clues()
         try:
-            return Puzzle(rows, cols, **meta), None
+            return (
+                Puzzle(
+                    rows,
+                    cols,
+                    title=meta["title"],
+                    author=meta["author"],
+                    copyright=meta["copyright"],
+                    licence=meta["licence"],
+                ),
+                None,
+            )
         except PuzzleError as exc:  # the checks above should have caught it; never show a trace
             return None, ClueProblem(0, str(exc))
 
     def _refresh_puzzle(self) -> None:
         puzzle, problem = self._current_puzzle()
         if problem is not None:
-            show_messages(self.totals_message, [problem.message])
+            show_messages(self.ui.totals_message, [problem.message])
         old = self._puzzle
         changed = (puzzle is None) != (old is None) or puzzle != old
         self._puzzle = puzzle

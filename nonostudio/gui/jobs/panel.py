@@ -1,14 +1,14 @@
 """The Jobs panel: learning runs of the job store — start, watch, cancel, resume, save the rules.
 
 Rules found so far are offered to the rule browser as the ``learned (running)`` set; a run's
-rules can be saved as a named rule set in the user's ``rules/`` folder (that and the report:
-:mod:`nonostudio.gui.jobs.saving`).  How the panel follows its one run, and read-only or full
-job stores: see docs/design/gui.md.
+rules (or several runs' pooled) can be optimised and saved as a named rule set in the user's
+``rules/`` folder in the background, and compared with the control rules on the test set.  How
+the panel follows its one run, and read-only or full job stores: see docs/design/gui.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,20 +26,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.core.paths import paper_testing_set
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.paths import paper_testing_set, user_rules_dir
 from nonostudio.gui.common.table_model import row_table, select_row
-from nonostudio.gui.common.workers import CurrentWorker
+from nonostudio.gui.common.workers import CurrentWorker, Worker
+from nonostudio.gui.dialogs.save_rules import SaveRulesDialog
 from nonostudio.gui.jobs.model import JobsModel, progress_text
 from nonostudio.gui.jobs.report_view import ReportView
-from nonostudio.gui.jobs.saving import JobsSaving
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettingsDialog
-from nonostudio.gui.learned_rules import SaveRequest, entries_of
+from nonostudio.gui.learned_rules import SaveRequest, check_save, entries_of, pooled_entries
 from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
 from nonostudio.learn.run_settings import LearnSettings, create_run
 from nonostudio.learn.runner import RunSnapshot
+from nonostudio.rules.coverage import load_transitions
 from nonostudio.rules.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, dump_rules
+from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
 
 if TYPE_CHECKING:  # the work module loads z3: imported when a run starts
     from nonostudio.learn.work import SearchWork
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # the work module loads z3: imported when a run starts
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
 RUNNING_SET = "learned (running)"
+CONTROL_SET = "control"
 
 
 def default_work() -> SearchWork:
@@ -70,7 +73,7 @@ def store_message(exc: Exception) -> str:
     return str(exc)
 
 
-class JobsPanel(JobsSaving, QWidget):
+class JobsPanel(QWidget):
     """Learning runs of one job store, and the controls to run them."""
 
     ruleSetChanged = Signal(object)  # RuleSet: the rules found so far by the run on screen
@@ -338,3 +341,100 @@ class JobsPanel(JobsSaving, QWidget):
         self.cancel()
         self.report_view.cancel()
         self._saving.cancel()
+
+    # --- saving a run's rules, and the report ----------------------------------------------
+
+    def ask_save(self) -> None:
+        run_id = self.selected_run()
+        if run_id is None:
+            return
+        runs = [(info, self.store.status(info.id).rules_found) for info in self.store.runs()]
+        dialog = SaveRulesDialog(runs, run_id, self)
+        if dialog.exec() != SaveRulesDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice()
+        try:
+            self.save_rules(
+                choice.name,
+                top_k=choice.top_k,
+                run_ids=choice.run_ids,
+                simplify=choice.simplify,
+                widen=choice.widen,
+                mirror=choice.mirror,
+                cost_budget=choice.cost_budget,
+            )
+        except (ValueError, PuzzleError) as exc:
+            QMessageBox.warning(self, "Cannot Save Rules", str(exc))
+
+    def save_rules(
+        self,
+        name: str,
+        folder: Path | None = None,
+        *,
+        top_k: int | None = None,
+        run_ids: Sequence[int] | None = None,
+        simplify: bool = False,
+        widen: bool = False,
+        mirror: bool = False,
+        cost_budget: int | None = None,
+    ) -> Worker:
+        """Optimise learned rules in the background and write them as rule set ``name``
+        (``.rules`` in ``folder``, the user rules folder by default): the shown run's rules, or
+        those of ``run_ids`` pooled, chosen as :class:`SaveRequest` says.  Raises ValueError at
+        once for a bad name or no rules."""
+        check_save(name, top_k, cost_budget)
+        if not run_ids or list(run_ids) == [self._rules_run]:
+            if self._rules_run is None:
+                raise ValueError("no run is shown")
+            run_ids = [self._rules_run]
+            entries = entries_of(self._rules)
+        else:
+            run_ids = list(dict.fromkeys(run_ids))
+            entries = pooled_entries(self.store, run_ids)
+        if not entries:
+            raise ValueError(
+                f"run{'s' if len(run_ids) > 1 else ''} "
+                f"{', '.join(map(str, run_ids))} found no rules yet"
+            )
+        request = SaveRequest(
+            name,
+            (folder or user_rules_dir()) / f"{name}{SUFFIX}",
+            tuple(entries),
+            tuple((r, LearnSettings.from_json(self.store.run(r).settings)) for r in run_ids),
+            self.store.path.name,
+            top_k,
+            cost_budget,
+            simplify,
+            widen,
+            mirror,
+        )
+        self.progress_label.setText(f"Optimising {len(entries)} rules for “{name}”…")
+        self._saving_as = request
+        worker = self._saving.start(request.run)
+        self._update_buttons()
+        return worker
+
+    def _saved(self, summary: str) -> None:
+        request = self._saving_as
+        assert request is not None  # set before the job started
+        self.progress_label.setText(f"Saved “{request.name}” ({summary}) to {request.path}.")
+        self.ruleSetSaved.emit(request.name)
+
+    def _save_failed(self, message: str) -> None:
+        self.progress_label.setText(f"The rules could not be saved: {message}")
+
+    def start_report(self) -> None:
+        """Compare the shown run's rules with the control rules on the test set."""
+        path = self._test_set
+        if path is None or not path.is_file():
+            self.progress_label.setText(f"No report: the test set ({path}) is not there.")
+            return
+        try:
+            entries = entries_of(self._rules)
+            control = load_rule_set(CONTROL_SET).rules
+            transitions = load_transitions(path)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self.progress_label.setText(f"No report: {exc}")
+            return
+        self.lower_tabs.setCurrentWidget(self.report_view)
+        self.report_view.compute([e.rule for e in entries], control, transitions)

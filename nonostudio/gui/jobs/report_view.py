@@ -21,11 +21,11 @@ from nonostudio.rules.coverage import Transition
 def chart_bars(report: Report) -> list[tuple[str, int, int]]:
     """``(label, ours, paper's)`` coverage figures, in the order of the table."""
     return [
-        ("learned", report.learned, PAPER["learned"]),
-        ("control", report.control, PAPER["control"]),
-        ("union", report.union, PAPER["union"]),
-        (f"top {TOP} learned", report.top_learned.coverage, PAPER["top_learned"]),
-        (f"top {TOP} control", report.top_control.coverage, PAPER["top_control"]),
+        ("learned", report.learned, int(PAPER["learned"])),
+        ("control", report.control, int(PAPER["control"])),
+        ("union", report.union, int(PAPER["union"])),
+        (f"top {TOP} learned", report.top_learned.coverage, int(PAPER["top_learned"])),
+        (f"top {TOP} control", report.top_control.coverage, int(PAPER["top_control"])),
     ]
 
 

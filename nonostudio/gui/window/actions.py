@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -351,9 +352,9 @@ def create_actions(w: MainWindow, commands: Sequence[Command] = COMMANDS) -> Win
         run = command.run
         if command.undo_stack:
             assert isinstance(command.keys, Key)
-            action = _stack_action(w, command.text, lambda run=run: run(w), command.keys)
+            action = _stack_action(w, command.text, partial(run, w), command.keys)
         else:
-            action = _action(w, command.text, lambda run=run: run(w), command.keys, command.tip)
+            action = _action(w, command.text, partial(run, w), command.keys, command.tip)
         if command.role is not None:
             action.setMenuRole(command.role)
         actions[command.name] = action

@@ -142,7 +142,9 @@ def show_memory_fallback(window: MainWindow, path: Path, reasons: list[str]) -> 
     """Put the bar over the window's tabs (above the warning banner); it stays until the
     library ``path`` is opened.  ``reasons``: the start-up's messages saying why it was not."""
     bar = MemoryLibraryBar(window, path, reasons)
-    layout = window.centralWidget().layout()
+    central = window.centralWidget()
+    assert central is not None  # the window's tabs and banner, made with it
+    layout = central.layout()
     assert isinstance(layout, QVBoxLayout)
     layout.insertWidget(0, bar)
     bar.show()

@@ -228,7 +228,7 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         zoom = s.value("editor/zoom", None)
         if zoom is not None and str(s.value("editor/fit", "true")).lower() == "false":
             try:
-                self.editor.set_zoom(float(zoom))
+                self.editor.set_zoom(float(str(zoom)))
             except (TypeError, ValueError):
                 s.remove("editor/zoom")
         theme = str(s.value("view/theme", "system"))

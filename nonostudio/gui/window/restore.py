@@ -35,8 +35,10 @@ def local_time(iso: str) -> str:
 def describe_orphan(orphan: Orphan) -> str:
     """The question offering ``orphan`` back: its title, size, origin and when it was kept."""
     state = orphan.data or {}
-    editor_state = state.get("editor") if isinstance(state.get("editor"), dict) else {}
-    meta = editor_state.get("meta") if isinstance(editor_state.get("meta"), dict) else {}
+    editor = state.get("editor")
+    editor_state = editor if isinstance(editor, dict) else {}
+    found = editor_state.get("meta")
+    meta = found if isinstance(found, dict) else {}
     title = str(meta.get("title") or "").strip() or "Untitled"
     size = f"{editor_state.get('width', '?')}x{editor_state.get('height', '?')}"
     if state.get("path"):

@@ -62,17 +62,21 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
         _settle(time.monotonic() + CHECK_WAIT_S, window.designer_panel.is_busy)
     _settle()
     written.append(_grab(window, folder / "designer.png"))
-    views: list[tuple[QWidget, str]] = [
-        (window.solve_view, "solve.png"),
-        (window.rule_browser, "rules.png"),
+    solve = window.solve_view
+    window.tabs.setCurrentWidget(solve)
+    _settle(time.monotonic() + CHECK_WAIT_S, solve.is_busy)
+    if (trace := solve.trace()) is not None:
+        solve.go_to(len(trace.steps) // 2)  # a step in the middle shows the marks
+    _settle()
+    written.append(_grab(solve, folder / "solve.png"))
+    views: list[tuple[QWidget, Callable[[], bool], str]] = [
+        (window.rule_browser, window.rule_browser.is_busy, "rules.png")
     ]
-    if window.jobs_panel is not None:
-        views.append((window.jobs_panel, "jobs.png"))
-    for view, name in views:
+    if (jobs := window.jobs_panel) is not None:
+        views.append((jobs, jobs.is_busy, "jobs.png"))
+    for view, busy, name in views:
         window.tabs.setCurrentWidget(view)
-        _settle(time.monotonic() + CHECK_WAIT_S, view.is_busy)
-        if view is window.solve_view and (trace := view.trace()) is not None:
-            view.go_to(len(trace.steps) // 2)  # a step in the middle shows the marks
+        _settle(time.monotonic() + CHECK_WAIT_S, busy)
         _settle()
         written.append(_grab(view, folder / name))
     window.tabs.setCurrentWidget(window.editor)

@@ -104,7 +104,8 @@ class PanelStarter:
         tabs.insertTab(index, widget, title)
         tabs.setCurrentIndex(current)
         tabs.blockSignals(blocked)
-        old.deleteLater()
+        if old is not None:
+            old.deleteLater()
         if current == index:
             self._window.follow_tab_undo()
 

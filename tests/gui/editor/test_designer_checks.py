@@ -137,7 +137,7 @@ def test_stuck_region_is_painted_on_the_grid(qtbot, setup) -> None:
 def test_no_puzzle_is_reported(setup) -> None:
     editor, panel = setup
     editor.set_mode(CLUES)
-    editor.rows_edit.setPlainText("9\n")
+    editor.ui.rows_edit.setPlainText("9\n")
     assert editor.puzzle() is None
     assert not panel.run_checks()
     assert panel.summary_label.text() == "Fix the clues first."

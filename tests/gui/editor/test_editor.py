@@ -67,7 +67,7 @@ def test_clues_follow_the_picture_live(qtbot, editor: EditorView) -> None:
     rows, cols = editor.grid.clues()
     assert rows[2] == (2, 1)
     assert cols[0] == (1,) and cols[2] == ()
-    assert editor.rows_edit.toPlainText().split("\n")[2] == "2 1"
+    assert editor.ui.rows_edit.toPlainText().split("\n")[2] == "2 1"
     puzzle = editor.puzzle()
     assert puzzle is not None and puzzle.rows[2] == (2, 1)
     assert puzzle.goal is not None and puzzle.goal[2, 3] == FILLED
@@ -124,7 +124,7 @@ def test_status_line_follows_the_mouse(qtbot, editor: EditorView) -> None:
     # moves even if the target lands where an earlier test left it)
     qtbot.mouseMove(editor.grid, centre(editor.grid, 2, 1))
     qtbot.mouseMove(editor.grid, centre(editor.grid, 4, 3))
-    assert editor.status_label.text() == (
+    assert editor.ui.status_label.text() == (
         "Row 5, column 4: unknown \u2014 row clue 0, column clue 1"
     )
 
@@ -172,7 +172,7 @@ def test_set_puzzle_round_trips_and_clears_undo(qtbot, editor: EditorView) -> No
     assert editor.puzzle() == puzzle
     assert editor.mode() == "draw"
     assert not editor.is_modified()
-    assert (editor.width_spin.value(), editor.height_spin.value()) == (3, 2)
+    assert (editor.ui.width_spin.value(), editor.ui.height_spin.value()) == (3, 2)
 
 
 def test_modified_signal_and_undo_back_to_saved(qtbot, editor: EditorView) -> None:
@@ -184,8 +184,8 @@ def test_modified_signal_and_undo_back_to_saved(qtbot, editor: EditorView) -> No
     assert editor.is_modified() and seen == [True]
     editor.undo_stack().undo()
     assert not editor.is_modified() and seen == [True, False]
-    editor.meta_edits["title"].setFocus()
-    qtbot.keyClicks(editor.meta_edits["title"], "Dot")
+    editor.ui.meta_edits["title"].setFocus()
+    qtbot.keyClicks(editor.ui.meta_edits["title"], "Dot")
     assert editor.puzzle().title == "Dot" and editor.is_modified()
     editor.set_modified(False)
     assert not editor.is_modified() and seen[-1] is False
@@ -193,10 +193,10 @@ def test_modified_signal_and_undo_back_to_saved(qtbot, editor: EditorView) -> No
 
 def test_resize_keeps_cells_and_is_undoable(qtbot, editor: EditorView) -> None:
     click(qtbot, editor.grid, 0, 0)
-    editor.width_spin.setValue(8)
+    editor.ui.width_spin.setValue(8)
     assert editor.puzzle().width == 8 and editor.grid.cells()[0, 0] == FILLED
     editor.undo_stack().undo()
-    assert editor.puzzle().width == 6 and editor.width_spin.value() == 6
+    assert editor.puzzle().width == 6 and editor.ui.width_spin.value() == 6
     assert editor.grid.cells()[0, 0] == FILLED
 
 
@@ -205,8 +205,8 @@ def test_resize_keeps_cells_and_is_undoable(qtbot, editor: EditorView) -> None:
 
 def _type_clues(qtbot, editor: EditorView, rows: str, cols: str) -> None:
     editor.set_mode("clues")
-    type_text(qtbot, editor.rows_edit, rows)
-    type_text(qtbot, editor.cols_edit, cols)
+    type_text(qtbot, editor.ui.rows_edit, rows)
+    type_text(qtbot, editor.ui.cols_edit, cols)
 
 
 def test_typed_clues_make_a_puzzle_without_goal(qtbot, editor: EditorView) -> None:
@@ -217,29 +217,29 @@ def test_typed_clues_make_a_puzzle_without_goal(qtbot, editor: EditorView) -> No
     assert puzzle.rows == ((2,), (1, 1)) and puzzle.cols == ((2,), (1,), (1,))
     assert puzzle.goal is None
     assert editor.grid.clues() == (puzzle.rows, puzzle.cols)
-    assert not editor.rows_message.isVisible() and not editor.totals_message.isVisible()
+    assert not editor.ui.rows_message.isVisible() and not editor.ui.totals_message.isVisible()
 
 
 def test_typed_clue_errors_name_the_clue(qtbot, editor: EditorView) -> None:
     editor.new_puzzle(10, 5)
     _type_clues(qtbot, editor, "1\n2\n3\n3a\n5 5", "1\n" * 9 + "1")
     assert editor.puzzle() is None
-    text = editor.rows_message.text()
+    text = editor.ui.rows_message.text()
     assert "row 4: '3a' is not a number" in text
     assert "row 5: clue 5 5 needs 11 cells but the row has 10" in text
-    marked = {s.cursor.blockNumber() for s in editor.rows_edit.extraSelections()}
+    marked = {s.cursor.blockNumber() for s in editor.ui.rows_edit.extraSelections()}
     assert marked == {3, 4}
     # Fix both lines: the remaining problem is the totals.
     _type_clues(qtbot, editor, "1\n2\n3\n3\n5 4", "1\n" * 9 + "1")
-    assert editor.rows_message.text() == "" or not editor.rows_message.isVisible()
-    assert "row clues fill 18 cells but column clues fill 10" in editor.totals_message.text()
+    assert editor.ui.rows_message.text() == "" or not editor.ui.rows_message.isVisible()
+    assert "row clues fill 18 cells but column clues fill 10" in editor.ui.totals_message.text()
     assert editor.puzzle() is None
 
 
 def test_missing_clue_lines_are_reported(qtbot, editor: EditorView) -> None:
     editor.new_puzzle(2, 3)
     _type_clues(qtbot, editor, "1\n1", "1\n1")
-    assert "rows: 2 clue lines but the puzzle has 3 rows" in editor.rows_message.text()
+    assert "rows: 2 clue lines but the puzzle has 3 rows" in editor.ui.rows_message.text()
     assert editor.puzzle() is None
 
 
@@ -248,7 +248,7 @@ def test_puzzle_without_goal_opens_in_clues_mode(qtbot, editor: EditorView) -> N
     with qtbot.waitSignal(editor.puzzleChanged):
         editor.set_puzzle(puzzle)
     assert editor.mode() == "clues"
-    assert editor.rows_edit.toPlainText() == "1\n1"
+    assert editor.ui.rows_edit.toPlainText() == "1\n1"
     assert editor.puzzle() == puzzle
     # Scratch cells do not change the puzzle; switching to drawing makes them the picture.
     click(qtbot, editor.grid, 0, 1)
@@ -263,7 +263,7 @@ def test_puzzle_without_goal_opens_in_clues_mode(qtbot, editor: EditorView) -> N
 def test_snapshot_round_trips_a_drawing_with_its_metadata(qtbot, editor: EditorView) -> None:
     drag(qtbot, editor.grid, [(1, 0), (1, 1), (1, 2)])
     click(qtbot, editor.grid, 3, 4)
-    qtbot.keyClicks(editor.meta_edits["title"], "Half done")
+    qtbot.keyClicks(editor.ui.meta_edits["title"], "Half done")
     state = json.loads(json.dumps(editor.snapshot()))  # plain JSON data
     picture = editor.puzzle()
 
@@ -286,9 +286,9 @@ def test_snapshot_keeps_typed_clues_that_are_not_valid_yet(qtbot, editor: Editor
     qtbot.addWidget(other)
     other.restore_snapshot(state)
     assert other.mode() == "clues" and other.puzzle() is None
-    assert other.rows_edit.toPlainText() == "1\n2 x\n0\n0\n0"
-    assert other.cols_edit.toPlainText() == "1\n1"
-    assert other.rows_message.text() == editor.rows_message.text() != ""
+    assert other.ui.rows_edit.toPlainText() == "1\n2 x\n0\n0\n0"
+    assert other.ui.cols_edit.toPlainText() == "1\n1"
+    assert other.ui.rows_message.text() == editor.ui.rows_message.text() != ""
     assert other.is_modified()
 
 
@@ -316,7 +316,7 @@ def test_edited_fires_for_user_changes_only(qtbot, editor: EditorView) -> None:
     editor.undo_stack().undo()
     assert len(count) > n
     n = len(count)
-    qtbot.keyClicks(editor.meta_edits["author"], "A")
+    qtbot.keyClicks(editor.ui.meta_edits["author"], "A")
     assert len(count) == n + 1
-    editor.width_spin.setValue(5)
+    editor.ui.width_spin.setValue(5)
     assert len(count) > n + 1

@@ -111,11 +111,11 @@ def test_invalid_clues_show_a_message(qtbot: QtBot, panel: CheckPanel) -> None:
     editor.puzzleChanged.connect(panel.set_puzzle)
     editor.set_mode("clues")
     with qtbot.waitSignal(panel.verdictReady, timeout=10000):
-        type_text(qtbot, editor.cols_edit, "1\n1\n1")
-        type_text(qtbot, editor.rows_edit, "2\n1")
+        type_text(qtbot, editor.ui.cols_edit, "1\n1\n1")
+        type_text(qtbot, editor.ui.rows_edit, "2\n1")
     assert panel.result() is not None
-    type_text(qtbot, editor.rows_edit, "2 2\n1")  # needs 5 cells, the row has 3
-    assert editor.puzzle() is None and "row 1" in editor.rows_message.text()
+    type_text(qtbot, editor.ui.rows_edit, "2 2\n1")  # needs 5 cells, the row has 3
+    assert editor.puzzle() is None and "row 1" in editor.ui.rows_message.text()
     assert panel.verdict_label.text() == "No puzzle to check"
     assert panel.detail_label.text() == "Fix the clues to check the puzzle."
     assert panel.result() is None and not panel.is_busy()

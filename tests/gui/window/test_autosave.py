@@ -155,7 +155,7 @@ def test_drawing_is_autosaved_after_idle_and_restored_by_a_fresh_window(
     assert 1000 <= autosave.IDLE_MS <= 10000  # "a few seconds"
     first = make_window(idle_ms=400)
     draw(qtbot, first, DRAWN[:2])
-    qtbot.keyClicks(first.editor.meta_edits["title"], "Crash test")
+    qtbot.keyClicks(first.editor.ui.meta_edits["title"], "Crash test")
     assert session_files(data_dir) == []  # not before the user pauses
     qtbot.wait(150)
     draw(qtbot, first, DRAWN[2:])  # each change restarts the idle time
@@ -226,8 +226,8 @@ def test_restored_library_work_is_saved_back_to_its_entry(
     first = make_window()
     block = next(e for e in small_library.entries() if e.title == "Block")
     assert first.open_library_puzzle(block.id)
-    first.editor.meta_edits["author"].clear()
-    qtbot.keyClicks(first.editor.meta_edits["author"], "Bea")
+    first.editor.ui.meta_edits["author"].clear()
+    qtbot.keyClicks(first.editor.ui.meta_edits["author"], "Bea")
     crash_after_autosave(qtbot, first, data_dir)
 
     second = restored_window(make_window, dialogs)
@@ -466,8 +466,8 @@ def test_restored_file_work_is_saved_back_to_its_file(
     target.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     first = make_window()
     assert first.open_file(target)
-    first.editor.meta_edits["title"].clear()
-    qtbot.keyClicks(first.editor.meta_edits["title"], "Bar two")
+    first.editor.ui.meta_edits["title"].clear()
+    qtbot.keyClicks(first.editor.ui.meta_edits["title"], "Bar two")
     crash_after_autosave(qtbot, first, data_dir)
 
     second = restored_window(make_window, dialogs)

@@ -23,7 +23,7 @@ from nonostudio.gui.window.main_window import MainWindow
 def add_a_puzzle(window: MainWindow, title: str) -> int:
     """Draw a small puzzle in the editor and add it to the library, as the user would."""
     window.editor.new_puzzle(3, 2)
-    window.editor.meta_edits["title"].setText(title)
+    window.editor.ui.meta_edits["title"].setText(title)
     cells = window.editor.grid.cells()
     cells[0, :] = 1
     window.editor.grid.set_cells(cells)

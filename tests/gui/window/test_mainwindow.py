@@ -288,8 +288,8 @@ def test_read_only_library_has_a_banner_and_failed_saves_keep_the_work(
         assert "changes are not saved to it" in text and str(tmp_path / "data" / "autosave") in text
 
         tee = open_titled(win, "Tee")
-        win.editor.meta_edits["title"].setText("Tee changed")
-        win.editor.meta_edits["title"].textEdited.emit("Tee changed")
+        win.editor.ui.meta_edits["title"].setText("Tee changed")
+        win.editor.ui.meta_edits["title"].textEdited.emit("Tee changed")
         assert not win.save()
         assert len(dialogs.warnings) == 1
         assert "read-only" in dialogs.warnings[0] and "Save As" in dialogs.warnings[0]
@@ -342,8 +342,8 @@ def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
     window: MainWindow, small_library: Library, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tee = open_titled(window, "Tee")
-    window.editor.meta_edits["author"].setText("Ann B")
-    window.editor.meta_edits["author"].textEdited.emit("Ann B")
+    window.editor.ui.meta_edits["author"].setText("Ann B")
+    window.editor.ui.meta_edits["author"].textEdited.emit("Ann B")
     update = small_library.update
     full = "The disk holding the puzzle library is full: changes cannot be saved."
 
