@@ -10,6 +10,12 @@ picross-solver grid name, Butler name, SPOJ and XML 1-based position).
 Writing: ``string`` (one line), ``tatham``, ``non``, ``xml``. ``write_file`` picks the format from
 the extension (``.non``, ``.xml``/``.pbn``; ``.txt``/``.pzl`` write the puzzle string) and
 replaces the target atomically.
+
+Colour puzzles: ``read_file``/``read_all``/``read_text`` refuse them (UnsupportedPuzzleError, so
+callers that know only black and white are safe); ``read_any``, ``read_any_entries``,
+``read_any_text`` and ``parse_any_arg`` read them as :class:`ColourPuzzle` (a black-and-white
+file still reads as a :class:`Puzzle`).  ``write_text``/``write_file`` write a colour puzzle in
+``xml``, ``non`` and ``g``; other formats refuse it by name.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError, PuzzleFileError, UnsupportedFormatError
+from nonostudio.core.formats._colour import AnyEntries, AnyPuzzle, AnyThunk, ColourRefused
 from nonostudio.core.formats._common import Entries, Thunk
 from nonostudio.core.formats._files import TooLarge, kind_problem, read_limited
 from nonostudio.core.formats._registry import CODECS, MB, Codec, FormatInfo
@@ -34,6 +41,11 @@ __all__ = [
     "read_entries",
     "read_data_entries",
     "read_text",
+    "read_any",
+    "read_any_entries",
+    "read_any_text",
+    "parse_any_arg",
+    "AnyPuzzle",
     "pick_entry",
     "read_limited",
     "TooLarge",
@@ -86,6 +98,7 @@ _READER_FAULTS: tuple[type[Exception], ...] = (
 )
 _WRITE_EXTENSIONS = {
     ".non": "non",
+    ".g": "g",
     ".xml": "xml",
     ".pbn": "xml",
     ".txt": "string",
@@ -280,9 +293,13 @@ def pick_entry(
     for ident, build in entries:
         if ident == item:
             return ident, build()
-    sample = ", ".join(repr(i) for i, _ in entries[:5] if i)
+    raise _missing_item([i for i, _ in entries[:5]], item, source)
+
+
+def _missing_item(idents: Sequence[str], item: str, source: str) -> PuzzleError:
+    sample = ", ".join(repr(i) for i in idents[:5] if i)
     hint = f" (items look like {sample})" if sample else " (the file holds a single puzzle)"
-    raise PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
+    return PuzzleError(f"no puzzle {item!r} in this file{hint}", source=source)
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Puzzle:
@@ -325,9 +342,18 @@ def format_name(fmt: str) -> str:
     return _codec(fmt).info.name
 
 
-def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:
-    """The puzzle in ``fmt`` ("string", "non", "xml" or "tatham")."""
+def write_text(puzzle: AnyPuzzle, fmt: str, *, with_solution: bool = True) -> str:
+    """The puzzle in ``fmt`` ("string", "non", "xml" or "tatham"; a colour puzzle in "xml",
+    "non" or "g")."""
     codec = _codec(fmt)
+    if not isinstance(puzzle, Puzzle):
+        if codec.colour_write is None:
+            writable = ", ".join(c.info.name for c in CODECS if c.colour_write is not None)
+            raise UnsupportedFormatError(
+                f"the {codec.info.label} format has no colours; a colour puzzle is written "
+                f"as {writable}"
+            )
+        return codec.colour_write(puzzle, with_solution)
     if codec.write is None:
         writable = ", ".join(c.info.name for c in CODECS if c.write is not None)
         raise UnsupportedFormatError(
@@ -337,7 +363,7 @@ def write_text(puzzle: Puzzle, fmt: str, *, with_solution: bool = True) -> str:
 
 
 def write_file(
-    puzzle: Puzzle,
+    puzzle: AnyPuzzle,
     path: str | os.PathLike[str],
     fmt: str | None = None,
     *,
@@ -351,6 +377,8 @@ def write_file(
     target = Path(path)
     if fmt is None:
         fmt = _WRITE_EXTENSIONS.get(target.suffix.lower())
+        if fmt == "g" and isinstance(puzzle, Puzzle):
+            fmt = None  # black-and-white .g is read, not written
         if fmt is None:
             raise UnsupportedFormatError(
                 f"cannot tell the format from the extension {target.suffix!r}; "
@@ -361,3 +389,72 @@ def write_file(
     if not text.endswith("\n"):
         text += "\n"
     write_text_atomic(target, text)
+
+
+def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) -> AnyEntries:
+    """The items of ``data``: each build gives the black-and-white reader's Puzzle, or the colour
+    reader's ColourPuzzle for an item that one refuses as colour."""
+    codec = _detect_codec(data, source, fmt, name)
+    entries = _read_as(codec, data, source)
+    colour_entries = codec.colour_entries
+    if colour_entries is None:
+        return list(_checked(entries, source))
+    coloured: list[AnyEntries] = []
+
+    def build(index: int, thunk: Thunk) -> AnyPuzzle:
+        try:
+            return _build(thunk, source)
+        except ColourRefused:
+            if not coloured:
+                coloured.append(colour_entries(data, source))
+            return _build_any(coloured[0][index][1], source)
+
+    return [(ident, partial(build, k, thunk)) for k, (ident, thunk) in enumerate(entries)]
+
+
+def _build_any(thunk: AnyThunk, source: str) -> AnyPuzzle:
+    try:
+        return thunk()
+    except PuzzleError:
+        raise
+    except _READER_FAULTS as exc:
+        raise PuzzleError(f"malformed puzzle ({exc})", source=source) from None
+
+
+def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, AnyPuzzle]]:
+    """Every puzzle of a file as ``(item id, puzzle)``, colour puzzles as ColourPuzzle; the first
+    bad one raises."""
+    return [(ident, build()) for ident, build in read_any_entries(path, fmt)]
+
+
+def read_any_entries(path: str | os.PathLike[str], fmt: str | None = None) -> AnyEntries:
+    """Like :func:`read_entries`, each ``build()`` giving a Puzzle or a ColourPuzzle."""
+    data, source = _read_bytes(path)
+    return _any_entries(data, source, fmt, source)
+
+
+def read_any_text(text: str, source: str = "<text>", fmt: str | None = None) -> AnyPuzzle:
+    """Like :func:`read_text`, a colour puzzle read as a ColourPuzzle."""
+    data = text.encode("utf-8", errors="surrogatepass")
+    return _any_entries(data, source, fmt, None)[0][1]()
+
+
+def _pick_any(entries: AnyEntries, item: str | None, source: str) -> AnyPuzzle:
+    if item is None:
+        return entries[0][1]()
+    for ident, build in entries:
+        if ident == item:
+            return build()
+    raise _missing_item([i for i, _ in entries[:5]], item, source)
+
+
+def parse_any_arg(arg: str, fmt: str | None = None) -> AnyPuzzle:
+    """Like :func:`parse_puzzle_arg`, a colour puzzle read as a ColourPuzzle."""
+    if _is_file(arg):
+        return _pick_any(read_any_entries(arg, fmt), None, arg)
+    for sep in ("#", ":"):
+        path, found, item = arg.rpartition(sep)
+        if found and path and _is_file(path):
+            data, source = _read_bytes(path)
+            return _pick_any(_any_entries(data, source, fmt, source), item, source)
+    return read_any_text(arg, source="<argument>", fmt=fmt)

@@ -32,6 +32,12 @@ MAX_ITEMS = 100_000
 
 _NUMBER = re.compile(r"[0-9]+\Z")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: A number with a colour letter (``3r``), in a format that has no colours.
+_COLOUR_ITEM = re.compile(r"[0-9]+[A-Za-z]\Z")
+COLOUR_HINT = (
+    "a colour clue? this format has no colours; colour puzzles are read from webpbn XML, "
+    ".g, .non and TOML files"
+)
 
 Clue = tuple[int, ...]
 #: Builds one puzzle of a file when called (or raises PuzzleError): picking one puzzle out of a
@@ -92,6 +98,8 @@ def to_int(
     """``token`` as a non-negative int, or a PuzzleError at the given position."""
     if not _NUMBER.match(token):
         found = repr(token) if token else "nothing"
+        if _COLOUR_ITEM.match(token):
+            found += f" ({COLOUR_HINT})"
         raise PuzzleError(
             f"expected {what}, found {found}", source=source, line=line, column=column, clue=clue
         )

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonostudio.core.formats._common import Entries, decode
 
 if TYPE_CHECKING:
+    from nonostudio.core.colour.model import ColourPuzzle
+    from nonostudio.core.formats._colour import AnyEntries
     from nonostudio.core.puzzle import Puzzle
 
 
@@ -45,11 +47,16 @@ class Codec:
     #: Files larger than this many bytes are refused before they are parsed (memory stays
     #: bounded); the message states the limit.
     max_bytes: int = TEXT_LIMIT
+    #: The entries of a file read as colour puzzles (formats with colour syntax): used for the
+    #: items the black-and-white reader refuses as colour.
+    colour_entries: Callable[[bytes, str], AnyEntries] | None = None
+    colour_write: Callable[[ColourPuzzle, bool], str] | None = None
 
 
 #: Every ``(module, function)`` the table names, for the test that each exists (a misspelt one
 #: would otherwise only show when its format is read, as an AttributeError).
 REFERENCED: list[tuple[str, str]] = []
+T = TypeVar("T")
 
 
 def _fn(module: str, name: str) -> Callable[..., Any]:
@@ -62,10 +69,12 @@ def _fn(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-def _single(parse: Callable[[str, str], Puzzle]) -> Callable[[bytes, str], Entries]:
+def _single(
+    parse: Callable[[str, str], T],
+) -> Callable[[bytes, str], list[tuple[str, Callable[[], T]]]]:
     """Entries of a one-puzzle text format: one item with the empty id."""
 
-    def entries(data: bytes, source: str) -> Entries:
+    def entries(data: bytes, source: str) -> list[tuple[str, Callable[[], T]]]:
         text = decode(data, source)
         return [("", lambda: parse(text, source))]
 
@@ -96,12 +105,16 @@ CODECS: tuple[Codec, ...] = (
         FormatInfo("non", "Simpson .non", (".non",), True, True),
         _single(_fn("non", "read")),
         _fn("non", "write"),
+        colour_entries=_single(_fn("colour_non", "read")),
+        colour_write=_fn("colour_non", "write"),
     ),
     Codec(
         FormatInfo("xml", "webpbn XML", (".xml", ".pbn"), True, True),
         _fn("pbn_xml", "entries"),
         _fn("pbn_xml", "write"),
         TREE_LIMIT,
+        colour_entries=_fn("colour_xml", "entries"),
+        colour_write=_fn("colour_xml", "write"),
     ),
     Codec(
         FormatInfo("string", "Puzzle string", (".txt", ".pzl"), True, True),
@@ -113,7 +126,12 @@ CODECS: tuple[Codec, ...] = (
         _single(_tatham),
         lambda p, _sol: _fn("strings", "write_tatham")(p),
     ),
-    Codec(FormatInfo("g", "Olšák .g", (".g",), True, False), _single(_fn("olsak", "read_g"))),
+    Codec(
+        FormatInfo("g", "Olšák .g", (".g",), True, False),
+        _single(_fn("olsak", "read_g")),
+        colour_entries=_single(_fn("colour_g", "read")),
+        colour_write=_fn("colour_g", "write"),
+    ),
     Codec(FormatInfo("mk", "Olšák .mk", (".mk",), True, False), _single(_fn("olsak", "read_mk"))),
     Codec(
         FormatInfo("nin", "Wilk .nin", (".nin",), True, False), _single(_fn("plain", "read_nin"))
@@ -122,6 +140,7 @@ CODECS: tuple[Codec, ...] = (
     Codec(
         FormatInfo("toml", "pynogram/nonogrid TOML-like", (".toml", ".txt"), True, False),
         _single(_fn("toml_ish", "read")),
+        colour_entries=_single(_fn("colour_toml", "read")),
     ),
     Codec(
         FormatInfo("picross", "picross-solver text", (".txt",), True, False),

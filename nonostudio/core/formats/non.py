@@ -12,7 +12,8 @@ import html
 import re
 from typing import TYPE_CHECKING
 
-from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
@@ -63,6 +64,10 @@ class _Reader:
         self.source = source
         self.colours: set[str] = set()
         self.clue_lines: dict[str, int] = {}
+        #: The colour letter of each number of a clue written with letters ("" for none).
+        self.letters: dict[str, list[str]] = {}
+        #: ``color`` lines: letter -> (the rest of the line, its line number).
+        self.declared: dict[str, tuple[str, int]] = {}
 
     def error(self, message: str, line: int, column: int | None = None) -> PuzzleError:
         return PuzzleError(message, source=self.source, line=line, column=column)
@@ -76,6 +81,7 @@ class _Reader:
                 return tuple(v for v in plain if v)
         values: list[int] = []
         columns: list[int] = []
+        letters = self.letters[name] = []
         items = tokens(text, ",", limit=MAX_SIZE)
         check_count(len(items), self.source, line, items[-1][1], name)
         if len(items) > 1 and not items[-1][0]:
@@ -95,6 +101,7 @@ class _Reader:
                     )
                 if m.group(2):
                     self.colours.add(m.group(2))
+                letters.append(m.group(2))
                 values.append(digits(m.group(1), self.source, line, tcol, name))
                 columns.append(tcol)
         return clue_of(values, columns, self.source, line, name)
@@ -129,6 +136,30 @@ class _Reader:
         return clues, start + count
 
     def read(self) -> Puzzle:
+        rows, cols, meta, goal_text = self.parse()
+        if len(self.colours) > 1:
+            raise colour_refusal(self.colours, self.source)
+        goal = None
+        goal_line = None
+        if goal_text is not None:
+            goal_line = goal_text[1]
+            goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
+        return build(
+            rows,
+            cols,
+            self.source,
+            clue_lines=self.clue_lines,
+            goal=goal,
+            goal_line=goal_line,
+            meta=meta,
+        )
+
+    def parse(
+        self,
+    ) -> tuple[
+        list[tuple[int, ...]], list[tuple[int, ...]], dict[str, str], tuple[str, int] | None
+    ]:
+        """Row clues, column clues, text fields and the goal text with its line."""
         width = height = None
         rows = cols = None
         meta: dict[str, str] = {}
@@ -166,7 +197,9 @@ class _Reader:
             elif word == "goal":
                 goal_text = (_value(rest), i + 1)
             elif word in ("color", "colour"):
-                self.colours.add(rest.split()[0] if rest else "?")
+                letter = rest.split()[0] if rest else "?"
+                self.colours.add(letter)
+                self.declared[letter] = (rest[len(letter) :].strip(), i + 1)
             elif text[:1].isdigit() or text[:1] == ",":
                 raise self.surplus(i, last)
             if word in ("rows", "columns") and not rest:
@@ -181,27 +214,8 @@ class _Reader:
                     "'height', 'rows' and 'columns'",
                     len(self.lines) or 1,
                 )
-        if len(self.colours) > 1:
-            raise UnsupportedPuzzleError(
-                f"colour puzzle (colours {', '.join(sorted(self.colours))}); only black-and-white "
-                "puzzles are supported",
-                source=self.source,
-            )
         assert rows is not None and cols is not None
-        goal = None
-        goal_line = None
-        if goal_text is not None:
-            goal_line = goal_text[1]
-            goal = self.goal(goal_text[0], len(cols), len(rows), goal_line)
-        return build(
-            rows,
-            cols,
-            self.source,
-            clue_lines=self.clue_lines,
-            goal=goal,
-            goal_line=goal_line,
-            meta=meta,
-        )
+        return rows, cols, meta, goal_text
 
     def surplus(self, index: int, last: tuple[str, int, int] | None) -> PuzzleError:
         """The error for a clue line found outside the ``rows`` and ``columns`` sections."""

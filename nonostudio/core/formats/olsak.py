@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import build, check_size, clue_of, digits
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import Puzzle
@@ -67,11 +68,7 @@ def read_g(text: str, source: str) -> Puzzle:
             out.append(clue_of(values, columns, source, number, name))
         clues.append(out)
     if colours:
-        raise UnsupportedPuzzleError(
-            f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
-            "are supported",
-            source=source,
-        )
+        raise colour_refusal(colours, source)
     if not clues[0] or not clues[1]:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)

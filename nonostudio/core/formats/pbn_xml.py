@@ -22,6 +22,7 @@ from xml.parsers import expat
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     Entries,
     Thunk,
@@ -179,12 +180,7 @@ def _puzzle(
             )
     used.discard(background)
     if len(used) > 1:
-        raise UnsupportedPuzzleError(
-            f"colour puzzle (colours {', '.join(sorted(used))}); only black-and-white puzzles "
-            "are supported",
-            source=source,
-            line=lines.get(el),
-        )
+        raise colour_refusal(used, source, lines.get(el))
     rows, cols = clue_sets["rows"], clue_sets["columns"]
     if rows and cols:
         check_size(len(cols), len(rows), source)

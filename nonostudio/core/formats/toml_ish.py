@@ -2,14 +2,17 @@
 
 Clues are separated by commas or line breaks, numbers by spaces; blank lines only break long
 lists visually (``0`` is the empty clue); ``#`` and ``;`` start comments; values may be quoted.
-Colour puzzles (blocks with a colour suffix such as ``2r``) are refused as unsupported.
+Colour puzzles (blocks with a colour suffix such as ``2r``) are refused here; :mod:`colour_toml`
+reads them.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
@@ -35,16 +38,44 @@ def _strip_comment(line: str) -> str:
 
 def read(text: str, source: str) -> Puzzle:
     """Parse the ``[clues]`` section; other sections and keys are ignored."""
+    parsed = parse(text, source)
+    if parsed.colours:
+        raise colour_refusal(parsed.colours, source)
+    clues = parsed.clues
+    check_size(len(clues["columns"]), len(clues["rows"]), source)
+    return build(clues["rows"], clues["columns"], source, clue_lines=parsed.clue_lines)
+
+
+@dataclass
+class Parsed:
+    """What :func:`parse` finds: clues (``rows``, ``columns``), each number's colour suffix
+    ("" for none) by clue name, the clues' lines, the suffixes used and the ``[colors]`` lines."""
+
+    clues: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
+    letters: dict[str, list[str]] = field(default_factory=dict)
+    clue_lines: dict[str, int] = field(default_factory=dict)
+    colours: set[str] = field(default_factory=set)
+    colour_lines: list[tuple[int, str]] = field(default_factory=list)
+
+
+def parse(text: str, source: str) -> Parsed:
+    """The clues of the ``[clues]`` section with their colour suffixes, and the raw lines of
+    the ``[colors]`` section."""
     section = ""
     key = ""
-    clues: dict[str, list[tuple[int, ...]]] = {}
-    clue_lines: dict[str, int] = {}
-    colours: set[str] = set()
+    parsed = Parsed()
+    clues = parsed.clues
+    clue_lines = parsed.clue_lines
+    colours = parsed.colours
     for number, raw in enumerate(split_lines(text), 1):
         line = _strip_comment(raw)
         m = _SECTION.match(line)
         if m:
             section, key = m.group(1).lower(), ""
+            continue
+        if section in ("colors", "colours"):
+            if not raw.lstrip().startswith(("#", ";")):
+                parsed.colour_lines.append((number, raw))
             continue
         if section != "clues":
             continue
@@ -81,6 +112,7 @@ def read(text: str, source: str) -> Puzzle:
             clue_lines[name] = number
             values = []
             columns = []
+            letters = parsed.letters[name] = []
             found = tokens(piece, None, col - 1, MAX_SIZE)
             check_count(len(found), source, number, found[-1][1] if found else col, name)
             for tok, tcol in found:
@@ -95,17 +127,11 @@ def read(text: str, source: str) -> Puzzle:
                     )
                 if item.group(2):
                     colours.add(item.group(2))
+                letters.append(item.group(2))
                 values.append(digits(item.group(1), source, number, tcol, name))
                 columns.append(tcol)
             clues[key].append(clue_of(values, columns, source, number, name))
-    if colours:
-        raise UnsupportedPuzzleError(
-            f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
-            "are supported",
-            source=source,
-        )
     for key in ("columns", "rows"):
         if not clues.get(key):
             raise PuzzleError(f"no '{key} =' clues in a [clues] section", source=source)
-    check_size(len(clues["columns"]), len(clues["rows"]), source)
-    return build(clues["rows"], clues["columns"], source, clue_lines=clue_lines)
+    return parsed

@@ -1,0 +1,190 @@
+"""Shared helpers of the colour readers and writers: colour names and values, the refusal that
+black-and-white callers see, and building a :class:`ColourPuzzle` with errors naming the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Union
+
+from nonostudio.core.colour.model import MAX_COLOURS, Colour, ColourPuzzle, Palette
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._common import MAX_SIZE, relabel
+
+if TYPE_CHECKING:
+    from nonostudio.core.puzzle import Puzzle
+
+#: What a reader of colour files gives: a black-and-white file still reads as a Puzzle.
+AnyPuzzle = Union["Puzzle", ColourPuzzle]
+AnyThunk = Callable[[], AnyPuzzle]
+AnyEntries = list[tuple[str, AnyThunk]]
+
+#: X11 (rgb.txt) values of the colour names the peers' files use; a name not here needs a value.
+X11: Mapping[str, str] = {
+    "white": "#ffffff",
+    "black": "#000000",
+    "red": "#ff0000",
+    "green": "#00ff00",
+    "blue": "#0000ff",
+    "yellow": "#ffff00",
+    "orange": "#ffa500",
+    "brown": "#a52a2a",
+    "pink": "#ffc0cb",
+    "purple": "#a020f0",
+    "violet": "#ee82ee",
+    "magenta": "#ff00ff",
+    "cyan": "#00ffff",
+    "gray": "#bebebe",
+    "grey": "#bebebe",
+    "lightgray": "#d3d3d3",
+    "lightgrey": "#d3d3d3",
+    "darkgray": "#a9a9a9",
+    "darkgrey": "#a9a9a9",
+    "gold": "#ffd700",
+    "navy": "#000080",
+    "maroon": "#b03060",
+    "darkred": "#8b0000",
+    "darkgreen": "#006400",
+    "darkblue": "#00008b",
+    "lightblue": "#add8e6",
+    "lightgreen": "#90ee90",
+    "beige": "#f5f5dc",
+    "tan": "#d2b48c",
+    "salmon": "#fa8072",
+    "khaki": "#f0e68c",
+    "turquoise": "#40e0d0",
+    "olive": "#808000",
+    "silver": "#c0c0c0",
+    "skyblue": "#87ceeb",
+    "lime": "#00ff00",
+    "teal": "#008080",
+    "coral": "#ff7f50",
+    "crimson": "#dc143c",
+}
+#: Values given to colours a file names by a letter only (``.non`` without ``color`` lines).
+FALLBACK_RGB = (
+    "#000000",
+    "#ff0000",
+    "#0000ff",
+    "#00a000",
+    "#ffa500",
+    "#a020f0",
+    "#a52a2a",
+    "#00c0c0",
+    "#ff00ff",
+    "#808000",
+)
+_HEX = re.compile(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
+
+
+class ColourRefused(UnsupportedPuzzleError):
+    """A colour puzzle refused by a reader of black and white (``read_all``, ``read_file``); the
+    colour entry points read it instead."""
+
+
+def colour_refusal(colours: Iterable[str], source: str, line: int | None = None) -> ColourRefused:
+    """The refusal black-and-white callers see, worded as before colour was read."""
+    return ColourRefused(
+        f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
+        "are supported",
+        source=source,
+        line=line,
+    )
+
+
+def hex_rgb(text: str) -> str | None:
+    """``#rrggbb`` of a value written ``rgb``, ``rrggbb``, ``#rgb`` or ``#rrggbb``; None
+    otherwise."""
+    m = _HEX.match(text.strip())
+    if not m:
+        return None
+    digits = m.group(1)
+    if len(digits) == 3:
+        digits = "".join(ch * 2 for ch in digits)
+    return "#" + digits.lower()
+
+
+def named_rgb(word: str) -> str | None:
+    """The value of an X11 colour name or a hex value; a triangle such as ``black/orange``
+    (Olšák) takes its first colour's value. None when unknown."""
+    rgb = hex_rgb(word) if word.startswith("#") else None
+    if rgb:
+        return rgb
+    first = re.split(r"[/\\]", word, maxsplit=1)[0].lower().replace(" ", "")
+    return X11.get(first)
+
+
+def make_colour(
+    name: str,
+    rgb: str,
+    char: str,
+    source: str,
+    line: int | None,
+    column: int | None = None,
+) -> Colour:
+    """A Colour; an error naming the line when the name or character is unusable."""
+    try:
+        return Colour(name, rgb, char)
+    except PuzzleError as err:
+        raise PuzzleError(err.message, source=source, line=line, column=column) from None
+
+
+def make_palette(colours: Sequence[Colour], source: str, line: int | None = None) -> Palette:
+    """A Palette, refusing more than :data:`MAX_COLOURS` entries or clashing names by line."""
+    if len(colours) > MAX_COLOURS:
+        raise PuzzleError(
+            f"{len(colours) - 1} colours besides the background; at most {MAX_COLOURS - 1} "
+            "are supported",
+            source=source,
+            line=line,
+        )
+    try:
+        return Palette(tuple(colours))
+    except PuzzleError as err:
+        raise PuzzleError(err.message, source=source, line=line) from None
+
+
+def free_char(taken: set[str], preferred: str = "") -> str:
+    """``preferred`` when it is a letter not taken, else the first free letter (then digit)."""
+    if len(preferred) == 1 and preferred.isascii() and preferred.isalpha():
+        if preferred not in taken:
+            return preferred
+    for ch in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        if ch not in taken:
+            return ch
+    raise PuzzleError("no free letter for a colour (more than 52 colours)")
+
+
+def build_colour(
+    palette: Palette,
+    rows: Sequence[Sequence[tuple[int, int]]],
+    cols: Sequence[Sequence[tuple[int, int]]],
+    source: str,
+    *,
+    clue_lines: dict[str, int] | None = None,
+    goal: Sequence[Sequence[int]] | None = None,
+    goal_line: int | None = None,
+    line: int | None = None,
+    meta: Mapping[str, str] | None = None,
+) -> ColourPuzzle:
+    """Construct and validate a ColourPuzzle; errors name ``source`` and the clue's line (a
+    goal's error its line)."""
+    for name, count in (("width", len(cols)), ("height", len(rows))):
+        if count > MAX_SIZE or count < 1:
+            raise PuzzleError(
+                f"{name} must be between 1 and {MAX_SIZE}, found {count}", source=source, line=line
+            )
+    grid = None if goal is None else tuple(tuple(r) for r in goal)
+    try:
+        return ColourPuzzle(
+            palette,
+            tuple(tuple(r) for r in rows),
+            tuple(tuple(c) for c in cols),
+            goal=grid,
+            **(meta or {}),
+        )
+    except PuzzleError as err:
+        if grid is not None and err.message.startswith("the solution picture"):
+            raise relabel(err, source, None, goal_line) from None
+        raise relabel(err, source, clue_lines, line) from None

@@ -1,0 +1,163 @@
+"""Colour puzzles in Olšák's ``.g``: the ``#`` block declares colours, then ``:`` sections of
+row and column clues whose items carry a colour letter (``3r``).
+
+A declaration is ``<inchar>:<outchar> <word> <comment>``: ``inchar`` is the letter clues use
+(``0`` declares the background, white when not declared; ``1`` the default colour of items
+without a letter, black when not declared), ``word`` an X11 colour name or ``#rrggbb``.  A colour
+given by value is named by its comment (by its letter when there is none).  Free text before the
+``#`` block is kept as the puzzle's notes.  A colour's character is its letter (the default
+colour's is ``1``, the background's ``.``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from nonostudio.core.colour.model import Colour, ColourPuzzle
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._colour import (
+    build_colour,
+    free_char,
+    make_colour,
+    make_palette,
+    named_rgb,
+)
+from nonostudio.core.formats._common import check_size, clue_of, digits, split_lines
+from nonostudio.core.formats.olsak import _bad_item
+
+_ITEM = re.compile(r"([0-9]+)(\S?)\Z")
+_DECLARATION = re.compile(r"\s*([^\s:#,0-9]|[01]):(.?)(.*)\Z")
+#: Characters a ``.g`` colour letter cannot be (digits end a number, ``:`` and ``#`` start lines).
+_NOT_LETTERS = set("0123456789:#,;")
+
+
+def read(text: str, source: str) -> ColourPuzzle:
+    """A colour ``.g`` puzzle (a file with no colour letters reads as one colour)."""
+    # a blank line in a section is an empty clue (as the generated files and nonogrid have it);
+    # blank lines at the end of the file are not
+    numbered = list(enumerate(split_lines(text), 1))
+    while numbered and not numbered[-1][1].strip():
+        numbered.pop()
+    notes: list[str] = []
+    declarations: list[tuple[int, str, str, str]] = []  # line, inchar, word, comment
+    sections: list[list[tuple[int, str]]] = []
+    in_block = False
+    for number, line in numbered:
+        if line.startswith(":"):
+            sections.append([])
+        elif sections:
+            if not line.lstrip().startswith("#"):
+                sections[-1].append((number, line))
+        elif not line.strip():
+            continue
+        elif line.lstrip().startswith("#"):
+            in_block = True
+        elif in_block and (m := _DECLARATION.match(line)):
+            word, _, comment = m.group(3).strip().partition(" ")
+            declarations.append((number, m.group(1), word, comment.strip()))
+        elif not in_block:
+            notes.append(line.rstrip())
+    sections = sections[:2]
+    if len(sections) < 2:
+        raise PuzzleError(
+            "expected two sections, each starting with a ':' line (row clues, then column clues)",
+            source=source,
+            line=numbered[-1][0] if numbered else 1,
+        )
+    declared: dict[str, Colour] = {}
+    lines: dict[str, int] = {}
+    for number, inchar, word, comment in declarations:
+        if inchar in declared:
+            raise PuzzleError(
+                f"the colour {inchar!r} is declared twice", source=source, line=number
+            )
+        rgb = named_rgb(word) if word else None
+        if rgb is None:
+            raise PuzzleError(
+                f"colour {inchar!r}: expected an X11 colour name or #rrggbb, found "
+                f"{word or 'nothing'!r}",
+                source=source,
+                line=number,
+            )
+        name = (comment or inchar) if word.startswith("#") else word
+        char = "." if inchar == "0" else inchar
+        declared[inchar] = make_colour(name, rgb, char, source, number)
+        lines[inchar] = number
+    letters = set(declared) - {"0"}
+    clue_lines: dict[str, int] = {}
+    raw: list[list[list[tuple[int, str]]]] = []
+    used: set[str] = set()
+    for kind, section in zip(("row", "column"), sections, strict=True):
+        out = []
+        for k, (number, line) in enumerate(section, 1):
+            name = f"{kind} {k}"
+            clue_lines[name] = number
+            values: list[int] = []
+            columns: list[int] = []
+            colours: list[str] = []
+            for m in re.finditer(r"\S+", line):
+                item = _ITEM.match(m.group())
+                letter = (item.group(2) if item else "") or "1"
+                if not item or (letter != "1" and letter not in letters):
+                    raise PuzzleError(
+                        _bad_item(m.group(), item is not None, letters),
+                        source=source,
+                        line=number,
+                        column=m.start() + 1 + (item.end(1) if item else 0),
+                        clue=name,
+                    )
+                values.append(digits(item.group(1), source, number, m.start() + 1, name))
+                columns.append(m.start() + 1)
+                colours.append(letter)
+            clue = clue_of(values, columns, source, number, name)
+            kept = [c for v, c in zip(values, colours, strict=True) if v]
+            items = list(zip(clue, kept, strict=True))
+            used.update(c for _, c in items)
+            out.append(items)
+        raw.append(out)
+    if not raw[0] or not raw[1]:
+        raise PuzzleError("a ':' section holds no clues", source=source)
+    check_size(len(raw[1]), len(raw[0]), source)
+    background = declared.get("0") or make_colour("white", "#ffffff", ".", source, None)
+    if "1" in used and "1" not in declared:
+        declared["1"] = make_colour("black", "#000000", "1", source, None)
+    order = [c for c in declared if c in used]
+    palette = make_palette([background] + [declared[c] for c in order], source, lines.get("0"))
+    index = {c: i for i, c in enumerate(order, 1)}
+    rows = [tuple((n, index[c]) for n, c in clue) for clue in raw[0]]
+    cols = [tuple((n, index[c]) for n, c in clue) for clue in raw[1]]
+    meta = {"notes": "\n".join(notes).strip()}
+    return build_colour(palette, rows, cols, source, clue_lines=clue_lines, meta=meta)
+
+
+def _letters(puzzle: ColourPuzzle) -> list[str]:
+    """The ``.g`` letter of each palette index: the colour's character when it can be one
+    (``1`` for the default colour), else a free letter; the background's is ``0``."""
+    taken: set[str] = set()
+    out = ["0"]
+    chars = [c.char for c in puzzle.palette.colours[1:]]
+    for char in chars:
+        ok = char == "1" or (char not in _NOT_LETTERS and not char.isspace())
+        letter = char if ok and char not in taken else free_char(taken | set(chars), char)
+        taken.add(letter)
+        out.append(letter)
+    return out
+
+
+def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
+    """The ``.g`` text of a colour puzzle: notes, the ``#`` block, rows and columns."""
+    del with_solution  # .g has no solution picture
+    letters = _letters(puzzle)
+    # a notes line that starts like a section or the colour block is kept from being one
+    out = [("- " + ln if ln.lstrip()[:1] in (":", "#") else ln) for ln in puzzle.notes.splitlines()]
+    out.append("#d")
+    for letter, colour in zip(letters, puzzle.palette.colours, strict=True):
+        outchar = letter if letter != "0" else " "
+        out.append(f"   {letter}:{outchar}   {colour.rgb}   {colour.name}")
+    for title, clues in (("rows", puzzle.rows), ("columns", puzzle.cols)):
+        out.append(f": {title}")
+        for clue in clues:
+            items = (f"{n}{'' if letters[c] == '1' else letters[c]}" for n, c in clue)
+            out.append(" ".join(items) or "0")
+    out.append(": end")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,259 @@
+"""Colour puzzles in webpbn XML: ``<color name char>RGB</color>``, ``<count color=...>``, the
+puzzle's ``defaultcolor`` (default black) and ``backgroundcolor`` (default white).
+
+The palette is the background, then the colours the clues use in the order they are declared
+(an undeclared ``black`` or ``white`` has its usual value). A goal ``<image>`` is read with the
+colours' characters.  Black-and-white puzzles are read by :mod:`pbn_xml`; this module reads a
+``<puzzle>`` that one refused as colour.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from nonostudio.core.colour.model import BACKGROUND, Colour, ColourPuzzle, Palette
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.formats._colour import (
+    X11,
+    AnyEntries,
+    AnyThunk,
+    build_colour,
+    free_char,
+    hex_rgb,
+    make_colour,
+    make_palette,
+)
+from nonostudio.core.formats._common import check_items, check_size, to_int
+from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, parse_xml
+
+_Lines = dict[ET.Element, int]
+
+
+def entries(data: bytes, source: str) -> AnyEntries:
+    """Every ``<puzzle>`` of the document as a colour puzzle: ids as :func:`pbn_xml.entries`."""
+    root, lines, columns = parse_xml(data, source)
+    puzzles = [root] if root.tag == "puzzle" else root.findall("puzzle")
+    if root.tag not in ("puzzle", "puzzleset") or not puzzles:
+        raise PuzzleError("expected a <puzzleset> or <puzzle> document", source=source, line=1)
+    check_items(len(puzzles), source)
+
+    def thunk(el: ET.Element) -> AnyThunk:
+        return lambda: read_puzzle(el, lines, columns, source)
+
+    if len(puzzles) == 1:
+        return [("", thunk(puzzles[0]))]
+    return [(str(k), thunk(el)) for k, el in enumerate(puzzles, 1)]
+
+
+def _declared(el: ET.Element, lines: _Lines, source: str) -> dict[str, Colour]:
+    """The ``<color>`` elements by name, in document order."""
+    out: dict[str, Colour] = {}
+    taken: set[str] = set()
+    for c in el.findall("color"):
+        name = c.get("name", "")
+        line = lines.get(c)
+        if not name:
+            raise PuzzleError("a <color> without a name", source=source, line=line)
+        if name in out:
+            raise PuzzleError(f"the colour {name!r} is declared twice", source=source, line=line)
+        value = (c.text or "").strip()
+        rgb = hex_rgb(value)
+        if rgb is None:
+            raise PuzzleError(
+                f"colour {name!r}: expected a value such as ff0000 or f00, found {value!r}",
+                source=source,
+                line=line,
+            )
+        char = c.get("char") or free_char(taken, name[:1])
+        if char in taken:
+            raise PuzzleError(
+                f"colour {name!r}: the char {char!r} is another colour's", source=source, line=line
+            )
+        taken.add(char)
+        out[name] = make_colour(name, rgb, char, source, line)
+    return out
+
+
+def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> ColourPuzzle:
+    """The colour puzzle of one ``<puzzle>`` element."""
+    kind = el.get("type", "grid")
+    if kind != "grid":
+        raise UnsupportedPuzzleError(
+            f"{kind} puzzles are not supported (only grid puzzles)",
+            source=source,
+            line=lines.get(el),
+        )
+    declared = _declared(el, lines, source)
+    background = el.get("backgroundcolor", "white")
+    default = el.get("defaultcolor", "black")
+    raw: dict[str, list[list[tuple[int, str]]]] = {}
+    clue_lines: dict[str, int] = {}
+    used: list[str] = []
+    for clues in el.findall("clues"):
+        kind = clues.get("type", "")
+        if kind not in ("rows", "columns"):
+            raise PuzzleError(
+                f"<clues type=...> must be 'rows' or 'columns', found {kind!r}",
+                source=source,
+                line=lines.get(clues),
+            )
+        name = "row" if kind == "rows" else "column"
+        out = []
+        for k, line in enumerate(clues.findall("line"), 1):
+            where = f"{name} {k}"
+            clue_lines[where] = lines[line]
+            items: list[tuple[int, str]] = []
+            for count in line.findall("count"):
+                colour = count.get("color", default)
+                value = to_int(
+                    (count.text or "").strip(),
+                    source,
+                    lines[count],
+                    columns.get(count),
+                    where,
+                    "a number in <count>",
+                )
+                if value == 0:
+                    raise blot_error(
+                        len(items) + 1, where, source, lines[count], columns.get(count)
+                    )
+                if colour == background:
+                    raise PuzzleError(
+                        f"item {len(items) + 1} has the background colour {colour!r}",
+                        source=source,
+                        line=lines[count],
+                        column=columns.get(count),
+                        clue=where,
+                    )
+                if colour not in declared and colour not in X11:
+                    known = ", ".join(declared) or "none"
+                    raise PuzzleError(
+                        f"item {len(items) + 1}: no <color> named {colour!r} (declared: {known})",
+                        source=source,
+                        line=lines[count],
+                        column=columns.get(count),
+                        clue=where,
+                    )
+                if colour not in used:
+                    used.append(colour)
+                items.append((value, colour))
+            out.append(items)
+        raw[kind] = out
+    for kind in ("rows", "columns"):
+        if kind not in raw:
+            raise PuzzleError(
+                f'no <clues type="{kind}"> in the puzzle', source=source, line=lines.get(el)
+            )
+    order = [n for n in declared if n in used] + [n for n in used if n not in declared]
+    taken = {c.char for c in declared.values()}
+    colours = [_colour(background, declared, taken, source, lines.get(el))]
+    colours += [_colour(n, declared, taken, source, lines.get(el)) for n in order]
+    palette = make_palette(colours, source, lines.get(el))
+    index = {c.name: i for i, c in enumerate(palette.colours)}
+    rows = [tuple((n, index[c]) for n, c in clue) for clue in raw["rows"]]
+    cols = [tuple((n, index[c]) for n, c in clue) for clue in raw["columns"]]
+    check_size(len(cols), len(rows), source)
+    goal = None
+    goal_line = None
+    for sol in el.findall("solution"):
+        image = sol.find("image")
+        if sol.get("type", "goal") == "goal" and image is not None:
+            goal_line = lines[image]
+            goal = _image(
+                image.text or "", len(cols), len(rows), palette, declared, source, goal_line
+            )
+            break
+    meta = {key: el.findtext(tag) or "" for key, tag in _META}
+    if not meta["licence"]:
+        meta["licence"] = el.findtext("licence") or ""
+    meta["notes"] = el.findtext("description") or el.findtext("note") or ""
+    return build_colour(
+        palette,
+        rows,
+        cols,
+        source,
+        clue_lines=clue_lines,
+        goal=goal,
+        goal_line=goal_line,
+        meta=meta,
+    )
+
+
+def _colour(
+    name: str, declared: dict[str, Colour], taken: set[str], source: str, line: int | None
+) -> Colour:
+    """A colour by name: declared, or black or white by their usual values."""
+    if name in declared:
+        return declared[name]
+    char = free_char(taken, "." if name == "white" else name[:1])
+    if name == "white":
+        char = "." if "." not in taken else char
+    taken.add(char)
+    return make_colour(name, X11[name] if name in X11 else "#ffffff", char, source, line)
+
+
+def _image(
+    text: str,
+    width: int,
+    height: int,
+    palette: Palette,
+    declared: dict[str, Colour],
+    source: str,
+    line: int,
+) -> list[list[int]]:
+    """A goal ``<image>``: one ``|...|`` line per row of colour characters."""
+    rows = [r.strip().strip("|") for r in text.strip("\n").splitlines() if r.strip()]
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise PuzzleError(
+            f"the solution <image> must have {height} rows of {width} cells",
+            source=source,
+            line=line,
+        )
+    index = {c.char: i for i, c in enumerate(palette.colours)}
+    for name, colour in declared.items():
+        if name not in {c.name for c in palette.colours}:
+            index.setdefault(colour.char, -1)
+    out = []
+    for r, row in enumerate(rows):
+        cells = []
+        for ch in row:
+            i = index.get(ch, BACKGROUND if ch in ". " else None)
+            if i is None or i < 0:
+                raise PuzzleError(
+                    f"the solution <image> row {r + 1} holds {ch!r}, no colour of the clues",
+                    source=source,
+                    line=line + 1 + r,
+                )
+            cells.append(i)
+        out.append(cells)
+    return out
+
+
+def write(puzzle: ColourPuzzle, with_solution: bool = True) -> str:
+    """The pbn 0.3 XML of a colour puzzle: every palette colour declared with its char."""
+    root = ET.Element("puzzleset")
+    palette = puzzle.palette
+    attrs = {"type": "grid", "backgroundcolor": palette.background.name}
+    attrs["defaultcolor"] = palette[1].name if len(palette) > 1 else palette.background.name
+    el = ET.SubElement(root, "puzzle", attrs)
+    for key, tag in _META:
+        value = getattr(puzzle, key)
+        if value:
+            ET.SubElement(el, tag).text = _xml_text(value)
+    if puzzle.notes:
+        ET.SubElement(el, "description").text = _xml_text(puzzle.notes)
+    for colour in palette.colours:
+        ET.SubElement(el, "color", name=colour.name, char=colour.char).text = colour.rgb[1:]
+    for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
+        block = ET.SubElement(el, "clues", type=kind)
+        for clue in clues:
+            line = ET.SubElement(block, "line")
+            for n, c in clue:
+                ET.SubElement(line, "count", color=palette[c].name).text = str(n)
+    if with_solution and puzzle.goal is not None:
+        sol = ET.SubElement(el, "solution", type="goal")
+        rows = ("|" + "".join(palette[v].char for v in r) + "|" for r in puzzle.goal)
+        ET.SubElement(sol, "image").text = "\n" + "\n".join(rows) + "\n"
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
+    return '<?xml version="1.0"?>\n' + body + "\n"

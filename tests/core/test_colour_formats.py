@@ -1,0 +1,305 @@
+"""Colour puzzles in files: reading webpbn XML, .g, .non and TOML/INI, writing XML, .non and .g,
+round trips on the public and generated colour files, and bad input named by line and clue."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
+from nonostudio.core.errors import PuzzleError, UnsupportedFormatError, UnsupportedPuzzleError
+from nonostudio.core.formats import (
+    parse_any_arg,
+    read_all,
+    read_any,
+    read_any_text,
+    read_file,
+    read_text,
+    write_file,
+    write_text,
+)
+from nonostudio.core.puzzle import Puzzle
+
+ANCHORS = Path(__file__).resolve().parents[3] / "shared" / "anchors" / "puzzles"
+GENERATED = ANCHORS / "colour-generated"
+#: The 13 public colour files: (path under the anchors, width x height, colours besides white).
+PUBLIC = [
+    ("pbnsolve-examples/acorn.g", "50x35", 4),
+    ("pbnsolve-examples/alladin.g", "30x23", 7),
+    ("pbnsolve-examples/bird2.g", "40x30", 2),
+    ("pbnsolve-examples/rose.g", "39x28", 7),
+    ("pbnsolve-examples/spaceShuttle.g", "20x35", 2),
+    ("number-loom/listen_left_and_right.xml", "20x20", 2),
+    ("number-loom/little_hauler.xml", "25x15", 2),
+    ("number-loom/look_sharp.xml", "15x20", 2),
+    ("number-loom/missing.xml", "20x15", 2),
+    ("number-loom/not_invented_yet_1.xml", "40x15", 2),
+    ("number-loom/take_two.xml", "15x15", 2),
+    ("nonogrid/UK.toml", "31x15", 2),
+    ("pynogram/uk.txt", "31x15", 2),
+]
+needs_anchors = pytest.mark.skipif(
+    not ANCHORS.is_dir(), reason=f"the anchor puzzles are not at {ANCHORS}"
+)
+RED = Colour("red", "#ff0000", "r")
+BLUE = Colour("blue", "#0000ff", "b")
+
+
+def _same_colours(a: ColourPuzzle, b: ColourPuzzle) -> bool:
+    """Same clues, colour names and values (characters may change where a format needs)."""
+    names = [(c.name, c.rgb) for c in a.palette.colours]
+    return (a.rows, a.cols) == (b.rows, b.cols) and names == [
+        (c.name, c.rgb) for c in b.palette.colours
+    ]
+
+
+def _one(path: Path) -> ColourPuzzle:
+    [(ident, puzzle)] = read_any(path)
+    assert ident == "" and isinstance(puzzle, ColourPuzzle)
+    return puzzle
+
+
+@needs_anchors
+@pytest.mark.parametrize(("name", "size", "colours"), PUBLIC, ids=[p[0] for p in PUBLIC])
+def test_public_colour_files_load_and_round_trip(name: str, size: str, colours: int) -> None:
+    puzzle = _one(ANCHORS / name)
+    assert (puzzle.size_text, len(puzzle.palette) - 1) == (size, colours)
+    assert puzzle.palette.background.rgb == "#ffffff"
+    for fmt in ("xml", "non", "g"):
+        again = read_any_text(write_text(puzzle, fmt), fmt=fmt)
+        assert isinstance(again, ColourPuzzle)
+        assert _same_colours(puzzle, again), fmt
+        if name.endswith(f".{fmt}"):
+            assert again == puzzle  # its own format keeps everything, characters included
+    xml = read_any_text(write_text(puzzle, "xml"), fmt="xml")
+    assert (xml.title, xml.author, xml.copyright, xml.notes) == (
+        puzzle.title,
+        puzzle.author,
+        puzzle.copyright,
+        puzzle.notes,
+    )
+
+
+@needs_anchors
+def test_the_same_flag_in_toml_and_ini() -> None:
+    toml, ini = _one(ANCHORS / "nonogrid/UK.toml"), _one(ANCHORS / "pynogram/uk.txt")
+    assert toml == ini
+    assert [c.name for c in toml.palette.colours] == ["white", "blue", "red"]
+    assert toml.rows[6] == ((31, 2),)
+
+
+@needs_anchors
+def test_olsak_declarations() -> None:
+    alladin = _one(ANCHORS / "pbnsolve-examples/alladin.g")
+    names = [c.name for c in alladin.palette.colours]
+    assert names[:3] == ["white", "black", "red"] and "black/orange" in names
+    assert alladin.palette[1].char == "1"  # the default colour: numbers without a letter
+    rose = _one(ANCHORS / "pbnsolve-examples/rose.g")
+    assert (rose.palette[1].name, rose.palette[1].rgb) == ("super svetle zelena", "#9cf200")
+
+
+@needs_anchors
+def test_black_and_white_readers_still_refuse_colour() -> None:
+    for name, _size, _colours in PUBLIC:
+        with pytest.raises(UnsupportedPuzzleError, match=r"colour puzzle \(colours .*\); only"):
+            read_all(ANCHORS / name)
+        with pytest.raises(UnsupportedPuzzleError, match="only black-and-white puzzles"):
+            read_file(ANCHORS / name)
+
+
+@needs_anchors
+def test_black_and_white_files_read_as_before() -> None:
+    path = ANCHORS / "nonogram-db/webpbn/1.non"
+    [(_, puzzle)] = read_any(path)
+    assert isinstance(puzzle, Puzzle) and puzzle == read_file(path)
+
+
+@pytest.mark.skipif(not GENERATED.is_dir(), reason=f"no generated colour puzzles at {GENERATED}")
+def test_generated_files_xml_and_g_agree() -> None:
+    with open(GENERATED / "VERDICTS.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 200
+    for row in rows:
+        xml = _one(GENERATED / row["file"])
+        g = _one(GENERATED / row["file"].replace(".xml", ".g"))
+        assert f"{xml.width}x{xml.height}" == f"{row['width']}x{row['height']}"
+        assert len(xml.palette) - 1 == int(row["colours"]), row["file"]
+        assert _same_colours(xml, g), row["file"]
+    for row in rows[:20]:
+        puzzle = _one(GENERATED / row["file"])
+        for fmt in ("xml", "non", "g"):
+            assert _same_colours(puzzle, read_any_text(write_text(puzzle, fmt), fmt=fmt))
+
+
+def _small() -> ColourPuzzle:
+    goal = ((1, 1, 2), (0, 2, 2), (1, 0, 1))
+    from nonostudio.core.colour.model import clues_of_colour_grid
+
+    rows, cols = clues_of_colour_grid(goal)
+    return ColourPuzzle(
+        Palette((WHITE, RED, BLUE)),
+        rows,
+        cols,
+        title="Flag & <co>",
+        author="A. N. Other",
+        copyright="CC0",
+        licence="CC0-1.0",
+        goal=goal,
+    )
+
+
+@pytest.mark.parametrize("fmt", ["xml", "non"])
+def test_goal_and_metadata_round_trip(fmt: str) -> None:
+    puzzle = _small()
+    again = read_any_text(write_text(puzzle, fmt), fmt=fmt)
+    assert again == puzzle and again.goal == puzzle.goal
+    assert read_any_text(write_text(puzzle, fmt, with_solution=False), fmt=fmt).goal is None
+
+
+def test_write_file_by_extension(tmp_path: Path) -> None:
+    puzzle = _small()
+    for ext in (".xml", ".non", ".g"):
+        path = tmp_path / f"p{ext}"
+        write_file(puzzle, path)
+        assert _same_colours(read_any(path)[0][1], puzzle)  # type: ignore[arg-type]
+        assert parse_any_arg(str(path)) == read_any(path)[0][1]
+    with pytest.raises(UnsupportedFormatError, match="Puzzle string format has no colours"):
+        write_file(puzzle, tmp_path / "p.txt")
+    with pytest.raises(UnsupportedFormatError, match="Tatham Pattern id format has no colours"):
+        write_text(puzzle, "tatham")
+
+
+def test_a_one_colour_puzzle_converts_to_black_and_white() -> None:
+    bw = Puzzle(((1, 1), (3,)), ((2,), (1,), (2,)), title="t")
+    colour = ColourPuzzle.from_bw(bw)
+    assert write_text(colour.to_bw(), "string") == write_text(bw, "string")
+    assert read_any_text(write_text(colour, "xml"), fmt="xml") == bw  # b&w reads as b&w
+
+
+XML = """<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="red">
+<color name="white" char=".">fff</color>
+<color name="red" char="r">ff0000</color>
+<color name="blue" char="b">{blue}</color>
+<clues type="columns"><line><count>1</count></line><line><count color="blue">1</count></line>
+</clues>
+<clues type="rows"><line><count>1</count><count color="{colour}">1</count></line></clues>
+</puzzle></puzzleset>
+"""
+
+
+def test_xml_colours() -> None:
+    puzzle = read_any_text(XML.format(blue="00f", colour="blue"))
+    assert isinstance(puzzle, ColourPuzzle)
+    assert puzzle.rows == (((1, 1), (1, 2)),) and puzzle.palette[2].rgb == "#0000ff"
+    with pytest.raises(UnsupportedPuzzleError, match=r"colour puzzle \(colours blue, red\)"):
+        read_text(XML.format(blue="00f", colour="blue"))
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "message", "where"),
+    [
+        (
+            XML.format(blue="00f", colour="nosuch"),
+            "xml",
+            "item 2: no <color> named 'nosuch'",
+            (8, "row 1"),
+        ),
+        (
+            XML.format(blue="blue", colour="blue"),
+            "xml",
+            "expected a value such as ff0000",
+            (5, None),
+        ),
+        (
+            XML.format(blue="00f", colour="blue").replace(
+                '">1</count></line></clues>\n</puzzle', '">0</count></line></clues>\n</puzzle'
+            ),
+            "xml",
+            "item 2 of the clue is a blot",
+            (8, "row 1"),
+        ),
+        (
+            "t\n#d\n r:r red\n: rows\n1r 1x\n: columns\n1r\n1x\n",
+            "g",
+            "no colour letter",
+            (5, "row 1"),
+        ),
+        (
+            "t\n#d\n r:r #ff00 red\n: rows\n1r\n: columns\n1r\n",
+            "g",
+            "expected an X11 colour name",
+            (3, None),
+        ),
+        (
+            "t\n#d\n r:r chartreuse-ish\n: rows\n1r\n: columns\n1r\n",
+            "g",
+            "X11 colour name",
+            (3, None),
+        ),
+        (
+            "width 2\nheight 1\ncolor a #ff00\nrows\n1a,1b\ncolumns\n1a\n1b\n",
+            "non",
+            "expected 'color <letter> #rrggbb'",
+            (3, None),
+        ),
+        (
+            'width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\ngoal "ax"\n',
+            "non",
+            "the goal's cell 2 (row 1, column 2) is 'x'",
+            (8, None),
+        ),
+        (
+            "[colors]\nr = (red) %\nb = (nosuch) *\n[clues]\nrows = 1r 1b\ncolumns = 1r, 1b\n",
+            "toml",
+            "colour 'b': expected an X11 colour name",
+            (3, None),
+        ),
+        (
+            "[colors]\nr = (red) %\n[clues]\nrows = 1r 1b\ncolumns = 1r, 1b\n",
+            "toml",
+            "no colour 'b' in the [colors] section",
+            (4, "row 1"),
+        ),
+        (
+            "3 1\n1\n2r\n#\n1\n1\n1\n",
+            "mk",
+            "'2r' (a colour clue? this format has no colours",
+            (3, "row 2"),
+        ),
+    ],
+)
+def test_bad_colour_input_is_named(
+    text: str, fmt: str, message: str, where: tuple[int, str | None]
+) -> None:
+    with pytest.raises(PuzzleError) as info:
+        read_any_text(text, source="bad", fmt=fmt)
+    assert message in str(info.value)
+    assert (info.value.line, info.value.clue) == where
+    assert str(info.value).startswith("bad, line ")
+
+
+def test_more_than_31_colours_are_refused() -> None:
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFG"  # 33 colours
+    decl = "".join(f" {c}:{c} #{k:06x} c{k}\n" for k, c in enumerate(letters))
+    clue = " ".join(f"1{c}" for c in letters)
+    text = f"t\n#d\n{decl}: rows\n{clue}\n: columns\n" + "".join(f"1{c}\n" for c in letters)
+    with pytest.raises(PuzzleError, match="33 colours besides the background; at most 31"):
+        read_any_text(text, fmt="g")
+
+
+def test_different_colours_touch_in_files() -> None:
+    # 2r 1b in a row of 3: the blocks touch, which a black-and-white reading could not fit
+    text = "[colors]\nr = (red) %\nb = (blue) *\n[clues]\nrows = 2r 1b\ncolumns = 1r, 1r, 1b\n"
+    puzzle = read_any_text(text, fmt="toml")
+    assert isinstance(puzzle, ColourPuzzle) and puzzle.rows == (((2, 1), (1, 2)),)
+
+
+def test_a_blank_g_line_is_an_empty_clue() -> None:
+    # the generated files write an empty row as a blank line; blank lines ending the file are not
+    text = "#d\n r:r red\n b:b blue\n: rows\n1r 1b\n\n: columns\n1r\n1b\n\n\n"
+    puzzle = read_any_text(text, fmt="g")
+    assert isinstance(puzzle, ColourPuzzle)
+    assert (puzzle.rows, puzzle.width) == ((((1, 1), (1, 2)), ()), 2)
