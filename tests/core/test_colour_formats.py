@@ -303,3 +303,9 @@ def test_a_blank_g_line_is_an_empty_clue() -> None:
     puzzle = read_any_text(text, fmt="g")
     assert isinstance(puzzle, ColourPuzzle)
     assert (puzzle.rows, puzzle.width) == ((((1, 1), (1, 2)), ()), 2)
+
+
+def test_a_blank_g_line_is_an_empty_clue_in_black_and_white() -> None:
+    # it was skipped: this read as the 1x1 puzzle '1' instead of a 2x2 with an empty row
+    puzzle = read_text("title\n: rows\n1\n\n: columns\n1\n0\n\n", fmt="g")
+    assert (puzzle.rows, puzzle.cols) == (((1,), ()), ((1,), ()))

@@ -22,8 +22,8 @@ from nonostudio.core.formats._colour import (
     make_palette,
     named_rgb,
 )
-from nonostudio.core.formats._common import check_size, clue_of, digits, split_lines
-from nonostudio.core.formats.olsak import _bad_item
+from nonostudio.core.formats._common import check_size, clue_of, digits
+from nonostudio.core.formats.olsak import _bad_item, g_sections
 
 _ITEM = re.compile(r"([0-9]+)(\S?)\Z")
 _DECLARATION = re.compile(r"\s*([^\s:#,0-9]|[01]):(.?)(.*)\Z")
@@ -33,37 +33,18 @@ _NOT_LETTERS = set("0123456789:#,;")
 
 def read(text: str, source: str) -> ColourPuzzle:
     """A colour ``.g`` puzzle (a file with no colour letters reads as one colour)."""
-    # a blank line in a section is an empty clue (as the generated files and nonogrid have it);
-    # blank lines at the end of the file are not
-    numbered = list(enumerate(split_lines(text), 1))
-    while numbered and not numbered[-1][1].strip():
-        numbered.pop()
+    head, sections = g_sections(text, source)
     notes: list[str] = []
     declarations: list[tuple[int, str, str, str]] = []  # line, inchar, word, comment
-    sections: list[list[tuple[int, str]]] = []
     in_block = False
-    for number, line in numbered:
-        if line.startswith(":"):
-            sections.append([])
-        elif sections:
-            if not line.lstrip().startswith("#"):
-                sections[-1].append((number, line))
-        elif not line.strip():
-            continue
-        elif line.lstrip().startswith("#"):
+    for number, line in head:
+        if line.lstrip().startswith("#"):
             in_block = True
         elif in_block and (m := _DECLARATION.match(line)):
             word, _, comment = m.group(3).strip().partition(" ")
             declarations.append((number, m.group(1), word, comment.strip()))
         elif not in_block:
             notes.append(line.rstrip())
-    sections = sections[:2]
-    if len(sections) < 2:
-        raise PuzzleError(
-            "expected two sections, each starting with a ':' line (row clues, then column clues)",
-            source=source,
-            line=numbered[-1][0] if numbered else 1,
-        )
     declared: dict[str, Colour] = {}
     lines: dict[str, int] = {}
     for number, inchar, word, comment in declarations:

@@ -12,7 +12,7 @@ import re
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._colour import colour_refusal
-from nonostudio.core.formats._common import build, check_size, clue_of, digits
+from nonostudio.core.formats._common import build, check_size, clue_of, digits, split_lines
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import Puzzle
 
@@ -23,23 +23,11 @@ _DECLARED = re.compile(r"\s*([^\s:#]):")
 
 def read_g(text: str, source: str) -> Puzzle:
     """Olšák ``.g``: free text, optional colour declarations, then ``:`` rows ``:`` columns."""
-    cur = Cursor(text, source)
-    sections: list[list[tuple[int, str]]] = []
+    head, sections = g_sections(text, source)
     declared: set[str] = set()
-    for number, line in cur.lines:
-        if line.startswith(":"):
-            sections.append([])
-        elif sections and not line.lstrip().startswith("#"):
-            sections[-1].append((number, line))
-        elif not sections and (m := _DECLARED.match(line)):
+    for _number, line in head:
+        if m := _DECLARED.match(line):
             declared.add(m.group(1))
-    sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
-    if len(sections) < 2:
-        raise PuzzleError(
-            "expected two sections, each starting with a ':' line (row clues, then column clues)",
-            source=source,
-            line=cur.lines[-1][0] if cur.lines else 1,
-        )
     colours: set[str] = set()
     clue_lines: dict[str, int] = {}
     clues: list[list[tuple[int, ...]]] = []
@@ -73,6 +61,37 @@ def read_g(text: str, source: str) -> Puzzle:
         raise PuzzleError("a ':' section holds no clues", source=source)
     check_size(len(clues[1]), len(clues[0]), source)
     return build(clues[0], clues[1], source, clue_lines=clue_lines)
+
+
+def g_sections(text: str, source: str) -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]]]:
+    """The non-blank lines before the first ``:`` line and the lines of the first two ``:``
+    sections (row clues, column clues), each with its line number; ``#`` lines in a section
+    are comments.  A blank line in a section is an empty clue, as pbnsolve reads blank clue
+    lines and as the generated colour files write empty rows; blank lines that end the column
+    section are not clues."""
+    head: list[tuple[int, str]] = []
+    sections: list[list[tuple[int, str]]] = []
+    last = 1
+    for number, line in enumerate(split_lines(text), 1):
+        if line.strip():
+            last = number
+        if line.startswith(":"):
+            sections.append([])
+        elif sections:
+            if not line.lstrip().startswith("#"):
+                sections[-1].append((number, line))
+        elif line.strip():
+            head.append((number, line))
+    sections = sections[:2]  # a third ':' line ends the clues; free text may follow it
+    if len(sections) < 2:
+        raise PuzzleError(
+            "expected two sections, each starting with a ':' line (row clues, then column clues)",
+            source=source,
+            line=last,
+        )
+    while sections[1] and not sections[1][-1][1].strip():
+        sections[1].pop()
+    return head, sections
 
 
 def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
