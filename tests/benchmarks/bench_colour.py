@@ -1,0 +1,182 @@
+"""Colour solver benchmark on the anchor colour puzzles (issue 44).
+
+Run by hand: ``python tests/benchmarks/bench_colour.py [--rounds N]``.
+
+* The 13 public colour files: size, colours, verdict (all should be "unique, line-solvable"), CPU
+  time (``time.process_time``, best of N rounds) against the goal of 0.25 s each and 1.0 s for
+  the 13 together, and the share of cells line logic alone decides.
+* ``colour-generated/``: the 200 seeded puzzles' verdicts against pbnsolve's in ``VERDICTS.csv``
+  (goal 200/200; mismatches printed), both solutions of every "multiple" answer checked against
+  every clue and different, the CPU time of the 200 (goal 20 s) and the slowest, and the share of
+  cells line logic alone decides.
+* With ``NONOSTUDIO_PEER_PBNSOLVE`` naming a pbnsolve binary (never built or shipped by the
+  project), its CPU time on each public file (``-u -b``, a child process) and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _anchors import PUZZLES, require_anchors  # noqa: E402
+
+from nonostudio.core.colour.solver import (  # noqa: E402
+    ColourSolveResult,
+    check_colour_solution,
+    solve_colour,
+)
+from nonostudio.core.formats import read_any  # noqa: E402
+from nonostudio.core.solver import Verdict  # noqa: E402
+
+PUBLIC = [
+    "pbnsolve-examples/acorn.g",
+    "pbnsolve-examples/alladin.g",
+    "pbnsolve-examples/bird2.g",
+    "pbnsolve-examples/rose.g",
+    "pbnsolve-examples/spaceShuttle.g",
+    "number-loom/listen_left_and_right.xml",
+    "number-loom/little_hauler.xml",
+    "number-loom/look_sharp.xml",
+    "number-loom/missing.xml",
+    "number-loom/not_invented_yet_1.xml",
+    "number-loom/take_two.xml",
+    "nonogrid/UK.toml",
+    "pynogram/uk.txt",
+]
+GENERATED = PUZZLES / "colour-generated"
+GOAL_EACH, GOAL_PUBLIC, GOAL_GENERATED = 0.25, 1.0, 20.0
+PBNSOLVE_VERDICTS = {"unique logical": Verdict.UNIQUE_LINE, "multiple": Verdict.MULTIPLE}
+PEER_ENV = "NONOSTUDIO_PEER_PBNSOLVE"
+
+
+def load(path: Path):  # -> ColourPuzzle
+    items = read_any(path)
+    if len(items) != 1:
+        raise SystemExit(f"{path}: {len(items)} puzzles, expected one")
+    return items[0][1]
+
+
+def timed(puzzle, rounds: int) -> tuple[ColourSolveResult, float]:
+    """The result and the best CPU time of ``rounds`` solves."""
+    best = float("inf")
+    result = None
+    for _ in range(rounds):
+        start = time.process_time()
+        result = solve_colour(puzzle.rows, puzzle.cols, len(puzzle.palette.colours))
+        best = min(best, time.process_time() - start)
+    assert result is not None
+    return result, best
+
+
+def decided(result: ColourSolveResult) -> tuple[int, int]:
+    """Cells line logic alone decided, and all cells."""
+    cells = [c for row in result.grid for c in row]
+    return sum(1 for c in cells if c and not c & (c - 1)), len(cells)
+
+
+def peer_seconds(binary: str, path: Path) -> float | None:
+    """The peer's CPU time on one file (a child process), or None when it fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        subprocess.run([binary, "-u", "-b", str(path)], capture_output=True, timeout=60, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def public(rounds: int) -> bool:
+    print(f"Public colour files (CPU s, best of {rounds}; goal {GOAL_EACH:.2f} s each)")
+    peer = os.environ.get(PEER_ENV)
+    ok = True
+    total = 0.0
+    for name in PUBLIC:
+        path = PUZZLES / name
+        puzzle = load(path)
+        result, seconds = timed(puzzle, rounds)
+        total += seconds
+        known, cells = decided(result)
+        good = result.verdict is Verdict.UNIQUE_LINE and seconds <= GOAL_EACH
+        ok &= good
+        size = f"{len(puzzle.cols)}x{len(puzzle.rows)}"
+        line = (
+            f"  {name:40} {size:>7} {len(puzzle.palette.colours) - 1} colours  "
+            f"{result.verdict.label:24} {seconds:7.4f} s  line logic {100 * known / cells:5.1f} %"
+            f"  {result.line_solves} line solves"
+        )
+        if peer:
+            theirs = peer_seconds(peer, path)
+            line += "  peer failed" if theirs is None else f"  peer {theirs:.4f} s"
+            if theirs:
+                line += f" (x{seconds / theirs:.1f})"
+        print(line + ("" if good else "  <-- MISSED"))
+    ok &= total <= GOAL_PUBLIC
+    print(f"  13 files: {total:.3f} s (goal {GOAL_PUBLIC} s)")
+    return ok
+
+
+def generated() -> bool:
+    with (GENERATED / "VERDICTS.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    print(f"\nGenerated colour puzzles: {len(rows)} (verdicts against pbnsolve's)")
+    agree = 0
+    total = 0.0
+    slowest: list[tuple[float, str, str]] = []
+    known_all = cells_all = 0
+    by_verdict: dict[str, list[int]] = {}
+    for row in rows:
+        puzzle = load(GENERATED / row["file"])
+        result, seconds = timed(puzzle, 1)
+        total += seconds
+        slowest.append((seconds, row["file"], result.verdict.label))
+        expected = PBNSOLVE_VERDICTS.get(row["pbnsolve"])
+        if result.verdict is expected:
+            agree += 1
+        else:
+            print(f"  MISMATCH {row['file']}: {result.verdict.label}, pbnsolve {row['pbnsolve']}")
+        for grid in (result.solution, result.alternate):
+            if grid is not None and not check_colour_solution(puzzle.rows, puzzle.cols, grid):
+                print(f"  WRONG SOLUTION {row['file']}")
+                agree -= result.verdict is expected
+        if result.verdict is Verdict.MULTIPLE and (
+            result.alternate is None or result.alternate == result.solution
+        ):
+            print(f"  {row['file']}: 'multiple' without two different solutions")
+            agree -= 1
+        known, cells = decided(result)
+        known_all += known
+        cells_all += cells
+        counts = by_verdict.setdefault(result.verdict.label, [0, 0])
+        counts[0] += known
+        counts[1] += cells
+    print(f"  verdicts as pbnsolve: {agree}/{len(rows)} (goal {len(rows)}/{len(rows)})")
+    print(f"  CPU: {total:.3f} s in all (goal {GOAL_GENERATED} s)")
+    slowest.sort(reverse=True)
+    print("  slowest: " + ", ".join(f"{f} {s:.3f} s ({v})" for s, f, v in slowest[:5]))
+    print(f"  cells line logic alone decides: {100 * known_all / cells_all:.1f} %")
+    for label, (known, cells) in sorted(by_verdict.items()):
+        print(f"    {label}: {100 * known / cells:.1f} % of {cells} cells")
+    return agree == len(rows) and total <= GOAL_GENERATED
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="best of N for the public files")
+    args = parser.parse_args()
+    require_anchors()
+    ok = public(args.rounds)
+    ok &= generated()
+    print("\nall goals met" if ok else "\nSOME GOALS MISSED")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
