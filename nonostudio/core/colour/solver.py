@@ -2,15 +2,16 @@
 :class:`nonostudio.core.solver.Verdict`) with the solutions that prove it.
 
 Line logic first (the exact colour line solver on every row and column, passing cell sets, to a
-fixed point); if cells stay undecided, a depth-first search (choose a cell, try each of its
-colours, propagate) for up to two solutions, each checked against every clue.
+fixed point); if cells stay undecided, a depth-first search with probing at each node (each
+colour of a cell tried with propagation: colours that contradict leave it, and cells keep only
+the colours some outcome gives them) for up to two solutions, each checked against every clue.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nonostudio.core.colour.linesolver import ColourClue, solve_colour_line
@@ -38,7 +39,8 @@ class ColourSolveResult:
     seconds: float = 0.0
     timed_out: bool = False
     line_solves: int = 0
-    nodes: int = 0  # search nodes (assignments tried after line logic)
+    nodes: int = 0  # search nodes
+    probes: int = 0  # colours of a cell tried with propagation
 
 
 class _Timeout(Exception):
@@ -98,18 +100,21 @@ class _Solver:
         self.cache: dict[tuple[ColourClue, tuple[int, ...]], tuple[int, ...] | None] = {}
         self.line_solves = 0
         self.nodes = 0
-        self.solutions: list[list[int]] = []  # those the search found (kept when time runs out)
+        self.probes = 0
+        # The solutions found, by cells (kept when time runs out).
+        self.solutions: dict[tuple[int, ...], list[int]] = {}
 
-    def propagate(self, grid: list[int], lines: Sequence[int]) -> bool:
+    def propagate(self, grid: list[int], lines: Iterable[int]) -> int | None:
         """Line logic to a fixed point from the dirty ``lines`` (rows ``0..height-1``, then the
-        columns); False on a contradiction."""
+        columns): the number of cells it decided, or None on a contradiction."""
         height, width, ncolours = self.height, self.width, self.ncolours
         rows, cols, cache = self.rows, self.cols, self.cache
         queue = deque(lines)
         pending = bytearray(height + width)
-        for line in lines:
+        for line in queue:
             pending[line] = 1
         deadline = self.deadline
+        decided = 0
         while queue:
             line = queue.popleft()
             pending[line] = 0
@@ -129,51 +134,145 @@ class _Solver:
                         raise _Timeout
                 out = cache[key] = solve_colour_line(clue, cells, ncolours)
             if out is None:
-                return False
+                return None
             if out == cells:
                 continue
             for i, (old, new) in enumerate(zip(cells, out, strict=True)):
                 if old != new:
                     grid[start + i * step] = new
+                    if not new & (new - 1):
+                        decided += 1
                     cross = height + i if line < height else i
                     if not pending[cross]:
                         pending[cross] = 1
                         queue.append(cross)
-        return True
+        return decided
 
-    def search(self, grid: list[int], limit: int = 2) -> list[list[int]]:
-        """Up to ``limit`` solutions below the propagated ``grid``, depth first."""
-        width, height = self.width, self.height
-        solutions = self.solutions
-        stack = [grid]
-        while stack:
-            node = stack.pop()
-            best = -1
-            best_count = 33
-            for i, cell in enumerate(node):
-                if cell & (cell - 1):
-                    count = cell.bit_count()
-                    if count < best_count:
-                        best, best_count = i, count
-                        if count == 2:
-                            break
-            if best < 0:
-                solutions.append(node)
-                if len(solutions) >= limit:
-                    break
+    def found(self, grid: list[int]) -> None:
+        self.solutions.setdefault(tuple(grid), grid)
+
+    def search(self, grid: list[int], known: int) -> list[list[int]]:
+        """Up to two solutions below the propagated ``grid`` (``known`` cells decided): depth
+        first, probing at each node, branching on the cell whose outcomes decide the most."""
+        total = len(grid)
+        stack: list[tuple[list[int], int, set[int] | None]] = [(grid, known, None)]
+        while stack and len(self.solutions) < 2:
+            node, known, focus = stack.pop()
+            self.nodes += 1
+            probed = self.probe(node, known, focus)
+            if probed is None:
                 continue
-            cell = node[best]
-            row, col = divmod(best, width)
-            children = []
-            for colour in range(cell.bit_length()):
-                if cell >> colour & 1:
-                    self.nodes += 1
-                    child = list(node)
-                    child[best] = 1 << colour
-                    if self.propagate(child, (row, height + col)):
-                        children.append(child)
-            stack.extend(reversed(children))
-        return solutions
+            node, known, outcomes = probed
+            if known == total:
+                self.found(node)
+                continue
+            # The child that decides more is searched first (pushed last): its subtree is the
+            # smaller one.
+            outcomes.sort(key=lambda o: o[1])
+            for child, child_known in outcomes:
+                if child_known == total:
+                    self.found(child)
+                else:
+                    stack.append((child, child_known, _changed_lines(node, child, self.width)))
+        return list(self.solutions.values())[:2]
+
+    def probe(
+        self, grid: list[int], known: int, focus: set[int] | None
+    ) -> tuple[list[int], int, list[tuple[list[int], int]]] | None:
+        """Probe until no probe narrows a cell: every undecided cell next to a decided one (on
+        the ``focus`` lines, when given) tried with each of its colours and propagated.  Colours
+        that contradict leave the cell, and a cell keeps only the colours some outcome leaves it
+        (every solution lies below one outcome).  Returns the state, its decided count and the
+        outcomes of the cell to branch on (the one whose outcomes decide the most at worst); None
+        on a contradiction."""
+        width, height = self.width, self.height
+        total = len(grid)
+        while True:
+            before = grid
+            best: list[tuple[list[int], int]] = []
+            best_score = -1
+            for i in _candidates(grid, width, focus):
+                cell = grid[i]
+                if not cell & (cell - 1):
+                    continue
+                row, col = divmod(i, width)
+                outcomes = []
+                for colour in range(cell.bit_length()):
+                    if cell >> colour & 1:
+                        self.probes += 1
+                        child = list(grid)
+                        child[i] = 1 << colour
+                        decided = self.propagate(child, (row, height + col))
+                        if decided is not None:
+                            child_known = known + 1 + decided
+                            if child_known == total:
+                                self.found(child)
+                            outcomes.append((child, child_known))
+                if not outcomes:
+                    return None
+                if len(outcomes) == 1:
+                    grid, known = outcomes[0]
+                    continue
+                merged = outcomes[0][0]
+                for other, _ in outcomes[1:]:
+                    merged = [a | b for a, b in zip(merged, other, strict=True)]
+                if merged != grid:
+                    lines = set()
+                    narrowed = list(grid)
+                    for j, (old, new) in enumerate(zip(grid, merged, strict=True)):
+                        if old != new:
+                            narrowed[j] = new
+                            if not new & (new - 1):
+                                known += 1
+                            r, c = divmod(j, width)
+                            lines.add(r)
+                            lines.add(height + c)
+                    decided = self.propagate(narrowed, lines)
+                    if decided is None:
+                        return None
+                    grid, known = narrowed, known + decided
+                    continue
+                score = min(k for _, k in outcomes)
+                if score > best_score:
+                    best_score, best = score, outcomes
+            if grid is before:
+                if not best and focus is not None and known < total:
+                    focus = None  # nothing to branch on near the change: look everywhere
+                    continue
+                return grid, known, best
+            focus = _changed_lines(before, grid, width)
+
+
+def _changed_lines(old: list[int], new: list[int], width: int) -> set[int]:
+    """The rows and columns (numbered after the rows) where ``new`` differs from ``old``."""
+    height = len(old) // width if width else 0
+    lines = set()
+    for i, (a, b) in enumerate(zip(old, new, strict=True)):
+        if a != b:
+            r, c = divmod(i, width)
+            lines.add(r)
+            lines.add(height + c)
+    return lines
+
+
+def _candidates(grid: list[int], width: int, focus: set[int] | None) -> list[int]:
+    """Undecided cells with a decided neighbour (every undecided cell when none has one), on the
+    ``focus`` lines when given (rows, then columns numbered after the rows)."""
+    n = len(grid)
+    height = n // width if width else 0
+    undecided = [i for i, cell in enumerate(grid) if cell & (cell - 1)]
+    if focus is not None:
+        undecided = [i for i in undecided if i // width in focus or height + i % width in focus]
+    near = []
+    for i in undecided:
+        c = i % width
+        for j in (
+            (i - width, i + width) + ((i - 1,) if c else ()) + ((i + 1,) if c + 1 < width else ())
+        ):
+            if 0 <= j < n and not grid[j] & (grid[j] - 1):
+                near.append(i)
+                break
+    return near or undecided
 
 
 def _rows_of(grid: list[int], height: int, width: int) -> Grid:
@@ -234,20 +333,23 @@ def solve_colour(
             timed_out=timed_out,
             line_solves=solver.line_solves,
             nodes=solver.nodes,
+            probes=solver.probes,
         )
 
     try:
-        ok = solver.propagate(grid, range(height + width))
+        decided = solver.propagate(grid, range(height + width))
     except _Timeout:
         return finish(Verdict.UNDECIDED, grid, timed_out=True)
-    if not ok:
+    if decided is None:
         return finish(Verdict.NO_SOLUTION, grid)
-    if all(not cell & (cell - 1) for cell in grid):
+    known = sum(1 for cell in grid if not cell & (cell - 1))
+    if known == len(grid):
         return finish(Verdict.UNIQUE_LINE, grid, [grid])
     logic = list(grid)
     try:
-        found = solver.search(grid)
+        found = solver.search(grid, known)
     except _Timeout:
-        return finish(Verdict.UNDECIDED, logic, solver.solutions[:1], timed_out=True)
+        first = list(solver.solutions.values())[:1]
+        return finish(Verdict.UNDECIDED, logic, first, timed_out=True)
     verdict = (Verdict.NO_SOLUTION, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE)[len(found)]
     return finish(verdict, logic, found)
