@@ -178,6 +178,8 @@ def _punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int
     length = b["end"] - b["start"]
     if len(owners) == 1:
         who = f"can only be {nm.clue(owners[0])}"
+    elif all(nm.clues[i] == length for i in owners):
+        who = f"is {length} long, as long as every clue that can hold it"
     else:
         who = (
             f"is {length} long, as long as the longest clue that can hold it "
@@ -326,7 +328,19 @@ def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim
     """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words; a box's
     holder already ``stated`` by an earlier premise of the step is not said again."""
     claims = premise["claims"]
-    if stated and premise["say"] in ("simple_spaces", "mercury"):
+    say = premise["say"]
+    if stated and say in ("punctuate_reach", "punctuate_reach_misfit"):
+        placed = [h for h in _all(claims, "holders") if len(h["clues"]) == 1]
+        if placed and all(h in stated for h in placed):  # the blocks were placed just before
+            crossed = [p for p, _ in premise["cells"]]
+            bounds = _all(claims, "starts")
+            if say == "punctuate_reach_misfit":
+                return f"so {_misfit(nm, bounds, premise['cells'])}"
+            if not bounds:
+                return f"and no clue reaches {cells_text(crossed)}: empty"
+            said = " and ".join(_bound(nm, c) for c in bounds)
+            return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"
+    if stated and say in ("simple_spaces", "mercury"):
         again = [c for c in claims if c["claim"] == "holders" and c in stated]
         if again:  # "… the 8 holds the box at cells 10–12 …; and it ends by cell 17: …"
             bounds = [c for c in claims if c["claim"] == "starts"]

@@ -551,12 +551,18 @@ def gather_premises(
 
     nm = Naming(axis, normal_clues(line.hints), line.size)
 
+    stated: list[Claim] = []  # as step_sentence words them: said claims are not said again
+
     def words_of(premise: dict[str, Any]) -> int:
         if premise["say"] == "part":
             return len(part_text(nm, premise).split())
-        return len(premise_sentence(nm, premise).split())
+        return len(premise_sentence(nm, premise, stated).split())
 
-    words = sum(words_of(p) for p in premises)
+    words = 0
+    for given in premises:
+        words += words_of(given)
+        if given["say"] != "part":
+            stated.extend(given["claims"])
     state = list(seen.cells)
     decided: dict[int, int] = {}
     wanted = set(want)
@@ -570,12 +576,26 @@ def gather_premises(
             cells = {p: v for p, v in w.cells.items() if p not in new}
             if not cells:
                 continue
-            premise = {
+            premise: dict[str, Any] = {
                 "say": w.say,
                 "claims": w.claims,
                 "cells": [[p + offset, v] for p, v in sorted(cells.items())],
                 "round": round_,
             }
+            last = premises[-1] if premises else None
+            if last is not None and {**last, "cells": []} == {**premise, "cells": []}:
+                # the same reason again for other cells: one premise with all of them
+                merged = {**last, "cells": sorted(last["cells"] + premise["cells"])}
+                before = stated[: len(stated) - len(last["claims"])]
+                count = len(premise_sentence(nm, merged, before).split())
+                count -= len(premise_sentence(nm, last, before).split())
+                if words + count > BODY_WORDS:
+                    full = True
+                    break
+                premises[-1] = merged
+                words += count
+                new.update(cells)
+                continue
             count = words_of(premise)
             part = {"say": "part", "claims": w.part, "cells": []}
             new_part = bool(w.part) and part not in premises
@@ -587,6 +607,7 @@ def gather_premises(
             if new_part:
                 premises.append(part)
             premises.append(premise)
+            stated.extend(premise["claims"])
             words += count
             new.update(cells)
         for p, v in new.items():

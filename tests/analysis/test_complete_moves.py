@@ -187,6 +187,24 @@ def test_steps_on_parts_are_numbered_on_the_whole_line() -> None:
             "---OOO----",
             ("the block at cells 4–6", "so it is finished", "cells 3, 7 are empty"),
         ),
+        (  # every clue able to hold the block is as long: not listed one by one
+            "punctuate",
+            (1, 1, 1, 1, 4),
+            "------OxO---O-------",
+            ("the block at cell 7 is 1 long, as long as every clue that can hold it, so it",),
+        ),
+        (  # blocks placed by the step's earlier premises are not placed again
+            "punctuate",
+            (2, 4, 2),
+            "-------OOOO-OO------",
+            ("cell 15 is empty; and the third clue, 2, ends by cell 14: cells 16–20 are empty",),
+        ),
+        (  # one reason for cells in two places: said once
+            "punctuate",
+            (1, 1, 4, 1),
+            "----x-xxOOOOxOx-xxx-",
+            ("the fourth clue, 1, ends by cell 14: cells 16, 20 are empty.",),
+        ),
         (
             "glue",
             (4,),
