@@ -334,6 +334,7 @@ def test_check_a_file_failing_between_open_and_read_is_an_io_error_row(
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr("nonostudio.cli.batch.read_entries", unreadable)
+    monkeypatch.setattr("nonostudio.cli.batch.read_any_entries", unreadable)  # check reads colour
     code, rows = run_json(capsys, "check", str(path), DUCK)
     assert code == 3
     assert rows[0]["error"] == f"{path}: cannot read: Permission denied"

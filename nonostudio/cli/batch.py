@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import (
@@ -18,12 +19,20 @@ from nonostudio.cli.common import (
     submit,
 )
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
-from nonostudio.core.formats import parse_puzzle_arg, read_entries, read_file
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.formats import (
+    parse_any_arg,
+    parse_puzzle_arg,
+    pick_entry,
+    read_any_entries,
+    read_entries,
+    read_file,
+)
 
 if TYPE_CHECKING:  # the worker pool's modules are imported when a pool runs (_run_pool)
     from concurrent.futures import Future
     from multiprocessing.synchronize import Event
+
+    from nonostudio.core.formats import AnyEntries, AnyPuzzle
 
 Row = dict[str, Any]
 
@@ -34,15 +43,25 @@ class Task:
 
     label: str
     item: str | None
-    build: Callable[[], Puzzle] | None = None
+    build: Callable[[], AnyPuzzle] | None = None
     error: str | None = None
     io_error: bool = False
 
 
-def read_tasks(args: Sequence[str], fmt: str | None = None) -> Iterator[Task]:
+def read_tasks(
+    args: Sequence[str], fmt: str | None = None, *, colour: bool = False
+) -> Iterator[Task]:
     """The rows the command-line arguments name: a puzzle string, ``FILE#ITEM``, or every item
     of a file (``fmt`` forces a reader); an argument that cannot be opened or read is a row with
-    its error."""
+    its error. With ``colour``, colour puzzles are read (as ColourPuzzle) instead of refused."""
+    parse_arg = parse_any_arg if colour else parse_puzzle_arg
+    entries_of = read_any_entries if colour else read_entries
+
+    def read_item(path: str, item: str) -> AnyPuzzle:
+        if not colour:
+            return read_file(path, item, fmt)
+        return pick_entry(read_any_entries(path, fmt), item, Path(path).name or path)[1]
+
     for arg in args:
         try:
             source = resolve(arg)
@@ -50,14 +69,14 @@ def read_tasks(args: Sequence[str], fmt: str | None = None) -> Iterator[Task]:
             yield Task(arg, None, error=f"{arg}: cannot open: {exc.strerror or exc}", io_error=True)
             continue
         if source.text is not None:
-            yield Task(arg, None, build=partial(parse_puzzle_arg, arg, fmt))
+            yield Task(arg, None, build=partial(parse_arg, arg, fmt))
             continue
         assert source.path is not None  # resolve() gives a path when it gives no text
         if source.item is not None:
-            yield Task(arg, source.item, build=partial(read_file, source.path, source.item, fmt))
+            yield Task(arg, source.item, build=partial(read_item, source.path, source.item))
             continue
         try:
-            entries = read_entries(source.path, fmt)
+            entries: AnyEntries = list(entries_of(source.path, fmt))
         except PuzzleError as exc:  # bad content, or (PuzzleFileError) an unreadable file
             yield Task(arg, None, error=str(exc), io_error=isinstance(exc, PuzzleFileError))
             continue
@@ -96,7 +115,7 @@ class _Rows:
         self.rows: list[Row | None] = [None] * len(tasks)
         self.done = 0
 
-    def build(self, index: int) -> Puzzle | None:
+    def build(self, index: int) -> AnyPuzzle | None:
         """The task's puzzle, or None after recording the row of its error."""
         task = self.tasks[index]
         if task.build is not None:
@@ -111,7 +130,7 @@ class _Rows:
         self.finish(index, None, {"error": task.error})
         return None
 
-    def finish(self, index: int, puzzle: Puzzle | None, fields: Row) -> None:
+    def finish(self, index: int, puzzle: AnyPuzzle | None, fields: Row) -> None:
         task = self.tasks[index]
         size = (
             {}
@@ -164,7 +183,7 @@ def _run_pool(rows: _Rows, jobs: int) -> None:
     job = rows.job
     context = multiprocessing.get_context()
     stop = context.Event() if job.stoppable else None
-    pending: dict[Future[Row], tuple[int, Puzzle]] = {}
+    pending: dict[Future[Row], tuple[int, AnyPuzzle]] = {}
     with ProcessPoolExecutor(
         jobs, mp_context=context, initializer=_init_worker, initargs=(stop,)
     ) as pool:

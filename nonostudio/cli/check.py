@@ -1,10 +1,11 @@
 """``nonostudio-cli check``: the verdict of many puzzles, one table row each, optionally in
-parallel worker processes (the batch runner of :mod:`nonostudio.cli.batch`)."""
+parallel worker processes (the batch runner of :mod:`nonostudio.cli.batch`); colour puzzles are
+decided by the colour solver."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.batch import (
     Column,
@@ -19,6 +20,9 @@ from nonostudio.cli.batch import (
 from nonostudio.cli.common import Outcome, add_format_option, positive_int_arg, time_limit_arg
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
+
+if TYPE_CHECKING:
+    from nonostudio.core.formats import AnyPuzzle
 
 NAME = "check"
 HELP = "decide many puzzles (every puzzle of a collection file) and print one row each"
@@ -67,8 +71,21 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     parser.set_defaults(run=run)
 
 
-def verdict(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
-    """Solve one puzzle (in this process or a worker) and return the row's verdict fields."""
+def verdict(puzzle: AnyPuzzle, time_limit: float) -> dict[str, Any]:
+    """Solve one puzzle (in this process or a worker) and return the row's verdict fields; a
+    colour puzzle's row also has its ``colours`` and ``palette``."""
+    if not isinstance(puzzle, Puzzle):  # colour: its modules are loaded for colour only
+        from nonostudio.cli.colour import palette_data
+        from nonostudio.core.colour.solver import solve_colour
+
+        found = solve_colour(puzzle.rows, puzzle.cols, len(puzzle.palette), time_limit=time_limit)
+        return {
+            "verdict": found.verdict.name.lower(),
+            "label": found.verdict.label,
+            "seconds": round(found.seconds, 6),
+            "colours": len(puzzle.palette) - 1,
+            "palette": palette_data(puzzle.palette),
+        }
     result = solve(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
     return {
         "verdict": result.verdict.name.lower(),
@@ -84,5 +101,6 @@ def _describe(row: Row) -> str:
 def run(args: argparse.Namespace) -> Outcome:
     """Check every puzzle named on the command line."""
     job = Job(COLUMNS, verdict, (args.time_limit,), _describe, stoppable=True)
-    table, code = run_batch(list(read_tasks(args.puzzles, args.fmt)), job, args.jobs)
+    tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
+    table, code = run_batch(tasks, job, args.jobs)
     return Outcome(table, text_table(table, TABLE, error_after=2), code)

@@ -23,7 +23,10 @@ from nonostudio.core.formats import (
     FORMATS,
     format_name,
     kind_problem,
+    parse_any_arg,
     parse_puzzle_arg,
+    pick_entry,
+    read_any_entries,
     read_file,
 )
 from nonostudio.core.puzzle import Puzzle, grid_to_text
@@ -32,6 +35,8 @@ if TYPE_CHECKING:  # imported where they are used: a one-puzzle command needs ne
     from concurrent.futures import Executor, Future
 
     import numpy as np
+
+    from nonostudio.core.formats import AnyPuzzle
 
 T = TypeVar("T")
 
@@ -287,6 +292,19 @@ def load_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> Pu
     if source.path is not None:
         return read_file(source.path, source.item, fmt)
     return parse_puzzle_arg(arg, fmt)
+
+
+def load_any_puzzle(arg: str, item: str | None = None, fmt: str | None = None) -> AnyPuzzle:
+    """Like :func:`load_puzzle`, a colour puzzle read as a ColourPuzzle (for the commands that
+    handle colour)."""
+    source = resolve(arg, item)
+    if source.path is not None:
+        return pick_entry(read_any_entries(source.path, fmt), source.item, _name(source.path))[1]
+    return parse_any_arg(arg, fmt)
+
+
+def _name(path: str) -> str:
+    return Path(path).name or path
 
 
 def format_arg(text: str) -> str:

@@ -13,14 +13,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from nonostudio.cli.colour import colour_fields
 from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     PictureWriter,
     format_arg,
+    load_any_puzzle,
     load_puzzle,
     say,
 )
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import FORMATS, write_file, write_text
 from nonostudio.core.paths import samples_dir
@@ -48,7 +51,8 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         help=CONVERT_HELP,
         description=CONVERT_HELP + ". The format comes from OUT's extension (.non, .xml, .pbn, "
         ".txt, .pzl, .png, .svg, .pdf) or from --format; OUT '-' writes to stdout "
-        f"(default format there: {STDOUT_FORMAT}).",
+        f"(default format there: {STDOUT_FORMAT}). A colour puzzle is written as .xml, .non "
+        "or .g.",
     )
     parser.add_argument(
         "source",
@@ -149,7 +153,10 @@ class _NotUnique(Exception):
 
 def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
-    puzzle = load_puzzle(args.source, args.item, args.in_fmt)
+    loaded = load_any_puzzle(args.source, args.item, args.in_fmt)
+    if isinstance(loaded, ColourPuzzle):
+        return _convert_colour(loaded, args)
+    puzzle = loaded
     with_solution = not args.blank
     data: dict[str, Any] = {
         "input": args.source,
@@ -208,6 +215,43 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     data |= {"format": fmt, "with_solution": with_solution}
     what = "with its solution" if with_solution else "without a solution"
     return Outcome(data, f"wrote {target} ({fmt}, {puzzle.size_text}, {what})")
+
+
+def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
+    """Convert a colour puzzle: to webpbn XML, ``.non`` or ``.g`` (other formats have no
+    colours and say so); pictures of colour puzzles are not drawn yet."""
+    with_solution = not args.blank
+    data: dict[str, Any] = {
+        "input": args.source,
+        "output": args.target,
+        "width": puzzle.width,
+        "height": puzzle.height,
+    }
+    target = Path(args.target)
+    if args.target != "-" and target.suffix.lower() in PICTURES and args.fmt is None:
+        raise PuzzleError(
+            "pictures of colour puzzles are not drawn yet; write .xml, .non or .g",
+            source=str(target),
+        )
+    if args.solution:
+        raise PuzzleError("--solution is for pictures, which colour puzzles do not have yet")
+    with_solution = with_solution and puzzle.goal is not None
+    if args.target == "-":
+        fmt = args.fmt or STDOUT_FORMAT
+        text = write_text(puzzle, fmt, with_solution=with_solution)
+        data |= {"format": fmt, "with_solution": with_solution, "text": text}
+        return Outcome(data | colour_fields(puzzle), text)
+    try:
+        write_file(puzzle, target, args.fmt, with_solution=with_solution)
+    except OSError as exc:  # name the target, not the temporary file beside it
+        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
+    fmt = args.fmt or target.suffix.lower().lstrip(".")
+    fmt = "xml" if fmt == "pbn" else fmt
+    data |= {"format": fmt, "with_solution": with_solution}
+    what = "with its solution" if with_solution else "without a solution"
+    colours = len(puzzle.palette) - 1
+    text = f"wrote {target} ({fmt}, {puzzle.size_text}, {colours} colours, {what})"
+    return Outcome(data | colour_fields(puzzle), text)
 
 
 def run_samples(args: argparse.Namespace) -> Outcome:

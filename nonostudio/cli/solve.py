@@ -1,28 +1,34 @@
-"""``nonostudio-cli solve``: decide one puzzle and print its solution(s) and verdict."""
+"""``nonostudio-cli solve``: decide one puzzle and print its solution(s) and verdict (a colour
+puzzle's grids in its colours' characters, with a legend)."""
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from nonostudio.cli.colour import cell_set_rows, colour_fields, grid_text_rows, legend
 from nonostudio.cli.common import (
     ExitCode,
     Outcome,
     ThrottledProgress,
     add_format_option,
     grid_rows,
-    load_puzzle,
     resolve,
     say,
     time_limit_arg,
 )
-from nonostudio.core.formats import pick_entry, read_entries
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.formats import parse_any_arg, pick_entry, read_any_entries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
+
+if TYPE_CHECKING:
+    from nonostudio.core.colour.solver import ColourSolveResult
+    from nonostudio.core.formats import AnyPuzzle
 
 NAME = "solve"
 HELP = "solve one puzzle: print its solution (both, when there are several) and the verdict"
@@ -101,14 +107,15 @@ def _text(puzzle: Puzzle, result: SolveResult) -> str:
 
 def load_with_note(
     arg: str, item: str | None, fmt: str | None = None
-) -> tuple[Puzzle, str | None, int]:
+) -> tuple[AnyPuzzle, str | None, int]:
     """The puzzle ``arg`` names, read once (a pipe such as ``<(cat f)`` or ``/dev/stdin`` can
     be read only once); for a collection file named without an item, also the note that only
-    its first puzzle is solved and how many it holds (``None`` and 1 otherwise)."""
+    its first puzzle is solved and how many it holds (``None`` and 1 otherwise). A colour
+    puzzle is read as a ColourPuzzle."""
     source = resolve(arg, item)
     if source.path is None:
-        return load_puzzle(arg, None, fmt), None, 1
-    entries = read_entries(source.path, fmt)
+        return parse_any_arg(arg, fmt), None, 1
+    entries = read_any_entries(source.path, fmt)
     ident, puzzle = pick_entry(entries, source.item, Path(source.path).name or source.path)
     if source.item is not None or len(entries) <= 1:
         return puzzle, None, len(entries)
@@ -126,10 +133,72 @@ def run(args: argparse.Namespace) -> Outcome:
     if note:
         say(note)
     say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
-    result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
-    code = ExitCode.OK if result.verdict.is_unique else ExitCode.NOT_UNIQUE
-    data = result_data(puzzle, result)
+    if isinstance(puzzle, ColourPuzzle):
+        from nonostudio.core.colour.solver import solve_colour
+
+        found = solve_colour(
+            puzzle.rows, puzzle.cols, len(puzzle.palette), time_limit=args.time_limit
+        )
+        verdict = found.verdict
+        data = colour_result_data(puzzle, found)
+        text = colour_text(puzzle, found)
+    else:
+        result = solve(puzzle, time_limit=args.time_limit, progress=ThrottledProgress())
+        verdict = result.verdict
+        data = result_data(puzzle, result)
+        text = _text(puzzle, result)
+    code = ExitCode.OK if verdict.is_unique else ExitCode.NOT_UNIQUE
     if note:
         data |= {"items_in_file": items, "note": note}
-    text = _text(puzzle, result) + (f"\n(the first of {items} puzzles in the file)" if note else "")
+    text += f"\n(the first of {items} puzzles in the file)" if note else ""
     return Outcome(data, text, code)
+
+
+def colour_result_data(puzzle: ColourPuzzle, result: ColourSolveResult) -> dict[str, Any]:
+    """The JSON form of a colour solve result: the keys of :func:`result_data` (grids as rows
+    of colour characters, background ``.``, undecided ``?``) and the palette and clues."""
+    palette = puzzle.palette
+    return {
+        "verdict": result.verdict.name.lower(),
+        "label": result.verdict.label,
+        "unique": result.verdict.is_unique,
+        "seconds": round(result.seconds, 6),
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "title": puzzle.title,
+        "solution": grid_text_rows(result.solution, palette),
+        "alternate": grid_text_rows(result.alternate, palette),
+        "line_logic": cell_set_rows(result.grid, palette),
+        "timed_out": result.timed_out,
+        "stats": {"line_solves": result.line_solves, "nodes": result.nodes},
+    } | colour_fields(puzzle)
+
+
+def colour_text(puzzle: ColourPuzzle, result: ColourSolveResult) -> str:
+    """The text of a colour solve: as :func:`_text`, grids in colour characters, then the
+    legend."""
+    palette = puzzle.palette
+    verdict = result.verdict
+    parts: list[str] = []
+    if verdict is Verdict.MULTIPLE:
+        parts += [
+            "solution 1:",
+            *(grid_text_rows(result.solution, palette) or []),
+            "",
+            "solution 2:",
+            *(grid_text_rows(result.alternate, palette) or []),
+            "",
+        ]
+    elif verdict.is_unique:
+        parts += [*(grid_text_rows(result.solution, palette) or []), ""]
+    elif verdict is Verdict.UNDECIDED:
+        parts += [
+            "decided by line logic ('?' = undecided):",
+            *cell_set_rows(result.grid, palette),
+            "",
+        ]
+    parts.append(legend(palette))
+    name = f"{puzzle.title} " if puzzle.title else ""
+    note = " (time limit reached)" if result.timed_out else ""
+    parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
+    return "\n".join(parts)

@@ -21,18 +21,24 @@ file still reads as a :class:`Puzzle`).  ``write_text``/``write_file`` write a c
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.errors import PuzzleError, PuzzleFileError, UnsupportedFormatError
-from nonostudio.core.formats._colour import AnyEntries, AnyPuzzle, AnyThunk, ColourRefused
-from nonostudio.core.formats._common import Entries, Thunk
+from nonostudio.core.formats._common import ColourRefused, Entries, Thunk
 from nonostudio.core.formats._files import TooLarge, kind_problem, read_limited
 from nonostudio.core.formats._registry import CODECS, MB, Codec, FormatInfo
 from nonostudio.core.formats.detect import UnknownFormatError, detect
 from nonostudio.core.puzzle import Puzzle
+
+if TYPE_CHECKING:  # the colour model is loaded when a colour puzzle is read
+    from nonostudio.core.formats._colour import AnyEntries, AnyPuzzle, AnyThunk
+
+#: A puzzle of either kind, as an entry's build gives it.
+P = TypeVar("P")
 
 __all__ = [
     "read_file",
@@ -45,7 +51,6 @@ __all__ = [
     "read_any_entries",
     "read_any_text",
     "parse_any_arg",
-    "AnyPuzzle",
     "pick_entry",
     "read_limited",
     "TooLarge",
@@ -284,8 +289,8 @@ def read_data_entries(
 
 
 def pick_entry(
-    entries: Sequence[tuple[str, Thunk]], item: str | None, source: str
-) -> tuple[str, Puzzle]:
+    entries: Sequence[tuple[str, Callable[[], P]]], item: str | None, source: str
+) -> tuple[str, P]:
     """The item ``item`` of ``entries`` (as :func:`read_entries` gives them; default: the
     first) and its puzzle; PuzzleError naming ``source`` when there is no such item."""
     if item is None:
@@ -439,22 +444,13 @@ def read_any_text(text: str, source: str = "<text>", fmt: str | None = None) -> 
     return _any_entries(data, source, fmt, None)[0][1]()
 
 
-def _pick_any(entries: AnyEntries, item: str | None, source: str) -> AnyPuzzle:
-    if item is None:
-        return entries[0][1]()
-    for ident, build in entries:
-        if ident == item:
-            return build()
-    raise _missing_item([i for i, _ in entries[:5]], item, source)
-
-
 def parse_any_arg(arg: str, fmt: str | None = None) -> AnyPuzzle:
     """Like :func:`parse_puzzle_arg`, a colour puzzle read as a ColourPuzzle."""
     if _is_file(arg):
-        return _pick_any(read_any_entries(arg, fmt), None, arg)
+        return read_any_entries(arg, fmt)[0][1]()
     for sep in ("#", ":"):
         path, found, item = arg.rpartition(sep)
         if found and path and _is_file(path):
             data, source = _read_bytes(path)
-            return _pick_any(_any_entries(data, source, fmt, source), item, source)
+            return pick_entry(_any_entries(data, source, fmt, source), item, source)[1]
     return read_any_text(arg, source="<argument>", fmt=fmt)

@@ -1,15 +1,16 @@
-"""Shared helpers of the colour readers and writers: colour names and values, the refusal that
-black-and-white callers see, and building a :class:`ColourPuzzle` with errors naming the line.
+"""Shared helpers of the colour readers and writers: colour names and values, and building a
+:class:`ColourPuzzle` with errors naming the line.  Loaded only when colour is read or written
+(black-and-white readers raise :class:`~nonostudio.core.formats._common.ColourRefused`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
 from nonostudio.core.colour.model import MAX_COLOURS, Colour, ColourPuzzle, Palette
-from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import MAX_SIZE, relabel
 
 if TYPE_CHECKING:
@@ -76,21 +77,6 @@ FALLBACK_RGB = (
     "#808000",
 )
 _HEX = re.compile(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
-
-
-class ColourRefused(UnsupportedPuzzleError):
-    """A colour puzzle refused by a reader of black and white (``read_all``, ``read_file``); the
-    colour entry points read it instead."""
-
-
-def colour_refusal(colours: Iterable[str], source: str, line: int | None = None) -> ColourRefused:
-    """The refusal black-and-white callers see, worded as before colour was read."""
-    return ColourRefused(
-        f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
-        "are supported",
-        source=source,
-        line=line,
-    )
 
 
 def hex_rgb(text: str) -> str | None:

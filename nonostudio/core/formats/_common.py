@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.puzzle import GoalRows, Puzzle
 
 if TYPE_CHECKING:
@@ -293,3 +293,18 @@ def fmt_clue(clue: Sequence[int]) -> str:
 def clean_meta(value: str) -> str:
     """Metadata text safe to write on one line: non-printable characters become spaces."""
     return "".join(ch if ch.isprintable() else " " for ch in value)
+
+
+class ColourRefused(UnsupportedPuzzleError):
+    """A colour puzzle refused by a reader of black and white (``read_all``, ``read_file``); the
+    colour entry points read it instead."""
+
+
+def colour_refusal(colours: Iterable[str], source: str, line: int | None = None) -> ColourRefused:
+    """The refusal black-and-white callers see, worded as before colour was read."""
+    return ColourRefused(
+        f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
+        "are supported",
+        source=source,
+        line=line,
+    )

@@ -13,7 +13,6 @@ import re
 from typing import TYPE_CHECKING
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
@@ -21,6 +20,7 @@ from nonostudio.core.formats._common import (
     check_size,
     clean_meta,
     clue_of,
+    colour_refusal,
     digits,
     split_lines,
     to_int,

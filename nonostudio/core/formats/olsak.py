@@ -11,8 +11,14 @@ from __future__ import annotations
 import re
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._colour import colour_refusal
-from nonostudio.core.formats._common import build, check_size, clue_of, digits, split_lines
+from nonostudio.core.formats._common import (
+    build,
+    check_size,
+    clue_of,
+    colour_refusal,
+    digits,
+    split_lines,
+)
 from nonostudio.core.formats.plain import Cursor
 from nonostudio.core.puzzle import Puzzle
 

@@ -22,13 +22,13 @@ from xml.parsers import expat
 import numpy as np
 
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
-from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     Entries,
     Thunk,
     build,
     check_items,
     check_size,
+    colour_refusal,
     to_int,
 )
 from nonostudio.core.line import CROSSED, FILLED

@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass, field
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats._colour import colour_refusal
 from nonostudio.core.formats._common import (
     MAX_SIZE,
     build,
     check_count,
     check_size,
     clue_of,
+    colour_refusal,
     digits,
     split_lines,
     tokens,
