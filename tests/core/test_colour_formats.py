@@ -309,3 +309,20 @@ def test_a_blank_g_line_is_an_empty_clue_in_black_and_white() -> None:
     # it was skipped: this read as the 1x1 puzzle '1' instead of a 2x2 with an empty row
     puzzle = read_text("title\n: rows\n1\n\n: columns\n1\n0\n\n", fmt="g")
     assert (puzzle.rows, puzzle.cols) == (((1,), ()), ((1,), ()))
+
+
+def test_black_and_white_is_not_written_as_g(tmp_path: Path) -> None:
+    # the list of extensions offered is today's: .g is for colour puzzles
+    with pytest.raises(
+        UnsupportedFormatError, match=r"use one of \.non, \.pbn, \.pzl, \.txt, \.xml$"
+    ):
+        write_file(Puzzle(((1,),), ((1,),)), tmp_path / "p.g")
+    assert not (tmp_path / "p.g").exists()
+
+
+def test_an_undeclared_g_letter_lists_the_colour_letters() -> None:
+    text = "t\n#d\n 0:  white\n 1:* black\n r:r red\n: rows\n1r 1q\n: columns\n1r\n1\n"
+    with pytest.raises(
+        PuzzleError, match=r"no colour letter declared in the '#' block \(declared: r\)$"
+    ):
+        read_any_text(text, fmt="g")

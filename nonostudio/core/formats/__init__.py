@@ -110,6 +110,9 @@ _WRITE_EXTENSIONS = {
     ".pzl": "string",
 }
 
+#: Black and white is not written as ``.g``.
+_BW_EXTENSIONS = {ext: fmt for ext, fmt in _WRITE_EXTENSIONS.items() if fmt != "g"}
+
 
 def _codec(fmt: str) -> Codec:
     name = ALIASES.get(fmt, fmt)
@@ -381,13 +384,12 @@ def write_file(
     """
     target = Path(path)
     if fmt is None:
-        fmt = _WRITE_EXTENSIONS.get(target.suffix.lower())
-        if fmt == "g" and isinstance(puzzle, Puzzle):
-            fmt = None  # black-and-white .g is read, not written
+        writable = _WRITE_EXTENSIONS if not isinstance(puzzle, Puzzle) else _BW_EXTENSIONS
+        fmt = writable.get(target.suffix.lower())
         if fmt is None:
             raise UnsupportedFormatError(
                 f"cannot tell the format from the extension {target.suffix!r}; "
-                f"use one of {', '.join(sorted(_WRITE_EXTENSIONS))}",
+                f"use one of {', '.join(sorted(writable))}",
                 source=target.name,
             )
     text = write_text(puzzle, fmt, with_solution=with_solution)

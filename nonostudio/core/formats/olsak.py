@@ -106,7 +106,8 @@ def _bad_item(token: str, number_first: bool, declared: set[str]) -> str:
         return f"expected a number (optionally with a colour letter), found {token!r}"
     letter = token.lstrip("0123456789")
     what = ascii(letter) if not letter.isprintable() or letter.isspace() else repr(letter)
-    known = f" (declared: {', '.join(sorted(declared))})" if declared else ""
+    letters = sorted(declared - {"0", "1"})  # 0 and 1 are the background and default colour
+    known = f" (declared: {', '.join(letters)})" if letters else ""
     return (
         f"expected a number, found {token!r}: {what} after the number is no colour "
         f"letter declared in the '#' block{known}"
