@@ -326,3 +326,58 @@ def test_an_undeclared_g_letter_lists_the_colour_letters() -> None:
         PuzzleError, match=r"no colour letter declared in the '#' block \(declared: r\)$"
     ):
         read_any_text(text, fmt="g")
+
+
+def test_a_puzzleset_of_black_and_white_and_colour(tmp_path: Path) -> None:
+    colour = write_text(_small(), "xml")
+    bw = write_text(Puzzle(((1,),), ((1,),), title="bw"), "xml")
+    inner = [text.split("<puzzleset>")[1].split("</puzzleset>")[0] for text in (bw, colour)]
+    path = tmp_path / "set.xml"
+    path.write_text(f"<puzzleset>{inner[0]}{inner[1]}</puzzleset>\n")
+    [(first, a), (second, b)] = read_any(path)
+    assert (first, second) == ("1", "2")
+    assert isinstance(a, Puzzle) and a.title == "bw"
+    assert b == _small()
+    assert parse_any_arg(f"{path}#2") == _small()
+    with pytest.raises(PuzzleError, match="no puzzle '3' in this file"):
+        parse_any_arg(f"{path}#3")
+
+
+def _mutants(seed: str, count: int, rng_seed: int) -> list[str]:
+    import random
+
+    rng = random.Random(rng_seed)
+    pieces = list("0123456789abrq :#,;\n()=[]'\"<>/|.-%*&") + ["\u200b", "#ff0000", "0:", "1:"]
+    out = []
+    for _ in range(count):
+        text = seed
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(text) + 1)
+            if rng.random() < 0.5:
+                text = text[:i] + rng.choice(pieces) + text[i:]
+            else:
+                text = text[:i] + text[i + rng.randint(1, 4) :]
+        out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["xml", "non", "g"])
+def test_damaged_colour_files_give_puzzle_errors_only(fmt: str) -> None:
+    seed = write_text(_small(), fmt)
+    for text in _mutants(seed, 300, len(fmt)):
+        try:
+            read_any_text(text, source="m", fmt=fmt)
+        except PuzzleError as err:
+            assert str(err).startswith("m"), text
+
+
+def test_damaged_toml_colours_give_puzzle_errors_only() -> None:
+    seed = (
+        "[colors]\nr = (red) %\nb = (#0000ff) *\n[clues]\nrows = 1r 1b, 2r\ncolumns = 2r, 1r 1b\n"
+    )
+    assert isinstance(read_any_text(seed, fmt="toml"), ColourPuzzle)
+    for text in _mutants(seed, 300, 4):
+        try:
+            read_any_text(text, source="m", fmt="toml")
+        except PuzzleError as err:
+            assert str(err).startswith("m")
