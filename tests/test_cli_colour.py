@@ -129,3 +129,13 @@ def test_check_public_colour_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and isinstance(rows, list)
     assert {r["verdict"] for r in rows} == {"unique_line"}
     assert [r["colours"] for r in rows] == [4, 7, 7, 2, 2]
+
+
+def test_text_grids_of_cell_sets() -> None:
+    from nonostudio.cli.colour import cell_set_rows, grid_text_rows, legend
+
+    # red or blue is undecided, as is a cell with no colour left; '.' is the background
+    assert cell_set_rows(((0b001, 0b010, 0b110), (0b100, 0, 0b111)), PALETTE) == [".r?", "b??"]
+    clash = Palette((Colour("paper", "#ffffff", " "), Colour("ink", "#000000", ".")))
+    assert grid_text_rows(((0, 1),), clash) == [".a"]  # '.' would read as the background
+    assert legend(clash) == "colours: . paper, a ink (#000000)"
