@@ -29,11 +29,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 KNOWN_GUI_CYCLES: list[tuple[str, ...]] = []
 KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = [
     (
-        "nonostudio.gui.window.main_window",
         "nonostudio.gui.window.actions",
-        "nonostudio.gui.window.file_commands",
-        "nonostudio.gui.window.help_commands",
-        "nonostudio.gui.window.library_commands",
+        "nonostudio.gui.window.main_window",
         "nonostudio.gui.window.restore",
         "nonostudio.gui.window.start",
     ),

@@ -224,7 +224,7 @@ def test_about_and_cli_show_the_package_version(qtbot, monkeypatch, tmp_path, ca
         Library(":memory:"), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     )
     qtbot.addWidget(window)
-    window.about()
+    window.help.about()
     window.check_panel.cancel()
     assert len(shown) == 1 and "9.8.7" in shown[0]
 

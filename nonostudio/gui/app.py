@@ -294,7 +294,7 @@ def _run_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
-    window.ready.connect(window.start_background_checks)
+    window.ready.connect(window.library_commands.start_background_checks)
     window.show()
 
     def after_first_paint() -> None:
@@ -308,7 +308,7 @@ def _run_window(
         QMessageBox.warning(window, "Puzzle Library", note)
     restored = window.offer_restore()
     if args.file:
-        window.open_file(args.file, ask=restored)
+        window.files.open_file(args.file, ask=restored)
     if args.more:
         added, errors = window.library_view.import_files(args.more)
         window.statusBar().showMessage(
@@ -332,8 +332,8 @@ def _shut_down(
     # Cancelled jobs notice within a fraction of a second; they must end before Qt's objects
     # go away under them.
     QThreadPool.globalInstance().waitForDone(5000)
-    if window.filler is not None:
-        window.filler.wait(5000)
+    if (filler := window.library_commands.filler) is not None:
+        filler.wait(5000)
     window.deleteLater()
     library.close()
     if reporter is not None:

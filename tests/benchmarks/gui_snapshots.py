@@ -134,7 +134,7 @@ def render(folder: Path) -> list[Path]:
     window = MainWindow(library, settings, autosave=AutosaveStore([sandbox / "autosave"]))
     window.set_theme("light")
     entry = next(e for e in library.entries() if e.source == SAMPLE)
-    window.open_library_puzzle(entry.id)
+    getattr(window, "files", window).open_library_puzzle(entry.id)
     window.library_view.select_id(entry.id)
     window.resize(*WINDOW_SIZE)
     window.show()
@@ -204,7 +204,7 @@ def render(folder: Path) -> list[Path]:
     grab(batch, "batch-grade")
     batch.done(0)
 
-    guide = window.show_guide()
+    guide = getattr(window, "help", window).show_guide()
     guide.resize(800, 600)
     settle()
     grab(guide, "dialog-guide")

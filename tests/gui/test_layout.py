@@ -73,7 +73,7 @@ def test_the_editor_shows_a_25x25_puzzle_whole_and_every_toolbar_control(
     qtbot: QtBot, window: MainWindow, screen: tuple[int, int]
 ) -> None:
     show_at(qtbot, window, screen)
-    window.open_file(samples_dir() / "webpbn-06574-forever.non")
+    window.files.open_file(samples_dir() / "webpbn-06574-forever.non")
     scroll = window.editor.ui.scroll
     qtbot.waitUntil(
         lambda: (

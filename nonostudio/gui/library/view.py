@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -40,6 +41,9 @@ from nonostudio.gui.library.model import (
     LibraryFilterModel,
     LibraryModel,
 )
+
+if TYPE_CHECKING:
+    from nonostudio.gui.library.fill import LibraryFiller
 
 
 class LibraryView(QWidget):
@@ -172,6 +176,15 @@ class LibraryView(QWidget):
     def hide_fill_progress(self) -> None:
         self.fill_bar.hide()
         self.fill_label.hide()
+
+    def follow_filler(self, filler: LibraryFiller) -> None:
+        """Show the background checks of ``filler``: their progress under the table, each
+        verdict and difficulty in its row."""
+        filler.progress.connect(self.show_fill_progress)
+        filler.finished.connect(self.hide_fill_progress)
+        filler.filled.connect(
+            lambda found: self.model.set_cached(found.id, found.verdict, found.difficulty)
+        )
 
     def select_id(self, id: int) -> None:
         """Select and show the row of library puzzle ``id`` (if it passes the filter)."""

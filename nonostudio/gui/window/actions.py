@@ -50,7 +50,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "new",
         "&New",
-        lambda w: w.new_puzzle(),
+        lambda w: w.files.new_puzzle(),
         Key.New,
         "Start an empty puzzle",
         menu="&File",
@@ -59,7 +59,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "open",
         "&Open…",
-        lambda w: w.choose_and_open(),
+        lambda w: w.files.choose_and_open(),
         Key.Open,
         "Open a puzzle file",
         menu="&File",
@@ -68,7 +68,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "save",
         "&Save",
-        lambda w: w.save(),
+        lambda w: w.files.save(),
         Key.Save,
         "Save the puzzle",
         menu="&File",
@@ -77,7 +77,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "save_as",
         "Save &As…",
-        lambda w: w.save_as(),
+        lambda w: w.files.save_as(),
         Key.SaveAs,
         "Save the puzzle to a new file",
         menu="&File",
@@ -85,7 +85,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "paste",
         "&Paste Puzzle String…",
-        lambda w: w.paste_puzzle_string(),
+        lambda w: w.files.paste_puzzle_string(),
         "Ctrl+Shift+V",
         "Type or paste a puzzle string",
         menu="&File",
@@ -94,7 +94,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "import_image",
         "&Import Image…",
-        lambda w: w.import_image(),
+        lambda w: w.files.import_image(),
         "Ctrl+I",
         "Build a puzzle from a picture",
         menu="&File",
@@ -103,7 +103,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "export",
         "&Export Picture…",
-        lambda w: w.export_picture(),
+        lambda w: w.files.export_picture(),
         "Ctrl+E",
         "Save the puzzle as PNG, SVG or PDF",
         menu="&File",
@@ -143,7 +143,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "zoom_in",
         "Zoom &In",
-        lambda w: w.zoom_in(),
+        lambda w: w.active_grid().zoom_in(),
         Key.ZoomIn,
         "Make the grid in view bigger",
         menu="&View",
@@ -152,7 +152,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "zoom_out",
         "Zoom &Out",
-        lambda w: w.zoom_out(),
+        lambda w: w.active_grid().zoom_out(),
         Key.ZoomOut,
         "Make the grid in view smaller",
         menu="&View",
@@ -161,7 +161,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "zoom_fit",
         "&Fit to Window",
-        lambda w: w.fit_to_window(),
+        lambda w: w.active_grid().fit_to_window(),
         "Ctrl+0",
         "Show the whole grid in view, as large as it fits",
         menu="&View",
@@ -170,7 +170,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "zoom_reset",
         "&Actual Size",
-        lambda w: w.zoom_reset(),
+        lambda w: w.active_grid().zoom_reset(),
         "Ctrl+1",
         "Show the grid in view at its normal cell size",
         menu="&View",
@@ -178,7 +178,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "grade_folder",
         "&Grade Folder…",
-        lambda w: w.grade_folder(),
+        lambda w: w.library_commands.grade_folder(),
         "Ctrl+Shift+G",
         "Grade the difficulty of every puzzle file in a folder",
         menu="&Tools",
@@ -186,7 +186,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "guide",
         "Nonostudio &Guide",
-        lambda w: w.show_guide(),
+        lambda w: w.help.show_guide(),
         Key.HelpContents,
         "Getting started, the three ways to work, verdicts and tiers",
         menu="&Help",
@@ -202,7 +202,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "technique_guide",
         "&Technique Guide",
-        lambda w: w.open_technique_guide(),
+        lambda w: w.help.open_technique_guide(),
         None,
         "The solving techniques with worked examples, in your web browser",
         menu="&Help",
@@ -210,7 +210,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "open_log_folder",
         "Open &Log Folder",
-        lambda w: w.open_log_folder(),
+        lambda w: w.help.open_log_folder(),
         None,
         "Show the folder of Nonostudio's log files (for problem reports)",
         menu="&Help",
@@ -219,7 +219,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "about",
         "&About Nonostudio",
-        lambda w: w.about(),
+        lambda w: w.help.about(),
         None,
         "",
         menu="&Help",

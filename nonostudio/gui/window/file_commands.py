@@ -1,10 +1,8 @@
-"""The main window's File commands: new, open (a file or a library puzzle), save, save as, paste a
-puzzle string, import an image and export a picture; and asking what to do with unsaved changes.
-
-:class:`FileCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its one
-concern is moving the document between the editor and files.  Every failure becomes a message
-box that names the file.
-"""
+"""The main window's File commands (:class:`FileCommands`, a part of the window): new, open (a
+file or a library puzzle), save, save as, paste a puzzle string, import an image and export a
+picture, and asking what to do with unsaved changes.  It holds the
+:class:`~nonostudio.gui.window.document.Document` (where the puzzle on screen came from) and
+reports through signals; every failure is a message that names the file."""
 
 from __future__ import annotations
 
@@ -12,16 +10,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.library import LibraryError
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.file_filters import puzzle_filters
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.window.document import Document
 
 if TYPE_CHECKING:
     from nonostudio.gui.dialogs.paste import PasteDialog
-    from nonostudio.gui.window.main_window import MainWindow
 
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 NOT_VALID_YET = "The clues are not valid yet; correct them first."
@@ -34,24 +35,70 @@ def read_puzzle_text(text: str) -> Puzzle:
     return read_text(text.strip(), source="pasted text")
 
 
-class FileCommands:
-    """The File menu's commands on the window's document."""
+def read_document(path: Path) -> tuple[Puzzle, Document]:
+    """The puzzle in ``path`` and its document: Save writes it back in its format when that
+    format can be written, else asks for a file.  Raises PuzzleError."""
+    from nonostudio.core.formats import FORMATS, read_file_and_format
 
-    def show_puzzle(
-        self: MainWindow, puzzle: Puzzle, path: Path | None, fmt: str | None, library_id: int | None
+    puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
+    writable = {f.name for f in FORMATS if f.can_write and f.extensions}
+    return puzzle, Document.file(path, fmt if fmt in writable else None)
+
+
+def save_target(path: Path, fmt: str | None) -> tuple[Path, str | None]:
+    """Where Save As writes and in which format: ``fmt``'s extension added to a ``path`` without
+    one, the format found from the extension when none is chosen (None: the extension names
+    none that can be written)."""
+    from nonostudio.core.formats import FORMATS
+
+    if not path.suffix and fmt is not None:
+        info = next(f for f in FORMATS if f.name == fmt)
+        path = path.with_suffix(info.extensions[0])
+    if fmt is None:
+        fmt = next(
+            (f.name for f in FORMATS if f.can_write and path.suffix.lower() in f.extensions),
+            None,
+        )
+    return path, fmt
+
+
+class FileCommands(QObject):
+    """The File menu's commands on the puzzle in ``editor``, with dialogs over ``parent``."""
+
+    shown = Signal(object)  # Document: a puzzle was opened from there (or made anew)
+    documentChanged = Signal(object)  # Document: the puzzle on screen has a new origin
+    newPuzzleShown = Signal()  # an unsaved new puzzle (pasted, imported) is in the editor
+    failed = Signal(str, str)  # title, message: for the window's error box
+    libraryWriteFailed = Signal(str, object)  # title, LibraryError: Save to the library failed
+    libraryWritten = Signal()  # Save wrote the puzzle to the library
+
+    def __init__(
+        self, parent: QWidget, editor: EditorView, library: Library, library_view: LibraryView
     ) -> None:
-        """Show ``puzzle`` as saved, from ``path`` (in ``fmt``) or library entry ``library_id``."""
+        super().__init__(parent)
+        self._parent = parent
+        self.editor = editor
+        self._library = library
+        self._view = library_view  # (it keeps the folder of the last file opened or saved)
+        self.document = Document()
+
+    def set_document(self, document: Document) -> None:
+        """The puzzle on screen came from ``document`` (saved elsewhere, added to the library,
+        restored)."""
+        self.document = document
+        self.documentChanged.emit(document)
+
+    def show_puzzle(self, puzzle: Puzzle, document: Document) -> None:
+        """Show ``puzzle`` as saved, from where ``document`` says."""
         self.editor.set_puzzle(puzzle)
         self.editor.set_modified(False)
-        self.path, self.file_format, self.library_id = path, fmt, library_id
-        if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
-            self.solve_view.set_library_puzzle(self.library, library_id)
-        self.update_title()
+        self.document = document
+        self.shown.emit(document)
 
-    def _nothing_made_yet(self: MainWindow) -> bool:
+    def _nothing_made_yet(self) -> bool:
         """A new puzzle that is still blank (only resized, no cell, clue or text): nothing to
         lose."""
-        if self.path is not None or self.library_id is not None:
+        if not self.document.is_new():
             return False
         puzzle = self.editor.puzzle()
         return (
@@ -61,12 +108,12 @@ class FileCommands:
             and not any((puzzle.title, puzzle.author, puzzle.copyright, puzzle.licence))
         )
 
-    def maybe_save(self: MainWindow) -> bool:
+    def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
         if not self.editor.is_modified() or self._nothing_made_yet():
             return True
         answer = QMessageBox.question(
-            self,
+            self._parent,
             "Unsaved Changes",
             "The puzzle has unsaved changes. Save them first?",
             QMessageBox.StandardButton.Save
@@ -78,131 +125,115 @@ class FileCommands:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_puzzle(self: MainWindow) -> None:
+    def new_puzzle(self) -> None:
         if not self.maybe_save():
             return
         current = self.editor.puzzle()
         width, height = (current.width, current.height) if current is not None else (10, 10)
         self.editor.new_puzzle(width, height)
         self.editor.set_modified(False)
-        self.path = self.file_format = self.library_id = None
-        self.update_title()
+        self.set_document(Document())
 
-    def choose_and_open(self: MainWindow) -> None:
+    def choose_and_open(self) -> None:
         if not self.maybe_save():
             return
         filters, _ = puzzle_filters(writing=False)
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open Puzzle", self.last_folder, ";;".join(filters)
+            self._parent, "Open Puzzle", self._view.last_folder, ";;".join(filters)
         )
         if path:
             self.open_file(path, ask=False)
 
-    def open_file(self: MainWindow, path: str | Path, *, ask: bool = True) -> bool:
+    def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
         """Open a puzzle file; errors are shown to the user. Returns True when it was opened."""
         if ask and not self.maybe_save():
             return False
         try:
             self.load_file(path)
         except PuzzleError as exc:
-            self.show_error("Cannot Open Puzzle", str(exc))
+            self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
         return True
 
-    def load_file(self: MainWindow, path: str | Path) -> None:
+    def load_file(self, path: str | Path) -> None:
         """Show the puzzle in ``path`` without asking anything; raises PuzzleError."""
-        from nonostudio.core.formats import FORMATS, read_file_and_format
+        puzzle, document = read_document(Path(path))
+        self._view.last_folder = str(Path(path).parent)
+        self.show_puzzle(puzzle, document)
 
-        path = Path(path)
-        puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
-        writable = {f.name for f in FORMATS if f.can_write and f.extensions}
-        self.last_folder = str(path.parent)
-        self.show_puzzle(puzzle, path, fmt if fmt in writable else None, None)
-
-    def open_library_puzzle(self: MainWindow, id: int) -> bool:
+    def open_library_puzzle(self, id: int) -> bool:
         if not self.maybe_save():
             return False
         try:
-            puzzle = self.library.get(id)
+            puzzle = self._library.get(id)
         except (PuzzleError, LibraryError) as exc:
-            self.show_error("Cannot Open Puzzle", str(exc))
+            self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
-        self.show_puzzle(puzzle, None, None, id)
+        self.show_puzzle(puzzle, Document.library_entry(id))
         return True
 
-    def save(self: MainWindow) -> bool:
+    def save(self) -> bool:
         puzzle = self.editor.puzzle()
         if puzzle is None:
-            self.show_error("Cannot Save", NOT_VALID_YET)
+            self.failed.emit("Cannot Save", NOT_VALID_YET)
             return False
-        if self.path is None and self.library_id is not None:
+        document = self.document
+        if document.path is None and document.library_id is not None:
             try:
-                self.library.update(self.library_id, puzzle)
+                self._library.update(document.library_id, puzzle)
             except LibraryError as exc:
-                self._library_write_failed("Cannot Save", exc)
+                self.libraryWriteFailed.emit("Cannot Save", exc)
                 return False
-            self.library_view.refresh()
-            self.library_view.select_id(self.library_id)
+            self._view.refresh()
+            self._view.select_id(document.library_id)
             self.editor.set_modified(False)
-            self.update_banner()
+            self.libraryWritten.emit()
             return True
-        if self.path is None or self.file_format is None:
+        if document.path is None or document.file_format is None:
             return self.save_as()
-        return self._write(puzzle, self.path, self.file_format)
+        return self._write(puzzle, document.path, document.file_format)
 
-    def save_as(self: MainWindow) -> bool:
+    def save_as(self) -> bool:
         puzzle = self.editor.puzzle()
         if puzzle is None:
-            self.show_error("Cannot Save", NOT_VALID_YET)
+            self.failed.emit("Cannot Save", NOT_VALID_YET)
             return False
         filters, by_filter = puzzle_filters(writing=True)
-        start = self.path or Path(self.last_folder, (puzzle.title or "puzzle") + ".non")
+        folder = self._view.last_folder
+        start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Save Puzzle As", str(start), ";;".join(filters), filters[0]
+            self._parent, "Save Puzzle As", str(start), ";;".join(filters), filters[0]
         )
         if not path:
             return False
         return self.save_to(path, by_filter.get(chosen))
 
-    def save_to(self: MainWindow, path: str | Path, fmt: str | None = None) -> bool:
+    def save_to(self, path: str | Path, fmt: str | None = None) -> bool:
         """Write the puzzle to ``path`` (format from ``fmt`` or the extension) and adopt it."""
-        from nonostudio.core.formats import FORMATS
-
         puzzle = self.editor.puzzle()
         if puzzle is None:
             return False
-        path = Path(path)
-        if not path.suffix and fmt is not None:
-            info = next(f for f in FORMATS if f.name == fmt)
-            path = path.with_suffix(info.extensions[0])
-        if fmt is None:
-            fmt = next(
-                (f.name for f in FORMATS if f.can_write and path.suffix.lower() in f.extensions),
-                None,
-            )
+        path, fmt = save_target(Path(path), fmt)
         if not self._write(puzzle, path, fmt):
             return False
-        self.path, self.file_format, self.library_id = path, fmt, None
-        self.last_folder = str(path.parent)
-        self.update_title()
+        self._view.last_folder = str(path.parent)
+        self.set_document(Document.file(path, fmt))
         return True
 
-    def _written(
-        self: MainWindow, title: str, path: str | Path, write: Callable[[], object]
-    ) -> bool:
+    def _written(self, title: str, path: str | Path, write: Callable[[], object]) -> bool:
         """Run ``write``; a puzzle or file-system error is shown under ``title``, naming
         ``path``.  True when it wrote."""
         try:
             write()
         except PuzzleError as exc:
-            self.show_error(title, str(exc))
+            self.failed.emit(title, str(exc))
             return False
         except OSError as exc:
-            self.show_error(title, f"{path}: {exc.strerror or exc}")
+            self.failed.emit(title, f"{path}: {exc.strerror or exc}")
             return False
         return True
 
-    def _write(self: MainWindow, puzzle: Puzzle, path: Path, fmt: str | None) -> bool:
+    def _write(self, puzzle: Puzzle, path: Path, fmt: str | None) -> bool:
         from nonostudio.core.formats import write_file
 
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
@@ -210,14 +241,15 @@ class FileCommands:
         self.editor.set_modified(False)
         return True
 
-    def paste_dialog(self: MainWindow) -> PasteDialog:
+    def paste_dialog(self) -> PasteDialog:
         """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""
         from nonostudio.gui.dialogs.paste import PasteDialog
 
         clipboard = QApplication.clipboard().text().strip()
-        return PasteDialog(read_puzzle_text, clipboard if len(clipboard) < 10000 else "", self)
+        text = clipboard if len(clipboard) < 10000 else ""
+        return PasteDialog(read_puzzle_text, text, self._parent)
 
-    def paste_puzzle_string(self: MainWindow) -> None:
+    def paste_puzzle_string(self) -> None:
         """Ask for a puzzle string; a mistake keeps the dialog open with the text and the place
         of the mistake selected."""
         if not self.maybe_save():
@@ -229,43 +261,45 @@ class FileCommands:
         finally:
             dialog.deleteLater()
 
-    def load_text(self: MainWindow, text: str) -> bool:
+    def load_text(self, text: str) -> bool:
         try:
             puzzle = read_puzzle_text(text)
         except PuzzleError as exc:
-            self.show_error("Cannot Read Puzzle", str(exc))
+            self.failed.emit("Cannot Read Puzzle", str(exc))
             return False
         self._show_new(puzzle)
         return True
 
-    def _show_new(self: MainWindow, puzzle: Puzzle) -> None:
+    def _show_new(self, puzzle: Puzzle) -> None:
         """Show a puzzle that is in no file or library yet, in the Editor, as unsaved work."""
-        self.show_puzzle(puzzle, None, None, None)
+        self.show_puzzle(puzzle, Document())
         self.editor.set_modified(True)
-        self.tabs.setCurrentWidget(self.editor)
+        self.newPuzzleShown.emit()
 
-    def import_image(self: MainWindow) -> None:
+    def import_image(self) -> None:
         if not self.maybe_save():
             return
         from nonostudio.gui.dialogs.image_import import ImageImportDialog
 
-        dialog = ImageImportDialog(self)
+        dialog = ImageImportDialog(self._parent)
         if dialog.exec() and (puzzle := dialog.puzzle()) is not None:
             self._show_new(puzzle)
 
-    def export_picture(self: MainWindow) -> None:
+    def export_picture(self) -> None:
         puzzle = self.editor.puzzle()
         if puzzle is None:
-            self.show_error("Cannot Export", NOT_VALID_YET)
+            self.failed.emit("Cannot Export", NOT_VALID_YET)
             return
-        start = Path(self.last_folder, (puzzle.title or "puzzle") + ".png")
-        path, _ = QFileDialog.getSaveFileName(self, "Export Picture", str(start), PICTURE_FILTERS)
+        start = Path(self._view.last_folder, (puzzle.title or "puzzle") + ".png")
+        path, _ = QFileDialog.getSaveFileName(
+            self._parent, "Export Picture", str(start), PICTURE_FILTERS
+        )
         if not path:
             return
         with_solution = (
             puzzle.goal is not None
             and QMessageBox.question(
-                self,
+                self._parent,
                 "Export Picture",
                 "Include the solution in the picture?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
@@ -275,7 +309,7 @@ class FileCommands:
         )
         self.export_to(path, with_solution=with_solution)
 
-    def export_to(self: MainWindow, path: str | Path, *, with_solution: bool) -> bool:
+    def export_to(self, path: str | Path, *, with_solution: bool) -> bool:
         from nonostudio.gui.common.render import export_picture
 
         puzzle = self.editor.puzzle()
@@ -285,5 +319,5 @@ class FileCommands:
             "Cannot Export", path, lambda: export_picture(puzzle, path, with_solution=with_solution)
         ):
             return False
-        self.last_folder = str(Path(path).parent)
+        self._view.last_folder = str(Path(path).parent)
         return True

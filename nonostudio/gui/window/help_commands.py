@@ -1,23 +1,19 @@
-"""The main window's Help commands: the built-in guide, the keyboard shortcuts (read from the
-actions themselves), the technique guide in the web browser, the log folder and About.
-
-:class:`HelpCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its one
-concern is the Help menu.
+"""The main window's Help commands (:class:`HelpCommands`, a part of the window): the built-in
+guide, the keyboard shortcuts, the technique guide in the web browser, the log folder and About.
+It opens its dialogs over the window it is given and reports through signals what the window's
+status bar and error box say.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 import nonostudio
-
-if TYPE_CHECKING:
-    from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.gui.common.workers import Worker
 
 APP_TITLE = "Nonostudio"
 
@@ -33,47 +29,40 @@ def about_text() -> str:
     )
 
 
-class HelpCommands:
-    """The Help menu's commands."""
+class HelpCommands(QObject):
+    """The Help menu's commands, over the window ``parent``."""
 
-    def show_guide(self: MainWindow) -> QDialog:
+    status = Signal(str, int)  # a status-bar message and its time in ms (0: until the next)
+    statusCleared = Signal()
+    failed = Signal(str, str)  # title, message: for the window's error box
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._guide_dialog: QDialog | None = None
+        self._technique_worker: Worker | None = None
+
+    def show_guide(self) -> QDialog:
         """Help → Nonostudio Guide: the built-in guide, beside the window (one at a time)."""
         from nonostudio.gui.dialogs.help import guide_dialog
 
         if self._guide_dialog is None:
-            self._guide_dialog = guide_dialog(self)
+            self._guide_dialog = guide_dialog(self._parent)
         self._guide_dialog.show()
         if QApplication.platformName() != "offscreen":  # (it has no stacking order to change)
             self._guide_dialog.raise_()
         return self._guide_dialog
 
-    def shortcut_rows(self: MainWindow) -> list[tuple[str, str, str]]:
-        """``(where, command, keys)`` of every command with a shortcut, read from the actions."""
-        from nonostudio.gui.dialogs.help import shortcut_rows
-
-        places: list[tuple[str, QWidget]] = [
-            ("Anywhere", self),
-            (
-                self.tabs.tabText(self.tabs.indexOf(self.solve_view)).replace("&", "") + " tab",
-                self.solve_view,
-            ),
-            ("Library", self.library_view),
-        ]
-        pairs = [("Anywhere", a) for a in self.commands.all()]
-        for where, widget in places[1:]:
-            pairs.extend((where, a) for a in widget.actions())
-        return shortcut_rows(pairs)
-
-    def show_shortcuts(self: MainWindow) -> QDialog:
-        """Help → Keyboard Shortcuts, made from the actions themselves."""
+    def show_shortcuts(self, rows: list[tuple[str, str, str]]) -> QDialog:
+        """Help → Keyboard Shortcuts: ``(where, command, keys)`` rows, read from the actions."""
         from nonostudio.gui.dialogs.help import shortcuts_dialog
 
-        dialog = shortcuts_dialog(self.shortcut_rows(), self)
+        dialog = shortcuts_dialog(rows, self._parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
-    def open_technique_guide(self: MainWindow) -> None:
+    def open_technique_guide(self) -> None:
         """Help → Technique Guide: write the strategy guide once (in the background) and open it
         in the web browser."""
         from nonostudio.gui.common.workers import run_in_background
@@ -85,17 +74,17 @@ class HelpCommands:
             return
         if self._technique_worker is not None:
             return
-        self.statusBar().showMessage("Writing the technique guide…")
+        self.status.emit("Writing the technique guide…", 0)
 
         def done(written: Path) -> None:
             self._technique_worker = None
-            self.statusBar().showMessage(f"The technique guide is in {written}", 10000)
+            self.status.emit(f"The technique guide is in {written}", 10000)
             self._open_url(written)
 
         def failed(message: str) -> None:
             self._technique_worker = None
-            self.statusBar().clearMessage()
-            self.show_error(
+            self.statusCleared.emit()
+            self.failed.emit(
                 "Technique Guide", f"The technique guide could not be written to {path}: {message}"
             )
 
@@ -105,7 +94,12 @@ class HelpCommands:
             on_error=failed,
         )
 
-    def _open_url(self: MainWindow, path: Path) -> None:
+    def cancel(self) -> None:
+        """Stop writing the technique guide (the window is closing)."""
+        if self._technique_worker is not None:
+            self._technique_worker.cancel()
+
+    def _open_url(self, path: Path) -> None:
         """Open the guide in the web browser; without one, show it in a window of its own."""
         if QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
             return
@@ -114,22 +108,22 @@ class HelpCommands:
         try:
             page = path.read_text(encoding="utf-8")
         except OSError as exc:
-            self.show_error("Technique Guide", f"{path}: {exc.strerror or exc}")
+            self.failed.emit("Technique Guide", f"{path}: {exc.strerror or exc}")
             return
-        dialog = page_dialog(self, "Technique Guide", page, "techniqueGuideDialog")
+        dialog = page_dialog(self._parent, "Technique Guide", page, "techniqueGuideDialog")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.resize(820, 640)
         dialog.show()
-        self.statusBar().showMessage(
+        self.status.emit(
             f"No web browser was found: the technique guide is shown here (the file is {path})",
             15000,
         )
 
-    def about(self: MainWindow) -> None:
-        QMessageBox.about(self, f"About {APP_TITLE}", about_text())
+    def about(self) -> None:
+        QMessageBox.about(self._parent, f"About {APP_TITLE}", about_text())
 
-    def open_log_folder(self: MainWindow) -> bool:
+    def open_log_folder(self) -> bool:
         """Help → Open Log Folder: the folder of the rotating log file, in the file manager."""
         from nonostudio.gui.common.crash import open_log_folder
 
-        return open_log_folder(self)
+        return open_log_folder(self._parent)

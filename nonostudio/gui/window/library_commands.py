@@ -1,10 +1,6 @@
-"""The main window and the puzzle library: adding the puzzle on screen, caching its verdict and
-difficulty, filling those columns in the background, batch grading, and saying when the library
-cannot be written.
-
-:class:`LibraryCommands` is mixed into :class:`nonostudio.gui.window.main_window.MainWindow`; its
-one concern is writing to the library.
-"""
+"""The main window and the puzzle library (:class:`LibraryCommands`, a part of the window):
+adding the puzzle on screen, caching its verdict and difficulty, filling those columns in the
+background, batch grading, and saying when the library cannot be written."""
 
 from __future__ import annotations
 
@@ -12,112 +8,148 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
-from nonostudio.core.library import LibraryError
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.window.document import Document
+from nonostudio.gui.window.file_commands import FileCommands
 
 if TYPE_CHECKING:
     from nonostudio.analysis.difficulty import Grade
     from nonostudio.core.solver import SolveResult
+    from nonostudio.gui.library.batch_grade import BatchGradeDialog
     from nonostudio.gui.library.fill import LibraryFiller
-    from nonostudio.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
 
-class LibraryCommands:
+class LibraryCommands(QObject):
     """Library writes of the window, and what it says when they fail."""
 
-    def add_to_library(self: MainWindow) -> int | None:
-        puzzle = self.editor.puzzle()
+    failed = Signal(str, str)  # title, message: for the window's error box
+    status = Signal(str, int)  # a status-bar message and its time in ms
+    libraryChanged = Signal()  # written, or found unwritable: the warning banner is due
+
+    def __init__(
+        self,
+        parent: QWidget,
+        editor: EditorView,
+        library: Library,
+        library_view: LibraryView,
+        files: FileCommands,
+        autosaved_in: Callable[[], str],
+    ) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._editor = editor
+        self._library = library
+        self._view = library_view
+        self._files = files
+        self._autosaved_in = autosaved_in  # where the autosave keeps the work, in words
+        self.filler: LibraryFiller | None = None
+        self.batch_dialog: BatchGradeDialog | None = None
+        self._told_cache_failure = False
+        self._closing = False
+        files.libraryWriteFailed.connect(self.write_failed)
+
+    def add_to_library(self) -> int | None:
+        puzzle = self._editor.puzzle()
         if puzzle is None:
-            self.show_error("Cannot Add Puzzle", "The clues are not valid yet; correct them first.")
+            self.failed.emit(
+                "Cannot Add Puzzle", "The clues are not valid yet; correct them first."
+            )
             return None
+        path = self._files.document.path
         try:
-            id = self.library.add(puzzle, source=str(self.path) if self.path else "")
+            id = self._library.add(puzzle, source=str(path) if path else "")
         except LibraryError as exc:
-            self._library_write_failed("Cannot Add Puzzle", exc)
+            self.write_failed("Cannot Add Puzzle", exc)
             return None
-        self.library_view.refresh()
-        self.library_view.select_id(id)
-        self.update_banner()
-        self.path, self.file_format, self.library_id = None, None, id
-        self.editor.set_modified(False)
-        self.update_title()
+        self._view.refresh()
+        self._view.select_id(id)
+        self.libraryChanged.emit()
+        self._editor.set_modified(False)
+        self._files.set_document(Document.library_entry(id))
         return id
 
-    def cache_verdict(self: MainWindow, result: SolveResult) -> None:
+    def cache_verdict(self, result: SolveResult) -> None:
         """Cache a decided verdict for the library puzzle on screen (if unchanged since loading)."""
         from nonostudio.core.solver import Verdict
 
         if result.verdict is not Verdict.UNDECIDED:
-            self._cache("verdict", lambda id: self.library.set_verdict(id, result.verdict.label))
+            self._cache("verdict", lambda id: self._library.set_verdict(id, result.verdict.label))
 
-    def cache_grade(self: MainWindow, result: Grade) -> None:
+    def cache_grade(self, result: Grade) -> None:
         """Cache the difficulty label of the library puzzle on screen (if unchanged since
         loading)."""
-        self._cache("difficulty", lambda id: self.library.set_difficulty(id, result.label))
+        self._cache("difficulty", lambda id: self._library.set_difficulty(id, result.label))
 
-    def _cache(self: MainWindow, what: str, store: Callable[[int], object]) -> None:
-        if self.library_id is None or self.editor.is_modified():
+    def _cache(self, what: str, store: Callable[[int], object]) -> None:
+        library_id = self._files.document.library_id
+        if library_id is None or self._editor.is_modified():
             return
         try:
-            store(self.library_id)
+            store(library_id)
         except LibraryError as exc:
             self._cache_failed(what, exc)
             return
-        self.library_view.refresh()
-        self.library_view.select_id(self.library_id)
-        self.update_banner()
+        self._view.refresh()
+        self._view.select_id(library_id)
+        self.libraryChanged.emit()
 
-    def _library_write_failed(self: MainWindow, title: str, exc: LibraryError) -> None:
+    def write_failed(self, title: str, exc: LibraryError) -> None:
         """A save the user asked for failed: say so; the editor (and autosave) keep the work."""
         log.warning("library write failed: %s", exc)
-        self.update_banner()
-        self.show_error(
+        self.libraryChanged.emit()
+        self.failed.emit(
             title,
             f"{exc}\n\nThe puzzle stays open in the editor and is autosaved "
-            f"in {self.autosaver.store.describe()}; use Save As to keep it in a file.",
+            f"in {self._autosaved_in()}; use Save As to keep it in a file.",
         )
 
-    def _cache_failed(self: MainWindow, what: str, exc: LibraryError) -> None:
+    def _cache_failed(self, what: str, exc: LibraryError) -> None:
         """Background caching failed: a status-bar note the first time, the log every time."""
         log.info("the %s could not be stored in the library: %s", what, exc)
-        self.update_banner()
+        self.libraryChanged.emit()
         if not self._told_cache_failure:
             self._told_cache_failure = True
-            self.statusBar().showMessage(
-                f"The {what} could not be stored in the library: {exc}", 15000
-            )
+            self.status.emit(f"The {what} could not be stored in the library: {exc}", 15000)
 
-    def start_background_checks(self: MainWindow) -> LibraryFiller:
+    def start_background_checks(self) -> LibraryFiller:
         """Fill the library's Verdict and Difficulty columns in the background (progress under
         the table; stopped when the window closes)."""
         from nonostudio.gui.library.fill import LibraryFiller
 
         if self.filler is None:
-            self.filler = LibraryFiller(self.library, self)
-            self.filler.progress.connect(self.library_view.show_fill_progress)
-            self.filler.finished.connect(self.library_view.hide_fill_progress)
-            self.filler.filled.connect(
-                lambda found: self.library_view.model.set_cached(
-                    found.id, found.verdict, found.difficulty
-                )
-            )
+            self.filler = LibraryFiller(self._library, self._parent)
+            self._view.follow_filler(self.filler)
             # puzzles added or changed later (Import Files, Save) are checked too
-            self.library_view.model.modelReset.connect(self._restart_background_checks)
+            self._view.model.modelReset.connect(self._restart_background_checks)
         self.filler.start()
         return self.filler
 
-    def _restart_background_checks(self: MainWindow) -> None:
+    def _restart_background_checks(self) -> None:
         if self.filler is not None and not self._closing:
             QTimer.singleShot(0, self.filler.start)
 
-    def grade_folder(self: MainWindow) -> None:
+    def grade_folder(self) -> None:
         """Open the batch grading window (one at a time, kept while the studio runs)."""
         from nonostudio.gui.library.batch_grade import BatchGradeDialog
 
         if self.batch_dialog is None:
-            self.batch_dialog = BatchGradeDialog(self, self.last_folder)
+            self.batch_dialog = BatchGradeDialog(self._parent, self._view.last_folder)
         self.batch_dialog.show()
         self.batch_dialog.raise_()
+
+    def stop(self) -> None:
+        """Stop the background checks for good (the window is closing)."""
+        self._closing = True
+        if self.filler is not None:
+            self.filler.cancel()
+
+    def close_dialogs(self) -> None:
+        if self.batch_dialog is not None:
+            self.batch_dialog.done(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,8 +83,8 @@ class MemoryLibraryBar(QFrame):
         solve = w.solve_view if w.is_ready() else None
         # Nothing may go on writing under the in-memory ids while they change: the background
         # checks stop, and the player's grid is kept (in memory, then copied) first.
-        if w.filler is not None:
-            w.filler.cancel()
+        if (filler := w.library_commands.filler) is not None:
+            filler.cancel()
         if solve is not None:
             solve.set_library_puzzle(None, None)
         notes: list[str] = []
@@ -102,12 +103,12 @@ class MemoryLibraryBar(QFrame):
             )
             self._carry_on(solve)
             return False
-        if w.library_id is not None:
-            w.library_id = moved.get(w.library_id)
+        if (old_id := w.document.library_id) is not None:
+            w.files.set_document(replace(w.document, library_id=moved.get(old_id)))
         notes.extend(seed_library(w.library))
         w.library_view.refresh()
-        if w.library_id is not None:
-            w.library_view.select_id(w.library_id)
+        if (new_id := w.document.library_id) is not None:
+            w.library_view.select_id(new_id)
         self._carry_on(solve)
         w.update_banner()
         w.update_title()
@@ -133,9 +134,9 @@ class MemoryLibraryBar(QFrame):
         """Take up again what :meth:`retry` stopped: the player's grid and the background checks."""
         w = self._window
         if solve is not None:
-            solve.set_library_puzzle(w.library, w.library_id)
-        if w.filler is not None:
-            w.filler.start()
+            solve.set_library_puzzle(w.library, w.document.library_id)
+        if (filler := w.library_commands.filler) is not None:
+            filler.start()
 
 
 def show_memory_fallback(window: MainWindow, path: Path, reasons: list[str]) -> MemoryLibraryBar:

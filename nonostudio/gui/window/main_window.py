@@ -1,12 +1,14 @@
 """The main window: editor in the centre, library and check panel in docks, menus and toolbar.
 
-The window owns the *document* (where the current puzzle came from: a file, a library entry or
-nowhere) and turns every failure into a message box with the error's text.  Its pieces live
-beside it: the commands (:mod:`~nonostudio.gui.window.actions`), the File, Help and library
-commands (:mod:`~nonostudio.gui.window.file_commands`, :mod:`~nonostudio.gui.window.help_commands`,
-:mod:`~nonostudio.gui.window.library_commands`), the panels built after the first paint
+The window is the hub of its parts, which report through signals: the command records
+(:mod:`~nonostudio.gui.window.actions`), the File commands and the
+:class:`~nonostudio.gui.window.document.Document` they keep
+(:mod:`~nonostudio.gui.window.file_commands`), the library commands
+(:mod:`~nonostudio.gui.window.library_commands`), the Help commands
+(:mod:`~nonostudio.gui.window.help_commands`), the panels built after the first paint
 (:mod:`~nonostudio.gui.window.start`), crash restore (:mod:`~nonostudio.gui.window.restore`) and
-the warning banner (:mod:`~nonostudio.gui.window.banner`).
+the warning banner (:mod:`~nonostudio.gui.window.banner`).  Every failure becomes a message box
+with the error's text.
 """
 
 from __future__ import annotations
@@ -36,36 +38,20 @@ from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.actions import create_actions, install_menus
 from nonostudio.gui.window.autosave import Autosaver, AutosaveStore
 from nonostudio.gui.window.banner import WarningBanner
-from nonostudio.gui.window.file_commands import FileCommands, read_puzzle_text
+from nonostudio.gui.window.document import Document
+from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
 from nonostudio.gui.window.library_commands import LibraryCommands
 from nonostudio.gui.window.restore import CrashRestore
-from nonostudio.gui.window.start import PanelStarter, loading_label
+from nonostudio.gui.window.start import SHORT_SCREEN, PanelStarter, default_size, loading_label
 
 if TYPE_CHECKING:
     from nonostudio.gui.editor.designer_checks import DesignerPanel
     from nonostudio.gui.jobs.panel import JobsPanel
-    from nonostudio.gui.library.fill import LibraryFiller
     from nonostudio.gui.panels.check import CheckPanel
     from nonostudio.gui.panels.difficulty import DifficultyPanel
     from nonostudio.gui.rules.browser import RuleBrowser
     from nonostudio.gui.solve.view import SolveView
-
-__all__ = ["APP_TITLE", "MainWindow", "SHORT_SCREEN", "default_size", "read_puzzle_text"]
-
-SHORT_SCREEN = 800  # window heights below this stack fewer docks on the right
-
-
-def default_size(window: QWidget) -> tuple[int, int]:
-    """1360x860, or less when the screen's free area is smaller (then the window fills it)."""
-    width, height = 1360, 860
-    screen = window.screen() or QApplication.primaryScreen()
-    if screen is not None:
-        free = screen.availableGeometry()
-        frame = 30  # title bar and borders the window manager adds
-        width = min(width, max(640, free.width()))
-        height = min(height, max(480, free.height() - frame))
-    return width, height
 
 
 def page_grids(page: QWidget) -> list[GridView]:
@@ -74,10 +60,14 @@ def page_grids(page: QWidget) -> list[GridView]:
     return ([main] if isinstance(main, GridView) else []) + page.findChildren(GridView)
 
 
-class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
+class MainWindow(QMainWindow):
     """The studio window for one puzzle at a time."""
 
     ready = Signal()  # every tab and panel is built (at once, or after the first paint)
+    files: FileCommands
+    library_commands: LibraryCommands
+    help: HelpCommands
+    undo_group: QUndoGroup
     # Built by finish_start (at once unless ``defer_panels``):
     check_panel: CheckPanel
     solve_view: SolveView
@@ -101,12 +91,8 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         super().__init__(parent)
         self.library = library
         self.settings = settings if settings is not None else QSettings()
-        self.path: Path | None = None
-        self.file_format: str | None = None
-        self.library_id: int | None = None
         self._starter = PanelStarter(self)
         self._build_centre()
-        self._told_cache_failure = False
         self._restore = CrashRestore(self)
         self.autosaver = Autosaver(self._restore.state, autosave or AutosaveStore(), parent=self)
         self.autosaver.failed.connect(self._restore.on_failed)
@@ -114,16 +100,17 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         self.library_view = LibraryView(library, load=not defer_panels)
         self.last_folder = str(self.settings.value("last_folder", "", str))
         self._build_docks()
-        self.batch_dialog: QDialog | None = None
-        self.filler: LibraryFiller | None = None
-        self._closing = False
+        self.files = FileCommands(self, self.editor, library, self.library_view)
+        self.library_commands = LibraryCommands(
+            self, self.editor, library, self.library_view, self.files, self.autosaver.store.describe
+        )
+        self.help = HelpCommands(self)
+        self._connect_parts()
         # Undo and Redo act on the current tab's edits: the editor's, or the player's grid.
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.editor.undo_stack())
         self.undo_group.setActiveStack(self.editor.undo_stack())
         self.tabs.currentChanged.connect(lambda _index: self.follow_tab_undo())
-        self._guide_dialog: QDialog | None = None
-        self._technique_worker: Any = None
         self.commands = create_actions(self)
         install_menus(self, self.commands)
         self._connect_editor()
@@ -167,13 +154,37 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             Qt.Orientation.Vertical,
         )
 
+    def _connect_parts(self) -> None:
+        """What the File, library and Help commands report, to the window."""
+        files, library, help = self.files, self.library_commands, self.help
+        files.shown.connect(self._document_shown)
+        files.documentChanged.connect(lambda _document: self.update_title())
+        files.newPuzzleShown.connect(lambda: self.tabs.setCurrentWidget(self.editor))
+        files.libraryWritten.connect(self.update_banner)
+        for part in (files, library, help):
+            part.failed.connect(self.show_error)
+        for part in (library, help):
+            part.status.connect(self.show_status)
+        help.statusCleared.connect(lambda: self.statusBar().clearMessage())
+        library.libraryChanged.connect(self.update_banner)
+
+    def _document_shown(self, document: Document) -> None:
+        if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
+            self.solve_view.set_library_puzzle(self.library, document.library_id)
+        self.update_title()
+
+    @property
+    def document(self) -> Document:
+        """Where the puzzle on screen came from (the File commands keep it)."""
+        return self.files.document
+
     def _connect_editor(self) -> None:
         self.editor.modifiedChanged.connect(self.setWindowModified)
         self.editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.editor.edited.connect(self._restore.on_edited)
         self.editor.puzzleChanged.connect(self.on_puzzle_changed)
-        self.library_view.openRequested.connect(self.open_library_puzzle)
-        self.library_view.addCurrentRequested.connect(self.add_to_library)
+        self.library_view.openRequested.connect(self.files.open_library_puzzle)
+        self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
 
     def _place_and_restore(self) -> None:
         """The size for the screen, the docks for a short one, then the saved settings."""
@@ -262,7 +273,7 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             return
         self.check_panel.set_puzzle(puzzle)
         self.solve_view.set_puzzle(puzzle)
-        self.solve_view.set_library_puzzle(self.library, self.library_id)  # hand progress
+        self.solve_view.set_library_puzzle(self.library, self.document.library_id)  # hand progress
         self.difficulty_panel.set_puzzle(puzzle)
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
@@ -271,14 +282,18 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
     def update_title(self) -> None:
         """The file's name (else the puzzle's title), marked when there are unsaved changes."""
         puzzle = self.editor.puzzle()
-        if self.path is not None:
-            name = self.path.name
+        if (path := self.document.path) is not None:
+            name = path.name
         elif puzzle is not None and puzzle.title:
             name = puzzle.title
         else:
             name = "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
         self.setWindowModified(self.editor.is_modified())
+
+    def show_status(self, message: str, ms: int) -> None:
+        """``message`` in the status bar for ``ms`` milliseconds (0: until the next)."""
+        self.statusBar().showMessage(message, ms)
 
     def show_error(self, title: str, message: str) -> None:
         """A warning box: ``title`` over the error's text."""
@@ -324,18 +339,6 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
                     return grid
         return self.editor.grid
 
-    def zoom_in(self) -> None:
-        self.active_grid().zoom_in()
-
-    def zoom_out(self) -> None:
-        self.active_grid().zoom_out()
-
-    def fit_to_window(self) -> None:
-        self.active_grid().fit_to_window()
-
-    def zoom_reset(self) -> None:
-        self.active_grid().zoom_reset()
-
     def active_undo_stack(self) -> QUndoStack:
         """The stack Undo and Redo act on: the current tab's grid's (the player's moves in the
         Solve tab), else the editor's."""
@@ -357,16 +360,33 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
         self.tabs.setCurrentWidget(self.solve_view)
         self.solve_view.go_to(step)
 
+    # -- Help → Keyboard Shortcuts ------------------------------------------------------------
+
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """``(where, command, keys)`` of every command with a shortcut, read from the actions."""
+        from nonostudio.gui.dialogs.help import shortcut_rows
+
+        solve_tab = self.tabs.tabText(self.tabs.indexOf(self.solve_view)).replace("&", "")
+        places: list[tuple[str, QWidget]] = [
+            (solve_tab + " tab", self.solve_view),
+            ("Library", self.library_view),
+        ]
+        pairs = [("Anywhere", a) for a in self.commands.all()]
+        for where, widget in places:
+            pairs.extend((where, a) for a in widget.actions())
+        return shortcut_rows(pairs)
+
+    def show_shortcuts(self) -> QDialog:
+        """Help → Keyboard Shortcuts, made from the actions themselves."""
+        return self.help.show_shortcuts(self.shortcut_rows())
+
     # -- closing ---------------------------------------------------------------------------
 
     def cancel_background(self) -> None:
         """Stop every background job the window started (closing, or the studio ending)."""
-        self._closing = True
         self._starter.stop()
-        if self.filler is not None:
-            self.filler.cancel()
-        if self._technique_worker is not None:
-            self._technique_worker.cancel()
+        self.library_commands.stop()
+        self.help.cancel()
         for name in (
             "check_panel",
             "solve_view",
@@ -380,12 +400,11 @@ class MainWindow(FileCommands, HelpCommands, LibraryCommands, QMainWindow):
             jobs.cancel_all()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.files.maybe_save():
             event.ignore()
             return
         self.autosaver.close()  # saved or discarded: nothing left to restore
         self.cancel_background()
-        if self.batch_dialog is not None:
-            self.batch_dialog.done(0)
+        self.library_commands.close_dialogs()
         self.save_settings()
         event.accept()

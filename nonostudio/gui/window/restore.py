@@ -17,6 +17,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMessageBox
 
 from nonostudio.gui.window.autosave import Orphan
+from nonostudio.gui.window.document import Document
 
 if TYPE_CHECKING:
     from nonostudio.gui.window.main_window import MainWindow
@@ -92,9 +93,9 @@ class CrashRestore:
             return None
         return {
             "editor": w.editor.snapshot(),
-            "path": None if w.path is None else str(w.path),
-            "format": w.file_format,
-            "library_id": w.library_id,
+            "path": None if w.document.path is None else str(w.document.path),
+            "format": w.document.file_format,
+            "library_id": w.document.library_id,
         }
 
     def restore(self, state: dict[str, Any]) -> Path | None:
@@ -116,9 +117,7 @@ class CrashRestore:
             raise ValueError(f"damaged autosave ({exc!r})") from None
         w = self._window
         w.editor.restore_snapshot(editor_state)
-        w.path = None if path is None else Path(path)
-        w.file_format, w.library_id = fmt, library_id
-        w.update_title()
+        w.files.set_document(Document(None if path is None else Path(path), fmt, library_id))
         return w.autosaver.save_now()  # this session keeps it from now on
 
     def offer(self) -> bool:

@@ -36,12 +36,12 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
     """
     folder.mkdir(parents=True, exist_ok=True)
     if file:
-        window.load_file(file)
+        window.files.load_file(file)
     else:
         entries = window.library.entries()
         preferred = [e for e in entries if e.source == PREFERRED_SAMPLE] or entries
         if preferred:
-            window.open_library_puzzle(preferred[0].id)
+            window.files.open_library_puzzle(preferred[0].id)
             window.library_view.select_id(preferred[0].id)
     window.resize(*WINDOW_SIZE)
     window.show()

@@ -1,5 +1,6 @@
-"""Building the main window's panels after its first paint: the Solve, Rules and Jobs tabs and the
-Check, Difficulty and Designer Checks docks, then the signals between them.
+"""The main window's size for the screen, and building its panels after its first paint: the
+Solve, Rules and Jobs tabs and the Check, Difficulty and Designer Checks docks, then the signals
+between them.
 
 The window shows "Loading…" labels (:func:`loading_label`) at first; :class:`PanelStarter`
 replaces them one piece per event-loop turn (or all at once), listing the library first, and
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 
 if TYPE_CHECKING:
     from nonostudio.gui.window.main_window import MainWindow
@@ -22,6 +23,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SOLVE_TAB, RULES_TAB, JOBS_TAB = 1, 2, 3
+SHORT_SCREEN = 800  # window heights below this stack fewer docks on the right
+
+
+def default_size(window: QWidget) -> tuple[int, int]:
+    """1360x860, or less when the screen's free area is smaller (then the window fills it)."""
+    width, height = 1360, 860
+    screen = window.screen() or QApplication.primaryScreen()
+    if screen is not None:
+        free = screen.availableGeometry()
+        frame = 30  # title bar and borders the window manager adds
+        width = min(width, max(640, free.width()))
+        height = min(height, max(480, free.height() - frame))
+    return width, height
 
 
 def loading_label() -> QLabel:
@@ -178,9 +192,9 @@ class PanelStarter:
                 lambda rules: w.rule_browser.show_rule_set(rules, measure=False)
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
-        w.check_panel.verdictReady.connect(w.cache_verdict)
+        w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
         w.check_panel.alternateRequested.connect(w.editor.show_alternate)
-        w.difficulty_panel.gradeReady.connect(w.cache_grade)
+        w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
         if (rule_set := w.difficulty_panel.rule_set()) is not None:
             w.designer_panel.set_rule_set(rule_set.name)

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.dialogs.paste import PasteDialog, error_span
-from nonostudio.gui.window.main_window import MainWindow, read_puzzle_text
+from nonostudio.gui.window.file_commands import read_puzzle_text
+from nonostudio.gui.window.main_window import MainWindow
 
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
 
@@ -93,7 +94,7 @@ def test_the_window_shows_the_mistake_and_then_the_fixed_puzzle(
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, drive)
-    win.paste_puzzle_string()
+    win.files.paste_puzzle_string()
     assert seen and "expected a number" in seen[0] and seen[1] == "x"
     puzzle = win.editor.puzzle()
     assert puzzle is not None and (puzzle.width, puzzle.height) == (8, 9)

@@ -30,7 +30,7 @@ def test_every_library_puzzle_gets_a_verdict_and_a_difficulty(
     win.show()
     assert column(win, VERDICT) == ["", "", ""]
     progress: list[tuple[float, str]] = []
-    filler = win.start_background_checks()
+    filler = win.library_commands.start_background_checks()
     filler.progress.connect(lambda f, m: progress.append((f, m)))
     assert win.library_view.fill_bar.isVisible()  # progress shows at once
     with qtbot.waitSignal(filler.finished, timeout=60000):
@@ -107,7 +107,7 @@ def test_cancel_stops_at_once_and_stores_nothing_more(qtbot, tmp_path) -> None:
 def test_puzzles_imported_later_are_checked_too(qtbot, small_library: Library, tmp_path) -> None:
     win = MainWindow(small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
-    filler = win.start_background_checks()
+    filler = win.library_commands.start_background_checks()
     qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
     path = tmp_path / "bar.non"
     path.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')

@@ -40,7 +40,7 @@ def window(qtbot, small_library: Library, tmp_path: Path):
 
 def open_titled(win: MainWindow, title: str) -> int:
     id = next(e.id for e in win.library.entries() if e.title == title)
-    assert win.open_library_puzzle(id)
+    assert win.files.open_library_puzzle(id)
     return id
 
 

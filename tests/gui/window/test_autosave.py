@@ -191,7 +191,7 @@ def test_saving_or_discarding_removes_the_autosave(
     win = make_window()
     draw(qtbot, win, DRAWN)
     qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
-    assert win.save_to(tmp_path / "drawn.non")
+    assert win.files.save_to(tmp_path / "drawn.non")
     assert session_files(data_dir) == []
     draw(qtbot, win, [(9, 9)])
     qtbot.waitUntil(lambda: len(session_files(data_dir)) == 1, timeout=3000)
@@ -225,15 +225,15 @@ def test_restored_library_work_is_saved_back_to_its_entry(
 ) -> None:
     first = make_window()
     block = next(e for e in small_library.entries() if e.title == "Block")
-    assert first.open_library_puzzle(block.id)
+    assert first.files.open_library_puzzle(block.id)
     first.editor.ui.meta_edits["author"].clear()
     qtbot.keyClicks(first.editor.ui.meta_edits["author"], "Bea")
     crash_after_autosave(qtbot, first, data_dir)
 
     second = restored_window(make_window, dialogs)
     assert "from the library" in dialogs.questions[0]
-    assert second.library_id == block.id and second.path is None
-    assert second.save()
+    assert second.document.library_id == block.id and second.document.path is None
+    assert second.files.save()
     assert small_library.get(block.id).author == "Bea"
     assert session_files(data_dir) == []
 
@@ -465,13 +465,13 @@ def test_restored_file_work_is_saved_back_to_its_file(
     target = tmp_path / "bar.non"
     target.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     first = make_window()
-    assert first.open_file(target)
+    assert first.files.open_file(target)
     first.editor.ui.meta_edits["title"].clear()
     qtbot.keyClicks(first.editor.ui.meta_edits["title"], "Bar two")
     crash_after_autosave(qtbot, first, data_dir)
 
     second = restored_window(make_window, dialogs)
     assert f"from {target}" in dialogs.questions[0]
-    assert second.path == target and second.windowTitle().startswith("bar.non")
-    assert second.save()
+    assert second.document.path == target and second.windowTitle().startswith("bar.non")
+    assert second.files.save()
     assert 'title "Bar two"' in target.read_text() and session_files(data_dir) == []

@@ -24,7 +24,7 @@ def window(qtbot, small_library, tmp_path):
 
 
 def test_the_guide_covers_the_three_workflows_verdicts_and_tiers(qtbot, window) -> None:
-    dialog = window.show_guide()
+    dialog = window.help.show_guide()
     text = dialog.browser.toPlainText()
     for heading in (
         "Getting started",
@@ -44,7 +44,7 @@ def test_the_guide_covers_the_three_workflows_verdicts_and_tiers(qtbot, window) 
     ):
         assert verdict in text
     assert "Beginner" in text and "Expert" in text and "Chained contradictions" in text
-    assert window.show_guide() is dialog  # one guide window at a time
+    assert window.help.show_guide() is dialog  # one guide window at a time
 
 
 def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
@@ -63,7 +63,7 @@ def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
     again = {(w, c): k for w, c, k in window.shortcut_rows()}
     assert again[("Anywhere", "Export Picture")] == QKeySequence("Ctrl+Shift+E").toString(native)
     dialog = window.show_shortcuts()
-    text = dialog.findChild(type(window.show_guide().browser)).toPlainText()
+    text = dialog.findChild(type(window.help.show_guide().browser)).toPlainText()
     assert "Export Picture" in text and "Arrow keys" in text
     dialog.close()
 
@@ -78,12 +78,12 @@ def test_the_technique_guide_is_written_once_and_opened(
     monkeypatch.setattr(
         QDesktopServices, "openUrl", lambda url: opened.append(QUrl(url).toLocalFile()) or True
     )
-    window.open_technique_guide()
+    window.help.open_technique_guide()
     qtbot.waitUntil(lambda: bool(opened), timeout=60000)
     assert opened == [str(target)]
     page = target.read_text(encoding="utf-8")
     assert "<html" in page.lower() and "Overlap" in page
-    window.open_technique_guide()  # already written: opened at once
+    window.help.open_technique_guide()  # already written: opened at once
     assert opened == [str(target), str(target)]
 
 
@@ -97,7 +97,7 @@ def test_without_a_browser_the_technique_guide_shows_in_a_window(
     )
     monkeypatch.setattr(help_module, "technique_guide_path", lambda: target)
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
-    window.open_technique_guide()
+    window.help.open_technique_guide()
     dialog = window.findChild(QDialog, "techniqueGuideDialog")
     assert dialog is not None and dialog.isVisible()
     assert "Count from both ends." in dialog.browser.toPlainText()

@@ -27,7 +27,7 @@ def add_a_puzzle(window: MainWindow, title: str) -> int:
     cells = window.editor.grid.cells()
     cells[0, :] = 1
     window.editor.grid.set_cells(cells)
-    added = window.add_to_library()
+    added = window.library_commands.add_to_library()
     assert added is not None
     return added
 
@@ -59,14 +59,14 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         assert bar is not None, "no bar says the library is in memory"
         seen["first"] = bar.message.text()
         id = add_a_puzzle(window, "made while in memory")
-        assert window.library_id == id
+        assert window.document.library_id == id
 
         qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)  # the folder is still there
         assert bar_of(window) is bar and window.library.in_memory
         seen["again"] = bar.message.text()
 
         # the player starts on it by hand (their grid is not saved yet when Retry is pressed)
-        assert window.open_library_puzzle(id)
+        assert window.files.open_library_puzzle(id)
         view = window.solve_view
         view.ui.hand_action.trigger()
         played = view.hand_cells()
@@ -79,7 +79,8 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
             qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)
         seen["moved"] = moved.args[0] if moved.args else None
         assert bar_of(window) is None
-        seen["library"] = (window.library.in_memory, window.library.path, window.library_id)
+        library = window.library
+        seen["library"] = (library.in_memory, library.path, window.document.library_id)
         seen["rows"] = window.library_view.proxy.rowCount()
         seen["status"] = window.statusBar().currentMessage()
         seen["list status"] = window.library_view.status_label.text()

@@ -101,7 +101,7 @@ def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) ->
 def test_open_file_shows_puzzle_and_names_window(window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "bar.non"
     path.write_text(BAR_NON)
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     puzzle = window.editor.puzzle()
     assert puzzle is not None and puzzle.rows == ((3,),) and puzzle.title == "Bar"
     assert window.windowTitle().startswith("bar.non")
@@ -115,7 +115,7 @@ def test_bad_file_is_a_message_naming_the_line(
     before = window.editor.puzzle()
     path = tmp_path / "broken.non"
     path.write_text("width 2\nheight 1\nrows\nx\ncolumns\n1\n1\n")
-    assert not window.open_file(path)
+    assert not window.files.open_file(path)
     assert len(dialogs.warnings) == 1
     assert "broken.non" in dialogs.warnings[0] and "line 4" in dialogs.warnings[0]
     assert window.editor.puzzle() == before
@@ -123,38 +123,38 @@ def test_bad_file_is_a_message_naming_the_line(
 
 @pytest.mark.slow
 def test_pasted_string_opens_and_bad_string_is_reported(window: MainWindow, dialogs) -> None:
-    assert window.load_text(DUCK)
+    assert window.files.load_text(DUCK)
     puzzle = window.editor.puzzle()
     assert (puzzle.height, puzzle.width) == (9, 8)
     assert puzzle.cols[-1] == (3,)
     assert window.isWindowModified()  # a pasted puzzle has not been saved anywhere
     dialogs.answer = QMessageBox.StandardButton.Discard
-    assert not window.load_text("3:2-1,1:x")
+    assert not window.files.load_text("3:2-1,1:x")
     assert dialogs.warnings and "pasted text" in dialogs.warnings[0]
     assert window.editor.puzzle() == puzzle
 
 
 def test_save_writes_a_file_that_reads_back(window: MainWindow, tmp_path: Path) -> None:
-    window.load_text(DUCK)
+    window.files.load_text(DUCK)
     target = tmp_path / "duck.non"
-    assert window.save_to(target)
+    assert window.files.save_to(target)
     assert read_file(target).rows == window.editor.puzzle().rows
-    assert window.path == target and not window.isWindowModified()
+    assert window.document.path == target and not window.isWindowModified()
     assert window.windowTitle().startswith("duck.non")
     target.unlink()
-    assert window.save()  # Save goes to the adopted file without asking
+    assert window.files.save()  # Save goes to the adopted file without asking
     assert target.exists()
 
 
 def test_save_failure_is_reported(window: MainWindow, dialogs: Dialogs, tmp_path: Path) -> None:
-    window.load_text(DUCK)
-    assert not window.save_to(tmp_path / "no-such-folder" / "duck.non")
+    window.files.load_text(DUCK)
+    assert not window.files.save_to(tmp_path / "no-such-folder" / "duck.non")
     assert dialogs.warnings and "duck.non" in dialogs.warnings[0]
     assert window.isWindowModified()
 
 
 def test_unsaved_changes_prompt_before_new_and_close(window: MainWindow, dialogs: Dialogs) -> None:
-    window.load_text(DUCK)
+    window.files.load_text(DUCK)
     dialogs.answer = QMessageBox.StandardButton.Cancel
     window.commands.new.trigger()
     assert window.editor.puzzle().width == 8 and len(dialogs.questions) == 1
@@ -178,11 +178,11 @@ def test_library_double_click_opens_and_save_updates_entry(
     qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.editor.puzzle().title == "Tee"
-    tee_id = window.library_id
-    assert tee_id is not None and window.path is None
+    tee_id = window.document.library_id
+    assert tee_id is not None and window.document.path is None
     renamed = window.editor.puzzle().with_meta(title="Tee two")
     window.editor.set_puzzle(renamed)
-    assert window.save()
+    assert window.files.save()
     assert small_library.get(tee_id).title == "Tee two"
     assert "Tee two" in [view.proxy.index(r, TITLE).data() for r in range(view.proxy.rowCount())]
 
@@ -191,12 +191,12 @@ def test_library_double_click_opens_and_save_updates_entry(
 def test_add_current_puzzle_and_cache_verdict(
     qtbot, window: MainWindow, small_library: Library
 ) -> None:
-    window.load_text("1:3:1-1:3:1")  # a plus sign: unique and line-solvable
+    window.files.load_text("1:3:1-1:3:1")  # a plus sign: unique and line-solvable
     with qtbot.waitSignal(window.check_panel.verdictReady, timeout=10000):
         window.library_view.add_action.trigger()
     assert len(small_library) == 4
     entry = small_library.entries()[-1]
-    assert window.library_id == entry.id
+    assert window.document.library_id == entry.id
     qtbot.waitUntil(lambda: small_library.entries()[-1].verdict != "", timeout=10000)
     assert small_library.entries()[-1].verdict == "unique, line-solvable"
 
@@ -216,9 +216,9 @@ def test_undo_redo_actions_follow_the_editor_stack(window: MainWindow) -> None:
 
 
 def test_export_picture_writes_png(window: MainWindow, tmp_path: Path) -> None:
-    window.load_text(DUCK)
+    window.files.load_text(DUCK)
     target = tmp_path / "duck.png"
-    assert window.export_to(target, with_solution=False)
+    assert window.files.export_to(target, with_solution=False)
     assert target.read_bytes()[:4] == b"\x89PNG"
 
 
@@ -262,7 +262,7 @@ def test_zoom_theme_and_folder_survive_a_restart(qtbot, small_library, settings,
 
 def open_titled(win: MainWindow, title: str) -> int:
     id = next(e.id for e in win.library.entries() if e.title == title)
-    assert win.open_library_puzzle(id)
+    assert win.files.open_library_puzzle(id)
     return id
 
 
@@ -290,12 +290,12 @@ def test_read_only_library_has_a_banner_and_failed_saves_keep_the_work(
         tee = open_titled(win, "Tee")
         win.editor.ui.meta_edits["title"].setText("Tee changed")
         win.editor.ui.meta_edits["title"].textEdited.emit("Tee changed")
-        assert not win.save()
+        assert not win.files.save()
         assert len(dialogs.warnings) == 1
         assert "read-only" in dialogs.warnings[0] and "Save As" in dialogs.warnings[0]
         assert win.editor.puzzle().title == "Tee changed" and win.isWindowModified()
-        assert win.library_id == tee
-        assert win.add_to_library() is None
+        assert win.document.library_id == tee
+        assert win.library_commands.add_to_library() is None
         assert len(dialogs.warnings) == 2 and win.editor.puzzle().title == "Tee changed"
         assert small_library.get(tee).title == "Tee"  # the file is untouched
         assert win.autosaver.save_now() is not None  # and the work is on disk
@@ -352,7 +352,7 @@ def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
         raise LibraryError(f"Cannot store puzzle {id}: database or disk is full.")
 
     monkeypatch.setattr(small_library, "update", full_disk)
-    assert not window.save()
+    assert not window.files.save()
     assert len(dialogs.warnings) == 1 and "disk is full" in dialogs.warnings[0]
     assert window.banner.isVisible() and window.banner.text() == full
     assert window.isWindowModified() and window.editor.puzzle().author == "Ann B"
@@ -362,7 +362,7 @@ def test_a_full_disk_is_in_the_banner_until_a_save_goes_through(
         update(id, puzzle)
 
     monkeypatch.setattr(small_library, "update", freed)
-    assert window.save()
+    assert window.files.save()
     assert window.banner.isHidden() and small_library.get(tee).author == "Ann B"
 
 
@@ -402,7 +402,7 @@ def test_import_image_shows_the_puzzle_in_the_editor(window: MainWindow, monkeyp
     monkeypatch.setattr(image_import.ImageImportDialog, "exec", lambda self: 1)
     monkeypatch.setattr(image_import.ImageImportDialog, "puzzle", lambda self: picture)
     window.tabs.setCurrentWidget(window.solve_view)
-    window.import_image()
+    window.files.import_image()
     assert window.tabs.currentWidget() is window.editor
     assert window.editor.puzzle() == picture and window.isWindowModified()
     window.editor.set_modified(False)
@@ -430,7 +430,7 @@ def test_a_deferred_window_shows_first_and_builds_its_panels_after(
     assert win.tabs.widget(1) is win.solve_view and win.tabs.widget(2) is win.rule_browser
     assert win.check_dock.widget() is win.check_panel
     assert win.library_view.model.rowCount() == 3
-    win.load_text("1:3:1-1:3:1")  # the panels follow the editor from now on
+    win.files.load_text("1:3:1-1:3:1")  # the panels follow the editor from now on
     qtbot.waitUntil(lambda: win.check_panel.result() is not None, timeout=15000)
     win.editor.set_modified(False)
     win.cancel_background()
