@@ -96,14 +96,11 @@ def _passes(
     return gaps, starts
 
 
-def solve_colour_masks(
+def _placements(
     clue: Sequence[ClueItem], n: int, may: dict[int, int]
-) -> dict[int, int] | None:
-    """The exact narrowing on colour masks: for colour 0 (background) and each colour of the
-    clue, the cells that take it in some fitting arrangement; None when none fits.
-
-    ``may`` maps colour 0 and every colour of the clue to the mask of the cells that may take it.
-    """
+) -> tuple[int, list[int]] | None:
+    """The cells that may be background in some fitting arrangement, and for each item the mask
+    of the start cells it takes in some fitting arrangement; None when none fits."""
     fwd = _passes(clue, may, n)
     if fwd is None:
         return None
@@ -120,16 +117,43 @@ def solve_colour_masks(
     can_bg = 0
     for g, a in zip(gaps, after, strict=True):
         can_bg |= g & (a >> 1)
-    out = {0: can_bg & bg}
+    placed = []
     for j, (length, colour) in enumerate(clue):
         a = after[j + 1]
         if j + 1 < k and clue[j + 1][1] == colour:
             a = (a >> 1) & bg  # a background cell, then the next item
-        c = starts[j] & (a >> length)
+        placed.append(starts[j] & (a >> length))
+    return can_bg & bg, placed
+
+
+def solve_colour_masks(
+    clue: Sequence[ClueItem], n: int, may: dict[int, int]
+) -> dict[int, int] | None:
+    """The exact narrowing on colour masks: for colour 0 (background) and each colour of the
+    clue, the cells that take it in some fitting arrangement; None when none fits.
+
+    ``may`` maps colour 0 and every colour of the clue to the mask of the cells that may take it.
+    """
+    found = _placements(clue, n, may)
+    if found is None:
+        return None
+    can_bg, placed = found
+    out = {0: can_bg}
+    for (length, colour), c in zip(clue, placed, strict=True):
         for d in _COVER_SHIFTS[length] if length < 64 else _cover_shifts(length):
             c |= c << d
         out[colour] = out.get(colour, 0) | c
     return out
+
+
+def colour_placements(
+    clue: Sequence[ClueItem], cells: Sequence[int], ncolours: int
+) -> list[int] | None:
+    """For each item of ``clue``, the mask of the start cells it takes in some arrangement that
+    fits ``cells``; None when none fits."""
+    may = colour_masks(cells, sorted({0} | {colour for _, colour in clue}))
+    found = _placements(clue, len(cells), may)
+    return None if found is None else found[1]
 
 
 def solve_colour_line(

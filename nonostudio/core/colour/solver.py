@@ -15,9 +15,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nonostudio.core.colour.linesolver import ColourClue, solve_colour_line
+from nonostudio.core.colour.sat import SatTimeout, sat_available, sat_colour_solutions
 from nonostudio.core.solver import Verdict
 
 Grid = tuple[tuple[int, ...], ...]
+
+#: Line solves of the probing search before SAT takes over.  The search decides the 200 generated
+#: colour puzzles within it (all but one within 500); it thrashes on large loose puzzles (a 40x40
+#: random one with 1,244 cells open after line logic: undecided after 20 s), which SAT decides in
+#: about a second.
+SEARCH_BUDGET = 2_000
 
 #: Palettes up to this size (background included) fit a cell's set in a 32-bit int.
 MAX_COLOURS = 32
@@ -39,12 +46,17 @@ class ColourSolveResult:
     seconds: float = 0.0
     timed_out: bool = False
     line_solves: int = 0
+    sat: bool = False  # whether the SAT stage ran
     nodes: int = 0  # search nodes
     probes: int = 0  # colours of a cell tried with propagation
 
 
 class _Timeout(Exception):
     """The time limit passed."""
+
+
+class _Budget(Exception):
+    """The search spent its line solves: the SAT stage takes over."""
 
 
 def line_clue(cells: Sequence[int]) -> ColourClue:
@@ -99,14 +111,19 @@ class _Solver:
         self.deadline = deadline
         self.cache: dict[tuple[ColourClue, tuple[int, ...]], tuple[int, ...] | None] = {}
         self.line_solves = 0
+        self.budget = float("inf")  # line solves the search may make before SAT takes over
         self.nodes = 0
         self.probes = 0
+        self.sat = False
         # The solutions found, by cells (kept when time runs out).
         self.solutions: dict[tuple[int, ...], list[int]] = {}
 
-    def propagate(self, grid: list[int], lines: Iterable[int]) -> int | None:
+    def propagate(
+        self, grid: list[int], lines: Iterable[int], changed: list[int] | None = None
+    ) -> int | None:
         """Line logic to a fixed point from the dirty ``lines`` (rows ``0..height-1``, then the
-        columns): the number of cells it decided, or None on a contradiction."""
+        columns): the number of cells it decided, or None on a contradiction.  The cells it
+        narrows are added to ``changed`` when given."""
         height, width, ncolours = self.height, self.width, self.ncolours
         rows, cols, cache = self.rows, self.cols, self.cache
         queue = deque(lines)
@@ -129,9 +146,11 @@ class _Solver:
                 out = cache[key]
             else:
                 self.line_solves += 1
-                if deadline is not None and not self.line_solves & 63:
-                    if time.perf_counter() > deadline:
+                if not self.line_solves & 63:
+                    if deadline is not None and time.perf_counter() > deadline:
                         raise _Timeout
+                    if self.line_solves > self.budget:
+                        raise _Budget
                 out = cache[key] = solve_colour_line(clue, cells, ncolours)
             if out is None:
                 return None
@@ -140,6 +159,8 @@ class _Solver:
             for i, (old, new) in enumerate(zip(cells, out, strict=True)):
                 if old != new:
                     grid[start + i * step] = new
+                    if changed is not None:
+                        changed.append(start + i * step)
                     if not new & (new - 1):
                         decided += 1
                     cross = height + i if line < height else i
@@ -197,36 +218,43 @@ class _Solver:
                     continue
                 row, col = divmod(i, width)
                 outcomes = []
+                common: set[int] | None = None  # cells every outcome narrowed
                 for colour in range(cell.bit_length()):
                     if cell >> colour & 1:
                         self.probes += 1
                         child = list(grid)
                         child[i] = 1 << colour
-                        decided = self.propagate(child, (row, height + col))
+                        changed = [i]
+                        decided = self.propagate(child, (row, height + col), changed)
                         if decided is not None:
                             child_known = known + 1 + decided
                             if child_known == total:
                                 self.found(child)
                             outcomes.append((child, child_known))
-                if not outcomes:
+                            common = (
+                                set(changed) if common is None else common.intersection(changed)
+                            )
+                if not outcomes or common is None:
                     return None
                 if len(outcomes) == 1:
                     grid, known = outcomes[0]
                     continue
-                merged = outcomes[0][0]
-                for other, _ in outcomes[1:]:
-                    merged = [a | b for a, b in zip(merged, other, strict=True)]
-                if merged != grid:
-                    lines = set()
-                    narrowed = list(grid)
-                    for j, (old, new) in enumerate(zip(grid, merged, strict=True)):
-                        if old != new:
-                            narrowed[j] = new
-                            if not new & (new - 1):
-                                known += 1
-                            r, c = divmod(j, width)
-                            lines.add(r)
-                            lines.add(height + c)
+                lines = set()
+                narrowed = grid
+                for j in common:
+                    new = 0
+                    for other, _ in outcomes:
+                        new |= other[j]
+                    if new != grid[j]:
+                        if narrowed is grid:
+                            narrowed = list(grid)
+                        narrowed[j] = new
+                        if not new & (new - 1):
+                            known += 1
+                        r, c = divmod(j, width)
+                        lines.add(r)
+                        lines.add(height + c)
+                if narrowed is not grid:
                     decided = self.propagate(narrowed, lines)
                     if decided is None:
                         return None
@@ -290,13 +318,15 @@ def solve_colour(
     ncolours: int,
     *,
     time_limit: float | None = 10.0,
+    search_budget: int | None = SEARCH_BUDGET,
 ) -> ColourSolveResult:
     """Decide a colour puzzle: its verdict, a solution and, when not unique, a second one.
 
     ``rows`` and ``cols`` are the clues (each a tuple of ``(length, colour)`` items);
     ``ncolours`` is the size of the palette, background (index 0) included, at most 32.
     ``time_limit`` is in seconds (None: no limit); past it the verdict is UNDECIDED, with the first
-    solution when the search had found one.
+    solution when the search had found one.  ``search_budget`` is the line solves the probing
+    search may make before the SAT stage takes over (None: the search alone, to the end).
     """
     started = time.perf_counter()
     if not 1 <= ncolours <= MAX_COLOURS:
@@ -334,6 +364,7 @@ def solve_colour(
             line_solves=solver.line_solves,
             nodes=solver.nodes,
             probes=solver.probes,
+            sat=solver.sat,
         )
 
     try:
@@ -346,10 +377,33 @@ def solve_colour(
     if known == len(grid):
         return finish(Verdict.UNIQUE_LINE, grid, [grid])
     logic = list(grid)
+    sat = search_budget is not None and sat_available()
+    if sat and search_budget is not None:
+        solver.budget = solver.line_solves + search_budget
     try:
+        if sat and search_budget == 0:
+            raise _Budget
         found = solver.search(grid, known)
     except _Timeout:
         first = list(solver.solutions.values())[:1]
         return finish(Verdict.UNDECIDED, logic, first, timed_out=True)
+    except _Budget:
+        # SAT from line logic's state, for the solutions the search has not found.
+        found = list(solver.solutions.values())[:2]
+        if len(found) < 2:
+            solver.sat = True
+            try:
+                found += sat_colour_solutions(
+                    logic,
+                    solver.rows,
+                    solver.cols,
+                    ncolours,
+                    limit=2 - len(found),
+                    exclude=found,
+                    deadline=deadline,
+                )
+            except SatTimeout as stop:
+                first = (found + stop.found)[:1]
+                return finish(Verdict.UNDECIDED, logic, first, timed_out=True)
     verdict = (Verdict.NO_SOLUTION, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE)[len(found)]
     return finish(verdict, logic, found)

@@ -20,7 +20,7 @@ from collections import defaultdict
 
 import pytest
 
-from nonostudio.core.colour.linesolver import solve_colour_line
+from nonostudio.core.colour.linesolver import colour_placements, solve_colour_line
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_cells
 
@@ -91,6 +91,26 @@ def test_every_clue_longer_lines(n: int, ncolours: int, every_state: bool) -> No
     full = (1 << ncolours) - 1
     states = list(range(1, full + 1)) if every_state else [full] + [1 << c for c in range(ncolours)]
     check_all(n, ncolours, states)
+
+
+def item_starts(line: tuple[int, ...]) -> list[int]:
+    """The start cell of each item of a coloured line."""
+    return [i for i, c in enumerate(line) if c and (i == 0 or line[i - 1] != c)]
+
+
+def test_placements_against_brute_force() -> None:
+    # For each item, the starts it takes over the colourings that fit: every clue and state of
+    # 4 cells with 2 colours.
+    n, ncolours = 4, 3
+    by_clue = colourings(n, ncolours)
+    for cells in itertools.product(range(1, 8), repeat=n):
+        for clue, lines in by_clue.items():
+            fitting = [line for line in lines if all(cells[i] >> c & 1 for i, c in enumerate(line))]
+            expected = [0] * len(clue) if fitting else None
+            for line in fitting:
+                for j, start in enumerate(item_starts(line)):
+                    expected[j] |= 1 << start
+            assert colour_placements(clue, cells, ncolours) == expected, (clue, cells)
 
 
 def test_no_clue_for_an_impossible_cell_set_is_a_contradiction() -> None:

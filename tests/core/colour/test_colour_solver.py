@@ -46,8 +46,16 @@ def random_grid(rng: random.Random, height: int, width: int, ncolours: int) -> l
     return [[rng.randrange(ncolours) for _ in range(width)] for _ in range(height)]
 
 
-def check_against_brute_force(rows: list, cols: list, ncolours: int) -> Verdict:
-    result = solve_colour(rows, cols, ncolours)
+def check_against_brute_force(
+    rows: list, cols: list, ncolours: int, search_budget: int | None = None
+) -> Verdict:
+    """The verdict and solutions of :func:`solve_colour` against brute force; with
+    ``search_budget`` 0, SAT works right after line logic."""
+    result = solve_colour(rows, cols, ncolours, search_budget=search_budget)
+    if search_budget is None:
+        assert not result.sat
+    elif result.verdict in (Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE):
+        assert result.sat
     found = brute_solutions(rows, cols, ncolours)
     for grid in found:  # line logic is sound: every solution lies within its cell sets
         for row, sets in zip(grid, result.grid, strict=True):
@@ -71,7 +79,8 @@ def check_against_brute_force(rows: list, cols: list, ncolours: int) -> Verdict:
     return result.verdict
 
 
-def test_grids_made_from_random_pictures_against_brute_force() -> None:
+@pytest.mark.parametrize("search_budget", [None, 0])
+def test_grids_made_from_random_pictures_against_brute_force(search_budget: int | None) -> None:
     rng = random.Random(44)
     seen = set()
     for _ in range(300):
@@ -79,13 +88,14 @@ def test_grids_made_from_random_pictures_against_brute_force() -> None:
         ncolours = rng.randint(2, 4)
         grid = random_grid(rng, height, width, ncolours)
         rows, cols = clues_of_grid(grid)
-        verdict = check_against_brute_force(rows, cols, ncolours)
+        verdict = check_against_brute_force(rows, cols, ncolours, search_budget)
         assert verdict is not Verdict.NO_SOLUTION  # the picture is a solution
         seen.add(verdict)
     assert seen == {Verdict.UNIQUE_LINE, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE}
 
 
-def test_clues_of_two_pictures_against_brute_force() -> None:
+@pytest.mark.parametrize("search_budget", [None, 0])
+def test_clues_of_two_pictures_against_brute_force(search_budget: int | None) -> None:
     # Rows of one picture, columns of another with the same colour totals or not: often no
     # solution, sometimes several.
     rng = random.Random(5)
@@ -99,7 +109,7 @@ def test_clues_of_two_pictures_against_brute_force() -> None:
             other[rng.randrange(height)][rng.randrange(width)] = rng.randrange(ncolours)
         rows = clues_of_grid(one)[0]
         cols = clues_of_grid(other)[1]
-        seen.add(check_against_brute_force(rows, cols, ncolours))
+        seen.add(check_against_brute_force(rows, cols, ncolours, search_budget))
     assert Verdict.NO_SOLUTION in seen and Verdict.MULTIPLE in seen
 
 
@@ -183,13 +193,21 @@ def test_time_limit_during_line_logic() -> None:
 
 def test_time_limit_during_search() -> None:
     rows, cols = _pigeonhole(14)
-    result = solve_colour(rows, cols, 2, time_limit=0.3)
+    result = solve_colour(rows, cols, 2, time_limit=0.3, search_budget=None)
     assert result.verdict is Verdict.UNDECIDED and result.timed_out
     assert 0.3 <= result.seconds < 1.5
-    assert result.solution is None and result.nodes > 100
+    assert result.solution is None and result.nodes > 100 and not result.sat
     # Line logic's cells are kept: it decided nothing here.
     assert all(c == 3 for row in result.grid for c in row)
     assert solve_colour(*_pigeonhole(4), 2).verdict is Verdict.NO_SOLUTION
+
+
+def test_time_limit_during_sat() -> None:
+    # Pigeonhole formulas are hard for SAT solvers too.
+    result = solve_colour(*_pigeonhole(14), 2, time_limit=0.3, search_budget=0)
+    assert result.verdict is Verdict.UNDECIDED and result.timed_out and result.sat
+    assert 0.3 <= result.seconds < 1.5
+    assert result.solution is None
 
 
 _BW_VERDICTS = {Verdict.UNIQUE_LINE, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE, Verdict.NO_SOLUTION}
@@ -232,17 +250,36 @@ PETRO = PUZZLES / "picross-solver" / "webpbn" / "webpbn-00436-petroglyph.non"
 
 
 @pytest.mark.skipif(not PETRO.is_file(), reason=f"anchor puzzle not found at {PETRO}")
-def test_probing_decides_a_puzzle_that_needs_search() -> None:
+def test_probing_and_sat_decide_a_puzzle_that_needs_search() -> None:
     # Petroglyph (webpbn #436, 40x35) as a one-colour puzzle: unique, and line logic stops early.
-    # Probing narrows it to a few branches (a plain depth-first search was undecided after 10 s).
+    # Probing narrows it to a few branches (a plain depth-first search was undecided after
+    # 10 s); SAT decides it too.
     from nonostudio.core.formats import read_file
 
     puzzle = read_file(PETRO)
     rows = [tuple((h, 1) for h in clue) for clue in puzzle.rows]
     cols = [tuple((h, 1) for h in clue) for clue in puzzle.cols]
-    result = solve_colour(rows, cols, 2, time_limit=5.0)
-    assert result.verdict is Verdict.UNIQUE_SEARCH
-    assert result.nodes < 20
     expected = solve(puzzle).solution
     assert expected is not None
-    assert result.solution == tuple(tuple(int(v) for v in row) for row in expected)
+    for budget in (None, 0):
+        result = solve_colour(rows, cols, 2, time_limit=5.0, search_budget=budget)
+        assert result.verdict is Verdict.UNIQUE_SEARCH
+        assert result.sat is (budget == 0)
+        assert result.nodes < 20
+        assert result.solution == tuple(tuple(int(v) for v in row) for row in expected)
+
+
+def test_sat_takes_over_from_a_search_that_thrashes() -> None:
+    # A loose 40x40 picture: line logic leaves 1,244 cells open and the probing search alone
+    # was undecided after 20 s; after its budget SAT finds two solutions.
+    rng = random.Random(4)
+    grid = []
+    for _ in range(40):
+        row: list[int] = []
+        while len(row) < 40:
+            row += [0 if rng.random() < 0.7 else rng.randint(1, 2)] * rng.randint(1, 4)
+        grid.append(row[:40])
+    rows, cols = clues_of_grid(grid)
+    result = solve_colour(rows, cols, 3, time_limit=30.0)
+    assert result.verdict is Verdict.MULTIPLE and result.sat
+    assert sum(c & (c - 1) != 0 for row in result.grid for c in row) > 1000
