@@ -4,7 +4,9 @@
 Line logic first (the exact colour line solver on every row and column, passing cell sets, to a
 fixed point); if cells stay undecided, a depth-first search with probing at each node (each
 colour of a cell tried with propagation: colours that contradict leave it, and cells keep only
-the colours some outcome gives them) for up to two solutions, each checked against every clue.
+the colours some outcome gives them) for up to two solutions; past its budget, the SAT stage
+(:mod:`nonostudio.core.colour.sat`) looks for the rest.  Every solution returned is checked
+against every clue.
 """
 
 from __future__ import annotations
@@ -86,10 +88,14 @@ def check_colour_solution(
     """Whether ``grid`` (rows of colour indices) has ``rows`` and ``cols`` as its clues."""
     if len(grid) != len(rows) or any(len(row) != len(cols) for row in grid):
         return False
-    got_rows, got_cols = clues_of_grid(grid)
     if not grid:
         return all(not clue for clue in cols)
-    return [tuple(c) for c in rows] == got_rows and [tuple(c) for c in cols] == got_cols
+    got_rows, got_cols = clues_of_grid(grid)
+
+    def items(clues: Sequence[ColourClue]) -> list[ColourClue]:
+        return [tuple((h, c) for h, c in clue) for clue in clues]
+
+    return items(rows) == got_rows and items(cols) == got_cols
 
 
 class _Solver:

@@ -159,6 +159,9 @@ def test_check_colour_solution() -> None:
     assert not check_colour_solution(rows, cols, [[1, 2, 0], [0, 2, 1]])
     assert not check_colour_solution(rows, cols, [[1, 2, 0]])
     assert not check_colour_solution(rows, cols, [[1, 2], [0, 2]])
+    # Clues as lists (as JSON gives them) compare by value.
+    as_lists = [[list(item) for item in clue] for clue in rows]
+    assert check_colour_solution(as_lists, cols, grid)
     assert check_colour_solution([], [], [])
     assert check_colour_solution([(), ()], [], [[], []])
 
