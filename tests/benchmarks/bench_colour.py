@@ -9,6 +9,8 @@ Run by hand: ``python tests/benchmarks/bench_colour.py [--rounds N]``.
   (goal 200/200; mismatches printed), both solutions of every "multiple" answer checked against
   every clue and different, the CPU time of the 200 (goal 20 s) and the slowest, and the share of
   cells line logic alone decides.
+* ``--bw``: Wolter's survey puzzles solved as one-colour puzzles (the search and SAT stages at
+  work, since the colour files are easy), beside the black-and-white solver's verdict and time.
 * With ``NONOSTUDIO_PEER_PBNSOLVE`` naming a pbnsolve binary (never built or shipped by the
   project), its CPU time on each public file (``-u -b``, a child process) and the ratio.
 """
@@ -26,15 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _anchors import PUZZLES, require_anchors  # noqa: E402
+from _anchors import PUZZLES, require_anchors, survey_spec  # noqa: E402
 
 from nonostudio.core.colour.solver import (  # noqa: E402
     ColourSolveResult,
     check_colour_solution,
     solve_colour,
 )
-from nonostudio.core.formats import read_any  # noqa: E402
-from nonostudio.core.solver import Verdict  # noqa: E402
+from nonostudio.core.formats import parse_puzzle_arg, read_any  # noqa: E402
+from nonostudio.core.solver import Verdict, solve  # noqa: E402
 
 PUBLIC = [
     "pbnsolve-examples/acorn.g",
@@ -130,12 +132,13 @@ def generated() -> bool:
     agree = 0
     total = 0.0
     slowest: list[tuple[float, str, str]] = []
-    known_all = cells_all = 0
+    known_all = cells_all = sat = 0
     by_verdict: dict[str, list[int]] = {}
     for row in rows:
         puzzle = load(GENERATED / row["file"])
         result, seconds = timed(puzzle, 1)
         total += seconds
+        sat += result.sat
         slowest.append((seconds, row["file"], result.verdict.label))
         expected = PBNSOLVE_VERDICTS.get(row["pbnsolve"])
         if result.verdict is expected:
@@ -158,7 +161,7 @@ def generated() -> bool:
         counts[0] += known
         counts[1] += cells
     print(f"  verdicts as pbnsolve: {agree}/{len(rows)} (goal {len(rows)}/{len(rows)})")
-    print(f"  CPU: {total:.3f} s in all (goal {GOAL_GENERATED} s)")
+    print(f"  CPU: {total:.3f} s in all (goal {GOAL_GENERATED} s); SAT stage on {sat}")
     slowest.sort(reverse=True)
     print("  slowest: " + ", ".join(f"{f} {s:.3f} s ({v})" for s, f, v in slowest[:5]))
     print(f"  cells line logic alone decides: {100 * known_all / cells_all:.1f} %")
@@ -167,13 +170,42 @@ def generated() -> bool:
     return agree == len(rows) and total <= GOAL_GENERATED
 
 
+BW_SURVEY = ("Bucks", "Edge", "Mum", "Petro", "Merka", "Light", "Forever", "9-Dom")
+
+
+def black_and_white() -> None:
+    print("\nSurvey puzzles as one-colour puzzles (CPU s, one run)")
+    for name in BW_SURVEY:
+        puzzle = parse_puzzle_arg(survey_spec(name))
+        if isinstance(puzzle, tuple):
+            puzzle = puzzle[1]
+        rows = [tuple((h, 1) for h in clue) for clue in puzzle.rows]
+        cols = [tuple((h, 1) for h in clue) for clue in puzzle.cols]
+        start = time.process_time()
+        result = solve_colour(rows, cols, 2)
+        seconds = time.process_time() - start
+        start = time.process_time()
+        bw = solve(puzzle, time_limit=10.0)
+        bw_seconds = time.process_time() - start
+        same = "" if bw.verdict is result.verdict else "  <-- VERDICTS DIFFER"
+        stage = "sat" if result.sat else "search" if result.nodes else "line logic"
+        print(
+            f"  {name:8} {result.verdict.label:24} {seconds:6.3f} s ({stage}, "
+            f"{result.nodes} nodes, {result.line_solves} line solves)   "
+            f"b&w solver {bw.verdict.label}, {bw_seconds:.3f} s{same}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="best of N for the public files")
+    parser.add_argument("--bw", action="store_true", help="also the b&w survey puzzles")
     args = parser.parse_args()
     require_anchors()
     ok = public(args.rounds)
     ok &= generated()
+    if args.bw:
+        black_and_white()
     print("\nall goals met" if ok else "\nSOME GOALS MISSED")
     sys.exit(0 if ok else 1)
 
