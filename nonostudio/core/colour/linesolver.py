@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.core.linesolver import _COVER_SHIFTS, _cover_shifts, _reverse
+from nonostudio.core.linesolver import _COVER_SHIFTS, _REV8, _cover_shifts, _reverse
 
 ClueItem = tuple[int, int]
 ColourClue = tuple[ClueItem, ...]
@@ -25,20 +25,35 @@ _DIGITS = [bytes(49 if b >> c & 1 else 48 for b in range(256)) for c in range(8)
 def colour_masks(cells: Sequence[int], colours: Sequence[int]) -> dict[int, int]:
     """For each colour of ``colours``, the mask of the cells (bit ``i`` = cell ``i``) that may
     take it."""
+    return _masks(cells, colours)[0]
+
+
+def _masks(
+    cells: Sequence[int], colours: Sequence[int]
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """:func:`colour_masks`, and the same masks of the reversed line when they come cheap (None
+    otherwise)."""
     masks = {}
     if cells and max(cells) < 256 and min(cells) >= 0:
-        # One C-level pass per colour: the cells as bytes, each byte turned into '1' or '0'.
-        line = bytes(reversed(cells))
+        # One C-level pass per colour: the cells as bytes, each byte turned into '1' or '0'; read
+        # the other way round, the same bytes give the reversed line's mask.
+        line = bytes(cells)
+        backwards = line[::-1]
+        rmasks = {}
         for c in colours:
-            masks[c] = int(line.translate(_DIGITS[c]), 2) if c < 8 else 0
-        return masks
+            if c < 8:
+                masks[c] = int(backwards.translate(_DIGITS[c]), 2)
+                rmasks[c] = int(line.translate(_DIGITS[c]), 2)
+            else:
+                masks[c] = rmasks[c] = 0
+        return masks, rmasks
     for c in colours:
         m = 0
         for i, x in enumerate(cells):
             if x >> c & 1:
                 m |= 1 << i
         masks[c] = m
-    return masks
+    return masks, None
 
 
 def _fits(mask: int, length: int) -> int:
@@ -65,16 +80,12 @@ def _passes(
     """
     bg = may[0]
     link = bg << 1  # position p follows from position p - 1 when cell p - 1 may be background
-    full = (2 << n) - 1
-
-    def extend(seeds: int) -> int:
-        # Positions reached from a seed through background cells: in each run of ``seeds | link``
-        # the bits from its lowest seed up (adding a run's start bit carries up to that seed).
-        m = seeds | link
-        free = m & ~seeds
-        return (((free + (m & ~(m << 1))) & free) | seeds) & full
-
-    gap = extend(1)
+    # The positions reached from seeds through background cells: in each run of ``seeds | link``
+    # the bits from its lowest seed up (adding a run's start bit carries up to that seed and
+    # clears the bits below it; a carry out of a run lands on a bit ``free`` lacks).
+    m = 1 | link
+    free = link
+    gap = ((free + (m & ~(m << 1))) & free) | 1
     gaps = [gap]
     starts = []
     prev = 0
@@ -88,7 +99,10 @@ def _passes(
         if not s:
             return None
         starts.append(s)
-        gap = extend(s << length)
+        seeds = s << length
+        m = seeds | link
+        free = m ^ seeds
+        gap = ((free + (m & ~(m << 1))) & free) | seeds
         gaps.append(gap)
         prev = colour
     if not gap >> n & 1:
@@ -97,22 +111,27 @@ def _passes(
 
 
 def _placements(
-    clue: Sequence[ClueItem], n: int, may: dict[int, int]
+    clue: Sequence[ClueItem], n: int, may: dict[int, int], rmay: dict[int, int] | None = None
 ) -> tuple[int, list[int]] | None:
     """The cells that may be background in some fitting arrangement, and for each item the mask
-    of the start cells it takes in some fitting arrangement; None when none fits."""
+    of the start cells it takes in some fitting arrangement; None when none fits.  ``rmay``
+    holds the masks of the reversed line, when the caller has them."""
     fwd = _passes(clue, may, n)
     if fwd is None:
         return None
-    width = n + 1
-    rmay = {c: _reverse(m, n) if m else 0 for c, m in may.items()}
+    if rmay is None:
+        rmay = {c: _reverse(m, n) if m else 0 for c, m in may.items()}
     bwd = _passes(clue[::-1], rmay, n)
     if bwd is None:
         return None
     gaps, starts = fwd
     k = len(clue)
-    # after[j]: positions p with items j..k-1 fitting in [p, n) after background cells.
-    after = [_reverse(g, width) if g else 0 for g in bwd[0][::-1]]
+    # after[j]: positions p with items j..k-1 fitting in [p, n) after background cells: the
+    # backward gap sets reversed over n + 1 bits (_reverse inlined).
+    nbytes = (n + 8) >> 3
+    pad = (nbytes << 3) - n - 1
+    rev, frm = _REV8, int.from_bytes
+    after = [frm(g.to_bytes(nbytes, "big").translate(rev), "little") >> pad for g in bwd[0][::-1]]
     bg = may[0]
     can_bg = 0
     for g, a in zip(gaps, after, strict=True):
@@ -127,14 +146,15 @@ def _placements(
 
 
 def solve_colour_masks(
-    clue: Sequence[ClueItem], n: int, may: dict[int, int]
+    clue: Sequence[ClueItem], n: int, may: dict[int, int], rmay: dict[int, int] | None = None
 ) -> dict[int, int] | None:
     """The exact narrowing on colour masks: for colour 0 (background) and each colour of the
     clue, the cells that take it in some fitting arrangement; None when none fits.
 
-    ``may`` maps colour 0 and every colour of the clue to the mask of the cells that may take it.
+    ``may`` maps colour 0 and every colour of the clue to the mask of the cells that may take it
+    (``rmay``, when given, the same for the reversed line).
     """
-    found = _placements(clue, n, may)
+    found = _placements(clue, n, may, rmay)
     if found is None:
         return None
     can_bg, placed = found
@@ -151,8 +171,7 @@ def colour_placements(
 ) -> list[int] | None:
     """For each item of ``clue``, the mask of the start cells it takes in some arrangement that
     fits ``cells``; None when none fits."""
-    may = colour_masks(cells, sorted({0} | {colour for _, colour in clue}))
-    found = _placements(clue, len(cells), may)
+    found = _placements(clue, len(cells), *_masks(cells, sorted({0} | {c for _, c in clue})))
     return None if found is None else found[1]
 
 
@@ -172,15 +191,27 @@ def solve_colour_line(
         if not 1 <= colour < ncolours or length < 1:
             raise ValueError(f"clue item {(length, colour)} outside a palette of {ncolours}")
         colours.add(colour)
-    may = colour_masks(cells, sorted(colours))
-    out = solve_colour_masks(clue, n, may)
+    out = solve_colour_masks(clue, n, *_masks(cells, sorted(colours)))
     if out is None:
         return None
     return masks_cells(n, out)
 
 
+# _SPREAD[c] turns the digit b"1" into the byte with bit c set, and b"0" into 0.
+_SPREAD = [bytes(1 << c if b == 49 else 0 for b in range(256)) for c in range(8)]
+
+
 def masks_cells(n: int, masks: dict[int, int]) -> tuple[int, ...]:
-    """Cell sets of per-colour masks (colour -> cells that may take it)."""
+    """Cell sets of per-colour masks (colour -> cells that may take it, within ``n`` bits)."""
+    if n and max(masks, default=0) < 8:
+        # Each mask's binary digits become a byte per cell holding its colour's bit; the colours
+        # are distinct bits, so adding the numbers (no carries) joins the sets.
+        total = 0
+        for colour, m in masks.items():
+            if m:
+                digits = format(m, f"0{n}b").encode().translate(_SPREAD[colour])
+                total += int.from_bytes(digits, "big")
+        return tuple(total.to_bytes(n, "little"))
     cells = [0] * n
     for colour, m in masks.items():
         bit = 1 << colour
