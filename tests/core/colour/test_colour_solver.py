@@ -94,6 +94,19 @@ def test_grids_made_from_random_pictures_against_brute_force(search_budget: int 
     assert seen == {Verdict.UNIQUE_LINE, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE}
 
 
+def test_large_palettes() -> None:
+    # Up to 31 colours and the background: cell sets beyond a byte.
+    rng = random.Random(31)
+    for ncolours in (9, 16, 32):
+        for _ in range(10):
+            grid = random_grid(rng, 6, 7, ncolours)
+            rows, cols = clues_of_grid(grid)
+            result = solve_colour(rows, cols, ncolours)
+            assert result.verdict is not Verdict.NO_SOLUTION
+            assert result.solution is not None
+            assert check_colour_solution(rows, cols, result.solution)
+
+
 @pytest.mark.parametrize("search_budget", [None, 0])
 def test_clues_of_two_pictures_against_brute_force(search_budget: int | None) -> None:
     # Rows of one picture, columns of another with the same colour totals or not: often no
