@@ -228,6 +228,9 @@ class _Solver:
                 for colour in range(cell.bit_length()):
                     if cell >> colour & 1:
                         self.probes += 1
+                        # Probes whose lines are all cached solve none: the clock is read here too.
+                        if self.deadline is not None and time.perf_counter() > self.deadline:
+                            raise _Timeout
                         child = list(grid)
                         child[i] = 1 << colour
                         changed = [i]
