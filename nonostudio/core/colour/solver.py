@@ -28,6 +28,10 @@ Grid = tuple[tuple[int, ...], ...]
 #: about a second.
 SEARCH_BUDGET = 2_000
 
+#: Line results kept for reuse (then the cache starts again): a long search without SAT makes
+#: some 50,000 line solves a second, and a 40-cell line's entry takes about a kilobyte.
+CACHE_LINES = 100_000
+
 #: Palettes up to this size (background included) fit a cell's set in a 32-bit int.
 MAX_COLOURS = 32
 
@@ -157,6 +161,8 @@ class _Solver:
                         raise _Timeout
                     if self.line_solves > self.budget:
                         raise _Budget
+                if len(cache) >= CACHE_LINES:
+                    cache.clear()
                 out = cache[key] = solve_colour_line(clue, cells, ncolours)
             if out is None:
                 return None

@@ -299,3 +299,15 @@ def test_sat_takes_over_from_a_search_that_thrashes() -> None:
     result = solve_colour(rows, cols, 3, time_limit=30.0)
     assert result.verdict is Verdict.MULTIPLE and result.sat
     assert sum(c & (c - 1) != 0 for row in result.grid for c in row) > 1000
+
+
+def test_line_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nonostudio.core.colour.solver as colour_solver
+
+    monkeypatch.setattr(colour_solver, "CACHE_LINES", 50)
+    rows, cols = _pigeonhole(7)
+    solver = colour_solver._Solver(rows, cols, 2, None)
+    grid = [3] * (7 * 6)
+    assert solver.propagate(grid, range(7 + 6)) == 0
+    assert solver.search(grid, 0) == []
+    assert solver.line_solves > 200 and len(solver.cache) <= 50
