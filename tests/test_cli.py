@@ -25,6 +25,9 @@ from hypothesis import strategies as st
 from nonostudio.console import main  # the command line with the studio's picture writer
 
 REPO = Path(__file__).resolve().parent.parent
+#: The bundled samples: the same puzzles as the anchor corpora's copies, in every clone.
+DANCER = REPO / "resources" / "samples" / "webpbn-00001-dancer.non"
+CAT = REPO / "resources" / "samples" / "webpbn-00006-cat.non"
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # docs/formats.md: 9 rows, 8 columns
 GRID_LINE = re.compile(r"^[#.?]+$")
 # pbnsolve's verdicts in the anchor INDEX.csv and the CLI's JSON verdict names.
@@ -295,8 +298,8 @@ def test_check_matches_the_reference_verdicts(anchors, capsys):
     assert f"{files[-1]}#swan" in [row["file"] for row in rows]
 
 
-def test_check_table_and_progress(anchors, capsys):
-    dancer = anchors / "puzzles" / CHECKED[0]
+def test_check_table_and_progress(capsys):
+    dancer = DANCER
     assert main(["check", str(dancer), "1:1-1:1"]) == 0
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
@@ -306,10 +309,10 @@ def test_check_table_and_progress(anchors, capsys):
     assert "[1/2]" in captured.err and "[2/2]" in captured.err
 
 
-def test_check_reports_bad_input_and_goes_on(anchors, tmp_path, capsys):
+def test_check_reports_bad_input_and_goes_on(tmp_path, capsys):
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nq\n", encoding="utf-8")
-    dancer = anchors / "puzzles" / CHECKED[0]
+    dancer = DANCER
     code, rows = run_json(capsys, "check", str(bad), str(dancer))
     assert code == 2
     assert rows[0]["file"] == str(bad) and "bad.non" in rows[0]["error"]
@@ -317,8 +320,8 @@ def test_check_reports_bad_input_and_goes_on(anchors, tmp_path, capsys):
     assert rows[1]["verdict"] == "unique_line" and rows[1]["error"] is None
 
 
-def test_check_missing_file_is_an_io_error_row(anchors, tmp_path, capsys):
-    dancer = anchors / "puzzles" / CHECKED[0]
+def test_check_missing_file_is_an_io_error_row(tmp_path, capsys):
+    dancer = DANCER
     code, rows = run_json(capsys, "check", str(tmp_path / "gone.non"), str(dancer))
     assert code == 3
     assert "gone.non" in rows[0]["error"] and rows[1]["verdict"] == "unique_line"
@@ -367,8 +370,8 @@ def test_convert_round_trip_through_non(tmp_path, capsys):
     assert from_file["solution"] == from_string["solution"]
 
 
-def test_convert_keeps_the_goal_through_xml(anchors, tmp_path, capsys):
-    cat = anchors / "puzzles" / "picross-solver" / "webpbn" / "webpbn-00006-cat.non"
+def test_convert_keeps_the_goal_through_xml(tmp_path, capsys):
+    cat = CAT
     xml, back = tmp_path / "cat.xml", tmp_path / "cat.non"
     assert main(["convert", str(cat), str(xml)]) == 0
     assert main(["convert", str(xml), str(back)]) == 0
@@ -405,9 +408,8 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_convert_to_pictures(anchors, tmp_path, qapp, capsys):
-    cat = anchors / "puzzles" / "picross-solver" / "webpbn" / "webpbn-00006-cat.non"
-    dancer = anchors / "puzzles" / CHECKED[0]
+def test_convert_to_pictures(tmp_path, qapp, capsys):
+    cat, dancer = CAT, DANCER
     for name in ("cat.png", "cat-bare.png", "cat.svg"):
         extra = ["--no-solution"] if "bare" in name else []
         assert main(["convert", str(cat), str(tmp_path / name), *extra]) == 0

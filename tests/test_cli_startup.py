@@ -131,9 +131,9 @@ def _importtime(*args: str, module: bool = True) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def dancer(anchors: Path) -> Path:
-    """Dancer: 5x10, a goal picture, line-solvable."""
-    return anchors / "puzzles" / "picross-solver" / "webpbn" / "webpbn-00001-dancer.non"
+def dancer() -> Path:
+    """Dancer (the bundled sample): 5x10, a goal picture, line-solvable."""
+    return REPO / "resources" / "samples" / "webpbn-00001-dancer.non"
 
 
 @pytest.fixture(scope="module")
