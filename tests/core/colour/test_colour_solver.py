@@ -311,3 +311,17 @@ def test_line_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert solver.propagate(grid, range(7 + 6)) == 0
     assert solver.search(grid, 0) == []
     assert solver.line_solves > 200 and len(solver.cache) <= 50
+
+
+def test_sat_stage_excludes_the_solutions_already_found() -> None:
+    from nonostudio.core.colour.sat import sat_colour_solutions
+
+    rows = [((1, 1),), ((1, 1),)]  # a red cell on either diagonal of a 2x2
+    cols = [((1, 1),), ((1, 1),)]
+    grid = [3, 3, 3, 3]
+    both = sat_colour_solutions(grid, rows, cols, 2)
+    assert sorted(both) == [[1, 2, 2, 1], [2, 1, 1, 2]]
+    assert sat_colour_solutions(grid, rows, cols, 2, exclude=[both[0]]) == [both[1]]
+    assert sat_colour_solutions(grid, rows, cols, 2, exclude=both) == []
+    # A line no arrangement fits: no formula, no solution.
+    assert sat_colour_solutions(grid, [((3, 1),), ()], cols, 2) == []
