@@ -137,10 +137,8 @@ def encode_colour(
     lines = [(rows[r], list(range(r * width, (r + 1) * width))) for r in range(height)]
     lines += [(cols[c], list(range(c, height * width, width))) for c in range(width)]
     for clue, index in lines:
-        cells = [grid[i] for i in index]
-        if all(not cell & (cell - 1) for cell in cells):
-            continue  # decided lines were checked by line logic
-        starts = colour_placements(clue, cells, ncolours)
+        # A decided line adds only constant clauses, but is checked: the grid may break it.
+        starts = colour_placements(clue, [grid[i] for i in index], ncolours)
         if starts is None or not _encode_line(formula, clue, starts, [lits[i] for i in index]):
             return None
     return formula, lits

@@ -325,3 +325,6 @@ def test_sat_stage_excludes_the_solutions_already_found() -> None:
     assert sat_colour_solutions(grid, rows, cols, 2, exclude=both) == []
     # A line no arrangement fits: no formula, no solution.
     assert sat_colour_solutions(grid, [((3, 1),), ()], cols, 2) == []
+    # A decided grid whose row breaks its clue (one red cell, not two): no solution.
+    assert sat_colour_solutions([2, 2], [((1, 1),)], [((1, 1),), ((1, 1),)], 2) == []
+    assert sat_colour_solutions([2, 1], [((1, 1),)], [((1, 1),), ()], 2) == [[2, 1]]
