@@ -27,14 +27,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nonostudio"
 # widget) is to empty both lists: a circle found that is not listed fails the test; delete a
 # listed one once it is gone, so that it cannot come back.
 KNOWN_GUI_CYCLES: list[tuple[str, ...]] = []
-KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = [
-    (
-        "nonostudio.gui.window.actions",
-        "nonostudio.gui.window.main_window",
-        "nonostudio.gui.window.restore",
-        "nonostudio.gui.window.start",
-    ),
-]
+KNOWN_GUI_TYPE_CYCLES: list[tuple[str, ...]] = []
 
 
 def module_names(root: Path) -> dict[str, Path]:

@@ -7,18 +7,44 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMenuBar, QToolBar
 
 from nonostudio.gui.common.theme import THEME_LABELS, THEMES
-
-if TYPE_CHECKING:
-    from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.window.file_commands import FileCommands
+from nonostudio.gui.window.help_commands import HelpCommands
+from nonostudio.gui.window.library_commands import LibraryCommands
 
 Key = QKeySequence.StandardKey
+
+
+class CommandWindow(Protocol):
+    """What the window commands act on and are shown in: the main window."""
+
+    files: FileCommands
+    library_commands: LibraryCommands
+    help: HelpCommands
+    undo_group: QUndoGroup
+    library_dock: QDockWidget
+    check_dock: QDockWidget
+    difficulty_dock: QDockWidget
+    designer_dock: QDockWidget
+
+    def active_grid(self) -> GridView: ...
+
+    def close(self) -> bool: ...
+
+    def set_theme(self, theme: str) -> None: ...
+
+    def show_shortcuts(self) -> QDialog: ...
+
+    def menuBar(self) -> QMenuBar: ...
+
+    def addToolBar(self, title: str) -> QToolBar: ...
 
 
 @dataclass(frozen=True)
@@ -33,7 +59,7 @@ class Command:
 
     name: str
     text: str
-    run: Callable[[MainWindow], object]
+    run: Callable[[CommandWindow], object]
     keys: Key | str | None
     tip: str
     menu: str = ""
@@ -293,7 +319,7 @@ class WindowActions:
 
 
 def _action(
-    window: MainWindow,
+    window: QObject,
     text: str,
     slot: Callable[[], object],
     shortcut: Key | str | None = None,
@@ -311,7 +337,7 @@ def _action(
     return action
 
 
-def _stack_action(window: MainWindow, text: str, slot: Callable[[], object], key: Key) -> QAction:
+def _stack_action(window: QObject, text: str, slot: Callable[[], object], key: Key) -> QAction:
     """Undo or Redo with a label that never changes (the toolbar keeps its width); what would be
     undone is in the tooltip and status tip."""
     action = QAction(text, window)
@@ -344,17 +370,20 @@ def _follow_stack(stack: QUndoGroup, undo: QAction, redo: QAction) -> None:
     update()
 
 
-def create_actions(w: MainWindow, commands: Sequence[Command] = COMMANDS) -> WindowActions:
-    """Every window command of ``commands``, connected to the window ``w``."""
+def create_actions(
+    w: CommandWindow, parent: QObject, commands: Sequence[Command] = COMMANDS
+) -> WindowActions:
+    """Every window command of ``commands``, connected to the window ``w`` (the actions'
+    ``parent``, as a QObject)."""
     check_commands(commands)
     actions: dict[str, QAction] = {}
     for command in commands:
         run = command.run
         if command.undo_stack:
             assert isinstance(command.keys, Key)
-            action = _stack_action(w, command.text, partial(run, w), command.keys)
+            action = _stack_action(parent, command.text, partial(run, w), command.keys)
         else:
-            action = _action(w, command.text, partial(run, w), command.keys, command.tip)
+            action = _action(parent, command.text, partial(run, w), command.keys, command.tip)
         if command.role is not None:
             action.setMenuRole(command.role)
         actions[command.name] = action
@@ -363,7 +392,7 @@ def create_actions(w: MainWindow, commands: Sequence[Command] = COMMANDS) -> Win
     if "undo" in actions and "redo" in actions:
         _follow_stack(w.undo_group, actions["undo"], actions["redo"])
 
-    group = QActionGroup(w)
+    group = QActionGroup(parent)
     themes: dict[str, QAction] = {}
     for theme in THEMES:
         action = QAction(THEME_LABELS[theme], group, checkable=True)
@@ -372,7 +401,9 @@ def create_actions(w: MainWindow, commands: Sequence[Command] = COMMANDS) -> Win
     return WindowActions(actions, themes)
 
 
-def install_menus(w: MainWindow, a: WindowActions, commands: Sequence[Command] = COMMANDS) -> None:
+def install_menus(
+    w: CommandWindow, a: WindowActions, commands: Sequence[Command] = COMMANDS
+) -> None:
     """The menu bar (File, Edit, View, Tools, Help) and the main toolbar, from ``commands``."""
     bar = w.menuBar()
     for title in MENUS:

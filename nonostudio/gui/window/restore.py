@@ -11,16 +11,15 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
-from nonostudio.gui.window.autosave import Orphan
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.window.autosave import Autosaver, Orphan
 from nonostudio.gui.window.document import Document
-
-if TYPE_CHECKING:
-    from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.gui.window.file_commands import FileCommands
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +54,32 @@ def describe_orphan(orphan: Orphan) -> str:
     )
 
 
-class CrashRestore:
-    """The window's document in and out of the autosave."""
+class RestoreWindow(Protocol):
+    """What crash restore reads and tells: the main window."""
 
-    def __init__(self, window: MainWindow) -> None:
+    editor: EditorView
+    files: FileCommands
+    autosaver: Autosaver
+
+    @property
+    def document(self) -> Document: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+    def update_banner(self) -> None: ...
+
+    def restore_autosave(self, state: dict[str, Any]) -> Path | None: ...
+
+    def show_error(self, title: str, message: str) -> None: ...
+
+
+class CrashRestore:
+    """The window's document in and out of the autosave; its questions are asked over
+    ``parent``."""
+
+    def __init__(self, window: RestoreWindow, parent: QWidget) -> None:
         self._window = window
+        self._parent = parent
         self.problem: str | None = None  # why the last autosave failed (None: it works)
 
     def on_edited(self) -> None:
@@ -168,7 +188,7 @@ class CrashRestore:
             "Restore Unsaved Work",
             describe_orphan(orphan),
             restore | discard,
-            self._window,
+            self._parent,
         )
         box.setInformativeText("Restore it into the editor? Discard deletes it.")
         box.button(restore).setText("&Restore")

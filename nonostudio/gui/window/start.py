@@ -12,13 +12,32 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QLabel, QScrollArea, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, SignalInstance
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
 
-if TYPE_CHECKING:
-    from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.core.library import Library
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.window.library_commands import LibraryCommands
+
+if TYPE_CHECKING:  # (the panels themselves are imported as they are built)
+    from nonostudio.gui.editor.designer_checks import DesignerPanel
+    from nonostudio.gui.jobs.panel import JobsPanel
+    from nonostudio.gui.panels.check import CheckPanel
+    from nonostudio.gui.panels.difficulty import DifficultyPanel
+    from nonostudio.gui.rules.browser import RuleBrowser
+    from nonostudio.gui.solve.view import SolveView
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +91,41 @@ def scrolled(panel: QWidget) -> QScrollArea:
     return area
 
 
+class StartingWindow(Protocol):
+    """The main window the panels are built into: its tabs and docks, what the panels show, and
+    the attributes the built panels are kept in."""
+
+    tabs: QTabWidget
+    check_dock: QDockWidget
+    difficulty_dock: QDockWidget
+    designer_dock: QDockWidget
+    editor: EditorView
+    library: Library
+    library_view: LibraryView
+    library_commands: LibraryCommands
+    check_panel: CheckPanel
+    solve_view: SolveView
+    rule_browser: RuleBrowser
+    difficulty_panel: DifficultyPanel
+    designer_panel: DesignerPanel
+    jobs_panel: JobsPanel | None
+
+    @property
+    def ready(self) -> SignalInstance: ...
+
+    def follow_tab_undo(self) -> None: ...
+
+    def on_puzzle_changed(self, puzzle: Puzzle | None) -> None: ...
+
+    def show_step(self, step: int) -> None: ...
+
+
 class PanelStarter:
     """Builds the window's deferred panels, step by step or at once."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: StartingWindow, parent: QWidget) -> None:
         self._window = window
+        self._parent = parent  # (the Jobs panel's dialogs open over it)
         self.ready = False
         self._steps: list[Callable[[], None]] = [
             self._build_check,
@@ -160,7 +209,7 @@ class PanelStarter:
         w = self._window
         w.jobs_panel = None
         try:
-            w.jobs_panel = JobsPanel(JobStore(), w)
+            w.jobs_panel = JobsPanel(JobStore(), self._parent)
             self._replace_tab(JOBS_TAB, w.jobs_panel)
         except (ValueError, OSError, sqlite3.Error) as exc:
             # a damaged or unwritable job store: the studio works without learning

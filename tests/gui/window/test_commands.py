@@ -88,7 +88,7 @@ def test_a_partial_or_clashing_record_is_refused(
     qtbot.addWidget(window)
     try:
         with pytest.raises(ValueError, match="window command"):
-            create_actions(window, commands)
+            create_actions(window, window, commands)
     finally:
         window.cancel_background()
 
