@@ -1,4 +1,5 @@
-"""Proving the rule in the rule editor: the background proof, its progress and its result.
+"""Proving the rule in the rule editor: the background proof (:class:`ProofRun`) and the words
+and pictures of its result.
 
 *Prove* runs the soundness prover on the thread pool; Cancel stops z3 (the prover's
 ``should_stop`` interrupts its queries) and focus stays in the text.  An unsound rule's
@@ -7,14 +8,12 @@ counterexample is drawn as a line picture.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QObject, Signal
 
 from nonostudio.core.line import cells_from_text, cells_to_text
-from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
-from nonostudio.gui.rules.editor_widgets import RuleEditorWidgets
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.rules.line_picture import MARK_WRONG, PictureRow
+from nonostudio.rules.ast import Rule
 from nonostudio.rules.proof_record import RecordedProof
 from nonostudio.rules.prover import Counterexample, ProofResult, prove
 
@@ -68,10 +67,21 @@ def shipped_proof_text(proof: RecordedProof) -> str:
     )
 
 
-class RuleProving(RuleEditorWidgets):
-    """The rule editor's *Prove* and *Cancel*, the progress bar and the result line."""
+class ProofRun(QObject):
+    """One proof at a time on the thread pool; a cancelled proof's answer never arrives (its
+    thread may run on a moment: :meth:`is_stopping`)."""
 
-    def is_proving(self) -> bool:
+    progressed = Signal(float, str)  # the prover's (fraction, message)
+    proved = Signal(object)  # ProofResult, also when interrupted
+    failed = Signal(str)
+    aborted = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker: Worker | None = None
+        self._stopping: list[Worker] = []  # cancelled proofs whose thread has not ended yet
+
+    def is_running(self) -> bool:
         return self._worker is not None
 
     def is_stopping(self) -> bool:
@@ -79,111 +89,45 @@ class RuleProving(RuleEditorWidgets):
         self._stopping = [w for w in self._stopping if not w.is_done()]
         return bool(self._stopping)
 
-    def proof_result(self) -> ProofResult | None:
-        return self._result
-
-    def _focus_in_bar(self) -> bool:
-        focused = QApplication.focusWidget()
-        return focused is None or focused in (
-            self.prove_button,
-            self.cancel_button,
-            self.length_spin,
-        )
-
-    def _keep_focus(self) -> None:
-        """Before a focused button is disabled or hidden: focus the text, not whatever widget
-        comes next in the window (the Library filter, once)."""
-        if self._focus_in_bar() and self.isVisible():
-            self.text_edit.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def prove(self) -> None:
-        """Prove the current rule sound in the background (nothing happens without a rule)."""
-        rule = self._rule
-        if rule is None or self._worker is not None:
-            return
-        max_length = self.length_spin.value()
+    def start(self, rule: Rule, max_length: int) -> None:
+        """Prove ``rule`` sound for every line of up to ``max_length`` cells."""
 
         def job(progress: Progress, should_stop: ShouldStop) -> ProofResult:
             return prove(rule, max_length, should_stop=should_stop, progress=progress)
 
-        self._clear_result()
-        self.result_label.setText(f"Proving for lines of up to {max_length} cells…")
-        self.progress.setFormat("%p%")  # not the last proof's words
-        self.progress.setValue(0)
-        self.progress.show()
-        self.progress_label.setText("")
-        self.cancel_button.show()
-        self._keep_focus()
-        self.prove_button.setEnabled(False)
         self._worker = run_in_background(
             job, on_result=self._proved, on_error=self._failed, on_progress=self._progress
         )
         self._worker.aborted.connect(self._aborted)
 
-    def cancel_proof(self) -> None:
-        """Stop a running proof: z3 is interrupted (the prover polls ``should_stop``) and the
-        result is dropped."""
+    def cancel(self) -> bool:
+        """Stop the running proof: z3 is interrupted (the prover polls ``should_stop``) and the
+        result is dropped.  False when none was running."""
         if self._worker is None:
-            return
+            return False
         self._worker.cancel()
         self._stopping.append(self._worker)
         self._worker = None
-        self._idle()
-        self.result_label.setText("Proof cancelled.")
+        return True
 
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
 
-    def _idle(self) -> None:
-        self._keep_focus()
-        self.progress.hide()
-        self.progress_label.hide()
-        self.cancel_button.hide()
-        self.prove_button.setEnabled(self._rule is not None)
-
     def _progress(self, fraction: float, message: str) -> None:
-        """The prover's ``(fraction, message)``: the bar at the fraction, the words on it and,
-        wrapped, under it."""
         if self._is_current():
-            self.progress_label.setText(message[:1].upper() + message[1:] if message else "")
-            self.progress.setFormat(f"{message} (%p%)" if message else "%p%")
-            # the words wrapped under the bar only when the bar is too narrow to hold them
-            fits = (
-                self.progress.fontMetrics().horizontalAdvance(f"{message} (100%)") + 40
-                <= self.progress.width()
-            )
-            self.progress_label.setVisible(not fits)
-            self.progress.setValue(round(100 * fraction))
+            self.progressed.emit(fraction, message)
 
     def _proved(self, result: ProofResult) -> None:
-        if not self._is_current():
-            return
-        self._worker = None
-        self._idle()
-        self._result = result
-        self.result_label.setText(proof_summary(result))
-        bold = QFont(self.result_label.font())
-        bold.setBold(result.sound is False)
-        self.result_label.setFont(bold)
-        example = result.counterexample
-        if example is not None:
-            self.counterexample.set_line(example.hints, counterexample_rows(example))
-            self.counterexample.show()
-        self.proofFinished.emit(result)
+        if self._is_current():
+            self._worker = None
+            self.proved.emit(result)
 
     def _failed(self, message: str) -> None:
-        if not self._is_current():
-            return
-        self._worker = None
-        self._idle()
-        self.result_label.setText(f"The proof failed: {message}")
+        if self._is_current():
+            self._worker = None
+            self.failed.emit(message)
 
     def _aborted(self) -> None:
         if self._is_current():
             self._worker = None
-            self._idle()
-
-    def _clear_result(self) -> None:
-        self._result = None
-        self.result_label.setText("")
-        self.counterexample.hide()
+            self.aborted.emit()

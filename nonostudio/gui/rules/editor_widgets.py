@@ -1,18 +1,15 @@
-"""The widgets of the rule editor and the state its parts share.
-
-:class:`RuleEditorWidgets` lays out the draft bar, the rule text, the syntax error line, the
-prove bar, the progress bar and the proof result; :mod:`nonostudio.gui.rules.editor` builds the
-editor on it.
+"""The rule editor's widgets (:class:`RuleEditorUi`): the draft bar, the rule text with its syntax
+colouring, the syntax error line, the prove bar, the progress bar and the proof result.  The
+editor (:mod:`nonostudio.gui.rules.editor`) connects them to what they do.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -21,57 +18,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.gui.common.workers import Worker
-from nonostudio.gui.dialogs.save_rules import SaveWrittenRuleDialog
-from nonostudio.gui.rule_drafts import RuleDrafts
 from nonostudio.gui.rules.highlighter import RuleHighlighter
 from nonostudio.gui.rules.line_picture import LinePicture
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.parser import RuleSyntaxError
-from nonostudio.rules.prover import ProofResult
 
 PARSE_DELAY_MS = 150
 DEFAULT_MAX_LENGTH = 30
 
 
-class RuleEditorWidgets(QWidget):
-    """The rule editor's widgets, signals and state; parsing, drafts and proving come on top."""
+class RuleEditorUi:
+    """Every widget of the rule editor, made and laid out on ``editor`` in the order that gives
+    its focus order."""
 
-    ruleChanged = Signal(object)  # Rule | None, after each (debounced) parse
-    proofFinished = Signal(object)  # ProofResult, also when interrupted
-    ruleSaved = Signal(str, str)  # the user rule set and the rule's name, after Save to rule set
-
-    def __init__(
-        self,
-        parent: QWidget | None = None,
-        *,
-        delay_ms: int = PARSE_DELAY_MS,
-        drafts: RuleDrafts | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self._rule: Rule | None = None
-        self._error: RuleSyntaxError | None = None
-        self._error_span: tuple[int, int] | None = None
-        self._worker: Worker | None = None
-        self._stopping: list[Worker] = []  # cancelled proofs whose thread has not ended yet
-        self._result: ProofResult | None = None
-        self._drafts = drafts
-        self._rule_set = ""  # the rule set and name of the opened rule ("" when none)
-        self._rule_name = ""
-        self._original = ""  # the opened rule's text as its set has it
-        self._loading = False
-        self.save_dialog: SaveWrittenRuleDialog | None = None
-        self.confirm_box: QMessageBox | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(delay_ms)
-        self._build()
-
-    def _build(self) -> None:
-        draft_bar = self._build_draft_bar()
-        self._build_text()
-        prove_bar = self._build_prove_bar()
-        layout = QVBoxLayout(self)
+    def __init__(self, editor: QWidget) -> None:
+        draft_bar = self._make_draft_bar()
+        self._make_text(editor.palette())
+        prove_bar = self._make_prove_bar()
+        layout = QVBoxLayout(editor)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(draft_bar)
         layout.addWidget(self.text_edit, 1)
@@ -82,7 +44,7 @@ class RuleEditorWidgets(QWidget):
         layout.addWidget(self.result_label)
         layout.addWidget(self.counterexample)
 
-    def _build_draft_bar(self) -> QHBoxLayout:
+    def _make_draft_bar(self) -> QHBoxLayout:
         """The draft's status, *Revert…* and *Save to rule set…*."""
         self.draft_label = QLabel()
         self.draft_label.setAccessibleName("Draft status")
@@ -101,7 +63,7 @@ class RuleEditorWidgets(QWidget):
         draft_bar.addWidget(self.save_button)
         return draft_bar
 
-    def _build_text(self) -> None:
+    def _make_text(self, palette: QPalette) -> None:
         """The rule text with its syntax colouring and the syntax error line under it."""
         self.text_edit = QPlainTextEdit()
         self.text_edit.setAccessibleName("Rule text")
@@ -109,16 +71,18 @@ class RuleEditorWidgets(QWidget):
         self.text_edit.setPlaceholderText(
             "def my_rule:\n  with h = arbitrary(hint):\n  if ...:\n  then fill(true, ..., ...)"
         )
-        self.highlighter = RuleHighlighter(self.text_edit.document(), self.palette())
+        self.highlighter = RuleHighlighter(self.text_edit.document(), palette)
         self.error_label = QLabel()
         self.error_label.setAccessibleName("Syntax error")
         self.error_label.setWordWrap(True)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-    def _build_prove_bar(self) -> QHBoxLayout:
+    def _make_prove_bar(self) -> QHBoxLayout:
         """The prove bar (length, *Prove*, Cancel) and, hidden at first, the progress bar, its
         words, the result line and the counterexample picture."""
-        self.length_spin = QSpinBox(minimum=1, maximum=60, value=DEFAULT_MAX_LENGTH)
+        self.length_spin = QSpinBox()
+        self.length_spin.setRange(1, 60)
+        self.length_spin.setValue(DEFAULT_MAX_LENGTH)
         self.length_spin.setAccessibleName("Longest line to prove")
         self.length_spin.setSuffix(" cells")
         self.length_spin.setToolTip("Prove the rule sound for every line up to this length")
@@ -150,11 +114,3 @@ class RuleEditorWidgets(QWidget):
         prove_bar.addWidget(self.cancel_button)
         prove_bar.addStretch(1)
         return prove_bar
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:  # the colour scheme changed
-            self.highlighter.set_palette(self.palette())
-        super().changeEvent(event)
-
-    def text(self) -> str:
-        return self.text_edit.toPlainText()

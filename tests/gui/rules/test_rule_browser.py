@@ -218,31 +218,31 @@ def test_highlighter_token_classes() -> None:
 
 
 def test_editor_shows_syntax_errors_live_with_a_squiggle(qtbot, editor: RuleEditor) -> None:
-    editor.text_edit.setFocus()
-    qtbot.keyClicks(editor.text_edit, "def r:")
-    qtbot.keyClick(editor.text_edit, Qt.Key.Key_Return)
-    qtbot.keyClicks(editor.text_edit, "  with h = arbitrary(hnt):")
+    editor.ui.text_edit.setFocus()
+    qtbot.keyClicks(editor.ui.text_edit, "def r:")
+    qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor.ui.text_edit, "  with h = arbitrary(hnt):")
     qtbot.waitUntil(lambda: editor.error() is not None, timeout=3000)
     error = editor.error()
     assert (error.line, error.column) == (2, 22)
-    assert "line 2, column 22" in editor.error_label.text()
-    assert len(editor.text_edit.extraSelections()) == 1
+    assert "line 2, column 22" in editor.ui.error_label.text()
+    assert len(editor.ui.text_edit.extraSelections()) == 1
     start, end = editor.error_span()
     assert editor.text()[start:end] == "hnt"
-    assert not editor.prove_button.isEnabled()
+    assert not editor.ui.prove_button.isEnabled()
     editor.set_text(BIG_HINT)
     assert editor.error() is None and editor.rule() is not None
-    assert editor.error_label.text() == "" and editor.text_edit.extraSelections() == []
-    assert editor.prove_button.isEnabled()
+    assert editor.ui.error_label.text() == "" and editor.ui.text_edit.extraSelections() == []
+    assert editor.ui.prove_button.isEnabled()
 
 
 def test_prove_a_sound_rule_updates_the_table(qtbot, browser: RuleBrowser) -> None:
     browser.select_rule("big_hint")
-    browser.editor.length_spin.setValue(8)
+    browser.editor.ui.length_spin.setValue(8)
     with qtbot.waitSignal(browser.editor.proofFinished, timeout=60000) as blocker:
-        qtbot.mouseClick(browser.editor.prove_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(browser.editor.ui.prove_button, Qt.MouseButton.LeftButton)
     assert blocker.args[0].sound is True
-    assert browser.editor.result_label.text().startswith("Sound")
+    assert browser.editor.ui.result_label.text().startswith("Sound")
     row = browser.model.row_of("big_hint")
     assert browser.model.index(row, PROOF).data() == "sound ≤ 8"
 
@@ -251,12 +251,12 @@ def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
     qtbot, editor: RuleEditor
 ) -> None:
     editor.set_text(BIG_HINT)
-    editor.length_spin.setValue(6)
-    bar = editor.progress
+    editor.ui.length_spin.setValue(6)
+    bar = editor.ui.progress
     shown: list[tuple[int, str]] = []
     bar.valueChanged.connect(lambda value: shown.append((value, bar.text())))
     with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
-        qtbot.mouseClick(editor.prove_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(editor.ui.prove_button, Qt.MouseButton.LeftButton)
     assert blocker.args[0].sound is True
     # Before the fix the bar was full after the first length and read "6" (a count for a
     # fraction); now it moves a sixth per length and its words say how far the proof is.
@@ -270,9 +270,9 @@ def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
     assert bar.isHidden()  # the proof is over; the verdict is in the result label
     # A second proof starts from an empty bar without the last proof's words.
     shown.clear()
-    editor.length_spin.setValue(3)
+    editor.ui.length_spin.setValue(3)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000):
-        editor.prove_button.click()
+        editor.ui.prove_button.click()
     assert shown[0] == (0, "0%") and shown[-1] == (
         100,
         "proved for lines up to 3 of 3 cells (100%)",
@@ -281,15 +281,15 @@ def test_the_proof_bar_advances_with_the_lengths_proved_and_says_how_far(
 
 def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEditor) -> None:
     editor.set_text(TOO_EAGER)
-    editor.length_spin.setValue(6)
+    editor.ui.length_spin.setValue(6)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
-        editor.prove_button.click()
+        editor.ui.prove_button.click()
     result = blocker.args[0]
     assert result.sound is False and result.counterexample is not None
     example = result.counterexample
-    assert editor.result_label.text().startswith("Not sound")
-    assert not editor.counterexample.isHidden()
-    rows = editor.counterexample.rows()
+    assert editor.ui.result_label.text().startswith("Not sound")
+    assert not editor.ui.counterexample.isHidden()
+    rows = editor.ui.counterexample.rows()
     assert rows[0].cells == example.cells
     assert rows[1].mark_kind == MARK_WRONG and rows[1].mark == (
         example.fill.start,
@@ -303,16 +303,16 @@ def test_prove_an_unsound_rule_draws_the_counterexample(qtbot, editor: RuleEdito
 
 def test_cancel_a_running_proof(qtbot, editor: RuleEditor) -> None:
     editor.set_text(format_rule(load_rule_set("control").entry("force_maximum").rule))
-    editor.length_spin.setValue(30)
+    editor.ui.length_spin.setValue(30)
     finished: list[object] = []
     editor.proofFinished.connect(finished.append)
-    editor.prove_button.click()
-    assert editor.is_proving() and not editor.cancel_button.isHidden()
-    qtbot.mouseClick(editor.cancel_button, Qt.MouseButton.LeftButton)
-    assert not editor.is_proving() and editor.result_label.text() == "Proof cancelled."
+    editor.ui.prove_button.click()
+    assert editor.is_proving() and not editor.ui.cancel_button.isHidden()
+    qtbot.mouseClick(editor.ui.cancel_button, Qt.MouseButton.LeftButton)
+    assert not editor.is_proving() and editor.ui.result_label.text() == "Proof cancelled."
     assert QThreadPool.globalInstance().waitForDone(60000)
     QApplication.processEvents()
-    assert finished == [] and editor.prove_button.isEnabled()
+    assert finished == [] and editor.ui.prove_button.isEnabled()
 
 
 def test_line_picture_paints_in_both_schemes() -> None:

@@ -101,20 +101,20 @@ def open_editor_tab(qtbot: QtBot, browser: RuleBrowser) -> RuleEditor:
 
 def type_at_end(qtbot: QtBot, editor: RuleEditor, text: str) -> None:
     """Click into the text, go to its end and type."""
-    qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
-    qtbot.keyClick(editor.text_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(editor.text_edit, text)
+    qtbot.mouseClick(editor.ui.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(editor.ui.text_edit, text)
 
 
 def rename_rule(qtbot: QtBot, editor: RuleEditor, old: str, new: str) -> None:
     """Select the rule's name after ``def `` with the keyboard and type another."""
-    qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
-    qtbot.keyClick(editor.text_edit, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    qtbot.mouseClick(editor.ui.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
     for _ in range(len("def ")):
-        qtbot.keyClick(editor.text_edit, Qt.Key.Key_Right)
+        qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_Right)
     for _ in range(len(old)):
-        qtbot.keyClick(editor.text_edit, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.keyClicks(editor.text_edit, new)
+        qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(editor.ui.text_edit, new)
 
 
 @pytest.mark.slow
@@ -124,16 +124,16 @@ def test_a_draft_survives_switching_rules_and_a_restart(
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
     original = format_rule(MERCURY.rule)
-    assert editor.text() == original and editor.revert_button.isHidden()
+    assert editor.text() == original and editor.ui.revert_button.isHidden()
     type_at_end(qtbot, editor, " + 0")
     typed = original + " + 0"
     assert editor.text() == typed
-    assert not editor.revert_button.isHidden() and "draft" in editor.draft_label.text()
+    assert not editor.ui.revert_button.isHidden() and "draft" in editor.ui.draft_label.text()
 
     click_rule(qtbot, browser, "big_hint")  # before the fix this replaced what was typed
-    assert editor.text() == format_rule(BIG_HINT.rule) and editor.revert_button.isHidden()
+    assert editor.text() == format_rule(BIG_HINT.rule) and editor.ui.revert_button.isHidden()
     click_rule(qtbot, browser, "mercury")
-    assert editor.text() == typed and not editor.revert_button.isHidden()
+    assert editor.text() == typed and not editor.ui.revert_button.isHidden()
 
     stored = json.loads((data_dir / DRAFTS_NAME).read_text(encoding="utf-8"))
     assert stored["drafts"] == {"control/mercury": typed}
@@ -158,18 +158,18 @@ def test_revert_asks_before_discarding_the_draft(
     qtbot.waitUntil(drafts.is_file)  # written a moment after the typing stops
     assert json.loads(drafts.read_text(encoding="utf-8"))["drafts"] == {"control/mercury": typed}
 
-    qtbot.mouseClick(editor.revert_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ui.revert_button, Qt.MouseButton.LeftButton)
     box = editor.confirm_box
     assert box is not None and box.isVisible() and "mercury" in box.text()
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: editor.confirm_box is None)
     assert editor.text() == typed  # kept
 
-    qtbot.mouseClick(editor.revert_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ui.revert_button, Qt.MouseButton.LeftButton)
     box = editor.confirm_box
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: editor.text() == format_rule(MERCURY.rule))
-    assert editor.revert_button.isHidden()
+    assert editor.ui.revert_button.isHidden()
     stored = json.loads((data_dir / DRAFTS_NAME).read_text(encoding="utf-8"))
     assert stored["drafts"] == {}
 
@@ -183,7 +183,7 @@ def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
     qtbot.waitUntil(lambda: editor.rule() is not None and editor.rule().name == "my_big_hint")
     written = editor.rule()
 
-    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ui.save_button, Qt.MouseButton.LeftButton)
     dialog = editor.save_dialog
     assert dialog is not None and dialog.isVisible()
     save = dialog.buttons.button(QDialogButtonBox.StandardButton.Save)
@@ -207,8 +207,8 @@ def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
     qtbot.waitUntil(lambda: browser.rule_set() is not None and browser.rule_set().name == "mine")
     assert browser.rule_set_combo.currentText() == "mine"
     assert browser.selected_entry().rule == written
-    assert editor.text() == format_rule(written) and editor.revert_button.isHidden()
-    assert "Saved" in editor.draft_label.text() and str(path) in editor.draft_label.text()
+    assert editor.text() == format_rule(written) and editor.ui.revert_button.isHidden()
+    assert "Saved" in editor.ui.draft_label.text() and str(path) in editor.ui.draft_label.text()
     # The shipped rule is unchanged, and its draft (the renamed text) was cleared by the save.
     browser.rule_set_combo.setCurrentText("control")
     click_rule(qtbot, browser, "big_hint")
@@ -217,7 +217,7 @@ def test_a_written_rule_is_saved_into_a_user_rule_set_the_list_offers(
     # A second rule goes into the same file beside the first.
     rename_rule(qtbot, editor, "big_hint", "second")
     qtbot.waitUntil(lambda: editor.rule() is not None and editor.rule().name == "second")
-    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ui.save_button, Qt.MouseButton.LeftButton)
     dialog = editor.save_dialog
     assert dialog.chosen_set() == "mine"  # the user's sets are offered first
     qtbot.mouseClick(
@@ -252,38 +252,38 @@ def test_a_proof_shows_its_progress_legibly_and_focus_stays_in_the_text(
 ) -> None:
     _, editor, _ = editor_in_window
     editor.set_text(format_rule(BIG_HINT.rule))
-    editor.length_spin.setValue(6)
-    qtbot.mouseClick(editor.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    editor.ui.length_spin.setValue(6)
+    qtbot.mouseClick(editor.ui.text_edit.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     messages: list[str] = []
     legible: list[bool] = []
 
     def shown(_: int) -> None:
-        messages.append(editor.progress_label.text())
-        bar = editor.progress
+        messages.append(editor.ui.progress_label.text())
+        bar = editor.ui.progress
         words = bar.fontMetrics().horizontalAdvance(bar.text())
         # the words fit on the bar, or they are wrapped in full under it
-        legible.append(words + 20 <= bar.width() or editor.progress_label.isVisible())
+        legible.append(words + 20 <= bar.width() or editor.ui.progress_label.isVisible())
 
-    editor.progress.valueChanged.connect(shown)
+    editor.ui.progress.valueChanged.connect(shown)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000) as blocker:
-        qtbot.mouseClick(editor.prove_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(editor.ui.prove_button, Qt.MouseButton.LeftButton)
         # While proving: the length label is not squashed ("Lines up t") and the bar has a row
         # of its own, as wide as the editor.
-        label = editor.length_label
+        label = editor.ui.length_label
         assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
-        assert editor.progress.width() >= editor.width() - 10
+        assert editor.ui.progress.width() >= editor.width() - 10
     assert blocker.args[0].sound is True
     assert messages[-1] == "Proved for lines up to 6 of 6 cells"
     assert legible and all(legible)
-    assert editor.result_label.text().startswith("Sound")
+    assert editor.ui.result_label.text().startswith("Sound")
     # Before the fix focus went to the next widget in the window (the Library filter).
-    assert QApplication.focusWidget() is editor.text_edit
+    assert QApplication.focusWidget() is editor.ui.text_edit
 
     # Proving from the keyboard (Alt+P) keeps focus in the text too.
-    editor.length_spin.setValue(3)
+    editor.ui.length_spin.setValue(3)
     with qtbot.waitSignal(editor.proofFinished, timeout=60000):
-        qtbot.keyClick(editor.text_edit, Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
-    assert QApplication.focusWidget() is editor.text_edit
+        qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is editor.ui.text_edit
 
 
 def test_cancel_stops_the_z3_proof_within_a_second(
@@ -292,16 +292,16 @@ def test_cancel_stops_the_z3_proof_within_a_second(
     _, editor, _ = editor_in_window
     slow = LEARNED.rules[0]  # "learned rule 1": a unique condition, about a minute at 30 cells
     editor.set_text(format_rule(slow))
-    editor.length_spin.setValue(30)
+    editor.ui.length_spin.setValue(30)
     finished: list[object] = []
     editor.proofFinished.connect(finished.append)
-    qtbot.mouseClick(editor.prove_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: editor.progress.value() > 0, timeout=30000)  # z3 is at work
-    assert editor.is_proving() and not editor.cancel_button.isHidden()
+    qtbot.mouseClick(editor.ui.prove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: editor.ui.progress.value() > 0, timeout=30000)  # z3 is at work
+    assert editor.is_proving() and not editor.ui.cancel_button.isHidden()
     clicked = time.perf_counter()
-    qtbot.mouseClick(editor.cancel_button, Qt.MouseButton.LeftButton)
-    assert not editor.is_proving() and editor.result_label.text() == "Proof cancelled."
-    assert editor.prove_button.isEnabled() and editor.cancel_button.isHidden()
+    qtbot.mouseClick(editor.ui.cancel_button, Qt.MouseButton.LeftButton)
+    assert not editor.is_proving() and editor.ui.result_label.text() == "Proof cancelled."
+    assert editor.ui.prove_button.isEnabled() and editor.ui.cancel_button.isHidden()
     qtbot.waitUntil(lambda: not editor.is_stopping(), timeout=10000)
     stopped = time.perf_counter() - clicked
     print(f"proof thread ended {stopped:.2f} s after Cancel")
@@ -309,7 +309,7 @@ def test_cancel_stops_the_z3_proof_within_a_second(
     assert QThreadPool.globalInstance().waitForDone(5000)
     QApplication.processEvents()
     assert finished == []
-    assert QApplication.focusWidget() is editor.text_edit
+    assert QApplication.focusWidget() is editor.ui.text_edit
 
 
 def record_control_rules(path: Path) -> None:
@@ -337,12 +337,12 @@ def test_shipped_rules_are_shown_proved_from_the_record_until_edited(
     assert set(statuses.values()) == {proved}  # before: "not proved" for every shipped rule
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
-    assert editor.result_label.text().startswith("Proved to 30 cells (shipped)")
+    assert editor.ui.result_label.text().startswith("Proved to 30 cells (shipped)")
     type_at_end(qtbot, editor, "")
-    qtbot.keyClick(editor.text_edit, Qt.Key.Key_Left)  # inside the fill's closing parenthesis
-    qtbot.keyClicks(editor.text_edit, " + 0")  # an edited rule is not the one proved
+    qtbot.keyClick(editor.ui.text_edit, Qt.Key.Key_Left)  # inside the fill's closing parenthesis
+    qtbot.keyClicks(editor.ui.text_edit, " + 0")  # an edited rule is not the one proved
     qtbot.waitUntil(lambda: editor.rule() is not None and editor.rule() != MERCURY.rule)
-    assert editor.recorded_proof() is None and "Proved" not in editor.result_label.text()
+    assert editor.recorded_proof() is None and "Proved" not in editor.ui.result_label.text()
 
     # Another set whose rules are not in the record is not claimed proved.
     browser.rule_set_combo.setCurrentText("learned")
@@ -391,8 +391,8 @@ def test_an_unreadable_draft_file_is_kept_aside_and_said(qtbot: QtBot, data_dir:
     assert editor.text() == format_rule(MERCURY.rule)
     aside = data_dir / (DRAFTS_NAME + ".unreadable")
     assert aside.read_text(encoding="utf-8") == '{"drafts": {"control/mercury": '
-    assert str(aside) in editor.draft_label.text() and "could not be read" in (
-        editor.draft_label.text()
+    assert str(aside) in editor.ui.draft_label.text() and "could not be read" in (
+        editor.ui.draft_label.text()
     )
     close_browser(browser)
 
@@ -404,10 +404,10 @@ def test_a_draft_that_cannot_be_written_is_said_and_kept_in_memory(
     browser = make_browser(qtbot)
     click_rule(qtbot, browser, "mercury")
     editor = open_editor_tab(qtbot, browser)
-    assert "it is a folder" in editor.draft_label.text()
+    assert "it is a folder" in editor.ui.draft_label.text()
     type_at_end(qtbot, editor, " + 0")
-    qtbot.waitUntil(lambda: "could not be written" in editor.draft_label.text())
-    assert str(data_dir / DRAFTS_NAME) in editor.draft_label.text()
+    qtbot.waitUntil(lambda: "could not be written" in editor.ui.draft_label.text())
+    assert str(data_dir / DRAFTS_NAME) in editor.ui.draft_label.text()
     click_rule(qtbot, browser, "big_hint")
     click_rule(qtbot, browser, "mercury")
     assert editor.text().endswith(" + 0")  # still there for this session
