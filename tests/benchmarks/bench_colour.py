@@ -1,4 +1,4 @@
-"""Colour solver benchmark on the anchor colour puzzles (issue 44).
+"""Colour solver benchmark on the anchor colour puzzles.
 
 Run by hand: ``python tests/benchmarks/bench_colour.py [--rounds N]``.
 
