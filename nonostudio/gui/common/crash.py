@@ -108,10 +108,10 @@ class CrashReporter(QObject):
         tb: TracebackType | None,
         thread: str,
     ) -> None:
-        if exc is None:  # (threading's hook may give the type alone)
-            exc = exc_type.__new__(exc_type)
+        # (threading's hook may give the type alone: the log gets an empty instance of it)
+        logged = exc if exc is not None else exc_type.__new__(exc_type)
         try:
-            log.critical("uncaught exception in %s", thread, exc_info=(exc_type, exc, tb))
+            log.critical("uncaught exception in %s", thread, exc_info=(exc_type, logged, tb))
             summary, key = _summary(exc_type, exc, tb)
             self._reported.emit(summary, key)
         except Exception:  # never let the hook itself fail; stderr is the last resort

@@ -28,8 +28,7 @@ from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
 from nonostudio.gui.grid.input import CellsCommand
-from nonostudio.gui.grid.paint import OVERLAY_COLOR
-from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
 from nonostudio.rules.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 

@@ -1,7 +1,7 @@
 """The state of the puzzle grid widget: clues, cells, overlay, zoom and fit, layout and cursor.
 
-Editing is in :mod:`nonostudio.gui.grid.input` and painting in :mod:`nonostudio.gui.grid.paint`;
-:class:`nonostudio.gui.grid.GridView` puts them together.
+Editing is added on top of it by :mod:`nonostudio.gui.grid.input`, and painting by
+:class:`nonostudio.gui.grid.view.GridView`, the widget everyone uses.
 """
 
 from __future__ import annotations

@@ -29,8 +29,7 @@ from nonostudio.analysis.hints import Chain, ChainLine, step_chain
 from nonostudio.analysis.premise_text import premise_focus
 from nonostudio.analysis.steps import PROBE, SEARCH, Step
 from nonostudio.core.line import FILLED
-from nonostudio.gui.grid.paint import OVERLAY_COLOR
-from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
 
 Cell = tuple[int, int]
 # Clues, blocks and gaps a step points at: a green that stands out from the highlight (selection
