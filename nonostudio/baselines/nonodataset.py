@@ -1,0 +1,82 @@
+"""Reading the test boards the paper published (NonoDataset): a pair of numpy ``.npz`` files,
+``x`` with one encoded clue vector per row and ``y`` with the ``n * n`` solution bits, both under
+the key ``arr_0``.  The files are read where the user keeps them; nonostudio ships none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from nonostudio.baselines.encoding import decode_clues, input_size
+from nonostudio.core.errors import PuzzleError, PuzzleFileError
+from nonostudio.core.puzzle import Clues
+
+
+@dataclass(frozen=True)
+class TestBoards:
+    """Square puzzles with the boards they were made from: ``puzzles[i]`` = (rows, cols)."""
+
+    n: int
+    puzzles: list[tuple[Clues, Clues]]
+    boards: np.ndarray  # (count, n, n) uint8
+    source: str
+
+    def head(self, count: int | None) -> TestBoards:
+        if count is None:
+            return self
+        return TestBoards(self.n, self.puzzles[:count], self.boards[:count], self.source)
+
+
+def _array(path: Path) -> np.ndarray:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if "arr_0" not in data.files:
+                raise PuzzleError(
+                    f"no array 'arr_0' (found {', '.join(data.files)})", source=str(path)
+                )
+            return np.asarray(data["arr_0"])
+    except FileNotFoundError as exc:
+        raise PuzzleFileError(f"{path}: no such file", source=str(path)) from exc
+    except (ValueError, OSError) as exc:
+        raise PuzzleError(f"not a numpy .npz file ({exc})", source=str(path)) from exc
+
+
+def read_test_boards(x_path: str | Path, y_path: str | Path) -> TestBoards:
+    """The puzzles of ``x_path`` and the boards of ``y_path``; PuzzleError naming the file and
+    the line (1-based row of the array) when they disagree or do not fit."""
+    x_path, y_path = Path(x_path), Path(y_path)
+    x, y = _array(x_path), _array(y_path)
+    if x.ndim != 2 or y.ndim != 2:
+        raise PuzzleError(
+            "expected a 2-D array of vectors", source=str(x_path if x.ndim != 2 else y_path)
+        )
+    if len(x) != len(y):
+        raise PuzzleError(
+            f"{len(x)} clue vectors but {len(y)} boards in {y_path}", source=str(x_path)
+        )
+    n = int(round(y.shape[1] ** 0.5))
+    if n * n != y.shape[1]:
+        raise PuzzleError(f"a board of {y.shape[1]} cells is not square", source=str(y_path))
+    if x.shape[1] != input_size(n):
+        raise PuzzleError(
+            f"clue vectors of {x.shape[1]} numbers, expected {input_size(n)} for {n}x{n}",
+            source=str(x_path),
+        )
+    boards = (y.reshape(-1, n, n) != 0).astype(np.uint8)
+    puzzles = []
+    for i, vector in enumerate(x):
+        rows, cols = decode_clues(vector, n)
+        for kind, clues in (("row", rows), ("column", cols)):
+            for k, clue in enumerate(clues, 1):
+                if sum(clue) + len(clue) - 1 > n:
+                    raise PuzzleError(
+                        f"clue {' '.join(map(str, clue))} cannot fit {n} cells",
+                        source=str(x_path),
+                        line=i + 1,
+                        clue=f"{kind} {k}",
+                    )
+        puzzles.append((rows, cols))
+    return TestBoards(n, puzzles, boards, f"{x_path.name} + {y_path.name}")

@@ -1,0 +1,90 @@
+"""How the shipped networks were trained, and training by that recipe again: the board mix, the
+count, the architecture, the epochs and the seed for each size.  ``nonostudio-cli baselines
+train --size N`` reruns a recipe; with the same scikit-learn and numpy it gives the same
+weights.  The shipped networks are much smaller than the paper's (so that they train in minutes
+on a laptop's CPU and weigh little); ``--paper`` trains the paper's architecture instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from nonostudio.baselines.boards import training_boards
+from nonostudio.baselines.network import PAPER_ARCHITECTURES, Network, train
+from nonostudio.baselines.reflections import REFLECTIONS
+from nonostudio.core.paths import resources_dir
+
+SIZES = (5, 10, 15)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    n: int
+    boards: int
+    hidden: tuple[int, ...]
+    learning_rate: float
+    epochs: int
+    seed: int
+    picture_share: float = 0.2
+    reflections: bool = False  # train on the eight reflections of each board too
+    alpha: float = 1e-5
+    batch_size: int = 256
+
+
+RECIPES: dict[int, Recipe] = {
+    5: Recipe(5, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=12, seed=5),
+    10: Recipe(10, boards=80_000, hidden=(512, 256), learning_rate=1e-3, epochs=12, seed=10),
+    15: Recipe(15, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=10, seed=15),
+}
+
+
+def paper_recipe(n: int) -> Recipe:
+    """The recipe with the paper's architecture and learning rate for size ``n``."""
+    hidden, rate = PAPER_ARCHITECTURES[n]
+    return replace(RECIPES[n], hidden=hidden, learning_rate=rate)
+
+
+def shipped_path(n: int) -> Path:
+    return resources_dir() / "baselines" / f"mlp-{n}x{n}.npz"
+
+
+def shipped_network(n: int) -> Network | None:
+    """The shipped network for ``n`` x ``n`` boards, or None when there is none."""
+    path = shipped_path(n)
+    return Network.load(path) if path.is_file() else None
+
+
+def run_recipe(
+    recipe: Recipe,
+    progress: Callable[[str], None] | None = None,
+) -> Network:
+    """Make the boards and train a network by ``recipe`` (needs scikit-learn)."""
+    say = progress or (lambda _message: None)
+    say(f"making {recipe.boards} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
+    count = recipe.boards // 8 if recipe.reflections else recipe.boards
+    inputs, boards = training_boards(recipe.n, count, recipe.seed, recipe.picture_share)
+    if recipe.reflections:
+        from nonostudio.baselines.boards import encode_boards
+
+        boards = np.stack([r.board(b) for b in boards for r in REFLECTIONS])
+        inputs = encode_boards(boards)
+    say(f"training {recipe.hidden} for {recipe.epochs} epochs on {len(boards)} boards")
+    made = asdict(recipe)
+    made["hidden"] = list(recipe.hidden)
+    return train(
+        inputs,
+        boards,
+        recipe.n,
+        hidden=recipe.hidden,
+        learning_rate=recipe.learning_rate,
+        epochs=recipe.epochs,
+        seed=recipe.seed,
+        batch_size=recipe.batch_size,
+        alpha=recipe.alpha,
+        progress=lambda e, loss: say(f"epoch {e}/{recipe.epochs}: loss {loss:.4f}"),
+        recipe=made,
+    )
