@@ -167,7 +167,7 @@ class _Solver:
         """A state holding ``board``'s cells where ``keep`` is True (nothing without them)."""
         s = _State(self.n)
         if board is not None and keep is not None:
-            for i, j in zip(*np.nonzero(keep), strict=True):
+            for i, j in zip(*(a.tolist() for a in np.nonzero(keep)), strict=True):
                 if board[i, j]:
                     s.fr[i] |= 1 << j
                     s.fc[j] |= 1 << i

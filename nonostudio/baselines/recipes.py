@@ -36,9 +36,9 @@ class Recipe:
 
 
 RECIPES: dict[int, Recipe] = {
-    5: Recipe(5, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=12, seed=5),
-    10: Recipe(10, boards=80_000, hidden=(512, 256), learning_rate=1e-3, epochs=12, seed=10),
-    15: Recipe(15, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=10, seed=15),
+    5: Recipe(5, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=10, seed=5),
+    10: Recipe(10, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=10, seed=10),
+    15: Recipe(15, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=8, seed=15),
 }
 
 

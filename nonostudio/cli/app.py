@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer
 # The subcommand modules in help order, and the module of each subcommand name.  A command line
 # naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
 # subcommand or an unknown name load them all.
-COMMAND_MODULES = ("solve", "check", "convert", "rules", "explain", "grade", "learn")
+COMMAND_MODULES = ("solve", "check", "convert", "rules", "explain", "grade", "learn", "baselines")
 MODULE_OF = {
     "solve": "solve",
     "check": "check",
@@ -41,6 +41,7 @@ MODULE_OF = {
     "explain": "explain",
     "grade": "grade",
     "learn": "learn",
+    "baselines": "baselines",
 }
 
 

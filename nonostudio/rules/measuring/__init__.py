@@ -1,0 +1,1 @@
+"""Measuring rules: the decomposition oracle, test transitions and the coverage metric."""
