@@ -48,21 +48,32 @@ PERCENTILES = tuple(round(0.1 * k, 1) for k in range(11))
 
 def weibull_fit(errors: Sequence[int]) -> tuple[float, float] | None:
     """Scale and shape ``(alpha, beta)`` of the discrete Weibull law the paper fits to wrong cells
-    per board, P(F <= f) = 1 - exp(-((f + 1) / alpha) ** beta): least squares on
-    log(-log(1 - F)) = beta·log(f + 1) - beta·log(alpha) over the empirical distribution.  None
-    when fewer than two error counts have a cumulative share strictly between 0 and 1."""
+    per board, P(F <= f) = 1 - exp(-((f + 1) / alpha) ** beta), by maximum likelihood (a grid
+    over log alpha and log beta, narrowed around the best point ten times).  None when every
+    count is the same (no spread to fit)."""
     values = np.asarray(errors, dtype=np.int64)
-    if values.size == 0:
+    if values.size == 0 or values.min() == values.max():
         return None
-    fs = np.arange(int(values.max()) + 1)
-    cdf = np.array([(values <= f).mean() for f in fs])
-    use = (cdf > 0) & (cdf < 1)
-    if use.sum() < 2:
-        return None
-    x = np.log(fs[use] + 1.0)
-    z = np.log(-np.log(1.0 - cdf[use]))
-    beta, intercept = np.polyfit(x, z, 1)
-    return float(math.exp(-intercept / beta)), float(beta)
+    fs, counts = np.unique(values, return_counts=True)
+    lo, hi = fs.astype(float), fs + 1.0
+
+    def loglik(log_alpha: np.ndarray, log_beta: np.ndarray) -> np.ndarray:
+        a = np.exp(log_alpha)[..., None]
+        b = np.exp(log_beta)[..., None]
+        p = np.exp(-((lo / a) ** b)) - np.exp(-((hi / a) ** b))
+        return (counts * np.log(np.maximum(p, 1e-300))).sum(axis=-1)
+
+    centre = np.array([math.log(float(values.mean()) + 1.0), 0.0])
+    span = np.array([6.0, 3.0])
+    for _ in range(10):
+        la = np.linspace(centre[0] - span[0], centre[0] + span[0], 41)
+        lb = np.linspace(centre[1] - span[1], centre[1] + span[1], 41)
+        grid_a, grid_b = np.meshgrid(la, lb, indexing="ij")
+        ll = loglik(grid_a, grid_b)
+        i, j = np.unravel_index(int(np.argmax(ll)), ll.shape)
+        centre = np.array([la[i], lb[j]])
+        span = span / 4
+    return float(math.exp(centre[0])), float(math.exp(centre[1]))
 
 
 def prediction(net: Network, test: TestBoards, reflections: bool) -> dict[str, Any]:
