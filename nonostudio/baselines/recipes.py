@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from nonostudio.baselines.boards import training_boards
-from nonostudio.baselines.network import PAPER_ARCHITECTURES, Network, train
+from nonostudio.baselines.network import PAPER_ARCHITECTURES, Network, require_sklearn, train
 from nonostudio.baselines.reflections import REFLECTIONS
 from nonostudio.core.paths import resources_dir
 
@@ -64,6 +64,7 @@ def run_recipe(
 ) -> Network:
     """Make the boards and train a network by ``recipe`` (needs scikit-learn)."""
     say = progress or (lambda _message: None)
+    require_sklearn()  # before the boards are made: a missing extra is said at once
     say(f"making {recipe.boards} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
     count = recipe.boards // 8 if recipe.reflections else recipe.boards
     inputs, boards = training_boards(recipe.n, count, recipe.seed, recipe.picture_share)
