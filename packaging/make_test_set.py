@@ -2,10 +2,10 @@
 
 ``python3 packaging/make_test_set.py [OUT.json]`` (default: ``resources/testsets/samples.json``)
 makes one seeded random rollout of every bundled sample puzzle (``resources/samples/*.non``, each
-freely licensed; see its README.md), the paper's method (:mod:`nonostudio.learn.rollout`), and
-writes the transitions in the paper's ``testing-set.json`` form.  ``rules coverage``, ``learn
-export`` and ``learn report`` measure on this set when the paper's is not given (``--test FILE``
-or ``NONOSTUDIO_TEST_SET``).  The same samples and seed always give the same file;
+freely licensed; see its README.md), the paper's method (:mod:`nonostudio.learn.mining.rollout`),
+and writes the transitions in the paper's ``testing-set.json`` form.  ``rules coverage``, ``learn
+export`` and ``learn report`` measure on this set when the paper's is not given (``--test FILE`` or
+``NONOSTUDIO_TEST_SET``).  The same samples and seed always give the same file;
 tests/test_packaging.py regenerates it and compares.
 """
 
@@ -25,8 +25,8 @@ SEED = 2017  # the paper's year; any fixed seed makes the file reproducible
 def build(samples: Path = SAMPLES, seed: int = SEED) -> dict:
     """The test set as a JSON-ready dict: ``description``, ``sources``, ``items``."""
     from nonostudio.core.formats import read_file
-    from nonostudio.learn.rollout import rollouts
-    from nonostudio.rules.coverage import cells_to_fill
+    from nonostudio.learn.mining.rollout import rollouts
+    from nonostudio.rules.measuring.coverage import cells_to_fill
 
     files = sorted(samples.glob("*.non"))
     puzzles = [read_file(path) for path in files]

@@ -3,9 +3,9 @@
 The same proofs CI runs (``tests/shipped_proofs.py``: each rule read afresh from
 ``resources/rules/``, proved with one query for all lengths, ``at_once``, in spawned worker
 processes, the slow ``unique`` rules first), whose verdicts are written to the record the app
-reads to say "proved to 30 cells (shipped)" (:mod:`nonostudio.rules.proof_record`).  Run it after
-changing a shipped rule or the prover; ``tests/rules/test_proof_record.py`` fails until the record
-matches the shipped rules again.
+reads to say "proved to 30 cells (shipped)" (:mod:`nonostudio.rules.proving.proof_record`).  Run it
+after changing a shipped rule or the prover; ``tests/rules/test_proof_record.py`` fails until the
+record matches the shipped rules again.
 
     nice python3 packaging/record_proofs.py              # every rule, ~10 min on 2 idle cores
     nice python3 packaging/record_proofs.py --stale-only # only rules not recorded or changed
@@ -30,8 +30,8 @@ Key = tuple[str, int]
 def _prove(key: Key, max_length: int) -> tuple[Key, str, str, bool | None, str, float]:
     """In a worker: prove rule ``key[1]`` of the shipped set ``key[0]``; returns the key, the
     rule's name, the hash of the text proved, the verdict, the counterexample and the seconds."""
-    from nonostudio.rules.proof_record import rule_hash
-    from nonostudio.rules.prover import AT_ONCE, prove
+    from nonostudio.rules.proving.proof_record import rule_hash
+    from nonostudio.rules.proving.prover import AT_ONCE, prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(key[0]).rules[key[1]]
@@ -52,7 +52,7 @@ def _prove_star(args: tuple[Key, int]) -> tuple[Key, str, str, bool | None, str,
 
 
 def _slow_first(keys: list[Key]) -> list[Key]:
-    from nonostudio.rules.ast import Unique, walk
+    from nonostudio.rules.language.ast import Unique, walk
     from nonostudio.rules.ruleset import load_rule_set
 
     def fast(key: Key) -> bool:
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import nonostudio
     from nonostudio.core.paths import rules_dir
-    from nonostudio.rules.proof_record import (
+    from nonostudio.rules.proving.proof_record import (
         RecordedProof,
         load_record,
         record_path,

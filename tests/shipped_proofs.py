@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from nonostudio.rules.ast import Rule
+    from nonostudio.rules.language.ast import Rule
 
 Key = tuple[str, int]  # a shipped set's name and a rule's index in it
 Verdict = tuple[str, bool | None, str]  # the rule's name, sound, the counterexample
@@ -35,7 +35,7 @@ MAX_LENGTH = 30
 def body(rule: Rule) -> str:
     """The rule's canonical text (the printer's form) under a placeholder name: what the prover
     proves, so two rules with the same body need one proof."""
-    from nonostudio.rules.printer import format_rule
+    from nonostudio.rules.language.printer import format_rule
 
     return format_rule(dataclasses.replace(rule, name="rule"))
 
@@ -55,7 +55,7 @@ def _rule(key: Key) -> Rule:
 def prove_shipped(name: str, index: int, max_length: int = MAX_LENGTH) -> Proved:
     """In a worker: read rule ``index`` of the shipped set ``name`` afresh and prove it up to
     ``max_length`` cells; returns the body proved with the verdict."""
-    from nonostudio.rules.prover import AT_ONCE, prove
+    from nonostudio.rules.proving.prover import AT_ONCE, prove
     from nonostudio.rules.ruleset import load_rule_set
 
     rule = load_rule_set(name).rules[index]
@@ -168,7 +168,7 @@ _RUNNING: Proofs | None = None
 def _slow_first(keys: Sequence[Key]) -> list[Key]:
     """``keys`` with the rules that say ``unique`` (the slow proofs) first, so that no long proof
     starts last."""
-    from nonostudio.rules.ast import Unique, walk
+    from nonostudio.rules.language.ast import Unique, walk
 
     def fast(key: Key) -> bool:
         return not any(isinstance(c, Unique) for c in walk(_rule(key).condition))

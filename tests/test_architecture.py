@@ -104,9 +104,9 @@ def _planted(tmp_path: Path, relative: str, text: str) -> subprocess.CompletedPr
 # (module the import is planted in, the planted text, what lint-imports must name)
 PLANTED_BREAKS = {
     "a layer importing upwards": (
-        "rules/tokens.py",
-        "\nimport nonostudio.analysis.trace\n",
-        "nonostudio.rules.tokens -> nonostudio.analysis.trace",
+        "rules/language/tokens.py",
+        "\nimport nonostudio.analysis.tracing.trace\n",
+        "nonostudio.rules.language.tokens -> nonostudio.analysis.tracing.trace",
     ),
     "the cli importing the gui": (
         "cli/convert.py",
@@ -129,9 +129,9 @@ PLANTED_BREAKS = {
         "nonostudio.gui.common.theme -> nonostudio.gui.window.main_window",
     ),
     "qt below the gui": (
-        "analysis/narrate.py",
+        "analysis/explaining/narrate.py",
         "\nimport PySide6.QtCore\n",
-        "nonostudio.analysis.narrate -> PySide6",
+        "nonostudio.analysis.explaining.narrate -> PySide6",
     ),
 }
 

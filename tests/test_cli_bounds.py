@@ -1,6 +1,6 @@
 """``explain`` and ``grade`` are bounded: ``--time-limit`` (check's default and wording), a puzzle
-over :data:`~nonostudio.analysis.difficulty.MAX_CELLS` cells refused at once naming the limit, and
-a puzzle with no solution given a verdict naming its file."""
+over :data:`~nonostudio.analysis.grades.difficulty.MAX_CELLS` cells refused at once naming the
+limit, and a puzzle with no solution given a verdict naming its file."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.analysis import difficulty
-from nonostudio.analysis.difficulty import MAX_CELLS
+from nonostudio.analysis.grades import difficulty
+from nonostudio.analysis.grades.difficulty import MAX_CELLS
 from nonostudio.cli import build_parser, main
 from nonostudio.cli.check import DEFAULT_TIME_LIMIT
 

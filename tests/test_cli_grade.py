@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import grade
+from nonostudio.analysis.grades.difficulty import grade
 from nonostudio.cli import main
 from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.rules.ruleset import load_rule_set
@@ -185,7 +185,7 @@ class _Experiment:
 @pytest.fixture
 def experiments(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
     """The experiment's runs, each as the arguments it was called with (none is run)."""
-    import nonostudio.analysis.lines_experiment as lines_experiment
+    import nonostudio.analysis.line_selection.lines_experiment as lines_experiment
 
     calls: list[dict[str, object]] = []
 

@@ -18,15 +18,15 @@ from ctrl_c import sigint_at_default
 from tiny_learn_run import TINY, TINY_THREADS, TINY_TOTAL
 
 from nonostudio.cli import main
-from nonostudio.learn.export import run_rules
-from nonostudio.learn.jobs import JobStore, SpecStatus, rule_texts
-from nonostudio.learn.specs import mine_transitions, specifications
-from nonostudio.rules.ast import And, Maximal, Minimal, Rule, Unique, walk
-from nonostudio.rules.cost import cost
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.printer import format_rule
+from nonostudio.learn.choosing.export import run_rules
+from nonostudio.learn.mining.specs import mine_transitions, specifications
+from nonostudio.learn.store.jobs import JobStore, SpecStatus, rule_texts
+from nonostudio.rules.language.ast import And, Maximal, Minimal, Rule, Unique, walk
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.language.tidy import tidy
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.tidy import tidy
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ import pytest
 from tiny_learn_run import TINY_THREADS
 
 from nonostudio.cli import main
-from nonostudio.learn.jobs import JobStore, RunState
+from nonostudio.learn.store.jobs import JobStore, RunState
 
 REPO = Path(__file__).resolve().parent.parent
 

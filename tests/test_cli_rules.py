@@ -12,13 +12,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from nonostudio.analysis.steps import Trace
+from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.cli import main
 from nonostudio.cli.rules import counterexample_picture
 from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.rules.interpreter import RuleFill
-from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.language.interpreter import RuleFill
+from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 REPO = Path(__file__).resolve().parent.parent
@@ -197,7 +197,7 @@ def test_explain_json_holds_the_trace(capsys) -> None:
 def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys) -> None:
     code, data = run_json(capsys, "explain", "0:3:3:3:0-0:3:3:3:0")
     assert code == 0 and len(data["steps"]) == len(data["trace"]["steps"]) == len(data["text"])
-    from nonostudio.analysis.techniques import BY_ID
+    from nonostudio.analysis.catalogue.techniques import BY_ID
 
     for item, text in zip(data["steps"], data["text"], strict=True):
         assert {"technique", "kind", "line", "cells", "text"} <= set(item)
@@ -218,7 +218,7 @@ def test_explain_json_lists_the_steps_with_technique_kind_line_cells_text(capsys
 
 def test_families_lists_the_catalogue(capsys) -> None:
     code, data = run_json(capsys, "rules", "families")
-    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 
     assert code == 0
     assert [t["id"] for t in data["techniques"]] == [t.id for t in ALL_TECHNIQUES]
@@ -249,7 +249,7 @@ def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
     code, data = run_json(capsys, "rules", "guide", str(out), "--test", str(test))
     assert code == 0 and data["test_lines"] == 2
     page = out.read_text(encoding="utf-8")
-    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 
     positions = [page.index(f'<section id="{t.id}">') for t in ALL_TECHNIQUES]
     assert positions == sorted(positions)  # the techniques in difficulty order

@@ -20,7 +20,7 @@ from nonostudio.core.paths import (
     samples_dir,
     user_rules_dir,
 )
-from nonostudio.rules.coverage import cells_to_fill, load_transitions
+from nonostudio.rules.measuring.coverage import cells_to_fill, load_transitions
 
 SOUP = "number-loom-soups-on.non"  # a bundled 5x10 sample whose file holds no goal picture
 

@@ -220,6 +220,6 @@ def test_the_finder_finds_planted_circles(tmp_path: Path) -> None:
 def test_the_finder_sees_the_package() -> None:
     # Guard against a finder that silently reads nothing: known imports are edges.
     graph = import_graph(PACKAGE)
-    assert "nonostudio.rules.phrase_compare" in graph["nonostudio.rules.phrases"]
-    assert "nonostudio.learn.synth_run" in graph["nonostudio.learn.candidates"]
+    assert "nonostudio.rules.words.phrase_compare" in graph["nonostudio.rules.words.phrases"]
+    assert "nonostudio.learn.synthesis.synth_run" in graph["nonostudio.learn.synthesis.candidates"]
     assert len(graph) > 200

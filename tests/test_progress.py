@@ -60,13 +60,13 @@ def test_every_progress_parameter_is_a_progress_callback() -> None:
     # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
     files = {path.relative_to(PACKAGE.parent).as_posix() for path, _, _ in params}
     assert {
-        "nonostudio/rules/prover.py",
-        "nonostudio/rules/coverage.py",
-        "nonostudio/learn/optimize.py",
-        "nonostudio/learn/report.py",
+        "nonostudio/rules/proving/prover.py",
+        "nonostudio/rules/measuring/coverage.py",
+        "nonostudio/learn/choosing/optimize.py",
+        "nonostudio/learn/choosing/report.py",
         "nonostudio/gui/common/workers.py",
-        "nonostudio/analysis/trace.py",
-        "nonostudio/learn/runner.py",
+        "nonostudio/analysis/tracing/trace.py",
+        "nonostudio/learn/running/runner.py",
         "nonostudio/core/solver.py",
     } <= files
     wrong, allowed_seen = [], set()

@@ -32,7 +32,7 @@ OUTSIDE = (
 )
 MARKDOWN_LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
 DOCS_PATH = re.compile(r"(?<![\w./-])docs/[\w./-]*[\w-](?:\.md)?")
-# In a document, a path of the repository in backquotes: `nonostudio/rules/parser.py`.
+# In a document, a path of the repository in backquotes: `nonostudio/rules/language/parser.py`.
 CODE_PATH = re.compile(r"`((?:nonostudio|tests|resources|packaging)/[\w./-]*[\w-])`")
 
 # Lines that must name an outside reference because they check it is absent.

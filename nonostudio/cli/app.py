@@ -24,8 +24,8 @@ from nonostudio.cli.common import EXIT_CODES_TEXT, ExitCode, PictureWriter, emit
 from nonostudio.core.errors import PuzzleError, PuzzleFileError
 
 if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer when it needs it
-    from nonostudio.rules.coverage import TransitionsError
-    from nonostudio.rules.tokens import RuleSyntaxError
+    from nonostudio.rules.language.tokens import RuleSyntaxError
+    from nonostudio.rules.measuring.coverage import TransitionsError
 
 # The subcommand modules in help order, and the module of each subcommand name.  A command line
 # naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
@@ -99,9 +99,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _rules_error() -> tuple[type[BaseException], ...]:
     """The rule layer's bad-input errors (RuleSyntaxError, UnknownRuleSetError, TransitionsError),
     when that layer was loaded: a subcommand that never imported it cannot raise them."""
-    tokens = sys.modules.get("nonostudio.rules.tokens")
+    tokens = sys.modules.get("nonostudio.rules.language.tokens")
     ruleset = sys.modules.get("nonostudio.rules.ruleset")
-    coverage = sys.modules.get("nonostudio.rules.coverage")
+    coverage = sys.modules.get("nonostudio.rules.measuring.coverage")
     return tuple(
         getattr(m, n)
         for m, n in (
@@ -116,9 +116,9 @@ def _rules_error() -> tuple[type[BaseException], ...]:
 def _rule_failure(exc: BaseException, as_json: bool) -> int:
     """The exit code and message of one of :func:`_rules_error`'s errors."""
     # Loaded already: ``exc`` was raised by the rule layer.
-    from nonostudio.rules.coverage import TransitionsError
+    from nonostudio.rules.language.tokens import RuleSyntaxError
+    from nonostudio.rules.measuring.coverage import TransitionsError
     from nonostudio.rules.ruleset import UnknownRuleSetError
-    from nonostudio.rules.tokens import RuleSyntaxError
 
     if isinstance(exc, UnknownRuleSetError):  # a name, not a file that failed to open
         return _fail(ExitCode.BAD_INPUT, str(exc), as_json, known_rule_sets=exc.known)

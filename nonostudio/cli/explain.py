@@ -1,7 +1,7 @@
 """``nonostudio-cli explain``: how a player using a rule set would solve a puzzle, step by step.
 
 Each step is one technique's complete move on one line, explained in a sentence (see
-:mod:`nonostudio.analysis.trace`); ``--json`` gives them as a ``steps`` list of
+:mod:`nonostudio.analysis.tracing.trace`); ``--json`` gives them as a ``steps`` list of
 ``{technique, technique_name, kind, line, cells, text, rule, focus, premises}`` items, the
 premises being the claims the text states, checkable by brute force.
 """
@@ -11,14 +11,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import MAX_CELLS, PuzzleTooLargeError, check_size
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.narrate import narrate, summary_text
-from nonostudio.analysis.steps import Step
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import rule_trace
-from nonostudio.analysis.unsound import UnsoundRuleError
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.narrate import narrate, summary_text
+from nonostudio.analysis.grades.difficulty import MAX_CELLS, PuzzleTooLargeError, check_size
+from nonostudio.analysis.tracing.steps import Step
+from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.analysis.tracing.unsound import UnsoundRuleError
 from nonostudio.cli.check import add_time_limit_option
 from nonostudio.cli.common import (
     ExitCode,
@@ -85,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
 
 def step_json(step: Step) -> dict[str, Any]:
     """A step for ``--json``: technique (id and name), kind, line, cells, text, rule, focus, and
-    the premises its text states (checkable claims; see nonostudio.analysis.premises)."""
+    the premises its text states (checkable claims; see nonostudio.analysis.explaining.premises)."""
     technique = BY_ID.get(step.technique)
     return {
         "technique": step.technique or None,

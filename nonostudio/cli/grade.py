@@ -1,8 +1,8 @@
 """``nonostudio-cli grade``: the difficulty of many puzzles for a rule set — tier, score, label,
 features, explanation and time — one row per puzzle (per item of a collection file), optionally
 in parallel worker processes (:mod:`nonostudio.cli.batch`) and into a CSV file (the rows of
-:mod:`nonostudio.analysis.grading`); and its subcommand ``grade lines-experiment``, the
-line-selection experiment of :mod:`nonostudio.analysis.lines_experiment`."""
+:mod:`nonostudio.analysis.grades.grading`); and its subcommand ``grade lines-experiment``, the
+line-selection experiment of :mod:`nonostudio.analysis.line_selection.lines_experiment`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import MAX_CELLS, TIER_TEXT
-from nonostudio.analysis.grading import COLUMNS, FEATURE_COLUMNS, grade_row, write_csv
+from nonostudio.analysis.grades.difficulty import MAX_CELLS, TIER_TEXT
+from nonostudio.analysis.grades.grading import COLUMNS, FEATURE_COLUMNS, grade_row, write_csv
 from nonostudio.cli.batch import (
     Column,
     Job,
@@ -155,7 +155,8 @@ def _rule_set(name: str) -> RuleSet:
 
 def grade_named(puzzle: Puzzle, rules: str, time_limit: float | None = None) -> dict[str, Any]:
     """Grade one puzzle (in this process or a worker) for the rule set ``rules`` names, within
-    ``time_limit`` seconds; the row's fields (:func:`nonostudio.analysis.grading.grade_row`)."""
+    ``time_limit`` seconds; the row's fields
+    (:func:`nonostudio.analysis.grades.grading.grade_row`)."""
     return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
 
 
@@ -168,7 +169,7 @@ def _describe(row: Row) -> str:
 
 def run_lines_experiment(args: argparse.Namespace) -> Outcome:
     """The paper's line-selection experiment: mean steps ± standard error per strategy."""
-    from nonostudio.analysis.lines_experiment import run_experiment
+    from nonostudio.analysis.line_selection.lines_experiment import run_experiment
 
     result = run_experiment(
         simulations=args.simulations, seed=args.seed, progress=lambda f, m: say(f"{f:4.0%} {m}")

@@ -25,8 +25,8 @@ from nonostudio.cli.learn_runs import (
     run_status,
     sigint_cancels,
 )
-from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT
-from nonostudio.rules.cost import CostWeights
+from nonostudio.learn.synthesis.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT
+from nonostudio.rules.language.cost import CostWeights
 
 NAME = "learn"
 HELP = "learn rules: run synthesis, follow it, export and compare the learned set"

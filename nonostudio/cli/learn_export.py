@@ -14,7 +14,7 @@ from nonostudio.cli.learn_runs import open_store, pick_run, test_set_path
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, rules_dir, user_rules_dir
-from nonostudio.learn.export import (
+from nonostudio.learn.choosing.export import (
     Choice,
     ChoiceSettings,
     choose_rules,
@@ -23,12 +23,12 @@ from nonostudio.learn.export import (
     pooled_rules,
     specification_key,
 )
-from nonostudio.learn.jobs import RunInfo, RunStatus, search_text
-from nonostudio.learn.optimize import covered_cells
-from nonostudio.learn.run_settings import PROVE_LENGTH
-from nonostudio.learn.specs import mine_transitions
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition, cells_to_fill, load_transitions
+from nonostudio.learn.choosing.optimize import covered_cells
+from nonostudio.learn.mining.specs import mine_transitions
+from nonostudio.learn.store.jobs import RunInfo, RunStatus, search_text
+from nonostudio.learn.store.run_settings import PROVE_LENGTH
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.measuring.coverage import Transition, cells_to_fill, load_transitions
 from nonostudio.rules.ruleset import RuleSet, dump_rules
 from nonostudio.rules.set_names import RuleSetNameError, check_rule_set_name, shipped_rule_sets
 

@@ -17,19 +17,19 @@ from nonostudio.cli.common import ExitCode, Outcome, say
 from nonostudio.cli.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set
-from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.jobs import JobStore, RunState, RunStatus, settings_summary
-from nonostudio.learn.report import learning_report
-from nonostudio.learn.run_lock import run_owner
-from nonostudio.learn.run_settings import (
+from nonostudio.learn.choosing.report import learning_report
+from nonostudio.learn.mining.specs import all_specifications
+from nonostudio.learn.store.jobs import JobStore, RunState, RunStatus, settings_summary
+from nonostudio.learn.store.run_lock import run_owner
+from nonostudio.learn.store.run_settings import (
     DEFAULT_JOBS,
     LearnSettings,
     create_run,
     extended_settings,
 )
-from nonostudio.learn.specs import all_specifications
-from nonostudio.rules.cost import CostWeights
-from nonostudio.rules.coverage import cells_to_fill, load_transitions
+from nonostudio.learn.synthesis.enumerate import SearchOptions
+from nonostudio.rules.language.cost import CostWeights
+from nonostudio.rules.measuring.coverage import cells_to_fill, load_transitions
 
 
 def search_options(
@@ -133,8 +133,8 @@ def _progress(fraction: float, message: str) -> None:
 def run_learn(args: argparse.Namespace) -> Outcome:
     """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
     # z3 loads only for the action that needs it: the other subcommands start faster.
-    from nonostudio.learn.runner import Runner
-    from nonostudio.learn.work import works_for
+    from nonostudio.learn.running.runner import Runner
+    from nonostudio.learn.running.work import works_for
 
     with open_store(args.store) as store:
         if args.resume is not None:

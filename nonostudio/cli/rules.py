@@ -5,8 +5,9 @@ soundness with the SMT prover (exit 1 when one is unsound), ``coverage`` measure
 rules deduce on the Butler testing set (docs/rule-language.md §6), with ``--gaps`` also where
 the metric leaves cells unset and what the same rules reach read both ways or with the oracle
 splitting first.
-``families`` lists the catalogue of solving techniques (:mod:`nonostudio.analysis.techniques`)
-and ``guide OUT.html`` writes the printable strategy guide (:mod:`nonostudio.analysis.guide`).
+``families`` lists the catalogue of solving techniques
+(:mod:`nonostudio.analysis.catalogue.techniques`) and ``guide OUT.html`` writes the printable
+strategy guide (:mod:`nonostudio.analysis.helping.guide`).
 
 This module builds the ``rules`` parser; each action group lives in its own module
 (``rules_show``, ``rules_prove``, ``rules_coverage``, ``rules_guide``) and what they share in

@@ -9,8 +9,8 @@ import time
 
 from nonostudio.cli.common import say
 from nonostudio.core.errors import PuzzleError
+from nonostudio.rules.language.tokens import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
-from nonostudio.rules.tokens import RuleSyntaxError
 
 # The FILE argument of the actions that read a rule set.
 RULES_ARG = {"metavar": "FILE", "help": "a .rules file or a shipped rule set's name"}

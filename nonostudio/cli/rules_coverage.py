@@ -11,7 +11,7 @@ from nonostudio.cli.common import Outcome, say
 from nonostudio.cli.rules_common import RULES_ARG, Progress, load_rules
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
-from nonostudio.rules.coverage import (
+from nonostudio.rules.measuring.coverage import (
     RuleBug,
     Transition,
     cells_to_fill,
@@ -53,7 +53,7 @@ def _test_set(path: str | None) -> Path:
 
 def _paper_figure(name: str, transitions: int, cells: int) -> list[str]:
     """The paper's coverage of the control rules, beside ours, on the paper's own test set only."""
-    from nonostudio.learn.report import PAPER, PAPER_SET
+    from nonostudio.learn.choosing.report import PAPER, PAPER_SET
 
     if name != "control" or (transitions, cells) != PAPER_SET:
         return []

@@ -1,6 +1,6 @@
 """``nonostudio-cli rules families`` and ``rules guide``: the catalogue of solving techniques
-(:mod:`nonostudio.analysis.techniques`) and the printable strategy guide
-(:mod:`nonostudio.analysis.guide`)."""
+(:mod:`nonostudio.analysis.catalogue.techniques`) and the printable strategy guide
+(:mod:`nonostudio.analysis.helping.guide`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from nonostudio.cli.common import Outcome, say
 from nonostudio.cli.rules_common import Progress, indent_block, load_rules
 from nonostudio.core.paths import resolve_test_set
 from nonostudio.core.samples import sample_puzzles
-from nonostudio.rules.coverage import Transition, load_transitions
+from nonostudio.rules.measuring.coverage import Transition, load_transitions
 
 
 def add_families_parser(
@@ -55,7 +55,7 @@ def add_guide_parser(actions: argparse._SubParsersAction, parent: argparse.Argum
 
 def run_families(args: argparse.Namespace) -> Outcome:
     """The technique catalogue: id, name, tier, idea, other names and worked example."""
-    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 
     items = []
     lines = []
@@ -89,7 +89,7 @@ def run_families(args: argparse.Namespace) -> Outcome:
 def run_guide(args: argparse.Namespace) -> Outcome:
     """Write the strategy guide to ``args.out``."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.analysis.guide import (
+    from nonostudio.analysis.helping.guide import (
         example_sources,
         guide_html,
         real_examples,
@@ -118,7 +118,7 @@ def run_guide(args: argparse.Namespace) -> Outcome:
         out.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise OSError(exc.errno, f"cannot write the guide: {exc.strerror}", str(out)) from None
-    from nonostudio.analysis.techniques import ALL_TECHNIQUES
+    from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 
     missing = [t.name for t in ALL_TECHNIQUES if t.id not in examples]
     count = sum(len(found) for found in examples.values())

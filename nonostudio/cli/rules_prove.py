@@ -11,7 +11,7 @@ from nonostudio.cli.rules_common import RULES_ARG, Progress, load_rules
 from nonostudio.core.line import FILLED
 
 if TYPE_CHECKING:
-    from nonostudio.rules.prover import Counterexample
+    from nonostudio.rules.proving.prover import Counterexample
 
 
 def add_prove_parser(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
@@ -72,7 +72,7 @@ def _cex_data(cex: Counterexample) -> dict[str, Any]:
 def run_prove(args: argparse.Namespace) -> Outcome:
     """Prove every rule of the set; exit 1 when one is unsound."""
     # Only this action needs the prover and its z3 encoding: the other subcommands start faster.
-    from nonostudio.rules.prover import prove
+    from nonostudio.rules.proving.prover import prove
 
     rule_set = load_rules(args.rules)
     items: list[dict[str, Any]] = []

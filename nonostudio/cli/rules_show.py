@@ -7,9 +7,9 @@ from typing import Any
 
 from nonostudio.cli.common import Outcome
 from nonostudio.cli.rules_common import RULES_ARG, indent_block, load_rules
-from nonostudio.rules.cost import cost
-from nonostudio.rules.explain import explain
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.words.explain import explain
 
 
 def add_show_parser(actions: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:

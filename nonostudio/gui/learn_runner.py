@@ -1,14 +1,14 @@
 """A learning run on the Qt thread pool: the core :class:`Runner`'s callbacks become signals.
 
-The Dangerzone seam: :mod:`nonostudio.learn.runner` reports progress through plain callbacks and
-knows nothing of Qt; :class:`LearnJob` (a ``QRunnable`` in superqt's worker style) runs it on a
+The Dangerzone seam: :mod:`nonostudio.learn.running.runner` reports progress through plain callbacks
+and knows nothing of Qt; :class:`LearnJob` (a ``QRunnable`` in superqt's worker style) runs it on a
 pool thread and re-emits each report as a signal delivered on the GUI thread: ``progress(float,
 str)`` (the one progress protocol, :mod:`nonostudio.core.progress`) and ``snapshot`` (the run's
-figures for the Jobs table, a :class:`~nonostudio.learn.runner.RunSnapshot`).  Rules are
-announced the moment their specification's outcome is written to the job store, so the rule
-browser can show them while the run goes on.  :meth:`LearnJob.cancel` sets the runner's flag,
-whose watchdogs interrupt every worker's z3 context: the run stops within a second and its
-unfinished specifications go back to ``pending`` for a later resume.
+figures for the Jobs table, a :class:`~nonostudio.learn.running.runner.RunSnapshot`).  Rules are
+announced the moment their specification's outcome is written to the job store, so the rule browser
+can show them while the run goes on.  :meth:`LearnJob.cancel` sets the runner's flag, whose
+watchdogs interrupt every worker's z3 context: the run stops within a second and its unfinished
+specifications go back to ``pending`` for a later resume.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from nonostudio.learn.jobs import JobStore, SpecStatus, rule_texts
-from nonostudio.learn.runner import Runner, RunSnapshot, Work
+from nonostudio.learn.running.runner import Runner, RunSnapshot, Work
+from nonostudio.learn.store.jobs import JobStore, SpecStatus, rule_texts
 
 
 class _AnnouncingStore(JobStore):
@@ -51,9 +51,9 @@ class LearnSignals(QObject):
 
     started = Signal(int)  # run id
     progress = Signal(float, str)  # fraction done, message (nonostudio.core.progress)
-    snapshot = Signal(object)  # nonostudio.learn.runner.RunSnapshot
+    snapshot = Signal(object)  # nonostudio.learn.running.runner.RunSnapshot
     rulesFound = Signal(str, list)  # specification key, rule texts
-    result = Signal(object)  # the run's final nonostudio.learn.jobs.RunStatus
+    result = Signal(object)  # the run's final nonostudio.learn.store.jobs.RunStatus
     errored = Signal(str)
     finished = Signal()  # always last
 

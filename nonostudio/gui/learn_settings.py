@@ -1,8 +1,8 @@
 """The dialog that asks for the settings of a new learning run
-(:class:`nonostudio.learn.run_settings.LearnSettings`): training set, budgets, workers, the DSL
-constructs synthesis may use and its cost weights
-(:class:`nonostudio.learn.enumerate.SearchOptions`), with the fixed rest of the search shown
-read-only (see docs/design/gui.md).
+(:class:`nonostudio.learn.store.run_settings.LearnSettings`): training set, budgets, workers, the
+DSL constructs synthesis may use and its cost weights
+(:class:`nonostudio.learn.synthesis.enumerate.SearchOptions`), with the fixed rest of the search
+shown read-only (see docs/design/gui.md).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.gui.dialogs.form import FormDialog, check_box
-from nonostudio.learn.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
-from nonostudio.learn.run_settings import LearnSettings, search_space_text
-from nonostudio.rules import cost
+from nonostudio.learn.store.run_settings import LearnSettings, search_space_text
+from nonostudio.learn.synthesis.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
+from nonostudio.rules.language import cost
 
 MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
 

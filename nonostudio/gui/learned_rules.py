@@ -1,6 +1,6 @@
 """A learning run's rules outside the run: parsed into rule entries, pooled from several runs,
 and chosen and written as a named rule set (the background job of the Jobs panel's *Save
-Rules…*; the choice itself is :func:`nonostudio.learn.export.choose_rules`)."""
+Rules…*; the choice itself is :func:`nonostudio.learn.choosing.export.choose_rules`)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nonostudio.core.progress import ProgressCallback, StopCallback
-from nonostudio.learn.export import (
+from nonostudio.learn.choosing.export import (
     ChoiceSettings,
     choose_rules,
     chosen_entries,
     common_options,
     pooled_rules,
 )
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.run_settings import LearnSettings
-from nonostudio.learn.specs import mine_transitions
-from nonostudio.rules.parser import RuleEntry, parse_rules
+from nonostudio.learn.mining.specs import mine_transitions
+from nonostudio.learn.store.jobs import JobStore
+from nonostudio.learn.store.run_settings import LearnSettings
+from nonostudio.rules.language.parser import RuleEntry, parse_rules
 from nonostudio.rules.ruleset import dump_rules, load_rule_set
 from nonostudio.rules.set_names import check_rule_set_name
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.paths import user_data_dir, user_rules_dir
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.parser import RuleEntry
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.parser import RuleEntry
 from nonostudio.rules.ruleset import SUFFIX, dump_rules, load_rule_set, parse_rule_set
 from nonostudio.rules.set_names import (
     RuleSetNameError,

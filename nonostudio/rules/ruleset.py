@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nonostudio.core.paths import rules_dir, user_rules_dir
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.examples import format_example
-from nonostudio.rules.parser import MAX_TEXT_CHARS, RuleEntry, parse_rules
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.tokens import RuleSyntaxError
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.examples import format_example
+from nonostudio.rules.language.parser import MAX_TEXT_CHARS, RuleEntry, parse_rules
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.language.tokens import RuleSyntaxError
 
 SUFFIX = ".rules"
 MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS  # UTF-8 takes at most 4 bytes a character

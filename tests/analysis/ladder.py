@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.analysis.technique_moves import player_parts
-from nonostudio.analysis.techniques import CATALOGUE
+from nonostudio.analysis.catalogue.technique_moves import player_parts
+from nonostudio.analysis.catalogue.techniques import CATALOGUE
 from nonostudio.core.line import UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
 

@@ -2,8 +2,8 @@
 
 It shares no code with the analysis layer: it lists every arrangement of a line's clue that fits
 the line's cells before the step (a plain recursive search, pruned only by the decided cells)
-and checks each claim of :mod:`nonostudio.analysis.premises` against all of them, then the
-inference each wording makes from its claims (a block as long as its longest holder, a gap
+and checks each claim of :mod:`nonostudio.analysis.explaining.premises` against all of them, then
+the inference each wording makes from its claims (a block as long as its longest holder, a gap
 shorter than the clues it cites, the cells a glue covers, ...) and the cells the step decides.
 :func:`check_trace` replays a trace and returns the problems found, one string each.
 """

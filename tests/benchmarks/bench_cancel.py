@@ -15,10 +15,10 @@ import threading
 import time
 from pathlib import Path
 
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.runner import Runner
-from nonostudio.learn.specs import mine_transitions, specifications
-from nonostudio.learn.work import synthesis_work
+from nonostudio.learn.mining.specs import mine_transitions, specifications
+from nonostudio.learn.running.runner import Runner
+from nonostudio.learn.running.work import synthesis_work
+from nonostudio.learn.store.jobs import JobStore
 
 
 def children() -> dict[int, str]:

@@ -39,10 +39,10 @@ from dataclasses import fields, is_dataclass, replace
 
 from _anchors import ANCHORS
 
-from nonostudio.learn.export import pooled_rules
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.optimize import Cells, covered_cells, measure_cells, optimise
-from nonostudio.rules.ast import (
+from nonostudio.learn.choosing.export import pooled_rules
+from nonostudio.learn.choosing.optimize import Cells, covered_cells, measure_cells, optimise
+from nonostudio.learn.store.jobs import JobStore
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Arith,
     Binding,
@@ -58,12 +58,12 @@ from nonostudio.rules.ast import (
     conjoin,
     conjuncts,
 )
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import coverage, load_transitions
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.prover import AT_ONCE, prove
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.language.tidy import tidy
+from nonostudio.rules.measuring.coverage import coverage, load_transitions
+from nonostudio.rules.proving.prover import AT_ONCE, prove
 from nonostudio.rules.ruleset import RuleEntry, dump_rules, load_rule_set
-from nonostudio.rules.tidy import tidy
 
 TESTING_SET = ANCHORS / "butler" / "testing-set.json"
 TOP = 10

@@ -15,7 +15,7 @@ import time
 
 from _anchors import ANCHORS
 
-from nonostudio.rules.coverage import coverage, load_transitions
+from nonostudio.rules.measuring.coverage import coverage, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
 TESTING_SET = ANCHORS / "butler" / "testing-set.json"

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import ANCHORS  # noqa: E402
 
-from nonostudio.analysis.trace import rule_trace  # noqa: E402
+from nonostudio.analysis.tracing.trace import rule_trace  # noqa: E402
 from nonostudio.core.formats import read_all  # noqa: E402
 from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 

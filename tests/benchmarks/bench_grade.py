@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import ANCHORS, PUZZLES, require_anchors  # noqa: E402
 
-from nonostudio.analysis.difficulty import grade  # noqa: E402
-from nonostudio.analysis.grade_features import MULTIPLE, UNIQUE  # noqa: E402
+from nonostudio.analysis.grades.difficulty import grade  # noqa: E402
+from nonostudio.analysis.grades.grade_features import MULTIPLE, UNIQUE  # noqa: E402
 from nonostudio.core.errors import PuzzleError  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402
@@ -109,7 +109,7 @@ def spearman(a: list[float], b: list[float]) -> float:
 
 def _agrees(verdict: str, row: dict) -> bool:
     if verdict in LINE:
-        return row["tier"] <= 5  # tiers 0-5: line techniques (analysis.techniques)
+        return row["tier"] <= 5  # tiers 0-5: line techniques (analysis.catalogue.techniques)
     if verdict == "unique":
         return row["tier"] >= 6 and row["solutions"] == UNIQUE
     return row["tier"] == 8 and row["solutions"] == MULTIPLE

@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from nonostudio.analysis.lines_experiment import run_experiment
+from nonostudio.analysis.line_selection.lines_experiment import run_experiment
 
 
 def main(argv: list[str] | None = None) -> int:

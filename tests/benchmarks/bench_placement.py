@@ -15,9 +15,9 @@ from collections import Counter
 
 from _anchors import ANCHORS
 
-from nonostudio.analysis.placement import UNPLACED, coverage_share, place_all
-from nonostudio.analysis.techniques import CATALOGUE
-from nonostudio.rules.coverage import load_transitions
+from nonostudio.analysis.catalogue.placement import UNPLACED, coverage_share, place_all
+from nonostudio.analysis.catalogue.techniques import CATALOGUE
+from nonostudio.rules.measuring.coverage import load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
 TESTING_SET = ANCHORS / "butler" / "testing-set.json"

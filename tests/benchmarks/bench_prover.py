@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from nonostudio.rules.prover import AT_ONCE, ProofStrategy, prove
+from nonostudio.rules.proving.prover import AT_ONCE, ProofStrategy, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 

@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "learn"))
 
 from learn_work import pigeonhole  # noqa: E402
 
-from nonostudio.learn.jobs import JobStore  # noqa: E402
-from nonostudio.learn.runner import run_specifications  # noqa: E402
-from nonostudio.learn.specs import mine_transitions, specifications  # noqa: E402
+from nonostudio.learn.mining.specs import mine_transitions, specifications  # noqa: E402
+from nonostudio.learn.running.runner import run_specifications  # noqa: E402
+from nonostudio.learn.store.jobs import JobStore  # noqa: E402
 
 SPECS = [s for t in mine_transitions(4) for s in specifications(t, max_patterns=1)][:24]
 

@@ -170,7 +170,7 @@ def grade_survey() -> bool:
     ``nonostudio-cli grade`` does; print CPU seconds per file and in total; True when the goals
     are met."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.analysis.difficulty import grade
+    from nonostudio.analysis.grades.difficulty import grade
     from nonostudio.rules.ruleset import load_rule_set
 
     rules = load_rule_set(DEFAULT_RULE_SET)

@@ -11,8 +11,8 @@ import random
 import statistics
 import time
 
-from nonostudio.learn.specs import all_specifications
-from nonostudio.learn.synth import synthesize
+from nonostudio.learn.mining.specs import all_specifications
+from nonostudio.learn.synthesis.synth import synthesize
 
 
 def _p95(xs: list[float]) -> float:

@@ -22,10 +22,10 @@ import hashlib
 import json
 import time
 
-from nonostudio.learn import synth
-from nonostudio.learn.jobs import JobStore, SpecRecord
-from nonostudio.learn.runner import hand_out_key
-from nonostudio.rules.printer import format_rule
+from nonostudio.learn.running.runner import hand_out_key
+from nonostudio.learn.store.jobs import JobStore, SpecRecord
+from nonostudio.learn.synthesis import synth
+from nonostudio.rules.language.printer import format_rule
 
 
 def replay(ordered: list[SpecRecord], start: int, count: int) -> dict[str, object]:

@@ -24,10 +24,10 @@ from typing import Any
 
 
 def _replay(store: str, run: int, start: int, count: int, solver: str) -> dict[str, Any]:
-    import nonostudio.rules.prover as prover
-    from nonostudio.learn import synth, verify
-    from nonostudio.learn.jobs import JobStore
-    from nonostudio.learn.runner import hand_out_key
+    import nonostudio.rules.proving.prover as prover
+    from nonostudio.learn.running.runner import hand_out_key
+    from nonostudio.learn.store.jobs import JobStore
+    from nonostudio.learn.synthesis import synth, verify
 
     with JobStore(store) as jobs:
         ordered = sorted(jobs.records(run), key=lambda r: hand_out_key(r.spec))

@@ -39,12 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import ANCHORS, PUZZLES, REPO, require_anchors  # noqa: E402
 
+from nonostudio.analysis.catalogue.techniques import BY_ID, CATALOGUE  # noqa: E402
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET  # noqa: E402
-from nonostudio.analysis.difficulty import grade  # noqa: E402
-from nonostudio.analysis.narrate import seen_line  # noqa: E402
-from nonostudio.analysis.steps import LINE, RULE  # noqa: E402
-from nonostudio.analysis.techniques import BY_ID, CATALOGUE  # noqa: E402
-from nonostudio.analysis.trace import rule_trace  # noqa: E402
+from nonostudio.analysis.explaining.narrate import seen_line  # noqa: E402
+from nonostudio.analysis.grades.difficulty import grade  # noqa: E402
+from nonostudio.analysis.tracing.steps import LINE, RULE  # noqa: E402
+from nonostudio.analysis.tracing.trace import rule_trace  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
 from nonostudio.core.line import UNKNOWN  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402
@@ -61,8 +61,8 @@ JANKO = "janko-puzzlekit/Nonogram_dataset.json"
 # checkout's), so both run under the same conditions.
 _TIME_SCRIPT = r"""
 import json, sys, time
-from nonostudio.analysis.difficulty import grade
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.grades.difficulty import grade
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all, read_entries
 from nonostudio.rules.ruleset import load_rule_set
 specs, rules, root = json.loads(sys.stdin.read())
@@ -369,8 +369,8 @@ def main() -> int:
     if not args.skip_coverage:
         testing = ANCHORS / "butler" / "testing-set.json"
         if testing.is_file():
-            from nonostudio.analysis.placement import coverage_share, place_all
-            from nonostudio.rules.coverage import load_transitions
+            from nonostudio.analysis.catalogue.placement import coverage_share, place_all
+            from nonostudio.rules.measuring.coverage import load_transitions
 
             transitions = load_transitions(testing)
             learned = load_rule_set("learned")

@@ -3,7 +3,7 @@
 ``python tests/benchmarks/make_validation_set.py OUT.json [--puzzles 60] [--seed 0]`` picks puzzles
 at random among the janko.at corpus rows of ``INDEX.csv`` that pbnsolve marks ``unique logical``
 with both sides between 10 and 30 cells (the paper's line lengths), makes one random rollout of
-each (:mod:`nonostudio.learn.rollout`, the paper's method) and writes the transitions in the
+each (:mod:`nonostudio.learn.mining.rollout`, the paper's method) and writes the transitions in the
 ``testing-set.json`` format, for ``learn report --test OUT.json``.  The corpus's licence is not
 stated: the file is for internal measurement only and is not shipped.  The paper's 17 test
 puzzles are different puzzles, so choices made on this set are not tuned to the published set.
@@ -19,8 +19,8 @@ import sys
 from _anchors import PUZZLES, require_anchors
 
 from nonostudio.core.formats import read_file
-from nonostudio.learn.rollout import rollouts, write_transitions
-from nonostudio.rules.coverage import cells_to_fill
+from nonostudio.learn.mining.rollout import rollouts, write_transitions
+from nonostudio.rules.measuring.coverage import cells_to_fill
 
 
 def main() -> int:

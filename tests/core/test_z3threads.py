@@ -20,7 +20,7 @@ from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.z3threads import interrupt, new_context
-from nonostudio.rules.prover import ProofStrategy, prove
+from nonostudio.rules.proving.prover import ProofStrategy, prove
 from nonostudio.rules.ruleset import load_rule_set
 
 

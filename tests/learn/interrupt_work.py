@@ -11,7 +11,7 @@ import z3
 from learn_work import pigeonhole
 
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.mining.specs import Specification
 
 
 def _log(spec: Specification) -> None:

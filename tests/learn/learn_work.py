@@ -10,7 +10,7 @@ import z3
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.mining.specs import Specification
 
 
 def z3_forced(

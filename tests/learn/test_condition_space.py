@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonostudio.learn.enumerate import (
+from nonostudio.learn.mining.pool import Instances, all_states
+from nonostudio.learn.synthesis.enumerate import (
     DEFAULT_OPTIONS,
     LITERALS,
     OPS,
@@ -17,9 +18,8 @@ from nonostudio.learn.enumerate import (
     coefficient_vectors,
     compare_of,
 )
-from nonostudio.learn.pool import Instances, all_states
-from nonostudio.learn.vector_eval import cond_truth
-from nonostudio.rules.ast import (
+from nonostudio.learn.synthesis.vector_eval import cond_truth
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Binding,
     Compare,
@@ -29,7 +29,7 @@ from nonostudio.rules.ast import (
     Unique,
     variables,
 )
-from nonostudio.rules.cost import cond_cost
+from nonostudio.rules.language.cost import cond_cost
 
 H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 PATTERN_SETS = [

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.learn import export
-from nonostudio.learn.export import ChoiceSettings, choose_rules
-from nonostudio.learn.optimize import OptimisedSet
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition, load_transitions
-from nonostudio.rules.parser import parse_rule
+from nonostudio.learn.choosing import export
+from nonostudio.learn.choosing.export import ChoiceSettings, choose_rules
+from nonostudio.learn.choosing.optimize import OptimisedSet
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.tidy import tidy
+from nonostudio.rules.measuring.coverage import Transition, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.tidy import tidy
 
 CONTROL = {r.name: r for r in load_rule_set("control").rules}
 # Punctuate maximum as learning writes it before tidying (cost 36; tidy makes it 30).
@@ -97,8 +97,8 @@ def test_mirror_images_join_the_pool_and_the_chosen_ones_are_proved(anchors: Pat
 def test_a_chosen_mirror_the_prover_refutes_is_left_out(
     anchors: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from nonostudio.rules.ast import Arith, Fill, Lit
-    from nonostudio.rules.mirror import mirrored
+    from nonostudio.rules.language.ast import Arith, Fill, Lit
+    from nonostudio.rules.language.mirror import mirrored
 
     def one_too_far(rule: Rule) -> Rule:  # a broken mirroring: one more cell crossed than
         image = mirrored(rule)  # the rule may

@@ -29,8 +29,8 @@ import pytest
 from ctrl_c import sigint_at_default_then
 from tiny_learn_run import TINY_THREADS
 
-from nonostudio.learn.jobs import SCHEMA_VERSION, JobStore, JobStoreError, RunState
-from nonostudio.learn.specs import all_specifications
+from nonostudio.learn.mining.specs import all_specifications
+from nonostudio.learn.store.jobs import SCHEMA_VERSION, JobStore, JobStoreError, RunState
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from nonostudio.core.paths import jobs_db_path
-from nonostudio.learn.jobs import JobStore, RunState, SpecStatus, rules_in
-from nonostudio.learn.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.store.jobs import JobStore, RunState, SpecStatus, rules_in
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +173,7 @@ def test_extend_a_run_adds_only_what_it_lacks_and_keeps_what_is_finished(store: 
 
 
 def test_a_runs_settings_in_words() -> None:
-    from nonostudio.learn.jobs import settings_summary
+    from nonostudio.learn.store.jobs import settings_summary
 
     plain = {"max_length": 7, "max_patterns": 3, "budget_s": 80.0}
     assert settings_summary(plain) == "lines ≤ 7, ≤ 3 patterns, 80 s"

@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from nonostudio.learn.optimize import measure_cells, optimise, rule_cells
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition
-from nonostudio.rules.parser import parse_rule
+from nonostudio.learn.choosing.optimize import measure_cells, optimise, rule_cells
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.measuring.coverage import Transition
 
 # Hand-solved lines (maximal deductions worked out on paper).
 TRANSITIONS = [

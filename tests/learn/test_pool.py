@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from nonostudio.core.line import Line
-from nonostudio.learn.pool import Instances, PoolLine, all_states, pool_line
-from nonostudio.rules.ast import (
+from nonostudio.learn.mining.pool import Instances, PoolLine, all_states, pool_line
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Binding,
     Constant,
@@ -22,7 +22,7 @@ from nonostudio.rules.ast import (
     Minimal,
     Singleton,
 )
-from nonostudio.rules.interpreter import elements, eval_cond, eval_expr
+from nonostudio.rules.language.interpreter import elements, eval_cond, eval_expr
 
 _PATTERNS = (
     [Arbitrary(t) for t in ElementType]

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.learn.optimize import Cells, covered_cells, rule_cells
-from nonostudio.learn.report import PAPER, learning_report, recovered_rules
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition, load_transitions
-from nonostudio.rules.parser import parse_rule
+from nonostudio.learn.choosing.optimize import Cells, covered_cells, rule_cells
+from nonostudio.learn.choosing.report import PAPER, learning_report, recovered_rules
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.measuring.coverage import Transition, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
 

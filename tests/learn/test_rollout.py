@@ -9,8 +9,8 @@ import pytest
 
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.learn.rollout import rollout, rollouts, write_transitions
-from nonostudio.rules.coverage import load_transitions
+from nonostudio.learn.mining.rollout import rollout, rollouts, write_transitions
+from nonostudio.rules.measuring.coverage import load_transitions
 
 PICTURE = ("OOxxx", "xOOxx", "xxOOO", "xxxOx", "OxxOO")  # line logic solves it
 

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.learn.jobs import JobStore, RunState, SpecStatus
-from nonostudio.learn.run_lock import RunBusyError, RunLock, lock_path, run_owner
-from nonostudio.learn.runner import run_specifications
-from nonostudio.learn.specs import all_specifications
+from nonostudio.learn.mining.specs import all_specifications
+from nonostudio.learn.running.runner import run_specifications
+from nonostudio.learn.store.jobs import JobStore, RunState, SpecStatus
+from nonostudio.learn.store.run_lock import RunBusyError, RunLock, lock_path, run_owner
 
 REPO = Path(__file__).resolve().parents[2]
 
 HOLDER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from nonostudio.learn.run_lock import RunLock
+    from nonostudio.learn.store.run_lock import RunLock
 
     RunLock(Path(sys.argv[1]), int(sys.argv[2])).acquire()
     print("held", flush=True)

@@ -1,4 +1,4 @@
-"""A learning run's settings record (:mod:`nonostudio.learn.run_settings`): what ``learn run``
+"""A learning run's settings record (:mod:`nonostudio.learn.store.run_settings`): what ``learn run``
 stores, the runs older versions stored still read (and resume), and a bad stored entry named.
 
 That the Jobs panel stores the same record as ``learn run`` for the same settings is
@@ -12,18 +12,18 @@ from typing import Any
 
 import pytest
 
-import nonostudio.learn.runner
+import nonostudio.learn.running.runner
 from nonostudio.cli import main
-from nonostudio.learn.jobs import JobStore, RunStatus, SpecStatus
-from nonostudio.learn.run_settings import (
+from nonostudio.learn.mining.specs import all_specifications
+from nonostudio.learn.store.jobs import JobStore, RunStatus, SpecStatus
+from nonostudio.learn.store.run_settings import (
     DEFAULT_JOBS,
     PROVE_LENGTH,
     LearnSettings,
     create_run,
     extended_settings,
 )
-from nonostudio.learn.search_options import SearchOptions
-from nonostudio.learn.specs import all_specifications
+from nonostudio.learn.synthesis.search_options import SearchOptions
 from nonostudio.rules.ruleset import load_rule_set
 
 # The keys ``learn run`` stored before the record had one owner, and those the Jobs panel stored.
@@ -53,7 +53,8 @@ OLD_GUI_RECORD = {
 
 
 class StubRunner:
-    """Stands in for :class:`nonostudio.learn.runner.Runner`: keeps its options, runs nothing."""
+    """Stands in for :class:`nonostudio.learn.running.runner.Runner`: keeps its options, runs
+    nothing."""
 
     calls: list[dict[str, Any]] = []
 
@@ -71,7 +72,7 @@ class StubRunner:
 @pytest.fixture
 def stub_runner(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     StubRunner.calls = []
-    monkeypatch.setattr(nonostudio.learn.runner, "Runner", StubRunner)
+    monkeypatch.setattr(nonostudio.learn.running.runner, "Runner", StubRunner)
     return StubRunner.calls
 
 

@@ -18,9 +18,9 @@ import learn_work
 import pytest
 
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.learn.jobs import JobStore, RunStatus, SpecStatus
-from nonostudio.learn.runner import CoveringRules, Runner, RunSnapshot, run_specifications
-from nonostudio.learn.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.running.runner import CoveringRules, Runner, RunSnapshot, run_specifications
+from nonostudio.learn.store.jobs import JobStore, RunStatus, SpecStatus
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -137,8 +137,8 @@ def test_a_dying_worker_fails_only_its_specification(
 
 _CHILD = textwrap.dedent("""
     import sys
-    from nonostudio.learn.jobs import JobStore
-    from nonostudio.learn.runner import run_specifications
+    from nonostudio.learn.store.jobs import JobStore
+    from nonostudio.learn.running.runner import run_specifications
     import learn_work
     if __name__ == "__main__":
         with JobStore(sys.argv[1]) as store:

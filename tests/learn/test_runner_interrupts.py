@@ -21,9 +21,9 @@ import interrupt_work
 import pytest
 from ctrl_c import sigint_at_default
 
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.runner import Runner, run_specifications
-from nonostudio.learn.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.running.runner import Runner, run_specifications
+from nonostudio.learn.store.jobs import JobStore
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,8 +31,8 @@ _CHILD = textwrap.dedent("""
     import sys
     import interrupt_work
     from nonostudio.cli.learn import sigint_cancels
-    from nonostudio.learn.jobs import JobStore
-    from nonostudio.learn.runner import Runner
+    from nonostudio.learn.store.jobs import JobStore
+    from nonostudio.learn.running.runner import Runner
     if __name__ == "__main__":
         with JobStore(sys.argv[1]) as store:
             runner = Runner(store, int(sys.argv[2]), interrupt_work.z3_gives_up_when_interrupted,

@@ -10,18 +10,18 @@ from pathlib import Path
 import pytest
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.enumerate import (
+from nonostudio.learn.mining.pool import Instances, all_states
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.running.work import narrow_synthesis_work, synthesis_work, works_for
+from nonostudio.learn.synthesis.enumerate import (
     CONSTRUCTS,
     EXTENSIONS,
     ConditionSpace,
     SearchOptions,
     fill_forms,
 )
-from nonostudio.learn.pool import Instances, all_states
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth import synthesize
-from nonostudio.learn.work import narrow_synthesis_work, synthesis_work, works_for
-from nonostudio.rules.ast import (
+from nonostudio.learn.synthesis.synth import synthesize
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Binding,
     Constant,
@@ -38,9 +38,9 @@ from nonostudio.rules.ast import (
     variables,
     walk,
 )
-from nonostudio.rules.cost import CostWeights, cond_cost, cost, expr_cost
-from nonostudio.rules.coverage import Transition
-from nonostudio.rules.prover import AT_ONCE, prove
+from nonostudio.rules.language.cost import CostWeights, cond_cost, cost, expr_cost
+from nonostudio.rules.measuring.coverage import Transition
+from nonostudio.rules.proving.prover import AT_ONCE, prove
 
 H, G = ElementType.HINT, ElementType.GAP
 BINDINGS = (Binding("h", Arbitrary(H)), Binding("g", Arbitrary(G)))
@@ -145,8 +145,8 @@ def test_a_run_with_options_binds_them_into_picklable_workers() -> None:
 
 @pytest.mark.slow
 def test_widening_uses_only_the_allowed_atoms() -> None:
-    from nonostudio.learn.polish import widenings
-    from nonostudio.rules.parser import parse_rule
+    from nonostudio.learn.synthesis.polish import widenings
+    from nonostudio.rules.language.parser import parse_rule
 
     force_max = parse_rule(
         """
@@ -170,9 +170,9 @@ def test_widening_uses_only_the_allowed_atoms() -> None:
 
 @pytest.mark.slow
 def test_the_export_widens_with_the_search_options_of_the_runs(anchors: Path) -> None:
-    from nonostudio.learn.export import ChoiceSettings, choose_rules, common_options
-    from nonostudio.rules.coverage import load_transitions
-    from nonostudio.rules.parser import parse_rule
+    from nonostudio.learn.choosing.export import ChoiceSettings, choose_rules, common_options
+    from nonostudio.rules.language.parser import parse_rule
+    from nonostudio.rules.measuring.coverage import load_transitions
 
     force_max = parse_rule(
         """

@@ -9,7 +9,7 @@ import pytest
 import z3
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.learn.specs import (
+from nonostudio.learn.mining.specs import (
     Specification,
     canonical_transitions,
     mine_transitions,
@@ -17,8 +17,8 @@ from nonostudio.learn.specs import (
     new_runs,
     specifications,
 )
-from nonostudio.rules.ast import Binding, Constant, ElementType, Singleton
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.language.ast import Binding, Constant, ElementType, Singleton
+from nonostudio.rules.measuring.coverage import Transition
 
 # The original implementation's counts (docs/rule-language.md §7).
 PUBLISHED_COUNTS = {1: 2, 2: 6, 3: 14, 4: 41, 5: 121, 6: 360, 7: 1101}

@@ -10,12 +10,17 @@ from typing import Any
 import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.learn import candidates, verify
-from nonostudio.learn.pool import Instances
-from nonostudio.learn.specs import Specification, specifications
-from nonostudio.learn.synth import pattern_sets, simplify, synthesize, synthesize_constant_level
-from nonostudio.learn.synth_run import Run, SpecRun
-from nonostudio.rules.ast import (
+from nonostudio.learn.mining.pool import Instances
+from nonostudio.learn.mining.specs import Specification, specifications
+from nonostudio.learn.synthesis import candidates, verify
+from nonostudio.learn.synthesis.synth import (
+    pattern_sets,
+    simplify,
+    synthesize,
+    synthesize_constant_level,
+)
+from nonostudio.learn.synthesis.synth_run import Run, SpecRun
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Binding,
     Constant,
@@ -24,14 +29,14 @@ from nonostudio.rules.ast import (
     Singleton,
     conjuncts,
 )
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition, coverage, load_transitions
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import ProofResult, prove
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.language.tidy import tidy
+from nonostudio.rules.measuring.coverage import Transition, coverage, load_transitions
+from nonostudio.rules.proving.prover import ProofResult, prove
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.tidy import tidy
 
 H, B, G = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -446,7 +451,7 @@ def test_a_rule_wrong_only_on_longer_lines_is_refuted_by_the_short_proof(
     # Four hints need seven cells, where the last cell is always filled; on eight it need not
     # be.  z3 is asked about lines up to SHORT_PROOF_LENGTH cells first, and a refutation there
     # ends the proof; a sound rule is then proved for every line up to 30 cells.
-    from nonostudio.learn.pool import pool_line
+    from nonostudio.learn.mining.pool import pool_line
 
     rule = parse_rule(
         "def last_cell:\n"

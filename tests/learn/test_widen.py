@@ -15,13 +15,13 @@ import pytest
 
 from nonostudio.core.line import FILLED, Line
 from nonostudio.core.linesolver import solve_text
-from nonostudio.learn import climb, polish
-from nonostudio.learn.export import ChoiceSettings, choose_rules
-from nonostudio.learn.polish import MAX_TERMS, candidate_forms, widenings, with_conjunct
-from nonostudio.learn.pool import Instances, all_states
-from nonostudio.learn.specs import canonical_transitions, specifications
-from nonostudio.learn.synth import simplify, synthesize, widen
-from nonostudio.rules.ast import (
+from nonostudio.learn.choosing.export import ChoiceSettings, choose_rules
+from nonostudio.learn.mining.pool import Instances, all_states
+from nonostudio.learn.mining.specs import canonical_transitions, specifications
+from nonostudio.learn.synthesis import climb, polish
+from nonostudio.learn.synthesis.polish import MAX_TERMS, candidate_forms, widenings, with_conjunct
+from nonostudio.learn.synthesis.synth import simplify, synthesize, widen
+from nonostudio.rules.language.ast import (
     Compare,
     Constant,
     ElementType,
@@ -30,12 +30,12 @@ from nonostudio.rules.ast import (
     conjuncts,
     variables,
 )
-from nonostudio.rules.coverage import load_transitions
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.prover import AT_ONCE, prove
-from nonostudio.rules.tidy import tidy, unpinned
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.tidy import tidy, unpinned
+from nonostudio.rules.measuring.coverage import load_transitions
+from nonostudio.rules.proving.prover import AT_ONCE, prove
 
 # Force maximum as learning found it (shipped learned rule 2 before widening).
 FORCE_MAX = parse_rule(

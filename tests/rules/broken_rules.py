@@ -9,7 +9,7 @@ fill value, a dropped conjunct, a fill past the line's end.
 
 from __future__ import annotations
 
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from rule_strategies import rules
 
-from nonostudio.rules import ast
-from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cost
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.cost import DEFAULT_WEIGHTS, CostWeights, cost
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.printer import format_rule
 
 HINT, GAP = ast.ElementType.HINT, ast.ElementType.GAP
 

@@ -11,9 +11,9 @@ import pytest
 
 from nonostudio.core.line import FILLED, Line, clue_of
 from nonostudio.core.linesolver import maximal_transition
-from nonostudio.rules.examples import format_example
-from nonostudio.rules.interpreter import apply_rule, is_valid_fill
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.language.examples import format_example
+from nonostudio.rules.language.interpreter import apply_rule, is_valid_fill
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, dump_rules, load_rule_set
 
 # docs/rule-language.md §7, in its order: name and the example fills of its table (the file may

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from rule_strategies import fills
 
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     Arith,
     Expr,
     HighestStartCell,
@@ -21,8 +21,8 @@ from nonostudio.rules.ast import (
     Start,
     Total,
 )
-from nonostudio.rules.cost import cost, cost_breakdown, expr_cost, fill_cost, fill_offset
-from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.language.cost import cost, cost_breakdown, expr_cost, fill_cost, fill_offset
+from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 # docs/rule-language.md §7: the original implementation's costs of the 14 control rules, in order.

@@ -12,14 +12,14 @@ import pytest
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.rules.coverage import (
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.measuring.coverage import (
     Transition,
     TransitionsError,
     coverage,
     coverage_gaps,
     load_transitions,
 )
-from nonostudio.rules.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 FULL_HINT = parse_rule("""def full_hint:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nonostudio.core.line import Line
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,
@@ -34,13 +34,13 @@ from nonostudio.rules.ast import (
     Unique,
     conjuncts,
 )
-from nonostudio.rules.explain import explain, explain_fill
-from nonostudio.rules.interpreter import Element, apply_rule
-from nonostudio.rules.linear import LinearForm
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.phrase_compare import read_compare
-from nonostudio.rules.phrases import Speaker
+from nonostudio.rules.language.interpreter import Element, apply_rule
+from nonostudio.rules.language.linear import LinearForm
+from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.words.explain import explain, explain_fill
+from nonostudio.rules.words.phrase_compare import read_compare
+from nonostudio.rules.words.phrases import Speaker
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 NOUNS = {HINT: "clue", BLOCK: "block", GAP: "gap"}
@@ -628,7 +628,7 @@ def test_a_comparison_is_read_into_a_value_the_speaker_keeps_nothing_of():
 @pytest.mark.slow
 def test_the_numbers_after_a_comparison_are_true_of_it(anchors):
     # Every "(a > b)" or "(x + x > y)" a step shows holds, on a sample of the paper's test lines.
-    from nonostudio.rules.coverage import load_transitions
+    from nonostudio.rules.measuring.coverage import load_transitions
 
     transitions = load_transitions(anchors / "butler" / "testing-set.json")[::7]
     rules = [*load_rule_set("learned").rules, *load_rule_set("control").rules]

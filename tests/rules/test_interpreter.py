@@ -8,7 +8,7 @@ import random
 import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,
@@ -31,7 +31,7 @@ from nonostudio.rules.ast import (
     Unique,
     conjoin,
 )
-from nonostudio.rules.interpreter import (
+from nonostudio.rules.language.interpreter import (
     Element,
     LineView,
     RuleFill,

@@ -21,7 +21,7 @@ from test_prover import (
 from test_totals import random_line, random_total_rule, reference_fills
 
 from nonostudio.core.line import Line
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Arith,
     Binding,
@@ -34,14 +34,14 @@ from nonostudio.rules.ast import (
     Start,
     walk,
 )
-from nonostudio.rules.cost import cost
-from nonostudio.rules.explain import explain, explain_fill
-from nonostudio.rules.interpreter import RuleFill, apply_rule
-from nonostudio.rules.mirror import mirror_name, mirrored
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import AT_ONCE, ProofStrategy, keyed_by_end, prove
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.interpreter import RuleFill, apply_rule
+from nonostudio.rules.language.mirror import mirror_name, mirrored
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.proving.prover import AT_ONCE, ProofStrategy, keyed_by_end, prove
 from nonostudio.rules.ruleset import load_rule_set
+from nonostudio.rules.words.explain import explain, explain_fill
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line, clue_of, runs
-from nonostudio.rules.oracle import SubLine, decompose, split_cells
+from nonostudio.rules.measuring.oracle import SubLine, decompose, split_cells
 
 # Cases from the original implementation's test suite (src/test/test-solve.rkt of
 # edbutler/nonograms-rule-synthesis): line -> [(hint range, cell range)].

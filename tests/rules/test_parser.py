@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nonostudio.core.line import Line
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,
@@ -35,12 +35,11 @@ from nonostudio.rules.ast import (
     Unique,
     walk,
 )
-from nonostudio.rules.cost import cost
-from nonostudio.rules.examples import Example
-from nonostudio.rules.explain import explain
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.parser import (
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.examples import Example
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.language.parser import (
     MAX_CLAUSES,
     MAX_DIGITS,
     MAX_NESTING,
@@ -51,10 +50,11 @@ from nonostudio.rules.parser import (
     parse_rule,
     parse_rules,
 )
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import prove
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.language.tidy import tidy, unpinned
+from nonostudio.rules.proving.prover import prove
 from nonostudio.rules.ruleset import load_rule_set, parse_rule_set
-from nonostudio.rules.tidy import tidy, unpinned
+from nonostudio.rules.words.explain import explain
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 

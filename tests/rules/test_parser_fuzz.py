@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from nonostudio.cli import main
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.cost import cost
-from nonostudio.rules.explain import explain
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet, parse_rule_set
+from nonostudio.rules.words.explain import explain
 
 SHIPPED = {p.stem: p.read_bytes() for p in sorted(rules_dir().glob("*.rules"))}
 SECONDS = 5.0  # the slowest input may take (a few tenths in practice, on a busy machine)

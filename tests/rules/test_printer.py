@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from rule_strategies import rules
 
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,
@@ -24,8 +24,8 @@ from nonostudio.rules.ast import (
     TrueCond,
     Unique,
 )
-from nonostudio.rules.parser import parse_rule, parse_rules
-from nonostudio.rules.printer import WRAP_AT, format_cond, format_expr, format_rule
+from nonostudio.rules.language.parser import parse_rule, parse_rules
+from nonostudio.rules.language.printer import WRAP_AT, format_cond, format_expr, format_rule
 from nonostudio.rules.ruleset import dump_rules, load_rule_set
 
 

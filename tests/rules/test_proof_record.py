@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.proof_record import (
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.proving.proof_record import (
     ProofRecordError,
     RecordedProof,
     Verdict,

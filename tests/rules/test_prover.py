@@ -15,7 +15,7 @@ from broken_rules import BROKEN, CONTROL, HINT, add, cmp, rule, sub
 
 from nonostudio.core.line import FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Arith,
@@ -38,10 +38,16 @@ from nonostudio.rules.ast import (
     TrueCond,
     Unique,
 )
-from nonostudio.rules.interpreter import apply_rule, is_valid_fill
-from nonostudio.rules.prover import AT_ONCE, PER_LENGTH, Counterexample, ProofStrategy, prove
+from nonostudio.rules.language.interpreter import apply_rule, is_valid_fill
+from nonostudio.rules.proving.prover import (
+    AT_ONCE,
+    PER_LENGTH,
+    Counterexample,
+    ProofStrategy,
+    prove,
+)
+from nonostudio.rules.proving.symbolic import SymbolicRule
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.symbolic import SymbolicRule
 
 # ---- brute force: every valid line, its maximal transition, and a rule's first wrong fill -------
 
@@ -415,7 +421,7 @@ def test_a_stop_while_a_counterexample_is_read_ends_the_proof_quietly(
     # z3 found a counterexample just as the proof's time ran out: the watcher interrupts the
     # context while the model is being read, and z3 raises 'canceled' from the model's eval.
     # That is a stopped proof (verdict None), not an error that ends the whole synthesis.
-    from nonostudio.rules import prover
+    from nonostudio.rules.proving import prover
 
     asked = threading.Event()
     real = prover.confirm

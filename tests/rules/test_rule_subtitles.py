@@ -8,12 +8,12 @@ import pytest
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.examples import TELLING_CELLS, Example, telling_examples
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.examples import TELLING_CELLS, Example, telling_examples
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.parser import parse_rule
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.subtitles import plain_source
+from nonostudio.rules.words.subtitles import plain_source
 
 SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))
 

@@ -22,9 +22,9 @@ import shipped_proofs
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import solve_text
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.cost import cost
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.proof_record import RECORD_ENV, record_verdicts
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.proving.proof_record import RECORD_ENV, record_verdicts
 from nonostudio.rules.ruleset import load_rule_set
 
 SHIPPED = sorted(p.stem for p in rules_dir().glob("*.rules"))

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from rule_strategies import rules
 
 from nonostudio.core.line import Line
-from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, walk
-from nonostudio.rules.cost import cost
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.linear import End, linear
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.printer import format_cond, format_expr, format_rule
+from nonostudio.rules.language.ast import Compare, Constant, ElementType, Rule, walk
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.linear import End, linear
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.printer import format_cond, format_expr, format_rule
+from nonostudio.rules.language.tidy import tidy
 from nonostudio.rules.ruleset import load_rule_set
-from nonostudio.rules.tidy import tidy
 
 
 def _lines(seed: int, count: int) -> list[Line]:

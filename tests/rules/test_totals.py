@@ -18,7 +18,7 @@ from test_prover import (
 )
 
 from nonostudio.core.line import Line, clue_of
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Compare,
@@ -32,12 +32,12 @@ from nonostudio.rules.ast import (
     Singleton,
     Total,
 )
-from nonostudio.rules.cost import CostWeights, cost
-from nonostudio.rules.explain import explain, explain_fill
-from nonostudio.rules.interpreter import apply_rule, elements, eval_cond, eval_expr
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.prover import ProofStrategy, prove
+from nonostudio.rules.language.cost import CostWeights, cost
+from nonostudio.rules.language.interpreter import apply_rule, elements, eval_cond, eval_expr
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.proving.prover import ProofStrategy, prove
+from nonostudio.rules.words.explain import explain, explain_fill
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 
@@ -229,7 +229,7 @@ def test_a_rule_without_bindings_for_its_totals_still_needs_a_pattern() -> None:
 
 
 def test_tidy_cancels_totals_like_any_other_term() -> None:
-    from nonostudio.rules.tidy import tidy
+    from nonostudio.rules.language.tidy import tidy
 
     r = parse_rule(
         ROOM_EXACT.replace(

@@ -12,13 +12,13 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from nonostudio.analysis.techniques import CATALOGUE, FALLBACK
+from nonostudio.analysis.catalogue.techniques import CATALOGUE, FALLBACK
 from nonostudio.core.line import Line
 from nonostudio.core.linesolver import text_masks
 from nonostudio.core.progress import ProgressCallback, report_count
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition, coverage
-from nonostudio.rules.interpreter import LineView, compiled
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.interpreter import LineView, compiled
+from nonostudio.rules.measuring.coverage import Transition, coverage
 from nonostudio.rules.ruleset import RuleSet
 
 UNPLACED = "unplaced"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import cell_masks, placements, solve_cells
-from nonostudio.rules.oracle import SubLine
+from nonostudio.rules.measuring.oracle import SubLine
 
 Clues = tuple[int, ...]
 Cells = tuple[int, ...]

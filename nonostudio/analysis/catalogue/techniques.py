@@ -2,8 +2,8 @@
 
 Each :class:`Technique` has an id, a name, its idea in a sentence, a tier, a worked example and
 ``apply(clues, cells) -> cells``, its complete move on one line
-(:mod:`nonostudio.analysis.technique_moves`); ``line_solver`` names what the exact line solver
-does beyond the others (docs/design/analysis.md, "Techniques").
+(:mod:`nonostudio.analysis.catalogue.technique_moves`); ``line_solver`` names what the exact line
+solver does beyond the others (docs/design/analysis.md, "Techniques").
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonostudio.analysis.technique_moves import MOVES, Cells, Move, normal_clues
+from nonostudio.analysis.catalogue.technique_moves import MOVES, Cells, Move, normal_clues
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text
 
 FALLBACK = "line_solver"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.analysis.technique_moves import normal_clues
-from nonostudio.analysis.techniques import cell_ranges_text
+from nonostudio.analysis.catalogue.technique_moves import normal_clues
+from nonostudio.analysis.catalogue.techniques import cell_ranges_text
 
 Span = tuple[str, int, int]
 """What a sentence points at on its line: ``("block" | "gap" | "cells", start, end)``, cells

@@ -1,10 +1,10 @@
 """A solving trace in English: one sentence per step and a summary, for the CLI and the GUI.
 
 A step of a complete-move trace (the default) carries its own sentence (``Step.text``: the
-technique and its instance, :mod:`nonostudio.analysis.step_text`).  Steps without one (traces made
-with ``complete_moves=False`` or read from an older JSON file) are explained as before: a rule
-step on the line the rule saw (the oracle's sub-line, read in the rule's direction) with
-:func:`nonostudio.rules.explain.explain_fill`.  Cell and line numbers are 1-based, as players
+technique and its instance, :mod:`nonostudio.analysis.explaining.step_text`).  Steps without one
+(traces made with ``complete_moves=False`` or read from an older JSON file) are explained as before:
+a rule step on the line the rule saw (the oracle's sub-line, read in the rule's direction) with
+:func:`nonostudio.rules.words.explain.explain_fill`.  Cell and line numbers are 1-based, as players
 count.
 """
 
@@ -14,16 +14,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from nonostudio.analysis.naming import direction_name, line_name
-from nonostudio.analysis.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
-from nonostudio.analysis.technique_moves import player_parts
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.catalogue.technique_moves import player_parts
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.naming import direction_name, line_name
+from nonostudio.analysis.tracing.steps import LINE, PROBE, RULE, SEARCH, Step, Trace
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.explain import explain_fill, fill_range
-from nonostudio.rules.interpreter import Element
-from nonostudio.rules.oracle import decompose
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.interpreter import Element
+from nonostudio.rules.measuring.oracle import decompose
+from nonostudio.rules.words.explain import explain_fill, fill_range
 
 
 def positions_text(positions: Sequence[int]) -> str:

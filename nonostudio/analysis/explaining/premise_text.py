@@ -1,8 +1,8 @@
 """The words of a step: a sentence made from its premises alone, and what it points at.
 
-:func:`premise_sentence` words a :class:`~nonostudio.analysis.premises.Witness` — its claims and
-the cells it proves — as a player reads it, naming clues as the player sees them ("the second
-clue, 8") and cells as the grid numbers them (from 1).  Nothing here looks at the line: a
+:func:`premise_sentence` words a :class:`~nonostudio.analysis.explaining.premises.Witness` — its
+claims and the cells it proves — as a player reads it, naming clues as the player sees them ("the
+second clue, 8") and cells as the grid numbers them (from 1).  Nothing here looks at the line: a
 sentence says exactly what its claims say (which a checker verifies), so it cannot say more.
 :func:`premise_focus` gives the clues and cell ranges the claims are about, for highlighting.
 """
@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.move_line import cells_text
-from nonostudio.analysis.techniques import effect_text
+from nonostudio.analysis.catalogue.techniques import effect_text
+from nonostudio.analysis.explaining.move_line import cells_text
 from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.rules.phrase_words import ordinal
+from nonostudio.rules.words.phrase_words import ordinal
 
 Claim = dict[str, Any]
 

@@ -6,7 +6,8 @@ finds, for one round of a technique's move on a (sub-)line, every such reason wi
 proves — a :class:`Witness`.  Its :data:`Claim` s are plain dicts (what ``explain --json`` shows
 as a step's ``premises``), each a fact about the line before the step that holds in *every*
 arrangement of the whole line's clue that fits it, so a checker can verify it by brute force
-(``tests/analysis/sentence_checker.py``); :mod:`nonostudio.analysis.premise_text` words them.
+(``tests/analysis/sentence_checker.py``); :mod:`nonostudio.analysis.explaining.premise_text` words
+them.
 
 Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
@@ -37,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nonostudio.analysis.technique_moves import (
+from nonostudio.analysis.catalogue.technique_moves import (
     PART_TECHNIQUES,
     ROUNDS,
     Ranges,
@@ -50,7 +51,7 @@ from nonostudio.analysis.technique_moves import (
     runs,
     wall_ranges,
 )
-from nonostudio.analysis.techniques import count_arrangements
+from nonostudio.analysis.catalogue.techniques import count_arrangements
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 
 Claim = dict[str, Any]
@@ -59,7 +60,7 @@ Claim = dict[str, Any]
 @dataclass
 class Witness:
     """One reason of a technique's round: what it says (``say``, a wording of
-    :mod:`~nonostudio.analysis.premise_text`), its claims and the cells it proves
+    :mod:`~nonostudio.analysis.explaining.premise_text`), its claims and the cells it proves
     (``{position: value}``, positions of the (sub-)line it was found on)."""
 
     say: str
@@ -547,7 +548,7 @@ def gather_premises(
     the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
     ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
     value}`` (empty: the technique decides nothing there)."""
-    from nonostudio.analysis.premise_text import Naming, part_text, premise_sentence
+    from nonostudio.analysis.explaining.premise_text import Naming, part_text, premise_sentence
 
     nm = Naming(axis, normal_clues(line.hints), line.size)
 

@@ -1,8 +1,8 @@
 """A step of a solving trace explained as a player reads it: the technique and its instance.
 
 :func:`step_sentence` words a line step from its premises (the claims that prove its cells,
-:mod:`nonostudio.analysis.premises`) and nothing else: the line, the technique's name, then
-each premise in plain words — which clue (named as a player sees it, "the second clue, 8"),
+:mod:`nonostudio.analysis.explaining.premises`) and nothing else: the line, the technique's name,
+then each premise in plain words — which clue (named as a player sees it, "the second clue, 8"),
 which block, gap or bound, and which cells.  Cells and clues are numbered as the grid shows them
 (rows from the left, columns from the top, from 1).  The :class:`Explanation` also keeps what to
 highlight: the clues and cell ranges the premises are about.  :func:`explain_move` explains a
@@ -15,11 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.move_line import Span, clues_text
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.premise_text import Naming, part_text, premise_focus, premise_sentence
-from nonostudio.analysis.technique_moves import normal_clues
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.catalogue.technique_moves import normal_clues
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.move_line import Span, clues_text
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.premise_text import (
+    Naming,
+    part_text,
+    premise_focus,
+    premise_sentence,
+)
 from nonostudio.core.line import FILLED, Line
 
 __all__ = [
@@ -53,9 +58,9 @@ def explain_move(
 ) -> tuple[Explanation, list[dict[str, Any]]]:
     """A line technique's move on a whole line (clue ``hints``, cells ``cells``) explained as a
     trace step explains it: the sentence made of its premises
-    (:func:`~nonostudio.analysis.premises.gather_premises`, as many as the sentence has room
-    for) and the premises themselves (empty when the technique decides nothing there)."""
-    from nonostudio.analysis.premises import gather_premises
+    (:func:`~nonostudio.analysis.explaining.premises.gather_premises`, as many as the sentence has
+    room for) and the premises themselves (empty when the technique decides nothing there)."""
+    from nonostudio.analysis.explaining.premises import gather_premises
 
     line = Line(normal_clues(hints), tuple(int(c) for c in cells))
     premises: list[dict[str, Any]] = []
@@ -106,8 +111,8 @@ def step_sentence(
     beyond_rules: bool = False,
 ) -> Explanation:
     """A line step's sentence, made from its premises alone
-    (:func:`~nonostudio.analysis.premise_text.premise_sentence`): the line, the technique's name,
-    then each premise's words; the focus is what the premises are about."""
+    (:func:`~nonostudio.analysis.explaining.premise_text.premise_sentence`): the line, the
+    technique's name, then each premise's words; the focus is what the premises are about."""
     nm = Naming(axis, normal_clues(line_clues), line_size)
     parts = []
     stated: list[dict[str, Any]] = []

@@ -1,8 +1,8 @@
 """Difficulty of a puzzle for a player using a rule set: tier, features, score, label, explanation.
 
-:func:`grade` reads the rule-based trace (:func:`nonostudio.analysis.trace.rule_trace`); the
+:func:`grade` reads the rule-based trace (:func:`nonostudio.analysis.tracing.trace.rule_trace`); the
 **tier is the tier of the hardest technique the puzzle needs** (:data:`TIER_TEXT`), the score adds
-the weighted features (:mod:`nonostudio.analysis.grade_features`) to the tier's base
+the weighted features (:mod:`nonostudio.analysis.grades.grade_features`) to the tier's base
 (:class:`DifficultyWeights`), and blank margins never change a grade.  A puzzle over
 :data:`MAX_CELLS` cells is refused (:class:`PuzzleTooLargeError`) and ``time_limit`` bounds the
 time spent.  The tiers, the reasoning
@@ -16,8 +16,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from nonostudio.analysis import probing
-from nonostudio.analysis.grade_features import (
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
+from nonostudio.analysis.catalogue.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.grades import probing
+from nonostudio.analysis.grades.grade_features import (
     MULTIPLE,
     NO_SOLUTION,
     UNDECIDED,
@@ -25,12 +27,10 @@ from nonostudio.analysis.grade_features import (
     Features,
     features_of,
 )
-from nonostudio.analysis.grade_text import explain
-from nonostudio.analysis.margins import without_margins
-from nonostudio.analysis.steps import SEARCH, Trace
-from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
-from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
-from nonostudio.analysis.trace import rule_set_trace
+from nonostudio.analysis.grades.grade_text import explain
+from nonostudio.analysis.grades.margins import without_margins
+from nonostudio.analysis.tracing.steps import SEARCH, Trace
+from nonostudio.analysis.tracing.trace import rule_set_trace
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import ProgressCallback, StopCallback, TimeLimit
 from nonostudio.core.puzzle import Puzzle
@@ -277,7 +277,7 @@ def grade(
     """Grade ``puzzle`` for a player using ``rule_set``.
 
     Raises :class:`PuzzleTooLargeError` for a puzzle over :data:`MAX_CELLS` cells and
-    :class:`nonostudio.analysis.unsound.UnsoundRuleError` for an unsound rule;
+    :class:`nonostudio.analysis.tracing.unsound.UnsoundRuleError` for an unsound rule;
     ``should_stop()`` returning True, or ``time_limit`` seconds passing, makes the grade describe
     only the work done (``Undecided`` when that was not enough to tell; ``timed_out`` says the
     time limit ended it).

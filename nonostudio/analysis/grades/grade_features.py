@@ -3,7 +3,7 @@
 :func:`features_of` reads a trace (and the depth-2 probes found after it) into
 :class:`Features`: steps and rule costs per cell, visits per line, the bottleneck of lines where
 line logic could decide a cell, line steps, probes, the hardest technique, what is known of the
-solutions (:data:`UNIQUE` …).  :mod:`nonostudio.analysis.difficulty` scores and labels them.
+solutions (:data:`UNIQUE` …).  :mod:`nonostudio.analysis.grades.difficulty` scores and labels them.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from nonostudio.analysis import probing
-from nonostudio.analysis.steps import LINE, PROBE, RULE, Trace
-from nonostudio.analysis.techniques import DEEP_CONTRADICTION, ORDER
-from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.catalogue.techniques import DEEP_CONTRADICTION, ORDER
+from nonostudio.analysis.catalogue.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.grades import probing
+from nonostudio.analysis.tracing.steps import LINE, PROBE, RULE, Trace
 from nonostudio.core.line import FILLED
 from nonostudio.core.linesolver import solve_masks
-from nonostudio.rules.cost import cost
+from nonostudio.rules.language.cost import cost
 from nonostudio.rules.ruleset import RuleSet
 
 # What is known about the puzzle's solutions.

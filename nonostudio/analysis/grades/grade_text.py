@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nonostudio.analysis.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.rules.phrases import join_and
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNDECIDED, Features
+from nonostudio.rules.words.phrases import join_and
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 

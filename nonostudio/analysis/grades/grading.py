@@ -8,8 +8,8 @@ import csv
 from collections.abc import Iterable
 from typing import Any
 
-from nonostudio.analysis.difficulty import PuzzleTooLargeError, grade
-from nonostudio.analysis.unsound import UnsoundRuleError
+from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, grade
+from nonostudio.analysis.tracing.unsound import UnsoundRuleError
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
@@ -55,7 +55,7 @@ def grade_row(
     """Grade one puzzle: the row's tier, score, label, seconds, explanation, the ``features``
     (nested) and each of :data:`FEATURE_COLUMNS` (flat); ``{"error": …}`` when a rule of the set
     is unsound or the puzzle is too large.  ``should_stop`` and ``time_limit`` are passed to
-    :func:`~nonostudio.analysis.difficulty.grade`."""
+    :func:`~nonostudio.analysis.grades.difficulty.grade`."""
     try:
         result = grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
     except (UnsoundRuleError, PuzzleTooLargeError) as exc:

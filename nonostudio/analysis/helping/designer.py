@@ -16,14 +16,14 @@ from typing import TypedDict, Unpack
 
 import numpy as np
 
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
-from nonostudio.rules.ast import Rule
+from nonostudio.rules.language.ast import Rule
 
 __all__ = [
     "Edit",

@@ -2,14 +2,14 @@
 
 :func:`guide_html` writes one self-contained HTML page (inline CSS, the pictures are HTML tables:
 no script, no image files, prints as it shows) for a player to study: for every technique of
-:data:`~nonostudio.analysis.techniques.ALL_TECHNIQUES` its tier, idea and other names, the
+:data:`~nonostudio.analysis.catalogue.techniques.ALL_TECHNIQUES` its tier, idea and other names, the
 catalogue's worked example, up to three examples from real puzzles (:func:`real_examples`: steps
 of that technique in the traces of the bundled samples, each with its own sentence and the line
 as it stood) and how often it is the technique a test line needs (:func:`technique_frequencies`,
 on the test set the command measures on).  Every picture numbers its cells from 1, as the
 sentences do; Overlap's and "Leftmost and rightmost"'s pictures draw the two pushed placements,
 a contradiction's the lines of its chain down to the one that breaks
-(:mod:`nonostudio.analysis.guide_pictures`).
+(:mod:`nonostudio.analysis.helping.guide_pictures`).
 """
 
 from __future__ import annotations
@@ -18,17 +18,7 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from nonostudio.analysis.guide_pictures import (
-    DrawnLine,
-    Picture,
-    chain_pictures,
-    grid_picture,
-    move_pictures,
-    ruler_marks,
-)
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.steps import Step, Trace
-from nonostudio.analysis.techniques import (
+from nonostudio.analysis.catalogue.techniques import (
     ALL_TECHNIQUES,
     BY_ID,
     CATALOGUE,
@@ -37,12 +27,22 @@ from nonostudio.analysis.techniques import (
     Technique,
     example_cells,
 )
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.helping.guide_pictures import (
+    DrawnLine,
+    Picture,
+    chain_pictures,
+    grid_picture,
+    move_pictures,
+    ruler_marks,
+)
+from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.measuring.coverage import Transition
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.technique_moves import extreme_arrangements, normal_clues, wall_ranges
+from nonostudio.analysis.catalogue.technique_moves import (
+    extreme_arrangements,
+    normal_clues,
+    wall_ranges,
+)
+from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 

@@ -1,14 +1,14 @@
 """The hint ladder: the next step of a solve, given away one rung at a time, from vague to exact.
 
-A hint's rungs come from the step's premises (:mod:`nonostudio.analysis.premises`), each shown
-on its own key or button press: **where** to look (the line; for a contradiction the cell to
-suppose), **which technique**, the **premise** (the first reason: a clue's bounds, the block or
-gap it is about; for a contradiction the supposition and the chain's first lines), the **cells**
-(the step explained, every premise and the cells they decide) and **apply**.  The ladder follows
-the trace's order, a tutor's pace: :func:`next_hint` takes the easiest step from a player's grid,
+A hint's rungs come from the step's premises (:mod:`nonostudio.analysis.explaining.premises`), each
+shown on its own key or button press: **where** to look (the line; for a contradiction the cell to
+suppose), **which technique**, the **premise** (the first reason: a clue's bounds, the block or gap
+it is about; for a contradiction the supposition and the chain's first lines), the **cells** (the
+step explained, every premise and the cells they decide) and **apply**.  The ladder follows the
+trace's order, a tutor's pace: :func:`next_hint` takes the easiest step from a player's grid,
 :func:`trace_hint` the next step of a trace being replayed.  :func:`step_chain` reads a
-contradiction's chain from its premises, for drawing.  Pure: no Qt here; the Solve view builds
-its buttons and highlights on this (docs/design/analysis.md, "Hints").
+contradiction's chain from its premises, for drawing.  Pure: no Qt here; the Solve view builds its
+buttons and highlights on this (docs/design/analysis.md, "Hints").
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from typing import Any
 
 import numpy as np
 
-from nonostudio.analysis.move_line import cells_text
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.narrate import step_effect
-from nonostudio.analysis.premise_text import Naming, part_text, premise_sentence
-from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step, Trace
-from nonostudio.analysis.technique_moves import normal_clues
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.catalogue.technique_moves import normal_clues
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.move_line import cells_text
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.narrate import step_effect
+from nonostudio.analysis.explaining.premise_text import Naming, part_text, premise_sentence
+from nonostudio.analysis.tracing.steps import LINE, PROBE, SEARCH, Step, Trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.rules.ast import Rule
+from nonostudio.rules.language.ast import Rule
 
 RUNGS = ("where", "technique", "premise", "cells", "apply")
 """The rungs in order: ``HintLadder.rung(0)`` is where to look, ``rung(4)`` applies the step."""

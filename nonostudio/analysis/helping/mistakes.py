@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.analysis.steps import Trace
+from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 

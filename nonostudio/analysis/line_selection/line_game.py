@@ -3,8 +3,8 @@
 A puzzle becomes a small game: a :class:`Board` holds the decided cells as row bit masks, an
 *action* is a line index (rows ``0..h-1`` then columns ``h..h+w-1``, the paper's action order), and
 playing an action applies the exact line solver to that line.  Strategies
-(:mod:`nonostudio.analysis.strategies`) and the reinforcement learner
-(:mod:`nonostudio.analysis.sarsa`) both play this game.
+(:mod:`nonostudio.analysis.line_selection.strategies`) and the reinforcement learner
+(:mod:`nonostudio.analysis.line_selection.sarsa`) both play this game.
 """
 
 from __future__ import annotations

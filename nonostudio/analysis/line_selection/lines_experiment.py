@@ -15,9 +15,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nonostudio.analysis.line_game import LineGame
-from nonostudio.analysis.sarsa import LookupTable, NetworkQ, SarsaAgent, Shape
-from nonostudio.analysis.strategies import CEILING, Strategy, make_strategy, run_episode
+from nonostudio.analysis.line_selection.line_game import LineGame
+from nonostudio.analysis.line_selection.sarsa import LookupTable, NetworkQ, SarsaAgent, Shape
+from nonostudio.analysis.line_selection.strategies import (
+    CEILING,
+    Strategy,
+    make_strategy,
+    run_episode,
+)
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve

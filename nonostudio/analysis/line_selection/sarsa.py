@@ -12,8 +12,8 @@ from typing import Protocol
 
 import numpy as np
 
-from nonostudio.analysis.line_game import Board, LineGame
-from nonostudio.analysis.strategies import CEILING, Episode
+from nonostudio.analysis.line_selection.line_game import Board, LineGame
+from nonostudio.analysis.line_selection.strategies import CEILING, Episode
 
 ALPHA = 0.9  # learning rate (paper)
 GAMMA = 0.9  # discount factor (paper)
@@ -178,8 +178,8 @@ class NetworkQ:
 
 
 class SarsaAgent:
-    """SARSA over line choices; also a :class:`~nonostudio.analysis.strategies.Strategy`
-    (hardmax)."""
+    """SARSA over line choices; also a
+    :class:`~nonostudio.analysis.line_selection.strategies.Strategy` (hardmax)."""
 
     name = "sarsa"
 

@@ -12,7 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
-from nonostudio.analysis.line_game import Board, LineGame, LineRef
+from nonostudio.analysis.line_selection.line_game import Board, LineGame, LineRef
 from nonostudio.core.gridstate import Contradiction
 from nonostudio.core.puzzle import Puzzle, min_length
 

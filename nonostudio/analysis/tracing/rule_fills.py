@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonostudio.core.line import CELL_CHARS, Line
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.interpreter import (
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.interpreter import (
     Element,
     LineView,
     NewFill,

@@ -2,7 +2,8 @@
 
 A :class:`Step` decides some cells of the grid for one reason (a rule fill on a row or column, or a
 fallback beyond the rules); a :class:`Trace` is the ordered list of steps that solved (or gave up
-on) a puzzle.  :mod:`nonostudio.analysis.trace` produces traces; the CLI and the GUI read them.
+on) a puzzle.  :mod:`nonostudio.analysis.tracing.trace` produces traces; the CLI and the GUI read
+them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonostudio.analysis.techniques import ORDER
+from nonostudio.analysis.catalogue.techniques import ORDER
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle, new_grid
 
@@ -46,12 +47,13 @@ class Step:
     ``(row, column, value)`` triples, each decided by this step and by no earlier one.
 
     A trace of complete moves (the default) also names every step's **technique** (an id of
-    :mod:`nonostudio.analysis.techniques`): a rule step is that technique's complete move on its
-    line, the rule that fired being the evidence (``rule``, ``flipped``, ``env``); ``text`` is
-    the step explained for a player, and ``focus_clues`` (the line's clue indices, 0-based) and
+    :mod:`nonostudio.analysis.catalogue.techniques`): a rule step is that technique's complete move
+    on its line, the rule that fired being the evidence (``rule``, ``flipped``, ``env``); ``text``
+    is the step explained for a player, and ``focus_clues`` (the line's clue indices, 0-based) and
     ``focus_spans`` (``(what, start, end)`` cell ranges of the line, ``what`` being ``block``,
     ``gap`` or ``cells``) say what the text points at, for highlighting.  ``premises`` are
-    the reasons the text states, as checkable claims (:mod:`nonostudio.analysis.premises`):
+    the reasons the text states, as checkable claims
+    (:mod:`nonostudio.analysis.explaining.premises`):
     ``{say, claims, cells}`` dicts, ``cells`` being ``[position, value]`` pairs of the line.
     """
 

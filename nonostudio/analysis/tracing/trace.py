@@ -3,9 +3,9 @@
 :func:`rule_trace` works the lines through a queue with the rules, then falls back on line
 logic beyond the rules, a depth-1 probe and the complete solver; by default every step is a
 technique's complete move with its explanation (:func:`rule_set_trace` traces with a rule
-set's rules).  The state and the rule steps are in :mod:`nonostudio.analysis.tracer`, the
-fallbacks in :mod:`nonostudio.analysis.trace_fallbacks`; how a trace proceeds is described in
-docs/design/analysis.md.
+set's rules).  The state and the rule steps are in :mod:`nonostudio.analysis.tracing.tracer`, the
+fallbacks in :mod:`nonostudio.analysis.tracing.trace_fallbacks`; how a trace proceeds is described
+in docs/design/analysis.md.
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nonostudio.analysis.steps import RULE, Step, Trace
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace_fallbacks import (
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tracing.steps import RULE, Step, Trace
+from nonostudio.analysis.tracing.trace_fallbacks import (
     deep_probe_step,
     line_step,
     probe_step,
     search_step,
 )
-from nonostudio.analysis.tracer import Tracer
+from nonostudio.analysis.tracing.tracer import Tracer
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.rules.ast import Rule
+from nonostudio.rules.language.ast import Rule
 
 if TYPE_CHECKING:
     from nonostudio.rules.ruleset import RuleSet
@@ -60,8 +60,8 @@ def rule_trace(
     continue from that grid; ``grid_after`` replays from an empty grid, so use it only for
     traces without one.  ``complete_moves`` (default) makes every step a technique's complete
     move with its explanation (see docs/design/analysis.md); False gives one rule fill per step.
-    Raises :class:`~nonostudio.analysis.unsound.UnsoundRuleError` when a rule's fill contradicts
-    the line solver and InconsistentPuzzleError when the puzzle has no solution.
+    Raises :class:`~nonostudio.analysis.tracing.unsound.UnsoundRuleError` when a rule's fill
+    contradicts the line solver and InconsistentPuzzleError when the puzzle has no solution.
     """
     started = time.perf_counter()
     tracer = Tracer(puzzle, rules, start_grid, complete_moves)

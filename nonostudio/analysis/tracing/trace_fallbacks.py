@@ -2,7 +2,7 @@
 
 In order: line logic beyond the rules (the easiest technique that decides a cell somewhere, or
 the exact line solver), a depth-1 probe (a cell whose one value contradicts line logic) and the
-complete solver.  Each function takes the :class:`~nonostudio.analysis.tracer.Tracer` and
+complete solver.  Each function takes the :class:`~nonostudio.analysis.tracing.tracer.Tracer` and
 returns the step, or None when that fallback has nothing.
 """
 
@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from nonostudio.analysis.chain import (
+from nonostudio.analysis.catalogue.techniques import (
+    BY_ID,
+    CONTRADICTION,
+    DEEP_CONTRADICTION,
+    FALLBACK,
+    ORDER,
+)
+from nonostudio.analysis.catalogue.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.explaining.chain import (
     DeepRefutation,
     Link,
     chain_premises,
@@ -20,18 +28,10 @@ from nonostudio.analysis.chain import (
     deep_text,
     shortest_chain,
 )
-from nonostudio.analysis.naming import line_name, value_name
-from nonostudio.analysis.step_text import guess_text, probe_text
-from nonostudio.analysis.steps import LINE, PROBE, SEARCH, Step
-from nonostudio.analysis.techniques import (
-    BY_ID,
-    CONTRADICTION,
-    DEEP_CONTRADICTION,
-    FALLBACK,
-    ORDER,
-)
-from nonostudio.analysis.techniques import SEARCH as SEARCH_TECHNIQUE
-from nonostudio.analysis.tracer import Tracer
+from nonostudio.analysis.explaining.naming import line_name, value_name
+from nonostudio.analysis.explaining.step_text import guess_text, probe_text
+from nonostudio.analysis.tracing.steps import LINE, PROBE, SEARCH, Step
+from nonostudio.analysis.tracing.tracer import Tracer
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.gridstate import Contradiction
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
@@ -103,9 +103,9 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     Cells are tried in reading order, filled before empty; of the first
     :data:`CHAIN_CANDIDATES` assumptions line logic refutes, the one with the shortest chain of
     line steps to a dead end is the step
-    (:mod:`nonostudio.analysis.chain`; without complete moves, the first).  Which are refuted
-    comes from :class:`~nonostudio.analysis.trial_memory.TrialMemory` (earlier trials
-    reused); without a chain, the first one's trial is run again from the grid, so that the
+    (:mod:`nonostudio.analysis.explaining.chain`; without complete moves, the first).  Which are
+    refuted comes from :class:`~nonostudio.analysis.tracing.trial_memory.TrialMemory` (earlier
+    trials reused); without a chain, the first one's trial is run again from the grid, so that the
     step names the line a trial from scratch names.
     """
     state = t.trials.grid_state(t.grid)
@@ -147,8 +147,8 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
 
 CHAIN_CANDIDATES = 32
 """A contradiction step is the shortest chain among the first this many refuted assumptions
-(found one by one; a chain of :data:`~nonostudio.analysis.chain.SHORT` line steps or fewer
-ends the search at once)."""
+(found one by one; a chain of :data:`~nonostudio.analysis.explaining.chain.SHORT` line steps or
+fewer ends the search at once)."""
 
 
 def _chain_probe(t: Tracer, r: int, c: int, assumed: int, chain: list[Link]) -> Step:

@@ -3,8 +3,8 @@
 :class:`Tracer` holds the grid, the queue of lines to look at and the steps so far; it finds a
 line's next rule step (the rule's fill, or with complete moves the move of the technique the
 fill belongs to) and checks every cell a step decides against the exact line solver.  The
-fallbacks beyond the rules are in :mod:`nonostudio.analysis.trace_fallbacks`; the loop that
-drives both is :func:`nonostudio.analysis.trace.rule_trace`.
+fallbacks beyond the rules are in :mod:`nonostudio.analysis.tracing.trace_fallbacks`; the loop that
+drives both is :func:`nonostudio.analysis.tracing.trace.rule_trace`.
 """
 
 from __future__ import annotations
@@ -16,23 +16,28 @@ from typing import Any
 
 import numpy as np
 
-from nonostudio.analysis.naming import line_name, value_name
-from nonostudio.analysis.premises import gather_premises, part_premise
-from nonostudio.analysis.rule_fills import RuleFills
-from nonostudio.analysis.step_text import step_sentence
-from nonostudio.analysis.steps import LINE, RULE, BoundElement, Step
-from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, normal_clues, player_parts
-from nonostudio.analysis.techniques import CATALOGUE, FALLBACK, ORDER
-from nonostudio.analysis.trial_memory import TrialMemory
-from nonostudio.analysis.unsound import UnsoundRuleError, UnsoundTechniqueError
+from nonostudio.analysis.catalogue.technique_moves import (
+    DECIDES_ONLY,
+    MOVES,
+    normal_clues,
+    player_parts,
+)
+from nonostudio.analysis.catalogue.techniques import CATALOGUE, FALLBACK, ORDER
+from nonostudio.analysis.explaining.naming import line_name, value_name
+from nonostudio.analysis.explaining.premises import gather_premises, part_premise
+from nonostudio.analysis.explaining.step_text import step_sentence
+from nonostudio.analysis.tracing.rule_fills import RuleFills
+from nonostudio.analysis.tracing.steps import LINE, RULE, BoundElement, Step
+from nonostudio.analysis.tracing.trial_memory import TrialMemory
+from nonostudio.analysis.tracing.unsound import UnsoundRuleError, UnsoundTechniqueError
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import FILLED, UNKNOWN, Line
 from nonostudio.core.linesolver import solve_cells
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.interpreter import Element, RuleFill
-from nonostudio.rules.oracle import SubLine, decompose
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.interpreter import Element, RuleFill
+from nonostudio.rules.measuring.oracle import SubLine, decompose
 
 LineKey = tuple[str, int]  # ("row" | "column", index)
 _MATCHING = ORDER["matching"]
@@ -211,8 +216,8 @@ class Tracer:
         Every fill before it consists of cells ``seen`` already has with the fill's value, which
         passes the soundness check and decides nothing.  So which fill is the first one that
         does not depends on ``seen`` alone and is remembered per line state
-        (:class:`~nonostudio.analysis.rule_fills.RuleFills`); that fill is then checked against
-        the whole line's line logic every time.
+        (:class:`~nonostudio.analysis.tracing.rule_fills.RuleFills`); that fill is then checked
+        against the whole line's line logic every time.
         """
         found = self.fills.first(seen)
         if found is None:
@@ -392,11 +397,10 @@ class Tracer:
         want: Sequence[int] = (),
     ) -> Step:
         """The technique's move on the line (or the oracle's sub-line ``sub``) as a step, with
-        the premises it states (:func:`~nonostudio.analysis.premises.gather_premises`: round by
-        round, as many as its sentence has room for, those deciding the cells ``want`` — the
-        rule's fill, positions of the line the move was made on — first); the rule is named only
-        when the step decides all of them.  Every cell is checked against the exact line
-        solver."""
+        the premises it states (:func:`~nonostudio.analysis.explaining.premises.gather_premises`:
+        round by round, as many as its sentence has room for, those deciding the cells ``want`` —
+        the rule's fill, positions of the line the move was made on — first); the rule is named only
+        when the step decides all of them.  Every cell is checked against the exact line solver."""
         seen = line if sub is None else sub.line
         offset = 0 if sub is None else sub.cell_start
         clue_offset = 0 if sub is None else sub.hint_start

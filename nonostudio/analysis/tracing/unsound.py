@@ -1,15 +1,20 @@
 """The errors a trace raises when a rule or a technique decides a cell line logic does not.
 
 Every cell a rule fill or a technique's move decides is checked against the exact line solver
-(:mod:`nonostudio.analysis.tracer`); a fill or move that disagrees stops the trace with one of
-these, naming the rule, the line, its reading direction and the cell.
+(:mod:`nonostudio.analysis.tracing.tracer`); a fill or move that disagrees stops the trace with one
+of these, naming the rule, the line, its reading direction and the cell.
 """
 
 from __future__ import annotations
 
-from nonostudio.analysis.naming import cell_range_name, direction_name, line_name, value_name
+from nonostudio.analysis.explaining.naming import (
+    cell_range_name,
+    direction_name,
+    line_name,
+    value_name,
+)
 from nonostudio.core.line import Line
-from nonostudio.rules.interpreter import RuleFill
+from nonostudio.rules.language.interpreter import RuleFill
 
 
 class UnsoundRuleError(ValueError):

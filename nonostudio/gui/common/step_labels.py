@@ -3,7 +3,7 @@ rule browser's "where it fires" say it the same way."""
 
 from __future__ import annotations
 
-from nonostudio.analysis.steps import Step
+from nonostudio.analysis.tracing.steps import Step
 
 
 def line_label(step: Step) -> str:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.difficulty import LABELS, TIER_TEXT
+from nonostudio.analysis.grades.difficulty import LABELS, TIER_TEXT
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.solver import Verdict
 
@@ -201,8 +201,8 @@ def write_technique_guide(
     """Write the strategy guide (as ``nonostudio-cli rules guide`` does, without the test set's
     frequencies) to ``out``; returns ``out``.  Raises OSError when it cannot be written."""
     from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-    from nonostudio.analysis.guide import example_sources, real_examples
-    from nonostudio.analysis.guide import guide_html as technique_html
+    from nonostudio.analysis.helping.guide import example_sources, real_examples
+    from nonostudio.analysis.helping.guide import guide_html as technique_html
     from nonostudio.core.samples import sample_puzzles
     from nonostudio.rules.ruleset import load_rule_set
 

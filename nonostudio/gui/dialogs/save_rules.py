@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.gui.dialogs.form import Button, FormDialog, check_box
-from nonostudio.learn.jobs import RunInfo
+from nonostudio.learn.store.jobs import RunInfo
 
 
 @dataclass(frozen=True)

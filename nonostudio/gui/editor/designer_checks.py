@@ -1,10 +1,10 @@
 """Designer checks on the editor's grid: where the rule set (then line logic) gets stuck, and
 single-cell edits of the drawn picture that make its puzzle unique or line-solvable.
 
-The checks themselves (:func:`nonostudio.analysis.designer.check_design`) run on the thread pool
-when asked (they may try many edits, each verified by the complete solver).  Results are drawn by an
-overlay widget laid over the editor's grid; any change of the puzzle makes them stale, so they are
-cleared.  Applying an edit is one undo step.
+The checks themselves (:func:`nonostudio.analysis.helping.designer.check_design`) run on the thread
+pool when asked (they may try many edits, each verified by the complete solver).  Results are drawn
+by an overlay widget laid over the editor's grid; any change of the puzzle makes them stale, so they
+are cleared.  Applying an edit is one undo step.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.designer import DesignFindings, Edit, StuckRegion, check_design
+from nonostudio.analysis.helping.designer import DesignFindings, Edit, StuckRegion, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
 from nonostudio.gui.grid.input import CellsCommand
 from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
-from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 

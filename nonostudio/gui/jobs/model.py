@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from nonostudio.gui.common.table_model import Column, TableModel
-from nonostudio.learn.jobs import JobStore, RunInfo, RunStatus, settings_summary
-from nonostudio.learn.runner import RunSnapshot
+from nonostudio.learn.running.runner import RunSnapshot
+from nonostudio.learn.store.jobs import JobStore, RunInfo, RunStatus, settings_summary
 
 COLUMNS = ("Run", "Created", "Settings", "Specifications", "Finished", "Rules", "Status")
 RUN, CREATED, SETTINGS, TOTAL, FINISHED, RULES, STATUS = range(len(COLUMNS))

@@ -36,15 +36,15 @@ from nonostudio.gui.jobs.report_view import ReportView
 from nonostudio.gui.learn_runner import LearnJob
 from nonostudio.gui.learn_settings import LearnSettingsDialog
 from nonostudio.gui.learned_rules import SaveRequest, check_save, entries_of, pooled_entries
-from nonostudio.learn.jobs import JobStore, RunStatus, rule_texts
-from nonostudio.learn.run_settings import LearnSettings, create_run
-from nonostudio.learn.runner import RunSnapshot
-from nonostudio.rules.coverage import load_transitions
-from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.learn.running.runner import RunSnapshot
+from nonostudio.learn.store.jobs import JobStore, RunStatus, rule_texts
+from nonostudio.learn.store.run_settings import LearnSettings, create_run
+from nonostudio.rules.language.parser import RuleSyntaxError
+from nonostudio.rules.measuring.coverage import load_transitions
 from nonostudio.rules.ruleset import SUFFIX, RuleSet, dump_rules, load_rule_set
 
 if TYPE_CHECKING:  # the work module loads z3: imported when a run starts
-    from nonostudio.learn.work import SearchWork
+    from nonostudio.learn.running.work import SearchWork
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
@@ -54,14 +54,14 @@ CONTROL_SET = "control"
 
 def default_work() -> SearchWork:
     """The synthesis work function of learning runs (imported when a run starts)."""
-    from nonostudio.learn.work import synthesis_work
+    from nonostudio.learn.running.work import synthesis_work
 
     return synthesis_work
 
 
 def default_narrow_work() -> SearchWork:
     """The narrow search learning runs give the specifications they would skip."""
-    from nonostudio.learn.work import narrow_synthesis_work
+    from nonostudio.learn.running.work import narrow_synthesis_work
 
     return narrow_synthesis_work
 
@@ -253,7 +253,7 @@ class JobsPanel(QWidget):
         if self._job is not None or run_id is None:
             return False
         try:
-            from nonostudio.learn.work import works_for  # z3 loads when a run starts
+            from nonostudio.learn.running.work import works_for  # z3 loads when a run starts
 
             settings = LearnSettings.from_json(self.store.run(run_id).settings)
             work, narrow_work = works_for(

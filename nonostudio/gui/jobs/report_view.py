@@ -1,6 +1,6 @@
 """The learning report on screen: the comparison table of ``learn report`` and a bar chart of it.
 
-:func:`nonostudio.learn.report.learning_report` runs in the background; the chart puts each
+:func:`nonostudio.learn.choosing.report.learning_report` runs in the background; the chart puts each
 coverage figure next to the paper's, painted from the palette so both colour schemes work.
 """
 
@@ -13,9 +13,9 @@ from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.learn.report import PAPER, TOP, Report, learning_report
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition
+from nonostudio.learn.choosing.report import PAPER, TOP, Report, learning_report
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.measuring.coverage import Transition
 
 
 def chart_bars(report: Report) -> list[tuple[str, int, int]]:

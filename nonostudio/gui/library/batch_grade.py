@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.grading import COLUMNS, grade_row, write_csv
+from nonostudio.analysis.grades.grading import COLUMNS, grade_row, write_csv
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -49,8 +49,8 @@ from nonostudio.gui.library.batch_grade_model import (
     Row,
 )
 from nonostudio.gui.library.model import SORT_ROLE
+from nonostudio.rules.language.tokens import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
-from nonostudio.rules.tokens import RuleSyntaxError
 
 # The table's columns and model are defined in batch_grade_model and re-exported here.
 __all__ = [
@@ -107,8 +107,9 @@ def grade_folder(
     time_limit: float = TIME_LIMIT_S,
 ) -> int:
     """Grade every item of every file, calling ``emit(row)`` per puzzle (rows of
-    :mod:`nonostudio.analysis.grading`, an ``error`` instead of a grade for unreadable input); each
-    puzzle within ``time_limit`` seconds (``Undecided`` past it); stops between puzzles when
+    :mod:`nonostudio.analysis.grades.grading`, an ``error`` instead of a grade for unreadable
+    input); each puzzle within ``time_limit`` seconds (``Undecided`` past it); stops between puzzles
+    when
     ``should_stop()``.  Returns the number of rows emitted."""
     count = 0
     for done, path in enumerate(files):

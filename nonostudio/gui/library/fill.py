@@ -54,7 +54,7 @@ def check_and_grade(
         result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
         verdict = "" if result.verdict is Verdict.UNDECIDED else result.verdict.label
     if not difficulty and not should_stop():
-        from nonostudio.analysis.difficulty import grade
+        from nonostudio.analysis.grades.difficulty import grade
         from nonostudio.rules.ruleset import load_rule_set
 
         graded = grade(

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
-from nonostudio.analysis.difficulty import LABELS
+from nonostudio.analysis.grades.difficulty import LABELS
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 

@@ -1,7 +1,7 @@
 """The difficulty report of the puzzle being edited: label, tier (the hardest technique's),
 score, explanation and two charts (techniques used, cells decided per step).
 
-Grading (:func:`nonostudio.analysis.difficulty.grade`) runs on the thread pool after a short
+Grading (:func:`nonostudio.analysis.grades.difficulty.grade`) runs on the thread pool after a short
 pause in editing, within the check panel's time limit; a newer puzzle or rule set cancels a grade
 still running, and a stale result is dropped.  A puzzle too large to grade is refused at once.
 """
@@ -19,21 +19,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import (
+from nonostudio.analysis.grades.difficulty import (
     TIER_TEXT,
     Grade,
     PuzzleTooLargeError,
     check_size,
     grade,
 )
-from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.rule_sets import offer_rule_sets
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
-from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 DEBOUNCE_MS = 400

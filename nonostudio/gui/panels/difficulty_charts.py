@@ -7,7 +7,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from nonostudio.analysis.steps import RULE, Trace
+from nonostudio.analysis.tracing.steps import RULE, Trace
 
 BAR_GAP = 4
 MAX_RULE_BARS = 8

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.steps import Trace
+from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.rule_sets import offer_rule_sets
@@ -39,12 +39,12 @@ from nonostudio.gui.rules.details import RuleDetails
 from nonostudio.gui.rules.editor import RuleEditor
 from nonostudio.gui.rules.model import RuleRow, RulesFilterModel, RulesModel
 from nonostudio.gui.rules.technique_browser import TechniqueBrowser
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import coverage, load_transitions
-from nonostudio.rules.parser import RuleEntry, RuleSyntaxError
-from nonostudio.rules.proof_record import shipped_status
-from nonostudio.rules.prover import ProofResult
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.parser import RuleEntry, RuleSyntaxError
+from nonostudio.rules.measuring.coverage import coverage, load_transitions
+from nonostudio.rules.proving.proof_record import shipped_status
+from nonostudio.rules.proving.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one

@@ -14,16 +14,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.steps import RULE, Trace
+from nonostudio.analysis.tracing.steps import RULE, Trace
 from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.gui.common.step_labels import line_label
 from nonostudio.gui.rules.highlighter import RuleHighlighter
 from nonostudio.gui.rules.line_picture import LinePicture, PictureRow
-from nonostudio.rules.examples import Example, telling_examples
-from nonostudio.rules.explain import explain
-from nonostudio.rules.parser import RuleEntry
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.subtitles import plain_source
+from nonostudio.rules.language.examples import Example, telling_examples
+from nonostudio.rules.language.parser import RuleEntry
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.words.explain import explain
+from nonostudio.rules.words.subtitles import plain_source
 
 
 def example_rows(example: Example) -> list[PictureRow]:

@@ -32,10 +32,10 @@ from nonostudio.gui.rules.editor_proof import (
     shipped_proof_text,
 )
 from nonostudio.gui.rules.editor_widgets import PARSE_DELAY_MS, RuleEditorUi
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.proof_record import RecordedProof, recorded_proof
-from nonostudio.rules.prover import ProofResult
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.proving.proof_record import RecordedProof, recorded_proof
+from nonostudio.rules.proving.prover import ProofResult
 
 ERROR_COLOR = QColor(220, 50, 47)
 

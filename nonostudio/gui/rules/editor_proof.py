@@ -13,9 +13,9 @@ from PySide6.QtCore import QObject, Signal
 from nonostudio.core.line import cells_from_text, cells_to_text
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.rules.line_picture import MARK_WRONG, PictureRow
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.proof_record import RecordedProof
-from nonostudio.rules.prover import Counterexample, ProofResult, prove
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.proving.proof_record import RecordedProof
+from nonostudio.rules.proving.prover import Counterexample, ProofResult, prove
 
 
 def counterexample_rows(example: Counterexample) -> list[PictureRow]:

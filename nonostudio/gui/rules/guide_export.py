@@ -1,5 +1,5 @@
-"""Write the strategy guide (:func:`nonostudio.analysis.guide.guide_html`) as an HTML page or,
-through Qt's rich text, as a PDF to print."""
+"""Write the strategy guide (:func:`nonostudio.analysis.helping.guide.guide_html`) as an HTML page
+or, through Qt's rich text, as a PDF to print."""
 
 from __future__ import annotations
 

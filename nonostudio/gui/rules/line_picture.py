@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from nonostudio.analysis.guide_pictures import ruler_marks
+from nonostudio.analysis.helping.guide_pictures import ruler_marks
 from nonostudio.core.line import CROSSED, FILLED, cells_from_text
 from nonostudio.gui.common.render import Colors, clue_font
 

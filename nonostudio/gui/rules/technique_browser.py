@@ -28,15 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.guide import (
+from nonostudio.analysis.catalogue.placement import Placement, by_technique, place_all
+from nonostudio.analysis.helping.guide import (
     Examples,
     Frequency,
     guide_html,
     real_examples,
     technique_frequencies,
 )
-from nonostudio.analysis.placement import Placement, by_technique, place_all
-from nonostudio.analysis.steps import Trace
+from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
@@ -45,7 +45,7 @@ from nonostudio.gui.rules.guide_export import write_guide
 from nonostudio.gui.rules.technique_details import TechniqueDetails, TechniqueFacts
 from nonostudio.gui.rules.technique_examples import example_puzzles
 from nonostudio.gui.rules.techniques_model import NAME, TechniquesModel
-from nonostudio.rules.coverage import load_transitions
+from nonostudio.rules.measuring.coverage import load_transitions
 from nonostudio.rules.ruleset import RuleSet
 
 PLACEMENT_LINES = 800  # rules are placed on an even sample of this many test lines (speed)

@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.guide import Frequency, RealExample, worked_pictures
-from nonostudio.analysis.guide_pictures import Picture
-from nonostudio.analysis.placement import Placement
-from nonostudio.analysis.techniques import BY_ID, Technique
+from nonostudio.analysis.catalogue.placement import Placement
+from nonostudio.analysis.catalogue.techniques import BY_ID, Technique
+from nonostudio.analysis.helping.guide import Frequency, RealExample, worked_pictures
+from nonostudio.analysis.helping.guide_pictures import Picture
 from nonostudio.core.line import cells_to_text
 from nonostudio.gui.rules.line_picture import (
     MARK_ASSUMED,
@@ -42,7 +42,7 @@ from nonostudio.gui.rules.line_picture import (
     marked_ranges,
     position_ranges,
 )
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet
 
 
@@ -58,8 +58,8 @@ def move_rows(before: Sequence[int] | str, after: Sequence[int] | str) -> list[P
 
 
 def picture_rows(picture: Picture) -> tuple[tuple[int, ...], list[PictureRow]]:
-    """A guide picture (:mod:`nonostudio.analysis.guide_pictures`) as the hints and rows of a
-    :class:`LinePicture`: a line whose clue differs from the first line's carries its own."""
+    """A guide picture (:mod:`nonostudio.analysis.helping.guide_pictures`) as the hints and rows of
+    a :class:`LinePicture`: a line whose clue differs from the first line's carries its own."""
     lines = picture.lines
     hints = lines[0].clues if lines else ()
     rows = []

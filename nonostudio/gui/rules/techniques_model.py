@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt
 
-from nonostudio.analysis.guide import Frequency
-from nonostudio.analysis.placement import UNPLACED
-from nonostudio.analysis.techniques import ALL_TECHNIQUES
+from nonostudio.analysis.catalogue.placement import UNPLACED
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
+from nonostudio.analysis.helping.guide import Frequency
 from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
 COLUMNS = ("Tier", "Technique", "Rules", "Test lines", "Puzzle")

@@ -25,9 +25,9 @@ from PySide6.QtCore import QEvent, QPointF, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
-from nonostudio.analysis.hints import Chain, ChainLine, step_chain
-from nonostudio.analysis.premise_text import premise_focus
-from nonostudio.analysis.steps import PROBE, SEARCH, Step
+from nonostudio.analysis.explaining.premise_text import premise_focus
+from nonostudio.analysis.helping.hints import Chain, ChainLine, step_chain
+from nonostudio.analysis.tracing.steps import PROBE, SEARCH, Step
 from nonostudio.core.line import FILLED
 from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
 

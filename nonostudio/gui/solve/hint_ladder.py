@@ -1,6 +1,6 @@
 """The hint ladder panel of the Solve view: a hint given away one rung per press.
 
-The rungs come from :func:`nonostudio.analysis.hints.hint_ladder`: 1 where to look, 2 which
+The rungs come from :func:`nonostudio.analysis.helping.hints.hint_ladder`: 1 where to look, 2 which
 technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel shows the rungs
 revealed so far, numbered, and a button whose label says what the next press gives (``Hint 1/5:
 where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the state changes (when a
@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from nonostudio.analysis.hints import RUNGS, HintLadder
+from nonostudio.analysis.helping.hints import RUNGS, HintLadder
 
 RUNG_TITLES = ("Where", "Technique", "Premise", "Cells", "Applied")
 NEXT_LABELS = (

@@ -3,7 +3,7 @@ Solve view's hint ladder (``H`` or the hint panel's button gives the next step a
 a time: where to look, which technique, the premise, the cells, apply), and the answer to *Next
 line?* (:func:`line_advice`).
 
-The hints themselves come from :mod:`nonostudio.analysis.hints` (the next step of a replayed
+The hints themselves come from :mod:`nonostudio.analysis.helping.hints` (the next step of a replayed
 trace, or one step of a rule trace from the player's grid).
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Callable
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from nonostudio.analysis.hints import HintLadder, next_hint
-from nonostudio.analysis.strategies import next_line
+from nonostudio.analysis.helping.hints import HintLadder, next_hint
+from nonostudio.analysis.line_selection.strategies import next_line
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background

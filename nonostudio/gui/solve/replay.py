@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nonostudio.analysis.narrate import rules_used
-from nonostudio.analysis.steps import Trace
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.narrate import rules_used
+from nonostudio.analysis.tracing.steps import Trace
 
 if TYPE_CHECKING:
     pass

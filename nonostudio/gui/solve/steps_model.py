@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from nonostudio.analysis.steps import RULE, Trace
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tracing.steps import RULE, Trace
 from nonostudio.gui.common.step_labels import line_label
 from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
 
@@ -70,8 +70,8 @@ def step_rows(
 ) -> list[StepRow]:
     """One row per step of ``trace``; ``titles`` maps rule names to the titles players read.
 
-    ``explanations`` holds a sentence per step (e.g. from ``analysis.narrate``); without them
-    each step is described by :func:`plain_description`.
+    ``explanations`` holds a sentence per step (e.g. from ``analysis.explaining.narrate``); without
+    them each step is described by :func:`plain_description`.
     """
     if explanations is None:
         explanations = [plain_description(trace, i) for i in range(len(trace.steps))]

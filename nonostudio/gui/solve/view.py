@@ -3,10 +3,11 @@
 The trace is computed on the thread pool within the solver time limit (a newer puzzle or rule
 set cancels a stale one; a puzzle too large to trace is refused at once).  Each step in the list
 shows the grid after it with what it decides and why marked.  By hand, the puzzle is solved as
-soon as the filled cells satisfy every clue (:func:`nonostudio.analysis.mistakes.filled_solves`);
-the hint ladder gives the next step away one rung at a time.  The view holds the state; its
-typed parts are the widgets (:class:`~nonostudio.gui.solve.layout.SolveUi`), the game kept in the
-library (:class:`~nonostudio.gui.solve.progress.ProgressKeeper`) and the background hint search
+soon as the filled cells satisfy every clue
+(:func:`nonostudio.analysis.helping.mistakes.filled_solves`); the hint ladder gives the next step
+away one rung at a time.  The view holds the state; its typed parts are the widgets
+(:class:`~nonostudio.gui.solve.layout.SolveUi`), the game kept in the library
+(:class:`~nonostudio.gui.solve.progress.ProgressKeeper`) and the background hint search
 (:class:`~nonostudio.gui.solve.hints.HintSearch`), which report through signals.
 """
 
@@ -19,12 +20,12 @@ from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import PuzzleTooLargeError, check_size
-from nonostudio.analysis.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
-from nonostudio.analysis.mistakes import filled_solves, mistakes, reference_solution
-from nonostudio.analysis.narrate import narrate
-from nonostudio.analysis.steps import Step, Trace
-from nonostudio.analysis.trace import rule_set_trace
+from nonostudio.analysis.explaining.narrate import narrate
+from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_size
+from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
+from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
+from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.analysis.tracing.trace import rule_set_trace
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.progress import TimeLimit
@@ -40,7 +41,7 @@ from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, conn
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
-from nonostudio.rules.parser import RuleSyntaxError
+from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # The one default rule set of the studio (analysis.defaults) explains solutions; the control set

@@ -18,7 +18,7 @@ from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
 
 if TYPE_CHECKING:
-    from nonostudio.analysis.difficulty import Grade
+    from nonostudio.analysis.grades.difficulty import Grade
     from nonostudio.core.solver import SolveResult
     from nonostudio.gui.library.batch_grade import BatchGradeDialog
     from nonostudio.gui.library.fill import LibraryFiller

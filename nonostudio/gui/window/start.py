@@ -204,7 +204,7 @@ class PanelStarter:
 
     def _build_jobs(self) -> None:
         from nonostudio.gui.jobs.panel import JobsPanel
-        from nonostudio.learn.jobs import JobStore
+        from nonostudio.learn.store.jobs import JobStore
 
         w = self._window
         w.jobs_panel = None

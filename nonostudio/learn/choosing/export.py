@@ -16,21 +16,27 @@ from typing import Any
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
-from nonostudio.learn.export_entries import chosen_entries as chosen_entries
-from nonostudio.learn.export_entries import mirrored_key
-from nonostudio.learn.export_entries import specification_key as specification_key
-from nonostudio.learn.jobs import JobStore, rule_texts
-from nonostudio.learn.optimize import Cells, OptimisedSet, measure_cells, optimise, rule_cells
-from nonostudio.learn.report import recovered_rules
-from nonostudio.learn.synth import simplify, widen
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.parser import RuleSyntaxError, parse_rule
-from nonostudio.rules.prover import AT_ONCE, prove
-from nonostudio.rules.tidy import tidy
+from nonostudio.learn.choosing.export_entries import chosen_entries as chosen_entries
+from nonostudio.learn.choosing.export_entries import mirrored_key
+from nonostudio.learn.choosing.export_entries import specification_key as specification_key
+from nonostudio.learn.choosing.optimize import (
+    Cells,
+    OptimisedSet,
+    measure_cells,
+    optimise,
+    rule_cells,
+)
+from nonostudio.learn.choosing.report import recovered_rules
+from nonostudio.learn.store.jobs import JobStore, rule_texts
+from nonostudio.learn.synthesis.enumerate import DEFAULT_OPTIONS, SearchOptions
+from nonostudio.learn.synthesis.synth import simplify, widen
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
+from nonostudio.rules.language.tidy import tidy
+from nonostudio.rules.measuring.coverage import Transition
+from nonostudio.rules.proving.prover import AT_ONCE, prove
 
 
 def run_rules(store: JobStore, run_id: int) -> list[tuple[str, Rule]]:
@@ -131,7 +137,7 @@ def choose_rules(
     should_stop: StopCallback | None = None,
 ) -> Choice:
     """The optimised choice among ``rules`` on ``transitions``
-    (:func:`~nonostudio.learn.optimize.optimise`), made in steps:
+    (:func:`~nonostudio.learn.choosing.optimize.optimise`), made in steps:
 
     1. every rule written in its cheapest equivalent form, rules that become the same kept once
        (:func:`tidied_pool`);

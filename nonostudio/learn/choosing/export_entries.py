@@ -1,6 +1,6 @@
 """A chosen rule set as the entries of a rule file: each learned rule's title (the control rules
 it recovers), the specification it was learned from, its greedy gain and its example; and the
-specification keys of mirror images (split from :mod:`nonostudio.learn.export`)."""
+specification keys of mirror images (split from :mod:`nonostudio.learn.choosing.export`)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import FILLED, Line
-from nonostudio.learn.optimize import OptimisedSet, rule_cells
-from nonostudio.learn.report import recovered_rules
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage import Transition
-from nonostudio.rules.examples import Example
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.parser import RuleEntry
+from nonostudio.learn.choosing.optimize import OptimisedSet, rule_cells
+from nonostudio.learn.choosing.report import recovered_rules
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.examples import Example
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.parser import RuleEntry
+from nonostudio.rules.measuring.coverage import Transition
 from nonostudio.rules.ruleset import load_rule_set
 
 

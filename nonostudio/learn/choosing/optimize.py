@@ -20,9 +20,9 @@ from nonostudio.core.progress import (
     report_count,
     sub_range,
 )
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition, coverage
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.measuring.coverage import Transition, coverage
 
 Cells = frozenset[tuple[int, int]]
 

@@ -12,12 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.placement import UNPLACED, coverage_share, place_all
+from nonostudio.analysis.catalogue.placement import UNPLACED, coverage_share, place_all
 from nonostudio.core.progress import ProgressCallback, report_count
-from nonostudio.learn.optimize import Cells, OptimisedSet, covered_cells, optimise, rule_cells
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.coverage import Transition, cells_to_fill
+from nonostudio.learn.choosing.optimize import (
+    Cells,
+    OptimisedSet,
+    covered_cells,
+    optimise,
+    rule_cells,
+)
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.measuring.coverage import Transition, cells_to_fill
 
 TOP = 10
 # Butler, Torlak & Popović (2017), §7, on the 2805 test transitions (10266 cells).
@@ -112,7 +118,7 @@ class Report:
     cost_budget: int | None = None
     top_learned_within_budget: TopRules | None = None
     unplaced: tuple[str, ...] = ()
-    """Learned rules placed in no technique of the catalogue (analysis.techniques)."""
+    """Learned rules placed in no technique of the catalogue (analysis.catalogue.techniques)."""
     unplaced_only_cells: int = 0
     """Cells of the learned coverage that only such rules cover."""
 

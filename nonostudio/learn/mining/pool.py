@@ -18,8 +18,8 @@ import numpy as np
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.linesolver import masks_text, solve_masks, text_masks
-from nonostudio.rules import ast
-from nonostudio.rules.interpreter import Element, LineView
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.interpreter import Element, LineView
 
 
 @dataclass(frozen=True, slots=True)

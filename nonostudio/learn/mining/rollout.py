@@ -14,11 +14,11 @@ import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from nonostudio.analysis.line_game import LineGame
+from nonostudio.analysis.line_selection.line_game import LineGame
 from nonostudio.core.gridstate import Contradiction
 from nonostudio.core.linesolver import masks_text
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.measuring.coverage import Transition
 
 
 def rollout(puzzle: Puzzle, rng: random.Random) -> list[Transition]:

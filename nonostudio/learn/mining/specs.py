@@ -14,8 +14,8 @@ from typing import Any
 
 from nonostudio.core.line import CROSSED, FILLED, Line
 from nonostudio.core.linesolver import masks_text, solve_masks
-from nonostudio.rules.ast import Binding, Constant, ElementType, Singleton
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.language.ast import Binding, Constant, ElementType, Singleton
+from nonostudio.rules.measuring.coverage import Transition
 
 _TYPE_LETTER = {ElementType.HINT: "h", ElementType.BLOCK: "b", ElementType.GAP: "g"}
 _LETTER_TYPE = {v: k for k, v in _TYPE_LETTER.items()}

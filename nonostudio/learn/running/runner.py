@@ -4,10 +4,10 @@
 worker (``mode="process"``, the default, or ``"thread"``) that owns one ``z3.Context``; its
 JSON result's ``rules`` (or ``rule``) count as rules found.  A specification a smaller pattern
 set or a rule found so far already covers is *skipped* (or given the cheaper ``narrow_work``).
-The run is held by a :class:`~nonostudio.learn.run_lock.RunLock` while it runs, so no two
-processes run it at once (:class:`~nonostudio.learn.run_lock.RunBusyError`) and one killed shows
-as interrupted.  Only the coordinating thread writes the store, so a killed run loses only what
-was in flight; cancelled specifications go back to ``pending``, and every worker process is
+The run is held by a :class:`~nonostudio.learn.store.run_lock.RunLock` while it runs, so no two
+processes run it at once (:class:`~nonostudio.learn.store.run_lock.RunBusyError`) and one killed
+shows as interrupted.  Only the coordinating thread writes the store, so a killed run loses only
+what was in flight; cancelled specifications go back to ``pending``, and every worker process is
 reaped.  Progress follows :mod:`nonostudio.core.progress`; the run's figures go to
 ``on_snapshot`` as a :class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner") has the
 details and the measurements behind the defaults.
@@ -27,17 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.core.progress import ProgressCallback, report_count
-from nonostudio.learn.jobs import (
-    JobStore,
-    RunState,
-    RunStatus,
-    SpecRecord,
-    SpecStatus,
-    rules_in,
-)
-from nonostudio.learn.run_lock import RunLock
-from nonostudio.learn.runner_skips import CoveringRules, hand_out_key, note_rules
-from nonostudio.learn.runner_worker import (
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.running.runner_skips import CoveringRules, hand_out_key, note_rules
+from nonostudio.learn.running.runner_worker import (
     POLL_S,
     Event,
     Queue,
@@ -46,7 +38,15 @@ from nonostudio.learn.runner_worker import (
     sigint_blocked,
     worker_loop,
 )
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.store.jobs import (
+    JobStore,
+    RunState,
+    RunStatus,
+    SpecRecord,
+    SpecStatus,
+    rules_in,
+)
+from nonostudio.learn.store.run_lock import RunLock
 
 __all__ = [
     "CANCEL_GRACE_S",
@@ -151,8 +151,8 @@ class Runner:
     def run(self) -> RunStatus:
         """Resume the run, work until nothing is pending or it is cancelled; its final status.
 
-        Raises :class:`~nonostudio.learn.run_lock.RunBusyError` when another process (or another
-        runner here) is running the run, before anything is changed."""
+        Raises :class:`~nonostudio.learn.store.run_lock.RunBusyError` when another process (or
+        another runner here) is running the run, before anything is changed."""
         with RunLock(self.store.path, self.run_id):
             return self._run()
 

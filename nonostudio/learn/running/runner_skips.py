@@ -1,19 +1,19 @@
 """What a learning run skips and the order it hands work out in: the rules found so far that
 cover a specification (:class:`CoveringRules`), the pattern sets that gave a rule (their
-supersets are skipped) and :func:`hand_out_key`.  :class:`nonostudio.learn.runner.Runner` uses
-them; both public names are also importable from there."""
+supersets are skipped) and :func:`hand_out_key`.  :class:`nonostudio.learn.running.runner.Runner`
+uses them; both public names are also importable from there."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from nonostudio.learn.jobs import rule_texts
-from nonostudio.learn.specs import Specification
-from nonostudio.rules.ast import Binding, Constant, Rule
-from nonostudio.rules.interpreter import CompiledRule, LineView, compiled
-from nonostudio.rules.parser import parse_rule
-from nonostudio.rules.tokens import RuleSyntaxError
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.store.jobs import rule_texts
+from nonostudio.rules.language.ast import Binding, Constant, Rule
+from nonostudio.rules.language.interpreter import CompiledRule, LineView, compiled
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.language.tokens import RuleSyntaxError
 
 
 class CoveringRules:

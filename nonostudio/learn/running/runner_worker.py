@@ -1,6 +1,6 @@
-"""The worker side of :mod:`nonostudio.learn.runner`: the loop each worker (process or thread)
-runs over its tasks, with its own z3 context and a watchdog that interrupts overdue or cancelled
-work, and the signal handling that keeps a Ctrl-C from killing a worker or reaching z3."""
+"""The worker side of :mod:`nonostudio.learn.running.runner`: the loop each worker (process or
+thread) runs over its tasks, with its own z3 context and a watchdog that interrupts overdue or
+cancelled work, and the signal handling that keeps a Ctrl-C from killing a worker or reaching z3."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from typing import Any, Protocol
 import z3
 
 from nonostudio.core.z3threads import interrupt, new_context
-from nonostudio.learn.job_records import SpecStatus
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.store.job_records import SpecStatus
 
 Work = Callable[[Specification, float, Callable[[], bool], z3.Context], dict[str, Any]]
 

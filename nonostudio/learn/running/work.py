@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import z3
 
-from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.run_settings import PROVE_LENGTH
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth import SynthResult, synthesize, synthesize_constant_level
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.store.run_settings import PROVE_LENGTH
+from nonostudio.learn.synthesis.enumerate import SearchOptions
+from nonostudio.learn.synthesis.synth import SynthResult, synthesize, synthesize_constant_level
 
 if TYPE_CHECKING:
-    from nonostudio.learn.runner import Work
+    from nonostudio.learn.running.runner import Work
 
 
 def _search(
@@ -69,7 +69,7 @@ def narrow_synthesis_work(
 
 
 class SearchWork(Protocol):
-    """A work function (:data:`nonostudio.learn.runner.Work`) that also takes a run's stored
+    """A work function (:data:`nonostudio.learn.running.runner.Work`) that also takes a run's stored
     search options as ``search``."""
 
     def __call__(

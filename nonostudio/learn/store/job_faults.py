@@ -1,6 +1,6 @@
 """The job store's faults in words: which SQLite error means a full disk, a read-only file or
 folder, a store held by another process or a damaged one, as a :class:`JobStoreError` naming the
-store (split from :mod:`nonostudio.learn.jobs`, which re-exports :class:`JobStoreError`)."""
+store (split from :mod:`nonostudio.learn.store.jobs`, which re-exports :class:`JobStoreError`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the job store holds and reports, apart from the store itself: specification and run
 statuses (stored as their strings), the records read back (:class:`RunInfo`, :class:`SpecRecord`,
 :class:`RunStatus`), the rules a stored result reports, and a run's settings in words.  Split from
-:mod:`nonostudio.learn.jobs`, which re-exports every name here."""
+:mod:`nonostudio.learn.store.jobs`, which re-exports every name here."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.enumerate import SearchOptions
 
 _FAILURES_SHOWN = 20  # failed specifications listed by RunStatus.lines
 

@@ -1,6 +1,7 @@
 """The job store's SQLite layout: its tables, its version, opening a store (for writing, or read
 only on a read-only medium) and refusing a database that is no job store or of a newer layout;
-also how specifications are written as rows.  :class:`nonostudio.learn.jobs.JobStore` uses it."""
+also how specifications are written as rows.  :class:`nonostudio.learn.store.jobs.JobStore` uses
+it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from nonostudio.learn.job_faults import CORRUPT, NOTADB, sqlite_code
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.store.job_faults import CORRUPT, NOTADB, sqlite_code
 
 SCHEMA_VERSION = 1
 """The layout this module writes (``PRAGMA user_version``; 0 is a store from before versions,

@@ -3,7 +3,7 @@
 A run holds its settings, status and one row per specification; every change is its own short
 transaction, so a killed process loses at most the work in flight and :meth:`JobStore.resume`
 redoes nothing finished.  A run stored as running whose process has died reads as
-``interrupted`` (:mod:`nonostudio.learn.run_lock`).  Faults (full disk, read-only, in use,
+``interrupted`` (:mod:`nonostudio.learn.store.run_lock`).  Faults (full disk, read-only, in use,
 damaged, newer schema) are reported, never hidden (:class:`JobStoreError`).  See
 docs/design/learning.md, "The job store".
 """
@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.core.paths import jobs_db_path
-from nonostudio.learn.job_faults import JobStoreError, read_only_reason, store_error
-from nonostudio.learn.job_records import (
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.store.job_faults import JobStoreError, read_only_reason, store_error
+from nonostudio.learn.store.job_records import (
     FINISHED,
     RUN_STATUSES,
     SPEC_STATUSES,
@@ -36,9 +37,13 @@ from nonostudio.learn.job_records import (
     search_text,
     settings_summary,
 )
-from nonostudio.learn.job_schema import SCHEMA_VERSION, connect, connect_read_only, insert_specs
-from nonostudio.learn.run_lock import run_owner
-from nonostudio.learn.specs import Specification
+from nonostudio.learn.store.job_schema import (
+    SCHEMA_VERSION,
+    connect,
+    connect_read_only,
+    insert_specs,
+)
+from nonostudio.learn.store.run_lock import run_owner
 
 # The statuses and records are defined in job_records, the layout version in job_schema; both
 # are re-exported here.
@@ -218,10 +223,10 @@ class JobStore:
             db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
     def resume(self, run_id: int) -> int:
-        """Reopen a run (its caller holds the run's :class:`~nonostudio.learn.run_lock.RunLock`):
-        specifications left ``running`` by a killed process become ``pending``,
-        and so do those an older nonostudio stored as failed when a Ctrl-C reached z3 ("…
-        interrupted from keyboard"): they were interrupted, not failed.
+        """Reopen a run (its caller holds the run's
+        :class:`~nonostudio.learn.store.run_lock.RunLock`): specifications left ``running`` by a
+        killed process become ``pending``, and so do those an older nonostudio stored as failed when
+        a Ctrl-C reached z3 ("… interrupted from keyboard"): they were interrupted, not failed.
 
         Returns how many were reset.
         """

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from nonostudio.learn.job_faults import JobStoreError, read_only_reason
+from nonostudio.learn.store.job_faults import JobStoreError, read_only_reason
 
 # How long a start retries a lock held for a moment only: by a status check, or by a start that
 # found the file of a holder that has just released it.

@@ -4,9 +4,9 @@ Jobs panel alike, so the same choices store the same run.
 :class:`LearnSettings` is what a run stores with itself (:meth:`LearnSettings.to_json`) and reads
 back to resume (:meth:`LearnSettings.from_json`, which also reads the smaller key sets older runs
 stored); :func:`create_run` puts a new run of its specifications in the job store;
-:meth:`LearnSettings.runner_options` are the :class:`~nonostudio.learn.runner.Runner` options it
-implies; :func:`extended_settings` are a run's settings once longer lines or more patterns are
-added to it; :func:`search_space_text` says in words what every run searches.
+:meth:`LearnSettings.runner_options` are the :class:`~nonostudio.learn.running.runner.Runner`
+options it implies; :func:`extended_settings` are a run's settings once longer lines or more
+patterns are added to it; :func:`search_space_text` says in words what every run searches.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from nonostudio.learn.enumerate import LITERALS, OPS, SearchOptions
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.specs import Specification, all_specifications
+from nonostudio.learn.mining.specs import Specification, all_specifications
+from nonostudio.learn.store.jobs import JobStore
+from nonostudio.learn.synthesis.enumerate import LITERALS, OPS, SearchOptions
 
 # Every rule a run keeps is proved sound for every line up to this many cells (the work function
 # proves to it; a run records it for the header of the rule files made from it).
@@ -78,8 +78,8 @@ class LearnSettings:
         return SearchOptions.from_json(self.search)
 
     def runner_options(self) -> dict[str, Any]:
-        """The :class:`~nonostudio.learn.runner.Runner` options (the narrow work is chosen by
-        the caller, from :attr:`narrow`)."""
+        """The :class:`~nonostudio.learn.running.runner.Runner` options (the narrow work is chosen
+        by the caller, from :attr:`narrow`)."""
         return {
             "jobs": self.jobs,
             "budget_s": self.budget_s,
@@ -143,7 +143,7 @@ def extended_settings(
 def search_space_text() -> str:
     """What every run searches, in words (the read-only part of the new-run dialog)."""
     # The synthesis modules load z3: only for the one caller that shows this text.
-    from nonostudio.learn import synth
+    from nonostudio.learn.synthesis import synth
 
     return (
         "Patterns climb the lattice singleton → constant(0) → arbitrary and constant(i) → "

@@ -1,5 +1,5 @@
-"""The active pool a candidate search starts from (:mod:`nonostudio.learn.candidates`): the
-specification's line, its *twin* lines (lines no condition atom tells apart from it where a fill
+"""The active pool a candidate search starts from (:mod:`nonostudio.learn.synthesis.candidates`):
+the specification's line, its *twin* lines (lines no condition atom tells apart from it where a fill
 covering its run is wrong) and every valid short line, bound to a pattern set's instances."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from nonostudio.core.linesolver import masks_text
-from nonostudio.learn.pool import Instances, PoolLine, pool_line
-from nonostudio.learn.search_options import SearchOptions
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth_run import SpecRun
-from nonostudio.learn.verify import ACTIVE_LENGTH, all_lines_instances
-from nonostudio.rules.ast import Arbitrary, Binding, Constant, Singleton
+from nonostudio.learn.mining.pool import Instances, PoolLine, pool_line
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.search_options import SearchOptions
+from nonostudio.learn.synthesis.synth_run import SpecRun
+from nonostudio.learn.synthesis.verify import ACTIVE_LENGTH, all_lines_instances
+from nonostudio.rules.language.ast import Arbitrary, Binding, Constant, Singleton
 
 MAX_TWINS = 16  # twin lines (see twin_lines) added to the active pool at the start
 

@@ -1,11 +1,11 @@
 """Candidate search: for one pattern set, rules covering the specification, refined by CEGIS.
 
 On an active pool of concrete lines (the specification's line, its twin lines, every valid line
-of ≤ :data:`~nonostudio.learn.verify.ACTIVE_LENGTH` cells and the counterexamples found so far)
-every binding of the patterns is an instance.  Fills are pairs of linear forms containing the
+of ≤ :data:`~nonostudio.learn.synthesis.verify.ACTIVE_LENGTH` cells and the counterexamples found so
+far) every binding of the patterns is an instance.  Fills are pairs of linear forms containing the
 specification's run; for each, a depth-first cover search picks condition atoms false on every
-instance where the fill is wrong (:func:`covers`).  Candidates are ranked by generality then
-cost, judged by the verification ladder (:mod:`nonostudio.learn.verify`), and a failing line
+instance where the fill is wrong (:func:`covers`).  Candidates are ranked by generality then cost,
+judged by the verification ladder (:mod:`nonostudio.learn.synthesis.verify`), and a failing line
 joins the pool for the next round (:func:`search`; ``docs/design/learning.md``, steps 2-4).
 """
 
@@ -16,19 +16,19 @@ import hashlib
 import numpy as np
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.active_pool import spec_instance, starting_pool
-from nonostudio.learn.enumerate import ConditionSpace, Form, fill_forms
-from nonostudio.learn.pool import Instances, PoolLine, pool_line
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth_run import Candidate, SpecRun
-from nonostudio.learn.verify import (
+from nonostudio.learn.mining.pool import Instances, PoolLine, pool_line
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.active_pool import spec_instance, starting_pool
+from nonostudio.learn.synthesis.enumerate import ConditionSpace, Form, fill_forms
+from nonostudio.learn.synthesis.synth_run import Candidate, SpecRun
+from nonostudio.learn.synthesis.verify import (
     CHECK_LENGTH,
     all_lines_instances,
     check_pool_failures,
     verdict,
 )
-from nonostudio.rules.ast import Binding, Fill, Rule, conjoin
-from nonostudio.rules.cost import cost, fill_cost, pattern_cost
+from nonostudio.rules.language.ast import Binding, Fill, Rule, conjoin
+from nonostudio.rules.language.cost import cost, fill_cost, pattern_cost
 
 MAX_FILL_PAIRS = 40  # fills tried per pattern set and round, cheapest first
 MAX_COVERS = 10  # conditions kept per fill

@@ -3,8 +3,8 @@
 Starting at the specification's patterns, one pattern at a time is lifted a level of the lattice
 (singleton → constant(0) → arbitrary, constant(i) → arbitrary) while a candidate is still found
 on the concrete pools; z3 then proves the pattern sets reached, most general first, and the
-first proved rule wins.  The rule is polished (:mod:`nonostudio.learn.polish`), and rules of
-less general pattern sets that set more cells are kept as alternatives
+first proved rule wins.  The rule is polished (:mod:`nonostudio.learn.synthesis.polish`), and rules
+of less general pattern sets that set more cells are kept as alternatives
 (``docs/design/learning.md``, steps 1 and 6).
 """
 
@@ -18,15 +18,15 @@ import z3
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.candidates import search
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
-from nonostudio.learn.polish import simplified, widened
-from nonostudio.learn.pool import pool_line
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth_run import SpecRun, Stopped, SynthResult, SynthStatus
-from nonostudio.learn.verify import on_check_pool, proved
-from nonostudio.rules.ast import Arbitrary, Binding, Constant, ElementType, Rule, Singleton
-from nonostudio.rules.cost import pattern_cost
+from nonostudio.learn.mining.pool import pool_line
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.candidates import search
+from nonostudio.learn.synthesis.enumerate import DEFAULT_OPTIONS, SearchOptions
+from nonostudio.learn.synthesis.polish import simplified, widened
+from nonostudio.learn.synthesis.synth_run import SpecRun, Stopped, SynthResult, SynthStatus
+from nonostudio.learn.synthesis.verify import on_check_pool, proved
+from nonostudio.rules.language.ast import Arbitrary, Binding, Constant, ElementType, Rule, Singleton
+from nonostudio.rules.language.cost import pattern_cost
 
 # The more productive alternatives (more_productive) are extras: their search, proofs and
 # simplification get at most this long once the specification's own rule is found.

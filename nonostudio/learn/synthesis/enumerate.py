@@ -1,8 +1,9 @@
 """The synthesis search space: the linear forms over a pattern set's atoms (fill expressions)
 and the condition atoms built from them, each with its cheapest syntax and its cost
 (docs/rule-language.md §4), and their truth on a pool of instances (:class:`ConditionSpace`).
-Which constructs a run may use is :class:`SearchOptions` (:mod:`nonostudio.learn.search_options`,
-re-exported here).  Why forms and not syntax trees: docs/design/learning.md, "The search space".
+Which constructs a run may use is :class:`SearchOptions`
+(:mod:`nonostudio.learn.synthesis.search_options`, re-exported here).  Why forms and not syntax
+trees: docs/design/learning.md, "The search space".
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from nonostudio.learn.pool import Instances
-from nonostudio.learn.search_options import (
+from nonostudio.learn.mining.pool import Instances
+from nonostudio.learn.synthesis.search_options import (
     CONSTRUCTS,
     DEFAULT_OPTIONS,
     EXTENSIONS,
     MAX_WEIGHT,
     SearchOptions,
 )
-from nonostudio.rules import ast
-from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cond_cost, expr_cost
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.cost import DEFAULT_WEIGHTS, CostWeights, cond_cost, expr_cost
 
 __all__ = [
     "CONSTRUCTS",

@@ -11,13 +11,13 @@ from __future__ import annotations
 import z3
 
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.candidates import search
-from nonostudio.learn.climb import cells_matter_or_hints_suffice, constant_level
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
-from nonostudio.learn.polish import simplified
-from nonostudio.learn.specs import Specification
-from nonostudio.learn.synth_run import SpecRun, Stopped, SynthResult, SynthStatus
-from nonostudio.rules.ast import Rule
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.candidates import search
+from nonostudio.learn.synthesis.climb import cells_matter_or_hints_suffice, constant_level
+from nonostudio.learn.synthesis.enumerate import DEFAULT_OPTIONS, SearchOptions
+from nonostudio.learn.synthesis.polish import simplified
+from nonostudio.learn.synthesis.synth_run import SpecRun, Stopped, SynthResult, SynthStatus
+from nonostudio.rules.language.ast import Rule
 
 
 def synthesize_constant_level(

@@ -20,12 +20,22 @@ import numpy as np
 
 from nonostudio.core.line import FILLED
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions, banned_atoms, compare_of
-from nonostudio.learn.pool import Instances
-from nonostudio.learn.synth_run import Run, Stopped
-from nonostudio.learn.vector_eval import cond_truth, expr_values
-from nonostudio.learn.verify import CHECK_LENGTH, all_lines_instances, on_check_pool, proved
-from nonostudio.rules.ast import (
+from nonostudio.learn.mining.pool import Instances
+from nonostudio.learn.synthesis.enumerate import (
+    DEFAULT_OPTIONS,
+    SearchOptions,
+    banned_atoms,
+    compare_of,
+)
+from nonostudio.learn.synthesis.synth_run import Run, Stopped
+from nonostudio.learn.synthesis.vector_eval import cond_truth, expr_values
+from nonostudio.learn.synthesis.verify import (
+    CHECK_LENGTH,
+    all_lines_instances,
+    on_check_pool,
+    proved,
+)
+from nonostudio.rules.language.ast import (
     And,
     Arbitrary,
     Binding,
@@ -43,8 +53,8 @@ from nonostudio.rules.ast import (
     variables,
     walk,
 )
-from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights, cond_cost, cost
-from nonostudio.rules.tidy import tidy, unpinned
+from nonostudio.rules.language.cost import DEFAULT_WEIGHTS, CostWeights, cond_cost, cost
+from nonostudio.rules.language.tidy import tidy, unpinned
 
 # Widening unique conditions (widened): conjuncts added one at a time, candidates proved per
 # step, and their proofs' time (a widened force maximum takes 16 s at 30 cells on an idle

@@ -1,15 +1,15 @@
 """Which DSL constructs a synthesis run may use and the cost weights it ranks candidates by
 (:class:`SearchOptions`, stored with a run as JSON), with the names of the constructs a run may
-leave out (:data:`CONSTRUCTS`) or add (:data:`EXTENSIONS`).  :mod:`nonostudio.learn.enumerate`
-re-exports every name here."""
+leave out (:data:`CONSTRUCTS`) or add (:data:`EXTENSIONS`).
+:mod:`nonostudio.learn.synthesis.enumerate` re-exports every name here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from nonostudio.rules import ast
-from nonostudio.rules.cost import DEFAULT_WEIGHTS, CostWeights
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.cost import DEFAULT_WEIGHTS, CostWeights
 
 # The DSL constructs a run may leave out of its search, and what each is in rule text.
 CONSTRUCTS = {

@@ -7,12 +7,12 @@ and explains the strategy and the measurements behind its bounds.
 
 from __future__ import annotations
 
-from nonostudio.learn.candidates import MAX_COVERS, MAX_FILL_PAIRS
-from nonostudio.learn.climb import pattern_sets, synthesize
-from nonostudio.learn.narrow import synthesize_constant_level
-from nonostudio.learn.polish import simplify, widen
-from nonostudio.learn.synth_run import SynthResult, SynthStatus
-from nonostudio.learn.verify import CHECK_LENGTH, PROOF_SECONDS
+from nonostudio.learn.synthesis.candidates import MAX_COVERS, MAX_FILL_PAIRS
+from nonostudio.learn.synthesis.climb import pattern_sets, synthesize
+from nonostudio.learn.synthesis.narrow import synthesize_constant_level
+from nonostudio.learn.synthesis.polish import simplify, widen
+from nonostudio.learn.synthesis.synth_run import SynthResult, SynthStatus
+from nonostudio.learn.synthesis.verify import CHECK_LENGTH, PROOF_SECONDS
 
 __all__ = [
     "CHECK_LENGTH",

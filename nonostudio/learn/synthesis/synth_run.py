@@ -15,12 +15,12 @@ from enum import StrEnum
 from typing import Any
 
 from nonostudio.core.progress import StopCallback
-from nonostudio.learn.enumerate import DEFAULT_OPTIONS, SearchOptions
-from nonostudio.learn.pool import Instances
-from nonostudio.learn.specs import Specification
-from nonostudio.rules.ast import Binding, Rule
-from nonostudio.rules.cost import cost
-from nonostudio.rules.printer import format_rule
+from nonostudio.learn.mining.pool import Instances
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.synthesis.enumerate import DEFAULT_OPTIONS, SearchOptions
+from nonostudio.rules.language.ast import Binding, Rule
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.printer import format_rule
 
 
 class SynthStatus(StrEnum):
@@ -65,7 +65,7 @@ class SynthResult:
 @dataclass(frozen=True)
 class Candidate:
     """A rule for one pattern set, the (line, cell) pairs it sets on the active pool and its
-    cost (what :func:`nonostudio.learn.candidates.search` ranks and a :class:`SpecRun`
+    cost (what :func:`nonostudio.learn.synthesis.candidates.search` ranks and a :class:`SpecRun`
     remembers)."""
 
     coverage: int

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.learn.pool import Instances
-from nonostudio.rules import ast
+from nonostudio.learn.mining.pool import Instances
+from nonostudio.rules.language import ast
 
 
 def expr_values(expr: ast.Expr, inst: Instances) -> np.ndarray:

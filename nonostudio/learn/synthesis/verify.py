@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 
 from nonostudio.core.line import FILLED
-from nonostudio.learn.pool import Instances, PoolLine, all_states
-from nonostudio.learn.synth_run import Run, Stopped
-from nonostudio.learn.vector_eval import cond_truth, expr_values
-from nonostudio.rules.ast import Binding, Rule
-from nonostudio.rules.prover import ProofResult, ProofStrategy, prove
-from nonostudio.rules.tidy import unpinned
+from nonostudio.learn.mining.pool import Instances, PoolLine, all_states
+from nonostudio.learn.synthesis.synth_run import Run, Stopped
+from nonostudio.learn.synthesis.vector_eval import cond_truth, expr_values
+from nonostudio.rules.language.ast import Binding, Rule
+from nonostudio.rules.language.tidy import unpinned
+from nonostudio.rules.proving.prover import ProofResult, ProofStrategy, prove
 
 ACTIVE_LENGTH = 4  # every valid line up to this length starts the active pool
 CHECK_LENGTH = 6  # candidates are checked on every valid line up to this length before z3

@@ -12,8 +12,8 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import NamedTuple, cast
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import Constant, children
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import Constant, children
 
 
 @dataclass(frozen=True)

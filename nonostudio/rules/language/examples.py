@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.tokens import RuleSyntaxError
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.tokens import RuleSyntaxError
 
 _MAX_DIGITS = 9  # as in rules (parser.MAX_DIGITS): lines have at most 4096 cells
 _NUMBER = re.compile(r"[0-9]+")
@@ -135,7 +135,7 @@ def telling_examples(rule: Rule, examples: Sequence[Example], *, tries: int = 40
 def _search_example(rule: Rule, tries: int) -> Example | None:
     from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
     from nonostudio.core.linesolver import solve_text
-    from nonostudio.rules.interpreter import apply_rule, is_valid_fill
+    from nonostudio.rules.language.interpreter import apply_rule, is_valid_fill
 
     rng = random.Random(f"telling example of {rule.name}")
     best: tuple[tuple[int, ...], Example] | None = None

@@ -16,9 +16,9 @@ from functools import lru_cache, partial
 from typing import Any, NamedTuple, cast
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType, Rule, conjuncts, variables, walk
-from nonostudio.rules.linear import End, linear
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType, Rule, conjuncts, variables, walk
+from nonostudio.rules.language.linear import End, linear
 
 
 class Element(NamedTuple):

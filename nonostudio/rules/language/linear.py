@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 

@@ -8,9 +8,9 @@ term: ``docs/design/rules.md``.
 
 from __future__ import annotations
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType, map_children
-from nonostudio.rules.tidy import flattened, tidy
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType, map_children
+from nonostudio.rules.language.tidy import flattened, tidy
 
 MIRROR_SUFFIX = "_mirror"
 

@@ -1,14 +1,14 @@
 """The rule parser's token cursor: where it is in the tokens, what it expected, the limits.
 
-:class:`TokenCursor` walks the tokens of :func:`~nonostudio.rules.tokens.tokenize`, raises
+:class:`TokenCursor` walks the tokens of :func:`~nonostudio.rules.language.tokens.tokenize`, raises
 ``RuleSyntaxError`` naming the source, line, column and what was expected, and counts what
 one rule may hold against :data:`LIMITS` (why the limits: ``docs/design/rules.md``); the
-grammar on top of it is :mod:`nonostudio.rules.parser`.
+grammar on top of it is :mod:`nonostudio.rules.language.parser`.
 """
 
 from __future__ import annotations
 
-from nonostudio.rules.tokens import RuleSyntaxError, Token, tokenize
+from nonostudio.rules.language.tokens import RuleSyntaxError, Token, tokenize
 
 MAX_TEXT_CHARS = 4_000_000  # characters of rule text (a file); shipped files are at most 60 KB
 MAX_PATTERNS = 16  # patterns in one rule's with clause (the interpreter nests a loop for each)

@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType
-from nonostudio.rules.examples import Example, parse_example
-from nonostudio.rules.parse_cursor import (
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType
+from nonostudio.rules.language.examples import Example, parse_example
+from nonostudio.rules.language.parse_cursor import (
     LIMITS,
     MAX_CLAUSES,
     MAX_DIGITS,
@@ -26,7 +26,7 @@ from nonostudio.rules.parse_cursor import (
     MAX_TEXT_CHARS,
     TokenCursor,
 )
-from nonostudio.rules.tokens import RuleSyntaxError, Token
+from nonostudio.rules.language.tokens import RuleSyntaxError, Token
 
 __all__ = [
     "LIMITS",

@@ -7,7 +7,7 @@ parenthesised and nothing else is.
 
 from __future__ import annotations
 
-from nonostudio.rules import ast
+from nonostudio.rules.language import ast
 
 # Conditions longer than this go one conjunct per line.
 WRAP_AT = 96

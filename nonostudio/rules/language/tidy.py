@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import TypeVar, cast
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType, conjoin, conjuncts, map_children, walk
-from nonostudio.rules.cost import cond_cost, cost, fill_cost
-from nonostudio.rules.linear import End, linear
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType, conjoin, conjuncts, map_children, walk
+from nonostudio.rules.language.cost import cond_cost, cost, fill_cost
+from nonostudio.rules.language.linear import End, linear
 
 _N = TypeVar("_N", bound=ast.Node)
 _ORDER = (ast.Start, ast.Size, ast.LowestEndCell, ast.HighestStartCell, ast.LineSize, ast.Total)

@@ -1,10 +1,11 @@
 """The coverage metric C(R) of a rule set on test transitions (docs/rule-language.md §6; Butler et
 al. 2017, §6.3 and §7.2).
 
-:func:`load_transitions` reads a test set (:mod:`nonostudio.rules.transitions`); :func:`coverage`
-counts the cells the rules set on it, per rule, with the fills that contradict a deduction
-(:class:`RuleBug`), in the paper's reading or two looser ones; :func:`coverage_gaps` accounts for
-every cell left unset.  The readings and the per-rule figures: ``docs/design/rules.md``.
+:func:`load_transitions` reads a test set (:mod:`nonostudio.rules.measuring.transitions`);
+:func:`coverage` counts the cells the rules set on it, per rule, with the fills that contradict a
+deduction (:class:`RuleBug`), in the paper's reading or two looser ones; :func:`coverage_gaps`
+accounts for every cell left unset.  The readings and the per-rule figures:
+``docs/design/rules.md``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.coverage_run import PIECES, CoverageRun, RuleBug, UnsetCells
-from nonostudio.rules.interpreter import compiled
-from nonostudio.rules.transitions import (
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.interpreter import compiled
+from nonostudio.rules.measuring.coverage_run import PIECES, CoverageRun, RuleBug, UnsetCells
+from nonostudio.rules.measuring.transitions import (
     Transition,
     TransitionsError,
     cells_to_fill,

@@ -1,8 +1,8 @@
 """One coverage computation's engine: the rules run to a fixed point on each test line, the
 oracle's split where they stop, the cells each rule sets and the fills that contradict a deduction.
 
-:mod:`nonostudio.rules.coverage` drives a :class:`CoverageRun` over a test set and reports C(R);
-the readings it can run under are in ``docs/design/rules.md``.
+:mod:`nonostudio.rules.measuring.coverage` drives a :class:`CoverageRun` over a test set and reports
+C(R); the readings it can run under are in ``docs/design/rules.md``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nonostudio.core.line import CROSSED, FILLED, Line
-from nonostudio.rules.interpreter import CompiledRule, LineView, RuleFill
-from nonostudio.rules.oracle import SubLine, decompose
-from nonostudio.rules.transitions import Transition
+from nonostudio.rules.language.interpreter import CompiledRule, LineView, RuleFill
+from nonostudio.rules.measuring.oracle import SubLine, decompose
+from nonostudio.rules.measuring.transitions import Transition
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ PIECES = ("first", "middle", "last", "whole", "between")
 @dataclass
 class UnsetCells:
     """Where a paper-reading run leaves cells unset (see
-    :class:`~nonostudio.rules.coverage.CoverageGaps`)."""
+    :class:`~nonostudio.rules.measuring.coverage.CoverageGaps`)."""
 
     no_rule_fires: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PIECES, 0))
     no_rule_fires_lines: int = 0

@@ -1,5 +1,6 @@
 """Test transitions: a line state and its maximal deduction, read from a test set such as the
-paper's ``testing-set.json``, on which :mod:`nonostudio.rules.coverage` measures rule sets.
+paper's ``testing-set.json``, on which :mod:`nonostudio.rules.measuring.coverage` measures rule
+sets.
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.paths import rules_dir
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.language.printer import format_rule
 
 RECORD_NAME = "proofs.json"
 RECORD_ENV = "NONOSTUDIO_RECORD_PROOFS"

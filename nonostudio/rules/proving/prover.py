@@ -1,9 +1,9 @@
 """The soundness prover: a rule is sound for lines up to L cells, or here is a line it gets wrong.
 
 Soundness (docs/rule-language.md §3) is negated into one existential query per line length
-``n ≤ L`` (see :mod:`nonostudio.rules.symbolic`), or one query for every length at once; a model
-is a counterexample, replayed with the concrete interpreter and the exact line solver before it is
-returned (one they do not confirm is a bug in the encoding and raises :class:`ProverError`).
+``n ≤ L`` (see :mod:`nonostudio.rules.proving.symbolic`), or one query for every length at once; a
+model is a counterexample, replayed with the concrete interpreter and the exact line solver before
+it is returned (one they do not confirm is a bug in the encoding and raises :class:`ProverError`).
 How the query is asked is a :class:`ProofStrategy`; why each way exists and what it costs is in
 ``docs/design/prover.md``.
 """
@@ -21,8 +21,8 @@ import z3
 
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.z3threads import interrupt, new_context
-from nonostudio.rules.ast import Rule
-from nonostudio.rules.prover_z3 import (
+from nonostudio.rules.language.ast import Rule
+from nonostudio.rules.proving.prover_z3 import (
     Counterexample,
     GaveUp,
     ProverError,
@@ -31,7 +31,7 @@ from nonostudio.rules.prover_z3 import (
     keyed_by_end,
     refute,
 )
-from nonostudio.rules.symbolic import SymbolicLine, sym_rule
+from nonostudio.rules.proving.symbolic import SymbolicLine, sym_rule
 
 __all__ = [
     "AT_ONCE",
@@ -264,7 +264,8 @@ def _prove_at_once(
     """One query for every length up to ``max_length`` (the symbolic line's ``any_length``
     form), then, while it finds counterexamples, the same query below the last one's length:
     the verdict and the shortest counterexample, or ``(None, None)`` when stopped.  ``by_end``
-    keys the line's runs by their last cell (:class:`~nonostudio.rules.symbolic.SymbolicLine`)."""
+    keys the line's runs by their last cell
+    (:class:`~nonostudio.rules.proving.symbolic.SymbolicLine`)."""
     ctx = new_context()
     done = threading.Event()
     stopped = threading.Event()

@@ -1,10 +1,10 @@
 """The prover's z3 side: one length's query, a model turned into a checked counterexample.
 
 :func:`refute` asks z3 whether a rule goes wrong on some line of ``n`` cells (the encoding is
-:mod:`nonostudio.rules.symbolic`); :func:`confirm` replays a model with the concrete interpreter
-and the exact line solver, and raises :class:`ProverError` when they disagree (a bug in the
-encoding).  :func:`fast_solver` and :func:`keyed_by_end` are ways of asking the query; the proof
-driver that uses all of them is :mod:`nonostudio.rules.prover` (``docs/design/prover.md``).
+:mod:`nonostudio.rules.proving.symbolic`); :func:`confirm` replays a model with the concrete
+interpreter and the exact line solver, and raises :class:`ProverError` when they disagree (a bug in
+the encoding).  :func:`fast_solver` and :func:`keyed_by_end` are ways of asking the query; the proof
+driver that uses all of them is :mod:`nonostudio.rules.proving.prover` (``docs/design/prover.md``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,16 @@ import z3
 
 from nonostudio.core.line import CROSSED, FILLED, Line, clue_of
 from nonostudio.core.linesolver import solve_text
-from nonostudio.rules.ast import Compare, Constant, ElementType, Rule, Start, walk
-from nonostudio.rules.interpreter import Element, RuleFill, apply_rule, elements, is_valid_fill
-from nonostudio.rules.linear import End, linear
-from nonostudio.rules.symbolic import SymbolicLine, SymbolicRule, sym_rule
+from nonostudio.rules.language.ast import Compare, Constant, ElementType, Rule, Start, walk
+from nonostudio.rules.language.interpreter import (
+    Element,
+    RuleFill,
+    apply_rule,
+    elements,
+    is_valid_fill,
+)
+from nonostudio.rules.language.linear import End, linear
+from nonostudio.rules.proving.symbolic import SymbolicLine, SymbolicRule, sym_rule
 
 
 class ProverError(RuntimeError):

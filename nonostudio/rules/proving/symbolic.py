@@ -14,8 +14,8 @@ from functools import cached_property
 
 import z3
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType, Rule
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType, Rule
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class _Runs:
     its first cell c, a run starts at the constant c and its length is a chain over the cells
     after c; keyed by its last cell, its end is the constant c + 1 and its start the chain.  Both
     describe the same runs exactly; which one z3 finds easier depends on whether the rule talks
-    about where runs start or where they end (:func:`nonostudio.rules.prover.keyed_by_end`).
+    about where runs start or where they end (:func:`nonostudio.rules.proving.prover.keyed_by_end`).
     """
 
     def __init__(self, ctx: z3.Context, inside: list[z3.BoolRef], by_end: bool = False) -> None:

@@ -14,12 +14,12 @@ from collections import Counter
 from collections.abc import Mapping
 
 from nonostudio.core.line import Line
-from nonostudio.rules import ast
-from nonostudio.rules.ast import Rule, variables
-from nonostudio.rules.interpreter import Element, eval_expr
-from nonostudio.rules.linear import Atom, End, LinearForm
-from nonostudio.rules.phrase_compare import read_compare
-from nonostudio.rules.phrases import (
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import Rule, variables
+from nonostudio.rules.language.interpreter import Element, eval_expr
+from nonostudio.rules.language.linear import Atom, End, LinearForm
+from nonostudio.rules.words.phrase_compare import read_compare
+from nonostudio.rules.words.phrases import (
     BLOCK,
     HINT,
     NOUN,

@@ -1,11 +1,12 @@
-"""How the explainer reads a comparison (``Speaker.compare`` in :mod:`nonostudio.rules.phrases`):
-the structural idioms tried in turn ("the leftmost and rightmost placements of the clue overlap",
-"the gap is long enough for the clue", "the block starts at or after …"), then a plain comparison
-of two quantities.  :func:`read_compare` returns a :class:`Reading`: the words, how they read the
-comparison (``kind``) and its two sides in the sentence's order (``sides``), which
-:func:`nonostudio.rules.explain.explain_fill` uses to put the bound values after the words.  The
-speaker is anything with the phrases a reading needs (:class:`Phrasing`), so this module does not
-import :mod:`nonostudio.rules.phrases`, which imports it.
+"""How the explainer reads a comparison (``Speaker.compare`` in
+:mod:`nonostudio.rules.words.phrases`): the structural idioms tried in turn ("the leftmost and
+rightmost placements of the clue overlap", "the gap is long enough for the clue", "the block starts
+at or after …"), then a plain comparison of two quantities.  :func:`read_compare` returns a
+:class:`Reading`: the words, how they read the comparison (``kind``) and its two sides in the
+sentence's order (``sides``), which :func:`nonostudio.rules.words.explain.explain_fill` uses to put
+the bound values after the words. The speaker is anything with the phrases a reading needs
+(:class:`Phrasing`), so this module does not import :mod:`nonostudio.rules.words.phrases`, which
+imports it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType
-from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear
-from nonostudio.rules.phrase_words import BLOCK, GAP, HINT, MIRRORED, cells
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType
+from nonostudio.rules.language.linear import Atom, End, LinearForm, is_position, linear
+from nonostudio.rules.words.phrase_words import BLOCK, GAP, HINT, MIRRORED, cells
 
 
 class Phrasing(Protocol):
-    """What reading a comparison needs of the speaker (:class:`nonostudio.rules.phrases.Speaker`):
-    the bound names' types and the words for names, quantities and positions."""
+    """What reading a comparison needs of the speaker
+    (:class:`nonostudio.rules.words.phrases.Speaker`): the bound names' types and the words for
+    names, quantities and positions."""
 
     @property
     def types(self) -> Mapping[str, ElementType]: ...

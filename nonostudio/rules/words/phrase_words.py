@@ -1,10 +1,11 @@
 """The small words of the explainer's phrases: element nouns, ordinals and places, numbers and cell
-counts, lists joined with "and" (:mod:`nonostudio.rules.phrases` builds the phrases from them).
+counts, lists joined with "and" (:mod:`nonostudio.rules.words.phrases` builds the phrases from
+them).
 """
 
 from __future__ import annotations
 
-from nonostudio.rules.ast import ElementType
+from nonostudio.rules.language.ast import ElementType
 
 HINT, BLOCK, GAP = ElementType.HINT, ElementType.BLOCK, ElementType.GAP
 NOUN = {HINT: "clue", BLOCK: "block", GAP: "gap"}

@@ -3,7 +3,7 @@
 Expressions are normalised to sums of atoms (``start(x) + size(x)`` of a block or gap becomes the
 end of x) and read either as quantities ("the length of the clue plus one") or as cell boundaries
 ("two cells before the start of the gap"); comparisons and fill ranges are matched against a few
-structural idioms first.  :mod:`nonostudio.rules.explain` assembles the sentences.
+structural idioms first.  :mod:`nonostudio.rules.words.explain` assembles the sentences.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from nonostudio.rules import ast
-from nonostudio.rules.ast import ElementType, conjuncts
-from nonostudio.rules.linear import Atom, End, LinearForm, is_position, linear, same
-from nonostudio.rules.phrase_compare import read_compare
-from nonostudio.rules.phrase_words import (
+from nonostudio.rules.language import ast
+from nonostudio.rules.language.ast import ElementType, conjuncts
+from nonostudio.rules.language.linear import Atom, End, LinearForm, is_position, linear, same
+from nonostudio.rules.words.phrase_compare import read_compare
+from nonostudio.rules.words.phrase_words import (
     BLOCK,
     GAP,
     HINT,
@@ -250,7 +250,7 @@ class Speaker:
         return f"{who} is the only {noun} {join_and(said)}"
 
     def compare(self, c: ast.Compare) -> str:
-        """A comparison in words (:func:`nonostudio.rules.phrase_compare.read_compare`, which
+        """A comparison in words (:func:`nonostudio.rules.words.phrase_compare.read_compare`, which
         also says how they read it)."""
         return read_compare(self, c).text
 

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from nonostudio.analysis.placement import (
+from nonostudio.analysis.catalogue.placement import (
     THRESHOLD,
     UNPLACED,
     MoveCache,
@@ -18,11 +18,11 @@ from nonostudio.analysis.placement import (
     place,
     place_all,
 )
-from nonostudio.analysis.techniques import BY_ID, FALLBACK
+from nonostudio.analysis.catalogue.techniques import BY_ID, FALLBACK
 from nonostudio.core.line import Line, cells_from_text
-from nonostudio.rules.coverage import coverage, load_transitions
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.parser import parse_rule
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.language.parser import parse_rule
+from nonostudio.rules.measuring.coverage import coverage, load_transitions
 from nonostudio.rules.ruleset import load_rule_set
 
 # Read from each control rule's meaning in docs/rule-language.md §7 (its name, source and

@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from nonostudio.analysis.technique_moves import DECIDES_ONLY, MOVES, extreme_arrangements
-from nonostudio.analysis.techniques import (
+from nonostudio.analysis.catalogue.technique_moves import DECIDES_ONLY, MOVES, extreme_arrangements
+from nonostudio.analysis.catalogue.techniques import (
     BY_ID,
     CATALOGUE,
     FALLBACK,

@@ -13,27 +13,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis.chain import Link, chain_premises, chain_text
-from nonostudio.analysis.designer import stuck_region
-from nonostudio.analysis.difficulty import grade
-from nonostudio.analysis.margins import blank_margins, without_margins
-from nonostudio.analysis.narrate import narrate, seen_line, summary_text
-from nonostudio.analysis.step_text import explain_move
-from nonostudio.analysis.steps import LINE, PROBE, RULE, Step, Trace
-from nonostudio.analysis.techniques import BY_ID, CATALOGUE
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.catalogue.techniques import BY_ID, CATALOGUE
+from nonostudio.analysis.explaining.chain import Link, chain_premises, chain_text
+from nonostudio.analysis.explaining.narrate import narrate, seen_line, summary_text
+from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.analysis.grades.difficulty import grade
+from nonostudio.analysis.grades.margins import blank_margins, without_margins
+from nonostudio.analysis.helping.designer import stuck_region
+from nonostudio.analysis.tracing.steps import LINE, PROBE, RULE, Step, Trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.phrase_words import ordinal
+from nonostudio.rules.language.interpreter import apply_rule
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.words.phrase_words import ordinal
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ladder import easiest_order  # noqa: E402
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 LEARNED = load_rule_set("learned")
 CONTROL = load_rule_set("control")
 PROBE_PUZZLE = Puzzle(

@@ -1,19 +1,20 @@
 """The English of a solving trace: each rule step says which cells it sets, once.  These tests
 read rule-fill traces (``complete_moves=False``), explained from the rules' own words;
-tests/analysis/test_complete_moves.py covers the technique sentences of the default traces."""
+tests/analysis/explaining/test_complete_moves.py covers the technique sentences of the default
+traces."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from nonostudio.analysis.narrate import narrate, rules_used, summary_text
-from nonostudio.analysis.steps import RULE
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.explaining.narrate import narrate, rules_used, summary_text
+from nonostudio.analysis.tracing.steps import RULE
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.rules.ruleset import load_rule_set
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 _RANGE = re.compile(r"(\d+)(?:–(\d+))?")
 
 

@@ -13,19 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.analysis.premises import gather_premises, witnesses
-from nonostudio.analysis.step_text import step_sentence
-from nonostudio.analysis.technique_moves import MOVES, ROUNDS
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.catalogue.technique_moves import MOVES, ROUNDS
+from nonostudio.analysis.explaining.premises import gather_premises, witnesses
+from nonostudio.analysis.explaining.step_text import step_sentence
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
 from nonostudio.rules.ruleset import load_rule_set
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sentence_checker import arrangements, check_claim, check_inference, check_trace  # noqa: E402
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
-PUZZLES = Path(__file__).resolve().parents[3] / "shared" / "anchors" / "puzzles"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
+PUZZLES = Path(__file__).resolve().parents[4] / "shared" / "anchors" / "puzzles"
 
 
 def random_line(rng: random.Random, n: int) -> tuple[tuple[int, ...], list[int]]:
@@ -93,7 +93,7 @@ def a_value(hints: tuple[int, ...], starts: tuple[int, ...], p: int) -> int:
 def test_gathered_premises_make_the_whole_move_when_there_is_room(
     technique: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("nonostudio.analysis.premises.BODY_WORDS", 10**6)
+    monkeypatch.setattr("nonostudio.analysis.explaining.premises.BODY_WORDS", 10**6)
     rng = random.Random(7)
     for _ in range(200):
         hints, cells = random_line(rng, rng.randint(1, 12))
@@ -164,7 +164,7 @@ def test_every_step_sentence_of_the_samples_is_true(rule_set: str) -> None:
 )
 def test_every_step_sentence_of_real_jwilk_and_janko_puzzles_is_true() -> None:
     """20 real puzzles 15x15–30x30 (jwilk and Janko), the default rule set."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_teaching import choose, load
 
     checked = 0

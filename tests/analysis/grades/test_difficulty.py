@@ -1,6 +1,6 @@
 """Difficulty grading: tiers of hand-made puzzles (argued in comments), determinism, weights,
 the explanation, the bottleneck feature worked out by hand, and probing depths.  The tier is the
-tier of the hardest technique needed (0–8, analysis.techniques)."""
+tier of the hardest technique needed (0–8, analysis.catalogue.techniques)."""
 
 from __future__ import annotations
 
@@ -11,27 +11,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis.difficulty import (
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.grades.difficulty import (
     DEFAULT_WEIGHTS,
     DifficultyWeights,
     GradeSettings,
     grade,
 )
-from nonostudio.analysis.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE
-from nonostudio.analysis.probing import probe_solve
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.grades.grade_features import MULTIPLE, NO_SOLUTION, UNIQUE
+from nonostudio.analysis.grades.probing import probe_solve
 from nonostudio.core.formats import read_entries
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
-from nonostudio.rules.cost import cost
+from nonostudio.rules.language.cost import cost
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 CONTROL = load_rule_set("control")
 NO_RULES = RuleSet("none", ())
 FULL = Puzzle(((3,), (3,), (3,)), ((3,), (3,), (3,)))
 # Unique but not line-solvable: the complete solver says "needs search", and one depth-1 probe
-# (see tests/analysis/test_trace.py) finishes it.
+# (see tests/analysis/tracing/test_trace.py) finishes it.
 PROBE_PUZZLE = Puzzle(
     ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))
 )
@@ -211,7 +211,7 @@ def test_probing_from_a_start_grid_keeps_its_cells() -> None:
 def _reference_probe_solve(puzzle: Puzzle, budget: int) -> tuple[np.ndarray, list, int, bool]:
     """probing.probe_solve written out plainly (every trial run): grid, probes, trials, and
     whether the budget ran out."""
-    from nonostudio.analysis.probing import Probe
+    from nonostudio.analysis.grades.probing import Probe
     from nonostudio.core.gridstate import Contradiction, GridState
     from nonostudio.core.line import CROSSED, FILLED
 

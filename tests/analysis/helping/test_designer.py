@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.analysis.designer import (
+from nonostudio.analysis.helping.designer import (
     MAX_EDITS,
     Edit,
     EditSearch,

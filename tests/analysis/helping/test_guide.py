@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from nonostudio.analysis.guide import (
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, CATALOGUE
+from nonostudio.analysis.helping.guide import (
     Examples,
     guide_html,
     line_picture,
@@ -17,8 +18,7 @@ from nonostudio.analysis.guide import (
     real_examples,
     worked_pictures,
 )
-from nonostudio.analysis.guide_pictures import Picture, ruler_marks
-from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, CATALOGUE
+from nonostudio.analysis.helping.guide_pictures import Picture, ruler_marks
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.rules.ruleset import load_rule_set

@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis.guide import line_picture, technique_frequencies
-from nonostudio.analysis.hints import (
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.helping.guide import line_picture, technique_frequencies
+from nonostudio.analysis.helping.hints import (
     RUNGS,
     apply_step,
     hint_ladder,
@@ -19,16 +20,15 @@ from nonostudio.analysis.hints import (
     step_chain,
     trace_hint,
 )
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
-from nonostudio.rules.coverage import Transition
+from nonostudio.rules.measuring.coverage import Transition
 from nonostudio.rules.ruleset import load_rule_set
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 LEARNED = load_rule_set("learned")
 PROBE_PUZZLE = Puzzle(
     ((2, 1), (1, 3), (1,), (3,), (1, 1)), ((2, 1), (1, 1), (1, 1), (2, 1), (2, 1))

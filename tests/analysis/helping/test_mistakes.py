@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonostudio.analysis.mistakes import filled_solves, mistakes, reference_solution
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.rules.ruleset import load_rule_set

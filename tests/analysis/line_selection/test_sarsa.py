@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonostudio.analysis.line_game import LineGame
-from nonostudio.analysis.lines_experiment import (
+from nonostudio.analysis.line_selection.line_game import LineGame
+from nonostudio.analysis.line_selection.lines_experiment import (
     LOOKUP,
     NETWORK,
     ROWS,
@@ -14,7 +14,7 @@ from nonostudio.analysis.lines_experiment import (
     run_experiment,
     training_schedule,
 )
-from nonostudio.analysis.sarsa import (
+from nonostudio.analysis.line_selection.sarsa import (
     SCORE_THRESHOLD,
     LookupTable,
     NetworkQ,
@@ -22,7 +22,7 @@ from nonostudio.analysis.sarsa import (
     Shape,
     encode,
 )
-from nonostudio.analysis.strategies import (
+from nonostudio.analysis.line_selection.strategies import (
     CEILING,
     make_strategy,
     optimal_plan,

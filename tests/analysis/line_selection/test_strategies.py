@@ -8,9 +8,9 @@ import itertools
 import numpy as np
 import pytest
 
-from nonostudio.analysis.line_game import Board, LineGame, Move
-from nonostudio.analysis.lines_experiment import random_puzzles
-from nonostudio.analysis.strategies import (
+from nonostudio.analysis.line_selection.line_game import Board, LineGame, Move
+from nonostudio.analysis.line_selection.lines_experiment import random_puzzles
+from nonostudio.analysis.line_selection.strategies import (
     STRATEGIES,
     GreedyStrategy,
     HeuristicStrategy,

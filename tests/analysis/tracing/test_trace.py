@@ -2,7 +2,7 @@
 fallbacks, unsound rules, replay and JSON, and the 14 control rules on the paper's 17 puzzles
 (every rule step re-derived with the interpreter on the line the rule saw).  The exact-step tests
 use ``complete_moves=False`` (one rule fill per step, as these tests pin down the rule
-mechanics); tests/analysis/test_complete_moves.py covers the default, technique steps."""
+mechanics); tests/analysis/explaining/test_complete_moves.py covers the default, technique steps."""
 
 from __future__ import annotations
 
@@ -11,19 +11,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis import trial_memory
-from nonostudio.analysis.narrate import seen_line
-from nonostudio.analysis.steps import Step, Trace
-from nonostudio.analysis.trace import rule_trace
-from nonostudio.analysis.trace_fallbacks import CHAIN_CANDIDATES
-from nonostudio.analysis.unsound import UnsoundRuleError
+from nonostudio.analysis.explaining.narrate import seen_line
+from nonostudio.analysis.tracing import trial_memory
+from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.analysis.tracing.trace_fallbacks import CHAIN_CANDIDATES
+from nonostudio.analysis.tracing.unsound import UnsoundRuleError
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import read_all
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
-from nonostudio.rules.ast import (
+from nonostudio.rules.language.ast import (
     Arbitrary,
     Arith,
     Binding,
@@ -40,10 +40,10 @@ from nonostudio.rules.ast import (
     Size,
     TrueCond,
 )
-from nonostudio.rules.interpreter import apply_rule
+from nonostudio.rules.language.interpreter import apply_rule
 from nonostudio.rules.ruleset import load_rule_set
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 HINT = ElementType.HINT
 FULL_HINT = Rule(
     "full_hint",

@@ -14,18 +14,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.analysis.difficulty import grade
-from nonostudio.analysis.steps import LINE, RULE
-from nonostudio.analysis.techniques import CATALOGUE
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.catalogue.techniques import CATALOGUE
+from nonostudio.analysis.grades.difficulty import grade
+from nonostudio.analysis.tracing.steps import LINE, RULE
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.core.line import UNKNOWN
 from nonostudio.rules.ruleset import load_rule_set
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ladder import easiest_order  # noqa: E402
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
 NAMES = sorted(p.name for p in SAMPLES.glob("*.non"))
 
 

@@ -18,17 +18,17 @@ from nonostudio.gui.dialogs.save_rules import SaveChoice, SaveRulesDialog
 from nonostudio.gui.jobs.model import FINISHED, RULES, STATUS, JobsModel, time_left
 from nonostudio.gui.jobs.panel import RUNNING_SET, JobsPanel
 from nonostudio.gui.learn_settings import LearnSettingsDialog
-from nonostudio.learn.enumerate import SearchOptions
-from nonostudio.learn.export import pooled_rules, run_rules, specification_key
-from nonostudio.learn.jobs import JobStore
-from nonostudio.learn.optimize import covered_cells, rule_cells
-from nonostudio.learn.run_settings import LearnSettings, create_run
-from nonostudio.learn.specs import all_specifications, mine_transitions
-from nonostudio.rules.ast import Maximal, Minimal, Unique, walk
-from nonostudio.rules.cost import cost
-from nonostudio.rules.interpreter import apply_rule
-from nonostudio.rules.mirror import mirrored
-from nonostudio.rules.prover import prove
+from nonostudio.learn.choosing.export import pooled_rules, run_rules, specification_key
+from nonostudio.learn.choosing.optimize import covered_cells, rule_cells
+from nonostudio.learn.mining.specs import all_specifications, mine_transitions
+from nonostudio.learn.store.jobs import JobStore
+from nonostudio.learn.store.run_settings import LearnSettings, create_run
+from nonostudio.learn.synthesis.enumerate import SearchOptions
+from nonostudio.rules.language.ast import Maximal, Minimal, Unique, walk
+from nonostudio.rules.language.cost import cost
+from nonostudio.rules.language.interpreter import apply_rule
+from nonostudio.rules.language.mirror import mirrored
+from nonostudio.rules.proving.prover import prove
 from nonostudio.rules.ruleset import load_rule_set, rule_set_path
 
 # Lines of up to 3 cells, one pattern per specification: 27 specifications, a few need z3.
@@ -558,7 +558,7 @@ def test_the_runs_list_says_a_run_searched_narrowly() -> None:
 def test_a_store_that_cannot_be_read_keeps_the_table_and_says_why(
     qtbot, store: JobStore, monkeypatch
 ) -> None:
-    from nonostudio.learn.jobs import JobStoreError
+    from nonostudio.learn.store.jobs import JobStoreError
 
     run_id = create_run(store, TINY)
     panel = JobsPanel(store)

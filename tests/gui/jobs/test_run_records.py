@@ -1,5 +1,5 @@
 """The Jobs panel and ``learn run`` store the same run record for the same settings: both build it
-with :mod:`nonostudio.learn.run_settings` (the panel from its new-run dialog)."""
+with :mod:`nonostudio.learn.store.run_settings` (the panel from its new-run dialog)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import nonostudio.learn.runner
+import nonostudio.learn.running.runner
 from nonostudio.cli import main
 from nonostudio.gui.learn_settings import LearnSettingsDialog
-from nonostudio.learn.jobs import JobStore, RunStatus
-from nonostudio.learn.run_settings import create_run
+from nonostudio.learn.store.jobs import JobStore, RunStatus
+from nonostudio.learn.store.run_settings import create_run
 
 
 class _NoRun:
@@ -44,7 +44,7 @@ def test_the_panel_and_learn_run_store_identical_records(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cli_store = tmp_path / "cli.sqlite3"
-    monkeypatch.setattr(nonostudio.learn.runner, "Runner", _NoRun)
+    monkeypatch.setattr(nonostudio.learn.running.runner, "Runner", _NoRun)
     argv = ["learn", "run", "--max-length", "3", "--max-patterns", "2", "--budget", "12.5"]
     options = ["--jobs", "2", "--mode", "thread", "--no-narrow", "--without", "unique"]
     assert main([*argv, *options, "--weight", "geometry=3", "--store", str(cli_store)]) == 0

@@ -11,9 +11,9 @@ import pytest
 from pictures import HOUSE, picture
 from PySide6.QtCore import Qt, QThreadPool
 
-from nonostudio.analysis import difficulty
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.grading import COLUMNS
+from nonostudio.analysis.grades import difficulty
+from nonostudio.analysis.grades.grading import COLUMNS
 from nonostudio.core.formats import write_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.library.batch_grade import (
@@ -137,7 +137,7 @@ def test_cancel_keeps_rows_so_far(
                 threading.Event().wait(0.005)
         return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
-    monkeypatch.setattr("nonostudio.analysis.grading.grade", slow_grade)
+    monkeypatch.setattr("nonostudio.analysis.grades.grading.grade", slow_grade)
     dialog.folder_edit.setText(str(tmp_path))
     assert dialog.start()
     assert second.wait(10)

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.difficulty import LABELS, TIER_TEXT, Grade
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.grades.difficulty import LABELS, TIER_TEXT, Grade
 from nonostudio.core import library as library_module
 from nonostudio.core.library import Library
 from nonostudio.core.progress import StopCallback
@@ -119,7 +119,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
 ) -> None:
     import threading
 
-    from nonostudio.analysis import difficulty
+    from nonostudio.analysis.grades import difficulty
 
     running, stopped = threading.Event(), threading.Event()
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, Qt, QThreadPool
 from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication, QDialog, QHeaderView, QPlainTextEdit
 
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.rules.browser import RuleBrowser
@@ -21,8 +21,8 @@ from nonostudio.gui.rules.editor import RuleEditor
 from nonostudio.gui.rules.highlighter import token_kind
 from nonostudio.gui.rules.line_picture import MARK_WRONG, LinePicture, line_picture_image
 from nonostudio.gui.rules.model import COST, COVERAGE, PROOF, TITLE, USES, RuleRow, RulesModel
-from nonostudio.rules.examples import Example
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.examples import Example
+from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # RULES.md §5: the published costs of the 14 control rules.

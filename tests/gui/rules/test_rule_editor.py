@@ -29,9 +29,9 @@ from nonostudio.gui.rules.browser import RuleBrowser
 from nonostudio.gui.rules.editor import RuleEditor
 from nonostudio.gui.rules.line_picture import LinePicture
 from nonostudio.gui.rules.model import PROOF
-from nonostudio.rules import proof_record
-from nonostudio.rules.printer import format_rule
-from nonostudio.rules.proof_record import RecordedProof, rule_hash, write_record
+from nonostudio.rules.language.printer import format_rule
+from nonostudio.rules.proving import proof_record
+from nonostudio.rules.proving.proof_record import RecordedProof, rule_hash, write_record
 from nonostudio.rules.ruleset import available_rule_sets, load_rule_set
 
 CONTROL = load_rule_set("control")

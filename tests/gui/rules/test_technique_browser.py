@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QFileDialog
 
-from nonostudio.analysis.guide import BUILT_IN, Frequency
-from nonostudio.analysis.placement import UNPLACED
-from nonostudio.analysis.techniques import ALL_TECHNIQUES, BY_ID, example_cells
+from nonostudio.analysis.catalogue.placement import UNPLACED
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, example_cells
+from nonostudio.analysis.helping.guide import BUILT_IN, Frequency
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.paths import bundled_test_set
 from nonostudio.gui.rules.browser import RuleBrowser
@@ -36,7 +36,7 @@ from nonostudio.gui.rules.techniques_model import (
     TIER,
     TechniquesModel,
 )
-from nonostudio.rules.printer import format_rule
+from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 
 SAMPLES_TEST_SET = bundled_test_set()  # the bundled test lines (small: quick to place)
@@ -236,7 +236,7 @@ def test_export_to_an_unwritable_place_says_so(
 
 
 def test_the_pdf_page_gives_every_picture_cell_content_and_colour() -> None:
-    from nonostudio.analysis.guide import line_picture
+    from nonostudio.analysis.helping.guide import line_picture
 
     page = line_picture((2, 1), (1, 1, 0, -1, 1), (False, True, False, False, True))
     printable = printable_html(page)

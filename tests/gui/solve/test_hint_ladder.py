@@ -12,8 +12,8 @@ from pictures import HOUSE
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 
-from nonostudio.analysis.hints import hint_ladder, step_chain
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.helping.hints import hint_ladder, step_chain
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.paths import samples_dir

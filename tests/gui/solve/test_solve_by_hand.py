@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from nonostudio.analysis.mistakes import filled_solves
+from nonostudio.analysis.helping.mistakes import filled_solves
 from nonostudio.core.library import Library
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle

@@ -12,8 +12,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
-from nonostudio.analysis.hints import ChainLine, step_chain
-from nonostudio.analysis.steps import Step, Trace
+from nonostudio.analysis.helping.hints import ChainLine, step_chain
+from nonostudio.analysis.tracing.steps import Step, Trace
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import samples_dir

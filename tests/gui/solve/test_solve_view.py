@@ -14,8 +14,8 @@ from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.steps import Step, Trace
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_file
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.paths import samples_dir

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nonostudio.analysis.narrate import narrate
-from nonostudio.analysis.techniques import BY_ID
-from nonostudio.analysis.trace import rule_trace
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.narrate import narrate
+from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.gui.solve.steps_model import COLUMNS, RULE_COLUMN, StepsModel, line_label, step_rows
 from nonostudio.rules.ruleset import load_rule_set

@@ -1,0 +1,200 @@
+"""The neural-network baselines (Buades Rubio et al., "Solving nonograms using Neural Networks")
+on the paper's own published test boards (NonoDataset, read from the anchor data, never copied),
+beside the paper's figures and nonostudio's complete solver on the same boards.
+
+Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuristic-boards N]
+[--ga-boards N] [--time-limit S] [--models DIR]``.
+
+* Networks: the shipped ones (or ``--models DIR`` holding ``mlp-NxN.npz``), their recipe,
+  training time and size on disk.
+* Exact guesses with and without reflections on the 10x10 test boards (paper 27.25 % / 39.26 %),
+  the 15x15 "backtracking" boards (paper 5.87 % on its 15x15 test set, not published) and fresh
+  uniform 5x5 boards (paper 77.06 % over all 2**25 boards); the Weibull fit beside the paper's;
+  and, to measure why ours differ, the same networks on held-out boards of their own training
+  mix.
+* The heuristic variants on the first ``--heuristic-boards`` 10x10 test boards: solved share,
+  time percentiles, iterations, the Wilcoxon pairs of the paper's Table 6.
+* The GA (population 1000, 100 iterations) on ``--ga-boards`` boards the network misses.
+* nonostudio's solver on the same boards: solved share, time, and its speed beside the best
+  baseline's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _anchors import PUZZLES, require_anchors  # noqa: E402
+
+from nonostudio.baselines import experiment  # noqa: E402
+from nonostudio.baselines.boards import training_boards  # noqa: E402
+from nonostudio.baselines.encoding import decode_clues  # noqa: E402
+from nonostudio.baselines.heuristic import VARIANTS  # noqa: E402
+from nonostudio.baselines.network import Network  # noqa: E402
+from nonostudio.baselines.nonodataset import TestBoards, read_test_boards  # noqa: E402
+from nonostudio.baselines.recipes import RECIPES, shipped_path  # noqa: E402
+
+NONODATASET = PUZZLES / "nonodataset"
+
+
+def _load(models: Path | None, n: int) -> tuple[Network, Path]:
+    path = models / f"mlp-{n}x{n}.npz" if models else shipped_path(n)
+    if not path.is_file():
+        sys.exit(f"no network at {path}: nonostudio-cli baselines train --size {n} --out {path}")
+    return Network.load(path), path
+
+
+def _fresh(n: int, count: int, seed: int) -> TestBoards:
+    inputs, boards = training_boards(n, count, seed)
+    return TestBoards(n, [decode_clues(v, n) for v in inputs], boards, f"fresh seed {seed}")
+
+
+def _prediction_rows(name: str, net: Network, test: TestBoards, paper: str) -> None:
+    plain = experiment.prediction(net, test, False)
+    refl = experiment.prediction(net, test, True)
+    print(
+        f"  {name:34} {len(test.puzzles):6}  {plain['solves_percent']:6.2f} %  "
+        f"{refl['solves_percent']:6.2f} %   Weibull a={plain['weibull_scale'] or 0:7.3f} "
+        f"b={plain['weibull_shape'] or 0:5.3f}  wrong cells {plain['mean_wrong_cells']:5.2f}   "
+        f"{paper}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=15274, help="10x10 test boards to predict")
+    parser.add_argument("--heuristic-boards", type=int, default=1000)
+    parser.add_argument("--ga-boards", type=int, default=20)
+    parser.add_argument("--ga-time-limit", type=float, default=60.0)
+    parser.add_argument("--time-limit", type=float, default=10.0, help="per board and variant")
+    parser.add_argument("--boards-15", type=int, default=50, help="15x15 boards for H and Ne*")
+    parser.add_argument("--models", type=Path, default=None)
+    args = parser.parse_args()
+    require_anchors()
+
+    nets = {n: _load(args.models, n) for n in (5, 10, 15)}
+    print("networks:")
+    for n, (net, path) in nets.items():
+        r = net.recipe
+        print(
+            f"  {n:2}x{n:<2} {path.name}: {path.stat().st_size:,} bytes, {net.parameters:,} "
+            f"parameters, hidden {r.get('hidden')}, {r.get('training_boards')} boards, "
+            f"{r.get('epochs')} epochs, seed {r.get('seed')}, trained in "
+            f"{r.get('training_seconds')} s (paper: 2048-1024-... networks on GPUs)"
+        )
+
+    ten = read_test_boards(
+        NONODATASET / "10x10/x_test_dataset.npz", NONODATASET / "10x10/y_test_dataset.npz"
+    )
+    fifteen = read_test_boards(
+        NONODATASET / "15x15/x_test_backtracking_15x15.npz",
+        NONODATASET / "15x15/y_test_backtracking_15x15.npz",
+    )
+    print("\nexact guesses (a board holding every clue): boards, plain, reflections")
+    _prediction_rows(
+        "10x10 NonoDataset test",
+        nets[10][0],
+        ten.head(args.boards),
+        "paper 27.25 % / 39.26 %, Weibull a=3.401 b=0.421",
+    )
+    _prediction_rows(
+        "15x15 NonoDataset backtracking",
+        nets[15][0],
+        fifteen,
+        "paper 5.87 % (its test set), Weibull a=18.540 b=0.622",
+    )
+    _prediction_rows(
+        "5x5 fresh uniform boards",
+        nets[5][0],
+        _fresh(5, 20000, 12345),
+        "paper 77.06 % (all boards, trained on all), Weibull a=0.110 b=0.509",
+    )
+    for n in (10, 15):
+        _prediction_rows(
+            f"{n}x{n} held-out boards of our mix",
+            nets[n][0],
+            _fresh(n, 3000, RECIPES[n].seed + 1000),
+            "(why ours differ: the training mix)",
+        )
+
+    sample = ten.head(args.heuristic_boards)
+    print(
+        f"\nheuristic variants on the first {len(sample.puzzles)} 10x10 test boards "
+        f"(time limit {args.time_limit} s each):"
+    )
+    started = time.perf_counter()
+    heur = experiment.heuristics(sample, nets[10][0], VARIANTS, time_limit=args.time_limit)
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+    print(
+        "  variant  solved    mean    median     p10     p50     p90     max   iter med  paper med"
+    )
+    for v, row in heur["variants"].items():
+        s, p = row["seconds"], row["seconds"]["percentiles"]
+        paper = experiment.PAPER_MEDIAN_SECONDS_10[v]
+        print(
+            f"  {v:8} {row['solved_percent']:6.2f} %  {s['mean']:.4f}  {s['median']:.4f}  "
+            f"{p['0.1']:.4f}  {p['0.5']:.4f}  {p['0.9']:.4f}  {p['1.0']:.4f}  "
+            f"{row['iterations']['median']:6.1f}    {paper:.4f}   stages {row['stages']}"
+        )
+    print("  Wilcoxon (paired, two-sided, normal approximation): paper found every pair p ~ 0")
+    for t in heur["wilcoxon"]:
+        faster = t["first"] if t["smaller"] == "first" else t["second"]
+        print(
+            f"    {t['first']:8} vs {t['second']:8} W={t['W']:12.0f}  p={t['p_value']:.3g}  "
+            f"faster {faster}"
+        )
+
+    ours = experiment.our_solver(sample, time_limit=args.time_limit)
+    s = ours["seconds"]
+    best = min(heur["variants"].items(), key=lambda kv: kv[1]["seconds"]["mean"])
+    print(
+        f"\nnonostudio's solver on the same {ours['boards']} boards: solution found "
+        f"{ours['solved_percent']:.2f} %, mean {s['mean']:.4f} s, median {s['median']:.4f} s, "
+        f"p90 {s['percentiles']['0.9']:.4f} s, max {s['percentiles']['1.0']:.4f} s; "
+        f"verdicts {ours['verdicts']}"
+    )
+    print(
+        f"  best baseline by mean time: {best[0]} {best[1]['seconds']['mean']:.4f} s -> ratio "
+        f"{best[1]['seconds']['mean'] / s['mean']:.2f}x (baseline / nonostudio); paper's best "
+        f"Ne8HPFI mean 0.7254 s"
+    )
+
+    if args.ga_boards:
+        ga = experiment.genetic(
+            ten, nets[10][0], sample=args.ga_boards, time_limit=args.ga_time_limit
+        )
+        print(
+            f"\nGA on {ga['boards']} 10x10 test boards the network misses (population "
+            f"{ga['population']}, {ga['iterations']} iterations, limit {ga['time_limit']} s): "
+            f"solved {ga['solved_percent']:.1f} %, mean {ga['seconds']['mean']:.2f} s "
+            f"(paper: 15 % of the test set in 2 days 18 h)"
+        )
+    if args.boards_15:
+        part = fifteen.head(args.boards_15)
+        print(
+            f"\nH, NeHI, NeHPF, NeHPFI on {len(part.puzzles)} 15x15 backtracking boards "
+            f"(limit {args.time_limit} s; paper: 50 test boards, means 1314 / 1669 / 532 / 1147 s)"
+        )
+        h15 = experiment.heuristics(
+            part, nets[15][0], ("H", "NeHI", "NeHPF", "NeHPFI"), time_limit=args.time_limit
+        )
+        for v, row in h15["variants"].items():
+            s = row["seconds"]
+            print(
+                f"  {v:8} solved {row['solved_percent']:6.2f} %  mean {s['mean']:.4f} s  "
+                f"median {s['median']:.4f} s  max {s['percentiles']['1.0']:.4f} s"
+            )
+        ours15 = experiment.our_solver(part, time_limit=args.time_limit)
+        print(
+            f"  nonostudio solved {ours15['solved_percent']:6.2f} %  mean "
+            f"{ours15['seconds']['mean']:.4f} s  "
+            f"max {ours15['seconds']['percentiles']['1.0']:.4f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()
