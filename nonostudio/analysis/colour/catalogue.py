@@ -1,8 +1,8 @@
 """The colour techniques: moves on a colour line that looking at one colour at a time misses.
 
 Each :class:`ColourTechnique` has an id, a name, its idea, a tier placed against the
-black-and-white tiers (:data:`nonostudio.analysis.difficulty.TIER_TEXT`) and its complete move
-``move(clue, cells, ncolours) -> cells | None`` on one line (cells are bitmasks of the palette
+black-and-white tiers (:data:`nonostudio.analysis.grades.difficulty.TIER_TEXT`) and its complete
+move ``move(clue, cells, ncolours) -> cells | None`` on one line (cells are bitmasks of the palette
 indices still possible; None: the line cannot hold its clue).  The moves rest on each item's
 earliest and latest start, found by pushing the items as far left (right) as they go with blocks
 of different colours touching and a background cell only between blocks of one colour, minding

@@ -8,7 +8,7 @@ between them), so every black-and-white technique's deduction on the projected l
 for the colour line: a cell it fills is ``c``, a cell it crosses cannot be ``c``.
 
 :func:`colour_step_text` words such a step with the black-and-white premises of the projected
-line (:func:`nonostudio.analysis.step_text.explain_move`), which are true of it.
+line (:func:`nonostudio.analysis.explaining.step_text.explain_move`), which are true of it.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.colour.words import change_text, colour_name
-from nonostudio.analysis.naming import line_name
-from nonostudio.analysis.step_text import explain_move
-from nonostudio.analysis.techniques import BY_ID
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.step_text import explain_move
 from nonostudio.core.colour.model import Palette
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 

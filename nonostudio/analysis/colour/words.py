@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.analysis.techniques import cell_ranges_text
+from nonostudio.analysis.catalogue.techniques import cell_ranges_text
 from nonostudio.core.colour.model import BACKGROUND, Palette
-from nonostudio.rules.phrase_words import ordinal
+from nonostudio.rules.words.phrase_words import ordinal
 
 ClueItem = tuple[int, int]
 

@@ -10,8 +10,8 @@ import random
 import sys
 from types import SimpleNamespace
 
+from nonostudio.analysis.catalogue.techniques import CATALOGUE
 from nonostudio.analysis.colour.projection import per_colour_move, project, projected_step
-from nonostudio.analysis.techniques import CATALOGUE
 from nonostudio.core.colour.model import WHITE, Colour, Palette
 from tests.analysis.colour.brute import clue_of, fitting
 
