@@ -14,7 +14,7 @@ import pytest
 
 from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.cli import main
-from nonostudio.cli.rules import counterexample_picture
+from nonostudio.cli.rule_tools.rules import counterexample_picture
 from nonostudio.core.formats import parse_puzzle_arg
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.language.interpreter import RuleFill
@@ -300,7 +300,7 @@ PROGRESS_LINE = re.compile(r"^\[(\S+) +(\d+)%\] (.+)$")
 
 def test_prove_prints_legible_progress(capsys, monkeypatch) -> None:
     # Every report printed (not one a second), so each one the prover makes can be read here.
-    monkeypatch.setattr("nonostudio.cli.rules.Progress.interval", 0.0)
+    monkeypatch.setattr("nonostudio.cli.rule_tools.rules.Progress.interval", 0.0)
     assert main(["rules", "prove", "control", "--max-length", "4"]) == 0
     err = capsys.readouterr().err
     shown: dict[str, list[tuple[int, str]]] = {}
@@ -319,7 +319,7 @@ def test_prove_prints_legible_progress(capsys, monkeypatch) -> None:
 
 
 def test_coverage_prints_legible_progress(capsys, monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr("nonostudio.cli.rules.Progress.interval", 0.0)
+    monkeypatch.setattr("nonostudio.cli.rule_tools.rules.Progress.interval", 0.0)
     tests = tmp_path / "tests.json"
     tests.write_text(json.dumps({"items": [{"hints": [5], "before": "-----", "after": "OOOOO"}]}))
     assert main(["rules", "coverage", "control", "--test", str(tests), "--gaps"]) == 0

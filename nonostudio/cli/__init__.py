@@ -8,11 +8,11 @@ Subcommands, one module each (``convert`` also holds ``formats`` and ``samples``
   formats  the puzzle formats read and written
   samples  list or copy out the bundled sample puzzles
   rules    show, prove or measure a rule set; the techniques; the strategy guide
-           (:mod:`nonostudio.cli.rules`)
+           (:mod:`nonostudio.cli.rule_tools.rules`)
   explain  how a puzzle is solved with a rule set, step by step (:mod:`nonostudio.cli.explain`)
   grade    the difficulty of many puzzles, one row each (:mod:`nonostudio.cli.grade`)
   learn    run rule synthesis, follow it, export and compare the learned set
-           (:mod:`nonostudio.cli.learn`)
+           (:mod:`nonostudio.cli.learning.learn`)
 
 Every subcommand takes ``--json`` and then prints exactly one JSON document on stdout; progress
 and messages go to stderr.  The exit codes are :class:`nonostudio.cli.common.ExitCode`.

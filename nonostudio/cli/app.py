@@ -30,17 +30,26 @@ if TYPE_CHECKING:  # for annotations only: a command line imports the rule layer
 # The subcommand modules in help order, and the module of each subcommand name.  A command line
 # naming a subcommand imports only its module (tests/test_cli_startup.py); ``--help``, no
 # subcommand or an unknown name load them all.
-COMMAND_MODULES = ("solve", "check", "convert", "rules", "explain", "grade", "learn", "baselines")
+COMMAND_MODULES = (
+    "solve",
+    "check",
+    "convert",
+    "rule_tools.rules",
+    "explain",
+    "grade",
+    "learning.learn",
+    "baselines",
+)
 MODULE_OF = {
     "solve": "solve",
     "check": "check",
     "convert": "convert",
     "formats": "convert",
     "samples": "convert",
-    "rules": "rules",
+    "rules": "rule_tools.rules",
     "explain": "explain",
     "grade": "grade",
-    "learn": "learn",
+    "learn": "learning.learn",
     "baselines": "baselines",
 }
 

@@ -29,7 +29,7 @@ from nonostudio.cli.common import (
     resolve,
     say,
 )
-from nonostudio.cli.rules import load_rules
+from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import TimeLimit
 

@@ -31,7 +31,7 @@ from nonostudio.cli.common import (
     positive_int_arg,
     say,
 )
-from nonostudio.cli.rules import load_rules
+from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
 

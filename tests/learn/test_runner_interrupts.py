@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 _CHILD = textwrap.dedent("""
     import sys
     import interrupt_work
-    from nonostudio.cli.learn import sigint_cancels
+    from nonostudio.cli.learning.learn import sigint_cancels
     from nonostudio.learn.store.jobs import JobStore
     from nonostudio.learn.running.runner import Runner
     if __name__ == "__main__":

@@ -18,16 +18,20 @@ from __future__ import annotations
 
 import argparse
 
-from nonostudio.cli.rules_common import Progress, load_rules
-from nonostudio.cli.rules_coverage import add_coverage_parser, run_coverage
-from nonostudio.cli.rules_guide import (
+from nonostudio.cli.rule_tools.rules_common import Progress, load_rules
+from nonostudio.cli.rule_tools.rules_coverage import add_coverage_parser, run_coverage
+from nonostudio.cli.rule_tools.rules_guide import (
     add_families_parser,
     add_guide_parser,
     run_families,
     run_guide,
 )
-from nonostudio.cli.rules_prove import add_prove_parser, counterexample_picture, run_prove
-from nonostudio.cli.rules_show import add_show_parser, run_show
+from nonostudio.cli.rule_tools.rules_prove import (
+    add_prove_parser,
+    counterexample_picture,
+    run_prove,
+)
+from nonostudio.cli.rule_tools.rules_show import add_show_parser, run_show
 
 NAME = "rules"
 HELP = (

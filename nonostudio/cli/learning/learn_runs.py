@@ -1,6 +1,6 @@
 """The ``learn run``, ``extend``, ``status`` and ``report`` actions, and the job-store helpers the
-``learn`` actions share (:mod:`nonostudio.cli.learn` builds their parsers; ``export`` is
-:mod:`nonostudio.cli.learn_export`).
+``learn`` actions share (:mod:`nonostudio.cli.learning.learn` builds their parsers; ``export`` is
+:mod:`nonostudio.cli.learning.learn_export`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.cli.common import ExitCode, Outcome, say
-from nonostudio.cli.rules import load_rules
+from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.learn.choosing.report import learning_report

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from nonostudio.cli.common import Outcome, say
-from nonostudio.cli.rules_common import RULES_ARG, Progress, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_rules
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import describe_test_set, resolve_test_set
 from nonostudio.rules.measuring.coverage import (

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from nonostudio.cli.common import Outcome, say
-from nonostudio.cli.learn_runs import open_store, pick_run, test_set_path
-from nonostudio.cli.rules import load_rules
+from nonostudio.cli.learning.learn_runs import open_store, pick_run, test_set_path
+from nonostudio.cli.rule_tools.rules import load_rules
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.paths import describe_test_set, rules_dir, user_rules_dir
 from nonostudio.learn.choosing.export import (

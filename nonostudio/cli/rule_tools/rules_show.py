@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from nonostudio.cli.common import Outcome
-from nonostudio.cli.rules_common import RULES_ARG, indent_block, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, indent_block, load_rules
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.words.explain import explain

@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
-from nonostudio.cli.rules_common import RULES_ARG, Progress, load_rules
+from nonostudio.cli.rule_tools.rules_common import RULES_ARG, Progress, load_rules
 from nonostudio.core.line import FILLED
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from nonostudio.cli.common import Outcome, say
-from nonostudio.cli.rules_common import Progress, indent_block, load_rules
+from nonostudio.cli.rule_tools.rules_common import Progress, indent_block, load_rules
 from nonostudio.core.paths import resolve_test_set
 from nonostudio.core.samples import sample_puzzles
 from nonostudio.rules.measuring.coverage import Transition, load_transitions

@@ -7,7 +7,7 @@ optimises the rules of one or more runs (and of rule files given with ``--pool``
 widens and simplifies the chosen ones, and writes the best ``--top`` as a rule file; ``report``
 compares a rule set with the control rules on the Butler testing set (why ``export`` optimises
 on that set by default: docs/design/cli.md).  This module builds the parsers; the actions are in
-:mod:`nonostudio.cli.learn_runs` and :mod:`nonostudio.cli.learn_export`.
+:mod:`nonostudio.cli.learning.learn_runs` and :mod:`nonostudio.cli.learning.learn_export`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import fields
 from typing import Any
 
 from nonostudio.cli.common import positive_int_arg, seconds_arg
-from nonostudio.cli.learn_export import run_export
-from nonostudio.cli.learn_runs import (
+from nonostudio.cli.learning.learn_export import run_export
+from nonostudio.cli.learning.learn_runs import (
     run_extend,
     run_learn,
     run_report,
