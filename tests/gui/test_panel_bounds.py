@@ -1,7 +1,7 @@
 """The difficulty panel, the solving view, Grade a Folder and the library's background grading
 are bounded like ``explain`` and ``grade``: their work stops at a time limit (the check panel's by
 default) and says so, and a puzzle over the size limit is refused at once, with no background
-work (issue 42)."""
+work."""
 
 from __future__ import annotations
 

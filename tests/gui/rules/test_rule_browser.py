@@ -25,7 +25,7 @@ from nonostudio.rules.language.examples import Example
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
-# RULES.md §5: the published costs of the 14 control rules.
+# docs/rule-language.md §7: the published costs of the 14 control rules.
 PUBLISHED_COSTS = {
     "full hint": 15,
     "full hint pair 1": 28,
@@ -111,7 +111,7 @@ def test_table_lists_filters_and_sorts_the_control_rules(qtbot, browser: RuleBro
         header.viewport(), Qt.MouseButton.LeftButton, pos=_section_centre(header, COST)
     )
     titles = visible_titles(browser)
-    assert titles[0] == "full hint"  # cost 15, the cheapest (RULES.md §5)
+    assert titles[0] == "full hint"  # cost 15, the cheapest (docs/rule-language.md §7)
     costs = [int(browser.proxy.index(r, COST).data()) for r in range(browser.proxy.rowCount())]
     assert costs == sorted(costs)
     for title, published in PUBLISHED_COSTS.items():
@@ -154,7 +154,7 @@ def test_coverage_column_matches_the_published_total(qtbot, browser: RuleBrowser
             pass
     model = browser.model
     per_rule = [int(model.index(r, COVERAGE).data()) for r in range(model.rowCount())]
-    assert abs(sum(per_rule) - 4652) <= 5  # RULES.md §6: control rules 4652 on the test set
+    assert abs(sum(per_rule) - 4652) <= 5  # docs/rule-language.md §7: 4652 on the test set
     second = RuleBrowser(test_set=None)  # cached per rule set: no test set needed any more
     qtbot.addWidget(second)
     second.set_rule_set("control")

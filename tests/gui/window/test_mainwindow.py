@@ -18,7 +18,7 @@ from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.library.model import TITLE
 from nonostudio.gui.window.main_window import MainWindow
 
-DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # FORMATS.md: 9 rows, 8 columns
+DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"  # a puzzle string: 9 rows, 8 columns
 BAR_NON = 'title "Bar"\nby "Cy"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n'
 
 
