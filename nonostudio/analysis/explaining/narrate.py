@@ -2,10 +2,10 @@
 
 A step of a complete-move trace (the default) carries its own sentence (``Step.text``: the
 technique and its instance, :mod:`nonostudio.analysis.explaining.step_text`).  Steps without one
-(traces made with ``complete_moves=False`` or read from an older JSON file) are explained as before:
-a rule step on the line the rule saw (the oracle's sub-line, read in the rule's direction) with
-:func:`nonostudio.rules.words.explain.explain_fill`.  Cell and line numbers are 1-based, as players
-count.
+(traces made with ``complete_moves=False`` or read from an older JSON file) are explained from
+the rule: a rule step on the line the rule saw (the oracle's sub-line, read in the rule's direction)
+with :func:`nonostudio.rules.words.explain.explain_fill`.  Cell and line numbers are 1-based, as
+players count.
 """
 
 from __future__ import annotations

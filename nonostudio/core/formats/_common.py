@@ -301,7 +301,8 @@ class ColourRefused(UnsupportedPuzzleError):
 
 
 def colour_refusal(colours: Iterable[str], source: str, line: int | None = None) -> ColourRefused:
-    """The refusal black-and-white callers see, worded as before colour was read."""
+    """The refusal black-and-white callers see: the puzzle is colour, and they read black and white
+    only."""
     return ColourRefused(
         f"colour puzzle (colours {', '.join(sorted(colours))}); only black-and-white puzzles "
         "are supported",

@@ -32,7 +32,9 @@ class FieldsScroll(QScrollArea):
         self.setWidget(content)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the first field takes the focus, as before
+        self.setFocusPolicy(
+            Qt.FocusPolicy.NoFocus
+        )  # the first field takes the focus, not the scroll area
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         return self._content.sizeHint()  # all of it, no scroll bar: what a dialog that fits shows
