@@ -111,11 +111,11 @@ def test_convert_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert not (tmp_path / "u.txt").exists() and not (tmp_path / "u.png").exists()
 
 
-def test_grade_still_refuses_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # commands that know only black and white keep today's refusal
+def test_grade_grades_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # grade refused colour files until the colour trace (tests/analysis/colour/test_cli.py)
     path = _file(tmp_path, UNIQUE, "u.xml")
-    assert main(["grade", str(path)]) == 2
-    assert "colour puzzle (colours blue, red); only black-and-white" in capsys.readouterr().out
+    assert main(["grade", str(path)]) == 0
+    assert "only black-and-white" not in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not ANCHORS.is_dir(), reason=f"the anchor puzzles are not at {ANCHORS}")

@@ -25,11 +25,12 @@ from nonostudio.cli.common import (
     Outcome,
     ThrottledProgress,
     add_format_option,
-    load_puzzle,
+    load_any_puzzle,
     resolve,
     say,
 )
 from nonostudio.cli.rule_tools.rules import load_rules
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.progress import TimeLimit
 
@@ -131,9 +132,42 @@ def _no_solution(args: argparse.Namespace, puzzle_data: dict[str, Any], why: str
     return Outcome(data, text, ExitCode.NOT_UNIQUE)
 
 
+def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
+    """A colour puzzle: the colour trace (nonostudio.analysis.colour; the rule set does not
+    apply to colour), its sentences and summary; ``--json`` as for black and white plus the
+    palette and clues."""
+    from nonostudio.analysis.colour.report import explain_data, trace_lines
+    from nonostudio.analysis.colour.trace import colour_trace
+    from nonostudio.cli.colour import colour_fields
+
+    cells = len(puzzle.rows) * len(puzzle.cols)
+    if cells > MAX_CELLS:
+        raise PuzzleError(
+            f"{cells:,} cells; explain takes puzzles of at most {MAX_CELLS:,}", source=_source(args)
+        )
+    say(
+        f"explaining {len(puzzle.cols)}x{len(puzzle.rows)} colour puzzle"
+        f"{f' {puzzle.title!r}' if puzzle.title else ''} ({len(puzzle.palette) - 1} colours)"
+    )
+    trace = colour_trace(puzzle, time_limit=args.time_limit)
+    text = "\n".join(trace_lines(trace))
+    code = ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE
+    if not args.json:
+        return Outcome(None, text, code)
+    data = {
+        "title": puzzle.title,
+        "width": len(puzzle.cols),
+        "height": len(puzzle.rows),
+        "file": _source(args),
+    }
+    return Outcome(data | explain_data(trace) | colour_fields(puzzle), text, code)
+
+
 def run(args: argparse.Namespace) -> Outcome:
     """Trace the puzzle with the rule set and tell it."""
-    puzzle = load_puzzle(args.puzzle, args.item, args.fmt)
+    puzzle = load_any_puzzle(args.puzzle, args.item, args.fmt)
+    if isinstance(puzzle, ColourPuzzle):
+        return _run_colour(args, puzzle)
     try:
         check_size(puzzle, "explain")
     except PuzzleTooLargeError as exc:

@@ -32,6 +32,7 @@ from nonostudio.cli.common import (
     say,
 )
 from nonostudio.cli.rule_tools.rules import load_rules
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.rules.ruleset import RuleSet
 
@@ -153,10 +154,19 @@ def _rule_set(name: str) -> RuleSet:
     return load_rules(name)
 
 
-def grade_named(puzzle: Puzzle, rules: str, time_limit: float | None = None) -> dict[str, Any]:
+def grade_named(
+    puzzle: Puzzle | ColourPuzzle, rules: str, time_limit: float | None = None
+) -> dict[str, Any]:
     """Grade one puzzle (in this process or a worker) for the rule set ``rules`` names, within
     ``time_limit`` seconds; the row's fields
-    (:func:`nonostudio.analysis.grades.grading.grade_row`)."""
+    (:func:`nonostudio.analysis.grades.grading.grade_row`).  A colour puzzle is graded by its
+    colour trace (:mod:`nonostudio.analysis.colour`; the rule set does not apply to colour): its
+    row also has its ``colours``, ``palette`` and colour ``features``."""
+    if isinstance(puzzle, ColourPuzzle):  # colour: its modules are loaded for colour only
+        from nonostudio.analysis.colour.report import grade_fields
+        from nonostudio.cli.colour import palette_data
+
+        return grade_fields(puzzle, time_limit) | {"palette": palette_data(puzzle.palette)}
     return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
 
 
@@ -183,7 +193,7 @@ def run_lines_experiment(args: argparse.Namespace) -> Outcome:
 def run(args: argparse.Namespace) -> Outcome:
     """Grade every puzzle named on the command line."""
     rule_set = _rule_set(args.rules)  # a bad rule file is bad input before any puzzle is read
-    tasks = list(read_tasks(args.puzzles, args.fmt))
+    tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
     say(f"grading {len(tasks)} puzzle(s) with the {rule_set.name!r} rules ({len(rule_set)})")
     job = Job(COLUMNS, grade_named, (args.rules, args.time_limit), _describe, stoppable=True)
     table, code = run_batch(tasks, job, args.jobs)

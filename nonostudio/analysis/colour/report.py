@@ -1,0 +1,86 @@
+"""A colour trace and grade as the ``explain`` and ``grade`` commands report them: the steps'
+sentences, a summary, and the JSON fields (the black-and-white shapes plus colour fields)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from nonostudio.analysis.colour.grade import colour_grade
+from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, ColourTrace
+
+
+def summary_data(trace: ColourTrace) -> dict[str, Any]:
+    """Steps by kind, cells decided by kind, and the steps of each technique."""
+    decided = trace.cells_by_kind()
+    kinds = Counter(step.kind for step in trace.steps)
+    return {
+        "steps": len(trace.steps),
+        "per_colour_steps": kinds[PER_COLOUR],
+        "colour_steps": kinds[COLOUR],
+        "search_steps": kinds[GUESS],
+        "cells_per_colour": decided[PER_COLOUR],
+        "cells_colour": decided[COLOUR],
+        "cells_search": decided[GUESS],
+        "techniques": dict(Counter(step.technique for step in trace.steps)),
+        "solutions": trace.solutions,
+    }
+
+
+def summary_text(trace: ColourTrace) -> str:
+    """``Solved in 94 steps: 465 cells decided one colour at a time, 0 by colour techniques, 0
+    by search.``"""
+    s = summary_data(trace)
+    head = {
+        "solved": f"Solved in {s['steps']} steps",
+        "undecided": f"Stopped at the time limit after {s['steps']} steps",
+        "no solution": f"No solution ({trace.reason or 'no picture fits the clues'})",
+    }[trace.verdict]
+    text = (
+        f"{head}: {s['cells_per_colour']} cells decided one colour at a time, "
+        f"{s['cells_colour']} by colour techniques, {s['cells_search']} by search."
+    )
+    if trace.solutions == "multiple":
+        text += " The puzzle has several solutions."
+    return text
+
+
+def trace_lines(trace: ColourTrace) -> list[str]:
+    """The numbered sentences, a blank line and the summary."""
+    width = len(str(len(trace.steps)))
+    numbered = [f"{i:>{width}}. {step.text}" for i, step in enumerate(trace.steps, 1)]
+    return [*numbered, "", summary_text(trace)]
+
+
+def explain_data(trace: ColourTrace) -> dict[str, Any]:
+    """``explain --json``'s fields for a colour trace (as for black and white: verdict, solved,
+    first_fallback, summary, text, steps; no rule set)."""
+    names = [c.name for c in trace.puzzle.palette.colours]
+    guess = next((s for s in trace.steps if s.kind == GUESS), None)
+    return {
+        "rule_set": None,
+        "verdict": trace.verdict,
+        "reason": trace.reason,
+        "solved": trace.solved,
+        "first_fallback": None if guess is None else guess.technique,
+        "summary": summary_data(trace),
+        "text": [step.text for step in trace.steps],
+        "steps": [step.to_json(names) for step in trace.steps],
+        "trace": None,
+    }
+
+
+def grade_fields(puzzle: Any, time_limit: float | None = None) -> dict[str, Any]:
+    """A ``grade`` row's fields for a colour puzzle: tier, score, label, seconds, explanation,
+    hardest technique and the colour features (nested)."""
+    g = colour_grade(puzzle, time_limit=time_limit)
+    return {
+        "tier": g.tier,
+        "score": g.score,
+        "label": g.label,
+        "seconds": round(g.seconds, 6),
+        "explanation": g.explanation,
+        "hardest_technique": g.hardest_technique,
+        "colours": g.features.colours,
+        "features": g.features.to_json(),
+    }

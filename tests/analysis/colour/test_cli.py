@@ -1,0 +1,92 @@
+"""``explain`` and ``grade`` on colour files through main(): the colour trace's sentences and
+summary, ``--json`` in the black-and-white shapes plus colour fields, grade rows with colour
+features, and black-and-white puzzles still explained and graded as before."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nonostudio.cli import main
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import write_file
+
+PALETTE = Palette((WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")))
+UNIQUE = ((1, 2, 0), (2, 1, 1), (0, 2, 0))  # line-solvable, different colours touching
+MULTIPLE = ((1, 0, 2), (0, 1, 2), (0, 0, 0))  # the reds of the first two rows may swap
+
+
+def _file(tmp_path: Path, grid: tuple[tuple[int, ...], ...], name: str) -> Path:
+    rows, cols = clues_of_colour_grid(grid)
+    path = tmp_path / name
+    write_file(ColourPuzzle(PALETTE, rows, cols, title=path.stem), path)
+    return path
+
+
+def test_explain_colour_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, UNIQUE, "u.xml")
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].lstrip().startswith("1. Row ") and lines[-2] == ""
+    found = re.fullmatch(
+        r"Solved in (\d+) steps: (\d+) cells decided one colour at a time, (\d+) by colour "
+        r"techniques, (\d+) by search\.",
+        lines[-1],
+    )
+    assert found is not None
+    steps, *cells = map(int, found.groups())
+    assert steps == len(lines) - 2 and sum(cells) == 9 and cells[2] == 0
+    assert "looking only at the" in out
+
+
+def test_explain_colour_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, MULTIPLE, "m.g")
+    assert main(["explain", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("verdict", "solved", "first_fallback", "summary", "text", "steps", "trace"):
+        assert key in data  # the black-and-white shape
+    assert data["colours"] == 2 and data["palette"][1]["name"] == "red"
+    assert data["verdict"] == "solved" and data["first_fallback"] == "search"
+    assert data["summary"]["solutions"] == "multiple"
+    step = data["steps"][0]
+    assert set(step) >= {"technique", "technique_name", "kind", "line", "cells", "text", "premises"}
+    assert step["text"] == data["text"][0]
+    r, c, names = step["cells"][0]
+    assert isinstance(r, int) and isinstance(c, int) and set(names) <= {"white", "red", "blue"}
+    s = data["summary"]
+    assert s["cells_per_colour"] + s["cells_colour"] + s["cells_search"] == 9
+
+
+def test_grade_colour_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    unique = _file(tmp_path, UNIQUE, "u.xml")
+    several = _file(tmp_path, MULTIPLE, "m.non")
+    assert main(["grade", str(unique), str(several), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["label"] for r in rows][1] == "Not unique"
+    assert rows[1]["tier"] == 8
+    assert rows[0]["tier"] < 8 and rows[0]["error"] is None
+    assert rows[0]["features"]["colours"] == 2 and rows[0]["colours"] == 2
+    assert rows[0]["features"]["touching_pairs"] >= 1
+    assert rows[0]["palette"][2]["name"] == "blue"
+
+
+def test_grade_csv_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    unique = _file(tmp_path, UNIQUE, "u.xml")
+    out = tmp_path / "g.csv"
+    assert main(["grade", str(unique), "--csv", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "u.xml" in text and "decided one colour at a time" in text
+    assert out.read_text(encoding="utf-8").count("\n") == 2
+
+
+def test_black_and_white_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "1:1-1:1"]) == 0
+    out = capsys.readouterr().out
+    assert "looking only" not in out and "colour" not in out
+    assert main(["grade", "1:1-1:1", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert "colours" not in row and "palette" not in row
