@@ -7,8 +7,9 @@ with several solutions or none is tier 8), as for black and white
 (:data:`nonostudio.analysis.grades.difficulty.TIER_TEXT`).  The score adds to the tier's base
 (:class:`~nonostudio.analysis.grades.difficulty.DifficultyWeights`) the steps per cell, the share
 of cells the colour techniques decide, the colour features — colours, touching pairs (consecutive
-clue items of different colours, which need no space between them) and narrowing steps (steps
-that decide no cell but pencil out colours) — and the size; the label follows the black-and-white
+clue items of different colours, which need no space between them), narrowing steps (steps
+that decide no cell but pencil out colours) and whether one colour at a time is not enough (a
+colour technique is needed) — and the size; the label follows the black-and-white
 thresholds.  Everything is deterministic for a puzzle (the time limit aside).
 """
 
@@ -32,6 +33,7 @@ class ColourWeights:
     narrowing_steps: float = 0.5  # × log2(1 + narrowing steps)
     touching_pairs: float = 0.25  # × log2(1 + touching pairs)
     colours: float = 1.0  # × (colours − 1)
+    needs_colour: float = 3.0  # when one colour at a time is not enough (a colour technique)
     size: float = 2.0  # × log2(cells / 100), at least 0
 
 
@@ -139,6 +141,7 @@ def colour_score(tier: int, f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS
         + w.narrowing_steps * math.log2(1 + f.narrowing_steps)
         + w.touching_pairs * math.log2(1 + f.touching_pairs)
         + w.colours * max(0, f.colours - 1)
+        + (w.needs_colour if f.colour_steps else 0.0)
         + w.size * max(0.0, math.log2(f.cells / 100))
     )
     return round(total, 2)
