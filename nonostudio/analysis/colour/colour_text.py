@@ -22,7 +22,7 @@ from nonostudio.analysis.colour.catalogue import (
     item_bounds,
     may_be_background,
 )
-from nonostudio.analysis.colour.words import change_text, colour_name, item_text
+from nonostudio.analysis.colour.words import change_text, colour_clue_text, colour_name, item_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.core.colour.model import Palette
 
@@ -76,10 +76,27 @@ def colour_premises(
 
 def _starts_text(palette: Palette, clue: Sequence[ClueItem], c: Claim) -> str:
     k, lo, hi = c["clue"], c["min"], c["max"]
-    who = item_text(palette, clue, k)
+    who = item_text(palette, clue, k, subject=True)
     if lo == hi:
         return f"{who} can only start at cell {lo + 1}"
-    return f"{who} starts between cells {lo + 1} and {hi + 1}"
+    return f"{who} cannot start before cell {lo + 1} or after cell {hi + 1}"
+
+
+def _reach_text(palette: Palette, clue: Sequence[ClueItem], starts: Sequence[Claim]) -> str:
+    """``so the red clues reach only cells 1–4, 9–12``, for each colour of the claims."""
+    by_colour: dict[int, set[int]] = {}
+    for c in starts:
+        length, colour = clue[c["clue"]]
+        by_colour.setdefault(colour, set()).update(range(c["min"], c["max"] + length))
+    parts = []
+    for colour, cells in by_colour.items():
+        plural = sum(1 for _, col in clue if col == colour) > 1
+        where = f"only cells {cell_ranges_text(sorted(cells))}" if cells else "no cell"
+        parts.append(
+            f"the {colour_name(palette, colour)} clue{'s' if plural else ''} "
+            f"reach{'' if plural else 'es'} {where}"
+        )
+    return "so " + " and ".join(parts)
 
 
 def colour_sentence(
@@ -92,19 +109,27 @@ def colour_sentence(
     after: Sequence[int],
     palette: Palette,
 ) -> str:
-    """``Row 3 — Touching overlap: pushed left and right, blocks of different colours touching,
-    the first clue, 3 red, starts between cells 1 and 2; so cells 2–3 are red.``"""
+    """A colour step's sentence: ``Row 3 — Touching overlap: pushed as far left and as far right
+    as they go, blocks of different colours touching, the first clue, 3 red, cannot start before
+    cell 1 or after cell 2, so it covers cells 2–3 either way; so cells 2–3 are red.``"""
     name = COLOUR_BY_ID[technique].name
     effect = change_text(palette, before, after)
     starts = [c for c in premises if c["claim"] == "item_starts"]
-    said = "; ".join(_starts_text(palette, clue, c) for c in starts)
     pushed = "pushed as far left and as far right as they go, blocks of different colours touching"
     if technique == "touching_overlap":
-        body = (
-            f"{pushed}, {said}, so each covers the cells between its latest start and earliest end"
-        )
+        said = []
+        for c in starts:
+            length = clue[c["clue"]][0]
+            covered = range(c["max"], c["min"] + length)
+            said.append(
+                f"{_starts_text(palette, clue, c)}, so it covers "
+                f"{'cell' if len(covered) == 1 else 'cells'} {cell_ranges_text(covered)} either way"
+            )
+        body = f"{pushed}, " + "; ".join(said)
     elif technique == "colour_reach":
-        body = f"{pushed}, {said}; no clue of a colour reaches the cells that lose it"
+        said = [_starts_text(palette, clue, c) for c in starts]
+        body = f"{pushed}, " + "; ".join(said) + "; " + _reach_text(palette, clue, starts)
+        return f"{line_name(axis, index)} — {name}: {body}: {effect}."
     elif technique == "colour_punctuation":
         blocks = [
             f"the {colour_name(palette, c['colour'])} block at cells "
@@ -115,15 +140,19 @@ def colour_sentence(
         ]
         body = "; ".join(blocks)
     elif technique == "colour_set":
-        body = f"{pushed}, {said}"
+        said = [_starts_text(palette, clue, c) for c in starts]
+        body = f"{pushed}, " + "; ".join(said)
         for c in premises:
             if c["claim"] == "not_background":
+                one = len(c["cells"]) == 1
                 body += (
-                    f"; leaving {'cell' if len(c['cells']) == 1 else 'cells'} "
-                    f"{cell_ranges_text(c['cells'])} empty would leave the clues before or after "
-                    "without room"
+                    f"; leaving {'cell' if one else 'cells'} {cell_ranges_text(c['cells'])} "
+                    "empty would leave the clues before or after without room"
                 )
         body += "; a cell keeps only the colours of the clues that reach it"
     else:
-        body = "in every way the colour clues fit the line"
+        return (
+            f"{line_name(axis, index)} — {name}: in every way the clue "
+            f"{colour_clue_text(palette, clue)} fits the line, {effect}."
+        )
     return f"{line_name(axis, index)} — {name}: {body}; so {effect}."

@@ -33,12 +33,13 @@ def set_text(palette: Palette, cell: int) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def item_text(palette: Palette, clue: Sequence[ClueItem], k: int) -> str:
-    """``the second clue, 3 red`` (``the 3 red`` when it is the line's only clue)."""
+def item_text(palette: Palette, clue: Sequence[ClueItem], k: int, *, subject: bool = False) -> str:
+    """``the second clue, 3 red`` (``the 3 red`` when it is the line's only clue); as the
+    subject of a sentence, ``the second clue, 3 red,``."""
     n, c = clue[k]
     if len(clue) == 1:
         return f"the {n} {colour_name(palette, c)}"
-    return f"the {ordinal(k)} clue, {n} {colour_name(palette, c)}"
+    return f"the {ordinal(k)} clue, {n} {colour_name(palette, c)}{',' if subject else ''}"
 
 
 def colour_clue_text(palette: Palette, clue: Sequence[ClueItem]) -> str:
