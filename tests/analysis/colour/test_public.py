@@ -1,0 +1,71 @@
+"""The colour trace on three public colour files (../shared/anchors/puzzles/; skipped when
+absent): every step checked by the exact colour line solver, every per-colour step's premises
+by the sentence checker, solved without search, grades deterministic, and the file that needs a
+colour technique graded harder than the flag solved one colour at a time."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from nonostudio.analysis.colour.grade import colour_grade
+from nonostudio.analysis.colour.projection import project
+from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, colour_trace
+from nonostudio.core.colour.linesolver import solve_colour_line
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.colour.solver import check_colour_solution
+from nonostudio.core.formats import read_any
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from sentence_checker import check_step  # noqa: E402
+
+PUZZLES = Path(__file__).resolve().parents[4] / "shared" / "anchors" / "puzzles"
+pytestmark = pytest.mark.skipif(
+    not PUZZLES.is_dir(), reason=f"the anchor puzzles are not at {PUZZLES}"
+)
+
+
+def _load(name: str) -> ColourPuzzle:
+    (_, puzzle), *_ = read_any(PUZZLES / name)
+    assert isinstance(puzzle, ColourPuzzle)
+    return puzzle
+
+
+@pytest.mark.parametrize(
+    "name", ["nonogrid/UK.toml", "number-loom/look_sharp.xml", "number-loom/take_two.xml"]
+)
+def test_every_step_checked(name: str) -> None:
+    puzzle = _load(name)
+    trace = colour_trace(puzzle)
+    assert trace.solved and trace.solutions == "unique"
+    grid = [[puzzle.palette.all_mask] * len(puzzle.cols) for _ in puzzle.rows]
+    for step in trace.steps:
+        assert step.kind != GUESS and step.index is not None
+        rows = step.axis == "row"
+        clue = (puzzle.rows if rows else puzzle.cols)[step.index]
+        before = tuple(grid[step.index]) if rows else tuple(r[step.index] for r in grid)
+        exact = solve_colour_line(clue, before, len(puzzle.palette))
+        assert exact is not None
+        for r, c, b, a in step.cells:
+            p = c if rows else r
+            assert before[p] == b and exact[p] & ~a == 0
+            grid[r][c] = a
+        if step.kind == PER_COLOUR:
+            assert step.colour is not None
+            hints, bw = project(clue, before, step.colour)
+            assert check_step(SimpleNamespace(premises=step.premises), hints, bw) == []
+    final = [[v.bit_length() - 1 for v in row] for row in grid]
+    assert check_colour_solution(puzzle.rows, puzzle.cols, final)
+
+
+def test_grades() -> None:
+    flag, sharp = _load("nonogrid/UK.toml"), _load("number-loom/look_sharp.xml")
+    assert not any(s.kind == COLOUR for s in colour_trace(flag).steps)
+    assert any(s.kind == COLOUR for s in colour_trace(sharp).steps)
+    a, b = colour_grade(flag), colour_grade(flag)
+    assert (a.tier, a.score, a.label, a.features) == (b.tier, b.score, b.label, b.features)
+    assert colour_grade(sharp).score > a.score
