@@ -138,7 +138,7 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
     palette and clues."""
     from nonostudio.analysis.colour.report import explain_data, trace_lines
     from nonostudio.analysis.colour.trace import colour_trace
-    from nonostudio.cli.colour import colour_fields
+    from nonostudio.cli.colour import cell_set_rows, colour_fields, legend
 
     cells = len(puzzle.rows) * len(puzzle.cols)
     if cells > MAX_CELLS:
@@ -150,7 +150,11 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
         f"{f' {puzzle.title!r}' if puzzle.title else ''} ({len(puzzle.palette) - 1} colours)"
     )
     trace = colour_trace(puzzle, time_limit=args.time_limit)
-    text = "\n".join(trace_lines(trace))
+    grid = cell_set_rows(trace.grid, puzzle.palette)  # the pencil marks: '?' still undecided
+    lines = trace_lines(trace)
+    if not trace.solved:
+        lines += ["", *grid, legend(puzzle.palette) + ", ? undecided"]
+    text = "\n".join(lines)
     code = ExitCode.OK if trace.solved else ExitCode.NOT_UNIQUE
     if not args.json:
         return Outcome(None, text, code)
@@ -160,7 +164,8 @@ def _run_colour(args: argparse.Namespace, puzzle: ColourPuzzle) -> Outcome:
         "height": len(puzzle.rows),
         "file": _source(args),
     }
-    return Outcome(data | explain_data(trace) | colour_fields(puzzle), text, code)
+    data |= explain_data(trace) | {"grid": grid} | colour_fields(puzzle)
+    return Outcome(data, text, code)
 
 
 def run(args: argparse.Namespace) -> Outcome:

@@ -162,8 +162,13 @@ def colour_label(tier: int, score: float, f: ColourFeatures) -> str:
 
 
 def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
+    if f.solutions == "undecided":
+        return f"Undecided: grading stopped at the time limit after {f.steps} steps."
+    if f.solutions == "none":
+        return "No solution: no picture fits every clue."
     hardest = names.get(f.hardest_technique or "", "nothing")
-    return (
+    several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
+    return several + (
         f"Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}. "
         f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
         f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "

@@ -54,7 +54,8 @@ def trace_lines(trace: ColourTrace) -> list[str]:
 
 def explain_data(trace: ColourTrace) -> dict[str, Any]:
     """``explain --json``'s fields for a colour trace (as for black and white: verdict, solved,
-    first_fallback, summary, text, steps; no rule set)."""
+    first_fallback, summary, text, steps; no rule set) and the pencil marks left: ``[row,
+    column, [colour names]]`` of each undecided cell (0-based)."""
     names = [c.name for c in trace.puzzle.palette.colours]
     guess = next((s for s in trace.steps if s.kind == GUESS), None)
     return {
@@ -67,6 +68,13 @@ def explain_data(trace: ColourTrace) -> dict[str, Any]:
         "text": [step.text for step in trace.steps],
         "steps": [step.to_json(names) for step in trace.steps],
         "trace": None,
+        # the cells left undecided, with the colours each can still be (pencil marks)
+        "pencil_marks": [
+            [r, c, [names[i] for i in range(len(names)) if cell >> i & 1]]
+            for r, row in enumerate(trace.grid)
+            for c, cell in enumerate(row)
+            if cell & (cell - 1)
+        ],
     }
 
 

@@ -90,3 +90,20 @@ def test_black_and_white_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "1:1-1:1", "--json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert "colours" not in row and "palette" not in row
+
+
+def test_explain_stopped_shows_pencil_marks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path, UNIQUE, "u.xml")
+    assert main(["explain", str(path), "--time-limit", "1e-9", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "undecided" and not data["solved"]
+    assert data["grid"] == ["???"] * 3
+    assert data["pencil_marks"][0] == [0, 0, ["white", "red", "blue"]]
+    assert len(data["pencil_marks"]) == 9
+    assert main(["explain", str(path), "--time-limit", "1e-9"]) == 1
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(
+        "???\n???\n???\ncolours: . white, r red (#ff0000), b blue (#0000ff), ? undecided"
+    )
