@@ -1,9 +1,11 @@
-"""The semantic definitions of the solving techniques: each technique's complete move on one line.
+"""The semantic definitions of the solving techniques: each one's round of deductions on a line.
 
-A *move* takes a line's clues and cells (ints of :mod:`nonostudio.core.line`, any sequence) and
-returns, as a tuple, the cells with every deduction the technique implies there, applied until it
-gives nothing more.  Most moves reason about a clue's range, the starts it may take; every move
-is sound and never raises (docs/design/analysis.md, "Complete moves").
+A *round* (:data:`Round`) makes, in place on a line's cells (ints of :mod:`nonostudio.core.line`),
+the deductions a technique implies there; the technique's *move* (:func:`fixed_point`) repeats it
+until it gives nothing more and returns the cells as a tuple.  Most rounds reason about a clue's
+range, the starts it may take; every move is sound and never raises (docs/design/analysis.md,
+"Complete moves").  The catalogue (:mod:`nonostudio.analysis.catalogue.techniques`) names each
+round; nothing here looks a technique up by its id.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from nonostudio.rules.measuring.oracle import SubLine
 Clues = tuple[int, ...]
 Cells = tuple[int, ...]
 Move = Callable[[Clues, Cells], Cells]
+Round = Callable[[Clues, list[int]], None]
 
 
 def normal_clues(clues: Sequence[int]) -> Clues:
@@ -155,7 +158,7 @@ def _set(cells: list[int], start: int, end: int, value: int) -> None:
             cells[c] = value
 
 
-def _fixed_point(step: Callable[[Clues, list[int]], None]) -> Move:
+def fixed_point(step: Round) -> Move:
     """A complete move from one round of deductions: repeat the round until nothing changes."""
 
     def move(clues: Sequence[int], cells: Sequence[int]) -> Cells:
@@ -174,13 +177,13 @@ def _fixed_point(step: Callable[[Clues, list[int]], None]) -> Move:
 # ---- tier 0 -----------------------------------------------------------------------------------
 
 
-def _empty_line(clues: Clues, cells: list[int]) -> None:
+def empty_line(clues: Clues, cells: list[int]) -> None:
     """No clue: every cell is empty."""
     if not clues:
         _set(cells, 0, len(cells), CROSSED)
 
 
-def _line_complete(clues: Clues, cells: list[int]) -> None:
+def line_complete(clues: Clues, cells: list[int]) -> None:
     """The boxes already add up to the clues (every clue is placed): the rest is empty."""
     if clues and cells.count(FILLED) == sum(clues):
         _set(cells, 0, len(cells), CROSSED)
@@ -195,7 +198,7 @@ def wall_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
     return r if r.pack() else None
 
 
-def _overlap(clues: Clues, cells: list[int]) -> None:
+def overlap(clues: Clues, cells: list[int]) -> None:
     """Pack the clues left, then right, within the open cells: where a clue covers the same cells
     in both packings they are filled."""
     r = wall_ranges(clues, cells)
@@ -204,7 +207,7 @@ def _overlap(clues: Clues, cells: list[int]) -> None:
             _set(cells, r.hi[i], r.lo[i] + h, FILLED)
 
 
-def _small_gap(clues: Clues, cells: list[int]) -> None:
+def small_gap(clues: Clues, cells: list[int]) -> None:
     """A gap between crosses (or an edge) that no clue able to reach it fits in is empty."""
     r = wall_ranges(clues, cells)
     if r is None:
@@ -214,7 +217,7 @@ def _small_gap(clues: Clues, cells: list[int]) -> None:
             _set(cells, gs, ge, CROSSED)
 
 
-def _simple_spaces(clues: Clues, cells: list[int]) -> None:
+def simple_spaces(clues: Clues, cells: list[int]) -> None:
     """Cells that no clue can reach, between its leftmost and rightmost packing, are empty."""
     r = wall_ranges(clues, cells)
     if r is not None:
@@ -232,7 +235,7 @@ def box_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
     return r if r.pack() else None
 
 
-def _punctuate(clues: Clues, cells: list[int]) -> None:
+def punctuate(clues: Clues, cells: list[int]) -> None:
     """A block as long as the longest clue that can hold it is finished: both its ends are
     capped with crosses; when only one clue can be that block, the clue is placed there and the
     cells no clue can reach any more are empty."""
@@ -255,7 +258,7 @@ def _punctuate(clues: Clues, cells: list[int]) -> None:
                 _set(cells, c, c + 1, CROSSED)
 
 
-def _glue(clues: Clues, cells: list[int]) -> None:
+def glue(clues: Clues, cells: list[int]) -> None:
     """A box near a wall (an edge or a cross): the block through it stays inside its gap and is
     at least as long as the shortest clue that can hold it, so it sticks out from the wall."""
     r = box_ranges(clues, cells)
@@ -306,7 +309,7 @@ def narrowed_ranges(clues: Clues, cells: list[int]) -> Ranges | None:
     return r
 
 
-def _mercury(clues: Clues, cells: list[int]) -> None:
+def mercury(clues: Clues, cells: list[int]) -> None:
     """A box holds its clue: the clue must cover it, so the cells too far from the box for that
     clue (and out of every other clue's reach) are empty."""
     r = narrowed_ranges(clues, cells)
@@ -322,6 +325,9 @@ PART_TECHNIQUES = ("line_complete", "overlap", "small_gap", "simple_spaces", "pu
 """The techniques matching blocks to clues makes on each part: those before it in difficulty
 order that can decide a cell of a part (a part holds a clue, so an empty line's move never can).
 """
+
+PART_ROUNDS: tuple[Round, ...] = (line_complete, overlap, small_gap, simple_spaces, punctuate, glue)
+"""The rounds of :data:`PART_TECHNIQUES`, in that order (the catalogue check holds them equal)."""
 
 
 def player_parts(clues: Sequence[int], cells: Sequence[int]) -> list[SubLine]:
@@ -350,15 +356,15 @@ def player_parts(clues: Sequence[int], cells: Sequence[int]) -> list[SubLine]:
     return out
 
 
-def _matching(clues: Clues, cells: list[int]) -> None:
+def matching(clues: Clues, cells: list[int]) -> None:
     """Match blocks to clues to cut the line into parts that each hold their own clues (see
     :func:`player_parts`), then make the easier techniques' moves on each part as on a line."""
     for part in player_parts(clues, cells):
         s, e = part.cell_start, part.cell_end
         found = list(part.line.cells)
-        for technique in PART_TECHNIQUES:
+        for part_round in PART_ROUNDS:
             work = list(part.line.cells)
-            ROUNDS[technique](part.line.hints, work)
+            part_round(part.line.hints, work)
             found = [w if f == UNKNOWN else f for f, w in zip(found, work, strict=True)]
         cells[s:e] = found
 
@@ -366,7 +372,7 @@ def _matching(clues: Clues, cells: list[int]) -> None:
 # ---- tier 3: several boxes ----------------------------------------------------------------------
 
 
-def _joining_splitting(clues: Clues, cells: list[int]) -> None:
+def joining_splitting(clues: Clues, cells: list[int]) -> None:
     """Two boxes that only the same clue can hold are joined; a cell that would join blocks into
     one longer than any clue able to hold it is empty."""
     r = narrowed_ranges(clues, cells)
@@ -406,7 +412,7 @@ def extreme_arrangements(
     return ([(m & -m).bit_length() - 1 for m in found], [m.bit_length() - 1 for m in found])
 
 
-def _arrangement(clues: Clues, cells: list[int]) -> None:
+def arrangement(clues: Clues, cells: list[int]) -> None:
     """Slide the clues as far left as the line allows, then as far right: a cell one clue covers
     in both arrangements is filled, a cell lying between the same two clues in both is empty."""
     ends = extreme_arrangements(clues, cells)
@@ -422,51 +428,34 @@ def _arrangement(clues: Clues, cells: list[int]) -> None:
         _set(cells, after, before, CROSSED)
 
 
-def _line_solver(clues: Clues, cells: list[int]) -> None:
+def line_solver(clues: Clues, cells: list[int]) -> None:
     """Every arrangement of the clues that fits the line agrees on a cell: it is decided."""
     out = solve_cells(clues, cells)
     if out is not None:
         cells[:] = out
 
 
-ROUNDS: dict[str, Callable[[Clues, list[int]], None]] = {
-    "empty_line": _empty_line,
-    "line_complete": _line_complete,
-    "overlap": _overlap,
-    "small_gap": _small_gap,
-    "simple_spaces": _simple_spaces,
-    "punctuate": _punctuate,
-    "glue": _glue,
-    "matching": _matching,
-    "joining_splitting": _joining_splitting,
-    "mercury": _mercury,
-    "arrangement": _arrangement,
-    "line_solver": _line_solver,
-}
-"""Technique id → one round of its deductions on a line (in place); its move repeats it."""
-
-MOVES: dict[str, Move] = {
-    "empty_line": _fixed_point(_empty_line),
-    "line_complete": _fixed_point(_line_complete),
-    "overlap": _fixed_point(_overlap),
-    "small_gap": _fixed_point(_small_gap),
-    "simple_spaces": _fixed_point(_simple_spaces),
-    "punctuate": _fixed_point(_punctuate),
-    "glue": _fixed_point(_glue),
-    "matching": _fixed_point(_matching),
-    "joining_splitting": _fixed_point(_joining_splitting),
-    "mercury": _fixed_point(_mercury),
-    "arrangement": _fixed_point(_arrangement),
-    "line_solver": _fixed_point(_line_solver),
-}
-"""Technique id → its complete move, in difficulty order."""
-
-DECIDES_ONLY: dict[str, int] = {
-    "empty_line": CROSSED,
-    "line_complete": CROSSED,
-    "overlap": FILLED,
-    "small_gap": CROSSED,
-    "simple_spaces": CROSSED,
-}
-"""Technique id → the one value its move ever decides cells to (the moves not listed decide
-either): a search for the technique whose move decides cells to the other value skips it."""
+def count_arrangements(clues: Sequence[int], cells: Sequence[int]) -> int:
+    """How many arrangements of the clues fit the line (every box covered, no clue on a cross);
+    counted exactly by dynamic programming, so long lines cost no more than short ones."""
+    hints = normal_clues(clues)
+    n = len(cells)
+    k = len(hints)
+    run = [0] * (n + 1)  # cells from p on that are not crossed
+    for p in range(n - 1, -1, -1):
+        run[p] = run[p + 1] + 1 if cells[p] != CROSSED else 0
+    # ways[p]: arrangements of clues i.. in cells [p, n), cells before the first clue empty.
+    ways = [0] * (n + 2)
+    ways[n] = ways[n + 1] = 1
+    for p in range(n - 1, -1, -1):
+        ways[p] = ways[p + 1] if cells[p] != FILLED else 0
+    for i in range(k - 1, -1, -1):
+        h = hints[i]
+        nxt = ways
+        ways = [0] * (n + 2)
+        for p in range(n - 1, -1, -1):
+            total = ways[p + 1] if cells[p] != FILLED else 0
+            if run[p] >= h and (p + h == n or cells[p + h] != FILLED):
+                total += nxt[min(p + h + 1, n)]
+            ways[p] = total
+    return ways[0]

@@ -1,18 +1,40 @@
 """The catalogue of solving techniques: the line techniques players name, in difficulty order.
 
-Each :class:`Technique` has an id, a name, its idea in a sentence, a tier, a worked example and
-``apply(clues, cells) -> cells``, its complete move on one line
-(:mod:`nonostudio.analysis.catalogue.technique_moves`); ``line_solver`` names what the exact line
-solver does beyond the others (docs/design/analysis.md, "Techniques").
+A technique is one :class:`Technique` record, and :data:`CATALOGUE` is the one list to edit to add
+one: its id, name, idea, tier, worked example and other names, its round of deductions on a line
+(:mod:`nonostudio.analysis.catalogue.technique_moves`; ``apply``, its complete move, repeats the
+round), its witness function (the reasons behind a round,
+:mod:`nonostudio.analysis.explaining.premises`), the wording of each say its witnesses use
+(:mod:`nonostudio.analysis.explaining.premise_text`) and the one value its move ever decides, if
+only one.  :data:`ROUNDS`, :data:`MOVES`, :data:`WITNESSES`, :data:`WORDS` and
+:data:`DECIDES_ONLY` are read-only views built from the records.
+``line_solver`` names what the exact line solver does beyond the others (docs/design/analysis.md,
+"Techniques").
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from nonostudio.analysis.catalogue.technique_moves import MOVES, Cells, Move, normal_clues
+from nonostudio.analysis.catalogue import technique_moves as rounds
+from nonostudio.analysis.catalogue.technique_moves import (
+    Cells,
+    Move,
+    Round,
+    count_arrangements,
+    fixed_point,
+    normal_clues,
+)
+from nonostudio.analysis.explaining import premise_text as words
+from nonostudio.analysis.explaining import premises as found
+from nonostudio.analysis.explaining.move_line import (
+    cell_ranges_text as cell_ranges_text,  # re-exported: the colour texts import it from here
+)
+from nonostudio.analysis.explaining.move_line import effect_text
+from nonostudio.analysis.explaining.premise_text import Wording
+from nonostudio.analysis.explaining.premises import Witness, WitnessFinder, WitnessLine
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text
 
 FALLBACK = "line_solver"
@@ -35,7 +57,9 @@ class WorkedExample:
 
 @dataclass(frozen=True, slots=True)
 class Technique:
-    """A solving technique: names, idea, tier, worked example and its complete move."""
+    """A solving technique, all of it: names, idea, tier and worked example; for a line
+    technique also its round of deductions (its complete move repeats it), its witness function,
+    the wording of each say its witnesses use, and the one value it only ever decides (if any)."""
 
     id: str
     name: str
@@ -45,18 +69,54 @@ class Technique:
     also_known_as: tuple[str, ...] = ()
     scope: str = "line"
     """``"line"``: a move on one line (:meth:`apply`); ``"grid"``: reasoning across lines
-    (probing, search), which has no line move and no line example."""
+    (probing, search), which has no line move, no line example, no round and no witnesses."""
+    round: Round | None = field(default=None, compare=False)
+    """One round of the technique's deductions on a line, in place."""
+    witness: WitnessFinder | None = field(default=None, compare=False)
+    """The reasons of one round, each with the cells it proves (whenever the round decides a
+    cell, some witness does)."""
+    says: Mapping[str, Wording] = field(default_factory=dict, compare=False)
+    """Each say its witnesses use → its wording (matching's witnesses are its parts' techniques',
+    worded by theirs)."""
+    decides_only: int | None = None
+    """The one value (``FILLED`` or ``CROSSED``) its move ever decides cells to; None: either."""
+    _move: Move | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "says", MappingProxyType(dict(self.says)))
+        if self.round is not None:
+            object.__setattr__(self, "_move", fixed_point(self.round))
 
     def apply(self, clues: Sequence[int], cells: Sequence[int]) -> Cells:
         """The technique's complete move on a line: the cells with every deduction it implies
         (a grid technique decides nothing on a line by itself: the cells come back unchanged)."""
         if self.scope != "line":
             return tuple(int(c) for c in cells)
-        return MOVES[self.id](normal_clues(clues), tuple(int(c) for c in cells))
+        return self.move(normal_clues(clues), tuple(int(c) for c in cells))
 
     @property
     def move(self) -> Move:
-        return MOVES[self.id]
+        """The complete move: :attr:`round` repeated until it gives nothing more."""
+        if self._move is None:
+            raise KeyError(f"technique {self.id!r} has no line move")
+        return self._move
+
+    def witnesses(
+        self,
+        hints: Sequence[int],
+        cells: Sequence[int],
+        offset: int = 0,
+        clue_offset: int = 0,
+        *,
+        sub: bool = False,
+    ) -> list[Witness]:
+        """The reasons of one round of the move on the (sub-)line ``hints``/``cells`` (placed at
+        cell ``offset`` and clue ``clue_offset`` of its whole line; ``sub``: the line is a part
+        of its whole line the oracle split off), each with the cells it proves; none for a grid
+        technique."""
+        if self.witness is None:
+            return []
+        return self.witness(WitnessLine(hints, cells, offset, clue_offset, sub))
 
 
 def _ex(clues: tuple[int, ...], before: str, after: str, note: str) -> WorkedExample:
@@ -71,6 +131,10 @@ CATALOGUE: tuple[Technique, ...] = (
         0,
         _ex((), "----------", "xxxxxxxxxx", "The clue is 0, so all ten cells are empty."),
         ("zero clue",),
+        round=rounds.empty_line,
+        witness=found.empty_line,
+        says={"empty_line": words.empty_line, "part_empty": words.part_empty},
+        decides_only=CROSSED,
     ),
     Technique(
         "line_complete",
@@ -85,6 +149,10 @@ CATALOGUE: tuple[Technique, ...] = (
             "Three cells are filled and the clue 2 1 asks for three: the rest are empty.",
         ),
         ("every clue placed", "finished line"),
+        round=rounds.line_complete,
+        witness=found.line_complete,
+        says={"line_complete": words.line_complete},
+        decides_only=CROSSED,
     ),
     Technique(
         "overlap",
@@ -102,6 +170,10 @@ CATALOGUE: tuple[Technique, ...] = (
         ),
         # Wikipedia's and webpbn's "simple boxes" is this move exactly (the 8 in ten cells).
         ("simple boxes",),
+        round=rounds.overlap,
+        witness=found.overlap,
+        says={"overlap": words.overlap},
+        decides_only=FILLED,
     ),
     Technique(
         "small_gap",
@@ -116,6 +188,10 @@ CATALOGUE: tuple[Technique, ...] = (
         ),
         # Wikipedia's "forcing" ends with this: a gap too small for any block is spaces.
         ("forcing", "cross small gap"),
+        round=rounds.small_gap,
+        witness=found.small_gap,
+        says={"small_gap": words.small_gap},
+        decides_only=CROSSED,
     ),
     Technique(
         "simple_spaces",
@@ -129,6 +205,10 @@ CATALOGUE: tuple[Technique, ...] = (
             "The 3 and the 1 fill the line with one space between them: cell 4 is that space.",
         ),
         ("simple spaces", "unreachable cells"),
+        round=rounds.simple_spaces,
+        witness=found.simple_spaces,
+        says={"simple_spaces": words.between, "simple_spaces_misfit": words.misfit},
+        decides_only=CROSSED,
     ),
     Technique(
         "punctuate",
@@ -144,6 +224,13 @@ CATALOGUE: tuple[Technique, ...] = (
             "cells 3 and 7 are empty, and cells 8–10 are out of every clue's reach now.",
         ),
         ("punctuating", "capping"),
+        round=rounds.punctuate,
+        witness=found.punctuate,
+        says={
+            "punctuate": words.punctuate,
+            "punctuate_reach": words.punctuate_reach,
+            "punctuate_reach_misfit": words.punctuate_misfit,
+        },
     ),
     Technique(
         "glue",
@@ -158,6 +245,9 @@ CATALOGUE: tuple[Technique, ...] = (
             "The 4 holds cell 2 and cannot start before it: cells 2–5 are filled.",
         ),
         ("glue", "edge", "wall"),
+        round=rounds.glue,
+        witness=found.glue,
+        says={"glue": words.glue},
     ),
     Technique(
         "matching",
@@ -177,6 +267,9 @@ CATALOGUE: tuple[Technique, ...] = (
         # Sub-lines are the decomposition the FDG 2017 paper's oracle makes; players split a
         # line the same way once they know which clue a block is.
         ("clue ownership", "splitting the line into parts"),
+        round=rounds.matching,
+        witness=found.matching,
+        says={},
     ),
     Technique(
         "joining_splitting",
@@ -191,6 +284,9 @@ CATALOGUE: tuple[Technique, ...] = (
             "Only the 4 can hold both boxes, so it covers cell 5 between them too.",
         ),
         ("joining", "splitting"),
+        round=rounds.joining_splitting,
+        witness=found.joining_splitting,
+        says={"join": words.join, "split": words.split, "split_long": words.split},
     ),
     Technique(
         "mercury",
@@ -211,6 +307,9 @@ CATALOGUE: tuple[Technique, ...] = (
         # narrow the clue's range, the cells out of its reach are empty), where glue
         # (_glue) only fills and joining (_joining_splitting) joins or splits blocks.
         ("mercury",),
+        round=rounds.mercury,
+        witness=found.mercury,
+        says={"mercury": words.between, "mercury_misfit": words.misfit},
     ),
     Technique(
         "arrangement",
@@ -229,6 +328,9 @@ CATALOGUE: tuple[Technique, ...] = (
         ),
         # Jan Wolter's pbnsolve (webpbn) calls this "left-right overlap".
         ("left-right overlap",),
+        round=rounds.arrangement,
+        witness=found.arrangement,
+        says={"arrangement": words.arrangement},
     ),
     Technique(
         FALLBACK,
@@ -243,6 +345,9 @@ CATALOGUE: tuple[Technique, ...] = (
             "The clues fit in two ways, OOxOxxx and xxxOOxO; cell 6 is empty in both.",
         ),
         ("line solver", "exhaustive line logic"),
+        round=rounds.line_solver,
+        witness=found.line_solver,
+        says={"line_solver": words.line_solver},
     ),
 )
 """The line techniques in difficulty order (tier, then catalogue order)."""
@@ -291,6 +396,7 @@ ALL_TECHNIQUES: tuple[Technique, ...] = CATALOGUE + GRID_TECHNIQUES
 """Every technique a step or a grade can be named by, in difficulty order."""
 
 BY_ID: dict[str, Technique] = {t.id: t for t in ALL_TECHNIQUES}
+"""Technique id → its record."""
 ORDER: dict[str, int] = {t.id: i for i, t in enumerate(ALL_TECHNIQUES)}
 """A technique id's place in the difficulty order."""
 
@@ -315,59 +421,8 @@ def first_technique(clues: Sequence[int], cells: Sequence[int]) -> Technique | N
 # ---- explaining a line-solver step --------------------------------------------------------------
 
 
-def count_arrangements(clues: Sequence[int], cells: Sequence[int]) -> int:
-    """How many arrangements of the clues fit the line (every box covered, no clue on a cross);
-    counted exactly by dynamic programming, so long lines cost no more than short ones."""
-    hints = normal_clues(clues)
-    n = len(cells)
-    k = len(hints)
-    run = [0] * (n + 1)  # cells from p on that are not crossed
-    for p in range(n - 1, -1, -1):
-        run[p] = run[p + 1] + 1 if cells[p] != CROSSED else 0
-    # ways[p]: arrangements of clues i.. in cells [p, n), cells before the first clue empty.
-    ways = [0] * (n + 2)
-    ways[n] = ways[n + 1] = 1
-    for p in range(n - 1, -1, -1):
-        ways[p] = ways[p + 1] if cells[p] != FILLED else 0
-    for i in range(k - 1, -1, -1):
-        h = hints[i]
-        nxt = ways
-        ways = [0] * (n + 2)
-        for p in range(n - 1, -1, -1):
-            total = ways[p + 1] if cells[p] != FILLED else 0
-            if run[p] >= h and (p + h == n or cells[p + h] != FILLED):
-                total += nxt[min(p + h + 1, n)]
-            ways[p] = total
-    return ways[0]
-
-
-def cell_ranges_text(cells: Sequence[int], limit: int = 4) -> str:
-    """1-based cell numbers as ranges: ``[0, 1, 2, 5]`` → ``"1–3, 6"``; past ``limit`` ranges the
-    rest is counted (``"1, 3, 5, 7 and 2 more"``)."""
-    parts = []
-    for _, group in itertools.groupby(enumerate(sorted(cells)), lambda p: p[1] - p[0]):
-        run = [c for _, c in group]
-        parts.append(f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}–{run[-1] + 1}")
-    if len(parts) > limit:
-        return f"{', '.join(parts[:limit])} and {len(parts) - limit} more"
-    return ", ".join(parts)
-
-
 def _cells(value: Sequence[int] | str) -> Cells:
     return cells_from_text(value) if isinstance(value, str) else tuple(int(c) for c in value)
-
-
-def effect_text(filled: Sequence[int], crossed: Sequence[int], limit: int = 4) -> str:
-    """``cells 4–7 are filled and cell 9 is empty`` (1-based ranges, past ``limit`` counted)."""
-    parts = []
-    for cells, what in ((filled, "filled"), (crossed, "empty")):
-        if cells:
-            one = len(cells) == 1
-            parts.append(
-                f"{'cell' if one else 'cells'} {cell_ranges_text(cells, limit)} "
-                f"{'is' if one else 'are'} {what}"
-            )
-    return " and ".join(parts)
 
 
 def explain_line_solver(
@@ -406,3 +461,33 @@ def explain_line_solver(
 def example_cells(example: WorkedExample) -> tuple[Cells, Cells]:
     """The worked example's cells before and after, as cell values."""
     return cells_from_text(example.before), cells_from_text(example.after)
+
+
+# ---- views built from the records --------------------------------------------------------------
+
+
+ROUNDS: Mapping[str, Round] = MappingProxyType(
+    {t.id: t.round for t in CATALOGUE if t.round is not None}
+)
+"""Technique id → one round of its deductions on a line (in place); its move repeats it."""
+
+MOVES: Mapping[str, Move] = MappingProxyType(
+    {t.id: t.move for t in CATALOGUE if t.round is not None}
+)
+"""Technique id → its complete move, in difficulty order."""
+
+WITNESSES: Mapping[str, WitnessFinder] = MappingProxyType(
+    {t.id: t.witness for t in CATALOGUE if t.witness is not None}
+)
+"""Technique id → its witness function."""
+
+WORDS: Mapping[str, Wording] = MappingProxyType(
+    {say: wording for t in CATALOGUE for say, wording in t.says.items()}
+)
+"""A witness's say → its wording, from every technique's record."""
+
+DECIDES_ONLY: Mapping[str, int] = MappingProxyType(
+    {t.id: t.decides_only for t in CATALOGUE if t.decides_only is not None}
+)
+"""Technique id → the one value its move ever decides cells to (the moves not listed decide
+either): a search for the technique whose move decides cells to the other value skips it."""

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.catalogue.techniques import cell_ranges_text
+from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.linesolver import solve_cells

@@ -1,7 +1,9 @@
 """The words of a step: a sentence made from its premises alone, and what it points at.
 
-:func:`premise_sentence` words a :class:`~nonostudio.analysis.explaining.premises.Witness` — its
-claims and the cells it proves — as a player reads it, naming clues as the player sees them ("the
+Each say of a :class:`~nonostudio.analysis.explaining.premises.Witness` has a :data:`Wording`
+here, named by its technique's record (:mod:`nonostudio.analysis.catalogue.techniques`) and picked
+by :func:`~nonostudio.analysis.explaining.step_text.premise_sentence`: it words the witness's
+claims and the cells it proves as a player reads them, naming clues as the player sees them ("the
 second clue, 8") and cells as the grid numbers them (from 1).  Nothing here looks at the line: a
 sentence says exactly what its claims say (which a checker verifies), so it cannot say more.
 :func:`premise_focus` gives the clues and cell ranges the claims are about, for highlighting.
@@ -13,8 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nonostudio.analysis.catalogue.techniques import effect_text
-from nonostudio.analysis.explaining.move_line import cells_text
+from nonostudio.analysis.explaining.move_line import cells_text, effect_text
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.words.phrase_words import ordinal
 
@@ -110,15 +111,15 @@ def _held_bound(nm: Naming, claims: Sequence[Claim], c: Claim) -> str:
     return _bound(nm, c)
 
 
-def _empty_line(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def empty_line(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     return f"the clue is 0, so {_effect(cells)}"
 
 
-def _part_empty(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def part_empty(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     return f"so {_effect(cells)}"
 
 
-def _line_complete(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def line_complete(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "filled_count")
     n = c["count"]
     what = " ".join(str(nm.clues[i]) for i in c["clues"])
@@ -128,7 +129,7 @@ def _line_complete(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence
     )
 
 
-def _overlap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def overlap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "starts")
     filled = [p for p, _ in cells]
     if c["min"] == c["max"]:
@@ -136,7 +137,7 @@ def _overlap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]
     return f"{_bound(nm, c)}, so it covers {cells_text(filled)} either way"
 
 
-def _small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     g = _first(claims, "gap")
     size = g["end"] - g["start"]
     bounds = _all(claims, "starts")
@@ -150,7 +151,7 @@ def _small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int
     return f"{text}, and the clues short enough to fit lie elsewhere ({where}), so it is empty"
 
 
-def _between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     """simple_spaces / mercury: the clues on either side end before or start after the cells."""
     bounds = _all(claims, "starts")
     where = " and ".join(_held_bound(nm, claims, c) for c in bounds)
@@ -161,7 +162,7 @@ def _between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]
     return f"{where}: {cells_text(crossed)} {_are(crossed)} empty"
 
 
-def _misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     bounds = _all(claims, "starts")
     crossed = [p for p, _ in cells]
     where = "; ".join(_bound(nm, c) for c in bounds)
@@ -171,7 +172,7 @@ def _misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]])
     )
 
 
-def _punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     b = _first(claims, "block")
     owners = _first(claims, "holders")["clues"]
     block = f"the block at {cells_text(_span(b))}"
@@ -196,7 +197,7 @@ def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
     )
 
 
-def _punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
     words = []
     for c in _all(claims, "starts"):
@@ -211,11 +212,11 @@ def _punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequen
     return f"{_placed(nm, claims)}; {' and '.join(words)}: {empty}"
 
 
-def _punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
-    return f"{_placed(nm, claims)}, so {_misfit(nm, _all(claims, 'starts'), cells)}"
+def punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    return f"{_placed(nm, claims)}, so {misfit(nm, _all(claims, 'starts'), cells)}"
 
 
-def _glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     b = _first(claims, "block")
     g = _first(claims, "gap")
     held = _all(claims, "holder_starts")
@@ -244,7 +245,7 @@ def _glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -
     return f"{box} is {options}{wall}; either way {cells_text(filled)} {_are(filled)} filled"
 
 
-def _join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     a, b = _all(claims, "block")[:2]
     owner = _first(claims, "holders")["clues"][0]
     filled = [p for p, _ in cells]
@@ -254,7 +255,7 @@ def _join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -
     )
 
 
-def _split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     whole = _first(claims, "no_holder")
     (c, _), *_ = cells
     held = _all(claims, "holders")
@@ -279,7 +280,7 @@ def _split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) 
     )
 
 
-def _arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "extremes")
     if len(c["left"]) > 5:
         return (
@@ -294,7 +295,7 @@ def _arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[i
     )
 
 
-def _line_solver(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def line_solver(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "arrangements")
     count = c["count"]
     ways = "both ways" if count == 2 else f"all {count:,} ways"
@@ -302,31 +303,15 @@ def _line_solver(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[i
     return f"in {ways} the clue {clue} fits, {_effect(cells)}"
 
 
-WORDS: dict[str, Callable[[Naming, Sequence[Claim], Sequence[Sequence[int]]], str]] = {
-    "empty_line": _empty_line,
-    "part_empty": _part_empty,
-    "line_complete": _line_complete,
-    "overlap": _overlap,
-    "small_gap": _small_gap,
-    "simple_spaces": _between,
-    "simple_spaces_misfit": _misfit,
-    "mercury": _between,
-    "mercury_misfit": _misfit,
-    "punctuate": _punctuate,
-    "punctuate_reach": _punctuate_reach,
-    "punctuate_reach_misfit": _punctuate_misfit,
-    "glue": _glue,
-    "join": _join,
-    "split": _split,
-    "split_long": _split,
-    "arrangement": _arrangement,
-    "line_solver": _line_solver,
-}
+Wording = Callable[[Naming, Sequence[Claim], Sequence[Sequence[int]]], str]
+"""A say's wording: a premise's claims and the cells it proves, in words (the catalogue's records
+name the wording of each say their witnesses use)."""
 
 
-def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim] = ()) -> str:
-    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words; a box's
-    holder already ``stated`` by an earlier premise of the step is not said again."""
+def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> str | None:
+    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words when a box's
+    holder it names was already ``stated`` by an earlier premise of the step, so it is not said
+    again; None when the premise says nothing stated before (its say's own wording is used)."""
     claims = premise["claims"]
     say = premise["say"]
     if stated and say in ("punctuate_reach", "punctuate_reach_misfit"):
@@ -335,7 +320,7 @@ def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim
             crossed = [p for p, _ in premise["cells"]]
             bounds = _all(claims, "starts")
             if say == "punctuate_reach_misfit":
-                return f"so {_misfit(nm, bounds, premise['cells'])}"
+                return f"so {misfit(nm, bounds, premise['cells'])}"
             if not bounds:
                 return f"and no clue reaches {cells_text(crossed)}: empty"
             said = " and ".join(_bound(nm, c) for c in bounds)
@@ -353,7 +338,7 @@ def premise_sentence(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim
             ]
             crossed = [p for p, _ in premise["cells"]]
             return f"and {' and '.join(words)}: {cells_text(crossed)} {_are(crossed)} empty"
-    return WORDS[premise["say"]](nm, claims, premise["cells"])
+    return None
 
 
 def part_text(nm: Naming, premise: dict[str, Any]) -> str:

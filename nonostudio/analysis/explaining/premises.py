@@ -1,13 +1,14 @@
 """The premises behind a technique's deductions on a line: structured, checkable claims.
 
 A technique's move decides cells for a reason: a clue that cannot start before some cell, a box
-only certain clues can hold, a gap too small for the clues that can reach it.  :func:`witnesses`
-finds, for one round of a technique's move on a (sub-)line, every such reason with the cells it
-proves — a :class:`Witness`.  Its :data:`Claim` s are plain dicts (what ``explain --json`` shows
-as a step's ``premises``), each a fact about the line before the step that holds in *every*
-arrangement of the whole line's clue that fits it, so a checker can verify it by brute force
-(``tests/analysis/sentence_checker.py``); :mod:`nonostudio.analysis.explaining.premise_text` words
-them.
+only certain clues can hold, a gap too small for the clues that can reach it.  Each technique's
+witness function here (a :data:`WitnessFinder`, named by its record in
+:mod:`nonostudio.analysis.catalogue.techniques`) finds, for one round of the technique's move on a
+(sub-)line, every such reason with the cells it proves — a :class:`Witness`.  Its :data:`Claim` s
+are plain dicts (what ``explain --json`` shows as a step's ``premises``), each a fact about the
+line before the step that holds in *every* arrangement of the whole line's clue that fits it, so a
+checker can verify it by brute force (``tests/analysis/sentence_checker.py``);
+:mod:`nonostudio.analysis.explaining.premise_text` words them.
 
 Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
@@ -33,16 +34,15 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.analysis.catalogue.technique_moves import (
-    PART_TECHNIQUES,
-    ROUNDS,
     Ranges,
+    Round,
     box_ranges,
+    count_arrangements,
     extreme_arrangements,
     narrowed_ranges,
     normal_clues,
@@ -51,8 +51,9 @@ from nonostudio.analysis.catalogue.technique_moves import (
     runs,
     wall_ranges,
 )
-from nonostudio.analysis.catalogue.techniques import count_arrangements
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
+from nonostudio.analysis.catalogue.technique_moves import arrangement as arrangement_round
+from nonostudio.analysis.catalogue.technique_moves import line_solver as line_solver_round
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 Claim = dict[str, Any]
 
@@ -71,8 +72,9 @@ class Witness:
     matched and the ``part`` claim), stated before the witness's own."""
 
 
-class _Line:
-    """The (sub-)line a witness is found on, and how to place it on the whole line."""
+class WitnessLine:
+    """The (sub-)line a witness is found on, and how to place it on the whole line: what a
+    technique's witness function (:data:`WitnessFinder`) reads."""
 
     def __init__(
         self, hints: Sequence[int], cells: Sequence[int], offset: int, clue_offset: int, sub: bool
@@ -128,7 +130,11 @@ class _Line:
         }
 
 
-def _empty_line(x: _Line) -> list[Witness]:
+WitnessFinder = Callable[[WitnessLine], list[Witness]]
+"""A technique's witness function: the reasons of one round of its move on a (sub-)line."""
+
+
+def empty_line(x: WitnessLine) -> list[Witness]:
     if x.hints:
         return []
     # On an oracle's part of the line, the part's own claim says it holds no clue.
@@ -137,7 +143,7 @@ def _empty_line(x: _Line) -> list[Witness]:
     return [w]
 
 
-def _line_complete(x: _Line) -> list[Witness]:
+def line_complete(x: WitnessLine) -> list[Witness]:
     count = x.cells.count(FILLED)
     if not x.hints or count != sum(x.hints):
         return []
@@ -153,7 +159,7 @@ def _line_complete(x: _Line) -> list[Witness]:
     return [w]
 
 
-def _overlap(x: _Line) -> list[Witness]:
+def overlap(x: WitnessLine) -> list[Witness]:
     r = wall_ranges(x.hints, x.cells)
     out = []
     if r is not None:
@@ -165,7 +171,7 @@ def _overlap(x: _Line) -> list[Witness]:
     return out
 
 
-def _small_gap(x: _Line) -> list[Witness]:
+def small_gap(x: WitnessLine) -> list[Witness]:
     r = wall_ranges(x.hints, x.cells)
     if r is None:
         return []
@@ -199,7 +205,7 @@ def _small_gap(x: _Line) -> list[Witness]:
 
 
 def _uncovered(
-    x: _Line,
+    x: WitnessLine,
     r: Ranges,
     say: str,
     blocks: list[tuple[int, int]],
@@ -242,7 +248,7 @@ def _uncovered(
 
 
 def _bound_reason(
-    x: _Line, r: Ranges, i: int, blocks: list[tuple[int, int]], side: str
+    x: WitnessLine, r: Ranges, i: int, blocks: list[tuple[int, int]], side: str
 ) -> list[Claim]:
     """The block that bounds clue ``i`` on ``side`` (its latest start ``max`` is the start of the
     first block only it can hold; its earliest start ``min`` lets it reach the last such block),
@@ -258,12 +264,12 @@ def _bound_reason(
     return []
 
 
-def _simple_spaces(x: _Line) -> list[Witness]:
+def simple_spaces(x: WitnessLine) -> list[Witness]:
     r = wall_ranges(x.hints, x.cells)
     return [] if r is None else _uncovered(x, r, "simple_spaces", [])
 
 
-def _punctuate(x: _Line) -> list[Witness]:
+def punctuate(x: WitnessLine) -> list[Witness]:
     r = box_ranges(x.hints, x.cells)
     if r is None:
         return []
@@ -285,7 +291,7 @@ def _punctuate(x: _Line) -> list[Witness]:
     return out
 
 
-def _glue(x: _Line) -> list[Witness]:
+def glue(x: WitnessLine) -> list[Witness]:
     r = box_ranges(x.hints, x.cells)
     if r is None:
         return []
@@ -319,7 +325,7 @@ def _glue(x: _Line) -> list[Witness]:
     return out
 
 
-def _joining_splitting(x: _Line) -> list[Witness]:
+def joining_splitting(x: WitnessLine) -> list[Witness]:
     r = narrowed_ranges(x.hints, x.cells)
     if r is None:
         return []
@@ -369,16 +375,16 @@ def _is_block(cells: Sequence[int], s: int, e: int) -> bool:
     return (s == 0 or cells[s - 1] != FILLED) and (e == len(cells) or cells[e] != FILLED)
 
 
-def _boxes(x: _Line, s: int, e: int) -> Claim:
+def _boxes(x: WitnessLine, s: int, e: int) -> Claim:
     return {"claim": "boxes", "start": s + x.offset, "end": e + x.offset}
 
 
-def _mercury(x: _Line) -> list[Witness]:
+def mercury(x: WitnessLine) -> list[Witness]:
     r = narrowed_ranges(x.hints, x.cells)
     return [] if r is None else _uncovered(x, r, "mercury", runs(x.cells, FILLED))
 
 
-def _arrangement(x: _Line) -> list[Witness]:
+def arrangement(x: WitnessLine) -> list[Witness]:
     ends = extreme_arrangements(x.hints, x.cells)
     if ends is None:
         return []
@@ -390,22 +396,22 @@ def _arrangement(x: _Line) -> list[Witness]:
         "right": [s + x.offset for s in right],
     }
     w = Witness("arrangement", [claim])
-    _round_cells(x, "arrangement", w)  # one witness: the whole round, as the move makes it
+    _round_cells(x, arrangement_round, w)  # one witness: the whole round, as the move makes it
     return [w] if w.cells else []
 
 
-def _round_cells(x: _Line, technique: str, w: Witness) -> None:
-    """The cells one round of ``technique``'s move decides, as ``w``'s."""
+def _round_cells(x: WitnessLine, round_: Round, w: Witness) -> None:
+    """The cells one round of a technique's move decides, as ``w``'s."""
     work = list(x.cells)
-    ROUNDS[technique](x.hints, work)
+    round_(x.hints, work)
     for p, (a, b) in enumerate(zip(x.cells, work, strict=True)):
         if a == UNKNOWN and b != UNKNOWN:
             w.cells[p] = b
 
 
-def _line_solver(x: _Line) -> list[Witness]:
+def line_solver(x: WitnessLine) -> list[Witness]:
     w = Witness("line_solver", [])
-    _round_cells(x, "line_solver", w)
+    _round_cells(x, line_solver_round, w)
     if not w.cells:
         return []
     claim = {
@@ -440,55 +446,35 @@ def _shifted(claim: Claim, offset: int, clue_offset: int) -> Claim:
     return out
 
 
-def _matching(x: _Line) -> list[Witness]:
+PART_WITNESSES: tuple[WitnessFinder, ...] = (
+    line_complete,
+    overlap,
+    small_gap,
+    simple_spaces,
+    punctuate,
+    glue,
+)
+"""The witness functions of the part techniques
+(:data:`~nonostudio.analysis.catalogue.technique_moves.PART_TECHNIQUES`), in that order."""
+
+
+def matching(x: WitnessLine) -> list[Witness]:
     out = []
     for part in player_parts(x.hints, x.cells):
         claims = [_shifted(c, x.offset, x.co) for c in part_premise(x.hints, x.cells, part)]
-        on = _Line(
+        on = WitnessLine(
             part.line.hints,
             part.line.cells,
             x.offset + part.cell_start,
             x.co + part.hint_start,
             sub=True,
         )
-        for technique in PART_TECHNIQUES:
-            for w in WITNESSES[technique](on):
+        for part_witness in PART_WITNESSES:
+            for w in part_witness(on):
                 w.cells = {p + part.cell_start: v for p, v in w.cells.items()}
                 w.part = claims
                 out.append(w)
     return out
-
-
-WITNESSES: dict[str, Callable[[_Line], list[Witness]]] = {
-    "empty_line": _empty_line,
-    "line_complete": _line_complete,
-    "overlap": _overlap,
-    "small_gap": _small_gap,
-    "simple_spaces": _simple_spaces,
-    "punctuate": _punctuate,
-    "glue": _glue,
-    "matching": _matching,
-    "joining_splitting": _joining_splitting,
-    "mercury": _mercury,
-    "arrangement": _arrangement,
-    "line_solver": _line_solver,
-}
-
-
-def witnesses(
-    technique: str,
-    hints: Sequence[int],
-    cells: Sequence[int],
-    offset: int = 0,
-    clue_offset: int = 0,
-    *,
-    sub: bool = False,
-) -> list[Witness]:
-    """The reasons of one round of ``technique``'s move on the (sub-)line ``hints``/``cells``
-    (placed at cell ``offset`` and clue ``clue_offset`` of its whole line), each with the cells
-    it proves (``sub``: the line is a part of its whole line the oracle split off).  Whenever the
-    move decides a cell, some witness does."""
-    return WITNESSES[technique](_Line(hints, cells, offset, clue_offset, sub))
 
 
 def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[Claim]:
@@ -524,96 +510,3 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
         if not matched(first, sub.hint_end):
             matched(inside[-1] if inside else None, sub.hint_end - 1)
     return out
-
-
-BODY_WORDS = 62
-"""A step's sentence states premises until its body would pass this many words (the first
-premise is always stated); the cells of the premises left out are the next step's."""
-
-
-def gather_premises(
-    technique: str,
-    axis: str,
-    line: Line,
-    seen: Line,
-    offset: int,
-    clue_offset: int,
-    sub: bool,
-    premises: list[dict[str, Any]],
-    want: Sequence[int] = (),
-) -> dict[int, int]:
-    """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
-    ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
-    while the step's sentence has room (:data:`BODY_WORDS`); in the first round those deciding
-    the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
-    ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
-    value}`` (empty: the technique decides nothing there)."""
-    from nonostudio.analysis.explaining.premise_text import Naming, part_text, premise_sentence
-
-    nm = Naming(axis, normal_clues(line.hints), line.size)
-
-    stated: list[Claim] = []  # as step_sentence words them: said claims are not said again
-
-    def words_of(premise: dict[str, Any]) -> int:
-        if premise["say"] == "part":
-            return len(part_text(nm, premise).split())
-        return len(premise_sentence(nm, premise, stated).split())
-
-    words = 0
-    for given in premises:
-        words += words_of(given)
-        if given["say"] != "part":
-            stated.extend(given["claims"])
-    state = list(seen.cells)
-    decided: dict[int, int] = {}
-    wanted = set(want)
-    for round_ in itertools.count():
-        found = witnesses(technique, seen.hints, state, offset, clue_offset, sub=sub)
-        if round_ == 0 and wanted:
-            found.sort(key=lambda w: not wanted & set(w.cells))
-        new: dict[int, int] = {}
-        full = False
-        for w in found:
-            cells = {p: v for p, v in w.cells.items() if p not in new}
-            if not cells:
-                continue
-            premise: dict[str, Any] = {
-                "say": w.say,
-                "claims": w.claims,
-                "cells": [[p + offset, v] for p, v in sorted(cells.items())],
-                "round": round_,
-            }
-            last = premises[-1] if premises else None
-            if last is not None and {**last, "cells": []} == {**premise, "cells": []}:
-                # the same reason again for other cells: one premise with all of them
-                merged = {**last, "cells": sorted(last["cells"] + premise["cells"])}
-                before = stated[: len(stated) - len(last["claims"])]
-                count = len(premise_sentence(nm, merged, before).split())
-                count -= len(premise_sentence(nm, last, before).split())
-                if words + count > BODY_WORDS:
-                    full = True
-                    break
-                premises[-1] = merged
-                words += count
-                new.update(cells)
-                continue
-            count = words_of(premise)
-            part = {"say": "part", "claims": w.part, "cells": []}
-            new_part = bool(w.part) and part not in premises
-            if new_part:
-                count += words_of(part)
-            if (decided or new) and words + count > BODY_WORDS:
-                full = True
-                break
-            if new_part:
-                premises.append(part)
-            premises.append(premise)
-            stated.extend(premise["claims"])
-            words += count
-            new.update(cells)
-        for p, v in new.items():
-            state[p] = v
-        decided.update(new)
-        if full or not new:
-            return decided
-    return decided

@@ -7,23 +7,26 @@ which block, gap or bound, and which cells.  Cells and clues are numbered as the
 (rows from the left, columns from the top, from 1).  The :class:`Explanation` also keeps what to
 highlight: the clues and cell ranges the premises are about.  :func:`explain_move` explains a
 technique's move on one line the same way; contradictions and guesses have their own texts.
+:func:`gather_premises` finds a step's premises (its technique's witnesses, round after round, as
+many as the sentence has room for) and :func:`premise_sentence` words each by its say.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nonostudio.analysis.catalogue.technique_moves import normal_clues
-from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.catalogue.techniques import BY_ID, WORDS
 from nonostudio.analysis.explaining.move_line import Span, clues_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import (
     Naming,
     part_text,
     premise_focus,
-    premise_sentence,
+    restated,
 )
 from nonostudio.core.line import FILLED, Line
 
@@ -31,6 +34,8 @@ __all__ = [
     "Explanation",
     "Span",
     "explain_move",
+    "gather_premises",
+    "premise_sentence",
     "probe_text",
     "guess_text",
     "step_sentence",
@@ -57,11 +62,9 @@ def explain_move(
     line_size: int | None = None,
 ) -> tuple[Explanation, list[dict[str, Any]]]:
     """A line technique's move on a whole line (clue ``hints``, cells ``cells``) explained as a
-    trace step explains it: the sentence made of its premises
-    (:func:`~nonostudio.analysis.explaining.premises.gather_premises`, as many as the sentence has
-    room for) and the premises themselves (empty when the technique decides nothing there)."""
-    from nonostudio.analysis.explaining.premises import gather_premises
-
+    trace step explains it: the sentence made of its premises (:func:`gather_premises`, as many
+    as the sentence has room for) and the premises themselves (empty when the technique decides
+    nothing there)."""
     line = Line(normal_clues(hints), tuple(int(c) for c in cells))
     premises: list[dict[str, Any]] = []
     gather_premises(technique_id, axis, line, line, 0, 0, False, premises)
@@ -111,7 +114,7 @@ def step_sentence(
     beyond_rules: bool = False,
 ) -> Explanation:
     """A line step's sentence, made from its premises alone
-    (:func:`~nonostudio.analysis.explaining.premise_text.premise_sentence`): the line, the
+    (:func:`premise_sentence`): the line, the
     technique's name, then each premise's words; the focus is what the premises are about."""
     nm = Naming(axis, normal_clues(line_clues), line_size)
     parts = []
@@ -131,3 +134,107 @@ def step_sentence(
     body = "; ".join(parts)
     clues, spans = premise_focus(premises)
     return Explanation(f"{line_name(axis, index)} — {name}: {body}.", clues, spans)
+
+
+def premise_sentence(
+    nm: Naming, premise: dict[str, Any], stated: Sequence[dict[str, Any]] = ()
+) -> str:
+    """A premise (``{say, claims, cells}`` as in a step's ``premises``) in words: its say's
+    wording (:data:`~nonostudio.analysis.catalogue.techniques.WORDS`); a box's holder already
+    ``stated`` by an earlier premise of the step is not said again
+    (:func:`~nonostudio.analysis.explaining.premise_text.restated`)."""
+    again = restated(nm, premise, stated) if stated else None
+    if again is not None:
+        return again
+    return WORDS[premise["say"]](nm, premise["claims"], premise["cells"])
+
+
+BODY_WORDS = 62
+"""A step's sentence states premises until its body would pass this many words (the first
+premise is always stated); the cells of the premises left out are the next step's."""
+
+
+def gather_premises(
+    technique: str,
+    axis: str,
+    line: Line,
+    seen: Line,
+    offset: int,
+    clue_offset: int,
+    sub: bool,
+    premises: list[dict[str, Any]],
+    want: Sequence[int] = (),
+) -> dict[int, int]:
+    """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
+    ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
+    while the step's sentence has room (:data:`BODY_WORDS`); in the first round those deciding
+    the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
+    ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
+    value}`` (empty: the technique decides nothing there)."""
+    nm = Naming(axis, normal_clues(line.hints), line.size)
+
+    stated: list[dict[str, Any]] = []  # as step_sentence words them: said claims are not said again
+
+    def words_of(premise: dict[str, Any]) -> int:
+        if premise["say"] == "part":
+            return len(part_text(nm, premise).split())
+        return len(premise_sentence(nm, premise, stated).split())
+
+    words = 0
+    for given in premises:
+        words += words_of(given)
+        if given["say"] != "part":
+            stated.extend(given["claims"])
+    state = list(seen.cells)
+    decided: dict[int, int] = {}
+    wanted = set(want)
+    for round_ in itertools.count():
+        found = BY_ID[technique].witnesses(seen.hints, state, offset, clue_offset, sub=sub)
+        if round_ == 0 and wanted:
+            found.sort(key=lambda w: not wanted & set(w.cells))
+        new: dict[int, int] = {}
+        full = False
+        for w in found:
+            cells = {p: v for p, v in w.cells.items() if p not in new}
+            if not cells:
+                continue
+            premise: dict[str, Any] = {
+                "say": w.say,
+                "claims": w.claims,
+                "cells": [[p + offset, v] for p, v in sorted(cells.items())],
+                "round": round_,
+            }
+            last = premises[-1] if premises else None
+            if last is not None and {**last, "cells": []} == {**premise, "cells": []}:
+                # the same reason again for other cells: one premise with all of them
+                merged = {**last, "cells": sorted(last["cells"] + premise["cells"])}
+                before = stated[: len(stated) - len(last["claims"])]
+                count = len(premise_sentence(nm, merged, before).split())
+                count -= len(premise_sentence(nm, last, before).split())
+                if words + count > BODY_WORDS:
+                    full = True
+                    break
+                premises[-1] = merged
+                words += count
+                new.update(cells)
+                continue
+            count = words_of(premise)
+            part = {"say": "part", "claims": w.part, "cells": []}
+            new_part = bool(w.part) and part not in premises
+            if new_part:
+                count += words_of(part)
+            if (decided or new) and words + count > BODY_WORDS:
+                full = True
+                break
+            if new_part:
+                premises.append(part)
+            premises.append(premise)
+            stated.extend(premise["claims"])
+            words += count
+            new.update(cells)
+        for p, v in new.items():
+            state[p] = v
+        decided.update(new)
+        if full or not new:
+            return decided
+    return decided

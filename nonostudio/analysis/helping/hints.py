@@ -24,7 +24,8 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.move_line import cells_text
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.narrate import step_effect
-from nonostudio.analysis.explaining.premise_text import Naming, part_text, premise_sentence
+from nonostudio.analysis.explaining.premise_text import Naming, part_text
+from nonostudio.analysis.explaining.step_text import premise_sentence
 from nonostudio.analysis.tracing.steps import LINE, PROBE, SEARCH, Step, Trace
 from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.line import CROSSED, FILLED

@@ -16,16 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from nonostudio.analysis.catalogue.technique_moves import (
+from nonostudio.analysis.catalogue.technique_moves import normal_clues, player_parts
+from nonostudio.analysis.catalogue.techniques import (
+    CATALOGUE,
     DECIDES_ONLY,
+    FALLBACK,
     MOVES,
-    normal_clues,
-    player_parts,
+    ORDER,
 )
-from nonostudio.analysis.catalogue.techniques import CATALOGUE, FALLBACK, ORDER
 from nonostudio.analysis.explaining.naming import line_name, value_name
-from nonostudio.analysis.explaining.premises import gather_premises, part_premise
-from nonostudio.analysis.explaining.step_text import step_sentence
+from nonostudio.analysis.explaining.premises import part_premise
+from nonostudio.analysis.explaining.step_text import gather_premises, step_sentence
 from nonostudio.analysis.tracing.rule_fills import RuleFills
 from nonostudio.analysis.tracing.steps import LINE, RULE, BoundElement, Step
 from nonostudio.analysis.tracing.trial_memory import TrialMemory
@@ -397,7 +398,7 @@ class Tracer:
         want: Sequence[int] = (),
     ) -> Step:
         """The technique's move on the line (or the oracle's sub-line ``sub``) as a step, with
-        the premises it states (:func:`~nonostudio.analysis.explaining.premises.gather_premises`:
+        the premises it states (:func:`~nonostudio.analysis.explaining.step_text.gather_premises`:
         round by round, as many as its sentence has room for, those deciding the cells ``want`` —
         the rule's fill, positions of the line the move was made on — first); the rule is named only
         when the step decides all of them.  Every cell is checked against the exact line solver."""

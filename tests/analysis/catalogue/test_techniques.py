@@ -9,19 +9,20 @@ from functools import cache
 
 import pytest
 
-from nonostudio.analysis.catalogue.technique_moves import DECIDES_ONLY, MOVES, extreme_arrangements
+from nonostudio.analysis.catalogue.technique_moves import count_arrangements, extreme_arrangements
 from nonostudio.analysis.catalogue.techniques import (
     BY_ID,
     CATALOGUE,
+    DECIDES_ONLY,
     FALLBACK,
     MAX_WORDS,
-    cell_ranges_text,
-    count_arrangements,
+    MOVES,
     example_cells,
     explain_line_solver,
     first_technique,
     technique,
 )
+from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text, cells_to_text, clue_of
 from nonostudio.core.linesolver import solve_cells, solve_text
 

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from nonostudio.analysis.catalogue.technique_moves import MOVES, ROUNDS
-from nonostudio.analysis.explaining.premises import gather_premises, witnesses
-from nonostudio.analysis.explaining.step_text import step_sentence
+from nonostudio.analysis.catalogue.techniques import BY_ID, MOVES, ROUNDS
+from nonostudio.analysis.explaining.step_text import gather_premises, step_sentence
 from nonostudio.analysis.tracing.trace import rule_trace
 from nonostudio.core.formats import read_all
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Line
@@ -61,7 +60,7 @@ def test_witnesses_are_one_round_of_the_move_and_true(technique: str) -> None:
         work = list(cells)
         ROUNDS[technique](hints, work)
         round_cells = {p: v for p, v in enumerate(work) if cells[p] == UNKNOWN and v != UNKNOWN}
-        found = witnesses(technique, hints, cells)
+        found = BY_ID[technique].witnesses(hints, cells)
         said: dict[int, int] = {}
         for w in found:
             said.update(w.cells)
@@ -93,7 +92,7 @@ def a_value(hints: tuple[int, ...], starts: tuple[int, ...], p: int) -> int:
 def test_gathered_premises_make_the_whole_move_when_there_is_room(
     technique: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("nonostudio.analysis.explaining.premises.BODY_WORDS", 10**6)
+    monkeypatch.setattr("nonostudio.analysis.explaining.step_text.BODY_WORDS", 10**6)
     rng = random.Random(7)
     for _ in range(200):
         hints, cells = random_line(rng, rng.randint(1, 12))
