@@ -7,14 +7,16 @@ round), its witness function (the reasons behind a round,
 :mod:`nonostudio.analysis.explaining.premises`), the wording of each say its witnesses use
 (:mod:`nonostudio.analysis.explaining.premise_text`) and the one value its move ever decides, if
 only one.  :data:`ROUNDS`, :data:`MOVES`, :data:`WITNESSES`, :data:`WORDS` and
-:data:`DECIDES_ONLY` are read-only views built from the records.
+:data:`DECIDES_ONLY` are read-only views built from the records; :func:`check_catalogue`
+refuses a partial or inconsistent record by name (at import, and on random lines in its test).
 ``line_solver`` names what the exact line solver does beyond the others (docs/design/analysis.md,
 "Techniques").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -35,7 +37,14 @@ from nonostudio.analysis.explaining.move_line import (
 from nonostudio.analysis.explaining.move_line import effect_text
 from nonostudio.analysis.explaining.premise_text import Wording
 from nonostudio.analysis.explaining.premises import Witness, WitnessFinder, WitnessLine
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_from_text
+from nonostudio.core.line import (
+    CROSSED,
+    FILLED,
+    UNKNOWN,
+    cells_from_text,
+    cells_to_text,
+    clue_of,
+)
 
 FALLBACK = "line_solver"
 MAX_WORDS = 40
@@ -491,3 +500,147 @@ DECIDES_ONLY: Mapping[str, int] = MappingProxyType(
 )
 """Technique id → the one value its move ever decides cells to (the moves not listed decide
 either): a search for the technique whose move decides cells to the other value skips it."""
+
+
+# ---- the check that refuses a partial or inconsistent record -------------------------------------
+
+
+class CatalogueError(ValueError):
+    """A technique record is partial or inconsistent; the message names each one and what."""
+
+
+CHECK_LINES = 400
+"""How many random lines :func:`check_catalogue` tries the moves and witnesses on."""
+
+
+def _random_lines(seed: int, count: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Seeded random lines that have a solution: a random picture, its clue, some cells shown."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        n = rng.randint(1, 12)
+        density = rng.choice((0.3, 0.5, 0.7))
+        picture = [int(rng.random() < density) for _ in range(n)]
+        shown = rng.choice((0.0, 0.2, 0.4, 0.6))
+        cells = tuple(
+            (FILLED if c else CROSSED) if rng.random() < shown else UNKNOWN for c in picture
+        )
+        yield clue_of(picture), cells
+
+
+def _record_problems(t: Technique) -> list[str]:
+    """What is missing from or wrong in one record, each naming it."""
+    name = f"technique {t.id!r}"
+    out = []
+    if t.scope == "grid":
+        if t.round is not None or t.witness is not None or t.says or t.example is not None:
+            out.append(f"{name} reasons across lines: it has no round, witness, says or example")
+        if t.decides_only is not None:
+            out.append(f"{name} reasons across lines: it decides nothing only")
+        return out
+    if t.scope != "line":
+        return [f"{name} has scope {t.scope!r} (a technique is 'line' or 'grid')"]
+    if t.round is None:
+        out.append(f"{name} has no round function")
+    if t.witness is None:
+        out.append(f"{name} has no witness function")
+    for say, wording in t.says.items():
+        if not callable(wording):
+            out.append(f"{name}: say {say!r} has no words")
+    if t.decides_only not in (None, FILLED, CROSSED):
+        out.append(f"{name} decides only {t.decides_only!r}, not FILLED or CROSSED")
+    if t.example is None:
+        out.append(f"{name} has no worked example")
+    elif t.round is not None:
+        before, after = example_cells(t.example)
+        got = t.apply(t.example.clues, before)
+        if got != after:
+            out.append(
+                f"{name}: its worked example's move gives {cells_to_text(got)}, "
+                f"not its 'after' {t.example.after}"
+            )
+        elif got == before:
+            out.append(f"{name}: its worked example decides nothing")
+    return out
+
+
+def check_catalogue(
+    line_techniques: Sequence[Technique] = CATALOGUE,
+    grid_techniques: Sequence[Technique] = GRID_TECHNIQUES,
+    *,
+    lines: int = CHECK_LINES,
+    seed: int = 0,
+) -> None:
+    """Refuse a partial or inconsistent catalogue, naming each record and what is wrong: an id
+    used twice, tiers out of difficulty order, a line technique with no round or no witness
+    function, a say with no words, a worked example whose move does not give its 'after', the
+    part techniques of matching blocks to clues out of step with their rounds and witnesses; on
+    ``lines`` random lines, a move that decides a cell to another value than its
+    ``decides_only`` or changes a known cell, and a witness whose say no record words.  Raises
+    :class:`CatalogueError`; the records given are checked, the catalogue by default."""
+    problems: list[str] = []
+    every = [*line_techniques, *grid_techniques]
+    seen: set[str] = set()
+    for t in every:
+        if t.id in seen:
+            problems.append(f"technique {t.id!r}: its id is used twice")
+        seen.add(t.id)
+    for earlier, later in zip(every, every[1:], strict=False):
+        if later.tier < earlier.tier:
+            problems.append(
+                f"technique {later.id!r} (tier {later.tier}) comes after {earlier.id!r} "
+                f"(tier {earlier.tier}): tiers out of order"
+            )
+    for t in line_techniques:
+        problems += _record_problems(t)
+        if t.scope != "line":
+            problems.append(f"technique {t.id!r} is listed with the line techniques")
+    for t in grid_techniques:
+        problems += _record_problems(t)
+        if t.scope != "grid":
+            problems.append(f"technique {t.id!r} is listed with the grid techniques")
+    worded: dict[str, Wording] = {}
+    for t in line_techniques:
+        for say, wording in t.says.items():
+            if worded.setdefault(say, wording) is not wording:
+                problems.append(f"technique {t.id!r}: say {say!r} is worded twice, differently")
+    by_id = {t.id: t for t in line_techniques}
+    parts = [by_id.get(i) for i in rounds.PART_TECHNIQUES]
+    if any(p is None for p in parts) or (
+        tuple(p.round for p in parts if p) != rounds.PART_ROUNDS
+        or tuple(p.witness for p in parts if p) != found.PART_WITNESSES
+    ):
+        problems.append(
+            "technique 'matching': its part techniques "
+            f"({', '.join(rounds.PART_TECHNIQUES)}) are not the records' rounds and witnesses"
+        )
+    checked = [t for t in line_techniques if t.round is not None and t.witness is not None]
+    broken: set[tuple[str, str]] = set()
+    for clues, cells in _random_lines(seed, lines):
+        for t in checked:
+            after = t.apply(clues, cells)
+            line = f"({' '.join(map(str, clues)) or '0'}) {cells_to_text(cells)}"
+            if any(b != UNKNOWN and a != b for a, b in zip(after, cells, strict=True)):
+                if (t.id, "known") not in broken:
+                    broken.add((t.id, "known"))
+                    problems.append(f"technique {t.id!r} changes a known cell on {line}")
+            if t.decides_only is not None and (t.id, "only") not in broken:
+                other = [a for a, b in zip(after, cells, strict=True) if b == UNKNOWN != a]
+                if any(a != t.decides_only for a in other):
+                    broken.add((t.id, "only"))
+                    value = "filled" if t.decides_only == FILLED else "empty"
+                    problems.append(
+                        f"technique {t.id!r} decides cells {value} only, but its move gives "
+                        f"{cells_to_text(after)} on {line}"
+                    )
+            for w in t.witnesses(clues, cells):
+                if w.say not in worded and (t.id, w.say) not in broken:
+                    broken.add((t.id, w.say))
+                    problems.append(
+                        f"technique {t.id!r}: its witness says {w.say!r}, which no record "
+                        f"words (on {line})"
+                    )
+    if problems:
+        raise CatalogueError("the technique catalogue is refused:\n" + "\n".join(problems))
+
+
+check_catalogue(lines=0)  # every import refuses a partial record; the tests try random lines too
