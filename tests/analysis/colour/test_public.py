@@ -1,4 +1,4 @@
-"""The colour trace on three public colour files (../shared/anchors/puzzles/; skipped when
+"""The colour trace on three public colour files of the anchor puzzles (skipped when
 absent): every step checked by the exact colour line solver, every per-colour step's premises
 by the sentence checker, solved without search, grades deterministic, and the file that needs a
 colour technique graded harder than the flag solved one colour at a time."""
