@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.file_filters import puzzle_filters
+from nonostudio.gui.common.file_filters import COLOUR_WRITABLE, puzzle_filters
+from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.document import Document
@@ -26,6 +29,12 @@ if TYPE_CHECKING:
 
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 NOT_VALID_YET = "The clues are not valid yet; correct them first."
+NO_COLOUR_EXPORT = (
+    "Export Picture draws black-and-white puzzles only for now; save the colour puzzle as "
+    "webpbn XML, .non or .g instead."
+)
+#: A puzzle of either kind, as the editors hold them.
+AnyPuzzle = Puzzle | ColourPuzzle
 
 
 def read_puzzle_text(text: str) -> Puzzle:
@@ -35,12 +44,24 @@ def read_puzzle_text(text: str) -> Puzzle:
     return read_text(text.strip(), source="pasted text")
 
 
-def read_document(path: Path) -> tuple[Puzzle, Document]:
-    """The puzzle in ``path`` and its document: Save writes it back in its format when that
-    format can be written, else asks for a file.  Raises PuzzleError."""
-    from nonostudio.core.formats import FORMATS, read_file_and_format
+def read_document(path: Path) -> tuple[AnyPuzzle, Document]:
+    """The puzzle in ``path`` (a colour file's first puzzle as a ColourPuzzle) and its document:
+    Save writes it back in its format when that format can be written (for colour: with colour
+    syntax), else asks for a file.  Raises PuzzleError."""
+    from nonostudio.core.formats import (
+        FORMATS,
+        detect_format,
+        read_any_entries,
+        read_file_and_format,
+    )
 
-    puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
+    try:
+        puzzle, fmt = read_file_and_format(path)  # read once: a FIFO can be read only once
+    except ColourRefused:  # a colour file: read again by the colour readers
+        entries = read_any_entries(path)
+        colour = entries[0][1]()
+        fmt = detect_format(path)
+        return colour, Document.file(path, fmt if fmt in COLOUR_WRITABLE else None)
     writable = {f.name for f in FORMATS if f.can_write and f.extensions}
     return puzzle, Document.file(path, fmt if fmt in writable else None)
 
@@ -66,6 +87,7 @@ class FileCommands(QObject):
     """The File menu's commands on the puzzle in ``editor``, with dialogs over ``parent``."""
 
     shown = Signal(object)  # Document: a puzzle was opened from there (or made anew)
+    kindChanged = Signal(bool)  # True: the colour editor now holds the puzzle; False: the b&w one
     documentChanged = Signal(object)  # Document: the puzzle on screen has a new origin
     newPuzzleShown = Signal()  # an unsaved new puzzle (pasted, imported) is in the editor
     failed = Signal(str, str)  # title, message: for the window's error box
@@ -73,14 +95,40 @@ class FileCommands(QObject):
     libraryWritten = Signal()  # Save wrote the puzzle to the library
 
     def __init__(
-        self, parent: QWidget, editor: EditorView, library: Library, library_view: LibraryView
+        self,
+        parent: QWidget,
+        editor: EditorView,
+        library: Library,
+        library_view: LibraryView,
+        colour_editor: ColourEditorView | None = None,
     ) -> None:
         super().__init__(parent)
         self._parent = parent
         self.editor = editor
+        self.colour_editor = colour_editor if colour_editor is not None else ColourEditorView()
         self._library = library
         self._view = library_view  # (it keeps the folder of the last file opened or saved)
         self.document = Document()
+        self._colour = False
+
+    def is_colour(self) -> bool:
+        """True while the colour editor holds the open puzzle."""
+        return self._colour
+
+    def _set_colour(self, colour: bool) -> None:
+        if colour != self._colour:
+            self._colour = colour
+            self.kindChanged.emit(colour)
+
+    def current_puzzle(self) -> AnyPuzzle | None:
+        """The open puzzle from the editor that holds it (None while its clues are invalid)."""
+        return self.colour_editor.puzzle() if self._colour else self.editor.puzzle()
+
+    def is_modified(self) -> bool:
+        return (self.colour_editor if self._colour else self.editor).is_modified()
+
+    def _set_modified(self, modified: bool) -> None:
+        (self.colour_editor if self._colour else self.editor).set_modified(modified)
 
     def set_document(self, document: Document) -> None:
         """The puzzle on screen came from ``document`` (saved elsewhere, added to the library,
@@ -88,17 +136,23 @@ class FileCommands(QObject):
         self.document = document
         self.documentChanged.emit(document)
 
-    def show_puzzle(self, puzzle: Puzzle, document: Document) -> None:
-        """Show ``puzzle`` as saved, from where ``document`` says."""
-        self.editor.set_puzzle(puzzle)
-        self.editor.set_modified(False)
+    def show_puzzle(self, puzzle: AnyPuzzle, document: Document) -> None:
+        """Show ``puzzle`` as saved, from where ``document`` says (a colour puzzle in the colour
+        editor)."""
+        if isinstance(puzzle, ColourPuzzle):
+            self.colour_editor.set_puzzle(puzzle)
+            self.colour_editor.set_modified(False)
+        else:
+            self.editor.set_puzzle(puzzle)
+            self.editor.set_modified(False)
         self.document = document
+        self._set_colour(isinstance(puzzle, ColourPuzzle))
         self.shown.emit(document)
 
     def _nothing_made_yet(self) -> bool:
         """A new puzzle that is still blank (only resized, no cell, clue or text): nothing to
         lose."""
-        if not self.document.is_new():
+        if not self.document.is_new() or self._colour:
             return False
         puzzle = self.editor.puzzle()
         return (
@@ -110,7 +164,7 @@ class FileCommands(QObject):
 
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
-        if not self.editor.is_modified() or self._nothing_made_yet():
+        if not self.is_modified() or self._nothing_made_yet():
             return True
         answer = QMessageBox.question(
             self._parent,
@@ -132,7 +186,22 @@ class FileCommands(QObject):
         width, height = (current.width, current.height) if current is not None else (10, 10)
         self.editor.new_puzzle(width, height)
         self.editor.set_modified(False)
+        self._set_colour(False)
         self.set_document(Document())
+
+    def new_colour_puzzle(self, width: int, height: int, palette: object = None) -> None:
+        """A blank colour picture (palette: white and black, unless given) in the colour
+        editor."""
+        from nonostudio.core.colour.model import BW_PALETTE, Palette
+
+        if not self.maybe_save():
+            return
+        self.colour_editor.new_puzzle(
+            width, height, palette if isinstance(palette, Palette) else BW_PALETTE
+        )
+        self._set_colour(True)
+        self.set_document(Document())
+        self.shown.emit(self.document)
 
     def choose_and_open(self) -> None:
         if not self.maybe_save():
@@ -173,12 +242,13 @@ class FileCommands(QObject):
         return True
 
     def save(self) -> bool:
-        puzzle = self.editor.puzzle()
+        puzzle = self.current_puzzle()
         if puzzle is None:
             self.failed.emit("Cannot Save", NOT_VALID_YET)
             return False
         document = self.document
         if document.path is None and document.library_id is not None:
+            assert isinstance(puzzle, Puzzle)  # the library holds black and white only
             try:
                 self._library.update(document.library_id, puzzle)
             except LibraryError as exc:
@@ -194,13 +264,15 @@ class FileCommands(QObject):
         return self._write(puzzle, document.path, document.file_format)
 
     def save_as(self) -> bool:
-        puzzle = self.editor.puzzle()
+        puzzle = self.current_puzzle()
         if puzzle is None:
             self.failed.emit("Cannot Save", NOT_VALID_YET)
             return False
-        filters, by_filter = puzzle_filters(writing=True)
+        filters, by_filter = puzzle_filters(writing=True, colour=self._colour)
         folder = self._view.last_folder
         start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
+        if self._colour and self.document.file_format is None:  # e.g. a TOML file: as XML
+            start = Path(folder, (puzzle.title or start.stem or "puzzle") + ".xml")
         path, chosen = QFileDialog.getSaveFileName(
             self._parent, "Save Puzzle As", str(start), ";;".join(filters), filters[0]
         )
@@ -209,11 +281,14 @@ class FileCommands(QObject):
         return self.save_to(path, by_filter.get(chosen))
 
     def save_to(self, path: str | Path, fmt: str | None = None) -> bool:
-        """Write the puzzle to ``path`` (format from ``fmt`` or the extension) and adopt it."""
-        puzzle = self.editor.puzzle()
+        """Write the puzzle to ``path`` (format from ``fmt`` or the extension) and adopt it.  A
+        colour puzzle is refused, with a message, by a format that has no colours."""
+        puzzle = self.current_puzzle()
         if puzzle is None:
             return False
         path, fmt = save_target(Path(path), fmt)
+        if isinstance(puzzle, ColourPuzzle) and fmt is None and path.suffix.lower() == ".g":
+            fmt = "g"
         if not self._write(puzzle, path, fmt):
             return False
         self._view.last_folder = str(path.parent)
@@ -233,13 +308,44 @@ class FileCommands(QObject):
             return False
         return True
 
-    def _write(self, puzzle: Puzzle, path: Path, fmt: str | None) -> bool:
+    def _write(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:
         from nonostudio.core.formats import write_file
 
+        if not self._metadata_may_go(puzzle, path, fmt):
+            return False
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
-        self.editor.set_modified(False)
+        self._set_modified(False)
         return True
+
+    def _metadata_may_go(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:
+        """Olšák .g keeps no title, author, copyright, licence or notes: for a colour puzzle
+        that has some, ask before writing them away.  True: go on."""
+        g = fmt == "g" or (fmt is None and path.suffix.lower() == ".g")
+        if not (isinstance(puzzle, ColourPuzzle) and g):
+            return True
+        kept = [
+            label
+            for label, value in (
+                ("title", puzzle.title),
+                ("author", puzzle.author),
+                ("copyright", puzzle.copyright),
+                ("licence", puzzle.licence),
+                ("notes", puzzle.notes),
+            )
+            if value
+        ]
+        if not kept:
+            return True
+        answer = QMessageBox.question(
+            self._parent,
+            "Save as .g",
+            f"The .g format keeps no title, author, copyright, licence or notes: this puzzle's "
+            f"{', '.join(kept)} will not be in {path.name}. Save anyway?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Save
 
     def paste_dialog(self) -> PasteDialog:
         """The Paste Puzzle String dialog, filled from the clipboard (not yet shown)."""
@@ -286,6 +392,9 @@ class FileCommands(QObject):
             self._show_new(puzzle)
 
     def export_picture(self) -> None:
+        if self._colour:
+            self.failed.emit("Cannot Export", NO_COLOUR_EXPORT)
+            return
         puzzle = self.editor.puzzle()
         if puzzle is None:
             self.failed.emit("Cannot Export", NOT_VALID_YET)

@@ -56,6 +56,13 @@ class LibraryCommands(QObject):
         files.libraryWriteFailed.connect(self.write_failed)
 
     def add_to_library(self) -> int | None:
+        if self._files.is_colour():
+            self.failed.emit(
+                "Cannot Add Puzzle",
+                "The library holds black-and-white puzzles only for now; save the colour "
+                "puzzle to a file (webpbn XML, .non or .g) instead.",
+            )
+            return None
         puzzle = self._editor.puzzle()
         if puzzle is None:
             self.failed.emit(

@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.theme import THEMES, apply_theme
+from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.library.view import LibraryView
@@ -100,7 +102,7 @@ class MainWindow(QMainWindow):
         self.library_view = LibraryView(library, load=not defer_panels)
         self.last_folder = str(self.settings.value("last_folder", "", str))
         self._build_docks()
-        self.files = FileCommands(self, self.editor, library, self.library_view)
+        self.files = FileCommands(self, self.editor, library, self.library_view, self.colour_editor)
         self.library_commands = LibraryCommands(
             self, self.editor, library, self.library_view, self.files, self.autosaver.store.describe
         )
@@ -109,6 +111,7 @@ class MainWindow(QMainWindow):
         # Undo and Redo act on the current tab's edits: the editor's, or the player's grid.
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.editor.undo_stack())
+        self.undo_group.addStack(self.colour_editor.undo_stack())
         self.undo_group.setActiveStack(self.editor.undo_stack())
         self.tabs.currentChanged.connect(lambda _index: self.follow_tab_undo())
         self.commands = create_actions(self, self)
@@ -121,6 +124,9 @@ class MainWindow(QMainWindow):
     def _build_centre(self) -> None:
         """The warning banner over the tabs (the Editor, and "Loading…" labels for the others)."""
         self.editor = EditorView()
+        # A colour puzzle is edited here; it takes the Editor tab's place while one is open.
+        self.colour_editor = ColourEditorView()
+        self.colour_editor.hide()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.editor, "&Editor")
@@ -157,9 +163,10 @@ class MainWindow(QMainWindow):
     def _connect_parts(self) -> None:
         """What the File, library and Help commands report, to the window."""
         files, library, help = self.files, self.library_commands, self.help
+        files.kindChanged.connect(self._show_editor_kind)
         files.shown.connect(self._document_shown)
         files.documentChanged.connect(lambda _document: self.update_title())
-        files.newPuzzleShown.connect(lambda: self.tabs.setCurrentWidget(self.editor))
+        files.newPuzzleShown.connect(lambda: self.tabs.setCurrentWidget(self.editor_page()))
         files.libraryWritten.connect(self.update_banner)
         for part in (files, library, help):
             part.failed.connect(self.show_error)
@@ -167,6 +174,30 @@ class MainWindow(QMainWindow):
             part.status.connect(self.show_status)
         help.statusCleared.connect(lambda: self.statusBar().clearMessage())
         library.libraryChanged.connect(self.update_banner)
+
+    def editor_page(self) -> QWidget:
+        """The Editor tab's page: the colour editor while a colour puzzle is open."""
+        return self.colour_editor if self.files.is_colour() else self.editor
+
+    def _show_editor_kind(self, colour: bool) -> None:
+        """Put the editor of the open puzzle's kind in the Editor tab (same place and title)."""
+        page = self.colour_editor if colour else self.editor
+        if self.tabs.widget(0) is page:
+            return
+        current = self.tabs.currentIndex()
+        title = self.tabs.tabText(0)
+        blocked = self.tabs.blockSignals(True)
+        try:
+            self.tabs.removeTab(0)
+            self.tabs.insertTab(0, page, title)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(blocked)
+        self.follow_tab_undo()
+        if colour:
+            self.on_puzzle_changed(self.colour_editor.puzzle())
+        else:
+            self.on_puzzle_changed(self.editor.puzzle())
 
     def _document_shown(self, document: Document) -> None:
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
@@ -183,6 +214,8 @@ class MainWindow(QMainWindow):
         self.editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.editor.edited.connect(self._restore.on_edited)
         self.editor.puzzleChanged.connect(self.on_puzzle_changed)
+        self.colour_editor.modifiedChanged.connect(self.setWindowModified)
+        self.colour_editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
 
@@ -266,10 +299,18 @@ class MainWindow(QMainWindow):
 
     # -- document state ----------------------------------------------------------------------
 
-    def on_puzzle_changed(self, puzzle: Puzzle | None) -> None:
-        """Bring the panels, the file commands and the title up to date with the editor."""
+    def on_puzzle_changed(self, puzzle: Puzzle | ColourPuzzle | None) -> None:
+        """Bring the panels, the file commands and the title up to date with the editor.
+
+        While a colour puzzle is open only the editor that holds it is followed; the Solve,
+        Check and Difficulty panels are for black and white (they show no puzzle then)."""
+        colour = self.files.is_colour() if hasattr(self, "files") else False
+        puzzle = self.colour_editor.puzzle() if colour else self.editor.puzzle()
         if not self.is_ready():  # the panels are not built yet; finish_start updates them
             self.update_title()
+            return
+        if colour or isinstance(puzzle, ColourPuzzle):
+            self._on_colour_puzzle(puzzle if isinstance(puzzle, ColourPuzzle) else None)
             return
         self.check_panel.set_puzzle(puzzle)
         self.solve_view.set_puzzle(puzzle)
@@ -279,9 +320,18 @@ class MainWindow(QMainWindow):
             action.setEnabled(puzzle is not None)
         self.update_title()
 
+    def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
+        self.check_panel.set_puzzle(None)
+        self.solve_view.set_puzzle(None)
+        self.difficulty_panel.set_puzzle(None)
+        for action in (self.commands.save, self.commands.save_as):
+            action.setEnabled(puzzle is not None)
+        self.commands.export.setEnabled(False)
+        self.update_title()
+
     def update_title(self) -> None:
         """The file's name (else the puzzle's title), marked when there are unsaved changes."""
-        puzzle = self.editor.puzzle()
+        puzzle = self.files.current_puzzle()
         if (path := self.document.path) is not None:
             name = path.name
         elif puzzle is not None and puzzle.title:
@@ -289,7 +339,7 @@ class MainWindow(QMainWindow):
         else:
             name = "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
-        self.setWindowModified(self.editor.is_modified())
+        self.setWindowModified(self.files.is_modified())
 
     def show_status(self, message: str, ms: int) -> None:
         """``message`` in the status bar for ``ms`` milliseconds (0: until the next)."""
@@ -348,7 +398,9 @@ class MainWindow(QMainWindow):
         """Undo and Redo act on the current tab's grid (the editor's on the Editor tab)."""
         page = self.tabs.currentWidget()
         stack = self.editor.undo_stack()
-        if page is not self.editor and page is not None and (grids := page_grids(page)):
+        if page is self.colour_editor:
+            stack = self.colour_editor.undo_stack()
+        elif page is not self.editor and page is not None and (grids := page_grids(page)):
             stack = grids[0].undo_stack()
         if stack not in self.undo_group.stacks():
             self.undo_group.addStack(stack)

@@ -1,0 +1,225 @@
+"""The colour puzzle's grid widget (:class:`ColourGrid`): the picture's cells in their palette
+colours and every clue number on a box of its colour, in a text colour chosen for contrast.
+
+It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
+background) is given to the editor as the cells before and after, which makes the undo step.
+The grid fits the widget (cells from 6 to 32 pixels).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
+
+MIN_CELL = 6
+MAX_CELL = 32
+#: Rows of palette indices, as the grid keeps them.
+Cells = tuple[tuple[int, ...], ...]
+
+
+def _luminance(rgb: str) -> float:
+    """The WCAG relative luminance of ``#rrggbb``."""
+
+    def channel(hex2: str) -> float:
+        c = int(hex2, 16) / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(rgb[i : i + 2]) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_colour(background: str) -> str:
+    """Black or white, whichever contrasts more with ``background`` (``#rrggbb``)."""
+    black, white = "#000000", "#ffffff"
+    dark = contrast_ratio(background, black) >= contrast_ratio(background, white)
+    return black if dark else white
+
+
+class ColourGrid(QWidget):
+    """A colour picture with its clues; strokes are reported by :attr:`stroked`."""
+
+    stroked = Signal(object, object)  # Cells before, Cells after: one mouse stroke
+    colourKey = Signal(int)  # a digit key 1-9 was pressed: pick that colour
+    hovered = Signal(str)  # the status text of the cell under the mouse
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._palette = BW_PALETTE
+        self._rows: ColourClues = ((),) * 5
+        self._cols: ColourClues = ((),) * 5
+        self._cells: Cells = ((BACKGROUND,) * 5,) * 5
+        self._current = 1
+        self._editable = True
+        self._before: Cells | None = None
+        self._stroke_value = 0
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Colour puzzle grid")
+        self.setMinimumSize(120, 120)
+
+    # --- what it shows ---------------------------------------------------------------------
+
+    def set_content(
+        self, palette: Palette, rows: ColourClues, cols: ColourClues, cells: Cells
+    ) -> None:
+        """Show ``cells`` (rows of palette indices, ``len(rows)`` by ``len(cols)``) under these
+        clues."""
+        if len(cells) != len(rows) or any(len(r) != len(cols) for r in cells):
+            raise ValueError(f"cells do not fit a grid of {len(cols)}x{len(rows)}")
+        self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
+        self._current = min(self._current, len(palette) - 1)
+        self.update()
+
+    def palette_(self) -> Palette:
+        return self._palette
+
+    def cells(self) -> Cells:
+        return self._cells
+
+    def clues(self) -> tuple[ColourClues, ColourClues]:
+        return self._rows, self._cols
+
+    def set_current(self, index: int) -> None:
+        """The colour the left button paints."""
+        self._current = index
+
+    def current(self) -> int:
+        return self._current
+
+    def set_editable(self, editable: bool) -> None:
+        self._editable = editable
+
+    def is_editable(self) -> bool:
+        return self._editable
+
+    # --- geometry ---------------------------------------------------------------------------
+
+    def _slots(self) -> tuple[int, int]:
+        """Clue boxes left of the rows and above the columns (at least one)."""
+        return max([1, *map(len, self._rows)]), max([1, *map(len, self._cols)])
+
+    def cell_size(self) -> int:
+        across, down = self._slots()
+        width = (self.width() - 8) // (len(self._cols) + across)
+        height = (self.height() - 8) // (len(self._rows) + down)
+        return max(MIN_CELL, min(MAX_CELL, width, height))
+
+    def origin(self) -> QPoint:
+        """The top-left corner of the cells."""
+        across, down = self._slots()
+        c = self.cell_size()
+        return QPoint(4 + across * c, 4 + down * c)
+
+    def cell_rect(self, row: int, col: int) -> QRect:
+        c = self.cell_size()
+        o = self.origin()
+        return QRect(o.x() + col * c, o.y() + row * c, c, c)
+
+    def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
+        c = self.cell_size()
+        o = self.origin()
+        col, row = (pos.x() - o.x()) // c, (pos.y() - o.y()) // c
+        if pos.x() < o.x() or pos.y() < o.y() or row >= len(self._rows) or col >= len(self._cols):
+            return None
+        return row, col
+
+    def sizeHint(self) -> QSize:
+        across, down = self._slots()
+        return QSize(8 + 20 * (len(self._cols) + across), 8 + 20 * (len(self._rows) + down))
+
+    # --- painting ---------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, p: QPainter) -> None:
+        c = self.cell_size()
+        o = self.origin()
+        height, width = len(self._rows), len(self._cols)
+        across, down = self._slots()
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(c * 0.55)))
+        p.setFont(font)
+        for r, row in enumerate(self._cells):
+            for col, value in enumerate(row):
+                p.fillRect(self.cell_rect(r, col), QColor(self._palette[value].rgb))
+        for r, clue in enumerate(self._rows):
+            for k, item in enumerate(clue):
+                box = QRect(o.x() - (len(clue) - k) * c, o.y() + r * c, c, c)
+                self._clue_box(p, box, item)
+        for col, clue in enumerate(self._cols):
+            for k, item in enumerate(clue):
+                box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
+                self._clue_box(p, box, item)
+        thin = QPen(QColor("#9a9a9a"))
+        thick = QPen(QColor("#303030"))
+        thick.setWidth(2)
+        for r in range(height + 1):
+            p.setPen(thick if r % 5 == 0 or r == height else thin)
+            p.drawLine(o.x() - across * c, o.y() + r * c, o.x() + width * c, o.y() + r * c)
+        for col in range(width + 1):
+            p.setPen(thick if col % 5 == 0 or col == width else thin)
+            p.drawLine(o.x() + col * c, o.y() - down * c, o.x() + col * c, o.y() + height * c)
+
+    def _clue_box(self, p: QPainter, box: QRect, item: tuple[int, int]) -> None:
+        length, colour = item
+        rgb = self._palette[colour].rgb
+        p.fillRect(box.adjusted(1, 1, 0, 0), QColor(rgb))
+        p.setPen(QColor(text_colour(rgb)))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(length))
+
+    # --- input ------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position().toPoint())
+        if not self._editable or cell is None or self._before is not None:
+            return
+        button = event.button()
+        if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            return
+        self._before = self._cells
+        self._stroke_value = self._current if button == Qt.MouseButton.LeftButton else BACKGROUND
+        self._paint_cell(cell)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position().toPoint())
+        if cell is not None:
+            r, c = cell
+            name = self._palette[self._cells[r][c]].name
+            self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
+        if self._before is not None and cell is not None:
+            self._paint_cell(cell)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        before, self._before = self._before, None
+        if before is not None and before != self._cells:
+            self.stroked.emit(before, self._cells)
+
+    def _paint_cell(self, cell: tuple[int, int]) -> None:
+        r, c = cell
+        if self._cells[r][c] == self._stroke_value:
+            return
+        row = list(self._cells[r])
+        row[c] = self._stroke_value
+        self._cells = (*self._cells[:r], tuple(row), *self._cells[r + 1 :])
+        self.update(self.cell_rect(r, c))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if len(text) == 1 and "1" <= text <= "9":
+            self.colourKey.emit(int(text))
+            return
+        super().keyPressEvent(event)

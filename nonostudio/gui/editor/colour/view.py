@@ -1,0 +1,360 @@
+"""The colour puzzle editor (:class:`ColourEditorView`): the picture in its palette colours (the
+clues follow it as you paint), the palette panel and the metadata.
+
+A file with a solution picture opens with it.  A file of clues only opens with the picture the
+colour solver finds when it is unique (the file's clues are exactly that picture's), and the
+picture is saved with the puzzle only once the user paints; clues with no unique picture open
+as they are, the grid not paintable, so no clue is ever rewritten behind the user's back.
+Every paint stroke and palette change is one undo step.  The editor holds no puzzle logic: the
+clues, the model's checks and the solver are the core's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QColorDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.core.colour.model import (
+    BACKGROUND,
+    MAX_COLOURS,
+    WHITE,
+    Colour,
+    ColourClues,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
+from nonostudio.core.errors import PuzzleError
+from nonostudio.gui.editor.colour.grid import Cells, ColourGrid
+from nonostudio.gui.editor.colour.palette import PalettePanel
+from nonostudio.gui.editor.layout import META_FIELDS
+
+#: Seconds the solver may take to find the picture of a file of clues only.
+SOLVE_SECONDS = 2.0
+#: Colours offered for a new palette entry, in turn (then grey).
+NEW_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2")
+_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class ColourState:
+    """Everything an undo step restores: the palette, the picture, the clues when they are the
+    file's (not the picture's), and whether the picture is saved with the puzzle."""
+
+    palette: Palette
+    cells: Cells
+    fixed: tuple[ColourClues, ColourClues] | None = None
+    keep_goal: bool = True
+
+    def clues(self) -> tuple[ColourClues, ColourClues]:
+        return self.fixed if self.fixed is not None else clues_of_colour_grid(self.cells)
+
+
+class StateCommand(QUndoCommand):
+    """Go from one :class:`ColourState` to another (a stroke, a palette change)."""
+
+    def __init__(
+        self, editor: ColourEditorView, text: str, before: ColourState, after: ColourState
+    ) -> None:
+        super().__init__(text)
+        self._editor, self._before, self._after = editor, before, after
+
+    def redo(self) -> None:
+        self._editor._show_state(self._after)
+
+    def undo(self) -> None:
+        self._editor._show_state(self._before)
+
+
+def free_char(palette: Palette, name: str) -> str:
+    """A character for a new colour called ``name``: its first letter when no colour has it."""
+    taken = {c.char for c in palette.colours}
+    first = name[:1].lower()
+    if first.isalpha() and first not in taken:
+        return first
+    return next(ch for ch in _CHARS if ch not in taken)
+
+
+class ColourEditorView(QWidget):
+    """Paint a colour puzzle's picture and edit its palette and metadata."""
+
+    puzzleChanged = Signal(object)  # ColourPuzzle | None
+    modifiedChanged = Signal(bool)
+    edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._undo = QUndoStack(self)
+        self.grid = ColourGrid()
+        self.palette_panel = PalettePanel()
+        self.status = QLabel()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.hide()
+        self.meta_edits: dict[str, QLineEdit] = {key: QLineEdit() for key, _ in META_FIELDS}
+        self._notes = ""
+        self._state = ColourState(Palette((WHITE,)), ((BACKGROUND,),))
+        self._puzzle: ColourPuzzle | None = None
+        self._saved: ColourPuzzle | None = None
+        self._forced_modified = False
+        self._was_modified = False
+        self._build()
+        self.grid.stroked.connect(self._on_stroke)
+        self.grid.colourKey.connect(self.pick_colour)
+        self.grid.hovered.connect(self.status.setText)
+        self.palette_panel.colourKey.connect(self.pick_colour)
+        self.palette_panel.currentChanged.connect(self.grid.set_current)
+        self.palette_panel.addRequested.connect(self._ask_add)
+        self.palette_panel.removeRequested.connect(self.remove_colour)
+        self.palette_panel.recolourRequested.connect(self._ask_recolour)
+        self.palette_panel.renameRequested.connect(self._ask_rename)
+        self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
+        for edit in self.meta_edits.values():
+            edit.textEdited.connect(self._on_meta_edited)
+
+    def _build(self) -> None:
+        left = QVBoxLayout()
+        left.addWidget(self.note)
+        left.addWidget(self.grid, 1)
+        left.addWidget(self.status)
+        form = QFormLayout()
+        for key, label in META_FIELDS:
+            form.addRow(label + ":", self.meta_edits[key])
+        right = QVBoxLayout()
+        right.addWidget(self.palette_panel, 1)
+        right.addLayout(form)
+        side = QWidget()
+        side.setLayout(right)
+        side.setMaximumWidth(320)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(left, 3)
+        layout.addWidget(side, 1)
+
+    # --- public API ------------------------------------------------------------------------
+
+    def puzzle(self) -> ColourPuzzle | None:
+        return self._puzzle
+
+    def state(self) -> ColourState:
+        return self._state
+
+    def set_puzzle(self, puzzle: ColourPuzzle) -> None:
+        """Show ``puzzle`` as saved, with a fresh undo history."""
+        for key, edit in self.meta_edits.items():
+            edit.setText(getattr(puzzle, key))
+        self._notes = puzzle.notes
+        note = ""
+        if puzzle.goal is not None:
+            state = ColourState(puzzle.palette, puzzle.goal)
+        else:
+            from nonostudio.core.colour.solver import solve_colour
+
+            result = solve_colour(
+                puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=SOLVE_SECONDS
+            )
+            blank = ((BACKGROUND,) * puzzle.width,) * puzzle.height
+            if result.verdict.is_unique and result.solution is not None:
+                cells = tuple(tuple(row) for row in result.solution)
+                state = ColourState(puzzle.palette, cells, keep_goal=False)
+            else:
+                state = ColourState(puzzle.palette, blank, (puzzle.rows, puzzle.cols), False)
+                note = (
+                    f"These clues have no unique picture ({result.verdict.label}): the clues "
+                    "are shown as they are and the grid cannot be painted, so they are kept."
+                )
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        self._show_state(state, current=1 if len(state.palette) > 1 else 0)
+        self._undo.clear()
+        self.set_modified(False)
+
+    def new_puzzle(self, width: int, height: int, palette: Palette) -> None:
+        """A blank ``width`` x ``height`` picture in ``palette``, with no metadata."""
+        blank = ((BACKGROUND,) * width,) * height
+        self.set_puzzle(ColourPuzzle(palette, ((),) * height, ((),) * width, goal=blank))
+
+    def undo_stack(self) -> QUndoStack:
+        return self._undo
+
+    def is_modified(self) -> bool:
+        return self._forced_modified or self._puzzle != self._saved
+
+    def set_modified(self, modified: bool) -> None:
+        self._forced_modified = modified
+        if not modified:
+            self._saved = self._puzzle
+            self._undo.setClean()
+        self._update_modified()
+
+    def pick_colour(self, index: int) -> None:
+        """Make palette entry ``index`` the colour the left button paints (keys 1-9)."""
+        if 0 <= index < len(self._state.palette):
+            self.palette_panel.set_current(index)
+
+    def paint(self, cells: Cells) -> None:
+        """Make ``cells`` the picture as one undo step (what a stroke does)."""
+        self._on_stroke(self._state.cells, cells)
+
+    # --- palette changes -------------------------------------------------------------------
+
+    def add_colour(self, name: str, rgb: str) -> bool:
+        """Add a colour to the palette; a refusal (too many, a name taken) is shown."""
+        palette = self._state.palette
+        name = name.strip()
+        try:
+            colour = Colour(name, rgb, free_char(palette, name) if name else "?")
+            new = Palette((*palette.colours, colour))
+        except (PuzzleError, StopIteration) as exc:
+            self.palette_panel.show_message(f"Cannot add the colour: {exc or 'no character left'}")
+            return False
+        self._change(f"Add colour {name}", replace(self._state, palette=new))
+        self.pick_colour(len(new) - 1)
+        return True
+
+    def remove_colour(self, index: int) -> bool:
+        """Remove an unused colour (later colours move up one key); refused, with the reason
+        shown, for the background and for a colour the picture or the clues use."""
+        state = self._state
+        if index == BACKGROUND or not 0 < index < len(state.palette):
+            self.palette_panel.show_message("The background colour cannot be removed.")
+            return False
+        name = state.palette[index].name
+        used = sum(row.count(index) for row in state.cells)
+        rows, cols = state.clues()
+        in_clues = any(c == index for clue in (*rows, *cols) for _n, c in clue)
+        if used or in_clues:
+            where = f"{used} cells of the picture" if used else "the clues"
+            self.palette_panel.show_message(
+                f"{name} is used by {where}; paint them another colour before removing it."
+            )
+            return False
+        colours = state.palette.colours[:index] + state.palette.colours[index + 1 :]
+
+        def shift(v: int) -> int:
+            return v - 1 if v > index else v
+
+        cells = tuple(tuple(shift(v) for v in row) for row in state.cells)
+        fixed = None
+        if state.fixed is not None:
+            fixed = tuple(
+                tuple(tuple((n, shift(c)) for n, c in clue) for clue in side)
+                for side in state.fixed
+            )
+        new = ColourState(Palette(colours), cells, fixed, state.keep_goal)  # type: ignore[arg-type]
+        self._change(f"Remove colour {name}", new)
+        self.palette_panel.show_message(f"Removed {name}.")
+        return True
+
+    def recolour(self, index: int, rgb: str) -> bool:
+        old = self._state.palette[index]
+        return self._replace_colour(index, Colour(old.name, rgb, old.char), f"Recolour {old.name}")
+
+    def rename(self, index: int, name: str) -> bool:
+        old = self._state.palette[index]
+        try:
+            colour = Colour(name.strip(), old.rgb, old.char)
+        except PuzzleError as exc:
+            self.palette_panel.show_message(f"Cannot rename {old.name}: {exc}")
+            return False
+        return self._replace_colour(index, colour, f"Rename {old.name}")
+
+    def _replace_colour(self, index: int, colour: Colour, text: str) -> bool:
+        colours = list(self._state.palette.colours)
+        colours[index] = colour
+        try:
+            palette = Palette(tuple(colours))
+        except PuzzleError as exc:
+            self.palette_panel.show_message(f"Cannot change {colours[index].name}: {exc}")
+            return False
+        self._change(text, replace(self._state, palette=palette))
+        return True
+
+    def _ask_add(self) -> None:
+        if len(self._state.palette) >= MAX_COLOURS:
+            self.palette_panel.show_message(f"A palette holds at most {MAX_COLOURS - 1} colours.")
+            return
+        n = len(self._state.palette)
+        start = NEW_COLOURS[(n - 1) % len(NEW_COLOURS)]
+        chosen = QColorDialog.getColor(QColor(start), self, "New Colour")
+        if not chosen.isValid():
+            return
+        name, ok = QInputDialog.getText(self, "New Colour", "Name:", text=f"colour {n}")
+        if ok:
+            self.add_colour(name, chosen.name())
+
+    def _ask_recolour(self, index: int) -> None:
+        old = self._state.palette[index]
+        chosen = QColorDialog.getColor(QColor(old.rgb), self, f"Recolour {old.name}")
+        if chosen.isValid():
+            self.recolour(index, chosen.name())
+
+    def _ask_rename(self, index: int) -> None:
+        old = self._state.palette[index]
+        name, ok = QInputDialog.getText(self, "Rename Colour", "Name:", text=old.name)
+        if ok and name.strip() != old.name:
+            self.rename(index, name)
+
+    # --- state -----------------------------------------------------------------------------
+
+    def _on_stroke(self, before: Cells, after: Cells) -> None:
+        if self._state.fixed is not None:  # the clues are the file's: nothing is painted
+            self._show_state(self._state)
+            return
+        old = replace(self._state, cells=before)
+        self._undo.push(StateCommand(self, "Paint", old, replace(old, cells=after, keep_goal=True)))
+
+    def _change(self, text: str, new: ColourState) -> None:
+        self._undo.push(StateCommand(self, text, self._state, new))
+
+    def _show_state(self, state: ColourState, current: int | None = None) -> None:
+        self._state = state
+        rows, cols = state.clues()
+        keep = self.palette_panel.current() if current is None else current
+        keep = min(keep, len(state.palette) - 1)
+        self.grid.set_content(state.palette, rows, cols, state.cells)
+        self.grid.set_editable(state.fixed is None)
+        self.grid.set_current(keep)
+        self.palette_panel.set_palette(state.palette, keep)
+        self._refresh_puzzle()
+        self.edited.emit()
+
+    def _on_meta_edited(self, _text: str) -> None:
+        self._refresh_puzzle()
+        self.edited.emit()
+
+    def _current_puzzle(self) -> ColourPuzzle | None:
+        state = self._state
+        rows, cols = state.clues()
+        meta = {key: edit.text().strip() for key, edit in self.meta_edits.items()}
+        goal = state.cells if state.fixed is None and state.keep_goal else None
+        try:
+            return ColourPuzzle(state.palette, rows, cols, notes=self._notes, goal=goal, **meta)
+        except PuzzleError as exc:  # a picture's clues are always valid; never show a trace
+            self.status.setText(str(exc))
+            return None
+
+    def _refresh_puzzle(self) -> None:
+        puzzle = self._current_puzzle()
+        if puzzle != self._puzzle:
+            self._puzzle = puzzle
+            self.puzzleChanged.emit(puzzle)
+        self._update_modified()
+
+    def _update_modified(self) -> None:
+        modified = self.is_modified()
+        if modified != self._was_modified:
+            self._was_modified = modified
+            self.modifiedChanged.emit(modified)

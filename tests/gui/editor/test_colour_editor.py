@@ -1,0 +1,388 @@
+"""The colour puzzle editor: opening a colour file in the window (picture, coloured clues,
+metadata), painting with the palette, palette changes, saving in the colour formats and the
+public colour files opened, drawn and saved without loss."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from nonostudio.core.colour.model import (
+    WHITE,
+    Colour,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
+from nonostudio.core.colour.solver import solve_colour
+from nonostudio.core.formats import read_any, write_file
+from nonostudio.core.library import Library
+from nonostudio.gui.common.theme import apply_theme
+from nonostudio.gui.editor.colour.grid import contrast_ratio, text_colour
+from nonostudio.gui.editor.colour.view import ColourEditorView
+from nonostudio.gui.window.main_window import MainWindow
+
+ANCHORS = Path(__file__).resolve().parents[4] / "shared" / "anchors" / "puzzles"
+PUBLIC = [
+    "pbnsolve-examples/acorn.g",
+    "pbnsolve-examples/alladin.g",
+    "pbnsolve-examples/bird2.g",
+    "pbnsolve-examples/rose.g",
+    "pbnsolve-examples/spaceShuttle.g",
+    "number-loom/listen_left_and_right.xml",
+    "number-loom/little_hauler.xml",
+    "number-loom/look_sharp.xml",
+    "number-loom/missing.xml",
+    "number-loom/not_invented_yet_1.xml",
+    "number-loom/take_two.xml",
+    "nonogrid/UK.toml",
+    "pynogram/uk.txt",
+]
+RED = Colour("red", "#d62728", "r")
+BLUE = Colour("blue", "#1f77b4", "b")
+YELLOW = Colour("yellow", "#ffdd00", "y")
+RGB = Palette((WHITE, RED, BLUE, YELLOW))
+# A 4x3 picture: every colour, blocks of different colours touching.
+PICTURE = ((1, 1, 2, 0), (0, 3, 2, 2), (1, 0, 0, 3))
+
+
+class Warnings:
+    """Records warnings and questions; questions get ``answer``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[str] = []
+        self.questions: list[str] = []
+        self.answer = QMessageBox.StandardButton.Discard
+        monkeypatch.setattr(
+            QMessageBox, "warning", lambda parent, title, text, *a: self.texts.append(text)
+        )
+        monkeypatch.setattr(QMessageBox, "question", self._question)
+
+    def _question(self, parent, title, text, *args):
+        self.questions.append(text)
+        return self.answer
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> Warnings:
+    return Warnings(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, small_library: Library, settings: QSettings, warnings: Warnings):
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.cancel_background()
+    apply_theme(QApplication.instance(), "system")
+
+
+def colour_file(tmp_path: Path, name: str = "pic.xml") -> tuple[Path, ColourPuzzle]:
+    rows, cols = clues_of_colour_grid(PICTURE)
+    puzzle = ColourPuzzle(RGB, rows, cols, title="Flags", author="Ann", goal=PICTURE)
+    path = tmp_path / name
+    write_file(puzzle, path)
+    return path, puzzle
+
+
+def click(qtbot, editor: ColourEditorView, row: int, col: int, button=Qt.MouseButton.LeftButton):
+    centre = editor.grid.cell_rect(row, col).center()
+    qtbot.mouseClick(editor.grid, button, pos=centre)
+
+
+def pixel(editor: ColourEditorView, point: QPoint) -> str:
+    return QColor(editor.grid.grab().toImage().pixel(point)).name()
+
+
+# --- contrast --------------------------------------------------------------------------------
+
+
+def test_clue_text_colour_contrasts_with_its_box() -> None:
+    assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert text_colour("#ffff00") == "#000000"  # yellow: black numbers
+    assert text_colour("#000080") == "#ffffff"  # navy: white numbers
+    assert text_colour("#a52a2a") == "#ffffff"  # acorn's brown
+    for rgb in ("#ff0000", "#ffa500", "#1f77b4", "#808080", "#d62728"):
+        assert contrast_ratio(rgb, text_colour(rgb)) >= 3.0
+
+
+# --- opening ---------------------------------------------------------------------------------
+
+
+def test_a_colour_file_opens_in_the_colour_editor_with_picture_clues_and_metadata(
+    window: MainWindow, tmp_path: Path, warnings: Warnings
+) -> None:
+    path, puzzle = colour_file(tmp_path)
+    assert window.files.open_file(path, ask=False), warnings.texts
+    editor = window.colour_editor
+    assert window.tabs.widget(0) is editor and window.tabs.tabText(0) == "&Editor"
+    assert window.files.is_colour()
+    assert editor.grid.cells() == PICTURE
+    assert editor.grid.clues() == (puzzle.rows, puzzle.cols)
+    assert editor.meta_edits["title"].text() == "Flags"
+    assert editor.meta_edits["author"].text() == "Ann"
+    assert editor.puzzle() == puzzle
+    assert not editor.is_modified() and not window.isWindowModified()
+    assert window.windowTitle().startswith("pic.xml")
+    assert window.document.file_format == "xml"
+    texts = [editor.palette_panel.list.item(i).text() for i in range(4)]
+    assert texts == [
+        "Background: white (#ffffff)",
+        "1  red (#d62728)",
+        "2  blue (#1f77b4)",
+        "3  yellow (#ffdd00)",
+    ]
+
+
+def test_the_grid_draws_cells_and_clue_boxes_in_their_colours(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    for r, row in enumerate(PICTURE):
+        for c, value in enumerate(row):
+            corner = editor.grid.cell_rect(r, c).topLeft() + QPoint(3, 3)
+            assert pixel(editor, corner) == RGB[value].rgb, (r, c)
+    # Row 1's clue is 2r 1b: two boxes left of the grid, red then blue.
+    size = editor.grid.cell_size()
+    first = editor.grid.cell_rect(0, 0).topLeft() + QPoint(-2 * size + 3, 3)
+    second = editor.grid.cell_rect(0, 0).topLeft() + QPoint(-size + 3, 3)
+    assert (pixel(editor, first), pixel(editor, second)) == (RED.rgb, BLUE.rgb)
+
+
+def test_a_clue_only_file_opens_with_the_unique_picture_and_saves_without_adding_it(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    rows, cols = clues_of_colour_grid(PICTURE)
+    path = tmp_path / "clues.non"
+    write_file(ColourPuzzle(RGB, rows, cols, title="Clues"), path)
+    assert window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    if solve_colour(rows, cols, 4).verdict.is_unique:
+        assert editor.grid.cells() == PICTURE
+    assert editor.puzzle() is not None and editor.puzzle().goal is None
+    assert not editor.is_modified()
+
+
+def test_clues_with_several_pictures_open_as_they_are_and_cannot_be_painted(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    # 4x2: red on either diagonal of the left square, a blue column on the right
+    row = ((1, 1), (1, 2))
+    cols = (((1, 1),), ((1, 1),), (), ((2, 2),))
+    puzzle = ColourPuzzle(Palette((WHITE, RED, BLUE)), (row, row), cols, title="Two")
+    path = tmp_path / "two.xml"
+    write_file(puzzle, path)
+    assert window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    assert "no unique picture" in editor.note.text() and editor.note.isVisible()
+    click(qtbot, editor, 0, 0)
+    assert editor.grid.cells() == ((0, 0, 0, 0), (0, 0, 0, 0))
+    assert editor.puzzle() == puzzle and not editor.is_modified()
+
+
+def test_opening_black_and_white_again_brings_back_the_editor(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    assert not window.commands.export.isEnabled()
+    bw = tmp_path / "bar.non"
+    bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    assert window.files.open_file(bw, ask=False)
+    assert window.tabs.widget(0) is window.editor and not window.files.is_colour()
+    assert window.editor.puzzle().title == "Bar"
+    assert window.commands.export.isEnabled()  # off while the colour puzzle was open
+
+
+# --- painting and the palette ----------------------------------------------------------------
+
+
+def test_left_paints_the_current_colour_right_the_background_and_keys_pick(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.grid.setFocus()
+    qtbot.keyClick(editor.grid, Qt.Key.Key_3)
+    assert editor.grid.current() == 3 and editor.palette_panel.current() == 3
+    click(qtbot, editor, 0, 3)
+    assert editor.grid.cells()[0] == (1, 1, 2, 3)
+    assert editor.grid.clues()[0][0] == ((2, 1), (1, 2), (1, 3))  # the clues follow
+    assert editor.is_modified() and window.isWindowModified()
+    click(qtbot, editor, 0, 0, Qt.MouseButton.RightButton)
+    assert editor.grid.cells()[0] == (0, 1, 2, 3)
+    qtbot.keyClick(editor.grid, Qt.Key.Key_9)  # no colour 9: nothing changes
+    assert editor.grid.current() == 3
+    editor.undo_stack().undo()
+    editor.undo_stack().undo()
+    assert editor.grid.cells() == PICTURE and not editor.is_modified()
+
+
+def test_a_drag_paints_a_run_as_one_undo_step(window: MainWindow, tmp_path: Path, qtbot) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.pick_colour(2)
+    grid = editor.grid
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    for c in (1, 2, 3):
+        qtbot.mouseMove(grid, grid.cell_rect(2, c).center())
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 3).center())
+    assert grid.cells()[2] == (2, 2, 2, 2)
+    assert editor.undo_stack().count() == 1
+
+
+def test_palette_add_recolour_rename_and_remove(window: MainWindow, tmp_path: Path) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    panel = editor.palette_panel
+    assert editor.add_colour("green", "#2ca02c")
+    assert editor.state().palette[4] == Colour("green", "#2ca02c", "g")
+    assert panel.current() == 4
+    assert not editor.add_colour("red", "#000000")  # the name is taken
+    assert "red" in panel.message.text()
+    assert editor.recolour(1, "#aa0000") and editor.state().palette[1].rgb == "#aa0000"
+    assert editor.rename(2, "navy") and editor.state().palette[2].name == "navy"
+    assert editor.puzzle().palette[2].name == "navy"
+    # red is in the picture: removing it is refused, saying why
+    assert not editor.remove_colour(1)
+    assert "red is used by 3 cells" in panel.message.text()
+    assert len(editor.state().palette) == 5
+    # green is unused: removed; undo brings it back
+    assert editor.remove_colour(4) and len(editor.state().palette) == 4
+    editor.undo_stack().undo()
+    assert editor.state().palette[4].name == "green"
+    assert not editor.remove_colour(0)  # the background stays
+
+
+def test_removing_an_unused_colour_moves_later_colours_up(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.paint(tuple(tuple(0 if v == 2 else v for v in row) for row in PICTURE))
+    assert editor.remove_colour(2)
+    assert [c.name for c in editor.state().palette.colours] == ["white", "red", "yellow"]
+    # yellow (was 3) is now 2, and still drawn yellow
+    assert editor.grid.cells()[1] == (0, 2, 0, 0)
+    assert editor.puzzle().palette[2] == YELLOW
+
+
+# --- saving ----------------------------------------------------------------------------------
+
+
+def test_paint_a_three_colour_picture_save_xml_and_reopen_identical(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    window.files.new_colour_puzzle(10, 10)
+    editor = window.colour_editor
+    assert window.tabs.widget(0) is editor
+    editor.rename(1, "green")
+    editor.recolour(1, "#2ca02c")
+    editor.add_colour("red", "#d62728")
+    editor.add_colour("blue", "#1f77b4")
+    for r in range(10):
+        editor.pick_colour(1 + r % 3)
+        for c in range(r % 4, 10, 2 + r % 3):
+            click(qtbot, editor, r, c)
+    click(qtbot, editor, 0, 0, Qt.MouseButton.RightButton)
+    puzzle = editor.puzzle()
+    assert puzzle is not None and len(puzzle.palette) == 4
+    assert {v for row in editor.grid.cells() for v in row} == {0, 1, 2, 3}
+    assert window.files.save_to(tmp_path / "painted.xml")
+    assert not editor.is_modified() and window.document.file_format == "xml"
+    ((_, again),) = read_any(tmp_path / "painted.xml")
+    assert isinstance(again, ColourPuzzle)
+    assert (again.rows, again.cols, again.palette) == (puzzle.rows, puzzle.cols, puzzle.palette)
+    assert again.goal == editor.grid.cells()
+    before = solve_colour(puzzle.rows, puzzle.cols, 4)
+    after = solve_colour(again.rows, again.cols, 4)
+    assert before.verdict == after.verdict
+    # and opened again in the window: the same puzzle in the editor
+    assert window.files.open_file(tmp_path / "painted.xml", ask=False)
+    assert window.colour_editor.puzzle() == again
+
+
+@pytest.mark.parametrize("suffix", [".xml", ".non", ".g"])
+def test_save_writes_the_colour_formats(
+    window: MainWindow, tmp_path: Path, suffix: str, warnings: Warnings
+) -> None:
+    path, puzzle = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    warnings.answer = QMessageBox.StandardButton.Save
+    assert window.files.save_to(tmp_path / f"out{suffix}")
+    ((_, again),) = read_any(tmp_path / f"out{suffix}")
+    assert (again.rows, again.cols) == (puzzle.rows, puzzle.cols)
+    assert [(c.name, c.rgb) for c in again.palette.colours] == [
+        (c.name, c.rgb) for c in puzzle.palette.colours
+    ]
+
+
+def test_saving_a_titled_puzzle_as_g_asks_first(
+    window: MainWindow, tmp_path: Path, warnings: Warnings
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    warnings.answer = QMessageBox.StandardButton.Cancel
+    assert not window.files.save_to(tmp_path / "out.g")
+    assert not (tmp_path / "out.g").exists()
+    assert "title, author will not be in out.g" in warnings.questions[-1]
+    assert window.document.path == path  # still the XML file
+
+
+def test_save_refuses_a_format_without_colours_with_a_message(
+    window: MainWindow, tmp_path: Path, warnings: Warnings
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    target = tmp_path / "out.txt"
+    assert not window.files.save_to(target)
+    assert not target.exists()
+    assert "no colours" in warnings.texts[-1] and "xml" in warnings.texts[-1]
+    window.files.export_picture()
+    assert "black-and-white" in warnings.texts[-1]
+    assert window.library_commands.add_to_library() is None
+    assert "library" in warnings.texts[-1]
+
+
+# --- the public colour files -----------------------------------------------------------------
+
+
+@pytest.mark.skipif(not ANCHORS.is_dir(), reason="the anchor puzzles are not here")
+def test_every_public_colour_file_opens_draws_and_saves_without_loss(
+    window: MainWindow, tmp_path: Path, warnings: Warnings
+) -> None:
+    editor = window.colour_editor
+    warnings.answer = QMessageBox.StandardButton.Save  # .g keeps no title: save anyway
+    for name in PUBLIC:
+        source = ANCHORS / name
+        ((_, original),) = read_any(source)
+        assert window.files.open_file(source, ask=False), (name, warnings.texts)
+        assert window.files.is_colour() and editor.puzzle() == original, name
+        assert not editor.note.isVisible(), name  # each has one picture: it is shown
+        image = editor.grid.grab().toImage()
+        assert not image.isNull()
+        for fmt in ("xml", "non", "g"):
+            target = tmp_path / f"{Path(name).stem}.{fmt}"
+            assert window.files.save_to(target), (name, fmt, warnings.texts)
+            ((_, again),) = read_any(target)
+            assert (again.rows, again.cols) == (original.rows, original.cols), (name, fmt)
+            assert [(c.name, c.rgb) for c in again.palette.colours] == [
+                (c.name, c.rgb) for c in original.palette.colours
+            ], (name, fmt)
+            if fmt != "g":  # .g has no syntax for them (the studio asks first, below)
+                assert (again.title, again.author) == (original.title, original.author)
+        if original.title or original.author:
+            assert "keeps no title" in warnings.questions[-1]
