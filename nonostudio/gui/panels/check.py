@@ -2,16 +2,22 @@
 
 Each new puzzle restarts a short debounce timer, then the complete solver runs on the thread pool;
 a newer puzzle cancels the check still running.  For a puzzle with several solutions the panel
-offers the second one so the editor can highlight where the two differ.
+offers the second one so the editor can highlight where the two differ.  A colour puzzle is
+decided by the colour solver the same way (its check cannot be stopped early: a cancelled one
+runs to its time limit, and its result is dropped).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -43,10 +49,10 @@ class CheckPanel(QWidget):
     ) -> None:
         super().__init__(parent)
         self._time_limit = time_limit
-        self._pending: Puzzle | None = None
+        self._pending: Puzzle | ColourPuzzle | None = None
         self._checked_clues: tuple[object, object] | None = None
         self._worker: Worker | None = None
-        self._result: SolveResult | None = None
+        self._result: SolveResult | ColourSolveResult | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -87,8 +93,9 @@ class CheckPanel(QWidget):
 
     # --- public API ----------------------------------------------------------------------------
 
-    def set_puzzle(self, puzzle: Puzzle | None) -> None:
-        """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid)."""
+    def set_puzzle(self, puzzle: Puzzle | ColourPuzzle | None) -> None:
+        """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid).
+        A colour puzzle's result is a :class:`ColourSolveResult`."""
         if puzzle is not None and (puzzle.rows, puzzle.cols) == self._checked_clues:
             return  # metadata changes do not change the verdict
         self.cancel()
@@ -118,7 +125,7 @@ class CheckPanel(QWidget):
     def is_busy(self) -> bool:
         return self._timer.isActive() or self._worker is not None
 
-    def result(self) -> SolveResult | None:
+    def result(self) -> SolveResult | ColourSolveResult | None:
         return self._result
 
     def set_time_limit(self, seconds: float) -> None:
@@ -131,9 +138,17 @@ class CheckPanel(QWidget):
         if puzzle is None:
             return
         limit = self._time_limit
+        job: Callable[[Progress, ShouldStop], SolveResult | ColourSolveResult]
+        if isinstance(puzzle, ColourPuzzle):
+            rows, cols, ncolours = puzzle.rows, puzzle.cols, puzzle.ncolours
 
-        def job(progress: Progress, should_stop: ShouldStop) -> SolveResult:
-            return solve(puzzle, time_limit=limit, progress=progress, should_stop=should_stop)
+            def job(progress: Progress, should_stop: ShouldStop) -> ColourSolveResult:
+                return solve_colour(rows, cols, ncolours, time_limit=limit)
+
+        else:
+
+            def job(progress: Progress, should_stop: ShouldStop) -> SolveResult:
+                return solve(puzzle, time_limit=limit, progress=progress, should_stop=should_stop)
 
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._progress
@@ -148,7 +163,7 @@ class CheckPanel(QWidget):
         if self._is_current():
             self.detail_label.setText(f"{message} ({fraction:.0%} of cells known)")
 
-    def _done(self, result: SolveResult) -> None:
+    def _done(self, result: SolveResult | ColourSolveResult) -> None:
         if not self._is_current():
             return
         self._worker = None

@@ -302,8 +302,9 @@ class MainWindow(QMainWindow):
     def on_puzzle_changed(self, puzzle: Puzzle | ColourPuzzle | None) -> None:
         """Bring the panels, the file commands and the title up to date with the editor.
 
-        While a colour puzzle is open only the editor that holds it is followed; the Solve,
-        Check and Difficulty panels are for black and white (they show no puzzle then)."""
+        While a colour puzzle is open only the editor that holds it is followed; the Check panel
+        decides it, the Solve view and Difficulty panel are for black and white (they show no
+        puzzle then)."""
         colour = self.files.is_colour() if hasattr(self, "files") else False
         puzzle = self.colour_editor.puzzle() if colour else self.editor.puzzle()
         if not self.is_ready():  # the panels are not built yet; finish_start updates them
@@ -321,13 +322,20 @@ class MainWindow(QMainWindow):
         self.update_title()
 
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
-        self.check_panel.set_puzzle(None)
+        self.check_panel.set_puzzle(puzzle)
         self.solve_view.set_puzzle(None)
         self.difficulty_panel.set_puzzle(None)
         for action in (self.commands.save, self.commands.save_as):
             action.setEnabled(puzzle is not None)
         self.commands.export.setEnabled(False)
         self.update_title()
+
+    def show_alternate(self, grid: Any) -> None:
+        """Show where a second solution (from the Check panel) differs, in the open editor."""
+        if self.files.is_colour():
+            self.colour_editor.show_alternate(grid)
+        else:
+            self.editor.show_alternate(grid)
 
     def update_title(self) -> None:
         """The file's name (else the puzzle's title), marked when there are unsaved changes."""

@@ -50,7 +50,7 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
 
     written = [
         _grab(window, folder / "main-window.png"),
-        _grab(window.editor, folder / "editor.png"),
+        _grab(window.editor_page(), folder / "editor.png"),
         _grab(window.library_dock, folder / "library.png"),
         _grab(window.check_dock, folder / "check.png"),
     ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QSize, Qt, QTimer, SignalInstance
 from PySide6.QtWidgets import (
@@ -118,6 +118,8 @@ class StartingWindow(Protocol):
     def on_puzzle_changed(self, puzzle: Puzzle | None) -> None: ...
 
     def show_step(self, step: int) -> None: ...
+
+    def show_alternate(self, grid: Any) -> None: ...
 
 
 class PanelStarter:
@@ -242,7 +244,7 @@ class PanelStarter:
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
-        w.check_panel.alternateRequested.connect(w.editor.show_alternate)
+        w.check_panel.alternateRequested.connect(w.show_alternate)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
         if (rule_set := w.difficulty_panel.rule_set()) is not None:

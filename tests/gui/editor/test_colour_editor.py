@@ -386,3 +386,41 @@ def test_every_public_colour_file_opens_draws_and_saves_without_loss(
                 assert (again.title, again.author) == (original.title, original.author)
         if original.title or original.author:
             assert "keeps no title" in warnings.questions[-1]
+
+
+# --- the Check panel -------------------------------------------------------------------------
+
+
+def test_the_check_panel_decides_a_colour_puzzle_and_follows_painting(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    path, puzzle = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    panel = window.check_panel
+    qtbot.waitUntil(lambda: panel.result() is not None, timeout=10000)
+    expected = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours).verdict
+    assert panel.result().verdict == expected
+    assert panel.verdict_label.text().lower() == expected.label
+    # paint the picture blank but one cell: one solution, by line logic
+    editor = window.colour_editor
+    editor.paint(((2, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
+    qtbot.waitUntil(lambda: panel.result() is not None, timeout=10000)
+    assert panel.verdict_label.text() == "Unique, line-solvable"
+
+
+def test_a_second_colour_solution_is_marked_in_the_colour_editor(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    row = ((1, 1), (1, 2))
+    cols = (((1, 1),), ((1, 1),), (), ((2, 2),))
+    path = tmp_path / "two.xml"
+    write_file(ColourPuzzle(Palette((WHITE, RED, BLUE)), (row, row), cols), path)
+    window.files.open_file(path, ask=False)
+    panel = window.check_panel
+    qtbot.waitUntil(lambda: panel.result() is not None, timeout=10000)
+    assert panel.verdict_label.text() == "Multiple solutions"
+    assert panel.alternate_button.isVisible()
+    panel.alternate_button.click()
+    overlay = window.colour_editor.grid.overlay()
+    assert overlay == panel.result().alternate
+    assert window.editor.grid.overlay() is None  # not the hidden b&w editor

@@ -60,6 +60,7 @@ class ColourGrid(QWidget):
         self._current = 1
         self._editable = True
         self._before: Cells | None = None
+        self._overlay: Cells | None = None
         self._stroke_value = 0
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -75,9 +76,24 @@ class ColourGrid(QWidget):
         clues."""
         if len(cells) != len(rows) or any(len(r) != len(cols) for r in cells):
             raise ValueError(f"cells do not fit a grid of {len(cols)}x{len(rows)}")
+        if (rows, cols) != (self._rows, self._cols):
+            self._overlay = None
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
         self.update()
+
+    def set_overlay(self, cells: Cells | None) -> None:
+        """Mark the cells where ``cells`` (another solution of these clues) differs from the
+        picture: a frame in the other solution's colour around a dot; None hides it."""
+        if cells is not None and (
+            len(cells) != len(self._rows) or any(len(r) != len(self._cols) for r in cells)
+        ):
+            return  # a late result for a puzzle of another size
+        self._overlay = cells
+        self.update()
+
+    def overlay(self) -> Cells | None:
+        return self._overlay
 
     def palette_(self) -> Palette:
         return self._palette
@@ -164,6 +180,8 @@ class ColourGrid(QWidget):
             for k, item in enumerate(clue):
                 box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
                 self._clue_box(p, box, item)
+        if self._overlay is not None:
+            self._paint_overlay(p, c)
         thin = QPen(QColor("#9a9a9a"))
         thick = QPen(QColor("#303030"))
         thick.setWidth(2)
@@ -173,6 +191,24 @@ class ColourGrid(QWidget):
         for col in range(width + 1):
             p.setPen(thick if col % 5 == 0 or col == width else thin)
             p.drawLine(o.x() + col * c, o.y() - down * c, o.x() + col * c, o.y() + height * c)
+
+    def _paint_overlay(self, p: QPainter, c: int) -> None:
+        assert self._overlay is not None
+        for r, row in enumerate(self._overlay):
+            for col, value in enumerate(row):
+                if value == self._cells[r][col]:
+                    continue
+                rect = self.cell_rect(r, col)
+                rgb = self._palette[value].rgb
+                pen = QPen(QColor(rgb))
+                pen.setWidth(max(2, c // 6))
+                p.setPen(pen)
+                p.drawRect(rect.adjusted(2, 2, -2, -2))
+                mark = QColor(text_colour(self._palette[self._cells[r][col]].rgb))
+                p.setBrush(mark)
+                p.setPen(Qt.PenStyle.NoPen)
+                p.drawEllipse(rect.center(), max(1, c // 8), max(1, c // 8))
+                p.setBrush(Qt.BrushStyle.NoBrush)
 
     def _clue_box(self, p: QPainter, box: QRect, item: tuple[int, int]) -> None:
         length, colour = item

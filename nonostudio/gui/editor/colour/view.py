@@ -199,6 +199,15 @@ class ColourEditorView(QWidget):
             self._undo.setClean()
         self._update_modified()
 
+    def show_alternate(self, grid: object) -> None:
+        """Mark where ``grid`` (rows of palette indices: another solution) differs from the
+        picture; None hides the marks."""
+        if grid is None:
+            self.grid.set_overlay(None)
+            return
+        rows = [[int(v) for v in row] for row in grid]  # type: ignore[attr-defined]
+        self.grid.set_overlay(tuple(tuple(row) for row in rows))
+
     def pick_colour(self, index: int) -> None:
         """Make palette entry ``index`` the colour the left button paints (keys 1-9)."""
         if 0 <= index < len(self._state.palette):
