@@ -91,29 +91,60 @@ class Ranges:
 
     def tighten(self) -> bool:
         """Push every ``lo`` right and ``hi`` left to allowed starts in clue order, to a fixed
-        point; False when some clue is left with no start."""
+        point; False when some clue is left with no start.  (:meth:`allowed`, written out in
+        the loops: this is the hottest loop of a trace.)"""
         clues, lo, hi = self.clues, self.lo, self.hi
+        n, run, cells, boxes = self.n, self.run, self.cells, self.boxes
         k = len(clues)
         changed = True
         while changed:
             changed = False
             edge = 0
             for i in range(k):
+                h = clues[i]
                 s = max(lo[i], edge)
-                while s <= hi[i] and not self.allowed(i, s):
+                top = hi[i]
+                while s <= top:
+                    if (
+                        s + h <= n
+                        and run[s] >= h
+                        and not (
+                            boxes
+                            and (
+                                (s > 0 and cells[s - 1] == FILLED)
+                                or (s + h < n and cells[s + h] == FILLED)
+                            )
+                        )
+                    ):
+                        break
                     s += 1
-                if s > hi[i] or s + clues[i] > self.n:
+                if s > top or s + h > n:
                     return False
                 if s != lo[i]:
                     lo[i] = s
                     changed = True
-                edge = s + clues[i] + 1
-            edge = self.n
+                edge = s + h + 1
+            edge = n
             for i in range(k - 1, -1, -1):
-                s = min(hi[i], edge - clues[i])
-                while s >= lo[i] and not self.allowed(i, s):
+                h = clues[i]
+                s = min(hi[i], edge - h)
+                bottom = lo[i]
+                while s >= bottom:
+                    if (
+                        s >= 0
+                        and s + h <= n
+                        and run[s] >= h
+                        and not (
+                            boxes
+                            and (
+                                (s > 0 and cells[s - 1] == FILLED)
+                                or (s + h < n and cells[s + h] == FILLED)
+                            )
+                        )
+                    ):
+                        break
                     s -= 1
-                if s < lo[i]:
+                if s < bottom:
                     return False
                 if s != hi[i]:
                     hi[i] = s

@@ -98,6 +98,7 @@ class Tracer:
         self._version: dict[LineKey, int] = {}
         self._open: dict[LineKey, Line] = {}  # lines line logic decides a cell on
         self._parts: dict[LineKey, list[SubLine]] = {}
+        self._audited: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()  # line states
         self._found: dict[LineKey, tuple[SubLine | None, str]] = {}
         for r in range(puzzle.height):
             self.push(("row", r))
@@ -314,9 +315,15 @@ class Tracer:
         parts of it) against line logic: UnsoundRuleError for a wrong one.  The tutor's steps
         check every line at the start, the fill on the line they take, and every line where
         line logic is stuck."""
+        state = (line.hints, line.cells)
+        if state in self._audited:  # the same line state passed before: it passes again
+            return
         if self._first_fill(axis, index, line, line, 0) is None:
             for part in decompose(line):
                 self._first_fill(axis, index, line, part.line, part.cell_start)
+        if len(self._audited) > self.cache_room:
+            self._audited.clear()
+        self._audited.add(state)
 
     def easiest_step(self, *, need_rule: bool = False) -> Step | None:
         """A tutor's next step: the easiest technique that decides a cell anywhere in the grid
