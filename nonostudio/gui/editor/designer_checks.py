@@ -199,6 +199,14 @@ class DesignerPanel(QWidget):
         self.summary_label.setText("Check the design to see where solving gets stuck.")
         self._update_buttons()
 
+    def set_unavailable(self, reason: str | None) -> None:
+        """Say why there is nothing to check (e.g. a colour puzzle is open) and turn the panel
+        off; None turns it back on."""
+        self.clear()
+        self.setEnabled(reason is None)
+        if reason is not None:
+            self.summary_label.setText(reason)
+
     def run_checks(self) -> bool:
         """Start the checks on the editor's puzzle; False when there is nothing to check."""
         puzzle, rule_set = self._editor.puzzle(), self._rule_set

@@ -124,6 +124,11 @@ class DifficultyPanel(QWidget):
         self._puzzle = puzzle
         self._schedule()
 
+    def set_unavailable(self, reason: str) -> None:
+        """Grade nothing and say why (e.g. a colour puzzle is open)."""
+        self.set_puzzle(None)
+        self._show_message("Not graded", reason)
+
     def set_rule_set(self, name: str) -> None:
         """Grade for the shipped rule set called ``name``."""
         if not name or (self._rule_set is not None and self._rule_set.name == name):

@@ -134,6 +134,11 @@ class SolveView(QWidget):
             return
         self._schedule()
 
+    def set_unavailable(self, reason: str) -> None:
+        """Show no puzzle and say why (e.g. a colour puzzle is open)."""
+        self.set_puzzle(None)
+        self.ui.summary_label.setText(reason)
+
     def set_rule_set(self, name: str) -> None:
         """Solve with the rule set called ``name`` (a file in the shipped rules folder)."""
         if not name or (self._rule_set is not None and self._rule_set.name == name):

@@ -56,6 +56,12 @@ if TYPE_CHECKING:
     from nonostudio.gui.solve.view import SolveView
 
 
+#: What the panels not yet made for colour say while a colour puzzle is open.
+COLOUR_LATER = (
+    "{what} works on black-and-white puzzles for now; the Check panel decides colour puzzles."
+)
+
+
 def page_grids(page: QWidget) -> list[GridView]:
     """The grids of a tab: the page's own grid (Editor, Solve) first, then every grid in it."""
     main = getattr(page, "grid", None)
@@ -314,6 +320,8 @@ class MainWindow(QMainWindow):
             self._on_colour_puzzle(puzzle if isinstance(puzzle, ColourPuzzle) else None)
             return
         self.check_panel.set_puzzle(puzzle)
+        if not self.designer_panel.isEnabled():  # a colour puzzle was open
+            self.designer_panel.set_unavailable(None)
         self.solve_view.set_puzzle(puzzle)
         self.solve_view.set_library_puzzle(self.library, self.document.library_id)  # hand progress
         self.difficulty_panel.set_puzzle(puzzle)
@@ -323,8 +331,9 @@ class MainWindow(QMainWindow):
 
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
-        self.solve_view.set_puzzle(None)
-        self.difficulty_panel.set_puzzle(None)
+        self.solve_view.set_unavailable(COLOUR_LATER.format(what="Solving step by step"))
+        self.difficulty_panel.set_unavailable(COLOUR_LATER.format(what="Grading"))
+        self.designer_panel.set_unavailable(COLOUR_LATER.format(what="Designer checks"))
         for action in (self.commands.save, self.commands.save_as):
             action.setEnabled(puzzle is not None)
         self.commands.export.setEnabled(False)

@@ -424,3 +424,19 @@ def test_a_second_colour_solution_is_marked_in_the_colour_editor(
     overlay = window.colour_editor.grid.overlay()
     assert overlay == panel.result().alternate
     assert window.editor.grid.overlay() is None  # not the hidden b&w editor
+
+
+def test_panels_not_made_for_colour_say_so_and_come_back_for_black_and_white(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    assert "black-and-white puzzles for now" in window.solve_view.ui.summary_label.text()
+    assert "black-and-white puzzles for now" in window.difficulty_panel.explanation_label.text()
+    assert not window.designer_panel.isEnabled()
+    bw = tmp_path / "bar.non"
+    bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    window.files.open_file(bw, ask=False)
+    assert window.designer_panel.isEnabled()
+    assert "for now" not in window.difficulty_panel.explanation_label.text()
+    assert "for now" not in window.solve_view.ui.summary_label.text()
