@@ -120,6 +120,12 @@ class FileCommands(QObject):
             self._colour = colour
             self.kindChanged.emit(colour)
 
+    def restore_colour(self, snapshot: dict[str, object]) -> None:
+        """Put autosaved colour work in the colour editor, as unsaved work; raises ValueError
+        when ``snapshot`` is damaged (nothing changes then)."""
+        self.colour_editor.restore_snapshot(snapshot)
+        self._set_colour(True)
+
     def current_puzzle(self) -> AnyPuzzle | None:
         """The open puzzle from the editor that holds it (None while its clues are invalid)."""
         return self.colour_editor.puzzle() if self._colour else self.editor.puzzle()

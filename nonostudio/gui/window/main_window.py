@@ -221,6 +221,8 @@ class MainWindow(QMainWindow):
         self.editor.edited.connect(self._restore.on_edited)
         self.editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.colour_editor.modifiedChanged.connect(self.setWindowModified)
+        self.colour_editor.modifiedChanged.connect(self._restore.on_modified_changed)
+        self.colour_editor.edited.connect(self._restore.on_edited)
         self.colour_editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)

@@ -83,7 +83,7 @@ class CrashRestore:
         self.problem: str | None = None  # why the last autosave failed (None: it works)
 
     def on_edited(self) -> None:
-        if self._window.editor.is_modified():
+        if self._window.files.is_modified():
             self._window.autosaver.schedule()
         else:  # back to the saved state (e.g. by undo): nothing to keep
             self._window.autosaver.clear()
@@ -109,13 +109,30 @@ class CrashRestore:
     def state(self) -> dict[str, Any] | None:
         """What the autosave keeps: the editor's content and where it came from (None: saved)."""
         w = self._window
-        if not w.editor.is_modified():
+        if not w.files.is_modified():
             return None
+        if w.files.is_colour():
+            return self._colour_state()
         return {
             "editor": w.editor.snapshot(),
             "path": None if w.document.path is None else str(w.document.path),
             "format": w.document.file_format,
             "library_id": w.document.library_id,
+        }
+
+    def _colour_state(self) -> dict[str, Any]:
+        """A colour puzzle's autosave: its work under ``colour``; ``editor`` holds only what
+        the restore question shows (a nonostudio without colour finds it damaged and sets it
+        aside, untouched)."""
+        w = self._window
+        colour = w.files.colour_editor.snapshot()
+        cells = colour["cells"]
+        return {
+            "editor": {"meta": colour["meta"], "width": len(cells[0]), "height": len(cells)},
+            "colour": colour,
+            "path": None if w.document.path is None else str(w.document.path),
+            "format": w.document.file_format,
+            "library_id": None,
         }
 
     def restore(self, state: dict[str, Any]) -> Path | None:
@@ -136,7 +153,10 @@ class CrashRestore:
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"damaged autosave ({exc!r})") from None
         w = self._window
-        w.editor.restore_snapshot(editor_state)
+        if isinstance(colour := state.get("colour"), dict):
+            w.files.restore_colour(colour)
+        else:
+            w.editor.restore_snapshot(editor_state)
         w.files.set_document(Document(None if path is None else Path(path), fmt, library_id))
         return w.autosaver.save_now()  # this session keeps it from now on
 

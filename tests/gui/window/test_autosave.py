@@ -475,3 +475,42 @@ def test_restored_file_work_is_saved_back_to_its_file(
     assert second.document.path == target and second.windowTitle().startswith("bar.non")
     assert second.files.save()
     assert 'title "Bar two"' in target.read_text() and session_files(data_dir) == []
+
+
+def test_colour_work_is_autosaved_and_restored_into_the_colour_editor(
+    qtbot, make_window, data_dir: Path, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
+    from nonostudio.core.formats import write_file
+
+    palette = Palette((WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")))
+    goal = ((1, 2, 0), (0, 1, 1))
+    rows, cols = (((1, 1), (1, 2)), ((2, 1),)), (((1, 1),), ((1, 2), (1, 1)), ((1, 1),))
+    path = tmp_path / "flag.xml"
+    write_file(ColourPuzzle(palette, rows, cols, title="Flag", goal=goal), path)
+    first = make_window(idle_ms=150)
+    assert first.files.open_file(path, ask=False)
+    editor = first.colour_editor
+    editor.pick_colour(2)
+    grid = editor.grid
+    qtbot.mouseClick(grid, LEFT, pos=grid.cell_rect(1, 0).center())
+    editor.rename(1, "scarlet")
+    painted = editor.puzzle()
+    assert painted is not None and painted.goal == ((1, 2, 0), (2, 1, 1))
+    crash_after_autosave(qtbot, first, data_dir)
+    doc = json.loads(session_files(data_dir)[0].read_text(encoding="utf-8"))
+    assert doc["state"]["editor"]["meta"]["title"] == "Flag"  # what the question shows
+    second = restored_window(make_window, dialogs)
+    assert "Flag" in dialogs.questions[0] and "3x2" in dialogs.questions[0]
+    assert second.files.is_colour() and second.tabs.widget(0) is second.colour_editor
+    assert second.colour_editor.puzzle() == painted
+    assert second.colour_editor.is_modified() and second.isWindowModified()
+    assert second.document.path == path and second.document.file_format == "xml"
+
+
+def test_a_damaged_colour_autosave_changes_nothing(qtbot, make_window) -> None:
+    win = make_window()
+    snapshot = {"palette": [["white", "#ffffff", "."]], "cells": [[0, 5]], "fixed": None}
+    with pytest.raises(ValueError, match="damaged colour editor state"):
+        win.restore_autosave({"editor": {}, "colour": {**snapshot, "keep_goal": True, "meta": {}}})
+    assert not win.files.is_colour() and not win.isWindowModified()

@@ -12,6 +12,7 @@ clues, the model's checks and the solver are the core's.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QUndoCommand, QUndoStack
@@ -186,6 +187,56 @@ class ColourEditorView(QWidget):
         """A blank ``width`` x ``height`` picture in ``palette``, with no metadata."""
         blank = ((BACKGROUND,) * width,) * height
         self.set_puzzle(ColourPuzzle(palette, ((),) * height, ((),) * width, goal=blank))
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the user has painted or typed, as JSON-ready data (for the autosave)."""
+        state = self._state
+        return {
+            "palette": [[c.name, c.rgb, c.char] for c in state.palette.colours],
+            "cells": [list(row) for row in state.cells],
+            "fixed": None
+            if state.fixed is None
+            else [[[list(item) for item in clue] for clue in side] for side in state.fixed],
+            "keep_goal": state.keep_goal,
+            "meta": {key: edit.text() for key, edit in self.meta_edits.items()},
+            "notes": self._notes,
+        }
+
+    def restore_snapshot(self, data: dict[str, Any]) -> None:
+        """Show what :meth:`snapshot` captured, marked as modified; raises ValueError if damaged
+        (nothing changes then)."""
+        try:
+            palette = Palette(tuple(Colour(str(n), str(r), str(c)) for n, r, c in data["palette"]))
+            cells = tuple(tuple(int(v) for v in row) for row in data["cells"])
+            fixed_data = data["fixed"]
+            fixed = None
+            if fixed_data is not None:
+                rows, cols = (
+                    tuple(tuple((int(n), int(c)) for n, c in clue) for clue in side)
+                    for side in fixed_data
+                )
+                fixed = (rows, cols)
+            keep_goal = bool(data["keep_goal"])
+            meta = {key: str(data["meta"].get(key, "")) for key, _label in META_FIELDS}
+            notes = str(data.get("notes", ""))
+            height, width = len(cells), len(cells[0]) if cells else 0
+            if not height or not width or any(len(row) != width for row in cells):
+                raise ValueError("the picture is not a rectangle")
+            if any(not 0 <= v < len(palette) for row in cells for v in row):
+                raise ValueError("a cell holds a colour not in the palette")
+            state = ColourState(palette, cells, fixed, keep_goal)
+            rows, cols = state.clues()
+            ColourPuzzle(palette, rows, cols)  # the clues fit the picture and the palette
+        except (KeyError, TypeError, ValueError, AttributeError, PuzzleError) as exc:
+            raise ValueError(f"damaged colour editor state ({exc})") from None
+        for key, edit in self.meta_edits.items():
+            edit.setText(meta[key])
+        self._notes = notes
+        self.note.hide()
+        self._show_state(state, current=1 if len(palette) > 1 else 0)
+        self._undo.clear()
+        self._saved = None
+        self.set_modified(True)
 
     def undo_stack(self) -> QUndoStack:
         return self._undo
