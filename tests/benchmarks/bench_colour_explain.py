@@ -130,6 +130,9 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
         "needs_colour": decided[COLOUR] > 0 or any(s.kind == COLOUR for s in trace.steps),
         "searched": decided[GUESS] > 0,
         "solved": trace.solved,
+        "colour_used": colour_used,
+        "decided": Counter(decided),
+        "cells": cells,
     }
 
 
@@ -158,6 +161,16 @@ def main() -> None:
     checked = sum((r["checked"] for r in results), Counter())
     print(f"\nchecked: {dict(checked)}")
     print(f"problems: {sum(r['problems'] for r in results)}")
+    for label, group in (("public", public), ("generated", generated)):
+        if group:
+            decided = sum((r["decided"] for r in group), Counter())
+            cells = sum(r["cells"] for r in group)
+            used = sum((r["colour_used"] for r in group), Counter())
+            print(
+                f"{label}: cells decided per-colour {decided[PER_COLOUR] / cells:.1%}, colour "
+                f"techniques {decided[COLOUR] / cells:.1%}, search {decided[GUESS] / cells:.1%}; "
+                f"colour technique steps {dict(used)}"
+            )
     print(f"grades deterministic over {args.runs} runs: {all(r['deterministic'] for r in results)}")
     print(f"public files solved without search: {sum(not r['searched'] for r in public)}/13")
     logical = [r for r in generated if r["pbnsolve"] == "unique logical"]
@@ -167,15 +180,16 @@ def main() -> None:
         f"{sum(r['searched'] for r in generated if r['pbnsolve'] == 'multiple')}/"
         f"{sum(r['pbnsolve'] == 'multiple' for r in generated)}"
     )
-    unique = [r for r in results if not r["searched"]]
-    colour = [r["score"] for r in unique if r["needs_colour"]]
-    one = [r["score"] for r in unique if not r["needs_colour"]]
-    if colour and one:
-        print(
-            f"needing colour techniques: {len(colour)} files, lowest score {min(colour):.2f}; "
-            f"one colour at a time: {len(one)} files, highest score {max(one):.2f}; every "
-            f"first at least as hard: {min(colour) >= max(one)}"
-        )
+    for label, group in (("public files", public), ("all files", results)):
+        unique = [r for r in group if not r["searched"]]
+        colour = [r["score"] for r in unique if r["needs_colour"]]
+        one = [r["score"] for r in unique if not r["needs_colour"]]
+        if colour and one:
+            print(
+                f"{label}: needing colour techniques {len(colour)}, lowest score "
+                f"{min(colour):.2f}; one colour at a time {len(one)}, highest score "
+                f"{max(one):.2f}; every first at least as hard: {min(colour) >= max(one)}"
+            )
 
 
 if __name__ == "__main__":
