@@ -103,6 +103,10 @@ class EditorView(QWidget):
             raise ValueError(f"a puzzle must be 1 to {MAX_SIZE} cells wide and high")
         self._load(Puzzle.from_grid(new_grid(height, width, 0)))
 
+    def picture_size(self) -> tuple[int, int]:
+        """The width and height set in the size boxes."""
+        return self.ui.width_spin.value(), self.ui.height_spin.value()
+
     def undo_stack(self) -> QUndoStack:
         return self._undo
 

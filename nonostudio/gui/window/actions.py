@@ -83,6 +83,14 @@ COMMANDS: tuple[Command, ...] = (
         toolbar=(0, 0),
     ),
     Command(
+        "new_colour",
+        "New &Colour Puzzle",
+        lambda w: w.files.new_colour_puzzle(),
+        None,
+        "Start an empty colour picture (white, black, red and blue; add colours in the palette)",
+        menu="&File",
+    ),
+    Command(
         "open",
         "&Open…",
         lambda w: w.files.choose_and_open(),

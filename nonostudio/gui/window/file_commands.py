@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import ColourRefused
 from nonostudio.core.library import Library, LibraryError
@@ -33,6 +33,8 @@ NO_COLOUR_EXPORT = (
     "Export Picture draws black-and-white puzzles only for now; save the colour puzzle as "
     "webpbn XML, .non or .g instead."
 )
+#: The palette of File > New Colour Puzzle.
+NEW_PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
 #: A puzzle of either kind, as the editors hold them.
 AnyPuzzle = Puzzle | ColourPuzzle
 
@@ -195,16 +197,17 @@ class FileCommands(QObject):
         self._set_colour(False)
         self.set_document(Document())
 
-    def new_colour_puzzle(self, width: int, height: int, palette: object = None) -> None:
-        """A blank colour picture (palette: white and black, unless given) in the colour
-        editor."""
-        from nonostudio.core.colour.model import BW_PALETTE, Palette
-
+    def new_colour_puzzle(
+        self, width: int | None = None, height: int | None = None, palette: Palette | None = None
+    ) -> None:
+        """A blank colour picture in the colour editor: the size of the open puzzle unless
+        given, in ``palette`` (default: white, black, red and blue)."""
         if not self.maybe_save():
             return
-        self.colour_editor.new_puzzle(
-            width, height, palette if isinstance(palette, Palette) else BW_PALETTE
-        )
+        if width is None or height is None:
+            editor = self.colour_editor if self._colour else self.editor
+            width, height = editor.picture_size()
+        self.colour_editor.new_puzzle(width, height, palette or NEW_PALETTE)
         self._set_colour(True)
         self.set_document(Document())
         self.shown.emit(self.document)

@@ -184,6 +184,7 @@ def test_clues_with_several_pictures_open_as_they_are_and_cannot_be_painted(
     assert window.files.open_file(path, ask=False)
     editor = window.colour_editor
     assert "no unique picture" in editor.note.text() and editor.note.isVisible()
+    assert not editor.width_spin.isEnabled() and not editor.resize_picture(5, 5)
     click(qtbot, editor, 0, 0)
     assert editor.grid.cells() == ((0, 0, 0, 0), (0, 0, 0, 0))
     assert editor.puzzle() == puzzle and not editor.is_modified()
@@ -440,3 +441,28 @@ def test_panels_not_made_for_colour_say_so_and_come_back_for_black_and_white(
     assert window.designer_panel.isEnabled()
     assert "for now" not in window.difficulty_panel.explanation_label.text()
     assert "for now" not in window.solve_view.ui.summary_label.text()
+
+
+# --- a new colour puzzle and its size ----------------------------------------------------------
+
+
+def test_file_new_colour_puzzle_and_resizing_the_picture(window: MainWindow, qtbot) -> None:
+    window.editor.new_puzzle(7, 5)
+    window.commands.new_colour.trigger()
+    editor = window.colour_editor
+    assert window.tabs.widget(0) is editor and window.document.is_new()
+    assert editor.picture_size() == (7, 5)
+    assert [c.name for c in editor.state().palette.colours] == ["white", "black", "red", "blue"]
+    assert not window.isWindowModified()
+    editor.pick_colour(3)
+    click(qtbot, editor, 4, 6)
+    editor.width_spin.setValue(9)
+    assert editor.picture_size() == (9, 5) and editor.grid.cells()[4][6] == 3
+    assert editor.puzzle().cols[6] == ((1, 3),) and editor.puzzle().cols[8] == ()
+    editor.height_spin.setValue(3)  # the blue cell is cut off
+    assert editor.picture_size() == (9, 3) and editor.puzzle().cols[6] == ()
+    editor.undo_stack().undo()
+    assert editor.picture_size() == (9, 5) and editor.height_spin.value() == 5
+    editor.undo_stack().undo()
+    editor.undo_stack().undo()
+    assert editor.picture_size() == (7, 5) and not editor.is_modified()

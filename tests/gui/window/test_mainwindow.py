@@ -68,6 +68,7 @@ def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) ->
     assert menus["&Tools"] == ["&Grade Folder…"]
     assert menus["&File"] == [
         "&New",
+        "New &Colour Puzzle",
         "&Open…",
         "&Save",
         "Save &As…",

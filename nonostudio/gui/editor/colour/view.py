@@ -40,7 +40,7 @@ from nonostudio.core.colour.model import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.editor.colour.grid import Cells, ColourGrid
 from nonostudio.gui.editor.colour.palette import PalettePanel
-from nonostudio.gui.editor.layout import META_FIELDS
+from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
 
 #: Seconds the solver may take to find the picture of a file of clues only.
 SOLVE_SECONDS = 2.0
@@ -105,6 +105,8 @@ class ColourEditorView(QWidget):
         self.note.setWordWrap(True)
         self.note.hide()
         self.meta_edits: dict[str, QLineEdit] = {key: QLineEdit() for key, _ in META_FIELDS}
+        self.width_spin = size_spin("Width")
+        self.height_spin = size_spin("Height")
         self._notes = ""
         self._state = ColourState(Palette((WHITE,)), ((BACKGROUND,),))
         self._puzzle: ColourPuzzle | None = None
@@ -124,6 +126,8 @@ class ColourEditorView(QWidget):
         self._undo.cleanChanged.connect(lambda _clean: self._update_modified())
         for edit in self.meta_edits.values():
             edit.textEdited.connect(self._on_meta_edited)
+        self.width_spin.valueChanged.connect(self._on_size_spin)
+        self.height_spin.valueChanged.connect(self._on_size_spin)
 
     def _build(self) -> None:
         left = QVBoxLayout()
@@ -131,6 +135,11 @@ class ColourEditorView(QWidget):
         left.addWidget(self.grid, 1)
         left.addWidget(self.status)
         form = QFormLayout()
+        size = QHBoxLayout()
+        size.addWidget(self.width_spin)
+        size.addWidget(QLabel("x"))
+        size.addWidget(self.height_spin)
+        form.addRow("Size:", size)
         for key, label in META_FIELDS:
             form.addRow(label + ":", self.meta_edits[key])
         right = QVBoxLayout()
@@ -237,6 +246,44 @@ class ColourEditorView(QWidget):
         self._undo.clear()
         self._saved = None
         self.set_modified(True)
+
+    def picture_size(self) -> tuple[int, int]:
+        """The picture's width and height."""
+        cells = self._state.cells
+        return len(cells[0]), len(cells)
+
+    def resize_picture(self, width: int, height: int) -> bool:
+        """Make the picture ``width`` x ``height`` (cells kept where they still fit, new ones
+        background) as one undo step; refused while the clues are the file's."""
+        if self._state.fixed is not None or not (
+            1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE
+        ):
+            self._show_size()
+            return False
+        old = self._state.cells
+        if (width, height) == self.picture_size():
+            return False
+        cells = tuple(
+            tuple(
+                old[r][c] if r < len(old) and c < len(old[0]) else BACKGROUND for c in range(width)
+            )
+            for r in range(height)
+        )
+        self._change(
+            f"Resize to {width}x{height}", replace(self._state, cells=cells, keep_goal=True)
+        )
+        return True
+
+    def _on_size_spin(self) -> None:
+        self.resize_picture(self.width_spin.value(), self.height_spin.value())
+
+    def _show_size(self) -> None:
+        width, height = self.picture_size()
+        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
+            blocked = spin.blockSignals(True)
+            spin.setValue(value)
+            spin.blockSignals(blocked)
+            spin.setEnabled(self._state.fixed is None)
 
     def undo_stack(self) -> QUndoStack:
         return self._undo
@@ -386,6 +433,7 @@ class ColourEditorView(QWidget):
         keep = self.palette_panel.current() if current is None else current
         keep = min(keep, len(state.palette) - 1)
         self.grid.set_content(state.palette, rows, cols, state.cells)
+        self._show_size()
         self.grid.set_editable(state.fixed is None)
         self.grid.set_current(keep)
         self.palette_panel.set_palette(state.palette, keep)
