@@ -22,7 +22,7 @@ from nonostudio.core.colour.solver import solve_colour
 from nonostudio.core.formats import read_any, write_file
 from nonostudio.core.library import Library
 from nonostudio.gui.common.theme import apply_theme
-from nonostudio.gui.editor.colour.grid import contrast_ratio, text_colour
+from nonostudio.gui.editor.colour.grid import cells_between, contrast_ratio, text_colour
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -466,3 +466,19 @@ def test_file_new_colour_puzzle_and_resizing_the_picture(window: MainWindow, qtb
     editor.undo_stack().undo()
     editor.undo_stack().undo()
     assert editor.picture_size() == (7, 5) and not editor.is_modified()
+
+
+def test_a_fast_drag_paints_every_cell_it_crosses(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.pick_colour(1)
+    grid = editor.grid
+    # one move event from the first cell to the last, as a fast mouse gives
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    qtbot.mouseMove(grid, grid.cell_rect(2, 3).center())
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 3).center())
+    assert grid.cells()[2] == (1, 1, 1, 1)
+    assert cells_between((0, 0), (2, 4)) == [(0, 0), (0, 1), (1, 2), (2, 3), (2, 4)]

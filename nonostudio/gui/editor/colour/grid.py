@@ -3,7 +3,8 @@ colours and every clue number on a box of its colour, in a text colour chosen fo
 
 It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
 background) is given to the editor as the cells before and after, which makes the undo step.
-The grid fits the widget (cells from 6 to 32 pixels).
+The grid fits the widget (cells from 14 to 32 pixels; its minimum size is the whole grid at 14,
+so in a scroll area a large puzzle scrolls rather than shrinks past legibility).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 
-MIN_CELL = 6
+#: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls).
+MIN_CELL = 14
 MAX_CELL = 32
 #: Rows of palette indices, as the grid keeps them.
 Cells = tuple[tuple[int, ...], ...]
@@ -44,6 +46,18 @@ def text_colour(background: str) -> str:
     return black if dark else white
 
 
+def cells_between(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells on the straight line from ``start`` to ``end`` (both included), in order."""
+    (r0, c0), (r1, c1) = start, end
+    steps = max(abs(r1 - r0), abs(c1 - c0))
+    if steps == 0:
+        return [start]
+    return [
+        (r0 + round((r1 - r0) * k / steps), c0 + round((c1 - c0) * k / steps))
+        for k in range(steps + 1)
+    ]
+
+
 class ColourGrid(QWidget):
     """A colour picture with its clues; strokes are reported by :attr:`stroked`."""
 
@@ -60,12 +74,13 @@ class ColourGrid(QWidget):
         self._current = 1
         self._editable = True
         self._before: Cells | None = None
+        self._last: tuple[int, int] | None = None  # the cell a stroke painted last
         self._overlay: Cells | None = None
         self._stroke_value = 0
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Colour puzzle grid")
-        self.setMinimumSize(120, 120)
+        self._update_minimum()
 
     # --- what it shows ---------------------------------------------------------------------
 
@@ -80,7 +95,14 @@ class ColourGrid(QWidget):
             self._overlay = None
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
+        self._update_minimum()
         self.update()
+
+    def _update_minimum(self) -> None:
+        across, down = self._slots()
+        self.setMinimumSize(
+            8 + MIN_CELL * (len(self._cols) + across), 8 + MIN_CELL * (len(self._rows) + down)
+        )
 
     def set_overlay(self, cells: Cells | None) -> None:
         """Mark the cells where ``cells`` (another solution of these clues) differs from the
@@ -167,7 +189,8 @@ class ColourGrid(QWidget):
         height, width = len(self._rows), len(self._cols)
         across, down = self._slots()
         font = QFont(self.font())
-        font.setPixelSize(max(6, int(c * 0.55)))
+        font.setPixelSize(max(6, int(c * 0.6)))
+        font.setBold(True)
         p.setFont(font)
         for r, row in enumerate(self._cells):
             for col, value in enumerate(row):
@@ -229,6 +252,7 @@ class ColourGrid(QWidget):
         self._before = self._cells
         self._stroke_value = self._current if button == Qt.MouseButton.LeftButton else BACKGROUND
         self._paint_cell(cell)
+        self._last = cell
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position().toPoint())
@@ -237,10 +261,14 @@ class ColourGrid(QWidget):
             name = self._palette[self._cells[r][c]].name
             self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
         if self._before is not None and cell is not None:
-            self._paint_cell(cell)
+            # Motion events come sparse when the mouse moves fast: paint the cells between too.
+            for between in cells_between(self._last or cell, cell):
+                self._paint_cell(between)
+            self._last = cell
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         before, self._before = self._before, None
+        self._last = None
         if before is not None and before != self._cells:
             self.stroked.emit(before, self._cells)
 

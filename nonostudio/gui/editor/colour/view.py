@@ -19,10 +19,12 @@ from PySide6.QtGui import QColor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QColorDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -132,7 +134,11 @@ class ColourEditorView(QWidget):
     def _build(self) -> None:
         left = QVBoxLayout()
         left.addWidget(self.note)
-        left.addWidget(self.grid, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(self.grid)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        left.addWidget(scroll, 1)
         left.addWidget(self.status)
         form = QFormLayout()
         size = QHBoxLayout()
