@@ -280,10 +280,14 @@ class FileCommands(QObject):
         filters, by_filter = puzzle_filters(writing=True, colour=self._colour)
         folder = self._view.last_folder
         start = self.document.path or Path(folder, (puzzle.title or "puzzle") + ".non")
-        if self._colour and self.document.file_format is None:  # e.g. a TOML file: as XML
-            start = Path(folder, (puzzle.title or start.stem or "puzzle") + ".xml")
+        selected = filters[0]
+        if self._colour:  # the file's own format first, else webpbn XML (e.g. for TOML)
+            fmt = self.document.file_format or "xml"
+            selected = next(f for f, name in by_filter.items() if name == fmt)
+            if self.document.file_format is None:
+                start = Path(folder, (puzzle.title or start.stem or "puzzle") + ".xml")
         path, chosen = QFileDialog.getSaveFileName(
-            self._parent, "Save Puzzle As", str(start), ";;".join(filters), filters[0]
+            self._parent, "Save Puzzle As", str(start), ";;".join(filters), selected
         )
         if not path:
             return False

@@ -482,3 +482,32 @@ def test_a_fast_drag_paints_every_cell_it_crosses(
     qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 3).center())
     assert grid.cells()[2] == (1, 1, 1, 1)
     assert cells_between((0, 0), (2, 4)) == [(0, 0), (0, 1), (1, 2), (2, 3), (2, 4)]
+
+
+@pytest.mark.parametrize(("name", "offered"), [("pic.g", "Olšák .g (*.g)"), ("pic.toml", None)])
+def test_save_as_offers_the_colour_formats_starting_with_the_files_own(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, offered
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    if name.endswith(".toml"):  # no colour writer for TOML: Save As offers XML
+        path = ANCHORS / "nonogrid/UK.toml"
+        if not path.is_file():
+            pytest.skip("the anchor puzzles are not here")
+    else:
+        path, _ = colour_file(tmp_path, name)
+    assert window.files.open_file(path, ask=False)
+    asked: list[tuple[str, list[str], str]] = []
+
+    def ask(parent, title, start, filters, selected):
+        asked.append((start, filters.split(";;"), selected))
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    assert not window.files.save_as()
+    ((start, filters, selected),) = asked
+    assert [f.split(" (")[0] for f in filters] == ["Simpson .non", "webpbn XML", "Olšák .g"]
+    if offered is None:  # a format with no colour writer: XML
+        assert selected.startswith("webpbn XML") and start.endswith(".xml")
+    else:
+        assert selected == offered and start == str(path)
