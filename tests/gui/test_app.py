@@ -135,6 +135,30 @@ def test_screenshot_of_a_file_shows_that_file(
     assert titles and all(t.startswith("bar.non") for t in titles)
 
 
+@pytest.mark.slow
+def test_screenshot_of_a_colour_file_shows_it_in_the_colour_editor(
+    qapp: QApplication, data_dir: Path, tmp_path: Path
+) -> None:
+    from PySide6.QtGui import QColor
+
+    from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
+    from nonostudio.core.formats import write_file
+
+    palette = Palette((WHITE, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
+    goal = ((1, 2), (2, 1))
+    rows = (((1, 1), (1, 2)), ((1, 2), (1, 1)))
+    puzzle_file = tmp_path / "flag.xml"
+    write_file(ColourPuzzle(palette, rows, rows, title="Flag", goal=goal), puzzle_file)
+    assert app.main(["--screenshot", str(tmp_path / "shots"), str(puzzle_file)]) == 0
+    editor = QImage(str(tmp_path / "shots" / "editor.png"))
+    seen = {
+        QColor(editor.pixel(x, y)).name()
+        for x in range(0, editor.width(), 3)
+        for y in range(0, editor.height(), 3)
+    }
+    assert {"#d62728", "#1f77b4"} <= seen
+
+
 def test_screenshot_of_a_bad_file_fails_with_message(
     qapp: QApplication, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

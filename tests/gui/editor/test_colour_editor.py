@@ -511,3 +511,21 @@ def test_save_as_offers_the_colour_formats_starting_with_the_files_own(
         assert selected.startswith("webpbn XML") and start.endswith(".xml")
     else:
         assert selected == offered and start == str(path)
+
+
+def test_unsaved_colour_work_is_asked_about_before_another_file_replaces_it(
+    window: MainWindow, tmp_path: Path, warnings: Warnings, qtbot
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    click(qtbot, window.colour_editor, 1, 0)
+    bw = tmp_path / "bar.non"
+    bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    warnings.answer = QMessageBox.StandardButton.Cancel
+    assert not window.files.open_file(bw)
+    assert warnings.questions == ["The puzzle has unsaved changes. Save them first?"]
+    assert window.files.is_colour() and window.colour_editor.is_modified()
+    warnings.answer = QMessageBox.StandardButton.Save  # saved to its XML file, then replaced
+    assert window.files.open_file(bw)
+    ((_, saved),) = read_any(path)
+    assert saved.goal[1][0] == 1 and not window.files.is_colour()
