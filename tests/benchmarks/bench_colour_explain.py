@@ -8,8 +8,9 @@ For the 13 public colour files and the first N puzzles of ``colour-generated/`` 
 * the colour trace (:func:`nonostudio.analysis.colour.trace.colour_trace`) replayed step by step:
   every line step's cells checked against the exact colour line solver on its line, every
   per-colour step's premises by the sentence checker (``tests/analysis/sentence_checker.py``) on
-  the projected line (unless the line has too many arrangements to list), every search step's
-  colour against the solution;
+  the projected line (unless the line has too many arrangements to list), every colour
+  technique step's claims and inference by the colour step checker
+  (``tests/analysis/colour/colour_checker.py``), every search step's cell against the grid;
 * the share of cells decided by per-colour steps, colour techniques and search (fallbacks), and
   the techniques used;
 * the grade (tier, score, label) over R runs (default 5), which must be identical; and whether
@@ -30,8 +31,10 @@ from types import SimpleNamespace
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "analysis"))
+sys.path.insert(0, str(HERE.parent / "analysis" / "colour"))
 
 from _anchors import PUZZLES, require_anchors  # noqa: E402
+from colour_checker import check_colour_step  # noqa: E402
 from sentence_checker import check_step  # noqa: E402
 
 from nonostudio.analysis.colour.grade import colour_grade  # noqa: E402
@@ -94,6 +97,11 @@ def replay(puzzle):  # type: ignore[no-untyped-def]
             else:
                 checked["sentences by the checker"] += 1
                 problems += [f"step {n}: {p}" for p in found]
+        else:
+            after = tuple(grid[step.index]) if rows else tuple(r[step.index] for r in grid)
+            found = check_colour_step(step.technique, clue, before, after, step.premises)
+            checked["colour steps by the colour checker"] += 1
+            problems += [f"step {n}: {p}" for p in found]
     final = [[v.bit_length() - 1 for v in row] for row in grid]
     if trace.solved and not check_colour_solution(puzzle.rows, puzzle.cols, final):
         problems.append("the final grid breaks a clue")

@@ -1,7 +1,8 @@
 """The colour trace on three public colour files of the anchor puzzles (skipped when
 absent): every step checked by the exact colour line solver, every per-colour step's premises
-by the sentence checker, solved without search, grades deterministic, and the file that needs a
-colour technique graded harder than the flag solved one colour at a time."""
+by the sentence checker and every colour step's by the colour step checker, solved without
+search, grades deterministic, and the file that needs a colour technique graded harder than the
+flag solved one colour at a time."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import check_colour_solution
 from nonostudio.core.formats import read_any
+from tests.analysis.colour.colour_checker import check_colour_step
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sentence_checker import check_step  # noqa: E402
@@ -54,10 +56,13 @@ def test_every_step_checked(name: str) -> None:
             p = c if rows else r
             assert before[p] == b and exact[p] & ~a == 0
             grid[r][c] = a
+        after = tuple(grid[step.index]) if rows else tuple(r[step.index] for r in grid)
         if step.kind == PER_COLOUR:
             assert step.colour is not None
             hints, bw = project(clue, before, step.colour)
             assert check_step(SimpleNamespace(premises=step.premises), hints, bw) == []
+        else:
+            assert check_colour_step(step.technique, clue, before, after, step.premises) == []
     final = [[v.bit_length() - 1 for v in row] for row in grid]
     assert check_colour_solution(puzzle.rows, puzzle.cols, final)
 

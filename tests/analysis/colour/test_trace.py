@@ -20,6 +20,7 @@ from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, colour_t
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.colour.solver import check_colour_solution
 from tests.analysis.colour.brute import exact, fitting
+from tests.analysis.colour.colour_checker import check_colour_step
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sentence_checker import check_step  # noqa: E402
@@ -95,6 +96,11 @@ def test_random_puzzles_step_by_step() -> None:
                 assert ", looking only at the " in step.text
             else:
                 _check_colour_claims(step.premises, clue, before)
+                after = tuple(
+                    next((a for r, c, _, a in step.cells if (c if rows else r) == p), x)
+                    for p, x in enumerate(before)
+                )
+                assert check_colour_step(step.technique, clue, before, after, step.premises) == []
         final = [[v.bit_length() - 1 for v in row] for row in grid]
         assert final == [[v.bit_length() - 1 for v in row] for row in trace.grid]
         assert check_colour_solution(puzzle.rows, puzzle.cols, final)
