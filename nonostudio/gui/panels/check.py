@@ -174,6 +174,12 @@ class CheckPanel(QWidget):
         detail = EXPLANATIONS[result.verdict]
         if result.verdict is Verdict.UNDECIDED and result.timed_out:
             detail = f"Not decided within the time limit of {self._time_limit:g} s."
+        if isinstance(result, ColourSolveResult) and result.verdict is not Verdict.UNIQUE_LINE:
+            open_cells = sum(1 for row in result.grid for cell in row if cell & (cell - 1))
+            if open_cells:
+                detail += (
+                    f" Line logic leaves {open_cells} cells undecided (hatched in the editor)."
+                )
         self.detail_label.setText(f"{detail} Checked in {result.seconds:.2f} s.")
         self.alternate_button.setVisible(
             result.verdict is Verdict.MULTIPLE and result.alternate is not None

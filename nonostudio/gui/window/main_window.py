@@ -341,6 +341,13 @@ class MainWindow(QMainWindow):
         self.commands.export.setEnabled(False)
         self.update_title()
 
+    def show_verdict(self, result: Any) -> None:
+        """A check finished: for a colour puzzle, hatch the cells line logic leaves undecided."""
+        puzzle = self.colour_editor.puzzle()
+        if self.files.is_colour() and puzzle is not None and hasattr(result, "grid"):
+            if isinstance(result.grid, tuple):  # a ColourSolveResult's cell sets
+                self.colour_editor.show_line_logic(result.grid, puzzle.rows, puzzle.cols)
+
     def show_alternate(self, grid: Any) -> None:
         """Show where a second solution (from the Check panel) differs, in the open editor."""
         if self.files.is_colour():

@@ -121,6 +121,8 @@ class StartingWindow(Protocol):
 
     def show_alternate(self, grid: Any) -> None: ...
 
+    def show_verdict(self, result: Any) -> None: ...
+
 
 class PanelStarter:
     """Builds the window's deferred panels, step by step or at once."""
@@ -244,6 +246,7 @@ class PanelStarter:
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
+        w.check_panel.verdictReady.connect(w.show_verdict)
         w.check_panel.alternateRequested.connect(w.show_alternate)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)

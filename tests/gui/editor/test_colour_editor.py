@@ -185,9 +185,14 @@ def test_clues_with_several_pictures_open_as_they_are_and_cannot_be_painted(
     editor = window.colour_editor
     assert "no unique picture" in editor.note.text() and editor.note.isVisible()
     assert not editor.width_spin.isEnabled() and not editor.resize_picture(5, 5)
+    # the grid shows what line logic decides: the blue column; the red square is hatched
+    assert editor.grid.cells() == ((0, 0, 0, 2), (0, 0, 0, 2))
+    assert editor.grid.undecided() == {(0, 0), (0, 1), (1, 0), (1, 1)}
     click(qtbot, editor, 0, 0)
-    assert editor.grid.cells() == ((0, 0, 0, 0), (0, 0, 0, 0))
+    assert editor.grid.cells() == ((0, 0, 0, 2), (0, 0, 0, 2))
     assert editor.puzzle() == puzzle and not editor.is_modified()
+    assert editor.recolour(2, "#000080")  # a palette change keeps the line-logic picture
+    assert editor.grid.cells() == ((0, 0, 0, 2), (0, 0, 0, 2)) and editor.grid.undecided()
 
 
 def test_opening_black_and_white_again_brings_back_the_editor(
@@ -407,6 +412,8 @@ def test_the_check_panel_decides_a_colour_puzzle_and_follows_painting(
     editor.paint(((2, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
     qtbot.waitUntil(lambda: panel.result() is not None, timeout=10000)
     assert panel.verdict_label.text() == "Unique, line-solvable"
+    assert window.colour_editor.grid.undecided() == frozenset()
+    assert "undecided" not in panel.detail_label.text()
 
 
 def test_a_second_colour_solution_is_marked_in_the_colour_editor(
@@ -421,6 +428,9 @@ def test_a_second_colour_solution_is_marked_in_the_colour_editor(
     qtbot.waitUntil(lambda: panel.result() is not None, timeout=10000)
     assert panel.verdict_label.text() == "Multiple solutions"
     assert panel.alternate_button.isVisible()
+    # line logic decides the blue column and the blank one, not the red diagonals
+    assert window.colour_editor.grid.undecided() == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert "Line logic leaves 4 cells undecided" in panel.detail_label.text()
     panel.alternate_button.click()
     overlay = window.colour_editor.grid.overlay()
     assert overlay == panel.result().alternate

@@ -10,7 +10,7 @@ so in a scroll area a large puzzle scrolls rather than shrinks past legibility).
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
@@ -76,6 +76,7 @@ class ColourGrid(QWidget):
         self._before: Cells | None = None
         self._last: tuple[int, int] | None = None  # the cell a stroke painted last
         self._overlay: Cells | None = None
+        self._undecided: frozenset[tuple[int, int]] = frozenset()
         self._stroke_value = 0
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -93,6 +94,7 @@ class ColourGrid(QWidget):
             raise ValueError(f"cells do not fit a grid of {len(cols)}x{len(rows)}")
         if (rows, cols) != (self._rows, self._cols):
             self._overlay = None
+            self._undecided = frozenset()
         self._palette, self._rows, self._cols, self._cells = palette, rows, cols, cells
         self._current = min(self._current, len(palette) - 1)
         self._update_minimum()
@@ -116,6 +118,14 @@ class ColourGrid(QWidget):
 
     def overlay(self) -> Cells | None:
         return self._overlay
+
+    def set_undecided(self, cells: frozenset[tuple[int, int]]) -> None:
+        """Hatch the cells ``(row, column)`` line logic cannot decide (empty: none)."""
+        self._undecided = cells
+        self.update()
+
+    def undecided(self) -> frozenset[tuple[int, int]]:
+        return self._undecided
 
     def palette_(self) -> Palette:
         return self._palette
@@ -203,6 +213,10 @@ class ColourGrid(QWidget):
             for k, item in enumerate(clue):
                 box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
                 self._clue_box(p, box, item)
+        if self._undecided:
+            hatch = QBrush(QColor(0, 0, 0, 110), Qt.BrushStyle.BDiagPattern)
+            for r, col in self._undecided:
+                p.fillRect(self.cell_rect(r, col), hatch)
         if self._overlay is not None:
             self._paint_overlay(p, c)
         thin = QPen(QColor("#9a9a9a"))

@@ -115,6 +115,9 @@ class ColourEditorView(QWidget):
         self._saved: ColourPuzzle | None = None
         self._forced_modified = False
         self._was_modified = False
+        # The last line-logic cell sets shown, with their clues (shown again after a palette
+        # change that keeps the clues).
+        self._line_logic: tuple[Cells, ColourClues, ColourClues] | None = None
         self._build()
         self.grid.stroked.connect(self._on_stroke)
         self.grid.colourKey.connect(self.pick_colour)
@@ -174,6 +177,7 @@ class ColourEditorView(QWidget):
             edit.setText(getattr(puzzle, key))
         self._notes = puzzle.notes
         note = ""
+        line_logic: Cells | None = None
         if puzzle.goal is not None:
             state = ColourState(puzzle.palette, puzzle.goal)
         else:
@@ -190,11 +194,15 @@ class ColourEditorView(QWidget):
                 state = ColourState(puzzle.palette, blank, (puzzle.rows, puzzle.cols), False)
                 note = (
                     f"These clues have no unique picture ({result.verdict.label}): the clues "
-                    "are shown as they are and the grid cannot be painted, so they are kept."
+                    "are kept as they are and the grid cannot be painted; it shows the cells "
+                    "line logic decides."
                 )
+                line_logic = tuple(tuple(row) for row in result.grid)
         self.note.setText(note)
         self.note.setVisible(bool(note))
         self._show_state(state, current=1 if len(state.palette) > 1 else 0)
+        if line_logic is not None:
+            self.show_line_logic(line_logic, puzzle.rows, puzzle.cols)
         self._undo.clear()
         self.set_modified(False)
 
@@ -312,6 +320,29 @@ class ColourEditorView(QWidget):
             return
         rows = [[int(v) for v in row] for row in grid]  # type: ignore[attr-defined]
         self.grid.set_overlay(tuple(tuple(row) for row in rows))
+
+    def show_line_logic(self, grid: Cells, rows: ColourClues, cols: ColourClues) -> int:
+        """Hatch the cells line logic leaves undecided in ``grid`` (the colour solver's cell sets
+        for the clues ``rows`` and ``cols``); a late result for other clues is ignored.  Returns
+        how many are hatched."""
+        state = self._state
+        if (rows, cols) != state.clues():
+            return 0
+        self._line_logic = (grid, rows, cols)
+        undecided = frozenset(
+            (r, c)
+            for r, row in enumerate(grid)
+            for c, cell in enumerate(row)
+            if cell & (cell - 1)  # more than one colour still possible
+        )
+        if state.fixed is not None:  # no picture: show the colours line logic decides
+            decided = tuple(
+                tuple(BACKGROUND if cell & (cell - 1) else cell.bit_length() - 1 for cell in row)
+                for row in grid
+            )
+            self.grid.set_content(state.palette, rows, cols, decided)
+        self.grid.set_undecided(undecided)
+        return len(undecided)
 
     def pick_colour(self, index: int) -> None:
         """Make palette entry ``index`` the colour the left button paints (keys 1-9)."""
@@ -440,6 +471,8 @@ class ColourEditorView(QWidget):
         keep = min(keep, len(state.palette) - 1)
         self.grid.set_content(state.palette, rows, cols, state.cells)
         self._show_size()
+        if self._line_logic is not None and self._line_logic[1:] == (rows, cols):
+            self.show_line_logic(*self._line_logic)
         self.grid.set_editable(state.fixed is None)
         self.grid.set_current(keep)
         self.palette_panel.set_palette(state.palette, keep)
