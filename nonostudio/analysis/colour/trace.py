@@ -21,7 +21,7 @@ from typing import Any
 from nonostudio.analysis.catalogue.techniques import BY_ID, CATALOGUE, SEARCH
 from nonostudio.analysis.colour.catalogue import COLOUR_BY_ID, COLOUR_CATALOGUE
 from nonostudio.analysis.colour.colour_text import colour_premises, colour_sentence
-from nonostudio.analysis.colour.projection import per_colour_move, projected_step
+from nonostudio.analysis.colour.projection import lift, project, projected_move, projected_step
 from nonostudio.analysis.colour.words import change_text, colour_name
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.core.colour.linesolver import solve_colour_line
@@ -132,13 +132,21 @@ def _first_move(
 ) -> tuple[int, int | None, tuple[int, ...]] | None:
     """The easiest entry of :data:`ENTRIES` that narrows the line: ``(entry, colour, cells
     after)``; None when none does.  Raises ValueError when the line cannot hold its clue."""
+    exact = solve_colour_line(tuple(clue), cells, ncolours)
+    if exact is None:
+        raise ValueError("the line cannot hold its clue")
+    if exact == cells:  # every move is sound, so none narrows what the exact solver keeps
+        return None
     undecided = [c for c in range(1, ncolours) if any(x >> c & 1 and x != 1 << c for x in cells)]
+    projections = [(colour, *project(clue, cells, colour)) for colour in undecided]
     for e, (_, kind, tid) in enumerate(ENTRIES):
         if kind == PER_COLOUR:
-            for colour in undecided:
-                after = per_colour_move(tid, clue, cells, colour)
-                if after != cells:
-                    return e, colour, after
+            for colour, hints, bw in projections:
+                moved_bw = projected_move(tid, hints, bw)
+                if moved_bw != bw:
+                    after = lift(cells, colour, bw, moved_bw)
+                    if after != cells:
+                        return e, colour, after
         else:
             moved = COLOUR_BY_ID[tid].apply(clue, cells, ncolours)
             if moved is None:
