@@ -329,6 +329,11 @@ class FileCommands(QObject):
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
         self._set_modified(False)
+        if isinstance(puzzle, ColourPuzzle) and (unused := self.colour_editor.unused_colours()):
+            self.colour_editor.palette_panel.show_message(
+                f"Saved. {', '.join(unused)}: in no clue, so not in the file when it is read "
+                "again (the readers keep the colours the clues use)."
+            )
         return True
 
     def _metadata_may_go(self, puzzle: AnyPuzzle, path: Path, fmt: str | None) -> bool:

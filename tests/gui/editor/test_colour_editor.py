@@ -348,6 +348,20 @@ def test_saving_a_titled_puzzle_as_g_asks_first(
     assert window.document.path == path  # still the XML file
 
 
+def test_saving_says_that_a_colour_no_clue_uses_is_not_kept(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    editor.add_colour("green", "#2ca02c")
+    assert editor.unused_colours() == ["green"]
+    assert window.files.save_to(tmp_path / "out.xml")
+    assert "green: in no clue" in editor.palette_panel.message.text()
+    ((_, again),) = read_any(tmp_path / "out.xml")
+    assert "green" not in [c.name for c in again.palette.colours]  # what the message says
+
+
 def test_save_refuses_a_format_without_colours_with_a_message(
     window: MainWindow, tmp_path: Path, warnings: Warnings
 ) -> None:

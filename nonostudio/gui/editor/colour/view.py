@@ -344,6 +344,13 @@ class ColourEditorView(QWidget):
         self.grid.set_undecided(undecided)
         return len(undecided)
 
+    def unused_colours(self) -> list[str]:
+        """The names of the colours (not the background) that no clue uses."""
+        rows, cols = self._state.clues()
+        used = {c for clue in (*rows, *cols) for _n, c in clue}
+        palette = self._state.palette
+        return [palette[i].name for i in range(1, len(palette)) if i not in used]
+
     def pick_colour(self, index: int) -> None:
         """Make palette entry ``index`` the colour the left button paints (keys 1-9)."""
         if 0 <= index < len(self._state.palette):
