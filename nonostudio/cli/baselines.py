@@ -109,7 +109,7 @@ def _network(path: str | None, n: int) -> Network:
         if shipped is None:
             raise ValueError(
                 f"no network ships for {n}x{n} puzzles; train one with "
-                f"'nonostudio-cli baselines train --size N --out FILE' and pass --model"
+                f"'nonostudio-cli baselines train --size {n} --out FILE' and pass --model FILE"
             )
         net = shipped
     if net.n != n:

@@ -100,6 +100,15 @@ def test_refusals_are_one_clear_line(tmp_path, capsys, words, message) -> None:
     assert "Traceback" not in err
 
 
+def test_a_size_without_a_shipped_network_says_how_to_train_one(capsys) -> None:
+    fifteen = "15x15:" + "/".join(["1"] * 30)
+    code = main(["baselines", "predict", fifteen])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "no network ships for 15x15 puzzles" in err
+    assert "baselines train --size 15 --out FILE" in err
+
+
 def test_training_without_scikit_learn_says_how_to_install_it(tmp_path, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "sklearn", None)
     code = main(["baselines", "train", "--size", "5", "--out", str(tmp_path / "n.npz")])

@@ -111,3 +111,27 @@ def test_training_learns_something_and_is_reproducible() -> None:
     accuracy = (guessed == y).mean()
     assert accuracy > 0.6, accuracy  # chance is 0.5 on these boards
     assert nets[0].recipe["training_boards"] == 1500
+
+
+def test_the_shipped_networks_are_small_and_carry_their_recipe() -> None:
+    from dataclasses import asdict
+
+    from nonostudio.baselines.recipes import RECIPES, SHIPPED, SIZES, shipped_network, shipped_path
+
+    assert all(shipped_network(n) is None for n in SIZES if n not in SHIPPED)
+    total = 0
+    for n in SHIPPED:
+        net = shipped_network(n)
+        assert net is not None and net.n == n
+        total += shipped_path(n).stat().st_size
+        made = {k: v for k, v in net.recipe.items() if k in asdict(RECIPES[n])}
+        expected = asdict(RECIPES[n]) | {"hidden": list(RECIPES[n].hidden)}
+        assert made == expected, f"{n}x{n}: retrain it by the recipe"
+    assert total < 2_000_000
+
+
+def test_training_boards_are_the_same_for_a_seed() -> None:
+    pytest.importorskip("sklearn")  # the pictures are scikit-learn's bundled digits
+    first, second = training_boards(10, 60, seed=9), training_boards(10, 60, seed=9)
+    assert np.array_equal(first[1], second[1]) and np.array_equal(first[0], second[0])
+    assert not np.array_equal(first[1], training_boards(10, 60, seed=8)[1])
