@@ -553,3 +553,18 @@ def test_unsaved_colour_work_is_asked_about_before_another_file_replaces_it(
     assert window.files.open_file(bw)
     ((_, saved),) = read_any(path)
     assert saved.goal[1][0] == 1 and not window.files.is_colour()
+
+
+def test_edit_undo_and_redo_act_on_the_colour_editor(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    click(qtbot, editor, 1, 0)
+    assert window.active_undo_stack() is editor.undo_stack()
+    assert window.commands.undo.isEnabled() and window.commands.undo.toolTip() == "Undo Paint"
+    window.commands.undo.trigger()
+    assert editor.grid.cells() == PICTURE
+    window.commands.redo.trigger()
+    assert editor.grid.cells()[1][0] == 1
