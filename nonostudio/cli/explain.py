@@ -53,7 +53,11 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         "line, cells ([row, column, value], from 0; value 1 filled, 0 empty) and text. The "
         "verdict is 'solved', 'stuck' (the rules got stuck, with --no-fallback), 'undecided' "
         "(stopped at the time limit) or 'no solution'; the exit code is 0 for 'solved', 1 "
-        f"otherwise. A puzzle of more than {MAX_CELLS:,} cells is refused (exit code 2).",
+        f"otherwise. A puzzle of more than {MAX_CELLS:,} cells is refused (exit code 2). A "
+        "colour puzzle is explained one colour at a time with these techniques, then with the "
+        "colour techniques (the rule set is for black and white only); its --json steps give "
+        "cells as [row, column, [colours still possible]], with the palette, the clues and the "
+        "pencil marks left.",
     )
     parser.add_argument(
         "puzzle",

@@ -77,7 +77,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         description=HELP + ". The tier is the tier of the hardest technique the puzzle needs "
         "(see 'rules families'): "
         + "; ".join(f"{i} {text}" for i, text in enumerate(TIER_TEXT))
-        + ". Blank margins never change a grade. A puzzle not graded within the time limit is "
+        + ". Blank margins never change a grade. A colour puzzle is graded on the same tiers "
+        "by its colour trace (the rule set is for black and white only), with colour features. "
+        "A puzzle not graded within the time limit is "
         "'Undecided'. A puzzle that cannot be read, or has more than "
         f"{MAX_CELLS:,} cells, gives a row with the error and the others still run; the exit "
         "code is then 3 (a file could not be read) or 2 (bad input), otherwise 0.",
