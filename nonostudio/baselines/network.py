@@ -37,6 +37,13 @@ EXTRA_MESSAGE = (
 )
 
 
+_SMALL_BATCH = 16
+
+
+def _small_product(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,jk->ik", x, w)
+
+
 class MissingExtraError(RuntimeError):
     """scikit-learn (the ``baselines`` extra) is not installed."""
 
@@ -62,9 +69,17 @@ class Network:
     def probabilities(self, inputs: np.ndarray) -> np.ndarray:
         """Each cell's probability of being filled, ``(count, n * n)``, for input vectors."""
         x = np.asarray(inputs, dtype=np.float32).reshape(-1, input_size(self.n))
-        for w, b in zip(self.weights[:-1], self.biases[:-1], strict=True):
-            x = np.maximum(x @ w.astype(np.float32) + b.astype(np.float32), 0.0)
-        z = x @ self.weights[-1].astype(np.float32) + self.biases[-1].astype(np.float32)
+        # asarray, not astype: the weights are float32 already and astype would copy them on
+        # every call.
+        weights = [np.asarray(w, dtype=np.float32) for w in self.weights]
+        biases = [np.asarray(b, dtype=np.float32) for b in self.biases]
+        # A few boards (a guess while solving) go through einsum's own loop, not BLAS: OpenBLAS's
+        # threads made a one-board product 100x slower on a busy two-core machine (15 ms against
+        # 0.13 ms, bench_baselines), and that time counts in the heuristics' timings.
+        product = _small_product if len(x) <= _SMALL_BATCH else np.matmul
+        for w, b in zip(weights[:-1], biases[:-1], strict=True):
+            x = np.maximum(product(x, w) + b, 0.0)
+        z = product(x, weights[-1]) + biases[-1]
         return 1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0)))
 
     def predict(self, inputs: np.ndarray) -> np.ndarray:

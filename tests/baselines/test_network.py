@@ -135,3 +135,11 @@ def test_training_boards_are_the_same_for_a_seed() -> None:
     first, second = training_boards(10, 60, seed=9), training_boards(10, 60, seed=9)
     assert np.array_equal(first[1], second[1]) and np.array_equal(first[0], second[0])
     assert not np.array_equal(first[1], training_boards(10, 60, seed=8)[1])
+
+
+def test_a_few_boards_and_many_give_the_same_probabilities() -> None:
+    net = _tiny_network(seed=3)
+    inputs = encode_boards(training_boards(5, 40, seed=2)[1])
+    together = net.probabilities(inputs)  # BLAS
+    one_by_one = np.concatenate([net.probabilities(v[None]) for v in inputs])  # einsum
+    assert np.allclose(together, one_by_one, atol=1e-5)
