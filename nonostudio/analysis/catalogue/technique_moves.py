@@ -22,9 +22,23 @@ Move = Callable[[Clues, Cells], Cells]
 Round = Callable[[Clues, list[int]], None]
 
 
+_NORMAL: dict[
+    tuple[int, ...], Clues
+] = {}  # clues already made normal (a trace asks again and again)
+
+
 def normal_clues(clues: Sequence[int]) -> Clues:
     """The clue as positive ints: ``(0,)`` (the empty line's clue as printed) becomes ``()``."""
-    return tuple(int(c) for c in clues if int(c) > 0)
+    if type(clues) is tuple:
+        known = _NORMAL.get(clues)
+        if known is not None:
+            return known
+    out = tuple(int(c) for c in clues if int(c) > 0)
+    if type(clues) is tuple:
+        if len(_NORMAL) > 4096:
+            _NORMAL.clear()
+        _NORMAL[clues] = out
+    return out
 
 
 def _maximal_runs(inside: Sequence[bool]) -> list[tuple[int, int]]:
@@ -153,6 +167,11 @@ class Ranges:
         return True
 
     def starts(self, i: int) -> list[int]:
+        h, n, run = self.clues[i], self.n, self.run
+        if not self.boxes:  # (allowed, written out: the crosses alone)
+            return [
+                s for s in range(max(self.lo[i], 0), self.hi[i] + 1) if s + h <= n and run[s] >= h
+            ]
         return [s for s in range(self.lo[i], self.hi[i] + 1) if self.allowed(i, s)]
 
     def reach(self) -> list[bool]:
