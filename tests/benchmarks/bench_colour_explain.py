@@ -15,7 +15,8 @@ For the 13 public colour files and the first N puzzles of ``colour-generated/`` 
   the techniques used;
 * the grade (tier, score, label) over R runs (default 5), which must be identical; and whether
   every file that needs a colour technique is graded at least as hard (score) as every file
-  solved one colour at a time.
+  solved one colour at a time, and every file that needs pencil marks (line logic passing only
+  decided cells between lines gets stuck) at least as hard as every file that does not.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
     start = time.process_time()
     trace, problems, checked = replay(puzzle)
     seconds = time.process_time() - start
-    grades = {(g.tier, g.score, g.label) for g in (colour_grade(puzzle) for _ in range(runs))}
+    graded = [colour_grade(puzzle) for _ in range(runs)]
+    grades = {(g.tier, g.score, g.label) for g in graded}
     decided = trace.cells_by_kind()
     cells = len(puzzle.rows) * len(puzzle.cols)
     tier, score, label = sorted(grades)[0]
@@ -123,7 +125,8 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
         f"per-colour {decided[PER_COLOUR] / cells:6.1%}  colour {decided[COLOUR] / cells:6.1%}  "
         f"search {decided[GUESS] / cells:6.1%}  "
         f"tier {tier} {score:6.2f} {label:10} {'same' if len(grades) == 1 else 'DIFFERENT'}"
-        f" x{runs}  {seconds:5.2f} s  problems {len(problems)}"
+        f" x{runs}  {seconds:5.2f} s  problems {len(problems)}  "
+        f"without pencil marks {graded[0].features.pencil_cells} cells left"
     )
     if colour_used:
         print(f"{'':40} colour techniques: {dict(colour_used)}")
@@ -141,6 +144,7 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
         "colour_used": colour_used,
         "decided": Counter(decided),
         "cells": cells,
+        "pencil": graded[0].features.pencil_cells > 0,
     }
 
 
@@ -190,14 +194,15 @@ def main() -> None:
     )
     for label, group in (("public files", public), ("all files", results)):
         unique = [r for r in group if not r["searched"]]
-        colour = [r["score"] for r in unique if r["needs_colour"]]
-        one = [r["score"] for r in unique if not r["needs_colour"]]
-        if colour and one:
-            print(
-                f"{label}: needing colour techniques {len(colour)}, lowest score "
-                f"{min(colour):.2f}; one colour at a time {len(one)}, highest score "
-                f"{max(one):.2f}; every first at least as hard: {min(colour) >= max(one)}"
-            )
+        for what, key in (("a colour technique", "needs_colour"), ("pencil marks", "pencil")):
+            hard = [r["score"] for r in unique if r[key]]
+            easy = [r["score"] for r in unique if not r[key]]
+            if hard and easy:
+                print(
+                    f"{label}: needing {what} {len(hard)}, lowest score {min(hard):.2f}; the "
+                    f"others {len(easy)}, highest score {max(easy):.2f}; every first at least "
+                    f"as hard: {min(hard) >= max(easy)}"
+                )
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ with several solutions or none is tier 8), as for black and white
 (:class:`~nonostudio.analysis.grades.difficulty.DifficultyWeights`) the steps per cell, the share
 of cells the colour techniques decide, the colour features — colours, touching pairs (consecutive
 clue items of different colours, which need no space between them), narrowing steps (steps
-that decide no cell but pencil out colours) and whether one colour at a time is not enough (a
-colour technique is needed) — and the size; the label follows the black-and-white
-thresholds.  Everything is deterministic for a puzzle (the time limit aside).
+that decide no cell but pencil out colours), whether one colour at a time is not enough (a
+colour technique is needed) and whether the puzzle needs pencil marks (lines passing each other
+only decided cells get stuck, :func:`pencil_cells`) — and the size; the label follows the
+black-and-white thresholds.  Everything is deterministic for a puzzle (the time limit aside).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, ColourTrace, colour_trace
 from nonostudio.analysis.grades.difficulty import DEFAULT_WEIGHTS, LABELS, TIER_TEXT, TIERS
+from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
 
 
@@ -34,6 +36,7 @@ class ColourWeights:
     touching_pairs: float = 0.25  # × log2(1 + touching pairs)
     colours: float = 1.0  # × (colours − 1)
     needs_colour: float = 3.0  # when one colour at a time is not enough (a colour technique)
+    needs_pencil_marks: float = 12.0  # when lines passing only decided cells get stuck
     size: float = 2.0  # × log2(cells / 100), at least 0
 
 
@@ -60,6 +63,9 @@ class ColourFeatures:
     """Cells decided by search steps (guesses)."""
     hardest_technique: str | None
     solutions: str
+    pencil_cells: int = 0
+    """Cells line logic leaves undecided when lines pass each other only decided cells (not
+    the sets of colours still possible): more than 0 when the puzzle needs pencil marks."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -103,6 +109,34 @@ def touching_pairs(puzzle: ColourPuzzle) -> int:
     )
 
 
+def pencil_cells(puzzle: ColourPuzzle) -> int:
+    """Cells the exact colour line solver, run to a fixed point, leaves undecided when each line
+    is given only the decided cells of the grid (every other cell unknown), as a player who
+    writes down no pencil marks sees it."""
+    ncolours = len(puzzle.palette)
+    full = puzzle.palette.all_mask
+    grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
+
+    def decided(x: int) -> int:
+        return x if x and not x & (x - 1) else full
+
+    changed = True
+    while changed:
+        changed = False
+        for rows, clues in ((True, puzzle.rows), (False, puzzle.cols)):
+            for i, clue in enumerate(clues):
+                line = grid[i] if rows else [row[i] for row in grid]
+                out = solve_colour_line(clue, tuple(decided(x) for x in line), ncolours)
+                if out is None:
+                    return sum(1 for row in grid for x in row if x & (x - 1))
+                for j, x in enumerate(out):
+                    r, c = (i, j) if rows else (j, i)
+                    if x and not x & (x - 1) and grid[r][c] != x:
+                        grid[r][c] = x
+                        changed = True
+    return sum(1 for row in grid for x in row if x & (x - 1))
+
+
 def features_of(trace: ColourTrace) -> ColourFeatures:
     """The features of a colour trace."""
     puzzle = trace.puzzle
@@ -122,6 +156,7 @@ def features_of(trace: ColourTrace) -> ColourFeatures:
         cells_search=decided[GUESS],
         hardest_technique=None if hardest is None else hardest.technique,
         solutions=trace.solutions if trace.verdict != "undecided" else "undecided",
+        pencil_cells=pencil_cells(puzzle),
     )
 
 
@@ -142,6 +177,7 @@ def colour_score(tier: int, f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS
         + w.touching_pairs * math.log2(1 + f.touching_pairs)
         + w.colours * max(0, f.colours - 1)
         + (w.needs_colour if f.colour_steps else 0.0)
+        + (w.needs_pencil_marks if f.pencil_cells and not f.search_steps else 0.0)
         + w.size * max(0.0, math.log2(f.cells / 100))
     )
     return round(total, 2)

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from nonostudio.analysis.colour.grade import colour_grade
+from nonostudio.analysis.colour.grade import colour_grade, pencil_cells
 from nonostudio.analysis.colour.projection import project
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, colour_trace
 from nonostudio.core.colour.linesolver import solve_colour_line
@@ -74,3 +74,13 @@ def test_grades() -> None:
     a, b = colour_grade(flag), colour_grade(flag)
     assert (a.tier, a.score, a.label, a.features) == (b.tier, b.score, b.label, b.features)
     assert colour_grade(sharp).score > a.score
+
+
+def test_pencil_cells() -> None:
+    # lines passing each other only decided cells leave these cells undecided; with the sets of
+    # colours still possible, the colour trace solves both without search
+    assert pencil_cells(_load("pbnsolve-examples/spaceShuttle.g")) == 655
+    assert pencil_cells(_load("number-loom/look_sharp.xml")) == 247
+    assert pencil_cells(_load("nonogrid/UK.toml")) == 0
+    sharp = colour_grade(_load("number-loom/look_sharp.xml"))
+    assert sharp.features.pencil_cells == 247
