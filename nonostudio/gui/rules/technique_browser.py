@@ -36,6 +36,7 @@ from nonostudio.analysis.helping.guide import (
     real_examples,
     technique_frequencies,
 )
+from nonostudio.analysis.helping.technique_examples import example_puzzles
 from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
@@ -43,7 +44,6 @@ from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.gui.rules.guide_export import write_guide
 from nonostudio.gui.rules.technique_details import TechniqueDetails, TechniqueFacts
-from nonostudio.gui.rules.technique_examples import example_puzzles
 from nonostudio.gui.rules.techniques_model import NAME, TechniquesModel
 from nonostudio.rules.measuring.coverage import load_transitions
 from nonostudio.rules.ruleset import RuleSet
