@@ -71,6 +71,85 @@ def _prediction_rows(name: str, net: Network, test: TestBoards, paper: str) -> N
     )
 
 
+def _icon_split(ten: TestBoards, mix: int) -> None:
+    """Measure how much the training boards matter: a throwaway network (never saved) trained by
+    the 10x10 recipe on 80 % of NonoDataset's test boards plus ``mix`` boards of our own mix,
+    tried on the other 20 % (the paper split its picture boards 80/20 the same way)."""
+    import numpy as np
+
+    from nonostudio.baselines.boards import encode_boards
+    from nonostudio.baselines.network import train
+
+    order = np.random.default_rng(0).permutation(len(ten.puzzles))
+    cut = int(0.8 * len(order))
+    _, ours = training_boards(10, mix, RECIPES[10].seed)
+    boards = np.concatenate([ten.boards[order[:cut]], ours])
+    r = RECIPES[10]
+    started = time.perf_counter()
+    net = train(
+        encode_boards(boards),
+        boards,
+        10,
+        hidden=r.hidden,
+        learning_rate=r.learning_rate,
+        epochs=r.epochs,
+        seed=r.seed,
+    )
+    held = TestBoards(
+        10, [ten.puzzles[i] for i in order[cut:]], ten.boards[order[cut:]], "held-out 20 %"
+    )
+    print(
+        f"  (trained on {cut} test boards + {mix} of ours in {time.perf_counter() - started:.0f} s)"
+    )
+    _prediction_rows("10x10 held-out 20 %, trained on 80 %", net, held, "paper 27.25 % / 39.26 %")
+
+
+def _heuristics_10(args: argparse.Namespace, ten: TestBoards, net: Network) -> None:
+    sample = ten.head(args.heuristic_boards)
+    print(
+        f"\nheuristic variants on the first {len(sample.puzzles)} 10x10 test boards "
+        f"(time limit {args.time_limit} s each):"
+    )
+    started = time.perf_counter()
+    heur = experiment.heuristics(sample, net, VARIANTS, time_limit=args.time_limit)
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+    print(
+        "  variant  solved    mean    median     p10     p50     p90     max   iterations "
+        "mean/med  paper med"
+    )
+    for v, row in heur["variants"].items():
+        s, p = row["seconds"], row["seconds"]["percentiles"]
+        paper = experiment.PAPER_MEDIAN_SECONDS_10[v]
+        print(
+            f"  {v:8} {row['solved_percent']:6.2f} %  {s['mean']:.4f}  {s['median']:.4f}  "
+            f"{p['0.1']:.4f}  {p['0.5']:.4f}  {p['0.9']:.4f}  {p['1.0']:.4f}  "
+            f"{row['iterations']['mean']:5.2f}/{row['iterations']['median']:4.1f}    {paper:.4f}   "
+            f"stages {row['stages']}"
+        )
+    print("  Wilcoxon (paired, two-sided, normal approximation): paper found every pair p ~ 0")
+    for t in heur["wilcoxon"]:
+        faster = t["first"] if t["smaller"] == "first" else t["second"]
+        print(
+            f"    {t['first']:8} vs {t['second']:8} W={t['W']:12.0f}  p={t['p_value']:.3g}  "
+            f"faster {faster}"
+        )
+
+    ours = experiment.our_solver(sample, time_limit=args.time_limit)
+    s = ours["seconds"]
+    best = min(heur["variants"].items(), key=lambda kv: kv[1]["seconds"]["mean"])
+    print(
+        f"\nnonostudio's solver on the same {ours['boards']} boards: solution found "
+        f"{ours['solved_percent']:.2f} %, mean {s['mean']:.4f} s, median {s['median']:.4f} s, "
+        f"p90 {s['percentiles']['0.9']:.4f} s, max {s['percentiles']['1.0']:.4f} s; "
+        f"verdicts {ours['verdicts']}"
+    )
+    print(
+        f"  best baseline by mean time: {best[0]} {best[1]['seconds']['mean']:.4f} s -> ratio "
+        f"{best[1]['seconds']['mean'] / s['mean']:.2f}x (baseline / nonostudio); paper's best "
+        f"Ne8HPFI mean 0.7254 s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=15274, help="10x10 test boards to predict")
@@ -80,6 +159,13 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="per board and variant")
     parser.add_argument("--boards-15", type=int, default=50, help="15x15 boards for H and Ne*")
     parser.add_argument("--models", type=Path, default=None)
+    parser.add_argument(
+        "--icon-split",
+        type=int,
+        default=0,
+        metavar="MIX",
+        help="also train a throwaway 10x10 network on 80 %% of the test boards and MIX of ours",
+    )
     args = parser.parse_args()
     require_anchors()
 
@@ -128,47 +214,11 @@ def main() -> None:
             "(why ours differ: the training mix)",
         )
 
-    sample = ten.head(args.heuristic_boards)
-    print(
-        f"\nheuristic variants on the first {len(sample.puzzles)} 10x10 test boards "
-        f"(time limit {args.time_limit} s each):"
-    )
-    started = time.perf_counter()
-    heur = experiment.heuristics(sample, nets[10][0], VARIANTS, time_limit=args.time_limit)
-    print(f"  ({time.perf_counter() - started:.0f} s)")
-    print(
-        "  variant  solved    mean    median     p10     p50     p90     max   iter med  paper med"
-    )
-    for v, row in heur["variants"].items():
-        s, p = row["seconds"], row["seconds"]["percentiles"]
-        paper = experiment.PAPER_MEDIAN_SECONDS_10[v]
-        print(
-            f"  {v:8} {row['solved_percent']:6.2f} %  {s['mean']:.4f}  {s['median']:.4f}  "
-            f"{p['0.1']:.4f}  {p['0.5']:.4f}  {p['0.9']:.4f}  {p['1.0']:.4f}  "
-            f"{row['iterations']['median']:6.1f}    {paper:.4f}   stages {row['stages']}"
-        )
-    print("  Wilcoxon (paired, two-sided, normal approximation): paper found every pair p ~ 0")
-    for t in heur["wilcoxon"]:
-        faster = t["first"] if t["smaller"] == "first" else t["second"]
-        print(
-            f"    {t['first']:8} vs {t['second']:8} W={t['W']:12.0f}  p={t['p_value']:.3g}  "
-            f"faster {faster}"
-        )
+    if args.icon_split:
+        _icon_split(ten, args.icon_split)
 
-    ours = experiment.our_solver(sample, time_limit=args.time_limit)
-    s = ours["seconds"]
-    best = min(heur["variants"].items(), key=lambda kv: kv[1]["seconds"]["mean"])
-    print(
-        f"\nnonostudio's solver on the same {ours['boards']} boards: solution found "
-        f"{ours['solved_percent']:.2f} %, mean {s['mean']:.4f} s, median {s['median']:.4f} s, "
-        f"p90 {s['percentiles']['0.9']:.4f} s, max {s['percentiles']['1.0']:.4f} s; "
-        f"verdicts {ours['verdicts']}"
-    )
-    print(
-        f"  best baseline by mean time: {best[0]} {best[1]['seconds']['mean']:.4f} s -> ratio "
-        f"{best[1]['seconds']['mean'] / s['mean']:.2f}x (baseline / nonostudio); paper's best "
-        f"Ne8HPFI mean 0.7254 s"
-    )
+    if args.heuristic_boards:
+        _heuristics_10(args, ten, nets[10][0])
 
     if args.ga_boards:
         ga = experiment.genetic(
