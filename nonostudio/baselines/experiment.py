@@ -17,7 +17,7 @@ import numpy as np
 from nonostudio.baselines.genetic import solve_genetic
 from nonostudio.baselines.heuristic import run_variant
 from nonostudio.baselines.network import Guess, Network, best_guess
-from nonostudio.baselines.nonodataset import TestBoards
+from nonostudio.baselines.nonodataset import BoardSet
 from nonostudio.core.puzzle import Clues
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
@@ -76,7 +76,7 @@ def weibull_fit(errors: Sequence[int]) -> tuple[float, float] | None:
     return float(math.exp(centre[0])), float(math.exp(centre[1]))
 
 
-def prediction(net: Network, test: TestBoards, reflections: bool) -> dict[str, Any]:
+def prediction(net: Network, test: BoardSet, reflections: bool) -> dict[str, Any]:
     """Exact guesses (a board that holds every clue, and the very board the puzzle was made
     from), wrong cells per board against that board, and their Weibull fit."""
     started = time.perf_counter()
@@ -140,7 +140,7 @@ def wilcoxon(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
 
 
 def heuristics(
-    test: TestBoards,
+    test: BoardSet,
     net: Network | None,
     variants: Sequence[str],
     *,
@@ -191,7 +191,7 @@ def heuristics(
 
 
 def genetic(
-    test: TestBoards,
+    test: BoardSet,
     net: Network,
     *,
     sample: int,
@@ -231,7 +231,7 @@ def genetic(
 
 
 def our_solver(
-    test: TestBoards, *, time_limit: float, progress: Progress | None = None
+    test: BoardSet, *, time_limit: float, progress: Progress | None = None
 ) -> dict[str, Any]:
     """nonostudio's complete solver on the same boards: share with a solution found, times,
     verdicts."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonostudio.baselines.heuristic import _combinations
+from nonostudio.baselines.heuristic import line_combinations
 from nonostudio.core.puzzle import Clues
 
 POPULATION = 1000
@@ -33,7 +33,7 @@ class GeneticRun:
 
 
 def _clue_ids(n: int) -> tuple[np.ndarray, dict[tuple[int, ...], int]]:
-    table = _combinations(n)
+    table = line_combinations(n)
     index = {clue: i for i, clue in enumerate(table)}
     lut = np.zeros(1 << n, dtype=np.int32)
     for clue, masks in table.items():

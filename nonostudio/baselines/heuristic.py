@@ -47,7 +47,7 @@ class _OutOfTime(Exception):
 
 
 @functools.cache
-def _combinations(n: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+def line_combinations(n: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     """Every line of ``n`` cells (bit ``i`` = cell ``i``), grouped by its clue."""
     table: dict[tuple[int, ...], list[int]] = {}
     for mask in range(1 << n):
@@ -90,7 +90,7 @@ class _Solver:
         self.n = len(rows)
         self.rows, self.cols = [tuple(r) for r in rows], [tuple(c) for c in cols]
         self.full = (1 << self.n) - 1
-        self.table = _combinations(self.n)
+        self.table = line_combinations(self.n)
         self.deadline = deadline
         self.rng = rng
         self.iterations = 0

@@ -16,7 +16,7 @@ from nonostudio.core.puzzle import Clues
 
 
 @dataclass(frozen=True)
-class TestBoards:
+class BoardSet:
     """Square puzzles with the boards they were made from: ``puzzles[i]`` = (rows, cols)."""
 
     n: int
@@ -24,10 +24,10 @@ class TestBoards:
     boards: np.ndarray  # (count, n, n) uint8
     source: str
 
-    def head(self, count: int | None) -> TestBoards:
+    def head(self, count: int | None) -> BoardSet:
         if count is None:
             return self
-        return TestBoards(self.n, self.puzzles[:count], self.boards[:count], self.source)
+        return BoardSet(self.n, self.puzzles[:count], self.boards[:count], self.source)
 
 
 def _array(path: Path) -> np.ndarray:
@@ -44,7 +44,7 @@ def _array(path: Path) -> np.ndarray:
         raise PuzzleError(f"not a numpy .npz file ({exc})", source=str(path)) from exc
 
 
-def read_test_boards(x_path: str | Path, y_path: str | Path) -> TestBoards:
+def read_test_boards(x_path: str | Path, y_path: str | Path) -> BoardSet:
     """The puzzles of ``x_path`` and the boards of ``y_path``; PuzzleError naming the file and
     the line (1-based row of the array) when they disagree or do not fit."""
     x_path, y_path = Path(x_path), Path(y_path)
@@ -79,4 +79,4 @@ def read_test_boards(x_path: str | Path, y_path: str | Path) -> TestBoards:
                         clue=f"{kind} {k}",
                     )
         puzzles.append((rows, cols))
-    return TestBoards(n, puzzles, boards, f"{x_path.name} + {y_path.name}")
+    return BoardSet(n, puzzles, boards, f"{x_path.name} + {y_path.name}")

@@ -36,7 +36,7 @@ from nonostudio.baselines.boards import training_boards  # noqa: E402
 from nonostudio.baselines.encoding import decode_clues  # noqa: E402
 from nonostudio.baselines.heuristic import VARIANTS  # noqa: E402
 from nonostudio.baselines.network import Network  # noqa: E402
-from nonostudio.baselines.nonodataset import TestBoards, read_test_boards  # noqa: E402
+from nonostudio.baselines.nonodataset import BoardSet, read_test_boards  # noqa: E402
 from nonostudio.baselines.recipes import RECIPES, run_recipe, shipped_path  # noqa: E402
 
 NONODATASET = PUZZLES / "nonodataset"
@@ -55,12 +55,12 @@ def _load(models: Path | None, n: int) -> tuple[Network, Path]:
     return Network.load(path), path
 
 
-def _fresh(n: int, count: int, seed: int) -> TestBoards:
+def _fresh(n: int, count: int, seed: int) -> BoardSet:
     inputs, boards = training_boards(n, count, seed)
-    return TestBoards(n, [decode_clues(v, n) for v in inputs], boards, f"fresh seed {seed}")
+    return BoardSet(n, [decode_clues(v, n) for v in inputs], boards, f"fresh seed {seed}")
 
 
-def _prediction_rows(name: str, net: Network, test: TestBoards, paper: str) -> None:
+def _prediction_rows(name: str, net: Network, test: BoardSet, paper: str) -> None:
     plain = experiment.prediction(net, test, False)
     refl = experiment.prediction(net, test, True)
     print(
@@ -71,7 +71,7 @@ def _prediction_rows(name: str, net: Network, test: TestBoards, paper: str) -> N
     )
 
 
-def _icon_split(ten: TestBoards, mix: int) -> None:
+def _icon_split(ten: BoardSet, mix: int) -> None:
     """Measure how much the training boards matter: a throwaway network (never saved) trained by
     the 10x10 recipe on 80 % of NonoDataset's test boards plus ``mix`` boards of our own mix,
     tried on the other 20 % (the paper split its picture boards 80/20 the same way)."""
@@ -95,7 +95,7 @@ def _icon_split(ten: TestBoards, mix: int) -> None:
         epochs=r.epochs,
         seed=r.seed,
     )
-    held = TestBoards(
+    held = BoardSet(
         10, [ten.puzzles[i] for i in order[cut:]], ten.boards[order[cut:]], "held-out 20 %"
     )
     print(
@@ -104,7 +104,7 @@ def _icon_split(ten: TestBoards, mix: int) -> None:
     _prediction_rows("10x10 held-out 20 %, trained on 80 %", net, held, "paper 27.25 % / 39.26 %")
 
 
-def _heuristics_10(args: argparse.Namespace, ten: TestBoards, net: Network) -> None:
+def _heuristics_10(args: argparse.Namespace, ten: BoardSet, net: Network) -> None:
     sample = ten.head(args.heuristic_boards)
     print(
         f"\nheuristic variants on the first {len(sample.puzzles)} 10x10 test boards "
