@@ -27,8 +27,7 @@ from nonostudio.analysis.helping.designer import DesignFindings, Edit, StuckRegi
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
-from nonostudio.gui.grid.input import CellsCommand
-from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
+from nonostudio.gui.grid.view import OVERLAY_COLOR, CellsCommand, GridView
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 

@@ -1,7 +1,6 @@
 """The interactive puzzle grid: clues around cells the user paints with mouse or keyboard.
 
-Its state is in :mod:`nonostudio.gui.grid.base`, editing on top of it in
-:mod:`nonostudio.gui.grid.input`, painting and the widget everyone uses in
-:mod:`nonostudio.gui.grid.view`, and fitting the window in :mod:`nonostudio.gui.grid.scroll`
-(docs/design/gui-editing.md says how they fit together).
+The widget is :class:`nonostudio.gui.grid.view.GridView` (state, editing and painting in one
+typed class); :mod:`nonostudio.gui.grid.scroll` fits it to the window (docs/design/gui-editing.md
+says how they fit together).
 """

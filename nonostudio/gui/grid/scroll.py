@@ -9,7 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 if TYPE_CHECKING:
-    from nonostudio.gui.grid.base import GridBase
+    from nonostudio.gui.grid.view import GridView
 
 
 class GridScrollArea(QScrollArea):
@@ -17,7 +17,7 @@ class GridScrollArea(QScrollArea):
     much room it has, so the grid can fit the window (the default) and scroll only when zoomed
     in."""
 
-    def __init__(self, grid: GridBase, parent: QWidget | None = None) -> None:
+    def __init__(self, grid: GridView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.grid = grid
         self.setWidget(grid)

@@ -1,34 +1,469 @@
-"""The interactive puzzle grid the editor, the Solve view and the dialogs show (:class:`GridView`):
-a chain of three typed classes, each on the one below: what it shows and where
-(:class:`~nonostudio.gui.grid.base.GridBase`), mouse and keyboard editing
-(:class:`~nonostudio.gui.grid.input.GridInput`), and here the painting of clues, cells, the
-hover crosshair, the overlay and the cursor.  Painting uses the palette, so dark schemes work;
-only the overlay's colour is fixed.
+"""The interactive puzzle grid the editor, the Solve view and the dialogs show: one widget,
+:class:`GridView`, holding what it shows and where (clues, cells, overlay, zoom and fit, layout,
+cursor, status line), editing with mouse and keyboard (each change one undo step:
+:class:`CellsCommand`) and painting (clues, cells, the hover crosshair, the overlay and the
+cursor, in palette colours so dark schemes work; only the overlay's colour is fixed).
+
+Mouse: left fills, right crosses, pressing on a cell that already has that value clears; a drag
+stays in the row or column where it started and is one undo step.  Keyboard: arrows move the
+cursor, Space fills, X crosses, Delete clears.  Ctrl+wheel zooms.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from dataclasses import dataclass
+from typing import Literal
 
-from nonostudio.core.line import FILLED, clue_of
+import numpy as np
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QUndoCommand,
+    QUndoStack,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QWidget
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, Hints, clue_of
+from nonostudio.core.puzzle import new_grid
 from nonostudio.gui.common.render import (
     Colors,
+    Layout,
     paint_cells,
     paint_clue_backgrounds,
     paint_clues,
     paint_grid_lines,
 )
-from nonostudio.gui.grid.input import GridInput
+
+BASE_CELL = 24
+ZOOM_MIN = 0.25
+ZOOM_MAX = 4.0
+ZOOM_STEP = 1.25
+FIT_MAX_CELL = 40  # fitting a small puzzle to a big window stops at this cell size
+STATE_NAMES = {UNKNOWN: "unknown", FILLED: "filled", CROSSED: "crossed"}
+
+
+def _clue_text(clue: Hints) -> str:
+    return " ".join(map(str, clue)) if clue else "0"
+
+
+@dataclass
+class Drag:
+    """A mouse stroke in progress: where it started, the value it paints and the cells before."""
+
+    start: tuple[int, int]
+    value: int
+    before: np.ndarray
+    button: Qt.MouseButton
+    axis: Literal["row", "col"] | None = None
+
 
 # Differences from the overlay must stand out from both the ink and the selection highlight in
 # light and dark schemes alike, so this one colour is fixed rather than taken from the palette.
 OVERLAY_COLOR = QColor(230, 90, 30)
 
 
-class GridView(GridInput):
+class CellsCommand(QUndoCommand):
+    """One undoable change of the grid's cells (a click, a drag or a key press)."""
+
+    def __init__(self, view: GridView, before: np.ndarray, after: np.ndarray, text: str) -> None:
+        super().__init__(text)
+        self._view = view
+        self._before = before.copy()
+        self._after = after.copy()
+
+    def redo(self) -> None:
+        self._view.set_cells(self._after)
+
+    def undo(self) -> None:
+        self._view.set_cells(self._before)
+
+
+class GridView(QWidget):
     """Clues and cells of one puzzle; edits go through ``undo_stack()``."""
+
+    cellsChanged = Signal()  # after any change of the cells (paint, undo, redo, set_cells)
+    statusChanged = Signal(str)
+    zoomChanged = Signal(float)
+
+    def __init__(self, undo_stack: QUndoStack | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._undo = undo_stack if undo_stack is not None else QUndoStack(self)
+        self._rows: tuple[Hints, ...] = ((),) * 10
+        self._cols: tuple[Hints, ...] = ((),) * 10
+        self._cells = new_grid(10, 10)
+        self._overlay: np.ndarray | None = None
+        self._zoom = 1.0
+        self._hover: tuple[int, int] | None = None
+        self._cursor: tuple[int, int] = (0, 0)
+        self._drag: Drag | None = None
+        self._read_only = False
+        self._faint_satisfied = False
+        self._fit = False
+        self._available: QSize | None = None
+        # Room kept for clue numbers beyond the current clues (see ``set_reserve_clue_room``).
+        self._reserve = True
+        self._slot_floor = (1, 1)
+        self._status = ""
+        self._layout = self._compute_layout()
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Puzzle grid")
+        self._update_status(self._cursor)
+
+    # --- model -------------------------------------------------------------------------------
+
+    def undo_stack(self) -> QUndoStack:
+        return self._undo
+
+    def set_clues(self, rows: tuple[Hints, ...], cols: tuple[Hints, ...]) -> None:
+        """Show these clues; the cells are reset to unknown when the grid size changes."""
+        rows, cols = tuple(rows), tuple(cols)
+        if (rows, cols) == (self._rows, self._cols):
+            return
+        resized = (len(rows), len(cols)) != self._cells.shape
+        self._rows, self._cols = rows, cols
+        if self._drag is not None and not resized and self._room_for_clues():
+            # Mid-stroke the grid holds still: the reserved room takes the new clue numbers and
+            # the layout catches up when the stroke ends.
+            self._update_status(self._hover or self._cursor)
+            self.update()
+            return
+        if resized:
+            self._slot_floor = (1, 1)
+            self._drag = None
+            self._overlay = None
+            self._cells = new_grid(len(rows), len(cols))
+            self._cursor = (
+                min(self._cursor[0], len(rows) - 1),
+                min(self._cursor[1], len(cols) - 1),
+            )
+            self._hover = None
+        self._relayout()
+        self._update_status(self._hover or self._cursor)
+        if resized:
+            self.cellsChanged.emit()
+
+    def clues(self) -> tuple[tuple[Hints, ...], tuple[Hints, ...]]:
+        return self._rows, self._cols
+
+    def cells(self) -> np.ndarray:
+        """A copy of the cells (``int8``, shape ``(height, width)``)."""
+        return self._cells.copy()
+
+    def set_cells(self, grid: np.ndarray) -> None:
+        """Replace the cells without an undo step (the shape must match the clues)."""
+        g = np.asarray(grid, dtype=np.int8)
+        if g.shape != self._cells.shape:
+            raise ValueError(f"cells of shape {g.shape} do not fit a grid of {self._cells.shape}")
+        if np.array_equal(g, self._cells):
+            return
+        self._cells = g.copy()
+        self.update()
+        self._update_status(self._hover or self._cursor)
+        self.cellsChanged.emit()
+
+    def set_overlay(self, grid: np.ndarray | None) -> None:
+        """Highlight the cells where ``grid`` (e.g. another solution) differs from the cells."""
+        if grid is not None and np.asarray(grid).shape != self._cells.shape:
+            raise ValueError("the overlay must have the same shape as the grid")
+        self._overlay = None if grid is None else np.asarray(grid, dtype=np.int8).copy()
+        self.update()
+
+    def overlay(self) -> np.ndarray | None:
+        return None if self._overlay is None else self._overlay.copy()
+
+    def set_read_only(self, read_only: bool) -> None:
+        self._read_only = read_only
+
+    def set_reserve_clue_room(self, reserve: bool) -> None:
+        """Keep room for one more clue number per line and for the widest possible numbers (on by
+        default): where the clues follow the painted cells, a stroke then never moves the grid.
+        Views whose clues are fixed (solving) turn it off."""
+        if reserve != self._reserve:
+            self._reserve = reserve
+            self._slot_floor = (1, 1)
+            self._relayout()
+
+    def set_faint_satisfied(self, faint: bool) -> None:
+        """Grey out clues whose line the cells already satisfy (useful when solving by hand)."""
+        self._faint_satisfied = faint
+        self.update()
+
+    # --- zoom and geometry ---------------------------------------------------------------------
+
+    def zoom(self) -> float:
+        return self._zoom
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom to ``zoom`` (1.0 is 24-pixel cells); this ends fit-to-window."""
+        zoom = min(ZOOM_MAX, max(ZOOM_MIN, float(zoom)))
+        self._fit = False
+        if zoom == self._zoom:
+            return
+        self._zoom = zoom
+        self._relayout()
+        self.zoomChanged.emit(zoom)
+
+    def is_fit(self) -> bool:
+        """True while the grid sizes itself to the space its scroll area offers."""
+        return self._fit
+
+    def set_fit(self, fit: bool) -> None:
+        """Fit the whole puzzle, clues included, into the available space (see
+        :class:`GridScrollArea`) and keep fitting it as that space or the clues change."""
+        self._fit = fit
+        if fit:
+            self._relayout()
+
+    def fit_to_window(self) -> None:
+        self.set_fit(True)
+
+    def set_available_size(self, size: QSize) -> None:
+        """The space the grid may fill when fitting (its scroll area's viewport)."""
+        if size != self._available:
+            self._available = QSize(size)
+            if self._fit:
+                self._relayout()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self._zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self._zoom / ZOOM_STEP)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def cell_size(self) -> int:
+        return self._layout.cell
+
+    def cell_rect(self, row: int, col: int) -> QRect:
+        """Widget coordinates of a cell."""
+        return self._layout.cell_rect(row, col)
+
+    def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
+        return self._layout.cell_at(pos.x(), pos.y())
+
+    def sizeHint(self) -> QSize:
+        return self._layout.size()
+
+    def minimumSizeHint(self) -> QSize:
+        return self._layout.size()
+
+    def _layout_at(self, cell: int) -> Layout:
+        if not self._reserve:
+            return Layout.compute(self._rows, self._cols, cell)
+        h, w = self._cells.shape
+        return Layout.compute(
+            self._rows,
+            self._cols,
+            cell,
+            min_row_slots=self._slot_floor[0],
+            min_col_slots=self._slot_floor[1],
+            widest_number=max(h, w),
+        )
+
+    def _fitted_cell(self, available: QSize) -> int:
+        """The largest cell size (4 to FIT_MAX_CELL pixels) at which everything fits."""
+        lo, hi = 4, FIT_MAX_CELL
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            size = self._layout_at(mid).size()
+            if size.width() <= available.width() and size.height() <= available.height():
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def _compute_layout(self) -> Layout:
+        if self._fit and self._available is not None:
+            cell = self._fitted_cell(self._available)
+            zoom = cell / BASE_CELL
+            if zoom != self._zoom:
+                self._zoom = zoom
+                self.zoomChanged.emit(zoom)
+            return self._layout_at(cell)
+        return self._layout_at(max(4, round(BASE_CELL * self._zoom)))
+
+    def _room_for_clues(self) -> bool:
+        lay = self._layout
+        return (
+            max((len(c) for c in self._rows), default=0) <= lay.row_slots
+            and max((len(c) for c in self._cols), default=0) <= lay.col_slots
+        )
+
+    def _relayout(self) -> None:
+        if self._reserve:
+            # One spare clue slot per direction (a stroke adds at most one number to any line it
+            # crosses); the floor never shrinks while the grid keeps its size.
+            h, w = self._cells.shape
+            longest_row = max((len(c) for c in self._rows), default=0)
+            longest_col = max((len(c) for c in self._cols), default=0)
+            self._slot_floor = (
+                max(self._slot_floor[0], min(longest_row + 1, (w + 1) // 2)),
+                max(self._slot_floor[1], min(longest_col + 1, (h + 1) // 2)),
+            )
+        self._layout = self._compute_layout()
+        self.setMinimumSize(self._layout.size())
+        self.updateGeometry()
+        self.update()
+
+    # --- cursor and status ---------------------------------------------------------------------
+
+    def cursor_cell(self) -> tuple[int, int]:
+        return self._cursor
+
+    def set_cursor_cell(self, row: int, col: int) -> None:
+        h, w = self._cells.shape
+        self._cursor = (min(max(row, 0), h - 1), min(max(col, 0), w - 1))
+        self._update_status(self._cursor)
+        self.update()
+
+    def status_text(self) -> str:
+        return self._status
+
+    def _update_status(self, cell: tuple[int, int] | None) -> None:
+        if cell is None:
+            text = f"{self._cells.shape[1]}x{self._cells.shape[0]} grid"
+        else:
+            r, c = cell
+            text = (
+                f"Row {r + 1}, column {c + 1}: {STATE_NAMES[int(self._cells[r, c])]}"
+                f" \u2014 row clue {_clue_text(self._rows[r])},"
+                f" column clue {_clue_text(self._cols[c])}"
+            )
+        if text != self._status:
+            self._status = text
+            self.statusChanged.emit(text)
+
+    # ---- editing--------------------------------------------------------------------------------
+
+    def _commit(self, before: np.ndarray, text: str) -> None:
+        if not np.array_equal(before, self._cells):
+            self._undo.push(CellsCommand(self, before, self._cells, text))
+
+    def _toggle(self, cell: tuple[int, int], value: int) -> None:
+        before = self._cells.copy()
+        after = before.copy()
+        after[cell] = UNKNOWN if before[cell] == value else value
+        self.set_cells(after)
+        self._commit(before, f"{STATE_NAMES[int(after[cell])].capitalize()} cell")
+
+    def _drag_to(self, pos: QPoint) -> None:
+        drag = self._drag
+        assert drag is not None
+        lay = self._layout
+        h, w = self._cells.shape
+        row = min(max(int((pos.y() - lay.grid_top) // lay.cell), 0), h - 1)
+        col = min(max(int((pos.x() - lay.grid_left) // lay.cell), 0), w - 1)
+        r0, c0 = drag.start
+        if drag.axis is None and (row, col) != drag.start:
+            drag.axis = "row" if abs(col - c0) >= abs(row - r0) else "col"
+        after = drag.before.copy()
+        if drag.axis == "row":
+            lo, hi = sorted((c0, col))
+            after[r0, lo : hi + 1] = drag.value
+            self._cursor = (r0, col)
+        elif drag.axis == "col":
+            lo, hi = sorted((r0, row))
+            after[lo : hi + 1, c0] = drag.value
+            self._cursor = (row, c0)
+        else:
+            after[r0, c0] = drag.value
+        self.set_cells(after)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position().toPoint())
+        values = {Qt.MouseButton.LeftButton: FILLED, Qt.MouseButton.RightButton: CROSSED}
+        if self._read_only or cell is None or event.button() not in values or self._drag:
+            super().mousePressEvent(event)
+            return
+        value = values[event.button()]
+        if self._cells[cell] == value:
+            value = UNKNOWN
+        self._drag = Drag(cell, value, self._cells.copy(), event.button())
+        self._cursor = cell
+        self._drag_to(event.position().toPoint())
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._drag is not None:
+            self._drag_to(pos)
+        hover = self.cell_at(pos)
+        if hover != self._hover:
+            self._hover = hover
+            self._update_status(hover or self._cursor)
+            self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        drag = self._drag
+        if drag is None or event.button() != drag.button:
+            super().mouseReleaseEvent(event)
+            return
+        self._drag = None
+        text = {FILLED: "Fill", CROSSED: "Cross", UNKNOWN: "Clear"}[drag.value]
+        count = int(np.count_nonzero(drag.before != self._cells))
+        self._commit(drag.before, f"{text} {count} cell{'s' if count != 1 else ''}")
+        self._relayout()  # the layout held still during the stroke
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self._hover = None
+        self._update_status(self._cursor)
+        self.update()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if event.angleDelta().y() > 0:
+                self.zoom_in()
+            elif event.angleDelta().y() < 0:
+                self.zoom_out()
+            event.accept()
+        else:
+            event.ignore()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        moves = {
+            Qt.Key.Key_Left: (0, -1),
+            Qt.Key.Key_Right: (0, 1),
+            Qt.Key.Key_Up: (-1, 0),
+            Qt.Key.Key_Down: (1, 0),
+        }
+        if key == Qt.Key.Key_Escape and self._drag is not None:
+            self.set_cells(self._drag.before)
+            self._drag = None
+        elif key in moves:
+            dr, dc = moves[key]
+            self.set_cursor_cell(self._cursor[0] + dr, self._cursor[1] + dc)
+        elif key == Qt.Key.Key_Home:
+            self.set_cursor_cell(self._cursor[0], 0)
+        elif key == Qt.Key.Key_End:
+            self.set_cursor_cell(self._cursor[0], self._cells.shape[1] - 1)
+        elif self._read_only or self._drag is not None:
+            super().keyPressEvent(event)
+            return
+        elif key == Qt.Key.Key_Space:
+            self._toggle(self._cursor, FILLED)
+        elif key == Qt.Key.Key_X:
+            self._toggle(self._cursor, CROSSED)
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            if self._cells[self._cursor] != UNKNOWN:
+                self._toggle(self._cursor, int(self._cells[self._cursor]))
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    # ---- painting--------------------------------------------------------------------------------
 
     def _satisfied_lines(self) -> tuple[set[int], set[int]]:
         if not self._faint_satisfied:

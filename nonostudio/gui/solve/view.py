@@ -33,7 +33,7 @@ from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.rule_sets import offer_rule_sets
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.gui.grid.input import CellsCommand
+from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
