@@ -35,7 +35,7 @@ from nonostudio.core.formats.detect import UnknownFormatError, detect
 from nonostudio.core.puzzle import Puzzle
 
 if TYPE_CHECKING:  # the colour model is loaded when a colour puzzle is read
-    from nonostudio.core.formats._colour import AnyEntries, AnyPuzzle, AnyThunk
+    from nonostudio.core.formats._colour import AnyEntries, AnyPuzzle
 
 #: A puzzle of either kind, as an entry's build gives it.
 P = TypeVar("P")
@@ -213,7 +213,8 @@ def _closest_error(data: bytes, source: str, unknown: PuzzleError) -> PuzzleErro
     )
 
 
-def _build(thunk: Thunk, source: str) -> Puzzle:
+def _build(thunk: Callable[[], P], source: str) -> P:
+    """The puzzle a reader's thunk builds; a reader's stray exception becomes a PuzzleError."""
     try:
         return thunk()
     except PuzzleError:
@@ -414,18 +415,9 @@ def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) ->
         except ColourRefused:
             if not coloured:
                 coloured.append(colour_entries(data, source))
-            return _build_any(coloured[0][index][1], source)
+            return _build(coloured[0][index][1], source)
 
     return [(ident, partial(build, k, thunk)) for k, (ident, thunk) in enumerate(entries)]
-
-
-def _build_any(thunk: AnyThunk, source: str) -> AnyPuzzle:
-    try:
-        return thunk()
-    except PuzzleError:
-        raise
-    except _READER_FAULTS as exc:
-        raise PuzzleError(f"malformed puzzle ({exc})", source=source) from None
 
 
 def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> list[tuple[str, AnyPuzzle]]:
