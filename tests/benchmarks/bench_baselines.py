@@ -154,7 +154,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=15274, help="10x10 test boards to predict")
     parser.add_argument("--heuristic-boards", type=int, default=1000)
-    parser.add_argument("--ga-boards", type=int, default=20)
+    parser.add_argument("--ga-boards", type=int, default=200)
     parser.add_argument("--ga-time-limit", type=float, default=60.0)
     parser.add_argument("--time-limit", type=float, default=10.0, help="per board and variant")
     parser.add_argument("--boards-15", type=int, default=50, help="15x15 boards for H and Ne*")
