@@ -31,6 +31,25 @@ SURVEY = {
 }
 
 
+# The 13 public colour puzzle files of the anchor corpora (paths below PUZZLES), all "unique
+# logical" for pbnsolve; benchmarks and tests of colour read them from here.
+PUBLIC_COLOUR = (
+    "pbnsolve-examples/acorn.g",
+    "pbnsolve-examples/alladin.g",
+    "pbnsolve-examples/bird2.g",
+    "pbnsolve-examples/rose.g",
+    "pbnsolve-examples/spaceShuttle.g",
+    "number-loom/listen_left_and_right.xml",
+    "number-loom/little_hauler.xml",
+    "number-loom/look_sharp.xml",
+    "number-loom/missing.xml",
+    "number-loom/not_invented_yet_1.xml",
+    "number-loom/take_two.xml",
+    "nonogrid/UK.toml",
+    "pynogram/uk.txt",
+)
+
+
 def require_anchors() -> None:
     if not PUZZLES.is_dir():
         print(f"anchor data not found at {PUZZLES}", file=sys.stderr)

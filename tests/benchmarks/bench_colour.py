@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _anchors import PUZZLES, require_anchors, survey_spec  # noqa: E402
+from _anchors import PUBLIC_COLOUR, PUZZLES, require_anchors, survey_spec  # noqa: E402
 
 from nonostudio.core.colour.solver import (  # noqa: E402
     ColourSolveResult,
@@ -38,21 +38,7 @@ from nonostudio.core.colour.solver import (  # noqa: E402
 from nonostudio.core.formats import parse_puzzle_arg, read_any  # noqa: E402
 from nonostudio.core.solver import Verdict, solve  # noqa: E402
 
-PUBLIC = [
-    "pbnsolve-examples/acorn.g",
-    "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g",
-    "pbnsolve-examples/rose.g",
-    "pbnsolve-examples/spaceShuttle.g",
-    "number-loom/listen_left_and_right.xml",
-    "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml",
-    "number-loom/missing.xml",
-    "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml",
-    "nonogrid/UK.toml",
-    "pynogram/uk.txt",
-]
+PUBLIC = list(PUBLIC_COLOUR)
 GENERATED = PUZZLES / "colour-generated"
 GOAL_EACH, GOAL_PUBLIC, GOAL_GENERATED = 0.25, 1.0, 20.0
 PBNSOLVE_VERDICTS = {"unique logical": Verdict.UNIQUE_LINE, "multiple": Verdict.MULTIPLE}

@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "analysis"))
 sys.path.insert(0, str(HERE.parent / "analysis" / "colour"))
 
-from _anchors import PUZZLES, require_anchors  # noqa: E402
+from _anchors import PUBLIC_COLOUR, PUZZLES, require_anchors  # noqa: E402
 from colour_checker import check_colour_step  # noqa: E402
 from sentence_checker import check_step  # noqa: E402
 
@@ -45,21 +45,7 @@ from nonostudio.core.colour.linesolver import solve_colour_line  # noqa: E402
 from nonostudio.core.colour.solver import check_colour_solution  # noqa: E402
 from nonostudio.core.formats import read_any  # noqa: E402
 
-PUBLIC = [
-    "pbnsolve-examples/acorn.g",
-    "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g",
-    "pbnsolve-examples/rose.g",
-    "pbnsolve-examples/spaceShuttle.g",
-    "number-loom/listen_left_and_right.xml",
-    "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml",
-    "number-loom/missing.xml",
-    "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml",
-    "nonogrid/UK.toml",
-    "pynogram/uk.txt",
-]
+PUBLIC = list(PUBLIC_COLOUR)
 GENERATED = PUZZLES / "colour-generated"
 
 

@@ -4,6 +4,7 @@ public colour files opened, drawn and saved without loss."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,22 +27,11 @@ from nonostudio.gui.editor.colour.grid import cells_between, contrast_ratio, tex
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.window.main_window import MainWindow
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from _anchors import PUBLIC_COLOUR  # noqa: E402
+
 ANCHORS = Path(__file__).resolve().parents[4] / "shared" / "anchors" / "puzzles"
-PUBLIC = [
-    "pbnsolve-examples/acorn.g",
-    "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g",
-    "pbnsolve-examples/rose.g",
-    "pbnsolve-examples/spaceShuttle.g",
-    "number-loom/listen_left_and_right.xml",
-    "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml",
-    "number-loom/missing.xml",
-    "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml",
-    "nonogrid/UK.toml",
-    "pynogram/uk.txt",
-]
+PUBLIC = list(PUBLIC_COLOUR)
 RED = Colour("red", "#d62728", "r")
 BLUE = Colour("blue", "#1f77b4", "b")
 YELLOW = Colour("yellow", "#ffdd00", "y")
