@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -18,9 +18,8 @@ from nonostudio.baselines.genetic import solve_genetic
 from nonostudio.baselines.heuristic import run_variant
 from nonostudio.baselines.network import Guess, Network, best_guess
 from nonostudio.baselines.nonodataset import BoardSet
+from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.core.puzzle import Clues
-
-Progress = Callable[[int, int, str], None]  # (done, total, what)
 
 # The paper's figures, to print beside ours.
 PAPER_EXACT = {5: 77.06, 10: 27.25, 15: 5.87}
@@ -146,7 +145,7 @@ def heuristics(
     *,
     time_limit: float,
     seed: int = 0,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
 ) -> dict[str, Any]:
     """Every variant on every board: solved share, time and iteration summaries, and the paper's
     Wilcoxon pairs among the variants run.  The network's guess is made per board inside each
@@ -166,8 +165,7 @@ def heuristics(
                 run_variant(v, rows, cols, net, time_limit=time_limit, seed=seed + i, guess=guess)
             )
             done += 1
-            if progress is not None:
-                progress(done, total, v)
+            report_count(progress, done, total, f"{v}: board {i + 1} of {len(test.puzzles)}")
     table = {}
     for v, rs in runs.items():
         table[v] = {
@@ -199,7 +197,7 @@ def genetic(
     seed: int = 0,
     population: int = 1000,
     iterations: int = 100,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
 ) -> dict[str, Any]:
     """The GA on the first ``sample`` boards the network does not guess (as the paper counts)."""
     guesses = best_guess(net, test.puzzles, False)
@@ -218,8 +216,7 @@ def genetic(
         )
         solved += run.solved
         seconds.append(run.seconds)
-        if progress is not None:
-            progress(k + 1, len(chosen), "GA")
+        report_count(progress, k + 1, len(chosen), f"GA: board {k + 1} of {len(chosen)}")
     return {
         "boards": len(chosen),
         "population": population,
@@ -231,7 +228,7 @@ def genetic(
 
 
 def our_solver(
-    test: BoardSet, *, time_limit: float, progress: Progress | None = None
+    test: BoardSet, *, time_limit: float, progress: ProgressCallback | None = None
 ) -> dict[str, Any]:
     """nonostudio's complete solver on the same boards: share with a solution found, times,
     verdicts."""
@@ -247,8 +244,9 @@ def our_solver(
         seconds.append(time.perf_counter() - started)
         verdicts[result.verdict.label] = verdicts.get(result.verdict.label, 0) + 1
         solved += result.solution is not None
-        if progress is not None:
-            progress(k + 1, len(test.puzzles), "nonostudio")
+        report_count(
+            progress, k + 1, len(test.puzzles), f"nonostudio: board {k + 1} of {len(test.puzzles)}"
+        )
     return {
         "boards": len(test.puzzles),
         "solved_percent": 100.0 * solved / max(len(test.puzzles), 1),

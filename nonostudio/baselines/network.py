@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import numpy as np
 
 from nonostudio.baselines.encoding import encode_clues, input_size, wrong_lines
 from nonostudio.baselines.reflections import IDENTITY, REFLECTIONS, Reflection
+from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.core.puzzle import Clues
 
 # Board size -> (hidden layer sizes, Adam's learning rate), the paper's best networks.
@@ -174,11 +175,11 @@ def train(
     seed: int,
     batch_size: int = 256,
     alpha: float = 1e-5,
-    progress: Callable[[int, float], None] | None = None,
+    progress: ProgressCallback | None = None,
     recipe: dict[str, Any] | None = None,
 ) -> Network:
     """Train a network on ``inputs`` (encoded clues) and ``boards`` (``(count, n, n)`` 0/1) for
-    ``epochs`` passes; ``progress(epoch, loss)`` after each.  Needs scikit-learn."""
+    ``epochs`` passes, reporting each epoch and its loss to ``progress``.  Needs scikit-learn."""
     neural_network = require_sklearn()
     from sklearn.exceptions import ConvergenceWarning
 
@@ -201,8 +202,7 @@ def train(
         warnings.simplefilter("ignore", ConvergenceWarning)  # one epoch per fit, by design
         for epoch in range(1, epochs + 1):
             model.fit(x, y)
-            if progress is not None:
-                progress(epoch, float(model.loss_))
+            report_count(progress, epoch, epochs, f"epoch {epoch}/{epochs}: loss {model.loss_:.4f}")
     seconds = time.perf_counter() - started
     # A column constant in the training boards is still an output: sklearn keeps every label.
     made = dict(recipe or {})

@@ -10,7 +10,6 @@ trained on demand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from nonostudio.baselines.boards import training_boards
 from nonostudio.baselines.network import PAPER_ARCHITECTURES, Network, require_sklearn, train
 from nonostudio.baselines.reflections import REFLECTIONS
 from nonostudio.core.paths import resources_dir
+from nonostudio.core.progress import ProgressCallback
 
 SIZES = (5, 10, 15)
 SHIPPED = (5, 10)
@@ -64,10 +64,14 @@ def shipped_network(n: int) -> Network | None:
 
 def run_recipe(
     recipe: Recipe,
-    progress: Callable[[str], None] | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Network:
     """Make the boards and train a network by ``recipe`` (needs scikit-learn)."""
-    say = progress or (lambda _message: None)
+
+    def say(message: str) -> None:
+        if progress is not None:
+            progress(0.0, message)
+
     require_sklearn()  # before the boards are made: a missing extra is said at once
     say(f"making {recipe.boards} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
     count = recipe.boards // 8 if recipe.reflections else recipe.boards
@@ -90,6 +94,6 @@ def run_recipe(
         seed=recipe.seed,
         batch_size=recipe.batch_size,
         alpha=recipe.alpha,
-        progress=lambda e, loss: say(f"epoch {e}/{recipe.epochs}: loss {loss:.4f}"),
+        progress=progress,
         recipe=made,
     )

@@ -88,16 +88,16 @@ def _refuse(message: str) -> Outcome:
 
 
 class _Progress:
-    """``[done/total] what`` on stderr, at most once a second, and the last one always."""
+    """``[percent] what`` on stderr, at most once a second, and the end always."""
 
     def __init__(self) -> None:
         self._last = 0.0
 
-    def __call__(self, done: int, total: int, what: str) -> None:
+    def __call__(self, fraction: float, message: str) -> None:
         now = time.monotonic()
-        if now - self._last >= 1.0 or done == total:
+        if now - self._last >= 1.0 or fraction >= 1.0:
             self._last = now
-            say(f"[{done}/{total}] {what}")
+            say(f"[{100 * fraction:3.0f} %] {message}")
 
 
 def _network(path: str | None, n: int) -> Network:
@@ -129,7 +129,7 @@ def run_train(args: argparse.Namespace) -> Outcome:
             changes[name] = getattr(args, name)
     recipe = replace(recipe, **changes)
     try:
-        net = run_recipe(recipe, progress=say)
+        net = run_recipe(recipe, progress=lambda _fraction, message: say(message))
     except MissingExtraError as exc:
         return _refuse(str(exc))
     out = Path(args.out)

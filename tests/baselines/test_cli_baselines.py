@@ -55,7 +55,7 @@ def test_experiment_json_has_every_part_and_progress_goes_to_stderr(tmp_path, ca
     assert [(t["first"], t["second"]) for t in data["heuristics"]["wilcoxon"]] == []
     assert data["nonostudio"]["solved_percent"] == 100.0
     assert data["paper"]["exact_percent"] == 77.06
-    assert "[6/6] nonostudio" in err and "6 boards of 5x5" in err
+    assert "[100 %] nonostudio: board 6 of 6" in err and "6 boards of 5x5" in err
 
 
 def test_experiment_text_names_the_papers_figures(tmp_path, capsys) -> None:

@@ -51,7 +51,7 @@ def _load(models: Path | None, n: int) -> tuple[Network, Path]:
     if not path.is_file():
         print(f"training the {n}x{n} network by its recipe into {path}", file=sys.stderr)
         path.parent.mkdir(parents=True, exist_ok=True)
-        run_recipe(RECIPES[n], progress=lambda m: print(m, file=sys.stderr)).save(path)
+        run_recipe(RECIPES[n], progress=lambda _f, m: print(m, file=sys.stderr)).save(path)
     return Network.load(path), path
 
 
