@@ -4,6 +4,7 @@ puzzle's grids in its colours' characters, with a legend)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,21 +85,34 @@ def _rows(grid: np.ndarray | None) -> list[str]:
 
 
 def _text(puzzle: Puzzle, result: SolveResult) -> str:
+    return _verdict_text(puzzle, result, _rows, _rows)
+
+
+def _verdict_text(
+    puzzle: Puzzle | ColourPuzzle,
+    result: SolveResult | ColourSolveResult,
+    solution_rows: Callable[[Any], list[str]],
+    decided_rows: Callable[[Any], list[str]],
+    tail: Sequence[str] = (),
+) -> str:
+    """A solve as text: the solution (both, for several), or what line logic decided when the
+    time ran out, then ``tail`` and the verdict line."""
     verdict = result.verdict
     parts: list[str] = []
     if verdict is Verdict.MULTIPLE:
         parts += [
             "solution 1:",
-            *_rows(result.solution),
+            *solution_rows(result.solution),
             "",
             "solution 2:",
-            *_rows(result.alternate),
+            *solution_rows(result.alternate),
             "",
         ]
     elif verdict.is_unique:
-        parts += [*_rows(result.solution), ""]
+        parts += [*solution_rows(result.solution), ""]
     elif verdict is Verdict.UNDECIDED:
-        parts += ["decided by line logic ('?' = undecided):", *_rows(result.grid), ""]
+        parts += ["decided by line logic ('?' = undecided):", *decided_rows(result.grid), ""]
+    parts += tail
     name = f"{puzzle.title} " if puzzle.title else ""
     note = " (time limit reached)" if result.timed_out else ""
     parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
@@ -178,27 +192,10 @@ def colour_text(puzzle: ColourPuzzle, result: ColourSolveResult) -> str:
     """The text of a colour solve: as :func:`_text`, grids in colour characters, then the
     legend."""
     palette = puzzle.palette
-    verdict = result.verdict
-    parts: list[str] = []
-    if verdict is Verdict.MULTIPLE:
-        parts += [
-            "solution 1:",
-            *(grid_text_rows(result.solution, palette) or []),
-            "",
-            "solution 2:",
-            *(grid_text_rows(result.alternate, palette) or []),
-            "",
-        ]
-    elif verdict.is_unique:
-        parts += [*(grid_text_rows(result.solution, palette) or []), ""]
-    elif verdict is Verdict.UNDECIDED:
-        parts += [
-            "decided by line logic ('?' = undecided):",
-            *cell_set_rows(result.grid, palette),
-            "",
-        ]
-    parts.append(legend(palette))
-    name = f"{puzzle.title} " if puzzle.title else ""
-    note = " (time limit reached)" if result.timed_out else ""
-    parts.append(f"{name}{puzzle.size_text}: {verdict.label}{note} in {result.seconds:.3f} s")
-    return "\n".join(parts)
+    return _verdict_text(
+        puzzle,
+        result,
+        lambda grid: grid_text_rows(grid, palette) or [],
+        lambda grid: cell_set_rows(grid, palette),
+        [legend(palette)],
+    )
