@@ -24,7 +24,7 @@ from nonostudio.core.formats._colour import (
     make_palette,
 )
 from nonostudio.core.formats._common import check_items, check_size, to_int
-from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, parse_xml
+from nonostudio.core.formats.pbn_xml import _META, _xml_text, blot_error, goal_image, parse_xml
 
 _Lines = dict[ET.Element, int]
 
@@ -153,16 +153,11 @@ def read_puzzle(el: ET.Element, lines: _Lines, columns: _Lines, source: str) -> 
     rows = [tuple((n, index[c]) for n, c in clue) for clue in raw["rows"]]
     cols = [tuple((n, index[c]) for n, c in clue) for clue in raw["columns"]]
     check_size(len(cols), len(rows), source)
-    goal = None
-    goal_line = None
-    for sol in el.findall("solution"):
-        image = sol.find("image")
-        if sol.get("type", "goal") == "goal" and image is not None:
-            goal_line = lines[image]
-            goal = _image(
-                image.text or "", len(cols), len(rows), palette, declared, source, goal_line
-            )
-            break
+    goal = goal_line = None
+    found = goal_image(el, lines)
+    if found is not None:
+        text, goal_line = found
+        goal = _image(text, len(cols), len(rows), palette, declared, source, goal_line)
     meta = {key: el.findtext(tag) or "" for key, tag in _META}
     if not meta["licence"]:
         meta["licence"] = el.findtext("licence") or ""

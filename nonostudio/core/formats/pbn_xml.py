@@ -184,16 +184,11 @@ def _puzzle(
     rows, cols = clue_sets["rows"], clue_sets["columns"]
     if rows and cols:
         check_size(len(cols), len(rows), source)
-    goal = None
-    goal_line = None
-    for sol in el.findall("solution"):
-        image = sol.find("image")
-        if sol.get("type", "goal") == "goal" and image is not None:
-            goal_line = lines[image]
-            goal = _image(
-                image.text or "", len(cols), len(rows), chars, background, source, goal_line
-            )
-            break
+    goal = goal_line = None
+    found = goal_image(el, lines)
+    if found is not None:
+        text, goal_line = found
+        goal = _image(text, len(cols), len(rows), chars, background, source, goal_line)
     meta = {key: el.findtext(tag) or "" for key, tag in _META}
     if not meta["licence"]:
         meta["licence"] = el.findtext("licence") or ""
@@ -231,6 +226,15 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 def _xml_text(value: str) -> str:
     """``value`` with the characters XML 1.0 cannot hold replaced by spaces."""
     return _NOT_XML.sub(" ", value)
+
+
+def goal_image(el: ET.Element, lines: dict[ET.Element, int]) -> tuple[str, int] | None:
+    """The text of the puzzle's goal ``<image>`` and its line (None: it has none)."""
+    for sol in el.findall("solution"):
+        image = sol.find("image")
+        if sol.get("type", "goal") == "goal" and image is not None:
+            return image.text or "", lines[image]
+    return None
 
 
 def _image(
