@@ -224,6 +224,20 @@ def test_left_paints_the_current_colour_right_the_background_and_keys_pick(
     assert editor.grid.cells() == PICTURE and not editor.is_modified()
 
 
+def test_the_status_names_a_cell_as_the_click_left_it(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    said: list[str] = []
+    editor.grid.hovered.connect(said.append)
+    editor.grid.setFocus()
+    qtbot.keyClick(editor.grid, Qt.Key.Key_3)
+    click(qtbot, editor, 0, 0)  # red before the click, yellow after
+    assert said[-1] == "Row 1, column 1: yellow"
+
+
 def test_a_drag_paints_a_run_as_one_undo_step(window: MainWindow, tmp_path: Path, qtbot) -> None:
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)

@@ -267,18 +267,23 @@ class ColourGrid(QWidget):
         self._stroke_value = self._current if button == Qt.MouseButton.LeftButton else BACKGROUND
         self._paint_cell(cell)
         self._last = cell
+        self._say(cell)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position().toPoint())
-        if cell is not None:
-            r, c = cell
-            name = self._palette[self._cells[r][c]].name
-            self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
         if self._before is not None and cell is not None:
             # Motion events come sparse when the mouse moves fast: paint the cells between too.
             for between in cells_between(self._last or cell, cell):
                 self._paint_cell(between)
             self._last = cell
+        if cell is not None:
+            self._say(cell)
+
+    def _say(self, cell: tuple[int, int]) -> None:
+        """The status of the cell under the mouse, as it is now (after any paint)."""
+        r, c = cell
+        name = self._palette[self._cells[r][c]].name
+        self.hovered.emit(f"Row {r + 1}, column {c + 1}: {name}")
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         before, self._before = self._before, None
