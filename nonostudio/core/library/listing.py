@@ -8,6 +8,7 @@ cannot be found is read one record at a time around the damage.
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from nonostudio.core.library.records import (
@@ -15,6 +16,7 @@ from nonostudio.core.library.records import (
     Damaged,
     LibraryEntry,
     check_document,
+    colours_of_document,
     decode,
     readable_title,
     record_name,
@@ -31,6 +33,13 @@ class Listing:
         self.skipped: list[str] = []
         self._sql_json: bool | None = None  # whether SQLite can check JSON (asked once)
         self._checked: dict[int, str] = {}  # id -> modified stamp of documents found sound
+        self._colours: dict[int, int] = {}  # id -> colours of a sound colour document
+
+    def forget(self, id: int) -> None:
+        """Read record ``id``'s document again at the next listing (it was changed within the
+        second its stamp names)."""
+        self._checked.pop(id, None)
+        self._colours.pop(id, None)
 
     def entries(self, conn: sqlite3.Connection) -> list[LibraryEntry]:
         """Every readable record in id order; an ``sqlite3.Error`` reading the file is raised
@@ -90,7 +99,7 @@ class Listing:
         named in :attr:`skipped`); documents already checked unchanged are not read again."""
         unchecked = [e for e in entries if self._checked.get(e.id) != e.modified]
         if not unchecked:
-            return entries
+            return self._with_colours(entries)
         documents: dict[int, tuple[object, object]] = {}
         if len(unchecked) > _FEW and not one_by_one:
             wanted = {e.id for e in unchecked}
@@ -117,13 +126,26 @@ class Listing:
                 continue
             data, verdict = documents[entry.id]
             try:
-                check_document(decode(data, "data"), verdict)
+                text = decode(data, "data")
+                check_document(text, verdict)
             except Damaged as exc:
                 bad.add(entry.id)
                 self._skip(entry.id, entry.title, exc)
                 continue
             self._checked[entry.id] = entry.modified
-        return [e for e in entries if e.id not in bad]
+            colours = colours_of_document(text)
+            if colours:
+                self._colours[entry.id] = colours
+            else:
+                self._colours.pop(entry.id, None)
+        return self._with_colours([e for e in entries if e.id not in bad])
+
+    def _with_colours(self, entries: list[LibraryEntry]) -> list[LibraryEntry]:
+        """``entries`` with the colour count of each colour puzzle (read with its document)."""
+        colours = self._colours
+        if not colours:
+            return entries
+        return [replace(e, colours=colours[e.id]) if e.id in colours else e for e in entries]
 
     def around_damage(
         self, conn: sqlite3.Connection, path: Path, damage: sqlite3.Error

@@ -1,8 +1,9 @@
 """The library's records: a listing row, a hand-solving grid, and the stored puzzle document.
 
-Each puzzle is stored as a small JSON document (clues, metadata, goal picture as row strings);
-this module encodes and decodes it, and checks stored text so that one damaged record is named
-(:class:`Damaged`) instead of stopping a whole listing.
+Each puzzle is stored as a small JSON document (clues, metadata, goal picture as row strings; a
+colour puzzle also its ``palette``, clue items as ``[length, colour]`` and its goal as rows of
+palette indices); this module encodes and decodes it, and checks stored text so that one damaged
+record is named (:class:`Damaged`) instead of stopping a whole listing.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.colour.model import Colour, ColourPuzzle, Palette
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
+
+#: A stored puzzle of either kind.
+AnyPuzzle = Puzzle | ColourPuzzle
 
 DOCUMENT_VERSION = 1
 
@@ -63,10 +68,15 @@ class LibraryEntry:
     created: str
     modified: str
     difficulty: str = ""  # the cached difficulty label ('' until graded)
+    colours: int = 0  # colours besides the background of a colour puzzle; 0 for black and white
 
     @property
     def size_text(self) -> str:
         return f"{self.width}x{self.height}"
+
+    @property
+    def is_colour(self) -> bool:
+        return self.colours > 0
 
 
 @dataclass(frozen=True)
@@ -85,8 +95,10 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def puzzle_to_json(puzzle: Puzzle) -> str:
-    """The library's JSON document for ``puzzle``."""
+def puzzle_to_json(puzzle: AnyPuzzle) -> str:
+    """The library's JSON document for ``puzzle`` (black and white or colour)."""
+    if isinstance(puzzle, ColourPuzzle):
+        return _colour_to_json(puzzle)
     goal = None
     if puzzle.goal is not None:
         goal = ["".join(_GOAL_CHARS[int(c)] for c in row) for row in puzzle.goal]
@@ -103,10 +115,72 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def puzzle_from_json(text: str, source: str = "library") -> Puzzle:
-    """Rebuild a puzzle from :func:`puzzle_to_json` output; PuzzleError on a damaged document."""
+def _colour_to_json(puzzle: ColourPuzzle) -> str:
+    doc = {
+        "version": DOCUMENT_VERSION,
+        "palette": [[c.name, c.rgb, c.char] for c in puzzle.palette.colours],
+        "rows": [[list(item) for item in clue] for clue in puzzle.rows],
+        "cols": [[list(item) for item in clue] for clue in puzzle.cols],
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "copyright": puzzle.copyright,
+        "licence": puzzle.licence,
+        "notes": puzzle.notes,
+        "goal": None if puzzle.goal is None else [list(row) for row in puzzle.goal],
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def colours_of_document(text: str) -> int:
+    """Colours besides the background of a stored colour puzzle; 0 for black and white (or a
+    document that cannot be read, which the listing's check names)."""
+    if '"palette"' not in text:  # the cheap test first: most of a library is black and white
+        return 0
+    try:
+        palette = json.loads(text).get("palette")
+    except (ValueError, AttributeError):
+        return 0
+    return max(0, len(palette) - 1) if isinstance(palette, list) else 0
+
+
+def any_puzzle_from_json(text: str, source: str = "library") -> AnyPuzzle:
+    """Rebuild a puzzle of either kind from :func:`puzzle_to_json` output; PuzzleError on a
+    damaged document."""
     try:
         doc = json.loads(text)
+        if not isinstance(doc, dict) or "palette" not in doc:
+            return puzzle_from_json(text, source)
+        palette = Palette(tuple(Colour(str(n), str(rgb), str(ch)) for n, rgb, ch in doc["palette"]))
+        goal = doc.get("goal")
+        return ColourPuzzle(
+            palette,
+            tuple(tuple((int(n), int(c)) for n, c in clue) for clue in doc["rows"]),
+            tuple(tuple((int(n), int(c)) for n, c in clue) for clue in doc["cols"]),
+            title=str(doc.get("title", "")),
+            author=str(doc.get("author", "")),
+            copyright=str(doc.get("copyright", "")),
+            licence=str(doc.get("licence", "")),
+            notes=str(doc.get("notes", "")),
+            goal=None if goal is None else tuple(tuple(int(v) for v in row) for row in goal),
+        )
+    except PuzzleError as exc:
+        raise exc.with_source(source) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise PuzzleError(f"damaged puzzle record ({exc!r})", source=source) from None
+
+
+def puzzle_from_json(text: str, source: str = "library") -> Puzzle:
+    """Rebuild a black-and-white puzzle from :func:`puzzle_to_json` output; PuzzleError on a
+    damaged document, UnsupportedPuzzleError (not damage) for a colour puzzle."""
+    try:
+        doc = json.loads(text)
+        if isinstance(doc, dict) and "palette" in doc:
+            names = [str(c[0]) for c in doc["palette"][1:]]
+            raise UnsupportedPuzzleError(
+                f"a colour puzzle (colours {', '.join(names)}); this needs a black-and-white "
+                "puzzle",
+                source=source,
+            )
         goal_rows = doc.get("goal")
         goal = None
         if goal_rows is not None:

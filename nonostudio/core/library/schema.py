@@ -11,8 +11,7 @@ import sqlite3
 from collections.abc import Callable
 
 from nonostudio.core.library.faults import CORRUPT, REFUSED, FaultKind
-from nonostudio.core.library.records import TEXT_COLUMNS, puzzle_to_json
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.library.records import TEXT_COLUMNS, AnyPuzzle, puzzle_to_json
 
 SCHEMA_VERSION = 3
 READABLE_FROM = 2
@@ -76,7 +75,7 @@ INSERT = (
 )
 
 
-def insert_params(puzzle: Puzzle, source: str, now: str) -> tuple[object, ...]:
+def insert_params(puzzle: AnyPuzzle, source: str, now: str) -> tuple[object, ...]:
     """The parameters of :data:`INSERT` for ``puzzle`` added at time ``now``."""
     return (
         puzzle.title,

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.library import schema
 from nonostudio.core.library.faults import (
     CORRUPT,
@@ -32,9 +32,11 @@ from nonostudio.core.library.faults import (
 from nonostudio.core.library.listing import Listing
 from nonostudio.core.library.opening import open_library
 from nonostudio.core.library.records import (
+    AnyPuzzle,
     Damaged,
     HandProgress,
     LibraryEntry,
+    any_puzzle_from_json,
     decode,
     hand_cells,
     hand_text,
@@ -134,8 +136,9 @@ class Library:
             schema.rollback(conn)
             raise
 
-    def add(self, puzzle: Puzzle, source: str = "") -> int:
-        """Store ``puzzle`` (``source`` says where it came from) and return its new id."""
+    def add(self, puzzle: AnyPuzzle, source: str = "") -> int:
+        """Store ``puzzle`` (black and white or colour; ``source`` says where it came from) and
+        return its new id."""
         params = schema.insert_params(puzzle, source, now())
         cur = self._transaction(
             f"add the puzzle “{puzzle.title or 'untitled'}”",
@@ -143,7 +146,7 @@ class Library:
         )
         return int(cur.lastrowid or 0)
 
-    def update(self, id: int, puzzle: Puzzle) -> None:
+    def update(self, id: int, puzzle: AnyPuzzle) -> None:
         """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
         may differ."""
         params = (
@@ -156,6 +159,7 @@ class Library:
             now(),
             id,
         )
+        self._listing.forget(id)
         cur = self._transaction(
             f"save library puzzle {id}",
             lambda conn: conn.execute(
@@ -280,7 +284,16 @@ class Library:
         return read_error(self.path, exc, what, self.busy_timeout)
 
     def get(self, id: int) -> Puzzle:
-        """Puzzle ``id``; a damaged record raises :class:`DamagedRecordError` naming it."""
+        """Black-and-white puzzle ``id``; a damaged record raises :class:`DamagedRecordError`
+        naming it, a colour puzzle UnsupportedPuzzleError (use :meth:`get_any`)."""
+        return self._get(id, puzzle_from_json)  # type: ignore[return-value]
+
+    def get_any(self, id: int) -> AnyPuzzle:
+        """Puzzle ``id``, a colour puzzle as a ColourPuzzle; a damaged record raises
+        :class:`DamagedRecordError` naming it."""
+        return self._get(id, any_puzzle_from_json)
+
+    def _get(self, id: int, build: Callable[[str, str], AnyPuzzle]) -> AnyPuzzle:
         try:
             row = self._conn.execute(
                 "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
@@ -298,7 +311,9 @@ class Library:
         except Damaged as exc:
             raise DamagedRecordError(f"{name} is damaged: {exc}", id=id) from None
         try:
-            return puzzle_from_json(text, source=name)
+            return build(text, name)
+        except UnsupportedPuzzleError:
+            raise
         except PuzzleError as exc:
             raise DamagedRecordError(f"{name} is damaged: {exc.message}", id=id) from None
 
@@ -384,7 +399,7 @@ class Library:
                 progress = self.hand_progress(entry.id)
                 seeded = entry.source.startswith("sample: ") and entry.created == entry.modified
                 if not seeded or progress is not None:
-                    moved.append((entry, self.get(entry.id), progress))
+                    moved.append((entry, self.get_any(entry.id), progress))
 
             def copy(conn: sqlite3.Connection) -> dict[int, int]:
                 ids: dict[int, int] = {}
@@ -425,7 +440,7 @@ _COPY = (
 )
 
 
-def _copy_params(entry: LibraryEntry, puzzle: Puzzle) -> tuple[object, ...]:
+def _copy_params(entry: LibraryEntry, puzzle: AnyPuzzle) -> tuple[object, ...]:
     return (
         puzzle.title,
         puzzle.author,
