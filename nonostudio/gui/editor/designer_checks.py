@@ -45,6 +45,9 @@ class DesignerOverlay(QWidget):
         self.setGeometry(grid.rect())
         grid.installEventFilter(self)
         grid.zoomChanged.connect(lambda _zoom: self.update())
+        # A child made under a parent already on screen stays hidden until shown, and in a normal
+        # start the panels (and so this overlay) are built after the window is shown.
+        self.show()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._grid and event.type() == QEvent.Type.Resize:
@@ -55,6 +58,8 @@ class DesignerOverlay(QWidget):
         self._rules_stuck = None if region is None else region.rules_stuck.copy()
         self._logic_stuck = None if region is None else region.logic_stuck.copy()
         self._edits = list(edits)
+        self.setGeometry(self._grid.rect())
+        self.show()
         self.raise_()
         self.update()
 

@@ -173,3 +173,51 @@ def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
     assert view.ui.message_label.text().startswith("The puzzle is solved")
     view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+# --- the marks in a window started as a person starts it ------------------------------------
+
+
+def test_marks_show_when_the_panels_are_built_after_the_window_is_shown(
+    qtbot, small_library, tmp_path
+) -> None:
+    """``nonostudio`` shows the window first and builds its panels afterwards; the overlay made
+    then must still be shown (a child made under a visible parent stays hidden unless shown)."""
+    from PySide6.QtCore import QSettings
+
+    from nonostudio.gui.window.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(small_library, settings, defer_panels=True)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    with qtbot.waitSignal(win.ready, timeout=30000):
+        win.finish_start()
+    try:
+        win.editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
+        win.designer_dock.show()
+        win.designer_dock.raise_()
+        grid = win.editor.grid
+        corner = grid.cell_rect(0, 1).topLeft() + QPoint(2, 2)
+        before = win.grab().toImage().pixelColor(grid.mapTo(win, corner))
+        checked(qtbot, win.designer_panel)
+        overlay = win.designer_panel.overlay
+        assert overlay.isVisible() and overlay.geometry() == grid.rect()
+        assert overlay.stuck_cells() and overlay.edits()
+        # What the window shows (not the grid grabbed alone): the shading and a numbered ring.
+        image = win.grab().toImage()
+        assert image.pixelColor(grid.mapTo(win, corner)) != before
+        first = overlay.edits()[0]
+        ring = grid.cell_rect(first.row, first.col)
+        ring_pixels = {
+            image.pixelColor(grid.mapTo(win, QPoint(x, ring.center().y()))).name()
+            for x in range(ring.left(), ring.right())
+        }
+        assert "#e65a1e" in ring_pixels, ring_pixels  # the overlay colour, OVERLAY_COLOR
+    finally:
+        win.designer_panel.cancel()
+        win.editor.set_modified(False)
+        win.cancel_background()
+        assert QThreadPool.globalInstance().waitForDone(10000)

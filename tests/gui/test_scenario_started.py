@@ -1,0 +1,116 @@
+"""End-to-end scenarios in a window started as ``nonostudio`` starts it: shown first, its panels
+built afterwards from the event loop.  Like ``test_scenarios.py`` they run offscreen and, in CI,
+under Xvfb (``-m scenario``); a screenshot of each step goes to ``NONOSTUDIO_SCENARIO_SHOTS`` (a
+folder) or the test's temporary folder.
+
+* A designer paints a picture with two solutions, asks the designer checks, and sees the stuck
+  cells shaded and the fixes numbered on the grid (checked in the screenshot's pixels).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from nonostudio.core.library import Library
+from nonostudio.gui.grid.view import OVERLAY_COLOR
+from nonostudio.gui.window.main_window import MainWindow
+
+pytestmark = pytest.mark.scenario
+
+SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]  # two solutions (see test_scenarios)
+
+
+@pytest.fixture
+def started(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The window as ``nonostudio`` makes it: deferred panels, shown, then finished."""
+    boxes: list[str] = []
+
+    def box(_parent, _title, text, *_args, **_kwargs):
+        boxes.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", box)
+    monkeypatch.setattr(QMessageBox, "warning", box)
+    library = Library(tmp_path / "library.sqlite3")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(library, settings, defer_panels=True)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitActive(win)
+    with qtbot.waitSignal(win.ready, timeout=30000):
+        win.finish_start()
+    win.boxes = boxes
+    yield win
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(30000)
+    library.close()
+
+
+def shot(win: MainWindow, tmp_path: Path, name: str) -> QImage:
+    QApplication.processEvents()
+    folder = Path(os.environ.get("NONOSTUDIO_SCENARIO_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"started-{name}.png"
+    assert win.grab().save(str(path)), f"could not save {path}"
+    image = QImage(str(path))
+    assert not image.isNull()
+    return image
+
+
+def finish(win: MainWindow) -> None:
+    """No message box came up; then let the window close without asking (qtbot closes it before
+    the fixture's teardown runs)."""
+    assert win.boxes == [], f"unexpected message boxes: {win.boxes}"
+    win.editor.set_modified(False)
+
+
+def near(a: QColor, b: QColor, tolerance: int = 40) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
+
+
+def test_designer_marks_show_in_a_normal_start(qtbot, started: MainWindow, tmp_path) -> None:
+    win, editor = started, started.editor
+    win.tabs.setCurrentWidget(editor)
+    for spin in (editor.ui.width_spin, editor.ui.height_spin):
+        spin.selectAll()
+        qtbot.keyClicks(spin, "5")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    grid = editor.grid
+    for r, row in enumerate(SWITCH):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    before = shot(win, tmp_path, "painted")
+    win.designer_dock.show()
+    win.designer_dock.raise_()
+    panel = win.designer_panel
+    with qtbot.waitSignal(panel.findingsReady, timeout=30000):
+        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    after = shot(win, tmp_path, "checked")
+    overlay = panel.overlay
+    stuck, edits = overlay.stuck_cells(), overlay.edits()
+    assert stuck and edits, panel.summary_label.text()
+    # Every stuck cell is tinted in the screenshot (a corner pixel, clear of any numbered ring).
+    for r, c in stuck:
+        corner = grid.mapTo(win, grid.cell_rect(r, c).topLeft() + QPoint(2, 2))
+        assert after.pixelColor(corner) != before.pixelColor(corner), (r, c)
+    # Every fix is a ring in the overlay's colour across its cell.
+    for edit in edits:
+        rect = grid.cell_rect(edit.row, edit.col)
+        row_y = rect.center().y()
+        pixels = [
+            after.pixelColor(grid.mapTo(win, QPoint(x, row_y)))
+            for x in range(rect.left(), rect.right())
+        ]
+        assert any(near(p, OVERLAY_COLOR) for p in pixels), (edit, [p.name() for p in pixels])
+    finish(win)
