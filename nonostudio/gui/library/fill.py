@@ -1,7 +1,8 @@
 """Fill the library's Verdict and Difficulty columns in the background, one puzzle at a time.
 
 Every library puzzle without a cached verdict or difficulty is checked (the complete solver, with
-a time limit) and graded (the default rule set) on a thread pool of its own with one thread, so
+a time limit) and graded (the default rule set; a colour puzzle by the colour solver and the
+colour grade) on a thread pool of its own with one thread, so
 the editor's own checks are never queued behind it.  The puzzle is read on the GUI thread (the
 library's SQLite connection belongs to it), computed in the worker, and the result written back
 and shown on the GUI thread.  Progress uses the one protocol (``report_count``); ``cancel()``
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.progress import report_count
@@ -38,7 +40,7 @@ class Filled:
 
 
 def check_and_grade(
-    puzzle: Puzzle,
+    puzzle: Puzzle | ColourPuzzle,
     verdict: str,
     difficulty: str,
     rule_set_name: str,
@@ -47,9 +49,11 @@ def check_and_grade(
 ) -> tuple[str, str]:
     """The verdict label and difficulty label of ``puzzle``, computing only what is missing, each
     within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit, stays
-    '')."""
+    ''); a colour puzzle is decided by the colour solver and graded by its colour trace."""
     from nonostudio.core.solver import Verdict, solve
 
+    if isinstance(puzzle, ColourPuzzle):
+        return _check_and_grade_colour(puzzle, verdict, difficulty, should_stop, time_limit)
     if not verdict:
         result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
         verdict = "" if result.verdict is Verdict.UNDECIDED else result.verdict.label
@@ -61,6 +65,25 @@ def check_and_grade(
             puzzle, load_rule_set(rule_set_name), should_stop=should_stop, time_limit=time_limit
         )
         difficulty = "" if graded.timed_out else graded.label
+    return verdict, difficulty
+
+
+def _check_and_grade_colour(
+    puzzle: ColourPuzzle, verdict: str, difficulty: str, should_stop: ShouldStop, time_limit: float
+) -> tuple[str, str]:
+    """:func:`check_and_grade` of a colour puzzle (its solver and grade take a time limit, not a
+    stop callback: a cancelled job's result is dropped)."""
+    from nonostudio.core.colour.solver import solve_colour
+    from nonostudio.core.solver import Verdict
+
+    if not verdict:
+        found = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=time_limit)
+        verdict = "" if found.verdict is Verdict.UNDECIDED else found.verdict.label
+    if not difficulty and not should_stop():
+        from nonostudio.analysis.colour.grade import colour_grade
+
+        graded = colour_grade(puzzle, time_limit=time_limit)
+        difficulty = "" if graded.timed_out or graded.label == "Undecided" else graded.label
     return verdict, difficulty
 
 
@@ -160,7 +183,7 @@ class LibraryFiller(QObject):
         while self._queue:
             id, verdict, difficulty = self._queue.pop(0)
             try:
-                puzzle = self._library.get(id)
+                puzzle = self._library.get_any(id)
             except (PuzzleError, LibraryError) as exc:  # damaged or gone: leave it be
                 log.info("library puzzle %s is not checked in the background: %s", id, exc)
                 self._skip.add(id)
@@ -172,7 +195,9 @@ class LibraryFiller(QObject):
         self._report()
         self.finished.emit()
 
-    def _start_job(self, id: int, puzzle: Puzzle, verdict: str, difficulty: str) -> None:
+    def _start_job(
+        self, id: int, puzzle: Puzzle | ColourPuzzle, verdict: str, difficulty: str
+    ) -> None:
         rule_set, limit = self._rule_set, self._time_limit
         self._current = id
 

@@ -1,5 +1,6 @@
 """Qt table model over the puzzle library's listing, plus the sort/filter proxy the library view
-uses."""
+uses.  A colour puzzle's row shows its colour count and, beside its title, a thumbnail of its
+picture in its palette colours (or its palette's swatches when the file holds no picture)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,45 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
-from nonostudio.gui.common.table_model import TOOLTIP, Column, TableModel
+from nonostudio.gui.common.table_model import TOOLTIP, AnyIndex, Column, TableModel
 
 # Difficulty sorts from Beginner to Expert, then the puzzles no player can finish, then ungraded.
 DIFFICULTY_ORDER = (*LABELS, "Not unique", "No solution", "Undecided")
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+DECORATION = Qt.ItemDataRole.DecorationRole
+THUMBNAIL = 16  # pixels: a thumbnail's longer side, the height of a row's text
+
+
+def colour_thumbnail(puzzle: ColourPuzzle, side: int = THUMBNAIL) -> QPixmap:
+    """The puzzle's picture in its palette colours, ``side`` pixels on its longer side; a puzzle
+    without a picture shows its colours as stripes."""
+    colours = [QColor(c.rgb) for c in puzzle.palette.colours]
+    if puzzle.goal is not None:
+        grid = puzzle.goal
+    else:  # one stripe per colour besides the background
+        grid = (tuple(range(1, len(colours))),)
+    h, w = len(grid), len(grid[0])
+    image = QImage(w, h, QImage.Format.Format_RGB32)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            image.setPixelColor(c, r, colours[value])
+    scale = side / max(w, h)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    if puzzle.goal is None:
+        size = (side, side)
+    return QPixmap.fromImage(
+        image.scaled(
+            *size, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.FastTransformation
+        )
+    )
 
 
 def _without_email(author: str) -> str:
@@ -62,7 +92,18 @@ def _difficulty_rank(entry: LibraryEntry) -> int:
 
 def _entry_tip(entry: LibraryEntry) -> str:
     source = f"\nFrom: {entry.source}" if entry.source else ""
-    return f"{entry.title} ({entry.size_text}) by {entry.author or 'unknown'}{source}"
+    kind = f", {entry.colours} colour{'s' if entry.colours != 1 else ''}" if entry.colours else ""
+    return f"{entry.title} ({entry.size_text}{kind}) by {entry.author or 'unknown'}{source}"
+
+
+def _colours_text(entry: LibraryEntry) -> str:
+    return str(entry.colours) if entry.colours else ""
+
+
+def _colours_tip(entry: LibraryEntry) -> str:
+    if not entry.colours:
+        return "Black and white"
+    return f"A colour puzzle: {entry.colours} colours besides the background"
 
 
 LIBRARY_COLUMNS: tuple[Column[LibraryEntry], ...] = (
@@ -77,9 +118,16 @@ LIBRARY_COLUMNS: tuple[Column[LibraryEntry], ...] = (
     _column("Licence", lambda entry: entry.licence),
     _column("Verdict", _verdict, tooltip=_not_checked(_verdict)),
     _column("Difficulty", _difficulty, sort=_difficulty_rank, tooltip=_not_checked(_difficulty)),
+    _column(
+        "Colours",
+        _colours_text,
+        sort=lambda entry: entry.colours,
+        tooltip=_colours_tip,
+        numeric=True,
+    ),
 )
 COLUMNS = tuple(column.header for column in LIBRARY_COLUMNS)
-TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY = range(len(COLUMNS))
+TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY, COLOURS = range(len(COLUMNS))
 
 
 class LibraryModel(TableModel[LibraryEntry]):
@@ -95,6 +143,7 @@ class LibraryModel(TableModel[LibraryEntry]):
             row_roles={TOOLTIP: _entry_tip, ID_ROLE: lambda entry: entry.id},
         )
         self._library = library
+        self._thumbnails: dict[tuple[int, str], QPixmap | None] = {}  # (id, modified) -> picture
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
         if load:
@@ -116,6 +165,27 @@ class LibraryModel(TableModel[LibraryEntry]):
             self.problem = ""
         except LibraryError as exc:
             self.problem = str(exc)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == DECORATION and index.isValid() and index.column() == TITLE:
+            return self.thumbnail(self.row_at(index.row()))
+        return super().data(index, role)
+
+    def thumbnail(self, entry: LibraryEntry) -> QPixmap | None:
+        """A colour puzzle's thumbnail (read once per change of the puzzle); None for black and
+        white, or when the puzzle cannot be read (its row says so when opened)."""
+        if not entry.colours:
+            return None
+        key = (entry.id, entry.modified)
+        if key not in self._thumbnails:
+            try:
+                puzzle = self._library.get_any(entry.id)
+            except (PuzzleError, LibraryError):
+                puzzle = None
+            self._thumbnails[key] = (
+                colour_thumbnail(puzzle) if isinstance(puzzle, ColourPuzzle) else None
+            )
+        return self._thumbnails[key]
 
     def refresh(self) -> None:
         self.beginResetModel()

@@ -32,6 +32,7 @@ from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.library.model import (
     AUTHOR,
+    COLOURS,
     DIFFICULTY,
     ID_ROLE,
     LICENCE,
@@ -101,14 +102,15 @@ class LibraryView(QWidget):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = table.horizontalHeader()
         header.setStretchLastSection(True)
-        # What a narrow dock shows first: title, size, difficulty and verdict; then the author
-        # and licence (the model's column numbers stay as they are).
-        for visual, column in enumerate((TITLE, SIZE, DIFFICULTY, VERDICT, AUTHOR, LICENCE)):
+        # What a narrow dock shows first: title, size, colours, difficulty and verdict; then the
+        # author and licence (the model's column numbers stay as they are).
+        order = (TITLE, SIZE, COLOURS, DIFFICULTY, VERDICT, AUTHOR, LICENCE)
+        for visual, column in enumerate(order):
             header.moveSection(header.visualIndex(column), visual)
         header.resizeSection(TITLE, 120)
         header.resizeSection(AUTHOR, 110)
         header.resizeSection(VERDICT, 110)
-        for column in (SIZE, LICENCE, DIFFICULTY):
+        for column in (SIZE, COLOURS, LICENCE, DIFFICULTY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.activated.connect(self._on_activated)
@@ -265,18 +267,19 @@ class LibraryView(QWidget):
             box.exec()
 
     def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
-        """Add every readable puzzle file; return (number added, one message per bad file).
+        """Add every readable puzzle file (black and white or colour); return (number added,
+        one message per bad file).
 
         When the library refuses a puzzle (read-only, full disk) the import stops there and the
         message says why and how many files were left out.
         """
-        from nonostudio.core.formats import read_file
+        from nonostudio.core.formats import pick_entry, read_any_entries
 
         added, errors, last = 0, [], None
         files = [Path(p) for p in paths]
         for n, path in enumerate(files):
             try:
-                puzzle = read_file(path)
+                puzzle = pick_entry(read_any_entries(path), None, path.name)[1]
             except PuzzleError as exc:
                 errors.append(str(exc if exc.source else exc.with_source(str(path))))
                 continue

@@ -138,6 +138,10 @@ class FileCommands(QObject):
     def _set_modified(self, modified: bool) -> None:
         (self.colour_editor if self._colour else self.editor).set_modified(modified)
 
+    def set_modified(self, modified: bool) -> None:
+        """Mark the open puzzle (in the editor that holds it) as changed or saved."""
+        self._set_modified(modified)
+
     def set_document(self, document: Document) -> None:
         """The puzzle on screen came from ``document`` (saved elsewhere, added to the library,
         restored)."""
@@ -243,7 +247,7 @@ class FileCommands(QObject):
         if not self.maybe_save():
             return False
         try:
-            puzzle = self._library.get(id)
+            puzzle = self._library.get_any(id)  # a colour puzzle opens in the colour editor
         except (PuzzleError, LibraryError) as exc:
             self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
@@ -257,7 +261,6 @@ class FileCommands(QObject):
             return False
         document = self.document
         if document.path is None and document.library_id is not None:
-            assert isinstance(puzzle, Puzzle)  # the library holds black and white only
             try:
                 self._library.update(document.library_id, puzzle)
             except LibraryError as exc:
@@ -265,7 +268,7 @@ class FileCommands(QObject):
                 return False
             self._view.refresh()
             self._view.select_id(document.library_id)
-            self.editor.set_modified(False)
+            self._set_modified(False)
             self.libraryWritten.emit()
             return True
         if document.path is None or document.file_format is None:

@@ -56,14 +56,7 @@ class LibraryCommands(QObject):
         files.libraryWriteFailed.connect(self.write_failed)
 
     def add_to_library(self) -> int | None:
-        if self._files.is_colour():
-            self.failed.emit(
-                "Cannot Add Puzzle",
-                "The library holds black-and-white puzzles only for now; save the colour "
-                "puzzle to a file (webpbn XML, .non or .g) instead.",
-            )
-            return None
-        puzzle = self._editor.puzzle()
+        puzzle = self._files.current_puzzle()  # black and white, or colour
         if puzzle is None:
             self.failed.emit(
                 "Cannot Add Puzzle", "The clues are not valid yet; correct them first."
@@ -78,7 +71,7 @@ class LibraryCommands(QObject):
         self._view.refresh()
         self._view.select_id(id)
         self.libraryChanged.emit()
-        self._editor.set_modified(False)
+        self._files.set_modified(False)
         self._files.set_document(Document.library_entry(id))
         return id
 

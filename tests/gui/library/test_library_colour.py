@@ -1,0 +1,95 @@
+"""Colour puzzles in the studio's library: imported from a file, listed with their colour count
+and a thumbnail in their colours, checked and graded in the background with the colour solver
+and grade, opened into the colour editor, added and saved back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from library_views import make_view, visible_titles
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor
+
+from nonostudio.analysis.grades.difficulty import LABELS
+from nonostudio.core.colour.model import (
+    BLACK,
+    WHITE,
+    Colour,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.core.solver import Verdict
+from nonostudio.gui.library.fill import check_and_grade
+from nonostudio.gui.library.model import COLOURS, DECORATION, TITLE
+from nonostudio.gui.window.main_window import MainWindow
+
+PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r")))
+# every row and column is one block of one colour: unique, and line logic solves it
+GOAL = ((2, 2, 2, 2), (0, 0, 0, 0), (1, 1, 1, 1), (0, 0, 0, 0))
+
+
+def flag(title: str = "Flag") -> ColourPuzzle:
+    rows, cols = clues_of_colour_grid(GOAL)
+    return ColourPuzzle(PALETTE, rows, cols, title=title, goal=GOAL)
+
+
+def row_of(view, title: str) -> int:
+    return visible_titles(view).index(title)
+
+
+def test_import_keeps_a_colour_file_and_lists_its_colours_and_thumbnail(
+    qtbot, qtmodeltester, small_library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "flag.xml"
+    write_file(flag(), path)
+    view = make_view(qtbot, small_library)
+    added, errors = view.import_files([path])
+    assert (added, errors) == (1, [])
+    qtmodeltester.check(view.model)
+    row = row_of(view, "Flag")
+    assert view.proxy.index(row, COLOURS).data() == "2"
+    assert view.proxy.index(row_of(view, "Tee"), COLOURS).data() == ""
+    assert view.proxy.index(row_of(view, "Tee"), TITLE).data(DECORATION) is None
+    thumbnail = view.proxy.index(row, TITLE).data(DECORATION)
+    image = thumbnail.toImage()
+    assert max(image.width(), image.height()) == 16
+    # the top rows of the picture are red, the third row black, in the puzzle's own colours
+    assert image.pixelColor(image.width() // 2, 0) == QColor("#d62728")
+    assert image.pixelColor(image.width() // 2, image.height() * 5 // 8) == QColor("#000000")
+    (entry,) = [e for e in small_library.entries() if e.title == "Flag"]
+    assert small_library.get_any(entry.id) == flag()
+
+
+def test_background_check_of_a_colour_puzzle_uses_the_colour_solver_and_grade() -> None:
+    verdict, difficulty = check_and_grade(flag(), "", "", "control", lambda: False)
+    assert verdict == Verdict.UNIQUE_LINE.label
+    assert difficulty in LABELS
+
+
+def test_a_colour_library_puzzle_opens_in_the_colour_editor_and_saves_back(
+    qtbot, small_library: Library, tmp_path: Path
+) -> None:
+    id = small_library.add(flag())
+    window = MainWindow(
+        small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    try:
+        assert window.files.open_library_puzzle(id)
+        assert window.files.is_colour()
+        assert window.colour_editor.puzzle() == flag()
+        # saved back to the library as a colour puzzle, not refused
+        window.colour_editor.set_puzzle(flag("Flag 2"))
+        window.colour_editor.set_modified(True)
+        assert window.files.save()
+        assert small_library.get_any(id) == flag("Flag 2")
+        # Add Current Puzzle stores the colour puzzle as a new entry
+        new = window.library_commands.add_to_library()
+        assert new is not None and new != id
+        assert small_library.get_any(new) == flag("Flag 2")
+        assert not window.files.is_modified()
+    finally:
+        window.cancel_background()
