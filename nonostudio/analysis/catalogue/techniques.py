@@ -96,6 +96,11 @@ class Technique:
         if self.round is not None:
             object.__setattr__(self, "_move", fixed_point(self.round))
 
+    def idea_on(self, axis: str) -> str:
+        """The idea said of a line on ``axis`` (``"row"`` or ``"column"``): a column's clues
+        are pushed up and down, not left and right."""
+        return words.along(self.idea, axis)
+
     def apply(self, clues: Sequence[int], cells: Sequence[int]) -> Cells:
         """The technique's complete move on a line: the cells with every deduction it implies
         (a grid technique decides nothing on a line by itself: the cells come back unchanged)."""

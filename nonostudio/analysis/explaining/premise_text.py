@@ -11,6 +11,7 @@ sentence says exactly what its claims say (which a checker verifies), so it cann
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,25 @@ from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.rules.words.phrase_words import ordinal
 
 Claim = dict[str, Any]
+
+# Sentences and ideas are worded for a row; a column's clues are pushed up and down.
+_COLUMN_WORDS = {
+    "as far left": "as far up",
+    "as far right": "as far down",
+    "pushed left": "pushed up",
+    "pushed right": "pushed down",
+    "the leftmost": "the topmost",
+    "the rightmost": "the bottommost",
+}
+_ROW_WORDS = re.compile("|".join(rf"\b{re.escape(words)}\b" for words in _COLUMN_WORDS))
+
+
+def along(text: str, axis: str) -> str:
+    """``text``, worded for a row, said of a line on ``axis``: on a column "pushed as far left,
+    then as far right" is "pushed as far up, then as far down"."""
+    if axis != "column":
+        return text
+    return _ROW_WORDS.sub(lambda m: _COLUMN_WORDS[m.group(0)], text)
 
 
 @dataclass(frozen=True)
@@ -283,15 +303,17 @@ def split(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -
 def arrangement(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     c = _first(claims, "extremes")
     if len(c["left"]) > 5:
-        return (
+        return along(
             "slid as far left and then as far right as the line allows, the clues agree "
-            f"that {_effect(cells)}"
+            f"that {_effect(cells)}",
+            nm.axis,
         )
     lo = ", ".join(str(s + 1) for s in c["left"])
     hi = ", ".join(str(s + 1) for s in c["right"])
-    return (
+    return along(
         f"pushed left, the clues start at cells {lo}; pushed right, at {hi}; both agree "
-        f"that {_effect(cells)}"
+        f"that {_effect(cells)}",
+        nm.axis,
     )
 
 

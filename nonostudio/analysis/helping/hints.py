@@ -198,7 +198,7 @@ def hint_ladder(step: Step, puzzle: Puzzle) -> HintLadder:
     """The rungs of a hint for ``step`` (a step of a complete-move trace of ``puzzle``)."""
     technique = BY_ID.get(step.technique)
     name = technique.name if technique is not None else "the exact line solver"
-    idea = technique.idea if technique is not None else ""
+    idea = technique.idea_on(step.axis) if technique is not None else ""
     premise, shown = "", tuple[dict[str, Any], ...]()
     if step.kind == PROBE:
         r, c, v = step.cells[0]
