@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
-from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.order_encoding import Formula, encode
 from nonostudio.core.progress import ProgressCallback
 
@@ -25,11 +24,12 @@ if TYPE_CHECKING:
 
 class SatUnknown(Exception):
     """The SAT stage gave up: time limit reached or interrupted; ``found`` holds the solutions it
-    had found by then (fewer than asked for)."""
+    had found by then (fewer than asked for): grid arrays from :func:`sat_solutions`, complete
+    grid states from :func:`sat_states`."""
 
-    def __init__(self, reason: str, found: list[np.ndarray] | None = None) -> None:
+    def __init__(self, reason: str, found: list[Any] | None = None) -> None:
         super().__init__(reason)
-        self.found = found or []
+        self.found: list[Any] = found or []
 
 
 @dataclass
@@ -46,7 +46,7 @@ def sat_backend() -> str:
     """The backend :func:`sat_solutions` uses by default: "cadical" when python-sat is
     installed, else "z3"."""
     try:
-        import pysat.solvers  # noqa: F401
+        import pysolvers  # noqa: F401  (python-sat's solvers, see _Cadical)
     except ImportError:
         return "z3"
     return "cadical"
@@ -62,7 +62,36 @@ def sat_solutions(
     progress: ProgressCallback | None = None,
     stats: SatStats | None = None,
 ) -> list[np.ndarray]:
-    """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more).
+    """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more),
+    as grid arrays: :func:`sat_states`, each made an array."""
+    try:
+        states = sat_states(
+            state,
+            limit=limit,
+            deadline=deadline,
+            should_stop=should_stop,
+            backend=backend,
+            progress=progress,
+            stats=stats,
+        )
+    except SatUnknown as stop:
+        raise SatUnknown(str(stop), [found.to_grid() for found in stop.found]) from None
+    return [found.to_grid() for found in states]
+
+
+def sat_states(
+    state: GridState,
+    *,
+    limit: int = 2,
+    deadline: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    backend: str | None = None,
+    progress: ProgressCallback | None = None,
+    stats: SatStats | None = None,
+) -> list[GridState]:
+    """Up to ``limit`` different solutions extending ``state`` (fewer means there are no more),
+    each a complete grid state (no numpy: a caller that wants only the verdict, such as
+    ``nonostudio-cli check``, never imports it).
 
     ``backend`` is "cadical" (CaDiCaL, then Kissat in a helper process for the hardest puzzles)
     or "z3" (None: :func:`sat_backend`).  Raises :class:`SatUnknown` when the deadline passes or
@@ -80,15 +109,14 @@ def sat_solutions(
     stats.variables, stats.clauses = cnf.count, len(cnf.clauses)
     if cnf.unsatisfiable:
         return []
-    base = state.to_grid()
     if backend == "cadical":
         stats.backend = "cadical"
         fraction = state.known / state.total
         return _cadical_solutions(
-            cnf, base, limit, deadline, should_stop, progress, fraction, stats
+            cnf, state, limit, deadline, should_stop, progress, fraction, stats
         )
     stats.backend = "z3"
-    return _z3_solutions(cnf, base, limit, deadline, should_stop)
+    return _z3_solutions(cnf, state, limit, deadline, should_stop)
 
 
 # Conflicts per CaDiCaL slice.  A fixed number, not one sized by the clock: the slices change the
@@ -103,27 +131,68 @@ SLICE_CONFLICTS = 2_000
 HANDOVER_CONFLICTS = 100_000
 
 
+class _Cadical:
+    """CaDiCaL 1.9.5 through ``pysolvers``, python-sat's extension module, called as python-sat's
+    ``pysat.solvers.Cadical195`` calls it.  Not through that class: ``pysat.solvers`` loads
+    ``pysat.formula`` and with it decimal, gzip and more, 6 ms of a fresh process's first SAT
+    search, which itself takes 1-20 ms on most puzzles (docs/design/solver.md §3, "The first
+    search").  And each budgeted call says it is not made from the main thread: from the main
+    thread python-sat swaps in a Ctrl-C handler that jumps out of the solver, leaving it unusable
+    and raising an exception that is not KeyboardInterrupt.  Told otherwise, it keeps the
+    process's own handler, which runs when the slice is over (within its conflict budget)."""
+
+    def __init__(self, clauses: list[list[int]]) -> None:
+        import pysolvers
+
+        self._api = pysolvers
+        self._solver = pysolvers.cadical195_new()
+        add = pysolvers.cadical195_add_cl
+        solver = self._solver
+        for clause in clauses:
+            add(solver, clause)
+
+    def add_clause(self, clause: list[int]) -> None:
+        self._api.cadical195_add_cl(self._solver, clause)
+
+    def solve_limited(self, conflicts: int) -> bool | None:
+        """Search for up to ``conflicts`` more conflicts: True (a model), False (none), None
+        (the budget ran out first)."""
+        self._api.cadical195_cbudget(self._solver, conflicts)
+        status = self._api.cadical195_solve_lim(self._solver, [], 0)  # 0: not the main thread
+        return None if status == 0 else status > 0
+
+    def model(self) -> list[int]:
+        """The last model found (None from the module when the formula has no variables)."""
+        return self._api.cadical195_model(self._solver) or []
+
+    def conflicts(self) -> int:
+        """Conflicts over every call so far."""
+        return self._api.cadical195_acc_stats(self._solver).get("conflicts", 0)
+
+    def __enter__(self) -> _Cadical:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._api.cadical195_del(self._solver, None)
+
+
 def _cadical_solutions(
     cnf: Formula,
-    base: np.ndarray,
+    base: GridState,
     limit: int,
     deadline: float | None,
     should_stop: Callable[[], bool] | None,
     progress: ProgressCallback | None,
     fraction: float,
     stats: SatStats,
-) -> list[np.ndarray]:
+) -> list[GridState]:
     """Up to ``limit`` solutions from CaDiCaL, in slices of :data:`SLICE_CONFLICTS`; past
     :data:`HANDOVER_CONFLICTS` Kissat looks for the rest (when python-sat has it).  ``progress``
     hears of the conflicts between slices, with ``fraction`` (the cells the state decides)."""
-    from pysat.solvers import Solver
-
-    from nonostudio.core.kissat_process import kissat_available
-
-    found: list[np.ndarray] = []
+    found: list[GridState] = []
     blocks: list[list[int]] = []
-    handover = HANDOVER_CONFLICTS if kissat_available() else None
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+    handover: int | None = HANDOVER_CONFLICTS
+    with _Cadical(cnf.clauses) as solver:
         while len(found) < limit:
             answer = None
             while answer is None:
@@ -132,27 +201,32 @@ def _cadical_solutions(
                 if deadline is not None and time.perf_counter() > deadline:
                     raise SatUnknown("time limit", found)
                 if handover is not None and stats.conflicts >= handover:
-                    stats.backend = "kissat"
-                    more = _kissat_solutions(
-                        cnf,
-                        blocks,
-                        base,
-                        limit - len(found),
-                        found,
-                        deadline,
-                        should_stop,
-                        progress,
-                        fraction,
-                    )
-                    return found + more
-                solver.conf_budget(SLICE_CONFLICTS)
-                answer = _solve_slice(solver)
-                stats.conflicts = solver.accum_stats().get("conflicts", 0)
+                    # Asked only here: the helper's module (subprocess, pickle, queue) is not
+                    # imported by the searches that never get this far, nearly all of them.
+                    from nonostudio.core import kissat_process
+
+                    if kissat_process.kissat_available():
+                        stats.backend = "kissat"
+                        more = _kissat_solutions(
+                            cnf,
+                            blocks,
+                            base,
+                            limit - len(found),
+                            found,
+                            deadline,
+                            should_stop,
+                            progress,
+                            fraction,
+                        )
+                        return found + more
+                    handover = None
+                answer = solver.solve_limited(SLICE_CONFLICTS)
+                stats.conflicts = solver.conflicts()
                 if answer is None and progress is not None:
                     progress(fraction, f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
             if not answer:
                 break
-            grid, blocking = _solution(cnf, base, [lit for lit in solver.get_model() if lit > 0])
+            grid, blocking = _solution(cnf, base, [lit for lit in solver.model() if lit > 0])
             found.append(grid)
             if not blocking:
                 break
@@ -162,7 +236,8 @@ def _cadical_solutions(
 
 
 def _solve_slice(solver: Any) -> bool | None:
-    """One budgeted CaDiCaL call, made from a thread other than the main one.  Called from the
+    """One budgeted call of a python-sat ``Solver`` (the colour SAT stage's), made from a thread
+    other than the main one.  Called from the
     main thread, python-sat swaps in a Ctrl-C handler that jumps out of the solver, leaving it
     unusable and raising an exception that is not KeyboardInterrupt (and the command line
     crashed on it).  From another thread it does not, so a Ctrl-C reaches the process's own
@@ -186,34 +261,44 @@ def _solve_slice(solver: Any) -> bool | None:
     return answer[0]
 
 
-def _solution(cnf: Formula, base: np.ndarray, true: list[int]) -> tuple[np.ndarray, list[int]]:
-    """The grid of a model given by its true variables, and the clause that excludes it."""
+def _solution(cnf: Formula, base: GridState, true: list[int]) -> tuple[GridState, list[int]]:
+    """The complete state of a model given by its true variables (``base`` with its undecided
+    cells set), and the clause that excludes it."""
     value = bytearray(cnf.count + 1)
     for var in true:
         value[var] = 1
-    grid = base.copy()
-    blocking = []
-    for (r, c), var in cnf.cells.items():
-        if value[var]:
-            grid[r, c] = FILLED
-            blocking.append(-var)
+    blocking = [-var if value[var] else var for var in cnf.cells.values()]
+    return _complete(base, [(rc, value[var]) for rc, var in cnf.cells.items()]), blocking
+
+
+def _complete(base: GridState, cells: list[tuple[tuple[int, int], Any]]) -> GridState:
+    """``base`` with each of ``cells``, its undecided cells as ``((row, column), filled)``,
+    filled where ``filled`` is true and crossed elsewhere."""
+    solved = base.copy()
+    solved.cache = {}  # a finished state holds no line cache (it can be large)
+    row_f, row_x, col_f, col_x = solved.row_f, solved.row_x, solved.col_f, solved.col_x
+    for (r, c), filled in cells:
+        if filled:
+            row_f[r] |= 1 << c
+            col_f[c] |= 1 << r
         else:
-            grid[r, c] = CROSSED
-            blocking.append(var)
-    return grid, blocking
+            row_x[r] |= 1 << c
+            col_x[c] |= 1 << r
+    solved.known += len(cells)
+    return solved
 
 
 def _kissat_solutions(
     cnf: Formula,
     blocks: list[list[int]],
-    base: np.ndarray,
+    base: GridState,
     limit: int,
-    found: list[np.ndarray],
+    found: list[GridState],
     deadline: float | None,
     should_stop: Callable[[], bool] | None,
     progress: ProgressCallback | None,
     fraction: float,
-) -> list[np.ndarray]:
+) -> list[GridState]:
     """Up to ``limit`` more solutions from Kissat in a helper process, the ones in ``blocks``
     excluded; ``found`` (the solutions so far) goes with :class:`SatUnknown` if it is stopped."""
     from nonostudio.core.kissat_process import KissatStopped, kissat_models
@@ -239,11 +324,11 @@ def _kissat_solutions(
 
 def _z3_solutions(
     cnf: Formula,
-    base: np.ndarray,
+    base: GridState,
     limit: int,
     deadline: float | None,
     should_stop: Callable[[], bool] | None,
-) -> list[np.ndarray]:
+) -> list[GridState]:
     import z3
 
     from nonostudio.core.z3threads import interrupt, new_context
@@ -264,7 +349,7 @@ def _z3_solutions(
 
     watcher = threading.Thread(target=watch, name="z3-watch", daemon=True)
     watcher.start()
-    found: list[np.ndarray] = []
+    found: list[GridState] = []
     solver = z3.SolverFor("QF_FD", ctx=ctx)
     try:
         solver.from_string(cnf.dimacs())
@@ -277,13 +362,12 @@ def _z3_solutions(
             if answer != z3.sat:
                 raise SatUnknown(solver.reason_unknown(), found)
             model = solver.model()
-            grid = base.copy()
-            blocking = []
-            for (r, c), var in cells.items():
-                value = z3.is_true(model.eval(var, model_completion=True))
-                grid[r, c] = FILLED if value else CROSSED
-                blocking.append(z3.Not(var) if value else var)
-            found.append(grid)
+            value = [z3.is_true(model.eval(var, model_completion=True)) for var in cells.values()]
+            found.append(_complete(base, list(zip(cells, value, strict=True))))
+            blocking = [
+                z3.Not(var) if filled else var
+                for var, filled in zip(cells.values(), value, strict=True)
+            ]
             if not blocking:
                 break
             solver.add(z3.Or(blocking))  # the next answer must differ somewhere

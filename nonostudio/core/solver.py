@@ -151,7 +151,7 @@ class _Outcome:
         grid: np.ndarray | GridState,
         *,
         solution: np.ndarray | GridState | None = None,
-        alternate: np.ndarray | None = None,
+        alternate: np.ndarray | GridState | None = None,
     ) -> SolveResult:
         halt = self.halt
         stopped = verdict is Verdict.UNDECIDED
@@ -201,14 +201,14 @@ def _sat_stage(
     root: GridState, logic: GridState, out: _Outcome, progress: ProgressCallback | None
 ) -> SolveResult:
     """The verdict from up to two solutions the SAT stage finds from ``root``."""
-    from nonostudio.core.satsolver import SatStats, SatUnknown, sat_backend, sat_solutions
+    from nonostudio.core.satsolver import SatStats, SatUnknown, sat_backend, sat_states
 
     stats = out.stats
     sat = SatStats()
     stats.sat_backend = sat_backend()
     stats.sat_calls += 1
     try:
-        grids = sat_solutions(
+        grids = sat_states(
             root,
             limit=2,
             deadline=out.halt.deadline,

@@ -1,0 +1,65 @@
+"""The first SAT search of a fresh process pays no more than it needs (issue 49): a verdict
+alone imports neither numpy nor python-sat's Python layer (``pysat.solvers``, ``pysat.formula``)
+nor the Kissat helper's modules; the solutions, when read, are still right."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# In a fresh process: decide 6-Dom (line logic is stuck on it: the SAT stage runs), report the
+# modules that loaded, then read both the solution and the line-logic grid and check them.
+_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import solve
+n = 6
+rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
+cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
+puzzle = Puzzle(tuple(rows), tuple(cols))
+before = set(sys.modules)
+result = solve(puzzle, time_limit=60)
+loaded = sorted(set(sys.modules) - before)
+solution = result.solution
+ok = solution is not None and puzzle.is_solution(solution)
+print(json.dumps({
+    "verdict": result.verdict.name, "backend": result.stats.sat_backend,
+    "loaded": loaded, "solution_ok": bool(ok),
+    "unknown_after_logic": int((result.grid == -1).sum()),
+}))
+"""
+
+
+def _first_search() -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=os.environ | {"PYTHONPATH": str(REPO)},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_verdict_by_sat_loads_no_numpy_and_no_pysat_python_layer():
+    report = _first_search()
+    assert report["verdict"] == "UNIQUE_SEARCH" and report["backend"] == "cadical"
+    loaded = report["loaded"]
+    heavy = [
+        name
+        for name in loaded
+        if name.split(".")[0] == "numpy"
+        or name in ("pysat.solvers", "pysat.formula", "decimal", "gzip", "subprocess")
+        or name == "nonostudio.core.kissat_process"
+    ]
+    assert heavy == [], heavy
+    assert "pysolvers" in loaded  # the search did run CaDiCaL
+    # Read afterwards, the solution and the line-logic grid are made and right.
+    assert report["solution_ok"] and report["unknown_after_logic"] > 0
