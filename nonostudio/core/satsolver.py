@@ -46,7 +46,7 @@ def sat_backend() -> str:
     """The backend :func:`sat_solutions` uses by default: "cadical" when python-sat is
     installed, else "z3"."""
     try:
-        import pysolvers  # noqa: F401  (python-sat's solvers, see _Cadical)
+        import pysolvers  # type: ignore[import-not-found]  # noqa: F401  (python-sat; _Cadical)
     except ImportError:
         return "z3"
     return "cadical"
@@ -142,7 +142,7 @@ class _Cadical:
     process's own handler, which runs when the slice is over (within its conflict budget)."""
 
     def __init__(self, clauses: list[list[int]]) -> None:
-        import pysolvers
+        import pysolvers  # python-sat's extension module
 
         self._api = pysolvers
         self._solver = pysolvers.cadical195_new()
