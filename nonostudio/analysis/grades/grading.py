@@ -71,9 +71,26 @@ def grade_row(
     } | {name: features[name] for name in FEATURE_COLUMNS}
 
 
+#: The columns a CSV adds when it holds a colour puzzle (from its colour features).
+COLOUR_COLUMNS = ("colours", "touching_pairs", "narrowing_steps", "pencil_cells")
+_FROM_COLOUR_FEATURES = (*COLOUR_COLUMNS, "solutions")
+
+
 def write_csv(path: str, rows: Iterable[dict[str, Any]]) -> None:
-    """The rows in ``COLUMNS`` order (features flattened; the nested copy is left out)."""
+    """The rows in ``COLUMNS`` order (features flattened; the nested copy is left out); when a
+    row is a colour puzzle's, :data:`COLOUR_COLUMNS` follow (blank on black-and-white rows), so a
+    black-and-white table's CSV is as it always was."""
+    table = list(rows)
+    colour = any(row.get("colours") for row in table)
+    if colour:
+        table = [
+            row | {name: (row.get("features") or {}).get(name) for name in _FROM_COLOUR_FEATURES}
+            if row.get("colours")
+            else row
+            for row in table
+        ]
     with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
+        fields = COLUMNS + COLOUR_COLUMNS if colour else COLUMNS
+        writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows(table)

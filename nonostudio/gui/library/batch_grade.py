@@ -1,14 +1,19 @@
 """Batch grading: the difficulty of every puzzle file in a folder, with a progress bar and cancel,
 in a sortable table that exports to the same CSV as ``nonostudio-cli grade --csv``.
 
-The job runs on the thread pool and hands finished rows over through a locked list; the dialog
-collects them when the progress signal arrives, so rows appear while the rest are graded.
+Black-and-white puzzles are graded with the chosen rule set; colour puzzles by their colour trace
+(the rule set is for black and white only), their rows with the colour fields.  Everything slow
+— loading the rule set, listing the folder, reading and grading the files — runs on the thread
+pool, so starting never holds the window up; the job hands finished rows over through a locked
+list and the dialog collects them when the progress signal arrives, so rows appear while the rest
+are graded.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +37,13 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.grading import COLUMNS, grade_row, write_csv
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
+    COLOURS,
     EXPLANATION,
     FILE,
     HEADERS,
@@ -54,6 +61,7 @@ from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
 
 # The table's columns and model are defined in batch_grade_model and re-exported here.
 __all__ = [
+    "COLOURS",
     "EXPLANATION",
     "FILE",
     "HEADERS",
@@ -65,7 +73,9 @@ __all__ = [
     "BatchGradeDialog",
     "BatchGradeModel",
     "Row",
+    "FolderGraded",
     "grade_folder",
+    "grade_named_folder",
     "puzzle_files",
 ]
 
@@ -85,17 +95,29 @@ def _row(file: str, item: str | None, **fields: Any) -> Row:
     return dict.fromkeys(COLUMNS) | {"file": file, "item": item} | fields
 
 
-def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle]]], str]:
-    """The file's items, or no items and why."""
-    from nonostudio.core.formats import read_entries
+def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle | ColourPuzzle]]], str]:
+    """The file's items (colour puzzles read as such), or no items and why."""
+    from nonostudio.core.formats import read_any_entries
 
     try:
-        entries = read_entries(path)
+        entries = read_any_entries(path)
     except PuzzleError as exc:
         return [], str(exc)
     except OSError as exc:
         return [], f"{path.name}: cannot open: {exc.strerror or exc}"
     return entries, "" if entries else f"{path.name}: no puzzle in the file"
+
+
+def _grade(
+    puzzle: Puzzle | ColourPuzzle, rule_set: RuleSet, should_stop: ShouldStop, time_limit: float
+) -> Row:
+    """A row's grade fields: the rule set's grade, or a colour puzzle's colour grade (its
+    ``colours`` and colour ``features``, which the CSV flattens)."""
+    if isinstance(puzzle, ColourPuzzle):
+        from nonostudio.analysis.colour.report import grade_fields
+
+        return grade_fields(puzzle, time_limit)
+    return grade_row(puzzle, rule_set, should_stop, time_limit)
 
 
 def grade_folder(
@@ -123,7 +145,7 @@ def grade_folder(
             name = f"{path.name}#{ident}" if ident else path.name
             try:
                 puzzle = build()
-                fields = grade_row(puzzle, rule_set, should_stop, time_limit)
+                fields = _grade(puzzle, rule_set, should_stop, time_limit)
             except PuzzleError as exc:
                 emit(_row(name, ident or None, error=str(exc)))
             else:
@@ -142,6 +164,41 @@ def grade_folder(
         if error:
             progress((done + 1) / len(files), path.name)
     return count
+
+
+@dataclass(frozen=True)
+class FolderGraded:
+    """How a folder's grading ended: the rows emitted, and why nothing was graded ('' when
+    the folder was graded)."""
+
+    rows: int
+    problem: str = ""
+
+
+def grade_named_folder(
+    folder: Path,
+    rule_set_name: str,
+    emit: Callable[[Row], None],
+    progress: Progress,
+    should_stop: ShouldStop,
+    time_limit: float = TIME_LIMIT_S,
+) -> FolderGraded:
+    """Load the rule set, list the folder's puzzle files and grade them (:func:`grade_folder`),
+    all in the calling (worker) thread; a rule set or folder that cannot be read, or a folder
+    with no puzzle files, ends with its ``problem`` in words."""
+    progress(0.0, f"Reading {folder}\u2026")
+    try:
+        rule_set = load_rule_set(rule_set_name)
+    except (RuleSyntaxError, ValueError, OSError) as exc:
+        return FolderGraded(0, f"Cannot load the rule set \u201c{rule_set_name}\u201d: {exc}")
+    try:
+        files = puzzle_files(folder)
+    except OSError as exc:
+        return FolderGraded(0, f"Cannot read {folder}: {exc.strerror or exc}")
+    if not files:
+        return FolderGraded(0, f"No puzzle files in {folder}.")
+    progress(0.0, f"{len(files)} file(s) with the \u201c{rule_set_name}\u201d rules")
+    return FolderGraded(grade_folder(files, rule_set, emit, progress, should_stop, time_limit))
 
 
 class BatchGradeDialog(QDialog):
@@ -224,38 +281,28 @@ class BatchGradeDialog(QDialog):
         return self._worker is not None
 
     def start(self) -> bool:
-        """Grade the folder's puzzles; False (with a message in the status line) when it cannot."""
+        """Grade the folder's puzzles in the background; False (with a message in the status
+        line) when the name is not a folder.  The rule set is loaded and the folder listed by
+        the job, so a large or slow folder never holds the window up; a folder with no puzzle
+        files says so when the job ends."""
         if self._worker is not None:
             return False
-        folder = Path(self.folder_edit.text().strip()).expanduser()
-        if not self.folder_edit.text().strip() or not folder.is_dir():
-            self.status_label.setText(
-                f"Not a folder: {self.folder_edit.text().strip() or '(empty)'}"
-            )
+        text = self.folder_edit.text().strip()
+        folder = Path(text).expanduser()
+        if not text or not folder.is_dir():
+            self.status_label.setText(f"Not a folder: {text or '(empty)'}")
             return False
         name = self.rule_set_combo.currentText()
-        try:
-            rule_set = load_rule_set(name)
-            files = puzzle_files(folder)
-        except (RuleSyntaxError, ValueError) as exc:
-            self.status_label.setText(f"Cannot load the rule set “{name}”: {exc}")
-            return False
-        except OSError as exc:
-            self.status_label.setText(f"Cannot read {folder}: {exc.strerror or exc}")
-            return False
-        if not files:
-            self.status_label.setText(f"No puzzle files in {folder}.")
-            return False
         self.model.clear()
         self.progress.setValue(0)
-        self.status_label.setText(f"Grading {len(files)} file(s) with the “{name}” rules\u2026")
+        self.status_label.setText(f"Grading {folder} with the \u201c{name}\u201d rules\u2026")
 
         def emit(row: Row) -> None:
             with self._lock:
                 self._incoming.append(row)
 
-        def job(progress: Progress, should_stop: ShouldStop) -> int:
-            return grade_folder(files, rule_set, emit, progress, should_stop)
+        def job(progress: Progress, should_stop: ShouldStop) -> FolderGraded:
+            return grade_named_folder(folder, name, emit, progress, should_stop)
 
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._on_progress
@@ -297,10 +344,12 @@ class BatchGradeDialog(QDialog):
         suffix = f" ({errors} could not be graded)" if errors else ""
         self.status_label.setText(f"{message}: {self.model.rowCount()} row(s){suffix}.")
 
-    def _done(self, _count: int) -> None:
+    def _done(self, graded: FolderGraded) -> None:
         if self._is_current():
             self.progress.setValue(100)
             self._finish("Done")
+            if graded.problem:
+                self.status_label.setText(graded.problem)
 
     def _aborted(self) -> None:
         if self._is_current():

@@ -11,8 +11,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from nonostudio.gui.library.model import DIFFICULTY_ORDER, SORT_ROLE
 
 Row = dict[str, Any]
-HEADERS = ("File", "Size", "Tier", "Label", "Score", "Seconds", "Explanation")
-FILE, SIZE, TIER, LABEL, SCORE, SECONDS, EXPLANATION = range(len(HEADERS))
+HEADERS = ("File", "Size", "Tier", "Label", "Score", "Seconds", "Colours", "Explanation")
+FILE, SIZE, TIER, LABEL, SCORE, SECONDS, COLOURS, EXPLANATION = range(len(HEADERS))
+_KEYS = ("file", "size", "tier", "label", "score", "seconds", "colours", "explanation")
 _AnyIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -21,7 +22,9 @@ def _display(row: Row, column: int) -> str:
         return row["file"]
     if row["error"]:
         return f"Error: {row['error']}" if column == EXPLANATION else ""
-    value = row[("file", "size", "tier", "label", "score", "seconds", "explanation")[column]]
+    value = row.get(_KEYS[column])
+    if column == COLOURS:  # a colour puzzle's colours besides the background; blank for b&w
+        return str(value) if value else ""
     if column == SCORE:
         return f"{value:.2f}"
     if column == SECONDS:
@@ -41,7 +44,7 @@ def _sort_key(row: Row, column: int) -> object:
         return float(
             DIFFICULTY_ORDER.index(row["label"]) if row["label"] in DIFFICULTY_ORDER else 99
         )
-    return float(row[("", "", "tier", "", "score", "seconds")[column]])
+    return float(row.get(_KEYS[column]) or 0)
 
 
 class BatchGradeModel(QAbstractTableModel):
@@ -83,7 +86,13 @@ class BatchGradeModel(QAbstractTableModel):
             return row["error"] or row["explanation"]
         if role == SORT_ROLE:
             return _sort_key(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (SIZE, TIER, SCORE, SECONDS):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            SIZE,
+            TIER,
+            SCORE,
+            SECONDS,
+            COLOURS,
+        ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

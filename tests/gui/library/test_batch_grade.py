@@ -111,14 +111,16 @@ def test_export_to_an_unwritable_place_reports(
     assert dialog.status_label.text().startswith("Cannot write")
 
 
-def test_not_a_folder_is_reported(dialog: BatchGradeDialog, tmp_path: Path) -> None:
+def test_not_a_folder_is_reported(qtbot, dialog: BatchGradeDialog, tmp_path: Path) -> None:
     dialog.folder_edit.setText(str(tmp_path / "nowhere"))
     assert not dialog.start()
     assert dialog.status_label.text().startswith("Not a folder")
     (tmp_path / "empty").mkdir()
     dialog.folder_edit.setText(str(tmp_path / "empty"))
-    assert not dialog.start()
+    assert dialog.start()  # the folder is listed by the job, not on the GUI thread
+    qtbot.waitUntil(lambda: not dialog.is_busy(), timeout=10000)
     assert dialog.status_label.text().startswith("No puzzle files")
+    assert dialog.model.rowCount() == 0 and dialog.start_button.isEnabled()
 
 
 def test_cancel_keeps_rows_so_far(
