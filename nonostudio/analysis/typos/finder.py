@@ -1,0 +1,332 @@
+"""The typo search: what is wrong with a puzzle's clues, and the single edits that put it right,
+ranked, with a confidence.
+
+:func:`find_typos` diagnoses the clues (a clue too long for its line, unequal totals, no solution,
+several), tries every candidate edit (:mod:`nonostudio.analysis.typos.edits`) on the likeliest
+first, decides each edited puzzle (:mod:`nonostudio.analysis.typos.deciding`) and ranks them:
+unique first, then line-solvable, then the likelier typo.  The confidence of an edit is its share
+of the weight of all the edits that make the puzzle unique (docs/design/typos.md).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nonostudio.analysis.typos.deciding import EditDecider
+from nonostudio.analysis.typos.edits import Edit, candidate_edits, clue_text, too_long, weight
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.linesolver import masks_cells
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
+from nonostudio.core.puzzle import Clues, Puzzle, min_length
+from nonostudio.core.solver import Verdict, solve
+
+#: A line-solvable correction is this much likelier (puzzles in books are made to be solved by
+#: line logic).
+LINE_SOLVABLE_FACTOR = 3.0
+#: Seconds the SAT search may spend on one edited puzzle that line logic leaves stuck.
+SEARCH_LIMIT = 1.0
+#: Seconds for the whole search by default (what was found by then is reported).
+TIME_LIMIT = 30.0
+
+UNIQUE = "unique"
+NO_SOLUTION = "no solution"
+MULTIPLE = "multiple solutions"
+UNDECIDED = "undecided"
+UNEQUAL_TOTALS = "unequal totals"
+TOO_LONG = "clue too long"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """An edit, the verdict of the puzzle it makes, and how sure the search is of it.
+
+    ``weight`` is the edit's :func:`~nonostudio.analysis.typos.edits.weight`, times
+    :data:`LINE_SOLVABLE_FACTOR` when line logic solves the edited puzzle; ``confidence`` is its
+    share of the weight of all edits that make the puzzle unique (0 for one that does not).
+    """
+
+    edit: Edit
+    verdict: Verdict
+    line_solvable: bool
+    weight: float
+    confidence: float = 0.0
+
+    @property
+    def unique(self) -> bool:
+        return self.verdict.is_unique
+
+    def text(self) -> str:
+        """``row 7: 3 → 2 (3 1 becomes 2 1): unique, line-solvable, confidence 82%``."""
+        sure = f", confidence {self.confidence:.0%}" if self.unique else ""
+        return f"{self.edit.text()}: {self.verdict.label}{sure}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form: ``line, kind, before, after, verdict, line_solvable, confidence`` and
+        the edit in words as ``text`` (a MOVE's two clues are joined by `` | ``)."""
+        edit = self.edit
+        return {
+            "line": edit.line_name,
+            "kind": edit.kind,
+            "before": " | ".join(map(clue_text, edit.before)),
+            "after": " | ".join(map(clue_text, edit.after)),
+            "verdict": self.verdict.name.lower(),
+            "line_solvable": self.line_solvable,
+            "confidence": round(self.confidence, 4),
+            "text": edit.text(),
+        }
+
+
+@dataclass
+class TypoReport:
+    """What is wrong with the clues and the ranked suggestions.
+
+    ``problem_kind`` is one of :data:`UNIQUE` (nothing to find), :data:`NO_SOLUTION`,
+    :data:`MULTIPLE`, :data:`UNDECIDED`, :data:`UNEQUAL_TOTALS`, :data:`TOO_LONG`; ``problem`` says
+    it in a sentence.  ``suggestions`` holds every edit tried, best first; ``complete`` is False
+    when the search was cancelled or ran out of time before every edit was decided.
+    """
+
+    problem_kind: str
+    problem: str
+    suggestions: list[Suggestion] = field(default_factory=list)
+    examined: int = 0
+    candidates: int = 0
+    complete: bool = True
+    cancelled: bool = False
+    seconds: float = 0.0
+
+    @property
+    def needs_fixing(self) -> bool:
+        return self.problem_kind != UNIQUE
+
+    def top(self, count: int = 3) -> list[Suggestion]:
+        """The best ``count`` suggestions among those that make the puzzle unique."""
+        return [s for s in self.suggestions if s.unique][:count]
+
+    def as_dict(self, count: int = 5) -> dict[str, Any]:
+        """The JSON form (the ``count`` best suggestions)."""
+        return {
+            "problem": self.problem_kind,
+            "problem_text": self.problem,
+            "suggestions": [s.as_dict() for s in self.top(count)],
+            "tried": self.examined,
+            "candidates": self.candidates,
+            "complete": self.complete,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def text_lines(self, count: int = 3) -> list[str]:
+        """The problem, then one line per suggestion (or why there is none)."""
+        out = [self.problem]
+        top = self.top(count)
+        if top:
+            out.append("Likely typos (each edit alone makes the puzzle unique):")
+            out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
+        elif self.needs_fixing:
+            out.append(self.no_suggestion_text())
+        return out
+
+    def no_suggestion_text(self) -> str:
+        """Why no suggestion is offered, in a sentence."""
+        if self.cancelled:
+            return "The search for a mistyped clue was stopped."
+        if not self.complete:
+            return (
+                f"No single edit found that makes the puzzle unique in {self.seconds:.1f} s "
+                f"({self.examined} of {self.candidates} edits decided)."
+            )
+        if not self.candidates:
+            return "No single edit of one clue can make these clues consistent."
+        return (
+            f"No single edit of one clue makes the puzzle unique ({self.candidates} tried); "
+            "there may be more than one typo."
+        )
+
+
+# --- what is wrong --------------------------------------------------------------------------------
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """``1–4 and 7`` for 1-based numbers in increasing order."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(f"{start}" if start == prev else f"{start}\u2013{prev}")
+        if n is not None:
+            start = prev = n
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+@dataclass(frozen=True)
+class BrokenLine:
+    """Where line logic finds no solution: line ``index`` of ``axis`` cannot hold its ``clue``
+    once its ``cells`` (cell values; UNKNOWN where undecided) are placed by the crossing lines."""
+
+    axis: str
+    index: int
+    clue: tuple[int, ...]
+    cells: tuple[int, ...]
+
+    def text(self) -> str:
+        """``row 2 cannot hold 3 1 once columns 1–4 are placed``."""
+        name = f"{self.axis} {self.index + 1}"
+        other = "column" if self.axis == "row" else "row"
+        placed = [i + 1 for i, cell in enumerate(self.cells) if cell != UNKNOWN]
+        if not placed:
+            return f"{name} cannot hold {clue_text(self.clue)}"
+        crossing = (
+            f"{other}s {_ranges(placed)} are" if len(placed) > 1 else f"{other} {placed[0]} is"
+        )
+        return f"{name} cannot hold {clue_text(self.clue)} once {crossing} placed"
+
+
+def broken_line(puzzle: Puzzle) -> BrokenLine | None:
+    """The line where line logic finds that ``puzzle`` has no solution (None if it finds none)."""
+    state = GridState(puzzle)
+    try:
+        state.propagate()
+    except Contradiction as stop:
+        return _broken(state, *stop.args)
+    return None
+
+
+def contradiction_text(puzzle: Puzzle) -> str | None:
+    """Where line logic finds that ``puzzle`` has no solution, in words: ``row 2 cannot hold 3 1
+    once columns 1–4 are placed`` (None when line logic finds no contradiction)."""
+    broken = broken_line(puzzle)
+    return None if broken is None else broken.text()
+
+
+def _broken(state: GridState, axis: str, index: int) -> BrokenLine:
+    puzzle = state.puzzle
+    if axis == "row":
+        clue, n, f, x = puzzle.rows[index], state.width, state.row_f[index], state.row_x[index]
+    else:
+        clue, n, f, x = puzzle.cols[index], state.height, state.col_f[index], state.col_x[index]
+    return BrokenLine(axis, index, clue, masks_cells(n, f, x))
+
+
+def diagnose(
+    rows: Clues,
+    cols: Clues,
+    time_limit: float | None = None,
+    should_stop: StopCallback | None = None,
+) -> tuple[str, str, set[tuple[str, int]]]:
+    """``(problem kind, the problem in a sentence, suspect lines)`` of the clues: the lines too
+    long for their clue, the line where line logic breaks, or the lines where two solutions
+    differ."""
+    long = too_long(rows, cols)
+    if long:
+        axis, i = long[0]
+        clue = (rows if axis == "row" else cols)[i]
+        room = len(cols) if axis == "row" else len(rows)
+        return (
+            TOO_LONG,
+            f"{axis} {i + 1}: the clue {clue_text(clue)} needs {min_length(clue)} cells but the "
+            f"{axis} has only {room}.",
+            set(long),
+        )
+    rsum, csum = sum(map(sum, rows)), sum(map(sum, cols))
+    if rsum != csum:
+        return (
+            UNEQUAL_TOTALS,
+            f"Row clues fill {rsum} cells but column clues fill {csum}; the totals must be equal.",
+            set(),
+        )
+    puzzle = Puzzle(rows, cols)
+    state = GridState(puzzle)
+    try:
+        state.propagate()
+    except Contradiction as stop:
+        broken = _broken(state, *stop.args)
+        return NO_SOLUTION, f"No solution: {broken.text()}.", {stop.args}
+    result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
+    if result.verdict is Verdict.NO_SOLUTION:
+        return NO_SOLUTION, "No solution (line logic alone finds no contradiction).", set()
+    if result.verdict is Verdict.MULTIPLE:
+        assert result.solution is not None and result.alternate is not None
+        differ = result.solution != result.alternate
+        suspects = {("row", int(r)) for r in differ.any(axis=1).nonzero()[0]}
+        suspects |= {("column", int(c)) for c in differ.any(axis=0).nonzero()[0]}
+        return MULTIPLE, "More than one picture fits these clues.", suspects
+    if result.verdict is Verdict.UNDECIDED:
+        return UNDECIDED, "The solver could not decide the puzzle in time.", set()
+    return UNIQUE, "The puzzle has exactly one solution.", set()
+
+
+# --- the search -----------------------------------------------------------------------------------
+
+
+def find_typos(
+    rows: Sequence[Sequence[int]],
+    cols: Sequence[Sequence[int]],
+    *,
+    time_limit: float | None = TIME_LIMIT,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> TypoReport:
+    """What is wrong with these clues and the single edits that make the puzzle unique, best
+    first.  The clues need not make a valid :class:`Puzzle`: totals may differ and a clue may be
+    too long for its line.  ``progress`` and ``should_stop`` follow
+    :mod:`nonostudio.core.progress`; a cancelled or timed-out search reports what it found."""
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    rows_t: Clues = tuple(tuple(int(v) for v in r) for r in rows)
+    cols_t: Clues = tuple(tuple(int(v) for v in c) for c in cols)
+    kind, words, suspects = diagnose(rows_t, cols_t, time_limit, should_stop)
+    report = TypoReport(kind, words)
+    if kind in (UNIQUE, UNDECIDED):
+        report.complete = kind == UNIQUE
+        report.seconds = time.perf_counter() - started
+        return report
+    edits = candidate_edits(rows_t, cols_t)
+    # The likeliest edits first, those on suspect lines before the others: when the time runs
+    # out, what was tried is what matters most.
+    edits.sort(key=lambda e: (not suspects.intersection(e.lines), -weight(e)))
+    report.candidates = len(edits)
+    decider = EditDecider(rows_t, cols_t)
+    found: list[Suggestion] = []
+    try:
+        for done, edit in enumerate(edits):
+            stopped = should_stop is not None and should_stop()
+            if stopped or (deadline is not None and time.perf_counter() > deadline):
+                report.complete = False
+                report.cancelled = stopped
+                break
+            report_count(progress, done, len(edits), f"trying edit {done + 1} of {len(edits)}")
+            limit = time.perf_counter() + SEARCH_LIMIT
+            if deadline is not None:
+                limit = min(limit, deadline)
+            verdict, line_solvable = decider.decide(edit, limit, should_stop)
+            if verdict is Verdict.UNDECIDED:
+                report.complete = False
+            else:
+                report.examined += 1
+            factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
+            found.append(Suggestion(edit, verdict, line_solvable, weight(edit) * factor))
+    finally:
+        decider.close()
+    total = sum(s.weight for s in found if s.unique)
+    ranked = [
+        Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, s.weight / total)
+        if s.unique
+        else s
+        for s in found
+    ]
+    ranked.sort(key=lambda s: (not s.unique, not s.line_solvable, -s.weight))
+    report.suggestions = ranked
+    report.seconds = time.perf_counter() - started
+    report_count(progress, 1, 1, "typo search done")
+    return report
+
+
+def find_typos_in(puzzle: Puzzle, **options: Any) -> TypoReport:
+    """:func:`find_typos` of a puzzle's clues."""
+    return find_typos(puzzle.rows, puzzle.cols, **options)

@@ -1,0 +1,238 @@
+"""The typo finder: each kind of typo on real and small puzzles, its verdicts against the complete
+solver, the contradiction in words against a brute-force line check, progress and cancel."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonostudio.analysis.typos import (
+    ADD,
+    CHANGE,
+    DROP,
+    MOVE,
+    SWAP,
+    broken_line,
+    contradiction_text,
+    find_typos,
+)
+from nonostudio.analysis.typos.edits import candidate_edits
+from nonostudio.analysis.typos.finder import MULTIPLE, NO_SOLUTION, TOO_LONG, UNEQUAL_TOTALS
+from nonostudio.core.formats import read_file
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import samples_dir
+from nonostudio.core.solver import Verdict, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sentence_checker import arrangements  # noqa: E402  (the independent brute-force checker)
+
+FACE = """
+..####..
+.#....#.
+#.#..#.#
+#......#
+#.#..#.#
+#..##..#
+.#....#.
+..####..
+"""
+
+
+def face() -> Puzzle:
+    grid = np.array([[ch == "#" for ch in line] for line in FACE.split()], dtype=np.int8)
+    return Puzzle.from_grid(grid).without_goal()
+
+
+@pytest.fixture(scope="module")
+def vulture() -> Puzzle:
+    return read_file(samples_dir() / "jwilk-007-vulture.non").without_goal()
+
+
+def _with_row(puzzle: Puzzle, index: int, clue: tuple[int, ...]) -> list[tuple[int, ...]]:
+    rows = list(puzzle.rows)
+    rows[index] = clue
+    return rows
+
+
+def test_preconditions(vulture: Puzzle) -> None:
+    assert solve(vulture).verdict is Verdict.UNIQUE_LINE
+    assert solve(face()).verdict is Verdict.UNIQUE_SEARCH
+
+
+def test_a_number_typed_too_high_is_found_first(vulture: Puzzle) -> None:
+    # Row 7 is 3 3 6 1 1; typed 4 3 6 1 1, the totals differ by one.
+    rows = _with_row(vulture, 6, (4, 3, 6, 1, 1))
+    report = find_typos(rows, vulture.cols)
+    assert report.problem_kind == UNEQUAL_TOTALS
+    assert "Row clues fill" in report.problem
+    top = report.top(3)
+    assert len(top) == 1  # the only edit that makes the puzzle unique
+    best = top[0]
+    assert best.edit.kind == CHANGE
+    assert best.edit.apply(tuple(rows), vulture.cols) == (vulture.rows, vulture.cols)
+    assert best.edit.text() == "row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1)"
+    assert best.verdict is Verdict.UNIQUE_LINE and best.line_solvable
+    assert best.confidence == pytest.approx(1.0)
+    data = best.as_dict()
+    assert data["line"] == "row 7" and data["before"] == "4 3 6 1 1"
+    assert data["after"] == "3 3 6 1 1" and data["verdict"] == "unique_line"
+    assert set(data) >= {"line", "kind", "before", "after", "verdict", "line_solvable"}
+
+
+def test_confidences_share_the_unique_edits(vulture: Puzzle) -> None:
+    # Row 1 typed 8 for 7: several single edits make a unique puzzle; the true one is among them.
+    report = find_typos(_with_row(vulture, 0, (8,)), vulture.cols)
+    unique = [s for s in report.suggestions if s.unique]
+    assert len(unique) > 1
+    assert sum(s.confidence for s in unique) == pytest.approx(1.0)
+    assert any(s.edit.after == ((7,),) and s.edit.index == 0 for s in unique)
+    assert all(s.confidence == 0 for s in report.suggestions if not s.unique)
+
+
+@pytest.mark.parametrize("index", [0, 2, 5])
+def test_every_verdict_agrees_with_the_complete_solver(index: int) -> None:
+    """The shared line cache and the incremental SAT solver (selectors, blocking clauses that
+    hold for one edited puzzle only) decide each edited puzzle as the complete solver does."""
+    puzzle = face()
+    clue = puzzle.rows[index]
+    rows = _with_row(puzzle, index, (clue[0] + 1, *clue[1:]))
+    report = find_typos(rows, puzzle.cols)
+    assert report.complete and report.suggestions
+    for s in report.suggestions:
+        expected = solve(Puzzle(*s.edit.apply(tuple(rows), puzzle.cols))).verdict
+        assert s.verdict is expected, s.edit.text()
+        assert s.line_solvable == (expected is Verdict.UNIQUE_LINE)
+    assert any(
+        s.edit.apply(tuple(rows), puzzle.cols) == (puzzle.rows, puzzle.cols) and s.unique
+        for s in report.suggestions
+    )
+
+
+def test_a_dropped_number_is_added_back() -> None:
+    puzzle = face()
+    rows = _with_row(puzzle, 5, (1, 1))  # row 6 is 1 2 1: the 2 was left out
+    report = find_typos(rows, puzzle.cols)
+    fix = [s for s in report.top(10) if s.edit.lines == (("row", 5),)]
+    assert fix and fix[0].edit.kind == ADD and fix[0].edit.after == ((1, 2, 1),)
+    assert fix[0].edit.text() == "row 6: add a 2 (1 1 becomes 1 2 1)"
+
+
+def test_an_added_number_is_dropped(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 16, (1, 3, 3, 2, 1))  # row 17 is 1 3 3 2: a 1 typed too many
+    report = find_typos(rows, vulture.cols)
+    kinds = {(s.edit.kind, s.edit.index, s.edit.after) for s in report.top(10)}
+    assert (DROP, 16, ((1, 3, 3, 2),)) in kinds
+
+
+def test_swapped_neighbours_are_swapped_back(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 5, (4, 3, 7, 5))  # row 6 is 3 4 7 5
+    report = find_typos(rows, vulture.cols)
+    assert report.problem_kind == NO_SOLUTION
+    assert report.problem.startswith("No solution: row 6 cannot hold 4 3 7 5 once columns ")
+    best = report.top(1)[0]
+    assert best.edit.kind == SWAP
+    assert best.edit.text() == "row 6: swap 4 and 3 (4 3 7 5 becomes 3 4 7 5)"
+    # With equal totals no number can change alone: only swaps and moves are tried.
+    assert {e.kind for e in candidate_edits(tuple(rows), vulture.cols)} == {SWAP, MOVE}
+
+
+def test_a_clue_on_the_neighbouring_line_is_moved_back(vulture: Puzzle) -> None:
+    rows = list(vulture.rows)
+    rows[7], rows[8] = rows[8], rows[7]
+    report = find_typos(rows, vulture.cols)
+    best = report.top(1)[0]
+    assert best.edit.kind == MOVE
+    assert best.edit.line_name == "rows 8 and 9"
+    assert best.edit.apply(tuple(rows), vulture.cols) == (vulture.rows, vulture.cols)
+
+
+def test_several_solutions_are_named(vulture: Puzzle) -> None:
+    # Two empty rows in a 3x3 with a symmetric clue: several pictures, no single edit helps
+    # unless it breaks the tie.
+    report = find_typos([(1,), (1,), ()], [(1,), (1,), ()])
+    assert report.problem_kind == MULTIPLE
+    for s in report.suggestions:
+        assert s.verdict is solve(Puzzle(*s.edit.apply(((1,), (1,), ()), ((1,), (1,), ())))).verdict
+
+
+def test_a_clue_too_long_for_its_line() -> None:
+    rows = [(4,), (1,), (1,)]  # 3 wide: the 4 cannot fit
+    cols = [(1,), (1,), (2,)]
+    report = find_typos(rows, cols)
+    assert report.problem_kind == TOO_LONG
+    assert report.problem == "row 1: the clue 4 needs 4 cells but the row has only 3."
+    assert report.candidates > 0
+    assert all(("row", 0) in s.edit.lines for s in report.suggestions)
+    fix = [s for s in report.suggestions if s.edit.after == ((2,),)]
+    assert len(fix) == 1 and fix[0].edit.kind == CHANGE
+    assert fix[0].verdict is solve(Puzzle(((2,), (1,), (1,)), tuple(cols))).verdict
+
+
+def test_every_candidate_balances_the_totals(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 3, (3, 4, 3, 2, 5))
+    edits = candidate_edits(tuple(rows), vulture.cols)
+    assert {e.kind for e in edits} <= {CHANGE, ADD, DROP}
+    for e in edits:
+        new_rows, new_cols = e.apply(tuple(rows), vulture.cols)
+        assert sum(map(sum, new_rows)) == sum(map(sum, new_cols))
+
+
+def test_a_unique_puzzle_has_nothing_to_find(vulture: Puzzle) -> None:
+    report = find_typos(vulture.rows, vulture.cols)
+    assert not report.needs_fixing and report.suggestions == []
+
+
+def test_the_contradiction_is_true_of_its_line(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 5, (4, 3, 7, 5))
+    puzzle = Puzzle(tuple(rows), vulture.cols)
+    broken = broken_line(puzzle)
+    assert broken is not None and (broken.axis, broken.index) == ("row", 5)
+    # The claim: no arrangement of the clue fits the cells the crossing lines placed ...
+    assert arrangements(broken.clue, broken.cells) == []
+    # ... and the crossing lines named are exactly those with a cell decided in the line.
+    text = contradiction_text(puzzle)
+    assert text is not None and text == broken.text()
+    assert text.startswith("row 6 cannot hold 4 3 7 5 once columns ")
+    placed = [i + 1 for i, cell in enumerate(broken.cells) if cell != -1]
+    assert text.endswith(" are placed") and str(placed[0]) in text
+    assert contradiction_text(vulture) is None
+
+
+def test_contradiction_words_name_one_crossing_line() -> None:
+    # Column 1 needs two cells in a row but row 2 is empty.
+    puzzle = Puzzle(((1,), (), (1,)), ((2,), (), ()))
+    assert contradiction_text(puzzle) == "column 1 cannot hold 2 once row 2 is placed"
+    broken = broken_line(puzzle)
+    assert broken is not None and arrangements(broken.clue, broken.cells) == []
+
+
+def test_progress_and_cancel(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 6, (4, 3, 6, 1, 1))
+    fractions: list[float] = []
+    report = find_typos(rows, vulture.cols, progress=lambda f, m: fractions.append(f))
+    assert fractions and fractions[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in fractions) and fractions == sorted(fractions)
+    calls = 0
+
+    def stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 5
+
+    stopped = find_typos(rows, vulture.cols, should_stop=stop)
+    assert stopped.cancelled and not stopped.complete
+    assert stopped.examined < report.examined
+    assert "stopped" in stopped.text_lines()[-1]
+
+
+def test_text_lines(vulture: Puzzle) -> None:
+    report = find_typos(_with_row(vulture, 6, (4, 3, 6, 1, 1)), vulture.cols)
+    lines = report.text_lines()
+    assert lines[0] == report.problem
+    assert lines[2] == (
+        "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): unique, line-solvable, "
+        "confidence 100%"
+    )

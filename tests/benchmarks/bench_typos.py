@@ -1,0 +1,211 @@
+"""Typo recovery: one seeded random typo of each kind in real puzzles, and where the typo finder
+ranks the true correction.
+
+Puzzles: the unique 10x10–30x30 jwilk puzzles and a seeded sample of the unique Janko puzzles of
+those sizes (the anchor data's puzzles/INDEX.csv, looked for beside the checkout), and the
+bundled samples of those sizes.  Each gets one typo of each kind (a number changed, one added,
+one dropped, two neighbours swapped, a clue moved to the neighbouring line); a typo that leaves the
+puzzle unique cannot be found and is counted apart.  Printed: over the cases where the true
+correction is the only single edit that makes the puzzle unique, the share ranked first and in
+the top three; over every case, the same shares, the median and 95th percentile time to the
+suggestions, and the counts per kind.
+
+Run by hand: ``python tests/benchmarks/bench_typos.py [--limit N] [--janko N] [--seed S]
+[--time-limit S]`` (``--limit`` caps the puzzles, for a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _anchors import PUZZLES, require_anchors  # noqa: E402
+
+from nonostudio.analysis.typos import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, find_typos  # noqa: E402
+from nonostudio.core.formats import read_entries, read_file  # noqa: E402
+from nonostudio.core.puzzle import Clues, Puzzle, min_length  # noqa: E402
+from nonostudio.core.samples import sample_files  # noqa: E402
+from nonostudio.core.solver import solve  # noqa: E402
+
+SIZES = range(10, 31)
+
+
+def load_puzzles(janko: int, seed: int) -> list[tuple[str, Puzzle]]:
+    """The unique jwilk puzzles, ``janko`` seeded unique Janko ones and the bundled samples, all
+    10x10 to 30x30."""
+    jwilk: list[tuple[str, str]] = []
+    janko_rows: list[tuple[str, str]] = []
+    with (PUZZLES / "INDEX.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            size = (row["width"] or "0", row["height"] or "0")
+            if int(size[0]) not in SIZES or int(size[1]) not in SIZES:
+                continue
+            if not row["pbnsolve_u_b"].endswith(("unique", "unique logical")):
+                continue
+            if row["source"] == "jwilk-nonogram":
+                jwilk.append((row["file"], row["item"]))
+            elif row["source"] == "janko-puzzlekit":
+                janko_rows.append((row["file"], row["item"]))
+    out = [(f"jwilk/{Path(f).name}", read_file(PUZZLES / f).without_goal()) for f, _ in jwilk]
+    picked = random.Random(seed).sample(janko_rows, min(janko, len(janko_rows)))
+    if picked:
+        entries = dict(read_entries(PUZZLES / picked[0][0]))
+        out += [(f"janko/{item}", entries[item]().without_goal()) for _, item in picked]
+    for path in sample_files():
+        try:
+            puzzle = read_file(path).without_goal()
+        except Exception:  # a colour sample: not this benchmark's
+            continue
+        if puzzle.width in SIZES and puzzle.height in SIZES and solve(puzzle).verdict.is_unique:
+            out.append((f"sample/{path.name}", puzzle))
+    return out
+
+
+def _fits(clue: tuple[int, ...], room: int) -> bool:
+    return min_length(clue) <= room and all(v >= 1 for v in clue)
+
+
+def make_typo(puzzle: Puzzle, kind: str, rng: random.Random) -> tuple[Clues, Clues] | None:
+    """The puzzle's clues with one random typo of ``kind`` (None when none fits)."""
+    for _ in range(200):
+        axis = rng.choice(("row", "column"))
+        lines = list(puzzle.rows if axis == "row" else puzzle.cols)
+        room = puzzle.width if axis == "row" else puzzle.height
+        i = rng.randrange(len(lines))
+        clue = lines[i]
+        if kind == MOVE:
+            if i + 1 >= len(lines) or lines[i + 1] == clue:
+                continue
+            lines[i], lines[i + 1] = lines[i + 1], clue
+        elif kind == ADD:
+            j = rng.randrange(len(clue) + 1)
+            new = (*clue[:j], rng.choice((1, 1, 2, 3)), *clue[j:])
+            if not _fits(new, room):
+                continue
+            lines[i] = new
+        elif not clue:
+            continue
+        elif kind == CHANGE:
+            j = rng.randrange(len(clue))
+            delta = rng.choice((-1, 1, -1, 1, -1, 1, -2, 2))
+            new = (*clue[:j], clue[j] + delta, *clue[j + 1 :])
+            if not _fits(new, room):
+                continue
+            lines[i] = new
+        elif kind == DROP:
+            j = rng.randrange(len(clue))
+            lines[i] = clue[:j] + clue[j + 1 :]
+        elif kind == SWAP:
+            pairs = [j for j in range(len(clue) - 1) if clue[j] != clue[j + 1]]
+            if not pairs:
+                continue
+            j = rng.choice(pairs)
+            lines[i] = (*clue[:j], clue[j + 1], clue[j], *clue[j + 2 :])
+        typed = tuple(lines)
+        return (typed, puzzle.cols) if axis == "row" else (puzzle.rows, typed)
+    return None
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part}/{whole} = {100 * part / whole:.1f} %" if whole else "0/0"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limit", type=int, default=None, help="at most N puzzles")
+    parser.add_argument("--janko", type=int, default=160, help="Janko puzzles (default 160)")
+    parser.add_argument("--seed", type=int, default=45)
+    parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per search")
+    args = parser.parse_args()
+    require_anchors()
+    puzzles = load_puzzles(args.janko, args.seed)
+    if args.limit is not None:
+        puzzles = random.Random(args.seed).sample(puzzles, min(args.limit, len(puzzles)))
+    rng = random.Random(args.seed)
+    print(f"{len(puzzles)} puzzles, typo kinds {', '.join(KINDS)}, seed {args.seed}")
+    times: list[float] = []
+    per_kind: Counter[str] = Counter()
+    still_unique: Counter[str] = Counter()
+    only: Counter[str] = Counter()  # cases where the truth is the only unique single edit
+    only_first: Counter[str] = Counter()
+    only_top3: Counter[str] = Counter()
+    any_first: Counter[str] = Counter()
+    any_top3: Counter[str] = Counter()
+    not_found: Counter[str] = Counter()
+    incomplete = 0
+    slowest = (0.0, "")
+    started = time.perf_counter()
+    for n, (name, puzzle) in enumerate(puzzles, 1):
+        original = (puzzle.rows, puzzle.cols)
+        for kind in KINDS:
+            typed = make_typo(puzzle, kind, rng)
+            if typed is None:
+                continue
+            report = find_typos(*typed, time_limit=args.time_limit)
+            if not report.needs_fixing:
+                still_unique[kind] += 1
+                continue
+            per_kind[kind] += 1
+            times.append(report.seconds)
+            slowest = max(slowest, (report.seconds, f"{name} ({kind})"))
+            incomplete += not report.complete
+            unique = [s for s in report.suggestions if s.unique]
+            ranks = [r for r, s in enumerate(unique) if s.edit.apply(*typed) == original]
+            if not ranks:
+                not_found[kind] += 1
+                continue
+            rank = ranks[0]
+            any_first[kind] += rank == 0
+            any_top3[kind] += rank < 3
+            if len(unique) == 1:
+                only[kind] += 1
+                only_first[kind] += rank == 0
+                only_top3[kind] += rank < 3
+        if n % 25 == 0:
+            spent = time.perf_counter() - started
+            print(f"  {n}/{len(puzzles)} puzzles, {spent:.0f} s", flush=True)
+    cases = sum(per_kind.values())
+    print(
+        f"cases (typed puzzle not unique): {cases}; typos that left the puzzle unique: "
+        f"{sum(still_unique.values())}; searches not complete: {incomplete}"
+    )
+    total_only = sum(only.values())
+    print(
+        "where the true correction is the only unique single edit "
+        f"({total_only} cases, {_pct(total_only, cases)} of all):"
+    )
+    print(f"  ranked first: {_pct(sum(only_first.values()), total_only)} (goal >= 80 %)")
+    print(f"  in the top 3: {_pct(sum(only_top3.values()), total_only)} (goal >= 95 %)")
+    print("over every case:")
+    print(f"  ranked first: {_pct(sum(any_first.values()), cases)}")
+    print(f"  in the top 3: {_pct(sum(any_top3.values()), cases)}")
+    print(f"  true correction not among the unique edits: {_pct(sum(not_found.values()), cases)}")
+    if times:
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"time to suggestions: median {statistics.median(times):.3f} s, p95 {p95:.3f} s, "
+            f"max {times[-1]:.3f} s on {slowest[1]} (goals <= 2 s, <= 10 s)"
+        )
+    print(
+        "per kind: kind cases only-unique first(only) top3(only) first(all) not-found left-unique"
+    )
+    for kind in KINDS:
+        print(
+            f"  {kind:7} {per_kind[kind]:5} {only[kind]:5} {only_first[kind]:5} "
+            f"{only_top3[kind]:5} {any_first[kind]:5} {not_found[kind]:5} {still_unique[kind]:5}"
+        )
+    print(f"total {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
