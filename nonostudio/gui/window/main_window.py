@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from nonostudio.gui.panels.check import CheckPanel
     from nonostudio.gui.panels.difficulty import DifficultyPanel
     from nonostudio.gui.rules.browser import RuleBrowser
+    from nonostudio.gui.solve.colour.pages import ColourPages
     from nonostudio.gui.solve.view import SolveView
 
 
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
     difficulty_panel: DifficultyPanel
     designer_panel: DesignerPanel
     jobs_panel: JobsPanel | None
+    _colour_pages: ColourPages | None = None  # the colour Solve and Difficulty pages, when used
 
     def __init__(
         self,
@@ -322,6 +324,8 @@ class MainWindow(QMainWindow):
             self._on_colour_puzzle(puzzle if isinstance(puzzle, ColourPuzzle) else None)
             return
         self.check_panel.set_puzzle(puzzle)
+        if self._colour_pages is not None:
+            self._colour_pages.show_bw()
         if not self.designer_panel.isEnabled():  # a colour puzzle was open
             self.designer_panel.set_unavailable(None)
         self.solve_view.set_puzzle(puzzle)
@@ -333,13 +337,22 @@ class MainWindow(QMainWindow):
 
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
-        self.solve_view.set_unavailable(COLOUR_LATER.format(what="Solving step by step"))
-        self.difficulty_panel.set_unavailable(COLOUR_LATER.format(what="Grading"))
+        self.colour_pages().show_colour(puzzle)
         self.designer_panel.set_unavailable(COLOUR_LATER.format(what="Designer checks"))
         for action in (self.commands.save, self.commands.save_as):
             action.setEnabled(puzzle is not None)
         self.commands.export.setEnabled(False)
         self.update_title()
+
+    def colour_pages(self) -> ColourPages:
+        """The colour Solve view and Difficulty panel (made when a colour puzzle first shows)."""
+        if self._colour_pages is None:
+            from nonostudio.gui.solve.colour.pages import ColourPages
+
+            self._colour_pages = ColourPages(
+                self.tabs, self.solve_view, self.difficulty_dock, self.follow_tab_undo, self
+            )
+        return self._colour_pages
 
     def show_verdict(self, result: Any) -> None:
         """A check finished: for a colour puzzle, hatch the cells line logic leaves undecided."""
@@ -426,6 +439,8 @@ class MainWindow(QMainWindow):
         stack = self.editor.undo_stack()
         if page is self.colour_editor:
             stack = self.colour_editor.undo_stack()
+        elif (own := getattr(page, "undo_stack", None)) is not None:  # the colour Solve view
+            stack = own()
         elif page is not self.editor and page is not None and (grids := page_grids(page)):
             stack = grids[0].undo_stack()
         if stack not in self.undo_group.stacks():
@@ -476,6 +491,8 @@ class MainWindow(QMainWindow):
                 panel.cancel()
         if (jobs := getattr(self, "jobs_panel", None)) is not None:
             jobs.cancel_all()
+        if self._colour_pages is not None:
+            self._colour_pages.cancel()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -460,13 +460,16 @@ def test_panels_not_made_for_colour_say_so_and_come_back_for_black_and_white(
 ) -> None:
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
-    assert "black-and-white puzzles for now" in window.solve_view.ui.summary_label.text()
-    assert "black-and-white puzzles for now" in window.difficulty_panel.explanation_label.text()
+    # the Solve tab and the Difficulty dock hold their colour pages (tests/gui/solve/colour/)
+    assert window.tabs.indexOf(window.solve_view) == -1
+    assert window.tabs.indexOf(window.colour_pages().solve_view) == 1
     assert not window.designer_panel.isEnabled()
     bw = tmp_path / "bar.non"
     bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     window.files.open_file(bw, ask=False)
     assert window.designer_panel.isEnabled()
+    assert window.tabs.indexOf(window.solve_view) == 1
+    assert window.difficulty_dock.widget().widget() is window.difficulty_panel
     assert "for now" not in window.difficulty_panel.explanation_label.text()
     assert "for now" not in window.solve_view.ui.summary_label.text()
 

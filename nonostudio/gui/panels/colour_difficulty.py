@@ -1,0 +1,192 @@
+"""The difficulty of the colour puzzle being edited: label, tier (the hardest step's), score,
+explanation and the colour features the grade is made of — colours, touching pairs of clues,
+narrowing steps, cells that need pencil marks, and the cells decided one colour at a time, by
+colour techniques and by search.
+
+Grading (:func:`nonostudio.analysis.colour.grade.colour_grade`) runs on the thread pool after a
+short pause in editing, within the solver time limit; a newer puzzle cancels a grade still
+running (its result is dropped), and the same clues again are not graded again.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFormLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+
+from nonostudio.analysis.colour.grade import ColourGrade, colour_grade
+from nonostudio.analysis.grades.difficulty import TIER_TEXT
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+
+DEBOUNCE_MS = 400
+
+#: The features shown, in order: (label, what of the grade's features it shows).
+FEATURE_ROWS: tuple[tuple[str, str], ...] = (
+    ("Colours", "colours"),
+    ("Touching pairs", "touching_pairs"),
+    ("Narrowing steps", "narrowing_steps"),
+    ("Pencil-mark cells", "pencil_cells"),
+    ("Steps", "steps"),
+    ("One colour at a time", "cells_per_colour"),
+    ("By colour techniques", "cells_colour"),
+    ("By search", "cells_search"),
+)
+FEATURE_TIPS = {
+    "touching_pairs": "Neighbouring clue items of different colours: their blocks may touch",
+    "narrowing_steps": "Steps that decide no cell but pencil out colours",
+    "pencil_cells": "Cells line logic leaves undecided when only decided cells are passed "
+    "between lines: more than 0 means the puzzle needs pencil marks",
+    "cells_per_colour": "Cells decided by black-and-white techniques on one colour at a time",
+    "cells_colour": "Cells decided by the colour techniques",
+    "cells_search": "Cells taken from the solution when line logic is stuck",
+}
+
+
+class ColourDifficultyPanel(QWidget):
+    """How hard the current colour puzzle is, from its colour trace."""
+
+    gradeReady = Signal(object)  # ColourGrade
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = DEBOUNCE_MS,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
+        super().__init__(parent)
+        self._time_limit = time_limit
+        self._puzzle: ColourPuzzle | None = None
+        self._graded: object = None  # the palette and clues graded or being graded
+        self._worker: Worker | None = None
+        self._grade: ColourGrade | None = None
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
+        self._timer.timeout.connect(self._start)
+        self._build()
+
+    def _build(self) -> None:
+        self.label = QLabel("No puzzle")
+        font = QFont(self.label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        self.label.setFont(font)
+        self.label.setAccessibleName("Difficulty")
+        self.label.setWordWrap(True)
+        self.tier_label = QLabel()
+        self.tier_label.setWordWrap(True)
+        self.explanation_label = QLabel()
+        self.explanation_label.setWordWrap(True)
+        self.explanation_label.setAccessibleName("Difficulty explanation")
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.busy = QProgressBar()
+        self.busy.setMaximumHeight(12)
+        self.busy.setTextVisible(False)
+        self.busy.setRange(0, 0)
+        self.busy.hide()
+        self.features = QFormLayout()
+        self.feature_labels: dict[str, QLabel] = {}
+        for title, key in FEATURE_ROWS:
+            value = QLabel("–")
+            value.setAccessibleName(title)
+            value.setToolTip(FEATURE_TIPS.get(key, ""))
+            name = QLabel(title)
+            name.setToolTip(FEATURE_TIPS.get(key, ""))
+            self.features.addRow(name, value)
+            self.feature_labels[key] = value
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Colour puzzle: graded by its colour solving steps"))
+        layout.addWidget(self.label)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.tier_label)
+        layout.addWidget(self.explanation_label)
+        layout.addLayout(self.features)
+        layout.addStretch(1)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def set_puzzle(self, puzzle: ColourPuzzle | None) -> None:
+        """Grade ``puzzle`` after a short pause (None: nothing to grade while clues are invalid);
+        the same palette and clues again (a title edited) are not graded again."""
+        key = None if puzzle is None else (puzzle.palette, puzzle.rows, puzzle.cols)
+        self._puzzle = puzzle
+        if key is not None and key == self._graded:
+            return
+        self.cancel()
+        self._grade = None
+        self._show_features(None)
+        if puzzle is None:
+            self._show_message("No puzzle to grade", "Fix the clues to grade the puzzle.")
+            return
+        self._graded = key
+        self._show_message("Grading\u2026", "")
+        self.busy.show()
+        self._timer.start()
+
+    def result(self) -> ColourGrade | None:
+        """The grade on show (None while grading or when there is nothing to grade)."""
+        return self._grade
+
+    def is_busy(self) -> bool:
+        return self._timer.isActive() or self._worker is not None
+
+    def cancel(self) -> None:
+        """Stop a pending or running grade (its result is dropped)."""
+        self._timer.stop()
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self._graded = None
+        self.busy.hide()
+
+    # --- running -------------------------------------------------------------------------------
+
+    def _show_message(self, title: str, detail: str) -> None:
+        self.label.setText(title)
+        self.tier_label.setText("")
+        self.explanation_label.setText(detail)
+
+    def _show_features(self, grade: ColourGrade | None) -> None:
+        data = {} if grade is None else grade.features.to_json()
+        for key, label in self.feature_labels.items():
+            label.setText(str(data[key]) if key in data else "–")
+
+    def _start(self) -> None:
+        puzzle, limit = self._puzzle, self._time_limit
+        if puzzle is None:
+            return
+
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourGrade:
+            progress(0.0, "grading the colour puzzle")
+            return colour_grade(puzzle, time_limit=limit)
+
+        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _done(self, result: ColourGrade) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self.busy.hide()
+        self._grade = result
+        self.label.setText(result.label)
+        self.tier_label.setText(
+            f"Stopped at the time limit of {self._time_limit:g} s."
+            if result.timed_out
+            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}. Score {result.score:.1f}; "
+            f"graded in {result.seconds:.2f} s."
+        )
+        self.explanation_label.setText(result.explanation)
+        self._show_features(result)
+        self.gradeReady.emit(result)
+
+    def _failed(self, message: str) -> None:
+        if not self._is_current():
+            return
+        self._worker = None
+        self._graded = None
+        self.busy.hide()
+        self._show_message("Cannot grade", message)

@@ -1,0 +1,113 @@
+"""The colour Solve view's hint ladder panel: a colour hint given away one rung per press.
+
+The rungs come from :func:`nonostudio.analysis.colour.hints.colour_hint_ladder` and have the
+black-and-white ladder's titles and button labels (:mod:`nonostudio.gui.solve.hint_ladder`):
+1 where to look, 2 which technique, 3 the premise, 4 the cells, 5 apply.  The view owns the state
+changes; the panel only shows them.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.colour.hints import ColourHintLadder
+from nonostudio.analysis.helping.hints import RUNGS
+from nonostudio.gui.solve.hint_ladder import NEXT_LABELS, RUNG_TITLES, START_LABEL
+
+#: The rungs' area grows to this many pixels, then scrolls.
+MAX_RUNGS_HEIGHT = 130
+
+
+class ColourHintPanel(QFrame):
+    """Shows a :class:`ColourHintLadder`'s rungs up to the current one, and the button for the
+    next."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Hint ladder")
+        self._ladder: ColourHintLadder | None = None
+        self._rung = -1
+        self.button = QPushButton(START_LABEL)
+        self.button.setAccessibleName("Next hint")
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.text_label = QLabel()
+        self.text_label.setAccessibleName("Hint")
+        self.text_label.setWordWrap(True)
+        self.text_label.setTextFormat(Qt.TextFormat.RichText)
+        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bottom = QHBoxLayout()  # last: the rungs grow upwards, the button stays put
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(QLabel("<b>Hint</b>"))
+        bottom.addStretch(1)
+        bottom.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        # The rungs scroll within a few lines' height: the grid above keeps its room.
+        self.text_area = QScrollArea()
+        self.text_area.setWidget(self.text_label)
+        self.text_area.setWidgetResizable(True)
+        self.text_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.text_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.text_area)
+        layout.addLayout(bottom)
+        self.text_area.hide()
+
+    def ladder(self) -> ColourHintLadder | None:
+        return self._ladder
+
+    def rung(self) -> int:
+        """The last rung shown: 0 where … 4 applied; -1 when no hint is under way."""
+        return self._rung
+
+    def show_rung(self, ladder: ColourHintLadder, rung: int) -> None:
+        """Show ``ladder``'s rungs 0 to ``rung``."""
+        if not 0 <= rung < len(RUNGS):
+            raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
+        self._ladder, self._rung = ladder, rung
+        items = "".join(
+            f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
+            for k in range(rung + 1)
+        )
+        self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
+        self.text_area.show()
+        self._fit_text()
+        bar = self.text_area.verticalScrollBar()
+        bar.setValue(bar.maximum())  # the rung just revealed
+        self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
+
+    def reset(self) -> None:
+        """Drop the hint under way."""
+        self._ladder, self._rung = None, -1
+        self.button.setText(START_LABEL)
+        self.text_label.clear()
+        self.text_area.hide()
+
+    def _fit_text(self) -> None:
+        """As tall as the rungs need, up to :data:`MAX_RUNGS_HEIGHT` (then they scroll)."""
+        width = self.text_area.viewport().width()
+        width = width if width > 50 else 400
+        need = self.text_label.heightForWidth(width) + 4
+        self.text_area.setFixedHeight(max(20, min(MAX_RUNGS_HEIGHT, need)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_text()
+
+    def shown_text(self) -> str:
+        """The revealed rungs as plain text, one per line (what a player reads)."""
+        if self._ladder is None:
+            return ""
+        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}" for k in range(self._rung + 1))

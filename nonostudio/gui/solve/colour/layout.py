@@ -1,0 +1,220 @@
+"""The colour Solve view's widgets and layout (:class:`ColourSolveUi`): the replay and by-hand
+actions (the black-and-white view's, :mod:`nonostudio.gui.solve.layout`), the colour picker and
+pencil toggle of the by-hand bar, the solved banner, the grid pane (grid, status line, hint
+ladder) and the steps pane (summary and step table).  The view connects the actions; the widgets
+here only show.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.core.colour.model import BACKGROUND, Palette
+from nonostudio.gui.editor.colour.palette import swatch
+from nonostudio.gui.solve.colour.grid import ColourSolveGrid
+from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
+from nonostudio.gui.solve.hand_timer import HandTimer
+from nonostudio.gui.solve.layout import SOLVED_STYLE, view_action
+from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, StepsModel
+
+#: What the status line says when solving by hand starts.
+COLOUR_HAND_HELP = (
+    "Left click paints the colour picked (keys 1–9), right click the background. Pencil (N) or "
+    "Shift+click marks a colour as possible or not. Ask for a hint (H) when stuck."
+)
+
+
+class ColourPicker(QWidget):
+    """One button per palette colour (the background last, for the right button): the one
+    checked is the colour the left button paints."""
+
+    picked = Signal(int)  # a palette index
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Colours")
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(2)
+        self._group = QButtonGroup(self)
+        self._group.setExclusive(True)
+        self._group.idClicked.connect(self.picked)
+
+    def set_palette(self, palette: Palette, current: int) -> None:
+        for button in self._group.buttons():
+            self._group.removeButton(button)
+            button.deleteLater()
+        for index in [*range(1, len(palette)), BACKGROUND]:
+            colour = palette[index]
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setIcon(swatch(colour.rgb))
+            key = f"{index}" if 1 <= index <= 9 else ""
+            button.setText(f"{key} {colour.name}".strip() if index else colour.name)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            tip = f"Paint {colour.name}" + (f" ({key})" if key else "")
+            if index == BACKGROUND:
+                tip = f"The background, {colour.name} (the right button paints it)"
+            button.setToolTip(tip)
+            button.setAccessibleName(colour.name)
+            self._group.addButton(button, index)
+            self._layout.addWidget(button)
+        self.set_current(current)
+
+    def set_current(self, index: int) -> None:
+        button = self._group.button(index)
+        if button is not None:
+            button.setChecked(True)
+
+    def current(self) -> int:
+        return self._group.checkedId()
+
+
+class ColourSolveUi:
+    """Every widget of the colour Solve view, laid out on ``view``."""
+
+    def __init__(self, view: QWidget, grid: ColourSolveGrid, model: StepsModel) -> None:
+        self.grid = grid
+        self._make_actions(view)
+        self.busy = QProgressBar()
+        self.busy.setMaximumHeight(12)
+        self.busy.setTextVisible(False)
+        self.busy.setRange(0, 0)
+        self.busy.hide()
+        self.message_label = QLabel()
+        self.message_label.setAccessibleName("Solving status")
+        self.message_label.setWordWrap(True)
+        self.timer = HandTimer()
+        self.picker = ColourPicker()
+        top, hand_row = self._make_toolbars()
+        self._make_banner()
+        splitter = QSplitter()
+        splitter.addWidget(self._make_grid_pane())
+        splitter.addWidget(self._make_steps_pane(model))
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([600, 400])
+        layout = QVBoxLayout(view)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addLayout(hand_row)
+        layout.addWidget(splitter, 1)
+
+    def _make_actions(self, view: QWidget) -> None:
+        self.back_action = view_action(view, "◀ Back", "Left", "Previous step")
+        self.play_action = view_action(view, "▶ Play", "P", "Play the steps", True)
+        self.forward_action = view_action(view, "Next ▶", "Right", "Next step")
+        self.hand_action = view_action(
+            view, "Solve by &hand", "Ctrl+H", "Paint cells yourself", True
+        )
+        self.hint_action = view_action(
+            view,
+            "&Hint",
+            "H",
+            "Give the next step away one rung at a time: where, which technique, why, which "
+            "cells, apply",
+        )
+        self.pencil_action = view_action(
+            view, "✎ &Pencil", "N", "Clicks mark a colour as possible or not (or hold Shift)", True
+        )
+        self.undo_action = view_action(view, "Undo", "", "Undo your last stroke (Ctrl+Z)")
+        self.redo_action = view_action(view, "Redo", "", "Redo what you undid (Ctrl+Shift+Z)")
+        self.check_action = view_action(view, "&Check", "M", "Ring the cells that are wrong so far")
+        self.timer_action = view_action(
+            view, "&Timer", "T", "Show or hide the time spent solving", True
+        )
+        self.timer_action.setChecked(True)
+
+    def _make_toolbars(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        bar = QToolBar()
+        bar.addActions([self.back_action, self.play_action, self.forward_action])
+        bar.addSeparator()
+        bar.addActions([self.hand_action, self.hint_action])
+        self.hand_bar = QToolBar()
+        self.hand_bar.addWidget(self.picker)
+        self.hand_bar.addActions([self.pencil_action])
+        self.hand_bar.addSeparator()
+        self.hand_bar.addActions(
+            [self.undo_action, self.redo_action, self.check_action, self.timer_action]
+        )
+        self.timer_item = self.hand_bar.addWidget(self.timer)
+        self.hand_bar.hide()
+        top = QHBoxLayout()
+        top.addWidget(bar)
+        top.addWidget(self.busy, 1)
+        hand_row = QHBoxLayout()
+        hand_row.addWidget(self.hand_bar)
+        hand_row.addStretch(1)
+        return top, hand_row
+
+    def _make_banner(self) -> None:
+        self.banner = QLabel()
+        self.banner.setObjectName("solvedBanner")
+        self.banner.setAccessibleName("Solved")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet(SOLVED_STYLE)
+        self.again_button = QPushButton("Solve &again")
+        self.again_button.setToolTip("Clear your grid and start this puzzle afresh")
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.banner, 1)
+        row.addWidget(self.again_button)
+        self.banner_box = QWidget()
+        self.banner_box.setLayout(row)
+        self.banner_box.hide()
+
+    def _make_grid_pane(self) -> QWidget:
+        self.hint_panel = ColourHintPanel()
+        self.hint_panel.button.clicked.connect(self.hint_action.trigger)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.grid)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        left = QWidget()
+        layout = QVBoxLayout(left)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.banner_box)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.hint_panel)
+        return left
+
+    def _make_steps_pane(self, model: StepsModel) -> QWidget:
+        self.summary_label = QLabel("No puzzle")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setAccessibleName("Trace summary")
+        self.table = table = QTableView()
+        table.setModel(model)
+        table.setAccessibleName("Solving steps")
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().hide()
+        table.setWordWrap(False)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+        table.setColumnHidden(KIND, True)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        right = QWidget()
+        layout = QVBoxLayout(right)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(table, 1)
+        return right

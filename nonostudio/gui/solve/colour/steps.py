@@ -1,0 +1,104 @@
+"""The colour Solve view's step list and step marks: a colour trace's steps as rows of the
+black-and-white step table (:class:`~nonostudio.gui.solve.steps_model.StepsModel`), its summary,
+and what the grid marks for a step (its line, the clue items and spans its premises name, the
+cells it narrows)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from nonostudio.analysis.colour.trace import GUESS, PER_COLOUR, ColourStep, ColourTrace
+from nonostudio.analysis.colour.words import colour_name
+from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.premise_text import premise_focus
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.gui.solve.colour.grid import ColourMarks
+from nonostudio.gui.solve.steps_model import StepRow
+
+KIND_TEXT = {"per_colour": "one colour", "colour": "colour", "search": "search"}
+
+
+def technique_title(step: ColourStep, puzzle: ColourPuzzle) -> str:
+    """``Overlap (red only)`` for a per-colour step, the colour technique's name otherwise."""
+    if step.kind == PER_COLOUR and step.colour is not None:
+        return f"{step.technique_name} ({colour_name(puzzle.palette, step.colour)} only)"
+    return step.technique_name
+
+
+def colour_step_rows(trace: ColourTrace) -> list[StepRow]:
+    """One row per step: number, kind, technique, line and the step's sentence; a search step
+    (a guess from the solution) is a fallback."""
+    rows = []
+    for i, step in enumerate(trace.steps):
+        line = "whole grid"
+        if step.axis is not None and step.index is not None:
+            line = line_name(step.axis, step.index)
+        rows.append(
+            StepRow(
+                number=i + 1,
+                kind=KIND_TEXT.get(step.kind, step.kind),
+                rule_title=technique_title(step, trace.puzzle),
+                line=line,
+                explanation=step.text,
+                fallback=step.kind == GUESS,
+            )
+        )
+    return rows
+
+
+def colour_summary(trace: ColourTrace) -> str:
+    """The trace in a few lines of rich text: its verdict, steps by kind, techniques used."""
+    state = {
+        "solved": "Solved",
+        "undecided": "Stopped at the time limit",
+        "no solution": "No solution",
+    }.get(trace.verdict, trace.verdict)
+    kinds = Counter(step.kind for step in trace.steps)
+    lines = [
+        f"<b>{state}</b> in {len(trace.steps)} steps: {kinds[PER_COLOUR]} one colour at a time, "
+        f"{kinds['colour']} by colour techniques, {kinds[GUESS]} by search."
+    ]
+    if trace.reason:
+        lines.append(f"{trace.reason[:1].upper()}{trace.reason[1:]}.")
+    if trace.solutions == "multiple":
+        lines.append("The puzzle has several solutions: the search steps take one of them.")
+    used = Counter(step.technique_name for step in trace.steps)
+    if used:
+        lines.append(
+            "Techniques: " + ", ".join(f"{name} ×{k}" for name, k in used.most_common()) + "."
+        )
+    return "<br>".join(lines)
+
+
+def colour_step_marks(
+    step: ColourStep,
+    puzzle: ColourPuzzle,
+    premises: Sequence[dict[str, Any]] | None = None,
+    *,
+    cells: bool = True,
+) -> ColourMarks:
+    """The grid marks of a step: its line; with ``premises`` (all of the step's when ``cells``),
+    the clue items and spans they name; with ``cells``, the cells it narrows."""
+    narrowed = frozenset((r, c) for r, c, _b, _a in step.cells) if cells else frozenset()
+    if step.axis is None or step.index is None:
+        return ColourMarks(cells=narrowed)
+    if premises is None:
+        premises = step.premises if cells else ()
+    clue = (puzzle.rows if step.axis == "row" else puzzle.cols)[step.index]
+    items: list[int] = []
+    spans: list[tuple[str, int, int]] = []
+    if step.kind == PER_COLOUR and step.colour is not None:
+        # the premises number the colour's own items: find them in the whole clue
+        own = [k for k, (_n, colour) in enumerate(clue) if colour == step.colour]
+        bw_clues, bw_spans = premise_focus(premises)
+        items = [own[k] for k in bw_clues if 0 <= k < len(own)]
+        spans = [span for span in bw_spans if span[0] != "cells"]
+    else:
+        for premise in premises:
+            if premise.get("claim") == "item_starts":
+                items.append(int(premise["clue"]))
+            elif premise.get("claim") == "block":
+                spans.append(("block", int(premise["start"]), int(premise["end"])))
+    return ColourMarks(step.axis, step.index, narrowed, tuple(items), tuple(spans))

@@ -1,0 +1,655 @@
+"""The Solve view of a colour puzzle: watch the colour trace solve it step by step, or solve it
+by hand with colours and pencil marks, with the hint ladder in colour.
+
+The trace (:func:`nonostudio.analysis.colour.trace.colour_trace`) runs on the thread pool within
+the solver time limit (a newer puzzle drops a stale one).  Each step in the list shows the grid
+after it — decided cells in their colours, undecided ones as pencil marks of the colours they may
+still be — with the step's line, the clue items its premise names and the cells it narrows
+marked.  By hand, the player's grid is a grid of cell sets
+(:mod:`nonostudio.analysis.colour.hints`): painting decides a cell, pencil marks narrow it; Check
+rings every cell whose set has lost the solution's colour; the puzzle is solved when every cell
+is decided and the picture fits every clue.  Hints come from the trace (replaying) or from the
+player's grid (found in the background).
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QAbstractItemView, QWidget
+
+from nonostudio.analysis.colour.hints import (
+    CellSets,
+    ColourHintLadder,
+    apply_colour_step,
+    colour_grid_solves,
+    colour_mistakes,
+    colour_trace_hint,
+    grid_after,
+    next_colour_hint,
+    reference_colour_solution,
+    unknown_grid,
+)
+from nonostudio.analysis.colour.trace import ColourStep, ColourTrace, colour_trace
+from nonostudio.analysis.helping.hints import CELLS, RUNGS
+from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
+from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
+from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
+from nonostudio.gui.solve.hand_timer import clock_text
+from nonostudio.gui.solve.layout import connect_action, connect_toggle
+from nonostudio.gui.solve.steps_model import StepRow, StepsModel
+
+DEBOUNCE_MS = 250
+PLAY_INTERVAL_MS = 450
+
+
+class SetsCommand(QUndoCommand):
+    """One stroke (or hint) on the player's grid: the cell sets before and after."""
+
+    def __init__(self, view: ColourSolveView, before: CellSets, after: CellSets, text: str) -> None:
+        super().__init__(text)
+        self._view, self._before, self._after = view, before, after
+
+    def redo(self) -> None:
+        self._view._set_hand(self._after)
+
+    def undo(self) -> None:
+        self._view._set_hand(self._before)
+
+
+class ColourSolveView(QWidget):
+    """Replay the colour trace of a puzzle, or solve it by hand in colour."""
+
+    traceReady = Signal(object)  # ColourTrace
+    positionChanged = Signal(int)
+    handSolved = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
+        super().__init__(parent)
+        self._puzzle: ColourPuzzle | None = None
+        self._trace: ColourTrace | None = None
+        self._position = 0
+        self._worker: Worker | None = None
+        self._hint_worker: Worker | None = None
+        self.time_limit = TIME_LIMIT_S
+        self._hand: CellSets = ()
+        self._solved = False
+        self._applying = False
+        self._undo = QUndoStack(self)
+        self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
+        self._debounce.timeout.connect(self._start_trace)
+        self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
+        self._player.timeout.connect(self._tick)
+        self.grid = ColourSolveGrid()
+        self.model = StepsModel(self)
+        self.ui = ui = ColourSolveUi(self, self.grid, self.model)
+        connect_action(ui.back_action, self.step_back)
+        connect_toggle(ui.play_action, self.set_playing)
+        connect_action(ui.forward_action, self.step_forward)
+        connect_toggle(ui.hand_action, self.set_hand_mode)
+        connect_action(ui.hint_action, self.request_hint)
+        connect_toggle(ui.pencil_action, self.set_pencil)
+        connect_action(ui.undo_action, self.undo)
+        connect_action(ui.redo_action, self.redo)
+        connect_action(ui.check_action, self.check_mistakes)
+        connect_toggle(ui.timer_action, self.set_timer_shown)
+        ui.again_button.clicked.connect(self.restart_hand)
+        ui.picker.picked.connect(self.pick_colour)
+        self.grid.colourKey.connect(self.pick_colour)
+        self.grid.setsStroked.connect(self._on_stroke)
+        self.grid.hovered.connect(ui.message_label.setText)
+        ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self._undo.canUndoChanged.connect(self._stack_changed)
+        self._undo.canRedoChanged.connect(self._stack_changed)
+        self._update_actions()
+
+    # --- inputs ------------------------------------------------------------------------------
+
+    def set_puzzle(self, puzzle: ColourPuzzle | None) -> None:
+        """Trace ``puzzle`` shortly (None: nothing to show while the clues are invalid); the
+        same clues again (a title edited) change nothing."""
+        if (
+            puzzle is not None
+            and self._puzzle is not None
+            and (puzzle.palette, puzzle.rows, puzzle.cols)
+            == (self._puzzle.palette, self._puzzle.rows, self._puzzle.cols)
+        ):
+            self._puzzle = puzzle
+            return
+        self.cancel()
+        self._puzzle = puzzle
+        self._undo.clear()
+        self.ui.timer.set_seconds(0)
+        self._drop_hint()
+        self._trace = None
+        self.model.set_rows([])
+        self._position = 0
+        if puzzle is None:
+            self._hand = ()
+            self._set_solved(False, announce=False)
+            self.ui.summary_label.setText("Fix the clues to solve the puzzle.")
+            self._update_actions()
+            return
+        self._hand = unknown_grid(puzzle)
+        self.ui.picker.set_palette(puzzle.palette, min(1, len(puzzle.palette) - 1))
+        self.grid.set_current(self.ui.picker.current())
+        self._set_solved(False, announce=False)
+        self._show()
+        self.ui.summary_label.setText("Solving…")
+        self.ui.busy.show()
+        self._debounce.start()
+
+    def puzzle(self) -> ColourPuzzle | None:
+        return self._puzzle
+
+    def trace(self) -> ColourTrace | None:
+        return self._trace
+
+    def undo_stack(self) -> QUndoStack:
+        """The player's strokes (empty while replaying)."""
+        return self._undo
+
+    def is_busy(self) -> bool:
+        return self._debounce.isActive() or self._worker is not None
+
+    def cancel(self) -> None:
+        """Stop a pending or running trace or hint search (their results are dropped)."""
+        self._debounce.stop()
+        self.set_playing(False)
+        for worker in (self._worker, self._hint_worker):
+            if worker is not None:
+                worker.cancel()
+        self._worker = self._hint_worker = None
+        self.ui.busy.hide()
+
+    # --- the trace ---------------------------------------------------------------------------
+
+    def _start_trace(self) -> None:
+        puzzle, limit = self._puzzle, self.time_limit
+        if puzzle is None:
+            return
+
+        def job(progress: Progress, should_stop: ShouldStop) -> tuple[ColourTrace, list[StepRow]]:
+            progress(0.0, "tracing the colour puzzle")
+            trace = colour_trace(puzzle, time_limit=limit)
+            return trace, colour_step_rows(trace)
+
+        self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
+
+    def _current(self, worker: Worker | None) -> bool:
+        return worker is not None and self.sender() is worker.signals
+
+    def _traced(self, result: tuple[ColourTrace, list[StepRow]]) -> None:
+        if not self._current(self._worker):
+            return
+        self._worker = None
+        self.ui.busy.hide()
+        trace, rows = result
+        self._trace = trace
+        self.model.set_rows(rows)
+        self.ui.summary_label.setText(colour_summary(trace))
+        self._position = 0
+        self._show()
+        self.traceReady.emit(trace)
+
+    def _failed(self, message: str) -> None:
+        if not self._current(self._worker):
+            return
+        self._worker = None
+        self.ui.busy.hide()
+        self.ui.summary_label.setText(f"Cannot solve step by step: {message}")
+
+    def _stack_changed(self, _can: bool) -> None:
+        if shiboken6.isValid(self.ui.undo_action):
+            self._update_actions()
+
+    def _update_actions(self) -> None:
+        ui = self.ui
+        hand = ui.hand_action.isChecked()
+        steps = len(self._trace.steps) if self._trace is not None else 0
+        ui.back_action.setEnabled(not hand and self._position > 0)
+        ui.forward_action.setEnabled(not hand and self._position < steps)
+        ui.play_action.setEnabled(not hand and steps > 0)
+        can_hint = self._puzzle is not None and (
+            (hand and not self._solved) or (not hand and self._position < steps)
+        )
+        ui.hint_action.setEnabled(can_hint)
+        ui.hint_panel.button.setEnabled(can_hint)
+        ui.undo_action.setEnabled(hand and self._undo.canUndo())
+        ui.redo_action.setEnabled(hand and self._undo.canRedo())
+        ui.check_action.setEnabled(hand and not self._solved)
+        ui.hand_action.setEnabled(self._puzzle is not None)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._run_timer()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._run_timer()
+
+    # --- replaying the trace -------------------------------------------------------------------
+
+    def position(self) -> int:
+        """How many steps of the trace the grid shows applied."""
+        return self._position
+
+    def go_to(self, position: int) -> None:
+        """Show the grid after ``position`` steps (clamped to the trace)."""
+        if self._trace is None or self.ui.hand_action.isChecked():
+            return
+        position = min(max(0, position), len(self._trace.steps))
+        if position == self._position and self._selected_row() == position - 1:
+            return
+        self._position = position
+        if not self._applying:
+            self._drop_hint()
+        self._show()
+        self.positionChanged.emit(position)
+
+    def step_forward(self) -> None:
+        self.go_to(self._position + 1)
+
+    def step_back(self) -> None:
+        self.go_to(self._position - 1)
+
+    def set_playing(self, playing: bool) -> None:
+        if playing and self._trace is not None and not self.ui.hand_action.isChecked():
+            if self._position >= len(self._trace.steps):
+                self.go_to(0)
+            self._player.start()
+        else:
+            self._player.stop()
+        self.ui.play_action.setChecked(self._player.isActive())
+        self.ui.play_action.setText("❚❚ Pause" if self._player.isActive() else "▶ Play")
+
+    def is_playing(self) -> bool:
+        return self._player.isActive()
+
+    def _tick(self) -> None:
+        if self._trace is None or self._position >= len(self._trace.steps):
+            self.set_playing(False)
+            return
+        self.step_forward()
+
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.go_to(current.row() + 1)
+
+    def _selected_row(self) -> int:
+        index = self.ui.table.selectionModel().currentIndex()
+        return index.row() if index.isValid() else -1
+
+    def current_step(self) -> ColourStep | None:
+        """The step the replay shows applied last (None at the start or by hand)."""
+        if self._trace is None or self._position == 0 or self.ui.hand_action.isChecked():
+            return None
+        return self._trace.steps[self._position - 1]
+
+    def _show(self) -> None:
+        """Bring grid, marks, table selection and actions in line with the mode and position."""
+        puzzle = self._puzzle
+        if puzzle is None:
+            self._update_actions()
+            return
+        if self.ui.hand_action.isChecked():
+            self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, self._hand)
+            self._update_actions()
+            return
+        sets = (
+            grid_after(self._trace, self._position)
+            if self._trace is not None
+            else unknown_grid(puzzle)
+        )
+        self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
+        step = self.current_step()
+        if self.ui.hint_panel.rung() < 0:
+            self._mark(ColourMarks() if step is None else colour_step_marks(step, puzzle))
+        self._select_row(self._position - 1)
+        self._update_actions()
+
+    def _select_row(self, row: int) -> None:
+        table = self.ui.table
+        selection = table.selectionModel()
+        if row < 0:
+            blocked = selection.blockSignals(True)
+            selection.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+            selection.blockSignals(blocked)
+            if not self.ui.hand_action.isChecked():
+                self.ui.message_label.setText("")
+            return
+        if self._selected_row() != row:
+            blocked = selection.blockSignals(True)
+            selection.setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            selection.blockSignals(blocked)
+        table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+        entry = self.model.row_at(row)
+        self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
+
+    def _mark(self, marks: ColourMarks) -> None:
+        """Mark a step on the grid and scroll its line (or first cell) into sight."""
+        self.grid.set_marks(marks)
+        scroll = self.ui.scroll
+        if marks.axis in ("row", "column") and marks.index >= 0:
+            rect = self.grid.line_rect(marks.axis, marks.index)
+        elif marks.cells:
+            r, c = min(marks.cells)
+            rect = self.grid.cell_rect(r, c)
+        else:
+            return
+        if marks.axis == "row":  # keep the horizontal place: the row is across it all
+            x = scroll.horizontalScrollBar().value() + scroll.viewport().width() // 2
+            scroll.ensureVisible(x, rect.center().y(), 0, rect.height())
+        elif marks.axis == "column":
+            y = scroll.verticalScrollBar().value() + scroll.viewport().height() // 2
+            scroll.ensureVisible(rect.center().x(), y, rect.width(), 0)
+        else:
+            scroll.ensureVisible(rect.center().x(), rect.center().y(), rect.width(), rect.height())
+
+    # --- solving by hand -----------------------------------------------------------------------
+
+    def set_hand_mode(self, on: bool) -> None:
+        """Let the player paint the grid (on) or replay the trace (off)."""
+        ui = self.ui
+        self.set_playing(False)
+        if not on:
+            self._undo.clear()  # the window's Undo must find nothing of the player's to undo
+        ui.hand_action.setChecked(on)
+        self.grid.set_editable(on and not self._solved)
+        self._mark(ColourMarks())
+        self.grid.set_mistakes(())
+        ui.hand_bar.setVisible(on)
+        ui.timer_item.setVisible(on and ui.timer_action.isChecked())
+        ui.banner_box.setVisible(on and self._solved)
+        self._drop_hint()
+        if on and self._solved:
+            ui.message_label.setText("You have solved this puzzle: Solve again to start afresh.")
+        else:
+            ui.message_label.setText(COLOUR_HAND_HELP if on else "")
+        self._run_timer()
+        self._show()
+        if on:
+            self.grid.setFocus()
+
+    def is_hand_mode(self) -> bool:
+        return self.ui.hand_action.isChecked()
+
+    def pick_colour(self, index: int) -> None:
+        """The left button paints palette colour ``index`` (keys 1–9)."""
+        if self._puzzle is None or not 0 <= index < len(self._puzzle.palette):
+            return
+        self.ui.picker.set_current(index)
+        self.grid.set_current(index)
+
+    def set_pencil(self, on: bool) -> None:
+        """Strokes mark colours as possible or not (on), or paint them (off)."""
+        self.ui.pencil_action.setChecked(on)
+        self.grid.set_pencil(on)
+
+    def hand_sets(self) -> CellSets:
+        """The player's grid: rows of the colour sets of its cells."""
+        return self._hand
+
+    def is_solved(self) -> bool:
+        return self._solved
+
+    def solution(self) -> ColourGrid | None:
+        """The solution mistakes are judged against: the trace's end, or the puzzle's goal."""
+        return (
+            None if self._puzzle is None else reference_colour_solution(self._trace, self._puzzle)
+        )
+
+    def mistakes(self) -> list[tuple[int, int]]:
+        """Cells whose set lost the solution's colour."""
+        return colour_mistakes(self._hand, self.solution())
+
+    def check_mistakes(self) -> list[tuple[int, int]]:
+        """Ring the player's wrong cells and say how many; the rings go with the next stroke."""
+        if self._puzzle is None or not self.ui.hand_action.isChecked():
+            return []
+        if self.solution() is None:
+            self.ui.message_label.setText(
+                "Mistakes cannot be checked yet: the solution is still being worked out."
+            )
+            return []
+        wrong = self.mistakes()
+        self.grid.set_mistakes(wrong)
+        if not wrong:
+            self.ui.message_label.setText("No mistakes so far.")
+        else:
+            r, c = wrong[0]
+            more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
+            self.ui.message_label.setText(
+                f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: row {r + 1}, column "
+                f"{c + 1} cannot be what you marked{more}."
+            )
+        return wrong
+
+    def undo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self._undo.undo()
+
+    def redo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self._undo.redo()
+
+    def restart_hand(self) -> None:
+        """Clear the player's grid and time (one undoable step) and start again."""
+        if self._puzzle is None:
+            return
+        self.ui.timer.set_seconds(0)
+        self._undo.push(SetsCommand(self, self._hand, unknown_grid(self._puzzle), "Start again"))
+        self.grid.setFocus()
+
+    def set_timer_shown(self, shown: bool) -> None:
+        self.ui.timer_action.setChecked(shown)
+        self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
+
+    def _run_timer(self) -> None:
+        if (
+            self.ui.hand_action.isChecked()
+            and not self._solved
+            and self._puzzle is not None
+            and self.isVisible()
+        ):
+            self.ui.timer.start()
+        else:
+            self.ui.timer.stop()
+
+    def _on_stroke(self, before: CellSets, after: CellSets) -> None:
+        if self.ui.hand_action.isChecked() and before == self._hand:
+            self._undo.push(SetsCommand(self, before, after, "Paint"))
+
+    def _set_hand(self, sets: CellSets) -> None:
+        """The player's grid is now ``sets`` (a stroke, a hint, undo or redo)."""
+        self._hand = sets
+        self.grid.set_mistakes(())
+        if not self._applying:
+            self._drop_hint()
+        if self.ui.hand_action.isChecked() and self._puzzle is not None:
+            puzzle = self._puzzle
+            self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
+            self._set_solved(colour_grid_solves(puzzle, sets))
+        self._update_actions()
+
+    def _set_solved(self, solved: bool, *, announce: bool = True) -> None:
+        ui = self.ui
+        was = self._solved
+        self._solved = solved
+        hand = ui.hand_action.isChecked()
+        self.grid.set_editable(hand and not solved)
+        ui.banner_box.setVisible(hand and solved)
+        self._run_timer()
+        if solved:
+            size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
+            ui.banner.setText(
+                f"✓ Solved! You finished this {size}colour puzzle in "
+                f"{clock_text(ui.timer.seconds())}."
+            )
+        if solved and not was and announce:
+            ui.message_label.setText(
+                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
+            )
+            self.handSolved.emit()
+        self._update_actions()
+
+    # --- hints ---------------------------------------------------------------------------------
+
+    def _drop_hint(self) -> None:
+        if self._hint_worker is not None:
+            self._hint_worker.cancel()
+            self._hint_worker = None
+        if self.ui.hint_panel.rung() >= 0:
+            self.ui.hint_panel.reset()
+            if self.ui.hand_action.isChecked():
+                self._mark(ColourMarks())
+
+    def hint_rung(self) -> int:
+        """The rung of the hint shown: 0 where … 4 applied; -1 when none is under way."""
+        return self.ui.hint_panel.rung()
+
+    def hint_ladder(self) -> ColourHintLadder | None:
+        return self.ui.hint_panel.ladder()
+
+    def request_hint(self) -> None:
+        """One more rung of the hint for the next step (a new hint starts with where to look)."""
+        if self._puzzle is None:
+            return
+        ladder, rung = self.ui.hint_panel.ladder(), self.ui.hint_panel.rung()
+        if ladder is not None and rung < len(RUNGS) - 1:
+            self._show_rung(ladder, rung + 1)
+        elif not self.ui.hand_action.isChecked():
+            if self._trace is None:
+                self.ui.message_label.setText(
+                    "The solution is still being worked out: the hint comes when the steps are "
+                    "ready."
+                )
+                return
+            found = colour_trace_hint(self._trace, self._position)
+            if found is None:
+                self.ui.message_label.setText("This is the last step: nothing more to find.")
+                return
+            self._show_rung(found, 0)
+        else:
+            self._hand_hint()
+
+    def _hand_hint(self) -> None:
+        """A new hint from the player's grid (mistakes first), looked for in the background."""
+        puzzle = self._puzzle
+        if self._solved or puzzle is None:
+            self.ui.message_label.setText("The puzzle is solved: no hint needed.")
+            return
+        if self._hint_worker is not None:
+            return
+        wrong = self.mistakes()
+        if wrong:
+            r, c = wrong[0]
+            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+            self.grid.set_mistakes(wrong)
+            self.ui.message_label.setText(
+                f"Fix the mistake first: row {r + 1}, column {c + 1} cannot be what you "
+                f"marked{more}."
+            )
+            return
+        grid, limit = self._hand, self.time_limit
+
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourHintLadder | None:
+            return next_colour_hint(puzzle, grid, time_limit=limit)
+
+        self.ui.message_label.setText("Looking for a hint…")
+        self._hint_worker = run_in_background(
+            job, on_result=self._hinted, on_error=self._hint_failed
+        )
+
+    def _hinted(self, ladder: ColourHintLadder | None) -> None:
+        if not self._current(self._hint_worker):
+            return
+        self._hint_worker = None
+        if ladder is None:
+            self.ui.message_label.setText("Nothing left to find: every cell is decided.")
+            return
+        self.ui.message_label.setText("")
+        self._show_rung(ladder, 0)
+
+    def _hint_failed(self, message: str) -> None:
+        if not self._current(self._hint_worker):
+            return
+        self._hint_worker = None
+        self.ui.message_label.setText(f"No hint: {message}")
+
+    def _show_rung(self, ladder: ColourHintLadder, rung: int) -> None:
+        """Show the ladder up to ``rung`` and mark what it points at: the line, then the
+        premise's clue items and spans, then the cells; the last rung applies."""
+        assert self._puzzle is not None
+        step = ladder.step
+        self.ui.hint_panel.show_rung(ladder, rung)
+        if rung < CELLS:
+            marks = colour_step_marks(step, self._puzzle, ladder.premises_at(rung), cells=False)
+            self._mark(marks)
+        elif rung == CELLS:
+            self._mark(colour_step_marks(step, self._puzzle))
+        else:
+            self._apply_hint(step)
+        self._update_actions()
+
+    def _apply_hint(self, step: ColourStep) -> None:
+        assert self._puzzle is not None
+        self._applying = True
+        try:
+            if self.ui.hand_action.isChecked():
+                after = apply_colour_step(self._hand, step)
+                self._undo.push(SetsCommand(self, self._hand, after, "Apply the hint"))
+                self._mark(colour_step_marks(step, self._puzzle))
+            else:
+                self.step_forward()
+        finally:
+            self._applying = False
+
+    # --- keys ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _undo_key(event: QKeyEvent) -> str:
+        if event.matches(QKeySequence.StandardKey.Undo):
+            return "undo"
+        if event.matches(QKeySequence.StandardKey.Redo) or (
+            event.key() == Qt.Key.Key_Z
+            and event.modifiers()
+            == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        ):
+            return "redo"
+        return ""
+
+    def event(self, event: QEvent) -> bool:
+        # While solving by hand, Ctrl+Z and Ctrl+Shift+Z belong to the player's grid.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and self.ui.hand_action.isChecked()
+            and isinstance(event, QKeyEvent)
+            and self._undo_key(event)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        what = self._undo_key(event) if self.ui.hand_action.isChecked() else ""
+        text = event.text()
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif self.ui.hand_action.isChecked() and len(text) == 1 and "1" <= text <= "9":
+            self.pick_colour(int(text))
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()

@@ -1,0 +1,125 @@
+"""The colour hint ladder and the player's grid of colour sets: the next step from a replayed
+grid is the trace's, a hint's rungs name that step's line, technique and colour, its apply rung
+narrows only what no fitting arrangement of the line needs (brute force), and mistakes are the
+cells whose set lost the solution's colour."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nonostudio.analysis.colour.hints import (
+    apply_colour_step,
+    colour_grid_solves,
+    colour_mistakes,
+    colour_trace_hint,
+    grid_after,
+    next_colour_hint,
+    next_colour_step,
+    reference_colour_solution,
+    unknown_grid,
+)
+from nonostudio.analysis.colour.trace import GUESS, PER_COLOUR, colour_trace
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from tests.analysis.colour.brute import fitting
+
+PALETTE = Palette(
+    (
+        WHITE,
+        Colour("red", "#ff0000", "r"),
+        Colour("blue", "#0000ff", "b"),
+        Colour("green", "#00ff00", "g"),
+    )
+)
+
+
+def puzzle_of(grid: list[list[int]]) -> ColourPuzzle:
+    rows, cols = clues_of_colour_grid(grid)
+    return ColourPuzzle(PALETTE, rows, cols, goal=tuple(map(tuple, grid)))
+
+
+def random_puzzles(n: int) -> list[ColourPuzzle]:
+    rng = random.Random(44)
+    out = []
+    for _ in range(n):
+        h, w = rng.randint(4, 6), rng.randint(4, 6)
+        out.append(puzzle_of([[rng.choice([0, 1, 1, 2, 3]) for _ in range(w)] for _ in range(h)]))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", random_puzzles(12))
+def test_the_next_step_from_a_replayed_grid_is_the_traces(puzzle: ColourPuzzle) -> None:
+    trace = colour_trace(puzzle)
+    for k, step in enumerate(trace.steps):
+        if step.kind == GUESS:
+            break  # a guess takes the first undecided cell of the solution found: checked below
+        assert next_colour_step(puzzle, grid_after(trace, k)) == step
+    if trace.solved:
+        assert next_colour_step(puzzle, grid_after(trace, len(trace.steps))) is None
+
+
+@pytest.mark.parametrize("puzzle", random_puzzles(12))
+def test_every_hint_applies_a_sound_narrowing_and_names_its_line(puzzle: ColourPuzzle) -> None:
+    trace = colour_trace(puzzle)
+    solutions_unique = trace.solutions == "unique"
+    for k, step in enumerate(trace.steps):
+        ladder = colour_trace_hint(trace, k)
+        assert ladder is not None and ladder.step is step
+        before = grid_after(trace, k)
+        after = apply_colour_step(before, step)
+        assert after == grid_after(trace, k + 1)
+        if step.kind == GUESS:
+            assert "one cell" in ladder.where
+            continue
+        assert step.axis is not None and step.index is not None
+        assert ladder.where == f"Look at {step.axis} {step.index + 1}."
+        assert ladder.cells == step.text and ladder.premise
+        if step.kind == PER_COLOUR:
+            assert f"only at the {PALETTE[step.colour].name} clues" in ladder.technique
+        clue = (puzzle.rows if step.axis == "row" else puzzle.cols)[step.index]
+        line = before[step.index] if step.axis == "row" else tuple(r[step.index] for r in before)
+        keep = [0] * len(line)
+        for arrangement in fitting(clue, line, len(PALETTE)):
+            for p, colour in enumerate(arrangement):
+                keep[p] |= 1 << colour
+        for r, c, _was, now in step.cells:  # every colour some arrangement needs is kept
+            p = c if step.axis == "row" else r
+            assert keep[p] & ~now == 0
+        if solutions_unique:
+            assert colour_mistakes(after, puzzle.goal) == []
+    assert colour_trace_hint(trace, len(trace.steps)) is None
+
+
+def test_mistakes_are_cells_that_lost_the_solutions_colour() -> None:
+    puzzle = puzzle_of([[1, 1, 0], [0, 2, 2], [3, 0, 1]])
+    grid = [list(row) for row in unknown_grid(puzzle)]
+    assert colour_mistakes(grid, puzzle.goal) == []
+    grid[0][0] = 1 << 2  # painted blue where red belongs
+    grid[1][1] = PALETTE.all_mask & ~(1 << 2)  # blue pencilled out where blue belongs
+    grid[2][2] = (1 << 1) | (1 << 3)  # red or green: red still possible, no mistake
+    assert colour_mistakes(grid, puzzle.goal) == [(0, 0), (1, 1)]
+    assert colour_mistakes(grid, None) == []
+    solved = tuple(tuple(1 << v for v in row) for row in puzzle.goal)
+    assert colour_grid_solves(puzzle, solved)
+    assert not colour_grid_solves(puzzle, tuple(map(tuple, grid)))
+
+
+def test_the_reference_solution_is_the_traces_end_else_the_goal() -> None:
+    puzzle = puzzle_of([[1, 1, 0], [0, 2, 2], [3, 0, 1]])
+    trace = colour_trace(puzzle.without_goal())
+    assert trace.solved and trace.solutions == "unique"
+    assert reference_colour_solution(trace, puzzle.without_goal()) == puzzle.goal
+    assert reference_colour_solution(None, puzzle) == puzzle.goal
+    assert reference_colour_solution(None, puzzle.without_goal()) is None
+
+
+def test_a_hint_from_a_player_grid_narrows_it_soundly() -> None:
+    puzzle = puzzle_of([[1, 1, 0, 2], [0, 2, 2, 2], [3, 0, 1, 0], [3, 3, 1, 1]])
+    grid = unknown_grid(puzzle)
+    seen = 0
+    while (ladder := next_colour_hint(puzzle, grid)) is not None:
+        grid = apply_colour_step(grid, ladder.step)
+        assert colour_mistakes(grid, puzzle.goal) == []
+        seen += 1
+    assert seen > 0 and colour_grid_solves(puzzle, grid)

@@ -1,0 +1,119 @@
+"""Solving a colour puzzle by hand, with the mouse and keys: keys 1–9 pick the colour, the left
+button paints it and the right one the background, Shift+click or the pencil (N) marks a colour
+as possible or not, Check rings the cells whose colours are wrong, Ctrl+Z undoes a stroke, the
+hint ladder from the player's grid applies a sound step, and painting the picture solves it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+
+from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
+from nonostudio.gui.solve.colour.view import ColourSolveView
+
+sys.path.insert(0, str(Path(__file__).parent))
+from colour_pictures import PALETTE, PICTURE, PUZZLE  # noqa: E402
+
+FULL = PALETTE.all_mask
+
+
+@pytest.fixture
+def view(qtbot):
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(1100, 700)
+    v.show()
+    qtbot.waitExposed(v)
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(PUZZLE)
+    v.set_hand_mode(True)
+    yield v
+    v.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def click(
+    qtbot,
+    view: ColourSolveView,
+    r: int,
+    c: int,
+    button=Qt.MouseButton.LeftButton,
+    mods=Qt.KeyboardModifier.NoModifier,
+) -> None:
+    qtbot.mouseClick(view.grid, button, mods, view.grid.cell_rect(r, c).center())
+
+
+def test_a_wrong_colour_painted_is_flagged_by_check_and_undone(
+    qtbot, view: ColourSolveView
+) -> None:
+    assert PICTURE[0][0] == 0
+    qtbot.keyClick(view.grid, Qt.Key.Key_2)  # blue
+    assert view.ui.picker.current() == 2
+    click(qtbot, view, 0, 0)  # blue where the picture is white
+    click(qtbot, view, 0, 1)  # blue where it is blue
+    assert view.hand_sets()[0][:2] == (1 << 2, 1 << 2)
+    assert view.check_mistakes() == [(0, 0)]
+    assert view.grid.mistakes() == {(0, 0)}
+    assert "1 mistake: row 1, column 1" in view.ui.message_label.text()
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the second stroke
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the first
+    assert view.hand_sets() == unknown_grid(PUZZLE)
+    assert view.check_mistakes() == []
+    click(qtbot, view, 0, 0, Qt.MouseButton.RightButton)  # the background
+    assert view.hand_sets()[0][0] == 1
+    assert view.check_mistakes() == []
+
+
+def test_pencil_marks_toggle_a_colour_in_a_cells_set(qtbot, view: ColourSolveView) -> None:
+    qtbot.keyClick(view.grid, Qt.Key.Key_1)  # red
+    click(qtbot, view, 2, 2, mods=Qt.KeyboardModifier.ShiftModifier)  # cannot be red
+    assert view.hand_sets()[2][2] == FULL & ~(1 << 1)
+    qtbot.keyClick(view.grid, Qt.Key.Key_N)  # the pencil, without Shift
+    assert view.ui.pencil_action.isChecked()
+    click(qtbot, view, 2, 2)  # red again possible
+    assert view.hand_sets()[2][2] == FULL
+    click(qtbot, view, 2, 2, Qt.MouseButton.RightButton)  # cannot be the background
+    assert view.hand_sets()[2][2] == FULL & ~1
+    assert PICTURE[2][2] == 0 and view.check_mistakes() == [(2, 2)]
+    qtbot.keyClick(view.grid, Qt.Key.Key_N)  # painting again
+    click(qtbot, view, 3, 3)
+    assert view.hand_sets()[3][3] == 1 << 1
+
+
+def test_a_hint_from_the_players_grid_applies_a_sound_step(qtbot, view: ColourSolveView) -> None:
+    view.request_hint()
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
+    ladder = view.hint_ladder()
+    assert ladder is not None and ladder.where.startswith("Look at ")
+    for _ in range(4):
+        view.request_hint()
+    assert view.hint_rung() == 4
+    after = apply_colour_step(unknown_grid(PUZZLE), ladder.step)
+    assert view.hand_sets() == after != unknown_grid(PUZZLE)
+    assert colour_mistakes(after, PICTURE) == []
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.hand_sets() == unknown_grid(PUZZLE)
+
+
+def test_a_hint_asks_to_fix_a_mistake_first(qtbot, view: ColourSolveView) -> None:
+    qtbot.keyClick(view.grid, Qt.Key.Key_3)  # yellow
+    click(qtbot, view, 0, 0)
+    view.request_hint()
+    assert view.hint_rung() == -1
+    assert view.ui.message_label.text().startswith("Fix the mistake first: row 1, column 1")
+
+
+def test_painting_the_picture_solves_the_puzzle(qtbot, view: ColourSolveView) -> None:
+    with qtbot.waitSignal(view.handSolved, timeout=5000):
+        for r, row in enumerate(PICTURE):
+            for c, colour in enumerate(row):
+                if colour:
+                    view.pick_colour(colour)
+                    click(qtbot, view, r, c)
+                else:
+                    click(qtbot, view, r, c, Qt.MouseButton.RightButton)
+    assert view.is_solved() and view.ui.banner_box.isVisible()
+    assert not view.grid.is_editable()

@@ -1,0 +1,149 @@
+"""The Solve view in colour: a colour puzzle's trace step by step (the step list, the grid of
+colour sets with pencil marks, the step's line marked), the hint ladder on the replay, and the
+window putting the colour Solve view and Difficulty panel in place for a colour file and back for
+a black-and-white one."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtGui import QColor
+
+from nonostudio.analysis.colour.hints import grid_after
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.gui.panels.colour_difficulty import ColourDifficultyPanel
+from nonostudio.gui.solve.colour.grid import UNKNOWN_FILL
+from nonostudio.gui.solve.colour.view import ColourSolveView
+from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.gui.window.start import SOLVE_TAB
+
+sys.path.insert(0, str(Path(__file__).parent))
+from colour_pictures import PALETTE, PICTURE, PUZZLE  # noqa: E402
+
+
+@pytest.fixture
+def view(qtbot):
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.resize(1100, 700)
+    v.show()
+    qtbot.waitExposed(v)
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(PUZZLE)
+    yield v
+    v.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_a_colour_puzzle_shows_its_steps_and_their_colour_sets(view: ColourSolveView) -> None:
+    trace = view.trace()
+    assert trace is not None and trace.solved and len(trace.steps) > 10
+    assert view.model.rowCount() == len(trace.steps)
+    for k, step in enumerate(trace.steps):
+        assert view.model.row_at(k).explanation == step.text
+    assert "Solved" in view.ui.summary_label.text()
+    # a position where some cell is pencilled (several colours, not all) and some decided
+    k = next(
+        k
+        for k in range(len(trace.steps))
+        if any(1 < bin(x).count("1") < len(PALETTE) for row in grid_after(trace, k) for x in row)
+    )
+    view.go_to(k)
+    assert view.grid.sets() == grid_after(trace, k)
+    step = trace.steps[k - 1]
+    marks = view.grid.marks()
+    assert (marks.axis, marks.index) == (step.axis, step.index)
+    assert marks.cells == {(r, c) for r, c, _b, _a in step.cells}
+    assert view.ui.table.selectionModel().currentIndex().row() == k - 1
+    assert view.ui.message_label.text() == f"Step {k}: {step.text}"
+    view.go_to(len(trace.steps))
+    assert view.grid.sets() == tuple(tuple(1 << v for v in row) for row in PICTURE)
+
+
+def test_pencil_marks_are_drawn_as_swatches_of_the_colours_still_possible(
+    view: ColourSolveView,
+) -> None:
+    trace = view.trace()
+    assert trace is not None
+    seen_swatch = seen_unknown = False
+    for position in (1, len(trace.steps) // 2):
+        view.go_to(position)
+        sets = view.grid.sets()
+        image = view.grid.grab().toImage()
+        for r, row in enumerate(sets):
+            for c, cell in enumerate(row):
+                rect = view.grid.cell_rect(r, c)
+                colours = {
+                    image.pixelColor(x, y).name()
+                    for x in range(rect.left() + 2, rect.right() - 1)
+                    for y in range(rect.top() + 2, rect.bottom() - 1)
+                }
+                if cell == PALETTE.all_mask:
+                    assert UNKNOWN_FILL.name() in colours and not colours & {"#d62728", "#1f77b4"}
+                    seen_unknown = True
+                elif cell & (cell - 1):  # pencil marks: a swatch of every colour still possible
+                    for i in range(1, len(PALETTE)):
+                        assert (PALETTE[i].rgb in colours) == bool(cell >> i & 1), (r, c, cell)
+                    seen_swatch = True
+                else:
+                    rgb = PALETTE[cell.bit_length() - 1].rgb
+                    assert QColor(rgb).name() in colours
+    assert seen_swatch and seen_unknown
+
+
+def test_the_hint_ladder_on_the_replay_points_at_the_next_step_and_applies_it(
+    view: ColourSolveView,
+) -> None:
+    trace = view.trace()
+    assert trace is not None
+    view.go_to(4)
+    step = trace.steps[4]
+    view.request_hint()
+    ladder = view.hint_ladder()
+    assert ladder is not None and ladder.step is step
+    assert view.ui.hint_panel.shown_text() == f"Where: Look at {step.axis} {step.index + 1}."
+    marks = view.grid.marks()
+    assert (marks.axis, marks.index, marks.cells) == (step.axis, step.index, frozenset())
+    for rung in (1, 2, 3):
+        view.request_hint()
+        assert view.hint_rung() == rung
+    assert view.ui.hint_panel.shown_text().splitlines()[3] == f"Cells: {step.text}"
+    assert view.grid.marks().cells == {(r, c) for r, c, _b, _a in step.cells}
+    view.request_hint()  # apply: the replay moves on by the step
+    assert view.position() == 5 and view.grid.sets() == grid_after(trace, 5)
+
+
+@pytest.fixture
+def window(qtbot, small_library: Library, settings: QSettings):
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_window_solves_and_grades_a_colour_file_in_the_solve_tab_and_difficulty_dock(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "six.xml"
+    write_file(PUZZLE, path)
+    assert window.files.open_file(path, ask=False)
+    pages = window.colour_pages()
+    assert window.tabs.widget(SOLVE_TAB) is pages.solve_view
+    qtbot.waitUntil(lambda: pages.solve_view.trace() is not None, timeout=20000)
+    assert pages.solve_view.model.rowCount() > 10
+    assert isinstance(window.difficulty_dock.widget().widget(), ColourDifficultyPanel)
+    qtbot.waitUntil(lambda: pages.difficulty_panel.result() is not None, timeout=20000)
+    assert pages.difficulty_panel.feature_labels["colours"].text() == "3"
+    # a black-and-white puzzle puts the black-and-white pages back
+    window.files.new_puzzle()
+    assert not window.files.is_colour()
+    assert window.tabs.widget(SOLVE_TAB) is window.solve_view
+    assert window.difficulty_dock.widget().widget() is window.difficulty_panel
