@@ -1,8 +1,10 @@
-"""The image import dialog: threshold a picture into a black-and-white puzzle of a chosen size.
+"""The image import dialog: threshold a picture into a black-and-white puzzle of a chosen size,
+or (colour mode) quantise it into a colour puzzle of at most k colours.
 
 The dialog only adapts: it turns the QImage into a numpy array and lets
-:func:`nonostudio.core.formats.image.grid_from_pixels` do the thresholding, showing the result
-live with its clues.
+:func:`nonostudio.core.formats.image.grid_from_pixels` do the thresholding, or
+:func:`nonostudio.core.formats.quantise.colour_puzzle_from_pixels` the quantising (in the worker
+pool, the newest request winning), showing the result live with its clues.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage, QImageReader, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -22,17 +25,28 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSlider,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import TooLarge, read_limited
 from nonostudio.core.formats.image import grid_from_pixels, image_size_problem
+from nonostudio.core.formats.quantise import (
+    MAX_COLOURS,
+    MIN_COLOURS,
+    Background,
+    colour_puzzle_from_pixels,
+)
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.editor.colour.grid import ColourGrid
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 
@@ -42,6 +56,12 @@ DEFAULT_WIDTH = 30
 WORKING_PIXELS = 800  # larger images are scaled down once; cells average far more than a pixel
 THUMBNAIL = 220
 IMAGE_FILE_BYTES = 256 * 2**20  # most bytes read from a FIFO or device (a file's size is its own)
+DEFAULT_COLOURS = 4  # the colour mode's colours, the background included
+BW, COLOUR = range(2)  # the modes, in the order of the mode box
+BACKGROUNDS: tuple[tuple[str, Background], ...] = (
+    ("Most common border colour", "border"),
+    ("White", "white"),
+)
 
 
 def paper_palette(base: QPalette) -> QPalette:
@@ -74,7 +94,8 @@ def image_file_filter() -> str:
 
 
 class ImageImportDialog(QDialog):
-    """Pick an image, a grid size, a threshold; accept to get :meth:`puzzle`."""
+    """Pick an image, a grid size, and a threshold (black and white) or a number of colours and
+    the background (colour); accept to get :meth:`puzzle`."""
 
     def __init__(
         self, parent: QWidget | None = None, *, image: QImage | None = None, title: str = ""
@@ -85,6 +106,9 @@ class ImageImportDialog(QDialog):
         self._aspect = 1.0
         self._title = title
         self._grid: np.ndarray | None = None
+        self._colour_puzzle: ColourPuzzle | None = None
+        self._colour_worker: Worker | None = None
+        self._request = 0  # the newest colour preview asked for; older results are dropped
         scroll = self._make_widgets()
         self._lay_out(scroll)
         self.width_spin.valueChanged.connect(self._on_width)
@@ -92,6 +116,9 @@ class ImageImportDialog(QDialog):
         self.threshold.valueChanged.connect(self._update_preview)
         self.invert.toggled.connect(self._update_preview)
         self.keep_aspect.toggled.connect(self._on_keep_aspect)
+        self.mode_box.currentIndexChanged.connect(self._on_mode)
+        self.colours_spin.valueChanged.connect(self._update_preview)
+        self.background_box.currentIndexChanged.connect(self._update_preview)
         if image is not None:
             self.set_image(image, title)
         else:
@@ -118,6 +145,20 @@ class ImageImportDialog(QDialog):
         self.threshold.setAccessibleName("Threshold")
         self.threshold_label = QLabel()
         self.invert = QCheckBox("&Invert (light cells are filled)")
+        self.mode_box = QComboBox()
+        self.mode_box.addItems(["Black and white", "Colours"])
+        self.mode_box.setAccessibleName("Mode")
+        self.colours_spin = QSpinBox(
+            minimum=MIN_COLOURS, maximum=MAX_COLOURS, value=DEFAULT_COLOURS
+        )
+        self.colours_spin.setAccessibleName("Colours")
+        self.colours_spin.setToolTip(
+            f"How many colours the picture is reduced to, the background included "
+            f"({MIN_COLOURS} to {MAX_COLOURS})"
+        )
+        self.background_box = QComboBox()
+        self.background_box.addItems([label for label, _ in BACKGROUNDS])
+        self.background_box.setAccessibleName("Background")
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.preview = GridView()
@@ -128,6 +169,12 @@ class ImageImportDialog(QDialog):
         self.preview.setPalette(paper_palette(self.preview.palette()))
         scroll = GridScrollArea(self.preview)  # the whole preview fits the dialog
         scroll.setMinimumSize(360, 300)
+        self.colour_preview = ColourGrid()
+        self.colour_preview.set_editable(False)
+        self.colour_scroll = QScrollArea()
+        self.colour_scroll.setWidgetResizable(True)
+        self.colour_scroll.setWidget(self.colour_preview)
+        self.colour_scroll.setMinimumSize(360, 300)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -149,19 +196,42 @@ class ImageImportDialog(QDialog):
         form.addRow(self.choose_button, self.file_label)
         form.addRow("Cells:", size_row)
         form.addRow("", self.keep_aspect)
-        form.addRow("Threshold:", threshold_row)
+        form.addRow("&Mode:", self.mode_box)
+        self._threshold_field = QWidget()
+        threshold_row.setContentsMargins(0, 0, 0, 0)
+        self._threshold_field.setLayout(threshold_row)
+        form.addRow("Threshold:", self._threshold_field)
         form.addRow("", self.invert)
+        form.addRow("C&olours:", self.colours_spin)
+        form.addRow("&Background:", self.background_box)
+        self._form = form
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignHCenter)
         left.addWidget(self.message)
         left.addStretch(1)
+        self.previews = QStackedWidget()
+        self.previews.addWidget(scroll)
+        self.previews.addWidget(self.colour_scroll)
         body = QHBoxLayout()
         body.addLayout(left)
-        body.addWidget(scroll, 1)
+        body.addWidget(self.previews, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(self.buttons)
+        self._show_mode_rows()
+
+    def _show_mode_rows(self) -> None:
+        """The threshold rows in black and white, the colour rows in colour."""
+        colour = self.is_colour()
+        for widget, shown in (
+            (self._threshold_field, not colour),
+            (self.invert, not colour),
+            (self.colours_spin, colour),
+            (self.background_box, colour),
+        ):
+            self._form.setRowVisible(widget, shown)
+        self.previews.setCurrentIndex(COLOUR if colour else BW)
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -248,11 +318,33 @@ class ImageImportDialog(QDialog):
         """The thresholded picture (FILLED / CROSSED), or None without a usable image."""
         return None if self._grid is None else self._grid.copy()
 
-    def puzzle(self) -> Puzzle | None:
-        """The puzzle whose solution is the thresholded picture, or None without an image."""
+    def is_colour(self) -> bool:
+        """True in colour mode."""
+        return self.mode_box.currentIndex() == COLOUR
+
+    def set_colour_mode(self, colours: int | None) -> None:
+        """Colour mode with ``colours`` colours (the background included), or black and white
+        for None."""
+        if colours is not None:
+            self.colours_spin.setValue(colours)
+        self.mode_box.setCurrentIndex(BW if colours is None else COLOUR)
+
+    def is_busy(self) -> bool:
+        """True while a colour preview is being computed."""
+        return self._colour_worker is not None
+
+    def puzzle(self) -> Puzzle | ColourPuzzle | None:
+        """The puzzle whose solution is the thresholded (or, in colour mode, quantised) picture,
+        or None without an image (or while the colour preview is being computed)."""
+        if self.is_colour():
+            return self._colour_puzzle
         if self._grid is None:
             return None
         return Puzzle.from_grid(self._grid, title=self._title)
+
+    def done(self, result: int) -> None:
+        self._cancel_colour()
+        super().done(result)
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -285,10 +377,77 @@ class ImageImportDialog(QDialog):
 
     def _refresh_ok(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(self._grid is not None)
+        ready = self._colour_puzzle if self.is_colour() else self._grid
+        ok.setEnabled(ready is not None)
+
+    def _on_mode(self) -> None:
+        self._show_mode_rows()
+        self._update_preview()
+
+    def _cancel_colour(self) -> None:
+        if self._colour_worker is not None:
+            self._colour_worker.cancel()
+            self._colour_worker = None
+
+    def _update_colour_preview(self) -> None:
+        """Quantise in the worker pool; a newer request cancels and outdates this one."""
+        self._cancel_colour()
+        self._colour_puzzle = None
+        if self._pixels is None:
+            self._say("Choose an image to turn into a puzzle.")
+            return
+        self._request += 1
+        request = self._request
+        pixels, title = self._pixels, self._title
+        width, height, k = (
+            self.width_spin.value(),
+            self.height_spin.value(),
+            self.colours_spin.value(),
+        )
+        background = BACKGROUNDS[self.background_box.currentIndex()][1]
+
+        def job(progress: Progress, should_stop: ShouldStop) -> tuple[int, ColourPuzzle]:
+            found = colour_puzzle_from_pixels(
+                pixels,
+                width,
+                height,
+                k,
+                background=background,
+                title=title,
+            )
+            return request, found
+
+        self._say(f"Reducing the picture to {k} colours\u2026")
+        self._colour_worker = run_in_background(
+            job, on_result=self._on_colour, on_error=self._on_colour_error
+        )
+
+    def _on_colour(self, found: tuple[int, ColourPuzzle]) -> None:
+        request, puzzle = found
+        if request != self._request:
+            return
+        self._colour_worker = None
+        self._colour_puzzle = puzzle
+        goal = puzzle.goal or ()
+        self.colour_preview.set_content(puzzle.palette, puzzle.rows, puzzle.cols, goal)
+        names = ", ".join(c.name for c in puzzle.palette.colours[1:]) or "none"
+        self._say(
+            f"{puzzle.width}\u00d7{puzzle.height} cells, {len(puzzle.palette) - 1} colour(s) "
+            f"on {puzzle.palette.background.name}: {names}."
+        )
+
+    def _on_colour_error(self, message: str) -> None:
+        if self._colour_worker is None or self.sender() is not self._colour_worker.signals:
+            return
+        self._colour_worker = None
+        self._colour_puzzle = None
+        self._say(message)
 
     def _update_preview(self) -> None:
         self.threshold_label.setText(f"{self.threshold.value()} %")
+        if self.is_colour():
+            self._update_colour_preview()
+            return
         if self._pixels is None:
             self._grid = None
             self._say("Choose an image to turn into a puzzle.")

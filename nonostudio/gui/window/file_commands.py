@@ -397,10 +397,11 @@ class FileCommands(QObject):
         self._show_new(puzzle)
         return True
 
-    def _show_new(self, puzzle: Puzzle) -> None:
-        """Show a puzzle that is in no file or library yet, in the Editor, as unsaved work."""
+    def _show_new(self, puzzle: AnyPuzzle) -> None:
+        """Show a puzzle that is in no file or library yet, in the Editor (a colour puzzle in
+        the colour editor), as unsaved work."""
         self.show_puzzle(puzzle, Document())
-        self.editor.set_modified(True)
+        self._set_modified(True)
         self.newPuzzleShown.emit()
 
     def import_image(self) -> None:
