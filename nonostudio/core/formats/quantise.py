@@ -165,13 +165,17 @@ def _nearest(channels: list[np.ndarray], centre: np.ndarray) -> np.ndarray:
     return labels
 
 
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+
 def palette_of(colours: tuple[tuple[int, int, int], ...]) -> Palette:
     """A palette of ``colours`` (the first the background), each named after the nearest
     colour of :data:`NAMED` and written with a character of its own (``.`` the background)."""
     names: list[str] = []
     chars: list[str] = []
     for i, rgb in enumerate(colours):
-        name = min(NAMED, key=lambda named: sum((a - b) ** 2 for a, b in zip(named[1], rgb)))[0]
+        name = min(NAMED, key=lambda named: _distance(named[1], rgb))[0]
         n, unique = 2, name
         while unique in names:
             unique, n = f"{name} {n}", n + 1
