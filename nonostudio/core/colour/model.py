@@ -98,6 +98,16 @@ class Palette:
         """The cell set of an unknown cell: every index of the palette."""
         return (1 << len(self.colours)) - 1
 
+    @property
+    def is_black_and_white(self) -> bool:
+        """Whether this is the palette of a black-and-white puzzle: a white background and one
+        black colour (by value; names and characters do not matter).  Any other palette of one
+        colour (red on white, black on yellow) is a colour puzzle's and is kept as one."""
+        return len(self.colours) == 2 and (self.colours[0].rgb, self.colours[1].rgb) == (
+            WHITE.rgb,
+            BLACK.rgb,
+        )
+
     def index(self, name: str) -> int:
         """The index of the colour called ``name``; KeyError when there is none."""
         for i, colour in enumerate(self.colours):

@@ -21,6 +21,7 @@ file still reads as a :class:`Puzzle`).  ``write_text``/``write_file`` write a c
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -399,23 +400,44 @@ def write_file(
     write_text_atomic(target, text)
 
 
+#: Bytes that may declare a colour (XML ``<color>``, ``defaultcolor``, ``.non`` ``color``,
+#: ``[colors]``, the ``#`` block of ``.g``): a file without them has no palette to keep.
+_MAY_DECLARE_COLOUR = re.compile(rb"(?i)colou?r|^[ \t]*#", re.MULTILINE)
+
+
 def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) -> AnyEntries:
     """The items of ``data``: each build gives the black-and-white reader's Puzzle, or the colour
-    reader's ColourPuzzle for an item that one refuses as colour."""
+    reader's ColourPuzzle for an item that one refuses as colour or whose palette is one colour
+    other than black on white (a red-only puzzle keeps its red)."""
     codec = _detect_codec(data, source, fmt, name)
     entries = _read_as(codec, data, source)
     colour_entries = codec.colour_entries
     if colour_entries is None:
         return list(_checked(entries, source))
     coloured: list[AnyEntries] = []
+    may_declare = _MAY_DECLARE_COLOUR.search(data) is not None
+
+    def colour_build(index: int) -> AnyPuzzle:
+        if not coloured:
+            coloured.append(colour_entries(data, source))
+        return _build(coloured[0][index][1], source)
 
     def build(index: int, thunk: Thunk) -> AnyPuzzle:
         try:
-            return _build(thunk, source)
+            puzzle = _build(thunk, source)
         except ColourRefused:
-            if not coloured:
-                coloured.append(colour_entries(data, source))
-            return _build(coloured[0][index][1], source)
+            colour = colour_build(index)
+            if not isinstance(colour, Puzzle) and colour.palette.is_black_and_white:
+                return colour.to_bw()  # black on white, however its colours are named
+            return colour
+        if may_declare:  # one colour other than black on white is a colour puzzle's palette
+            try:
+                colour = colour_build(index)
+            except PuzzleError:
+                return puzzle  # what the colour reader cannot read stays black and white
+            if not isinstance(colour, Puzzle) and not colour.palette.is_black_and_white:
+                return colour
+        return puzzle
 
     return [(ident, partial(build, k, thunk)) for k, (ident, thunk) in enumerate(entries)]
 
