@@ -1,6 +1,7 @@
 """``nonostudio-cli check``: the verdict of many puzzles, one table row each, optionally in
 parallel worker processes (the batch runner of :mod:`nonostudio.cli.batch`); colour puzzles are
-decided by the colour solver."""
+decided by the colour solver.  For a puzzle with no solution, several, or unequal totals, the
+likely typos follow the table (:mod:`nonostudio.analysis.typos`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from nonostudio.cli.batch import (
     Column,
     Job,
     Row,
+    Task,
     batch_columns,
     read_tasks,
     run_batch,
@@ -18,8 +20,9 @@ from nonostudio.cli.batch import (
     worker_should_stop,
 )
 from nonostudio.cli.common import Outcome, add_format_option, positive_int_arg, time_limit_arg
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import solve
+from nonostudio.core.solver import Verdict, solve
 
 if TYPE_CHECKING:
     from nonostudio.core.formats import AnyPuzzle
@@ -67,13 +70,36 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         default=1,
         help="solve in N worker processes (default: 1, in this process)",
     )
+    parser.add_argument(
+        "--no-typos",
+        dest="typos",
+        action="store_false",
+        help="do not look for the mistyped clue of a puzzle with no solution, several, or "
+        "unequal totals (by default the likely typos follow the table)",
+    )
     add_format_option(parser)
     parser.set_defaults(run=run)
 
 
-def verdict(puzzle: AnyPuzzle, time_limit: float) -> dict[str, Any]:
+#: Suggestions shown per puzzle.
+SUGGESTIONS = 3
+
+
+def typo_fields(report: Any) -> dict[str, Any]:
+    """A row's typo fields: ``problem`` (in words), ``suggestions`` (list of ``{line, kind,
+    before, after, verdict, line_solvable, confidence, text}``) and whether the search was
+    ``typos_complete``."""
+    return {
+        "problem": report.problem,
+        "suggestions": [s.as_dict() for s in report.top(SUGGESTIONS)],
+        "typos_complete": report.complete,
+    }
+
+
+def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[str, Any]:
     """Solve one puzzle (in this process or a worker) and return the row's verdict fields; a
-    colour puzzle's row also has its ``colours`` and ``palette``."""
+    colour puzzle's row also has its ``colours`` and ``palette``.  With ``typos``, the row of a
+    puzzle with no solution or several also has :func:`typo_fields`."""
     if not isinstance(puzzle, Puzzle):  # colour: its modules are loaded for colour only
         from nonostudio.cli.colour import palette_data
         from nonostudio.core.colour.solver import solve_colour
@@ -87,20 +113,71 @@ def verdict(puzzle: AnyPuzzle, time_limit: float) -> dict[str, Any]:
             "palette": palette_data(puzzle.palette),
         }
     result = solve(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
-    return {
+    fields: dict[str, Any] = {
         "verdict": result.verdict.name.lower(),
         "label": result.verdict.label,
         "seconds": round(result.seconds, 6),
     }
+    if typos and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE):
+        from nonostudio.analysis.typos import find_typos_in  # loaded only when needed
+
+        report = find_typos_in(puzzle, time_limit=time_limit, should_stop=worker_should_stop())
+        fields |= typo_fields(report)
+    return fields
 
 
 def _describe(row: Row) -> str:
     return f"{row['size']} {row['label']} ({row['seconds']:.3f} s)"
 
 
+def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) -> None:
+    """Add :func:`typo_fields` to the rows of puzzles whose clues could not make a puzzle
+    (unequal totals, a clue too long for its line)."""
+    for task, row in zip(tasks, table, strict=True):
+        if not row["error"] or task.build is None or task.io_error:
+            continue
+        try:
+            task.build()
+        except InconsistentPuzzleError as exc:
+            if exc.clues is None:
+                continue
+            from nonostudio.analysis.typos import find_typos  # loaded only when needed
+
+            row |= typo_fields(find_typos(*exc.clues, time_limit=time_limit))
+        except (PuzzleError, OSError):
+            continue
+
+
+def typo_text(table: list[Row]) -> str:
+    """The lines after the table: each puzzle with a problem, its problem and likely typos."""
+    lines: list[str] = []
+    for row in table:
+        if "suggestions" not in row:
+            continue
+        lines += ["", f"{row['file']}: {row['problem']}"]
+        suggestions = row["suggestions"]
+        if suggestions:
+            lines.append("  likely typos (each edit alone makes the puzzle unique):")
+        else:
+            lines.append("  no single edit of one clue makes the puzzle unique")
+        for n, s in enumerate(suggestions, 1):
+            lines.append(f"  {n}. {suggestion_text(s)}")
+    return "\n".join(lines)
+
+
+def suggestion_text(data: dict[str, Any]) -> str:
+    """A suggestion's JSON form in words: ``row 7: 3 → 2 (…): unique, line-solvable, confidence
+    80%``."""
+    verdict = Verdict[data["verdict"].upper()].label
+    return f"{data['text']}: {verdict}, confidence {data['confidence']:.0%}"
+
+
 def run(args: argparse.Namespace) -> Outcome:
     """Check every puzzle named on the command line."""
-    job = Job(COLUMNS, verdict, (args.time_limit,), _describe, stoppable=True)
+    typos = getattr(args, "typos", True)
+    job = Job(COLUMNS, verdict, (args.time_limit, typos), _describe, stoppable=True)
     tasks = list(read_tasks(args.puzzles, args.fmt, colour=True))
     table, code = run_batch(tasks, job, args.jobs)
-    return Outcome(table, text_table(table, TABLE, error_after=2), code)
+    if typos:
+        _inconsistent_typos(tasks, table, args.time_limit)
+    return Outcome(table, text_table(table, TABLE, error_after=2) + typo_text(table), code)

@@ -1,5 +1,6 @@
 """``nonostudio-cli solve``: decide one puzzle and print its solution(s) and verdict (a colour
-puzzle's grids in its colours' characters, with a legend)."""
+puzzle's grids in its colours' characters, with a legend).  A puzzle with no solution, several, or
+unequal totals also gets its likely typos (:mod:`nonostudio.analysis.typos`)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from nonostudio.cli.common import (
     time_limit_arg,
 )
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import parse_any_arg, pick_entry, read_any_entries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
@@ -58,8 +60,47 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         default=None,
         help="give up after S seconds (verdict: undecided); default: no limit",
     )
+    parser.add_argument(
+        "--no-typos",
+        dest="typos",
+        action="store_false",
+        help="do not look for the mistyped clue of a puzzle with no solution, several, or "
+        "unequal totals",
+    )
     add_format_option(parser)
     parser.set_defaults(run=run)
+
+
+#: Seconds the search for a mistyped clue may take when ``--time-limit`` does not say.
+TYPO_TIME_LIMIT = 30.0
+
+
+def _typos(rows: Any, cols: Any, time_limit: float | None) -> tuple[dict[str, Any], list[str]]:
+    """The typo fields of the JSON form (as ``check`` gives them) and the text lines."""
+    from nonostudio.analysis.typos import find_typos  # loaded only when needed
+    from nonostudio.cli.check import typo_fields
+
+    say("looking for a mistyped clue")
+    limit = TYPO_TIME_LIMIT if time_limit is None else time_limit
+    report = find_typos(rows, cols, time_limit=limit, progress=ThrottledProgress())
+    return typo_fields(report), report.text_lines()
+
+
+def _inconsistent(exc: InconsistentPuzzleError, args: argparse.Namespace) -> Outcome:
+    """Clues that make no puzzle (unequal totals, a clue too long): the error as the command
+    line gives it, with the likely typos."""
+    assert exc.clues is not None
+    say(f"nonostudio-cli: {exc}")
+    fields, lines = _typos(*exc.clues, args.time_limit)
+    data = {
+        "error": str(exc),
+        "exit_code": int(ExitCode.BAD_INPUT),
+        "source": exc.source,
+        "line": exc.line,
+        "column": exc.column,
+        "clue": exc.clue,
+    } | fields
+    return Outcome(data, "\n".join(lines), ExitCode.BAD_INPUT)
 
 
 def result_data(puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
@@ -143,7 +184,12 @@ def load_with_note(
 
 def run(args: argparse.Namespace) -> Outcome:
     """Solve the puzzle named on the command line."""
-    puzzle, note, items = load_with_note(args.puzzle, args.item, args.fmt)
+    try:
+        puzzle, note, items = load_with_note(args.puzzle, args.item, args.fmt)
+    except InconsistentPuzzleError as exc:
+        if exc.clues is None or not getattr(args, "typos", True):
+            raise
+        return _inconsistent(exc, args)
     if note:
         say(note)
     say(f"solving {puzzle.size_text} puzzle{f' {puzzle.title!r}' if puzzle.title else ''}")
@@ -161,6 +207,10 @@ def run(args: argparse.Namespace) -> Outcome:
         verdict = result.verdict
         data = result_data(puzzle, result)
         text = _text(puzzle, result)
+        if verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE) and getattr(args, "typos", True):
+            fields, lines = _typos(puzzle.rows, puzzle.cols, args.time_limit)
+            data |= fields
+            text += "\n" + "\n".join(lines)
     code = ExitCode.OK if verdict.is_unique else ExitCode.NOT_UNIQUE
     if note:
         data |= {"items_in_file": items, "note": note}

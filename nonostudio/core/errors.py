@@ -48,7 +48,18 @@ class PuzzleError(ValueError):
 
 
 class InconsistentPuzzleError(PuzzleError):
-    """The clues cannot describe any picture (totals differ, a clue longer than its line)."""
+    """The clues cannot describe any picture (totals differ, a clue longer than its line).
+
+    ``clues``, when the reader knew them, holds the row and column clues as read, so that the
+    mistyped clue can be looked for (:mod:`nonostudio.analysis.typos`)."""
+
+    clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None
+
+    def with_source(self, source: str) -> PuzzleError:
+        copy = super().with_source(source)
+        if isinstance(copy, InconsistentPuzzleError):
+            copy.clues = self.clues
+        return copy
 
 
 class UnsupportedPuzzleError(PuzzleError):

@@ -140,7 +140,12 @@ class TypoReport:
                 f"({self.examined} of {self.candidates} edits decided)."
             )
         if not self.candidates:
-            return "No single edit of one clue can make these clues consistent."
+            return (
+                "No single edit of one clue applies here: a number changed, added or dropped "
+                "would make the totals differ, and no two numbers or lines' clues can be swapped."
+                if self.problem_kind in (NO_SOLUTION, MULTIPLE)
+                else "No single edit of one clue makes the totals equal with every clue fitting."
+            )
         return (
             f"No single edit of one clue makes the puzzle unique ({self.candidates} tried); "
             "there may be more than one typo."

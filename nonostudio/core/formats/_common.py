@@ -258,12 +258,14 @@ def build(
             raise PuzzleError(
                 f"{name} must be between 1 and {MAX_SIZE}, found {count}", source=source, line=line
             )
+    row_clues, col_clues = tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols)
     try:
-        puzzle = Puzzle(
-            tuple(tuple(r) for r in rows), tuple(tuple(c) for c in cols), goal=goal, **(meta or {})
-        )
+        puzzle = Puzzle(row_clues, col_clues, goal=goal, **(meta or {}))
     except PuzzleError as err:
-        raise relabel(err, source, clue_lines, line) from None
+        error = relabel(err, source, clue_lines, line)
+        if isinstance(error, InconsistentPuzzleError):
+            error.clues = row_clues, col_clues  # for the typo finder
+        raise error from None
     if goal is not None:
         check_goal(puzzle, source, goal_line)
     return puzzle

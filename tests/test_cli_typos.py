@@ -1,0 +1,116 @@
+"""``check`` and ``solve`` name the likely typos of a puzzle with no solution, several, or unequal
+totals (text and ``--json``), and keep their output otherwise as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonostudio.console import main
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.formats import parse_puzzle_arg, read_file
+from nonostudio.core.samples import samples_dir
+
+KEYS = {"line", "kind", "before", "after", "verdict", "line_solvable", "confidence"}
+
+
+def _string(rows: list[tuple[int, ...]], cols: tuple[tuple[int, ...], ...]) -> str:
+    """A puzzle string: rows then columns, lines by ``:``, numbers by ``,``."""
+
+    def part(lines: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> str:
+        return ":".join(",".join(map(str, line)) or "0" for line in lines)
+
+    return f"{part(rows)}-{part(cols)}"
+
+
+@pytest.fixture(scope="module")
+def vulture() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    puzzle = read_file(samples_dir() / "jwilk-007-vulture.non")
+    return puzzle.rows, puzzle.cols
+
+
+def test_an_inconsistent_string_keeps_its_clues() -> None:
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        parse_puzzle_arg("2:1-1:1")
+    assert caught.value.clues == (((2,), (1,)), ((1,), (1,)))
+    assert caught.value.with_source("x.non").clues == caught.value.clues
+
+
+def test_solve_names_the_number_typed_wrong(vulture, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
+    arg = _string(typed, cols)
+    assert main(["solve", arg]) == 2
+    captured = capsys.readouterr()
+    assert "totals must be equal" in captured.err
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("Row clues fill ")
+    assert lines[2] == (
+        "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): unique, line-solvable, "
+        "confidence 100%"
+    )
+    assert main(["solve", arg, "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["exit_code"] == 2 and "totals must be equal" in data["error"]
+    (best,) = data["suggestions"]
+    assert KEYS <= set(best)
+    assert (best["line"], best["kind"], best["before"], best["after"]) == (
+        "row 7",
+        "change",
+        "4 3 6 1 1",
+        "3 3 6 1 1",
+    )
+    assert best["verdict"] == "unique_line" and best["line_solvable"] is True
+    assert best["confidence"] == 1.0
+
+
+def test_solve_of_a_puzzle_without_solution_says_where_and_what_to_fix(vulture, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[5] = (4, 3, 7, 5)  # row 6 is 3 4 7 5: two numbers swapped
+    assert main(["solve", _string(typed, cols)]) == 1
+    out = capsys.readouterr().out
+    assert "no solution in" in out
+    assert "No solution: row 6 cannot hold 4 3 7 5 once columns " in out
+    assert "  1. row 6: swap 4 and 3 (4 3 7 5 becomes 3 4 7 5): unique, line-solvable" in out
+    assert "Error" not in out and "Traceback" not in out
+
+
+def test_no_typos_leaves_the_output_as_it_was(vulture, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[5] = (4, 3, 7, 5)
+    assert main(["solve", _string(typed, cols), "--no-typos", "--json"]) == 1
+    assert "suggestions" not in json.loads(capsys.readouterr().out)
+    assert main(["solve", _string(list(rows), cols), "--json"]) == 0
+    assert "suggestions" not in json.loads(capsys.readouterr().out)
+
+
+def test_check_lists_the_typos_after_the_table(vulture, tmp_path: Path, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[6] = (4, 3, 6, 1, 1)
+    swapped = list(rows)
+    swapped[5] = (4, 3, 7, 5)
+    good, totals, none = _string(list(rows), cols), _string(typed, cols), _string(swapped, cols)
+    assert main(["check", good, totals, none]) == 2  # a row with an error: bad input
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["file", "size", "verdict", "seconds"]
+    assert "unique" in lines[1] and "error: " in lines[2] and "no solution" in lines[3]
+    rest = "\n".join(lines[4:])
+    assert f"{totals}: Row clues fill" in rest
+    assert "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): unique" in rest
+    assert f"{none}: No solution: row 6 cannot hold 4 3 7 5" in rest
+    assert "  1. row 6: swap 4 and 3" in rest
+    assert main(["check", good, totals, none, "--json"]) == 2
+    table = json.loads(capsys.readouterr().out)
+    assert "suggestions" not in table[0]
+    assert table[1]["error"] and table[1]["suggestions"][0]["line"] == "row 7"
+    assert table[2]["verdict"] == "no_solution"
+    assert table[2]["suggestions"][0]["kind"] == "swap"
+    assert all(KEYS <= set(s) for row in table[1:] for s in row["suggestions"])
+    assert main(["check", good, totals, none, "--json", "--no-typos"]) == 2
+    assert not any("suggestions" in row for row in json.loads(capsys.readouterr().out))
