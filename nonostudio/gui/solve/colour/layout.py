@@ -31,13 +31,16 @@ from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer
 from nonostudio.gui.solve.layout import SOLVED_STYLE, view_action
-from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, StepsModel
+from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, RULE_COLUMN, StepsModel
 
 #: What the status line says when solving by hand starts.
 COLOUR_HAND_HELP = (
     "Left click paints the colour picked (keys 1–9), right click the background. Pencil (N) or "
     "Shift+click marks a colour as possible or not. Ask for a hint (H) when stuck."
 )
+
+#: The technique column's width in the step list (pixels; the player may drag it).
+TECHNIQUE_WIDTH = 150
 
 
 class ColourPicker(QWidget):
@@ -210,6 +213,10 @@ class ColourSolveUi:
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+        # "Finished block (yellow only)" sized to its contents pushed the sentence out of a
+        # narrow pane (seen at 1280x720): the technique gets a fixed share, elided.
+        header.setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(RULE_COLUMN, TECHNIQUE_WIDTH)
         table.setColumnHidden(KIND, True)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         right = QWidget()

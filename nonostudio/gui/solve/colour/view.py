@@ -315,22 +315,19 @@ class ColourSolveView(QWidget):
     def _select_row(self, row: int) -> None:
         table = self.ui.table
         selection = table.selectionModel()
+        # (a row chosen here comes back through _row_chosen, which go_to finds already shown)
         if row < 0:
-            blocked = selection.blockSignals(True)
             selection.clearSelection()
             selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
-            selection.blockSignals(blocked)
             if not self.ui.hand_action.isChecked():
                 self.ui.message_label.setText("")
             return
         if self._selected_row() != row:
-            blocked = selection.blockSignals(True)
             selection.setCurrentIndex(
                 self.model.index(row, 0),
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
-            selection.blockSignals(blocked)
         table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
         entry = self.model.row_at(row)
         self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
