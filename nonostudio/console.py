@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from nonostudio.core.colour.model import ColourPuzzle
     from nonostudio.core.puzzle import Puzzle
 
 INTERRUPTED = 130  # the exit code of an interrupted command (cli.common.ExitCode.INTERRUPTED)
 
 
-def write_picture(puzzle: Puzzle, target: Path, with_solution: bool) -> None:
+def write_picture(puzzle: Puzzle | ColourPuzzle, target: Path, with_solution: bool) -> None:
     """Draw ``puzzle`` into the picture file ``target`` with the studio's renderer (Qt is loaded
     here, headless, and nowhere else on the command line)."""
     from nonostudio.gui.common.headless import ensure_gui_app

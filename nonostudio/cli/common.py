@@ -36,13 +36,14 @@ if TYPE_CHECKING:  # imported where they are used: a one-puzzle command needs ne
 
     import numpy as np
 
+    from nonostudio.core.colour.model import ColourPuzzle
     from nonostudio.core.formats import AnyPuzzle
 
 T = TypeVar("T")
 
 # Draws a puzzle into a picture file, the format by the file's extension (.png, .svg, .pdf); the
 # flag says whether the goal picture is drawn or the grid is left empty with its clues.
-PictureWriter = Callable[[Puzzle, Path, bool], None]
+PictureWriter = Callable[["Puzzle | ColourPuzzle", Path, bool], None]
 
 
 class ExitCode(enum.IntEnum):

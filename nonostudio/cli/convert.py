@@ -217,9 +217,33 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     return Outcome(data, f"wrote {target} ({fmt}, {puzzle.size_text}, {what})")
 
 
+def _with_solved_colour_goal(
+    puzzle: ColourPuzzle, source: str, required: bool
+) -> ColourPuzzle | None:
+    """:func:`_with_solved_goal` for a colour puzzle (the colour solver)."""
+    from nonostudio.core.colour.solver import solve_colour
+
+    limit = None if required else SOLVE_SECONDS
+    result = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=limit)
+    if result.verdict.is_unique and result.solution is not None:
+        say(
+            f"{source}: the input holds no solution picture; drawing the unique solution "
+            f"found by solving it ({result.seconds:.1f} s)"
+        )
+        return replace(puzzle, goal=result.solution)
+    if required:
+        raise _NotUnique(f"{source}: no solution to draw: {result.verdict.label}")
+    say(
+        f"{source}: the input holds no solution picture and the puzzle's is not known "
+        f"({result.verdict.label}); drawing the clues only"
+    )
+    return None
+
+
 def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
     """Convert a colour puzzle: to webpbn XML, ``.non`` or ``.g`` (other formats have no
-    colours and say so); pictures of colour puzzles are not drawn yet."""
+    colours and say so), or draw it as a picture with its clue numbers on boxes of their
+    colours."""
     with_solution = not args.blank
     data: dict[str, Any] = {
         "input": args.source,
@@ -228,13 +252,34 @@ def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
         "height": puzzle.height,
     }
     target = Path(args.target)
-    if args.target != "-" and target.suffix.lower() in PICTURES and args.fmt is None:
+    picture = args.target != "-" and target.suffix.lower() in PICTURES and args.fmt is None
+    if args.solution and not picture:
         raise PuzzleError(
-            "pictures of colour puzzles are not drawn yet; write .xml, .non or .g",
-            source=str(target),
+            "--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
+            "the goal picture its input holds (--no-solution leaves it out)"
         )
-    if args.solution:
-        raise PuzzleError("--solution is for pictures, which colour puzzles do not have yet")
+    if picture:
+        write_picture: PictureWriter | None = args.write_picture
+        if write_picture is None:
+            raise PuzzleError(
+                f"{target}: this command line was started without a picture "
+                f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
+                source=str(target),
+            )
+        if with_solution and puzzle.goal is None:
+            try:
+                solved = _with_solved_colour_goal(puzzle, args.source, required=args.solution)
+            except _NotUnique as exc:
+                return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
+            with_solution = solved is not None
+            puzzle = solved or puzzle
+        write_picture(puzzle, target, with_solution)
+        fmt = target.suffix.lower().lstrip(".")
+        data |= {"format": fmt, "with_solution": with_solution}
+        what = "with its solution" if with_solution else "without a solution"
+        colours = len(puzzle.palette) - 1
+        text = f"wrote {target} ({fmt}, {puzzle.size_text}, {colours} colours, {what})"
+        return Outcome(data | colour_fields(puzzle), text)
     with_solution = with_solution and puzzle.goal is not None
     if args.target == "-":
         fmt = args.fmt or STDOUT_FORMAT

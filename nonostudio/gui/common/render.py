@@ -1,4 +1,5 @@
-"""Paint a puzzle with QPainter (clues, grid, 5-cell guides, optionally the solution) and export it.
+"""Paint a puzzle with QPainter (clues, grid, 5-cell guides, optionally the solution) and export it
+as PNG, SVG or PDF (a colour puzzle through :mod:`nonostudio.gui.common.render_colour`).
 
 Only QtGui is used, so pictures can be made headless under a ``QGuiApplication`` (the CLI creates
 one offscreen).  :class:`GridView` paints with the same functions, in palette colours.
@@ -6,7 +7,7 @@ one offscreen).  :class:`GridView` paints with the same functions, in palette co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED, Hints
 from nonostudio.core.puzzle import Puzzle
@@ -285,51 +287,58 @@ def render_image(puzzle: Puzzle, with_solution: bool, cell: int = 20) -> QImage:
     """The printed form of ``puzzle`` as an image (black on white), ``cell`` pixels per cell."""
     solution = _solution_of(puzzle, with_solution)
     layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
-    image = QImage(layout.size(), QImage.Format.Format_ARGB32)
-    colors = Colors.for_print()
-    image.fill(colors.paper)
+    return image_of(
+        layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)
+    )
+
+
+#: Paints a whole picture with the painter it is given.
+Painting = Callable[[QPainter], None]
+
+
+def image_of(size: QSize, paint: Painting) -> QImage:
+    """An image of ``size`` on white paper, painted by ``paint``."""
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(Colors.for_print().paper)
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        paint_puzzle(painter, layout, puzzle, colors, solution)
+        paint(painter)
     finally:
         painter.end()
     return image
 
 
-def _export_svg(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: int) -> None:
-    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+def _export_svg(path: Path, size: QSize, title: str, description: str, paint: Painting) -> None:
     generator = QSvgGenerator()
     generator.setFileName(str(path))
-    generator.setSize(layout.size())
-    generator.setViewBox(QRect(0, 0, layout.size().width(), layout.size().height()))
-    generator.setTitle(puzzle.title or "Nonogram")
-    generator.setDescription(f"{puzzle.size_text} nonogram")
+    generator.setSize(size)
+    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+    generator.setTitle(title)
+    generator.setDescription(description)
     painter = QPainter(generator)
     try:
-        paint_puzzle(painter, layout, puzzle, Colors.for_print(), solution)
+        paint(painter)
     finally:
         painter.end()
 
 
-def pdf_title(puzzle: Puzzle) -> str:
+def pdf_title(puzzle: Puzzle | ColourPuzzle) -> str:
     """The title a PDF gets: the puzzle's, or "Nonogram 25x25" for an untitled one."""
     return puzzle.title.strip() or f"Nonogram {puzzle.size_text}"
 
 
-def pdf_author(puzzle: Puzzle) -> str:
+def pdf_author(puzzle: Puzzle | ColourPuzzle) -> str:
     """The author a PDF names: the puzzle's author, else its copyright holder ('' if neither)."""
     return (puzzle.author or puzzle.copyright).strip()
 
 
-def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: int) -> None:
-    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+def _export_pdf(path: Path, size: QSize, title: str, author: str, paint: Painting) -> None:
     writer = QPdfWriter(str(path))
-    title, author = pdf_title(puzzle), pdf_author(puzzle)
     writer.setTitle(title)
     writer.setAuthor(author)
     writer.setCreator("nonostudio")
-    wide = layout.size().width() > layout.size().height()
+    wide = size.width() > size.height()
     orientation = QPageLayout.Orientation.Landscape if wide else QPageLayout.Orientation.Portrait
     writer.setPageLayout(
         QPageLayout(
@@ -355,21 +364,23 @@ def _export_pdf(puzzle: Puzzle, path: Path, solution: np.ndarray | None, cell: i
             title + (f"\n{author}" if author else ""),
         )
         room = QRect(0, header, area.width(), area.height() - header)
-        scale = min(room.width() / layout.size().width(), room.height() / layout.size().height())
+        scale = min(room.width() / size.width(), room.height() / size.height())
         painter.translate(
-            (room.width() - scale * layout.size().width()) / 2,
-            room.top() + (room.height() - scale * layout.size().height()) / 2,
+            (room.width() - scale * size.width()) / 2,
+            room.top() + (room.height() - scale * size.height()) / 2,
         )
         painter.scale(scale, scale)
-        paint_puzzle(painter, layout, puzzle, Colors.for_print(), solution)
+        paint(painter)
     finally:
         painter.end()
 
 
 def export_picture(
-    puzzle: Puzzle, path: str | Path, *, with_solution: bool, cell: int = 20
+    puzzle: Puzzle | ColourPuzzle, path: str | Path, *, with_solution: bool, cell: int = 20
 ) -> None:
-    """Write ``puzzle`` as a ``.png``, ``.svg`` or ``.pdf`` picture (the suffix chooses).
+    """Write ``puzzle`` as a ``.png``, ``.svg`` or ``.pdf`` picture (the suffix chooses); a
+    colour puzzle with its clue numbers on boxes of their colours
+    (:mod:`nonostudio.gui.common.render_colour`).
 
     Raises ``ValueError`` for another suffix, :class:`PuzzleError` when the solution is asked for
     but the puzzle has none, and ``OSError`` when the file cannot be written.
@@ -381,15 +392,31 @@ def export_picture(
             f"{path.name}: cannot export a picture as '{suffix or path.name}' "
             f"(use {', '.join(PICTURE_SUFFIXES)})"
         )
-    solution = _solution_of(puzzle, with_solution)
+    size, paint = _painting(puzzle, with_solution, cell)
     if suffix == ".png":
-        image = render_image(puzzle, with_solution, cell)
+        image = image_of(size, paint)
         # PySide6's stub types ``format`` as bytes, but the binding accepts only str.
         if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
             raise OSError(f"{path}: could not write the PNG file")
     elif suffix == ".svg":
-        _export_svg(puzzle, path, solution, cell)
+        colours = f", {puzzle.ncolours - 1} colours" if isinstance(puzzle, ColourPuzzle) else ""
+        description = f"{puzzle.size_text} nonogram{colours}"
+        _export_svg(path, size, puzzle.title or "Nonogram", description, paint)
     else:
-        _export_pdf(puzzle, path, solution, cell)
+        _export_pdf(path, size, pdf_title(puzzle), pdf_author(puzzle), paint)
     if not path.is_file():
         raise OSError(f"{path}: could not write the {suffix[1:].upper()} file")
+
+
+def _painting(
+    puzzle: Puzzle | ColourPuzzle, with_solution: bool, cell: int
+) -> tuple[QSize, Painting]:
+    """The picture's size and how to paint it (PuzzleError: the solution is asked for but the
+    puzzle has none)."""
+    if isinstance(puzzle, ColourPuzzle):
+        from nonostudio.gui.common.render_colour import colour_painting
+
+        return colour_painting(puzzle, with_solution, cell)
+    solution = _solution_of(puzzle, with_solution)
+    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+    return layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)

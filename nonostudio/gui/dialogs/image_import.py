@@ -45,8 +45,8 @@ from nonostudio.core.formats.quantise import (
 )
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
+from nonostudio.gui.common.render_colour import render_colour_image
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.gui.editor.colour.grid import ColourGrid
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 
@@ -57,6 +57,7 @@ WORKING_PIXELS = 800  # larger images are scaled down once; cells average far mo
 THUMBNAIL = 220
 IMAGE_FILE_BYTES = 256 * 2**20  # most bytes read from a FIFO or device (a file's size is its own)
 DEFAULT_COLOURS = 4  # the colour mode's colours, the background included
+PREVIEW_CELL = 12  # pixels a cell in the colour preview (it scrolls when larger than the room)
 BW, COLOUR = range(2)  # the modes, in the order of the mode box
 BACKGROUNDS: tuple[tuple[str, Background], ...] = (
     ("Most common border colour", "border"),
@@ -169,8 +170,8 @@ class ImageImportDialog(QDialog):
         self.preview.setPalette(paper_palette(self.preview.palette()))
         scroll = GridScrollArea(self.preview)  # the whole preview fits the dialog
         scroll.setMinimumSize(360, 300)
-        self.colour_preview = ColourGrid()
-        self.colour_preview.set_editable(False)
+        self.colour_preview = QLabel()  # the quantised picture with its clues, as printed
+        self.colour_preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.colour_scroll = QScrollArea()
         self.colour_scroll.setWidgetResizable(True)
         self.colour_scroll.setWidget(self.colour_preview)
@@ -428,8 +429,9 @@ class ImageImportDialog(QDialog):
             return
         self._colour_worker = None
         self._colour_puzzle = puzzle
-        goal = puzzle.goal or ()
-        self.colour_preview.set_content(puzzle.palette, puzzle.rows, puzzle.cols, goal)
+        self.colour_preview.setPixmap(
+            QPixmap.fromImage(render_colour_image(puzzle, True, PREVIEW_CELL))
+        )
         names = ", ".join(c.name for c in puzzle.palette.colours[1:]) or "none"
         self._say(
             f"{puzzle.width}\u00d7{puzzle.height} cells, {len(puzzle.palette) - 1} colour(s) "

@@ -29,10 +29,6 @@ if TYPE_CHECKING:
 
 PICTURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 NOT_VALID_YET = "The clues are not valid yet; correct them first."
-NO_COLOUR_EXPORT = (
-    "Export Picture draws black-and-white puzzles only for now; save the colour puzzle as "
-    "webpbn XML, .non or .g instead."
-)
 #: The palette of File > New Colour Puzzle.
 NEW_PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r"), Colour("blue", "#1f77b4", "b")))
 #: A puzzle of either kind, as the editors hold them.
@@ -414,10 +410,7 @@ class FileCommands(QObject):
             self._show_new(puzzle)
 
     def export_picture(self) -> None:
-        if self._colour:
-            self.failed.emit("Cannot Export", NO_COLOUR_EXPORT)
-            return
-        puzzle = self.editor.puzzle()
+        puzzle = self.current_puzzle()  # a colour puzzle is drawn in its colours
         if puzzle is None:
             self.failed.emit("Cannot Export", NOT_VALID_YET)
             return
@@ -443,7 +436,7 @@ class FileCommands(QObject):
     def export_to(self, path: str | Path, *, with_solution: bool) -> bool:
         from nonostudio.gui.common.render import export_picture
 
-        puzzle = self.editor.puzzle()
+        puzzle = self.current_puzzle()
         if puzzle is None:
             return False
         if not self._written(

@@ -16,7 +16,8 @@ from nonostudio.core.formats.image import grid_from_pixels
 from nonostudio.core.formats.quantise import colour_puzzle_from_pixels
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.dialogs.image_import import ImageImportDialog, image_to_pixels
+from nonostudio.gui.common.render_colour import render_colour_image
+from nonostudio.gui.dialogs.image_import import PREVIEW_CELL, ImageImportDialog, image_to_pixels
 
 
 def flag_image() -> QImage:
@@ -65,7 +66,11 @@ def test_colour_mode_gives_the_cores_quantised_puzzle(
     assert isinstance(puzzle, ColourPuzzle) and ok(dialog).isEnabled()
     assert puzzle == colour_puzzle_from_pixels(image_to_pixels(image), 24, 24, 3, title="flag")
     assert [c.rgb for c in puzzle.palette.colours] == ["#ffffff", "#c81e1e", "#1414a0"]
-    assert dialog.colour_preview.cells() == puzzle.goal
+    preview = dialog.colour_preview.pixmap().toImage()
+    expected = render_colour_image(puzzle, True, PREVIEW_CELL)
+    assert preview.size() == expected.size() and preview == expected.convertToFormat(
+        preview.format()
+    )
     assert "2 colour(s) on white" in dialog.message.text()
     # a smaller grid and two colours: a new preview replaces the old
     dialog.colours_spin.setValue(2)
