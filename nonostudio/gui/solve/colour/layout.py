@@ -69,8 +69,8 @@ class ColourPicker(QWidget):
             button.setCheckable(True)
             button.setIcon(swatch(colour.rgb))
             key = f"{index}" if 1 <= index <= 9 else ""
-            button.setText(f"{key} {colour.name}".strip() if index else colour.name)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            button.setText(key)  # the key that picks it, beside its swatch
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             tip = f"Paint {colour.name}" + (f" ({key})" if key else "")
             if index == BACKGROUND:
                 tip = f"The background, {colour.name} (the right button paints it)"
@@ -219,7 +219,7 @@ class ColourSolveUi:
         header.resizeSection(RULE_COLUMN, TECHNIQUE_WIDTH)
         table.setColumnHidden(KIND, True)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        right = QWidget()
+        self.steps_pane = right = QWidget()
         layout = QVBoxLayout(right)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary_label)

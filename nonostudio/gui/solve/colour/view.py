@@ -365,6 +365,7 @@ class ColourSolveView(QWidget):
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
         ui.hand_bar.setVisible(on)
+        ui.steps_pane.setVisible(not on)  # the steps are the solution: not while solving
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
         ui.banner_box.setVisible(on and self._solved)
         self._drop_hint()

@@ -85,7 +85,7 @@ def test_pencil_marks_toggle_a_colour_in_a_cells_set(qtbot, view: ColourSolveVie
 
 def test_a_hint_from_the_players_grid_applies_a_sound_step(qtbot, view: ColourSolveView) -> None:
     view.request_hint()
-    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=20000)
     ladder = view.hint_ladder()
     assert ladder is not None and ladder.where.startswith("Look at ")
     for _ in range(4):
@@ -117,3 +117,9 @@ def test_painting_the_picture_solves_the_puzzle(qtbot, view: ColourSolveView) ->
                     click(qtbot, view, r, c, Qt.MouseButton.RightButton)
     assert view.is_solved() and view.ui.banner_box.isVisible()
     assert not view.grid.is_editable()
+
+
+def test_the_steps_are_hidden_while_solving_by_hand(view: ColourSolveView) -> None:
+    assert not view.ui.steps_pane.isVisible()  # they would give the solution away
+    view.set_hand_mode(False)
+    assert view.ui.steps_pane.isVisible()
