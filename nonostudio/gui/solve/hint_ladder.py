@@ -5,15 +5,17 @@ technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel 
 revealed so far, numbered, and a button whose label says what the next press gives (``Hint 1/5:
 where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the state changes (when a
 ladder starts, when the position changes and the ladder is dropped); the panel only shows them.
+The panel is the button's bar; its ``text_label`` is laid out by its owner (the Solve view puts
+it in the scrolled words under the grid, so the button stays put however long the rungs get).
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from nonostudio.analysis.helping.hints import RUNGS, HintLadder
 
@@ -30,7 +32,10 @@ START_LABEL = NEXT_LABELS[0]
 
 
 class HintLadderPanel(QFrame):
-    """Shows a :class:`HintLadder`'s rungs up to the current one, and the button for the next."""
+    """Shows a :class:`HintLadder`'s rungs up to the current one (in ``text_label``, which the
+    owner lays out), and the button for the next."""
+
+    shown = Signal()  # the rungs shown changed (a rung more, or none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,18 +51,13 @@ class HintLadderPanel(QFrame):
         self.text_label.setWordWrap(True)
         self.text_label.setTextFormat(Qt.TextFormat.RichText)
         self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # The button is on the panel's last row, and the panel is the last thing of the Solve
-        # view's grid pane: the rungs grow upwards, so the button stays under the mouse of a
-        # player pressing it again and again.
-        bottom = QHBoxLayout()
-        bottom.setContentsMargins(0, 0, 0, 0)
+        # The button is on the panel, and the rungs are shown elsewhere (scrolled over it): it
+        # stays under the mouse of a player pressing it again and again.
+        bottom = QHBoxLayout(self)
+        bottom.setContentsMargins(6, 2, 6, 2)
         bottom.addWidget(QLabel("<b>Hint</b>"))
         bottom.addStretch(1)
         bottom.addWidget(self.button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.addWidget(self.text_label)
-        layout.addLayout(bottom)
         self.text_label.hide()
 
     def ladder(self) -> HintLadder | None:
@@ -80,6 +80,7 @@ class HintLadderPanel(QFrame):
         self.text_label.show()
         self._fit_text()
         self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
+        self.shown.emit()
 
     def reset(self, message: str = "") -> None:
         """Drop the hint under way (the position changed); ``message`` is shown instead."""
@@ -88,6 +89,7 @@ class HintLadderPanel(QFrame):
         self.text_label.setText(html.escape(message))
         self.text_label.setVisible(bool(message))
         self._fit_text()
+        self.shown.emit()
 
     def _fit_text(self) -> None:
         """Keep room for every line of the wrapped text (a wrapped label in a layout beside a
@@ -97,6 +99,11 @@ class HintLadderPanel(QFrame):
         self.text_label.setMinimumHeight(
             self.text_label.heightForWidth(width) if self.text_label.isVisible() else 0
         )
+
+    def fit_text(self) -> None:
+        """Keep room for every line of the wrapped rungs at the label's width (call on a resize
+        of what holds the label)."""
+        self._fit_text()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

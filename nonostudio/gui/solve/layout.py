@@ -1,6 +1,11 @@
 """The Solve view's widgets and layout (:class:`SolveUi`): its actions and toolbars, the solved
-banner, the grid pane (grid, chain legend, status line, hint ladder) and the steps pane (summary
-and step table).  The view connects the actions to what they do; the widgets here only show.
+banner, the grid pane (the grid over the words pane: chain legend, status line with the step's
+whole explanation, hint ladder) and the collapsible steps pane (summary and step table).  The view
+connects the actions to what they do; the widgets here only show.
+
+The grid gets the room: the words pane under it has the height its splitter gives it and scrolls
+when the words are longer, so a growing hint never shrinks the cells; the steps pane beside it
+folds away (the Steps action).  Both splitters' sizes are kept by the view in its settings.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QToolBar,
@@ -29,13 +36,19 @@ from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.solve.grid import SolveGridView
 from nonostudio.gui.solve.hand_timer import HandTimer
 from nonostudio.gui.solve.hint_ladder import HintLadderPanel
-from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, StepsModel
+from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, RULE_COLUMN, StepsModel
 
 # What the status line says when solving by hand starts.
 HAND_HELP = (
     "Left click fills, right click crosses out; the puzzle is solved when the filled "
     "cells are right. Ask for a hint (H) when stuck."
 )
+STEPS_WIDTH = 300  # the steps pane's width when first shown
+WORDS_HEIGHT = 104  # the words pane's height at first: four lines and the hint button
+WORDS_MIN_HEIGHT = 48
+STEPS_BESIDE_WIDTH = 1000
+"""Below this width a first start shows no steps pane (the grid needs the room; Steps shows
+it)."""
 SOLVED_STYLE = (
     "QLabel#solvedBanner { background: #2e8b57; color: white; font-size: 15pt; "
     "font-weight: bold; padding: 6px; border-radius: 4px; }"
@@ -73,21 +86,23 @@ class SolveUi:
         self.grid = grid
         self._make_actions(view)
         self._make_status_widgets()
-        top, hand_row = self._make_toolbars()
+        top = self._make_toolbars()
         self._make_banner()
-        left = self._make_grid_pane()
-        right = self._make_steps_pane(model)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        # The grid is the main thing to see: it gets three fifths of the width.
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([600, 400])
+        self.grid_splitter = self._make_grid_pane()
+        self.steps_pane = self._make_steps_pane(model)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("solveSplitter")
+        splitter.addWidget(self.grid_splitter)
+        splitter.addWidget(self.steps_pane)
+        # The grid takes what the window gains; the steps pane keeps its width.
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setCollapsible(0, False)
+        splitter.setSizes([600, STEPS_WIDTH])
         layout = QVBoxLayout(view)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
         layout.addLayout(top)
-        layout.addLayout(hand_row)
         layout.addWidget(splitter, 1)
 
     def _make_actions(self, view: QWidget) -> None:
@@ -109,8 +124,8 @@ class SolveUi:
             view, "Next &line?", "L", "Which line should I look at next?"
         )
         # Undo and redo are keys of the view (Ctrl+Z, Ctrl+Shift+Z: its keyPressEvent, so that
-        # the window's editor Undo does not take them while solving by hand); these are the
-        # buttons.
+        # the window's editor Undo does not take them while solving by hand); these are its
+        # commands.
         self.undo_action = view_action(view, "Undo", "", "Undo your last stroke (Ctrl+Z)")
         self.redo_action = view_action(view, "Redo", "", "Redo what you undid (Ctrl+Shift+Z)")
         self.check_action = view_action(view, "&Check", "M", "Ring the cells that are wrong so far")
@@ -118,6 +133,9 @@ class SolveUi:
             view, "&Timer", "T", "Show or hide the time spent solving", True
         )
         self.timer_action.setChecked(True)
+        self.steps_action = view_action(
+            view, "&Steps", "S", "Show or hide the list of steps beside the grid", True
+        )
 
     def _make_status_widgets(self) -> None:
         """The rule set choice, the busy bar, the status line and the by-hand clock."""
@@ -130,34 +148,45 @@ class SolveUi:
         self.busy.setMaximumHeight(12)
         self.busy.setTextVisible(False)
         self.busy.setRange(0, 0)
+        # It has the room the bars leave: a busy bar never pushes a button behind a chevron.
+        self.busy.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.busy.hide()
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Solving status")
         self.message_label.setWordWrap(True)
         self.timer = HandTimer()
 
-    def _make_toolbars(self) -> tuple[QHBoxLayout, QHBoxLayout]:
-        """The main bar (with the busy bar beside it) and the by-hand bar on a row of its own."""
+    def _make_toolbars(self) -> QHBoxLayout:
+        """The main bar, the by-hand bar (shown by hand, when replaying's Back, Play and Next
+        are hidden: one row holds both) and the busy bar, on one row."""
         bar = QToolBar()
         bar.addWidget(QLabel("Rules: "))
         bar.addWidget(self.rule_set_combo)
         bar.addSeparator()
-        bar.addActions([self.back_action, self.play_action, self.forward_action])
-        bar.addSeparator()
+        self.replay_actions = [self.back_action, self.play_action, self.forward_action]
+        bar.addActions(self.replay_actions)
+        self.replay_separator = bar.addSeparator()
         bar.addActions([self.hand_action, self.hint_action, self.next_line_action])
+        bar.addSeparator()
+        bar.addAction(self.steps_action)
+        # Undo and Redo are the window's (its toolbar's follow the Solve tab's grid): the by-hand
+        # bar has no copies of them, so both bars fit one row at 1280x720.
         self.hand_bar = QToolBar()
-        self.hand_bar.addActions(
-            [self.undo_action, self.redo_action, self.check_action, self.timer_action]
-        )
+        self.hand_bar.addActions([self.check_action, self.timer_action])
         self.timer_item = self.hand_bar.addWidget(self.timer)  # its visibility is the item's
         self.hand_bar.hide()
         top = QHBoxLayout()
         top.addWidget(bar)
+        top.addWidget(self.hand_bar)
         top.addWidget(self.busy, 1)
-        hand_row = QHBoxLayout()  # its own row: both bars on one overflow into chevrons
-        hand_row.addWidget(self.hand_bar)
-        hand_row.addStretch(1)
-        return top, hand_row
+        return top
+
+    def show_hand_bar(self, hand: bool) -> None:
+        """By hand: the by-hand bar in place of replaying's Back, Play and Next."""
+        for action in self.replay_actions:
+            action.setVisible(not hand)
+        self.replay_separator.setVisible(not hand)
+        self.hand_bar.setVisible(hand)
 
     def _make_banner(self) -> None:
         """The green *Solved!* banner with its *Solve again* button (hidden until solved)."""
@@ -190,24 +219,66 @@ class SolveUi:
         self.chain_legend.setText(text)
         self.chain_legend.setVisible(bool(text))
 
-    def _make_grid_pane(self) -> QWidget:
-        """Banner, grid, chain legend, status line and hint ladder, top to bottom."""
+    def _make_grid_pane(self) -> QSplitter:
+        """The banner and grid over the words pane, in a splitter of their own."""
         self.hint_panel = HintLadderPanel()
         self.hint_panel.button.clicked.connect(self.hint_action.trigger)
         self.scroll = GridScrollArea(self.grid)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)  # its pixels go to the cells
         self._make_chain_legend()
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.banner_box)
-        left_layout.addWidget(self.scroll, 1)
-        left_layout.addWidget(self.chain_legend)
-        left_layout.addWidget(self.message_label)
-        left_layout.addWidget(self.hint_panel)  # last: its button stays put as rungs are shown
-        return left
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.banner_box)
+        top_layout.addWidget(self.scroll, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.setObjectName("solveGridSplitter")
+        splitter.addWidget(top)
+        splitter.addWidget(self._make_words_pane())
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setCollapsible(0, False)
+        splitter.setCollapsible(1, False)
+        splitter.setSizes([600, WORDS_HEIGHT])
+        return splitter
+
+    def _make_words_pane(self) -> QWidget:
+        """Chain legend, status line and the hint's rungs in a scroll area over the hint button:
+        the words scroll instead of taking the grid's room, and the button stays put."""
+        words = QWidget()
+        words_layout = QVBoxLayout(words)
+        words_layout.setContentsMargins(4, 2, 4, 2)
+        words_layout.addWidget(self.chain_legend)
+        words_layout.addWidget(self.message_label)
+        words_layout.addWidget(self.hint_panel.text_label)
+        words_layout.addStretch(1)
+        self.words = area = QScrollArea()
+        area.setObjectName("solveWords")
+        area.setWidget(words)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar = area.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
+        self.hint_panel.shown.connect(self._scroll_words)
+        pane = QWidget()
+        pane.setMinimumHeight(WORDS_MIN_HEIGHT)
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(area, 1)
+        layout.addWidget(self.hint_panel)
+        return pane
+
+    def _scroll_words(self) -> None:
+        """Words too long for their pane show their start, or the newest rung of a hint under
+        way."""
+        bar = self.words.verticalScrollBar()
+        bar.setValue(bar.maximum() if self.hint_panel.rung() >= 0 else 0)
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
-        """The trace summary over the table of steps."""
+        """The trace summary over the table of steps (number, technique, line: the step's whole
+        explanation is under the grid, and in the row's tooltip)."""
         self.summary_label = QLabel("No puzzle")
         self.summary_label.setWordWrap(True)
         self.summary_label.setAccessibleName("Trace summary")
@@ -221,12 +292,15 @@ class SolveUi:
         table.setWordWrap(False)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Stretch)
         # The technique names the step and fallbacks are tinted: the kind column ("probe
-        # (fallback)") only pushed the explanation out of sight.
+        # (fallback)") only pushed the explanation out of sight; the explanation, cut to "a…" in
+        # a column, is shown whole under the grid.
         table.setColumnHidden(KIND, True)
+        table.setColumnHidden(EXPLANATION, True)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         right = QWidget()
+        right.setObjectName("solveSteps")
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.summary_label)

@@ -1,17 +1,47 @@
 """The summary of a solving trace the Solve view shows over its steps: how many steps, by rules
-and beyond them, the techniques used and where the rules first get stuck (a link to that step).
+and beyond them, the techniques used and where the rules first get stuck (a link to that step);
+and what it says instead of a trace when the puzzle has no solution.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.narrate import rules_used
 from nonostudio.analysis.tracing.steps import Trace
+from nonostudio.core.errors import InconsistentPuzzleError
+from nonostudio.core.puzzle import Puzzle
 
-if TYPE_CHECKING:
-    pass
+MISTYPED = "A mistyped clue is the usual cause: compare the clues with the puzzle's source."
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """A puzzle with no solution, in words, and the line that cannot hold its clue (``axis``,
+    0-based ``index``; ``""``, -1 when no one line is to blame)."""
+
+    text: str
+    axis: str = ""
+    index: int = -1
+
+
+def no_solution(puzzle: Puzzle, error: InconsistentPuzzleError) -> NoSolution:
+    """What to say of ``puzzle`` when tracing it found no solution (``error``): the line that
+    cannot hold its clue, from the line the error names."""
+    axis, _, number = (error.clue or "").partition(" ")
+    if axis in ("row", "column") and number.isdigit():
+        index = int(number) - 1
+        clues = puzzle.rows if axis == "row" else puzzle.cols
+        if 0 <= index < len(clues):
+            clue = " ".join(str(n) for n in clues[index]) or "0"
+            return NoSolution(
+                f"No solution: {axis} {index + 1} cannot hold its clue {clue} once the cells "
+                f"the clues force are placed. {MISTYPED}",
+                axis,
+                index,
+            )
+    return NoSolution(f"No solution: no picture fits every clue. {MISTYPED}")
 
 
 def summary_text(trace: Trace, titles: dict[str, str]) -> str:

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QAbstractItemView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.explaining.narrate import narrate
@@ -26,7 +34,7 @@ from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_st
 from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
 from nonostudio.analysis.tracing.steps import Step, Trace
 from nonostudio.analysis.tracing.trace import rule_set_trace
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
@@ -37,9 +45,16 @@ from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
-from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, connect_toggle
+from nonostudio.gui.solve.layout import (
+    HAND_HELP,
+    STEPS_BESIDE_WIDTH,
+    STEPS_WIDTH,
+    SolveUi,
+    connect_action,
+    connect_toggle,
+)
 from nonostudio.gui.solve.progress import ProgressKeeper
-from nonostudio.gui.solve.replay import summary_text
+from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -49,6 +64,11 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
 DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
+# Where the view keeps its layout in the studio's settings: whether the steps pane is shown when
+# replaying, its width, and the height of the words under the grid.
+STEPS_KEY = "solve/steps_shown"
+STEPS_WIDTH_KEY = "solve/steps_width"
+WORDS_HEIGHT_KEY = "solve/words_height"
 
 
 class SolveView(QWidget):
@@ -58,8 +78,21 @@ class SolveView(QWidget):
     positionChanged = Signal(int)  # steps applied so far
     handSolved = Signal()  # the player's grid became a solution
 
-    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        delay_ms: int = DEBOUNCE_MS,
+        settings: QSettings | None = None,
+    ) -> None:
+        """``settings``: where the splitters' sizes and the steps pane's state are kept (None:
+        nowhere)."""
         super().__init__(parent)
+        self._settings = settings
+        # The steps pane beside the grid: when replaying, the player's choice (None: not made
+        # yet, decided by the room on first show); by hand it is hidden until asked.
+        self._steps_replay: bool | None = None
+        self._steps_hand = False
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
@@ -95,6 +128,9 @@ class SolveView(QWidget):
         connect_action(ui.redo_action, self.redo)
         connect_action(ui.check_action, self.check_mistakes)
         connect_toggle(ui.timer_action, self.set_timer_shown)
+        connect_toggle(ui.steps_action, self.set_steps_shown)
+        ui.splitter.splitterMoved.connect(lambda _pos, _index: self._splitter_moved())
+        ui.grid_splitter.splitterMoved.connect(lambda _pos, _index: self._save_layout())
         ui.again_button.clicked.connect(self.restart_hand)
         self.grid.cellsChanged.connect(self._on_cells_changed)
         ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
@@ -104,6 +140,7 @@ class SolveView(QWidget):
         stack.canUndoChanged.connect(self._stack_changed)
         stack.canRedoChanged.connect(self._stack_changed)
         offer_rule_sets(ui.rule_set_combo, *DEFAULT_RULE_SETS)
+        self._restore_layout()
         self._update_actions()
 
     # --- inputs ------------------------------------------------------------------------------
@@ -130,14 +167,14 @@ class SolveView(QWidget):
         self._drop_hint()
         self._set_trace(None)
         if puzzle is None:
-            self.ui.summary_label.setText("Fix the clues to solve the puzzle.")
+            self._say_problem("Fix the clues to solve the puzzle.")
             return
         self._schedule()
 
     def set_unavailable(self, reason: str) -> None:
         """Show no puzzle and say why (e.g. a colour puzzle is open)."""
         self.set_puzzle(None)
-        self.ui.summary_label.setText(reason)
+        self._say_problem(reason)
 
     def set_rule_set(self, name: str) -> None:
         """Solve with the rule set called ``name`` (a file in the shipped rules folder)."""
@@ -149,7 +186,7 @@ class SolveView(QWidget):
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._rule_set = None
             self._set_trace(None)
-            self.ui.summary_label.setText(f"Cannot load the rule set “{name}”: {exc}")
+            self._say_problem(f"Cannot load the rule set “{name}”: {exc}")
             return
         self._rule_set = rule_set
         self._titles = {e.rule.name: e.title for e in rule_set.entries}
@@ -196,13 +233,16 @@ class SolveView(QWidget):
             check_size(puzzle, "solving step by step")
         except PuzzleTooLargeError as exc:
             self.ui.busy.hide()
-            self.ui.summary_label.setText(f"Cannot solve step by step: {exc}.")
+            self._say_problem(f"Cannot solve step by step: {exc}.")
             return
         limit = self.time_limit
 
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list]:
+        def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list] | NoSolution:
             stop = TimeLimit(limit, should_stop)
-            trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=stop)
+            try:
+                trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=stop)
+            except InconsistentPuzzleError as exc:  # said in words, not failed with a traceback
+                return no_solution(puzzle, exc)
             return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
 
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
@@ -210,11 +250,16 @@ class SolveView(QWidget):
     def _current(self, worker: Worker | None) -> bool:
         return worker is not None and self.sender() is worker.signals
 
-    def _traced(self, result: tuple[Trace, list]) -> None:
+    def _traced(self, result: tuple[Trace, list] | NoSolution) -> None:
         if not self._current(self._worker):
             return
         self._worker = None
         self.ui.busy.hide()
+        if isinstance(result, NoSolution):
+            self._say_problem(result.text)
+            if result.axis and not self.ui.hand_action.isChecked():
+                self.grid.set_marks(StepMarks(result.axis, result.index, None, frozenset()))
+            return
         trace, rows = result
         self.model.set_rows(rows)
         self._set_trace(trace)
@@ -228,7 +273,13 @@ class SolveView(QWidget):
             return
         self._worker = None
         self.ui.busy.hide()
-        self.ui.summary_label.setText(f"Cannot solve with these rules: {message}")
+        self._say_problem(f"Cannot solve with these rules: {message}")
+
+    def _say_problem(self, text: str) -> None:
+        """Say why there are no steps where the summary is and under the grid (the steps pane
+        may be folded away)."""
+        self.ui.summary_label.setText(text)
+        self.ui.message_label.setText(text)
 
     def _set_trace(self, trace: Trace | None) -> None:
         self._trace = trace
@@ -268,10 +319,79 @@ class SolveView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._run_timer()
+        if event.spontaneous():  # the window shown again, not the tab chosen
+            return
+        if self._steps_replay is None:  # a first start: the steps beside the grid if there is room
+            self._steps_replay = self.width() >= STEPS_BESIDE_WIDTH
+        self._show_steps_pane()
+        # The tab was chosen: its keys (arrows, H, L, Ctrl+H, …) work at once, without a click.
+        focus = QApplication.focusWidget()
+        if focus is None or not self.isAncestorOf(focus):
+            self.grid.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._run_timer()
+
+    # --- layout: the steps pane and the splitters ---------------------------------------------
+
+    def steps_shown(self) -> bool:
+        """Whether the steps pane is shown beside the grid."""
+        return not self.ui.steps_pane.isHidden() and self.ui.splitter.sizes()[1] > 0
+
+    def set_steps_shown(self, shown: bool) -> None:
+        """Show or hide the steps pane: replaying, the choice is kept; by hand it reveals the
+        steps (the solution) until the mode is left."""
+        if self.ui.hand_action.isChecked():
+            self._steps_hand = shown
+        else:
+            self._steps_replay = shown
+            self._save_layout()
+        self._show_steps_pane()
+
+    def _show_steps_pane(self) -> None:
+        ui = self.ui
+        shown = self._steps_hand if ui.hand_action.isChecked() else bool(self._steps_replay)
+        ui.steps_action.setChecked(shown)
+        ui.steps_pane.setVisible(shown)
+        sizes = ui.splitter.sizes()
+        if shown and sizes[1] == 0:  # dragged shut before: open it at its usual width
+            total = sum(sizes)
+            width = min(STEPS_WIDTH, total // 2)
+            ui.splitter.setSizes([total - width, width])
+
+    def _splitter_moved(self) -> None:
+        """A steps pane dragged shut is hidden (Steps opens it again)."""
+        if self.ui.splitter.sizes()[1] == 0:
+            self.set_steps_shown(False)
+        self._save_layout()
+
+    def _restore_layout(self) -> None:
+        """The steps pane's state and the splitters' sizes kept in the settings."""
+        settings = self._settings
+        if settings is None:
+            return
+        shown = settings.value(STEPS_KEY, None)
+        if shown is not None:
+            self._steps_replay = str(shown).lower() == "true"
+        ui = self.ui
+        width = _setting_int(settings, STEPS_WIDTH_KEY)
+        if width > 0:
+            ui.splitter.setSizes([max(1, sum(ui.splitter.sizes()) - width), width])
+        height = _setting_int(settings, WORDS_HEIGHT_KEY)
+        if height > 0:
+            ui.grid_splitter.setSizes([max(1, sum(ui.grid_splitter.sizes()) - height), height])
+
+    def _save_layout(self) -> None:
+        settings = self._settings
+        if settings is None:
+            return
+        if self._steps_replay is not None:
+            settings.setValue(STEPS_KEY, "true" if self._steps_replay else "false")
+        width = self.ui.splitter.sizes()[1]
+        if width > 0:
+            settings.setValue(STEPS_WIDTH_KEY, width)
+        settings.setValue(WORDS_HEIGHT_KEY, self.ui.grid_splitter.sizes()[1])
 
     # --- replaying the trace -------------------------------------------------------------------
 
@@ -356,7 +476,11 @@ class SolveView(QWidget):
             selection.setCurrentIndex(
                 self.model.index(-1, 0), QItemSelectionModel.SelectionFlag.Clear
             )
-            self.ui.message_label.setText("Before the first step.")
+            steps = len(self._trace.steps)
+            self.ui.message_label.setText(
+                f"Before the first of {steps} step{'s' if steps != 1 else ''}: Next ▶ (Right) "
+                "shows them one by one."
+            )
             return
         step = self._trace.steps[self._position - 1]
         self.grid.set_marks(step_marks(step))
@@ -388,8 +512,10 @@ class SolveView(QWidget):
         self.grid.set_read_only(not on or self._solved)
         self.grid.set_faint_satisfied(on)
         self.grid.set_marks(StepMarks())
-        ui.hand_bar.setVisible(on)
+        ui.show_hand_bar(on)
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
+        self._steps_hand = False  # by hand, the steps give the solution away: only when asked
+        self._show_steps_pane()
         ui.banner_box.setVisible(on and self._solved)
         self._drop_hint()
         if on and self._solved:
@@ -722,3 +848,11 @@ class SolveView(QWidget):
             super().keyPressEvent(event)
             return
         event.accept()
+
+
+def _setting_int(settings: QSettings, key: str) -> int:
+    """The whole number kept under ``key`` (0 when there is none or it is not a number)."""
+    try:
+        return int(str(settings.value(key, 0)))
+    except ValueError:
+        return 0

@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QSize, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, SignalInstance
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -102,6 +102,7 @@ class StartingWindow(Protocol):
     editor: EditorView
     library: Library
     library_view: LibraryView
+    settings: QSettings
     library_commands: LibraryCommands
     check_panel: CheckPanel
     solve_view: SolveView
@@ -195,7 +196,7 @@ class PanelStarter:
     def _build_solve(self) -> None:
         from nonostudio.gui.solve.view import SolveView
 
-        self._window.solve_view = SolveView()
+        self._window.solve_view = SolveView(settings=self._window.settings)  # keeps its layout
         self._replace_tab(SOLVE_TAB, self._window.solve_view)
 
     def _build_rules(self) -> None:

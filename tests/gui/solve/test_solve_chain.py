@@ -18,7 +18,7 @@ from nonostudio.core.formats import read_file
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import samples_dir
 from nonostudio.gui.common.theme import apply_theme
-from nonostudio.gui.solve.steps_model import EXPLANATION
+from nonostudio.gui.solve.steps_model import RULE_COLUMN
 from nonostudio.gui.solve.view import SolveView
 
 FOREVER = "webpbn-06574-forever.non"
@@ -37,7 +37,7 @@ def traced(qtbot, view: SolveView, name: str) -> Trace:
 
 def click_step(qtbot, view: SolveView, row: int) -> None:
     """Click the step's row in the steps list, as a player does."""
-    index = view.model.index(row, EXPLANATION)
+    index = view.model.index(row, RULE_COLUMN)  # (the explanation is under the grid)
     view.ui.table.scrollTo(index)
     rect = view.ui.table.visualRect(index)
     qtbot.mouseClick(view.ui.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())

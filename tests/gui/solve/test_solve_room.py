@@ -1,0 +1,202 @@
+"""Room to solve: at 1280x720 a 25x25 puzzle gets cells of 16 px or more in the Solve view, hint
+shown or not, with each step's whole explanation under the grid; the steps pane folds away (by
+hand it is hidden until asked) and the splitters are kept in the settings; the tab's keys work
+as soon as it is chosen; a puzzle with no solution is said in words."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QThreadPool
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QSplitter
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.library import Library
+from nonostudio.core.paths import samples_dir
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.solve.view import SolveView
+from nonostudio.gui.window.main_window import MainWindow
+
+OWL = samples_dir() / "jwilk-091-owl.non"  # 25x25, clues up to 5 numbers deep
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot: QtBot, small_library: Library, settings: QSettings) -> Iterator[MainWindow]:
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    yield win
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(30000)
+
+
+def show_at(qtbot: QtBot, win: MainWindow, size: tuple[int, int]) -> None:
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()  # keys reach shortcuts only in the active window (X11)
+    qtbot.waitActive(win)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+
+
+def click_solve_tab(qtbot: QtBot, win: MainWindow) -> SolveView:
+    bar = win.tabs.tabBar()
+    index = win.tabs.indexOf(win.solve_view)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert win.tabs.currentWidget() is win.solve_view
+    return win.solve_view
+
+
+def open_owl(qtbot: QtBot, win: MainWindow) -> SolveView:
+    assert win.files.open_file(OWL)
+    view = click_solve_tab(qtbot, win)
+    qtbot.waitUntil(lambda: view.trace() is not None, timeout=30000)
+    QApplication.processEvents()
+    return view
+
+
+def test_a_25x25_gets_16_px_cells_at_1280x720_however_long_the_hint(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    show_at(qtbot, window, (1280, 720))
+    view = open_owl(qtbot, window)
+    trace = view.trace()
+    assert trace is not None
+    # A contradiction: the longest words (the chain's legend, the step, four rungs of a hint).
+    step = next(i for i, s in enumerate(trace.steps) if s.technique == "contradiction")
+    view.go_to(step + 1)
+    QApplication.processEvents()
+    sizes = [view.grid.cell_size()]
+    for _ in range(4):  # where, which technique, the premise, which cells
+        qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+        sizes.append(view.grid.cell_size())
+    assert view.hint_rung() == 3 and view.ui.hint_panel.text_label.isVisible()
+    assert min(sizes) >= 16, f"cells of {sizes} px"
+    assert len(set(sizes)) == 1, f"the grid shrank as the hint grew: {sizes}"
+    scroll = view.ui.scroll
+    assert scroll.horizontalScrollBar().maximum() == scroll.verticalScrollBar().maximum() == 0
+    # The step's whole explanation is under the grid, wrapped, not cut in a column.
+    label = view.ui.message_label
+    explanation = view.model.row_at(step).explanation
+    assert label.text() == f"Step {step + 1}: {explanation}" and len(explanation) > 100
+    assert label.isVisible() and label.wordWrap()
+    assert label.mapTo(view, QPoint(0, 0)).y() > view.grid.mapTo(view, QPoint(0, 0)).y()
+
+
+def test_at_1920x1080_the_steps_are_beside_a_larger_grid(qtbot: QtBot, window: MainWindow) -> None:
+    show_at(qtbot, window, (1920, 1080))
+    view = open_owl(qtbot, window)
+    assert view.steps_shown() and view.ui.table.isVisible() and view.ui.steps_action.isChecked()
+    assert view.ui.steps_pane.width() >= 250
+    assert view.grid.cell_size() >= 24
+
+
+def test_the_solve_tabs_keys_work_as_soon_as_it_is_chosen(qtbot: QtBot, window: MainWindow) -> None:
+    show_at(qtbot, window, (1280, 720))
+    assert window.files.open_file(OWL)
+    window.library_view.table.setFocus()  # the player was choosing a puzzle in the library
+    view = click_solve_tab(qtbot, window)
+    qtbot.waitUntil(lambda: view.trace() is not None, timeout=30000)
+    assert view.position() == 0
+    # Keys go where the keyboard focus is, as a player's keys do: no click in the view first.
+    focus = QApplication.focusWidget()
+    assert focus is not None and view.isAncestorOf(focus)
+    qtbot.keyClick(focus, Qt.Key.Key_Right)
+    assert view.position() == 1
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert view.is_hand_mode()
+
+
+def test_by_hand_the_steps_are_hidden_until_asked(qtbot: QtBot, window: MainWindow) -> None:
+    show_at(qtbot, window, (1920, 1080))
+    view = open_owl(qtbot, window)
+    ui = view.ui
+    assert view.steps_shown()  # replaying, beside the grid
+    ui.hand_action.trigger()
+    assert not view.steps_shown() and not ui.table.isVisible()
+    assert not ui.summary_label.isVisible() and not ui.steps_action.isChecked()
+    assert ui.steps_action.isVisible() and ui.steps_action.isEnabled()  # the way to ask
+    ui.steps_action.trigger()  # asked: the steps, the solution, are shown
+    assert view.steps_shown() and ui.table.isVisible()
+    ui.hand_action.trigger()  # replaying again: as the player left it for replaying
+    assert view.steps_shown()
+    ui.hand_action.trigger()  # by hand again: hidden again until asked
+    assert not view.steps_shown()
+
+
+def drag_handle(splitter: QSplitter, index: int, by: QPoint) -> None:
+    """Drag handle ``index`` of ``splitter`` by ``by`` with the mouse."""
+    handle = splitter.handle(index)
+    start = QPointF(handle.rect().center())
+    end = start + QPointF(by)
+    left = Qt.MouseButton.LeftButton
+    for kind, at, buttons in (
+        (QEvent.Type.MouseButtonPress, start, left),
+        (QEvent.Type.MouseMove, end, left),
+        (QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton),
+    ):
+        global_at = QPointF(handle.mapToGlobal(at.toPoint()))
+        event = QMouseEvent(kind, at, global_at, left, buttons, Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(handle, event)
+
+
+def test_the_splitters_and_the_steps_pane_are_kept_in_the_settings(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    def shown_view() -> SolveView:
+        view = SolveView(delay_ms=1, settings=settings)
+        qtbot.addWidget(view)
+        view.resize(1200, 800)
+        view.show()
+        qtbot.waitExposed(view)
+        return view
+
+    first = shown_view()
+    assert first.steps_shown()  # 1200 px: room for the steps on a first start
+    words = first.ui.grid_splitter.sizes()[1]
+    steps = first.ui.splitter.sizes()[1]
+    drag_handle(first.ui.grid_splitter, 1, QPoint(0, -80))  # more room for the words
+    drag_handle(first.ui.splitter, 1, QPoint(60, 0))  # a narrower steps pane
+    assert first.ui.grid_splitter.sizes()[1] == words + 80
+    assert first.ui.splitter.sizes()[1] == steps - 60
+    second = shown_view()
+    assert second.ui.grid_splitter.sizes()[1] == words + 80
+    assert second.ui.splitter.sizes()[1] == steps - 60
+
+    second.ui.steps_action.trigger()  # folded away, and it stays so
+    assert not second.steps_shown()
+    third = shown_view()
+    assert not third.steps_shown() and not third.ui.steps_action.isChecked()
+    third.ui.steps_action.trigger()
+    assert third.steps_shown() and third.ui.splitter.sizes()[1] == steps - 60
+
+
+# A picture's rows 2 and 3 typed in each other's place: the totals still agree, but no picture
+# fits the clues.
+NO_SOLUTION = Puzzle(((2,), (3,), (1, 2), (2, 1), (1, 1)), ((2, 1), (1, 2), (2,), (2, 1), (2,)))
+
+
+def test_a_puzzle_with_no_solution_is_said_in_words_without_a_traceback(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView], caplog: pytest.LogCaptureFixture
+) -> None:
+    view = show_solve_view()
+    with caplog.at_level(logging.WARNING):
+        view.set_puzzle(NO_SOLUTION)
+        qtbot.waitUntil(lambda: not view.is_busy(), timeout=20000)
+    said = view.ui.summary_label.text()
+    assert said.startswith("No solution: ") and "cannot hold" in said
+    assert "Error" not in said and "Traceback" not in said
+    assert view.ui.message_label.text() == said  # also under the grid (the steps may be hidden)
+    assert view.trace() is None
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    marks = view.grid.marks()  # the line that cannot hold its clue is framed
+    assert marks.axis in ("row", "column") and f"{marks.axis} {marks.index + 1} " in said
