@@ -1,7 +1,8 @@
 """Benchmark collections: NonoDataset ``.npz``, the Janko JSON of puzzlekit and Butler's JSON.
 
 Each yields lazy entries, so selecting one puzzle of the 15,274 in a NonoDataset file builds
-only that one.
+only that one.  numpy is imported by the ``.npz`` reader alone: the JSON readers (a Janko
+goal is kept as text rows) do not need it.
 """
 
 from __future__ import annotations
@@ -14,10 +15,7 @@ import struct
 import tokenize
 import zipfile
 import zlib
-from typing import IO
-
-import numpy as np
-from numpy.lib import format as npy
+from typing import IO, TYPE_CHECKING
 
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
@@ -34,8 +32,10 @@ from nonostudio.core.formats._common import (
     to_int,
     tokens,
 )
-from nonostudio.core.line import CROSSED, FILLED
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import GoalRows, Puzzle
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Largest array read from an ``.npz`` archive once unpacked (the 15,274 puzzles of a NonoDataset
 #: file take 1.5 MB); the archive's own size is limited like any file's.
@@ -86,6 +86,8 @@ def _npy_header(
 ) -> tuple[tuple[int, ...], bool, np.dtype]:
     """Shape, Fortran order and dtype of a ``.npy`` member (numpy parses the header as a Python
     literal, so a damaged one fails in many ways, all reported as one message here)."""
+    from numpy.lib import format as npy
+
     try:
         version = npy.read_magic(member)
         if version not in ((1, 0), (2, 0)):
@@ -113,6 +115,8 @@ def _npy_header(
 def _npz_array(data: bytes, source: str) -> np.ndarray:
     """The clue array of an ``.npz`` archive (``arr_0``, else the first array), read without
     pickles and only after its header and unpacked size have been checked."""
+    import numpy as np
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = [n for n in archive.namelist() if n.endswith(".npy")]
@@ -252,7 +256,7 @@ def _janko_thunk(entry: object, source: str) -> Thunk:
     return make
 
 
-def _janko_solution(text: object, width: int, height: int, source: str) -> np.ndarray | None:
+def _janko_solution(text: object, width: int, height: int, source: str) -> GoalRows | None:
     if not isinstance(text, str) or not text.strip():
         return None
     lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
@@ -268,10 +272,9 @@ def _janko_solution(text: object, width: int, height: int, source: str) -> np.nd
     rows = [ln.split() for _, ln in lines[1:]]
     if len(rows) != height or any(len(r) != width for r in rows):
         raise PuzzleError(f"the solution must have {height} rows of {width} cells", source=source)
-    cells = np.array(rows)
-    if not np.isin(cells, ("x", "-")).all():
+    if any(cell not in ("x", "-") for row in rows for cell in row):
         raise PuzzleError("solution cells must be 'x' (filled) or '-'", source=source)
-    return np.where(cells == "x", FILLED, CROSSED).astype(np.int8)
+    return GoalRows(tuple("".join("1" if cell == "x" else "0" for cell in row) for row in rows))
 
 
 def butler_entries(data: bytes, source: str) -> Entries:

@@ -1,5 +1,8 @@
 """picross-solver's text formats: the native ``GRID``/``ROWS``/``COLUMNS`` file (``[ 1 2 ]`` clue
 lines, several grids per file) and raw text bitmaps (``.#`` or ``01`` rows, one picture).
+
+A native file is scanned for its grids and the shape of each line; a grid's numbers are read when
+it is built, so picking one grid reads no other grid's clues.
 """
 
 from __future__ import annotations
@@ -7,11 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats._common import (
-    Clue,
     Entries,
     Thunk,
     build,
@@ -28,13 +28,14 @@ _CLUE = re.compile(r"\s*\[(.*)\]\s*\Z")
 
 @dataclass
 class _Grid:
-    """One ``GRID`` block as read: its name and line, its clues by kind ("row", "column") and
-    the line of each clue."""
+    """One ``GRID`` block as scanned: its name and line, its clue texts by kind ("row",
+    "column") as ``(line number, text between the brackets, its column)``."""
 
     name: str
     line: int
-    clues: dict[str, list[Clue]] = field(default_factory=lambda: {"row": [], "column": []})
-    lines: dict[str, int] = field(default_factory=dict)
+    clues: dict[str, list[tuple[int, str, int]]] = field(
+        default_factory=lambda: {"row": [], "column": []}
+    )
 
 
 def native_entries(text: str, source: str) -> Entries:
@@ -62,12 +63,7 @@ def native_entries(text: str, source: str) -> Entries:
                 raise PuzzleError(
                     f"expected {expected}, found {line[:40]!r}", source=source, line=number
                 )
-            grid = grids[-1]
-            name = f"{section} {len(grid.clues[section]) + 1}"
-            grid.lines[name] = number
-            grid.clues[section].append(
-                numbers(m.group(1), None, source, number, clue=name, offset=raw.index("[") + 1)
-            )
+            grids[-1].clues[section].append((number, m.group(1), raw.index("[") + 1))
     if not grids:
         raise PuzzleError("no 'GRID' found", source=source)
     return [(g.name, _thunk(g, source)) for g in grids]
@@ -80,9 +76,18 @@ def _thunk(grid: _Grid, source: str) -> Thunk:
                 raise PuzzleError(
                     f"grid {grid.name!r} has no {word} clues", source=source, line=grid.line
                 )
-        rows, cols = grid.clues["row"], grid.clues["column"]
+        clue_lines: dict[str, int] = {}
+        sides = []
+        for kind in ("row", "column"):
+            side = []
+            for k, (number, text, offset) in enumerate(grid.clues[kind], 1):
+                name = f"{kind} {k}"
+                clue_lines[name] = number
+                side.append(numbers(text, None, source, number, clue=name, offset=offset))
+            sides.append(side)
+        rows, cols = sides
         check_size(len(cols), len(rows), source, grid.line)
-        return build(rows, cols, source, clue_lines=grid.lines, meta={"title": grid.name})
+        return build(rows, cols, source, clue_lines=clue_lines, meta={"title": grid.name})
 
     return make
 
@@ -92,6 +97,8 @@ def read_bitmap(text: str, source: str) -> Puzzle:
     rows = [(n, ln.strip()) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
     if not rows:
         raise PuzzleError("empty bitmap", source=source)
+    import numpy as np
+
     width = len(rows[0][1])
     check_size(width, len(rows), source)
     grid = np.zeros((len(rows), width), dtype=np.int8)

@@ -160,7 +160,10 @@ def read_cwd(text: str, source: str) -> Puzzle:
 
 
 def spoj_entries(text: str, source: str) -> Entries:
-    """SPOJ JCROSS: a count, then per puzzle ``H W``, H row lines, W column lines (ending in 0)."""
+    """SPOJ JCROSS: a count, then per puzzle ``H W``, H row lines, W column lines (ending in 0).
+
+    The scan reads each puzzle's header and counts its clue lines; a puzzle's clues are read
+    when it is built, so one item is picked out of a long file without reading the others."""
     cur = Cursor(text, source)
     (count,) = cur.ints(1, "the number of puzzles")
     check_items(count, source, cur.lines[0][0])
@@ -169,55 +172,97 @@ def spoj_entries(text: str, source: str) -> Entries:
         header = cur.lines[cur.pos][0] if not cur.at_end() else None
         height, width = cur.ints(2, f"'height width' of puzzle {k}")
         check_size(width, height, source, header)
-        cur.clue_lines = {}
-        rows = cur.clues(height, "row", terminated=True)
-        cols = cur.clues(width, "column", terminated=True)
-        out.append((str(k), _thunk(rows, cols, source, cur.clue_lines)))
+        start = cur.pos
+        if start + height + width > len(cur.lines):
+            _spoj_clues(cur, height, width)  # raises: the file ends before the clues do
+        cur.pos = start + height + width
+        out.append((str(k), _spoj_thunk(cur, start, height, width)))
     cur.expect_end(f"the {count} puzzles")
     return out
 
 
-def _thunk(
-    rows: list[tuple[int, ...]],
-    cols: list[tuple[int, ...]],
-    source: str,
-    clue_lines: dict[str, int],
-) -> Thunk:
-    return lambda: build(rows, cols, source, clue_lines=clue_lines)
+def _spoj_clues(
+    cur: Cursor, height: int, width: int
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    cur.clue_lines = {}
+    rows = cur.clues(height, "row", terminated=True)
+    cols = cur.clues(width, "column", terminated=True)
+    return rows, cols
+
+
+def _spoj_thunk(cur: Cursor, start: int, height: int, width: int) -> Thunk:
+    def make() -> Puzzle:
+        own = Cursor("", cur.source)
+        own.lines = cur.lines[start : start + height + width]
+        rows, cols = _spoj_clues(own, height, width)
+        return build(rows, cols, cur.source, clue_lines=own.clue_lines)
+
+    return make
+
+
+#: A TAAI header line: ``$`` first after any blank characters (of a text whose line breaks are
+#: all ``\n``).
+_TAAI_HEADER = re.compile(r"^[^\S\n]*\$", re.MULTILINE)
 
 
 def taai_entries(text: str, source: str) -> Entries:
     """TAAI/ICGA: ``$n`` headers, each followed by n column lines then n row lines (n x n).
 
-    A file without ``$`` headers (LalaFrogKK's) is one puzzle with the empty id.
+    A file without ``$`` headers (LalaFrogKK's) is one puzzle with the empty id.  The scan finds
+    the headers only; a puzzle's lines are read when it is built, so picking one item of a
+    tournament file (1,000 puzzles) does not read the other 999.
     """
-    cur = Cursor(text, source)
-    blocks: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for number, line in cur.lines:
-        stripped = line.strip()
-        if stripped.startswith("$"):
-            blocks.append((stripped[1:].strip(), number, []))
-            check_items(len(blocks), source, number)
-        elif not blocks:
-            blocks.append(("", number, [(number, line)]))
-        else:
-            blocks[-1][2].append((number, line))
-    out: Entries = []
-    for ident, header, lines in blocks:
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:  # one \n a line break, so that counting them counts lines
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    headers = [match.start() for match in _TAAI_HEADER.finditer(text)]
+    # (id, line number of the header or None, where its clue lines start, where they end)
+    blocks: list[tuple[str, int | None, int, int]] = []
+    first = headers[0] if headers else len(text)
+    if text[:first].strip():  # lines before any header: a puzzle with the empty id
+        blocks.append(("", None, 0, first))
+    line = 1
+    done = 0
+    for k, start in enumerate(headers):
+        line += text.count("\n", done, start)
+        done = start
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        ident = text[start:end].strip()[1:].strip()
+        after = headers[k + 1] if k + 1 < len(headers) else len(text)
+        blocks.append((ident, line, end, after))
+        check_items(len(blocks), source, line)
+    return [
+        (ident, _taai_thunk(text, source, header, start, end))
+        for ident, header, start, end in blocks
+    ]
+
+
+def _taai_thunk(text: str, source: str, header: int | None, start: int, end: int) -> Thunk:
+    def make() -> Puzzle:
+        # text[start] is the header line's end (so the first piece split off is its empty rest)
+        first = 1 if header is None else header
+        lines = [
+            (number, line)
+            for number, line in enumerate(text[start:end].split("\n"), first)
+            if line.strip()
+        ]
+        at = header if header is not None else lines[0][0]
         if len(lines) % 2 or not lines:
             raise PuzzleError(
                 f"expected as many column lines as row lines (n x n), found "
                 f"{len(lines)} clue lines",
                 source=source,
-                line=header,
+                line=at,
             )
         n = len(lines) // 2
-        check_size(n, n, source, header)
+        check_size(n, n, source, at)
         clues = []
         clue_lines = {}
         for k, (number, line) in enumerate(lines):
             name = f"column {k + 1}" if k < n else f"row {k - n + 1}"
             clue_lines[name] = number
             clues.append(numbers(line, None, source, number, clue=name))
-        out.append((ident, _thunk(clues[n:], clues[:n], source, clue_lines)))
-    return out
+        return build(clues[n:], clues[:n], source, clue_lines=clue_lines)
+
+    return make
