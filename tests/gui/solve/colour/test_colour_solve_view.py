@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor
 
 from nonostudio.analysis.colour.hints import grid_after
@@ -147,3 +147,22 @@ def test_the_window_solves_and_grades_a_colour_file_in_the_solve_tab_and_difficu
     assert not window.files.is_colour()
     assert window.tabs.widget(SOLVE_TAB) is window.solve_view
     assert window.difficulty_dock.widget().widget() is window.difficulty_panel
+
+
+def test_the_windows_undo_acts_on_the_players_strokes_in_the_colour_solve_tab(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "six.xml"
+    write_file(PUZZLE, path)
+    assert window.files.open_file(path, ask=False)
+    view = window.colour_pages().solve_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.trace() is not None, timeout=20000)
+    view.set_hand_mode(True)
+    view.pick_colour(1)
+    qtbot.mouseClick(view.grid, Qt.MouseButton.LeftButton, pos=view.grid.cell_rect(0, 0).center())
+    assert view.hand_sets()[0][0] == 1 << 1
+    assert window.active_undo_stack() is view.undo_stack()
+    window.commands.undo.trigger()
+    assert view.hand_sets()[0][0] == PALETTE.all_mask
+    assert window.colour_editor.puzzle() is not None  # the editor's picture is untouched
