@@ -1,20 +1,23 @@
 """Qt table model over the puzzle library's listing, plus the sort/filter proxy the library view
 uses.  A colour puzzle's row shows its colour count and, beside its title, a thumbnail of its
-picture in its palette colours (or its palette's swatches when the file holds no picture)."""
+picture in its palette colours: the file's picture, or else its unique solution, found in the
+worker pool (its palette's stripes meanwhile, and for a puzzle without exactly one solution)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
-from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.table_model import TOOLTIP, AnyIndex, Column, TableModel
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 
 # Difficulty sorts from Beginner to Expert, then the puzzles no player can finish, then ungraded.
 DIFFICULTY_ORDER = (*LABELS, "Not unique", "No solution", "Undecided")
@@ -23,6 +26,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DECORATION = Qt.ItemDataRole.DecorationRole
 THUMBNAIL = 16  # pixels: a thumbnail's longer side, the height of a row's text
+THUMBNAIL_SOLVE_S = 1.0  # seconds the solution of a thumbnail without a picture is looked for
 
 
 def colour_thumbnail(puzzle: ColourPuzzle, side: int = THUMBNAIL) -> QPixmap:
@@ -144,6 +148,7 @@ class LibraryModel(TableModel[LibraryEntry]):
         )
         self._library = library
         self._thumbnails: dict[tuple[int, str], QPixmap | None] = {}  # (id, modified) -> picture
+        self._solving: dict[tuple[int, str], Worker] = {}  # thumbnails whose solution is sought
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
         if load:
@@ -173,7 +178,8 @@ class LibraryModel(TableModel[LibraryEntry]):
 
     def thumbnail(self, entry: LibraryEntry) -> QPixmap | None:
         """A colour puzzle's thumbnail (read once per change of the puzzle); None for black and
-        white, or when the puzzle cannot be read (its row says so when opened)."""
+        white, or when the puzzle cannot be read (its row says so when opened).  A puzzle whose
+        file holds no picture shows its palette until its solution is found in the background."""
         if not entry.colours:
             return None
         key = (entry.id, entry.modified)
@@ -182,10 +188,41 @@ class LibraryModel(TableModel[LibraryEntry]):
                 puzzle = self._library.get_any(entry.id)
             except (PuzzleError, LibraryError):
                 puzzle = None
-            self._thumbnails[key] = (
-                colour_thumbnail(puzzle) if isinstance(puzzle, ColourPuzzle) else None
-            )
+            if not isinstance(puzzle, ColourPuzzle):
+                self._thumbnails[key] = None
+                return None
+            self._thumbnails[key] = colour_thumbnail(puzzle)
+            if puzzle.goal is None:
+                self._solve_for_thumbnail(key, puzzle)
         return self._thumbnails[key]
+
+    def _solve_for_thumbnail(self, key: tuple[int, str], puzzle: ColourPuzzle) -> None:
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourGrid | None:
+            from nonostudio.core.colour.solver import solve_colour
+
+            found = solve_colour(
+                puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=THUMBNAIL_SOLVE_S
+            )
+            return found.solution if found.verdict.is_unique else None
+
+        def solved(solution: Any) -> None:
+            self._solving.pop(key, None)
+            if solution is None:
+                return
+            self._thumbnails[key] = colour_thumbnail(replace(puzzle, goal=solution))
+            row = self.row_of(key[0])
+            if row >= 0 and self.row_at(row).modified == key[1]:
+                index = self.index(row, TITLE)
+                self.dataChanged.emit(index, index, [DECORATION])
+
+        def failed(_message: str) -> None:
+            self._solving.pop(key, None)
+
+        self._solving[key] = run_in_background(job, on_result=solved, on_error=failed)
+
+    def is_solving_thumbnails(self) -> bool:
+        """True while a thumbnail's solution is being looked for."""
+        return bool(self._solving)
 
     def refresh(self) -> None:
         self.beginResetModel()

@@ -7,6 +7,7 @@ says so in a status line under the table; a failed write shows a warning, never 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,9 +103,10 @@ class LibraryView(QWidget):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = table.horizontalHeader()
         header.setStretchLastSection(True)
-        # What a narrow dock shows first: title, size, colours, difficulty and verdict; then the
-        # author and licence (the model's column numbers stay as they are).
-        order = (TITLE, SIZE, COLOURS, DIFFICULTY, VERDICT, AUTHOR, LICENCE)
+        # What a narrow dock shows first: title (with a colour puzzle's thumbnail), size,
+        # difficulty and verdict; then the colours, author and licence (the model's column
+        # numbers stay as they are).
+        order = (TITLE, SIZE, DIFFICULTY, VERDICT, COLOURS, AUTHOR, LICENCE)
         for visual, column in enumerate(order):
             header.moveSection(header.visualIndex(column), visual)
         header.resizeSection(TITLE, 120)
@@ -267,8 +269,8 @@ class LibraryView(QWidget):
             box.exec()
 
     def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
-        """Add every readable puzzle file (black and white or colour); return (number added,
-        one message per bad file).
+        """Add every readable puzzle file (black and white or colour; one without a title takes
+        its file's name); return (number added, one message per bad file).
 
         When the library refuses a puzzle (read-only, full disk) the import stops there and the
         message says why and how many files were left out.
@@ -280,6 +282,8 @@ class LibraryView(QWidget):
         for n, path in enumerate(files):
             try:
                 puzzle = pick_entry(read_any_entries(path), None, path.name)[1]
+                if not puzzle.title.strip():  # a .g file has no title: the file's name is one
+                    puzzle = replace(puzzle, title=path.stem)
             except PuzzleError as exc:
                 errors.append(str(exc if exc.source else exc.with_source(str(path))))
                 continue

@@ -93,3 +93,19 @@ def test_a_colour_library_puzzle_opens_in_the_colour_editor_and_saves_back(
         assert not window.files.is_modified()
     finally:
         window.cancel_background()
+
+
+def test_a_puzzle_without_a_picture_shows_its_solution_once_found(
+    qtbot, small_library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "flag.g"  # .g holds neither a picture nor a title
+    write_file(flag(), path)
+    view = make_view(qtbot, small_library)
+    assert view.import_files([path]) == (1, [])
+    row = row_of(view, "flag")  # the file's name stands for the missing title
+    first = view.proxy.index(row, TITLE).data(DECORATION).toImage()
+    assert first.width() == first.height() == 16  # the palette's stripes meanwhile
+    qtbot.waitUntil(lambda: not view.model.is_solving_thumbnails(), timeout=10000)
+    image = view.proxy.index(row, TITLE).data(DECORATION).toImage()
+    assert image.pixelColor(image.width() // 2, 0) == QColor("#d62728")
+    assert image.pixelColor(image.width() // 2, image.height() * 5 // 8) == QColor("#000000")
