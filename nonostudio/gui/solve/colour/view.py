@@ -415,9 +415,7 @@ class ColourSolveView(QWidget):
         if self._puzzle is None or not self.ui.hand_action.isChecked():
             return []
         if self.solution() is None:
-            self.ui.message_label.setText(
-                "Mistakes cannot be checked yet: the solution is still being worked out."
-            )
+            self.ui.message_label.setText(self._no_solution_text())
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
@@ -431,6 +429,17 @@ class ColourSolveView(QWidget):
                 f"{c + 1} cannot be what you marked{more}."
             )
         return wrong
+
+    def _no_solution_text(self) -> str:
+        """Why there is no solution to judge the player's cells against."""
+        trace = self._trace
+        if trace is None:
+            return "Mistakes cannot be checked yet: the solution is still being worked out."
+        why = {
+            "multiple": "the puzzle has several solutions",
+            "none": "no picture fits every clue",
+        }.get(trace.solutions, "the solution was not found within the time limit")
+        return f"Mistakes cannot be checked: {why}, and the file holds no picture of its own."
 
     def undo(self) -> None:
         if self.ui.hand_action.isChecked():

@@ -123,3 +123,23 @@ def test_the_steps_are_hidden_while_solving_by_hand(view: ColourSolveView) -> No
     assert not view.ui.steps_pane.isVisible()  # they would give the solution away
     view.set_hand_mode(False)
     assert view.ui.steps_pane.isVisible()
+
+
+def test_check_on_a_puzzle_with_two_solutions_says_why_it_cannot_judge(qtbot) -> None:
+    from nonostudio.core.colour.model import ColourPuzzle, Palette
+
+    row = ((1, 1), (1, 2))  # each row 1 red, 1 blue: the reds take either diagonal of columns 1-2
+    cols = (((1, 1),), ((1, 1),), (), ((2, 2),))
+    two = ColourPuzzle(Palette(PALETTE.colours[:3]), (row, row), cols)
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(two)
+    assert v.trace() is not None and v.trace().solutions == "multiple"
+    v.set_hand_mode(True)
+    assert v.check_mistakes() == []
+    assert v.ui.message_label.text() == (
+        "Mistakes cannot be checked: the puzzle has several solutions, and the file holds no "
+        "picture of its own."
+    )
+    v.cancel()
