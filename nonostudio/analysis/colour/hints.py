@@ -31,7 +31,7 @@ from nonostudio.analysis.colour.trace import (
     ColourTrace,
     _ColourTracer,
 )
-from nonostudio.analysis.colour.words import change_text, colour_name
+from nonostudio.analysis.colour.words import change_text, colour_clue_text, colour_name
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import Naming, part_text
 from nonostudio.analysis.explaining.step_text import premise_sentence
@@ -175,6 +175,12 @@ def _colour_premise(step: ColourStep, puzzle: ColourPuzzle) -> tuple[str, tuple[
     on = f"On {line_name(step.axis, step.index).lower()}, "
     for premise in step.premises:
         claim = premise.get("claim")
+        if claim == "exact":  # the exact solver's: every arrangement of the clue, compared
+            return (
+                f"{on}in every way the clue {colour_clue_text(palette, clue)} fits the line, some "
+                "cells agree.",
+                (premise,),
+            )
         if claim == "item_starts":
             return on + _starts_text(palette, clue, premise) + ".", (premise,)
         if claim == "block":

@@ -6,6 +6,7 @@ cells whose set lost the solution's colour."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from nonostudio.analysis.colour.hints import (
 )
 from nonostudio.analysis.colour.trace import GUESS, PER_COLOUR, colour_trace
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.formats import read_any
 from tests.analysis.colour.brute import fitting
 
 PALETTE = Palette(
@@ -59,16 +61,22 @@ def test_the_next_step_from_a_replayed_grid_is_the_traces(puzzle: ColourPuzzle) 
         assert next_colour_step(puzzle, grid_after(trace, len(trace.steps))) is None
 
 
-@pytest.mark.parametrize("puzzle", random_puzzles(12))
-def test_every_hint_applies_a_sound_narrowing_and_names_its_line(puzzle: ColourPuzzle) -> None:
+def check_ladders(puzzle: ColourPuzzle) -> set[str]:
+    """Every hint of ``puzzle``'s trace: its where rung names the step's line, its premise rung
+    says word for word what the step's (checked) sentence says, its apply rung narrows only
+    what no fitting arrangement of the line needs (brute force, on lines up to 12 cells) and,
+    with one solution, never loses its colour.  Returns the techniques seen."""
     trace = colour_trace(puzzle)
-    solutions_unique = trace.solutions == "unique"
+    palette = puzzle.palette
+    solution = trace.grid if trace.solutions == "unique" else None
+    seen = set()
     for k, step in enumerate(trace.steps):
         ladder = colour_trace_hint(trace, k)
         assert ladder is not None and ladder.step is step
         before = grid_after(trace, k)
         after = apply_colour_step(before, step)
         assert after == grid_after(trace, k + 1)
+        seen.add(step.technique)
         if step.kind == GUESS:
             assert "one cell" in ladder.where
             continue
@@ -76,19 +84,48 @@ def test_every_hint_applies_a_sound_narrowing_and_names_its_line(puzzle: ColourP
         assert ladder.where == f"Look at {step.axis} {step.index + 1}."
         assert ladder.cells == step.text and ladder.premise
         if step.kind == PER_COLOUR:
-            assert f"only at the {PALETTE[step.colour].name} clues" in ladder.technique
+            assert f"only at the {palette[step.colour].name} clues" in ladder.technique
+        head, _, reason = ladder.premise.partition(": " if step.kind == PER_COLOUR else ", ")
+        assert head.startswith(f"On {step.axis} {step.index + 1}")
+        if step.technique == "colour_line_solver":
+            reason = reason.removesuffix(", some cells agree.")
+        for part in reason.rstrip(".").split("; "):
+            assert part in step.text
         clue = (puzzle.rows if step.axis == "row" else puzzle.cols)[step.index]
         line = before[step.index] if step.axis == "row" else tuple(r[step.index] for r in before)
-        keep = [0] * len(line)
-        for arrangement in fitting(clue, line, len(PALETTE)):
-            for p, colour in enumerate(arrangement):
-                keep[p] |= 1 << colour
-        for r, c, _was, now in step.cells:  # every colour some arrangement needs is kept
-            p = c if step.axis == "row" else r
-            assert keep[p] & ~now == 0
-        if solutions_unique:
-            assert colour_mistakes(after, puzzle.goal) == []
+        if len(line) <= 12:
+            keep = [0] * len(line)
+            for arrangement in fitting(clue, line, len(palette)):
+                for p, colour in enumerate(arrangement):
+                    keep[p] |= 1 << colour
+            for r, c, _was, now in step.cells:  # every colour some arrangement needs is kept
+                assert keep[c if step.axis == "row" else r] & ~now == 0
+        if solution is not None:
+            assert (
+                colour_mistakes(after, [[x.bit_length() - 1 for x in row] for row in solution])
+                == []
+            )
     assert colour_trace_hint(trace, len(trace.steps)) is None
+    return seen
+
+
+@pytest.mark.parametrize("puzzle", random_puzzles(12))
+def test_every_hint_applies_a_sound_narrowing_and_names_its_line(puzzle: ColourPuzzle) -> None:
+    assert check_ladders(puzzle)
+
+
+PUBLIC = Path(__file__).resolve().parents[4] / "shared" / "anchors" / "puzzles"
+
+
+@pytest.mark.skipif(not PUBLIC.is_dir(), reason=f"the anchor puzzles are not at {PUBLIC}")
+def test_every_hint_of_two_public_colour_files_says_what_its_step_says() -> None:
+    seen = set()
+    for name in ("number-loom/look_sharp.xml", "pbnsolve-examples/alladin.g"):
+        (_, puzzle), *_ = read_any(PUBLIC / name)
+        assert isinstance(puzzle, ColourPuzzle)
+        seen |= check_ladders(puzzle)
+    # the colour techniques are among them, the exact colour line solver too
+    assert {"touching_overlap", "colour_reach", "colour_line_solver"} <= seen
 
 
 def test_mistakes_are_cells_that_lost_the_solutions_colour() -> None:
