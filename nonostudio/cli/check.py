@@ -104,7 +104,13 @@ def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[s
         from nonostudio.cli.colour import palette_data
         from nonostudio.core.colour.solver import solve_colour
 
-        found = solve_colour(puzzle.rows, puzzle.cols, len(puzzle.palette), time_limit=time_limit)
+        found = solve_colour(
+            puzzle.rows,
+            puzzle.cols,
+            len(puzzle.palette),
+            time_limit=time_limit,
+            should_stop=worker_should_stop(),
+        )
         return {
             "verdict": found.verdict.name.lower(),
             "label": found.verdict.label,

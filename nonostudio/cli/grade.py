@@ -168,7 +168,8 @@ def grade_named(
         from nonostudio.analysis.colour.report import grade_fields
         from nonostudio.cli.colour import palette_data
 
-        return grade_fields(puzzle, time_limit) | {"palette": palette_data(puzzle.palette)}
+        fields = grade_fields(puzzle, time_limit, worker_should_stop())
+        return fields | {"palette": palette_data(puzzle.palette)}
     return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
 
 

@@ -197,7 +197,11 @@ def run(args: argparse.Namespace) -> Outcome:
         from nonostudio.core.colour.solver import solve_colour
 
         found = solve_colour(
-            puzzle.rows, puzzle.cols, len(puzzle.palette), time_limit=args.time_limit
+            puzzle.rows,
+            puzzle.cols,
+            len(puzzle.palette),
+            time_limit=args.time_limit,
+            progress=ThrottledProgress(),
         )
         verdict = found.verdict
         data = colour_result_data(puzzle, found)

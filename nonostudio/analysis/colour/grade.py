@@ -1,42 +1,75 @@
 """The grade of a colour puzzle, on the black-and-white tiers.
 
-:func:`colour_grade` reads the colour trace (:func:`nonostudio.analysis.colour.trace.colour_trace`):
-the **tier is the tier of the hardest move the trace needs** (a per-colour step has its
-black-and-white technique's tier, a colour technique its own, a search step tier 8, and a puzzle
-with several solutions or none is tier 8), as for black and white
-(:data:`nonostudio.analysis.grades.difficulty.TIER_TEXT`).  The score adds to the tier's base
-(:class:`~nonostudio.analysis.grades.difficulty.DifficultyWeights`) the steps per cell, the share
-of cells the colour techniques decide, the colour features — colours, touching pairs (consecutive
-clue items of different colours, which need no space between them), narrowing steps (steps
-that decide no cell but pencil out colours), whether one colour at a time is not enough (a
-colour technique is needed) and whether the puzzle needs pencil marks (lines passing each other
-only decided cells get stuck, :func:`pencil_cells`) — and the size; the label follows the
-black-and-white thresholds.  Everything is deterministic for a puzzle (the time limit aside).
+:func:`colour_grade` reads the colour trace (:func:`nonostudio.analysis.colour.trace.colour_trace`)
+and orders puzzles by a key, which the score follows:
+
+1. the **tier of the hardest move the trace needs** (a per-colour step has its black-and-white
+   technique's tier, a colour technique its own, a search step tier 8; a puzzle with several
+   solutions or none is tier 8), as for black and white
+   (:data:`nonostudio.analysis.grades.difficulty.TIER_TEXT`);
+2. within a tier, whether the puzzle **needs colour reasoning**: one colour at a time (each
+   colour's clues as a black-and-white line, lines passing each other the sets of colours still
+   possible, to a fixed point: :func:`one_colour_cells`) leaves cells undecided, so some cell must
+   be narrowed to a set of colours by looking at several colours at once;
+3. then whether it **needs pencil marks**: lines passing each other only decided cells get stuck
+   (:func:`pencil_cells`);
+4. then the effort: steps per cell, the share of cells the colour techniques decide, narrowing
+   steps (steps that decide no cell but pencil out colours), touching pairs (consecutive clue
+   items of different colours), colours and size, weighted by :class:`ColourWeights`.
+
+The score places that key on the black-and-white scale: each tier has a band
+(:data:`TIER_BANDS`), the upper half for puzzles that need colour reasoning, the upper half of
+each half for those that need pencil marks, and the effort fills the rest without reaching its
+end.  So a puzzle that needs colour reasoning scores above every puzzle of its tier that is
+solvable one colour at a time, by definition rather than by a weight; across tiers the tier
+decides.  The label follows the black-and-white thresholds on the score.  Everything is
+deterministic for a puzzle (the time limit and a cancel aside).
 """
 
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from nonostudio.analysis.colour.projection import lift, project, projected_move
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, ColourTrace, colour_trace
 from nonostudio.analysis.grades.difficulty import DEFAULT_WEIGHTS, LABELS, TIER_TEXT, TIERS
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.progress import ProgressCallback, StopCallback
+
+#: Each tier's score band ``(start, end)``: tier 1's lower half is Easy and its upper half
+#: (colour reasoning) Medium, tier 2's Medium and Hard, tiers 3–5 Hard, tiers 6–8 Expert, on
+#: the black-and-white label thresholds (8, 18, 35, 55).
+TIER_BANDS: tuple[tuple[float, float], ...] = (
+    (0.0, 8.0),
+    (8.0, 28.0),
+    (28.0, 42.0),
+    (42.0, 46.0),
+    (46.0, 50.0),
+    (50.0, 55.0),
+    (55.0, 65.0),
+    (65.0, 75.0),
+    (75.0, 100.0),
+)
+
+#: The effort at which the effort fills half of its part of the band.
+EFFORT_HALF = 20.0
 
 
 @dataclass(frozen=True)
 class ColourWeights:
-    """The colour score's weights beyond the tier's base (one place to tune them)."""
+    """The weights of the effort (which orders puzzles only within a tier and the two colour
+    questions; one place to tune them)."""
 
     steps_per_cell: float = 4.0
     colour_cell_share: float = 25.0
     narrowing_steps: float = 0.5  # × log2(1 + narrowing steps)
     touching_pairs: float = 0.25  # × log2(1 + touching pairs)
     colours: float = 1.0  # × (colours − 1)
-    needs_colour: float = 3.0  # when one colour at a time is not enough (a colour technique)
-    needs_pencil_marks: float = 12.0  # when lines passing only decided cells get stuck
     size: float = 2.0  # × log2(cells / 100), at least 0
 
 
@@ -66,6 +99,20 @@ class ColourFeatures:
     pencil_cells: int = 0
     """Cells line logic leaves undecided when lines pass each other only decided cells (not
     the sets of colours still possible): more than 0 when the puzzle needs pencil marks."""
+    one_colour_cells: int = 0
+    """Cells one colour at a time leaves undecided (each colour's clues as a black-and-white
+    line, lines passing each other sets of colours): more than 0 when the puzzle needs colour
+    reasoning."""
+
+    @property
+    def needs_colour_reasoning(self) -> bool:
+        """One colour at a time is not enough (see :func:`one_colour_cells`)."""
+        return self.one_colour_cells > 0
+
+    @property
+    def needs_pencil_marks(self) -> bool:
+        """Lines passing only decided cells get stuck (see :func:`pencil_cells`)."""
+        return self.pencil_cells > 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -82,10 +129,17 @@ class ColourGrade:
     explanation: str
     seconds: float
     timed_out: bool = False
+    cancelled: bool = False
 
     @property
     def hardest_technique(self) -> str | None:
         return self.features.hardest_technique
+
+    @property
+    def key(self) -> tuple[int, bool, bool, float]:
+        """What orders grades: tier, colour reasoning, pencil marks, then the score."""
+        f = self.features
+        return (self.tier, f.needs_colour_reasoning, f.needs_pencil_marks, self.score)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,10 +163,20 @@ def touching_pairs(puzzle: ColourPuzzle) -> int:
     )
 
 
-def pencil_cells(puzzle: ColourPuzzle) -> int:
+def _undecided(grid: list[list[int]]) -> int:
+    return sum(1 for row in grid for x in row if x & (x - 1))
+
+
+def pencil_cells(puzzle: ColourPuzzle, *, crossing_sets: bool = False) -> int:
     """Cells the exact colour line solver, run to a fixed point, leaves undecided when each line
     is given only the decided cells of the grid (every other cell unknown), as a player who
-    writes down no pencil marks sees it."""
+    writes down no pencil marks sees it.
+
+    With ``crossing_sets`` a cell also keeps the intersection of the sets its row and its column
+    left it (lines still see only decided cells), so a cell whose row says "red or blue" and
+    whose column "red or white" is decided red: that counts 456 cells on acorn.g, the figure of
+    docs/COLOUR.md and issue 44, against 1,482 without (on spaceShuttle.g and look_sharp.xml the
+    two agree: 655 and 247)."""
     ncolours = len(puzzle.palette)
     full = puzzle.palette.all_mask
     grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
@@ -128,13 +192,59 @@ def pencil_cells(puzzle: ColourPuzzle) -> int:
                 line = grid[i] if rows else [row[i] for row in grid]
                 out = solve_colour_line(clue, tuple(decided(x) for x in line), ncolours)
                 if out is None:
-                    return sum(1 for row in grid for x in row if x & (x - 1))
+                    return _undecided(grid)
                 for j, x in enumerate(out):
                     r, c = (i, j) if rows else (j, i)
-                    if x and not x & (x - 1) and grid[r][c] != x:
-                        grid[r][c] = x
+                    kept = grid[r][c] & x if crossing_sets else x if not x & (x - 1) else 0
+                    if kept and kept != grid[r][c]:
+                        grid[r][c] = kept
                         changed = True
-    return sum(1 for row in grid for x in row if x & (x - 1))
+    return _undecided(grid)
+
+
+def one_colour_line(
+    clue: Sequence[tuple[int, int]], cells: Sequence[int], ncolours: int
+) -> tuple[int, ...]:
+    """A colour line after every colour's projection (:func:`.projection.project`) has been
+    solved by the exact black-and-white line solver, over and over until none narrows it."""
+    out = tuple(cells)
+    while True:
+        before = out
+        for colour in range(1, ncolours):
+            hints, bw = project(clue, out, colour)
+            out = lift(out, colour, bw, projected_move("line_solver", hints, bw))
+        if out == before:
+            return out
+
+
+def one_colour_cells(puzzle: ColourPuzzle) -> int:
+    """Cells left undecided by one colour at a time: each line's colours solved by
+    :func:`one_colour_line`, lines passing each other the sets of colours still possible (a
+    cell that cannot be red is empty on red's line), to a fixed point.  0 when the puzzle is
+    solvable one colour at a time (every black-and-white technique on one colour's clues)."""
+    ncolours = len(puzzle.palette)
+    full = puzzle.palette.all_mask
+    grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
+    dirty = [("row", i) for i in range(len(puzzle.rows))]
+    dirty += [("column", i) for i in range(len(puzzle.cols))]
+    pending = set(dirty)
+    while dirty:
+        axis, i = dirty.pop(0)
+        pending.discard((axis, i))
+        rows = axis == "row"
+        line = grid[i] if rows else [row[i] for row in grid]
+        out = one_colour_line((puzzle.rows if rows else puzzle.cols)[i], line, ncolours)
+        for j, (old, new) in enumerate(zip(line, out, strict=True)):
+            if new != old:
+                if not new:
+                    return _undecided(grid)  # no colour left: the puzzle has no solution
+                r, c = (i, j) if rows else (j, i)
+                grid[r][c] = new
+                cross = ("column", j) if rows else ("row", j)
+                if cross not in pending:
+                    pending.add(cross)
+                    dirty.append(cross)
+    return _undecided(grid)
 
 
 def features_of(trace: ColourTrace) -> ColourFeatures:
@@ -157,6 +267,7 @@ def features_of(trace: ColourTrace) -> ColourFeatures:
         hardest_technique=None if hardest is None else hardest.technique,
         solutions=trace.solutions if trace.verdict != "undecided" else "undecided",
         pencil_cells=pencil_cells(puzzle),
+        one_colour_cells=one_colour_cells(puzzle),
     )
 
 
@@ -167,20 +278,34 @@ def tier_of(trace: ColourTrace) -> int:
     return max((s.tier for s in trace.steps), default=0)
 
 
-def colour_score(tier: int, f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS) -> float:
-    """The tier's base plus the weighted features, rounded to 0.01."""
-    total = (
-        DEFAULT_WEIGHTS.tier_base[tier]
-        + w.steps_per_cell * f.steps / f.cells
+def effort(f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS) -> float:
+    """The weighted effort features (0 or more): what orders puzzles of one tier whose answers
+    to the two colour questions are the same."""
+    return (
+        w.steps_per_cell * f.steps / f.cells
         + w.colour_cell_share * f.cells_colour / f.cells
         + w.narrowing_steps * math.log2(1 + f.narrowing_steps)
         + w.touching_pairs * math.log2(1 + f.touching_pairs)
         + w.colours * max(0, f.colours - 1)
-        + (w.needs_colour if f.colour_steps else 0.0)
-        + (w.needs_pencil_marks if f.pencil_cells and not f.search_steps else 0.0)
         + w.size * max(0.0, math.log2(f.cells / 100))
     )
-    return round(total, 2)
+
+
+def colour_score(tier: int, f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS) -> float:
+    """The tier's band (:data:`TIER_BANDS`): its upper half when the puzzle needs colour
+    reasoning, the upper half of that half when it needs pencil marks, and the effort in the
+    quarter left (``e / (e + EFFORT_HALF)`` of it, never all); rounded down to 0.01, so that
+    rounding never lifts a score into the next part of the band."""
+    start, end = TIER_BANDS[tier]
+    quarter = (end - start) / 4
+    e = effort(f, w)
+    total = (
+        start
+        + (2 * quarter if f.needs_colour_reasoning else 0.0)
+        + (quarter if f.needs_pencil_marks else 0.0)
+        + quarter * e / (e + EFFORT_HALF)
+    )
+    return math.floor(total * 100) / 100
 
 
 def colour_label(tier: int, score: float, f: ColourFeatures) -> str:
@@ -199,13 +324,22 @@ def colour_label(tier: int, score: float, f: ColourFeatures) -> str:
 
 def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     if f.solutions == "undecided":
-        return f"Undecided: grading stopped at the time limit after {f.steps} steps."
+        return f"Undecided: grading stopped after {f.steps} steps (time limit or cancelled)."
     if f.solutions == "none":
         return "No solution: no picture fits every clue."
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
+    if f.needs_colour_reasoning:
+        colour = f"One colour at a time leaves {f.one_colour_cells} cells undecided"
+    else:
+        colour = "One colour at a time solves it"
+    pencil = (
+        f"passing only decided cells leaves {f.pencil_cells} undecided (pencil marks needed)"
+        if f.needs_pencil_marks
+        else "no pencil marks needed"
+    )
     return several + (
-        f"Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}. "
+        f"Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}. {colour}; {pencil}. "
         f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
         f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "
         f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, {f.cells_per_colour} "
@@ -214,9 +348,18 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     )
 
 
-def colour_grade(puzzle: ColourPuzzle, *, time_limit: float | None = None) -> ColourGrade:
-    """Grade a colour puzzle (see the module docstring) within ``time_limit`` seconds."""
-    trace = colour_trace(puzzle, time_limit=time_limit)
+def colour_grade(
+    puzzle: ColourPuzzle,
+    *,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> ColourGrade:
+    """Grade a colour puzzle (see the module docstring) within ``time_limit`` seconds;
+    ``progress(fraction, message)`` is called as the trace decides cells, ``should_stop()``
+    returning True cancels it (the grade is then ``Undecided`` with ``cancelled`` set)."""
+    started = time.monotonic()
+    trace = colour_trace(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)
     f = features_of(trace)
     tier = tier_of(trace)
     score = colour_score(tier, f)
@@ -227,6 +370,7 @@ def colour_grade(puzzle: ColourPuzzle, *, time_limit: float | None = None) -> Co
         colour_label(tier, score, f),
         f,
         _explanation(tier, f, names),
-        trace.seconds,
-        timed_out=trace.verdict == "undecided",
+        time.monotonic() - started,
+        timed_out=trace.verdict == "undecided" and not trace.cancelled,
+        cancelled=trace.cancelled,
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from nonostudio.analysis.colour.grade import colour_grade
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, ColourTrace
+from nonostudio.core.progress import StopCallback
 
 
 def summary_data(trace: ColourTrace) -> dict[str, Any]:
@@ -78,10 +79,13 @@ def explain_data(trace: ColourTrace) -> dict[str, Any]:
     }
 
 
-def grade_fields(puzzle: Any, time_limit: float | None = None) -> dict[str, Any]:
+def grade_fields(
+    puzzle: Any, time_limit: float | None = None, should_stop: StopCallback | None = None
+) -> dict[str, Any]:
     """A ``grade`` row's fields for a colour puzzle: tier, score, label, seconds, explanation,
-    hardest technique and the colour features (nested)."""
-    g = colour_grade(puzzle, time_limit=time_limit)
+    hardest technique and the colour features (nested); ``should_stop()`` cancels it (the row
+    is then ``Undecided``)."""
+    g = colour_grade(puzzle, time_limit=time_limit, should_stop=should_stop)
     return {
         "tier": g.tier,
         "score": g.score,

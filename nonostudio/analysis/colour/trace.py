@@ -27,6 +27,7 @@ from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import solve_colour
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.solver import Verdict
 
 PER_COLOUR = "per_colour"
@@ -114,6 +115,8 @@ class ColourTrace:
     """What the colour solver says: ``unique``, ``multiple``, ``none`` or ``undecided`` (only
     asked when line logic is stuck; ``unique`` when line logic alone solves the puzzle)."""
     seconds: float = 0.0
+    cancelled: bool = False
+    """Whether ``should_stop`` ended the trace (then the verdict is ``undecided``)."""
 
     @property
     def solved(self) -> bool:
@@ -157,7 +160,12 @@ def _first_move(
 
 
 class _ColourTracer:
-    def __init__(self, puzzle: ColourPuzzle, deadline: float | None) -> None:
+    def __init__(
+        self,
+        puzzle: ColourPuzzle,
+        deadline: float | None,
+        should_stop: StopCallback | None = None,
+    ) -> None:
         self.puzzle = puzzle
         self.palette = puzzle.palette
         self.ncolours = len(puzzle.palette)
@@ -165,6 +173,7 @@ class _ColourTracer:
         full = puzzle.palette.all_mask
         self.grid = [[full] * self.width for _ in range(self.height)]
         self.deadline = deadline
+        self.should_stop = should_stop
         self.cache: dict[tuple[str, int], tuple[tuple[int, ...], Any]] = {}
         self.solution: tuple[tuple[int, ...], ...] | None = None
         self.solutions = "unique"
@@ -239,10 +248,20 @@ class _ColourTracer:
         return ColourStep(kind, tid, tier, axis, index, colour, tuple(cells), text, premises)
 
     def search_step(self) -> ColourStep | str:
-        """A guess, or why there is none: ``none`` (no solution) or ``undecided``."""
+        """A guess, or why there is none: ``none`` (no solution), ``undecided`` or
+        ``cancelled``."""
         if self.solution is None:
             left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-            found = solve_colour(self.puzzle.rows, self.puzzle.cols, self.ncolours, time_limit=left)
+            found = solve_colour(
+                self.puzzle.rows,
+                self.puzzle.cols,
+                self.ncolours,
+                time_limit=left,
+                should_stop=self.should_stop,
+            )
+            if found.cancelled:
+                self.solutions = "undecided"
+                return "cancelled"
             if found.verdict is Verdict.NO_SOLUTION:
                 self.solutions = "none"
                 return "none"
@@ -284,14 +303,27 @@ class _ColourTracer:
         return all(not x & (x - 1) for row in self.grid for x in row)
 
 
-def colour_trace(puzzle: ColourPuzzle, *, time_limit: float | None = None) -> ColourTrace:
+def colour_trace(
+    puzzle: ColourPuzzle,
+    *,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> ColourTrace:
     """Trace ``puzzle`` at a tutor's pace (see the module docstring); within ``time_limit``
-    seconds, past which the verdict is ``undecided``."""
+    seconds, past which the verdict is ``undecided``.  ``progress(fraction, message)`` is
+    called after each step (the share of cells decided); ``should_stop()`` returning True ends
+    the trace (``undecided``, with ``cancelled`` set), checked before each step and by the
+    colour solver a search step asks."""
     started = time.monotonic()
     deadline = None if time_limit is None else started + time_limit
-    t = _ColourTracer(puzzle, deadline)
+    t = _ColourTracer(puzzle, deadline, should_stop)
     trace = ColourTrace(puzzle)
+    total = len(puzzle.rows) * len(puzzle.cols)
     while True:
+        if should_stop is not None and should_stop():
+            trace.verdict, trace.cancelled = "undecided", True
+            break
         if deadline is not None and time.monotonic() > deadline:
             trace.verdict = "undecided"
             break
@@ -307,9 +339,15 @@ def colour_trace(puzzle: ColourPuzzle, *, time_limit: float | None = None) -> Co
             guess = t.search_step()
             if isinstance(guess, str):
                 trace.verdict = "no solution" if guess == "none" else "undecided"
+                trace.cancelled = guess == "cancelled"
                 break
             step = guess
         trace.steps.append(step)
+        if progress is not None:
+            known = sum(1 for row in t.grid for x in row if not x & (x - 1))
+            report_count(
+                progress, known, total, f"step {len(trace.steps)}: {known} of {total} cells"
+            )
     trace.grid = [list(row) for row in t.grid]
     trace.solutions = t.solutions
     trace.seconds = time.monotonic() - started

@@ -11,7 +11,7 @@ colour.  CaDiCaL (python-sat) searches in slices of conflicts so that the deadli
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from nonostudio.core.colour.linesolver import ClueItem, colour_placements
 from nonostudio.core.order_encoding import FALSE, TRUE, Formula, _add
@@ -153,10 +153,12 @@ def sat_colour_solutions(
     limit: int = 2,
     exclude: Sequence[Sequence[int]] = (),
     deadline: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> list[list[int]]:
     """Up to ``limit`` solutions (cell sets, each one colour) below ``grid`` and different from
     the decided grids in ``exclude``; fewer means there are no more.  Raises
-    :class:`SatTimeout` when the deadline passes first."""
+    :class:`SatTimeout` when the deadline passes first or ``should_stop()`` says to stop
+    (checked between slices)."""
     from pysat.solvers import Solver
 
     encoded = encode_colour(grid, rows, cols, ncolours)
@@ -179,6 +181,8 @@ def sat_colour_solutions(
             answer = None
             while answer is None:
                 if deadline is not None and time.perf_counter() > deadline:
+                    raise SatTimeout(found)
+                if should_stop is not None and should_stop():
                     raise SatTimeout(found)
                 solver.conf_budget(SLICE_CONFLICTS)
                 answer = _solve_slice(solver)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from nonostudio.core.colour.linesolver import ColourClue, solve_colour_line
 from nonostudio.core.colour.sat import SatTimeout, sat_available, sat_colour_solutions
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.solver import Verdict
 
 Grid = tuple[tuple[int, ...], ...]
@@ -55,10 +56,11 @@ class ColourSolveResult:
     sat: bool = False  # whether the SAT stage ran
     nodes: int = 0  # search nodes
     probes: int = 0  # colours of a cell tried with propagation
+    cancelled: bool = False  # should_stop ended the run (the verdict is UNDECIDED)
 
 
 class _Timeout(Exception):
-    """The time limit passed."""
+    """The time limit passed, or ``should_stop`` said to stop."""
 
 
 class _Budget(Exception):
@@ -111,6 +113,8 @@ class _Solver:
         cols: Sequence[ColourClue],
         ncolours: int,
         deadline: float | None,
+        should_stop: StopCallback | None = None,
+        progress: ProgressCallback | None = None,
     ) -> None:
         # Hashable clues for the cache (a caller may pass lists).
         self.rows: list[ColourClue] = [tuple((h, c) for h, c in clue) for clue in rows]
@@ -119,6 +123,9 @@ class _Solver:
         self.width = len(cols)
         self.ncolours = ncolours
         self.deadline = deadline
+        self.should_stop = should_stop
+        self.cancelled = False
+        self.progress = progress
         self.cache: dict[tuple[ColourClue, tuple[int, ...]], tuple[int, ...] | None] = {}
         self.line_solves = 0
         self.budget = float("inf")  # line solves the search may make before SAT takes over
@@ -140,7 +147,6 @@ class _Solver:
         pending = bytearray(height + width)
         for line in queue:
             pending[line] = 1
-        deadline = self.deadline
         decided = 0
         while queue:
             line = queue.popleft()
@@ -157,8 +163,7 @@ class _Solver:
             else:
                 self.line_solves += 1
                 if not self.line_solves & 63:
-                    if deadline is not None and time.perf_counter() > deadline:
-                        raise _Timeout
+                    self.check_stop()
                     if self.line_solves > self.budget:
                         raise _Budget
                 if len(cache) >= CACHE_LINES:
@@ -181,6 +186,23 @@ class _Solver:
                         queue.append(cross)
         return decided
 
+    def check_stop(self) -> None:
+        """Raise _Timeout past the deadline or when ``should_stop()`` says so (then
+        ``cancelled`` is set)."""
+        if self.should_stop is not None and self.should_stop():
+            self.cancelled = True
+            raise _Timeout
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def halted(self) -> bool:
+        """The SAT stage's ``should_stop``: :meth:`check_stop` as a question."""
+        try:
+            self.check_stop()
+        except _Timeout:
+            return True
+        return False
+
     def found(self, grid: list[int]) -> None:
         self.solutions.setdefault(tuple(grid), grid)
 
@@ -192,6 +214,10 @@ class _Solver:
         while stack and len(self.solutions) < 2:
             node, known, focus = stack.pop()
             self.nodes += 1
+            if self.progress is not None and not self.nodes & 15:
+                report_count(
+                    self.progress, known, total, f"search: {self.nodes} nodes, {known} cells"
+                )
             probed = self.probe(node, known, focus)
             if probed is None:
                 continue
@@ -234,9 +260,8 @@ class _Solver:
                 for colour in range(cell.bit_length()):
                     if cell >> colour & 1:
                         self.probes += 1
-                        # Probes whose lines are all cached solve none: the clock is read here too.
-                        if self.deadline is not None and time.perf_counter() > self.deadline:
-                            raise _Timeout
+                        # Probes whose lines are all cached solve none: the stop is checked here.
+                        self.check_stop()
                         child = list(grid)
                         child[i] = 1 << colour
                         changed = [i]
@@ -334,6 +359,8 @@ def solve_colour(
     *,
     time_limit: float | None = 10.0,
     search_budget: int | None = SEARCH_BUDGET,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
 ) -> ColourSolveResult:
     """Decide a colour puzzle: its verdict, a solution and, when not unique, a second one.
 
@@ -342,6 +369,10 @@ def solve_colour(
     ``time_limit`` is in seconds (None: no limit); past it the verdict is UNDECIDED, with the first
     solution when the search had found one.  ``search_budget`` is the line solves the probing
     search may make before the SAT stage takes over (None: the search alone, to the end).
+    ``progress(fraction, message)`` is called now and then (the share of cells decided);
+    ``should_stop()`` returning True cancels the run (checked every 64 line solves, every probe
+    and between SAT slices): the verdict is UNDECIDED with ``cancelled`` set, as
+    :func:`nonostudio.core.solver.solve` does for black and white.
     """
     started = time.perf_counter()
     if not 1 <= ncolours <= MAX_COLOURS:
@@ -355,15 +386,16 @@ def solve_colour(
                         f"of a colour 1..{ncolours - 1}"
                     )
     deadline = None if time_limit is None else started + time_limit
-    solver = _Solver(rows, cols, ncolours, deadline)
+    solver = _Solver(rows, cols, ncolours, deadline, should_stop, progress)
     height, width = solver.height, solver.width
     grid = [(1 << ncolours) - 1] * (solver.height * width)
+    total = len(grid)
 
     def finish(
         verdict: Verdict,
         logic: list[int],
         solutions: Sequence[list[int]] = (),
-        timed_out: bool = False,
+        stopped: bool = False,
     ) -> ColourSolveResult:
         found = [_colours_of(s, height, width) for s in solutions]
         for s in found:  # every solution is checked against every clue before it is returned
@@ -375,20 +407,23 @@ def solve_colour(
             solution=found[0] if found else None,
             alternate=found[1] if len(found) > 1 else None,
             seconds=time.perf_counter() - started,
-            timed_out=timed_out,
+            timed_out=stopped and not solver.cancelled,
             line_solves=solver.line_solves,
             nodes=solver.nodes,
             probes=solver.probes,
             sat=solver.sat,
+            cancelled=stopped and solver.cancelled,
         )
 
     try:
+        solver.check_stop()  # a run cancelled before it starts does nothing
         decided = solver.propagate(grid, range(height + width))
     except _Timeout:
-        return finish(Verdict.UNDECIDED, grid, timed_out=True)
+        return finish(Verdict.UNDECIDED, grid, stopped=True)
     if decided is None:
         return finish(Verdict.NO_SOLUTION, grid)
     known = sum(1 for cell in grid if not cell & (cell - 1))
+    report_count(progress, known, total, f"line logic: {known} of {total} cells")
     if known == len(grid):
         return finish(Verdict.UNIQUE_LINE, grid, [grid])
     logic = list(grid)
@@ -401,12 +436,13 @@ def solve_colour(
         found = solver.search(grid, known)
     except _Timeout:
         first = list(solver.solutions.values())[:1]
-        return finish(Verdict.UNDECIDED, logic, first, timed_out=True)
+        return finish(Verdict.UNDECIDED, logic, first, stopped=True)
     except _Budget:
         # SAT from line logic's state, for the solutions the search has not found.
         found = list(solver.solutions.values())[:2]
         if len(found) < 2:
             solver.sat = True
+            report_count(progress, known, total, "search stuck; SAT search")
             try:
                 found += sat_colour_solutions(
                     logic,
@@ -416,9 +452,11 @@ def solve_colour(
                     limit=2 - len(found),
                     exclude=found,
                     deadline=deadline,
+                    should_stop=solver.halted,
                 )
             except SatTimeout as stop:
                 first = (found + stop.found)[:1]
-                return finish(Verdict.UNDECIDED, logic, first, timed_out=True)
+                return finish(Verdict.UNDECIDED, logic, first, stopped=True)
     verdict = (Verdict.NO_SOLUTION, Verdict.UNIQUE_SEARCH, Verdict.MULTIPLE)[len(found)]
+    report_count(progress, total, total, verdict.label)
     return finish(verdict, logic, found)

@@ -107,3 +107,28 @@ def test_explain_stopped_shows_pencil_marks(
     assert out.rstrip().endswith(
         "???\n???\n???\ncolours: . white, r red (#ff0000), b blue (#0000ff), ? undecided"
     )
+
+
+@pytest.mark.parametrize("command", ["check", "grade"])
+def test_colour_work_in_a_worker_honours_ctrl_c(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a worker process of ``check`` or ``grade --jobs N``, Ctrl-C reaches the colour solver
+    (and the colour grade) through the stop event, as it reaches the black-and-white solver: the
+    work ends ``undecided`` instead of running to its time limit."""
+    import threading
+
+    from nonostudio.cli import batch, check, grade
+
+    rows, cols = clues_of_colour_grid(UNIQUE)
+    puzzle = ColourPuzzle(PALETTE, rows, cols)
+    stop = threading.Event()
+    monkeypatch.setattr(batch, "_STOP", stop)
+    if command == "check":
+        assert check.verdict(puzzle, 10.0)["verdict"] == "unique_line"
+        stop.set()
+        assert check.verdict(puzzle, 10.0)["verdict"] == "undecided"
+    else:
+        assert grade.grade_named(puzzle, "default", 10.0)["label"] != "Undecided"
+        stop.set()
+        assert grade.grade_named(puzzle, "default", 10.0)["label"] == "Undecided"

@@ -9,12 +9,9 @@ from __future__ import annotations
 import os
 import random
 import sys
-from dataclasses import replace
 from types import SimpleNamespace
 
-import pytest
-
-from nonostudio.analysis.colour.grade import colour_grade, colour_score, touching_pairs
+from nonostudio.analysis.colour.grade import colour_grade, touching_pairs
 from nonostudio.analysis.colour.projection import project
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, colour_trace
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
@@ -147,13 +144,3 @@ def test_touching_pairs() -> None:
     cols = (((2, 1),), ((1, 2),), ((1, 1),))
     puzzle = ColourPuzzle(PALETTE, rows, cols)
     assert touching_pairs(puzzle) == 1  # red then blue in row 1; red, red in row 2 need a space
-
-
-def test_needing_a_colour_technique_adds_to_the_score() -> None:
-    rng = random.Random(5)
-    grade = colour_grade(_puzzle(rng)[0])
-    while not grade.features.colour_steps:  # the first puzzle one colour at a time cannot solve
-        grade = colour_grade(_puzzle(rng)[0])
-    f = grade.features
-    alone = replace(f, colour_steps=0)
-    assert colour_score(grade.tier, f) == pytest.approx(colour_score(grade.tier, alone) + 3.0)
