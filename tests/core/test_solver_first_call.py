@@ -63,3 +63,40 @@ def test_a_verdict_by_sat_loads_no_numpy_and_no_pysat_python_layer():
     assert "pysolvers" in loaded  # the search did run CaDiCaL
     # Read afterwards, the solution and the line-logic grid are made and right.
     assert report["solution_ok"] and report["unknown_after_logic"] > 0
+
+
+# A 96x80 picture whose first row sweep decides every cell (each row a full block or empty):
+# 7,680 new cells reach the columns by the bit-matrix transpose.
+_LARGE_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from nonostudio.core import gridstate
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import solve
+height, width = 96, 80
+rows = tuple((width,) if r % 3 else () for r in range(height))
+cols = tuple(tuple(2 for _ in range(height // 3)) for _ in range(width))
+crossed = []
+real = gridstate._cross_many
+gridstate._cross_many = lambda *args: crossed.append(1) or real(*args)
+before = set(sys.modules)
+result = solve(Puzzle(rows, cols))
+print(json.dumps({
+    "verdict": result.verdict.name, "transposed": len(crossed),
+    "numpy": sorted(m for m in set(sys.modules) - before if m.split(".")[0] == "numpy"),
+}))
+"""
+
+
+def test_a_large_line_solvable_puzzle_is_decided_without_numpy():
+    done = subprocess.run(
+        [sys.executable, "-c", _LARGE_CHILD, str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=os.environ | {"PYTHONPATH": str(REPO)},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["verdict"] == "UNIQUE_LINE" and report["transposed"] >= 1
+    assert report["numpy"] == []
