@@ -5,8 +5,8 @@ technique, 3 the premise, 4 the cells (the step explained), 5 apply.  The panel 
 revealed so far, numbered, and a button whose label says what the next press gives (``Hint 1/5:
 where to look?`` … ``Apply the hint (5/5)``).  The Solve view owns the state changes (when a
 ladder starts, when the position changes and the ladder is dropped); the panel only shows them.
-The panel is the button's bar; its ``text_label`` is laid out by its owner (the Solve view puts
-it in the scrolled words under the grid, so the button stays put however long the rungs get).
+The panel holds the button; its ``text_label`` is laid out by its owner (the Solve view puts it
+in the scrolled words beside the button, so the button stays put however long the rungs get).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from nonostudio.analysis.helping.hints import RUNGS, HintLadder
 
@@ -39,7 +39,7 @@ class HintLadderPanel(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName("Hint ladder")
         self._ladder: HintLadder | None = None
         self._rung = -1  # the last rung shown (-1: none)
@@ -51,13 +51,12 @@ class HintLadderPanel(QFrame):
         self.text_label.setWordWrap(True)
         self.text_label.setTextFormat(Qt.TextFormat.RichText)
         self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # The button is on the panel, and the rungs are shown elsewhere (scrolled over it): it
-        # stays under the mouse of a player pressing it again and again.
-        bottom = QHBoxLayout(self)
-        bottom.setContentsMargins(6, 2, 6, 2)
-        bottom.addWidget(QLabel("<b>Hint</b>"))
-        bottom.addStretch(1)
-        bottom.addWidget(self.button)
+        # The button is at the foot of the panel, and the rungs are shown elsewhere (scrolled
+        # beside it): it stays under the mouse of a player pressing it again and again.
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 2, 4, 2)
+        column.addStretch(1)
+        column.addWidget(self.button)
         self.text_label.hide()
 
     def ladder(self) -> HintLadder | None:

@@ -44,8 +44,8 @@ HAND_HELP = (
     "cells are right. Ask for a hint (H) when stuck."
 )
 STEPS_WIDTH = 300  # the steps pane's width when first shown
-WORDS_HEIGHT = 104  # the words pane's height at first: four lines and the hint button
-WORDS_MIN_HEIGHT = 48
+WORDS_HEIGHT = 78  # the words pane's height at first: four lines
+WORDS_MIN_HEIGHT = 40
 STEPS_BESIDE_WIDTH = 1000
 """Below this width a first start shows no steps pane (the grid needs the room; Steps shows
 it)."""
@@ -243,8 +243,8 @@ class SolveUi:
         return splitter
 
     def _make_words_pane(self) -> QWidget:
-        """Chain legend, status line and the hint's rungs in a scroll area over the hint button:
-        the words scroll instead of taking the grid's room, and the button stays put."""
+        """Chain legend, status line and the hint's rungs in a scroll area beside the hint
+        button: the words scroll instead of taking the grid's room, and the button stays put."""
         words = QWidget()
         words_layout = QVBoxLayout(words)
         words_layout.setContentsMargins(4, 2, 4, 2)
@@ -263,7 +263,7 @@ class SolveUi:
         self.hint_panel.shown.connect(self._scroll_words)
         pane = QWidget()
         pane.setMinimumHeight(WORDS_MIN_HEIGHT)
-        layout = QVBoxLayout(pane)
+        layout = QHBoxLayout(pane)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(area, 1)
