@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.explaining.narrate import rules_used
 from nonostudio.analysis.tracing.steps import Trace
+from nonostudio.analysis.typos import broken_line
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.puzzle import Puzzle
 
@@ -27,8 +28,12 @@ class NoSolution:
 
 
 def no_solution(puzzle: Puzzle, error: InconsistentPuzzleError) -> NoSolution:
-    """What to say of ``puzzle`` when tracing it found no solution (``error``): the line that
-    cannot hold its clue, from the line the error names."""
+    """What to say of ``puzzle`` when tracing it found no solution (``error``): where line logic
+    breaks (:func:`~nonostudio.analysis.typos.broken_line`: "row 2 cannot hold 3 1 once columns
+    1–4 are placed"), else the line the error names."""
+    broken = broken_line(puzzle)
+    if broken is not None:
+        return NoSolution(f"No solution: {broken.text()}. {MISTYPED}", broken.axis, broken.index)
     axis, _, number = (error.clue or "").partition(" ")
     if axis in ("row", "column") and number.isdigit():
         index = int(number) - 1

@@ -15,11 +15,18 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QSplitter
 from pytestqt.qtbot import QtBot
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+from nonostudio.analysis.tracing.trace import rule_set_trace
+from nonostudio.analysis.typos import broken_line
+from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import Verdict, solve
+from nonostudio.gui.solve.replay import no_solution
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
+from nonostudio.rules.ruleset import load_rule_set
 
 OWL = samples_dir() / "jwilk-091-owl.non"  # 25x25, clues up to 5 numbers deep
 
@@ -200,3 +207,20 @@ def test_a_puzzle_with_no_solution_is_said_in_words_without_a_traceback(
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     marks = view.grid.marks()  # the line that cannot hold its clue is framed
     assert marks.axis in ("row", "column") and f"{marks.axis} {marks.index + 1} " in said
+
+
+def test_no_solution_names_the_line_tracing_breaks_on_when_line_logic_alone_does_not() -> None:
+    # Line logic alone finds nothing wrong here; probing a cell, the trace breaks on a line.
+    puzzle = Puzzle(((3,), (2,), (3,), (1,), (1, 1)), ((1, 1), (1, 1), (1, 2), (1, 1), (1, 1)))
+    assert solve(puzzle).verdict == Verdict.NO_SOLUTION and broken_line(puzzle) is None
+    with pytest.raises(InconsistentPuzzleError) as caught:
+        rule_set_trace(puzzle, load_rule_set(DEFAULT_RULE_SET))
+    said = no_solution(puzzle, caught.value)
+    axis, number = (caught.value.clue or "").split()
+    assert (said.axis, said.index) == (axis, int(number) - 1)
+    clue = (puzzle.rows if axis == "row" else puzzle.cols)[int(number) - 1]
+    numbers = " ".join(map(str, clue))
+    assert said.text.startswith(f"No solution: {axis} {number} cannot hold its clue {numbers} ")
+    nowhere = no_solution(puzzle, InconsistentPuzzleError("the puzzle has no solution"))
+    assert nowhere.text.startswith("No solution: no picture fits every clue.")
+    assert (nowhere.axis, nowhere.index) == ("", -1)
