@@ -45,14 +45,8 @@ from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
-from nonostudio.gui.solve.layout import (
-    HAND_HELP,
-    STEPS_BESIDE_WIDTH,
-    STEPS_WIDTH,
-    SolveUi,
-    connect_action,
-    connect_toggle,
-)
+from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, connect_toggle
+from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
@@ -64,11 +58,6 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
 DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
-# Where the view keeps its layout in the studio's settings: whether the steps pane is shown when
-# replaying, its width, and the height of the words under the grid.
-STEPS_KEY = "solve/steps_shown"
-STEPS_WIDTH_KEY = "solve/steps_width"
-WORDS_HEIGHT_KEY = "solve/words_height"
 
 
 class SolveView(QWidget):
@@ -88,11 +77,6 @@ class SolveView(QWidget):
         """``settings``: where the splitters' sizes and the steps pane's state are kept (None:
         nowhere)."""
         super().__init__(parent)
-        self._settings = settings
-        # The steps pane beside the grid: when replaying, the player's choice (None: not made
-        # yet, decided by the room on first show); by hand it is hidden until asked.
-        self._steps_replay: bool | None = None
-        self._steps_hand = False
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
@@ -128,9 +112,8 @@ class SolveView(QWidget):
         connect_action(ui.redo_action, self.redo)
         connect_action(ui.check_action, self.check_mistakes)
         connect_toggle(ui.timer_action, self.set_timer_shown)
+        self._panes = PaneKeeper(ui, settings)
         connect_toggle(ui.steps_action, self.set_steps_shown)
-        ui.splitter.splitterMoved.connect(lambda _pos, _index: self._splitter_moved())
-        ui.grid_splitter.splitterMoved.connect(lambda _pos, _index: self._save_layout())
         ui.again_button.clicked.connect(self.restart_hand)
         self.grid.cellsChanged.connect(self._on_cells_changed)
         ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
@@ -140,7 +123,6 @@ class SolveView(QWidget):
         stack.canUndoChanged.connect(self._stack_changed)
         stack.canRedoChanged.connect(self._stack_changed)
         offer_rule_sets(ui.rule_set_combo, *DEFAULT_RULE_SETS)
-        self._restore_layout()
         self._update_actions()
 
     # --- inputs ------------------------------------------------------------------------------
@@ -321,9 +303,7 @@ class SolveView(QWidget):
         self._run_timer()
         if event.spontaneous():  # the window shown again, not the tab chosen
             return
-        if self._steps_replay is None:  # a first start: the steps beside the grid if there is room
-            self._steps_replay = self.width() >= STEPS_BESIDE_WIDTH
-        self._show_steps_pane()
+        self._panes.first_shown(self.width())
         # The tab was chosen: its keys (arrows, H, L, Ctrl+H, …) work at once, without a click.
         focus = QApplication.focusWidget()
         if focus is None or not self.isAncestorOf(focus):
@@ -333,65 +313,16 @@ class SolveView(QWidget):
         super().hideEvent(event)
         self._run_timer()
 
-    # --- layout: the steps pane and the splitters ---------------------------------------------
+    # --- the steps pane -----------------------------------------------------------------------
 
     def steps_shown(self) -> bool:
         """Whether the steps pane is shown beside the grid."""
-        return not self.ui.steps_pane.isHidden() and self.ui.splitter.sizes()[1] > 0
+        return self._panes.shown()
 
     def set_steps_shown(self, shown: bool) -> None:
-        """Show or hide the steps pane: replaying, the choice is kept; by hand it reveals the
-        steps (the solution) until the mode is left."""
-        if self.ui.hand_action.isChecked():
-            self._steps_hand = shown
-        else:
-            self._steps_replay = shown
-            self._save_layout()
-        self._show_steps_pane()
-
-    def _show_steps_pane(self) -> None:
-        ui = self.ui
-        shown = self._steps_hand if ui.hand_action.isChecked() else bool(self._steps_replay)
-        ui.steps_action.setChecked(shown)
-        ui.steps_pane.setVisible(shown)
-        sizes = ui.splitter.sizes()
-        if shown and sizes[1] == 0:  # dragged shut before: open it at its usual width
-            total = sum(sizes)
-            width = min(STEPS_WIDTH, total // 2)
-            ui.splitter.setSizes([total - width, width])
-
-    def _splitter_moved(self) -> None:
-        """A steps pane dragged shut is hidden (Steps opens it again)."""
-        if self.ui.splitter.sizes()[1] == 0:
-            self.set_steps_shown(False)
-        self._save_layout()
-
-    def _restore_layout(self) -> None:
-        """The steps pane's state and the splitters' sizes kept in the settings."""
-        settings = self._settings
-        if settings is None:
-            return
-        shown = settings.value(STEPS_KEY, None)
-        if shown is not None:
-            self._steps_replay = str(shown).lower() == "true"
-        ui = self.ui
-        width = _setting_int(settings, STEPS_WIDTH_KEY)
-        if width > 0:
-            ui.splitter.setSizes([max(1, sum(ui.splitter.sizes()) - width), width])
-        height = _setting_int(settings, WORDS_HEIGHT_KEY)
-        if height > 0:
-            ui.grid_splitter.setSizes([max(1, sum(ui.grid_splitter.sizes()) - height), height])
-
-    def _save_layout(self) -> None:
-        settings = self._settings
-        if settings is None:
-            return
-        if self._steps_replay is not None:
-            settings.setValue(STEPS_KEY, "true" if self._steps_replay else "false")
-        width = self.ui.splitter.sizes()[1]
-        if width > 0:
-            settings.setValue(STEPS_WIDTH_KEY, width)
-        settings.setValue(WORDS_HEIGHT_KEY, self.ui.grid_splitter.sizes()[1])
+        """Show or hide the steps pane: replaying, the choice is kept (in the settings); by hand
+        it reveals the steps, the solution, until the mode is left."""
+        self._panes.set_shown(shown)
 
     # --- replaying the trace -------------------------------------------------------------------
 
@@ -514,8 +445,7 @@ class SolveView(QWidget):
         self.grid.set_marks(StepMarks())
         ui.show_hand_bar(on)
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
-        self._steps_hand = False  # by hand, the steps give the solution away: only when asked
-        self._show_steps_pane()
+        self._panes.hand_mode_changed()  # by hand, the steps give the solution away
         ui.banner_box.setVisible(on and self._solved)
         self._drop_hint()
         if on and self._solved:
@@ -848,11 +778,3 @@ class SolveView(QWidget):
             super().keyPressEvent(event)
             return
         event.accept()
-
-
-def _setting_int(settings: QSettings, key: str) -> int:
-    """The whole number kept under ``key`` (0 when there is none or it is not a number)."""
-    try:
-        return int(str(settings.value(key, 0)))
-    except ValueError:
-        return 0
