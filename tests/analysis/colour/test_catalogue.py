@@ -99,3 +99,47 @@ def test_examples() -> None:
     # a red block of 2 (the longest red) in the middle: its neighbours cannot be red
     got = t["colour_punctuation"].apply(((2, red), (2, blue)), (full, 2, 2, full, full), 3)
     assert got == (full & ~2, 2, 2, full & ~2, full)
+
+
+def _implied(clue, cells, ncolours) -> bool | None:  # type: ignore[no-untyped-def]
+    """Whether colour out of reach then touching overlap narrow every cell as far as narrowing
+    to a set of colours (None when the line cannot hold its clue); and whether that narrows."""
+    by = {t.id: t for t in COLOUR_CATALOGUE}
+    narrowed = by["colour_set"].apply(clue, cells, ncolours)
+    reach = by["colour_reach"].apply(clue, cells, ncolours)
+    if narrowed is None or reach is None:
+        return None
+    both = by["touching_overlap"].apply(clue, reach, ncolours)
+    assert both is not None
+    assert all(b & ~s == 0 for b, s in zip(both, narrowed, strict=True)), (clue, cells)
+    return narrowed != tuple(cells)
+
+
+@pytest.mark.parametrize(("n", "ncolours", "every"), [(3, 3, True), (4, 3, False)])
+def test_narrowing_to_a_set_is_implied_by_tier_1(n: int, ncolours: int, every: bool) -> None:
+    """Why the trace never takes "narrowing to a set of colours" (tier 3): on the same item
+    ranges, a colour it removes no item reaches (colour out of reach, tier 1), and a cell it
+    finds cannot be empty is covered by one item in both pushes (touching overlap, tier 1),
+    which decides it.  So colour out of reach then touching overlap narrow every cell at least
+    as far (docs/design/colour.md)."""
+    sets = _states(ncolours, every)
+    applied = 0
+    for clue in by_clue(n, ncolours):
+        for cells in itertools.product(sets, repeat=n):
+            applied += bool(_implied(clue, cells, ncolours))
+    assert applied  # it does narrow these lines: only never first
+
+
+def test_narrowing_to_a_set_is_implied_by_tier_1_on_longer_lines() -> None:
+    """The same on 400 random lines of 6 to 20 cells with 2 to 5 colours (every line of up to
+    4 cells above)."""
+    rng = random.Random(45)
+    applied = 0
+    for _ in range(400):
+        n = rng.randint(6, 20)
+        ncolours = rng.randint(3, 6)
+        solution = [rng.choice([0, 0, *range(1, ncolours)]) for _ in range(n)]
+        full = (1 << ncolours) - 1
+        cells = [(1 << v) | (rng.getrandbits(ncolours) & full) for v in solution]
+        applied += bool(_implied(clue_of(solution), cells, ncolours))
+    assert applied > 50
