@@ -1,9 +1,11 @@
 """Colour explanations and grades on the anchor colour puzzles: steps checked, cells by kind of
-step, grades deterministic.
+step, the two colour questions of the grade, grades deterministic and ordered.
 
-Run by hand: ``python tests/benchmarks/bench_colour_explain.py [--generated N] [--runs R]``.
+Run by hand: ``python tests/benchmarks/bench_colour_explain.py [--generated N] [--runs R]
+[--techniques]``.
 
-For the 13 public colour files and the first N puzzles of ``colour-generated/`` (default 40):
+For the 13 public colour files and the first N puzzles of ``colour-generated/`` (default: all
+200):
 
 * the colour trace (:func:`nonostudio.analysis.colour.trace.colour_trace`) replayed step by step:
   every line step's cells checked against the exact colour line solver on its line, every
@@ -12,11 +14,21 @@ For the 13 public colour files and the first N puzzles of ``colour-generated/`` 
   technique step's claims and inference by the colour step checker
   (``tests/analysis/colour/colour_checker.py``), every search step's cell against the grid;
 * the share of cells decided by per-colour steps, colour techniques and search (fallbacks), and
-  the techniques used;
-* the grade (tier, score, label) over R runs (default 5), which must be identical; and whether
-  every file that needs a colour technique is graded at least as hard (score) as every file
-  solved one colour at a time, and every file that needs pencil marks (line logic passing only
-  decided cells between lines gets stuck) at least as hard as every file that does not.
+  the colour techniques used;
+* the grade (tier, score, label, features) over R runs (default 5), which must be identical, and
+  its two colour questions: the cells one colour at a time leaves undecided
+  (:func:`~nonostudio.analysis.colour.grade.one_colour_cells`) and the cells lines passing only
+  decided cells leave undecided (:func:`~nonostudio.analysis.colour.grade.pencil_cells`; beside
+  it, in brackets, the count when a cell also keeps the intersection of its row's and column's
+  sets, as issue 44 counted);
+* pencil marks on the three files of issue 44: both counts beside the colour sets' 0;
+* the grade order on every file solved without search: within each tier, every file that needs
+  colour reasoning (one colour at a time is not enough) scores at least as high as every file
+  solvable one colour at a time, and within each tier and answer, every file that needs pencil
+  marks at least as high as every other; across tiers, the pairs the tier orders the other way;
+* with ``--techniques``: for each colour technique, the line states of the traces where it
+  narrows the line, where it narrows beyond every easier move on that line, and the steps it
+  was chosen for (slow: every line state is solved again).
 """
 
 from __future__ import annotations
@@ -38,15 +50,21 @@ from _anchors import PUBLIC_COLOUR, PUZZLES, require_anchors  # noqa: E402
 from colour_checker import check_colour_step  # noqa: E402
 from sentence_checker import check_step  # noqa: E402
 
-from nonostudio.analysis.colour.grade import colour_grade  # noqa: E402
+from nonostudio.analysis.colour.grade import colour_grade, pencil_cells  # noqa: E402
 from nonostudio.analysis.colour.projection import project  # noqa: E402
 from nonostudio.analysis.colour.trace import COLOUR, GUESS, PER_COLOUR, colour_trace  # noqa: E402
 from nonostudio.core.colour.linesolver import solve_colour_line  # noqa: E402
-from nonostudio.core.colour.solver import check_colour_solution  # noqa: E402
+from nonostudio.core.colour.solver import check_colour_solution, solve_colour  # noqa: E402
 from nonostudio.core.formats import read_any  # noqa: E402
 
 PUBLIC = list(PUBLIC_COLOUR)
 GENERATED = PUZZLES / "colour-generated"
+#: The files issue 44 counts pencil marks on.
+ISSUE_PENCIL = (
+    "pbnsolve-examples/acorn.g",
+    "pbnsolve-examples/spaceShuttle.g",
+    "number-loom/look_sharp.xml",
+)
 
 
 def replay(puzzle):  # type: ignore[no-untyped-def]
@@ -100,19 +118,22 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
     trace, problems, checked = replay(puzzle)
     seconds = time.process_time() - start
     graded = [colour_grade(puzzle) for _ in range(runs)]
-    grades = {(g.tier, g.score, g.label) for g in graded}
+    grades = {(g.tier, g.score, g.label, g.features) for g in graded}
     decided = trace.cells_by_kind()
     cells = len(puzzle.rows) * len(puzzle.cols)
-    tier, score, label = sorted(grades)[0]
+    g = graded[0]
+    f = g.features
+    crossing = pencil_cells(puzzle, crossing_sets=True)
     colour_used = Counter(s.technique for s in trace.steps if s.kind == COLOUR)
     print(
         f"{name:40} {len(puzzle.cols):>2}x{len(puzzle.rows):<2} {len(puzzle.palette) - 1}c "
         f"{trace.verdict:8} {len(trace.steps):5} steps  "
         f"per-colour {decided[PER_COLOUR] / cells:6.1%}  colour {decided[COLOUR] / cells:6.1%}  "
         f"search {decided[GUESS] / cells:6.1%}  "
-        f"tier {tier} {score:6.2f} {label:10} {'same' if len(grades) == 1 else 'DIFFERENT'}"
+        f"tier {g.tier} {g.score:6.2f} {g.label:10} {'same' if len(grades) == 1 else 'DIFFERENT'}"
         f" x{runs}  {seconds:5.2f} s  problems {len(problems)}  "
-        f"without pencil marks {graded[0].features.pencil_cells} cells left"
+        f"one colour at a time {f.one_colour_cells} left, decided cells only {f.pencil_cells} "
+        f"({crossing}) left"
     )
     if colour_used:
         print(f"{'':40} colour techniques: {dict(colour_used)}")
@@ -123,21 +144,153 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
         "checked": checked,
         "problems": len(problems),
         "deterministic": len(grades) == 1,
-        "score": score,
-        "needs_colour": decided[COLOUR] > 0 or any(s.kind == COLOUR for s in trace.steps),
+        "tier": g.tier,
+        "score": g.score,
+        "colour": f.needs_colour_reasoning,
+        "pencil": f.needs_pencil_marks,
         "searched": decided[GUESS] > 0,
         "solved": trace.solved,
         "colour_used": colour_used,
         "decided": Counter(decided),
         "cells": cells,
-        "pencil": graded[0].features.pencil_cells > 0,
+        "trace": trace,
     }
+
+
+def pencil_marks() -> None:
+    """Issue 44's figures: cells left undecided when lines pass each other only decided cells,
+    two ways, beside passing the sets of colours still possible."""
+    print("\npencil marks (issue 44: 'passing only fully known cells between lines leaves acorn.g")
+    print("with 456 cells undecided, spaceShuttle.g with 655, look_sharp.xml with 247')")
+    for name in ISSUE_PENCIL:
+        (_, puzzle), *_ = read_any(PUZZLES / name)
+        logic = solve_colour(puzzle.rows, puzzle.cols, len(puzzle.palette)).grid
+        with_sets = sum(1 for row in logic for x in row if x & (x - 1))
+        print(
+            f"  {name:34} decided cells only: {pencil_cells(puzzle):5} undecided; the issue's "
+            f"count: {pencil_cells(puzzle, crossing_sets=True):4}; colour sets: {with_sets} "
+            "undecided"
+        )
+    print(
+        "  Why 1,482 and not 456 on acorn.g: both give each line only the decided cells of the "
+        "grid\n  and solve it with the exact colour line solver; the issue's count also kept in "
+        "each cell\n  the intersection of the sets its row and its column left it, so a cell whose "
+        "row says\n  'brown or red' and whose column 'red or white' became red. That intersection "
+        "is itself\n  a pencil mark (a set of colours carried from one line to the other); without "
+        "it, 1,482.\n  The line solver is the same (exact) in both; on spaceShuttle.g and "
+        "look_sharp.xml the two\n  counts agree."
+    )
+
+
+def grade_order(label: str, group: list[dict]) -> None:  # type: ignore[type-arg]
+    """Within each tier: colour reasoning above one colour at a time; within each tier and
+    answer, pencil marks above none; across tiers, the pairs the tier orders the other way."""
+    unique = [r for r in group if not r["searched"]]
+    print(f"\n{label}: grade order on the {len(unique)} files solved without search")
+    held = True
+    for tier in sorted({r["tier"] for r in unique}):
+        same = [r for r in unique if r["tier"] == tier]
+        hard = [r["score"] for r in same if r["colour"]]
+        easy = [r["score"] for r in same if not r["colour"]]
+        ok = not hard or not easy or min(hard) >= max(easy)
+        held &= ok
+        words = (
+            f"  tier {tier}: {len(hard)} need colour reasoning"
+            + (f" (lowest score {min(hard):.2f})" if hard else "")
+            + f", {len(easy)} solvable one colour at a time"
+            + (f" (highest {max(easy):.2f})" if easy else "")
+        )
+        pencil_ok = True
+        for colour in (False, True):
+            answer = [r for r in same if r["colour"] is colour]
+            marked = [r["score"] for r in answer if r["pencil"]]
+            plain = [r["score"] for r in answer if not r["pencil"]]
+            pencil_ok &= not marked or not plain or min(marked) >= max(plain)
+        held &= pencil_ok
+        print(
+            f"{words}; every first at least as hard: {ok}; pencil marks above none within "
+            f"each answer: {pencil_ok}"
+        )
+    pairs = [(a, b) for a in unique if a["colour"] for b in unique if not b["colour"]]
+    against = [(a, b) for a, b in pairs if a["score"] < b["score"]]
+    by_tier = all(a["tier"] < b["tier"] for a, b in against)
+    print(
+        f"  within tiers, as the grade defines it: {held}. Across tiers: of {len(pairs)} pairs "
+        f"(needs colour reasoning, one colour at a time), {len(against)} score the other way, "
+        f"all because the first is in a lower tier: {by_tier}"
+    )
+    for a, b in against[:3]:
+        print(
+            f"    e.g. {a['name']} (tier {a['tier']}, {a['score']:.2f}) below {b['name']} "
+            f"(tier {b['tier']}, {b['score']:.2f})"
+        )
+
+
+def techniques(results: list[dict]) -> None:  # type: ignore[type-arg]
+    """For each colour technique: line states of the traces where it narrows its line, where it
+    narrows beyond every easier move (the entries before it in the trace's order) on that line,
+    and the steps it was chosen for."""
+    from nonostudio.analysis.colour.catalogue import COLOUR_BY_ID, COLOUR_CATALOGUE
+    from nonostudio.analysis.colour.projection import per_colour_move
+    from nonostudio.analysis.colour.trace import ENTRIES
+
+    def easier(tid: str, clue, cells, n):  # type: ignore[no-untyped-def]
+        index = next(i for i, e in enumerate(ENTRIES) if e[1] == COLOUR and e[2] == tid)
+        while True:
+            before = cells
+            for _, kind, other in ENTRIES[:index]:
+                if kind == PER_COLOUR:
+                    for colour in range(1, n):
+                        cells = per_colour_move(other, clue, cells, colour)
+                else:
+                    cells = COLOUR_BY_ID[other].apply(clue, cells, n)
+                    if cells is None:
+                        return None
+            if cells == before:
+                return cells
+
+    counts: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        trace = r["trace"]
+        puzzle = trace.puzzle
+        n = len(puzzle.palette)
+        grid = [[puzzle.palette.all_mask] * len(puzzle.cols) for _ in puzzle.rows]
+        seen = set()
+        for step in trace.steps:
+            if step.kind == COLOUR:
+                counts[step.technique, "chosen"] += 1
+            for axis, clues in (("row", puzzle.rows), ("column", puzzle.cols)):
+                for i, clue in enumerate(clues):
+                    cells = tuple(grid[i]) if axis == "row" else tuple(row[i] for row in grid)
+                    if (clue, cells) in seen:
+                        continue
+                    seen.add((clue, cells))
+                    for t in COLOUR_CATALOGUE:
+                        out = t.apply(clue, cells, n)
+                        if out is None or out == cells:
+                            continue
+                        counts[t.id, "narrows"] += 1
+                        base = easier(t.id, clue, cells, n)
+                        if base is not None and t.apply(clue, base, n) != base:
+                            counts[t.id, "beyond"] += 1
+            for row, col, _, after in step.cells:
+                grid[row][col] = after
+    print(f"\ncolour techniques on the line states of {len(results)} traces")
+    from nonostudio.analysis.colour.catalogue import COLOUR_CATALOGUE as ALL
+
+    for t in ALL:
+        print(
+            f"  {t.name:32} tier {t.tier}: narrows {counts[t.id, 'narrows']:6} line states, "
+            f"beyond every easier move on its line {counts[t.id, 'beyond']:5}, chosen "
+            f"{counts[t.id, 'chosen']:5} times"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--generated", type=int, default=40, metavar="N")
+    parser.add_argument("--generated", type=int, default=200, metavar="N")
     parser.add_argument("--runs", type=int, default=5, metavar="R")
+    parser.add_argument("--techniques", action="store_true", help="where each technique applies")
     args = parser.parse_args()
     require_anchors()
     results = []
@@ -178,17 +331,11 @@ def main() -> None:
         f"{sum(r['searched'] for r in generated if r['pbnsolve'] == 'multiple')}/"
         f"{sum(r['pbnsolve'] == 'multiple' for r in generated)}"
     )
-    for label, group in (("public files", public), ("all files", results)):
-        unique = [r for r in group if not r["searched"]]
-        for what, key in (("a colour technique", "needs_colour"), ("pencil marks", "pencil")):
-            hard = [r["score"] for r in unique if r[key]]
-            easy = [r["score"] for r in unique if not r[key]]
-            if hard and easy:
-                print(
-                    f"{label}: needing {what} {len(hard)}, lowest score {min(hard):.2f}; the "
-                    f"others {len(easy)}, highest score {max(easy):.2f}; every first at least "
-                    f"as hard: {min(hard) >= max(easy)}"
-                )
+    pencil_marks()
+    grade_order("public files", public)
+    grade_order("all files", results)
+    if args.techniques:
+        techniques(results)
 
 
 if __name__ == "__main__":
