@@ -414,13 +414,19 @@ def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) ->
     colour_entries = codec.colour_entries
     if colour_entries is None:
         return list(_checked(entries, source))
-    coloured: list[AnyEntries] = []
+    coloured: list[AnyEntries | PuzzleError] = []  # the colour reader's entries, or its error
     may_declare = _MAY_DECLARE_COLOUR.search(data) is not None
 
     def colour_build(index: int) -> AnyPuzzle:
         if not coloured:
-            coloured.append(colour_entries(data, source))
-        return _build(coloured[0][index][1], source)
+            try:
+                coloured.append(colour_entries(data, source))
+            except PuzzleError as exc:  # read once: a collection does not parse it per item
+                coloured.append(exc)
+        found = coloured[0]
+        if isinstance(found, PuzzleError):
+            raise found.with_traceback(None)
+        return _build(found[index][1], source)
 
     def build(index: int, thunk: Thunk) -> AnyPuzzle:
         try:

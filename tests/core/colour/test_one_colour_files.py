@@ -93,3 +93,31 @@ def test_black_and_white_readers_still_read_the_clues(tmp_path: Path) -> None:
     write_file(_red_cross(), path)
     puzzle = read_file(path)
     assert isinstance(puzzle, Puzzle) and puzzle.rows == ((1,), (3,), (1,))
+
+
+def test_a_collection_the_colour_reader_refuses_is_tried_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A black-and-white collection that mentions colour is read by the colour reader once, not
+    once per item, when that reader refuses it; every item reads as black and white."""
+    from dataclasses import replace
+
+    from nonostudio.core import formats
+    from nonostudio.core.errors import PuzzleError
+
+    calls = []
+
+    def refuse(data: bytes, source: str) -> list:  # type: ignore[type-arg]
+        calls.append(source)
+        raise PuzzleError("not for the colour reader", source=source)
+
+    monkeypatch.setitem(
+        formats._BY_NAME, "xml", replace(formats._BY_NAME["xml"], colour_entries=refuse)
+    )
+    one = write_text(Puzzle(((1,),), ((1,),)), "xml")
+    inner = one.split("<puzzleset>")[1].split("</puzzleset>")[0]
+    text = f"<puzzleset>{inner * 3}</puzzleset>\n"
+    assert "color" in text
+    puzzles = [build() for _, build in formats._any_entries(text.encode(), "set.xml", "xml", None)]
+    assert len(puzzles) == 3 and all(isinstance(p, Puzzle) for p in puzzles)
+    assert calls == ["set.xml"]
