@@ -132,3 +132,69 @@ def test_colour_work_in_a_worker_honours_ctrl_c(
         assert grade.grade_named(puzzle, "default", 10.0)["label"] != "Undecided"
         stop.set()
         assert grade.grade_named(puzzle, "default", 10.0)["label"] == "Undecided"
+
+
+def _loose_colour_file(tmp_path: Path) -> Path:
+    """A loose 60x60 picture in two colours: line logic leaves most cells open, and neither the
+    search nor SAT decides it within 30 s."""
+    import random
+
+    rng = random.Random(4)
+    grid = []
+    for _ in range(60):
+        row: list[int] = []
+        while len(row) < 60:
+            row += [0 if rng.random() < 0.7 else rng.randint(1, 2)] * rng.randint(1, 4)
+        grid.append(tuple(row[:60]))
+    return _file(tmp_path, tuple(grid), "loose.xml")
+
+
+def _ctrl_c_after(argv: list[str], delay: float) -> tuple[int, str, float]:
+    """Run the command line in a process group of its own, Ctrl-C it after ``delay`` seconds:
+    its exit code, stderr, and the seconds from the Ctrl-C to its end."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.ctrl_c import sigint_at_default
+
+    repo = Path(__file__).resolve().parents[3]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nonostudio", *argv],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=sigint_at_default,
+    )
+    try:
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+        sent = time.monotonic()
+        err = proc.communicate(timeout=20)[1]
+        return proc.returncode, err, time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
+def test_ctrl_c_ends_a_colour_solve(tmp_path: Path) -> None:
+    path = _loose_colour_file(tmp_path)
+    code, err, seconds = _ctrl_c_after(["solve", "--time-limit", "60", str(path)], 2.0)
+    assert code == 130, err
+    assert err.endswith("nonostudio-cli: interrupted\n") and "Traceback" not in err
+    assert seconds < 5
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_colour_checks_in_workers(tmp_path: Path) -> None:
+    path = _loose_colour_file(tmp_path)
+    argv = ["check", "--jobs", "2", "--time-limit", "60", str(path), str(path)]
+    code, err, seconds = _ctrl_c_after(argv, 2.5)
+    assert code == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert seconds < 5
