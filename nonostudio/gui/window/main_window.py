@@ -339,9 +339,8 @@ class MainWindow(QMainWindow):
         self.check_panel.set_puzzle(puzzle)
         self.colour_pages().show_colour(puzzle)
         self.designer_panel.set_unavailable(COLOUR_LATER.format(what="Designer checks"))
-        for action in (self.commands.save, self.commands.save_as):
-            action.setEnabled(puzzle is not None)
-        self.commands.export.setEnabled(False)
+        for action in (self.commands.save, self.commands.save_as, self.commands.export):
+            action.setEnabled(puzzle is not None)  # a colour picture is drawn in its colours
         self.update_title()
 
     def colour_pages(self) -> ColourPages:

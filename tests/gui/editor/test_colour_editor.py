@@ -190,13 +190,13 @@ def test_opening_black_and_white_again_brings_back_the_editor(
 ) -> None:
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
-    assert not window.commands.export.isEnabled()
+    assert window.commands.export.isEnabled()  # a colour picture is exported in its colours
     bw = tmp_path / "bar.non"
     bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     assert window.files.open_file(bw, ask=False)
     assert window.tabs.widget(0) is window.editor and not window.files.is_colour()
     assert window.editor.puzzle().title == "Bar"
-    assert window.commands.export.isEnabled()  # off while the colour puzzle was open
+    assert window.commands.export.isEnabled()
 
 
 # --- painting and the palette ----------------------------------------------------------------
