@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 #: The python-sat name of the Kissat release used.
 KISSAT = "kissat404"
@@ -61,11 +62,16 @@ def kissat_models(
     is called about once a second while Kissat runs.
     """
     started = time.perf_counter()
+    # The helper imports this package from where this process did, installed or not (a script
+    # that put the checkout on sys.path itself started helpers that could not find it).
+    here = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
     process = subprocess.Popen(
         [sys.executable, "-m", __name__, str(os.getpid())],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env=os.environ | {"PYTHONPATH": path},
     )
     messages: queue.Queue[object] = queue.Queue()
     reader = threading.Thread(
@@ -101,7 +107,10 @@ def kissat_models(
         reader.join()
         for pipe in (process.stdin, process.stdout, process.stderr):
             if pipe is not None:
-                pipe.close()
+                try:
+                    pipe.close()
+                except OSError:  # clauses left unsent to a helper that ended: nothing to do
+                    pass
     return found
 
 

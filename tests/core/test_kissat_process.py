@@ -196,3 +196,25 @@ def test_the_helper_dies_with_a_caller_killed_outright():
             caller.wait()
         if caller.stdout is not None:
             caller.stdout.close()
+
+
+def test_a_helper_that_ends_before_reading_is_reported_not_a_broken_pipe(monkeypatch):
+    """The helper ends at once (here: it cannot start) while megabytes of clauses wait to be sent:
+    the caller says the helper failed; closing the unsent pipe raised BrokenPipeError instead."""
+    real = subprocess.Popen
+
+    def popen(args, **kwargs):
+        return real([sys.executable, "-c", "import sys; sys.exit(3)"], **kwargs)
+
+    monkeypatch.setattr(kissat_process.subprocess, "Popen", popen)
+    clauses = [[v, -(v + 1), v + 2] for v in range(1, 400_000)]
+    with pytest.raises(RuntimeError, match="exit code 3"):
+        kissat_models(clauses, [1], 1)
+
+
+def test_the_helper_finds_this_package_without_pythonpath(monkeypatch, tmp_path):
+    """A script that put the package on sys.path itself (no install, no PYTHONPATH) still gets
+    Kissat's answers: the helper is told where the package is."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(tmp_path)  # not the checkout: ``-m`` would find the package there
+    assert kissat_models([[1, 2], [-1]], [1, 2], 2) == [[2]]
