@@ -15,11 +15,8 @@ details and the measurements behind the defaults.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import multiprocessing
 import os
-import queue
 import threading
 import time
 from collections.abc import Callable
@@ -28,17 +25,12 @@ from typing import Any
 
 from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.running.engine import CANCEL_GRACE_S, Engine, EngineError, LocalEngine
 from nonostudio.learn.running.runner_skips import CoveringRules, hand_out_key, note_rules
-from nonostudio.learn.running.runner_worker import (
-    POLL_S,
-    Event,
-    Queue,
-    Work,
-    keep_z3_from_ctrl_c,
-    sigint_blocked,
-    worker_loop,
-)
+from nonostudio.learn.running.runner_worker import POLL_S, Work, keep_z3_from_ctrl_c
 from nonostudio.learn.store.jobs import (
+    MAX_ATTEMPTS,
+    WORKER_DIED,
     JobStore,
     RunState,
     RunStatus,
@@ -51,15 +43,14 @@ from nonostudio.learn.store.run_lock import RunLock
 __all__ = [
     "CANCEL_GRACE_S",
     "CoveringRules",
+    "Engine",
+    "EngineError",
     "RunSnapshot",
     "Runner",
     "Work",
     "hand_out_key",
     "run_specifications",
 ]
-
-CANCEL_GRACE_S = 0.3  # after a cancel, how long work may take to hand its task back
-_EXIT_GRACE_S = 0.5  # how long an idle worker process may take to exit before it is terminated
 
 
 @dataclass(frozen=True)
@@ -73,14 +64,17 @@ class RunSnapshot:
     eta_seconds: float | None
     key: str
     status: SpecStatus
+    workers: str = ""  # the engine's workers in words (empty on this machine's pool)
 
     def message(self) -> str:
         """The snapshot in words, e.g. ``12/122 specifications, 4 rules, 31.2/min, 21 s left
-        (done 1|O--|x1-3|h)``."""
+        (done 1|O--|x1-3|h)``, then the cluster's workers when it runs on one (``; 2 workers,
+        2 busy``)."""
         eta = "?" if self.eta_seconds is None else f"{self.eta_seconds:.0f} s"
+        workers = f"; {self.workers}" if self.workers else ""
         return (
             f"{self.done}/{self.total} specifications, {self.rules_found} rules, "
-            f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key})"
+            f"{self.rate_per_minute:.1f}/min, {eta} left ({self.status} {self.key}){workers}"
         )
 
 
@@ -124,6 +118,7 @@ class Runner:
         skip_covered: bool = True,
         narrow_work: Work | None = None,
         narrow_from: int | None = None,
+        engine: Engine | None = None,
     ) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
@@ -132,6 +127,12 @@ class Runner:
         self.store, self.run_id, self.work = store, run_id, work
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.budget_s, self.mode = budget_s, mode
+        # Where the work runs: this machine's pool unless another engine (a Dask cluster) is given.
+        self.engine: Engine = engine if engine is not None else LocalEngine(self.jobs, mode)
+        # Synthesis seconds of this session, and those spent on specifications that the rules
+        # found meanwhile would have skipped had they been known at hand-out (late skips).
+        self.work_seconds = 0.0
+        self.late_skip_seconds = 0.0
         self.progress, self.on_snapshot, self.should_stop = progress, on_snapshot, should_stop
         self.skip_supersets = skip_supersets
         self.skip_covered = skip_covered
@@ -162,25 +163,14 @@ class Runner:
         store.resume(run_id)
         pending = sorted(store.pending(run_id), key=lambda r: hand_out_key(r.spec))
         store.set_run_status(run_id, RunState.RUNNING)
-        self._tasks: Queue
-        self._results: Queue
-        self._stop: Event
-        if self.mode == "process":
-            mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
-            self._tasks, self._results, self._stop = mp.Queue(), mp.Queue(), mp.Event()
-            self._slots: Any = mp.Array("q", [-1] * self.jobs, lock=False)
-        else:
-            self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
-            self._slots = [-1] * self.jobs
-        self._idle_deaths = 0
         self._handed_back = False  # work that did not stop was handed back: end its workers now
-        self._workers: list[Any] = []
+        engine = self.engine
         try:
-            self._workers = [self._start_worker(i) for i in range(self.jobs)]
+            engine.open((self.work, self.narrow_work))
             self._coordinate(pending)
         finally:
-            self._stop.set()
-            self._end_workers()
+            engine.stop()
+            engine.close(handed_back=self._handed_back)
         final = store.status(run_id)
         store.set_run_status(
             run_id,
@@ -188,61 +178,15 @@ class Runner:
         )
         return final
 
-    def _end_workers(self) -> None:
-        """Stop every worker and, for processes, reap it: an idle one exits on its ``None``; one
-        still busy after a short grace is terminated (then killed); each is joined, so none is
-        left behind as a defunct process."""
-        for _ in self._workers:
-            with contextlib.suppress(Exception):  # a queue a killed worker broke
-                self._tasks.put(None)
-        if self.mode != "process":
-            for w in self._workers:
-                w.join(timeout=5.0)  # the watchdogs interrupt z3; daemon threads otherwise
-            return
-        processes = self._workers
-        # Cancelled: nothing is left to save, idle workers are ended at once; otherwise they get a
-        # moment to exit on their own.
-        grace = 0.0 if self._handed_back else 0.05 if self._cancelled() else _EXIT_GRACE_S
-        deadline = time.monotonic() + grace
-        for w in processes:
-            w.join(timeout=max(0.0, deadline - time.monotonic()))
-        for w in processes:
-            if w.is_alive():
-                w.terminate()
-        for w in processes:
-            w.join(timeout=1.0)
-            if w.is_alive():
-                w.kill()
-                w.join()
-        for q in (self._tasks, self._results):
-            q.close()  # type: ignore[attr-defined]
-            q.cancel_join_thread()  # type: ignore[attr-defined]
-
-    def _start_worker(self, index: int) -> Any:
-        args = (
-            index,
-            (self.work, self.narrow_work),
-            self._tasks,
-            self._results,
-            self._stop,
-            self._slots,
-        )
-        if self.mode == "process":
-            mp = multiprocessing.get_context("spawn")
-            worker: Any = mp.Process(target=worker_loop, args=args, daemon=True)
-            with sigint_blocked():
-                worker.start()
-        else:
-            worker = threading.Thread(target=worker_loop, args=args, daemon=True)
-            worker.start()
-        return worker
-
     def _coordinate(self, pending: list[SpecRecord]) -> None:
         """Hand out ``pending`` (in order) and record what comes back, until nothing is in
-        flight; a cancel hands the work in flight back as pending."""
-        store, run_id, stop = self.store, self.run_id, self._stop
+        flight; a cancel hands the work in flight back as pending, and so does an engine that
+        cannot go on (then its :class:`EngineError` is raised)."""
+        store, run_id = self.store, self.run_id
         status = store.status(run_id)
+        self._pending = pending
         self._numbers = {r.key: i for i, r in enumerate(pending)}
+        self._attempts = {r.key: r.attempts for r in pending}
         results = store.results(run_id)
         now = _Session(
             status.finished,
@@ -254,27 +198,33 @@ class Runner:
         )
         for key, stored in results:
             note_rules(now.ruled, key, stored)
-        self._feed(now)
+        try:
+            self._feed(now)
+            self._wait(now)
+        except EngineError:
+            for key in now.in_flight:
+                store.finish(run_id, key, SpecStatus.PENDING, None)
+            now.in_flight.clear()
+            raise
+
+    def _wait(self, now: _Session) -> None:
+        """Record outcomes and feed the engine until nothing is in flight."""
+        store, run_id, engine = self.store, self.run_id, self.engine
         stopped_at: float | None = None
         while now.in_flight:
-            if self._cancelled() and not stop.is_set():
-                stop.set()
-            if stop.is_set() and stopped_at is None:
+            if self._cancelled() and not engine.stopped():
+                engine.stop()
+            if engine.stopped() and stopped_at is None:
                 stopped_at = time.monotonic()
-            try:
-                message = self._results.get(timeout=POLL_S)
-            except queue.Empty:
-                if stopped_at is not None and (
-                    not any(w.is_alive() for w in self._workers)
-                    or (self.mode == "process" and time.monotonic() - stopped_at > CANCEL_GRACE_S)
-                ):
-                    # Cancelled, and nobody left to report (or the work does not stop: its
-                    # worker process is terminated): give the tasks back untouched.
+            message = engine.result(POLL_S)
+            if message is None:
+                if stopped_at is not None and engine.gave_up(time.monotonic() - stopped_at):
+                    # Cancelled, and nothing more will come back: give the tasks back untouched.
                     for key in now.in_flight:
                         store.finish(run_id, key, SpecStatus.PENDING, None)
                     self._handed_back = True
                     return
-                self._replace_dead_workers(pending, now.in_flight)
+                self._retry_lost(now)
                 continue
             self._record(now, message)
             self._feed(now)
@@ -292,8 +242,8 @@ class Runner:
     def _feed(self, now: _Session) -> None:
         """Queue tasks until two per worker are in flight (skipped ones finished at once when
         there is no narrow work)."""
-        store, run_id = self.store, self.run_id
-        while now.todo and len(now.in_flight) < 2 * self.jobs and not self._stop.is_set():
+        store, run_id, engine = self.store, self.run_id, self.engine
+        while now.todo and len(now.in_flight) < 2 * engine.slots() and not engine.stopped():
             record = now.todo.pop()
             if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
                 continue  # no longer pending (finished by another process)
@@ -303,8 +253,9 @@ class Runner:
                 now.done += 1
                 continue
             store.mark_running(run_id, record.key)
+            self._attempts[record.key] += 1
             now.in_flight.add(record.key)
-            self._tasks.put(
+            engine.submit(
                 (
                     self._numbers[record.key],
                     record.key,
@@ -318,6 +269,8 @@ class Runner:
         """Store a worker's outcome and report the run's progress."""
         store, run_id = self.store, self.run_id
         _, key, outcome, seconds, result_text, error = message
+        if key not in now.in_flight:
+            return  # a late second report of a task re-run elsewhere: the first one stands
         now.in_flight.discard(key)
         result = json.loads(result_text) if result_text is not None else None
         if (
@@ -325,6 +278,12 @@ class Runner:
         ):  # handed back: what the interrupted work said is no outcome
             store.finish(run_id, key, SpecStatus.PENDING, None)
             return
+        if outcome in (SpecStatus.DONE, SpecStatus.TIMEOUT):
+            self.work_seconds += seconds
+            if self._skipped(now, self._pending[self._numbers[key]]):
+                self.late_skip_seconds += seconds
+        elif outcome == SpecStatus.SKIPPED:
+            self.work_seconds += seconds
         store.finish(run_id, key, outcome, seconds, result, error)
         now.done += 1
         now.session_done += 1
@@ -336,38 +295,30 @@ class Runner:
             elapsed = time.monotonic() - now.start
             rate = 60.0 * now.session_done / elapsed if elapsed > 0 else 0.0
             eta = (now.total - now.done) * 60.0 / rate if rate > 0 else None
-            snapshot = RunSnapshot(now.done, now.total, now.found, rate, eta, key, outcome)
+            snapshot = RunSnapshot(
+                now.done, now.total, now.found, rate, eta, key, outcome, self.engine.describe()
+            )
             report_count(self.progress, now.done, now.total, snapshot.message())
             if self.on_snapshot is not None:
                 self.on_snapshot(snapshot)
 
-    def _replace_dead_workers(self, pending: list[SpecRecord], in_flight: set[str]) -> None:
-        """A worker process that died (a crash in native code) fails its task and is replaced;
-        workers that die without a task (they cannot start) end the run with an error."""
-        for index, worker in enumerate(self._workers):
-            if worker.is_alive() or self._stop.is_set():
+    def _retry_lost(self, now: _Session) -> None:
+        """A task whose worker died (a crash in native code, a killed process) is handed out
+        again, up to :data:`MAX_ATTEMPTS` attempts; then it fails (``learn status`` names it)."""
+        for number in self.engine.lost():
+            record = self._pending[number]
+            if record.key not in now.in_flight:
                 continue
-            number = self._slots[index]
-            self._slots[index] = -1
-            key = pending[number].key if number >= 0 else None
-            if key is not None and key in in_flight:
-                in_flight.discard(key)
-                self.store.finish(
-                    self.run_id, key, SpecStatus.FAILED, None, error="worker process died"
-                )
+            now.in_flight.discard(record.key)
+            if self._attempts[record.key] < MAX_ATTEMPTS:
+                self.store.finish(self.run_id, record.key, SpecStatus.PENDING, None)
+                now.todo.append(record)  # next to be handed out
             else:
-                self._idle_deaths += 1
-                if self._idle_deaths > 2 * self.jobs:
-                    for key in in_flight:
-                        self.store.finish(self.run_id, key, SpecStatus.PENDING, None)
-                    in_flight.clear()
-                    raise RuntimeError(
-                        "worker processes die before taking work; is the work "
-                        "function importable from a module?"
-                    )
-            if self.mode == "process":
-                worker.join()  # reap it (it is dead: this returns at once)
-            self._workers[index] = self._start_worker(index)
+                self.store.finish(
+                    self.run_id, record.key, SpecStatus.FAILED, None, error=WORKER_DIED
+                )
+                now.done += 1
+        self._feed(now)
 
 
 def run_specifications(store: JobStore, run_id: int, work: Work, **options: Any) -> RunStatus:

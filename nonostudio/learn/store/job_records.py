@@ -15,6 +15,12 @@ from nonostudio.learn.synthesis.enumerate import SearchOptions
 
 _FAILURES_SHOWN = 20  # failed specifications listed by RunStatus.lines
 
+# A specification whose worker died under it is handed out again, up to this many attempts in
+# all (an item that kills every worker it touches then fails with WORKER_DIED as its error); a
+# resume retries one that failed so after fewer attempts (an older nonostudio failed it at once).
+MAX_ATTEMPTS = 3
+WORKER_DIED = "worker process died"
+
 
 class SpecStatus(StrEnum):
     """A specification's status (stored as these strings)."""

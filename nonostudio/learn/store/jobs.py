@@ -25,8 +25,10 @@ from nonostudio.learn.mining.specs import Specification
 from nonostudio.learn.store.job_faults import JobStoreError, read_only_reason, store_error
 from nonostudio.learn.store.job_records import (
     FINISHED,
+    MAX_ATTEMPTS,
     RUN_STATUSES,
     SPEC_STATUSES,
+    WORKER_DIED,
     RunInfo,
     RunState,
     RunStatus,
@@ -51,6 +53,7 @@ __all__ = [
     "FINISHED",
     "JobStore",
     "JobStoreError",
+    "MAX_ATTEMPTS",
     "RUN_STATUSES",
     "RunInfo",
     "RunState",
@@ -59,6 +62,7 @@ __all__ = [
     "SPEC_STATUSES",
     "SpecRecord",
     "SpecStatus",
+    "WORKER_DIED",
     "rule_texts",
     "rules_in",
     "search_text",
@@ -226,7 +230,9 @@ class JobStore:
         """Reopen a run (its caller holds the run's
         :class:`~nonostudio.learn.store.run_lock.RunLock`): specifications left ``running`` by a
         killed process become ``pending``, and so do those an older nonostudio stored as failed when
-        a Ctrl-C reached z3 ("… interrupted from keyboard"): they were interrupted, not failed.
+        a Ctrl-C reached z3 ("… interrupted from keyboard"): they were interrupted, not failed;
+        and those whose worker died under them (:data:`WORKER_DIED`) after fewer than
+        :data:`MAX_ATTEMPTS` attempts, as an older nonostudio failed them at the first death.
 
         Returns how many were reset.
         """
@@ -242,6 +248,12 @@ class JobStore:
                 "result = NULL, error = NULL WHERE run_id = ? AND status = "
                 f"'failed' AND ({interrupted})",
                 (run_id, *_INTERRUPTED_ERRORS),
+            ).rowcount
+            reset += db.execute(
+                "UPDATE specs SET status = 'pending', seconds = NULL, result = NULL, "
+                "error = NULL WHERE run_id = ? AND status = 'failed' AND error = ? "
+                "AND attempts < ?",
+                (run_id, WORKER_DIED, MAX_ATTEMPTS),
             ).rowcount
         return reset
 
