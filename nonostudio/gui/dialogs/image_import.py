@@ -57,7 +57,8 @@ WORKING_PIXELS = 800  # larger images are scaled down once; cells average far mo
 THUMBNAIL = 220
 IMAGE_FILE_BYTES = 256 * 2**20  # most bytes read from a FIFO or device (a file's size is its own)
 DEFAULT_COLOURS = 4  # the colour mode's colours, the background included
-PREVIEW_CELL = 12  # pixels a cell in the colour preview (it scrolls when larger than the room)
+PREVIEW_CELL = 12  # pixels a cell in the colour preview, first; then as fits the room:
+MIN_PREVIEW_CELL, MAX_PREVIEW_CELL = 6, 24  # (it scrolls when even the smallest is too large)
 BW, COLOUR = range(2)  # the modes, in the order of the mode box
 BACKGROUNDS: tuple[tuple[str, Background], ...] = (
     ("Most common border colour", "border"),
@@ -429,14 +430,21 @@ class ImageImportDialog(QDialog):
             return
         self._colour_worker = None
         self._colour_puzzle = puzzle
-        self.colour_preview.setPixmap(
-            QPixmap.fromImage(render_colour_image(puzzle, True, PREVIEW_CELL))
-        )
+        self.colour_preview.setPixmap(QPixmap.fromImage(self._colour_picture(puzzle)))
         names = ", ".join(c.name for c in puzzle.palette.colours[1:]) or "none"
         self._say(
             f"{puzzle.width}\u00d7{puzzle.height} cells, {len(puzzle.palette) - 1} colour(s) "
             f"on {puzzle.palette.background.name}: {names}."
         )
+
+    def _colour_picture(self, puzzle: ColourPuzzle) -> QImage:
+        """The quantised picture with its clues, as large as fits the preview's room (cells of
+        :data:`MIN_PREVIEW_CELL` to :data:`MAX_PREVIEW_CELL` pixels; it scrolls past that)."""
+        image = render_colour_image(puzzle, True, PREVIEW_CELL)
+        room = self.colour_scroll.viewport().size()
+        scale = min(room.width() / image.width(), room.height() / image.height())
+        cell = max(MIN_PREVIEW_CELL, min(MAX_PREVIEW_CELL, int(PREVIEW_CELL * scale)))
+        return image if cell == PREVIEW_CELL else render_colour_image(puzzle, True, cell)
 
     def _on_colour_error(self, message: str) -> None:
         if self._colour_worker is None or self.sender() is not self._colour_worker.signals:
