@@ -139,6 +139,15 @@ def _add_run_worker_options(parser: argparse.ArgumentParser) -> None:
         default="process",
         help="workers are processes (default) or threads",
     )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="run on a Dask cluster instead (the 'cluster' extra): local[:N] starts one of N "
+        "worker processes here, tcp://host:8786 or tls://host:8786 is a running scheduler's "
+        "address (default: $NONOSTUDIO_CLUSTER, else this machine's workers; never stored "
+        "with the run, so a run may be resumed elsewhere)",
+    )
 
 
 def _add_run_search_options(parser: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -130,13 +131,39 @@ def _progress(fraction: float, message: str) -> None:
     say(f"[{fraction:4.0%}] {message}")
 
 
+def cluster_address(option: str | None) -> str | None:
+    """The cluster ``--cluster`` names, else ``$NONOSTUDIO_CLUSTER``'s; None: this machine's
+    worker processes."""
+    address = option if option is not None else os.environ.get("NONOSTUDIO_CLUSTER", "")
+    return address.strip() or None
+
+
+@contextmanager
+def _engine(address: str | None) -> Iterator[Any]:
+    """The Dask engine of the cluster at ``address`` while inside (None: the local pool)."""
+    if address is None:
+        yield None
+        return
+    from nonostudio.learn.running.dask_engine import ClusterError, open_cluster
+
+    try:
+        engine = open_cluster(address)
+    except ClusterError as exc:
+        raise PuzzleError(str(exc), source="--cluster") from None
+    with engine:
+        say(f"cluster {engine.summary()}")
+        yield engine
+
+
 def run_learn(args: argparse.Namespace) -> Outcome:
     """Create (or resume) a run and synthesise until it is finished or Ctrl-C cancels it."""
     # z3 loads only for the action that needs it: the other subcommands start faster.
+    from nonostudio.learn.running.engine import EngineError
     from nonostudio.learn.running.runner import Runner
     from nonostudio.learn.running.work import works_for
 
-    with open_store(args.store) as store:
+    address = cluster_address(args.cluster)
+    with open_store(args.store) as store, _engine(address) as engine:
         if args.resume is not None:
             run_id = pick_run(store, args.resume)
             stored = store.run(run_id).settings
@@ -168,18 +195,27 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             **settings.runner_options() | {"jobs": args.jobs, "mode": args.mode},
             progress=_progress,
             narrow_work=narrow_work if settings.narrow else None,
+            engine=engine,
         )
         started = time.monotonic()
+        lost: str | None = None
         with sigint_cancels(runner.cancel) as interrupted:
-            status = runner.run()
+            try:
+                status = runner.run()
+            except EngineError as exc:  # the run is paused: its items in flight are pending
+                lost, status = str(exc), store.status(run_id)
         wall = time.monotonic() - started
         data = status_data(status) | {
             "store": str(store.path),
             "settings": stored,
             "wall_seconds": round(wall, 3),
             "cancelled": interrupted[0],
+            "cluster": address,
         }
         lines = status.lines() + [f"  wall time {wall:.1f} s"]
+        if lost is not None:
+            lines.append(f"{lost}: learn run --resume {run_id} --store {store.path}")
+            return Outcome(data | {"paused": lost}, "\n".join(lines), ExitCode.IO_ERROR)
         if interrupted[0]:
             lines.append(
                 f"cancelled; continue with: learn run --resume {run_id} --store {store.path}"

@@ -1,0 +1,381 @@
+"""The Dask engine of a learning run (the ``cluster`` extra: ``pip install 'nonostudio[cluster]'``):
+work items run as Dask futures on a LocalCluster of this machine or on the cluster of a scheduler
+address, and the coordinator stays the only writer of the job store.
+
+:func:`open_cluster` connects (``local[:N]``, ``tcp://host:8786``, ``tls://…``) and refuses
+workers whose nonostudio or z3 differs from this process's.  Each item's watchdog waits on the
+run's cancel :class:`distributed.Event`, so a cancel interrupts running z3 calls at once
+(``Future.cancel()`` alone leaves a worker busy until the budget runs out).  A worker that dies
+mid-item costs nothing: the scheduler runs the item elsewhere (:data:`MAX_ATTEMPTS` attempts on a
+LocalCluster); a lost scheduler raises :class:`EngineError` and the runner hands the work in flight
+back as pending.  docs/design/learning.md, "Running on a cluster", has the measurements.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import time
+import uuid
+from typing import Any
+
+import z3
+
+import nonostudio
+from nonostudio.core.z3threads import interrupt, new_context
+from nonostudio.learn.mining.specs import Specification
+from nonostudio.learn.running.engine import EngineError, Outcome, Task
+from nonostudio.learn.running.runner_worker import Work, keep_z3_from_ctrl_c
+from nonostudio.learn.store.job_records import MAX_ATTEMPTS, WORKER_DIED, SpecStatus
+
+__all__ = [
+    "CLUSTER_ENV",
+    "ClusterError",
+    "DaskEngine",
+    "cluster_available",
+    "open_cluster",
+    "run_task",
+]
+
+CLUSTER_ENV = "NONOSTUDIO_CLUSTER"  # the cluster ``learn run`` uses when --cluster is not given
+WATCH_S = 0.1  # how long a watchdog waits on the cancel event between looks at the clock
+CANCEL_GRACE_S = 2.0  # after a cancel, how long items may take to come back before they are dropped
+CONNECT_TIMEOUT_S = 10.0
+_INSTALL = "the cluster engine needs Dask: pip install 'nonostudio[cluster]'"
+
+
+class ClusterError(ValueError):
+    """The cluster cannot be used: a bad address, no Dask, no scheduler there, or workers that
+    run another nonostudio or z3.  Its message says which."""
+
+
+def cluster_available() -> bool:
+    """Whether Dask's distributed scheduler is installed (the ``cluster`` extra)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def versions() -> tuple[str, str]:
+    """This process's nonostudio and z3 versions (a worker must run the same)."""
+    return nonostudio.__version__, z3.get_version_string()
+
+
+# ---- the worker side ----------------------------------------------------------------------------
+
+_local = threading.local()  # one z3 context per worker thread, kept between items
+
+
+def _context() -> z3.Context:
+    ctx = getattr(_local, "ctx", None)
+    if ctx is None:
+        keep_z3_from_ctrl_c()
+        ctx = _local.ctx = new_context()
+    return ctx
+
+
+def run_task(task: Task, works: tuple[Work, Work | None], cancel_name: str) -> Outcome:
+    """One work item on a Dask worker: the work with this thread's z3 context, and a watchdog
+    that interrupts it at its deadline or as soon as the run's cancel event is set (then the item
+    comes back ``pending``)."""
+    from distributed import Event
+
+    _, key, spec_json, budget, which = task
+    cancel = Event(cancel_name)
+    if cancel.is_set():  # handed out before the cancel: give it back untouched
+        return (-1, key, SpecStatus.PENDING, 0.0, None, None)
+    work = works[which]
+    assert work is not None, "a narrow task without a narrow work"
+    ctx = _context()
+    start = time.monotonic()
+    deadline = start + budget
+    stopped = threading.Event()  # the cancel event was seen set
+    finished = threading.Event()
+
+    def watchdog() -> None:
+        while not finished.is_set():
+            try:
+                if cancel.wait(timeout=WATCH_S):
+                    stopped.set()
+            except Exception:  # the scheduler is gone: the item's outcome will not be taken
+                stopped.set()
+            if finished.is_set():
+                return
+            if stopped.is_set() or time.monotonic() > deadline:
+                interrupt(ctx)
+                if stopped.is_set():
+                    finished.wait(WATCH_S)  # interrupt again while the work has not ended
+
+    guard = threading.Thread(target=watchdog, daemon=True)
+    guard.start()
+
+    def should_stop() -> bool:
+        return stopped.is_set() or time.monotonic() > deadline
+
+    try:
+        result_text: str | None = json.dumps(
+            work(Specification.from_json(spec_json), budget, should_stop, ctx)
+        )
+        error = None
+    except Exception as exc:  # the work's failure is the item's outcome
+        result_text, error = None, f"{type(exc).__name__}: {exc}"
+    finally:
+        finished.set()
+    seconds = time.monotonic() - start
+    if stopped.is_set():
+        status = SpecStatus.PENDING
+    elif seconds > budget:
+        status = SpecStatus.TIMEOUT
+    elif error:
+        status = SpecStatus.FAILED
+    else:
+        status = SpecStatus.SKIPPED if which else SpecStatus.DONE
+    return (-1, key, status, seconds, result_text, error)
+
+
+# ---- the coordinator side -----------------------------------------------------------------------
+
+
+class DaskEngine:
+    """Runs a learning run's items as futures of a Dask ``client``.  Made by
+    :func:`open_cluster`; a context manager that closes the client (and the LocalCluster it
+    started) on leaving."""
+
+    def __init__(self, client: Any, cluster: Any = None, *, address: str = "") -> None:
+        self.client, self.cluster, self.address = client, cluster, address
+        self._futures: dict[str, Any] = {}
+        self._done: queue.Queue[Any] = queue.Queue()
+        self._slots = (0, 0.0)  # (threads, when counted)
+        self._cancel: Any = None
+        self._stopped = False
+        self._lost = False
+
+    def __enter__(self) -> DaskEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Close the client, and the LocalCluster when this engine started it."""
+        try:
+            self.client.close(timeout=5)
+        except Exception:  # noqa: S110 - a client whose scheduler is gone closes anyway
+            pass
+        if self.cluster is not None:
+            self.cluster.close(timeout=10)
+
+    @property
+    def dashboard(self) -> str | None:
+        """The Dask dashboard's address, when there is one."""
+        try:
+            if "dashboard" not in self.client.scheduler_info().get("services", {}):
+                return None  # no dashboard (it needs bokeh): the link would lead nowhere
+            link = self.client.dashboard_link
+        except Exception:
+            return None
+        return str(link) if link else None
+
+    def workers(self) -> int:
+        return len(self.client.scheduler_info(n_workers=-1).get("workers", {}))
+
+    def summary(self) -> str:
+        """The cluster in words: where, its workers and threads, its dashboard."""
+        threads = self.slots()
+        where = self.address or "a LocalCluster"
+        text = f"{where}: {self.workers()} workers, {threads} threads"
+        if self.dashboard:
+            text += f"; dashboard {self.dashboard}"
+        return text
+
+    # ---- the Engine protocol
+
+    def open(self, works: tuple[Work, Work | None]) -> None:
+        from distributed import Event
+
+        self._works = works
+        self._futures.clear()
+        self._done = queue.Queue()
+        self._stopped = self._lost = False
+        self._cancel = Event(f"nonostudio-cancel-{uuid.uuid4().hex}", client=self.client)
+
+    def slots(self) -> int:
+        threads, when = self._slots
+        if time.monotonic() - when > 1.0:  # workers come and go: count them now and then
+            try:
+                threads = sum(self.client.nthreads().values())
+            except Exception:
+                threads = threads or 1
+            self._slots = (threads, time.monotonic())
+        return max(1, threads)
+
+    def submit(self, task: Task) -> None:
+        future = self.client.submit(
+            run_task,
+            task,
+            self._works,
+            self._cancel.name,
+            key=f"nonostudio-{task[1]}-{uuid.uuid4().hex[:8]}",
+            pure=False,
+        )
+        self._futures[future.key] = (future, task)
+        future.add_done_callback(self._done.put)
+
+    def result(self, timeout: float) -> Outcome | None:
+        try:
+            future = self._done.get(timeout=timeout)
+        except queue.Empty:
+            if self.client.status not in ("running", "connecting", "newly-created"):
+                self._lost = True
+            return None
+        entry = self._futures.pop(future.key, None)
+        if entry is None:
+            return None
+        task = entry[1]
+        if future.status == "finished":
+            try:
+                outcome: Outcome = future.result(timeout=CONNECT_TIMEOUT_S)
+            except Exception as exc:
+                return self._failed(task, exc)
+            return outcome
+        if future.status == "error":
+            return self._failed(task, future.exception(timeout=CONNECT_TIMEOUT_S))
+        # Cancelled or lost: the scheduler forgot it (it was restarted, or we lost it).
+        self._lost = True
+        return None
+
+    def _failed(self, task: Task, exc: BaseException) -> Outcome:
+        from distributed.scheduler import KilledWorker
+
+        if isinstance(exc, KilledWorker):
+            error = f"{WORKER_DIED} on every attempt the scheduler allowed (KilledWorker)"
+        else:
+            error = f"{type(exc).__name__}: {exc}"
+        return (-1, task[1], SpecStatus.FAILED, 0.0, None, error)
+
+    def stop(self) -> None:
+        if self._stopped or self._cancel is None:
+            return
+        self._stopped = True
+        try:
+            self._cancel.set()
+        except Exception:  # noqa: S110 - the scheduler is gone: nothing runs there any more
+            pass
+
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def gave_up(self, since_stop: float) -> bool:
+        return self._lost or since_stop > CANCEL_GRACE_S
+
+    def lost(self) -> list[int]:
+        if self._lost:
+            raise EngineError(
+                f"lost the Dask scheduler {self.address or '(LocalCluster)'}: the run is "
+                "paused, its items in flight are pending again; resume it when the cluster "
+                "is back"
+            )
+        return []
+
+    def close(self, *, handed_back: bool) -> None:
+        futures = [f for f, _ in self._futures.values()]
+        self._futures.clear()
+        if futures and not self._lost:
+            try:
+                self.client.cancel(futures, force=True)
+            except Exception:  # noqa: S110 - the scheduler is gone with its futures
+                pass
+
+    def describe(self) -> str:
+        threads = self.slots()
+        busy = min(threads, len(self._futures))
+        return f"{threads} workers, {busy} busy"
+
+
+def _parse(address: str) -> tuple[str, int | None]:
+    """``("local", N or None)`` or ``("remote", None)``; ClusterError for anything else."""
+    text = address.strip()
+    if text == "local" or text.startswith("local:"):
+        count = text.partition(":")[2]
+        if not count:
+            return "local", None
+        if not count.isdigit() or int(count) < 1:
+            raise ClusterError(
+                f"cluster {address!r}: after 'local:' give a number of workers, e.g. local:4"
+            )
+        return "local", int(count)
+    scheme = text.partition("://")[0]
+    if "://" in text and scheme in ("tcp", "tls", "ucx", "ws", "wss", "inproc"):
+        return "remote", None
+    raise ClusterError(
+        f"cluster {address!r}: expected local, local:N, tcp://host:port or tls://host:port"
+    )
+
+
+def open_cluster(address: str) -> DaskEngine:
+    """Connect to the cluster ``address`` names (``local[:N]`` starts a LocalCluster of N worker
+    processes, one thread each; default one per core) and check that its workers run this
+    nonostudio and z3.  ClusterError says what is wrong."""
+    kind, count = _parse(address)
+    if not cluster_available():
+        raise ClusterError(_INSTALL)
+    import logging
+
+    import dask
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        if kind == "local":
+            # A worker holds only the item it runs: a worker that dies takes no other item's
+            # attempt with it.
+            with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+                cluster = LocalCluster(
+                    n_workers=count or max(1, os.cpu_count() or 1),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0" if _has_dashboard() else None,
+                    silence_logs=logging.ERROR,
+                    scheduler_kwargs={"allowed_failures": MAX_ATTEMPTS - 1},
+                )
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=CONNECT_TIMEOUT_S)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    engine = DaskEngine(client, cluster, address="" if kind == "local" else address)
+    try:
+        check_versions(client)
+    except ClusterError:
+        engine.shutdown()
+        raise
+    return engine
+
+
+def _has_dashboard() -> bool:
+    try:
+        import bokeh  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def check_versions(client: Any) -> None:
+    """Refuse (ClusterError) a cluster whose workers run another nonostudio or z3 than this
+    process: their rules would not be this version's."""
+    here = versions()
+    theirs = client.run(versions)
+    wrong = {w: tuple(v) for w, v in theirs.items() if tuple(v) != here}
+    if wrong:
+        worker, (nono, z3v) = sorted(wrong.items())[0]
+        raise ClusterError(
+            f"worker {worker} runs nonostudio {nono} with z3 {z3v}, this machine nonostudio "
+            f"{here[0]} with z3 {here[1]}; install the same versions on every worker "
+            f"({len(wrong)} of {len(theirs)} differ)"
+        )

@@ -1,0 +1,174 @@
+"""The Dask engine (the ``cluster`` extra) on a LocalCluster of two worker processes: the same
+outcomes as the local pool, cancel reaching running z3 calls, a worker killed mid-item costing
+nothing, a poisoned item failing after its attempts, and the versions checked on connecting."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import learn_work
+import pytest
+from leaks import THREAD_GRACE_S, leaked_threads
+
+pytest.importorskip("distributed", reason="the cluster engine needs the 'cluster' extra (dask)")
+
+import nonostudio
+from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.running import dask_engine
+from nonostudio.learn.running.dask_engine import ClusterError, DaskEngine, open_cluster
+from nonostudio.learn.running.runner import Runner, RunSnapshot
+from nonostudio.learn.store.jobs import MAX_ATTEMPTS, JobStore, SpecStatus
+
+
+@pytest.fixture(scope="module")
+def marker_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("markers")
+
+
+@pytest.fixture(scope="module")
+def engine(marker_dir: Path) -> Iterator[DaskEngine]:
+    # The workers are spawned now: what they read from the environment is set first.
+    os.environ["LEARN_TEST_DIR"] = str(marker_dir)
+    with open_cluster("local:2") as cluster:
+        yield cluster
+    del os.environ["LEARN_TEST_DIR"]
+
+
+# Threads Dask starts for the cluster's lifetime (its event loop, offload and callback threads,
+# a nanny's watchers of the worker process it restarts); the cluster is shared by this module's
+# tests and closed after them.
+_DASK_THREADS = ("Dask-", "AsyncProcess Dask", "QueueFeederThread", "IO loop", "TCP-Executor")
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads() -> Iterator[None]:
+    """tests/conftest.py's check, but for the threads of the Dask cluster the module shares."""
+    before = set(threading.enumerate())
+    yield
+    dask = {t for t in threading.enumerate() if t.name.startswith(_DASK_THREADS)}
+    leaked = leaked_threads(before | dask, THREAD_GRACE_S)
+    assert not leaked, f"the test left threads running: {', '.join(t.name for t in leaked)}"
+
+
+@pytest.fixture(scope="module")
+def specs() -> list[Specification]:
+    return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[JobStore]:
+    with JobStore(tmp_path / "jobs.sqlite3") as s:
+        yield s
+
+
+def _outcomes(store: JobStore, run: int) -> dict[str, tuple[str, object]]:
+    return {r.key: (r.status, r.result) for r in store.records(run)}
+
+
+def test_the_same_outcomes_as_the_local_pool(
+    engine: DaskEngine, store: JobStore, specs: list[Specification]
+) -> None:
+    local = store.create_run({}, specs)
+    Runner(store, local, learn_work.z3_forced, jobs=2, mode="thread", budget_s=10.0).run()
+    seen: list[RunSnapshot] = []
+    run = store.create_run({}, specs)
+    status = Runner(
+        store, run, learn_work.z3_forced, engine=engine, budget_s=10.0, on_snapshot=seen.append
+    ).run()
+    assert status.counts == {"done": len(specs)}
+    assert _outcomes(store, run) == _outcomes(store, local)
+    assert store.run(run).status == "finished"
+    # Progress as on the local pool, with the workers' count and state.
+    assert [s.done for s in seen] == list(range(1, len(specs) + 1))
+    assert seen[0].workers.startswith("2 workers, ")
+    assert seen[0].message().endswith(f"; {seen[0].workers}")
+
+
+def test_cancel_reaches_running_z3_calls_within_a_second(
+    engine: DaskEngine, store: JobStore, specs: list[Specification]
+) -> None:
+    run = store.create_run({}, specs)
+    runner = Runner(store, run, learn_work.z3_hard, engine=engine, budget_s=60.0)
+    thread = threading.Thread(target=runner.run)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not engine.client.processing() or not all(engine.client.processing().values()):
+        assert time.monotonic() < deadline, "the workers never got their items"
+        time.sleep(0.05)
+    time.sleep(0.3)  # inside z3
+    asked = time.monotonic()
+    runner.cancel()
+    thread.join(timeout=10)
+    while any(engine.client.processing().values()):
+        time.sleep(0.02)
+    idle = time.monotonic() - asked
+    assert not thread.is_alive() and idle < 1.0
+    assert store.status(run).counts == {"pending": len(specs)}
+    assert store.run(run).status == "cancelled"
+
+
+def test_a_worker_killed_mid_item_costs_nothing(
+    engine: DaskEngine, store: JobStore, specs: list[Specification], marker_dir: Path
+) -> None:
+    run = store.create_run({}, specs)
+    status = Runner(
+        store, run, learn_work.dies_first_time_on_one_cell, engine=engine, budget_s=10.0
+    ).run()
+    # The one-cell line's item killed its worker process; the scheduler ran it again elsewhere.
+    assert (marker_dir / "died-1_-_O0-1_h").exists()
+    assert status.counts == {"done": len(specs)}
+    records = store.records(run)
+    assert all(r.result is not None and r.result["forced"] for r in records)
+    assert all(r.attempts == 1 for r in records)  # handed out once: nothing redone by us
+
+
+@pytest.mark.slow
+def test_an_item_that_kills_every_worker_fails_after_its_attempts(
+    engine: DaskEngine, store: JobStore, specs: list[Specification]
+) -> None:
+    run = store.create_run({}, specs)
+    status = Runner(store, run, learn_work.dies_on_one_cell, engine=engine, budget_s=10.0).run()
+    failed_records = store.records(run, SpecStatus.FAILED)
+    assert [r.key for r in failed_records] == ["1|-|O0-1|h"]  # no other item paid for it
+    failed = failed_records[0]
+    assert failed.error is not None and "KilledWorker" in failed.error
+    assert status.counts == {"done": len(specs) - 1, "failed": 1}
+    assert store.resume(run) == 0  # the cluster gave it its attempts
+    assert MAX_ATTEMPTS == 3
+
+
+def test_workers_of_another_version_are_refused(
+    engine: DaskEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(nonostudio, "__version__", "0.0.1-elsewhere")
+    with pytest.raises(ClusterError, match=r"runs nonostudio 0\.1\.0 .* this machine nonostudio "):
+        dask_engine.check_versions(engine.client)
+
+
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("local:none", "after 'local:' give a number of workers"),
+        ("local:0", "after 'local:' give a number of workers"),
+        ("http://host:8786", "expected local, local:N, tcp://host:port or tls://host:port"),
+        ("cluster7", "expected local, local:N"),
+    ],
+)
+def test_a_bad_address_says_what_is_expected(address: str, says: str) -> None:
+    with pytest.raises(ClusterError, match=says):
+        open_cluster(address)
+
+
+def test_no_scheduler_at_the_address_is_a_clear_error() -> None:
+    with pytest.raises(
+        ClusterError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"
+    ):
+        dask_engine.CONNECT_TIMEOUT_S = 1.0
+        try:
+            open_cluster("tcp://127.0.0.1:9")
+        finally:
+            dask_engine.CONNECT_TIMEOUT_S = 10.0
