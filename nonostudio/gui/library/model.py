@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, QThreadPool
 from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
@@ -149,6 +149,9 @@ class LibraryModel(TableModel[LibraryEntry]):
         self._library = library
         self._thumbnails: dict[tuple[int, str], QPixmap | None] = {}  # (id, modified) -> picture
         self._solving: dict[tuple[int, str], Worker] = {}  # thumbnails whose solution is sought
+        # one thread of its own, so the editor's checks never queue behind thumbnails
+        self._thumbnail_pool = QThreadPool(self)
+        self._thumbnail_pool.setMaxThreadCount(1)
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
         if load:
@@ -218,11 +221,22 @@ class LibraryModel(TableModel[LibraryEntry]):
         def failed(_message: str) -> None:
             self._solving.pop(key, None)
 
-        self._solving[key] = run_in_background(job, on_result=solved, on_error=failed)
+        self._solving[key] = run_in_background(
+            job, on_result=solved, on_error=failed, pool=self._thumbnail_pool
+        )
 
     def is_solving_thumbnails(self) -> bool:
         """True while a thumbnail's solution is being looked for."""
         return bool(self._solving)
+
+    def cancel_thumbnails(self, wait_ms: int = 0) -> bool:
+        """Drop the thumbnails still to be solved (the window is closing); True when no job is
+        left running after ``wait_ms`` milliseconds."""
+        self._thumbnail_pool.clear()
+        for worker in self._solving.values():
+            worker.cancel()
+        self._solving.clear()
+        return self._thumbnail_pool.waitForDone(wait_ms)
 
     def refresh(self) -> None:
         self.beginResetModel()

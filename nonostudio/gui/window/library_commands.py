@@ -149,6 +149,7 @@ class LibraryCommands(QObject):
         self._closing = True
         if self.filler is not None:
             self.filler.cancel()
+        self._view.model.cancel_thumbnails()
 
     def close_dialogs(self) -> None:
         if self.batch_dialog is not None:

@@ -109,3 +109,24 @@ def test_a_puzzle_without_a_picture_shows_its_solution_once_found(
     image = view.proxy.index(row, TITLE).data(DECORATION).toImage()
     assert image.pixelColor(image.width() // 2, 0) == QColor("#d62728")
     assert image.pixelColor(image.width() // 2, image.height() * 5 // 8) == QColor("#000000")
+
+
+def test_thumbnail_solving_has_its_own_thread_and_stops_with_the_window(
+    qtbot, small_library: Library, tmp_path: Path
+) -> None:
+    ids = [
+        small_library.add(ColourPuzzle(PALETTE, flag().rows, flag().cols, title=f"f{i}"))
+        for i in range(6)
+    ]
+    window = MainWindow(
+        small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    model = window.library_view.model
+    model.refresh()
+    for id in ids:  # as the view asks for the rows it paints
+        model.index(model.row_of(id), TITLE).data(DECORATION)
+    assert model.is_solving_thumbnails()
+    window.cancel_background()  # closing: the queued thumbnails are dropped, not waited for
+    assert not model.is_solving_thumbnails()
+    assert model.cancel_thumbnails(wait_ms=5000)
