@@ -2,12 +2,17 @@
 
 OK hands the text to a reader (``read(text) -> Puzzle``); a :class:`PuzzleError` leaves the dialog
 open with the text as typed, the message under the box and the offending place selected (the
-line and column the error names, or the whole line when it names only a line).
+line and column the error names, or the whole line when it names only a line).  Clues that read
+but cannot make a puzzle (row and column totals that differ, a clue too long for its line) are
+searched for the mistyped clue: the likely typos are listed, the selected one's clue is selected
+in a puzzle string, and "Open with this fix" opens the puzzle with it made, the text left as
+typed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QTextCursor, QTextOption
 from PySide6.QtWidgets import (
@@ -19,9 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.core.errors import PuzzleError
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.analysis.typos import Edit
+from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.gui.common.clue_edit import message_label
+from nonostudio.gui.common.typo_box import TypoBox
 
 PROMPT = "Puzzle string (rows-columns, e.g. 1:1,1-2:1:1) or Simon Tatham game id:"
 
@@ -56,6 +63,25 @@ def error_span(text: str, error: PuzzleError) -> tuple[int, int] | None:
     return start_of_line + column, start_of_line + max(end, min(column + 1, len(line)))
 
 
+_PUZZLE_STRING = re.compile(r"^[\d,:.\s]*-[\d,:.\s]*$")
+
+
+def clue_span(text: str, axis: str, index: int) -> tuple[int, int] | None:
+    """Where clue ``index`` of ``axis`` is in a puzzle string (rows ``-`` columns, clues by
+    ``:``), as ``(start, end)`` in ``text``; None for text of another form."""
+    if not _PUZZLE_STRING.match(text.strip()):
+        return None
+    dash = text.index("-")
+    start, part = (0, text[:dash]) if axis == "row" else (dash + 1, text[dash + 1 :])
+    pieces = part.split(":")
+    if not 0 <= index < len(pieces):
+        return None
+    start += sum(len(piece) + 1 for piece in pieces[:index])
+    piece = pieces[index]
+    lead = len(piece) - len(piece.lstrip())
+    return start + lead, start + len(piece.rstrip())
+
+
 class PasteDialog(QDialog):
     """Type or paste a puzzle; stays open with the text and a pointed-at mistake until it reads."""
 
@@ -66,6 +92,7 @@ class PasteDialog(QDialog):
         self.setWindowTitle("Paste Puzzle String")
         self._read = read
         self._puzzle: Puzzle | None = None
+        self._clues: tuple[Clues, Clues] | None = None  # read but not a puzzle: the typo search
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Puzzle string")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -80,12 +107,19 @@ class PasteDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.typos = TypoBox("Open with this fix")
+        self.typos.apply_button.setToolTip(
+            "Open the puzzle with the selected edit made (the text stays as typed)"
+        )
+        self.typos.linesSelected.connect(self._select_clue)
+        self.typos.applyRequested.connect(self._open_fixed)
         layout = QVBoxLayout(self)
         prompt = QLabel(PROMPT)
         prompt.setWordWrap(True)
         layout.addWidget(prompt)
         layout.addWidget(self.edit, 1)
         layout.addWidget(self.message)
+        layout.addWidget(self.typos)
         layout.addWidget(buttons)
         self.resize(560, 300)
         self._on_text_changed()
@@ -99,6 +133,9 @@ class PasteDialog(QDialog):
 
     def _on_text_changed(self) -> None:
         self.ok_button.setEnabled(bool(self.text().strip()))
+        if self._clues is not None:  # the text the suggestions were for has changed
+            self._clues = None
+            self.typos.clear()
 
     def accept(self) -> None:
         """Read the text; on an error stay open, say what is wrong and select where."""
@@ -107,9 +144,42 @@ class PasteDialog(QDialog):
             return
         try:
             self._puzzle = self._read(text)
+        except InconsistentPuzzleError as exc:
+            self.show_error(text, exc)
+            if exc.clues is not None:
+                self._clues = exc.clues
+                self.typos.search(*exc.clues)
+            return
         except PuzzleError as exc:
             self.show_error(text, exc)
             return
+        super().accept()
+
+    def reject(self) -> None:
+        self.typos.clear()
+        super().reject()
+
+    def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
+        """Select the clue a suggestion changes, in a puzzle string."""
+        for axis, index in list(lines)[:1]:
+            span = clue_span(self.text(), axis, index)
+            if span is not None:
+                cursor = self.edit.textCursor()
+                cursor.setPosition(span[0])
+                cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
+                self.edit.setTextCursor(cursor)
+                self.edit.ensureCursorVisible()
+
+    def _open_fixed(self, edit: Edit) -> None:
+        """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed)."""
+        if self._clues is None:
+            return
+        try:
+            self._puzzle = Puzzle(*edit.apply(*self._clues))
+        except PuzzleError as exc:  # the finder offers only edits that make a puzzle
+            self.message.setText(str(exc))
+            return
+        self.typos.clear()
         super().accept()
 
     def show_error(self, text: str, error: PuzzleError) -> None:

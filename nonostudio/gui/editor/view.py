@@ -10,18 +10,24 @@ widgets are :class:`~nonostudio.gui.editor.layout.EditorUi`'s (``editor.ui.…``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QTextCursor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from nonostudio.core.clue_text import ClueProblem, clues_to_text, parse_clue_text, totals_problem
+from nonostudio.core.clue_text import (
+    ClueProblem,
+    clue_to_text,
+    clues_to_text,
+    parse_clue_text,
+    totals_problem,
+)
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN
+from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
 from nonostudio.gui.common.clue_edit import show_messages
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
@@ -65,6 +71,7 @@ class EditorView(QWidget):
         self._forced_modified = False
         self._was_modified = False
         self._typed_ok = False
+        self._lines_ok = False  # every typed clue line reads and fits (totals aside)
         self._loading = False
         self.grid = GridView(self._undo)
         self.ui = EditorUi(self, self.grid)
@@ -147,6 +154,52 @@ class EditorView(QWidget):
         if grid is not None and np.asarray(grid).shape != self.grid.cells().shape:
             return
         self.grid.set_overlay(grid)
+
+    # --- the Check panel's typo suggestions -------------------------------------------------------
+
+    def typed_clues(self) -> tuple[tuple[Hints, ...], tuple[Hints, ...]] | None:
+        """The typed clues when every line reads and fits, even when the row and column totals
+        differ (the Check panel looks for the mistyped clue in them); None while drawing."""
+        if self._mode == DRAW or not self._lines_ok:
+            return None
+        return self.grid.clues()
+
+    def mark_clue_lines(self, lines: Sequence[tuple[str, int]]) -> None:
+        """Mark these lines (``("row", 6)``) on the grid and select the first one's clue text;
+        () clears the marks."""
+        self.grid.set_marked_lines(lines)
+        for axis, index in list(lines)[:1]:
+            edit = self.ui.rows_edit if axis == "row" else self.ui.cols_edit
+            block = edit.document().findBlockByNumber(index)
+            if block.isValid():
+                cursor = QTextCursor(block)
+                cursor.movePosition(
+                    QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+                )
+                edit.setTextCursor(cursor)
+                edit.ensureCursorVisible()
+
+    def apply_clue_edit(self, edit: Any) -> None:
+        """Type a typo finder's edit (its ``lines`` and their clues ``after``) over those lines of
+        the clue text: one undo step of that text."""
+        if self._mode == DRAW:
+            return
+        cursor: QTextCursor | None = None
+        for (axis, index), clue in zip(edit.lines, edit.after, strict=True):
+            text = self.ui.rows_edit if axis == "row" else self.ui.cols_edit
+            block = text.document().findBlockByNumber(index)
+            if not block.isValid():
+                continue
+            if cursor is None:
+                cursor = QTextCursor(text.document())
+                cursor.beginEditBlock()
+            cursor.setPosition(block.position())
+            cursor.movePosition(
+                QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+            )
+            cursor.insertText(clue_to_text(clue))
+        if cursor is not None:
+            cursor.endEditBlock()
 
     def mode(self) -> str:
         """``"draw"`` or ``"clues"``."""
@@ -355,6 +408,7 @@ class EditorView(QWidget):
         totals = None if row_problems or col_problems else totals_problem(rows, cols)
         show_messages(self.ui.totals_message, [totals] if totals else [])
         self._typed_ok = not (row_problems or col_problems or totals)
+        self._lines_ok = not (row_problems or col_problems)
 
     def _current_puzzle(self) -> tuple[Puzzle | None, ClueProblem | None]:
         meta = {key: edit.text().strip() for key, edit in self.ui.meta_edits.items()}

@@ -11,6 +11,7 @@ cursor, Space fills, X crosses, Delete clears.  Ctrl+wheel zooms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -99,6 +100,7 @@ class GridView(QWidget):
         self._cols: tuple[Hints, ...] = ((),) * 10
         self._cells = new_grid(10, 10)
         self._overlay: np.ndarray | None = None
+        self._marked: tuple[tuple[str, int], ...] = ()  # lines a typo suggestion names
         self._zoom = 1.0
         self._hover: tuple[int, int] | None = None
         self._cursor: tuple[int, int] = (0, 0)
@@ -175,6 +177,15 @@ class GridView(QWidget):
             raise ValueError("the overlay must have the same shape as the grid")
         self._overlay = None if grid is None else np.asarray(grid, dtype=np.int8).copy()
         self.update()
+
+    def set_marked_lines(self, lines: Sequence[tuple[str, int]]) -> None:
+        """Mark whole rows or columns, clues included (``("row", 6)``): the lines a typo the
+        Check panel suggests would change; () clears the marks."""
+        self._marked = tuple(lines)
+        self.update()
+
+    def marked_lines(self) -> tuple[tuple[str, int], ...]:
+        return self._marked
 
     def overlay(self) -> np.ndarray | None:
         return None if self._overlay is None else self._overlay.copy()
@@ -482,6 +493,7 @@ class GridView(QWidget):
             paint_clue_backgrounds(painter, lay, colors)
             paint_cells(painter, lay, self._cells, colors)
             self._paint_crosshair(painter, palette)
+            self._paint_marked(painter)
             self._paint_overlay(painter)
             paint_grid_lines(painter, lay, colors)
             faint_rows, faint_cols = self._satisfied_lines()
@@ -518,6 +530,27 @@ class GridView(QWidget):
         )
         painter.fillRect(row_band, tint)
         painter.fillRect(col_band, tint)
+
+    def _paint_marked(self, painter: QPainter) -> None:
+        lay = self._layout
+        grid = lay.grid_rect()
+        h, w = self._cells.shape
+        tint = QColor(OVERLAY_COLOR)
+        tint.setAlpha(70)
+        pen = QPen(OVERLAY_COLOR, max(2, lay.cell // 10))
+        for axis, index in self._marked:
+            if axis == "row" and 0 <= index < h:
+                top = lay.grid_top + index * lay.cell
+                band = QRect(lay.margin, top, grid.right() + 1 - lay.margin, lay.cell)
+            elif axis == "column" and 0 <= index < w:
+                left = lay.grid_left + index * lay.cell
+                band = QRect(left, lay.margin, lay.cell, grid.bottom() + 1 - lay.margin)
+            else:
+                continue
+            painter.fillRect(band, tint)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(band.adjusted(0, 0, -1, -1))
 
     def _paint_overlay(self, painter: QPainter) -> None:
         if self._overlay is None:

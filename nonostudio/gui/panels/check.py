@@ -5,6 +5,13 @@ a newer puzzle cancels the check still running.  For a puzzle with several solut
 offers the second one so the editor can highlight where the two differ.  A colour puzzle is
 decided by the colour solver the same way (its check cannot be stopped early: a cancelled one
 runs to its time limit, and its result is dropped).
+
+For typed clues with no solution, several, or row and column totals that differ, the panel then
+looks for the mistyped clue (:class:`~nonostudio.gui.common.typo_box.TypoBox`): it names the
+contradiction in words, lists the likely typos, says which lines the selected one touches
+(:attr:`CheckPanel.typoLinesSelected`) and asks for it to be made
+(:attr:`CheckPanel.typoApplyRequested`).  Where the typed clues come from is told by
+:meth:`CheckPanel.set_clue_source`.
 """
 
 from __future__ import annotations
@@ -16,11 +23,14 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from nonostudio.analysis.typos import TypoReport
+from nonostudio.core.clue_text import totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.puzzle import Clues, Puzzle
 from nonostudio.core.solver import SolveResult, Verdict, solve
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.typo_box import TypoBox
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 
 DEBOUNCE_MS = 300
@@ -33,12 +43,17 @@ EXPLANATIONS = {
     Verdict.UNDECIDED: "The solver could not decide within the time limit.",
 }
 
+#: The typed clues, or None when there are none to look for typos in (a drawing).
+ClueSource = Callable[[], "tuple[Clues, Clues] | None"]
+
 
 class CheckPanel(QWidget):
     """Verdict, time and a busy indicator for the puzzle being edited."""
 
     verdictReady = Signal(object)  # SolveResult
     alternateRequested = Signal(object)  # np.ndarray: a second solution
+    typoLinesSelected = Signal(object)  # tuple of (axis, index) of the selected typo, or ()
+    typoApplyRequested = Signal(object)  # the typo finder's Edit to make to the clues
 
     def __init__(
         self,
@@ -53,6 +68,7 @@ class CheckPanel(QWidget):
         self._checked_clues: tuple[object, object] | None = None
         self._worker: Worker | None = None
         self._result: SolveResult | ColourSolveResult | None = None
+        self._clue_source: ClueSource | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -84,17 +100,30 @@ class CheckPanel(QWidget):
         button_row = QHBoxLayout()
         button_row.addWidget(self.alternate_button)
         button_row.addStretch(1)
+        self.typos = TypoBox("Apply fix")
+        self.typos.apply_button.setToolTip("Make the selected edit to the clues (one undo step)")
+        self.typos.linesSelected.connect(self.typoLinesSelected)
+        self.typos.applyRequested.connect(self.typoApplyRequested)
+        self.typos.reportReady.connect(self._typos_found)
         layout = QVBoxLayout(self)
         layout.addWidget(self.verdict_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.detail_label)
         layout.addLayout(button_row)
+        layout.addWidget(self.typos)
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
 
     # --- public API ----------------------------------------------------------------------------
 
+    def set_clue_source(self, source: ClueSource | None) -> None:
+        """Where the typed clues come from: ``source()`` gives them (even when the totals
+        differ) or None when there are none to look for typos in, as for a drawing.  Without a
+        source the panel looks for typos in every black-and-white puzzle it is given."""
+        self._clue_source = source
+
     def set_puzzle(self, puzzle: Puzzle | ColourPuzzle | None) -> None:
-        """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid).
+        """Check ``puzzle`` after a short pause (None: nothing to check while clues are invalid;
+        when the clue source gives clues whose totals differ, look for the typo in them).
         A colour puzzle's result is a :class:`ColourSolveResult`."""
         if puzzle is not None and (puzzle.rows, puzzle.cols) == self._checked_clues:
             return  # metadata changes do not change the verdict
@@ -102,8 +131,16 @@ class CheckPanel(QWidget):
         self._pending = puzzle
         self._result = None
         self.alternate_button.hide()
+        self.typos.clear()
         if puzzle is None:
             self._checked_clues = None
+            clues = self._clue_source() if self._clue_source is not None else None
+            totals = None if clues is None else totals_problem(*clues)
+            if clues is not None and totals is not None:
+                self.verdict_label.setText("Row and column totals differ")
+                self.detail_label.setText(totals[:1].upper() + totals[1:] + ".")
+                self.typos.search(*clues)
+                return
             self.verdict_label.setText("No puzzle to check")
             self.detail_label.setText("Fix the clues to check the puzzle.")
             return
@@ -114,8 +151,9 @@ class CheckPanel(QWidget):
         self._timer.start()
 
     def cancel(self) -> None:
-        """Stop a pending or running check (its result is dropped)."""
+        """Stop a pending or running check and typo search (their results are dropped)."""
         self._timer.stop()
+        self.typos.clear()
         if self._worker is not None:
             self._worker.cancel()
             self._worker = None
@@ -123,7 +161,7 @@ class CheckPanel(QWidget):
         self.busy.hide()
 
     def is_busy(self) -> bool:
-        return self._timer.isActive() or self._worker is not None
+        return self._timer.isActive() or self._worker is not None or self.typos.is_busy()
 
     def result(self) -> SolveResult | ColourSolveResult | None:
         return self._result
@@ -185,6 +223,18 @@ class CheckPanel(QWidget):
             result.verdict is Verdict.MULTIPLE and result.alternate is not None
         )
         self.verdictReady.emit(result)
+        puzzle = self._pending
+        if (
+            isinstance(puzzle, Puzzle)
+            and result.verdict in (Verdict.NO_SOLUTION, Verdict.MULTIPLE)
+            and (self._clue_source is None or self._clue_source() is not None)
+        ):
+            self.typos.search(puzzle.rows, puzzle.cols)
+
+    def _typos_found(self, report: TypoReport) -> None:
+        """Say where a puzzle with no solution breaks, in words (the typo search found it)."""
+        if self._result is not None and self._result.verdict is Verdict.NO_SOLUTION:
+            self.detail_label.setText(f"{report.problem} Checked in {self._result.seconds:.2f} s.")
 
     def _failed(self, message: str) -> None:
         if not self._is_current():

@@ -249,6 +249,9 @@ class PanelStarter:
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
         w.check_panel.verdictReady.connect(w.show_verdict)
         w.check_panel.alternateRequested.connect(w.show_alternate)
+        w.check_panel.set_clue_source(w.editor.typed_clues)  # typo suggestions for typed clues
+        w.check_panel.typoLinesSelected.connect(w.editor.mark_clue_lines)
+        w.check_panel.typoApplyRequested.connect(w.editor.apply_clue_edit)
         w.difficulty_panel.gradeReady.connect(w.library_commands.cache_grade)
         w.difficulty_panel.ruleSetChanged.connect(w.designer_panel.set_rule_set)
         if (rule_set := w.difficulty_panel.rule_set()) is not None:

@@ -1,0 +1,184 @@
+"""The likely typos of a puzzle's clues, found in the background and offered as a list.
+
+:class:`TypoBox` runs the typo finder (:mod:`nonostudio.analysis.typos`) on the thread pool with
+progress and a Stop button, lists the edits that make the puzzle unique with their confidence,
+says which lines the selected edit touches and asks for it to be applied (a button or a double
+click).  The Check panel and the Paste dialog show one each; what "apply" does is theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.typos import Suggestion, TypoReport, find_typos
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+
+#: Suggestions listed at most.
+SHOWN = 5
+#: Seconds the search may take (what it found by then is shown).
+TIME_LIMIT_S = 30.0
+
+
+class TypoBox(QWidget):
+    """A list of likely typos with Apply and Stop; hidden until a search starts."""
+
+    linesSelected = Signal(object)  # tuple of (axis, index): the selected edit's lines, or ()
+    applyRequested = Signal(object)  # the Edit to make
+    reportReady = Signal(object)  # the TypoReport of the finished search
+
+    def __init__(self, apply_text: str = "Apply fix", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._report: TypoReport | None = None
+        self._suggestions: list[Suggestion] = []
+        self._search = CurrentWorker(
+            self, on_result=self._done, on_error=self._failed, on_progress=self._progress
+        )
+        self.title = QLabel("Looking for the mistyped clue\u2026")
+        self.title.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(12)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop looking for the mistyped clue")
+        self.stop_button.clicked.connect(self.stop)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Likely typos")
+        self.list.setWordWrap(True)
+        self.list.setMaximumHeight(150)
+        self.list.currentRowChanged.connect(self._selected)
+        self.list.itemDoubleClicked.connect(lambda _item: self._apply())
+        self.apply_button = QPushButton(apply_text)
+        self.apply_button.setToolTip("Make the selected edit to the clues")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self._apply)
+        top = QHBoxLayout()
+        top.addWidget(self.progress, 1)
+        top.addWidget(self.stop_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.apply_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(top)
+        layout.addWidget(self.list)
+        layout.addLayout(buttons)
+        self.hide()
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def search(self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]]) -> None:
+        """Look for the typo in these clues (they need not make a valid puzzle)."""
+        rows_t = tuple(tuple(r) for r in rows)
+        cols_t = tuple(tuple(c) for c in cols)
+
+        def job(progress: Progress, should_stop: ShouldStop) -> TypoReport:
+            return find_typos(
+                rows_t, cols_t, time_limit=TIME_LIMIT_S, progress=progress, should_stop=should_stop
+            )
+
+        self._report = None
+        self._suggestions = []
+        self.list.clear()
+        self.list.hide()
+        self.apply_button.hide()
+        self.title.setText("Looking for the mistyped clue\u2026")
+        self.progress.setValue(0)
+        self.progress.show()
+        self.stop_button.show()
+        self.show()
+        self._search.start(job)
+
+    def clear(self) -> None:
+        """Stop a search and hide the box."""
+        self._search.cancel()
+        self._report = None
+        self._suggestions = []
+        self.list.clear()
+        self.hide()
+
+    def stop(self) -> None:
+        """Stop the search; the box says so."""
+        if not self._search.is_running():
+            return
+        self._search.cancel()
+        self._end_progress()
+        self.title.setText("The search for a mistyped clue was stopped.")
+
+    def is_busy(self) -> bool:
+        return self._search.is_running()
+
+    def report(self) -> TypoReport | None:
+        return self._report
+
+    def suggestions(self) -> list[Suggestion]:
+        """The suggestions listed, in order."""
+        return list(self._suggestions)
+
+    def select(self, row: int) -> None:
+        self.list.setCurrentRow(row)
+
+    # --- the search ----------------------------------------------------------------------------
+
+    def _end_progress(self) -> None:
+        self.progress.hide()
+        self.stop_button.hide()
+
+    def _progress(self, fraction: float, message: str) -> None:
+        self.progress.setValue(round(100 * fraction))
+        self.title.setText(f"Looking for the mistyped clue\u2026 ({message})")
+
+    def _done(self, report: TypoReport) -> None:
+        self._end_progress()
+        self._report = report
+        self._suggestions = report.top(SHOWN)
+        if self._suggestions:
+            many = len(self._suggestions) > 1
+            self.title.setText(
+                "Likely typos (each edit alone makes the puzzle unique):"
+                if many
+                else "Likely typo (this edit makes the puzzle unique):"
+            )
+            for suggestion in self._suggestions:
+                item = QListWidgetItem(_item_text(suggestion))
+                item.setToolTip(suggestion.text())
+                self.list.addItem(item)
+            self.list.show()
+            self.apply_button.show()
+            self.apply_button.setEnabled(False)
+        else:
+            self.title.setText(report.no_suggestion_text())
+        self.reportReady.emit(report)
+
+    def _failed(self, message: str) -> None:
+        self._end_progress()
+        self.title.setText(f"The search for a mistyped clue failed: {message}")
+
+    def _selected(self, row: int) -> None:
+        chosen = 0 <= row < len(self._suggestions)
+        self.apply_button.setEnabled(chosen)
+        self.linesSelected.emit(self._suggestions[row].edit.lines if chosen else ())
+
+    def _apply(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self._suggestions):
+            self.applyRequested.emit(self._suggestions[row].edit)
+
+
+def _item_text(suggestion: Suggestion) -> str:
+    """``row 7: 3 → 2 (3 1 becomes 2 1) — 80%, line-solvable``."""
+    how = "line-solvable" if suggestion.line_solvable else "needs search"
+    return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%}, {how}"

@@ -1,0 +1,63 @@
+"""Paste Puzzle String looks for the mistyped clue of clues whose totals differ, before the
+puzzle is opened: the likely typos, the clue selected in the string, and Open with this fix."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QThreadPool
+
+from nonostudio.core.formats import read_file
+from nonostudio.core.samples import samples_dir
+from nonostudio.gui.dialogs.paste import PasteDialog, clue_span
+from nonostudio.gui.window.file_commands import read_puzzle_text
+
+
+def _string(rows, cols) -> str:
+    def part(lines) -> str:
+        return ":".join(",".join(map(str, line)) or "0" for line in lines)
+
+    return f"{part(rows)}-{part(cols)}"
+
+
+def test_clue_span_finds_a_clue_of_a_puzzle_string() -> None:
+    text = " 3:2,1:3-1,2:4"
+    assert text[slice(*clue_span(text, "row", 1))] == "2,1"
+    assert text[slice(*clue_span(text, "column", 0))] == "1,2"
+    assert clue_span(text, "column", 5) is None
+    assert clue_span("2x2:1/1/1/1", "row", 0) is None
+
+
+def test_unequal_totals_offer_the_fix_and_open_it(qtbot) -> None:
+    puzzle = read_file(samples_dir() / "jwilk-007-vulture.non")
+    rows = list(puzzle.rows)
+    rows[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
+    text = _string(rows, puzzle.cols)
+    dialog = PasteDialog(read_puzzle_text, text)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=20000):
+        dialog.accept()
+    assert dialog.isVisible() and "totals must be equal" in dialog.message.text()
+    assert dialog.typos.list.item(0).text().startswith("row 7: 4 \u2192 3 (4 3 6 1 1 becomes")
+    dialog.typos.select(0)
+    assert dialog.edit.textCursor().selectedText() == "4,3,6,1,1"
+    qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and dialog.result() == 1
+    opened = dialog.puzzle()
+    assert opened is not None and (opened.rows, opened.cols) == (puzzle.rows, puzzle.cols)
+    assert dialog.text() == text  # what was typed is kept
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_typing_again_drops_the_suggestions(qtbot) -> None:
+    dialog = PasteDialog(read_puzzle_text, "1:2-1:1")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=20000):
+        dialog.accept()
+    assert not dialog.typos.isHidden()
+    dialog.edit.setPlainText("1:1-1:1")
+    assert dialog.typos.isHidden()
+    dialog.accept()
+    assert dialog.result() == 1 and dialog.puzzle().rows == ((1,), (1,))
+    assert QThreadPool.globalInstance().waitForDone(10000)

@@ -1,0 +1,161 @@
+"""The Check panel looks for the mistyped clue: the contradiction in words, the likely typos in
+the background (progress, Stop), the line marked in the editor, one click to apply (one undo)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from pytestqt.qtbot import QtBot
+
+from nonostudio.analysis.typos import SWAP, TypoReport
+from nonostudio.core.formats import read_file
+from nonostudio.core.progress import ProgressCallback, StopCallback
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.samples import samples_dir
+from nonostudio.gui.editor.view import CLUES, EditorView
+from nonostudio.gui.panels.check import CheckPanel
+
+Clues = tuple[tuple[int, ...], ...]
+
+
+@pytest.fixture(scope="module")
+def vulture() -> Puzzle:
+    return read_file(samples_dir() / "jwilk-007-vulture.non").without_goal()
+
+
+@pytest.fixture
+def panel(qtbot: QtBot) -> Iterator[CheckPanel]:
+    widget = CheckPanel(delay_ms=20)
+    qtbot.addWidget(widget)
+    widget.show()
+    yield widget
+    widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def _typed(puzzle: Puzzle, row: int, clue: tuple[int, ...]) -> Clues:
+    rows = list(puzzle.rows)
+    rows[row] = clue
+    return tuple(rows)
+
+
+def test_no_solution_is_said_in_words_with_the_typo_to_fix(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    puzzle = Puzzle(_typed(vulture, 5, (4, 3, 7, 5)), vulture.cols)  # row 6 is 3 4 7 5
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        panel.set_puzzle(puzzle)
+    assert panel.verdict_label.text() == "No solution"
+    assert panel.detail_label.text().startswith(
+        "No solution: row 6 cannot hold 4 3 7 5 once columns "
+    )
+    assert "Error" not in panel.detail_label.text()
+    assert not panel.typos.isHidden() and panel.typos.list.count() >= 1
+    first = panel.typos.list.item(0).text()
+    assert first.startswith("row 6: swap 4 and 3 (4 3 7 5 becomes 3 4 7 5)")
+    with qtbot.waitSignal(panel.typoLinesSelected) as marked:
+        panel.typos.select(0)
+    assert marked.args[0] == (("row", 5),)
+    assert panel.typos.apply_button.isEnabled()
+    with qtbot.waitSignal(panel.typoApplyRequested) as applied:
+        qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
+    edit = applied.args[0]
+    assert edit.kind == SWAP and edit.apply(puzzle.rows, puzzle.cols) == (vulture.rows, vulture.cols)
+    assert not panel.is_busy()
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_unequal_totals_are_searched_from_the_typed_clues(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    typed = _typed(vulture, 6, (4, 3, 6, 1, 1))  # row 7 is 3 3 6 1 1
+    panel.set_clue_source(lambda: (typed, vulture.cols))
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000) as found:
+        panel.set_puzzle(None)
+    assert panel.verdict_label.text() == "Row and column totals differ"
+    assert panel.detail_label.text().startswith("Row clues fill ")
+    report: TypoReport = found.args[0]
+    assert report.top(1)[0].edit.text() == "row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1)"
+    assert panel.typos.list.item(0).text().startswith("row 7: 4 \u2192 3")
+    assert "100%" in panel.typos.list.item(0).text()
+
+
+def test_a_drawing_gets_no_typo_search(qtbot: QtBot, panel: CheckPanel) -> None:
+    panel.set_clue_source(lambda: None)  # drawing: no typed clues
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))
+    assert panel.typos.isHidden() and not panel.typos.is_busy()
+    panel.set_puzzle(None)
+    assert panel.verdict_label.text() == "No puzzle to check"
+
+
+def test_the_search_shows_progress_and_stops(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = threading.Event()
+    seen_stop = threading.Event()
+
+    def slow(
+        rows: Clues,
+        cols: Clues,
+        *,
+        time_limit: float,
+        progress: ProgressCallback,
+        should_stop: StopCallback,
+    ) -> TypoReport:
+        progress(0.25, "trying edit 3 of 12")
+        started.set()
+        while not should_stop():
+            threading.Event().wait(0.01)
+        seen_stop.set()
+        return TypoReport("no solution", "stopped")
+
+    monkeypatch.setattr("nonostudio.gui.common.typo_box.find_typos", slow)
+    panel.set_clue_source(lambda: (_typed(vulture, 6, (4, 3, 6, 1, 1)), vulture.cols))
+    panel.set_puzzle(None)
+    assert panel.is_busy()
+    qtbot.waitUntil(lambda: panel.typos.progress.value() == 25, timeout=5000)
+    assert "trying edit 3 of 12" in panel.typos.title.text()
+    assert not panel.typos.stop_button.isHidden()
+    qtbot.mouseClick(panel.typos.stop_button, Qt.MouseButton.LeftButton)
+    assert not panel.is_busy()
+    assert panel.typos.title.text() == "The search for a mistyped clue was stopped."
+    assert seen_stop.wait(5)
+
+
+def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    editor = EditorView()
+    qtbot.addWidget(editor)
+    editor.show()
+    panel.set_clue_source(editor.typed_clues)
+    panel.typoLinesSelected.connect(editor.mark_clue_lines)
+    panel.typoApplyRequested.connect(editor.apply_clue_edit)
+    editor.puzzleChanged.connect(panel.set_puzzle)
+    editor.set_puzzle(vulture)
+    editor.set_mode(CLUES)
+    rows_edit = editor.ui.rows_edit
+    lines = rows_edit.toPlainText().split("\n")
+    assert lines[6] == "3 3 6 1 1"
+    lines[6] = "4 3 6 1 1"
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        rows_edit.setPlainText("\n".join(lines))  # the totals now differ
+    assert editor.puzzle() is None and editor.typed_clues() is not None
+    panel.typos.select(0)
+    assert editor.grid.marked_lines() == (("row", 6),)
+    assert rows_edit.textCursor().selectedText() == "4 3 6 1 1"
+    before = rows_edit.toPlainText()
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=5000):
+        qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert rows_edit.toPlainText().split("\n")[6] == "3 3 6 1 1"
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (vulture.rows, vulture.cols)
+    assert editor.grid.marked_lines() == ()  # the list was cleared with the new check
+    rows_edit.document().undo()  # one step back: the text as typed
+    assert rows_edit.toPlainText() == before
