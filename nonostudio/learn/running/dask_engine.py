@@ -18,6 +18,7 @@ import os
 import queue
 import threading
 import time
+import urllib.request
 import uuid
 from typing import Any
 
@@ -171,14 +172,19 @@ class DaskEngine:
 
     @property
     def dashboard(self) -> str | None:
-        """The Dask dashboard's address, when there is one."""
+        """The Dask dashboard's address, when one answers there (the scheduler serves the page
+        only when bokeh is installed beside it)."""
         try:
-            if "dashboard" not in self.client.scheduler_info().get("services", {}):
-                return None  # no dashboard (it needs bokeh): the link would lead nowhere
-            link = self.client.dashboard_link
+            link = str(self.client.dashboard_link or "")
         except Exception:
             return None
-        return str(link) if link else None
+        if not link.startswith(("http://", "https://")):
+            return None
+        try:
+            with urllib.request.urlopen(link, timeout=1.0) as page:  # noqa: S310 - http(s) only
+                return link if page.status == 200 else None
+        except (OSError, ValueError):
+            return None
 
     def workers(self) -> int:
         return len(self.client.scheduler_info(n_workers=-1).get("workers", {}))

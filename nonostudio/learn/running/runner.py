@@ -168,6 +168,9 @@ class Runner:
         try:
             engine.open((self.work, self.narrow_work))
             self._coordinate(pending)
+        except EngineError:
+            store.set_run_status(run_id, RunState.CANCELLED)  # paused: what is left is pending
+            raise
         finally:
             engine.stop()
             engine.close(handed_back=self._handed_back)
