@@ -114,3 +114,18 @@ def test_check_lists_the_typos_after_the_table(vulture, tmp_path: Path, capsys) 
     assert all(KEYS <= set(s) for row in table[1:] for s in row["suggestions"])
     assert main(["check", good, totals, none, "--json", "--no-typos"]) == 2
     assert not any("suggestions" in row for row in json.loads(capsys.readouterr().out))
+
+
+def test_two_typos_offer_the_first_of_them(vulture, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
+    typed[5] = (4, 3, 7, 5)  # row 6 is 3 4 7 5
+    arg = _string(typed, cols)
+    assert main(["check", arg]) == 2
+    out = capsys.readouterr().out
+    assert "Perhaps two typos" in out
+    assert "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): then one more clue to fix" in out
+    assert main(["check", arg, "--json"]) == 2
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["suggestions"][0]["one_more_typo"] is True

@@ -91,7 +91,7 @@ def typo_fields(report: Any) -> dict[str, Any]:
     ``typos_complete``."""
     return {
         "problem": report.problem,
-        "suggestions": [s.as_dict() for s in report.top(SUGGESTIONS)],
+        "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
         "typos_complete": report.complete,
     }
 
@@ -156,16 +156,22 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
 
 def typo_text(table: list[Row]) -> str:
     """The lines after the table: each puzzle with a problem, its problem and likely typos."""
+    from nonostudio.analysis.typos.finder import TWO_TYPOS
+
+    if not any("suggestions" in row for row in table):
+        return ""
     lines: list[str] = []
     for row in table:
         if "suggestions" not in row:
             continue
         lines += ["", f"{row['file']}: {row['problem']}"]
         suggestions = row["suggestions"]
-        if suggestions:
-            lines.append("  likely typos (each edit alone makes the puzzle unique):")
-        else:
+        if not suggestions:
             lines.append("  no single edit of one clue makes the puzzle unique")
+        elif suggestions[0]["one_more_typo"]:
+            lines.append(f"  no single edit makes the puzzle unique. {TWO_TYPOS}")
+        else:
+            lines.append("  likely typos (each edit alone makes the puzzle unique):")
         for n, s in enumerate(suggestions, 1):
             lines.append(f"  {n}. {suggestion_text(s)}")
     return "\n".join(lines)
@@ -175,6 +181,8 @@ def suggestion_text(data: dict[str, Any]) -> str:
     """A suggestion's JSON form in words: ``row 7: 3 → 2 (…): unique, line-solvable, confidence
     80%``."""
     verdict = Verdict[data["verdict"].upper()].label
+    if data["one_more_typo"]:
+        verdict = "then one more clue to fix"
     return f"{data['text']}: {verdict}, confidence {data['confidence']:.0%}"
 
 

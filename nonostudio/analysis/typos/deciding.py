@@ -8,6 +8,11 @@ CaDiCaL instance, each guarded by a selector; an edited puzzle is a set of assum
 selectors of its lines and the cells line logic decided), so the formula is encoded once and what
 the solver learns carries over.  Without python-sat, the complete solver's SAT stage decides each
 stuck puzzle on its own.
+
+:meth:`EditDecider.one_more_typo` asks whether an edited puzzle without a solution would have one
+if one more line's clue were left out: then the edit may be one of two typos.  Each line has a
+"relaxed" variable (its clue holds, or it is relaxed, or it is the edited line) and at most one
+is relaxed (a sequential counter behind a guard).
 """
 
 from __future__ import annotations
@@ -91,6 +96,16 @@ class EditDecider:
                 self._sat_missing = True
         return self._sat
 
+    def one_more_typo(
+        self, edit: Edit, deadline: float | None, should_stop: StopCallback | None = None
+    ) -> bool | None:
+        """Whether the edited puzzle has a solution once the clue of one more line (any) is left
+        out; None when undecided in time or without python-sat."""
+        sat = self._incremental()
+        if sat is None:
+            return None
+        return sat.one_more_typo(edit, deadline, should_stop)
+
     def close(self) -> None:
         if self._sat is not None:
             self._sat.close()
@@ -125,6 +140,24 @@ class _IncrementalSat:
         self.base = {("row", r): self._selector("row", r, clue) for r, clue in enumerate(rows)}
         for c, clue in enumerate(cols):
             self.base["column", c] = self._selector("column", c, clue)
+        # Line L holds its clue, or is relaxed, or is the edited line; at most one is relaxed
+        # while the guard is assumed (one_more_typo).
+        new = self.formula.new_vars
+        self.relaxed = {line: new(1) for line in self.base}
+        self.edited = {line: new(1) for line in self.base}
+        for line, sel in self.base.items():
+            self.solver.add_clause([sel, self.relaxed[line], self.edited[line]])
+        self.one_relaxed = new(1)
+        guard = -self.one_relaxed
+        relax = list(self.relaxed.values())
+        counts = [new(1) for _ in relax[:-1]]
+        for i, x in enumerate(relax):
+            if i < len(counts):
+                self.solver.add_clause([guard, -x, counts[i]])
+            if 0 < i:
+                if i < len(counts):
+                    self.solver.add_clause([guard, -counts[i - 1], counts[i]])
+                self.solver.add_clause([guard, -x, -counts[i - 1]])
 
     def close(self) -> None:
         self.solver.delete()
@@ -190,6 +223,20 @@ class _IncrementalSat:
         if second is None:
             return Verdict.UNDECIDED
         return Verdict.MULTIPLE if second else Verdict.UNIQUE_SEARCH
+
+    def one_more_typo(
+        self, edit: Edit, deadline: float | None, should_stop: StopCallback | None
+    ) -> bool | None:
+        lines = set(edit.lines)
+        assumptions = [self.one_relaxed]
+        for k, line in enumerate(edit.lines):
+            assumptions += [
+                self._selector(*line, edit.after[k]),
+                self.edited[line],
+                -self.relaxed[line],
+            ]
+        assumptions += [-var for line, var in self.edited.items() if line not in lines]
+        return self._solve(assumptions, deadline, should_stop)
 
     def _solve(
         self, assumptions: list[int], deadline: float | None, should_stop: StopCallback | None

@@ -32,6 +32,8 @@ SEARCH_LIMIT = 1.0
 #: Seconds for the whole search by default (what was found by then is reported).
 TIME_LIMIT = 30.0
 
+TWO_TYPOS = "Perhaps two typos: after one of these edits, one more clue edit could give a solution:"
+
 UNIQUE = "unique"
 NO_SOLUTION = "no solution"
 MULTIPLE = "multiple solutions"
@@ -47,6 +49,9 @@ class Suggestion:
     ``weight`` is the edit's :func:`~nonostudio.analysis.typos.edits.weight`, times
     :data:`LINE_SOLVABLE_FACTOR` when line logic solves the edited puzzle; ``confidence`` is its
     share of the weight of all edits that make the puzzle unique (0 for one that does not).
+    ``one_more_typo`` marks an edit after which the puzzle has no solution but would have one
+    with one more line's clue left out (looked for only when no edit makes the puzzle unique):
+    it may be one of two typos, and its ``confidence`` is its share among those edits.
     """
 
     edit: Edit
@@ -54,6 +59,7 @@ class Suggestion:
     line_solvable: bool
     weight: float
     confidence: float = 0.0
+    one_more_typo: bool = False
 
     @property
     def unique(self) -> bool:
@@ -61,6 +67,10 @@ class Suggestion:
 
     def text(self) -> str:
         """``row 7: 3 → 2 (3 1 becomes 2 1): unique, line-solvable, confidence 82%``."""
+        if self.one_more_typo:
+            return (
+                f"{self.edit.text()}: then one more clue to fix, confidence {self.confidence:.0%}"
+            )
         sure = f", confidence {self.confidence:.0%}" if self.unique else ""
         return f"{self.edit.text()}: {self.verdict.label}{sure}"
 
@@ -76,6 +86,7 @@ class Suggestion:
             "verdict": self.verdict.name.lower(),
             "line_solvable": self.line_solvable,
             "confidence": round(self.confidence, 4),
+            "one_more_typo": self.one_more_typo,
             "text": edit.text(),
         }
 
@@ -107,12 +118,21 @@ class TypoReport:
         """The best ``count`` suggestions among those that make the puzzle unique."""
         return [s for s in self.suggestions if s.unique][:count]
 
+    def first_of_two(self, count: int = 3) -> list[Suggestion]:
+        """The best ``count`` edits that may be one of two typos (when none makes the puzzle
+        unique)."""
+        return [s for s in self.suggestions if s.one_more_typo][:count]
+
+    def offered(self, count: int = 3) -> list[Suggestion]:
+        """What to offer: :meth:`top`, or when it is empty :meth:`first_of_two`."""
+        return self.top(count) or self.first_of_two(count)
+
     def as_dict(self, count: int = 5) -> dict[str, Any]:
         """The JSON form (the ``count`` best suggestions)."""
         return {
             "problem": self.problem_kind,
             "problem_text": self.problem,
-            "suggestions": [s.as_dict() for s in self.top(count)],
+            "suggestions": [s.as_dict() for s in self.offered(count)],
             "tried": self.examined,
             "candidates": self.candidates,
             "complete": self.complete,
@@ -128,6 +148,10 @@ class TypoReport:
             out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
         elif self.needs_fixing:
             out.append(self.no_suggestion_text())
+            two = self.first_of_two(count)
+            if two:
+                out.append(TWO_TYPOS)
+                out += [f"  {n}. {s.text()}" for n, s in enumerate(two, 1)]
         return out
 
     def no_suggestion_text(self) -> str:
@@ -318,18 +342,49 @@ def find_typos(
             found.append(Suggestion(edit, verdict, line_solvable, weight(edit) * factor))
     finally:
         decider.close()
-    total = sum(s.weight for s in found if s.unique)
+    if not any(s.unique for s in found) and report.complete:
+        found = _first_of_two(found, decider, deadline, should_stop, progress)
+    total = sum(s.weight for s in found if s.unique) or sum(
+        s.weight for s in found if s.one_more_typo
+    )
     ranked = [
-        Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, s.weight / total)
-        if s.unique
+        Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, s.weight / total, s.one_more_typo)
+        if s.unique or s.one_more_typo
         else s
         for s in found
     ]
-    ranked.sort(key=lambda s: (not s.unique, not s.line_solvable, -s.weight))
+    ranked.sort(key=lambda s: (not s.unique, not s.line_solvable, not s.one_more_typo, -s.weight))
     report.suggestions = ranked
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
     return report
+
+
+def _first_of_two(
+    found: list[Suggestion],
+    decider: EditDecider,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    progress: ProgressCallback | None,
+) -> list[Suggestion]:
+    """``found`` with :attr:`Suggestion.one_more_typo` set on the edits without a solution that
+    one more line's clue left out would mend, the likeliest tried first."""
+    order = sorted(
+        (i for i, s in enumerate(found) if s.verdict is Verdict.NO_SOLUTION),
+        key=lambda i: -found[i].weight,
+    )
+    out = list(found)
+    for done, i in enumerate(order):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        report_count(progress, done, len(order), f"two typos? edit {done + 1} of {len(order)}")
+        limit = time.perf_counter() + SEARCH_LIMIT
+        if deadline is not None:
+            limit = min(limit, deadline)
+        if decider.one_more_typo(out[i].edit, limit, should_stop):
+            s = out[i]
+            out[i] = Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, 0.0, True)
+    return out
 
 
 def find_typos_in(puzzle: Puzzle, **options: Any) -> TypoReport:

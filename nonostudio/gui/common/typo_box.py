@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.typos import Suggestion, TypoReport, find_typos
+from nonostudio.analysis.typos.finder import TWO_TYPOS
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 
 #: Suggestions listed at most.
@@ -47,6 +48,7 @@ class TypoBox(QWidget):
         )
         self.title = QLabel("Looking for the mistyped clue\u2026")
         self.title.setWordWrap(True)
+        self.title.setAccessibleName("Typo search")
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
@@ -144,14 +146,15 @@ class TypoBox(QWidget):
     def _done(self, report: TypoReport) -> None:
         self._end_progress()
         self._report = report
-        self._suggestions = report.top(SHOWN)
+        self._suggestions = report.offered(SHOWN)
         if self._suggestions:
             many = len(self._suggestions) > 1
-            self.title.setText(
-                "Likely typos (each edit alone makes the puzzle unique):"
-                if many
-                else "Likely typo (this edit makes the puzzle unique):"
-            )
+            if self._suggestions[0].one_more_typo:
+                self.title.setText(f"{report.no_suggestion_text()} {TWO_TYPOS}")
+            elif many:
+                self.title.setText("Likely typos (each edit alone makes the puzzle unique):")
+            else:
+                self.title.setText("Likely typo (this edit makes the puzzle unique):")
             for suggestion in self._suggestions:
                 item = QListWidgetItem(_item_text(suggestion))
                 item.setToolTip(suggestion.text())
@@ -181,4 +184,6 @@ class TypoBox(QWidget):
 def _item_text(suggestion: Suggestion) -> str:
     """``row 7: 3 → 2 (3 1 becomes 2 1) — 80%, line-solvable``."""
     how = "line-solvable" if suggestion.line_solvable else "needs search"
+    if suggestion.one_more_typo:
+        how = "then one more clue to fix"
     return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%}, {how}"

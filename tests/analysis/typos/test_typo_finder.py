@@ -20,7 +20,13 @@ from nonostudio.analysis.typos import (
     find_typos,
 )
 from nonostudio.analysis.typos.edits import candidate_edits
-from nonostudio.analysis.typos.finder import MULTIPLE, NO_SOLUTION, TOO_LONG, UNEQUAL_TOTALS
+from nonostudio.analysis.typos.finder import (
+    MULTIPLE,
+    NO_SOLUTION,
+    TOO_LONG,
+    TWO_TYPOS,
+    UNEQUAL_TOTALS,
+)
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
@@ -236,3 +242,26 @@ def test_text_lines(vulture: Puzzle) -> None:
         "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): unique, line-solvable, "
         "confidence 100%"
     )
+
+
+def test_two_typos_offer_the_first_then_the_second(vulture: Puzzle) -> None:
+    rows = _with_row(vulture, 6, (4, 3, 6, 1, 1))  # row 7 is 3 3 6 1 1
+    rows[5] = (4, 3, 7, 5)  # and row 6 is 3 4 7 5
+    report = find_typos(rows, vulture.cols)
+    assert report.top(3) == []  # no single edit makes it unique
+    (first,) = report.first_of_two(3)
+    assert first.one_more_typo and first.confidence == pytest.approx(1.0)
+    assert first.edit.text() == "row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1)"
+    assert report.offered(3) == [first]
+    assert first.as_dict()["one_more_typo"] is True
+    assert TWO_TYPOS in report.text_lines()
+    # An edit marked so really leaves a puzzle that one more left-out line makes solvable:
+    # here the second typo's line, row 6.
+    rows2, cols2 = first.edit.apply(tuple(rows), vulture.cols)
+    assert solve(Puzzle(rows2, cols2)).verdict is Verdict.NO_SOLUTION
+    then = find_typos(rows2, cols2)
+    best = then.top(1)[0]
+    assert best.edit.kind == SWAP and best.edit.apply(rows2, cols2) == (vulture.rows, vulture.cols)
+    # Edits not marked leave a puzzle that one left-out line does not mend: e.g. a wrong row.
+    others = [s for s in report.suggestions if s.verdict is Verdict.NO_SOLUTION]
+    assert len(others) > 1 and sum(s.one_more_typo for s in others) == 1
