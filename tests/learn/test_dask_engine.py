@@ -4,6 +4,7 @@ nothing, a poisoned item failing after its attempts, and the versions checked on
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -172,3 +173,51 @@ def test_no_scheduler_at_the_address_is_a_clear_error() -> None:
             open_cluster("tcp://127.0.0.1:9")
         finally:
             dask_engine.CONNECT_TIMEOUT_S = 10.0
+
+
+def _main_rules(data_store: Path, run: int) -> dict[str, object]:
+    with JobStore(data_store) as store:
+        return {r.key: (r.status, (r.result or {}).get("rule")) for r in store.records(run)}
+
+
+@pytest.mark.slow  # two small learning runs (6 s)
+def test_learn_run_on_a_local_cluster_finds_the_local_pools_main_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonostudio.cli import main
+
+    monkeypatch.delenv("NONOSTUDIO_CLUSTER", raising=False)
+    small = ["learn", "run", "--max-length", "2", "--max-patterns", "1", "--budget", "10"]
+    assert main([*small, "--store", str(tmp_path / "local.sqlite3"), "--mode", "thread"]) == 0
+    capsys.readouterr()
+    cluster_store = tmp_path / "cluster.sqlite3"
+    code = main([*small, "--store", str(cluster_store), "--cluster", "local:1", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    data = json.loads(out)
+    assert data["cluster"] == "local:1" and data["finished"] == data["total"]
+    assert "cluster a LocalCluster: 1 workers, 1 threads" in err
+    assert "; 1 workers, " in err  # the progress lines show the workers
+    rules = _main_rules(cluster_store, data["run_id"])
+    local = _main_rules(tmp_path / "local.sqlite3", 1)
+    assert rules.keys() == local.keys() and any(rule for _, rule in rules.values())
+    # The same main rule for every specification both searched the same way; which ones are
+    # skipped depends on what was found when each was handed out (one worker here, two there).
+    same = [k for k in rules if rules[k][0] == local[k][0]]
+    assert len(same) >= len(rules) - 2
+    assert all(rules[k] == local[k] for k in same)
+    assert {rules[k][0] for k in rules if k not in same} <= {"done", "skipped"}
+    # Not stored with the run: a resume may run anywhere.
+    assert "cluster" not in json.dumps(data["settings"])
+
+
+def test_a_bad_cluster_in_the_environment_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonostudio.cli import main
+
+    monkeypatch.setenv("NONOSTUDIO_CLUSTER", "local:lots")
+    store = tmp_path / "jobs.sqlite3"
+    assert main(["learn", "run", "--max-length", "1", "--store", str(store)]) == 2
+    err = capsys.readouterr().err
+    assert "--cluster: cluster 'local:lots': after 'local:' give a number of workers" in err

@@ -344,7 +344,8 @@ def open_cluster(address: str) -> DaskEngine:
                     n_workers=count or max(1, os.cpu_count() or 1),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=":0" if _has_dashboard() else None,
+                    # Any free port: two clusters (or a run beside a notebook's) never collide.
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                     scheduler_kwargs={"allowed_failures": MAX_ATTEMPTS - 1},
                 )
@@ -362,14 +363,6 @@ def open_cluster(address: str) -> DaskEngine:
         engine.shutdown()
         raise
     return engine
-
-
-def _has_dashboard() -> bool:
-    try:
-        import bokeh  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def check_versions(client: Any) -> None:
