@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from nonostudio.learn.running.dask_engine import ClusterError
+from nonostudio.learn.running.engine import EngineError
 from nonostudio.learn.running.runner import Runner, RunSnapshot, Work
 from nonostudio.learn.store.jobs import JobStore, SpecStatus, rule_texts
 
@@ -46,6 +49,21 @@ class _AnnouncingStore(JobStore):
             self._on_rules(key, texts)
 
 
+@contextmanager
+def _engine(cluster: str | None, progress: Callable[[float, str], object]) -> Iterator[Any]:
+    """The Dask engine of ``cluster`` while inside (None: this machine's workers); connecting
+    (a LocalCluster takes a second or two to start) is said through ``progress``."""
+    if not cluster:
+        yield None
+        return
+    from nonostudio.learn.running.dask_engine import open_cluster
+
+    progress(0.0, f"connecting to the cluster {cluster}…")
+    with open_cluster(cluster) as engine:
+        progress(0.0, f"cluster {engine.summary()}")
+        yield engine
+
+
 class LearnSignals(QObject):
     """Signals of one learning job, emitted on the pool thread, delivered on the GUI thread."""
 
@@ -61,8 +79,9 @@ class LearnSignals(QObject):
 class LearnJob(QRunnable):
     """Run (or resume) learning run ``run_id`` of the store at ``store_path`` in the background.
 
-    ``options`` go to :class:`Runner` (``jobs``, ``budget_s``, ``mode``).  The job keeps itself
-    alive until ``finished`` has been delivered.
+    ``options`` go to :class:`Runner` (``jobs``, ``budget_s``, ``mode``) but ``cluster``: the
+    address of a Dask cluster to run on instead (connected to on the pool thread; not stored
+    with the run).  The job keeps itself alive until ``finished`` has been delivered.
     """
 
     _alive: ClassVar[set[LearnJob]] = set()
@@ -94,8 +113,13 @@ class LearnJob(QRunnable):
     def run(self) -> None:
         signals = self.signals
         signals.started.emit(self.run_id)
+        options = dict(self.options)
+        cluster = options.pop("cluster", None)
         try:
-            with _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store:
+            with (
+                _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store,
+                _engine(cluster, signals.progress.emit) as engine,
+            ):
                 runner = Runner(
                     store,
                     self.run_id,
@@ -103,9 +127,12 @@ class LearnJob(QRunnable):
                     progress=signals.progress.emit,
                     on_snapshot=self._report,
                     should_stop=self._stop.is_set,
-                    **self.options,
+                    engine=engine,
+                    **options,
                 )
                 signals.result.emit(runner.run())
+        except (ClusterError, EngineError) as exc:  # no cluster there, or lost: the run pauses
+            signals.errored.emit(str(exc))
         except OSError as exc:  # the job store's real I/O error, naming the store
             where = f"{exc.filename}: " if exc.filename else ""
             signals.errored.emit(f"{where}{exc.strerror or exc}")

@@ -1,12 +1,13 @@
 """The dialog that asks for the settings of a new learning run
-(:class:`nonostudio.learn.store.run_settings.LearnSettings`): training set, budgets, workers, the
-DSL constructs synthesis may use and its cost weights
-(:class:`nonostudio.learn.synthesis.enumerate.SearchOptions`), with the fixed rest of the search
-shown read-only (see docs/design/gui.md).
+(:class:`nonostudio.learn.store.run_settings.LearnSettings`): training set, budgets, workers (or
+the Dask cluster to run on, which is not stored with the run), the DSL constructs synthesis may
+use and its cost weights (:class:`nonostudio.learn.synthesis.enumerate.SearchOptions`), with the
+fixed rest of the search shown read-only (see docs/design/gui.md).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import fields
 
 from PySide6.QtWidgets import (
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -24,6 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.gui.dialogs.form import FormDialog, check_box
+from nonostudio.learn.running.dask_engine import (
+    CLUSTER_ENV,
+    ClusterError,
+    cluster_available,
+    parse_address,
+)
 from nonostudio.learn.store.run_settings import LearnSettings, search_space_text
 from nonostudio.learn.synthesis.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.rules.language import cost
@@ -90,6 +98,7 @@ class LearnSettingsDialog(FormDialog):
         self.narrow.toggled.connect(lambda _: self._patterns_changed())
         self._patterns_changed()
         self._seed = s.seed
+        self._cluster_field()
 
         for label, widget in (
             ("Maximum line length:", self.max_length),
@@ -100,6 +109,8 @@ class LearnSettingsDialog(FormDialog):
             ("Budget per specification:", self.budget),
             ("Workers:", self.jobs),
             ("Run workers as:", self.mode),
+            ("Run on:", self.cluster_edit),
+            ("", self.cluster_note),
             ("", self.narrow),
         ):
             self.form.addRow(label, widget)
@@ -161,6 +172,41 @@ class LearnSettingsDialog(FormDialog):
         self.fixed_text.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
         fixed_layout.addWidget(self.fixed_text)
         return fixed
+
+    def _cluster_field(self) -> None:
+        """Where the run's work runs: this machine's workers (empty) or a Dask cluster; never
+        stored with the run (a run started here may be resumed on a cluster and back)."""
+        self.cluster_edit = QLineEdit(os.environ.get(CLUSTER_ENV, "").strip())
+        self.cluster_edit.setPlaceholderText("this machine's workers")
+        self.cluster_edit.setToolTip(
+            "A Dask cluster to run on instead: local:N starts one of N worker processes here, "
+            "tcp://host:8786 (or tls://…) is a running scheduler's address"
+        )
+        self.cluster_note = QLabel()
+        self.cluster_note.setWordWrap(True)
+        self.cluster_edit.textChanged.connect(self._cluster_changed)
+        self._cluster_changed()
+
+    def _cluster_changed(self) -> None:
+        """Check the address as it is typed; a bad one keeps the run from starting."""
+        address = self.cluster_edit.text().strip()
+        problem = None
+        if address:
+            try:
+                parse_address(address)
+            except ClusterError as exc:
+                problem = str(exc)
+            if problem is None and not cluster_available():
+                problem = "the cluster engine needs Dask: pip install 'nonostudio[cluster]'"
+        self.cluster_note.setText(problem or "")
+        self.cluster_note.setVisible(problem is not None)
+        self.accept_button().setEnabled(problem is None)
+        self.jobs.setEnabled(not address)  # a cluster has its own workers
+        self.mode.setEnabled(not address)
+
+    def cluster(self) -> str | None:
+        """The cluster to run on (None: this machine's workers)."""
+        return self.cluster_edit.text().strip() or None
 
     def settings(self) -> LearnSettings:
         return LearnSettings(

@@ -233,10 +233,11 @@ class JobsPanel(QWidget):
     def ask_new_run(self) -> None:
         dialog = LearnSettingsDialog(self)
         if dialog.exec():
-            self.start(dialog.settings())
+            self.start(dialog.settings(), cluster=dialog.cluster())
 
-    def start(self, settings: LearnSettings) -> int | None:
-        """Create a run of ``settings`` and start it; returns its id (None when one is running)."""
+    def start(self, settings: LearnSettings, *, cluster: str | None = None) -> int | None:
+        """Create a run of ``settings`` and start it (on the Dask ``cluster`` when given); returns
+        its id (None when one is running)."""
         if self._job is not None:
             return None
         try:
@@ -246,9 +247,9 @@ class JobsPanel(QWidget):
             return None
         self.refresh()
         self.select_run(run_id)
-        return run_id if self.resume(run_id) else None
+        return run_id if self.resume(run_id, cluster=cluster) else None
 
-    def resume(self, run_id: int | None) -> bool:
+    def resume(self, run_id: int | None, *, cluster: str | None = None) -> bool:
         """Run (or go on with) ``run_id`` in the background; False when that cannot start now."""
         if self._job is not None or run_id is None:
             return False
@@ -263,7 +264,12 @@ class JobsPanel(QWidget):
             QMessageBox.warning(self, "Cannot Start Run", f"Run {run_id}: {store_message(exc)}")
             return False
         job = LearnJob(
-            self.store.path, run_id, work, **settings.runner_options(), narrow_work=narrow_work
+            self.store.path,
+            run_id,
+            work,
+            **settings.runner_options(),
+            narrow_work=narrow_work,
+            cluster=cluster,
         )
         job.signals.snapshot.connect(self._on_snapshot)
         job.signals.rulesFound.connect(self._on_rules)

@@ -37,6 +37,7 @@ __all__ = [
     "DaskEngine",
     "cluster_available",
     "open_cluster",
+    "parse_address",
     "run_task",
 ]
 
@@ -302,8 +303,9 @@ class DaskEngine:
         return f"{threads} workers, {busy} busy"
 
 
-def _parse(address: str) -> tuple[str, int | None]:
-    """``("local", N or None)`` or ``("remote", None)``; ClusterError for anything else."""
+def parse_address(address: str) -> tuple[str, int | None]:
+    """``("local", N or None)`` or ``("remote", None)``; ClusterError for anything else (no Dask
+    is needed to check an address)."""
     text = address.strip()
     if text == "local" or text.startswith("local:"):
         count = text.partition(":")[2]
@@ -326,7 +328,7 @@ def open_cluster(address: str) -> DaskEngine:
     """Connect to the cluster ``address`` names (``local[:N]`` starts a LocalCluster of N worker
     processes, one thread each; default one per core) and check that its workers run this
     nonostudio and z3.  ClusterError says what is wrong."""
-    kind, count = _parse(address)
+    kind, count = parse_address(address)
     if not cluster_available():
         raise ClusterError(_INSTALL)
     import logging
