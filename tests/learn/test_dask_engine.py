@@ -221,3 +221,11 @@ def test_a_bad_cluster_in_the_environment_is_named(
     assert main(["learn", "run", "--max-length", "1", "--store", str(store)]) == 2
     err = capsys.readouterr().err
     assert "--cluster: cluster 'local:lots': after 'local:' give a number of workers" in err
+
+
+def test_without_dask_the_cluster_engine_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(dask_engine, "cluster_available", lambda: False)
+    with pytest.raises(ClusterError, match=r"needs Dask: pip install 'nonostudio\[cluster\]'"):
+        open_cluster("local:2")

@@ -13,6 +13,7 @@ back as pending.  docs/design/learning.md, "Running on a cluster", has the measu
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import queue
@@ -54,12 +55,9 @@ class ClusterError(ValueError):
 
 
 def cluster_available() -> bool:
-    """Whether Dask's distributed scheduler is installed (the ``cluster`` extra)."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether Dask's distributed scheduler is installed (the ``cluster`` extra); found without
+    importing it (an import takes a second or two: not on the GUI thread)."""
+    return importlib.util.find_spec("distributed") is not None
 
 
 def versions() -> tuple[str, str]:

@@ -110,3 +110,18 @@ def test_a_run_on_a_local_cluster_finds_rules(qtbot: object, store: JobStore) ->
     assert store.run(run_id).status == "finished"
     assert any(m.startswith("cluster a LocalCluster: 1 workers") for m in messages)
     assert any(m.endswith("; 1 workers, 0 busy") for m in messages)
+
+
+def test_without_dask_the_field_says_how_to_get_it(
+    qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nonostudio.gui.learn_settings as learn_settings
+
+    monkeypatch.delenv("NONOSTUDIO_CLUSTER", raising=False)
+    monkeypatch.setattr(learn_settings, "cluster_available", lambda: False)
+    dialog = LearnSettingsDialog(settings=SMALL)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    assert dialog.accept_button().isEnabled()  # this machine's workers need no Dask
+    dialog.cluster_edit.setText("local:2")
+    assert not dialog.accept_button().isEnabled()
+    assert "pip install 'nonostudio[cluster]'" in dialog.cluster_note.text()
