@@ -14,6 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QProgressBar,
@@ -59,7 +60,10 @@ class TypoBox(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName("Likely typos")
         self.list.setWordWrap(True)
-        self.list.setMaximumHeight(150)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)  # wrapped items re-laid on resize
+        # Room for about two suggestions of two lines each, so a narrow dock still shows them.
+        self.list.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.list.setMaximumHeight(self.fontMetrics().lineSpacing() * 10)
         self.list.currentRowChanged.connect(self._selected)
         self.list.itemDoubleClicked.connect(lambda _item: self._apply())
         self.apply_button = QPushButton(apply_text)

@@ -113,6 +113,7 @@ class PasteDialog(QDialog):
         )
         self.typos.linesSelected.connect(self._select_clue)
         self.typos.applyRequested.connect(self._open_fixed)
+        self.typos.reportReady.connect(lambda _report: self._grow())
         layout = QVBoxLayout(self)
         prompt = QLabel(PROMPT)
         prompt.setWordWrap(True)
@@ -158,6 +159,10 @@ class PasteDialog(QDialog):
     def reject(self) -> None:
         self.typos.clear()
         super().reject()
+
+    def _grow(self) -> None:
+        """Make room for the suggestions under the text."""
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
 
     def _select_clue(self, lines: Sequence[tuple[str, int]]) -> None:
         """Select the clue a suggestion changes, in a puzzle string."""

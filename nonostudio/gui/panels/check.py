@@ -21,7 +21,18 @@ from collections.abc import Callable
 import numpy as np
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nonostudio.analysis.typos import TypoReport
 from nonostudio.core.clue_text import totals_problem
@@ -105,13 +116,23 @@ class CheckPanel(QWidget):
         self.typos.linesSelected.connect(self.typoLinesSelected)
         self.typos.applyRequested.connect(self.typoApplyRequested)
         self.typos.reportReady.connect(self._typos_found)
-        layout = QVBoxLayout(self)
+        # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
+        content = self._content = QWidget()
+        layout = QVBoxLayout(content)
         layout.addWidget(self.verdict_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.detail_label)
         layout.addLayout(button_row)
         layout.addWidget(self.typos)
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -235,6 +256,39 @@ class CheckPanel(QWidget):
         """Say where a puzzle with no solution breaks, in words (the typo search found it)."""
         if self._result is not None and self._result.verdict is Verdict.NO_SOLUTION:
             self.detail_label.setText(f"{report.problem} Checked in {self._result.seconds:.2f} s.")
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Grow the dock the panel is in (from its neighbours) so the typo list shows whole."""
+        wanted = self._content.sizeHint().height()
+        dock = self.parentWidget()
+        window = dock.parentWidget() if dock is not None else None
+        if not (
+            wanted > self.height()
+            and isinstance(dock, QDockWidget)
+            and isinstance(window, QMainWindow)
+            and not dock.isFloating()
+        ):
+            return
+        area = window.dockWidgetArea(dock)
+        column = [  # the docks stacked with this one, which give it the room
+            other
+            for other in window.findChildren(QDockWidget)
+            if other is not dock
+            and other.isVisible()
+            and not other.isFloating()
+            and window.dockWidgetArea(other) == area
+            and abs(other.x() - dock.x()) < 4
+        ]
+        total = dock.height() + sum(other.height() for other in column)
+        slack = 12  # the docks' separator and rounding
+        mine = min(wanted + dock.height() - self.height() + slack, total - 120 * len(column))
+        if mine <= dock.height():
+            return
+        rest = total - mine
+        share = sum(other.height() for other in column) or 1
+        sizes = [mine] + [max(1, other.height() * rest // share) for other in column]
+        window.resizeDocks([dock, *column], sizes, Qt.Orientation.Vertical)
 
     def _failed(self, message: str) -> None:
         if not self._is_current():

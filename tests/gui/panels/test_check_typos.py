@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.typos import SWAP, TypoReport
@@ -65,7 +66,8 @@ def test_no_solution_is_said_in_words_with_the_typo_to_fix(
     with qtbot.waitSignal(panel.typoApplyRequested) as applied:
         qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
     edit = applied.args[0]
-    assert edit.kind == SWAP and edit.apply(puzzle.rows, puzzle.cols) == (vulture.rows, vulture.cols)
+    assert edit.kind == SWAP
+    assert edit.apply(puzzle.rows, puzzle.cols) == (vulture.rows, vulture.cols)
     assert not panel.is_busy()
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
 
@@ -159,3 +161,31 @@ def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
     assert editor.grid.marked_lines() == ()  # the list was cleared with the new check
     rows_edit.document().undo()  # one step back: the text as typed
     assert rows_edit.toPlainText() == before
+
+
+def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.setCentralWidget(QLabel("editor"))
+    panel = CheckPanel(delay_ms=20)
+    check, other = QDockWidget("Check"), QDockWidget("Difficulty")
+    check.setWidget(panel)
+    other.setWidget(QLabel("grades"))
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+    window.addDockWidget(area, check)
+    window.addDockWidget(area, other)
+    window.resize(900, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    window.resizeDocks([check, other], [120, 560], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: check.height() < 200, timeout=5000)
+    short = check.height()
+    typed = _typed(vulture, 6, (4, 3, 6, 1, 1))
+    panel.set_clue_source(lambda: (typed, vulture.cols))
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        panel.set_puzzle(None)
+    qtbot.waitUntil(lambda: check.height() > short + 50, timeout=5000)
+    list_bottom = panel.typos.list.mapTo(panel, panel.typos.list.rect().bottomLeft()).y()
+    assert list_bottom <= panel.height()  # the list shows whole, no scrolling needed
+    panel.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
