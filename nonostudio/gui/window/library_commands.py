@@ -89,7 +89,7 @@ class LibraryCommands(QObject):
 
     def _cache(self, what: str, store: Callable[[int], object]) -> None:
         library_id = self._files.document.library_id
-        if library_id is None or self._editor.is_modified():
+        if library_id is None or self._files.is_modified():  # the editor holding the puzzle
             return
         try:
             store(library_id)

@@ -130,3 +130,28 @@ def test_thumbnail_solving_has_its_own_thread_and_stops_with_the_window(
     window.cancel_background()  # closing: the queued thumbnails are dropped, not waited for
     assert not model.is_solving_thumbnails()
     assert model.cancel_thumbnails(wait_ms=5000)
+
+
+def test_a_check_of_an_edited_colour_library_puzzle_is_not_cached(
+    qtbot, small_library: Library, tmp_path: Path, monkeypatch
+) -> None:
+    from nonostudio.core.colour.solver import solve_colour
+
+    id = small_library.add(flag())
+    stored: list[tuple[int, str]] = []
+    monkeypatch.setattr(small_library, "set_verdict", lambda i, text: stored.append((i, text)))
+    window = MainWindow(
+        small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    try:
+        assert window.files.open_library_puzzle(id)
+        result = solve_colour(flag().rows, flag().cols, 3)
+        window.colour_editor.set_modified(True)  # the clues on screen are not the stored ones
+        window.library_commands.cache_verdict(result)
+        assert stored == []
+        window.colour_editor.set_modified(False)
+        window.library_commands.cache_verdict(result)
+        assert stored == [(id, result.verdict.label)]
+    finally:
+        window.cancel_background()
