@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
+from nonostudio.core.line import FILLED
 from nonostudio.core.order_encoding import Formula, encode
 from nonostudio.core.progress import ProgressCallback
 
@@ -130,6 +131,10 @@ SLICE_CONFLICTS = 2_000
 # docs/design/solver.md §3).
 HANDOVER_CONFLICTS = 100_000
 
+# CaDiCaL's conflicts for the solutions a symmetry of the clues leaves in place, asked for at the
+# handover (Knotty's first three take 2,000-20,000).
+SYMMETRIC_CONFLICTS = 100_000
+
 
 class _Cadical:
     """CaDiCaL 1.9.5 through ``pysolvers``, python-sat's extension module, called as python-sat's
@@ -201,6 +206,14 @@ def _cadical_solutions(
                 if deadline is not None and time.perf_counter() > deadline:
                     raise SatUnknown("time limit", found)
                 if handover is not None and stats.conflicts >= handover:
+                    earlier = len(blocks)
+                    found += _symmetric_solutions(
+                        cnf, blocks, base, limit, found, deadline, should_stop, progress, fraction
+                    )
+                    if len(found) >= limit:
+                        return found
+                    for blocking in blocks[earlier:]:  # CaDiCaL may go on: not those again
+                        solver.add_clause(blocking)
                     # Asked only here: the helper's module (subprocess, pickle, queue) is not
                     # imported by the searches that never get this far, nearly all of them.
                     from nonostudio.core import kissat_process
@@ -228,11 +241,95 @@ def _cadical_solutions(
                 break
             grid, blocking = _solution(cnf, base, [lit for lit in solver.model() if lit > 0])
             found.append(grid)
+            if limit - len(found) == 1 and (image := _twin(base, grid, found)) is not None:
+                found.append(image)  # the solution reflected by a symmetry of the clues
+                break
             if not blocking:
                 break
             blocks.append(blocking)
             solver.add_clause(blocking)  # the next answer must differ somewhere
     return found
+
+
+def _twin(base: GridState, solution: GridState, found: list[GridState]) -> GridState | None:
+    """One more solution for nothing when the clues are symmetric and ``solution`` reflected is
+    none of ``found`` (:func:`nonostudio.core.symmetry.twin`)."""
+    from nonostudio.core.symmetry import clue_symmetries, twin
+
+    symmetries = clue_symmetries(base.puzzle)
+    return twin(base, solution, symmetries, found) if symmetries else None
+
+
+def _symmetric_solutions(
+    cnf: Formula,
+    blocks: list[list[int]],
+    base: GridState,
+    limit: int,
+    found: list[GridState],
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    progress: ProgressCallback | None,
+    fraction: float,
+) -> list[GridState]:
+    """Up to ``limit`` solutions with ``found``, the others among those a symmetry of the clues
+    leaves in place (none when the clues have no symmetry): each symmetry searched for up to
+    :data:`SYMMETRIC_CONFLICTS` conflicts, the solutions of ``blocks`` excluded and each one found
+    added to them; ``found`` goes with :class:`SatUnknown` if it is stopped.  Asked when CaDiCaL
+    passes the handover: on Knotty the symmetric solutions take CaDiCaL 5 s where any solution
+    took Kissat minutes (docs/design/solver.md §3, "Symmetric clues")."""
+    from nonostudio.core.symmetry import clue_symmetries
+
+    more: list[GridState] = []
+    limit -= len(found)
+    for symmetry in clue_symmetries(base.puzzle):
+        same = _same_cells(cnf, base, symmetry.cell_pairs())
+        if same is None:
+            continue  # base itself is not symmetric: no solution is
+        with _Cadical(cnf.clauses + blocks + same) as solver:
+            while len(more) < limit:
+                answer = None
+                while answer is None:
+                    if should_stop is not None and should_stop():
+                        raise SatUnknown("interrupted", found + more)
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise SatUnknown("time limit", found + more)
+                    if solver.conflicts() >= SYMMETRIC_CONFLICTS:
+                        break
+                    answer = solver.solve_limited(SLICE_CONFLICTS)
+                    if answer is None and progress is not None:
+                        progress(fraction, f"SAT search ({symmetry.name} solutions, CaDiCaL)")
+                if not answer:
+                    break
+                grid, blocking = _solution(cnf, base, [lit for lit in solver.model() if lit > 0])
+                more.append(grid)
+                if not blocking:
+                    return more
+                blocks.append(blocking)
+                solver.add_clause(blocking)
+        if len(more) >= limit:
+            break
+    return more
+
+
+def _same_cells(
+    cnf: Formula, base: GridState, pairs: Iterator[tuple[tuple[int, int], tuple[int, int]]]
+) -> list[list[int]] | None:
+    """Clauses that give each cell of ``pairs`` its partner's value; None when ``base`` decides
+    the two differently."""
+    clauses = []
+    cells = cnf.cells
+    for one, other in pairs:
+        a, b = cells.get(one), cells.get(other)
+        if a is not None and b is not None:
+            if a != b:
+                clauses += [[-a, b], [a, -b]]
+        elif a is not None or b is not None:
+            var, (r, c) = (a, other) if a is not None else (b, one)
+            assert var is not None
+            clauses.append([var] if base.get(r, c) == FILLED else [-var])
+        elif base.get(*one) != base.get(*other):
+            return None
+    return clauses
 
 
 def _solve_slice(solver: Any) -> bool | None:
