@@ -156,10 +156,10 @@ def _inconsistent_typos(tasks: list[Task], table: list[Row], time_limit: float) 
 
 def typo_text(table: list[Row]) -> str:
     """The lines after the table: each puzzle with a problem, its problem and likely typos."""
+    if not any("suggestions" in row for row in table):
+        return ""  # nothing more is imported for puzzles without a problem
     from nonostudio.analysis.typos.finder import TWO_TYPOS
 
-    if not any("suggestions" in row for row in table):
-        return ""
     lines: list[str] = []
     for row in table:
         if "suggestions" not in row:

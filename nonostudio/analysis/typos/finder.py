@@ -342,7 +342,9 @@ def find_typos(
             found.append(Suggestion(edit, verdict, line_solvable, weight(edit) * factor))
     finally:
         decider.close()
-    if not any(s.unique for s in found) and report.complete:
+    # Two typos are looked for where the clues contradict themselves; several solutions are
+    # common in puzzles that were never unique, and "one more line left out" says nothing there.
+    if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
         found = _first_of_two(found, decider, deadline, should_stop, progress)
     total = sum(s.weight for s in found if s.unique) or sum(
         s.weight for s in found if s.one_more_typo
