@@ -155,3 +155,28 @@ def dies_first_time_on_one_cell(
             marker.write_text("died")
             os._exit(3)
     return z3_forced(spec, budget, should_stop, ctx)
+
+
+def nothing(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+    """No work at all: what a run costs per item beyond its work."""
+    return {}
+
+
+def logged_sleepy(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
+    """Appends ``KEY PID`` to the file named by LEARN_TEST_LOG as it starts, then takes 0.4 s
+    (so a worker killed while it runs dies mid-item)."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(f"{spec.key} {os.getpid()}\n")
+    time.sleep(0.4)
+    return {"key": spec.key}
+
+
+def logged_dies_on_one_cell(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
+    """Logs each call to LEARN_TEST_LOG, then kills its worker process on one-cell lines."""
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(f"{spec.key} {os.getpid()}\n")
+    return dies_on_one_cell(spec, budget, should_stop, ctx)
