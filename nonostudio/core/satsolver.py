@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nonostudio.core.gridstate import GridState
@@ -33,14 +32,25 @@ class SatUnknown(Exception):
         self.found: list[Any] = found or []
 
 
-@dataclass
 class SatStats:
-    """What one :func:`sat_solutions` call did: the formula's size and the solver's conflicts."""
+    """What one :func:`sat_solutions` call did: the formula's size and the solver's conflicts.
 
-    variables: int = 0
-    clauses: int = 0
-    conflicts: int = 0  # CaDiCaL's
-    backend: str = ""  # the solver that finished: "cadical", "kissat" or "z3"
+    A plain class, not a dataclass: making a dataclass costs a fresh process's first SAT search
+    0.4 ms (docs/design/solver.md §3, "The first search of a process")."""
+
+    __slots__ = ("variables", "clauses", "conflicts", "backend")
+
+    def __init__(self) -> None:
+        self.variables = 0
+        self.clauses = 0
+        self.conflicts = 0  # CaDiCaL's
+        self.backend = ""  # the solver that finished: "cadical", "kissat" or "z3"
+
+    def __repr__(self) -> str:
+        return (
+            f"SatStats(variables={self.variables}, clauses={self.clauses}, "
+            f"conflicts={self.conflicts}, backend={self.backend!r})"
+        )
 
 
 def sat_backend() -> str:
