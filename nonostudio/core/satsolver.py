@@ -142,7 +142,7 @@ SLICE_CONFLICTS = 2_000
 HANDOVER_CONFLICTS = 100_000
 
 # CaDiCaL's conflicts for the solutions a symmetry of the clues leaves in place, asked for at the
-# handover (Knotty's first three take 2,000-20,000).
+# handover (Knotty's first three come within 5 s of CPU).
 SYMMETRIC_CONFLICTS = 100_000
 
 
@@ -151,9 +151,9 @@ class _Cadical:
     ``pysat.solvers.Cadical195`` calls it.  Not through that class: ``pysat.solvers`` loads
     ``pysat.formula`` and with it decimal, gzip and more, 6 ms of a fresh process's first SAT
     search, which itself takes 1-20 ms on most puzzles (docs/design/solver.md §3, "The first
-    search").  And each budgeted call says it is not made from the main thread: from the main
-    thread python-sat swaps in a Ctrl-C handler that jumps out of the solver, leaving it unusable
-    and raising an exception that is not KeyboardInterrupt.  Told otherwise, it keeps the
+    search of a process").  And each budgeted call says it is not made from the main thread:
+    from the main thread python-sat swaps in a Ctrl-C handler that jumps out of the solver,
+    leaving it unusable and raising an exception that is not KeyboardInterrupt.  Told otherwise, it keeps the
     process's own handler, which runs when the slice is over (within its conflict budget)."""
 
     def __init__(self, clauses: list[list[int]]) -> None:
