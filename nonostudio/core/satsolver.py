@@ -153,8 +153,9 @@ class _Cadical:
     search, which itself takes 1-20 ms on most puzzles (docs/design/solver.md §3, "The first
     search of a process").  And each budgeted call says it is not made from the main thread:
     from the main thread python-sat swaps in a Ctrl-C handler that jumps out of the solver,
-    leaving it unusable and raising an exception that is not KeyboardInterrupt.  Told otherwise, it keeps the
-    process's own handler, which runs when the slice is over (within its conflict budget)."""
+    leaving it unusable and raising an exception that is not KeyboardInterrupt.  Told otherwise,
+    it keeps the process's own handler, which runs when the slice is over (within its conflict
+    budget)."""
 
     def __init__(self, clauses: list[list[int]]) -> None:
         import pysolvers  # python-sat's extension module
