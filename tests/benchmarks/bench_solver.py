@@ -25,6 +25,7 @@ Petroglyph and 5 s in all; ``--no-grade`` leaves it out.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing as mp
 import resource
 import sys
@@ -200,6 +201,9 @@ def main() -> int:
     parser.add_argument("--speed-only", action="store_true", help="only issue 49's figures")
     args = parser.parse_args()
     require_anchors()
+    if not args.no_peer and importlib.util.find_spec("picross_solver") is None:
+        print("picross-solver (PyPI) is not installed here: no picross-solver column\n")
+        args.no_peer = True
     if args.grade_only:
         grade_survey()
         return 0
