@@ -109,9 +109,8 @@ class GridView(QWidget):
         self._faint_satisfied = False
         self._fit = False
         self._available: QSize | None = None
-        # Room kept for clue numbers beyond the current clues (see ``set_reserve_clue_room``).
+        # Room kept for the longest clues the grid's size allows (see ``set_reserve_clue_room``).
         self._reserve = True
-        self._slot_floor = (1, 1)
         self._status = ""
         self._layout = self._compute_layout()
         self.setMouseTracking(True)
@@ -138,7 +137,6 @@ class GridView(QWidget):
             self.update()
             return
         if resized:
-            self._slot_floor = (1, 1)
             self._drag = None
             self._overlay = None
             self._cells = new_grid(len(rows), len(cols))
@@ -194,12 +192,12 @@ class GridView(QWidget):
         self._read_only = read_only
 
     def set_reserve_clue_room(self, reserve: bool) -> None:
-        """Keep room for one more clue number per line and for the widest possible numbers (on by
-        default): where the clues follow the painted cells, a stroke then never moves the grid.
-        Views whose clues are fixed (solving) turn it off."""
+        """Keep room for the most clue numbers a line of this size can have and for the widest
+        possible numbers (on by default): where the clues follow the painted cells, no stroke
+        then moves the grid or changes its cell size, during the stroke or after it.  Views whose
+        clues are fixed (solving) turn it off."""
         if reserve != self._reserve:
             self._reserve = reserve
-            self._slot_floor = (1, 1)
             self._relayout()
 
     def set_faint_satisfied(self, faint: bool) -> None:
@@ -272,12 +270,13 @@ class GridView(QWidget):
         if not self._reserve:
             return Layout.compute(self._rows, self._cols, cell)
         h, w = self._cells.shape
+        # A clue of a line n cells long has at most (n + 1) // 2 numbers.
         return Layout.compute(
             self._rows,
             self._cols,
             cell,
-            min_row_slots=self._slot_floor[0],
-            min_col_slots=self._slot_floor[1],
+            min_row_slots=(w + 1) // 2,
+            min_col_slots=(h + 1) // 2,
             widest_number=max(h, w),
         )
 
@@ -311,16 +310,6 @@ class GridView(QWidget):
         )
 
     def _relayout(self) -> None:
-        if self._reserve:
-            # One spare clue slot per direction (a stroke adds at most one number to any line it
-            # crosses); the floor never shrinks while the grid keeps its size.
-            h, w = self._cells.shape
-            longest_row = max((len(c) for c in self._rows), default=0)
-            longest_col = max((len(c) for c in self._cols), default=0)
-            self._slot_floor = (
-                max(self._slot_floor[0], min(longest_row + 1, (w + 1) // 2)),
-                max(self._slot_floor[1], min(longest_col + 1, (h + 1) // 2)),
-            )
         self._layout = self._compute_layout()
         self.setMinimumSize(self._layout.size())
         self.updateGeometry()
