@@ -180,3 +180,15 @@ def logged_dies_on_one_cell(
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(f"{spec.key} {os.getpid()}\n")
     return dies_on_one_cell(spec, budget, should_stop, ctx)
+
+
+def logged_interval(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
+    """Takes 0.03 s and appends ``KEY<TAB>start<TAB>end`` (monotonic seconds) to the file named by
+    LEARN_TEST_LOG; finds no rule."""
+    start = time.monotonic()
+    time.sleep(0.03)
+    with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
+        log.write(f"{spec.key}\t{start}\t{time.monotonic()}\n")
+    return {"rule": None}

@@ -1,16 +1,18 @@
 """Parallel, resumable execution of a per-specification function over a run of the job store.
 
 ``work(spec, budget_s, should_stop, ctx) -> dict`` is called once per pending specification in a
-worker (``mode="process"``, the default, or ``"thread"``) that owns one ``z3.Context``; its
+worker (``mode="process"``, the default, or ``"thread"``; or on a Dask cluster, given its
+``engine``: :mod:`nonostudio.learn.running.engine`) that owns one ``z3.Context``; its
 JSON result's ``rules`` (or ``rule``) count as rules found.  A specification a smaller pattern
 set or a rule found so far already covers is *skipped* (or given the cheaper ``narrow_work``).
 The run is held by a :class:`~nonostudio.learn.store.run_lock.RunLock` while it runs, so no two
 processes run it at once (:class:`~nonostudio.learn.store.run_lock.RunBusyError`) and one killed
 shows as interrupted.  Only the coordinating thread writes the store, so a killed run loses only
-what was in flight; cancelled specifications go back to ``pending``, and every worker process is
-reaped.  Progress follows :mod:`nonostudio.core.progress`; the run's figures go to
-``on_snapshot`` as a :class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner") has the
-details and the measurements behind the defaults.
+what was in flight; cancelled specifications go back to ``pending``, one whose worker died is
+handed out again (up to ``MAX_ATTEMPTS``), and every worker process is reaped.  Progress
+follows :mod:`nonostudio.core.progress`; the run's figures go to ``on_snapshot`` as a
+:class:`RunSnapshot`.  ``docs/design/learning.md`` ("The runner", "Running on a cluster") has
+the details and the measurements behind the defaults.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ __all__ = [
     "hand_out_key",
     "run_specifications",
 ]
+
+
+HOLD_BACK_WINDOW = 32  # how far past a held-back specification the hand-out looks
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,7 @@ class Runner:
         narrow_work: Work | None = None,
         narrow_from: int | None = None,
         engine: Engine | None = None,
+        hold_back: bool | None = None,
     ) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
@@ -129,6 +135,10 @@ class Runner:
         self.budget_s, self.mode = budget_s, mode
         # Where the work runs: this machine's pool unless another engine (a Dask cluster) is given.
         self.engine: Engine = engine if engine is not None else LocalEngine(self.jobs, mode)
+        # Hold back a specification while one of its line with no more patterns is in flight:
+        # that one's rule would often skip it (late skips).  On for a cluster engine (None); the
+        # local pool keeps its plain hand-out order unless asked.
+        self.hold_back = engine is not None if hold_back is None else hold_back
         # Synthesis seconds of this session, and those spent on specifications that the rules
         # found meanwhile would have skipped had they been known at hand-out (late skips).
         self.work_seconds = 0.0
@@ -247,10 +257,12 @@ class Runner:
         there is no narrow work)."""
         store, run_id, engine = self.store, self.run_id, self.engine
         while now.todo and len(now.in_flight) < 2 * engine.slots() and not engine.stopped():
-            record = now.todo.pop()
+            picked = self._next(now)
+            if picked is None:
+                return  # everything near the front waits for a rule in flight
+            record, narrow = picked
             if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
                 continue  # no longer pending (finished by another process)
-            narrow = self._skipped(now, record)
             if narrow and self.narrow_work is None:
                 store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
                 now.done += 1
@@ -267,6 +279,31 @@ class Runner:
                     1 if narrow else 0,
                 )
             )
+
+    def _next(self, now: _Session) -> tuple[SpecRecord, bool] | None:
+        """The next record to hand out and whether it is skipped (narrow work).  With
+        :attr:`hold_back`, the first of the next :data:`HOLD_BACK_WINDOW` records that no rule in
+        flight is likely to skip (none in flight is of its line with no more patterns); None when
+        all of them wait, while something is in flight."""
+        if not self.hold_back:
+            record = now.todo.pop()
+            return record, self._skipped(now, record)
+        busy: dict[str, int] = {}
+        for key in now.in_flight:
+            spec = self._pending[self._numbers[key]].spec
+            line = _line_of(key)
+            busy[line] = min(busy.get(line, len(spec.patterns)), len(spec.patterns))
+        for i in range(len(now.todo) - 1, max(-1, len(now.todo) - 1 - HOLD_BACK_WINDOW), -1):
+            record = now.todo[i]
+            narrow = self._skipped(now, record)
+            fewest = busy.get(_line_of(record.key))
+            if narrow or fewest is None or fewest > len(record.spec.patterns):
+                del now.todo[i]
+                return record, narrow
+        if now.in_flight:
+            return None
+        record = now.todo.pop()
+        return record, self._skipped(now, record)
 
     def _record(self, now: _Session, message: tuple) -> None:
         """Store a worker's outcome and report the run's progress."""
@@ -322,6 +359,12 @@ class Runner:
                 )
                 now.done += 1
         self._feed(now)
+
+
+def _line_of(key: str) -> str:
+    """The line (hints and cells) of a specification's key (``3 1|-----|O0-3|h0,b`` → ``3
+    1|-----``)."""
+    return key.split("|", 2)[0] + "|" + key.split("|", 2)[1]
 
 
 def run_specifications(store: JobStore, run_id: int, work: Work, **options: Any) -> RunStatus:
