@@ -248,7 +248,8 @@ def one_colour_cells(puzzle: ColourPuzzle) -> int:
 
 
 def features_of(trace: ColourTrace) -> ColourFeatures:
-    """The features of a colour trace."""
+    """The features of a colour trace (a cancelled trace's without the two fixed points, which
+    are 0: its grade says Undecided and nothing about them)."""
     puzzle = trace.puzzle
     decided = trace.cells_by_kind()
     hardest = max(trace.steps, key=lambda s: s.tier, default=None)
@@ -266,8 +267,8 @@ def features_of(trace: ColourTrace) -> ColourFeatures:
         cells_search=decided[GUESS],
         hardest_technique=None if hardest is None else hardest.technique,
         solutions=trace.solutions if trace.verdict != "undecided" else "undecided",
-        pencil_cells=pencil_cells(puzzle),
-        one_colour_cells=one_colour_cells(puzzle),
+        pencil_cells=0 if trace.cancelled else pencil_cells(puzzle),
+        one_colour_cells=0 if trace.cancelled else one_colour_cells(puzzle),
     )
 
 

@@ -113,6 +113,8 @@ def test_a_cancelled_grade_is_undecided_and_says_so() -> None:
     grade = colour_grade(puzzle, should_stop=lambda: True)
     assert (grade.label, grade.cancelled, grade.timed_out) == ("Undecided", True, False)
     assert grade.features.steps == 0
+    assert (grade.features.one_colour_cells, grade.features.pencil_cells) == (0, 0)  # not run
+    assert grade.explanation.startswith("Undecided")
 
 
 def test_the_trace_reports_progress() -> None:
