@@ -331,9 +331,12 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
     if f.needs_colour_reasoning:
-        colour = f"One colour at a time leaves {f.one_colour_cells} cells undecided"
+        colour = (
+            f"Looking at one colour at a time, without colour techniques, leaves "
+            f"{f.one_colour_cells} cells undecided"
+        )
     else:
-        colour = "One colour at a time solves it"
+        colour = "Looking at one colour at a time solves it without colour techniques"
     pencil = (
         f"passing only decided cells leaves {f.pencil_cells} undecided (pencil marks needed)"
         if f.needs_pencil_marks
@@ -343,9 +346,9 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
         f"Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}. {colour}; {pencil}. "
         f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
         f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "
-        f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, {f.cells_per_colour} "
-        f"decided one colour at a time, {f.cells_colour} by colour techniques, {f.cells_search} "
-        "by search."
+        f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, the trace "
+        f"decided {f.cells_per_colour} one colour at a time, {f.cells_colour} by colour "
+        f"techniques, {f.cells_search} by search."
     )
 
 
