@@ -1,6 +1,7 @@
 """The puzzle editor's widgets and layout (:class:`EditorUi`): the mode and size bar over the grid
-(with its status line) beside the metadata form and the two clue editors.  The editor connects
-them to what they do; the widgets here only show.
+(with its status line; a cover hides the picture of a puzzle opened to be solved) beside the
+metadata form and the two clue editors.  The editor connects them to what they do; the widgets
+here only show.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -91,9 +93,27 @@ class EditorUi:
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(bar)
-        left_layout.addWidget(self.scroll, 1)
+        self.picture_stack = QStackedWidget()
+        self.picture_stack.addWidget(self.scroll)
+        self.picture_stack.addWidget(self._make_cover())
+        left_layout.addWidget(self.picture_stack, 1)
         left_layout.addWidget(self.status_label)
         return left
+
+    def _make_cover(self) -> QWidget:
+        """What shows instead of the grid while a puzzle's picture (its solution) is hidden."""
+        self.cover_label = QLabel()
+        self.cover_label.setWordWrap(True)
+        self.cover_label.setAccessibleName("Picture hidden")
+        self.reveal_button = QPushButton("Show the &picture")
+        self.reveal_button.setToolTip("Show the solution picture, to look at it or edit it")
+        cover = QWidget()
+        layout = QVBoxLayout(cover)
+        layout.addStretch(1)
+        layout.addWidget(self.cover_label)
+        layout.addWidget(self.reveal_button)
+        layout.addStretch(2)
+        return cover
 
     def _make_clue_pane(self) -> QWidget:
         """The metadata form, then the row and column clue editors with their messages."""

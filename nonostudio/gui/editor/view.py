@@ -3,9 +3,11 @@
 *Draw* mode: the grid is the solution picture and the clues are derived from it.  *Clues* mode:
 the clues come from the two text editors (one line per row / column) and the grid is scratch
 space for the user's own cells.  Size, metadata and an optional alternate-solution overlay
-complete the editor.  ``snapshot()`` / ``restore_snapshot()`` capture everything the user typed
-or drew (even clues that are not valid yet) as plain JSON-ready data, for the autosave.  The
-widgets are :class:`~nonostudio.gui.editor.layout.EditorUi`'s (``editor.ui.…``).
+complete the editor; a puzzle opened to be solved can have its picture covered until asked
+(``hide_solution()``), and each puzzle opens fitted to the window.  ``snapshot()`` /
+``restore_snapshot()`` capture everything the user typed or drew (even clues that are not valid
+yet) as plain JSON-ready data, for the autosave.  The widgets are
+:class:`~nonostudio.gui.editor.layout.EditorUi`'s (``editor.ui.…``).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class EditorView(QWidget):
         self.ui.draw_radio.toggled.connect(self._on_mode_toggled)
         for edit in self.ui.meta_edits.values():
             edit.textEdited.connect(self._on_meta_edited)
+        self.ui.reveal_button.clicked.connect(self.show_solution)
         self.new_puzzle(10, 10)
 
     # --- public API ----------------------------------------------------------------------------
@@ -109,6 +112,26 @@ class EditorView(QWidget):
         if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
             raise ValueError(f"a puzzle must be 1 to {MAX_SIZE} cells wide and high")
         self._load(Puzzle.from_grid(new_grid(height, width, 0)))
+
+    def hide_solution(self) -> None:
+        """Cover the picture of the open puzzle (its solution) until the user asks to see it, so
+        that opening a puzzle to solve does not spoil it; nothing is hidden in clues mode."""
+        if self._mode != DRAW or not (self.grid.cells() == FILLED).any():
+            return
+        title = self.ui.meta_edits["title"].text().strip()
+        self.ui.cover_label.setText(
+            f"The picture of {f'“{title}”' if title else 'this puzzle'} is its solution: it is "
+            "hidden so that opening the puzzle does not spoil it. Solve it in the Solve tab, or "
+            "show the picture to look at it or edit it."
+        )
+        self.ui.picture_stack.setCurrentIndex(1)
+
+    def show_solution(self) -> None:
+        """Show the picture :meth:`hide_solution` covered."""
+        self.ui.picture_stack.setCurrentIndex(0)
+
+    def solution_hidden(self) -> bool:
+        return self.ui.picture_stack.currentIndex() == 1
 
     def picture_size(self) -> tuple[int, int]:
         """The width and height set in the size boxes."""
@@ -243,6 +266,7 @@ class EditorView(QWidget):
             raise ValueError(
                 f"damaged editor state (cells of shape {cells.shape} for a {width}x{height} puzzle)"
             )
+        self.show_solution()  # the user's own unsaved work
         with self._filling(modified=True):
             for key, edit in self.ui.meta_edits.items():
                 edit.setText(meta[key])
@@ -289,6 +313,10 @@ class EditorView(QWidget):
         self._update_modified()
 
     def _load(self, puzzle: Puzzle) -> None:
+        # Each puzzle opens whole in view and with its picture shown; the zoom of the last one
+        # would suit another size badly.
+        self.show_solution()
+        self.grid.fit_to_window()
         with self._filling(modified=False):
             for key, edit in self.ui.meta_edits.items():
                 edit.setText(getattr(puzzle, key))
@@ -329,6 +357,7 @@ class EditorView(QWidget):
         mode = DRAW if drawing else CLUES
         if mode == self._mode:
             return
+        self.show_solution()  # the user is working on the picture
         self._undo.clear()
         self._set_mode_widgets(mode)
         if drawing:

@@ -153,6 +153,8 @@ class FileCommands(QObject):
         else:
             self.editor.set_puzzle(puzzle)
             self.editor.set_modified(False)
+            if document.library_id is not None:  # a puzzle to solve: its picture is a spoiler
+                self.editor.hide_solution()
         self.document = document
         self._set_colour(isinstance(puzzle, ColourPuzzle))
         self.shown.emit(document)

@@ -42,6 +42,7 @@ def save_screenshots(window: MainWindow, folder: Path, file: str | None = None) 
         preferred = [e for e in entries if e.source == PREFERRED_SAMPLE] or entries
         if preferred:
             window.files.open_library_puzzle(preferred[0].id)
+            window.editor.show_solution()  # the pictures show the editor as a designer sees it
             window.library_view.select_id(preferred[0].id)
     window.resize(*WINDOW_SIZE)
     window.show()

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # (the panels themselves are imported as they are built)
     from nonostudio.gui.panels.difficulty import DifficultyPanel
     from nonostudio.gui.rules.browser import RuleBrowser
     from nonostudio.gui.solve.view import SolveView
+    from nonostudio.gui.window.file_commands import FileCommands
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ class StartingWindow(Protocol):
     library_view: LibraryView
     settings: QSettings
     library_commands: LibraryCommands
+    files: FileCommands
     check_panel: CheckPanel
     solve_view: SolveView
     rule_browser: RuleBrowser
@@ -246,6 +248,8 @@ class PanelStarter:
                 lambda rules: w.rule_browser.show_rule_set(rules, measure=False)
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
+        # Each puzzle opened starts whole in view in the Solve tab too (the editor fits its own).
+        w.files.shown.connect(lambda _document: w.solve_view.grid.fit_to_window())
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
         w.check_panel.verdictReady.connect(w.show_verdict)
         w.check_panel.alternateRequested.connect(w.show_alternate)

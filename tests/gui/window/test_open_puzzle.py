@@ -1,0 +1,87 @@
+"""Opening a puzzle: a library puzzle's picture (its solution) is covered in the Editor tab until
+the player asks to see it, and every puzzle opens fitted to the window in the Editor and Solve
+tabs, whatever the zoom of the one before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QThreadPool
+from PySide6.QtWidgets import QMessageBox
+
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.core.line import FILLED
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.window.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, small_library: Library, settings: QSettings, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Discard
+    )
+    win = MainWindow(small_library, settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.editor.set_modified(False)
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(20000)
+
+
+def library_id(library: Library, title: str) -> int:
+    return next(entry.id for entry in library.entries() if entry.title == title)
+
+
+def test_a_library_puzzle_opens_with_its_picture_covered(
+    qtbot, window: MainWindow, small_library: Library
+) -> None:
+    editor = window.editor
+    window.tabs.setCurrentWidget(editor)
+    assert window.files.open_library_puzzle(library_id(small_library, "Tee"))
+    assert editor.solution_hidden()
+    assert not editor.grid.isVisible(), "the solution is on screen"
+    assert editor.ui.cover_label.isVisible() and "Tee" in editor.ui.cover_label.text()
+    # The puzzle itself is all there (the clues, the Check panel, the Solve tab).
+    assert editor.puzzle() == small_library.get(library_id(small_library, "Tee"))
+    qtbot.mouseClick(editor.ui.reveal_button, Qt.MouseButton.LeftButton)
+    assert not editor.solution_hidden() and editor.grid.isVisible()
+    assert (editor.grid.cells() == FILLED).sum() == 7
+
+
+def test_a_file_or_a_new_puzzle_shows_its_picture(
+    window: MainWindow, small_library: Library, tmp_path: Path
+) -> None:
+    editor = window.editor
+    window.files.open_library_puzzle(library_id(small_library, "Tee"))
+    assert editor.solution_hidden()
+    path = tmp_path / "own.non"
+    write_file(small_library.get(library_id(small_library, "Block")), path)
+    assert window.files.open_file(path)  # the designer's own file
+    assert not editor.solution_hidden()
+    window.files.open_library_puzzle(library_id(small_library, "Tee"))
+    window.files.new_puzzle()
+    assert not editor.solution_hidden()
+
+
+def test_a_puzzle_without_a_picture_has_nothing_to_hide(
+    window: MainWindow, small_library: Library
+) -> None:
+    clues_only = small_library.add(Puzzle(((1,), (1,)), ((1,), (1,)), title="clues"))
+    window.files.open_library_puzzle(clues_only)
+    assert not window.editor.solution_hidden()
+
+
+def test_each_puzzle_opens_fitted_to_the_window(window: MainWindow, small_library: Library) -> None:
+    window.files.open_library_puzzle(library_id(small_library, "Tee"))
+    grids = (window.editor.grid, window.solve_view.grid)
+    for grid in grids:
+        grid.zoom_in()
+        grid.zoom_in()
+        assert not grid.is_fit()
+    window.files.open_library_puzzle(library_id(small_library, "Block"))
+    assert all(grid.is_fit() for grid in grids)
