@@ -1,5 +1,7 @@
 """Atomic file replacement: a crash, a full disk or a ``kill -9`` leaves either the previous or
-the new content of a file, never a mix.  Every writer of user data goes through here.
+the new content of a file, never a mix.  Every writer of user data goes through here.  The file
+gets the permissions a plain write would give it: a new file's follow the umask (0644 under the
+usual 022), a replaced file keeps its own.
 
 A writer killed outright leaves its temporary file (``.<name>.<random>.tmp`` beside the target);
 :func:`temporaries_of` finds them, for a caller that knows their writer is dead to remove."""
@@ -19,10 +21,13 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     renamed over ``path`` and the rename made durable; on failure the temporary file is removed
     and ``path`` is as it was."""
     target = Path(path)
+    mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent if str(target.parent) else "."
     )
     try:
+        if hasattr(os, "fchmod"):  # mkstemp makes the file 0600 whatever the umask
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -41,6 +46,28 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
                 os.fsync(dir_fd)
             finally:
                 os.close(dir_fd)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions ``open(target, "w")`` would leave: the file's own if it exists, else
+    0666 less the process's umask."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux's
+    /proc/self/status); elsewhere set and put straight back."""
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
