@@ -146,7 +146,7 @@ DEFAULT_WEIGHTS = DifficultyWeights()
 @dataclass(frozen=True)
 class GradeSettings:
     """How hard grading tries: the depth-2 probing budget (trials) and the complete solver's time
-    limit (seconds) used to tell a tier-4 puzzle's solutions apart."""
+    limit (seconds) used to tell apart the solutions of a puzzle that needs search (tier 8)."""
 
     probe_budget: int = probing.DEFAULT_BUDGET
     solve_time_limit: float = 10.0
