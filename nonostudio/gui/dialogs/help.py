@@ -58,7 +58,7 @@ picture (PNG, SVG or PDF) for printing.</li>
 <li>Turn on <b>Solve by hand</b> and paint cells; finished lines grey out their clues.
 <i>Edit &rarr; Undo</i> (Ctrl+Z) takes a move back.</li>
 <li>Stuck? <b>Next line?</b> names a line where progress is possible and <b>Hint</b> shows
-what can be found next. <b>Show mistakes</b> rings cells that disagree with the solution.</li>
+what can be found next. <b>Check</b> rings the cells that disagree with the solution.</li>
 <li>Without solving by hand, the Solve tab replays the rules' own solution step by step
 (&#9664; Back, Next &#9654;, Play); the <b>Rules</b> tab explains each technique.</li>
 </ol>

@@ -103,3 +103,19 @@ def test_without_a_browser_the_technique_guide_shows_in_a_window(
     assert "Count from both ends." in dialog.browser.toPlainText()
     assert str(target) in window.statusBar().currentMessage()
     dialog.close()
+
+
+def test_the_guide_names_the_solve_tabs_commands_as_they_are_labelled(window) -> None:
+    """Each command the Guide's solving section names in bold is a Solve-tab action of that name
+    (the Guide said "Show mistakes" for the button labelled "Check")."""
+    import re
+
+    from PySide6.QtGui import QAction
+
+    window.finish_start(step_by_step=False)
+    section = help_module.guide_html().split("<h2>Solving")[1].split("<h2>")[0]
+    named = set(re.findall(r"<b>(.*?)</b>", section))
+    labels = {action.text().replace("&", "") for action in window.solve_view.findChildren(QAction)}
+    tabs = {window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())}
+    assert named and "Check" in named
+    assert named <= labels | tabs, named - labels - tabs
