@@ -67,13 +67,19 @@ def load() -> str:
 
 
 def learn(
-    store: JobStore, settings: LearnSettings, engine: DaskEngine | None
+    store: JobStore, settings: LearnSettings, engine: DaskEngine | None, **options: Any
 ) -> tuple[int, float, Runner]:
     """A learning run of ``settings`` as ``learn run`` makes it: (run id, wall s, runner)."""
     run = create_run(store, settings)
     work, narrow = works_for(store.run(run).settings)
     runner = Runner(
-        store, run, work, **settings.runner_options(), narrow_work=narrow, engine=engine
+        store,
+        run,
+        work,
+        **settings.runner_options(),
+        narrow_work=narrow,
+        engine=engine,
+        **options,
     )
     start = time.monotonic()
     runner.run()
@@ -305,19 +311,23 @@ def part_efficiency() -> None:
     )
 
 
+def _waste(runner: Runner) -> str:
+    late, total = runner.late_skip_seconds, runner.work_seconds
+    return f"{late:.1f} of {total:.1f} synthesis s ({late / total if total else 0:.1%})"
+
+
 def part_waste() -> None:
     print(f"== wasted work from late skips ({load()})")
-    for settings in (SMALL, LearnSettings(max_length=4, max_patterns=2, budget_s=10.0, jobs=2)):
+    for settings in (SMALL, LearnSettings(max_length=4, max_patterns=1, budget_s=10.0, jobs=2)):
         with new_store() as store:
             with open_cluster("local:2") as engine:
-                _, wall, runner = learn(store, settings, engine)
-            late, total = runner.late_skip_seconds, runner.work_seconds
+                _, wall, on_cluster = learn(store, settings, engine)
             _, local_wall, local = learn(store, settings, None)
+            _, held_wall, held = learn(store, settings, None, hold_back=True)
         print(
             f"lines <= {settings.max_length}, {settings.max_patterns} patterns: LocalCluster "
-            f"{late:.1f} of {total:.1f} synthesis s ({late / total:.1%}) in {wall:.1f} s; local "
-            f"pool {local.late_skip_seconds:.1f} of {local.work_seconds:.1f} s "
-            f"({local.late_skip_seconds / local.work_seconds:.1%}) in {local_wall:.1f} s"
+            f"(held back) {_waste(on_cluster)} in {wall:.1f} s; local pool {_waste(local)} in "
+            f"{local_wall:.1f} s; local pool held back {_waste(held)} in {held_wall:.1f} s"
         )
 
 

@@ -145,6 +145,8 @@ class DaskEngine:
     :func:`open_cluster`; a context manager that closes the client (and the LocalCluster it
     started) on leaving."""
 
+    ahead = 1  # the scheduler starts an item the moment a worker is free: none need wait there
+
     def __init__(self, client: Any, cluster: Any = None, *, address: str = "") -> None:
         self.client, self.cluster, self.address = client, cluster, address
         self._futures: dict[str, Any] = {}

@@ -46,8 +46,13 @@ class Engine(Protocol):
     def open(self, works: tuple[Work, Work | None]) -> None:
         """Get ready to run tasks of ``works`` (the work and the narrow work)."""
 
+    ahead: int
+    """Tasks the runner keeps in flight per slot: 2 on this machine (a worker never waits for
+    its next task), 1 on a cluster (what is skipped is decided as late as can be)."""
+
     def slots(self) -> int:
-        """How many tasks it runs at once (the runner keeps twice that many in flight)."""
+        """How many tasks it runs at once (the runner keeps :attr:`ahead` times that many in
+        flight)."""
 
     def submit(self, task: Task) -> None:
         """Run ``task``; its outcome comes back from :meth:`result`."""
@@ -79,6 +84,8 @@ class Engine(Protocol):
 class LocalEngine:
     """``jobs`` spawned worker processes (``mode="process"``) or threads on this machine, fed
     through queues; a worker process that dies is replaced."""
+
+    ahead = 2
 
     def __init__(self, jobs: int, mode: str = "process") -> None:
         if mode not in ("process", "thread"):

@@ -253,10 +253,12 @@ class Runner:
         )
 
     def _feed(self, now: _Session) -> None:
-        """Queue tasks until two per worker are in flight (skipped ones finished at once when
-        there is no narrow work)."""
+        """Queue tasks until the engine's ``ahead`` per worker are in flight (skipped ones finished
+        at once when there is no narrow work)."""
         store, run_id, engine = self.store, self.run_id, self.engine
-        while now.todo and len(now.in_flight) < 2 * engine.slots() and not engine.stopped():
+        while (
+            now.todo and len(now.in_flight) < engine.ahead * engine.slots() and not engine.stopped()
+        ):
             picked = self._next(now)
             if picked is None:
                 return  # everything near the front waits for a rule in flight
