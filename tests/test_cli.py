@@ -138,7 +138,7 @@ def test_typo_in_a_puzzle_string_exits_2_naming_the_position(capsys):
     assert main(["solve", typo]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert f"column {typo.index('x') + 1}" in captured.err
+    assert f"line 1, character {typo.index('x') + 1} (" in captured.err
     assert "Traceback" not in captured.err
 
     code, data = run_json(capsys, "solve", typo)

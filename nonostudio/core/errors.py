@@ -9,8 +9,13 @@ class PuzzleError(ValueError):
     ``source`` names the file or string, ``line``/``column`` are 1-based positions in it (None when
     not applicable), ``clue`` names a clue such as ``"row 3"`` or ``"column 7"``.  ``str(error)``
     is a complete sentence a user can act on, e.g.
-    ``duck.non, line 4, column 3, row 2 clue: expected a number, found 'x'``.
+    ``duck.non, line 4, character 3 (row 2's clue): expected a number, found 'x'``; the place in
+    the text is a *character*, so that it cannot be taken for one of the puzzle's columns.
     """
+
+    # What a position in the text is called: not "column", which a reader of a puzzle error
+    # takes for one of the puzzle's columns.
+    position_word = "character"
 
     def __init__(
         self,
@@ -35,16 +40,24 @@ class PuzzleError(ValueError):
         if self.line is not None:
             where.append(f"line {self.line}")
         if self.column is not None:
-            where.append(f"column {self.column}")
+            where.append(f"{self.position_word} {self.column}")
+        text = ", ".join(where)
         if self.clue:
-            where.append(f"{self.clue} clue")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+            text = f"{text} ({self.clue}'s clue)" if text else f"{self.clue}'s clue"
+        return f"{text}: {self.message}" if text else self.message
 
     def with_source(self, source: str) -> PuzzleError:
         """Return a copy naming ``source`` (used when a lower layer did not know the file name)."""
         return type(self)(
             self.message, source=source, line=self.line, column=self.column, clue=self.clue
         )
+
+
+class RuleFileError(PuzzleError):
+    """A rule file that does not parse, reported where puzzle input errors are (the command
+    line's exit code 2); placed by line and *column* as the rule language's own errors are."""
+
+    position_word = "column"
 
 
 class InconsistentPuzzleError(PuzzleError):

@@ -89,7 +89,9 @@ def test_the_reader_names_the_file_and_the_line(tmp_path) -> None:
     boards = np.zeros((3, 25), dtype=np.uint8)
     x = np.zeros((3, 30), dtype=np.uint8)
     x[1, 5 * 3 + 1 : 5 * 3 + 3] = (3, 3)  # row 6 is a column: column 1 "3 3" on line 2
-    with pytest.raises(PuzzleError, match=r"x.npz, line 2, column 1 clue: clue 3 3 cannot fit"):
+    with pytest.raises(
+        PuzzleError, match=r"x.npz, line 2 \(column 1's clue\): clue 3 3 cannot fit"
+    ):
         read_test_boards(*_write_pair(tmp_path, x, boards))
     with pytest.raises(PuzzleError, match=r"3 clue vectors but 2 boards"):
         read_test_boards(*_write_pair(tmp_path, np.zeros((3, 30)), np.zeros((2, 25))))

@@ -184,7 +184,7 @@ def test_a_book_importer_pastes_a_string_with_a_typo_and_fixes_it(qtbot, window,
         focus, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     )
     qtbot.waitUntil(lambda: "message" in seen, timeout=10000)
-    assert "line 1, column" in seen["message"] and "7x" in seen["message"]
+    assert "line 1, character" in seen["message"] and "7x" in seen["message"]
     assert seen["selected"] == "7x"
     assert seen["kept"] == DUCK.replace("5:7", "5:7x")  # nothing typed was lost
     qtbot.waitUntil(

@@ -8,7 +8,7 @@ import textwrap
 import time
 
 from nonostudio.cli.common import say
-from nonostudio.core.errors import PuzzleError
+from nonostudio.core.errors import RuleFileError
 from nonostudio.rules.language.tokens import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -17,14 +17,15 @@ RULES_ARG = {"metavar": "FILE", "help": "a .rules file or a shipped rule set's n
 
 
 def load_rules(name_or_path: str) -> RuleSet:
-    """The rule set a name or path names; a syntax error becomes a PuzzleError (exit code 2)."""
+    """The rule set a name or path names; a syntax error becomes a RuleFileError (a PuzzleError:
+    exit code 2)."""
     try:
         return load_rule_set(name_or_path)
     except RuleSyntaxError as exc:
         where = f"{exc.source}, line {exc.line}, column {exc.column}: "
         text = str(exc)
         message = text[len(where) :] if text.startswith(where) else text
-        raise PuzzleError(message, source=exc.source, line=exc.line, column=exc.column) from None
+        raise RuleFileError(message, source=exc.source, line=exc.line, column=exc.column) from None
 
 
 class Progress:

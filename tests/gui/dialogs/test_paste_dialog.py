@@ -31,7 +31,9 @@ def test_a_typo_keeps_the_text_and_selects_the_bad_clue(qtbot) -> None:
     assert dialog.isVisible() and dialog.result() == 0
     assert dialog.text() == text  # nothing typed is lost
     assert dialog.message.isVisible()
-    assert "line 1, column" in dialog.message.text() and "'7x'" in dialog.message.text()
+    # The place in the text is a character, the clue a column's: never "column 39, column 4".
+    where = f"line 1, character {text.index('7x') + 1} (column 4's clue)"
+    assert where in dialog.message.text() and "'7x'" in dialog.message.text()
     assert dialog.edit.textCursor().selectedText() == "7x"
     assert dialog.puzzle() is None
 
