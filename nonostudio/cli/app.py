@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "grade",
     "learning.learn",
     "baselines",
+    "tutor",
 )
 MODULE_OF = {
     "solve": "solve",
@@ -51,6 +52,8 @@ MODULE_OF = {
     "grade": "grade",
     "learn": "learning.learn",
     "baselines": "baselines",
+    "practice": "tutor",
+    "profile": "tutor",
 }
 
 

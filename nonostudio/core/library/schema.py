@@ -173,3 +173,29 @@ def has_hand_table(conn: sqlite3.Connection) -> bool:
         ).fetchone()
         is not None
     )
+
+
+def create_profile_tables(conn: sqlite3.Connection) -> None:
+    """The tutor's player profiles and their events (nonostudio.core.library.profiles), made
+    when first used: tables a library without them does without, so the schema version stays
+    and older nonostudio versions still open the file."""
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS profiles (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE,
+            created TEXT NOT NULL
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS profile_events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile_id INTEGER NOT NULL,
+            source TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            technique TEXT NOT NULL,
+            score REAL NOT NULL,
+            seconds REAL,
+            item TEXT NOT NULL DEFAULT '',
+            at REAL NOT NULL
+        )"""
+    )

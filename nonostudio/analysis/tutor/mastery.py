@@ -1,0 +1,110 @@
+"""Mastery per technique from a player's events: drill answers and, from solving by hand,
+moves, hint rungs and mistakes, each attributed to a technique.
+
+An event is an outcome (1 right, 0 wrong; a hint rung counts as partly wrong, the more so the
+deeper the rung) and a time.  A technique's level is the outcome's recency-weighted mean with a
+prior of :data:`PRIOR_WEIGHT` events at 0.5 (so one lucky answer is no mastery); its trend is the
+level over the later half of its events minus the level over the earlier half.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from statistics import median
+
+from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
+from nonostudio.core.library.profiles import ProfileEvent
+
+PRIOR_WEIGHT = 2.0
+DECAY = 0.9
+"""Each older event weighs this much of the one after it."""
+MASTERED = 0.7
+"""The level from which a technique counts as mastered."""
+RUNGS = 5
+"""The hint ladder's rungs (0 = where … 4 = apply)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One attributed event: the technique, 0..1 how well it went, seconds taken (None: not
+    timed), and ``source`` ("drill" or "solve")."""
+
+    technique: str
+    score: float
+    seconds: float | None = None
+    source: str = "drill"
+
+
+def hint_score(rung: int) -> float:
+    """A hint's outcome: asking where to look (rung 0) costs less than being shown the move."""
+    return 0.5 * (1 - (rung + 1) / RUNGS) if 0 <= rung < RUNGS else 0.0
+
+
+@dataclass(frozen=True)
+class Mastery:
+    """One technique's standing: level 0..1, trend (later minus earlier), events, the median
+    seconds of its timed events (None: none) and whether it counts as mastered."""
+
+    technique: str
+    level: float
+    trend: float
+    events: int
+    seconds: float | None
+
+    @property
+    def mastered(self) -> bool:
+        return self.level >= MASTERED
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "technique": self.technique,
+            "level": round(self.level, 3),
+            "trend": round(self.trend, 3),
+            "events": self.events,
+            "seconds": None if self.seconds is None else round(self.seconds, 2),
+            "mastered": self.mastered,
+        }
+
+
+def _level(scores: Sequence[float]) -> float:
+    weight, total = PRIOR_WEIGHT, PRIOR_WEIGHT * 0.5
+    w = 1.0
+    for s in reversed(scores):
+        weight += w
+        total += w * s
+        w *= DECAY
+    return total / weight
+
+
+def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
+    """Every technique's mastery (those without events at the prior's level) from the
+    outcomes, oldest first."""
+    by: dict[str, list[Outcome]] = {t.id: [] for t in ALL_TECHNIQUES}
+    for o in outcomes:
+        by.setdefault(o.technique, []).append(o)
+    out = {}
+    for tid, events in by.items():
+        scores = [o.score for o in events]
+        half = len(scores) // 2
+        trend = _level(scores[half:]) - _level(scores[:half]) if half else 0.0
+        times = [o.seconds for o in events if o.seconds is not None]
+        out[tid] = Mastery(
+            tid, _level(scores), trend, len(events), median(times) if times else None
+        )
+    return out
+
+
+def step_tier(levels: dict[str, Mastery]) -> int:
+    """The player's next step: the tier of the easiest technique not mastered (one past the
+    hardest tier when every technique is)."""
+    for t in ALL_TECHNIQUES:
+        m = levels.get(t.id)
+        if m is None or not m.mastered:
+            return t.tier
+    return ALL_TECHNIQUES[-1].tier + 1
+
+
+def outcomes_of(events: Iterable[ProfileEvent]) -> list[Outcome]:
+    """The outcomes of a profile's events, in their order."""
+    return [Outcome(e.technique, e.score, e.seconds, e.source) for e in events]

@@ -1,0 +1,94 @@
+"""A practice session: drills drawn from a pool of drill lines, asked in the order the spaced
+repetition schedule gives, answers checked and turned into profile events.
+
+The GUI and ``nonostudio-cli practice`` both drive a :class:`Practice`: :meth:`Practice.next`
+gives a drill, :meth:`Practice.answer` checks a text answer and returns the feedback and the
+event to record.  Everything is deterministic given the seed and the clock values passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from nonostudio.analysis.tutor.checking import (
+    AnswerError,
+    Feedback,
+    check_mark,
+    check_sound,
+    check_which,
+    read_cells,
+)
+from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill, make_drill
+from nonostudio.analysis.tutor.lines import DrillLine
+from nonostudio.core.library.profiles import ProfileEvent
+
+PER_TECHNIQUE = 8
+"""How many lines of each technique a session draws its items from."""
+
+
+def check_answer(drill: Drill, text: str) -> Feedback:
+    """Check a text answer: ``-Ox`` cells for ``mark``, a choice's number or a technique id for
+    ``which``, y/n for ``sound``; AnswerError for one that cannot be read."""
+    if drill.kind == MARK:
+        return check_mark(drill, read_cells(text, len(drill.line.cells)))
+    if drill.kind == WHICH:
+        return check_which(drill, text)
+    word = text.strip().lower()
+    if word not in ("y", "yes", "n", "no"):
+        raise AnswerError(f"{text.strip()!r}: answer y (sound) or n (unsound)")
+    return check_sound(drill, word.startswith("y"))
+
+
+class Practice:
+    """Drills on ``techniques`` (ids) from ``lines`` (technique id → drill lines), of the
+    ``kinds`` given, scheduled by spaced repetition."""
+
+    def __init__(
+        self,
+        lines: Mapping[str, Sequence[DrillLine]],
+        techniques: Sequence[str],
+        kinds: Sequence[str] = KINDS,
+        seed: int = 0,
+    ) -> None:
+        from nonostudio.analysis.tutor.schedule import Schedule
+
+        for kind in kinds:
+            if kind not in KINDS:
+                raise ValueError(f"unknown drill kind {kind!r} (known: {', '.join(KINDS)})")
+        self.rng = random.Random(seed)
+        self.schedule = Schedule(seed)
+        self.drills: dict[str, Drill] = {}
+        for tid in techniques:
+            pool = list(lines.get(tid, ()))
+            picked = self.rng.sample(pool, min(PER_TECHNIQUE, len(pool)))
+            for k, line in enumerate(picked):
+                drill = make_drill(kinds[k % len(kinds)], line, self.rng)
+                self.drills[drill.item] = drill
+        self._order = sorted(self.drills)
+
+    def next(self, now: float) -> Drill | None:
+        """The next drill at time ``now`` (None: no drill lines for these techniques)."""
+        item = self.schedule.pick(self._order, now)
+        return None if item is None else self.drills[item]
+
+    def answer(
+        self, drill: Drill, text: str, seconds: float, now: float
+    ) -> tuple[Feedback, ProfileEvent]:
+        """Check ``text`` on ``drill`` (answered in ``seconds``, at ``now``), schedule the item
+        again, and give the feedback and the event for the profile."""
+        feedback = check_answer(drill, text)
+        self.schedule.review(drill.item, feedback.correct, now)
+        event = ProfileEvent(
+            "drill",
+            drill.kind,
+            drill.technique,
+            1.0 if feedback.correct else 0.0,
+            seconds,
+            drill.item,
+            now,
+        )
+        return feedback, event
+
+
+__all__ = ["MARK", "SOUND", "WHICH", "Practice", "check_answer"]

@@ -1,0 +1,68 @@
+"""Solve-by-hand events for the profile: a move, a hint rung or a mistake shown by Check, each
+attributed to the technique of the easiest step available on the grid at that moment
+(:func:`~nonostudio.analysis.tutor.lines.easiest_technique`; cells that disagree with the
+solution are looked at as open).  The GUI calls :class:`SolveRecorder` and stores its events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nonostudio.analysis.tutor.lines import easiest_technique
+from nonostudio.analysis.tutor.mastery import Outcome, hint_score
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+
+BEYOND_LINES = "contradiction"
+"""The technique a moment is attributed to when no line technique decides a cell there."""
+
+MOVE, HINT, MISTAKE = "move", "hint", "mistake"
+
+
+@dataclass(frozen=True)
+class SolveEvent:
+    """One attributed event: its kind, the technique, its outcome (see :mod:`.mastery`), the
+    seconds since the previous move (moves only) and the hint rung (hints only)."""
+
+    kind: str
+    technique: str
+    score: float
+    seconds: float | None = None
+    rung: int | None = None
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.technique, self.score, self.seconds, "solve")
+
+
+class SolveRecorder:
+    """Attributes the events of one solve-by-hand session of ``puzzle``; ``solution`` (when
+    known) lets a grid with mistakes be attributed as if the wrong cells were open."""
+
+    def __init__(self, puzzle: Puzzle, solution: np.ndarray | None = None) -> None:
+        self.puzzle = puzzle
+        self.solution = solution
+        self.events: list[SolveEvent] = []
+
+    def technique_at(self, grid: np.ndarray) -> str:
+        """The technique of the easiest step available on ``grid``."""
+        work = np.array(grid, dtype=np.int8, copy=True)
+        if self.solution is not None:
+            work[(work != UNKNOWN) & (work != self.solution)] = UNKNOWN
+        return easiest_technique(self.puzzle, work) or BEYOND_LINES
+
+    def move(self, grid_before: np.ndarray, seconds: float) -> SolveEvent:
+        """A move made ``seconds`` after the previous one, from ``grid_before``."""
+        return self._add(SolveEvent(MOVE, self.technique_at(grid_before), 1.0, float(seconds)))
+
+    def hint(self, grid: np.ndarray, rung: int) -> SolveEvent:
+        """A hint ladder shown up to ``rung`` (0 = where … 4 = apply) on ``grid``."""
+        return self._add(SolveEvent(HINT, self.technique_at(grid), hint_score(rung), rung=rung))
+
+    def mistake(self, grid: np.ndarray) -> SolveEvent:
+        """A mistake Check showed on ``grid``."""
+        return self._add(SolveEvent(MISTAKE, self.technique_at(grid), 0.0))
+
+    def _add(self, event: SolveEvent) -> SolveEvent:
+        self.events.append(event)
+        return event

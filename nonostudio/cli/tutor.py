@@ -1,0 +1,274 @@
+"""``nonostudio-cli practice`` (technique drills in the terminal) and ``nonostudio-cli profile
+show|list|create|export|import`` (the player profiles in the library database), on the tutor's
+core :mod:`nonostudio.analysis.tutor` (docs/design/tutor.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from nonostudio.cli.common import ExitCode, Outcome, say
+from nonostudio.core.errors import PuzzleError
+
+PRACTICE_HELP = "practise solving techniques on drills made from real lines of real puzzles"
+PROFILE_HELP = "show, list, create, export or import the tutor's player profiles"
+DEFAULT_PROFILE = "default"
+ITEM_SECONDS = 30.0
+"""A session's scheduling clock moves on this much per drill, so a missed item comes back
+after two others whatever the answers' real times (the times recorded are the real ones)."""
+
+
+def _library_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--library",
+        metavar="FILE",
+        help="the library database holding the profiles (default: the studio's library)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        default=DEFAULT_PROFILE,
+        help=f"the player profile (default: {DEFAULT_PROFILE!r}, made when first used)",
+    )
+
+
+def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """Add the ``practice`` and ``profile`` subcommands."""
+    from nonostudio.analysis.tutor.drills import KINDS
+    from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES
+
+    practice = subparsers.add_parser(
+        "practice",
+        parents=[parent],
+        help=PRACTICE_HELP,
+        description=PRACTICE_HELP + ". Each drill is read from stdin, one answer a line: the "
+        "whole line as -Ox text (mark), a choice's number (which) or y/n (sound). With --json "
+        "no prompt is printed and the results are one JSON document.",
+    )
+    practice.add_argument(
+        "--technique",
+        action="append",
+        metavar="ID",
+        choices=LINE_TECHNIQUES,
+        help="a technique to practise (repeatable; default: every line technique)",
+    )
+    practice.add_argument(
+        "--kind", action="append", choices=KINDS, help="a drill kind (repeatable; default: all)"
+    )
+    practice.add_argument("--count", type=int, default=10, help="drills to ask (default 10)")
+    practice.add_argument("--seed", type=int, default=0, help="the seed fixing the drills")
+    practice.add_argument(
+        "--from",
+        dest="sources",
+        action="append",
+        metavar="PATH",
+        help="puzzle files or folders to take lines from (default: the bundled samples)",
+    )
+    practice.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="list the drills the session would ask, with no answers read and nothing recorded",
+    )
+    practice.add_argument(
+        "--no-record", action="store_true", help="do not record the answers in the profile"
+    )
+    _library_option(practice)
+    practice.set_defaults(run=run_practice)
+
+    profile = subparsers.add_parser(
+        "profile", parents=[parent], help=PROFILE_HELP, description=PROFILE_HELP + "."
+    )
+    profile.add_argument("action", choices=("show", "list", "create", "export", "import"))
+    profile.add_argument(
+        "file", nargs="?", metavar="FILE", help="export: the file to write; import: to read"
+    )
+    profile.add_argument(
+        "--as", dest="as_name", metavar="NAME", help="import: the name to give the profile"
+    )
+    _library_option(profile)
+    profile.set_defaults(run=run_profile)
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from nonostudio.core.library.profiles import ProfileError, ProfileStore
+    from nonostudio.core.paths import library_db_path
+
+    try:
+        return ProfileStore(args.library or library_db_path())
+    except ProfileError as exc:
+        raise PuzzleError(str(exc)) from None
+
+
+def _puzzles(sources: list[str] | None) -> list[tuple[str, Any]]:
+    from nonostudio.core.formats import read_all
+    from nonostudio.core.samples import sample_puzzles
+
+    if not sources:
+        return sample_puzzles()
+    out = []
+    for source in sources:
+        path = Path(source)
+        files = sorted(path.glob("*.non")) if path.is_dir() else [path]
+        for file in files:
+            for item, puzzle in read_all(file):
+                out.append((f"{file.name}#{item}" if item else file.name, puzzle))
+    if not out:
+        raise PuzzleError("no puzzle to take drill lines from", source=", ".join(sources))
+    return out
+
+
+def _read_answer(prompt: str, interactive: bool) -> str | None:
+    if interactive:
+        sys.stdout.write(prompt + "\n> ")
+        sys.stdout.flush()
+    line = sys.stdin.readline()
+    return None if not line else line.rstrip("\n")
+
+
+def run_practice(args: argparse.Namespace) -> Outcome:
+    """Ask ``--count`` drills, check each answer, record them in the profile."""
+    from nonostudio.analysis.tutor.checking import AnswerError
+    from nonostudio.analysis.tutor.drills import KINDS
+    from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, drill_lines
+    from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice
+
+    if args.count < 1:
+        raise PuzzleError(f"--count must be at least 1, not {args.count}")
+    techniques = args.technique or list(LINE_TECHNIQUES)
+    puzzles = _puzzles(args.sources)
+    say(f"finding drill lines in {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}")
+    lines = drill_lines(
+        puzzles, trace=False, player_paths=2, seed=args.seed, enough=(techniques, PER_TECHNIQUE)
+    )
+    missing = [t for t in techniques if not lines[t]]
+    practice = Practice(lines, techniques, args.kind or KINDS, args.seed)
+    if not practice.drills:
+        raise PuzzleError(f"no drill line for {', '.join(missing)} in these puzzles")
+    store = None
+    if not (args.dry_run or args.no_record):
+        store = _store(args)
+        store.ensure(args.profile)
+        for e in store.events(args.profile):  # the schedule goes on from past sessions
+            if e.source == "drill" and e.item in practice.drills:
+                practice.schedule.review(e.item, e.score >= 1.0, e.at)
+    clock = time.time()
+    results: list[dict[str, Any]] = []
+    text: list[str] = []
+    events = []
+    for k in range(args.count):
+        now = clock + k * ITEM_SECONDS
+        drill = practice.next(now)
+        if drill is None:
+            break
+        if args.dry_run:
+            results.append({"drill": drill.to_json()})
+            text.append(f"{k + 1}. {drill.prompt}")
+            practice.schedule.review(drill.item, True, now)
+            continue
+        started = time.monotonic()
+        while True:
+            answer = _read_answer(f"{k + 1}. {drill.prompt}", not args.json)
+            if answer is None:
+                break
+            try:
+                feedback, event = practice.answer(drill, answer, time.monotonic() - started, now)
+            except AnswerError as exc:
+                if args.json:
+                    raise PuzzleError(f"stdin, answer {k + 1}: {exc}") from None
+                sys.stdout.write(f"{exc}; try again.\n")
+                continue
+            break
+        if answer is None:
+            break
+        events.append(event)
+        results.append({"drill": drill.to_json(), "answer": answer, "feedback": feedback.to_json()})
+        verdict = "right" if feedback.correct else "not quite"
+        line = f"{verdict}. {feedback.explanation}" if not feedback.correct else "right."
+        if not args.json:
+            sys.stdout.write(line + "\n\n")
+        text.append(f"{k + 1}. {verdict}")
+    right = sum(1 for r in results if r.get("feedback", {}).get("correct"))
+    if store is not None:
+        store.record(args.profile, events)
+        store.close()
+    data = {
+        "profile": None if store is None else args.profile,
+        "techniques": techniques,
+        "asked": len(results),
+        "right": right if not args.dry_run else None,
+        "drills": results,
+        "no_lines": missing,
+    }
+    summary = (
+        f"{len(results)} drills listed"
+        if args.dry_run
+        else f"{right} of {len(results)} right"
+        + (f" (recorded in profile {args.profile!r})" if store else "")
+    )
+    return Outcome(data, "\n".join([*text, summary]) if args.dry_run else summary)
+
+
+def _mastery_table(events: list[Any]) -> tuple[list[dict[str, Any]], str]:
+    from nonostudio.analysis.catalogue.techniques import BY_ID
+    from nonostudio.analysis.tutor.mastery import mastery, outcomes_of, step_tier
+
+    levels = mastery(outcomes_of(events))
+    rows = [
+        m.to_json() | {"name": BY_ID[m.technique].name}
+        for m in levels.values()
+        if m.technique in BY_ID
+    ]
+    lines = [f"{'technique':<28} {'level':>5} {'trend':>6} {'events':>6} {'sec':>6}"]
+    for r in rows:
+        sec = "" if r["seconds"] is None else f"{r['seconds']:.1f}"
+        mark = " mastered" if r["mastered"] else ""
+        numbers = f"{r['level']:>5.2f} {r['trend']:>+6.2f} {r['events']:>6} {sec:>6}"
+        lines.append(f"{r['name']:<28} {numbers}{mark}")
+    lines.append(f"next step: tier {step_tier(levels)}")
+    return rows, "\n".join(lines)
+
+
+def run_profile(args: argparse.Namespace) -> Outcome:
+    """The ``profile`` actions."""
+    from nonostudio.core.library.profiles import ProfileError
+
+    store = _store(args)
+    try:
+        if args.action == "list":
+            names = store.names()
+            return Outcome({"profiles": names}, "\n".join(names) or "no profiles yet")
+        if args.action == "create":
+            store.create(args.profile)
+            return Outcome({"profile": args.profile}, f"made profile {args.profile!r}")
+        if args.action == "show":
+            events = store.events(args.profile)
+            rows, table = _mastery_table(events)
+            data = {"profile": args.profile, "events": len(events), "mastery": rows}
+            return Outcome(data, f"profile {args.profile!r}: {len(events)} events\n{table}")
+        if not args.file:
+            raise PuzzleError(f"profile {args.action} needs a FILE")
+        if args.action == "export":
+            n = store.export_file(args.profile, args.file)
+            return Outcome(
+                {"profile": args.profile, "file": args.file, "events": n},
+                f"wrote {n} events to {args.file}",
+            )
+        name, n = store.import_file(args.file, args.as_name)
+        return Outcome(
+            {"profile": name, "file": args.file, "events": n},
+            f"imported profile {name!r} ({n} events)",
+        )
+    except ProfileError as exc:
+        raise PuzzleError(str(exc)) from None
+    finally:
+        store.close()
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    return args.run(args)
+
+
+__all__ = ["ExitCode", "register", "run"]

@@ -1,0 +1,260 @@
+"""Player profiles in the library database: several per machine, each a list of events (a drill
+answer, a move, a hint rung or a mistake of solving by hand, attributed to a technique), and
+their export and import as a JSON file, checked field by field with errors that name where.
+
+The tutor (nonostudio.analysis.tutor) turns the events into mastery; this module only keeps
+them.  The tables are made on first use
+(:func:`nonostudio.core.library.schema.create_profile_tables`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from nonostudio.core.library import schema
+
+FORMAT = "nonostudio-profile"
+VERSION = 1
+SOURCES = ("drill", "solve")
+NAME_LIMIT = 80
+_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+class ProfileError(ValueError):
+    """A profile that does not exist, a bad name, or a profile file that cannot be used; the
+    message names the file and the place in it."""
+
+
+@dataclass(frozen=True)
+class ProfileEvent:
+    """One event: ``source`` "drill" or "solve", ``kind`` (mark/which/sound, move/hint/
+    mistake), the technique id, the outcome 0..1, the seconds (None: not timed), the drill item
+    (or the puzzle) it was on, and when (seconds since the epoch)."""
+
+    source: str
+    kind: str
+    technique: str
+    score: float
+    seconds: float | None = None
+    item: str = ""
+    at: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "kind": self.kind,
+            "technique": self.technique,
+            "score": self.score,
+            "seconds": self.seconds,
+            "item": self.item,
+            "at": self.at,
+        }
+
+
+def check_name(name: str) -> str:
+    """The name stripped; ProfileError for an empty or overlong one."""
+    text = name.strip()
+    if not text:
+        raise ProfileError("a profile needs a name")
+    if len(text) > NAME_LIMIT:
+        raise ProfileError(f"a profile name has at most {NAME_LIMIT} characters")
+    return text
+
+
+class ProfileStore:
+    """The profiles of the library database at ``path`` (made if missing)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        try:
+            schema.upgrade(self._conn)
+            self._conn.execute("BEGIN IMMEDIATE")
+            schema.create_profile_tables(self._conn)
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            schema.rollback(self._conn)
+            self._conn.close()
+            raise ProfileError(f"{self.path}: cannot open the profiles: {exc}") from None
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ProfileStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def names(self) -> list[str]:
+        """The profiles, by name."""
+        return [r[0] for r in self._conn.execute("SELECT name FROM profiles ORDER BY name")]
+
+    def _id(self, name: str) -> int | None:
+        row = self._conn.execute("SELECT id FROM profiles WHERE name=?", (name,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def create(self, name: str) -> None:
+        """Add an empty profile; ProfileError if one has that name."""
+        name = check_name(name)
+        try:
+            self._conn.execute(
+                "INSERT INTO profiles (name, created) VALUES (?, ?)",
+                (name, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
+        except sqlite3.IntegrityError:
+            raise ProfileError(f"there is already a profile named {name!r}") from None
+
+    def ensure(self, name: str) -> None:
+        """Make the profile if it does not exist yet."""
+        if self._id(check_name(name)) is None:
+            self.create(name)
+
+    def delete(self, name: str) -> None:
+        pid = self._require(name)
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._conn.execute("DELETE FROM profile_events WHERE profile_id=?", (pid,))
+        self._conn.execute("DELETE FROM profiles WHERE id=?", (pid,))
+        self._conn.execute("COMMIT")
+
+    def _require(self, name: str) -> int:
+        pid = self._id(name)
+        if pid is None:
+            known = ", ".join(self.names()) or "none yet"
+            raise ProfileError(f"no profile named {name!r} (profiles: {known})")
+        return pid
+
+    def record(self, name: str, events: Iterable[ProfileEvent]) -> int:
+        """Append events to a profile (one transaction); returns how many."""
+        pid = self._require(name)
+        rows = [
+            (pid, e.source, e.kind, e.technique, e.score, e.seconds, e.item, e.at or time.time())
+            for e in events
+        ]
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.executemany(
+                "INSERT INTO profile_events (profile_id, source, kind, technique, score, "
+                "seconds, item, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            self._conn.execute("COMMIT")
+        except BaseException:
+            schema.rollback(self._conn)
+            raise
+        return len(rows)
+
+    def events(self, name: str) -> list[ProfileEvent]:
+        """A profile's events, oldest first."""
+        pid = self._require(name)
+        cur = self._conn.execute(
+            "SELECT source, kind, technique, score, seconds, item, at FROM profile_events "
+            "WHERE profile_id=? ORDER BY at, id",
+            (pid,),
+        )
+        return [ProfileEvent(*row) for row in cur]
+
+    def export_json(self, name: str) -> dict[str, Any]:
+        """The profile as a JSON document (see :func:`read_profile_file`)."""
+        events = self.events(name)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": name,
+            "events": [e.to_json() for e in events],
+        }
+
+    def export_file(self, name: str, path: str | Path) -> int:
+        """Write the profile to ``path``; returns the events written."""
+        data = self.export_json(name)
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return len(data["events"])
+
+    def import_file(self, path: str | Path, name: str | None = None) -> tuple[str, int]:
+        """Add the profile of a file (as ``name``, default the file's) with its events;
+        ProfileError naming the file and place for a bad file or a name already taken."""
+        file_name, events = read_profile_file(path)
+        target = check_name(name if name is not None else file_name)
+        self.create(target)
+        self.record(target, events)
+        return target, len(events)
+
+
+def _field(
+    where: str, data: dict[str, Any], key: str, kinds: tuple[type, ...], optional: bool = False
+) -> Any:
+    if key not in data:
+        if optional:
+            return None
+        raise ProfileError(f"{where}: missing {key!r}")
+    value = data[key]
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        want = " or ".join(k.__name__ for k in kinds)
+        raise ProfileError(f"{where}: {key!r} should be {want}, not {json.dumps(value)[:40]}")
+    return value
+
+
+def read_profile_file(path: str | Path) -> tuple[str, list[ProfileEvent]]:
+    """The name and events of a profile file; ProfileError naming the file, and the line and
+    column of a JSON error or the event and field of a bad value."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{source}: cannot read it: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProfileError(f"{source}, line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ProfileError(f'{source}: not a nonostudio profile (no "format": "{FORMAT}")')
+    version = _field(source, data, "version", (int,))
+    if version > VERSION:
+        raise ProfileError(
+            f"{source}: profile version {version} is newer than this nonostudio reads ({VERSION})"
+        )
+    name = check_name(_field(source, data, "name", (str,)))
+    raw = _field(source, data, "events", (list,))
+    events = []
+    for k, e in enumerate(raw):
+        where = f"{source}: event {k + 1}"
+        if not isinstance(e, dict):
+            raise ProfileError(f"{where}: should be an object")
+        src = _field(where, e, "source", (str,))
+        if src not in SOURCES:
+            raise ProfileError(
+                f"{where}: 'source' should be one of {', '.join(SOURCES)}, not {src!r}"
+            )
+        tid = _field(where, e, "technique", (str,))
+        if not _ID.match(tid):
+            raise ProfileError(f"{where}: 'technique' {tid!r} is not a technique id")
+        score = float(_field(where, e, "score", (int, float)))
+        if not 0.0 <= score <= 1.0:
+            raise ProfileError(f"{where}: 'score' should be between 0 and 1, not {score}")
+        seconds = _field(where, e, "seconds", (int, float), optional=True)
+        if seconds is not None and not 0 <= seconds < 1e7:
+            raise ProfileError(
+                f"{where}: 'seconds' should be between 0 and 10,000,000, not {seconds}"
+            )
+        events.append(
+            ProfileEvent(
+                src,
+                _field(where, e, "kind", (str,)),
+                tid,
+                score,
+                None if seconds is None else float(seconds),
+                _field(where, e, "item", (str,), optional=True) or "",
+                float(_field(where, e, "at", (int, float), optional=True) or 0.0),
+            )
+        )
+    return name, events
