@@ -3,7 +3,8 @@ score, explanation and two charts (techniques used, cells decided per step).
 
 Grading (:func:`nonostudio.analysis.grades.difficulty.grade`) runs on the thread pool after a short
 pause in editing, within the check panel's time limit; a newer puzzle or rule set cancels a grade
-still running, and a stale result is dropped.  A puzzle too large to grade is refused at once.
+still running, and a stale result is dropped.  A puzzle too large to grade is refused at once;
+one with no solution is not graded (the panel says so and points to the Check panel).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import (
+    NO_SOLUTION,
     TIER_TEXT,
     Grade,
     PuzzleTooLargeError,
@@ -213,6 +215,15 @@ class DifficultyPanel(QWidget):
         self._worker = None
         self.busy.hide()
         self._grade = result
+        if result.features.solutions == NO_SOLUTION:
+            # No picture to reach: a tier and a score would describe nothing.
+            self._show_message(
+                "No solution",
+                "Not graded: no picture fits these clues, so there is nothing to solve. The "
+                "Check panel tells more about what is wrong with the clues.",
+            )
+            self.gradeReady.emit(result)
+            return
         self.label.setText(result.label)
         hardest = result.hardest_technique
         needs = f" Hardest technique: {BY_ID[hardest].name}." if hardest else ""

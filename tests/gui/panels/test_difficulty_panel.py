@@ -234,3 +234,22 @@ def test_difficulty_column_sorts_by_level(
     shown = [proxy.index(r, DIFFICULTY).data() for r in range(proxy.rowCount())]
     assert shown == ["Beginner", "Hard", "Not unique", ""]
     assert small_library.entries()[-1].id == extra
+
+
+def test_a_puzzle_with_no_solution_is_not_graded(qtbot: QtBot, panel: DifficultyPanel) -> None:
+    """Equal totals, no picture (the duck with two column clues swapped, as a typo might): no
+    tier or score is shown for it, and the panel points to the Check panel."""
+    from nonostudio.core.formats import read_text
+    from nonostudio.core.solver import Verdict, solve
+
+    duck = read_text("3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3")
+    cols = list(duck.cols)
+    cols[2], cols[4] = cols[4], cols[2]
+    typo = Puzzle(duck.rows, tuple(cols))
+    assert solve(typo).verdict is Verdict.NO_SOLUTION
+    graded(qtbot, panel, typo)
+    assert panel.label.text() == "No solution"
+    shown = panel.tier_label.text() + panel.explanation_label.text()
+    assert "Tier" not in shown and "Score" not in shown, shown
+    assert "Not graded" in shown and "Check panel" in shown
+    assert panel.usage_chart.bars() == []
