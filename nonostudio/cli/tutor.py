@@ -75,6 +75,13 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     practice.add_argument(
         "--no-record", action="store_true", help="do not record the answers in the profile"
     )
+    practice.add_argument(
+        "--now",
+        type=float,
+        metavar="SECONDS",
+        help="the session's clock at its start, in seconds since the epoch (default: now); "
+        "the schedule is deterministic given it and the seed",
+    )
     _library_option(practice)
     practice.set_defaults(run=run_practice)
 
@@ -154,7 +161,7 @@ def run_practice(args: argparse.Namespace) -> Outcome:
         for e in store.events(args.profile):  # the schedule goes on from past sessions
             if e.source == "drill" and e.item in practice.drills:
                 practice.schedule.review(e.item, e.score >= 1.0, e.at)
-    clock = time.time()
+    clock = time.time() if args.now is None else args.now
     results: list[dict[str, Any]] = []
     text: list[str] = []
     events = []

@@ -223,7 +223,11 @@ def read_profile_file(path: str | Path) -> tuple[str, list[ProfileEvent]]:
         raise ProfileError(
             f"{source}: profile version {version} is newer than this nonostudio reads ({VERSION})"
         )
-    name = check_name(_field(source, data, "name", (str,)))
+    raw_name = _field(source, data, "name", (str,))
+    try:
+        name = check_name(raw_name)
+    except ProfileError as exc:
+        raise ProfileError(f"{source}: 'name': {exc}") from None
     raw = _field(source, data, "events", (list,))
     events = []
     for k, e in enumerate(raw):

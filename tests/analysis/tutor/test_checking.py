@@ -1,0 +1,132 @@
+"""Checking drill answers: cell by cell, the explanation of a missed cell true by the
+independent sentence checker, an unsound move refuted by an arrangement that really fits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sentence_checker import arrangements, check_step
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tracing.steps import RULE, Step
+from nonostudio.analysis.tutor.checking import AnswerError, check_mark, read_cells
+from nonostudio.analysis.tutor.drills import MARK, SOUND, WHICH, make_drill
+from nonostudio.analysis.tutor.practice import check_answer
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN, cells_to_text
+
+
+def _sample(small_lines, per=6):
+    for tid, lines in small_lines.items():
+        yield from ((tid, line) for line in lines[:per])
+
+
+def _as_step(line, feedback):
+    cells = tuple(
+        (line.index, p, v) if line.axis == "row" else (p, line.index, v)
+        for premise in feedback.premises
+        for p, v in premise["cells"]
+    )
+    return Step(
+        RULE, line.axis, line.index, None, False, {}, cells, None, premises=feedback.premises
+    )
+
+
+def test_the_expected_answer_is_right_and_an_unchanged_line_is_all_missing(small_lines):
+    for _, line in _sample(small_lines):
+        drill = make_drill(MARK, line, random.Random(0))
+        assert check_mark(drill, line.expected).correct
+        missed = check_mark(drill, line.cells)
+        decided = [
+            p for p, (a, b) in enumerate(zip(line.cells, line.expected, strict=True)) if a != b
+        ]
+        assert not missed.correct and missed.missing == tuple(decided) and missed.wrong == ()
+
+
+def test_a_missing_cell_gets_the_true_step_with_its_premise_first(small_lines):
+    checked = 0
+    for tid, line in _sample(small_lines):
+        drill = make_drill(MARK, line, random.Random(0))
+        expected = list(line.expected)
+        decided = [p for p, (a, b) in enumerate(zip(line.cells, expected, strict=True)) if a != b]
+        target = decided[-1]
+        answer = list(expected)
+        answer[target] = UNKNOWN
+        feedback = check_mark(drill, answer)
+        assert feedback.missing == (target,) and not feedback.correct
+        assert feedback.explanation.split(" — ")[1].startswith(BY_ID[tid].name)
+        assert feedback.premises
+        # the premises drawn include the one deciding the missed cell
+        assert target in [p for pr in feedback.premises for p, _ in pr["cells"]], feedback
+        problems = check_step(_as_step(line, feedback), [c for c in line.clues if c], line.cells)
+        if problems is not None:
+            assert problems == [], (line, feedback.explanation, problems)
+            checked += 1
+    assert checked > 30
+
+
+def test_a_wrong_cell_and_a_changed_cell_are_wrong(small_lines):
+    line = next(line for line in small_lines["overlap"] if FILLED in line.expected)
+    drill = make_drill(MARK, line, random.Random(0))
+    answer = list(line.expected)
+    p = answer.index(FILLED, next(i for i, c in enumerate(line.cells) if c == UNKNOWN))
+    answer[p] = CROSSED
+    feedback = check_mark(drill, answer)
+    assert p in feedback.wrong and not feedback.correct
+    assert f"cell {p + 1}" in feedback.explanation or "cells" in feedback.explanation
+
+
+def test_an_unsound_move_is_refuted_by_an_arrangement_that_fits(small_lines):
+    rng = random.Random(7)
+    unsound = sound = 0
+    for _, line in _sample(small_lines, per=10):
+        drill = make_drill(SOUND, line, rng)
+        hints = [c for c in line.clues if c]
+        arr = arrangements(hints, line.cells)
+        values = [
+            {any(a[i] <= p < a[i] + h for i, h in enumerate(hints)) for a in arr}
+            for p in range(len(line.cells))
+        ]
+        truly_sound = all(
+            c == was or len(values[p]) == 1 and (c == FILLED) in values[p]
+            for p, (was, c) in enumerate(zip(line.cells, drill.candidate, strict=True))
+        )
+        yes = check_answer(drill, "y")
+        no = check_answer(drill, "n")
+        assert yes.correct == truly_sound and no.correct != truly_sound
+        if truly_sound:
+            sound += 1
+            continue
+        unsound += 1
+        counter = no.counterexample
+        assert counter is not None and UNKNOWN not in counter
+        starts = arrangements(hints, counter)  # the counterexample is an arrangement …
+        assert len(starts) == 1
+        assert all(
+            w == UNKNOWN or w == c for w, c in zip(line.cells, counter, strict=True)
+        )  # … of this line
+        (p,) = no.wrong
+        assert counter[p] != drill.candidate[p]  # where the move says otherwise
+        assert cells_to_text(counter) in no.explanation
+    assert sound > 10 and unsound > 10
+
+
+def test_which_names_the_easiest_and_says_truly_why_another_is_not(small_lines):
+    rng = random.Random(2)
+    for tid, line in _sample(small_lines):
+        drill = make_drill(WHICH, line, rng)
+        assert tid in drill.choices and len(set(drill.choices)) == 4
+        assert check_answer(drill, str(drill.choices.index(tid) + 1)).correct
+        other = next(t for t in drill.choices if t != tid)
+        feedback = check_answer(drill, other)
+        assert not feedback.correct
+        decides = BY_ID[other].apply(line.clues, line.cells) != line.cells
+        assert ("decides a cell here too" in feedback.explanation) == decides
+        assert ("decides no cell" in feedback.explanation) == (not decides)
+
+
+def test_unreadable_answers_say_where():
+    with pytest.raises(AnswerError, match="column 3"):
+        read_cells("OxZ", 3)
+    with pytest.raises(AnswerError, match="has 4 cells"):
+        read_cells("Ox", 4)

@@ -1,0 +1,114 @@
+"""Spaced repetition, mastery, recommendation and the time models."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from nonostudio.analysis.tutor.mastery import MASTERED, Outcome, hint_score, mastery, step_tier
+from nonostudio.analysis.tutor.recommend import (
+    Candidate,
+    GenericTimeModel,
+    PersonalTimeModel,
+    Session,
+    for_you,
+)
+from nonostudio.analysis.tutor.schedule import INTERVALS, Schedule
+
+
+def test_a_missed_item_comes_back_before_the_ones_answered_right():
+    s = Schedule(seed=1)
+    pool = [f"item{k}" for k in range(6)]
+    now = 0.0
+    asked = []
+    for _ in range(12):
+        item = s.pick(pool, now)
+        asked.append(item)
+        s.review(item, item != "item3", now)
+        now += 30.0
+    first = asked.index("item3")
+    assert "item3" in asked[first + 1 : first + 4]  # due after INTERVALS[0] = 60 s: two items on
+    right = [i for i in asked[: first + 1] if i != "item3"]
+    assert all(asked.count(i) == 1 for i in right)  # the right ones wait for their next box
+    assert s.cards["item0"].due - s.cards["item3"].due > INTERVALS[1] - INTERVALS[0] - 400
+
+
+def test_the_schedule_is_deterministic_given_seed_and_clock():
+    def run(seed):
+        s, out = Schedule(seed), []
+        for k in range(10):
+            item = s.pick([f"i{j}" for j in range(8)], k * 30.0)
+            out.append(item)
+            s.review(item, k % 3 != 0, k * 30.0)
+        return out
+
+    assert run(4) == run(4) and run(4) != run(5)
+
+
+def test_mastery_ranks_right_answers_above_wrong_ones_and_shows_the_trend():
+    events = [Outcome("overlap", 1.0)] * 4 + [Outcome("glue", 0.0)] * 4
+    events += [Outcome("mercury", 0.0)] * 3 + [Outcome("mercury", 1.0)] * 3
+    m = mastery(events)
+    assert m["overlap"].level > MASTERED > m["glue"].level
+    assert m["mercury"].trend > 0 > -m["mercury"].trend
+    assert m["small_gap"].events == 0 and m["small_gap"].level == 0.5
+    assert step_tier(m) == 0  # empty_line, tier 0, has no events: not mastered
+
+
+def test_a_deeper_hint_rung_costs_more():
+    scores = [hint_score(r) for r in range(5)]
+    assert scores == sorted(scores, reverse=True) and scores[-1] == 0.0 and scores[0] < 1.0
+
+
+def _candidate(key, hardest, **steps):
+    return Candidate(key, hardest, steps or {hardest: 5})
+
+
+def test_for_you_keeps_the_step_tier_and_the_one_before_it_next_step_first():
+    known = [Outcome(t, 1.0) for t in ("empty_line", "line_complete") for _ in range(4)]
+    levels = mastery(known)
+    assert step_tier(levels) == 1
+    cands = [
+        _candidate("a", "line_complete"),
+        _candidate("b", "overlap"),
+        _candidate("c", "glue"),
+        _candidate("d", "small_gap"),
+        _candidate("e", "contradiction"),
+    ]
+    got = [s.candidate.key for s in for_you(cands, levels)]
+    assert got == ["b", "d", "a"]
+
+
+def test_the_personal_model_charges_each_technique_its_own_rate():
+    moves = {"overlap": [2.0] * 20, "glue": [20.0] * 20}
+    model = PersonalTimeModel.fit(moves)
+    easy = _candidate("x", "overlap", overlap=10)
+    hard = _candidate("y", "glue", glue=10)
+    assert model.predict(hard) > 5 * model.predict(easy)
+    assert model.predict(easy) == pytest.approx(10 * (20 * 2.0 + 3 * model.overall) / 23)
+    with pytest.raises(ValueError, match="no timed move"):
+        PersonalTimeModel.fit({})
+
+
+def test_the_calibration_is_the_mean_log_ratio_of_actual_to_predicted():
+    moves = {"overlap": [2.0] * 50}
+    c = _candidate("x", "overlap", overlap=10)
+    raw = PersonalTimeModel.fit(moves).predict(c)
+    model = PersonalTimeModel.fit(moves, [Session(c, 2 * raw), Session(c, 8 * raw)])
+    assert model.predict(c) == pytest.approx(4 * raw)
+
+
+def test_the_generic_model_recovers_a_log_linear_law():
+    rng = random.Random(0)
+    sessions = []
+    for _ in range(30):
+        tier = rng.choice([1, 2, 3])
+        n = rng.randint(5, 200)
+        c = Candidate(str(n), {1: "overlap", 2: "glue", 3: "mercury"}[tier], {"overlap": n})
+        sessions.append(Session(c, math.exp(1.0 + 0.8 * math.log1p(n) + 0.3 * tier)))
+    g = GenericTimeModel.fit(sessions)
+    assert (g.a, g.b, g.c) == pytest.approx((1.0, 0.8, 0.3), abs=1e-3)
+    with pytest.raises(ValueError):
+        GenericTimeModel.fit(sessions[:2])

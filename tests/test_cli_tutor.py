@@ -1,0 +1,140 @@
+"""``practice`` and ``profile``: drills answered on stdin (wrong, then right, the missed one
+asked again), results as JSON, answers recorded in a profile; export, import, clear errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.cli import main
+from nonostudio.core.line import cells_from_text, cells_to_text
+
+SAMPLE = str(
+    Path(__file__).resolve().parents[1]
+    / "nonostudio"
+    / "_resources"
+    / "samples"
+    / "number-loom-too-much-weather.non"
+)
+BASE = ["--from", SAMPLE, "--seed", "2", "--technique", "overlap", "--kind", "mark", "--now", "1e9"]
+
+
+def run(capsys, monkeypatch, args, stdin=""):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main([*args, "--json"])
+    out = capsys.readouterr()
+    return code, (json.loads(out.out) if out.out.strip() else None), out.err
+
+
+def right_answer(drill):
+    line = drill["line"]
+    return cells_to_text(
+        BY_ID[line["technique"]].apply(line["clues"], cells_from_text(line["cells"]))
+    )
+
+
+def test_a_drill_answered_wrong_comes_back_and_is_then_answered_right(
+    capsys, monkeypatch, tmp_path
+):
+    lib = str(tmp_path / "lib.sqlite3")
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "4", "--dry-run"])
+    assert code == 0 and listed["right"] is None and listed["profile"] is None
+    first = listed["drills"][0]["drill"]
+    # the session asks the same first drill; answer it with the line unchanged (all missing)
+    answers = [first["line"]["cells"]]
+    code, data, _ = run(
+        capsys,
+        monkeypatch,
+        ["practice", *BASE, "--count", "1", "--library", lib],
+        "\n".join(answers) + "\n",
+    )
+    assert code == 0 and data["asked"] == 1 and data["right"] == 0
+    feedback = data["drills"][0]["feedback"]
+    assert not feedback["correct"] and feedback["missing"] and feedback["explanation"]
+    assert feedback["premises"]
+    # a session two minutes later: the missed item is due again, so it is asked first
+    later = [*BASE[:-1], "1000000120"]
+    code, data, _ = run(
+        capsys,
+        monkeypatch,
+        ["practice", *later, "--count", "1", "--library", lib],
+        right_answer(first) + "\n",
+    )
+    assert data["drills"][0]["drill"]["item"] == first["item"]
+    assert data["right"] == 1 and data["drills"][0]["feedback"]["correct"]
+    code, shown, _ = run(capsys, monkeypatch, ["profile", "show", "--library", lib])
+    overlap = next(r for r in shown["mastery"] if r["technique"] == "overlap")
+    assert shown["events"] == 2 and overlap["events"] == 2
+
+
+def test_the_missed_drill_is_asked_again_within_the_session(capsys, monkeypatch):
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "2", "--dry-run"])
+    d0, d1 = (d["drill"] for d in listed["drills"])
+    # drills come every 30 s of the session's clock and a miss waits 60 s: d0, d1, then d0 again
+    stdin = f"{d0['line']['cells']}\n{right_answer(d1)}\n{right_answer(d0)}\n"
+    code, data, _ = run(
+        capsys, monkeypatch, ["practice", *BASE, "--count", "3", "--no-record"], stdin
+    )
+    assert code == 0
+    assert [d["drill"]["item"] for d in data["drills"]] == [d0["item"], d1["item"], d0["item"]]
+    assert [d["feedback"]["correct"] for d in data["drills"]] == [False, True, True]
+
+
+def test_answers_stop_at_the_end_of_stdin(capsys, monkeypatch):
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "5", "--dry-run"])
+    drills = [d["drill"] for d in listed["drills"]]
+    stdin = "".join(right_answer(d) + "\n" for d in drills[:2])
+    code, data, _ = run(
+        capsys, monkeypatch, ["practice", *BASE, "--count", "5", "--no-record"], stdin
+    )
+    assert code == 0 and data["asked"] == 2 and data["right"] == 2
+
+
+def test_an_unreadable_answer_names_it(capsys, monkeypatch):
+    code, data, err = run(capsys, monkeypatch, ["practice", *BASE, "--no-record"], "OOZ\n")
+    assert code == 2
+    assert "stdin, answer 1" in json.dumps(data) + err
+
+
+def test_profiles_export_and_import(capsys, monkeypatch, tmp_path):
+    lib = str(tmp_path / "lib.sqlite3")
+    code, listed, _ = run(capsys, monkeypatch, ["practice", *BASE, "--count", "2", "--dry-run"])
+    stdin = "".join(right_answer(d["drill"]) + "\n" for d in listed["drills"])
+    run(
+        capsys,
+        monkeypatch,
+        ["practice", *BASE, "--count", "2", "--library", lib, "--profile", "ann"],
+        stdin,
+    )
+    out = str(tmp_path / "ann.json")
+    code, data, _ = run(
+        capsys, monkeypatch, ["profile", "export", out, "--profile", "ann", "--library", lib]
+    )
+    assert code == 0 and data["events"] == 2
+    code, data, _ = run(
+        capsys, monkeypatch, ["profile", "import", out, "--as", "ann2", "--library", lib]
+    )
+    assert code == 0 and data == {"profile": "ann2", "file": out, "events": 2}
+    code, data, _ = run(capsys, monkeypatch, ["profile", "list", "--library", lib])
+    assert data["profiles"] == ["ann", "ann2"]
+    code, data, err = run(capsys, monkeypatch, ["profile", "import", out, "--library", lib])
+    assert code == 2 and "already a profile named 'ann'" in json.dumps(data) + err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nonostudio-profile", "version": 1,\n "name": }', encoding="utf-8")
+    code, data, err = run(capsys, monkeypatch, ["profile", "import", str(bad), "--library", lib])
+    assert code == 2 and "line 2, column 10" in json.dumps(data) + err
+
+
+@pytest.mark.parametrize(
+    "args", [["profile", "show", "--profile", "nobody"], ["profile", "export"]]
+)
+def test_profile_errors_are_bad_input(capsys, monkeypatch, tmp_path, args):
+    code, data, err = run(capsys, monkeypatch, [*args, "--library", str(tmp_path / "l.sqlite3")])
+    assert code == 2 and (
+        "no profile named 'nobody'" in json.dumps(data) + err
+        or "needs a FILE" in json.dumps(data) + err
+    )
