@@ -1,7 +1,9 @@
 """The learning report on screen: the comparison table of ``learn report`` and a bar chart of it.
 
 :func:`nonostudio.learn.choosing.report.learning_report` runs in the background; the chart puts each
-coverage figure next to the paper's, painted from the palette so both colour schemes work.
+coverage figure next to the paper's when the report was measured on the paper's own test set, and
+charts ours alone on any other set (figures on different sets do not compare); painted from the
+palette so both colour schemes work.
 """
 
 from __future__ import annotations
@@ -13,42 +15,65 @@ from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
-from nonostudio.learn.choosing.report import PAPER, TOP, Report, learning_report
+from nonostudio.learn.choosing.report import PAPER, PAPER_SET, TOP, Report, learning_report
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.measuring.coverage import Transition
 
+Bar = tuple[str, int, int | None]
 
-def chart_bars(report: Report) -> list[tuple[str, int, int]]:
-    """``(label, ours, paper's)`` coverage figures, in the order of the table."""
-    return [
-        ("learned", report.learned, int(PAPER["learned"])),
-        ("control", report.control, int(PAPER["control"])),
-        ("union", report.union, int(PAPER["union"])),
-        (f"top {TOP} learned", report.top_learned.coverage, int(PAPER["top_learned"])),
-        (f"top {TOP} control", report.top_control.coverage, int(PAPER["top_control"])),
+
+def chart_bars(report: Report) -> list[Bar]:
+    """``(label, ours, paper's)`` coverage figures, in the order of the table; the paper's is
+    None unless the report was measured on the paper's test set."""
+    figures = [
+        ("learned", report.learned, "learned"),
+        ("control", report.control, "control"),
+        ("union", report.union, "union"),
+        (f"top {TOP} learned", report.top_learned.coverage, "top_learned"),
+        (f"top {TOP} control", report.top_control.coverage, "top_control"),
     ]
+    paper = report.on_paper_set
+    return [(label, ours, int(PAPER[key]) if paper else None) for label, ours, key in figures]
+
+
+def chart_caption(report: Report) -> str:
+    """Which test set the chart's figures are measured on, and whether the paper's compare."""
+    measured = (
+        f"Cells filled of the {report.cells_to_fill} to fill on {report.transitions} test lines"
+    )
+    if report.on_paper_set:
+        return f"{measured} (the paper's test set): here beside the paper's figures."
+    return (
+        f"{measured}. The paper measured on its own {PAPER_SET[0]} lines ({PAPER_SET[1]} cells), "
+        "so its figures do not compare with these and are not charted."
+    )
 
 
 class CoverageChart(QWidget):
-    """Grouped bars: for each figure, ours (highlight colour) beside the paper's (mid colour)."""
+    """Grouped bars: for each figure, ours (highlight colour), beside the paper's (mid colour)
+    when it has one."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._bars: list[tuple[str, int, int]] = []
+        self._bars: list[Bar] = []
         self.setMinimumHeight(160)
         self.setAccessibleName("Coverage chart")
 
-    def set_bars(self, bars: Sequence[tuple[str, int, int]]) -> None:
+    def set_bars(self, bars: Sequence[Bar]) -> None:
         self._bars = list(bars)
         self.setToolTip(
             "\n".join(
-                f"{label}: {ours} here, {paper} in the paper" for label, ours, paper in self._bars
+                f"{label}: {ours} here" + (f", {paper} in the paper" if paper is not None else "")
+                for label, ours, paper in self._bars
             )
         )
         self.update()
 
-    def bars(self) -> list[tuple[str, int, int]]:
+    def bars(self) -> list[Bar]:
         return list(self._bars)
+
+    def _series(self) -> tuple[str, ...]:
+        return ("here", "paper") if any(p is not None for _, _, p in self._bars) else ("here",)
 
     def sizeHint(self) -> QSize:
         return QSize(480, 200)
@@ -65,7 +90,8 @@ class CoverageChart(QWidget):
         text_h = metrics.height()
         top, bottom = text_h + 6.0, self.height() - 2.0 * text_h - 6.0
         height = max(1.0, bottom - top)
-        peak = max(max(o, p) for _, o, p in self._bars) or 1
+        series = self._series()
+        peak = max(max(o, p or 0) for _, o, p in self._bars) or 1
         group_w = self.width() / len(self._bars)
         bar_w = max(2.0, group_w * 0.3)
         colours = (
@@ -74,8 +100,10 @@ class CoverageChart(QWidget):
         )
         text = palette.color(QPalette.ColorRole.Text)
         for i, (label, ours, paper) in enumerate(self._bars):
-            left = i * group_w + (group_w - 2 * bar_w) / 2
-            for j, value in enumerate((ours, paper)):
+            left = i * group_w + (group_w - len(series) * bar_w) / 2
+            for j, value in enumerate((ours, paper)[: len(series)]):
+                if value is None:
+                    continue
                 h = height * value / peak
                 rect = QRectF(left + j * bar_w, bottom - h, bar_w - 1, h)
                 painter.fillRect(rect, colours[j])
@@ -92,7 +120,7 @@ class CoverageChart(QWidget):
                 label,
             )
         legend_y = self.height() - text_h - 2.0
-        for j, name in enumerate(("here", "paper")):
+        for j, name in enumerate(series):
             x = 8.0 + j * 90
             painter.fillRect(QRectF(x, legend_y + 3, 12, text_h - 6), colours[j])
             painter.drawText(
@@ -114,6 +142,9 @@ class ReportView(QWidget):
         self.status_label = QLabel("Compare a run's rules with the control rules: press Report.")
         self.status_label.setWordWrap(True)
         self.chart = CoverageChart()
+        self.chart_caption = QLabel()
+        self.chart_caption.setWordWrap(True)
+        self.chart_caption.setAccessibleName("What the chart measures")
         self.table = QPlainTextEdit(readOnly=True)
         self.table.setAccessibleName("Learning report")
         self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -124,6 +155,7 @@ class ReportView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.status_label)
+        layout.addWidget(self.chart_caption)
         layout.addWidget(splitter, 1)
 
     def report(self) -> Report | None:
@@ -179,4 +211,5 @@ class ReportView(QWidget):
         )
         self.table.setPlainText(report.table())
         self.chart.set_bars(chart_bars(report))
+        self.chart_caption.setText(chart_caption(report))
         self.reportReady.emit(report)
