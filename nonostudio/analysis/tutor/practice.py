@@ -42,7 +42,8 @@ def check_answer(drill: Drill, text: str) -> Feedback:
 
 class Practice:
     """Drills on ``techniques`` (ids) from ``lines`` (technique id → drill lines), of the
-    ``kinds`` given, scheduled by spaced repetition."""
+    ``kinds`` given, scheduled by spaced repetition; new items come one technique after another
+    in turn, each technique's in an order fixed by ``seed``."""
 
     def __init__(
         self,
@@ -57,15 +58,23 @@ class Practice:
             if kind not in KINDS:
                 raise ValueError(f"unknown drill kind {kind!r} (known: {', '.join(KINDS)})")
         self.rng = random.Random(seed)
-        self.schedule = Schedule(seed)
+        self.schedule = Schedule()
         self.drills: dict[str, Drill] = {}
+        by_technique = []
         for tid in techniques:
             pool = list(lines.get(tid, ()))
             picked = self.rng.sample(pool, min(PER_TECHNIQUE, len(pool)))
-            for k, line in enumerate(picked):
-                drill = make_drill(kinds[k % len(kinds)], line, self.rng)
-                self.drills[drill.item] = drill
-        self._order = sorted(self.drills)
+            drills = [
+                make_drill(kinds[k % len(kinds)], line, self.rng) for k, line in enumerate(picked)
+            ]
+            by_technique.append(drills)
+        # new items technique by technique in turn, so a short session touches every one
+        self._order: list[str] = []
+        for k in range(PER_TECHNIQUE):
+            for drills in by_technique:
+                if k < len(drills) and drills[k].item not in self.drills:
+                    self.drills[drills[k].item] = drills[k]
+                    self._order.append(drills[k].item)
 
     def next(self, now: float) -> Drill | None:
         """The next drill at time ``now`` (None: no drill lines for these techniques)."""

@@ -1,14 +1,14 @@
-"""Spaced repetition: a Leitner schedule of drill items, deterministic given a seed and a clock.
+"""Spaced repetition: a Leitner schedule of drill items, deterministic given the pool's order
+and the clock.
 
 An item answered right moves up a box and waits longer; one answered wrong goes back to the
 first box and comes again after :data:`INTERVALS` ``[0]`` seconds, sooner than any item it
-passed.  :meth:`Schedule.pick` takes the item due longest ago, then new items in the seeded
-order of the pool.
+passed.  :meth:`Schedule.pick` takes the item due longest ago, then new items in the order of
+the pool (the practice session orders it, seeded).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,11 +25,10 @@ class Card:
 
 
 class Schedule:
-    """The Leitner boxes of one learner; ``seed`` fixes the order new items are taken in."""
+    """The Leitner boxes of one learner."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self) -> None:
         self.cards: dict[str, Card] = {}
-        self._rng = random.Random(seed)
 
     def review(self, item: str, correct: bool, now: float) -> Card:
         """Record an answer on ``item`` at time ``now``; returns the item's card."""
@@ -47,14 +46,14 @@ class Schedule:
         return [item for _, item in sorted(ready)]
 
     def pick(self, pool: Sequence[str], now: float) -> str | None:
-        """The next item: the one due longest ago, else a new item of ``pool`` (in an order
-        fixed by the seed), else the item due soonest (None: the pool is empty)."""
+        """The next item: the one due longest ago, else the first new item of ``pool``, else
+        the item due soonest (None: the pool is empty)."""
         due = self.due(now)
         if due:
             return due[0]
-        new = [item for item in pool if item not in self.cards]
-        if new:
-            return new[self._rng.randrange(len(new))]
+        new = next((item for item in pool if item not in self.cards), None)
+        if new is not None:
+            return new
         if not self.cards:
             return None
         return min(self.cards, key=lambda item: (self.cards[item].due, item))

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from nonostudio.analysis.tutor.mastery import MASTERED, Outcome, hint_score, mastery, step_tier
+from nonostudio.analysis.tutor.practice import Practice
 from nonostudio.analysis.tutor.recommend import (
     Candidate,
     GenericTimeModel,
@@ -19,7 +20,7 @@ from nonostudio.analysis.tutor.schedule import INTERVALS, Schedule
 
 
 def test_a_missed_item_comes_back_before_the_ones_answered_right():
-    s = Schedule(seed=1)
+    s = Schedule()
     pool = [f"item{k}" for k in range(6)]
     now = 0.0
     asked = []
@@ -35,16 +36,22 @@ def test_a_missed_item_comes_back_before_the_ones_answered_right():
     assert s.cards["item0"].due - s.cards["item3"].due > INTERVALS[1] - INTERVALS[0] - 400
 
 
-def test_the_schedule_is_deterministic_given_seed_and_clock():
-    def run(seed):
-        s, out = Schedule(seed), []
-        for k in range(10):
-            item = s.pick([f"i{j}" for j in range(8)], k * 30.0)
-            out.append(item)
-            s.review(item, k % 3 != 0, k * 30.0)
+def test_a_practice_is_deterministic_given_seed_and_clock_and_visits_every_technique(
+    small_lines,
+):
+    techniques = ["overlap", "glue", "small_gap", "mercury"]
+
+    def run(seed, miss=True):
+        practice, out = Practice(small_lines, techniques, seed=seed), []
+        for k in range(8):
+            drill = practice.next(k * 30.0)
+            out.append(drill.item)
+            practice.schedule.review(drill.item, not (miss and k % 3 == 0), k * 30.0)
         return out
 
     assert run(4) == run(4) and run(4) != run(5)
+    first = run(4, miss=False)[:4]
+    assert sorted(item.split(":")[1] for item in first) == sorted(techniques)
 
 
 def test_mastery_ranks_right_answers_above_wrong_ones_and_shows_the_trend():
