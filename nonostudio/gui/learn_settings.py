@@ -2,7 +2,9 @@
 (:class:`nonostudio.learn.store.run_settings.LearnSettings`): training set, budgets, workers (or
 the Dask cluster to run on, which is not stored with the run), the DSL constructs synthesis may
 use and its cost weights (:class:`nonostudio.learn.synthesis.enumerate.SearchOptions`), with the
-fixed rest of the search shown read-only (see docs/design/gui.md).
+fixed rest of the search shown read-only (see docs/design/gui.md).  It starts on a short run
+and shows how long the chosen settings would take (:mod:`nonostudio.learn.store.estimate`, worked
+out off the GUI thread: mining the specifications of long lines takes seconds).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import fields
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.dialogs.form import FormDialog, check_box
 from nonostudio.learn.running.dask_engine import (
     CLUSTER_ENV,
@@ -32,11 +36,18 @@ from nonostudio.learn.running.dask_engine import (
     cluster_available,
     parse_address,
 )
+from nonostudio.learn.store.estimate import MeasuredRun, RunEstimate, estimate_run
+from nonostudio.learn.store.jobs import JobStore
 from nonostudio.learn.store.run_settings import LearnSettings, search_space_text
 from nonostudio.learn.synthesis.enumerate import CONSTRUCTS, EXTENSIONS, MAX_WEIGHT, SearchOptions
 from nonostudio.rules.language import cost
 
 MAX_LINE_LENGTH = 9  # mining every state of longer lines takes minutes
+# What the dialog offers first: a run of minutes (356 specifications, about 3 s each measured with
+# one worker on a busy two-core machine), not the paper's days (58,332 specifications of lines up
+# to 7 cells and 3 patterns); shown with its estimated duration.
+SHORT_RUN = LearnSettings(max_length=4, max_patterns=2, budget_s=20.0)
+ESTIMATE_DELAY_MS = 200
 
 
 # The cost weights as the dialog names them (docs/rule-language.md §4).
@@ -59,10 +70,16 @@ class LearnSettingsDialog(FormDialog):
     """Ask for the settings of a new learning run."""
 
     def __init__(
-        self, parent: QWidget | None = None, settings: LearnSettings | None = None
+        self,
+        parent: QWidget | None = None,
+        settings: LearnSettings | None = None,
+        *,
+        store: JobStore | None = None,
     ) -> None:
+        """``settings``: what to offer (a short run by default); ``store``: the job store whose
+        earlier runs time the estimate."""
         super().__init__("New Learning Run", parent)
-        s = settings or LearnSettings()
+        s = settings or SHORT_RUN
         self.max_length = QSpinBox(minimum=1, maximum=MAX_LINE_LENGTH, value=s.max_length)
         self.max_patterns = QSpinBox(minimum=1, maximum=3, value=s.max_patterns)
         self.sample = QSpinBox(minimum=0, maximum=1_000_000, value=s.sample)
@@ -98,9 +115,11 @@ class LearnSettingsDialog(FormDialog):
         self.narrow.toggled.connect(lambda _: self._patterns_changed())
         self._patterns_changed()
         self._seed = s.seed
+        self._estimate_field(store)
         self._cluster_field()
 
         for label, widget in (
+            ("Estimated time:", self.estimate_label),
             ("Maximum line length:", self.max_length),
             ("Patterns per specification (at most):", self.max_patterns),
             ("", self.three_first),
@@ -173,6 +192,82 @@ class LearnSettingsDialog(FormDialog):
         fixed_layout.addWidget(self.fixed_text)
         return fixed
 
+    def _estimate_field(self, store: JobStore | None) -> None:
+        """The estimated duration, worked out again (in the background) when a setting that
+        changes it changes."""
+        self._measured: list[MeasuredRun] = []
+        if store is not None:
+            try:
+                times = store.measured_times()
+                self._measured = [
+                    MeasuredRun(info.settings, *times[info.id])
+                    for info in store.runs()
+                    if info.id in times
+                ]
+            except (OSError, ValueError):  # an unreadable store: no measured times
+                self._measured = []
+        self._estimate_worker: Worker | None = None
+        self._estimate: RunEstimate | None = None
+        self.estimate_label = QLabel()
+        self.estimate_label.setWordWrap(True)
+        self.estimate_label.setAccessibleName("Estimated time")
+        self._estimate_timer = QTimer(self, singleShot=True, interval=ESTIMATE_DELAY_MS)
+        self._estimate_timer.timeout.connect(self._start_estimate)
+        for spin in (self.max_length, self.max_patterns, self.sample, self.jobs):
+            spin.valueChanged.connect(self._estimate_later)
+        self.budget.valueChanged.connect(self._estimate_later)
+        self.three_first.toggled.connect(self._estimate_later)
+        self._estimate_later()
+
+    def _estimate_later(self) -> None:
+        self._cancel_estimate()
+        self._estimate = None
+        self.estimate_label.setText("Estimating\u2026")
+        self._estimate_timer.start()
+
+    def _start_estimate(self) -> None:
+        settings, measured = self.settings(), list(self._measured)
+        cluster = self.cluster() is not None
+
+        def job(_progress: Progress, _should_stop: ShouldStop) -> RunEstimate:
+            return estimate_run(settings, measured, cluster=cluster)
+
+        self._estimate_worker = run_in_background(
+            job, on_result=self._estimated, on_error=self._estimate_failed
+        )
+
+    def _is_estimate(self) -> bool:
+        worker = self._estimate_worker
+        return worker is not None and self.sender() is worker.signals
+
+    def _estimated(self, estimate: RunEstimate) -> None:
+        if self._is_estimate():
+            self._estimate_worker = None
+            self._estimate = estimate
+            self.estimate_label.setText(estimate.text())
+
+    def _estimate_failed(self, message: str) -> None:
+        if self._is_estimate():
+            self._estimate_worker = None
+            self.estimate_label.setText(f"No estimate: {message}")
+
+    def _cancel_estimate(self) -> None:
+        self._estimate_timer.stop()
+        if self._estimate_worker is not None:
+            self._estimate_worker.cancel()
+            self._estimate_worker = None
+
+    def estimate(self) -> RunEstimate | None:
+        """The estimate on show (None while it is being worked out)."""
+        return self._estimate
+
+    def is_estimating(self) -> bool:
+        return self._estimate_timer.isActive() or self._estimate_worker is not None
+
+    def done(self, result: int) -> None:
+        self._cancel_estimate()
+        super().done(result)
+
     def _cluster_field(self) -> None:
         """Where the run's work runs: this machine's workers (empty) or a Dask cluster; never
         stored with the run (a run started here may be resumed on a cluster and back)."""
@@ -203,6 +298,7 @@ class LearnSettingsDialog(FormDialog):
         self.accept_button().setEnabled(problem is None)
         self.jobs.setEnabled(not address)  # a cluster has its own workers
         self.mode.setEnabled(not address)
+        self._estimate_later()
 
     def cluster(self) -> str | None:
         """The cluster to run on (None: this machine's workers)."""

@@ -231,7 +231,7 @@ class JobsPanel(QWidget):
         return self._job is not None or self._saving.is_running() or self.report_view.is_busy()
 
     def ask_new_run(self) -> None:
-        dialog = LearnSettingsDialog(self)
+        dialog = LearnSettingsDialog(self, store=self.store)
         if dialog.exec():
             self.start(dialog.settings(), cluster=dialog.cluster())
 

@@ -199,6 +199,15 @@ class JobStore:
             for i, s, c, st, n in rows
         ]
 
+    def measured_times(self) -> dict[int, tuple[int, float]]:
+        """Per run: how many specifications it finished and the seconds they took (for the
+        estimate of a new run's duration)."""
+        rows = self._read(
+            "SELECT run_id, COUNT(*), SUM(seconds) FROM specs WHERE seconds IS NOT NULL "
+            "AND status IN ('done', 'failed', 'timeout', 'skipped') GROUP BY run_id"
+        )
+        return {int(r): (int(n), float(s)) for r, n, s in rows}
+
     def _live_state(self, run_id: int, stored: RunState) -> RunState:
         """``stored``, or ``interrupted`` for a running run whose lock no process holds."""
         if stored != RunState.RUNNING or run_owner(self.path, run_id) is not None:
