@@ -2,11 +2,12 @@
 easiest technique that decides a cell there.
 
 A line's state comes from a solving path through its puzzle: the tutor's easiest-first trace
-(:func:`~nonostudio.analysis.tracing.trace.rule_trace`) or a *player path* (a seeded order of
-lines, each move one technique's complete move on one line, as a player going round the grid
-makes them).  At every state of a path each open line is looked at; its easiest deciding
-technique (:func:`line_technique`, the first of the catalogue whose complete move decides a
-cell) files it, and the drill's expected answer is that technique's complete move.
+(:func:`~nonostudio.analysis.tracing.trace.rule_trace`) or a *player path* (lines taken in a
+sweep, rows first or columns first, or in a seeded random order; each move one technique's
+complete move on one line, as a player going round the grid makes them).  At every state of a
+path each open line is looked at; its easiest deciding technique (:func:`line_technique`, the
+first of the catalogue whose complete move decides a cell) files it, and the drill's expected
+answer is that technique's complete move.
 """
 
 from __future__ import annotations
@@ -111,11 +112,28 @@ def easiest_technique(puzzle: Puzzle, grid: np.ndarray) -> str | None:
     return None if best is None else LINE_TECHNIQUES[best]
 
 
-def player_path(puzzle: Puzzle, rng: random.Random, max_steps: int = 5000) -> Iterator[np.ndarray]:
+RANDOM, ROWS_FIRST, COLUMNS_FIRST = "random", "rows", "columns"
+ORDERS = (RANDOM, ROWS_FIRST, COLUMNS_FIRST)
+
+
+def player_path(
+    puzzle: Puzzle, rng: random.Random, max_steps: int = 5000, order: str = RANDOM
+) -> Iterator[np.ndarray]:
     """The grids of a player path (the empty grid first): each move is the easiest technique's
-    complete move on one line chosen at random among the lines some technique decides a cell
-    of; the path ends where no line technique decides anything."""
+    complete move on one line some technique decides a cell of, the line chosen at random
+    (``order`` "random") or by sweeping the rows then the columns ("rows") or the columns then
+    the rows ("columns"), round and round; the path ends where no line technique decides
+    anything."""
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r} (known: {', '.join(ORDERS)})")
     grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
+    sweep = [("row", r) for r in range(puzzle.height)] + [
+        ("column", c) for c in range(puzzle.width)
+    ]
+    if order == COLUMNS_FIRST:
+        sweep = sweep[puzzle.height :] + sweep[: puzzle.height]
+    rank = {key: k for k, key in enumerate(sweep)}
+    at = 0
     for _ in range(max_steps):
         yield grid.copy()
         open_lines = [
@@ -125,7 +143,13 @@ def player_path(puzzle: Puzzle, rng: random.Random, max_steps: int = 5000) -> It
         ]
         if not open_lines:
             return
-        axis, index, clues, cells, tid = rng.choice(open_lines)
+        if order == RANDOM:
+            axis, index, clues, cells, tid = rng.choice(open_lines)
+        else:  # the next line of the sweep, from where the last move was
+            axis, index, clues, cells, tid = min(
+                open_lines, key=lambda x: (rank[(x[0], x[1])] - at) % len(sweep)
+            )
+            at = rank[(axis, index)] + 1
         after = BY_ID[tid].apply(clues, cells)
         if axis == "row":
             grid[index] = after
@@ -154,14 +178,16 @@ def drill_lines(
     puzzles: Iterable[tuple[str, Puzzle]],
     *,
     trace: bool = True,
+    sweeps: bool = True,
     player_paths: int = 4,
     seed: int = 0,
     should_stop: Callable[[], bool] | None = None,
     enough: tuple[Sequence[str], int] | None = None,
 ) -> dict[str, list[DrillLine]]:
     """Technique id → the distinct drill lines found on ``puzzles`` (name, puzzle), in the order
-    found: from the tutor's trace (``trace``) and ``player_paths`` seeded player paths of each
-    puzzle.  ``enough`` = (technique ids, n): stop after the puzzle that gives each of them n
+    found: from the tutor's trace (``trace``), the two sweeping player paths (``sweeps``: rows
+    first, columns first) and ``player_paths`` seeded random player paths of each puzzle.
+    ``enough`` = (technique ids, n): stop after the puzzle that gives each of them n
     lines.  Deterministic given the puzzles and the seed."""
     out: dict[str, list[DrillLine]] = {tid: [] for tid in LINE_TECHNIQUES}
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
@@ -170,6 +196,8 @@ def drill_lines(
         paths: list[Iterable[np.ndarray]] = []
         if trace:
             paths.append(trace_states(puzzle, should_stop))
+        if sweeps:
+            paths += [player_path(puzzle, rng, order=o) for o in (ROWS_FIRST, COLUMNS_FIRST)]
         paths += [player_path(puzzle, random.Random(rng.random())) for _ in range(player_paths)]
         for path in paths:
             for grid in path:

@@ -3,7 +3,7 @@ moves, hint rungs and mistakes, each attributed to a technique.
 
 An event is an outcome (1 right, 0 wrong; a hint rung counts as partly wrong, the more so the
 deeper the rung) and a time.  A technique's level is the outcome's recency-weighted mean with a
-prior of :data:`PRIOR_WEIGHT` events at 0.5 (so one lucky answer is no mastery); its trend is the
+prior of :data:`PRIOR_WEIGHT` event at 0.5 (no event: 0.5; one right answer: 0.75); its trend is the
 level over the later half of its events minus the level over the earlier half.
 """
 
@@ -16,7 +16,7 @@ from statistics import median
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES
 from nonostudio.core.library.profiles import ProfileEvent
 
-PRIOR_WEIGHT = 2.0
+PRIOR_WEIGHT = 1.0
 DECAY = 0.9
 """Each older event weighs this much of the one after it."""
 MASTERED = 0.7

@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from ladder import easiest_order
 from sentence_checker import arrangements
 
 from nonostudio.analysis.catalogue.techniques import BY_ID, CATALOGUE
 from nonostudio.analysis.tutor.lines import (
     LINE_TECHNIQUES,
+    ORDERS,
     drill_lines,
     easiest_technique,
     line_technique,
@@ -79,17 +81,35 @@ def test_easiest_technique_agrees_with_the_independent_ladder(small_puzzles):
             assert found == (None if order is None else CATALOGUE[order].id)
 
 
-def test_a_player_path_only_makes_sound_moves(small_puzzles):
+@pytest.mark.parametrize("order", ORDERS)
+def test_a_player_path_only_makes_sound_moves(small_puzzles, order):
     from nonostudio.core.solver import solve
 
     _, puzzle = small_puzzles[0]
     solution = solve(puzzle).solution
     last = None
-    for grid in player_path(puzzle, random.Random(0)):
+    for grid in player_path(puzzle, random.Random(0), order=order):
         decided = grid != UNKNOWN
         assert np.array_equal(grid[decided], np.asarray(solution)[decided])
         last = grid
     assert last is not None and UNKNOWN not in last  # this sample needs line logic only
+
+
+def test_a_sweep_takes_the_next_open_line_in_its_order():
+    from nonostudio.core.formats import parse_puzzle_arg
+
+    puzzle = parse_puzzle_arg("3:0:1-1,1:1:1")  # rows 3 / 0 / 1, columns 1 1 / 1 / 1
+    rows = list(player_path(puzzle, random.Random(0), order="rows"))
+    columns = list(player_path(puzzle, random.Random(0), order="columns"))
+    assert rows[1][0].tolist() == [1, 1, 1] and (rows[1][1:] == UNKNOWN).all()
+    assert rows[2][1].tolist() == [0, 0, 0]  # then the next row, the empty one
+    assert columns[1][:, 0].tolist() == [
+        1,
+        UNKNOWN,
+        1,
+    ]  # overlap fills; crossing comes next and (columns[1][:, 1:] == UNKNOWN).all()
+    with pytest.raises(ValueError, match="unknown order"):
+        next(player_path(puzzle, random.Random(0), order="diagonal"))
 
 
 def test_line_technique_of_a_finished_line_is_none():
