@@ -16,17 +16,25 @@ from PySide6.QtCore import QObject, Signal
 
 from nonostudio.analysis.helping.hints import HintLadder, next_hint
 from nonostudio.analysis.line_selection.strategies import next_line
+from nonostudio.analysis.typos import broken_line
+from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.solve.replay import NoSolution, grid_contradiction, no_solution
 from nonostudio.rules.ruleset import RuleSet
+
+Found = HintLadder | NoSolution | str | None
+"""What a search finds: a hint; that the puzzle has no solution; why the player's grid gives no
+step (it breaks a line); or None, every cell being decided."""
 
 
 class HintSearch(QObject):
     """One hint looked for at a time; a cancelled search's answer never arrives."""
 
     found = Signal(object)  # HintLadder, or None: every cell is decided
-    failed = Signal(str)
+    failed = Signal(str)  # why there is no hint
+    noSolution = Signal(object)  # NoSolution: the search found that the puzzle has none
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,10 +46,15 @@ class HintSearch(QObject):
     def start(self, puzzle: Puzzle, grid: np.ndarray, rule_set: RuleSet) -> None:
         """Look for the next step from ``grid`` (the player's) with ``rule_set``."""
 
-        def job(progress: Progress, should_stop: ShouldStop) -> HintLadder | None:
-            return next_hint(
-                puzzle, grid, rule_set.rules, rule_set=rule_set.name, should_stop=should_stop
-            )
+        def job(progress: Progress, should_stop: ShouldStop) -> Found:
+            try:
+                return next_hint(
+                    puzzle, grid, rule_set.rules, rule_set=rule_set.name, should_stop=should_stop
+                )
+            except InconsistentPuzzleError as exc:  # said in words, not failed with a traceback
+                if (grid == UNKNOWN).all() or broken_line(puzzle) is not None:
+                    return no_solution(puzzle, exc)  # the puzzle's own contradiction
+                return grid_contradiction(puzzle, exc)  # the player's cells break a line
 
         self._worker = run_in_background(job, on_result=self._hinted, on_error=self._failed)
 
@@ -53,10 +66,15 @@ class HintSearch(QObject):
     def _current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
 
-    def _hinted(self, ladder: HintLadder | None) -> None:
+    def _hinted(self, ladder: Found) -> None:
         if self._current():
             self._worker = None
-            self.found.emit(ladder)
+            if isinstance(ladder, NoSolution):
+                self.noSolution.emit(ladder)
+            elif isinstance(ladder, str):  # why no step follows from the player's grid
+                self.failed.emit(ladder)
+            else:
+                self.found.emit(ladder)
 
     def _failed(self, message: str) -> None:
         if self._current():

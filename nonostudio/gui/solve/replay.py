@@ -27,6 +27,17 @@ class NoSolution:
     index: int = -1
 
 
+def _line_of(puzzle: Puzzle, error: InconsistentPuzzleError) -> tuple[str, int, str] | None:
+    """The line ``error`` names (axis, 0-based index) and its clue's numbers, if it names one."""
+    axis, _, number = (error.clue or "").partition(" ")
+    if axis in ("row", "column") and number.isdigit():
+        index = int(number) - 1
+        clues = puzzle.rows if axis == "row" else puzzle.cols
+        if 0 <= index < len(clues):
+            return axis, index, " ".join(str(n) for n in clues[index]) or "0"
+    return None
+
+
 def no_solution(puzzle: Puzzle, error: InconsistentPuzzleError) -> NoSolution:
     """What to say of ``puzzle`` when tracing it found no solution (``error``): where line logic
     breaks (:func:`~nonostudio.analysis.typos.broken_line`: "row 2 cannot hold 3 1 once columns
@@ -34,18 +45,15 @@ def no_solution(puzzle: Puzzle, error: InconsistentPuzzleError) -> NoSolution:
     broken = broken_line(puzzle)
     if broken is not None:
         return NoSolution(f"No solution: {broken.text()}. {MISTYPED}", broken.axis, broken.index)
-    axis, _, number = (error.clue or "").partition(" ")
-    if axis in ("row", "column") and number.isdigit():
-        index = int(number) - 1
-        clues = puzzle.rows if axis == "row" else puzzle.cols
-        if 0 <= index < len(clues):
-            clue = " ".join(str(n) for n in clues[index]) or "0"
-            return NoSolution(
-                f"No solution: {axis} {index + 1} cannot hold its clue {clue} once the cells "
-                f"the clues force are placed. {MISTYPED}",
-                axis,
-                index,
-            )
+    line = _line_of(puzzle, error)
+    if line is not None:
+        axis, index, clue = line
+        return NoSolution(
+            f"No solution: {axis} {index + 1} cannot hold its clue {clue} once the cells the "
+            f"clues force are placed. {MISTYPED}",
+            axis,
+            index,
+        )
     return NoSolution(f"No solution: no picture fits every clue. {MISTYPED}")
 
 
@@ -75,3 +83,15 @@ def summary_text(trace: Trace, titles: dict[str, str]) -> str:
             f"at <a href='step:{first + 1}'>step {first + 1}</a>.</span>"
         )
     return "<br>".join(lines)
+
+
+def grid_contradiction(puzzle: Puzzle, error: InconsistentPuzzleError) -> str:
+    """Why no step follows from a player's grid that breaks a line (``error``) when the puzzle
+    itself is not known to have no solution."""
+    line = _line_of(puzzle, error)
+    where = "a line" if line is None else f"{line[0]} {line[1] + 1}"
+    clue = "its clue" if line is None else f"its clue {line[2]}"
+    return (
+        f"{where} cannot hold {clue} with the cells decided so far: one of them is wrong, or the "
+        "puzzle has no solution."
+    )

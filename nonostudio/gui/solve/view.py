@@ -97,6 +97,8 @@ class SolveView(QWidget):
         self._hints = HintSearch(self)
         self._hints.found.connect(self._hinted)
         self._hints.failed.connect(self._hint_failed)
+        self._hints.noSolution.connect(self._show_no_solution)
+        self._no_solution: NoSolution | None = None  # the puzzle has none, said so
         self.grid = SolveGridView()
         self.grid.set_read_only(True)
         self.model = StepsModel(self)
@@ -238,9 +240,7 @@ class SolveView(QWidget):
         self._worker = None
         self.ui.busy.hide()
         if isinstance(result, NoSolution):
-            self._say_problem(result.text)
-            if result.axis and not self.ui.hand_action.isChecked():
-                self.grid.set_marks(StepMarks(result.axis, result.index, None, frozenset()))
+            self._show_no_solution(result)
             return
         trace, rows = result
         self.model.set_rows(rows)
@@ -257,6 +257,14 @@ class SolveView(QWidget):
         self.ui.busy.hide()
         self._say_problem(f"Cannot solve with these rules: {message}")
 
+    def _show_no_solution(self, said: NoSolution) -> None:
+        """The puzzle has no solution: say so, and frame the line that cannot hold its clue
+        (replaying: the player's marks are not covered)."""
+        self._no_solution = said
+        self._say_problem(said.text)
+        if said.axis and not self.ui.hand_action.isChecked():
+            self.grid.set_marks(StepMarks(said.axis, said.index, None, frozenset()))
+
     def _say_problem(self, text: str) -> None:
         """Say why there are no steps where the summary is and under the grid (the steps pane
         may be folded away)."""
@@ -265,6 +273,7 @@ class SolveView(QWidget):
 
     def _set_trace(self, trace: Trace | None) -> None:
         self._trace = trace
+        self._no_solution = None
         if trace is None:
             self.model.set_rows([])
             self.ui.summary_label.setText("")
@@ -481,6 +490,9 @@ class SolveView(QWidget):
         next stroke."""
         if self._puzzle is None or not self.ui.hand_action.isChecked():
             return []
+        if self._no_solution is not None:
+            self.ui.message_label.setText(self._no_solution.text)
+            return []
         if self.solution() is None:
             self.ui.message_label.setText(
                 "Mistakes cannot be checked yet: the solution is still being worked out."
@@ -649,6 +661,9 @@ class SolveView(QWidget):
 
     def _replay_hint(self) -> None:
         """A new hint for the trace's next step."""
+        if self._no_solution is not None:
+            self.ui.message_label.setText(self._no_solution.text)
+            return
         if self._trace is None:
             self.ui.message_label.setText(
                 "The solution is still being worked out: the hint comes when the steps are ready."
@@ -666,6 +681,9 @@ class SolveView(QWidget):
             self.ui.message_label.setText("The puzzle is solved: no hint needed.")
             return
         if self._rule_set is None or self._hints.is_running() or self._puzzle is None:
+            return
+        if self._no_solution is not None:
+            self.ui.message_label.setText(self._no_solution.text)
             return
         wrong = self.mistakes()
         if wrong:

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QMouseEvent
@@ -20,9 +21,11 @@ from nonostudio.analysis.tracing.trace import rule_set_trace
 from nonostudio.analysis.typos import broken_line
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.library import Library
+from nonostudio.core.line import CROSSED, UNKNOWN
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
+from nonostudio.gui.solve.hints import HintSearch
 from nonostudio.gui.solve.replay import no_solution
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
@@ -224,3 +227,34 @@ def test_no_solution_names_the_line_tracing_breaks_on_when_line_logic_alone_does
     nowhere = no_solution(puzzle, InconsistentPuzzleError("the puzzle has no solution"))
     assert nowhere.text.startswith("No solution: no picture fits every clue.")
     assert (nowhere.axis, nowhere.index) == ("", -1)
+
+
+def test_by_hand_a_puzzle_with_no_solution_gets_words_for_hint_and_check(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView], caplog: pytest.LogCaptureFixture
+) -> None:
+    view = show_solve_view()
+    with caplog.at_level(logging.WARNING):
+        view.set_puzzle(NO_SOLUTION)
+        view.ui.hand_action.trigger()
+        view.request_hint()  # perhaps before the trace has found out: the search finds out
+        qtbot.waitUntil(lambda: not view.is_busy() and not view._hints.is_running(), timeout=20000)
+        view.request_hint()
+        assert view.ui.message_label.text().startswith("No solution: ")
+        view.check_mistakes()  # not "the solution is still being worked out"
+        assert view.ui.message_label.text().startswith("No solution: ")
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+def test_a_hint_from_a_grid_that_breaks_a_line_says_why_without_a_traceback(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A tee: rows 5, 1, 1.  The player crossed out a cell of the top row, which no 5 then fits.
+    puzzle = Puzzle(((5,), (1,), (1,)), ((1,), (1,), (3,), (1,), (1,)))
+    grid = np.full((3, 5), UNKNOWN, dtype=np.int8)
+    grid[0, 1] = CROSSED
+    search = HintSearch()
+    with caplog.at_level(logging.WARNING), qtbot.waitSignal(search.failed, timeout=20000) as said:
+        search.start(puzzle, grid, load_rule_set(DEFAULT_RULE_SET))
+    assert said.args[0].startswith("row 1 cannot hold its clue 5 with the cells decided so far")
+    assert "Error" not in said.args[0]
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
