@@ -133,7 +133,7 @@ class SolveUi:
             view, "&Timer", "T", "Show or hide the time spent solving", True
         )
         self.timer_action.setChecked(True)
-        self.steps_action = view_action(
+        self.steps_action = view_action(  # (its tooltip follows the mode: panes.py)
             view, "&Steps", "S", "Show or hide the list of steps beside the grid", True
         )
 

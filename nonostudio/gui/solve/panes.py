@@ -13,6 +13,8 @@ from nonostudio.gui.solve.layout import STEPS_BESIDE_WIDTH, STEPS_WIDTH, SolveUi
 STEPS_KEY = "solve/steps_shown"
 STEPS_WIDTH_KEY = "solve/steps_width"
 WORDS_HEIGHT_KEY = "solve/words_height"
+STEPS_TIP = "Show or hide the list of steps beside the grid (S)"
+STEPS_TIP_HAND = "Show the solving steps: they give the solution away (S)"
 
 
 class PaneKeeper:
@@ -60,8 +62,10 @@ class PaneKeeper:
     def update(self) -> None:
         """Show the steps pane as the mode's choice says (and the Steps action checked so)."""
         ui = self._ui
-        shown = self._hand if self._by_hand() else bool(self._replay)
+        hand = self._by_hand()
+        shown = self._hand if hand else bool(self._replay)
         ui.steps_action.setChecked(shown)
+        ui.steps_action.setToolTip(STEPS_TIP_HAND if hand else STEPS_TIP)
         ui.steps_pane.setVisible(shown)
         sizes = ui.splitter.sizes()
         if shown and sizes[1] == 0:  # dragged shut before: open it at its usual width

@@ -135,6 +135,7 @@ def test_by_hand_the_steps_are_hidden_until_asked(qtbot: QtBot, window: MainWind
     assert not view.steps_shown() and not ui.table.isVisible()
     assert not ui.summary_label.isVisible() and not ui.steps_action.isChecked()
     assert ui.steps_action.isVisible() and ui.steps_action.isEnabled()  # the way to ask
+    assert "solution" in ui.steps_action.toolTip()
     ui.steps_action.trigger()  # asked: the steps, the solution, are shown
     assert view.steps_shown() and ui.table.isVisible()
     ui.hand_action.trigger()  # replaying again: as the player left it for replaying
