@@ -262,6 +262,7 @@ class SolveView(QWidget):
         (replaying: the player's marks are not covered)."""
         self._no_solution = said
         self._say_problem(said.text)
+        self._run_timer()  # no race against the clock for a puzzle nobody can finish
         if said.axis and not self.ui.hand_action.isChecked():
             self.grid.set_marks(StepMarks(said.axis, said.index, None, frozenset()))
 
@@ -537,12 +538,13 @@ class SolveView(QWidget):
         self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
 
     def _run_timer(self) -> None:
-        """The clock runs while the player can solve: by hand, unsolved, and on screen (another
-        tab or a minimised window pauses it)."""
+        """The clock runs while the player can solve: by hand, unsolved, on screen (another
+        tab or a minimised window pauses it), and not known to have no solution."""
         if (
             self.ui.hand_action.isChecked()
             and not self._solved
             and self._puzzle is not None
+            and self._no_solution is None
             and self.isVisible()
         ):
             self.ui.timer.start()

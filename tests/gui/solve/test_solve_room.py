@@ -243,6 +243,7 @@ def test_by_hand_a_puzzle_with_no_solution_gets_words_for_hint_and_check(
         assert view.ui.message_label.text().startswith("No solution: ")
         view.check_mistakes()  # not "the solution is still being worked out"
         assert view.ui.message_label.text().startswith("No solution: ")
+        assert not view.ui.timer.is_running()  # no clock for a puzzle nobody can finish
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
