@@ -1,11 +1,12 @@
-"""The Solve view's widgets and layout (:class:`SolveUi`): its actions and toolbars, the solved
-banner, the grid pane (the grid over the words pane: chain legend, status line with the step's
+"""The Solve view's widgets and layout (:class:`SolveUi`): its actions and toolbars, the grid
+pane (the grid over the words pane: solved banner, chain legend, status line with the step's
 whole explanation, hint ladder) and the collapsible steps pane (summary and step table).  The view
 connects the actions to what they do; the widgets here only show.
 
 The grid gets the room: the words pane under it has the height its splitter gives it and scrolls
-when the words are longer, so a growing hint never shrinks the cells; the steps pane beside it
-folds away (the Steps action).  Both splitters' sizes are kept by the view in its settings.
+when the words are longer, so neither a growing hint nor the solved banner moves the cells; the
+steps pane beside it folds away (the Steps action).  Both splitters' sizes are kept in the
+settings (:mod:`nonostudio.gui.solve.panes`).
 """
 
 from __future__ import annotations
@@ -220,20 +221,15 @@ class SolveUi:
         self.chain_legend.setVisible(bool(text))
 
     def _make_grid_pane(self) -> QSplitter:
-        """The banner and grid over the words pane, in a splitter of their own."""
+        """The grid over the words pane, in a splitter of their own."""
         self.hint_panel = HintLadderPanel()
         self.hint_panel.button.clicked.connect(self.hint_action.trigger)
         self.scroll = GridScrollArea(self.grid)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)  # its pixels go to the cells
         self._make_chain_legend()
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
-        top_layout.setContentsMargins(0, 0, 0, 0)
-        top_layout.addWidget(self.banner_box)
-        top_layout.addWidget(self.scroll, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setObjectName("solveGridSplitter")
-        splitter.addWidget(top)
+        splitter.addWidget(self.scroll)
         splitter.addWidget(self._make_words_pane())
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 0)
@@ -243,11 +239,13 @@ class SolveUi:
         return splitter
 
     def _make_words_pane(self) -> QWidget:
-        """Chain legend, status line and the hint's rungs in a scroll area beside the hint
-        button: the words scroll instead of taking the grid's room, and the button stays put."""
+        """The solved banner, chain legend, status line and the hint's rungs in a scroll area
+        beside the hint button: the words scroll instead of taking the grid's room, and the
+        button stays put."""
         words = QWidget()
         words_layout = QVBoxLayout(words)
         words_layout.setContentsMargins(4, 2, 4, 2)
+        words_layout.addWidget(self.banner_box)  # here, the grid holds still when it shows
         words_layout.addWidget(self.chain_legend)
         words_layout.addWidget(self.message_label)
         words_layout.addWidget(self.hint_panel.text_label)

@@ -260,3 +260,21 @@ def test_a_hint_from_a_grid_that_breaks_a_line_says_why_without_a_traceback(
     assert said.args[0].startswith("row 1 cannot hold its clue 5 with the cells decided so far")
     assert "Error" not in said.args[0]
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+def test_the_solved_banner_does_not_move_the_grid(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    view = show_solve_view()
+    tee = Puzzle(((5,), (1,), (1,)), ((1,), (1,), (3,), (1,), (1,)))
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(tee)
+    view.ui.hand_action.trigger()
+    grid = view.grid
+    QApplication.processEvents()
+    before = (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft()))
+    for r, c in [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (2, 2)]:
+        qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    QApplication.processEvents()
+    assert view.is_solved() and view.ui.banner_box.isVisible()
+    assert (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())) == before
