@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "learning.learn",
     "baselines",
     "tutor",
+    "generate",
 )
 MODULE_OF = {
     "solve": "solve",
@@ -54,6 +55,7 @@ MODULE_OF = {
     "baselines": "baselines",
     "practice": "tutor",
     "profile": "tutor",
+    "generate": "generate",
 }
 
 
