@@ -166,3 +166,22 @@ def _line_edits(axis: str, clues: Clues, need: int) -> Iterator[Edit]:
                 yield Edit(axis, i, SWAP, one, (new,), j)
         if i + 1 < len(clues) and clues[i + 1] != clue:
             yield Edit(axis, i, MOVE, (clue, clues[i + 1]), (clues[i + 1], clue))
+
+
+def unbalanced_edits(rows: Clues, cols: Clues) -> list[Edit]:
+    """Numbers changed by one that leave the totals unequal (or make them so): the first of two
+    typos whose totals no single edit restores (two numbers one too high, or one too high in a
+    row and one in a column).  With unequal totals only the changes towards equal ones."""
+    width, height = len(cols), len(rows)
+    diff = sum(map(sum, rows)) - sum(map(sum, cols))
+    out: list[Edit] = []
+    for axis, clues, room in (("row", rows, width), ("column", cols, height)):
+        toward = -1 if (diff > 0) == (axis == "row") else 1  # the change that narrows diff
+        steps = (-1, 1) if diff == 0 else (toward,) if abs(diff) >= 2 else ()
+        for i, clue in enumerate(clues):
+            for j, v in enumerate(clue):
+                for step in steps:
+                    new = (*clue[:j], v + step, *clue[j + 1 :])
+                    if v + step >= 1 and min_length(new) <= room:
+                        out.append(Edit(axis, i, CHANGE, (clue,), (new,), j, step))
+    return out

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonostudio.analysis.typos.deciding import EditDecider
-from nonostudio.analysis.typos.edits import Edit, candidate_edits, clue_text, too_long, weight
+from nonostudio.analysis.typos.edits import (
+    Edit,
+    candidate_edits,
+    clue_text,
+    too_long,
+    unbalanced_edits,
+    weight,
+)
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.linesolver import masks_cells
@@ -345,7 +352,12 @@ def find_typos(
     # Two typos are looked for where the clues contradict themselves; several solutions are
     # common in puzzles that were never unique, and "one more line left out" says nothing there.
     if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
-        found = _first_of_two(found, decider, deadline, should_stop, progress)
+        unbalanced = [
+            Suggestion(e, Verdict.NO_SOLUTION, False, weight(e))
+            for e in unbalanced_edits(rows_t, cols_t)
+            if not (kind == TOO_LONG and not suspects.intersection(e.lines))
+        ]
+        found = _first_of_two(found + unbalanced, decider, deadline, should_stop, progress)
     total = sum(s.weight for s in found if s.unique) or sum(
         s.weight for s in found if s.one_more_typo
     )

@@ -265,3 +265,20 @@ def test_two_typos_offer_the_first_then_the_second(vulture: Puzzle) -> None:
     # Edits not marked leave a puzzle that one left-out line does not mend: e.g. a wrong row.
     others = [s for s in report.suggestions if s.verdict is Verdict.NO_SOLUTION]
     assert len(others) > 1 and sum(s.one_more_typo for s in others) == 1
+
+
+def test_two_numbers_one_too_high_are_both_offered(vulture: Puzzle) -> None:
+    # Row 7 is 3 3 6 1 1 and column 5 starts with 5: both typed one too high, so the totals are
+    # equal again and no single edit can mend the clues.
+    rows = _with_row(vulture, 6, (4, 3, 6, 1, 1))
+    cols = list(vulture.cols)
+    cols[4] = (cols[4][0] + 1, *cols[4][1:])
+    report = find_typos(rows, cols)
+    assert report.problem_kind == NO_SOLUTION and report.top(3) == []
+    offered = {(s.edit.line_name, s.edit.after) for s in report.first_of_two(2)}
+    assert offered == {("row 7", ((3, 3, 6, 1, 1),)), ("column 5", (vulture.cols[4],))}
+    # Either one first leaves a puzzle with one typo, found as a single edit.
+    first = report.first_of_two(1)[0]
+    rows2, cols2 = first.edit.apply(tuple(rows), tuple(cols))
+    then = find_typos(rows2, cols2)
+    assert then.top(1)[0].edit.apply(rows2, cols2) == (vulture.rows, vulture.cols)
