@@ -24,6 +24,7 @@ from nonostudio.analysis.colour.catalogue import (
 )
 from nonostudio.analysis.colour.words import change_text, colour_clue_text, colour_name, item_text
 from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.analysis.explaining.premise_text import along
 from nonostudio.core.colour.model import Palette
 
 ClueItem = tuple[int, int]
@@ -115,7 +116,9 @@ def colour_sentence(
     name = COLOUR_BY_ID[technique].name
     effect = change_text(palette, before, after)
     starts = [c for c in premises if c["claim"] == "item_starts"]
-    pushed = "pushed as far left and as far right as they go, blocks of different colours touching"
+    pushed = along(
+        "pushed as far left and as far right as they go, blocks of different colours touching", axis
+    )
     if technique == "touching_overlap":
         said = []
         for c in starts:

@@ -33,7 +33,7 @@ from nonostudio.analysis.colour.trace import (
 )
 from nonostudio.analysis.colour.words import change_text, colour_clue_text, colour_name
 from nonostudio.analysis.explaining.naming import line_name
-from nonostudio.analysis.explaining.premise_text import Naming, part_text
+from nonostudio.analysis.explaining.premise_text import Naming, along, part_text
 from nonostudio.analysis.explaining.step_text import premise_sentence
 from nonostudio.analysis.helping.hints import PREMISE, RUNGS, _reason
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
@@ -213,14 +213,15 @@ def colour_hint_ladder(step: ColourStep, puzzle: ColourPuzzle) -> ColourHintLadd
         name = colour_name(palette, step.colour)
         which = (
             f"Look only at the {name} clues ({name} as filled, every other colour as empty) and "
-            f"use {technique.name} (tier {technique.tier}): {technique.idea}"
+            f"use {technique.name} (tier {technique.tier}): {technique.idea_on(step.axis)}"
         )
         premise, shown = _per_colour_premise(step, puzzle)
     else:
         assert step.kind == COLOUR
         colour_technique = COLOUR_BY_ID[step.technique]
         which = (
-            f"Use {colour_technique.name} (tier {colour_technique.tier}): {colour_technique.idea}"
+            f"Use {colour_technique.name} (tier {colour_technique.tier}): "
+            f"{along(colour_technique.idea, step.axis)}"
         )
         premise, shown = _colour_premise(step, puzzle)
     size = puzzle.width if step.axis == "row" else puzzle.height

@@ -85,6 +85,8 @@ def check_ladders(puzzle: ColourPuzzle) -> set[str]:
         assert ladder.cells == step.text and ladder.premise
         if step.kind == PER_COLOUR:
             assert f"only at the {palette[step.colour].name} clues" in ladder.technique
+        if step.axis == "column":  # a column's clues are pushed up and down
+            assert "as far left" not in ladder.technique + ladder.cells
         head, _, reason = ladder.premise.partition(": " if step.kind == PER_COLOUR else ", ")
         assert head.startswith(f"On {step.axis} {step.index + 1}")
         if step.technique == "colour_line_solver":

@@ -54,3 +54,16 @@ def test_finished_block_and_exact() -> None:
         "Row 3 — All colour arrangements agree: in every way the clue 1 red, 1 red fits the "
         "line, cells 1, 3 are red and cell 2 is empty."
     )
+
+
+def test_a_column_is_pushed_up_and_down() -> None:
+    """A column's clues are pushed up and down: the sentence said "left" and "right" of a column."""
+    for technique in ("touching_overlap", "colour_reach"):
+        clue, cells = ((3, 1), (1, 2)), (FULL,) * 6
+        after = COLOUR_BY_ID[technique].apply(clue, cells, 3)
+        assert after is not None
+        premises = colour_premises(technique, clue, cells, after)
+        text = colour_sentence(technique, "column", 2, clue, premises, cells, after, PALETTE)
+        assert text.startswith("Column 3")
+        assert "pushed as far up and as far down as they go" in text
+        assert "left" not in text and "right" not in text
