@@ -54,7 +54,8 @@ picture (PNG, SVG or PDF) for printing.</li>
 
 <h2>Solving (the player's way)</h2>
 <ol>
-<li>Open a puzzle from the library and go to the <b>Solve</b> tab.</li>
+<li>Open a puzzle from the library and go to the <b>Solve</b> tab (the Editor tab keeps the
+picture, its solution, covered until you ask to see it).</li>
 <li>Turn on <b>Solve by hand</b> and paint cells; finished lines grey out their clues.
 <i>Edit &rarr; Undo</i> (Ctrl+Z) takes a move back.</li>
 <li>Stuck? <b>Next line?</b> names a line where progress is possible and <b>Hint</b> shows
