@@ -6,7 +6,7 @@ line and column the error names, or the whole line when it names only a line).  
 but cannot make a puzzle (row and column totals that differ, a clue too long for its line) are
 searched for the mistyped clue: the likely typos are listed, the selected one's clue is selected
 in a puzzle string, and "Open with this fix" opens the puzzle with it made, the text left as
-typed.
+typed (the first of two typos is made in a puzzle string's text instead, which is read again).
 """
 
 from __future__ import annotations
@@ -176,16 +176,39 @@ class PasteDialog(QDialog):
                 self.edit.ensureCursorVisible()
 
     def _open_fixed(self, edit: Edit) -> None:
-        """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed)."""
-        if self._clues is None:
+        """Open the puzzle with the typo finder's ``edit`` made (the text stays as typed).  The
+        first of two typos leaves clues that are no puzzle yet: in a puzzle string it is made in
+        the text (one undo step) and the text read again, which looks for the second."""
+        clues = self._clues
+        if clues is None:
             return
         try:
-            self._puzzle = Puzzle(*edit.apply(*self._clues))
-        except PuzzleError as exc:  # the finder offers only edits that make a puzzle
-            self.message.setText(str(exc))
+            puzzle = Puzzle(*edit.apply(*clues))
+        except PuzzleError as exc:
+            if not self._edit_text(edit):
+                self.message.setText(f"{exc}; make the change in the text and press OK")
             return
+        self._puzzle = puzzle
         self.typos.clear()
         super().accept()
+
+    def _edit_text(self, edit: Edit) -> bool:
+        """Make ``edit`` in a puzzle string's text and read it again (False for other text)."""
+        text = self.text()
+        spans = [clue_span(text, axis, index) for axis, index in edit.lines]
+        if any(span is None for span in spans):
+            return False
+        cursor = self.edit.textCursor()
+        cursor.beginEditBlock()
+        # From the last span to the first, so that the earlier positions stay right.
+        for span, clue in sorted(zip(spans, edit.after, strict=True), reverse=True):
+            assert span is not None
+            cursor.setPosition(span[0])
+            cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertText(",".join(map(str, clue)) or "0")
+        cursor.endEditBlock()
+        self.accept()
+        return True
 
     def show_error(self, text: str, error: PuzzleError) -> None:
         self.message.setText(str(error))

@@ -61,3 +61,32 @@ def test_typing_again_drops_the_suggestions(qtbot) -> None:
     dialog.accept()
     assert dialog.result() == 1 and dialog.puzzle().rows == ((1,), (1,))
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_first_of_two_typos_is_made_in_the_text_and_the_second_is_found(qtbot) -> None:
+    puzzle = read_file(samples_dir() / "jwilk-007-vulture.non")
+    rows = list(puzzle.rows)
+    rows[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
+    rows[10] = (3, 1, 7, 6, 2)  # row 11 is 2 1 7 6 2: the totals differ by two
+    text = _string(rows, puzzle.cols)
+    dialog = PasteDialog(read_puzzle_text, text)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=30000):
+        dialog.accept()
+    items = [dialog.typos.list.item(i).text() for i in range(dialog.typos.list.count())]
+    assert items[0].startswith("row 7: 4 \u2192 3") and "one more clue" in items[0]
+    dialog.typos.select(0)
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=30000):
+        qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible()  # still no puzzle: the text has the first fix, read again
+    assert dialog.text() == text.replace("4,3,6,1,1", "3,3,6,1,1")
+    assert dialog.typos.list.item(0).text().startswith("row 11: 3 \u2192 2")
+    dialog.typos.select(0)
+    qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == 1
+    opened = dialog.puzzle()
+    assert opened is not None and (opened.rows, opened.cols) == (puzzle.rows, puzzle.cols)
+    dialog.edit.document().undo()  # the first fix was one undo step of the text
+    assert dialog.text() == text
+    assert QThreadPool.globalInstance().waitForDone(10000)
