@@ -125,10 +125,12 @@ class EditorView(QWidget):
             "show the picture to look at it or edit it."
         )
         self.ui.picture_stack.setCurrentIndex(1)
+        self.ui.status_label.hide()  # it names the state of the cursor's cell
 
     def show_solution(self) -> None:
         """Show the picture :meth:`hide_solution` covered."""
         self.ui.picture_stack.setCurrentIndex(0)
+        self.ui.status_label.show()
 
     def solution_hidden(self) -> bool:
         return self.ui.picture_stack.currentIndex() == 1

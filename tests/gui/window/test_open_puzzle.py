@@ -46,10 +46,12 @@ def test_a_library_puzzle_opens_with_its_picture_covered(
     assert editor.solution_hidden()
     assert not editor.grid.isVisible(), "the solution is on screen"
     assert editor.ui.cover_label.isVisible() and "Tee" in editor.ui.cover_label.text()
+    assert not editor.ui.status_label.isVisible()  # it would name the cursor cell's state
     # The puzzle itself is all there (the clues, the Check panel, the Solve tab).
     assert editor.puzzle() == small_library.get(library_id(small_library, "Tee"))
     qtbot.mouseClick(editor.ui.reveal_button, Qt.MouseButton.LeftButton)
     assert not editor.solution_hidden() and editor.grid.isVisible()
+    assert editor.ui.status_label.isVisible()
     assert (editor.grid.cells() == FILLED).sum() == 7
 
 
