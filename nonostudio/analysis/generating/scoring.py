@@ -24,6 +24,10 @@ NOT_UNIQUE = 10_000.0
 PER_ORDER = 100.0
 """The cost of each place in the difficulty order between the hardest technique and the target."""
 
+BOTTLENECK_WEIGHT = 1.0
+"""The cost of each line, on average along the trace, where line logic could decide a cell, when
+the puzzle is too easy."""
+
 
 @dataclass(frozen=True)
 class Score:
@@ -72,8 +76,9 @@ def score(grade: Grade, target: str, min_uses: int) -> Score:
         cells = [(r + top, c + left) for s in steps for r, c, _ in s.cells]
         cells += [(r, c) for r, c, depth in f.probe_cells if depth == 2]
         return Score(PER_ORDER * (hardest - goal) + len(steps), _unique_cells(cells), True, uses)
-    if hardest < goal:
-        return Score(PER_ORDER * (goal - hardest), (), True, uses)
+    if hardest < goal:  # narrower is nearer: fewer lines to go on makes harder steps likelier
+        narrow = BOTTLENECK_WEIGHT * min(f.bottleneck_mean, PER_ORDER / 2)
+        return Score(PER_ORDER * (goal - hardest) + narrow, (), True, uses)
     return Score(float(max(0, min_uses - uses)), (), True, uses)
 
 

@@ -121,3 +121,22 @@ def test_a_picture_with_two_solutions_points_at_the_cells_they_differ_in():
     assert not s.unique and set(s.hot) == {(0, 0), (0, 1), (1, 0), (1, 1)}
     assert s.cost == NOT_UNIQUE + 4
     assert ORDER["overlap"] < ORDER["line_solver"]
+
+
+def test_a_puzzle_too_hard_points_at_the_cells_of_its_harder_steps():
+    from nonostudio.analysis.generating.scoring import PER_ORDER, score
+    from nonostudio.analysis.grades.difficulty import grade
+    from nonostudio.rules.ruleset import load_rule_set
+
+    made = generate("glue", 8, 7, 3)
+    graded = grade(made.puzzle.without_goal(), load_rule_set("learned"))
+    s = score(graded, "overlap", 1)
+    harder = [
+        st for st in graded.trace.steps if st.technique and ORDER[st.technique] > ORDER["overlap"]
+    ]
+    top, _, left, _ = graded.features.margins
+    assert harder and s.unique
+    assert set(s.hot) == {(r + top, c + left) for st in harder for r, c, _ in st.cells}
+    assert s.cost == PER_ORDER * (ORDER["glue"] - ORDER["overlap"]) + len(harder)
+    assert score(graded, "glue", 1).cost == 0
+    assert score(graded, "glue", made.uses + 2).cost == 2
