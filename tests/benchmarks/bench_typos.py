@@ -11,7 +11,9 @@ the top three; over every case, the same shares, the median and 95th percentile 
 suggestions, and the counts per kind.
 
 Run by hand: ``python tests/benchmarks/bench_typos.py [--limit N] [--janko N] [--seed S]
-[--time-limit S]`` (``--limit`` caps the puzzles, for a quick look).
+[--time-limit S] [--two]`` (``--limit`` caps the puzzles, for a quick look).  ``--two`` measures
+two typos per puzzle instead (a changed number with a second changed number or a swap, in another
+line): how often an offered edit undoes one of them, first and in the top three, and the time.
 """
 
 from __future__ import annotations
@@ -23,13 +25,23 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import PUZZLES, require_anchors  # noqa: E402
 
-from nonostudio.analysis.typos import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, find_typos  # noqa: E402
+from nonostudio.analysis.typos import (  # noqa: E402
+    ADD,
+    CHANGE,
+    DROP,
+    KINDS,
+    MOVE,
+    SWAP,
+    Edit,
+    find_typos,
+)
 from nonostudio.core.formats import read_entries, read_file  # noqa: E402
 from nonostudio.core.puzzle import Clues, Puzzle, min_length  # noqa: E402
 from nonostudio.core.samples import sample_files  # noqa: E402
@@ -73,7 +85,7 @@ def _fits(clue: tuple[int, ...], room: int) -> bool:
     return min_length(clue) <= room and all(v >= 1 for v in clue)
 
 
-def make_typo(puzzle: Puzzle, kind: str, rng: random.Random) -> tuple[Clues, Clues] | None:
+def make_typo(puzzle: Puzzle | _Clues, kind: str, rng: random.Random) -> tuple[Clues, Clues] | None:
     """The puzzle's clues with one random typo of ``kind`` (None when none fits)."""
     for _ in range(200):
         axis = rng.choice(("row", "column"))
@@ -118,18 +130,101 @@ def _pct(part: int, whole: int) -> str:
     return f"{part}/{whole} = {100 * part / whole:.1f} %" if whole else "0/0"
 
 
+def _undoes(edit: Edit, typed: tuple[Clues, Clues], original: tuple[Clues, Clues]) -> bool:
+    """True when ``edit`` puts back the original clues of the lines it touches."""
+    fixed = edit.apply(*typed)
+    return all(
+        (fixed[0] if axis == "row" else fixed[1])[i]
+        == (original[0] if axis == "row" else original[1])[i]
+        for axis, i in edit.lines
+    )
+
+
+@dataclass(frozen=True)
+class _Clues:
+    """Clues that need not make a valid puzzle (totals may differ), as make_typo reads them."""
+
+    rows: Clues
+    cols: Clues
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+
+def _changed(a: tuple[Clues, Clues], b: tuple[Clues, Clues]) -> set[tuple[str, int]]:
+    """The lines whose clue differs between two sets of clues."""
+    return {
+        (axis, i)
+        for axis, x, y in (("row", a[0], b[0]), ("column", a[1], b[1]))
+        for i in range(len(x))
+        if x[i] != y[i]
+    }
+
+
+def two_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit: float) -> int:
+    """Two typos per puzzle: a changed number, then a second changed number or a swap in
+    another line."""
+    print(f"{len(puzzles)} puzzles, two typos each (change + change, change + swap)")
+    first = top3 = cases = none = 0
+    times: list[float] = []
+    for _name, puzzle in puzzles:
+        original = (puzzle.rows, puzzle.cols)
+        for second in (CHANGE, SWAP):
+            once = make_typo(puzzle, CHANGE, rng)
+            if once is None:
+                continue
+            twice = None
+            for _ in range(20):
+                twice = make_typo(_Clues(*once), second, rng)
+                if twice is not None and not _changed(twice, once) & _changed(once, original):
+                    break
+                twice = None
+            if twice is None:
+                continue
+            report = find_typos(*twice, time_limit=time_limit)
+            if not report.needs_fixing:
+                continue
+            cases += 1
+            times.append(report.seconds)
+            offered = report.offered(3)
+            good = [_undoes(s.edit, twice, original) for s in offered]
+            first += bool(good) and good[0]
+            top3 += any(good)
+            none += not offered
+    print(
+        f"cases: {cases}; an offered edit undoes one of the typos: first {_pct(first, cases)}, "
+        f"in the top 3 {_pct(top3, cases)}; nothing offered {_pct(none, cases)}"
+    )
+    if times:
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"time to suggestions: median {statistics.median(times):.3f} s, p95 {p95:.3f} s, "
+            f"max {times[-1]:.3f} s"
+        )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=None, help="at most N puzzles")
     parser.add_argument("--janko", type=int, default=160, help="Janko puzzles (default 160)")
     parser.add_argument("--seed", type=int, default=45)
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per search")
+    parser.add_argument("--two", action="store_true", help="two typos per puzzle")
     args = parser.parse_args()
     require_anchors()
     puzzles = load_puzzles(args.janko, args.seed)
     if args.limit is not None:
         puzzles = random.Random(args.seed).sample(puzzles, min(args.limit, len(puzzles)))
     rng = random.Random(args.seed)
+    if args.two:
+        return two_typos(puzzles, rng, args.time_limit)
     print(f"{len(puzzles)} puzzles, typo kinds {', '.join(KINDS)}, seed {args.seed}")
     times: list[float] = []
     per_kind: Counter[str] = Counter()
