@@ -1,14 +1,16 @@
 """Training boards we make ourselves, as the paper made its own: random boards (uniform noise
 thresholded at 0.5, and simple figures — lines, rectangles, circles — one third and two thirds
 of them) and pictures thresholded to boards.  The pictures are scikit-learn's bundled copy of the
-UCI handwritten digits (CC BY 4.0), scaled to the board and made into boards the paper's ways:
+UCI handwritten digits (CC BY 4.0) or a folder of freely licensed icons
+(:mod:`nonostudio.baselines.pictures`, as the paper used icon sets), scaled to the board and made
+into boards the paper's ways:
 a threshold at half the range, Otsu's threshold, its inverse, and the edges.  Everything is drawn
 from one seeded generator, so a seed gives the same boards on every machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -93,20 +95,32 @@ def thresholded(image: np.ndarray, n: int) -> list[np.ndarray]:
     ]
 
 
-def picture_boards(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
-    """``count`` boards from the bundled digit pictures (each picture cropped at random a little
-    so that the four transforms of one digit give more than four boards).  Needs scikit-learn."""
-    from nonostudio.baselines.network import require_sklearn
+def picture_boards(
+    rng: np.random.Generator,
+    n: int,
+    count: int,
+    pictures: Sequence[np.ndarray] | None = None,
+) -> np.ndarray:
+    """``count`` boards from pictures: ``pictures`` (grey images, e.g. the icons of
+    :func:`nonostudio.baselines.pictures.icon_pictures`) or, when None, the bundled digit
+    pictures (needs scikit-learn).  Each picture is cropped at random a little and flipped half
+    the time, so that the four transforms of one picture give more than four boards."""
+    if pictures is None:
+        from nonostudio.baselines.network import require_sklearn
 
-    require_sklearn()
-    from sklearn.datasets import load_digits
+        require_sklearn()
+        from sklearn.datasets import load_digits
 
-    images = load_digits().images
+        pictures = list(load_digits().images)
+    if count and not pictures:
+        raise ValueError("no pictures to make boards of")
     out: list[np.ndarray] = []
     while len(out) < count:
-        image = images[int(rng.integers(len(images)))]
-        top, left = rng.integers(0, 2, size=2)
-        bottom, right = 8 - rng.integers(0, 2, size=2)
+        image = pictures[int(rng.integers(len(pictures)))]
+        h, w = image.shape
+        margin = max(1, min(h, w) // 8)  # up to an eighth off each side
+        top, left = rng.integers(0, margin + 1, size=2)
+        bottom, right = (h, w) - rng.integers(0, margin + 1, size=2)
         crop = image[top:bottom, left:right]
         if rng.random() < 0.5:
             crop = crop[:, ::-1]
@@ -115,21 +129,25 @@ def picture_boards(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
 
 
 def training_boards(
-    n: int, count: int, seed: int, picture_share: float = 0.2
+    n: int,
+    count: int,
+    seed: int,
+    picture_share: float = 0.2,
+    pictures: Sequence[np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``count`` training pairs ``(inputs, boards)`` for ``n`` x ``n``: for 5x5 uniform noise
     alone (the paper used every 5x5 board); otherwise ``picture_share`` of pictures and the rest
-    random, a third noise and two thirds figures."""
+    random, a third noise and two thirds figures; ``pictures`` as for :func:`picture_boards`."""
     rng = np.random.default_rng(seed)
     if n <= 5:
         boards = noise_boards(rng, n, count)
     else:
-        pictures = int(round(count * picture_share))
-        noise = (count - pictures) // 3
+        n_pictures = int(round(count * picture_share))
+        noise = (count - n_pictures) // 3
         parts = [
-            picture_boards(rng, n, pictures),
+            picture_boards(rng, n, n_pictures, pictures),
             noise_boards(rng, n, noise),
-            figure_boards(rng, n, count - pictures - noise),
+            figure_boards(rng, n, count - n_pictures - noise),
         ]
         boards = np.concatenate([p.astype(np.uint8) for p in parts])
         boards = boards[rng.permutation(len(boards))]

@@ -17,6 +17,7 @@ import numpy as np
 
 from nonostudio.baselines.boards import training_boards
 from nonostudio.baselines.network import PAPER_ARCHITECTURES, Network, require_sklearn, train
+from nonostudio.baselines.pictures import DEFAULT_ICONS, icon_pictures, pictures_digest
 from nonostudio.baselines.reflections import REFLECTIONS
 from nonostudio.core.paths import resources_dir
 from nonostudio.core.progress import ProgressCallback
@@ -37,6 +38,10 @@ class Recipe:
     reflections: bool = False  # train on the eight reflections of each board too
     alpha: float = 1e-5
     batch_size: int = 256
+    # "digits": scikit-learn's bundled digits; "icons": the PNG icons under ``icons`` (the
+    # paper's pictures were icons; the test boards are icon boards).
+    pictures: str = "digits"
+    icons: str = str(DEFAULT_ICONS)
 
 
 RECIPES: dict[int, Recipe] = {
@@ -75,14 +80,21 @@ def run_recipe(
     require_sklearn()  # before the boards are made: a missing extra is said at once
     say(f"making {recipe.boards} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
     count = recipe.boards // 8 if recipe.reflections else recipe.boards
-    inputs, boards = training_boards(recipe.n, count, recipe.seed, recipe.picture_share)
+    pictures = None
+    made = asdict(recipe)
+    if recipe.pictures == "icons" and recipe.n > 5:
+        say(f"reading the icons under {recipe.icons}")
+        pictures = icon_pictures(recipe.icons)
+        if not pictures:
+            raise ValueError(f"{recipe.icons}: no PNG icons to make training boards of")
+        made.update(icon_count=len(pictures), icon_digest=pictures_digest(pictures))
+    inputs, boards = training_boards(recipe.n, count, recipe.seed, recipe.picture_share, pictures)
     if recipe.reflections:
         from nonostudio.baselines.boards import encode_boards
 
         boards = np.stack([r.board(b) for b in boards for r in REFLECTIONS])
         inputs = encode_boards(boards)
     say(f"training {recipe.hidden} for {recipe.epochs} epochs on {len(boards)} boards")
-    made = asdict(recipe)
     made["hidden"] = list(recipe.hidden)
     return train(
         inputs,
