@@ -80,6 +80,7 @@ class CheckPanel(QWidget):
         self._worker: Worker | None = None
         self._result: SolveResult | ColourSolveResult | None = None
         self._clue_source: ClueSource | None = None
+        self._colour = False  # the last puzzle given was a colour one (typed clues are not)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -153,9 +154,12 @@ class CheckPanel(QWidget):
         self._result = None
         self.alternate_button.hide()
         self.typos.clear()
+        if puzzle is not None:
+            self._colour = isinstance(puzzle, ColourPuzzle)
         if puzzle is None:
             self._checked_clues = None
-            clues = self._clue_source() if self._clue_source is not None else None
+            typed = self._clue_source is not None and not self._colour
+            clues = self._clue_source() if typed and self._clue_source is not None else None
             totals = None if clues is None else totals_problem(*clues)
             if clues is not None and totals is not None:
                 self.verdict_label.setText("Row and column totals differ")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.typos import SWAP, TypoReport
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette
 from nonostudio.core.formats import read_file
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
@@ -189,3 +190,17 @@ def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> 
     assert list_bottom <= panel.height()  # the list shows whole, no scrolling needed
     panel.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_a_colour_puzzle_with_bad_clues_does_not_read_the_black_and_white_ones(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    typed = _typed(vulture, 6, (4, 3, 6, 1, 1))
+    panel.set_clue_source(lambda: (typed, vulture.cols))  # the black-and-white editor's
+    red = Colour("red", "#d62728", "r")
+    colour = ColourPuzzle(Palette((WHITE, red)), (((1, 1),),), (((1, 1),),))
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        panel.set_puzzle(colour)
+    panel.set_puzzle(None)  # the colour clues became invalid
+    assert panel.verdict_label.text() == "No puzzle to check"
+    assert panel.typos.isHidden() and not panel.typos.is_busy()
