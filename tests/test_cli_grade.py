@@ -273,3 +273,17 @@ def test_puzzles_come_together_as_argparse_wants(capsys) -> None:
 def test_grade_without_a_puzzle_names_what_is_missing(capsys) -> None:
     assert main(["grade"]) == 2
     assert "the following arguments are required: FILE" in capsys.readouterr().err
+
+
+def test_a_puzzle_with_no_solution_is_not_graded(capsys) -> None:
+    # Rows 1 and 2 swapped from a real 4x4 picture: totals equal, no picture fits. It was graded
+    # "tier 8, score 87" as if it were the hardest puzzle there is.
+    no_solution = "2:1,1:2,1:2-3:3:1:1,1"
+    code, [row] = run_json(capsys, no_solution)
+    assert code == 0
+    assert (row["tier"], row["score"], row["label"]) == (None, None, "No solution")
+    assert row["explanation"].startswith("not graded: no picture fits these clues")
+    assert main(["grade", no_solution]) == 0
+    table = capsys.readouterr().out
+    assert "No solution" in table and "not graded" in table
+    assert " 8 " not in table.splitlines()[1]  # no tier in the row

@@ -45,8 +45,14 @@ EXPERIMENT_HELP = (
 )
 DEFAULT_RULES = DEFAULT_RULE_SET  # the studio's one default (analysis.defaults)
 TABLE = batch_columns(
-    Column("tier", lambda row: str(row["tier"]), ">", 4, fit=False),
-    Column("score", lambda row: f"{row['score']:.2f}", ">", 6, fit=False),
+    Column("tier", lambda row: "-" if row["tier"] is None else str(row["tier"]), ">", 4, fit=False),
+    Column(
+        "score",
+        lambda row: "-" if row["score"] is None else f"{row['score']:.2f}",
+        ">",
+        6,
+        fit=False,
+    ),
     Column("label", lambda row: row["label"], "<", 5),
 )
 
@@ -169,11 +175,29 @@ def grade_named(
         from nonostudio.cli.colour import palette_data
 
         fields = grade_fields(puzzle, time_limit, worker_should_stop())
-        return fields | {"palette": palette_data(puzzle.palette)}
-    return grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit)
+        return _not_graded(fields | {"palette": palette_data(puzzle.palette)})
+    return _not_graded(grade_row(puzzle, _rule_set(rules), worker_should_stop(), time_limit))
+
+
+#: What a puzzle no picture fits gets instead of a tier and a score.
+NOT_GRADED = (
+    "not graded: no picture fits these clues, so there is nothing to solve; "
+    "`nonostudio-cli check` names the likely typos"
+)
+
+
+def _not_graded(row: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle with no solution is not graded: its tier and score are none (``-`` in the table,
+    null in JSON, blank in a CSV) and its explanation says why, where the grade would have
+    described a trace that ends in a contradiction."""
+    if row.get("label") != "No solution":
+        return row
+    return row | {"tier": None, "score": None, "explanation": NOT_GRADED}
 
 
 def _describe(row: Row) -> str:
+    if row["tier"] is None:
+        return f"{row['size']} {row['label']}, not graded ({row['seconds']:.3f} s)"
     return (
         f"{row['size']} {row['label']} (tier {row['tier']}, score {row['score']}, "
         f"{row['seconds']:.3f} s)"
