@@ -46,6 +46,12 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     train.add_argument("--epochs", type=positive_int_arg, default=None, help="override")
     train.add_argument("--boards", type=positive_int_arg, default=None, help="override")
     train.add_argument("--seed", type=int, default=None, help="override the recipe's seed")
+    train.add_argument(
+        "--icons",
+        metavar="DIR",
+        default=None,
+        help="make the picture boards of the PNG icons under DIR (default: the recipe's)",
+    )
     train.set_defaults(run=run_train)
 
     predict = actions.add_parser(
@@ -127,10 +133,12 @@ def run_train(args: argparse.Namespace) -> Outcome:
     for name in ("epochs", "boards", "seed"):
         if getattr(args, name) is not None:
             changes[name] = getattr(args, name)
+    if args.icons is not None:
+        changes.update(pictures="icons", icons=args.icons)
     recipe = replace(recipe, **changes)
     try:
         net = run_recipe(recipe, progress=lambda _fraction, message: say(message))
-    except MissingExtraError as exc:
+    except (MissingExtraError, ValueError) as exc:
         return _refuse(str(exc))
     out = Path(args.out)
     net.save(out)

@@ -128,3 +128,24 @@ def test_training_by_the_recipe_writes_a_network(tmp_path, capsys) -> None:
     assert code == 0 and out.stat().st_size == data["bytes"]
     net = Network.load(out)
     assert net.recipe["training_boards"] == 300 and net.recipe["seed"] == 5
+
+
+def test_training_on_icons_records_them_and_an_empty_folder_is_refused(tmp_path, capsys) -> None:
+    pytest.importorskip("sklearn", reason="training needs the baselines extra (scikit-learn)")
+    from test_pictures_and_profile import _write_png
+
+    empty = tmp_path / "none"
+    empty.mkdir()
+    out = tmp_path / "n.npz"
+    args = ["baselines", "train", "--size", "10", "--out", str(out), "--boards", "60"]
+    code = main([*args, "--epochs", "1", "--icons", str(empty)])
+    assert code == 2 and f"{empty}: no PNG icons" in capsys.readouterr().err
+    assert not out.exists()
+    icons = tmp_path / "icons"
+    icons.mkdir()
+    yy, xx = np.mgrid[0:24, 0:24]
+    _write_png(icons / "a.png", np.where(yy > xx, 0, 255)[..., None].astype(np.uint8), 0)
+    code = main([*args, "--epochs", "1", "--icons", str(icons), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["recipe"]["icon_count"] == 1
+    assert data["recipe"]["pictures"] == "icons" and data["recipe"]["icons"] == str(icons)

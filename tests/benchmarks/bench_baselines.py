@@ -71,37 +71,49 @@ def _prediction_rows(name: str, net: Network, test: BoardSet, paper: str) -> Non
     )
 
 
-def _icon_split(ten: BoardSet, mix: int) -> None:
-    """Measure how much the training boards matter: a throwaway network (never saved) trained by
-    the 10x10 recipe on 80 % of NonoDataset's test boards plus ``mix`` boards of our own mix,
-    tried on the other 20 % (the paper split its picture boards 80/20 the same way)."""
-    import numpy as np
+def _why(ten: BoardSet, boards: int, net: Network) -> None:
+    """Measure why our rate differs: what the test boards are made of beside our training mix,
+    how many of them the paper's own random 80/20 split of its picture boards left (as a copy
+    or the complement) in its training set (over the whole test set: the within-test share
+    grows with the set), and our rate by board density on the first ``boards``."""
+    from nonostudio.baselines import profile
+    from nonostudio.baselines.pictures import icon_pictures
 
-    from nonostudio.baselines.boards import encode_boards
-    from nonostudio.baselines.network import train
-
-    order = np.random.default_rng(0).permutation(len(ten.puzzles))
-    cut = int(0.8 * len(order))
-    _, ours = training_boards(10, mix, RECIPES[10].seed)
-    boards = np.concatenate([ten.boards[order[:cut]], ours])
-    r = RECIPES[10]
-    started = time.perf_counter()
-    net = train(
-        encode_boards(boards),
-        boards,
-        10,
-        hidden=r.hidden,
-        learning_rate=r.learning_rate,
-        epochs=r.epochs,
-        seed=r.seed,
+    recipe = net.recipe
+    pictures = icon_pictures(recipe["icons"]) if recipe.get("pictures") == "icons" else None
+    _, ours = training_boards(
+        10, 5000, RECIPES[10].seed + 1000, recipe.get("picture_share", 0.2), pictures
     )
-    held = BoardSet(
-        10, [ten.puzzles[i] for i in order[cut:]], ten.boards[order[cut:]], "held-out 20 %"
+    print("\nwhy the rates differ (10x10):")
+    print("  quantiles 10/25/50/75/90 %        density                        blocks per board")
+    for name, boards in (("NonoDataset test", ten.boards), ("our training mix", ours)):
+        p = profile.density_profile(boards)
+        print(
+            f"  {name:20} {' '.join(f'{v:5.2f}' for v in p['density'])}   "
+            f"{' '.join(f'{v:5.1f}' for v in p['blocks'])}   empty or full {p['empty_or_full']}"
+        )
+    s = profile.siblings(ten.boards)
+    leak = profile.leak_estimate(0.2, ten.boards)
+    print(
+        f"  test boards: {s['boards']}, distinct {s['distinct']}; with an exact copy in the test "
+        f"set {leak['copy_in_test_percent']:.2f} %, with their complement "
+        f"{leak['complement_in_test_percent']:.2f} %"
     )
     print(
-        f"  (trained on {cut} test boards + {mix} of ours in {time.perf_counter() - started:.0f} s)"
+        "  the paper split its picture boards 80/20 at random, so expected in ITS training set: "
+        f"an exact copy of {leak['copy_in_training_percent']:.1f} % of the test boards, the "
+        f"complement of {leak['complement_in_training_percent']:.1f} % (the same picture, Otsu "
+        "and inverted Otsu); a network trained on boards made elsewhere has neither"
     )
-    _prediction_rows("10x10 held-out 20 %, trained on 80 %", net, held, "paper 27.25 % / 39.26 %")
+    for refl in (False, True):
+        bands = profile.rate_by_density(net, ten.head(boards), refl)
+        print(
+            f"  our rate by density{' (reflections)' if refl else '              '}: "
+            + "   ".join(
+                f"[{b['from']:.1f},{b['to']:.1f}) {b['solved_percent']:5.2f} % of {b['boards']}"
+                for b in bands
+            )
+        )
 
 
 def _heuristics_10(args: argparse.Namespace, ten: BoardSet, net: Network) -> None:
@@ -159,13 +171,6 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="per board and variant")
     parser.add_argument("--boards-15", type=int, default=50, help="15x15 boards for H and Ne*")
     parser.add_argument("--models", type=Path, default=None)
-    parser.add_argument(
-        "--icon-split",
-        type=int,
-        default=0,
-        metavar="MIX",
-        help="also train a throwaway 10x10 network on 80 %% of the test boards and MIX of ours",
-    )
     args = parser.parse_args()
     require_anchors()
 
@@ -214,8 +219,7 @@ def main() -> None:
             "(why ours differ: the training mix)",
         )
 
-    if args.icon_split:
-        _icon_split(ten, args.icon_split)
+    _why(ten, args.boards, nets[10][0])
 
     if args.heuristic_boards:
         _heuristics_10(args, ten, nets[10][0])
