@@ -1,0 +1,141 @@
+"""One drill line drawn as the grid draws a row: its clue on the left, its cells, the player's
+marks (left click fills, right click crosses, a click on a mark opens the cell again), and after
+a check the wrong cells (red), the missing ones (orange) and the cells of the explanation's
+premises (outlined in blue).  It holds no tutor logic: the Practice view checks the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+CELL = 30
+CLUE_GAP = 10
+
+
+class DrillLineWidget(QWidget):
+    """A line of cells under a clue.  ``editable`` lets the player mark the open cells."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._clues: tuple[int, ...] = ()
+        self._given: tuple[int, ...] = ()
+        self._cells: list[int] = []
+        self.editable = False
+        self._wrong: set[int] = set()
+        self._missing: set[int] = set()
+        self._premise: set[int] = set()
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(CELL + 12)
+        self.setMouseTracking(False)
+
+    # -- content ---------------------------------------------------------------------------
+    def set_line(self, clues: Sequence[int], cells: Sequence[int], *, editable: bool) -> None:
+        """Show ``cells`` under ``clues``; the given (decided) cells cannot be changed."""
+        self._clues = tuple(int(c) for c in clues)
+        self._given = tuple(int(c) for c in cells)
+        self._cells = list(self._given)
+        self.editable = editable
+        self.clear_marks()
+        self.updateGeometry()
+        self.update()
+
+    def cells(self) -> tuple[int, ...]:
+        """The cells as they stand now (the given ones and the player's marks)."""
+        return tuple(self._cells)
+
+    def set_cells(self, cells: Sequence[int]) -> None:
+        self._cells = [int(c) for c in cells]
+        self.update()
+
+    def show_marks(
+        self, wrong: Sequence[int] = (), missing: Sequence[int] = (), premise: Sequence[int] = ()
+    ) -> None:
+        """Colour the wrong and missing cells and outline the premise's cells."""
+        self._wrong, self._missing, self._premise = set(wrong), set(missing), set(premise)
+        self.update()
+
+    def clear_marks(self) -> None:
+        self._wrong, self._missing, self._premise = set(), set(), set()
+        self.update()
+
+    # -- geometry --------------------------------------------------------------------------
+    def _clue_text(self) -> str:
+        return " ".join(map(str, self._clues)) or "0"
+
+    def _clue_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance(self._clue_text()) + CLUE_GAP
+
+    def cell_rect(self, position: int) -> QRect:
+        """Where cell ``position`` is drawn (widget coordinates)."""
+        return QRect(self._clue_width() + position * CELL, 6, CELL, CELL)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._clue_width() + max(1, len(self._cells)) * CELL + 8, CELL + 12)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def position_at(self, point: QPoint) -> int | None:
+        for p in range(len(self._cells)):
+            if self.cell_rect(p).contains(point):
+                return p
+        return None
+
+    # -- input -----------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        p = self.position_at(event.position().toPoint())
+        if not self.editable or p is None or self._given[p] != UNKNOWN:
+            return super().mousePressEvent(event)
+        want = CROSSED if event.button() == Qt.MouseButton.RightButton else FILLED
+        self._cells[p] = UNKNOWN if self._cells[p] == want else want
+        self._wrong.discard(p)
+        self._missing.discard(p)
+        self.update()
+        self.changed.emit()
+
+    # -- painting --------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        pal = self.palette()
+        text = pal.windowText().color()
+        painter.setPen(text)
+        font = QFont(self.font())
+        font.setBold(True)
+        painter.setFont(font)
+        clue_rect = QRect(0, 6, self._clue_width() - CLUE_GAP // 2, CELL)
+        painter.drawText(
+            clue_rect,
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            self._clue_text(),
+        )
+        base = pal.base().color()
+        for p, value in enumerate(self._cells):
+            rect = self.cell_rect(p)
+            fill = base
+            if p in self._wrong:
+                fill = QColor("#f4a0a0")
+            elif p in self._missing:
+                fill = QColor("#f8d38a")
+            elif self._given[p] == UNKNOWN and value != UNKNOWN:
+                fill = QColor("#dbe9ff") if base.lightness() > 128 else QColor("#2c3e5c")
+            painter.fillRect(rect, fill)
+            painter.setPen(QPen(text, 1))
+            painter.drawRect(rect.adjusted(0, 0, -1, -1))
+            inner = rect.adjusted(5, 5, -5, -5)
+            if value == FILLED:
+                painter.fillRect(inner, text)
+            elif value == CROSSED:
+                painter.setPen(QPen(text, 2))
+                painter.drawLine(inner.topLeft(), inner.bottomRight())
+                painter.drawLine(inner.topRight(), inner.bottomLeft())
+            if p in self._premise:
+                painter.setPen(QPen(QColor("#1f6fd0"), 3))
+                painter.drawRect(rect.adjusted(2, 2, -3, -3))
+        painter.end()

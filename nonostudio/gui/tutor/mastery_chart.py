@@ -1,0 +1,84 @@
+"""The mastery chart: one bar per technique, its level (0..1, from
+:func:`nonostudio.analysis.tutor.mastery.mastery`), the mastered threshold as a line, and the
+trend (later events minus earlier ones) as an arrow and a signed number beside the bar.  Drawn
+with QPainter like the Difficulty panel's charts; it computes nothing itself."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tutor.mastery import MASTERED, Mastery
+
+ROW = 18
+NAME_WIDTH = 150
+TREND_WIDTH = 70
+
+
+class MasteryChart(QWidget):
+    """Each technique's level as a bar, in catalogue (difficulty) order."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._levels: list[Mastery] = []
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.setToolTip("Level of each technique: green is mastered; ▲/▼ is the trend")
+
+    def set_levels(self, levels: Mapping[str, Mastery], techniques: list[str]) -> None:
+        """Show the ``techniques`` (ids, in this order) of ``levels``."""
+        self._levels = [levels[t] for t in techniques if t in levels]
+        self.setMinimumHeight(len(self._levels) * ROW + 8)
+        self.updateGeometry()
+        self.update()
+
+    def levels(self) -> list[Mastery]:
+        return list(self._levels)
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, len(self._levels) * ROW + 8)
+
+    def _track(self, row: int) -> QRect:
+        width = max(40, self.width() - NAME_WIDTH - TREND_WIDTH - 8)
+        return QRect(NAME_WIDTH, 4 + row * ROW + 3, width, ROW - 6)
+
+    def bar_rect(self, technique: str) -> QRect:
+        """The bar of ``technique`` (empty when it is not shown)."""
+        for row, m in enumerate(self._levels):
+            if m.technique == technique:
+                track = self._track(row)
+                return QRect(
+                    track.left(), track.top(), round(track.width() * m.level), track.height()
+                )
+        return QRect()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        pal = self.palette()
+        text = pal.windowText().color()
+        for row, m in enumerate(self._levels):
+            track = self._track(row)
+            name = BY_ID[m.technique].name if m.technique in BY_ID else m.technique
+            painter.setPen(text)
+            painter.drawText(
+                QRect(0, track.top() - 3, NAME_WIDTH - 6, ROW),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                name,
+            )
+            painter.fillRect(track, pal.alternateBase().color())
+            colour = QColor("#3a9a4a") if m.mastered else QColor("#d08a2a")
+            painter.fillRect(self.bar_rect(m.technique), colour)
+            x = track.left() + round(track.width() * MASTERED)
+            painter.setPen(QPen(text, 1, Qt.PenStyle.DashLine))
+            painter.drawLine(x, track.top() - 2, x, track.bottom() + 2)
+            arrow = "▲" if m.trend > 0.02 else "▼" if m.trend < -0.02 else "•"
+            painter.setPen(text)
+            painter.drawText(
+                QRect(track.right() + 6, track.top() - 3, TREND_WIDTH, ROW),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                f"{arrow} {m.trend:+.2f} ({m.events})",
+            )
+        painter.end()

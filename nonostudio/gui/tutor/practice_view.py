@@ -1,0 +1,504 @@
+"""The Practice tab: the profile chooser, a technique to practise (or "what I need"), the drill
+(a real line of a real puzzle, marked with real clicks, or a "which technique?" / "is this move
+sound?" question), the feedback with the step's true explanation and its premise drawn, and the
+mastery chart of the profile.
+
+The drill pool (lines of the bundled samples) is found in the worker pool with progress and
+cancel; the drills, the checking, the spaced-repetition schedule and the mastery all come from
+:mod:`nonostudio.analysis.tutor`, the profiles from :mod:`nonostudio.core.library.profiles`.
+The first answer to a drill is recorded in the profile and scheduled; after a wrong one the
+player may correct the line and check again (told right or wrong, not recorded again).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tutor.checking import AnswerError, Feedback
+from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill
+from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine, drill_lines
+from nonostudio.analysis.tutor.mastery import Mastery, mastery, outcomes_of, step_tier
+from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
+from nonostudio.core.library.profiles import ProfileError, ProfileStore
+from nonostudio.core.line import cells_to_text
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.tutor.line_widget import DrillLineWidget
+from nonostudio.gui.tutor.mastery_chart import MasteryChart
+
+NEED = "need"
+"""The technique box's first entry: the techniques of the player's next step."""
+DEFAULT_PROFILE = "Player"
+
+
+def needed_techniques(levels: dict[str, Mastery]) -> list[str]:
+    """The drillable techniques of the player's step tier not yet mastered (all drillable
+    techniques not mastered when that tier has none to drill; all of them when every one is)."""
+    tier = step_tier(levels)
+    open_ = [t for t in LINE_TECHNIQUES if t not in levels or not levels[t].mastered]
+    at_step = [t for t in open_ if BY_ID[t].tier == tier]
+    return at_step or open_ or list(LINE_TECHNIQUES)
+
+
+def sample_source() -> list[tuple[str, Puzzle]]:
+    """The bundled samples, the default pool of drill lines."""
+    from nonostudio.core.samples import sample_puzzles
+
+    return sample_puzzles()
+
+
+class PracticeView(QWidget):
+    """Practice by technique for the profile chosen.  ``library_path``: the library database
+    the profiles live in; ``clock``: seconds since the epoch (tests pass a fake);
+    ``puzzles``: where drill lines come from (the bundled samples by default)."""
+
+    drillShown = Signal()
+    answered = Signal(bool)
+    profileChanged = Signal(str)
+
+    def __init__(
+        self,
+        library_path: str | Path,
+        parent: QWidget | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        puzzles: Callable[[], Sequence[tuple[str, Puzzle]]] = sample_source,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(parent)
+        self.store = ProfileStore(library_path)
+        self.clock = clock
+        self._puzzles = puzzles
+        self.seed = seed
+        self.practice: Practice | None = None
+        self.drill: Drill | None = None
+        self.feedback: Feedback | None = None
+        self._shown_at = 0.0
+        self._first_answer = True
+        self._loader = CurrentWorker(
+            self,
+            on_result=self._lines_found,
+            on_error=self._load_failed,
+            on_progress=self._load_progress,
+            on_finished=self._load_done,
+        )
+        self._build()
+        self._fill_profiles()
+
+    # -- building --------------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Profile:"))
+        self.profile_box = QComboBox()
+        self.profile_box.setMinimumWidth(140)
+        self.profile_box.currentTextChanged.connect(self._profile_chosen)
+        row.addWidget(self.profile_box)
+        self.new_button = self._button(row, "New…", self.new_profile)
+        self.rename_button = self._button(row, "Rename…", self.rename_profile)
+        self.delete_button = self._button(row, "Delete", self.delete_profile)
+        self.export_button = self._button(row, "Export…", self.export_profile)
+        self.import_button = self._button(row, "Import…", self.import_profile)
+        row.addStretch(1)
+        outer.addLayout(row)
+
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Practise:"))
+        self.technique_box = QComboBox()
+        self.technique_box.addItem("What I need (my next step)", NEED)
+        for tid in LINE_TECHNIQUES:
+            t = BY_ID[tid]
+            self.technique_box.addItem(f"{t.name} (tier {t.tier})", tid)
+        row.addWidget(self.technique_box)
+        self.start_button = self._button(row, "Start practice", self.start)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setMaximumWidth(180)
+        self.progress.hide()
+        row.addWidget(self.progress)
+        self.cancel_button = self._button(row, "Cancel", self.cancel)
+        self.cancel_button.hide()
+        row.addStretch(1)
+        outer.addLayout(row)
+
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        outer.addWidget(self.status)
+
+        box = QGroupBox("Drill")
+        drill = QVBoxLayout(box)
+        self.prompt = QLabel("Choose a technique and start practice.")
+        self.prompt.setWordWrap(True)
+        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        drill.addWidget(self.prompt)
+        self.where = QLabel("")
+        drill.addWidget(self.where)
+        self.line = DrillLineWidget()
+        drill.addWidget(self.line)
+        self.candidate_label = QLabel("The move proposed:")
+        drill.addWidget(self.candidate_label)
+        self.candidate = DrillLineWidget()
+        drill.addWidget(self.candidate)
+        self.choice_row = QHBoxLayout()
+        drill.addLayout(self.choice_row)
+        self.choice_buttons: list[QPushButton] = []
+        answer_row = QHBoxLayout()
+        self.check_button = self._button(answer_row, "Check my marks", self.check_marks)
+        self.yes_button = self._button(answer_row, "Sound", lambda: self.answer_text("y"))
+        self.no_button = self._button(answer_row, "Unsound", lambda: self.answer_text("n"))
+        self.next_button = self._button(answer_row, "Next drill", self.next_drill)
+        answer_row.addStretch(1)
+        drill.addLayout(answer_row)
+        self.result = QLabel("")
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        drill.addWidget(self.result)
+        outer.addWidget(box)
+
+        chart_box = QGroupBox("Mastery")
+        chart_layout = QVBoxLayout(chart_box)
+        self.mastery_label = QLabel("")
+        chart_layout.addWidget(self.mastery_label)
+        self.chart = MasteryChart()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.chart)
+        chart_layout.addWidget(scroll)
+        outer.addWidget(chart_box, 1)
+        self._show_drill_widgets(None)
+
+    def _button(self, layout: QHBoxLayout, text: str, slot: Callable[[], Any]) -> QPushButton:
+        button = QPushButton(text)
+        button.clicked.connect(lambda _checked=False: slot())
+        layout.addWidget(button)
+        return button
+
+    # -- profiles --------------------------------------------------------------------------
+    @property
+    def profile(self) -> str:
+        return self.profile_box.currentText()
+
+    def _fill_profiles(self, choose: str | None = None) -> None:
+        names = self.store.names()
+        if not names:
+            self.store.ensure(DEFAULT_PROFILE)
+            names = self.store.names()
+        self.profile_box.blockSignals(True)
+        self.profile_box.clear()
+        self.profile_box.addItems(names)
+        if choose is not None and choose in names:
+            self.profile_box.setCurrentText(choose)
+        self.profile_box.blockSignals(False)
+        self._profile_chosen(self.profile)
+
+    def _profile_chosen(self, name: str) -> None:
+        if not name:
+            return
+        self.refresh_mastery()
+        self.profileChanged.emit(name)
+
+    def levels(self) -> dict[str, Mastery]:
+        """The chosen profile's mastery of every technique."""
+        return mastery(outcomes_of(self.store.events(self.profile)))
+
+    def refresh_mastery(self) -> None:
+        levels = self.levels()
+        events = sum(m.events for m in levels.values())
+        done = sum(1 for t in LINE_TECHNIQUES if levels[t].mastered)
+        self.mastery_label.setText(
+            f"{self.profile}: {events} events; {done} of {len(LINE_TECHNIQUES)} techniques "
+            f"mastered; next step: tier {step_tier(levels)}"
+        )
+        self.chart.set_levels(levels, list(LINE_TECHNIQUES))
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status.setStyleSheet("color: #c0392b;" if error else "")
+        self.status.setText(text)
+
+    def ask_text(self, title: str, label: str, text: str = "") -> str | None:
+        value, ok = QInputDialog.getText(self, title, label, text=text)
+        return value if ok else None
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export profile", suggested, "Profile (*.json);;All files (*)"
+        )
+        return path or None
+
+    def ask_open_path(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import profile", "", "Profile (*.json);;All files (*)"
+        )
+        return path or None
+
+    def confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Delete profile", question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def new_profile(self) -> None:
+        name = self.ask_text("New profile", "Name of the new profile:")
+        if name is None:
+            return
+        try:
+            self.store.create(name)
+        except ProfileError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._fill_profiles(name.strip())
+        self._say(f"Profile {name.strip()!r} created.")
+
+    def rename_profile(self) -> None:
+        old = self.profile
+        name = self.ask_text("Rename profile", f"New name for {old!r}:", old)
+        if name is None or name.strip() == old:
+            return
+        try:  # made under the new name first: the old one goes only once its events are copied
+            self.store.create(name)
+            self.store.record(name.strip(), self.store.events(old))
+            self.store.delete(old)
+        except ProfileError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._fill_profiles(name.strip())
+        self._say(f"Profile {old!r} renamed {name.strip()!r}.")
+
+    def delete_profile(self) -> None:
+        name = self.profile
+        count = len(self.store.events(name))
+        if not self.confirm(f"Delete profile {name!r} and its {count} events?"):
+            return
+        try:
+            self.store.delete(name)
+        except ProfileError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._fill_profiles()
+        self._say(f"Profile {name!r} deleted.")
+
+    def export_profile(self) -> None:
+        path = self.ask_save_path(f"{self.profile}.json")
+        if path is None:
+            return
+        try:
+            count = self.store.export_file(self.profile, path)
+        except (ProfileError, OSError) as exc:
+            self._say(f"Could not export: {exc}", error=True)
+            return
+        self._say(f"Profile {self.profile!r} exported to {path} ({count} events).")
+
+    def import_profile(self) -> None:
+        path = self.ask_open_path()
+        if path is None:
+            return
+        try:
+            name, count = self.store.import_file(path)
+        except (ProfileError, OSError) as exc:
+            self._say(f"Could not import: {exc}", error=True)
+            return
+        self._fill_profiles(name)
+        self._say(f"Profile {name!r} imported from {path} ({count} events).")
+
+    # -- the drill pool --------------------------------------------------------------------
+    def chosen_techniques(self) -> list[str]:
+        tid = self.technique_box.currentData()
+        return needed_techniques(self.levels()) if tid == NEED else [str(tid)]
+
+    def start(self) -> None:
+        """Find drill lines for the chosen techniques in the worker pool."""
+        techniques = self.chosen_techniques()
+        source, seed = self._puzzles, self.seed
+
+        def job(progress: Progress, should_stop: ShouldStop) -> tuple[list[str], Any]:
+            puzzles = list(source())
+
+            def counted() -> Iterator[tuple[str, Puzzle]]:
+                for k, item in enumerate(puzzles):
+                    progress(k / max(1, len(puzzles)), f"looking at {item[0]}")
+                    yield item
+
+            lines = drill_lines(
+                counted(),
+                trace=False,
+                player_paths=2,
+                seed=seed,
+                should_stop=should_stop,
+                enough=(techniques, PER_TECHNIQUE),
+            )
+            return techniques, lines
+
+        self.practice = None
+        self._show_drill_widgets(None)
+        names = ", ".join(BY_ID[t].name for t in techniques)
+        self.prompt.setText(f"Finding drill lines for {names}…")
+        self.progress.setValue(0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.start_button.setEnabled(False)
+        self._loader.start(job)
+
+    def cancel(self) -> None:
+        self._loader.cancel()
+        self._load_done()
+        self.prompt.setText("Cancelled. Choose a technique and start practice.")
+
+    def is_loading(self) -> bool:
+        return self._loader.is_running()
+
+    def _load_progress(self, fraction: float, message: str) -> None:
+        self.progress.setValue(round(100 * fraction))
+        self.progress.setFormat(f"%p% {message}")
+
+    def _load_done(self) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.start_button.setEnabled(True)
+
+    def _load_failed(self, message: str) -> None:
+        self._say(f"Could not find drill lines: {message}", error=True)
+
+    def _lines_found(self, value: tuple[list[str], dict[str, list[DrillLine]]]) -> None:
+        techniques, lines = value
+        practice = Practice(lines, techniques, KINDS, self.seed)
+        if not practice.drills:
+            names = ", ".join(BY_ID[t].name for t in techniques)
+            self.prompt.setText(f"No drill line for {names} in these puzzles.")
+            return
+        for e in self.store.events(self.profile):  # the schedule goes on from past sessions
+            if e.source == "drill" and e.item in practice.drills:
+                practice.schedule.review(e.item, e.score >= 1.0, e.at)
+        self.practice = practice
+        self._say(f"{len(practice.drills)} drills on {len(techniques)} technique(s).")
+        self.next_drill()
+
+    # -- drills ----------------------------------------------------------------------------
+    def _show_drill_widgets(self, kind: str | None) -> None:
+        self.line.setVisible(kind is not None)
+        self.candidate.setVisible(kind == SOUND)
+        self.candidate_label.setVisible(kind == SOUND)
+        self.check_button.setVisible(kind == MARK)
+        self.yes_button.setVisible(kind == SOUND)
+        self.no_button.setVisible(kind == SOUND)
+        self.next_button.setVisible(kind is not None)
+        for b in self.choice_buttons:
+            b.setVisible(kind == WHICH)
+
+    def next_drill(self) -> None:
+        """Show the drill the schedule picks now."""
+        if self.practice is None:
+            return
+        drill = self.practice.next(self.clock())
+        self.drill, self.feedback = drill, None
+        self.result.setText("")
+        if drill is None:
+            self.prompt.setText("No drill for these techniques.")
+            self._show_drill_widgets(None)
+            return
+        line = drill.line
+        name = BY_ID[drill.technique].name
+        clue = " ".join(map(str, line.clues)) or "0"
+        self.where.setText(
+            f"{line.axis.capitalize()} {line.index + 1} of {line.source}, clue {clue}"
+        )
+        self.line.set_line(line.clues, line.cells, editable=drill.kind == MARK)
+        for b in self.choice_buttons:
+            self.choice_row.removeWidget(b)
+            b.deleteLater()
+        self.choice_buttons = []
+        if drill.kind == MARK:
+            self.prompt.setText(
+                f"Mark every cell {name} decides on this line: left click fills, right click "
+                "crosses, click again to clear. Then Check my marks."
+            )
+        elif drill.kind == WHICH:
+            self.prompt.setText("Which technique is the easiest that decides a cell here?")
+            for k, tid in enumerate(drill.choices):
+                button = QPushButton(BY_ID[tid].name)
+                button.clicked.connect(lambda _c=False, n=k + 1: self.answer_text(str(n)))
+                self.choice_row.addWidget(button)
+                self.choice_buttons.append(button)
+        else:
+            assert drill.candidate is not None
+            self.prompt.setText("Is this move sound? Every cell it decides must be forced.")
+            self.candidate.set_line(line.clues, drill.candidate, editable=False)
+        self._show_drill_widgets(drill.kind)
+        self._shown_at = time.monotonic()
+        self._first_answer = True
+        self.drillShown.emit()
+
+    def check_marks(self) -> None:
+        if self.drill is not None and self.drill.kind == MARK:
+            self.answer_text(cells_to_text(self.line.cells()))
+
+    def answer_text(self, text: str) -> Feedback | None:
+        """Check ``text`` on the drill shown; the first answer goes into the profile."""
+        drill, practice = self.drill, self.practice
+        if drill is None or practice is None:
+            return None
+        try:
+            if self._first_answer:
+                feedback, event = practice.answer(
+                    drill, text, time.monotonic() - self._shown_at, self.clock()
+                )
+                self.store.record(self.profile, [event])
+                self._first_answer = False
+                self.refresh_mastery()
+            else:
+                feedback = check_answer(drill, text)
+        except (AnswerError, ProfileError) as exc:
+            self._say(str(exc), error=True)
+            return None
+        self.feedback = feedback
+        self._show_feedback(drill, feedback)
+        self.answered.emit(feedback.correct)
+        return feedback
+
+    def _show_feedback(self, drill: Drill, feedback: Feedback) -> None:
+        premise = sorted({int(c[0]) for p in feedback.premises for c in p.get("cells", ())})
+        if feedback.correct:
+            self.line.show_marks(premise=())
+            self.result.setStyleSheet("color: #2e7d32;")
+            extra = f" {feedback.explanation}" if feedback.explanation else ""
+            self.result.setText(f"Right.{extra}")
+            return
+        self.result.setStyleSheet("color: #c0392b;")
+        parts = ["Not quite."]
+        if feedback.wrong and drill.kind == MARK:
+            parts.append(f"Wrong: cell {', '.join(str(p + 1) for p in feedback.wrong)}.")
+        if feedback.missing:
+            parts.append(f"Missing: cell {', '.join(str(p + 1) for p in feedback.missing)}.")
+        if drill.kind == WHICH:
+            parts.append(f"It is {BY_ID[feedback.expected].name}.")
+        parts.append(feedback.explanation)
+        if drill.kind == MARK:
+            parts.append("Correct the line and check again, or go on to the next drill.")
+        self.result.setText(" ".join(parts))
+        self.line.show_marks(feedback.wrong, feedback.missing, premise)
+        if feedback.counterexample is not None:
+            self.candidate.set_line(drill.line.clues, drill.candidate or (), editable=False)
+            self.candidate.show_marks(wrong=feedback.wrong)
+            self.line.set_cells(feedback.counterexample)
+
+    def shutdown(self) -> None:
+        """Stop the search for drill lines and close the profile store."""
+        self._loader.cancel()
+        self.store.close()

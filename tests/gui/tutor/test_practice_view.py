@@ -1,0 +1,170 @@
+"""The Practice tab with real clicks: a mark drill answered wrong then right, the spaced
+repetition bringing the missed drill back, the mastery chart drawn from a profile, and the
+profile chooser (create, rename, delete, export, import with a clear message on a bad file)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from nonostudio.analysis.tutor.drills import MARK
+from nonostudio.core.library.profiles import ProfileEvent
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.samples import sample_puzzles
+from nonostudio.gui.tutor.practice_view import PracticeView
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _small() -> list:
+    return sample_puzzles(max_side=15)[:4]
+
+
+@pytest.fixture
+def view(qtbot, tmp_path: Path):
+    clock = Clock()
+    v = PracticeView(tmp_path / "library.sqlite", clock=clock, puzzles=_small)
+    v.clock_for_test = clock  # type: ignore[attr-defined]
+    qtbot.addWidget(v)
+    v.resize(1000, 700)
+    v.show()
+    yield v
+    v.shutdown()
+
+
+def _choose(view: PracticeView, tid: str) -> None:
+    view.technique_box.setCurrentIndex(view.technique_box.findData(tid))
+
+
+def _click(qtbot, view: PracticeView, position: int, value: int) -> None:
+    button = Qt.MouseButton.LeftButton if value == FILLED else Qt.MouseButton.RightButton
+    qtbot.mouseClick(view.line, button, pos=view.line.cell_rect(position).center())
+
+
+def test_mark_drill_wrong_then_right_with_clicks(qtbot, view: PracticeView) -> None:
+    _choose(view, "overlap")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    drill = view.drill
+    assert drill is not None and drill.kind == MARK and drill.technique == "overlap"
+    expected = drill.line.expected
+    decided = [p for p, (a, b) in enumerate(zip(drill.line.cells, expected, strict=True)) if a != b]
+    assert decided
+    # wrong: the first decided cell given the other value, the rest left open
+    first = decided[0]
+    other = CROSSED if expected[first] == FILLED else FILLED
+    _click(qtbot, view, first, other)
+    assert view.line.cells()[first] == other
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
+    fb = view.feedback
+    assert fb is not None and not fb.correct
+    assert first in fb.wrong
+    assert set(decided[1:]) <= set(fb.missing)
+    assert fb.explanation and fb.explanation in view.result.text()
+    assert view.result.text().startswith("Not quite.")
+    assert first in view.line._wrong  # drawn red
+    assert view.line._premise  # the premise's cells are outlined
+    events = view.store.events(view.profile)
+    assert [(e.source, e.kind, e.technique, e.score) for e in events] == [
+        ("drill", "mark", "overlap", 0.0)
+    ]
+    # right: clear the wrong mark (click its button again), then mark every decided cell
+    _click(qtbot, view, first, other)
+    assert view.line.cells()[first] == UNKNOWN
+    for p in decided:
+        _click(qtbot, view, p, expected[p])
+    assert view.line.cells() == expected
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
+    assert view.feedback is not None and view.feedback.correct
+    assert view.result.text().startswith("Right.")
+    assert len(view.store.events(view.profile)) == 1  # a retry is not recorded again
+
+    # the schedule: another drill now, the missed one back after its minute
+    missed = drill.item
+    view.clock_for_test.now += 30  # type: ignore[attr-defined]
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.drill is not None and view.drill.item != missed
+    view.clock_for_test.now += 61  # type: ignore[attr-defined]
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.drill is not None and view.drill.item == missed
+
+
+def test_clicks_do_not_change_given_cells(qtbot, view: PracticeView) -> None:
+    view.line.set_line((2,), (FILLED, UNKNOWN, UNKNOWN), editable=True)
+    qtbot.mouseClick(view.line, Qt.MouseButton.RightButton, pos=view.line.cell_rect(0).center())
+    qtbot.mouseClick(view.line, Qt.MouseButton.LeftButton, pos=view.line.cell_rect(1).center())
+    assert view.line.cells() == (FILLED, FILLED, UNKNOWN)
+
+
+def test_mastery_chart_drawn_from_the_profile(qtbot, view: PracticeView) -> None:
+    events = [ProfileEvent("drill", "mark", "overlap", 1.0, 3.0, f"o{k}", k) for k in range(12)]
+    events += [ProfileEvent("drill", "mark", "glue", 0.0, 9.0, f"g{k}", k) for k in range(12)]
+    view.store.record(view.profile, events)
+    view.refresh_mastery()
+    chart = view.chart
+    chart.resize(600, chart.minimumHeight())
+    image = chart.grab().toImage()
+    good, bad = chart.bar_rect("overlap"), chart.bar_rect("glue")
+    assert good.width() > 0.8 * (chart.width() - 230) > bad.width() > 0
+    assert image.pixelColor(good.center()).name() == "#3a9a4a"  # mastered: green
+    assert image.pixelColor(bad.center()).name() == "#d08a2a"  # not mastered
+    assert "next step: tier 0" in view.mastery_label.text()  # empty_line has no events yet
+
+
+def test_profiles_created_renamed_exported_imported_deleted(
+    qtbot, view: PracticeView, tmp_path: Path, monkeypatch
+) -> None:
+    assert view.profile == "Player"
+    monkeypatch.setattr(view, "ask_text", lambda *a, **k: "Ada")
+    qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
+    assert view.profile == "Ada"
+    view.store.record("Ada", [ProfileEvent("drill", "mark", "overlap", 1.0, 2.0, "x", 1.0)])
+    monkeypatch.setattr(view, "ask_text", lambda *a, **k: "Ada L")
+    qtbot.mouseClick(view.rename_button, Qt.MouseButton.LeftButton)
+    assert view.profile == "Ada L" and "Ada" not in view.store.names()
+    assert len(view.store.events("Ada L")) == 1
+    out = tmp_path / "ada.json"
+    monkeypatch.setattr(view, "ask_save_path", lambda *a: str(out))
+    qtbot.mouseClick(view.export_button, Qt.MouseButton.LeftButton)
+    assert json.loads(out.read_text())["events"][0]["technique"] == "overlap"
+    monkeypatch.setattr(view, "confirm", lambda *a: True)
+    qtbot.mouseClick(view.delete_button, Qt.MouseButton.LeftButton)
+    assert "Ada L" not in view.store.names()
+    monkeypatch.setattr(view, "ask_open_path", lambda: str(out))
+    qtbot.mouseClick(view.import_button, Qt.MouseButton.LeftButton)
+    assert view.profile == "Ada L" and len(view.store.events("Ada L")) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nonostudio-profile",\n "version": 1, "name": ')
+    monkeypatch.setattr(view, "ask_open_path", lambda: str(bad))
+    qtbot.mouseClick(view.import_button, Qt.MouseButton.LeftButton)
+    assert view.status.text().startswith("Could not import:")
+    assert "bad.json" in view.status.text() and "line 2" in view.status.text()
+
+
+def test_cancel_stops_the_search(qtbot, view: PracticeView) -> None:
+    _choose(view, "line_solver")
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert not view.is_loading() and view.start_button.isEnabled()
+    assert view.drill is None
+
+
+def test_what_i_need_is_the_next_step(view: PracticeView) -> None:
+    events = [
+        ProfileEvent("drill", "mark", t, 1.0, 1.0, t, 0)
+        for t in ("empty_line", "line_complete")
+        for _ in range(10)
+    ]
+    view.store.record(view.profile, events)
+    assert view.chosen_techniques() == ["overlap", "small_gap", "simple_spaces"]
+    _choose(view, "glue")
+    assert view.chosen_techniques() == ["glue"]
