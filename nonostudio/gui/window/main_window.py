@@ -53,8 +53,8 @@ if TYPE_CHECKING:
     from nonostudio.gui.panels.check import CheckPanel
     from nonostudio.gui.panels.difficulty import DifficultyPanel
     from nonostudio.gui.rules.browser import RuleBrowser
-    from nonostudio.gui.solve.colour.pages import ColourPages
     from nonostudio.gui.solve.view import SolveView
+    from nonostudio.gui.window.colour_pages import ColourPages
 
 
 #: What the panels not yet made for colour say while a colour puzzle is open.
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
     def colour_pages(self) -> ColourPages:
         """The colour Solve view and Difficulty panel (made when a colour puzzle first shows)."""
         if self._colour_pages is None:
-            from nonostudio.gui.solve.colour.pages import ColourPages
+            from nonostudio.gui.window.colour_pages import ColourPages
 
             self._colour_pages = ColourPages(
                 self.tabs, self.solve_view, self.difficulty_dock, self.follow_tab_undo, self

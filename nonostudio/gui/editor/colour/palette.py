@@ -7,7 +7,7 @@ remove, recolour or rename one.  The panel only shows and asks; the editor chang
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainter, QPixmap
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -19,18 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.colour.model import BACKGROUND, Palette
-
-
-def swatch(rgb: str, size: int = 18) -> QIcon:
-    """A square of ``rgb`` with a grey border."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor("#808080"))
-    inner = QPixmap(size - 2, size - 2)
-    inner.fill(QColor(rgb))
-    painter = QPainter(pixmap)
-    painter.drawPixmap(1, 1, inner)
-    painter.end()
-    return QIcon(pixmap)
+from nonostudio.gui.grid.colour import swatch
 
 
 def entry_text(palette: Palette, index: int) -> str:

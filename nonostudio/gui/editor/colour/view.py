@@ -40,9 +40,9 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.errors import PuzzleError
-from nonostudio.gui.editor.colour.grid import Cells, ColourGrid
 from nonostudio.gui.editor.colour.palette import PalettePanel
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, size_spin
+from nonostudio.gui.grid.colour import Cells, ColourGrid
 
 #: Seconds the solver may take to find the picture of a file of clues only.
 SOLVE_SECONDS = 2.0

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.colour.hints import CellSets, decided
 from nonostudio.analysis.colour.words import colours_of, set_text
 from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette
-from nonostudio.gui.editor.colour.grid import ColourGrid, cells_between
+from nonostudio.gui.grid.colour import ColourGrid, cells_between
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 from nonostudio.gui.solve.grid import FOCUS_COLOR
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.colour.model import BACKGROUND, Palette
-from nonostudio.gui.editor.colour.palette import swatch
+from nonostudio.gui.grid.colour import swatch
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer

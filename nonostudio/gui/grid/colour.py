@@ -1,5 +1,7 @@
 """The colour puzzle's grid widget (:class:`ColourGrid`): the picture's cells in their palette
-colours and every clue number on a box of its colour, in a text colour chosen for contrast.
+colours and every clue number on a box of its colour, in a text colour chosen for contrast.  The
+colour editor paints on it and the colour Solve view draws cell sets on it (so it lives with the
+shared grids), with :func:`swatch`, a palette colour's icon.
 
 It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
 background) is given to the editor as the cells before and after, which makes the undo step.
@@ -10,7 +12,18 @@ so in a scroll area a large puzzle scrolls rather than shrinks past legibility).
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QIcon,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
@@ -20,6 +33,18 @@ MIN_CELL = 14
 MAX_CELL = 32
 #: Rows of palette indices, as the grid keeps them.
 Cells = tuple[tuple[int, ...], ...]
+
+
+def swatch(rgb: str, size: int = 18) -> QIcon:
+    """A square of ``rgb`` with a grey border."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor("#808080"))
+    inner = QPixmap(size - 2, size - 2)
+    inner.fill(QColor(rgb))
+    painter = QPainter(pixmap)
+    painter.drawPixmap(1, 1, inner)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def _luminance(rgb: str) -> float:
