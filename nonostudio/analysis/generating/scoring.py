@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonostudio.analysis.catalogue.techniques import ORDER
+from nonostudio.analysis.catalogue.techniques import CONTRADICTION, ORDER
 from nonostudio.analysis.grades.difficulty import Grade
 from nonostudio.analysis.grades.grade_features import UNIQUE
 from nonostudio.analysis.tracing.steps import SEARCH
@@ -52,6 +52,15 @@ def not_unique(solution: np.ndarray | None, alternate: np.ndarray | None) -> Sco
         return Score(NOT_UNIQUE * 2, (), False, 0)
     hot = tuple((int(r), int(c)) for r, c in np.argwhere(solution != alternate))
     return Score(NOT_UNIQUE + len(hot), hot, False, 0)
+
+
+def beyond_line_logic(line_grid: np.ndarray, target: str) -> Score:
+    """The cost of a unique picture whose puzzle line logic leaves open (``line_grid``: the
+    cells the exact line solver decides), for a line technique ``target``: its hardest technique
+    is a contradiction at least, so it is too hard without grading it; the open cells are the
+    ones to flip."""
+    hot = tuple((int(r), int(c)) for r, c in np.argwhere(line_grid == UNKNOWN))
+    return Score(PER_ORDER * (ORDER[CONTRADICTION] - ORDER[target]) + len(hot), hot, True, 0)
 
 
 def score(grade: Grade, target: str, min_uses: int) -> Score:

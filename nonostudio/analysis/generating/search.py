@@ -18,13 +18,13 @@ import numpy as np
 
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, SEARCH
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.generating.scoring import Score, not_unique, score
+from nonostudio.analysis.generating.scoring import Score, beyond_line_logic, not_unique, score
 from nonostudio.analysis.generating.start import grid_from_picture, random_grid
 from nonostudio.analysis.grades.difficulty import Grade, grade
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import solve
+from nonostudio.core.solver import Verdict, solve
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 GENERATABLE: tuple[str, ...] = tuple(t.id for t in ALL_TECHNIQUES if t.id != SEARCH)
@@ -152,6 +152,8 @@ def generate(
         flips = rng.random(base.shape) < PICTURE_NOISE
         return np.where(flips, FILLED + CROSSED - base, base).astype(np.int8)
 
+    line_target = BY_ID[technique_id].scope == "line"
+
     def evaluate(grid: np.ndarray) -> tuple[Score, Grade | None]:
         puzzle = Puzzle.from_grid(grid).without_goal()
         solved = solve(puzzle, time_limit=SOLVE_SECONDS, should_stop=should_stop)
@@ -159,6 +161,8 @@ def generate(
             raise GenerationStopped("generation stopped")
         if not solved.verdict.is_unique:  # the cheap test first: grade only unique puzzles
             return not_unique(solved.solution, solved.alternate), None
+        if line_target and solved.verdict is Verdict.UNIQUE_SEARCH:
+            return beyond_line_logic(solved.grid, technique_id), None
         graded = grade(puzzle, rules, should_stop=should_stop)
         if should_stop is not None and should_stop():
             raise GenerationStopped("generation stopped")

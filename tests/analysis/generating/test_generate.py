@@ -140,3 +140,22 @@ def test_a_puzzle_too_hard_points_at_the_cells_of_its_harder_steps():
     assert s.cost == PER_ORDER * (ORDER["glue"] - ORDER["overlap"]) + len(harder)
     assert score(graded, "glue", 1).cost == 0
     assert score(graded, "glue", made.uses + 2).cost == 2
+
+
+def test_a_unique_puzzle_line_logic_leaves_open_is_too_hard_for_a_line_technique():
+    from nonostudio.analysis.generating.scoring import PER_ORDER, beyond_line_logic
+    from nonostudio.analysis.grades.difficulty import grade
+    from nonostudio.rules.ruleset import load_rule_set
+
+    made = generate("contradiction", 8, 8, 0)
+    puzzle = made.puzzle.without_goal()
+    assert count_solutions(puzzle) == 1
+    grid, _, _ = ladder_walk(puzzle)  # every line technique, to the end: cells stay open
+    open_cells = {(int(r), int(c)) for r, c in np.argwhere(grid == -1)}
+    assert open_cells
+    solved = solve(puzzle)
+    s = beyond_line_logic(solved.grid, "arrangement")
+    assert set(s.hot) == open_cells and s.unique
+    assert s.cost == PER_ORDER * (ORDER["contradiction"] - ORDER["arrangement"]) + len(open_cells)
+    graded = grade(puzzle, load_rule_set("learned"))
+    assert ORDER[graded.hardest_technique] >= ORDER["contradiction"]
