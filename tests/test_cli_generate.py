@@ -121,3 +121,16 @@ def test_png_reader_matches_qt_on_grey_and_rgba(tmp_path, depth):
     gpath = tmp_path / "grey.png"
     assert gimage.save(str(gpath))
     assert (read_picture(gpath) == grey).all()
+
+
+def test_text_output_from_a_pbm_picture(capsys, tmp_path):
+    rows = ["111111", "111111", "100001", "111111", "111111", "111111"]
+    start = tmp_path / "start.pbm"
+    start.write_text("P1\n6 6\n" + "\n".join(" ".join(row) for row in rows) + "\n")
+    code = main(["generate", "--technique", "overlap", "--size", "6x6", "--from", str(start)])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    expected = _grid([row.replace("1", "#").replace("0", ".") for row in rows])
+    assert read_text(lines[0]) == Puzzle.from_grid(expected).without_goal()
+    assert lines[1:7] == [row.replace("1", "#").replace("0", ".") for row in rows]
+    assert lines[-1].startswith("unique; found in 1 try (")

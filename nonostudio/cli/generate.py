@@ -182,9 +182,11 @@ def _text(data: dict[str, Any]) -> str:
     lines = [
         data["puzzle"],
         *data["solution"],
-        f"hardest technique: {data['hardest_technique']} (used {data['uses']} times); "
+        f"hardest technique: {data['hardest_technique']} (used {data['uses']} "
+        f"time{'' if data['uses'] == 1 else 's'}); "
         f"tier {data['grade']['tier']}, {data['grade']['label']}, score {data['grade']['score']}",
         f"steps per technique: {uses}",
-        f"unique; found in {data['tries']} tries ({data['seconds']:.1f} s, seed {data['seed']})",
+        f"unique; found in {data['tries']} tr{'y' if data['tries'] == 1 else 'ies'} "
+        f"({data['seconds']:.1f} s, seed {data['seed']})",
     ]
     return "\n".join(lines)
