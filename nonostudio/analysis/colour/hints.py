@@ -37,6 +37,7 @@ from nonostudio.analysis.explaining.premise_text import Naming, along, part_text
 from nonostudio.analysis.explaining.step_text import premise_sentence
 from nonostudio.analysis.helping.hints import PREMISE, RUNGS, _reason
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
+from nonostudio.core.progress import StopCallback
 
 #: A grid of cell sets: rows of bitmasks of the palette indices still possible.
 CellSets = tuple[tuple[int, ...], ...]
@@ -243,14 +244,19 @@ def colour_trace_hint(trace: ColourTrace, position: int) -> ColourHintLadder | N
 
 
 def next_colour_step(
-    puzzle: ColourPuzzle, grid: Sequence[Sequence[int]], *, time_limit: float | None = None
+    puzzle: ColourPuzzle,
+    grid: Sequence[Sequence[int]],
+    *,
+    time_limit: float | None = None,
+    should_stop: StopCallback | None = None,
 ) -> ColourStep | None:
     """The step a colour trace takes next from ``grid`` (the easiest line move anywhere; when
     line logic is stuck, one cell from a solution); None when every cell is decided.  Raises
     ColourContradiction when a line cannot hold its clue, ValueError when the puzzle has no
-    solution from here or none was found within ``time_limit`` seconds."""
+    solution from here or none was found within ``time_limit`` seconds (None too when
+    ``should_stop()`` ends the search for a solution)."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    tracer = _ColourTracer(puzzle, deadline)
+    tracer = _ColourTracer(puzzle, deadline, should_stop)
     tracer.grid = [list(row) for row in grid]
     step = tracer.next_line_step()
     if step is not None:
@@ -259,7 +265,7 @@ def next_colour_step(
         return None
     guess = tracer.search_step()
     if isinstance(guess, str):
-        if guess == "solved":
+        if guess in ("solved", "cancelled"):
             return None
         raise ValueError(
             "no picture fits every clue from here"
@@ -270,11 +276,15 @@ def next_colour_step(
 
 
 def next_colour_hint(
-    puzzle: ColourPuzzle, grid: Sequence[Sequence[int]], *, time_limit: float | None = None
+    puzzle: ColourPuzzle,
+    grid: Sequence[Sequence[int]],
+    *,
+    time_limit: float | None = None,
+    should_stop: StopCallback | None = None,
 ) -> ColourHintLadder | None:
     """The hint for the next step from the player's ``grid`` (None: every cell is decided).
     The grid must hold no mistakes (check them first)."""
-    step = next_colour_step(puzzle, grid, time_limit=time_limit)
+    step = next_colour_step(puzzle, grid, time_limit=time_limit, should_stop=should_stop)
     return None if step is None else colour_hint_ladder(step, puzzle)
 
 

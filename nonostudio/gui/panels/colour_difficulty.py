@@ -158,10 +158,20 @@ class ColourDifficultyPanel(QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> ColourGrade:
-            progress(0.0, "grading the colour puzzle")
-            return colour_grade(puzzle, time_limit=limit)
+            return colour_grade(
+                puzzle, time_limit=limit, progress=progress, should_stop=should_stop
+            )
 
-        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
+        self.busy.setRange(0, 0)
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._progressed
+        )
+
+    def _progressed(self, fraction: float, _message: str) -> None:
+        """The share of cells the grading trace has decided, on the busy bar."""
+        if self._worker is not None and self.sender() is self._worker.signals:
+            self.busy.setRange(0, 100)
+            self.busy.setValue(round(100 * fraction))
 
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals

@@ -174,11 +174,21 @@ class ColourSolveView(QWidget):
             return
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[ColourTrace, list[StepRow]]:
-            progress(0.0, "tracing the colour puzzle")
-            trace = colour_trace(puzzle, time_limit=limit)
+            trace = colour_trace(
+                puzzle, time_limit=limit, progress=progress, should_stop=should_stop
+            )
             return trace, colour_step_rows(trace)
 
-        self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
+        self.ui.busy.setRange(0, 0)
+        self._worker = run_in_background(
+            job, on_result=self._traced, on_error=self._failed, on_progress=self._progressed
+        )
+
+    def _progressed(self, fraction: float, _message: str) -> None:
+        """The share of cells the trace running has decided, on the busy bar."""
+        if self._current(self._worker):
+            self.ui.busy.setRange(0, 100)
+            self.ui.busy.setValue(round(100 * fraction))
 
     def _current(self, worker: Worker | None) -> bool:
         return worker is not None and self.sender() is worker.signals
@@ -570,7 +580,7 @@ class ColourSolveView(QWidget):
         grid, limit = self._hand, self.time_limit
 
         def job(progress: Progress, should_stop: ShouldStop) -> ColourHintLadder | None:
-            return next_colour_hint(puzzle, grid, time_limit=limit)
+            return next_colour_hint(puzzle, grid, time_limit=limit, should_stop=should_stop)
 
         self.ui.message_label.setText("Looking for a hint…")
         self._hint_worker = run_in_background(

@@ -25,3 +25,15 @@ PICTURE = (
 ROWS, COLS = clues_of_colour_grid(PICTURE)
 #: The puzzle without its picture: mistakes are judged against what the trace found.
 PUZZLE = ColourPuzzle(PALETTE, ROWS, COLS, title="Six")
+
+
+def big_puzzle(size: int = 40) -> ColourPuzzle:
+    """A random five-colour picture whose colour trace takes seconds (about 7 s at 40x40 on
+    this machine): long enough to be seen running and stopped."""
+    import random
+
+    rng = random.Random(5)
+    palette = Palette((*PALETTE.colours, Colour("green", "#00aa00", "g")))
+    picture = tuple(tuple(rng.choice([0, 0, 1, 2, 3, 4]) for _ in range(size)) for _ in range(size))
+    rows, cols = clues_of_colour_grid(picture)
+    return ColourPuzzle(palette, rows, cols)

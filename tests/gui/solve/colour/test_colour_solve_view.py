@@ -22,7 +22,7 @@ from nonostudio.gui.window.main_window import MainWindow
 from nonostudio.gui.window.start import SOLVE_TAB
 
 sys.path.insert(0, str(Path(__file__).parent))
-from colour_pictures import PALETTE, PICTURE, PUZZLE  # noqa: E402
+from colour_pictures import PALETTE, PICTURE, PUZZLE, big_puzzle  # noqa: E402
 
 
 @pytest.fixture
@@ -166,3 +166,15 @@ def test_the_windows_undo_acts_on_the_players_strokes_in_the_colour_solve_tab(
     window.commands.undo.trigger()
     assert view.hand_sets()[0][0] == PALETTE.all_mask
     assert window.colour_editor.puzzle() is not None  # the editor's picture is untouched
+
+
+def test_a_trace_shows_its_progress_and_stops_when_another_puzzle_comes(qtbot) -> None:
+    v = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(v)
+    v.set_puzzle(big_puzzle())
+    qtbot.waitUntil(lambda: v.ui.busy.maximum() == 100, timeout=20000)  # running, heard from
+    with qtbot.waitSignal(v.traceReady, timeout=20000):
+        v.set_puzzle(PUZZLE)
+    assert v.trace() is not None and v.trace().puzzle == PUZZLE
+    # the big trace was stopped, not left to run its seconds out
+    assert QThreadPool.globalInstance().waitForDone(3000)

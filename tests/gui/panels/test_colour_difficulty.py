@@ -1,0 +1,62 @@
+"""The colour Difficulty panel: a colour puzzle graded in the background (label, tier and the
+colour features the grade is made of), the same clues not graded again, and a grade still
+running stopped when another puzzle comes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from nonostudio.analysis.grades.difficulty import TIER_TEXT
+from nonostudio.gui.panels.colour_difficulty import ColourDifficultyPanel
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "solve" / "colour"))
+from colour_pictures import PICTURE, PUZZLE, big_puzzle  # noqa: E402
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = ColourDifficultyPanel(delay_ms=1)
+    qtbot.addWidget(p)
+    yield p
+    p.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_a_colour_puzzle_is_graded_with_its_colour_features(qtbot, panel) -> None:
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(PUZZLE)
+    grade = ready.args[0]
+    assert panel.result() is grade and panel.label.text() == grade.label
+    assert panel.tier_label.text().startswith(f"Tier {grade.tier}: {TIER_TEXT[grade.tier]}.")
+    shown = {key: label.text() for key, label in panel.feature_labels.items()}
+    # counted here from the picture: three colours, and neighbouring clue items of two colours
+    lines = [*PICTURE, *zip(*PICTURE, strict=True)]
+    touching = 0
+    for line in lines:
+        blocks = [v for k, v in enumerate(line) if v and (k == 0 or line[k - 1] != v)]
+        touching += sum(1 for a, b in zip(blocks, blocks[1:], strict=False) if a != b)
+    assert shown["colours"] == "3" and shown["touching_pairs"] == str(touching)
+    assert int(shown["pencil_cells"]) > 0  # the puzzle was chosen to need pencil marks
+    assert int(shown["cells_per_colour"]) + int(shown["cells_colour"]) == 36
+    assert shown["cells_search"] == "0" and not panel.busy.isVisible()
+
+
+def test_the_same_clues_again_are_not_graded_again(qtbot, panel) -> None:
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(PUZZLE)
+    grade = panel.result()
+    panel.set_puzzle(PUZZLE.__class__(PUZZLE.palette, PUZZLE.rows, PUZZLE.cols, title="Renamed"))
+    assert not panel.is_busy() and panel.result() is grade
+
+
+def test_a_grade_still_running_stops_when_another_puzzle_comes(qtbot, panel) -> None:
+    panel.set_puzzle(big_puzzle())
+    qtbot.waitUntil(lambda: panel.busy.maximum() == 100, timeout=20000)  # running, heard from
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+        panel.set_puzzle(PUZZLE)
+    assert ready.args[0].features.cells == 36
+    assert QThreadPool.globalInstance().waitForDone(3000)  # the big grade was stopped
