@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,9 +177,12 @@ def train(
     alpha: float = 1e-5,
     progress: ProgressCallback | None = None,
     recipe: dict[str, Any] | None = None,
+    checkpoint: Callable[[Network], None] | None = None,
 ) -> Network:
     """Train a network on ``inputs`` (encoded clues) and ``boards`` (``(count, n, n)`` 0/1) for
-    ``epochs`` passes, reporting each epoch and its loss to ``progress``.  Needs scikit-learn."""
+    ``epochs`` passes, reporting each epoch and its loss to ``progress``, and handing the network
+    after each epoch to ``checkpoint`` (the same network training for that many epochs would
+    give).  Needs scikit-learn."""
     neural_network = require_sklearn()
     from sklearn.exceptions import ConvergenceWarning
 
@@ -198,28 +201,34 @@ def train(
         random_state=seed,
     )
     started = time.perf_counter()
+
+    def network(epochs_done: int) -> Network:
+        # A column constant in the training boards is still an output: sklearn keeps every label.
+        made = dict(recipe or {})
+        made.update(
+            hidden=list(hidden),
+            learning_rate=learning_rate,
+            alpha=alpha,
+            epochs=epochs_done,
+            batch_size=batch_size,
+            seed=seed,
+            training_boards=len(x),
+            training_seconds=round(time.perf_counter() - started, 1),
+            final_loss=float(model.loss_),
+        )
+        # copies: the model goes on training in place
+        return Network(
+            n,
+            [np.array(w, dtype=np.float32) for w in model.coefs_],
+            [np.array(b, dtype=np.float32) for b in model.intercepts_],
+            made,
+        )
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)  # one epoch per fit, by design
         for epoch in range(1, epochs + 1):
             model.fit(x, y)
             report_count(progress, epoch, epochs, f"epoch {epoch}/{epochs}: loss {model.loss_:.4f}")
-    seconds = time.perf_counter() - started
-    # A column constant in the training boards is still an output: sklearn keeps every label.
-    made = dict(recipe or {})
-    made.update(
-        hidden=list(hidden),
-        learning_rate=learning_rate,
-        alpha=alpha,
-        epochs=epochs,
-        batch_size=batch_size,
-        seed=seed,
-        training_boards=len(x),
-        training_seconds=round(seconds, 1),
-        final_loss=float(model.loss_),
-    )
-    return Network(
-        n,
-        [np.asarray(w, dtype=np.float32) for w in model.coefs_],
-        [np.asarray(b, dtype=np.float32) for b in model.intercepts_],
-        made,
-    )
+            if checkpoint is not None and epoch < epochs:
+                checkpoint(network(epoch))
+    return network(epochs)

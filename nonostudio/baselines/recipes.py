@@ -10,6 +10,7 @@ trained on demand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -70,8 +71,10 @@ def shipped_network(n: int) -> Network | None:
 def run_recipe(
     recipe: Recipe,
     progress: ProgressCallback | None = None,
+    checkpoint: Callable[[Network], None] | None = None,
 ) -> Network:
-    """Make the boards and train a network by ``recipe`` (needs scikit-learn)."""
+    """Make the boards and train a network by ``recipe`` (needs scikit-learn); ``checkpoint``
+    gets the network after each epoch but the last."""
 
     def say(message: str) -> None:
         if progress is not None:
@@ -108,4 +111,5 @@ def run_recipe(
         alpha=recipe.alpha,
         progress=progress,
         recipe=made,
+        checkpoint=checkpoint,
     )

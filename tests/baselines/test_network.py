@@ -113,6 +113,19 @@ def test_training_learns_something_and_is_reproducible() -> None:
     assert nets[0].recipe["training_boards"] == 1500
 
 
+def test_a_checkpoint_is_the_network_that_many_epochs_give() -> None:
+    pytest.importorskip("sklearn", reason="training needs the baselines extra (scikit-learn)")
+    x, y = training_boards(5, 400, seed=4)
+    saved: list[Network] = []
+    last = train(
+        x, y, 5, hidden=(16,), learning_rate=3e-3, epochs=3, seed=2, checkpoint=saved.append
+    )
+    assert [c.recipe["epochs"] for c in saved] == [1, 2] and last.recipe["epochs"] == 3
+    two = train(x, y, 5, hidden=(16,), learning_rate=3e-3, epochs=2, seed=2)
+    assert all(np.array_equal(a, b) for a, b in zip(saved[1].weights, two.weights, strict=True))
+    assert not np.array_equal(saved[0].weights[0], two.weights[0])
+
+
 def test_the_shipped_networks_are_small_and_carry_their_recipe() -> None:
     from dataclasses import asdict
 
