@@ -51,6 +51,8 @@ class Mastery:
     trend: float
     events: int
     seconds: float | None
+    weight: float = PRIOR_WEIGHT
+    """The evidence behind the level: the prior's weight plus the events' (recency) weights."""
 
     @property
     def mastered(self) -> bool:
@@ -67,14 +69,18 @@ class Mastery:
         }
 
 
-def _level(scores: Sequence[float]) -> float:
+def _weighed(scores: Sequence[float]) -> tuple[float, float]:
     weight, total = PRIOR_WEIGHT, PRIOR_WEIGHT * 0.5
     w = 1.0
     for s in reversed(scores):
         weight += w
         total += w * s
         w *= DECAY
-    return total / weight
+    return total / weight, weight
+
+
+def _level(scores: Sequence[float]) -> float:
+    return _weighed(scores)[0]
 
 
 def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
@@ -95,14 +101,26 @@ def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
     return out
 
 
-def step_tier(levels: dict[str, Mastery]) -> int:
-    """The player's next step: the tier of the easiest technique not mastered (one past the
-    hardest tier when every technique is)."""
+def tier_levels(levels: dict[str, Mastery]) -> dict[int, float]:
+    """Each tier's level: its techniques' levels pooled, each weighed by its evidence (a tier
+    of three techniques with a few drills each is judged on all of them)."""
+    pooled: dict[int, tuple[float, float]] = {}
     for t in ALL_TECHNIQUES:
         m = levels.get(t.id)
-        if m is None or not m.mastered:
-            return t.tier
-    return ALL_TECHNIQUES[-1].tier + 1
+        level, weight = (0.5, PRIOR_WEIGHT) if m is None else (m.level, m.weight)
+        total, weights = pooled.get(t.tier, (0.0, 0.0))
+        pooled[t.tier] = (total + level * weight, weights + weight)
+    return {tier: total / weights for tier, (total, weights) in pooled.items()}
+
+
+def step_tier(levels: dict[str, Mastery]) -> int:
+    """The player's next step: the easiest tier whose pooled level (:func:`tier_levels`) is
+    below :data:`MASTERED` (one past the hardest tier when every tier is mastered)."""
+    by_tier = tier_levels(levels)
+    for tier in sorted(by_tier):
+        if by_tier[tier] < MASTERED:
+            return tier
+    return max(by_tier) + 1
 
 
 def outcomes_of(events: Iterable[ProfileEvent]) -> list[Outcome]:

@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from nonostudio.analysis.tutor.mastery import MASTERED, Outcome, hint_score, mastery, step_tier
+from nonostudio.analysis.tutor.mastery import (
+    MASTERED,
+    Outcome,
+    hint_score,
+    mastery,
+    step_tier,
+    tier_levels,
+)
 from nonostudio.analysis.tutor.practice import Practice
 from nonostudio.analysis.tutor.recommend import (
     Candidate,
@@ -119,3 +126,14 @@ def test_the_generic_model_recovers_a_log_linear_law():
     assert (g.a, g.b, g.c) == pytest.approx((1.0, 0.8, 0.3), abs=1e-3)
     with pytest.raises(ValueError):
         GenericTimeModel.fit(sessions[:2])
+
+
+def test_the_step_is_judged_on_a_whole_tier_pooled():
+    right = ("empty_line", "line_complete", "overlap", "small_gap")
+    events = [Outcome(t, 1.0) for t in right for _ in range(3)]
+    levels = mastery(events)
+    assert not levels["simple_spaces"].mastered  # tier 1, never drilled …
+    assert tier_levels(levels)[1] >= MASTERED  # … but its tier is mastered on the others'
+    assert step_tier(levels) == 2
+    events += [Outcome("simple_spaces", 0.0)] * 4
+    assert step_tier(mastery(events)) == 1  # a technique of the tier clearly not known
