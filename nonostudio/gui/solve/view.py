@@ -66,6 +66,11 @@ class SolveView(QWidget):
     traceReady = Signal(object)  # Trace
     positionChanged = Signal(int)  # steps applied so far
     handSolved = Signal()  # the player's grid became a solution
+    # for the tutor's profile (gui/tutor/solve_events.py): the player's stroke (grid before,
+    # after), a hint rung shown on the player's grid, the mistakes Check showed (grid, count)
+    handMoved = Signal(object, object)
+    handHinted = Signal(object, int)
+    handChecked = Signal(object, int)
 
     def __init__(
         self,
@@ -471,6 +476,10 @@ class SolveView(QWidget):
     def is_hand_mode(self) -> bool:
         return self.ui.hand_action.isChecked()
 
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle shown (None: none)."""
+        return self._puzzle
+
     def hand_cells(self) -> np.ndarray:
         return self._hand.copy()
 
@@ -501,6 +510,7 @@ class SolveView(QWidget):
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
+        self.handChecked.emit(self._hand.copy(), len(wrong))
         if not wrong:
             self.ui.message_label.setText("No mistakes so far.")
         else:
@@ -553,7 +563,9 @@ class SolveView(QWidget):
 
     def _on_cells_changed(self) -> None:
         if self.ui.hand_action.isChecked() and self.grid.cells().shape == self._hand.shape:
-            self._hand = self.grid.cells()
+            before, self._hand = self._hand, self.grid.cells()
+            if not self._applying:
+                self.handMoved.emit(before, self._hand.copy())
             self.grid.set_mistakes(())  # rings were for the grid as it was checked
             if not self._applying:
                 self._drop_hint()
@@ -712,6 +724,8 @@ class SolveView(QWidget):
         step = ladder.step
         self._hint = step
         self.ui.hint_panel.show_rung(ladder, rung)
+        if self.ui.hand_action.isChecked():
+            self.handHinted.emit(self._hand.copy(), rung)
         if rung < CELLS:
             self.grid.set_marks(step_marks(step, ladder.premises_at(rung), cells=False))
         elif rung == CELLS:

@@ -70,7 +70,8 @@ def sample_source() -> list[tuple[str, Puzzle]]:
 class PracticeView(QWidget):
     """Practice by technique for the profile chosen.  ``library_path``: the library database
     the profiles live in; ``clock``: seconds since the epoch (tests pass a fake);
-    ``puzzles``: where drill lines come from (the bundled samples by default)."""
+    ``puzzles``: where drill lines come from (the bundled samples by default); ``profile``:
+    the profile chosen first (the first one when it does not exist)."""
 
     drillShown = Signal()
     answered = Signal(bool)
@@ -84,6 +85,7 @@ class PracticeView(QWidget):
         clock: Callable[[], float] = time.time,
         puzzles: Callable[[], Sequence[tuple[str, Puzzle]]] = sample_source,
         seed: int = 0,
+        profile: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.store = ProfileStore(library_path)
@@ -103,7 +105,7 @@ class PracticeView(QWidget):
             on_finished=self._load_done,
         )
         self._build()
-        self._fill_profiles()
+        self._fill_profiles(profile)
 
     # -- building --------------------------------------------------------------------------
     def _build(self) -> None:

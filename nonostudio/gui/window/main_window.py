@@ -37,6 +37,7 @@ from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.library.view import LibraryView
+from nonostudio.gui.tutor.window_hook import install_tutor
 from nonostudio.gui.window.actions import create_actions, install_menus
 from nonostudio.gui.window.autosave import Autosaver, AutosaveStore
 from nonostudio.gui.window.banner import WarningBanner
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(lambda _index: self.follow_tab_undo())
         self.commands = create_actions(self, self)
         install_menus(self, self.commands)
+        install_tutor(self)  # the Practice tab, the For You dock, the Tutor menu
         self._connect_editor()
         self._place_and_restore()
         if not defer_panels:
@@ -492,6 +494,8 @@ class MainWindow(QMainWindow):
             jobs.cancel_all()
         if self._colour_pages is not None:
             self._colour_pages.cancel()
+        if (tutor := getattr(self, "tutor", None)) is not None:
+            tutor.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -65,7 +65,11 @@ def menu_texts(win: MainWindow) -> dict[str, list[str]]:
 def test_menus_hold_every_command_with_standard_shortcuts(window: MainWindow) -> None:
     menus = menu_texts(window)
     assert list(menus) == ["&File", "&Edit", "&View", "&Tools", "&Help"]
-    assert menus["&Tools"] == ["&Grade Folder…"]
+    assert menus["&Tools"] == [
+        "&Grade Folder…",
+        "&Practice by Technique",
+        "&Suggest My Next Puzzle",
+    ]
     assert menus["&File"] == [
         "&New",
         "New &Colour Puzzle",
@@ -421,6 +425,7 @@ def test_a_deferred_window_shows_first_and_builds_its_panels_after(
         "&Solve",
         "&Rules",
         "&Jobs",
+        "&Practice",
     ]
     assert win.tabs.widget(1).text() == "Loading…"
     win.show()

@@ -1,0 +1,245 @@
+"""The library "for you": the black-and-white puzzles of the library whose hardest technique is
+the player's next step or the tier before it (:func:`nonostudio.analysis.tutor.recommend.for_you`),
+in that order, with the time this player is predicted to take (the personal time model fitted
+from the active profile's timed moves, calibrated on the library puzzles they solved) beside
+the generic grade, and "Suggest my next puzzle", which opens the first.
+
+The puzzles are graded in the worker pool (with progress and cancel) and kept per library id and
+modification time, so a refresh only grades what changed.  The panel computes nothing itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.tutor.mastery import mastery, outcomes_of, step_tier
+from nonostudio.analysis.tutor.recommend import (
+    Candidate,
+    PersonalTimeModel,
+    Session,
+    Suggestion,
+    for_you,
+)
+from nonostudio.core.library import Library
+from nonostudio.core.library.profiles import ProfileStore
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.solve.hand_timer import clock_text
+
+GRADE_TIME_LIMIT = 10.0
+"""Seconds one puzzle's grade may take before it is left out of "for you"."""
+
+
+def grade_candidates(
+    puzzles: list[tuple[int, Puzzle]], progress: Progress, should_stop: ShouldStop
+) -> dict[int, Candidate | None]:
+    """Each puzzle's candidate (None: no line technique decides it, or no grade in time)."""
+    from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+    from nonostudio.analysis.grades.difficulty import grade
+    from nonostudio.rules.ruleset import load_rule_set
+
+    rules = load_rule_set(DEFAULT_RULE_SET)
+    out: dict[int, Candidate | None] = {}
+    for k, (id, puzzle) in enumerate(puzzles):
+        if should_stop():
+            break
+        progress(k / max(1, len(puzzles)), f"grading {puzzle.title or id}")
+        g = grade(puzzle, rules, should_stop=should_stop, time_limit=GRADE_TIME_LIMIT)
+        hardest = g.hardest_technique
+        out[id] = None
+        if hardest is not None and hardest in BY_ID:
+            out[id] = Candidate(str(id), hardest, dict(g.features.techniques))
+    return out
+
+
+class ForYouPanel(QWidget):
+    """The "for you" list and the "Suggest my next puzzle" button."""
+
+    openRequested = Signal(int)  # library id
+
+    def __init__(
+        self,
+        library: Library,
+        store_path: str | Path,
+        profile: Callable[[], str | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.store = ProfileStore(store_path)
+        self.profile = profile
+        self._graded: dict[tuple[int, str], Candidate | None] = {}
+        self.suggestions: list[Suggestion] = []
+        self._open_when_ready = False
+        self._current: dict[int, Any] = {}  # library id -> entry, of the last refresh
+        self._worker = CurrentWorker(
+            self,
+            on_result=self._graded_now,
+            on_error=lambda m: self._say(f"Could not grade the library: {m}"),
+            on_progress=self._progress,
+            on_finished=self._finished,
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        row = QHBoxLayout()
+        self.suggest_button = QPushButton("Suggest my next puzzle")
+        self.suggest_button.clicked.connect(lambda _c=False: self.suggest())
+        row.addWidget(self.suggest_button)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.clicked.connect(lambda _c=False: self.refresh())
+        row.addWidget(self.refresh_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.bar.hide()
+        layout.addWidget(self.bar)
+        self.label = QLabel("Press Refresh to find the puzzles at your step.")
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Puzzle", "Why", "Your time", "Grade"])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.cellActivated.connect(lambda r, _c: self._open_row(r))
+        self.table.cellDoubleClicked.connect(lambda r, _c: self._open_row(r))
+        layout.addWidget(self.table, 1)
+
+    def _say(self, text: str) -> None:
+        self.label.setText(text)
+
+    def _progress(self, fraction: float, message: str) -> None:
+        self.bar.setValue(round(100 * fraction))
+        self.bar.setFormat(f"%p% {message}")
+
+    def _finished(self) -> None:
+        self.bar.hide()
+
+    def is_busy(self) -> bool:
+        return self._worker.is_running()
+
+    def cancel(self) -> None:
+        self._worker.cancel()
+        self.bar.hide()
+
+    def refresh(self) -> None:
+        """Grade what is not graded yet (in the pool), then list the suggestions."""
+        entries = [e for e in self.library.entries() if not e.is_colour]
+        todo = []
+        for e in entries:
+            if (e.id, e.modified) not in self._graded:
+                try:
+                    todo.append((e.id, e.modified, self.library.get(e.id)))
+                except Exception as exc:  # a damaged row is left out, said once
+                    self._graded[(e.id, e.modified)] = None
+                    self._say(f"Library puzzle {e.id} left out: {exc}")
+        self._current = {e.id: e for e in entries}
+        if not todo:
+            self._list()
+            return
+        keys = {id: modified for id, modified, _ in todo}
+        puzzles = [(id, p) for id, _, p in todo]
+
+        def job(progress: Progress, should_stop: ShouldStop) -> Any:
+            return keys, grade_candidates(puzzles, progress, should_stop)
+
+        self._say(f"Grading {len(todo)} puzzle(s) to find the ones at your step…")
+        self.bar.setValue(0)
+        self.bar.show()
+        self._worker.start(job)
+
+    def _graded_now(self, value: Any) -> None:
+        keys, found = value
+        for id, candidate in found.items():
+            self._graded[(id, keys[id])] = candidate
+        self._list()
+
+    def _model(self, candidates: dict[int, Candidate]) -> PersonalTimeModel | None:
+        name = self.profile()
+        events = self.store.events(name) if name and name in self.store.names() else []
+        moves: dict[str, list[float]] = {}
+        for e in events:
+            if e.source == "solve" and e.kind == "move" and e.seconds is not None:
+                moves.setdefault(e.technique, []).append(e.seconds)
+        if not moves:
+            return None
+        sessions = []
+        for id, c in candidates.items():
+            kept = self.library.hand_progress(id)
+            if kept is not None and kept.solved and kept.seconds > 0:
+                sessions.append(Session(c, kept.seconds))
+        return PersonalTimeModel.fit(moves, sessions)
+
+    def _list(self) -> None:
+        name = self.profile()
+        events = self.store.events(name) if name and name in self.store.names() else []
+        levels = mastery(outcomes_of(events))
+        candidates = {
+            e.id: c
+            for e in self._current.values()
+            if (c := self._graded.get((e.id, e.modified))) is not None
+        }
+        self.suggestions = for_you(list(candidates.values()), levels)
+        model = self._model(candidates)
+        self.table.setRowCount(len(self.suggestions))
+        for row, s in enumerate(self.suggestions):
+            entry = self._current[int(s.candidate.key)]
+            time_text = "—" if model is None else clock_text(model.predict(s.candidate))
+            cells = (entry.title or f"#{entry.id}", s.why, time_text, entry.difficulty or "—")
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, entry.id)
+                self.table.setItem(row, col, item)
+        self.table.resizeColumnsToContents()
+        step = step_tier(levels)
+        timing = "" if model is not None else " Your time appears once you have solved by hand."
+        if self.suggestions:
+            self._say(
+                f"{len(self.suggestions)} puzzle(s) for {name or 'you'} at tier {step} "
+                f"(your next step) or {step - 1}.{timing}"
+            )
+        else:
+            self._say(
+                f"Nothing in the library at your step (tier {step}) or the one before: "
+                "add puzzles, or generate one with `nonostudio-cli generate --technique …`."
+            )
+        if self._open_when_ready:
+            self._open_when_ready = False
+            self._open_first()
+
+    def suggest(self) -> None:
+        """Open the first suggestion (grading the library first when needed)."""
+        self._open_when_ready = True
+        self.refresh()
+
+    def _open_first(self) -> None:
+        if self.suggestions:
+            self.table.selectRow(0)
+            self.openRequested.emit(int(self.suggestions[0].candidate.key))
+
+    def _open_row(self, row: int) -> None:
+        item = self.table.item(row, 0)
+        if item is not None:
+            self.openRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def shutdown(self) -> None:
+        self.cancel()
+        self.store.close()

@@ -1,0 +1,200 @@
+"""Solve-by-hand into the active profile: the Solve view's strokes, hint rungs and Check
+mistakes, each attributed by the tutor core
+(:class:`nonostudio.analysis.tutor.solving.SolveRecorder`) to the technique of the easiest step
+available at that moment, in the worker pool, and recorded as ``ProfileEvent(source="solve")``.
+
+* a stroke that decides or changes a cell is a move, timed from the previous event of the puzzle
+  (a gap over :data:`IDLE_S` is not timed: the player was away); a stroke that only clears cells
+  (an eraser, an undo) is no move;
+* a hint is one event at the deepest rung the player asked for on the same grid (recorded when
+  the player moves on, checks, or changes puzzle);
+* a Check that shows mistakes is one mistake event.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QObject
+
+from nonostudio.analysis.tutor.solving import SolveRecorder
+from nonostudio.core.library.profiles import ProfileError, ProfileEvent, ProfileStore
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+
+IDLE_S = 300.0
+"""A gap between moves longer than this is not timed."""
+
+
+@dataclass(frozen=True)
+class _Pending:
+    kind: str  # move, hint, mistake
+    puzzle: Puzzle
+    solution: np.ndarray | None
+    grid: np.ndarray
+    seconds: float | None
+    rung: int
+    profile: str
+    at: float
+
+
+def _attribute(items: list[_Pending], should_stop: ShouldStop) -> list[tuple[str, ProfileEvent]]:
+    out = []
+    for p in items:
+        if should_stop():
+            break
+        rec = SolveRecorder(p.puzzle, p.solution)
+        if p.kind == "move":
+            ev = rec.move(p.grid, p.seconds or 0.0)
+        elif p.kind == "hint":
+            ev = rec.hint(p.grid, p.rung)
+        else:
+            ev = rec.mistake(p.grid)
+        seconds = p.seconds if p.kind == "move" else None
+        item = f"{p.puzzle.width}x{p.puzzle.height} {p.puzzle.title}"
+        event = ProfileEvent("solve", ev.kind, ev.technique, ev.score, seconds, item.strip(), p.at)
+        out.append((p.profile, event))
+    return out
+
+
+class HandSolveLog(QObject):
+    """Listens to a Solve view and records its player's events into ``profile()`` of the
+    profiles at ``library_path``."""
+
+    def __init__(
+        self,
+        library_path: str | Path,
+        profile: Callable[[], str | None],
+        parent: QObject | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__(parent)
+        self.store = ProfileStore(library_path)
+        self.profile = profile
+        self.clock = clock
+        self._view: Any = None
+        self._queue: list[_Pending] = []
+        self._inflight: list[_Pending] = []  # attributed in the pool now
+        self._hint: _Pending | None = None
+        self._puzzle: Puzzle | None = None
+        self._last: float | None = None  # the previous event's time (None: not known)
+        self.recorded = 0
+        self.failed = ""
+        self._worker = CurrentWorker(self, on_result=self._done, on_error=self._error)
+
+    def attach(self, view: Any) -> None:
+        """Listen to ``view`` (a SolveView)."""
+        self._view = view
+        view.handMoved.connect(self.on_move)
+        view.handHinted.connect(self.on_hint)
+        view.handChecked.connect(self.on_check)
+        view.ui.hand_action.toggled.connect(self.on_hand_mode)
+
+    def on_hand_mode(self, on: bool) -> None:
+        """Solving by hand starts (the first move is timed from here) or stops."""
+        self.flush_hint()
+        if on and self._view is not None:
+            self._puzzle, self._last = self._view.puzzle(), self.clock()
+
+    def _pending(
+        self, kind: str, grid: np.ndarray, seconds: float | None = None, rung: int = -1
+    ) -> _Pending | None:
+        view, name = self._view, self.profile()
+        puzzle = None if view is None else view.puzzle()
+        if puzzle is None or not name:
+            return None
+        if self._puzzle is None or (puzzle.rows, puzzle.cols) != (
+            self._puzzle.rows,
+            self._puzzle.cols,
+        ):
+            self.flush_hint()
+            self._puzzle, self._last = puzzle, None
+        solution = view.solution()
+        return _Pending(
+            kind, puzzle, solution, np.array(grid, copy=True), seconds, rung, name, self.clock()
+        )
+
+    def on_move(self, before: np.ndarray, after: np.ndarray) -> None:
+        if before.shape != after.shape or not ((after != UNKNOWN) & (after != before)).any():
+            return  # only cleared cells: no move
+        now = self.clock()
+        pending = self._pending("move", before)
+        if pending is None:
+            return
+        self.flush_hint()
+        gap = None if self._last is None else now - self._last
+        self._last = now
+        seconds = gap if gap is not None and 0 <= gap <= IDLE_S else None
+        self._push(_Pending(**{**pending.__dict__, "seconds": seconds}))
+
+    def on_hint(self, grid: np.ndarray, rung: int) -> None:
+        pending = self._pending("hint", grid, rung=rung)
+        if pending is None:
+            return
+        if self._hint is not None and np.array_equal(self._hint.grid, pending.grid):
+            if rung > self._hint.rung:
+                self._hint = _Pending(**{**self._hint.__dict__, "rung": rung})
+            return
+        self.flush_hint()
+        self._hint = pending
+        self._last = self.clock()
+
+    def on_check(self, grid: np.ndarray, wrong: int) -> None:
+        self.flush_hint()
+        if wrong > 0 and (pending := self._pending("mistake", grid)) is not None:
+            self._push(pending)
+
+    def flush_hint(self) -> None:
+        """Record the hint under way (at the deepest rung asked)."""
+        hint, self._hint = self._hint, None
+        if hint is not None:
+            self._push(hint)
+
+    def _push(self, item: _Pending) -> None:
+        self._queue.append(item)
+        self._pump()
+
+    def _pump(self) -> None:
+        if self._worker.is_running() or not self._queue:
+            return
+        items, self._queue = self._queue, []
+        self._inflight = items
+
+        def job(progress: Progress, should_stop: ShouldStop) -> list[tuple[str, ProfileEvent]]:
+            return _attribute(items, should_stop)
+
+        self._worker.start(job)
+
+    def is_busy(self) -> bool:
+        return self._worker.is_running() or bool(self._queue)
+
+    def _done(self, events: list[tuple[str, ProfileEvent]]) -> None:
+        self._inflight = []
+        try:
+            for name, event in events:
+                if name in self.store.names():
+                    self.recorded += self.store.record(name, [event])
+        except ProfileError as exc:
+            self.failed = str(exc)
+        self._pump()
+
+    def _error(self, message: str) -> None:
+        self.failed = message
+        self._pump()
+
+    def close(self) -> None:
+        """Record what is left (the hint under way, the queue) here and now, then close."""
+        self.flush_hint()
+        running = self._worker.is_running()
+        self._worker.cancel()
+        items = (self._inflight if running else []) + self._queue
+        self._queue = []
+        self._done(_attribute(items, lambda: False))
+        self.store.close()

@@ -1,0 +1,121 @@
+"""The tutor in the main window: a Practice tab (built when first shown), a "For You" dock
+beside the Library, Practice by Technique and Suggest My Next Puzzle in the Tools menu, and the
+solve-by-hand log of the Solve view into the active profile (remembered in the settings).
+
+:func:`install_tutor` is the window's one hook; :meth:`Tutor.shutdown` its closing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from nonostudio.core.library.profiles import ProfileStore
+from nonostudio.gui.library.for_you import ForYouPanel
+from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE, PracticeView
+from nonostudio.gui.tutor.solve_events import HandSolveLog
+
+PROFILE_KEY = "tutor/profile"
+
+
+class Tutor:
+    """What the tutor adds to ``window`` (a MainWindow)."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.path = window.library.path
+        self.practice: PracticeView | None = None
+        self._closed = False
+        self._placeholder = QWidget()
+        window.tabs.addTab(self._placeholder, "&Practice")
+        window.tabs.currentChanged.connect(self._tab_shown)
+        self.for_you = ForYouPanel(window.library, self.path, self.profile)
+        self.for_you.openRequested.connect(self._open)
+        self.dock = QDockWidget("For You", window)
+        self.dock.setObjectName("forYouDock")
+        self.dock.setWidget(self.for_you)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
+        # hidden until Suggest My Next Puzzle (or the saved layout) shows it, tabbed with the
+        # Library then (a hidden dock tabbed at once made a restored window wider than saved)
+        self.dock.hide()
+        self.log = HandSolveLog(self.path, self.profile, window)
+        if window.is_ready():
+            self._attach()
+        else:
+            window.ready.connect(self._attach)
+        tools = [a.menu() for a in window.menuBar().actions() if a.text() == "&Tools"]
+        menu = tools[0] if tools else window.menuBar().addMenu("&Tools")
+        menu.addSeparator()
+        self.practice_action = QAction("&Practice by Technique", window)
+        self.practice_action.triggered.connect(self.show_practice)
+        self.suggest_action = QAction("&Suggest My Next Puzzle", window)
+        self.suggest_action.triggered.connect(self.suggest)
+        menu.addActions([self.practice_action, self.suggest_action])
+
+    def profile(self) -> str | None:
+        """The active profile: the one chosen last in the Practice tab (the default one, made
+        on first use, until then)."""
+        if self.practice is not None:
+            return self.practice.profile or None
+        name = str(self.window.settings.value(PROFILE_KEY, "", str)) or DEFAULT_PROFILE
+        if name == DEFAULT_PROFILE:
+            with ProfileStore(self.path) as store:
+                store.ensure(name)
+        return name
+
+    def _attach(self) -> None:
+        self.log.attach(self.window.solve_view)
+
+    def _tab_shown(self, index: int) -> None:
+        if self.practice is None and self.window.tabs.widget(index) is self._placeholder:
+            self.build_practice()
+
+    def build_practice(self) -> PracticeView:
+        if self.practice is None:
+            name = str(self.window.settings.value(PROFILE_KEY, "", str)) or None
+            self.practice = PracticeView(self.path, profile=name)
+            self.practice.profileChanged.connect(self._profile_changed)
+            tabs = self.window.tabs
+            current, index = tabs.currentIndex(), tabs.indexOf(self._placeholder)
+            blocked = tabs.blockSignals(True)
+            tabs.removeTab(index)
+            tabs.insertTab(index, self.practice, "&Practice")
+            tabs.setCurrentIndex(current)
+            tabs.blockSignals(blocked)
+        return self.practice
+
+    def _profile_changed(self, name: str) -> None:
+        self.window.settings.setValue(PROFILE_KEY, name)
+
+    def show_practice(self) -> None:
+        self.window.tabs.setCurrentWidget(self.build_practice())
+
+    def suggest(self) -> None:
+        window = self.window
+        if not self.dock.isVisible() and window.library_dock.isVisible():
+            window.tabifyDockWidget(window.library_dock, self.dock)
+        self.dock.show()
+        self.dock.raise_()
+        self.for_you.suggest()
+
+    def _open(self, id: int) -> None:
+        if self.window.files.open_library_puzzle(id):
+            self.window.library_view.select_id(id)
+
+    def shutdown(self) -> None:
+        """Stop the background work and record what is left of the solve-by-hand log."""
+        if self._closed:
+            return
+        self._closed = True
+        self.log.close()
+        self.for_you.shutdown()
+        if self.practice is not None:
+            self.practice.shutdown()
+
+
+def install_tutor(window: Any) -> Tutor:
+    """Add the tutor to ``window``."""
+    window.tutor = Tutor(window)
+    return window.tutor

@@ -1,0 +1,81 @@
+"""The library "for you": the puzzles at the player's next step (or the tier before) with their
+predicted time beside the generic grade, and "Suggest my next puzzle" opening the first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+
+from nonostudio.core.library import Library
+from nonostudio.core.library.profiles import ProfileEvent
+from nonostudio.core.samples import sample_puzzles
+from nonostudio.gui.library.for_you import ForYouPanel
+
+
+def _mastered(*techniques: str) -> list[ProfileEvent]:
+    return [
+        ProfileEvent("drill", "mark", t, 1.0, 1.0, f"{t}{k}", k)
+        for t in techniques
+        for k in range(10)
+    ]
+
+
+@pytest.fixture
+def panel(qtbot, tmp_path: Path):
+    path = tmp_path / "library.sqlite"
+    library = Library(path)
+    ids = {name: library.add(p, name) for name, p in sample_puzzles(max_side=15)}
+    p = ForYouPanel(library, path, lambda: "Ada")
+    p.store.ensure("Ada")
+    p.ids = ids  # type: ignore[attr-defined]
+    qtbot.addWidget(p)
+    p.show()
+    yield p
+    p.shutdown()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+    library.close()
+
+
+def _suggest(qtbot, panel: ForYouPanel) -> int:
+    with qtbot.waitSignal(panel.openRequested, timeout=30000) as opened:
+        qtbot.mouseClick(panel.suggest_button, Qt.MouseButton.LeftButton)
+    return int(opened.args[0])
+
+
+def test_suggest_opens_the_puzzle_at_the_next_step(qtbot, panel: ForYouPanel) -> None:
+    # tiers 0 and 1 mastered: the next step is tier 2 (punctuate, glue, matching); of the two
+    # small samples whose hardest technique is of tier 2, the dancer (33 steps) is the fewer.
+    panel.store.record(
+        "Ada", _mastered("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces")
+    )
+    assert _suggest(qtbot, panel) == panel.ids["webpbn-00001-dancer.non"]  # type: ignore[attr-defined]
+    shown = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    # tier 2 first, then tier 1 (the soups); tier 3 (mercury) and beyond are not "for you"
+    assert len(shown) == 3 and "tier 2" in panel.table.item(0, 1).text()
+    assert panel.table.item(2, 1).text().startswith("practice at your level")
+    assert "Your time appears once you have solved by hand" in panel.label.text()
+
+
+def test_predicted_time_from_the_players_moves(qtbot, panel: ForYouPanel) -> None:
+    panel.store.record("Ada", _mastered("empty_line", "line_complete"))
+    # every timed move took 2 s: the model predicts 2 s a step; the soups (tier 1) have 22
+    panel.store.record(
+        "Ada", [ProfileEvent("solve", "move", "overlap", 1.0, 2.0, "x", 100 + k) for k in range(5)]
+    )
+    assert _suggest(qtbot, panel) == panel.ids["number-loom-soups-on.non"]  # type: ignore[attr-defined]
+    assert panel.table.rowCount() == 1
+    assert panel.table.item(0, 2).text() == "0:44"
+
+
+def test_nothing_at_the_step_says_so(qtbot, panel: ForYouPanel) -> None:
+    # tiers 0-4 mastered: the step is tier 5; the samples' hardest are tiers 1, 2, 3 and 6
+    every = ("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces", "punctuate")
+    panel.store.record(
+        "Ada", _mastered(*every, "glue", "matching", "joining_splitting", "mercury", "arrangement")
+    )
+    panel.refresh()
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
+    assert panel.table.rowCount() == 0
+    assert panel.label.text().startswith("Nothing in the library at your step (tier 5)")

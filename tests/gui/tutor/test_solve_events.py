@@ -1,0 +1,101 @@
+"""Solving by hand goes into the active profile: a stroke is a timed move attributed to the
+technique of the easiest step on the grid BEFORE it, a hint is one event at the deepest rung
+asked, a Check that shows mistakes is a mistake event, clearing a cell is no move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pictures import HOUSE
+from PySide6.QtCore import Qt, QThreadPool
+
+from nonostudio.analysis.tutor.lines import easiest_technique
+from nonostudio.analysis.tutor.mastery import hint_score
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import new_grid
+from nonostudio.gui.solve.view import SolveView
+from nonostudio.gui.tutor.solve_events import IDLE_S, HandSolveLog
+
+
+class Clock:
+    now = 5_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def setup(qtbot, tmp_path: Path):
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    view.show()
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    clock = Clock()
+    log = HandSolveLog(tmp_path / "lib.sqlite", lambda: "Ada", clock=clock)
+    log.store.ensure("Ada")
+    log.attach(view)
+    view.ui.hand_action.trigger()
+    yield view, log, clock
+    view.cancel()
+    log.close()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def click(qtbot, view: SolveView, r: int, c: int, button=Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(view.grid, button, pos=view.grid.cell_rect(r, c).center())
+
+
+def test_moves_hints_and_mistakes_recorded(qtbot, setup) -> None:
+    view, log, clock = setup
+    empty = new_grid(HOUSE.height, HOUSE.width)
+    clock.now += 7
+    click(qtbot, view, 2, 0)  # row 3 is #####: filled is right
+    view.request_hint()
+    qtbot.waitUntil(lambda: view.hint_rung() == 0, timeout=10000)
+    view.request_hint()
+    assert view.hint_rung() == 1  # where to look, then the next rung: one hint event
+    clock.now += 4
+    click(qtbot, view, 0, 0)  # wrong (the picture has ..#.. on top); records the hint
+    view.check_mistakes()  # shows the mistake at row 1, column 1
+    qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    events = log.store.events("Ada")
+    assert [e.kind for e in events] == ["move", "hint", "move", "mistake"]
+    assert all(e.source == "solve" for e in events)
+    first = events[0]
+    assert first.technique == easiest_technique(HOUSE, empty)
+    assert first.seconds == pytest.approx(7.0) and first.score == 1.0
+    assert events[1].score == pytest.approx(hint_score(1)) and events[1].seconds is None
+    assert events[2].seconds == pytest.approx(4.0)  # timed from the hint
+    assert events[3].score == 0.0
+    assert first.item == "5x5 house"
+
+
+def test_clearing_is_no_move_and_a_long_gap_is_not_timed(qtbot, setup) -> None:
+    view, log, clock = setup
+    click(qtbot, view, 2, 0)
+    click(qtbot, view, 2, 0)  # the same button again clears the cell
+    assert (view.hand_cells() == UNKNOWN).all()
+    clock.now += IDLE_S + 1
+    click(qtbot, view, 2, 1)
+    qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    events = log.store.events("Ada")
+    assert [e.kind for e in events] == ["move", "move"]
+    assert events[1].seconds is None
+
+
+def test_nothing_recorded_without_a_profile(qtbot, tmp_path: Path) -> None:
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    log = HandSolveLog(tmp_path / "lib.sqlite", lambda: None)
+    log.attach(view)
+    view.ui.hand_action.trigger()
+    log.on_move(new_grid(5, 5), np.ones((5, 5), dtype=np.int8))
+    assert not log.is_busy()
+    log.close()
+    view.cancel()

@@ -1,0 +1,68 @@
+"""The tutor in the studio window: Tools → Suggest My Next Puzzle opens the puzzle in the editor,
+the Practice tab is built when first shown and remembers the profile chosen, and a stroke in
+the Solve view by hand goes into that profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QThreadPool
+
+from nonostudio.core.library import Library
+from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
+from nonostudio.core.samples import sample_puzzles
+from nonostudio.gui.tutor.practice_view import PracticeView
+from nonostudio.gui.window.main_window import MainWindow
+
+
+@pytest.fixture
+def studio(qtbot, tmp_path: Path, settings: QSettings):
+    library = Library(tmp_path / "lib.sqlite3")
+    ids = {name: library.add(p, name) for name, p in sample_puzzles(max_side=15)}
+    win = MainWindow(library, settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.ids = ids  # type: ignore[attr-defined]
+    yield win
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(20000)
+    library.close()
+
+
+def test_suggest_my_next_puzzle_opens_it_in_the_editor(qtbot, studio) -> None:
+    with ProfileStore(studio.library.path) as store:
+        store.ensure("Player")
+        mastered = ("empty_line", "line_complete")
+        events = [
+            ProfileEvent("drill", "mark", t, 1.0, 1.0, t, k) for t in mastered for k in range(10)
+        ]
+        store.record("Player", events)
+    studio.tutor.suggest_action.trigger()
+    assert studio.tutor.dock.isVisible()
+    soups = sample_puzzles(max_side=15)[0][1]  # the only small sample of tier 1 (overlap)
+    qtbot.waitUntil(lambda: studio.editor.puzzle() == soups, timeout=30000)
+    assert studio.tutor.for_you.table.rowCount() == 1
+
+
+def test_practice_tab_built_when_shown_and_profile_remembered(qtbot, studio, settings) -> None:
+    tabs = studio.tabs
+    index = [tabs.tabText(i) for i in range(tabs.count())].index("&Practice")
+    tabs.setCurrentIndex(index)
+    view = studio.tutor.practice
+    assert isinstance(view, PracticeView) and tabs.currentWidget() is view
+    view.store.create("Ada")
+    view._fill_profiles("Ada")
+    assert settings.value("tutor/profile") == "Ada"
+    # solving by hand now goes into Ada's profile
+    qtbot.waitUntil(studio.is_ready, timeout=10000)
+    studio.files.open_library_puzzle(studio.ids["webpbn-00001-dancer.non"])  # type: ignore[attr-defined]
+    tabs.setCurrentWidget(studio.solve_view)
+    solve = studio.solve_view
+    qtbot.waitUntil(lambda: solve.trace() is not None, timeout=20000)
+    solve.ui.hand_action.trigger()
+    qtbot.mouseClick(solve.grid, Qt.MouseButton.LeftButton, pos=solve.grid.cell_rect(0, 0).center())
+    qtbot.waitUntil(lambda: not studio.tutor.log.is_busy(), timeout=10000)
+    kinds = [(e.source, e.kind) for e in view.store.events("Ada")]
+    assert kinds == [("solve", "move")]
