@@ -10,6 +10,7 @@ import learn_work
 import pytest
 
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.running.engine import EngineError, LocalEngine
 from nonostudio.learn.running.runner import run_specifications
 from nonostudio.learn.store.jobs import MAX_ATTEMPTS, WORKER_DIED, JobStore, SpecStatus
 
@@ -72,3 +73,43 @@ def test_resume_retries_an_item_whose_worker_died_before_its_attempts_ran_out(
     status = run_specifications(store, run, learn_work.z3_forced, jobs=1, mode="thread")
     assert status.counts == {"done": 1, "failed": 1}
     assert {r.key: r.attempts for r in store.records(run)}[a] == 2
+
+
+class _LosesItsCluster(LocalEngine):
+    """This machine's threads, standing for a cluster whose scheduler is lost as soon as the
+    runner waits for an outcome."""
+
+    def __init__(self) -> None:
+        super().__init__(2, "thread")
+
+    def lost(self) -> list[int]:
+        raise EngineError("lost the Dask scheduler tcp://10.0.0.1:8786: the run is paused")
+
+    def summary(self) -> str:
+        return "tcp://10.0.0.1:8786: 2 workers, 2 threads"
+
+    def __enter__(self) -> _LosesItsCluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def test_learn_run_pauses_when_the_cluster_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nonostudio.cli import main
+    from nonostudio.learn.running import dask_engine
+
+    monkeypatch.setattr(dask_engine, "open_cluster", lambda address: _LosesItsCluster())
+    db = tmp_path / "jobs.sqlite3"
+    argv = ["learn", "run", "--max-length", "3", "--max-patterns", "1", "--store", str(db)]
+    code = main([*argv, "--cluster", "tcp://10.0.0.1:8786", "--budget", "20"])
+    out, err = capsys.readouterr()
+    assert code == 3
+    assert "cluster tcp://10.0.0.1:8786: 2 workers, 2 threads" in err
+    assert f"the run is paused: learn run --resume 1 --store {db}" in out
+    with JobStore(db) as store:
+        counts = store.status(1).counts
+        assert store.run(1).status == "cancelled" and "running" not in counts
+        assert counts.get("pending")  # what was in flight is pending again

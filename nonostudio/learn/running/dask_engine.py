@@ -145,7 +145,9 @@ class DaskEngine:
     :func:`open_cluster`; a context manager that closes the client (and the LocalCluster it
     started) on leaving."""
 
-    ahead = 1  # the scheduler starts an item the moment a worker is free: none need wait there
+    # Two items per worker thread in flight, as on this machine: with one, each item waited
+    # for a round trip (14.8 ms an item against 7.1 ms) and the late skips measured no fewer.
+    ahead = 2
 
     def __init__(self, client: Any, cluster: Any = None, *, address: str = "") -> None:
         self.client, self.cluster, self.address = client, cluster, address

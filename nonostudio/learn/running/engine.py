@@ -47,8 +47,7 @@ class Engine(Protocol):
         """Get ready to run tasks of ``works`` (the work and the narrow work)."""
 
     ahead: int
-    """Tasks the runner keeps in flight per slot: 2 on this machine (a worker never waits for
-    its next task), 1 on a cluster (what is skipped is decided as late as can be)."""
+    """Tasks the runner keeps in flight per slot (2: a worker never waits for its next task)."""
 
     def slots(self) -> int:
         """How many tasks it runs at once (the runner keeps :attr:`ahead` times that many in
@@ -96,11 +95,16 @@ class LocalEngine:
     def open(self, works: tuple[Work, Work | None]) -> None:
         self._works = works
         self._tasks: Queue
-        self._results: Queue
+        self._results: Any  # a SimpleQueue (processes) or a Queue (threads)
         self._stop: Event
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")  # never fork a process that may run Qt
-            self._tasks, self._results, self._stop = mp.Queue(), mp.Queue(), mp.Event()
+            # Outcomes go through a SimpleQueue, written by the worker's own thread before it
+            # takes its next task: a Queue sends from a thread of its own, and a worker that died
+            # in its next task could take an outcome with it, or the queue's lock, which hung
+            # every other worker's outcomes.
+            self._tasks, self._stop = mp.Queue(), mp.Event()
+            self._results = mp.SimpleQueue()
             self._slots: Any = mp.Array("q", [-1] * self.jobs, lock=False)
         else:
             self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
@@ -116,8 +120,14 @@ class LocalEngine:
         self._tasks.put(task)
 
     def result(self, timeout: float) -> Outcome | None:
+        if self.mode == "process":
+            # SimpleQueue.get has no timeout: wait on its pipe first.
+            if not self._results._reader.poll(timeout):
+                return None
+            message: Outcome = self._results.get()
+            return message
         try:
-            message: Outcome = self._results.get(timeout=timeout)
+            message = self._results.get(timeout=timeout)
         except queue.Empty:
             return None
         return message
@@ -201,6 +211,6 @@ class LocalEngine:
             if w.is_alive():
                 w.kill()
                 w.join()
-        for q in (self._tasks, self._results):
-            q.close()  # type: ignore[attr-defined]
-            q.cancel_join_thread()  # type: ignore[attr-defined]
+        self._tasks.close()  # type: ignore[attr-defined]
+        self._tasks.cancel_join_thread()  # type: ignore[attr-defined]
+        self._results.close()
