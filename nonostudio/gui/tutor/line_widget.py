@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 CELL = 30
+MIN_CELL = 12
 CLUE_GAP = 10
 
 
@@ -72,15 +73,22 @@ class DrillLineWidget(QWidget):
     def _clue_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self._clue_text()) + CLUE_GAP
 
+    def cell_size(self) -> int:
+        """The side of a cell: CELL, smaller when the line would not fit the width (never
+        under MIN_CELL), so a long line does not widen the window."""
+        room = (self.width() - self._clue_width() - 8) // max(1, len(self._cells))
+        return max(MIN_CELL, min(CELL, room))
+
     def cell_rect(self, position: int) -> QRect:
         """Where cell ``position`` is drawn (widget coordinates)."""
-        return QRect(self._clue_width() + position * CELL, 6, CELL, CELL)
+        side = self.cell_size()
+        return QRect(self._clue_width() + position * side, 6, side, side)
 
     def sizeHint(self) -> QSize:
         return QSize(self._clue_width() + max(1, len(self._cells)) * CELL + 8, CELL + 12)
 
     def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
+        return QSize(self._clue_width() + max(1, len(self._cells)) * MIN_CELL + 8, CELL + 12)
 
     def position_at(self, point: QPoint) -> int | None:
         for p in range(len(self._cells)):
@@ -109,7 +117,7 @@ class DrillLineWidget(QWidget):
         font = QFont(self.font())
         font.setBold(True)
         painter.setFont(font)
-        clue_rect = QRect(0, 6, self._clue_width() - CLUE_GAP // 2, CELL)
+        clue_rect = QRect(0, 6, self._clue_width() - CLUE_GAP // 2, self.cell_size())
         painter.drawText(
             clue_rect,
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -128,7 +136,8 @@ class DrillLineWidget(QWidget):
             painter.fillRect(rect, fill)
             painter.setPen(QPen(text, 1))
             painter.drawRect(rect.adjusted(0, 0, -1, -1))
-            inner = rect.adjusted(5, 5, -5, -5)
+            pad = max(2, rect.width() // 6)
+            inner = rect.adjusted(pad, pad, -pad, -pad)
             if value == FILLED:
                 painter.fillRect(inner, text)
             elif value == CROSSED:

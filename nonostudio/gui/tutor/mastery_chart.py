@@ -15,7 +15,7 @@ from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.tutor.mastery import MASTERED, Mastery
 
 ROW = 18
-NAME_WIDTH = 150
+NAME_WIDTH = 120
 TREND_WIDTH = 70
 
 
@@ -41,9 +41,17 @@ class MasteryChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(420, len(self._levels) * ROW + 8)
 
+    def _name_width(self) -> int:
+        metrics = self.fontMetrics()
+        names = [
+            BY_ID[m.technique].name if m.technique in BY_ID else m.technique for m in self._levels
+        ]
+        return max([NAME_WIDTH, *(metrics.horizontalAdvance(n) + 12 for n in names)])
+
     def _track(self, row: int) -> QRect:
-        width = max(40, self.width() - NAME_WIDTH - TREND_WIDTH - 8)
-        return QRect(NAME_WIDTH, 4 + row * ROW + 3, width, ROW - 6)
+        left = self._name_width()
+        width = max(40, self.width() - left - TREND_WIDTH - 8)
+        return QRect(left, 4 + row * ROW + 3, width, ROW - 6)
 
     def bar_rect(self, technique: str) -> QRect:
         """The bar of ``technique`` (empty when it is not shown)."""
@@ -64,7 +72,7 @@ class MasteryChart(QWidget):
             name = BY_ID[m.technique].name if m.technique in BY_ID else m.technique
             painter.setPen(text)
             painter.drawText(
-                QRect(0, track.top() - 3, NAME_WIDTH - 6, ROW),
+                QRect(0, track.top() - 3, track.left() - 6, ROW),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 name,
             )

@@ -135,9 +135,12 @@ class PracticeView(QWidget):
         self.start_button = self._button(row, "Start practice", self.start)
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
-        self.progress.setMaximumWidth(180)
+        self.progress.setMaximumWidth(120)
+        self.progress.setTextVisible(False)
         self.progress.hide()
         row.addWidget(self.progress)
+        self.progress_label = QLabel("")
+        row.addWidget(self.progress_label)
         self.cancel_button = self._button(row, "Cancel", self.cancel)
         self.cancel_button.hide()
         row.addStretch(1)
@@ -368,10 +371,11 @@ class PracticeView(QWidget):
 
     def _load_progress(self, fraction: float, message: str) -> None:
         self.progress.setValue(round(100 * fraction))
-        self.progress.setFormat(f"%p% {message}")
+        self.progress_label.setText(f"{round(100 * fraction)} % {message}")
 
     def _load_done(self) -> None:
         self.progress.hide()
+        self.progress_label.setText("")
         self.cancel_button.hide()
         self.start_button.setEnabled(True)
 

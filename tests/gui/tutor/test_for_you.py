@@ -60,9 +60,11 @@ def test_suggest_opens_the_puzzle_at_the_next_step(qtbot, panel: ForYouPanel) ->
 
 def test_predicted_time_from_the_players_moves(qtbot, panel: ForYouPanel) -> None:
     panel.store.record("Ada", _mastered("empty_line", "line_complete"))
-    # every timed move took 2 s: the model predicts 2 s a step; the soups (tier 1) have 22
+    # every timed move (of tier 0, known) took 2 s: the model predicts 2 s a step; the next
+    # step is tier 1, of which the library has the soups (22 steps)
     panel.store.record(
-        "Ada", [ProfileEvent("solve", "move", "overlap", 1.0, 2.0, "x", 100 + k) for k in range(5)]
+        "Ada",
+        [ProfileEvent("solve", "move", "empty_line", 1.0, 2.0, "x", 100 + k) for k in range(5)],
     )
     assert _suggest(qtbot, panel) == panel.ids["number-loom-soups-on.non"]  # type: ignore[attr-defined]
     assert panel.table.rowCount() == 1

@@ -105,8 +105,22 @@ def test_clicks_do_not_change_given_cells(qtbot, view: PracticeView) -> None:
     assert view.line.cells() == (FILLED, FILLED, UNKNOWN)
 
 
+def test_a_long_line_fits_the_width_it_is_given(qtbot, view: PracticeView) -> None:
+    # a 40-cell line in a 600 px wide drill: every cell inside the widget, none under 12 px
+    view.line.set_line((3, 1), (UNKNOWN,) * 40, editable=True)
+    view.line.resize(600, view.line.height())
+    last = view.line.cell_rect(39)
+    assert last.right() < 600 and last.width() >= 12
+    assert view.line.minimumSizeHint().width() <= 600
+    qtbot.mouseClick(view.line, Qt.MouseButton.LeftButton, pos=last.center())
+    assert view.line.cells()[39] == FILLED
+
+
 def test_mastery_chart_drawn_from_the_profile(qtbot, view: PracticeView) -> None:
-    events = [ProfileEvent("drill", "mark", "overlap", 1.0, 3.0, f"o{k}", k) for k in range(12)]
+    known = ("empty_line", "line_complete", "overlap", "small_gap", "simple_spaces")  # tiers 0-1
+    events = [
+        ProfileEvent("drill", "mark", t, 1.0, 3.0, f"{t}{k}", k) for t in known for k in range(12)
+    ]
     events += [ProfileEvent("drill", "mark", "glue", 0.0, 9.0, f"g{k}", k) for k in range(12)]
     view.store.record(view.profile, events)
     view.refresh_mastery()
@@ -114,10 +128,11 @@ def test_mastery_chart_drawn_from_the_profile(qtbot, view: PracticeView) -> None
     chart.resize(600, chart.minimumHeight())
     image = chart.grab().toImage()
     good, bad = chart.bar_rect("overlap"), chart.bar_rect("glue")
-    assert good.width() > 0.8 * (chart.width() - 230) > bad.width() > 0
+    track = chart._track(0).width()
+    assert good.width() > 0.8 * track > bad.width() > 0
     assert image.pixelColor(good.center()).name() == "#3a9a4a"  # mastered: green
     assert image.pixelColor(bad.center()).name() == "#d08a2a"  # not mastered
-    assert "next step: tier 0" in view.mastery_label.text()  # empty_line has no events yet
+    assert "5 of 12 techniques mastered; next step: tier 2" in view.mastery_label.text()
 
 
 def test_profiles_created_renamed_exported_imported_deleted(
