@@ -9,6 +9,7 @@ level over the later half of its events minus the level over the earlier half.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import median
@@ -95,9 +96,9 @@ def mastery(outcomes: Iterable[Outcome]) -> dict[str, Mastery]:
         half = len(scores) // 2
         trend = _level(scores[half:]) - _level(scores[:half]) if half else 0.0
         times = [o.seconds for o in events if o.seconds is not None]
-        out[tid] = Mastery(
-            tid, _level(scores), trend, len(events), median(times) if times else None
-        )
+        level, weight = _weighed(scores)
+        seconds = median(times) if times else None
+        out[tid] = Mastery(tid, level, trend, len(events), seconds, weight)
     return out
 
 
@@ -113,14 +114,44 @@ def tier_levels(levels: dict[str, Mastery]) -> dict[int, float]:
     return {tier: total / weights for tier, (total, weights) in pooled.items()}
 
 
+P_KNOWN = 0.9
+"""How often a player who knows a technique is taken to get it right."""
+P_GUESS = 0.5
+"""How often one who does not is taken to get it right (a coin)."""
+
+
 def step_tier(levels: dict[str, Mastery]) -> int:
-    """The player's next step: the easiest tier whose pooled level (:func:`tier_levels`) is
-    below :data:`MASTERED` (one past the hardest tier when every tier is mastered)."""
-    by_tier = tier_levels(levels)
-    for tier in sorted(by_tier):
-        if by_tier[tier] < MASTERED:
-            return tier
-    return max(by_tier) + 1
+    """The player's next step: the tier s that best explains their events as "every tier
+    below s known, s and above not" (players learn the tiers in order).  A known tier's events
+    are right with probability :data:`P_KNOWN`, the others' with :data:`P_GUESS`; each event
+    counts with its recency weight.  Tiers without events fit either way, so the step is the
+    lowest tier of the best fit (0 for a player with no events; one past the hardest tier when
+    the events say every tier is known)."""
+    right: dict[int, float] = {}
+    wrong: dict[int, float] = {}
+    for t in ALL_TECHNIQUES:
+        m = levels.get(t.id)
+        if m is None:
+            continue
+        events = m.weight - PRIOR_WEIGHT
+        hits = m.level * m.weight - PRIOR_WEIGHT * 0.5
+        right[t.tier] = right.get(t.tier, 0.0) + hits
+        wrong[t.tier] = wrong.get(t.tier, 0.0) + events - hits
+    tiers = sorted({t.tier for t in ALL_TECHNIQUES})
+    known = {
+        tier: right.get(tier, 0.0) * math.log(P_KNOWN)
+        + wrong.get(tier, 0.0) * math.log(1 - P_KNOWN)
+        for tier in tiers
+    }
+    guess = {
+        tier: (right.get(tier, 0.0) + wrong.get(tier, 0.0)) * math.log(P_GUESS) for tier in tiers
+    }
+    best, best_fit = 0, -math.inf
+    for step in [*tiers, tiers[-1] + 1]:
+        fit = sum(known[t] for t in tiers if t < step) + sum(guess[t] for t in tiers if t >= step)
+        if fit > best_fit + 1e-9:
+            best, best_fit = step, fit
+    return best
 
 
 def outcomes_of(events: Iterable[ProfileEvent]) -> list[Outcome]:

@@ -68,7 +68,9 @@ def test_mastery_ranks_right_answers_above_wrong_ones_and_shows_the_trend():
     assert m["overlap"].level > MASTERED > m["glue"].level
     assert m["mercury"].trend > 0 > -m["mercury"].trend
     assert m["small_gap"].events == 0 and m["small_gap"].level == 0.5
-    assert step_tier(m) == 0  # empty_line, tier 0, has no events: not mastered
+    # overlap (tier 1) right, glue (tier 2) wrong: tiers 0 and 1 known, tier 2 the step
+    assert step_tier(m) == 2
+    assert step_tier(mastery([])) == 0
 
 
 def test_a_deeper_hint_rung_costs_more():
