@@ -153,6 +153,23 @@ def kendall_tau_b(xs, ys):
     return (conc - disc) / denom if denom else 0.0
 
 
+def best_tau_b(known):
+    """The highest tau-b a ranking without ties can reach against a known/unknown split (the
+    split's own ties keep it below 1): every known technique above every unknown one."""
+    return kendall_tau_b([k + i * 1e-6 for i, k in enumerate(known)], known)
+
+
+def pairs_ordered(levels, known):
+    """The share of (known, unknown) pairs with the known one ranked strictly above."""
+    pairs = [
+        (a, b)
+        for a, ka in zip(levels, known, strict=True)
+        for b, kb in zip(levels, known, strict=True)
+        if ka and not kb
+    ]
+    return sum(a > b for a, b in pairs) / len(pairs)
+
+
 def section_learners(lines, candidates):
     print()
     print(
@@ -167,7 +184,7 @@ def section_learners(lines, candidates):
     total = good = 0
     taus = []
     for k in range(0, 6):
-        k_taus, k_sugg, k_good, steps, none = [], 0, 0, [], 0
+        k_taus, k_sugg, k_good, steps, none, k_pairs = [], 0, 0, [], 0, []
         for s in range(LEARNERS_PER_K):
             rng = random.Random(1000 * k + s)
             practice = Practice(lines, LINE_TECHNIQUES, seed=rng.randrange(10**6))
@@ -181,7 +198,10 @@ def section_learners(lines, candidates):
             levels = mastery(outcomes_of(events))
             known = [1 if BY_ID[t].tier <= k else 0 for t in LINE_TECHNIQUES]
             if 0 in known:  # at k = 5 every line technique is known: nothing to rank below
-                k_taus.append(kendall_tau_b([levels[t].level for t in LINE_TECHNIQUES], known))
+                ranked = [levels[t].level for t in LINE_TECHNIQUES]
+                k_taus.append(kendall_tau_b(ranked, known))
+                k_pairs.append(pairs_ordered(ranked, known))
+                best = best_tau_b(known)
             steps.append(step_tier(levels))
             suggestions = for_you(candidates, levels)[:SUGGESTIONS]
             none += not suggestions
@@ -192,7 +212,9 @@ def section_learners(lines, candidates):
         good += k_good
         share = f"{k_good / k_sugg:.0%}" if k_sugg else "n/a"
         tau = (
-            f"Kendall tau median {median(k_taus):+.2f} (min {min(k_taus):+.2f})"
+            f"Kendall tau-b median {median(k_taus):+.2f} (min {min(k_taus):+.2f}; at most "
+            f"{best:+.2f} for a ranking without ties); known above unknown in "
+            f"{median(k_pairs):.0%} of pairs (median)"
             if k_taus
             else "Kendall tau n/a (every line technique known)"
         )
@@ -201,7 +223,7 @@ def section_learners(lines, candidates):
             f"k or k+1: {k_good} ({share}); learners with no puzzle in their window: {none}"
         )
     print(
-        f"all learners: Kendall tau median {median(taus):+.2f} (k = 0-4), mean "
+        f"all learners: Kendall tau-b median {median(taus):+.2f} (k = 0-4), mean "
         f"{sum(taus) / len(taus):+.2f}; suggestions with hardest tier k or k+1: {good} of "
         f"{total} ({good / total:.0%}; goal >= 90 %)"
     )
