@@ -1,4 +1,4 @@
-"""The measurements of issue 49 for ``bench_solver.py``: a fresh process's first SAT search
+"""The speed measurements for ``bench_solver.py``: a fresh process's first SAT search
 against warm ones, one item of a big collection against the same puzzle in its own file,
 Cauldron in a fresh process, and the peers (pbnsolve) run in the same run when supplied.
 

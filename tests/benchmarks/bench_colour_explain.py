@@ -20,8 +20,8 @@ For the 13 public colour files and the first N puzzles of ``colour-generated/`` 
   (:func:`~nonostudio.analysis.colour.grade.one_colour_cells`) and the cells lines passing only
   decided cells leave undecided (:func:`~nonostudio.analysis.colour.grade.pencil_cells`; beside
   it, in brackets, the count when a cell also keeps the intersection of its row's and column's
-  sets, as issue 44 counted);
-* pencil marks on the three files of issue 44: both counts beside the colour sets' 0;
+  sets, as the colour notes counted);
+* pencil marks on the three files the colour notes count: both counts beside the colour sets' 0;
 * the grade order on every file solved without search: within each tier, every file that needs
   colour reasoning (one colour at a time is not enough) scores at least as high as every file
   solvable one colour at a time, and within each tier and answer, every file that needs pencil
@@ -59,7 +59,7 @@ from nonostudio.core.formats import read_any  # noqa: E402
 
 PUBLIC = list(PUBLIC_COLOUR)
 GENERATED = PUZZLES / "colour-generated"
-#: The files issue 44 counts pencil marks on.
+#: The files the colour notes count pencil marks on.
 ISSUE_PENCIL = (
     "pbnsolve-examples/acorn.g",
     "pbnsolve-examples/spaceShuttle.g",
@@ -158,10 +158,10 @@ def measure(name: str, puzzle, runs: int) -> dict:  # type: ignore[no-untyped-de
 
 
 def pencil_marks() -> None:
-    """Issue 44's figures: cells left undecided when lines pass each other only decided cells,
-    two ways, beside passing the sets of colours still possible."""
-    print("\npencil marks (issue 44: 'passing only fully known cells between lines leaves acorn.g")
-    print("with 456 cells undecided, spaceShuttle.g with 655, look_sharp.xml with 247')")
+    """The colour notes' figures: cells left undecided when lines pass each other only decided
+    cells, two ways, beside passing the sets of colours still possible."""
+    print("\npencil marks (the colour notes: 'passing only fully known cells between lines leaves")
+    print("acorn.g with 456 cells undecided, spaceShuttle.g with 655, look_sharp.xml with 247')")
     for name in ISSUE_PENCIL:
         (_, puzzle), *_ = read_any(PUZZLES / name)
         logic = solve_colour(puzzle.rows, puzzle.cols, len(puzzle.palette)).grid

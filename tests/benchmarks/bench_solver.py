@@ -8,9 +8,9 @@ logic, or the SAT solver that finished: CaDiCaL, Kissat or z3), and
 the PyPI package picross-solver's CPU time on the same puzzle in the same run (a child process,
 capped at 30 s wall; it finds one solution and proves nothing about uniqueness) with the ratio.
 Four TAAI puzzles that line logic alone leaves undecided (they need the SAT stage) are included.
-``--hard`` adds Knotty and Faase with a 10-minute limit each (goal of issue 49: 60 s wall each).
+``--hard`` adds Knotty and Faase with a 10-minute limit each (goal: 60 s wall each).
 
-Then the figures of issue 49 (``--speed-only``: just those; ``_solver_speed.py``): a fresh
+Then the speed figures (``--speed-only``: just those; ``_solver_speed.py``): a fresh
 process's first SAT search against warm ones (Petroglyph, Edge, TAAI icga2017 #1-20), ``check
 FILE#ITEM`` on the last item of the TAAI file and of the Janko JSON against the puzzle in its own
 file (whole process), Cauldron in a fresh process (first solve, warm, peak memory), and TAAI
@@ -183,7 +183,7 @@ def grade_survey() -> bool:
 
 
 def speed_figures() -> None:
-    """Issue 49's figures (see the module's docstring)."""
+    """The speed figures (see the module's docstring)."""
     speed.compile_package()
     speed.first_call()
     speed.file_items()
@@ -198,7 +198,7 @@ def main() -> int:
     parser.add_argument("--no-peer", action="store_true")
     parser.add_argument("--no-grade", action="store_true", help="leave out the grade timings")
     parser.add_argument("--grade-only", action="store_true", help="only the grade timings")
-    parser.add_argument("--speed-only", action="store_true", help="only issue 49's figures")
+    parser.add_argument("--speed-only", action="store_true", help="only the speed figures")
     args = parser.parse_args()
     require_anchors()
     if not args.no_peer and importlib.util.find_spec("picross_solver") is None:

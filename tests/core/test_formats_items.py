@@ -1,4 +1,4 @@
-"""One item of a collection is read without reading the others (issue 49): picking an item
+"""One item of a collection is read without reading the others: picking an item
 builds only that item, so the other items' malformed clues do not stop it, while reading the
 malformed item itself still names its line and column."""
 

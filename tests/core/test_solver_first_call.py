@@ -1,4 +1,4 @@
-"""The first SAT search of a fresh process pays no more than it needs (issue 49): a verdict
+"""The first SAT search of a fresh process pays no more than it needs: a verdict
 alone imports neither numpy nor python-sat's Python layer (``pysat.solvers``, ``pysat.formula``)
 nor the Kissat helper's modules; the solutions, when read, are still right."""
 

@@ -1,4 +1,4 @@
-"""Symmetric clues in the SAT stage (issue 49): the symmetries found are those of the clues, a
+"""Symmetric clues in the SAT stage: the symmetries found are those of the clues, a
 solution reflected is a checked second solution, and past the handover the solutions a symmetry
 leaves in place are searched first; every verdict and solution set stays what the plain search
 gives."""

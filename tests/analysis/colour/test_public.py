@@ -82,7 +82,7 @@ def test_pencil_cells() -> None:
     assert pencil_cells(_load("pbnsolve-examples/spaceShuttle.g")) == 655
     assert pencil_cells(_load("number-loom/look_sharp.xml")) == 247
     assert pencil_cells(_load("nonogrid/UK.toml")) == 0
-    # issue 44 and docs/COLOUR.md count 456 on acorn: a cell there also keeps the intersection
+    # the colour notes count 456 on acorn: a cell there also keeps the intersection
     # of the sets its row and its column left it; without that, 1,482 (the other two agree)
     acorn = _load("pbnsolve-examples/acorn.g")
     assert (pencil_cells(acorn), pencil_cells(acorn, crossing_sets=True)) == (1482, 456)
@@ -104,7 +104,7 @@ def test_pencil_cells() -> None:
     ],
 )
 def test_one_colour_at_a_time(name: str, share: float) -> None:
-    """docs/COLOUR.md measured projection alone (the exact b&w line solver on each colour,
+    """The colour notes measured projection alone (the exact b&w line solver on each colour,
     lines passing sets): it solves 8 of the 13 public files and decides these shares of the
     others."""
     puzzle = _load(name)
