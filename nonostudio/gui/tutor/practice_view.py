@@ -139,8 +139,6 @@ class PracticeView(QWidget):
         self.progress.setTextVisible(False)
         self.progress.hide()
         row.addWidget(self.progress)
-        self.progress_label = QLabel("")
-        row.addWidget(self.progress_label)
         self.cancel_button = self._button(row, "Cancel", self.cancel)
         self.cancel_button.hide()
         row.addStretch(1)
@@ -190,6 +188,10 @@ class PracticeView(QWidget):
         scroll.setWidget(self.chart)
         chart_layout.addWidget(scroll)
         outer.addWidget(chart_box, 1)
+        # wrapped text must not widen the window (a QLabel's own minimum is its longest words'
+        # line): the labels take the width the tab has
+        for label in (self.status, self.prompt, self.where, self.result, self.mastery_label):
+            label.setMinimumWidth(120)
         self._show_drill_widgets(None)
 
     def _button(self, layout: QHBoxLayout, text: str, slot: Callable[[], Any]) -> QPushButton:
@@ -371,11 +373,10 @@ class PracticeView(QWidget):
 
     def _load_progress(self, fraction: float, message: str) -> None:
         self.progress.setValue(round(100 * fraction))
-        self.progress_label.setText(f"{round(100 * fraction)} % {message}")
+        self._say(f"Finding drill lines: {round(100 * fraction)} % ({message})")
 
     def _load_done(self) -> None:
         self.progress.hide()
-        self.progress_label.setText("")
         self.cancel_button.hide()
         self.start_button.setEnabled(True)
 

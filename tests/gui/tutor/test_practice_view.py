@@ -183,3 +183,14 @@ def test_what_i_need_is_the_next_step(view: PracticeView) -> None:
     assert view.chosen_techniques() == ["overlap", "small_gap", "simple_spaces"]
     _choose(view, "glue")
     assert view.chosen_techniques() == ["glue"]
+
+
+def test_long_messages_do_not_widen_the_tab(view: PracticeView) -> None:
+    # seen under Xvfb at 1280x720: the search's progress text widened the window past the screen
+    narrow = view.minimumSizeHint().width()
+    view.progress.show()
+    view.cancel_button.show()
+    view._load_progress(0.5, "looking at " + "a-very-long-puzzle-file-name " * 8)
+    view.prompt.setText("Mark every cell " + "this technique decides " * 12)
+    view.result.setText("Not quite. " + "A true and rather long explanation. " * 10)
+    assert view.minimumSizeHint().width() <= max(narrow, 700)
