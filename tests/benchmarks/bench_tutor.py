@@ -212,8 +212,8 @@ def section_learners(lines, candidates):
         good += k_good
         share = f"{k_good / k_sugg:.0%}" if k_sugg else "n/a"
         tau = (
-            f"Kendall tau-b median {median(k_taus):+.2f} (min {min(k_taus):+.2f}; at most "
-            f"{best:+.2f} for a ranking without ties); known above unknown in "
+            f"Kendall tau-b median {median(k_taus):+.2f} (min {min(k_taus):+.2f}; a perfect "
+            f"ranking without ties scores {best:+.2f}); known above unknown in "
             f"{median(k_pairs):.0%} of pairs (median)"
             if k_taus
             else "Kendall tau n/a (every line technique known)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.tutor.checking import (
     AnswerError,
     Feedback,
@@ -21,6 +22,7 @@ from nonostudio.analysis.tutor.checking import (
 )
 from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill, make_drill
 from nonostudio.analysis.tutor.lines import DrillLine
+from nonostudio.analysis.tutor.mastery import Outcome, mastery, step_tier
 from nonostudio.core.library.profiles import ProfileEvent
 
 PER_TECHNIQUE = 8
@@ -42,8 +44,12 @@ def check_answer(drill: Drill, text: str) -> Feedback:
 
 class Practice:
     """Drills on ``techniques`` (ids) from ``lines`` (technique id → drill lines), of the
-    ``kinds`` given, scheduled by spaced repetition; new items come one technique after another
-    in turn, each technique's in an order fixed by ``seed``."""
+    ``kinds`` given, scheduled by spaced repetition.  New items come one technique after another
+    in turn (each technique's in an order fixed by ``seed``) until every technique has had one;
+    after that a new item is taken from the player's frontier first — the tiers of their next
+    step and the one before it (:func:`~nonostudio.analysis.tutor.mastery.step_tier` of the
+    ``history`` outcomes and this session's answers) — where practice teaches most and where
+    the step is decided."""
 
     def __init__(
         self,
@@ -51,6 +57,7 @@ class Practice:
         techniques: Sequence[str],
         kinds: Sequence[str] = KINDS,
         seed: int = 0,
+        history: Sequence[Outcome] = (),
     ) -> None:
         from nonostudio.analysis.tutor.schedule import Schedule
 
@@ -59,6 +66,8 @@ class Practice:
                 raise ValueError(f"unknown drill kind {kind!r} (known: {', '.join(KINDS)})")
         self.rng = random.Random(seed)
         self.schedule = Schedule()
+        self.outcomes: list[Outcome] = list(history)
+        self._first_pass = len(techniques)
         self.drills: dict[str, Drill] = {}
         by_technique = []
         for tid in techniques:
@@ -78,6 +87,15 @@ class Practice:
 
     def next(self, now: float) -> Drill | None:
         """The next drill at time ``now`` (None: no drill lines for these techniques)."""
+        due = self.schedule.due(now)
+        if due:
+            return self.drills[due[0]]
+        new = [item for item in self._order if item not in self.schedule.cards]
+        if new and len(self.schedule.cards) >= self._first_pass:
+            step = step_tier(mastery(self.outcomes))
+            near = [i for i in new if BY_ID[self.drills[i].technique].tier in (step - 1, step)]
+            if near:
+                return self.drills[near[0]]
         item = self.schedule.pick(self._order, now)
         return None if item is None else self.drills[item]
 
@@ -88,6 +106,7 @@ class Practice:
         again, and give the feedback and the event for the profile."""
         feedback = check_answer(drill, text)
         self.schedule.review(drill.item, feedback.correct, now)
+        self.outcomes.append(Outcome(drill.technique, 1.0 if feedback.correct else 0.0, seconds))
         event = ProfileEvent(
             "drill",
             drill.kind,

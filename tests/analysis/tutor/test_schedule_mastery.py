@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from nonostudio.analysis.catalogue.techniques import BY_ID
 from nonostudio.analysis.tutor.mastery import (
     MASTERED,
     Outcome,
@@ -139,3 +140,21 @@ def test_the_step_is_judged_on_a_whole_tier_pooled():
     assert step_tier(levels) == 2
     events += [Outcome("simple_spaces", 0.0)] * 4
     assert step_tier(mastery(events)) == 1  # a technique of the tier clearly not known
+
+
+def test_after_one_round_new_items_come_from_the_players_frontier(small_lines):
+    techniques = ["empty_line", "line_complete", "overlap", "small_gap", "punctuate", "mercury"]
+    techniques = [t for t in techniques if small_lines[t]]
+    history = [
+        Outcome(t, 1.0) for t in ("empty_line", "line_complete", "overlap") for _ in range(5)
+    ]
+    history += [Outcome("punctuate", 0.0)] * 5  # tier 2 not known: the step is tier 2
+    practice = Practice(small_lines, techniques, seed=0, history=history)
+    asked = []
+    for k in range(len(techniques) + 4):
+        drill = practice.next(k * 10.0)  # right answers wait 600 s: none falls due again
+        asked.append(drill.technique)
+        practice.schedule.review(drill.item, True, k * 10.0)
+    assert sorted(asked[: len(techniques)]) == sorted(techniques)  # one round of everything
+    tiers = [BY_ID[t].tier for t in asked[len(techniques) :]]
+    assert set(tiers) <= {1, 2}, asked  # then the frontier: tiers 1 and 2
