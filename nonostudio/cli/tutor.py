@@ -140,6 +140,7 @@ def run_practice(args: argparse.Namespace) -> Outcome:
     from nonostudio.analysis.tutor.checking import AnswerError
     from nonostudio.analysis.tutor.drills import KINDS
     from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, drill_lines
+    from nonostudio.analysis.tutor.mastery import outcomes_of
     from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice
 
     if args.count < 1:
@@ -151,16 +152,18 @@ def run_practice(args: argparse.Namespace) -> Outcome:
         puzzles, trace=False, player_paths=2, seed=args.seed, enough=(techniques, PER_TECHNIQUE)
     )
     missing = [t for t in techniques if not lines[t]]
-    practice = Practice(lines, techniques, args.kind or KINDS, args.seed)
-    if not practice.drills:
-        raise PuzzleError(f"no drill line for {', '.join(missing)} in these puzzles")
     store = None
+    past = []
     if not (args.dry_run or args.no_record):
         store = _store(args)
         store.ensure(args.profile)
-        for e in store.events(args.profile):  # the schedule goes on from past sessions
-            if e.source == "drill" and e.item in practice.drills:
-                practice.schedule.review(e.item, e.score >= 1.0, e.at)
+        past = store.events(args.profile)
+    practice = Practice(lines, techniques, args.kind or KINDS, args.seed, outcomes_of(past))
+    if not practice.drills:
+        raise PuzzleError(f"no drill line for {', '.join(missing)} in these puzzles")
+    for e in past:  # the schedule goes on from past sessions
+        if e.source == "drill" and e.item in practice.drills:
+            practice.schedule.review(e.item, e.score >= 1.0, e.at)
     clock = time.time() if args.now is None else args.now
     results: list[dict[str, Any]] = []
     text: list[str] = []
