@@ -219,7 +219,8 @@ class ForYouPanel(QWidget):
         else:
             self._say(
                 f"Nothing in the library at your step (tier {step}) or the one before: "
-                "add puzzles, or generate one with `nonostudio-cli generate --technique …`."
+                "practise What I need in the Practice tab to move your step on, add puzzles, or "
+                "generate one with `nonostudio-cli generate --technique …`."
             )
         if self._open_when_ready:
             self._open_when_ready = False

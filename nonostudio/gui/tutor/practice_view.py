@@ -97,6 +97,7 @@ class PracticeView(QWidget):
         self.feedback: Feedback | None = None
         self._shown_at = 0.0
         self._first_answer = True
+        self._retried = False
         self._loader = CurrentWorker(
             self,
             on_result=self._lines_found,
@@ -450,6 +451,7 @@ class PracticeView(QWidget):
         self._show_drill_widgets(drill.kind)
         self._shown_at = time.monotonic()
         self._first_answer = True
+        self._retried = False
         self.drillShown.emit()
 
     def check_marks(self) -> None:
@@ -471,6 +473,7 @@ class PracticeView(QWidget):
                 self.refresh_mastery()
             else:
                 feedback = check_answer(drill, text)
+                self._retried = True
         except (AnswerError, ProfileError) as exc:
             self._say(str(exc), error=True)
             return None
@@ -485,7 +488,8 @@ class PracticeView(QWidget):
             self.line.show_marks(premise=())
             self.result.setStyleSheet("color: #2e7d32;")
             extra = f" {feedback.explanation}" if feedback.explanation else ""
-            self.result.setText(f"Right.{extra}")
+            again = " (The first answer is the one recorded: this drill comes back soon.)"
+            self.result.setText(f"Right.{extra}{again if self._retried else ''}")
             return
         self.result.setStyleSheet("color: #c0392b;")
         parts = ["Not quite."]
@@ -504,6 +508,10 @@ class PracticeView(QWidget):
             self.candidate.set_line(drill.line.clues, drill.candidate or (), editable=False)
             self.candidate.show_marks(wrong=feedback.wrong)
             self.line.set_cells(feedback.counterexample)
+            self.where.setText(
+                f"{self.where.text()}. Above: an arrangement of the clue that fits the line and "
+                "refutes the move"
+            )
 
     def shutdown(self) -> None:
         """Stop the search for drill lines and close the profile store."""

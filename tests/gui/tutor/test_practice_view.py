@@ -86,6 +86,7 @@ def test_mark_drill_wrong_then_right_with_clicks(qtbot, view: PracticeView) -> N
     qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
     assert view.feedback is not None and view.feedback.correct
     assert view.result.text().startswith("Right.")
+    assert "The first answer is the one recorded" in view.result.text()
     assert len(view.store.events(view.profile)) == 1  # a retry is not recorded again
 
     # the schedule: another drill now, the missed one back after its minute
