@@ -18,6 +18,9 @@ part) or name parts: ``small cost cancel kills scheduler efficiency waste n8``. 
   skips), in % of the run's synthesis seconds (goal <= 5 %);
 * n8: per-item synthesis seconds on a sample of the lines up to 8 cells, and the projected time
   of the full narrowed n <= 8 run on k workers.
+
+The figures of the last run (2-core machine, load average 4-6 from other jobs) are in
+docs/design/learning.md, "Running on a cluster".
 """
 
 from __future__ import annotations
@@ -331,12 +334,12 @@ def part_waste() -> None:
         )
 
 
-def part_n8(sample: int = 40) -> None:
+def part_n8(sample: int = 80) -> None:
     print(f"== lines up to 8 cells: a sample of {sample} items ({load()})")
     settings = LearnSettings(
         max_length=8, max_patterns=3, three_first=True, three_narrow=True, sample=sample, seed=1
     )
-    settings = LearnSettings(**{**settings.to_json(), "budget_s": 60.0, "jobs": 2})
+    settings = LearnSettings(**{**settings.to_json(), "budget_s": 30.0, "jobs": 2})
     with new_store() as store, open_cluster("local:2") as engine:
         run, wall, runner = learn(store, settings, engine)
         records = store.records(run)
@@ -353,7 +356,7 @@ def part_n8(sample: int = 40) -> None:
     mean_all = sum(r.seconds or 0.0 for r in records) / len(records)
     print(
         f"{len(records)} items in {wall:.1f} s on 2 workers, "
-        f"{runner.work_seconds:.1f} synthesis s; {dict(Counter(r.status for r in records))}"
+        f"{runner.work_seconds:.1f} synthesis s; {dict(Counter(str(r.status) for r in records))}"
     )
     for key in sorted(by_class):
         times = by_class[key]
