@@ -1,4 +1,4 @@
-"""Benchmark: learning runs on a Dask cluster against this machine's worker processes (issue 47).
+"""Benchmark: learning runs on a Dask cluster against this machine's worker processes.
 
 Run by hand (needs the ``cluster`` extra): ``python tests/benchmarks/bench_cluster.py`` (every
 part) or name parts: ``small cost cancel kills scheduler efficiency waste n8``.  It prints:
