@@ -40,10 +40,12 @@ def time_left(seconds: float | None) -> str:
 
 
 def progress_text(p: RunSnapshot) -> str:
-    """A running run's progress in one line (under the Jobs table)."""
+    """A running run's progress in one line (under the Jobs table), with the cluster's workers
+    when it runs on one."""
+    workers = f" — {p.workers}" if p.workers else ""
     return (
         f"{p.done}/{p.total} specifications, {p.rules_found} rules — "
-        f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left"
+        f"{p.rate_per_minute:.1f} per minute, {time_left(p.eta_seconds)} left{workers}"
     )
 
 

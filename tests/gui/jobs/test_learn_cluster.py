@@ -125,3 +125,14 @@ def test_without_dask_the_field_says_how_to_get_it(
     dialog.cluster_edit.setText("local:2")
     assert not dialog.accept_button().isEnabled()
     assert "pip install 'nonostudio[cluster]'" in dialog.cluster_note.text()
+
+
+def test_the_progress_line_shows_the_clusters_workers() -> None:
+    from nonostudio.gui.jobs.model import progress_text
+    from nonostudio.learn.running.runner import RunSnapshot
+    from nonostudio.learn.store.jobs import SpecStatus
+
+    here = RunSnapshot(3, 27, 1, 30.0, 48.0, "1|-|O0-1|h", SpecStatus.DONE)
+    there = RunSnapshot(3, 27, 1, 30.0, 48.0, "1|-|O0-1|h", SpecStatus.DONE, "2 workers, 2 busy")
+    assert progress_text(there) == progress_text(here) + " — 2 workers, 2 busy"
+    assert "workers" not in progress_text(here)  # this machine's runs read as before
