@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -234,8 +235,8 @@ class PracticeView(QWidget):
         events = sum(m.events for m in levels.values())
         done = sum(1 for t in LINE_TECHNIQUES if levels[t].mastered)
         self.mastery_label.setText(
-            f"{self.profile}: {events} events; {done} of {len(LINE_TECHNIQUES)} techniques "
-            f"mastered; next step: tier {step_tier(levels)}"
+            f"{self.profile}: {events} event{'' if events == 1 else 's'}; {done} of "
+            f"{len(LINE_TECHNIQUES)} techniques mastered; next step: tier {step_tier(levels)}"
         )
         self.chart.set_levels(levels, list(LINE_TECHNIQUES))
 
@@ -512,6 +513,12 @@ class PracticeView(QWidget):
                 f"{self.where.text()}. Above: an arrangement of the clue that fits the line and "
                 "refutes the move"
             )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again (after solving by hand, say): the chart takes up the new events."""
+        super().showEvent(event)
+        if self.profile:
+            self.refresh_mastery()
 
     def shutdown(self) -> None:
         """Stop the search for drill lines and close the profile store."""

@@ -66,3 +66,6 @@ def test_practice_tab_built_when_shown_and_profile_remembered(qtbot, studio, set
     qtbot.waitUntil(lambda: not studio.tutor.log.is_busy(), timeout=10000)
     kinds = [(e.source, e.kind) for e in view.store.events("Ada")]
     assert kinds == [("solve", "move")]
+    tabs.setCurrentWidget(view)  # back in Practice, the chart counts the move
+    assert sum(m.events for m in view.chart.levels()) == 1
+    assert view.mastery_label.text().startswith("Ada: 1 event;")
