@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from nonostudio.core.library.profiles import ProfileStore
-from nonostudio.gui.library.for_you import ForYouPanel
+from nonostudio.gui.tutor.for_you import ForYouPanel
 from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE, PracticeView
 from nonostudio.gui.tutor.solve_events import HandSolveLog
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QThreadPool
 from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileEvent
 from nonostudio.core.samples import sample_puzzles
-from nonostudio.gui.library.for_you import ForYouPanel
+from nonostudio.gui.tutor.for_you import ForYouPanel
 
 
 def _mastered(*techniques: str) -> list[ProfileEvent]:

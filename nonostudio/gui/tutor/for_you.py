@@ -40,7 +40,15 @@ from nonostudio.core.library import Library
 from nonostudio.core.library.profiles import ProfileStore
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
-from nonostudio.gui.solve.hand_timer import clock_text
+
+
+def clock_text(seconds: float) -> str:
+    """``0:44``, ``12:30``, ``1:02:03`` (as the Solve view's timer shows a time)."""
+    s = max(0, round(seconds))
+    hours, rest = divmod(s, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
 
 GRADE_TIME_LIMIT = 10.0
 """Seconds one puzzle's grade may take before it is left out of "for you"."""
