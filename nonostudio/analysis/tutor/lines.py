@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -57,6 +57,16 @@ class DrillLine:
     clues: tuple[int, ...]
     cells: tuple[int, ...]
     technique: str
+    grid_bytes: bytes = field(default=b"", compare=False, repr=False)
+    grid_shape: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+
+    @property
+    def grid(self) -> np.ndarray | None:
+        """The whole grid at that moment (the crossing lines' state, for showing the line in
+        its context), or None when it was not kept."""
+        if not self.grid_bytes:
+            return None
+        return np.frombuffer(self.grid_bytes, dtype=np.int8).reshape(self.grid_shape).copy()
 
     @property
     def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -69,6 +79,7 @@ class DrillLine:
         return BY_ID[self.technique].apply(self.clues, self.cells)
 
     def to_json(self) -> dict[str, object]:
+        grid = self.grid
         return {
             "source": self.source,
             "axis": self.axis,
@@ -76,6 +87,7 @@ class DrillLine:
             "clues": list(self.clues),
             "cells": cells_to_text(self.cells),
             "technique": self.technique,
+            "grid": None if grid is None else [cells_to_text(row) for row in grid],
         }
 
 
@@ -210,7 +222,9 @@ def drill_lines(
                     if tid is None:
                         continue
                     seen.add((clues, cells))
-                    out[tid].append(DrillLine(name, axis, index, clues, cells, tid))
+                    shape = (puzzle.height, puzzle.width)
+                    moment = grid.astype(np.int8).tobytes()
+                    out[tid].append(DrillLine(name, axis, index, clues, cells, tid, moment, shape))
         if enough is not None and all(len(out[t]) >= enough[1] for t in enough[0]):
             break
     return out

@@ -63,6 +63,27 @@ def test_lines_are_distinct_and_come_from_their_puzzle(small_puzzles, small_line
             assert len(line.cells) == size
 
 
+def test_a_line_keeps_its_moment_the_whole_grid_agreeing_with_the_solution(
+    small_puzzles, small_lines
+):
+    from nonostudio.core.solver import solve
+
+    puzzles = dict(small_puzzles)
+    solutions = {name: np.asarray(solve(p).solution) for name, p in small_puzzles}
+    for lines in small_lines.values():
+        for line in lines[:5]:
+            grid = line.grid
+            assert grid is not None and grid.shape == (
+                puzzles[line.source].height,
+                puzzles[line.source].width,
+            )
+            cut = grid[line.index] if line.axis == "row" else grid[:, line.index]
+            assert tuple(int(v) for v in cut) == line.cells
+            decided = grid != UNKNOWN
+            assert np.array_equal(grid[decided], solutions[line.source][decided])
+            assert len(line.to_json()["grid"]) == grid.shape[0]
+
+
 def test_drill_lines_are_deterministic_given_the_seed(small_puzzles):
     a = drill_lines(small_puzzles[:1], trace=False, player_paths=2, seed=1)
     b = drill_lines(small_puzzles[:1], trace=False, player_paths=2, seed=1)
