@@ -68,6 +68,27 @@ def sample_source() -> list[tuple[str, Puzzle]]:
     return sample_puzzles()
 
 
+def library_source(path: str | Path, max_side: int = 30) -> list[tuple[str, Puzzle]]:
+    """The black-and-white puzzles of the library at ``path`` of at most ``max_side`` cells a
+    side, as ``(title, puzzle)``; read on the calling (worker) thread with its own connection.
+    A damaged record is left out."""
+    from nonostudio.core.library import Library
+
+    library = Library(path, read_only=True)
+    try:
+        out = []
+        for entry in library.entries():
+            if entry.is_colour or max(entry.width, entry.height) > max_side:
+                continue
+            try:
+                out.append((entry.title or f"library puzzle {entry.id}", library.get(entry.id)))
+            except Exception:  # noqa: BLE001 - a damaged record gives no drill lines
+                continue
+        return out
+    finally:
+        library.close()
+
+
 class PracticeView(QWidget):
     """Practice by technique for the profile chosen.  ``library_path``: the library database
     the profiles live in; ``clock``: seconds since the epoch (tests pass a fake);
@@ -134,7 +155,16 @@ class PracticeView(QWidget):
             t = BY_ID[tid]
             self.technique_box.addItem(f"{t.name} (tier {t.tier})", tid)
         row.addWidget(self.technique_box)
+        row.addWidget(QLabel("from"))
+        self.source_box = QComboBox()
+        self.source_box.addItem("the bundled samples", "samples")
+        self.source_box.addItem("my library", "library")
+        row.addWidget(self.source_box)
         self.start_button = self._button(row, "Start practice", self.start)
+        row.addStretch(1)
+        outer.addLayout(row)
+
+        row = QHBoxLayout()  # the search's progress and Cancel beside the status line
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         self.progress.setMaximumWidth(120)
@@ -143,12 +173,10 @@ class PracticeView(QWidget):
         row.addWidget(self.progress)
         self.cancel_button = self._button(row, "Cancel", self.cancel)
         self.cancel_button.hide()
-        row.addStretch(1)
-        outer.addLayout(row)
-
         self.status = QLabel("")
         self.status.setWordWrap(True)
-        outer.addWidget(self.status)
+        row.addWidget(self.status, 1)
+        outer.addLayout(row)
 
         box = QGroupBox("Drill")
         drill = QVBoxLayout(box)
@@ -335,7 +363,9 @@ class PracticeView(QWidget):
     def start(self) -> None:
         """Find drill lines for the chosen techniques in the worker pool."""
         techniques = self.chosen_techniques()
-        source, seed = self._puzzles, self.seed
+        seed, path = self.seed, self.store.path
+        from_library = self.source_box.currentData() == "library"
+        source = (lambda: library_source(path)) if from_library else self._puzzles
 
         def job(progress: Progress, should_stop: ShouldStop) -> tuple[list[str], Any]:
             puzzles = list(source())
@@ -390,7 +420,8 @@ class PracticeView(QWidget):
         practice = Practice(lines, techniques, KINDS, self.seed)
         if not practice.drills:
             names = ", ".join(BY_ID[t].name for t in techniques)
-            self.prompt.setText(f"No drill line for {names} in these puzzles.")
+            where = self.source_box.currentText()
+            self.prompt.setText(f"No drill line for {names} in {where}.")
             return
         for e in self.store.events(self.profile):  # the schedule goes on from past sessions
             if e.source == "drill" and e.item in practice.drills:

@@ -195,3 +195,28 @@ def test_long_messages_do_not_widen_the_tab(view: PracticeView) -> None:
     view.prompt.setText("Mark every cell " + "this technique decides " * 12)
     view.result.setText("Not quite. " + "A true and rather long explanation. " * 10)
     assert view.minimumSizeHint().width() <= max(narrow, 700)
+
+
+def test_drills_from_my_library(qtbot, view: PracticeView) -> None:
+    from nonostudio.core.library import Library
+
+    name, puzzle = sample_puzzles(max_side=15)[0]
+    library = Library(view.store.path)
+    library.add(puzzle.with_meta(title="My soup"), name)
+    library.close()
+    _choose(view, "overlap")
+    view.source_box.setCurrentIndex(view.source_box.findData("library"))
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
+    assert view.drill is not None
+    assert view.drill.line.source == "My soup"
+    assert view.drill.line.source in view.where.text()
+
+
+def test_no_drill_line_in_an_empty_library_says_so(qtbot, view: PracticeView) -> None:
+    _choose(view, "overlap")
+    view.source_box.setCurrentIndex(view.source_box.findData("library"))
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.is_loading(), timeout=15000)
+    assert view.prompt.text() == "No drill line for Overlap in my library."
+    assert view.drill is None
