@@ -76,6 +76,17 @@ def grade_candidates(
     return out
 
 
+def _read(library: Library, ids: list[int]) -> list[tuple[int, Puzzle]]:
+    """The puzzles ``ids`` of ``library``; a damaged record is left out (it has no grade)."""
+    out = []
+    for id in ids:
+        try:
+            out.append((id, library.get(id)))
+        except Exception:  # noqa: BLE001 - a damaged record is left out
+            continue
+    return out
+
+
 class ForYouPanel(QWidget):
     """The "for you" list and the "Suggest my next puzzle" button."""
 
@@ -149,27 +160,32 @@ class ForYouPanel(QWidget):
         self.bar.hide()
 
     def refresh(self) -> None:
-        """Grade what is not graded yet (in the pool), then list the suggestions."""
+        """Grade what is not graded yet (read and graded in the pool), then list the
+        suggestions."""
         entries = [e for e in self.library.entries() if not e.is_colour]
-        todo = []
-        for e in entries:
-            if (e.id, e.modified) not in self._graded:
-                try:
-                    todo.append((e.id, e.modified, self.library.get(e.id)))
-                except Exception as exc:  # a damaged row is left out, said once
-                    self._graded[(e.id, e.modified)] = None
-                    self._say(f"Library puzzle {e.id} left out: {exc}")
         self._current = {e.id: e for e in entries}
-        if not todo:
+        keys = {e.id: e.modified for e in entries if (e.id, e.modified) not in self._graded}
+        if not keys:
             self._list()
             return
-        keys = {id: modified for id, modified, _ in todo}
-        puzzles = [(id, p) for id, _, p in todo]
+        path, ids = self.library.path, list(keys)
+        # a file library is read in the pool with a connection of its own; one in memory (the
+        # studio's fallback) has only the GUI thread's connection, so it is read here
+        early = _read(self.library, ids) if self.library.in_memory else None
 
         def job(progress: Progress, should_stop: ShouldStop) -> Any:
-            return keys, grade_candidates(puzzles, progress, should_stop)
+            if early is not None:
+                puzzles = early
+            else:
+                own = Library(path, read_only=True)
+                try:
+                    puzzles = _read(own, ids)
+                finally:
+                    own.close()
+            found = grade_candidates(puzzles, progress, should_stop)
+            return keys, {id: found.get(id) for id in ids}
 
-        self._say(f"Grading {len(todo)} puzzle(s) to find the ones at your step…")
+        self._say(f"Grading {len(keys)} puzzle(s) to find the ones at your step…")
         self.bar.setValue(0)
         self.bar.show()
         self._worker.start(job)

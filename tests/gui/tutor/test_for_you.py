@@ -81,3 +81,19 @@ def test_nothing_at_the_step_says_so(qtbot, panel: ForYouPanel) -> None:
     qtbot.waitUntil(lambda: not panel.is_busy(), timeout=30000)
     assert panel.table.rowCount() == 0
     assert panel.label.text().startswith("Nothing in the library at your step (tier 5)")
+
+
+def test_a_library_in_memory_is_read_on_its_own_thread(qtbot, tmp_path: Path) -> None:
+    # the studio's fallback library lives in memory: its one connection is the GUI thread's
+    library = Library(":memory:")
+    ids = {name: library.add(p, name) for name, p in sample_puzzles(max_side=15)}
+    panel = ForYouPanel(library, tmp_path / "profiles.sqlite", lambda: "Ada")
+    qtbot.addWidget(panel)
+    panel.store.ensure("Ada")
+    panel.store.record("Ada", _mastered("empty_line", "line_complete"))
+    try:
+        assert _suggest(qtbot, panel) == ids["number-loom-soups-on.non"]
+    finally:
+        panel.shutdown()
+        assert QThreadPool.globalInstance().waitForDone(10000)
+        library.close()
