@@ -101,8 +101,12 @@ class Tutor:
         self.for_you.suggest()
 
     def _open(self, id: int) -> None:
-        if self.window.files.open_library_puzzle(id):
-            self.window.library_view.select_id(id)
+        """Open library puzzle ``id`` and show it in the Solve tab, ready to solve."""
+        window = self.window
+        if window.files.open_library_puzzle(id):
+            window.library_view.select_id(id)
+            if window.is_ready():
+                window.tabs.setCurrentWidget(window.solve_view)
 
     def shutdown(self) -> None:
         """Stop the background work and record what is left of the solve-by-hand log."""

@@ -44,6 +44,7 @@ def test_suggest_my_next_puzzle_opens_it_in_the_editor(qtbot, studio) -> None:
     soups = sample_puzzles(max_side=15)[0][1]  # the only small sample of tier 1 (overlap)
     qtbot.waitUntil(lambda: studio.editor.puzzle() == soups, timeout=30000)
     assert studio.tutor.for_you.table.rowCount() == 1
+    assert studio.tabs.currentWidget() is studio.solve_view  # ready to solve
 
 
 def test_practice_tab_built_when_shown_and_profile_remembered(qtbot, studio, settings) -> None:
