@@ -1,12 +1,14 @@
 """One drill line drawn as the grid draws a row: its clue on the left, its cells, the player's
 marks (left click fills, right click crosses, a click on a mark opens the cell again), and after
 a check the wrong cells (red), the missing ones (orange) and the cells of the explanation's
-premises (outlined in blue).  It holds no tutor logic: the Practice view checks the answer."""
+premises (outlined in blue); and the grid at the drill's moment, small, with the line shaded.
+It holds no tutor logic: the Practice view checks the answer."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -147,4 +149,74 @@ class DrillLineWidget(QWidget):
             if p in self._premise:
                 painter.setPen(QPen(QColor("#1f6fd0"), 3))
                 painter.drawRect(rect.adjusted(2, 2, -3, -3))
+        painter.end()
+
+
+class ContextGrid(QWidget):
+    """The whole grid at the drill's moment, small, with the drill's line shaded: the crossing
+    lines' state, for a player who wants to see where the line sits."""
+
+    MAX_SIDE = 150  # pixels: the taller or wider side of the picture
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._grid: np.ndarray | None = None
+        self._axis, self._index = "row", 0
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_grid(self, grid: np.ndarray | None, axis: str, index: int) -> None:
+        """Show ``grid`` (None: hide) with row or column ``index`` shaded."""
+        self._grid, self._axis, self._index = grid, axis, index
+        self.setVisible(grid is not None)
+        self.updateGeometry()
+        self.update()
+
+    def grid(self) -> np.ndarray | None:
+        return None if self._grid is None else self._grid.copy()
+
+    def line_cells(self) -> tuple[int, ...]:
+        """The cells of the shaded line."""
+        if self._grid is None:
+            return ()
+        line = self._grid[self._index] if self._axis == "row" else self._grid[:, self._index]
+        return tuple(int(v) for v in line)
+
+    def cell(self) -> int:
+        if self._grid is None:
+            return 1
+        return max(2, self.MAX_SIDE // max(self._grid.shape))
+
+    def sizeHint(self) -> QSize:
+        if self._grid is None:
+            return QSize(0, 0)
+        side = self.cell()
+        return QSize(self._grid.shape[1] * side + 1, self._grid.shape[0] * side + 1)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._grid is None:
+            return
+        painter = QPainter(self)
+        pal = self.palette()
+        text, base = pal.windowText().color(), pal.base().color()
+        side = self.cell()
+        height, width = self._grid.shape
+        painter.fillRect(QRect(0, 0, width * side, height * side), base)
+        shade = QColor("#ffe08a") if base.lightness() > 128 else QColor("#6b5a1e")
+        if self._axis == "row":
+            painter.fillRect(QRect(0, self._index * side, width * side, side), shade)
+        else:
+            painter.fillRect(QRect(self._index * side, 0, side, height * side), shade)
+        for r in range(height):
+            for c in range(width):
+                value = int(self._grid[r, c])
+                rect = QRect(c * side, r * side, side, side)
+                if value == FILLED:
+                    painter.fillRect(rect.adjusted(0, 0, -1, -1), text)
+                elif value == CROSSED and side >= 4:
+                    painter.fillRect(QRect(rect.center().x(), rect.center().y(), 1, 1), text)
+        painter.setPen(QPen(text, 1))
+        painter.drawRect(QRect(0, 0, width * side, height * side))
         painter.end()

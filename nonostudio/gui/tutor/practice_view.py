@@ -44,7 +44,7 @@ from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
-from nonostudio.gui.tutor.line_widget import DrillLineWidget
+from nonostudio.gui.tutor.line_widget import ContextGrid, DrillLineWidget
 from nonostudio.gui.tutor.mastery_chart import MasteryChart
 
 NEED = "need"
@@ -179,7 +179,13 @@ class PracticeView(QWidget):
         outer.addLayout(row)
 
         box = QGroupBox("Drill")
-        drill = QVBoxLayout(box)
+        beside = QHBoxLayout(box)
+        drill = QVBoxLayout()
+        beside.addLayout(drill, 1)
+        self.context = ContextGrid()
+        self.context.setToolTip("The puzzle at this moment; the drill's line is shaded")
+        self.context.hide()
+        beside.addWidget(self.context, 0, Qt.AlignmentFlag.AlignTop)
         self.prompt = QLabel("Choose a technique and start practice.")
         self.prompt.setWordWrap(True)
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -417,13 +423,14 @@ class PracticeView(QWidget):
 
     def _lines_found(self, value: tuple[list[str], dict[str, list[DrillLine]]]) -> None:
         techniques, lines = value
-        practice = Practice(lines, techniques, KINDS, self.seed)
+        past = self.store.events(self.profile)
+        practice = Practice(lines, techniques, KINDS, self.seed, history=outcomes_of(past))
         if not practice.drills:
             names = ", ".join(BY_ID[t].name for t in techniques)
             where = self.source_box.currentText()
             self.prompt.setText(f"No drill line for {names} in {where}.")
             return
-        for e in self.store.events(self.profile):  # the schedule goes on from past sessions
+        for e in past:  # the schedule goes on from past sessions
             if e.source == "drill" and e.item in practice.drills:
                 practice.schedule.review(e.item, e.score >= 1.0, e.at)
         self.practice = practice
@@ -433,6 +440,8 @@ class PracticeView(QWidget):
     # -- drills ----------------------------------------------------------------------------
     def _show_drill_widgets(self, kind: str | None) -> None:
         self.line.setVisible(kind is not None)
+        if kind is None:
+            self.context.hide()
         self.candidate.setVisible(kind == SOUND)
         self.candidate_label.setVisible(kind == SOUND)
         self.check_button.setVisible(kind == MARK)
@@ -460,6 +469,7 @@ class PracticeView(QWidget):
             f"{line.axis.capitalize()} {line.index + 1} of {line.source}, clue {clue}"
         )
         self.line.set_line(line.clues, line.cells, editable=drill.kind == MARK)
+        self.context.set_grid(line.grid, line.axis, line.index)
         for b in self.choice_buttons:
             self.choice_row.removeWidget(b)
             b.deleteLater()

@@ -56,6 +56,10 @@ def test_mark_drill_wrong_then_right_with_clicks(qtbot, view: PracticeView) -> N
     qtbot.waitUntil(lambda: view.drill is not None, timeout=15000)
     drill = view.drill
     assert drill is not None and drill.kind == MARK and drill.technique == "overlap"
+    # the puzzle at that moment beside it, the drill's line shaded: its cells are the drill's
+    assert view.context.isVisible() and drill.line.grid is not None
+    assert view.context.line_cells() == drill.line.cells
+    assert (view.context.grid() == drill.line.grid).all()
     expected = drill.line.expected
     decided = [p for p, (a, b) in enumerate(zip(drill.line.cells, expected, strict=True)) if a != b]
     assert decided
