@@ -1,11 +1,12 @@
 """How the shipped networks were trained, and training by that recipe again: the board mix, the
 count, the architecture, the epochs and the seed for each size.  ``nonostudio-cli baselines
-train --size N`` reruns a recipe; with the same scikit-learn and numpy it gives the same
-weights.  The networks are much smaller than the paper's (so that they train in minutes on a
-laptop's CPU and weigh little); ``--paper`` trains the paper's architecture instead.  Networks
-for :data:`SHIPPED` sizes come with nonostudio (float16, about 1.6 MB together); the 15x15 one
-would take the total past 2 MB for a network that guesses almost no board exactly, so it is
-trained on demand.
+train --size N`` reruns a recipe; with the same scikit-learn and numpy (and, for a recipe on
+icons, the same icons: their count and digest are recorded) it gives the same weights.  The
+networks are much smaller than the paper's (so that they train in minutes on a laptop's CPU and
+weigh little); ``--paper`` trains the paper's architecture instead.  Networks for
+:data:`SHIPPED` sizes come with nonostudio (float16, about 1.5 MB together); the 15x15 one would
+take the total past 2 MB for a network that guesses almost no board exactly, so it is trained
+on demand.
 """
 
 from __future__ import annotations
@@ -47,7 +48,17 @@ class Recipe:
 
 RECIPES: dict[int, Recipe] = {
     5: Recipe(5, boards=200_000, hidden=(512, 256), learning_rate=1e-3, epochs=15, seed=5),
-    10: Recipe(10, boards=150_000, hidden=(1024, 512), learning_rate=1e-3, epochs=15, seed=10),
+    # on icons, as the paper's pictures were (its 10x10 test boards are icon boards)
+    10: Recipe(
+        10,
+        boards=150_000,
+        hidden=(1024, 512),
+        learning_rate=1e-3,
+        epochs=12,
+        seed=10,
+        picture_share=0.35,
+        pictures="icons",
+    ),
     15: Recipe(15, boards=60_000, hidden=(512, 256), learning_rate=1e-3, epochs=8, seed=15),
 }
 

@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import PUZZLES, require_anchors  # noqa: E402
@@ -37,6 +39,7 @@ from nonostudio.baselines.encoding import decode_clues  # noqa: E402
 from nonostudio.baselines.heuristic import VARIANTS  # noqa: E402
 from nonostudio.baselines.network import Network  # noqa: E402
 from nonostudio.baselines.nonodataset import BoardSet, read_test_boards  # noqa: E402
+from nonostudio.baselines.pictures import icon_pictures  # noqa: E402
 from nonostudio.baselines.recipes import RECIPES, run_recipe, shipped_path  # noqa: E402
 
 NONODATASET = PUZZLES / "nonodataset"
@@ -55,16 +58,23 @@ def _load(models: Path | None, n: int) -> tuple[Network, Path]:
     return Network.load(path), path
 
 
-def _fresh(n: int, count: int, seed: int) -> BoardSet:
-    inputs, boards = training_boards(n, count, seed)
-    return BoardSet(n, [decode_clues(v, n) for v in inputs], boards, f"fresh seed {seed}")
+def _mix(net: Network, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` boards of the network's own training mix (its pictures and their share)."""
+    r = net.recipe
+    pictures = icon_pictures(r["icons"]) if r.get("pictures") == "icons" else None
+    return training_boards(net.n, count, seed, r.get("picture_share", 0.2), pictures)
+
+
+def _fresh(net: Network, count: int, seed: int) -> BoardSet:
+    inputs, boards = _mix(net, count, seed)
+    return BoardSet(net.n, [decode_clues(v, net.n) for v in inputs], boards, f"fresh seed {seed}")
 
 
 def _seen(net: Network, count: int) -> BoardSet:
     """The first ``count`` boards the network was trained on, remade by its recipe's seed (the
-    paper's 5x5 rate was measured on its own training set)."""
-    r = net.recipe
-    inputs, boards = training_boards(net.n, int(r["boards"]), int(r["seed"]))
+    paper's 5x5 rate was measured on its own training set; for 10x10 the paper's training set
+    held copies of some test boards)."""
+    inputs, boards = _mix(net, int(net.recipe["boards"]), int(net.recipe["seed"]))
     inputs, boards = inputs[:count], boards[:count]
     return BoardSet(net.n, [decode_clues(v, net.n) for v in inputs], boards, "seen in training")
 
@@ -86,13 +96,8 @@ def _why(ten: BoardSet, boards: int, net: Network) -> None:
     or the complement) in its training set (over the whole test set: the within-test share
     grows with the set), and our rate by board density on the first ``boards``."""
     from nonostudio.baselines import profile
-    from nonostudio.baselines.pictures import icon_pictures
 
-    recipe = net.recipe
-    pictures = icon_pictures(recipe["icons"]) if recipe.get("pictures") == "icons" else None
-    _, ours = training_boards(
-        10, 5000, RECIPES[10].seed + 1000, recipe.get("picture_share", 0.2), pictures
-    )
+    _, ours = _mix(net, 5000, RECIPES[10].seed + 1000)
     print("\nwhy the rates differ (10x10):")
     print("  quantiles 10/25/50/75/90 %        density                        blocks per board")
     for name, boards in (("NonoDataset test", ten.boards), ("our training mix", ours)):
@@ -123,6 +128,39 @@ def _why(ten: BoardSet, boards: int, net: Network) -> None:
                 for b in bands
             )
         )
+
+
+def _size_curve(ten: BoardSet, net: Network, counts: list[int]) -> None:
+    """Rate against training-set size: networks trained by the shipped 10x10 network's recipe on
+    fewer (or more) boards, kept in the temporary folder so a rerun reuses them."""
+    from dataclasses import fields, replace
+
+    from nonostudio.baselines.recipes import Recipe
+
+    names = {f.name for f in fields(Recipe)}
+    base = Recipe(**{k: v for k, v in net.recipe.items() if k in names})
+    base = replace(base, hidden=tuple(base.hidden))
+    print("\nrate against training-set size (10x10, the shipped recipe otherwise):")
+    rows = [(int(net.recipe["boards"]), net)]
+    for count in counts:
+        path = Path(tempfile.gettempdir()) / "nonostudio-baselines" / f"curve-10x10-{count}.npz"
+        if path.is_file() and Network.load(path).recipe.get("icon_digest") == net.recipe.get(
+            "icon_digest"
+        ):
+            rows.append((count, Network.load(path)))
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        trained = run_recipe(replace(base, boards=count))
+        trained.save(path)
+        rows.append((count, trained))
+    for count, n in sorted(rows, key=lambda r: r[0]):
+        plain = experiment.prediction(n, ten, False)["solves_percent"]
+        refl = experiment.prediction(n, ten, True)["solves_percent"]
+        print(
+            f"  {count:7} boards: {plain:6.2f} % / {refl:6.2f} % with reflections "
+            f"(trained in {n.recipe.get('training_seconds')} s)"
+        )
+    print("  paper: 361,094 boards, 27.25 % / 39.26 %")
 
 
 def _heuristics_10(args: argparse.Namespace, ten: BoardSet, net: Network) -> None:
@@ -180,6 +218,12 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="per board and variant")
     parser.add_argument("--boards-15", type=int, default=50, help="15x15 boards for H and Ne*")
     parser.add_argument("--models", type=Path, default=None)
+    parser.add_argument(
+        "--size-curve",
+        default="",
+        metavar="N,N",
+        help="also train 10x10 networks by the recipe on these board counts (rate vs size)",
+    )
     args = parser.parse_args()
     require_anchors()
 
@@ -217,7 +261,7 @@ def main() -> None:
     _prediction_rows(
         "5x5 fresh uniform boards",
         nets[5][0],
-        _fresh(5, 20000, 12345),
+        _fresh(nets[5][0], 20000, 12345),
         "paper 77.06 % (all boards, trained on all), Weibull a=0.110 b=0.509",
     )
     _prediction_rows(
@@ -230,11 +274,20 @@ def main() -> None:
         _prediction_rows(
             f"{n}x{n} held-out boards of our mix",
             nets[n][0],
-            _fresh(n, 3000, RECIPES[n].seed + 1000),
+            _fresh(nets[n][0], 3000, RECIPES[n].seed + 1000),
             "(why ours differ: the training mix)",
         )
+    _prediction_rows(
+        "10x10 boards it was trained on",
+        nets[10][0],
+        _seen(nets[10][0], 3000),
+        "(the gain from having seen a board)",
+    )
 
     _why(ten, args.boards, nets[10][0])
+    if args.size_curve:
+        counts = [int(c) for c in args.size_curve.split(",")]
+        _size_curve(ten.head(args.boards), nets[10][0], counts)
 
     if args.heuristic_boards:
         _heuristics_10(args, ten, nets[10][0])
