@@ -22,6 +22,7 @@ Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuris
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import tempfile
 import time
@@ -58,10 +59,15 @@ def _load(models: Path | None, n: int) -> tuple[Network, Path]:
     return Network.load(path), path
 
 
+@functools.cache
+def _icons(folder: str) -> list[np.ndarray]:
+    return icon_pictures(folder)
+
+
 def _mix(net: Network, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """``count`` boards of the network's own training mix (its pictures and their share)."""
     r = net.recipe
-    pictures = icon_pictures(r["icons"]) if r.get("pictures") == "icons" else None
+    pictures = _icons(r["icons"]) if r.get("pictures") == "icons" else None
     return training_boards(net.n, count, seed, r.get("picture_share", 0.2), pictures)
 
 
@@ -100,8 +106,8 @@ def _why(ten: BoardSet, boards: int, net: Network) -> None:
     _, ours = _mix(net, 5000, RECIPES[10].seed + 1000)
     print("\nwhy the rates differ (10x10):")
     print("  quantiles 10/25/50/75/90 %        density                        blocks per board")
-    for name, boards in (("NonoDataset test", ten.boards), ("our training mix", ours)):
-        p = profile.density_profile(boards)
+    for name, some in (("NonoDataset test", ten.boards), ("our training mix", ours)):
+        p = profile.density_profile(some)
         print(
             f"  {name:20} {' '.join(f'{v:5.2f}' for v in p['density'])}   "
             f"{' '.join(f'{v:5.1f}' for v in p['blocks'])}   empty or full {p['empty_or_full']}"
