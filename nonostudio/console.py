@@ -26,8 +26,8 @@ INTERRUPTED = 130  # the exit code of an interrupted command (cli.common.ExitCod
 def write_picture(puzzle: Puzzle | ColourPuzzle, target: Path, with_solution: bool) -> None:
     """Draw ``puzzle`` into the picture file ``target`` with the studio's renderer (Qt is loaded
     here, headless, and nowhere else on the command line)."""
+    from nonostudio.gui.common.export import export_picture
     from nonostudio.gui.common.headless import ensure_gui_app
-    from nonostudio.gui.common.render import export_picture
 
     ensure_gui_app()
     export_picture(puzzle, target, with_solution=with_solution)

@@ -888,5 +888,5 @@ def test_the_cli_package_imports_no_gui_and_no_private_names():
     assert offenders == []
     # The checker sees imports at all (the composition root imports the GUI, lazily).
     console = _module_imports(REPO / "nonostudio" / "console.py")
-    assert ("nonostudio.gui.common.render", ["export_picture"]) in console
+    assert ("nonostudio.gui.common.export", ["export_picture"]) in console
     assert not list((REPO / "nonostudio").glob("cli_*.py"))  # no modules left beside the package

@@ -1,5 +1,5 @@
-"""Paint a puzzle with QPainter (clues, grid, 5-cell guides, optionally the solution) and export it
-as PNG, SVG or PDF (a colour puzzle through :mod:`nonostudio.gui.common.render_colour`).
+"""Paint a puzzle with QPainter (clues, grid, 5-cell guides, optionally the solution); the
+pictures it paints are written as PNG, SVG or PDF by :mod:`nonostudio.gui.common.export`.
 
 Only QtGui is used, so pictures can be made headless under a ``QGuiApplication`` (the CLI creates
 one offscreen).  :class:`GridView` paints with the same functions, in palette colours.
@@ -9,31 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
     QImage,
-    QPageLayout,
-    QPageSize,
     QPainter,
     QPalette,
-    QPdfWriter,
     QPen,
 )
-from PySide6.QtSvg import QSvgGenerator
 
-from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CROSSED, FILLED, Hints
 from nonostudio.core.puzzle import Puzzle
 
 GUIDE_EVERY = 5
-PICTURE_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 @dataclass(frozen=True)
@@ -273,7 +266,7 @@ def paint_puzzle(
     paint_clues(painter, layout, puzzle.rows, puzzle.cols, colors)
 
 
-def _solution_of(puzzle: Puzzle, with_solution: bool) -> np.ndarray | None:
+def solution_of(puzzle: Puzzle, with_solution: bool) -> np.ndarray | None:
     if not with_solution:
         return None
     if puzzle.goal is None:
@@ -285,7 +278,7 @@ def _solution_of(puzzle: Puzzle, with_solution: bool) -> np.ndarray | None:
 
 def render_image(puzzle: Puzzle, with_solution: bool, cell: int = 20) -> QImage:
     """The printed form of ``puzzle`` as an image (black on white), ``cell`` pixels per cell."""
-    solution = _solution_of(puzzle, with_solution)
+    solution = solution_of(puzzle, with_solution)
     layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
     return image_of(
         layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)
@@ -307,116 +300,3 @@ def image_of(size: QSize, paint: Painting) -> QImage:
     finally:
         painter.end()
     return image
-
-
-def _export_svg(path: Path, size: QSize, title: str, description: str, paint: Painting) -> None:
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    generator.setSize(size)
-    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
-    generator.setTitle(title)
-    generator.setDescription(description)
-    painter = QPainter(generator)
-    try:
-        paint(painter)
-    finally:
-        painter.end()
-
-
-def pdf_title(puzzle: Puzzle | ColourPuzzle) -> str:
-    """The title a PDF gets: the puzzle's, or "Nonogram 25x25" for an untitled one."""
-    return puzzle.title.strip() or f"Nonogram {puzzle.size_text}"
-
-
-def pdf_author(puzzle: Puzzle | ColourPuzzle) -> str:
-    """The author a PDF names: the puzzle's author, else its copyright holder ('' if neither)."""
-    return (puzzle.author or puzzle.copyright).strip()
-
-
-def _export_pdf(path: Path, size: QSize, title: str, author: str, paint: Painting) -> None:
-    writer = QPdfWriter(str(path))
-    writer.setTitle(title)
-    writer.setAuthor(author)
-    writer.setCreator("nonostudio")
-    wide = size.width() > size.height()
-    orientation = QPageLayout.Orientation.Landscape if wide else QPageLayout.Orientation.Portrait
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4),
-            orientation,
-            QMarginsF(15, 15, 15, 15),
-            QPageLayout.Unit.Millimeter,
-        )
-    )
-    painter = QPainter(writer)
-    try:
-        area = painter.viewport()
-        # The title (and author) printed above the grid, as on a page of a puzzle book.
-        heading = QFont()
-        heading.setPixelSize(max(8, area.height() // 40))
-        painter.setFont(heading)
-        header = round(painter.fontMetrics().height() * (2.6 if author else 1.6))
-        text_rect = QRect(0, 0, area.width(), header)
-        painter.setPen(QColor(0, 0, 0))
-        painter.drawText(
-            text_rect,
-            int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
-            title + (f"\n{author}" if author else ""),
-        )
-        room = QRect(0, header, area.width(), area.height() - header)
-        scale = min(room.width() / size.width(), room.height() / size.height())
-        painter.translate(
-            (room.width() - scale * size.width()) / 2,
-            room.top() + (room.height() - scale * size.height()) / 2,
-        )
-        painter.scale(scale, scale)
-        paint(painter)
-    finally:
-        painter.end()
-
-
-def export_picture(
-    puzzle: Puzzle | ColourPuzzle, path: str | Path, *, with_solution: bool, cell: int = 20
-) -> None:
-    """Write ``puzzle`` as a ``.png``, ``.svg`` or ``.pdf`` picture (the suffix chooses); a
-    colour puzzle with its clue numbers on boxes of their colours
-    (:mod:`nonostudio.gui.common.render_colour`).
-
-    Raises ``ValueError`` for another suffix, :class:`PuzzleError` when the solution is asked for
-    but the puzzle has none, and ``OSError`` when the file cannot be written.
-    """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in PICTURE_SUFFIXES:
-        raise ValueError(
-            f"{path.name}: cannot export a picture as '{suffix or path.name}' "
-            f"(use {', '.join(PICTURE_SUFFIXES)})"
-        )
-    size, paint = _painting(puzzle, with_solution, cell)
-    if suffix == ".png":
-        image = image_of(size, paint)
-        # PySide6's stub types ``format`` as bytes, but the binding accepts only str.
-        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
-            raise OSError(f"{path}: could not write the PNG file")
-    elif suffix == ".svg":
-        colours = f", {puzzle.ncolours - 1} colours" if isinstance(puzzle, ColourPuzzle) else ""
-        description = f"{puzzle.size_text} nonogram{colours}"
-        _export_svg(path, size, puzzle.title or "Nonogram", description, paint)
-    else:
-        _export_pdf(path, size, pdf_title(puzzle), pdf_author(puzzle), paint)
-    if not path.is_file():
-        raise OSError(f"{path}: could not write the {suffix[1:].upper()} file")
-
-
-def _painting(
-    puzzle: Puzzle | ColourPuzzle, with_solution: bool, cell: int
-) -> tuple[QSize, Painting]:
-    """The picture's size and how to paint it (PuzzleError: the solution is asked for but the
-    puzzle has none)."""
-    if isinstance(puzzle, ColourPuzzle):
-        from nonostudio.gui.common.render_colour import colour_painting
-
-        return colour_painting(puzzle, with_solution, cell)
-    solution = _solution_of(puzzle, with_solution)
-    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
-    return layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)

@@ -77,7 +77,7 @@ def paint_colour_puzzle(
 
 
 def colour_painting(puzzle: ColourPuzzle, with_solution: bool, cell: int) -> tuple[QSize, Painting]:
-    """The picture's size and how to paint it (for :func:`~nonostudio.gui.common.render.
+    """The picture's size and how to paint it (for :func:`~nonostudio.gui.common.export.
     export_picture`)."""
     solution = colour_solution(puzzle, with_solution)
     layout = colour_layout(puzzle, cell)

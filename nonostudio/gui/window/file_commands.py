@@ -436,7 +436,7 @@ class FileCommands(QObject):
         self.export_to(path, with_solution=with_solution)
 
     def export_to(self, path: str | Path, *, with_solution: bool) -> bool:
-        from nonostudio.gui.common.render import export_picture
+        from nonostudio.gui.common.export import export_picture
 
         puzzle = self.current_puzzle()
         if puzzle is None:

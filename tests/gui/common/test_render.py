@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.render import Layout, export_picture, render_image
+from nonostudio.gui.common.export import export_picture
+from nonostudio.gui.common.render import Layout, render_image
 
 
 def _puzzle() -> Puzzle:

@@ -21,7 +21,7 @@ from nonostudio.core.colour.model import (
 from nonostudio.core.contrast import text_colour
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.formats import write_file, write_text
-from nonostudio.gui.common.render import export_picture
+from nonostudio.gui.common.export import export_picture
 from nonostudio.gui.common.render_colour import colour_layout
 
 PALETTE = Palette((WHITE, BLACK, Colour("yellow", "#ffdd00", "y"), Colour("navy", "#000080", "n")))
