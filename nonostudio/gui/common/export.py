@@ -20,9 +20,9 @@ from nonostudio.gui.common.render import (
     Colors,
     Layout,
     Painting,
-    solution_of,
     image_of,
     paint_puzzle,
+    solution_of,
 )
 from nonostudio.gui.common.render_colour import colour_painting
 
