@@ -375,10 +375,8 @@ def test_save_refuses_a_format_without_colours_with_a_message(
     assert not window.files.save_to(target)
     assert not target.exists()
     assert "no colours" in warnings.texts[-1] and "xml" in warnings.texts[-1]
-    window.files.export_picture()
-    assert "black-and-white" in warnings.texts[-1]
-    assert window.library_commands.add_to_library() is None
-    assert "library" in warnings.texts[-1]
+    # (a picture and the library take colour: tests/gui/common/test_render_colour.py and
+    # tests/gui/library/test_library_panel_colour.py)
 
 
 # --- the public colour files -----------------------------------------------------------------
