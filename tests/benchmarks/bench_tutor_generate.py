@@ -1,4 +1,4 @@
-"""Puzzles made to teach (issue 46): for each technique of tiers 1-6, COUNT generated 15x15
+"""Puzzles made to teach: for each technique of tiers 1-6, COUNT generated 15x15
 puzzles (seeds 0..COUNT-1): the share whose hardest technique is the requested one (goal ≥ 90 %),
 whether every one returned is unique (complete solver, apart from the grade), and the median
 generation time (goal ≤ 10 s).  A miss is the closest unique puzzle the search found, or none.
