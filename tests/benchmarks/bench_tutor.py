@@ -1,4 +1,4 @@
-"""The tutor's figures (issue 46), from the bundled samples alone:
+"""The tutor's figures, from the bundled samples alone:
 
 1. drill lines per technique of tiers 0–5 (goal ≥ 30 distinct lines each), each expected answer
    equal to the technique's complete move and every cell it decides forced by brute force (the
