@@ -10,6 +10,7 @@ them.  The tables are made on first use
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
@@ -74,6 +75,10 @@ class ProfileStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        #: Why the profiles cannot be stored ('' when they can): a library that cannot be
+        #: written (read-only file or folder) gives its profiles to a copy in memory, which lasts
+        #: until the store is closed, and says so here rather than failing the studio's start.
+        self.read_only = ""
         self._conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
         try:
             schema.upgrade(self._conn)
@@ -83,7 +88,47 @@ class ProfileStore:
         except sqlite3.Error as exc:
             schema.rollback(self._conn)
             self._conn.close()
-            raise ProfileError(f"{self.path}: cannot open the profiles: {exc}") from None
+            self._read_only(str(exc))
+            return
+        if Path(self.path).exists() and not os.access(self.path, os.W_OK):
+            self._conn.close()  # SQLite opens it, and fails at the first write
+            self._read_only("the file cannot be written")
+
+    def _read_only(self, why: str) -> None:
+        self._conn = self._in_memory()
+        self.read_only = (
+            f"{self.path}: the profiles cannot be stored ({why}); practice works, but nothing "
+            "it records is kept"
+        )
+
+    def _in_memory(self) -> sqlite3.Connection:
+        """A database in memory with the profile tables, holding a copy of the profiles the
+        file at :attr:`path` has, when it can be read."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        schema.create_profile_tables(conn)
+        try:
+            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+            conn.execute("ATTACH DATABASE ? AS stored", (uri,))
+        except (sqlite3.Error, ValueError):
+            return conn  # not even readable: no profiles to copy
+        try:
+            for table in ("profiles", "profile_events"):
+                conn.execute(f"INSERT INTO main.{table} SELECT * FROM stored.{table}")
+        except sqlite3.Error:
+            pass  # the file has no profile tables yet: nothing to copy
+        conn.execute("DETACH DATABASE stored")
+        return conn
+
+    def _write(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        """Run one writing statement; a database that cannot take it (locked, read-only, full)
+        is a ProfileError naming the file."""
+        try:
+            return self._conn.execute(sql, args)
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            schema.rollback(self._conn)
+            raise ProfileError(f"{self.path}: cannot store the profile: {exc}") from None
 
     def close(self) -> None:
         self._conn.close()
@@ -106,7 +151,7 @@ class ProfileStore:
         """Add an empty profile; ProfileError if one has that name."""
         name = check_name(name)
         try:
-            self._conn.execute(
+            self._write(
                 "INSERT INTO profiles (name, created) VALUES (?, ?)",
                 (name, datetime.now(UTC).isoformat(timespec="seconds")),
             )
@@ -120,10 +165,10 @@ class ProfileStore:
 
     def delete(self, name: str) -> None:
         pid = self._require(name)
-        self._conn.execute("BEGIN IMMEDIATE")
-        self._conn.execute("DELETE FROM profile_events WHERE profile_id=?", (pid,))
-        self._conn.execute("DELETE FROM profiles WHERE id=?", (pid,))
-        self._conn.execute("COMMIT")
+        self._write("BEGIN IMMEDIATE")
+        self._write("DELETE FROM profile_events WHERE profile_id=?", (pid,))
+        self._write("DELETE FROM profiles WHERE id=?", (pid,))
+        self._write("COMMIT")
 
     def _require(self, name: str) -> int:
         pid = self._id(name)
@@ -139,7 +184,7 @@ class ProfileStore:
             (pid, e.source, e.kind, e.technique, e.score, e.seconds, e.item, e.at or time.time())
             for e in events
         ]
-        self._conn.execute("BEGIN IMMEDIATE")
+        self._write("BEGIN IMMEDIATE")
         try:
             self._conn.executemany(
                 "INSERT INTO profile_events (profile_id, source, kind, technique, score, "
@@ -147,6 +192,9 @@ class ProfileStore:
                 rows,
             )
             self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            schema.rollback(self._conn)
+            raise ProfileError(f"{self.path}: cannot store the profile: {exc}") from None
         except BaseException:
             schema.rollback(self._conn)
             raise

@@ -176,6 +176,8 @@ class PracticeView(QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         row.addWidget(self.status, 1)
+        if self.store.read_only:
+            self._say(self.store.read_only, error=True)
         outer.addLayout(row)
 
         box = QGroupBox("Drill")

@@ -138,3 +138,34 @@ def test_an_exported_file_is_plain_json(tmp_path):
         store.export_file("ann", tmp_path / "a.json")
     data = json.loads((tmp_path / "a.json").read_text())
     assert data["format"] == "nonostudio-profile" and len(data["events"]) == 3
+
+
+def test_a_read_only_library_keeps_its_profiles_readable_and_says_it_cannot_store(tmp_path):
+    """A library on a read-only medium: the profiles it has are read, new ones live in memory,
+    and the store says why nothing is stored. It raised and stopped the studio's start."""
+    import os
+    import subprocess
+
+    from mounts import tmpfs
+
+    if os.geteuid() != 0:
+        pytest.skip("a read-only medium needs root to mount (chmod does not stop root)")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    with tmpfs(folder, "size=16m"):
+        db = folder / "library.sqlite3"
+        with ProfileStore(db) as store:
+            store.create("ann")
+            store.record("ann", _events())
+        remount = subprocess.run(
+            ["mount", "-o", "remount,ro", str(folder)], capture_output=True, text=True, check=False
+        )
+        assert remount.returncode == 0, remount.stderr
+        with ProfileStore(db) as store:
+            assert store.read_only.startswith(f"{db}: the profiles cannot be stored")
+            assert store.names() == ["ann"] and store.events("ann") == _events()
+            store.create("bob")  # in memory, for this session
+            store.record("bob", _events()[:1])
+            assert store.names() == ["ann", "bob"]
+        with ProfileStore(db) as store:
+            assert store.names() == ["ann"]  # nothing was written to the file
