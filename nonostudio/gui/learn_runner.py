@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from nonostudio.core.progress import ProgressCallback
 from nonostudio.learn.running.dask_engine import ClusterError
 from nonostudio.learn.running.engine import EngineError
 from nonostudio.learn.running.runner import Runner, RunSnapshot, Work
@@ -50,7 +51,7 @@ class _AnnouncingStore(JobStore):
 
 
 @contextmanager
-def _engine(cluster: str | None, progress: Callable[[float, str], object]) -> Iterator[Any]:
+def _engine(cluster: str | None, progress: ProgressCallback) -> Iterator[Any]:
     """The Dask engine of ``cluster`` while inside (None: this machine's workers); connecting
     (a LocalCluster takes a second or two to start) is said through ``progress``."""
     if not cluster:

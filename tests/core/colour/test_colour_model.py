@@ -50,16 +50,16 @@ def test_different_colours_touch_same_colours_need_a_gap() -> None:
     assert line_clue((0, 0)) == ()
     # a red 2 beside a blue 1 fits a row of 3; two reds do not
     ColourPuzzle(PALETTE, (((2, 1), (1, 2)),), (((1, 1),), ((1, 1),), ((1, 2),)))
-    with pytest.raises(InconsistentPuzzleError, match=r"row 1 clue: clue 2r 1r needs 4 cells"):
+    with pytest.raises(InconsistentPuzzleError, match=r"row 1's clue: clue 2r 1r needs 4 cells"):
         ColourPuzzle(PALETTE, (((2, 1), (1, 1)),), (((1, 1),), ((1, 1),), ((1, 1),)))
 
 
 def test_validation_names_the_line_and_item() -> None:
-    with pytest.raises(PuzzleError, match=r"column 2 clue: item 1: no colour 3 in the palette"):
+    with pytest.raises(PuzzleError, match=r"column 2's clue: item 1: no colour 3 in the palette"):
         ColourPuzzle(PALETTE, (((1, 1),), ()), (((1, 1),), ((1, 3),)))
-    with pytest.raises(PuzzleError, match=r"row 1 clue: item 2: no colour 0"):
+    with pytest.raises(PuzzleError, match=r"row 1's clue: item 2: no colour 0"):
         ColourPuzzle(PALETTE, (((1, 1), (1, 0)), ()), (((1, 1),), ()))
-    with pytest.raises(PuzzleError, match=r"row 2 clue: item 1: block lengths must be positive"):
+    with pytest.raises(PuzzleError, match=r"row 2's clue: item 1: block lengths must be positive"):
         ColourPuzzle(PALETTE, ((), ((0, 1),)), ((), ()))
     # equal totals overall but not per colour: red 1 in rows, blue 1 in columns
     with pytest.raises(InconsistentPuzzleError, match="cells of red but column clues fill 0"):
@@ -71,7 +71,7 @@ def test_goal_is_checked_against_the_clues() -> None:
     rows, cols = clues_of_colour_grid(goal)
     puzzle = ColourPuzzle(PALETTE, rows, cols, goal=goal)
     assert puzzle.is_solution(goal) and not puzzle.is_solution(((2, 1), (0, 2)))
-    with pytest.raises(InconsistentPuzzleError, match=r"row 1 clue: the solution picture gives"):
+    with pytest.raises(InconsistentPuzzleError, match=r"row 1's clue: the solution picture gives"):
         ColourPuzzle(PALETTE, rows, cols, goal=((2, 2), (0, 1)))
 
 
