@@ -16,6 +16,8 @@ from pytestqt.qtbot import QtBot
 from nonostudio.core.library import Library
 from nonostudio.gui.window.main_window import MainWindow
 
+pytestmark = pytest.mark.scenario  # also run under Xvfb in CI (a real X server)
+
 SIZE = 20
 
 
