@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.tutor.checking import AnswerError, Feedback
 from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill
 from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine, drill_lines
@@ -538,9 +539,9 @@ class PracticeView(QWidget):
         self.result.setStyleSheet("color: #c0392b;")
         parts = ["Not quite."]
         if feedback.wrong and drill.kind == MARK:
-            parts.append(f"Wrong: cell {', '.join(str(p + 1) for p in feedback.wrong)}.")
+            parts.append(f"Wrong: {_cells(feedback.wrong)}.")
         if feedback.missing:
-            parts.append(f"Missing: cell {', '.join(str(p + 1) for p in feedback.missing)}.")
+            parts.append(f"Missing: {_cells(feedback.missing)}.")
         if drill.kind == WHICH:
             parts.append(f"It is {BY_ID[feedback.expected].name}.")
         parts.append(feedback.explanation)
@@ -567,3 +568,10 @@ class PracticeView(QWidget):
         """Stop the search for drill lines and close the profile store."""
         self._loader.cancel()
         self.store.close()
+
+
+def _cells(cells: Sequence[int]) -> str:
+    """``[0, 1, 2, 5]`` (0-based) → ``"cells 1–3, 6"``; one cell → ``"cell 4"``; every range
+    said."""
+    word = "cell" if len(cells) == 1 else "cells"
+    return f"{word} {cell_ranges_text(cells, limit=len(cells))}"

@@ -75,6 +75,17 @@ def test_mark_drill_wrong_then_right_with_clicks(qtbot, view: PracticeView) -> N
     assert set(decided[1:]) <= set(fb.missing)
     assert fb.explanation and fb.explanation in view.result.text()
     assert view.result.text().startswith("Not quite.")
+    assert f"Wrong: cell {first + 1}." in view.result.text()
+    # the missing cells said as ranges (runs of neighbours), every one of them
+    runs, start = [], None
+    missing = sorted(fb.missing)
+    for k, p in enumerate(missing):
+        start = p if start is None else start
+        if k + 1 == len(missing) or missing[k + 1] != p + 1:
+            runs.append(f"{start + 1}" if start == p else f"{start + 1}–{p + 1}")
+            start = None
+    word = "cell" if len(missing) == 1 else "cells"
+    assert f"Missing: {word} {', '.join(runs)}." in view.result.text()
     assert first in view.line._wrong  # drawn red
     assert view.line._premise  # the premise's cells are outlined
     events = view.store.events(view.profile)
