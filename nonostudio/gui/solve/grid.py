@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRect, Qt, Signal
@@ -29,6 +29,7 @@ from nonostudio.analysis.explaining.premise_text import premise_focus
 from nonostudio.analysis.helping.hints import Chain, ChainLine, step_chain
 from nonostudio.analysis.tracing.steps import PROBE, SEARCH, Step
 from nonostudio.core.line import FILLED
+from nonostudio.gui.common.render import Layout
 from nonostudio.gui.grid.view import OVERLAY_COLOR, GridView
 
 Cell = tuple[int, int]
@@ -131,6 +132,13 @@ class SolveGridView(GridView):
         self._mistakes: frozenset[Cell] = frozenset()
         self.set_reserve_clue_room(False)  # the clues are the puzzle's: they never grow here
         self.setAccessibleName("Solving grid")
+
+    def _layout_at(self, cell: int) -> Layout:
+        """The grid's layout with a margin just wide enough for the frames drawn around a line
+        (half the widest pen, ``cell // 6``, fits in ``cell // 8``): the pixels a wider margin
+        took go to the cells of a puzzle with deep clues at 1280x720."""
+        layout = super()._layout_at(cell)
+        return replace(layout, margin=max(2, cell // 8))
 
     def set_marks(self, marks: StepMarks) -> None:
         changed = marks != self._marks

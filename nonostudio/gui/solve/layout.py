@@ -45,7 +45,7 @@ HAND_HELP = (
     "cells are right. Ask for a hint (H) when stuck."
 )
 STEPS_WIDTH = 300  # the steps pane's width when first shown
-WORDS_HEIGHT = 78  # the words pane's height at first: four lines
+WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's step sentence
 WORDS_MIN_HEIGHT = 40
 STEPS_BESIDE_WIDTH = 1000
 """Below this width a first start shows no steps pane (the grid needs the room; Steps shows
@@ -101,8 +101,8 @@ class SolveUi:
         splitter.setCollapsible(0, False)
         splitter.setSizes([600, STEPS_WIDTH])
         layout = QVBoxLayout(view)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.setSpacing(2)
+        layout.setContentsMargins(2, 0, 2, 0)  # the height goes to the grid
+        layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
 
@@ -235,15 +235,22 @@ class SolveUi:
         splitter.setStretchFactor(1, 0)
         splitter.setCollapsible(0, False)
         splitter.setCollapsible(1, False)
-        splitter.setSizes([600, WORDS_HEIGHT])
+        splitter.setSizes([600, self.words_height()])
         return splitter
+
+    def words_height(self) -> int:
+        """The words pane's height on a first start: ``WORDS_LINES`` lines of the status line
+        (longer words and a hint's rungs scroll, the newest rung in sight)."""
+        margins = self.words_layout.contentsMargins()
+        lines = self.message_label.fontMetrics().lineSpacing() * WORDS_LINES
+        return max(WORDS_MIN_HEIGHT, lines + margins.top() + margins.bottom())
 
     def _make_words_pane(self) -> QWidget:
         """The solved banner, chain legend, status line and the hint's rungs in a scroll area
         beside the hint button: the words scroll instead of taking the grid's room, and the
         button stays put."""
         words = QWidget()
-        words_layout = QVBoxLayout(words)
+        self.words_layout = words_layout = QVBoxLayout(words)
         words_layout.setContentsMargins(4, 2, 4, 2)
         words_layout.addWidget(self.banner_box)  # here, the grid holds still when it shows
         words_layout.addWidget(self.chain_legend)

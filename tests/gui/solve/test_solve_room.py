@@ -32,6 +32,7 @@ from nonostudio.gui.window.main_window import MainWindow
 from nonostudio.rules.ruleset import load_rule_set
 
 OWL = samples_dir() / "jwilk-091-owl.non"  # 25x25, clues up to 5 numbers deep
+FOREVER = samples_dir() / "webpbn-06574-forever.non"  # 25x25, clues 8 numbers deep both ways
 
 
 @pytest.fixture
@@ -65,19 +66,26 @@ def click_solve_tab(qtbot: QtBot, win: MainWindow) -> SolveView:
     return win.solve_view
 
 
-def open_owl(qtbot: QtBot, win: MainWindow) -> SolveView:
-    assert win.files.open_file(OWL)
+def open_owl(qtbot: QtBot, win: MainWindow, path: Path = OWL) -> SolveView:
+    assert win.files.open_file(path)
     view = click_solve_tab(qtbot, win)
     qtbot.waitUntil(lambda: view.trace() is not None, timeout=30000)
     QApplication.processEvents()
     return view
 
 
+# 1280x690: the window a 1280x720 screen gives (the title bar takes 30 pixels); the deepest
+# clues there (at 1280x720 the grid has 30 pixels more).
+@pytest.mark.parametrize(
+    ("path", "size"),
+    [(OWL, (1280, 720)), (FOREVER, (1280, 690))],
+    ids=["owl-1280x720", "forever-1280x690"],
+)
 def test_a_25x25_gets_16_px_cells_at_1280x720_however_long_the_hint(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, window: MainWindow, path: Path, size: tuple[int, int]
 ) -> None:
-    show_at(qtbot, window, (1280, 720))
-    view = open_owl(qtbot, window)
+    show_at(qtbot, window, size)
+    view = open_owl(qtbot, window, path)
     trace = view.trace()
     assert trace is not None
     # A contradiction: the longest words (the chain's legend, the step, four rungs of a hint).
