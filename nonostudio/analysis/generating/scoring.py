@@ -3,8 +3,7 @@ whose flip is most likely to bring it closer.
 
 The cost orders, first, not unique (by the cells left open where the trace had to guess), then the
 distance in the difficulty order between the grade's hardest technique and the target (by the
-steps harder than the target when it is too hard), then the target's missing uses.  A puzzle too
-easy points at the cells its hardest steps decide: where a flip most likely makes a harder step.
+steps harder than the target when it is too hard), then the target's missing uses.
 """
 
 from __future__ import annotations
@@ -88,19 +87,12 @@ def score(grade: Grade, target: str, min_uses: int) -> Score:
         return Score(PER_ORDER * (hardest - goal) + len(steps), _unique_cells(cells), True, uses)
     if hardest < goal:  # narrower is nearer: fewer lines to go on makes harder steps likelier
         narrow = BOTTLENECK_WEIGHT * min(f.bottleneck_mean, PER_ORDER / 2)
-        # flip where the puzzle is hardest now: the cells its hardest steps decide
-        top_steps = [] if trace is None else [s for s in trace.steps if _at(s.technique, hardest)]
-        cells = [(r + top, c + left) for s in top_steps for r, c, _ in s.cells]
-        return Score(PER_ORDER * (goal - hardest) + narrow, _unique_cells(cells), True, uses)
+        return Score(PER_ORDER * (goal - hardest) + narrow, (), True, uses)
     return Score(float(max(0, min_uses - uses)), (), True, uses)
 
 
 def _harder(technique: str | None, goal: int) -> bool:
     return technique is not None and ORDER[technique] > goal
-
-
-def _at(technique: str | None, place: int) -> bool:
-    return technique is not None and ORDER[technique] == place
 
 
 def _unique_cells(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

@@ -4,8 +4,7 @@ Each try flips one cell of the current picture (first among the cells the last g
 the cells left open when the puzzle is not unique, the cells of the steps harder than the target),
 grades the new puzzle with :func:`~nonostudio.analysis.grades.difficulty.grade` and keeps it when
 it is no farther from the request (:mod:`~nonostudio.analysis.generating.scoring`), now and then
-when it is a little farther; a run that stops improving starts again from a fresh picture (for
-the hardest line techniques, of a density drawn near the default).  The
+when it is a little farther; a run that stops improving starts again from a fresh picture.  The
 puzzle returned is checked unique by the complete solver as well.  Deterministic for a seed.
 """
 
@@ -89,9 +88,6 @@ at 0.7 most unique ones need only overlap, at 0.6 punctuate, at 0.55 a fifth nee
 TIER_DENSITIES = {0: 0.8, 1: 0.72, 2: 0.55}
 """Start densities by tier; harder tiers start at :data:`HARD_DENSITY`."""
 HARD_DENSITY = 0.53
-RESTART_SPREAD = {"arrangement": 0.05, "line_solver": 0.05}
-"""How far (either way) a restart's density may stray from the default, by technique: for the
-hardest line techniques no one density suits, too dense gives too easy, too sparse too hard."""
 
 
 def default_density(technique_id: str) -> float:
@@ -148,12 +144,9 @@ def generate(
     fill = density if density is not None else default_density(technique_id)
     base = None if picture is None else grid_from_picture(picture, width, height)
 
-    spread = RESTART_SPREAD.get(technique_id, 0.0) if density is None else 0.0
-
     def fresh(run: int) -> np.ndarray:
         if base is None:
-            jitter = spread * (2.0 * rng.random() - 1.0) if run > 0 and spread else 0.0
-            return random_grid(rng, width, height, fill + jitter)
+            return random_grid(rng, width, height, fill)
         if run == 0:
             return base.copy()
         flips = rng.random(base.shape) < PICTURE_NOISE

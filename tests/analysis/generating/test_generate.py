@@ -142,48 +142,6 @@ def test_a_puzzle_too_hard_points_at_the_cells_of_its_harder_steps():
     assert score(graded, "glue", made.uses + 2).cost == 2
 
 
-def test_a_puzzle_too_easy_points_at_the_cells_of_its_hardest_steps():
-    from nonostudio.analysis.generating.scoring import PER_ORDER, score
-    from nonostudio.analysis.grades.difficulty import grade
-    from nonostudio.rules.ruleset import load_rule_set
-
-    made = generate("glue", 8, 7, 3)
-    graded = grade(made.puzzle.without_goal(), load_rule_set("learned"))
-    assert graded.hardest_technique == "glue"
-    s = score(graded, "arrangement", 1)
-    hardest = [st for st in graded.trace.steps if st.technique == "glue"]
-    easier = [st for st in graded.trace.steps if st.technique and st.technique != "glue"]
-    top, _, left, _ = graded.features.margins
-    assert hardest and easier and s.unique
-    aimed = {(r + top, c + left) for st in hardest for r, c, _ in st.cells}
-    assert aimed and set(s.hot) == aimed  # not the cells only easier steps decide
-    assert PER_ORDER * (ORDER["arrangement"] - ORDER["glue"]) <= s.cost
-    assert s.cost < PER_ORDER * (ORDER["arrangement"] - ORDER["glue"] + 1)
-
-
-def test_restarts_for_the_hardest_line_techniques_vary_the_density(monkeypatch):
-    from nonostudio.analysis.generating import search
-
-    seen: list[float] = []
-    real = search.random_grid
-
-    def spy(rng, width, height, density):
-        seen.append(density)
-        return real(rng, width, height, density)
-
-    monkeypatch.setattr(search, "random_grid", spy)
-    monkeypatch.setattr(search, "PATIENCE", 1)
-    with pytest.raises(NoPuzzleFound):
-        generate("arrangement", 5, 5, 0, tries=12)
-    base = search.default_density("arrangement")
-    assert seen[0] == base and len(seen) >= 3
-    assert len(set(seen[1:])) > 1 and all(abs(d - base) <= 0.05 for d in seen)
-    seen.clear()
-    with pytest.raises(NoPuzzleFound):
-        generate("glue", 5, 5, 0, tries=12, min_uses=50)
-    assert len(seen) >= 3 and set(seen) == {search.default_density("glue")}
-
-
 def test_a_unique_puzzle_line_logic_leaves_open_is_too_hard_for_a_line_technique():
     from nonostudio.analysis.generating.scoring import PER_ORDER, beyond_line_logic
     from nonostudio.analysis.grades.difficulty import grade
