@@ -28,8 +28,10 @@ class Tutor:
         self.path = window.library.path
         self.practice: PracticeView | None = None
         self._closed = False
-        self._placeholder = QWidget()
-        window.tabs.addTab(self._placeholder, "&Practice")
+        # The Practice view (drill pools, the mastery chart) is built when its tab is first
+        # chosen; until then the tab holds an empty page it swaps out.
+        self._unbuilt_page = QWidget()
+        window.tabs.addTab(self._unbuilt_page, "&Practice")
         window.tabs.currentChanged.connect(self._tab_shown)
         self.for_you = ForYouPanel(window.library, self.path, self.profile)
         self.for_you.openRequested.connect(self._open)
@@ -69,7 +71,7 @@ class Tutor:
         self.log.attach(self.window.solve_view)
 
     def _tab_shown(self, index: int) -> None:
-        if self.practice is None and self.window.tabs.widget(index) is self._placeholder:
+        if self.practice is None and self.window.tabs.widget(index) is self._unbuilt_page:
             self.build_practice()
 
     def build_practice(self) -> PracticeView:
@@ -78,7 +80,7 @@ class Tutor:
             self.practice = PracticeView(self.path, profile=name)
             self.practice.profileChanged.connect(self._profile_changed)
             tabs = self.window.tabs
-            current, index = tabs.currentIndex(), tabs.indexOf(self._placeholder)
+            current, index = tabs.currentIndex(), tabs.indexOf(self._unbuilt_page)
             blocked = tabs.blockSignals(True)
             tabs.removeTab(index)
             tabs.insertTab(index, self.practice, "&Practice")
