@@ -46,7 +46,7 @@ from nonostudio.core.formats.quantise import (
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle, clues_of_grid
 from nonostudio.gui.common.render_colour import render_colour_image
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 
@@ -109,8 +109,10 @@ class ImageImportDialog(QDialog):
         self._title = title
         self._grid: np.ndarray | None = None
         self._colour_puzzle: ColourPuzzle | None = None
-        self._colour_worker: Worker | None = None
-        self._request = 0  # the newest colour preview asked for; older results are dropped
+        # the newest colour preview asked for; an older one is cancelled and never heard from
+        self._colour_worker = CurrentWorker(
+            self, on_result=self._on_colour, on_error=self._on_colour_error
+        )
         scroll = self._make_widgets()
         self._lay_out(scroll)
         self.width_spin.valueChanged.connect(self._on_width)
@@ -333,7 +335,7 @@ class ImageImportDialog(QDialog):
 
     def is_busy(self) -> bool:
         """True while a colour preview is being computed."""
-        return self._colour_worker is not None
+        return self._colour_worker.is_running()
 
     def puzzle(self) -> Puzzle | ColourPuzzle | None:
         """The puzzle whose solution is the thresholded (or, in colour mode, quantised) picture,
@@ -345,7 +347,7 @@ class ImageImportDialog(QDialog):
         return Puzzle.from_grid(self._grid, title=self._title)
 
     def done(self, result: int) -> None:
-        self._cancel_colour()
+        self._colour_worker.cancel()
         super().done(result)
 
     # --- internals -----------------------------------------------------------------------------
@@ -386,20 +388,13 @@ class ImageImportDialog(QDialog):
         self._show_mode_rows()
         self._update_preview()
 
-    def _cancel_colour(self) -> None:
-        if self._colour_worker is not None:
-            self._colour_worker.cancel()
-            self._colour_worker = None
-
     def _update_colour_preview(self) -> None:
         """Quantise in the worker pool; a newer request cancels and outdates this one."""
-        self._cancel_colour()
+        self._colour_worker.cancel()
         self._colour_puzzle = None
         if self._pixels is None:
             self._say("Choose an image to turn into a puzzle.")
             return
-        self._request += 1
-        request = self._request
         pixels, title = self._pixels, self._title
         width, height, k = (
             self.width_spin.value(),
@@ -408,27 +403,15 @@ class ImageImportDialog(QDialog):
         )
         background = BACKGROUNDS[self.background_box.currentIndex()][1]
 
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[int, ColourPuzzle]:
-            found = colour_puzzle_from_pixels(
-                pixels,
-                width,
-                height,
-                k,
-                background=background,
-                title=title,
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourPuzzle:
+            return colour_puzzle_from_pixels(
+                pixels, width, height, k, background=background, title=title
             )
-            return request, found
 
         self._say(f"Reducing the picture to {k} colours\u2026")
-        self._colour_worker = run_in_background(
-            job, on_result=self._on_colour, on_error=self._on_colour_error
-        )
+        self._colour_worker.start(job)
 
-    def _on_colour(self, found: tuple[int, ColourPuzzle]) -> None:
-        request, puzzle = found
-        if request != self._request:
-            return
-        self._colour_worker = None
+    def _on_colour(self, puzzle: ColourPuzzle) -> None:
         self._colour_puzzle = puzzle
         self.colour_preview.setPixmap(QPixmap.fromImage(self._colour_picture(puzzle)))
         names = ", ".join(c.name for c in puzzle.palette.colours[1:]) or "none"
@@ -447,9 +430,6 @@ class ImageImportDialog(QDialog):
         return image if cell == PREVIEW_CELL else render_colour_image(puzzle, True, cell)
 
     def _on_colour_error(self, message: str) -> None:
-        if self._colour_worker is None or self.sender() is not self._colour_worker.signals:
-            return
-        self._colour_worker = None
         self._colour_puzzle = None
         self._say(message)
 
