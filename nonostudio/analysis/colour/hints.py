@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from nonostudio.analysis.catalogue.technique_moves import normal_clues
@@ -35,7 +34,7 @@ from nonostudio.analysis.colour.words import change_text, colour_clue_text, colo
 from nonostudio.analysis.explaining.naming import line_name
 from nonostudio.analysis.explaining.premise_text import Naming, along, part_text
 from nonostudio.analysis.explaining.step_text import premise_sentence
-from nonostudio.analysis.helping.hints import PREMISE, RUNGS, _reason
+from nonostudio.analysis.helping.hints import Ladder, _reason
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.core.progress import StopCallback
 
@@ -108,34 +107,8 @@ def colour_grid_solves(puzzle: ColourPuzzle, grid: Sequence[Sequence[int]]) -> b
     return puzzle.is_solution(tuple(tuple(x.bit_length() - 1 for x in row) for row in grid))
 
 
-@dataclass(frozen=True)
-class ColourHintLadder:
-    """The rungs of a hint for a colour ``step`` (see the module docstring); ``shown_premises``
-    are the premises the premise rung reveals."""
-
-    step: ColourStep
-    where: str
-    technique: str
-    premise: str
-    cells: str
-    apply: str
-    shown_premises: tuple[dict[str, Any], ...] = ()
-
-    def rung(self, n: int) -> str:
-        """The text of rung ``n`` (0 = where … 4 = apply); IndexError outside them."""
-        if not 0 <= n < len(RUNGS):
-            raise IndexError(f"a hint has {len(RUNGS)} rungs (0–{len(RUNGS) - 1}), not {n}")
-        return self.texts()[n]
-
-    def texts(self) -> tuple[str, str, str, str, str]:
-        return self.where, self.technique, self.premise, self.cells, self.apply
-
-    def premises_at(self, n: int) -> tuple[dict[str, Any], ...]:
-        """The premises rung ``n`` points at: none before the premise rung, the first one on
-        it, all of them from the cells rung on."""
-        if n < PREMISE:
-            return ()
-        return self.shown_premises if n == PREMISE else self.step.premises
+class ColourHintLadder(Ladder[ColourStep]):
+    """The rungs of a hint for a colour ``step`` (see the module docstring)."""
 
 
 def _per_colour_premise(step: ColourStep, puzzle: ColourPuzzle) -> tuple[str, tuple[Any, ...]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -98,12 +98,21 @@ def step_chain(premises: Sequence[dict[str, Any]]) -> Chain | None:
     return Chain(int(assume["row"]), int(assume["column"]), int(assume["value"]), tuple(lines))
 
 
-@dataclass(frozen=True)
-class HintLadder:
-    """The rungs of a hint for ``step`` (see the module's docstring); ``shown_premises`` are
-    the premises the premise rung reveals (highlighted from that rung on)."""
+class _Premised(Protocol):
+    @property
+    def premises(self) -> tuple[dict[str, Any], ...]: ...
 
-    step: Step
+
+S = TypeVar("S", bound=_Premised)
+
+
+@dataclass(frozen=True)
+class Ladder(Generic[S]):
+    """The rungs of a hint for a ``step`` of any kind of trace (black and white:
+    :class:`HintLadder`; colour: ``nonostudio.analysis.colour.hints.ColourHintLadder``);
+    ``shown_premises`` are the premises the premise rung reveals (highlighted from that rung on)."""
+
+    step: S
     where: str
     technique: str
     premise: str
@@ -126,6 +135,10 @@ class HintLadder:
         if n < PREMISE:
             return ()
         return self.shown_premises if n == PREMISE else self.step.premises
+
+
+class HintLadder(Ladder[Step]):
+    """The rungs of a hint for a black-and-white ``step`` (see the module's docstring)."""
 
 
 def _effect(step: Step) -> str:
