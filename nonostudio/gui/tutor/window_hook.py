@@ -27,6 +27,7 @@ class Tutor:
         self.window = window
         self.path = window.library.path
         self.practice: PracticeView | None = None
+        self._profile: str | None = None  # the remembered one, until the Practice tab is built
         self._closed = False
         # The Practice view (drill pools, the mastery chart) is built when its tab is first
         # chosen; until then the tab holds an empty page it swaps out.
@@ -61,11 +62,16 @@ class Tutor:
         on first use, until then)."""
         if self.practice is not None:
             return self.practice.profile or None
-        name = str(self.window.settings.value(PROFILE_KEY, "", str)) or DEFAULT_PROFILE
-        if name == DEFAULT_PROFILE:
-            with ProfileStore(self.path) as store:
-                store.ensure(name)
-        return name
+        # asked at every stroke by hand: the remembered name does not change until the Practice
+        # tab is built, so it is read (and the default profile made) once, not a database
+        # opened each time
+        if self._profile is None:
+            name = str(self.window.settings.value(PROFILE_KEY, "", str)) or DEFAULT_PROFILE
+            if name == DEFAULT_PROFILE:
+                with ProfileStore(self.path) as store:
+                    store.ensure(name)
+            self._profile = name
+        return self._profile
 
     def _attach(self) -> None:
         self.log.attach(self.window.solve_view)
