@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
+from nonostudio.core.contrast import text_colour
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls).
 MIN_CELL = 14
@@ -45,30 +46,6 @@ def swatch(rgb: str, size: int = 18) -> QIcon:
     painter.drawPixmap(1, 1, inner)
     painter.end()
     return QIcon(pixmap)
-
-
-def _luminance(rgb: str) -> float:
-    """The WCAG relative luminance of ``#rrggbb``."""
-
-    def channel(hex2: str) -> float:
-        c = int(hex2, 16) / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(rgb[i : i + 2]) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast_ratio(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def text_colour(background: str) -> str:
-    """Black or white, whichever contrasts more with ``background`` (``#rrggbb``)."""
-    black, white = "#000000", "#ffffff"
-    dark = contrast_ratio(background, black) >= contrast_ratio(background, white)
-    return black if dark else white
 
 
 def cells_between(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:

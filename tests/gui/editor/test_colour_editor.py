@@ -20,11 +20,12 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.colour.solver import solve_colour
+from nonostudio.core.contrast import contrast_ratio, text_colour
 from nonostudio.core.formats import read_any, write_file
 from nonostudio.core.library import Library
 from nonostudio.gui.common.theme import apply_theme
 from nonostudio.gui.editor.colour.view import ColourEditorView
-from nonostudio.gui.grid.colour import cells_between, contrast_ratio, text_colour
+from nonostudio.gui.grid.colour import cells_between
 from nonostudio.gui.window.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
