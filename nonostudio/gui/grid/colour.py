@@ -48,6 +48,12 @@ def swatch(rgb: str, size: int = 18) -> QIcon:
     return QIcon(pixmap)
 
 
+def colour_key(event: QKeyEvent) -> int | None:
+    """The palette index a digit key 1-9 picks (None for any other key)."""
+    text = event.text()
+    return int(text) if len(text) == 1 and "1" <= text <= "9" else None
+
+
 def cells_between(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
     """The cells on the straight line from ``start`` to ``end`` (both included), in order."""
     (r0, c0), (r1, c1) = start, end
@@ -303,8 +309,8 @@ class ColourGrid(QWidget):
         self.update(self.cell_rect(r, c))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        text = event.text()
-        if len(text) == 1 and "1" <= text <= "9":
-            self.colourKey.emit(int(text))
-            return
-        super().keyPressEvent(event)
+        key = colour_key(event)
+        if key is None:
+            super().keyPressEvent(event)
+        else:
+            self.colourKey.emit(key)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.core.colour.model import BACKGROUND, Palette
-from nonostudio.gui.grid.colour import swatch
+from nonostudio.gui.grid.colour import colour_key, swatch
 
 
 def entry_text(palette: Palette, index: int) -> str:
@@ -35,11 +35,11 @@ class _List(QListWidget):
     colourKey = Signal(int)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        text = event.text()
-        if len(text) == 1 and "1" <= text <= "9":
-            self.colourKey.emit(int(text))
-            return
-        super().keyPressEvent(event)
+        key = colour_key(event)
+        if key is None:
+            super().keyPressEvent(event)
+        else:
+            self.colourKey.emit(key)
 
 
 class PalettePanel(QWidget):
