@@ -1,103 +1,46 @@
 """Pictures for training boards from a folder of freely licensed icons, the way the paper used
-the MAME Icons and Icons50 sets: every PNG under the folder read as grey levels (a small reader
-of plain 8- and 16-bit PNGs, no imaging library), transparent parts laid on white, near copies
-dropped by their average hash (as the paper did), in a fixed order so that one folder always
-gives the same pictures.  The default folder is the desktop's icon theme
+the MAME Icons and Icons50 sets: every PNG under the folder read as grey levels (plain 8- and
+16-bit PNGs, decoded by :mod:`nonostudio.core.formats.png`), transparent parts laid on white,
+near copies dropped by their average hash (as the paper did), in a fixed order so that one folder
+always gives the same pictures.  The default folder is the desktop's icon theme
 (``/usr/share/icons``: GNOME's Adwaita, CC BY-SA 3.0 or LGPL 3); nonostudio ships no picture.
 """
 
 from __future__ import annotations
 
 import hashlib
-import struct
-import zlib
 from pathlib import Path
 
 import numpy as np
 
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.formats.png import PNG_SIGNATURE, png_samples, read_chunks
+
 DEFAULT_ICONS = Path("/usr/share/icons")
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_CHANNELS = {0: 1, 2: 3, 4: 2, 6: 4}  # PNG colour type -> channels (no palette)
+_READ = (0, 2, 4, 6)  # the PNG colour types read here: grey, RGB, grey+alpha, RGBA (no palette)
 
 
 class PngError(ValueError):
     """A PNG this small reader does not read (palette, interlaced, damaged)."""
 
 
-def _unfilter(raw: bytes, height: int, stride: int, bpp: int) -> np.ndarray:
-    out = np.zeros((height, stride), dtype=np.uint8)
-    prev = np.zeros(stride, dtype=np.int32)
-    pos = 0
-    for y in range(height):
-        kind = raw[pos]
-        line = np.frombuffer(raw, dtype=np.uint8, count=stride, offset=pos + 1).astype(np.int32)
-        pos += stride + 1
-        if kind == 0:
-            cur = line
-        elif kind == 1:  # Sub: a byte plus the one bpp before it, left to right
-            cur = line.copy()
-            for x in range(bpp, stride):
-                cur[x] = (cur[x] + cur[x - bpp]) & 255
-        elif kind == 2:
-            cur = (line + prev) & 255
-        elif kind == 3:
-            cur = line.copy()
-            for x in range(stride):
-                left = cur[x - bpp] if x >= bpp else 0
-                cur[x] = (cur[x] + ((left + prev[x]) >> 1)) & 255
-        elif kind == 4:
-            cur = line.copy()
-            for x in range(stride):
-                a = int(cur[x - bpp]) if x >= bpp else 0
-                b = int(prev[x])
-                c = int(prev[x - bpp]) if x >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                cur[x] = (cur[x] + pred) & 255
-        else:
-            raise PngError(f"row {y + 1}: unknown filter {kind}")
-        out[y] = cur
-        prev = cur
-    return out
-
-
 def read_png_grey(path: str | Path) -> np.ndarray:
-    """The grey levels (0 black .. 1 white, float) of a non-interlaced, non-palette PNG, with
-    transparency laid on white.  :class:`PngError` naming the file when it cannot be read."""
+    """The grey levels (0 black .. 1 white, float) of a non-interlaced, non-palette 8- or 16-bit
+    PNG, with transparency laid on white.  :class:`PngError` naming the file when it cannot be
+    read."""
     data = Path(path).read_bytes()
-    if not data.startswith(_SIGNATURE):
+    if not data.startswith(PNG_SIGNATURE):
         raise PngError(f"{path}: not a PNG file")
-    pos, idat, header = 8, [], None
-    while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
-        body = data[pos + 8 : pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"IEND":
-            break
-        pos += 12 + length
-    if header is None:
-        raise PngError(f"{path}: no IHDR chunk")
-    width, height, depth, colour, _, _, interlace = header
-    if colour not in _CHANNELS or depth not in (8, 16) or interlace:
-        raise PngError(f"{path}: colour type {colour}, depth {depth}, interlace {interlace}")
-    channels = _CHANNELS[colour]
-    bpp = channels * depth // 8
     try:
-        raw = zlib.decompress(b"".join(idat))
-    except zlib.error as exc:
-        raise PngError(f"{path}: damaged image data ({exc})") from exc
-    if len(raw) < height * (width * bpp + 1):
-        raise PngError(f"{path}: image data too short")
-    rows = _unfilter(raw, height, width * bpp, bpp)
-    if depth == 16:
-        values = rows.reshape(height, width * channels, 2)[:, :, 0]  # the high bytes
-    else:
-        values = rows
-    pixels = values.reshape(height, width, channels).astype(float) / 255.0
+        png = read_chunks(data, str(path))
+        if png.colour not in _READ or png.depth not in (8, 16) or png.interlace:
+            raise PngError(
+                f"{path}: colour type {png.colour}, depth {png.depth}, interlace {png.interlace}"
+            )
+        pixels = png_samples(png, str(path)).astype(float) / 255.0
+    except PuzzleError as exc:
+        raise PngError(exc.message) from exc
+    channels = pixels.shape[2]
     if channels >= 3:
         grey = pixels[..., :3] @ np.array([0.299, 0.587, 0.114])
     else:
