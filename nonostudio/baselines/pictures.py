@@ -39,7 +39,7 @@ def read_png_grey(path: str | Path) -> np.ndarray:
             )
         pixels = png_samples(png, str(path)).astype(float) / 255.0
     except PuzzleError as exc:
-        raise PngError(exc.message) from exc
+        raise PngError(str(exc)) from exc
     channels = pixels.shape[2]
     if channels >= 3:
         grey = pixels[..., :3] @ np.array([0.299, 0.587, 0.114])

@@ -22,15 +22,13 @@ def read_picture(path: str | Path) -> np.ndarray:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise PuzzleFileError(
-            f"{source}: cannot read the picture: {exc.strerror or exc}", source=source
+            f"cannot read the picture: {exc.strerror or exc}", source=source
         ) from None
     if data.startswith(PNG_SIGNATURE):
         return decode_png(data, source)
     puzzle = read_file(path)
     if puzzle.goal is None:
-        raise PuzzleError(
-            f"{source}: the puzzle holds no goal picture to start from", source=source
-        )
+        raise PuzzleError("the puzzle holds no goal picture to start from", source=source)
     return np.asarray(puzzle.goal)
 
 
@@ -44,7 +42,7 @@ def decode_png(data: bytes, source: str = "<png>") -> np.ndarray:
         or (png.depth != 8 and png.colour not in (0, 3))
     ):
         raise PuzzleError(
-            f"{source}: PNG of colour type {png.colour} at {png.depth} bits is not supported "
+            f"PNG of colour type {png.colour} at {png.depth} bits is not supported "
             "(8-bit grey, palette, RGB or RGBA, or 1-4 bit grey or palette)",
             source=source,
         )

@@ -58,9 +58,7 @@ def read_chunks(data: bytes, source: str = "<png>") -> PngChunks:
         elif kind == b"IEND":
             break
     if header is None or not chunks:
-        raise PuzzleError(
-            f"{source}: not a readable PNG (no header or no image data)", source=source
-        )
+        raise PuzzleError("not a readable PNG (no header or no image data)", source=source)
     width, height, depth, colour, _, _, interlace = header
     return PngChunks(width, height, depth, colour, interlace, palette, alpha, b"".join(chunks))
 
@@ -71,21 +69,21 @@ def png_samples(png: PngChunks, source: str = "<png>") -> np.ndarray:
     width, height, depth = png.width, png.height, png.depth
     if png.colour not in CHANNELS or depth not in (1, 2, 4, 8, 16):
         raise PuzzleError(
-            f"{source}: PNG of colour type {png.colour} at {depth} bits is not a PNG kind",
+            f"PNG of colour type {png.colour} at {depth} bits is not a PNG kind",
             source=source,
         )
     if png.interlace:
-        raise PuzzleError(f"{source}: interlaced PNG is not supported", source=source)
+        raise PuzzleError("interlaced PNG is not supported", source=source)
     if not (0 < width and 0 < height and width * height <= MAX_PIXELS):
-        raise PuzzleError(f"{source}: PNG of {width}x{height} pixels is too large", source=source)
+        raise PuzzleError(f"PNG of {width}x{height} pixels is too large", source=source)
     try:
         raw = zlib.decompress(png.image)
     except zlib.error as exc:
-        raise PuzzleError(f"{source}: damaged PNG image data ({exc})", source=source) from None
+        raise PuzzleError(f"damaged PNG image data ({exc})", source=source) from None
     channels = CHANNELS[png.colour]
     stride = (width * channels * depth + 7) // 8
     if len(raw) < height * (stride + 1):
-        raise PuzzleError(f"{source}: PNG image data is cut short", source=source)
+        raise PuzzleError("PNG image data is cut short", source=source)
     rows = _unfilter(raw, height, stride, max(1, channels * depth // 8), source)
     if depth < 8:
         bits = np.unpackbits(rows, axis=1).reshape(height, -1, depth)[:, :width]
@@ -108,7 +106,7 @@ def png_pixels(png: PngChunks, source: str = "<png>") -> np.ndarray:
     if png.colour == 3:
         table = np.frombuffer(png.palette, dtype=np.uint8).reshape(-1, 3)
         if table.size == 0 or int(pixels.max()) >= len(table):
-            raise PuzzleError(f"{source}: PNG palette index out of range", source=source)
+            raise PuzzleError("PNG palette index out of range", source=source)
         opacity = np.full(len(table), 255, dtype=np.uint8)
         opacity[: len(png.alpha)] = np.frombuffer(png.alpha, dtype=np.uint8)[: len(table)]
         return np.concatenate([table[pixels], opacity[pixels][..., None]], axis=2)
@@ -135,7 +133,7 @@ def _unfilter(raw: bytes, height: int, stride: int, bpp: int, source: str) -> np
         elif kind in (1, 3, 4):
             cur = np.array(_undo_byte_filter(kind, line.tolist(), prior.tolist(), bpp))
         else:
-            raise PuzzleError(f"{source}: PNG row {y + 1} has unknown filter {kind}", source=source)
+            raise PuzzleError(f"PNG row {y + 1} has unknown filter {kind}", source=source)
         out[y] = cur
         prior = cur
     return out
