@@ -15,16 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import (
-    QEvent,
-    QItemSelectionModel,
-    QModelIndex,
-    QSettings,
-    Qt,
-    QTimer,
-    Signal,
-)
-from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -50,6 +42,7 @@ from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
+from nonostudio.gui.solve.trace_view import TraceView
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -57,14 +50,12 @@ from nonostudio.rules.ruleset import RuleSet, load_rule_set
 # when it is missing.  The others are one choice away in the Rules list.
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
 DEBOUNCE_MS = 250
-PLAY_INTERVAL_MS = 450
 
 
-class SolveView(QWidget):
+class SolveView(TraceView):
     """Replay a rule-based solving trace of a puzzle, or solve it by hand."""
 
     traceReady = Signal(object)  # Trace
-    positionChanged = Signal(int)  # steps applied so far
     handSolved = Signal()  # the player's grid became a solution
     # for the tutor's profile (gui/tutor/solve_events.py): the player's stroke (grid before,
     # after), a hint rung shown on the player's grid, the mistakes Check showed (grid, count)
@@ -86,17 +77,13 @@ class SolveView(QWidget):
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
         self._trace: Trace | None = None
-        self._position = 0
         self._worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S  # seconds a trace may take
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._solved = False
-        self._applying = False  # a hint is being applied: the ladder is not reset by it
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
         self._debounce.timeout.connect(self._start_trace)
-        self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
-        self._player.timeout.connect(self._tick)
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._hints = HintSearch(self)
@@ -107,7 +94,8 @@ class SolveView(QWidget):
         self.grid = SolveGridView()
         self.grid.set_read_only(True)
         self.model = StepsModel(self)
-        self.ui = ui = SolveUi(self, self.grid, self.model)
+        self.ui: SolveUi = SolveUi(self, self.grid, self.model)
+        ui = self.ui
         self._progress.problem.connect(ui.message_label.setText)
         connect_action(ui.back_action, self.step_back)
         connect_toggle(ui.play_action, self.set_playing)
@@ -341,60 +329,6 @@ class SolveView(QWidget):
 
     # --- replaying the trace -------------------------------------------------------------------
 
-    def position(self) -> int:
-        """How many steps of the trace the grid shows applied."""
-        return self._position
-
-    def go_to(self, position: int) -> None:
-        """Show the grid after ``position`` steps (clamped to the trace)."""
-        if self._trace is None or self.ui.hand_action.isChecked():
-            return
-        position = min(max(0, position), len(self._trace.steps))
-        if position == self._position and self._selected_row() == position - 1:
-            return
-        self._position = position
-        if not self._applying:
-            self._drop_hint()
-        self._show()
-        self.positionChanged.emit(position)
-
-    def step_forward(self) -> None:
-        self.go_to(self._position + 1)
-
-    def step_back(self) -> None:
-        self.go_to(self._position - 1)
-
-    def set_playing(self, playing: bool) -> None:
-        if playing and self._trace is not None and not self.ui.hand_action.isChecked():
-            if self._position >= len(self._trace.steps):
-                self.go_to(0)
-            self._player.start()
-        else:
-            self._player.stop()
-        self.ui.play_action.setChecked(self._player.isActive())
-        self.ui.play_action.setText("❚❚ Pause" if self._player.isActive() else "▶ Play")
-
-    def is_playing(self) -> bool:
-        return self._player.isActive()
-
-    def set_play_interval(self, ms: int) -> None:
-        """Play one step every ``ms`` milliseconds (the default is ``PLAY_INTERVAL_MS``)."""
-        self._player.setInterval(ms)
-
-    def _tick(self) -> None:
-        if self._trace is None or self._position >= len(self._trace.steps):
-            self.set_playing(False)
-            return
-        self.step_forward()
-
-    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if current.isValid():
-            self.go_to(current.row() + 1)
-
-    def _selected_row(self) -> int:
-        index = self.ui.table.selectionModel().currentIndex()
-        return index.row() if index.isValid() else -1
-
     def _show(self) -> None:
         """Bring grid, marks, table selection and actions in line with the mode and position."""
         if self._puzzle is None:
@@ -473,9 +407,6 @@ class SolveView(QWidget):
         if on:
             self.grid.setFocus()
 
-    def is_hand_mode(self) -> bool:
-        return self.ui.hand_action.isChecked()
-
     def puzzle(self) -> Puzzle | None:
         """The puzzle shown (None: none)."""
         return self._puzzle
@@ -522,13 +453,8 @@ class SolveView(QWidget):
             )
         return wrong
 
-    def undo(self) -> None:
-        if self.ui.hand_action.isChecked():
-            self.grid.undo_stack().undo()
-
-    def redo(self) -> None:
-        if self.ui.hand_action.isChecked():
-            self.grid.undo_stack().redo()
+    def _player_stack(self) -> QUndoStack:
+        return self.grid.undo_stack()
 
     def restart_hand(self) -> None:
         """Clear the player's grid and time (one undoable step) and start again."""
@@ -774,41 +700,3 @@ class SolveView(QWidget):
             self.grid.set_marks(StepMarks(axis, index, None, frozenset()))
         self.ui.message_label.setText(text)
         return ref
-
-    # --- keys ----------------------------------------------------------------------------------
-
-    @staticmethod
-    def _undo_key(event: QKeyEvent) -> str:
-        if event.matches(QKeySequence.StandardKey.Undo):
-            return "undo"
-        if event.matches(QKeySequence.StandardKey.Redo) or (
-            event.key() == Qt.Key.Key_Z
-            and event.modifiers()
-            == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-        ):
-            return "redo"
-        return ""
-
-    def event(self, event: QEvent) -> bool:
-        # While solving by hand, Ctrl+Z and Ctrl+Shift+Z belong to the player's grid, not to
-        # the window's Undo (which undoes the editor): claim them before shortcuts are matched.
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and self.ui.hand_action.isChecked()
-            and isinstance(event, QKeyEvent)
-            and self._undo_key(event)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        what = self._undo_key(event) if self.ui.hand_action.isChecked() else ""
-        if what == "undo":
-            self.undo()
-        elif what == "redo":
-            self.redo()
-        else:
-            super().keyPressEvent(event)
-            return
-        event.accept()

@@ -15,8 +15,8 @@ player's grid (found in the background).
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QKeyEvent, QShowEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.analysis.colour.hints import (
@@ -42,9 +42,9 @@ from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_row
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepRow, StepsModel
+from nonostudio.gui.solve.trace_view import TraceView
 
 DEBOUNCE_MS = 250
-PLAY_INTERVAL_MS = 450
 
 
 class SetsCommand(QUndoCommand):
@@ -61,32 +61,28 @@ class SetsCommand(QUndoCommand):
         self._view._set_hand(self._before)
 
 
-class ColourSolveView(QWidget):
+class ColourSolveView(TraceView):
     """Replay the colour trace of a puzzle, or solve it by hand in colour."""
 
     traceReady = Signal(object)  # ColourTrace
-    positionChanged = Signal(int)
     handSolved = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
         self._puzzle: ColourPuzzle | None = None
         self._trace: ColourTrace | None = None
-        self._position = 0
         self._worker: Worker | None = None
         self._hint_worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S
         self._hand: CellSets = ()
         self._solved = False
-        self._applying = False
         self._undo = QUndoStack(self)
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
         self._debounce.timeout.connect(self._start_trace)
-        self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
-        self._player.timeout.connect(self._tick)
         self.grid = ColourSolveGrid()
         self.model = StepsModel(self)
-        self.ui = ui = ColourSolveUi(self, self.grid, self.model)
+        self.ui: ColourSolveUi = ColourSolveUi(self, self.grid, self.model)
+        ui = self.ui
         connect_action(ui.back_action, self.step_back)
         connect_toggle(ui.play_action, self.set_playing)
         connect_action(ui.forward_action, self.step_forward)
@@ -244,56 +240,6 @@ class ColourSolveView(QWidget):
 
     # --- replaying the trace -------------------------------------------------------------------
 
-    def position(self) -> int:
-        """How many steps of the trace the grid shows applied."""
-        return self._position
-
-    def go_to(self, position: int) -> None:
-        """Show the grid after ``position`` steps (clamped to the trace)."""
-        if self._trace is None or self.ui.hand_action.isChecked():
-            return
-        position = min(max(0, position), len(self._trace.steps))
-        if position == self._position and self._selected_row() == position - 1:
-            return
-        self._position = position
-        if not self._applying:
-            self._drop_hint()
-        self._show()
-        self.positionChanged.emit(position)
-
-    def step_forward(self) -> None:
-        self.go_to(self._position + 1)
-
-    def step_back(self) -> None:
-        self.go_to(self._position - 1)
-
-    def set_playing(self, playing: bool) -> None:
-        if playing and self._trace is not None and not self.ui.hand_action.isChecked():
-            if self._position >= len(self._trace.steps):
-                self.go_to(0)
-            self._player.start()
-        else:
-            self._player.stop()
-        self.ui.play_action.setChecked(self._player.isActive())
-        self.ui.play_action.setText("❚❚ Pause" if self._player.isActive() else "▶ Play")
-
-    def is_playing(self) -> bool:
-        return self._player.isActive()
-
-    def _tick(self) -> None:
-        if self._trace is None or self._position >= len(self._trace.steps):
-            self.set_playing(False)
-            return
-        self.step_forward()
-
-    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if current.isValid():
-            self.go_to(current.row() + 1)
-
-    def _selected_row(self) -> int:
-        index = self.ui.table.selectionModel().currentIndex()
-        return index.row() if index.isValid() else -1
-
     def current_step(self) -> ColourStep | None:
         """The step the replay shows applied last (None at the start or by hand)."""
         if self._trace is None or self._position == 0 or self.ui.hand_action.isChecked():
@@ -388,9 +334,6 @@ class ColourSolveView(QWidget):
         if on:
             self.grid.setFocus()
 
-    def is_hand_mode(self) -> bool:
-        return self.ui.hand_action.isChecked()
-
     def pick_colour(self, index: int) -> None:
         """The left button paints palette colour ``index`` (keys 1–9)."""
         if self._puzzle is None or not 0 <= index < len(self._puzzle.palette):
@@ -451,13 +394,8 @@ class ColourSolveView(QWidget):
         }.get(trace.solutions, "the solution was not found within the time limit")
         return f"Mistakes cannot be checked: {why}, and the file holds no picture of its own."
 
-    def undo(self) -> None:
-        if self.ui.hand_action.isChecked():
-            self._undo.undo()
-
-    def redo(self) -> None:
-        if self.ui.hand_action.isChecked():
-            self._undo.redo()
+    def _player_stack(self) -> QUndoStack:
+        return self._undo
 
     def restart_hand(self) -> None:
         """Clear the player's grid and time (one undoable step) and start again."""
@@ -633,40 +571,10 @@ class ColourSolveView(QWidget):
 
     # --- keys ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def _undo_key(event: QKeyEvent) -> str:
-        if event.matches(QKeySequence.StandardKey.Undo):
-            return "undo"
-        if event.matches(QKeySequence.StandardKey.Redo) or (
-            event.key() == Qt.Key.Key_Z
-            and event.modifiers()
-            == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-        ):
-            return "redo"
-        return ""
-
-    def event(self, event: QEvent) -> bool:
-        # While solving by hand, Ctrl+Z and Ctrl+Shift+Z belong to the player's grid.
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and self.ui.hand_action.isChecked()
-            and isinstance(event, QKeyEvent)
-            and self._undo_key(event)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        what = self._undo_key(event) if self.ui.hand_action.isChecked() else ""
+    def _hand_key(self, event: QKeyEvent) -> bool:
+        """Keys 1–9 pick a palette colour."""
         text = event.text()
-        if what == "undo":
-            self.undo()
-        elif what == "redo":
-            self.redo()
-        elif self.ui.hand_action.isChecked() and len(text) == 1 and "1" <= text <= "9":
+        if len(text) == 1 and "1" <= text <= "9":
             self.pick_colour(int(text))
-        else:
-            super().keyPressEvent(event)
-            return
-        event.accept()
+            return True
+        return False

@@ -1,0 +1,163 @@
+"""What the black-and-white and the colour Solve views share (:class:`TraceView`): replaying a
+trace step by step (Back, Play, Next, a row of the step list chosen) and the player's undo keys
+while solving by hand.  Each view keeps its own trace, grid and marks; it shows a position in
+``_show`` and drops a hint under way in ``_drop_hint``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QTableView, QWidget
+
+PLAY_INTERVAL_MS = 450
+
+
+class _Steps(Protocol):
+    @property
+    def steps(self) -> Sequence[object]: ...
+
+
+class _ReplayUi(Protocol):
+    hand_action: QAction
+    play_action: QAction
+    table: QTableView
+
+
+class TraceView(QWidget):
+    """A Solve view's replay of its trace and its by-hand undo keys; subclasses set ``ui`` and
+    ``_trace`` and define ``_show``, ``_drop_hint`` and ``_player_stack``."""
+
+    positionChanged = Signal(int)  # steps applied so far
+
+    ui: _ReplayUi
+    _trace: _Steps | None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._position = 0
+        self._applying = False  # a hint is being applied: the ladder is not reset by it
+        self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
+        self._player.timeout.connect(self._tick)
+
+    def _show(self) -> None:
+        raise NotImplementedError
+
+    def _drop_hint(self) -> None:
+        raise NotImplementedError
+
+    def _player_stack(self) -> QUndoStack:
+        """The undo stack of the player's strokes."""
+        raise NotImplementedError
+
+    def is_hand_mode(self) -> bool:
+        return self.ui.hand_action.isChecked()
+
+    # --- replaying the trace -------------------------------------------------------------------
+
+    def position(self) -> int:
+        """How many steps of the trace the grid shows applied."""
+        return self._position
+
+    def go_to(self, position: int) -> None:
+        """Show the grid after ``position`` steps (clamped to the trace)."""
+        if self._trace is None or self.ui.hand_action.isChecked():
+            return
+        position = min(max(0, position), len(self._trace.steps))
+        if position == self._position and self._selected_row() == position - 1:
+            return
+        self._position = position
+        if not self._applying:
+            self._drop_hint()
+        self._show()
+        self.positionChanged.emit(position)
+
+    def step_forward(self) -> None:
+        self.go_to(self._position + 1)
+
+    def step_back(self) -> None:
+        self.go_to(self._position - 1)
+
+    def set_playing(self, playing: bool) -> None:
+        if playing and self._trace is not None and not self.ui.hand_action.isChecked():
+            if self._position >= len(self._trace.steps):
+                self.go_to(0)
+            self._player.start()
+        else:
+            self._player.stop()
+        self.ui.play_action.setChecked(self._player.isActive())
+        self.ui.play_action.setText("❚❚ Pause" if self._player.isActive() else "▶ Play")
+
+    def is_playing(self) -> bool:
+        return self._player.isActive()
+
+    def set_play_interval(self, ms: int) -> None:
+        """Play one step every ``ms`` milliseconds (the default is ``PLAY_INTERVAL_MS``)."""
+        self._player.setInterval(ms)
+
+    def _tick(self) -> None:
+        if self._trace is None or self._position >= len(self._trace.steps):
+            self.set_playing(False)
+            return
+        self.step_forward()
+
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.go_to(current.row() + 1)
+
+    def _selected_row(self) -> int:
+        index = self.ui.table.selectionModel().currentIndex()
+        return index.row() if index.isValid() else -1
+
+    # --- keys ----------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self._player_stack().undo()
+
+    def redo(self) -> None:
+        if self.ui.hand_action.isChecked():
+            self._player_stack().redo()
+
+    @staticmethod
+    def _undo_key(event: QKeyEvent) -> str:
+        if event.matches(QKeySequence.StandardKey.Undo):
+            return "undo"
+        if event.matches(QKeySequence.StandardKey.Redo) or (
+            event.key() == Qt.Key.Key_Z
+            and event.modifiers()
+            == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        ):
+            return "redo"
+        return ""
+
+    def event(self, event: QEvent) -> bool:
+        # While solving by hand, Ctrl+Z and Ctrl+Shift+Z belong to the player's grid, not to
+        # the window's Undo (which undoes the editor): claim them before shortcuts are matched.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and self.ui.hand_action.isChecked()
+            and isinstance(event, QKeyEvent)
+            and self._undo_key(event)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def _hand_key(self, event: QKeyEvent) -> bool:
+        """Whether a key other than undo's and redo's was taken by hand (none here)."""
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        what = self._undo_key(event) if self.ui.hand_action.isChecked() else ""
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif not (self.ui.hand_action.isChecked() and self._hand_key(event)):
+            super().keyPressEvent(event)
+            return
+        event.accept()
