@@ -11,7 +11,7 @@ import argparse
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonostudio.cli.colour import colour_fields
 from nonostudio.cli.common import (
@@ -29,6 +29,12 @@ from nonostudio.core.formats import FORMATS, write_file, write_text
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import sample_files
+
+if TYPE_CHECKING:
+    from nonostudio.core.colour.solver import ColourSolveResult
+    from nonostudio.core.solver import SolveResult
+
+P = TypeVar("P", Puzzle, ColourPuzzle)
 
 # Drawn by the entry point's PictureWriter (the studio's, with Qt loaded only then).
 PICTURES = {".png": "PNG picture", ".svg": "SVG picture", ".pdf": "PDF document"}
@@ -125,12 +131,20 @@ def _format_label(fmt: str | None, target: Path) -> str:
     return suffix.lstrip(".") or "?"
 
 
-def _with_solved_goal(puzzle: Puzzle, source: str, required: bool) -> Puzzle | None:
+def _with_solved_goal(puzzle: P, source: str, required: bool) -> P | None:
     """``puzzle`` with its unique solution as the goal, or None (with a note) when it has none,
-    several, or none was found in time; ``required`` (``--solution``) makes that an error."""
-    from nonostudio.core.solver import solve
+    several, or none was found in time; ``required`` (``--solution``) makes that an error.  A
+    colour puzzle is solved by the colour solver."""
+    limit = None if required else SOLVE_SECONDS
+    result: SolveResult | ColourSolveResult
+    if isinstance(puzzle, ColourPuzzle):
+        from nonostudio.core.colour.solver import solve_colour
 
-    result = solve(puzzle, time_limit=None if required else SOLVE_SECONDS)
+        result = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=limit)
+    else:
+        from nonostudio.core.solver import solve
+
+        result = solve(puzzle, time_limit=limit)
     if result.verdict.is_unique and result.solution is not None:
         say(
             f"{source}: the input holds no solution picture; drawing the unique solution "
@@ -144,6 +158,36 @@ def _with_solved_goal(puzzle: Puzzle, source: str, required: bool) -> Puzzle | N
         f"({result.verdict.label}); drawing the clues only"
     )
     return None
+
+
+def _write_picture(puzzle: P, args: argparse.Namespace, target: Path) -> bool:
+    """Draw ``puzzle`` to ``target`` with the entry point's picture writer, with its solution
+    unless ``--no-solution`` (solved first when the input holds none); whether the solution was
+    drawn.  Raises :class:`_NotUnique` when ``--solution`` asks for one it does not have."""
+    write_picture: PictureWriter | None = args.write_picture
+    if write_picture is None:
+        raise PuzzleError(
+            f"{target}: this command line was started without a picture "
+            f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
+            source=str(target),
+        )
+    with_solution = not args.blank
+    if with_solution and puzzle.goal is None:
+        solved = _with_solved_goal(puzzle, args.source, required=args.solution)
+        with_solution = solved is not None
+        puzzle = solved or puzzle
+    write_picture(puzzle, target, with_solution)
+    return with_solution
+
+
+def _write_puzzle_file(
+    puzzle: Puzzle | ColourPuzzle, target: Path, fmt: str | None, with_solution: bool
+) -> None:
+    """:func:`write_file`, an error naming ``target`` (not the temporary file beside it)."""
+    try:
+        write_file(puzzle, target, fmt, with_solution=with_solution)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
 
 
 class _NotUnique(Exception):
@@ -158,12 +202,7 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         return _convert_colour(loaded, args)
     puzzle = loaded
     with_solution = not args.blank
-    data: dict[str, Any] = {
-        "input": args.source,
-        "output": args.target,
-        "width": puzzle.width,
-        "height": puzzle.height,
-    }
+    data = _size_fields(puzzle, args)
     if args.target == "-":
         fmt = args.fmt or STDOUT_FORMAT
         text = write_text(puzzle, fmt, with_solution=with_solution)
@@ -175,29 +214,12 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         }
         return Outcome(data, text)
     target = Path(args.target)
-    suffix = target.suffix.lower()
-    if args.solution and not (suffix in PICTURES and args.fmt is None):
-        raise PuzzleError(
-            "--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
-            "the goal picture its input holds (--no-solution leaves it out)"
-        )
-    if suffix in PICTURES and args.fmt is None:
-        write_picture: PictureWriter | None = args.write_picture
-        if write_picture is None:
-            raise PuzzleError(
-                f"{target}: this command line was started without a picture "
-                f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
-                source=str(target),
-            )
-        if with_solution and puzzle.goal is None:
-            try:
-                solved = _with_solved_goal(puzzle, args.source, required=args.solution)
-            except _NotUnique as exc:
-                return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
-            with_solution = solved is not None
-            puzzle = solved or puzzle
-        write_picture(puzzle, target, with_solution)
-        fmt = suffix.lstrip(".")
+    if _is_picture(args, target):
+        try:
+            with_solution = _write_picture(puzzle, args, target)
+        except _NotUnique as exc:
+            return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
+        fmt = target.suffix.lower().lstrip(".")
     else:
         if args.fmt is not None and args.fmt.lower().lstrip(".") in (
             s.lstrip(".") for s in PICTURES
@@ -206,10 +228,7 @@ def run_convert(args: argparse.Namespace) -> Outcome:
                 f"pictures are chosen by OUT's extension "
                 f"({', '.join(PICTURES)}), not by --format {args.fmt}"
             )
-        try:
-            write_file(puzzle, target, args.fmt, with_solution=with_solution)
-        except OSError as exc:  # name the target, not the temporary file beside it
-            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
+        _write_puzzle_file(puzzle, target, args.fmt, with_solution)
         fmt = _format_label(args.fmt, target)
         with_solution = with_solution and puzzle.goal is not None
     data |= {"format": fmt, "with_solution": with_solution}
@@ -217,81 +236,50 @@ def run_convert(args: argparse.Namespace) -> Outcome:
     return Outcome(data, f"wrote {target} ({fmt}, {puzzle.size_text}, {what})")
 
 
-def _with_solved_colour_goal(
-    puzzle: ColourPuzzle, source: str, required: bool
-) -> ColourPuzzle | None:
-    """:func:`_with_solved_goal` for a colour puzzle (the colour solver)."""
-    from nonostudio.core.colour.solver import solve_colour
-
-    limit = None if required else SOLVE_SECONDS
-    result = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=limit)
-    if result.verdict.is_unique and result.solution is not None:
-        say(
-            f"{source}: the input holds no solution picture; drawing the unique solution "
-            f"found by solving it ({result.seconds:.1f} s)"
-        )
-        return replace(puzzle, goal=result.solution)
-    if required:
-        raise _NotUnique(f"{source}: no solution to draw: {result.verdict.label}")
-    say(
-        f"{source}: the input holds no solution picture and the puzzle's is not known "
-        f"({result.verdict.label}); drawing the clues only"
-    )
-    return None
-
-
-def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
-    """Convert a colour puzzle: to webpbn XML, ``.non`` or ``.g`` (other formats have no
-    colours and say so), or draw it as a picture with its clue numbers on boxes of their
-    colours."""
-    with_solution = not args.blank
-    data: dict[str, Any] = {
+def _size_fields(puzzle: Puzzle | ColourPuzzle, args: argparse.Namespace) -> dict[str, Any]:
+    """The JSON fields every conversion reports: IN, OUT and the puzzle's size."""
+    return {
         "input": args.source,
         "output": args.target,
         "width": puzzle.width,
         "height": puzzle.height,
     }
-    target = Path(args.target)
+
+
+def _is_picture(args: argparse.Namespace, target: Path) -> bool:
+    """Whether OUT is a picture (by its extension, with no ``--format``); ``--solution`` is an
+    error when it is not."""
     picture = args.target != "-" and target.suffix.lower() in PICTURES and args.fmt is None
     if args.solution and not picture:
         raise PuzzleError(
             "--solution is for pictures (.png, .svg, .pdf); a puzzle file keeps "
             "the goal picture its input holds (--no-solution leaves it out)"
         )
-    if picture:
-        write_picture: PictureWriter | None = args.write_picture
-        if write_picture is None:
-            raise PuzzleError(
-                f"{target}: this command line was started without a picture "
-                f"writer, so it cannot draw {', '.join(PICTURES)} pictures",
-                source=str(target),
-            )
-        if with_solution and puzzle.goal is None:
-            try:
-                solved = _with_solved_colour_goal(puzzle, args.source, required=args.solution)
-            except _NotUnique as exc:
-                return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
-            with_solution = solved is not None
-            puzzle = solved or puzzle
-        write_picture(puzzle, target, with_solution)
+    return picture
+
+
+def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
+    """Convert a colour puzzle: to webpbn XML, ``.non`` or ``.g`` (other formats have no
+    colours and say so), or draw it as a picture with its clue numbers on boxes of their
+    colours."""
+    data = _size_fields(puzzle, args)
+    target = Path(args.target)
+    if _is_picture(args, target):
+        try:
+            with_solution = _write_picture(puzzle, args, target)
+        except _NotUnique as exc:
+            return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
         fmt = target.suffix.lower().lstrip(".")
-        data |= {"format": fmt, "with_solution": with_solution}
-        what = "with its solution" if with_solution else "without a solution"
-        colours = len(puzzle.palette) - 1
-        text = f"wrote {target} ({fmt}, {puzzle.size_text}, {colours} colours, {what})"
-        return Outcome(data | colour_fields(puzzle), text)
-    with_solution = with_solution and puzzle.goal is not None
-    if args.target == "-":
-        fmt = args.fmt or STDOUT_FORMAT
-        text = write_text(puzzle, fmt, with_solution=with_solution)
-        data |= {"format": fmt, "with_solution": with_solution, "text": text}
-        return Outcome(data | colour_fields(puzzle), text)
-    try:
-        write_file(puzzle, target, args.fmt, with_solution=with_solution)
-    except OSError as exc:  # name the target, not the temporary file beside it
-        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
-    fmt = args.fmt or target.suffix.lower().lstrip(".")
-    fmt = "xml" if fmt == "pbn" else fmt
+    else:
+        with_solution = not args.blank and puzzle.goal is not None
+        if args.target == "-":
+            fmt = args.fmt or STDOUT_FORMAT
+            text = write_text(puzzle, fmt, with_solution=with_solution)
+            data |= {"format": fmt, "with_solution": with_solution, "text": text}
+            return Outcome(data | colour_fields(puzzle), text)
+        _write_puzzle_file(puzzle, target, args.fmt, with_solution)
+        fmt = args.fmt or target.suffix.lower().lstrip(".")
+        fmt = "xml" if fmt == "pbn" else fmt
     data |= {"format": fmt, "with_solution": with_solution}
     what = "with its solution" if with_solution else "without a solution"
     colours = len(puzzle.palette) - 1
