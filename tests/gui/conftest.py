@@ -12,11 +12,13 @@ from leaks import THREAD_GRACE_S
 from pictures import picture
 from PySide6.QtCore import QSettings, QThreadPool
 from pytestqt.qtbot import QtBot
+from studio_window import discard_on_question, end_background, record_message_boxes, show_window
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.solve.view import SolveView
+from nonostudio.gui.window.main_window import MainWindow
 
 # The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
 # every show(); that is a limit of the test platform, not a problem in our widgets.
@@ -129,3 +131,32 @@ def small_library(tmp_path: Path) -> Iterator[Library]:
     lib.add(Puzzle.from_grid(picture("#.#."), title="zebra crossing", author="Ann"))
     yield lib
     lib.close()
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, small_library: Library, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
+    """The main window on ``small_library`` at 1280x720, shown; a question box is answered
+    Discard.  After the test its editor is marked unmodified and its background work ended."""
+    discard_on_question(monkeypatch)
+    win = show_window(qtbot, small_library, settings)
+    yield win
+    win.editor.set_modified(False)
+    end_background(win, 20000)
+
+
+@pytest.fixture
+def started(
+    qtbot: QtBot, tmp_path: Path, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
+    """The window as ``nonostudio`` makes it at 1280x720 on an empty library: shown and made the
+    active window, then its deferred panels built.  ``win.boxes`` lists the message boxes it
+    asked (each answered Discard)."""
+    boxes = record_message_boxes(monkeypatch)
+    library = Library(tmp_path / "library.sqlite3")
+    win = show_window(qtbot, library, settings, active=True, defer_panels=True)
+    win.boxes = boxes
+    yield win
+    end_background(win, 30000)
+    library.close()

@@ -9,61 +9,17 @@ folder) or the test's temporary folder.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool
-from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
+from studio_window import shot
 
-from nonostudio.core.library import Library
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario
 
 SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]  # two solutions (see test_scenarios)
-
-
-@pytest.fixture
-def started(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """The window as ``nonostudio`` makes it: deferred panels, shown, then finished."""
-    boxes: list[str] = []
-
-    def box(_parent, _title, text, *_args, **_kwargs):
-        boxes.append(text)
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", box)
-    monkeypatch.setattr(QMessageBox, "warning", box)
-    library = Library(tmp_path / "library.sqlite3")
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings, defer_panels=True)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()
-    qtbot.waitActive(win)
-    with qtbot.waitSignal(win.ready, timeout=30000):
-        win.finish_start()
-    win.boxes = boxes
-    yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
-    library.close()
-
-
-def shot(win: MainWindow, tmp_path: Path, name: str) -> QImage:
-    QApplication.processEvents()
-    folder = Path(os.environ.get("NONOSTUDIO_SCENARIO_SHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"started-{name}.png"
-    assert win.grab().save(str(path)), f"could not save {path}"
-    image = QImage(str(path))
-    assert not image.isNull()
-    return image
 
 
 def finish(win: MainWindow) -> None:
@@ -90,13 +46,13 @@ def test_designer_marks_show_in_a_normal_start(qtbot, started: MainWindow, tmp_p
         for c, ch in enumerate(row):
             if ch == "#":
                 qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
-    before = shot(win, tmp_path, "painted")
+    before = shot(win, tmp_path, "started-painted")
     win.designer_dock.show()
     win.designer_dock.raise_()
     panel = win.designer_panel
     with qtbot.waitSignal(panel.findingsReady, timeout=30000):
         qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-    after = shot(win, tmp_path, "checked")
+    after = shot(win, tmp_path, "started-checked")
     overlay = panel.overlay
     stuck, edits = overlay.stuck_cells(), overlay.edits()
     assert stuck and edits, panel.summary_label.text()

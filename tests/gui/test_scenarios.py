@@ -13,12 +13,12 @@ The player's scenario (solve by hand with the hint ladder) is ``test_solve_scena
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication
+from studio_window import end_background, record_message_boxes, shots_folder, show_window
 
 from nonostudio.core.library import Library
 from nonostudio.core.solver import solve
@@ -40,7 +40,6 @@ class Shots:
         self.folder = folder
         self.name = name
         self.count = 0
-        folder.mkdir(parents=True, exist_ok=True)
 
     def __call__(self, win: MainWindow, step: str) -> Path:
         QApplication.processEvents()
@@ -52,35 +51,18 @@ class Shots:
 
 @pytest.fixture
 def shots(request, tmp_path: Path) -> Shots:
-    folder = Path(os.environ.get("NONOSTUDIO_SCENARIO_SHOTS") or tmp_path / "shots")
-    return Shots(folder, request.node.name)
+    return Shots(shots_folder(tmp_path), request.node.name)
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    # A message box would wait for a click no test gives: record it and fail instead.
-    boxes: list[str] = []
-
-    def box(_parent, _title, text, *_args, **_kwargs):
-        boxes.append(text)
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", box)
-    monkeypatch.setattr(QMessageBox, "warning", box)
+def window(qtbot, tmp_path: Path, settings: QSettings, monkeypatch: pytest.MonkeyPatch):
+    boxes = record_message_boxes(monkeypatch)
     library = Library(tmp_path / "library.sqlite3")
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()  # shortcuts reach only the active window (X11)
-    qtbot.waitActive(win)
+    win = show_window(qtbot, library, settings, active=True)
     qtbot.waitUntil(win.is_ready, timeout=20000)
     win.boxes = boxes
     yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
+    end_background(win, 30000)
     library.close()
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from pictures import picture
 from PySide6.QtCore import QPoint, Qt, QThreadPool
+from studio_window import end_background, show_window
 
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import FILLED
@@ -179,22 +180,11 @@ def test_next_line_highlights_a_line_that_decides_cells(qtbot) -> None:
 
 
 def test_marks_show_when_the_panels_are_built_after_the_window_is_shown(
-    qtbot, small_library, tmp_path
+    qtbot, small_library, settings
 ) -> None:
     """``nonostudio`` shows the window first and builds its panels afterwards; the overlay made
     then must still be shown (a child made under a visible parent stays hidden unless shown)."""
-    from PySide6.QtCore import QSettings
-
-    from nonostudio.gui.window.main_window import MainWindow
-
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(small_library, settings, defer_panels=True)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    with qtbot.waitSignal(win.ready, timeout=30000):
-        win.finish_start()
+    win = show_window(qtbot, small_library, settings, defer_panels=True)
     try:
         win.editor.set_puzzle(Puzzle.from_grid(DIAGONAL))
         win.designer_dock.show()
@@ -219,5 +209,4 @@ def test_marks_show_when_the_panels_are_built_after_the_window_is_shown(
     finally:
         win.designer_panel.cancel()
         win.editor.set_modified(False)
-        win.cancel_background()
-        assert QThreadPool.globalInstance().waitForDone(10000)
+        end_background(win, 10000)

@@ -4,16 +4,12 @@ aimed), and the zoom changes only when the user asks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from nonostudio.core.library import Library
 from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario  # also run under Xvfb in CI (a real X server)
@@ -28,26 +24,6 @@ def strokes() -> list[tuple[tuple[int, int], tuple[int, int]]]:
     out = [((r, 0), (r, 9)) for r in range(0, SIZE, 2)]
     out += [((r, c), (r, c)) for r in range(1, SIZE, 2) for c in (11, 15)]
     return out[:30]
-
-
-@pytest.fixture
-def window(
-    qtbot: QtBot, small_library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[MainWindow]:
-    # qtbot closes the window before this fixture ends: drawn work must not ask to be saved.
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Discard
-    )
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.editor.set_modified(False)
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(20000)
 
 
 def test_thirty_strokes_that_grow_the_clues_move_nothing(qtbot: QtBot, window: MainWindow) -> None:

@@ -6,15 +6,13 @@ the test's temporary folder."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt, QThreadPool
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication
+from studio_window import shot
 
-from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -23,52 +21,11 @@ pytestmark = pytest.mark.scenario
 OWL = samples_dir() / "jwilk-091-owl.non"
 
 
-@pytest.fixture
-def started(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """The window as ``nonostudio`` makes it at 1280x720: deferred panels, shown, then
-    finished."""
-    boxes: list[str] = []
-
-    def box(_parent, _title, text, *_args, **_kwargs):
-        boxes.append(text)
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", box)
-    monkeypatch.setattr(QMessageBox, "warning", box)
-    library = Library(tmp_path / "library.sqlite3")
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings, defer_panels=True)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()
-    qtbot.waitActive(win)
-    with qtbot.waitSignal(win.ready, timeout=30000):
-        win.finish_start()
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 720), timeout=3000)
-    win.boxes = boxes
-    yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
-    library.close()
-
-
-def shot(win: MainWindow, tmp_path: Path, name: str) -> QImage:
-    QApplication.processEvents()
-    folder = Path(os.environ.get("NONOSTUDIO_SCENARIO_SHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"solve-room-{name}.png"
-    assert win.grab().save(str(path)), f"could not save {path}"
-    image = QImage(str(path))
-    assert not image.isNull()
-    return image
-
-
 def test_a_player_solves_a_25x25_at_1280x720_with_room_for_the_grid(
     qtbot, started: MainWindow, tmp_path: Path
 ) -> None:
     win = started
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 720), timeout=3000)
     assert win.files.open_file(OWL)
     bar = win.tabs.tabBar()
     index = win.tabs.indexOf(win.solve_view)
@@ -86,14 +43,14 @@ def test_a_player_solves_a_25x25_at_1280x720_with_room_for_the_grid(
             grid.mapTo(win, grid.cell_rect(0, 0).topLeft()), grid.mapTo(win, last.bottomRight())
         )
 
-    shot(win, tmp_path, "01-solve-tab")
+    shot(win, tmp_path, "solve-room-01-solve-tab")
     where = grid_on_screen()
     for rung in range(4):  # where, which technique, the premise, which cells
         qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
         assert view.hint_rung() == rung
         assert grid.cell_size() >= 16, f"cells of {grid.cell_size()} px at rung {rung + 1}"
         assert grid_on_screen() == where, "the grid moved as the hint grew"
-    image = shot(win, tmp_path, "02-hint-climbed")
+    image = shot(win, tmp_path, "solve-room-02-hint-climbed")
     # The whole grid is in the window, 25 cells of 16 px or more each way.
     assert QRect(QPoint(0, 0), image.size()).contains(where)
     assert where.width() >= 25 * 16 and where.height() >= 25 * 16

@@ -3,12 +3,11 @@ hand with the hint ladder, see the solved moment, and find the game kept when co
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt, QThreadPool
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
+from studio_window import end_background, show_window
 
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
@@ -22,19 +21,11 @@ TEE_FILLED = [(0, c) for c in range(5)] + [(1, 2), (2, 2)]
 
 
 @pytest.fixture
-def window(qtbot, small_library: Library, tmp_path: Path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()  # keys reach shortcuts only in the active window (X11)
-    qtbot.waitActive(win)
+def window(qtbot, small_library: Library, settings: QSettings):
+    win = show_window(qtbot, small_library, settings, active=True)
     qtbot.waitUntil(win.is_ready, timeout=20000)
     yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
+    end_background(win, 30000)
     apply_theme(QApplication.instance(), "system")
 
 

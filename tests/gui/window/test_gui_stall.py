@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QThreadPool, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from studio_window import discard_on_question, end_background, show_window
 
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
@@ -25,28 +26,17 @@ LONGEST_STALL_S = 0.2
 
 
 @pytest.fixture
-def started(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+def started(
+    qtbot, tmp_path: Path, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
     """A window started as ``nonostudio`` starts it: shown, then its panels built."""
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Discard
-    )
+    discard_on_question(monkeypatch)
     interval = sys.getswitchinterval()
     library = Library(tmp_path / "library.sqlite3")
-    win = MainWindow(
-        library,
-        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-        defer_panels=True,
-    )
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    with qtbot.waitSignal(win.ready, timeout=30000):
-        win.finish_start()
+    win = show_window(qtbot, library, settings, defer_panels=True)
     yield win
     win.editor.set_modified(False)
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
+    end_background(win, 30000)
     library.close()
     sys.setswitchinterval(interval)
 

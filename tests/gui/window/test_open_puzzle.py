@@ -6,31 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings, Qt, QThreadPool
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
 
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.window.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot, small_library: Library, settings: QSettings, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Discard
-    )
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.editor.set_modified(False)
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(20000)
 
 
 def library_id(library: Library, title: str) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor
+from studio_window import end_background, show_window
 
 from nonostudio.analysis.colour.hints import grid_after
 from nonostudio.core.formats import write_file
@@ -119,14 +120,9 @@ def test_the_hint_ladder_on_the_replay_points_at_the_next_step_and_applies_it(
 
 @pytest.fixture
 def window(qtbot, small_library: Library, settings: QSettings):
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = show_window(qtbot, small_library, settings)
     yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+    end_background(win, 10000)
 
 
 def test_the_window_solves_and_grades_a_colour_file_in_the_solve_tab_and_difficulty_dock(

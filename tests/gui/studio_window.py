@@ -1,0 +1,90 @@
+"""The studio's main window as the window and scenario tests open it: shown at 1280x720, made the
+active window or started as ``nonostudio`` starts it when asked, its message boxes recorded, its
+background work ended after the test, and screenshots of what it shows."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.library import Library
+from nonostudio.gui.window.main_window import MainWindow
+
+
+def record_message_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts of every question and warning box asked from now on, each answered Discard: a
+    box would wait for a click no test gives, so a test records it and fails instead."""
+    boxes: list[str] = []
+
+    def box(_parent: Any, _title: str, text: str, *_args: Any, **_kwargs: Any) -> Any:
+        boxes.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", box)
+    monkeypatch.setattr(QMessageBox, "warning", box)
+    return boxes
+
+
+def discard_on_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every question box from now on is answered Discard (qtbot closes the window before the
+    fixtures end: drawn work must not ask to be saved)."""
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Discard
+    )
+
+
+def show_window(
+    qtbot: QtBot,
+    library: Library,
+    settings: QSettings,
+    *,
+    active: bool = False,
+    defer_panels: bool = False,
+) -> MainWindow:
+    """The main window at 1280x720, shown; ``active``: made the active window too (keys reach
+    shortcuts only in the active window, X11); ``defer_panels``: started as ``nonostudio`` starts
+    it, shown first and its panels built afterwards (returns once it is ready)."""
+    win = MainWindow(library, settings, defer_panels=defer_panels)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    if active:
+        win.activateWindow()
+        qtbot.waitActive(win)
+    if defer_panels:
+        with qtbot.waitSignal(win.ready, timeout=30000):
+            win.finish_start()
+    return win
+
+
+def end_background(win: MainWindow, timeout_ms: int) -> None:
+    """Cancels the window's background work and waits up to ``timeout_ms`` for it to end."""
+    win.cancel_background()
+    assert QThreadPool.globalInstance().waitForDone(timeout_ms)
+
+
+def shots_folder(tmp_path: Path) -> Path:
+    """Where screenshots go: ``NONOSTUDIO_SCENARIO_SHOTS`` (a folder) or the test's temporary
+    folder; created."""
+    folder = Path(os.environ.get("NONOSTUDIO_SCENARIO_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def shot(win: MainWindow, tmp_path: Path, name: str) -> QImage:
+    """A screenshot of the window once pending events are processed, saved as ``name``.png in
+    :func:`shots_folder` and read back."""
+    QApplication.processEvents()
+    path = shots_folder(tmp_path) / f"{name}.png"
+    assert win.grab().save(str(path)), f"could not save {path}"
+    image = QImage(str(path))
+    assert not image.isNull()
+    return image
