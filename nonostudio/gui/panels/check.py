@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -43,6 +42,7 @@ from nonostudio.core.solver import SolveResult, Verdict, solve
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.typo_box import TypoBox
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.panels.grading import busy_bar
 
 DEBOUNCE_MS = 300
 
@@ -93,11 +93,7 @@ class CheckPanel(QWidget):
         self.verdict_label.setAccessibleName("Verdict")
         self.detail_label = QLabel()
         self.detail_label.setWordWrap(True)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setTextVisible(False)
-        self.busy.setMaximumHeight(12)
-        self.busy.hide()
+        self.busy = busy_bar()
         self.alternate_button = QPushButton("Show alternate solution")
         self.alternate_button.setToolTip("Highlight the cells where a second solution differs")
         self.alternate_button.hide()

@@ -10,15 +10,15 @@ running (its result is dropped), and the same clues again are not graded again.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFormLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from nonostudio.analysis.colour.grade import ColourGrade, colour_grade
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.panels.grading import GradingPanel
 
 DEBOUNCE_MS = 400
 
@@ -44,7 +44,7 @@ FEATURE_TIPS = {
 }
 
 
-class ColourDifficultyPanel(QWidget):
+class ColourDifficultyPanel(GradingPanel):
     """How hard the current colour puzzle is, from its colour trace."""
 
     gradeReady = Signal(object)  # ColourGrade
@@ -56,35 +56,12 @@ class ColourDifficultyPanel(QWidget):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        super().__init__(parent)
-        self._time_limit = time_limit
+        super().__init__(parent, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: ColourPuzzle | None = None
-        self._graded: object = None  # the palette and clues graded or being graded
-        self._worker: Worker | None = None
         self._grade: ColourGrade | None = None
-        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
-        self._timer.timeout.connect(self._start)
         self._build()
 
     def _build(self) -> None:
-        self.label = QLabel("No puzzle")
-        font = QFont(self.label.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        self.label.setFont(font)
-        self.label.setAccessibleName("Difficulty")
-        self.label.setWordWrap(True)
-        self.tier_label = QLabel()
-        self.tier_label.setWordWrap(True)
-        self.explanation_label = QLabel()
-        self.explanation_label.setWordWrap(True)
-        self.explanation_label.setAccessibleName("Difficulty explanation")
-        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.busy = QProgressBar()
-        self.busy.setMaximumHeight(12)
-        self.busy.setTextVisible(False)
-        self.busy.setRange(0, 0)
-        self.busy.hide()
         self.features = QFormLayout()
         self.feature_labels: dict[str, QLabel] = {}
         for title, key in FEATURE_ROWS:
@@ -128,24 +105,7 @@ class ColourDifficultyPanel(QWidget):
         """The grade on show (None while grading or when there is nothing to grade)."""
         return self._grade
 
-    def is_busy(self) -> bool:
-        return self._timer.isActive() or self._worker is not None
-
-    def cancel(self) -> None:
-        """Stop a pending or running grade (its result is dropped)."""
-        self._timer.stop()
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-        self._graded = None
-        self.busy.hide()
-
     # --- running -------------------------------------------------------------------------------
-
-    def _show_message(self, title: str, detail: str) -> None:
-        self.label.setText(title)
-        self.tier_label.setText("")
-        self.explanation_label.setText(detail)
 
     def _show_features(self, grade: ColourGrade | None) -> None:
         data = {} if grade is None else grade.features.to_json()
@@ -169,18 +129,13 @@ class ColourDifficultyPanel(QWidget):
 
     def _progressed(self, fraction: float, _message: str) -> None:
         """The share of cells the grading trace has decided, on the busy bar."""
-        if self._worker is not None and self.sender() is self._worker.signals:
+        if self._is_current():
             self.busy.setRange(0, 100)
             self.busy.setValue(round(100 * fraction))
 
-    def _is_current(self) -> bool:
-        return self._worker is not None and self.sender() is self._worker.signals
-
     def _done(self, result: ColourGrade) -> None:
-        if not self._is_current():
+        if not self._take_result():
             return
-        self._worker = None
-        self.busy.hide()
         self._grade = result
         self.label.setText(result.label)
         self.tier_label.setText(
@@ -192,11 +147,3 @@ class ColourDifficultyPanel(QWidget):
         self.explanation_label.setText(result.explanation)
         self._show_features(result)
         self.gradeReady.emit(result)
-
-    def _failed(self, message: str) -> None:
-        if not self._is_current():
-            return
-        self._worker = None
-        self._graded = None
-        self.busy.hide()
-        self._show_message("Cannot grade", message)

@@ -9,16 +9,9 @@ one with no solution is not graded (the panel says so and points to the Check pa
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -33,8 +26,9 @@ from nonostudio.analysis.grades.difficulty import (
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.rule_sets import offer_rule_sets
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
+from nonostudio.gui.panels.grading import GradingPanel
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -50,7 +44,7 @@ def _heading(text: str) -> QLabel:
     return label
 
 
-class DifficultyPanel(QWidget):
+class DifficultyPanel(GradingPanel):
     """How hard the current puzzle is for a player who knows the chosen rule set."""
 
     gradeReady = Signal(object)  # Grade
@@ -63,16 +57,11 @@ class DifficultyPanel(QWidget):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        super().__init__(parent)
-        self._time_limit = time_limit
+        super().__init__(parent, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: Puzzle | None = None
-        self._graded_clues: tuple[object, object] | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
-        self._worker: Worker | None = None
         self._grade: Grade | None = None
-        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
-        self._timer.timeout.connect(self._start)
         self._build()
         self.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
         offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET)
@@ -80,24 +69,6 @@ class DifficultyPanel(QWidget):
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()
         self.rule_set_combo.setAccessibleName("Rule set for grading")
-        self.label = QLabel("No puzzle")
-        font = QFont(self.label.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        self.label.setFont(font)
-        self.label.setAccessibleName("Difficulty")
-        self.label.setWordWrap(True)  # "Cannot load the rule set …" in a narrow dock
-        self.tier_label = QLabel()
-        self.tier_label.setWordWrap(True)
-        self.explanation_label = QLabel()
-        self.explanation_label.setWordWrap(True)
-        self.explanation_label.setAccessibleName("Difficulty explanation")
-        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.busy = QProgressBar()
-        self.busy.setMaximumHeight(12)
-        self.busy.setTextVisible(False)
-        self.busy.setRange(0, 0)
-        self.busy.hide()
         self.usage_chart = RuleUsageChart()
         self.steps_chart = StepsChart()
 
@@ -120,7 +91,7 @@ class DifficultyPanel(QWidget):
 
     def set_puzzle(self, puzzle: Puzzle | None) -> None:
         """Grade ``puzzle`` after a short pause (None: nothing to grade while clues are invalid)."""
-        if puzzle is not None and (puzzle.rows, puzzle.cols) == self._graded_clues:
+        if puzzle is not None and (puzzle.rows, puzzle.cols) == self._graded:
             self._puzzle = puzzle
             return  # metadata changes do not change the grade
         self._puzzle = puzzle
@@ -156,18 +127,6 @@ class DifficultyPanel(QWidget):
         """The grade on show (None while grading or when there is nothing to grade)."""
         return self._grade
 
-    def is_busy(self) -> bool:
-        return self._timer.isActive() or self._worker is not None
-
-    def cancel(self) -> None:
-        """Stop a pending or running grade (its result is dropped)."""
-        self._timer.stop()
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-        self._graded_clues = None
-        self.busy.hide()
-
     # --- running -------------------------------------------------------------------------------
 
     def _schedule(self) -> None:
@@ -186,15 +145,10 @@ class DifficultyPanel(QWidget):
         except PuzzleTooLargeError as exc:
             self._show_message("Too large to grade", f"Cannot grade: {exc}.")
             return
-        self._graded_clues = (puzzle.rows, puzzle.cols)
+        self._graded = (puzzle.rows, puzzle.cols)
         self._show_message("Grading\u2026", "")
         self.busy.show()
         self._timer.start()
-
-    def _show_message(self, title: str, detail: str) -> None:
-        self.label.setText(title)
-        self.tier_label.setText("")
-        self.explanation_label.setText(detail)
 
     def _start(self) -> None:
         puzzle, rule_set, limit = self._puzzle, self._rule_set, self._time_limit
@@ -206,14 +160,9 @@ class DifficultyPanel(QWidget):
 
         self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
 
-    def _is_current(self) -> bool:
-        return self._worker is not None and self.sender() is self._worker.signals
-
     def _done(self, result: Grade) -> None:
-        if not self._is_current():
+        if not self._take_result():
             return
-        self._worker = None
-        self.busy.hide()
         self._grade = result
         if result.features.solutions == NO_SOLUTION:
             # No picture to reach: a tier and a score would describe nothing.
@@ -237,11 +186,3 @@ class DifficultyPanel(QWidget):
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)
         self.steps_chart.set_trace(result.trace)
         self.gradeReady.emit(result)
-
-    def _failed(self, message: str) -> None:
-        if not self._is_current():
-            return
-        self._worker = None
-        self._graded_clues = None
-        self.busy.hide()
-        self._show_message("Cannot grade", message)

@@ -1,0 +1,88 @@
+"""What the panels that grade the edited puzzle share (:class:`GradingPanel`): the grade's label,
+tier and explanation over a busy bar, and a grade run on the thread pool after a short pause in
+editing, whose stale results are dropped; :func:`busy_bar`, the check panel's bar too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel, QProgressBar, QWidget
+
+from nonostudio.gui.common.workers import Worker
+
+
+def busy_bar() -> QProgressBar:
+    """A thin bar without text, hidden, that moves while it has no range (work of no known
+    length)."""
+    bar = QProgressBar()
+    bar.setMaximumHeight(12)
+    bar.setTextVisible(False)
+    bar.setRange(0, 0)
+    bar.hide()
+    return bar
+
+
+class GradingPanel(QWidget):
+    """A debounced grade of the puzzle being edited: a subclass lays out :attr:`label`,
+    :attr:`tier_label`, :attr:`explanation_label` and :attr:`busy`, starts the grade in
+    ``_start`` and shows its result once :meth:`_take_result` says it is the current one."""
+
+    def __init__(self, parent: QWidget | None, *, delay_ms: int, time_limit: float) -> None:
+        super().__init__(parent)
+        self._time_limit = time_limit
+        self._graded: object = None  # what is graded or being graded (the same is not again)
+        self._worker: Worker | None = None
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
+        self._timer.timeout.connect(self._start)
+        self.label = QLabel("No puzzle")
+        font = QFont(self.label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        self.label.setFont(font)
+        self.label.setAccessibleName("Difficulty")
+        self.label.setWordWrap(True)  # "Cannot load the rule set …" fits a narrow dock
+        self.tier_label = QLabel()
+        self.tier_label.setWordWrap(True)
+        self.explanation_label = QLabel()
+        self.explanation_label.setWordWrap(True)
+        self.explanation_label.setAccessibleName("Difficulty explanation")
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.busy = busy_bar()
+
+    def is_busy(self) -> bool:
+        return self._timer.isActive() or self._worker is not None
+
+    def cancel(self) -> None:
+        """Stop a pending or running grade (its result is dropped)."""
+        self._timer.stop()
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self._graded = None
+        self.busy.hide()
+
+    def _start(self) -> None:
+        raise NotImplementedError
+
+    def _show_message(self, title: str, detail: str) -> None:
+        self.label.setText(title)
+        self.tier_label.setText("")
+        self.explanation_label.setText(detail)
+
+    def _is_current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _take_result(self) -> bool:
+        """Whether the signal being handled ends the grade still wanted (then the worker is done
+        and the bar hidden); False for a stale one."""
+        if not self._is_current():
+            return False
+        self._worker = None
+        self.busy.hide()
+        return True
+
+    def _failed(self, message: str) -> None:
+        if self._take_result():
+            self._graded = None
+            self._show_message("Cannot grade", message)
