@@ -5,6 +5,7 @@ colour files)."""
 from __future__ import annotations
 
 import itertools
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,21 +21,8 @@ from nonostudio.core.contrast import (
 )
 from nonostudio.core.formats import read_any
 
-PUBLIC = (
-    "pbnsolve-examples/acorn.g",
-    "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g",
-    "pbnsolve-examples/rose.g",
-    "pbnsolve-examples/spaceShuttle.g",
-    "number-loom/listen_left_and_right.xml",
-    "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml",
-    "number-loom/missing.xml",
-    "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml",
-    "nonogrid/UK.toml",
-    "pynogram/uk.txt",
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from _anchors import PUBLIC_COLOUR  # noqa: E402
 
 
 def test_luminance_and_ratio_of_known_colours() -> None:
@@ -70,7 +58,7 @@ def test_bad_colour_text_is_refused() -> None:
 def test_every_palette_colour_of_the_public_files_gets_readable_text(anchors: Path) -> None:
     folder = anchors / "puzzles"
     checked = 0
-    for name in PUBLIC:
+    for name in PUBLIC_COLOUR:
         path = folder / name
         if not path.is_file():
             pytest.skip(f"the public colour file {name} is not present ({folder})")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -16,25 +17,14 @@ from nonostudio.core.errors import (
 )
 from nonostudio.core.formats import detect_format, read_all, read_entries
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from _anchors import PUBLIC_COLOUR  # noqa: E402
+
 # Colour puzzles by their content although INDEX.csv gives a verdict for them (the converter
 # used for the index dropped their colours): XML files counting blocks in two colours and Olšák
 # .g files whose blocks carry colour letters, and the two copies of pynogram's UK flag (TOML).
-# bicycle.g is the only black-and-white .g file.
-COLOUR_BY_CONTENT = {
-    "number-loom/listen_left_and_right.xml",
-    "number-loom/little_hauler.xml",
-    "number-loom/look_sharp.xml",
-    "number-loom/missing.xml",
-    "number-loom/not_invented_yet_1.xml",
-    "number-loom/take_two.xml",
-    "nonogrid/UK.toml",
-    "pynogram/uk.txt",
-    "pbnsolve-examples/acorn.g",
-    "pbnsolve-examples/alladin.g",
-    "pbnsolve-examples/bird2.g",
-    "pbnsolve-examples/rose.g",
-    "pbnsolve-examples/spaceShuttle.g",
-}
+# bicycle.g is the only black-and-white .g file.  They are the public colour files, all of them.
+COLOUR_BY_CONTENT = frozenset(PUBLIC_COLOUR)
 
 
 @pytest.mark.slow
