@@ -2,7 +2,7 @@
 again, ranked with a confidence (how: docs/design/typos.md)."""
 
 from nonostudio.analysis.typos.contradiction import BrokenLine, broken_line, contradiction_text
-from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, Edit, clue_text
+from nonostudio.analysis.typos.edits import ADD, CHANGE, DROP, KINDS, MOVE, SWAP, Edit
 from nonostudio.analysis.typos.finder import (
     Suggestion,
     TypoReport,
@@ -23,7 +23,6 @@ __all__ = [
     "Suggestion",
     "TypoReport",
     "broken_line",
-    "clue_text",
     "contradiction_text",
     "diagnose",
     "find_typos",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonostudio.analysis.typos.edits import clue_text
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.linesolver import masks_cells
@@ -43,11 +43,11 @@ class BrokenLine:
         other = "column" if self.axis == "row" else "row"
         placed = [i + 1 for i, cell in enumerate(self.cells) if cell != UNKNOWN]
         if not placed:
-            return f"{name} cannot hold {clue_text(self.clue)}"
+            return f"{name} cannot hold {clue_to_text(self.clue)}"
         crossing = (
             f"{other}s {_ranges(placed)} are" if len(placed) > 1 else f"{other} {placed[0]} is"
         )
-        return f"{name} cannot hold {clue_text(self.clue)} once {crossing} placed"
+        return f"{name} cannot hold {clue_to_text(self.clue)} once {crossing} placed"
 
 
 def broken_line(puzzle: Puzzle) -> BrokenLine | None:

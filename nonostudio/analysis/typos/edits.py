@@ -8,9 +8,10 @@ lists the edits that undo such a mistake and could make the clues consistent;
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.line import Hints
 from nonostudio.core.puzzle import Clues, min_length
 
@@ -24,11 +25,6 @@ KINDS = (CHANGE, ADD, DROP, SWAP, MOVE)
 #: How likely each kind of typo is, before the puzzle says anything (a changed number's weight
 #: also falls with the size of the change, see :func:`weight`).
 KIND_WEIGHT = {CHANGE: 1.0, DROP: 0.7, ADD: 0.5, SWAP: 0.6, MOVE: 0.4}
-
-
-def clue_text(clue: Sequence[int]) -> str:
-    """A clue as people write it: ``3 1`` (``0`` when empty)."""
-    return " ".join(map(str, clue)) or "0"
 
 
 def _ordinal(n: int) -> str:
@@ -74,7 +70,7 @@ class Edit:
     def text(self) -> str:
         """The edit in words: ``row 7: 3 → 2 (3 1 becomes 2 1)``."""
         before, after = self.before[0], self.after[0]
-        whole = f"{clue_text(before)} becomes {clue_text(after)}"
+        whole = f"{clue_to_text(before)} becomes {clue_to_text(after)}"
         if self.kind == CHANGE:
             old, new = before[self.item], after[self.item]
             return f"{self.line_name}: {_which(before, self.item)}{old} \u2192 {new} ({whole})"
@@ -87,8 +83,8 @@ class Edit:
             a, b = before[self.item], before[self.item + 1]
             return f"{self.line_name}: swap {a} and {b} ({whole})"
         return (
-            f"{self.line_name}: exchange their clues ({clue_text(self.before[0])} and "
-            f"{clue_text(self.before[1])})"
+            f"{self.line_name}: exchange their clues ({clue_to_text(self.before[0])} and "
+            f"{clue_to_text(self.before[1])})"
         )
 
 

@@ -15,17 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nonostudio.analysis.typos.contradiction import broken_at
+from nonostudio.analysis.typos.contradiction import broken_line
 from nonostudio.analysis.typos.deciding import EditDecider
 from nonostudio.analysis.typos.edits import (
     Edit,
     candidate_edits,
-    clue_text,
     too_long,
     unbalanced_edits,
     weight,
 )
-from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Clues, Puzzle, min_length
 from nonostudio.core.solver import Verdict, solve
@@ -87,8 +86,8 @@ class Suggestion:
         return {
             "line": edit.line_name,
             "kind": edit.kind,
-            "before": " | ".join(map(clue_text, edit.before)),
-            "after": " | ".join(map(clue_text, edit.after)),
+            "before": " | ".join(map(clue_to_text, edit.before)),
+            "after": " | ".join(map(clue_to_text, edit.after)),
             "verdict": self.verdict.name.lower(),
             "line_solvable": self.line_solvable,
             "confidence": round(self.confidence, 4),
@@ -201,7 +200,7 @@ def diagnose(
         room = len(cols) if axis == "row" else len(rows)
         return (
             TOO_LONG,
-            f"{axis} {i + 1}: the clue {clue_text(clue)} needs {min_length(clue)} cells but the "
+            f"{axis} {i + 1}: the clue {clue_to_text(clue)} needs {min_length(clue)} cells but the "
             f"{axis} has only {room}.",
             set(long),
         )
@@ -213,12 +212,9 @@ def diagnose(
             set(),
         )
     puzzle = Puzzle(rows, cols)
-    state = GridState(puzzle)
-    try:
-        state.propagate()
-    except Contradiction as stop:
-        broken = broken_at(state, *stop.args)
-        return NO_SOLUTION, f"No solution: {broken.text()}.", {stop.args}
+    broken = broken_line(puzzle)
+    if broken is not None:
+        return NO_SOLUTION, f"No solution: {broken.text()}.", {(broken.axis, broken.index)}
     result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
     if result.verdict is Verdict.NO_SOLUTION:
         return NO_SOLUTION, "No solution (line logic alone finds no contradiction).", set()
