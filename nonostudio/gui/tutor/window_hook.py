@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from nonostudio.core.library.profiles import ProfileStore
+from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.tutor.for_you import ForYouPanel
 from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE, PracticeView
 from nonostudio.gui.tutor.solve_events import HandSolveLog
@@ -86,12 +87,7 @@ class Tutor:
             self.practice = PracticeView(self.path, profile=name)
             self.practice.profileChanged.connect(self._profile_changed)
             tabs = self.window.tabs
-            current, index = tabs.currentIndex(), tabs.indexOf(self._unbuilt_page)
-            blocked = tabs.blockSignals(True)
-            tabs.removeTab(index)
-            tabs.insertTab(index, self.practice, "&Practice")
-            tabs.setCurrentIndex(current)
-            tabs.blockSignals(blocked)
+            replace_tab(tabs, tabs.indexOf(self._unbuilt_page), self.practice)
         return self.practice
 
     def _profile_changed(self, name: str) -> None:

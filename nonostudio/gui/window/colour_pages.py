@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QWidget
 
 from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.panels.colour_difficulty import ColourDifficultyPanel
 from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.window.start import scrolled
@@ -68,17 +69,9 @@ class ColourPages(QObject):
         self.difficulty_panel.cancel()
 
     def _swap(self, old: QWidget, new: QWidget, difficulty: QWidget | None) -> None:
-        tabs = self._tabs
-        index = tabs.indexOf(old)
+        index = self._tabs.indexOf(old)
         if index >= 0:
-            current, title = tabs.currentIndex(), tabs.tabText(index)
-            blocked = tabs.blockSignals(True)
-            try:
-                tabs.removeTab(index)
-                tabs.insertTab(index, new, title)
-                tabs.setCurrentIndex(current)
-            finally:
-                tabs.blockSignals(blocked)
+            replace_tab(self._tabs, index, new)
         if difficulty is not None and self._dock.widget() is not difficulty:
             self._dock.setWidget(difficulty)
             difficulty.show()

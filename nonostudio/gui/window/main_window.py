@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.common.theme import THEMES, apply_theme
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.view import EditorView
@@ -194,15 +195,7 @@ class MainWindow(QMainWindow):
         page = self.colour_editor if colour else self.editor
         if self.tabs.widget(0) is page:
             return
-        current = self.tabs.currentIndex()
-        title = self.tabs.tabText(0)
-        blocked = self.tabs.blockSignals(True)
-        try:
-            self.tabs.removeTab(0)
-            self.tabs.insertTab(0, page, title)
-            self.tabs.setCurrentIndex(current)
-        finally:
-            self.tabs.blockSignals(blocked)
+        replace_tab(self.tabs, 0, page)
         self.follow_tab_undo()
         if colour:
             self.on_puzzle_changed(self.colour_editor.puzzle())

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.library_commands import LibraryCommands
@@ -184,16 +185,10 @@ class PanelStarter:
 
     def _replace_tab(self, index: int, widget: QWidget) -> None:
         tabs = self._window.tabs
-        title, current = tabs.tabText(index), tabs.currentIndex()
-        old = tabs.widget(index)
-        blocked = tabs.blockSignals(True)
-        tabs.removeTab(index)
-        tabs.insertTab(index, widget, title)
-        tabs.setCurrentIndex(current)
-        tabs.blockSignals(blocked)
+        old = replace_tab(tabs, index, widget)
         if old is not None:
             old.deleteLater()
-        if current == index:
+        if tabs.currentIndex() == index:
             self._window.follow_tab_undo()
 
     @staticmethod
