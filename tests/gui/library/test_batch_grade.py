@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from pictures import HOUSE, picture
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades import difficulty
@@ -36,15 +36,6 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "c-broken.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n3\n0\n")
     (tmp_path / "notes.md").write_text("not a puzzle")
     return tmp_path
-
-
-@pytest.fixture
-def dialog(qtbot) -> BatchGradeDialog:
-    widget = BatchGradeDialog()
-    qtbot.addWidget(widget)
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 def run(qtbot, dialog: BatchGradeDialog, folder: Path) -> None:

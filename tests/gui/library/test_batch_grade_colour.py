@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pictures import HOUSE
-from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtCore import Qt, QTimer
 
 from nonostudio.analysis.colour.grade import colour_grade
 from nonostudio.analysis.grades.grading import COLOUR_COLUMNS, COLUMNS
@@ -35,15 +35,6 @@ GENERATED = ("r0001.xml", "r0009.xml", "r0002.g")
 def flag() -> ColourPuzzle:
     rows, cols = clues_of_colour_grid(GOAL)
     return ColourPuzzle(PALETTE, rows, cols, title="flag", goal=GOAL)
-
-
-@pytest.fixture
-def dialog(qtbot) -> BatchGradeDialog:
-    widget = BatchGradeDialog()
-    qtbot.addWidget(widget)
-    yield widget
-    widget.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
 
 
 def grade(qtbot, dialog: BatchGradeDialog, folder: Path) -> dict[str, dict]:
