@@ -37,7 +37,7 @@ from nonostudio.analysis.tutor.recommend import (
     for_you,
 )
 from nonostudio.core.library import Library
-from nonostudio.core.library.profiles import ProfileStore
+from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 
@@ -196,9 +196,11 @@ class ForYouPanel(QWidget):
             self._graded[(id, keys[id])] = candidate
         self._list()
 
-    def _model(self, candidates: dict[int, Candidate]) -> PersonalTimeModel | None:
-        name = self.profile()
-        events = self.store.events(name) if name and name in self.store.names() else []
+    def _model(
+        self, candidates: dict[int, Candidate], events: list[ProfileEvent]
+    ) -> PersonalTimeModel | None:
+        """The player's time model from their timed moves (``events``, read once by the
+        listing) and the library puzzles they solved; None before any timed move."""
         moves: dict[str, list[float]] = {}
         for e in events:
             if e.source == "solve" and e.kind == "move" and e.seconds is not None:
@@ -222,7 +224,7 @@ class ForYouPanel(QWidget):
             if (c := self._graded.get((e.id, e.modified))) is not None
         }
         self.suggestions = for_you(list(candidates.values()), levels)
-        model = self._model(candidates)
+        model = self._model(candidates, events)
         self.table.setRowCount(len(self.suggestions))
         for row, s in enumerate(self.suggestions):
             entry = self._current[int(s.candidate.key)]
