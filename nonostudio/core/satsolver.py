@@ -120,14 +120,12 @@ def sat_states(
     stats.variables, stats.clauses = cnf.count, len(cnf.clauses)
     if cnf.unsatisfiable:
         return []
+    search = _Search(cnf, state, deadline, should_stop, progress)
     if backend == "cadical":
         stats.backend = "cadical"
-        fraction = state.known / state.total
-        return _cadical_solutions(
-            cnf, state, limit, deadline, should_stop, progress, fraction, stats
-        )
+        return _cadical_solutions(search, limit, stats)
     stats.backend = "z3"
-    return _z3_solutions(cnf, state, limit, deadline, should_stop)
+    return _z3_solutions(search, limit)
 
 
 # Conflicts per CaDiCaL slice.  A fixed number, not one sized by the clock: the slices change the
@@ -144,6 +142,44 @@ HANDOVER_CONFLICTS = 100_000
 # CaDiCaL's conflicts for the solutions a symmetry of the clues leaves in place, asked for at the
 # handover (Knotty's first three come within 5 s of CPU).
 SYMMETRIC_CONFLICTS = 100_000
+
+
+class _Search:
+    """What every backend of one :func:`sat_states` call shares: the formula, the state it
+    extends, and when to stop.  A plain class, as :class:`SatStats` is."""
+
+    __slots__ = ("cnf", "base", "deadline", "should_stop", "progress")
+
+    def __init__(
+        self,
+        cnf: Formula,
+        base: GridState,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        progress: ProgressCallback | None,
+    ) -> None:
+        self.cnf = cnf
+        self.base = base
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.progress = progress
+
+    def check(self, found: list[GridState]) -> None:
+        """Raise :class:`SatUnknown` with ``found`` when ``should_stop()`` is true or the
+        deadline has passed."""
+        if self.should_stop is not None and self.should_stop():
+            raise SatUnknown("interrupted", found)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SatUnknown("time limit", found)
+
+    def report(self, message: str) -> None:
+        """``progress`` with the share of cells the state decides (it stays that)."""
+        if self.progress is not None:
+            self.progress(self.base.known / self.base.total, message)
+
+    def solution(self, model: list[int]) -> tuple[GridState, list[int]]:
+        """:func:`_solution` of a CaDiCaL model (every variable, true ones positive)."""
+        return _solution(self.cnf, self.base, [lit for lit in model if lit > 0])
 
 
 class _Cadical:
@@ -192,35 +228,21 @@ class _Cadical:
         self._api.cadical195_del(self._solver, None)
 
 
-def _cadical_solutions(
-    cnf: Formula,
-    base: GridState,
-    limit: int,
-    deadline: float | None,
-    should_stop: Callable[[], bool] | None,
-    progress: ProgressCallback | None,
-    fraction: float,
-    stats: SatStats,
-) -> list[GridState]:
+def _cadical_solutions(search: _Search, limit: int, stats: SatStats) -> list[GridState]:
     """Up to ``limit`` solutions from CaDiCaL, in slices of :data:`SLICE_CONFLICTS`; past
     :data:`HANDOVER_CONFLICTS` Kissat looks for the rest (when python-sat has it).  ``progress``
-    hears of the conflicts between slices, with ``fraction`` (the cells the state decides)."""
+    hears of the conflicts between slices, with the share of cells the state decides."""
     found: list[GridState] = []
     blocks: list[list[int]] = []
     handover: int | None = HANDOVER_CONFLICTS
-    with _Cadical(cnf.clauses) as solver:
+    with _Cadical(search.cnf.clauses) as solver:
         while len(found) < limit:
             answer = None
             while answer is None:
-                if should_stop is not None and should_stop():
-                    raise SatUnknown("interrupted", found)
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise SatUnknown("time limit", found)
+                search.check(found)
                 if handover is not None and stats.conflicts >= handover:
                     earlier = len(blocks)
-                    found += _symmetric_solutions(
-                        cnf, blocks, base, limit, found, deadline, should_stop, progress, fraction
-                    )
+                    found += _symmetric_solutions(search, blocks, limit, found)
                     if len(found) >= limit:
                         return found
                     for blocking in blocks[earlier:]:  # CaDiCaL may go on: not those again
@@ -231,28 +253,18 @@ def _cadical_solutions(
 
                     if kissat_process.kissat_available():
                         stats.backend = "kissat"
-                        more = _kissat_solutions(
-                            cnf,
-                            blocks,
-                            base,
-                            limit - len(found),
-                            found,
-                            deadline,
-                            should_stop,
-                            progress,
-                            fraction,
-                        )
+                        more = _kissat_solutions(search, blocks, limit - len(found), found)
                         return found + more
                     handover = None
                 answer = solver.solve_limited(SLICE_CONFLICTS)
                 stats.conflicts = solver.conflicts()
-                if answer is None and progress is not None:
-                    progress(fraction, f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
+                if answer is None:
+                    search.report(f"SAT search (CaDiCaL): {stats.conflicts:,} conflicts")
             if not answer:
                 break
-            grid, blocking = _solution(cnf, base, [lit for lit in solver.model() if lit > 0])
+            grid, blocking = search.solution(solver.model())
             found.append(grid)
-            if limit - len(found) == 1 and (image := _twin(base, grid, found)) is not None:
+            if limit - len(found) == 1 and (image := _twin(search.base, grid, found)) is not None:
                 found.append(image)  # the solution reflected by a symmetry of the clues
                 break
             if not blocking:
@@ -272,15 +284,7 @@ def _twin(base: GridState, solution: GridState, found: list[GridState]) -> GridS
 
 
 def _symmetric_solutions(
-    cnf: Formula,
-    blocks: list[list[int]],
-    base: GridState,
-    limit: int,
-    found: list[GridState],
-    deadline: float | None,
-    should_stop: Callable[[], bool] | None,
-    progress: ProgressCallback | None,
-    fraction: float,
+    search: _Search, blocks: list[list[int]], limit: int, found: list[GridState]
 ) -> list[GridState]:
     """Up to ``limit`` solutions with ``found``, the others among those a symmetry of the clues
     leaves in place (none when the clues have no symmetry): each symmetry searched for up to
@@ -292,26 +296,23 @@ def _symmetric_solutions(
 
     more: list[GridState] = []
     limit -= len(found)
-    for symmetry in clue_symmetries(base.puzzle):
-        same = _same_cells(cnf, base, symmetry.cell_pairs())
+    for symmetry in clue_symmetries(search.base.puzzle):
+        same = _same_cells(search.cnf, search.base, symmetry.cell_pairs())
         if same is None:
             continue  # base itself is not symmetric: no solution is
-        with _Cadical(cnf.clauses + blocks + same) as solver:
+        with _Cadical(search.cnf.clauses + blocks + same) as solver:
             while len(more) < limit:
                 answer = None
                 while answer is None:
-                    if should_stop is not None and should_stop():
-                        raise SatUnknown("interrupted", found + more)
-                    if deadline is not None and time.perf_counter() > deadline:
-                        raise SatUnknown("time limit", found + more)
+                    search.check(found + more)
                     if solver.conflicts() >= SYMMETRIC_CONFLICTS:
                         break
                     answer = solver.solve_limited(SLICE_CONFLICTS)
-                    if answer is None and progress is not None:
-                        progress(fraction, f"SAT search ({symmetry.name} solutions, CaDiCaL)")
+                    if answer is None:
+                        search.report(f"SAT search ({symmetry.name} solutions, CaDiCaL)")
                 if not answer:
                     break
-                grid, blocking = _solution(cnf, base, [lit for lit in solver.model() if lit > 0])
+                grid, blocking = search.solution(solver.model())
                 more.append(grid)
                 if not blocking:
                     return more
@@ -397,31 +398,24 @@ def _complete(base: GridState, cells: list[tuple[tuple[int, int], Any]]) -> Grid
 
 
 def _kissat_solutions(
-    cnf: Formula,
-    blocks: list[list[int]],
-    base: GridState,
-    limit: int,
-    found: list[GridState],
-    deadline: float | None,
-    should_stop: Callable[[], bool] | None,
-    progress: ProgressCallback | None,
-    fraction: float,
+    search: _Search, blocks: list[list[int]], limit: int, found: list[GridState]
 ) -> list[GridState]:
     """Up to ``limit`` more solutions from Kissat in a helper process, the ones in ``blocks``
     excluded; ``found`` (the solutions so far) goes with :class:`SatUnknown` if it is stopped."""
     from nonostudio.core.kissat_process import KissatStopped, kissat_models
 
+    cnf, base = search.cnf, search.base
+
     def report(seconds: float) -> None:
-        if progress is not None:
-            progress(fraction, f"SAT search (Kissat): {seconds:.0f} s")
+        search.report(f"SAT search (Kissat): {seconds:.0f} s")
 
     try:
         models = kissat_models(
             cnf.clauses + blocks,
             list(cnf.cells.values()),
             limit,
-            deadline=deadline,
-            should_stop=should_stop,
+            deadline=search.deadline,
+            should_stop=search.should_stop,
             report=report,
         )
     except KissatStopped as stop:
@@ -430,17 +424,12 @@ def _kissat_solutions(
     return [_solution(cnf, base, model)[0] for model in models]
 
 
-def _z3_solutions(
-    cnf: Formula,
-    base: GridState,
-    limit: int,
-    deadline: float | None,
-    should_stop: Callable[[], bool] | None,
-) -> list[GridState]:
+def _z3_solutions(search: _Search, limit: int) -> list[GridState]:
     import z3
 
     from nonostudio.core.z3threads import interrupt, new_context
 
+    cnf, base, deadline, should_stop = search.cnf, search.base, search.deadline, search.should_stop
     done = threading.Event()
     stopped = threading.Event()
     ctx = new_context()
