@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +132,7 @@ class HandSolveLog(QObject):
         gap = None if self._last is None else now - self._last
         self._last = now
         seconds = gap if gap is not None and 0 <= gap <= IDLE_S else None
-        self._push(_Pending(**{**pending.__dict__, "seconds": seconds}))
+        self._push(replace(pending, seconds=seconds))
 
     def on_hint(self, grid: np.ndarray, rung: int) -> None:
         pending = self._pending("hint", grid, rung=rung)
@@ -140,7 +140,7 @@ class HandSolveLog(QObject):
             return
         if self._hint is not None and np.array_equal(self._hint.grid, pending.grid):
             if rung > self._hint.rung:
-                self._hint = _Pending(**{**self._hint.__dict__, "rung": rung})
+                self._hint = replace(self._hint, rung=rung)
             return
         self.flush_hint()
         self._hint = pending
