@@ -79,7 +79,77 @@ def connect_toggle(action: QAction, slot: Callable[[bool], object]) -> None:
     action.triggered.connect(lambda checked=False: slot(checked))
 
 
-class SolveUi:
+class SolveUiParts:
+    """The widgets both Solve views have (the black-and-white :class:`SolveUi` and the colour
+    view's): the replay and by-hand actions, the solved banner and the steps' summary and table."""
+
+    def _make_replay_actions(self, view: QWidget) -> None:
+        """Replay (back, play, next), by hand and hint."""
+        self.back_action = view_action(view, "◀ Back", "Left", "Previous step")
+        self.play_action = view_action(view, "▶ Play", "P", "Play the steps", True)
+        self.forward_action = view_action(view, "Next ▶", "Right", "Next step")
+        self.hand_action = view_action(
+            view, "Solve by &hand", "Ctrl+H", "Paint cells yourself", True
+        )
+        self.hint_action = view_action(
+            view,
+            "&Hint",
+            "H",
+            "Give the next step away one rung at a time: where, which technique, why, which "
+            "cells, apply",
+        )
+
+    def _make_hand_actions(self, view: QWidget) -> None:
+        """The by-hand commands: undo, redo, check and the timer."""
+        # Undo and redo are keys of the view (Ctrl+Z, Ctrl+Shift+Z: its keyPressEvent, so that
+        # the window's editor Undo does not take them while solving by hand); these are its
+        # commands.
+        self.undo_action = view_action(view, "Undo", "", "Undo your last stroke (Ctrl+Z)")
+        self.redo_action = view_action(view, "Redo", "", "Redo what you undid (Ctrl+Shift+Z)")
+        self.check_action = view_action(view, "&Check", "M", "Ring the cells that are wrong so far")
+        self.timer_action = view_action(
+            view, "&Timer", "T", "Show or hide the time spent solving", True
+        )
+        self.timer_action.setChecked(True)
+
+    def _make_banner(self) -> None:
+        """The green *Solved!* banner with its *Solve again* button (hidden until solved)."""
+        self.banner = QLabel()
+        self.banner.setObjectName("solvedBanner")
+        self.banner.setAccessibleName("Solved")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet(SOLVED_STYLE)
+        self.again_button = QPushButton("Solve &again")
+        self.again_button.setToolTip("Clear your grid and start this puzzle afresh")
+        banner_row = QHBoxLayout()
+        banner_row.addWidget(self.banner, 1)
+        banner_row.addWidget(self.again_button)
+        self.banner_box = QWidget()
+        self.banner_box.setLayout(banner_row)
+        banner_row.setContentsMargins(0, 0, 0, 0)
+        self.banner_box.hide()
+
+    def _make_steps(self, model: StepsModel) -> QTableView:
+        """The trace summary and the table of steps (one row selected at a time, the kind column
+        hidden, its text elided); the owner sizes the columns and lays them out."""
+        self.summary_label = QLabel("No puzzle")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setAccessibleName("Trace summary")
+        self.table = table = QTableView()
+        table.setModel(model)
+        table.setAccessibleName("Solving steps")
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().hide()
+        table.setWordWrap(False)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.setColumnHidden(KIND, True)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        return table
+
+
+class SolveUi(SolveUiParts):
     """Every widget of the Solve view, made and laid out on ``view`` in the order that gives its
     focus order and layout: the bars over the grid pane beside the steps pane."""
 
@@ -108,32 +178,11 @@ class SolveUi:
 
     def _make_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand, hint, next line; and the by-hand bar's commands."""
-        self.back_action = view_action(view, "◀ Back", "Left", "Previous step")
-        self.play_action = view_action(view, "▶ Play", "P", "Play the steps", True)
-        self.forward_action = view_action(view, "Next ▶", "Right", "Next step")
-        self.hand_action = view_action(
-            view, "Solve by &hand", "Ctrl+H", "Paint cells yourself", True
-        )
-        self.hint_action = view_action(
-            view,
-            "&Hint",
-            "H",
-            "Give the next step away one rung at a time: where, which technique, why, which "
-            "cells, apply",
-        )
+        self._make_replay_actions(view)
         self.next_line_action = view_action(
             view, "Next &line?", "L", "Which line should I look at next?"
         )
-        # Undo and redo are keys of the view (Ctrl+Z, Ctrl+Shift+Z: its keyPressEvent, so that
-        # the window's editor Undo does not take them while solving by hand); these are its
-        # commands.
-        self.undo_action = view_action(view, "Undo", "", "Undo your last stroke (Ctrl+Z)")
-        self.redo_action = view_action(view, "Redo", "", "Redo what you undid (Ctrl+Shift+Z)")
-        self.check_action = view_action(view, "&Check", "M", "Ring the cells that are wrong so far")
-        self.timer_action = view_action(
-            view, "&Timer", "T", "Show or hide the time spent solving", True
-        )
-        self.timer_action.setChecked(True)
+        self._make_hand_actions(view)
         self.steps_action = view_action(  # (its tooltip follows the mode: panes.py)
             view, "&Steps", "S", "Show or hide the list of steps beside the grid", True
         )
@@ -188,23 +237,6 @@ class SolveUi:
             action.setVisible(not hand)
         self.replay_separator.setVisible(not hand)
         self.hand_bar.setVisible(hand)
-
-    def _make_banner(self) -> None:
-        """The green *Solved!* banner with its *Solve again* button (hidden until solved)."""
-        self.banner = QLabel()
-        self.banner.setObjectName("solvedBanner")
-        self.banner.setAccessibleName("Solved")
-        self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(SOLVED_STYLE)
-        self.again_button = QPushButton("Solve &again")
-        self.again_button.setToolTip("Clear your grid and start this puzzle afresh")
-        banner_row = QHBoxLayout()
-        banner_row.addWidget(self.banner, 1)
-        banner_row.addWidget(self.again_button)
-        self.banner_box = QWidget()
-        self.banner_box.setLayout(banner_row)
-        banner_row.setContentsMargins(0, 0, 0, 0)
-        self.banner_box.hide()
 
     def _make_chain_legend(self) -> None:
         """The legend of a contradiction's chain drawn on the grid (hidden when none is drawn)."""
@@ -284,26 +316,12 @@ class SolveUi:
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
         """The trace summary over the table of steps (number, technique, line: the step's whole
         explanation is under the grid, and in the row's tooltip)."""
-        self.summary_label = QLabel("No puzzle")
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setAccessibleName("Trace summary")
-        self.table = table = QTableView()
-        table.setModel(model)
-        table.setAccessibleName("Solving steps")
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.verticalHeader().hide()
-        table.setWordWrap(False)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Stretch)
+        table = self._make_steps(model)
+        table.horizontalHeader().setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Stretch)
         # The technique names the step and fallbacks are tinted: the kind column ("probe
         # (fallback)") only pushed the explanation out of sight; the explanation, cut to "a…" in
         # a column, is shown whole under the grid.
-        table.setColumnHidden(KIND, True)
         table.setColumnHidden(EXPLANATION, True)
-        table.setTextElideMode(Qt.TextElideMode.ElideRight)
         right = QWidget()
         right.setObjectName("solveSteps")
         right_layout = QVBoxLayout(right)

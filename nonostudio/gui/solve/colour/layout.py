@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
-    QPushButton,
     QScrollArea,
     QSplitter,
-    QTableView,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -30,8 +27,8 @@ from nonostudio.gui.grid.colour import swatch
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.hint_panel import ColourHintPanel
 from nonostudio.gui.solve.hand_timer import HandTimer
-from nonostudio.gui.solve.layout import SOLVED_STYLE, view_action
-from nonostudio.gui.solve.steps_model import EXPLANATION, KIND, RULE_COLUMN, StepsModel
+from nonostudio.gui.solve.layout import SolveUiParts, view_action
+from nonostudio.gui.solve.steps_model import EXPLANATION, RULE_COLUMN, StepsModel
 
 #: What the status line says when solving by hand starts.
 COLOUR_HAND_HELP = (
@@ -89,7 +86,7 @@ class ColourPicker(QWidget):
         return self._group.checkedId()
 
 
-class ColourSolveUi:
+class ColourSolveUi(SolveUiParts):
     """Every widget of the colour Solve view, laid out on ``view``."""
 
     def __init__(self, view: QWidget, grid: ColourSolveGrid, model: StepsModel) -> None:
@@ -120,29 +117,11 @@ class ColourSolveUi:
         layout.addWidget(splitter, 1)
 
     def _make_actions(self, view: QWidget) -> None:
-        self.back_action = view_action(view, "◀ Back", "Left", "Previous step")
-        self.play_action = view_action(view, "▶ Play", "P", "Play the steps", True)
-        self.forward_action = view_action(view, "Next ▶", "Right", "Next step")
-        self.hand_action = view_action(
-            view, "Solve by &hand", "Ctrl+H", "Paint cells yourself", True
-        )
-        self.hint_action = view_action(
-            view,
-            "&Hint",
-            "H",
-            "Give the next step away one rung at a time: where, which technique, why, which "
-            "cells, apply",
-        )
+        self._make_replay_actions(view)
         self.pencil_action = view_action(
             view, "✎ &Pencil", "N", "Clicks mark a colour as possible or not (or hold Shift)", True
         )
-        self.undo_action = view_action(view, "Undo", "", "Undo your last stroke (Ctrl+Z)")
-        self.redo_action = view_action(view, "Redo", "", "Redo what you undid (Ctrl+Shift+Z)")
-        self.check_action = view_action(view, "&Check", "M", "Ring the cells that are wrong so far")
-        self.timer_action = view_action(
-            view, "&Timer", "T", "Show or hide the time spent solving", True
-        )
-        self.timer_action.setChecked(True)
+        self._make_hand_actions(view)
 
     def _make_toolbars(self) -> tuple[QHBoxLayout, QHBoxLayout]:
         bar = QToolBar()
@@ -166,22 +145,6 @@ class ColourSolveUi:
         hand_row.addStretch(1)
         return top, hand_row
 
-    def _make_banner(self) -> None:
-        self.banner = QLabel()
-        self.banner.setObjectName("solvedBanner")
-        self.banner.setAccessibleName("Solved")
-        self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(SOLVED_STYLE)
-        self.again_button = QPushButton("Solve &again")
-        self.again_button.setToolTip("Clear your grid and start this puzzle afresh")
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.banner, 1)
-        row.addWidget(self.again_button)
-        self.banner_box = QWidget()
-        self.banner_box.setLayout(row)
-        self.banner_box.hide()
-
     def _make_grid_pane(self) -> QWidget:
         self.hint_panel = ColourHintPanel()
         self.hint_panel.button.clicked.connect(self.hint_action.trigger)
@@ -199,26 +162,13 @@ class ColourSolveUi:
         return left
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
-        self.summary_label = QLabel("No puzzle")
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setAccessibleName("Trace summary")
-        self.table = table = QTableView()
-        table.setModel(model)
-        table.setAccessibleName("Solving steps")
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.verticalHeader().hide()
-        table.setWordWrap(False)
+        table = self._make_steps(model)
         header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(EXPLANATION, QHeaderView.ResizeMode.Stretch)
         # "Finished block (yellow only)" sized to its contents pushed the sentence out of a
         # narrow pane (seen at 1280x720): the technique gets a fixed share, elided.
         header.setSectionResizeMode(RULE_COLUMN, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(RULE_COLUMN, TECHNIQUE_WIDTH)
-        table.setColumnHidden(KIND, True)
-        table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.steps_pane = right = QWidget()
         layout = QVBoxLayout(right)
         layout.setContentsMargins(0, 0, 0, 0)
