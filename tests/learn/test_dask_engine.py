@@ -13,7 +13,7 @@ from pathlib import Path
 
 import learn_work
 import pytest
-from leaks import THREAD_GRACE_S, leaked_threads
+from dask_threads import no_threads_left_but_dasks
 
 pytest.importorskip("distributed", reason="the cluster engine needs the 'cluster' extra (dask)")
 
@@ -39,20 +39,11 @@ def engine(marker_dir: Path) -> Iterator[DaskEngine]:
     del os.environ["LEARN_TEST_DIR"]
 
 
-# Threads Dask starts for the cluster's lifetime (its event loop, offload and callback threads,
-# a nanny's watchers of the worker process it restarts); the cluster is shared by this module's
-# tests and closed after them.
-_DASK_THREADS = ("Dask-", "AsyncProcess Dask", "QueueFeederThread", "IO loop", "TCP-Executor")
-
-
 @pytest.fixture(autouse=True)
 def no_leaked_threads() -> Iterator[None]:
     """tests/conftest.py's check, but for the threads of the Dask cluster the module shares."""
-    before = set(threading.enumerate())
-    yield
-    dask = {t for t in threading.enumerate() if t.name.startswith(_DASK_THREADS)}
-    leaked = leaked_threads(before | dask, THREAD_GRACE_S)
-    assert not leaked, f"the test left threads running: {', '.join(t.name for t in leaked)}"
+    with no_threads_left_but_dasks():
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("distributed", reason="the cluster engine needs the 'cluster' extra (dask)")
 
 from dask_loopback import Loopback
-from leaks import THREAD_GRACE_S, leaked_threads
+from dask_threads import no_threads_left_but_dasks
 
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
 from nonostudio.learn.running.dask_engine import open_cluster
@@ -25,17 +25,12 @@ from nonostudio.learn.store.jobs import JobStore
 
 pytestmark = pytest.mark.slow  # a scheduler's reconnect timeout (10 s) and process starts
 
-_DASK_THREADS = ("Dask-", "AsyncProcess Dask", "QueueFeederThread", "IO loop", "TCP-Executor")
-
 
 @pytest.fixture(autouse=True)
 def no_leaked_threads() -> Iterator[None]:
     """tests/conftest.py's check, but for the threads Dask's client keeps for the process."""
-    before = set(threading.enumerate())
-    yield
-    dask = {t for t in threading.enumerate() if t.name.startswith(_DASK_THREADS)}
-    leaked = leaked_threads(before | dask, THREAD_GRACE_S)
-    assert not leaked, f"the test left threads running: {', '.join(t.name for t in leaked)}"
+    with no_threads_left_but_dasks():
+        yield
 
 
 @pytest.fixture

@@ -3,12 +3,11 @@ as typed, never stored with the run) and a run started on a cluster, or on one t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from leaks import THREAD_GRACE_S, leaked_threads
+from dask_threads import no_threads_left_but_dasks
 from PySide6.QtCore import QThreadPool
 
 from nonostudio.gui.jobs.panel import JobsPanel
@@ -31,11 +30,8 @@ def no_jobs_left(qapp: object) -> Iterator[None]:
 def no_leaked_threads() -> Iterator[None]:
     """tests/conftest.py's check, but for the threads Dask keeps for the process once a client
     has run (its event loop, offload and callback threads)."""
-    before = set(threading.enumerate())
-    yield
-    dask = {t for t in threading.enumerate() if t.name.startswith(_DASK_THREADS)}
-    leaked = leaked_threads(before | dask, THREAD_GRACE_S)
-    assert not leaked, f"the test left threads running: {', '.join(t.name for t in leaked)}"
+    with no_threads_left_but_dasks(_DASK_THREADS):
+        yield
 
 
 @pytest.fixture
