@@ -35,17 +35,16 @@ def colour_thumbnail(puzzle: ColourPuzzle, side: int = THUMBNAIL) -> QPixmap:
     colours = [QColor(c.rgb) for c in puzzle.palette.colours]
     if puzzle.goal is not None:
         grid = puzzle.goal
-    else:  # one stripe per colour besides the background
+        h, w = len(grid), len(grid[0])
+        scale = side / max(w, h)
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    else:  # one stripe per colour besides the background, filling the square
         grid = (tuple(range(1, len(colours))),)
-    h, w = len(grid), len(grid[0])
-    image = QImage(w, h, QImage.Format.Format_RGB32)
+        size = (side, side)
+    image = QImage(len(grid[0]), len(grid), QImage.Format.Format_RGB32)
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             image.setPixelColor(c, r, colours[value])
-    scale = side / max(w, h)
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    if puzzle.goal is None:
-        size = (side, side)
     return QPixmap.fromImage(
         image.scaled(
             *size, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.FastTransformation
