@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
 from nonostudio.gui.solve.colour.view import ColourSolveView
@@ -21,18 +21,10 @@ FULL = PALETTE.all_mask
 
 
 @pytest.fixture
-def view(qtbot):
-    v = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(v)
-    v.resize(1100, 700)
-    v.show()
-    qtbot.waitExposed(v)
-    with qtbot.waitSignal(v.traceReady, timeout=20000):
-        v.set_puzzle(PUZZLE)
-    v.set_hand_mode(True)
-    yield v
-    v.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
+def view(view: ColourSolveView) -> ColourSolveView:
+    """conftest's colour Solve view, played by hand."""
+    view.set_hand_mode(True)
+    return view
 
 
 def click(

@@ -26,20 +26,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from colour_pictures import PALETTE, PICTURE, PUZZLE, big_puzzle  # noqa: E402
 
 
-@pytest.fixture
-def view(qtbot):
-    v = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(v)
-    v.resize(1100, 700)
-    v.show()
-    qtbot.waitExposed(v)
-    with qtbot.waitSignal(v.traceReady, timeout=20000):
-        v.set_puzzle(PUZZLE)
-    yield v
-    v.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
-
-
 def test_a_colour_puzzle_shows_its_steps_and_their_colour_sets(view: ColourSolveView) -> None:
     trace = view.trace()
     assert trace is not None and trace.solved and len(trace.steps) > 10
