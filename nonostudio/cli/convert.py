@@ -198,9 +198,18 @@ class _NotUnique(Exception):
 def run_convert(args: argparse.Namespace) -> Outcome:
     """Convert the puzzle IN into OUT."""
     loaded = load_any_puzzle(args.source, args.item, args.in_fmt)
-    if isinstance(loaded, ColourPuzzle):
-        return _convert_colour(loaded, args)
-    puzzle = loaded
+    try:
+        if isinstance(loaded, ColourPuzzle):
+            return _convert_colour(loaded, args)
+        return _convert(loaded, args)
+    except _NotUnique as exc:
+        data = _size_fields(loaded, args) | {"error": str(exc)}
+        return Outcome(data, str(exc), ExitCode.NOT_UNIQUE)
+
+
+def _convert(puzzle: Puzzle, args: argparse.Namespace) -> Outcome:
+    """Convert a black-and-white puzzle: to any format that writes one, or draw it as a
+    picture."""
     with_solution = not args.blank
     data = _size_fields(puzzle, args)
     if args.target == "-":
@@ -215,10 +224,7 @@ def run_convert(args: argparse.Namespace) -> Outcome:
         return Outcome(data, text)
     target = Path(args.target)
     if _is_picture(args, target):
-        try:
-            with_solution = _write_picture(puzzle, args, target)
-        except _NotUnique as exc:
-            return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
+        with_solution = _write_picture(puzzle, args, target)
         fmt = target.suffix.lower().lstrip(".")
     else:
         if args.fmt is not None and args.fmt.lower().lstrip(".") in (
@@ -265,10 +271,7 @@ def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
     data = _size_fields(puzzle, args)
     target = Path(args.target)
     if _is_picture(args, target):
-        try:
-            with_solution = _write_picture(puzzle, args, target)
-        except _NotUnique as exc:
-            return Outcome(data | {"error": str(exc)}, str(exc), ExitCode.NOT_UNIQUE)
+        with_solution = _write_picture(puzzle, args, target)
         fmt = target.suffix.lower().lstrip(".")
     else:
         with_solution = not args.blank and puzzle.goal is not None
