@@ -12,12 +12,13 @@ in the scrolled words beside the button, so the button stays put however long th
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from nonostudio.analysis.helping.hints import RUNGS, HintLadder
+from nonostudio.analysis.helping.hints import RUNGS, HintLadder, Ladder
 
 RUNG_TITLES = ("Where", "Technique", "Premise", "Cells", "Applied")
 NEXT_LABELS = (
@@ -29,6 +30,26 @@ NEXT_LABELS = (
 )
 """The button's label before each rung is shown (index = the rung the next press reveals)."""
 START_LABEL = NEXT_LABELS[0]
+
+
+def rungs_html(ladder: Ladder[Any], rung: int) -> str:
+    """``ladder``'s rungs 0 to ``rung`` as a numbered list, each under its title."""
+    if not 0 <= rung < len(RUNGS):
+        raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
+    items = "".join(
+        f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>" for k in range(rung + 1)
+    )
+    return f"<ol style='margin:0'>{items}</ol>"
+
+
+def next_label(rung: int) -> str:
+    """The button's label once rung ``rung`` is shown (the last starts a new hint)."""
+    return NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL
+
+
+def rungs_text(ladder: Ladder[Any], rung: int) -> str:
+    """``ladder``'s rungs 0 to ``rung`` as plain text, one per line (what a player reads)."""
+    return "\n".join(f"{RUNG_TITLES[k]}: {ladder.rung(k)}" for k in range(rung + 1))
 
 
 class HintLadderPanel(QFrame):
@@ -68,17 +89,12 @@ class HintLadderPanel(QFrame):
 
     def show_rung(self, ladder: HintLadder, rung: int) -> None:
         """Show ``ladder``'s rungs 0 to ``rung``."""
-        if not 0 <= rung < len(RUNGS):
-            raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
+        text = rungs_html(ladder, rung)  # (raises for a rung out of range)
         self._ladder, self._rung = ladder, rung
-        items = "".join(
-            f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
-            for k in range(rung + 1)
-        )
-        self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
+        self.text_label.setText(text)
         self.text_label.show()
         self._fit_text()
-        self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
+        self.button.setText(next_label(rung))
         self.shown.emit()
 
     def reset(self, message: str = "") -> None:
@@ -116,4 +132,4 @@ class HintLadderPanel(QFrame):
         """The revealed rungs as plain text, one per line (what a player reads)."""
         if self._ladder is None:
             return self.text_label.text() if self.text_label.isVisible() else ""
-        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}" for k in range(self._rung + 1))
+        return rungs_text(self._ladder, self._rung)

@@ -8,8 +8,6 @@ changes; the panel only shows them.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -23,8 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.colour.hints import ColourHintLadder
-from nonostudio.analysis.helping.hints import RUNGS
-from nonostudio.gui.solve.hint_ladder import NEXT_LABELS, RUNG_TITLES, START_LABEL
+from nonostudio.gui.solve.hint_ladder import START_LABEL, next_label, rungs_html, rungs_text
 
 #: The rungs' area grows to this many pixels, then scrolls.
 MAX_RUNGS_HEIGHT = 130
@@ -74,19 +71,14 @@ class ColourHintPanel(QFrame):
 
     def show_rung(self, ladder: ColourHintLadder, rung: int) -> None:
         """Show ``ladder``'s rungs 0 to ``rung``."""
-        if not 0 <= rung < len(RUNGS):
-            raise IndexError(f"a hint has rungs 0–{len(RUNGS) - 1}, not {rung}")
+        text = rungs_html(ladder, rung)  # (raises for a rung out of range)
         self._ladder, self._rung = ladder, rung
-        items = "".join(
-            f"<li><b>{RUNG_TITLES[k]}:</b> {html.escape(ladder.rung(k))}</li>"
-            for k in range(rung + 1)
-        )
-        self.text_label.setText(f"<ol style='margin:0'>{items}</ol>")
+        self.text_label.setText(text)
         self.text_area.show()
         self._fit_text()
         bar = self.text_area.verticalScrollBar()
         bar.setValue(bar.maximum())  # the rung just revealed
-        self.button.setText(NEXT_LABELS[rung + 1] if rung + 1 < len(RUNGS) else START_LABEL)
+        self.button.setText(next_label(rung))
 
     def reset(self) -> None:
         """Drop the hint under way."""
@@ -110,4 +102,4 @@ class ColourHintPanel(QFrame):
         """The revealed rungs as plain text, one per line (what a player reads)."""
         if self._ladder is None:
             return ""
-        return "\n".join(f"{RUNG_TITLES[k]}: {self._ladder.rung(k)}" for k in range(self._rung + 1))
+        return rungs_text(self._ladder, self._rung)
