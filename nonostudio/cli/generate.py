@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> Outcome:
 def describe(made: Any) -> dict[str, Any]:
     """The JSON of a generated puzzle: its string, picture, grade and steps per technique."""
     from nonostudio.core.formats.strings import write_string
+    from nonostudio.core.puzzle import grid_to_text
 
     grade = made.grade
     return {
@@ -155,9 +156,7 @@ def describe(made: Any) -> dict[str, Any]:
         "puzzle": write_string(made.puzzle),
         "width": made.puzzle.width,
         "height": made.puzzle.height,
-        "solution": [
-            "".join("#" if v == 1 else "." for v in row) for row in made.puzzle.goal.tolist()
-        ],
+        "solution": grid_to_text(made.puzzle.goal).splitlines(),
         "hardest_technique": grade.hardest_technique,
         "uses": made.uses,
         "min_uses": made.min_uses,
