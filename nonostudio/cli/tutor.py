@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli.common import ExitCode, Outcome, say
+from nonostudio.cli.common import Outcome, say
 from nonostudio.core.errors import PuzzleError
 
 PRACTICE_HELP = "practise solving techniques on drills made from real lines of real puzzles"
@@ -281,4 +281,4 @@ def run(args: argparse.Namespace) -> Outcome:
     return args.run(args)
 
 
-__all__ = ["ExitCode", "register", "run"]
+__all__ = ["register", "run"]
