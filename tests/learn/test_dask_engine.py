@@ -51,12 +51,6 @@ def specs() -> list[Specification]:
     return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
-
-
 def _outcomes(store: JobStore, run: int) -> dict[str, tuple[str, object]]:
     return {r.key: (r.status, r.result) for r in store.records(run)}
 

@@ -10,7 +10,6 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +27,6 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def specs() -> list[Specification]:
     return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=1)]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
 
 
 @pytest.mark.parametrize("mode", ["process", "thread"])

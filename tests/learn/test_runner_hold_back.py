@@ -4,7 +4,6 @@ it; the local pool keeps its plain order unless asked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import learn_work
@@ -19,12 +18,6 @@ from nonostudio.learn.store.jobs import JobStore
 @pytest.fixture
 def specs() -> list[Specification]:
     return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=2)]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
 
 
 def _line(key: str) -> str:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import learn_work
@@ -18,12 +17,6 @@ from nonostudio.learn.store.jobs import MAX_ATTEMPTS, WORKER_DIED, JobStore, Spe
 @pytest.fixture(scope="module")
 def specs() -> list[Specification]:
     return [s for t in mine_transitions(2) for s in specifications(t, max_patterns=1)]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
 
 
 def test_a_worker_killed_mid_item_costs_nothing(
