@@ -36,9 +36,10 @@ print(json.dumps({
 """
 
 
-def _first_search() -> dict:
+def _child_report(child: str) -> dict:
+    """The JSON report on the last line ``child`` prints, run in a fresh interpreter."""
     done = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(REPO)],
+        [sys.executable, "-c", child, str(REPO)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -49,7 +50,7 @@ def _first_search() -> dict:
 
 
 def test_a_verdict_by_sat_loads_no_numpy_and_no_pysat_python_layer():
-    report = _first_search()
+    report = _child_report(_CHILD)
     assert report["verdict"] == "UNIQUE_SEARCH" and report["backend"] == "cadical"
     loaded = report["loaded"]
     heavy = [
@@ -89,14 +90,6 @@ print(json.dumps({
 
 
 def test_a_large_line_solvable_puzzle_is_decided_without_numpy():
-    done = subprocess.run(
-        [sys.executable, "-c", _LARGE_CHILD, str(REPO)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=os.environ | {"PYTHONPATH": str(REPO)},
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = _child_report(_LARGE_CHILD)
     assert report["verdict"] == "UNIQUE_LINE" and report["transposed"] >= 1
     assert report["numpy"] == []
