@@ -1,7 +1,8 @@
-"""What the black-and-white and the colour Solve views share (:class:`TraceView`): replaying a
-trace step by step (Back, Play, Next, a row of the step list chosen) and the player's undo keys
-while solving by hand.  Each view keeps its own trace, grid and marks; it shows a position in
-``_show`` and drops a hint under way in ``_drop_hint``.
+"""What the black-and-white and the colour Solve views share (:class:`TraceView`): the trace
+started shortly after a change and run in the background, replaying it step by step (Back, Play,
+Next, a row of the step list chosen), the by-hand clock's showing and the player's undo keys.
+Each view keeps its own trace, grid and marks; it starts a trace in ``_start_trace``, shows a
+position in ``_show`` and drops a hint under way in ``_drop_hint``.
 """
 
 from __future__ import annotations
@@ -9,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import QTableView, QWidget
 
+from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.solve.layout import connect_action, connect_toggle
+
+DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
 
 
@@ -22,28 +28,55 @@ class _Steps(Protocol):
 
 
 class _ReplayUi(Protocol):
-    hand_action: QAction
+    back_action: QAction
     play_action: QAction
+    forward_action: QAction
+    hand_action: QAction
+    undo_action: QAction
+    timer_action: QAction
+    timer_item: QAction
     table: QTableView
 
 
 class TraceView(QWidget):
-    """A Solve view's replay of its trace and its by-hand undo keys; subclasses set ``ui`` and
-    ``_trace`` and define ``_show``, ``_drop_hint`` and ``_player_stack``."""
+    """A Solve view's trace, its replay, its by-hand clock and undo keys; subclasses set ``ui``
+    and ``_trace``, call :meth:`_connect_replay` once ``ui`` is made and define the methods
+    below that raise ``NotImplementedError``."""
 
     positionChanged = Signal(int)  # steps applied so far
 
     ui: _ReplayUi
     _trace: _Steps | None
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
+        self._worker: Worker | None = None  # the trace running
         self._position = 0
         self._applying = False  # a hint is being applied: the ladder is not reset by it
+        self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
+        self._debounce.timeout.connect(self._start_trace)
         self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
         self._player.timeout.connect(self._tick)
 
+    def _connect_replay(self) -> None:
+        """Back, Play, Next and a row of the step list chosen go to their step."""
+        ui = self.ui
+        connect_action(ui.back_action, self.step_back)
+        connect_toggle(ui.play_action, self.set_playing)
+        connect_action(ui.forward_action, self.step_forward)
+        ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+
+    def _start_trace(self) -> None:
+        raise NotImplementedError
+
     def _show(self) -> None:
+        raise NotImplementedError
+
+    def _update_actions(self) -> None:
+        raise NotImplementedError
+
+    def _run_timer(self) -> None:
+        """Start or stop the by-hand clock as the player can solve or not."""
         raise NotImplementedError
 
     def _drop_hint(self) -> None:
@@ -55,6 +88,29 @@ class TraceView(QWidget):
 
     def is_hand_mode(self) -> bool:
         return self.ui.hand_action.isChecked()
+
+    def is_busy(self) -> bool:
+        return self._debounce.isActive() or self._worker is not None
+
+    def _current(self, worker: Worker | None) -> bool:
+        """Whether the signal being delivered is ``worker``'s (a stale one's is dropped)."""
+        return worker is not None and self.sender() is worker.signals
+
+    def _stack_changed(self, _can: bool) -> None:
+        if shiboken6.isValid(self.ui.undo_action):  # not while the view is being torn down
+            self._update_actions()
+
+    def set_timer_shown(self, shown: bool) -> None:
+        self.ui.timer_action.setChecked(shown)
+        self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._run_timer()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._run_timer()
 
     # --- replaying the trace -------------------------------------------------------------------
 

@@ -14,9 +14,8 @@ away one rung at a time.  The view holds the state; its typed parts are the widg
 from __future__ import annotations
 
 import numpy as np
-import shiboken6
-from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QHideEvent, QShowEvent, QUndoStack
+from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, Signal
+from PySide6.QtGui import QShowEvent, QUndoStack
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
@@ -32,7 +31,7 @@ from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.rule_sets import offer_rule_sets
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
@@ -42,14 +41,13 @@ from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
-from nonostudio.gui.solve.trace_view import TraceView
+from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 # The one default rule set of the studio (analysis.defaults) explains solutions; the control set
 # when it is missing.  The others are one choice away in the Rules list.
 DEFAULT_RULE_SETS = (DEFAULT_RULE_SET, "control")
-DEBOUNCE_MS = 250
 
 
 class SolveView(TraceView):
@@ -72,18 +70,15 @@ class SolveView(TraceView):
     ) -> None:
         """``settings``: where the splitters' sizes and the steps pane's state are kept (None:
         nowhere)."""
-        super().__init__(parent)
+        super().__init__(parent, delay_ms=delay_ms)
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
         self._trace: Trace | None = None
-        self._worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S  # seconds a trace may take
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
         self._solved = False
-        self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
-        self._debounce.timeout.connect(self._start_trace)
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
         self._hints = HintSearch(self)
@@ -97,9 +92,7 @@ class SolveView(TraceView):
         self.ui: SolveUi = SolveUi(self, self.grid, self.model)
         ui = self.ui
         self._progress.problem.connect(ui.message_label.setText)
-        connect_action(ui.back_action, self.step_back)
-        connect_toggle(ui.play_action, self.set_playing)
-        connect_action(ui.forward_action, self.step_forward)
+        self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)
         connect_action(ui.next_line_action, self.suggest_line)
@@ -113,7 +106,6 @@ class SolveView(TraceView):
         self.grid.cellsChanged.connect(self._on_cells_changed)
         ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
         ui.summary_label.linkActivated.connect(lambda link: self.go_to(int(link.split(":")[1])))
-        ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         stack = self.grid.undo_stack()
         stack.canUndoChanged.connect(self._stack_changed)
         stack.canRedoChanged.connect(self._stack_changed)
@@ -179,9 +171,6 @@ class SolveView(TraceView):
     def trace(self) -> Trace | None:
         return self._trace
 
-    def is_busy(self) -> bool:
-        return self._debounce.isActive() or self._worker is not None
-
     def cancel(self) -> None:
         """Stop a pending or running trace or hint (their results are dropped); the player's
         grid of a library puzzle is saved."""
@@ -223,9 +212,6 @@ class SolveView(TraceView):
             return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
 
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
-
-    def _current(self, worker: Worker | None) -> bool:
-        return worker is not None and self.sender() is worker.signals
 
     def _traced(self, result: tuple[Trace, list] | NoSolution) -> None:
         if not self._current(self._worker):
@@ -278,10 +264,6 @@ class SolveView(TraceView):
         self._position = 0
         self._show()
 
-    def _stack_changed(self, _can: bool) -> None:
-        if shiboken6.isValid(self.ui.undo_action):  # not while the view is being torn down
-            self._update_actions()
-
     def _update_actions(self) -> None:
         ui = self.ui
         hand = ui.hand_action.isChecked()
@@ -303,7 +285,6 @@ class SolveView(TraceView):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._run_timer()
         if event.spontaneous():  # the window shown again, not the tab chosen
             return
         self._panes.first_shown(self.width())
@@ -311,10 +292,6 @@ class SolveView(TraceView):
         focus = QApplication.focusWidget()
         if focus is None or not self.isAncestorOf(focus):
             self.grid.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._run_timer()
 
     # --- the steps pane -----------------------------------------------------------------------
 
@@ -468,10 +445,6 @@ class SolveView(TraceView):
             )
         )
         self.grid.setFocus()
-
-    def set_timer_shown(self, shown: bool) -> None:
-        self.ui.timer_action.setChecked(shown)
-        self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
 
     def _run_timer(self) -> None:
         """The clock runs while the player can solve: by hand, unsolved, on screen (another

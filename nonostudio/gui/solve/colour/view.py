@@ -14,9 +14,8 @@ player's grid (found in the background).
 
 from __future__ import annotations
 
-import shiboken6
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent, QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
+from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.analysis.colour.hints import (
@@ -42,9 +41,7 @@ from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_row
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepRow, StepsModel
-from nonostudio.gui.solve.trace_view import TraceView
-
-DEBOUNCE_MS = 250
+from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView
 
 
 class SetsCommand(QUndoCommand):
@@ -68,24 +65,19 @@ class ColourSolveView(TraceView):
     handSolved = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
-        super().__init__(parent)
+        super().__init__(parent, delay_ms=delay_ms)
         self._puzzle: ColourPuzzle | None = None
         self._trace: ColourTrace | None = None
-        self._worker: Worker | None = None
         self._hint_worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S
         self._hand: CellSets = ()
         self._solved = False
         self._undo = QUndoStack(self)
-        self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
-        self._debounce.timeout.connect(self._start_trace)
         self.grid = ColourSolveGrid()
         self.model = StepsModel(self)
         self.ui: ColourSolveUi = ColourSolveUi(self, self.grid, self.model)
         ui = self.ui
-        connect_action(ui.back_action, self.step_back)
-        connect_toggle(ui.play_action, self.set_playing)
-        connect_action(ui.forward_action, self.step_forward)
+        self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)
         connect_toggle(ui.pencil_action, self.set_pencil)
@@ -98,7 +90,6 @@ class ColourSolveView(TraceView):
         self.grid.colourKey.connect(self.pick_colour)
         self.grid.setsStroked.connect(self._on_stroke)
         self.grid.hovered.connect(ui.message_label.setText)
-        ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self._undo.canUndoChanged.connect(self._stack_changed)
         self._undo.canRedoChanged.connect(self._stack_changed)
         self._update_actions()
@@ -149,9 +140,6 @@ class ColourSolveView(TraceView):
         """The player's strokes (empty while replaying)."""
         return self._undo
 
-    def is_busy(self) -> bool:
-        return self._debounce.isActive() or self._worker is not None
-
     def cancel(self) -> None:
         """Stop a pending or running trace or hint search (their results are dropped)."""
         self._debounce.stop()
@@ -186,9 +174,6 @@ class ColourSolveView(TraceView):
             self.ui.busy.setRange(0, 100)
             self.ui.busy.setValue(round(100 * fraction))
 
-    def _current(self, worker: Worker | None) -> bool:
-        return worker is not None and self.sender() is worker.signals
-
     def _traced(self, result: tuple[ColourTrace, list[StepRow]]) -> None:
         if not self._current(self._worker):
             return
@@ -209,10 +194,6 @@ class ColourSolveView(TraceView):
         self.ui.busy.hide()
         self.ui.summary_label.setText(f"Cannot solve step by step: {message}")
 
-    def _stack_changed(self, _can: bool) -> None:
-        if shiboken6.isValid(self.ui.undo_action):
-            self._update_actions()
-
     def _update_actions(self) -> None:
         ui = self.ui
         hand = ui.hand_action.isChecked()
@@ -229,14 +210,6 @@ class ColourSolveView(TraceView):
         ui.redo_action.setEnabled(hand and self._undo.canRedo())
         ui.check_action.setEnabled(hand and not self._solved)
         ui.hand_action.setEnabled(self._puzzle is not None)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._run_timer()
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._run_timer()
 
     # --- replaying the trace -------------------------------------------------------------------
 
@@ -404,10 +377,6 @@ class ColourSolveView(TraceView):
         self.ui.timer.set_seconds(0)
         self._undo.push(SetsCommand(self, self._hand, unknown_grid(self._puzzle), "Start again"))
         self.grid.setFocus()
-
-    def set_timer_shown(self, shown: bool) -> None:
-        self.ui.timer_action.setChecked(shown)
-        self.ui.timer_item.setVisible(shown and self.ui.hand_action.isChecked())
 
     def _run_timer(self) -> None:
         if (
