@@ -1,6 +1,7 @@
 """The studio's main window as the window and scenario tests open it: shown at 1280x720, made the
 active window or started as ``nonostudio`` starts it when asked, its message boxes recorded, its
-background work ended after the test, and screenshots of what it shows."""
+background work ended after the test, and screenshots of what it shows; and the steps the
+scenarios share (a new puzzle by the size boxes, painting a picture, the end of a scenario)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
+from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.main_window import MainWindow
+
+# A little figure whose clues also fit another picture: two solutions (single-cell edits exist
+# that make it unique).
+SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]
 
 
 def record_message_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -88,3 +94,27 @@ def shot(win: MainWindow, tmp_path: Path, name: str) -> QImage:
     image = QImage(str(path))
     assert not image.isNull()
     return image
+
+
+def new_by_size_boxes(qtbot: QtBot, editor: EditorView, size: int) -> None:
+    """A new ``size`` x ``size`` puzzle as a user makes one: the size boxes, then New puzzle."""
+    for spin in (editor.ui.width_spin, editor.ui.height_spin):
+        spin.selectAll()
+        qtbot.keyClicks(spin, str(size))
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+
+
+def paint(qtbot: QtBot, grid: Any, picture: list[str]) -> None:
+    """Click every filled cell of ``picture`` with the left button, as a user would."""
+    for r, row in enumerate(picture):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+
+
+def finish(win: MainWindow) -> None:
+    """No message box came up during the scenario (``win.boxes``); then let the window close
+    without asking (qtbot closes it before the fixture's teardown runs)."""
+    assert win.boxes == [], f"unexpected message boxes: {win.boxes}"
+    win.editor.set_modified(False)

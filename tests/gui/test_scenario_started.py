@@ -12,21 +12,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
-from studio_window import shot
+from studio_window import SWITCH, finish, new_by_size_boxes, paint, shot
 
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario
-
-SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]  # two solutions (see test_scenarios)
-
-
-def finish(win: MainWindow) -> None:
-    """No message box came up; then let the window close without asking (qtbot closes it before
-    the fixture's teardown runs)."""
-    assert win.boxes == [], f"unexpected message boxes: {win.boxes}"
-    win.editor.set_modified(False)
 
 
 def near(a: QColor, b: QColor, tolerance: int = 40) -> bool:
@@ -36,16 +27,9 @@ def near(a: QColor, b: QColor, tolerance: int = 40) -> bool:
 def test_designer_marks_show_in_a_normal_start(qtbot, started: MainWindow, tmp_path) -> None:
     win, editor = started, started.editor
     win.tabs.setCurrentWidget(editor)
-    for spin in (editor.ui.width_spin, editor.ui.height_spin):
-        spin.selectAll()
-        qtbot.keyClicks(spin, "5")
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    new_by_size_boxes(qtbot, editor, 5)
     grid = editor.grid
-    for r, row in enumerate(SWITCH):
-        for c, ch in enumerate(row):
-            if ch == "#":
-                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    paint(qtbot, grid, SWITCH)
     before = shot(win, tmp_path, "started-painted")
     win.designer_dock.show()
     win.designer_dock.raise_()

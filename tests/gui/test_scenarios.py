@@ -18,7 +18,16 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
-from studio_window import end_background, record_message_boxes, shots_folder, show_window
+from studio_window import (
+    SWITCH,
+    end_background,
+    finish,
+    new_by_size_boxes,
+    paint,
+    record_message_boxes,
+    shots_folder,
+    show_window,
+)
 
 from nonostudio.core.library import Library
 from nonostudio.core.solver import solve
@@ -27,9 +36,6 @@ from nonostudio.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.scenario
 
-# A little figure whose clues also fit another picture: two solutions (single-cell edits exist
-# that make it unique).
-SWITCH = [".....", ".#.#.", "...#.", ".###.", "#...#"]
 DUCK = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3"
 
 
@@ -66,20 +72,6 @@ def window(qtbot, tmp_path: Path, settings: QSettings, monkeypatch: pytest.Monke
     library.close()
 
 
-def finish(win: MainWindow) -> None:
-    """No message box came up during the scenario; then let the window close without asking."""
-    assert win.boxes == [], f"unexpected message boxes: {win.boxes}"
-    win.editor.set_modified(False)
-
-
-def paint(qtbot, grid, picture: list[str]) -> None:
-    """Click every filled cell of ``picture`` with the left button, as a user would."""
-    for r, row in enumerate(picture):
-        for c, ch in enumerate(row):
-            if ch == "#":
-                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
-
-
 def verdict_text(win: MainWindow) -> str:
     return win.check_panel.verdict_label.text()
 
@@ -87,12 +79,7 @@ def verdict_text(win: MainWindow) -> str:
 def test_a_designer_fixes_a_picture_with_two_solutions(qtbot, window, shots) -> None:
     editor = window.editor
     window.tabs.setCurrentWidget(editor)
-    # A new 5x5 puzzle: the size boxes, then New puzzle (nothing was drawn yet: no question).
-    for spin in (editor.ui.width_spin, editor.ui.height_spin):
-        spin.selectAll()
-        qtbot.keyClicks(spin, "5")
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    qtbot.mouseClick(editor.ui.new_button, Qt.MouseButton.LeftButton)
+    new_by_size_boxes(qtbot, editor, 5)  # nothing was drawn yet: no question
     assert editor.grid.cells().shape == (5, 5)
     paint(qtbot, editor.grid, SWITCH)
     shots(window, "painted")

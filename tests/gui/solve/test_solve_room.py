@@ -11,10 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QThreadPool
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QSplitter
 from pytestqt.qtbot import QtBot
+from studio_window import end_background
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.tracing.trace import rule_set_trace
@@ -36,17 +37,11 @@ FOREVER = samples_dir() / "webpbn-06574-forever.non"  # 25x25, clues 8 numbers d
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
 def window(qtbot: QtBot, small_library: Library, settings: QSettings) -> Iterator[MainWindow]:
     win = MainWindow(small_library, settings)
     qtbot.addWidget(win)
     yield win
-    win.cancel_background()
-    assert QThreadPool.globalInstance().waitForDone(30000)
+    end_background(win, 30000)
 
 
 def show_at(qtbot: QtBot, win: MainWindow, size: tuple[int, int]) -> None:
