@@ -22,6 +22,26 @@ DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
 
 
+def checked_text(wrong: Sequence[tuple[int, int]], verdict: str) -> str:
+    """What Check says of the player's ``wrong`` cells (ringed): how many, and the first one's
+    row, column and ``verdict`` ("is wrong")."""
+    if not wrong:
+        return "No mistakes so far."
+    r, c = wrong[0]
+    more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
+    return (
+        f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: "
+        f"row {r + 1}, column {c + 1} {verdict}{more}."
+    )
+
+
+def fix_first_text(wrong: Sequence[tuple[int, int]], verdict: str) -> str:
+    """What a hint asked for says instead while the player's grid has ``wrong`` cells."""
+    r, c = wrong[0]
+    more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+    return f"Fix the mistake first: row {r + 1}, column {c + 1} {verdict}{more}."
+
+
 class _Steps(Protocol):
     @property
     def steps(self) -> Sequence[object]: ...

@@ -41,7 +41,7 @@ from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
-from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView
+from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -419,15 +419,7 @@ class SolveView(TraceView):
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
         self.handChecked.emit(self._hand.copy(), len(wrong))
-        if not wrong:
-            self.ui.message_label.setText("No mistakes so far.")
-        else:
-            r, c = wrong[0]
-            more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
-            self.ui.message_label.setText(
-                f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: "
-                f"row {r + 1}, column {c + 1} is wrong{more}."
-            )
+        self.ui.message_label.setText(checked_text(wrong, "is wrong"))
         return wrong
 
     def _player_stack(self) -> QUndoStack:
@@ -600,12 +592,8 @@ class SolveView(TraceView):
             return
         wrong = self.mistakes()
         if wrong:
-            r, c = wrong[0]
-            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(
-                f"Fix the mistake first: row {r + 1}, column {c + 1} is wrong{more}."
-            )
+            self.ui.message_label.setText(fix_first_text(wrong, "is wrong"))
             return
         self.ui.message_label.setText("Looking for a hint…")
         self._hints.start(self._puzzle, self._hand.copy(), self._rule_set)

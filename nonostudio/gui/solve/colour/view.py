@@ -41,7 +41,10 @@ from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_row
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepRow, StepsModel
-from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView
+from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
+
+#: What is wrong with a mistaken cell: its set lost the solution's colour.
+MARKED_WRONG = "cannot be what you marked"
 
 
 class SetsCommand(QUndoCommand):
@@ -345,15 +348,7 @@ class ColourSolveView(TraceView):
             return []
         wrong = self.mistakes()
         self.grid.set_mistakes(wrong)
-        if not wrong:
-            self.ui.message_label.setText("No mistakes so far.")
-        else:
-            r, c = wrong[0]
-            more = f" (and {len(wrong) - 1} more, ringed)" if len(wrong) > 1 else " (ringed)"
-            self.ui.message_label.setText(
-                f"{len(wrong)} mistake{'s' if len(wrong) > 1 else ''}: row {r + 1}, column "
-                f"{c + 1} cannot be what you marked{more}."
-            )
+        self.ui.message_label.setText(checked_text(wrong, MARKED_WRONG))
         return wrong
 
     def _no_solution_text(self) -> str:
@@ -476,13 +471,8 @@ class ColourSolveView(TraceView):
             return
         wrong = self.mistakes()
         if wrong:
-            r, c = wrong[0]
-            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
             self.grid.set_mistakes(wrong)
-            self.ui.message_label.setText(
-                f"Fix the mistake first: row {r + 1}, column {c + 1} cannot be what you "
-                f"marked{more}."
-            )
+            self.ui.message_label.setText(fix_first_text(wrong, MARKED_WRONG))
             return
         grid, limit = self._hand, self.time_limit
 
