@@ -124,19 +124,20 @@ class FileCommands(QObject):
         self.colour_editor.restore_snapshot(snapshot)
         self._set_colour(True)
 
+    def _holder(self) -> EditorView | ColourEditorView:
+        """The editor that holds the open puzzle."""
+        return self.colour_editor if self._colour else self.editor
+
     def current_puzzle(self) -> AnyPuzzle | None:
         """The open puzzle from the editor that holds it (None while its clues are invalid)."""
-        return self.colour_editor.puzzle() if self._colour else self.editor.puzzle()
+        return self._holder().puzzle()
 
     def is_modified(self) -> bool:
-        return (self.colour_editor if self._colour else self.editor).is_modified()
-
-    def _set_modified(self, modified: bool) -> None:
-        (self.colour_editor if self._colour else self.editor).set_modified(modified)
+        return self._holder().is_modified()
 
     def set_modified(self, modified: bool) -> None:
         """Mark the open puzzle (in the editor that holds it) as changed or saved."""
-        self._set_modified(modified)
+        self._holder().set_modified(modified)
 
     def set_document(self, document: Document) -> None:
         """The puzzle on screen came from ``document`` (saved elsewhere, added to the library,
@@ -207,8 +208,7 @@ class FileCommands(QObject):
         if not self.maybe_save():
             return
         if width is None or height is None:
-            editor = self.colour_editor if self._colour else self.editor
-            width, height = editor.picture_size()
+            width, height = self._holder().picture_size()
         self.colour_editor.new_puzzle(width, height, palette or NEW_PALETTE)
         self._set_colour(True)
         self.set_document(Document())
@@ -266,7 +266,7 @@ class FileCommands(QObject):
                 return False
             self._view.refresh()
             self._view.select_id(document.library_id)
-            self._set_modified(False)
+            self.set_modified(False)
             self.libraryWritten.emit()
             return True
         if document.path is None or document.file_format is None:
@@ -329,7 +329,7 @@ class FileCommands(QObject):
             return False
         if not self._written("Cannot Save", path, lambda: write_file(puzzle, path, fmt)):
             return False
-        self._set_modified(False)
+        self.set_modified(False)
         if isinstance(puzzle, ColourPuzzle) and (unused := self.colour_editor.unused_colours()):
             self.colour_editor.palette_panel.show_message(
                 f"Saved. {', '.join(unused)}: in no clue, so not in the file when it is read "
@@ -399,7 +399,7 @@ class FileCommands(QObject):
         """Show a puzzle that is in no file or library yet, in the Editor (a colour puzzle in
         the colour editor), as unsaved work."""
         self.show_puzzle(puzzle, Document())
-        self._set_modified(True)
+        self.set_modified(True)
         self.newPuzzleShown.emit()
 
     def import_image(self) -> None:
