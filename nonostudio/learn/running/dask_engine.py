@@ -291,6 +291,7 @@ class DaskEngine:
         return []
 
     def close(self, *, handed_back: bool) -> None:
+        self.stop()  # items still running (a lost run, an error) are told through the Event
         futures = [f for f, _ in self._futures.values()]
         self._futures.clear()
         if futures and not self._lost:

@@ -73,7 +73,8 @@ class Engine(Protocol):
         never come); raises :class:`EngineError` when the engine cannot go on."""
 
     def close(self, *, handed_back: bool) -> None:
-        """Release the workers (``handed_back``: work that did not stop was handed back)."""
+        """Stop and release the workers (``handed_back``: work that did not stop was handed back);
+        a run that was not stopped first lets idle workers end on their own."""
 
     def describe(self) -> str:
         """The workers' count and state in words (empty for the local pool, whose progress

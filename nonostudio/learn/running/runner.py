@@ -182,7 +182,8 @@ class Runner:
             store.set_run_status(run_id, RunState.CANCELLED)  # paused: what is left is pending
             raise
         finally:
-            engine.stop()
+            # close() ends the workers: a cancelled run (engine.stop() above) ends idle ones at
+            # once, a finished one gives them a moment to exit on their own.
             engine.close(handed_back=self._handed_back)
         final = store.status(run_id)
         store.set_run_status(
