@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
 from nonostudio.gui.dialogs.form import FormDialog, check_box
 from nonostudio.learn.running.dask_engine import (
     CLUSTER_ENV,
@@ -206,7 +206,9 @@ class LearnSettingsDialog(FormDialog):
                 ]
             except (OSError, ValueError):  # an unreadable store: no measured times
                 self._measured = []
-        self._estimate_worker: Worker | None = None
+        self._estimate_worker = CurrentWorker(
+            self, on_result=self._estimated, on_error=self._estimate_failed
+        )
         self._estimate: RunEstimate | None = None
         self.estimate_label = QLabel()
         self.estimate_label.setWordWrap(True)
@@ -232,37 +234,25 @@ class LearnSettingsDialog(FormDialog):
         def job(_progress: Progress, _should_stop: ShouldStop) -> RunEstimate:
             return estimate_run(settings, measured, cluster=cluster)
 
-        self._estimate_worker = run_in_background(
-            job, on_result=self._estimated, on_error=self._estimate_failed
-        )
-
-    def _is_estimate(self) -> bool:
-        worker = self._estimate_worker
-        return worker is not None and self.sender() is worker.signals
+        self._estimate_worker.start(job)
 
     def _estimated(self, estimate: RunEstimate) -> None:
-        if self._is_estimate():
-            self._estimate_worker = None
-            self._estimate = estimate
-            self.estimate_label.setText(estimate.text())
+        self._estimate = estimate
+        self.estimate_label.setText(estimate.text())
 
     def _estimate_failed(self, message: str) -> None:
-        if self._is_estimate():
-            self._estimate_worker = None
-            self.estimate_label.setText(f"No estimate: {message}")
+        self.estimate_label.setText(f"No estimate: {message}")
 
     def _cancel_estimate(self) -> None:
         self._estimate_timer.stop()
-        if self._estimate_worker is not None:
-            self._estimate_worker.cancel()
-            self._estimate_worker = None
+        self._estimate_worker.cancel()
 
     def estimate(self) -> RunEstimate | None:
         """The estimate on show (None while it is being worked out)."""
         return self._estimate
 
     def is_estimating(self) -> bool:
-        return self._estimate_timer.isActive() or self._estimate_worker is not None
+        return self._estimate_timer.isActive() or self._estimate_worker.is_running()
 
     def done(self, result: int) -> None:
         self._cancel_estimate()
