@@ -116,7 +116,7 @@ def _grade(
     if isinstance(puzzle, ColourPuzzle):
         from nonostudio.analysis.colour.report import grade_fields
 
-        return grade_fields(puzzle, time_limit)
+        return grade_fields(puzzle, time_limit, should_stop)
     return grade_row(puzzle, rule_set, should_stop, time_limit)
 
 

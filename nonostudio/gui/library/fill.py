@@ -71,18 +71,18 @@ def check_and_grade(
 def _check_and_grade_colour(
     puzzle: ColourPuzzle, verdict: str, difficulty: str, should_stop: ShouldStop, time_limit: float
 ) -> tuple[str, str]:
-    """:func:`check_and_grade` of a colour puzzle (its solver and grade take a time limit, not a
-    stop callback: a cancelled job's result is dropped)."""
+    """:func:`check_and_grade` of a colour puzzle, by the colour solver and grade."""
     from nonostudio.core.colour.solver import solve_colour
     from nonostudio.core.solver import Verdict
 
     if not verdict:
-        found = solve_colour(puzzle.rows, puzzle.cols, puzzle.ncolours, time_limit=time_limit)
+        clues = puzzle.rows, puzzle.cols, puzzle.ncolours
+        found = solve_colour(*clues, time_limit=time_limit, should_stop=should_stop)
         verdict = "" if found.verdict is Verdict.UNDECIDED else found.verdict.label
     if not difficulty and not should_stop():
         from nonostudio.analysis.colour.grade import colour_grade
 
-        graded = colour_grade(puzzle, time_limit=time_limit)
+        graded = colour_grade(puzzle, time_limit=time_limit, should_stop=should_stop)
         difficulty = "" if graded.timed_out or graded.label == "Undecided" else graded.label
     return verdict, difficulty
 

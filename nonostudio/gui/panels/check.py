@@ -3,8 +3,7 @@
 Each new puzzle restarts a short debounce timer, then the complete solver runs on the thread pool;
 a newer puzzle cancels the check still running.  For a puzzle with several solutions the panel
 offers the second one so the editor can highlight where the two differ.  A colour puzzle is
-decided by the colour solver the same way (its check cannot be stopped early: a cancelled one
-runs to its time limit, and its result is dropped).
+decided by the colour solver the same way.
 
 For typed clues with no solution, several, or row and column totals that differ, the panel then
 looks for the mistyped clue (:class:`~nonostudio.gui.common.typo_box.TypoBox`): it names the
@@ -202,7 +201,7 @@ class CheckPanel(QWidget):
             rows, cols, ncolours = puzzle.rows, puzzle.cols, puzzle.ncolours
 
             def job(progress: Progress, should_stop: ShouldStop) -> ColourSolveResult:
-                return solve_colour(rows, cols, ncolours, time_limit=limit)
+                return solve_colour(rows, cols, ncolours, time_limit=limit, should_stop=should_stop)
 
         else:
 

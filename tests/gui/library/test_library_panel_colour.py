@@ -69,6 +69,22 @@ def test_background_check_of_a_colour_puzzle_uses_the_colour_solver_and_grade() 
     assert difficulty in LABELS
 
 
+def test_a_stopped_background_check_of_a_colour_puzzle_ends_at_once() -> None:
+    """A colour grade that is stopped ends within a moment (it ran to its time limit, seconds,
+    holding a worker thread, with the result dropped)."""
+    import random
+    import time
+
+    rng = random.Random(5)
+    picture = tuple(tuple(rng.choice([0, 0, 1, 2, 1]) for _ in range(40)) for _ in range(40))
+    big = ColourPuzzle(PALETTE, *clues_of_colour_grid(picture))
+    started = time.monotonic()
+    end = started + 0.3
+    verdict, difficulty = check_and_grade(big, "x", "", "control", lambda: time.monotonic() > end)
+    assert time.monotonic() - started < 2.0
+    assert (verdict, difficulty) == ("x", "")
+
+
 def test_a_colour_library_puzzle_opens_in_the_colour_editor_and_saves_back(
     qtbot, small_library: Library, tmp_path: Path
 ) -> None:
