@@ -87,10 +87,19 @@ class LearnJob(QRunnable):
 
     _alive: ClassVar[set[LearnJob]] = set()
 
-    def __init__(self, store_path: Path, run_id: int, work: Work, **options: Any) -> None:
+    def __init__(
+        self,
+        store_path: Path,
+        run_id: int,
+        work: Work,
+        *,
+        cluster: str | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.store_path, self.run_id, self.work, self.options = store_path, run_id, work, options
+        self.cluster = cluster
         self.signals = LearnSignals()
         self.signals.finished.connect(self._release)
         self._stop = threading.Event()
@@ -114,12 +123,10 @@ class LearnJob(QRunnable):
     def run(self) -> None:
         signals = self.signals
         signals.started.emit(self.run_id)
-        options = dict(self.options)
-        cluster = options.pop("cluster", None)
         try:
             with (
                 _AnnouncingStore(self.store_path, signals.rulesFound.emit) as store,
-                _engine(cluster, signals.progress.emit) as engine,
+                _engine(self.cluster, signals.progress.emit) as engine,
             ):
                 runner = Runner(
                     store,
@@ -129,7 +136,7 @@ class LearnJob(QRunnable):
                     on_snapshot=self._report,
                     should_stop=self._stop.is_set,
                     engine=engine,
-                    **options,
+                    **self.options,
                 )
                 signals.result.emit(runner.run())
         except (ClusterError, EngineError) as exc:  # no cluster there, or lost: the run pauses
