@@ -16,14 +16,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.render import (
-    Colors,
-    Layout,
-    Painting,
-    image_of,
-    paint_puzzle,
-    solution_of,
-)
+from nonostudio.gui.common.render import Painting, image_of, painting
 from nonostudio.gui.common.render_colour import colour_painting
 
 PICTURE_SUFFIXES = (".png", ".svg", ".pdf")
@@ -135,6 +128,4 @@ def _painting(
     puzzle has none)."""
     if isinstance(puzzle, ColourPuzzle):
         return colour_painting(puzzle, with_solution, cell)
-    solution = solution_of(puzzle, with_solution)
-    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
-    return layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)
+    return painting(puzzle, with_solution, cell)

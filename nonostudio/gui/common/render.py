@@ -266,23 +266,32 @@ def paint_puzzle(
     paint_clues(painter, layout, puzzle.rows, puzzle.cols, colors)
 
 
+def no_goal_error() -> PuzzleError:
+    """The error of a picture asked for with its solution when the puzzle has none."""
+    return PuzzleError(
+        "the puzzle has no solution picture to draw; solve it first or export without it"
+    )
+
+
 def solution_of(puzzle: Puzzle, with_solution: bool) -> np.ndarray | None:
     if not with_solution:
         return None
     if puzzle.goal is None:
-        raise PuzzleError(
-            "the puzzle has no solution picture to draw; solve it first or export without it"
-        )
+        raise no_goal_error()
     return np.where(puzzle.goal == FILLED, FILLED, -1).astype(np.int8)
+
+
+def painting(puzzle: Puzzle, with_solution: bool, cell: int) -> tuple[QSize, Painting]:
+    """The printed picture's size and how to paint it, black on white (PuzzleError: the
+    solution is asked for but the puzzle has none)."""
+    solution = solution_of(puzzle, with_solution)
+    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
+    return layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)
 
 
 def render_image(puzzle: Puzzle, with_solution: bool, cell: int = 20) -> QImage:
     """The printed form of ``puzzle`` as an image (black on white), ``cell`` pixels per cell."""
-    solution = solution_of(puzzle, with_solution)
-    layout = Layout.compute(puzzle.rows, puzzle.cols, cell)
-    return image_of(
-        layout.size(), lambda p: paint_puzzle(p, layout, puzzle, Colors.for_print(), solution)
-    )
+    return image_of(*painting(puzzle, with_solution, cell))
 
 
 #: Paints a whole picture with the painter it is given.

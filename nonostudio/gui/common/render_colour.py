@@ -10,12 +10,12 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
 from nonostudio.core.colour.model import ColourClue, ColourGrid, ColourPuzzle
 from nonostudio.core.contrast import text_colour
-from nonostudio.core.errors import PuzzleError
 from nonostudio.gui.common.render import (
     Colors,
     Layout,
     Painting,
     image_of,
+    no_goal_error,
     paint_clue_backgrounds,
     paint_grid_lines,
 )
@@ -40,9 +40,7 @@ def colour_solution(puzzle: ColourPuzzle, with_solution: bool) -> ColourGrid | N
     if not with_solution:
         return None
     if puzzle.goal is None:
-        raise PuzzleError(
-            "the puzzle has no solution picture to draw; solve it first or export without it"
-        )
+        raise no_goal_error()
     return puzzle.goal
 
 
