@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QWidget
 from nonostudio.analysis.colour.hints import CellSets, decided
 from nonostudio.analysis.colour.words import colours_of, set_text
 from nonostudio.core.colour.model import BACKGROUND, ColourClues, Palette
-from nonostudio.gui.grid.colour import ColourGrid, cells_between
+from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 from nonostudio.gui.solve.grid import FOCUS_COLOR
 
@@ -57,7 +57,6 @@ class ColourSolveGrid(ColourGrid):
         self._marks = ColourMarks()
         self._mistakes: frozenset[Cell] = frozenset()
         self._pencil = False
-        self._stroke_before: CellSets | None = None
         self._stroke_bit = 0
         self._stroke_adds = True
         self._stroke_toggles = False
@@ -221,7 +220,7 @@ class ColourSolveGrid(ColourGrid):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position().toPoint())
-        if not self.is_editable() or cell is None or self._stroke_before is not None:
+        if not self.is_editable() or cell is None or self._before is not None:
             return
         button = event.button()
         if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
@@ -232,27 +231,20 @@ class ColourSolveGrid(ColourGrid):
         self._stroke_toggles = self._pencil or shift
         r, c = cell
         self._stroke_adds = not self._sets[r][c] & self._stroke_bit
-        self._stroke_before = self._sets
+        self._before = self._sets  # (a stroke's before is the sets here)
         self._last = cell
-        self._stroke_cell(cell)
+        self._paint_cell(cell)
         self._say(cell)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position().toPoint())
-        if self._stroke_before is not None and cell is not None:
-            for between in cells_between(self._last or cell, cell):
-                self._stroke_cell(between)
-            self._last = cell
-        if cell is not None:
-            self._say(cell)
-
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        before, self._stroke_before = self._stroke_before, None
+        before, self._before = self._before, None
         self._last = None
         if before is not None and before != self._sets:
             self.setsStroked.emit(before, self._sets)
 
-    def _stroke_cell(self, cell: Cell) -> None:
+    def _paint_cell(self, cell: Cell) -> None:
+        """A stroke over ``cell`` (the editor grid's mouseMoveEvent follows it with this too):
+        paint its colour, or toggle it in pencil."""
         r, c = cell
         old = self._sets[r][c]
         if not self._stroke_toggles:
