@@ -401,8 +401,21 @@ def write_file(
 
 
 #: Bytes that may declare a colour (XML ``<color>``, ``defaultcolor``, ``.non`` ``color``,
-#: ``[colors]``, the ``#`` block of ``.g``): a file without them has no palette to keep.
-_MAY_DECLARE_COLOUR = re.compile(rb"(?i)colou?r|^[ \t]*#", re.MULTILINE)
+#: ``[colors]``): a file without them (or a ``.g`` colour block) has no palette to keep.
+_MAY_DECLARE_COLOUR = re.compile(rb"(?i)colou?r")
+#: A line of a ``.g`` file's colour block: ``#`` before the first ``:`` line (after it, and in
+#: the other formats, a ``#`` line is a comment, and a file of comments is not read twice).
+_G_BLOCK_LINE = re.compile(rb"^[ \t]*#", re.MULTILINE)
+
+
+def _may_declare_colour(codec: Codec, data: bytes) -> bool:
+    """Whether ``data`` may declare a palette, so its items are read by the colour reader too."""
+    if _MAY_DECLARE_COLOUR.search(data):
+        return True
+    if codec.info.name != "g":
+        return False
+    head = b"" if data.startswith(b":") else data.split(b"\n:", 1)[0]
+    return _G_BLOCK_LINE.search(head) is not None
 
 
 def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) -> AnyEntries:
@@ -415,7 +428,7 @@ def _any_entries(data: bytes, source: str, fmt: str | None, name: str | None) ->
     if colour_entries is None:
         return list(_checked(entries, source))
     coloured: list[AnyEntries | PuzzleError] = []  # the colour reader's entries, or its error
-    may_declare = _MAY_DECLARE_COLOUR.search(data) is not None
+    may_declare = _may_declare_colour(codec, data)
 
     def colour_build(index: int) -> AnyPuzzle:
         if not coloured:
