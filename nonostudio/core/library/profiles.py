@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.library import schema
 
 FORMAT = "nonostudio-profile"
@@ -221,9 +222,10 @@ class ProfileStore:
         }
 
     def export_file(self, name: str, path: str | Path) -> int:
-        """Write the profile to ``path``; returns the events written."""
+        """Write the profile to ``path`` (atomically: an export interrupted half-way leaves the
+        file that was there); returns the events written."""
         data = self.export_json(name)
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(path, json.dumps(data, indent=1) + "\n")
         return len(data["events"])
 
     def import_file(self, path: str | Path, name: str | None = None) -> tuple[str, int]:
