@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QTextCursor, QUndoCommand, QUndoStack
+from PySide6.QtGui import QTextBlock, QTextCursor, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.clue_text import (
@@ -31,11 +31,18 @@ from nonostudio.core.clue_text import (
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.line import CELL_CHARS, CHAR_CELLS, FILLED, UNKNOWN, Hints
 from nonostudio.core.puzzle import Puzzle, clues_of_grid, new_grid
-from nonostudio.gui.common.clue_edit import show_messages
+from nonostudio.gui.common.clue_edit import ClueEdit, show_messages
 from nonostudio.gui.editor.layout import MAX_SIZE, META_FIELDS, EditorUi
 from nonostudio.gui.grid.view import GridView
 
 DRAW, CLUES = "draw", "clues"
+
+
+def _select_line(cursor: QTextCursor, block: QTextBlock) -> QTextCursor:
+    """``cursor`` moved to select the text of ``block`` (one clue line)."""
+    cursor.setPosition(block.position())
+    cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+    return cursor
 
 
 class ResizeCommand(QUndoCommand):
@@ -194,15 +201,10 @@ class EditorView(QWidget):
         () clears the marks."""
         self.grid.set_marked_lines(lines)
         for axis, index in list(lines)[:1]:
-            edit = self.ui.rows_edit if axis == "row" else self.ui.cols_edit
-            block = edit.document().findBlockByNumber(index)
-            if block.isValid():
-                cursor = QTextCursor(block)
-                cursor.movePosition(
-                    QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
-                )
-                edit.setTextCursor(cursor)
-                edit.ensureCursorVisible()
+            if (found := self._clue_line(axis, index)) is not None:
+                text, block = found
+                text.setTextCursor(_select_line(QTextCursor(block), block))
+                text.ensureCursorVisible()
 
     def apply_clue_edit(self, edit: Any) -> None:
         """Type a typo finder's edit (its ``lines`` and their clues ``after``) over those lines of
@@ -211,20 +213,22 @@ class EditorView(QWidget):
             return
         cursor: QTextCursor | None = None
         for (axis, index), clue in zip(edit.lines, edit.after, strict=True):
-            text = self.ui.rows_edit if axis == "row" else self.ui.cols_edit
-            block = text.document().findBlockByNumber(index)
-            if not block.isValid():
+            if (found := self._clue_line(axis, index)) is None:
                 continue
+            text, block = found
             if cursor is None:
                 cursor = QTextCursor(text.document())
                 cursor.beginEditBlock()
-            cursor.setPosition(block.position())
-            cursor.movePosition(
-                QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
-            )
-            cursor.insertText(clue_to_text(clue))
+            _select_line(cursor, block).insertText(clue_to_text(clue))
         if cursor is not None:
             cursor.endEditBlock()
+
+    def _clue_line(self, axis: str, index: int) -> tuple[ClueEdit, QTextBlock] | None:
+        """The clue text of ``axis`` ("row" or "column") and its line ``index`` (None past its
+        end)."""
+        text = self.ui.rows_edit if axis == "row" else self.ui.cols_edit
+        block = text.document().findBlockByNumber(index)
+        return (text, block) if block.isValid() else None
 
     def mode(self) -> str:
         """``"draw"`` or ``"clues"``."""
