@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
-from PySide6.QtWidgets import QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QWidget
 
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
+from nonostudio.gui.solve.steps_model import StepsModel
 
 DEBOUNCE_MS = 250
 PLAY_INTERVAL_MS = 450
@@ -56,6 +57,7 @@ class _ReplayUi(Protocol):
     timer_action: QAction
     timer_item: QAction
     table: QTableView
+    message_label: QLabel
 
 
 class TraceView(QWidget):
@@ -66,6 +68,7 @@ class TraceView(QWidget):
     positionChanged = Signal(int)  # steps applied so far
 
     ui: _ReplayUi
+    model: StepsModel
     _trace: _Steps | None
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
@@ -187,6 +190,21 @@ class TraceView(QWidget):
     def _selected_row(self) -> int:
         index = self.ui.table.selectionModel().currentIndex()
         return index.row() if index.isValid() else -1
+
+    def _select_step(self, row: int) -> None:
+        """Select step ``row`` of the list, bring it into sight and say its explanation."""
+        table, index = self.ui.table, self.model.index(row, 0)
+        if self._selected_row() != row:
+            table.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+        # Only as far as needed: a row just clicked must stay under the mouse (centring it
+        # moved another row under the button, which the release then selected).
+        table.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        entry = self.model.row_at(row)
+        self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
 
     # --- keys ----------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent, QUndoStack
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.explaining.narrate import narrate
@@ -325,8 +325,7 @@ class SolveView(TraceView):
 
     def _mark_step(self) -> None:
         assert self._trace is not None
-        table = self.ui.table
-        selection = table.selectionModel()
+        selection = self.ui.table.selectionModel()
         if self._position == 0:
             self.grid.set_marks(StepMarks())
             selection.clearSelection()
@@ -342,17 +341,7 @@ class SolveView(TraceView):
         step = self._trace.steps[self._position - 1]
         self.grid.set_marks(step_marks(step))
         row = self._position - 1
-        if self._selected_row() != row:
-            selection.setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-        # Only as far as needed: a row just clicked must stay under the mouse (centring it
-        # moved another row under the button, which the release then selected).
-        table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
-        entry = self.model.row_at(row)
-        self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
+        self._select_step(row)
 
     # --- solving by hand -----------------------------------------------------------------------
 

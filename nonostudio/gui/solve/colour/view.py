@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QAbstractItemView, QWidget
+from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.hints import (
     CellSets,
@@ -245,8 +245,7 @@ class ColourSolveView(TraceView):
         self._update_actions()
 
     def _select_row(self, row: int) -> None:
-        table = self.ui.table
-        selection = table.selectionModel()
+        selection = self.ui.table.selectionModel()
         # (a row chosen here comes back through _row_chosen, which go_to finds already shown)
         if row < 0:
             selection.clearSelection()
@@ -254,15 +253,7 @@ class ColourSolveView(TraceView):
             if not self.ui.hand_action.isChecked():
                 self.ui.message_label.setText("")
             return
-        if self._selected_row() != row:
-            selection.setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-        table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
-        entry = self.model.row_at(row)
-        self.ui.message_label.setText(f"Step {entry.number}: {entry.explanation}")
+        self._select_step(row)
 
     def _mark(self, marks: ColourMarks) -> None:
         """Mark a step on the grid and scroll its line (or first cell) into sight."""
