@@ -197,10 +197,7 @@ class MainWindow(QMainWindow):
             return
         replace_tab(self.tabs, 0, page)
         self.follow_tab_undo()
-        if colour:
-            self.on_puzzle_changed(self.colour_editor.puzzle())
-        else:
-            self.on_puzzle_changed(self.editor.puzzle())
+        self.on_puzzle_changed(page.puzzle())
 
     def _document_shown(self, document: Document) -> None:
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
@@ -431,11 +428,9 @@ class MainWindow(QMainWindow):
         """Undo and Redo act on the current tab's grid (the editor's on the Editor tab)."""
         page = self.tabs.currentWidget()
         stack = self.editor.undo_stack()
-        if page is self.colour_editor:
-            stack = self.colour_editor.undo_stack()
-        elif (own := getattr(page, "undo_stack", None)) is not None:  # the colour Solve view
+        if (own := getattr(page, "undo_stack", None)) is not None:  # either editor, colour Solve
             stack = own()
-        elif page is not self.editor and page is not None and (grids := page_grids(page)):
+        elif page is not None and (grids := page_grids(page)):
             stack = grids[0].undo_stack()
         if stack not in self.undo_group.stacks():
             self.undo_group.addStack(stack)
