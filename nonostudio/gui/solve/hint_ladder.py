@@ -52,6 +52,19 @@ def rungs_text(ladder: Ladder[Any], rung: int) -> str:
     return "\n".join(f"{RUNG_TITLES[k]}: {ladder.rung(k)}" for k in range(rung + 1))
 
 
+def hint_widgets() -> tuple[QPushButton, QLabel]:
+    """A hint panel's button (it says what the next press gives) and the label of its rungs."""
+    button = QPushButton(START_LABEL)
+    button.setAccessibleName("Next hint")
+    button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+    label = QLabel()
+    label.setAccessibleName("Hint")
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return button, label
+
+
 class HintLadderPanel(QFrame):
     """Shows a :class:`HintLadder`'s rungs up to the current one (in ``text_label``, which the
     owner lays out), and the button for the next."""
@@ -64,14 +77,7 @@ class HintLadderPanel(QFrame):
         self.setAccessibleName("Hint ladder")
         self._ladder: HintLadder | None = None
         self._rung = -1  # the last rung shown (-1: none)
-        self.button = QPushButton(START_LABEL)
-        self.button.setAccessibleName("Next hint")
-        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.text_label = QLabel()
-        self.text_label.setAccessibleName("Hint")
-        self.text_label.setWordWrap(True)
-        self.text_label.setTextFormat(Qt.TextFormat.RichText)
-        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.button, self.text_label = hint_widgets()
         # The button is at the foot of the panel, and the rungs are shown elsewhere (scrolled
         # beside it): it stays under the mouse of a player pressing it again and again.
         column = QVBoxLayout(self)

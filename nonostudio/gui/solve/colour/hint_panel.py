@@ -14,14 +14,19 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from nonostudio.analysis.colour.hints import ColourHintLadder
-from nonostudio.gui.solve.hint_ladder import START_LABEL, next_label, rungs_html, rungs_text
+from nonostudio.gui.solve.hint_ladder import (
+    START_LABEL,
+    hint_widgets,
+    next_label,
+    rungs_html,
+    rungs_text,
+)
 
 #: The rungs' area grows to this many pixels, then scrolls.
 MAX_RUNGS_HEIGHT = 130
@@ -37,14 +42,7 @@ class ColourHintPanel(QFrame):
         self.setAccessibleName("Hint ladder")
         self._ladder: ColourHintLadder | None = None
         self._rung = -1
-        self.button = QPushButton(START_LABEL)
-        self.button.setAccessibleName("Next hint")
-        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.text_label = QLabel()
-        self.text_label.setAccessibleName("Hint")
-        self.text_label.setWordWrap(True)
-        self.text_label.setTextFormat(Qt.TextFormat.RichText)
-        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.button, self.text_label = hint_widgets()
         bottom = QHBoxLayout()  # last: the rungs grow upwards, the button stays put
         bottom.setContentsMargins(0, 0, 0, 0)
         bottom.addWidget(QLabel("<b>Hint</b>"))
