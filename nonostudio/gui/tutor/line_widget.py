@@ -13,6 +13,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 CELL = 30
@@ -70,7 +71,7 @@ class DrillLineWidget(QWidget):
 
     # -- geometry --------------------------------------------------------------------------
     def _clue_text(self) -> str:
-        return " ".join(map(str, self._clues)) or "0"
+        return clue_to_text(self._clues)
 
     def _clue_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self._clue_text()) + CLUE_GAP

@@ -41,6 +41,7 @@ from nonostudio.analysis.tutor.drills import KINDS, MARK, SOUND, WHICH, Drill
 from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, DrillLine, drill_lines
 from nonostudio.analysis.tutor.mastery import Mastery, mastery, outcomes_of, step_tier
 from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice, check_answer
+from nonostudio.core.clue_text import clue_to_text
 from nonostudio.core.library.profiles import ProfileError, ProfileStore
 from nonostudio.core.line import cells_to_text
 from nonostudio.core.puzzle import Puzzle
@@ -467,9 +468,9 @@ class PracticeView(QWidget):
             return
         line = drill.line
         name = BY_ID[drill.technique].name
-        clue = " ".join(map(str, line.clues)) or "0"
         self.where.setText(
-            f"{line.axis.capitalize()} {line.index + 1} of {line.source}, clue {clue}"
+            f"{line.axis.capitalize()} {line.index + 1} of {line.source}, "
+            f"clue {clue_to_text(line.clues)}"
         )
         self.line.set_line(line.clues, line.cells, editable=drill.kind == MARK)
         self.context.set_grid(line.grid, line.axis, line.index)
