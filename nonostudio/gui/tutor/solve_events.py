@@ -178,8 +178,9 @@ class HandSolveLog(QObject):
     def _done(self, events: list[tuple[str, ProfileEvent]]) -> None:
         self._inflight = []
         try:
+            known = set(self.store.names())  # recording adds no profile
             for name, event in events:
-                if name in self.store.names():
+                if name in known:
                     self.recorded += self.store.record(name, [event])
         except ProfileError as exc:
             self.failed = str(exc)
