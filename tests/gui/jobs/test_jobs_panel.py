@@ -43,12 +43,6 @@ def no_jobs_left(qapp):
     assert pool.activeThreadCount() == 0
 
 
-@pytest.fixture
-def store(tmp_path: Path):
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
-
-
 def test_sample_is_a_seeded_subset_in_mined_order() -> None:
     every = [s.key for s in all_specifications(3, 1)]
     sample = [s.key for s in LearnSettings(max_length=3, max_patterns=1, sample=5).specifications()]

@@ -4,7 +4,6 @@ as typed, never stored with the run) and a run started on a cluster, or on one t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from dask_threads import no_threads_left_but_dasks
@@ -32,12 +31,6 @@ def no_leaked_threads() -> Iterator[None]:
     has run (its event loop, offload and callback threads)."""
     with no_threads_left_but_dasks(_DASK_THREADS):
         yield
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
 
 
 def test_the_run_on_field_checks_the_address_as_it_is_typed(

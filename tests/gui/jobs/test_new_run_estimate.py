@@ -4,8 +4,6 @@ the settings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from nonostudio.gui.learn_settings import SHORT_RUN, LearnSettingsDialog
@@ -13,12 +11,6 @@ from nonostudio.learn.store.estimate import duration_text
 from nonostudio.learn.store.job_records import SpecStatus
 from nonostudio.learn.store.jobs import JobStore
 from nonostudio.learn.store.run_settings import LearnSettings, create_run
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    with JobStore(tmp_path / "jobs.sqlite3") as s:
-        yield s
 
 
 def estimated(qtbot, dialog: LearnSettingsDialog):
