@@ -1,6 +1,7 @@
 """What the black-and-white and the colour Solve views share (:class:`TraceView`): the trace
 started shortly after a change and run in the background, replaying it step by step (Back, Play,
-Next, a row of the step list chosen), the by-hand clock's showing and the player's undo keys.
+Next, a row of the step list chosen), the by-hand clock's showing, the player's undo keys and
+the words said of the player's mistakes.
 Each view keeps its own trace, grid and marks; it starts a trace in ``_start_trace``, shows a
 position in ``_show`` and drops a hint under way in ``_drop_hint``.
 """
@@ -12,11 +13,11 @@ from typing import Protocol
 
 import shiboken6
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QWidget
+from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.gui.common.workers import Worker
-from nonostudio.gui.solve.layout import connect_action, connect_toggle
+from nonostudio.gui.solve.layout import SolveUiParts, connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepsModel
 
 DEBOUNCE_MS = 250
@@ -48,18 +49,6 @@ class _Steps(Protocol):
     def steps(self) -> Sequence[object]: ...
 
 
-class _ReplayUi(Protocol):
-    back_action: QAction
-    play_action: QAction
-    forward_action: QAction
-    hand_action: QAction
-    undo_action: QAction
-    timer_action: QAction
-    timer_item: QAction
-    table: QTableView
-    message_label: QLabel
-
-
 class TraceView(QWidget):
     """A Solve view's trace, its replay, its by-hand clock and undo keys; subclasses set ``ui``
     and ``_trace``, call :meth:`_connect_replay` once ``ui`` is made and define the methods
@@ -67,7 +56,7 @@ class TraceView(QWidget):
 
     positionChanged = Signal(int)  # steps applied so far
 
-    ui: _ReplayUi
+    ui: SolveUiParts
     model: StepsModel
     _trace: _Steps | None
 
