@@ -129,3 +129,26 @@ def test_two_typos_offer_the_first_of_them(vulture, capsys) -> None:
     assert main(["check", arg, "--json"]) == 2
     (row,) = json.loads(capsys.readouterr().out)
     assert row["suggestions"][0]["one_more_typo"] is True
+
+
+def test_two_typos_mended_only_together_are_offered_as_pairs(vulture, capsys) -> None:
+    rows, cols = vulture
+    typed = list(rows)
+    typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
+    typed[10] = (3, 1, 7, 6, 2)  # row 11 is 2 1 7 6 2: the totals differ by two
+    arg = _string(typed, cols)
+    assert main(["check", arg]) == 2
+    out = capsys.readouterr().out
+    assert "no single edit makes the puzzle unique. Perhaps two typos:" in out
+    assert (
+        "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1) and row 11: 3 \u2192 2 "
+        "(3 1 7 6 2 becomes 2 1 7 6 2): together unique, line-solvable" in out
+    )
+    assert main(["check", arg, "--json"]) == 2
+    (row,) = json.loads(capsys.readouterr().out)
+    first = row["suggestions"][0]
+    assert KEYS <= first.keys() and first["kind"] == "pair" and "rows 7" in row["pairs_text"]
+    assert [(e["line"], e["after"]) for e in first["edits"]] == [
+        ("row 7", "3 3 6 1 1"),
+        ("row 11", "2 1 7 6 2"),
+    ]

@@ -87,13 +87,17 @@ SUGGESTIONS = 3
 
 def typo_fields(report: Any) -> dict[str, Any]:
     """A row's typo fields: ``problem`` (in words), ``suggestions`` (list of ``{line, kind,
-    before, after, verdict, line_solvable, confidence, text}``) and whether the search was
-    ``typos_complete``."""
-    return {
+    before, after, verdict, line_solvable, confidence, text}``; a pair of edits, kind ``pair``,
+    also has its two ``edits``), whether the search was ``typos_complete``, and when pairs of
+    edits are offered ``pairs_text``: how many and on which lines."""
+    fields = {
         "problem": report.problem,
         "suggestions": [s.as_dict() for s in report.offered(SUGGESTIONS)],
         "typos_complete": report.complete,
     }
+    if report.pairs(1):
+        fields["pairs_text"] = report.pairs_text()
+    return fields
 
 
 def verdict(puzzle: AnyPuzzle, time_limit: float, typos: bool = False) -> dict[str, Any]:
@@ -168,6 +172,8 @@ def typo_text(table: list[Row]) -> str:
         suggestions = row["suggestions"]
         if not suggestions:
             lines.append("  no single edit of one clue makes the puzzle unique")
+        elif "pairs_text" in row:
+            lines.append(f"  no single edit makes the puzzle unique. {row['pairs_text']}")
         elif suggestions[0]["one_more_typo"]:
             lines.append(f"  no single edit makes the puzzle unique. {TWO_TYPOS}")
         else:
@@ -181,7 +187,9 @@ def suggestion_text(data: dict[str, Any]) -> str:
     """A suggestion's JSON form in words: ``row 7: 3 → 2 (…): unique, line-solvable, confidence
     80%``."""
     verdict = Verdict[data["verdict"].upper()].label
-    if data["one_more_typo"]:
+    if data["kind"] == "pair":
+        verdict = f"together {verdict}"
+    elif data["one_more_typo"]:
         verdict = "then one more clue to fix"
     return f"{data['text']}: {verdict}, confidence {data['confidence']:.0%}"
 

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from nonostudio.analysis.typos.edits import Edit
+from nonostudio.analysis.typos.edits import Edit, EditPair
 from nonostudio.core.gridstate import Contradiction, GridState, LineCache
 from nonostudio.core.line import Hints
 from nonostudio.core.linesolver import placements
@@ -67,7 +67,10 @@ class EditDecider:
         self._sat_missing = False
 
     def decide(
-        self, edit: Edit, deadline: float | None, should_stop: StopCallback | None = None
+        self,
+        edit: Edit | EditPair,
+        deadline: float | None,
+        should_stop: StopCallback | None = None,
     ) -> tuple[Verdict, bool]:
         """The edited puzzle's verdict (UNDECIDED past ``deadline`` or once ``should_stop()``) and
         whether line logic alone solves it."""
@@ -189,7 +192,7 @@ class _IncrementalSat:
 
     def decide(
         self,
-        edit: Edit,
+        edit: Edit | EditPair,
         state: GridState,
         deadline: float | None,
         should_stop: StopCallback | None,

@@ -21,6 +21,8 @@ DROP = "drop"
 SWAP = "swap"
 MOVE = "move"
 KINDS = (CHANGE, ADD, DROP, SWAP, MOVE)
+#: The kind of an :class:`EditPair` (two typos, one edit each).
+PAIR = "pair"
 
 #: How likely each kind of typo is, before the puzzle says anything (a changed number's weight
 #: also falls with the size of the change, see :func:`weight`).
@@ -88,6 +90,46 @@ class Edit:
         )
 
 
+@dataclass(frozen=True)
+class EditPair:
+    """Two edits on different lines made together: the two typos of a puzzle no single edit
+    mends.  It has what an :class:`Edit` offers its users (``lines``, ``before``, ``after``,
+    ``apply``, ``line_name``, ``text``), the first edit's lines first."""
+
+    first: Edit
+    second: Edit
+
+    kind = PAIR
+
+    @property
+    def lines(self) -> tuple[tuple[str, int], ...]:
+        return self.first.lines + self.second.lines
+
+    @property
+    def before(self) -> tuple[Hints, ...]:
+        return self.first.before + self.second.before
+
+    @property
+    def after(self) -> tuple[Hints, ...]:
+        return self.first.after + self.second.after
+
+    @property
+    def line_name(self) -> str:
+        """``row 8 and column 14``."""
+        return f"{self.first.line_name} and {self.second.line_name}"
+
+    def apply(self, rows: Clues, cols: Clues) -> tuple[Clues, Clues]:
+        return self.second.apply(*self.first.apply(rows, cols))
+
+    def text(self) -> str:
+        """Both edits in words, joined: ``row 8: 2 → 3 (…) and column 14: 9 → 10 (…)``."""
+        return f"{self.first.text()} and {self.second.text()}"
+
+    @property
+    def edits(self) -> tuple[Edit, Edit]:
+        return self.first, self.second
+
+
 def _which(clue: Hints, item: int) -> str:
     """``"the 2nd number, "`` when the number appears more than once in the clue, else ``""``."""
     if clue.count(clue[item]) == 1:
@@ -95,11 +137,13 @@ def _which(clue: Hints, item: int) -> str:
     return f"the {_ordinal(item + 1)} number, "
 
 
-def weight(edit: Edit) -> float:
+def weight(edit: Edit | EditPair) -> float:
     """How likely a typist makes the mistake this edit undoes, before the puzzle says anything:
     :data:`KIND_WEIGHT`, halved for each step a changed number moves past the first (a number
     whose digits hold the other's, 12 typed as 2, keeps at least 0.3), a dropped or added block
-    of three or more cells at 0.6 of its kind's."""
+    of three or more cells at 0.6 of its kind's; a pair's is the product of its two edits'."""
+    if isinstance(edit, EditPair):
+        return weight(edit.first) * weight(edit.second)
     value = KIND_WEIGHT[edit.kind]
     if edit.kind == CHANGE:
         old, new = edit.before[0][edit.item], edit.after[0][edit.item]

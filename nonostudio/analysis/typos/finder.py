@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonostudio.analysis.typos.contradiction import broken_line
 from nonostudio.analysis.typos.deciding import EditDecider
 from nonostudio.analysis.typos.edits import (
     Edit,
+    EditPair,
     candidate_edits,
     too_long,
     unbalanced_edits,
@@ -38,6 +39,9 @@ SEARCH_LIMIT = 1.0
 TIME_LIMIT = 30.0
 
 TWO_TYPOS = "Perhaps two typos: after one of these edits, one more clue edit could give a solution:"
+PAIRS = "Perhaps two typos:"
+#: How many of the likeliest pairs of first-of-two edits are decided at the most.
+MOST_PAIRS = 2_000
 
 UNIQUE = "unique"
 NO_SOLUTION = "no solution"
@@ -56,10 +60,12 @@ class Suggestion:
     share of the weight of all edits that make the puzzle unique (0 for one that does not).
     ``one_more_typo`` marks an edit after which the puzzle has no solution but would have one
     with one more line's clue left out (looked for only when no edit makes the puzzle unique):
-    it may be one of two typos, and its ``confidence`` is its share among those edits.
+    it may be one of two typos, and its ``confidence`` is its share among those edits.  An
+    :class:`EditPair` edit is two such edits that together make the puzzle unique; its
+    ``confidence`` is its share among those pairs.
     """
 
-    edit: Edit
+    edit: Edit | EditPair
     verdict: Verdict
     line_solvable: bool
     weight: float
@@ -70,8 +76,18 @@ class Suggestion:
     def unique(self) -> bool:
         return self.verdict.is_unique
 
+    @property
+    def is_pair(self) -> bool:
+        """Two edits, made together (:class:`EditPair`)."""
+        return isinstance(self.edit, EditPair)
+
     def text(self) -> str:
         """``row 7: 3 → 2 (3 1 becomes 2 1): unique, line-solvable, confidence 82%``."""
+        if self.is_pair:
+            return (
+                f"{self.edit.text()}: together {self.verdict.label}, "
+                f"confidence {self.confidence:.0%}"
+            )
         if self.one_more_typo:
             return (
                 f"{self.edit.text()}: then one more clue to fix, confidence {self.confidence:.0%}"
@@ -81,19 +97,29 @@ class Suggestion:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: ``line, kind, before, after, verdict, line_solvable, confidence`` and
-        the edit in words as ``text`` (a MOVE's two clues are joined by `` | ``)."""
+        the edit in words as ``text`` (a MOVE's two clues are joined by `` | ``); a pair (kind
+        ``pair``) also has ``edits``, its two edits' own ``line, kind, before, after, text``."""
         edit = self.edit
-        return {
-            "line": edit.line_name,
-            "kind": edit.kind,
-            "before": " | ".join(map(clue_to_text, edit.before)),
-            "after": " | ".join(map(clue_to_text, edit.after)),
+        out: dict[str, Any] = {
+            **_edit_fields(edit),
             "verdict": self.verdict.name.lower(),
             "line_solvable": self.line_solvable,
             "confidence": round(self.confidence, 4),
             "one_more_typo": self.one_more_typo,
-            "text": edit.text(),
         }
+        if isinstance(edit, EditPair):
+            out["edits"] = [_edit_fields(e) for e in edit.edits]
+        return out
+
+
+def _edit_fields(edit: Edit | EditPair) -> dict[str, Any]:
+    return {
+        "line": edit.line_name,
+        "kind": edit.kind,
+        "before": " | ".join(map(clue_to_text, edit.before)),
+        "after": " | ".join(map(clue_to_text, edit.after)),
+        "text": edit.text(),
+    }
 
 
 @dataclass
@@ -120,8 +146,29 @@ class TypoReport:
         return self.problem_kind != UNIQUE
 
     def top(self, count: int = 3) -> list[Suggestion]:
-        """The best ``count`` suggestions among those that make the puzzle unique."""
-        return [s for s in self.suggestions if s.unique][:count]
+        """The best ``count`` single edits among those that make the puzzle unique."""
+        return [s for s in self.suggestions if s.unique and not s.is_pair][:count]
+
+    def pairs(self, count: int = 3) -> list[Suggestion]:
+        """The best ``count`` pairs of edits that together make the puzzle unique (looked for
+        only when no single edit does)."""
+        return [s for s in self.suggestions if s.unique and s.is_pair][:count]
+
+    def pair_lines(self) -> str:
+        """The lines the pairs that make the puzzle unique touch, in words (``rows 7 and 13,
+        columns 16 and 17``): where to look in the book; "" without such pairs."""
+        lines = {line for s in self.pairs(len(self.suggestions)) for line in s.edit.lines}
+        return lines_text(lines)
+
+    def pairs_text(self) -> str:
+        """How many pairs make the puzzle unique and the lines to look at again in the book."""
+        count = len(self.pairs(len(self.suggestions)))
+        if count == 1:
+            return f"{PAIRS} one pair of edits, made together, makes it unique:"
+        return (
+            f"{PAIRS} {count} pairs of edits, each pair made together, make it unique; they touch "
+            f"{self.pair_lines()}: check those clues in the book. The likeliest:"
+        )
 
     def first_of_two(self, count: int = 3) -> list[Suggestion]:
         """The best ``count`` edits that may be one of two typos (when none makes the puzzle
@@ -129,8 +176,9 @@ class TypoReport:
         return [s for s in self.suggestions if s.one_more_typo][:count]
 
     def offered(self, count: int = 3) -> list[Suggestion]:
-        """What to offer: :meth:`top`, or when it is empty :meth:`first_of_two`."""
-        return self.top(count) or self.first_of_two(count)
+        """What to offer: :meth:`top`, or when it is empty :meth:`pairs`, or when that is
+        empty too :meth:`first_of_two`."""
+        return self.top(count) or self.pairs(count) or self.first_of_two(count)
 
     def as_dict(self, count: int = 5) -> dict[str, Any]:
         """The JSON form (the ``count`` best suggestions)."""
@@ -138,6 +186,8 @@ class TypoReport:
             "problem": self.problem_kind,
             "problem_text": self.problem,
             "suggestions": [s.as_dict() for s in self.offered(count)],
+            "pairs": len(self.pairs(len(self.suggestions))),
+            "pair_lines": self.pair_lines(),
             "tried": self.examined,
             "candidates": self.candidates,
             "complete": self.complete,
@@ -153,8 +203,12 @@ class TypoReport:
             out += [f"  {n}. {s.text()}" for n, s in enumerate(top, 1)]
         elif self.needs_fixing:
             out.append(self.no_suggestion_text())
+            pairs = self.pairs(count)
             two = self.first_of_two(count)
-            if two:
+            if pairs:
+                out.append(self.pairs_text())
+                out += [f"  {n}. {s.text()}" for n, s in enumerate(pairs, 1)]
+            elif two:
                 out.append(TWO_TYPOS)
                 out += [f"  {n}. {s.text()}" for n, s in enumerate(two, 1)]
         return out
@@ -290,16 +344,26 @@ def find_typos(
             if not (kind == TOO_LONG and not suspects.intersection(e.lines))
         ]
         found = _first_of_two(found + unbalanced, decider, deadline, should_stop, progress)
-    total = sum(s.weight for s in found if s.unique) or sum(
-        s.weight for s in found if s.one_more_typo
-    )
+        found += _pairs(rows_t, cols_t, found, decider, deadline, should_stop, progress)
+    # Each edit's confidence is its share among its own kind: the edits (or the pairs) that make
+    # the puzzle unique, or the edits that may be the first of two typos.
+    unique_total = sum(s.weight for s in found if s.unique)
+    first_total = sum(s.weight for s in found if s.one_more_typo)
     ranked = [
-        Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, s.weight / total, s.one_more_typo)
+        replace(s, confidence=s.weight / (unique_total if s.unique else first_total))
         if s.unique or s.one_more_typo
         else s
         for s in found
     ]
-    ranked.sort(key=lambda s: (not s.unique, not s.line_solvable, not s.one_more_typo, -s.weight))
+    ranked.sort(
+        key=lambda s: (
+            not s.unique,
+            s.is_pair,
+            not s.line_solvable,
+            not s.one_more_typo,
+            -s.weight,
+        )
+    )
     report.suggestions = ranked
     report.seconds = time.perf_counter() - started
     report_count(progress, 1, 1, "typo search done")
@@ -327,9 +391,65 @@ def _first_of_two(
         limit = time.perf_counter() + SEARCH_LIMIT
         if deadline is not None:
             limit = min(limit, deadline)
-        if decider.one_more_typo(out[i].edit, limit, should_stop):
-            s = out[i]
-            out[i] = Suggestion(s.edit, s.verdict, s.line_solvable, s.weight, 0.0, True)
+        edit = out[i].edit
+        assert isinstance(edit, Edit)  # no pairs yet
+        if decider.one_more_typo(edit, limit, should_stop):
+            out[i] = replace(out[i], one_more_typo=True)
+    return out
+
+
+def lines_text(lines: set[tuple[str, int]]) -> str:
+    """``rows 7 and 13, column 16``: lines named by axis, in order (1-based)."""
+    parts = []
+    for axis in ("row", "column"):
+        numbers = sorted(i + 1 for a, i in lines if a == axis)
+        if numbers:
+            names = ", ".join(map(str, numbers[:-1]))
+            names = f"{names} and {numbers[-1]}" if names else str(numbers[-1])
+            parts.append(f"{axis}{'s' if len(numbers) > 1 else ''} {names}")
+    return ", ".join(parts)
+
+
+def _pairs(
+    rows: Clues,
+    cols: Clues,
+    found: list[Suggestion],
+    decider: EditDecider,
+    deadline: float | None,
+    should_stop: StopCallback | None,
+    progress: ProgressCallback | None,
+) -> list[Suggestion]:
+    """The pairs of first-of-two edits (on different lines) that together make the puzzle
+    unique, likeliest pair first.  Each edit of a true pair of typos is a first of two (the other
+    line left out, the true picture fits), so pairs are sought among those only; a pair must
+    make the totals equal and leave its clues fitting."""
+    firsts = [s.edit for s in found if s.one_more_typo and isinstance(s.edit, Edit)]
+    diff = sum(map(sum, rows)) - sum(map(sum, cols))
+
+    def change(edit: Edit) -> int:  # what the edit adds to the rows' total minus the columns'
+        moved = sum(map(sum, edit.after)) - sum(map(sum, edit.before))
+        return moved if edit.axis == "row" else -moved
+
+    pairs = [
+        EditPair(a, b)
+        for i, a in enumerate(firsts)
+        for b in firsts[i + 1 :]
+        if not set(a.lines) & set(b.lines) and diff + change(a) + change(b) == 0
+    ]
+    pairs.sort(key=lambda p: -weight(p))
+    out: list[Suggestion] = []
+    for done, pair in enumerate(pairs[:MOST_PAIRS]):
+        stopped = should_stop is not None and should_stop()
+        if stopped or (deadline is not None and time.perf_counter() > deadline):
+            break
+        report_count(progress, done, len(pairs), f"two typos? pair {done + 1} of {len(pairs)}")
+        limit = time.perf_counter() + SEARCH_LIMIT
+        if deadline is not None:
+            limit = min(limit, deadline)
+        verdict, line_solvable = decider.decide(pair, limit, should_stop)
+        if verdict.is_unique:
+            factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
+            out.append(Suggestion(pair, verdict, line_solvable, weight(pair) * factor))
     return out
 
 

@@ -153,7 +153,9 @@ class TypoBox(QWidget):
         self._suggestions = report.offered(SHOWN)
         if self._suggestions:
             many = len(self._suggestions) > 1
-            if self._suggestions[0].one_more_typo:
+            if self._suggestions[0].is_pair:
+                self.title.setText(f"{report.no_suggestion_text()} {report.pairs_text()}")
+            elif self._suggestions[0].one_more_typo:
                 self.title.setText(f"{report.no_suggestion_text()} {TWO_TYPOS}")
             elif many:
                 self.title.setText("Likely typos (each edit alone makes the puzzle unique):")
@@ -188,6 +190,8 @@ class TypoBox(QWidget):
 def _item_text(suggestion: Suggestion) -> str:
     """``row 7: 3 → 2 (3 1 becomes 2 1) — 80%, line-solvable``."""
     how = "line-solvable" if suggestion.line_solvable else "needs search"
-    if suggestion.one_more_typo:
+    if suggestion.is_pair:
+        how = f"together {how}"
+    elif suggestion.one_more_typo:
         how = "then one more clue to fix"
     return f"{suggestion.edit.text()} \u2014 {suggestion.confidence:.0%}, {how}"

@@ -208,19 +208,21 @@ class EditorView(QWidget):
 
     def apply_clue_edit(self, edit: Any) -> None:
         """Type a typo finder's edit (its ``lines`` and their clues ``after``) over those lines of
-        the clue text: one undo step of that text."""
+        the clue text: one undo step of each clue text it changes (a pair of edits may change
+        a row's clue and a column's)."""
         if self._mode == DRAW:
             return
-        cursor: QTextCursor | None = None
+        cursors: dict[str, QTextCursor] = {}
         for (axis, index), clue in zip(edit.lines, edit.after, strict=True):
             if (found := self._clue_line(axis, index)) is None:
                 continue
             text, block = found
+            cursor = cursors.get(axis)
             if cursor is None:
-                cursor = QTextCursor(text.document())
+                cursor = cursors[axis] = QTextCursor(text.document())
                 cursor.beginEditBlock()
             _select_line(cursor, block).insertText(clue_to_text(clue))
-        if cursor is not None:
+        for cursor in cursors.values():
             cursor.endEditBlock()
 
     def _clue_line(self, axis: str, index: int) -> tuple[ClueEdit, QTextBlock] | None:

@@ -282,3 +282,33 @@ def test_two_numbers_one_too_high_are_both_offered(vulture: Puzzle) -> None:
     rows2, cols2 = first.edit.apply(tuple(rows), tuple(cols))
     then = find_typos(rows2, cols2)
     assert then.top(1)[0].edit.apply(rows2, cols2) == (vulture.rows, vulture.cols)
+
+
+def test_two_typos_are_found_as_a_pair_that_makes_the_puzzle_unique() -> None:
+    # Scardy Cat (20x20, line-solvable) typed with row 7's 7 as 6 and column 16's 6 as 5: the
+    # totals agree again and no single edit mends the clues.
+    cat = read_file(samples_dir() / "webpbn-00006-cat.non").without_goal()
+    assert cat.rows[6] == (1, 7, 1, 1) and cat.cols[15] == (6,)
+    rows = _with_row(cat, 6, (1, 6, 1, 1))
+    cols = list(cat.cols)
+    cols[15] = (5,)
+    report = find_typos(rows, cols)
+    assert report.problem_kind == NO_SOLUTION and report.top(3) == []
+    pairs = report.pairs(len(report.suggestions))
+    assert report.offered(3) == pairs[:3]
+    # The true pair is among them, and every pair offered really makes the puzzle unique (the
+    # complete solver, apart from the finder's incremental one).
+    assert any(p.edit.apply(tuple(rows), tuple(cols)) == (cat.rows, cat.cols) for p in pairs)
+    for pair in pairs:
+        assert pair.is_pair and len(pair.edit.lines) == 2
+        assert solve(Puzzle(*pair.edit.apply(tuple(rows), tuple(cols)))).verdict.is_unique
+    assert sum(p.confidence for p in pairs) == pytest.approx(1.0)
+    # Where to look in the book: every line of a pair, the two mistyped ones among them.
+    lines = report.pair_lines()
+    assert "rows 7" in lines and "16" in lines.split("column")[1]
+    text = report.text_lines()
+    assert text[2] == report.pairs_text() and text[3].startswith("  1. ") and "together" in text[3]
+    data = pairs[0].as_dict()
+    assert data["kind"] == "pair" and [e["line"] for e in data["edits"]] == data["line"].split(
+        " and "
+    )

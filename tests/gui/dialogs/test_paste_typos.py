@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QThreadPool
 
+from nonostudio.analysis.typos import finder
 from nonostudio.core.formats import read_file
+from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import samples_dir
 from nonostudio.gui.dialogs.paste import PasteDialog, clue_span
 from nonostudio.gui.window.file_commands import read_puzzle_text
@@ -63,12 +65,40 @@ def test_typing_again_drops_the_suggestions(qtbot) -> None:
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 
-def test_the_first_of_two_typos_is_made_in_the_text_and_the_second_is_found(qtbot) -> None:
+def _two_typos() -> tuple[Puzzle, str]:
+    """Vulture with two typos, each a number one too high: its clues and the typed string."""
     puzzle = read_file(samples_dir() / "jwilk-007-vulture.non")
     rows = list(puzzle.rows)
     rows[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
     rows[10] = (3, 1, 7, 6, 2)  # row 11 is 2 1 7 6 2: the totals differ by two
-    text = _string(rows, puzzle.cols)
+    return puzzle, _string(rows, puzzle.cols)
+
+
+def test_two_typos_are_offered_as_a_pair_and_made_together(qtbot) -> None:
+    puzzle, text = _two_typos()
+    dialog = PasteDialog(read_puzzle_text, text)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with qtbot.waitSignal(dialog.typos.reportReady, timeout=30000):
+        dialog.accept()
+    assert "Perhaps two typos" in dialog.typos.title.text()
+    item = dialog.typos.list.item(0).text()
+    assert item.startswith("row 7: 4 \u2192 3") and " and row 11: 3 \u2192 2" in item
+    dialog.typos.select(0)
+    qtbot.mouseClick(dialog.typos.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == 1
+    opened = dialog.puzzle()
+    assert opened is not None and (opened.rows, opened.cols) == (puzzle.rows, puzzle.cols)
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_first_of_two_typos_is_made_in_the_text_and_the_second_is_found(
+    qtbot, monkeypatch
+) -> None:
+    # When no pair is found (here: none is tried), the edits that may be the first of two typos
+    # are offered; the first is made in the text, which is read again.
+    monkeypatch.setattr(finder, "MOST_PAIRS", 0)
+    puzzle, text = _two_typos()
     dialog = PasteDialog(read_puzzle_text, text)
     qtbot.addWidget(dialog)
     dialog.show()

@@ -164,6 +164,39 @@ def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
     assert rows_edit.toPlainText() == before
 
 
+def test_a_pair_of_typos_on_a_row_and_a_column_is_applied_to_both_clue_texts(
+    qtbot: QtBot, panel: CheckPanel
+) -> None:
+    cat = read_file(samples_dir() / "webpbn-00006-cat.non").without_goal()
+    editor = EditorView()
+    qtbot.addWidget(editor)
+    editor.show()
+    panel.set_clue_source(editor.typed_clues)
+    panel.typoLinesSelected.connect(editor.mark_clue_lines)
+    panel.typoApplyRequested.connect(editor.apply_clue_edit)
+    editor.puzzleChanged.connect(panel.set_puzzle)
+    editor.set_puzzle(cat)
+    editor.set_mode(CLUES)
+    rows_edit, cols_edit = editor.ui.rows_edit, editor.ui.cols_edit
+    rows, cols = rows_edit.toPlainText().split("\n"), cols_edit.toPlainText().split("\n")
+    assert rows[6] == "1 7 1 1" and cols[15] == "6"
+    rows[6], cols[15] = "1 6 1 1", "5"  # two typos; the totals agree again
+    rows_edit.setPlainText("\n".join(rows))
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=30000):
+        cols_edit.setPlainText("\n".join(cols))
+    suggestions = panel.typos.suggestions()
+    assert suggestions and all(s.is_pair for s in suggestions)
+    true = next(
+        i for i, s in enumerate(suggestions) if set(s.edit.lines) == {("row", 6), ("column", 15)}
+    )
+    panel.typos.select(true)
+    assert set(editor.grid.marked_lines()) == {("row", 6), ("column", 15)}
+    with qtbot.waitSignal(editor.puzzleChanged, timeout=5000):
+        qtbot.mouseClick(panel.typos.apply_button, Qt.MouseButton.LeftButton)
+    fixed = editor.puzzle()
+    assert fixed is not None and (fixed.rows, fixed.cols) == (cat.rows, cat.cols)
+
+
 def test_a_short_dock_grows_to_show_the_typos(qtbot: QtBot, vulture: Puzzle) -> None:
     window = QMainWindow()
     qtbot.addWidget(window)
