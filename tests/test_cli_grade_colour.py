@@ -1,6 +1,6 @@
 """``grade --csv`` with colour puzzles: the black-and-white columns, then the colour columns
-(colours, touching pairs, narrowing steps, pencil-mark cells) filled from each colour grade; a
-table without colour keeps the columns it always had."""
+(colours, cells one colour at a time leaves, touching pairs, narrowing steps, pencil-mark
+cells) filled from each colour grade; a table without colour keeps the columns it always had."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ def test_csv_of_colour_and_bw_puzzles_has_the_colour_columns(tmp_path: Path, cap
     expected = colour_grade(puzzle).features
     row = by_file["c.xml"]
     assert row["colours"] == "2"
+    assert row["one_colour_cells"] == str(expected.one_colour_cells)
     assert row["touching_pairs"] == str(expected.touching_pairs)
     assert row["narrowing_steps"] == str(expected.narrowing_steps)
     assert row["pencil_cells"] == str(expected.pencil_cells)

@@ -22,10 +22,11 @@ For the 13 public colour files and the first N puzzles of ``colour-generated/`` 
   it, in brackets, the count when a cell also keeps the intersection of its row's and column's
   sets, as the colour notes counted);
 * pencil marks on the three files the colour notes count: both counts beside the colour sets' 0;
-* the grade order on every file solved without search: within each tier, every file that needs
-  colour reasoning (one colour at a time is not enough) scores at least as high as every file
-  solvable one colour at a time, and within each tier and answer, every file that needs pencil
-  marks at least as high as every other; across tiers, the pairs the tier orders the other way;
+* the grade order on every file: every file that needs colour reasoning (one colour at a time
+  is not enough) scores at least as high as every file solvable one colour at a time, whatever
+  the tiers (the pairs that score the other way are counted: 0 is the goal); within each answer,
+  higher tiers at least as high as lower ones, and within each answer and tier, every file that
+  needs pencil marks at least as high as every other;
 * with ``--techniques``: for each colour technique, the line states of the traces where it
   narrows the line, where it narrows beyond every easier move on that line, and the steps it
   was chosen for (slow: every line state is solved again).
@@ -183,47 +184,51 @@ def pencil_marks() -> None:
 
 
 def grade_order(label: str, group: list[dict]) -> None:  # type: ignore[type-arg]
-    """Within each tier: colour reasoning above one colour at a time; within each tier and
-    answer, pencil marks above none; across tiers, the pairs the tier orders the other way."""
-    unique = [r for r in group if not r["searched"]]
-    print(f"\n{label}: grade order on the {len(unique)} files solved without search")
-    held = True
-    for tier in sorted({r["tier"] for r in unique}):
-        same = [r for r in unique if r["tier"] == tier]
-        hard = [r["score"] for r in same if r["colour"]]
-        easy = [r["score"] for r in same if not r["colour"]]
-        ok = not hard or not easy or min(hard) >= max(easy)
-        held &= ok
-        words = (
-            f"  tier {tier}: {len(hard)} need colour reasoning"
-            + (f" (lowest score {min(hard):.2f})" if hard else "")
-            + f", {len(easy)} solvable one colour at a time"
-            + (f" (highest {max(easy):.2f})" if easy else "")
-        )
-        pencil_ok = True
-        for colour in (False, True):
-            answer = [r for r in same if r["colour"] is colour]
-            marked = [r["score"] for r in answer if r["pencil"]]
-            plain = [r["score"] for r in answer if not r["pencil"]]
-            pencil_ok &= not marked or not plain or min(marked) >= max(plain)
-        held &= pencil_ok
-        print(
-            f"{words}; every first at least as hard: {ok}; pencil marks above none within "
-            f"each answer: {pencil_ok}"
-        )
-    pairs = [(a, b) for a in unique if a["colour"] for b in unique if not b["colour"]]
+    """The grade's order: every file that needs colour reasoning scores at least as high as
+    every file solvable one colour at a time (every pair counted, across tiers); within each
+    answer, a higher tier at least as high as a lower one; within each answer and tier, pencil
+    marks at least as high as none."""
+    print(f"\n{label}: grade order on the {len(group)} files")
+    hard = [r for r in group if r["colour"]]
+    easy = [r for r in group if not r["colour"]]
+    pairs = [(a, b) for a in hard for b in easy]
     against = [(a, b) for a, b in pairs if a["score"] < b["score"]]
-    by_tier = all(a["tier"] < b["tier"] for a, b in against)
+    across = sum(1 for a, b in pairs if a["tier"] < b["tier"])
     print(
-        f"  within tiers, as the grade defines it: {held}. Across tiers: of {len(pairs)} pairs "
-        f"(needs colour reasoning, one colour at a time), {len(against)} score the other way, "
-        f"all because the first is in a lower tier: {by_tier}"
+        f"  needs colour reasoning {len(hard)}"
+        + (f" (lowest score {min(r['score'] for r in hard):.2f})" if hard else "")
+        + f", solvable one colour at a time {len(easy)}"
+        + (f" (highest {max(r['score'] for r in easy):.2f})" if easy else "")
+        + f": of {len(pairs)} pairs (needs colour reasoning, one colour at a time), "
+        f"{len(against)} score the other way ({across} pairs where the first is in a lower tier)"
     )
     for a, b in against[:3]:
         print(
             f"    e.g. {a['name']} (tier {a['tier']}, {a['score']:.2f}) below {b['name']} "
             f"(tier {b['tier']}, {b['score']:.2f})"
         )
+    held = not against
+    for colour, words in ((False, "one colour at a time"), (True, "colour reasoning")):
+        answer = [r for r in group if r["colour"] is colour]
+        tiers = sorted({r["tier"] for r in answer})
+        by_tier = all(
+            min(r["score"] for r in answer if r["tier"] == high)
+            >= max(r["score"] for r in answer if r["tier"] == low)
+            for low, high in zip(tiers, tiers[1:], strict=False)
+        )
+        pencil_ok = True
+        for tier in tiers:
+            same = [r for r in answer if r["tier"] == tier]
+            marked = [r["score"] for r in same if r["pencil"]]
+            plain = [r["score"] for r in same if not r["pencil"]]
+            pencil_ok &= not marked or not plain or min(marked) >= max(plain)
+        held &= by_tier and pencil_ok
+        counts = ", ".join(f"tier {t}: {sum(1 for r in answer if r['tier'] == t)}" for t in tiers)
+        print(
+            f"  {words} ({counts}): higher tiers at least as hard: {by_tier}; pencil marks "
+            f"above none within each tier: {pencil_ok}"
+        )
+    print(f"  the grade's order holds: {held}")
 
 
 def techniques(results: list[dict]) -> None:  # type: ignore[type-arg]

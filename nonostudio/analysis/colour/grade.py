@@ -1,29 +1,32 @@
 """The grade of a colour puzzle, on the black-and-white tiers.
 
 :func:`colour_grade` reads the colour trace (:func:`nonostudio.analysis.colour.trace.colour_trace`)
-and orders puzzles by a key, which the score follows:
+and orders puzzles by a key, which the score and the label follow:
 
-1. the **tier of the hardest move the trace needs** (a per-colour step has its black-and-white
-   technique's tier, a colour technique its own, a search step tier 8; a puzzle with several
-   solutions or none is tier 8), as for black and white
+1. whether the puzzle **needs colour reasoning**: one colour at a time (each colour's clues as a
+   black-and-white line, lines passing each other the sets of colours still possible, to a fixed
+   point: :func:`one_colour_cells`) leaves cells undecided, so some cell must be narrowed to a set
+   of colours by looking at several colours at once.  A puzzle that needs it ranks above every
+   puzzle solvable one colour at a time, whatever their tiers (the product's definition of a
+   harder colour puzzle);
+2. then the **tier of the hardest move the trace needs** (a per-colour step has its
+   black-and-white technique's tier, a colour technique its own, a search step tier 8; a puzzle
+   with several solutions or none is tier 8), as for black and white
    (:data:`nonostudio.analysis.grades.difficulty.TIER_TEXT`);
-2. within a tier, whether the puzzle **needs colour reasoning**: one colour at a time (each
-   colour's clues as a black-and-white line, lines passing each other the sets of colours still
-   possible, to a fixed point: :func:`one_colour_cells`) leaves cells undecided, so some cell must
-   be narrowed to a set of colours by looking at several colours at once;
 3. then whether it **needs pencil marks**: lines passing each other only decided cells get stuck
    (:func:`pencil_cells`);
 4. then the effort: steps per cell, the share of cells the colour techniques decide, narrowing
    steps (steps that decide no cell but pencil out colours), touching pairs (consecutive clue
    items of different colours), colours and size, weighted by :class:`ColourWeights`.
 
-The score places that key on the black-and-white scale: each tier has a band
-(:data:`TIER_BANDS`), the upper half for puzzles that need colour reasoning, the upper half of
-each half for those that need pencil marks, and the effort fills the rest without reaching its
-end.  So a puzzle that needs colour reasoning scores above every puzzle of its tier that is
-solvable one colour at a time, by definition rather than by a weight; across tiers the tier
-decides.  The label follows the black-and-white thresholds on the score.  Everything is
-deterministic for a puzzle (the time limit and a cancel aside).
+The score places that key on the black-and-white scale: the puzzles solvable one colour at a
+time score below :data:`COLOUR_REASONING_START`, those that need colour reasoning from it on; in
+each part every tier has a band (:data:`ONE_COLOUR_BANDS`, :data:`COLOUR_REASONING_BANDS`), the
+upper half of a band for puzzles that need pencil marks, and the effort fills the rest of its
+half without reaching its end.  So the order is the key's by definition, not by a weight.  The
+label follows the black-and-white thresholds on the score: solvable one colour at a time is at
+most Medium, colour reasoning at least Medium.  Everything is deterministic for a puzzle (the
+time limit and a cancel aside).
 """
 
 from __future__ import annotations
@@ -41,13 +44,32 @@ from nonostudio.core.colour.linesolver import solve_colour_line
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.progress import ProgressCallback, StopCallback
 
-#: Each tier's score band ``(start, end)``: tier 1's lower half is Easy and its upper half
-#: (colour reasoning) Medium, tier 2's Medium and Hard, tiers 3–5 Hard, tiers 6–8 Expert, on
-#: the black-and-white label thresholds (8, 18, 35, 55).
-TIER_BANDS: tuple[tuple[float, float], ...] = (
+#: Where the scores of puzzles that need colour reasoning start: every puzzle solvable one colour
+#: at a time scores below it (Beginner to Medium on the black-and-white label thresholds 8, 18,
+#: 35, 55), every puzzle that needs colour reasoning at or above it (Medium to Expert).
+COLOUR_REASONING_START = 28.0
+
+#: Each tier's score band ``(start, end)`` for a puzzle solvable one colour at a time: tier 1 is
+#: Easy, tiers 2–8 Medium (tiers 6–8 cannot happen: one colour at a time is line logic, so such a
+#: puzzle needs no contradiction or search; their bands keep the score total).
+ONE_COLOUR_BANDS: tuple[tuple[float, float], ...] = (
     (0.0, 8.0),
-    (8.0, 28.0),
-    (28.0, 42.0),
+    (8.0, 18.0),
+    (18.0, 22.0),
+    (22.0, 23.0),
+    (23.0, 24.0),
+    (24.0, 26.0),
+    (26.0, 27.0),
+    (27.0, 27.5),
+    (27.5, COLOUR_REASONING_START),
+)
+
+#: Each tier's score band for a puzzle that needs colour reasoning: tier 1 Medium, tiers 2–5
+#: Hard, tiers 6–8 Expert (tier 0 cannot happen: its steps are one colour at a time).
+COLOUR_REASONING_BANDS: tuple[tuple[float, float], ...] = (
+    (COLOUR_REASONING_START, 28.5),
+    (28.5, 35.0),
+    (35.0, 42.0),
     (42.0, 46.0),
     (46.0, 50.0),
     (50.0, 55.0),
@@ -56,14 +78,20 @@ TIER_BANDS: tuple[tuple[float, float], ...] = (
     (75.0, 100.0),
 )
 
+
+def band_of(tier: int, needs_colour_reasoning: bool) -> tuple[float, float]:
+    """The score band of a tier, for puzzles that need colour reasoning or not."""
+    return (COLOUR_REASONING_BANDS if needs_colour_reasoning else ONE_COLOUR_BANDS)[tier]
+
+
 #: The effort at which the effort fills half of its part of the band.
 EFFORT_HALF = 20.0
 
 
 @dataclass(frozen=True)
 class ColourWeights:
-    """The weights of the effort (which orders puzzles only within a tier and the two colour
-    questions; one place to tune them)."""
+    """The weights of the effort (which orders puzzles only within the same answer to the two
+    colour questions and the same tier; one place to tune them)."""
 
     steps_per_cell: float = 4.0
     colour_cell_share: float = 25.0
@@ -136,10 +164,11 @@ class ColourGrade:
         return self.features.hardest_technique
 
     @property
-    def key(self) -> tuple[int, bool, bool, float]:
-        """What orders grades: tier, colour reasoning, pencil marks, then the score."""
+    def key(self) -> tuple[bool, int, bool, float]:
+        """What orders grades: colour reasoning, tier, pencil marks, then the score (which
+        follows the same order)."""
         f = self.features
-        return (self.tier, f.needs_colour_reasoning, f.needs_pencil_marks, self.score)
+        return (f.needs_colour_reasoning, self.tier, f.needs_pencil_marks, self.score)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,6 +176,8 @@ class ColourGrade:
             "score": self.score,
             "label": self.label,
             "hardest_technique": self.features.hardest_technique,
+            "needs_colour_reasoning": self.features.needs_colour_reasoning,
+            "needs_pencil_marks": self.features.needs_pencil_marks,
             "explanation": self.explanation,
             "seconds": round(self.seconds, 6),
             "features": self.features.to_json(),
@@ -293,19 +324,14 @@ def effort(f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS) -> float:
 
 
 def colour_score(tier: int, f: ColourFeatures, w: ColourWeights = COLOUR_WEIGHTS) -> float:
-    """The tier's band (:data:`TIER_BANDS`): its upper half when the puzzle needs colour
-    reasoning, the upper half of that half when it needs pencil marks, and the effort in the
-    quarter left (``e / (e + EFFORT_HALF)`` of it, never all); rounded down to 0.01, so that
-    rounding never lifts a score into the next part of the band."""
-    start, end = TIER_BANDS[tier]
-    quarter = (end - start) / 4
+    """The band of the tier for the puzzle's answer to colour reasoning (:func:`band_of`), its
+    upper half when the puzzle needs pencil marks, and the effort in that half
+    (``e / (e + EFFORT_HALF)`` of it, never all); rounded down to 0.01, so that rounding never
+    lifts a score into the next part of the scale."""
+    start, end = band_of(tier, f.needs_colour_reasoning)
+    half = (end - start) / 2
     e = effort(f, w)
-    total = (
-        start
-        + (2 * quarter if f.needs_colour_reasoning else 0.0)
-        + (quarter if f.needs_pencil_marks else 0.0)
-        + quarter * e / (e + EFFORT_HALF)
-    )
+    total = start + (half if f.needs_pencil_marks else 0.0) + half * e / (e + EFFORT_HALF)
     return math.floor(total * 100) / 100
 
 
@@ -333,17 +359,21 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
     if f.needs_colour_reasoning:
         colour = (
             f"Looking at one colour at a time, without colour techniques, leaves "
-            f"{f.one_colour_cells} cells undecided"
+            f"{f.one_colour_cells} cells undecided: it needs colour reasoning, so it ranks above "
+            f"every puzzle solvable one colour at a time."
         )
     else:
-        colour = "Looking at one colour at a time solves it without colour techniques"
+        colour = (
+            "Looking at one colour at a time solves it without colour techniques, so it ranks "
+            "below every puzzle that needs colour reasoning."
+        )
     pencil = (
         f"passing only decided cells leaves {f.pencil_cells} undecided (pencil marks needed)"
         if f.needs_pencil_marks
         else "no pencil marks needed"
     )
     return several + (
-        f"Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}. {colour}; {pencil}. "
+        f"{colour} Tier {tier} ({TIER_TEXT[tier]}): the hardest step is {hardest}; {pencil}. "
         f"{f.colours} colour{'s' if f.colours != 1 else ''}, {f.touching_pairs} touching pair"
         f"{'s' if f.touching_pairs != 1 else ''} of clues, {f.narrowing_steps} narrowing "
         f"step{'s' if f.narrowing_steps != 1 else ''}; of {f.cells} cells, the trace "

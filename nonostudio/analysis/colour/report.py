@@ -83,8 +83,9 @@ def grade_fields(
     puzzle: Any, time_limit: float | None = None, should_stop: StopCallback | None = None
 ) -> dict[str, Any]:
     """A ``grade`` row's fields for a colour puzzle: tier, score, label, seconds, explanation,
-    hardest technique and the colour features (nested); ``should_stop()`` cancels it (the row
-    is then ``Undecided``)."""
+    hardest technique, the two colour questions that order it before the tier
+    (``needs_colour_reasoning``, then after the tier ``needs_pencil_marks``) and the colour
+    features (nested); ``should_stop()`` cancels it (the row is then ``Undecided``)."""
     g = colour_grade(puzzle, time_limit=time_limit, should_stop=should_stop)
     return {
         "tier": g.tier,
@@ -94,5 +95,7 @@ def grade_fields(
         "explanation": g.explanation,
         "hardest_technique": g.hardest_technique,
         "colours": g.features.colours,
+        "needs_colour_reasoning": g.features.needs_colour_reasoning,
+        "needs_pencil_marks": g.features.needs_pencil_marks,
         "features": g.features.to_json(),
     }

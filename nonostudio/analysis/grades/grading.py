@@ -72,7 +72,13 @@ def grade_row(
 
 
 #: The columns a CSV adds when it holds a colour puzzle (from its colour features).
-COLOUR_COLUMNS = ("colours", "touching_pairs", "narrowing_steps", "pencil_cells")
+COLOUR_COLUMNS = (
+    "colours",
+    "one_colour_cells",
+    "touching_pairs",
+    "narrowing_steps",
+    "pencil_cells",
+)
 _FROM_COLOUR_FEATURES = (*COLOUR_COLUMNS, "solutions")
 
 

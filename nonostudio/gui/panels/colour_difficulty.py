@@ -1,7 +1,8 @@
-"""The difficulty of the colour puzzle being edited: label, tier (the hardest step's), score,
-explanation and the colour features the grade is made of — colours, touching pairs of clues,
-narrowing steps, cells that need pencil marks, and the cells decided one colour at a time, by
-colour techniques and by search.
+"""The difficulty of the colour puzzle being edited: label, whether it needs colour reasoning
+(the first part of the colour grade's order, before the tier), tier (the hardest step's),
+score, explanation and the colour features the grade is made of — colours, touching pairs of
+clues, narrowing steps, cells that need pencil marks, and the cells decided one colour at a time,
+by colour techniques and by search.
 
 Grading (:func:`nonostudio.analysis.colour.grade.colour_grade`) runs on the thread pool after a
 short pause in editing, within the solver time limit; a newer puzzle cancels a grade still
@@ -24,6 +25,7 @@ DEBOUNCE_MS = 400
 
 #: The features shown, in order: (label, what of the grade's features it shows).
 FEATURE_ROWS: tuple[tuple[str, str], ...] = (
+    ("Colour reasoning", "one_colour_cells"),
     ("Colours", "colours"),
     ("Touching pairs", "touching_pairs"),
     ("Narrowing steps", "narrowing_steps"),
@@ -34,6 +36,9 @@ FEATURE_ROWS: tuple[tuple[str, str], ...] = (
     ("By search", "cells_search"),
 )
 FEATURE_TIPS = {
+    "one_colour_cells": "Cells left undecided by looking at one colour at a time (each colour's "
+    "clues as black and white): more than 0 means the puzzle needs colour reasoning, which ranks "
+    "it above every puzzle solvable one colour at a time, whatever the tiers",
     "touching_pairs": "Neighbouring clue items of different colours: their blocks may touch",
     "narrowing_steps": "Steps that decide no cell but pencil out colours",
     "pencil_cells": "Cells line logic leaves undecided when only decided cells are passed "
@@ -42,6 +47,13 @@ FEATURE_TIPS = {
     "cells_colour": "Cells decided by the colour techniques",
     "cells_search": "Cells taken from the solution when line logic is stuck",
 }
+
+
+def _reasoning(grade: ColourGrade) -> str:
+    """Where the first part of the order puts the puzzle, in words."""
+    if grade.features.needs_colour_reasoning:
+        return "Needs colour reasoning: ranked above every puzzle solvable one colour at a time."
+    return "Solvable one colour at a time: ranked below every puzzle that needs colour reasoning."
 
 
 class ColourDifficultyPanel(GradingPanel):
@@ -108,9 +120,14 @@ class ColourDifficultyPanel(GradingPanel):
     # --- running -------------------------------------------------------------------------------
 
     def _show_features(self, grade: ColourGrade | None) -> None:
-        data = {} if grade is None else grade.features.to_json()
+        data: dict[str, object] = {} if grade is None else grade.features.to_json()
         for key, label in self.feature_labels.items():
             label.setText(str(data[key]) if key in data else "–")
+        if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
+            left = grade.features.one_colour_cells
+            self.feature_labels["one_colour_cells"].setText(
+                f"needed ({left} cells left one colour at a time)" if left else "not needed"
+            )
 
     def _start(self) -> None:
         puzzle, limit = self._puzzle, self._time_limit
@@ -141,8 +158,8 @@ class ColourDifficultyPanel(GradingPanel):
         self.tier_label.setText(
             f"Stopped at the time limit of {self._time_limit:g} s."
             if result.timed_out
-            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}. Score {result.score:.1f}; "
-            f"graded in {result.seconds:.2f} s."
+            else f"Tier {result.tier}: {TIER_TEXT[result.tier]}. "
+            f"{_reasoning(result)} Score {result.score:.1f}; graded in {result.seconds:.2f} s."
         )
         self.explanation_label.setText(result.explanation)
         self._show_features(result)

@@ -72,6 +72,10 @@ def test_grade_colour_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert rows[0]["features"]["colours"] == 2 and rows[0]["colours"] == 2
     assert rows[0]["features"]["touching_pairs"] >= 1
     assert rows[0]["palette"][2]["name"] == "blue"
+    for row in rows:  # the first two parts of the colour grade's order, beside the features
+        assert row["needs_colour_reasoning"] == (row["features"]["one_colour_cells"] > 0)
+        assert row["needs_pencil_marks"] == (row["features"]["pencil_cells"] > 0)
+    assert rows[1]["needs_colour_reasoning"]  # several solutions: one colour cannot finish
 
 
 def test_grade_csv_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

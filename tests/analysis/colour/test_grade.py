@@ -1,7 +1,8 @@
-"""The colour grade's definition: the tier first, then whether one colour at a time is enough,
-then whether pencil marks are needed, then the effort; the score follows that order whatever
-the features, and the two colour questions are answered by fixed points a test can check by
-hand."""
+"""The colour grade's definition: whether one colour at a time is enough first (a puzzle that
+needs colour reasoning ranks above every puzzle solvable one colour at a time, whatever the
+tiers), then the tier, then whether pencil marks are needed, then the effort; the score and the
+label follow that order whatever the features, and the two colour questions are answered by
+fixed points a test can check by hand."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ from dataclasses import replace
 import pytest
 
 from nonostudio.analysis.colour.grade import (
-    TIER_BANDS,
+    COLOUR_REASONING_BANDS,
+    COLOUR_REASONING_START,
+    ONE_COLOUR_BANDS,
     ColourFeatures,
+    band_of,
     colour_grade,
+    colour_label,
     colour_score,
     one_colour_cells,
     pencil_cells,
 )
-from nonostudio.analysis.grades.difficulty import TIERS
+from nonostudio.analysis.grades.difficulty import LABELS, TIERS
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 
 RED, BLUE = Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")
@@ -52,21 +57,42 @@ def _features(rng: random.Random, one_colour: int, pencil: int) -> ColourFeature
     )
 
 
-def test_the_score_follows_tier_colour_reasoning_pencil_marks_whatever_the_effort() -> None:
-    """Any two feature sets: the one with the larger (tier, needs colour reasoning, needs pencil
-    marks) scores at least as high, however small its effort and however large the other's."""
+def test_the_score_follows_colour_reasoning_tier_pencil_marks_whatever_the_effort() -> None:
+    """Any two feature sets: the one with the larger (needs colour reasoning, tier, needs pencil
+    marks) scores higher, however small its effort and however large the other's, and its label
+    (outside tiers 0 and 8, labelled by rule) is at least as hard; each score lies in its band,
+    on its side of the colour-reasoning start."""
     rng = random.Random(44)
+    rank = {label: i for i, label in enumerate(LABELS)}
     for _ in range(400):
         a = (rng.randrange(TIERS), rng.choice([0, 7]), rng.choice([0, 3]))
         b = (rng.randrange(TIERS), rng.choice([0, 7]), rng.choice([0, 3]))
         fa, fb = _features(rng, *a[1:]), _features(rng, *b[1:])
-        ka = (a[0], fa.needs_colour_reasoning, fa.needs_pencil_marks)
-        kb = (b[0], fb.needs_colour_reasoning, fb.needs_pencil_marks)
+        ka = (fa.needs_colour_reasoning, a[0], fa.needs_pencil_marks)
+        kb = (fb.needs_colour_reasoning, b[0], fb.needs_pencil_marks)
         sa, sb = colour_score(a[0], fa), colour_score(b[0], fb)
         if ka > kb:
             assert sa > sb, (ka, kb, sa, sb)
-        for tier, s in ((a[0], sa), (b[0], sb)):
-            assert TIER_BANDS[tier][0] <= s < TIER_BANDS[tier][1]
+            if {a[0], b[0]}.isdisjoint({0, TIERS - 1}):  # Beginner and Expert by rule
+                assert rank[colour_label(a[0], sa, fa)] >= rank[colour_label(b[0], sb, fb)]
+        for tier, f, s in ((a[0], fa, sa), (b[0], fb, sb)):
+            start, end = band_of(tier, f.needs_colour_reasoning)
+            assert start <= s < end
+            assert (s >= COLOUR_REASONING_START) == f.needs_colour_reasoning
+
+
+def test_colour_reasoning_in_a_low_tier_ranks_above_one_colour_in_a_high_tier() -> None:
+    """The pair the old order (tier first) ranked the other way: tier 1 with colour reasoning
+    against tier 5 (exact line logic on one colour) without, both without pencil marks and with
+    the effort at its extremes."""
+    rng = random.Random(7)
+    low = replace(_features(rng, 5, 0), steps=1, narrowing_steps=0, touching_pairs=0, colours=1)
+    low = replace(low, cells_colour=0, cells=100)
+    high = replace(_features(rng, 0, 0), steps=50 * 2500, cells=2500, narrowing_steps=5000)
+    high = replace(high, touching_pairs=5000, colours=31, cells_colour=2500)
+    assert colour_score(1, low) > colour_score(5, high)
+    assert colour_label(5, colour_score(5, high), high) == "Medium"  # at most Medium
+    assert colour_label(1, colour_score(1, low), low) == "Medium"  # at least Medium
 
 
 def test_the_effort_orders_within_the_same_answers() -> None:
@@ -77,10 +103,14 @@ def test_the_effort_orders_within_the_same_answers() -> None:
         assert colour_score(tier, more) > colour_score(tier, f)
 
 
-def test_bands_are_consecutive() -> None:
-    assert len(TIER_BANDS) == TIERS
-    for (_, end), (start, _) in itertools.pairwise(TIER_BANDS):
+def test_bands_are_consecutive_one_colour_below_colour_reasoning() -> None:
+    bands = ONE_COLOUR_BANDS + COLOUR_REASONING_BANDS
+    assert len(ONE_COLOUR_BANDS) == len(COLOUR_REASONING_BANDS) == TIERS
+    assert bands[0][0] == 0.0 and bands[-1][1] == 100.0
+    assert ONE_COLOUR_BANDS[-1][1] == COLOUR_REASONING_START == COLOUR_REASONING_BANDS[0][0]
+    for (_, end), (start, _) in itertools.pairwise(bands):
         assert end == start
+    assert all(start < end for start, end in bands)
 
 
 def test_one_colour_at_a_time_and_pencil_marks_by_hand() -> None:

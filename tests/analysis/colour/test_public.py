@@ -1,8 +1,9 @@
 """The colour trace on three public colour files of the anchor puzzles (skipped when
 absent): every step checked by the exact colour line solver, every per-colour step's premises
 by the sentence checker and every colour step's by the colour step checker, solved without
-search, grades deterministic, and the file that needs a colour technique graded harder than the
-flag solved one colour at a time."""
+search, grades deterministic, the file that needs a colour technique graded harder than the
+flag solved one colour at a time, and a file that needs colour reasoning graded harder than one
+solvable one colour at a time in a higher tier."""
 
 from __future__ import annotations
 
@@ -74,6 +75,23 @@ def test_grades() -> None:
     a, b = colour_grade(flag), colour_grade(flag)
     assert (a.tier, a.score, a.label, a.features) == (b.tier, b.score, b.label, b.features)
     assert colour_grade(sharp).score > a.score
+
+
+def test_colour_reasoning_ranks_above_a_higher_tier_one_colour_at_a_time() -> None:
+    """take_two.xml needs colour reasoning at tier 2; bird2.g is solvable one colour at a time
+    but its trace needs "all arrangements agree" (tier 5): take_two ranks above it, by its key,
+    its score and its label, and the explanation says why."""
+    from nonostudio.analysis.grades.difficulty import LABELS
+
+    two = colour_grade(_load("number-loom/take_two.xml"))
+    bird = colour_grade(_load("pbnsolve-examples/bird2.g"))
+    assert (two.tier, two.features.needs_colour_reasoning) == (2, True)
+    assert (bird.tier, bird.features.needs_colour_reasoning) == (5, False)
+    assert two.key > bird.key and two.score > bird.score
+    assert LABELS.index(two.label) >= LABELS.index(bird.label)
+    words = "needs colour reasoning, so it ranks above every puzzle solvable one colour at a time"
+    assert words in two.explanation
+    assert "so it ranks below every puzzle that needs colour reasoning" in bird.explanation
 
 
 def test_pencil_cells() -> None:

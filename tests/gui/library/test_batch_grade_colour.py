@@ -24,7 +24,7 @@ from nonostudio.core.colour.model import (
 )
 from nonostudio.core.formats import read_any, write_file
 from nonostudio.gui.library import batch_grade
-from nonostudio.gui.library.batch_grade import COLOURS, FILE, LABEL, BatchGradeDialog
+from nonostudio.gui.library.batch_grade import COLOURS, FILE, LABEL, SCORE, BatchGradeDialog
 
 PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r")))
 GOAL = ((2, 2, 1), (0, 1, 1), (2, 0, 1))
@@ -123,3 +123,24 @@ def test_starting_a_grade_never_stalls_the_window(
     stall = max(b - a for a, b in zip(beats, beats[1:], strict=False))
     assert dialog.model.rowCount() == 30
     assert stall <= 0.2, f"the GUI thread stalled {stall:.3f} s"
+
+
+def test_colour_reasoning_sorts_above_a_higher_tier_solvable_one_colour_at_a_time(
+    qtbot, dialog: BatchGradeDialog, anchors: Path, tmp_path: Path
+) -> None:
+    """take_two.xml needs colour reasoning at tier 2, bird2.g is solvable one colour at a time
+    at tier 5: sorted by score or by label, the table puts take_two after bird2 (the colour
+    grade's order: colour reasoning before the tier)."""
+    names = {"number-loom/take_two.xml": "take_two.xml", "pbnsolve-examples/bird2.g": "bird2.g"}
+    for source, name in names.items():
+        if not (anchors / "puzzles" / source).is_file():
+            pytest.skip(f"{source} is not in {anchors / 'puzzles'}")
+        shutil.copy(anchors / "puzzles" / source, tmp_path / name)
+    rows = grade(qtbot, dialog, tmp_path)
+    assert rows["take_two.xml"]["tier"] < rows["bird2.g"]["tier"]
+    assert rows["take_two.xml"]["needs_colour_reasoning"]
+    assert not rows["bird2.g"]["needs_colour_reasoning"]
+    for column in (SCORE, LABEL):
+        dialog.table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
+        shown = [dialog.proxy.index(r, FILE).data() for r in range(dialog.proxy.rowCount())]
+        assert shown == ["bird2.g", "take_two.xml"], column

@@ -1,6 +1,6 @@
-"""The colour Difficulty panel: a colour puzzle graded in the background (label, tier and the
-colour features the grade is made of), the same clues not graded again, and a grade still
-running stopped when another puzzle comes."""
+"""The colour Difficulty panel: a colour puzzle graded in the background (label, whether it
+needs colour reasoning, tier and the colour features the grade is made of), the same clues not
+graded again, and a grade still running stopped when another puzzle comes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QThreadPool
 
+from nonostudio.analysis.colour.grade import one_colour_cells
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
+from nonostudio.core.colour.model import clues_of_colour_grid
 from nonostudio.gui.panels.colour_difficulty import ColourDifficultyPanel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "solve" / "colour"))
@@ -43,6 +45,26 @@ def test_a_colour_puzzle_is_graded_with_its_colour_features(qtbot, panel) -> Non
     assert int(shown["pencil_cells"]) > 0  # the puzzle was chosen to need pencil marks
     assert int(shown["cells_per_colour"]) + int(shown["cells_colour"]) == 36
     assert shown["cells_search"] == "0" and not panel.busy.isVisible()
+    # the first part of the colour grade's order, counted by the fixed point itself
+    assert one_colour_cells(PUZZLE) == 0  # each colour's clues alone solve this picture
+    assert shown["one_colour_cells"] == "not needed"
+    assert "Solvable one colour at a time: ranked below every puzzle that needs colour" in (
+        panel.tier_label.text()
+    )
+
+
+def test_a_puzzle_that_needs_colour_reasoning_says_so(qtbot, panel) -> None:
+    # red and blue touch in every line: looking at red alone, "1 red in 2 cells" decides nothing
+    crossed = PUZZLE.__class__(PUZZLE.palette, *clues_of_colour_grid([[1, 2], [2, 1]]))
+    left = one_colour_cells(crossed)
+    assert left == 4
+    with qtbot.waitSignal(panel.gradeReady, timeout=20000):
+        panel.set_puzzle(crossed)
+    shown = panel.feature_labels["one_colour_cells"].text()
+    assert shown == "needed (4 cells left one colour at a time)"
+    assert "Needs colour reasoning: ranked above every puzzle solvable one colour at a time." in (
+        panel.tier_label.text()
+    )
 
 
 def test_the_same_clues_again_are_not_graded_again(qtbot, panel) -> None:
