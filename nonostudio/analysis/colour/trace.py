@@ -320,6 +320,7 @@ def colour_trace(
     t = _ColourTracer(puzzle, deadline, should_stop)
     trace = ColourTrace(puzzle)
     total = len(puzzle.rows) * len(puzzle.cols)
+    known = sum(1 for row in t.grid for x in row if not x & (x - 1))  # counted once, then kept
     while True:
         if should_stop is not None and should_stop():
             trace.verdict, trace.cancelled = "undecided", True
@@ -343,8 +344,9 @@ def colour_trace(
                 break
             step = guess
         trace.steps.append(step)
+        # the cells this step decided (a step only narrows, so none is undecided again)
+        known += sum(1 for *_, b, a in step.cells if b & (b - 1) and not a & (a - 1))
         if progress is not None:
-            known = sum(1 for row in t.grid for x in row if not x & (x - 1))
             report_count(
                 progress, known, total, f"step {len(trace.steps)}: {known} of {total} cells"
             )

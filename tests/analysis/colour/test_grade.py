@@ -155,3 +155,20 @@ def test_the_trace_reports_progress() -> None:
     trace = colour_trace(puzzle, progress=lambda f, m: calls.append((f, m)))
     assert len(calls) == len(trace.steps) and calls[-1][0] == 1.0
     assert [f for f, _ in calls] == sorted(f for f, _ in calls)
+
+
+def test_the_trace_progress_counts_the_decided_cells_of_each_step() -> None:
+    """The share reported after each step is the share of cells decided on the grid replayed to
+    that step (the count is kept step by step, not by scanning the grid)."""
+    from nonostudio.analysis.colour.trace import colour_trace
+
+    puzzle = _of([[1, 2, 0, 1], [2, 1, 1, 0], [0, 1, 2, 2], [1, 0, 2, 1]])
+    calls: list[float] = []
+    trace = colour_trace(puzzle, progress=lambda f, _m: calls.append(f))
+    grid = [[PALETTE.all_mask] * 4 for _ in range(4)]
+    expected = []
+    for step in trace.steps:
+        for r, c, _before, after in step.cells:
+            grid[r][c] = after
+        expected.append(sum(1 for row in grid for x in row if not x & (x - 1)) / 16)
+    assert calls == pytest.approx(expected) and calls[-1] == 1.0

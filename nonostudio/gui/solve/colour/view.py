@@ -35,6 +35,7 @@ from nonostudio.analysis.helping.hints import CELLS, RUNGS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.grid.colour import colour_key
 from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
@@ -522,9 +523,8 @@ class ColourSolveView(TraceView):
     # --- keys ----------------------------------------------------------------------------------
 
     def _hand_key(self, event: QKeyEvent) -> bool:
-        """Keys 1–9 pick a palette colour."""
-        text = event.text()
-        if len(text) == 1 and "1" <= text <= "9":
-            self.pick_colour(int(text))
-            return True
-        return False
+        """Keys 1–9 pick a palette colour (the colour grids' and palette's :func:`colour_key`)."""
+        key = colour_key(event)
+        if key is not None:
+            self.pick_colour(key)
+        return key is not None
