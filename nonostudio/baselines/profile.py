@@ -65,6 +65,40 @@ def leak_estimate(test_share: float, boards: np.ndarray) -> dict[str, float]:
     }
 
 
+def sibling_groups(boards: np.ndarray) -> np.ndarray:
+    """A group number per board: boards that are copies of each other, or complements, share
+    one (the boards one picture gave through Otsu and inverted Otsu land in one group)."""
+    flat = np.asarray(boards, dtype=np.uint8).reshape(len(boards), -1)
+    group: dict[bytes, int] = {}
+    out = np.empty(len(flat), dtype=np.int64)
+    for i, row in enumerate(flat):
+        key = row.tobytes()
+        if key not in group:
+            other = (1 - row).tobytes()
+            group[key] = group.get(other, len(group))
+        out[i] = group[key]
+    return out
+
+
+def split(
+    boards: np.ndarray, test_share: float, seed: int, by_sibling: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Indices ``(train, test)`` of a random split putting about ``test_share`` of the boards in
+    the test part: board by board, as the paper split its picture boards (a board's copy or
+    complement may land on the other side), or, ``by_sibling``, group by group
+    (:func:`sibling_groups`), so that no test board has a copy or complement in the training
+    part."""
+    rng = np.random.default_rng(seed)
+    count = len(boards)
+    if by_sibling:
+        groups = sibling_groups(boards)
+        in_test = rng.random(int(groups.max()) + 1 if count else 0) < test_share
+        test = in_test[groups]
+    else:
+        test = rng.random(count) < test_share
+    return np.flatnonzero(~test), np.flatnonzero(test)
+
+
 def density_profile(boards: np.ndarray) -> dict[str, Any]:
     """Quantiles (10, 25, 50, 75, 90 %) of the filled share and of the blocks per board."""
     b = np.asarray(boards)
@@ -97,3 +131,35 @@ def rate_by_density(
             }
         )
     return out
+
+
+def rate_by_uniqueness(
+    net: Network, test: BoardSet, reflections: bool, time_limit: float = 10.0
+) -> dict[str, Any]:
+    """The network's exact-board rate on the boards whose clues have one solution and on those
+    with several (nonostudio's complete solver tells them apart).  A network guesses each cell
+    on its own, so on a puzzle with two solutions the cells where they differ are a coin toss:
+    the share of unique boards is about the most such a network can get right."""
+    from nonostudio.core.puzzle import Puzzle
+    from nonostudio.core.solver import solve
+
+    solved = [g.solves for g in best_guess(net, test.puzzles, reflections)]
+    counts = {"unique": 0, "several": 0, "undecided": 0}
+    right = {"unique": 0, "several": 0, "undecided": 0}
+    for (rows, cols), ok in zip(test.puzzles, solved, strict=True):
+        verdict = solve(Puzzle(rows, cols), time_limit=time_limit).verdict
+        kind = (
+            "unique"
+            if verdict.is_unique
+            else ("several" if verdict.label == "multiple solutions" else "undecided")
+        )
+        counts[kind] += 1
+        right[kind] += ok
+    total = max(len(solved), 1)
+    return {
+        "boards": len(solved),
+        "unique_percent": 100.0 * counts["unique"] / total,
+        "undecided": counts["undecided"],
+        "rate_unique_percent": 100.0 * right["unique"] / max(counts["unique"], 1),
+        "rate_several_percent": 100.0 * right["several"] / max(counts["several"], 1),
+    }

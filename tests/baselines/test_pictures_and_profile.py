@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 from nonostudio.baselines.boards import picture_boards, training_boards
-from nonostudio.baselines.encoding import board_clues
+from nonostudio.baselines.encoding import board_clues, input_size
+from nonostudio.baselines.network import Network
+from nonostudio.baselines.nonodataset import BoardSet
 from nonostudio.baselines.pictures import (
     PngError,
     average_hash,
@@ -25,7 +27,10 @@ from nonostudio.baselines.profile import (
     blocks_per_board,
     density_profile,
     leak_estimate,
+    rate_by_uniqueness,
+    sibling_groups,
     siblings,
+    split,
 )
 
 
@@ -139,3 +144,56 @@ def test_siblings_and_the_leak_estimate() -> None:
     assert leak_estimate(0.5, boards)["complement_in_training_percent"] == 75.0
     profile = density_profile(boards)
     assert profile["empty_or_full"] == 2
+
+
+def test_sibling_groups_join_copies_and_complements() -> None:
+    a = np.array([[1, 0], [0, 0]], dtype=np.uint8)
+    b = np.array([[1, 1], [0, 1]], dtype=np.uint8)
+    c = np.array([[0, 1], [1, 0]], dtype=np.uint8)
+    groups = sibling_groups(np.stack([a, b, 1 - a, c, b, 1 - b, a]))
+    assert groups[0] == groups[2] == groups[6]
+    assert groups[1] == groups[4] == groups[5]
+    assert len({groups[0], groups[1], groups[3]}) == 3
+
+
+def test_a_split_by_sibling_keeps_copies_and_complements_on_one_side() -> None:
+    rng = np.random.default_rng(3)
+    pictures = (rng.random((200, 6, 6)) < 0.5).astype(np.uint8)
+    # each picture as the paper made it: a board, a copy of it, and its complement
+    boards = np.concatenate([pictures, pictures, 1 - pictures])
+    keys = [row.tobytes() for row in boards.reshape(len(boards), -1)]
+
+    def crossing(train: np.ndarray, test: np.ndarray) -> int:
+        seen = {keys[i] for i in train}
+        return sum(keys[i] in seen or (1 - boards[i]).tobytes() in seen for i in test)
+
+    for by_sibling in (False, True):
+        train, test = split(boards, 0.2, seed=1, by_sibling=by_sibling)
+        assert sorted([*train, *test]) == list(range(len(boards)))
+        assert 0.1 < len(test) / len(boards) < 0.3
+        if by_sibling:
+            assert crossing(train, test) == 0
+        else:  # board by board, as the paper split: most test boards have a sibling in training
+            assert crossing(train, test) > len(test) // 2
+    assert split(boards, 0.2, seed=1, by_sibling=True)[1].tolist() == (
+        split(boards, 0.2, seed=1, by_sibling=True)[1].tolist()
+    )
+
+
+def test_the_rate_is_split_between_unique_and_several_solution_boards() -> None:
+    # a network that guesses the empty board for every puzzle
+    empty_guesser = Network(
+        3,
+        [np.zeros((input_size(3), 4), np.float32), np.zeros((4, 9), np.float32)],
+        [np.zeros(4, np.float32), np.full(9, -10.0, np.float32)],
+    )
+    empty = np.zeros((3, 3), dtype=np.uint8)
+    row = np.array([[1, 1, 1], [0, 0, 0], [0, 0, 0]], dtype=np.uint8)  # one solution
+    diagonal = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 0]], dtype=np.uint8)  # or the other one
+    boards = np.stack([empty, row, diagonal, empty])
+    test = BoardSet(3, [board_clues(b) for b in boards], boards, "made here")
+    got = rate_by_uniqueness(empty_guesser, test, reflections=False)
+    assert got["unique_percent"] == 75.0
+    assert got["rate_unique_percent"] == pytest.approx(200 / 3)  # the two empty boards of three
+    assert got["rate_several_percent"] == 0.0
+    assert got["undecided"] == 0

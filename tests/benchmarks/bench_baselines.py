@@ -26,7 +26,10 @@ import functools
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +44,7 @@ from nonostudio.baselines.heuristic import VARIANTS  # noqa: E402
 from nonostudio.baselines.network import Network  # noqa: E402
 from nonostudio.baselines.nonodataset import BoardSet, read_test_boards  # noqa: E402
 from nonostudio.baselines.pictures import icon_pictures  # noqa: E402
-from nonostudio.baselines.recipes import RECIPES, run_recipe, shipped_path  # noqa: E402
+from nonostudio.baselines.recipes import RECIPES, Recipe, run_recipe, shipped_path  # noqa: E402
 
 NONODATASET = PUZZLES / "nonodataset"
 
@@ -64,15 +67,19 @@ def _icons(folder: str) -> list[np.ndarray]:
     return icon_pictures(folder)
 
 
-def _mix(net: Network, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` boards of the network's own training mix (its pictures and their share)."""
+def _mix(
+    net: Network, count: int, seed: int, pictures_only: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` boards of the network's own training mix (its pictures and their share), or of
+    its pictures alone (as the paper's 10x10 and 15x15 test sets were)."""
     r = net.recipe
     pictures = _icons(r["icons"]) if r.get("pictures") == "icons" else None
-    return training_boards(net.n, count, seed, r.get("picture_share", 0.2), pictures)
+    share = 1.0 if pictures_only else r.get("picture_share", 0.2)
+    return training_boards(net.n, count, seed, share, pictures)
 
 
-def _fresh(net: Network, count: int, seed: int) -> BoardSet:
-    inputs, boards = _mix(net, count, seed)
+def _fresh(net: Network, count: int, seed: int, pictures_only: bool = False) -> BoardSet:
+    inputs, boards = _mix(net, count, seed, pictures_only)
     return BoardSet(net.n, [decode_clues(v, net.n) for v in inputs], boards, f"fresh seed {seed}")
 
 
@@ -139,13 +146,7 @@ def _why(ten: BoardSet, boards: int, net: Network) -> None:
 def _size_curve(ten: BoardSet, net: Network, counts: list[int]) -> None:
     """Rate against training-set size: networks trained by the shipped 10x10 network's recipe on
     fewer (or more) boards, kept in the temporary folder so a rerun reuses them."""
-    from dataclasses import fields, replace
-
-    from nonostudio.baselines.recipes import Recipe
-
-    names = {f.name for f in fields(Recipe)}
-    base = Recipe(**{k: v for k, v in net.recipe.items() if k in names})
-    base = replace(base, hidden=tuple(base.hidden))
+    base = _recipe_of(net)
     print("\nrate against training-set size (10x10, the shipped recipe otherwise):")
     rows = [(int(net.recipe["boards"]), net)]
     for count in counts:
@@ -167,6 +168,88 @@ def _size_curve(ten: BoardSet, net: Network, counts: list[int]) -> None:
             f"(trained in {n.recipe.get('training_seconds')} s)"
         )
     print("  paper: 361,094 boards, 27.25 % / 39.26 %")
+
+
+def _recipe_of(net: Network, **changes: Any) -> Recipe:
+    names = {f.name for f in fields(Recipe)}
+    base = Recipe(**{k: v for k, v in net.recipe.items() if k in names})
+    return replace(base, hidden=tuple(base.hidden), **changes)
+
+
+def _cached(name: str, make: Callable[[], Network]) -> Network:
+    """A network kept in the temporary folder under ``name`` (a rerun reuses it)."""
+    path = Path(tempfile.gettempdir()) / "nonostudio-baselines" / name
+    if path.is_file():
+        return Network.load(path)
+    print(f"training {name} (kept in {path.parent})", file=sys.stderr)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    net = make()
+    net.save(path)
+    return net
+
+
+def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
+    """Measure what training on the test boards' own distribution gives: networks trained by the
+    shipped recipe (architecture, epochs, seed, ``count`` boards) whose picture boards are
+    NonoDataset test boards (the 80 % of a split) instead of our icon boards, tested on the other
+    20 %.  Split board by board, as the paper split its picture boards (a test board's copy or
+    complement may be in the training part), and split by sibling group (none is).  Beside
+    them the recipe's own network of the same size on the same 20 %.  These networks are
+    measurements only, kept in the temporary folder: the NonoDataset boards are not ours to
+    ship."""
+    from nonostudio.baselines import profile
+    from nonostudio.baselines.boards import encode_boards
+    from nonostudio.baselines.network import train
+
+    recipe = _recipe_of(net, boards=count)
+    own = _cached(f"curve-10x10-{count}.npz", lambda: run_recipe(recipe))
+    print(
+        f"\nin-distribution training (10x10; {count} boards, {list(recipe.hidden)}, "
+        f"{recipe.epochs} epochs, seed {recipe.seed}; tested on a held-out 20 % of the "
+        "NonoDataset test boards):"
+    )
+    for by_sibling in (False, True):
+        kind = "sibling" if by_sibling else "board"
+        train_idx, test_idx = profile.split(ten.boards, 0.2, seed=48, by_sibling=by_sibling)
+        held = BoardSet(
+            10, [ten.puzzles[i] for i in test_idx], ten.boards[test_idx], f"split by {kind}"
+        )
+        ours = ten.boards[train_idx]
+
+        def make(ours: np.ndarray = ours) -> Network:
+            _, random_boards = training_boards(10, count - len(ours), recipe.seed, 0.0)
+            boards = np.concatenate([ours, random_boards])
+            boards = boards[np.random.default_rng(recipe.seed).permutation(len(boards))]
+            made = dict(net.recipe, boards=count, pictures="NonoDataset test boards")
+            return train(
+                encode_boards(boards),
+                boards,
+                10,
+                hidden=recipe.hidden,
+                learning_rate=recipe.learning_rate,
+                epochs=recipe.epochs,
+                seed=recipe.seed,
+                batch_size=recipe.batch_size,
+                alpha=recipe.alpha,
+                recipe=made,
+            )
+
+        indist = _cached(f"indist-10x10-{kind}-{count}.npz", make)
+        leak = profile.siblings(np.concatenate([held.boards, ours]))
+        print(
+            f"  split by {kind:7}: {len(train_idx)} NonoDataset boards + "
+            f"{count - len(train_idx)} random in training, {len(test_idx)} tested "
+            f"(boards with a copy or complement anywhere in the two parts: "
+            f"{leak['copied']} copies, {leak['complemented']} complements)"
+        )
+        for name, n in (("our recipe (icons)", own), ("NonoDataset pictures", indist)):
+            plain = experiment.prediction(n, held, False)["solves_percent"]
+            refl = experiment.prediction(n, held, True)["solves_percent"]
+            print(
+                f"    {name:22} {plain:6.2f} % / {refl:6.2f} % with reflections "
+                f"(trained in {n.recipe.get('training_seconds')} s)"
+            )
+    print("  paper: 27.25 % / 39.26 % (361,094 boards, 2048-1024-1024-1024-512, split by board)")
 
 
 def _heuristics_10(args: argparse.Namespace, ten: BoardSet, net: Network) -> None:
@@ -230,6 +313,13 @@ def main() -> None:
         metavar="N,N",
         help="also train 10x10 networks by the recipe on these board counts (rate vs size)",
     )
+    parser.add_argument(
+        "--in-distribution",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also train N-board 10x10 networks on NonoDataset test boards (80/20 splits)",
+    )
     args = parser.parse_args()
     require_anchors()
 
@@ -283,6 +373,13 @@ def main() -> None:
             _fresh(nets[n][0], 3000, RECIPES[n].seed + 1000),
             "(why ours differ: the training mix)",
         )
+        _prediction_rows(
+            f"{n}x{n} held-out picture boards",
+            nets[n][0],
+            _fresh(nets[n][0], 3000, RECIPES[n].seed + 2000, pictures_only=True),
+            "(our pictures alone, as the paper's test sets were: "
+            + ("paper 27.25 % / 39.26 %)" if n == 10 else "paper 5.87 %)"),
+        )
     _prediction_rows(
         "10x10 boards it was trained on",
         nets[10][0],
@@ -294,6 +391,9 @@ def main() -> None:
     if args.size_curve:
         counts = [int(c) for c in args.size_curve.split(",")]
         _size_curve(ten.head(args.boards), nets[10][0], counts)
+
+    if args.in_distribution:
+        _in_distribution(ten, nets[10][0], args.in_distribution)
 
     if args.heuristic_boards:
         _heuristics_10(args, ten, nets[10][0])
