@@ -27,6 +27,42 @@ def test_a_plain_install_does_not_pull_scikit_learn() -> None:
     )
 
 
+def _pulled(requirements: list[str], extras: tuple[str, ...] = ()) -> set[str]:
+    """The distributions a pip install of ``requirements`` would pull, followed through the
+    installed packages' own requirements (a package not installed here ends the walk)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen: set[str] = set()
+    todo = [(r, extras) for r in requirements]
+    while todo:
+        text, wanted = todo.pop()
+        req = Requirement(text)
+        if req.marker is not None and not any(
+            req.marker.evaluate({"extra": e}) for e in (wanted or ("",))
+        ):
+            continue
+        name = canonicalize_name(req.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            below = metadata.requires(req.name) or []
+        except metadata.PackageNotFoundError:
+            continue
+        todo.extend((r, tuple(req.extras)) for r in below)
+    return seen
+
+
+def test_a_plain_install_pulls_no_scikit_learn_through_its_dependencies() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert "scikit-learn" not in _pulled(project["dependencies"])
+    # the walk does find it when it is asked for: through the extra
+    assert "scikit-learn" in _pulled(project["optional-dependencies"]["baselines"])
+
+
 def test_training_without_the_extra_says_how_to_install_it(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "sklearn", None)  # import sklearn now raises ImportError
     x, y = np.zeros((2, 30), dtype=np.uint8), np.zeros((2, 5, 5), dtype=np.uint8)

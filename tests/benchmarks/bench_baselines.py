@@ -103,6 +103,24 @@ def _prediction_rows(name: str, net: Network, test: BoardSet, paper: str) -> Non
     )
 
 
+def _ceiling(rows: list[tuple[str, Network, BoardSet]]) -> None:
+    """The share of boards whose clues have one solution (a network guessing each cell on its
+    own can hardly do better: where two solutions differ it must pick cells of both), and the
+    network's rate on those and on the others."""
+    from nonostudio.baselines import profile
+
+    print("\nunique boards (nonostudio's solver) and the rate on them: plain / reflections")
+    for name, net, test in rows:
+        plain = profile.rate_by_uniqueness(net, test, False)
+        refl = profile.rate_by_uniqueness(net, test, True)
+        print(
+            f"  {name:26} {plain['boards']:5} boards, {plain['unique_percent']:5.2f} % unique "
+            f"({plain['undecided']} undecided); rate on unique {plain['rate_unique_percent']:5.2f}"
+            f" % / {refl['rate_unique_percent']:5.2f} %, on several-solution "
+            f"{plain['rate_several_percent']:5.2f} % / {refl['rate_several_percent']:5.2f} %"
+        )
+
+
 def _why(ten: BoardSet, boards: int, net: Network) -> None:
     """Measure why our rate differs: what the test boards are made of beside our training mix,
     how many of them the paper's own random 80/20 split of its picture boards left (as a copy
@@ -387,6 +405,12 @@ def main() -> None:
         "(the gain from having seen a board)",
     )
 
+    _ceiling(
+        [
+            ("5x5 fresh uniform boards", nets[5][0], _fresh(nets[5][0], 2000, 12345)),
+            ("10x10 NonoDataset test", nets[10][0], ten.head(min(args.boards, 2000))),
+        ]
+    )
     _why(ten, args.boards, nets[10][0])
     if args.size_curve:
         counts = [int(c) for c in args.size_curve.split(",")]
