@@ -1,8 +1,12 @@
 """Fixtures for the window and library tests: a small library of known puzzles in a temp folder,
-and a check that no test leaves background work running on Qt's thread pool."""
+and a check that no test leaves background work running on Qt's thread pool or in the studio's
+worker processes."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,9 +20,15 @@ from studio_window import discard_on_question, end_background, record_message_bo
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common import process_pool
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
+
+# The panels' jobs run on the thread pool in the tests, where a test can replace the core call a
+# job makes and nothing starts processes per test run; the tests of the worker processes (the
+# studio's default) ask for them with ``worker_processes``.
+os.environ.setdefault(process_pool.ENV, "0")
 
 # The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
 # every show(); that is a limit of the test platform, not a problem in our widgets.
@@ -45,6 +55,51 @@ def no_background_work_left() -> Iterator[None]:
             f"pool {THREAD_GRACE_S:g} s after it ended",
             pytrace=False,
         )
+
+
+def _processes_settle(deadline: float) -> bool:
+    """Let the worker pools deliver until they are idle (True) or ``deadline`` passes."""
+    from PySide6.QtWidgets import QApplication
+
+    while not all(pool.is_idle() for pool in process_pool.live_pools()):
+        if time.monotonic() > deadline:
+            return False
+        QApplication.processEvents()
+        time.sleep(0.005)
+    return True
+
+
+@pytest.fixture(autouse=True)
+def no_process_work_left() -> Iterator[None]:
+    """Fails a test that leaves a job in a worker pool, or a child process that is not one of
+    the pools' processes, once its fixtures are torn down (after ``THREAD_GRACE_S``)."""
+    yield
+    if not _processes_settle(time.monotonic() + THREAD_GRACE_S):
+        pytest.fail(
+            f"the test left jobs in the studio's worker processes {THREAD_GRACE_S:g} s after it "
+            "ended",
+            pytrace=False,
+        )
+    ours = {pid for pool in process_pool.live_pools() for pid in pool.pids()}
+    deadline = time.monotonic() + THREAD_GRACE_S
+    while stray := [p for p in multiprocessing.active_children() if p.pid not in ours]:
+        if time.monotonic() > deadline:
+            pytest.fail(f"the test left child processes running: {stray}", pytrace=False)
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def worker_processes_end() -> Iterator[None]:
+    """The worker processes started by the tests end with the session."""
+    yield
+    process_pool.shut_down_pools()
+
+
+@pytest.fixture
+def worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panels' jobs run in worker processes, as in the studio (the tests' default is the
+    thread pool).  The processes are shared by the tests that ask for them."""
+    monkeypatch.setenv(process_pool.ENV, "1")
 
 
 @pytest.fixture

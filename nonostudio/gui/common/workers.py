@@ -5,7 +5,8 @@ The core function receives two plain callables, ``progress(fraction, message)`` 
 ``should_stop()``, so it never sees Qt.  Results, errors and progress come back as signals of a
 ``QObject`` that lives on the GUI thread; a worker never touches widgets.  :class:`CurrentWorker`
 is the one job of a kind a widget runs at a time: a new one supersedes it, a cancelled one is
-never heard from again.
+never heard from again.  A :class:`~nonostudio.gui.common.process_child.ProcessJob` runs in a
+worker process instead (:mod:`nonostudio.gui.common.process_pool`), with the same signals.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, SignalInstance
 
 from nonostudio.core.progress import ProgressCallback, StopCallback
+from nonostudio.gui.common.process_child import ProcessJob
 
 Progress = ProgressCallback  # the one protocol (nonostudio.core.progress), under the GUI's name
 ShouldStop = StopCallback
@@ -34,6 +36,7 @@ class WorkerSignals(QObject):
     errored = Signal(str)
     finished = Signal()  # always last, after result, errored or aborted
     aborted = Signal()  # the job was cancelled; its return value is dropped
+    emitted = Signal(object)  # an item an emitting job handed over (ProcessJob.emits)
 
 
 class Worker(QRunnable):
@@ -74,6 +77,10 @@ class Worker(QRunnable):
     def aborted(self) -> SignalInstance:
         return self.signals.aborted
 
+    @property
+    def emitted(self) -> SignalInstance:
+        return self.signals.emitted
+
     def start(self, pool: QThreadPool | None = None) -> None:
         Worker._alive.add(self)
         (pool or QThreadPool.globalInstance()).start(self)
@@ -97,7 +104,10 @@ class Worker(QRunnable):
         signals = self.signals
         signals.started.emit()
         try:
-            value = self._job(self._report, self._stop.is_set)
+            if isinstance(self._job, ProcessJob) and self._job.emits:
+                value = self._job(self._report, self._stop.is_set, self._emit)
+            else:
+                value = self._job(self._report, self._stop.is_set)
         except Exception as exc:  # the job's failure is reported, never raised into Qt
             if self._stop.is_set():
                 signals.aborted.emit()
@@ -118,8 +128,23 @@ class Worker(QRunnable):
         if not self._stop.is_set():
             self.signals.progress.emit(float(fraction), str(message))
 
+    def _emit(self, item: Any) -> None:
+        if not self._stop.is_set():
+            self.signals.emitted.emit(item)
+
     def _release(self) -> None:
         Worker._alive.discard(self)
+
+
+def make_worker(job: Job) -> Worker:
+    """The worker for ``job``: a :class:`~nonostudio.gui.common.process_pool.ProcessWorker`
+    for a :class:`ProcessJob` (unless worker processes are turned off), else a thread's."""
+    if isinstance(job, ProcessJob):
+        from nonostudio.gui.common.process_pool import ProcessWorker, processes_enabled
+
+        if processes_enabled():
+            return ProcessWorker(job)
+    return Worker(job)
 
 
 class CurrentWorker(QObject):
@@ -157,7 +182,7 @@ class CurrentWorker(QObject):
     def start(self, job: Job, pool: QThreadPool | None = None) -> Worker:
         """Cancel the current job and run ``job(progress, should_stop)`` in its place."""
         self.cancel()
-        worker = Worker(job)  # every slot connected before it starts: it may finish at once
+        worker = make_worker(job)  # every slot connected before it starts: it may finish at once
         worker.result.connect(self._result)
         worker.errored.connect(self._errored)
         worker.progress.connect(self._progress)
@@ -218,7 +243,7 @@ def run_in_background(
     fraction and message — all on the GUI thread.  A cancelled job reports neither result nor
     error.  Returns the worker, for ``cancel()`` and its other signals.
     """
-    worker = Worker(job)
+    worker = make_worker(job)
     worker.result.connect(on_result)
     if on_error is not None:
         worker.errored.connect(on_error)

@@ -1,6 +1,6 @@
 """The check panel: decides the edited puzzle in the background and shows the verdict.
 
-Each new puzzle restarts a short debounce timer, then the complete solver runs on the thread pool;
+Each new puzzle restarts a short debounce timer, then the complete solver runs in a worker process;
 a newer puzzle cancels the check still running.  For a puzzle with several solutions the panel
 offers the second one so the editor can highlight where the two differ.  A colour puzzle is
 decided by the colour solver the same way.
@@ -35,13 +35,15 @@ from PySide6.QtWidgets import (
 from nonostudio.analysis.typos import TypoReport
 from nonostudio.core.clue_text import totals_problem
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
+from nonostudio.core.colour.solver import ColourSolveResult
 from nonostudio.core.puzzle import Clues, Puzzle
-from nonostudio.core.solver import SolveResult, Verdict, solve
+from nonostudio.core.solver import SolveResult, Verdict
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.typo_box import TypoBox
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.panels.grading import busy_bar
+from nonostudio.gui.panels.panel_jobs import check_puzzle
 
 DEBOUNCE_MS = 300
 
@@ -195,19 +197,8 @@ class CheckPanel(QWidget):
         puzzle = self._pending
         if puzzle is None:
             return
-        limit = self._time_limit
-        job: Callable[[Progress, ShouldStop], SolveResult | ColourSolveResult]
-        if isinstance(puzzle, ColourPuzzle):
-            rows, cols, ncolours = puzzle.rows, puzzle.cols, puzzle.ncolours
-
-            def job(progress: Progress, should_stop: ShouldStop) -> ColourSolveResult:
-                return solve_colour(rows, cols, ncolours, time_limit=limit, should_stop=should_stop)
-
-        else:
-
-            def job(progress: Progress, should_stop: ShouldStop) -> SolveResult:
-                return solve(puzzle, time_limit=limit, progress=progress, should_stop=should_stop)
-
+        # in a worker process: the solver's Python never keeps the GUI thread waiting
+        job = ProcessJob(check_puzzle, (puzzle, self._time_limit))
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._progress
         )

@@ -1,7 +1,7 @@
 """The difficulty report of the puzzle being edited: label, tier (the hardest technique's),
 score, explanation and two charts (techniques used, cells decided per step).
 
-Grading (:func:`nonostudio.analysis.grades.difficulty.grade`) runs on the thread pool after a short
+Grading (:func:`nonostudio.analysis.grades.difficulty.grade`) runs in a worker process after a short
 pause in editing, within the check panel's time limit; a newer puzzle or rule set cancels a grade
 still running, and a stale result is dropped.  A puzzle too large to grade is refused at once;
 one with no solution is not graded (the panel says so and points to the Check panel).
@@ -21,14 +21,15 @@ from nonostudio.analysis.grades.difficulty import (
     Grade,
     PuzzleTooLargeError,
     check_size,
-    grade,
 )
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets
-from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.gui.panels.grading import GradingPanel
+from nonostudio.gui.panels.panel_jobs import grade_puzzle
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -155,9 +156,7 @@ class DifficultyPanel(GradingPanel):
         if puzzle is None or rule_set is None:
             return
 
-        def job(progress: Progress, should_stop: ShouldStop) -> Grade:
-            return grade(puzzle, rule_set, should_stop=should_stop, time_limit=limit)
-
+        job = ProcessJob(grade_puzzle, (puzzle, shared(rule_set), limit))  # in a worker process
         self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
 
     def _done(self, result: Grade) -> None:

@@ -1,6 +1,6 @@
 """The solving view: watch a rule set solve the puzzle step by step, or solve it by hand with hints.
 
-The trace is computed on the thread pool within the solver time limit (a newer puzzle or rule
+The trace is computed in a worker process within the solver time limit (a newer puzzle or rule
 set cancels a stale one; a puzzle too large to trace is refused at once).  Each step in the list
 shows the grid after it with what it decides and why marked.  By hand, the puzzle is solved as
 soon as the filled cells satisfy every clue
@@ -19,19 +19,17 @@ from PySide6.QtGui import QShowEvent, QUndoStack
 from PySide6.QtWidgets import QApplication, QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.explaining.narrate import narrate
 from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_size
 from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
 from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
 from nonostudio.analysis.tracing.steps import Step, Trace
-from nonostudio.analysis.tracing.trace import rule_set_trace
-from nonostudio.core.errors import InconsistentPuzzleError, PuzzleError
+from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.core.progress import TimeLimit
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets
-from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
@@ -39,8 +37,9 @@ from nonostudio.gui.solve.hints import HintSearch, line_advice
 from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, connect_toggle
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
-from nonostudio.gui.solve.replay import NoSolution, no_solution, summary_text
+from nonostudio.gui.solve.replay import NoSolution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
+from nonostudio.gui.solve.trace_job import trace_puzzle
 from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -201,19 +200,11 @@ class SolveView(TraceView):
             self.ui.busy.hide()
             self._say_problem(f"Cannot solve step by step: {exc}.")
             return
-        limit = self.time_limit
-
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[Trace, list] | NoSolution:
-            stop = TimeLimit(limit, should_stop)
-            try:
-                trace = rule_set_trace(puzzle, rule_set, progress=progress, should_stop=stop)
-            except InconsistentPuzzleError as exc:  # said in words, not failed with a traceback
-                return no_solution(puzzle, exc)
-            return trace, step_rows(trace, titles, list(narrate(trace, rule_set.rules, titles)))
-
+        # in a worker process: the trace's Python never keeps the GUI thread waiting
+        job = ProcessJob(trace_puzzle, (puzzle, shared(rule_set), titles, self.time_limit))
         self._worker = run_in_background(job, on_result=self._traced, on_error=self._failed)
 
-    def _traced(self, result: tuple[Trace, list] | NoSolution) -> None:
+    def _traced(self, result: tuple[Trace, list[str]] | NoSolution) -> None:
         if not self._current(self._worker):
             return
         self._worker = None
@@ -221,8 +212,8 @@ class SolveView(TraceView):
         if isinstance(result, NoSolution):
             self._show_no_solution(result)
             return
-        trace, rows = result
-        self.model.set_rows(rows)
+        trace, explanations = result
+        self.model.set_rows(step_rows(trace, self._titles, explanations))
         self._set_trace(trace)
         if trace.interrupted:  # a cancelled trace is dropped: only the time limit ends one here
             stopped = f"Stopped at the time limit of {self.time_limit:g} s."

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.process_pool import warm_up_processes
 from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.library.view import LibraryView
@@ -167,6 +168,7 @@ class PanelStarter:
         keeps painting."""
         if self.ready:
             return
+        warm_up_processes()  # the panels' work runs there: the first puzzle opened never waits
         if step_by_step:
             QTimer.singleShot(0, self._next_step)
             return

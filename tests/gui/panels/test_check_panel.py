@@ -144,7 +144,7 @@ def test_new_puzzle_cancels_a_running_check(
             return real_solver.SolveResult(Verdict.UNDECIDED, np.zeros((2, 2), np.int8))
         return real_solver.solve(puzzle, time_limit=time_limit)
 
-    monkeypatch.setattr("nonostudio.gui.panels.check.solve", fake_solve)
+    monkeypatch.setattr("nonostudio.gui.panels.panel_jobs.solve", fake_solve)
     seen: list[SolveResult] = []
     panel.verdictReady.connect(seen.append)
     panel.set_puzzle(slow)

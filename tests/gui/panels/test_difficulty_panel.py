@@ -133,7 +133,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
             stopped.set()
         return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
-    monkeypatch.setattr("nonostudio.gui.panels.difficulty.grade", slow_grade)
+    monkeypatch.setattr("nonostudio.gui.panels.panel_jobs.grade", slow_grade)
     workers = started_workers("nonostudio.gui.panels.difficulty")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)

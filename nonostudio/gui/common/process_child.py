@@ -1,0 +1,184 @@
+"""The worker process's side of the studio's process-backed background jobs (no Qt here: a worker
+process never imports it).
+
+A :class:`ProcessJob` is a top-level function and its picklable arguments, called as
+``fn(*args, progress, should_stop)`` (and ``emit`` first when it hands over items as it goes).
+:func:`serve` is a worker process's main loop: it takes jobs from its pipe one at a time and
+sends back what they report (:data:`PROGRESS`, :data:`ITEM`) and how they end (:data:`RESULT` or
+:data:`ERROR`); a job stops when the parent sets the process's shared stop flag, which it reads
+through ``should_stop()``.  The same job runs on a thread unchanged (:meth:`ProcessJob.__call__`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import pickle
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, Protocol
+
+from nonostudio.core.progress import ProgressCallback, StopCallback
+
+# What a worker process sends its parent: (kind, …) tuples.
+PROGRESS = "progress"  # (PROGRESS, fraction, message)
+ITEM = "item"  # (ITEM, value): one of the items an emitting job hands over as it goes
+RESULT = "result"  # (RESULT, value): the job returned
+ERROR = "error"  # (ERROR, detail, traceback text): the job raised, or its result cannot be sent
+
+PROGRESS_EVERY_S = 0.05  # progress reports closer together than this are not sent (the last is)
+
+Emit = Callable[[Any], None]
+
+
+class Shared:
+    """A large, unchanging argument (a rule set) pickled once in the studio and unpickled once in
+    each worker process, however many jobs it is sent with (:func:`shared`)."""
+
+    __slots__ = ("value", "_key", "_data")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self._key = ""
+        self._data = b""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if not self._key:
+            self._data = pickle.dumps(self.value, pickle.HIGHEST_PROTOCOL)
+            self._key = hashlib.sha1(self._data, usedforsecurity=False).hexdigest()
+        return (_shared_value, (self._key, self._data))
+
+
+_SHARED_KEPT = 16  # the studio keeps this many Shared wrappers; a process, this many values
+_shared: dict[int, Shared] = {}
+_received: dict[str, Any] = {}
+
+
+def shared(value: Any) -> Shared:
+    """``value`` (immutable) wrapped to be sent to worker processes pickled once: the same
+    wrapper for the same object while it is among the last few wrapped."""
+    wrapper = _shared.get(id(value))
+    if wrapper is None or wrapper.value is not value:
+        wrapper = _shared[id(value)] = Shared(value)
+        while len(_shared) > _SHARED_KEPT:
+            del _shared[next(iter(_shared))]
+    return wrapper
+
+
+def _shared_value(key: str, data: bytes) -> Any:
+    """A :class:`Shared` value as a worker process receives it (unpickled the first time)."""
+    if key not in _received:
+        _received[key] = pickle.loads(data)
+        while len(_received) > _SHARED_KEPT:
+            del _received[next(iter(_received))]
+    return _received[key]
+
+
+class StopFlag(Protocol):
+    """The shared byte the parent sets to ask the running job to stop (a ``RawValue('b')``)."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class ProcessJob:
+    """``fn(*args, progress, should_stop)`` — or ``fn(*args, emit, progress, should_stop)`` when
+    ``emits`` — where ``fn`` is a module-level function and ``args`` pickle, so the job can run
+    in a worker process; called directly it runs where it is called (a thread of the pool)."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+    emits: bool = field(default=False, kw_only=True)
+
+    def __call__(
+        self, progress: ProgressCallback, should_stop: StopCallback, emit: Emit | None = None
+    ) -> Any:
+        args = tuple(a.value if isinstance(a, Shared) else a for a in self.args)
+        if self.emits:
+            return self.fn(*args, emit or (lambda _item: None), progress, should_stop)
+        return self.fn(*args, progress, should_stop)
+
+    @property
+    def name(self) -> str:
+        return f"{self.fn.__module__}.{self.fn.__qualname__}"
+
+
+class _Reporter:
+    """The job's ``progress`` and ``emit`` in a worker process: messages to the parent."""
+
+    def __init__(self, conn: Connection, stop: StopFlag) -> None:
+        self._conn, self._stop = conn, stop
+        self._last = 0.0
+        self._pending: tuple[float, str] | None = None
+
+    def progress(self, fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if now - self._last < PROGRESS_EVERY_S and fraction < 1.0:
+            self._pending = (float(fraction), str(message))
+            return
+        self._last, self._pending = now, None
+        if not self._stop.value:
+            self._conn.send((PROGRESS, float(fraction), str(message)))
+
+    def emit(self, item: Any) -> None:
+        if self._pending is not None:  # the items' progress first, so a report is never late
+            self.progress(*self._pending)
+        self._conn.send((ITEM, item))
+
+    def flush(self) -> None:
+        if self._pending is not None and not self._stop.value:
+            self._conn.send((PROGRESS, *self._pending))
+        self._pending = None
+
+
+def run_job(job: ProcessJob, conn: Connection, stop: StopFlag) -> None:
+    """Run one job and send its result or error (a result that cannot be pickled is an error)."""
+    reporter = _Reporter(conn, stop)
+
+    def should_stop() -> bool:
+        return bool(stop.value)
+
+    try:
+        value = job(reporter.progress, should_stop, reporter.emit)
+    except Exception as exc:  # the job's failure is reported to the parent, never raised here
+        conn.send((ERROR, _detail(exc), traceback.format_exc()))
+        return
+    reporter.flush()
+    try:
+        conn.send((RESULT, value))
+    except Exception as exc:  # noqa: BLE001 - a result pickle cannot carry (a bug of the job)
+        conn.send((ERROR, f"the result of {job.name} cannot be sent: {_detail(exc)}", ""))
+
+
+def _detail(exc: BaseException) -> str:
+    return "".join(traceback.format_exception_only(exc)).strip()
+
+
+def serve(conn: Connection, stop: StopFlag, warm: Sequence[str] = (), nice: int = 0) -> None:
+    """A worker process's main loop: import the ``warm`` modules (so the first job does not pay
+    for them), then run each job received until ``None`` arrives or the parent is gone.
+    ``nice``: how much lower than the studio's the process's CPU priority is."""
+    if nice and hasattr(os, "nice"):
+        try:
+            os.nice(nice)
+        except OSError:
+            pass  # not allowed here: run at the studio's priority
+    for module in warm:
+        importlib.import_module(module)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):  # the studio is gone
+            return
+        try:
+            job = pickle.loads(data)
+        except Exception as exc:  # noqa: BLE001 - e.g. a function this process cannot import
+            conn.send((ERROR, f"the job cannot be read: {_detail(exc)}", traceback.format_exc()))
+            continue
+        if job is None:
+            return
+        run_job(job, conn, stop)

@@ -1,0 +1,336 @@
+"""Background jobs in worker processes, so their Python never competes with the GUI thread for
+the interpreter's lock: a :class:`ProcessWorker` is a :class:`~nonostudio.gui.common.workers.
+Worker` whose :class:`~nonostudio.gui.common.process_child.ProcessJob` runs in a process of a
+:class:`ProcessPool`.
+
+The pool starts its processes ('spawn': never a fork of a process running Qt) when first asked
+(:meth:`ProcessPool.warm_up` starts them early, at the window's start), sends each a job at a
+time through a pipe and reads what comes back on the GUI thread, from a timer that runs only
+while there is work.  Cancelling sets the process's shared stop flag, which the job polls through
+``should_stop()``; a job that has not stopped :data:`KILL_AFTER_S` later (a long call into C) is
+ended with its process, which is replaced.  :func:`shared_pool` is the studio's pool,
+:func:`background_pool` the one of low priority that fills the library's columns;
+:func:`shut_down_pools` ends both when the studio closes.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import pickle
+import time
+import weakref
+from collections import deque
+from multiprocessing.connection import Connection
+from typing import Any
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer
+
+from nonostudio.gui.common.process_child import ERROR, ITEM, PROGRESS, RESULT, ProcessJob, serve
+from nonostudio.gui.common.workers import Worker
+
+log = logging.getLogger(__name__)
+
+POLL_MS = 5  # how often the GUI thread reads the pipes while a job runs
+KILL_AFTER_S = 2.0  # a cancelled job still running this long after is ended with its process
+WARM_STEP_MS = 150  # between the starts of the processes warmed up early
+MESSAGES_PER_POLL = 200  # so a burst of items never holds the GUI thread long
+ENV = "NONOSTUDIO_WORKER_PROCESSES"  # "0": every job on the thread pool (the tests' default)
+
+# The modules the studio's jobs use, imported by each process as it starts, before any job.
+WARM_MODULES = (
+    "nonostudio.analysis.grades.difficulty",
+    "nonostudio.analysis.tracing.trace",
+    "nonostudio.analysis.explaining.narrate",
+    "nonostudio.core.solver",
+)
+
+
+def processes_enabled() -> bool:
+    """Whether process jobs run in worker processes (``NONOSTUDIO_WORKER_PROCESSES=0``: on the
+    thread pool, as every other job)."""
+    return os.environ.get(ENV, "1").strip() != "0"
+
+
+def default_size() -> int:
+    """Processes of the studio's pool: the check, the grade and the trace of a puzzle opened run
+    side by side (three), more on a machine with more cores, at most four."""
+    return max(3, min(4, os.cpu_count() or 1))
+
+
+class ProcessWorker(Worker):
+    """One background job run in a worker process; the signals and methods of :class:`Worker`."""
+
+    def __init__(self, job: ProcessJob, pool: ProcessPool | None = None) -> None:
+        super().__init__(job)
+        self.job = job
+        self._pool = pool
+
+    def start(self, pool: QThreadPool | ProcessPool | None = None) -> None:
+        target = pool if isinstance(pool, ProcessPool) else self._pool or shared_pool()
+        self._pool = target
+        Worker._alive.add(self)
+        target.submit(self)
+
+    def cancel(self) -> None:
+        """Ask the job to stop (``aborted`` and ``finished`` follow)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        if self._pool is not None:
+            self._pool.cancel(self)
+
+    def run(self) -> None:  # never on a thread: the pool runs the job
+        raise RuntimeError("a ProcessWorker runs in a ProcessPool")
+
+    # --- what the pool delivers, on the GUI thread --------------------------------------------
+
+    def _report(self, fraction: float, message: str) -> None:
+        if not self._stop.is_set():
+            self.signals.progress.emit(fraction, message)
+
+    def _item(self, item: Any) -> None:
+        if not self._stop.is_set():
+            self.signals.emitted.emit(item)
+
+    def _end(self, kind: str, value: Any = None, detail: str = "") -> None:
+        """The job ended: its result, its error (``detail``, logged) or its cancel."""
+        if self._done.is_set():
+            return
+        self._done.set()
+        signals = self.signals
+        if self._stop.is_set():
+            signals.aborted.emit()
+        elif kind == RESULT:
+            signals.result.emit(value)
+        else:
+            log.error("background job %s failed: %s\n%s", self.job.name, value, detail)
+            signals.errored.emit(str(value))
+        signals.finished.emit()
+
+
+class _Child:
+    """One worker process: its pipe, its stop flag and the job it runs."""
+
+    def __init__(self, context: Any, warm: tuple[str, ...], nice: int) -> None:
+        ours, theirs = context.Pipe(duplex=True)
+        self.stop = context.RawValue("b", 0)
+        self.process = context.Process(
+            target=serve,
+            args=(theirs, self.stop, warm, nice),
+            name="nonostudio-worker",
+            daemon=True,
+        )
+        self.process.start()
+        theirs.close()
+        self.conn: Connection = ours
+        self.worker: ProcessWorker | None = None
+        self.kill_at: float | None = None  # when a cancelled job is ended with the process
+
+    def send(self, worker: ProcessWorker, data: bytes) -> None:
+        self.stop.value = 0
+        self.worker, self.kill_at = worker, None
+        self.conn.send_bytes(data)
+
+    def end(self, timeout: float) -> None:
+        """Stop the process: asked to when idle, ended when busy or deaf."""
+        if self.worker is None and self.process.is_alive():
+            try:
+                self.conn.send_bytes(pickle.dumps(None))
+            except OSError:
+                pass
+            self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout)
+        self.conn.close()
+        self.process.close()
+
+
+class ProcessPool(QObject):
+    """Up to ``size`` worker processes running :class:`ProcessWorker` jobs, a job each."""
+
+    def __init__(
+        self,
+        size: int,
+        *,
+        warm: tuple[str, ...] = WARM_MODULES,
+        nice: int = 0,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.size = max(1, size)
+        self._warm, self._nice = warm, nice
+        self._context = multiprocessing.get_context("spawn")
+        self._children: list[_Child] = []
+        self._pending: deque[ProcessWorker] = deque()
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        _every_pool.add(self)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def warm_up(self, count: int | None = None) -> None:
+        """Start processes (``count``, default all) so the first jobs do not wait for them: one
+        now and the next each :data:`WARM_STEP_MS` later, so the window never waits for the
+        starts together."""
+        wanted = self.size if count is None else min(self.size, count)
+        if len(self._children) < wanted:
+            self._children.append(_Child(self._context, self._warm, self._nice))
+        if len(self._children) < wanted:
+            QTimer.singleShot(WARM_STEP_MS, self, lambda: self.warm_up(wanted))
+
+    def submit(self, worker: ProcessWorker) -> None:
+        self._pending.append(worker)
+        self._dispatch()
+        self._timer.start()
+
+    def cancel(self, worker: ProcessWorker) -> None:
+        """Stop ``worker``'s job: dropped if still waiting, else asked to stop (and ended with
+        its process if it does not within :data:`KILL_AFTER_S`)."""
+        if worker in self._pending:
+            self._pending.remove(worker)
+            QTimer.singleShot(0, lambda: worker._end(RESULT))  # cancelled: reports aborted
+            return
+        for child in self._children:
+            if child.worker is worker:
+                child.stop.value = 1
+                child.kill_at = time.monotonic() + KILL_AFTER_S
+
+    def is_idle(self) -> bool:
+        """No job running or waiting."""
+        return not self._pending and all(c.worker is None for c in self._children)
+
+    def pids(self) -> list[int]:
+        """The worker processes alive now."""
+        return [c.process.pid for c in self._children if c.process.pid and c.process.is_alive()]
+
+    def shutdown(self, timeout: float = 2.0) -> None:
+        """Cancel every job and end every process (the studio is closing); the pool starts new
+        ones if asked again."""
+        self._timer.stop()
+        pending, self._pending = list(self._pending), deque()
+        for worker in pending:
+            worker._stop.set()
+            worker._end(RESULT)
+        children, self._children = self._children, []
+        for child in children:
+            running = child.worker
+            child.end(timeout)
+            if running is not None:
+                running._stop.set()
+                running._end(RESULT)
+
+    # --- running -------------------------------------------------------------------------------
+
+    def _dispatch(self) -> None:
+        while self._pending:
+            child = next((c for c in self._children if c.worker is None), None)
+            if child is None:
+                if len(self._children) >= self.size:
+                    return
+                child = _Child(self._context, self._warm, self._nice)
+                self._children.append(child)
+            worker = self._pending.popleft()
+            try:
+                data = pickle.dumps(worker.job, pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # noqa: BLE001 - a job that cannot be sent is a bug: say so
+                QTimer.singleShot(
+                    0, lambda w=worker, e=exc: w._end(ERROR, f"cannot run {w.job.name}: {e}")
+                )
+                continue
+            try:
+                child.send(worker, data)
+            except OSError:  # the process is gone: the job goes to another one
+                child.worker = None
+                self._drop(child)
+                self._pending.appendleft(worker)
+                continue
+            worker.signals.started.emit()
+
+    def _poll(self) -> None:
+        now = time.monotonic()
+        for child in list(self._children):
+            worker = child.worker
+            if worker is None:
+                continue
+            try:
+                for _ in range(MESSAGES_PER_POLL):
+                    if child.worker is not worker or not child.conn.poll():
+                        break
+                    self._handle(child, worker, child.conn.recv())
+            except (EOFError, OSError):  # the process died under the job
+                child.process.join(0.1)
+                code = child.process.exitcode
+                child.worker = None
+                self._drop(child)
+                worker._end(ERROR, f"the background process stopped unexpectedly (exit {code})")
+                continue
+            if child.worker is worker and child.kill_at is not None and now > child.kill_at:
+                log.info("background job %s did not stop when asked: ended", worker.job.name)
+                child.worker = None
+                self._drop(child)
+                worker._end(RESULT)
+        self._dispatch()
+        if self.is_idle():
+            self._timer.stop()
+
+    def _handle(self, child: _Child, worker: ProcessWorker, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == PROGRESS:
+            worker._report(message[1], message[2])
+        elif kind == ITEM:
+            worker._item(message[1])
+        else:
+            child.worker = child.kill_at = None
+            if kind == RESULT:
+                worker._end(RESULT, message[1])
+            else:
+                worker._end(ERROR, message[1], message[2])
+
+    def _drop(self, child: _Child) -> None:
+        if child in self._children:
+            self._children.remove(child)
+        child.end(0.5)
+
+
+_pools: dict[str, ProcessPool] = {}
+_every_pool: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
+
+
+def shared_pool() -> ProcessPool:
+    """The studio's pool for the work on what is on screen (check, grade, trace, Grade Folder)."""
+    if "shared" not in _pools:
+        _pools["shared"] = ProcessPool(default_size())
+    return _pools["shared"]
+
+
+def warm_up_processes() -> None:
+    """Start the studio's worker processes now, one after the other (the window's start), unless
+    worker processes are turned off."""
+    if processes_enabled():
+        shared_pool().warm_up()
+
+
+def background_pool() -> ProcessPool:
+    """One process of low priority for work nobody waits for (the library's columns), so it
+    never holds up the work on screen."""
+    if "background" not in _pools:
+        _pools["background"] = ProcessPool(1, nice=10)
+    return _pools["background"]
+
+
+def shut_down_pools(timeout: float = 2.0) -> None:
+    """End every worker process (the studio is closing)."""
+    for pool in live_pools():
+        pool.shutdown(timeout)
+
+
+def live_pools() -> list[ProcessPool]:
+    """Every pool not yet garbage (tests check that their work is done)."""
+    return list(_every_pool)

@@ -1,0 +1,174 @@
+"""Jobs in worker processes: they run in another interpreter without Qt, report progress, items,
+results and errors on the GUI thread, stop when cancelled (or are ended with their process when
+they do not), survive a process that dies, and leave no process behind."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import process_test_jobs as jobs
+import pytest
+from pytestqt.qtbot import QtBot
+
+from nonostudio.gui.common import process_pool
+from nonostudio.gui.common.process_child import ProcessJob, shared
+from nonostudio.gui.common.process_pool import ProcessPool, ProcessWorker
+from nonostudio.gui.common.workers import CurrentWorker, Worker, run_in_background
+from nonostudio.rules.ruleset import load_rule_set
+
+
+@pytest.fixture(scope="module")
+def pool(qapp: Any) -> Iterator[ProcessPool]:
+    """Two worker processes for this module's tests (nothing imported ahead: they start fast)."""
+    made = ProcessPool(2, warm=())
+    yield made
+    made.shutdown()
+
+
+def run(qtbot: QtBot, pool: ProcessPool, job: ProcessJob) -> tuple[ProcessWorker, list[Any]]:
+    """Start ``job`` in ``pool``; every signal it sends, in order, once ``finished`` arrived."""
+    worker = ProcessWorker(job)
+    seen: list[Any] = []
+    worker.progress.connect(lambda f, m: seen.append(("progress", f, m)))
+    worker.emitted.connect(lambda item: seen.append(("item", item)))
+    worker.result.connect(lambda value: seen.append(("result", value)))
+    worker.errored.connect(lambda text: seen.append(("error", text)))
+    worker.aborted.connect(lambda: seen.append(("aborted",)))
+    worker.finished.connect(lambda: seen.append(("finished",)))
+    worker.start(pool)
+    return worker, seen
+
+
+def test_a_job_runs_in_another_process_that_has_no_qt(qtbot: QtBot, pool: ProcessPool) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.where))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    (kind, (pid, qt)), end = seen
+    assert kind == "result" and end == ("finished",)
+    assert pid != os.getpid() and pid in pool.pids()
+    assert not qt
+
+
+def test_items_and_progress_arrive_in_order_before_the_result(
+    qtbot: QtBot, pool: ProcessPool
+) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.count, (40,), emits=True))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert [s[1] for s in seen if s[0] == "item"] == list(range(40))
+    assert ("progress", 1.0, "item 39") in seen  # the last report is never dropped
+    assert seen[-2:] == [("result", 40), ("finished",)]
+
+
+def test_an_error_is_reported_in_words(qtbot: QtBot, pool: ProcessPool) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.fails))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert seen == [("error", "ValueError: row 3 cannot hold 4 4"), ("finished",)]
+
+
+def test_a_result_that_cannot_be_sent_is_an_error(qtbot: QtBot, pool: ProcessPool) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.unpicklable))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert seen[0][0] == "error" and "cannot be sent" in seen[0][1]
+
+
+def test_cancel_stops_the_job_and_keeps_its_process(qtbot: QtBot, pool: ProcessPool) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.until_stopped))
+    qtbot.waitUntil(lambda: ("progress", 0.0, "started") in seen, timeout=30000)
+    before = set(pool.pids())
+    worker.cancel()
+    qtbot.waitUntil(worker.is_delivered, timeout=process_pool.KILL_AFTER_S * 1000 / 2)
+    assert seen[-2:] == [("aborted",), ("finished",)]
+    assert not [s for s in seen if s[0] == "result"]
+    assert set(pool.pids()) == before  # it stopped when asked: nothing was ended
+
+
+def test_a_job_deaf_to_cancel_is_ended_with_its_process(
+    qtbot: QtBot, pool: ProcessPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(process_pool, "KILL_AFTER_S", 0.3)
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.deaf))
+    qtbot.waitUntil(lambda: ("progress", 0.0, "started") in seen, timeout=30000)
+    pids = set(pool.pids())
+    worker.cancel()
+    qtbot.waitUntil(worker.is_delivered, timeout=5000)
+    assert seen[-2:] == [("aborted",), ("finished",)]
+    ended = pids - set(pool.pids())
+    assert len(ended) == 1
+    again, seen = run(qtbot, pool, ProcessJob(jobs.where))  # the pool goes on
+    qtbot.waitUntil(again.is_delivered, timeout=30000)
+    assert seen[0][0] == "result" and seen[0][1][0] not in ended
+
+
+def test_a_process_that_dies_is_reported_and_replaced(qtbot: QtBot, pool: ProcessPool) -> None:
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.dies))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert seen[0][0] == "error" and "stopped unexpectedly (exit 3)" in seen[0][1]
+    again, seen = run(qtbot, pool, ProcessJob(jobs.where))
+    qtbot.waitUntil(again.is_delivered, timeout=30000)
+    assert seen[0][0] == "result"
+
+
+def test_a_waiting_job_cancelled_never_runs(qtbot: QtBot, pool: ProcessPool) -> None:
+    busy = [run(qtbot, pool, ProcessJob(jobs.until_stopped))[0] for _ in range(pool.size)]
+    waiting, seen = run(qtbot, pool, ProcessJob(jobs.where))
+    waiting.cancel()
+    qtbot.waitUntil(waiting.is_delivered, timeout=5000)
+    assert seen == [("aborted",), ("finished",)]
+    for worker in busy:
+        worker.cancel()
+    qtbot.waitUntil(lambda: all(w.is_delivered() for w in busy), timeout=10000)
+
+
+def test_a_rule_set_is_sent_once_pickled(qtbot: QtBot, pool: ProcessPool) -> None:
+    rules = load_rule_set("control")
+    assert shared(rules) is shared(rules)
+    worker, seen = run(qtbot, pool, ProcessJob(jobs.rule_count, (shared(rules),)))
+    qtbot.waitUntil(worker.is_delivered, timeout=30000)
+    assert seen[0] == ("result", len(rules.rules))
+    # on a thread the same job gets the rule set itself
+    assert ProcessJob(jobs.rule_count, (shared(rules),))(lambda f, m: None, lambda: False) == len(
+        rules.rules
+    )
+
+
+def test_shutdown_ends_every_process(qtbot: QtBot) -> None:
+    own = ProcessPool(2, warm=())
+    own.warm_up()
+    qtbot.waitUntil(lambda: len(own.pids()) == 2, timeout=10000)
+    worker, seen = run(qtbot, own, ProcessJob(jobs.until_stopped))
+    qtbot.waitUntil(lambda: ("progress", 0.0, "started") in seen, timeout=30000)
+    pids = own.pids()
+    own.shutdown()
+    assert own.pids() == [] and own.is_idle()
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    assert seen[-2:] == [("aborted",), ("finished",)]
+
+
+def test_the_studio_sends_process_jobs_to_processes_unless_turned_off(
+    qtbot: QtBot, worker_processes: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results: list[Any] = []
+    worker = run_in_background(ProcessJob(jobs.where), on_result=results.append)
+    assert isinstance(worker, ProcessWorker)
+    qtbot.waitUntil(worker.is_delivered, timeout=60000)
+    assert results[0][0] != os.getpid()
+    monkeypatch.setenv(process_pool.ENV, "0")
+    worker = run_in_background(ProcessJob(jobs.where), on_result=results.append)
+    assert type(worker) is Worker
+    qtbot.waitUntil(worker.is_delivered, timeout=10000)
+    assert results[1][0] == os.getpid()
+
+
+def test_the_current_worker_drops_a_superseded_process_job(
+    qtbot: QtBot, pool: ProcessPool, worker_processes: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(process_pool, "shared_pool", lambda: pool)
+    results: list[Any] = []
+    current = CurrentWorker(pool, on_result=results.append)
+    first = current.start(ProcessJob(jobs.until_stopped))
+    second = current.start(ProcessJob(jobs.count, (3,), emits=True))
+    qtbot.waitUntil(lambda: first.is_delivered() and second.is_delivered(), timeout=30000)
+    assert results == [3]
