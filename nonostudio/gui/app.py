@@ -326,12 +326,14 @@ def _shut_down(
     from PySide6.QtCore import QThreadPool
 
     from nonostudio.core.logs import disable_fault_log
+    from nonostudio.gui.common.process_pool import shut_down_pools
 
     window.cancel_background()
     window.autosaver.timer.stop()
     # Cancelled jobs notice within a fraction of a second; they must end before Qt's objects
     # go away under them.
     QThreadPool.globalInstance().waitForDone(5000)
+    shut_down_pools()  # no worker process outlives the studio
     if (filler := window.library_commands.filler) is not None:
         filler.wait(5000)
     window.deleteLater()
@@ -362,4 +364,7 @@ def _screenshots(window: MainWindow, args: argparse.Namespace, notes: list[str])
 
 
 if __name__ == "__main__":  # PyInstaller runs this file as a script
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen studio's worker process starts here
     sys.exit(main())

@@ -3,19 +3,15 @@ in a sortable table that exports to the same CSV as ``nonostudio-cli grade --csv
 
 Black-and-white puzzles are graded with the chosen rule set; colour puzzles by their colour trace
 (the rule set is for black and white only), their rows with the colour fields.  Everything slow
-— loading the rule set, listing the folder, reading and grading the files — runs on the thread
-pool, so starting never holds the window up; the job hands finished rows over through a locked
-list and the dialog collects them when the progress signal arrives, so rows appear while the rest
-are graded.
+— loading the rule set, listing the folder, reading and grading the files
+(:mod:`~nonostudio.gui.library.folder_grading`) — runs in a worker process, so starting never
+holds the window up; the job hands each finished row over as it goes and the dialog shows those
+that arrived when the progress signal does, so rows appear while the rest are graded.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -36,12 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.grades.grading import COLUMNS, grade_row, write_csv
-from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.errors import PuzzleError
-from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.analysis.grades.grading import write_csv
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.batch_grade_model import (
     COLOURS,
     EXPLANATION,
@@ -55,9 +48,14 @@ from nonostudio.gui.library.batch_grade_model import (
     BatchGradeModel,
     Row,
 )
+from nonostudio.gui.library.folder_grading import (
+    FolderGraded,
+    grade_folder,
+    grade_named_folder,
+    puzzle_files,
+)
 from nonostudio.gui.library.model import SORT_ROLE
-from nonostudio.rules.language.tokens import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, available_rule_sets, load_rule_set
+from nonostudio.rules.ruleset import available_rule_sets
 
 # The table's columns and model are defined in batch_grade_model and re-exported here.
 __all__ = [
@@ -80,127 +78,6 @@ __all__ = [
 ]
 
 
-def puzzle_files(folder: Path) -> list[Path]:
-    """The files directly in ``folder`` whose extension is a readable puzzle format, by name."""
-    from nonostudio.core.formats import FORMATS
-
-    extensions = {e.lower() for f in FORMATS if f.can_read for e in f.extensions}
-    return sorted(
-        (p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in extensions),
-        key=lambda p: p.name.casefold(),
-    )
-
-
-def _row(file: str, item: str | None, **fields: Any) -> Row:
-    return dict.fromkeys(COLUMNS) | {"file": file, "item": item} | fields
-
-
-def _entries(path: Path) -> tuple[list[tuple[str, Callable[[], Puzzle | ColourPuzzle]]], str]:
-    """The file's items (colour puzzles read as such), or no items and why."""
-    from nonostudio.core.formats import read_any_entries
-
-    try:
-        entries = read_any_entries(path)
-    except PuzzleError as exc:
-        return [], str(exc)
-    except OSError as exc:
-        return [], f"{path.name}: cannot open: {exc.strerror or exc}"
-    return entries, "" if entries else f"{path.name}: no puzzle in the file"
-
-
-def _grade(
-    puzzle: Puzzle | ColourPuzzle, rule_set: RuleSet, should_stop: ShouldStop, time_limit: float
-) -> Row:
-    """A row's grade fields: the rule set's grade, or a colour puzzle's colour grade (its
-    ``colours`` and colour ``features``, which the CSV flattens)."""
-    if isinstance(puzzle, ColourPuzzle):
-        from nonostudio.analysis.colour.report import grade_fields
-
-        return grade_fields(puzzle, time_limit, should_stop)
-    return grade_row(puzzle, rule_set, should_stop, time_limit)
-
-
-def grade_folder(
-    files: list[Path],
-    rule_set: RuleSet,
-    emit: Callable[[Row], None],
-    progress: Progress,
-    should_stop: ShouldStop,
-    time_limit: float = TIME_LIMIT_S,
-) -> int:
-    """Grade every item of every file, calling ``emit(row)`` per puzzle (rows of
-    :mod:`nonostudio.analysis.grades.grading`, an ``error`` instead of a grade for unreadable
-    input); each puzzle within ``time_limit`` seconds (``Undecided`` past it); stops between puzzles
-    when
-    ``should_stop()``.  Returns the number of rows emitted."""
-    count = 0
-    for done, path in enumerate(files):
-        entries, error = _entries(path)
-        if error:
-            emit(_row(path.name, None, error=error))
-            count += 1
-        for i, (ident, build) in enumerate(entries):
-            if should_stop():
-                return count
-            name = f"{path.name}#{ident}" if ident else path.name
-            try:
-                puzzle = build()
-                fields = _grade(puzzle, rule_set, should_stop, time_limit)
-            except PuzzleError as exc:
-                emit(_row(name, ident or None, error=str(exc)))
-            else:
-                emit(
-                    _row(
-                        name,
-                        ident or None,
-                        width=puzzle.width,
-                        height=puzzle.height,
-                        size=puzzle.size_text,
-                    )
-                    | fields
-                )
-            count += 1
-            progress((done + (i + 1) / len(entries)) / len(files), name)
-        if error:
-            progress((done + 1) / len(files), path.name)
-    return count
-
-
-@dataclass(frozen=True)
-class FolderGraded:
-    """How a folder's grading ended: the rows emitted, and why nothing was graded ('' when
-    the folder was graded)."""
-
-    rows: int
-    problem: str = ""
-
-
-def grade_named_folder(
-    folder: Path,
-    rule_set_name: str,
-    emit: Callable[[Row], None],
-    progress: Progress,
-    should_stop: ShouldStop,
-    time_limit: float = TIME_LIMIT_S,
-) -> FolderGraded:
-    """Load the rule set, list the folder's puzzle files and grade them (:func:`grade_folder`),
-    all in the calling (worker) thread; a rule set or folder that cannot be read, or a folder
-    with no puzzle files, ends with its ``problem`` in words."""
-    progress(0.0, f"Reading {folder}\u2026")
-    try:
-        rule_set = load_rule_set(rule_set_name)
-    except (RuleSyntaxError, ValueError, OSError) as exc:
-        return FolderGraded(0, f"Cannot load the rule set \u201c{rule_set_name}\u201d: {exc}")
-    try:
-        files = puzzle_files(folder)
-    except OSError as exc:
-        return FolderGraded(0, f"Cannot read {folder}: {exc.strerror or exc}")
-    if not files:
-        return FolderGraded(0, f"No puzzle files in {folder}.")
-    progress(0.0, f"{len(files)} file(s) with the \u201c{rule_set_name}\u201d rules")
-    return FolderGraded(grade_folder(files, rule_set, emit, progress, should_stop, time_limit))
-
-
 class BatchGradeDialog(QDialog):
     """Choose a folder and a rule set, grade every puzzle in it, sort and export the table."""
 
@@ -212,8 +89,7 @@ class BatchGradeDialog(QDialog):
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setSourceModel(self.model)
         self._worker: Worker | None = None
-        self._lock = threading.Lock()
-        self._incoming: list[Row] = []
+        self._incoming: list[Row] = []  # rows handed over, shown at the next progress report
         self._build(folder)
 
     def _build(self, folder: str) -> None:
@@ -297,16 +173,12 @@ class BatchGradeDialog(QDialog):
         self.progress.setValue(0)
         self.status_label.setText(f"Grading {folder} with the \u201c{name}\u201d rules\u2026")
 
-        def emit(row: Row) -> None:
-            with self._lock:
-                self._incoming.append(row)
-
-        def job(progress: Progress, should_stop: ShouldStop) -> FolderGraded:
-            return grade_named_folder(folder, name, emit, progress, should_stop)
-
+        # in a worker process, a row handed over per puzzle
+        job = ProcessJob(grade_named_folder, (folder, name), emits=True)
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._on_progress
         )
+        self._worker.emitted.connect(self._take_row)
         self._worker.aborted.connect(self._aborted)
         self._set_running(True)
         return True
@@ -322,9 +194,12 @@ class BatchGradeDialog(QDialog):
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.model.rowCount() > 0)
 
+    def _take_row(self, row: Row) -> None:
+        if self._is_current():
+            self._incoming.append(row)
+
     def _collect(self) -> None:
-        with self._lock:
-            rows, self._incoming = self._incoming, []
+        rows, self._incoming = self._incoming, []
         self.model.append(rows)
 
     def _is_current(self) -> bool:

@@ -23,7 +23,7 @@ from nonostudio.core.colour.model import (
     clues_of_colour_grid,
 )
 from nonostudio.core.formats import read_any, write_file
-from nonostudio.gui.library import batch_grade
+from nonostudio.gui.library import folder_grading
 from nonostudio.gui.library.batch_grade import COLOURS, FILE, LABEL, SCORE, BatchGradeDialog
 
 PALETTE = Palette((WHITE, BLACK, Colour("red", "#d62728", "r")))
@@ -100,13 +100,13 @@ def test_starting_a_grade_never_stalls_the_window(
     list (a network share, here 0.5 s): the longest gap between beats stays under 0.2 s."""
     for i in range(30):
         write_file(HOUSE.with_meta(title=f"house {i}"), tmp_path / f"house{i:02}.non")
-    listed = batch_grade.puzzle_files
+    listed = folder_grading.puzzle_files
 
     def slow_listing(folder: Path) -> list[Path]:
         time.sleep(0.5)
         return listed(folder)
 
-    monkeypatch.setattr(batch_grade, "puzzle_files", slow_listing)
+    monkeypatch.setattr(folder_grading, "puzzle_files", slow_listing)
     dialog.show()
     qtbot.waitExposed(dialog)
     beats: list[float] = []
