@@ -73,7 +73,7 @@ def _passes(
 _REV8 = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 
 
-def _reverse(x: int, width: int) -> int:
+def reverse_mask(x: int, width: int) -> int:
     """The lowest ``width`` bits of ``x`` in reverse order (``x`` must fit in ``width`` bits)."""
     nbytes = (width + 7) >> 3
     return int.from_bytes(x.to_bytes(nbytes, "big").translate(_REV8), "little") >> (
@@ -95,7 +95,7 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
         return _solve(hints, n, filled, crossed)
     unknown = ((1 << n) - 1) & ~(filled | crossed)
     if not unknown:
-        return (filled, crossed) if _blocks(filled) == tuple(hints) else None
+        return (filled, crossed) if mask_blocks(filled) == tuple(hints) else None
     # Known cells up to a crossed one at either end hold the first and last hints exactly: check
     # them and solve only the cells between (most of a long line is known late in solving).
     lo = (unknown & -unknown).bit_length() - 1
@@ -104,8 +104,8 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
     right = unknown.bit_length() + (above & -above).bit_length() - 1 if above else n
     if left or right < n:
         k = len(hints)
-        head = _blocks(filled & ((1 << left) - 1)) if left else ()
-        tail = _blocks(filled >> right) if right < n else ()
+        head = mask_blocks(filled & ((1 << left) - 1)) if left else ()
+        tail = mask_blocks(filled >> right) if right < n else ()
         m1, m2 = len(head), len(tail)
         if m1 + m2 > k or tuple(hints[:m1]) != head or (m2 and tuple(hints[k - m2 :]) != tail):
             return None
@@ -118,18 +118,20 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
     return _solve(hints, n, filled, crossed)
 
 
-def _blocks(filled: int) -> tuple[int, ...]:
+def mask_blocks(filled: int) -> tuple[int, ...]:
     """Sizes of the blocks of a mask, lowest cells first."""
     return tuple(map(len, filter(None, format(filled, "b").split("0"))))[::-1]
 
 
 def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
     """:func:`solve_masks` on the whole line: both passes, then what each placement covers."""
+    if not (filled | crossed) and hints:
+        return _solve_blank(hints, n)
     fwd = _passes(hints, n, filled, crossed)
     if fwd is None:
         return None
-    rfilled = _reverse(filled, n) if filled else 0
-    rcrossed = _reverse(crossed, n) if crossed else 0
+    rfilled = reverse_mask(filled, n) if filled else 0
+    rcrossed = reverse_mask(crossed, n) if crossed else 0
     bwd = _passes(hints[::-1], n, rfilled, rcrossed)
     if bwd is None:
         return None
@@ -137,7 +139,7 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     rgaps = bwd[0]
     full = (1 << n) - 1
     # after[j] (shifted like the gaps): bit p + 1 when cell p can be empty with hints j..k-1
-    # fitting after it: the backward pass's gap sets reversed (_reverse inlined, k + 1 masks).
+    # fitting after it: the backward pass's gap sets reversed (reverse_mask inlined, k + 1 masks).
     nbytes = (n + 9) >> 3
     pad = (nbytes << 3) - n - 2
     rev, frm = _REV8, int.from_bytes
@@ -152,6 +154,22 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
             c |= c << d
         can_fill |= c
     return full & ~(can_empty >> 1), full & ~can_fill
+
+
+def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:
+    """:func:`_solve` on a line with no cell decided: each block's overlap of its leftmost and
+    rightmost placements is filled, and the gaps between blocks are crossed only when the blocks
+    fit exactly."""
+    slack = n - sum(hints) - len(hints) + 1
+    if slack < 0:
+        return None
+    filled = 0
+    pos = slack
+    for h in hints:
+        if h > slack:
+            filled |= ((1 << (h - slack)) - 1) << pos
+        pos += h + 1
+    return filled, (((1 << n) - 1) & ~filled if not slack else 0)
 
 
 def _cover_shifts(length: int) -> tuple[int, ...]:
@@ -175,13 +193,18 @@ def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[
     if fwd is None:
         return None
     bwd = _passes(
-        hints[::-1], n, _reverse(filled, n) if filled else 0, _reverse(crossed, n) if crossed else 0
+        hints[::-1],
+        n,
+        reverse_mask(filled, n) if filled else 0,
+        reverse_mask(crossed, n) if crossed else 0,
     )
     if bwd is None:
         return None
     k = len(hints)
     rgaps = bwd[0]
-    return [(fwd[1][j] & _reverse(rgaps[k - j - 1], n + 2)) >> (h + 1) for j, h in enumerate(hints)]
+    return [
+        (fwd[1][j] & reverse_mask(rgaps[k - j - 1], n + 2)) >> (h + 1) for j, h in enumerate(hints)
+    ]
 
 
 def text_masks(text: str) -> tuple[int, int]:
@@ -207,8 +230,8 @@ def solve_text(hints: Sequence[int], text: str) -> str | None:
     # The text read left to right is already the reversed line's bit order.
     rfilled = int(text.translate(_TO_FILLED) or "0", 2)
     rcrossed = int(text.translate(_TO_CROSSED) or "0", 2)
-    filled = _reverse(rfilled, n) if rfilled else 0
-    crossed = _reverse(rcrossed, n) if rcrossed else 0
+    filled = reverse_mask(rfilled, n) if rfilled else 0
+    crossed = reverse_mask(rcrossed, n) if rcrossed else 0
     out = solve_masks(hints, n, filled, crossed)
     return None if out is None else masks_text(n, *out)
 

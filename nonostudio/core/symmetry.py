@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nonostudio.core.gridstate import GridState
-from nonostudio.core.linesolver import _blocks, _reverse
+from nonostudio.core.linesolver import mask_blocks, reverse_mask
 from nonostudio.core.puzzle import Puzzle
 
 
@@ -130,7 +130,7 @@ def _reflect(
     for k in lines:
         mask = source[lines.start + lines.stop - 1 - k] if across else source[k]
         if along:
-            mask = (mask & ~inside) | (_reverse((mask & inside) >> lo, width) << lo)
+            mask = (mask & ~inside) | (reverse_mask((mask & inside) >> lo, width) << lo)
         own_f[k] = mask
         own_x[k] = full & ~mask
 
@@ -142,6 +142,6 @@ def _fits(image: GridState, base: GridState) -> bool:
     for r in range(base.height):
         if base.row_f[r] & ~image.row_f[r] or base.row_x[r] & image.row_f[r]:
             return False
-        if _blocks(image.row_f[r]) != tuple(puzzle.rows[r]):
+        if mask_blocks(image.row_f[r]) != tuple(puzzle.rows[r]):
             return False
-    return all(_blocks(image.col_f[c]) == tuple(puzzle.cols[c]) for c in range(base.width))
+    return all(mask_blocks(image.col_f[c]) == tuple(puzzle.cols[c]) for c in range(base.width))

@@ -429,3 +429,39 @@ def test_masks_and_cells_convert_both_ways_on_lines_of_every_length() -> None:
             for i in range(n)
         )
         assert masks_cells(n, extra_f, extra_x) == expected
+
+
+def test_lines_with_no_cell_decided_match_brute_force() -> None:
+    """A line with no cell decided is solved from its slack alone (each block's overlap of its
+    leftmost and rightmost places): every clue up to 13 cells against every filling that spells
+    it, and each clue that fills its line exactly on a line one cell too short."""
+    for n in range(1, 14):
+        full = (1 << n) - 1
+        for hints, masks in fillings_by_clue(n).items():
+            always, ever = full, 0
+            for mask in masks:
+                always &= mask
+                ever |= mask
+            assert solve_masks(hints, n, 0, 0) == (always, full & ~ever), (hints, n)
+            if sum(hints) + len(hints) - 1 == n:  # no room to spare: one cell less is too few
+                assert solve_masks(hints, n - 1, 0, 0) is None, (hints, n)
+
+
+def test_long_lines_with_no_cell_decided_match_a_cell_by_cell_reference() -> None:
+    """Blank lines past 64 cells, with slack 0 (every cell decided), 1, a few, many, and -1 (a
+    contradiction), against reachability over the clue's automaton."""
+    rng = random.Random(49)
+    for n in (64, 129):
+        for slack in (0, 1, 4, n // 3, -1):
+            hints = [rng.randint(1, 6) for _ in range(n // 12)]
+            # the first block takes what is left of the line but the slack
+            rest = n - slack - sum(hints) - len(hints)
+            assert rest > 0
+            hints = (rest, *hints)
+            assert sum(hints) + len(hints) - 1 + slack == n
+            cells = [UNKNOWN] * n
+            want = automaton_forced(hints, cells)
+            assert solve_cells(hints, cells) == want, (n, hints)
+            assert (want is None) == (slack < 0)
+            if slack == 0:
+                assert want is not None and UNKNOWN not in want

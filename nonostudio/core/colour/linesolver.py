@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.core.linesolver import _COVER_SHIFTS, _REV8, _cover_shifts, _reverse
+from nonostudio.core.linesolver import _COVER_SHIFTS, _REV8, _cover_shifts, reverse_mask
 
 ClueItem = tuple[int, int]
 ColourClue = tuple[ClueItem, ...]
@@ -120,7 +120,7 @@ def _placements(
     if fwd is None:
         return None
     if rmay is None:
-        rmay = {c: _reverse(m, n) if m else 0 for c, m in may.items()}
+        rmay = {c: reverse_mask(m, n) if m else 0 for c, m in may.items()}
     bwd = _passes(clue[::-1], rmay, n)
     if bwd is None:
         return None
