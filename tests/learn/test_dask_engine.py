@@ -78,7 +78,8 @@ def test_cancel_reaches_running_z3_calls_within_a_second(
     engine: DaskEngine, store: JobStore, specs: list[Specification]
 ) -> None:
     run = store.create_run({}, specs)
-    runner = Runner(store, run, learn_work.z3_hard, engine=engine, budget_s=60.0)
+    # Not in waves (hold_back): the first wave is a single item, and every worker is to be busy.
+    runner = Runner(store, run, learn_work.z3_hard, engine=engine, budget_s=60.0, hold_back=False)
     thread = threading.Thread(target=runner.run)
     thread.start()
     deadline = time.monotonic() + 20

@@ -68,6 +68,14 @@ def versions() -> tuple[str, str]:
 # ---- the worker side ----------------------------------------------------------------------------
 
 _local = threading.local()  # one z3 context per worker thread, kept between items
+# Items cancelled one by one (a rule found meanwhile skips them), by their future's key: the
+# coordinator adds to it in every worker process (``Client.run``), each item's watchdog looks.
+_cancelled_here: set[str] = set()
+
+
+def cancel_here(keys: list[str]) -> None:
+    """On a worker: remember ``keys`` as cancelled (their items stop, or never start)."""
+    _cancelled_here.update(keys)
 
 
 def _context() -> z3.Context:
@@ -78,15 +86,18 @@ def _context() -> z3.Context:
     return ctx
 
 
-def run_task(task: Task, works: tuple[Work, Work | None], cancel_name: str) -> Outcome:
+def run_task(
+    task: Task, works: tuple[Work, Work | None], cancel_name: str, item: str = ""
+) -> Outcome:
     """One work item on a Dask worker: the work with this thread's z3 context, and a watchdog
-    that interrupts it at its deadline or as soon as the run's cancel event is set (then the item
-    comes back ``pending``)."""
+    that interrupts it at its deadline or as soon as the run's cancel event is set or the item
+    (its future's key ``item``) is cancelled on its own (then it comes back ``pending``)."""
     from distributed import Event
 
     _, key, spec_json, budget, which = task
     cancel = Event(cancel_name)
-    if cancel.is_set():  # handed out before the cancel: give it back untouched
+    if item in _cancelled_here or cancel.is_set():  # cancelled before it started
+        _cancelled_here.discard(item)
         return (-1, key, SpecStatus.PENDING, 0.0, None, None)
     work = works[which]
     assert work is not None, "a narrow task without a narrow work"
@@ -103,6 +114,8 @@ def run_task(task: Task, works: tuple[Work, Work | None], cancel_name: str) -> O
                     stopped.set()
             except Exception:  # the scheduler is gone: the item's outcome will not be taken
                 stopped.set()
+            if item in _cancelled_here:
+                stopped.set()
             if finished.is_set():
                 return
             if stopped.is_set() or time.monotonic() > deadline:
@@ -114,6 +127,8 @@ def run_task(task: Task, works: tuple[Work, Work | None], cancel_name: str) -> O
     guard.start()
 
     def should_stop() -> bool:
+        if item in _cancelled_here:
+            stopped.set()
         return stopped.is_set() or time.monotonic() > deadline
 
     try:
@@ -126,6 +141,7 @@ def run_task(task: Task, works: tuple[Work, Work | None], cancel_name: str) -> O
     finally:
         finished.set()
     seconds = time.monotonic() - start
+    _cancelled_here.discard(item)
     if stopped.is_set():
         status = SpecStatus.PENDING
     elif seconds > budget:
@@ -152,6 +168,7 @@ class DaskEngine:
     def __init__(self, client: Any, cluster: Any = None, *, address: str = "") -> None:
         self.client, self.cluster, self.address = client, cluster, address
         self._futures: dict[str, Any] = {}
+        self._keys: dict[tuple[int, int], str] = {}  # (number, which) -> its future's key
         self._done: queue.Queue[Any] = queue.Queue()
         self._slots = (0, 0.0)  # (threads, when counted)
         self._cancel: Any = None
@@ -208,6 +225,7 @@ class DaskEngine:
 
         self._works = works
         self._futures.clear()
+        self._keys.clear()
         self._done = queue.Queue()
         self._stopped = self._lost = False
         self._cancel = Event(f"nonostudio-cancel-{uuid.uuid4().hex}", client=self.client)
@@ -223,16 +241,24 @@ class DaskEngine:
         return max(1, threads)
 
     def submit(self, task: Task) -> None:
+        key = f"nonostudio-{task[1]}-{uuid.uuid4().hex[:8]}"
         future = self.client.submit(
-            run_task,
-            task,
-            self._works,
-            self._cancel.name,
-            key=f"nonostudio-{task[1]}-{uuid.uuid4().hex[:8]}",
-            pure=False,
+            run_task, task, self._works, self._cancel.name, key, key=key, pure=False
         )
         self._futures[future.key] = (future, task)
+        self._keys[(task[0], task[4])] = future.key
         future.add_done_callback(self._done.put)
+
+    def cancel_item(self, task: Task) -> None:
+        key = self._keys.get((task[0], task[4]))
+        if key is None or key not in self._futures:
+            return  # it has come back already
+        try:
+            # Every worker remembers it: the one running it interrupts it, one taking it later
+            # gives it back untouched.  Cancels are rare (a rule found skips an item in flight).
+            self.client.run(cancel_here, [key])
+        except Exception:  # noqa: S110 - the scheduler is gone: lost() says so
+            pass
 
     def result(self, timeout: float) -> Outcome | None:
         try:
@@ -245,6 +271,7 @@ class DaskEngine:
         if entry is None:
             return None
         task = entry[1]
+        self._keys.pop((task[0], task[4]), None)
         if future.status == "finished":
             try:
                 outcome: Outcome = future.result(timeout=CONNECT_TIMEOUT_S)

@@ -22,6 +22,7 @@ from nonostudio.learn.running.runner_worker import (
     Event,
     Queue,
     Work,
+    cancel_mark,
     sigint_blocked,
     worker_loop,
 )
@@ -32,6 +33,7 @@ Task = tuple[int, str, Any, float, int]
 Outcome = tuple[int, str, str, float, str | None, str | None]
 
 CANCEL_GRACE_S = 0.3  # after a cancel, how long work may take to hand its task back
+CANCEL_RING = 64  # items cancelled one by one that the workers remember (the latest ones)
 _EXIT_GRACE_S = 0.5  # how long an idle worker process may take to exit before it is terminated
 
 
@@ -58,6 +60,11 @@ class Engine(Protocol):
 
     def result(self, timeout: float) -> Outcome | None:
         """The next outcome, or None when none came within ``timeout`` seconds."""
+
+    def cancel_item(self, task: Task) -> None:
+        """One item is no longer wanted (a rule found meanwhile skips it): its running work is
+        interrupted, or it is never started; its outcome comes back ``pending`` (unless it
+        finished first)."""
 
     def stop(self) -> None:
         """The run is cancelled: running work is interrupted, queued work comes back pending."""
@@ -107,9 +114,12 @@ class LocalEngine:
             self._tasks, self._stop = mp.Queue(), mp.Event()
             self._results = mp.SimpleQueue()
             self._slots: Any = mp.Array("q", [-1] * self.jobs, lock=False)
+            self._cancels: Any = mp.Array("q", [-1] * CANCEL_RING, lock=False)
         else:
             self._tasks, self._results, self._stop = queue.Queue(), queue.Queue(), threading.Event()
             self._slots = [-1] * self.jobs
+            self._cancels = [-1] * CANCEL_RING
+        self._cancelled_count = 0
         self._idle_deaths = 0
         self._workers = []
         self._workers = [self._start_worker(i) for i in range(self.jobs)]
@@ -133,6 +143,12 @@ class LocalEngine:
             return None
         return message
 
+    def cancel_item(self, task: Task) -> None:
+        # Written straight to shared memory: the worker's watchdog interrupts the item, and a
+        # worker that takes it from the queue later gives it back untouched.
+        self._cancels[self._cancelled_count % CANCEL_RING] = cancel_mark(task[0], task[4])
+        self._cancelled_count += 1
+
     def stop(self) -> None:
         self._stop.set()
 
@@ -150,7 +166,15 @@ class LocalEngine:
         return ""
 
     def _start_worker(self, index: int) -> Any:
-        args = (index, self._works, self._tasks, self._results, self._stop, self._slots)
+        args = (
+            index,
+            self._works,
+            self._tasks,
+            self._results,
+            self._stop,
+            self._slots,
+            self._cancels,
+        )
         if self.mode == "process":
             mp = multiprocessing.get_context("spawn")
             worker: Any = mp.Process(target=worker_loop, args=args, daemon=True)

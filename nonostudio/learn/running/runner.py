@@ -27,7 +27,13 @@ from typing import Any
 
 from nonostudio.core.progress import ProgressCallback, report_count
 from nonostudio.learn.mining.specs import Specification
-from nonostudio.learn.running.engine import CANCEL_GRACE_S, Engine, EngineError, LocalEngine
+from nonostudio.learn.running.engine import (
+    CANCEL_GRACE_S,
+    Engine,
+    EngineError,
+    LocalEngine,
+    Task,
+)
 from nonostudio.learn.running.runner_skips import CoveringRules, hand_out_key, note_rules
 from nonostudio.learn.running.runner_worker import POLL_S, Work, keep_z3_from_ctrl_c
 from nonostudio.learn.store.jobs import (
@@ -201,6 +207,8 @@ class Runner:
         self._pending = pending
         self._numbers = {r.key: i for i, r in enumerate(pending)}
         self._attempts = {r.key: r.attempts for r in pending}
+        self._tasks: dict[str, Task] = {}  # the task of each key in flight
+        self._cancelling: set[str] = set()  # keys in flight cancelled by _cancel_skippable
         results = store.results(run_id)
         now = _Session(
             status.finished,
@@ -272,35 +280,56 @@ class Runner:
                 continue
             store.mark_running(run_id, record.key)
             self._attempts[record.key] += 1
-            now.in_flight.add(record.key)
-            engine.submit(
-                (
-                    self._numbers[record.key],
-                    record.key,
-                    record.spec.to_json(),
-                    self.budget_s,
-                    1 if narrow else 0,
-                )
-            )
+            self._submit(now, record, narrow)
+
+    def _submit(self, now: _Session, record: SpecRecord, narrow: bool) -> None:
+        """Hand ``record`` (marked running) to the engine: its work, or the narrow work."""
+        task = (
+            self._numbers[record.key],
+            record.key,
+            record.spec.to_json(),
+            self.budget_s,
+            1 if narrow else 0,
+        )
+        now.in_flight.add(record.key)
+        self._tasks[record.key] = task
+        self.engine.submit(task)
+
+    def _cancel_skippable(self, now: _Session) -> None:
+        """Cancel the items in flight that the rules found so far now skip (their work would be
+        wasted): they come back pending and are then finished as skipped (or given the narrow
+        work).  The seconds they ran count as late skips."""
+        for key in now.in_flight - self._cancelling:
+            task = self._tasks[key]
+            if not task[4] and self._skipped(now, self._pending[self._numbers[key]]):
+                self._cancelling.add(key)
+                self.engine.cancel_item(task)
 
     def _next(self, now: _Session) -> tuple[SpecRecord, bool] | None:
         """The next record to hand out and whether it is skipped (narrow work).  With
         :attr:`hold_back`, the first of the next :data:`HOLD_BACK_WINDOW` records that no rule in
-        flight is likely to skip (none in flight is of its line with no more patterns); None when
-        all of them wait, while something is in flight."""
+        flight is likely to skip: it is of the earliest wave in flight (its :func:`hand_out_key`:
+        the rules of shorter lines and fewer patterns are known before longer ones start) and
+        none in flight is of its line with no more patterns; None when all of them wait, while
+        something is in flight."""
         if not self.hold_back:
             record = now.todo.pop()
             return record, self._skipped(now, record)
         busy: dict[str, int] = {}
+        wave = None  # the earliest wave in flight
         for key in now.in_flight:
             spec = self._pending[self._numbers[key]].spec
             line = _line_of(key)
             busy[line] = min(busy.get(line, len(spec.patterns)), len(spec.patterns))
+            wave = hand_out_key(spec) if wave is None else min(wave, hand_out_key(spec))
         for i in range(len(now.todo) - 1, max(-1, len(now.todo) - 1 - HOLD_BACK_WINDOW), -1):
             record = now.todo[i]
             narrow = self._skipped(now, record)
             fewest = busy.get(_line_of(record.key))
-            if narrow or fewest is None or fewest > len(record.spec.patterns):
+            if narrow or (
+                (wave is None or hand_out_key(record.spec) <= wave)
+                and (fewest is None or fewest > len(record.spec.patterns))
+            ):
                 del now.todo[i]
                 return record, narrow
         if now.in_flight:
@@ -315,6 +344,12 @@ class Runner:
         if key not in now.in_flight:
             return  # a late second report of a task re-run elsewhere: the first one stands
         now.in_flight.discard(key)
+        self._tasks.pop(key, None)
+        if key in self._cancelling:
+            self._cancelling.discard(key)
+            if outcome == SpecStatus.PENDING and not self.engine.stopped():
+                self._skip_cancelled(now, key, seconds)
+                return
         result = json.loads(result_text) if result_text is not None else None
         if (
             outcome == SpecStatus.PENDING
@@ -334,6 +369,8 @@ class Runner:
         now.covering.add(result)
         if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
             note_rules(now.ruled, key, result)
+        if rules_in(result) and now.in_flight:
+            self._cancel_skippable(now)
         if self.progress is not None or self.on_snapshot is not None:
             elapsed = time.monotonic() - now.start
             rate = 60.0 * now.session_done / elapsed if elapsed > 0 else 0.0
@@ -345,6 +382,18 @@ class Runner:
             if self.on_snapshot is not None:
                 self.on_snapshot(snapshot)
 
+    def _skip_cancelled(self, now: _Session, key: str, seconds: float) -> None:
+        """``key`` came back from a cancel by :meth:`_cancel_skippable`: what it ran was wasted;
+        it is given the narrow work now, or finished as skipped."""
+        self.work_seconds += seconds
+        self.late_skip_seconds += seconds
+        record = self._pending[self._numbers[key]]
+        if self.narrow_work is not None:
+            self._submit(now, record, True)
+            return
+        self.store.finish(self.run_id, key, SpecStatus.SKIPPED, None)
+        now.done += 1
+
     def _retry_lost(self, now: _Session) -> None:
         """A task whose worker died (a crash in native code, a killed process) is handed out
         again, up to :data:`MAX_ATTEMPTS` attempts; then it fails (``learn status`` names it)."""
@@ -353,6 +402,8 @@ class Runner:
             if record.key not in now.in_flight:
                 continue
             now.in_flight.discard(record.key)
+            self._tasks.pop(record.key, None)
+            self._cancelling.discard(record.key)
             if self._attempts[record.key] < MAX_ATTEMPTS:
                 self.store.finish(self.run_id, record.key, SpecStatus.PENDING, None)
                 now.todo.append(record)  # next to be handed out

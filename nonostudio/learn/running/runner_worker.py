@@ -72,6 +72,12 @@ class Queue(Protocol):
     def put(self, item: Any, /) -> None: ...
 
 
+def cancel_mark(number: int, which: int) -> int:
+    """How an item cancelled on its own is remembered in the workers' ring of cancels: its
+    number and which work runs it (a cancelled item may come back as the narrow work)."""
+    return 2 * number + which
+
+
 def worker_loop(
     index: int,
     works: tuple[Work, Work | None],
@@ -79,20 +85,24 @@ def worker_loop(
     results: Queue,
     stop: Event,
     slots: Any,
+    cancels: Any = (),
 ) -> None:
     """Worker ``index``: its own z3 context, a watchdog thread, tasks until a ``None`` arrives.
 
     A task names which of ``works`` runs it (0: the work, 1: the narrow work of a skipped
     specification, whose ``done`` is reported as ``skipped``).  ``slots[index]`` holds the number
     of the task in progress (-1 when idle), written straight to shared memory so the coordinator
-    knows what a crashed worker held; each outcome is reported as ``(index, key, status, seconds,
-    result_json, error)``.
+    knows what a crashed worker held; ``cancels`` holds the :func:`cancel_mark` of the items
+    cancelled one by one (interrupted, or given back untouched, and reported ``pending``); each
+    outcome is reported as ``(index, key, status, seconds, result_json, error)``.
     """
     _ignore_interrupts_in_worker_process()
     keep_z3_from_ctrl_c()
     ctx = new_context()
     lock = threading.Lock()
     current: list[float | None] = [None]  # deadline of the task in progress
+    mark = [-1]  # the cancel mark of the task in progress
+    seen = [False]  # its cancel was seen while it ran (work that finished first stands)
     finished = threading.Event()
 
     parent = multiprocessing.parent_process()
@@ -103,7 +113,11 @@ def worker_loop(
                 os._exit(1)  # the coordinator was killed: nobody will take this worker's results
             with lock:  # interrupt only while the overdue task is still the current one
                 deadline = current[0]
-                if deadline is not None and (stop.is_set() or time.monotonic() > deadline):
+                if deadline is not None and mark[0] in cancels:
+                    seen[0] = True
+                if deadline is not None and (
+                    stop.is_set() or time.monotonic() > deadline or seen[0]
+                ):
                     interrupt(ctx)
 
     threading.Thread(target=watchdog, daemon=True).start()
@@ -112,23 +126,27 @@ def worker_loop(
             number, key, spec_json, budget, which = task
             work = works[which]
             assert work is not None, "a narrow task without a narrow work"
-            if stop.is_set():  # queued before the cancel: give it back untouched
+            me = cancel_mark(number, which)
+            if stop.is_set() or me in cancels:  # cancelled before it started: give it back
                 results.put((index, key, SpecStatus.PENDING, 0.0, None, None))
                 continue
             slots[index] = number
             start = time.monotonic()
             deadline = start + budget
             with lock:
-                current[0] = deadline
+                current[0], mark[0], seen[0] = deadline, me, False
 
-            def should_stop(d: float = deadline) -> bool:
-                return stop.is_set() or time.monotonic() > d
+            def should_stop(d: float = deadline, m: int = me) -> bool:
+                if m in cancels:
+                    seen[0] = True
+                return stop.is_set() or time.monotonic() > d or seen[0]
 
             result_text, error = _run_work(work, spec_json, budget, should_stop, ctx)
             with lock:
-                current[0] = None
+                current[0], mark[0] = None, -1
             seconds = time.monotonic() - start
-            status = _status(stop.is_set(), seconds > budget, error, narrow=bool(which))
+            stopped = stop.is_set() or seen[0]
+            status = _status(stopped, seconds > budget, error, narrow=bool(which))
             slots[index] = -1
             results.put((index, key, status, seconds, result_text, error))
     finally:
