@@ -206,6 +206,50 @@ def _cached(name: str, make: Callable[[], Network]) -> Network:
     return net
 
 
+def _split_part(ten: BoardSet, by_sibling: bool) -> tuple[BoardSet, np.ndarray, int]:
+    """The held-out 20 % of an 80/20 split of the test boards, the other 80 % (boards), and how
+    many held-out boards have a copy or their complement in that 80 %."""
+    from nonostudio.baselines import profile
+
+    train_idx, test_idx = profile.split(ten.boards, 0.2, seed=48, by_sibling=by_sibling)
+    kind = "sibling" if by_sibling else "board"
+    held = BoardSet(10, [ten.puzzles[i] for i in test_idx], ten.boards[test_idx], kind)
+    ours = ten.boards[train_idx]
+    keys = {b.tobytes() for b in ours}
+    crossing = sum(b.tobytes() in keys or (1 - b).tobytes() in keys for b in held.boards)
+    return held, ours, crossing
+
+
+def _indist_network(net: Network, count: int, ours: np.ndarray, kind: str) -> Network:
+    """A network trained by ``net``'s recipe on ``count`` boards: the NonoDataset boards
+    ``ours`` in place of the icon boards, the rest random boards of the recipe (kept in the
+    temporary folder: a measurement, not ours to ship)."""
+    from nonostudio.baselines.boards import encode_boards
+    from nonostudio.baselines.network import train
+
+    recipe = _recipe_of(net, boards=count)
+
+    def make() -> Network:
+        _, random_boards = training_boards(10, count - len(ours), recipe.seed, 0.0)
+        boards = np.concatenate([ours, random_boards])
+        boards = boards[np.random.default_rng(recipe.seed).permutation(len(boards))]
+        made = dict(net.recipe, boards=count, pictures="NonoDataset test boards")
+        return train(
+            encode_boards(boards),
+            boards,
+            10,
+            hidden=recipe.hidden,
+            learning_rate=recipe.learning_rate,
+            epochs=recipe.epochs,
+            seed=recipe.seed,
+            batch_size=recipe.batch_size,
+            alpha=recipe.alpha,
+            recipe=made,
+        )
+
+    return _cached(f"indist-10x10-{kind}-{count}.npz", make)
+
+
 def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
     """Measure what training on the test boards' own distribution gives: networks trained by the
     shipped recipe (architecture, epochs, seed, ``count`` boards) whose picture boards are
@@ -215,10 +259,6 @@ def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
     them the recipe's own network of the same size on the same 20 %.  These networks are
     measurements only, kept in the temporary folder: the NonoDataset boards are not ours to
     ship."""
-    from nonostudio.baselines import profile
-    from nonostudio.baselines.boards import encode_boards
-    from nonostudio.baselines.network import train
-
     recipe = _recipe_of(net, boards=count)
     own = _cached(f"curve-10x10-{count}.npz", lambda: run_recipe(recipe))
     print(
@@ -228,37 +268,12 @@ def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
     )
     for by_sibling in (False, True):
         kind = "sibling" if by_sibling else "board"
-        train_idx, test_idx = profile.split(ten.boards, 0.2, seed=48, by_sibling=by_sibling)
-        held = BoardSet(
-            10, [ten.puzzles[i] for i in test_idx], ten.boards[test_idx], f"split by {kind}"
-        )
-        ours = ten.boards[train_idx]
-
-        def make(ours: np.ndarray = ours) -> Network:
-            _, random_boards = training_boards(10, count - len(ours), recipe.seed, 0.0)
-            boards = np.concatenate([ours, random_boards])
-            boards = boards[np.random.default_rng(recipe.seed).permutation(len(boards))]
-            made = dict(net.recipe, boards=count, pictures="NonoDataset test boards")
-            return train(
-                encode_boards(boards),
-                boards,
-                10,
-                hidden=recipe.hidden,
-                learning_rate=recipe.learning_rate,
-                epochs=recipe.epochs,
-                seed=recipe.seed,
-                batch_size=recipe.batch_size,
-                alpha=recipe.alpha,
-                recipe=made,
-            )
-
-        indist = _cached(f"indist-10x10-{kind}-{count}.npz", make)
-        leak = profile.siblings(np.concatenate([held.boards, ours]))
+        held, ours, crossing = _split_part(ten, by_sibling)
+        indist = _indist_network(net, count, ours, kind)
         print(
-            f"  split by {kind:7}: {len(train_idx)} NonoDataset boards + "
-            f"{count - len(train_idx)} random in training, {len(test_idx)} tested "
-            f"(boards with a copy or complement anywhere in the two parts: "
-            f"{leak['copied']} copies, {leak['complemented']} complements)"
+            f"  split by {kind:7}: {len(ours)} NonoDataset boards + {count - len(ours)} random "
+            f"in training; {len(held.puzzles)} tested, {crossing} of them with a copy or their "
+            "complement in the training part"
         )
         for name, n in (("our recipe (icons)", own), ("NonoDataset pictures", indist)):
             plain = experiment.prediction(n, held, False)["solves_percent"]
