@@ -253,6 +253,13 @@ def one_colour_cells(puzzle: ColourPuzzle) -> int:
     :func:`one_colour_line`, lines passing each other the sets of colours still possible (a
     cell that cannot be red is empty on red's line), to a fixed point.  0 when the puzzle is
     solvable one colour at a time (every black-and-white technique on one colour's clues)."""
+    return _undecided(one_colour_grid(puzzle))
+
+
+def one_colour_grid(puzzle: ColourPuzzle) -> list[list[int]]:
+    """The cell sets (bit masks of palette indices) one colour at a time reaches (see
+    :func:`one_colour_cells`); where a cell would lose its last colour (the puzzle has no
+    solution) the sets reached until then."""
     ncolours = len(puzzle.palette)
     full = puzzle.palette.all_mask
     grid = [[full] * len(puzzle.cols) for _ in puzzle.rows]
@@ -268,14 +275,14 @@ def one_colour_cells(puzzle: ColourPuzzle) -> int:
         for j, (old, new) in enumerate(zip(line, out, strict=True)):
             if new != old:
                 if not new:
-                    return _undecided(grid)  # no colour left: the puzzle has no solution
+                    return grid  # no colour left: the puzzle has no solution
                 r, c = (i, j) if rows else (j, i)
                 grid[r][c] = new
                 cross = ("column", j) if rows else ("row", j)
                 if cross not in pending:
                     pending.add(cross)
                     dirty.append(cross)
-    return _undecided(grid)
+    return grid
 
 
 def features_of(trace: ColourTrace) -> ColourFeatures:

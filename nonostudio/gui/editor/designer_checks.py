@@ -1,5 +1,7 @@
 """Designer checks on the editor's grid: where the rule set (then line logic) gets stuck, and
-single-cell edits of the drawn picture that make its puzzle unique or line-solvable.
+single-cell edits of the drawn picture that make its puzzle unique or line-solvable.  The
+overlay (:class:`DesignerOverlay`) also serves the colour editor's designer checks
+(:mod:`nonostudio.gui.editor.colour.designer`).
 
 The checks themselves (:func:`nonostudio.analysis.helping.designer.check_design`) run on the thread
 pool when asked (they may try many edits, each verified by the complete solver).  Results are drawn
@@ -8,6 +10,9 @@ are cleared.  Applying an edit is one undo step.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -27,24 +32,37 @@ from nonostudio.analysis.helping.designer import DesignFindings, Edit, StuckRegi
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
+from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR, CellsCommand, GridView
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 
-class DesignerOverlay(QWidget):
-    """Paints the stuck region and the suggested edits over a :class:`GridView` it covers."""
+class EditAt(Protocol):
+    """A suggested edit, numbered on its cell."""
 
-    def __init__(self, grid: GridView) -> None:
+    @property
+    def row(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+
+class DesignerOverlay(QWidget):
+    """Paints the stuck region and the suggested edits over a grid it covers: the editor's
+    :class:`GridView` or the colour editor's :class:`ColourGrid`."""
+
+    def __init__(self, grid: GridView | ColourGrid) -> None:
         super().__init__(grid)
         self._grid = grid
         self._rules_stuck: np.ndarray | None = None
         self._logic_stuck: np.ndarray | None = None
-        self._edits: list[Edit] = []
+        self._edits: Sequence[EditAt] = []
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setGeometry(grid.rect())
         grid.installEventFilter(self)
-        grid.zoomChanged.connect(lambda _zoom: self.update())
+        if isinstance(grid, GridView):
+            grid.zoomChanged.connect(lambda _zoom: self.update())
         # A child made under a parent already on screen stays hidden until shown, and in a normal
         # start the panels (and so this overlay) are built after the window is shown.
         self.show()
@@ -55,8 +73,18 @@ class DesignerOverlay(QWidget):
         return False
 
     def set_findings(self, region: StuckRegion | None, edits: list[Edit]) -> None:
-        self._rules_stuck = None if region is None else region.rules_stuck.copy()
-        self._logic_stuck = None if region is None else region.logic_stuck.copy()
+        if region is None:
+            self.set_masks(None, None, edits)
+        else:
+            self.set_masks(region.rules_stuck, region.logic_stuck, edits)
+
+    def set_masks(
+        self, stuck: np.ndarray | None, logic_stuck: np.ndarray | None, edits: Sequence[EditAt]
+    ) -> None:
+        """Shade the cells of ``stuck`` (the first reasoning's), hatch those of
+        ``logic_stuck`` among them, and number the cells of ``edits``."""
+        self._rules_stuck = None if stuck is None else stuck.copy()
+        self._logic_stuck = None if logic_stuck is None else logic_stuck.copy()
         self._edits = list(edits)
         self.setGeometry(self._grid.rect())
         self.show()
@@ -72,13 +100,19 @@ class DesignerOverlay(QWidget):
             return []
         return [(int(r), int(c)) for r, c in np.argwhere(self._rules_stuck)]
 
-    def edits(self) -> list[Edit]:
+    def edits(self) -> list[EditAt]:
         return list(self._edits)
+
+    def _grid_shape(self) -> tuple[int, ...]:
+        if isinstance(self._grid, GridView):
+            return tuple(self._grid.cells().shape)
+        cells = self._grid.cells()
+        return (len(cells), len(cells[0]) if cells else 0)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._rules_stuck is None and not self._edits:
             return
-        shape = self._grid.cells().shape
+        shape = self._grid_shape()
         painter = QPainter(self)
         try:
             if self._rules_stuck is not None and self._rules_stuck.shape == shape:
@@ -118,23 +152,26 @@ class DesignerOverlay(QWidget):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
 
 
-class DesignerPanel(QWidget):
-    """Runs the designer checks on the editor's puzzle and applies a chosen edit."""
+class DesignerPanelBase(QWidget):
+    """The designer checks' panel over an editor's grid: Check design and Clear, the busy bar,
+    the findings in words, the numbered edits and Apply edit; the checks run on the thread pool
+    and any change of the puzzle clears them.  A subclass says what to check
+    (:meth:`_checks`), what the findings show (:meth:`_show_findings`) and how an edit is made
+    (:meth:`_apply`)."""
 
     findingsReady = Signal()
+    CHECK_TIP = (
+        "Shade where the rules get stuck and look for single-cell "
+        "edits that make the puzzle unique or line-solvable"
+    )
 
-    def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
+    def __init__(self, grid: GridView | ColourGrid, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._editor = editor
-        self._rule_set: RuleSet | None = None
         self._worker: Worker | None = None
-        self._edits: list[Edit] = []
-        self.overlay = DesignerOverlay(editor.grid)
+        self._edits: list[EditAt] = []
+        self.overlay = DesignerOverlay(grid)
         self.check_button = QPushButton("Check &design")
-        self.check_button.setToolTip(
-            "Shade where the rules get stuck and look for single-cell "
-            "edits that make the puzzle unique or line-solvable"
-        )
+        self.check_button.setToolTip(self.CHECK_TIP)
         self.check_button.clicked.connect(self.run_checks)
         self.clear_button = QPushButton("C&lear")
         self.clear_button.clicked.connect(self.clear)
@@ -167,25 +204,27 @@ class DesignerPanel(QWidget):
         layout.addWidget(self.summary_label)
         layout.addWidget(self.edit_list, 1)
         layout.addWidget(self.apply_button)
-        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
         self._update_buttons()
 
-    def set_rule_set(self, name: str) -> None:
-        """Check with the shipped rule set called ``name``; old findings are cleared."""
-        try:
-            self._rule_set = load_rule_set(name)
-        except (RuleSyntaxError, OSError, ValueError) as exc:
-            self._rule_set = None
-            self.clear()
-            self.summary_label.setText(f"Cannot load the rule set “{name}”: {exc}")
-            return
-        self.clear()
+    # --- what a subclass says --------------------------------------------------------------
+
+    def _checks(self) -> Callable[[Progress, ShouldStop], object] | str:
+        """The background job of the checks, or why there is nothing to check."""
+        raise NotImplementedError
+
+    def _show_findings(self, findings: Any) -> tuple[list[str], str]:
+        """Draw ``findings`` on the overlay and keep their edits (``self._edits``); the edits'
+        descriptions and the summary."""
+        raise NotImplementedError
+
+    def _apply(self, edit: Any) -> bool:
+        """Make ``edit`` in the editor's picture as one undo step."""
+        raise NotImplementedError
+
+    # --- public API ------------------------------------------------------------------------
 
     def is_busy(self) -> bool:
         return self._worker is not None
-
-    def edits(self) -> list[Edit]:
-        return list(self._edits)
 
     def cancel(self) -> None:
         if self._worker is not None:
@@ -204,8 +243,7 @@ class DesignerPanel(QWidget):
         self._update_buttons()
 
     def set_unavailable(self, reason: str | None) -> None:
-        """Say why there is nothing to check (e.g. a colour puzzle is open) and turn the panel
-        off; None turns it back on."""
+        """Say why there is nothing to check and turn the panel off; None turns it back on."""
         self.clear()
         self.setEnabled(reason is None)
         if reason is not None:
@@ -213,18 +251,11 @@ class DesignerPanel(QWidget):
 
     def run_checks(self) -> bool:
         """Start the checks on the editor's puzzle; False when there is nothing to check."""
-        puzzle, rule_set = self._editor.puzzle(), self._rule_set
-        if puzzle is None or rule_set is None:
-            self.summary_label.setText(
-                "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
-            )
+        job = self._checks()
+        if isinstance(job, str):
+            self.summary_label.setText(job)
             return False
         self.clear()
-        picture = puzzle.goal if self._editor.mode() == DRAW else None
-
-        def job(progress: Progress, should_stop: ShouldStop) -> DesignFindings:
-            return check_design(puzzle, rule_set.rules, picture, progress, should_stop)
-
         self.summary_label.setText("Checking\u2026")
         self.busy.setValue(0)
         self.busy.show()
@@ -234,6 +265,15 @@ class DesignerPanel(QWidget):
         self._update_buttons()
         return True
 
+    def apply_selected(self) -> bool:
+        """Make the selected edit in the editor's picture as one undo step."""
+        row = self.edit_list.currentRow()
+        if not 0 <= row < len(self._edits):
+            return False
+        return self._apply(self._edits[row])
+
+    # --- running ---------------------------------------------------------------------------
+
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
 
@@ -242,19 +282,17 @@ class DesignerPanel(QWidget):
             self.busy.setValue(round(100 * fraction))
             self.summary_label.setText(f"Looking for edits: {message}")
 
-    def _done(self, findings: DesignFindings) -> None:
+    def _done(self, findings: object) -> None:
         if not self._is_current():
             return
         self._worker = None
         self.busy.hide()
-        self._edits = findings.edits
-        self.overlay.set_findings(findings.region, self._edits)
-        for number, edit in enumerate(self._edits, 1):
-            text = edit.describe()
+        described, summary = self._show_findings(findings)
+        for number, text in enumerate(described, 1):
             self.edit_list.addItem(f"{number}. {text[:1].upper()}{text[1:]}")
         if self._edits:
             self.edit_list.setCurrentRow(0)
-        self.summary_label.setText(findings.summary())
+        self.summary_label.setText(summary)
         self._update_buttons()
         self.findingsReady.emit()
 
@@ -265,12 +303,54 @@ class DesignerPanel(QWidget):
             self.summary_label.setText(f"Cannot check: {message}")
             self._update_buttons()
 
-    def apply_selected(self) -> bool:
-        """Make the selected edit in the editor's picture as one undo step."""
-        row = self.edit_list.currentRow()
-        if not 0 <= row < len(self._edits) or self._editor.mode() != DRAW:
+    def _update_buttons(self) -> None:
+        self.check_button.setEnabled(self._worker is None)
+        self.apply_button.setEnabled(self._worker is None and self.edit_list.currentRow() >= 0)
+
+
+class DesignerPanel(DesignerPanelBase):
+    """Runs the designer checks on the black-and-white editor's puzzle and applies a chosen
+    edit."""
+
+    def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
+        super().__init__(editor.grid, parent)
+        self._editor = editor
+        self._rule_set: RuleSet | None = None
+        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+
+    def set_rule_set(self, name: str) -> None:
+        """Check with the shipped rule set called ``name``; old findings are cleared."""
+        try:
+            self._rule_set = load_rule_set(name)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self._rule_set = None
+            self.clear()
+            self.summary_label.setText(f"Cannot load the rule set \u201c{name}\u201d: {exc}")
+            return
+        self.clear()
+
+    def edits(self) -> list[Edit]:
+        return [e for e in self._edits if isinstance(e, Edit)]
+
+    def _checks(self) -> Callable[[Progress, ShouldStop], DesignFindings] | str:
+        puzzle, rule_set = self._editor.puzzle(), self._rule_set
+        if puzzle is None or rule_set is None:
+            return "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
+        picture = puzzle.goal if self._editor.mode() == DRAW else None
+
+        def job(progress: Progress, should_stop: ShouldStop) -> DesignFindings:
+            return check_design(puzzle, rule_set.rules, picture, progress, should_stop)
+
+        return job
+
+    def _show_findings(self, findings: DesignFindings) -> tuple[list[str], str]:
+        self._edits = list(findings.edits)
+        self.overlay.set_findings(findings.region, findings.edits)
+        return [edit.describe() for edit in findings.edits], findings.summary()
+
+    def _apply(self, edit: Edit) -> bool:
+        if self._editor.mode() != DRAW:
             return False
-        edit = self._edits[row]
         grid = self._editor.grid
         before = grid.cells()
         if not (edit.row < before.shape[0] and edit.col < before.shape[1]):
@@ -281,7 +361,3 @@ class DesignerPanel(QWidget):
             CellsCommand(grid, before, after, f"Designer edit: {edit.describe()}")
         )
         return True
-
-    def _update_buttons(self) -> None:
-        self.check_button.setEnabled(self._worker is None)
-        self.apply_button.setEnabled(self._worker is None and self.edit_list.currentRow() >= 0)

@@ -59,12 +59,6 @@ if TYPE_CHECKING:
     from nonostudio.gui.window.colour_pages import ColourPages
 
 
-#: What the panels not yet made for colour say while a colour puzzle is open.
-COLOUR_LATER = (
-    "{what} works on black-and-white puzzles for now; the Check panel decides colour puzzles."
-)
-
-
 def page_grids(page: QWidget) -> list[GridView]:
     """The grids of a tab: the page's own grid (Editor, Solve) first, then every grid in it."""
     main = getattr(page, "grid", None)
@@ -318,8 +312,6 @@ class MainWindow(QMainWindow):
         self.check_panel.set_puzzle(puzzle)
         if self._colour_pages is not None:
             self._colour_pages.show_bw()
-        if not self.designer_panel.isEnabled():  # a colour puzzle was open
-            self.designer_panel.set_unavailable(None)
         self.solve_view.set_puzzle(puzzle)
         self.solve_view.set_library_puzzle(self.library, self.document.library_id)  # hand progress
         self.difficulty_panel.set_puzzle(puzzle)
@@ -330,7 +322,6 @@ class MainWindow(QMainWindow):
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
         self.colour_pages().show_colour(puzzle)
-        self.designer_panel.set_unavailable(COLOUR_LATER.format(what="Designer checks"))
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)  # a colour picture is drawn in its colours
         self.update_title()
@@ -341,7 +332,13 @@ class MainWindow(QMainWindow):
             from nonostudio.gui.window.colour_pages import ColourPages
 
             self._colour_pages = ColourPages(
-                self.tabs, self.solve_view, self.difficulty_dock, self.follow_tab_undo, self
+                self.tabs,
+                self.solve_view,
+                self.difficulty_dock,
+                self.follow_tab_undo,
+                self,
+                designer_dock=self.designer_dock,
+                colour_editor=self.colour_editor,
             )
         return self._colour_pages
 

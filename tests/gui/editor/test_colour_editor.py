@@ -454,19 +454,23 @@ def test_a_second_colour_solution_is_marked_in_the_colour_editor(
     assert window.editor.grid.overlay() is None  # not the hidden b&w editor
 
 
-def test_panels_not_made_for_colour_say_so_and_come_back_for_black_and_white(
+def test_colour_pages_take_the_panels_places_and_give_them_back_for_black_and_white(
     window: MainWindow, tmp_path: Path
 ) -> None:
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
-    # the Solve tab and the Difficulty dock hold their colour pages (tests/gui/solve/colour/)
+    # the Solve tab, the Difficulty and Designer Checks docks hold their colour pages
+    # (tests/gui/solve/colour/, tests/gui/editor/colour/test_colour_designer.py)
     assert window.tabs.indexOf(window.solve_view) == -1
     assert window.tabs.indexOf(window.colour_pages().solve_view) == 1
-    assert not window.designer_panel.isEnabled()
+    colour_designer = window.colour_pages().designer_panel
+    assert colour_designer is not None and colour_designer.isEnabled()
+    assert window.designer_dock.widget().widget() is colour_designer
     bw = tmp_path / "bar.non"
     bw.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
     window.files.open_file(bw, ask=False)
     assert window.designer_panel.isEnabled()
+    assert window.designer_dock.widget().widget() is window.designer_panel
     assert window.tabs.indexOf(window.solve_view) == 1
     assert window.difficulty_dock.widget().widget() is window.difficulty_panel
     assert "for now" not in window.difficulty_panel.explanation_label.text()

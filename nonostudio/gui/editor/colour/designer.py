@@ -1,0 +1,79 @@
+"""Designer checks on the colour editor's grid: the cells one colour at a time leaves undecided
+(shaded: they need colour reasoning) and those colour line logic leaves (hatched), and
+single-cell edits of the painted picture (a cell painted another colour) that make its puzzle
+unique or line-solvable, numbered on the grid; applying one is one undo step.
+
+The checks (:func:`nonostudio.analysis.colour.designer.check_colour_design`) run on the thread
+pool when asked; the panel and overlay are the black-and-white ones'
+(:class:`~nonostudio.gui.editor.designer_checks.DesignerPanelBase`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from nonostudio.analysis.colour.designer import (
+    ColourDesignFindings,
+    ColourEdit,
+    check_colour_design,
+)
+from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.workers import Progress, ShouldStop
+from nonostudio.gui.editor.colour.view import ColourEditorView
+from nonostudio.gui.editor.designer_checks import DesignerPanelBase
+
+
+class ColourDesignerPanel(DesignerPanelBase):
+    """Runs the colour designer checks on the colour editor's puzzle and applies a chosen
+    edit."""
+
+    CHECK_TIP = (
+        "Shade the cells one colour at a time cannot decide (they need colour reasoning), hatch "
+        "those line logic cannot, and look for single-cell edits (a cell painted another colour) "
+        "that make the puzzle unique or line-solvable"
+    )
+
+    def __init__(
+        self,
+        editor: ColourEditorView,
+        parent: QWidget | None = None,
+        *,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
+        super().__init__(editor.grid, parent)
+        self._editor = editor
+        self._time_limit = time_limit
+        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+
+    def edits(self) -> list[ColourEdit]:
+        return [e for e in self._edits if isinstance(e, ColourEdit)]
+
+    def _checks(self) -> Callable[[Progress, ShouldStop], ColourDesignFindings] | str:
+        puzzle, limit = self._editor.puzzle(), self._time_limit
+        if puzzle is None:
+            return "Fix the clues first."
+        # the clues of a file without a picture are fixed: nothing to paint, so no edits
+        picture = puzzle.goal if self._editor.state().fixed is None else None
+
+        def job(progress: Progress, should_stop: ShouldStop) -> ColourDesignFindings:
+            return check_colour_design(puzzle, picture, progress, should_stop, time_limit=limit)
+
+        return job
+
+    def _show_findings(self, findings: ColourDesignFindings) -> tuple[list[str], str]:
+        self._edits = list(findings.edits)
+        region = findings.region
+        self.overlay.set_masks(region.one_colour_stuck, region.logic_stuck, findings.edits)
+        return [edit.describe(findings.palette) for edit in findings.edits], findings.summary()
+
+    def _apply(self, edit: ColourEdit) -> bool:
+        state = self._editor.state()
+        cells = state.cells
+        if state.fixed is not None or not (edit.row < len(cells) and edit.col < len(cells[0])):
+            return False
+        if len(state.palette) <= edit.colour:
+            return False
+        self._editor.paint(edit.apply(cells))
+        return True

@@ -1,0 +1,95 @@
+"""Designer checks for colour puzzles (no Qt): the cells one colour at a time and colour line
+logic leave, and single-cell edits (a cell painted another colour) that make a picture's puzzle
+unique or line-solvable, each edit's verdict checked by brute force over every picture."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from nonostudio.analysis.colour.designer import (
+    check_colour_design,
+    colour_edits,
+    colour_stuck_region,
+)
+from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
+from nonostudio.core.solver import Verdict
+
+RED, BLUE = Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")
+PALETTE = Palette((WHITE, RED, BLUE))
+
+
+def _of(picture) -> ColourPuzzle:  # type: ignore[no-untyped-def]
+    return ColourPuzzle(PALETTE, *clues_of_colour_grid(picture))
+
+
+def solutions(picture, ncolours: int = 3) -> int:  # type: ignore[no-untyped-def]
+    """How many pictures of the same size have the same clues (brute force)."""
+    h, w = len(picture), len(picture[0])
+    clues = clues_of_colour_grid(picture)
+    return sum(
+        1
+        for cells in itertools.product(range(ncolours), repeat=h * w)
+        if clues_of_colour_grid([cells[r * w : (r + 1) * w] for r in range(h)]) == clues
+    )
+
+
+def test_stuck_region_one_colour_at_a_time_then_line_logic() -> None:
+    # red and blue touch in every line: one colour at a time decides nothing, the colour line
+    # solver every cell
+    crossed = colour_stuck_region(_of([[1, 2], [2, 1]]))
+    assert crossed.one_colour_stuck.all() and not crossed.logic_stuck.any()
+    assert crossed.verdict is Verdict.UNIQUE_LINE
+    apart = colour_stuck_region(_of([[1, 0, 2], [1, 0, 2]]))
+    assert not apart.one_colour_stuck.any() and not apart.logic_stuck.any()
+
+
+def test_edits_make_a_picture_with_several_solutions_unique() -> None:
+    picture = ((1, 0, 0), (0, 1, 0), (0, 0, 2))  # the two reds can swap corners
+    assert solutions(picture) == 2
+    search = colour_edits(picture, PALETTE, max_edits=3)
+    assert search.verdict is Verdict.MULTIPLE and search.edits
+    for edit in search.edits:
+        edited = edit.apply(picture)
+        cells = zip(sum(edited, ()), sum(picture, ()), strict=True)
+        assert sum(a != b for a, b in cells) == 1  # one cell painted another colour
+        assert solutions(edited) == 1, edit
+        assert edit.verdict.is_unique
+    findings = check_colour_design(_of(picture), picture)
+    words = findings.summary()
+    assert f"{len(findings.edits)} single-cell edit(s) make it unique" in words
+    assert findings.edits[0].describe(PALETTE).startswith("paint row ")
+
+
+def test_a_unique_line_solvable_picture_needs_no_edit() -> None:
+    picture = ((1, 2), (2, 1))
+    findings = check_colour_design(_of(picture), picture)
+    assert findings.edits == [] and findings.search is not None
+    assert findings.search.verdict is Verdict.UNIQUE_LINE
+    assert findings.summary() == (
+        "One colour at a time gets stuck with 4 cell(s) undecided (shaded): they need colour "
+        "reasoning; line logic with the colours each cell may still be then finishes. "
+        "The puzzle is unique and line-solvable: no edit needed."
+    )
+
+
+def test_clues_without_a_picture_get_no_edits_and_say_so() -> None:
+    findings = check_colour_design(_of([[1, 0, 2], [1, 0, 2]]), None)
+    assert findings.search is None
+    assert findings.summary() == (
+        "One colour at a time decides every cell: no colour reasoning needed. Paint the "
+        "picture to get suggested edits."
+    )
+
+
+def test_the_edit_search_stops_when_asked() -> None:
+    picture = tuple(tuple((r + c) % 2 for c in range(12)) for r in range(12))  # many solutions
+    started = time.monotonic()
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    search = colour_edits(picture, PALETTE, should_stop=stop)
+    assert time.monotonic() - started < 5 and (search.stopped or not search.edits)
