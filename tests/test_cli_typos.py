@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from nonostudio.analysis.typos import finder
 from nonostudio.console import main
 from nonostudio.core.errors import InconsistentPuzzleError
 from nonostudio.core.formats import parse_puzzle_arg, read_file
@@ -116,7 +117,7 @@ def test_check_lists_the_typos_after_the_table(vulture, tmp_path: Path, capsys) 
     assert not any("suggestions" in row for row in json.loads(capsys.readouterr().out))
 
 
-def test_two_typos_offer_the_first_of_them(vulture, capsys) -> None:
+def test_two_typos_a_change_and_a_swap_are_offered_as_a_pair(vulture, capsys, monkeypatch) -> None:
     rows, cols = vulture
     typed = list(rows)
     typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
@@ -125,10 +126,15 @@ def test_two_typos_offer_the_first_of_them(vulture, capsys) -> None:
     assert main(["check", arg]) == 2
     out = capsys.readouterr().out
     assert "Perhaps two typos" in out
-    assert "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1): then one more clue to fix" in out
+    assert (
+        "  1. row 7: 4 \u2192 3 (4 3 6 1 1 becomes 3 3 6 1 1) and row 6: swap 4 and 3 "
+        "(4 3 7 5 becomes 3 4 7 5): together unique, line-solvable, confidence 100%" in out
+    )
+    # Without pairs (none tried here), the first of the two is offered.
+    monkeypatch.setattr(finder, "MOST_PAIRS", 0)
     assert main(["check", arg, "--json"]) == 2
     (row,) = json.loads(capsys.readouterr().out)
-    assert row["suggestions"][0]["one_more_typo"] is True
+    assert row["suggestions"][0]["one_more_typo"] is True and "pairs_text" not in row
 
 
 def test_two_typos_mended_only_together_are_offered_as_pairs(vulture, capsys) -> None:

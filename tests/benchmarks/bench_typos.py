@@ -164,6 +164,7 @@ def two_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit:
     another line."""
     print(f"{len(puzzles)} puzzles, two typos each (change + change, change + swap)")
     first = top3 = cases = none = 0
+    both_first = both_top3 = both_listed = paired = 0
     times: list[float] = []
     for _name, puzzle in puzzles:
         original = (puzzle.rows, puzzle.cols)
@@ -189,9 +190,24 @@ def two_typos(puzzles: list[tuple[str, Puzzle]], rng: random.Random, time_limit:
             first += bool(good) and good[0]
             top3 += any(good)
             none += not offered
+            # A pair undoes both typos when it touches both lines and puts them back.
+            wrong = _changed(twice, original)
+            both = [
+                s.is_pair and wrong <= set(s.edit.lines) and _undoes(s.edit, twice, original)
+                for s in report.pairs(len(report.suggestions))
+            ]
+            paired += bool(both)
+            both_first += bool(both) and both[0]
+            both_top3 += any(both[:3])
+            both_listed += any(both)
     print(
         f"cases: {cases}; an offered edit undoes one of the typos: first {_pct(first, cases)}, "
         f"in the top 3 {_pct(top3, cases)}; nothing offered {_pct(none, cases)}"
+    )
+    print(
+        f"pairs offered in {_pct(paired, cases)}; a pair undoes both typos: first "
+        f"{_pct(both_first, cases)}, in the top 3 {_pct(both_top3, cases)}, among all the pairs "
+        f"offered {_pct(both_listed, cases)}"
     )
     if times:
         print(f"time to suggestions: {_times_text(times)}")

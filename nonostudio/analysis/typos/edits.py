@@ -208,6 +208,19 @@ def _line_edits(axis: str, clues: Clues, need: int) -> Iterator[Edit]:
             yield Edit(axis, i, MOVE, (clue, clues[i + 1]), (clues[i + 1], clue))
 
 
+def balanced_edits(rows: Clues, cols: Clues) -> list[Edit]:
+    """The swaps of neighbouring numbers and of neighbouring lines' clues, which keep the totals
+    as they are: with unequal totals no single one mends the clues, but one may be one of two
+    typos (the other a changed, dropped or added number)."""
+    width, height = len(cols), len(rows)
+    return [
+        edit
+        for axis, clues, room in (("row", rows, width), ("column", cols, height))
+        for edit in _line_edits(axis, clues, 0)
+        if all(min_length(c) <= room for c in edit.after)
+    ]
+
+
 def unbalanced_edits(rows: Clues, cols: Clues) -> list[Edit]:
     """Numbers changed by one that leave the totals unequal (or make them so): the first of two
     typos whose totals no single edit restores (two numbers one too high, or one too high in a

@@ -20,6 +20,7 @@ from nonostudio.analysis.typos.deciding import EditDecider
 from nonostudio.analysis.typos.edits import (
     Edit,
     EditPair,
+    balanced_edits,
     candidate_edits,
     too_long,
     unbalanced_edits,
@@ -338,9 +339,12 @@ def find_typos(
     # Two typos are looked for where the clues contradict themselves; several solutions are
     # common in puzzles that were never unique, and "one more line left out" says nothing there.
     if not any(s.unique for s in found) and report.complete and kind != MULTIPLE:
+        others = unbalanced_edits(rows_t, cols_t)
+        if sum(map(sum, rows_t)) != sum(map(sum, cols_t)):  # else they were tried above
+            others += balanced_edits(rows_t, cols_t)
         unbalanced = [
             Suggestion(e, Verdict.NO_SOLUTION, False, weight(e))
-            for e in unbalanced_edits(rows_t, cols_t)
+            for e in others
             if not (kind == TOO_LONG and not suspects.intersection(e.lines))
         ]
         found = _first_of_two(found + unbalanced, decider, deadline, should_stop, progress)
