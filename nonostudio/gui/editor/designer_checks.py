@@ -128,9 +128,17 @@ class DesignerOverlay(QWidget):
         hatch = QColor(OVERLAY_COLOR)
         hatch.setAlpha(200)
         brush = QBrush(hatch, Qt.BrushStyle.BDiagPattern)
+        # a tint alone hardly shows on a coloured cell: there the shading is dotted too
+        dots = None
+        if isinstance(self._grid, ColourGrid):
+            dots = QBrush(
+                self.palette().color(QPalette.ColorRole.Highlight), Qt.BrushStyle.Dense6Pattern
+            )
         for r, c in np.argwhere(self._rules_stuck):
             rect = self._grid.cell_rect(int(r), int(c))
             painter.fillRect(rect, tint)
+            if dots is not None:
+                painter.fillRect(rect, dots)
             if self._logic_stuck[r, c]:
                 painter.fillRect(rect, brush)
 

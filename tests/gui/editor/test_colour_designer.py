@@ -141,3 +141,15 @@ def test_the_window_puts_the_colour_designer_in_its_dock(
         win.colour_pages().cancel()
         win.colour_editor.set_modified(False)
         end_background(win, 10000)
+
+
+def test_a_file_without_a_picture_is_checked_on_the_solution_it_shows(qtbot, setup) -> None:
+    """A file of clues with one solution opens with that picture painted: it is the picture
+    the edits are looked for on (seen under Xvfb with acorn.g: it asked to paint a picture)."""
+    editor, panel = setup
+    editor.set_puzzle(puzzle_of(CROSSED, goal=False))
+    assert editor.state().fixed is None and editor.state().cells == CROSSED
+    checked(qtbot, panel)
+    assert panel.summary_label.text().endswith(
+        "The puzzle is unique and line-solvable: no edit needed."
+    )

@@ -54,8 +54,10 @@ class ColourDesignerPanel(DesignerPanelBase):
         puzzle, limit = self._editor.puzzle(), self._time_limit
         if puzzle is None:
             return "Fix the clues first."
-        # the clues of a file without a picture are fixed: nothing to paint, so no edits
-        picture = puzzle.goal if self._editor.state().fixed is None else None
+        # the picture on the grid (a file without one shows its unique solution); the clues of
+        # a file that has no unique picture are fixed: nothing to paint, so no edits
+        state = self._editor.state()
+        picture = state.cells if state.fixed is None else None
 
         def job(progress: Progress, should_stop: ShouldStop) -> ColourDesignFindings:
             return check_colour_design(puzzle, picture, progress, should_stop, time_limit=limit)
