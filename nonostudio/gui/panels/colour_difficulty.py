@@ -78,6 +78,7 @@ class ColourDifficultyPanel(GradingPanel):
         self.feature_labels: dict[str, QLabel] = {}
         for title, key in FEATURE_ROWS:
             value = QLabel("–")
+            value.setWordWrap(True)  # a long value wraps rather than widen the dock
             value.setAccessibleName(title)
             value.setToolTip(FEATURE_TIPS.get(key, ""))
             name = QLabel(title)
@@ -126,7 +127,7 @@ class ColourDifficultyPanel(GradingPanel):
         if grade is not None and not grade.cancelled and grade.features.solutions != "undecided":
             left = grade.features.one_colour_cells
             self.feature_labels["one_colour_cells"].setText(
-                f"needed ({left} cells left one colour at a time)" if left else "not needed"
+                f"needed ({left} cells left)" if left else "not needed"
             )
 
     def _start(self) -> None:

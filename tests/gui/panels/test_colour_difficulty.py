@@ -61,7 +61,7 @@ def test_a_puzzle_that_needs_colour_reasoning_says_so(qtbot, panel) -> None:
     with qtbot.waitSignal(panel.gradeReady, timeout=20000):
         panel.set_puzzle(crossed)
     shown = panel.feature_labels["one_colour_cells"].text()
-    assert shown == "needed (4 cells left one colour at a time)"
+    assert shown == "needed (4 cells left)"
     assert "Needs colour reasoning: ranked above every puzzle solvable one colour at a time." in (
         panel.tier_label.text()
     )
