@@ -85,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         metavar="N",
         type=positive_int_arg,
         default=None,
-        help="grade at most N pictures before giving up (default: 600)",
+        help="try at most N pictures before giving up (default: 3000)",
     )
     parser.add_argument(
         "-o",

@@ -1,9 +1,10 @@
-"""How far a graded picture is from the puzzle asked for: a cost (0: it is the one) and the cells
-whose flip is most likely to bring it closer.
+"""How far a picture is from the puzzle asked for: a cost (0: it is the one) and the cells whose
+flip is most likely to bring it closer, from its quick estimate (:func:`quick_score`) or from
+its grade (:func:`score`, :func:`not_unique`).
 
-The cost orders, first, not unique (by the cells left open where the trace had to guess), then the
-distance in the difficulty order between the grade's hardest technique and the target (by the
-steps harder than the target when it is too hard), then the target's missing uses.
+The cost orders, first, not unique (by the cells left open), then the distance in the difficulty
+order between the hardest technique and the target (by the cells where harder steps were needed
+when it is too hard), then the target's missing uses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonostudio.analysis.catalogue.techniques import CONTRADICTION, ORDER
+from nonostudio.analysis.generating.quick import QuickGrade
 from nonostudio.analysis.grades.difficulty import Grade
 from nonostudio.analysis.grades.grade_features import UNIQUE
 from nonostudio.analysis.tracing.steps import SEARCH
@@ -23,6 +25,10 @@ NOT_UNIQUE = 10_000.0
 """The cost of any picture whose puzzle is not known to be unique, before its open cells."""
 PER_ORDER = 100.0
 """The cost of each place in the difficulty order between the hardest technique and the target."""
+
+EASY_SPREAD = 50.0
+"""How much a too-easy picture's cost falls as its walk gets stuck more often (below
+``PER_ORDER``, so it never outweighs a place in the difficulty order)."""
 
 BOTTLENECK_WEIGHT = 1.0
 """The cost of each line, on average along the trace, where line logic could decide a cell, when
@@ -54,13 +60,29 @@ def not_unique(solution: np.ndarray | None, alternate: np.ndarray | None) -> Sco
     return Score(NOT_UNIQUE + len(hot), hot, False, 0)
 
 
-def beyond_line_logic(line_grid: np.ndarray, target: str) -> Score:
-    """The cost of a unique picture whose puzzle line logic leaves open (``line_grid``: the
-    cells the exact line solver decides), for a line technique ``target``: its hardest technique
-    is a contradiction at least, so it is too hard without grading it; the open cells are the
-    ones to flip."""
-    hot = tuple((int(r), int(c)) for r, c in np.argwhere(line_grid == UNKNOWN))
-    return Score(PER_ORDER * (ORDER[CONTRADICTION] - ORDER[target]) + len(hot), hot, True, 0)
+def quick_score(estimate: QuickGrade, target: str) -> Score:
+    """The cost of a picture from its quick estimate (:mod:`.quick`) against a line technique
+    ``target`` (or a grid one, when line logic solves the puzzle: too easy then); 0 when the
+    estimate says the walk's hardest technique is the target (only those pictures are graded).
+
+    Line logic stuck (not unique, or a contradiction needed at least): ``PER_ORDER`` × places
+    from *contradiction* down to the target + the open cells, which are the next flips.  Too
+    hard: ``PER_ORDER`` × places above + the cells decided where the walk first needed a harder
+    technique, the next flips.  Too easy: ``PER_ORDER`` × places below + ``EASY_SPREAD`` / (1 +
+    the times the walk was stuck below its hardest technique): a puzzle stuck more often is
+    nearer to needing a harder step."""
+    goal = ORDER[target]
+    if not estimate.solved:
+        hot = estimate.open_cells
+        return Score(PER_ORDER * max(ORDER[CONTRADICTION] - goal, 1) + len(hot), hot, False, 0)
+    hardest = ORDER[estimate.hardest] if estimate.hardest is not None else -1
+    if hardest > goal:
+        hot = estimate.cells_above(target)
+        return Score(PER_ORDER * (hardest - goal) + len(hot), hot, True, 0)
+    if hardest < goal:
+        easy = EASY_SPREAD / (1 + estimate.uses)
+        return Score(PER_ORDER * (goal - hardest) + easy, (), True, 0)
+    return Score(0.0, (), True, estimate.uses)
 
 
 def score(grade: Grade, target: str, min_uses: int) -> Score:

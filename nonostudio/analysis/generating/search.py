@@ -1,11 +1,14 @@
 """The generator: local search over pictures for a unique puzzle with a chosen hardest technique.
 
-Each try flips one cell of the current picture (first among the cells the last grade points at:
-the cells left open when the puzzle is not unique, the cells of the steps harder than the target),
-grades the new puzzle with :func:`~nonostudio.analysis.grades.difficulty.grade` and keeps it when
-it is no farther from the request (:mod:`~nonostudio.analysis.generating.scoring`), now and then
-when it is a little farther; a run that stops improving starts again from a fresh picture.  The
-puzzle returned is checked unique by the complete solver as well.  Deterministic for a seed.
+Each try flips one cell of the current picture (first among the cells the last try points at:
+where line logic is stuck, where a harder technique was first needed, where two solutions
+differ), scores the new puzzle by the quick estimate (:mod:`~nonostudio.analysis.generating.quick`;
+for a grid technique, by the complete solver and the grade once line logic is stuck) and keeps it
+when it is no farther from the request (:mod:`~nonostudio.analysis.generating.scoring`), now and
+then when it is a little farther; a run that stops improving starts again from a fresh picture.
+Only a picture the estimate says is the one is graded with
+:func:`~nonostudio.analysis.grades.difficulty.grade`, and the puzzle returned is the grade's match,
+checked unique by the complete solver as well.  Deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -18,22 +21,24 @@ import numpy as np
 
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, SEARCH
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
-from nonostudio.analysis.generating.scoring import Score, beyond_line_logic, not_unique, score
+from nonostudio.analysis.generating.quick import QuickGrader
+from nonostudio.analysis.generating.scoring import PER_ORDER, Score, not_unique, quick_score, score
 from nonostudio.analysis.generating.start import grid_from_picture, random_grid
 from nonostudio.analysis.grades.difficulty import Grade, grade
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.core.solver import Verdict, solve
+from nonostudio.core.solver import solve
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
 GENERATABLE: tuple[str, ...] = tuple(t.id for t in ALL_TECHNIQUES if t.id != SEARCH)
 """The techniques a puzzle can be generated for (a puzzle needing search is not one to teach)."""
 MIN_SIDE = 2
 MAX_SIDE = 50
-"""Widths and heights :func:`generate` accepts (grading a try must stay well under a second)."""
-DEFAULT_TRIES = 600
-PATIENCE = 30
+"""Widths and heights :func:`generate` accepts (a try must stay well under a second)."""
+DEFAULT_TRIES = 3000
+"""Pictures tried at most (a try is a quick estimate, milliseconds; a grade only on a match)."""
+PATIENCE = 60
 """Tries without a better picture after which a run starts again from a fresh one."""
 TEMPERATURE = 1.5
 """How readily a slightly farther picture is kept: with probability exp(-extra cost / this)."""
@@ -131,8 +136,8 @@ def generate(
     at least ``min_uses`` times, graded with ``rule_set`` (default: the studio's).
 
     The search starts from a random picture of ``density`` (default: :func:`default_density`)
-    or from ``picture`` (a grid or pixels, fitted to the size) and grades at most ``tries``
-    puzzles.  Raises :class:`GenerationError` for a bad request, :class:`NoPuzzleFound` when no
+    or from ``picture`` (a grid or pixels, fitted to the size) and tries at most ``tries``
+    pictures.  Raises :class:`GenerationError` for a bad request, :class:`NoPuzzleFound` when no
     try met it and :class:`GenerationStopped` when ``should_stop()`` ended the search.
     """
     check_request(technique_id, width, height, density)
@@ -153,31 +158,50 @@ def generate(
         return np.where(flips, FILLED + CROSSED - base, base).astype(np.int8)
 
     line_target = BY_ID[technique_id].scope == "line"
+    estimates = QuickGrader()
+
+    def stop_here() -> None:
+        if should_stop is not None and should_stop():
+            raise GenerationStopped("generation stopped")
 
     def evaluate(grid: np.ndarray) -> tuple[Score, Grade | None]:
         puzzle = Puzzle.from_grid(grid).without_goal()
-        solved = solve(puzzle, time_limit=SOLVE_SECONDS, should_stop=should_stop)
-        if should_stop is not None and should_stop():
-            raise GenerationStopped("generation stopped")
-        if not solved.verdict.is_unique:  # the cheap test first: grade only unique puzzles
-            return not_unique(solved.solution, solved.alternate), None
-        if line_target and solved.verdict is Verdict.UNIQUE_SEARCH:
-            return beyond_line_logic(solved.grid, technique_id), None
+        if line_target:  # the cheap estimate first: grade only the likely ones
+            quick = quick_score(estimates.grade(puzzle), technique_id)
+            if quick.cost > 0:
+                return quick, None
+        elif not estimates.stuck_cells(puzzle):  # line logic solves it: too easy
+            return Score(PER_ORDER, (), True, 0), None
+        else:  # a grid technique and line logic is stuck: unique, and how hard?
+            solved = solve(puzzle, time_limit=SOLVE_SECONDS, should_stop=should_stop)
+            stop_here()
+            if not solved.verdict.is_unique:
+                return not_unique(solved.solution, solved.alternate), None
         graded = grade(puzzle, rules, should_stop=should_stop)
-        if should_stop is not None and should_stop():
-            raise GenerationStopped("generation stopped")
+        stop_here()
         return score(graded, technique_id, min_uses), graded
 
-    best: tuple[float, np.ndarray, Grade, Score] | None = None  # the closest unique picture
+    def confirmed(grid: np.ndarray, graded: Grade) -> bool:
+        """The complete solver agrees the puzzle graded unique is unique."""
+        solved = solve(Puzzle.from_grid(grid).without_goal(), time_limit=SOLVE_SECONDS)
+        stop_here()
+        return solved.verdict.is_unique
+
+    best: tuple[float, np.ndarray, Grade, Score] | None = None  # the closest graded picture
+    nearest: tuple[float, np.ndarray] | None = None  # the closest picture line logic solves
     restarts = 0
     grid = fresh(0)
     current, graded = evaluate(grid)
     run_best, since = current.cost, 0
     for done in range(1, tries + 1):
+        stop_here()
         if graded is not None and current.unique and (best is None or current.cost < best[0]):
-            best = (current.cost, grid.copy(), graded, current)
-            if current.cost == 0:
-                break
+            if current.cost > 0 or confirmed(grid, graded):
+                best = (current.cost, grid.copy(), graded, current)
+                if current.cost == 0:
+                    break
+        elif graded is None and current.unique and (nearest is None or current.cost < nearest[0]):
+            nearest = (current.cost, grid.copy())
         report_count(progress, done, tries, f"try {done} of {tries}")
         if done == tries:
             break
@@ -198,6 +222,12 @@ def generate(
             run_best, since = current.cost, 0
         else:
             since += 1
+    if nearest is not None and (best is None or best[0] > 0):
+        # No match: the closest unique picture is graded, to say how close it came.
+        near_grade = grade(Puzzle.from_grid(nearest[1]).without_goal(), rules)
+        near_score = score(near_grade, technique_id, min_uses)
+        if best is None or near_score.cost < best[0]:
+            best = (near_score.cost, nearest[1], near_grade, near_score)
     seconds = time.perf_counter() - started
     found = None
     if best is not None:
