@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,27 @@ def test_an_unreadable_answer_names_it(capsys, monkeypatch):
     code, data, err = run(capsys, monkeypatch, ["practice", *BASE, "--no-record"], "OOZ\n")
     assert code == 2
     assert "stdin, answer 1" in json.dumps(data) + err
+
+
+def test_the_profile_store_is_closed_when_the_session_ends_in_an_error(
+    capsys, monkeypatch, tmp_path
+):
+    from nonostudio.core.library import profiles
+
+    opened = []
+    real_init = profiles.ProfileStore.__init__
+
+    def init(self, path):
+        real_init(self, path)
+        opened.append(self)
+
+    monkeypatch.setattr(profiles.ProfileStore, "__init__", init)
+    lib = str(tmp_path / "lib.sqlite3")
+    code, data, err = run(capsys, monkeypatch, ["practice", *BASE, "--library", lib], "OOZ\n")
+    assert code == 2 and "stdin, answer 1" in json.dumps(data) + err
+    assert len(opened) == 1
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        opened[0].names()  # its connection was closed, not left to the garbage collector
 
 
 def test_profiles_export_and_import(capsys, monkeypatch, tmp_path):

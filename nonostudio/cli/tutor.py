@@ -8,10 +8,14 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nonostudio.cli.common import Outcome, say
 from nonostudio.core.errors import PuzzleError
+
+if TYPE_CHECKING:
+    from nonostudio.analysis.tutor.lines import DrillLine
+    from nonostudio.core.library.profiles import ProfileStore
 
 PRACTICE_HELP = "practise solving techniques on drills made from real lines of real puzzles"
 PROFILE_HELP = "show, list, create, export or import the tutor's player profiles"
@@ -99,7 +103,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     profile.set_defaults(run=run_profile)
 
 
-def _store(args: argparse.Namespace) -> Any:
+def _store(args: argparse.Namespace) -> ProfileStore:
     from nonostudio.core.library.profiles import ProfileError, ProfileStore
     from nonostudio.core.paths import library_db_path
 
@@ -137,11 +141,8 @@ def _read_answer(prompt: str, interactive: bool) -> str | None:
 
 def run_practice(args: argparse.Namespace) -> Outcome:
     """Ask ``--count`` drills, check each answer, record them in the profile."""
-    from nonostudio.analysis.tutor.checking import AnswerError
-    from nonostudio.analysis.tutor.drills import KINDS
     from nonostudio.analysis.tutor.lines import LINE_TECHNIQUES, drill_lines
-    from nonostudio.analysis.tutor.mastery import outcomes_of
-    from nonostudio.analysis.tutor.practice import PER_TECHNIQUE, Practice
+    from nonostudio.analysis.tutor.practice import PER_TECHNIQUE
 
     if args.count < 1:
         raise PuzzleError(f"--count must be at least 1, not {args.count}")
@@ -152,10 +153,30 @@ def run_practice(args: argparse.Namespace) -> Outcome:
         puzzles, trace=False, player_paths=2, seed=args.seed, enough=(techniques, PER_TECHNIQUE)
     )
     missing = [t for t in techniques if not lines[t]]
-    store = None
+    store = None if args.dry_run or args.no_record else _store(args)
+    try:
+        return _practise(args, techniques, lines, missing, store)
+    finally:  # a bad answer, a Ctrl-C or a failed write: the library is closed all the same
+        if store is not None:
+            store.close()
+
+
+def _practise(
+    args: argparse.Namespace,
+    techniques: list[str],
+    lines: dict[str, list[DrillLine]],
+    missing: list[str],
+    store: ProfileStore | None,
+) -> Outcome:
+    """The session of :func:`run_practice` once its drill lines are found and its profile
+    store (None: nothing recorded) is open."""
+    from nonostudio.analysis.tutor.checking import AnswerError
+    from nonostudio.analysis.tutor.drills import KINDS
+    from nonostudio.analysis.tutor.mastery import outcomes_of
+    from nonostudio.analysis.tutor.practice import Practice
+
     past = []
-    if not (args.dry_run or args.no_record):
-        store = _store(args)
+    if store is not None:
         store.ensure(args.profile)
         past = store.events(args.profile)
     practice = Practice(lines, techniques, args.kind or KINDS, args.seed, outcomes_of(past))
@@ -203,7 +224,6 @@ def run_practice(args: argparse.Namespace) -> Outcome:
     right = sum(1 for r in results if r.get("feedback", {}).get("correct"))
     if store is not None:
         store.record(args.profile, events)
-        store.close()
     data = {
         "profile": None if store is None else args.profile,
         "techniques": techniques,
