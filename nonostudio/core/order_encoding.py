@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from nonostudio.core.gridstate import GridState
-from nonostudio.core.linesolver import placements, solve_masks
+from nonostudio.core.linesolver import masks_text, placements, solve_masks
 
 #: A clause: DIMACS literals (non-zero ints).
 Clause = list[int]
@@ -137,21 +137,34 @@ def encode(state: GridState, should_stop: Callable[[], bool] | None = None) -> F
     formula = Formula()
     height, width = state.height, state.width
     row_f, row_x = state.row_f, state.row_x
-    grid = [[TRUE if row_f[r] >> c & 1 else FALSE for c in range(width)] for r in range(height)]
+    # Each cell's literal, a row at a time and asking should_stop() after each (a 1000x1000
+    # puzzle's million cells take seconds, and its line logic can end well before its deadline).
+    grid: list[list[int]] = []
+    variables = formula.cells
+    count = formula.count
     for r in range(height):
-        unknown = ~(row_f[r] | row_x[r])
-        for c in range(width):
-            if unknown >> c & 1:
-                grid[r][c] = formula.cells[(r, c)] = formula.new_vars(1)
-    puzzle = state.puzzle
-    lines = [(puzzle.rows[r], width, row_f[r], row_x[r], grid[r]) for r in range(height)]
-    lines += [
-        (puzzle.cols[c], height, state.col_f[c], state.col_x[c], [row[c] for row in grid])
-        for c in range(width)
-    ]
-    for hints, n, filled, crossed, cells in lines:
         if should_stop is not None and should_stop():
             return None
+        row = []
+        for c, cell in enumerate(masks_text(width, row_f[r], row_x[r])):
+            if cell == "-":
+                count += 1
+                variables[(r, c)] = count
+                row.append(count)
+            else:
+                row.append(TRUE if cell == "O" else FALSE)
+        grid.append(row)
+    formula.count = count
+    puzzle = state.puzzle
+    for k in range(height + width):
+        if should_stop is not None and should_stop():
+            return None
+        is_row = k < height
+        c = k - height
+        if is_row:
+            hints, n, filled, crossed = puzzle.rows[k], width, row_f[k], row_x[k]
+        else:
+            hints, n, filled, crossed = puzzle.cols[c], height, state.col_f[c], state.col_x[c]
         if filled | crossed == (1 << n) - 1 and not formula.unsatisfiable:
             if solve_masks(hints, n, filled, crossed) is None:
                 formula.unsatisfiable = True
@@ -160,6 +173,7 @@ def encode(state: GridState, should_stop: Callable[[], bool] | None = None) -> F
         if starts is None or (not hints and filled):
             formula.unsatisfiable = True
             continue
+        cells = grid[k] if is_row else [row[c] for row in grid]
         if not encode_line(formula, hints, starts, cells):
             formula.unsatisfiable = True
     return formula
