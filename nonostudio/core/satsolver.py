@@ -135,9 +135,11 @@ def sat_states(
 SLICE_CONFLICTS = 2_000
 
 # CaDiCaL's conflicts (over its calls for both solutions) before Kissat takes over in a helper
-# process: every decided INDEX.csv puzzle needs far fewer, Knotty and Faase far more (the figures:
+# process: every decided INDEX.csv puzzle needs far fewer (9-Dom, the most of the benchmark's,
+# 1,800), Knotty and Faase far more; past this CaDiCaL's learned clauses had not helped them, and
+# each 20,000 conflicts is 2-4 s of CPU before the symmetric search and Kissat start (the figures:
 # docs/design/solver.md §3).
-HANDOVER_CONFLICTS = 100_000
+HANDOVER_CONFLICTS = 20_000
 
 # CaDiCaL's conflicts for the solutions a symmetry of the clues leaves in place, asked for at the
 # handover (Knotty's first three come within 5 s of CPU).
