@@ -70,3 +70,25 @@ def test_practice_tab_built_when_shown_and_profile_remembered(qtbot, studio, set
     tabs.setCurrentWidget(view)  # back in Practice, the chart counts the move
     assert sum(m.events for m in view.chart.levels()) == 1
     assert view.mastery_label.text().startswith("Ada: 1 event;")
+
+
+def test_the_active_profile_opens_the_library_once_not_at_every_call(studio, monkeypatch) -> None:
+    from nonostudio.gui.tutor import window_hook
+    from nonostudio.gui.tutor.practice_view import DEFAULT_PROFILE
+
+    opened: list[str] = []
+
+    class CountingStore(ProfileStore):
+        def __init__(self, path) -> None:
+            opened.append(str(path))
+            super().__init__(path)
+
+    monkeypatch.setattr(window_hook, "ProfileStore", CountingStore)
+    tutor = studio.tutor
+    assert tutor.practice is None  # the Practice tab not built: the remembered name is used
+    tutor._profile = None  # as before the first stroke by hand
+    names = [tutor.profile() for _ in range(6)]  # a stroke, a hint, a Check, a listing, ...
+    assert names == [DEFAULT_PROFILE] * 6
+    assert opened == [str(studio.library.path)]  # one store (to make the default profile), once
+    with ProfileStore(studio.library.path) as store:
+        assert DEFAULT_PROFILE in store.names()
