@@ -5,9 +5,10 @@ a time limit) and graded (the default rule set; a colour puzzle by the colour so
 colour grade) on a thread pool of its own with one thread, so
 the editor's own checks are never queued behind it.  The puzzle is read on the GUI thread (the
 library's SQLite connection belongs to it), computed in the worker, and the result written back
-and shown on the GUI thread.  Progress uses the one protocol (``report_count``); ``cancel()``
-stops at once (the running job is asked to stop and its result dropped), e.g. when the window
-closes.
+and shown on the GUI thread.  Progress uses the one protocol: the share of puzzles done, and
+within the puzzle being worked on the share its check and then its grade have decided (so the
+bar moves through a slow colour or black-and-white puzzle alike); ``cancel()`` stops at once
+(the running job is asked to stop and its result dropped), e.g. when the window closes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.core.progress import report_count
+from nonostudio.core.progress import ProgressCallback, report_count, sub_range
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
@@ -46,45 +47,90 @@ def check_and_grade(
     rule_set_name: str,
     should_stop: ShouldStop,
     time_limit: float = TIME_LIMIT_S,
+    progress: ProgressCallback | None = None,
 ) -> tuple[str, str]:
     """The verdict label and difficulty label of ``puzzle``, computing only what is missing, each
     within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit, stays
-    ''); a colour puzzle is decided by the colour solver and graded by its colour trace."""
+    ''); a colour puzzle is decided by the colour solver and graded by its colour trace.
+    ``progress`` hears the check over the first half of [0, 1] and the grade over the second
+    (the share of cells each has decided), whichever kind the puzzle is."""
     from nonostudio.core.solver import Verdict, solve
 
+    checking, grading = _stages(progress, verdict, difficulty)
     if isinstance(puzzle, ColourPuzzle):
-        return _check_and_grade_colour(puzzle, verdict, difficulty, should_stop, time_limit)
+        return _check_and_grade_colour(
+            puzzle, verdict, difficulty, should_stop, time_limit, (checking, grading)
+        )
     if not verdict:
-        result = solve(puzzle, time_limit=time_limit, should_stop=should_stop)
+        result = solve(puzzle, time_limit=time_limit, should_stop=should_stop, progress=checking)
         verdict = "" if result.verdict is Verdict.UNDECIDED else result.verdict.label
     if not difficulty and not should_stop():
         from nonostudio.analysis.grades.difficulty import grade
         from nonostudio.rules.ruleset import load_rule_set
 
         graded = grade(
-            puzzle, load_rule_set(rule_set_name), should_stop=should_stop, time_limit=time_limit
+            puzzle,
+            load_rule_set(rule_set_name),
+            should_stop=should_stop,
+            time_limit=time_limit,
+            progress=grading,
         )
         difficulty = "" if graded.timed_out else graded.label
     return verdict, difficulty
 
 
+def _stages(
+    progress: ProgressCallback | None, verdict: str, difficulty: str
+) -> tuple[ProgressCallback | None, ProgressCallback | None]:
+    """The check's and the grade's parts of ``progress``: half each, or all of it for the one
+    that is missing."""
+    if verdict or difficulty:
+        return (progress, None) if not verdict else (None, progress)
+    return sub_range(progress, 0.0, 0.5), sub_range(progress, 0.5, 1.0)
+
+
 def _check_and_grade_colour(
-    puzzle: ColourPuzzle, verdict: str, difficulty: str, should_stop: ShouldStop, time_limit: float
+    puzzle: ColourPuzzle,
+    verdict: str,
+    difficulty: str,
+    should_stop: ShouldStop,
+    time_limit: float,
+    stages: tuple[ProgressCallback | None, ProgressCallback | None],
 ) -> tuple[str, str]:
     """:func:`check_and_grade` of a colour puzzle, by the colour solver and grade."""
     from nonostudio.core.colour.solver import solve_colour
     from nonostudio.core.solver import Verdict
 
+    checking, grading = stages
     if not verdict:
         clues = puzzle.rows, puzzle.cols, puzzle.ncolours
-        found = solve_colour(*clues, time_limit=time_limit, should_stop=should_stop)
+        found = solve_colour(
+            *clues, time_limit=time_limit, should_stop=should_stop, progress=checking
+        )
         verdict = "" if found.verdict is Verdict.UNDECIDED else found.verdict.label
     if not difficulty and not should_stop():
         from nonostudio.analysis.colour.grade import colour_grade
 
-        graded = colour_grade(puzzle, time_limit=time_limit, should_stop=should_stop)
+        graded = colour_grade(
+            puzzle, time_limit=time_limit, should_stop=should_stop, progress=grading
+        )
         difficulty = "" if graded.timed_out or graded.label == "Undecided" else graded.label
     return verdict, difficulty
+
+
+def _every_percent(progress: Progress) -> ProgressCallback:
+    """``progress`` told only when the whole percent changes (a colour trace reports every
+    step: thousands of signals to the GUI thread for nothing)."""
+    last = -1
+
+    def report(fraction: float, message: str) -> None:
+        nonlocal last
+        percent = int(100 * fraction)
+        if percent != last:
+            last = percent
+            progress(fraction, message)
+
+    return report
 
 
 class LibraryFiller(QObject):
@@ -114,6 +160,7 @@ class LibraryFiller(QObject):
         self._worker: Worker | None = None
         self._running = False
         self._current = -1
+        self._puzzle_done = 0.0  # the share of the current puzzle's work reported so far
         self._skip: set[int] = set()  # puzzles that failed once: not tried again this session
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
@@ -200,18 +247,37 @@ class LibraryFiller(QObject):
     ) -> None:
         rule_set, limit = self._rule_set, self._time_limit
         self._current = id
+        self._puzzle_done = 0.0
 
         def job(progress: Progress, should_stop: ShouldStop) -> Filled:
-            found = check_and_grade(puzzle, verdict, difficulty, rule_set, should_stop, limit)
+            found = check_and_grade(
+                puzzle, verdict, difficulty, rule_set, should_stop, limit, _every_percent(progress)
+            )
             return Filled(id, *found)
 
         worker = run_in_background(
-            job, on_result=self._on_result, on_error=self._on_error, pool=self.pool
+            job,
+            on_result=self._on_result,
+            on_error=self._on_error,
+            on_progress=self._on_puzzle_progress,
+            pool=self.pool,
         )
         self._worker = worker
 
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
+
+    def _on_puzzle_progress(self, fraction: float, _message: str) -> None:
+        """How far the puzzle being worked on is, as part of the whole queue (never back: a
+        black-and-white grade's stages each count from 0)."""
+        if not self._is_current() or not self._total:
+            return
+        self._puzzle_done = fraction = max(fraction, self._puzzle_done)
+        self.progress.emit(
+            min(1.0, (self._done + fraction) / self._total),
+            f"Checking library puzzles: {self._done} of {self._total} "
+            f"(this one {round(100 * fraction)} %)",
+        )
 
     def _on_result(self, found: Filled) -> None:
         if not self._is_current():

@@ -171,3 +171,37 @@ def test_a_check_of_an_edited_colour_library_puzzle_is_not_cached(
         assert stored == [(id, result.verdict.label)]
     finally:
         window.cancel_background()
+
+
+def test_the_background_check_shows_progress_within_a_puzzle_of_either_kind(
+    qtbot, tmp_path: Path
+) -> None:
+    """The bar moves while one puzzle is checked and graded (the share of cells decided), for a
+    colour puzzle as for a black-and-white one: between 'none done' and 'all done' the filler
+    reports fractions of the one puzzle with how far it is."""
+    import random
+
+    from nonostudio.core.puzzle import Puzzle
+    from nonostudio.gui.library.fill import LibraryFiller
+
+    rng = random.Random(11)
+    colour = tuple(tuple(rng.choice([0, 1, 2, 2, 0]) for _ in range(12)) for _ in range(12))
+    bw = [[int(c <= r or c == 11 - r) for c in range(12)] for r in range(12)]  # line logic
+    for puzzle in (
+        ColourPuzzle(PALETTE, *clues_of_colour_grid(colour), title="c"),
+        Puzzle.from_grid(bw, title="bw"),
+    ):
+        library = Library(tmp_path / f"{puzzle.title}.sqlite3")
+        library.add(puzzle)
+        filler = LibraryFiller(library)
+        heard: list[tuple[float, str]] = []
+        filler.progress.connect(lambda f, m, heard=heard: heard.append((f, m)))
+        with qtbot.waitSignal(filler.finished, timeout=30000):
+            filler.start()
+        within = [(f, m) for f, m in heard if 0.0 < f < 1.0]
+        assert within, (puzzle.title, heard)
+        assert all("(this one " in m for _, m in within)
+        assert [f for f, _ in heard] == sorted(f for f, _ in heard)  # it never goes back
+        (entry,) = library.entries()
+        assert entry.verdict and entry.difficulty
+        library.close()
