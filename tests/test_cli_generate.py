@@ -93,6 +93,12 @@ def test_errors_name_what_is_wrong(capsys, tmp_path):
     assert code == 2 and "broken.png" in data["error"] and "PNG" in data["error"]
 
 
+def test_an_output_that_cannot_be_written_names_the_file_not_its_temporary(capsys, tmp_path):
+    target = tmp_path / "no such folder" / "made.non"
+    code, data, _ = run(capsys, "--technique", "overlap", "--size", "6x6", "-o", str(target))
+    assert code == 3 and data["error"] == f"{target}: No such file or directory"
+
+
 def test_no_puzzle_found_in_the_tries_is_an_error_with_the_closest(capsys, tmp_path):
     start = tmp_path / "full.non"
     code, _, _ = run(capsys, "--technique", "overlap", "--size", "5x5", "-o", str(start))

@@ -260,6 +260,23 @@ def probe(path: str | os.PathLike[str]) -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 
+def write_puzzle_file(
+    puzzle: Puzzle | ColourPuzzle,
+    target: Path,
+    fmt: str | None = None,
+    *,
+    with_solution: bool = True,
+) -> None:
+    """:func:`~nonostudio.core.formats.write_file`, an OSError naming ``target`` (not the
+    temporary file beside it that the atomic write failed on)."""
+    from nonostudio.core.formats import write_file
+
+    try:
+        write_file(puzzle, target, fmt, with_solution=with_solution)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
+
+
 @dataclass(frozen=True)
 class PuzzleSource:
     """Where an argument's puzzle comes from: a file (optionally one item of it) or the text."""

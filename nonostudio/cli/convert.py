@@ -22,10 +22,11 @@ from nonostudio.cli.common import (
     load_any_puzzle,
     load_puzzle,
     say,
+    write_puzzle_file,
 )
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.formats import FORMATS, write_file, write_text
+from nonostudio.core.formats import FORMATS, write_text
 from nonostudio.core.paths import samples_dir
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.samples import sample_files
@@ -180,16 +181,6 @@ def _write_picture(puzzle: P, args: argparse.Namespace, target: Path) -> bool:
     return with_solution
 
 
-def _write_puzzle_file(
-    puzzle: Puzzle | ColourPuzzle, target: Path, fmt: str | None, with_solution: bool
-) -> None:
-    """:func:`write_file`, an error naming ``target`` (not the temporary file beside it)."""
-    try:
-        write_file(puzzle, target, fmt, with_solution=with_solution)
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
-
-
 class _NotUnique(Exception):
     """``--solution`` asked for the solution of a puzzle without exactly one (not a fault of the
     puzzle's file: :func:`run_convert` reports it with the exit code for that)."""
@@ -234,7 +225,7 @@ def _convert(puzzle: Puzzle, args: argparse.Namespace) -> Outcome:
                 f"pictures are chosen by OUT's extension "
                 f"({', '.join(PICTURES)}), not by --format {args.fmt}"
             )
-        _write_puzzle_file(puzzle, target, args.fmt, with_solution)
+        write_puzzle_file(puzzle, target, args.fmt, with_solution=with_solution)
         fmt = _format_label(args.fmt, target)
         with_solution = with_solution and puzzle.goal is not None
     data |= {"format": fmt, "with_solution": with_solution}
@@ -280,7 +271,7 @@ def _convert_colour(puzzle: ColourPuzzle, args: argparse.Namespace) -> Outcome:
             text = write_text(puzzle, fmt, with_solution=with_solution)
             data |= {"format": fmt, "with_solution": with_solution, "text": text}
             return Outcome(data | colour_fields(puzzle), text)
-        _write_puzzle_file(puzzle, target, args.fmt, with_solution)
+        write_puzzle_file(puzzle, target, args.fmt, with_solution=with_solution)
         fmt = args.fmt or target.suffix.lower().lstrip(".")
         fmt = "xml" if fmt == "pbn" else fmt
     data |= {"format": fmt, "with_solution": with_solution}

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say
+from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say, write_puzzle_file
 from nonostudio.core.errors import PuzzleError
 
 NAME = "generate"
@@ -133,13 +133,8 @@ def run(args: argparse.Namespace) -> Outcome:
         raise PuzzleError(str(exc)) from None
     data = describe(made)
     if args.output:
-        from nonostudio.core.formats import write_file
-
         target = Path(args.output)
-        try:
-            write_file(made.puzzle, target)
-        except OSError as exc:  # name the target, not the temporary file beside it
-            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
+        write_puzzle_file(made.puzzle, target)
         data["output"] = str(target)
         say(f"wrote {target}")
     return Outcome(data, _text(data))
