@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from nonostudio.core.progress import ProgressCallback, StopCallback
 
 # What a worker process sends its parent: (kind, …) tuples.
+READY = "ready"  # (READY,): the process has imported what it warms up with, and waits for jobs
 PROGRESS = "progress"  # (PROGRESS, fraction, message)
 ITEM = "item"  # (ITEM, value): one of the items an emitting job hands over as it goes
 RESULT = "result"  # (RESULT, value): the job returned
@@ -36,8 +37,8 @@ Emit = Callable[[Any], None]
 
 
 class Shared:
-    """A large, unchanging argument (a rule set) pickled once in the studio and unpickled once in
-    each worker process, however many jobs it is sent with (:func:`shared`)."""
+    """A large, unchanging argument (a rule set) pickled once in the studio and sent to each
+    worker process once, however many jobs it goes with (:func:`shared`, :func:`pickle_job`)."""
 
     __slots__ = ("value", "_key", "_data")
 
@@ -50,17 +51,23 @@ class Shared:
         if not self._key:
             self._data = pickle.dumps(self.value, pickle.HIGHEST_PROTOCOL)
             self._key = hashlib.sha1(self._data, usedforsecurity=False).hexdigest()
+        if _sending is not None:
+            known, new = _sending
+            if self._key in known:
+                return (_shared_value, (self._key, b""))  # the process has it already
+            new.add(self._key)
         return (_shared_value, (self._key, self._data))
 
 
-_SHARED_KEPT = 16  # the studio keeps this many Shared wrappers; a process, this many values
+_SHARED_KEPT = 16  # the studio keeps this many Shared wrappers
 _shared: dict[int, Shared] = {}
-_received: dict[str, Any] = {}
+_sending: tuple[set[str], set[str]] | None = None  # while pickling a job: (known, new) keys
+_received: dict[str, Any] = {}  # in a worker process: the Shared values it was sent
 
 
 def shared(value: Any) -> Shared:
-    """``value`` (immutable) wrapped to be sent to worker processes pickled once: the same
-    wrapper for the same object while it is among the last few wrapped."""
+    """``value`` (immutable) wrapped to be sent to worker processes once: the same wrapper for
+    the same object while it is among the last few wrapped."""
     wrapper = _shared.get(id(value))
     if wrapper is None or wrapper.value is not value:
         wrapper = _shared[id(value)] = Shared(value)
@@ -69,12 +76,22 @@ def shared(value: Any) -> Shared:
     return wrapper
 
 
+def pickle_job(job: ProcessJob, known: set[str]) -> tuple[bytes, set[str]]:
+    """``job`` pickled for a process that was sent the :class:`Shared` values of the ``known``
+    keys already (they go as their keys); also the keys of the values sent with it."""
+    global _sending
+    new: set[str] = set()
+    _sending = (known, new)
+    try:
+        return pickle.dumps(job, pickle.HIGHEST_PROTOCOL), new
+    finally:
+        _sending = None
+
+
 def _shared_value(key: str, data: bytes) -> Any:
-    """A :class:`Shared` value as a worker process receives it (unpickled the first time)."""
-    if key not in _received:
+    """A :class:`Shared` value as a worker process receives it (kept for the jobs after)."""
+    if data:
         _received[key] = pickle.loads(data)
-        while len(_received) > _SHARED_KEPT:
-            del _received[next(iter(_received))]
     return _received[key]
 
 
@@ -158,10 +175,13 @@ def _detail(exc: BaseException) -> str:
     return "".join(traceback.format_exception_only(exc)).strip()
 
 
-def serve(conn: Connection, stop: StopFlag, warm: Sequence[str] = (), nice: int = 0) -> None:
+def serve(
+    jobs: Connection, conn: Connection, stop: StopFlag, warm: Sequence[str] = (), nice: int = 0
+) -> None:
     """A worker process's main loop: import the ``warm`` modules (so the first job does not pay
-    for them), then run each job received until ``None`` arrives or the parent is gone.
-    ``nice``: how much lower than the studio's the process's CPU priority is."""
+    for them), then run each job received from ``jobs`` until ``None`` arrives or the parent is
+    gone, sending what it reports through ``conn``.  ``nice``: how much lower than the studio's
+    the process's CPU priority is."""
     if nice and hasattr(os, "nice"):
         try:
             os.nice(nice)
@@ -169,9 +189,13 @@ def serve(conn: Connection, stop: StopFlag, warm: Sequence[str] = (), nice: int 
             pass  # not allowed here: run at the studio's priority
     for module in warm:
         importlib.import_module(module)
+    try:
+        conn.send((READY,))
+    except OSError:
+        return
     while True:
         try:
-            data = conn.recv_bytes()
+            data = jobs.recv_bytes()
         except (EOFError, OSError):  # the studio is gone
             return
         try:

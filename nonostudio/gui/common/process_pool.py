@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import struct
 import time
 import weakref
 from collections import deque
@@ -27,7 +28,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer
 
-from nonostudio.gui.common.process_child import ERROR, ITEM, PROGRESS, RESULT, ProcessJob, serve
+from nonostudio.gui.common.process_child import (
+    ERROR,
+    ITEM,
+    PROGRESS,
+    READY,
+    RESULT,
+    ProcessJob,
+    pickle_job,
+    serve,
+)
 from nonostudio.gui.common.workers import Worker
 
 log = logging.getLogger(__name__)
@@ -35,7 +45,9 @@ log = logging.getLogger(__name__)
 POLL_MS = 5  # how often the GUI thread reads the pipes while a job runs
 KILL_AFTER_S = 2.0  # a cancelled job still running this long after is ended with its process
 WARM_STEP_MS = 150  # between the starts of the processes warmed up early
-MESSAGES_PER_POLL = 200  # so a burst of items never holds the GUI thread long
+# The studio's processes run at a lower CPU priority than the window, so a busy machine gives the
+# window its turn first; the library's background fill lower still.
+SHARED_NICE, BACKGROUND_NICE = 4, 10
 ENV = "NONOSTUDIO_WORKER_PROCESSES"  # "0": every job on the thread pool (the tests' default)
 
 # The modules the studio's jobs use, imported by each process as it starts, before any job.
@@ -110,34 +122,98 @@ class ProcessWorker(Worker):
         signals.finished.emit()
 
 
+class _Inbox:
+    """What a worker process sent, read without ever waiting for it: the pipe is read as far as
+    it is filled and a message taken once all of it has arrived (a large result comes in pieces
+    as the process writes them, and the GUI thread must not wait for the process's turn on the
+    CPU).  Where pipes cannot be read so (not POSIX), a message is read once it begins."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._buffer = bytearray()
+        self._ended = False
+        self._posix = os.name == "posix"
+        if self._posix:
+            os.set_blocking(conn.fileno(), False)
+
+    def messages(self) -> list[Any]:
+        """The messages complete now, in order; EOFError once the process is gone and every
+        message it sent was taken."""
+        if not self._posix:
+            found = []
+            while self._conn.poll():
+                found.append(self._conn.recv())
+            return found
+        while not self._ended:
+            try:
+                chunk = os.read(self._conn.fileno(), 1 << 20)
+            except BlockingIOError:
+                break
+            if not chunk:
+                self._ended = True
+            self._buffer += chunk
+        found = []
+        while (message := self._take()) is not None:
+            found.append(message)
+        if not found and self._ended:
+            raise EOFError
+        return found
+
+    def _take(self) -> Any:
+        """One whole message off the buffer (multiprocessing's framing: a signed 4-byte size, or
+        -1 and an 8-byte one), or None."""
+        buffer = self._buffer
+        if len(buffer) < 4:
+            return None
+        (size,) = struct.unpack("!i", buffer[:4])
+        start = 4
+        if size == -1:
+            if len(buffer) < 12:
+                return None
+            (size,) = struct.unpack("!Q", buffer[4:12])
+            start = 12
+        if len(buffer) < start + size:
+            return None
+        message = pickle.loads(buffer[start : start + size])
+        del buffer[: start + size]
+        return message
+
+
 class _Child:
-    """One worker process: its pipe, its stop flag and the job it runs."""
+    """One worker process: its two pipes, its stop flag and the job it runs."""
 
     def __init__(self, context: Any, warm: tuple[str, ...], nice: int) -> None:
-        ours, theirs = context.Pipe(duplex=True)
+        jobs_in, self.jobs = context.Pipe(duplex=False)  # (the reading end, the writing end)
+        replies, replies_out = context.Pipe(duplex=False)
         self.stop = context.RawValue("b", 0)
         self.process = context.Process(
             target=serve,
-            args=(theirs, self.stop, warm, nice),
+            args=(jobs_in, replies_out, self.stop, warm, nice),
             name="nonostudio-worker",
             daemon=True,
         )
         self.process.start()
-        theirs.close()
-        self.conn: Connection = ours
+        jobs_in.close()
+        replies_out.close()
+        self.replies: Connection = replies
+        self.inbox = _Inbox(replies)
+        self.known: set[str] = set()  # the Shared values sent to it
         self.worker: ProcessWorker | None = None
         self.kill_at: float | None = None  # when a cancelled job is ended with the process
+        self.ready = False  # it has imported what it warms up with
 
-    def send(self, worker: ProcessWorker, data: bytes) -> None:
+    def send(self, worker: ProcessWorker) -> None:
+        data, new = pickle_job(worker.job, self.known)
         self.stop.value = 0
         self.worker, self.kill_at = worker, None
-        self.conn.send_bytes(data)
+        self.jobs.send_bytes(data)
+        self.known |= new
 
     def end(self, timeout: float) -> None:
         """Stop the process: asked to when idle, ended when busy or deaf."""
         if self.worker is None and self.process.is_alive():
             try:
-                self.conn.send_bytes(pickle.dumps(None))
+                self.jobs.send_bytes(pickle.dumps(None))
             except OSError:
                 pass
             self.process.join(timeout)
@@ -147,7 +223,8 @@ class _Child:
         if self.process.is_alive():
             self.process.kill()
             self.process.join(timeout)
-        self.conn.close()
+        self.jobs.close()
+        self.replies.close()
         self.process.close()
 
 
@@ -182,8 +259,13 @@ class ProcessPool(QObject):
         wanted = self.size if count is None else min(self.size, count)
         if len(self._children) < wanted:
             self._children.append(_Child(self._context, self._warm, self._nice))
+            self._timer.start()  # to hear that it is ready
         if len(self._children) < wanted:
             QTimer.singleShot(WARM_STEP_MS, self, lambda: self.warm_up(wanted))
+
+    def is_warm(self) -> bool:
+        """Every process started and ready for jobs."""
+        return len(self._children) == self.size and all(c.ready for c in self._children)
 
     def submit(self, worker: ProcessWorker) -> None:
         self._pending.append(worker)
@@ -230,7 +312,8 @@ class ProcessPool(QObject):
 
     def _dispatch(self) -> None:
         while self._pending:
-            child = next((c for c in self._children if c.worker is None), None)
+            idle = [c for c in self._children if c.worker is None]
+            child = next((c for c in idle if c.ready), idle[0] if idle else None)
             if child is None:
                 if len(self._children) >= self.size:
                     return
@@ -238,14 +321,13 @@ class ProcessPool(QObject):
                 self._children.append(child)
             worker = self._pending.popleft()
             try:
-                data = pickle.dumps(worker.job, pickle.HIGHEST_PROTOCOL)
-            except Exception as exc:  # noqa: BLE001 - a job that cannot be sent is a bug: say so
+                child.send(worker)
+            except (pickle.PicklingError, TypeError, AttributeError) as exc:  # a bug: say so
+                child.worker = None
                 QTimer.singleShot(
                     0, lambda w=worker, e=exc: w._end(ERROR, f"cannot run {w.job.name}: {e}")
                 )
                 continue
-            try:
-                child.send(worker, data)
             except OSError:  # the process is gone: the job goes to another one
                 child.worker = None
                 self._drop(child)
@@ -258,12 +340,11 @@ class ProcessPool(QObject):
         for child in list(self._children):
             worker = child.worker
             if worker is None:
+                self._hear_ready(child)
                 continue
             try:
-                for _ in range(MESSAGES_PER_POLL):
-                    if child.worker is not worker or not child.conn.poll():
-                        break
-                    self._handle(child, worker, child.conn.recv())
+                for message in child.inbox.messages():
+                    self._handle(child, worker, message)
             except (EOFError, OSError):  # the process died under the job
                 child.process.join(0.1)
                 code = child.process.exitcode
@@ -277,12 +358,21 @@ class ProcessPool(QObject):
                 self._drop(child)
                 worker._end(RESULT)
         self._dispatch()
-        if self.is_idle():
+        if self.is_idle() and all(c.ready for c in self._children):
             self._timer.stop()
+
+    def _hear_ready(self, child: _Child) -> None:
+        try:
+            for message in child.inbox.messages():
+                child.ready = child.ready or message[0] == READY
+        except (EOFError, OSError):  # it died starting: the next job starts another
+            self._drop(child)
 
     def _handle(self, child: _Child, worker: ProcessWorker, message: tuple[Any, ...]) -> None:
         kind = message[0]
-        if kind == PROGRESS:
+        if kind == READY:
+            child.ready = True
+        elif kind == PROGRESS:
             worker._report(message[1], message[2])
         elif kind == ITEM:
             worker._item(message[1])
@@ -306,7 +396,7 @@ _every_pool: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
 def shared_pool() -> ProcessPool:
     """The studio's pool for the work on what is on screen (check, grade, trace, Grade Folder)."""
     if "shared" not in _pools:
-        _pools["shared"] = ProcessPool(default_size())
+        _pools["shared"] = ProcessPool(default_size(), nice=SHARED_NICE)
     return _pools["shared"]
 
 
@@ -321,7 +411,7 @@ def background_pool() -> ProcessPool:
     """One process of low priority for work nobody waits for (the library's columns), so it
     never holds up the work on screen."""
     if "background" not in _pools:
-        _pools["background"] = ProcessPool(1, nice=10)
+        _pools["background"] = ProcessPool(1, nice=BACKGROUND_NICE)
     return _pools["background"]
 
 

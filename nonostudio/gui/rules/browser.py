@@ -32,17 +32,18 @@ from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
+from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
-from nonostudio.gui.common.workers import CurrentWorker, Progress, ShouldStop
+from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.details import RuleDetails
 from nonostudio.gui.rules.editor import RuleEditor
 from nonostudio.gui.rules.model import RuleRow, RulesFilterModel, RulesModel
+from nonostudio.gui.rules.rules_jobs import rule_set_coverage
 from nonostudio.gui.rules.technique_browser import TechniqueBrowser
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.parser import RuleEntry, RuleSyntaxError
-from nonostudio.rules.measuring.coverage import coverage, load_transitions
 from nonostudio.rules.proving.proof_record import shipped_status
 from nonostudio.rules.proving.prover import ProofResult
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -278,16 +279,11 @@ class RuleBrowser(QWidget):
             )
             return
 
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[str, dict[str, int]]:
-            report = coverage(
-                rule_set.rules, load_transitions(path), progress=progress, should_stop=should_stop
-            )
-            return rule_set.name, dict(report.per_rule)
-
         self.coverage_busy.setRange(0, 0)  # busy until the first report: reading the test set
         self.coverage_busy.setToolTip("Measuring coverage on the test set…")
         self.coverage_busy.show()
-        self._coverage.start(job)
+        # in a worker process: the measuring's Python never keeps the GUI thread waiting
+        self._coverage.start(ProcessJob(rule_set_coverage, (shared(rule_set), path)))
 
     def _coverage_progress(self, fraction: float, message: str) -> None:
         """Coverage's ``(fraction, message)``: the bar at the fraction, the message as its tip."""
