@@ -233,7 +233,9 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
         ]
     if search is None:
         if region.verdict is not Verdict.NO_SOLUTION:
-            parts.append("Paint the picture to get suggested edits.")
+            parts.append(
+                "These clues have no picture to edit, so no single-cell edit is suggested."
+            )
         return " ".join(parts)
     found = len(search.edits)
     goal = _GOALS.get(search.verdict)

@@ -77,8 +77,8 @@ def test_clues_without_a_picture_get_no_edits_and_say_so() -> None:
     findings = check_colour_design(_of([[1, 0, 2], [1, 0, 2]]), None)
     assert findings.search is None
     assert findings.summary() == (
-        "One colour at a time decides every cell: no colour reasoning needed. Paint the "
-        "picture to get suggested edits."
+        "One colour at a time decides every cell: no colour reasoning needed. These clues have "
+        "no picture to edit, so no single-cell edit is suggested."
     )
 
 

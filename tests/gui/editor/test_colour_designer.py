@@ -119,7 +119,9 @@ def test_clues_without_a_picture_say_why_there_are_no_edits(qtbot, setup) -> Non
     assert editor.state().fixed is not None
     checked(qtbot, panel)
     assert panel.edits() == [] and not panel.apply_button.isEnabled()
-    assert panel.summary_label.text().endswith("Paint the picture to get suggested edits.")
+    assert panel.summary_label.text().endswith(
+        "These clues have no picture to edit, so no single-cell edit is suggested."
+    )
 
 
 def test_the_window_puts_the_colour_designer_in_its_dock(
