@@ -158,7 +158,10 @@ def part_cancel() -> None:
     with new_store() as store, open_cluster("local:2") as engine:
         for _ in range(5):
             run = store.create_run({}, specs)
-            runner = Runner(store, run, learn_work.z3_hard, engine=engine, budget_s=60.0)
+            # Not in waves: the first is one item, and both workers are to be busy.
+            runner = Runner(
+                store, run, learn_work.z3_hard, engine=engine, budget_s=60.0, hold_back=False
+            )
             thread = threading.Thread(target=runner.run)
             thread.start()
             while sum(1 for v in engine.client.processing().values() if v) < 2:

@@ -63,7 +63,10 @@ def test_a_killed_scheduler_pauses_the_run_and_it_resumes(
         try:
             cluster.wait_for_workers()
             with open_cluster(cluster.address) as engine:
-                runner = Runner(store, run, learn_work.z3_hard, engine=engine, budget_s=60.0)
+                # Not in waves (hold_back): the first wave is one item; all four are wanted.
+                runner = Runner(
+                    store, run, learn_work.z3_hard, engine=engine, budget_s=60.0, hold_back=False
+                )
                 raised: list[BaseException] = []
                 thread = threading.Thread(target=lambda: _catch(runner.run, raised))
                 thread.start()
