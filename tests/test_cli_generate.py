@@ -99,6 +99,18 @@ def test_an_output_that_cannot_be_written_names_the_file_not_its_temporary(capsy
     assert code == 3 and data["error"] == f"{target}: No such file or directory"
 
 
+def test_progress_of_the_tries_goes_to_stderr(capsys, monkeypatch):
+    import nonostudio.cli.common as common
+
+    clock = iter(range(0, 10**6, 2))  # two seconds pass between calls: every report is printed
+    monkeypatch.setattr(common.time, "monotonic", lambda: float(next(clock)))
+    code, data, err = run(capsys, "--technique", "glue", "--size", "8x8", "--seed", "1")
+    assert code == 0 and data["tries"] >= 1
+    tries = [line for line in err.splitlines() if "tried] try " in line]
+    assert len(tries) == data["tries"]
+    assert tries[-1].endswith(f"try {data['tries']} of 3000")
+
+
 def test_no_puzzle_found_in_the_tries_is_an_error_with_the_closest(capsys, tmp_path):
     start = tmp_path / "full.non"
     code, _, _ = run(capsys, "--technique", "overlap", "--size", "5x5", "-o", str(start))

@@ -377,13 +377,15 @@ time_limit_arg = seconds_arg
 
 
 class ThrottledProgress:
-    """A progress callback that prints to stderr at most once a second (solvers call it often)."""
+    """A progress callback that prints to stderr at most once a second (solvers call it often);
+    ``done`` says what the fraction counts ("decided": the cells)."""
 
-    def __init__(self) -> None:
+    def __init__(self, done: str = "decided") -> None:
         self._last = time.monotonic()
+        self._done = done
 
     def __call__(self, fraction: float, message: str) -> None:
         now = time.monotonic()
         if now - self._last >= 1.0:
             self._last = now
-            say(f"[{fraction:4.0%} decided] {message}")
+            say(f"[{fraction:4.0%} {self._done}] {message}")

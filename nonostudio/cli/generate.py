@@ -9,7 +9,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from nonostudio.cli.common import ExitCode, Outcome, positive_int_arg, say, write_puzzle_file
+from nonostudio.cli.common import (
+    ExitCode,
+    Outcome,
+    ThrottledProgress,
+    positive_int_arg,
+    say,
+    write_puzzle_file,
+)
 from nonostudio.core.errors import PuzzleError
 
 NAME = "generate"
@@ -123,6 +130,7 @@ def run(args: argparse.Namespace) -> Outcome:
             picture=picture,
             min_uses=args.uses,
             tries=tries,
+            progress=ThrottledProgress("tried"),  # Ctrl-C stops it (KeyboardInterrupt)
         )
     except NoPuzzleFound as exc:
         data: dict[str, Any] = {"error": str(exc), "technique": args.technique}

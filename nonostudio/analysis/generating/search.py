@@ -195,6 +195,7 @@ def generate(
     run_best, since = current.cost, 0
     for done in range(1, tries + 1):
         stop_here()
+        report_count(progress, done, tries, f"try {done} of {tries}")
         if graded is not None and current.unique and (best is None or current.cost < best[0]):
             if current.cost > 0 or confirmed(grid, graded):
                 best = (current.cost, grid.copy(), graded, current)
@@ -202,7 +203,6 @@ def generate(
                     break
         elif graded is None and current.unique and (nearest is None or current.cost < nearest[0]):
             nearest = (current.cost, grid.copy())
-        report_count(progress, done, tries, f"try {done} of {tries}")
         if done == tries:
             break
         if since >= PATIENCE:
