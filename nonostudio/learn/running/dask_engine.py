@@ -424,7 +424,7 @@ def tls_security(address: str) -> Any:
     setting that is missing or a file that cannot be read or used."""
     from distributed.security import Security
 
-    security = Security()
+    security: Any = Security()  # its fields are set from the configuration
     given = {
         "ca_file": security.tls_ca_file,
         "client.cert": security.tls_client_cert,
