@@ -31,9 +31,9 @@ FEATURE_ROWS: tuple[tuple[str, str], ...] = (
     ("Narrowing steps", "narrowing_steps"),
     ("Pencil-mark cells", "pencil_cells"),
     ("Steps", "steps"),
-    ("One colour at a time", "cells_per_colour"),
-    ("By colour techniques", "cells_colour"),
-    ("By search", "cells_search"),
+    ("Decided one colour at a time", "cells_per_colour"),
+    ("Decided by colour techniques", "cells_colour"),
+    ("Decided by search", "cells_search"),
 )
 FEATURE_TIPS = {
     "one_colour_cells": "Cells left undecided by looking at one colour at a time (each colour's "
