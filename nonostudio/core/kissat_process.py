@@ -53,13 +53,17 @@ def kissat_models(
     deadline: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     report: Callable[[float], None] | None = None,
+    between: Callable[[list[int]], list[int] | None] | None = None,
 ) -> list[list[int]]:
     """Up to ``limit`` models of ``clauses`` that differ on ``cells`` (fewer: there are no more),
-    each as the cells it makes true.
+    each as the variables it makes true.
 
     Raises :class:`KissatStopped` at the deadline or when ``should_stop()`` turns true (the
     helper process is then killed), and RuntimeError if the helper fails.  ``report(seconds)``
-    is called about once a second while Kissat runs.
+    is called about once a second while Kissat runs.  ``between(model)``, when given, is called
+    when one more model is wanted, with the one before, in this process while the helper goes
+    on: a model it returns (found some other way, differing from the earlier ones on ``cells``)
+    is the last one.
     """
     started = time.perf_counter()
     # The helper imports this package from where this process did, installed or not (a script
@@ -100,6 +104,10 @@ def kissat_models(
             if message is _ENDED:
                 raise RuntimeError(_failure(process))
             found.append(message)  # type: ignore[arg-type]
+            if between is not None and len(found) == limit - 1:
+                other = between(message)  # type: ignore[arg-type]
+                if other is not None:
+                    found.append(other)
     finally:
         if process.poll() is None:
             process.kill()
@@ -146,8 +154,8 @@ def _failure(process: subprocess.Popen[bytes]) -> str:
 
 
 def _models(clauses: list[list[int]], cells: list[int], limit: int) -> Iterator[list[int]]:
-    """Up to ``limit`` models, each the cells it makes true.  Kissat cannot take clauses after a
-    solve, so each model is a fresh run with the earlier ones blocked."""
+    """Up to ``limit`` models, each the variables it makes true.  Kissat cannot take clauses
+    after a solve, so each model is a fresh run with the earlier ones blocked (on ``cells``)."""
     from pysat.solvers import Solver
 
     blocks: list[list[int]] = []
@@ -155,8 +163,9 @@ def _models(clauses: list[list[int]], cells: list[int], limit: int) -> Iterator[
         with Solver(name=KISSAT, bootstrap_with=clauses + blocks) as solver:
             if not solver.solve():
                 return
-            true = {lit for lit in solver.get_model() if lit > 0}
-        yield [v for v in cells if v in true]
+            model = [lit for lit in solver.get_model() if lit > 0]
+        yield model
+        true = set(model)
         blocks.append([-v if v in true else v for v in cells])
 
 

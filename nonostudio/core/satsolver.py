@@ -145,6 +145,11 @@ HANDOVER_CONFLICTS = 20_000
 # handover (Knotty's first three come within 5 s of CPU).
 SYMMETRIC_CONFLICTS = 100_000
 
+# CaDiCaL's conflicts for a second solution near the first Kissat found, every variable's phase
+# set to that solution, while Kissat looks for one from scratch (Faase's comes in 1-6 conflicts,
+# 4 cells away; Kissat's took minutes).
+NEAR_CONFLICTS = 20_000
+
 
 class _Search:
     """What every backend of one :func:`sat_states` call shares: the formula, the state it
@@ -174,6 +179,14 @@ class _Search:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SatUnknown("time limit", found)
 
+    def over(self) -> bool:
+        """Whether ``should_stop()`` is true or the deadline has passed."""
+        try:
+            self.check([])
+        except SatUnknown:
+            return True
+        return False
+
     def report(self, message: str) -> None:
         """``progress`` with the share of cells the state decides (it stays that)."""
         if self.progress is not None:
@@ -195,15 +208,21 @@ class _Cadical:
     it keeps the process's own handler, which runs when the slice is over (within its conflict
     budget)."""
 
-    def __init__(self, clauses: list[list[int]]) -> None:
+    def __init__(self, clauses: list[list[int]], phases: list[int] | None = None) -> None:
+        """A solver holding ``clauses``; ``phases`` (literals), when given, are the values it
+        tries first."""
         import pysolvers  # python-sat's extension module
 
         self._api = pysolvers
         self._solver = pysolvers.cadical195_new()
-        add = pysolvers.cadical195_add_cl
         solver = self._solver
+        if phases is not None:  # as python-sat's set_phases: the "lucky" phases would come first
+            pysolvers.cadical195_set(solver, "lucky", 0)
+        add = pysolvers.cadical195_add_cl
         for clause in clauses:
             add(solver, clause)
+        if phases is not None:
+            pysolvers.cadical195_setphases(solver, phases)
 
     def add_clause(self, clause: list[int]) -> None:
         self._api.cadical195_add_cl(self._solver, clause)
@@ -411,6 +430,13 @@ def _kissat_solutions(
     def report(seconds: float) -> None:
         search.report(f"SAT search (Kissat): {seconds:.0f} s")
 
+    def near(model: list[int]) -> list[int] | None:
+        blocking = search.solution(model)[1]
+        if not blocking:  # no cell undecided: that model is the only one
+            return None
+        search.report("SAT search (near the first solution, CaDiCaL; Kissat too)")
+        return _near_model(search, blocks + [blocking], model)
+
     try:
         models = kissat_models(
             cnf.clauses + blocks,
@@ -419,11 +445,28 @@ def _kissat_solutions(
             deadline=search.deadline,
             should_stop=search.should_stop,
             report=report,
+            between=near,
         )
     except KissatStopped as stop:
         more = [_solution(cnf, base, model)[0] for model in stop.found]
         raise SatUnknown(str(stop), found + more) from None
     return [_solution(cnf, base, model)[0] for model in models]
+
+
+def _near_model(search: _Search, blocks: list[list[int]], model: list[int]) -> list[int] | None:
+    """A model of the formula that ``blocks`` allow, sought by CaDiCaL with every variable's
+    phase that of ``model`` (its true variables), for up to :data:`NEAR_CONFLICTS` conflicts;
+    None when there is none that near, or when stopped.  A solution's neighbours are where a
+    puzzle with several solutions most often has another: Faase's first two differ in 4 cells
+    (docs/design/solver.md §3, "A second solution near the first")."""
+    true = set(model)
+    phases = [v if v in true else -v for v in range(1, search.cnf.count + 1)]
+    with _Cadical(search.cnf.clauses + blocks, phases) as solver:
+        while solver.conflicts() < NEAR_CONFLICTS and not search.over():
+            answer = solver.solve_limited(SLICE_CONFLICTS)
+            if answer is not None:
+                return [lit for lit in solver.model() if lit > 0] if answer else None
+    return None
 
 
 def _z3_solutions(search: _Search, limit: int) -> list[GridState]:

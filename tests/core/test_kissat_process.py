@@ -218,3 +218,42 @@ def test_the_helper_finds_this_package_without_pythonpath(monkeypatch, tmp_path)
     monkeypatch.delenv("PYTHONPATH", raising=False)
     monkeypatch.chdir(tmp_path)  # not the checkout: ``-m`` would find the package there
     assert kissat_models([[1, 2], [-1]], [1, 2], 2) == [[2]]
+
+
+def test_a_model_found_between_is_the_last_one():
+    """``between`` hears the first model while the helper goes on; what it returns is the
+    second, and the helper's own second is not waited for."""
+    heard: list[list[int]] = []
+
+    def between(model: list[int]) -> list[int]:
+        heard.append(model)
+        return [1, 2]
+
+    models = kissat_models([[1, 2], [-1, -2]], [1, 2], 2, between=between)
+    assert len(heard) == 1 and heard[0] in ([1], [2])
+    assert models == [heard[0], [1, 2]]
+
+
+def _several_solutions() -> Puzzle:
+    """An 8x8 picture whose clues (no symmetry) have several solutions, two of them 4 cells
+    apart."""
+    rng = random.Random(2)
+    grid = np.array(
+        [[FILLED if rng.random() < 0.5 else CROSSED for _ in range(8)] for _ in range(8)],
+        dtype=np.int8,
+    )
+    return Puzzle.from_grid(grid).without_goal()
+
+
+def test_a_second_solution_is_sought_near_kissats_first(monkeypatch):
+    """When Kissat found the first solution, CaDiCaL looks for the second near it (every
+    variable's phase set to it) while Kissat goes on; its answer is a solution, the other one."""
+    monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    puzzle = _several_solutions()
+    heard: list[str] = []
+    res = solve(puzzle, time_limit=60, progress=lambda _share, message: heard.append(message))
+    assert res.verdict is Verdict.MULTIPLE and res.stats.sat_backend == "kissat"
+    assert res.solution is not None and res.alternate is not None
+    assert puzzle.is_solution(res.solution) and puzzle.is_solution(res.alternate)
+    assert (res.solution != res.alternate).any()
+    assert any("near the first solution" in message for message in heard)
