@@ -8,9 +8,8 @@ The pool starts its processes ('spawn': never a fork of a process running Qt) wh
 time through a pipe and reads what comes back on the GUI thread, from a timer that runs only
 while there is work.  Cancelling sets the process's shared stop flag, which the job polls through
 ``should_stop()``; a job that has not stopped :data:`KILL_AFTER_S` later (a long call into C) is
-ended with its process, which is replaced.  :func:`shared_pool` is the studio's pool,
-:func:`background_pool` the one of low priority that fills the library's columns;
-:func:`shut_down_pools` ends both when the studio closes.
+ended with its process, which is replaced.  :func:`shared_pool` is the studio's pool;
+:func:`shut_down_pools` ends every pool's processes when the studio closes.
 """
 
 from __future__ import annotations
@@ -42,12 +41,12 @@ from nonostudio.gui.common.workers import Worker
 
 log = logging.getLogger(__name__)
 
-POLL_MS = 5  # how often the GUI thread reads the pipes while a job runs
+POLL_MS = 10  # how often the GUI thread reads the pipes while a job runs
 KILL_AFTER_S = 2.0  # a cancelled job still running this long after is ended with its process
 WARM_STEP_MS = 150  # between the starts of the processes warmed up early
 # The studio's processes run at a lower CPU priority than the window, so a busy machine gives the
-# window its turn first; the library's background fill lower still.
-SHARED_NICE, BACKGROUND_NICE = 4, 10
+# window its turn first.
+SHARED_NICE = 10
 ENV = "NONOSTUDIO_WORKER_PROCESSES"  # "0": every job on the thread pool (the tests' default)
 
 # The modules the studio's jobs use, imported by each process as it starts, before any job.
@@ -179,6 +178,41 @@ class _Inbox:
         return message
 
 
+class _Outbox:
+    """Jobs for a worker process, written without ever waiting for it: what the pipe cannot take
+    now (a rule set the first time, while the process is still starting) is kept and written as
+    the process reads (:meth:`flush`, from the pool's timer).  Where pipes cannot be written so
+    (not POSIX), a job is written whole at once."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._buffer = bytearray()
+        self._posix = os.name == "posix"
+        if self._posix:
+            os.set_blocking(conn.fileno(), False)
+
+    def put(self, data: bytes) -> None:
+        if not self._posix:
+            self._conn.send_bytes(data)
+            return
+        size = len(data)  # multiprocessing's framing, as Connection.recv_bytes reads it
+        header = struct.pack("!i", size) if size <= 0x7FFFFFFF else struct.pack("!iQ", -1, size)
+        self._buffer += header + data
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what the pipe takes now (OSError once the process is gone)."""
+        while self._buffer:
+            try:
+                written = os.write(self._conn.fileno(), self._buffer)
+            except BlockingIOError:
+                return
+            del self._buffer[:written]
+
+    def pending(self) -> bool:
+        return bool(self._buffer)
+
+
 class _Child:
     """One worker process: its two pipes, its stop flag and the job it runs."""
 
@@ -197,6 +231,7 @@ class _Child:
         replies_out.close()
         self.replies: Connection = replies
         self.inbox = _Inbox(replies)
+        self.outbox = _Outbox(self.jobs)
         self.known: set[str] = set()  # the Shared values sent to it
         self.worker: ProcessWorker | None = None
         self.kill_at: float | None = None  # when a cancelled job is ended with the process
@@ -206,14 +241,14 @@ class _Child:
         data, new = pickle_job(worker.job, self.known)
         self.stop.value = 0
         self.worker, self.kill_at = worker, None
-        self.jobs.send_bytes(data)
+        self.outbox.put(data)
         self.known |= new
 
     def end(self, timeout: float) -> None:
         """Stop the process: asked to when idle, ended when busy or deaf."""
-        if self.worker is None and self.process.is_alive():
+        if self.worker is None and not self.outbox.pending() and self.process.is_alive():
             try:
-                self.jobs.send_bytes(pickle.dumps(None))
+                self.outbox.put(pickle.dumps(None))
             except OSError:
                 pass
             self.process.join(timeout)
@@ -343,6 +378,7 @@ class ProcessPool(QObject):
                 self._hear_ready(child)
                 continue
             try:
+                child.outbox.flush()
                 for message in child.inbox.messages():
                     self._handle(child, worker, message)
             except (EOFError, OSError):  # the process died under the job
@@ -405,14 +441,6 @@ def warm_up_processes() -> None:
     worker processes are turned off."""
     if processes_enabled():
         shared_pool().warm_up()
-
-
-def background_pool() -> ProcessPool:
-    """One process of low priority for work nobody waits for (the library's columns), so it
-    never holds up the work on screen."""
-    if "background" not in _pools:
-        _pools["background"] = ProcessPool(1, nice=BACKGROUND_NICE)
-    return _pools["background"]
 
 
 def shut_down_pools(timeout: float = 2.0) -> None:
