@@ -25,6 +25,7 @@ docs/design/learning.md, "Running on a cluster".
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import statistics
@@ -141,14 +142,29 @@ def _empty_run(store: JobStore, count: int, engine: DaskEngine | None) -> float:
     return time.monotonic() - start
 
 
-def part_cost() -> None:
+def part_cost(repeats: int = 3) -> None:
     print(f"== per-item cost, empty items ({load()})")
     with new_store() as store:
-        local = (_empty_run(store, 400, None) - _empty_run(store, 200, None)) / 200
-        with open_cluster("local:2") as engine:
-            _empty_run(store, 20, engine)  # the workers' first imports
-            dask = (_empty_run(store, 400, engine) - _empty_run(store, 200, engine)) / 200
-    print(f"local pool: {local * 1000:.1f} ms per item; LocalCluster: {dask * 1000:.1f} ms")
+        figures: dict[str, tuple[list[float], list[float]]] = {}
+        for name in ("local pool", "LocalCluster"):
+            with contextlib.ExitStack() as stack:
+                engine = (
+                    None if name == "local pool" else stack.enter_context(open_cluster("local:2"))
+                )
+                _empty_run(store, 20, engine)  # the workers' first imports
+                pairs = [
+                    (_empty_run(store, 200, engine), _empty_run(store, 400, engine))
+                    for _ in range(repeats)
+                ]
+            figures[name] = ([(b - a) / 200 for a, b in pairs], [b / 400 for _, b in pairs])
+    for name, (beyond, whole) in figures.items():
+        print(
+            f"{name}: {statistics.median(beyond) * 1000:.1f} ms per item beyond the start "
+            f"((400 - 200 items) / 200, median of {repeats}: "
+            f"{', '.join(f'{x * 1000:.1f}' for x in beyond)}); whole run / 400: "
+            f"{statistics.median(whole) * 1000:.1f} ms"
+        )
+    print(f"  ({load()})")
 
 
 def part_cancel() -> None:

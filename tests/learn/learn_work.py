@@ -183,12 +183,16 @@ def logged_dies_on_one_cell(
 
 
 def logged_interval(
-    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+    spec: Specification,
+    budget: float,
+    should_stop: StopCallback,
+    ctx: z3.Context,
+    pause: float = 0.03,
 ) -> dict:
-    """Takes 0.03 s and appends ``KEY<TAB>start<TAB>end`` (monotonic seconds) to the file named by
-    LEARN_TEST_LOG; finds no rule."""
+    """Takes ``pause`` s and appends ``KEY<TAB>start<TAB>end`` (monotonic seconds) to the file
+    named by LEARN_TEST_LOG; finds no rule."""
     start = time.monotonic()
-    time.sleep(0.03)
+    time.sleep(pause)
     with Path(os.environ["LEARN_TEST_LOG"]).open("a") as log:
         log.write(f"{spec.key}\t{start}\t{time.monotonic()}\n")
     return {"rule": None}
@@ -197,10 +201,30 @@ def logged_interval(
 def big_hint_on_short_lines(
     spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
 ) -> dict:
-    """Reports big hint at once for lines under 4 cells; on longer ones works (sleeps) until told
-    to stop and finds no rule."""
+    """Reports big hint for lines under 4 cells once a longer line's item has started (the file
+    LEARN_TEST_LOG names exists; at most 10 s); on longer ones makes that file, then works
+    (sleeps) until told to stop and finds no rule."""
+    started = Path(os.environ["LEARN_TEST_LOG"])
     if len(spec.transition.before) < 4:
+        deadline = time.monotonic() + 10.0
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
         return {"rule": BIG_HINT}
+    started.touch()
     while not should_stop():
         time.sleep(0.01)
     return {"rule": None}
+
+
+def dear(spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context) -> dict:
+    """Takes 0.08 s (more than a cheap item) and finds no rule."""
+    time.sleep(0.08)
+    return {"rule": None}
+
+
+def logged_dear_interval(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
+    """:func:`logged_interval` of an item that is not cheap (0.06 s: the runner holds such items
+    back, and never batches them)."""
+    return logged_interval(spec, budget, should_stop, ctx, pause=0.06)

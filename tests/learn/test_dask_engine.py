@@ -217,3 +217,18 @@ def test_without_dask_the_cluster_engine_says_how_to_get_it(
     monkeypatch.setattr(dask_engine, "cluster_available", lambda: False)
     with pytest.raises(ClusterError, match=r"needs Dask: pip install 'nonostudio\[cluster\]'"):
         open_cluster("local:2")
+
+
+def test_a_batch_of_items_comes_back_item_by_item(
+    engine: DaskEngine, specs: list[Specification]
+) -> None:
+    engine.open((learn_work.z3_forced, None))
+    try:
+        tasks = [(i, s.key, s.to_json(), 10.0, 0) for i, s in enumerate(specs[:5])]
+        engine.submit_batch(tasks)
+        outcomes = [engine.result(30.0) for _ in tasks]
+    finally:
+        engine.close(handed_back=False)
+    assert [o[1] for o in outcomes if o is not None] == [t[1] for t in tasks]
+    assert all(o is not None and o[2] == SpecStatus.DONE for o in outcomes)
+    assert all(o is not None and json.loads(o[4])["forced"] for o in outcomes)

@@ -34,8 +34,10 @@ def _pair() -> tuple[Specification, Specification]:
 @pytest.mark.parametrize("mode", ["thread", "process"])
 @pytest.mark.parametrize("narrow", [False, True])
 def test_a_running_item_a_new_rule_skips_is_cancelled_and_counted_as_waste(
-    store: JobStore, mode: str, narrow: bool
+    store: JobStore, mode: str, narrow: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The rule comes once the 4-cell item has started (the marker file is made).
+    monkeypatch.setenv("LEARN_TEST_LOG", str(tmp_path / "started"))
     first, covered = _pair()
     run = store.create_run({}, [covered, first])
     runner = Runner(

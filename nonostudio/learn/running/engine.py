@@ -58,6 +58,13 @@ class Engine(Protocol):
     def submit(self, task: Task) -> None:
         """Run ``task``; its outcome comes back from :meth:`result`."""
 
+    batches: bool
+    """Whether :meth:`submit_batch` saves anything (the runner then batches cheap items)."""
+
+    def submit_batch(self, tasks: list[Task]) -> None:
+        """Run ``tasks`` one after another in one submission; each outcome comes back from
+        :meth:`result` on its own."""
+
     def result(self, timeout: float) -> Outcome | None:
         """The next outcome, or None when none came within ``timeout`` seconds."""
 
@@ -93,6 +100,7 @@ class LocalEngine:
     through queues; a worker process that dies is replaced."""
 
     ahead = 2
+    batches = False  # its queues cost little per item: every task goes on its own
 
     def __init__(self, jobs: int, mode: str = "process") -> None:
         if mode not in ("process", "thread"):
@@ -129,6 +137,10 @@ class LocalEngine:
 
     def submit(self, task: Task) -> None:
         self._tasks.put(task)
+
+    def submit_batch(self, tasks: list[Task]) -> None:
+        for task in tasks:
+            self._tasks.put(task)
 
     def result(self, timeout: float) -> Outcome | None:
         if self.mode == "process":

@@ -62,6 +62,13 @@ __all__ = [
 
 
 HOLD_BACK_WINDOW = 32  # how far past a held-back specification the hand-out looks
+# Batches, on an engine that takes them (a cluster's round trips cost more than a cheap item):
+# items of a kind whose first BATCH_AFTER took under CHEAP_S seconds on average go up to
+# BATCH_MAX to a submission, about BATCH_S seconds of work.
+CHEAP_S = 0.05
+BATCH_AFTER = 8
+BATCH_S = 0.25
+BATCH_MAX = 32
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,8 @@ class Runner:
         self._attempts = {r.key: r.attempts for r in pending}
         self._tasks: dict[str, Task] = {}  # the task of each key in flight
         self._cancelling: set[str] = set()  # keys in flight cancelled by _cancel_skippable
+        # Per kind of item (hand_out_key): how many finished this session and their seconds.
+        self._kind_seconds: dict[tuple[bool, int, int], tuple[int, float]] = {}
         results = store.results(run_id)
         now = _Session(
             status.finished,
@@ -263,27 +272,58 @@ class Runner:
 
     def _feed(self, now: _Session) -> None:
         """Queue tasks until the engine's ``ahead`` per worker are in flight (skipped ones finished
-        at once when there is no narrow work)."""
+        at once when there is no narrow work).  On an engine that takes batches, items of a kind
+        measured cheap go several to a submission (:meth:`_batch_size`)."""
         store, run_id, engine = self.store, self.run_id, self.engine
-        while (
-            now.todo and len(now.in_flight) < engine.ahead * engine.slots() and not engine.stopped()
-        ):
-            picked = self._next(now)
-            if picked is None:
-                return  # everything near the front waits for a rule in flight
-            record, narrow = picked
-            if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
-                continue  # no longer pending (finished by another process)
-            if narrow and self.narrow_work is None:
-                store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
-                now.done += 1
-                continue
-            store.mark_running(run_id, record.key)
-            self._attempts[record.key] += 1
-            self._submit(now, record, narrow)
+        while now.todo and not engine.stopped():
+            size = self._batch_size(now.todo[-1])
+            if len(now.in_flight) >= engine.ahead * engine.slots() * size:
+                return
+            kind = hand_out_key(now.todo[-1].spec)
+            batch: list[Task] = []
+            waiting = False
+            # A batch holds items of one kind: the next kind's first are measured one by one.
+            while now.todo and len(batch) < size and hand_out_key(now.todo[-1].spec) == kind:
+                picked = self._next(now)
+                if picked is None:
+                    waiting = True  # everything near the front waits for a rule in flight
+                    break
+                record, narrow = picked
+                if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
+                    continue  # no longer pending (finished by another process)
+                if narrow and self.narrow_work is None:
+                    store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
+                    now.done += 1
+                    continue
+                store.mark_running(run_id, record.key)
+                self._attempts[record.key] += 1
+                batch.append(self._task(now, record, narrow))
+            if len(batch) == 1:
+                engine.submit(batch[0])
+            elif batch:
+                engine.submit_batch(batch)
+            if waiting:
+                return
 
-    def _submit(self, now: _Session, record: SpecRecord, narrow: bool) -> None:
-        """Hand ``record`` (marked running) to the engine: its work, or the narrow work."""
+    def _batch_size(self, record: SpecRecord) -> int:
+        """How many items of ``record``'s kind go in one submission: 1 unless the engine takes
+        batches and this session has measured the kind (its :func:`hand_out_key`) cheap: then as
+        many as fill about :data:`BATCH_S` seconds, at most :data:`BATCH_MAX`."""
+        mean = self._cheap(record)
+        if not self.engine.batches or mean is None:
+            return 1
+        return max(1, min(BATCH_MAX, int(BATCH_S / max(mean, 1e-3))))
+
+    def _cheap(self, record: SpecRecord) -> float | None:
+        """The mean seconds of ``record``'s kind when this session has measured it cheap (under
+        :data:`CHEAP_S` over at least :data:`BATCH_AFTER` items), else None."""
+        count, total = self._kind_seconds.get(hand_out_key(record.spec), (0, 0.0))
+        if count < BATCH_AFTER or total / count >= CHEAP_S:
+            return None
+        return total / count
+
+    def _task(self, now: _Session, record: SpecRecord, narrow: bool) -> Task:
+        """``record`` (marked running) as a task of its work or of the narrow work, in flight."""
         task = (
             self._numbers[record.key],
             record.key,
@@ -293,7 +333,11 @@ class Runner:
         )
         now.in_flight.add(record.key)
         self._tasks[record.key] = task
-        self.engine.submit(task)
+        return task
+
+    def _submit(self, now: _Session, record: SpecRecord, narrow: bool) -> None:
+        """Hand ``record`` (marked running) to the engine: its work, or the narrow work."""
+        self.engine.submit(self._task(now, record, narrow))
 
     def _cancel_skippable(self, now: _Session) -> None:
         """Cancel the items in flight that the rules found so far now skip (their work would be
@@ -326,9 +370,15 @@ class Runner:
             record = now.todo[i]
             narrow = self._skipped(now, record)
             fewest = busy.get(_line_of(record.key))
+            # A cheap item is not held back for its line: what a late skip of it wastes is less
+            # than the round trips that holding it back costs.
             if narrow or (
                 (wave is None or hand_out_key(record.spec) <= wave)
-                and (fewest is None or fewest > len(record.spec.patterns))
+                and (
+                    fewest is None
+                    or fewest > len(record.spec.patterns)
+                    or self._cheap(record) is not None
+                )
             ):
                 del now.todo[i]
                 return record, narrow
@@ -356,6 +406,9 @@ class Runner:
         ):  # handed back: what the interrupted work said is no outcome
             store.finish(run_id, key, SpecStatus.PENDING, None)
             return
+        kind = hand_out_key(self._pending[self._numbers[key]].spec)
+        count, total = self._kind_seconds.get(kind, (0, 0.0))
+        self._kind_seconds[kind] = (count + 1, total + seconds)
         if outcome in (SpecStatus.DONE, SpecStatus.TIMEOUT):
             self.work_seconds += seconds
             if self._skipped(now, self._pending[self._numbers[key]]):
