@@ -6,12 +6,14 @@ of its ticks (``tests/benchmarks/bench_gui_stall.py`` measures the same, many ti
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from app_process import run_driver
 from PySide6.QtCore import QSettings, Qt, QThreadPool, QTimer
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
@@ -20,6 +22,7 @@ from studio_window import discard_on_question, end_background, show_window
 from nonostudio.core.formats import read_file
 from nonostudio.core.library import Library
 from nonostudio.core.paths import samples_dir
+from nonostudio.gui.common import process_pool
 from nonostudio.gui.common.process_pool import shared_pool
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -149,3 +152,55 @@ def test_starting_grade_a_folder_never_stalls_the_gui_thread(
     assert rows >= 10
     assert probe.threads == 0, "the grading ran on a thread of the GUI's process"
     assert longest <= LONGEST_STALL_S, f"the GUI thread stalled {longest:.3f} s"
+
+
+DRIVER = """
+import json, os, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from nonostudio.gui import app
+from nonostudio.gui.common import process_pool
+from nonostudio.gui.window.main_window import MainWindow
+
+seen = {}
+
+
+def look():
+    windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+    pool = process_pool.shared_pool()
+    if windows and windows[0].is_ready() and windows[0].check_panel.result() and pool.is_warm():
+        seen["verdict"] = windows[0].check_panel.result().verdict.label
+        seen["pids"] = pool.pids()
+        windows[0].close()
+    else:
+        QTimer.singleShot(100, look)
+
+
+if __name__ == "__main__":  # (a worker process imports this file too)
+    qapp = QApplication([sys.argv[0]])
+    QTimer.singleShot(100, look)
+    code = app.main([sys.argv[1]])
+    alive = []
+    for pid in seen.get("pids", []):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        alive.append(pid)
+    print(json.dumps({"code": code, "alive": alive, **seen}))
+"""
+
+
+@pytest.mark.slow
+def test_the_studio_ends_its_worker_processes_when_it_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(process_pool.ENV, "1")
+    result = run_driver(tmp_path, DRIVER, tmp_path / "data", str(FOREVER))
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"the studio did not come up: {result.stderr}"
+    seen = json.loads(lines[-1])
+    assert seen["code"] == 0 and seen["verdict"] == "unique, needs search"
+    assert len(seen["pids"]) == process_pool.default_size()
+    assert seen["alive"] == []
+    assert "Traceback" not in result.stderr
