@@ -185,7 +185,7 @@ def test_the_shipped_networks_are_small_and_carry_their_recipe() -> None:
         made = {k: net.recipe.get(k, defaults[k]) for k in defaults}
         expected = asdict(RECIPES[n]) | {"hidden": list(RECIPES[n].hidden)}
         assert made == expected, f"{n}x{n}: retrain it by the recipe"
-    assert total < 2_000_000
+    assert total < 2_200_000  # the three networks, float16 and compressed
 
 
 def test_training_boards_are_the_same_for_a_seed() -> None:
