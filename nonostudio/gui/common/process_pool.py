@@ -19,9 +19,12 @@ import multiprocessing
 import os
 import pickle
 import struct
+import sys
 import time
 import weakref
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -119,6 +122,24 @@ class ProcessWorker(Worker):
             log.error("background job %s failed: %s\n%s", self.job.name, value, detail)
             signals.errored.emit(str(value))
         signals.finished.emit()
+
+
+@contextmanager
+def _main_script_hidden() -> Iterator[None]:
+    """'spawn' runs the script the studio was started from again in each new process, unless
+    it cannot tell which it is.  A worker needs nothing of it (a job names its function by its
+    module), and a script without an ``if __name__ == "__main__"`` guard (a test driver, a user's
+    script that opens the studio) would start a second studio inside every worker process."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or path is None:
+        yield
+        return
+    del main.__file__
+    try:
+        yield
+    finally:
+        main.__file__ = path
 
 
 class _Inbox:
@@ -226,7 +247,8 @@ class _Child:
             name="nonostudio-worker",
             daemon=True,
         )
-        self.process.start()
+        with _main_script_hidden():
+            self.process.start()
         jobs_in.close()
         replies_out.close()
         self.replies: Connection = replies

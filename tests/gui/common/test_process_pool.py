@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import process_test_jobs as jobs
 import pytest
+from app_process import run_driver
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.common import process_pool
@@ -172,3 +174,28 @@ def test_the_current_worker_drops_a_superseded_process_job(
     second = current.start(ProcessJob(jobs.count, (3,), emits=True))
     qtbot.waitUntil(lambda: first.is_delivered() and second.is_delivered(), timeout=30000)
     assert results == [3]
+
+
+UNGUARDED = """
+import sys, time
+print("the script ran", flush=True)
+from PySide6.QtWidgets import QApplication
+from nonostudio.gui.common.process_pool import ProcessPool
+qapp = QApplication.instance() or QApplication([])
+pool = ProcessPool(2, warm=())
+pool.warm_up()
+began = time.monotonic()
+while not pool.is_warm() and time.monotonic() < began + 60:
+    qapp.processEvents()
+    time.sleep(0.01)
+print("warm" if pool.is_warm() else "not warm", flush=True)
+pool.shutdown()
+"""
+
+
+def test_a_worker_process_never_runs_the_script_the_studio_was_started_from(
+    tmp_path: Path,
+) -> None:
+    # a script without an ``if __name__ == "__main__"`` guard would start again in each process
+    result = run_driver(tmp_path, UNGUARDED, tmp_path / "data")
+    assert result.stdout.split("\n")[:2] == ["the script ran", "warm"], result.stderr
