@@ -351,6 +351,14 @@ def part_waste() -> None:
             f"(held back) {_waste(on_cluster)} in {wall:.1f} s; local pool {_waste(local)} in "
             f"{local_wall:.1f} s; local pool held back {_waste(held)} in {held_wall:.1f} s"
         )
+    longer = LearnSettings(max_length=5, max_patterns=1, budget_s=20.0, jobs=2)
+    with new_store() as store, open_cluster("local:2") as engine:
+        run, wall, on_cluster = learn(store, longer, engine)
+        total = store.run(run).total
+    print(
+        f"lines <= 5, 1 pattern ({total} items): LocalCluster (held back) {_waste(on_cluster)} "
+        f"in {wall:.1f} s ({load()})"
+    )
 
 
 def part_n8(sample: int = 80) -> None:

@@ -1,6 +1,6 @@
-"""Late skips kept small: with ``hold_back`` (a cluster engine's default) a specification that is
-not cheap is not handed out while one of its line with no more patterns is in flight, whose rule
-would often skip it; the local pool keeps its plain order unless asked."""
+"""Late skips kept small: with ``hold_back`` (a cluster engine's default) a specification is not
+handed out while one of its line with no more patterns is in flight, whose rule would often skip
+it; the local pool keeps its plain order unless asked."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_held_back_specifications_never_run_beside_one_of_their_line(
     status = Runner(
         store,
         run,
-        learn_work.logged_dear_interval,  # cheap ones are not held back
+        learn_work.logged_dear_interval,
         jobs=2,
         mode="thread",
         hold_back=hold_back,

@@ -211,8 +211,17 @@ def run_learn(args: argparse.Namespace) -> Outcome:
             "wall_seconds": round(wall, 3),
             "cancelled": interrupted[0],
             "cluster": address,
+            "work_seconds": round(runner.work_seconds, 3),
+            "late_skip_seconds": round(runner.late_skip_seconds, 3),
         }
         lines = status.lines() + [f"  wall time {wall:.1f} s"]
+        if runner.work_seconds > 0:
+            # Work on items that a rule found meanwhile skips (cancelled when it came in).
+            lines.append(
+                f"  late skips {runner.late_skip_seconds:.1f} of this session's "
+                f"{runner.work_seconds:.1f} synthesis s "
+                f"({runner.late_skip_seconds / runner.work_seconds:.1%} wasted)"
+            )
         if lost is not None:
             lines.append(f"{lost}: learn run --resume {run_id} --store {store.path}")
             return Outcome(data | {"paused": lost}, "\n".join(lines), ExitCode.IO_ERROR)

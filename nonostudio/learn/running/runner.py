@@ -63,9 +63,10 @@ __all__ = [
 
 HOLD_BACK_WINDOW = 32  # how far past a held-back specification the hand-out looks
 # Batches, on an engine that takes them (a cluster's round trips cost more than a cheap item):
-# items of a kind whose first BATCH_AFTER took under CHEAP_S seconds on average go up to
-# BATCH_MAX to a submission, about BATCH_S seconds of work.
+# items of a kind whose first BATCH_AFTER took under CHEAP_S seconds on average (and none over
+# CHEAP_MAX_S) go up to BATCH_MAX to a submission, about BATCH_S seconds of work.
 CHEAP_S = 0.05
+CHEAP_MAX_S = 0.5
 BATCH_AFTER = 8
 BATCH_S = 0.25
 BATCH_MAX = 32
@@ -216,8 +217,9 @@ class Runner:
         self._attempts = {r.key: r.attempts for r in pending}
         self._tasks: dict[str, Task] = {}  # the task of each key in flight
         self._cancelling: set[str] = set()  # keys in flight cancelled by _cancel_skippable
-        # Per kind of item (hand_out_key): how many finished this session and their seconds.
-        self._kind_seconds: dict[tuple[bool, int, int], tuple[int, float]] = {}
+        # Per kind of item (hand_out_key): how many finished this session, their seconds and the
+        # longest.
+        self._kind_seconds: dict[tuple[bool, int, int], tuple[int, float, float]] = {}
         results = store.results(run_id)
         now = _Session(
             status.finished,
@@ -316,9 +318,11 @@ class Runner:
 
     def _cheap(self, record: SpecRecord) -> float | None:
         """The mean seconds of ``record``'s kind when this session has measured it cheap (under
-        :data:`CHEAP_S` over at least :data:`BATCH_AFTER` items), else None."""
-        count, total = self._kind_seconds.get(hand_out_key(record.spec), (0, 0.0))
-        if count < BATCH_AFTER or total / count >= CHEAP_S:
+        :data:`CHEAP_S` over at least :data:`BATCH_AFTER` items, none over :data:`CHEAP_MAX_S`),
+        else None.  A batch reports its items when all are done: one long item in it holds back
+        the rules of the others (and a cancel comes too late for them)."""
+        count, total, longest = self._kind_seconds.get(hand_out_key(record.spec), (0, 0.0, 0.0))
+        if count < BATCH_AFTER or total / count >= CHEAP_S or longest >= CHEAP_MAX_S:
             return None
         return total / count
 
@@ -370,15 +374,11 @@ class Runner:
             record = now.todo[i]
             narrow = self._skipped(now, record)
             fewest = busy.get(_line_of(record.key))
-            # A cheap item is not held back for its line: what a late skip of it wastes is less
-            # than the round trips that holding it back costs.
+            # Cheap kinds are held back too: one item in ten thousand of them takes seconds
+            # (a 7 s one beside its line's others was most of a run's late skips).
             if narrow or (
                 (wave is None or hand_out_key(record.spec) <= wave)
-                and (
-                    fewest is None
-                    or fewest > len(record.spec.patterns)
-                    or self._cheap(record) is not None
-                )
+                and (fewest is None or fewest > len(record.spec.patterns))
             ):
                 del now.todo[i]
                 return record, narrow
@@ -407,8 +407,8 @@ class Runner:
             store.finish(run_id, key, SpecStatus.PENDING, None)
             return
         kind = hand_out_key(self._pending[self._numbers[key]].spec)
-        count, total = self._kind_seconds.get(kind, (0, 0.0))
-        self._kind_seconds[kind] = (count + 1, total + seconds)
+        count, total, longest = self._kind_seconds.get(kind, (0, 0.0, 0.0))
+        self._kind_seconds[kind] = (count + 1, total + seconds, max(longest, seconds))
         if outcome in (SpecStatus.DONE, SpecStatus.TIMEOUT):
             self.work_seconds += seconds
             if self._skipped(now, self._pending[self._numbers[key]]):
