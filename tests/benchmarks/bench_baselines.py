@@ -3,7 +3,7 @@ on the paper's own published test boards (NonoDataset, read from the anchor data
 beside the paper's figures and nonostudio's complete solver on the same boards.
 
 Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuristic-boards N]
-[--ga-boards N] [--time-limit S] [--models DIR]``.
+[--ga-boards N] [--time-limit S] [--models DIR] [--size-curve N,N] [--in-distribution N]``.
 
 * Networks: the shipped ones (or ``--models DIR`` holding ``mlp-NxN.npz``; one missing is
   trained by its recipe, which needs scikit-learn), their recipe, training time, size on disk.
@@ -11,7 +11,10 @@ Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuris
   the 15x15 "backtracking" boards (paper 5.87 % on its 15x15 test set, not published) and fresh
   uniform 5x5 boards (paper 77.06 % over all 2**25 boards); the Weibull fit beside the paper's;
   and, to measure why ours differ, the same networks on held-out boards of their own training
-  mix.
+  mix and of their pictures alone; the share of boards with one solution (about the most a
+  cell-by-cell guess can get) and the rate on them; with ``--in-distribution N``, 10x10
+  networks trained on 80 % of NonoDataset's test boards (split by board and by sibling group)
+  and tested on the other 20 %, beside the recipe's own (measurements, never shipped).
 * The heuristic variants on the first ``--heuristic-boards`` 10x10 test boards: solved share,
   time percentiles, iterations, the Wilcoxon pairs of the paper's Table 6.
 * The GA (population 1000, 100 iterations) on ``--ga-boards`` boards the network misses.
