@@ -23,6 +23,7 @@ from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_siz
 from nonostudio.analysis.helping.hints import CELLS, RUNGS, HintLadder, apply_step, trace_hint
 from nonostudio.analysis.helping.mistakes import filled_solves, mistakes, reference_solution
 from nonostudio.analysis.tracing.steps import Step, Trace
+from nonostudio.baselines.glance import available as glance_available
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle, new_grid
@@ -31,6 +32,7 @@ from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets
 from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
+from nonostudio.gui.solve.glance import GlancePanel
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
@@ -90,6 +92,10 @@ class SolveView(TraceView):
         self.model = StepsModel(self)
         self.ui: SolveUi = SolveUi(self, self.grid, self.model)
         ui = self.ui
+        self.glance_panel: GlancePanel | None = None  # only with the baselines extra
+        if glance_available():
+            self.glance_panel = GlancePanel()
+            ui.words_layout.insertWidget(ui.words_layout.count() - 1, self.glance_panel)
         self._progress.problem.connect(ui.message_label.setText)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
@@ -254,6 +260,8 @@ class SolveView(TraceView):
             self._drop_hint()
         self._position = 0
         self._show()
+        if self.glance_panel is not None:
+            self.glance_panel.show_for(self._puzzle if trace else None, self.solution())
 
     def _update_actions(self) -> None:
         ui = self.ui
