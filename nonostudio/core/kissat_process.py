@@ -27,6 +27,11 @@ KISSAT = "kissat404"
 _ENDED = object()  # the helper's output ended before it said it was done
 
 
+class NoOtherModel(Exception):
+    """Raised by the ``between`` of :func:`kissat_models` when it has shown that no other model
+    is left: the helper is stopped and the models found so far are all there are."""
+
+
 class KissatStopped(Exception):
     """The deadline passed or ``should_stop()`` turned true before Kissat answered; ``found``
     holds the models it had sent by then."""
@@ -63,7 +68,7 @@ def kissat_models(
     is called about once a second while Kissat runs.  ``between(model)``, when given, is called
     when one more model is wanted, with the one before, in this process while the helper goes
     on: a model it returns (found some other way, differing from the earlier ones on ``cells``)
-    is the last one.
+    is the last one, and when it raises :class:`NoOtherModel` there is none.
     """
     started = time.perf_counter()
     # The helper imports this package from where this process did, installed or not (a script
@@ -105,7 +110,10 @@ def kissat_models(
                 raise RuntimeError(_failure(process))
             found.append(message)  # type: ignore[arg-type]
             if between is not None and len(found) == limit - 1:
-                other = between(message)  # type: ignore[arg-type]
+                try:
+                    other = between(message)  # type: ignore[arg-type]
+                except NoOtherModel:
+                    break
                 if other is not None:
                     found.append(other)
     finally:

@@ -459,7 +459,7 @@ def _kissat_solutions(
 ) -> list[GridState]:
     """Up to ``limit`` more solutions from Kissat in a helper process, the ones in ``blocks``
     excluded; ``found`` (the solutions so far) goes with :class:`SatUnknown` if it is stopped."""
-    from nonostudio.core.kissat_process import KissatStopped, kissat_models
+    from nonostudio.core.kissat_process import KissatStopped, NoOtherModel, kissat_models
 
     cnf, base = search.cnf, search.base
 
@@ -471,7 +471,11 @@ def _kissat_solutions(
         if not blocking:  # no cell undecided: that model is the only one
             return None
         search.report("SAT search (near the first solution, CaDiCaL; Kissat too)")
-        return _near_model(search, blocks + [blocking], model)
+        answer, other = _near_model(search, blocks + [blocking], model)
+        if answer is False:  # CaDiCaL has shown there is no other: Kissat need not go on
+            search.report("SAT search: no other solution (CaDiCaL)")
+            raise NoOtherModel
+        return other
 
     try:
         models = kissat_models(
@@ -489,20 +493,25 @@ def _kissat_solutions(
     return [_solution(cnf, base, model)[0] for model in models]
 
 
-def _near_model(search: _Search, blocks: list[list[int]], model: list[int]) -> list[int] | None:
+def _near_model(
+    search: _Search, blocks: list[list[int]], model: list[int]
+) -> tuple[bool | None, list[int] | None]:
     """A model of the formula that ``blocks`` allow, sought by CaDiCaL with every variable's
-    phase that of ``model`` (its true variables), for up to :data:`NEAR_CONFLICTS` conflicts;
-    None when there is none that near, or when stopped.  A solution's neighbours are where a
-    puzzle with several solutions most often has another: Faase's first two differ in 4 cells
-    (docs/design/solver.md §3, "A second solution near the first")."""
+    phase that of ``model`` (its true variables), for up to :data:`NEAR_CONFLICTS` conflicts:
+    ``(True, its true variables)``, ``(False, None)`` when CaDiCaL shows there is none at all,
+    ``(None, None)`` when the budget ran out or it was stopped first.  A solution's neighbours
+    are where a puzzle with several solutions most often has another: Faase's first two differ
+    in 4 cells (docs/design/solver.md §3, "A second solution near the first")."""
     true = set(model)
     phases = [v if v in true else -v for v in range(1, search.cnf.count + 1)]
     with _Cadical(search.cnf.clauses + blocks, phases) as solver:
         while solver.conflicts() < NEAR_CONFLICTS and not search.over():
             answer = solver.solve_limited(NEAR_SLICE_CONFLICTS)
-            if answer is not None:
-                return [lit for lit in solver.model() if lit > 0] if answer else None
-    return None
+            if answer:
+                return True, [lit for lit in solver.model() if lit > 0]
+            if answer is False:
+                return False, None
+    return None, None
 
 
 def _z3_solutions(search: _Search, limit: int) -> list[GridState]:

@@ -18,7 +18,12 @@ from test_solver import _domino
 
 from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import GridState
-from nonostudio.core.kissat_process import KissatStopped, kissat_available, kissat_models
+from nonostudio.core.kissat_process import (
+    KissatStopped,
+    NoOtherModel,
+    kissat_available,
+    kissat_models,
+)
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.order_encoding import encode
 from nonostudio.core.puzzle import Puzzle
@@ -257,3 +262,21 @@ def test_a_second_solution_is_sought_near_kissats_first(monkeypatch):
     assert puzzle.is_solution(res.solution) and puzzle.is_solution(res.alternate)
     assert (res.solution != res.alternate).any()
     assert any("near the first solution" in message for message in heard)
+
+
+def test_between_can_say_there_is_no_other_model():
+    def between(model: list[int]) -> list[int]:
+        raise NoOtherModel
+
+    models = kissat_models([[1, 2], [-1, -2]], [1, 2], 2, between=between)
+    assert len(models) == 1 and models[0] in ([1], [2])
+
+
+def test_uniqueness_shown_near_kissats_solution_ends_the_search(monkeypatch):
+    """A unique puzzle past the handover: once Kissat has its solution, CaDiCaL's search near it
+    shows there is no other, and Kissat's second run is not waited for."""
+    monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    heard: list[str] = []
+    res = solve(_domino(6), time_limit=60, progress=lambda _share, message: heard.append(message))
+    assert res.verdict is Verdict.UNIQUE_SEARCH and _domino(6).is_solution(res.solution)
+    assert "SAT search: no other solution (CaDiCaL)" in heard
