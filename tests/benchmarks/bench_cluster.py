@@ -236,13 +236,20 @@ def part_kills() -> None:
             )
             kills: list[int] = []
 
+            hit: set[str] = set()  # items whose worker was killed: each once (five items)
+
             def killer() -> None:
                 while len(kills) < 5:
                     time.sleep(1.0)
-                    busy = [w for w, keys in engine.client.processing().items() if keys]
+                    busy = [
+                        (w, keys)
+                        for w, keys in engine.client.processing().items()
+                        if keys and not hit & set(keys)
+                    ]
                     if not busy:
                         continue
-                    pids = engine.client.run(os.getpid, workers=busy[:1])
+                    hit.update(busy[0][1])
+                    pids = engine.client.run(os.getpid, workers=[busy[0][0]])
                     for pid in pids.values():
                         os.kill(pid, signal.SIGKILL)
                         kills.append(pid)
