@@ -18,6 +18,7 @@ from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
 
 if TYPE_CHECKING:
+    from nonostudio.analysis.colour.grade import ColourGrade
     from nonostudio.analysis.grades.difficulty import Grade
     from nonostudio.core.solver import SolveResult
     from nonostudio.gui.library.batch_grade import BatchGradeDialog
@@ -82,9 +83,17 @@ class LibraryCommands(QObject):
         if result.verdict is not Verdict.UNDECIDED:
             self._cache("verdict", lambda id: self._library.set_verdict(id, result.verdict.label))
 
-    def cache_grade(self, result: Grade) -> None:
+    def cache_grade(self, result: Grade | ColourGrade) -> None:
         """Cache the difficulty label of the library puzzle on screen (if unchanged since
-        loading)."""
+        loading); a colour grade stopped before its end (Undecided) is not kept, nor a grade of
+        the other kind than the puzzle on screen (the black-and-white panel's grade of the
+        puzzle shown before a colour one was opened lands after it)."""
+        from nonostudio.analysis.colour.grade import ColourGrade
+
+        if isinstance(result, ColourGrade) != self._files.is_colour():
+            return
+        if isinstance(result, ColourGrade) and (result.cancelled or result.label == "Undecided"):
+            return
         self._cache("difficulty", lambda id: self._library.set_difficulty(id, result.label))
 
     def _cache(self, what: str, store: Callable[[int], object]) -> None:

@@ -340,6 +340,10 @@ class MainWindow(QMainWindow):
                 designer_dock=self.designer_dock,
                 colour_editor=self.colour_editor,
             )
+            # a colour library puzzle's grade is kept as a black-and-white one's is
+            self._colour_pages.difficulty_panel.gradeReady.connect(
+                self.library_commands.cache_grade
+            )
         return self._colour_pages
 
     def show_verdict(self, result: Any) -> None:

@@ -205,3 +205,35 @@ def test_the_background_check_shows_progress_within_a_puzzle_of_either_kind(
         (entry,) = library.entries()
         assert entry.verdict and entry.difficulty
         library.close()
+
+
+def test_the_colour_difficulty_panel_grade_is_kept_in_the_library(
+    qtbot, small_library: Library, tmp_path: Path, monkeypatch
+) -> None:
+    """As for black and white: a colour library puzzle graded by the Difficulty panel keeps its
+    label in the library, and only that one: not an Undecided one, nor the black-and-white
+    panel's grade of the puzzle shown before (it landed after the colour one opened and was
+    kept as its difficulty, 'Beginner')."""
+    from nonostudio.analysis.colour.grade import colour_grade
+
+    id = small_library.add(flag())
+    stored: list[tuple[int, str]] = []
+    monkeypatch.setattr(small_library, "set_difficulty", lambda i, text: stored.append((i, text)))
+    window = MainWindow(
+        small_library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    try:
+        panel = window.colour_pages().difficulty_panel
+        with qtbot.waitSignal(panel.gradeReady, timeout=20000) as ready:
+            assert window.files.open_library_puzzle(id)
+        assert stored == [(id, ready.args[0].label)] and ready.args[0].label == (
+            colour_grade(flag()).label
+        )
+        stored.clear()
+        stopped = colour_grade(flag(), should_stop=lambda: True)
+        assert stopped.label == "Undecided"
+        window.library_commands.cache_grade(stopped)
+        assert stored == []
+    finally:
+        window.cancel_background()
