@@ -31,10 +31,11 @@ def probe(state: GridState, should_stop: Callable[[], bool] | None = None) -> Gr
                 continue
             filled = _trial(state, r, c, FILLED)
             crossed = _trial(state, r, c, CROSSED)
-            if filled is None or crossed is None:
-                if filled is None and crossed is None:
+            if filled is None or crossed is None:  # one value refuted: the other one's trial
+                survivor = crossed if filled is None else filled
+                if survivor is None:  # both refuted
                     return None
-                state = crossed if filled is None else filled  # type: ignore[assignment]
+                state = survivor
                 changed = True
             else:
                 try:
