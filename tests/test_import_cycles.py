@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -86,20 +87,43 @@ def _imported(
         yield target
 
 
-def import_graph(root: Path, *, type_checking: bool = False) -> dict[str, set[str]]:
-    """Module name → the package's modules it imports at run time (see the module docstring);
-    with ``type_checking`` its imports for the type checker too."""
+Graph = dict[str, set[str]]
+
+
+def import_graphs(root: Path) -> tuple[Graph, Graph]:
+    """The package's two import graphs from one parse of each module: module name → the
+    package's modules it imports at run time (see the module docstring), and the same with its
+    imports for the type checker too."""
     modules = module_names(root)
-    graph: dict[str, set[str]] = {}
+    runtime: Graph = {}
+    typed: Graph = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        graph[name] = {
-            target
-            for node in import_statements(tree, type_checking=type_checking)
-            for target in _imported(name, path, node, modules)
-            if target != name
-        }
-    return graph
+        for graph, type_checking in ((runtime, False), (typed, True)):
+            graph[name] = {
+                target
+                for node in import_statements(tree, type_checking=type_checking)
+                for target in _imported(name, path, node, modules)
+                if target != name
+            }
+    return runtime, typed
+
+
+def import_graph(root: Path, *, type_checking: bool = False) -> Graph:
+    """Module name → the package's modules it imports at run time; with ``type_checking`` its
+    imports for the type checker too."""
+    return import_graphs(root)[type_checking]
+
+
+@cache
+def _package_graphs() -> tuple[Graph, Graph]:
+    return import_graphs(PACKAGE)
+
+
+def package_graph(type_checking: bool) -> Graph:
+    """:func:`import_graph` of nonostudio, each module parsed once for all the tests here
+    (parsing the package is most of their time; none changes the graph)."""
+    return _package_graphs()[type_checking]
 
 
 def cycles(graph: Mapping[str, set[str]]) -> list[tuple[str, ...]]:
@@ -156,9 +180,7 @@ def _listed(components: Iterable[tuple[str, ...]]) -> str:
 def test_no_import_cycle_outside_the_gui(type_checking: bool) -> None:
     # With type_checking, also no circle through imports made for the type checker only: a
     # module typed against another that imports it is one design split in two.
-    found = [
-        c for c in cycles(import_graph(PACKAGE, type_checking=type_checking)) if not _in_gui(c)
-    ]
+    found = [c for c in cycles(package_graph(type_checking)) if not _in_gui(c)]
     assert not found, "import circles:\n" + _listed(found)
 
 
@@ -171,7 +193,7 @@ def test_gui_import_cycles_are_only_known_ones(
     type_checking: bool, known: list[tuple[str, ...]]
 ) -> None:
     listed = {frozenset(c) for c in known}
-    found = [c for c in cycles(import_graph(PACKAGE, type_checking=type_checking)) if _in_gui(c)]
+    found = [c for c in cycles(package_graph(type_checking)) if _in_gui(c)]
     new = [c for c in found if frozenset(c) not in listed]
     assert not new, "GUI import circles not in the known list:\n" + _listed(new)
 
@@ -219,7 +241,7 @@ def test_the_finder_finds_planted_circles(tmp_path: Path) -> None:
 
 def test_the_finder_sees_the_package() -> None:
     # Guard against a finder that silently reads nothing: known imports are edges.
-    graph = import_graph(PACKAGE)
+    graph = package_graph(False)
     assert "nonostudio.rules.words.phrase_compare" in graph["nonostudio.rules.words.phrases"]
     assert "nonostudio.learn.synthesis.synth_run" in graph["nonostudio.learn.synthesis.candidates"]
     assert len(graph) > 200
