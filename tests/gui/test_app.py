@@ -17,6 +17,7 @@ from app_process import run_driver
 from mounts import tmpfs
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from screenshot_views import VIEWS
 
 from nonostudio.core.paths import library_db_path, samples_dir
 from nonostudio.core.puzzle import Puzzle
@@ -24,18 +25,6 @@ from nonostudio.gui import app
 from nonostudio.gui.window import screenshots
 
 REPO = Path(__file__).resolve().parents[2]
-VIEWS = (
-    "main-window.png",
-    "editor.png",
-    "library.png",
-    "check.png",
-    "difficulty.png",
-    "designer.png",
-    "solve.png",
-    "rules.png",
-    "jobs.png",
-    "main-window-dark.png",
-)
 
 
 DISPLAY_VARIABLES = ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
@@ -169,15 +158,9 @@ def test_screenshot_of_a_bad_file_fails_with_message(
     assert "bad.non" in err and "line 4" in err and "Traceback" not in err
 
 
-@pytest.mark.slow
-def test_screenshot_runs_headless_as_a_real_process(tmp_path: Path) -> None:
-    env = environment_without(*DISPLAY_VARIABLES)
-    env["NONOSTUDIO_DATA_DIR"] = str(tmp_path / "data")
-    out = tmp_path / "shots"
-    result = run_app(env, "--screenshot", str(out))
-    assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in out.iterdir()) == sorted(VIEWS)
-    assert all((out / name).stat().st_size > 1000 for name in VIEWS)
+# ``--screenshot`` as a real process with no display and no QT_QPA_PLATFORM, on a fresh data
+# folder, every view written: the README's example does that run, and
+# tests/test_readme_examples.py checks the same of it (one such process start for the suite).
 
 
 # --- a data folder that cannot be written ----------------------------------------------------
@@ -291,14 +274,19 @@ def test_start_with_an_empty_read_only_data_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_screenshots_with_a_read_only_data_folder(tmp_path: Path) -> None:
-    env = environment_without(*DISPLAY_VARIABLES)
+def test_screenshots_with_a_read_only_data_folder(
+    qapp: QApplication,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # In this process, as test_screenshot_option_renders_every_view: the headless start of a
+    # real process is test_screenshot_runs_headless_as_a_real_process's point, not this one's.
     out = tmp_path / "shots"
     with read_only_folder(tmp_path / "data") as data:
-        env["NONOSTUDIO_DATA_DIR"] = str(data)
-        result = run_app(env, "--screenshot", str(out))
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
+        monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(data))
+        assert app.main(["--screenshot", str(out)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
     # every view but Jobs, which needs a job store (none can be created there)
     names = {p.name for p in out.iterdir()}
     assert set(VIEWS) - {"jobs.png"} <= names <= set(VIEWS)
