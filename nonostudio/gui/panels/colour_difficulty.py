@@ -4,7 +4,7 @@ score, explanation and the colour features the grade is made of — colours, tou
 clues, narrowing steps, cells that need pencil marks, and the cells decided one colour at a time,
 by colour techniques and by search.
 
-Grading (:func:`nonostudio.analysis.colour.grade.colour_grade`) runs on the thread pool after a
+Grading (:func:`nonostudio.analysis.colour.grade.colour_grade`) runs in a worker process after a
 short pause in editing, within the solver time limit; a newer puzzle cancels a grade still
 running (its result is dropped), and the same clues again are not graded again.
 """
@@ -14,11 +14,13 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from nonostudio.analysis.colour.grade import ColourGrade, colour_grade
+from nonostudio.analysis.colour.grade import ColourGrade
 from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.workers import Progress, ShouldStop, run_in_background
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.workers import run_in_background
+from nonostudio.gui.panels.colour_jobs import grade_colour_puzzle
 from nonostudio.gui.panels.grading import GradingPanel
 
 DEBOUNCE_MS = 400
@@ -135,11 +137,7 @@ class ColourDifficultyPanel(GradingPanel):
         if puzzle is None:
             return
 
-        def job(progress: Progress, should_stop: ShouldStop) -> ColourGrade:
-            return colour_grade(
-                puzzle, time_limit=limit, progress=progress, should_stop=should_stop
-            )
-
+        job = ProcessJob(grade_colour_puzzle, (puzzle, limit))  # in a worker process
         self.busy.setRange(0, 0)
         self._worker = run_in_background(
             job, on_result=self._done, on_error=self._failed, on_progress=self._progressed

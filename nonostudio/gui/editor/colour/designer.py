@@ -3,24 +3,22 @@
 single-cell edits of the painted picture (a cell painted another colour) that make its puzzle
 unique or line-solvable, numbered on the grid; applying one is one undo step.
 
-The checks (:func:`nonostudio.analysis.colour.designer.check_colour_design`) run on the thread
-pool when asked; the panel and overlay are the black-and-white ones'
+The checks (:func:`nonostudio.analysis.colour.designer.check_colour_design`) run in a worker
+process when asked; the panel and overlay are the black-and-white ones'
 (:class:`~nonostudio.gui.editor.designer_checks.DesignerPanelBase`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.designer import (
     ColourDesignFindings,
     ColourEdit,
-    check_colour_design,
 )
 from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.workers import Progress, ShouldStop
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.editor.colour.designer_job import check_colour_puzzle_design
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.editor.designer_checks import DesignerPanelBase
 
@@ -50,7 +48,7 @@ class ColourDesignerPanel(DesignerPanelBase):
     def edits(self) -> list[ColourEdit]:
         return [e for e in self._edits if isinstance(e, ColourEdit)]
 
-    def _checks(self) -> Callable[[Progress, ShouldStop], ColourDesignFindings] | str:
+    def _checks(self) -> ProcessJob | str:
         puzzle, limit = self._editor.puzzle(), self._time_limit
         if puzzle is None:
             return "Fix the clues first."
@@ -59,10 +57,7 @@ class ColourDesignerPanel(DesignerPanelBase):
         state = self._editor.state()
         picture = state.cells if state.fixed is None else None
 
-        def job(progress: Progress, should_stop: ShouldStop) -> ColourDesignFindings:
-            return check_colour_design(puzzle, picture, progress, should_stop, time_limit=limit)
-
-        return job
+        return ProcessJob(check_colour_puzzle_design, (puzzle, picture, limit))
 
     def _show_findings(self, findings: ColourDesignFindings) -> tuple[list[str], str]:
         self._edits = list(findings.edits)

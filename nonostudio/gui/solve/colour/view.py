@@ -1,7 +1,7 @@
 """The Solve view of a colour puzzle: watch the colour trace solve it step by step, or solve it
 by hand with colours and pencil marks, with the hint ladder in colour.
 
-The trace (:func:`nonostudio.analysis.colour.trace.colour_trace`) runs on the thread pool within
+The trace (:func:`nonostudio.analysis.colour.trace.colour_trace`) runs in a worker process within
 the solver time limit (a newer puzzle drops a stale one).  Each step in the list shows the grid
 after it — decided cells in their colours, undecided ones as pencil marks of the colours they may
 still be — with the step's line, the clue items its premise names and the cells it narrows
@@ -30,18 +30,20 @@ from nonostudio.analysis.colour.hints import (
     reference_colour_solution,
     unknown_grid,
 )
-from nonostudio.analysis.colour.trace import ColourStep, ColourTrace, colour_trace
+from nonostudio.analysis.colour.trace import ColourStep, ColourTrace
 from nonostudio.analysis.helping.hints import CELLS, RUNGS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
+from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.grid.colour import colour_key
 from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
+from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
-from nonostudio.gui.solve.steps_model import StepRow, StepsModel
+from nonostudio.gui.solve.steps_model import StepsModel
 from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
 
 #: What is wrong with a mistaken cell: its set lost the solution's colour.
@@ -161,12 +163,7 @@ class ColourSolveView(TraceView):
         if puzzle is None:
             return
 
-        def job(progress: Progress, should_stop: ShouldStop) -> tuple[ColourTrace, list[StepRow]]:
-            trace = colour_trace(
-                puzzle, time_limit=limit, progress=progress, should_stop=should_stop
-            )
-            return trace, colour_step_rows(trace)
-
+        job = ProcessJob(trace_colour_puzzle, (puzzle, limit))  # in a worker process
         self.ui.busy.setRange(0, 0)
         self._worker = run_in_background(
             job, on_result=self._traced, on_error=self._failed, on_progress=self._progressed
@@ -178,14 +175,13 @@ class ColourSolveView(TraceView):
             self.ui.busy.setRange(0, 100)
             self.ui.busy.setValue(round(100 * fraction))
 
-    def _traced(self, result: tuple[ColourTrace, list[StepRow]]) -> None:
+    def _traced(self, trace: ColourTrace) -> None:
         if not self._current(self._worker):
             return
         self._worker = None
         self.ui.busy.hide()
-        trace, rows = result
         self._trace = trace
-        self.model.set_rows(rows)
+        self.model.set_rows(colour_step_rows(trace))
         self.ui.summary_label.setText(colour_summary(trace))
         self._position = 0
         self._show()

@@ -1,0 +1,20 @@
+"""The colour Difficulty panel's work, run in a worker process: the colour grade of the puzzle
+being edited.  A module-level function of picklable arguments ending in ``progress`` and
+``should_stop`` (:class:`~nonostudio.gui.common.process_child.ProcessJob`); no Qt here, so a
+worker process never loads it."""
+
+from __future__ import annotations
+
+from nonostudio.analysis.colour.grade import ColourGrade, colour_grade
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.progress import ProgressCallback, StopCallback
+
+
+def grade_colour_puzzle(
+    puzzle: ColourPuzzle,
+    time_limit: float,
+    progress: ProgressCallback,
+    should_stop: StopCallback,
+) -> ColourGrade:
+    """The colour Difficulty panel's grade of ``puzzle`` within ``time_limit`` seconds."""
+    return colour_grade(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)

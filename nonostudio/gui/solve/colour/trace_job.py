@@ -1,0 +1,20 @@
+"""The colour Solve view's work, run in a worker process: the colour trace of a puzzle.  A
+module-level function of picklable arguments ending in ``progress`` and ``should_stop``
+(:class:`~nonostudio.gui.common.process_child.ProcessJob`); no Qt here, so a worker process never
+loads it."""
+
+from __future__ import annotations
+
+from nonostudio.analysis.colour.trace import ColourTrace, colour_trace
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.progress import ProgressCallback, StopCallback
+
+
+def trace_colour_puzzle(
+    puzzle: ColourPuzzle,
+    time_limit: float,
+    progress: ProgressCallback,
+    should_stop: StopCallback,
+) -> ColourTrace:
+    """The colour trace of ``puzzle`` within ``time_limit`` seconds."""
+    return colour_trace(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)
