@@ -72,12 +72,13 @@ def _processes_settle(deadline: float) -> bool:
 @pytest.fixture(autouse=True)
 def no_process_work_left() -> Iterator[None]:
     """Fails a test that leaves a job in a worker pool, or a child process that is not one of
-    the pools' processes, once its fixtures are torn down (after ``THREAD_GRACE_S``)."""
+    the pools' processes, once its fixtures are torn down (after ``THREAD_GRACE_S``, and the
+    time a cancelled job that does not stop is given before its process is ended)."""
     yield
-    if not _processes_settle(time.monotonic() + THREAD_GRACE_S):
+    grace = THREAD_GRACE_S + process_pool.KILL_AFTER_S
+    if not _processes_settle(time.monotonic() + grace):
         pytest.fail(
-            f"the test left jobs in the studio's worker processes {THREAD_GRACE_S:g} s after it "
-            "ended",
+            f"the test left jobs in the studio's worker processes {grace:g} s after it ended",
             pytrace=False,
         )
     ours = {pid for pool in process_pool.live_pools() for pid in pool.pids()}
