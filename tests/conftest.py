@@ -85,6 +85,19 @@ def anchors() -> Path:
 
 
 @pytest.fixture
+def guide_examples_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strategy guide's real examples worked out once a session for each input
+    (``examples_once.py``) where the CLI's ``rules guide`` and the Help menu's guide look them
+    up: for tests of those commands, which trace the same sample puzzles as the guide's own
+    tests (``tests/analysis/helping/test_guide.py``, which test the examples themselves)."""
+    import examples_once
+
+    from nonostudio.analysis.helping import guide
+
+    monkeypatch.setattr(guide, "real_examples", examples_once.real_examples_once)
+
+
+@pytest.fixture
 def z3_interrupt_reports_canceled(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
     """Every ``z3.Context.interrupt`` interrupts, then raises the "canceled" error that z3 briefly
     leaves on a context while another thread's query is being cancelled (a race seen once in a few

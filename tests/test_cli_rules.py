@@ -233,6 +233,7 @@ def test_families_lists_the_catalogue(capsys) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("guide_examples_once")  # the samples' examples, traced once
 def test_guide_writes_a_printable_page(capsys, tmp_path) -> None:
     test = tmp_path / "test.json"
     test.write_text(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from examples_once import real_examples_once
 
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID, CATALOGUE
 from nonostudio.analysis.helping.guide import (
@@ -15,7 +16,6 @@ from nonostudio.analysis.helping.guide import (
     guide_html,
     line_picture,
     picture_html,
-    real_examples,
     worked_pictures,
 )
 from nonostudio.analysis.helping.guide_pictures import Picture, ruler_marks
@@ -27,7 +27,9 @@ from tests.analysis import sentence_checker as checker
 
 @pytest.fixture(scope="module")
 def examples() -> Examples:
-    return real_examples(sample_puzzles(), load_rule_set("learned").rules)
+    # The real function's result, kept for the session's later guides of the same samples
+    # (tests/examples_once.py: the CLI's and the Help menu's guide tests).
+    return real_examples_once(sample_puzzles(), load_rule_set("learned").rules)
 
 
 def _check(example) -> list[str] | None:

@@ -69,6 +69,7 @@ def test_the_shortcut_list_is_made_from_the_actions(qtbot, window) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("guide_examples_once")  # the samples' examples, traced once
 def test_the_technique_guide_is_written_once_and_opened(
     qtbot, window, monkeypatch, tmp_path: Path
 ) -> None:
