@@ -57,6 +57,8 @@ class StubRunner:
     nothing."""
 
     calls: list[dict[str, Any]] = []
+    work_seconds = 0.0  # nothing ran, nothing was wasted
+    late_skip_seconds = 0.0
 
     def __init__(self, store: JobStore, run_id: int, work: Any, **options: Any) -> None:
         self.store, self.run_id = store, run_id
