@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonostudio.analysis.generating import DEFAULT_TRIES
 from nonostudio.cli import main
 from nonostudio.core.formats import read_file, read_text
 from nonostudio.core.puzzle import Puzzle
@@ -108,7 +109,7 @@ def test_progress_of_the_tries_goes_to_stderr(capsys, monkeypatch):
     assert code == 0 and data["tries"] >= 1
     tries = [line for line in err.splitlines() if "tried] try " in line]
     assert len(tries) == data["tries"]
-    assert tries[-1].endswith(f"try {data['tries']} of 3000")
+    assert tries[-1].endswith(f"try {data['tries']} of {DEFAULT_TRIES}")
 
 
 def test_no_puzzle_found_in_the_tries_is_an_error_with_the_closest(capsys, tmp_path):

@@ -92,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
         metavar="N",
         type=positive_int_arg,
         default=None,
-        help="try at most N pictures before giving up (default: 3000)",
+        help="try at most N pictures before giving up (default: 6000)",
     )
     parser.add_argument(
         "-o",

@@ -36,7 +36,7 @@ GENERATABLE: tuple[str, ...] = tuple(t.id for t in ALL_TECHNIQUES if t.id != SEA
 MIN_SIDE = 2
 MAX_SIDE = 50
 """Widths and heights :func:`generate` accepts (a try must stay well under a second)."""
-DEFAULT_TRIES = 3000
+DEFAULT_TRIES = 6000
 """Pictures tried at most (a try is a quick estimate, milliseconds; a grade only on a match)."""
 PATIENCE = 60
 """Tries without a better picture after which a run starts again from a fresh one."""
