@@ -19,6 +19,8 @@ from nonostudio.learn.store.run_settings import create_run
 class _NoRun:
     """Stands in for the runner ``learn run`` starts once the run is stored: runs nothing."""
 
+    work_seconds = late_skip_seconds = 0.0  # learn run prints them
+
     def __init__(self, store: JobStore, run_id: int, work: Any, **options: Any) -> None:
         self.store, self.run_id = store, run_id
 
