@@ -30,11 +30,23 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _progress_parameters() -> list[tuple[Path, str, ast.arg]]:
-    """Every parameter named ``progress``/``on_progress`` of a ``def`` in nonostudio."""
+Parsed = list[tuple[Path, ast.Module]]
+
+
+@pytest.fixture(scope="module")
+def parsed() -> Parsed:
+    """Every module of nonostudio parsed, once for the two static checks here (parsing the
+    package is most of their time; neither changes a tree), and let go after them."""
+    return [
+        (path, ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    ]
+
+
+def _progress_parameters(parsed: Parsed) -> list[tuple[Path, str, ast.arg]]:
+    """Every parameter named ``progress``/``on_progress`` of a ``def`` in ``parsed``."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for path, tree in parsed:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 a = node.args
@@ -55,8 +67,8 @@ def _is_protocol(module: object, annotation: ast.expr) -> bool:
 
 
 @pytest.mark.slow
-def test_every_progress_parameter_is_a_progress_callback() -> None:
-    params = _progress_parameters()
+def test_every_progress_parameter_is_a_progress_callback(parsed: Parsed) -> None:
+    params = _progress_parameters(parsed)
     # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
     files = {path.relative_to(PACKAGE.parent).as_posix() for path, _, _ in params}
     assert {
@@ -84,14 +96,13 @@ def test_every_progress_parameter_is_a_progress_callback() -> None:
 
 
 @pytest.mark.slow
-def test_no_module_defines_its_own_progress_or_stop_alias() -> None:
+def test_no_module_defines_its_own_progress_or_stop_alias(parsed: Parsed) -> None:
     """``ProgressCallback``/``StopCallback`` are assigned in core/progress.py only (elsewhere
     they are imported), so a second, drifting definition cannot appear."""
     own = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path, tree in parsed:
         if path == PACKAGE / "core" / "progress.py":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in tree.body:
             targets = (
                 node.targets
@@ -151,3 +162,14 @@ def test_the_static_check_catches_an_untyped_or_look_alike_parameter(bad: str) -
     good = ast.parse("def f(progress: ProgressCallback | None): pass").body[0]
     protocol_module = type("Module", (), {"ProgressCallback": ProgressCallback})
     assert _is_protocol(protocol_module, good.args.args[0].annotation)
+
+
+def test_per_percent_tells_each_whole_percent_once() -> None:
+    from nonostudio.core.progress import per_percent
+
+    heard: list[float] = []
+    report = per_percent(lambda f, _m: heard.append(f))
+    for step in range(1001):
+        report(step / 1000, f"step {step}")
+    assert [int(100 * f) for f in heard] == list(range(101))  # each whole percent, once
+    assert heard[0] == 0.0 and heard[-1] == 1.0

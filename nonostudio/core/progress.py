@@ -31,6 +31,21 @@ def report_count(progress: ProgressCallback | None, done: int, total: int, messa
         progress(fraction_of(done, total), message)
 
 
+def per_percent(progress: ProgressCallback) -> ProgressCallback:
+    """``progress`` told only when the whole percent changes: a computation that reports every
+    step (a colour trace: thousands) sends a GUI at most about a hundred messages."""
+    last = -1
+
+    def report(fraction: float, message: str) -> None:
+        nonlocal last
+        percent = int(100 * fraction)
+        if percent != last:
+            last = percent
+            progress(fraction, message)
+
+    return report
+
+
 def sub_range(
     progress: ProgressCallback | None, start: float, end: float
 ) -> ProgressCallback | None:

@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.core.progress import ProgressCallback, report_count, sub_range
+from nonostudio.core.progress import ProgressCallback, per_percent, report_count, sub_range
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
@@ -116,21 +116,6 @@ def _check_and_grade_colour(
         )
         difficulty = "" if graded.timed_out or graded.label == "Undecided" else graded.label
     return verdict, difficulty
-
-
-def _every_percent(progress: Progress) -> ProgressCallback:
-    """``progress`` told only when the whole percent changes (a colour trace reports every
-    step: thousands of signals to the GUI thread for nothing)."""
-    last = -1
-
-    def report(fraction: float, message: str) -> None:
-        nonlocal last
-        percent = int(100 * fraction)
-        if percent != last:
-            last = percent
-            progress(fraction, message)
-
-    return report
 
 
 class LibraryFiller(QObject):
@@ -251,7 +236,7 @@ class LibraryFiller(QObject):
 
         def job(progress: Progress, should_stop: ShouldStop) -> Filled:
             found = check_and_grade(
-                puzzle, verdict, difficulty, rule_set, should_stop, limit, _every_percent(progress)
+                puzzle, verdict, difficulty, rule_set, should_stop, limit, per_percent(progress)
             )
             return Filled(id, *found)
 

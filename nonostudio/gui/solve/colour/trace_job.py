@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nonostudio.analysis.colour.trace import ColourTrace, colour_trace
 from nonostudio.core.colour.model import ColourPuzzle
-from nonostudio.core.progress import ProgressCallback, StopCallback
+from nonostudio.core.progress import ProgressCallback, StopCallback, per_percent
 
 
 def trace_colour_puzzle(
@@ -16,5 +16,8 @@ def trace_colour_puzzle(
     progress: ProgressCallback,
     should_stop: StopCallback,
 ) -> ColourTrace:
-    """The colour trace of ``puzzle`` within ``time_limit`` seconds."""
-    return colour_trace(puzzle, time_limit=time_limit, progress=progress, should_stop=should_stop)
+    """The colour trace of ``puzzle`` within ``time_limit`` seconds (its progress told once a
+    percent: the trace reports every step)."""
+    return colour_trace(
+        puzzle, time_limit=time_limit, progress=per_percent(progress), should_stop=should_stop
+    )
