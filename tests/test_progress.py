@@ -30,30 +30,48 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-Parsed = list[tuple[Path, ast.Module]]
+Parameter = tuple[Path, str, ast.arg]  # the module, the function, the parameter
+Assigned = tuple[Path, int, str]  # the module, the line, the name assigned at its top level
+
+
+def _progress_parameters(tree: ast.Module, path: Path) -> list[Parameter]:
+    """Every parameter named ``progress``/``on_progress`` of a ``def`` in ``tree``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            a = node.args
+            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs]:
+                if arg.arg in NAMES:
+                    found.append((path, node.name, arg))
+    return found
+
+
+def _assigned(tree: ast.Module, path: Path) -> list[Assigned]:
+    """Every name ``tree`` assigns at its top level (``x = …`` or ``x: T = …``)."""
+    found = []
+    for node in tree.body:
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        found += [(path, node.lineno, t.id) for t in targets if isinstance(t, ast.Name)]
+    return found
 
 
 @pytest.fixture(scope="module")
-def parsed() -> Parsed:
-    """Every module of nonostudio parsed, once for the two static checks here (parsing the
-    package is most of their time; neither changes a tree), and let go after them."""
-    return [
-        (path, ast.parse(path.read_text(encoding="utf-8"), str(path)))
-        for path in sorted(PACKAGE.rglob("*.py"))
-    ]
-
-
-def _progress_parameters(parsed: Parsed) -> list[tuple[Path, str, ast.arg]]:
-    """Every parameter named ``progress``/``on_progress`` of a ``def`` in ``parsed``."""
-    found = []
-    for path, tree in parsed:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                a = node.args
-                for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs]:
-                    if arg.arg in NAMES:
-                        found.append((path, node.name, arg))
-    return found
+def package_scan() -> tuple[list[Parameter], list[Assigned]]:
+    """The progress parameters and the top-level assignments of every module of nonostudio,
+    each module parsed once for both static checks here (parsing is most of their time)."""
+    parameters: list[Parameter] = []
+    assigned: list[Assigned] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        parameters += _progress_parameters(tree, path)
+        assigned += _assigned(tree, path)
+    return parameters, assigned
 
 
 def _is_protocol(module: object, annotation: ast.expr) -> bool:
@@ -67,8 +85,10 @@ def _is_protocol(module: object, annotation: ast.expr) -> bool:
 
 
 @pytest.mark.slow
-def test_every_progress_parameter_is_a_progress_callback(parsed: Parsed) -> None:
-    params = _progress_parameters(parsed)
+def test_every_progress_parameter_is_a_progress_callback(
+    package_scan: tuple[list[Parameter], list[Assigned]],
+) -> None:
+    params = package_scan[0]
     # The check sees the code base: prover, coverage, optimiser, runner, solver, GUI workers…
     files = {path.relative_to(PACKAGE.parent).as_posix() for path, _, _ in params}
     assert {
@@ -96,26 +116,21 @@ def test_every_progress_parameter_is_a_progress_callback(parsed: Parsed) -> None
 
 
 @pytest.mark.slow
-def test_no_module_defines_its_own_progress_or_stop_alias(parsed: Parsed) -> None:
+def test_no_module_defines_its_own_progress_or_stop_alias(
+    package_scan: tuple[list[Parameter], list[Assigned]],
+) -> None:
     """``ProgressCallback``/``StopCallback`` are assigned in core/progress.py only (elsewhere
     they are imported), so a second, drifting definition cannot appear."""
-    own = []
-    for path, tree in parsed:
-        if path == PACKAGE / "core" / "progress.py":
-            continue
-        for node in tree.body:
-            targets = (
-                node.targets
-                if isinstance(node, ast.Assign)
-                else [node.target]
-                if isinstance(node, ast.AnnAssign)
-                else []
-            )
-            own += [
-                f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {t.id}"
-                for t in targets
-                if isinstance(t, ast.Name) and t.id in {"ProgressCallback", "StopCallback"}
-            ]
+    assigned = package_scan[1]
+    # The scan sees top-level assignments, the protocol's own among them.
+    assert (PACKAGE / "core" / "progress.py", "ProgressCallback") in {
+        (p, n) for p, _, n in assigned
+    }
+    own = [
+        f"{path.relative_to(PACKAGE.parent)}:{lineno} {name}"
+        for path, lineno, name in assigned
+        if path != PACKAGE / "core" / "progress.py" and name in {"ProgressCallback", "StopCallback"}
+    ]
     assert own == []
 
 
