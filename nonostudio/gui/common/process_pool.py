@@ -40,7 +40,7 @@ from nonostudio.gui.common.process_child import (
     pickle_job,
     serve,
 )
-from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.common.worker_base import Worker
 
 log = logging.getLogger(__name__)
 
