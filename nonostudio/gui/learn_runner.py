@@ -46,7 +46,7 @@ class _AnnouncingStore(JobStore):
         error: str | None = None,
     ) -> None:
         super().finish(run_id, key, status, seconds, result, error)
-        if status == SpecStatus.DONE and (texts := rule_texts(result)):
+        if status in (SpecStatus.DONE, SpecStatus.SKIPPED) and (texts := rule_texts(result)):
             self._on_rules(key, texts)
 
 
