@@ -42,6 +42,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
 
 
+_PARSED_RULES: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def rule_files_parsed_once() -> Iterator[None]:
+    """In the GUI tests each rule file's text is parsed once a session: building a main window
+    loads the shipped sets several times, and parsing them was most of its time (seven parses
+    of the learned set a window).  The parser's result for a text and source is the same each
+    time (its entries are frozen; each caller gets its own list); a text that does not parse
+    raises each time.  The parser itself is tested in tests/rules/, without this."""
+    from nonostudio.rules import ruleset
+
+    real = ruleset.parse_rules
+
+    def parse_once(text: str, source: str = "<text>") -> list[Any]:
+        key = (text, source)
+        if key not in _PARSED_RULES:
+            _PARSED_RULES[key] = tuple(real(text, source))
+        return list(_PARSED_RULES[key])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ruleset, "parse_rules", parse_once)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def no_background_work_left() -> Iterator[None]:
     """Fails a test that leaves a job running on Qt's global thread pool (where the app's
