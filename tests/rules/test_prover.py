@@ -72,6 +72,7 @@ def valid_lines(max_length: int) -> list[tuple[Line, str]]:
     return [(Line.parse(h, c), deduced) for (h, c), deduced in seen.items()]
 
 
+@cache  # the same rules are checked against each proof form: brute force once a rule
 def first_wrong_length(r: Rule, max_length: int) -> int | None:
     """The length of the shortest line on which the rule (forward) emits a wrong fill."""
     shortest = None
@@ -262,6 +263,7 @@ def mutated_control(rng: random.Random, number: int) -> Rule:
     return Rule(f"mutant {number}", bindings, cond, a)
 
 
+@cache
 def fires(r: Rule, max_length: int) -> bool:
     return any(apply_rule(r, line, flipped=False) for line, _ in valid_lines(max_length))
 
