@@ -117,12 +117,17 @@ def test_check_lists_the_typos_after_the_table(vulture, tmp_path: Path, capsys) 
     assert not any("suggestions" in row for row in json.loads(capsys.readouterr().out))
 
 
+def _typed(clues, rows: dict[int, tuple[int, ...]]) -> str:
+    """The puzzle string of ``clues`` with these rows (0-based) typed in their place."""
+    typed = list(clues[0])
+    for index, clue in rows.items():
+        typed[index] = clue
+    return _string(typed, clues[1])
+
+
 def test_two_typos_a_change_and_a_swap_are_offered_as_a_pair(vulture, capsys, monkeypatch) -> None:
-    rows, cols = vulture
-    typed = list(rows)
-    typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
-    typed[5] = (4, 3, 7, 5)  # row 6 is 3 4 7 5
-    arg = _string(typed, cols)
+    # Row 7 is 3 3 6 1 1 and row 6 is 3 4 7 5.
+    arg = _typed(vulture, {6: (4, 3, 6, 1, 1), 5: (4, 3, 7, 5)})
     assert main(["check", arg]) == 2
     out = capsys.readouterr().out
     assert "Perhaps two typos" in out
@@ -138,11 +143,8 @@ def test_two_typos_a_change_and_a_swap_are_offered_as_a_pair(vulture, capsys, mo
 
 
 def test_two_typos_mended_only_together_are_offered_as_pairs(vulture, capsys) -> None:
-    rows, cols = vulture
-    typed = list(rows)
-    typed[6] = (4, 3, 6, 1, 1)  # row 7 is 3 3 6 1 1
-    typed[10] = (3, 1, 7, 6, 2)  # row 11 is 2 1 7 6 2: the totals differ by two
-    arg = _string(typed, cols)
+    # Row 7 is 3 3 6 1 1 and row 11 is 2 1 7 6 2: the totals differ by two.
+    arg = _typed(vulture, {6: (4, 3, 6, 1, 1), 10: (3, 1, 7, 6, 2)})
     assert main(["check", arg]) == 2
     out = capsys.readouterr().out
     assert "no single edit makes the puzzle unique. Perhaps two typos:" in out

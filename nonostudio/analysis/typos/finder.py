@@ -324,9 +324,7 @@ def find_typos(
                 report.cancelled = stopped
                 break
             report_count(progress, done, len(edits), f"trying edit {done + 1} of {len(edits)}")
-            limit = time.perf_counter() + SEARCH_LIMIT
-            if deadline is not None:
-                limit = min(limit, deadline)
+            limit = _limit(deadline)
             verdict, line_solvable = decider.decide(edit, limit, should_stop)
             if verdict is Verdict.UNDECIDED:
                 report.complete = False
@@ -374,6 +372,13 @@ def find_typos(
     return report
 
 
+def _limit(deadline: float | None) -> float:
+    """When the puzzle tried now must be decided: :data:`SEARCH_LIMIT` from now, or the whole
+    search's ``deadline`` if that comes first."""
+    limit = time.perf_counter() + SEARCH_LIMIT
+    return limit if deadline is None else min(limit, deadline)
+
+
 def _first_of_two(
     found: list[Suggestion],
     decider: EditDecider,
@@ -392,9 +397,7 @@ def _first_of_two(
         if deadline is not None and time.perf_counter() > deadline:
             break
         report_count(progress, done, len(order), f"two typos? edit {done + 1} of {len(order)}")
-        limit = time.perf_counter() + SEARCH_LIMIT
-        if deadline is not None:
-            limit = min(limit, deadline)
+        limit = _limit(deadline)
         edit = out[i].edit
         assert isinstance(edit, Edit)  # no pairs yet
         if decider.one_more_typo(edit, limit, should_stop):
@@ -447,9 +450,7 @@ def _pairs(
         if stopped or (deadline is not None and time.perf_counter() > deadline):
             break
         report_count(progress, done, len(pairs), f"two typos? pair {done + 1} of {len(pairs)}")
-        limit = time.perf_counter() + SEARCH_LIMIT
-        if deadline is not None:
-            limit = min(limit, deadline)
+        limit = _limit(deadline)
         verdict, line_solvable = decider.decide(pair, limit, should_stop)
         if verdict.is_unique:
             factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0

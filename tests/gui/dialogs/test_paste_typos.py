@@ -74,13 +74,19 @@ def _two_typos() -> tuple[Puzzle, str]:
     return puzzle, _string(rows, puzzle.cols)
 
 
-def test_two_typos_are_offered_as_a_pair_and_made_together(qtbot) -> None:
-    puzzle, text = _two_typos()
+def _searched(qtbot, text: str) -> PasteDialog:
+    """The Paste dialog with ``text`` pressed OK on, once its typo search is done."""
     dialog = PasteDialog(read_puzzle_text, text)
     qtbot.addWidget(dialog)
     dialog.show()
     with qtbot.waitSignal(dialog.typos.reportReady, timeout=30000):
         dialog.accept()
+    return dialog
+
+
+def test_two_typos_are_offered_as_a_pair_and_made_together(qtbot) -> None:
+    puzzle, text = _two_typos()
+    dialog = _searched(qtbot, text)
     assert "Perhaps two typos" in dialog.typos.title.text()
     item = dialog.typos.list.item(0).text()
     assert item.startswith("row 7: 4 \u2192 3") and " and row 11: 3 \u2192 2" in item
@@ -99,11 +105,7 @@ def test_the_first_of_two_typos_is_made_in_the_text_and_the_second_is_found(
     # are offered; the first is made in the text, which is read again.
     monkeypatch.setattr(finder, "MOST_PAIRS", 0)
     puzzle, text = _two_typos()
-    dialog = PasteDialog(read_puzzle_text, text)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    with qtbot.waitSignal(dialog.typos.reportReady, timeout=30000):
-        dialog.accept()
+    dialog = _searched(qtbot, text)
     items = [dialog.typos.list.item(i).text() for i in range(dialog.typos.list.count())]
     assert items[0].startswith("row 7: 4 \u2192 3") and "one more clue" in items[0]
     dialog.typos.select(0)

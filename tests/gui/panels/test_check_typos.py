@@ -131,9 +131,8 @@ def test_the_search_shows_progress_and_stops(
     assert seen_stop.wait(5)
 
 
-def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
-    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
-) -> None:
+def _editor_with(qtbot: QtBot, panel: CheckPanel, puzzle: Puzzle) -> EditorView:
+    """An editor wired to the panel as the main window wires them, showing ``puzzle``'s clues."""
     editor = EditorView()
     qtbot.addWidget(editor)
     editor.show()
@@ -141,8 +140,15 @@ def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
     panel.typoLinesSelected.connect(editor.mark_clue_lines)
     panel.typoApplyRequested.connect(editor.apply_clue_edit)
     editor.puzzleChanged.connect(panel.set_puzzle)
-    editor.set_puzzle(vulture)
+    editor.set_puzzle(puzzle)
     editor.set_mode(CLUES)
+    return editor
+
+
+def test_the_editor_marks_the_line_and_applies_the_fix_as_one_undo_step(
+    qtbot: QtBot, panel: CheckPanel, vulture: Puzzle
+) -> None:
+    editor = _editor_with(qtbot, panel, vulture)
     rows_edit = editor.ui.rows_edit
     lines = rows_edit.toPlainText().split("\n")
     assert lines[6] == "3 3 6 1 1"
@@ -168,15 +174,7 @@ def test_a_pair_of_typos_on_a_row_and_a_column_is_applied_to_both_clue_texts(
     qtbot: QtBot, panel: CheckPanel
 ) -> None:
     cat = read_file(samples_dir() / "webpbn-00006-cat.non").without_goal()
-    editor = EditorView()
-    qtbot.addWidget(editor)
-    editor.show()
-    panel.set_clue_source(editor.typed_clues)
-    panel.typoLinesSelected.connect(editor.mark_clue_lines)
-    panel.typoApplyRequested.connect(editor.apply_clue_edit)
-    editor.puzzleChanged.connect(panel.set_puzzle)
-    editor.set_puzzle(cat)
-    editor.set_mode(CLUES)
+    editor = _editor_with(qtbot, panel, cat)
     rows_edit, cols_edit = editor.ui.rows_edit, editor.ui.cols_edit
     rows, cols = rows_edit.toPlainText().split("\n"), cols_edit.toPlainText().split("\n")
     assert rows[6] == "1 7 1 1" and cols[15] == "6"
