@@ -21,7 +21,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from nonostudio.analysis.colour.grade import one_colour_grid
-from nonostudio.analysis.helping.designer import MAX_EDITS, candidate_cells
+from nonostudio.analysis.helping.designer import (
+    EDIT_GOALS,
+    MAX_EDITS,
+    candidate_cells,
+    edits_text,
+)
 from nonostudio.core.colour.model import ColourClues, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.colour.solver import ColourSolveResult, solve_colour
 from nonostudio.core.progress import ProgressCallback, StopCallback
@@ -106,10 +111,6 @@ class ColourEditSearch:
     stopped: bool = False  # the time limit or should_stop() ended the search early
 
 
-#: What an edit must make of the puzzle, by the picture's own verdict.
-_GOALS = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}
-
-
 def _accepts(goal: str, verdict: Verdict) -> bool:
     return verdict.is_unique if goal == "unique" else verdict is Verdict.UNIQUE_LINE
 
@@ -139,7 +140,7 @@ def colour_edits(
         )
 
     first = solved(rows, cols)
-    goal = _GOALS.get(first.verdict)
+    goal = EDIT_GOALS.get(first.verdict)
     out = ColourEditSearch(first.verdict, stopped=first.cancelled)
     if goal is None:
         return out
@@ -211,12 +212,6 @@ def check_colour_design(
     return ColourDesignFindings(region, search, puzzle.palette)
 
 
-_NO_EDIT_NEEDED = {
-    Verdict.UNIQUE_LINE: "The puzzle is unique and line-solvable: no edit needed.",
-    Verdict.NO_SOLUTION: "No picture fits the clues.",
-}
-
-
 def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | None) -> str:
     """The findings in words."""
     one_left = int(region.one_colour_stuck.sum())
@@ -237,19 +232,7 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
                 "These clues have no picture to edit, so no single-cell edit is suggested."
             )
         return " ".join(parts)
-    found = len(search.edits)
-    goal = _GOALS.get(search.verdict)
-    if goal is None:
-        no_edit = _NO_EDIT_NEEDED.get(
-            search.verdict, "The solver could not decide the puzzle in time."
-        )
-        if no_edit not in parts:
-            parts.append(no_edit)
-    elif found:
-        parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
-    else:
-        parts.append(
-            f"No single-cell edit makes it {goal}"
-            + (" within the time limit." if search.stopped else ".")
-        )
+    found = edits_text(search.verdict, len(search.edits), search.stopped)
+    if found not in parts:  # "No picture fits the clues." is said once
+        parts.append(found)
     return " ".join(parts)

@@ -300,7 +300,8 @@ _NO_EDIT_NEEDED = {
     Verdict.UNIQUE_LINE: "The puzzle is unique and line-solvable: no edit needed.",
     Verdict.NO_SOLUTION: "No picture fits the clues.",
 }
-_GOALS = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}
+#: What an edit must make of the puzzle, by the picture's own verdict.
+EDIT_GOALS = {Verdict.MULTIPLE: "unique", Verdict.UNIQUE_SEARCH: "line-solvable"}
 
 
 def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
@@ -317,17 +318,17 @@ def summary_text(region: StuckRegion, search: EditSearch | None) -> str:
     if search is None:
         parts.append("Draw the picture to get suggested edits.")
         return " ".join(parts)
-    found = len(search.edits)
-    goal = _GOALS.get(search.verdict)
-    if goal is None:
-        parts.append(
-            _NO_EDIT_NEEDED.get(search.verdict, "The solver could not decide the puzzle in time.")
-        )
-    elif found:
-        parts.append(f"{found} single-cell edit(s) make it {goal} (numbered on the grid).")
-    else:
-        parts.append(
-            f"No single-cell edit makes it {goal}"
-            + (" within the time limit." if search.stopped else ".")
-        )
+    parts.append(edits_text(search.verdict, len(search.edits), search.stopped))
     return " ".join(parts)
+
+
+def edits_text(verdict: Verdict, found: int, stopped: bool) -> str:
+    """What the edit search of a picture whose puzzle has ``verdict`` found, in a sentence:
+    ``found`` edits (numbered on the grid), none (``stopped``: within the time limit), or why
+    none is needed or looked for.  Black and white and colour alike."""
+    goal = EDIT_GOALS.get(verdict)
+    if goal is None:
+        return _NO_EDIT_NEEDED.get(verdict, "The solver could not decide the puzzle in time.")
+    if found:
+        return f"{found} single-cell edit(s) make it {goal} (numbered on the grid)."
+    return f"No single-cell edit makes it {goal}" + (" within the time limit." if stopped else ".")
