@@ -82,9 +82,10 @@ def connect_toggle(action: QAction, slot: Callable[[bool], object]) -> None:
 class SolveUiParts:
     """The widgets both Solve views have (the black-and-white :class:`SolveUi` and the colour
     view's): the replay and by-hand actions, the solved banner and the steps' summary and table;
-    each view's own UI makes the status line and the by-hand clock's item on its bar."""
+    each view's own UI makes the status line, the by-hand clock and its item on its bar."""
 
     message_label: QLabel
+    timer: HandTimer
     timer_item: QAction
 
     def _make_replay_actions(self, view: QWidget) -> None:

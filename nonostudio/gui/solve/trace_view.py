@@ -17,6 +17,7 @@ from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndo
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import SolveUiParts, connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepsModel
 
@@ -55,10 +56,12 @@ class TraceView(QWidget):
     below that raise ``NotImplementedError``."""
 
     positionChanged = Signal(int)  # steps applied so far
+    handSolved = Signal()  # the player's grid became a solution
 
     ui: SolveUiParts
     model: StepsModel
     _trace: _Steps | None
+    _solved: bool  # the player's grid is a solution
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
@@ -88,8 +91,55 @@ class TraceView(QWidget):
         raise NotImplementedError
 
     def _run_timer(self) -> None:
-        """Start or stop the by-hand clock as the player can solve or not."""
+        """The clock runs while the player can solve: by hand, unsolved, on screen (another
+        tab or a minimised window pauses it), and the puzzle :meth:`_solvable_by_hand`."""
+        if (
+            self.ui.hand_action.isChecked()
+            and not self._solved
+            and self._solvable_by_hand()
+            and self.isVisible()
+        ):
+            self.ui.timer.start()
+        else:
+            self.ui.timer.stop()
+
+    def _solvable_by_hand(self) -> bool:
+        """A puzzle is shown that the player may solve (not one known to have no solution)."""
         raise NotImplementedError
+
+    def _set_grid_editable(self, editable: bool) -> None:
+        """The player's grid takes strokes, or not."""
+        raise NotImplementedError
+
+    def _solved_words(self) -> str:
+        """What the banner says was finished: ``25x25 puzzle``, ``10x10 colour puzzle``."""
+        raise NotImplementedError
+
+    def _on_solved_by_hand(self) -> None:
+        """The player has just solved the puzzle (before ``handSolved``)."""
+
+    def _set_solved(self, solved: bool, *, announce: bool = True) -> None:
+        """The player's grid is a solution, or not: the grid held still, the banner with the
+        final time, and (``announce``, the moment it becomes one) the words and ``handSolved``."""
+        ui = self.ui
+        was = self._solved
+        self._solved = solved
+        hand = ui.hand_action.isChecked()
+        self._set_grid_editable(hand and not solved)
+        ui.banner_box.setVisible(hand and solved)
+        self._run_timer()  # stops on the solved moment, so the banner gives the final time
+        if solved:
+            ui.banner.setText(
+                f"\u2713 Solved! You finished this {self._solved_words()} in "
+                f"{clock_text(ui.timer.seconds())}."
+            )
+        if solved and not was and announce:
+            ui.message_label.setText(
+                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
+            )
+            self._on_solved_by_hand()
+            self.handSolved.emit()
+        self._update_actions()
 
     def _drop_hint(self) -> None:
         raise NotImplementedError

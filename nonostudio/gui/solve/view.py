@@ -55,7 +55,6 @@ class SolveView(TraceView):
     """Replay a rule-based solving trace of a puzzle, or solve it by hand."""
 
     traceReady = Signal(object)  # Trace
-    handSolved = Signal()  # the player's grid became a solution
     # for the tutor's profile (gui/tutor/solve_events.py): the player's stroke (grid before,
     # after), a hint rung shown on the player's grid, the mistakes Check showed (grid, count)
     handMoved = Signal(object, object)
@@ -426,19 +425,17 @@ class SolveView(TraceView):
         )
         self.grid.setFocus()
 
-    def _run_timer(self) -> None:
-        """The clock runs while the player can solve: by hand, unsolved, on screen (another
-        tab or a minimised window pauses it), and not known to have no solution."""
-        if (
-            self.ui.hand_action.isChecked()
-            and not self._solved
-            and self._puzzle is not None
-            and self._no_solution is None
-            and self.isVisible()
-        ):
-            self.ui.timer.start()
-        else:
-            self.ui.timer.stop()
+    def _solvable_by_hand(self) -> bool:
+        return self._puzzle is not None and self._no_solution is None
+
+    def _set_grid_editable(self, editable: bool) -> None:
+        self.grid.set_read_only(not editable)
+
+    def _solved_words(self) -> str:
+        return "puzzle" if self._puzzle is None else f"{self._puzzle.size_text} puzzle"
+
+    def _on_solved_by_hand(self) -> None:
+        self.save_progress()
 
     def _on_cells_changed(self) -> None:
         if self.ui.hand_action.isChecked() and self.grid.cells().shape == self._hand.shape:
@@ -452,27 +449,6 @@ class SolveView(TraceView):
                 self._set_solved(filled_solves(self._puzzle, self._hand))
             self._progress.changed()
             self._update_actions()
-
-    def _set_solved(self, solved: bool, *, announce: bool = True) -> None:
-        ui = self.ui
-        was = self._solved
-        self._solved = solved
-        hand = ui.hand_action.isChecked()
-        self.grid.set_read_only(not hand or solved)
-        ui.banner_box.setVisible(hand and solved)
-        self._run_timer()  # stops on the solved moment, so the banner gives the final time
-        if solved:
-            size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
-            ui.banner.setText(
-                f"✓ Solved! You finished this {size}puzzle in {clock_text(ui.timer.seconds())}."
-            )
-        if solved and not was and announce:
-            ui.message_label.setText(
-                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
-            )
-            self.save_progress()
-            self.handSolved.emit()
-        self._update_actions()
 
     def _refresh_hand(self) -> None:
         if self._puzzle is None:

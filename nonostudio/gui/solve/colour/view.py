@@ -41,7 +41,6 @@ from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
-from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepsModel
 from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
@@ -68,7 +67,6 @@ class ColourSolveView(TraceView):
     """Replay the colour trace of a puzzle, or solve it by hand in colour."""
 
     traceReady = Signal(object)  # ColourTrace
-    handSolved = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent, delay_ms=delay_ms)
@@ -361,16 +359,15 @@ class ColourSolveView(TraceView):
         self._undo.push(SetsCommand(self, self._hand, unknown_grid(self._puzzle), "Start again"))
         self.grid.setFocus()
 
-    def _run_timer(self) -> None:
-        if (
-            self.ui.hand_action.isChecked()
-            and not self._solved
-            and self._puzzle is not None
-            and self.isVisible()
-        ):
-            self.ui.timer.start()
-        else:
-            self.ui.timer.stop()
+    def _solvable_by_hand(self) -> bool:
+        return self._puzzle is not None
+
+    def _set_grid_editable(self, editable: bool) -> None:
+        self.grid.set_editable(editable)
+
+    def _solved_words(self) -> str:
+        size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
+        return f"{size}colour puzzle"
 
     def _on_stroke(self, before: CellSets, after: CellSets) -> None:
         if self.ui.hand_action.isChecked() and before == self._hand:
@@ -386,27 +383,6 @@ class ColourSolveView(TraceView):
             puzzle = self._puzzle
             self.grid.set_sets(puzzle.palette, puzzle.rows, puzzle.cols, sets)
             self._set_solved(colour_grid_solves(puzzle, sets))
-        self._update_actions()
-
-    def _set_solved(self, solved: bool, *, announce: bool = True) -> None:
-        ui = self.ui
-        was = self._solved
-        self._solved = solved
-        hand = ui.hand_action.isChecked()
-        self.grid.set_editable(hand and not solved)
-        ui.banner_box.setVisible(hand and solved)
-        self._run_timer()
-        if solved:
-            size = "" if self._puzzle is None else f"{self._puzzle.size_text} "
-            ui.banner.setText(
-                f"✓ Solved! You finished this {size}colour puzzle in "
-                f"{clock_text(ui.timer.seconds())}."
-            )
-        if solved and not was and announce:
-            ui.message_label.setText(
-                "Solved! Well done. Undo (Ctrl+Z) to go back, or Solve again to start afresh."
-            )
-            self.handSolved.emit()
         self._update_actions()
 
     # --- hints ---------------------------------------------------------------------------------
