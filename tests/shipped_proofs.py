@@ -152,6 +152,10 @@ class Proofs:
         ]
         return [self._feeder, *(t for t in handlers if isinstance(t, threading.Thread))]
 
+    def pids(self) -> set[int]:
+        """The process ids of the pool's workers (long-lived by design, like :meth:`threads`)."""
+        return {p.pid for p in getattr(self._pool, "_pool", []) if p.pid is not None}
+
     def close(self) -> None:
         """Stop feeding and end the workers, proofs still running included."""
         with self._changed:
@@ -189,6 +193,11 @@ def start(keys: Sequence[Key]) -> Proofs:
 def session_threads() -> list[threading.Thread]:
     """The threads of the proofs :func:`start` began, if any."""
     return [] if _RUNNING is None else _RUNNING.threads()
+
+
+def session_pids() -> set[int]:
+    """The worker processes of the proofs :func:`start` began, if any."""
+    return set() if _RUNNING is None else _RUNNING.pids()
 
 
 def stop() -> None:

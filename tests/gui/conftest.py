@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shipped_proofs
 from leaks import THREAD_GRACE_S
 from pictures import picture
 from PySide6.QtCore import QSettings, QThreadPool
@@ -96,9 +97,12 @@ def _processes_settle(deadline: float) -> bool:
 
 @pytest.fixture(autouse=True)
 def no_process_work_left() -> Iterator[None]:
-    """Fails a test that leaves a job in a worker pool, or a child process that is not one of
-    the pools' processes, once its fixtures are torn down (after ``THREAD_GRACE_S``, and the
-    time a cancelled job that does not stop is given before its process is ended)."""
+    """Fails a test that leaves a job in a worker pool, or a child process it started that is
+    not one of the pools' processes, once its fixtures are torn down (after ``THREAD_GRACE_S``,
+    and the time a cancelled job that does not stop is given before its process is ended).
+    Children alive before the test are not its own, nor are the workers of the shipped rules'
+    proofs, which run beside the whole session (``shipped_proofs``) and may start mid-test."""
+    before = {p.pid for p in multiprocessing.active_children()}
     yield
     grace = THREAD_GRACE_S + process_pool.KILL_AFTER_S
     if not _processes_settle(time.monotonic() + grace):
@@ -108,6 +112,7 @@ def no_process_work_left() -> Iterator[None]:
         )
     ours = {pid for pool in process_pool.live_pools() for pid in pool.pids()}
     deadline = time.monotonic() + THREAD_GRACE_S
+    ours |= before | shipped_proofs.session_pids()
     while stray := [p for p in multiprocessing.active_children() if p.pid not in ours]:
         if time.monotonic() > deadline:
             pytest.fail(f"the test left child processes running: {stray}", pytrace=False)
