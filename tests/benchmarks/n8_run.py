@@ -1,5 +1,5 @@
-"""The narrowed learning run on lines of 8 cells (issue 47, item 6): creates it in a job store of
-its own and says how to run and resume it with ``learn run``.
+"""The narrowed learning run on lines of 8 cells (docs/design/learning.md): creates it in a job
+store of its own and says how to run and resume it with ``learn run``.
 
 Run by hand: ``python tests/benchmarks/n8_run.py STORE [--pairs N] [--triples N] [--seed S]``;
 ``python tests/benchmarks/n8_run.py STORE --report`` prints where the run stands, its synthesis

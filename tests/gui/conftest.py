@@ -31,9 +31,10 @@ from nonostudio.gui.window.main_window import MainWindow
 # studio's default) ask for them with ``worker_processes``.
 os.environ.setdefault(process_pool.ENV, "0")
 
-# The offscreen platform cannot honour size hints of top-level windows and says so as a warning on
-# every show(); that is a limit of the test platform, not a problem in our widgets.
-OFFSCREEN_NOISE = r"This plugin does not support propagateSizeHints\(\)"
+# The offscreen platform cannot honour size hints of top-level windows, nor raise one, and says so
+# as a warning on every show() or raise_(); that is a limit of the test platform, not a problem in
+# our widgets.
+OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
