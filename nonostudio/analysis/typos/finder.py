@@ -11,9 +11,9 @@ of the weight of all the edits that make the puzzle unique (docs/design/typos.md
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from nonostudio.analysis.typos.contradiction import broken_line
 from nonostudio.analysis.typos.deciding import EditDecider
@@ -50,6 +50,8 @@ MULTIPLE = "multiple solutions"
 UNDECIDED = "undecided"
 UNEQUAL_TOTALS = "unequal totals"
 TOO_LONG = "clue too long"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -316,15 +318,9 @@ def find_typos(
     report.candidates = len(edits)
     decider = EditDecider(rows_t, cols_t)
     found: list[Suggestion] = []
+    pace = _Pace(deadline, should_stop, progress)
     try:
-        for done, edit in enumerate(edits):
-            stopped = should_stop is not None and should_stop()
-            if stopped or (deadline is not None and time.perf_counter() > deadline):
-                report.complete = False
-                report.cancelled = stopped
-                break
-            report_count(progress, done, len(edits), f"trying edit {done + 1} of {len(edits)}")
-            limit = _limit(deadline)
+        for edit, limit in pace.walk(edits, "trying edit"):
             verdict, line_solvable = decider.decide(edit, limit, should_stop)
             if verdict is Verdict.UNDECIDED:
                 report.complete = False
@@ -332,6 +328,9 @@ def find_typos(
                 report.examined += 1
             factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
             found.append(Suggestion(edit, verdict, line_solvable, weight(edit) * factor))
+        if pace.stopped or pace.timed_out:
+            report.complete = False
+            report.cancelled = pace.stopped
     finally:
         decider.close()
     # Two typos are looked for where the clues contradict themselves; several solutions are
@@ -379,6 +378,30 @@ def _limit(deadline: float | None) -> float:
     return limit if deadline is None else min(limit, deadline)
 
 
+@dataclass
+class _Pace:
+    """One search's pace: its items are tried in order until it is stopped or past its
+    ``deadline``, with progress reported before each; :attr:`stopped` and :attr:`timed_out` say
+    why a walk ended early."""
+
+    deadline: float | None
+    should_stop: StopCallback | None
+    progress: ProgressCallback | None
+    stopped: bool = False
+    timed_out: bool = False
+
+    def walk(self, items: Sequence[T], what: str) -> Iterator[tuple[T, float]]:
+        """Each of ``items`` with the time by which it must be decided (:func:`_limit`), after
+        reporting ``{what} {n} of {len(items)}``."""
+        for done, item in enumerate(items):
+            self.stopped = self.should_stop is not None and self.should_stop()
+            self.timed_out = self.deadline is not None and time.perf_counter() > self.deadline
+            if self.stopped or self.timed_out:
+                return
+            report_count(self.progress, done, len(items), f"{what} {done + 1} of {len(items)}")
+            yield item, _limit(self.deadline)
+
+
 def _first_of_two(
     found: list[Suggestion],
     decider: EditDecider,
@@ -393,11 +416,7 @@ def _first_of_two(
         key=lambda i: -found[i].weight,
     )
     out = list(found)
-    for done, i in enumerate(order):
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-        report_count(progress, done, len(order), f"two typos? edit {done + 1} of {len(order)}")
-        limit = _limit(deadline)
+    for i, limit in _Pace(deadline, should_stop, progress).walk(order, "two typos? edit"):
         edit = out[i].edit
         assert isinstance(edit, Edit)  # no pairs yet
         if decider.one_more_typo(edit, limit, should_stop):
@@ -445,12 +464,9 @@ def _pairs(
     ]
     pairs.sort(key=lambda p: -weight(p))
     out: list[Suggestion] = []
-    for done, pair in enumerate(pairs[:MOST_PAIRS]):
-        stopped = should_stop is not None and should_stop()
-        if stopped or (deadline is not None and time.perf_counter() > deadline):
-            break
-        report_count(progress, done, len(pairs), f"two typos? pair {done + 1} of {len(pairs)}")
-        limit = _limit(deadline)
+    for pair, limit in _Pace(deadline, should_stop, progress).walk(
+        pairs[:MOST_PAIRS], "two typos? pair"
+    ):
         verdict, line_solvable = decider.decide(pair, limit, should_stop)
         if verdict.is_unique:
             factor = LINE_SOLVABLE_FACTOR if line_solvable else 1.0
