@@ -25,6 +25,8 @@ from nonostudio.analysis.typos.finder import (
     NO_SOLUTION,
     TOO_LONG,
     UNEQUAL_TOTALS,
+    Suggestion,
+    _first_of_two,
 )
 from nonostudio.core.formats import read_file
 from nonostudio.core.puzzle import Puzzle
@@ -318,3 +320,22 @@ def test_two_typos_are_found_as_a_pair_that_makes_the_puzzle_unique() -> None:
     assert data["kind"] == "pair" and [e["line"] for e in data["edits"]] == data["line"].split(
         " and "
     )
+
+
+def test_a_cancel_stops_the_two_typo_pass_too(vulture: Puzzle) -> None:
+    # The first-of-two pass asks, for each edit left without a solution, whether one more line
+    # left out mends it: a cancel must end it before the next question, as it ends the others.
+    rows = _with_row(vulture, 6, (4, 3, 6, 1, 1))
+    edits = candidate_edits(tuple(rows), vulture.cols)[:3]
+    found = [Suggestion(e, Verdict.NO_SOLUTION, False, 1.0) for e in edits]
+    asked: list[object] = []
+
+    class Decider:
+        def one_more_typo(self, edit: object, limit: float, should_stop: object) -> bool:
+            asked.append(edit)
+            return True
+
+    out = _first_of_two(found, Decider(), None, lambda: True, None)  # type: ignore[arg-type]
+    assert asked == [] and out == found
+    out = _first_of_two(found, Decider(), None, None, None)  # type: ignore[arg-type]
+    assert len(asked) == 3 and all(s.one_more_typo for s in out)
