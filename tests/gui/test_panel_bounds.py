@@ -49,7 +49,7 @@ def test_the_difficulty_panel_stops_at_its_time_limit(qtbot: QtBot, anchors: Pat
 def test_the_difficulty_panel_refuses_a_puzzle_over_the_size_limit(
     qtbot: QtBot, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.panels.difficulty")
+    workers = started_workers("nonostudio.gui.panels.grading")
     panel = DifficultyPanel(delay_ms=1)
     qtbot.addWidget(panel)
     panel.set_puzzle(blank(1025, 1024))

@@ -12,7 +12,8 @@ are cleared.  Applying an edit is one undo step.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.analysis.helping.designer import DesignFindings, Edit, StuckRegion, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.workers import Job, Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
 from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.view import OVERLAY_COLOR, CellsCommand, GridView
@@ -160,26 +161,65 @@ class DesignerOverlay(QWidget):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
 
 
+@dataclass(frozen=True)
+class ShownFindings:
+    """What a designer panel shows of its findings: the cells shaded as stuck for the first
+    reasoning (None: none), those of them hatched as stuck for line logic too, the numbered
+    edits, each edit's description and the summary in words."""
+
+    stuck: np.ndarray | None
+    logic_stuck: np.ndarray | None
+    edits: Sequence[EditAt]
+    described: list[str]
+    summary: str
+
+
+@runtime_checkable
+class DesignKind(Protocol):
+    """What a designer panel checks and how it makes an edit: the black-and-white editor's
+    (:class:`BlackWhiteDesign`) or the colour editor's
+    (:class:`~nonostudio.gui.editor.colour.designer.ColourDesign`)."""
+
+    #: The Check design button's tooltip: what the checks shade and look for.
+    check_tip: str
+
+    def checks(self) -> Job | str:
+        """The background job of the checks, or why there is nothing to check."""
+        ...
+
+    def shown(self, findings: Any) -> ShownFindings:
+        """What the panel shows of the job's ``findings``."""
+        ...
+
+    def apply(self, edit: Any) -> bool:
+        """Make ``edit`` (one of the findings' edits) in the editor's picture as one undo
+        step; False when it no longer fits the picture."""
+        ...
+
+
 class DesignerPanelBase(QWidget):
     """The designer checks' panel over an editor's grid: Check design and Clear, the busy bar,
     the findings in words, the numbered edits and Apply edit; the checks run on the thread pool
-    and any change of the puzzle clears them.  A subclass says what to check
-    (:meth:`_checks`), what the findings show (:meth:`_show_findings`) and how an edit is made
-    (:meth:`_apply`)."""
+    and any change of the puzzle clears them.  Its ``kind`` says what to check, what the
+    findings show and how an edit is made."""
 
     findingsReady = Signal()
-    CHECK_TIP = (
-        "Shade where the rules get stuck and look for single-cell "
-        "edits that make the puzzle unique or line-solvable"
-    )
 
-    def __init__(self, grid: GridView | ColourGrid, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, grid: GridView | ColourGrid, kind: DesignKind, parent: QWidget | None = None
+    ) -> None:
+        if not isinstance(kind, DesignKind):
+            raise TypeError(
+                "a designer panel needs a DesignKind (check_tip, checks, shown, apply), "
+                f"not {type(kind).__name__}"
+            )
         super().__init__(parent)
+        self._kind = kind
         self._worker: Worker | None = None
         self._edits: list[EditAt] = []
         self.overlay = DesignerOverlay(grid)
         self.check_button = QPushButton("Check &design")
-        self.check_button.setToolTip(self.CHECK_TIP)
+        self.check_button.setToolTip(kind.check_tip)
         self.check_button.clicked.connect(self.run_checks)
         self.clear_button = QPushButton("C&lear")
         self.clear_button.clicked.connect(self.clear)
@@ -214,21 +254,6 @@ class DesignerPanelBase(QWidget):
         layout.addWidget(self.apply_button)
         self._update_buttons()
 
-    # --- what a subclass says --------------------------------------------------------------
-
-    def _checks(self) -> Callable[[Progress, ShouldStop], object] | str:
-        """The background job of the checks, or why there is nothing to check."""
-        raise NotImplementedError
-
-    def _show_findings(self, findings: Any) -> tuple[list[str], str]:
-        """Draw ``findings`` on the overlay and keep their edits (``self._edits``); the edits'
-        descriptions and the summary."""
-        raise NotImplementedError
-
-    def _apply(self, edit: Any) -> bool:
-        """Make ``edit`` in the editor's picture as one undo step."""
-        raise NotImplementedError
-
     # --- public API ------------------------------------------------------------------------
 
     def is_busy(self) -> bool:
@@ -259,7 +284,7 @@ class DesignerPanelBase(QWidget):
 
     def run_checks(self) -> bool:
         """Start the checks on the editor's puzzle; False when there is nothing to check."""
-        job = self._checks()
+        job = self._kind.checks()
         if isinstance(job, str):
             self.summary_label.setText(job)
             return False
@@ -278,7 +303,7 @@ class DesignerPanelBase(QWidget):
         row = self.edit_list.currentRow()
         if not 0 <= row < len(self._edits):
             return False
-        return self._apply(self._edits[row])
+        return self._kind.apply(self._edits[row])
 
     # --- running ---------------------------------------------------------------------------
 
@@ -295,12 +320,14 @@ class DesignerPanelBase(QWidget):
             return
         self._worker = None
         self.busy.hide()
-        described, summary = self._show_findings(findings)
-        for number, text in enumerate(described, 1):
+        shown = self._kind.shown(findings)
+        self._edits = list(shown.edits)
+        self.overlay.set_masks(shown.stuck, shown.logic_stuck, shown.edits)
+        for number, text in enumerate(shown.described, 1):
             self.edit_list.addItem(f"{number}. {text[:1].upper()}{text[1:]}")
         if self._edits:
             self.edit_list.setCurrentRow(0)
-        self.summary_label.setText(summary)
+        self.summary_label.setText(shown.summary)
         self._update_buttons()
         self.findingsReady.emit()
 
@@ -316,32 +343,21 @@ class DesignerPanelBase(QWidget):
         self.apply_button.setEnabled(self._worker is None and self.edit_list.currentRow() >= 0)
 
 
-class DesignerPanel(DesignerPanelBase):
-    """Runs the designer checks on the black-and-white editor's puzzle and applies a chosen
-    edit."""
+class BlackWhiteDesign:
+    """The black-and-white editor's designer checks: where the rule set (then line logic) gets
+    stuck on its puzzle, and single-cell edits of the drawn picture."""
 
-    def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
-        super().__init__(editor.grid, parent)
+    check_tip = (
+        "Shade where the rules get stuck and look for single-cell "
+        "edits that make the puzzle unique or line-solvable"
+    )
+
+    def __init__(self, editor: EditorView) -> None:
         self._editor = editor
-        self._rule_set: RuleSet | None = None
-        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+        self.rule_set: RuleSet | None = None  # the rules checked with (None: none loads)
 
-    def set_rule_set(self, name: str) -> None:
-        """Check with the shipped rule set called ``name``; old findings are cleared."""
-        try:
-            self._rule_set = load_rule_set(name)
-        except (RuleSyntaxError, OSError, ValueError) as exc:
-            self._rule_set = None
-            self.clear()
-            self.summary_label.setText(f"Cannot load the rule set \u201c{name}\u201d: {exc}")
-            return
-        self.clear()
-
-    def edits(self) -> list[Edit]:
-        return [e for e in self._edits if isinstance(e, Edit)]
-
-    def _checks(self) -> Callable[[Progress, ShouldStop], DesignFindings] | str:
-        puzzle, rule_set = self._editor.puzzle(), self._rule_set
+    def checks(self) -> Callable[[Progress, ShouldStop], DesignFindings] | str:
+        puzzle, rule_set = self._editor.puzzle(), self.rule_set
         if puzzle is None or rule_set is None:
             return "Fix the clues first." if puzzle is None else "Choose a rule set that loads."
         picture = puzzle.goal if self._editor.mode() == DRAW else None
@@ -351,12 +367,17 @@ class DesignerPanel(DesignerPanelBase):
 
         return job
 
-    def _show_findings(self, findings: DesignFindings) -> tuple[list[str], str]:
-        self._edits = list(findings.edits)
-        self.overlay.set_findings(findings.region, findings.edits)
-        return [edit.describe() for edit in findings.edits], findings.summary()
+    def shown(self, findings: DesignFindings) -> ShownFindings:
+        region = findings.region
+        return ShownFindings(
+            stuck=None if region is None else region.rules_stuck,
+            logic_stuck=None if region is None else region.logic_stuck,
+            edits=findings.edits,
+            described=[edit.describe() for edit in findings.edits],
+            summary=findings.summary(),
+        )
 
-    def _apply(self, edit: Edit) -> bool:
+    def apply(self, edit: Edit) -> bool:
         if self._editor.mode() != DRAW:
             return False
         grid = self._editor.grid
@@ -369,3 +390,27 @@ class DesignerPanel(DesignerPanelBase):
             CellsCommand(grid, before, after, f"Designer edit: {edit.describe()}")
         )
         return True
+
+
+class DesignerPanel(DesignerPanelBase):
+    """Runs the designer checks on the black-and-white editor's puzzle and applies a chosen
+    edit."""
+
+    def __init__(self, editor: EditorView, parent: QWidget | None = None) -> None:
+        self._design = BlackWhiteDesign(editor)
+        super().__init__(editor.grid, self._design, parent)
+        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+
+    def set_rule_set(self, name: str) -> None:
+        """Check with the shipped rule set called ``name``; old findings are cleared."""
+        try:
+            self._design.rule_set = load_rule_set(name)
+        except (RuleSyntaxError, OSError, ValueError) as exc:
+            self._design.rule_set = None
+            self.clear()
+            self.summary_label.setText(f"Cannot load the rule set \u201c{name}\u201d: {exc}")
+            return
+        self.clear()
+
+    def edits(self) -> list[Edit]:
+        return [e for e in self._edits if isinstance(e, Edit)]

@@ -19,9 +19,8 @@ from nonostudio.analysis.grades.difficulty import TIER_TEXT
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.panels.colour_jobs import grade_colour_puzzle
-from nonostudio.gui.panels.grading import GradingPanel
+from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 
 DEBOUNCE_MS = 400
 
@@ -70,7 +69,8 @@ class ColourDifficultyPanel(GradingPanel):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        super().__init__(parent, delay_ms=delay_ms, time_limit=time_limit)
+        kind = GradeKind(job=self._grade_job, show=self._show_grade)
+        super().__init__(parent, kind=kind, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: ColourPuzzle | None = None
         self._grade: ColourGrade | None = None
         self._build()
@@ -132,26 +132,15 @@ class ColourDifficultyPanel(GradingPanel):
                 f"needed ({left} cells left)" if left else "not needed"
             )
 
-    def _start(self) -> None:
+    def _grade_job(self) -> ProcessJob | None:
+        """The colour grade, in a worker process; it reports the share of cells its trace has
+        decided, shown on the busy bar."""
         puzzle, limit = self._puzzle, self._time_limit
         if puzzle is None:
-            return
+            return None
+        return ProcessJob(grade_colour_puzzle, (puzzle, limit))
 
-        job = ProcessJob(grade_colour_puzzle, (puzzle, limit))  # in a worker process
-        self.busy.setRange(0, 0)
-        self._worker = run_in_background(
-            job, on_result=self._done, on_error=self._failed, on_progress=self._progressed
-        )
-
-    def _progressed(self, fraction: float, _message: str) -> None:
-        """The share of cells the grading trace has decided, on the busy bar."""
-        if self._is_current():
-            self.busy.setRange(0, 100)
-            self.busy.setValue(round(100 * fraction))
-
-    def _done(self, result: ColourGrade) -> None:
-        if not self._take_result():
-            return
+    def _show_grade(self, result: ColourGrade) -> None:
         self._grade = result
         self.label.setText(result.label)
         self.tier_label.setText(

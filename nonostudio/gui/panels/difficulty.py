@@ -26,9 +26,8 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
 from nonostudio.gui.common.rule_sets import offer_rule_sets
-from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
-from nonostudio.gui.panels.grading import GradingPanel
+from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 from nonostudio.gui.panels.panel_jobs import grade_puzzle
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
@@ -58,7 +57,8 @@ class DifficultyPanel(GradingPanel):
         delay_ms: int = DEBOUNCE_MS,
         time_limit: float = TIME_LIMIT_S,
     ) -> None:
-        super().__init__(parent, delay_ms=delay_ms, time_limit=time_limit)
+        kind = GradeKind(job=self._grade_job, show=self._show_grade)
+        super().__init__(parent, kind=kind, delay_ms=delay_ms, time_limit=time_limit)
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
@@ -151,17 +151,13 @@ class DifficultyPanel(GradingPanel):
         self.busy.show()
         self._timer.start()
 
-    def _start(self) -> None:
+    def _grade_job(self) -> ProcessJob | None:
         puzzle, rule_set, limit = self._puzzle, self._rule_set, self._time_limit
         if puzzle is None or rule_set is None:
-            return
+            return None
+        return ProcessJob(grade_puzzle, (puzzle, shared(rule_set), limit))  # in a worker process
 
-        job = ProcessJob(grade_puzzle, (puzzle, shared(rule_set), limit))  # in a worker process
-        self._worker = run_in_background(job, on_result=self._done, on_error=self._failed)
-
-    def _done(self, result: Grade) -> None:
-        if not self._take_result():
-            return
+    def _show_grade(self, result: Grade) -> None:
         self._grade = result
         if result.features.solutions == NO_SOLUTION:
             # No picture to reach: a tier and a score would describe nothing.

@@ -1,15 +1,21 @@
 """What the panels that grade the edited puzzle share (:class:`GradingPanel`): the grade's label,
 tier and explanation over a busy bar, and a grade run on the thread pool after a short pause in
-editing, whose stale results are dropped; :func:`busy_bar`, the check panel's bar too.
+editing, whose stale results are dropped; what is graded and how a grade is shown come with the
+panel's :class:`GradeKind` (black and white or colour); :func:`busy_bar`, the check panel's bar
+too.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QProgressBar, QWidget
 
-from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.common.workers import Job, Worker, run_in_background
 
 
 def busy_bar() -> QProgressBar:
@@ -23,13 +29,29 @@ def busy_bar() -> QProgressBar:
     return bar
 
 
-class GradingPanel(QWidget):
-    """A debounced grade of the puzzle being edited: a subclass lays out :attr:`label`,
-    :attr:`tier_label`, :attr:`explanation_label` and :attr:`busy`, starts the grade in
-    ``_start`` and shows its result once :meth:`_take_result` says it is the current one."""
+@dataclass(frozen=True)
+class GradeKind:
+    """What a grading panel grades and how it shows a grade: the black-and-white and the colour
+    Difficulty panels each give their own."""
 
-    def __init__(self, parent: QWidget | None, *, delay_ms: int, time_limit: float) -> None:
+    #: The grade of the puzzle on show, as a background job; None when there is nothing to grade.
+    job: Callable[[], Job | None]
+    #: Show a finished grade (only the current one is shown; a stale one is dropped).
+    show: Callable[[Any], None]
+
+
+class GradingPanel(QWidget):
+    """A debounced grade of the puzzle being edited: the panel lays out :attr:`label`,
+    :attr:`tier_label`, :attr:`explanation_label` and :attr:`busy`; its ``kind`` makes the grade's
+    job and shows the grade once it is known to be the current one."""
+
+    def __init__(
+        self, parent: QWidget | None, *, kind: GradeKind, delay_ms: int, time_limit: float
+    ) -> None:
+        if not isinstance(kind, GradeKind):
+            raise TypeError(f"a grading panel needs a GradeKind, not {type(kind).__name__}")
         super().__init__(parent)
+        self._kind = kind
         self._time_limit = time_limit
         self._graded: object = None  # what is graded or being graded (the same is not again)
         self._worker: Worker | None = None
@@ -63,7 +85,23 @@ class GradingPanel(QWidget):
         self.busy.hide()
 
     def _start(self) -> None:
-        raise NotImplementedError
+        job = self._kind.job()
+        if job is None:
+            return
+        self.busy.setRange(0, 0)  # until the job says how far it is
+        self._worker = run_in_background(
+            job, on_result=self._done, on_error=self._failed, on_progress=self._progressed
+        )
+
+    def _progressed(self, fraction: float, _message: str) -> None:
+        """How far the grade is, on the busy bar (a job that says nothing leaves it moving)."""
+        if self._is_current():
+            self.busy.setRange(0, 100)
+            self.busy.setValue(round(100 * fraction))
+
+    def _done(self, result: object) -> None:
+        if self._take_result():
+            self._kind.show(result)
 
     def _show_message(self, title: str, detail: str) -> None:
         self.label.setText(title)

@@ -2,13 +2,15 @@
 started shortly after a change and run in the background, replaying it step by step (Back, Play,
 Next, a row of the step list chosen), the by-hand clock's showing, the player's undo keys and
 the words said of the player's mistakes.
-Each view keeps its own trace, grid and marks; it starts a trace in ``_start_trace``, shows a
-position in ``_show`` and drops a hint under way in ``_drop_hint``.
+Each view keeps its own trace, grid and marks, and gives the base what differs between black and
+white and colour as a :class:`SolveKind`: how a trace starts, a position is shown, a hint under
+way is dropped, and so on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
@@ -50,10 +52,33 @@ class _Steps(Protocol):
     def steps(self) -> Sequence[object]: ...
 
 
+@dataclass(frozen=True)
+class SolveKind:
+    """What a Solve view does its own way (black and white or colour), given to
+    :class:`TraceView` when it is made."""
+
+    #: Start the trace of the puzzle on show (the pause after a change is over).
+    start_trace: Callable[[], None]
+    #: Show the trace at the view's position: the grid, its marks, the step chosen.
+    show: Callable[[], None]
+    #: Turn the actions on or off for what the view shows now.
+    update_actions: Callable[[], None]
+    #: Forget a hint under way (the grid moved on).
+    drop_hint: Callable[[], None]
+    #: The undo stack of the player's strokes.
+    player_stack: Callable[[], QUndoStack]
+    #: A puzzle is shown that the player may solve (not one known to have no solution).
+    solvable_by_hand: Callable[[], bool]
+    #: The player's grid takes strokes, or not.
+    set_grid_editable: Callable[[bool], None]
+    #: What the banner says was finished: ``25x25 puzzle``, ``10x10 colour puzzle``.
+    solved_words: Callable[[], str]
+
+
 class TraceView(QWidget):
     """A Solve view's trace, its replay, its by-hand clock and undo keys; subclasses set ``ui``
-    and ``_trace``, call :meth:`_connect_replay` once ``ui`` is made and define the methods
-    below that raise ``NotImplementedError``."""
+    and ``_trace`` and call :meth:`_connect_replay` once ``ui`` is made, and ``kind`` does what
+    differs between them."""
 
     positionChanged = Signal(int)  # steps applied so far
     handSolved = Signal()  # the player's grid became a solution
@@ -63,13 +88,18 @@ class TraceView(QWidget):
     _trace: _Steps | None
     _solved: bool  # the player's grid is a solution
 
-    def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, kind: SolveKind, delay_ms: int = DEBOUNCE_MS
+    ) -> None:
+        if not isinstance(kind, SolveKind):
+            raise TypeError(f"a Solve view needs a SolveKind, not {type(kind).__name__}")
         super().__init__(parent)
+        self._kind = kind
         self._worker: Worker | None = None  # the trace running
         self._position = 0
         self._applying = False  # a hint is being applied: the ladder is not reset by it
         self._debounce = QTimer(self, singleShot=True, interval=delay_ms)
-        self._debounce.timeout.connect(self._start_trace)
+        self._debounce.timeout.connect(kind.start_trace)
         self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
         self._player.timeout.connect(self._tick)
 
@@ -81,39 +111,18 @@ class TraceView(QWidget):
         connect_action(ui.forward_action, self.step_forward)
         ui.table.selectionModel().currentRowChanged.connect(self._row_chosen)
 
-    def _start_trace(self) -> None:
-        raise NotImplementedError
-
-    def _show(self) -> None:
-        raise NotImplementedError
-
-    def _update_actions(self) -> None:
-        raise NotImplementedError
-
     def _run_timer(self) -> None:
         """The clock runs while the player can solve: by hand, unsolved, on screen (another
-        tab or a minimised window pauses it), and the puzzle :meth:`_solvable_by_hand`."""
+        tab or a minimised window pauses it), and the puzzle solvable by hand."""
         if (
             self.ui.hand_action.isChecked()
             and not self._solved
-            and self._solvable_by_hand()
+            and self._kind.solvable_by_hand()
             and self.isVisible()
         ):
             self.ui.timer.start()
         else:
             self.ui.timer.stop()
-
-    def _solvable_by_hand(self) -> bool:
-        """A puzzle is shown that the player may solve (not one known to have no solution)."""
-        raise NotImplementedError
-
-    def _set_grid_editable(self, editable: bool) -> None:
-        """The player's grid takes strokes, or not."""
-        raise NotImplementedError
-
-    def _solved_words(self) -> str:
-        """What the banner says was finished: ``25x25 puzzle``, ``10x10 colour puzzle``."""
-        raise NotImplementedError
 
     def _on_solved_by_hand(self) -> None:
         """The player has just solved the puzzle (before ``handSolved``)."""
@@ -125,12 +134,12 @@ class TraceView(QWidget):
         was = self._solved
         self._solved = solved
         hand = ui.hand_action.isChecked()
-        self._set_grid_editable(hand and not solved)
+        self._kind.set_grid_editable(hand and not solved)
         ui.banner_box.setVisible(hand and solved)
         self._run_timer()  # stops on the solved moment, so the banner gives the final time
         if solved:
             ui.banner.setText(
-                f"\u2713 Solved! You finished this {self._solved_words()} in "
+                f"\u2713 Solved! You finished this {self._kind.solved_words()} in "
                 f"{clock_text(ui.timer.seconds())}."
             )
         if solved and not was and announce:
@@ -139,14 +148,7 @@ class TraceView(QWidget):
             )
             self._on_solved_by_hand()
             self.handSolved.emit()
-        self._update_actions()
-
-    def _drop_hint(self) -> None:
-        raise NotImplementedError
-
-    def _player_stack(self) -> QUndoStack:
-        """The undo stack of the player's strokes."""
-        raise NotImplementedError
+        self._kind.update_actions()
 
     def is_hand_mode(self) -> bool:
         return self.ui.hand_action.isChecked()
@@ -160,7 +162,7 @@ class TraceView(QWidget):
 
     def _stack_changed(self, _can: bool) -> None:
         if shiboken6.isValid(self.ui.undo_action):  # not while the view is being torn down
-            self._update_actions()
+            self._kind.update_actions()
 
     def set_timer_shown(self, shown: bool) -> None:
         self.ui.timer_action.setChecked(shown)
@@ -189,8 +191,8 @@ class TraceView(QWidget):
             return
         self._position = position
         if not self._applying:
-            self._drop_hint()
-        self._show()
+            self._kind.drop_hint()
+        self._kind.show()
         self.positionChanged.emit(position)
 
     def step_forward(self) -> None:
@@ -249,11 +251,11 @@ class TraceView(QWidget):
 
     def undo(self) -> None:
         if self.ui.hand_action.isChecked():
-            self._player_stack().undo()
+            self._kind.player_stack().undo()
 
     def redo(self) -> None:
         if self.ui.hand_action.isChecked():
-            self._player_stack().redo()
+            self._kind.player_stack().redo()
 
     @staticmethod
     def _undo_key(event: QKeyEvent) -> str:

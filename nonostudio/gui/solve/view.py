@@ -42,7 +42,13 @@ from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, summary_text
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.gui.solve.trace_job import trace_puzzle
-from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
+from nonostudio.gui.solve.trace_view import (
+    DEBOUNCE_MS,
+    SolveKind,
+    TraceView,
+    checked_text,
+    fix_first_text,
+)
 from nonostudio.rules.language.parser import RuleSyntaxError
 from nonostudio.rules.ruleset import RuleSet, load_rule_set
 
@@ -70,7 +76,17 @@ class SolveView(TraceView):
     ) -> None:
         """``settings``: where the splitters' sizes and the steps pane's state are kept (None:
         nowhere)."""
-        super().__init__(parent, delay_ms=delay_ms)
+        kind = SolveKind(
+            start_trace=self._start_trace,
+            show=self._show,
+            update_actions=self._update_actions,
+            drop_hint=self._drop_hint,
+            player_stack=self._player_stack,
+            solvable_by_hand=self._solvable_by_hand,
+            set_grid_editable=self._set_grid_editable,
+            solved_words=self._solved_words,
+        )
+        super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: Puzzle | None = None
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}

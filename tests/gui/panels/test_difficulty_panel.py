@@ -99,7 +99,7 @@ def test_a_blank_border_keeps_the_grade(qtbot: QtBot, panel: DifficultyPanel) ->
 def test_newer_puzzle_replaces_pending_grade(
     qtbot: QtBot, panel: DifficultyPanel, started_workers: StartedWorkers
 ) -> None:
-    workers = started_workers("nonostudio.gui.panels.difficulty")
+    workers = started_workers("nonostudio.gui.panels.grading")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)
@@ -134,7 +134,7 @@ def test_running_grade_is_cancelled_by_a_newer_puzzle(
         return difficulty.grade(puzzle, rule_set, should_stop=should_stop, time_limit=time_limit)
 
     monkeypatch.setattr("nonostudio.gui.panels.panel_jobs.grade", slow_grade)
-    workers = started_workers("nonostudio.gui.panels.difficulty")
+    workers = started_workers("nonostudio.gui.panels.grading")
     seen: list[Grade] = []
     panel.gradeReady.connect(seen.append)
     panel.set_puzzle(AMBIGUOUS)

@@ -5,7 +5,8 @@ unique or line-solvable, numbered on the grid; applying one is one undo step.
 
 The checks (:func:`nonostudio.analysis.colour.designer.check_colour_design`) run in a worker
 process when asked; the panel and overlay are the black-and-white ones'
-(:class:`~nonostudio.gui.editor.designer_checks.DesignerPanelBase`).
+(:class:`~nonostudio.gui.editor.designer_checks.DesignerPanelBase`), given the colour checks
+(:class:`ColourDesign`).
 """
 
 from __future__ import annotations
@@ -20,35 +21,24 @@ from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
 from nonostudio.gui.editor.colour.designer_job import check_colour_puzzle_design
 from nonostudio.gui.editor.colour.view import ColourEditorView
-from nonostudio.gui.editor.designer_checks import DesignerPanelBase
+from nonostudio.gui.editor.designer_checks import DesignerPanelBase, ShownFindings
 
 
-class ColourDesignerPanel(DesignerPanelBase):
-    """Runs the colour designer checks on the colour editor's puzzle and applies a chosen
-    edit."""
+class ColourDesign:
+    """The colour editor's designer checks: the cells one colour at a time and colour line logic
+    leave undecided, and single-cell edits of the painted picture."""
 
-    CHECK_TIP = (
+    check_tip = (
         "Shade the cells one colour at a time cannot decide (they need colour reasoning), hatch "
         "those line logic cannot, and look for single-cell edits (a cell painted another colour) "
         "that make the puzzle unique or line-solvable"
     )
 
-    def __init__(
-        self,
-        editor: ColourEditorView,
-        parent: QWidget | None = None,
-        *,
-        time_limit: float = TIME_LIMIT_S,
-    ) -> None:
-        super().__init__(editor.grid, parent)
+    def __init__(self, editor: ColourEditorView, time_limit: float) -> None:
         self._editor = editor
         self._time_limit = time_limit
-        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
 
-    def edits(self) -> list[ColourEdit]:
-        return [e for e in self._edits if isinstance(e, ColourEdit)]
-
-    def _checks(self) -> ProcessJob | str:
+    def checks(self) -> ProcessJob | str:
         puzzle, limit = self._editor.puzzle(), self._time_limit
         if puzzle is None:
             return "Fix the clues first."
@@ -59,13 +49,17 @@ class ColourDesignerPanel(DesignerPanelBase):
 
         return ProcessJob(check_colour_puzzle_design, (puzzle, picture, limit))
 
-    def _show_findings(self, findings: ColourDesignFindings) -> tuple[list[str], str]:
-        self._edits = list(findings.edits)
+    def shown(self, findings: ColourDesignFindings) -> ShownFindings:
         region = findings.region
-        self.overlay.set_masks(region.one_colour_stuck, region.logic_stuck, findings.edits)
-        return [edit.describe(findings.palette) for edit in findings.edits], findings.summary()
+        return ShownFindings(
+            stuck=region.one_colour_stuck,
+            logic_stuck=region.logic_stuck,
+            edits=findings.edits,
+            described=[edit.describe(findings.palette) for edit in findings.edits],
+            summary=findings.summary(),
+        )
 
-    def _apply(self, edit: ColourEdit) -> bool:
+    def apply(self, edit: ColourEdit) -> bool:
         state = self._editor.state()
         cells = state.cells
         if state.fixed is not None or not (edit.row < len(cells) and edit.col < len(cells[0])):
@@ -74,3 +68,21 @@ class ColourDesignerPanel(DesignerPanelBase):
             return False
         self._editor.paint(edit.apply(cells))
         return True
+
+
+class ColourDesignerPanel(DesignerPanelBase):
+    """Runs the colour designer checks on the colour editor's puzzle and applies a chosen
+    edit."""
+
+    def __init__(
+        self,
+        editor: ColourEditorView,
+        parent: QWidget | None = None,
+        *,
+        time_limit: float = TIME_LIMIT_S,
+    ) -> None:
+        super().__init__(editor.grid, ColourDesign(editor, time_limit), parent)
+        editor.puzzleChanged.connect(lambda _puzzle: self.clear())
+
+    def edits(self) -> list[ColourEdit]:
+        return [e for e in self._edits if isinstance(e, ColourEdit)]

@@ -43,7 +43,13 @@ from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_row
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepsModel
-from nonostudio.gui.solve.trace_view import DEBOUNCE_MS, TraceView, checked_text, fix_first_text
+from nonostudio.gui.solve.trace_view import (
+    DEBOUNCE_MS,
+    SolveKind,
+    TraceView,
+    checked_text,
+    fix_first_text,
+)
 
 #: What is wrong with a mistaken cell: its set lost the solution's colour.
 MARKED_WRONG = "cannot be what you marked"
@@ -69,7 +75,17 @@ class ColourSolveView(TraceView):
     traceReady = Signal(object)  # ColourTrace
 
     def __init__(self, parent: QWidget | None = None, *, delay_ms: int = DEBOUNCE_MS) -> None:
-        super().__init__(parent, delay_ms=delay_ms)
+        kind = SolveKind(
+            start_trace=self._start_trace,
+            show=self._show,
+            update_actions=self._update_actions,
+            drop_hint=self._drop_hint,
+            player_stack=self._player_stack,
+            solvable_by_hand=self._solvable_by_hand,
+            set_grid_editable=self._set_grid_editable,
+            solved_words=self._solved_words,
+        )
+        super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: ColourPuzzle | None = None
         self._trace: ColourTrace | None = None
         self._hint_worker: Worker | None = None
