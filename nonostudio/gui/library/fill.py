@@ -2,120 +2,50 @@
 
 Every library puzzle without a cached verdict or difficulty is checked (the complete solver, with
 a time limit) and graded (the default rule set; a colour puzzle by the colour solver and the
-colour grade) on a thread pool of its own with one thread, so
-the editor's own checks are never queued behind it.  The puzzle is read on the GUI thread (the
-library's SQLite connection belongs to it), computed in the worker, and the result written back
-and shown on the GUI thread.  Progress uses the one protocol: the share of puzzles done, and
-within the puzzle being worked on the share its check and then its grade have decided (so the
-bar moves through a slow colour or black-and-white puzzle alike); ``cancel()`` stops at once
-(the running job is asked to stop and its result dropped), e.g. when the window closes.
+colour grade) in a worker process of its own (:mod:`nonostudio.gui.common.process_pool`; the
+thread pool of one thread when worker processes are turned off), so the editor's own checks are
+never queued behind it and its Python never competes with the GUI thread for the interpreter's
+lock: on a thread, the first start's fill of the samples (37 s of checks and grades, Forever's
+among them) left the GUI thread waiting up to 0.16 s at a time (tests/benchmarks/
+bench_thread_stalls.py).  The process ends when the queue has been empty for :data:`IDLE_S`.
+The puzzle is read on the GUI thread (the library's SQLite connection belongs to it), computed
+in the worker (:mod:`.fill_job`), and the result written back and shown on the GUI thread, one
+puzzle per transaction, so a fill stopped halfway leaves every puzzle either done or untouched.
+Progress uses the one protocol: the share of puzzles done, and within the puzzle being worked on
+the share its check and then its grade have decided (so the bar moves through a slow colour or
+black-and-white puzzle alike); ``cancel()`` stops at once (the running job's process is ended
+and its result dropped), e.g. when the window closes.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
-from nonostudio.core.progress import ProgressCallback, per_percent, report_count, sub_range
+from nonostudio.core.progress import report_count
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.process_child import ProcessJob
+from nonostudio.gui.common.process_pool import SHARED_NICE, ProcessPool, ProcessWorker
+from nonostudio.gui.common.workers import Worker, make_worker
+from nonostudio.gui.library.fill_job import Filled, check_and_grade, fill_one
+
+__all__ = ["Filled", "LibraryFiller", "check_and_grade"]
 
 log = logging.getLogger(__name__)
 
 PAUSE_MS = 30  # between puzzles, so the GUI thread gets its turn
-
-
-@dataclass(frozen=True)
-class Filled:
-    """What the background work found for one library puzzle ('' = not decided / not graded)."""
-
-    id: int
-    verdict: str
-    difficulty: str
-
-
-def check_and_grade(
-    puzzle: Puzzle | ColourPuzzle,
-    verdict: str,
-    difficulty: str,
-    rule_set_name: str,
-    should_stop: ShouldStop,
-    time_limit: float = TIME_LIMIT_S,
-    progress: ProgressCallback | None = None,
-) -> tuple[str, str]:
-    """The verdict label and difficulty label of ``puzzle``, computing only what is missing, each
-    within ``time_limit`` seconds (an undecided verdict, or a grade stopped at the limit, stays
-    ''); a colour puzzle is decided by the colour solver and graded by its colour trace.
-    ``progress`` hears the check over the first half of [0, 1] and the grade over the second
-    (the share of cells each has decided), whichever kind the puzzle is."""
-    from nonostudio.core.solver import Verdict, solve
-
-    checking, grading = _stages(progress, verdict, difficulty)
-    if isinstance(puzzle, ColourPuzzle):
-        return _check_and_grade_colour(
-            puzzle, verdict, difficulty, should_stop, time_limit, (checking, grading)
-        )
-    if not verdict:
-        result = solve(puzzle, time_limit=time_limit, should_stop=should_stop, progress=checking)
-        verdict = "" if result.verdict is Verdict.UNDECIDED else result.verdict.label
-    if not difficulty and not should_stop():
-        from nonostudio.analysis.grades.difficulty import grade
-        from nonostudio.rules.ruleset import load_rule_set
-
-        graded = grade(
-            puzzle,
-            load_rule_set(rule_set_name),
-            should_stop=should_stop,
-            time_limit=time_limit,
-            progress=grading,
-        )
-        difficulty = "" if graded.timed_out else graded.label
-    return verdict, difficulty
-
-
-def _stages(
-    progress: ProgressCallback | None, verdict: str, difficulty: str
-) -> tuple[ProgressCallback | None, ProgressCallback | None]:
-    """The check's and the grade's parts of ``progress``: half each, or all of it for the one
-    that is missing."""
-    if verdict or difficulty:
-        return (progress, None) if not verdict else (None, progress)
-    return sub_range(progress, 0.0, 0.5), sub_range(progress, 0.5, 1.0)
-
-
-def _check_and_grade_colour(
-    puzzle: ColourPuzzle,
-    verdict: str,
-    difficulty: str,
-    should_stop: ShouldStop,
-    time_limit: float,
-    stages: tuple[ProgressCallback | None, ProgressCallback | None],
-) -> tuple[str, str]:
-    """:func:`check_and_grade` of a colour puzzle, by the colour solver and grade."""
-    from nonostudio.core.colour.solver import solve_colour
-    from nonostudio.core.solver import Verdict
-
-    checking, grading = stages
-    if not verdict:
-        clues = puzzle.rows, puzzle.cols, puzzle.ncolours
-        found = solve_colour(
-            *clues, time_limit=time_limit, should_stop=should_stop, progress=checking
-        )
-        verdict = "" if found.verdict is Verdict.UNDECIDED else found.verdict.label
-    if not difficulty and not should_stop():
-        from nonostudio.analysis.colour.grade import colour_grade
-
-        graded = colour_grade(
-            puzzle, time_limit=time_limit, should_stop=should_stop, progress=grading
-        )
-        difficulty = "" if graded.timed_out or graded.label == "Undecided" else graded.label
-    return verdict, difficulty
+IDLE_S = 60  # the worker process ends when no puzzle needed it for this long
+# What the worker process imports as it starts, before its first puzzle.
+WARM = (
+    "nonostudio.analysis.grades.difficulty",
+    "nonostudio.core.solver",
+    "nonostudio.gui.library.fill_job",
+)
 
 
 class LibraryFiller(QObject):
@@ -147,8 +77,13 @@ class LibraryFiller(QObject):
         self._current = -1
         self._puzzle_done = 0.0  # the share of the current puzzle's work reported so far
         self._skip: set[int] = set()  # puzzles that failed once: not tried again this session
-        self.pool = QThreadPool(self)
+        self.pool = QThreadPool(self)  # the jobs' thread when worker processes are turned off
         self.pool.setMaxThreadCount(1)
+        self._processes: ProcessPool | None = None
+        self._idle = QTimer(self)
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(IDLE_S * 1000)
+        self._idle.timeout.connect(self._end_process)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(PAUSE_MS)
@@ -193,13 +128,28 @@ class LibraryFiller(QObject):
         if self._worker is not None:
             self._worker.cancel()
             self._worker = None
+        self._end_process()
         if self._running:
             self._running = False
             self.finished.emit()
 
     def wait(self, msecs: int = 30000) -> bool:
-        """Wait for a cancelled job's thread to end (tests and shutdown)."""
+        """Wait for a cancelled job's thread to end (tests and shutdown; a job in a process
+        was ended with it)."""
         return self.pool.waitForDone(msecs)
+
+    def process_ids(self) -> list[int]:
+        """The worker process working for the filler (none when idle for long, or on threads)."""
+        return [] if self._processes is None else self._processes.pids()
+
+    def _end_process(self) -> None:
+        """End the worker process (cancelled, or idle for :data:`IDLE_S`): a job it runs is
+        dropped."""
+        self._idle.stop()
+        processes, self._processes = self._processes, None
+        if processes is not None:
+            processes.shutdown(0.5)
+            processes.deleteLater()
 
     def _report(self) -> None:
         report_count(
@@ -225,29 +175,29 @@ class LibraryFiller(QObject):
             return
         self._running = False
         self._report()
+        self._idle.start()
         self.finished.emit()
 
     def _start_job(
         self, id: int, puzzle: Puzzle | ColourPuzzle, verdict: str, difficulty: str
     ) -> None:
-        rule_set, limit = self._rule_set, self._time_limit
         self._current = id
         self._puzzle_done = 0.0
-
-        def job(progress: Progress, should_stop: ShouldStop) -> Filled:
-            found = check_and_grade(
-                puzzle, verdict, difficulty, rule_set, should_stop, limit, per_percent(progress)
-            )
-            return Filled(id, *found)
-
-        worker = run_in_background(
-            job,
-            on_result=self._on_result,
-            on_error=self._on_error,
-            on_progress=self._on_puzzle_progress,
-            pool=self.pool,
+        self._idle.stop()
+        job = ProcessJob(
+            fill_one, (id, puzzle, verdict, difficulty, self._rule_set, self._time_limit)
         )
+        worker = make_worker(job)  # every slot connected before it starts: it may end at once
+        worker.result.connect(self._on_result)
+        worker.errored.connect(self._on_error)
+        worker.progress.connect(self._on_puzzle_progress)
         self._worker = worker
+        if isinstance(worker, ProcessWorker):
+            if self._processes is None:
+                self._processes = ProcessPool(1, warm=WARM, nice=SHARED_NICE, parent=self)
+            worker.start(self._processes)
+        else:
+            worker.start(self.pool)
 
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
