@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -101,11 +101,10 @@ class CheckPanel(QWidget):
         self.alternate_button.clicked.connect(self._request_alternate)
 
         # The verdict and its detail wrap in a narrow dock; the button has a row of its own and
-        # keeps its room while hidden, so the dock never widens or jumps when it appears.
+        # keeps its room while hidden, so the dock never widens or jumps when it appears — but
+        # not while the typo search shows under it: the room would be a blank gap between the
+        # verdict's words and the typos (see _alternate_room).
         self.verdict_label.setWordWrap(True)
-        policy = self.alternate_button.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.alternate_button.setSizePolicy(policy)
         button_row = QHBoxLayout()
         button_row.addWidget(self.alternate_button)
         button_row.addStretch(1)
@@ -114,15 +113,19 @@ class CheckPanel(QWidget):
         self.typos.linesSelected.connect(self.typoLinesSelected)
         self.typos.applyRequested.connect(self.typoApplyRequested)
         self.typos.reportReady.connect(self._typos_found)
+        self.typos.installEventFilter(self)
         # The contents scroll in a short dock (the typo list needs room) instead of overlapping.
         content = self._content = QWidget()
-        layout = QVBoxLayout(content)
+        layout = self._layout = QVBoxLayout(content)
         layout.addWidget(self.verdict_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.detail_label)
         layout.addLayout(button_row)
         layout.addWidget(self.typos)
-        layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # A tall dock's spare room goes below everything: given to the typo box, it was a blank
+        # gap above and below the typo search's words (a label centres its words in its room).
+        layout.addStretch(1)
+        self._alternate_room(True)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -131,6 +134,20 @@ class CheckPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
+
+    def _alternate_room(self, keep: bool) -> None:
+        """Keep the hidden alternate-solution button's room (nothing under it), or not."""
+        policy = self.alternate_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(keep)
+        self.alternate_button.setSizePolicy(policy)
+        # a hidden button's new policy does not reach the layout by itself
+        self._layout.invalidate()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        shown_or_hidden = (QEvent.Type.ShowToParent, QEvent.Type.HideToParent)
+        if watched is self.typos and event.type() in shown_or_hidden:
+            self._alternate_room(self.typos.isHidden())  # told even while the dock is hidden
+        return super().eventFilter(watched, event)
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -250,7 +267,9 @@ class CheckPanel(QWidget):
 
     def _make_room(self) -> None:
         """Grow the dock the panel is in (from its neighbours) so the typo list shows whole."""
-        wanted = self._content.sizeHint().height()
+        content = self._content
+        # at the width it has: wrapped words take more lines than the size hint's width gives
+        wanted = max(content.sizeHint().height(), content.heightForWidth(content.width()))
         dock = self.parentWidget()
         window = dock.parentWidget() if dock is not None else None
         if not (

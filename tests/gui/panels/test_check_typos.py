@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
 from pytestqt.qtbot import QtBot
 
 from nonostudio.analysis.typos import SWAP, TypoReport
@@ -235,3 +235,66 @@ def test_a_colour_puzzle_with_bad_clues_does_not_read_the_black_and_white_ones(
     panel.set_puzzle(None)  # the colour clues became invalid
     assert panel.verdict_label.text() == "No puzzle to check"
     assert panel.typos.isHidden() and not panel.typos.is_busy()
+
+
+def _top_in(panel: CheckPanel, widget: QWidget) -> int:
+    return widget.mapTo(panel, widget.rect().topLeft()).y()
+
+
+def _bottom_in(panel: CheckPanel, widget: QWidget) -> int:
+    return widget.mapTo(panel, widget.rect().bottomLeft()).y()
+
+
+def _centred_by(label: QLabel) -> int:
+    """How far ``label``'s words sit from its top and bottom edges: half the height it has over
+    what its words need, when it centres them (a label's default)."""
+    spare = label.height() - label.heightForWidth(label.width())
+    return spare // 2 if spare > 0 and label.alignment() & Qt.AlignmentFlag.AlignVCenter else 0
+
+
+def _text_top_in(panel: CheckPanel, label: QLabel) -> int:
+    return _top_in(panel, label) + _centred_by(label)
+
+
+def _text_bottom_in(panel: CheckPanel, label: QLabel) -> int:
+    return _bottom_in(panel, label) - _centred_by(label)
+
+
+#: At most this blank between two parts of the panel that follow each other: a layout's spacing,
+#: not a row of room (a push button's height is over 20 px in every style).
+NEAR_PX = 12
+
+
+@pytest.mark.parametrize("height", [300, 800])
+def test_the_typos_follow_the_verdicts_words_without_a_gap(
+    qtbot: QtBot, panel: CheckPanel, height: int
+) -> None:
+    """Neither the room kept for the hidden alternate-solution button (a puzzle with no solution
+    has no alternate) nor the room of a tall dock is left between "Checked in 0.00 s." and the
+    typo search's words."""
+    panel.resize(320, height)
+    dancer = read_file(samples_dir() / "webpbn-00001-dancer.non")
+    rows, cols = list(dancer.rows), list(dancer.cols)
+    rows[3], cols[2] = (2,), (6,)  # row 4 is 3, column 3 is 7: the totals still agree
+    with qtbot.waitSignal(panel.typos.reportReady, timeout=20000):
+        panel.set_puzzle(Puzzle(tuple(rows), tuple(cols)))
+    assert panel.verdict_label.text() == "No solution"
+    assert panel.alternate_button.isHidden()
+    QApplication.processEvents()  # the layout's pending request: what a person sees next
+    gap = _text_top_in(panel, panel.typos.title) - _text_bottom_in(panel, panel.detail_label)
+    assert 0 < gap <= NEAR_PX
+    list_gap = _top_in(panel, panel.typos.list) - _text_bottom_in(panel, panel.typos.title)
+    assert 0 < list_gap <= NEAR_PX  # and the list follows the typos' words
+
+
+def test_the_alternate_button_follows_the_verdicts_words(qtbot: QtBot, panel: CheckPanel) -> None:
+    panel.resize(320, 600)
+    with qtbot.waitSignal(panel.verdictReady, timeout=10000):
+        panel.set_puzzle(Puzzle(((1,), (1,)), ((1,), (1,))))  # two solutions
+    qtbot.waitUntil(lambda: panel.alternate_button.isVisible(), timeout=5000)
+    QApplication.processEvents()
+    gap = _top_in(panel, panel.alternate_button) - _text_bottom_in(panel, panel.detail_label)
+    assert 0 < gap <= NEAR_PX
+    assert panel.typos.isVisible()  # the edits that would make it unique, under the button
+    gap = _top_in(panel, panel.typos) - _bottom_in(panel, panel.alternate_button)
+    assert 0 < gap <= NEAR_PX
