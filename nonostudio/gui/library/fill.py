@@ -54,6 +54,7 @@ class LibraryFiller(QObject):
     filled = Signal(object)  # Filled, after it was stored
     progress = Signal(float, str)  # the one progress protocol: fraction, message
     finished = Signal()  # the queue is empty (or the filler was cancelled)
+    storeFailed = Signal(object)  # the LibraryError a result met (the filler stopped)
 
     def __init__(
         self,
@@ -223,10 +224,11 @@ class LibraryFiller(QObject):
                 self._library.set_verdict(found.id, found.verdict)
             if found.difficulty:
                 self._library.set_difficulty(found.id, found.difficulty)
-        except LibraryError as exc:  # read-only or full now: stop quietly (the banner says why)
+        except LibraryError as exc:  # read-only or full now: stop, and say why
             log.info("background check results cannot be stored: %s", exc)
             self._skip.add(found.id)
             self.cancel()
+            self.storeFailed.emit(exc)
             return
         self._done += 1
         if not (found.verdict and found.difficulty):

@@ -135,6 +135,9 @@ class LibraryCommands(QObject):
         if self.filler is None:
             self.filler = LibraryFiller(self._library, self._parent)
             self._view.follow_filler(self.filler)
+            self.filler.storeFailed.connect(
+                lambda exc: self._cache_failed("results of the background checks", exc)
+            )
             # puzzles added or changed later (Import Files, Save) are checked too
             self._view.model.modelReset.connect(self._restart_background_checks)
         self.filler.start()

@@ -8,9 +8,9 @@ import time
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from nonostudio.core.library import Library
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.library.fill import LibraryFiller
 from nonostudio.gui.library.model import DIFFICULTY, VERDICT
@@ -118,3 +118,27 @@ def test_puzzles_imported_later_are_checked_too(qtbot, small_library: Library, t
     bar = next(e for e in small_library.entries() if e.title == "Bar")
     assert bar.verdict == "unique, line-solvable"
     win.cancel_background()
+
+
+def test_a_full_disk_that_stops_the_checks_is_in_the_banner_and_the_status_bar(
+    qtbot, window: MainWindow, small_library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = "The disk holding the puzzle library is full: changes cannot be saved."
+
+    def full_disk(id: int, _label: str) -> None:
+        small_library.warning = full  # as Library notes a write SQLite found the disk full for
+        raise LibraryError(f"The disk is full: cannot store the verdict of library puzzle {id}.")
+
+    monkeypatch.setattr(small_library, "set_verdict", full_disk)
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: pytest.fail(f"a dialog: {a}"))
+    window.statusBar().messageChanged.connect(lambda text: shown.append(text))
+    assert window.banner.isHidden()
+    filler = window.library_commands.start_background_checks()
+    qtbot.waitUntil(lambda: not filler.is_running(), timeout=30000)
+    assert window.banner.isVisible() and window.banner.text() == full
+    assert [text for text in shown if text] == [
+        "The results of the background checks could not be stored in the library: The disk is "
+        "full: cannot store the verdict of library puzzle 1."
+    ]
+    assert not any(e.verdict for e in small_library.entries())
