@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,9 +51,13 @@ STEPS_BESIDE_WIDTH = 1000
 """Below this width a first start shows no steps pane (the grid needs the room; Steps shows
 it)."""
 SOLVED_STYLE = (
-    "QLabel#solvedBanner { background: #2e8b57; color: white; font-size: 15pt; "
-    "font-weight: bold; padding: 6px; border-radius: 4px; }"
+    "QLabel#solvedBanner { background: #2e8b57; color: white; padding: 2px 6px; "
+    "border-radius: 4px; }"
 )
+BANNER_SCALE = 1.2
+"""The solved banner's letters against the status line's: two lines of them and the padding fit
+the words pane's ``WORDS_LINES`` lines, so a banner that wraps in a narrow view is read whole
+(at 15 pt its second line was cut off, to be scrolled to)."""
 
 
 def view_action(view: QWidget, text: str, key: str, tip: str, checkable: bool = False) -> QAction:
@@ -123,6 +127,13 @@ class SolveUiParts:
         self.banner.setObjectName("solvedBanner")
         self.banner.setAccessibleName("Solved")
         self.banner.setWordWrap(True)
+        font = QFont(self.banner.font())
+        font.setBold(True)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * BANNER_SCALE)
+        else:  # a font sized in pixels
+            font.setPixelSize(round(font.pixelSize() * BANNER_SCALE))
+        self.banner.setFont(font)
         self.banner.setStyleSheet(SOLVED_STYLE)
         self.again_button = QPushButton("Solve &again")
         self.again_button.setToolTip("Clear your grid and start this puzzle afresh")

@@ -283,3 +283,28 @@ def test_the_solved_banner_does_not_move_the_grid(
     QApplication.processEvents()
     assert view.is_solved() and view.ui.banner_box.isVisible()
     assert (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())) == before
+
+
+def test_the_solved_banner_is_read_whole_in_a_narrow_view(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """In the studio at 1280x720 the Solve tab is about 690 px wide: the banner's words wrap,
+    and both lines show in the words pane under the grid (the second was cut off, to be
+    scrolled to)."""
+    view = show_solve_view(height=640)
+    view.resize(690, 640)
+    tee = Puzzle(((5,), (1,), (1,)), ((1,), (1,), (3,), (1,), (1,)))
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(tee)
+    view.ui.hand_action.trigger()
+    grid = view.grid
+    with qtbot.waitSignal(view.handSolved, timeout=5000):
+        for r, c in [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (2, 2)]:
+            qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    QApplication.processEvents()
+    banner, viewport = view.ui.banner, view.ui.words.viewport()
+    assert banner.text().startswith("\u2713 Solved! You finished this 5x3 puzzle in ")
+    assert banner.height() >= banner.heightForWidth(banner.width())  # not squeezed
+    top = banner.mapTo(viewport, banner.rect().topLeft()).y()
+    bottom = banner.mapTo(viewport, banner.rect().bottomLeft()).y()
+    assert 0 <= top and bottom < viewport.height()  # in sight, no scrolling needed

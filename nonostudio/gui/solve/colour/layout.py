@@ -1,6 +1,6 @@
 """The colour Solve view's widgets and layout (:class:`ColourSolveUi`): the replay and by-hand
 actions (the black-and-white view's, :mod:`nonostudio.gui.solve.layout`), the colour picker and
-pencil toggle of the by-hand bar, the solved banner, the grid pane (grid, status line, hint
+pencil toggle of the by-hand bar, the grid pane (grid, solved banner under it, status line, hint
 ladder) and the steps pane (summary and step table).  The view connects the actions; the widgets
 here only show.
 """
@@ -155,8 +155,8 @@ class ColourSolveUi(SolveUiParts):
         left = QWidget()
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.banner_box)
         layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.banner_box)  # under the grid: the cells hold still when it shows
         layout.addWidget(self.message_label)
         layout.addWidget(self.hint_panel)
         return left

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from nonostudio.analysis.colour.hints import apply_colour_step, colour_mistakes, unknown_grid
 from nonostudio.gui.solve.colour.view import ColourSolveView
@@ -135,3 +136,18 @@ def test_check_on_a_puzzle_with_two_solutions_says_why_it_cannot_judge(qtbot) ->
         "picture of its own."
     )
     v.cancel()
+
+
+def test_the_solved_banner_does_not_move_the_grid(qtbot, view: ColourSolveView) -> None:
+    """The banner shows under the grid (it was above it, and pushed the cells down)."""
+    grid = view.grid
+    QApplication.processEvents()
+    before = (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft()))
+    with qtbot.waitSignal(view.handSolved, timeout=5000):
+        for r, row in enumerate(PICTURE):
+            for c, colour in enumerate(row):
+                view.pick_colour(colour)
+                click(qtbot, view, r, c)
+    QApplication.processEvents()
+    assert view.ui.banner_box.isVisible()
+    assert (grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())) == before
