@@ -228,3 +228,15 @@ def logged_dear_interval(
     """:func:`logged_interval` of an item that is not cheap (0.06 s: the runner holds such items
     back, and never batches them)."""
     return logged_interval(spec, budget, should_stop, ctx, pause=0.06)
+
+
+def big_hint_from_the_giver(
+    spec: Specification, budget: float, should_stop: StopCallback, ctx: z3.Context
+) -> dict:
+    """Logs each call as ``KEY`` in the folder LEARN_TEST_DIR's file ``calls``; reports big hint
+    for the one specification whose key is in its file ``giver``, no rule for the others."""
+    folder = Path(os.environ["LEARN_TEST_DIR"])
+    with (folder / "calls").open("a") as log:
+        log.write(spec.key + "\n")
+    giver = (folder / "giver").read_text().strip()
+    return {"rule": BIG_HINT if spec.key == giver else None}

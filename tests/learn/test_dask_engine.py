@@ -22,6 +22,7 @@ from nonostudio.learn.mining.specs import Specification, mine_transitions, speci
 from nonostudio.learn.running import dask_engine
 from nonostudio.learn.running.dask_engine import ClusterError, DaskEngine, open_cluster
 from nonostudio.learn.running.runner import Runner, RunSnapshot
+from nonostudio.learn.running.runner_skips import CoveringRules
 from nonostudio.learn.store.jobs import MAX_ATTEMPTS, JobStore, SpecStatus
 
 
@@ -232,3 +233,85 @@ def test_a_batch_of_items_comes_back_item_by_item(
     assert [o[1] for o in outcomes if o is not None] == [t[1] for t in tasks]
     assert all(o is not None and o[2] == SpecStatus.DONE for o in outcomes)
     assert all(o is not None and json.loads(o[4])["forced"] for o in outcomes)
+
+
+def _covered_by_big_hint(spec: Specification) -> bool:
+    return CoveringRules([("k", {"rule": learn_work.BIG_HINT})]).covers(spec)
+
+
+@pytest.mark.parametrize("skips", [(True, True), (False, False)])
+def test_an_item_a_batch_mates_rule_skips_comes_back_unrun(
+    engine: DaskEngine, skips: tuple[bool, bool]
+) -> None:
+    giver = next(s for t in mine_transitions(2, 2) for s in specifications(t, max_patterns=1))
+    covered = next(
+        s
+        for t in mine_transitions(4, 4)
+        for s in specifications(t, max_patterns=1)
+        if _covered_by_big_hint(s)
+    )
+    engine.open((learn_work.big_hint_everywhere, None))
+    try:
+        tasks = [(i, s.key, s.to_json(), 10.0, 0) for i, s in enumerate([giver, covered])]
+        engine.submit_batch(tasks, skips)
+        outcomes = [engine.result(30.0) for _ in tasks]
+    finally:
+        engine.close(handed_back=False)
+    assert [o[1] for o in outcomes if o is not None] == [giver.key, covered.key]
+    first, second = outcomes
+    assert first is not None and first[2] == SpecStatus.DONE
+    assert second is not None
+    if skips == (True, True):
+        # Never run (its work would have reported big hint too): the runner skips it.
+        assert (second[2], second[3], second[4]) == (SpecStatus.PENDING, 0.0, None)
+    else:
+        assert second[2] == SpecStatus.DONE  # the runner does not skip: it runs
+
+
+def test_held_back_cheap_items_of_one_line_share_a_batch_and_skip_in_it(
+    engine: DaskEngine, store: JobStore, marker_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cheap items of one kind (5 cells, one pattern); one well after the first (once the kind is
+    # measured cheap) finds big hint, which covers the next and others after it.
+    specs = [s for t in mine_transitions(5, 5) for s in specifications(t, max_patterns=1)][:200]
+    giver = next(
+        i
+        for i, s in enumerate(specs[:-1])
+        if i >= 64 and not _covered_by_big_hint(s) and _covered_by_big_hint(specs[i + 1])
+    )
+    covered = {s.key for s in specs[giver + 1 :] if _covered_by_big_hint(s)}
+    (marker_dir / "giver").write_text(specs[giver].key)
+    (marker_dir / "calls").unlink(missing_ok=True)
+    submissions: list[list[str]] = []
+    submit, submit_batch = engine.submit, engine.submit_batch
+    monkeypatch.setattr(engine, "submit", lambda t: (submissions.append([t[1]]), submit(t))[1])
+    monkeypatch.setattr(
+        engine,
+        "submit_batch",
+        lambda ts, *skips: (submissions.append([t[1] for t in ts]), submit_batch(ts, *skips))[1],
+    )
+    run = store.create_run({}, specs)
+    runner = Runner(store, run, learn_work.big_hint_from_the_giver, engine=engine, budget_s=10.0)
+    assert runner.hold_back
+    runner.run()
+    # Held back, items of one line still go together once their kind is measured cheap (one
+    # line's items waited for each other: nearly a round trip each).
+    lines = [[_line(k) for k in keys] for keys in submissions]
+    assert any(len(set(ls)) < len(ls) for ls in lines)
+    assert len(submissions) < len(specs) / 2
+    # The giver and one it covers were in one batch: those of its batch it covers were handed
+    # back unrun and skipped (their work would have run: it finds no rule for them).
+    batch = next(keys for keys in submissions if specs[giver].key in keys)
+    after = batch[batch.index(specs[giver].key) + 1 :]
+    mates = [k for k in covered if k in after]
+    assert specs[giver + 1].key in mates
+    ran = (marker_dir / "calls").read_text().split()
+    records = {r.key: r for r in store.records(run)}
+    assert all(records[k].status == SpecStatus.SKIPPED for k in mates)
+    assert not set(mates) & set(ran)
+    assert records[specs[giver].key].status == SpecStatus.DONE
+
+
+def _line(key: str) -> str:
+    hints, cells, _ = key.split("|", 2)
+    return f"{hints}|{cells}"

@@ -25,9 +25,9 @@ class _Batching(LocalEngine):
         self.submissions.append([task[1]])
         super().submit(task)
 
-    def submit_batch(self, tasks: list[Task]) -> None:
+    def submit_batch(self, tasks: list[Task], skips: tuple[bool, bool] = (False, False)) -> None:
         self.submissions.append([t[1] for t in tasks])
-        super().submit_batch(tasks)
+        super().submit_batch(tasks, skips)
 
 
 def test_cheap_items_go_in_batches_once_their_kind_is_measured(store: JobStore) -> None:

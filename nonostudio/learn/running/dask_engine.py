@@ -29,6 +29,7 @@ import nonostudio
 from nonostudio.core.z3threads import interrupt, new_context
 from nonostudio.learn.mining.specs import Specification
 from nonostudio.learn.running.engine import EngineError, Outcome, Task
+from nonostudio.learn.running.runner_skips import SkipsSoFar
 from nonostudio.learn.running.runner_worker import Work, keep_z3_from_ctrl_c
 from nonostudio.learn.store.job_records import MAX_ATTEMPTS, WORKER_DIED, SpecStatus
 
@@ -158,11 +159,33 @@ def run_task(
 
 
 def run_tasks(
-    tasks: list[Task], works: tuple[Work, Work | None], cancel_name: str, item: str
+    tasks: list[Task],
+    works: tuple[Work, Work | None],
+    cancel_name: str,
+    item: str,
+    skips: tuple[bool, bool] = (False, False),
 ) -> list[Outcome]:
     """Several cheap work items in one Dask task (a batch), one after another, each as
-    :func:`run_task` runs it (item ``i`` cancelled on its own as ``item#i``)."""
-    return [run_task(task, works, cancel_name, f"{item}#{i}") for i, task in enumerate(tasks)]
+    :func:`run_task` runs it (item ``i`` cancelled on its own as ``item#i``).  An item that the
+    rules of its batch-mates before it skip (``skips``: supersets, covered, as the runner
+    skips) comes back ``pending`` unrun: the runner then skips it, nothing wasted."""
+    found = SkipsSoFar(supersets=skips[0], covered=skips[1])
+    outcomes: list[Outcome] = []
+    for i, task in enumerate(tasks):
+        _, key, spec_json, _, which = task
+        if not which and found.skips(key, Specification.from_json(spec_json)):
+            outcomes.append((-1, key, SpecStatus.PENDING, 0.0, None, None))
+            continue
+        outcome = run_task(task, works, cancel_name, f"{item}#{i}")
+        outcomes.append(outcome)
+        status, result_text = outcome[2], outcome[4]
+        if result_text is not None and status != SpecStatus.PENDING:  # as the runner counts them
+            found.add(
+                key,
+                json.loads(result_text),
+                pattern_sets=status in (SpecStatus.DONE, SpecStatus.SKIPPED),
+            )
+    return outcomes
 
 
 # ---- the coordinator side -----------------------------------------------------------------------
@@ -266,10 +289,10 @@ class DaskEngine:
         self._keys[task[1]] = future.key
         self._done.add(future)
 
-    def submit_batch(self, tasks: list[Task]) -> None:
+    def submit_batch(self, tasks: list[Task], skips: tuple[bool, bool] = (False, False)) -> None:
         key = f"nonostudio-batch-{tasks[0][1]}-{uuid.uuid4().hex[:8]}"
         future = self.client.submit(
-            run_tasks, tasks, self._works, self._cancel.name, key, key=key, pure=False
+            run_tasks, tasks, self._works, self._cancel.name, key, skips, key=key, pure=False
         )
         self._futures[future.key] = (future, tasks)
         for i, task in enumerate(tasks):
@@ -304,6 +327,8 @@ class DaskEngine:
         task = entry[1]
         if future.status == "finished":
             if isinstance(task, list):  # a batch: its outcomes one by one
+                for one in task:  # none of them runs any more: nothing to cancel
+                    self._keys.pop(one[1], None)
                 self._ready = list(reversed(value))
                 return self._returned(self._ready.pop())
             return self._returned(value)

@@ -61,9 +61,11 @@ class Engine(Protocol):
     batches: bool
     """Whether :meth:`submit_batch` saves anything (the runner then batches cheap items)."""
 
-    def submit_batch(self, tasks: list[Task]) -> None:
+    def submit_batch(self, tasks: list[Task], skips: tuple[bool, bool] = (False, False)) -> None:
         """Run ``tasks`` one after another in one submission; each outcome comes back from
-        :meth:`result` on its own."""
+        :meth:`result` on its own, in the batch's order.  ``skips`` (supersets, covered: as the
+        runner skips): an item a rule found earlier in the batch skips comes back ``pending``
+        unrun (:class:`~nonostudio.learn.running.runner_skips.SkipsSoFar`)."""
 
     def result(self, timeout: float) -> Outcome | None:
         """The next outcome, or None when none came within ``timeout`` seconds."""
@@ -138,7 +140,8 @@ class LocalEngine:
     def submit(self, task: Task) -> None:
         self._tasks.put(task)
 
-    def submit_batch(self, tasks: list[Task]) -> None:
+    def submit_batch(self, tasks: list[Task], skips: tuple[bool, bool] = (False, False)) -> None:
+        # Not taken as a batch (``batches`` is False): each task on its own, as submit() does.
         for task in tasks:
             self._tasks.put(task)
 

@@ -34,7 +34,7 @@ from nonostudio.learn.running.engine import (
     LocalEngine,
     Task,
 )
-from nonostudio.learn.running.runner_skips import CoveringRules, hand_out_key, note_rules
+from nonostudio.learn.running.runner_skips import CoveringRules, SkipsSoFar, hand_out_key
 from nonostudio.learn.running.runner_worker import POLL_S, Work, keep_z3_from_ctrl_c
 from nonostudio.learn.store.jobs import (
     MAX_ATTEMPTS,
@@ -98,20 +98,34 @@ class RunSnapshot:
 
 
 @dataclass
+class _Held:
+    """What the items in flight hold back (with ``hold_back``): per line, the fewest patterns of
+    its items in flight, and the earliest wave (:func:`hand_out_key`) in flight."""
+
+    lines: dict[str, int] = field(default_factory=dict)
+    wave: tuple[bool, int, int] | None = None
+
+    def add(self, key: str, spec: Specification) -> None:
+        line, count = _line_of(key), len(spec.patterns)
+        self.lines[line] = min(self.lines.get(line, count), count)
+        kind = hand_out_key(spec)
+        self.wave = kind if self.wave is None else min(self.wave, kind)
+
+
+@dataclass
 class _Session:
     """What the coordinating thread keeps while it hands out a run's work: finished and total
-    specifications, rules found, the records still to hand out (last first), the keys in flight,
-    the rules found so far and, per group, the pattern sets that gave one."""
+    specifications, rules found, the records still to hand out (last first), the keys in flight
+    and the rules found so far with what they skip."""
 
     done: int
     total: int
     found: int
     todo: list[SpecRecord]
-    covering: CoveringRules
+    skips: SkipsSoFar
     start: float  # when this session began (the rate is this session's)
     session_done: int = 0
     in_flight: set[str] = field(default_factory=set)
-    ruled: dict[str, list[frozenset[str]]] = field(default_factory=dict)
 
 
 class Runner:
@@ -220,17 +234,18 @@ class Runner:
         # Per kind of item (hand_out_key): how many finished this session, their seconds and the
         # longest.
         self._kind_seconds: dict[tuple[bool, int, int], tuple[int, float, float]] = {}
-        results = store.results(run_id)
         now = _Session(
             status.finished,
             status.total,
             status.rules_found,
             list(reversed(pending)),
-            CoveringRules(results),
+            SkipsSoFar(
+                store.results(run_id),
+                supersets=self.skip_supersets,
+                covered=self.skip_covered,
+            ),
             time.monotonic(),
         )
-        for key, stored in results:
-            note_rules(now.ruled, key, stored)
         try:
             self._feed(now)
             self._wait(now)
@@ -259,7 +274,12 @@ class Runner:
                     return
                 self._retry_lost(now)
                 continue
-            self._record(now, message)
+            with store.writes_together():  # one commit for the burst
+                self._record(now, message)
+                # A burst (a batch's outcomes) is all recorded before the next hand-out: the
+                # lines its items held are free again, and the next batch is whole.
+                while (message := engine.result(0.0)) is not None:
+                    self._record(now, message)
             self._feed(now)
 
     def _skipped(self, now: _Session, record: SpecRecord) -> bool:
@@ -267,16 +287,17 @@ class Runner:
         (``narrow_from``), a smaller pattern set of its group gave a rule, or a rule covers it."""
         if self.narrow_from is not None and len(record.spec.patterns) >= self.narrow_from:
             return True
-        group, codes = Specification.split_key(record.key)
-        return (self.skip_supersets and any(s < codes for s in now.ruled.get(group, ()))) or (
-            self.skip_covered and now.covering.covers(record.spec)
-        )
+        return now.skips.skips(record.key, record.spec)
 
     def _feed(self, now: _Session) -> None:
         """Queue tasks until the engine's ``ahead`` per worker are in flight (skipped ones finished
         at once when there is no narrow work).  On an engine that takes batches, items of a kind
-        measured cheap go several to a submission (:meth:`_batch_size`)."""
+        measured cheap go several to a submission (:meth:`_batch_size`).  Held back, an item
+        waits for the items in flight of other submissions only: a batch runs its items one
+        after another, and one a batch-mate's rule skips is handed back unrun
+        (:meth:`_handed_back_unrun`), so items of one line may share a batch."""
         store, run_id, engine = self.store, self.run_id, self.engine
+        held = self._held(now)
         while now.todo and not engine.stopped():
             size = self._batch_size(now.todo[-1])
             if len(now.in_flight) >= engine.ahead * engine.slots() * size:
@@ -285,25 +306,29 @@ class Runner:
             batch: list[Task] = []
             waiting = False
             # A batch holds items of one kind: the next kind's first are measured one by one.
-            while now.todo and len(batch) < size and hand_out_key(now.todo[-1].spec) == kind:
-                picked = self._next(now)
-                if picked is None:
-                    waiting = True  # everything near the front waits for a rule in flight
-                    break
-                record, narrow = picked
-                if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
-                    continue  # no longer pending (finished by another process)
-                if narrow and self.narrow_work is None:
-                    store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
-                    now.done += 1
-                    continue
-                store.mark_running(run_id, record.key)
-                self._attempts[record.key] += 1
-                batch.append(self._task(now, record, narrow))
+            with store.writes_together():  # one commit for the batch's claims
+                while now.todo and len(batch) < size and hand_out_key(now.todo[-1].spec) == kind:
+                    picked = self._next(now, held)
+                    if picked is None:
+                        waiting = True  # everything near the front waits for a rule in flight
+                        break
+                    record, narrow = picked
+                    if store.spec_status(run_id, record.key) != SpecStatus.PENDING:
+                        continue  # no longer pending (finished by another process)
+                    if narrow and self.narrow_work is None:
+                        store.finish(run_id, record.key, SpecStatus.SKIPPED, None)
+                        now.done += 1
+                        continue
+                    store.mark_running(run_id, record.key)
+                    self._attempts[record.key] += 1
+                    batch.append(self._task(now, record, narrow))
             if len(batch) == 1:
                 engine.submit(batch[0])
             elif batch:
-                engine.submit_batch(batch)
+                engine.submit_batch(batch, (self.skip_supersets, self.skip_covered))
+            if self.hold_back:
+                for task in batch:  # the next submission waits for these
+                    held.add(task[1], self._pending[task[0]].spec)
             if waiting:
                 return
 
@@ -353,23 +378,25 @@ class Runner:
                 self._cancelling.add(key)
                 self.engine.cancel_item(task)
 
-    def _next(self, now: _Session) -> tuple[SpecRecord, bool] | None:
+    def _held(self, now: _Session) -> _Held:
+        """What the items in flight hold back (nothing without :attr:`hold_back`)."""
+        held = _Held()
+        if self.hold_back:
+            for key in now.in_flight:
+                held.add(key, self._pending[self._numbers[key]].spec)
+        return held
+
+    def _next(self, now: _Session, held: _Held) -> tuple[SpecRecord, bool] | None:
         """The next record to hand out and whether it is skipped (narrow work).  With
         :attr:`hold_back`, the first of the next :data:`HOLD_BACK_WINDOW` records that no rule in
-        flight is likely to skip: it is of the earliest wave in flight (its :func:`hand_out_key`:
-        the rules of shorter lines and fewer patterns are known before longer ones start) and
-        none in flight is of its line with no more patterns; None when all of them wait, while
-        something is in flight."""
+        flight (``held``) is likely to skip: it is of the earliest wave in flight
+        (its :func:`hand_out_key`: the rules of shorter lines and fewer patterns are known before
+        longer ones start) and none in flight is of its line with no more patterns; None when
+        all of them wait, while something is in flight."""
         if not self.hold_back:
             record = now.todo.pop()
             return record, self._skipped(now, record)
-        busy: dict[str, int] = {}
-        wave = None  # the earliest wave in flight
-        for key in now.in_flight:
-            spec = self._pending[self._numbers[key]].spec
-            line = _line_of(key)
-            busy[line] = min(busy.get(line, len(spec.patterns)), len(spec.patterns))
-            wave = hand_out_key(spec) if wave is None else min(wave, hand_out_key(spec))
+        busy, wave = held.lines, held.wave
         for i in range(len(now.todo) - 1, max(-1, len(now.todo) - 1 - HOLD_BACK_WINDOW), -1):
             record = now.todo[i]
             narrow = self._skipped(now, record)
@@ -400,6 +427,9 @@ class Runner:
             if outcome == SpecStatus.PENDING and not self.engine.stopped():
                 self._skip_cancelled(now, key, seconds)
                 return
+        elif outcome == SpecStatus.PENDING and not self.engine.stopped():
+            self._handed_back_unrun(now, key)
+            return
         result = json.loads(result_text) if result_text is not None else None
         if (
             outcome == SpecStatus.PENDING
@@ -419,9 +449,7 @@ class Runner:
         now.done += 1
         now.session_done += 1
         now.found += rules_in(result)
-        now.covering.add(result)
-        if outcome in (SpecStatus.DONE, SpecStatus.SKIPPED):
-            note_rules(now.ruled, key, result)
+        now.skips.add(key, result, pattern_sets=outcome in (SpecStatus.DONE, SpecStatus.SKIPPED))
         if rules_in(result) and now.in_flight:
             self._cancel_skippable(now)
         if self.progress is not None or self.on_snapshot is not None:
@@ -446,6 +474,18 @@ class Runner:
             return
         self.store.finish(self.run_id, key, SpecStatus.SKIPPED, None)
         now.done += 1
+
+    def _handed_back_unrun(self, now: _Session, key: str) -> None:
+        """``key`` came back unrun from a batch, a batch-mate's rule skipping it (that result came
+        first): it is skipped now (given the narrow work, or finished as skipped), nothing
+        wasted; should no rule known here skip it, it is handed out again."""
+        record = self._pending[self._numbers[key]]
+        if self._skipped(now, record):
+            self._skip_cancelled(now, key, 0.0)
+            return
+        self.store.finish(self.run_id, key, SpecStatus.PENDING, None)
+        self._attempts[key] -= 1  # it never ran
+        now.todo.append(record)
 
     def _retry_lost(self, now: _Session) -> None:
         """A task whose worker died (a crash in native code, a killed process) is handed out

@@ -1,7 +1,8 @@
 """What a learning run skips and the order it hands work out in: the rules found so far that
 cover a specification (:class:`CoveringRules`), the pattern sets that gave a rule (their
-supersets are skipped) and :func:`hand_out_key`.  :class:`nonostudio.learn.running.runner.Runner`
-uses them; both public names are also importable from there."""
+supersets are skipped), both together (:class:`SkipsSoFar`: the coordinator's, and a batch's on
+the worker that runs it) and :func:`hand_out_key`.  :class:`nonostudio.learn.running.runner.Runner`
+uses them; ``CoveringRules`` and ``hand_out_key`` are also importable from there."""
 
 from __future__ import annotations
 
@@ -64,6 +65,40 @@ def note_rules(ruled: dict[str, list[frozenset[str]]], key: str, result: Any) ->
     if rule_texts(result):
         group, codes = Specification.split_key(key)
         ruled.setdefault(group, []).append(codes)
+
+
+class SkipsSoFar:
+    """The rules found so far and what they skip: a specification a smaller pattern set of its
+    group gave a rule for (``supersets``) or that a rule covers (``covered``).  The coordinator
+    keeps one for the whole run; a worker running a batch keeps one for the batch's own results,
+    so an item a batch-mate's rule skips is handed back unrun."""
+
+    def __init__(
+        self,
+        results: Iterable[tuple[str, dict[str, Any] | None]] = (),
+        *,
+        supersets: bool = True,
+        covered: bool = True,
+    ) -> None:
+        self.supersets, self.covered = supersets, covered
+        results = list(results)
+        self.covering = CoveringRules(results)
+        self.ruled: dict[str, list[frozenset[str]]] = {}
+        for key, result in results:
+            note_rules(self.ruled, key, result)
+
+    def add(self, key: str, result: dict[str, Any] | None, *, pattern_sets: bool = True) -> None:
+        """``key``'s result: its rules cover what they cover; with ``pattern_sets`` (a done or
+        narrowly searched specification) its pattern set's supersets are skipped too."""
+        self.covering.add(result)
+        if pattern_sets:
+            note_rules(self.ruled, key, result)
+
+    def skips(self, key: str, spec: Specification) -> bool:
+        group, codes = Specification.split_key(key)
+        return (self.supersets and any(s < codes for s in self.ruled.get(group, ()))) or (
+            self.covered and self.covering.covers(spec)
+        )
 
 
 def _element_index(binding: Binding) -> int:

@@ -87,7 +87,7 @@ class JobStore:
         self.path = Path(path) if path is not None else jobs_db_path()
         self.busy_timeout_s = busy_timeout_s
         self.read_only = False
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered by the writes of writes_together()
         try:
             self._db = connect(self.path, busy_timeout_s)
         except sqlite3.Error as exc:
@@ -150,6 +150,15 @@ class JobStore:
                     with suppress(sqlite3.Error):
                         self._db.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def writes_together(self) -> Iterator[None]:
+        """The writes of this thread inside (:meth:`mark_running`, :meth:`finish`) go in one
+        transaction: a learning run's coordinator records a burst of outcomes, or claims a
+        batch, at the cost of one commit (one per write cost it about 0.3 ms an item under
+        load).  Other threads wait for the store meanwhile; an error rolls all of them back."""
+        with self._transaction():
+            yield
 
     def create_run(self, settings: dict[str, Any], specs: Iterable[Specification]) -> int:
         """A new pending run holding ``specs`` (duplicate keys are an error); returns its id."""
