@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import sys
 import tempfile
 import time
@@ -199,6 +200,214 @@ def _size_curve(ten: BoardSet, net: Network, counts: list[int]) -> None:
     print("  paper: 361,094 boards, 27.25 % / 39.26 %")
 
 
+PAPER_BOARDS_10 = 361_094  # the paper's 10x10 training set: 61,094 picture boards + 300,000
+CACHE = Path(tempfile.gettempdir()) / "nonostudio-baselines"
+PAPER_HIDDEN_10 = (2048, 1024, 1024, 1024, 512)
+CurvePlan = tuple[tuple[int, ...], float, int, list[int]]  # hidden, rate, epochs, board counts
+
+
+def _curve_path(hidden: tuple[int, ...], count: int, epoch: int | None = None) -> Path:
+    shape = "-".join(map(str, hidden))
+    return CACHE / f"lc-10x10-{shape}-{count}{'' if epoch is None else f'-e{epoch}'}.npz"
+
+
+def _curve_networks(
+    base: Recipe, plan: list[CurvePlan]
+) -> dict[tuple[tuple[int, ...], int], Network]:
+    """The learning curve's networks: for each (architecture, learning rate, epochs, board
+    counts) of ``plan``, one trained by ``base`` on the first ``count`` of its boards, and its
+    checkpoint after each epoch (the same network as training for that many epochs); kept in
+    the temporary folder (a rerun reuses them, trains what is missing, making the boards once).
+    """
+    from nonostudio.baselines.curve import prefix_networks
+    from nonostudio.baselines.pictures import pictures_digest
+
+    digest = pictures_digest(_icons(base.icons)) if base.pictures == "icons" else None
+    out: dict[tuple[tuple[int, ...], int], Network] = {}
+    data = None
+    for hidden, rate, epochs, counts in plan:
+        missing = []
+        for count in counts:
+            path = _curve_path(hidden, count)
+            made = Network.load(path).recipe if path.is_file() else {}
+            if made.get("icon_digest") == digest and made.get("epochs") == epochs:
+                out[hidden, count] = Network.load(path)
+            else:
+                missing.append(count)
+        if not missing:
+            continue
+        if data is None:
+            from nonostudio.baselines.recipes import recipe_boards
+
+            started = time.process_time()
+            data = recipe_boards(base, lambda _f, m: print(m, file=sys.stderr))
+            print(f"boards made in {time.process_time() - started:.0f} s CPU", file=sys.stderr)
+        CACHE.mkdir(parents=True, exist_ok=True)
+
+        def checkpoint(count: int, net: Network, hidden: tuple[int, ...] = hidden) -> None:
+            net.save(_curve_path(hidden, count, int(net.recipe["epochs"])))
+
+        def done(count: int, net: Network, hidden: tuple[int, ...] = hidden) -> None:
+            net.save(_curve_path(hidden, count, int(net.recipe["epochs"])))
+            net.save(_curve_path(hidden, count))
+            out[hidden, count] = net
+            print(f"trained {hidden} on {count} boards: {_took(net)}", file=sys.stderr)
+
+        prefix_networks(
+            replace(base, epochs=epochs),
+            missing,
+            hidden=hidden,
+            learning_rate=rate,
+            progress=lambda _f, m: print(m, file=sys.stderr, flush=True),
+            done=done,
+            checkpoint=checkpoint,
+            data=data,
+        )
+    return out
+
+
+def _encoding_check(ten: BoardSet) -> None:
+    """Whether NonoDataset's own input vectors (the paper's encoding) are ours of the boards."""
+    from nonostudio.baselines.boards import encode_boards
+
+    with np.load(NONODATASET / "10x10/x_test_dataset.npz") as data:
+        theirs = np.asarray(data["arr_0"])
+    ours = encode_boards(ten.boards)
+    same = int((theirs.astype(np.int64) == ours.astype(np.int64)).all(axis=1).sum())
+    print(
+        f"  input encoding: NonoDataset's vectors equal ours (clues padded with leading zeros) "
+        f"for {same} of {len(ours)} test boards; values {int(theirs.min())}..{int(theirs.max())}"
+        ", not scaled"
+    )
+
+
+def _learning_curve(ten: BoardSet, net: Network, plan: list[CurvePlan], sample: int) -> None:
+    """Measure what the training's size gives: networks trained by the shipped 10x10 recipe on
+    the first ``count`` of its boards made 361,094 at once (the paper's training count), with
+    each (architecture, learning rate, epochs, counts) of ``plan``, on a fixed seeded sample of
+    the test boards, also compared at equal epochs through the checkpoints; then the per-cell
+    accuracy of every network and checkpoint beside its exact-board rate, the paper's as its
+    Weibull fit implies it, and the rate at other output thresholds."""
+    from nonostudio.baselines import curve
+
+    base = replace(RECIPES[10], boards=PAPER_BOARDS_10)
+    n_all = PAPER_BOARDS_10
+    ours_shape = tuple(RECIPES[10].hidden)
+    nets = _curve_networks(base, plan)
+    pick = np.sort(np.random.default_rng(48).choice(len(ten.puzzles), sample, replace=False))
+    test = BoardSet(10, [ten.puzzles[i] for i in pick], ten.boards[pick], "curve sample")
+    print(
+        f"\nlearning curve (10x10; the shipped recipe: {int(base.picture_share * 100)} % icon "
+        f"boards, the rest random, batch {base.batch_size}, seed {base.seed}; {n_all:,} boards "
+        f"made, each network trained on the first N; on {sample} NonoDataset test boards drawn "
+        "with seed 48; rows marked * are a longer run's checkpoint, the same network as training "
+        "for that many epochs):"
+    )
+    print(
+        "  hidden                     lr       boards epochs  cells right  same board  holds clues"
+        "  with reflections  training CPU"
+    )
+    rows: list[tuple[tuple[int, ...], int, int, Network, bool]] = []
+    for (hidden, count), n in nets.items():
+        rows.append((hidden, count, int(n.recipe["epochs"]), n, False))
+    # ours at equal epochs: each size at the shortest run's epochs, and at the other
+    # architecture's epochs on its board counts
+    shortest = min((e for h, _, e, _, _ in rows if h == ours_shape), default=0)
+    wanted = {(c, shortest) for h, c, _, _, _ in rows if h == ours_shape}
+    wanted |= {(c, e) for h, c, e, _, _ in rows if h != ours_shape}
+    for count, epochs in sorted(wanted):
+        path = _curve_path(ours_shape, count, epochs)
+        final = nets.get((ours_shape, count))
+        if final is not None and int(final.recipe["epochs"]) > epochs and path.is_file():
+            rows.append((ours_shape, count, epochs, Network.load(path), True))
+    groups: dict[tuple[tuple[int, ...], int], list[tuple[int, float, float]]] = {}
+    for hidden, count, epochs, n, checkpoint in sorted(
+        rows, key=lambda r: (len(r[0]), -r[2], r[1])
+    ):
+        row = curve.cell_accuracy(n, test)["thresholds"][0]
+        plain, refl = curve.rates(n, test)
+        cpu = "" if checkpoint else f"{n.recipe.get('training_cpu_seconds')} s"
+        print(
+            f"  {'-'.join(map(str, hidden)):26} {n.recipe['learning_rate']:<7g} {count:7} "
+            f"{epochs:4}{'*' if checkpoint else ' '}  {row['cell_percent']:8.2f} %  "
+            f"{row['same_board_percent']:7.2f} %  {plain:8.2f} %  {refl:9.2f} %        {cpu}"
+        )
+        groups.setdefault((hidden, epochs), []).append((count, plain, refl))
+    for (hidden, epochs), points in groups.items():
+        if len(points) < 2:
+            continue
+        x = np.log2([p[0] for p in points])
+        for i, name in ((1, "plain"), (2, "reflections")):
+            slope, icept = np.polyfit(x, [p[i] for p in points], 1)
+            target = experiment.PAPER_EXACT[10] if i == 1 else experiment.PAPER_EXACT_REFLECTED[10]
+            need = 2 ** ((target - icept) / slope) if slope > 0 else float("inf")
+            print(
+                f"  {'-'.join(map(str, hidden))}, {epochs} epochs, {name:11}: {slope:+.2f} points "
+                f"per doubling of the boards (least squares over {len(points)} sizes); at that "
+                f"pace {target} % would need about {need:.2g} boards ({need / n_all:.2g} times "
+                "the paper's count), an extrapolation"
+            )
+    print("  paper: 361,094 boards, 2048-1024-1024-1024-512 with 5 % dropout, 27.25 % / 39.26 %")
+
+    print(
+        "\nexact boards against per-cell accuracy (every curve network and its checkpoint after "
+        "each epoch, plain guesses, the same sample): the very board needs all 100 cells right"
+    )
+    print("  hidden                      boards epoch  cells right  same board  q**100")
+    pairs: list[tuple[float, float]] = []
+    for (hidden, count), _ in sorted(nets.items(), key=lambda kv: (len(kv[0][0]), kv[0][1])):
+        for epoch in range(1, base.epochs + 1):
+            path = _curve_path(hidden, count, epoch)
+            if not path.is_file():
+                continue
+            wrong = curve.cell_accuracy(Network.load(path), test)["wrong_cells"]
+            e = curve.exact_from_cells(wrong, 100)
+            pairs.append((e["cell_percent"], e["exact_percent"]))
+            print(
+                f"  {'-'.join(map(str, hidden)):26} {count:7} {epoch:5}  {e['cell_percent']:8.2f} %"
+                f"  {e['exact_percent']:7.2f} %  {e['independent_percent']:.1e} %"
+            )
+    fit = [(c, math.log(x)) for c, x in pairs if x > 0]
+    if len(fit) >= 3:
+        slope, icept = np.polyfit([c for c, _ in fit], [y for _, y in fit], 1)
+        need = (math.log(experiment.PAPER_EXACT[10]) - icept) / slope
+        print(
+            f"  least squares over these {len(fit)} points: the same-board rate grows "
+            f"{math.exp(slope):.2f}x per point of cells right; at that pace 27.25 % needs about "
+            f"{need:.2f} % of cells right (an extrapolation)"
+        )
+    alpha, beta = experiment.PAPER_WEIBULL[10]
+    w = curve.paper_weibull_mean(alpha, beta, 100)
+    print(
+        f"  paper (its Weibull fit a={alpha} b={beta}): P(0 wrong) {w['exact_percent']:.2f} %, "
+        f"mean wrong cells {w['mean_wrong_cells']:.2f}, so about {w['cell_percent']:.2f} % of "
+        "cells right; it reports 27.25 % exact"
+    )
+    for name, n in (("shipped network", net), ("curve, all boards", nets.get((ours_shape, n_all)))):
+        if n is None:
+            continue
+        wrong = np.array(curve.cell_accuracy(n, test)["wrong_cells"])
+        e = curve.exact_from_cells(wrong, 100)
+        print(
+            f"  {name}: {e['cell_percent']:.2f} % of cells right, mean wrong cells "
+            f"{e['mean_wrong_cells']:.2f}; boards with 0 / <=1 / <=2 / <=5 wrong cells: "
+            + " / ".join(f"{100 * float((wrong <= k).mean()):.2f} %" for k in (0, 1, 2, 5))
+        )
+
+    print("\nthe output threshold (plain guesses; the paper's sigmoid is read at 0.5):")
+    biggest = max(nets.items(), key=lambda kv: (kv[0][1], -len(kv[0][0])))
+    for name, n in (("shipped", net), (f"curve {biggest[0][1]} boards", biggest[1])):
+        rows = curve.cell_accuracy(n, test, (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7))["thresholds"]
+        print(
+            f"  {name:20} "
+            + "  ".join(
+                f"{r['threshold']:.2f}: {r['solves_percent']:5.2f} % ({r['cell_percent']:.2f})"
+                for r in rows
+            )
+        )
+    _encoding_check(ten)
+
+
 def _recipe_of(net: Network, **changes: Any) -> Recipe:
     names = {f.name for f in fields(Recipe)}
     base = Recipe(**{k: v for k, v in net.recipe.items() if k in names})
@@ -358,6 +567,27 @@ def main() -> None:
         help="also train 10x10 networks by the recipe on these board counts (rate vs size)",
     )
     parser.add_argument(
+        "--learning-curve",
+        default="",
+        metavar="K,K",
+        help="train 10x10 networks by the shipped recipe on 1/K of 361,094 boards (e.g. 8,4,2,1)",
+    )
+    parser.add_argument(
+        "--curve-paper",
+        default="",
+        metavar="K,K",
+        help="with --learning-curve: also the paper's architecture on 1/K of 361,094 boards",
+    )
+    parser.add_argument("--curve-paper-epochs", type=int, default=6, metavar="E")
+    parser.add_argument(
+        "--curve-short",
+        default="",
+        metavar="K,K",
+        help="with --learning-curve: also 1/K of 361,094 boards for --curve-short-epochs epochs",
+    )
+    parser.add_argument("--curve-short-epochs", type=int, default=3, metavar="E")
+    parser.add_argument("--curve-boards", type=int, default=3000, help="test sample of the curve")
+    parser.add_argument(
         "--in-distribution",
         type=int,
         default=0,
@@ -441,6 +671,19 @@ def main() -> None:
     if args.size_curve:
         counts = [int(c) for c in args.size_curve.split(",")]
         _size_curve(ten.head(args.boards), nets[10][0], counts)
+
+    if args.learning_curve or args.curve_paper:
+
+        def counts(text: str) -> list[int]:
+            return [PAPER_BOARDS_10 // int(k) for k in text.split(",") if k]
+
+        ours = (tuple(RECIPES[10].hidden), RECIPES[10].learning_rate)
+        plan: list[CurvePlan] = [(*ours, RECIPES[10].epochs, counts(args.learning_curve))]
+        if args.curve_short:
+            plan.append((*ours, args.curve_short_epochs, counts(args.curve_short)))
+        if args.curve_paper:
+            plan.append((PAPER_HIDDEN_10, 1e-4, args.curve_paper_epochs, counts(args.curve_paper)))
+        _learning_curve(ten, nets[10][0], [p for p in plan if p[3]], args.curve_boards)
 
     if args.in_distribution:
         _in_distribution(ten, nets[10][0], args.in_distribution)
