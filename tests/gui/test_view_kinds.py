@@ -5,12 +5,13 @@ not met later as a half-made widget."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import re
 import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.editor.designer_checks import DesignerPanelBase, DesignKind
@@ -55,16 +56,10 @@ def test_a_grading_panel_and_a_solve_view_refuse_to_be_made_without_their_kind()
 def test_a_kind_cannot_be_made_without_every_behaviour() -> None:
     with pytest.raises(TypeError, match="show"):
         GradeKind(job=lambda: None)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="solved_words"):
-        SolveKind(  # type: ignore[call-arg]
-            start_trace=print,
-            show=print,
-            update_actions=print,
-            drop_hint=print,
-            player_stack=QUndoStack,
-            solvable_by_hand=bool,
-            set_grid_editable=print,
-        )
+    for missing in dataclasses.fields(SolveKind):
+        others = {f.name: print for f in dataclasses.fields(SolveKind) if f is not missing}
+        with pytest.raises(TypeError, match=missing.name):
+            SolveKind(**others)
 
 
 def test_a_grading_panel_runs_its_kinds_job_and_shows_only_its_result(qtbot: QtBot) -> None:
@@ -93,6 +88,7 @@ def test_mypy_finds_a_missing_behaviour(tmp_path: Path) -> None:
     """The kinds are typed: a kind missing a behaviour is a type error, found before running."""
     api = pytest.importorskip("mypy.api", reason="mypy (the dev extra) is not installed")
     snippet = tmp_path / "kinds_snippet.py"
+    no_apply = inspect.getsource(_NoApply)  # the class the test above makes a panel with
     snippet.write_text(
         textwrap.dedent(
             """\
@@ -103,18 +99,12 @@ def test_mypy_finds_a_missing_behaviour(tmp_path: Path) -> None:
             from nonostudio.gui.panels.grading import GradeKind
             from nonostudio.gui.solve.trace_view import SolveKind
 
-
-            class NoApply:
-                check_tip = "tip"
-
-                def checks(self) -> str:
-                    return "nothing"
-
-                def shown(self, findings: object) -> object:
-                    return findings
-
-
-            DesignerPanelBase(GridView(), NoApply())
+            """
+        )
+        + f"\n{no_apply}\n"
+        + textwrap.dedent(
+            """\
+            DesignerPanelBase(GridView(), _NoApply())
             GradeKind(job=lambda: None)
             SolveKind(
                 start_trace=print,
@@ -130,11 +120,16 @@ def test_mypy_finds_a_missing_behaviour(tmp_path: Path) -> None:
     )
     out, err, status = api.run(["--config-file", str(REPO / "pyproject.toml"), str(snippet)])
     assert status == 1, out + err
+    lines = snippet.read_text().splitlines()
+    panel, grade, solve = (
+        next(n for n, line in enumerate(lines, 1) if line.startswith(call))
+        for call in ("DesignerPanelBase(", "GradeKind(", "SolveKind(")
+    )
     errors: dict[int, str] = {}
     for m in re.finditer(r"kinds_snippet\.py:(\d+): error: (.*)", out):
         errors[int(m[1])] = errors.get(int(m[1]), "") + m[2]
-    assert 'expected "DesignKind"' in errors.get(19, ""), out
-    assert 'argument "show" in call to "GradeKind"' in errors.get(20, ""), out
-    assert 'argument "solved_words" in call to "SolveKind"' in errors.get(21, ""), out
-    assert sorted(errors) == [19, 20, 21], out  # the snippet is otherwise well typed
+    assert 'expected "DesignKind"' in errors.get(panel, ""), out
+    assert 'argument "show" in call to "GradeKind"' in errors.get(grade, ""), out
+    assert 'argument "solved_words" in call to "SolveKind"' in errors.get(solve, ""), out
+    assert sorted(errors) == [panel, grade, solve], out  # the snippet is otherwise well typed
     assert "apply" in out  # mypy names the missing member

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QThreadPool
+from designing import checked
+from PySide6.QtCore import QPoint
 from studio_window import end_background, show_window
 
 from nonostudio.analysis.colour.grade import one_colour_grid
@@ -33,22 +34,9 @@ def puzzle_of(picture, *, goal: bool = True) -> ColourPuzzle:  # type: ignore[no
 
 
 @pytest.fixture
-def setup(qtbot) -> tuple[ColourEditorView, ColourDesignerPanel]:
+def setup(show_designer) -> tuple[ColourEditorView, ColourDesignerPanel]:
     editor = ColourEditorView()
-    panel = ColourDesignerPanel(editor)
-    qtbot.addWidget(editor)
-    qtbot.addWidget(panel)
-    editor.resize(700, 500)
-    editor.show()
-    qtbot.waitExposed(editor)
-    yield editor, panel
-    panel.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
-
-
-def checked(qtbot, panel: ColourDesignerPanel) -> None:
-    with qtbot.waitSignal(panel.findingsReady, timeout=30000):
-        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    return show_designer(editor, ColourDesignerPanel(editor))
 
 
 def test_a_picture_with_several_solutions_gets_edits_that_make_it_unique(qtbot, setup) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from designing import checked
 from pictures import picture
 from PySide6.QtCore import QPoint, Qt, QThreadPool
 from studio_window import end_background, show_window
@@ -24,23 +25,11 @@ HOUSE = picture("..#..", ".###.", "#####", "#...#", "#.###")
 
 
 @pytest.fixture
-def setup(qtbot) -> tuple[EditorView, DesignerPanel]:
+def setup(show_designer) -> tuple[EditorView, DesignerPanel]:
     editor = EditorView()
     panel = DesignerPanel(editor)
     panel.set_rule_set("control")
-    qtbot.addWidget(editor)
-    qtbot.addWidget(panel)
-    editor.resize(700, 500)
-    editor.show()
-    qtbot.waitExposed(editor)
-    yield editor, panel
-    panel.cancel()
-    assert QThreadPool.globalInstance().waitForDone(10000)
-
-
-def checked(qtbot, panel: DesignerPanel) -> None:
-    with qtbot.waitSignal(panel.findingsReady, timeout=20000):
-        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    return show_designer(editor, panel)
 
 
 def edited(pic: np.ndarray, row: int, col: int, value: int) -> np.ndarray:
