@@ -238,17 +238,27 @@ class _Child:
     """One worker process: its two pipes, its stop flag and the job it runs."""
 
     def __init__(self, context: Any, warm: tuple[str, ...], nice: int) -> None:
-        jobs_in, self.jobs = context.Pipe(duplex=False)  # (the reading end, the writing end)
-        replies, replies_out = context.Pipe(duplex=False)
-        self.stop = context.RawValue("b", 0)
-        self.process = context.Process(
-            target=serve,
-            args=(jobs_in, replies_out, self.stop, warm, nice),
-            name="nonostudio-worker",
-            daemon=True,
-        )
-        with _main_script_hidden():
-            self.process.start()
+        """Start the process (OSError when the system refuses: no process, pipe or shared
+        memory left; nothing is left open then)."""
+        made: list[Connection] = []
+        try:
+            jobs_in, self.jobs = context.Pipe(duplex=False)  # (the reading end, the writing end)
+            made += (jobs_in, self.jobs)
+            replies, replies_out = context.Pipe(duplex=False)
+            made += (replies, replies_out)
+            self.stop = context.RawValue("b", 0)
+            self.process = context.Process(
+                target=serve,
+                args=(jobs_in, replies_out, self.stop, warm, nice),
+                name="nonostudio-worker",
+                daemon=True,
+            )
+            with _main_script_hidden():
+                self.process.start()
+        except BaseException:
+            for conn in made:
+                conn.close()
+            raise
         jobs_in.close()
         replies_out.close()
         self.replies: Connection = replies
@@ -315,7 +325,11 @@ class ProcessPool(QObject):
         starts together."""
         wanted = self.size if count is None else min(self.size, count)
         if len(self._children) < wanted:
-            self._children.append(_Child(self._context, self._warm, self._nice))
+            try:
+                self._children.append(_Child(self._context, self._warm, self._nice))
+            except OSError as exc:  # the jobs will try again, and say so if they cannot
+                log.warning("a worker process could not be started early: %s", exc)
+                return
             self._timer.start()  # to hear that it is ready
         if len(self._children) < wanted:
             QTimer.singleShot(WARM_STEP_MS, self, lambda: self.warm_up(wanted))
@@ -374,7 +388,11 @@ class ProcessPool(QObject):
             if child is None:
                 if len(self._children) >= self.size:
                     return
-                child = _Child(self._context, self._warm, self._nice)
+                try:
+                    child = _Child(self._context, self._warm, self._nice)
+                except OSError as exc:
+                    self._cannot_start(exc)
+                    return
                 self._children.append(child)
             worker = self._pending.popleft()
             try:
@@ -391,6 +409,18 @@ class ProcessPool(QObject):
                 self._pending.appendleft(worker)
                 continue
             worker.signals.started.emit()
+
+    def _cannot_start(self, exc: OSError) -> None:
+        """The system refused a new process: the waiting jobs wait for the processes running,
+        or, when there is none, end with an error that says why (after the caller's
+        ``start`` returned, as every job's end is heard)."""
+        log.error("a worker process could not be started: %s", exc)
+        if self._children:
+            return
+        message = f"the background process could not be started ({exc.strerror or exc})"
+        pending, self._pending = list(self._pending), deque()
+        for worker in pending:
+            QTimer.singleShot(0, lambda w=worker: w._end(ERROR, message))
 
     def _poll(self) -> None:
         now = time.monotonic()

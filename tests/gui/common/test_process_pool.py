@@ -4,6 +4,7 @@ they do not), survive a process that dies, and leave no process behind."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -199,3 +200,26 @@ def test_a_worker_process_never_runs_the_script_the_studio_was_started_from(
     # a script without an ``if __name__ == "__main__"`` guard would start again in each process
     result = run_driver(tmp_path, UNGUARDED, tmp_path / "data")
     assert result.stdout.split("\n")[:2] == ["the script ran", "warm"], result.stderr
+
+
+def test_a_process_that_cannot_be_started_fails_its_jobs_in_words(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = ProcessPool(1, warm=())
+
+    def refused(process: Any) -> None:  # as fork does at the system's process limit
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refused)
+    own.warm_up()  # at the window's start: nothing raised into Qt
+    first, seen = run(qtbot, own, ProcessJob(jobs.where))
+    second, seen_too = run(qtbot, own, ProcessJob(jobs.where))
+    qtbot.waitUntil(lambda: first.is_delivered() and second.is_delivered(), timeout=5000)
+    told = "the background process could not be started (Resource temporarily unavailable)"
+    assert seen == seen_too == [("error", told), ("finished",)]
+    assert own.pids() == [] and own.is_idle()
+    monkeypatch.undo()  # the limit is gone: the next job starts a process
+    again, seen = run(qtbot, own, ProcessJob(jobs.where))
+    qtbot.waitUntil(again.is_delivered, timeout=30000)
+    assert seen[0][0] == "result"
+    own.shutdown()
