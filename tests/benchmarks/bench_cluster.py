@@ -54,6 +54,7 @@ from nonostudio.learn.running.dask_engine import DaskEngine, open_cluster  # noq
 from nonostudio.learn.running.engine import EngineError  # noqa: E402
 from nonostudio.learn.running.runner import Runner  # noqa: E402
 from nonostudio.learn.running.work import works_for  # noqa: E402
+from nonostudio.learn.store.estimate import projected_work_seconds  # noqa: E402
 from nonostudio.learn.store.jobs import JobStore, SpecStatus  # noqa: E402
 from nonostudio.learn.store.run_settings import LearnSettings, create_run  # noqa: E402
 
@@ -407,7 +408,6 @@ def part_n8(sample: int = 80) -> None:
         (len(s.transition.before), len(s.patterns))
         for s in all_specifications(8, 3, three_first=True)
     )
-    mean_all = sum(r.seconds or 0.0 for r in records) / len(records)
     print(
         f"{len(records)} items in {wall:.1f} s on 2 workers, "
         f"{runner.work_seconds:.1f} synthesis s; {dict(Counter(str(r.status) for r in records))}"
@@ -419,10 +419,12 @@ def part_n8(sample: int = 80) -> None:
             f"{statistics.mean(times):.2f} s, max {max(times):.1f} s ({counts[key]} in the run)"
         )
     total_items = sum(counts.values())
-    projected = sum(counts[key] * statistics.mean(by_class.get(key, [mean_all])) for key in counts)
+    # Each kind's mean times its count (kinds the sample missed: the nearest sampled kind of as
+    # many patterns): worker-hours at this load, whose wall seconds grow with it.
+    projected = projected_work_seconds(counts, by_class)
     print(
-        f"full narrowed n <= 8 run: {total_items} items, about {projected / 3600:.0f} worker-hours "
-        f"without skips; on k workers: "
+        f"full narrowed n <= 8 run: {total_items} items, about {projected / 3600:.1f} worker-hours "
+        f"without skips (at {load()}); on k workers: "
         + ", ".join(f"k={k}: {projected / k / 3600:.1f} h" for k in (2, 8, 32, 128))
     )
 

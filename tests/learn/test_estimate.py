@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from nonostudio.learn.mining.specs import all_specifications
-from nonostudio.learn.store.estimate import MeasuredRun, duration_text, estimate_run
+from nonostudio.learn.store.estimate import (
+    MeasuredRun,
+    duration_text,
+    estimate_run,
+    projected_work_seconds,
+)
 from nonostudio.learn.store.run_settings import LearnSettings
 
 SMALL = LearnSettings(max_length=4, max_patterns=2, budget_s=20.0, jobs=2)
@@ -62,3 +67,23 @@ def test_on_a_cluster_the_work_is_given_not_the_time() -> None:
 )
 def test_durations_read_like_a_clock(seconds: float, text: str) -> None:
     assert duration_text(seconds) == text
+
+
+def test_a_projection_weighs_each_kinds_mean_by_its_count() -> None:
+    counts = {(8, 2): 1000, (8, 1): 500, (7, 2): 200}
+    sampled = {(8, 2): [1.0, 3.0], (8, 1): [0.1], (7, 2): [2.0, 2.0, 5.0]}
+    # By hand: 1000 * 2.0 + 500 * 0.1 + 200 * 3.0 = 2650 s (not the sample's whole mean, 2.35 s,
+    # times the 1700 specifications: 3995 s).
+    assert projected_work_seconds(counts, sampled) == pytest.approx(2650.0)
+
+
+def test_a_kind_the_sample_missed_takes_its_nearest_longer_lines_mean() -> None:
+    sampled = {(8, 2): [4.0], (6, 2): [1.0], (8, 1): [0.5]}
+    # (5, 2): the nearest longer line with two patterns is 6 cells (1 s), not the whole mean.
+    assert projected_work_seconds({(5, 2): 10}, sampled) == pytest.approx(10.0)
+    # (7, 2): 8 cells' 4 s; (9, 1): no longer line sampled, the longest shorter one (0.5 s).
+    assert projected_work_seconds({(7, 2): 3, (9, 1): 4}, sampled) == pytest.approx(14.0)
+    # (8, 3): no kind of three patterns sampled: the mean of all (5.5 / 3 s).
+    assert projected_work_seconds({(8, 3): 6}, sampled) == pytest.approx(11.0)
+    with pytest.raises(ValueError, match="no sampled seconds"):
+        projected_work_seconds({(8, 3): 6}, {})

@@ -1,11 +1,13 @@
 """How long a learning run of given settings would take: its number of specifications times the
 seconds per specification measured in earlier runs of the job store (those of the same line
 length and pattern count first), shared among the workers; and the most it can take, every search
-using its whole budget.  Shown by the New Run dialog before a run is started."""
+using its whole budget.  Shown by the New Run dialog before a run is started.  Also the
+projection of a run's work from a sample's seconds per kind of specification
+(:func:`projected_work_seconds`, for the bench of the lines up to 8 cells)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from nonostudio.learn.store.run_settings import LearnSettings
@@ -105,3 +107,33 @@ def duration_text(seconds: float) -> str:
         return f"{hours} h {minutes} min" if minutes else f"{hours} h"
     days, hours = divmod(hours, 24)
     return f"{days} days {hours} h" if hours else f"{days} days"
+
+
+Kind = tuple[int, int]  # (cells of the line, patterns of the specification)
+
+
+def projected_work_seconds(
+    counts: Mapping[Kind, int], sampled: Mapping[Kind, Sequence[float]]
+) -> float:
+    """The work seconds of a run holding ``counts[kind]`` specifications of each kind, projected
+    from the seconds a sample of them took (``sampled[kind]``): each kind's count times its mean.
+    A kind the sample missed takes the mean of the nearest sampled kind with as many patterns and
+    longer lines (a longer line takes longer: an upper bound), else shorter lines, else the
+    sample's whole mean.  ValueError when nothing was sampled."""
+    means = {kind: sum(s) / len(s) for kind, s in sampled.items() if s}
+    if not means:
+        raise ValueError("no sampled seconds to project from")
+    every = [x for s in sampled.values() for x in s]
+    overall = sum(every) / len(every)
+
+    def mean_of(kind: Kind) -> float:
+        if kind in means:
+            return means[kind]
+        cells, patterns = kind
+        same = [k for k in means if k[1] == patterns]
+        longer = [k for k in same if k[0] > cells]
+        if longer:
+            return means[min(longer)]
+        return means[max(same)] if same else overall
+
+    return sum(count * mean_of(kind) for kind, count in counts.items())
