@@ -48,6 +48,16 @@ WARM = (
 )
 
 
+Clues = tuple[object, ...]
+
+
+def _clues(puzzle: Puzzle | ColourPuzzle) -> Clues:
+    """What a verdict and a difficulty depend on: the kind of puzzle, its clues and colours."""
+    if isinstance(puzzle, ColourPuzzle):
+        return ("colour", puzzle.palette, puzzle.rows, puzzle.cols)
+    return ("black and white", puzzle.rows, puzzle.cols)
+
+
 class LibraryFiller(QObject):
     """Works through the library's puzzles that lack a verdict or a difficulty."""
 
@@ -76,6 +86,7 @@ class LibraryFiller(QObject):
         self._worker: Worker | None = None
         self._running = False
         self._current = -1
+        self._clues: Clues | None = None  # the clues of the puzzle being checked
         self._puzzle_done = 0.0  # the share of the current puzzle's work reported so far
         self._skip: set[int] = set()  # puzzles that failed once: not tried again this session
         self.pool = QThreadPool(self)  # the jobs' thread when worker processes are turned off
@@ -183,6 +194,7 @@ class LibraryFiller(QObject):
         self, id: int, puzzle: Puzzle | ColourPuzzle, verdict: str, difficulty: str
     ) -> None:
         self._current = id
+        self._clues = _clues(puzzle)
         self._puzzle_done = 0.0
         self._idle.stop()
         job = ProcessJob(
@@ -219,6 +231,8 @@ class LibraryFiller(QObject):
         if not self._is_current():
             return
         self._worker = None
+        if not self._still_checked(found.id):
+            return
         try:
             if found.verdict:
                 self._library.set_verdict(found.id, found.verdict)
@@ -236,6 +250,25 @@ class LibraryFiller(QObject):
         self.filled.emit(found)
         self._report()
         self._timer.start()
+
+    def _still_checked(self, id: int) -> bool:
+        """Whether library puzzle ``id`` still has the clues its check was given.  Deleted or
+        unreadable since, it is counted done; saved with other clues (the verdict found is not
+        theirs), it goes back in the queue."""
+        try:
+            now = _clues(self._library.get_any(id))
+        except (PuzzleError, LibraryError) as exc:
+            log.info("library puzzle %s is gone or cannot be read since its check: %s", id, exc)
+            self._skip.add(id)
+            self._done += 1
+        else:
+            if now == self._clues:
+                return True
+            log.info("library puzzle %s was changed while it was checked: checked again", id)
+            self.start()  # reads the queue again: the puzzle is in it (its cache was cleared)
+        self._report()
+        self._timer.start()
+        return False
 
     def _on_error(self, message: str) -> None:
         if not self._is_current():

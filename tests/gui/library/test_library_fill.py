@@ -10,9 +10,10 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.library.fill import LibraryFiller
+from nonostudio.gui.library.fill import LibraryFiller, check_and_grade
 from nonostudio.gui.library.model import DIFFICULTY, VERDICT
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -142,3 +143,49 @@ def test_a_full_disk_that_stops_the_checks_is_in_the_banner_and_the_status_bar(
         "full: cannot store the verdict of library puzzle 1."
     ]
     assert not any(e.verdict for e in small_library.entries())
+
+
+def never() -> bool:
+    return False
+
+
+def slow_then_small(tmp_path) -> tuple[Library, int]:
+    """A library whose one puzzle takes the filler a while (30x30, random), and its id."""
+    library = Library(tmp_path / "lib.sqlite3")
+    rng = np.random.default_rng(3)
+    grid = (rng.random((30, 30)) < 0.5).astype(np.int8)
+    return library, library.add(Puzzle.from_grid(grid, title="slow"))
+
+
+@pytest.mark.slow
+def test_a_puzzle_changed_while_it_is_checked_gets_the_verdict_of_its_new_clues(
+    qtbot, tmp_path
+) -> None:
+    library, id = slow_then_small(tmp_path)
+    filler = LibraryFiller(library)
+    filler.start()
+    qtbot.waitUntil(lambda: filler.remaining() == 1 and not filler._queue, timeout=10000)
+    block = Puzzle.from_grid(np.ones((2, 2), dtype=np.int8), title="now a block")
+    library.update(id, block)  # saved from the editor while the old clues are checked
+    qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
+    (entry,) = library.entries()
+    assert entry.verdict == "unique, line-solvable"  # the block's, not the random picture's
+    graded = check_and_grade(block, "", "", DEFAULT_RULE_SET, never)
+    assert (entry.verdict, entry.difficulty) == graded
+    library.close()
+
+
+@pytest.mark.slow
+def test_a_puzzle_deleted_while_it_is_checked_stops_nothing(qtbot, tmp_path) -> None:
+    library, id = slow_then_small(tmp_path)
+    block = library.add(Puzzle.from_grid(np.ones((2, 2), dtype=np.int8), title="block"))
+    filler = LibraryFiller(library)
+    failed: list[object] = []
+    filler.storeFailed.connect(failed.append)
+    filler.start()
+    qtbot.waitUntil(lambda: filler.remaining() == 2 and filler._current == id, timeout=10000)
+    library.remove(id)
+    qtbot.waitUntil(lambda: not filler.is_running(), timeout=60000)
+    assert failed == []
+    assert [(e.id, e.verdict) for e in library.entries()] == [(block, "unique, line-solvable")]
+    library.close()
