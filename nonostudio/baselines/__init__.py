@@ -10,6 +10,7 @@ training needs the optional ``baselines`` extra, scikit-learn, prediction only n
 :mod:`~nonostudio.baselines.boards` (training boards we make), :mod:`~nonostudio.baselines.recipes`
 (how the shipped networks were trained), :mod:`~nonostudio.baselines.heuristic` (the DFS and its
 variants), :mod:`~nonostudio.baselines.genetic` (the GA),
-:mod:`~nonostudio.baselines.nonodataset` (reading the paper's published test boards) and
+:mod:`~nonostudio.baselines.nonodataset` (reading the paper's published test boards),
+:mod:`~nonostudio.baselines.curve` (the learning curve and per-cell accuracy) and
 :mod:`~nonostudio.baselines.experiment` (the paper's experiments and their statistics).
 """

@@ -3,7 +3,9 @@ on the paper's own published test boards (NonoDataset, read from the anchor data
 beside the paper's figures and nonostudio's complete solver on the same boards.
 
 Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuristic-boards N]
-[--ga-boards N] [--time-limit S] [--models DIR] [--size-curve N,N] [--in-distribution N]``.
+[--ga-boards N] [--time-limit S] [--models DIR] [--size-curve N,N] [--in-distribution N]
+[--learning-curve K,K] [--curve-short K --curve-short-epochs E] [--curve-paper K
+--curve-paper-epochs E] [--curve-boards N]``.
 
 * Networks: the shipped ones (or ``--models DIR`` holding ``mlp-NxN.npz``; one missing is
   trained by its recipe, which needs scikit-learn), their recipe, training time, size on disk.
@@ -15,6 +17,12 @@ Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuris
   cell-by-cell guess can get) and the rate on them; with ``--in-distribution N``, 10x10
   networks trained on 80 % of NonoDataset's test boards (split by board and by sibling group)
   and tested on the other 20 %, beside the recipe's own (measurements, never shipped).
+* With ``--learning-curve 8,4,2``: the learning curve, 10x10 networks by the shipped recipe on
+  1/K of 361,094 boards (the paper's training count; ``--curve-short 1`` adds all of them for
+  fewer epochs, ``--curve-paper K`` the paper's architecture), on a fixed sample of the test
+  boards with and without reflections; exact boards against per-cell accuracy over every
+  checkpoint, the paper's per-cell accuracy as its Weibull fit implies it, the output threshold,
+  and NonoDataset's input vectors against our encoding.
 * The heuristic variants on the first ``--heuristic-boards`` 10x10 test boards: solved share,
   time percentiles, iterations, the Wilcoxon pairs of the paper's Table 6.
 * The GA (population 1000, 100 iterations) on ``--ga-boards`` boards the network misses.
