@@ -574,26 +574,14 @@ def main() -> None:
         metavar="N,N",
         help="also train 10x10 networks by the recipe on these board counts (rate vs size)",
     )
-    parser.add_argument(
-        "--learning-curve",
-        default="",
-        metavar="K,K",
-        help="train 10x10 networks by the shipped recipe on 1/K of 361,094 boards (e.g. 8,4,2,1)",
-    )
-    parser.add_argument(
-        "--curve-paper",
-        default="",
-        metavar="K,K",
-        help="with --learning-curve: also the paper's architecture on 1/K of 361,094 boards",
-    )
-    parser.add_argument("--curve-paper-epochs", type=int, default=6, metavar="E")
-    parser.add_argument(
-        "--curve-short",
-        default="",
-        metavar="K,K",
-        help="with --learning-curve: also 1/K of 361,094 boards for --curve-short-epochs epochs",
-    )
+    for flag, what in (
+        ("--learning-curve", "train 10x10 networks by the shipped recipe on 1/K of 361,094 boards"),
+        ("--curve-short", "also 1/K of the 361,094 boards for --curve-short-epochs epochs"),
+        ("--curve-paper", "also the paper's architecture on 1/K of the 361,094 boards"),
+    ):
+        parser.add_argument(flag, default="", metavar="K,K", help=what)
     parser.add_argument("--curve-short-epochs", type=int, default=3, metavar="E")
+    parser.add_argument("--curve-paper-epochs", type=int, default=6, metavar="E")
     parser.add_argument("--curve-boards", type=int, default=3000, help="test sample of the curve")
     parser.add_argument(
         "--in-distribution",
