@@ -7,7 +7,9 @@ Run by hand: ``python tests/benchmarks/bench_verdicts.py [--jobs 2] [--corpus NA
 ``unique logical``/``trivial unique logical`` = unique and line-solvable, ``unique`` = unique but
 needs search, ``multiple`` = multiple solutions, ``contradiction`` = no solution (or clues rejected
 as inconsistent when read).  Prints agreement per corpus, every disagreement (file, item, both
-verdicts) and the time taken; exits 1 if any decided row disagrees.
+verdicts) and the time taken; exits 1 if any decided row disagrees.  A progress line (rows
+checked, disagreements so far) every 30 s, and each disagreement as it is found, show how far a
+long run has got.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ EXPECTED = {
 
 
 COLOUR = "colour (not covered)"
+
+#: Seconds between progress lines (rows checked, disagreements so far) of a long run.
+PROGRESS_EVERY_S = 30.0
 
 # Disagreements we chased to the reference data rather than to nonostudio; printed, never hidden.
 EXPLAINED = {
@@ -125,6 +130,7 @@ def main() -> int:
     bad: list[tuple[str, str, str, str]] = []
     colour: list[str] = []
     done = 0
+    reported = started
     with ProcessPoolExecutor(args.jobs) as pool:
         for results in pool.map(_run_file, tasks):
             for rel, item, expected, ours, secs in results:
@@ -138,10 +144,18 @@ def main() -> int:
                     agree[src] += 1
                 else:
                     bad.append((rel, item, expected, ours))
+                    # Said at once, so that a long run's log shows it before the summary.
+                    print(f"found: {rel}#{item}: pbnsolve '{expected}', nonostudio '{ours}'")
             done += len(results)
-            print(f"\r[{done}/{total}]", end="", file=sys.stderr, flush=True)
+            now = time.perf_counter()
+            if now - reported >= PROGRESS_EVERY_S or done == total:
+                reported = now
+                print(
+                    f"progress: {done}/{total} rows checked, {len(bad)} disagreeing so far,"
+                    f" {now - started:.0f} s",
+                    flush=True,
+                )
     wall = time.perf_counter() - started
-    print(file=sys.stderr)
     print(f"{'corpus':28} {'rows':>6} {'agree':>6} {'median s':>9} {'max s':>8}")
     for src in sorted(rows):
         s = sorted(seconds[src])
