@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -223,3 +224,17 @@ def test_a_process_that_cannot_be_started_fails_its_jobs_in_words(
     qtbot.waitUntil(again.is_delivered, timeout=30000)
     assert seen[0][0] == "result"
     own.shutdown()
+
+
+def test_ending_an_idle_process_does_not_wait_for_it_to_wind_down(qtbot: QtBot) -> None:
+    # (the library's checks end their idle process from the GUI thread; asked to exit, a niced
+    # process on a loaded machine took 0.1-0.5 s to, and the GUI thread waited)
+    own = ProcessPool(1, warm=("process_slow_exit",))
+    own.warm_up()
+    qtbot.waitUntil(own.is_warm, timeout=30000)
+    (pid,) = own.pids()
+    began = time.monotonic()
+    own.shutdown(2.0)
+    assert time.monotonic() - began < 0.5
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
