@@ -77,3 +77,65 @@ def test_hold_back_is_a_cluster_engines_default(store: JobStore) -> None:
     engine = LocalEngine(1, "thread")  # any engine given explicitly stands for a cluster's
     assert Runner(store, run, learn_work.nothing, engine=engine).hold_back
     assert not Runner(store, run, learn_work.nothing, engine=engine, hold_back=False).hold_back
+
+
+def _spans(log: Path) -> list[tuple[str, float, float]]:
+    return [
+        (k, float(a), float(b))
+        for k, a, b in (line.split("\t") for line in log.read_text().splitlines())
+    ]
+
+
+def _kin(spec: Specification) -> set[tuple[int, str]]:
+    return {(spec.value, spec.transition.before), (spec.value, repr(spec.transition.hints))}
+
+
+@pytest.mark.parametrize(("jobs", "hold_back"), [(2, True), (4, True), (2, False)])
+def test_held_back_a_value_takes_at_most_half_the_workers_and_kin_never_run_together(
+    store: JobStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    jobs: int,
+    hold_back: bool,
+) -> None:
+    # A rule fills one value: only an item of that value can be skipped by it (of the same cells
+    # or hints, often).  Lines of 4 cells, one pattern: one wave.
+    specs = [s for t in mine_transitions(4, 4) for s in specifications(t, max_patterns=1)][:60]
+    by_key = {s.key: s for s in specs}
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
+    run = store.create_run({}, specs)
+    status = Runner(
+        store,
+        run,
+        learn_work.logged_dear_interval,
+        jobs=jobs,
+        mode="thread",
+        hold_back=hold_back,
+        skip_covered=False,
+        skip_supersets=False,
+    ).run()
+    assert status.counts == {"done": len(specs)}  # held back, never left out
+    spans = _spans(log)
+    most_of_one_value = max(
+        sum(1 for k, a, b in spans if by_key[k].value == value and a <= t < b)
+        for _, t, _ in spans
+        for value in (0, 1)
+    )
+    kin = [
+        (k1, k2)
+        for k1, a1, b1 in spans
+        for k2, a2, b2 in spans
+        if k1 < k2 and a1 < b2 and a2 < b1 and _kin(by_key[k1]) & _kin(by_key[k2])
+    ]
+    both = any(
+        by_key[k1].value != by_key[k2].value and a1 < b2 and a2 < b1
+        for k1, a1, b1 in spans
+        for k2, a2, b2 in spans
+    )
+    if hold_back:
+        assert most_of_one_value <= jobs // 2
+        assert kin == []
+        assert both  # the two values still run side by side
+    else:
+        assert most_of_one_value > jobs // 2 and kin  # the check can see them
