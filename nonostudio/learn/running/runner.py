@@ -404,9 +404,9 @@ class Runner:
         self, now: _Session, held: _Held, value: int | None = None
     ) -> tuple[SpecRecord, bool] | None:
         """The next record to hand out and whether it is skipped (narrow work).  With
-        :attr:`hold_back`, the first of the next :data:`HOLD_BACK_WINDOW` records that no rule in
-        flight (``held``) is likely to skip: it is of the earliest wave in flight
-        (its :func:`hand_out_key`: the rules of shorter lines and fewer patterns are known before
+        :attr:`hold_back`, the first of the next :data:`HOLD_BACK_WINDOW` records that no
+        rule in flight (``held``) is likely to skip: it is of the earliest wave in flight (its
+        :func:`hand_out_key`: the rules of shorter lines and fewer patterns are known before
         longer ones start); none in flight is of its line with no more patterns, nor of its
         cells or hints and value; and fewer than half the workers (at least one) run its value
         (a rule found for one of them could skip it; only one of the other value cannot).  A
