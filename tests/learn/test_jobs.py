@@ -186,3 +186,23 @@ def test_a_runs_settings_in_words() -> None:
         "lines ≤ 7, ≤ 3 patterns, 80 s, no constant-level search of skipped specifications"
     )
     assert settings_summary({}) == "lines ≤ ?, ≤ ? patterns"
+
+
+def test_writes_together_commit_as_one_or_not_at_all(
+    store: JobStore, specs: list[Specification], tmp_path: Path
+) -> None:
+    run = store.create_run({}, specs)
+    first, second, third = (s.key for s in specs[:3])
+    with store.writes_together():
+        store.mark_running(run, first)
+        store.finish(run, first, SpecStatus.DONE, 0.5, {"rule": None})
+        store.mark_running(run, second)
+    # Committed: another connection sees all three writes.
+    with JobStore(tmp_path / "jobs.sqlite3") as other:
+        assert other.spec_status(run, first) == SpecStatus.DONE
+        assert other.spec_status(run, second) == SpecStatus.RUNNING
+    with pytest.raises(ValueError, match="not pending"), store.writes_together():
+        store.mark_running(run, third)
+        store.mark_running(run, second)  # already running: the whole group is undone
+    assert store.spec_status(run, third) == SpecStatus.PENDING
+    assert store.spec_status(run, second) == SpecStatus.RUNNING
