@@ -103,9 +103,9 @@ class _Held:
     its items in flight; the earliest wave (:func:`hand_out_key`) in flight; per value their
     runs are filled with, the submissions in flight (a rule fills one value: it skips only
     specifications of that value); and, with its value, each item's cells and hints (a rule
-    found for a specification skips one of the same cells or hints and value about a third of
-    the time, one of the same value only about one in eleven, another value's never: the
-    measured pairs of lines up to 5 cells, one pattern)."""
+    found for a specification skips one of the same value and cells or hints about a quarter of
+    the time, another of its value one time in 17, another value's never: the pairs of a wave
+    of lines up to 5 cells, one pattern; docs/design/learning.md)."""
 
     lines: dict[str, int] = field(default_factory=dict)
     wave: tuple[bool, int, int] | None = None
