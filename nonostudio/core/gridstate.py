@@ -29,7 +29,19 @@ class Contradiction(Exception):
 class GridState:
     """Cells of a puzzle being solved, as row masks and column masks."""
 
-    __slots__ = ("puzzle", "height", "width", "row_f", "row_x", "col_f", "col_x", "known", "cache")
+    __slots__ = (
+        "puzzle",
+        "height",
+        "width",
+        "row_f",
+        "row_x",
+        "col_f",
+        "col_x",
+        "known",
+        "cache",
+        "row_seen",
+        "col_seen",
+    )
 
     def __init__(self, puzzle: Puzzle, cache: LineCache | None = None) -> None:
         self.puzzle = puzzle
@@ -41,6 +53,11 @@ class GridState:
         self.col_x = [0] * self.width
         self.known = 0
         self.cache: LineCache = {} if cache is None else cache
+        # Each line's last result of the line solver, shared with copies: any result can be
+        # extended to a solution of its line, so the cells a line has kept from it need no
+        # checking against its clue again (linesolver.solve_masks's ``fresh``).
+        self.row_seen: list[tuple[int, int]] = [(0, 0)] * self.height
+        self.col_seen: list[tuple[int, int]] = [(0, 0)] * self.width
 
     def copy(self) -> GridState:
         other = GridState.__new__(GridState)
@@ -53,6 +70,8 @@ class GridState:
         other.col_x = self.col_x[:]
         other.known = self.known
         other.cache = self.cache
+        other.row_seen = self.row_seen
+        other.col_seen = self.col_seen
         return other
 
     @classmethod
@@ -140,22 +159,24 @@ class GridState:
     ) -> int:
         """Solve the lines in ``batch`` (rows or columns); mark crossing lines that changed."""
         if is_row:
-            hints, n, own_f, own_x, other_f, other_x = (
+            hints, n, own_f, own_x, other_f, other_x, seen = (
                 self.puzzle.rows,
                 self.width,
                 self.row_f,
                 self.row_x,
                 self.col_f,
                 self.col_x,
+                self.row_seen,
             )
         else:
-            hints, n, own_f, own_x, other_f, other_x = (
+            hints, n, own_f, own_x, other_f, other_x, seen = (
                 self.puzzle.cols,
                 self.height,
                 self.col_f,
                 self.col_x,
                 self.row_f,
                 self.row_x,
+                self.col_seen,
             )
         cache = self.cache
         solves = 0
@@ -169,11 +190,13 @@ class GridState:
                 key = (is_row, i, f, x)
                 out = cache.get(key)
                 if out is None:
-                    out = solve_masks(hints[i], n, f, x)
+                    last_f, last_x = seen[i]
+                    out = solve_masks(hints[i], n, f, x, (f ^ last_f) | (x ^ last_x))
                     solves += 1
                     if out is None:
                         raise Contradiction("row" if is_row else "column", i)
                     cache[key] = out
+                seen[i] = out
                 nf, nx = out
                 if nf != f or nx != x:
                     own_f[i], own_x[i] = nf, nx

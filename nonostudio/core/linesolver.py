@@ -86,16 +86,24 @@ def reverse_mask(x: int, width: int) -> int:
 _ENDS_FROM = 64
 
 
-def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
+def solve_masks(
+    hints: Sequence[int], n: int, filled: int, crossed: int, fresh: int = -1
+) -> tuple[int, int] | None:
     """Maximal transition on masks: ``(filled, crossed)`` after deduction, or None if no solution.
 
-    Bit ``i`` of each mask is cell ``i``; ``filled & crossed`` must be 0.
+    Bit ``i`` of each mask is cell ``i``; ``filled & crossed`` must be 0.  ``fresh`` (default: every
+    cell) holds the decided cells that may not be in any solution: the others must be cells an
+    earlier result of this function on the same hints and length decided alike (a result can be
+    extended to a solution), as a caller that keeps each line's last result knows.  The known ends
+    of a long line are checked against the hints only where they hold fresh cells.
     """
     if n < _ENDS_FROM:
         return _solve(hints, n, filled, crossed)
     unknown = ((1 << n) - 1) & ~(filled | crossed)
     if not unknown:
-        return (filled, crossed) if mask_blocks(filled) == tuple(hints) else None
+        if fresh and mask_blocks(filled) != tuple(hints):
+            return None
+        return filled, crossed
     # Known cells up to a crossed one at either end hold the first and last hints exactly: check
     # them and solve only the cells between (most of a long line is known late in solving).
     lo = (unknown & -unknown).bit_length() - 1
@@ -103,11 +111,40 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
     above = crossed >> unknown.bit_length()
     right = unknown.bit_length() + (above & -above).bit_length() - 1 if above else n
     if left or right < n:
+        # An earlier result's cells up to a crossed one at either end are its first or last
+        # blocks, and so the first or last hints: only the blocks past them are compared with
+        # the hints (measured: comparing them all took a tenth of Cauldron's line solving).
         k = len(hints)
-        head = mask_blocks(filled & ((1 << left) - 1)) if left else ()
-        tail = mask_blocks(filled >> right) if right < n else ()
-        m1, m2 = len(head), len(tail)
-        if m1 + m2 > k or tuple(hints[:m1]) != head or (m2 and tuple(hints[k - m2 :]) != tail):
+        m1 = m2 = 0
+        if left:
+            head = filled & ((1 << left) - 1)
+            new = fresh & ((1 << left) - 1)
+            kept = (crossed & (new & -new) - 1).bit_length() if new else left
+            m1 = (head & ~(head << 1) & ((1 << kept) - 1)).bit_count()
+            if kept < left:
+                blocks = mask_blocks(head >> kept)
+                if m1 + len(blocks) > k or tuple(hints[m1 : m1 + len(blocks)]) != blocks:
+                    return None
+                m1 += len(blocks)
+        if right < n:
+            tail = filled >> right
+            new = fresh >> right if fresh >= 0 else -1
+            if new:
+                above = crossed >> (right + new.bit_length()) if new > 0 else 0
+                kept = right + new.bit_length() + (above & -above).bit_length() - 1 if above else n
+            else:
+                kept = right
+            old = filled >> kept
+            m2 = (old & ~(old << 1)).bit_count()
+            if kept > right:
+                blocks = mask_blocks(tail & ((1 << (kept - right)) - 1))
+                if (
+                    m1 + m2 + len(blocks) > k
+                    or tuple(hints[k - m2 - len(blocks) : k - m2]) != blocks
+                ):
+                    return None
+                m2 += len(blocks)
+        if m1 + m2 > k:
             return None
         width = right - left
         inner = (1 << width) - 1
@@ -118,42 +155,94 @@ def solve_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tupl
     return _solve(hints, n, filled, crossed)
 
 
+_ZERO_SPACE = str.maketrans("0", " ")
+
+
 def mask_blocks(filled: int) -> tuple[int, ...]:
     """Sizes of the blocks of a mask, lowest cells first."""
-    return tuple(map(len, filter(None, format(filled, "b").split("0"))))[::-1]
+    # Zeros made spaces: str.split drops the empty runs itself (a third faster than filtering).
+    return tuple(map(len, format(filled, "b").translate(_ZERO_SPACE).split()))[::-1]
 
 
 def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
-    """:func:`solve_masks` on the whole line: both passes, then what each placement covers."""
+    """:func:`solve_masks` on the whole line: the backward pass (the forward pass on the reversed
+    line), then the forward pass, which also gathers what each placement covers."""
     if not (filled | crossed) and hints:
         return _solve_blank(hints, n)
-    fwd = _passes(hints, n, filled, crossed)
-    if fwd is None:
-        return None
-    rfilled = reverse_mask(filled, n) if filled else 0
-    rcrossed = reverse_mask(crossed, n) if crossed else 0
-    bwd = _passes(hints[::-1], n, rfilled, rcrossed)
-    if bwd is None:
-        return None
-    gaps, ends = fwd
-    rgaps = bwd[0]
     full = (1 << n) - 1
-    # after[j] (shifted like the gaps): bit p + 1 when cell p can be empty with hints j..k-1
-    # fitting after it: the backward pass's gap sets reversed (reverse_mask inlined, k + 1 masks).
     nbytes = (n + 9) >> 3
+    # The forward pass works ``pad`` bits higher, where the backward pass's reversed gap sets are
+    # read (below), so that they need no shift.
     pad = (nbytes << 3) - n - 2
-    rev, frm = _REV8, int.from_bytes
-    after = [frm(g.to_bytes(nbytes, "big").translate(rev), "little") >> pad for g in rgaps[::-1]]
-    can_empty = gaps[-1] & after[-1]
-    can_fill = 0
+    rf = reverse_mask(filled, n) if filled else 0
+    rx = reverse_mask(crossed, n) if crossed else 0
+    # The start cells each block size may take (no crossed cell under it, no filled cell just
+    # before or after it) for both passes at once: the forward line's masks in the low bits, the
+    # reversed line's from bit ``high`` up, far enough apart that what the shifts carry from one
+    # into the other lands where it is masked off.
+    high = pad + 2 * n + 2
+    both_open = ((full ^ crossed) << pad) | ((full ^ rx) << high)
+    both_filled = (filled << pad) | (rf << high)
+    both_edges = ~(both_filled << 1)
+    low = (1 << (pad + n)) - 1
+    forward_valid: dict[int, int] = {}
+    backward_valid: dict[int, int] = {}
+    # The backward pass on the reversed line (masks as in _passes).  A gap set's next one is
+    # ``((free + run_starts) & free) | seeds`` with ``free = allowed - seeds``, which is
+    # ``((allowed + run_starts - seeds) | seeds) & allowed``: one operation fewer.
+    allowed = ((full ^ rf) << 1) | 1 | (2 << n)
+    ar = allowed + (allowed & ~(allowed << 1))
+    gap = ((ar - 1) | 1) & allowed
+    # Each gap set as big-endian bytes: their concatenation with each byte's bits reversed, read
+    # little-endian a piece at a time, gives the sets reversed (reverse_mask), last hint first.
+    parts = [gap.to_bytes(nbytes, "big")]
+    append = parts.append
+    for h in reversed(hints):
+        valid = backward_valid.get(h)
+        if valid is None:
+            r = both_open
+            done = 1
+            while done * 2 <= h:
+                r &= r >> done
+                done *= 2
+            if done < h:
+                r &= r >> (h - done)
+            r &= both_edges & ~(both_filled >> h)
+            forward_valid[h] = r & low
+            valid = backward_valid[h] = r >> high
+        seeds = (valid & gap) << (h + 1)
+        gap = ((ar - seeds) | seeds) & allowed
+        append(gap.to_bytes(nbytes, "big"))
+    if not gap >> (n + 1):
+        return None
+    after = b"".join(parts).translate(_REV8)
+    # The forward pass.  after[j] (bit p + 1 + pad: cell p can be empty with hints j..k-1 fitting
+    # after it): a cell may be empty when it is in the gap set before hint j and in after[j]; a
+    # placement belongs to a solution when the cell after it is in after[j + 1].
+    allowed = (((full ^ filled) << 1) | 1 | (2 << n)) << pad
+    ar = allowed + (allowed & ~(allowed << 1))
+    one = 1 << pad
+    gap = ((ar - one) | one) & allowed
+    can_empty = can_fill = 0
     shifts = _COVER_SHIFTS
-    for h, g, e, a, a1 in zip(hints, gaps, ends, after, after[1:], strict=False):
-        can_empty |= g & a
-        c = (e & a1) >> (h + 1)  # start cells of placements that fit on both sides
-        for d in shifts[h] if h < 64 else _cover_shifts(h):
-            c |= c << d
+    frm = int.from_bytes
+    hi = len(hints) * nbytes
+    a = frm(after[hi:], "little")
+    for h in hints:
+        can_empty |= gap & a
+        lo = hi - nbytes
+        a = frm(after[lo:hi], "little")
+        hi = lo
+        step = h + 1
+        seeds = (forward_valid[h] & gap) << step
+        c = (seeds & a) >> step  # start cells of placements that fit on both sides
+        if h > 1:
+            for d in shifts[h]:
+                c |= c << d
         can_fill |= c
-    return full & ~(can_empty >> 1), full & ~can_fill
+        gap = ((ar - seeds) | seeds) & allowed
+    can_empty |= gap & a
+    return full & ~(can_empty >> (pad + 1)), full & ~(can_fill >> pad)
 
 
 def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:
@@ -184,7 +273,15 @@ def _cover_shifts(length: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_COVER_SHIFTS = [_cover_shifts(h) for h in range(64)]
+class _CoverShifts(dict[int, tuple[int, ...]]):
+    """:func:`_cover_shifts` of each block length, made when first asked for."""
+
+    def __missing__(self, length: int) -> tuple[int, ...]:
+        shifts = self[length] = _cover_shifts(length)
+        return shifts
+
+
+_COVER_SHIFTS = _CoverShifts()
 
 
 def placements(hints: Sequence[int], n: int, filled: int, crossed: int) -> list[int] | None:

@@ -285,6 +285,74 @@ def test_long_lines_known_at_both_ends_match_a_cell_by_cell_reference():
     assert contradictions >= 10 and complete >= 3 and decided > 500
 
 
+def test_cells_kept_from_an_earlier_result_are_not_checked_again_and_fresh_ones_are():
+    """``fresh``: a long line solved once, then given more cells (right or, one time in three, one
+    of them wrong), as a crossing line would; solved with ``fresh`` the cells the first result
+    decided, it must find what the reference finds: the same cells, or no solution when a fresh
+    cell is wrong, and do so with the kept known ends left unchecked."""
+    rng = random.Random(17)
+    contradictions = kept_ends = 0
+    for _ in range(150):
+        n = rng.choice([64, 65, 100, 129, 256])
+        picture = [FILLED if rng.random() < rng.uniform(0.4, 0.8) else CROSSED for _ in range(n)]
+        hints = clue_of(picture)
+        shown = rng.uniform(0.2, 0.7)
+        first = solve_cells(hints, [c if rng.random() < shown else UNKNOWN for c in picture])
+        assert first is not None
+        cells = list(first)
+        for i in range(n):
+            if cells[i] == UNKNOWN and rng.random() < 0.3:
+                cells[i] = picture[i]
+        if rng.random() < 1 / 3:
+            i = rng.choice([i for i in range(n) if cells[i] == UNKNOWN] or [0])
+            cells[i] = CROSSED if picture[i] == FILLED else FILLED
+        before, now = cell_masks(first), cell_masks(cells)
+        fresh = (before[0] ^ now[0]) | (before[1] ^ now[1])
+        expected = automaton_forced(hints, cells)
+        got = solve_masks(hints, n, *now, fresh)
+        assert (None if got is None else masks_cells(n, *got)) == expected, (hints, cells)
+        assert got == solve_masks(hints, n, *now)  # as with every cell checked
+        contradictions += expected is None
+        kept_ends += first[0] != UNKNOWN and cells[0] == first[0] and not fresh & 1
+    assert contradictions >= 20 and kept_ends >= 20
+
+
+def test_propagation_leaves_unchecked_only_cells_of_a_line_s_earlier_result(monkeypatch):
+    """Every line solve in propagation and in probing (copies of the state, cells set by hand)
+    is told as fresh every cell that differs from the line's last result, which copies share."""
+    from nonostudio.core import gridstate
+    from nonostudio.core.gridstate import GridState
+    from nonostudio.core.probing import probe
+    from nonostudio.core.puzzle import Puzzle
+
+    rng = random.Random(5)
+    picture = [[FILLED if rng.random() < 0.6 else CROSSED for _ in range(70)] for _ in range(66)]
+    rows = [clue_of(row) for row in picture]
+    cols = [clue_of([row[c] for row in picture]) for c in range(70)]
+    results: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+    calls = 0
+    solve = gridstate.solve_masks
+
+    def checked(hints, n, filled, crossed, fresh=-1):
+        nonlocal calls
+        calls += 1
+        # the cells outside ``fresh`` are those of one earlier result of this line, if any
+        earlier = results.get((tuple(hints), n), [(0, 0)])
+        assert any(
+            filled & ~fresh == f & ~fresh and crossed & ~fresh == x & ~fresh for f, x in earlier
+        )
+        out = solve(hints, n, filled, crossed, fresh)
+        if out is not None:
+            results.setdefault((tuple(hints), n), []).append(out)
+        return out
+
+    monkeypatch.setattr(gridstate, "solve_masks", checked)
+    state = GridState(Puzzle(rows, cols))
+    state.propagate()
+    probe(state)
+    assert calls > 300
+
+
 # --- the Butler testing set --------------------------------------------------------------------
 
 
