@@ -8,6 +8,8 @@ backends and how they were chosen: docs/design/solver.md §3.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -53,11 +55,28 @@ class SatStats:
         )
 
 
+def _pysolvers() -> Any:
+    """python-sat's extension module ``pysolvers`` (ImportError without python-sat), loaded with
+    its symbols bound when first called rather than all at once: the library (a dozen solvers
+    and the C++ runtime) then loads in 2.0 ms instead of 2.8, a fresh process's first SAT
+    search paying it (docs/design/solver.md §3, "The first search of a process")."""
+    module = sys.modules.get("pysolvers")
+    if module is not None:
+        return module
+    flags = sys.getdlopenflags()
+    sys.setdlopenflags((flags & ~os.RTLD_NOW) | os.RTLD_LAZY)
+    try:
+        import pysolvers  # type: ignore[import-not-found]
+    finally:
+        sys.setdlopenflags(flags)
+    return pysolvers
+
+
 def sat_backend() -> str:
     """The backend :func:`sat_solutions` uses by default: "cadical" when python-sat is
     installed, else "z3"."""
     try:
-        import pysolvers  # type: ignore[import-not-found]  # noqa: F401  (python-sat; _Cadical)
+        _pysolvers()
     except ImportError:
         return "z3"
     return "cadical"
@@ -216,9 +235,7 @@ class _Cadical:
     def __init__(self, clauses: list[list[int]], phases: list[int] | None = None) -> None:
         """A solver holding ``clauses``; ``phases`` (literals), when given, are the values it
         tries first."""
-        import pysolvers  # python-sat's extension module
-
-        self._api = pysolvers
+        pysolvers = self._api = _pysolvers()
         self._solver = pysolvers.cadical195_new()
         solver = self._solver
         if phases is not None:  # as python-sat's set_phases: the "lucky" phases would come first
