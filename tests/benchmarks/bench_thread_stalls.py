@@ -1,14 +1,15 @@
-"""The longest GUI-thread stall during the two kinds of background work left on threads of the
-studio's own process: the library's first fill (a fresh library seeded with the samples; every
+"""The longest GUI-thread stall during the two kinds of background work that were left on threads of
+the studio's own process: the library's first fill (a fresh library seeded with the samples; every
 puzzle checked and graded, Forever among them) and the colour hint search from the player's grid
-(the colour Solve view by hand; hints asked for and applied one after another on the largest
-colour puzzles).  A 5 ms timer on the GUI thread, as in tests/gui/window/test_gui_stall.py; a
-stall is the longest gap between its ticks.  Each run is a fresh process, the window started as
-``nonostudio`` starts it (worker processes warmed up, the studio's switch interval).  The fill
-is measured twice: in its worker process (the studio now) and on a thread of the studio's
-process (``NONOSTUDIO_WORKER_PROCESSES=0``, as before).
+(the colour Solve view by hand; hints asked for and applied one after another on the largest colour
+puzzles).  A 5 ms timer on the GUI thread, as in tests/gui/window/test_gui_stall.py; a stall is the
+longest gap between its ticks.  Each run is a fresh process, the window started as ``nonostudio``
+starts it (worker processes warmed up, the studio's switch interval).  Each is measured twice, in
+turns: in its worker process (the studio now) and on a thread of the studio's process
+(``NONOSTUDIO_WORKER_PROCESSES=0``, as before).
 
     QT_QPA_PLATFORM=offscreen python3 tests/benchmarks/bench_thread_stalls.py [--runs N] [--load]
+        [--only fill|hint] [--hints N] [COLOUR_PUZZLE ...]
 
 The colour puzzles are read from /work/shared/anchors/puzzles (pbnsolve-examples, colour-generated);
 without that folder only the first fill is measured.
@@ -34,7 +35,7 @@ COLOUR = [
     PUZZLES / "colour-generated" / "r0262.xml",  # 25x25, 6 colours, unique
     PUZZLES / "colour-generated" / "r0296.xml",  # 25x25, 6 colours, several solutions
 ]
-HINTS = 40  # hints asked for and applied, one after another, per colour puzzle
+HINTS = 40  # hints asked for and applied, one after another, per colour puzzle (--hints)
 
 PROBE = r"""
 import sys, tempfile, time
@@ -85,9 +86,11 @@ else:
     while not win.is_ready() or (processes_enabled() and not shared_pool().is_warm()):
         app.processEvents()
     assert win.files.open_file(sys.argv[2], ask=False)
-    view = win.colour_pages().solve_view
-    while view.trace() is None:
-        QTest.qWait(10)
+    pages = win.colour_pages()
+    view = pages.solve_view
+    while (view.trace() is None or pages.difficulty_panel.is_busy()
+           or win.check_panel.is_busy()):
+        QTest.qWait(10)  # the puzzle's own work done: only the hints are measured
     view.set_hand_mode(True)
     hints = int(sys.argv[3])
     worst, total, given = 0.0, 0.0, 0
@@ -133,6 +136,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--load", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--only", choices=["fill", "hint"], help="measure one of the two")
+    parser.add_argument("--hints", type=int, default=HINTS, help="hints per colour puzzle")
+    parser.add_argument("puzzles", nargs="*", type=Path, help="colour puzzles (default: four)")
     args = parser.parse_args()
     burner = None
     if args.load:
@@ -144,8 +149,12 @@ def main() -> None:
             f"{', one core kept busy' if args.load else ''}; load average {load:.1f} at the start"
         )
         if args.only != "hint":
+            fills: dict[str, list[tuple[float, float, str]]] = {"1": [], "0": []}
+            for _ in range(args.runs):  # taken in turns: the machine's load is shared
+                for processes in fills:
+                    fills[processes].append(one("fill", processes=processes))
             for where, processes in (("in its worker process", "1"), ("on a thread", "0")):
-                runs = [one("fill", processes=processes) for _ in range(args.runs)]
+                runs = fills[processes]
                 print(
                     f"  library first fill (15 samples), {where}: longest stall per run "
                     f"{', '.join(f'{r[0]:.3f}' for r in runs)} s; worst "
@@ -153,16 +162,21 @@ def main() -> None:
                     f"{', '.join(f'{r[1]:.1f}' for r in runs)} s; {runs[-1][2]}"
                 )
         if args.only != "fill":
-            if not PUZZLES.is_dir():
+            if not PUZZLES.is_dir() and not args.puzzles:
                 print(f"  colour hint search: skipped ({PUZZLES} is not there)")
-            for path in COLOUR if PUZZLES.is_dir() else []:
-                runs = [one("hint", str(path), str(HINTS)) for _ in range(args.runs)]
-                print(
-                    f"  colour hints by hand, {path.name}: longest stall per run "
-                    f"{', '.join(f'{r[0]:.3f}' for r in runs)} s; worst "
-                    f"{max(r[0] for r in runs):.3f} s; searches took "
-                    f"{', '.join(f'{r[1]:.1f}' for r in runs)} s in all; {runs[-1][2]}"
-                )
+            for path in args.puzzles or (COLOUR if PUZZLES.is_dir() else []):
+                hint = ("hint", str(path), str(args.hints))
+                process, thread = [], []
+                for _ in range(args.runs):  # taken in turns: the machine's load is shared
+                    process.append(one(*hint, processes="1"))
+                    thread.append(one(*hint, processes="0"))
+                for where, runs in (("in its worker process", process), ("on a thread", thread)):
+                    print(
+                        f"  colour hints by hand, {path.name}, {where}: longest stall per run "
+                        f"{', '.join(f'{r[0]:.3f}' for r in runs)} s; worst "
+                        f"{max(r[0] for r in runs):.3f} s; searches took "
+                        f"{', '.join(f'{r[1]:.1f}' for r in runs)} s in all; {runs[-1][2]}"
+                    )
     finally:
         if burner is not None:
             burner.kill()

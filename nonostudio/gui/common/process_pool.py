@@ -59,6 +59,7 @@ WARM_MODULES = (
     "nonostudio.analysis.explaining.narrate",
     "nonostudio.core.solver",
 )
+HINT_MODULES = ("nonostudio.analysis.colour.hints",)  # what the hints' process imports first
 
 
 def processes_enabled() -> bool:
@@ -482,6 +483,15 @@ def shared_pool() -> ProcessPool:
     if "shared" not in _pools:
         _pools["shared"] = ProcessPool(default_size(), nice=SHARED_NICE)
     return _pools["shared"]
+
+
+def hint_pool() -> ProcessPool:
+    """One process for the hints a player asks for while solving by hand: never queued behind
+    the check, grade and trace of the puzzle on screen, which may hold the shared pool's
+    processes up to the time limit, and at the studio's priority (the player waits for it)."""
+    if "hints" not in _pools:
+        _pools["hints"] = ProcessPool(1, warm=HINT_MODULES)
+    return _pools["hints"]
 
 
 def warm_up_processes() -> None:

@@ -12,7 +12,7 @@ worker process instead (:mod:`nonostudio.gui.common.process_pool`), with the sam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QThreadPool
 
@@ -25,6 +25,9 @@ from nonostudio.gui.common.worker_base import (
     Worker,
     WorkerSignals,
 )
+
+if TYPE_CHECKING:
+    from nonostudio.gui.common.process_pool import ProcessPool
 
 __all__ = [
     "CurrentWorker",
@@ -138,18 +141,26 @@ def run_in_background(
     on_error: Callable[[str], None] | None = None,
     on_progress: ProgressCallback | None = None,
     pool: QThreadPool | None = None,
+    processes: Callable[[], ProcessPool] | None = None,
 ) -> Worker:
-    """Start ``job(progress, should_stop)`` on ``pool`` (the global pool by default).
+    """Start ``job(progress, should_stop)`` on ``pool`` (the global pool by default), or a
+    :class:`ProcessJob` in a worker process of ``processes()`` (the studio's shared pool by
+    default).
 
     ``on_result`` gets the return value, ``on_error`` the error text, ``on_progress`` the
     fraction and message — all on the GUI thread.  A cancelled job reports neither result nor
     error.  Returns the worker, for ``cancel()`` and its other signals.
     """
+    from nonostudio.gui.common.process_pool import ProcessWorker
+
     worker = make_worker(job)
     worker.result.connect(on_result)
     if on_error is not None:
         worker.errored.connect(on_error)
     if on_progress is not None:
         worker.progress.connect(on_progress)
-    worker.start(pool)
+    if isinstance(worker, ProcessWorker) and processes is not None:
+        worker.start(processes())
+    else:
+        worker.start(pool)
     return worker

@@ -26,7 +26,6 @@ from nonostudio.analysis.colour.hints import (
     colour_mistakes,
     colour_trace_hint,
     grid_after,
-    next_colour_hint,
     reference_colour_solution,
     unknown_grid,
 )
@@ -35,9 +34,11 @@ from nonostudio.analysis.helping.hints import CELLS, RUNGS
 from nonostudio.core.colour.model import ColourGrid, ColourPuzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+from nonostudio.gui.common.process_pool import hint_pool, processes_enabled
+from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.grid.colour import colour_key
 from nonostudio.gui.solve.colour.grid import ColourMarks, ColourSolveGrid
+from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
@@ -295,6 +296,8 @@ class ColourSolveView(TraceView):
         if not on:
             self._undo.clear()  # the window's Undo must find nothing of the player's to undo
         ui.hand_action.setChecked(on)
+        if on and processes_enabled():
+            hint_pool().warm_up()  # ready when the player first asks for a hint
         self.grid.set_editable(on and not self._solved)
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
@@ -454,18 +457,13 @@ class ColourSolveView(TraceView):
             self.grid.set_mistakes(wrong)
             self.ui.message_label.setText(fix_first_text(wrong, MARKED_WRONG))
             return
-        grid, limit = self._hand, self.time_limit
-
-        def job(progress: Progress, should_stop: ShouldStop) -> ColourHintLadder | None:
-            return next_colour_hint(puzzle, grid, time_limit=limit, should_stop=should_stop)
-
+        # In a worker process of its own (hint_pool): on a thread, the search and the GUI thread
+        # took turns at Python's lock, a hint on acorn took three times as long and the GUI
+        # thread waited up to 0.14-0.36 s at a time (tests/benchmarks/bench_thread_stalls.py).
+        job = ProcessJob(find_colour_hint, (puzzle, self._hand, self.time_limit))
         self.ui.message_label.setText("Looking for a hint…")
-        # On a thread, not in a worker process: a search takes tens of milliseconds, and the
-        # studio's processes may be busy with this puzzle's trace and grade up to the time
-        # limit.  The GUI thread waited at most 0.02-0.04 s (0.10 s once, load 9 on 2 cores)
-        # over 40 hints on acorn, rose and two 25x25 colour puzzles (bench_thread_stalls.py).
         self._hint_worker = run_in_background(
-            job, on_result=self._hinted, on_error=self._hint_failed
+            job, on_result=self._hinted, on_error=self._hint_failed, processes=hint_pool
         )
 
     def _hinted(self, ladder: ColourHintLadder | None) -> None:
