@@ -36,6 +36,8 @@ def prefix_networks(
     rate; ``done(count, net)`` as each finishes, ``checkpoint(count, net)`` after each epoch but
     the last; ``data``, the recipe's boards when already made (:func:`recipe_boards`).  Needs
     scikit-learn."""
+    if recipe.prefix_of:
+        raise ValueError("the curve's recipe makes all its boards: prefix_of must be 0")
     if any(c <= 0 or c > recipe.boards for c in counts):
         raise ValueError(f"board counts must lie in 1..{recipe.boards}: {list(counts)}")
     inputs, boards, made = data or recipe_boards(recipe, progress)

@@ -43,9 +43,14 @@ class Recipe:
     # paper's pictures were icons; the test boards are icon boards).
     pictures: str = "digits"
     icons: str = str(DEFAULT_ICONS)
+    # when set, ``prefix_of`` boards are made by the seed and the first ``boards`` trained on
+    # (a network of bench_baselines' learning curve, whose sizes share one set of boards)
+    prefix_of: int = 0
 
 
-def on_icons(n: int, boards: int, hidden: tuple[int, ...], epochs: int) -> Recipe:
+def on_icons(
+    n: int, boards: int, hidden: tuple[int, ...], epochs: int, prefix_of: int = 0
+) -> Recipe:
     """A recipe on icons, as the paper's pictures were (its 10x10 and 15x15 test boards are icon
     boards, the same icons for both sizes): 35 % icon boards, the rest random, Adam at 1e-3,
     seeded by the size."""
@@ -58,6 +63,7 @@ def on_icons(n: int, boards: int, hidden: tuple[int, ...], epochs: int) -> Recip
         seed=n,
         picture_share=0.35,
         pictures="icons",
+        prefix_of=prefix_of,
     )
 
 
@@ -95,8 +101,13 @@ def recipe_boards(
             progress(0.0, message)
 
     require_sklearn()  # before the boards are made: a missing extra is said at once
-    say(f"making {recipe.boards} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
-    count = recipe.boards // 8 if recipe.reflections else recipe.boards
+    made_count = recipe.prefix_of or recipe.boards
+    if made_count < recipe.boards:
+        raise ValueError(
+            f"a recipe cannot train on the first {recipe.boards} of {made_count} boards"
+        )
+    say(f"making {made_count} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
+    count = made_count // 8 if recipe.reflections else made_count
     pictures = None
     made = asdict(recipe)
     made["hidden"] = list(recipe.hidden)
@@ -110,7 +121,7 @@ def recipe_boards(
     if recipe.reflections:
         boards = np.stack([r.board(b) for b in boards for r in REFLECTIONS])
         inputs = encode_boards(boards)
-    return inputs, boards, made
+    return inputs[: recipe.boards], boards[: recipe.boards], made
 
 
 def run_recipe(

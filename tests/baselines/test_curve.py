@@ -6,7 +6,7 @@ Weibull fit says of its own per-cell accuracy."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import numpy as np
 import pytest
@@ -84,18 +84,27 @@ def test_the_papers_weibull_fit_gives_its_zero_error_share_and_a_mean() -> None:
 
 def test_prefix_networks_train_on_prefixes_and_the_whole_is_the_recipes_network() -> None:
     pytest.importorskip("sklearn", reason="training needs the baselines extra (scikit-learn)")
-    recipe = Recipe(5, boards=300, hidden=(16,), learning_rate=3e-3, epochs=2, seed=7)
+    # 10x10 (a 5x5 recipe's noise boards are a prefix of more noise boards anyway); no pictures
+    recipe = Recipe(10, 300, (16,), learning_rate=3e-3, epochs=2, seed=7, picture_share=0.0)
     seen: list[tuple[int, int]] = []
     nets = curve.prefix_networks(
         recipe, [100, 300], checkpoint=lambda c, n: seen.append((c, n.recipe["epochs"]))
     )
     whole = run_recipe(recipe)
-    assert all(
-        np.array_equal(a, b) for a, b in zip(nets[300].weights, whole.weights, strict=True)
-    )
+    assert all(np.array_equal(a, b) for a, b in zip(nets[300].weights, whole.weights, strict=True))
     assert nets[100].recipe["boards"] == 100 and nets[100].recipe["prefix_of"] == 300
     assert nets[100].recipe["training_boards"] == 100
-    assert "prefix_of" not in nets[300].recipe
+    assert nets[300].recipe["prefix_of"] == 0
+    # a prefix network is reproducible by a recipe of its own: its record is that recipe
+    own = Recipe(**{f.name: nets[100].recipe[f.name] for f in fields(Recipe)})
+    own = replace(own, hidden=tuple(own.hidden))
+    assert own == replace(recipe, boards=100, prefix_of=300) != replace(recipe, boards=100)
+    again = run_recipe(own)
+    assert all(np.array_equal(a, b) for a, b in zip(nets[100].weights, again.weights, strict=True))
+    fresh = run_recipe(replace(recipe, boards=100))  # 100 boards made, not the first of 300
+    assert not np.array_equal(fresh.weights[0], again.weights[0])
+    with pytest.raises(ValueError, match="100 of 50"):
+        run_recipe(replace(recipe, boards=100, prefix_of=50))
     assert seen == [(100, 1), (300, 1)]
     other = curve.prefix_networks(recipe, [100], hidden=(8,), learning_rate=1e-2)[100]
     assert other.weights[0].shape[1] == 8 and other.recipe["learning_rate"] == 1e-2

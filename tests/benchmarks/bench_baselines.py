@@ -107,7 +107,9 @@ def _seen(net: Network, count: int) -> BoardSet:
     """The first ``count`` boards the network was trained on, remade by its recipe's seed (the
     paper's 5x5 rate was measured on its own training set; for 10x10 the paper's training set
     held copies of some test boards)."""
-    inputs, boards = _mix(net, int(net.recipe["boards"]), int(net.recipe["seed"]))
+    # a network of the learning curve trained on the first ``boards`` of ``prefix_of`` made
+    made = int(net.recipe.get("prefix_of") or net.recipe["boards"])
+    inputs, boards = _mix(net, made, int(net.recipe["seed"]))
     inputs, boards = inputs[:count], boards[:count]
     return BoardSet(net.n, [decode_clues(v, net.n) for v in inputs], boards, "seen in training")
 
@@ -419,7 +421,7 @@ def _learning_curve(ten: BoardSet, net: Network, plan: list[CurvePlan], sample: 
 def _recipe_of(net: Network, **changes: Any) -> Recipe:
     names = {f.name for f in fields(Recipe)}
     base = Recipe(**{k: v for k, v in net.recipe.items() if k in names})
-    return replace(base, hidden=tuple(base.hidden), **changes)
+    return replace(base, hidden=tuple(base.hidden), prefix_of=0, **changes)
 
 
 def _cached(name: str, make: Callable[[], Network]) -> Network:
