@@ -102,10 +102,10 @@ class _Held:
     """What the items in flight hold back (with ``hold_back``): per line, the fewest patterns of
     its items in flight; the earliest wave (:func:`hand_out_key`) in flight; per value their
     runs are filled with, the submissions in flight (a rule fills one value: it skips only
-    specifications of that value); and, with its value, each item's cells and hints (a rule
-    found for a specification skips one of the same value and cells or hints about a quarter of
-    the time, another of its value one time in 17, another value's never: the pairs of a wave
-    of lines up to 5 cells, one pattern; docs/design/learning.md)."""
+    specifications of that value); and, with its value, each item's cells (a rule found for a
+    specification skips one of the same value and cells 3 times in 10, another of its value one
+    time in 14, another value's never: the pairs of a wave of lines up to 5 cells, one pattern;
+    docs/design/learning.md)."""
 
     lines: dict[str, int] = field(default_factory=dict)
     wave: tuple[bool, int, int] | None = None
@@ -408,7 +408,7 @@ class Runner:
         rule in flight (``held``) is likely to skip: it is of the earliest wave in flight (its
         :func:`hand_out_key`: the rules of shorter lines and fewer patterns are known before
         longer ones start); none in flight is of its line with no more patterns, nor of its
-        cells or hints and value; and fewer than half the workers (at least one) run its value
+        cells and value; and fewer than half the workers (at least one) run its value
         (a rule found for one of them could skip it; only one of the other value cannot).  A
         batch being filled takes only ``value``.  None when all of them wait, while something
         is in flight."""
@@ -531,11 +531,10 @@ class Runner:
         self._feed(now)
 
 
-def _kin(spec: Specification) -> tuple[tuple[int, str], tuple[int, str]]:
-    """A specification's value with its line's cells and with its hints: the rule of another of
-    the same value and cells, or the same value and hints, often skips it."""
-    hints = " ".join(map(str, spec.transition.hints))
-    return (spec.value, spec.transition.before), (spec.value, f"hints {hints}")
+def _kin(spec: Specification) -> tuple[tuple[int, str]]:
+    """A specification's value with its line's cells: the rule of another of the same value and
+    cells often skips it."""
+    return ((spec.value, spec.transition.before),)
 
 
 def _line_of(key: str) -> str:
