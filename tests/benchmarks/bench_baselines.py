@@ -300,7 +300,7 @@ def _learning_curve(ten: BoardSet, net: Network, plan: list[CurvePlan], sample: 
     Weibull fit implies it, and the rate at other output thresholds."""
     from nonostudio.baselines import curve
 
-    base = replace(RECIPES[10], boards=PAPER_BOARDS_10)
+    base = replace(RECIPES[10], boards=PAPER_BOARDS_10, prefix_of=0)
     n_all = PAPER_BOARDS_10
     ours_shape = tuple(RECIPES[10].hidden)
     nets = _curve_networks(base, plan)
