@@ -118,7 +118,7 @@ class _Held:
         kind = hand_out_key(spec)
         self.wave = kind if self.wave is None else min(self.wave, kind)
         self.runs.setdefault(spec.value, set()).add(submission)
-        self.kin.update(_kin(spec))
+        self.kin.add(_kin(spec))
 
 
 @dataclass
@@ -428,7 +428,7 @@ class Runner:
                 and (fewest is None or fewest > len(record.spec.patterns))
                 and (value is None or record.spec.value == value)
                 and len(held.runs.get(record.spec.value, ())) < share
-                and held.kin.isdisjoint(_kin(record.spec))
+                and _kin(record.spec) not in held.kin
             ):
                 del now.todo[i]
                 return record, narrow
@@ -445,6 +445,7 @@ class Runner:
             return  # a late second report of a task re-run elsewhere: the first one stands
         now.in_flight.discard(key)
         self._tasks.pop(key, None)
+        self._submissions.pop(key, None)
         if key in self._cancelling:
             self._cancelling.discard(key)
             if outcome == SpecStatus.PENDING and not self.engine.stopped():
@@ -519,6 +520,7 @@ class Runner:
                 continue
             now.in_flight.discard(record.key)
             self._tasks.pop(record.key, None)
+            self._submissions.pop(record.key, None)
             self._cancelling.discard(record.key)
             if self._attempts[record.key] < MAX_ATTEMPTS:
                 self.store.finish(self.run_id, record.key, SpecStatus.PENDING, None)
@@ -531,10 +533,10 @@ class Runner:
         self._feed(now)
 
 
-def _kin(spec: Specification) -> tuple[tuple[int, str]]:
+def _kin(spec: Specification) -> tuple[int, str]:
     """A specification's value with its line's cells: the rule of another of the same value and
     cells often skips it."""
-    return ((spec.value, spec.transition.before),)
+    return spec.value, spec.transition.before
 
 
 def _line_of(key: str) -> str:
