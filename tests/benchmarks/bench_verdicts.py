@@ -5,11 +5,13 @@ The anchor data is looked for beside the checkout (``_anchors.ANCHORS``).
 Run by hand: ``python tests/benchmarks/bench_verdicts.py [--jobs 2] [--corpus NAME ...]
 [--time-limit S] [--max-per-corpus N]``.  pbnsolve's one-line verdicts map to ours as
 ``unique logical``/``trivial unique logical`` = unique and line-solvable, ``unique`` = unique but
-needs search, ``multiple`` = multiple solutions, ``contradiction`` = no solution (or clues rejected
-as inconsistent when read).  Prints agreement per corpus, every disagreement (file, item, both
-verdicts) and the time taken; exits 1 if any decided row disagrees.  A progress line (rows
-checked, disagreements so far) every 30 s, and each disagreement as it is found, show how far a
-long run has got.
+needs search, ``multiple`` = multiple solutions, ``contradiction`` = no solution, or clues the
+reader refuses, naming where (line, character, clue: e.g. a 0 beside other numbers in one clue,
+where pbnsolve answers contradiction); such refusals are counted apart and printed with their
+reasons, never hidden in the agreement.  Prints agreement per corpus, every disagreement (file,
+item, both verdicts) and the time taken; exits 1 if any decided row disagrees.  A progress
+line (rows checked, disagreements so far) every 30 s, and each disagreement as it is found, show
+how far a long run has got.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ EXPECTED = {
 
 
 COLOUR = "colour (not covered)"
+REFUSED = "refused when read: "
 
 #: Seconds between progress lines (rows checked, disagreements so far) of a long run.
 PROGRESS_EVERY_S = 30.0
@@ -68,22 +71,26 @@ def _run_file(
     try:
         entries = dict(read_entries(PUZZLES / rel))
     except PuzzleError as exc:
-        return [(rel, item, exp, f"read error: {exc}", 0.0) for item, exp in items]
+        return [(rel, item, exp, f"{REFUSED}{exc}", 0.0, exc.message) for item, exp in items]
     for item, expected in items:
         t = time.perf_counter()
         try:
             puzzle = entries[item]()
         except InconsistentPuzzleError:
-            out.append((rel, item, expected, "no solution", time.perf_counter() - t))
+            out.append((rel, item, expected, "no solution", time.perf_counter() - t, ""))
             continue
         except UnsupportedPuzzleError:
-            out.append((rel, item, expected, COLOUR, 0.0))
+            out.append((rel, item, expected, COLOUR, 0.0, ""))
             continue
-        except (PuzzleError, KeyError) as exc:
-            out.append((rel, item, expected, f"read error: {exc}", time.perf_counter() - t))
+        except PuzzleError as exc:
+            secs = time.perf_counter() - t
+            out.append((rel, item, expected, f"{REFUSED}{exc}", secs, exc.message))
+            continue
+        except KeyError as exc:
+            out.append((rel, item, expected, f"read error: {exc}", time.perf_counter() - t, ""))
             continue
         res = solve(puzzle, time_limit=limit)
-        out.append((rel, item, expected, res.verdict.label, res.seconds))
+        out.append((rel, item, expected, res.verdict.label, res.seconds, ""))
     return out
 
 
@@ -129,11 +136,12 @@ def main() -> int:
     seconds: dict[str, list[float]] = defaultdict(list)
     bad: list[tuple[str, str, str, str]] = []
     colour: list[str] = []
+    refused: Counter = Counter()  # pbnsolve's contradictions our reader refuses, by reason
     done = 0
     reported = started
     with ProcessPoolExecutor(args.jobs) as pool:
         for results in pool.map(_run_file, tasks):
-            for rel, item, expected, ours, secs in results:
+            for rel, item, expected, ours, secs, why in results:
                 src = source_of[rel]
                 if ours == COLOUR:
                     colour.append(f"{rel}#{item}")
@@ -142,6 +150,9 @@ def main() -> int:
                 seconds[src].append(secs)
                 if EXPECTED[expected] == ours:
                     agree[src] += 1
+                elif expected == "contradiction" and ours.startswith(REFUSED):
+                    agree[src] += 1
+                    refused[why] += 1
                 else:
                     bad.append((rel, item, expected, ours))
                     # Said at once, so that a long run's log shows it before the summary.
@@ -170,6 +181,12 @@ def main() -> int:
         print(
             f"colour puzzles by content, refused by the reader (INDEX.csv lists them as "
             f"black-and-white): {len(colour)}: {', '.join(colour)}"
+        )
+    if refused:
+        print(
+            f"pbnsolve's contradictions our reader refuses, naming where (counted as agreeing): "
+            f"{sum(refused.values())}: "
+            + "; ".join(f"{n} '{why}'" for why, n in refused.most_common())
         )
     unexplained = 0
     for rel, item, expected, ours in bad:
