@@ -9,6 +9,7 @@ from pathlib import Path
 
 import learn_work
 import pytest
+from logged_runs import logged_runner, spans
 
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
 from nonostudio.learn.running.engine import LocalEngine
@@ -29,12 +30,11 @@ def _line(key: str) -> str:
 def _overlaps(log: Path, specs: list[Specification]) -> list[tuple[str, str]]:
     """Pairs of specifications of one line, the second with no fewer patterns, that ran at once."""
     patterns = {s.key: len(s.patterns) for s in specs}
-    runs = [line.split("\t") for line in log.read_text().splitlines()]
-    spans = [(k, float(a), float(b)) for k, a, b in runs]
+    ran = spans(log)
     return [
         (k1, k2)
-        for k1, a1, b1 in spans
-        for k2, a2, b2 in spans
+        for k1, a1, b1 in ran
+        for k2, a2, b2 in ran
         if k1 != k2
         and _line(k1) == _line(k2)
         and patterns[k1] <= patterns[k2]
@@ -52,18 +52,10 @@ def test_held_back_specifications_never_run_beside_one_of_their_line(
     hold_back: bool,
 ) -> None:
     log = tmp_path / "calls.log"
-    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
-    run = store.create_run({}, specs)
-    status = Runner(
-        store,
-        run,
-        learn_work.logged_dear_interval,
-        jobs=2,
-        mode="thread",
-        hold_back=hold_back,
-        skip_covered=False,
-        skip_supersets=False,
-    ).run()
+    runner = logged_runner(
+        store, specs, learn_work.logged_dear_interval, log, monkeypatch, jobs=2, hold_back=hold_back
+    )
+    status = runner.run()
     assert status.counts == {"done": len(specs)}  # held back, never left out
     overlaps = _overlaps(log, specs)
     if hold_back:
@@ -78,13 +70,6 @@ def test_hold_back_is_a_cluster_engines_default(store: JobStore) -> None:
     engine = LocalEngine(1, "thread")  # any engine given explicitly stands for a cluster's
     assert Runner(store, run, learn_work.nothing, engine=engine).hold_back
     assert not Runner(store, run, learn_work.nothing, engine=engine, hold_back=False).hold_back
-
-
-def _spans(log: Path) -> list[tuple[str, float, float]]:
-    return [
-        (k, float(a), float(b))
-        for k, a, b in (line.split("\t") for line in log.read_text().splitlines())
-    ]
 
 
 def _kin(spec: Specification) -> set[tuple[int, str]]:
@@ -104,35 +89,33 @@ def test_held_back_a_value_takes_at_most_half_the_workers_and_kin_never_run_toge
     specs = [s for t in mine_transitions(4, 4) for s in specifications(t, max_patterns=1)][:60]
     by_key = {s.key: s for s in specs}
     log = tmp_path / "calls.log"
-    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
-    run = store.create_run({}, specs)
-    status = Runner(
+    runner = logged_runner(
         store,
-        run,
+        specs,
         learn_work.logged_dear_interval,
+        log,
+        monkeypatch,
         jobs=jobs,
-        mode="thread",
         hold_back=hold_back,
-        skip_covered=False,
-        skip_supersets=False,
-    ).run()
+    )
+    status = runner.run()
     assert status.counts == {"done": len(specs)}  # held back, never left out
-    spans = _spans(log)
+    ran = spans(log)
     most_of_one_value = max(
-        sum(1 for k, a, b in spans if by_key[k].value == value and a <= t < b)
-        for _, t, _ in spans
+        sum(1 for k, a, b in ran if by_key[k].value == value and a <= t < b)
+        for _, t, _ in ran
         for value in (0, 1)
     )
     kin = [
         (k1, k2)
-        for k1, a1, b1 in spans
-        for k2, a2, b2 in spans
+        for k1, a1, b1 in ran
+        for k2, a2, b2 in ran
         if k1 < k2 and a1 < b2 and a2 < b1 and _kin(by_key[k1]) & _kin(by_key[k2])
     ]
     both = any(
         by_key[k1].value != by_key[k2].value and a1 < b2 and a2 < b1
-        for k1, a1, b1 in spans
-        for k2, a2, b2 in spans
+        for k1, a1, b1 in ran
+        for k2, a2, b2 in ran
     )
     if hold_back:
         assert most_of_one_value <= jobs // 2
@@ -149,20 +132,11 @@ def test_held_back_a_wave_still_keeps_most_of_many_workers_busy(
     # too (groups of 56 and 90 items here) kept 2.2 workers busy on average.
     specs = [s for t in mine_transitions(5, 5) for s in specifications(t, max_patterns=1)][:240]
     log = tmp_path / "calls.log"
-    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
-    run = store.create_run({}, specs)
-    runner = Runner(
-        store,
-        run,
-        learn_work.logged_dear_interval,
-        jobs=8,
-        mode="thread",
-        hold_back=True,
-        skip_covered=False,
-        skip_supersets=False,
+    runner = logged_runner(
+        store, specs, learn_work.logged_dear_interval, log, monkeypatch, jobs=8, hold_back=True
     )
     started = time.monotonic()
     runner.run()
     wall = time.monotonic() - started
-    busy = sum(b - a for _, a, b in _spans(log)) / wall
+    busy = sum(b - a for _, a, b in spans(log)) / wall
     assert busy >= 4.0, f"{busy:.1f} workers busy on average"

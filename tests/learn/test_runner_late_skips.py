@@ -10,6 +10,7 @@ from pathlib import Path
 
 import learn_work
 import pytest
+from logged_runs import logged_runner, spans
 
 from nonostudio.core.line import FILLED
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
@@ -66,13 +67,6 @@ def test_a_running_item_a_new_rule_skips_is_cancelled_and_counted_as_waste(
     assert runner.late_skip_seconds < 8.0
 
 
-def _spans(log: Path) -> list[tuple[str, float, float]]:
-    return [
-        (k, float(a), float(b))
-        for k, a, b in (line.split("\t") for line in log.read_text().splitlines())
-    ]
-
-
 @pytest.mark.parametrize("hold_back", [False, True])
 def test_held_back_runs_go_in_waves(
     store: JobStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hold_back: bool
@@ -80,24 +74,16 @@ def test_held_back_runs_go_in_waves(
     specs = [s for t in mine_transitions(3) for s in specifications(t, max_patterns=2)]
     wave = {s.key: hand_out_key(s) for s in specs}
     log = tmp_path / "calls.log"
-    monkeypatch.setenv("LEARN_TEST_LOG", str(log))
-    run = store.create_run({}, specs)
-    status = Runner(
-        store,
-        run,
-        learn_work.logged_interval,
-        jobs=2,
-        mode="thread",
-        hold_back=hold_back,
-        skip_covered=False,
-        skip_supersets=False,
-    ).run()
+    runner = logged_runner(
+        store, specs, learn_work.logged_interval, log, monkeypatch, jobs=2, hold_back=hold_back
+    )
+    status = runner.run()
     assert status.counts == {"done": len(specs)}  # held back, never left out
-    spans = _spans(log)
+    ran = spans(log)
     across = [
         (k1, k2)
-        for k1, a1, b1 in spans
-        for k2, a2, b2 in spans
+        for k1, a1, b1 in ran
+        for k2, a2, b2 in ran
         if wave[k1] < wave[k2] and a1 < b2 and a2 < b1
     ]
     if hold_back:
