@@ -44,7 +44,9 @@ def register(subparsers: argparse._SubParsersAction, parent: argparse.ArgumentPa
     train.add_argument("--out", metavar="PATH", required=True, help="the .npz file to write")
     train.add_argument("--paper", action="store_true", help="the paper's (large) architecture")
     train.add_argument("--epochs", type=positive_int_arg, default=None, help="override")
-    train.add_argument("--boards", type=positive_int_arg, default=None, help="override")
+    train.add_argument(
+        "--boards", type=positive_int_arg, default=None, help="make and train on this many boards"
+    )
     train.add_argument("--seed", type=int, default=None, help="override the recipe's seed")
     train.add_argument(
         "--icons",
@@ -133,6 +135,10 @@ def run_train(args: argparse.Namespace) -> Outcome:
     for name in ("epochs", "boards", "seed"):
         if getattr(args, name) is not None:
             changes[name] = getattr(args, name)
+    if args.boards is not None:
+        # N boards asked for are N boards made: not the first N of the recipe's larger set (a
+        # shipped recipe may train on a prefix of many boards, all made first).
+        changes["prefix_of"] = 0
     if args.icons is not None:
         changes.update(pictures="icons", icons=args.icons)
     recipe = replace(recipe, **changes)
