@@ -30,8 +30,8 @@ from nonostudio.core.progress import report_count
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob
-from nonostudio.gui.common.process_pool import SHARED_NICE, ProcessPool, ProcessWorker
-from nonostudio.gui.common.workers import Worker, make_worker
+from nonostudio.gui.common.process_pool import SHARED_NICE, ProcessPool
+from nonostudio.gui.common.workers import Worker, run_in_background
 from nonostudio.gui.library.fill_job import Filled, check_and_grade, fill_one
 
 __all__ = ["Filled", "LibraryFiller", "check_and_grade"]
@@ -200,17 +200,20 @@ class LibraryFiller(QObject):
         job = ProcessJob(
             fill_one, (id, puzzle, verdict, difficulty, self._rule_set, self._time_limit)
         )
-        worker = make_worker(job)  # every slot connected before it starts: it may end at once
-        worker.result.connect(self._on_result)
-        worker.errored.connect(self._on_error)
-        worker.progress.connect(self._on_puzzle_progress)
-        self._worker = worker
-        if isinstance(worker, ProcessWorker):
-            if self._processes is None:
-                self._processes = ProcessPool(1, warm=WARM, nice=SHARED_NICE, parent=self)
-            worker.start(self._processes)
-        else:
-            worker.start(self.pool)
+        self._worker = run_in_background(
+            job,
+            on_result=self._on_result,
+            on_error=self._on_error,
+            on_progress=self._on_puzzle_progress,
+            pool=self.pool,
+            processes=self._process_pool,
+        )
+
+    def _process_pool(self) -> ProcessPool:
+        """The filler's own worker process, started with its first job since it last ended."""
+        if self._processes is None:
+            self._processes = ProcessPool(1, warm=WARM, nice=SHARED_NICE, parent=self)
+        return self._processes
 
     def _is_current(self) -> bool:
         return self._worker is not None and self.sender() is self._worker.signals
