@@ -128,7 +128,7 @@ def solve_masks(
                 m1 += len(blocks)
         if right < n:
             tail = filled >> right
-            new = fresh >> right if fresh >= 0 else -1
+            new = fresh >> right  # -1 (every cell fresh) stays -1
             if new:
                 above = crossed >> (right + new.bit_length()) if new > 0 else 0
                 kept = right + new.bit_length() + (above & -above).bit_length() - 1 if above else n
