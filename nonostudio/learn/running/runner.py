@@ -309,10 +309,10 @@ class Runner:
         store, run_id, engine = self.store, self.run_id, self.engine
         held = self._held(now)
         while now.todo and not engine.stopped():
-            size = self._batch_size(now.todo[-1])
+            kind = hand_out_key(now.todo[-1].spec)
+            size = self._batch_size(kind)
             if len(now.in_flight) >= engine.ahead * engine.slots() * size:
                 return
-            kind = hand_out_key(now.todo[-1].spec)
             batch: list[Task] = []
             waiting = False
             # A batch holds items of one kind: the next kind's first are measured one by one.
@@ -345,24 +345,22 @@ class Runner:
             if waiting:
                 return
 
-    def _batch_size(self, record: SpecRecord) -> int:
-        """How many items of ``record``'s kind go in one submission: 1 unless the engine takes
-        batches and this session has measured the kind (its :func:`hand_out_key`) cheap: then as
-        many as fill about :data:`BATCH_S` seconds, at most :data:`BATCH_MAX`."""
-        mean = self._cheap(record)
-        if not self.engine.batches or mean is None:
+    def _batch_size(self, kind: tuple[bool, int, int]) -> int:
+        """How many items of ``kind`` (their :func:`hand_out_key`) go in one submission: 1 unless
+        the engine takes batches and this session has measured the kind cheap (under
+        :data:`CHEAP_S` on average over at least :data:`BATCH_AFTER` items, none over
+        :data:`CHEAP_MAX_S`): then as many as fill about :data:`BATCH_S` seconds, at most
+        :data:`BATCH_MAX`.  A batch reports its items when all are done: one long item in it
+        holds back the rules of the others (and a cancel comes too late for them)."""
+        count, total, longest = self._kind_seconds.get(kind, (0, 0.0, 0.0))
+        if (
+            not self.engine.batches
+            or count < BATCH_AFTER
+            or total / count >= CHEAP_S
+            or longest >= CHEAP_MAX_S
+        ):
             return 1
-        return max(1, min(BATCH_MAX, int(BATCH_S / max(mean, 1e-3))))
-
-    def _cheap(self, record: SpecRecord) -> float | None:
-        """The mean seconds of ``record``'s kind when this session has measured it cheap (under
-        :data:`CHEAP_S` over at least :data:`BATCH_AFTER` items, none over :data:`CHEAP_MAX_S`),
-        else None.  A batch reports its items when all are done: one long item in it holds back
-        the rules of the others (and a cancel comes too late for them)."""
-        count, total, longest = self._kind_seconds.get(hand_out_key(record.spec), (0, 0.0, 0.0))
-        if count < BATCH_AFTER or total / count >= CHEAP_S or longest >= CHEAP_MAX_S:
-            return None
-        return total / count
+        return max(1, min(BATCH_MAX, int(BATCH_S / max(total / count, 1e-3))))
 
     def _task(self, now: _Session, record: SpecRecord, narrow: bool) -> Task:
         """``record`` (marked running) as a task of its work or of the narrow work, in flight."""
