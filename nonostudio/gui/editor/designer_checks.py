@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.analysis.helping.designer import DesignFindings, Edit, StuckRegion, check_design
+from nonostudio.analysis.helping.designer import DesignFindings, Edit, check_design
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.gui.common.workers import Job, Progress, ShouldStop, Worker, run_in_background
 from nonostudio.gui.editor.view import DRAW, EditorView
@@ -73,12 +73,6 @@ class DesignerOverlay(QWidget):
             self.setGeometry(self._grid.rect())
         return False
 
-    def set_findings(self, region: StuckRegion | None, edits: list[Edit]) -> None:
-        if region is None:
-            self.set_masks(None, None, edits)
-        else:
-            self.set_masks(region.rules_stuck, region.logic_stuck, edits)
-
     def set_masks(
         self, stuck: np.ndarray | None, logic_stuck: np.ndarray | None, edits: Sequence[EditAt]
     ) -> None:
@@ -93,7 +87,7 @@ class DesignerOverlay(QWidget):
         self.update()
 
     def clear(self) -> None:
-        self.set_findings(None, [])
+        self.set_masks(None, None, [])
 
     def stuck_cells(self) -> list[tuple[int, int]]:
         """The cells shaded as stuck for the rule set (line logic may still decide some)."""
