@@ -239,9 +239,13 @@ def _curve_networks(
         missing = []
         for count in counts:
             path = _curve_path(hidden, count)
-            made = Network.load(path).recipe if path.is_file() else {}
-            if made.get("icon_digest") == digest and made.get("epochs") == epochs:
-                out[hidden, count] = Network.load(path)
+            kept = Network.load(path) if path.is_file() else None
+            if (
+                kept is not None
+                and kept.recipe.get("icon_digest") == digest
+                and kept.recipe.get("epochs") == epochs
+            ):
+                out[hidden, count] = kept
             else:
                 missing.append(count)
         if not missing:
@@ -258,7 +262,7 @@ def _curve_networks(
             net.save(_curve_path(hidden, count, int(net.recipe["epochs"])))
 
         def done(count: int, net: Network, hidden: tuple[int, ...] = hidden) -> None:
-            net.save(_curve_path(hidden, count, int(net.recipe["epochs"])))
+            checkpoint(count, net, hidden)
             net.save(_curve_path(hidden, count))
             out[hidden, count] = net
             print(f"trained {hidden} on {count} boards: {_took(net)}", file=sys.stderr)
