@@ -150,7 +150,6 @@ def part_cost(repeats: int = 3) -> None:
     """The engine's cost per item (nothing held back), and on a cluster with its default hand-out
     (held back: an item waits while one of its line is in flight)."""
     print(f"== per-item cost, empty items ({load()})")
-    figures: dict[str, tuple[list[float], list[float]]] = {}
     with new_store() as store:
         for name, hold_back in (
             ("local pool", None),
@@ -169,8 +168,7 @@ def part_cost(repeats: int = 3) -> None:
                     )
                     for _ in range(repeats)
                 ]
-            figures[name] = ([(b - a) / 200 for a, b in pairs], [b / 400 for _, b in pairs])
-            beyond, whole = figures[name]
+            beyond, whole = [(b - a) / 200 for a, b in pairs], [b / 400 for _, b in pairs]
             print(
                 f"{name}: {statistics.median(beyond) * 1000:.1f} ms per item beyond the start "
                 f"((400 - 200 items) / 200, median of {repeats}: "
