@@ -15,6 +15,7 @@ import time
 import numpy as np
 import pytest
 from test_solver import _domino
+from test_solver import _random_puzzle as random_puzzle
 
 from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import GridState
@@ -242,12 +243,7 @@ def test_a_model_found_between_is_the_last_one():
 def _several_solutions() -> Puzzle:
     """An 8x8 picture whose clues (no symmetry) have several solutions, two of them 4 cells
     apart."""
-    rng = random.Random(2)
-    grid = np.array(
-        [[FILLED if rng.random() < 0.5 else CROSSED for _ in range(8)] for _ in range(8)],
-        dtype=np.int8,
-    )
-    return Puzzle.from_grid(grid).without_goal()
+    return random_puzzle(random.Random(2), 8, 8, 0.5).without_goal()
 
 
 def test_a_second_solution_is_sought_near_kissats_first(monkeypatch):

@@ -7,11 +7,11 @@ import random
 
 import numpy as np
 import pytest
-from test_solver import _domino
+from test_solver import _domino, _random_puzzle
 
 from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import Contradiction, GridState
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.line import UNKNOWN
 from nonostudio.core.probing import probe
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.satsolver import sat_solutions
@@ -33,11 +33,7 @@ def _random_clues(seed: int) -> Puzzle:
     """The clues of a random 6x6 picture; with every third seed two rows' clues swapped, which
     often leaves no solution, or other ones."""
     rng = random.Random(seed)
-    grid = np.array(
-        [[FILLED if rng.random() < 0.55 else CROSSED for _ in range(6)] for _ in range(6)],
-        dtype=np.int8,
-    )
-    puzzle = Puzzle.from_grid(grid).without_goal()
+    puzzle = _random_puzzle(rng, 6, 6, 0.55).without_goal()
     if seed % 3 == 0:
         rows = list(puzzle.rows)
         i, j = rng.sample(range(6), 2)
