@@ -1,5 +1,5 @@
 """Runs on threads whose work logs when each specification ran (``LEARN_TEST_LOG``), for the
-tests of what ran beside what: hold-back, waves and late skips."""
+tests of what ran beside what: hold-back, waves and late skips; and the line of a key."""
 
 from __future__ import annotations
 
@@ -37,3 +37,9 @@ def spans(log: Path) -> list[tuple[str, float, float]]:
         (k, float(a), float(b))
         for k, a, b in (line.split("\t") for line in log.read_text().splitlines())
     ]
+
+
+def line_of(key: str) -> str:
+    """The line (hints and cells) of a specification's key."""
+    hints, cells, _ = key.split("|", 2)
+    return f"{hints}|{cells}"

@@ -14,6 +14,7 @@ from pathlib import Path
 import learn_work
 import pytest
 from dask_threads import no_threads_left_but_dasks
+from logged_runs import line_of
 
 pytest.importorskip("distributed", reason="the cluster engine needs the 'cluster' extra (dask)")
 
@@ -299,7 +300,7 @@ def test_held_back_cheap_items_of_one_line_share_a_batch_and_skip_in_it(
     runner.run()
     # Held back, items of one line still go together once their kind is measured cheap (one
     # line's items waited for each other: nearly a round trip each).
-    lines = [[_line(k) for k in keys] for keys in submissions]
+    lines = [[line_of(k) for k in keys] for keys in submissions]
     assert any(len(set(ls)) < len(ls) for ls in lines)
     assert len(submissions) < len(specs) / 2
     # The giver and one it covers were in one batch: those of its batch it covers were handed
@@ -313,8 +314,3 @@ def test_held_back_cheap_items_of_one_line_share_a_batch_and_skip_in_it(
     assert all(records[k].status == SpecStatus.SKIPPED for k in mates)
     assert not set(mates) & set(ran)
     assert records[specs[giver].key].status == SpecStatus.DONE
-
-
-def _line(key: str) -> str:
-    hints, cells, _ = key.split("|", 2)
-    return f"{hints}|{cells}"

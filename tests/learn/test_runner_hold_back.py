@@ -9,7 +9,7 @@ from pathlib import Path
 
 import learn_work
 import pytest
-from logged_runs import logged_runner, spans
+from logged_runs import line_of, logged_runner, spans
 
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
 from nonostudio.learn.running.engine import LocalEngine
@@ -22,11 +22,6 @@ def specs() -> list[Specification]:
     return [s for t in mine_transitions(3) for s in specifications(t, max_patterns=2)]
 
 
-def _line(key: str) -> str:
-    hints, cells, _ = key.split("|", 2)
-    return f"{hints}|{cells}"
-
-
 def _overlaps(log: Path, specs: list[Specification]) -> list[tuple[str, str]]:
     """Pairs of specifications of one line, the second with no fewer patterns, that ran at once."""
     patterns = {s.key: len(s.patterns) for s in specs}
@@ -36,7 +31,7 @@ def _overlaps(log: Path, specs: list[Specification]) -> list[tuple[str, str]]:
         for k1, a1, b1 in ran
         for k2, a2, b2 in ran
         if k1 != k2
-        and _line(k1) == _line(k2)
+        and line_of(k1) == line_of(k2)
         and patterns[k1] <= patterns[k2]
         and a1 < b2
         and a2 < b1
