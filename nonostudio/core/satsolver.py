@@ -198,18 +198,20 @@ class _Search:
     def check(self, found: list[GridState]) -> None:
         """Raise :class:`SatUnknown` with ``found`` when ``should_stop()`` is true or the
         deadline has passed."""
-        if self.should_stop is not None and self.should_stop():
-            raise SatUnknown("interrupted", found)
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SatUnknown("time limit", found)
+        reason = self._why_over()
+        if reason is not None:
+            raise SatUnknown(reason, found)
 
     def over(self) -> bool:
         """Whether ``should_stop()`` is true or the deadline has passed."""
-        try:
-            self.check([])
-        except SatUnknown:
-            return True
-        return False
+        return self._why_over() is not None
+
+    def _why_over(self) -> str | None:
+        if self.should_stop is not None and self.should_stop():
+            return "interrupted"
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return "time limit"
+        return None
 
     def report(self, message: str) -> None:
         """``progress`` with the share of cells the state decides (it stays that)."""
