@@ -69,8 +69,9 @@ def versions() -> tuple[str, str]:
 # ---- the worker side ----------------------------------------------------------------------------
 
 _local = threading.local()  # one z3 context per worker thread, kept between items
-# Items cancelled one by one (a rule found meanwhile skips them), by their future's key: the
-# coordinator adds to it in every worker process (``Client.run``), each item's watchdog looks.
+# Items cancelled one by one (a rule found meanwhile skips them), by their future's key (a batch's
+# item as ``key#i``), and runs stopped, by their cancel event's name: the coordinator adds to it in
+# every worker process (``Client.run``), each item's watchdog looks.
 _cancelled_here: set[str] = set()
 
 
