@@ -92,29 +92,33 @@ def shipped_network(n: int) -> Network | None:
     return Network.load(path) if path.is_file() else None
 
 
+def _say(progress: ProgressCallback | None, message: str) -> None:
+    """``message`` as a step that has not started counting (nothing when ``progress`` is None)."""
+    if progress is not None:
+        progress(0.0, message)
+
+
 def recipe_boards(
     recipe: Recipe, progress: ProgressCallback | None = None
 ) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """The recipe's training pairs ``(inputs, boards)`` and what a network trained on them
     records of the recipe (with the icons' count and digest for a recipe on icons)."""
-
-    def say(message: str) -> None:
-        if progress is not None:
-            progress(0.0, message)
-
     require_sklearn()  # before the boards are made: a missing extra is said at once
     made_count = recipe.prefix_of or recipe.boards
     if made_count < recipe.boards:
         raise ValueError(
             f"a recipe cannot train on the first {recipe.boards} of {made_count} boards"
         )
-    say(f"making {made_count} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})")
+    _say(
+        progress,
+        f"making {made_count} training boards of {recipe.n}x{recipe.n} (seed {recipe.seed})",
+    )
     count = made_count // 8 if recipe.reflections else made_count
     pictures = None
     made = asdict(recipe)
     made["hidden"] = list(recipe.hidden)
     if recipe.pictures == "icons" and recipe.n > 5:
-        say(f"reading the icons under {recipe.icons}")
+        _say(progress, f"reading the icons under {recipe.icons}")
         pictures = icon_pictures(recipe.icons)
         if not pictures:
             raise ValueError(f"{recipe.icons}: no PNG icons to make training boards of")
@@ -134,10 +138,7 @@ def run_recipe(
     """Make the boards and train a network by ``recipe`` (needs scikit-learn); ``checkpoint``
     gets the network after each epoch but the last."""
     inputs, boards, made = recipe_boards(recipe, progress)
-    if progress is not None:
-        progress(
-            0.0, f"training {recipe.hidden} for {recipe.epochs} epochs on {len(boards)} boards"
-        )
+    _say(progress, f"training {recipe.hidden} for {recipe.epochs} epochs on {len(boards)} boards")
     return train_on(recipe, inputs, boards, made, progress, checkpoint)
 
 
