@@ -63,5 +63,5 @@ def test_the_sentence_says_what_the_guess_gets_wrong() -> None:
 
 
 def test_it_is_offered_only_with_the_extra(monkeypatch) -> None:
-    monkeypatch.setitem(sys.modules, "sklearn", None)  # find_spec of a None module raises
+    monkeypatch.setitem(sys.modules, "sklearn", None)  # find_spec then finds none
     assert available() is False
