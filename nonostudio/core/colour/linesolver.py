@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonostudio.core.linesolver import _COVER_SHIFTS, _REV8, _cover_shifts, reverse_mask
+from nonostudio.core.linesolver import _COVER_SHIFTS, _REV8, reverse_mask
 
 ClueItem = tuple[int, int]
 ColourClue = tuple[ClueItem, ...]
@@ -160,7 +160,7 @@ def solve_colour_masks(
     can_bg, placed = found
     out = {0: can_bg}
     for (length, colour), c in zip(clue, placed, strict=True):
-        for d in _COVER_SHIFTS[length] if length < 64 else _cover_shifts(length):
+        for d in _COVER_SHIFTS[length]:
             c |= c << d
         out[colour] = out.get(colour, 0) | c
     return out
