@@ -81,6 +81,7 @@ class CheckPanel(QWidget):
         self._worker: Worker | None = None
         self._result: SolveResult | ColourSolveResult | None = None
         self._clue_source: ClueSource | None = None
+        self._searched_clues: tuple[Clues, Clues] | None = None  # the typed clues of the typos
         self._colour = False  # the last puzzle given was a colour one (typed clues are not)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -163,6 +164,9 @@ class CheckPanel(QWidget):
         A colour puzzle's result is a :class:`ColourSolveResult`."""
         if puzzle is not None and (puzzle.rows, puzzle.cols) == self._checked_clues:
             return  # metadata changes do not change the verdict
+        if puzzle is None and self._searched_clues is not None:
+            if self._typed_clues() == self._searched_clues:
+                return  # told again of the same typed clues: their typo search goes on
         self.cancel()
         self._pending = puzzle
         self._result = None
@@ -172,13 +176,13 @@ class CheckPanel(QWidget):
             self._colour = isinstance(puzzle, ColourPuzzle)
         if puzzle is None:
             self._checked_clues = None
-            typed = self._clue_source is not None and not self._colour
-            clues = self._clue_source() if typed and self._clue_source is not None else None
+            clues = self._typed_clues()
             totals = None if clues is None else totals_problem(*clues)
             if clues is not None and totals is not None:
                 self.verdict_label.setText("Row and column totals differ")
                 self.detail_label.setText(totals[:1].upper() + totals[1:] + ".")
                 self.typos.search(*clues)
+                self._searched_clues = clues
                 return
             self.verdict_label.setText("No puzzle to check")
             self.detail_label.setText("Fix the clues to check the puzzle.")
@@ -193,6 +197,7 @@ class CheckPanel(QWidget):
         """Stop a pending or running check and typo search (their results are dropped)."""
         self._timer.stop()
         self.typos.clear()
+        self._searched_clues = None
         if self._worker is not None:
             self._worker.cancel()
             self._worker = None
@@ -204,6 +209,12 @@ class CheckPanel(QWidget):
 
     def result(self) -> SolveResult | ColourSolveResult | None:
         return self._result
+
+    def _typed_clues(self) -> tuple[Clues, Clues] | None:
+        """The typed clues to look for typos in (None: none, as for a drawing or colour)."""
+        if self._clue_source is None or self._colour:
+            return None
+        return self._clue_source()
 
     def set_time_limit(self, seconds: float) -> None:
         self._time_limit = seconds

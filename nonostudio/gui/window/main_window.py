@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         self.editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.editor.edited.connect(self._restore.on_edited)
         self.editor.puzzleChanged.connect(self.on_puzzle_changed)
+        self.editor.edited.connect(self._on_editor_edited)
         self.colour_editor.modifiedChanged.connect(self.setWindowModified)
         self.colour_editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.colour_editor.edited.connect(self._restore.on_edited)
@@ -318,6 +319,14 @@ class MainWindow(QMainWindow):
         for action in (self.commands.save, self.commands.save_as, self.commands.export):
             action.setEnabled(puzzle is not None)
         self.update_title()
+
+    def _on_editor_edited(self) -> None:
+        """Typed clues edited while they make no puzzle: the editor's puzzle stays None, so no
+        ``puzzleChanged`` says so, and the Check panel looks for the typo in the new clues (it
+        ignores the same clues told again)."""
+        colour = self.files.is_colour() if hasattr(self, "files") else False
+        if self.is_ready() and not colour and self.editor.puzzle() is None:
+            self.check_panel.set_puzzle(None)
 
     def _on_colour_puzzle(self, puzzle: ColourPuzzle | None) -> None:
         self.check_panel.set_puzzle(puzzle)
