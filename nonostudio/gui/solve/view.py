@@ -111,6 +111,7 @@ class SolveView(TraceView):
         if glance_available():
             self.glance_panel = GlancePanel()
             ui.words_layout.insertWidget(ui.words_layout.count() - 1, self.glance_panel)
+            self.glance_panel.button.toggled.connect(self._make_room_for_glance)
         self._progress.problem.connect(ui.message_label.setText)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
@@ -358,6 +359,21 @@ class SolveView(TraceView):
         self._select_step(row)
 
     # --- solving by hand -----------------------------------------------------------------------
+
+    def _make_room_for_glance(self, on: bool) -> None:
+        """The glance asked for is seen whole: the words pane under the grid (three lines on a
+        first start) grows to hold it and scrolls to it."""
+        panel = self.glance_panel
+        if not on or panel is None:
+            return
+        splitter = self.ui.grid_splitter
+        grid, words = splitter.sizes()
+        margins = self.ui.words_layout.contentsMargins()
+        want = panel.sizeHint().height() + self.ui.message_label.sizeHint().height()
+        want += margins.top() + margins.bottom() + 2 * self.ui.words_layout.spacing()
+        if words < want and grid + words > want:
+            splitter.setSizes([grid + words - want, want])
+        self.ui.words.ensureWidgetVisible(panel, 0, 0)
 
     def set_hand_mode(self, on: bool) -> None:
         """Let the player paint the grid (on) or replay the trace (off)."""

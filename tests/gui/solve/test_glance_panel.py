@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.puzzle import Puzzle
@@ -42,8 +42,22 @@ def test_the_glance_shows_the_guess_and_counts_its_wrong_cells(
     assert panel is not None
     _traced(qtbot, view, CROSS)
     assert panel.isVisible() and not panel.label.isVisible()  # hidden until asked for
+    # The Solve tab at 1280x720 on a first start: its words pane three lines high.
+    view.resize(690, 600)
+    view.ui.grid_splitter.setSizes([600, view.ui.words_height()])
+    qtbot.wait(50)
     qtbot.mouseClick(panel.button, Qt.MouseButton.LeftButton)
     assert panel.label.isVisible() and panel.picture.isVisible()
+    # Seen whole in the words pane under the grid (three lines high on a first start; the glance
+    # was below them, out of sight, until scrolled to).
+    viewport = view.ui.words.viewport()
+    qtbot.waitUntil(
+        lambda: (
+            0 <= panel.picture.mapTo(viewport, QPoint(0, 0)).y()
+            and panel.picture.mapTo(viewport, QPoint(0, panel.picture.height())).y()
+            <= viewport.height()
+        )
+    )
     glance = panel.glance()
     assert glance is not None
     assert np.array_equal(view.solution() == FILLED, CROSS == 1)  # the picture is the solution
