@@ -13,6 +13,7 @@ import numpy as np
 
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.probing import assume, unknown_cells
 from nonostudio.core.progress import StopCallback
 from nonostudio.core.puzzle import Puzzle
 
@@ -65,17 +66,10 @@ class _Work:
         if self.should_stop is not None and not self.trials & 31 and self.should_stop():
             raise _OutOfWork
 
-
-def _assume(state: GridState, r: int, c: int, value: int, work: _Work) -> GridState | None:
-    """``state`` with cell (r, c) set to ``value`` and line logic run; None on a contradiction."""
-    work.spend()
-    trial = state.copy()
-    trial.set_cell(r, c, value)
-    try:
-        trial.propagate(rows={r}, cols={c})
-    except Contradiction:
-        return None
-    return trial
+    def assume(self, state: GridState, r: int, c: int, value: int) -> GridState | None:
+        """One trial, counted: :func:`nonostudio.core.probing.assume`."""
+        self.spend()
+        return assume(state, r, c, value)
 
 
 _HELD = 4  # trial outcomes _depth1_closure keeps to skip assumptions they already hold
@@ -83,10 +77,6 @@ _HELD = 4  # trial outcomes _depth1_closure keeps to skip assumptions they alrea
 
 def _other(value: int) -> int:
     return CROSSED if value == FILLED else FILLED
-
-
-def _unknown_cells(state: GridState) -> list[tuple[int, int]]:
-    return [(int(r), int(c)) for r, c in np.argwhere(state.to_grid() == UNKNOWN)]
 
 
 def _depth1_closure(state: GridState, work: _Work, found: list[Probe] | None) -> GridState | None:
@@ -101,20 +91,20 @@ def _depth1_closure(state: GridState, work: _Work, found: list[Probe] | None) ->
         # of line logic.  An assumption one of them already holds is not refuted either (line
         # logic from it stays inside that fixed point), so its trial is counted but not run.
         held: list[GridState] = []
-        for r, c in _unknown_cells(state):
+        for r, c in unknown_cells(state):
             if state.get(r, c) != UNKNOWN:
                 continue
             for assumed in (FILLED, CROSSED):
                 if any(outcome.get(r, c) == assumed for outcome in held):
                     work.spend()
                     continue
-                trial = _assume(state, r, c, assumed, work)
+                trial = work.assume(state, r, c, assumed)
                 if trial is not None:
                     held.append(trial)
                     if len(held) > _HELD:
                         del held[0]
                     continue
-                after = _assume(state, r, c, _other(assumed), work)
+                after = work.assume(state, r, c, _other(assumed))
                 if after is None:
                     return None  # both values fail: no solution from here
                 state = after
@@ -129,7 +119,7 @@ def _depth1_closure(state: GridState, work: _Work, found: list[Probe] | None) ->
 def _depth2_probe(state: GridState, work: _Work, start: int) -> tuple[GridState, Probe, int] | None:
     """The first depth-2 probe in row-major order from cell index ``start`` (wrapping around):
     the new state, the probe and the index to continue from.  None when there is none."""
-    cells = _unknown_cells(state)
+    cells = unknown_cells(state)
     if not cells:
         return None
     start %= len(cells)
@@ -137,10 +127,10 @@ def _depth2_probe(state: GridState, work: _Work, start: int) -> tuple[GridState,
         index = (start + i) % len(cells)
         r, c = cells[index]
         for assumed in (FILLED, CROSSED):
-            trial = _assume(state, r, c, assumed, work)
+            trial = work.assume(state, r, c, assumed)
             if trial is not None and _depth1_closure(trial, work, None) is not None:
                 continue
-            after = _assume(state, r, c, _other(assumed), work)
+            after = work.assume(state, r, c, _other(assumed))
             if after is None:
                 raise Contradiction("row", r)
             depth = 1 if trial is None else 2
