@@ -5,7 +5,7 @@ beside the paper's figures and nonostudio's complete solver on the same boards.
 Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuristic-boards N]
 [--ga-boards N] [--time-limit S] [--models DIR] [--size-curve N,N] [--in-distribution N]
 [--learning-curve K,K] [--curve-short K --curve-short-epochs E] [--curve-paper K
---curve-paper-epochs E] [--curve-boards N]``.
+--curve-paper-epochs E] [--curve-boards N] [--leak-experiment [SEED]]``.
 
 * Networks: the shipped ones (or ``--models DIR`` holding ``mlp-NxN.npz``; one missing is
   trained by its recipe, which needs scikit-learn), their recipe, training time, size on disk.
@@ -23,6 +23,11 @@ Run by hand: ``python tests/benchmarks/bench_baselines.py [--boards N] [--heuris
   boards with and without reflections; exact boards against per-cell accuracy over every
   checkpoint, the paper's per-cell accuracy as its Weibull fit implies it, the output threshold,
   and NonoDataset's input vectors against our encoding.
+* With ``--leak-experiment`` (seed 48 unless given): the paper's leak measured, the shipped
+  10x10 recipe trained again with the share of test boards (exact copies and complements) the
+  paper's random split put in its training set mixed into its boards, and a control with as
+  many of its own other boards in their place; each network's rate on the copied test boards,
+  those whose complement it saw, and the rest, and the whole rate as share x rate over them.
 * The heuristic variants on the first ``--heuristic-boards`` 10x10 test boards: solved share,
   time percentiles, iterations, the Wilcoxon pairs of the paper's Table 6.
 * The GA (population 1000, 100 iterations) on ``--ga-boards`` boards the network misses.
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import functools
 import math
+import os
 import sys
 import tempfile
 import time
@@ -519,6 +525,140 @@ def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
     print("  paper: 27.25 % / 39.26 % (361,094 boards, 2048-1024-1024-1024-512, split by board)")
 
 
+def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
+    """Measure the paper's leak instead of inferring it: the shipped 10x10 recipe (architecture,
+    epochs, seed, 180,547 boards) trained again with test boards in place of some of its own, an
+    exact copy of as many test boards and the complement of as many as the paper's random 80/20
+    split put in its training set (``profile.leak_estimate``), and, the control, the same
+    training with as many of the recipe's other boards (none a test board or its complement) in
+    the same places.  Each network's rate on the test boards it has a copy of, those it has the
+    complement of, and the rest, with and without reflections; and the whole rate as the sum of
+    share x rate over them, beside the paper's.  The networks are measurements, kept in the
+    temporary folder, never shipped (NonoDataset is not ours to ship)."""
+    from nonostudio.baselines import leak, profile
+    from nonostudio.baselines.boards import encode_boards
+    from nonostudio.baselines.network import best_guess
+    from nonostudio.baselines.recipes import recipe_boards, train_on
+
+    recipe = RECIPES[10]
+    estimate = profile.leak_estimate(0.2, ten.boards)
+    picked = leak.leak_boards(
+        ten.boards,
+        estimate["copy_in_training_percent"],
+        estimate["complement_in_training_percent"],
+        seed,
+    )
+    leaked = picked.boards
+    count = len(leaked)
+    print(
+        f"\nthe leak, measured (10x10; the shipped recipe {list(recipe.hidden)}, {recipe.epochs} "
+        f"epochs, seed {recipe.seed}, the first {recipe.boards:,} of {recipe.prefix_of:,} boards; "
+        f"leak drawn with seed {seed}): the paper's split implies an exact copy of "
+        f"{estimate['copy_in_training_percent']:.2f} % and the complement of "
+        f"{estimate['complement_in_training_percent']:.2f} % of the {len(ten.boards)} test "
+        f"boards in its training set; {len(picked.copies)} distinct test boards and "
+        f"{len(picked.complements)} complements put in place of {count} of the recipe's boards "
+        f"({100 * count / recipe.boards:.2f} % of them; in the paper's 361,094 they were "
+        f"{100 * count / PAPER_BOARDS_10:.2f} %)"
+    )
+    cache = {
+        "leak": f"leak-10x10-copies{len(picked.copies)}-complements{len(picked.complements)}"
+        f"-seed{seed}.npz",
+        "control": f"leak-10x10-control{count}-seed{seed}.npz",
+    }
+    data: dict[str, np.ndarray] = {}
+
+    def training(kind: str) -> np.ndarray:
+        """The boards ``kind`` trains on (made once: all 361,094 of the recipe's seed)."""
+        if not data:
+            started = time.process_time()
+            _, made, record = recipe_boards(
+                replace(recipe, boards=recipe.prefix_of),
+                lambda _f, m: print(m, file=sys.stderr),
+            )
+            same = record.get("icon_digest") == net.recipe.get("icon_digest")
+            print(
+                f"  boards made in {time.process_time() - started:.0f} s CPU; icons as the "
+                f"shipped network's: {'yes' if same else 'NO'}"
+            )
+            test_keys = {b.tobytes() for b in ten.boards}
+            spare = [
+                b
+                for b in made[recipe.boards :]
+                if b.tobytes() not in test_keys and (1 - b).tobytes() not in test_keys
+            ]
+            data["base"] = made[: recipe.boards]
+            data["leak"], slots = leak.mix_in(data["base"], leaked, seed)
+            data["control"], same_slots = leak.mix_in(data["base"], np.stack(spare[:count]), seed)
+            assert (slots == same_slots).all()
+        return data[kind]
+
+    def trained(kind: str) -> Callable[[], Network]:
+        def make() -> Network:
+            boards = training(kind)
+            made = dict(net.recipe, leak_experiment=kind, leak_seed=seed, leaked=count)
+            return train_on(
+                recipe,
+                encode_boards(boards),
+                boards,
+                made,
+                lambda _f, m: print(m, file=sys.stderr, flush=True),
+            )
+
+        return make
+
+    print(
+        "  network          trained on: copies  complements   test boards: part            "
+        "boards  share      plain  reflections"
+    )
+    for kind, n in (
+        ("shipped", net),
+        ("leak", _cached(cache["leak"], trained("leak"))),
+        ("control", _cached(cache["control"], trained("control"))),
+    ):
+        boards = training("base" if kind == "shipped" else kind)
+        seen = leak.seen_in_training(ten.boards, boards)
+        parts = {
+            refl: leak.decompose(
+                seen["part"], np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
+            )
+            for refl in (False, True)
+        }
+        plain, refl = parts[False], parts[True]
+        for name in (*leak.PARTS, "not copied"):
+            print(
+                f"  {kind:8} {int(seen['copy'].sum()):20} {int(seen['complement'].sum()):12}"
+                f"   {name:20} {plain[name]['boards']:6} {plain[name]['share_percent']:6.2f} %"
+                f"  {plain[name]['rate_percent']:6.2f} %  {refl[name]['rate_percent']:6.2f} %"
+            )
+        print(
+            f"  {kind:8} all {len(ten.boards)}: {plain['all_percent']:.2f} % / "
+            f"{refl['all_percent']:.2f} % with reflections; as share x rate: "
+            + " + ".join(
+                f"{plain[p]['share_percent'] / 100:.4f} x {plain[p]['rate_percent']:.2f}"
+                for p in leak.PARTS
+            )
+            + f" (trained in {_took(n)})"
+        )
+        if kind == "leak":
+            for name, d, paper in (
+                ("plain", plain, experiment.PAPER_EXACT[10]),
+                ("reflections", refl, experiment.PAPER_EXACT_REFLECTED[10]),
+            ):
+                s = d["copy"]["share_percent"] / 100
+                recall = 100 * s + (1 - s) * d["not copied"]["rate_percent"]
+                print(
+                    f"  leak, {name:11}: {d['all_percent']:.2f} % against the paper's {paper} % "
+                    f"({paper - d['all_percent']:+.2f} points); even every copied board right "
+                    f"({s:.4f} x 100 + {1 - s:.4f} x {d['not copied']['rate_percent']:.2f}) "
+                    f"gives {recall:.2f} % ({paper - recall:+.2f} points)"
+                )
+    load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    print(
+        f"  paper: 27.25 % / 39.26 % (361,094 boards, 2048-1024-1024-1024-512); load average {load}"
+    )
+
+
 def _heuristics_10(args: argparse.Namespace, ten: BoardSet, net: Network) -> None:
     sample = ten.head(args.heuristic_boards)
     print(
@@ -595,6 +735,16 @@ def main() -> None:
         default=0,
         metavar="N",
         help="also train N-board 10x10 networks on NonoDataset test boards (80/20 splits)",
+    )
+    parser.add_argument(
+        "--leak-experiment",
+        type=int,
+        nargs="?",
+        const=48,
+        default=None,
+        metavar="SEED",
+        help="also train the shipped 10x10 recipe with the paper's share of test boards (copies "
+        "and complements) mixed in, and a control, and split the rates (about 500 s CPU each)",
     )
     args = parser.parse_args()
     require_anchors()
@@ -689,6 +839,9 @@ def main() -> None:
 
     if args.in_distribution:
         _in_distribution(ten, nets[10][0], args.in_distribution)
+
+    if args.leak_experiment is not None:
+        _leak_experiment(ten, nets[10][0], args.leak_experiment)
 
     if args.heuristic_boards:
         _heuristics_10(args, ten, nets[10][0])
