@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QToolBar,
     QVBoxLayout,
@@ -44,6 +45,11 @@ HAND_HELP = (
     "Left click fills, right click crosses out; the puzzle is solved when the filled "
     "cells are right. Ask for a hint (H) when stuck."
 )
+NO_VALID_PUZZLE = (
+    "No puzzle to solve: the clues typed in the editor are not valid (the Editor tab says what "
+    "is wrong). Once they are, the puzzle comes back here."
+)
+"""What the Solve views show in the grid's place while the editor's clues make no puzzle."""
 STEPS_WIDTH = 300  # the steps pane's width when first shown
 WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's step sentence
 WORDS_MIN_HEIGHT = 40
@@ -85,12 +91,41 @@ def connect_toggle(action: QAction, slot: Callable[[bool], object]) -> None:
 
 class SolveUiParts:
     """The widgets both Solve views have (the black-and-white :class:`SolveUi` and the colour
-    view's): the replay and by-hand actions, the solved banner and the steps' summary and table;
-    each view's own UI makes the status line, the by-hand clock and its item on its bar."""
+    view's): the replay and by-hand actions, the solved banner, the words shown in the grid's
+    place when there is no puzzle, and the steps' summary and table; each view's own UI makes
+    the status line, the by-hand clock and its item on its bar."""
 
     message_label: QLabel
     timer: HandTimer
     timer_item: QAction
+
+    def _make_grid_stack(self, scroll: QWidget) -> QStackedWidget:
+        """The grid's ``scroll`` area, or in its place the words saying why no puzzle is shown
+        (:meth:`show_no_puzzle`): no clues or grid of an earlier puzzle are left on show."""
+        self.no_puzzle_label = label = QLabel()
+        label.setObjectName("noPuzzle")
+        label.setAccessibleName("No puzzle")
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setMargin(24)
+        font = QFont(label.font())
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * BANNER_SCALE)
+        label.setFont(font)
+        self.grid_stack = stack = QStackedWidget()
+        stack.addWidget(scroll)
+        stack.addWidget(label)
+        return stack
+
+    def show_no_puzzle(self, reason: str) -> None:
+        """Show ``reason`` in the grid's place; an empty one shows the grid."""
+        self.no_puzzle_label.setText(reason)
+        self.grid_stack.setCurrentIndex(1 if reason else 0)
+
+    def no_puzzle_shown(self) -> str:
+        """The words shown in the grid's place (empty: the grid is shown)."""
+        return self.no_puzzle_label.text() if self.grid_stack.currentIndex() == 1 else ""
 
     def _make_replay_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand and hint."""
@@ -277,7 +312,7 @@ class SolveUi(SolveUiParts):
         self._make_chain_legend()
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setObjectName("solveGridSplitter")
-        splitter.addWidget(self.scroll)
+        splitter.addWidget(self._make_grid_stack(self.scroll))
         splitter.addWidget(self._make_words_pane())
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 0)

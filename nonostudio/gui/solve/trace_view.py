@@ -86,6 +86,7 @@ class TraceView(QWidget):
     ui: SolveUiParts
     model: StepsModel
     _trace: _Steps | None
+    _puzzle: object | None  # None: no puzzle shown (the player's grid takes no strokes)
     _solved: bool  # the player's grid is a solution
 
     def __init__(
@@ -250,11 +251,11 @@ class TraceView(QWidget):
     # --- keys ----------------------------------------------------------------------------------
 
     def undo(self) -> None:
-        if self.ui.hand_action.isChecked():
+        if self.ui.hand_action.isChecked() and self._puzzle is not None:
             self._kind.player_stack().undo()
 
     def redo(self) -> None:
-        if self.ui.hand_action.isChecked():
+        if self.ui.hand_action.isChecked() and self._puzzle is not None:
             self._kind.player_stack().redo()
 
     @staticmethod

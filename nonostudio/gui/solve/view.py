@@ -36,7 +36,13 @@ from nonostudio.gui.solve.glance import GlancePanel
 from nonostudio.gui.solve.grid import SolveGridView, StepMarks, step_marks
 from nonostudio.gui.solve.hand_timer import clock_text
 from nonostudio.gui.solve.hints import HintSearch, line_advice
-from nonostudio.gui.solve.layout import HAND_HELP, SolveUi, connect_action, connect_toggle
+from nonostudio.gui.solve.layout import (
+    HAND_HELP,
+    NO_VALID_PUZZLE,
+    SolveUi,
+    connect_action,
+    connect_toggle,
+)
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, summary_text
@@ -88,6 +94,7 @@ class SolveView(TraceView):
         )
         super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: Puzzle | None = None
+        self._shelved: Puzzle | None = None  # the puzzle before the clues became invalid
         self._rule_set: RuleSet | None = None
         self._titles: dict[str, str] = {}
         self._trace: Trace | None = None
@@ -136,35 +143,59 @@ class SolveView(TraceView):
     # --- inputs ------------------------------------------------------------------------------
 
     def set_puzzle(self, puzzle: Puzzle | None) -> None:
-        """Solve ``puzzle`` shortly (None: nothing to show while the clues are invalid)."""
-        if (
-            puzzle is not None
-            and self._puzzle is not None
-            and ((puzzle.rows, puzzle.cols) == (self._puzzle.rows, self._puzzle.cols))
-        ):
+        """Solve ``puzzle`` shortly (None: the editor's clues are not valid; the grid gives way
+        to words saying so, and the player's game waits for the same clues to come back)."""
+        if puzzle is None:
+            self._shelve(NO_VALID_PUZZLE)
+            return
+        shelved, self._shelved = self._shelved, None
+        same = self._puzzle if self._puzzle is not None else shelved
+        if same is not None and (puzzle.rows, puzzle.cols) == (same.rows, same.cols):
+            back = self._puzzle is None
             self._puzzle = puzzle
+            if back:  # the clues were invalid for a while: the same puzzle, the same game
+                hand = self.ui.hand_action.isChecked()
+                self.ui.show_no_puzzle("")
+                self.ui.banner_box.setVisible(hand and self._solved)
+                self._set_grid_editable(hand and not self._solved)
+                self._run_timer()
+                self._set_trace(None)
+                self._schedule()
             return
         self.cancel()  # (which keeps the player's grid of the puzzle shown so far)
         self._puzzle = puzzle
         self._progress.new_puzzle()  # the window says which library puzzle this is
-        if puzzle is not None:
-            self.grid.set_clues(puzzle.rows, puzzle.cols)
-            self._hand = new_grid(puzzle.height, puzzle.width)
-            self.grid.undo_stack().clear()
+        self.ui.show_no_puzzle("")
+        self.grid.set_clues(puzzle.rows, puzzle.cols)
+        self._hand = new_grid(puzzle.height, puzzle.width)
+        self.grid.undo_stack().clear()
         self._progress.unchanged(0.0)
         self._set_solved(False, announce=False)
         self.ui.timer.set_seconds(0)
         self._drop_hint()
         self._set_trace(None)
-        if puzzle is None:
-            self._say_problem("Fix the clues to solve the puzzle.")
-            return
         self._schedule()
+
+    def _shelve(self, reason: str) -> None:
+        """Show no puzzle and say ``reason`` in the grid's place: the trace and hint stop, the
+        player's game is saved and kept (:meth:`set_puzzle` takes it up again when the same clues
+        come back)."""
+        self.cancel()
+        if self._puzzle is not None:
+            self._shelved = self._puzzle
+        self._puzzle = None
+        self.grid.set_read_only(True)
+        self._run_timer()
+        self._drop_hint()
+        self._set_trace(None)
+        self.ui.banner_box.hide()
+        self.ui.show_no_puzzle(reason)
+        self.ui.summary_label.setText(reason)  # (the status line would only repeat it)
+        self.ui.message_label.setText("")
 
     def set_unavailable(self, reason: str) -> None:
         """Show no puzzle and say why (e.g. a colour puzzle is open)."""
-        self.set_puzzle(None)
-        self._say_problem(reason)
+        self._shelve(reason)
 
     def set_rule_set(self, name: str) -> None:
         """Solve with the rule set called ``name`` (a file in the shipped rules folder)."""
@@ -295,8 +326,9 @@ class SolveView(TraceView):
         stack = self.grid.undo_stack()
         ui.undo_action.setEnabled(hand and stack.canUndo())
         ui.redo_action.setEnabled(hand and stack.canRedo())
-        ui.check_action.setEnabled(hand and not self._solved)
+        ui.check_action.setEnabled(hand and not self._solved and self._puzzle is not None)
         ui.next_line_action.setEnabled(self._puzzle is not None)
+        ui.hand_action.setEnabled(hand or self._puzzle is not None)  # (by hand: to leave it)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -385,15 +417,17 @@ class SolveView(TraceView):
             # (the player's strokes would be painted over the replay).
             self.grid.undo_stack().clear()
         ui.hand_action.setChecked(on)
-        self.grid.set_read_only(not on or self._solved)
+        self.grid.set_read_only(not on or self._solved or self._puzzle is None)
         self.grid.set_faint_satisfied(on)
         self.grid.set_marks(StepMarks())
         ui.show_hand_bar(on)
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
         self._panes.hand_mode_changed()  # by hand, the steps give the solution away
-        ui.banner_box.setVisible(on and self._solved)
+        ui.banner_box.setVisible(on and self._solved and self._puzzle is not None)
         self._drop_hint()
-        if on and self._solved:
+        if self._puzzle is None:
+            text = ""  # (the grid's place says why there is none)
+        elif on and self._solved:
             text = "You have solved this puzzle: Solve again to start afresh."
         else:
             text = HAND_HELP if on else ""

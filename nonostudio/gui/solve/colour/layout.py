@@ -155,7 +155,7 @@ class ColourSolveUi(SolveUiParts):
         left = QWidget()
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self._make_grid_stack(self.scroll), 1)
         layout.addWidget(self.banner_box)  # under the grid: the cells hold still when it shows
         layout.addWidget(self.message_label)
         layout.addWidget(self.hint_panel)

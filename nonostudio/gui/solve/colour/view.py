@@ -42,7 +42,7 @@ from nonostudio.gui.solve.colour.hint_job import find_colour_hint
 from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
-from nonostudio.gui.solve.layout import connect_action, connect_toggle
+from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
 from nonostudio.gui.solve.steps_model import StepsModel
 from nonostudio.gui.solve.trace_view import (
     DEBOUNCE_MS,
@@ -88,6 +88,7 @@ class ColourSolveView(TraceView):
         )
         super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: ColourPuzzle | None = None
+        self._shelved: ColourPuzzle | None = None  # the puzzle before the clues became invalid
         self._trace: ColourTrace | None = None
         self._hint_worker: Worker | None = None
         self.time_limit = TIME_LIMIT_S
@@ -118,38 +119,69 @@ class ColourSolveView(TraceView):
     # --- inputs ------------------------------------------------------------------------------
 
     def set_puzzle(self, puzzle: ColourPuzzle | None) -> None:
-        """Trace ``puzzle`` shortly (None: nothing to show while the clues are invalid); the
+        """Trace ``puzzle`` shortly (None: the editor's clues are not valid; the grid gives way
+        to words saying so, and the player's game waits for the same clues to come back); the
         same clues again (a title edited) change nothing."""
-        if (
-            puzzle is not None
-            and self._puzzle is not None
-            and (puzzle.palette, puzzle.rows, puzzle.cols)
-            == (self._puzzle.palette, self._puzzle.rows, self._puzzle.cols)
+        if puzzle is None:
+            self._shelve()
+            return
+        shelved, self._shelved = self._shelved, None
+        same = self._puzzle if self._puzzle is not None else shelved
+        if same is not None and (puzzle.palette, puzzle.rows, puzzle.cols) == (
+            same.palette,
+            same.rows,
+            same.cols,
         ):
+            back = self._puzzle is None
             self._puzzle = puzzle
+            if back:  # the clues were invalid for a while: the same puzzle, the same game
+                hand = self.ui.hand_action.isChecked()
+                self.ui.show_no_puzzle("")
+                self.ui.banner_box.setVisible(hand and self._solved)
+                self.grid.set_editable(hand and not self._solved)
+                self._run_timer()
+                self._start_soon()
             return
         self.cancel()
         self._puzzle = puzzle
         self._undo.clear()
         self.ui.timer.set_seconds(0)
         self._drop_hint()
-        self._trace = None
-        self.model.set_rows([])
-        self._position = 0
-        if puzzle is None:
-            self._hand = ()
-            self._set_solved(False, announce=False)
-            self.ui.summary_label.setText("Fix the clues to solve the puzzle.")
-            self._update_actions()
-            return
+        self.ui.show_no_puzzle("")
         self._hand = unknown_grid(puzzle)
         self.ui.picker.set_palette(puzzle.palette, min(1, len(puzzle.palette) - 1))
         self.grid.set_current(self.ui.picker.current())
         self._set_solved(False, announce=False)
+        self._start_soon()
+
+    def _start_soon(self) -> None:
+        """Show the puzzle with no steps yet and start its trace after the pause."""
+        self._trace = None
+        self.model.set_rows([])
+        self._position = 0
         self._show()
         self.ui.summary_label.setText("Solving…")
         self.ui.busy.show()
         self._debounce.start()
+
+    def _shelve(self) -> None:
+        """Show no puzzle and say why in the grid's place: the trace and hint stop, the player's
+        game is kept (:meth:`set_puzzle` takes it up again when the same clues come back)."""
+        self.cancel()
+        if self._puzzle is not None:
+            self._shelved = self._puzzle
+        self._puzzle = None
+        self._drop_hint()
+        self._trace = None
+        self.model.set_rows([])
+        self._position = 0
+        self.grid.set_editable(False)
+        self._run_timer()
+        self.ui.banner_box.hide()
+        self.ui.show_no_puzzle(NO_VALID_PUZZLE)
+        self.ui.summary_label.setText(NO_VALID_PUZZLE)
+        self.ui.message_label.setText("")
+        self._update_actions()
 
     def puzzle(self) -> ColourPuzzle | None:
         return self._puzzle
@@ -223,8 +255,8 @@ class ColourSolveView(TraceView):
         ui.hint_panel.button.setEnabled(can_hint)
         ui.undo_action.setEnabled(hand and self._undo.canUndo())
         ui.redo_action.setEnabled(hand and self._undo.canRedo())
-        ui.check_action.setEnabled(hand and not self._solved)
-        ui.hand_action.setEnabled(self._puzzle is not None)
+        ui.check_action.setEnabled(hand and not self._solved and self._puzzle is not None)
+        ui.hand_action.setEnabled(hand or self._puzzle is not None)  # (by hand: to leave it)
 
     # --- replaying the trace -------------------------------------------------------------------
 
@@ -298,15 +330,17 @@ class ColourSolveView(TraceView):
         ui.hand_action.setChecked(on)
         if on and processes_enabled():
             hint_pool().warm_up()  # ready when the player first asks for a hint
-        self.grid.set_editable(on and not self._solved)
+        self.grid.set_editable(on and not self._solved and self._puzzle is not None)
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
         ui.hand_bar.setVisible(on)
         ui.steps_pane.setVisible(not on)  # the steps are the solution: not while solving
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
-        ui.banner_box.setVisible(on and self._solved)
+        ui.banner_box.setVisible(on and self._solved and self._puzzle is not None)
         self._drop_hint()
-        if on and self._solved:
+        if self._puzzle is None:
+            ui.message_label.setText("")  # (the grid's place says why there is none)
+        elif on and self._solved:
             ui.message_label.setText("You have solved this puzzle: Solve again to start afresh.")
         else:
             ui.message_label.setText(COLOUR_HAND_HELP if on else "")
