@@ -607,52 +607,71 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
 
         return make
 
-    print(
-        "  network          trained on: copies  complements   test boards: part            "
-        "boards  share      plain  reflections"
-    )
-    for kind, n in (
-        ("shipped", net),
-        ("leak", _cached(cache["leak"], trained("leak"))),
-        ("control", _cached(cache["control"], trained("control"))),
-    ):
-        boards = training("base" if kind == "shipped" else kind)
-        seen = leak.seen_in_training(ten.boards, boards)
-        parts = {
+    nets = {
+        "shipped": net,
+        "leak": _cached(cache["leak"], trained("leak")),
+        "control": _cached(cache["control"], trained("control")),
+    }
+    # the parts are the leak network's: every network is measured on the same boards
+    parts = leak.seen_in_training(ten.boards, training("leak"))["part"]
+    split: dict[str, dict[bool, dict[str, Any]]] = {}
+    for kind, n in nets.items():
+        own = leak.seen_in_training(ten.boards, training("base" if kind == "shipped" else kind))
+        split[kind] = {
             refl: leak.decompose(
-                seen["part"], np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
+                parts, np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
             )
             for refl in (False, True)
         }
-        plain, refl = parts[False], parts[True]
-        for name in (*leak.PARTS, "not copied"):
-            print(
-                f"  {kind:8} {int(seen['copy'].sum()):20} {int(seen['complement'].sum()):12}"
-                f"   {name:20} {plain[name]['boards']:6} {plain[name]['share_percent']:6.2f} %"
-                f"  {plain[name]['rate_percent']:6.2f} %  {refl[name]['rate_percent']:6.2f} %"
-            )
         print(
-            f"  {kind:8} all {len(ten.boards)}: {plain['all_percent']:.2f} % / "
-            f"{refl['all_percent']:.2f} % with reflections; as share x rate: "
+            f"  {kind:8} its training set holds an exact copy of {int(own['copy'].sum())} test "
+            f"boards and the complement of {int(own['complement'].sum())} (trained in {_took(n)})"
+        )
+    print(
+        "  exact boards, plain / with reflections, on the test boards split by the leak "
+        "network's training set:"
+    )
+    print(
+        "  part of the test boards      boards   share   shipped            leak              "
+        "control            leak - control"
+    )
+    for name in (*leak.PARTS, "not copied"):
+        row = split["leak"][False][name]
+        cells = "  ".join(
+            " / ".join(f"{split[k][r][name]['rate_percent']:6.2f}" for r in (False, True))
+            for k in nets
+        )
+        gain = [
+            split["leak"][r][name]["rate_percent"] - split["control"][r][name]["rate_percent"]
+            for r in (False, True)
+        ]
+        print(
+            f"  {name:26} {row['boards']:7} {row['share_percent']:6.2f} %  {cells}  "
+            f"{gain[0]:+6.2f} / {gain[1]:+6.2f}"
+        )
+    for kind in nets:
+        d = split[kind][False]
+        print(
+            f"  {kind:8} all {len(ten.boards)}: {d['all_percent']:.2f} % / "
+            f"{split[kind][True]['all_percent']:.2f} % with reflections; plain as share x rate: "
             + " + ".join(
-                f"{plain[p]['share_percent'] / 100:.4f} x {plain[p]['rate_percent']:.2f}"
+                f"{d[p]['share_percent'] / 100:.4f} x {d[p]['rate_percent']:.2f}"
                 for p in leak.PARTS
             )
-            + f" (trained in {_took(n)})"
         )
-        if kind == "leak":
-            for name, d, paper in (
-                ("plain", plain, experiment.PAPER_EXACT[10]),
-                ("reflections", refl, experiment.PAPER_EXACT_REFLECTED[10]),
-            ):
-                s = d["copy"]["share_percent"] / 100
-                recall = 100 * s + (1 - s) * d["not copied"]["rate_percent"]
-                print(
-                    f"  leak, {name:11}: {d['all_percent']:.2f} % against the paper's {paper} % "
-                    f"({paper - d['all_percent']:+.2f} points); even every copied board right "
-                    f"({s:.4f} x 100 + {1 - s:.4f} x {d['not copied']['rate_percent']:.2f}) "
-                    f"gives {recall:.2f} % ({paper - recall:+.2f} points)"
-                )
+    for name, refl, paper in (
+        ("plain", False, experiment.PAPER_EXACT[10]),
+        ("reflections", True, experiment.PAPER_EXACT_REFLECTED[10]),
+    ):
+        d = split["leak"][refl]
+        s = d["copy"]["share_percent"] / 100
+        recall = 100 * s + (1 - s) * d["not copied"]["rate_percent"]
+        print(
+            f"  leak, {name:11}: {d['all_percent']:.2f} % against the paper's {paper} % "
+            f"({paper - d['all_percent']:+.2f} points); even every copied board right "
+            f"({s:.4f} x 100 + {1 - s:.4f} x {d['not copied']['rate_percent']:.2f}) "
+            f"gives {recall:.2f} % ({paper - recall:+.2f} points)"
+        )
     load = " ".join(f"{v:.1f}" for v in os.getloadavg())
     print(
         f"  paper: 27.25 % / 39.26 % (361,094 boards, 2048-1024-1024-1024-512); load average {load}"
