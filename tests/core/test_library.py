@@ -166,18 +166,22 @@ def test_non_sqlite_file_is_moved_aside_with_a_clear_error(db: Path) -> None:
     assert err.moved_to.read_bytes() == junk
 
 
-def test_damaged_database_is_moved_aside(db: Path) -> None:
+def test_damaged_database_is_moved_aside_and_its_puzzles_recovered(db: Path) -> None:
     with Library(db) as lib:
         for i in range(25):
             lib.add(t_puzzle(title=f"puzzle {i}", author="x" * 1500))
+        before = lib.entries()
     data = bytearray(db.read_bytes())
     page = 4096
     assert len(data) > 4 * page
-    data[2 * page : 3 * page] = b"\xff" * page  # wipe a b-tree page
+    data[2 * page : 3 * page] = b"\xff" * page  # wipe a b-tree page (the settings' index)
     db.write_bytes(bytes(data))
-    with pytest.raises(LibraryError, match="cannot be used") as info:
+    with pytest.raises(LibraryError, match="could not be used as it was") as info:
         Library(db)
     assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == bytes(data)
+    assert info.value.recovered == 25 and "\n" not in str(info.value)
+    with Library(db) as recovered:
+        assert recovered.entries() == before
 
 
 def test_other_programs_database_is_not_touched_in_place(db: Path) -> None:

@@ -3,8 +3,9 @@ verdicts.
 
 Import from here: :class:`Library` (:mod:`.store`), its records (:mod:`.records`), its errors and
 fault kinds (:mod:`.faults`) and its schema (:mod:`.schema`).  Opening never loses the user's
-data: a damaged file is moved aside, a locked, read-only or foreign one is left unchanged, and a
-damaged record is left out of the listing and named.  See docs/design/core.md.
+data: a damaged file is kept aside and what can be read of it recovered into a new library
+(:mod:`.salvage`), a locked, read-only or foreign one is left unchanged, and a damaged record is
+left out of the listing and named.  See docs/design/core.md.
 """
 
 from __future__ import annotations

@@ -58,15 +58,23 @@ class LibraryError(RuntimeError):
     """The library cannot be used or changed, or an id is unknown; ``str()`` says why and where.
 
     ``kind`` is a :class:`FaultKind` (``BUSY``, ``READ_ONLY``, ``FULL``, ...); ``moved_to`` is
-    where an unreadable file was kept aside (only for ``CORRUPT``).
+    where an unreadable file was kept aside (only for ``CORRUPT``), and ``recovered`` how many of
+    its puzzles were copied into the new library at its path (None when nothing was recovered:
+    the new library is empty).
     """
 
     def __init__(
-        self, message: str, *, moved_to: Path | None = None, kind: FaultKind = OTHER
+        self,
+        message: str,
+        *,
+        moved_to: Path | None = None,
+        kind: FaultKind = OTHER,
+        recovered: int | None = None,
     ) -> None:
         super().__init__(message)
         self.moved_to = moved_to
         self.kind = kind
+        self.recovered = recovered
 
 
 class DamagedRecordError(LibraryError, PuzzleError):
@@ -208,27 +216,44 @@ def write_error(path: Path, exc: sqlite3.Error, action: str, wait: float) -> Lib
     return LibraryError(text, kind=kind)
 
 
-def move_aside(path: Path) -> Path:
-    """Rename the unusable library file ``path`` (and its journal files) out of the way, bytes
-    unchanged, and return where it went (``<name>.unusable-<time>``)."""
+JOURNALS = ("-journal", "-wal", "-shm")
+
+
+def aside_name(path: Path) -> Path:
+    """A free name beside ``path`` to keep the unusable file as: ``<name>.unusable-<time>``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.unusable-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.unusable-{stamp}-{n}")
-    path.rename(target)
-    for suffix in ("-journal", "-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            side.rename(target.with_name(target.name + suffix))
     return target
 
 
-def unusable_error(path: Path, problem: str, kind: FaultKind) -> LibraryError:
+def move_journals(path: Path, target: Path) -> None:
+    """Rename the journal files of the database ``path`` to go with ``target``."""
+    for suffix in JOURNALS:
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename the unusable library file ``path`` (and its journal files) out of the way, bytes
+    unchanged, and return where it went (:func:`aside_name`)."""
+    target = aside_name(path)
+    path.rename(target)
+    move_journals(path, target)
+    return target
+
+
+def unusable_error(
+    path: Path, problem: str, kind: FaultKind, not_recovered: str = ""
+) -> LibraryError:
     """The error of an existing file that is not a usable library (``problem`` says why).  A
     file SQLite calls damaged (``CORRUPT``) is moved aside first, so that opening the path again
-    starts an empty library; any other is left unchanged."""
+    starts an empty library (``not_recovered`` says why none of it was recovered); any other is
+    left unchanged."""
     if kind != CORRUPT:
         return LibraryError(
             f"The puzzle library {path} cannot be used: {problem}. It was left unchanged.",
@@ -242,9 +267,40 @@ def unusable_error(path: Path, problem: str, kind: FaultKind) -> LibraryError:
             f"aside ({exc.strerror or exc}) and was left unchanged.",
             kind=CORRUPT,
         )
+    why = f" No puzzle could be recovered from it ({not_recovered})." if not_recovered else ""
     return LibraryError(
-        f"The puzzle library {path} cannot be used: {problem}. "
+        f"The puzzle library {path} cannot be used: {problem}.{why} "
         f"It was moved to {moved} and a new, empty library will be created.",
         moved_to=moved,
         kind=CORRUPT,
+    )
+
+
+def recovered_error(
+    path: Path, problem: str, moved: Path, puzzles: int, unreadable: int, incomplete: bool
+) -> LibraryError:
+    """The report of a damaged library whose readable puzzles were copied into a new library at
+    ``path``, the damaged file kept as ``moved``."""
+    if puzzles:
+        plural = "s" if puzzles != 1 else ""
+        told = (
+            f"{puzzles} puzzle{plural} could still be read and {'were' if plural else 'was'} "
+            "recovered into a new library in its place"
+        )
+    else:
+        told = "None of its puzzles could still be read; a new library was started in its place"
+    lost = []
+    if unreadable:
+        lost.append(f"{unreadable} could not be read")
+    if incomplete:
+        lost.append("part of the file could not be searched, so others may be missing")
+    if lost:
+        told += f" ({'; '.join(lost)}: they are still in the damaged copy)"
+    return LibraryError(
+        f"The puzzle library {path} could not be used as it was: {problem}. {told}. The "
+        "damaged file was kept "
+        f"unchanged as {moved}.",
+        moved_to=moved,
+        kind=CORRUPT,
+        recovered=puzzles,
     )

@@ -1,6 +1,7 @@
 """Opening a library file with care for the user's data.
 
-A file SQLite calls damaged is moved aside and reported; a file locked by another process is
+A file SQLite calls damaged is kept aside unchanged, what can still be read of it copied into a
+new library in its place (:mod:`.salvage`), and reported; a file locked by another process is
 waited for, then reported as in use; a read-only file or folder is opened for reading; a library
 of a newer version or another program, or a folder (or other non-file) at the library's path, is
 refused and left unchanged.  Several processes may open (create, upgrade) one library at the same
@@ -10,6 +11,7 @@ waited for within ``wait`` seconds in all.  See docs/design/core.md.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import stat
 import time
@@ -18,19 +20,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonostudio.core.library import schema
+from nonostudio.core.library import salvage, schema
 from nonostudio.core.library.faults import (
     BUSY,
     CORRUPT,
     FULL,
     IO,
+    JOURNALS,
     MISSING,
     READ_ONLY,
     REFUSED,
     FaultKind,
     LibraryError,
+    aside_name,
     fault_kind,
+    move_journals,
     open_error,
+    recovered_error,
     unusable_error,
 )
 
@@ -71,10 +77,19 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
     deadline = time.monotonic() + wait
     while True:
         try:
-            return _open_writable(path, wait, deadline, connect)
+            opened = _open_writable(path, wait, deadline, connect)
         except LibraryError as exc:
             if exc.kind != BUSY or time.monotonic() >= deadline:
                 raise
+        else:
+            if opened is not None:
+                return opened
+            if time.monotonic() >= deadline:  # replaced again and again: give up in time
+                raise LibraryError(
+                    f"The puzzle library {path} is being replaced by another process. It was "
+                    "left unchanged.",
+                    kind=BUSY,
+                )
         time.sleep(0.01)
 
 
@@ -103,11 +118,15 @@ def _refuse_a_non_file(path: Path) -> None:
     )
 
 
-def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -> Opened:
+def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -> Opened | None:
     """One try at opening the library for writing (a lock still held after the time left
-    before ``deadline`` raises a ``BUSY`` LibraryError)."""
+    before ``deadline`` raises a ``BUSY`` LibraryError); None when another process put a new
+    file in its place meanwhile (try again)."""
+    identity: _Identity | None = None
     try:
-        existed = path.stat().st_size > 0
+        info = path.stat()
+        existed = info.st_size > 0
+        identity = (info.st_dev, info.st_ino)
     except FileNotFoundError:
         existed = False
     except OSError as exc:
@@ -132,15 +151,125 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
             conn.close()
         raise
     except sqlite3.Error as exc:
-        if conn is not None:
-            conn.close()
         kind = fault_kind(exc)
         if kind != CORRUPT:
+            if conn is not None:
+                conn.close()
             raise open_error(path, exc, existed, wait) from None
         problem = f"SQLite reports that it is not a readable SQLite database ({exc})"
-    else:
+    if kind == CORRUPT and conn is not None and identity is not None:
+        _recover(path, conn, identity, problem, wait)  # raises unless the file was replaced
+        return None
+    if conn is not None:
         conn.close()
     raise unusable_error(path, problem, kind)
+
+
+_Identity = tuple[int, int]  # a file's device and inode: which file a path names
+
+
+def _identity(path: Path) -> _Identity | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _recover(
+    path: Path, conn: sqlite3.Connection, identity: _Identity, problem: str, wait: float
+) -> None:
+    """Copy what the damaged library ``conn`` (the file ``identity`` at ``path``) still gives
+    into a new library that takes its place, the damaged file kept aside unchanged, and raise the
+    ``CORRUPT`` LibraryError that tells the user how many puzzles were recovered and where the
+    damaged copy is.  Returns None when another process put a new file at ``path`` meanwhile.
+
+    The write lock of the damaged file is held throughout, so a second studio recovering the
+    same file waits, then finds the new file in place.  When nothing can be read (no table of
+    puzzles) the file is moved aside whole and a new library started; when the new library
+    cannot be written (a full disk, a read-only folder) nothing is moved or changed."""
+    try:
+        schema.rollback(conn)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            if fault_kind(exc) == BUSY:
+                raise open_error(path, exc, True, wait) from None
+            raise unusable_error(path, problem, CORRUPT, f"it cannot be locked: {exc}") from None
+        if _identity(path) != identity:
+            return None
+        temp = path.with_name(f"{path.name}.recovering-{os.getpid()}")
+        _remove_database(temp)
+        try:
+            salvaged = salvage.salvage(conn, temp)
+        except salvage.Unreadable as exc:
+            _remove_database(temp)
+            raise unusable_error(path, problem, CORRUPT, str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - whatever broke the copy, the file stays as it is
+            _remove_database(temp)
+            raise _not_recovered(path, problem, exc) from None
+        try:
+            moved = _put_in_place(path, temp)
+        except OSError as exc:
+            _remove_database(temp)
+            raise _not_recovered(path, problem, exc) from None
+        raise recovered_error(
+            path, problem, moved, salvaged.puzzles, salvaged.unreadable, salvaged.incomplete
+        )
+    finally:
+        schema.rollback(conn)
+        conn.close()
+
+
+def _not_recovered(path: Path, problem: str, exc: Exception) -> LibraryError:
+    """The error of a damaged library whose puzzles could not be copied out (the new library
+    could not be written, or the copy broke off): the file is left as it is, to be recovered at
+    a later start."""
+    if isinstance(exc, OSError | sqlite3.Error):
+        why = f"a new library cannot be written beside it ({getattr(exc, 'strerror', '') or exc})"
+    else:
+        why = f"the copy broke off ({exc!r})"
+    full = isinstance(exc, sqlite3.Error) and fault_kind(exc) == FULL
+    advice = " Free some space and start nonostudio again." if full else ""
+    return LibraryError(
+        f"The puzzle library {path} is damaged: {problem}. Its puzzles could not be recovered "
+        f"now: {why}. It was left unchanged, to be recovered at the next start.{advice}",
+        kind=CORRUPT,
+    )
+
+
+def _remove_database(path: Path) -> None:
+    """Delete a half-made database file and its journals, if they are there."""
+    for name in (path.name, *(path.name + suffix for suffix in JOURNALS)):
+        try:
+            path.with_name(name).unlink()
+        except FileNotFoundError:
+            pass
+
+
+def _put_in_place(path: Path, replacement: Path) -> Path:
+    """Keep the file at ``path`` (and its journals) aside unchanged and put ``replacement`` in
+    its place; return where the old file was kept.  With hard links the path never stands
+    empty (a studio opening it meanwhile finds one file or the other), and a failure leaves
+    everything as it was."""
+    target = aside_name(path)
+    try:
+        os.link(path, target)
+        linked = True
+    except OSError:  # a file system without hard links: the path stands empty for a moment
+        path.rename(target)
+        linked = False
+    try:
+        move_journals(path, target)
+        os.replace(replacement, path)
+    except OSError:
+        move_journals(target, path)
+        if linked:
+            target.unlink()
+        else:
+            target.rename(path)
+        raise
+    return target
 
 
 def _open_read_only(path: Path, wait: float, connect: Connect) -> sqlite3.Connection:

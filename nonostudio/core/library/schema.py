@@ -115,7 +115,12 @@ def refusal(conn: sqlite3.Connection) -> tuple[str, FaultKind] | None:
     """Why an existing file is unusable and its kind, or None when it looks like a library."""
     result = conn.execute("PRAGMA quick_check").fetchone()
     if result is None or result[0] != "ok":
-        return f"the database is damaged ({result[0] if result else 'no answer'})", CORRUPT
+        # SQLite's report, on one line: "*** in database main ***\nPage 3: ..." -> "Page 3: ..."
+        report = str(result[0]) if result else "no answer"
+        detail = "; ".join(
+            line for line in report.splitlines() if line and not line.startswith("*** in database")
+        )
+        return f"the database is damaged ({detail})", CORRUPT
     found = version(conn)
     if found > SCHEMA_VERSION:
         return (

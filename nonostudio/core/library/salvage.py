@@ -1,0 +1,287 @@
+"""Recovering what a damaged library file still gives: every puzzle whose record can be read is
+copied, with its listing columns where they read, into a fresh library file, and so are the
+player's hand-solving grids, the library's settings and the player profiles where they read.
+
+SQLite damage is page-wise: a damaged index or another table leaves the puzzles whole, and a
+damaged page of the puzzles table loses the records on it only.  Rows are found by a scan in id
+order and, past a page the scan cannot cross, looked up one id at a time up to the highest id
+the file knows.  :mod:`.opening` swaps the copy in and keeps the damaged file aside.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import schema
+from nonostudio.core.library.records import (
+    AnyPuzzle,
+    Damaged,
+    any_puzzle_from_json,
+    decode,
+    hand_cells,
+    now,
+)
+
+# Past a page the scan cannot cross, ids are looked up one by one up to the highest id the file
+# knows, at most this many (a lookup takes microseconds; a damaged id counter could be huge).
+_PROBE_LIMIT = 1_000_000
+
+_COPY = (
+    "INSERT INTO puzzles (id, title, author, width, height, source, licence, verdict, "
+    "difficulty, data, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_META_COLUMNS = (
+    "title",
+    "author",
+    "source",
+    "licence",
+    "verdict",
+    "difficulty",
+    "created",
+    "modified",
+)
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """What :func:`salvage` recovered: ``puzzles`` copied; ``unreadable`` records found whose
+    puzzle could not be read; ``incomplete`` when part of the puzzles table could not be searched,
+    so puzzles may be missing that are not counted in ``unreadable``."""
+
+    puzzles: int
+    unreadable: int
+    incomplete: bool
+
+
+class Unreadable(Exception):
+    """The damaged file shows no puzzles table at all: there is nothing to recover."""
+
+
+def salvage(damaged: sqlite3.Connection, target: Path) -> Salvaged:
+    """Write to ``target`` (a new file) a library of what ``damaged`` (an open connection to a
+    file SQLite calls damaged, only read) can still give.  Raises :class:`Unreadable` when the
+    file shows no puzzles table, and ``sqlite3.Error`` or ``OSError`` when ``target`` cannot be
+    written."""
+    try:
+        tables = {
+            str(name)
+            for (name,) in damaged.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        columns = {str(row[1]) for row in damaged.execute("PRAGMA table_info(puzzles)")}
+    except sqlite3.Error as exc:
+        raise Unreadable(f"its list of tables cannot be read: {exc}") from None
+    if "puzzles" not in tables or "data" not in columns:
+        raise Unreadable("no table of puzzles can be found in it")
+    out = sqlite3.connect(target, isolation_level=None)
+    try:
+        schema.upgrade(out)
+        out.execute("BEGIN IMMEDIATE")
+        try:
+            result = _copy_puzzles(damaged, out, columns)
+            if "hand_progress" in tables:
+                _copy_hand_progress(damaged, out)
+            _copy_meta(damaged, out, "meta" in tables, recovered=result.puzzles > 0)
+            if "profiles" in tables:
+                schema.create_profile_tables(out)
+                _copy_table(damaged, out, "profiles", ("id", "name", "created"))
+                if "profile_events" in tables:
+                    _copy_table(
+                        damaged,
+                        out,
+                        "profile_events",
+                        (
+                            "id",
+                            "profile_id",
+                            "source",
+                            "kind",
+                            "technique",
+                            "score",
+                            "seconds",
+                            "item",
+                            "at",
+                        ),
+                    )
+            _keep_id_counter(damaged, out)
+            out.execute("COMMIT")
+        except BaseException:
+            schema.rollback(out)
+            raise
+    finally:
+        out.close()
+    return result
+
+
+def _rowids(conn: sqlite3.Connection, table: str, key: str = "rowid") -> tuple[list[int], bool]:
+    """The ids of ``table``'s rows that can be found, ascending, and whether the search was
+    complete (a scan that stopped at damage goes on one id at a time past the last id found)."""
+    ids: list[int] = []
+    try:
+        for (id,) in conn.execute(f"SELECT {key} FROM {table} ORDER BY {key}"):
+            if isinstance(id, int) and (not ids or id > ids[-1]):  # a damaged page can yield
+                ids.append(id)  # stray numbers out of order: those are not rows
+        return ids, True
+    except sqlite3.Error:
+        pass
+    last = ids[-1] if ids else 0
+    for id in range(last + 1, min(_highest_id(conn, table, key), last + _PROBE_LIMIT) + 1):
+        try:
+            found = conn.execute(f"SELECT 1 FROM {table} WHERE {key}=?", (id,)).fetchone()
+        except sqlite3.Error:
+            continue
+        if found is not None:
+            ids.append(id)
+    return ids, False
+
+
+def _highest_id(conn: sqlite3.Connection, table: str, key: str) -> int:
+    """The highest id ``table`` says it has given (its AUTOINCREMENT counter or its last row)."""
+    highest = 0
+    for sql, args in (
+        ("SELECT seq FROM sqlite_sequence WHERE name=?", (table,)),
+        (f"SELECT max({key}) FROM {table}", ()),
+    ):
+        try:
+            row = conn.execute(sql, args).fetchone()
+        except sqlite3.Error:
+            continue
+        if row is not None and isinstance(row[0], int):
+            highest = max(highest, row[0])
+    return highest
+
+
+def _copy_puzzles(
+    damaged: sqlite3.Connection, out: sqlite3.Connection, columns: set[str]
+) -> Salvaged:
+    ids, complete = _rowids(damaged, "puzzles", "id")
+    wanted = [c for c in _META_COLUMNS if c in columns]
+    select = (
+        "SELECT CAST(data AS BLOB)"
+        + "".join(f", CAST({c} AS BLOB)" for c in wanted)
+        + " FROM puzzles WHERE id=?"
+    )
+    copied = unreadable = 0
+    for id in ids:
+        try:
+            row = damaged.execute(select, (id,)).fetchone()
+            puzzle, text = _puzzle(row[0])
+        except (sqlite3.Error, Damaged, PuzzleError, TypeError):
+            unreadable += 1
+            continue
+        meta = dict.fromkeys(_META_COLUMNS, "")
+        for column, raw in zip(wanted, row[1:], strict=True):
+            try:
+                meta[column] = decode(raw, column)
+            except Damaged:
+                pass  # the puzzle's own title, author, licence are used below
+        stamp = now()
+        out.execute(
+            _COPY,
+            (
+                id,
+                meta["title"] or puzzle.title,
+                meta["author"] or puzzle.author,
+                puzzle.width,
+                puzzle.height,
+                meta["source"],
+                meta["licence"] or puzzle.licence,
+                meta["verdict"],
+                meta["difficulty"],
+                text,
+                meta["created"] or stamp,
+                meta["modified"] or stamp,
+            ),
+        )
+        copied += 1
+    return Salvaged(copied, unreadable, not complete)
+
+
+def _puzzle(raw: object) -> tuple[AnyPuzzle, str]:
+    """The puzzle of a stored document, and the document (raises when it is damaged)."""
+    text = decode(raw, "data")
+    return any_puzzle_from_json(text), text
+
+
+def _copy_hand_progress(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
+    """The hand-solving grids of the puzzles copied, where they read."""
+    for (id,) in out.execute("SELECT id FROM puzzles").fetchall():
+        try:
+            row = damaged.execute(
+                "SELECT CAST(cells AS BLOB), seconds, solved, CAST(modified AS BLOB) "
+                "FROM hand_progress WHERE puzzle_id=?",
+                (id,),
+            ).fetchone()
+            if row is None:
+                continue
+            cells = decode(row[0], "data")
+            hand_cells(cells)
+            values = (id, cells, float(row[1]), int(bool(row[2])), decode(row[3], "modified"))
+        except (sqlite3.Error, Damaged, KeyError, ValueError, TypeError):
+            continue
+        out.execute(
+            "INSERT INTO hand_progress (puzzle_id, cells, seconds, solved, modified) "
+            "VALUES (?, ?, ?, ?, ?)",
+            values,
+        )
+
+
+def _copy_meta(
+    damaged: sqlite3.Connection, out: sqlite3.Connection, present: bool, recovered: bool
+) -> None:
+    """The library's settings where they read.  When they do not and puzzles were recovered,
+    the library is marked seeded: the samples its user kept are among the puzzles recovered,
+    and those deleted stay deleted."""
+    complete = False
+    if present:
+        rows, complete = _rows(damaged, "meta", ("key", "value"))
+        for key, value in rows:
+            if isinstance(key, str) and isinstance(value, str):
+                out.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (key, value))
+    if recovered and not complete:
+        out.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('samples_seeded', ?)", (now(),)
+        )
+
+
+def _rows(
+    conn: sqlite3.Connection, table: str, columns: tuple[str, ...]
+) -> tuple[list[tuple[object, ...]], bool]:
+    """The rows of ``table`` that can be read, and whether all of it could be searched."""
+    ids, complete = _rowids(conn, table)
+    select = f"SELECT {', '.join(columns)} FROM {table} WHERE rowid=?"
+    rows = []
+    for id in ids:
+        try:
+            row = conn.execute(select, (id,)).fetchone()
+        except sqlite3.Error:
+            complete = False
+            continue
+        if row is not None:
+            rows.append(tuple(row))
+    return rows, complete
+
+
+def _copy_table(
+    damaged: sqlite3.Connection, out: sqlite3.Connection, table: str, columns: tuple[str, ...]
+) -> None:
+    rows, _complete = _rows(damaged, table, columns)
+    insert = (
+        f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+        f"VALUES ({', '.join('?' * len(columns))})"
+    )
+    for row in rows:
+        out.execute(insert, row)
+
+
+def _keep_id_counter(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
+    """Carry the puzzles' id counter over, so that the id of a puzzle deleted before the damage
+    is not given to a new puzzle (a saved session may still name it)."""
+    highest = _highest_id(damaged, "puzzles", "id")
+    if highest:
+        out.execute(
+            "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'puzzles'", (highest,)
+        )
+        if out.execute("SELECT changes()").fetchone()[0] == 0:
+            out.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('puzzles', ?)", (highest,))

@@ -1,0 +1,327 @@
+"""A library file SQLite calls damaged: what can still be read of it (every readable puzzle with
+its listing columns, hand progress, settings and player profiles) is recovered into a new
+library in its place, the damaged file is kept aside byte for byte, the user is told how many
+puzzles came back and where the damaged copy is, and nothing is lost when recovery itself fails.
+
+The damage is real: pages of a file written by the store are overwritten, found through SQLite's
+own catalogue (an index's or a table's root page) or by a record's bytes (a page of puzzles).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Palette
+from nonostudio.core.library import CORRUPT, Library, LibraryError
+from nonostudio.core.library import opening as library_opening
+from nonostudio.core.library import salvage as library_salvage
+from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
+from nonostudio.core.puzzle import Puzzle
+
+PAGE = 4096
+
+
+def bw_puzzle(i: int) -> Puzzle:
+    grid = (np.random.default_rng(i).random((8, 8)) < 0.5).astype(np.int8)
+    return Puzzle.from_grid(grid, title=f"puzzle {i:02d}", author="Ann " * 40, licence="CC0-1.0")
+
+
+def colour_puzzle() -> ColourPuzzle:
+    from nonostudio.core.colour.model import clues_of_colour_grid
+
+    palette = Palette((WHITE, BLACK, Colour("red", "#d62728", "r")))
+    goal = ((1, 2, 2), (0, 1, 0), (2, 2, 1))
+    rows, cols = clues_of_colour_grid(goal)
+    return ColourPuzzle(palette, rows, cols, goal=goal, title="Flag", author="Bo")
+
+
+def write_library(db: Path, n: int = 40) -> dict[str, object]:
+    """A library with what a user keeps in one: puzzles of both kinds (some deleted), verdicts,
+    difficulties, a hand-solving grid, the samples' mark and a player profile; returns it all as
+    read back before any damage."""
+    with Library(db) as lib:
+        lib._conn.execute("PRAGMA synchronous = OFF")  # a test's file need not survive a crash
+        ids = [lib.add(bw_puzzle(i), source=f"p{i}.non") for i in range(n)]
+        ids.append(lib.add(colour_puzzle(), source="flag.xml"))
+        for id in ids[::3]:
+            lib.set_verdict(id, "unique")
+            lib.set_difficulty(id, "Medium")
+        lib.remove(ids[1])
+        grid = np.full((8, 8), -1, dtype=np.int8)
+        grid[0, :3] = 1
+        lib.save_hand_progress(ids[4], grid, seconds=75.5)
+        conn = sqlite3.connect(db)
+        conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', 'then')")
+        conn.commit()
+        conn.close()
+    with ProfileStore(db) as profiles:
+        profiles.create("ann")
+        profiles.record(
+            "ann",
+            [ProfileEvent("drill", "mark", "glue", i / 100, at=1000.0 + i) for i in range(90)],
+        )
+    return read_back(db)
+
+
+def read_back(db: Path) -> dict[str, object]:
+    with Library(db) as lib:
+        entries = lib.entries()
+        assert lib.skipped == []
+        state: dict[str, object] = {
+            "entries": entries,
+            "puzzles": [lib.get_any(e.id) for e in entries],
+            "hand": {
+                e.id: (h.cells.tolist(), h.seconds, h.solved)
+                for e in entries
+                if (h := lib.hand_progress(e.id)) is not None
+            },
+            "seeded": lib.meta("samples_seeded"),
+        }
+    with ProfileStore(db) as profiles:
+        state["profiles"] = {name: profiles.events(name) for name in profiles.names()}
+    return state
+
+
+def catalogue(db: Path) -> dict[str, int]:
+    """Each table's and index's root page."""
+    conn = sqlite3.connect(db)
+    try:
+        return {
+            name: page for name, page in conn.execute("SELECT name, rootpage FROM sqlite_master")
+        }
+    finally:
+        conn.close()
+
+
+def wipe_pages(db: Path, pages: list[int]) -> bytes:
+    """Overwrite whole pages (numbered from 1) with junk; returns the damaged file's bytes."""
+    data = bytearray(db.read_bytes())
+    for page in pages:
+        data[(page - 1) * PAGE : page * PAGE] = b"\x07" * PAGE
+    db.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def page_holding(db: Path, marker: bytes) -> int:
+    data = db.read_bytes()
+    return data.index(marker) // PAGE + 1
+
+
+def quick_check(db: Path) -> str:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return str(conn.execute("PRAGMA quick_check").fetchone()[0])
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    finally:
+        conn.close()
+
+
+def kept_aside(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if ".unusable-" in p.name)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return [p.name for p in folder.iterdir() if ".recovering-" in p.name]
+
+
+@pytest.mark.parametrize(
+    "damaged", ["sqlite_autoindex_meta_1", "sqlite_autoindex_profiles_1", "hand_progress"]
+)
+def test_damage_outside_the_puzzles_table_loses_no_puzzle(tmp_path: Path, damaged: str) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    broken = wipe_pages(db, [catalogue(db)[damaged]])
+    assert quick_check(db) != "ok"
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    error = info.value
+    n = len(before["entries"])  # type: ignore[arg-type]
+    assert error.kind == CORRUPT and error.recovered == n
+    assert error.moved_to is not None and error.moved_to.read_bytes() == broken
+    message = str(error)
+    assert f"{n} puzzles could still be read and were recovered" in message
+    assert str(db) in message and f"kept unchanged as {error.moved_to}" in message
+    assert kept_aside(tmp_path) == [error.moved_to] and leftovers(tmp_path) == []
+    assert quick_check(db) == "ok"
+    after = read_back(db)
+    if damaged == "hand_progress":  # the damaged table's own rows are what is lost
+        assert after.pop("hand") == {} and before.pop("hand") != {}
+    assert after == before
+    with Library(db) as lib:  # a library in use: the samples stay as they were, ids go on
+        assert lib.seed_samples(tmp_path) == 0
+        assert lib.add(bw_puzzle(99)) > max(e.id for e in before["entries"])  # type: ignore[attr-defined]
+
+
+def test_a_damaged_page_of_puzzles_loses_only_its_puzzles(tmp_path: Path) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=60)
+    entries = before["entries"]
+    assert isinstance(entries, list)
+    victim = page_holding(db, b"puzzle 20")
+    broken = wipe_pages(db, [victim])
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    error = info.value
+    assert error.moved_to is not None and error.moved_to.read_bytes() == broken
+    after = read_back(db)
+    got = after["entries"]
+    assert isinstance(got, list) and error.recovered == len(got)
+    assert 0 < len(got) < len(entries)
+    assert "puzzle 20" not in [e.title for e in got]
+    assert max(e.id for e in got) == max(e.id for e in entries)  # found past the damaged page
+    originals = dict(zip([e.id for e in entries], before["puzzles"], strict=True))  # type: ignore[call-overload]
+    listed = {e.id: e for e in entries}
+    for entry, puzzle in zip(got, after["puzzles"], strict=True):  # type: ignore[call-overload]
+        assert entry == listed[entry.id] and puzzle == originals[entry.id]
+    assert "others may be missing" in str(error) or "could not be read" in str(error)
+    assert after["profiles"] == before["profiles"] and after["seeded"] == "then"
+
+
+def test_salvage_of_a_file_that_is_not_a_database_moves_it_aside_as_before(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    junk = b"GIF89a not a database" * 300
+    db.write_bytes(junk)
+    with pytest.raises(LibraryError, match="moved to") as info:
+        Library(db)
+    assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == junk
+    assert info.value.recovered is None and leftovers(tmp_path) == []
+    with Library(db) as fresh:
+        assert fresh.entries() == []
+
+
+def test_a_salvage_that_fails_to_write_changes_nothing_and_a_later_start_recovers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    copy = library_salvage._copy_hand_progress
+
+    def full(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
+        copy(damaged, out)
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = 13  # type: ignore[attr-defined]
+        raise error
+
+    monkeypatch.setattr(library_salvage, "_copy_hand_progress", full)
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    error = info.value
+    assert error.kind == CORRUPT and error.moved_to is None and error.recovered is None
+    assert "could not be recovered now" in str(error) and "Free some space" in str(error)
+    assert db.read_bytes() == broken and kept_aside(tmp_path) == [] and leftovers(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+    monkeypatch.undo()  # room again: the next start recovers everything
+    with pytest.raises(LibraryError) as again:
+        Library(db)
+    assert again.value.recovered == len(before["entries"])  # type: ignore[arg-type]
+    assert read_back(db) == before
+
+
+def test_a_salvage_that_breaks_off_unexpectedly_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    write_library(db)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+
+    def bug(damaged: sqlite3.Connection, target: Path) -> None:
+        target.write_bytes(b"half a library")
+        raise RuntimeError("a bug in the salvage")
+
+    monkeypatch.setattr(library_salvage, "salvage", bug)
+    with pytest.raises(LibraryError, match="left unchanged") as info:
+        Library(db)
+    assert info.value.moved_to is None and "a bug in the salvage" in str(info.value)
+    assert db.read_bytes() == broken and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+def test_a_swap_that_fails_leaves_the_damaged_file_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    write_library(db)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(library_opening.os, "replace", refuse)
+    with pytest.raises(LibraryError, match="could not be recovered now") as info:
+        Library(db)
+    assert info.value.moved_to is None
+    assert db.read_bytes() == broken and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+RECOVERER = textwrap.dedent(
+    """
+    import sys, time
+    from nonostudio.core.library import Library, LibraryError
+    start = float(sys.argv[2])
+    while time.time() < start:
+        pass
+    try:
+        Library(sys.argv[1]).close()
+        print("opened")
+    except LibraryError as exc:
+        print("recovered", exc.recovered)
+    """
+)
+
+
+@pytest.mark.slow
+def test_studios_starting_on_one_damaged_library_at_once_recover_it_once(tmp_path: Path) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=200)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    import time
+
+    start = time.time() + 1.5  # every process has imported the package by then
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RECOVERER, str(db), str(start)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    said = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    n = len(before["entries"])  # type: ignore[arg-type]
+    assert said.count(f"recovered {n}") == 1 and said.count("opened") == 3, said
+    (aside,) = kept_aside(tmp_path)
+    assert aside.read_bytes() == broken and leftovers(tmp_path) == []
+    assert read_back(db) == before
+    assert os.stat(db).st_nlink == 1
+
+
+def test_the_studio_start_tells_what_was_recovered_and_carries_on_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The GUI's start-up (``gui.app.open_library``, without a window) shows the recovery's
+    sentence and opens the recovered library; the samples the user deleted stay deleted."""
+    from nonostudio.gui.app import open_library
+
+    monkeypatch.setenv("NONOSTUDIO_DATA_DIR", str(tmp_path))
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    library, notes = open_library()
+    try:
+        n = len(before["entries"])  # type: ignore[arg-type]
+        assert len(notes) == 1 and f"{n} puzzles could still be read" in notes[0]
+        (aside,) = kept_aside(tmp_path)
+        assert str(aside) in notes[0]
+        assert library.entries() == before["entries"] and not library.read_only
+    finally:
+        library.close()
