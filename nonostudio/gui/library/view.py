@@ -48,6 +48,12 @@ if TYPE_CHECKING:
     from nonostudio.gui.library.fill import LibraryFiller
 
 
+def read_only_tip(library: Library) -> str:
+    """Why nothing can be written to the read-only ``library``, for a disabled action."""
+    reason = f" ({library.read_only_reason})" if library.read_only_reason else ""
+    return f"Not now: the library is read-only{reason}."
+
+
 class LibraryView(QWidget):
     """Browse the library; double-click or Enter asks the window to open a puzzle."""
 
@@ -83,9 +89,9 @@ class LibraryView(QWidget):
         layout.addWidget(self.status_label)
         layout.addLayout(buttons)
 
-        self.table.selectionModel().selectionChanged.connect(self._update_actions)
-        self.proxy.modelReset.connect(self._update_actions)
-        self._update_actions()
+        self.table.selectionModel().selectionChanged.connect(self.update_actions)
+        self.proxy.modelReset.connect(self.update_actions)
+        self.update_actions()
 
     def _make_table(self) -> QTableView:
         """The puzzles, sorted by title; the columns a narrow dock needs first."""
@@ -121,17 +127,21 @@ class LibraryView(QWidget):
     def _make_actions(self) -> QHBoxLayout:
         """Add, import and delete, as actions and as a row of buttons."""
         self.add_action = QAction("Add Current Puzzle", self)
-        self.add_action.setToolTip("Store the puzzle being edited in the library")
         self.add_action.triggered.connect(self.addCurrentRequested)
         self.delete_action = QAction("Delete", self)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.delete_action.setToolTip("Remove the selected puzzles from the library")
         self.delete_action.triggered.connect(self.delete_selected)
         self.import_action = QAction("Import Files…", self)
-        self.import_action.setToolTip("Add puzzle files to the library")
         self.import_action.triggered.connect(self.choose_and_import)
         self.addAction(self.delete_action)
+        # What each writing action does; a read-only library adds why it cannot (the tooltip of
+        # the disabled button).
+        self._tips = {
+            self.add_action: "Store the puzzle being edited in the library",
+            self.import_action: "Add puzzle files to the library",
+            self.delete_action: "Remove the selected puzzles from the library",
+        }
 
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -204,11 +214,18 @@ class LibraryView(QWidget):
         rows = self.table.selectionModel().selectedRows(TITLE)
         return [int(index.data(ID_ROLE)) for index in rows]
 
-    def _update_actions(self) -> None:
-        writable = not self.library.read_only
+    def update_actions(self) -> None:
+        """Bring the actions and the status line in line with the library: the actions that
+        write are off while it is read-only (found so by any write, say the Solve view's or the
+        background checks'), their tooltips saying why."""
+        library = self.library
+        writable = not library.read_only
         self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
         self.add_action.setEnabled(writable)
         self.import_action.setEnabled(writable)
+        why = "" if writable else read_only_tip(library)
+        for action, tip in self._tips.items():
+            action.setToolTip(f"{tip}.\n{why}" if why else tip)
         status = self.model.status_text()
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())

@@ -72,6 +72,7 @@ class SolveView(TraceView):
     handMoved = Signal(object, object)
     handHinted = Signal(object, int)
     handChecked = Signal(object, int)
+    progressNotKept = Signal(str)  # the player's game could not be written to the library: why
 
     def __init__(
         self,
@@ -120,6 +121,7 @@ class SolveView(TraceView):
             ui.words_layout.insertWidget(ui.words_layout.count() - 1, self.glance_panel)
             self.glance_panel.button.toggled.connect(self._make_room_for_glance)
         self._progress.problem.connect(ui.message_label.setText)
+        self._progress.problem.connect(self.progressNotKept)
         self._connect_replay()
         connect_toggle(ui.hand_action, self.set_hand_mode)
         connect_action(ui.hint_action, self.request_hint)

@@ -411,6 +411,7 @@ class MainWindow(QMainWindow):
         self.banner.show_problems(
             self.library, self.autosaver.store.describe(), self._restore.problem
         )
+        self.library_view.update_actions()  # a library found read-only takes no more writes
 
     # -- zoom and undo follow the view in use ------------------------------------------------
 

@@ -256,6 +256,8 @@ class PanelStarter:
     def _connect_panels(self) -> None:
         w = self._window
         w.solve_view.traceReady.connect(w.rule_browser.set_trace)
+        # a game not kept may have found the library read-only: the banner and panel say so
+        w.solve_view.progressNotKept.connect(lambda _why: w.library_commands.libraryChanged.emit())
         w.rule_browser.stepRequested.connect(w.show_step)
         if w.jobs_panel is not None:
             w.jobs_panel.ruleSetChanged.connect(
