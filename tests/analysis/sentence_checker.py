@@ -110,6 +110,16 @@ def check_claim(
             if (lo is not None and a[i] < lo) or (hi is not None and a[i] > hi):
                 return f"clue {i} starts at {a[i]}, outside [{lo}, {hi}]"
         return None
+    if kind == "cannot_start":
+        i, lo, hi = claim["clue"], claim["min"], claim["max"]
+        if "cross" in claim and not all(cells[p] == CROSSED for p in range(*claim["cross"])):
+            return f"cells {claim['cross']} are not all crossed"
+        if "boxes" in claim and not all(cells[p] == FILLED for p in range(*claim["boxes"])):
+            return f"cells {claim['boxes']} are not all filled"
+        for a in arr:
+            if lo <= a[i] <= hi:
+                return f"clue {i} starts at {a[i]}, inside [{lo}, {hi}]"
+        return None
     if kind == "holders":
         for a in arr:
             if _holder(hints, a, s, e) not in claim["clues"]:
@@ -177,7 +187,35 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         if not set(decided) <= set(range(g["start"], g["end"])):
             return "gap: cells outside the gap"
         return None
-    if say in ("simple_spaces", "mercury", "punctuate_reach"):
+    if say == "punctuate_reach":
+        wrong = check_chain_of_bounds(premise, hints, n)
+        if wrong:
+            return wrong
+        last_end = {
+            c["clue"]: c["max"] + hints[c["clue"]]
+            for c in _claims(premise, "starts")
+            if c["max"] is not None
+        }
+        first_start = {
+            c["clue"]: c["min"] for c in _claims(premise, "starts") if c["min"] is not None
+        }
+        for c in _claims(premise, "part"):  # the clues outside the part lie beyond its ends
+            if c["clues"]:
+                last_end[min(c["clues"]) - 1] = c["start"]
+                first_start[max(c["clues"]) + 1] = c["end"]
+        for p in decided:  # some clue ends before it and the next starts after it
+            k = len(hints)
+            if not any(
+                (j == 0 or last_end.get(j - 1, n + 1) <= p)
+                and (j == k or first_start.get(j, -1) > p)
+                for j in range(k + 1)
+            ):
+                return f"cell {p}: no stated bounds put it between two clues"
+        for c in _claims(premise, "holders"):
+            if len(c["clues"]) != 1:
+                return "a bound's box has several holders"
+        return None
+    if say in ("simple_spaces", "mercury"):
         for p in decided:
             for c in _claims(premise, "starts"):
                 h = hints[c["clue"]]
@@ -218,6 +256,66 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             if most >= whole["end"] - whole["start"]:
                 return "split: a holder is long enough"
         return None
+    return None
+
+
+def _excluded(claim: dict[str, Any], h: int) -> str | None:
+    """A ``cannot_start`` claim's cause rules out each of its starts, by arithmetic: each start
+    covers the cross, or its cells touch or overlap the boxes without holding them all."""
+    for s in range(claim["min"], claim["max"] + 1):
+        if "cross" in claim:
+            cs, ce = claim["cross"]
+            if not (s < ce and cs < s + h):
+                return f"a start at {s} does not cover a cross of [{cs}, {ce})"
+        elif "boxes" in claim:
+            bs, be = claim["boxes"]
+            touches = s + h >= bs and s <= be
+            if not touches or (s <= bs and be <= s + h):
+                return f"a start at {s} does not run into the boxes [{bs}, {be})"
+        else:
+            return "a start ruled out without a cause"
+    return None
+
+
+def check_chain_of_bounds(premise: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
+    """Each bound a premise states comes from what it states before it: a clue placed on a block
+    (``holders`` of one clue), the clues packed from the line's edge (or its part's, when a
+    ``part`` claim names it) or the neighbouring clue's stated bound and a gap, then past every
+    start a ``cannot_start`` claim rules out for its cause."""
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    ruled: dict[int, set[int]] = {}
+    ps, pe, first, end = 0, n, 0, len(hints)
+    for c in _claims(premise, "part"):  # the clues packed from its edges, not the line's
+        ps, pe, first, end = c["start"], c["end"], min(c["clues"]), max(c["clues"]) + 1
+    for c in premise["claims"]:
+        kind = c["claim"]
+        if kind == "holders" and len(c["clues"]) == 1:
+            i = c["clues"][0]
+            lows[i], highs[i] = c["end"] - hints[i], c["start"]
+        elif kind == "cannot_start":
+            wrong = _excluded(c, hints[c["clue"]])
+            if wrong:
+                return wrong
+            ruled.setdefault(c["clue"], set()).update(range(c["min"], c["max"] + 1))
+        elif kind == "starts":
+            i, lo, hi = c["clue"], c["min"], c["max"]
+            if lo is not None:
+                base = ps + sum(hints[first:i]) + (i - first) if first <= i else 0
+                if i - 1 in lows:
+                    base = max(base, lows[i - 1] + hints[i - 1] + 1)
+                base = max(base, lows.get(i, base))
+                if any(s not in ruled.get(i, ()) for s in range(base, lo)):
+                    return f"clue {i} starting at {lo} or later is not derived (from {base})"
+                lows[i] = lo
+            if hi is not None:
+                last = pe - sum(hints[i:end]) - (end - 1 - i) if i < end else n
+                if i + 1 in highs:
+                    last = min(last, highs[i + 1] - hints[i] - 1)
+                last = min(last, highs.get(i, last))
+                if any(s not in ruled.get(i, ()) for s in range(hi + 1, last + 1)):
+                    return f"clue {i} starting at {hi} or earlier is not derived (from {last})"
+                highs[i] = hi
     return None
 
 

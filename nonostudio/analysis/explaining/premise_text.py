@@ -210,26 +210,102 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
 
 
 def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
+    held = [h for h in _all(claims, "holders") if len(h["clues"]) == 1]
     return " and ".join(
-        f"the block at {cells_text(_span(h))} is {nm.clue(h['clues'][0])}"
-        for h in _all(claims, "holders")
-        if len(h["clues"]) == 1
+        f"the block at {cells_text(_span(h))} can only be "
+        + nm.clue(h["clues"][0], subject=k < len(held) - 1)
+        for k, h in enumerate(held)
     )
 
 
-def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def _starts_text(lo: int, hi: int) -> str:
+    """Starts ``lo``–``hi`` (0-based): ``cell 5`` / ``cell 5 or 6`` / ``cells 5–9``."""
+    if lo == hi:
+        return f"cell {lo + 1}"
+    if hi == lo + 1:
+        return f"cell {lo + 1} or {hi + 1}"
+    return f"cells {lo + 1}–{hi + 1}"
+
+
+def _ruled_out(c: Claim) -> str:
+    """A ``cannot_start`` claim's cause: ``cells 1–2 are crossed`` (its starts would cover
+    one) / ``from cell 3 it would run into the box at cell 5``."""
+    if "cross" in c:
+        crosses = range(*c["cross"])
+        return f"{cells_text(crosses)} {_are(crosses)} crossed"
+    boxes = range(*c["boxes"])
+    what = "box" if len(boxes) == 1 else "boxes"
+    where = _starts_text(c["min"], c["max"])
+    return f"from {where} it would run into the {what} at {cells_text(boxes)}"
+
+
+def chain_words(nm: Naming, claims: Sequence[Claim], *, it: bool = True) -> str:
+    """The bounds a premise's chains set (:func:`~nonostudio.analysis.explaining.premises._chain`),
+    each with its reason: ``so the second clue, 1, ends by cell 7`` after a placed block or the
+    bound before it, ``the first clue, 3, starts at cell 3 or later (cells 1–2 are crossed)``
+    from the line's edge, ``the second clue, 2, comes after the
+    first clue, 3, so it starts at cell 5 or later`` from the clues packed against it.  A
+    placed block's clue is "it" when its block was just named (``it``) and its bound comes
+    first."""
     placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
-    words = []
-    for c in _all(claims, "starts"):
-        text = _bound(nm, c)
-        if c["clue"] in placed and len(placed) == 1:  # the placed block's own clue: "it"
-            text = text.replace(nm.clue(c["clue"], subject=True), "it", 1)
-        words.append(text)
+    part_claim = next(iter(_all(claims, "part")), None)
+    pending: dict[int, list[Claim]] = {}
+    text = ""
+    last: tuple[int, str] | None = None
+    for c in claims:
+        if c["claim"] == "cannot_start":
+            pending.setdefault(c["clue"], []).append(c)
+            continue
+        if c["claim"] != "starts":
+            continue
+        i = c["clue"]
+        side = "min" if c["min"] is not None else "max"
+        who = nm.clue(i, subject=True)
+        ruled = "; ".join(_ruled_out(k) for k in pending.pop(i, []))
+        neighbour = i - 1 if side == "min" else i + 1
+        linked = False
+        if side == "min":
+            bound = f"starts at cell {c['min'] + 1} or later"
+        else:
+            bound = f"ends by cell {c['max'] + nm.clues[i]}"
+        if i in placed:  # the placed block's own clue
+            part = f"{'it' if it and not text and len(placed) == 1 else who} {bound}"
+        else:
+            first, end = 0, len(nm.clues)
+            if part_claim is not None:
+                first, end = min(part_claim["clues"]), max(part_claim["clues"]) + 1
+            others = list(range(first, i)) if side == "min" else list(range(i + 1, end))
+            if neighbour in placed or last == (neighbour, side):
+                part = f"so {who} {bound}" + (f" ({ruled})" if ruled else "")
+                linked = True
+            elif not others:  # from the line's (part's) edge
+                part = f"{who} {bound} ({ruled})"
+            else:  # packed against the clues before (after) it
+                if len(others) == 1:
+                    names = nm.clue(others[0])
+                else:
+                    names = "the clues " + " ".join(str(nm.clues[k]) for k in others)
+                where = ""
+                if part_claim is not None:
+                    where = f" in {cells_text(_span(part_claim))}"
+                order = "after" if side == "min" else "before"
+                part = f"{who} comes {order} {names}{where}, so it {bound}"
+                part += f" ({ruled})" if ruled else ""
+        text += part if not text else (", " if linked else "; ") + part
+        last = (i, side)
+    return text
+
+
+def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
-    if not words:
-        return f"{_placed(nm, claims)}, and no clue reaches {cells_text(crossed)}: empty"
-    return f"{_placed(nm, claims)}; {' and '.join(words)}: {empty}"
+    chain = chain_words(nm, claims)
+    placed = _placed(nm, claims)
+    if not chain:
+        return f"{placed}, and no clue reaches {cells_text(crossed)}: empty"
+    if not placed:
+        return f"{chain}: {empty}"
+    return f"{placed}{',' if chain.startswith('so ') else ';'} {chain}: {empty}"
 
 
 def punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -345,7 +421,7 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
                 return f"so {misfit(nm, bounds, premise['cells'])}"
             if not bounds:
                 return f"and no clue reaches {cells_text(crossed)}: empty"
-            said = " and ".join(_bound(nm, c) for c in bounds)
+            said = chain_words(nm, claims, it=False)
             return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"
     if stated and say in ("simple_spaces", "mercury"):
         again = [c for c in claims if c["claim"] == "holders" and c in stated]

@@ -211,11 +211,14 @@ def _uncovered(
     blocks: list[tuple[int, int]],
     only: Sequence[int] | None = None,
     given: Sequence[Claim] = (),
+    placed: dict[int, tuple[int, int]] | None = None,
 ) -> list[Witness]:
     """Witnesses for the undecided cells no clue reaches in ``r`` (of ``only``, when given):
     per run of them, the bounds of the clues on either side (and the box that sets a bound, when
     one does), or, for cells inside a clue's range that it cannot cover, that clue's range.
-    ``given`` claims (what narrowed ``r``) come first in each."""
+    ``given`` claims (what narrowed ``r``) come first in each.  With ``placed`` (the clues placed
+    on blocks, ``{clue: (start, end)}``), each bound comes with the chain that sets it
+    (:func:`_chain`) and only the placements the chains start from are kept."""
     covered = r.reach()
     mask = [0] * x.n
     for p in range(x.n) if only is None else only:
@@ -226,7 +229,20 @@ def _uncovered(
         left = [i for i, h in enumerate(x.hints) if r.hi[i] + h <= s]
         right = [i for i in range(len(x.hints)) if r.lo[i] >= e]
         claims: list[Claim] = list(given)
-        if len(left) + len(right) == len(x.hints):  # between two clues' ranges (or an edge)
+        if len(left) + len(right) == len(x.hints) and placed is not None:
+            # between two clues' ranges, each bound with the chain of reasons that sets it
+            chain: list[Claim] = []
+            used: set[int] = set()
+            if left:
+                chain += _chain(x, r, left[-1], "max", placed, used)
+            if right:
+                chain += _chain(x, r, right[0], "min", placed, used)
+            claims = [h for h in given if h["clues"][0] - x.co in used] + chain
+            if x.sub:  # the part's edges bound its clues: its own claim says so
+                part = {"claim": "part", "start": x.offset, "end": x.offset + x.n}
+                claims.insert(0, {**part, "clues": [x.co + j for j in range(len(x.hints))]})
+            kind = say
+        elif len(left) + len(right) == len(x.hints):  # between two clues' ranges (or an edge)
             if left:
                 i = left[-1]
                 claims += _bound_reason(x, r, i, blocks, "max")
@@ -264,6 +280,108 @@ def _bound_reason(
     return []
 
 
+def _cause(x: WitnessLine, i: int, s: int, side: str) -> tuple[str, int, int] | None:
+    """Why clue ``i`` cannot start at ``s`` (local cells, boxes as walls): a cross it would
+    cover (the run of crosses nearest the bound, on ``side``) or the boxes it would run into
+    without holding them all, as ``("cross", start, end)`` / ``("boxes", start, end)``; None if
+    it can."""
+    h, cells = x.hints[i], x.cells
+    crosses = [p for p in range(s, s + h) if cells[p] == CROSSED]
+    if crosses:  # the run of crosses it would cover, nearest the bound
+        cs = ce = crosses[-1] if side == "min" else crosses[0]
+        while cs > 0 and cells[cs - 1] == CROSSED:
+            cs -= 1
+        while ce + 1 < x.n and cells[ce + 1] == CROSSED:
+            ce += 1
+        return ("cross", cs, ce + 1)
+    for p in (s - 1, s + h):
+        if 0 <= p < x.n and cells[p] == FILLED:
+            bs, be = p, p + 1
+            while bs > 0 and cells[bs - 1] == FILLED:
+                bs -= 1
+            while be < x.n and cells[be] == FILLED:
+                be += 1
+            return ("boxes", bs, be)
+    return None
+
+
+def _skips(x: WitnessLine, i: int, starts: range, side: str) -> list[Claim] | None:
+    """``cannot_start`` claims for clue ``i`` over ``starts``, one per run of starts with the same
+    cause (in the order the bound passes them); None if one of them is possible."""
+    out: list[Claim] = []
+    last: tuple[str, int, int] | None = None
+    for s in starts:
+        cause = _cause(x, i, s, side)
+        if cause is None:
+            return None
+        if cause == last:
+            run = out[-1]
+            run["min"], run["max"] = min(run["min"], s + x.offset), max(run["max"], s + x.offset)
+            continue
+        last = cause
+        kind, a, b = cause
+        claim: Claim = {"claim": "cannot_start", "clue": i + x.co, "min": s + x.offset}
+        claim["max"] = s + x.offset
+        claim[kind] = [a + x.offset, b + x.offset]
+        out.append(claim)
+    return out
+
+
+def _chain(
+    x: WitnessLine,
+    r: Ranges,
+    i: int,
+    side: str,
+    placed: dict[int, tuple[int, int]],
+    used: set[int],
+) -> list[Claim]:
+    """The claims that set clue ``i``'s earliest (``side`` "min") or latest ("max") start in
+    ``r`` (box ranges tightened after placing clues on blocks), as the packing sets it: from a
+    placed clue, or from the line's (part's) edge with the clues packed against it, each next
+    clue after (before) the last one's bound and a gap, past the starts it cannot take, each
+    with its cause (``cannot_start``); on a part, its edges are the line's (the caller states
+    the ``part`` claim).  Ends with clue ``i``'s ``starts`` claim; a placed clue's
+    bound is its block's (its ``holders`` claim, stated by the caller); the placed clues a chain
+    starts from are added to ``used``."""
+    h = x.hints
+    k = len(h)
+    if side == "min":
+        bound = r.lo[i]
+        edge = sum(h[:i]) + i  # packed from the edge
+        if i in placed:
+            used.add(i)
+            return [x.starts(i, bound, None)]
+        claims: list[Claim] = []
+        base = edge
+        if i > 0 and r.lo[i - 1] + h[i - 1] + 1 > edge:
+            base = r.lo[i - 1] + h[i - 1] + 1
+            if i - 1 in placed:
+                used.add(i - 1)
+            else:
+                claims += _chain(x, r, i - 1, side, placed, used)
+        skips = _skips(x, i, range(base, bound), side)
+        claim = x.starts(i, bound, None)
+    else:
+        bound = r.hi[i]
+        edge = x.n - sum(h[i:]) - (k - 1 - i)
+        if i in placed:
+            used.add(i)
+            return [x.starts(i, None, bound)]
+        claims = []
+        base = edge
+        if i < k - 1 and r.hi[i + 1] - h[i] - 1 < edge:
+            base = r.hi[i + 1] - h[i] - 1
+            if i + 1 in placed:
+                used.add(i + 1)
+            else:
+                claims += _chain(x, r, i + 1, side, placed, used)
+        skips = _skips(x, i, range(base, bound, -1), side)
+        claim = x.starts(i, None, bound)
+    if skips is None:  # not the packing's bound (never expected): the bound alone
+        return [claim]
+    return [*claims, *skips, claim]
+
+
 def simple_spaces(x: WitnessLine) -> list[Witness]:
     r = wall_ranges(x.hints, x.cells)
     return [] if r is None else _uncovered(x, r, "simple_spaces", [])
@@ -275,6 +393,7 @@ def punctuate(x: WitnessLine) -> list[Witness]:
         return []
     out = []
     placed: list[Claim] = []
+    where: dict[int, tuple[int, int]] = {}
     for bs, be in runs(x.cells, FILLED):
         owners = r.candidates(bs, be)
         if owners and max(x.hints[i] for i in owners) == be - bs:
@@ -286,8 +405,9 @@ def punctuate(x: WitnessLine) -> list[Witness]:
                 if not r.owned_by(owners[0], bs, be):
                     return out
                 placed.append(x.holders(bs, be, owners))
+                where[owners[0]] = (bs, be)
     if placed and r.tighten():
-        out += _uncovered(x, r, "punctuate_reach", [], given=placed)
+        out += _uncovered(x, r, "punctuate_reach", [], given=placed, placed=where)
     return out
 
 

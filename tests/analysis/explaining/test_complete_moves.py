@@ -203,7 +203,7 @@ def test_steps_on_parts_are_numbered_on_the_whole_line() -> None:
             "punctuate",
             (1, 1, 4, 1),
             "----x-xxOOOOxOx-xxx-",
-            ("the fourth clue, 1, ends by cell 14: cells 16, 20 are empty.",),
+            ("can only be the fourth clue, 1; it ends by cell 14: cells 16, 20 are empty",),
         ),
         (
             "glue",

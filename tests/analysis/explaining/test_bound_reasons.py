@@ -1,0 +1,117 @@
+"""A bound a sentence states comes with its reason, and the checker checks the reason.
+
+"The first clue, 2, starts at cell 2 or later" is true of Bike's column 15 (step 45), but a
+player cannot see why; the premise now carries the cause (the box at cell 3 a 2 from cell 1
+would run into) and the sentence says it.  The checker verifies the cause as a fact of the line,
+that it rules out the starts it is said to, and that the bound follows from what the premise
+states before it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from nonostudio.analysis.catalogue.techniques import BY_ID
+from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+
+_CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
+
+
+def _line(text: str) -> list[int]:
+    return [_CELL[c] for c in text]
+
+
+def _reach(clues: tuple[int, ...], text: str) -> tuple[str, dict]:
+    """The Finished block step on a line: its sentence and its punctuate_reach premise."""
+    explanation, premises = explain_move("punctuate", "column", 14, clues, _line(text))
+    (reach,) = [p for p in premises if p["say"] == "punctuate_reach"]
+    return explanation.text, reach
+
+
+def test_bike_column_15_says_why_the_first_clue_starts_late() -> None:
+    """Bike, column 15, step 45: cell 1 is empty because a 2 there would run into the box at
+    cell 3 (the old sentence: "the first clue, 2, starts at cell 2 or later: cell 1 is
+    empty", no reason)."""
+    text, reach = _reach((2, 3, 1, 2), "..#.x###............")
+    assert reach["cells"] == [[0, CROSSED]]
+    causes = [c for c in reach["claims"] if c["claim"] == "cannot_start"]
+    assert causes == [{"claim": "cannot_start", "clue": 0, "min": 0, "max": 0, "boxes": [2, 3]}]
+    assert (
+        "the first clue, 2, starts at cell 2 or later (from cell 1 it would run into the box "
+        "at cell 3): cell 1 is empty" in text
+    )
+
+
+def test_air_wettener_row_13_says_why_the_first_clue_starts_late() -> None:
+    """Air wettener, row 13, step 32: a 3 from cell 1 or 2 would run into the boxes at 4–5."""
+    text, reach = _reach((3, 3, 1), "...##.........#")
+    causes = [c for c in reach["claims"] if c["claim"] == "cannot_start"]
+    assert causes == [{"claim": "cannot_start", "clue": 0, "min": 0, "max": 1, "boxes": [3, 5]}]
+    assert "from cell 1 or 2 it would run into the boxes at cells 4–5" in text
+    # the block at cell 15 plays no part in this bound: it is not stated as its reason
+    assert not [c for c in reach["claims"] if c["claim"] == "holders"]
+
+
+def test_a_bound_from_a_placed_block_walks_the_clues_between() -> None:
+    """Bike, row 2: the third clue is placed at cells 9–11, so the second clue, 1, ends by
+    cell 7 and the first, 3, by cell 5; crosses at cells 1–2 push the first clue to cell 3, so
+    the second starts at cell 7 or later: cell 6 is empty.  Every link is stated."""
+    text, reach = _reach((3, 1, 3, 2), "xx..#..x###x.......x")
+    bounds = [(c["clue"], c["min"], c["max"]) for c in reach["claims"] if c["claim"] == "starts"]
+    assert bounds == [(1, None, 6), (0, None, 2), (0, 2, None), (1, 6, None)]
+    assert (
+        "so the second clue, 1, ends by cell 7, so the first clue, 3, ends by cell 5; the first "
+        "clue, 3, starts at cell 3 or later (cells 1–2 are crossed), so the second clue, 1, "
+        "starts at cell 7 or later: cell 6 is empty" in text
+    )
+
+
+def test_the_checker_refuses_a_bound_without_its_reason() -> None:
+    hints = (2, 3, 1, 2)
+    cells = _line("..#.x###............")
+    _, reach = _reach(hints, "..#.x###............")
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in reach["claims"])
+    assert check_inference(reach, hints, len(cells)) is None
+    # the old premise: the bound alone
+    bare = {**reach, "claims": [c for c in reach["claims"] if c["claim"] != "cannot_start"]}
+    assert "not derived" in (check_inference(bare, hints, len(cells)) or "")
+    # a cause that is no fact of the line: cell 2 is not filled
+    wrong = {"claim": "cannot_start", "clue": 0, "min": 0, "max": 0, "boxes": [1, 2]}
+    assert check_claim(wrong, hints, cells, arr) is not None
+    # a true fact that does not rule the start out: a cross the 2 from cell 1 does not cover
+    far = {"claim": "cannot_start", "clue": 0, "min": 0, "max": 0, "cross": [4, 5]}
+    assert check_claim(far, hints, cells, arr) is None  # cell 5 is crossed, and no 2 starts at 1
+    claims = [far if c["claim"] == "cannot_start" else c for c in reach["claims"]]
+    assert check_inference({**reach, "claims": claims}, hints, len(cells)) is not None
+
+
+def test_every_reach_bound_on_random_lines_is_derived_from_stated_reasons() -> None:
+    """On random lines (and on the parts matching cuts them into), each Finished block reach
+    premise passes the checker's chain check, and each bound it crosses cells by has a reason
+    stated before it: a placed block, the edge's packing, or a ruled-out start."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_premises import random_line
+
+    rng = random.Random(45)
+    seen = 0
+    for _ in range(1500):
+        hints, cells = random_line(rng, rng.randint(4, 16))
+        for technique in ("punctuate", "matching"):
+            for w in BY_ID[technique].witnesses(hints, cells):
+                if w.say != "punctuate_reach":
+                    continue
+                premise = {"say": w.say, "claims": w.claims, "cells": list(w.cells.items())}
+                premise["cells"] = [[p, v] for p, v in premise["cells"]]
+                assert check_inference(premise, hints, len(cells)) is None, (hints, cells, w)
+                arr = arrangements(hints, cells)
+                for claim in w.claims:
+                    assert check_claim(claim, hints, cells, arr) is None, (hints, cells, claim)
+                seen += 1
+    assert seen > 50
