@@ -325,3 +325,45 @@ def test_the_studio_start_tells_what_was_recovered_and_carries_on_with_it(
         assert library.entries() == before["entries"] and not library.read_only
     finally:
         library.close()
+
+
+def test_a_studio_with_the_library_open_follows_it_when_another_studio_recovers_it(
+    tmp_path: Path,
+) -> None:
+    """Two studios on one library: the second finds the file damaged and recovers it; what the
+    first one writes afterwards lands in the recovered library (SQLite refuses a write to a file
+    whose path now names another, and the first studio called its library read-only until it
+    was started again)."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    entries = before["entries"]
+    assert isinstance(entries, list)
+    first = Library(db)  # opened while the file was whole
+    try:
+        broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+        with pytest.raises(LibraryError) as info:
+            Library(db)  # the second studio
+        assert info.value.recovered == len(entries) and info.value.moved_to is not None
+        new = first.add(bw_puzzle(77), source="late.non")
+        first.set_verdict(entries[0].id, "checked after the recovery")
+        assert [e.id for e in first.entries()] == [e.id for e in entries] + [new]
+    finally:
+        first.close()
+    assert info.value.moved_to.read_bytes() == broken  # the damaged copy is untouched
+    with Library(db) as lib:
+        assert lib.get(new) == bw_puzzle(77)
+        assert lib.entries()[0].verdict == "checked after the recovery"
+
+
+def test_a_library_moved_away_while_open_refuses_writes_and_still_reads(tmp_path: Path) -> None:
+    """Said as what happened, not as a read-only file, and the library is not read-only after."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    with Library(db) as lib:
+        db.rename(tmp_path / "elsewhere.sqlite3")
+        with pytest.raises(LibraryError, match="was moved or deleted") as info:
+            lib.add(bw_puzzle(77))
+        assert str(db) in str(info.value) and not db.exists() and not lib.read_only
+        assert lib.entries() == before["entries"]
+    with Library(tmp_path / "elsewhere.sqlite3") as moved:
+        assert moved.entries() == before["entries"]  # the write went nowhere

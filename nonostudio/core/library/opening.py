@@ -44,6 +44,18 @@ from nonostudio.core.library.faults import (
 Connect = Callable[..., sqlite3.Connection]
 
 
+Identity = tuple[int, int]  # a file's device and inode: which file a path names
+
+
+def identity(path: Path) -> Identity | None:
+    """Which file ``path`` names now (None when there is none)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 @dataclass(frozen=True)
 class Opened:
     """An open library connection; ``unwritable`` is the error that showed the file cannot be
@@ -51,6 +63,7 @@ class Opened:
 
     conn: sqlite3.Connection
     unwritable: sqlite3.Error | None = None
+    identity: Identity | None = None  # the file opened (None in memory)
 
 
 def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) -> Opened:
@@ -65,7 +78,8 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
         return Opened(memory)
     _refuse_a_non_file(path)
     if read_only:
-        return Opened(_open_read_only(path, wait, connect))
+        before = identity(path)  # taken first: a file replaced meanwhile is opened again later
+        return Opened(_open_read_only(path, wait, connect), identity=before)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -122,11 +136,11 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
     """One try at opening the library for writing (a lock still held after the time left
     before ``deadline`` raises a ``BUSY`` LibraryError); None when another process put a new
     file in its place meanwhile (try again)."""
-    identity: _Identity | None = None
+    opened: Identity | None = None
     try:
         info = path.stat()
         existed = info.st_size > 0
-        identity = (info.st_dev, info.st_ino)
+        opened = (info.st_dev, info.st_ino)
     except FileNotFoundError:
         existed = False
     except OSError as exc:
@@ -144,7 +158,7 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
         if refused is None:
             unwritable = _upgrade_or_probe(path, conn, existed)
             conn.execute(f"PRAGMA busy_timeout = {round(wait * 1000):d}")  # for later writes
-            return Opened(conn, unwritable)
+            return Opened(conn, unwritable, opened if opened is not None else identity(path))
         problem, kind = refused
     except LibraryError:
         if conn is not None:
@@ -157,29 +171,18 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
                 conn.close()
             raise open_error(path, exc, existed, wait) from None
         problem = f"SQLite reports that it is not a readable SQLite database ({exc})"
-    if kind == CORRUPT and conn is not None and identity is not None:
-        _recover(path, conn, identity, problem, wait)  # raises unless the file was replaced
+    if kind == CORRUPT and conn is not None and opened is not None:
+        _recover(path, conn, opened, problem, wait)  # raises unless the file was replaced
         return None
     if conn is not None:
         conn.close()
     raise unusable_error(path, problem, kind)
 
 
-_Identity = tuple[int, int]  # a file's device and inode: which file a path names
-
-
-def _identity(path: Path) -> _Identity | None:
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
 def _recover(
-    path: Path, conn: sqlite3.Connection, identity: _Identity, problem: str, wait: float
+    path: Path, conn: sqlite3.Connection, damaged: Identity, problem: str, wait: float
 ) -> None:
-    """Copy what the damaged library ``conn`` (the file ``identity`` at ``path``) still gives
+    """Copy what the damaged library ``conn`` (the file ``damaged`` at ``path``) still gives
     into a new library that takes its place, the damaged file kept aside unchanged, and raise the
     ``CORRUPT`` LibraryError that tells the user how many puzzles were recovered and where the
     damaged copy is.  Returns None when another process put a new file at ``path`` meanwhile.
@@ -196,7 +199,7 @@ def _recover(
             if fault_kind(exc) == BUSY:
                 raise open_error(path, exc, True, wait) from None
             raise unusable_error(path, problem, CORRUPT, f"it cannot be locked: {exc}") from None
-        if _identity(path) != identity:
+        if identity(path) != damaged:
             return None
         temp = path.with_name(f"{path.name}.recovering-{os.getpid()}")
         _remove_database(temp)

@@ -30,7 +30,7 @@ from nonostudio.core.library.faults import (
     write_error,
 )
 from nonostudio.core.library.listing import Listing
-from nonostudio.core.library.opening import open_library
+from nonostudio.core.library.opening import identity, open_library
 from nonostudio.core.library.records import (
     AnyPuzzle,
     Damaged,
@@ -73,12 +73,14 @@ class Library:
         self.read_only_reason = "it was opened read-only" if read_only else ""
         self.warning = ""
         self._listing = Listing()
+        self._asked_read_only = read_only
         opened = open_library(
             self.path, read_only=read_only, wait=self.busy_timeout, connect=self._connect
         )
         if opened.unwritable is not None:
             self._note_unwritable(opened.unwritable)
         self._conn = opened.conn
+        self._identity = opened.identity
 
     @property
     def in_memory(self) -> bool:
@@ -101,6 +103,39 @@ class Library:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _follow(self, action: str = "") -> None:
+        """Make sure the connection is to the file the path names now.  Another studio that
+        found the file damaged recovers it into a new file in its place and keeps the old one
+        aside: reads and writes then go to the new file, not to the copy kept aside, where a
+        write would be lost from sight.  A file moved away or deleted (nothing at the path) is a
+        LibraryError for a write (``action`` says which); reads go on in the file still open."""
+        if self._identity is None:
+            return
+        now_at_path = identity(self.path)
+        if now_at_path == self._identity:
+            return
+        if now_at_path is None:
+            if not action:
+                return
+            raise LibraryError(
+                f"The puzzle library {self.path} was moved or deleted while nonostudio had it "
+                f"open: cannot {action}. Put it back, or start nonostudio again for a new one.",
+                kind=MISSING,
+            )
+        opened = open_library(
+            self.path,
+            read_only=self._asked_read_only,
+            wait=self.busy_timeout,
+            connect=self._connect,
+        )
+        self._conn.close()
+        self._conn, self._identity, self._listing = opened.conn, opened.identity, Listing()
+        self.read_only = self._asked_read_only
+        self.read_only_reason = "it was opened read-only" if self._asked_read_only else ""
+        self.warning = ""
+        if opened.unwritable is not None:
+            self._note_unwritable(opened.unwritable)
+
     # -- writing -----------------------------------------------------------------------------
 
     def _note_unwritable(self, exc: sqlite3.Error) -> None:
@@ -115,6 +150,7 @@ class Library:
     def _transaction(self, action: str, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """Run ``work`` in one write transaction; any failure rolls it back and becomes a
         LibraryError saying what could not be done and why (``action``: "add the puzzle …")."""
+        self._follow(action)
         if self.read_only:
             raise LibraryError(
                 f"The library is read-only: cannot {action} ({self.path}: "
@@ -243,6 +279,7 @@ class Library:
     def hand_progress(self, id: int) -> HandProgress | None:
         """The player's kept grid of puzzle ``id``; None when none is kept or the puzzle's size
         changed since.  A damaged record raises :class:`DamagedRecordError` naming it."""
+        self._follow()
         try:
             if not schema.has_hand_table(self._conn):
                 return None
@@ -294,6 +331,7 @@ class Library:
         return self._get(id, any_puzzle_from_json)
 
     def _get(self, id: int, build: Callable[[str, str], AnyPuzzle]) -> AnyPuzzle:
+        self._follow()
         try:
             row = self._conn.execute(
                 "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
@@ -325,6 +363,7 @@ class Library:
         nothing can be read (a lock held by another process, an I/O error).  Each stored
         document is checked once per session and again whenever it changes.
         """
+        self._follow()
         try:
             return self._listing.entries(self._conn)
         except sqlite3.Error as exc:
@@ -333,6 +372,7 @@ class Library:
             return self._listing.around_damage(self._conn, self.path, exc)
 
     def __len__(self) -> int:
+        self._follow()
         try:
             return int(self._conn.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0])
         except sqlite3.Error as exc:
@@ -341,6 +381,7 @@ class Library:
     # -- first start -------------------------------------------------------------------------
 
     def meta(self, key: str) -> str | None:
+        self._follow()
         try:
             row = self._conn.execute(
                 "SELECT CAST(value AS BLOB) FROM meta WHERE key=?", (key,)
@@ -429,6 +470,7 @@ class Library:
             raise
         self._conn.close()
         self.path, self._conn, self._listing = target.path, target._conn, target._listing
+        self._identity, self._asked_read_only = target._identity, target._asked_read_only
         self.read_only, self.read_only_reason = target.read_only, target.read_only_reason
         self.warning = target.warning
         return ids
