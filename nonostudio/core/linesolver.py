@@ -99,51 +99,54 @@ def solve_masks(
     """
     if n < _ENDS_FROM:
         return _solve(hints, n, filled, crossed)
-    unknown = ((1 << n) - 1) & ~(filled | crossed)
+    unknown = ((1 << n) - 1) ^ (filled | crossed)
     if not unknown:
         if fresh and mask_blocks(filled) != tuple(hints):
             return None
         return filled, crossed
     # Known cells up to a crossed one at either end hold the first and last hints exactly: check
     # them and solve only the cells between (most of a long line is known late in solving).
-    lo = (unknown & -unknown).bit_length() - 1
-    left = (crossed & ((1 << lo) - 1)).bit_length()  # cells [0, left) known, cell left-1 crossed
-    above = crossed >> unknown.bit_length()
-    right = unknown.bit_length() + (above & -above).bit_length() - 1 if above else n
+    left = (crossed & ((unknown & -unknown) - 1)).bit_length()  # cells [0, left) known, left-1 x
+    top = unknown.bit_length()
+    above = crossed >> top
+    right = top + (above & -above).bit_length() - 1 if above else n
     if left or right < n:
         # An earlier result's cells up to a crossed one at either end are its first or last
         # blocks, and so the first or last hints: only the blocks past them are compared with
         # the hints (measured: comparing them all took a tenth of Cauldron's line solving).
         k = len(hints)
+        starts = filled & ~(filled << 1)
         m1 = m2 = 0
         if left:
-            head = filled & ((1 << left) - 1)
             new = fresh & ((1 << left) - 1)
-            kept = (crossed & (new & -new) - 1).bit_length() if new else left
-            m1 = (head & ~(head << 1) & ((1 << kept) - 1)).bit_count()
-            if kept < left:
-                blocks = mask_blocks(head >> kept)
+            if new:
+                kept = (crossed & (new & -new) - 1).bit_length()
+                m1 = (starts & ((1 << kept) - 1)).bit_count()
+                blocks = mask_blocks((filled & ((1 << left) - 1)) >> kept)
                 if m1 + len(blocks) > k or tuple(hints[m1 : m1 + len(blocks)]) != blocks:
                     return None
                 m1 += len(blocks)
+            else:
+                m1 = (starts & ((1 << left) - 1)).bit_count()
         if right < n:
-            tail = filled >> right
             new = fresh >> right  # -1 (every cell fresh) stays -1
             if new:
-                above = crossed >> (right + new.bit_length()) if new > 0 else 0
-                kept = right + new.bit_length() + (above & -above).bit_length() - 1 if above else n
-            else:
-                kept = right
-            old = filled >> kept
-            m2 = (old & ~(old << 1)).bit_count()
-            if kept > right:
-                blocks = mask_blocks(tail & ((1 << (kept - right)) - 1))
+                if new > 0:
+                    end = right + new.bit_length()
+                    above = crossed >> end
+                    kept = end + (above & -above).bit_length() - 1 if above else n
+                else:
+                    kept = n
+                m2 = (starts >> kept).bit_count()
+                blocks = mask_blocks((filled >> right) & ((1 << (kept - right)) - 1))
                 if (
                     m1 + m2 + len(blocks) > k
                     or tuple(hints[k - m2 - len(blocks) : k - m2]) != blocks
                 ):
                     return None
                 m2 += len(blocks)
+            else:
+                m2 = (starts >> right).bit_count()
         if m1 + m2 > k:
             return None
         width = right - left
@@ -166,7 +169,7 @@ def mask_blocks(filled: int) -> tuple[int, ...]:
 
 def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
     """:func:`solve_masks` on the whole line: the backward pass (the forward pass on the reversed
-    line), then the forward pass, which also gathers what each placement covers."""
+    line), then the forward pass, which also gathers where each placement ends."""
     if not (filled | crossed) and hints:
         return _solve_blank(hints, n)
     full = (1 << n) - 1
@@ -174,19 +177,43 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     # The forward pass works ``pad`` bits higher, where the backward pass's reversed gap sets are
     # read (below), so that they need no shift.
     pad = (nbytes << 3) - n - 2
-    rf = reverse_mask(filled, n) if filled else 0
-    rx = reverse_mask(crossed, n) if crossed else 0
     # The start cells each block size may take (no crossed cell under it, no filled cell just
-    # before or after it) for both passes at once: the forward line's masks in the low bits, the
+    # after it) for both passes at once: the forward line's masks from bit ``pad`` up, the
     # reversed line's from bit ``high`` up, far enough apart that what the shifts carry from one
-    # into the other lands where it is masked off.
-    high = pad + 2 * n + 2
-    both_open = ((full ^ crossed) << pad) | ((full ^ rx) << high)
-    both_filled = (filled << pad) | (rf << high)
-    both_edges = ~(both_filled << 1)
-    low = (1 << (pad + n)) - 1
-    forward_valid: dict[int, int] = {}
-    backward_valid: dict[int, int] = {}
+    # into the other lands where it is masked off.  ``high`` makes the width a whole number of
+    # bytes, so that a mask ORed with its reverse over that width (one reverse_mask with no
+    # shift) holds both.
+    nb2 = (3 * n + 2 * pad + 9) >> 3
+    high = (nb2 << 3) - n - pad
+    rev = _REV8
+    frm = int.from_bytes
+    both_open = (full ^ crossed) << pad
+    both_open |= frm(both_open.to_bytes(nb2, "big").translate(rev), "little")
+    both_filled = filled << pad
+    if filled:
+        both_filled |= frm(both_filled.to_bytes(nb2, "big").translate(rev), "little")
+    rf = both_filled >> high
+    not_filled = ~both_filled
+    # Each size's start cells, the sizes in increasing order: the cells starting a run of ``h``
+    # open cells come from those starting a run of the size before (one or two shift-and steps
+    # where the sizes are close).  No filled cell may be just before a block either, but that
+    # comes from the gap sets (they hold only cells that may be empty).
+    sizes = sorted(set(hints))
+    top = sizes[-1] + 1 if sizes else 1
+    forward_valid = [0] * top
+    backward_valid = [0] * top
+    runs = both_open
+    covered = 1
+    for h in sizes:
+        while covered * 2 < h:
+            runs &= runs >> covered
+            covered *= 2
+        if covered < h:
+            runs &= runs >> (h - covered)
+            covered = h
+        valid = runs & (not_filled >> h)
+        forward_valid[h] = valid  # the reversed line's bits are above any forward gap set's
+        backward_valid[h] = valid >> high
     # The backward pass on the reversed line (masks as in _passes).  A gap set's next one is
     # ``((free + run_starts) & free) | seeds`` with ``free = allowed - seeds``, which is
     # ``((allowed + run_starts - seeds) | seeds) & allowed``: one operation fewer.
@@ -198,34 +225,23 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     parts = [gap.to_bytes(nbytes, "big")]
     append = parts.append
     for h in reversed(hints):
-        valid = backward_valid.get(h)
-        if valid is None:
-            r = both_open
-            done = 1
-            while done * 2 <= h:
-                r &= r >> done
-                done *= 2
-            if done < h:
-                r &= r >> (h - done)
-            r &= both_edges & ~(both_filled >> h)
-            forward_valid[h] = r & low
-            valid = backward_valid[h] = r >> high
-        seeds = (valid & gap) << (h + 1)
+        seeds = (backward_valid[h] & gap) << (h + 1)
         gap = ((ar - seeds) | seeds) & allowed
         append(gap.to_bytes(nbytes, "big"))
     if not gap >> (n + 1):
         return None
-    after = b"".join(parts).translate(_REV8)
+    after = b"".join(parts).translate(rev)
     # The forward pass.  after[j] (bit p + 1 + pad: cell p can be empty with hints j..k-1 fitting
     # after it): a cell may be empty when it is in the gap set before hint j and in after[j]; a
-    # placement belongs to a solution when the cell after it is in after[j + 1].
+    # placement belongs to a solution when the cell after it is also in after[j + 1].  Those
+    # cells are gathered per block size and turned into the cells the blocks cover at the end
+    # (covering is the same for every block of a size, and it distributes over OR).
     allowed = (((full ^ filled) << 1) | 1 | (2 << n)) << pad
     ar = allowed + (allowed & ~(allowed << 1))
     one = 1 << pad
     gap = ((ar - one) | one) & allowed
-    can_empty = can_fill = 0
-    shifts = _COVER_SHIFTS
-    frm = int.from_bytes
+    can_empty = 0
+    ends = [0] * top
     hi = len(hints) * nbytes
     a = frm(after[hi:], "little")
     for h in hints:
@@ -233,16 +249,25 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
         lo = hi - nbytes
         a = frm(after[lo:hi], "little")
         hi = lo
-        step = h + 1
-        seeds = (forward_valid[h] & gap) << step
-        c = (seeds & a) >> step  # start cells of placements that fit on both sides
-        if h > 1:
-            for d in shifts[h]:
-                c |= c << d
-        can_fill |= c
+        seeds = (forward_valid[h] & gap) << (h + 1)
+        ends[h] |= seeds & a
         gap = ((ar - seeds) | seeds) & allowed
     can_empty |= gap & a
-    return full & ~(can_empty >> (pad + 1)), full & ~(can_fill >> pad)
+    # The cells the placements cover: from the bit after each placement (``s + h + 1``) down
+    # ``h`` cells, largest size first, spreading all that is gathered by the difference to the
+    # next size (Horner's rule: spreading by a then by b is spreading by a + b).
+    shifts = _COVER_SHIFTS
+    cover = 0
+    last = 0
+    for h in reversed(sizes):
+        if cover:
+            for d in shifts[last - h + 1]:
+                cover |= cover >> d
+        cover |= ends[h]
+        last = h
+    for d in shifts[last]:
+        cover |= cover >> d
+    return full & ~(can_empty >> (pad + 1)), full & ~(cover >> (pad + 2))
 
 
 def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:

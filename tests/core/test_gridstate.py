@@ -242,3 +242,13 @@ def test_both_ways_to_the_crossing_lines_agree_on_large_puzzles(monkeypatch):
         assert np.array_equal(grids[0], grids[1])
         decided = grids[0] != UNKNOWN
         assert np.array_equal(grids[0][decided], picture[decided])
+
+
+def test_set_bits_are_listed_lowest_first_whether_few_or_many() -> None:
+    """The crossing lines a transposed sweep touches: few bits one at a time, many through the
+    mask's binary text; both the set bits exactly, at every position of a 512-bit mask."""
+    rng = random.Random(49)
+    for count in (0, 1, 2, 15, 16, 17, 100, 511, 512):
+        for _ in range(5):
+            bits = sorted(rng.sample(range(512), count))
+            assert gridstate._bit_indices(sum(1 << b for b in bits)) == bits

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from collections.abc import Iterator, Sequence
 
@@ -533,3 +534,85 @@ def test_long_lines_with_no_cell_decided_match_a_cell_by_cell_reference() -> Non
             assert (want is None) == (slack < 0)
             if slack == 0:
                 assert want is not None and UNKNOWN not in want
+
+
+def placement_masks(hints: Sequence[int], n: int) -> Iterator[int]:
+    """Every filling of ``n`` cells that spells ``hints``, one placement of the blocks at a time
+    (stars and bars: block j starts at ``c_j`` plus the sizes of the blocks before it, for each
+    rising choice of ``c``)."""
+    k = len(hints)
+    slack = n - sum(hints) - k + 1
+    if slack < 0:
+        return
+    before = [sum(hints[:j]) for j in range(k)]
+    for chosen in itertools.combinations(range(slack + k), k):
+        yield sum(((1 << h) - 1) << (c + b) for h, c, b in zip(hints, chosen, before, strict=True))
+
+
+def enumerated_masks(hints: Sequence[int], n: int, filled: int, crossed: int):
+    """Brute force over every placement: cells filled in all the solutions that agree with the
+    decided cells and cells empty in all of them; None if no placement agrees."""
+    full = (1 << n) - 1
+    always, ever, any_solution = full, 0, False
+    for m in placement_masks(hints, n):
+        if not m & crossed and m & filled == filled:
+            always &= m
+            ever |= m
+            any_solution = True
+    return (always, full & ~ever) if any_solution else None
+
+
+def test_placement_enumeration_spells_every_clue_exactly_once() -> None:
+    """The brute force below enumerates by placements; up to 12 cells it yields exactly the
+    fillings that spell each clue (from every filling's own clue)."""
+    for n in range(13):
+        for hints, masks in fillings_by_clue(n).items():
+            assert sorted(placement_masks(hints, n)) == sorted(masks), (hints, n)
+
+
+@pytest.mark.parametrize("ends_from", [linesolver._ENDS_FROM, 0])
+def test_random_lines_up_to_thirty_cells_match_enumerated_placements(monkeypatch, ends_from):
+    """Lines of 1-30 cells against every placement of their blocks: clues of random pictures
+    and clues of far-apart sizes (the start cells of each size come from those of the size
+    before it, by one or more shift-and steps, and the cells each size covers are spread from
+    the largest size down), with states read off a solution or arbitrary, some with a wrong
+    cell, some with none decided; hints given as a tuple or a list; solved whole and (with the
+    length from which known ends are cut lowered to 0) between the known ends."""
+    monkeypatch.setattr(linesolver, "_ENDS_FROM", ends_from)
+    rng = random.Random(2055)
+    contradictions = decided = 0
+    for _ in range(700):
+        n = rng.randint(1, 30)
+        if rng.random() < 0.6:
+            picture = rng.getrandbits(n) | rng.getrandbits(n)  # about 3/4 filled
+            hints = clue_of([(picture >> i) & 1 for i in range(n)])
+        else:  # a few blocks of sizes far apart, as they fit
+            hints, room = [], n
+            while room > 0 and len(hints) < 4:
+                h = rng.choice([1, 2, 3, 5, 8, 9, 13, 17, 25, 30])
+                if h > room:
+                    break
+                hints.append(h)
+                room -= h + 1
+            hints = tuple(hints)
+        k = len(hints)
+        if k and math.comb(n - sum(hints) + 1, k) > 3000:
+            continue
+        solution = next(iter(placement_masks(hints, n)), 0)
+        known = rng.getrandbits(n) & rng.getrandbits(n) if rng.random() < 0.9 else 0
+        if rng.random() < 0.7:
+            filled, crossed = solution & known, ~solution & known & ((1 << n) - 1)
+        else:  # any state at all: mostly contradictions
+            filled = known & rng.getrandbits(n)
+            crossed = known & ~filled
+        if n and rng.random() < 0.2:
+            wrong = 1 << rng.randrange(n)
+            filled, crossed = filled & ~wrong, crossed | wrong
+        expected = enumerated_masks(hints, n, filled, crossed)
+        given = list(hints) if rng.random() < 0.3 else hints
+        assert solve_masks(given, n, filled, crossed) == expected, (hints, n, filled, crossed)
+        if expected is None:
+            contradictions += 1
+        else:
+            decided += (expected[0] | expected[1]).bit_count() - (filled | crossed).bit_count()
+    assert contradictions > 50 and decided > 2000
