@@ -22,12 +22,17 @@ from typing import Any
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.library import schema
+from nonostudio.core.library.faults import BUSY, fault_kind
+from nonostudio.core.library.store import BUSY_TIMEOUT as _BUSY_TIMEOUT
 
 FORMAT = "nonostudio-profile"
 VERSION = 1
 SOURCES = ("drill", "solve")
 NAME_LIMIT = 80
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+# Seconds a store being opened waits for another studio's write lock before leaving the making
+# of its tables to the first write (the opening runs on the GUI thread).
+_OPENING_WAIT = 0.2
 
 
 class ProfileError(ValueError):
@@ -80,20 +85,65 @@ class ProfileStore:
         #: written (read-only file or folder) gives its profiles to a copy in memory, which lasts
         #: until the store is closed, and says so here rather than failing the studio's start.
         self.read_only = ""
-        self._conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        # The tables are looked for by a read, and the write lock taken only to make them: a
+        # store is opened on the GUI thread, and another studio writing to the library must not
+        # hold it up.  When that studio holds the lock just then, the tables are made at the
+        # first write (waiting for the lock as every write does), not given up on.
+        self._tables_made = False
+        self._conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT, isolation_level=None)
         try:
-            schema.upgrade(self._conn)
-            self._conn.execute("BEGIN IMMEDIATE")
-            schema.create_profile_tables(self._conn)
-            self._conn.execute("COMMIT")
+            if self._tables_wanted():
+                self._conn.execute(f"PRAGMA busy_timeout = {round(_OPENING_WAIT * 1000):d}")
+                try:
+                    self._make_tables()
+                finally:
+                    self._conn.execute(f"PRAGMA busy_timeout = {round(_BUSY_TIMEOUT * 1000):d}")
+            else:
+                self._tables_made = True
         except sqlite3.Error as exc:
-            schema.rollback(self._conn)
-            self._conn.close()
-            self._read_only(str(exc))
-            return
+            if fault_kind(exc) != BUSY:
+                self._conn.close()
+                self._read_only(str(exc))
+                return
         if Path(self.path).exists() and not os.access(self.path, os.W_OK):
             self._conn.close()  # SQLite opens it, and fails at the first write
             self._read_only("the file cannot be written")
+
+    def _tables_wanted(self) -> bool:
+        """Whether the library's schema or the profile tables are still to be made (a read)."""
+        if schema.version(self._conn) < schema.SCHEMA_VERSION:
+            return True
+        found = {
+            row[0]
+            for row in self._conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name IN "
+                "('profiles', 'profile_events')"
+            )
+        }
+        return len(found) < 2
+
+    def _make_tables(self) -> None:
+        """Bring the library's schema up to date and make the profile tables (under the write
+        lock, waiting the connection's busy timeout); raises ``sqlite3.Error``."""
+        schema.upgrade(self._conn)
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            schema.create_profile_tables(self._conn)
+            self._conn.execute("COMMIT")
+        except BaseException:
+            schema.rollback(self._conn)
+            raise
+        self._tables_made = True
+
+    def _ensure_tables(self) -> None:
+        """Make the tables a busy library kept the opening from making; ProfileError when the
+        database still cannot take them."""
+        if self._tables_made:
+            return
+        try:
+            self._make_tables()
+        except sqlite3.Error as exc:
+            raise ProfileError(f"{self.path}: cannot store the profile: {exc}") from None
 
     def _read_only(self, why: str) -> None:
         self._conn = self._in_memory()
@@ -107,6 +157,7 @@ class ProfileStore:
         file at :attr:`path` has, when it can be read."""
         conn = sqlite3.connect(":memory:", isolation_level=None)
         schema.create_profile_tables(conn)
+        self._tables_made = True
         try:
             uri = Path(self.path).resolve().as_uri() + "?mode=ro"
             conn.execute("ATTACH DATABASE ? AS stored", (uri,))
@@ -123,6 +174,7 @@ class ProfileStore:
     def _write(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
         """Run one writing statement; a database that cannot take it (locked, read-only, full)
         is a ProfileError naming the file."""
+        self._ensure_tables()
         try:
             return self._conn.execute(sql, args)
         except sqlite3.IntegrityError:
@@ -142,9 +194,13 @@ class ProfileStore:
 
     def names(self) -> list[str]:
         """The profiles, by name."""
+        if not self._tables_made:
+            return []
         return [r[0] for r in self._conn.execute("SELECT name FROM profiles ORDER BY name")]
 
     def _id(self, name: str) -> int | None:
+        if not self._tables_made:
+            return None
         row = self._conn.execute("SELECT id FROM profiles WHERE name=?", (name,)).fetchone()
         return None if row is None else int(row[0])
 
