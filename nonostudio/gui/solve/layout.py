@@ -11,7 +11,7 @@ settings (:mod:`nonostudio.gui.solve.panes`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
@@ -126,6 +126,66 @@ class SolveUiParts:
     def no_puzzle_shown(self) -> str:
         """The words shown in the grid's place (empty: the grid is shown)."""
         return self.no_puzzle_label.text() if self.grid_stack.currentIndex() == 1 else ""
+
+    def _make_grid_splitter(self, scroll: QWidget, words: QWidget, name: str) -> QSplitter:
+        """The grid's ``scroll`` area (or the words saying why there is no puzzle) over the
+        ``words`` pane, in a splitter of their own: the grid keeps what the pane does not take,
+        whatever the words say."""
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.setObjectName(name)
+        splitter.addWidget(self._make_grid_stack(scroll))
+        splitter.addWidget(words)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setCollapsible(0, False)
+        splitter.setCollapsible(1, False)
+        splitter.setSizes([600, self.words_height()])
+        self.grid_splitter = splitter
+        return splitter
+
+    def words_height(self) -> int:
+        """The words pane's height on a first start: ``WORDS_LINES`` lines of the status line
+        (longer words and a hint's rungs scroll, the newest rung in sight)."""
+        margins = self.words_layout.contentsMargins()
+        lines = self.message_label.fontMetrics().lineSpacing() * WORDS_LINES
+        return max(WORDS_MIN_HEIGHT, lines + margins.top() + margins.bottom())
+
+    def _make_words_pane(self, words: Sequence[QWidget], side: QWidget) -> QWidget:
+        """The ``words`` under the grid (solved banner, status line, the hint's rungs, …) in a
+        scroll area beside ``side`` (the hint button): the words scroll instead of taking the
+        grid's room, and the button stays put."""
+        pane_words = QWidget()
+        self.words_layout = words_layout = QVBoxLayout(pane_words)
+        words_layout.setContentsMargins(4, 2, 4, 2)
+        for widget in words:
+            words_layout.addWidget(widget)
+        words_layout.addStretch(1)
+        self.words = area = QScrollArea()
+        area.setObjectName("solveWords")
+        area.setWidget(pane_words)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar = area.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
+        pane = QWidget()
+        pane.setMinimumHeight(WORDS_MIN_HEIGHT)
+        layout = QHBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(area, 1)
+        layout.addWidget(side)
+        return pane
+
+    def _hint_under_way(self) -> bool:
+        """Whether a hint's rungs are shown (the words pane keeps the newest in sight)."""
+        return False
+
+    def _scroll_words(self) -> None:
+        """Words too long for their pane show their start, or the newest rung of a hint under
+        way."""
+        bar = self.words.verticalScrollBar()
+        bar.setValue(bar.maximum() if self._hint_under_way() else 0)
 
     def _make_replay_actions(self, view: QWidget) -> None:
         """Replay (back, play, next), by hand and hint."""
@@ -310,59 +370,14 @@ class SolveUi(SolveUiParts):
         self.scroll = GridScrollArea(self.grid)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)  # its pixels go to the cells
         self._make_chain_legend()
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.setObjectName("solveGridSplitter")
-        splitter.addWidget(self._make_grid_stack(self.scroll))
-        splitter.addWidget(self._make_words_pane())
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 0)
-        splitter.setCollapsible(0, False)
-        splitter.setCollapsible(1, False)
-        splitter.setSizes([600, self.words_height()])
-        return splitter
-
-    def words_height(self) -> int:
-        """The words pane's height on a first start: ``WORDS_LINES`` lines of the status line
-        (longer words and a hint's rungs scroll, the newest rung in sight)."""
-        margins = self.words_layout.contentsMargins()
-        lines = self.message_label.fontMetrics().lineSpacing() * WORDS_LINES
-        return max(WORDS_MIN_HEIGHT, lines + margins.top() + margins.bottom())
-
-    def _make_words_pane(self) -> QWidget:
-        """The solved banner, chain legend, status line and the hint's rungs in a scroll area
-        beside the hint button: the words scroll instead of taking the grid's room, and the
-        button stays put."""
-        words = QWidget()
-        self.words_layout = words_layout = QVBoxLayout(words)
-        words_layout.setContentsMargins(4, 2, 4, 2)
-        words_layout.addWidget(self.banner_box)  # here, the grid holds still when it shows
-        words_layout.addWidget(self.chain_legend)
-        words_layout.addWidget(self.message_label)
-        words_layout.addWidget(self.hint_panel.text_label)
-        words_layout.addStretch(1)
-        self.words = area = QScrollArea()
-        area.setObjectName("solveWords")
-        area.setWidget(words)
-        area.setWidgetResizable(True)
-        area.setFrameShape(QScrollArea.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        bar = area.verticalScrollBar()
-        bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
+        words = [self.banner_box, self.chain_legend, self.message_label, self.hint_panel.text_label]
         self.hint_panel.shown.connect(self._scroll_words)
-        pane = QWidget()
-        pane.setMinimumHeight(WORDS_MIN_HEIGHT)
-        layout = QHBoxLayout(pane)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(area, 1)
-        layout.addWidget(self.hint_panel)
-        return pane
+        return self._make_grid_splitter(
+            self.scroll, self._make_words_pane(words, self.hint_panel), "solveGridSplitter"
+        )
 
-    def _scroll_words(self) -> None:
-        """Words too long for their pane show their start, or the newest rung of a hint under
-        way."""
-        bar = self.words.verticalScrollBar()
-        bar.setValue(bar.maximum() if self.hint_panel.rung() >= 0 else 0)
+    def _hint_under_way(self) -> bool:
+        return self.hint_panel.rung() >= 0
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
         """The trace summary over the table of steps (number, technique, line: the step's whole

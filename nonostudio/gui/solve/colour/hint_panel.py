@@ -2,22 +2,17 @@
 
 The rungs come from :func:`nonostudio.analysis.colour.hints.colour_hint_ladder` and have the
 black-and-white ladder's titles and button labels (:mod:`nonostudio.gui.solve.hint_ladder`):
-1 where to look, 2 which technique, 3 the premise, 4 the cells, 5 apply.  The view owns the state
+1 where to look, 2 which technique, 3 the premise, 4 the cells, 5 apply.  The panel holds the
+button; its ``text_label`` is laid out by its owner (in the scrolled words under the grid, beside
+the button: the grid keeps its size however long the rungs get).  The view owns the state
 changes; the panel only shows them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from nonostudio.analysis.colour.hints import ColourHintLadder
 from nonostudio.gui.solve.hint_ladder import (
@@ -28,37 +23,27 @@ from nonostudio.gui.solve.hint_ladder import (
     rungs_text,
 )
 
-#: The rungs' area grows to this many pixels, then scrolls.
-MAX_RUNGS_HEIGHT = 130
-
 
 class ColourHintPanel(QFrame):
-    """Shows a :class:`ColourHintLadder`'s rungs up to the current one, and the button for the
-    next."""
+    """Shows a :class:`ColourHintLadder`'s rungs up to the current one (in ``text_label``, which
+    the owner lays out), and the button for the next."""
+
+    shown = Signal()  # the rungs shown changed (a rung more, or none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName("Hint ladder")
         self._ladder: ColourHintLadder | None = None
         self._rung = -1
         self.button, self.text_label = hint_widgets()
-        bottom = QHBoxLayout()  # last: the rungs grow upwards, the button stays put
-        bottom.setContentsMargins(0, 0, 0, 0)
-        bottom.addWidget(QLabel("<b>Hint</b>"))
-        bottom.addStretch(1)
-        bottom.addWidget(self.button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        # The rungs scroll within a few lines' height: the grid above keeps its room.
-        self.text_area = QScrollArea()
-        self.text_area.setWidget(self.text_label)
-        self.text_area.setWidgetResizable(True)
-        self.text_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.text_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        layout.addWidget(self.text_area)
-        layout.addLayout(bottom)
-        self.text_area.hide()
+        # The button at the foot of the panel stays under the mouse of a player pressing it
+        # again and again; the rungs are shown beside it.
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 2, 4, 2)
+        column.addStretch(1)
+        column.addWidget(self.button)
+        self.text_label.hide()
 
     def ladder(self) -> ColourHintLadder | None:
         return self._ladder
@@ -72,25 +57,28 @@ class ColourHintPanel(QFrame):
         text = rungs_html(ladder, rung)  # (raises for a rung out of range)
         self._ladder, self._rung = ladder, rung
         self.text_label.setText(text)
-        self.text_area.show()
+        self.text_label.show()
         self._fit_text()
-        bar = self.text_area.verticalScrollBar()
-        bar.setValue(bar.maximum())  # the rung just revealed
         self.button.setText(next_label(rung))
+        self.shown.emit()
 
     def reset(self) -> None:
         """Drop the hint under way."""
         self._ladder, self._rung = None, -1
         self.button.setText(START_LABEL)
         self.text_label.clear()
-        self.text_area.hide()
+        self.text_label.hide()
+        self._fit_text()
+        self.shown.emit()
 
     def _fit_text(self) -> None:
-        """As tall as the rungs need, up to :data:`MAX_RUNGS_HEIGHT` (then they scroll)."""
-        width = self.text_area.viewport().width()
-        width = width if width > 50 else 400
-        need = self.text_label.heightForWidth(width) + 4
-        self.text_area.setFixedHeight(max(20, min(MAX_RUNGS_HEIGHT, need)))
+        """Keep room for every line of the wrapped rungs (a wrapped label in a scrolled layout
+        is otherwise squeezed to its first lines)."""
+        width = self.text_label.width() if self.text_label.width() > 50 else 400
+        self.text_label.setMinimumHeight(0)  # (heightForWidth is never below the minimum)
+        self.text_label.setMinimumHeight(
+            self.text_label.heightForWidth(width) if self.text_label.isVisible() else 0
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

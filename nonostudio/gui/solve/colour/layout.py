@@ -1,8 +1,9 @@
 """The colour Solve view's widgets and layout (:class:`ColourSolveUi`): the replay and by-hand
 actions (the black-and-white view's, :mod:`nonostudio.gui.solve.layout`), the colour picker and
-pencil toggle of the by-hand bar, the grid pane (grid, solved banner under it, status line, hint
-ladder) and the steps pane (summary and step table).  The view connects the actions; the widgets
-here only show.
+pencil toggle of the by-hand bar, the grid pane (the grid over the words pane: solved banner,
+status line and the hint's rungs, scrolled beside the hint button, so the grid keeps its size
+whatever they say) and the steps pane (summary and step table).  The view connects the actions;
+the widgets here only show.
 """
 
 from __future__ import annotations
@@ -146,20 +147,22 @@ class ColourSolveUi(SolveUiParts):
         return top, hand_row
 
     def _make_grid_pane(self) -> QWidget:
+        """The grid over the words pane (solved banner, status line, the hint's rungs beside
+        its button), in a splitter of their own: the words scroll in their pane, so neither the
+        banner nor a hint takes the grid's room."""
         self.hint_panel = ColourHintPanel()
         self.hint_panel.button.clicked.connect(self.hint_action.trigger)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.grid)
         self.scroll.setWidgetResizable(True)
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        left = QWidget()
-        layout = QVBoxLayout(left)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._make_grid_stack(self.scroll), 1)
-        layout.addWidget(self.banner_box)  # under the grid: the cells hold still when it shows
-        layout.addWidget(self.message_label)
-        layout.addWidget(self.hint_panel)
-        return left
+        words = [self.banner_box, self.message_label, self.hint_panel.text_label]
+        pane = self._make_words_pane(words, self.hint_panel)
+        self.hint_panel.shown.connect(self._scroll_words)
+        return self._make_grid_splitter(self.scroll, pane, "colourSolveGridSplitter")
+
+    def _hint_under_way(self) -> bool:
+        return self.hint_panel.rung() >= 0
 
     def _make_steps_pane(self, model: StepsModel) -> QWidget:
         table = self._make_steps(model)

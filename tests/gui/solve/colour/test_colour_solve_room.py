@@ -1,0 +1,52 @@
+"""The colour Solve view's grid keeps its size while words come and go under it: a hint's rungs,
+the solved banner and a long status line scroll in the words pane (they took the grid's height,
+and a grid whose cells are sized by its height shrank as they appeared; seen under Xvfb)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from nonostudio.gui.solve.colour.view import ColourSolveView
+
+sys.path.insert(0, str(Path(__file__).parent))
+from colour_pictures import PICTURE  # noqa: E402
+
+
+def geometry(view: ColourSolveView) -> tuple[int, QPoint]:
+    QApplication.processEvents()
+    grid = view.grid
+    return grid.cell_size(), grid.mapTo(view, grid.cell_rect(0, 0).topLeft())
+
+
+def test_hints_and_the_banner_leave_a_height_bound_grid_as_it_was(
+    qtbot: QtBot, view: ColourSolveView
+) -> None:
+    view.resize(1100, 380)  # short: the cells are as large as the height allows
+    view.set_hand_mode(True)
+    QApplication.processEvents()
+    grid = view.grid
+    size, corner = geometry(view)
+    assert size < 32, "the grid is not bound by the height: the test shows nothing"
+    for rung in range(4):  # where, which technique, the premise, which cells
+        qtbot.mouseClick(view.ui.hint_panel.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda rung=rung: view.hint_rung() == rung, timeout=20000)
+        assert geometry(view) == (size, corner), f"rung {rung + 1}"
+    assert view.hint_rung() == 3 and view.ui.hint_panel.text_label.isVisible()
+    view.set_hand_mode(False)
+    view.set_hand_mode(True)
+    with qtbot.waitSignal(view.handSolved, timeout=5000):
+        for r, row in enumerate(PICTURE):
+            for c, colour in enumerate(row):
+                view.pick_colour(colour)
+                qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(r, c).center())
+    assert view.ui.banner_box.isVisible()
+    assert geometry(view) == (size, corner)
+    # the banner is read whole where it is, without scrolling
+    banner, viewport = view.ui.banner, view.ui.words.viewport()
+    top = banner.mapTo(viewport, QPoint(0, 0)).y()
+    assert 0 <= top and top + banner.height() <= viewport.height()
