@@ -1,9 +1,11 @@
 """Player profiles in a library another studio is writing to: opening the profile store (on the
 GUI thread) does not wait for the other studio's write lock, and a lock met then never turns the
-store into a copy in memory whose events are lost at the end of the session."""
+store into a copy in memory whose events are lost at the end of the session.  A path that is not
+a library file is named with what is there."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from nonostudio.core.library import Library
-from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
+from nonostudio.core.library.profiles import ProfileError, ProfileEvent, ProfileStore
 
 HOLDER = textwrap.dedent(
     """
@@ -83,3 +85,28 @@ def test_opening_profiles_while_another_studio_writes_does_not_wait_and_keeps_ev
         assert again.events("ann") == [event(i) for i in range(3)]
     with Library(library) as lib:
         assert lib.meta("holder") == "was here"
+
+
+@pytest.mark.parametrize("what", ["a folder", "a named pipe (FIFO)", "a missing folder"])
+def test_a_profile_store_on_something_else_than_a_library_file_says_what_it_is(
+    tmp_path: Path, what: str
+) -> None:
+    """``nonostudio-cli profile --library PATH`` with a wrong path: a ProfileError naming the
+    path and what is there (the CLI prints it), not SQLite's 'disk I/O error' as a crash."""
+    path = tmp_path / "library.sqlite3"
+    if what == "a folder":
+        path.mkdir()
+    elif what == "a missing folder":
+        path = tmp_path / "nowhere" / "library.sqlite3"
+    else:
+        os.mkfifo(path)
+    start = time.monotonic()
+    with pytest.raises(ProfileError) as info:
+        ProfileStore(path)
+    assert time.monotonic() - start < 1.0
+    message = str(info.value)
+    assert str(path) in message
+    if what == "a missing folder":
+        assert f"its folder {path.parent} does not exist" in message
+    else:
+        assert f"is {what}, not a library file" in message

@@ -76,7 +76,7 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
         memory = connect(":memory:")
         schema.upgrade(memory)
         return Opened(memory)
-    _refuse_a_non_file(path)
+    refuse_a_non_file(path)
     if read_only:
         before = identity(path)  # taken first: a file replaced meanwhile is opened again later
         return Opened(_open_read_only(path, wait, connect), identity=before)
@@ -107,7 +107,7 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
         time.sleep(0.01)
 
 
-def _refuse_a_non_file(path: Path) -> None:
+def refuse_a_non_file(path: Path) -> None:
     """Raise the error of a folder, a pipe or a device at the library's path (SQLite would call
     a folder read-only, and would wait forever on a pipe)."""
     try:
@@ -196,9 +196,11 @@ def _recover(
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            if fault_kind(exc) == BUSY:
+            kind = fault_kind(exc)
+            if kind == BUSY:
                 raise open_error(path, exc, True, wait) from None
-            raise unusable_error(path, problem, CORRUPT, f"it cannot be locked: {exc}") from None
+            why = str(exc) if kind == CORRUPT else f"it cannot be locked: {exc}"
+            raise unusable_error(path, problem, CORRUPT, why) from None
         if identity(path) != damaged:
             return None
         temp = path.with_name(f"{path.name}.recovering-{os.getpid()}")

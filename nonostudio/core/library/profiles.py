@@ -22,7 +22,8 @@ from typing import Any
 
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.library import schema
-from nonostudio.core.library.faults import BUSY, fault_kind
+from nonostudio.core.library.faults import BUSY, LibraryError, fault_kind
+from nonostudio.core.library.opening import refuse_a_non_file
 from nonostudio.core.library.store import BUSY_TIMEOUT as _BUSY_TIMEOUT
 
 FORMAT = "nonostudio-profile"
@@ -90,7 +91,7 @@ class ProfileStore:
         # hold it up.  When that studio holds the lock just then, the tables are made at the
         # first write (waiting for the lock as every write does), not given up on.
         self._tables_made = False
-        self._conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT, isolation_level=None)
+        self._conn = self._connect()
         try:
             if self._tables_wanted():
                 self._conn.execute(f"PRAGMA busy_timeout = {round(_OPENING_WAIT * 1000):d}")
@@ -108,6 +109,24 @@ class ProfileStore:
         if Path(self.path).exists() and not os.access(self.path, os.W_OK):
             self._conn.close()  # SQLite opens it, and fails at the first write
             self._read_only("the file cannot be written")
+
+    def _connect(self) -> sqlite3.Connection:
+        """The connection to the library file; ProfileError saying why when there is none (a
+        folder, a pipe or a device at the path, a missing folder)."""
+        path = Path(self.path)
+        try:
+            if self.path != ":memory:":
+                refuse_a_non_file(path)
+            return sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT, isolation_level=None)
+        except LibraryError as exc:
+            raise ProfileError(str(exc)) from None
+        except sqlite3.Error as exc:
+            why = (
+                f"its folder {path.parent} does not exist"
+                if not path.parent.is_dir()
+                else f"it cannot be opened ({exc})"
+            )
+            raise ProfileError(f"{self.path}: the profiles cannot be read: {why}") from None
 
     def _tables_wanted(self) -> bool:
         """Whether the library's schema or the profile tables are still to be made (a read)."""
