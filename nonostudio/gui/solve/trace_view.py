@@ -16,7 +16,7 @@ from typing import Protocol
 import shiboken6
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
-from PySide6.QtWidgets import QAbstractItemView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from nonostudio.gui.common.workers import Worker
 from nonostudio.gui.solve.hand_timer import clock_text
@@ -85,6 +85,7 @@ class TraceView(QWidget):
 
     ui: SolveUiParts
     model: StepsModel
+    grid: QWidget  # the grid the view's keys go to
     _trace: _Steps | None
     _puzzle: object | None  # None: no puzzle shown (the player's grid takes no strokes)
     _solved: bool  # the player's grid is a solution
@@ -172,6 +173,12 @@ class TraceView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._run_timer()
+        if event.spontaneous():  # the window shown again, not the tab chosen
+            return
+        # The tab was chosen: its keys (arrows, H, Ctrl+H, …) work at once, without a click.
+        focus = QApplication.focusWidget()
+        if focus is None or not self.isAncestorOf(focus):
+            self.grid.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)

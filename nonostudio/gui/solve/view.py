@@ -14,9 +14,9 @@ away one rung at a time.  The view holds the state; its typed parts are the widg
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QSettings, Signal
 from PySide6.QtGui import QShowEvent, QUndoStack
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades.difficulty import PuzzleTooLargeError, check_size
@@ -110,7 +110,7 @@ class SolveView(TraceView):
         self._hints.failed.connect(self._hint_failed)
         self._hints.noSolution.connect(self._show_no_solution)
         self._no_solution: NoSolution | None = None  # the puzzle has none, said so
-        self.grid = SolveGridView()
+        self.grid: SolveGridView = SolveGridView()
         self.grid.set_read_only(True)
         self.model = StepsModel(self)
         self.ui: SolveUi = SolveUi(self, self.grid, self.model)
@@ -337,10 +337,6 @@ class SolveView(TraceView):
         if event.spontaneous():  # the window shown again, not the tab chosen
             return
         self._panes.first_shown(self.width())
-        # The tab was chosen: its keys (arrows, H, L, Ctrl+H, …) work at once, without a click.
-        focus = QApplication.focusWidget()
-        if focus is None or not self.isAncestorOf(focus):
-            self.grid.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- the steps pane -----------------------------------------------------------------------
 

@@ -95,7 +95,7 @@ class ColourSolveView(TraceView):
         self._hand: CellSets = ()
         self._solved = False
         self._undo = QUndoStack(self)
-        self.grid = ColourSolveGrid()
+        self.grid: ColourSolveGrid = ColourSolveGrid()
         self.model = StepsModel(self)
         self.ui: ColourSolveUi = ColourSolveUi(self, self.grid, self.model)
         ui = self.ui

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 from studio_window import end_background, show_window
 
 from nonostudio.analysis.colour.hints import grid_after
@@ -160,3 +161,26 @@ def test_a_trace_shows_its_progress_and_stops_when_another_puzzle_comes(qtbot) -
     assert v.trace() is not None and v.trace().puzzle == PUZZLE
     # the big trace was stopped, not left to run its seconds out
     assert QThreadPool.globalInstance().waitForDone(3000)
+
+
+def test_the_colour_solve_tabs_keys_work_as_soon_as_it_is_chosen(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    """As in the black-and-white Solve tab: no click in the view first (seen under Xvfb: H and
+    the arrows did nothing until the grid was clicked)."""
+    path = tmp_path / "six.xml"
+    write_file(PUZZLE, path)
+    assert window.files.open_file(path, ask=False)
+    view = window.colour_pages().solve_view
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.library_view.table.setFocus()  # the player was choosing a puzzle in the library
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(SOLVE_TAB).center())
+    qtbot.waitUntil(lambda: view.trace() is not None, timeout=20000)
+    focus = QApplication.focusWidget()
+    assert focus is not None and view.isAncestorOf(focus)
+    qtbot.keyClick(focus, Qt.Key.Key_Right)
+    assert view.position() == 1
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert view.is_hand_mode()
