@@ -367,3 +367,26 @@ def test_a_library_moved_away_while_open_refuses_writes_and_still_reads(tmp_path
         assert lib.entries() == before["entries"]
     with Library(tmp_path / "elsewhere.sqlite3") as moved:
         assert moved.entries() == before["entries"]  # the write went nowhere
+
+
+def test_a_listing_column_that_does_not_read_is_taken_from_the_puzzle_s_document(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    with Library(db) as lib:
+        ids = [lib.add(bw_puzzle(i)) for i in range(3)]
+        victim = lib.add(Puzzle.from_grid([[1, 0], [1, 1]], title="Victim", author="Quillfeather"))
+        before = lib.entries()
+    data = bytearray(db.read_bytes())
+    spots = [i for i in range(len(data)) if data.startswith(b"Quillfeather", i)]
+    assert len(spots) == 2  # the author column, then the document
+    data[spots[0]] = 0xFF  # the column no longer UTF-8; the document whole
+    db.write_bytes(bytes(data))
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    assert info.value.recovered == len(ids) + 1
+    assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == broken
+    with Library(db) as lib:
+        assert lib.entries() == before and lib.skipped == []
+        assert lib.get(victim).author == "Quillfeather"

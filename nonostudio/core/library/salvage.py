@@ -1,6 +1,8 @@
-"""Recovering what a damaged library file still gives: every puzzle whose record can be read is
-copied, with its listing columns where they read, into a fresh library file, and so are the
-player's hand-solving grids, the library's settings and the player profiles where they read.
+"""Recovering what a damaged library file still gives: every puzzle whose record can be read (as
+the listing reads one: UTF-8 text, a JSON document with row and column clues) is copied, with its
+listing columns where they read (else its document's title, author and licence), into a fresh
+library file, and so are the player's hand-solving grids, the library's settings and the player
+profiles where they read.
 
 SQLite damage is page-wise: a damaged index or another table leaves the puzzles whole, and a
 damaged page of the puzzles table loses the records on it only.  Rows are found by a scan in id
@@ -10,20 +12,15 @@ the file knows.  :mod:`.opening` swaps the copy in and keeps the damaged file as
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import schema
-from nonostudio.core.library.records import (
-    AnyPuzzle,
-    Damaged,
-    any_puzzle_from_json,
-    decode,
-    hand_cells,
-    now,
-)
+from nonostudio.core.library.records import Damaged, check_document, decode, hand_cells, now
+from nonostudio.core.library.schema import DOCUMENT_CHECK
 
 # Past a page the scan cannot cross, ids are looked up one by one up to the highest id the file
 # knows, at most this many (a lookup takes microseconds; a damaged id counter could be huge).
@@ -155,10 +152,12 @@ def _highest_id(conn: sqlite3.Connection, table: str, key: str) -> int:
 def _copy_puzzles(
     damaged: sqlite3.Connection, out: sqlite3.Connection, columns: set[str]
 ) -> Salvaged:
+    """Every record the library's listing would show (its text UTF-8, its document JSON with
+    row and column clues), with the listing columns that read; the others are counted."""
     ids, complete = _rowids(damaged, "puzzles", "id")
     wanted = [c for c in _META_COLUMNS if c in columns]
     select = (
-        "SELECT CAST(data AS BLOB)"
+        f"SELECT CAST(data AS BLOB), {_document_check(damaged)}, width, height"
         + "".join(f", CAST({c} AS BLOB)" for c in wanted)
         + " FROM puzzles WHERE id=?"
     )
@@ -166,27 +165,35 @@ def _copy_puzzles(
     for id in ids:
         try:
             row = damaged.execute(select, (id,)).fetchone()
-            puzzle, text = _puzzle(row[0])
-        except (sqlite3.Error, Damaged, PuzzleError, TypeError):
+            text = decode(row[0], "data")
+            check_document(text, row[1])
+        except (sqlite3.Error, Damaged, TypeError):
             unreadable += 1
             continue
         meta = dict.fromkeys(_META_COLUMNS, "")
-        for column, raw in zip(wanted, row[1:], strict=True):
+        for column, raw in zip(wanted, row[4:], strict=True):
             try:
                 meta[column] = decode(raw, column)
             except Damaged:
-                pass  # the puzzle's own title, author, licence are used below
+                pass  # the document's own title, author, licence are used below
+        width, height = row[2], row[3]
+        doc: dict[str, Any] = {}
+        if not (isinstance(width, int) and isinstance(height, int)) or not all(
+            meta[c] for c in ("title", "author", "licence")
+        ):
+            doc = json.loads(text)  # a sound document (checked above)
+            width, height = len(doc["cols"]), len(doc["rows"])
         stamp = now()
         out.execute(
             _COPY,
             (
                 id,
-                meta["title"] or puzzle.title,
-                meta["author"] or puzzle.author,
-                puzzle.width,
-                puzzle.height,
+                meta["title"] or str(doc.get("title", "")),
+                meta["author"] or str(doc.get("author", "")),
+                width,
+                height,
                 meta["source"],
-                meta["licence"] or puzzle.licence,
+                meta["licence"] or str(doc.get("licence", "")),
                 meta["verdict"],
                 meta["difficulty"],
                 text,
@@ -198,10 +205,13 @@ def _copy_puzzles(
     return Salvaged(copied, unreadable, not complete)
 
 
-def _puzzle(raw: object) -> tuple[AnyPuzzle, str]:
-    """The puzzle of a stored document, and the document (raises when it is damaged)."""
-    text = decode(raw, "data")
-    return any_puzzle_from_json(text), text
+def _document_check(conn: sqlite3.Connection) -> str:
+    """The listing's check of a document in SQL, or NULL (checked in Python) without JSON."""
+    try:
+        conn.execute("SELECT json_valid('{}')").fetchone()
+    except sqlite3.Error:
+        return "NULL"
+    return DOCUMENT_CHECK
 
 
 def _copy_hand_progress(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
