@@ -390,3 +390,43 @@ def test_a_listing_column_that_does_not_read_is_taken_from_the_puzzle_s_document
     with Library(db) as lib:
         assert lib.entries() == before and lib.skipped == []
         assert lib.get(victim).author == "Quillfeather"
+
+
+KILLED_IN_THE_MIDDLE = textwrap.dedent(
+    """
+    import sys, time
+    from nonostudio.core.library import Library, salvage
+    copy = salvage._copy_hand_progress
+
+    def stall(damaged, out):  # the puzzles are written: stop here until killed
+        copy(damaged, out)
+        print("copying", flush=True)
+        time.sleep(60)
+
+    salvage._copy_hand_progress = stall
+    Library(sys.argv[1])
+    """
+)
+
+
+def test_a_recovery_killed_half_way_loses_nothing_and_the_next_start_recovers_it(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_IN_THE_MIDDLE, str(db)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "copying"
+        assert leftovers(tmp_path)  # the half-made copy
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert db.read_bytes() == broken and kept_aside(tmp_path) == []
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    assert info.value.recovered == len(before["entries"])  # type: ignore[arg-type]
+    assert leftovers(tmp_path) == [] and kept_aside(tmp_path) == [info.value.moved_to]
+    assert read_back(db) == before

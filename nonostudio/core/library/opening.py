@@ -11,6 +11,7 @@ waited for within ``wait`` seconds in all.  See docs/design/core.md.
 
 from __future__ import annotations
 
+import glob
 import os
 import sqlite3
 import stat
@@ -203,8 +204,12 @@ def _recover(
             raise unusable_error(path, problem, CORRUPT, why) from None
         if identity(path) != damaged:
             return None
+        # Under the lock no one else is recovering: a copy left here was broken off (a recovery
+        # killed half-way), and this one starts again from the damaged file.
+        for left in path.parent.glob(glob.escape(path.name) + ".recovering-*"):
+            if not left.name.endswith(JOURNALS):
+                _remove_database(left)
         temp = path.with_name(f"{path.name}.recovering-{os.getpid()}")
-        _remove_database(temp)
         try:
             salvaged = salvage.salvage(conn, temp)
         except salvage.Unreadable as exc:
