@@ -430,3 +430,45 @@ def test_a_recovery_killed_half_way_loses_nothing_and_the_next_start_recovers_it
     assert info.value.recovered == len(before["entries"])  # type: ignore[arg-type]
     assert leftovers(tmp_path) == [] and kept_aside(tmp_path) == [info.value.moved_to]
     assert read_back(db) == before
+
+
+def test_a_recovery_on_a_full_disk_changes_nothing_until_there_is_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_library_faults import FullDisk
+
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if not _mounted_tmpfs(folder):
+        pytest.skip("needs root to mount a small tmpfs (a real full disk)")
+    try:
+        disk = FullDisk(folder, True, monkeypatch)
+        db = folder / "library.sqlite3"
+        before = write_library(db, n=20)
+        broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+        disk.fill()
+        with pytest.raises(LibraryError) as info:
+            Library(db)
+        assert info.value.moved_to is None and "could not be recovered now" in str(info.value)
+        assert db.read_bytes() == broken and kept_aside(folder) == [] and leftovers(folder) == []
+        disk.free()
+        with pytest.raises(LibraryError) as again:
+            Library(db)
+        assert again.value.recovered == len(before["entries"])  # type: ignore[arg-type]
+        assert read_back(db) == before
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
+
+
+def _mounted_tmpfs(folder: Path) -> bool:
+    if os.geteuid() != 0:
+        return False
+    try:
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=256k,mode=0755", "tmpfs", str(folder)],
+            capture_output=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0

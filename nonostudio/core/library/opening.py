@@ -242,7 +242,7 @@ def _not_recovered(path: Path, problem: str, exc: Exception) -> LibraryError:
     full = isinstance(exc, sqlite3.Error) and fault_kind(exc) == FULL
     advice = " Free some space and start nonostudio again." if full else ""
     return LibraryError(
-        f"The puzzle library {path} is damaged: {problem}. Its puzzles could not be recovered "
+        f"The puzzle library {path} cannot be used: {problem}. Its puzzles could not be recovered "
         f"now: {why}. It was left unchanged, to be recovered at the next start.{advice}",
         kind=CORRUPT,
     )
