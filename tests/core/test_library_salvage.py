@@ -247,21 +247,37 @@ def test_a_salvage_that_breaks_off_unexpectedly_changes_nothing(
     assert db.read_bytes() == broken and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
 
 
+def refuse(*args: object, **kwargs: object) -> None:
+    raise PermissionError(1, "Operation not permitted")
+
+
+@pytest.mark.parametrize("links", ["hard links", "no hard links"])
 def test_a_swap_that_fails_leaves_the_damaged_file_in_place(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: str
 ) -> None:
     db = tmp_path / "library.sqlite3"
     write_library(db)
     broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
-
-    def refuse(src: object, dst: object) -> None:
-        raise PermissionError(1, "Operation not permitted")
-
+    if links == "no hard links":
+        monkeypatch.setattr(library_opening.os, "link", refuse)
     monkeypatch.setattr(library_opening.os, "replace", refuse)
     with pytest.raises(LibraryError, match="could not be recovered now") as info:
         Library(db)
     assert info.value.moved_to is None
     assert db.read_bytes() == broken and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+def test_a_file_system_without_hard_links_is_recovered_by_renaming(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    monkeypatch.setattr(library_opening.os, "link", refuse)
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == broken
+    assert read_back(db) == before and leftovers(tmp_path) == []
 
 
 RECOVERER = textwrap.dedent(
