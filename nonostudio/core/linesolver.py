@@ -173,6 +173,8 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     if not (filled | crossed) and hints:
         return _solve_blank(hints, n)
     full = (1 << n) - 1
+    if len(hints) == 1:
+        return _solve_one(hints[0], full, filled, crossed)
     nbytes = (n + 9) >> 3
     # The forward pass works ``pad`` bits higher, where the backward pass's reversed gap sets are
     # read (below), so that they need no shift.
@@ -268,6 +270,27 @@ def _solve(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int
     for d in shifts[last]:
         cover |= cover >> d
     return full & ~(can_empty >> (pad + 1)), full & ~(cover >> (pad + 2))
+
+
+def _solve_one(h: int, full: int, filled: int, crossed: int) -> tuple[int, int] | None:
+    """:func:`_solve` for one block: it starts where ``h`` open cells do and covers every filled
+    cell; the cells all those placements cover are filled, those none covers crossed."""
+    starts = full ^ crossed
+    for d in _COVER_SHIFTS[h]:
+        starts &= starts >> d
+    if filled:
+        first = filled.bit_length() - h  # the block ends at the last filled cell or later
+        last = (filled & -filled).bit_length() - 1  # and starts at the first one or earlier
+        if first > last:
+            return None
+        starts &= ((2 << last) - 1) >> max(first, 0) << max(first, 0)
+    if not starts:
+        return None
+    low = (starts & -starts).bit_length() - 1
+    high = starts.bit_length() - 1
+    for d in _COVER_SHIFTS[h]:
+        starts |= starts << d
+    return filled | (((1 << (low + h)) - 1) >> high << high), full & ~starts
 
 
 def _solve_blank(hints: Sequence[int], n: int) -> tuple[int, int] | None:
