@@ -187,30 +187,13 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         if not set(decided) <= set(range(g["start"], g["end"])):
             return "gap: cells outside the gap"
         return None
-    if say == "punctuate_reach":
+    if say in ("punctuate_reach", "punctuate_reach_misfit"):
         wrong = check_chain_of_bounds(premise, hints, n)
         if wrong:
             return wrong
-        last_end = {
-            c["clue"]: c["max"] + hints[c["clue"]]
-            for c in _claims(premise, "starts")
-            if c["max"] is not None
-        }
-        first_start = {
-            c["clue"]: c["min"] for c in _claims(premise, "starts") if c["min"] is not None
-        }
-        for c in _claims(premise, "part"):  # the clues outside the part lie beyond its ends
-            if c["clues"]:
-                last_end[min(c["clues"]) - 1] = c["start"]
-                first_start[max(c["clues"]) + 1] = c["end"]
-        for p in decided:  # some clue ends before it and the next starts after it
-            k = len(hints)
-            if not any(
-                (j == 0 or last_end.get(j - 1, n + 1) <= p)
-                and (j == k or first_start.get(j, -1) > p)
-                for j in range(k + 1)
-            ):
-                return f"cell {p}: no stated bounds put it between two clues"
+        wrong = _no_start_covers(premise, hints, n)
+        if wrong:
+            return wrong
         for c in _claims(premise, "holders"):
             if len(c["clues"]) != 1:
                 return "a bound's box has several holders"
@@ -274,6 +257,44 @@ def _excluded(claim: dict[str, Any], h: int) -> str | None:
                 return f"a start at {s} does not run into the boxes [{bs}, {be})"
         else:
             return "a start ruled out without a cause"
+    return None
+
+
+def _no_start_covers(premise: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
+    """Every start of every clue that would cover a cell the premise empties is outside the
+    bounds it states (or follow from them by the clues' order and the edges, of the line or of
+    a stated part), or ruled out by a ``cannot_start`` claim."""
+    k = len(hints)
+    lo = [sum(hints[:i]) + i for i in range(k)]
+    hi = [n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
+    ruled: dict[int, set[int]] = {}
+    for c in premise["claims"]:
+        kind = c["claim"]
+        if kind == "starts":
+            if c["min"] is not None:
+                lo[c["clue"]] = max(lo[c["clue"]], c["min"])
+            if c["max"] is not None:
+                hi[c["clue"]] = min(hi[c["clue"]], c["max"])
+        elif kind == "holders" and len(c["clues"]) == 1:
+            i = c["clues"][0]
+            lo[i], hi[i] = max(lo[i], c["end"] - hints[i]), min(hi[i], c["start"])
+        elif kind == "part" and c["clues"]:
+            first, last = min(c["clues"]), max(c["clues"])
+            if first > 0:
+                hi[first - 1] = min(hi[first - 1], c["start"] - hints[first - 1])
+            if last + 1 < k:
+                lo[last + 1] = max(lo[last + 1], c["end"])
+        elif kind == "cannot_start":
+            ruled.setdefault(c["clue"], set()).update(range(c["min"], c["max"] + 1))
+    for i in range(1, k):  # the clues' order
+        lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
+    for i in range(k - 2, -1, -1):
+        hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
+    for p, _ in premise["cells"]:
+        for i, h in enumerate(hints):
+            for s in range(max(0, p - h + 1), min(p, n - h) + 1):
+                if lo[i] <= s <= hi[i] and s not in ruled.get(i, ()):
+                    return f"cell {p}: clue {i} from {s} would cover it; nothing stated stops it"
     return None
 
 

@@ -239,25 +239,28 @@ def _ruled_out(c: Claim) -> str:
     return f"from {where} it would run into the {what} at {cells_text(boxes)}"
 
 
-def chain_words(nm: Naming, claims: Sequence[Claim], *, it: bool = True) -> str:
+def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> str:
     """The bounds a premise's chains set (:func:`~nonostudio.analysis.explaining.premises._chain`),
     each with its reason: ``so the second clue, 1, ends by cell 7`` after a placed block or the
     bound before it, ``the first clue, 3, starts at cell 3 or later (cells 1–2 are crossed)``
     from the line's edge, ``the second clue, 2, comes after the
     first clue, 3, so it starts at cell 5 or later`` from the clues packed against it.  A
-    placed block's clue is "it" when its block was just named (``it``) and its bound comes
-    first."""
+    placed clue's own bound is its block's, not said again; the next clue's follows it with
+    "so" when the words come right after the placed blocks are named (``named``), else it
+    names the placed clue (``comes after the first clue, 4, so …``)."""
     placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
     part_claim = next(iter(_all(claims, "part")), None)
     pending: dict[int, list[Claim]] = {}
     text = ""
     last: tuple[int, str] | None = None
+    bounds = _all(claims, "starts")
     for c in claims:
         if c["claim"] == "cannot_start":
             pending.setdefault(c["clue"], []).append(c)
             continue
         if c["claim"] != "starts":
             continue
+        after = bounds[bounds.index(c) + 1 :]
         i = c["clue"]
         side = "min" if c["min"] is not None else "max"
         who = nm.clue(i, subject=True)
@@ -268,16 +271,27 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, it: bool = True) -> str:
             bound = f"starts at cell {c['min'] + 1} or later"
         else:
             bound = f"ends by cell {c['max'] + nm.clues[i]}"
-        if i in placed:  # the placed block's own clue
-            part = f"{'it' if it and not text and len(placed) == 1 else who} {bound}"
+        if i in placed:  # the placed block's own clue: its block says where it is
+            nxt = after[0] if after else None
+            if nxt is not None and nxt["clue"] in (i - 1, i + 1) and nxt["clue"] not in placed:
+                nxt_side = "min" if nxt["min"] is not None else "max"
+                if (nxt_side == "min") == (nxt["clue"] == i + 1):
+                    # the next bound starts from this block: no words of its own
+                    last = (i, nxt_side) if not text else None
+                    continue
+            part = f"{'it' if named and not text and len(placed) == 1 else who} {bound}"
         else:
             first, end = 0, len(nm.clues)
             if part_claim is not None:
                 first, end = min(part_claim["clues"]), max(part_claim["clues"]) + 1
             others = list(range(first, i)) if side == "min" else list(range(i + 1, end))
-            if neighbour in placed or last == (neighbour, side):
+            if last == (neighbour, side) or (neighbour in placed and not text and named):
                 part = f"so {who} {bound}" + (f" ({ruled})" if ruled else "")
                 linked = True
+            elif neighbour in placed:  # a placed block named further back
+                order = "after" if side == "min" else "before"
+                part = f"{who} comes {order} {nm.clue(neighbour)}, so it {bound}"
+                part += f" ({ruled})" if ruled else ""
             elif not others:  # from the line's (part's) edge
                 part = f"{who} {bound} ({ruled})"
             else:  # packed against the clues before (after) it
@@ -308,8 +322,53 @@ def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequenc
     return f"{placed}{',' if chain.startswith('so ') else ';'} {chain}: {empty}"
 
 
+def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
+    """The ``cannot_start`` claims no bound of a chain uses: the starts over the emptied cells
+    ruled out where they are, one phrase per length, place and cause (``a 1 from cell 13 would
+    run into the box at cell 14``)."""
+    used: set[int] = set()
+    for k, c in enumerate(claims):  # those a later bound of the same clue uses are a chain's
+        if c["claim"] == "starts":
+            used |= {j for j in range(k) if claims[j].get("clue") == c["clue"]}
+    lengths: dict[tuple[int, int, str], list[int]] = {}  # (starts, cause) -> clue lengths
+    for k, c in enumerate(claims):
+        if c["claim"] != "cannot_start" or k in used:
+            continue
+        if "cross" in c:
+            crosses = range(*c["cross"])
+            what = "the cross" if len(crosses) == 1 else "a cross"
+            why = f"would cover {what} at {cells_text(crosses)}"
+        else:
+            boxes = range(*c["boxes"])
+            what = "box" if len(boxes) == 1 else "boxes"
+            why = f"would run into the {what} at {cells_text(boxes)}"
+        held = lengths.setdefault((c["min"], c["max"], why), [])
+        if nm.clues[c["clue"]] not in held:
+            held.append(nm.clues[c["clue"]])
+    phrases = []
+    for (lo, hi, why), held in lengths.items():
+        who = " or ".join(f"a {h}" for h in held)
+        phrases.append(f"{who} from {_starts_text(lo, hi)} {why}")
+    return "; ".join(phrases)
+
+
 def punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
-    return f"{_placed(nm, claims)}, so {misfit(nm, _all(claims, 'starts'), cells)}"
+    """Cells inside some clue's range that no clue covers: the placed blocks and the chains
+    that bound the clues, then each start over the cells ruled out where it is (``a 1 from
+    cell 5 would run into the box at cell 6``)."""
+    crossed = [p for p, _ in cells]
+    empty = f"{cells_text(crossed)} {_are(crossed)} empty"
+    placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
+    # a placed clue's own bounds are its block's: the chains from it say what they need
+    chains = [c for c in claims if c["claim"] != "starts" or c["clue"] not in placed]
+    parts = [p for p in (_placed(nm, claims), chain_words(nm, chains)) if p]
+    covers = _cover_words(nm, claims)
+    text = ""
+    for part in parts:
+        text += part if not text else ("," if part.startswith("so ") else ";") + " " + part
+    if covers:
+        text += f"{'; ' if text else ''}{covers}"
+    return f"{text}: {empty}"
 
 
 def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -418,10 +477,14 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
             crossed = [p for p, _ in premise["cells"]]
             bounds = _all(claims, "starts")
             if say == "punctuate_reach_misfit":
-                return f"so {misfit(nm, bounds, premise['cells'])}"
+                return "and " + punctuate_misfit(
+                    nm, [c for c in claims if c["claim"] != "holders"], premise["cells"]
+                )
             if not bounds:
                 return f"and no clue reaches {cells_text(crossed)}: empty"
-            said = chain_words(nm, claims, it=False)
+            said = chain_words(nm, claims, named=False)
+            if not said:  # between placed blocks: their places are the bounds
+                return f"and no clue reaches {cells_text(crossed)}: empty"
             return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"
     if stated and say in ("simple_spaces", "mercury"):
         again = [c for c in claims if c["claim"] == "holders" and c in stated]

@@ -229,19 +229,23 @@ def _uncovered(
         left = [i for i, h in enumerate(x.hints) if r.hi[i] + h <= s]
         right = [i for i in range(len(x.hints)) if r.lo[i] >= e]
         claims: list[Claim] = list(given)
-        if len(left) + len(right) == len(x.hints) and placed is not None:
-            # between two clues' ranges, each bound with the chain of reasons that sets it
+        if placed is not None:
+            # each bound with the chain of reasons that sets it
             chain: list[Claim] = []
             used: set[int] = set()
-            if left:
-                chain += _chain(x, r, left[-1], "max", placed, used)
-            if right:
-                chain += _chain(x, r, right[0], "min", placed, used)
+            kind = say
+            if len(left) + len(right) == len(x.hints):  # between two clues' ranges
+                if left:
+                    chain += _chain(x, r, left[-1], "max", placed, used)
+                if right:
+                    chain += _chain(x, r, right[0], "min", placed, used)
+            else:  # inside some clue's range: each start over the cells ruled out
+                chain = _misfit(x, r, s, e, placed, used)
+                kind = say + "_misfit"
             claims = [h for h in given if h["clues"][0] - x.co in used] + chain
             if x.sub:  # the part's edges bound its clues: its own claim says so
                 part = {"claim": "part", "start": x.offset, "end": x.offset + x.n}
                 claims.insert(0, {**part, "clues": [x.co + j for j in range(len(x.hints))]})
-            kind = say
         elif len(left) + len(right) == len(x.hints):  # between two clues' ranges (or an edge)
             if left:
                 i = left[-1]
@@ -380,6 +384,60 @@ def _chain(
     if skips is None:  # not the packing's bound (never expected): the bound alone
         return [claim]
     return [*claims, *skips, claim]
+
+
+def _misfit(
+    x: WitnessLine, r: Ranges, s: int, e: int, placed: dict[int, tuple[int, int]], used: set[int]
+) -> list[Claim]:
+    """Why no clue covers a cell of ``[s, e)`` though some clue's range spans it: for each clue,
+    the starts that would cover one are out of its range (the chains that bound it,
+    :func:`_chain`) or ruled out where they are (``cannot_start``, after the chains)."""
+    hints, k = x.hints, len(x.hints)
+
+    def covering(i: int) -> range:
+        return range(max(0, s - hints[i] + 1), min(e - 1, x.n - hints[i]) + 1)
+
+    chains: list[Claim] = []
+    for i in range(k):
+        free = [st for st in covering(i) if _cause(x, i, st, "min") is None]
+        if any(st < r.lo[i] for st in free):
+            chains += _chain(x, r, i, "min", placed, used)
+        if any(st > r.hi[i] for st in free):
+            chains += _chain(x, r, i, "max", placed, used)
+    chains = [c for j, c in enumerate(chains) if c not in chains[:j]]
+    # what the chains bound, with the clues' order and the edges: the starts left to rule out
+    lo = [sum(hints[:i]) + i for i in range(k)]
+    hi = [x.n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
+    for c in chains:
+        if c["claim"] == "starts":
+            i = c["clue"] - x.co
+            if c["min"] is not None:
+                lo[i] = max(lo[i], c["min"] - x.offset)
+            if c["max"] is not None:
+                hi[i] = min(hi[i], c["max"] - x.offset)
+    for i in used:
+        lo[i], hi[i] = max(lo[i], r.lo[i]), min(hi[i], r.hi[i])
+    for i in range(1, k):
+        lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
+    for i in range(k - 2, -1, -1):
+        hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
+    ruled: list[Claim] = []
+    for i in range(k):
+        last: tuple[str, int, int] | None = None
+        for st in covering(i):
+            cause = _cause(x, i, st, "min") if lo[i] <= st <= hi[i] else None
+            if cause is None:
+                last = None
+            elif cause == last:
+                ruled[-1]["max"] = st + x.offset
+            else:
+                last = cause
+                kind, a, b = cause
+                claim = {"claim": "cannot_start", "clue": i + x.co, "min": st + x.offset}
+                claim["max"] = st + x.offset
+                claim[kind] = [a + x.offset, b + x.offset]
+                ruled.append(claim)
+    return [*chains, *(c for c in ruled if c not in chains)]
 
 
 def simple_spaces(x: WitnessLine) -> list[Witness]:

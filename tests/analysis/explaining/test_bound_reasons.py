@@ -115,3 +115,35 @@ def test_every_reach_bound_on_random_lines_is_derived_from_stated_reasons() -> N
                     assert check_claim(claim, hints, cells, arr) is None, (hints, cells, claim)
                 seen += 1
     assert seen > 50
+
+
+def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
+    """Bike, column 8, step 51: cell 5 lies inside the second clue's range; the old sentence
+    said no clue fits over it "between the crosses", but the cell is open on both sides: a 1
+    there would run into the box at cell 6.  Every start over the cell is ruled out by a stated
+    bound or cause, which the checker now demands."""
+    hints = (1, 1, 2, 3)
+    line = "#xx..#.............."
+    explanation, premises = explain_move("punctuate", "column", 7, hints, _line(line))
+    (misfit,) = [p for p in premises if p["say"] == "punctuate_reach_misfit"]
+    assert misfit["cells"] == [[4, CROSSED]]
+    assert "between the crosses" not in explanation.text
+    assert "a 1 from cell 5 would run into the box at cell 6: cell 5 is empty" in explanation.text
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
+    assert check_inference(misfit, hints, len(cells)) is None
+    # the old premise: the placed block and the second clue's range, no cause
+    old = {
+        **misfit,
+        "claims": [
+            {"claim": "holders", "start": 0, "end": 1, "clues": [0]},
+            {"claim": "starts", "clue": 1, "min": 3, "max": 12},
+        ],
+    }
+    assert check_inference(old, hints, len(cells)) is not None
+    # the new premise without the cause that stops a 1 at cell 5
+    bare = [c for c in misfit["claims"] if c.get("boxes") != [5, 6]]
+    assert len(bare) < len(misfit["claims"])
+    wrong = check_inference({**misfit, "claims": bare}, hints, len(cells))
+    assert "nothing stated stops it" in (wrong or "")
