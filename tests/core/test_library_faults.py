@@ -298,6 +298,7 @@ def test_fault_kinds_keep_the_strings_callers_compare_and_show() -> None:
         "refused",
         "missing",
         "damaged record",
+        "conflict",
         "other",
     ]
     assert BUSY == "busy" and f"{READ_ONLY}" == "read-only" and {"full": 1}[FULL] == 1

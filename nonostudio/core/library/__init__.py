@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from nonostudio.core.library.faults import (
     BUSY,
+    CONFLICT,
     CORRUPT,
     DAMAGED_RECORD,
     FULL,
@@ -38,6 +39,7 @@ from nonostudio.core.library.store import BUSY_TIMEOUT, SAMPLE_EXTENSIONS, Libra
 __all__ = [
     "BUSY",
     "BUSY_TIMEOUT",
+    "CONFLICT",
     "CORRUPT",
     "DAMAGED_RECORD",
     "DOCUMENT_VERSION",

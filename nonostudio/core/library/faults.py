@@ -28,6 +28,7 @@ class FaultKind(StrEnum):
     REFUSED = "refused"  # a newer schema, another program's database, a folder: left alone
     MISSING = "missing"  # no puzzle with that id, or no file to open read-only
     DAMAGED_RECORD = "damaged record"  # one stored puzzle cannot be read
+    CONFLICT = "conflict"  # a puzzle being saved was changed by another studio since it was read
     OTHER = "other"
 
 
@@ -39,6 +40,7 @@ IO = FaultKind.IO
 REFUSED = FaultKind.REFUSED
 MISSING = FaultKind.MISSING
 DAMAGED_RECORD = FaultKind.DAMAGED_RECORD
+CONFLICT = FaultKind.CONFLICT
 OTHER = FaultKind.OTHER
 
 _KIND_OF_CODE = {  # SQLite primary result codes

@@ -7,6 +7,7 @@ leaves the library.  See docs/design/core.md for how faults are handled.
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ import numpy as np
 from nonostudio.core.errors import PuzzleError, UnsupportedPuzzleError
 from nonostudio.core.library import schema
 from nonostudio.core.library.faults import (
+    CONFLICT,
     CORRUPT,
     FULL,
     MISSING,
@@ -74,6 +76,7 @@ class Library:
         self.warning = ""
         self._listing = Listing()
         self._asked_read_only = read_only
+        self._editing: dict[int, bytes] = {}  # id -> digest of the document an editor read
         opened = open_library(
             self.path, read_only=read_only, wait=self.busy_timeout, connect=self._connect
         )
@@ -184,27 +187,51 @@ class Library:
 
     def update(self, id: int, puzzle: AnyPuzzle) -> None:
         """Replace puzzle ``id``; its cached verdict and difficulty are cleared because the clues
-        may differ."""
+        may differ.
+
+        A puzzle read with :meth:`get_for_editing` is not saved over a version another studio
+        (or program) stored since: a ``CONFLICT`` LibraryError says so, and the next update of
+        it replaces that version (the user was told, and saved again)."""
+        document = puzzle_to_json(puzzle)
         params = (
             puzzle.title,
             puzzle.author,
             puzzle.width,
             puzzle.height,
             puzzle.licence,
-            puzzle_to_json(puzzle),
+            document,
             now(),
             id,
         )
         self._listing.forget(id)
-        cur = self._transaction(
-            f"save library puzzle {id}",
-            lambda conn: conn.execute(
+        base = self._editing.get(id)
+
+        def replace(conn: sqlite3.Connection) -> sqlite3.Cursor:
+            if base is not None:
+                row = conn.execute(
+                    "SELECT CAST(title AS BLOB), CAST(data AS BLOB) FROM puzzles WHERE id=?", (id,)
+                ).fetchone()
+                if row is not None and _digest(row[1]) != base:
+                    name = record_name(id, readable_title(row[0]))
+                    # Told once: saving again replaces that version (unless it changes again).
+                    self._editing[id] = _digest(row[1])
+                    raise LibraryError(
+                        f"{name[:1].upper()}{name[1:]} was changed by "
+                        "another nonostudio window or program since it was opened here: this "
+                        "version was not saved over it. Save again to replace that version "
+                        "with this one.",
+                        kind=CONFLICT,
+                    )
+            return conn.execute(
                 "UPDATE puzzles SET title=?, author=?, width=?, height=?, licence=?, data=?, "
                 "verdict='', difficulty='', modified=? WHERE id=?",
                 params,
-            ),
-        )
+            )
+
+        cur = self._transaction(f"save library puzzle {id}", replace)
         self._require_row(cur, id)
+        if base is not None:
+            self._editing[id] = _digest(document.encode("utf-8"))
 
     def set_verdict(self, id: int, text: str) -> None:
         """Cache the solver's one-line verdict for puzzle ``id``."""
@@ -231,6 +258,7 @@ class Library:
                 conn.execute("DELETE FROM hand_progress WHERE puzzle_id=?", (id,))
             return cur
 
+        self._editing.pop(id, None)
         cur = self._transaction(f"delete library puzzle {id}", delete)
         self._require_row(cur, id)
 
@@ -330,7 +358,15 @@ class Library:
         :class:`DamagedRecordError` naming it."""
         return self._get(id, any_puzzle_from_json)
 
-    def _get(self, id: int, build: Callable[[str, str], AnyPuzzle]) -> AnyPuzzle:
+    def get_for_editing(self, id: int) -> AnyPuzzle:
+        """Puzzle ``id`` (as :meth:`get_any`) for an editor that saves it back with
+        :meth:`update`, which then refuses once to save over a version stored since by another
+        studio: two windows on one library do not silently undo each other's edits."""
+        return self._get(id, any_puzzle_from_json, editing=True)
+
+    def _get(
+        self, id: int, build: Callable[[str, str], AnyPuzzle], editing: bool = False
+    ) -> AnyPuzzle:
         self._follow()
         try:
             row = self._conn.execute(
@@ -349,11 +385,14 @@ class Library:
         except Damaged as exc:
             raise DamagedRecordError(f"{name} is damaged: {exc}", id=id) from None
         try:
-            return build(text, name)
+            puzzle = build(text, name)
         except UnsupportedPuzzleError:
             raise
         except PuzzleError as exc:
             raise DamagedRecordError(f"{name} is damaged: {exc.message}", id=id) from None
+        if editing:
+            self._editing[id] = _digest(row[1])
+        return puzzle
 
     def entries(self) -> list[LibraryEntry]:
         """Every readable stored puzzle's listing columns, in the order they were added.
@@ -471,9 +510,15 @@ class Library:
         self._conn.close()
         self.path, self._conn, self._listing = target.path, target._conn, target._listing
         self._identity, self._asked_read_only = target._identity, target._asked_read_only
+        self._editing = {}  # the ids changed
         self.read_only, self.read_only_reason = target.read_only, target.read_only_reason
         self.warning = target.warning
         return ids
+
+
+def _digest(document: bytes | None) -> bytes:
+    """A short fingerprint of a stored document (its bytes), to tell whether it changed."""
+    return hashlib.blake2b(document or b"", digest_size=16).digest()
 
 
 _COPY = (

@@ -245,7 +245,7 @@ class FileCommands(QObject):
         if not self.maybe_save():
             return False
         try:
-            puzzle = self._library.get_any(id)  # a colour puzzle opens in the colour editor
+            puzzle = self._library.get_for_editing(id)  # colour opens in the colour editor
         except (PuzzleError, LibraryError) as exc:
             self.failed.emit("Cannot Open Puzzle", str(exc))
             return False
