@@ -30,7 +30,10 @@ class SolveStats:
 
     line_solves: int = 0
     sat_calls: int = 0
-    sat_backend: str = ""  # the SAT solver that finished: "cadical", "kissat" or "z3"
+    # what finished the search after line logic: "search" (the small search, no SAT solver) or
+    # the SAT solver, "cadical", "kissat" or "z3"
+    sat_backend: str = ""
+    search_nodes: int = 0  # the small search's propagations (also when it gave up)
     sat_variables: int = 0
     sat_clauses: int = 0
     sat_conflicts: int = 0  # CaDiCaL's (z3 does not report them)
@@ -194,7 +197,91 @@ def solve(
         return out.finish(Verdict.UNIQUE_LINE, logic, solution=logic)
     if progress is not None:
         progress(root.known / root.total, "line logic stuck; SAT search")
+    if root.total - root.known <= SMALL_CELLS:
+        decided = _small_stage(root, logic, out)
+        if decided is not None:
+            return decided
     return _sat_stage(root, logic, out, progress)
+
+
+#: The small search takes on a state line logic leaves with at most this many undecided cells
+#: (Edge: 110, TAAI icga2017 #1: 102); larger ones go to the SAT solver directly.
+SMALL_CELLS = 200
+
+#: Propagations the small search makes at most before it leaves the state to the SAT solver.
+SMALL_NODES = 256
+
+
+def _small_stage(root: GridState, logic: GridState, out: _Outcome) -> SolveResult | None:
+    """The verdict from :func:`_small_search`; None when it gave up within its budget, for the
+    SAT stage to decide.  Stopped or past the deadline, ``UNDECIDED`` (with a solution found)."""
+    found, nodes, solves = _small_search(root, out.halt, SMALL_NODES)
+    stats = out.stats
+    stats.search_nodes += nodes
+    stats.line_solves += solves
+    if out.halt.halted:
+        return out.finish(Verdict.UNDECIDED, logic, solution=found[0] if found else None)
+    if nodes > SMALL_NODES:
+        return None
+    stats.sat_calls += 1
+    stats.sat_backend = "search"
+    if not found:
+        return out.finish(Verdict.NO_SOLUTION, logic)
+    if len(found) == 1:
+        return out.finish(Verdict.UNIQUE_SEARCH, logic, solution=found[0])
+    return out.finish(Verdict.MULTIPLE, logic, solution=found[0], alternate=found[1])
+
+
+def _small_search(root: GridState, halt: _Halt, budget: int) -> tuple[list[GridState], int, int]:
+    """Up to two solutions of ``root`` (line logic's fixed point) by depth first search: a cell
+    filled, then crossed, each followed by line logic to its fixed point; a line with no
+    solution ends that branch.  The two branches of a cell share no solution, so every
+    solution turns up once, and a search that ends with fewer than two has found them all.
+
+    The cell is the first undecided one of the first line with any in the order of the lines'
+    slack (length less the clue's cells and gaps: the most constrained first).  Returns the
+    solutions found (complete states, no line cache), the propagations made (past ``budget``:
+    it gave up, the solutions found being only some) and the line solves.  Ends early when
+    ``halt()`` turns true.  Why it comes before the SAT solver: docs/design/solver.md §3,
+    "The first search of a process"."""
+    puzzle = root.puzzle
+    height, width = root.height, root.width
+    slack = [(width - sum(clue) - len(clue), 0, r) for r, clue in enumerate(puzzle.rows)]
+    slack += [(height - sum(clue) - len(clue), 1, c) for c, clue in enumerate(puzzle.cols)]
+    lines = [(is_col, index) for _, is_col, index in sorted(slack)]
+    all_row, all_col = (1 << width) - 1, (1 << height) - 1
+    found: list[GridState] = []
+    nodes = solves = 0
+    stack = [root]
+    while stack and len(found) < 2:
+        state = stack.pop()
+        if state.known == state.total:
+            found.append(_kept(state))
+            continue
+        r = c = 0
+        for is_col, index in lines:
+            if is_col:
+                free = all_col & ~(state.col_f[index] | state.col_x[index])
+                if free:
+                    r, c = (free & -free).bit_length() - 1, index
+                    break
+            else:
+                free = all_row & ~(state.row_f[index] | state.row_x[index])
+                if free:
+                    r, c = index, (free & -free).bit_length() - 1
+                    break
+        for value in (CROSSED, FILLED):  # the filled branch is searched first (pushed last)
+            nodes += 1
+            if nodes > budget or halt():
+                return found, nodes, solves
+            branch = state.copy()
+            branch.set_cell(r, c, value)
+            try:
+                solves += branch.propagate({r}, {c})
+            except Contradiction:
+                continue
+            stack.append(branch)
+    return found, nodes, solves
 
 
 def _sat_stage(

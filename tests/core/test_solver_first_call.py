@@ -12,13 +12,16 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# In a fresh process: decide 6-Dom (line logic is stuck on it: the SAT stage runs), report the
-# modules that loaded, then read both the solution and the line-logic grid and check them.
+# In a fresh process: decide 6-Dom (line logic is stuck on it: the SAT stage runs, the small
+# search left out), report the modules that loaded, then read both the solution and the
+# line-logic grid and check them.
 _CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
+from nonostudio.core import solver
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import solve
+solver.SMALL_CELLS = 0
 n = 6
 rows = [(3,), (1,)] + [(3, 1), (1,)] * (n - 1) + [(1,)]
 cols = [(1,)] + [(1,), (1, 3)] * (n - 1) + [(1,), (3,)]
@@ -64,6 +67,39 @@ def test_a_verdict_by_sat_loads_no_numpy_and_no_pysat_python_layer():
     assert "pysolvers" in loaded  # the search did run CaDiCaL
     # Read afterwards, the solution and the line-logic grid are made and right.
     assert report["solution_ok"] and report["unknown_after_logic"] > 0
+
+
+# In a fresh process: decide Edge (webpbn #23: line logic decides none of its 110 cells), report
+# the modules that loaded.
+_SMALL_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.solver import solve
+rows = ((1,), (3,), (1,), (2,), (1,), (3,), (3,), (1,), (2,), (2,), (4,))
+cols = ((1,), (3,), (1,), (2, 2), (2,), (4,), (1,), (3,), (3,), (1,))
+before = set(sys.modules)
+result = solve(Puzzle(rows, cols), time_limit=60)
+print(json.dumps({
+    "verdict": result.verdict.name, "backend": result.stats.sat_backend,
+    "loaded": sorted(set(sys.modules) - before),
+}))
+"""
+
+
+def test_a_small_search_loads_neither_the_sat_solver_nor_its_modules():
+    """Edge's search is decided by the small search: loading python-sat's library (2 ms) was
+    most of what a fresh process's first search of it cost (docs/design/solver.md §3, "The
+    first search of a process")."""
+    report = _child_report(_SMALL_CHILD)
+    assert report["verdict"] == "UNIQUE_SEARCH" and report["backend"] == "search"
+    sat = [
+        name
+        for name in report["loaded"]
+        if name.split(".")[0] in ("pysolvers", "pysat", "numpy")
+        or name.startswith("nonostudio.core.")
+    ]
+    assert sat == [], sat
 
 
 # A 96x80 picture whose first row sweep decides every cell (each row a full block or empty):
