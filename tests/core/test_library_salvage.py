@@ -488,3 +488,21 @@ def _mounted_tmpfs(folder: Path) -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
+
+
+def test_the_profiles_of_a_studio_follow_the_library_another_studio_recovered(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    store = ProfileStore(db)  # the first studio's Practice tab, opened while the file was whole
+    try:
+        wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+        with pytest.raises(LibraryError):
+            Library(db)  # the second studio recovers the library
+        late = ProfileEvent("drill", "mark", "glue", 0.5, at=5000.0)
+        assert store.record("ann", [late]) == 1
+    finally:
+        store.close()
+    with ProfileStore(db) as profiles:
+        assert profiles.events("ann") == before["profiles"]["ann"] + [late]  # type: ignore[index]

@@ -23,7 +23,7 @@ from typing import Any
 from nonostudio.core.atomic import write_text_atomic
 from nonostudio.core.library import schema
 from nonostudio.core.library.faults import BUSY, LibraryError, fault_kind
-from nonostudio.core.library.opening import refuse_a_non_file
+from nonostudio.core.library.opening import identity, refuse_a_non_file
 from nonostudio.core.library.store import BUSY_TIMEOUT as _BUSY_TIMEOUT
 
 FORMAT = "nonostudio-profile"
@@ -114,6 +114,7 @@ class ProfileStore:
         """The connection to the library file; ProfileError saying why when there is none (a
         folder, a pipe or a device at the path, a missing folder)."""
         path = Path(self.path)
+        self._identity = None if self.path == ":memory:" else identity(path)
         try:
             if self.path != ":memory:":
                 refuse_a_non_file(path)
@@ -164,7 +165,21 @@ class ProfileStore:
         except sqlite3.Error as exc:
             raise ProfileError(f"{self.path}: cannot store the profile: {exc}") from None
 
+    def _follow(self) -> None:
+        """Go on in the file the path names now when another studio replaced the library (it
+        recovered a damaged one into a new file): the profiles are stored there, not refused by
+        the copy kept aside."""
+        if self._identity is None or self._conn.in_transaction:
+            return
+        now_at_path = identity(Path(self.path))
+        if now_at_path is None or now_at_path == self._identity:
+            return
+        self._conn.close()
+        self._conn = self._connect()
+        self._tables_made = not self._tables_wanted()
+
     def _read_only(self, why: str) -> None:
+        self._identity = None
         self._conn = self._in_memory()
         self.read_only = (
             f"{self.path}: the profiles cannot be stored ({why}); practice works, but nothing "
@@ -193,6 +208,7 @@ class ProfileStore:
     def _write(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
         """Run one writing statement; a database that cannot take it (locked, read-only, full)
         is a ProfileError naming the file."""
+        self._follow()
         self._ensure_tables()
         try:
             return self._conn.execute(sql, args)
@@ -213,6 +229,7 @@ class ProfileStore:
 
     def names(self) -> list[str]:
         """The profiles, by name."""
+        self._follow()
         if not self._tables_made:
             return []
         return [r[0] for r in self._conn.execute("SELECT name FROM profiles ORDER BY name")]
@@ -255,6 +272,7 @@ class ProfileStore:
 
     def record(self, name: str, events: Iterable[ProfileEvent]) -> int:
         """Append events to a profile (one transaction); returns how many."""
+        self._follow()
         pid = self._require(name)
         rows = [
             (pid, e.source, e.kind, e.technique, e.score, e.seconds, e.item, e.at or time.time())
