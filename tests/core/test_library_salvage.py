@@ -110,6 +110,14 @@ def wipe_pages(db: Path, pages: list[int]) -> bytes:
     return bytes(data)
 
 
+def damaged_index(folder: Path) -> tuple[Path, dict[str, object], bytes]:
+    """A library written by :func:`write_library` in ``folder``, what it held, and its bytes
+    after its settings' index page was wiped."""
+    db = folder / "library.sqlite3"
+    before = write_library(db)
+    return db, before, wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+
+
 def page_holding(db: Path, marker: bytes) -> int:
     data = db.read_bytes()
     return data.index(marker) // PAGE + 1
@@ -203,9 +211,7 @@ def test_salvage_of_a_file_that_is_not_a_database_moves_it_aside_as_before(
 def test_a_salvage_that_fails_to_write_changes_nothing_and_a_later_start_recovers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "library.sqlite3"
-    before = write_library(db)
-    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    db, before, broken = damaged_index(tmp_path)
     copy = library_salvage._copy_hand_progress
 
     def full(damaged: sqlite3.Connection, out: sqlite3.Connection) -> None:
@@ -232,9 +238,7 @@ def test_a_salvage_that_fails_to_write_changes_nothing_and_a_later_start_recover
 def test_a_salvage_that_breaks_off_unexpectedly_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "library.sqlite3"
-    write_library(db)
-    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    db, _before, broken = damaged_index(tmp_path)
 
     def bug(damaged: sqlite3.Connection, target: Path) -> None:
         target.write_bytes(b"half a library")
@@ -255,9 +259,7 @@ def refuse(*args: object, **kwargs: object) -> None:
 def test_a_swap_that_fails_leaves_the_damaged_file_in_place(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: str
 ) -> None:
-    db = tmp_path / "library.sqlite3"
-    write_library(db)
-    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    db, _before, broken = damaged_index(tmp_path)
     if links == "no hard links":
         monkeypatch.setattr(library_opening.os, "link", refuse)
     monkeypatch.setattr(library_opening.os, "replace", refuse)
@@ -270,9 +272,7 @@ def test_a_swap_that_fails_leaves_the_damaged_file_in_place(
 def test_a_file_system_without_hard_links_is_recovered_by_renaming(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "library.sqlite3"
-    before = write_library(db)
-    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    db, before, broken = damaged_index(tmp_path)
     monkeypatch.setattr(library_opening.os, "link", refuse)
     with pytest.raises(LibraryError) as info:
         Library(db)
@@ -428,9 +428,7 @@ KILLED_IN_THE_MIDDLE = textwrap.dedent(
 def test_a_recovery_killed_half_way_loses_nothing_and_the_next_start_recovers_it(
     tmp_path: Path,
 ) -> None:
-    db = tmp_path / "library.sqlite3"
-    before = write_library(db)
-    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    db, before, broken = damaged_index(tmp_path)
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_IN_THE_MIDDLE, str(db)], stdout=subprocess.PIPE, text=True
     )
