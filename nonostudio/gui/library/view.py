@@ -59,6 +59,7 @@ class LibraryView(QWidget):
 
     openRequested = Signal(int)  # library id
     addCurrentRequested = Signal()
+    removed = Signal(list)  # the library ids deleted (the puzzle on screen may be one)
 
     def __init__(
         self, library: Library, parent: QWidget | None = None, *, load: bool = True
@@ -240,8 +241,9 @@ class LibraryView(QWidget):
         if not ids:
             return
         if len(ids) == 1:
-            title = self.model.entry(self.model.row_of(ids[0])).title or "this puzzle"
-            question = f"Delete “{title}” from the library?"
+            entry = self.model.entry(self.model.row_of(ids[0]))
+            what = f"“{entry.title}”" if entry.title.strip() else "this untitled puzzle"
+            question = f"Delete {what} ({entry.width}x{entry.height}) from the library?"
         else:
             question = f"Delete {len(ids)} puzzles from the library?"
         answer = QMessageBox.question(
@@ -253,14 +255,17 @@ class LibraryView(QWidget):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        failure = None
+        failure, removed = None, []
         for id in ids:
             try:
                 self.library.remove(id)
             except LibraryError as exc:
                 failure = exc
                 break
+            removed.append(id)
         self.refresh()
+        if removed:
+            self.removed.emit(removed)
         if failure is not None:
             QMessageBox.warning(self, "Delete Puzzles", str(failure))
 

@@ -33,6 +33,13 @@ class ProgressKeeper(QObject):
         """Whether ``library_id`` of ``library`` is the puzzle kept already."""
         return library is self._library and library_id == self._library_id
 
+    def removed(self, ids: list[int]) -> None:
+        """Library puzzles ``ids`` were deleted: the game of one of them is kept nowhere now
+        (writing it would fail)."""
+        if self._library_id in ids:
+            self._saver.stop()
+            self._library_id = None
+
     def new_puzzle(self) -> None:
         """Other clues are shown: no library puzzle until the window says which."""
         self._library_id = None

@@ -557,6 +557,11 @@ class SolveView(TraceView):
             + ("press Solve by hand to see it." if not hand else "carry on where you left off.")
         )
 
+    def library_puzzles_removed(self, ids: list[int]) -> None:
+        """Library puzzles ``ids`` were deleted: the player's game of one of them stays on show,
+        kept in the library no more."""
+        self._progress.removed(ids)
+
     def save_progress(self) -> bool:
         """Write the player's grid and time to the library now (for a library puzzle whose grid
         or time changed since it was loaded or saved, an emptied grid included); False when

@@ -193,6 +193,18 @@ class MainWindow(QMainWindow):
         self.follow_tab_undo()
         self.on_puzzle_changed(page.puzzle())
 
+    def _library_puzzles_removed(self, ids: list[int]) -> None:
+        """The puzzle on screen deleted from the library stays open, kept nowhere now: unsaved,
+        Save asks for a file (it wrote to the deleted entry and failed), the player's game stays
+        in the Solve view only."""
+        if self.is_ready():
+            self.solve_view.library_puzzles_removed(ids)
+        if self.document.library_id not in ids:
+            return
+        self.files.set_document(Document())
+        self.files.set_modified(True)
+        self.show_status("The puzzle deleted from the library stays open here, unsaved.", 10000)
+
     def _document_shown(self, document: Document) -> None:
         if self.is_ready():  # the Solve view keeps a library puzzle's hand progress there
             self.solve_view.set_library_puzzle(self.library, document.library_id)
@@ -215,6 +227,7 @@ class MainWindow(QMainWindow):
         self.colour_editor.puzzleChanged.connect(self.on_puzzle_changed)
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
+        self.library_view.removed.connect(self._library_puzzles_removed)
 
     def _place_and_restore(self) -> None:
         """The size for the screen, the docks for a short one, then the saved settings."""
