@@ -504,3 +504,28 @@ def test_the_profiles_of_a_studio_follow_the_library_another_studio_recovered(
         store.close()
     with ProfileStore(db) as profiles:
         assert profiles.events("ann") == before["profiles"]["ann"] + [late]  # type: ignore[index]
+
+
+def test_a_library_reached_by_a_symbolic_link_is_recovered_where_its_file_is(
+    tmp_path: Path,
+) -> None:
+    """A data folder that links the library to a file elsewhere (a synced folder) keeps the
+    link: the file it points to is recovered, the damaged copy kept beside it."""
+    elsewhere = tmp_path / "synced"
+    elsewhere.mkdir()
+    db, before, broken = damaged_index(elsewhere)
+    data = tmp_path / "data"
+    data.mkdir()
+    link = data / "library.sqlite3"
+    link.symlink_to(db)
+    with pytest.raises(LibraryError) as info:
+        Library(link)
+    assert info.value.recovered == len(before["entries"])  # type: ignore[arg-type]
+    assert (
+        link.is_symlink()
+        and link.resolve() == db
+        and [p.name for p in data.iterdir()] == [link.name]
+    )
+    assert kept_aside(elsewhere) == [info.value.moved_to] and leftovers(elsewhere) == []
+    assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == broken
+    assert read_back(link) == before

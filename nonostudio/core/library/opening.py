@@ -204,12 +204,13 @@ def _recover(
             raise unusable_error(path, problem, CORRUPT, why) from None
         if identity(path) != damaged:
             return None
+        place = path.resolve()  # a link to the library stays a link: its file is replaced
         # Under the lock no one else is recovering: a copy left here was broken off (a recovery
         # killed half-way), and this one starts again from the damaged file.
-        for left in path.parent.glob(glob.escape(path.name) + ".recovering-*"):
+        for left in place.parent.glob(glob.escape(place.name) + ".recovering-*"):
             if not left.name.endswith(JOURNALS):
                 _remove_database(left)
-        temp = path.with_name(f"{path.name}.recovering-{os.getpid()}")
+        temp = place.with_name(f"{place.name}.recovering-{os.getpid()}")
         try:
             salvaged = salvage.salvage(conn, temp)
         except salvage.Unreadable as exc:
@@ -219,7 +220,7 @@ def _recover(
             _remove_database(temp)
             raise _not_recovered(path, problem, exc) from None
         try:
-            moved = _put_in_place(path, temp)
+            moved = _put_in_place(place, temp)
         except OSError as exc:
             _remove_database(temp)
             raise _not_recovered(path, problem, exc) from None
