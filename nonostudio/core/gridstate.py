@@ -39,6 +39,7 @@ class GridState:
         "col_x",
         "known",
         "cache",
+        "remember",
         "row_seen",
         "col_seen",
     )
@@ -53,6 +54,12 @@ class GridState:
         self.col_x = [0] * self.width
         self.known = 0
         self.cache: LineCache = {} if cache is None else cache
+        # Whether line results go into the cache.  A state's own cache, before any copy of the
+        # state shares it, is skipped: its lines only gain cells, so no line meets a state it
+        # was in before, and a copy starts from the lines as they are by then (measured: the
+        # cache was 4% of Cauldron's solve).  A cache given by the caller, or shared with a
+        # copy, is kept: other states may meet the same lines.
+        self.remember = cache is not None
         # Each line's last result of the line solver, shared with copies: any result can be
         # extended to a solution of its line, so the cells a line has kept from it need no
         # checking against its clue again (linesolver.solve_masks's ``fresh``).
@@ -70,6 +77,7 @@ class GridState:
         other.col_x = self.col_x[:]
         other.known = self.known
         other.cache = self.cache
+        self.remember = other.remember = True
         other.row_seen = self.row_seen
         other.col_seen = self.col_seen
         return other
@@ -179,6 +187,7 @@ class GridState:
                 self.col_seen,
             )
         cache = self.cache
+        remember = self.remember
         solves = 0
         changes: list[tuple[int, int, int]] = []  # (line, new filled cells, new crossed cells)
         new_cells = 0
@@ -187,15 +196,19 @@ class GridState:
                 if should_stop is not None and not count & 7 and should_stop():
                     break
                 f, x = own_f[i], own_x[i]
-                key = (is_row, i, f, x)
-                out = cache.get(key)
+                if remember:
+                    key = (is_row, i, f, x)
+                    out = cache.get(key)
+                else:
+                    out = None
                 if out is None:
                     last_f, last_x = seen[i]
                     out = solve_masks(hints[i], n, f, x, (f ^ last_f) | (x ^ last_x))
                     solves += 1
                     if out is None:
                         raise Contradiction("row" if is_row else "column", i)
-                    cache[key] = out
+                    if remember:
+                        cache[key] = out
                 seen[i] = out
                 nf, nx = out
                 if nf != f or nx != x:

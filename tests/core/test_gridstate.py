@@ -252,3 +252,45 @@ def test_set_bits_are_listed_lowest_first_whether_few_or_many() -> None:
         for _ in range(5):
             bits = sorted(rng.sample(range(512), count))
             assert gridstate._bit_indices(sum(1 << b for b in bits)) == bits
+
+
+def test_a_state_s_own_cache_is_filled_only_once_a_copy_shares_it(monkeypatch) -> None:
+    """A state's own line cache stays empty until the state is copied (its lines only gain
+    cells, so it never meets a line state again), and probing from it solves no more lines for
+    that; a cache the caller gives is filled from the start."""
+    from nonostudio.core.probing import probe
+
+    rng = random.Random(12)
+    calls = 0
+    solve = gridstate.solve_masks
+
+    def counted(*args):
+        nonlocal calls
+        calls += 1
+        return solve(*args)
+
+    monkeypatch.setattr(gridstate, "solve_masks", counted)
+    probed = tries = 0
+    while probed < 4:  # pictures line logic leaves unsolved, which probing works on
+        tries += 1
+        assert tries < 200
+        puzzle = Puzzle.from_grid(random_picture(rng, 12, 14))
+        counts = []
+        for remember in (False, True):
+            state = GridState(puzzle)
+            state.remember = remember or state.remember
+            state.propagate()
+            assert bool(state.cache) == remember
+            calls = 0
+            probe(state)
+            counts.append(calls)
+        assert counts[0] == counts[1]
+        probed += counts[0] > 0
+        given: dict = {}
+        state = GridState(puzzle, given)
+        solves = state.propagate()
+        assert len(given) == solves > 0
+        assert GridState(puzzle, given).propagate() == 0
+        copy = GridState(puzzle).copy()
+        copy.propagate()
+        assert copy.cache
