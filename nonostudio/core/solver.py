@@ -205,11 +205,15 @@ def solve(
 
 
 #: The small search takes on a state line logic leaves with at most this many undecided cells
-#: (Edge: 110, TAAI icga2017 #1: 102); larger ones go to the SAT solver directly.
-SMALL_CELLS = 200
+#: (Edge: 110, TAAI icga2017 #1: 102); larger ones go to the SAT solver directly.  On 1,500
+#: INDEX.csv puzzles that need search, it (with its budget) took 54 % of CaDiCaL's warm CPU up
+#: to 150 undecided cells; from there on it took more than CaDiCaL did, and its budget ran out
+#: on 6 of 30 (tests/benchmarks/bench_small_search.py).
+SMALL_CELLS = 150
 
-#: Propagations the small search makes at most before it leaves the state to the SAT solver.
-SMALL_NODES = 256
+#: Propagations the small search makes at most before it leaves the state to the SAT solver
+#: (2 of the 1,469 puzzles up to 150 cells above needed more: 148 and 224).
+SMALL_NODES = 128
 
 
 def _small_stage(root: GridState, logic: GridState, out: _Outcome) -> SolveResult | None:
