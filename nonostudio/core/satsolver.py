@@ -19,6 +19,7 @@ from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import FILLED
 from nonostudio.core.order_encoding import Formula, encode
 from nonostudio.core.progress import ProgressCallback
+from nonostudio.core.puzzle import Puzzle
 
 if TYPE_CHECKING:
     import numpy as np
@@ -325,10 +326,34 @@ def _cadical_solutions(search: _Search, limit: int, stats: SatStats) -> list[Gri
 def _twin(base: GridState, solution: GridState, found: list[GridState]) -> GridState | None:
     """One more solution for nothing when the clues are symmetric and ``solution`` reflected is
     none of ``found`` (:func:`nonostudio.core.symmetry.twin`)."""
+    if not _may_be_symmetric(base.puzzle):
+        return None
     from nonostudio.core.symmetry import clue_symmetries, twin
 
     symmetries = clue_symmetries(base.puzzle)
     return twin(base, solution, symmetries, found) if symmetries else None
+
+
+def _may_be_symmetric(puzzle: Puzzle) -> bool:
+    """False when no reflection maps every clue of ``puzzle`` to itself, told from the clues of
+    the first and last lines with any, without importing :mod:`nonostudio.core.symmetry` (0.2 ms
+    of a fresh process's first search, docs/design/solver.md §3, "The first search of a
+    process").  A reflection across the rows maps the first row with a clue to the last (the
+    two clues then have one sum), one along them maps it to itself read backwards (a
+    palindrome); likewise for the columns; a mirror is one of each, a half-turn across both."""
+    rows_across, rows_along = _end_clues(puzzle.rows)
+    cols_across, cols_along = _end_clues(puzzle.cols)
+    return rows_across and (cols_across or cols_along) or (cols_across and rows_along)
+
+
+def _end_clues(clues: tuple[tuple[int, ...], ...]) -> tuple[bool, bool]:
+    """Whether the first and last non-empty clues have one sum, and whether the first is a
+    palindrome (False, False when every clue is empty)."""
+    filled = [clue for clue in clues if clue]
+    if not filled:
+        return False, False
+    first = filled[0]
+    return sum(first) == sum(filled[-1]), first == first[::-1]
 
 
 def _symmetric_solutions(

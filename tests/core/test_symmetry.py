@@ -55,6 +55,25 @@ def test_the_symmetries_found_are_those_of_the_clues() -> None:
     assert half.cell(0, 0) == (1, 3) and half.cell(1, 2) == (0, 1)
 
 
+def test_the_quick_look_at_the_end_clues_misses_no_symmetry() -> None:
+    """``satsolver._may_be_symmetric`` (which spares the SAT stage importing this module) is
+    true wherever the clues have a symmetry, and false for most random pictures."""
+    rng = random.Random(4)
+    ruled_out = 0
+    for seed in range(300):
+        puzzle = _symmetric_puzzle(seed)
+        assert clue_symmetries(puzzle) and satsolver._may_be_symmetric(puzzle), seed
+        h, w = rng.randint(2, 7), rng.randint(2, 7)
+        grid = np.array([[rng.random() < 0.5 for _ in range(w)] for _ in range(h)])
+        other = Puzzle.from_grid(np.where(grid, FILLED, CROSSED).astype(np.int8))
+        if clue_symmetries(other):
+            assert satsolver._may_be_symmetric(other), grid
+        else:
+            ruled_out += not satsolver._may_be_symmetric(other)
+    assert ruled_out > 150
+    assert not satsolver._may_be_symmetric(Puzzle(((), ()), ((), ())))
+
+
 def test_a_reflected_solution_is_a_second_solution_and_only_a_new_one() -> None:
     puzzle = Puzzle(((1,), (1,)), ((1,), (1,)))  # the two diagonals
     state = GridState(puzzle)
