@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from test_solver import _domino, _random_puzzle
 
-from nonostudio.core import kissat_process, satsolver
+from nonostudio.core import kissat_process, satsolver, solver
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.probing import probe
@@ -77,6 +77,7 @@ def test_the_sat_stage_probes_before_kissat(monkeypatch):
     """Past CaDiCaL's budget the state is probed before Kissat: 4-Dom, which line logic leaves
     blank, is then decided without a search."""
     monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
+    monkeypatch.setattr(solver, "SMALL_CELLS", 0)  # not decided by the small search first
     heard: list[str] = []
     res = solve(_domino(4), time_limit=60, progress=lambda _share, message: heard.append(message))
     assert res.verdict is Verdict.UNIQUE_SEARCH and res.solution is not None
