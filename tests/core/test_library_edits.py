@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonostudio.core.library import CONFLICT, Library, LibraryError
+from nonostudio.core.library import CONFLICT, MISSING, Library, LibraryError
 from nonostudio.core.puzzle import Puzzle
 
 
@@ -72,3 +72,16 @@ def test_a_puzzle_not_opened_for_editing_is_saved_as_before(
     second.update(id, picture(1, "theirs"))
     first.update(id, picture(2, "mine"))
     assert second.get(id) == picture(2, "mine")
+
+
+def test_saving_a_puzzle_another_studio_deleted_says_so(
+    two_studios: tuple[Library, Library, int],
+) -> None:
+    first, second, id = two_studios
+    first.get_for_editing(id)
+    second.remove(id)
+    with pytest.raises(LibraryError) as info:
+        first.update(id, picture(2, "mine"))
+    assert info.value.kind == MISSING
+    assert f"has no puzzle with id {id} any more (it was deleted" in str(info.value)
+    assert str(first.path) in str(info.value) and len(second) == 0

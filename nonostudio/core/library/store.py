@@ -229,7 +229,12 @@ class Library:
             )
 
         cur = self._transaction(f"save library puzzle {id}", replace)
-        self._require_row(cur, id)
+        if cur.rowcount != 1:
+            raise LibraryError(
+                f"The library {self.path} has no puzzle with id {id} any more (it was deleted, "
+                "perhaps in another nonostudio window): this version was not saved there.",
+                kind=MISSING,
+            )
         if base is not None:
             self._editing[id] = _digest(document.encode("utf-8"))
 
