@@ -4,17 +4,18 @@ Run by hand: ``python tests/benchmarks/bench_solver.py [--hard] [--rounds N]``.
 For each puzzle: nonostudio's verdict and CPU time (``time.process_time`` plus the CPU of a
 Kissat helper process when one ran, so that a busy machine distorts it less than wall time; best
 of N rounds for puzzles under a second), its goal, the stage that decided (line
-logic, or the SAT solver that finished: CaDiCaL, Kissat or z3), and
+logic, the small search, or the SAT solver that finished: CaDiCaL, Kissat or z3), and
 the PyPI package picross-solver's CPU time on the same puzzle in the same run (a child process,
 capped at 30 s wall; it finds one solution and proves nothing about uniqueness) with the ratio.
 Four TAAI puzzles that line logic alone leaves undecided (they need the SAT stage) are included.
 ``--hard`` adds Knotty and Faase with a 10-minute limit each (goal: 60 s wall each).
 
-Then the speed figures (``--speed-only``: just those; ``_solver_speed.py``): a fresh
-process's first SAT search against warm ones (Petroglyph, Edge, TAAI icga2017 #1-20), ``check
-FILE#ITEM`` on the last item of the TAAI file and of the Janko JSON against the puzzle in its own
-file (whole process), Cauldron in a fresh process (first solve, warm, peak memory), and TAAI
-icga2017 #1-100 whole-process and in-process, with pbnsolve run in the same rounds when
+Then the speed figures (``--speed-only``: just those; ``_solver_speed.py``): a fresh process's
+first search after line logic against warm ones (Petroglyph, Edge, TAAI icga2017 #1-20, with what
+decided: the small search or a SAT solver; ``--first-call-only``: just that), ``check FILE#ITEM``
+on the last item of the TAAI file and of the Janko JSON against the puzzle in its own file (whole
+process), Cauldron in a fresh process (first solve, warm, peak memory), and TAAI icga2017 #1-100
+whole-process and in-process, with pbnsolve run in the same rounds when
 ``NONOSTUDIO_PEER_PBNSOLVE`` names its binary (else its INDEX.csv figure, named a stored reference
 and never made a ratio).  The first 100 TAAI puzzles' CPU in one process, each verdict checked
 against INDEX.csv, with picross-solver's in this run.  Then ``nonostudio-cli grade``'s work on the
@@ -199,6 +200,9 @@ def main() -> int:
     parser.add_argument("--no-grade", action="store_true", help="leave out the grade timings")
     parser.add_argument("--grade-only", action="store_true", help="only the grade timings")
     parser.add_argument("--speed-only", action="store_true", help="only the speed figures")
+    parser.add_argument(
+        "--first-call-only", action="store_true", help="only the first call against warm ones"
+    )
     args = parser.parse_args()
     require_anchors()
     if not args.no_peer and importlib.util.find_spec("picross_solver") is None:
@@ -206,6 +210,10 @@ def main() -> int:
         args.no_peer = True
     if args.grade_only:
         grade_survey()
+        return 0
+    if args.first_call_only:
+        speed.compile_package()
+        speed.first_call()
         return 0
     if args.speed_only:
         speed_figures()
