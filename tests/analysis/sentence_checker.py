@@ -173,21 +173,27 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     if say == "small_gap":
         (g,) = _claims(premise, "gap")
         size = g["end"] - g["start"]
-        for c in _claims(premise, "starts"):
-            h = hints[c["clue"]]
-            if h > size:
-                return "a cited clue is too long to fit anyway"
-            if c["max"] is not None and c["max"] + h > g["start"]:
-                return "a cited clue may reach the gap from the left"
-            if c["min"] is not None and c["min"] < g["end"]:
-                return "a cited clue may reach the gap from the right"
+        wrong = check_chain_of_bounds(premise, hints, n)
+        if wrong:
+            return wrong
+        inside = [  # each start of a clue short enough to lie in the gap
+            (i, s)
+            for i, h in enumerate(hints)
+            if h <= size
+            for s in range(g["start"], g["end"] - h + 1)
+        ]
+        wrong = _unstopped(premise, hints, n, inside)
+        if wrong:
+            return f"the gap: {wrong}"
         for c in _claims(premise, "shortest"):
             if min(hints[i] for i in c["clues"]) != c["length"] or c["length"] <= size:
                 return "the shortest clue is not as stated, or fits"
         if not set(decided) <= set(range(g["start"], g["end"])):
             return "gap: cells outside the gap"
         return None
-    if say in ("punctuate_reach", "punctuate_reach_misfit"):
+    if say in ("punctuate_reach", "punctuate_reach_misfit", "simple_spaces_misfit") or (
+        say == "simple_spaces" and any("from" in c for c in _claims(premise, "starts"))
+    ):
         wrong = check_chain_of_bounds(premise, hints, n)
         if wrong:
             return wrong
@@ -261,9 +267,23 @@ def _excluded(claim: dict[str, Any], h: int) -> str | None:
 
 
 def _no_start_covers(premise: dict[str, Any], hints: Sequence[int], n: int) -> str | None:
-    """Every start of every clue that would cover a cell the premise empties is outside the
-    bounds it states (or follow from them by the clues' order and the edges, of the line or of
-    a stated part), or ruled out by a ``cannot_start`` claim."""
+    """Every start of every clue that would cover a cell the premise empties is stopped
+    (:func:`_unstopped`)."""
+    starts = [
+        (i, s)
+        for p, _ in premise["cells"]
+        for i, h in enumerate(hints)
+        for s in range(max(0, p - h + 1), min(p, n - h) + 1)
+    ]
+    return _unstopped(premise, hints, n, starts)
+
+
+def _unstopped(
+    premise: dict[str, Any], hints: Sequence[int], n: int, starts: list[tuple[int, int]]
+) -> str | None:
+    """Each ``(clue, start)`` of ``starts`` is outside the bounds the premise states (or that
+    follow from them by the clues' order and the edges, of the line or of a stated part), or
+    ruled out by a ``cannot_start`` claim; else what is not."""
     k = len(hints)
     lo = [sum(hints[:i]) + i for i in range(k)]
     hi = [n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
@@ -290,11 +310,9 @@ def _no_start_covers(premise: dict[str, Any], hints: Sequence[int], n: int) -> s
         lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
     for i in range(k - 2, -1, -1):
         hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
-    for p, _ in premise["cells"]:
-        for i, h in enumerate(hints):
-            for s in range(max(0, p - h + 1), min(p, n - h) + 1):
-                if lo[i] <= s <= hi[i] and s not in ruled.get(i, ()):
-                    return f"cell {p}: clue {i} from {s} would cover it; nothing stated stops it"
+    for i, s in starts:
+        if lo[i] <= s <= hi[i] and s not in ruled.get(i, ()):
+            return f"clue {i} may start at {s}: nothing stated stops it"
     return None
 
 

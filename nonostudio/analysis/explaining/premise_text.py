@@ -167,12 +167,20 @@ def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
             return f"{text}, and no clue can be there, so it is empty"
         shortest = _first(claims, "shortest")["length"]
         return f"{text}, fewer than the shortest clue, {shortest}, needs, so it is empty"
-    where = "; ".join(_bound(nm, c) for c in bounds)
-    return f"{text}, and the clues short enough to fit lie elsewhere ({where}), so it is empty"
+    where = chain_words(nm, claims)
+    return f"{text}, and the clues short enough to fit lie elsewhere: {where}; so it is empty"
+
+
+def _chained(claims: Sequence[Claim]) -> bool:
+    """Whether the claims' bounds come with their chains (:func:`chain_words` words them)."""
+    return any("from" in c for c in _all(claims, "starts"))
 
 
 def between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     """simple_spaces / mercury: the clues on either side end before or start after the cells."""
+    if _chained(claims):
+        crossed = [p for p, _ in cells]
+        return f"{chain_words(nm, claims)}: {cells_text(crossed)} {_are(crossed)} empty"
     bounds = _all(claims, "starts")
     where = " and ".join(_held_bound(nm, claims, c) for c in bounds)
     crossed = [p for p, _ in cells]
@@ -183,6 +191,8 @@ def between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]])
 
 
 def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+    if _chained(claims) or _all(claims, "cannot_start"):
+        return punctuate_misfit(nm, claims, cells)
     bounds = _all(claims, "starts")
     crossed = [p for p, _ in cells]
     where = "; ".join(_bound(nm, c) for c in bounds)
@@ -239,19 +249,28 @@ def _ruled_out(c: Claim) -> str:
     return f"from {where} it would run into the {what} at {cells_text(boxes)}"
 
 
+def _ruled_list(ruled: Sequence[Claim]) -> str:
+    """The causes of a bound's ruled-out starts: the crosses together (``cells 9–10, 12 are
+    crossed``), then each run of boxes."""
+    crosses = sorted({p for c in ruled if "cross" in c for p in range(*c["cross"])})
+    words = [f"{cells_text(crosses)} {_are(crosses)} crossed"] if crosses else []
+    return "; ".join(words + [_ruled_out(c) for c in ruled if "cross" not in c])
+
+
 def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> str:
     """The bounds a premise's chains set (:func:`~nonostudio.analysis.explaining.premises._chain`),
-    each with its reason: ``so the second clue, 1, ends by cell 7`` after a placed block or the
-    bound before it, ``the first clue, 3, starts at cell 3 or later (cells 1–2 are crossed)``
-    from the line's edge, ``the second clue, 2, comes after the
-    first clue, 3, so it starts at cell 5 or later`` from the clues packed against it.  A
-    placed clue's own bound is its block's, not said again; the next clue's follows it with
-    "so" when the words come right after the placed blocks are named (``named``), else it
-    names the placed clue (``comes after the first clue, 4, so …``)."""
+    each with its reason: ``so the second ends by cell 7`` after a placed block or the bound
+    before it (a run of such links as one: ``so the second and first end by cells 7 and 5``),
+    ``the first clue, 3, starts at cell 3 or later (cells 1–2 are crossed)`` from the line's
+    edge, ``the second clue, 2, starts at cell 5 or later, after the first clue, 3`` from the
+    clues packed against it.  A placed clue's own bound is its block's, not said again; the
+    next clue's follows it with "so" when the words come right after the placed blocks are
+    named (``named``), else it names the placed clue (``…, after the first clue, 4``)."""
     placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
     part_claim = next(iter(_all(claims, "part")), None)
     pending: dict[int, list[Claim]] = {}
     text = ""
+    run: list[tuple[int, str, int, list[Claim]]] = []  # links not said yet
     last: tuple[int, str] | None = None
     bounds = _all(claims, "starts")
     for c in claims:
@@ -264,9 +283,9 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
         i = c["clue"]
         side = "min" if c["min"] is not None else "max"
         who = nm.clue(i, subject=True)
-        ruled = "; ".join(_ruled_out(k) for k in pending.pop(i, []))
+        ruled_claims = pending.pop(i, [])
+        ruled = _ruled_list(ruled_claims)
         neighbour = i - 1 if side == "min" else i + 1
-        linked = False
         if side == "min":
             bound = f"starts at cell {c['min'] + 1} or later"
         else:
@@ -286,11 +305,17 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
                 first, end = min(part_claim["clues"]), max(part_claim["clues"]) + 1
             others = list(range(first, i)) if side == "min" else list(range(i + 1, end))
             if last == (neighbour, side) or (neighbour in placed and not text and named):
-                part = f"so {who} {bound}" + (f" ({ruled})" if ruled else "")
-                linked = True
+                mine = [k for k in ruled_claims if k["clue"] == i]
+                if run and (any("boxes" in k for k in mine) or run[-1][1] != side):
+                    text, run = _flush(nm, text, run), []
+                run.append((i, side, c["min"] if side == "min" else c["max"], mine))
+                if any("boxes" in k for k in mine):  # said alone: its "it" is this clue
+                    text, run = _flush(nm, text, run), []
+                last = (i, side)
+                continue
             elif neighbour in placed:  # a placed block named further back
                 order = "after" if side == "min" else "before"
-                part = f"{who} comes {order} {nm.clue(neighbour)}, so it {bound}"
+                part = f"{who} {bound}, {order} {nm.clue(neighbour)}"
                 part += f" ({ruled})" if ruled else ""
             elif not others:  # from the line's (part's) edge
                 part = f"{who} {bound} ({ruled})"
@@ -303,11 +328,45 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
                 if part_claim is not None:
                     where = f" in {cells_text(_span(part_claim))}"
                 order = "after" if side == "min" else "before"
-                part = f"{who} comes {order} {names}{where}, so it {bound}"
+                part = f"{who} {bound}, {order} {names}{where}"
                 part += f" ({ruled})" if ruled else ""
-        text += part if not text else (", " if linked else "; ") + part
+        text, run = _flush(nm, text, run), []
+        text += part if not text else "; " + part
         last = (i, side)
-    return text
+    return _flush(nm, text, run)
+
+
+def _flush(nm: Naming, text: str, run: list[tuple[int, str, int, list[Claim]]]) -> str:
+    """``text`` with a run of chain links each set by the one before it (clue, side, bound,
+    its ruled-out starts) said as one: ``so the third, second and first end by cells 11, 6
+    and 1 (cells 7–8, 12 are crossed)``."""
+    if not run:
+        return text
+    side = run[0][1]
+    if len(nm.clues) == 1:
+        names = [nm.clue(run[0][0], subject=True)]
+    else:
+        names = [ordinal(i) for i, *_ in run]
+        names[0] = f"the {names[0]}"
+    if side == "min":
+        cells = [str(v + 1) for _, _, v, _ in run]
+    else:
+        cells = [str(v + nm.clues[i]) for i, _, v, _ in run]
+    ruled = _ruled_list([k for *_, mine in run for k in mine])
+    later = " or later" if side == "min" else ""
+    if len(run) == 1:
+        verb = "starts at cell" if side == "min" else "ends by cell"
+        words = f"so {names[0]} {verb} {cells[0]}{later}"
+    else:
+        verb = "start at cells" if side == "min" else "end by cells"
+        words = f"so {_both(names)} {verb} {_both(cells)}{later}"
+    words += f" ({ruled})" if ruled else ""
+    return words if not text else f"{text}, {words}"
+
+
+def _both(words: Sequence[str]) -> str:
+    """``a, b and c``."""
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

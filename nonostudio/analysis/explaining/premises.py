@@ -20,8 +20,13 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   edges or the ends of the part ``within`` (``[start, end)``, on an oracle's part).
 * ``filled_count {start, end, count, clues}`` — ``count`` cells of ``[start, end)`` are filled,
   as many as the clues ``clues`` add up to.
-* ``starts {clue, min, max}`` — the clue starts at ``min`` or later and at ``max`` or earlier
-  (either may be None).
+* ``starts {clue, min, max, from?}`` — the clue starts at ``min`` or later and at ``max`` or
+  earlier (either may be None); ``from`` says what sets a bound of a chain (:func:`_chain`): a
+  placed ``block``, the ``edge`` the clues before it are packed against, or the neighbouring
+  ``clue``'s bound stated before it.
+* ``cannot_start {clue, min, max, cross | boxes}`` — the clue starts at none of ``min`` ..
+  ``max``: each would cover a cell of the crosses ``cross [start, end)`` or run into the boxes
+  ``boxes [start, end)`` without holding them all.
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -194,10 +199,13 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                     "length": min(x.hints),
                 }
             )
+        used: set[int] = set()  # (no clue is placed: the bounds come from the edges)
         if before:
-            claims.append(x.starts(before[-1], None, r.hi[before[-1]]))
+            claims += _chain(x, r, before[-1], "max", {}, used)
         if after:
-            claims.append(x.starts(after[0], r.lo[after[0]], None))
+            claims += _chain(x, r, after[0], "min", {}, used)
+        if x.sub:  # the part's edges bound its clues
+            claims.insert(1, _part_claim(x))
         w = Witness("small_gap", claims)
         x.decide(w, range(gs, ge), CROSSED)
         out.append(w)
@@ -244,8 +252,7 @@ def _uncovered(
                 kind = say + "_misfit"
             claims = [h for h in given if h["clues"][0] - x.co in used] + chain
             if x.sub:  # the part's edges bound its clues: its own claim says so
-                part = {"claim": "part", "start": x.offset, "end": x.offset + x.n}
-                claims.insert(0, {**part, "clues": [x.co + j for j in range(len(x.hints))]})
+                claims.insert(0, _part_claim(x))
         elif len(left) + len(right) == len(x.hints):  # between two clues' ranges (or an edge)
             if left:
                 i = left[-1]
@@ -284,11 +291,19 @@ def _bound_reason(
     return []
 
 
-def _cause(x: WitnessLine, i: int, s: int, side: str) -> tuple[str, int, int] | None:
+def _part_claim(x: WitnessLine) -> Claim:
+    """The part a witness is found on holds its clues and no other (its edges are walls)."""
+    clues = [x.co + j for j in range(len(x.hints))]
+    return {"claim": "part", "start": x.offset, "end": x.offset + x.n, "clues": clues}
+
+
+def _cause(
+    x: WitnessLine, i: int, s: int, side: str, boxes: bool = True
+) -> tuple[str, int, int] | None:
     """Why clue ``i`` cannot start at ``s`` (local cells, boxes as walls): a cross it would
-    cover (the run of crosses nearest the bound, on ``side``) or the boxes it would run into
-    without holding them all, as ``("cross", start, end)`` / ``("boxes", start, end)``; None if
-    it can."""
+    cover (the run of crosses nearest the bound, on ``side``) or, with ``boxes`` (ranges that
+    treat boxes as walls), the boxes it would run into without holding them all, as
+    ``("cross", start, end)`` / ``("boxes", start, end)``; None if it can."""
     h, cells = x.hints[i], x.cells
     crosses = [p for p in range(s, s + h) if cells[p] == CROSSED]
     if crosses:  # the run of crosses it would cover, nearest the bound
@@ -298,6 +313,8 @@ def _cause(x: WitnessLine, i: int, s: int, side: str) -> tuple[str, int, int] | 
         while ce + 1 < x.n and cells[ce + 1] == CROSSED:
             ce += 1
         return ("cross", cs, ce + 1)
+    if not boxes:
+        return None
     for p in (s - 1, s + h):
         if 0 <= p < x.n and cells[p] == FILLED:
             bs, be = p, p + 1
@@ -309,13 +326,13 @@ def _cause(x: WitnessLine, i: int, s: int, side: str) -> tuple[str, int, int] | 
     return None
 
 
-def _skips(x: WitnessLine, i: int, starts: range, side: str) -> list[Claim] | None:
+def _skips(x: WitnessLine, i: int, starts: range, side: str, boxes: bool) -> list[Claim] | None:
     """``cannot_start`` claims for clue ``i`` over ``starts``, one per run of starts with the same
     cause (in the order the bound passes them); None if one of them is possible."""
     out: list[Claim] = []
     last: tuple[str, int, int] | None = None
     for s in starts:
-        cause = _cause(x, i, s, side)
+        cause = _cause(x, i, s, side, boxes)
         if cause is None:
             return None
         if cause == last:
@@ -354,7 +371,7 @@ def _chain(
         edge = sum(h[:i]) + i  # packed from the edge
         if i in placed:
             used.add(i)
-            return [x.starts(i, bound, None)]
+            return [{**x.starts(i, bound, None), "from": "block"}]
         claims: list[Claim] = []
         base = edge
         if i > 0 and r.lo[i - 1] + h[i - 1] + 1 > edge:
@@ -363,14 +380,14 @@ def _chain(
                 used.add(i - 1)
             else:
                 claims += _chain(x, r, i - 1, side, placed, used)
-        skips = _skips(x, i, range(base, bound), side)
+        skips = _skips(x, i, range(base, bound), side, r.boxes)
         claim = x.starts(i, bound, None)
     else:
         bound = r.hi[i]
         edge = x.n - sum(h[i:]) - (k - 1 - i)
         if i in placed:
             used.add(i)
-            return [x.starts(i, None, bound)]
+            return [{**x.starts(i, None, bound), "from": "block"}]
         claims = []
         base = edge
         if i < k - 1 and r.hi[i + 1] - h[i] - 1 < edge:
@@ -379,8 +396,9 @@ def _chain(
                 used.add(i + 1)
             else:
                 claims += _chain(x, r, i + 1, side, placed, used)
-        skips = _skips(x, i, range(base, bound, -1), side)
+        skips = _skips(x, i, range(base, bound, -1), side, r.boxes)
         claim = x.starts(i, None, bound)
+    claim["from"] = "edge" if base == edge else "clue"
     if skips is None:  # not the packing's bound (never expected): the bound alone
         return [claim]
     return [*claims, *skips, claim]
@@ -399,7 +417,7 @@ def _misfit(
 
     chains: list[Claim] = []
     for i in range(k):
-        free = [st for st in covering(i) if _cause(x, i, st, "min") is None]
+        free = [st for st in covering(i) if _cause(x, i, st, "min", r.boxes) is None]
         if any(st < r.lo[i] for st in free):
             chains += _chain(x, r, i, "min", placed, used)
         if any(st > r.hi[i] for st in free):
@@ -425,7 +443,7 @@ def _misfit(
     for i in range(k):
         last: tuple[str, int, int] | None = None
         for st in covering(i):
-            cause = _cause(x, i, st, "min") if lo[i] <= st <= hi[i] else None
+            cause = _cause(x, i, st, "min", r.boxes) if lo[i] <= st <= hi[i] else None
             if cause is None:
                 last = None
             elif cause == last:
@@ -442,7 +460,7 @@ def _misfit(
 
 def simple_spaces(x: WitnessLine) -> list[Witness]:
     r = wall_ranges(x.hints, x.cells)
-    return [] if r is None else _uncovered(x, r, "simple_spaces", [])
+    return [] if r is None else _uncovered(x, r, "simple_spaces", [], placed={})
 
 
 def punctuate(x: WitnessLine) -> list[Witness]:

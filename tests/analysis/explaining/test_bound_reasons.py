@@ -66,9 +66,9 @@ def test_a_bound_from_a_placed_block_walks_the_clues_between() -> None:
     bounds = [(c["clue"], c["min"], c["max"]) for c in reach["claims"] if c["claim"] == "starts"]
     assert bounds == [(1, None, 6), (0, None, 2), (0, 2, None), (1, 6, None)]
     assert (
-        "so the second clue, 1, ends by cell 7, so the first clue, 3, ends by cell 5; the first "
-        "clue, 3, starts at cell 3 or later (cells 1–2 are crossed), so the second clue, 1, "
-        "starts at cell 7 or later: cell 6 is empty" in text
+        "so the second and first end by cells 7 and 5; the first clue, 3, starts at cell 3 or "
+        "later (cells 1–2 are crossed), so the second starts at cell 7 or later: cell 6 is "
+        "empty" in text
     )
 
 
@@ -146,4 +146,46 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
     bare = [c for c in misfit["claims"] if c.get("boxes") != [5, 6]]
     assert len(bare) < len(misfit["claims"])
     wrong = check_inference({**misfit, "claims": bare}, hints, len(cells))
-    assert "nothing stated stops it" in (wrong or "")
+    assert "may start at 4: nothing stated stops it" in (wrong or "")
+
+
+def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
+    """Bike, row 8: the gap at cell 11 is too small for all but the 1s; the old sentence said
+    "the fourth clue, 1, starts at cell 16 or later" with no reason.  Now the packing that sets
+    it is stated, with the crosses that push the 2 past the gap."""
+    hints = (3, 3, 2, 1, 1)
+    line = "x###x###xx.x..#....."
+    explanation, premises = explain_move("small_gap", "row", 7, hints, _line(line))
+    (gap,) = premises
+    text = explanation.text
+    assert (
+        "lie elsewhere: the first clue, 3, starts at cell 2 or later (cell 1 is crossed), so the "
+        "second, third and fourth start at cells 6, 13 and 16 or later (cells 9–10, 12 are "
+        "crossed); so it is empty" in text
+    )
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in gap["claims"])
+    assert check_inference(gap, hints, len(cells)) is None
+    old = [gap["claims"][0], {"claim": "starts", "clue": 3, "min": 15, "max": None}]
+    assert "not derived" in (check_inference({**gap, "claims": old}, hints, len(cells)) or "")
+
+
+def test_out_of_reach_says_how_the_clues_are_packed() -> None:
+    """Bike, row 13: "the fourth clue, 4, ends by cell 14 and the fifth clue, 3, starts at
+    cell 16 or later" had no reason; the packing and the cross at cell 10 are now stated."""
+    hints = (1, 1, 1, 4, 3, 1)
+    line = "#x......#x####.###x#"
+    explanation, premises = explain_move("simple_spaces", "row", 12, hints, _line(line))
+    (spaces,) = premises
+    assert (
+        "the fourth clue, 4, starts at cell 11 or later, after the clues 1 1 1 (cell 10 is "
+        "crossed), so the fifth starts at cell 16 or later: cell 15 is empty" in explanation.text
+    )
+    cells = _line(line)
+    assert check_inference(spaces, hints, len(cells)) is None
+    old = [
+        {"claim": "starts", "clue": 3, "min": None, "max": 10, "from": "edge"},
+        {"claim": "starts", "clue": 4, "min": 15, "max": None, "from": "clue"},
+    ]
+    assert "not derived" in (check_inference({**spaces, "claims": old}, hints, len(cells)) or "")
