@@ -87,6 +87,26 @@ def test_the_small_search_counts_as_cadical_on_random_puzzles():
     assert all(counts.values()), counts  # every verdict was met: none, unique, several
 
 
+def test_the_small_search_counts_as_cadical_with_lines_of_64_cells_or_more():
+    """Lines that long are checked against their clue only where their cells differ from the
+    line's last result, kept across the search's branches (``GridState.row_seen``)."""
+    rng = random.Random(1)
+    counts = {0: 0, 1: 0, 2: 0}
+    for _ in range(320):
+        h, w = rng.randint(3, 6), rng.randint(64, 90)
+        rows, cols = _grid_clues(rng, h, w)
+        if rng.random() < 0.4:
+            i, j = rng.sample(range(w), 2)
+            cols[i], cols[j] = cols[j], cols[i]
+            i, j = rng.sample(range(h), 2)
+            rows[i], rows[j] = rows[j], rows[i]
+        puzzle = Puzzle(tuple(rows), tuple(cols))
+        state = _stuck(puzzle)
+        if state is not None and state.total - state.known <= solver.SMALL_CELLS:
+            counts[_assert_same_as_cadical(puzzle, state)] += 1
+    assert counts[1] and counts[2], counts
+
+
 def test_solve_gives_the_verdict_it_gave_through_cadical(monkeypatch):
     puzzles = [p for p in _random_puzzles(8, 80) if _stuck(p) is not None]
     small = [solve(p) for p in puzzles]
