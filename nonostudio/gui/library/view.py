@@ -7,7 +7,6 @@ says so in a status line under the table; a failed write shows a warning, never 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,15 +21,16 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from nonostudio.core.errors import PuzzleError
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
+from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
     AUTHOR,
     COLOURS,
@@ -78,6 +78,7 @@ class LibraryView(QWidget):
         self.table = self._make_table()
         buttons = self._make_actions()
         fill_row = self._make_fill_row()
+        import_row = self._make_import_row()
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.status_label.setObjectName("libraryStatus")
@@ -87,6 +88,7 @@ class LibraryView(QWidget):
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.table, 1)
         layout.addLayout(fill_row)
+        layout.addLayout(import_row)
         layout.addWidget(self.status_label)
         layout.addLayout(buttons)
 
@@ -172,6 +174,31 @@ class LibraryView(QWidget):
         self.fill_label.hide()
         return fill_row
 
+    def _make_import_row(self) -> QHBoxLayout:
+        """How far Import Files is, with its Cancel (hidden while none runs)."""
+        self.importer = LibraryImporter(self.library, self)
+        self.importer.progress.connect(self._show_import_progress)
+        self.importer.finished.connect(self._imported)
+        self.import_bar = QProgressBar(self)
+        self.import_bar.setRange(0, 1000)
+        self.import_bar.setMaximumHeight(14)
+        self.import_bar.setTextVisible(False)
+        self.import_bar.setAccessibleName("Import progress")
+        self.import_bar.setObjectName("importProgress")
+        self.import_label = QLabel(self)
+        self.import_label.setWordWrap(True)
+        self.import_cancel = QPushButton("Cancel", self)
+        self.import_cancel.setToolTip("Stop importing (the puzzles added so far stay)")
+        self.import_cancel.clicked.connect(self.importer.cancel)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.import_label, 1)
+        row.addWidget(self.import_bar)
+        row.addWidget(self.import_cancel)
+        for widget in (self.import_label, self.import_bar, self.import_cancel):
+            widget.hide()
+        return row
+
     @property
     def library(self) -> Library:
         return self.model.library
@@ -223,7 +250,7 @@ class LibraryView(QWidget):
         writable = not library.read_only
         self.delete_action.setEnabled(writable and self.table.selectionModel().hasSelection())
         self.add_action.setEnabled(writable)
-        self.import_action.setEnabled(writable)
+        self.import_action.setEnabled(writable and not self.importer.is_running())
         why = "" if writable else read_only_tip(library)
         for action, tip in self._tips.items():
             action.setToolTip(f"{tip}.\n{why}" if why else tip)
@@ -270,6 +297,8 @@ class LibraryView(QWidget):
             QMessageBox.warning(self, "Delete Puzzles", str(failure))
 
     def choose_and_import(self) -> None:
+        """Ask for puzzle files and import them in the background (progress and Cancel under
+        the table)."""
         filters, _ = puzzle_filters(writing=False)
         paths, _ = QFileDialog.getOpenFileNames(
             self, "Import Puzzles", self.last_folder, ";;".join(filters)
@@ -277,51 +306,63 @@ class LibraryView(QWidget):
         if not paths:
             return
         self.last_folder = str(Path(paths[0]).parent)
-        added, errors = self.import_files(paths)
-        if errors:
+        self.start_import(paths)
+
+    def start_import(self, paths: Iterable[str | Path]) -> None:
+        """Import ``paths`` in the background; the panel shows how far, and what went wrong at
+        the end."""
+        self.import_label.setText("Importing…")
+        self.import_bar.setValue(0)
+        for widget in (self.import_label, self.import_bar, self.import_cancel):
+            widget.show()
+        self.importer.start(paths)
+        self.update_actions()
+
+    def _show_import_progress(self, fraction: float, message: str) -> None:
+        self.import_bar.setValue(round(fraction * 1000))
+        self.import_label.setText(message)
+
+    def _imported(self, imported: Imported) -> None:
+        """The import ended (or was stopped): the new rows, the last one chosen, and a box for
+        the files that could not be imported."""
+        for widget in (self.import_label, self.import_bar, self.import_cancel):
+            widget.hide()
+        if imported.added or imported.errors:
+            self.refresh()
+            if imported.last_id is not None:
+                self.select_id(imported.last_id)
+        self.update_actions()
+        if imported.cancelled:
+            self.status_label.setText(
+                f"Import stopped: {imported.added} of {imported.total} files were added."
+            )
+            self.status_label.show()
+        if imported.errors:
             box = QMessageBox(
                 QMessageBox.Icon.Warning,
                 "Import Puzzles",
-                f"Imported {added} of {len(paths)} files. These could not be imported:",
+                f"Imported {imported.added} of {imported.total} files. These could not be "
+                "imported:",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
+            errors = imported.errors
             box.setInformativeText("\n".join(errors[:10]) + ("\n…" if len(errors) > 10 else ""))
             box.setDetailedText("\n".join(errors))
             box.exec()
 
     def import_files(self, paths: Iterable[str | Path]) -> tuple[int, list[str]]:
-        """Add every readable puzzle file (black and white or colour; one without a title takes
-        its file's name); return (number added, one message per bad file).
+        """Add every readable puzzle file now, on this thread (black and white or colour; one
+        without a title takes its file's name); return (number added, one message per bad
+        file).  For a few files, or before the window takes events; Import Files runs in the
+        background (:meth:`start_import`).
 
         When the library refuses a puzzle (read-only, full disk) the import stops there and the
         message says why and how many files were left out.
         """
-        from nonostudio.core.formats import pick_entry, read_any_entries
-
-        added, errors, last = 0, [], None
-        files = [Path(p) for p in paths]
-        for n, path in enumerate(files):
-            try:
-                puzzle = pick_entry(read_any_entries(path), None, path.name)[1]
-                if not puzzle.title.strip():  # a .g file has no title: the file's name is one
-                    puzzle = replace(puzzle, title=path.stem)
-            except PuzzleError as exc:
-                errors.append(str(exc if exc.source else exc.with_source(str(path))))
-                continue
-            except OSError as exc:
-                errors.append(f"{path}: {exc.strerror or exc}")
-                continue
-            try:
-                last = self.library.add(puzzle, source=str(path))
-            except LibraryError as exc:
-                left = len(files) - n - 1
-                rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""
-                errors.append(f"{path}: {exc}{rest}")
-                break
-            added += 1
-        if added or errors:
+        imported = import_now(self.library, paths)
+        if imported.added or imported.errors:
             self.refresh()
-            if last is not None:
-                self.select_id(last)
-        return added, errors
+            if imported.last_id is not None:
+                self.select_id(imported.last_id)
+        return imported.added, imported.errors

@@ -162,6 +162,7 @@ class LibraryCommands(QObject):
         if self.filler is not None:
             self.filler.cancel()
         self._view.model.cancel_thumbnails()
+        self._view.importer.stop()
 
     def close_dialogs(self) -> None:
         if self.batch_dialog is not None:

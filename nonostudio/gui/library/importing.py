@@ -1,0 +1,206 @@
+"""Import Files without freezing the window (:class:`LibraryImporter`).
+
+The files are read on a worker thread; the puzzles are then added to the library on the GUI
+thread (the library's SQLite connection belongs to it), a few at a time between the window's
+events, since each add is a write of its own (about 20 ms: 200 colour files took 6.5 s, all on
+the GUI thread, before).  Progress is reported throughout and ``cancel()`` stops at once; the
+puzzles added so far stay.  A library that refuses a puzzle (read-only, full disk) stops the
+import there, as :func:`read_for_import` and :meth:`LibraryImporter.start` say.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.core.errors import PuzzleError
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_background
+
+AnyPuzzle = Puzzle | ColourPuzzle
+
+SLICE_S = 0.05
+"""The GUI thread adds puzzles for this long at a time, then lets the window's events in."""
+
+
+def read_for_import(path: Path) -> AnyPuzzle:
+    """The puzzle of the file at ``path`` (its first, for a collection); one without a title
+    takes its file's name.  Raises PuzzleError (naming the file) or OSError."""
+    from nonostudio.core.formats import pick_entry, read_any_entries
+
+    try:
+        puzzle = pick_entry(read_any_entries(path), None, path.name)[1]
+    except PuzzleError as exc:
+        raise exc if exc.source else exc.with_source(str(path)) from None
+    if not puzzle.title.strip():  # a .g file has no title: the file's name is one
+        puzzle = replace(puzzle, title=path.stem)
+    return puzzle
+
+
+def read_error(path: Path, exc: PuzzleError | OSError) -> str:
+    """What is said of a file that could not be read."""
+    if isinstance(exc, OSError):
+        return f"{path}: {exc.strerror or exc}"
+    return str(exc)
+
+
+Read = list[tuple[Path, AnyPuzzle | str]]
+"""Each file, with its puzzle or what is wrong with it."""
+
+
+def read_files(paths: Sequence[Path], progress: Progress, should_stop: ShouldStop) -> Read:
+    """Read every file of ``paths`` (the worker thread's job; stops early when asked)."""
+    read: Read = []
+    for n, path in enumerate(paths):
+        if should_stop():
+            break
+        progress(n / max(1, len(paths)), f"Reading {path.name} ({n + 1} of {len(paths)})…")
+        try:
+            read.append((path, read_for_import(path)))
+        except (PuzzleError, OSError) as exc:
+            read.append((path, read_error(path, exc)))
+    return read
+
+
+@dataclass
+class Imported:
+    """How an import went: puzzles added, the last one's id, one message per file not
+    imported, and whether it was stopped before its end."""
+
+    total: int
+    added: int = 0
+    last_id: int | None = None
+    errors: list[str] = field(default_factory=list)
+    cancelled: bool = False
+
+
+def add_read(library: Library, read: Read, imported: Imported, start: int, budget_s: float) -> int:
+    """Add the puzzles of ``read`` from index ``start`` on to ``library`` until ``budget_s``
+    seconds have passed; the index to carry on from (``len(read)``: all done).  A puzzle the
+    library refuses ends the import: its message says why and how many files were left out."""
+    deadline = time.monotonic() + budget_s
+    n = start
+    while n < len(read):
+        path, puzzle = read[n]
+        n += 1
+        if isinstance(puzzle, str):
+            imported.errors.append(puzzle)
+            continue
+        try:
+            imported.last_id = library.add(puzzle, source=str(path))
+        except LibraryError as exc:
+            left = imported.total - n
+            rest = f" ({left} more file{'s' if left != 1 else ''} not imported)" if left else ""
+            imported.errors.append(f"{path}: {exc}{rest}")
+            return len(read)
+        imported.added += 1
+        if time.monotonic() >= deadline:
+            break
+    return n
+
+
+def import_now(library: Library, paths: Iterable[str | Path]) -> Imported:
+    """Import ``paths`` at once, on the calling thread (a few files, or before the window
+    takes events)."""
+    files = [Path(p) for p in paths]
+    imported = Imported(len(files))
+    add_read(library, read_files(files, lambda *_: None, lambda: False), imported, 0, float("inf"))
+    return imported
+
+
+class LibraryImporter(QObject):
+    """Imports files into ``library`` in the background: :meth:`start`, then ``progress``
+    (fraction, words) and ``finished`` (:class:`Imported`) on the GUI thread."""
+
+    progress = Signal(float, str)
+    finished = Signal(object)  # Imported
+
+    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self._worker: Worker | None = None
+        self._read: Read = []
+        self._next = 0
+        self._imported: Imported | None = None
+        self._adder = QTimer(self, singleShot=True, interval=0)
+        self._adder.timeout.connect(self._add_some)
+
+    def is_running(self) -> bool:
+        return self._imported is not None
+
+    def start(self, paths: Iterable[str | Path]) -> None:
+        """Import the files of ``paths`` (one import at a time: a running one is cancelled)."""
+        self.cancel()
+        files = [Path(p) for p in paths]
+        self._imported = Imported(len(files))
+        self._read, self._next = [], 0
+        self.progress.emit(0.0, f"Reading {len(files)} file{'s' if len(files) != 1 else ''}…")
+        self._worker = run_in_background(
+            lambda progress, should_stop: read_files(files, progress, should_stop),
+            on_result=self._files_read,
+            on_error=self._read_failed,
+            on_progress=self._reading,
+        )
+
+    def cancel(self) -> None:
+        """Stop now; what was added stays, and ``finished`` says so."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        self._adder.stop()
+        if self._imported is not None:
+            self._imported.cancelled = True
+            self._finish()
+
+    def stop(self) -> None:
+        """Stop now without a word (the window is closing); what was added stays."""
+        self._imported = None
+        self.cancel()
+
+    def _current(self) -> bool:
+        return self._worker is not None and self.sender() is self._worker.signals
+
+    def _reading(self, fraction: float, message: str) -> None:
+        if self._current():
+            self.progress.emit(fraction / 2, message)  # reading is the first half of the bar
+
+    def _read_failed(self, message: str) -> None:
+        if not self._current() or self._imported is None:
+            return
+        self._worker = None
+        self._imported.errors.append(f"The files could not be read: {message}")
+        self._finish()
+
+    def _files_read(self, read: Read) -> None:
+        if not self._current():
+            return
+        self._worker = None
+        self._read, self._next = read, 0
+        self._adder.start()
+
+    def _add_some(self) -> None:
+        imported = self._imported
+        if imported is None:
+            return
+        self._next = add_read(self.library, self._read, imported, self._next, SLICE_S)
+        if self._next >= len(self._read):
+            self._finish()
+            return
+        total = max(1, len(self._read))
+        self.progress.emit(
+            0.5 + self._next / total / 2,
+            f"Adding to the library: {self._next} of {len(self._read)} files…",
+        )
+        self._adder.start()
+
+    def _finish(self) -> None:
+        imported, self._imported = self._imported, None
+        self._read = []
+        if imported is not None:
+            self.finished.emit(imported)
