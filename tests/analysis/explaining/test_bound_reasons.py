@@ -13,8 +13,10 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from nonostudio.analysis.catalogue.techniques import BY_ID
-from nonostudio.analysis.explaining.step_text import explain_move
+from nonostudio.analysis.explaining.step_text import explain_move, step_sentence
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -189,3 +191,23 @@ def test_out_of_reach_says_how_the_clues_are_packed() -> None:
         {"claim": "starts", "clue": 4, "min": 15, "max": None, "from": "clue"},
     ]
     assert "not derived" in (check_inference({**spaces, "claims": old}, hints, len(cells)) or "")
+
+
+def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Soup's on, row 7 (2 2), as the trace tells it: the first premise names both clues'
+    boxes; the next two said "and it starts at cell 5 or later …; and it ends by cell 16", the
+    first "it" the first clue, the second the second.  Each is named now; after one clue's box,
+    "it" stays."""
+    monkeypatch.setattr("nonostudio.analysis.explaining.step_text.BODY_WORDS", 10**6)
+    hints = (2, 2)
+    _, premises = explain_move("mercury", "row", 6, hints, _line(".....#........#..xx......"))
+    first, both, last = premises
+    assert len([c for c in both["claims"] if c["claim"] == "holders"]) == 2
+    told = step_sentence("mercury", "row", 6, hints, 25, [both, first, last]).text
+    assert "and it " not in told
+    assert "; and the first clue, 2, starts at cell 5 or later: cells 1–4 are empty" in told
+    assert "; and the second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
+    alone = step_sentence("mercury", "row", 6, hints, 25, [first, both]).text
+    assert "cells 1–4 are empty; and it ends by cell 7 and the second clue" in alone
