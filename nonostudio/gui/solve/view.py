@@ -176,6 +176,8 @@ class SolveView(TraceView):
         self.ui.timer.set_seconds(0)
         self._drop_hint()
         self._set_trace(None)
+        # nothing said of the puzzle before (its step, its check) stays under this one
+        self.ui.message_label.setText(HAND_HELP if self.ui.hand_action.isChecked() else "")
         self._schedule()
 
     def _shelve(self, reason: str) -> None:

@@ -22,6 +22,7 @@ from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.editor.view import CLUES
 from nonostudio.gui.solve.colour.view import ColourSolveView
+from nonostudio.gui.solve.layout import HAND_HELP
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -123,3 +124,25 @@ def test_colour_invalid_clues_show_no_stale_puzzle_and_keep_the_game(qtbot: QtBo
         assert view.grid.is_editable()
     finally:
         view.cancel()
+
+
+def test_the_words_of_the_puzzle_before_do_not_stay_under_a_new_one(
+    qtbot: QtBot, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """Seen under Xvfb: opening a 80x95 puzzle while the owl's step 58 was shown left "Step 58:
+    Row 4 — …" under the new grid while it was being solved."""
+    view = show_solve_view()
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(HOUSE)
+    view.go_to(2)
+    assert view.ui.message_label.text().startswith("Step 2: ")
+    view.set_puzzle(Puzzle(DIAMOND, DIAMOND))
+    assert view.ui.message_label.text() == ""
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        pass
+    assert view.ui.message_label.text().startswith("Before the first of ")
+    view.set_hand_mode(True)
+    view.check_mistakes()
+    assert view.ui.message_label.text() == "No mistakes so far."
+    view.set_puzzle(HOUSE)
+    assert view.ui.message_label.text() == HAND_HELP
