@@ -122,10 +122,10 @@ def solve_masks(
             if new:
                 kept = (crossed & (new & -new) - 1).bit_length()
                 m1 = (starts & ((1 << kept) - 1)).bit_count()
-                blocks = mask_blocks((filled & ((1 << left) - 1)) >> kept)
-                if m1 + len(blocks) > k or tuple(hints[m1 : m1 + len(blocks)]) != blocks:
+                count = _blocks_are(filled & ((1 << left) - 1) & ~((1 << kept) - 1), hints, m1)
+                if count < 0:
                     return None
-                m1 += len(blocks)
+                m1 += count
             else:
                 m1 = (starts & ((1 << left) - 1)).bit_count()
         if right < n:
@@ -138,13 +138,11 @@ def solve_masks(
                 else:
                     kept = n
                 m2 = (starts >> kept).bit_count()
-                blocks = mask_blocks((filled >> right) & ((1 << (kept - right)) - 1))
-                if (
-                    m1 + m2 + len(blocks) > k
-                    or tuple(hints[k - m2 - len(blocks) : k - m2]) != blocks
-                ):
+                region = filled & ((1 << kept) - 1) & ~((1 << right) - 1)
+                count = (starts & region).bit_count()
+                if m1 + m2 + count > k or _blocks_are(region, hints, k - m2 - count) != count:
                     return None
-                m2 += len(blocks)
+                m2 += count
             else:
                 m2 = (starts >> right).bit_count()
         if m1 + m2 > k:
@@ -156,6 +154,25 @@ def solve_masks(
             return None
         return filled | (out[0] << left), crossed | (out[1] << left)
     return _solve(hints, n, filled, crossed)
+
+
+def _blocks_are(region: int, hints: Sequence[int], j: int) -> int:
+    """How many blocks ``region`` has, when they are hints ``j``, ``j + 1``, ... in order (lowest
+    first), or -1.  Each block is checked in place from its lowest cell: its size in filled
+    cells, then an empty one (measured: faster than listing the blocks, for the one to three of
+    a known end that are checked)."""
+    first = j
+    k = len(hints)
+    while region:
+        if j >= k:
+            return -1
+        low = region & -region
+        block = low * ((1 << hints[j]) - 1)
+        if region & (block + block + low) != block:
+            return -1
+        region ^= block
+        j += 1
+    return j - first
 
 
 _ZERO_SPACE = str.maketrans("0", " ")
