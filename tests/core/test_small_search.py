@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import random
+import time
 
 import numpy as np
 import pytest
@@ -151,11 +152,16 @@ def test_a_stopped_small_search_is_undecided_and_cancelled():
     )
     assert res.verdict is Verdict.UNDECIDED and res.cancelled
     assert res.stats.sat_backend == ""  # neither the search nor a SAT solver finished
+    assert res.stats.search_nodes == 1  # the search stopped at its first propagation
 
 
 def test_a_small_search_past_its_deadline_is_undecided_and_timed_out():
-    res = solve(EDGE, time_limit=0.0)
+    def late(_share: float, _text: str) -> None:  # line logic is stuck: the deadline passes
+        time.sleep(0.3)
+
+    res = solve(EDGE, time_limit=0.2, progress=late)
     assert res.verdict is Verdict.UNDECIDED and res.timed_out and not res.cancelled
+    assert res.stats.search_nodes == 1 and res.stats.sat_backend == ""
 
 
 @pytest.mark.slow
