@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.editor.view import CLUES
+from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP
 from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.solve.layout import HAND_HELP
 from nonostudio.gui.solve.view import SolveView
@@ -146,3 +148,22 @@ def test_the_words_of_the_puzzle_before_do_not_stay_under_a_new_one(
     assert view.ui.message_label.text() == "No mistakes so far."
     view.set_puzzle(HOUSE)
     assert view.ui.message_label.text() == HAND_HELP
+
+
+def test_the_colour_views_words_of_the_puzzle_before_do_not_stay(qtbot: QtBot) -> None:
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(COLOUR_PUZZLE)
+        view.set_hand_mode(True)
+        view.check_mistakes()
+        assert view.ui.message_label.text() == "No mistakes so far."
+        other = replace(COLOUR_PUZZLE, rows=COLOUR_PUZZLE.rows[::-1])  # the picture upside down
+        view.set_puzzle(other)
+        assert view.ui.message_label.text() == COLOUR_HAND_HELP
+    finally:
+        view.cancel()

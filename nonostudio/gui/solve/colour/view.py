@@ -152,6 +152,9 @@ class ColourSolveView(TraceView):
         self.ui.picker.set_palette(puzzle.palette, min(1, len(puzzle.palette) - 1))
         self.grid.set_current(self.ui.picker.current())
         self._set_solved(False, announce=False)
+        # nothing said of the puzzle before (its step, its check) stays under this one
+        hand = self.ui.hand_action.isChecked()
+        self.ui.message_label.setText(COLOUR_HAND_HELP if hand else "")
         self._start_soon()
 
     def _start_soon(self) -> None:
