@@ -219,9 +219,26 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     if say == "glue":
         held = _claims(premise, "holder_starts")
         (b,) = _claims(premise, "block")
-        (holders,) = _claims(premise, "holders")
+        (holders,) = [  # the block's own holders (the others are reasons for bounds)
+            c
+            for c in _claims(premise, "holders")
+            if (c["start"], c["end"]) == (b["start"], b["end"])
+        ]
         if sorted(c["clue"] for c in held) != sorted(holders["clues"]):
             return "glue: the holders and their starts differ"
+        wrong = check_chain_of_bounds(premise, hints, n)
+        if wrong:
+            return f"glue: {wrong}"
+        (g,) = _claims(premise, "gap")
+        nearer = [  # each start holding the block inside its gap that a holder is said not to take
+            (c["clue"], s)
+            for c in held
+            for s in range(max(g["start"], b["end"] - hints[c["clue"]]), b["start"] + 1)
+            if s + hints[c["clue"]] <= g["end"] and not c["min"] <= s <= c["max"]
+        ]
+        wrong = _unstopped({**premise, "claims": _bounds_only(premise)}, hints, n, nearer)
+        if wrong:
+            return f"glue: {wrong}"
         sure = set(range(n))
         for c in held:
             sure &= set(range(c["max"], c["min"] + hints[c["clue"]]))
@@ -264,6 +281,12 @@ def _excluded(claim: dict[str, Any], h: int) -> str | None:
         else:
             return "a start ruled out without a cause"
     return None
+
+
+def _bounds_only(premise: dict[str, Any]) -> list[dict[str, Any]]:
+    """A premise's claims without its ``holders`` claims (a block's possible holders bound no
+    clue: each holder may be elsewhere when it does not hold the block)."""
+    return [c for c in premise["claims"] if c["claim"] != "holders"]
 
 
 def _no_start_covers(premise: dict[str, Any], hints: Sequence[int], n: int) -> str | None:

@@ -219,8 +219,16 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     return f"{block} {who}, so it is finished: {_effect(cells)}"
 
 
+def _box_held(claims: Sequence[Claim]) -> set[int]:
+    """The clues a chain bounds by a box only they can hold (not placed on their block)."""
+    return {c["clue"] for c in _all(claims, "starts") if c.get("from") == "box"}
+
+
 def _placed(nm: Naming, claims: Sequence[Claim]) -> str:
-    held = [h for h in _all(claims, "holders") if len(h["clues"]) == 1]
+    boxed = _box_held(claims)
+    held = [
+        h for h in _all(claims, "holders") if len(h["clues"]) == 1 and h["clues"][0] not in boxed
+    ]
     return " and ".join(
         f"the block at {cells_text(_span(h))} can only be "
         + nm.clue(h["clues"][0], subject=k < len(held) - 1)
@@ -266,7 +274,9 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
     clues packed against it.  A placed clue's own bound is its block's, not said again; the
     next clue's follows it with "so" when the words come right after the placed blocks are
     named (``named``), else it names the placed clue (``…, after the first clue, 4``)."""
-    placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
+    boxed = _box_held(claims)
+    placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1} - boxed
+    holding = {h["clues"][0]: h for h in _all(claims, "holders") if len(h["clues"]) == 1}
     part_claim = next(iter(_all(claims, "part")), None)
     pending: dict[int, list[Claim]] = {}
     text = ""
@@ -290,7 +300,11 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
             bound = f"starts at cell {c['min'] + 1} or later"
         else:
             bound = f"ends by cell {c['max'] + nm.clues[i]}"
-        if i in placed:  # the placed block's own clue: its block says where it is
+        if c.get("from") == "box":  # the box it must hold sets it
+            boxes = _span(holding[i])
+            what = "box" if len(boxes) == 1 else "boxes"
+            part = f"{who} holds the {what} at {cells_text(boxes)}, so it {bound}"
+        elif i in placed:  # the placed block's own clue: its block says where it is
             nxt = after[0] if after else None
             if nxt is not None and nxt["clue"] in (i - 1, i + 1) and nxt["clue"] not in placed:
                 nxt_side = "min" if nxt["min"] is not None else "max"
@@ -442,21 +456,33 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     elif any(h["max"] + nm.clues[h["clue"]] == g["end"] for h in held):
         wall = f" (it cannot cross {nm.wall_after(g['end'], g.get('within'))})"
 
+    at = claims.index(b)
+    chain = chain_words(nm, claims[:at])
+    before = f"{chain}; " if chain else ""
+
     def span(h: Claim) -> str:
         if h["min"] == h["max"]:
-            return f"starting at cell {h['min'] + 1}"
-        return f"starting between cells {h['min'] + 1} and {h['max'] + 1}"
+            text = f"starting at cell {h['min'] + 1}"
+        else:
+            text = f"starting between cells {h['min'] + 1} and {h['max'] + 1}"
+        ruled = [c for c in claims[at:] if c["claim"] == "cannot_start" and c["clue"] == h["clue"]]
+        return text + (f" ({_ruled_list(ruled)})" if ruled else "")
 
     if len(held) == 1:
         h = held[0]
+        where, _, why = span(h).partition(" (")
+        if why:  # its ruled-out starts beside the wall it cannot cross
+            wall = f" ({wall.strip()[1:-1]}; {why}" if wall else f" ({why}"
         return (
-            f"{box} can only be {nm.clue(h['clue'], subject=True)} {span(h)} to hold it{wall}, "
-            f"so {cells_text(filled)} {_are(filled)} filled"
+            f"{before}{box} can only be {nm.clue(h['clue'], subject=True)} {where} to hold "
+            f"it{wall}, so {cells_text(filled)} {_are(filled)} filled"
         )
     options = " or ".join(
         f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {span(h)}" for h in held
     )
-    return f"{box} is {options}{wall}; either way {cells_text(filled)} {_are(filled)} filled"
+    return (
+        f"{before}{box} is {options}{wall}; either way {cells_text(filled)} {_are(filled)} filled"
+    )
 
 
 def join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

@@ -22,8 +22,9 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   as many as the clues ``clues`` add up to.
 * ``starts {clue, min, max, from?}`` — the clue starts at ``min`` or later and at ``max`` or
   earlier (either may be None); ``from`` says what sets a bound of a chain (:func:`_chain`): a
-  placed ``block``, the ``edge`` the clues before it are packed against, or the neighbouring
-  ``clue``'s bound stated before it.
+  placed ``block``, a ``box`` only it can hold (its ``holders`` claim before it), the ``edge``
+  the clues before it are packed against, or the neighbouring ``clue``'s bound stated before
+  it.
 * ``cannot_start {clue, min, max, cross | boxes}`` — the clue starts at none of ``min`` ..
   ``max``: each would cover a cell of the crosses ``cross [start, end)`` or run into the boxes
   ``boxes [start, end)`` without holding them all.
@@ -348,6 +349,18 @@ def _skips(x: WitnessLine, i: int, starts: range, side: str, boxes: bool) -> lis
     return out
 
 
+def _held_box(x: WitnessLine, r: Ranges, i: int, side: str) -> tuple[int, int] | None:
+    """A block only clue ``i`` can hold that sets its earliest (latest) start in ``r``: the
+    clue must reach back (on) to hold it."""
+    h = x.hints[i]
+    for bs, be in runs(x.cells, FILLED):
+        if r.candidates(bs, be) != [i]:
+            continue
+        if (side == "min" and be - h == r.lo[i]) or (side == "max" and bs == r.hi[i]):
+            return bs, be
+    return None
+
+
 def _chain(
     x: WitnessLine,
     r: Ranges,
@@ -361,9 +374,30 @@ def _chain(
     placed clue, or from the line's (part's) edge with the clues packed against it, each next
     clue after (before) the last one's bound and a gap, past the starts it cannot take, each
     with its cause (``cannot_start``); on a part, its edges are the line's (the caller states
-    the ``part`` claim).  Ends with clue ``i``'s ``starts`` claim; a placed clue's
+    the ``part`` claim); or, shortest, from a box only it can hold (:func:`_held_box`, its
+    ``holders`` claim first).  Ends with clue ``i``'s ``starts`` claim; a placed clue's
     bound is its block's (its ``holders`` claim, stated by the caller); the placed clues a chain
     starts from are added to ``used``."""
+    packed = _packed_chain(x, r, i, side, placed, used)
+    held = _held_box(x, r, i, side) if i not in placed and r.boxes else None
+    if held is not None and len(packed) > 2:
+        # a box only it can hold sets the bound: shorter than a longer chain
+        bs, be = held
+        bound = r.lo[i] if side == "min" else r.hi[i]
+        claim = x.starts(i, bound, None) if side == "min" else x.starts(i, None, bound)
+        return [x.holders(bs, be, [i]), {**claim, "from": "box"}]
+    return packed
+
+
+def _packed_chain(
+    x: WitnessLine,
+    r: Ranges,
+    i: int,
+    side: str,
+    placed: dict[int, tuple[int, int]],
+    used: set[int],
+) -> list[Claim]:
+    """:func:`_chain` by the packing alone."""
     h = x.hints
     k = len(h)
     if side == "min":
@@ -497,6 +531,8 @@ def glue(x: WitnessLine) -> list[Witness]:
         gs, ge = next(g for g in gaps if g[0] <= bs < g[1])
         sure: tuple[int, int] | None = None
         claims: list[Claim] = []
+        reasons: list[Claim] = []  # why a holder cannot start nearer the gap's walls
+        ruled: list[Claim] = []
         holders = []
         for i in r.candidates(bs, be):
             h = x.hints[i]
@@ -511,13 +547,39 @@ def glue(x: WitnessLine) -> list[Witness]:
             claims.append(x.holder_starts(i, bs, be, min(starts), max(starts)))
             lo, hi = max(starts), min(starts) + h
             sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
+            walls = range(max(gs, be - h), min(bs, ge - h) + 1)
+            out_of = [s for s in walls if s < min(starts) or s > max(starts)]
+            if any(s < r.lo[i] for s in out_of):
+                reasons += _chain(x, r, i, "min", {}, set())
+            if any(s > r.hi[i] for s in out_of):
+                reasons += _chain(x, r, i, "max", {}, set())
+            inside = [s for s in out_of if r.lo[i] <= s <= r.hi[i]]
+            for s in inside:  # within its range but not allowed: a box it would run into
+                ruled += _skips(x, i, range(s, s + 1), "min", True) or []
         if sure is None:
             continue
-        w = Witness("glue", [x.block(bs, be), x.holders(bs, be, holders), *claims])
+        reasons = [c for k, c in enumerate(reasons) if c not in reasons[:k]]
+        if x.sub and reasons:  # the part's edges bound its clues
+            reasons.insert(0, _part_claim(x))
+        block = [x.block(bs, be), x.holders(bs, be, holders)]
+        w = Witness("glue", [*reasons, *block, *claims, *_merged(ruled)])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
-            w.claims.insert(1, x.gap(gs, ge))
+            w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
             out.append(w)
+    return out
+
+
+def _merged(ruled: list[Claim]) -> list[Claim]:
+    """``cannot_start`` claims of one start each, runs of a clue's starts with one cause as one."""
+    out: list[Claim] = []
+    for c in ruled:
+        last = out[-1] if out else None
+        same = last is not None and all(last.get(k) == c.get(k) for k in ("clue", "cross", "boxes"))
+        if last is not None and same and last["max"] + 1 == c["min"]:
+            last["max"] = c["max"]
+        else:
+            out.append(dict(c))
     return out
 
 

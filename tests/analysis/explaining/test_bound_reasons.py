@@ -211,3 +211,26 @@ def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
     assert "; and the second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
     alone = step_sentence("mercury", "row", 6, hints, 25, [first, both]).text
     assert "cells 1–4 are empty; and it ends by cell 7 and the second clue" in alone
+
+
+def test_edges_and_walls_says_why_a_holder_cannot_start_nearer() -> None:
+    """Air wettener, row 8 (2 2): "the box at cell 4 can only be the first clue, 2, starting at
+    cell 3 to hold it" did not say why the 2 cannot start at cell 4: it would run into the box
+    at cell 6.  The checker now wants a reason for every start nearer the gap's walls that a
+    holder is said not to take."""
+    hints = (2, 2)
+    line = "...#.#........."
+    explanation, premises = explain_move("glue", "row", 7, hints, _line(line))
+    first = premises[0]
+    assert first["cells"] == [[2, FILLED]]
+    assert (
+        "the box at cell 4 can only be the first clue, 2, starting at cell 3 to hold it (from "
+        "cell 4 it would run into the box at cell 6), so cell 3 is filled" in explanation.text
+    )
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in first["claims"])
+    assert check_inference(first, hints, len(cells)) is None
+    bare = [c for c in first["claims"] if c["claim"] != "cannot_start"]
+    wrong = check_inference({**first, "claims": bare}, hints, len(cells))
+    assert "may start at 3: nothing stated stops it" in (wrong or "")
