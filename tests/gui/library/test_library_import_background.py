@@ -83,7 +83,9 @@ def test_many_files_are_imported_without_holding_the_window(
     qtbot.waitUntil(lambda: busy is None or not busy.isVisible(), timeout=5000)
     qtbot.wait(50)  # (a beat after the last add)
     heart.timer.stop()
-    assert heart.longest < 0.2, f"the GUI thread was held {heart.longest:.2f} s"
+    # The goal is 0.2 s on a quiet machine (about 0.1 s measured: one slice of adds); at once,
+    # the 30 adds alone hold it 0.6 s.  The margin is for a loaded test machine.
+    assert heart.longest < 0.4, f"the GUI thread was held {heart.longest:.2f} s"
     assert shown and one_at_a_time
     assert len(small_library) == 3 + 30
     assert sum(t.startswith("Bar ") for t in visible_titles(view)) == 30
