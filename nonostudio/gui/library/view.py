@@ -60,6 +60,7 @@ class LibraryView(QWidget):
     openRequested = Signal(int)  # library id
     addCurrentRequested = Signal()
     removed = Signal(list)  # the library ids deleted (the puzzle on screen may be one)
+    written = Signal()  # the panel wrote to the library, or a write was refused (read-only?)
 
     def __init__(
         self, library: Library, parent: QWidget | None = None, *, load: bool = True
@@ -293,6 +294,7 @@ class LibraryView(QWidget):
         self.refresh()
         if removed:
             self.removed.emit(removed)
+        self.written.emit()
         if failure is not None:
             QMessageBox.warning(self, "Delete Puzzles", str(failure))
 
@@ -331,6 +333,7 @@ class LibraryView(QWidget):
             self.refresh()
             if imported.last_id is not None:
                 self.select_id(imported.last_id)
+            self.written.emit()
         self.update_actions()
         if imported.cancelled:
             self.status_label.setText(
@@ -365,4 +368,5 @@ class LibraryView(QWidget):
             self.refresh()
             if imported.last_id is not None:
                 self.select_id(imported.last_id)
+            self.written.emit()
         return imported.added, imported.errors

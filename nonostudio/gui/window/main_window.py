@@ -228,6 +228,7 @@ class MainWindow(QMainWindow):
         self.library_view.openRequested.connect(self.files.open_library_puzzle)
         self.library_view.addCurrentRequested.connect(self.library_commands.add_to_library)
         self.library_view.removed.connect(self._library_puzzles_removed)
+        self.library_view.written.connect(self.update_banner)  # found read-only or full?
 
     def _place_and_restore(self) -> None:
         """The size for the screen, the docks for a short one, then the saved settings."""

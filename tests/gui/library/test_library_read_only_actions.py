@@ -103,3 +103,16 @@ def test_a_refused_delete_says_why_on_the_disabled_actions(
     assert len(warnings) == 1
     assert_no_writes_offered(view)
     view.close()
+
+
+def test_an_import_refused_shows_the_windows_banner(
+    qtbot: QtBot, window: MainWindow, small_library: Library, tmp_path
+) -> None:
+    path = tmp_path / "bar.non"
+    path.write_text('title "Bar"\nwidth 3\nheight 1\nrows\n3\ncolumns\n1\n1\n1\n')
+    assert not window.banner.isVisible()
+    refuse_writes(small_library)
+    added, errors = window.library_view.import_files([path])
+    assert added == 0 and "read-only" in errors[0]
+    assert window.banner.isVisible() and "read-only" in window.banner.text()
+    assert_no_writes_offered(window.library_view)
