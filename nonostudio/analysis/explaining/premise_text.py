@@ -637,6 +637,8 @@ def premise_focus(
             kind = c["claim"]
             if kind in ("block", "boxes", "holders"):  # a box its holders are named for
                 spans.append(("block", c["start"], c["end"]))
+            elif kind == "cannot_start" and "boxes" in c:  # a box a clue would run into
+                spans.append(("block", *c["boxes"]))
             elif kind == "gap":
                 spans.append(("gap", c["start"], c["end"]))
             if "clue" in c:

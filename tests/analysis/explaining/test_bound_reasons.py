@@ -234,3 +234,13 @@ def test_edges_and_walls_says_why_a_holder_cannot_start_nearer() -> None:
     bare = [c for c in first["claims"] if c["claim"] != "cannot_start"]
     wrong = check_inference({**first, "claims": bare}, hints, len(cells))
     assert "may start at 3: nothing stated stops it" in (wrong or "")
+
+
+def test_the_box_a_clue_would_run_into_is_pointed_at() -> None:
+    """The Solve view outlines what a step's words name: the box at cell 3 of Bike's column 15
+    is the reason cell 1 is empty, so it is outlined with the block the step finishes."""
+    explanation, _ = explain_move(
+        "punctuate", "column", 14, (2, 3, 1, 2), _line("..#.x###............")
+    )
+    assert ("block", 2, 3) in explanation.spans
+    assert ("block", 5, 8) in explanation.spans
