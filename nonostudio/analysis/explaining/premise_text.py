@@ -191,9 +191,13 @@ def between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]])
 
 
 def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
-    if _chained(claims) or _all(claims, "cannot_start"):
+    if _chained(claims):
         return punctuate_misfit(nm, claims, cells)
     bounds = _all(claims, "starts")
+    if _all(claims, "cannot_start"):  # the ranges, then what stops each start over the cells
+        crossed = [p for p, _ in cells]
+        where = "; ".join(_bound(nm, c) for c in bounds)
+        return f"{where}; {_cover_words(nm, claims)}: {cells_text(crossed)} {_are(crossed)} empty"
     crossed = [p for p, _ in cells]
     where = "; ".join(_bound(nm, c) for c in bounds)
     return (

@@ -267,6 +267,11 @@ def _uncovered(
         else:  # inside some clue's range, where it does not fit
             inside = [i for i in range(len(x.hints)) if i not in left and i not in right]
             claims += [x.starts(i, r.lo[i], r.hi[i]) for i in inside]
+            for i in inside:  # its starts over the cells, each ruled out where it is
+                h = x.hints[i]
+                over = range(max(s - h + 1, r.lo[i]), min(e - 1, r.hi[i]) + 1)
+                ruled = [_skips(x, i, range(st, st + 1), "min", r.boxes) for st in over]
+                claims += _merged([c for run in ruled for c in run or []])
             kind = say + "_misfit"
         claims = [c for k, c in enumerate(claims) if c not in claims[:k]]
         w = Witness(kind, claims)

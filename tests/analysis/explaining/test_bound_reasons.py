@@ -244,3 +244,21 @@ def test_the_box_a_clue_would_run_into_is_pointed_at() -> None:
     )
     assert ("block", 2, 3) in explanation.spans
     assert ("block", 5, 8) in explanation.spans
+
+
+def test_reach_of_a_box_says_what_stops_a_clue_inside_its_range() -> None:
+    """A cell inside the third clue's range that it cannot cover: the old words said no clue
+    fits over it "between the crosses", but cell 10 is open on both sides; a 1 there would run
+    into the box at cell 11, and the premise now says so (checked as a fact of the line)."""
+    hints = (3, 2, 1, 1, 1)
+    line = ".##.x#....#..x.."
+    explanation, premises = explain_move("mercury", "row", 0, hints, _line(line))
+    (misfit,) = [p for p in premises if p["cells"] == [[9, CROSSED]]]
+    assert misfit["say"] == "mercury_misfit"
+    assert "between the crosses" not in explanation.text
+    assert "a 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in (
+        explanation.text
+    )
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
