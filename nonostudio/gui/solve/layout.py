@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -53,6 +54,8 @@ NO_VALID_PUZZLE = (
 STEPS_WIDTH = 300  # the steps pane's width when first shown
 WORDS_LINES = 3  # the words pane's height at first, in lines: a contradiction's step sentence
 WORDS_MIN_HEIGHT = 40
+WORDS_MIN_WIDTH = 200
+"""Narrower than this beside the hint button, the words go over it (:class:`WordsPane`)."""
 STEPS_BESIDE_WIDTH = 1000
 """Below this width a first start shows no steps pane (the grid needs the room; Steps shows
 it)."""
@@ -87,6 +90,32 @@ def connect_action(action: QAction, slot: Callable[[], object]) -> None:
 def connect_toggle(action: QAction, slot: Callable[[bool], object]) -> None:
     """Run ``slot(checked)`` when the checkable ``action`` is triggered."""
     action.triggered.connect(lambda checked=False: slot(checked))
+
+
+class WordsPane(QWidget):
+    """The scrolled ``words`` beside the ``side`` widget (the hint button), or over it when the
+    pane is too narrow for both (the words kept ``WORDS_MIN_WIDTH``): a narrow Solve tab read
+    its words a few letters a line beside the button."""
+
+    def __init__(self, words: QWidget, side: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(0)
+        self.box.addWidget(words, 1)
+        self.box.addWidget(side)
+
+    def beside(self) -> bool:
+        """Whether the side widget is beside the words (else under them)."""
+        return self.box.direction() == QBoxLayout.Direction.LeftToRight
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        wide = event.size().width() - self.side.sizeHint().width() >= WORDS_MIN_WIDTH
+        direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        if self.box.direction() != direction:
+            self.box.setDirection(direction)
+        super().resizeEvent(event)
 
 
 class SolveUiParts:
@@ -168,13 +197,8 @@ class SolveUiParts:
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
-        pane = QWidget()
+        pane = WordsPane(area, side)
         pane.setMinimumHeight(WORDS_MIN_HEIGHT)
-        layout = QHBoxLayout(pane)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(area, 1)
-        layout.addWidget(side)
         return pane
 
     def _hint_under_way(self) -> bool:

@@ -5,13 +5,17 @@ and a grid whose cells are sized by its height shrank as they appeared; seen und
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.solve.colour.view import ColourSolveView
+from nonostudio.gui.solve.layout import WORDS_MIN_WIDTH
+from nonostudio.gui.solve.view import SolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
 from colour_pictures import PICTURE  # noqa: E402
@@ -50,3 +54,31 @@ def test_hints_and_the_banner_leave_a_height_bound_grid_as_it_was(
     banner, viewport = view.ui.banner, view.ui.words.viewport()
     top = banner.mapTo(viewport, QPoint(0, 0)).y()
     assert 0 <= top and top + banner.height() <= viewport.height()
+
+
+@pytest.mark.parametrize("kind", ["black and white", "colour"])
+def test_in_a_narrow_tab_the_words_go_over_the_hint_button(
+    qtbot: QtBot, kind: str, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """Seen under Xvfb at 1000x600 with the docks shown: the words beside the hint button were
+    50 px wide, a few letters a line."""
+    if kind == "colour":
+        view: SolveView | ColourSolveView = ColourSolveView(delay_ms=1)
+        qtbot.addWidget(view)
+        view.show()
+    else:
+        view = show_solve_view()
+    try:
+        pane = view.ui.words.parentWidget()
+        for width, beside in ((1100, True), (560, False), (1100, True)):
+            view.resize(width, 600)
+            QApplication.processEvents()
+            words, button = view.ui.words, view.ui.hint_panel.button
+            top = button.mapTo(pane, QPoint(0, 0)).y()
+            assert (top < words.height()) == beside, width  # beside the words, or under them
+            if beside:
+                assert words.width() >= WORDS_MIN_WIDTH, (width, words.width())
+            else:  # the pane's whole width
+                assert words.width() == pane.width() > button.width(), width
+    finally:
+        view.cancel()
