@@ -221,6 +221,16 @@ class SolveView(TraceView):
         self._set_trace(None)
         self._schedule()
 
+    def rule_set_saved(self, name: str) -> None:
+        """The rule set ``name`` was just saved (a learned set, a rule added in the Rules tab):
+        offered in the list, and solved with afresh if it is the one in use (its old rules went
+        on explaining the steps)."""
+        if self.ui.rule_set_combo.findText(name) < 0:
+            self.ui.rule_set_combo.addItem(name)
+        if self._rule_set is not None and self._rule_set.name == name:
+            self._rule_set = None
+            self.set_rule_set(name)
+
     def rule_set(self) -> RuleSet | None:
         return self._rule_set
 

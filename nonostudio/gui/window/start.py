@@ -264,6 +264,10 @@ class PanelStarter:
                 lambda rules: w.rule_browser.show_rule_set(rules, measure=False)
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
+            w.jobs_panel.ruleSetSaved.connect(w.solve_view.rule_set_saved)
+        w.rule_browser.editor.ruleSaved.connect(
+            lambda name, _rule: w.solve_view.rule_set_saved(name)
+        )
         # Each puzzle opened starts whole in view in the Solve tab too (the editor fits its own).
         w.files.shown.connect(lambda _document: w.solve_view.grid.fit_to_window())
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
