@@ -615,14 +615,16 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
     # the parts are the leak network's: every network is measured on the same boards
     parts = leak.seen_in_training(ten.boards, training("leak"))["part"]
     split: dict[str, dict[bool, dict[str, Any]]] = {}
+    solved: dict[str, dict[bool, np.ndarray]] = {}
+    copied: dict[str, np.ndarray] = {}
     for kind, n in nets.items():
         own = leak.seen_in_training(ten.boards, training("base" if kind == "shipped" else kind))
-        split[kind] = {
-            refl: leak.decompose(
-                parts, np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
-            )
+        copied[kind] = own["copy"]
+        solved[kind] = {
+            refl: np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
             for refl in (False, True)
         }
+        split[kind] = {refl: leak.decompose(parts, solved[kind][refl]) for refl in (False, True)}
         print(
             f"  {kind:8} its training set holds an exact copy of {int(own['copy'].sum())} test "
             f"boards and the complement of {int(own['complement'].sum())} (trained in {_took(n)})"
@@ -632,21 +634,27 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
         "network's training set:"
     )
     print(
-        "  part of the test boards      boards   share   shipped            leak              "
-        "control            leak - control"
+        "  part of the test boards        boards   share   shipped          leak            "
+        "control          leak - control"
     )
-    for name in (*leak.PARTS, "not copied"):
-        row = split["leak"][False][name]
-        cells = "  ".join(
-            " / ".join(f"{split[k][r][name]['rate_percent']:6.2f}" for r in (False, True))
+    rows = {
+        "copy": parts == "copy",
+        "  leaked (not the control's)": (parts == "copy") & ~copied["control"],
+        "  the control's copies too": (parts == "copy") & copied["control"],
+        "complement only": parts == "complement only",
+        "neither": parts == "neither",
+        "not copied": parts != "copy",
+    }
+    for name, inside in rows.items():
+        rate = {
+            (k, r): 100.0 * float(solved[k][r][inside].mean()) if inside.any() else 0.0
             for k in nets
-        )
-        gain = [
-            split["leak"][r][name]["rate_percent"] - split["control"][r][name]["rate_percent"]
             for r in (False, True)
-        ]
+        }
+        cells = "  ".join(" / ".join(f"{rate[k, r]:6.2f}" for r in (False, True)) for k in nets)
+        gain = [rate["leak", r] - rate["control", r] for r in (False, True)]
         print(
-            f"  {name:26} {row['boards']:7} {row['share_percent']:6.2f} %  {cells}  "
+            f"  {name:28} {int(inside.sum()):7} {100 * float(inside.mean()):6.2f} %  {cells}  "
             f"{gain[0]:+6.2f} / {gain[1]:+6.2f}"
         )
     for kind in nets:
