@@ -113,3 +113,31 @@ def test_cancel_keeps_the_puzzles_added_so_far(
     assert len(small_library) == 3 + imported.added
     assert view.status_label.text() == f"Import stopped: {imported.added} of 40 files were added."
     assert not view.import_cancel.isVisible() and view.import_action.isEnabled()
+
+
+def test_closing_the_window_stops_an_import(
+    qtbot: QtBot,
+    tmp_path: Path,
+    small_library: Library,
+    slow_adds: None,
+    settings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from PySide6.QtWidgets import QMessageBox as Box
+
+    from nonostudio.gui.window.main_window import MainWindow
+
+    monkeypatch.setattr(Box, "question", lambda *a, **k: Box.StandardButton.Discard)
+    chosen(monkeypatch, write_files(tmp_path, 40))
+    window = MainWindow(small_library, settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.library_view
+    view.import_action.trigger()
+    qtbot.waitUntil(lambda: "Adding to the library" in view.import_label.text(), timeout=20000)
+    assert window.close()
+    added = len(small_library)
+    qtbot.wait(300)  # (an import still going would add some 15 puzzles meanwhile)
+    assert len(small_library) == added < 3 + 40
+    assert not view.importer.is_running()
