@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from library_views import make_view, visible_titles
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressBar
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
+from nonostudio.gui.window.main_window import MainWindow
 
 ADD_S = 0.02  # what one library add costs on a disk that syncs each write (measured: ~20 ms)
 
@@ -120,14 +121,11 @@ def test_closing_the_window_stops_an_import(
     tmp_path: Path,
     small_library: Library,
     slow_adds: None,
-    settings,
+    settings: QSettings,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from PySide6.QtWidgets import QMessageBox as Box
-
-    from nonostudio.gui.window.main_window import MainWindow
-
-    monkeypatch.setattr(Box, "question", lambda *a, **k: Box.StandardButton.Discard)
+    discard = QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: discard)
     chosen(monkeypatch, write_files(tmp_path, 40))
     window = MainWindow(small_library, settings)
     qtbot.addWidget(window)
