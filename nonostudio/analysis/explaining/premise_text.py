@@ -435,7 +435,8 @@ def punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequen
     cell 5 would run into the box at cell 6``)."""
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
-    placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
+    held = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
+    placed = held - _box_held(claims)
     # a placed clue's own bounds are its block's: the chains from it say what they need
     chains = [c for c in claims if c["claim"] != "starts" or c["clue"] not in placed]
     parts = [p for p in (_placed(nm, claims), chain_words(nm, chains)) if p]

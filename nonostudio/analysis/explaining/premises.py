@@ -383,7 +383,8 @@ def _chain(
     ``holders`` claim first).  Ends with clue ``i``'s ``starts`` claim; a placed clue's
     bound is its block's (its ``holders`` claim, stated by the caller); the placed clues a chain
     starts from are added to ``used``."""
-    packed = _packed_chain(x, r, i, side, placed, used)
+    mine: set[int] = set()  # the placed clues the packed chain starts from
+    packed = _packed_chain(x, r, i, side, placed, mine)
     held = _held_box(x, r, i, side) if i not in placed and r.boxes else None
     if held is not None and len(packed) > 2:
         # a box only it can hold sets the bound: shorter than a longer chain
@@ -391,6 +392,7 @@ def _chain(
         bound = r.lo[i] if side == "min" else r.hi[i]
         claim = x.starts(i, bound, None) if side == "min" else x.starts(i, None, bound)
         return [x.holders(bs, be, [i]), {**claim, "from": "box"}]
+    used |= mine
     return packed
 
 

@@ -262,3 +262,19 @@ def test_reach_of_a_box_says_what_stops_a_clue_inside_its_range() -> None:
     cells = _line(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
+
+
+def test_a_chain_link_follows_what_sets_it() -> None:
+    """Owl, column 11: the third and second clues' latest ends follow from the fourth clue's
+    (the crosses at cells 24–25), which the sentence must say first; it said "the block at cells
+    3–4 can only be the first clue, 2, so the third and second end by …", a "so" the first clue
+    does not give, and left out the fourth clue's bound."""
+    hints = (2, 3, 2, 5)
+    explanation, premises = explain_move(
+        "punctuate", "column", 10, hints, _line("xx##xxxx##..##....##...xx")
+    )
+    assert (
+        "the fourth clue, 5, ends by cell 23 (cells 24–25 are crossed), so the third and second "
+        "end by cells 17 and 14" in explanation.text
+    )
+    assert "first clue, 2, so" not in explanation.text
