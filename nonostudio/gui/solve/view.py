@@ -380,6 +380,17 @@ class SolveView(TraceView):
             self._mark_step()
         self._update_actions()
 
+    def show_step(self, step: int) -> None:
+        """Show the grid after ``step`` (1-based) of the trace, asked for elsewhere (a rule's
+        firings in the Rules tab); by hand, say how to see it instead of doing nothing."""
+        if self.ui.hand_action.isChecked():
+            self.ui.message_label.setText(
+                f"Step {step} of the solution shows when you leave Solve by hand (Ctrl+H); "
+                "your grid is kept."
+            )
+            return
+        self.go_to(step)
+
     def _mark_step(self) -> None:
         assert self._trace is not None
         selection = self.ui.table.selectionModel()

@@ -465,7 +465,7 @@ class MainWindow(QMainWindow):
         """Show the solving view at ``step`` (1-based) of its trace."""
         self.finish_start(step_by_step=False)
         self.tabs.setCurrentWidget(self.solve_view)
-        self.solve_view.go_to(step)
+        self.solve_view.show_step(step)
 
     # -- Help → Keyboard Shortcuts ------------------------------------------------------------
 

@@ -253,3 +253,19 @@ def test_a_library_id_with_other_clues_is_not_taken_and_new_clues_drop_it(
     assert not view.save_progress()
     assert library.hand_progress(house).cells[2, 1] == UNKNOWN
     view.set_library_puzzle(None, None)
+
+
+def test_a_step_asked_for_by_hand_says_how_to_see_it(qtbot, window) -> None:
+    """The Rules tab's list of a rule's firings shows a step in the Solve tab; by hand the view
+    showed nothing and said nothing."""
+    view = window.view
+    view.show_step(3)
+    assert view.position() == 3
+    view.set_hand_mode(True)
+    click(qtbot, view, 0, 2)
+    view.show_step(5)
+    assert view.is_hand_mode() and view.position() == 3
+    assert view.ui.message_label.text().startswith("Step 5 of the solution shows when you leave")
+    view.set_hand_mode(False)
+    view.set_hand_mode(True)
+    assert view.hand_cells()[0, 2] == FILLED  # "your grid is kept"
