@@ -314,15 +314,17 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
                 nxt_side = "min" if nxt["min"] is not None else "max"
                 if (nxt_side == "min") == (nxt["clue"] == i + 1):
                     # the next bound starts from this block: no words of its own
-                    last = (i, nxt_side) if not text else None
+                    last = (i, nxt_side) if not text and not run else None
                     continue
-            part = f"{'it' if named and not text and len(placed) == 1 else who} {bound}"
+            part = f"{'it' if named and not text and not run and len(placed) == 1 else who} {bound}"
         else:
             first, end = 0, len(nm.clues)
             if part_claim is not None:
                 first, end = min(part_claim["clues"]), max(part_claim["clues"]) + 1
             others = list(range(first, i)) if side == "min" else list(range(i + 1, end))
-            if last == (neighbour, side) or (neighbour in placed and not text and named):
+            if last == (neighbour, side) or (
+                neighbour in placed and not text and not run and named
+            ):
                 mine = [k for k in ruled_claims if k["clue"] == i]
                 if run and (any("boxes" in k for k in mine) or run[-1][1] != side):
                     text, run = _flush(nm, text, run), []

@@ -278,3 +278,14 @@ def test_a_chain_link_follows_what_sets_it() -> None:
         "end by cells 17 and 14" in explanation.text
     )
     assert "first clue, 2, so" not in explanation.text
+
+
+def test_it_is_the_placed_clue_only_right_after_its_block() -> None:
+    """Vulture, column 12: "the block at cell 21 can only be the fifth clue, 1, so the fourth
+    ends by cell 17 (…); it starts at cell 21 or later" — "it" read as the fourth clue."""
+    hints = (2, 2, 2, 4, 1, 3)
+    line = _line("....#............x.x#x###")
+    explanation, _ = explain_move("punctuate", "column", 11, hints, line)
+    text = explanation.text
+    assert "so the fourth ends by cell 17 (cell 18 is crossed); the fifth clue, 1, starts" in text
+    assert "; it starts" not in text
