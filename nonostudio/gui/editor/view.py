@@ -122,7 +122,9 @@ class EditorView(QWidget):
 
     def hide_solution(self) -> None:
         """Cover the picture of the open puzzle (its solution) until the user asks to see it, so
-        that opening a puzzle to solve does not spoil it; nothing is hidden in clues mode."""
+        that opening a puzzle to solve does not spoil it.  The cover stays over the grid in
+        either mode (switching to clues mode keeps the picture's cells on the grid) until
+        :meth:`show_solution`; a puzzle without filled cells has nothing to hide."""
         if self._mode != DRAW or not (self.grid.cells() == FILLED).any():
             return
         title = self.ui.meta_edits["title"].text().strip()
@@ -365,7 +367,8 @@ class EditorView(QWidget):
         mode = DRAW if drawing else CLUES
         if mode == self._mode:
             return
-        self.show_solution()  # the user is working on the picture
+        # A covered picture stays covered in either mode: in clues mode the grid keeps the
+        # picture's cells as scratch, so showing it would spoil the puzzle the player opened.
         self._undo.clear()
         self._set_mode_widgets(mode)
         if drawing:

@@ -69,3 +69,20 @@ def test_each_puzzle_opens_fitted_to_the_window(window: MainWindow, small_librar
         assert not grid.is_fit()
     window.files.open_library_puzzle(library_id(small_library, "Block"))
     assert all(grid.is_fit() for grid in grids)
+
+
+def test_the_cover_stays_in_every_editor_mode(
+    qtbot, window: MainWindow, small_library: Library
+) -> None:
+    editor = window.editor
+    window.tabs.setCurrentWidget(editor)
+    assert window.files.open_library_puzzle(library_id(small_library, "Tee"))
+    assert editor.mode() == "draw" and editor.solution_hidden()
+    qtbot.mouseClick(editor.ui.clues_radio, Qt.MouseButton.LeftButton)
+    assert editor.mode() == "clues"
+    assert editor.solution_hidden() and not editor.grid.isVisible(), "typing clues spoils it"
+    qtbot.mouseClick(editor.ui.draw_radio, Qt.MouseButton.LeftButton)
+    assert editor.mode() == "draw"
+    assert editor.solution_hidden() and not editor.grid.isVisible()
+    qtbot.mouseClick(editor.ui.reveal_button, Qt.MouseButton.LeftButton)
+    assert editor.grid.isVisible() and (editor.grid.cells() == FILLED).sum() == 7
