@@ -10,10 +10,13 @@ own catalogue (an index's or a table's root page) or by a record's bytes (a page
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -369,6 +372,45 @@ def test_a_studio_with_the_library_open_follows_it_when_another_studio_recovers_
     with Library(db) as lib:
         assert lib.get(new) == bw_puzzle(77)
         assert lib.entries()[0].verdict == "checked after the recovery"
+
+
+def test_a_write_waiting_for_a_recovery_s_lock_goes_to_the_recovered_library(
+    tmp_path: Path,
+) -> None:
+    """The recovering studio holds the damaged file's lock until the new file is in its place;
+    a write the first studio made meanwhile waited for that lock and then went to the file kept
+    aside, which SQLite refused as read-only: the save failed and the library was called
+    read-only."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=5)
+    entries = before["entries"]
+    assert isinstance(entries, list)
+    recovered = tmp_path / "recovered.sqlite3"
+    shutil.copyfile(db, recovered)
+    aside = tmp_path / "library.sqlite3.unusable"
+    first = Library(db)
+    recovering = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    recovering.execute("BEGIN IMMEDIATE")
+
+    def put_in_place() -> None:  # as opening._put_in_place does, under the lock
+        time.sleep(0.3)
+        os.link(db, aside)
+        os.replace(recovered, db)
+        recovering.execute("ROLLBACK")
+        recovering.close()
+
+    swap = threading.Thread(target=put_in_place)
+    swap.start()
+    try:
+        new = first.add(bw_puzzle(77), source="late.non")  # waits for the lock
+        assert not first.read_only
+    finally:
+        swap.join()
+        first.close()
+    with Library(db) as lib:
+        assert [e.id for e in lib.entries()] == [e.id for e in entries] + [new]
+    with Library(aside) as kept:
+        assert kept.entries() == entries
 
 
 def test_a_library_moved_away_while_open_refuses_writes_and_still_reads(tmp_path: Path) -> None:

@@ -152,17 +152,29 @@ class Library:
 
     def _transaction(self, action: str, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """Run ``work`` in one write transaction; any failure rolls it back and becomes a
-        LibraryError saying what could not be done and why (``action``: "add the puzzle …")."""
-        self._follow(action)
-        if self.read_only:
-            raise LibraryError(
-                f"The library is read-only: cannot {action} ({self.path}: "
-                f"{self.read_only_reason}).",
-                kind=READ_ONLY,
-            )
-        conn = self._conn
+        LibraryError saying what could not be done and why (``action``: "add the puzzle …").
+
+        A studio recovering the library holds its lock until the new file is in place: a write
+        that waited for the lock then goes to the new file (SQLite refuses to write to the file
+        kept aside, whose path names another now, as to a read-only one)."""
+        while True:
+            self._follow(action)
+            if self.read_only:
+                raise LibraryError(
+                    f"The library is read-only: cannot {action} ({self.path}: "
+                    f"{self.read_only_reason}).",
+                    kind=READ_ONLY,
+                )
+            conn = self._conn
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                self._note_unwritable(exc)
+                raise write_error(self.path, exc, action, self.busy_timeout) from None
+            if self._identity is None or identity(self.path) == self._identity:
+                break
+            schema.rollback(conn)  # replaced while this write waited: follow it
         try:
-            conn.execute("BEGIN IMMEDIATE")
             result = work(conn)
             conn.execute("COMMIT")
             self.warning = ""  # a write went through, so there is room: no warning
