@@ -413,6 +413,44 @@ def test_a_write_waiting_for_a_recovery_s_lock_goes_to_the_recovered_library(
         assert kept.entries() == entries
 
 
+def test_practice_events_waiting_for_a_recovery_s_lock_go_to_the_recovered_library(
+    tmp_path: Path,
+) -> None:
+    """As a library write: the events of a practice session stored while another studio was
+    putting its recovered library in place were refused ('attempt to write a readonly
+    database') and lost."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=5)
+    recovered = tmp_path / "recovered.sqlite3"
+    shutil.copyfile(db, recovered)
+    aside = tmp_path / "library.sqlite3.unusable"
+    late = [ProfileEvent("drill", "mark", "glue", 1.0, at=5000.0)]
+    first = ProfileStore(db)
+    recovering = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    recovering.execute("BEGIN IMMEDIATE")
+
+    def put_in_place() -> None:  # as opening._put_in_place does, under the lock
+        time.sleep(0.3)
+        os.link(db, aside)
+        os.replace(recovered, db)
+        recovering.execute("ROLLBACK")
+        recovering.close()
+
+    swap = threading.Thread(target=put_in_place)
+    swap.start()
+    try:
+        assert first.record("ann", late) == 1  # waits for the lock
+    finally:
+        swap.join()
+        first.close()
+    profiles = before["profiles"]
+    assert isinstance(profiles, dict)
+    with ProfileStore(db) as store:
+        assert store.events("ann") == profiles["ann"] + late
+    with ProfileStore(aside) as kept:
+        assert kept.events("ann") == profiles["ann"]
+
+
 def test_a_library_moved_away_while_open_refuses_writes_and_still_reads(tmp_path: Path) -> None:
     """Said as what happened, not as a read-only file, and the library is not read-only after."""
     db = tmp_path / "library.sqlite3"

@@ -218,6 +218,17 @@ class ProfileStore:
             schema.rollback(self._conn)
             raise ProfileError(f"{self.path}: cannot store the profile: {exc}") from None
 
+    def _begin(self) -> None:
+        """Start a write transaction in the file the path names once its lock is held: a studio
+        recovering the library holds the lock until the new file is in place, and SQLite
+        refuses a write to the file kept aside as to a read-only one."""
+        while True:
+            self._write("BEGIN IMMEDIATE")
+            now_at_path = identity(Path(self.path))
+            if self._identity is None or now_at_path in (None, self._identity):
+                return
+            schema.rollback(self._conn)  # replaced while this write waited: follow it
+
     def close(self) -> None:
         self._conn.close()
 
@@ -258,7 +269,7 @@ class ProfileStore:
 
     def delete(self, name: str) -> None:
         pid = self._require(name)
-        self._write("BEGIN IMMEDIATE")
+        self._begin()
         self._write("DELETE FROM profile_events WHERE profile_id=?", (pid,))
         self._write("DELETE FROM profiles WHERE id=?", (pid,))
         self._write("COMMIT")
@@ -278,7 +289,7 @@ class ProfileStore:
             (pid, e.source, e.kind, e.technique, e.score, e.seconds, e.item, e.at or time.time())
             for e in events
         ]
-        self._write("BEGIN IMMEDIATE")
+        self._begin()
         try:
             self._conn.executemany(
                 "INSERT INTO profile_events (profile_id, source, kind, technique, score, "
