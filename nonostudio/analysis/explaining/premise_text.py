@@ -431,17 +431,21 @@ def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
     return "; ".join(phrases)
 
 
-def punctuate_misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
+def punctuate_misfit(
+    nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]], *, again: bool = False
+) -> str:
     """Cells inside some clue's range that no clue covers: the placed blocks and the chains
     that bound the clues, then each start over the cells ruled out where it is (``a 1 from
-    cell 5 would run into the box at cell 6``)."""
+    cell 5 would run into the box at cell 6``); ``again``, the blocks were placed by the
+    premise said just before, so they are not named again."""
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
     held = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1}
     placed = held - _box_held(claims)
     # a placed clue's own bounds are its block's: the chains from it say what they need
     chains = [c for c in claims if c["claim"] != "starts" or c["clue"] not in placed]
-    parts = [p for p in (_placed(nm, claims), chain_words(nm, chains)) if p]
+    blocks = "" if again else _placed(nm, claims)
+    parts = [p for p in (blocks, chain_words(nm, chains, named=not again)) if p]
     covers = _cover_words(nm, claims)
     text = ""
     for part in parts:
@@ -569,9 +573,7 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
             crossed = [p for p, _ in premise["cells"]]
             bounds = _all(claims, "starts")
             if say == "punctuate_reach_misfit":
-                return "and " + punctuate_misfit(
-                    nm, [c for c in claims if c["claim"] != "holders"], premise["cells"]
-                )
+                return "and " + punctuate_misfit(nm, claims, premise["cells"], again=True)
             if not bounds:
                 return f"and no clue reaches {cells_text(crossed)}: empty"
             said = chain_words(nm, claims, named=False)

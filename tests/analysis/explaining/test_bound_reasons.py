@@ -289,3 +289,20 @@ def test_it_is_the_placed_clue_only_right_after_its_block() -> None:
     text = explanation.text
     assert "so the fourth ends by cell 17 (cell 18 is crossed); the fifth clue, 1, starts" in text
     assert "; it starts" not in text
+
+
+def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
+    """jwilk-nonogram data012.nin, column 23, step 54 (8 1 2): after "the block at cells 19–20
+    can only be the third clue, 2, …", the cell-16 premise said "and the third clue, 2, starts
+    at cell 19 or later, after the clues 8 1", a packing the 8 and the 1 do not give (they put
+    it at cell 12 or later): its block sets that bound, and was just named."""
+    hints = (8, 1, 2)
+    explanation, premises = explain_move(
+        "punctuate", "column", 22, hints, _line(".....###.....x#...##")
+    )
+    assert [p["say"] for p in premises] == ["punctuate", "punctuate_reach_misfit"]
+    assert "after the clues 8 1" not in explanation.text
+    assert (
+        "so it is finished: cell 18 is empty; and a 1 from cell 16 would run into the box at "
+        "cell 15: cell 16 is empty" in explanation.text
+    )
