@@ -169,6 +169,15 @@ class _Outcome:
             stats=self.stats,
         )
 
+    def searched(self, grid: GridState, solutions: list[GridState]) -> SolveResult:
+        """The verdict of a search from the state ``grid`` that found ``solutions``: all of
+        them, or the first two."""
+        if not solutions:
+            return self.finish(Verdict.NO_SOLUTION, grid)
+        if len(solutions) == 1:
+            return self.finish(Verdict.UNIQUE_SEARCH, grid, solution=solutions[0])
+        return self.finish(Verdict.MULTIPLE, grid, solution=solutions[0], alternate=solutions[1])
+
 
 def solve(
     puzzle: Puzzle,
@@ -229,11 +238,7 @@ def _small_stage(root: GridState, logic: GridState, out: _Outcome) -> SolveResul
         return None
     stats.sat_calls += 1
     stats.sat_backend = "search"
-    if not found:
-        return out.finish(Verdict.NO_SOLUTION, logic)
-    if len(found) == 1:
-        return out.finish(Verdict.UNIQUE_SEARCH, logic, solution=found[0])
-    return out.finish(Verdict.MULTIPLE, logic, solution=found[0], alternate=found[1])
+    return out.searched(logic, found)
 
 
 def _small_search(root: GridState, halt: _Halt, budget: int) -> tuple[list[GridState], int, int]:
@@ -315,11 +320,7 @@ def _sat_stage(
         stats.sat_variables, stats.sat_clauses = sat.variables, sat.clauses
         stats.sat_conflicts = sat.conflicts
         stats.sat_backend = sat.backend or stats.sat_backend
-    if not grids:
-        return out.finish(Verdict.NO_SOLUTION, logic)
-    if len(grids) == 1:
-        return out.finish(Verdict.UNIQUE_SEARCH, logic, solution=grids[0])
-    return out.finish(Verdict.MULTIPLE, logic, solution=grids[0], alternate=grids[1])
+    return out.searched(logic, grids)
 
 
 __all__ = ["Verdict", "SolveResult", "SolveStats", "solve", "CROSSED", "FILLED", "UNKNOWN"]
