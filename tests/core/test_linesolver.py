@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from z3_line import brute_masks, brute_solutions, fillings_by_clue, z3_forced
+from z3_line import agreed_masks, brute_masks, brute_solutions, fillings_by_clue, z3_forced
 
 from nonostudio.core import linesolver
 from nonostudio.core.line import (
@@ -552,14 +552,8 @@ def placement_masks(hints: Sequence[int], n: int) -> Iterator[int]:
 def enumerated_masks(hints: Sequence[int], n: int, filled: int, crossed: int):
     """Brute force over every placement: cells filled in all the solutions that agree with the
     decided cells and cells empty in all of them; None if no placement agrees."""
-    full = (1 << n) - 1
-    always, ever, any_solution = full, 0, False
-    for m in placement_masks(hints, n):
-        if not m & crossed and m & filled == filled:
-            always &= m
-            ever |= m
-            any_solution = True
-    return (always, full & ~ever) if any_solution else None
+    agreeing = (m for m in placement_masks(hints, n) if not m & crossed and m & filled == filled)
+    return agreed_masks(agreeing, n)
 
 
 def test_placement_enumeration_spells_every_clue_exactly_once() -> None:

@@ -10,7 +10,7 @@ model, so those cells need no query of their own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import z3
@@ -41,13 +41,19 @@ def brute_solutions(hints: Sequence[int], n: int, filled: int, crossed: int) -> 
 def brute_masks(hints: Sequence[int], n: int, filled: int, crossed: int) -> tuple[int, int] | None:
     """``(filled, crossed)``: cells filled in every solution and empty in every one;
     None if none."""
+    return agreed_masks(brute_solutions(hints, n, filled, crossed), n)
+
+
+def agreed_masks(solutions: Iterable[int], n: int) -> tuple[int, int] | None:
+    """``(filled, crossed)``: cells filled in every one of ``solutions`` (filling masks of
+    ``n`` cells) and empty in every one; None if there are none."""
     full = (1 << n) - 1
-    always, ever = full, 0
-    solutions = brute_solutions(hints, n, filled, crossed)
+    always, ever, any_solution = full, 0, False
     for m in solutions:
         always &= m
         ever |= m
-    return (always, full & ~ever) if solutions else None
+        any_solution = True
+    return (always, full & ~ever) if any_solution else None
 
 
 def line_smt(hints: Sequence[int], cells: Sequence[int]) -> str:
