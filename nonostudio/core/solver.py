@@ -1,11 +1,12 @@
 """The complete solver: a verdict for a puzzle (unique and line-solvable, unique but needs search,
 multiple solutions, no solution, undecided) with the solutions that prove it.
 
-Line logic first (exact line solver to a fixed point), then, if it leaves cells undecided, a SAT
-search for two solutions (:mod:`nonostudio.core.satsolver`).  Time limit, progress callback and
-cancellation are part of the API; a cancelled or timed-out run returns ``UNDECIDED`` with the cells
-line logic decided (and a solution, if one was found).  Why SAT follows line logic directly:
-docs/design/solver.md §1.
+Line logic first (exact line solver to a fixed point), then, if it leaves cells undecided, a search
+for two solutions: a small depth-first search with line logic when few cells are left
+(:func:`_small_search`), else or past its budget the SAT solver (:mod:`nonostudio.core.satsolver`).
+Time limit, progress callback and cancellation are part of the API; a cancelled or timed-out run
+returns ``UNDECIDED`` with the cells line logic decided (and a solution, if one was found).  Why
+SAT follows line logic directly: docs/design/solver.md §1.
 """
 
 from __future__ import annotations
