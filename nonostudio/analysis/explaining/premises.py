@@ -135,6 +135,17 @@ class WitnessLine:
             "max": hi + self.offset,
         }
 
+    def cannot_start(self, i: int, s: int, cause: tuple[str, int, int]) -> Claim:
+        """Clue ``i`` cannot start at ``s``, for ``cause`` (:func:`_cause`)."""
+        kind, a, b = cause
+        return {
+            "claim": "cannot_start",
+            "clue": i + self.co,
+            "min": s + self.offset,
+            "max": s + self.offset,
+            kind: [a + self.offset, b + self.offset],
+        }
+
 
 WitnessFinder = Callable[[WitnessLine], list[Witness]]
 """A technique's witness function: the reasons of one round of its move on a (sub-)line."""
@@ -346,11 +357,7 @@ def _skips(x: WitnessLine, i: int, starts: range, side: str, boxes: bool) -> lis
             run["min"], run["max"] = min(run["min"], s + x.offset), max(run["max"], s + x.offset)
             continue
         last = cause
-        kind, a, b = cause
-        claim: Claim = {"claim": "cannot_start", "clue": i + x.co, "min": s + x.offset}
-        claim["max"] = s + x.offset
-        claim[kind] = [a + x.offset, b + x.offset]
-        out.append(claim)
+        out.append(x.cannot_start(i, s, cause))
     return out
 
 
@@ -491,11 +498,7 @@ def _misfit(
                 ruled[-1]["max"] = st + x.offset
             else:
                 last = cause
-                kind, a, b = cause
-                claim = {"claim": "cannot_start", "clue": i + x.co, "min": st + x.offset}
-                claim["max"] = st + x.offset
-                claim[kind] = [a + x.offset, b + x.offset]
-                ruled.append(claim)
+                ruled.append(x.cannot_start(i, st, cause))
     return [*chains, *(c for c in ruled if c not in chains)]
 
 
