@@ -111,23 +111,23 @@ def _bound(nm: Naming, c: Claim) -> str:
         if lo == hi:
             return f"{who} can only start at cell {lo + 1}"
         return f"{who} cannot start before cell {lo + 1} or after cell {hi + 1}"
-    if hi is not None:
-        return f"{who} ends by cell {hi + nm.clues[i]}"
-    return f"{who} starts at cell {lo + 1} or later"
+    return f"{who} {_one_side(nm, c)}"
+
+
+def _one_side(nm: Naming, c: Claim) -> str:
+    """A one-sided ``starts`` claim's bound: ``ends by cell 9`` / ``starts at cell 4 or
+    later``."""
+    if c["max"] is not None:
+        return f"ends by cell {c['max'] + nm.clues[c['clue']]}"
+    return f"starts at cell {c['min'] + 1} or later"
 
 
 def _held_bound(nm: Naming, claims: Sequence[Claim], c: Claim) -> str:
     """A ``starts`` claim with the box that sets it, when a ``holders`` claim names one."""
     for h in _all(claims, "holders"):
         if h["clues"] == [c["clue"]]:
-            i = c["clue"]
-            if c["max"] is not None:
-                bound = f"ends by cell {c['max'] + nm.clues[i]}"
-            else:
-                bound = f"starts at cell {c['min'] + 1} or later"
-            return (
-                f"{nm.clue(i, subject=True)} holds the box at {cells_text(_span(h))}, so it {bound}"
-            )
+            who = nm.clue(c["clue"], subject=True)
+            return f"{who} holds the box at {cells_text(_span(h))}, so it {_one_side(nm, c)}"
     return _bound(nm, c)
 
 
@@ -300,10 +300,7 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
         ruled_claims = pending.pop(i, [])
         ruled = _ruled_list(ruled_claims)
         neighbour = i - 1 if side == "min" else i + 1
-        if side == "min":
-            bound = f"starts at cell {c['min'] + 1} or later"
-        else:
-            bound = f"ends by cell {c['max'] + nm.clues[i]}"
+        bound = _one_side(nm, c)
         if c.get("from") == "box":  # the box it must hold sets it
             boxes = _span(holding[i])
             what = "box" if len(boxes) == 1 else "boxes"
