@@ -193,13 +193,10 @@ def between(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]])
 def misfit(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     if _chained(claims):
         return punctuate_misfit(nm, claims, cells)
-    bounds = _all(claims, "starts")
-    if _all(claims, "cannot_start"):  # the ranges, then what stops each start over the cells
-        crossed = [p for p, _ in cells]
-        where = "; ".join(_bound(nm, c) for c in bounds)
-        return f"{where}; {_cover_words(nm, claims)}: {cells_text(crossed)} {_are(crossed)} empty"
     crossed = [p for p, _ in cells]
-    where = "; ".join(_bound(nm, c) for c in bounds)
+    where = "; ".join(_bound(nm, c) for c in _all(claims, "starts"))
+    if _all(claims, "cannot_start"):  # the ranges, then what stops each start over the cells
+        return f"{where}; {_cover_words(nm, claims)}: {cells_text(crossed)} {_are(crossed)} empty"
     return (
         f"{where}; from none of those starts does a clue fit over {cells_text(crossed)} "
         f"between the crosses, so {'it is' if len(crossed) == 1 else 'they are'} empty"
