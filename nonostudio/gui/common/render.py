@@ -65,15 +65,46 @@ class Colors:
         )
 
 
+#: The smallest clue font (pixels) whose numbers stay readable on screen.
+READABLE_PX = 8
+
+
+def _floor_px(cell: int) -> int:
+    """The clue font's floor at ``cell`` pixels a cell: the readable size, or the cell itself
+    when cells are smaller still (printed pictures may ask for tiny cells; the grid does not)."""
+    return min(READABLE_PX, cell)
+
+
+def _room(cell: int) -> int:
+    """The width a clue number may take in a cell: the space left beside it keeps two numbers in
+    neighbouring columns apart ("35" and "39", not "3539")."""
+    return cell - max(2, cell // 8)
+
+
 def clue_font(cell: int, widest: str = "0") -> QFont:
-    """A font for clue numbers: about 60 % of a cell, shrunk until ``widest`` fits in one cell."""
+    """A font for clue numbers: about 60 % of a cell (at small cells no less than the readable
+    size), shrunk until ``widest`` fits in one cell or down to that floor."""
     font = QFont()
-    size = max(6, round(cell * 0.6))
+    floor = _floor_px(cell)
+    size = max(floor, round(cell * 0.6))
     font.setPixelSize(size)
-    while size > 6 and QFontMetrics(font).horizontalAdvance(widest) > cell * 0.95:
+    while size > floor and QFontMetrics(font).horizontalAdvance(widest) > _room(cell):
         size -= 1
         font.setPixelSize(size)
     return font
+
+
+def readable_cell(widest: str = "0") -> int:
+    """The smallest cell (pixels) at which clue numbers are readable: the font no smaller than
+    :data:`READABLE_PX` and ``widest`` (the widest column-clue number) within one cell, so that
+    neighbouring numbers never touch.  Grids on screen do not shrink below it; they scroll."""
+    font = QFont()
+    font.setPixelSize(READABLE_PX)
+    advance = QFontMetrics(font).horizontalAdvance(widest)
+    cell = READABLE_PX  # a digit's ink is about three quarters of the font's size
+    while _room(cell) < advance:
+        cell += 1
+    return cell
 
 
 @dataclass(frozen=True)

@@ -352,6 +352,9 @@ class EditorView(QWidget):
         self.ui.rows_edit.setReadOnly(drawing)
         self.ui.cols_edit.setReadOnly(drawing)
         self.grid.set_faint_satisfied(not drawing)
+        # Room for the longest clues a line can have keeps the grid still under strokes; typed
+        # clues need none, and on a big puzzle it would take half the view.
+        self.grid.set_reserve_clue_room(drawing)
         self.ui.clue_hint.setText(
             "The clues follow the picture you paint."
             if drawing

@@ -40,6 +40,7 @@ from nonostudio.gui.common.render import (
     paint_clue_backgrounds,
     paint_clues,
     paint_grid_lines,
+    readable_cell,
 )
 
 BASE_CELL = 24
@@ -280,9 +281,18 @@ class GridView(QWidget):
             widest_number=max(h, w),
         )
 
+    def min_cell(self) -> int:
+        """The smallest cell size the grid takes, fitted or zoomed out: the one at which its clue
+        numbers are still readable (below it the scroll area scrolls)."""
+        numbers = [n for clue in self._cols for n in clue]
+        if self._reserve:
+            numbers.append(max(self._cells.shape))
+        return readable_cell(str(max(numbers, default=0)))
+
     def _fitted_cell(self, available: QSize) -> int:
-        """The largest cell size (4 to FIT_MAX_CELL pixels) at which everything fits."""
-        lo, hi = 4, FIT_MAX_CELL
+        """The largest cell size (``min_cell()`` to FIT_MAX_CELL pixels) at which everything
+        fits, or ``min_cell()`` when nothing smaller than readable would fit."""
+        lo, hi = self.min_cell(), FIT_MAX_CELL
         while lo < hi:
             mid = (lo + hi + 1) // 2
             size = self._layout_at(mid).size()
@@ -300,7 +310,7 @@ class GridView(QWidget):
                 self._zoom = zoom
                 self.zoomChanged.emit(zoom)
             return self._layout_at(cell)
-        return self._layout_at(max(4, round(BASE_CELL * self._zoom)))
+        return self._layout_at(max(self.min_cell(), round(BASE_CELL * self._zoom)))
 
     def _room_for_clues(self) -> bool:
         lay = self._layout

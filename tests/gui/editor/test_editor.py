@@ -320,3 +320,18 @@ def test_edited_fires_for_user_changes_only(qtbot, editor: EditorView) -> None:
     assert len(count) == n + 1
     editor.ui.width_spin.setValue(5)
     assert len(count) > n + 1
+
+
+def test_typed_clues_take_only_the_room_they_need(qtbot, editor: EditorView) -> None:
+    # A 40x40 of stripes: one or two numbers a clue.  Drawing keeps room for the 20 numbers a
+    # 40-cell line can have (strokes then never move the grid); typed clues need none.
+    goal = np.zeros((40, 40), dtype=np.int8)
+    goal[::2, :] = 1
+    puzzle = Puzzle.from_grid(goal)
+    editor.set_puzzle(Puzzle(puzzle.rows, puzzle.cols))
+    assert editor.mode() == "clues"
+    grid_left = editor.grid.cell_rect(0, 0).left()
+    assert editor.grid._layout.col_slots == 20 and editor.grid._layout.row_slots == 1
+    editor.set_mode("draw")
+    assert editor.grid._layout.row_slots == 20
+    assert editor.grid.cell_rect(0, 0).left() > grid_left
