@@ -40,7 +40,7 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -281,8 +281,7 @@ def _uncovered(
             for i in inside:  # its starts over the cells, each ruled out where it is
                 h = x.hints[i]
                 over = range(max(s - h + 1, r.lo[i]), min(e - 1, r.hi[i]) + 1)
-                ruled = [_skips(x, i, range(st, st + 1), "min", r.boxes) for st in over]
-                claims += _merged([c for run in ruled for c in run or []])
+                claims += _ruled_starts(x, i, over, r.boxes)
             kind = say + "_misfit"
         claims = [c for k, c in enumerate(claims) if c not in claims[:k]]
         w = Witness(kind, claims)
@@ -489,16 +488,7 @@ def _misfit(
         hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
     ruled: list[Claim] = []
     for i in range(k):
-        last: tuple[str, int, int] | None = None
-        for st in covering(i):
-            cause = _cause(x, i, st, "min", r.boxes) if lo[i] <= st <= hi[i] else None
-            if cause is None:
-                last = None
-            elif cause == last:
-                ruled[-1]["max"] = st + x.offset
-            else:
-                last = cause
-                ruled.append(x.cannot_start(i, st, cause))
+        ruled += _ruled_starts(x, i, [st for st in covering(i) if lo[i] <= st <= hi[i]], r.boxes)
     return [*chains, *(c for c in ruled if c not in chains)]
 
 
@@ -564,15 +554,15 @@ def glue(x: WitnessLine) -> list[Witness]:
             if any(s > r.hi[i] for s in out_of):
                 reasons += _chain(x, r, i, "max", {}, set())
             inside = [s for s in out_of if r.lo[i] <= s <= r.hi[i]]
-            for s in inside:  # within its range but not allowed: a box it would run into
-                ruled += _skips(x, i, range(s, s + 1), "min", True) or []
+            # within its range but not allowed: a box it would run into
+            ruled += _ruled_starts(x, i, inside, True)
         if sure is None:
             continue
         reasons = [c for k, c in enumerate(reasons) if c not in reasons[:k]]
         if x.sub and reasons:  # the part's edges bound its clues
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]
-        w = Witness("glue", [*reasons, *block, *claims, *_merged(ruled)])
+        w = Witness("glue", [*reasons, *block, *claims, *ruled])
         x.decide(w, range(*sure), FILLED)
         if w.cells:
             w.claims.insert(len(reasons) + 1, x.gap(gs, ge))
@@ -580,16 +570,20 @@ def glue(x: WitnessLine) -> list[Witness]:
     return out
 
 
-def _merged(ruled: list[Claim]) -> list[Claim]:
-    """``cannot_start`` claims of one start each, runs of a clue's starts with one cause as one."""
+def _ruled_starts(x: WitnessLine, i: int, starts: Iterable[int], boxes: bool) -> list[Claim]:
+    """``cannot_start`` claims for those of ``starts`` (ascending) of clue ``i`` that a cause
+    (:func:`_cause`) rules out where they are, a run of consecutive ones with one cause as one."""
     out: list[Claim] = []
-    for c in ruled:
-        last = out[-1] if out else None
-        same = last is not None and all(last.get(k) == c.get(k) for k in ("clue", "cross", "boxes"))
-        if last is not None and same and last["max"] + 1 == c["min"]:
-            last["max"] = c["max"]
+    last: tuple[tuple[str, int, int], int] | None = None  # the last start ruled out, its cause
+    for s in starts:
+        cause = _cause(x, i, s, "min", boxes)
+        if cause is None:
+            continue
+        if last == (cause, s - 1):
+            out[-1]["max"] = s + x.offset
         else:
-            out.append(dict(c))
+            out.append(x.cannot_start(i, s, cause))
+        last = (cause, s)
     return out
 
 
