@@ -73,15 +73,16 @@ def leak_boards(
         copies.append(distinct[i])
         covered += count[distinct[i]]
     chosen = set(copies)
+    complement_of = {k: _complement_key(k) for k in distinct}
     # test boards whose complement the copies already brought in
-    covered = sum(count[k] for k in distinct if _complement_key(k) in chosen)
-    candidates = [k for k in distinct if (c := _complement_key(k)) is not None and c not in count]
+    covered = sum(count[k] for k, c in complement_of.items() if c in chosen)
+    candidates = [(k, c) for k, c in complement_of.items() if c is not None and c not in count]
     complements: list[bytes] = []
     for i in rng.permutation(len(candidates)):
         if covered >= want_complements:
             break
-        key = candidates[i]
-        complements.append(_complement_key(key) or b"")
+        key, complement = candidates[i]
+        complements.append(complement)
         covered += count[key]
     shape = np.asarray(test_boards).shape[1:]
 
