@@ -25,7 +25,7 @@ from nonostudio.analysis.grades.difficulty import (
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
-from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.rule_sets import offer_rule_sets, take_saved_rule_set
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 from nonostudio.gui.panels.panel_jobs import grade_puzzle
@@ -120,6 +120,15 @@ class DifficultyPanel(GradingPanel):
             self.rule_set_combo.setCurrentText(name)
         self._schedule()
         self.ruleSetChanged.emit(name)
+
+    def rule_set_saved(self, name: str) -> None:
+        """The rule set ``name`` was just saved: offered in the list, and graded with afresh if it
+        is the one in use."""
+        take_saved_rule_set(self.rule_set_combo, name, self._rule_set, self._read_rule_set_again)
+
+    def _read_rule_set_again(self, name: str) -> None:
+        self._rule_set = None
+        self.set_rule_set(name)
 
     def rule_set(self) -> RuleSet | None:
         return self._rule_set

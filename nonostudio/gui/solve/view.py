@@ -29,7 +29,7 @@ from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.puzzle import Puzzle, new_grid
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
-from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.rule_sets import offer_rule_sets, take_saved_rule_set
 from nonostudio.gui.common.workers import run_in_background
 from nonostudio.gui.grid.view import CellsCommand
 from nonostudio.gui.solve.glance import GlancePanel
@@ -225,11 +225,11 @@ class SolveView(TraceView):
         """The rule set ``name`` was just saved (a learned set, a rule added in the Rules tab):
         offered in the list, and solved with afresh if it is the one in use (its old rules went
         on explaining the steps)."""
-        if self.ui.rule_set_combo.findText(name) < 0:
-            self.ui.rule_set_combo.addItem(name)
-        if self._rule_set is not None and self._rule_set.name == name:
-            self._rule_set = None
-            self.set_rule_set(name)
+        take_saved_rule_set(self.ui.rule_set_combo, name, self._rule_set, self._read_rule_set_again)
+
+    def _read_rule_set_again(self, name: str) -> None:
+        self._rule_set = None
+        self.set_rule_set(name)
 
     def rule_set(self) -> RuleSet | None:
         return self._rule_set

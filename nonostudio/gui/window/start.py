@@ -264,10 +264,13 @@ class PanelStarter:
                 lambda rules: w.rule_browser.show_rule_set(rules, measure=False)
             )
             w.jobs_panel.ruleSetSaved.connect(w.rule_browser.add_rule_set)
-            w.jobs_panel.ruleSetSaved.connect(w.solve_view.rule_set_saved)
-        w.rule_browser.editor.ruleSaved.connect(
-            lambda name, _rule: w.solve_view.rule_set_saved(name)
-        )
+        # A rule set saved while the studio runs is offered, and read again where in use.
+        for rule_set_saved in (w.solve_view.rule_set_saved, w.difficulty_panel.rule_set_saved):
+            if w.jobs_panel is not None:
+                w.jobs_panel.ruleSetSaved.connect(rule_set_saved)
+            w.rule_browser.editor.ruleSaved.connect(
+                lambda name, _rule, saved=rule_set_saved: saved(name)
+            )
         # Each puzzle opened starts whole in view in the Solve tab too (the editor fits its own).
         w.files.shown.connect(lambda _document: w.solve_view.grid.fit_to_window())
         w.check_panel.verdictReady.connect(w.library_commands.cache_verdict)
