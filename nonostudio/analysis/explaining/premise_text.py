@@ -579,16 +579,18 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
         if again:  # "… the 8 holds the box at cells 10–12 …; and it ends by cell 17: …"
             bounds = [c for c in claims if c["claim"] == "starts"]
             held = {h["clues"][0] for h in again}
-            # "it" only when one clue's box was named before: with two, it could be either
-            named = {h["clues"][0] for h in stated if h["claim"] == "holders"}
-            words = [
-                _bound(nm, c).replace(nm.clue(c["clue"], subject=True), "it", 1)
-                if c["clue"] in held and len(named) == 1
-                else _bound(nm, c)
-                if c["clue"] in held
-                else _held_bound(nm, claims, c)
-                for c in bounds
-            ]
+            # "it" only when one clue's box was named before (with two, it could be either) and
+            # no other clue is named in between
+            it = len({h["clues"][0] for h in stated if h["claim"] == "holders"}) == 1
+            words = []
+            for c in bounds:
+                if c["clue"] not in held:
+                    words.append(_held_bound(nm, claims, c))
+                    it = False
+                elif it:
+                    words.append(_bound(nm, c).replace(nm.clue(c["clue"], subject=True), "it", 1))
+                else:
+                    words.append(_bound(nm, c))
             crossed = [p for p, _ in premise["cells"]]
             return f"and {' and '.join(words)}: {cells_text(crossed)} {_are(crossed)} empty"
     return None

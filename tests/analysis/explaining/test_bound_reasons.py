@@ -306,3 +306,19 @@ def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
         "so it is finished: cell 18 is empty; and a 1 from cell 16 would run into the box at "
         "cell 15: cell 16 is empty" in explanation.text
     )
+
+
+def test_it_is_not_said_after_another_clue_is_named() -> None:
+    """jwilk-nonogram data073.nin, row 15, step 43 (3 8 3): "… the third clue, 3, holds the box
+    at cell 22, so it ends by cell 24: cell 25 is empty; and the second clue, 8, holds the box
+    at cells 9–12, so it ends by cell 16 and it starts at cell 20 or later" — the last "it" is
+    the 3, but reads as the 8 just named."""
+    hints = (3, 8, 3)
+    _, premises = explain_move("mercury", "row", 14, hints, _line("........####....x....#..."))
+    both, last = premises
+    told = step_sentence("mercury", "row", 14, hints, 25, [last, both]).text
+    assert "and it starts" not in told
+    assert (
+        "; and the second clue, 8, holds the box at cells 9–12, so it ends by cell 16 and the "
+        "third clue, 3, starts at cell 20 or later: cells 18–19 are empty" in told
+    )
