@@ -144,6 +144,11 @@ class EditorView(QWidget):
     def solution_hidden(self) -> bool:
         return self.ui.picture_stack.currentIndex() == 1
 
+    def set_title(self, title: str) -> None:
+        """Put ``title`` in the Title box, as if typed there."""
+        self.ui.meta_edits["title"].setText(title)
+        self._on_meta_edited(title)
+
     def picture_size(self) -> tuple[int, int]:
         """The width and height set in the size boxes."""
         return self.ui.width_spin.value(), self.ui.height_spin.value()

@@ -38,9 +38,15 @@ def read_for_import(path: Path) -> AnyPuzzle:
         puzzle = pick_entry(read_any_entries(path), None, path.name)[1]
     except PuzzleError as exc:
         raise exc if exc.source else exc.with_source(str(path)) from None
-    if not puzzle.title.strip():  # a .g file has no title: the file's name is one
-        puzzle = replace(puzzle, title=path.stem)
-    return puzzle
+    return titled_after_file(puzzle, path)
+
+
+def titled_after_file(puzzle: AnyPuzzle, path: Path | None) -> AnyPuzzle:
+    """``puzzle`` as the library stores it: one without a title (a .g file has none, a new
+    puzzle saved untitled) takes the name of the file it came from (unchanged without a file)."""
+    if path is None or puzzle.title.strip():
+        return puzzle
+    return replace(puzzle, title=path.stem)
 
 
 def read_error(path: Path, exc: PuzzleError | OSError) -> str:

@@ -132,6 +132,10 @@ class FileCommands(QObject):
         """The open puzzle from the editor that holds it (None while its clues are invalid)."""
         return self._holder().puzzle()
 
+    def set_title(self, title: str) -> None:
+        """Give the open puzzle this title, as if typed in its editor's Title box."""
+        self._holder().set_title(title)
+
     def is_modified(self) -> bool:
         return self._holder().is_modified()
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.editor.view import EditorView
+from nonostudio.gui.library.importing import titled_after_file
 from nonostudio.gui.library.view import LibraryView
 from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
@@ -64,14 +65,17 @@ class LibraryCommands(QObject):
             )
             return None
         path = self._files.document.path
+        titled = titled_after_file(puzzle, path)  # as Import Files names it
         try:
-            id = self._library.add(puzzle, source=str(path) if path else "")
+            id = self._library.add(titled, source=str(path) if path else "")
         except LibraryError as exc:
             self.write_failed("Cannot Add Puzzle", exc)
             return None
         self._view.refresh()
         self._view.select_id(id)
         self.libraryChanged.emit()
+        if titled.title != puzzle.title:  # the editor says the title the entry has
+            self._files.set_title(titled.title)
         self._files.set_modified(False)
         self._files.set_document(Document.library_entry(id))
         return id

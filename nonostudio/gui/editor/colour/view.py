@@ -165,6 +165,11 @@ class ColourEditorView(QWidget):
 
     # --- public API ------------------------------------------------------------------------
 
+    def set_title(self, title: str) -> None:
+        """Put ``title`` in the Title box, as if typed there."""
+        self.meta_edits["title"].setText(title)
+        self._on_meta_edited(title)
+
     def puzzle(self) -> ColourPuzzle | None:
         return self._puzzle
 
