@@ -457,36 +457,40 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     filled = [p for p, _ in cells]
     wall = ""
     if any(h["min"] == g["start"] for h in held):
-        wall = f" (it cannot cross {nm.wall(g['start'], g.get('within'))})"
+        wall = f"it cannot cross {nm.wall(g['start'], g.get('within'))}"
     elif any(h["max"] + nm.clues[h["clue"]] == g["end"] for h in held):
-        wall = f" (it cannot cross {nm.wall_after(g['end'], g.get('within'))})"
+        wall = f"it cannot cross {nm.wall_after(g['end'], g.get('within'))}"
 
     at = claims.index(b)
     chain = chain_words(nm, claims[:at])
     before = f"{chain}; " if chain else ""
 
-    def span(h: Claim) -> str:
+    def starting(h: Claim) -> str:
         if h["min"] == h["max"]:
-            text = f"starting at cell {h['min'] + 1}"
-        else:
-            text = f"starting between cells {h['min'] + 1} and {h['max'] + 1}"
-        ruled = [c for c in claims[at:] if c["claim"] == "cannot_start" and c["clue"] == h["clue"]]
-        return text + (f" ({_ruled_list(ruled)})" if ruled else "")
+            return f"starting at cell {h['min'] + 1}"
+        return f"starting between cells {h['min'] + 1} and {h['max'] + 1}"
 
-    if len(held) == 1:
+    def ruled(h: Claim) -> str:
+        out = [c for c in claims[at:] if c["claim"] == "cannot_start" and c["clue"] == h["clue"]]
+        return _ruled_list(out) if out else ""
+
+    def aside(*words: str) -> str:
+        said = "; ".join(w for w in words if w)
+        return f" ({said})" if said else ""
+
+    if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
-        where, _, why = span(h).partition(" (")
-        if why:  # its ruled-out starts beside the wall it cannot cross
-            wall = f" ({wall.strip()[1:-1]}; {why}" if wall else f" ({why}"
         return (
-            f"{before}{box} can only be {nm.clue(h['clue'], subject=True)} {where} to hold "
-            f"it{wall}, so {cells_text(filled)} {_are(filled)} filled"
+            f"{before}{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "
+            f"it{aside(wall, ruled(h))}, so {cells_text(filled)} {_are(filled)} filled"
         )
     options = " or ".join(
-        f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {span(h)}" for h in held
+        f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {starting(h)}{aside(ruled(h))}"
+        for h in held
     )
     return (
-        f"{before}{box} is {options}{wall}; either way {cells_text(filled)} {_are(filled)} filled"
+        f"{before}{box} is {options}{aside(wall)}; either way {cells_text(filled)} "
+        f"{_are(filled)} filled"
     )
 
 
