@@ -302,6 +302,8 @@ def _run_window(
             log.warning("%s", note)
             window.statusBar().showMessage(note, 15000)
         window.finish_start()
+        if args.more:
+            _import_more(window, args.file, args.more)
 
     QTimer.singleShot(0, after_first_paint)
     for note in notes:
@@ -309,14 +311,29 @@ def _run_window(
     restored = window.offer_restore()
     if args.file:
         window.files.open_file(args.file, ask=restored)
-    if args.more:
-        added, errors = window.library_view.import_files(args.more)
+    return app.exec()
+
+
+def _import_more(window: MainWindow, opened: str, paths: Sequence[str]) -> None:
+    """Add the command line's extra files to the library in the background, as Import Files
+    does (progress and Cancel under the library's table, a box naming the files that could not
+    be read); the status line says how it went."""
+    from nonostudio.gui.library.importing import Imported
+
+    importer = window.library_view.importer
+
+    def done(imported: Imported) -> None:
+        importer.finished.disconnect(done)
+        added, errors = imported.added, imported.errors
         window.statusBar().showMessage(
-            f"Opened {args.file}; {added} more file{'s' if added != 1 else ''} added to the "
-            f"library" + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
+            f"Opened {opened}; {added} more file{'s' if added != 1 else ''} added to the library"
+            + (" (stopped)" if imported.cancelled else "")
+            + (f"; {len(errors)} could not be read: {errors[0]}" if errors else ""),
             30000,
         )
-    return app.exec()
+
+    importer.finished.connect(done)
+    window.library_view.start_import(paths)
 
 
 def _shut_down(
