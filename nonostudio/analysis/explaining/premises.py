@@ -391,8 +391,9 @@ def _chain(
     starts from are added to ``used``."""
     mine: set[int] = set()  # the placed clues the packed chain starts from
     packed = _packed_chain(x, r, i, side, placed, mine)
-    held = _held_box(x, r, i, side) if i not in placed and r.boxes else None
-    if held is not None and len(packed) > 2:
+    long = len(packed) > 2 and i not in placed and r.boxes
+    held = _held_box(x, r, i, side) if long else None
+    if held is not None:
         # a box only it can hold sets the bound: shorter than a longer chain
         bs, be = held
         bound = r.lo[i] if side == "min" else r.hi[i]
