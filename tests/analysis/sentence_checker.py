@@ -204,6 +204,19 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             if len(c["clues"]) != 1:
                 return "a bound's box has several holders"
         return None
+    if say == "mercury_misfit":  # the ranges stated, and each start over the cells ruled out
+        for c in _claims(premise, "cannot_start"):
+            wrong = _excluded(c, hints[c["clue"]])
+            if wrong:
+                return wrong
+        stated = {c["clue"] for c in _claims(premise, "starts")}
+        over = [
+            (i, s)
+            for p in decided
+            for i in sorted(stated)
+            for s in range(max(0, p - hints[i] + 1), min(p, n - hints[i]) + 1)
+        ]
+        return _unstopped(premise, hints, n, over)
     if say in ("simple_spaces", "mercury"):
         for p in decided:
             for c in _claims(premise, "starts"):

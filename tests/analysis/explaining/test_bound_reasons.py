@@ -322,3 +322,23 @@ def test_it_is_not_said_after_another_clue_is_named() -> None:
         "; and the second clue, 8, holds the box at cells 9–12, so it ends by cell 16 and the "
         "third clue, 3, starts at cell 20 or later: cells 18–19 are empty" in told
     )
+
+
+def test_the_checker_refuses_a_misfit_cause_that_does_not_stop_the_start() -> None:
+    """Reach of a box, a cell inside a clue's range: each start over it is ruled out by a cause
+    the checker now verifies rules it out (the box at cell 6 is filled, and no 1 starts at cell
+    10, but a 1 there does not run into it), and a start left without a cause fails."""
+    hints = (3, 2, 1, 1, 1)
+    line = ".##.x#....#..x.."
+    _, premises = explain_move("mercury", "row", 0, hints, _line(line))
+    (misfit,) = [p for p in premises if p["say"] == "mercury_misfit"]
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert check_inference(misfit, hints, len(cells)) is None
+    far = [{**c, "boxes": [5, 6]} if c["claim"] == "cannot_start" else c for c in misfit["claims"]]
+    assert all(check_claim(c, hints, cells, arr) is None for c in far)  # true facts of the line
+    wrong = check_inference({**misfit, "claims": far}, hints, len(cells))
+    assert "does not run into the boxes [5, 6)" in (wrong or "")
+    bare = [c for c in misfit["claims"] if c["claim"] != "cannot_start"]
+    wrong = check_inference({**misfit, "claims": bare}, hints, len(cells))
+    assert "may start at 9: nothing stated stops it" in (wrong or "")
