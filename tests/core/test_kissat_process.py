@@ -17,7 +17,7 @@ import pytest
 from test_solver import _domino
 from test_solver import _random_puzzle as random_puzzle
 
-from nonostudio.core import kissat_process, satsolver, solver
+from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.kissat_process import (
     KissatStopped,
@@ -30,14 +30,12 @@ from nonostudio.core.order_encoding import encode
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.core.solver import Verdict, solve
 
-pytestmark = pytest.mark.skipif(not kissat_available(), reason="python-sat without Kissat")
-
-
-@pytest.fixture(autouse=True)
-def _sat_solvers_only(monkeypatch) -> None:
-    """These puzzles are small: :func:`solve` would decide them by its small search, without a
-    SAT solver; here every one goes to the SAT stage."""
-    monkeypatch.setattr(solver, "SMALL_CELLS", 0)
+# These puzzles are small: solve() would decide them by its small search, without a SAT solver;
+# here every one goes to the SAT stage.
+pytestmark = [
+    pytest.mark.skipif(not kissat_available(), reason="python-sat without Kissat"),
+    pytest.mark.usefixtures("no_small_search"),
+]
 
 
 def _random_puzzle(seed: int) -> Puzzle:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from test_solver import _domino, _random_puzzle
 
-from nonostudio.core import kissat_process, satsolver, solver
+from nonostudio.core import kissat_process, satsolver
 from nonostudio.core.gridstate import Contradiction, GridState
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.probing import probe
@@ -73,11 +73,11 @@ def test_probing_finds_a_state_without_solution():
 
 
 @pytest.mark.skipif(not kissat_process.kissat_available(), reason="python-sat without Kissat")
+@pytest.mark.usefixtures("no_small_search")  # not decided by the small search first
 def test_the_sat_stage_probes_before_kissat(monkeypatch):
     """Past CaDiCaL's budget the state is probed before Kissat: 4-Dom, which line logic leaves
     blank, is then decided without a search."""
     monkeypatch.setattr(satsolver, "HANDOVER_CONFLICTS", 0)
-    monkeypatch.setattr(solver, "SMALL_CELLS", 0)  # not decided by the small search first
     heard: list[str] = []
     res = solve(_domino(4), time_limit=60, progress=lambda _share, message: heard.append(message))
     assert res.verdict is Verdict.UNIQUE_SEARCH and res.solution is not None

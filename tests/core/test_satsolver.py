@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import z3
 
-from nonostudio.core import order_encoding, satsolver, solver
+from nonostudio.core import order_encoding, satsolver
 from nonostudio.core.gridstate import GridState
 from nonostudio.core.line import CROSSED, FILLED, clue_of
 from nonostudio.core.linesolver import placements
@@ -101,8 +101,8 @@ def test_cadical_is_the_default_backend_and_installed():
     assert satsolver.sat_backend() == "cadical"
 
 
+@pytest.mark.usefixtures("no_small_search")  # not the small search: the SAT stage
 def test_without_python_sat_the_backend_is_z3_and_the_solver_still_decides(monkeypatch):
-    monkeypatch.setattr(solver, "SMALL_CELLS", 0)  # not the small search: the SAT stage
     for name in ("pysolvers", "pysat.solvers"):  # imports fail as if not installed
         monkeypatch.setitem(sys.modules, name, None)
     assert satsolver.sat_backend() == "z3"
@@ -112,8 +112,8 @@ def test_without_python_sat_the_backend_is_z3_and_the_solver_still_decides(monke
     assert res.stats.sat_calls == 1 and res.stats.sat_backend == "z3"
 
 
-def test_with_python_sat_the_solver_decides_by_cadical(monkeypatch):
-    monkeypatch.setattr(solver, "SMALL_CELLS", 0)  # not the small search: the SAT stage
+@pytest.mark.usefixtures("no_small_search")  # not the small search: the SAT stage
+def test_with_python_sat_the_solver_decides_by_cadical():
     res = solve(_domino(6), time_limit=60)
     assert res.verdict is Verdict.UNIQUE_SEARCH and res.solution is not None
     assert _domino(6).is_solution(res.solution)
