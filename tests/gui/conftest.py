@@ -17,7 +17,13 @@ from leaks import THREAD_GRACE_S
 from pictures import picture
 from PySide6.QtCore import QSettings, QThreadPool
 from pytestqt.qtbot import QtBot
-from studio_window import discard_on_question, end_background, record_message_boxes, show_window
+from studio_window import (
+    OpenWindow,
+    discard_on_question,
+    end_background,
+    record_message_boxes,
+    show_window,
+)
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
@@ -231,6 +237,24 @@ def window(
     yield win
     win.editor.set_modified(False)
     end_background(win, 20000)
+
+
+@pytest.fixture
+def open_window(qtbot: QtBot, small_library: Library, settings: QSettings) -> Iterator[OpenWindow]:
+    """``open_window(size=None)``: the main window on ``small_library``, shown, at ``size`` if
+    given (else the size it opens at); nothing answers its message boxes (a test that expects
+    one answers it).  Called from a test's own fixture, after what the window must find set up
+    (a data folder, patched boxes).  Each window's background work is ended after the test."""
+    opened: list[MainWindow] = []
+
+    def open_(size: tuple[int, int] | None = None) -> MainWindow:
+        win = show_window(qtbot, small_library, settings, size=size)
+        opened.append(win)
+        return win
+
+    yield open_
+    for win in opened:
+        end_background(win, 30000)
 
 
 @pytest.fixture

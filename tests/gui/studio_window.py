@@ -6,6 +6,7 @@ scenarios share (a new puzzle by the size boxes, painting a picture, the end of 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,13 +54,16 @@ def show_window(
     *,
     active: bool = False,
     defer_panels: bool = False,
+    size: tuple[int, int] | None = (1280, 720),
 ) -> MainWindow:
-    """The main window at 1280x720, shown; ``active``: made the active window too (keys reach
-    shortcuts only in the active window, X11); ``defer_panels``: started as ``nonostudio`` starts
-    it, shown first and its panels built afterwards (returns once it is ready)."""
+    """The main window at ``size`` (None: the size it opens at), shown; ``active``: made the
+    active window too (keys reach shortcuts only in the active window, X11); ``defer_panels``:
+    started as ``nonostudio`` starts it, shown first and its panels built afterwards (returns
+    once it is ready)."""
     win = MainWindow(library, settings, defer_panels=defer_panels)
     qtbot.addWidget(win)
-    win.resize(1280, 720)
+    if size is not None:
+        win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
     if active:
@@ -69,6 +73,9 @@ def show_window(
         with qtbot.waitSignal(win.ready, timeout=30000):
             win.finish_start()
     return win
+
+
+OpenWindow = Callable[..., MainWindow]  # the ``open_window`` fixture (conftest.py)
 
 
 def end_background(win: MainWindow, timeout_ms: int) -> None:

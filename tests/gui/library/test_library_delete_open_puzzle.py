@@ -5,13 +5,11 @@ words, not as “this puzzle” in quotes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
-from studio_window import end_background
+from studio_window import OpenWindow
 
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
@@ -40,15 +38,8 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def window(
-    qtbot: QtBot, small_library: Library, settings: QSettings, boxes: dict[str, list[str]]
-) -> Iterator[MainWindow]:
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    end_background(win, 30000)
+def window(boxes: dict[str, list[str]], open_window: OpenWindow) -> MainWindow:
+    return open_window()
 
 
 def test_the_puzzle_on_screen_deleted_stays_open_and_saves_elsewhere(

@@ -6,14 +6,12 @@ folder made read-only under the running studio)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from library_views import make_view
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QToolButton
 from pytestqt.qtbot import QtBot
-from studio_window import end_background
+from studio_window import OpenWindow
 
 from nonostudio.core.library import Library
 from nonostudio.gui.library.view import LibraryView
@@ -35,16 +33,8 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.fixture
-def window(
-    qtbot: QtBot, small_library: Library, settings: QSettings, warnings: list[str]
-) -> Iterator[MainWindow]:
-    win = MainWindow(small_library, settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    end_background(win, 30000)
+def window(warnings: list[str], open_window: OpenWindow) -> MainWindow:
+    return open_window(size=(1280, 720))
 
 
 def assert_no_writes_offered(view: LibraryView) -> None:
