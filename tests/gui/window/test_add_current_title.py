@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.window.main_window import MainWindow
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "solve" / "colour"))
+from colour_pictures import COLS, PALETTE, PICTURE, ROWS  # noqa: E402
 
 STAIRS = Puzzle(((1,), (2,), (3,)), ((3,), (2,), (1,)))  # no title
 
@@ -45,20 +50,8 @@ def test_a_titled_or_a_new_puzzle_keeps_its_title(
 def test_an_untitled_colour_puzzle_from_a_file_too(
     window: MainWindow, small_library: Library, tmp_path: Path
 ) -> None:
-    from nonostudio.core.colour.model import (
-        BLACK,
-        WHITE,
-        Colour,
-        ColourPuzzle,
-        Palette,
-        clues_of_colour_grid,
-    )
-
-    goal = ((2, 2, 2), (0, 0, 0), (1, 1, 1))
-    rows, cols = clues_of_colour_grid(goal)
-    palette = Palette((WHITE, BLACK, Colour("red", "#d62728", "r")))
     path = tmp_path / "banner.xml"
-    write_file(ColourPuzzle(palette, rows, cols, goal=goal), path)
+    write_file(ColourPuzzle(PALETTE, ROWS, COLS, goal=PICTURE), path)  # no title
     assert window.files.open_file(path) and window.files.is_colour()
     window.library_view.add_action.trigger()
     assert small_library.get_any(window.document.library_id).title == "banner"
