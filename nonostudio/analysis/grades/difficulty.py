@@ -18,6 +18,7 @@ from typing import Any
 
 from nonostudio.analysis.catalogue.techniques import ALL_TECHNIQUES, BY_ID
 from nonostudio.analysis.catalogue.techniques import SEARCH as SEARCH_TECHNIQUE
+from nonostudio.analysis.defaults import DEFAULT_RULE_SET
 from nonostudio.analysis.grades import probing
 from nonostudio.analysis.grades.grade_features import (
     MULTIPLE,
@@ -172,6 +173,15 @@ class Grade:
     def hardest_technique(self) -> str | None:
         """The id of the hardest technique the puzzle needs (its tier is the grade's tier)."""
         return self.features.hardest_technique
+
+    @property
+    def listed_label(self) -> str:
+        """The difficulty a puzzle library lists for this grade: the label of a grade with the
+        default rule set (:data:`~nonostudio.analysis.defaults.DEFAULT_RULE_SET`) that ran to its
+        end, '' for any other.  A library has one Difficulty column, the same for every player;
+        a grade with another set (a user's own) is shown where it was asked for, never stored
+        over it."""
+        return self.label if self.rule_set == DEFAULT_RULE_SET and not self.timed_out else ""
 
     def to_json(self) -> dict[str, Any]:
         return {

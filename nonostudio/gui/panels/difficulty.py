@@ -4,7 +4,9 @@ score, explanation and two charts (techniques used, cells decided per step).
 Grading (:func:`nonostudio.analysis.grades.difficulty.grade`) runs in a worker process after a short
 pause in editing, within the check panel's time limit; a newer puzzle or rule set cancels a grade
 still running, and a stale result is dropped.  A puzzle too large to grade is refused at once;
-one with no solution is not graded (the panel says so and points to the Check panel).
+one with no solution is not graded (the panel says so and points to the Check panel).  The
+library lists the grade with the default rule set only; a grade with another set is shown here
+and says so (:attr:`~nonostudio.analysis.grades.difficulty.Grade.listed_label`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,17 @@ def _heading(text: str) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
+
+
+def _listed_note(result: Grade) -> str:
+    """Says, under a grade with a rule set other than the default, that the library lists the
+    default set's grade (this one is not stored)."""
+    if result.rule_set == DEFAULT_RULE_SET:
+        return ""
+    return (
+        f" Graded with \u201c{result.rule_set}\u201d: the library lists the grade with the "
+        f"default rules, \u201c{DEFAULT_RULE_SET}\u201d."
+    )
 
 
 class DifficultyPanel(GradingPanel):
@@ -184,7 +197,7 @@ class DifficultyPanel(GradingPanel):
             f"Stopped at the time limit of {self._time_limit:g} s."
             if result.timed_out
             else f"Tier {result.tier}: {TIER_TEXT[result.tier]}.{needs} "
-            f"Score {result.score:.1f}; graded in {result.seconds:.2f} s."
+            f"Score {result.score:.1f}; graded in {result.seconds:.2f} s.{_listed_note(result)}"
         )
         self.explanation_label.setText(result.explanation)
         self.usage_chart.set_usage(result.features.techniques, TECHNIQUE_NAMES)

@@ -91,14 +91,20 @@ class LibraryCommands(QObject):
         """Cache the difficulty label of the library puzzle on screen (if unchanged since
         loading); a colour grade stopped before its end (Undecided) is not kept, nor a grade of
         the other kind than the puzzle on screen (the black-and-white panel's grade of the
-        puzzle shown before a colour one was opened lands after it)."""
+        puzzle shown before a colour one was opened lands after it), nor a black-and-white
+        grade the library does not list (another rule set's, or one stopped at the time limit:
+        :attr:`~nonostudio.analysis.grades.difficulty.Grade.listed_label`)."""
         from nonostudio.analysis.colour.grade import ColourGrade
 
         if isinstance(result, ColourGrade) != self._files.is_colour():
             return
-        if isinstance(result, ColourGrade) and (result.cancelled or result.label == "Undecided"):
+        if isinstance(result, ColourGrade):
+            if result.cancelled or result.label == "Undecided":
+                return
+            label = result.label
+        elif not (label := result.listed_label):
             return
-        self._cache("difficulty", lambda id: self._library.set_difficulty(id, result.label))
+        self._cache("difficulty", lambda id: self._library.set_difficulty(id, label))
 
     def _cache(self, what: str, store: Callable[[int], object]) -> None:
         library_id = self._files.document.library_id
