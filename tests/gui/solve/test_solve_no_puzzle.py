@@ -6,7 +6,7 @@ back.  In both Solve views, black and white and colour."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,6 +32,23 @@ sys.path.insert(0, str(Path(__file__).parent / "colour"))
 from colour_pictures import PUZZLE as COLOUR_PUZZLE  # noqa: E402
 
 DIAMOND = (1,), (3,), (5,), (3,), (1,)
+
+
+@pytest.fixture
+def colour_view(qtbot: QtBot) -> Iterator[ColourSolveView]:
+    """A colour Solve view (1 ms a step) at 1100x700, shown, on ``COLOUR_PUZZLE`` with its trace
+    ready; cancelled after the test."""
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(COLOUR_PUZZLE)
+        yield view
+    finally:
+        view.cancel()
 
 
 @pytest.fixture
@@ -100,32 +117,23 @@ def test_the_players_game_comes_back_with_the_same_clues(
     assert view.hand_cells().shape == (5, 5) and (view.hand_cells() == UNKNOWN).all()
 
 
-def test_colour_invalid_clues_show_no_stale_puzzle_and_keep_the_game(qtbot: QtBot) -> None:
-    view = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(1100, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(COLOUR_PUZZLE)
-        view.set_hand_mode(True)
-        qtbot.mouseClick(
-            view.grid, Qt.MouseButton.RightButton, pos=view.grid.cell_rect(0, 0).center()
-        )
-        painted = view.hand_sets()
-        assert painted[0][0] == 1  # the background
-        view.set_puzzle(None)
-        assert not view.grid.isVisible() and view.ui.no_puzzle_label.isVisible()
-        assert "not valid" in view.ui.no_puzzle_shown()
-        assert not view.ui.check_action.isEnabled()
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(COLOUR_PUZZLE)
-        assert view.grid.isVisible() and view.ui.no_puzzle_shown() == ""
-        assert view.hand_sets() == painted and view.grid.sets() == painted
-        assert view.grid.is_editable()
-    finally:
-        view.cancel()
+def test_colour_invalid_clues_show_no_stale_puzzle_and_keep_the_game(
+    qtbot: QtBot, colour_view: ColourSolveView
+) -> None:
+    view = colour_view
+    view.set_hand_mode(True)
+    qtbot.mouseClick(view.grid, Qt.MouseButton.RightButton, pos=view.grid.cell_rect(0, 0).center())
+    painted = view.hand_sets()
+    assert painted[0][0] == 1  # the background
+    view.set_puzzle(None)
+    assert not view.grid.isVisible() and view.ui.no_puzzle_label.isVisible()
+    assert "not valid" in view.ui.no_puzzle_shown()
+    assert not view.ui.check_action.isEnabled()
+    with qtbot.waitSignal(view.traceReady, timeout=20000):
+        view.set_puzzle(COLOUR_PUZZLE)
+    assert view.grid.isVisible() and view.ui.no_puzzle_shown() == ""
+    assert view.hand_sets() == painted and view.grid.sets() == painted
+    assert view.grid.is_editable()
 
 
 def test_the_words_of_the_puzzle_before_do_not_stay_under_a_new_one(
@@ -150,20 +158,13 @@ def test_the_words_of_the_puzzle_before_do_not_stay_under_a_new_one(
     assert view.ui.message_label.text() == HAND_HELP
 
 
-def test_the_colour_views_words_of_the_puzzle_before_do_not_stay(qtbot: QtBot) -> None:
-    view = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(1100, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(COLOUR_PUZZLE)
-        view.set_hand_mode(True)
-        view.check_mistakes()
-        assert view.ui.message_label.text() == "No mistakes so far."
-        other = replace(COLOUR_PUZZLE, rows=COLOUR_PUZZLE.rows[::-1])  # the picture upside down
-        view.set_puzzle(other)
-        assert view.ui.message_label.text() == COLOUR_HAND_HELP
-    finally:
-        view.cancel()
+def test_the_colour_views_words_of_the_puzzle_before_do_not_stay(
+    colour_view: ColourSolveView,
+) -> None:
+    view = colour_view
+    view.set_hand_mode(True)
+    view.check_mistakes()
+    assert view.ui.message_label.text() == "No mistakes so far."
+    other = replace(COLOUR_PUZZLE, rows=COLOUR_PUZZLE.rows[::-1])  # the picture upside down
+    view.set_puzzle(other)
+    assert view.ui.message_label.text() == COLOUR_HAND_HELP
