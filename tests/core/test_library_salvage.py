@@ -17,7 +17,10 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pytest
@@ -374,6 +377,38 @@ def test_a_studio_with_the_library_open_follows_it_when_another_studio_recovers_
         assert lib.entries()[0].verdict == "checked after the recovery"
 
 
+Opened = TypeVar("Opened", Library, ProfileStore)
+
+
+@contextmanager
+def recovered_in_place(db: Path, open_: Callable[[Path], Opened]) -> Iterator[tuple[Opened, Path]]:
+    """``(first, aside)``: ``first`` is ``open_(db)``, opened before another studio, holding
+    ``db``'s write lock, puts a recovered copy of ``db`` in its place 0.3 s later (as
+    ``opening._put_in_place`` does, under the lock) and keeps the file it replaced as ``aside``;
+    on leaving, the swap is over and ``first`` is closed."""
+    recovered = db.with_name("recovered.sqlite3")
+    shutil.copyfile(db, recovered)
+    aside = db.with_name(db.name + ".unusable")
+    first = open_(db)
+    recovering = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    recovering.execute("BEGIN IMMEDIATE")
+
+    def put_in_place() -> None:
+        time.sleep(0.3)
+        os.link(db, aside)
+        os.replace(recovered, db)
+        recovering.execute("ROLLBACK")
+        recovering.close()
+
+    swap = threading.Thread(target=put_in_place)
+    swap.start()
+    try:
+        yield first, aside
+    finally:
+        swap.join()
+        first.close()
+
+
 def test_a_write_waiting_for_a_recovery_s_lock_goes_to_the_recovered_library(
     tmp_path: Path,
 ) -> None:
@@ -385,28 +420,9 @@ def test_a_write_waiting_for_a_recovery_s_lock_goes_to_the_recovered_library(
     before = write_library(db, n=5)
     entries = before["entries"]
     assert isinstance(entries, list)
-    recovered = tmp_path / "recovered.sqlite3"
-    shutil.copyfile(db, recovered)
-    aside = tmp_path / "library.sqlite3.unusable"
-    first = Library(db)
-    recovering = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
-    recovering.execute("BEGIN IMMEDIATE")
-
-    def put_in_place() -> None:  # as opening._put_in_place does, under the lock
-        time.sleep(0.3)
-        os.link(db, aside)
-        os.replace(recovered, db)
-        recovering.execute("ROLLBACK")
-        recovering.close()
-
-    swap = threading.Thread(target=put_in_place)
-    swap.start()
-    try:
+    with recovered_in_place(db, Library) as (first, aside):
         new = first.add(bw_puzzle(77), source="late.non")  # waits for the lock
         assert not first.read_only
-    finally:
-        swap.join()
-        first.close()
     with Library(db) as lib:
         assert [e.id for e in lib.entries()] == [e.id for e in entries] + [new]
     with Library(aside) as kept:
@@ -421,28 +437,9 @@ def test_practice_events_waiting_for_a_recovery_s_lock_go_to_the_recovered_libra
     database') and lost."""
     db = tmp_path / "library.sqlite3"
     before = write_library(db, n=5)
-    recovered = tmp_path / "recovered.sqlite3"
-    shutil.copyfile(db, recovered)
-    aside = tmp_path / "library.sqlite3.unusable"
     late = [ProfileEvent("drill", "mark", "glue", 1.0, at=5000.0)]
-    first = ProfileStore(db)
-    recovering = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
-    recovering.execute("BEGIN IMMEDIATE")
-
-    def put_in_place() -> None:  # as opening._put_in_place does, under the lock
-        time.sleep(0.3)
-        os.link(db, aside)
-        os.replace(recovered, db)
-        recovering.execute("ROLLBACK")
-        recovering.close()
-
-    swap = threading.Thread(target=put_in_place)
-    swap.start()
-    try:
+    with recovered_in_place(db, ProfileStore) as (first, aside):
         assert first.record("ann", late) == 1  # waits for the lock
-    finally:
-        swap.join()
-        first.close()
     profiles = before["profiles"]
     assert isinstance(profiles, dict)
     with ProfileStore(db) as store:
