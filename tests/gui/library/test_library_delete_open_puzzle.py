@@ -6,7 +6,7 @@ words, not as “this puzzle” in quotes."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from library_views import game_begun
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from studio_window import OpenWindow
@@ -45,12 +45,7 @@ def window(boxes: dict[str, list[str]], open_window: OpenWindow) -> MainWindow:
 def test_the_puzzle_on_screen_deleted_stays_open_and_saves_elsewhere(
     qtbot: QtBot, window: MainWindow, small_library: Library, boxes: dict[str, list[str]]
 ) -> None:
-    tee = next(e.id for e in small_library.entries() if e.title == "Tee")
-    assert window.files.open_library_puzzle(tee)
-    solve = window.solve_view
-    window.tabs.setCurrentWidget(solve)
-    solve.set_hand_mode(True)
-    qtbot.mouseClick(solve.grid, Qt.MouseButton.LeftButton, pos=solve.grid.cell_rect(0, 0).center())
+    tee, solve = game_begun(qtbot, window, small_library)
     view = window.library_view
     view.select_id(tee)
     view.delete_selected()

@@ -7,7 +7,7 @@ folder made read-only under the running studio)."""
 from __future__ import annotations
 
 import pytest
-from library_views import make_view
+from library_views import game_begun, make_view
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QToolButton
 from pytestqt.qtbot import QtBot
@@ -68,12 +68,7 @@ def test_add_current_puzzle_refused_turns_the_writing_actions_off(
 def test_a_game_not_kept_by_the_solve_view_turns_the_writing_actions_off(
     qtbot: QtBot, window: MainWindow, small_library: Library, warnings: list[str]
 ) -> None:
-    tee = next(e.id for e in small_library.entries() if e.title == "Tee")
-    assert window.files.open_library_puzzle(tee)
-    solve = window.solve_view
-    window.tabs.setCurrentWidget(solve)
-    solve.set_hand_mode(True)
-    qtbot.mouseClick(solve.grid, Qt.MouseButton.LeftButton, pos=solve.grid.cell_rect(0, 0).center())
+    _, solve = game_begun(qtbot, window, small_library)
     refuse_writes(small_library)
     assert not solve.save_progress()
     assert "Your progress is not kept" in solve.ui.message_label.text()
