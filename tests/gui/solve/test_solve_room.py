@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from keyboard import assert_keys_reach
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QSplitter
@@ -120,13 +121,7 @@ def test_the_solve_tabs_keys_work_as_soon_as_it_is_chosen(qtbot: QtBot, window: 
     view = click_solve_tab(qtbot, window)
     qtbot.waitUntil(lambda: view.trace() is not None, timeout=30000)
     assert view.position() == 0
-    # Keys go where the keyboard focus is, as a player's keys do: no click in the view first.
-    focus = QApplication.focusWidget()
-    assert focus is not None and view.isAncestorOf(focus)
-    qtbot.keyClick(focus, Qt.Key.Key_Right)
-    assert view.position() == 1
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
-    assert view.is_hand_mode()
+    assert_keys_reach(qtbot, view)  # no click in the view first
 
 
 def test_by_hand_the_steps_are_hidden_until_asked(qtbot: QtBot, window: MainWindow) -> None:

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from keyboard import assert_keys_reach
 from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
 from studio_window import end_background, show_window
 
 from nonostudio.analysis.colour.hints import grid_after
@@ -178,9 +178,4 @@ def test_the_colour_solve_tabs_keys_work_as_soon_as_it_is_chosen(
     bar = window.tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(SOLVE_TAB).center())
     qtbot.waitUntil(lambda: view.trace() is not None, timeout=20000)
-    focus = QApplication.focusWidget()
-    assert focus is not None and view.isAncestorOf(focus)
-    qtbot.keyClick(focus, Qt.Key.Key_Right)
-    assert view.position() == 1
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
-    assert view.is_hand_mode()
+    assert_keys_reach(qtbot, view)
