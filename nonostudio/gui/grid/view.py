@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QColor,
     QKeyEvent,
     QMouseEvent,
+    QMoveEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -42,6 +43,7 @@ from nonostudio.gui.common.render import (
     paint_grid_lines,
     readable_cell,
 )
+from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
 
 BASE_CELL = 24
 ZOOM_MIN = 0.25
@@ -259,7 +261,11 @@ class GridView(QWidget):
         return self._layout.cell_rect(row, col)
 
     def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
-        return self._layout.cell_at(pos.x(), pos.y())
+        """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
+        lay = self._layout
+        if under_pin(pos, visible_rect(self), lay.grid_left, lay.grid_top):
+            return None
+        return lay.cell_at(pos.x(), pos.y())
 
     def sizeHint(self) -> QSize:
         return self._layout.size()
@@ -483,35 +489,46 @@ class GridView(QWidget):
         return rows, cols
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        palette = self.palette()
-        colors = Colors.from_palette(palette)
         lay = self._layout
         painter = QPainter(self)
         try:
-            painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
-            paint_clue_backgrounds(painter, lay, colors)
-            paint_cells(painter, lay, self._cells, colors)
-            self._paint_crosshair(painter, palette)
-            self._paint_marked(painter)
-            self._paint_overlay(painter)
-            paint_grid_lines(painter, lay, colors)
-            faint_rows, faint_cols = self._satisfied_lines()
-            paint_clues(
-                painter,
-                lay,
-                self._rows,
-                self._cols,
-                colors,
-                faint_rows=faint_rows,
-                faint_cols=faint_cols,
-            )
-            if self.hasFocus():
-                pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2, lay.cell // 8))
-                painter.setPen(pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(lay.cell_rect(*self._cursor).adjusted(1, 1, -1, -1))
+            self._paint(painter)
+            # Scrolled, the clues stay in view (pinned) over the cells they belong to.
+            paint_pinned(painter, visible_rect(self), lay.grid_left, lay.grid_top, self._paint)
         finally:
             painter.end()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self.update()  # scrolling moves the widget: the pinned clues go where the view now is
+
+    def _paint(self, painter: QPainter) -> None:
+        """The whole grid: clues, cells and what is drawn over them."""
+        palette = self.palette()
+        colors = Colors.from_palette(palette)
+        lay = self._layout
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        paint_clue_backgrounds(painter, lay, colors)
+        paint_cells(painter, lay, self._cells, colors)
+        self._paint_crosshair(painter, palette)
+        self._paint_marked(painter)
+        self._paint_overlay(painter)
+        paint_grid_lines(painter, lay, colors)
+        faint_rows, faint_cols = self._satisfied_lines()
+        paint_clues(
+            painter,
+            lay,
+            self._rows,
+            self._cols,
+            colors,
+            faint_rows=faint_rows,
+            faint_cols=faint_cols,
+        )
+        if self.hasFocus():
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2, lay.cell // 8))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(lay.cell_rect(*self._cursor).adjusted(1, 1, -1, -1))
 
     def _paint_crosshair(self, painter: QPainter, palette: QPalette) -> None:
         if self._hover is None:

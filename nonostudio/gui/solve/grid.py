@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.explaining.premise_text import premise_focus
@@ -188,16 +188,15 @@ class SolveGridView(GridView):
         last = (height if end is None else end) - 1
         return self.cell_rect(start, index).united(self.cell_rect(max(start, last), index))
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        painter = QPainter(self)
-        try:
-            self._paint_marks(painter, self.palette().color(QPalette.ColorRole.Highlight))
-            self._paint_focus(painter, self.palette().color(QPalette.ColorRole.Highlight))
-            self._paint_chain(painter)
-            self._paint_mistakes(painter)
-        finally:
-            painter.end()
+    def _paint(self, painter: QPainter) -> None:
+        """The grid with the marks over it (painted again in the pinned clue strips, so a mark
+        on a line's clue stays with the clue)."""
+        super()._paint(painter)
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        self._paint_marks(painter, highlight)
+        self._paint_focus(painter, highlight)
+        self._paint_chain(painter)
+        self._paint_mistakes(painter)
 
     def _paint_marks(self, painter: QPainter, highlight: QColor) -> None:
         marks = self._marks

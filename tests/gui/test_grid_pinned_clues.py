@@ -1,0 +1,159 @@
+"""A grid too big for its view scrolls with its clues pinned, as a spreadsheet pins its headers:
+scrolled down, the column clues stay at the top of the view; scrolled right, the row clues stay
+at its left; a press on a pinned clue is not a press on the cell under it.  The black-and-white
+grid alone (GridScrollArea) and in the editor and the Solve view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QScrollArea
+from pytestqt.qtbot import QtBot
+from studio_window import discard_on_question, end_background, show_window
+
+from nonostudio.core.formats import write_file
+from nonostudio.core.library import Library
+from nonostudio.core.line import UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.grid.scroll import GridScrollArea
+from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.window.main_window import MainWindow
+
+
+def big_puzzle(height: int = 41, width: int = 41, seed: int = 7) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    grid = (rng.random((height, width)) < 0.55).astype(np.int8)
+    return Puzzle.from_grid(grid, title=f"random {width}x{height}")
+
+
+def seen(area: QScrollArea) -> QImage:
+    """What the scroll area's viewport shows."""
+    QApplication.processEvents()
+    return area.viewport().grab().toImage()
+
+
+def band(image: QImage, rect: QRect) -> QImage:
+    return image.copy(rect)
+
+
+def scroll_to(area: QScrollArea, x: int, y: int) -> None:
+    area.horizontalScrollBar().setValue(x)
+    area.verticalScrollBar().setValue(y)
+    QApplication.processEvents()
+
+
+def check_pinned(area: QScrollArea, grid: GridView) -> None:
+    """Scrolled to the far end each way, the view shows the clue strips it showed at the start."""
+    h_bar, v_bar = area.horizontalScrollBar(), area.verticalScrollBar()
+    assert h_bar.maximum() > 0 and v_bar.maximum() > 0, "the grid must scroll both ways"
+    viewport = area.viewport()
+    left, top = grid.cell_rect(0, 0).left(), grid.cell_rect(0, 0).top()
+    assert left < viewport.width() and top < viewport.height()
+    column_strip = QRect(left, 0, viewport.width() - left, top)  # clue numbers right of the corner
+    row_strip = QRect(0, top, left, viewport.height() - top)
+    scroll_to(area, 0, 0)
+    start = seen(area)
+
+    scroll_to(area, 0, v_bar.maximum())  # down: the column clues are still at the top
+    down = seen(area)
+    assert band(down, column_strip) == band(start, column_strip)
+    assert band(down, row_strip) != band(start, row_strip)  # other rows, their own clues
+
+    scroll_to(area, h_bar.maximum(), 0)  # right: the row clues are still at the left
+    right = seen(area)
+    assert band(right, row_strip) == band(start, row_strip)
+    assert band(right, column_strip) != band(start, column_strip)
+
+    scroll_to(area, h_bar.maximum(), v_bar.maximum())  # both: the corner stays blank
+    both = seen(area)
+    corner = band(both, QRect(0, 0, left - 2, top - 2))  # short of the grid's border line
+    assert corner == band(start, QRect(0, 0, left - 2, top - 2))
+    # ... and the clues beside it are those of the last rows and columns, as they were there
+    assert band(both, column_strip) == band(right, column_strip)
+    assert band(both, row_strip) == band(down, row_strip)
+
+
+@pytest.fixture
+def scrolled(qtbot: QtBot) -> Iterator[tuple[GridScrollArea, GridView]]:
+    puzzle = big_puzzle(60, 60)
+    grid = GridView()
+    grid.set_reserve_clue_room(False)
+    area = GridScrollArea(grid)
+    qtbot.addWidget(area)
+    area.resize(480, 400)
+    grid.set_clues(puzzle.rows, puzzle.cols)
+    area.show()
+    qtbot.waitExposed(area)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    yield area, grid
+
+
+def test_the_clues_stay_in_view_while_the_grid_scrolls(
+    scrolled: tuple[GridScrollArea, GridView],
+) -> None:
+    area, grid = scrolled
+    assert grid.cell_size() == grid.min_cell()  # a 60x60 does not fit: it scrolls
+    check_pinned(area, grid)
+
+
+# A press on a clue is not the grid's to take (qtbot warns that the grid did not accept it).
+@pytest.mark.qt_log_ignore("Mouse event .* not accepted by receiving widget")
+def test_a_press_on_a_pinned_clue_paints_no_cell(
+    qtbot: QtBot, scrolled: tuple[GridScrollArea, GridView]
+) -> None:
+    area, grid = scrolled
+    scroll_to(area, area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum())
+    viewport_origin = grid.mapFrom(area.viewport(), QPoint(0, 0))
+    first = grid.cell_rect(0, 0)
+    # A cell lies under each of these points, each covered by a pinned clue strip.
+    under_column_clues = viewport_origin + QPoint(first.left() + 30, first.top() // 2)
+    under_row_clues = viewport_origin + QPoint(first.left() // 2, first.top() + 30)
+    for pos in (under_column_clues, under_row_clues):
+        assert grid.cell_at(pos) is None
+        qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=pos)
+    assert not (grid.cells() != UNKNOWN).any()
+    # A visible cell is still painted.
+    cell = grid.cell_at(viewport_origin + QPoint(first.left() + 30, first.top() + 30))
+    assert cell is not None
+    qtbot.mouseClick(
+        grid,
+        Qt.MouseButton.LeftButton,
+        pos=viewport_origin + QPoint(first.left() + 30, first.top() + 30),
+    )
+    assert int((grid.cells() != UNKNOWN).sum()) == 1 and grid.cells()[cell] != UNKNOWN
+
+
+@pytest.fixture
+def studio(
+    qtbot: QtBot,
+    small_library: Library,
+    settings: QSettings,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Iterator[MainWindow]:
+    discard_on_question(monkeypatch)
+    win = show_window(qtbot, small_library, settings)
+    yield win
+    win.editor.set_modified(False)
+    end_background(win, 20000)
+
+
+@pytest.mark.parametrize("view", ["editor", "solve"])
+def test_the_editor_and_the_solve_view_pin_the_clues(
+    qtbot: QtBot, studio: MainWindow, tmp_path: Path, view: str
+) -> None:
+    path = tmp_path / "big.non"
+    write_file(big_puzzle(60, 50), path, with_solution=False)
+    assert studio.files.open_file(path, ask=False)
+    if view == "solve":
+        studio.tabs.setCurrentWidget(studio.solve_view)
+        area, grid = studio.solve_view.ui.scroll, studio.solve_view.ui.grid
+    else:
+        area, grid = studio.editor.ui.scroll, studio.editor.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    check_pinned(area, grid)
