@@ -1,7 +1,7 @@
 """A grid too big for its view scrolls with its clues pinned, as a spreadsheet pins its headers:
 scrolled down, the column clues stay at the top of the view; scrolled right, the row clues stay
 at its left; a press on a pinned clue is not a press on the cell under it.  The black-and-white
-grid alone (GridScrollArea) and in the editor and the Solve view."""
+and the colour grids alone and in the editor and the Solve view."""
 
 from __future__ import annotations
 
@@ -12,17 +12,35 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
 
+from nonostudio.core.colour.model import (
+    WHITE,
+    Colour,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.grid.colour import ColourGrid
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
+from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.window.main_window import MainWindow
+
+COLOURS = Palette(
+    (
+        WHITE,
+        Colour("red", "#d62728", "r"),
+        Colour("blue", "#1f77b4", "b"),
+        Colour("gold", "#e8c000", "g"),
+    )
+)
 
 
 def big_puzzle(height: int = 41, width: int = 41, seed: int = 7) -> Puzzle:
@@ -47,7 +65,7 @@ def scroll_to(area: QScrollArea, x: int, y: int) -> None:
     QApplication.processEvents()
 
 
-def check_pinned(area: QScrollArea, grid: GridView) -> None:
+def check_pinned(area: QScrollArea, grid: GridView | ColourGrid) -> None:
     """Scrolled to the far end each way, the view shows the clue strips it showed at the start."""
     h_bar, v_bar = area.horizontalScrollBar(), area.verticalScrollBar()
     assert h_bar.maximum() > 0 and v_bar.maximum() > 0, "the grid must scroll both ways"
@@ -155,5 +173,64 @@ def test_the_editor_and_the_solve_view_pin_the_clues(
         area, grid = studio.solve_view.ui.scroll, studio.solve_view.ui.grid
     else:
         area, grid = studio.editor.ui.scroll, studio.editor.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    check_pinned(area, grid)
+
+
+def big_colour_puzzle(height: int = 40, width: int = 40, seed: int = 5) -> ColourPuzzle:
+    rng = np.random.default_rng(seed)
+    blocks = rng.integers(0, len(COLOURS), size=(height // 4, width // 4))
+    cells = np.kron(blocks, np.ones((4, 4), dtype=int))  # 4x4 blocks: at most 10 clues a line
+    rows, cols = clues_of_colour_grid(cells.tolist())
+    return ColourPuzzle(COLOURS, rows, cols, title=f"colour {width}x{height}")
+
+
+def scroll_area_of(widget: QWidget) -> QScrollArea:
+    area = widget.parentWidget().parentWidget()  # the viewport's scroll area
+    assert isinstance(area, QScrollArea)
+    return area
+
+
+# A press on a clue is not the grid's to take (qtbot warns that the grid did not accept it).
+@pytest.mark.qt_log_ignore("Mouse event .* not accepted by receiving widget")
+def test_the_colour_grid_pins_its_clues(qtbot: QtBot) -> None:
+    puzzle = big_colour_puzzle()
+    grid = ColourGrid()
+    area = QScrollArea()
+    area.setWidget(grid)
+    area.setWidgetResizable(True)  # as the colour editor has it
+    qtbot.addWidget(area)
+    area.resize(480, 400)
+    cells = tuple((0,) * puzzle.width for _ in range(puzzle.height))
+    grid.set_content(puzzle.palette, puzzle.rows, puzzle.cols, cells)
+    area.show()
+    qtbot.waitExposed(area)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    check_pinned(area, grid)
+
+    strokes: list[object] = []
+    grid.stroked.connect(lambda before, after: strokes.append(after))
+    origin = grid.mapFrom(area.viewport(), QPoint(0, 0))  # scrolled to the far end both ways
+    first = grid.cell_rect(0, 0)
+    under_column_clues = origin + QPoint(first.left() + 30, first.top() // 2)
+    assert grid.cell_at(under_column_clues) is None
+    qtbot.mouseClick(grid, Qt.MouseButton.LeftButton, pos=under_column_clues)
+    assert strokes == []
+
+
+@pytest.mark.parametrize("view", ["editor", "solve"])
+def test_the_colour_editor_and_solve_view_pin_the_clues(
+    qtbot: QtBot, studio: MainWindow, tmp_path: Path, view: str
+) -> None:
+    path = tmp_path / "big.xml"
+    write_file(big_colour_puzzle(), path, with_solution=False)
+    assert studio.files.open_file(path, ask=False)
+    if view == "solve":
+        studio.tabs.setCurrentIndex(1)
+        grid: ColourGrid = studio.findChild(ColourSolveGrid)
+        assert grid is not None and grid.isVisible()
+    else:
+        grid = studio.files.colour_editor.grid
+    area = scroll_area_of(grid)
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     check_pinned(area, grid)

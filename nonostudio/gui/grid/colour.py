@@ -6,7 +6,8 @@ shared grids), with :func:`swatch`, a palette colour's icon.
 It only shows and reports: a stroke of the mouse (left button: the current colour, right: the
 background) is given to the editor as the cells before and after, which makes the undo step.
 The grid fits the widget (cells from 14 to 32 pixels; its minimum size is the whole grid at 14,
-so in a scroll area a large puzzle scrolls rather than shrinks past legibility).
+so in a scroll area a large puzzle scrolls rather than shrinks past legibility, its clues pinned
+to the top and left of the view: :mod:`nonostudio.gui.grid.pinned`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from PySide6.QtGui import (
     QIcon,
     QKeyEvent,
     QMouseEvent,
+    QMoveEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QPen,
     QPixmap,
 )
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
+from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls).
 MIN_CELL = 14
@@ -181,8 +185,11 @@ class ColourGrid(QWidget):
         return QRect(o.x() + col * c, o.y() + row * c, c, c)
 
     def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
+        """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
         c = self.cell_size()
         o = self.origin()
+        if under_pin(pos, visible_rect(self), o.x(), o.y()):
+            return None
         col, row = (pos.x() - o.x()) // c, (pos.y() - o.y()) // c
         if pos.x() < o.x() or pos.y() < o.y() or row >= len(self._rows) or col >= len(self._cols):
             return None
@@ -198,10 +205,19 @@ class ColourGrid(QWidget):
         painter = QPainter(self)
         try:
             self._paint(painter)
+            # Scrolled, the clues stay in view (pinned) over the cells they belong to.
+            o = self.origin()
+            window = self.palette().color(QPalette.ColorRole.Window)
+            paint_pinned(painter, visible_rect(self), o.x(), o.y(), self._paint, window)
         finally:
             painter.end()
 
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self.update()  # scrolling moves the widget: the pinned clues go where the view now is
+
     def _paint(self, p: QPainter) -> None:
+        """The whole grid: clue boxes, cells and what is drawn over them."""
         c = self.cell_size()
         o = self.origin()
         height, width = len(self._rows), len(self._cols)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
 
@@ -50,11 +50,14 @@ def paint_pinned(
     clue_width: int,
     clue_height: int,
     paint: Callable[[QPainter], None],
+    background: QColor,
 ) -> None:
-    """Paint the grid again (``paint``, the widget's whole picture) into each pinned strip."""
+    """Paint the grid again (``paint``, the widget's whole picture) into each pinned strip, on
+    ``background`` (the cells under the strip must not show through)."""
     for pin in pins(visible, clue_width, clue_height):
         painter.save()
         painter.setClipRect(pin.target)
+        painter.fillRect(pin.target, background)
         painter.translate(pin.offset)
         paint(painter)
         painter.restore()

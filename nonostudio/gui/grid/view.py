@@ -494,7 +494,10 @@ class GridView(QWidget):
         try:
             self._paint(painter)
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
-            paint_pinned(painter, visible_rect(self), lay.grid_left, lay.grid_top, self._paint)
+            window = self.palette().color(QPalette.ColorRole.Window)
+            paint_pinned(
+                painter, visible_rect(self), lay.grid_left, lay.grid_top, self._paint, window
+            )
         finally:
             painter.end()
 

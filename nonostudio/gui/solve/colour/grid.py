@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.hints import CellSets, decided
@@ -121,15 +121,13 @@ class ColourSolveGrid(ColourGrid):
 
     # --- painting ---------------------------------------------------------------------------
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        painter = QPainter(self)
-        try:
-            self._paint_sets(painter)
-            self._paint_marks(painter)
-            self._paint_mistakes(painter)
-        finally:
-            painter.end()
+    def _paint(self, p: QPainter) -> None:
+        """The grid with the cell sets and marks over it (painted again in the pinned clue
+        strips, so a mark on a line's clue stays with the clue)."""
+        super()._paint(p)
+        self._paint_sets(p)
+        self._paint_marks(p)
+        self._paint_mistakes(p)
 
     def _paint_sets(self, p: QPainter) -> None:
         """Undecided cells grey (inside the grid lines); a narrowed one with its swatches."""
