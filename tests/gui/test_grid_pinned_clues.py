@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QFontMetrics, QImage
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
@@ -27,7 +27,8 @@ from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui.grid.colour import ColourGrid
+from nonostudio.gui.common.render import READABLE_PX
+from nonostudio.gui.grid.colour import MAX_CELL, ColourGrid
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
@@ -234,3 +235,34 @@ def test_the_colour_editor_and_solve_view_pin_the_clues(
     area = scroll_area_of(grid)
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     check_pinned(area, grid)
+
+
+def test_a_three_digit_colour_clue_stays_inside_its_box(qtbot: QtBot) -> None:
+    """The colour grid's floor is the black-and-white grid's: numbers of at least
+    ``READABLE_PX`` pixels that fit their box, at any cell size.  At 32-pixel cells (a 106-wide
+    puzzle on a wide screen) a 3-digit number at 19 pixels did not fit its box and was cut off
+    at both edges."""
+    long = 105
+    rows = (((1, 1), (long, 2)),) * 2  # a red 1 beside a blue 105, in both rows
+    cols = (((2, 1),), *(((2, 2),),) * long)
+    grid = ColourGrid()
+    qtbot.addWidget(grid)
+    grid.set_content(COLOURS, rows, cols, ((0,) * (long + 1),) * 2)
+    grid.resize(8 + MAX_CELL * (2 + long + 1), 8 + MAX_CELL * (2 + 1))  # the biggest cells
+    grid.show()
+    qtbot.waitExposed(grid)
+    cell = grid.cell_size()
+    assert cell == MAX_CELL
+    font = grid.clue_font()
+    assert font.pixelSize() >= READABLE_PX
+    assert QFontMetrics(font).horizontalAdvance(str(long)) <= cell - 2
+    image = grid.grab().toImage()
+    box = grid.cell_rect(0, 0).translated(-cell, 0)  # the 105's box, left of the row's cells
+    blue = image.pixel(box.left() + 2, box.top() + 2)
+    assert QColor(blue) == QColor(COLOURS[2].rgb)
+    inside = [
+        {image.pixel(x, y) for y in range(box.top() + 2, box.bottom())}
+        for x in range(box.left() + 1, box.right())  # short of the grid's border line
+    ]
+    assert inside[0] == inside[-1] == {blue}, "the 105 is cut off at the edges of its box"
+    assert any(len(column) > 1 for column in inside)  # and it is there

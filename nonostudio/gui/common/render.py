@@ -81,10 +81,12 @@ def _room(cell: int) -> int:
     return cell - max(2, cell // 8)
 
 
-def clue_font(cell: int, widest: str = "0") -> QFont:
+def clue_font(cell: int, widest: str = "0", *, bold: bool = False) -> QFont:
     """A font for clue numbers: about 60 % of a cell (at small cells no less than the readable
-    size), shrunk until ``widest`` fits in one cell or down to that floor."""
+    size), shrunk until ``widest`` fits in one cell or down to that floor; ``bold`` for the
+    colour grid's numbers on their coloured boxes."""
     font = QFont()
+    font.setBold(bold)
     floor = _floor_px(cell)
     size = max(floor, round(cell * 0.6))
     font.setPixelSize(size)
@@ -94,11 +96,12 @@ def clue_font(cell: int, widest: str = "0") -> QFont:
     return font
 
 
-def readable_cell(widest: str = "0") -> int:
+def readable_cell(widest: str = "0", *, bold: bool = False) -> int:
     """The smallest cell (pixels) at which clue numbers are readable: the font no smaller than
     :data:`READABLE_PX` and ``widest`` (the widest column-clue number) within one cell, so that
     neighbouring numbers never touch.  Grids on screen do not shrink below it; they scroll."""
     font = QFont()
+    font.setBold(bold)
     font.setPixelSize(READABLE_PX)
     advance = QFontMetrics(font).horizontalAdvance(widest)
     cell = READABLE_PX  # a digit's ink is about three quarters of the font's size

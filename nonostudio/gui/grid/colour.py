@@ -31,9 +31,11 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
+from nonostudio.gui.common.render import clue_font, readable_cell
 from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
 
-#: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls).
+#: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
+#: larger when a clue number has three digits (:meth:`ColourGrid.min_cell`).
 MIN_CELL = 14
 MAX_CELL = 32
 #: Rows of palette indices, as the grid keeps them.
@@ -114,8 +116,9 @@ class ColourGrid(QWidget):
 
     def _update_minimum(self) -> None:
         across, down = self._slots()
+        cell = self.min_cell()
         self.setMinimumSize(
-            8 + MIN_CELL * (len(self._cols) + across), 8 + MIN_CELL * (len(self._rows) + down)
+            8 + cell * (len(self._cols) + across), 8 + cell * (len(self._rows) + down)
         )
 
     def set_overlay(self, cells: Cells | None) -> None:
@@ -167,11 +170,26 @@ class ColourGrid(QWidget):
         """Clue boxes left of the rows and above the columns (at least one)."""
         return max([1, *map(len, self._rows)]), max([1, *map(len, self._cols)])
 
+    def _widest(self) -> str:
+        """The widest clue number (each sits in a box one cell wide, across and down)."""
+        return str(max((n for clue in (*self._rows, *self._cols) for n, _ in clue), default=0))
+
+    def min_cell(self) -> int:
+        """The smallest cell size the grid takes: :data:`MIN_CELL`, or the one at which the widest
+        clue number still fits its box at the readable size (as the black-and-white grid's
+        ``min_cell``; three digits need more room than 14 pixels)."""
+        return max(MIN_CELL, readable_cell(self._widest(), bold=True))
+
+    def clue_font(self) -> QFont:
+        """The clue numbers' font at the current cell size: about 60 % of a cell, never below the
+        readable size, shrunk so the widest number fits its box."""
+        return clue_font(self.cell_size(), self._widest(), bold=True)
+
     def cell_size(self) -> int:
         across, down = self._slots()
         width = (self.width() - 8) // (len(self._cols) + across)
         height = (self.height() - 8) // (len(self._rows) + down)
-        return max(MIN_CELL, min(MAX_CELL, width, height))
+        return max(self.min_cell(), min(MAX_CELL, width, height))
 
     def origin(self) -> QPoint:
         """The top-left corner of the cells."""
@@ -222,10 +240,7 @@ class ColourGrid(QWidget):
         o = self.origin()
         height, width = len(self._rows), len(self._cols)
         across, down = self._slots()
-        font = QFont(self.font())
-        font.setPixelSize(max(6, int(c * 0.6)))
-        font.setBold(True)
-        p.setFont(font)
+        p.setFont(self.clue_font())
         for r, row in enumerate(self._cells):
             for col, value in enumerate(row):
                 p.fillRect(self.cell_rect(r, col), QColor(self._palette[value].rgb))
