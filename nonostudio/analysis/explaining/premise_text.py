@@ -383,16 +383,38 @@ def _both(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _facing(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> list[Claim]:
+    """``claims`` without a placed clue's own bound that faces away from the cells (its latest
+    start, the cells before its block; its earliest, the cells after): the block says where the
+    clue is, and the bound only keeps the clues beyond it back, by their order."""
+    crossed = [p for p, _ in cells]
+
+    def away(c: Claim) -> bool:
+        if c["claim"] != "starts" or c.get("from") != "block" or not crossed:
+            return False
+        if c["max"] is not None:
+            return max(crossed) < c["max"]
+        return min(crossed) >= c["min"] + nm.clues[c["clue"]]
+
+    return [c for c in claims if not away(c)]
+
+
 def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
     crossed = [p for p, _ in cells]
     empty = f"{cells_text(crossed)} {_are(crossed)} empty"
-    chain = chain_words(nm, claims)
+    chain = chain_words(nm, _facing(nm, claims, cells))
     placed = _placed(nm, claims)
     if not chain:
         return f"{placed}, and no clue reaches {cells_text(crossed)}: empty"
     if not placed:
         return f"{chain}: {empty}"
     return f"{placed}{',' if chain.startswith('so ') else ';'} {chain}: {empty}"
+
+
+def _a(number: int) -> str:
+    """The article before a number said aloud: ``an 8``, ``an 11``, ``a 3``."""
+    said = str(number)
+    return "an" if said.startswith("8") or said in ("11", "18") else "a"
 
 
 def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
@@ -420,7 +442,7 @@ def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
             held.append(nm.clues[c["clue"]])
     phrases = []
     for (lo, hi, why), held in lengths.items():
-        who = " or ".join(f"a {h}" for h in held)
+        who = " or ".join(f"{_a(h)} {h}" for h in held)
         phrases.append(f"{who} from {_starts_text(lo, hi)} {why}")
     return "; ".join(phrases)
 
@@ -455,11 +477,14 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     held = _all(claims, "holder_starts")
     box = f"the box at {cells_text(_span(b))}"
     filled = [p for p, _ in cells]
-    wall = ""
-    if any(h["min"] == g["start"] for h in held):
+    wall = ""  # the gap's wall a holder's starts reach, said with that holder
+    walled = next((h for h in held if h["min"] == g["start"]), None)
+    if walled is not None:
         wall = f"it cannot cross {nm.wall(g['start'], g.get('within'))}"
-    elif any(h["max"] + nm.clues[h["clue"]] == g["end"] for h in held):
-        wall = f"it cannot cross {nm.wall_after(g['end'], g.get('within'))}"
+    else:
+        walled = next((h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]), None)
+        if walled is not None:
+            wall = f"it cannot cross {nm.wall_after(g['end'], g.get('within'))}"
 
     at = claims.index(b)
     chain = chain_words(nm, claims[:at])
@@ -485,13 +510,11 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
             f"it{aside(wall, ruled(h))}, so {cells_text(filled)} {_are(filled)} filled"
         )
     options = " or ".join(
-        f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {starting(h)}{aside(ruled(h))}"
+        f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {starting(h)}"
+        + aside(wall if h is walled else "", ruled(h))
         for h in held
     )
-    return (
-        f"{before}{box} is {options}{aside(wall)}; either way {cells_text(filled)} "
-        f"{_are(filled)} filled"
-    )
+    return f"{before}{box} is {options}; either way {cells_text(filled)} {_are(filled)} filled"
 
 
 def join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:
@@ -574,7 +597,7 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
                 return "and " + punctuate_misfit(nm, claims, premise["cells"], again=True)
             if not bounds:
                 return f"and no clue reaches {cells_text(crossed)}: empty"
-            said = chain_words(nm, claims, named=False)
+            said = chain_words(nm, _facing(nm, claims, premise["cells"]), named=False)
             if not said:  # between placed blocks: their places are the bounds
                 return f"and no clue reaches {cells_text(crossed)}: empty"
             return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"

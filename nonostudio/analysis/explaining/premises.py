@@ -211,11 +211,11 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                     "length": min(x.hints),
                 }
             )
-        used: set[int] = set()  # (no clue is placed: the bounds come from the edges)
-        if before:
-            claims += _chain(x, r, before[-1], "max", {}, used)
-        if after:
-            claims += _chain(x, r, after[0], "min", {}, used)
+        if before or after:  # (no clue is placed: the bounds come from the edges)
+            inside = [
+                range(gs, ge - h + 1) if i in short else range(0) for i, h in enumerate(x.hints)
+            ]
+            claims += _stopped(x, r, inside, {}, set(), rule=False)[0]
         if x.sub:  # the part's edges bound its clues
             claims.insert(1, _part_claim(x))
         w = Witness("small_gap", claims)
@@ -255,10 +255,8 @@ def _uncovered(
             used: set[int] = set()
             kind = say
             if len(left) + len(right) == len(x.hints):  # between two clues' ranges
-                if left:
-                    chain += _chain(x, r, left[-1], "max", placed, used)
-                if right:
-                    chain += _chain(x, r, right[0], "min", placed, used)
+                covering = [range(max(0, s - h + 1), min(e - 1, x.n - h) + 1) for h in x.hints]
+                chain = _stopped(x, r, covering, placed, used, rule=False)[0]
             else:  # inside some clue's range: each start over the cells ruled out
                 chain = _misfit(x, r, s, e, placed, used)
                 kind = say + "_misfit"
@@ -455,42 +453,146 @@ def _packed_chain(
 def _misfit(
     x: WitnessLine, r: Ranges, s: int, e: int, placed: dict[int, tuple[int, int]], used: set[int]
 ) -> list[Claim]:
-    """Why no clue covers a cell of ``[s, e)`` though some clue's range spans it: for each clue,
-    the starts that would cover one are out of its range (the chains that bound it,
-    :func:`_chain`) or ruled out where they are (``cannot_start``, after the chains)."""
+    """Why no clue covers a cell of ``[s, e)`` though some clue's range spans it: each start
+    over the cells out of reach or ruled out where it is (:func:`_stopped`)."""
+    over = [range(max(0, s - h + 1), min(e - 1, x.n - h) + 1) for h in x.hints]
+    bounds, left = _stopped(x, r, over, placed, used, rule=True)
+    ruled = [c for i, starts in enumerate(left) for c in _ruled_starts(x, i, starts, r.boxes)]
+    return [*bounds, *(c for c in ruled if c not in bounds)]
+
+
+def _stopped(
+    x: WitnessLine,
+    r: Ranges,
+    over: Sequence[Sequence[int]],
+    placed: dict[int, tuple[int, int]],
+    used: set[int],
+    *,
+    rule: bool,
+    holders: bool = True,
+) -> tuple[list[Claim], list[list[int]]]:
+    """What stops each clue ``i`` starting at any of ``over[i]``: the bounds that put them out
+    of reach, with the clues' order and the edges, each with its chain (:func:`_chain`), and
+    the starts of each clue they leave in reach.  A clue's starts past its bound on a side are
+    put out of reach by the chain of the fewest new claims, its own or a farther clue's on that
+    side (whose bound keeps it back by the clues' order alone); with ``rule``, when each of
+    them has a cause where it is (:func:`_cause`) and ruling them out one by one takes fewer
+    claims, they are left for the caller to rule out (:func:`_ruled_starts`).  The clues are
+    taken from the far edge of the side (a latest start bounds the clues before it), so a bound
+    already stated is not stated again for a nearer clue.  The placed clues the chains start
+    from are added to ``used``; ``holders``: the one-clue ``holders`` claims of the chains (a
+    box only the clue can hold) bound their clue on both sides, as they do for the reader
+    unless the premise's own block's holders are stated (glue)."""
+    k = len(x.hints)
+
+    def free(i: int, starts: Sequence[int]) -> bool:
+        if not rule:
+            return bool(starts)
+        return any(_cause(x, i, st, "min", r.boxes) is None for st in starts)
+
+    chains: dict[tuple[int, str], tuple[list[Claim], set[int]]] = {}
+
+    def chain(j: int, side: str) -> tuple[list[Claim], set[int]]:
+        if (j, side) not in chains:
+            mine: set[int] = set()
+            chains[j, side] = (_chain(x, r, j, side, placed, mine), mine)
+        return chains[j, side]
+
+    taken: list[tuple[int, str]] = []
+    stated: list[Claim] = []
+    held: set[int] = set()  # the placed clues the chains taken start from
+    for side in ("max", "min"):
+        for i in range(k - 1, -1, -1) if side == "max" else range(k):
+            lo, hi = _reach(x, r, stated, held, holders)
+            if side == "max":
+                past = [st for st in over[i] if r.hi[i] < st <= hi[i]]
+                farther = range(i, k)
+            else:
+                past = [st for st in over[i] if lo[i] <= st < r.lo[i]]
+                farther = range(i, -1, -1)
+            if not past:
+                continue
+            best: tuple[int, tuple[int, str] | None] | None = None
+            if not free(i, past):
+                best = (2 * len(_ruled_starts(x, i, past, r.boxes)), None)
+            for j in farther:
+                claims, mine = chain(j, side)
+                new = [c for c in claims if c not in stated]
+                lo2, hi2 = _reach(x, r, stated + new, held | mine, holders)
+                left = [st for st in past if lo2[i] <= st <= hi2[i]]
+                if free(i, left):
+                    continue
+                cost = sum(map(_weight, new)) + 2 * len(mine - held)  # (a placed clue's block)
+                if left:
+                    cost += 2 * len(_ruled_starts(x, i, left, r.boxes))
+                if best is None or cost < best[0]:
+                    best = (cost, (j, side))
+            pick = (i, side) if best is None else best[1]  # (None: never expected)
+            if pick is not None:
+                claims, mine = chain(*pick)
+                taken.append(pick)
+                stated += [c for c in claims if c not in stated]
+                held |= mine
+    out: list[Claim] = []  # each chain whole (its links in order), the nearest edge's clue first
+    for j, side in sorted(taken, key=lambda t: (t[0], t[1] == "max")):
+        out += [c for c in chain(j, side)[0] if c not in out]
+    used |= held
+    lo, hi = _reach(x, r, out, held, holders)
+    return out, [[st for st in over[i] if lo[i] <= st <= hi[i]] for i in range(k)]
+
+
+def _weight(claim: Claim) -> int:
+    """About how long a chain's claim is in words, in half phrases: a placed clue's bound is
+    its block's (said with it), a start ruled out inside a bound's aside, a bound or a box only
+    its clue can hold a phrase (as is a start ruled out on its own, outside a chain)."""
+    if claim.get("from") == "block":
+        return 0
+    return 1 if claim["claim"] == "cannot_start" else 2
+
+
+def _reach(
+    x: WitnessLine, r: Ranges, claims: Sequence[Claim], held: set[int], holders: bool = True
+) -> tuple[list[int], list[int]]:
+    """The starts of each clue (local cells) a reader can take to be in reach, given the
+    ``starts`` claims of ``claims`` (and its one-clue ``holders`` claims, with ``holders``),
+    the placed clues ``held`` (at their blocks), the clues' order and the edges, as each clue's
+    earliest and latest: the bounds they set, but a bound the clues' order carries over from
+    another clue's is taken a cell wider for each clue it is carried past, so that a start it
+    rules out by no more is said, not left to the reader's counting."""
     hints, k = x.hints, len(x.hints)
+    own_lo: dict[int, int] = {0: 0}  # the bounds stated of each clue itself (an edge is seen)
+    own_hi: dict[int, int] = {k - 1: x.n - hints[-1]} if k else {}
 
-    def covering(i: int) -> range:
-        return range(max(0, s - hints[i] + 1), min(e - 1, x.n - hints[i]) + 1)
+    def own(bounds: dict[int, int], i: int, value: int, better: Callable[..., int]) -> None:
+        bounds[i] = better(bounds.get(i, value), value)
 
-    chains: list[Claim] = []
-    for i in range(k):
-        free = [st for st in covering(i) if _cause(x, i, st, "min", r.boxes) is None]
-        if any(st < r.lo[i] for st in free):
-            chains += _chain(x, r, i, "min", placed, used)
-        if any(st > r.hi[i] for st in free):
-            chains += _chain(x, r, i, "max", placed, used)
-    chains = [c for j, c in enumerate(chains) if c not in chains[:j]]
-    # what the chains bound, with the clues' order and the edges: the starts left to rule out
-    lo = [sum(hints[:i]) + i for i in range(k)]
-    hi = [x.n - sum(hints[i:]) - (k - 1 - i) for i in range(k)]
-    for c in chains:
+    for c in claims:
         if c["claim"] == "starts":
             i = c["clue"] - x.co
             if c["min"] is not None:
-                lo[i] = max(lo[i], c["min"] - x.offset)
+                own(own_lo, i, c["min"] - x.offset, max)
             if c["max"] is not None:
-                hi[i] = min(hi[i], c["max"] - x.offset)
-    for i in used:
-        lo[i], hi[i] = max(lo[i], r.lo[i]), min(hi[i], r.hi[i])
-    for i in range(1, k):
-        lo[i] = max(lo[i], lo[i - 1] + hints[i - 1] + 1)
-    for i in range(k - 2, -1, -1):
-        hi[i] = min(hi[i], hi[i + 1] - hints[i] - 1)
-    ruled: list[Claim] = []
+                own(own_hi, i, c["max"] - x.offset, min)
+        elif holders and c["claim"] == "holders" and len(c["clues"]) == 1:
+            i = c["clues"][0] - x.co
+            own(own_lo, i, c["end"] - x.offset - hints[i], max)
+            own(own_hi, i, c["start"] - x.offset, min)
+    for i in held:
+        own(own_lo, i, r.lo[i], max)
+        own(own_hi, i, r.hi[i], min)
+    lo, hi = [0] * k, [x.n] * k
+    seen_lo, seen_hi = [0] * k, [x.n] * k  # the bounds, widened by the clues carried past
     for i in range(k):
-        ruled += _ruled_starts(x, i, [st for st in covering(i) if lo[i] <= st <= hi[i]], r.boxes)
-    return [*chains, *(c for c in ruled if c not in chains)]
+        lo[i], seen_lo[i] = own_lo.get(i, -1), own_lo.get(i, -1)
+        if i > 0 and lo[i - 1] + hints[i - 1] + 1 > lo[i]:
+            lo[i] = lo[i - 1] + hints[i - 1] + 1
+            seen_lo[i] = seen_lo[i - 1] + hints[i - 1]  # a cell less than the order gives
+    for i in range(k - 1, -1, -1):
+        hi[i], seen_hi[i] = own_hi.get(i, x.n), own_hi.get(i, x.n)
+        if i < k - 1 and hi[i + 1] - hints[i] - 1 < hi[i]:
+            hi[i] = hi[i + 1] - hints[i] - 1
+            seen_hi[i] = seen_hi[i + 1] - hints[i]
+    return seen_lo, seen_hi
 
 
 def simple_spaces(x: WitnessLine) -> list[Witness]:
@@ -532,7 +634,8 @@ def glue(x: WitnessLine) -> list[Witness]:
         gs, ge = next(g for g in gaps if g[0] <= bs < g[1])
         sure: tuple[int, int] | None = None
         claims: list[Claim] = []
-        reasons: list[Claim] = []  # why a holder cannot start nearer the gap's walls
+        beyond: list[Sequence[int]] = [() for _ in x.hints]  # starts out of a holder's range
+        inside: list[Sequence[int]] = [() for _ in x.hints]
         ruled: list[Claim] = []
         holders = []
         for i in r.candidates(bs, be):
@@ -550,16 +653,16 @@ def glue(x: WitnessLine) -> list[Witness]:
             sure = (lo, hi) if sure is None else (max(sure[0], lo), min(sure[1], hi))
             walls = range(max(gs, be - h), min(bs, ge - h) + 1)
             out_of = [s for s in walls if s < min(starts) or s > max(starts)]
-            if any(s < r.lo[i] for s in out_of):
-                reasons += _chain(x, r, i, "min", {}, set())
-            if any(s > r.hi[i] for s in out_of):
-                reasons += _chain(x, r, i, "max", {}, set())
-            inside = [s for s in out_of if r.lo[i] <= s <= r.hi[i]]
+            beyond[i] = [s for s in out_of if s < r.lo[i] or s > r.hi[i]]
             # within its range but not allowed: a box it would run into
-            ruled += _ruled_starts(x, i, inside, True)
+            inside[i] = [s for s in out_of if r.lo[i] <= s <= r.hi[i]]
         if sure is None:
             continue
-        reasons = [c for k, c in enumerate(reasons) if c not in reasons[:k]]
+        # the bounds that keep each holder from starts nearer the gap's walls, out of its range
+        # (the block's possible holders bound none of them), and what rules out the rest
+        reasons, left = _stopped(x, r, beyond, {}, set(), rule=True, holders=False)
+        for i in holders:
+            ruled += _ruled_starts(x, i, sorted({*inside[i], *left[i]}), True)
         if x.sub and reasons:  # the part's edges bound its clues
             reasons.insert(0, _part_claim(x))
         block = [x.block(bs, be), x.holders(bs, be, holders)]

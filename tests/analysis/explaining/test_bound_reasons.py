@@ -154,7 +154,9 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
 def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     """Bike, row 8: the gap at cell 11 is too small for all but the 1s; the old sentence said
     "the fourth clue, 1, starts at cell 16 or later" with no reason.  Now the packing that sets
-    it is stated, with the crosses that push the 2 past the gap."""
+    it is stated, with the crosses that push the 2 past the gap; the 1s come after the 2 from
+    cell 13, so the link to the fourth clue is not needed (it was said: "so the second, third
+    and fourth start at cells 6, 13 and 16 or later")."""
     hints = (3, 3, 2, 1, 1)
     line = "x###x###xx.x..#....."
     explanation, premises = explain_move("small_gap", "row", 7, hints, _line(line))
@@ -162,8 +164,8 @@ def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     text = explanation.text
     assert (
         "lie elsewhere: the first clue, 3, starts at cell 2 or later (cell 1 is crossed), so the "
-        "second, third and fourth start at cells 6, 13 and 16 or later (cells 9–10, 12 are "
-        "crossed); so it is empty" in text
+        "second and third start at cells 6 and 13 or later (cells 9–10, 12 are crossed); so it "
+        "is empty" in text
     )
     cells = _line(line)
     arr = arrangements(hints, cells)
@@ -302,9 +304,12 @@ def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
     )
     assert [p["say"] for p in premises] == ["punctuate", "punctuate_reach_misfit"]
     assert "after the clues 8 1" not in explanation.text
+    # the 8 from cell 9 or 10 is kept back only by the 1 between it and the third clue, a cell
+    # short: its cause is said
     assert (
-        "so it is finished: cell 18 is empty; and a 1 from cell 16 would run into the box at "
-        "cell 15: cell 16 is empty" in explanation.text
+        "so it is finished: cell 18 is empty; and an 8 from cell 9 or 10 would cover the cross "
+        "at cell 14; a 1 from cell 16 would run into the box at cell 15: cell 16 is empty"
+        in explanation.text
     )
 
 
@@ -342,3 +347,68 @@ def test_the_checker_refuses_a_misfit_cause_that_does_not_stop_the_start() -> No
     bare = [c for c in misfit["claims"] if c["claim"] != "cannot_start"]
     wrong = check_inference({**misfit, "claims": bare}, hints, len(cells))
     assert "may start at 9: nothing stated stops it" in (wrong or "")
+
+
+def _checked(technique: str, hints: tuple[int, ...], line: str, say: str) -> tuple[str, dict]:
+    """A row's step by ``technique``: its sentence and its premise of ``say``, which the
+    checker passes (each claim a fact of the line, each bound derived, each start stopped)."""
+    explanation, premises = explain_move(technique, "row", 0, hints, _line(line))
+    (premise,) = [p for p in premises if p["say"] == say]
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in premise["claims"])
+    assert check_inference(premise, hints, len(cells)) is None
+    return explanation.text, premise
+
+
+def test_a_misfit_states_only_the_links_its_cell_needs() -> None:
+    """jwilk-nonogram data012.nin, row 17: cell 20 is kept from the sixth clue by its bound
+    (cell 19 would run into the box at cell 18); the clues before it end far earlier by their
+    order alone.  The chain went on over the whole line: "so the fifth ends by cell 16, so the
+    fourth ends by cell 12 (…), so the third, second and first end by cells 10, 8 and 6"."""
+    hints = (3, 1, 1, 1, 2, 1, 2, 1)
+    text, misfit = _checked(
+        "punctuate", hints, "...........#.....#...#xx#", "punctuate_reach_misfit"
+    )
+    assert (
+        "the block at cell 25 can only be the eighth clue, 1, so the seventh ends by cell 22 "
+        "(cells 23–24 are crossed), so the sixth ends by cell 18 (from cell 19 it would run into "
+        "the box at cell 18); a 2 from cell 19 would run into the box at cell 18; a 2 from cell "
+        "20 would run into the box at cell 22: cell 20 is empty" in text
+    )
+    bounds = [c["clue"] for c in misfit["claims"] if c["claim"] == "starts"]
+    assert bounds == [6, 5, 7]  # the seventh's, the sixth's and the eighth's (its block's)
+
+
+def test_a_placed_block_bounds_a_clue_instead_of_each_start_ruled_out() -> None:
+    """Ellis 1440 (Janko), row 20: the 5's starts over cell 20 were each ruled out ("a 5 from
+    cell 16 would cover the cross at cell 16; a 5 from cell 17 would run into the box at cell
+    22; a 5 from cell 18 or 19 …; a 5 from cell 20 …"), and the first clue's block and the
+    second clue's chain were stated though the clues' order keeps them off the cell; the 5's
+    own block at cells 26–30 keeps it off in fewer words."""
+    text, _ = _checked(
+        "punctuate", (4, 3, 2, 5), "xx####xxxx.....x##...#.xx#####", "punctuate_reach_misfit"
+    )
+    assert "a 5 from" not in text
+    assert "the block at cells 3–6" not in text
+    assert text.endswith(
+        "the block at cells 26–30 can only be the fourth clue, 5, so the third ends by cell 23 "
+        "(cells 24–25 are crossed); a 3 from cell 18 or 19 would run into the boxes at cells "
+        "17–18; a 2 from cell 19 would run into the boxes at cells 17–18; a 2 from cell 20 would "
+        "run into the box at cell 22: cell 20 is empty."
+    )
+
+
+def test_a_holder_start_ruled_out_where_it_is_needs_no_chain() -> None:
+    """jwilk-nonogram data033.nin, column 12 (5 8): the 5 holding the box at cell 10 cannot
+    start at cell 10, as it would run into the box at cell 15; the sentence said so through
+    the first clue's latest start ("the first clue, 5, ends by cell 13, before the second
+    clue, 8 (cell 16 is crossed; from cell 11 …; from cell 10 …)").  The wall the 8 cannot
+    cross is said with the 8, not in a second aside after the options."""
+    text, glue = _checked("glue", (5, 8), "..###....#.#..#x.........", "glue")
+    assert "ends by" not in text
+    assert ") (" not in text
+    assert (
+        "from cell 10 it would run into the box at cell 15) or the second, 8, starting at cell 8 "
+        "(it cannot cross the cross at cell 16)" in text
+    )
