@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QColor, QFontMetrics, QImage
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
@@ -32,6 +32,7 @@ from nonostudio.gui.grid.colour import MAX_CELL, ColourGrid
 from nonostudio.gui.grid.scroll import GridScrollArea
 from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
+from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.window.main_window import MainWindow
 
 COLOURS = Palette(
@@ -266,3 +267,39 @@ def test_a_three_digit_colour_clue_stays_inside_its_box(qtbot: QtBot) -> None:
     ]
     assert inside[0] == inside[-1] == {blue}, "the 105 is cut off at the edges of its box"
     assert any(len(column) > 1 for column in inside)  # and it is there
+
+
+def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(qtbot: QtBot) -> None:
+    """Going to a step scrolls its line into sight, and not under the clues pinned over the
+    view's top or left edge."""
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(900, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(big_colour_puzzle())
+        trace = view.trace()
+        assert trace is not None
+        area, grid = view.ui.scroll, view.grid
+        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+        viewport = area.viewport()
+        for axis in ("row", "column"):
+            k = next(k for k, s in enumerate(trace.steps) if s.axis == axis and s.index < 3)
+            scroll_to(
+                area, area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum()
+            )
+            view.go_to(k + 1)  # the position after step k marks step k
+            QApplication.processEvents()
+            assert grid.marks().axis == axis and grid.marks().index == trace.steps[k].index
+            line = grid.line_rect(axis, trace.steps[k].index)
+            on_view = QRect(grid.mapTo(viewport, line.topLeft()), line.size())
+            clues = grid.origin()
+            if axis == "row":
+                assert clues.y() <= on_view.top() and on_view.bottom() < viewport.height()
+            else:
+                assert clues.x() <= on_view.left() and on_view.right() < viewport.width()
+    finally:
+        view.cancel()
+        QThreadPool.globalInstance().waitForDone(10000)

@@ -313,14 +313,18 @@ class ColourSolveView(TraceView):
             rect = self.grid.cell_rect(r, c)
         else:
             return
+        # The clues pinned to the view's top and left cover that much of it: the margins clear
+        # them, or a line scrolled to the edge would be under its own clues.
+        clues = self.grid.origin()
+        width, height = rect.width() + clues.x(), rect.height() + clues.y()
         if marks.axis == "row":  # keep the horizontal place: the row is across it all
             x = scroll.horizontalScrollBar().value() + scroll.viewport().width() // 2
-            scroll.ensureVisible(x, rect.center().y(), 0, rect.height())
+            scroll.ensureVisible(x, rect.center().y(), 0, height)
         elif marks.axis == "column":
             y = scroll.verticalScrollBar().value() + scroll.viewport().height() // 2
-            scroll.ensureVisible(rect.center().x(), y, rect.width(), 0)
+            scroll.ensureVisible(rect.center().x(), y, width, 0)
         else:
-            scroll.ensureVisible(rect.center().x(), rect.center().y(), rect.width(), rect.height())
+            scroll.ensureVisible(rect.center().x(), rect.center().y(), width, height)
 
     # --- solving by hand -----------------------------------------------------------------------
 
