@@ -303,3 +303,40 @@ def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(qtbot: Q
     finally:
         view.cancel()
         QThreadPool.globalInstance().waitForDone(10000)
+
+
+def test_the_editors_room_for_longer_clues_is_not_pinned(qtbot: QtBot) -> None:
+    """In the editor's Draw mode the grid keeps room for the longest clues its size allows;
+    scrolled, only the clues there are pinned (with a margin), not that empty room, which would
+    cover the cells for nothing."""
+    rng = np.random.default_rng(11)
+    blocks = (rng.random((15, 15)) < 0.5).astype(np.int8)
+    puzzle = Puzzle.from_grid(np.kron(blocks, np.ones((4, 4), dtype=np.int8)))  # short clues
+    grid = GridView()  # the room for longer clues kept, as in Draw mode
+    area = GridScrollArea(grid)
+    qtbot.addWidget(area)
+    area.resize(560, 460)
+    grid.set_clues(puzzle.rows, puzzle.cols)
+    area.show()
+    qtbot.waitExposed(area)
+    qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() > 0, timeout=5000)
+    first = grid.cell_rect(0, 0)
+    assert first.left() < area.viewport().width()
+    longest = max(len(clue) for clue in puzzle.rows)
+    slot = (
+        grid.cell_rect(0, 1).left() - first.left()
+    )  # a row clue number's slot is as wide or wider
+    assert longest < (puzzle.width + 1) // 2  # room is kept for more numbers than there are
+    scroll_to(area, 0, 0)
+    start = seen(area)
+    scroll_to(area, area.horizontalScrollBar().maximum(), 0)
+    right = seen(area)
+    origin = grid.mapFrom(area.viewport(), QPoint(0, 0))
+    # the pinned strip: as wide as the longest row clue and a margin, then cells again
+    across = next(
+        (x for x in range(first.left()) if grid.cell_at(origin + QPoint(x, first.top() + 2))), None
+    )
+    assert across is not None, "the room kept for longer clues is pinned over the cells"
+    assert longest * slot <= across < first.left() // 2
+    strip = QRect(0, first.top(), across, area.viewport().height() - first.top())
+    assert band(right, strip) == band(start, strip.translated(first.left() - across, 0))

@@ -206,7 +206,7 @@ class ColourGrid(QWidget):
         """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
         c = self.cell_size()
         o = self.origin()
-        if under_pin(pos, visible_rect(self), o.x(), o.y()):
+        if under_pin(pos, visible_rect(self), (0, o.x()), (0, o.y())):
             return None
         col, row = (pos.x() - o.x()) // c, (pos.y() - o.y()) // c
         if pos.x() < o.x() or pos.y() < o.y() or row >= len(self._rows) or col >= len(self._cols):
@@ -226,7 +226,7 @@ class ColourGrid(QWidget):
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             o = self.origin()
             window = self.palette().color(QPalette.ColorRole.Window)
-            paint_pinned(painter, visible_rect(self), o.x(), o.y(), self._paint, window)
+            paint_pinned(painter, visible_rect(self), (0, o.x()), (0, o.y()), self._paint, window)
         finally:
             painter.end()
 

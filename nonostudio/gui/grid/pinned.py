@@ -13,6 +13,9 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
+#: A span of pixels (from, to) across or down the grid.
+Band = tuple[int, int]
+
 
 @dataclass(frozen=True)
 class Pin:
@@ -29,32 +32,34 @@ def visible_rect(widget: QWidget) -> QRect:
     return widget.rect() if region.isEmpty() else region.boundingRect()
 
 
-def pins(visible: QRect, clue_width: int, clue_height: int) -> list[Pin]:
-    """The strips to pin in the ``visible`` part of a grid whose row clues take the first
-    ``clue_width`` pixels and column clues the first ``clue_height``, in painting order: the row
-    clues (scrolled right), the column clues (scrolled down), the corner over both."""
+def pins(visible: QRect, row_clues: Band, col_clues: Band) -> list[Pin]:
+    """The strips to pin in the ``visible`` part of a grid whose row clues take the pixels
+    ``row_clues`` across (from, to) and column clues ``col_clues`` down, in painting order: the
+    row clues (once scrolled past their start), the column clues, the corner over both.  A band
+    may start after 0 (room kept for longer clues): only the clues there are pinned."""
     left, top = visible.left(), visible.top()
+    (x0, x1), (y0, y1) = row_clues, col_clues
     out = []
-    if left > 0:
-        out.append(Pin(QRect(left, top, clue_width, visible.height()), QPoint(left, 0)))
-    if top > 0:
-        out.append(Pin(QRect(left, top, visible.width(), clue_height), QPoint(0, top)))
-    if left > 0 and top > 0:
-        out.append(Pin(QRect(left, top, clue_width, clue_height), QPoint(left, top)))
+    if left > x0:
+        out.append(Pin(QRect(left, top, x1 - x0, visible.height()), QPoint(left - x0, 0)))
+    if top > y0:
+        out.append(Pin(QRect(left, top, visible.width(), y1 - y0), QPoint(0, top - y0)))
+    if left > x0 and top > y0:
+        out.append(Pin(QRect(left, top, x1 - x0, y1 - y0), QPoint(left - x0, top - y0)))
     return out
 
 
 def paint_pinned(
     painter: QPainter,
     visible: QRect,
-    clue_width: int,
-    clue_height: int,
+    row_clues: Band,
+    col_clues: Band,
     paint: Callable[[QPainter], None],
     background: QColor,
 ) -> None:
     """Paint the grid again (``paint``, the widget's whole picture) into each pinned strip, on
     ``background`` (the cells under the strip must not show through)."""
-    for pin in pins(visible, clue_width, clue_height):
+    for pin in pins(visible, row_clues, col_clues):
         painter.save()
         painter.setClipRect(pin.target)
         painter.fillRect(pin.target, background)
@@ -63,6 +68,6 @@ def paint_pinned(
         painter.restore()
 
 
-def under_pin(pos: QPoint, visible: QRect, clue_width: int, clue_height: int) -> bool:
+def under_pin(pos: QPoint, visible: QRect, row_clues: Band, col_clues: Band) -> bool:
     """Whether ``pos`` (widget coordinates) is on a pinned strip."""
-    return any(pin.target.contains(pos) for pin in pins(visible, clue_width, clue_height))
+    return any(pin.target.contains(pos) for pin in pins(visible, row_clues, col_clues))

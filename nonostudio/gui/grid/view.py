@@ -43,7 +43,7 @@ from nonostudio.gui.common.render import (
     paint_grid_lines,
     readable_cell,
 )
-from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
+from nonostudio.gui.grid.pinned import Band, paint_pinned, under_pin, visible_rect
 
 BASE_CELL = 24
 ZOOM_MIN = 0.25
@@ -262,10 +262,21 @@ class GridView(QWidget):
 
     def cell_at(self, pos: QPoint) -> tuple[int, int] | None:
         """The cell at ``pos`` (None on a clue, pinned ones included, or outside the grid)."""
-        lay = self._layout
-        if under_pin(pos, visible_rect(self), lay.grid_left, lay.grid_top):
+        if under_pin(pos, visible_rect(self), *self._clue_bands()):
             return None
-        return lay.cell_at(pos.x(), pos.y())
+        return self._layout.cell_at(pos.x(), pos.y())
+
+    def _clue_bands(self) -> tuple[Band, Band]:
+        """The pixels the row clues take across and the column clues down: the numbers there
+        are, with a margin, not the room kept for longer ones (pinned, that room would cover
+        the cells for nothing)."""
+        lay = self._layout
+        across = max([1, *map(len, self._rows)]) * lay.row_slot_width + lay.margin
+        down = max([1, *map(len, self._cols)]) * lay.cell + lay.margin
+        return (
+            (max(0, lay.grid_left - across), lay.grid_left),
+            (max(0, lay.grid_top - down), lay.grid_top),
+        )
 
     def sizeHint(self) -> QSize:
         return self._layout.size()
@@ -489,15 +500,13 @@ class GridView(QWidget):
         return rows, cols
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        lay = self._layout
         painter = QPainter(self)
         try:
             self._paint(painter)
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             window = self.palette().color(QPalette.ColorRole.Window)
-            paint_pinned(
-                painter, visible_rect(self), lay.grid_left, lay.grid_top, self._paint, window
-            )
+            rows, cols = self._clue_bands()
+            paint_pinned(painter, visible_rect(self), rows, cols, self._paint, window)
         finally:
             painter.end()
 
