@@ -225,7 +225,7 @@ def test_the_colour_editor_and_solve_view_pin_the_clues(
     qtbot: QtBot, studio: MainWindow, tmp_path: Path, view: str
 ) -> None:
     path = tmp_path / "big.xml"
-    write_file(big_colour_puzzle(), path, with_solution=False)
+    write_file(big_colour_puzzle(36, 32), path, with_solution=False)
     assert studio.files.open_file(path, ask=False)
     if view == "solve":
         studio.tabs.setCurrentIndex(1)
@@ -279,7 +279,7 @@ def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(qtbot: Q
     qtbot.waitExposed(view)
     try:
         with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(big_colour_puzzle())
+            view.set_puzzle(big_colour_puzzle(36, 32))
         trace = view.trace()
         assert trace is not None
         area, grid = view.ui.scroll, view.grid
