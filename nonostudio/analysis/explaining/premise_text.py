@@ -477,14 +477,16 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
     held = _all(claims, "holder_starts")
     box = f"the box at {cells_text(_span(b))}"
     filled = [p for p, _ in cells]
-    wall = ""  # the gap's wall a holder's starts reach, said with that holder
-    walled = next((h for h in held if h["min"] == g["start"]), None)
-    if walled is not None:
+    wall = ""  # the gap's wall the holders' starts reach
+    walled = [h for h in held if h["min"] == g["start"]]
+    if walled:
         wall = f"it cannot cross {nm.wall(g['start'], g.get('within'))}"
     else:
-        walled = next((h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]), None)
-        if walled is not None:
+        walled = [h for h in held if h["max"] + nm.clues[h["clue"]] == g["end"]]
+        if walled:
             wall = f"it cannot cross {nm.wall_after(g['end'], g.get('within'))}"
+    # one holder stopped by the wall: said with it; more: after them all
+    alone = walled[0] if len(walled) == 1 else None
 
     at = claims.index(b)
     chain = chain_words(nm, claims[:at])
@@ -511,10 +513,13 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         )
     options = " or ".join(
         f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {starting(h)}"
-        + aside(wall if h is walled else "", ruled(h))
+        + aside(wall if h is alone else "", ruled(h))
         for h in held
     )
-    return f"{before}{box} is {options}; either way {cells_text(filled)} {_are(filled)} filled"
+    after = aside(wall) if wall and alone is None else ""
+    return (
+        f"{before}{box} is {options}{after}; either way {cells_text(filled)} {_are(filled)} filled"
+    )
 
 
 def join(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) -> str:

@@ -211,11 +211,13 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                     "length": min(x.hints),
                 }
             )
-        if before or after:  # (no clue is placed: the bounds come from the edges)
-            inside = [
-                range(gs, ge - h + 1) if i in short else range(0) for i, h in enumerate(x.hints)
-            ]
-            claims += _stopped(x, r, inside, {}, set(), rule=False)[0]
+        # the nearest short clue on each side, with its bound's whole chain: the words name
+        # the clues short enough to fit (no clue is placed: the bounds come from the edges)
+        used: set[int] = set()
+        if before:
+            claims += _chain(x, r, before[-1], "max", {}, used)
+        if after:
+            claims += _chain(x, r, after[0], "min", {}, used)
         if x.sub:  # the part's edges bound its clues
             claims.insert(1, _part_claim(x))
         w = Witness("small_gap", claims)
@@ -490,6 +492,22 @@ def _stopped(
             return bool(starts)
         return any(_cause(x, i, st, "min", r.boxes) is None for st in starts)
 
+    # the starts inside a clue's range are ruled out where they are whatever the bounds: the
+    # same start of another clue as long, for the same cause, is said in the same words
+    said = {
+        (x.hints[j], st, _cause(x, j, st, "min", r.boxes))
+        for j in range(k)
+        for st in over[j]
+        if r.lo[j] <= st <= r.hi[j]
+    }
+
+    def ruling(i: int, starts: Sequence[int]) -> int:
+        """The cost of ruling out ``starts`` of clue ``i`` one by one (:func:`_weight`)."""
+        new = [
+            st for st in starts if (x.hints[i], st, _cause(x, i, st, "min", r.boxes)) not in said
+        ]
+        return 2 * len(_ruled_starts(x, i, new, r.boxes))
+
     chains: dict[tuple[int, str], tuple[list[Claim], set[int]]] = {}
 
     def chain(j: int, side: str) -> tuple[list[Claim], set[int]]:
@@ -514,7 +532,7 @@ def _stopped(
                 continue
             best: tuple[int, tuple[int, str] | None] | None = None
             if not free(i, past):
-                best = (2 * len(_ruled_starts(x, i, past, r.boxes)), None)
+                best = (ruling(i, past), None)
             for j in farther:
                 claims, mine = chain(j, side)
                 new = [c for c in claims if c not in stated]
@@ -523,8 +541,7 @@ def _stopped(
                 if free(i, left):
                     continue
                 cost = sum(map(_weight, new)) + 2 * len(mine - held)  # (a placed clue's block)
-                if left:
-                    cost += 2 * len(_ruled_starts(x, i, left, r.boxes))
+                cost += ruling(i, left)
                 if best is None or cost < best[0]:
                     best = (cost, (j, side))
             pick = (i, side) if best is None else best[1]  # (None: never expected)

@@ -154,9 +154,7 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
 def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     """Bike, row 8: the gap at cell 11 is too small for all but the 1s; the old sentence said
     "the fourth clue, 1, starts at cell 16 or later" with no reason.  Now the packing that sets
-    it is stated, with the crosses that push the 2 past the gap; the 1s come after the 2 from
-    cell 13, so the link to the fourth clue is not needed (it was said: "so the second, third
-    and fourth start at cells 6, 13 and 16 or later")."""
+    it is stated, with the crosses that push the 2 past the gap."""
     hints = (3, 3, 2, 1, 1)
     line = "x###x###xx.x..#....."
     explanation, premises = explain_move("small_gap", "row", 7, hints, _line(line))
@@ -164,8 +162,8 @@ def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     text = explanation.text
     assert (
         "lie elsewhere: the first clue, 3, starts at cell 2 or later (cell 1 is crossed), so the "
-        "second and third start at cells 6 and 13 or later (cells 9–10, 12 are crossed); so it "
-        "is empty" in text
+        "second, third and fourth start at cells 6, 13 and 16 or later (cells 9–10, 12 are "
+        "crossed); so it is empty" in text
     )
     cells = _line(line)
     arr = arrangements(hints, cells)
@@ -411,4 +409,18 @@ def test_a_holder_start_ruled_out_where_it_is_needs_no_chain() -> None:
     assert (
         "from cell 10 it would run into the box at cell 15) or the second, 8, starting at cell 8 "
         "(it cannot cross the cross at cell 16)" in text
+    )
+
+
+def test_a_start_ruled_out_in_words_said_anyway_needs_no_bound() -> None:
+    """jwilk-nonogram data116.nin, row 25 (3 3 3): the third 3's starts over cell 14 are ruled
+    out by the same words as the second's ("a 3 from cell 12 or 13 would run into …"), so its
+    block at cells 19–21 need not be named for them (the fewest new words said it was)."""
+    text, _ = _checked(
+        "punctuate", (3, 3, 3), "............#.##.x###xxxx", "punctuate_reach_misfit"
+    )
+    assert "cells 19–21" not in text
+    assert text.endswith(
+        "a 3 from cell 12 or 13 would run into the boxes at cells 15–16; a 3 from cell 14 would "
+        "run into the box at cell 13: cell 14 is empty."
     )
