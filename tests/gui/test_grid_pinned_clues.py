@@ -340,3 +340,35 @@ def test_the_editors_room_for_longer_clues_is_not_pinned(qtbot: QtBot) -> None:
     assert longest * slot <= across < first.left() // 2
     strip = QRect(0, first.top(), across, area.viewport().height() - first.top())
     assert band(right, strip) == band(start, strip.translated(first.left() - across, 0))
+
+
+def test_the_keyboard_cursor_is_scrolled_into_sight_clear_of_the_clues(
+    qtbot: QtBot, scrolled: tuple[GridScrollArea, GridView]
+) -> None:
+    area, grid = scrolled
+    viewport = area.viewport()
+    grid.setFocus()
+
+    def on_view() -> QRect:
+        rect = grid.cell_rect(*grid.cursor_cell())
+        return QRect(grid.mapTo(viewport, rect.topLeft()), rect.size())
+
+    def clear_of_the_clues() -> None:
+        QApplication.processEvents()
+        rect = on_view()
+        assert viewport.rect().contains(rect)
+        # not under a pinned strip: the cell is what the grid shows there
+        assert grid.cell_at(grid.mapFrom(viewport, rect.center())) == grid.cursor_cell()
+
+    qtbot.keyClick(grid, Qt.Key.Key_End)  # the last column, far right
+    assert grid.cursor_cell() == (0, 59)
+    clear_of_the_clues()
+    for _ in range(59):
+        qtbot.keyClick(grid, Qt.Key.Key_Down)
+    clear_of_the_clues()
+    qtbot.keyClick(grid, Qt.Key.Key_Home)  # back to the first column: scrolled back left
+    clear_of_the_clues()
+    for _ in range(59):
+        qtbot.keyClick(grid, Qt.Key.Key_Up)
+    assert grid.cursor_cell() == (0, 0)
+    clear_of_the_clues()

@@ -1,4 +1,5 @@
-"""The scroll area that lets a puzzle grid fit its window and scroll only when zoomed in."""
+"""The scroll area that lets a puzzle grid fit its window and scroll only when zoomed in (or
+when the puzzle is too big to be readable whole), following the keyboard cursor."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ class GridScrollArea(QScrollArea):
         self.setWidgetResizable(True)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         grid.set_fit(True)
+        grid.cursorMoved.connect(self._follow_cursor)
+
+    def _follow_cursor(self, row: int, col: int) -> None:
+        """Scroll the keyboard cursor's cell into sight, clear of the pinned clues."""
+        rect = self.grid.cell_rect(row, col)
+        x_margin, y_margin = self.grid.cursor_margins()
+        self.ensureVisible(rect.center().x(), rect.center().y(), x_margin, y_margin)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -95,6 +95,7 @@ class GridView(QWidget):
     cellsChanged = Signal()  # after any change of the cells (paint, undo, redo, set_cells)
     statusChanged = Signal(str)
     zoomChanged = Signal(float)
+    cursorMoved = Signal(int, int)  # the keyboard cursor's row and column (a scroll area follows)
 
     def __init__(self, undo_stack: QUndoStack | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -352,6 +353,13 @@ class GridView(QWidget):
         self._cursor = (min(max(row, 0), h - 1), min(max(col, 0), w - 1))
         self._update_status(self._cursor)
         self.update()
+        self.cursorMoved.emit(*self._cursor)
+
+    def cursor_margins(self) -> tuple[int, int]:
+        """How far from the view's left and top edges a cell must be to be seen: the clues
+        pinned there when the grid scrolls, and the cell's own size."""
+        (x0, x1), (y0, y1) = self._clue_bands()
+        return x1 - x0 + self._layout.cell, y1 - y0 + self._layout.cell
 
     def status_text(self) -> str:
         return self._status
