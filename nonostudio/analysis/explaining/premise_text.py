@@ -168,7 +168,18 @@ def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
         shortest = _first(claims, "shortest")["length"]
         return f"{text}, fewer than the shortest clue, {shortest}, needs, so it is empty"
     where = chain_words(nm, claims)
-    return f"{text}, and the clues short enough to fit lie elsewhere: {where}; so it is empty"
+    part = next(iter(_all(claims, "part")), None)
+    clues = range(len(nm.clues)) if part is None else part["clues"]
+    short = [i for i in clues if nm.clues[i] <= size]
+    if len(short) == 1:
+        who = f"the only clue short enough to fit, {nm.clue(short[0], subject=True)} lies"
+    elif 1 < len(short) <= 3:  # named, as the bounds may be other clues'
+        names = _both([ordinal(i) for i in short])
+        values = _both([str(nm.clues[i]) for i in short])
+        who = f"the clues short enough to fit, the {names}, {values}, lie"
+    else:
+        who = "the clues short enough to fit lie"
+    return f"{text}, and {who} elsewhere: {where}; so it is empty"
 
 
 def _chained(claims: Sequence[Claim]) -> bool:

@@ -211,13 +211,20 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                     "length": min(x.hints),
                 }
             )
-        # the nearest short clue on each side, with its bound's whole chain: the words name
-        # the clues short enough to fit (no clue is placed: the bounds come from the edges)
+        # per side, the bounds that keep the short clues there out of the gap (the words name
+        # the short clues); when the clues' order alone does, the nearest one's bound with its
+        # chain, so the words say where it is (no clue is placed: the bounds come from the edges)
         used: set[int] = set()
-        if before:
-            claims += _chain(x, r, before[-1], "max", {}, used)
-        if after:
-            claims += _chain(x, r, after[0], "min", {}, used)
+        for side, there in (("max", before), ("min", after)):
+            if not there:
+                continue
+            inside = [
+                range(gs, ge - h + 1) if i in there else range(0) for i, h in enumerate(x.hints)
+            ]
+            bounds = _stopped(x, r, inside, {}, used, rule=False)[0]
+            if not any(c["claim"] == "starts" for c in bounds):
+                bounds = _chain(x, r, there[-1] if side == "max" else there[0], side, {}, used)
+            claims += [c for c in bounds if c not in claims]
         if x.sub:  # the part's edges bound its clues
             claims.insert(1, _part_claim(x))
         w = Witness("small_gap", claims)

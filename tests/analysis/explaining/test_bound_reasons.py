@@ -154,16 +154,18 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
 def test_a_gap_too_small_says_why_the_short_clues_lie_elsewhere() -> None:
     """Bike, row 8: the gap at cell 11 is too small for all but the 1s; the old sentence said
     "the fourth clue, 1, starts at cell 16 or later" with no reason.  Now the packing that sets
-    it is stated, with the crosses that push the 2 past the gap."""
+    it is stated, with the crosses that push the 2 past the gap, and the short clues are named;
+    the 1s come after the 2 from cell 13, so the link to the fourth clue is not needed (it was
+    said: "so the second, third and fourth start at cells 6, 13 and 16 or later")."""
     hints = (3, 3, 2, 1, 1)
     line = "x###x###xx.x..#....."
     explanation, premises = explain_move("small_gap", "row", 7, hints, _line(line))
     (gap,) = premises
     text = explanation.text
     assert (
-        "lie elsewhere: the first clue, 3, starts at cell 2 or later (cell 1 is crossed), so the "
-        "second, third and fourth start at cells 6, 13 and 16 or later (cells 9–10, 12 are "
-        "crossed); so it is empty" in text
+        "the clues short enough to fit, the fourth and fifth, 1 and 1, lie elsewhere: the first "
+        "clue, 3, starts at cell 2 or later (cell 1 is crossed), so the second and third start at "
+        "cells 6 and 13 or later (cells 9–10, 12 are crossed); so it is empty" in text
     )
     cells = _line(line)
     arr = arrangements(hints, cells)
@@ -423,4 +425,17 @@ def test_a_start_ruled_out_in_words_said_anyway_needs_no_bound() -> None:
     assert text.endswith(
         "a 3 from cell 12 or 13 would run into the boxes at cells 15–16; a 3 from cell 14 would "
         "run into the box at cell 13: cell 14 is empty."
+    )
+
+
+def test_a_gap_too_small_names_the_short_clue_the_clues_order_keeps_away() -> None:
+    """Janko 786, row 9 (4 2 3): only the 2 fits the gap at cells 2–3, and the 4 before it keeps
+    it away; the 2's bound is stated (the clues' order alone would leave the words with no
+    reason: "no clue can be there"), and the sentence names the 2 (it said "the clues short
+    enough to fit lie elsewhere", naming none)."""
+    text, gap = _checked("small_gap", (4, 2, 3), "x..x...#.#....#.....", "small_gap")
+    assert (
+        "the gap at cells 2–3 holds 2 cells, and the only clue short enough to fit, the second "
+        "clue, 2, lies elsewhere: the first clue, 4, starts at cell 5 or later (cell 4 is "
+        "crossed), so the second starts at cell 10 or later; so it is empty" in text
     )
