@@ -212,8 +212,8 @@ def small_gap(x: WitnessLine) -> list[Witness]:
                 }
             )
         # per side, the bounds that keep the short clues there out of the gap (the words name
-        # the short clues); when the clues' order alone does, the nearest one's bound with its
-        # chain, so the words say where it is (no clue is placed: the bounds come from the edges)
+        # the short clues); when the clues' order alone does, the nearest one's bound by the
+        # clues packed beside it, so the words say where it is (no clue is placed)
         used: set[int] = set()
         for side, there in (("max", before), ("min", after)):
             if not there:
@@ -223,7 +223,14 @@ def small_gap(x: WitnessLine) -> list[Witness]:
             ]
             bounds = _stopped(x, r, inside, {}, used, rule=False)[0]
             if not any(c["claim"] == "starts" for c in bounds):
-                bounds = _chain(x, r, there[-1] if side == "max" else there[0], side, {}, used)
+                k = len(x.hints)
+                if side == "max":  # the clues after it packed against the far edge
+                    i = there[-1]
+                    edge = x.n - sum(x.hints[i:]) - (k - 1 - i)
+                    bounds = [{**x.starts(i, None, edge), "from": "edge"}]
+                else:
+                    i = there[0]
+                    bounds = [{**x.starts(i, sum(x.hints[:i]) + i, None), "from": "edge"}]
             claims += [c for c in bounds if c not in claims]
         if x.sub:  # the part's edges bound its clues
             claims.insert(1, _part_claim(x))

@@ -430,12 +430,26 @@ def test_a_start_ruled_out_in_words_said_anyway_needs_no_bound() -> None:
 
 def test_a_gap_too_small_names_the_short_clue_the_clues_order_keeps_away() -> None:
     """Janko 786, row 9 (4 2 3): only the 2 fits the gap at cells 2–3, and the 4 before it keeps
-    it away; the 2's bound is stated (the clues' order alone would leave the words with no
-    reason: "no clue can be there"), and the sentence names the 2 (it said "the clues short
-    enough to fit lie elsewhere", naming none)."""
-    text, gap = _checked("small_gap", (4, 2, 3), "x..x...#.#....#.....", "small_gap")
+    it away; the 2's bound by the 4 packed before it is stated (the clues' order alone would
+    leave the words with no reason: "no clue can be there"; it said "the first clue, 4, starts
+    at cell 5 or later (cell 4 is crossed), so the second starts at cell 10 or later"), and the
+    sentence names the 2 (it said "the clues short enough to fit lie elsewhere", naming none).
+    """
+    text, _ = _checked("small_gap", (4, 2, 3), "x..x...#.#....#.....", "small_gap")
     assert (
         "the gap at cells 2–3 holds 2 cells, and the only clue short enough to fit, the second "
-        "clue, 2, lies elsewhere: the first clue, 4, starts at cell 5 or later (cell 4 is "
-        "crossed), so the second starts at cell 10 or later; so it is empty" in text
+        "clue, 2, lies elsewhere: the second clue, 2, starts at cell 6 or later, after the first "
+        "clue, 4; so it is empty" in text
     )
+
+
+def test_a_gap_too_small_does_not_walk_the_line_for_a_clue_kept_away_by_its_order() -> None:
+    """jwilk-nonogram data067.nin, row 18 (1 3 2 2 2 2 1): the last 1 cannot reach the gap at
+    cell 9 whatever the crosses; it was said through every clue from the first ("the third
+    clue, 2, starts at cell 13 or later, after the clues 1 3 (…), so the fourth, fifth, sixth
+    and seventh start at cells 18, 21, 24 and 28 or later (…)")."""
+    text, _ = _checked(
+        "small_gap", (1, 3, 2, 2, 2, 2, 1), ".x#.#..x.xxx....x##x##x##xx#xx", "small_gap"
+    )
+    assert "the seventh clue, 1, starts at cell 19 or later, after the clues 1 3 2 2 2 2" in text
+    assert "the third clue, 2, starts" not in text
