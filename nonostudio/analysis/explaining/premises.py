@@ -533,9 +533,9 @@ def _stopped(
     taken: list[tuple[int, str]] = []
     stated: list[Claim] = []
     held: set[int] = set()  # the placed clues the chains taken start from
+    lo, hi = _reach(x, r, stated, held, holders)
     for side in ("max", "min"):
         for i in range(k - 1, -1, -1) if side == "max" else range(k):
-            lo, hi = _reach(x, r, stated, held, holders)
             if side == "max":
                 past = [st for st in over[i] if r.hi[i] < st <= hi[i]]
                 farther = range(i, k)
@@ -558,12 +558,15 @@ def _stopped(
                 cost += ruling(i, left)
                 if best is None or cost < best[0]:
                     best = (cost, (j, side))
+                    if not cost:  # nothing new to say: none does better
+                        break
             pick = (i, side) if best is None else best[1]  # (None: never expected)
             if pick is not None:
                 claims, mine = chain(*pick)
                 taken.append(pick)
                 stated += [c for c in claims if c not in stated]
                 held |= mine
+                lo, hi = _reach(x, r, stated, held, holders)
     out: list[Claim] = []  # each chain whole (its links in order), the nearest edge's clue first
     for j, side in sorted(taken, key=lambda t: (t[0], t[1] == "max")):
         out += [c for c in chain(j, side)[0] if c not in out]
