@@ -41,11 +41,15 @@ def test_extra_files_are_imported_in_the_background(
         boxes.append(box.informativeText())
         return QMessageBox.StandardButton.Ok.value
 
+    earlier = {id(w) for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)}
+
     def run_event_loop(_app: QApplication) -> int:
-        window = QApplication.activeWindow() or next(
-            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)
+        # the window app.main made, not one an earlier test left behind (its library closed)
+        (window,) = (
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, MainWindow) and id(w) not in earlier
         )
-        assert isinstance(window, MainWindow)
         library = window.library_view.library
         seen["before"] = titles(library)
         importer = window.library_view.importer
