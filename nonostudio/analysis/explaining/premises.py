@@ -508,18 +508,22 @@ def _stopped(
 
     # the starts inside a clue's range are ruled out where they are whatever the bounds: the
     # same start of another clue as long, for the same cause, is said in the same words
-    said = {
-        (x.hints[j], st, _cause(x, j, st, "min", r.boxes))
-        for j in range(k)
-        for st in over[j]
-        if r.lo[j] <= st <= r.hi[j]
-    }
+    said: set[tuple[int, int, tuple[str, int, int] | None]] | None = None
 
     def ruling(i: int, starts: Sequence[int]) -> int:
         """The cost of ruling out ``starts`` of clue ``i`` one by one (:func:`_weight`)."""
-        new = [
-            st for st in starts if (x.hints[i], st, _cause(x, i, st, "min", r.boxes)) not in said
-        ]
+        nonlocal said
+        if not starts:
+            return 0
+        if said is None:
+            said = {
+                (x.hints[j], st, _cause(x, j, st, "min", r.boxes))
+                for j in range(k)
+                for st in over[j]
+                if r.lo[j] <= st <= r.hi[j]
+            }
+        h = x.hints[i]
+        new = [st for st in starts if (h, st, _cause(x, i, st, "min", r.boxes)) not in said]
         return 2 * len(_ruled_starts(x, i, new, r.boxes))
 
     chains: dict[tuple[int, str], tuple[list[Claim], set[int]]] = {}
@@ -550,7 +554,11 @@ def _stopped(
             for j in farther:
                 claims, mine = chain(j, side)
                 new = [c for c in claims if c not in stated]
-                lo2, hi2 = _reach(x, r, stated + new, held | mine, holders)
+                lo2, hi2 = (
+                    _reach(x, r, stated + new, held | mine, holders)
+                    if new or not mine <= held
+                    else (lo, hi)
+                )
                 left = [st for st in past if lo2[i] <= st <= hi2[i]]
                 if free(i, left):
                     continue
@@ -593,37 +601,33 @@ def _reach(
     earliest and latest: the bounds they set, but a bound the clues' order carries over from
     another clue's is taken a cell wider for each clue it is carried past, so that a start it
     rules out by no more is said, not left to the reader's counting."""
-    hints, k = x.hints, len(x.hints)
-    own_lo: dict[int, int] = {0: 0}  # the bounds stated of each clue itself (an edge is seen)
-    own_hi: dict[int, int] = {k - 1: x.n - hints[-1]} if k else {}
-
-    def own(bounds: dict[int, int], i: int, value: int, better: Callable[..., int]) -> None:
-        bounds[i] = better(bounds.get(i, value), value)
-
+    hints, k, n = x.hints, len(x.hints), x.n
+    # the bounds stated of each clue itself (an edge is seen; -1 / n: none)
+    own_lo, own_hi = [-1] * k, [n] * k
+    if k:
+        own_lo[0], own_hi[-1] = 0, n - hints[-1]
     for c in claims:
-        if c["claim"] == "starts":
+        kind = c["claim"]
+        if kind == "starts":
             i = c["clue"] - x.co
             if c["min"] is not None:
-                own(own_lo, i, c["min"] - x.offset, max)
+                own_lo[i] = max(own_lo[i], c["min"] - x.offset)
             if c["max"] is not None:
-                own(own_hi, i, c["max"] - x.offset, min)
-        elif holders and c["claim"] == "holders" and len(c["clues"]) == 1:
+                own_hi[i] = min(own_hi[i], c["max"] - x.offset)
+        elif holders and kind == "holders" and len(c["clues"]) == 1:
             i = c["clues"][0] - x.co
-            own(own_lo, i, c["end"] - x.offset - hints[i], max)
-            own(own_hi, i, c["start"] - x.offset, min)
+            own_lo[i] = max(own_lo[i], c["end"] - x.offset - hints[i])
+            own_hi[i] = min(own_hi[i], c["start"] - x.offset)
     for i in held:
-        own(own_lo, i, r.lo[i], max)
-        own(own_hi, i, r.hi[i], min)
-    lo, hi = [0] * k, [x.n] * k
-    seen_lo, seen_hi = [0] * k, [x.n] * k  # the bounds, widened by the clues carried past
-    for i in range(k):
-        lo[i], seen_lo[i] = own_lo.get(i, -1), own_lo.get(i, -1)
-        if i > 0 and lo[i - 1] + hints[i - 1] + 1 > lo[i]:
+        own_lo[i], own_hi[i] = max(own_lo[i], r.lo[i]), min(own_hi[i], r.hi[i])
+    seen_lo, seen_hi = list(own_lo), list(own_hi)  # widened by the clues carried past
+    lo, hi = list(own_lo), list(own_hi)
+    for i in range(1, k):
+        if lo[i - 1] + hints[i - 1] + 1 > lo[i]:
             lo[i] = lo[i - 1] + hints[i - 1] + 1
             seen_lo[i] = seen_lo[i - 1] + hints[i - 1]  # a cell less than the order gives
-    for i in range(k - 1, -1, -1):
-        hi[i], seen_hi[i] = own_hi.get(i, x.n), own_hi.get(i, x.n)
-        if i < k - 1 and hi[i + 1] - hints[i] - 1 < hi[i]:
+    for i in range(k - 2, -1, -1):
+        if hi[i + 1] - hints[i] - 1 < hi[i]:
             hi[i] = hi[i + 1] - hints[i] - 1
             seen_hi[i] = seen_hi[i + 1] - hints[i]
     return seen_lo, seen_hi
