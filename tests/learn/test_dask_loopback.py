@@ -18,6 +18,7 @@ from dask_loopback import Loopback
 from dask_threads import no_threads_left_but_dasks
 
 from nonostudio.learn.mining.specs import Specification, mine_transitions, specifications
+from nonostudio.learn.running import dask_engine
 from nonostudio.learn.running.dask_engine import open_cluster
 from nonostudio.learn.running.engine import EngineError
 from nonostudio.learn.running.runner import Runner
@@ -55,8 +56,12 @@ def test_a_loopback_cluster_gives_the_local_pools_outcomes(
 
 
 def test_a_killed_scheduler_pauses_the_run_and_it_resumes(
-    tmp_path: Path, specs: list[Specification]
+    tmp_path: Path, specs: list[Specification], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The client tries to reconnect for its connect timeout before the run reads as lost (10 s
+    # in the product, for a scheduler on a real network); 3 s here keeps the suite's time down
+    # and is still ample to connect to a loopback scheduler whose workers are already up.
+    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT_S", 3.0)
     with JobStore(tmp_path / "jobs.sqlite3") as store:
         run = store.create_run({}, specs)
         cluster = Loopback(2).start()
