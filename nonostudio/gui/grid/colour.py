@@ -115,8 +115,14 @@ class ColourGrid(QWidget):
         self.update()
 
     def _update_minimum(self) -> None:
+        """The widest clue number and the smallest cell, worked out once for these clues (every
+        cell's rectangle asks for the cell size when painting), and the minimum size from them."""
+        self._widest = str(
+            max((n for clue in (*self._rows, *self._cols) for n, _ in clue), default=0)
+        )
+        self._min_cell = max(MIN_CELL, readable_cell(self._widest, bold=True))
         across, down = self._slots()
-        cell = self.min_cell()
+        cell = self._min_cell
         self.setMinimumSize(
             8 + cell * (len(self._cols) + across), 8 + cell * (len(self._rows) + down)
         )
@@ -170,26 +176,22 @@ class ColourGrid(QWidget):
         """Clue boxes left of the rows and above the columns (at least one)."""
         return max([1, *map(len, self._rows)]), max([1, *map(len, self._cols)])
 
-    def _widest(self) -> str:
-        """The widest clue number (each sits in a box one cell wide, across and down)."""
-        return str(max((n for clue in (*self._rows, *self._cols) for n, _ in clue), default=0))
-
     def min_cell(self) -> int:
         """The smallest cell size the grid takes: :data:`MIN_CELL`, or the one at which the widest
         clue number still fits its box at the readable size (as the black-and-white grid's
         ``min_cell``; three digits need more room than 14 pixels)."""
-        return max(MIN_CELL, readable_cell(self._widest(), bold=True))
+        return self._min_cell
 
     def clue_font(self) -> QFont:
         """The clue numbers' font at the current cell size: about 60 % of a cell, never below the
         readable size, shrunk so the widest number fits its box."""
-        return clue_font(self.cell_size(), self._widest(), bold=True)
+        return clue_font(self.cell_size(), self._widest, bold=True)
 
     def cell_size(self) -> int:
         across, down = self._slots()
         width = (self.width() - 8) // (len(self._cols) + across)
         height = (self.height() - 8) // (len(self._rows) + down)
-        return max(self.min_cell(), min(MAX_CELL, width, height))
+        return max(self._min_cell, min(MAX_CELL, width, height))
 
     def origin(self) -> QPoint:
         """The top-left corner of the cells."""
