@@ -196,9 +196,12 @@ class LibraryView(QWidget):
         row.addWidget(self.import_label, 1)
         row.addWidget(self.import_bar)
         row.addWidget(self.import_cancel)
-        for widget in (self.import_label, self.import_bar, self.import_cancel):
-            widget.hide()
+        self._show_import_row(False)
         return row
+
+    def _show_import_row(self, on: bool) -> None:
+        for widget in (self.import_label, self.import_bar, self.import_cancel):
+            widget.setVisible(on)
 
     @property
     def library(self) -> Library:
@@ -315,8 +318,7 @@ class LibraryView(QWidget):
         the end."""
         self.import_label.setText("Importing…")
         self.import_bar.setValue(0)
-        for widget in (self.import_label, self.import_bar, self.import_cancel):
-            widget.show()
+        self._show_import_row(True)
         self.importer.start(paths)
         self.update_actions()
 
@@ -327,8 +329,7 @@ class LibraryView(QWidget):
     def _imported(self, imported: Imported) -> None:
         """The import ended (or was stopped): the new rows, the last one chosen, and a box for
         the files that could not be imported."""
-        for widget in (self.import_label, self.import_bar, self.import_cancel):
-            widget.hide()
+        self._show_import_row(False)
         if imported.added or imported.errors:
             self.refresh()
             if imported.last_id is not None:
