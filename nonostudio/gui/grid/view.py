@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 import numpy as np
@@ -508,13 +509,15 @@ class GridView(QWidget):
         return rows, cols
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        faint = self._satisfied_lines()  # once for the grid and its pinned strips
         painter = QPainter(self)
         try:
-            self._paint(painter)
+            self._paint(painter, faint)
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             window = self.palette().color(QPalette.ColorRole.Window)
             rows, cols = self._clue_bands()
-            paint_pinned(painter, visible_rect(self), rows, cols, self._paint, window)
+            paint = partial(self._paint, faint=faint)
+            paint_pinned(painter, visible_rect(self), rows, cols, paint, window)
         finally:
             painter.end()
 
@@ -522,8 +525,9 @@ class GridView(QWidget):
         super().moveEvent(event)
         self.update()  # scrolling moves the widget: the pinned clues go where the view now is
 
-    def _paint(self, painter: QPainter) -> None:
-        """The whole grid: clues, cells and what is drawn over them."""
+    def _paint(self, painter: QPainter, faint: tuple[set[int], set[int]]) -> None:
+        """The whole grid: clues, cells and what is drawn over them; the ``faint`` rows and
+        columns (:meth:`_satisfied_lines`) have their clues greyed."""
         palette = self.palette()
         colors = Colors.from_palette(palette)
         lay = self._layout
@@ -534,7 +538,7 @@ class GridView(QWidget):
         self._paint_marked(painter)
         self._paint_overlay(painter)
         paint_grid_lines(painter, lay, colors)
-        faint_rows, faint_cols = self._satisfied_lines()
+        faint_rows, faint_cols = faint
         paint_clues(
             painter,
             lay,
