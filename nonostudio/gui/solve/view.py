@@ -296,7 +296,9 @@ class SolveView(TraceView):
 
     def _show_no_solution(self, said: NoSolution) -> None:
         """The puzzle has no solution: say so, and frame the line that cannot hold its clue
-        (replaying: the player's marks are not covered)."""
+        (replaying: the player's marks are not covered).  A hint for it, shown or still being
+        looked for, is dropped: nobody can finish the puzzle."""
+        self._drop_hint()
         self._no_solution = said
         self._say_problem(said.text)
         self._run_timer()  # no race against the clock for a puzzle nobody can finish
