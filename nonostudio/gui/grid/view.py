@@ -359,8 +359,14 @@ class GridView(QWidget):
     def cursor_margins(self) -> tuple[int, int]:
         """How far from the view's left and top edges a cell must be to be seen: the clues
         pinned there when the grid scrolls, and the cell's own size."""
+        pinned = self.pinned_size()
+        return pinned.width() + self._layout.cell, pinned.height() + self._layout.cell
+
+    def pinned_size(self) -> QSize:
+        """How much of a scrolled view the pinned clues cover: the row clues' width at its left,
+        the column clues' height at its top."""
         (x0, x1), (y0, y1) = self._clue_bands()
-        return x1 - x0 + self._layout.cell, y1 - y0 + self._layout.cell
+        return QSize(x1 - x0, y1 - y0)
 
     def status_text(self) -> str:
         return self._status

@@ -46,6 +46,7 @@ from nonostudio.gui.solve.layout import (
 from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.progress import ProgressKeeper
 from nonostudio.gui.solve.replay import NoSolution, summary_text
+from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel, step_rows
 from nonostudio.gui.solve.trace_job import trace_puzzle
 from nonostudio.gui.solve.trace_view import (
@@ -134,6 +135,7 @@ class SolveView(TraceView):
         connect_toggle(ui.steps_action, self.set_steps_shown)
         ui.again_button.clicked.connect(self.restart_hand)
         self.grid.cellsChanged.connect(self._on_cells_changed)
+        self.grid.marksChanged.connect(self._reveal_marks)
         ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
         ui.summary_label.linkActivated.connect(lambda link: self.go_to(int(link.split(":")[1])))
         stack = self.grid.undo_stack()
@@ -392,6 +394,22 @@ class SolveView(TraceView):
             )
             return
         self.go_to(step)
+
+    def _reveal_marks(self) -> None:
+        """Scroll what the grid marks (a step's cells or line, a contradiction's supposed cell)
+        into sight when the puzzle is too big for the view."""
+        marks = self.grid.marks()
+        cells = set(marks.cells)
+        if marks.chain is not None:
+            cells.add((marks.chain.row, marks.chain.column))
+        rows, cols = self.grid.clues()
+        reveal_marks(
+            self.ui.scroll,
+            self.grid,
+            (len(rows), len(cols)),
+            (marks.axis, marks.index, cells),
+            self.grid.pinned_size(),
+        )
 
     def _mark_step(self) -> None:
         assert self._trace is not None

@@ -14,7 +14,7 @@ player's grid (found in the background).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Signal
 from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
@@ -43,6 +43,7 @@ from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
+from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel
 from nonostudio.gui.solve.trace_view import (
     DEBOUNCE_MS,
@@ -303,28 +304,18 @@ class ColourSolveView(TraceView):
         self._select_step(row)
 
     def _mark(self, marks: ColourMarks) -> None:
-        """Mark a step on the grid and scroll its line (or first cell) into sight."""
+        """Mark a step on the grid and scroll its cells (or line) into sight, clear of the clues
+        pinned to the view's top and left."""
         self.grid.set_marks(marks)
-        scroll = self.ui.scroll
-        if marks.axis in ("row", "column") and marks.index >= 0:
-            rect = self.grid.line_rect(marks.axis, marks.index)
-        elif marks.cells:
-            r, c = min(marks.cells)
-            rect = self.grid.cell_rect(r, c)
-        else:
-            return
-        # The clues pinned to the view's top and left cover that much of it: the margins clear
-        # them, or a line scrolled to the edge would be under its own clues.
+        rows, cols = self.grid.clues()
         clues = self.grid.origin()
-        width, height = rect.width() + clues.x(), rect.height() + clues.y()
-        if marks.axis == "row":  # keep the horizontal place: the row is across it all
-            x = scroll.horizontalScrollBar().value() + scroll.viewport().width() // 2
-            scroll.ensureVisible(x, rect.center().y(), 0, height)
-        elif marks.axis == "column":
-            y = scroll.verticalScrollBar().value() + scroll.viewport().height() // 2
-            scroll.ensureVisible(rect.center().x(), y, width, 0)
-        else:
-            scroll.ensureVisible(rect.center().x(), rect.center().y(), width, height)
+        reveal_marks(
+            self.ui.scroll,
+            self.grid,
+            (len(rows), len(cols)),
+            (marks.axis, marks.index, marks.cells),
+            QSize(clues.x(), clues.y()),
+        )
 
     # --- solving by hand -----------------------------------------------------------------------
 

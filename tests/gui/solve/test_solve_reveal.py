@@ -1,0 +1,168 @@
+"""A puzzle too big for the Solve view scrolls to the step shown: the cells it decides (or its
+line) come into sight clear of the pinned clues, and the view holds still when they are in sight
+already — in the black-and-white and the colour views alike (:mod:`nonostudio.gui.solve.reveal`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect, QThreadPool
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.colour.model import (
+    WHITE,
+    Colour,
+    ColourPuzzle,
+    Palette,
+    clues_of_colour_grid,
+)
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui.grid.scroll import revealed_value
+from nonostudio.gui.solve.colour.view import ColourSolveView
+from nonostudio.gui.solve.grid import StepMarks
+from nonostudio.gui.solve.view import SolveView
+
+
+@pytest.mark.parametrize(
+    ("value", "start", "length", "expected", "why"),
+    [
+        (100, 200, 20, 100, "seen already: no move"),
+        (100, 120, 20, 100, "just clear of the 20 covered pixels: no move"),
+        (100, 110, 20, 90, "partly under the covered pixels: back just enough"),
+        (100, 390, 20, 110, "partly past the far edge: on just enough"),
+        (100, 900, 20, 620, "far past the far edge: its end at the far edge"),
+        (100, 10, 20, -10, "far before: its start just clear of the covered pixels"),
+        (100, 50, 1000, 100, "longer than the view and partly seen: no move"),
+        (100, 500, 1000, 480, "longer than the view and unseen: its start in sight"),
+    ],
+)
+def test_a_span_is_scrolled_just_into_sight(
+    value: int, start: int, length: int, expected: int, why: str
+) -> None:
+    # a 300-pixel view whose first 20 pixels the pinned clues cover
+    assert revealed_value(value, start, length, 300, 20) == expected, why
+
+
+def big_puzzle(size: int = 60) -> Puzzle:
+    rng = np.random.default_rng(3)
+    blocks = (rng.random((size // 3, size // 3)) < 0.5).astype(np.int8)
+    return Puzzle.from_grid(np.kron(blocks, np.ones((3, 3), dtype=np.int8)))
+
+
+def in_sight(area: QScrollArea, grid: QWidget, rect: QRect, covered: tuple[int, int]) -> bool:
+    """Whether ``rect`` (grid coordinates) is whole in the viewport, clear of the pinned clues."""
+    QApplication.processEvents()
+    viewport = area.viewport()
+    on_view = QRect(grid.mapTo(viewport, rect.topLeft()), rect.size())
+    left, top = covered
+    return (
+        on_view.left() >= left
+        and on_view.top() >= top
+        and on_view.right() < viewport.width()
+        and on_view.bottom() < viewport.height()
+    )
+
+
+def bars(area: QScrollArea) -> tuple[int, int]:
+    return area.horizontalScrollBar().value(), area.verticalScrollBar().value()
+
+
+def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot) -> None:
+    """Faase (80x95) at 1280x720: stepping to a column out of view left the view where it was,
+    the cells the step decided unseen."""
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(900, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        view.set_puzzle(big_puzzle())
+        view.cancel()  # (the marks are set here as the replay sets them)
+        area, grid = view.ui.scroll, view.grid
+        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+        assert area.horizontalScrollBar().maximum() > 0
+        pinned = grid.pinned_size()
+        covered = (pinned.width(), pinned.height())
+        assert bars(area) == (0, 0)
+
+        decided = frozenset((r, 55) for r in range(40, 50))
+        grid.set_marks(StepMarks("column", 55, None, decided))
+        spot = grid.cell_rect(40, 55).united(grid.cell_rect(49, 55))
+        assert in_sight(area, grid, spot, covered), "the decided cells are out of sight"
+        moved = bars(area)
+
+        # in sight already: the view holds still (a row's frame runs beyond the view)
+        row = 45
+        assert in_sight(area, grid, grid.cell_rect(row, 55), covered)
+        grid.set_marks(StepMarks("row", row, None, frozenset({(row, 55)})))
+        assert bars(area) == moved
+
+        # a line out of sight with no cells marked (Next line?): it comes into sight, and the
+        # view keeps its place across (the row runs wider than the view)
+        grid.set_marks(StepMarks("row", 2, None, frozenset()))
+        assert in_sight(area, grid, grid.cell_rect(2, 55), covered)
+        assert bars(area)[0] == moved[0]
+    finally:
+        view.cancel()
+        QThreadPool.globalInstance().waitForDone(10000)
+
+
+COLOURS = Palette(
+    (
+        WHITE,
+        Colour("red", "#d62728", "r"),
+        Colour("blue", "#1f77b4", "b"),
+    )
+)
+
+
+def big_colour_puzzle(height: int = 36, width: int = 32, seed: int = 5) -> ColourPuzzle:
+    rng = np.random.default_rng(seed)
+    blocks = rng.integers(0, len(COLOURS), size=(height // 4, width // 4))
+    cells = np.kron(blocks, np.ones((4, 4), dtype=int))
+    rows, cols = clues_of_colour_grid(cells.tolist())
+    return ColourPuzzle(COLOURS, rows, cols, title=f"colour {width}x{height}")
+
+
+def test_the_colour_solve_view_holds_still_for_a_step_in_sight(qtbot: QtBot) -> None:
+    """The colour view scrolled to a step's line with the pinned clues' height as a margin on
+    both sides: a row in sight near the view's bottom edge made the view jump.  Now it holds
+    still, and a step out of sight still comes into sight clear of the pinned clues."""
+    view = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(900, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(big_colour_puzzle())
+        trace = view.trace()
+        assert trace is not None
+        area, grid = view.ui.scroll, view.grid
+        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+        viewport = area.viewport()
+        clues = grid.origin()
+        covered = (clues.x(), clues.y())
+        k = next(k for k, s in enumerate(trace.steps) if s.axis == "row" and s.index > 10)
+        step = trace.steps[k]
+        line = grid.line_rect("row", step.index)
+        # scrolled so the row is the last one whole in sight
+        area.verticalScrollBar().setValue(line.bottom() + 1 - viewport.height())
+        assert in_sight(area, grid, grid.cell_rect(step.index, 0), covered)
+        before = bars(area)
+        view.go_to(k + 1)  # the position after step k marks step k
+        assert grid.marks().axis == "row" and grid.marks().index == step.index
+        assert bars(area) == before, "the view jumped for a row in sight"
+
+        k = next(k for k, s in enumerate(trace.steps) if s.axis == "column" and s.index > 25)
+        step = trace.steps[k]
+        area.horizontalScrollBar().setValue(0)
+        view.go_to(k + 1)
+        QApplication.processEvents()
+        column = grid.cell_rect(0, step.index)
+        left = grid.mapTo(viewport, column.topLeft()).x()
+        assert clues.x() <= left and left + column.width() <= viewport.width()
+    finally:
+        view.cancel()
+        QThreadPool.globalInstance().waitForDone(10000)
