@@ -207,6 +207,32 @@ class Layout:
             self.grid_left + col * self.cell, bottom - (k + 1) * self.cell, self.cell, self.cell
         )
 
+    def reach(self, region: QRect) -> QRect:
+        """``region`` grown by a cell each way: what is painted for something (a number, a
+        thick line, a cross) reaches this far past its own box at most, so whatever lies wholly
+        outside it leaves ``region``'s pixels alone."""
+        return region.adjusted(-self.cell, -self.cell, self.cell, self.cell)
+
+    def rows_in(self, region: QRect | None) -> range:
+        """The rows whose band (cells and clue) meets ``region`` grown by :meth:`reach` (all of
+        them for None)."""
+        if region is None:
+            return range(self.rows)
+        near = self.reach(region)
+        first = (near.top() - self.grid_top) // self.cell
+        last = (near.bottom() - self.grid_top) // self.cell
+        return range(max(0, first), min(self.rows, last + 1))
+
+    def cols_in(self, region: QRect | None) -> range:
+        """The columns whose band (cells and clue) meets ``region`` grown by :meth:`reach` (all
+        of them for None)."""
+        if region is None:
+            return range(self.cols)
+        near = self.reach(region)
+        first = (near.left() - self.grid_left) // self.cell
+        last = (near.right() - self.grid_left) // self.cell
+        return range(max(0, first), min(self.cols, last + 1))
+
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The ``(row, column)`` under a point, or None outside the grid."""
         col = int((x - self.grid_left) // self.cell)
@@ -236,50 +262,80 @@ def paint_clues(
     *,
     faint_rows: Collection[int] = (),
     faint_cols: Collection[int] = (),
+    region: QRect | None = None,
 ) -> None:
-    """Row clues right-aligned left of the grid, column clues bottom-aligned above it."""
+    """Row clues right-aligned left of the grid, column clues bottom-aligned above it; with a
+    ``region``, only the numbers that reach into it (the pixels there are the same)."""
     painter.setFont(layout.font)
     centre = Qt.AlignmentFlag.AlignCenter
-    for clues, faint, box in (
-        (rows, faint_rows, layout.row_clue_box),
-        (cols, faint_cols, layout.col_clue_box),
+    near = None if region is None else layout.reach(region)
+    for clues, faint, box, lines, on in (
+        (rows, faint_rows, layout.row_clue_box, layout.rows_in(region), _left_of_grid),
+        (cols, faint_cols, layout.col_clue_box, layout.cols_in(region), _above_grid),
     ):
-        for line, clue in enumerate(clues):
+        if near is not None and not on(layout, near):
+            continue
+        for line in lines:
+            clue = clues[line]
             painter.setPen(colors.faint if line in faint else colors.ink)
             for k, n in enumerate(reversed(clue or (0,))):
-                painter.drawText(box(line, k), centre, str(n))
+                rect = box(line, k)
+                if near is None or rect.intersects(near):
+                    painter.drawText(rect, centre, str(n))
 
 
-def paint_cells(painter: QPainter, layout: Layout, grid: np.ndarray | None, colors: Colors) -> None:
-    """The grid background, filled cells as solid squares and crossed cells as small crosses."""
+def _left_of_grid(layout: Layout, near: QRect) -> bool:
+    return near.left() < layout.grid_left
+
+
+def _above_grid(layout: Layout, near: QRect) -> bool:
+    return near.top() < layout.grid_top
+
+
+def paint_cells(
+    painter: QPainter,
+    layout: Layout,
+    grid: np.ndarray | None,
+    colors: Colors,
+    region: QRect | None = None,
+) -> None:
+    """The grid background, filled cells as solid squares and crossed cells as small crosses;
+    with a ``region``, only the cells that reach into it."""
     painter.fillRect(layout.grid_rect(), colors.paper)
     if grid is None:
         return
-    g = np.asarray(grid)
+    rows, cols = layout.rows_in(region), layout.cols_in(region)
+    g = np.asarray(grid)[rows.start : rows.stop, cols.start : cols.stop]
+    r0, c0 = rows.start, cols.start
     for r, c in zip(*np.nonzero(g == FILLED), strict=True):
-        painter.fillRect(layout.cell_rect(int(r), int(c)), colors.ink)
+        painter.fillRect(layout.cell_rect(r0 + int(r), c0 + int(c)), colors.ink)
     crossed = np.nonzero(g == CROSSED)
     if len(crossed[0]):
         pen = QPen(colors.cross, max(1.0, layout.cell / 12))
         painter.setPen(pen)
         inset = layout.cell * 0.3
         for r, c in zip(*crossed, strict=True):
-            box = QRectF(layout.cell_rect(int(r), int(c))).adjusted(inset, inset, -inset, -inset)
+            cell = layout.cell_rect(r0 + int(r), c0 + int(c))
+            box = QRectF(cell).adjusted(inset, inset, -inset, -inset)
             painter.drawLine(box.topLeft(), box.bottomRight())
             painter.drawLine(box.topRight(), box.bottomLeft())
 
 
-def paint_grid_lines(painter: QPainter, layout: Layout, colors: Colors) -> None:
-    """Thin lines between cells, thicker guides every five cells and around the grid."""
+def paint_grid_lines(
+    painter: QPainter, layout: Layout, colors: Colors, region: QRect | None = None
+) -> None:
+    """Thin lines between cells, thicker guides every five cells and around the grid; with a
+    ``region``, only the lines that reach into it (each drawn whole, as without one)."""
     rect = layout.grid_rect()
     thin = QPen(colors.line, 1)
     thick = QPen(colors.ink, max(1.5, layout.cell / 10))
-    for k in range(layout.cols + 1):
+    cols, rows = layout.cols_in(region), layout.rows_in(region)
+    for k in range(cols.start, cols.stop + 1):
         guide = k % GUIDE_EVERY == 0 or k == layout.cols
         painter.setPen(thick if guide else thin)
         x = rect.left() + k * layout.cell
         painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.top() + rect.height()))
-    for k in range(layout.rows + 1):
+    for k in range(rows.start, rows.stop + 1):
         guide = k % GUIDE_EVERY == 0 or k == layout.rows
         painter.setPen(thick if guide else thin)
         y = rect.top() + k * layout.cell

@@ -224,7 +224,7 @@ class ColourGrid(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         try:
-            self._paint(painter)
+            self._paint(painter, event.rect())
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             o = self.origin()
             window = self.palette().color(QPalette.ColorRole.Window)
@@ -236,44 +236,70 @@ class ColourGrid(QWidget):
         super().moveEvent(event)
         self.update()  # scrolling moves the widget: the pinned clues go where the view now is
 
-    def _paint(self, p: QPainter) -> None:
-        """The whole grid: clue boxes, cells and what is drawn over them."""
+    def lines_in(self, region: QRect | None) -> tuple[range, range]:
+        """The rows and the columns whose band (cells and clue boxes) comes within a cell of
+        ``region``: all that can paint a pixel of it (all of them for None)."""
+        height, width = len(self._rows), len(self._cols)
+        if region is None:
+            return range(height), range(width)
+        c, o = self.cell_size(), self.origin()
+        near = region.adjusted(-c, -c, c, c)
+        top, bottom = (near.top() - o.y()) // c, (near.bottom() - o.y()) // c
+        left, right = (near.left() - o.x()) // c, (near.right() - o.x()) // c
+        return (
+            range(max(0, top), min(height, bottom + 1)),
+            range(max(0, left), min(width, right + 1)),
+        )
+
+    def _paint(self, p: QPainter, region: QRect | None = None) -> None:
+        """The grid's picture: clue boxes, cells and what is drawn over them; only what reaches
+        into ``region`` (None: all of it; the pixels there are the same either way)."""
         c = self.cell_size()
         o = self.origin()
         height, width = len(self._rows), len(self._cols)
         across, down = self._slots()
+        rows, cols = self.lines_in(region)
         p.setFont(self.clue_font())
-        for r, row in enumerate(self._cells):
-            for col, value in enumerate(row):
-                p.fillRect(self.cell_rect(r, col), QColor(self._palette[value].rgb))
-        for r, clue in enumerate(self._rows):
-            for k, item in enumerate(clue):
-                box = QRect(o.x() - (len(clue) - k) * c, o.y() + r * c, c, c)
-                self._clue_box(p, box, item)
-        for col, clue in enumerate(self._cols):
-            for k, item in enumerate(clue):
-                box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
-                self._clue_box(p, box, item)
+        for r in rows:
+            row = self._cells[r]
+            for col in cols:
+                p.fillRect(self.cell_rect(r, col), QColor(self._palette[row[col]].rgb))
+        near = None if region is None else region.adjusted(-c, -c, c, c)
+        if near is None or near.left() < o.x():
+            for r in rows:
+                clue = self._rows[r]
+                for k, item in enumerate(clue):
+                    box = QRect(o.x() - (len(clue) - k) * c, o.y() + r * c, c, c)
+                    self._clue_box(p, box, item)
+        if near is None or near.top() < o.y():
+            for col in cols:
+                clue = self._cols[col]
+                for k, item in enumerate(clue):
+                    box = QRect(o.x() + col * c, o.y() - (len(clue) - k) * c, c, c)
+                    self._clue_box(p, box, item)
         if self._undecided:
             hatch = QBrush(QColor(0, 0, 0, 110), Qt.BrushStyle.BDiagPattern)
             for r, col in self._undecided:
-                p.fillRect(self.cell_rect(r, col), hatch)
+                if r in rows and col in cols:
+                    p.fillRect(self.cell_rect(r, col), hatch)
         if self._overlay is not None:
-            self._paint_overlay(p, c)
+            self._paint_overlay(p, c, rows, cols)
         thin = QPen(QColor("#9a9a9a"))
         thick = QPen(QColor("#303030"))
         thick.setWidth(2)
-        for r in range(height + 1):
+        for r in range(rows.start, rows.stop + 1):
             p.setPen(thick if r % 5 == 0 or r == height else thin)
             p.drawLine(o.x() - across * c, o.y() + r * c, o.x() + width * c, o.y() + r * c)
-        for col in range(width + 1):
+        for col in range(cols.start, cols.stop + 1):
             p.setPen(thick if col % 5 == 0 or col == width else thin)
             p.drawLine(o.x() + col * c, o.y() - down * c, o.x() + col * c, o.y() + height * c)
 
-    def _paint_overlay(self, p: QPainter, c: int) -> None:
+    def _paint_overlay(self, p: QPainter, c: int, rows: range, cols: range) -> None:
         assert self._overlay is not None
-        for r, row in enumerate(self._overlay):
-            for col, value in enumerate(row):
+        for r in rows:
+            row = self._overlay[r]
+            for col in cols:
+                value = row[col]
                 if value == self._cells[r][col]:
                     continue
                 rect = self.cell_rect(r, col)

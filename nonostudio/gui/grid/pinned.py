@@ -1,8 +1,9 @@
 """Clue strips pinned to the edges of a scrolled grid, as a spreadsheet pins its headers: scrolled
 down, the column clues stay at the top of the view; scrolled right, the row clues stay at its
 left; both, and the corner between them stays blank.  A grid widget paints itself once as usual
-and then again into each pinned strip, moved there (:func:`paint_pinned`); a press on a pinned
-strip is on a clue, not on the cell under it (:func:`under_pin`)."""
+and then again into each pinned strip, moved there (:func:`paint_pinned`), each time only what
+reaches into the part it shows; a press on a pinned strip is on a clue, not on the cell under it
+(:func:`under_pin`)."""
 
 from __future__ import annotations
 
@@ -49,22 +50,27 @@ def pins(visible: QRect, row_clues: Band, col_clues: Band) -> list[Pin]:
     return out
 
 
+#: Paints a grid's picture, or only what reaches into a rectangle of it (None: the whole).
+RegionPainting = Callable[[QPainter, QRect | None], None]
+
+
 def paint_pinned(
     painter: QPainter,
     visible: QRect,
     row_clues: Band,
     col_clues: Band,
-    paint: Callable[[QPainter], None],
+    paint: RegionPainting,
     background: QColor,
 ) -> None:
-    """Paint the grid again (``paint``, the widget's whole picture) into each pinned strip, on
-    ``background`` (the cells under the strip must not show through)."""
+    """Paint the grid again into each pinned strip, on ``background`` (the cells under the strip
+    must not show through): ``paint`` is given the part of the grid's picture the strip shows
+    (grid coordinates), and paints only what reaches into it."""
     for pin in pins(visible, row_clues, col_clues):
         painter.save()
         painter.setClipRect(pin.target)
         painter.fillRect(pin.target, background)
         painter.translate(pin.offset)
-        paint(painter)
+        paint(painter, pin.target.translated(-pin.offset))
         painter.restore()
 
 

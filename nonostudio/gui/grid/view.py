@@ -518,7 +518,7 @@ class GridView(QWidget):
         faint = self._satisfied_lines()  # once for the grid and its pinned strips
         painter = QPainter(self)
         try:
-            self._paint(painter, faint)
+            self._paint(painter, event.rect(), faint)
             # Scrolled, the clues stay in view (pinned) over the cells they belong to.
             window = self.palette().color(QPalette.ColorRole.Window)
             rows, cols = self._clue_bands()
@@ -531,19 +531,22 @@ class GridView(QWidget):
         super().moveEvent(event)
         self.update()  # scrolling moves the widget: the pinned clues go where the view now is
 
-    def _paint(self, painter: QPainter, faint: tuple[set[int], set[int]]) -> None:
-        """The whole grid: clues, cells and what is drawn over them; the ``faint`` rows and
-        columns (:meth:`_satisfied_lines`) have their clues greyed."""
+    def _paint(
+        self, painter: QPainter, region: QRect | None, faint: tuple[set[int], set[int]]
+    ) -> None:
+        """The grid's picture: clues, cells and what is drawn over them; only what reaches into
+        ``region`` (None: all of it; the pixels there are the same either way).  The ``faint``
+        rows and columns (:meth:`_satisfied_lines`) have their clues greyed."""
         palette = self.palette()
         colors = Colors.from_palette(palette)
         lay = self._layout
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
         paint_clue_backgrounds(painter, lay, colors)
-        paint_cells(painter, lay, self._cells, colors)
+        paint_cells(painter, lay, self._cells, colors, region)
         self._paint_crosshair(painter, palette)
         self._paint_marked(painter)
-        self._paint_overlay(painter)
-        paint_grid_lines(painter, lay, colors)
+        self._paint_overlay(painter, region)
+        paint_grid_lines(painter, lay, colors, region)
         faint_rows, faint_cols = faint
         paint_clues(
             painter,
@@ -553,6 +556,7 @@ class GridView(QWidget):
             colors,
             faint_rows=faint_rows,
             faint_cols=faint_cols,
+            region=region,
         )
         if self.hasFocus():
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2, lay.cell // 8))
@@ -598,18 +602,19 @@ class GridView(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(band.adjusted(0, 0, -1, -1))
 
-    def _paint_overlay(self, painter: QPainter) -> None:
+    def _paint_overlay(self, painter: QPainter, region: QRect | None) -> None:
         if self._overlay is None:
             return
         lay = self._layout
-        mine = self._cells == FILLED
-        other = self._overlay == FILLED
+        rows, cols = lay.rows_in(region), lay.cols_in(region)
+        mine = self._cells[rows.start : rows.stop, cols.start : cols.stop] == FILLED
+        other = self._overlay[rows.start : rows.stop, cols.start : cols.stop] == FILLED
         tint = QColor(OVERLAY_COLOR)
         tint.setAlpha(90)
         pen = QPen(OVERLAY_COLOR, max(2, lay.cell // 8))
         inset = max(2, lay.cell // 4)
         for r, c in zip(*np.nonzero(mine != other), strict=True):
-            rect = lay.cell_rect(int(r), int(c))
+            rect = lay.cell_rect(rows.start + int(r), cols.start + int(c))
             painter.fillRect(rect, tint)
             painter.setPen(pen)
             painter.setBrush(OVERLAY_COLOR if other[r, c] else Qt.BrushStyle.NoBrush)

@@ -188,10 +188,12 @@ class SolveGridView(GridView):
         last = (height if end is None else end) - 1
         return self.cell_rect(start, index).united(self.cell_rect(max(start, last), index))
 
-    def _paint(self, painter: QPainter, faint: tuple[set[int], set[int]]) -> None:
+    def _paint(
+        self, painter: QPainter, region: QRect | None, faint: tuple[set[int], set[int]]
+    ) -> None:
         """The grid with the marks over it (painted again in the pinned clue strips, so a mark
-        on a line's clue stays with the clue)."""
-        super()._paint(painter, faint)
+        on a line's clue stays with the clue; the marks are few, and painted whole)."""
+        super()._paint(painter, region, faint)
         highlight = self.palette().color(QPalette.ColorRole.Highlight)
         self._paint_marks(painter, highlight)
         self._paint_focus(painter, highlight)

@@ -121,20 +121,23 @@ class ColourSolveGrid(ColourGrid):
 
     # --- painting ---------------------------------------------------------------------------
 
-    def _paint(self, p: QPainter) -> None:
+    def _paint(self, p: QPainter, region: QRect | None = None) -> None:
         """The grid with the cell sets and marks over it (painted again in the pinned clue
-        strips, so a mark on a line's clue stays with the clue)."""
-        super()._paint(p)
-        self._paint_sets(p)
+        strips, so a mark on a line's clue stays with the clue; the marks are few, and painted
+        whole)."""
+        super()._paint(p, region)
+        self._paint_sets(p, *self.lines_in(region))
         self._paint_marks(p)
         self._paint_mistakes(p)
 
-    def _paint_sets(self, p: QPainter) -> None:
+    def _paint_sets(self, p: QPainter, rows: range, cols: range) -> None:
         """Undecided cells grey (inside the grid lines); a narrowed one with its swatches."""
         full = self._palette.all_mask
         c = self.cell_size()
-        for r, row in enumerate(self._sets):
-            for col, cell in enumerate(row):
+        for r in rows:
+            row = self._sets[r]
+            for col in cols:
+                cell = row[col]
                 if decided(cell):
                     continue
                 rect = self.cell_rect(r, col).adjusted(1, 1, 0, 0)
