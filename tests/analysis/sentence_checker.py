@@ -95,6 +95,12 @@ def check_claim(
     if kind == "shortest":
         shortest = min(hints[i] for i in claim["clues"])
         return None if shortest == claim["length"] else f"the shortest clue is {shortest}"
+    if kind == "edge_box":
+        ps, pe = claim["within"]
+        beyond = range(ps, s) if claim["side"] == "first" else range(e, pe)
+        ok = e > s and all(cells[p] == FILLED for p in range(s, e))
+        ok = ok and all(cells[p] != FILLED for p in beyond)
+        return None if ok else f"[{s}, {e}) are not the {claim['side']} boxes of {ps}..{pe}"
     if kind == "part":
         inside = set(claim["clues"])
         for a in arr:
@@ -191,9 +197,13 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
         if not set(decided) <= set(range(g["start"], g["end"])):
             return "gap: cells outside the gap"
         return None
-    if say in ("punctuate_reach", "punctuate_reach_misfit", "simple_spaces_misfit") or (
-        say == "simple_spaces" and any("from" in c for c in _claims(premise, "starts"))
-    ):
+    if say in (
+        "punctuate_reach",
+        "punctuate_reach_misfit",
+        "simple_spaces_misfit",
+        "mercury",
+        "mercury_misfit",
+    ) or (say == "simple_spaces" and any("from" in c for c in _claims(premise, "starts"))):
         wrong = check_chain_of_bounds(premise, hints, n)
         if wrong:
             return wrong
@@ -204,20 +214,7 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
             if len(c["clues"]) != 1:
                 return "a bound's box has several holders"
         return None
-    if say == "mercury_misfit":  # the ranges stated, and each start over the cells ruled out
-        for c in _claims(premise, "cannot_start"):
-            wrong = _excluded(c, hints[c["clue"]])
-            if wrong:
-                return wrong
-        stated = {c["clue"] for c in _claims(premise, "starts")}
-        over = [
-            (i, s)
-            for p in decided
-            for i in sorted(stated)
-            for s in range(max(0, p - hints[i] + 1), min(p, n - hints[i]) + 1)
-        ]
-        return _unstopped(premise, hints, n, over)
-    if say in ("simple_spaces", "mercury"):
+    if say == "simple_spaces":
         for p in decided:
             for c in _claims(premise, "starts"):
                 h = hints[c["clue"]]
@@ -334,6 +331,10 @@ def _unstopped(
         elif kind == "holders" and len(c["clues"]) == 1:
             i = c["clues"][0]
             lo[i], hi[i] = max(lo[i], c["end"] - hints[i]), min(hi[i], c["start"])
+        elif kind == "edge_box" and c["side"] == "first":
+            hi[c["clue"]] = min(hi[c["clue"]], c["start"])
+        elif kind == "edge_box":
+            lo[c["clue"]] = max(lo[c["clue"]], c["end"] - hints[c["clue"]])
         elif kind == "part" and c["clues"]:
             first, last = min(c["clues"]), max(c["clues"])
             if first > 0:
@@ -349,6 +350,16 @@ def _unstopped(
     for i, s in starts:
         if lo[i] <= s <= hi[i] and s not in ruled.get(i, ()):
             return f"clue {i} may start at {s}: nothing stated stops it"
+    return None
+
+
+def _edge_clue(claim: dict[str, Any], first: int, end: int, part: tuple[int, int]) -> str | None:
+    """An ``edge_box`` claim names the first (last) clue of the cells it is the first (last)
+    boxes of: the line's, or the stated part's (clues ``first`` .. ``end - 1`` in ``part``)."""
+    if tuple(claim["within"]) != part:
+        return f"the {claim['side']} box is of cells {claim['within']}, not of {list(part)}"
+    if claim["clue"] != (first if claim["side"] == "first" else end - 1):
+        return f"clue {claim['clue']} is not the {claim['side']} clue there"
     return None
 
 
@@ -368,6 +379,15 @@ def check_chain_of_bounds(premise: dict[str, Any], hints: Sequence[int], n: int)
         if kind == "holders" and len(c["clues"]) == 1:
             i = c["clues"][0]
             lows[i], highs[i] = c["end"] - hints[i], c["start"]
+        elif kind == "edge_box":
+            wrong = _edge_clue(c, first, end, (ps, pe))
+            if wrong:
+                return wrong
+            if c["side"] == "first":
+                highs[c["clue"]] = min(highs.get(c["clue"], n), c["start"])
+            else:
+                i = c["clue"]
+                lows[i] = max(lows.get(i, 0), c["end"] - hints[i])
         elif kind == "cannot_start":
             wrong = _excluded(c, hints[c["clue"]])
             if wrong:

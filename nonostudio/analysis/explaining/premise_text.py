@@ -12,7 +12,7 @@ sentence says exactly what its claims say (which a checker verifies), so it cann
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -277,7 +277,9 @@ def _ruled_list(ruled: Sequence[Claim]) -> str:
     return "; ".join(words + [_ruled_out(c) for c in ruled if "cross" not in c])
 
 
-def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> str:
+def chain_words(
+    nm: Naming, claims: Sequence[Claim], *, named: bool = True, known: Collection[int] = ()
+) -> str:
     """The bounds a premise's chains set (:func:`~nonostudio.analysis.explaining.premises._chain`),
     each with its reason: ``so the second ends by cell 7`` after a placed block or the bound
     before it (a run of such links as one: ``so the second and first end by cells 7 and 5``),
@@ -285,7 +287,9 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
     edge, ``the second clue, 2, starts at cell 5 or later, after the first clue, 3`` from the
     clues packed against it.  A placed clue's own bound is its block's, not said again; the
     next clue's follows it with "so" when the words come right after the placed blocks are
-    named (``named``), else it names the placed clue (``…, after the first clue, 4``)."""
+    named (``named``), else it names the placed clue (``…, after the first clue, 4``).  The
+    ``known`` clues' boxes (or first or last boxes) were named before: their bounds are said
+    without them."""
     boxed = _box_held(claims)
     placed = {h["clues"][0] for h in _all(claims, "holders") if len(h["clues"]) == 1} - boxed
     holding = {h["clues"][0]: h for h in _all(claims, "holders") if len(h["clues"]) == 1}
@@ -294,6 +298,7 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
     text = ""
     run: list[tuple[int, str, int, list[Claim]]] = []  # links not said yet
     last: tuple[int, str] | None = None
+    said: int | None = None  # the clue the last words said directly are about
     bounds = _all(claims, "starts")
     for c in claims:
         if c["claim"] == "cannot_start":
@@ -309,10 +314,25 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
         ruled = _ruled_list(ruled_claims)
         neighbour = i - 1 if side == "min" else i + 1
         bound = _one_side(nm, c)
-        if c.get("from") == "box":  # the box it must hold sets it
+        if c.get("from") in ("box", "edge_box") and i in known:  # its box was named before
+            part = f"{who} {bound}" + (f" ({ruled})" if ruled else "")
+        elif c.get("from") == "box":  # the box it must hold sets it
             boxes = _span(holding[i])
             what = "box" if len(boxes) == 1 else "boxes"
             part = f"{who} holds the {what} at {cells_text(boxes)}, so it {bound}"
+            part += f" ({ruled})" if ruled else ""
+        elif c.get("from") == "edge_box":  # no clue before (after) it can cover that box
+            edge = next(e for e in _all(claims, "edge_box") if e["clue"] == i)
+            boxes = _span(edge)
+            what = "box" if len(boxes) == 1 else "boxes"
+            where = ""
+            if part_claim is not None:
+                where = f" of {cells_text(_span(part_claim))}"
+            part = (
+                f"the {edge['side']} {what}{where} {_are(boxes)} at {cells_text(boxes)}, "
+                f"so {who} {bound}"
+            )
+            part += f" ({ruled})" if ruled else ""
         elif i in placed:  # the placed block's own clue: its block says where it is
             nxt = after[0] if after else None
             if nxt is not None and nxt["clue"] in (i - 1, i + 1) and nxt["clue"] not in placed:
@@ -336,7 +356,7 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
                 run.append((i, side, c["min"] if side == "min" else c["max"], mine))
                 if any("boxes" in k for k in mine):  # said alone: its "it" is this clue
                     text, run = _flush(nm, text, run), []
-                last = (i, side)
+                last, said = (i, side), None
                 continue
             elif neighbour in placed:  # a placed block named further back
                 order = "after" if side == "min" else "before"
@@ -355,8 +375,13 @@ def chain_words(nm: Naming, claims: Sequence[Claim], *, named: bool = True) -> s
                 order = "after" if side == "min" else "before"
                 part = f"{who} {bound}, {order} {names}{where}"
                 part += f" ({ruled})" if ruled else ""
-        text, run = _flush(nm, text, run), []
-        text += part if not text else "; " + part
+        if run:
+            text, run, said = _flush(nm, text, run), [], None
+        if said == i and part.startswith(f"{who} "):  # the same clue again: "…, and starts"
+            text += ", and " + part[len(who) + 1 :]
+        else:
+            text += part if not text else "; " + part
+        said = i
         last = (i, side)
     return _flush(nm, text, run)
 
@@ -617,6 +642,25 @@ def restated(nm: Naming, premise: dict[str, Any], stated: Sequence[Claim]) -> st
             if not said:  # between placed blocks: their places are the bounds
                 return f"and no clue reaches {cells_text(crossed)}: empty"
             return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"
+    if stated and say == "mercury" and _chained(claims):
+        # "…; and the second clue, 3, starts at cell 9 or later: …": what was said is not said
+        # again (a box's holder named before bounds its clue without its box)
+        again = [c for c in claims if c["claim"] in ("holders", "edge_box") and c in stated]
+        if not again:
+            return None
+        known = {c["clue"] if "clue" in c else c["clues"][0] for c in again}
+        rest = [c for c in claims if c not in stated]
+        crossed = [p for p, _ in premise["cells"]]
+        if not _all(rest, "starts"):
+            return f"and no clue reaches {cells_text(crossed)}: empty"
+        said = chain_words(nm, [*again, *rest], known=known)
+        named = {c["clue"] if "clue" in c else c["clues"][0] for c in stated if "from" in c}
+        named |= {c["clues"][0] for c in _all(stated, "holders")}
+        if len(named) == 1:  # "it" only when the words before named one clue alone
+            who = nm.clue(min(named), subject=True)
+            if said.startswith(f"{who} "):
+                said = "it" + said[len(who) :]
+        return f"and {said}: {cells_text(crossed)} {_are(crossed)} empty"
     if stated and say in ("simple_spaces", "mercury"):
         again = [c for c in claims if c["claim"] == "holders" and c in stated]
         if again:  # "… the 8 holds the box at cells 10–12 …; and it ends by cell 17: …"

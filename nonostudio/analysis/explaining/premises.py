@@ -22,12 +22,16 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
   as many as the clues ``clues`` add up to.
 * ``starts {clue, min, max, from?}`` — the clue starts at ``min`` or later and at ``max`` or
   earlier (either may be None); ``from`` says what sets a bound of a chain (:func:`_chain`): a
-  placed ``block``, a ``box`` only it can hold (its ``holders`` claim before it), the ``edge``
+  placed ``block``, a ``box`` only it can hold (its ``holders`` claim before it), the first
+  or last box (``edge_box``, its claim before it), the ``edge``
   the clues before it are packed against, or the neighbouring ``clue``'s bound stated before
   it.
 * ``cannot_start {clue, min, max, cross | boxes}`` — the clue starts at none of ``min`` ..
   ``max``: each would cover a cell of the crosses ``cross [start, end)`` or run into the boxes
   ``boxes [start, end)`` without holding them all.
+* ``edge_box {side, start, end, clue, within}`` — cells ``[start, end)`` are filled and no
+  cell of ``within`` before (``side`` "first") or after ("last") them is: clue ``clue``, the
+  first (last) clue of ``within``, starts at ``start`` or earlier (ends at ``end`` or later).
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -91,6 +95,9 @@ class WitnessLine:
         self.n = len(self.cells)
         self.offset = offset
         self.co = clue_offset
+        self.boxes_hold = False
+        """Whether a box a clue must hold bounds it before the packing does (Reach of a box,
+        whose ranges the boxes narrow: :func:`_narrowed_chain`)."""
 
     def unknown(self, positions: range | Sequence[int]) -> list[int]:
         return [p for p in positions if 0 <= p < self.n and self.cells[p] == UNKNOWN]
@@ -133,6 +140,18 @@ class WitnessLine:
             "end": e + self.offset,
             "min": lo + self.offset,
             "max": hi + self.offset,
+        }
+
+    def edge_box(self, side: str, s: int, e: int, i: int) -> Claim:
+        """Cells ``[s, e)`` are filled and are the ``side`` ("first" / "last") boxes of the
+        (sub-)line, whose ``side`` clue is ``i``."""
+        return {
+            "claim": "edge_box",
+            "side": side,
+            "start": s + self.offset,
+            "end": e + self.offset,
+            "clue": i + self.co,
+            "within": [self.offset, self.offset + self.n],
         }
 
     def cannot_start(self, i: int, s: int, cause: tuple[str, int, int]) -> Claim:
@@ -405,6 +424,13 @@ def _chain(
     starts from are added to ``used``."""
     mine: set[int] = set()  # the placed clues the packed chain starts from
     packed = _packed_chain(x, r, i, side, placed, mine)
+    if x.boxes_hold and i not in placed and "from" in packed[-1]:
+        # Reach of a box: a box the clue must hold (or the first or last box) is its bound's
+        # reason when that is no longer than the packing's
+        aim = x.starts(i, r.lo[i], None) if side == "min" else x.starts(i, None, r.hi[i])
+        boxed = _narrowed_chain(x, r, i, side, aim)
+        if boxed and len(boxed) <= len(packed):
+            return boxed
     long = len(packed) > 2 and i not in placed and r.boxes
     held = _held_box(x, r, i, side) if long else None
     if held is not None:
@@ -461,9 +487,56 @@ def _packed_chain(
         skips = _skips(x, i, range(base, bound, -1), side, r.boxes)
         claim = x.starts(i, None, bound)
     claim["from"] = "edge" if base == edge else "clue"
-    if skips is None:  # not the packing's bound (never expected): the bound alone
-        return [claim]
+    if skips is None:  # not the packing's bound: a box narrowed it (Reach of a box's ranges)
+        return _narrowed_chain(x, r, i, side, claim) or [claim]
     return [*claims, *skips, claim]
+
+
+def _narrowed_chain(x: WitnessLine, r: Ranges, i: int, side: str, claim: Claim) -> list[Claim]:
+    """The claims that set clue ``i``'s bound ``claim`` in ranges narrowed by the boxes
+    (``narrowed_ranges``), where the packing alone does not: a block only it can hold (its
+    ``holders`` claim; the last one for its earliest start, the first for its latest), or, for
+    the first (last) clue, the first (last) box, which no clue before (after) it can cover
+    (an ``edge_box`` claim), whichever keeps it back the farthest, then the starts it cannot
+    take from there; empty when neither sets it."""
+    h = x.hints[i]
+    k = len(x.hints)
+    blocks = runs(x.cells, FILLED)
+    if not blocks:
+        return []
+    bound = claim["min"] if side == "min" else claim["max"]
+    bound -= x.offset
+    reasons: list[tuple[int, Claim]] = []  # (the start it keeps the clue back to, the claim)
+    mine = [b for b in blocks if r.candidates(*b) == [i]]
+    if side == "min":
+        if mine:
+            reasons.append((mine[-1][1] - h, x.holders(*mine[-1], [i])))
+        if i == k - 1:
+            reasons.append((blocks[-1][1] - h, x.edge_box("last", *blocks[-1], i)))
+        best = max(reasons, key=lambda t: t[0], default=None)
+    else:
+        if mine:
+            reasons.append((mine[0][0], x.holders(*mine[0], [i])))
+        if i == 0:
+            reasons.append((blocks[0][0], x.edge_box("first", *blocks[0], i)))
+        best = min(reasons, key=lambda t: t[0], default=None)
+    if best is None:
+        return []
+    base, reason = best
+    # the box must keep the clue back farther than the clues packed from the edge do
+    if side == "min":
+        if base <= sum(x.hints[:i]) + i:
+            return []
+        starts = range(base, bound)
+    else:
+        if base >= x.n - sum(x.hints[i:]) - (k - 1 - i):
+            return []
+        starts = range(base, bound, -1)
+    skips = _skips(x, i, starts, side, r.boxes)
+    if skips is None:
+        return []
+    kind = "box" if reason["claim"] == "holders" else "edge_box"
+    return [reason, *skips, {**claim, "from": kind}]
 
 
 def _misfit(
@@ -618,6 +691,12 @@ def _reach(
             i = c["clues"][0] - x.co
             own_lo[i] = max(own_lo[i], c["end"] - x.offset - hints[i])
             own_hi[i] = min(own_hi[i], c["start"] - x.offset)
+        elif kind == "edge_box":
+            i = c["clue"] - x.co
+            if c["side"] == "first":
+                own_hi[i] = min(own_hi[i], c["start"] - x.offset)
+            else:
+                own_lo[i] = max(own_lo[i], c["end"] - x.offset - hints[i])
     for i in held:
         own_lo[i], own_hi[i] = max(own_lo[i], r.lo[i]), min(own_hi[i], r.hi[i])
     seen_lo, seen_hi = list(own_lo), list(own_hi)  # widened by the clues carried past
@@ -785,7 +864,10 @@ def _boxes(x: WitnessLine, s: int, e: int) -> Claim:
 
 def mercury(x: WitnessLine) -> list[Witness]:
     r = narrowed_ranges(x.hints, x.cells)
-    return [] if r is None else _uncovered(x, r, "mercury", runs(x.cells, FILLED))
+    if r is None:
+        return []
+    x.boxes_hold = True
+    return _uncovered(x, r, "mercury", [], placed={})
 
 
 def arrangement(x: WitnessLine) -> list[Witness]:

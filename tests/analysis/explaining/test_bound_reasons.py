@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from nonostudio.analysis.catalogue.techniques import BY_ID
-from nonostudio.analysis.explaining.step_text import explain_move, step_sentence
+from nonostudio.analysis.explaining.premise_text import Naming
+from nonostudio.analysis.explaining.step_text import explain_move, premise_sentence, step_sentence
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -182,9 +183,11 @@ def test_out_of_reach_says_how_the_clues_are_packed() -> None:
     line = "#x......#x####.###x#"
     explanation, premises = explain_move("simple_spaces", "row", 12, hints, _line(line))
     (spaces,) = premises
+    # (the fourth clue's two bounds one after the other: it is named once)
     assert (
-        "the fourth clue, 4, starts at cell 11 or later, after the clues 1 1 1 (cell 10 is "
-        "crossed), so the fifth starts at cell 16 or later: cell 15 is empty" in explanation.text
+        "the fourth clue, 4, ends by cell 14, before the clues 3 1, and starts at cell 11 or "
+        "later, after the clues 1 1 1 (cell 10 is crossed), so the fifth starts at cell 16 or "
+        "later: cell 15 is empty" in explanation.text
     )
     cells = _line(line)
     assert check_inference(spaces, hints, len(cells)) is None
@@ -212,7 +215,10 @@ def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
     assert "; and the first clue, 2, starts at cell 5 or later: cells 1–4 are empty" in told
     assert "; and the second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
     alone = step_sentence("mercury", "row", 6, hints, 25, [first, both]).text
-    assert "cells 1–4 are empty; and it ends by cell 7 and the second clue" in alone
+    assert (
+        "cells 1–4 are empty; and it ends by cell 7; the second clue, 2, holds the box at cell "
+        "15, so it starts at cell 14 or later: cells 8–13 are empty" in alone
+    )
 
 
 def test_edges_and_walls_says_why_a_holder_cannot_start_nearer() -> None:
@@ -254,13 +260,15 @@ def test_reach_of_a_box_says_what_stops_a_clue_inside_its_range() -> None:
     into the box at cell 11, and the premise now says so (checked as a fact of the line)."""
     hints = (3, 2, 1, 1, 1)
     line = ".##.x#....#..x.."
-    explanation, premises = explain_move("mercury", "row", 0, hints, _line(line))
-    (misfit,) = [p for p in premises if p["cells"] == [[9, CROSSED]]]
+    (misfit,) = [  # (a step's words have room for the first of this round's premises only)
+        {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
+        for w in BY_ID["mercury"].witnesses(hints, _line(line))
+        if list(w.cells.items()) == [(9, CROSSED)]
+    ]
     assert misfit["say"] == "mercury_misfit"
-    assert "between the crosses" not in explanation.text
-    assert "a 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in (
-        explanation.text
-    )
+    text = premise_sentence(Naming("row", hints, len(line)), misfit)
+    assert "between the crosses" not in text
+    assert "a 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in text
     cells = _line(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
@@ -324,7 +332,7 @@ def test_it_is_not_said_after_another_clue_is_named() -> None:
     told = step_sentence("mercury", "row", 14, hints, 25, [last, both]).text
     assert "and it starts" not in told
     assert (
-        "; and the second clue, 8, holds the box at cells 9–12, so it ends by cell 16 and the "
+        "; and the second clue, 8, holds the boxes at cells 9–12, so it ends by cell 16; the "
         "third clue, 3, starts at cell 20 or later: cells 18–19 are empty" in told
     )
 
@@ -335,8 +343,11 @@ def test_the_checker_refuses_a_misfit_cause_that_does_not_stop_the_start() -> No
     10, but a 1 there does not run into it), and a start left without a cause fails."""
     hints = (3, 2, 1, 1, 1)
     line = ".##.x#....#..x.."
-    _, premises = explain_move("mercury", "row", 0, hints, _line(line))
-    (misfit,) = [p for p in premises if p["say"] == "mercury_misfit"]
+    (misfit, _) = [  # (a step's words have room for the first of this round's premises only)
+        {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
+        for w in BY_ID["mercury"].witnesses(hints, _line(line))
+        if w.say == "mercury_misfit"
+    ]
     cells = _line(line)
     arr = arrangements(hints, cells)
     assert check_inference(misfit, hints, len(cells)) is None
@@ -453,3 +464,76 @@ def test_a_gap_too_small_does_not_walk_the_line_for_a_clue_kept_away_by_its_orde
     )
     assert "the seventh clue, 1, starts at cell 19 or later, after the clues 1 3 2 2 2 2" in text
     assert "the third clue, 2, starts" not in text
+
+
+def _checked_premises(technique: str, says: tuple[str, ...], seed: int, lines: int) -> int:
+    """Run ``technique``'s witnesses on random lines; each premise whose say is one of ``says``
+    passes the checker (its claims facts of the line, its bounds derived from what it states
+    before them, every start over its emptied cells stopped); how many were checked."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_premises import random_line
+
+    rng = random.Random(seed)
+    seen = 0
+    for _ in range(lines):
+        hints, cells = random_line(rng, rng.randint(4, 16))
+        for w in BY_ID[technique].witnesses(hints, cells):
+            if w.say not in says:
+                continue
+            claims = [*w.part, *w.claims]
+            cells_of = [[p, v] for p, v in w.cells.items()]
+            premise = {"say": w.say, "claims": claims, "cells": cells_of}
+            assert check_inference(premise, hints, len(cells)) is None, (hints, cells, w)
+            arr = arrangements(hints, cells)
+            for claim in claims:
+                assert check_claim(claim, hints, cells, arr) is None, (hints, cells, claim)
+            seen += 1
+    return seen
+
+
+def test_every_reach_of_a_box_bound_on_random_lines_comes_with_its_reason() -> None:
+    """Reach of a box: each start range it empties cells by comes with its reason (a chain from
+    the edge, a box only that clue can hold, the first or last box), checked.  Before, its
+    bounds were true but bare ("the second clue, 2, cannot start before cell 4 or after cell
+    11"), which the checker now refuses."""
+    assert _checked_premises("mercury", ("mercury", "mercury_misfit"), 46, 1500) > 100
+
+
+def test_reach_of_a_box_says_the_first_and_last_box_bound_the_outer_clues() -> None:
+    """1 2 1 on ".x#..x#..x.": cell 5 is empty because the 2 cannot cover it from cell 4 or 5,
+    and the 1s around it cannot either, by the first and last boxes: before, the words said
+    the clues' ranges bare ("the first clue, 1, cannot start before cell 1 or after cell 3"),
+    true but with no reason."""
+    hints = (1, 2, 1)
+    line = ".x#..x#..x."
+    text, misfit = _checked("mercury", hints, line, "mercury_misfit")
+    assert (
+        "the first box is at cell 3, so the first clue, 1, ends by cell 3; the last box is at "
+        "cell 7, so the third clue, 1, starts at cell 7 or later; a 2 from cell 4 would run into "
+        "the box at cell 3; a 2 from cell 5 would cover the cross at cell 6: cell 5 is empty"
+        in text
+    )
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    first = next(c for c in misfit["claims"] if c["claim"] == "edge_box")
+    assert first == {
+        "claim": "edge_box",
+        "side": "first",
+        "start": 2,
+        "end": 3,
+        "clue": 0,
+        "within": [0, 11],
+    }
+
+    def refused(claims: list[dict]) -> str:
+        return check_inference({**misfit, "claims": claims}, hints, len(cells)) or ""
+
+    # without the boxes, the bounds are not derived
+    bare = [c for c in misfit["claims"] if c["claim"] != "edge_box"]
+    assert "not derived" in refused(bare)
+    # a box that is not the first: no fact of the line
+    later = {**first, "start": 6, "end": 7}
+    assert check_claim(later, hints, cells, arr) is not None
+    # the first box said to bound a clue that is not the first
+    second = [{**c, "clue": 1} if c == first else c for c in misfit["claims"]]
+    assert "not the first clue" in refused(second)

@@ -227,7 +227,7 @@ def test_steps_on_parts_are_numbered_on_the_whole_line() -> None:
             "mercury",
             (4,),
             "----OO----",
-            ("the 4 holds the box at cells 5–6", "cells 1–2 are empty", "cells 9–10 are empty"),
+            ("the 4 holds the boxes at cells 5–6", "cells 1–2 are empty", "cells 9–10 are empty"),
         ),
         (
             "joining_splitting",
