@@ -67,6 +67,9 @@ class Colors:
 
 #: The smallest clue font (pixels) whose numbers stay readable on screen.
 READABLE_PX = 8
+#: The fewest pixels between the numbers of neighbouring columns: closer, two-digit numbers run
+#: together ("13" beside "14" at 12-pixel cells, 2 pixels apart, read as "1314").
+MIN_CLUE_GAP = 3
 
 
 def _floor_px(cell: int) -> int:
@@ -76,9 +79,10 @@ def _floor_px(cell: int) -> int:
 
 
 def _room(cell: int) -> int:
-    """The width a clue number may take in a cell: the space left beside it keeps two numbers in
-    neighbouring columns apart ("35" and "39", not "3539")."""
-    return cell - max(2, cell // 8)
+    """The width a clue number may take in a cell: the space left beside it, at least
+    :data:`MIN_CLUE_GAP`, keeps two numbers in neighbouring columns apart ("35" and "39", not
+    "3539")."""
+    return cell - max(MIN_CLUE_GAP, cell // 8)
 
 
 def clue_font(cell: int, widest: str = "0", *, bold: bool = False) -> QFont:
