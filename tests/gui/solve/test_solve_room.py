@@ -5,6 +5,7 @@ as soon as it is chosen; a puzzle with no solution is said in words."""
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from collections.abc import Callable, Iterator
@@ -41,8 +42,34 @@ OWL = samples_dir() / "jwilk-091-owl.non"  # 25x25, clues up to 5 numbers deep
 FOREVER = samples_dir() / "webpbn-06574-forever.non"  # 25x25, clues 8 numbers deep both ways
 
 
+_TRACES: dict[tuple[object, ...], object] = {}
+
+
 @pytest.fixture
-def window(qtbot: QtBot, small_library: Library, settings: QSettings) -> Iterator[MainWindow]:
+def traced_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Solve view's trace of a puzzle (clues, rule set, time limit) worked out once for this
+    file's windows, each getting a copy: four of them trace the owl with the same rules, which
+    was most of their time.  The trace itself is tested in tests/analysis/tracing/; these
+    tests are about the room it is shown in.  A trace cut short is not kept."""
+    real = view_module.trace_puzzle
+
+    def trace_once(puzzle: Puzzle, rule_set: Any, titles: dict[str, str], *rest: Any) -> Any:
+        time_limit, *_ = rest
+        key = (puzzle.rows, puzzle.cols, rule_set.name, tuple(titles.items()), time_limit)
+        if key not in _TRACES:
+            found = real(puzzle, rule_set, titles, *rest)
+            if isinstance(found, tuple) and not found[0].interrupted:
+                _TRACES[key] = found
+            return found
+        return copy.deepcopy(_TRACES[key])
+
+    monkeypatch.setattr(view_module, "trace_puzzle", trace_once)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, small_library: Library, settings: QSettings, traced_once: None
+) -> Iterator[MainWindow]:
     win = MainWindow(small_library, settings)
     qtbot.addWidget(win)
     yield win
