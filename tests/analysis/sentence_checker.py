@@ -414,6 +414,52 @@ def check_chain_of_bounds(premise: dict[str, Any], hints: Sequence[int], n: int)
     return None
 
 
+def pushed(
+    hints: Sequence[int], cells: Sequence[int], part: dict[str, Any] | None = None
+) -> tuple[dict[int, int], dict[int, int]] | None:
+    """Each clue's start with the clues pushed left, and pushed right, with only the crosses
+    as walls (an Overlap's own argument), in the cells of ``part`` (a ``part`` claim: its
+    clues only) or the whole line; None when they do not fit."""
+    ps, pe, clues = 0, len(cells), list(range(len(hints)))
+    if part is not None:
+        ps, pe, clues = part["start"], part["end"], list(part["clues"])
+
+    def fits(s: int, h: int) -> bool:
+        return ps <= s and s + h <= pe and all(cells[p] != CROSSED for p in range(s, s + h))
+
+    left: dict[int, int] = {}
+    at = ps
+    for i in clues:
+        while at + hints[i] <= pe and not fits(at, hints[i]):
+            at += 1
+        if not fits(at, hints[i]):
+            return None
+        left[i], at = at, at + hints[i] + 1
+    right: dict[int, int] = {}
+    end = pe
+    for i in reversed(clues):
+        at = end - hints[i]
+        while at >= ps and not fits(at, hints[i]):
+            at -= 1
+        if at < ps:
+            return None
+        right[i], end = at, at - 1
+    return left, right
+
+
+def check_pushed(
+    premise: dict[str, Any], hints: Sequence[int], cells: Sequence[int], part: Any = None
+) -> str | None:
+    """An Overlap's range is the one its push-left / push-right argument gives (:func:`pushed`,
+    on the step's part when it has one): nothing else bounds it, so the argument itself is its
+    reason (a range the boxes narrowed, say, would need its own)."""
+    packed = pushed(hints, cells, part)
+    for c in _claims(premise, "starts"):
+        if packed is None or (c["min"], c["max"]) != (packed[0][c["clue"]], packed[1][c["clue"]]):
+            return f"clue {c['clue']}'s range [{c['min']}, {c['max']}] is not the packings'"
+    return None
+
+
 def check_step(step: Any, hints: Sequence[int], before: Sequence[int]) -> list[str] | None:
     """Problems of one line step (its premises' claims and inferences, and its cells) on its
     line (clue ``hints``, cells ``before`` the step); a premise of round k is checked on the
@@ -438,6 +484,20 @@ def check_step(step: Any, hints: Sequence[int], before: Sequence[int]) -> list[s
             wrong = check_inference(premise, hints, len(state))
             if wrong:
                 problems.append(f"{premise['say']}: {wrong}")
+            if premise["say"] == "overlap":
+                (clue,) = [c["clue"] for c in premise["claims"] if c["claim"] == "starts"]
+                part = next(  # the step's part holding the clue, when it is on one
+                    (
+                        c
+                        for q in step.premises
+                        for c in q["claims"]
+                        if c["claim"] == "part" and clue in c["clues"]
+                    ),
+                    None,
+                )
+                wrong = check_pushed(premise, hints, state, part)
+                if wrong:
+                    problems.append(f"overlap: {wrong}")
             for p, v in premise["cells"]:
                 if state[p] != UNKNOWN:
                     problems.append(f"{premise['say']}: cell {p} was already decided")

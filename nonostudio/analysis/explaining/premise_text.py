@@ -363,7 +363,7 @@ def chain_words(
                 part = f"{who} {bound}, {order} {nm.clue(neighbour)}"
                 part += f" ({ruled})" if ruled else ""
             elif not others:  # from the line's (part's) edge
-                part = f"{who} {bound} ({ruled})"
+                part = f"{who} {bound}" + (f" ({ruled})" if ruled else "")
             else:  # packed against the clues before (after) it
                 if len(others) == 1:
                     names = nm.clue(others[0])

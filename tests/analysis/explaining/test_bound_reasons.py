@@ -21,7 +21,7 @@ from nonostudio.analysis.explaining.step_text import explain_move, premise_sente
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sentence_checker import arrangements, check_claim, check_inference  # noqa: E402
+from sentence_checker import arrangements, check_claim, check_inference, check_pushed  # noqa: E402
 
 _CELL = {".": UNKNOWN, "x": CROSSED, "#": FILLED}
 
@@ -537,3 +537,43 @@ def test_reach_of_a_box_says_the_first_and_last_box_bound_the_outer_clues() -> N
     # the first box said to bound a clue that is not the first
     second = [{**c, "clue": 1} if c == first else c for c in misfit["claims"]]
     assert "not the first clue" in refused(second)
+
+
+def test_an_overlap_range_is_its_push_left_and_push_right_packing() -> None:
+    """Overlap states a clue's range with no chain ("the 5 cannot start before cell 3 or after
+    cell 5"): the checker finds that range is exactly the clues pushed left and pushed right
+    with the crosses as walls (computed on its own), so the sentence's argument is its whole
+    reason.  A range anything else narrows (the box at cell 9 here, true of the line) is
+    refused: it would need a reason of its own."""
+    hints = (5,)
+    line = "xx......#"
+    cells = _line(line)
+    (w,) = BY_ID["overlap"].witnesses(hints, cells)
+    premise = {"say": w.say, "claims": w.claims, "cells": [[p, v] for p, v in w.cells.items()]}
+    assert w.claims == [{"claim": "starts", "clue": 0, "min": 2, "max": 4}]
+    assert check_pushed(premise, hints, cells) is None
+    narrowed = {**premise, "claims": [{"claim": "starts", "clue": 0, "min": 4, "max": 4}]}
+    assert check_claim(narrowed["claims"][0], hints, cells, arrangements(hints, cells)) is None
+    assert "is not the packings'" in (check_pushed(narrowed, hints, cells) or "")
+
+
+def test_every_overlap_range_on_random_lines_and_parts_is_the_packings() -> None:
+    """On random lines and on the parts matching cuts them into, each Overlap premise's range
+    is the packings' (of the part, on a part): Overlap never relies on an unstated bound."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_premises import random_line
+
+    rng = random.Random(47)
+    seen = on_parts = 0
+    for _ in range(1500):
+        hints, cells = random_line(rng, rng.randint(4, 16))
+        for technique in ("overlap", "matching"):
+            for w in BY_ID[technique].witnesses(hints, cells):
+                if w.say != "overlap":
+                    continue
+                part = next((c for c in w.part if c["claim"] == "part"), None)
+                premise = {"say": w.say, "claims": w.claims, "cells": []}
+                assert check_pushed(premise, hints, cells, part) is None, (hints, cells, w)
+                seen += 1
+                on_parts += part is not None
+    assert seen > 200 and on_parts > 20
