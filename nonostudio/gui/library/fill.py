@@ -20,12 +20,13 @@ and its result dropped), e.g. when the window closes.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.errors import PuzzleError
-from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.core.progress import report_count
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
@@ -107,15 +108,17 @@ class LibraryFiller(QObject):
     def remaining(self) -> int:
         return len(self._queue) + (1 if self._worker is not None else 0)
 
-    def start(self) -> int:
-        """(Re)read which puzzles need work and start; returns how many are queued."""
+    def start(self, entries: Sequence[LibraryEntry] | None = None) -> int:
+        """(Re)read which puzzles need work and start; returns how many are queued.
+        ``entries``: the library's listing just read (by the library view), not read again."""
         if self._library.read_only:
             return 0
-        try:
-            entries = self._library.entries()
-        except LibraryError as exc:
-            log.info("the library listing cannot be read for background checks: %s", exc)
-            return 0
+        if entries is None:
+            try:
+                entries = self._library.entries()
+            except LibraryError as exc:
+                log.info("the library listing cannot be read for background checks: %s", exc)
+                return 0
         busy = None if self._worker is None else self._current
         self._queue = [
             (e.id, e.verdict, e.difficulty)

@@ -153,6 +153,7 @@ class LibraryModel(TableModel[LibraryEntry]):
         self._thumbnail_pool.setMaxThreadCount(1)
         self._loaded = False
         self.problem = ""  # why the listing could not be read last time ('' when it could)
+        self._order: tuple[int, Qt.SortOrder] | None = None  # the column sorted by, and how
         if load:
             self._load()
 
@@ -237,10 +238,51 @@ class LibraryModel(TableModel[LibraryEntry]):
         self._solving.clear()
         return self._thumbnail_pool.waitForDone(wait_ms)
 
-    def refresh(self) -> None:
+    def refresh(self, entries: list[LibraryEntry] | None = None) -> None:
+        """Re-read the listing, or show ``entries`` (the listing read in the background, so
+        that a big library is not read again on the GUI thread)."""
         self.beginResetModel()
-        self._load()
+        if entries is None:
+            self._load()
+        else:
+            self._loaded, self.problem, self._rows = True, "", list(entries)
+        self._rows = [self._rows[i] for i in self._sorted_rows()]
         self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the rows by ``column``'s sort key, and keep them so through later listings
+        (the view's proxy shows them in this order).  One key per row, worked out in Python: a
+        Qt sort asks the model for two keys per comparison, each a call into Python (a listing
+        of 10,000 puzzles held the window 0.6 s)."""
+        self._order = (column, order) if 0 <= column < len(self.columns) else None
+        self._reorder()
+
+    def _sorted_rows(self) -> list[int]:
+        """The rows' positions in the order asked for (stable: equal keys keep id order)."""
+        positions = list(range(len(self._rows)))
+        if self._order is None:
+            return positions
+        column, order = self._order
+        key = self.columns[column].roles[SORT_ROLE]
+        keys: list[Any] = [key(row) for row in self._rows]
+        positions.sort(key=keys.__getitem__, reverse=order == Qt.SortOrder.DescendingOrder)
+        return positions
+
+    def _reorder(self) -> None:
+        """Put the rows in the order asked for, as a layout change (selections follow)."""
+        positions = self._sorted_rows()
+        if positions == list(range(len(positions))):
+            return
+        self.layoutAboutToBeChanged.emit()
+        new_of_old = [0] * len(positions)
+        for new, old in enumerate(positions):
+            new_of_old[old] = new
+        self._rows = [self._rows[i] for i in positions]
+        kept = self.persistentIndexList()
+        self.changePersistentIndexList(
+            kept, [self.index(new_of_old[i.row()], i.column()) for i in kept]
+        )
+        self.layoutChanged.emit()
 
     def skipped(self) -> list[str]:
         """Messages about damaged records the last listing left out."""
@@ -284,6 +326,8 @@ class LibraryModel(TableModel[LibraryEntry]):
             entry, verdict=verdict or entry.verdict, difficulty=difficulty or entry.difficulty
         )
         self.cells_changed(row, VERDICT, DIFFICULTY)
+        if self._order is not None and self._order[0] in (VERDICT, DIFFICULTY):
+            self._reorder()  # the row may move
         return True
 
     def entry(self, row: int) -> LibraryEntry:
@@ -295,10 +339,20 @@ class LibraryModel(TableModel[LibraryEntry]):
 
 
 class LibraryFilterModel(QSortFilterProxyModel):
-    """Sorts by the model's sort keys (size by cell count) and filters on any column's text."""
+    """Sorts by the model's sort keys (size by cell count) and filters on any column's text.
+
+    A :class:`LibraryModel` sorts its own rows (:meth:`LibraryModel.sort`), which this proxy
+    shows in their order; another model is sorted here, by its ``SORT_ROLE``."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
         self.setFilterKeyColumn(-1)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if isinstance(source, LibraryModel):
+            source.sort(column, order)
+        else:
+            super().sort(column, order)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library import Library, LibraryEntry, LibraryError
 from nonostudio.gui.common.file_filters import puzzle_filters
 from nonostudio.gui.library.importing import Imported, LibraryImporter, import_now
 from nonostudio.gui.library.model import (
@@ -46,6 +46,8 @@ from nonostudio.gui.library.model import (
 
 if TYPE_CHECKING:
     from nonostudio.gui.library.fill import LibraryFiller
+
+RESIZE_ROWS = 0  # rows past those in sight that the columns sized to their text look at
 
 
 def read_only_tip(library: Library) -> str:
@@ -124,6 +126,9 @@ class LibraryView(QWidget):
         header.resizeSection(VERDICT, 110)
         for column in (SIZE, COLOURS, LICENCE, DIFFICULTY):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Sized to the rows in sight and the next ones, not to the first 1000 (Qt's default: on
+        # a library of 10,000 puzzles each listing held the window 0.5 s asking for their text).
+        header.setResizeContentsPrecision(RESIZE_ROWS)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.activated.connect(self._on_activated)
         return table
@@ -207,9 +212,10 @@ class LibraryView(QWidget):
     def library(self) -> Library:
         return self.model.library
 
-    def refresh(self) -> None:
-        """Re-read the listing (after the library changed elsewhere)."""
-        self.model.refresh()
+    def refresh(self, entries: list[LibraryEntry] | None = None) -> None:
+        """Re-read the listing (after the library changed elsewhere), or show ``entries``, the
+        listing as read in the background."""
+        self.model.refresh(entries)
 
     def show_fill_progress(self, fraction: float, message: str) -> None:
         """Show how far the background checks are (hidden once they are done)."""
