@@ -29,6 +29,7 @@ from nonostudio.core.colour.model import BLACK, WHITE, Colour, ColourPuzzle, Pal
 from nonostudio.core.library import CORRUPT, Library, LibraryError
 from nonostudio.core.library import opening as library_opening
 from nonostudio.core.library import salvage as library_salvage
+from nonostudio.core.library import store as library_store
 from nonostudio.core.library.profiles import ProfileEvent, ProfileStore
 from nonostudio.core.puzzle import Puzzle
 
@@ -246,7 +247,7 @@ def test_a_salvage_that_breaks_off_unexpectedly_changes_nothing(
 ) -> None:
     db, _before, broken = damaged_index(tmp_path)
 
-    def bug(damaged: sqlite3.Connection, target: Path) -> None:
+    def bug(damaged: sqlite3.Connection, target: Path, **_pace: object) -> None:
         target.write_bytes(b"half a library")
         raise RuntimeError("a bug in the salvage")
 
@@ -606,3 +607,66 @@ def test_a_library_reached_by_a_symbolic_link_is_recovered_where_its_file_is(
     assert kept_aside(elsewhere) == [info.value.moved_to] and leftovers(elsewhere) == []
     assert info.value.moved_to is not None and info.value.moved_to.read_bytes() == broken
     assert read_back(link) == before
+
+
+def test_a_recovery_opened_in_a_background_thread_is_handed_over_as_it_would_open(
+    tmp_path: Path,
+) -> None:
+    """``Library.open_recovering`` (the studio's Retry runs it on a worker thread): the same
+    recovery and report as ``Library(path)``, how far it is told on the way, and the library it
+    opens is used by the thread it is handed to (a plain connection refuses another thread)."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=600)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    told: list[tuple[float, str]] = []
+    opened: list[object] = []
+    worker = threading.Thread(
+        target=lambda: opened.append(
+            Library.open_recovering(db, progress=lambda f, m: told.append((f, m)))
+        )
+    )
+    worker.start()
+    worker.join()
+    (reopened,) = opened
+    assert isinstance(reopened, library_store.Reopened)
+    library, report = reopened.library, reopened.recovery
+    try:
+        entries = before["entries"]
+        assert isinstance(entries, list)
+        assert report is not None and report.recovered == len(entries) == 600
+        assert report.moved_to is not None and report.moved_to.read_bytes() == broken
+        assert "600 puzzles could still be read" in str(report)
+        assert library.entries() == entries  # on this thread, not the one that opened it
+        new = library.add(bw_puzzle(600))
+        assert len(library) == 601 and library.get(new) == bw_puzzle(600)
+    finally:
+        library.close()
+    assert [m for _f, m in told] == [f"Recovering the puzzles: {n:,} of 600" for n in (0, 250, 500)]
+    assert [f for f, _m in told] == [0.0, 250 / 600, 500 / 600]
+    assert kept_aside(tmp_path) == [report.moved_to] and leftovers(tmp_path) == []
+    with Library(db) as lib:  # opened as it is now: no second recovery
+        assert len(lib) == 601
+
+
+def test_a_recovery_stopped_half_way_changes_nothing_and_the_next_open_recovers_it(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=600)
+    broken = wipe_pages(db, [catalogue(db)["sqlite_autoindex_meta_1"]])
+    asked: list[int] = []
+
+    def stop_at_the_second_look() -> bool:
+        asked.append(1)
+        return len(asked) >= 2
+
+    with pytest.raises(LibraryError, match="was stopped") as info:
+        Library.open_recovering(db, should_stop=stop_at_the_second_look)
+    assert len(asked) == 2  # at 0 and at 250 puzzles: the copy was under way
+    assert info.value.kind == CORRUPT and info.value.moved_to is None
+    assert "left unchanged, to be recovered when it is opened again" in str(info.value)
+    assert db.read_bytes() == broken and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+    reopened = Library.open_recovering(db, should_stop=lambda: False)
+    reopened.library.close()
+    assert reopened.recovery is not None and reopened.recovery.recovered == 600
+    assert read_back(db) == before

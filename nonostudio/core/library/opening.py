@@ -40,6 +40,7 @@ from nonostudio.core.library.faults import (
     recovered_error,
     unusable_error,
 )
+from nonostudio.core.progress import ProgressCallback, StopCallback
 
 #: Opens an SQLite connection to a path or (``uri=True``) a ``file:`` URI.
 Connect = Callable[..., sqlite3.Connection]
@@ -67,12 +68,22 @@ class Opened:
     identity: Identity | None = None  # the file opened (None in memory)
 
 
-def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) -> Opened:
+def open_library(
+    path: Path,
+    *,
+    read_only: bool,
+    wait: float,
+    connect: Connect,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> Opened:
     """Open (creating when missing, upgrading when old) the library at ``path``; ``":memory:"``
     is a fresh library in memory.  Raises :class:`LibraryError` saying why it cannot be used.
 
     A lock held by another process (say a second studio creating the same new library) is
-    waited for: the open is tried again until ``wait`` seconds have passed in all."""
+    waited for: the open is tried again until ``wait`` seconds have passed in all.  The recovery
+    of a damaged file reports to ``progress`` and is given up, leaving the file as it was, when
+    ``should_stop()`` turns true."""
     if str(path) == ":memory:":
         memory = connect(":memory:")
         schema.upgrade(memory)
@@ -92,7 +103,7 @@ def open_library(path: Path, *, read_only: bool, wait: float, connect: Connect) 
     deadline = time.monotonic() + wait
     while True:
         try:
-            opened = _open_writable(path, wait, deadline, connect)
+            opened = _open_writable(path, wait, deadline, connect, (progress, should_stop))
         except LibraryError as exc:
             if exc.kind != BUSY or time.monotonic() >= deadline:
                 raise
@@ -133,7 +144,12 @@ def refuse_a_non_file(path: Path) -> None:
     )
 
 
-def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -> Opened | None:
+Pace = tuple[ProgressCallback | None, StopCallback | None]  # a recovery's progress and stop
+
+
+def _open_writable(
+    path: Path, wait: float, deadline: float, connect: Connect, pace: Pace = (None, None)
+) -> Opened | None:
     """One try at opening the library for writing (a lock still held after the time left
     before ``deadline`` raises a ``BUSY`` LibraryError); None when another process put a new
     file in its place meanwhile (try again)."""
@@ -173,7 +189,7 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
             raise open_error(path, exc, existed, wait) from None
         problem = f"SQLite reports that it is not a readable SQLite database ({exc})"
     if kind == CORRUPT and conn is not None and opened is not None:
-        _recover(path, conn, opened, problem, wait)  # raises unless the file was replaced
+        _recover(path, conn, opened, problem, wait, pace)  # raises unless the file was replaced
         return None
     if conn is not None:
         conn.close()
@@ -181,7 +197,12 @@ def _open_writable(path: Path, wait: float, deadline: float, connect: Connect) -
 
 
 def _recover(
-    path: Path, conn: sqlite3.Connection, damaged: Identity, problem: str, wait: float
+    path: Path,
+    conn: sqlite3.Connection,
+    damaged: Identity,
+    problem: str,
+    wait: float,
+    pace: Pace = (None, None),
 ) -> None:
     """Copy what the damaged library ``conn`` (the file ``damaged`` at ``path``) still gives
     into a new library that takes its place, the damaged file kept aside unchanged, and raise the
@@ -191,7 +212,8 @@ def _recover(
     The write lock of the damaged file is held throughout, so a second studio recovering the
     same file waits, then finds the new file in place.  When nothing can be read (no table of
     puzzles) the file is moved aside whole and a new library started; when the new library
-    cannot be written (a full disk, a read-only folder) nothing is moved or changed."""
+    cannot be written (a full disk, a read-only folder), or the copy is stopped (``pace``: its
+    progress and stop callbacks), nothing is moved or changed."""
     try:
         schema.rollback(conn)
         try:
@@ -211,8 +233,16 @@ def _recover(
             if not left.name.endswith(JOURNALS):
                 _remove_database(left)
         temp = place.with_name(f"{place.name}.recovering-{os.getpid()}")
+        progress, should_stop = pace
         try:
-            salvaged = salvage.salvage(conn, temp)
+            salvaged = salvage.salvage(conn, temp, progress=progress, should_stop=should_stop)
+        except salvage.Stopped:
+            _remove_database(temp)
+            raise LibraryError(
+                f"The recovery of the damaged puzzle library {path} was stopped: it was left "
+                "unchanged, to be recovered when it is opened again.",
+                kind=CORRUPT,
+            ) from None
         except salvage.Unreadable as exc:
             _remove_database(temp)
             raise unusable_error(path, problem, CORRUPT, str(exc)) from None

@@ -7,7 +7,8 @@ profiles where they read.
 SQLite damage is page-wise: a damaged index or another table leaves the puzzles whole, and a
 damaged page of the puzzles table loses the records on it only.  Rows are found by a scan in id
 order and, past a page the scan cannot cross, looked up one id at a time up to the highest id
-the file knows.  :mod:`.opening` swaps the copy in and keeps the damaged file aside.
+the file knows.  :mod:`.opening` swaps the copy in and keeps the damaged file aside.  The copy
+reports how far it is and can be stopped between records (:class:`Stopped`; nothing is kept).
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from typing import Any
 from nonostudio.core.library import schema
 from nonostudio.core.library.records import Damaged, check_document, decode, hand_cells, now
 from nonostudio.core.library.schema import DOCUMENT_CHECK
+from nonostudio.core.progress import ProgressCallback, StopCallback, report_count
 
 # Past a page the scan cannot cross, ids are looked up one by one up to the highest id the file
 # knows, at most this many (a lookup takes microseconds; a damaged id counter could be huge).
 _PROBE_LIMIT = 1_000_000
+_STEP = 250  # records copied (or ids looked up) between two looks at progress and stopping
 
 _COPY = (
     "INSERT INTO puzzles (id, title, author, width, height, source, licence, verdict, "
@@ -57,11 +60,41 @@ class Unreadable(Exception):
     """The damaged file shows no puzzles table at all: there is nothing to recover."""
 
 
-def salvage(damaged: sqlite3.Connection, target: Path) -> Salvaged:
+class Stopped(Exception):
+    """The caller asked the copy to stop (``should_stop``); the new file is left half-made, to
+    be deleted."""
+
+
+class _Pace:
+    """Reports the copy's progress and stops it when asked, every :data:`_STEP` steps."""
+
+    def __init__(self, progress: ProgressCallback | None, should_stop: StopCallback | None) -> None:
+        self._progress, self._should_stop = progress, should_stop
+
+    def step(self, done: int, total: int, what: str) -> None:
+        """Step ``done`` of ``total``; ``what`` says it in words, with ``{done}`` and
+        ``{total}`` in it."""
+        if done % _STEP:
+            return
+        if self._should_stop is not None and self._should_stop():
+            raise Stopped
+        if self._progress is not None:
+            report_count(self._progress, done, total, what.format(done=done, total=total))
+
+
+def salvage(
+    damaged: sqlite3.Connection,
+    target: Path,
+    *,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCallback | None = None,
+) -> Salvaged:
     """Write to ``target`` (a new file) a library of what ``damaged`` (an open connection to a
     file SQLite calls damaged, only read) can still give.  Raises :class:`Unreadable` when the
-    file shows no puzzles table, and ``sqlite3.Error`` or ``OSError`` when ``target`` cannot be
-    written."""
+    file shows no puzzles table, ``sqlite3.Error`` or ``OSError`` when ``target`` cannot be
+    written, and :class:`Stopped` when ``should_stop()`` turned true (looked at every few hundred
+    records; ``progress`` is told as often)."""
+    pace = _Pace(progress, should_stop)
     try:
         tables = {
             str(name)
@@ -77,7 +110,7 @@ def salvage(damaged: sqlite3.Connection, target: Path) -> Salvaged:
         schema.upgrade(out)
         out.execute("BEGIN IMMEDIATE")
         try:
-            result = _copy_puzzles(damaged, out, columns)
+            result = _copy_puzzles(damaged, out, columns, pace)
             if "hand_progress" in tables:
                 _copy_hand_progress(damaged, out)
             _copy_meta(damaged, out, "meta" in tables, recovered=result.puzzles > 0)
@@ -111,7 +144,9 @@ def salvage(damaged: sqlite3.Connection, target: Path) -> Salvaged:
     return result
 
 
-def _rowids(conn: sqlite3.Connection, table: str, key: str = "rowid") -> tuple[list[int], bool]:
+def _rowids(
+    conn: sqlite3.Connection, table: str, key: str = "rowid", pace: _Pace | None = None
+) -> tuple[list[int], bool]:
     """The ids of ``table``'s rows that can be found, ascending, and whether the search was
     complete (a scan that stopped at damage goes on one id at a time past the last id found)."""
     ids: list[int] = []
@@ -123,7 +158,10 @@ def _rowids(conn: sqlite3.Connection, table: str, key: str = "rowid") -> tuple[l
     except sqlite3.Error:
         pass
     last = ids[-1] if ids else 0
-    for id in range(last + 1, min(_highest_id(conn, table, key), last + _PROBE_LIMIT) + 1):
+    end = min(_highest_id(conn, table, key), last + _PROBE_LIMIT)
+    for id in range(last + 1, end + 1):
+        if pace is not None:
+            pace.step(id, end, "Looking for the puzzles past the damage: id {done:,} of {total:,}")
         try:
             found = conn.execute(f"SELECT 1 FROM {table} WHERE {key}=?", (id,)).fetchone()
         except sqlite3.Error:
@@ -150,11 +188,11 @@ def _highest_id(conn: sqlite3.Connection, table: str, key: str) -> int:
 
 
 def _copy_puzzles(
-    damaged: sqlite3.Connection, out: sqlite3.Connection, columns: set[str]
+    damaged: sqlite3.Connection, out: sqlite3.Connection, columns: set[str], pace: _Pace
 ) -> Salvaged:
     """Every record the library's listing would show (its text UTF-8, its document JSON with
     row and column clues), with the listing columns that read; the others are counted."""
-    ids, complete = _rowids(damaged, "puzzles", "id")
+    ids, complete = _rowids(damaged, "puzzles", "id", pace)
     wanted = [c for c in _META_COLUMNS if c in columns]
     select = (
         f"SELECT CAST(data AS BLOB), {_document_check(damaged)}, width, height"
@@ -162,7 +200,8 @@ def _copy_puzzles(
         + " FROM puzzles WHERE id=?"
     )
     copied = unreadable = 0
-    for id in ids:
+    for done, id in enumerate(ids):
+        pace.step(done, len(ids), "Recovering the puzzles: {done:,} of {total:,}")
         try:
             row = damaged.execute(select, (id,)).fetchone()
             text = decode(row[0], "data")

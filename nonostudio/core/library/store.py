@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -48,6 +49,7 @@ from nonostudio.core.library.records import (
     readable_title,
     record_name,
 )
+from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.core.puzzle import Puzzle
 
 BUSY_TIMEOUT = 3.0  # seconds a lock held by another process is waited for
@@ -64,12 +66,25 @@ class Library:
     :attr:`read_only` says whether writes are possible (with :attr:`read_only_reason`),
     :attr:`warning` holds a sentence for the user when the library works only in part (a full
     disk), and :attr:`skipped` lists the damaged records the last :meth:`entries` left out.
+
+    ``any_thread=True`` lets another thread than the one that opened it use the library (one
+    thread at a time): a library opened in the background and handed to the GUI thread.  The
+    recovery of a damaged file reports to ``progress`` and stops, the file left unchanged, when
+    ``should_stop()`` turns true (see :meth:`open_recovering`).
     """
 
     def __init__(
-        self, path: Path | str, *, read_only: bool = False, busy_timeout: float | None = None
+        self,
+        path: Path | str,
+        *,
+        read_only: bool = False,
+        busy_timeout: float | None = None,
+        any_thread: bool = False,
+        progress: ProgressCallback | None = None,
+        should_stop: StopCallback | None = None,
     ) -> None:
         self.path = Path(path)
+        self._any_thread = any_thread
         self.busy_timeout = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
         self.read_only = read_only
         self.read_only_reason = "it was opened read-only" if read_only else ""
@@ -78,12 +93,53 @@ class Library:
         self._asked_read_only = read_only
         self._editing: dict[int, bytes] = {}  # id -> digest of the document an editor read
         opened = open_library(
-            self.path, read_only=read_only, wait=self.busy_timeout, connect=self._connect
+            self.path,
+            read_only=read_only,
+            wait=self.busy_timeout,
+            connect=self._connect,
+            progress=progress,
+            should_stop=should_stop,
         )
         if opened.unwritable is not None:
             self._note_unwritable(opened.unwritable)
         self._conn = opened.conn
         self._identity = opened.identity
+
+    @classmethod
+    def open_recovering(
+        cls,
+        path: Path | str,
+        *,
+        busy_timeout: float | None = None,
+        progress: ProgressCallback | None = None,
+        should_stop: StopCallback | None = None,
+    ) -> Reopened:
+        """Open the library file ``path`` in a background thread, to hand it to another (the
+        GUI's): a damaged file is recovered first (``progress`` is told how far; when
+        ``should_stop()`` turns true the recovery is given up and the file left as it was) and
+        the library in its place opened, and its listing read (:attr:`Reopened.entries`; the
+        receiving thread's next :meth:`entries` finds every document checked).  Raises
+        LibraryError when the file cannot be used, as ``Library(path)`` would (a stopped
+        recovery included)."""
+        recovery: LibraryError | None = None
+        try:
+            library = cls(
+                path,
+                busy_timeout=busy_timeout,
+                any_thread=True,
+                progress=progress,
+                should_stop=should_stop,
+            )
+        except LibraryError as exc:
+            if exc.moved_to is None:
+                raise
+            recovery = exc  # the damaged file is kept aside: open what is in its place now
+            library = cls(path, busy_timeout=busy_timeout, any_thread=True)
+        try:
+            entries = library.entries()
+        except LibraryError:
+            entries = None  # read again (and told) where the library is used
+        return Reopened(library, recovery, entries)
 
     @property
     def in_memory(self) -> bool:
@@ -95,7 +151,13 @@ class Library:
         return self._listing.skipped
 
     def _connect(self, target: str | Path, *, uri: bool = False) -> sqlite3.Connection:
-        return sqlite3.connect(target, isolation_level=None, timeout=self.busy_timeout, uri=uri)
+        return sqlite3.connect(
+            target,
+            isolation_level=None,
+            timeout=self.busy_timeout,
+            uri=uri,
+            check_same_thread=not self._any_thread,
+        )
 
     def close(self) -> None:
         self._conn.close()
@@ -474,7 +536,7 @@ class Library:
 
     # -- a session that started in memory ----------------------------------------------------
 
-    def move_into(self, path: Path | str) -> dict[int, int]:
+    def move_into(self, path: Path | str | Library) -> dict[int, int]:
         """Carry on as the library file ``path``, after copying this library's puzzles into it.
 
         Made for a session that had to start on an in-memory library: once its file can be
@@ -482,8 +544,13 @@ class Library:
         player's progress) are copied in, in one transaction; the samples it was seeded with are
         left out unless changed or played.  Returns each copied puzzle's old id -> new id.  When
         ``path`` cannot be opened or written, raises LibraryError and nothing changes here.
+        ``path`` may be the file already opened (:meth:`open_recovering`); it is taken over, and
+        closed when the move fails.
         """
-        target = Library(path, busy_timeout=self.busy_timeout)
+        if isinstance(path, Library):
+            target = path
+        else:
+            target = Library(path, busy_timeout=self.busy_timeout)
         try:
             if target.read_only:
                 raise LibraryError(
@@ -527,10 +594,22 @@ class Library:
         self._conn.close()
         self.path, self._conn, self._listing = target.path, target._conn, target._listing
         self._identity, self._asked_read_only = target._identity, target._asked_read_only
+        self._any_thread = target._any_thread
         self._editing = {}  # the ids changed
         self.read_only, self.read_only_reason = target.read_only, target.read_only_reason
         self.warning = target.warning
         return ids
+
+
+@dataclass(frozen=True)
+class Reopened:
+    """A library file opened by :meth:`Library.open_recovering`, the LibraryError that reported
+    its recovery (None when it opened as it was) and its listing as read then (None when it
+    could not be read)."""
+
+    library: Library
+    recovery: LibraryError | None
+    entries: list[LibraryEntry] | None = None
 
 
 def _digest(document: bytes | None) -> bytes:

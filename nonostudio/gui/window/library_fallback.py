@@ -1,6 +1,10 @@
 """The bar that stays over the tabs while the session runs on an in-memory library, because the
 library file could not be opened at start-up: it names the file and the reason, and its Retry
-button opens the file and moves the session's puzzles into it (:meth:`Library.move_into`)."""
+button opens the file and moves the session's puzzles into it (:meth:`Library.move_into`).
+
+The file is opened on a worker thread (:meth:`Library.open_recovering`): a damaged one is
+recovered there, with its progress in the bar and a Cancel, while the window goes on with the
+in-memory library; only the copy of this session's puzzles runs on the GUI thread."""
 
 from __future__ import annotations
 
@@ -12,9 +16,20 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QVBoxLayout
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+)
 
-from nonostudio.core.library import LibraryError
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.library.store import Reopened
+from nonostudio.core.progress import ProgressCallback, StopCallback
+from nonostudio.gui.common.worker_base import Worker
 from nonostudio.gui.library.seed import seed_library
 
 if TYPE_CHECKING:
@@ -35,6 +50,7 @@ class MemoryLibraryBar(QFrame):
     opened; *Retry* tries again and, once it opens, the window carries on with it."""
 
     moved = Signal(object)  # dict: each copied puzzle's old id -> its id in the library file
+    finished = Signal(bool)  # a Retry is over: True when the window carries on with the file
 
     def __init__(self, window: MainWindow, path: Path, reasons: list[str]) -> None:
         super().__init__(window)
@@ -60,14 +76,30 @@ class MemoryLibraryBar(QFrame):
             f"Open {path} again; the puzzles of this session are copied in"
         )
         self.retry_button.clicked.connect(self.retry)
+        # While the file is opened (and a damaged one recovered) in the background:
+        self.progress = QProgressBar()
+        self.progress.setObjectName("retryProgress")
+        self.progress.setRange(0, 0)  # busy until the recovery tells how far it is
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip(
+            "Stop opening the library file; this session goes on in memory and nothing is lost"
+        )
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.hide()
+        self._worker: Worker | None = None
+        self._carried_on = False  # the window went on with the file: the bar is done
         text = QVBoxLayout()
         text.addWidget(self.title)
         text.addWidget(self.message)
+        text.addWidget(self.progress)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 6, 8, 6)
         row.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         row.addLayout(text, 1)
         row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignVCenter)
         reason = " ".join(reasons) or f"The puzzle library {path} could not be opened."
         self._intro = (
             f"{reason}\nThis session runs on a library kept in memory only: the puzzles you add "
@@ -76,9 +108,86 @@ class MemoryLibraryBar(QFrame):
         )
         self.message.setText(self._intro)
 
-    def retry(self) -> bool:
-        """Open the library file again; on success copy this session's puzzles in, switch the
-        window to it and go away (True); else say why, and stay (False)."""
+    def is_busy(self) -> bool:
+        """True while a Retry is opening the file in the background."""
+        return self._worker is not None
+
+    def retry(self) -> None:
+        """Open the library file again, on a worker thread: a damaged file is recovered there
+        (its progress in the bar, with Cancel) while the session goes on in memory.  Once it is
+        open this session's puzzles are copied in, the window switches to it and the bar goes
+        away; else the bar says why and stays.  :attr:`finished` tells which."""
+        if self._worker is not None:
+            return
+        path, wait = self.path, self._window.library.busy_timeout
+
+        def open_file(progress: ProgressCallback, should_stop: StopCallback) -> object:
+            try:
+                reopened = Library.open_recovering(
+                    path, busy_timeout=wait, progress=progress, should_stop=should_stop
+                )
+            except LibraryError as exc:
+                return exc
+            if should_stop():  # nobody takes it over: let go of the file here
+                reopened.library.close()
+            return reopened
+
+        worker = Worker(open_file)  # a thread's: its library is handed to the GUI thread
+        worker.progress.connect(self._show_progress)
+        worker.result.connect(self._opened)
+        worker.errored.connect(lambda detail: self._not_opened(f"an unexpected error: {detail}"))
+        worker.aborted.connect(self._stopped)
+        worker.finished.connect(self._ended)
+        self._worker = worker
+        self.message.setText(f"{self._intro}\nOpening {path}…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.retry_button.hide()
+        self.cancel_button.show()
+        self.cancel_button.setEnabled(True)
+        worker.start()
+
+    def cancel(self) -> None:
+        """Stop a Retry under way: a recovery is given up and the file left as it was; the
+        session goes on in memory.  (Also when the window closes.)"""
+        if self._worker is not None:
+            self._worker.cancel()
+            self.cancel_button.setEnabled(False)
+
+    def _show_progress(self, fraction: float, message: str) -> None:
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(round(fraction * 1000))
+        self.message.setText(f"{self._intro}\n{message}")
+
+    def _not_opened(self, why: object) -> None:
+        log.warning("the library still cannot be opened: %s", why)
+        self.message.setText(f"{self._intro}\nTried again at {time.strftime('%H:%M:%S')}: {why}")
+
+    def _stopped(self) -> None:
+        self.message.setText(
+            f"{self._intro}\nStopped at {time.strftime('%H:%M:%S')}: the library {self.path} "
+            "was not opened; this session's puzzles are still here, in memory. Retry tries again."
+        )
+
+    def _ended(self) -> None:
+        self._worker = None
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.retry_button.show()
+        if not self._carried_on:
+            self.finished.emit(False)
+
+    def _opened(self, result: object) -> None:
+        """The worker's answer: the library file opened (and recovered), or why it was not."""
+        if isinstance(result, LibraryError):
+            self._not_opened(result)
+            return
+        assert isinstance(result, Reopened)
+        self._move_in(result)
+
+    def _move_in(self, reopened: Reopened) -> None:
+        """Copy this session's puzzles into the library file opened in the background, switch
+        the window to it and go away; if the copy fails say why, and stay."""
         w = self._window
         solve = w.solve_view if w.is_ready() else None
         # Nothing may go on writing under the in-memory ids while they change: the background
@@ -87,29 +196,30 @@ class MemoryLibraryBar(QFrame):
             filler.cancel()
         if solve is not None:
             solve.set_library_puzzle(None, None)
-        notes: list[str] = []
+        notes = [] if reopened.recovery is None else [str(reopened.recovery)]
         try:
-            try:
-                moved = w.library.move_into(self.path)
-            except LibraryError as exc:
-                if exc.moved_to is None:
-                    raise
-                notes.append(str(exc))  # a damaged file was kept aside: a new one is started
-                moved = w.library.move_into(self.path)
+            session = {entry.id: entry for entry in w.library.entries()}  # in memory: few
+            moved = w.library.move_into(reopened.library)
         except LibraryError as exc:
-            log.warning("the library still cannot be opened: %s", exc)
-            self.message.setText(
-                f"{self._intro}\nTried again at {time.strftime('%H:%M:%S')}: {exc}"
-            )
+            self._not_opened(" ".join([*notes, str(exc)]))
             self._carry_on(solve)
-            return False
+            return
         if (old_id := w.document.library_id) is not None:
             w.files.set_document(replace(w.document, library_id=moved.get(old_id)))
+        # The listing read in the background, with this session's puzzles as copied, unless
+        # the samples are added now: a big library is not read again on the GUI thread.
+        listed = reopened.entries
+        if listed is not None and self._seeded(w.library):
+            listed = listed + [replace(session[old], id=new) for old, new in moved.items()]
+        else:
+            listed = None
         notes.extend(seed_library(w.library))
-        w.library_view.refresh()
+        w.library_view.refresh(listed)
         if (new_id := w.document.library_id) is not None:
             w.library_view.select_id(new_id)
-        self._carry_on(solve)
+        # The checks start again from the listing's reset, in an event of their own (a listing
+        # of 10,000 puzzles is read in ~0.1 s: twice in one event would hold the window).
+        self._carry_on(solve, checks=False)
         w.update_banner()
         w.update_title()
         n = len(moved)
@@ -126,16 +236,26 @@ class MemoryLibraryBar(QFrame):
         )
         log.info("the library %s is open after all: %d puzzles copied in", self.path, n)
         self.hide()
+        self._carried_on = True
         self.moved.emit(moved)
+        self.finished.emit(True)
         self.deleteLater()
-        return True
 
-    def _carry_on(self, solve: SolveView | None) -> None:
-        """Take up again what :meth:`retry` stopped: the player's grid and the background checks."""
+    @staticmethod
+    def _seeded(library: Library) -> bool:
+        """Whether the library has had its samples (so seeding it adds none)."""
+        try:
+            return library.meta("samples_seeded") is not None
+        except LibraryError:
+            return False
+
+    def _carry_on(self, solve: SolveView | None, *, checks: bool = True) -> None:
+        """Take up again what :meth:`_move_in` stopped: the player's grid and (``checks``) the
+        background checks."""
         w = self._window
         if solve is not None:
             solve.set_library_puzzle(w.library, w.document.library_id)
-        if (filler := w.library_commands.filler) is not None:
+        if checks and (filler := w.library_commands.filler) is not None:
             filler.start()
 
 

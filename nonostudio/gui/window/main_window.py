@@ -46,6 +46,7 @@ from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
 from nonostudio.gui.window.library_commands import LibraryCommands
+from nonostudio.gui.window.library_fallback import MemoryLibraryBar
 from nonostudio.gui.window.restore import CrashRestore
 from nonostudio.gui.window.start import SHORT_SCREEN, PanelStarter, default_size, loading_label
 
@@ -494,6 +495,8 @@ class MainWindow(QMainWindow):
         self._starter.stop()
         self.library_commands.stop()
         self.help.cancel()
+        for bar in self.findChildren(MemoryLibraryBar):  # a Retry opening the library file
+            bar.cancel()
         for name in (
             "check_panel",
             "solve_view",

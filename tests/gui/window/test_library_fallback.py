@@ -61,7 +61,9 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         id = add_a_puzzle(window, "made while in memory")
         assert window.document.library_id == id
 
-        qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)  # the folder is still there
+        with qtbot.waitSignal(bar.finished, timeout=10000) as tried:  # the folder is still there
+            qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)
+        assert tried.args == [False]
         assert bar_of(window) is bar and window.library.in_memory
         seen["again"] = bar.message.text()
 
