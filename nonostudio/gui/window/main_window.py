@@ -217,6 +217,8 @@ class MainWindow(QMainWindow):
         return self.files.document
 
     def _connect_editor(self) -> None:
+        """The editors' signals, once the File commands exist: the handlers ask them which
+        editor holds the puzzle (:meth:`on_puzzle_changed`, :meth:`_on_editor_edited`)."""
         self.editor.modifiedChanged.connect(self.setWindowModified)
         self.editor.modifiedChanged.connect(self._restore.on_modified_changed)
         self.editor.edited.connect(self._restore.on_edited)
@@ -317,7 +319,7 @@ class MainWindow(QMainWindow):
         While a colour puzzle is open only the editor that holds it is followed; the Check panel
         decides it, the Solve view and Difficulty panel are for black and white (they show no
         puzzle then)."""
-        colour = self.files.is_colour() if hasattr(self, "files") else False
+        colour = self.files.is_colour()
         puzzle = self.colour_editor.puzzle() if colour else self.editor.puzzle()
         if not self.is_ready():  # the panels are not built yet; finish_start updates them
             self.update_title()
@@ -339,7 +341,7 @@ class MainWindow(QMainWindow):
         """Typed clues edited while they make no puzzle: the editor's puzzle stays None, so no
         ``puzzleChanged`` says so, and the Check panel looks for the typo in the new clues (it
         ignores the same clues told again)."""
-        colour = self.files.is_colour() if hasattr(self, "files") else False
+        colour = self.files.is_colour()
         if self.is_ready() and not colour and self.editor.puzzle() is None:
             self.check_panel.set_puzzle(None)
 
