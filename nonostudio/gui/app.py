@@ -294,6 +294,8 @@ def _run_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
+    from nonostudio.gui.window.recovery_notice import tell_recoveries
+
     window.ready.connect(window.library_commands.start_background_checks)
     window.show()
 
@@ -301,6 +303,8 @@ def _run_window(
         for note in seed_library(library):
             log.warning("%s", note)
             window.statusBar().showMessage(note, 15000)
+        # recovered by another studio before this one opened it: said once, not in the way
+        tell_recoveries(window, said=notes)
         window.finish_start()
         if args.more:
             _import_more(window, args.file, args.more)

@@ -670,3 +670,46 @@ def test_a_recovery_stopped_half_way_changes_nothing_and_the_next_open_recovers_
     reopened.library.close()
     assert reopened.recovery is not None and reopened.recovery.recovered == 600
     assert read_back(db) == before
+
+
+def test_a_recovered_library_tells_what_its_recovery_gave_and_where_the_damaged_copy_is(
+    tmp_path: Path,
+) -> None:
+    """For a studio that opens it later: the damaged copies beside the file, and what each
+    recovery recorded in the library (a file moved aside whole recorded nothing)."""
+    from nonostudio.core.library.recovered import recoveries
+
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db)
+    page = page_holding(db, b'"title":"puzzle 20"')  # a page of puzzles: some are lost
+    wipe_pages(db, [page])
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    report = info.value
+    with Library(db) as lib:
+        (found,) = recoveries(lib)
+    entries = before["entries"]
+    assert isinstance(entries, list) and report.recovered is not None
+    assert found.kept_as == report.moved_to and found.puzzles == report.recovered
+    assert found.puzzles < len(entries) and found.unreadable is not None
+    lost = len(entries) - found.puzzles
+    assert found.unreadable == lost or found.incomplete
+    assert found.at is not None and abs(found.at.timestamp() - time.time()) < 120
+    said = found.sentence(db)
+    assert said.startswith(f"The puzzle library {db} was found damaged on ")
+    assert f"{found.puzzles} puzzles could still be read and were recovered" in said
+    assert said.endswith(f"The damaged file is kept unchanged as {report.moved_to}.")
+    # the same counts as the recovery's own report
+    assert said.split(": ", 1)[1].split(". The damaged")[0] in str(report)
+
+    junk = tmp_path / "other" / "library.sqlite3"
+    junk.parent.mkdir()
+    junk.write_bytes(b"not a database" * 400)
+    with pytest.raises(LibraryError) as whole:
+        Library(junk)
+    with Library(junk) as lib:
+        (found,) = recoveries(lib)
+    assert found.kept_as == whole.value.moved_to and found.puzzles is None
+    assert "was not recorded" in found.sentence(junk)
+    with Library(tmp_path / "fresh.sqlite3") as fresh:
+        assert recoveries(fresh) == []

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonostudio.core.library import salvage, schema
+from nonostudio.core.library import recovered, salvage, schema
 from nonostudio.core.library.faults import (
     BUSY,
     CORRUPT,
@@ -249,9 +249,11 @@ def _recover(
         except Exception as exc:  # noqa: BLE001 - whatever broke the copy, the file stays as it is
             _remove_database(temp)
             raise _not_recovered(path, problem, exc) from None
+        kept_as = aside_name(place)
         try:
-            moved = _put_in_place(place, temp)
-        except OSError as exc:
+            _note_recovery(temp, kept_as, salvaged)
+            moved = _put_in_place(place, temp, kept_as)
+        except (OSError, sqlite3.Error) as exc:
             _remove_database(temp)
             raise _not_recovered(path, problem, exc) from None
         raise recovered_error(
@@ -288,12 +290,27 @@ def _remove_database(path: Path) -> None:
             pass
 
 
-def _put_in_place(path: Path, replacement: Path) -> Path:
-    """Keep the file at ``path`` (and its journals) aside unchanged and put ``replacement`` in
-    its place; return where the old file was kept.  With hard links the path never stands
-    empty (a studio opening it meanwhile finds one file or the other), and a failure leaves
-    everything as it was."""
-    target = aside_name(path)
+def _note_recovery(library: Path, kept_as: Path, salvaged: salvage.Salvaged) -> None:
+    """Record in the recovered ``library`` what its recovery gave and where the damaged file is
+    kept, for a studio that opens it later (:mod:`.recovered`)."""
+    conn = sqlite3.connect(library, isolation_level=None)
+    try:
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            (
+                recovered.NOTE_PREFIX + kept_as.name,
+                recovered.note(salvaged.puzzles, salvaged.unreadable, salvaged.incomplete),
+            ),
+        )
+    finally:
+        conn.close()
+
+
+def _put_in_place(path: Path, replacement: Path, target: Path) -> Path:
+    """Keep the file at ``path`` (and its journals) aside unchanged as ``target`` and put
+    ``replacement`` in its place; return where the old file was kept.  With hard links the path
+    never stands empty (a studio opening it meanwhile finds one file or the other), and a failure
+    leaves everything as it was."""
     try:
         os.link(path, target)
         linked = True

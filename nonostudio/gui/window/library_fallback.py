@@ -31,6 +31,7 @@ from nonostudio.core.library.store import Reopened
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.gui.common.worker_base import Worker
 from nonostudio.gui.library.seed import seed_library
+from nonostudio.gui.window.recovery_notice import tell_recoveries
 
 if TYPE_CHECKING:
     from nonostudio.gui.solve.view import SolveView
@@ -235,6 +236,7 @@ class MemoryLibraryBar(QFrame):
             30000,
         )
         log.info("the library %s is open after all: %d puzzles copied in", self.path, n)
+        tell_recoveries(w, said=notes)  # another studio recovered it meanwhile: said once
         self.hide()
         self._carried_on = True
         self.moved.emit(moved)

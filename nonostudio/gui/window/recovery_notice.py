@@ -1,0 +1,67 @@
+"""Telling the studio's user, once, that their library was recovered from a damaged file by
+another studio (or the command line) before this one opened it: what happened, how many puzzles
+came back and where the damaged copy is (:mod:`nonostudio.core.library.recovered`).  The box does
+not block the window; which recoveries were told is kept in the user's settings, so a later start
+says nothing, nor does the studio that recovered the library and said so itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from nonostudio.core.library.recovered import Recovery, recoveries
+
+if TYPE_CHECKING:
+    from nonostudio.gui.window.main_window import MainWindow
+
+TOLD_KEY = "library/toldRecoveries"  # the damaged copies (full paths) whose recovery was told
+
+
+def told(settings: QSettings) -> list[str]:
+    """The damaged copies whose recovery this user was told of."""
+    settings.sync()  # another studio of this user may have told one since this one started
+    value = settings.value(TOLD_KEY, [])
+    if isinstance(value, str):  # QSettings gives a one-item list back as a string
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def untold(window: MainWindow, said: Iterable[str] = ()) -> list[Recovery]:
+    """The recoveries of the window's library its user was not told of; those named in
+    ``said`` (messages already shown, such as the start-up's own recovery) count as told."""
+    found = recoveries(window.library)
+    if not found:
+        return []
+    settings = window.settings
+    known = told(settings)
+    shown = " ".join(said)
+    fresh = [r for r in found if str(r.kept_as) not in known]
+    if fresh:
+        settings.setValue(TOLD_KEY, known + [str(r.kept_as) for r in fresh])
+        settings.sync()
+    return [r for r in fresh if str(r.kept_as) not in shown]
+
+
+def tell_recoveries(window: MainWindow, said: Iterable[str] = ()) -> QMessageBox | None:
+    """Say, in a box that does not block the window, each recovery of the window's library its
+    user was not told of (each once; see :func:`untold`).  Returns the box shown, if any."""
+    found = untold(window, said)
+    if not found:
+        return None
+    path = window.library.path
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        "Puzzle Library Recovered",
+        "\n\n".join(r.sentence(path) for r in found),
+        QMessageBox.StandardButton.Ok,
+        window,
+    )
+    box.setObjectName("recoveryNotice")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setWindowModality(Qt.WindowModality.NonModal)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.show()
+    return box

@@ -1,0 +1,123 @@
+"""A studio that opens a library another studio (or the command line) recovered from a damaged
+file tells its user once, in a box that does not block the window: what happened, how many
+puzzles came back and how many could not be read, and where the damaged copy is.  A later start
+says nothing, nor does a studio that recovered the library itself (its start-up said so).  Before,
+the second studio opened the recovered library without a word (the real start-up, ``app.main``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from nonostudio.core.library import Library, LibraryError
+from nonostudio.core.paths import library_db_path
+from nonostudio.core.puzzle import Puzzle
+from nonostudio.gui import app
+from nonostudio.gui.window.main_window import MainWindow
+
+PAGE = 4096
+
+
+def damaged_library(db: Path, n: int = 120) -> bytes:
+    """A library of ``n`` puzzles with one page of puzzles wiped; its bytes."""
+    db.parent.mkdir(parents=True, exist_ok=True)
+    with Library(db) as lib:
+        for i in range(n):
+            grid = (np.random.default_rng(i).random((6, 6)) < 0.5).astype(np.int8)
+            lib.add(Puzzle.from_grid(grid, title=f"puzzle {i:03d}", author="Ann " * 30))
+    conn = sqlite3.connect(db)
+    conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', 'then')")
+    conn.commit()
+    conn.close()
+    data = bytearray(db.read_bytes())
+    page = data.index(b'"title":"puzzle 060"') // PAGE + 1
+    data[(page - 1) * PAGE : page * PAGE] = b"\x07" * PAGE
+    db.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def start_studio(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    """Run the studio's start-up (``app.main``) until its window is ready; what it showed: the
+    blocking boxes, and the recovery notices with whether they block."""
+    seen: dict[str, object] = {"boxes": []}
+
+    def record_box(_parent: object, _title: str, text: str, *args: object) -> int:
+        seen["boxes"].append(text)  # type: ignore[attr-defined]
+        return QMessageBox.StandardButton.Ok.value
+
+    def run_event_loop(_app: QApplication) -> int:
+        window = seen["window"]
+        assert isinstance(window, MainWindow)
+        qtbot.waitUntil(window.is_ready, timeout=20000)
+        notices = [
+            box for box in window.findChildren(QMessageBox, "recoveryNotice") if box.isVisible()
+        ]
+        seen["notices"] = [
+            (box.text(), box.windowModality() == Qt.WindowModality.NonModal) for box in notices
+        ]
+        seen["entries"] = len(window.library.entries())
+        for box in notices:
+            box.close()
+        window.cancel_background()
+        window.autosaver.close()
+        window.hide()
+        return 0
+
+    offer = MainWindow.offer_restore
+
+    def noted_offer(self: MainWindow) -> bool:
+        seen["window"] = self
+        return offer(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(MainWindow, "offer_restore", noted_offer)
+        patch.setattr(QMessageBox, "warning", record_box)
+        patch.setattr(QApplication, "exec", run_event_loop)
+        assert app.main([]) == 0
+    return seen
+
+
+def test_a_library_another_studio_recovered_is_told_once(
+    qtbot: QtBot, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = library_db_path()
+    damaged = damaged_library(db)
+    with pytest.raises(LibraryError) as info:  # another studio (or nonostudio-cli) opens it
+        Library(db)
+    report = info.value
+    aside = report.moved_to
+    assert aside is not None and report.recovered is not None and 100 < report.recovered < 120
+
+    first = start_studio(qtbot, monkeypatch)
+    assert first["boxes"] == []  # nothing blocks the start
+    ((text, non_modal),) = first["notices"]  # type: ignore[misc]
+    assert non_modal and first["entries"] == report.recovered
+    assert text.startswith(f"The puzzle library {db} was found damaged on ")
+    assert f"{report.recovered} puzzles could still be read and were recovered" in text
+    # a page of puzzles lost: the scan could not cross it, so the count of the lost is unknown
+    assert "(part of the file could not be searched, so others may be missing: they are " in text
+    told = str(report).split("recovered into a new library in its place")[1].split(". ")[0]
+    assert told in text  # the words the recovering studio's user read
+    assert text.endswith(f"The damaged file is kept unchanged as {aside}.")
+    assert aside.read_bytes() == damaged
+
+    again = start_studio(qtbot, monkeypatch)  # a later start: told already
+    assert again["boxes"] == [] and again["notices"] == []
+
+
+def test_a_studio_that_recovers_the_library_itself_says_it_once(
+    qtbot: QtBot, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = library_db_path()
+    damaged_library(db)
+    first = start_studio(qtbot, monkeypatch)
+    (box,) = first["boxes"]  # type: ignore[misc]
+    assert "could still be read and were recovered" in box and first["notices"] == []
+    again = start_studio(qtbot, monkeypatch)
+    assert again["boxes"] == [] and again["notices"] == []
