@@ -139,6 +139,7 @@ def test_a_draft_survives_switching_rules_and_a_restart(
     assert stored["drafts"] == {"control/mercury": typed}
     assert not list(data_dir.glob("*.tmp")) and not list(data_dir.glob(".*"))  # none left over
 
+    close_browser(browser)  # the studio closed: its work stops (its real examples ran on)
     restarted = make_browser(qtbot)  # a new window reads the drafts from the user-data folder
     click_rule(qtbot, restarted, "mercury")
     assert restarted.editor.text() == typed

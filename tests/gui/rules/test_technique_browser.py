@@ -39,6 +39,10 @@ from nonostudio.gui.rules.techniques_model import (
 from nonostudio.rules.language.printer import format_rule
 from nonostudio.rules.ruleset import load_rule_set
 
+# The samples' real examples traced once a session (tests/examples_once.py): the guide's tests
+# and the Help menu's guide ask for the same; tests/analysis/helping/test_guide.py tests them.
+pytestmark = pytest.mark.usefixtures("guide_examples_once")
+
 SAMPLES_TEST_SET = bundled_test_set()  # the bundled test lines (small: quick to place)
 
 
