@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox
 
 from nonostudio.rules.ruleset import RuleSet, available_rule_sets
@@ -12,12 +13,18 @@ from nonostudio.rules.ruleset import RuleSet, available_rule_sets
 
 def offer_rule_sets(combo: QComboBox, *preferred: str) -> None:
     """Fill ``combo`` with the available rule sets and select the first of ``preferred`` that is
-    among them (the combo's own first entry when none is)."""
+    among them (the combo's own first entry when none is).  The combo's ``currentTextChanged``
+    says the set chosen once, not first the list's first set (which each screen then loaded and
+    showed for nothing: the Rules tab a whole table, on every start)."""
     names = available_rule_sets()
-    combo.addItems(names)
-    default = next((n for n in preferred if n in names), None)
-    if default is not None:
-        combo.setCurrentText(default)
+    before = combo.currentText()
+    with QSignalBlocker(combo):
+        combo.addItems(names)
+        default = next((n for n in preferred if n in names), None)
+        if default is not None:
+            combo.setCurrentText(default)
+    if combo.currentText() != before:
+        combo.currentTextChanged.emit(combo.currentText())
 
 
 def take_saved_rule_set(
