@@ -257,24 +257,40 @@ def _starts_text(lo: int, hi: int) -> str:
     return f"cells {lo + 1}–{hi + 1}"
 
 
-def _ruled_out(c: Claim) -> str:
-    """A ``cannot_start`` claim's cause: ``cells 1–2 are crossed`` (its starts would cover
-    one) / ``from cell 3 it would run into the box at cell 5``."""
-    if "cross" in c:
-        crosses = range(*c["cross"])
-        return f"{cells_text(crosses)} {_are(crosses)} crossed"
-    boxes = range(*c["boxes"])
-    what = "box" if len(boxes) == 1 else "boxes"
-    where = _starts_text(c["min"], c["max"])
-    return f"from {where} it would run into the {what} at {cells_text(boxes)}"
-
-
-def _ruled_list(ruled: Sequence[Claim]) -> str:
+def _ruled_list(ruled: Sequence[Claim], nm: Naming | None = None) -> str:
     """The causes of a bound's ruled-out starts: the crosses together (``cells 9–10, 12 are
-    crossed``), then each run of boxes."""
+    crossed``), then each run of boxes (with ``nm``, named by the clue's length, not "it")."""
     crosses = sorted({p for c in ruled if "cross" in c for p in range(*c["cross"])})
     words = [f"{cells_text(crosses)} {_are(crosses)} crossed"] if crosses else []
-    return "; ".join(words + [_ruled_out(c) for c in ruled if "cross" not in c])
+    # the starts that run into the same boxes said together, and after the first, a phrase
+    # with the same subject says only where: "from cell 11 it would run into the box at cell
+    # 10; from cell 12 or 15 into the boxes at cells 19–22"
+    runs_into: dict[tuple[int | None, tuple[int, int]], list[int]] = {}
+    for c in ruled:
+        if "cross" not in c:
+            length = None if nm is None else nm.clues[c["clue"]]
+            starts = runs_into.setdefault((length, tuple(c["boxes"])), [])
+            starts += [s for s in range(c["min"], c["max"] + 1) if s not in starts]
+    last: int | None | str = "none"
+    for (length, (bs, be)), starts in runs_into.items():
+        what = "box" if be - bs == 1 else "boxes"
+        where = f"from {_starts_list(sorted(starts))}"
+        if length == last:
+            words.append(f"{where} into the {what} at {cells_text(range(bs, be))}")
+        else:
+            who = f"{where} it" if length is None else f"{_a(length)} {length} {where}"
+            words.append(f"{who} would run into the {what} at {cells_text(range(bs, be))}")
+        last = length
+    return "; ".join(words)
+
+
+def _starts_list(starts: Sequence[int]) -> str:
+    """Starts (0-based, ascending): ``cell 5`` / ``cell 5 or 6`` / ``cells 5–9`` when they
+    follow on, else ``cell 10 or 12`` / ``cell 8, 10 or 12``."""
+    if starts[-1] - starts[0] == len(starts) - 1:
+        return _starts_text(starts[0], starts[-1])
+    said = [str(s + 1) for s in starts]
+    return f"cell {', '.join(said[:-1])} or {said[-1]}"
 
 
 def chain_words(
@@ -351,11 +367,9 @@ def chain_words(
                 neighbour in placed and not text and not run and named
             ):
                 mine = [k for k in ruled_claims if k["clue"] == i]
-                if run and (any("boxes" in k for k in mine) or run[-1][1] != side):
+                if run and run[-1][1] != side:
                     text, run = _flush(nm, text, run), []
                 run.append((i, side, c["min"] if side == "min" else c["max"], mine))
-                if any("boxes" in k for k in mine):  # said alone: its "it" is this clue
-                    text, run = _flush(nm, text, run), []
                 last, said = (i, side), None
                 continue
             elif neighbour in placed:  # a placed block named further back
@@ -402,7 +416,8 @@ def _flush(nm: Naming, text: str, run: list[tuple[int, str, int, list[Claim]]]) 
         cells = [str(v + 1) for _, _, v, _ in run]
     else:
         cells = [str(v + nm.clues[i]) for i, _, v, _ in run]
-    ruled = _ruled_list([k for *_, mine in run for k in mine])
+    # a box a link would run into is said with its clue's length when the run has several
+    ruled = _ruled_list([k for *_, mine in run for k in mine], nm if len(run) > 1 else None)
     later = " or later" if side == "min" else ""
     if len(run) == 1:
         verb = "starts at cell" if side == "min" else "ends by cell"
@@ -476,11 +491,20 @@ def _cover_words(nm: Naming, claims: Sequence[Claim]) -> str:
         held = lengths.setdefault((c["min"], c["max"], why), [])
         if nm.clues[c["clue"]] not in held:
             held.append(nm.clues[c["clue"]])
-    phrases = []
+    # one phrase per cause: "a 1 from cell 15, or a 2 from cell 14 or 15, would run into …",
+    # the starts of clues as long (with one cause) together
+    by_who: dict[tuple[str, str], list[int]] = {}
     for (lo, hi, why), held in lengths.items():
         who = " or ".join(f"{_a(h)} {h}" for h in held)
-        phrases.append(f"{who} from {_starts_text(lo, hi)} {why}")
-    return "; ".join(phrases)
+        starts = by_who.setdefault((why, who), [])
+        starts += [s for s in range(lo, hi + 1) if s not in starts]
+    causes: dict[str, list[str]] = {}
+    for (why, who), starts in by_who.items():
+        causes.setdefault(why, []).append(f"{who} from {_starts_list(sorted(starts))}")
+    return "; ".join(
+        f"{items[0]} {why}" if len(items) == 1 else f"{', or '.join(items)}, {why}"
+        for why, items in causes.items()
+    )
 
 
 def punctuate_misfit(

@@ -382,10 +382,10 @@ def test_a_misfit_states_only_the_links_its_cell_needs() -> None:
         "punctuate", hints, "...........#.....#...#xx#", "punctuate_reach_misfit"
     )
     assert (
-        "the block at cell 25 can only be the eighth clue, 1, so the seventh ends by cell 22 "
-        "(cells 23–24 are crossed), so the sixth ends by cell 18 (from cell 19 it would run into "
-        "the box at cell 18); a 2 from cell 19 would run into the box at cell 18; a 2 from cell "
-        "20 would run into the box at cell 22: cell 20 is empty" in text
+        "the block at cell 25 can only be the eighth clue, 1, so the seventh and sixth end by "
+        "cells 22 and 18 (cells 23–24 are crossed; a 1 from cell 19 would run into the box at "
+        "cell 18); a 2 from cell 19 would run into the box at cell 18; a 2 from cell 20 would run "
+        "into the box at cell 22: cell 20 is empty" in text
     )
     bounds = [c["clue"] for c in misfit["claims"] if c["claim"] == "starts"]
     assert bounds == [6, 5, 7]  # the seventh's, the sixth's and the eighth's (its block's)
@@ -404,9 +404,9 @@ def test_a_placed_block_bounds_a_clue_instead_of_each_start_ruled_out() -> None:
     assert "the block at cells 3–6" not in text
     assert text.endswith(
         "the block at cells 26–30 can only be the fourth clue, 5, so the third ends by cell 23 "
-        "(cells 24–25 are crossed); a 3 from cell 18 or 19 would run into the boxes at cells "
-        "17–18; a 2 from cell 19 would run into the boxes at cells 17–18; a 2 from cell 20 would "
-        "run into the box at cell 22: cell 20 is empty."
+        "(cells 24–25 are crossed); a 3 from cell 18 or 19, or a 2 from cell 19, would run into "
+        "the boxes at cells 17–18; a 2 from cell 20 would run into the box at cell 22: cell 20 "
+        "is empty."
     )
 
 
@@ -420,8 +420,9 @@ def test_a_holder_start_ruled_out_where_it_is_needs_no_chain() -> None:
     assert "ends by" not in text
     assert ") (" not in text
     assert (
-        "from cell 10 it would run into the box at cell 15) or the second, 8, starting at cell 8 "
-        "(it cannot cross the cross at cell 16)" in text
+        "(from cell 6 it would run into the boxes at cells 3–5; from cell 7 into the box at cell "
+        "12; from cell 10 into the box at cell 15) or the second, 8, starting at cell 8 (it "
+        "cannot cross the cross at cell 16)" in text
     )
 
 
