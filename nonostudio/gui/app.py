@@ -303,8 +303,6 @@ def _run_window(
         for note in seed_library(library):
             log.warning("%s", note)
             window.statusBar().showMessage(note, 15000)
-        # recovered by another studio before this one opened it: said once, not in the way
-        tell_recoveries(window, said=notes)
         window.finish_start()
         if args.more:
             _import_more(window, args.file, args.more)
@@ -312,6 +310,9 @@ def _run_window(
     QTimer.singleShot(0, after_first_paint)
     for note in notes:
         QMessageBox.warning(window, "Puzzle Library", note)
+    # Recovered by another studio before this one opened it: said once, in a box that lets the
+    # window go on (after the start-up's own boxes, not over them).
+    tell_recoveries(window, said=notes, at_start=True)
     restored = window.offer_restore()
     if args.file:
         window.files.open_file(args.file, ask=restored)

@@ -205,6 +205,8 @@ class MemoryLibraryBar(QFrame):
             self._not_opened(" ".join([*notes, str(exc)]))
             self._carry_on(solve)
             return
+        # Recovered here (said below) or by another studio before (said once, in a box)
+        tell_recoveries(w, said=notes)
         if (old_id := w.document.library_id) is not None:
             w.files.set_document(replace(w.document, library_id=moved.get(old_id)))
         # The listing read in the background, with this session's puzzles as copied, unless
@@ -236,7 +238,6 @@ class MemoryLibraryBar(QFrame):
             30000,
         )
         log.info("the library %s is open after all: %d puzzles copied in", self.path, n)
-        tell_recoveries(w, said=notes)  # another studio recovered it meanwhile: said once
         self.hide()
         self._carried_on = True
         self.moved.emit(moved)

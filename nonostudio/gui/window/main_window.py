@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
+from nonostudio.core.library.recovered import recoveries
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.tabs import replace_tab
 from nonostudio.gui.common.theme import THEMES, apply_theme
@@ -47,6 +48,7 @@ from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
 from nonostudio.gui.window.library_commands import LibraryCommands
 from nonostudio.gui.window.library_fallback import MemoryLibraryBar
+from nonostudio.gui.window.recovery_notice import tell_recoveries
 from nonostudio.gui.window.restore import CrashRestore
 from nonostudio.gui.window.start import SHORT_SCREEN, PanelStarter, default_size, loading_label
 
@@ -98,6 +100,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.library = library
         self.settings = settings if settings is not None else QSettings()
+        # The damaged copies beside the library now: the start-up tells of those (app.py); one
+        # that appears later was made by another studio recovering the library meanwhile.
+        self.recoveries_seen: set[Path] = {r.kept_as for r in recoveries(library)}
         self._starter = PanelStarter(self, self)
         self._build_centre()
         self._restore = CrashRestore(self, self)
@@ -429,6 +434,7 @@ class MainWindow(QMainWindow):
             self.library, self.autosaver.store.describe(), self._restore.problem
         )
         self.library_view.update_actions()  # a library found read-only takes no more writes
+        tell_recoveries(self)  # another studio recovered the library while it was open here
 
     # -- zoom and undo follow the view in use ------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Telling the studio's user, once, that their library was recovered from a damaged file by
-another studio (or the command line) before this one opened it: what happened, how many puzzles
-came back and where the damaged copy is (:mod:`nonostudio.core.library.recovered`).  The box does
+another studio (or the command line), before this one opened it or while it had it open: what
+happened, how many puzzles came back and where the damaged copy is
+(:mod:`nonostudio.core.library.recovered`).  The box does
 not block the window; which recoveries were told is kept in the user's settings, so a later start
 says nothing, nor does the studio that recovered the library and said so itself."""
 
@@ -29,12 +30,18 @@ def told(settings: QSettings) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def untold(window: MainWindow, said: Iterable[str] = ()) -> list[Recovery]:
+def untold(
+    window: MainWindow, said: Iterable[str] = (), *, at_start: bool = False
+) -> list[Recovery]:
     """The recoveries of the window's library its user was not told of; those named in
-    ``said`` (messages already shown, such as the start-up's own recovery) count as told."""
-    found = recoveries(window.library)
+    ``said`` (messages already shown, such as the start-up's own recovery) count as told, and
+    so do those the window has looked at before (:attr:`MainWindow.recoveries_seen`: the ones
+    there when it opened, unless ``at_start``)."""
+    seen = window.recoveries_seen
+    found = [r for r in recoveries(window.library) if at_start or r.kept_as not in seen]
     if not found:
         return []
+    seen.update(r.kept_as for r in found)
     settings = window.settings
     known = told(settings)
     shown = " ".join(said)
@@ -45,10 +52,16 @@ def untold(window: MainWindow, said: Iterable[str] = ()) -> list[Recovery]:
     return [r for r in fresh if str(r.kept_as) not in shown]
 
 
-def tell_recoveries(window: MainWindow, said: Iterable[str] = ()) -> QMessageBox | None:
+def tell_recoveries(
+    window: MainWindow, said: Iterable[str] = (), *, at_start: bool = False
+) -> QMessageBox | None:
     """Say, in a box that does not block the window, each recovery of the window's library its
-    user was not told of (each once; see :func:`untold`).  Returns the box shown, if any."""
-    found = untold(window, said)
+    user was not told of (each once; see :func:`untold`).  Returns the box shown, if any.
+
+    Called at start-up (``at_start``), after a Retry opened the library, and after each
+    library write (a studio that had the library open when another recovered it follows the new
+    file; the damaged copy appears then)."""
+    found = untold(window, said, at_start=at_start)
     if not found:
         return None
     path = window.library.path

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
+from studio_window import discard_on_question, show_window
 
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.paths import library_db_path
@@ -24,8 +25,8 @@ from nonostudio.gui.window.main_window import MainWindow
 PAGE = 4096
 
 
-def damaged_library(db: Path, n: int = 120) -> bytes:
-    """A library of ``n`` puzzles with one page of puzzles wiped; its bytes."""
+def write_library(db: Path, n: int = 120) -> None:
+    """A library of ``n`` puzzles (seeded: the samples are not added)."""
     db.parent.mkdir(parents=True, exist_ok=True)
     with Library(db) as lib:
         for i in range(n):
@@ -35,11 +36,22 @@ def damaged_library(db: Path, n: int = 120) -> bytes:
     conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', 'then')")
     conn.commit()
     conn.close()
+
+
+def wipe_a_page(db: Path) -> bytes:
+    """Overwrite (in place) the page holding puzzle 060 with junk; the file's bytes."""
     data = bytearray(db.read_bytes())
     page = data.index(b'"title":"puzzle 060"') // PAGE + 1
-    data[(page - 1) * PAGE : page * PAGE] = b"\x07" * PAGE
-    db.write_bytes(bytes(data))
-    return bytes(data)
+    with db.open("r+b") as file:
+        file.seek((page - 1) * PAGE)
+        file.write(b"\x07" * PAGE)
+    return db.read_bytes()
+
+
+def damaged_library(db: Path, n: int = 120) -> bytes:
+    """A library of ``n`` puzzles with one page of puzzles wiped; its bytes."""
+    write_library(db, n)
+    return wipe_a_page(db)
 
 
 def start_studio(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
@@ -121,3 +133,42 @@ def test_a_studio_that_recovers_the_library_itself_says_it_once(
     assert "could still be read and were recovered" in box and first["notices"] == []
     again = start_studio(qtbot, monkeypatch)
     assert again["boxes"] == [] and again["notices"] == []
+
+
+def notices(window: MainWindow) -> list[str]:
+    return [
+        box.text() for box in window.findChildren(QMessageBox, "recoveryNotice") if box.isVisible()
+    ]
+
+
+def test_a_studio_with_the_library_open_tells_once_when_another_recovers_it(
+    qtbot: QtBot, tmp_path: Path, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The studio follows the recovered file at its next read or write; the damaged copy that
+    appeared beside it is told of at the next write, once."""
+    db = tmp_path / "library.sqlite3"
+    write_library(db)
+    discard_on_question(monkeypatch)
+    window = show_window(qtbot, Library(db), settings)
+    try:
+        first = window.library.entries()[0].id
+        assert notices(window) == []
+        damaged = wipe_a_page(db)  # the disk damages it under the studio...
+        with pytest.raises(LibraryError) as info:  # ...and another studio recovers it
+            Library(db)
+        aside = info.value.moved_to
+        assert aside is not None and aside.read_bytes() == damaged
+        window.library.set_verdict(first, "checked here")  # a write: the recovered file
+        window.update_banner()  # (as after every write the window makes)
+        (said,) = notices(window)
+        assert f"{info.value.recovered} puzzles could still be read and were recovered" in said
+        assert said.endswith(f"The damaged file is kept unchanged as {aside}.")
+        for box in window.findChildren(QMessageBox, "recoveryNotice"):
+            box.close()
+        assert window.library_commands.add_to_library() is not None  # another write
+        window.update_banner()
+        assert notices(window) == []  # told once
+        with Library(db) as now:
+            assert now.entries()[0].verdict == "checked here"
+    finally:
+        window.library.close()
