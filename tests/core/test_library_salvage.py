@@ -713,3 +713,30 @@ def test_a_recovered_library_tells_what_its_recovery_gave_and_where_the_damaged_
     assert "was not recorded" in found.sentence(junk)
     with Library(tmp_path / "fresh.sqlite3") as fresh:
         assert recoveries(fresh) == []
+
+
+def test_a_library_cut_short_gives_back_the_puzzles_in_the_part_that_is_there(
+    tmp_path: Path,
+) -> None:
+    """A file shorter than its header says (a copy or sync broken off) was read as nothing at
+    all: SQLite refuses its list of tables, so the whole file was moved aside and an empty
+    library started.  Seen under Xvfb with a library truncated to half its size."""
+    db = tmp_path / "library.sqlite3"
+    before = write_library(db, n=200)
+    with db.open("r+b") as file:
+        file.truncate(db.stat().st_size // 2)
+    cut = db.read_bytes()
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    report = info.value
+    assert report.moved_to is not None and report.moved_to.read_bytes() == cut
+    assert report.recovered is not None and report.recovered > 50, str(report)
+    entries = before["entries"]
+    puzzles = before["puzzles"]
+    assert isinstance(entries, list) and isinstance(puzzles, list)
+    want = {e.id: (e, p) for e, p in zip(entries, puzzles, strict=True)}
+    with Library(db) as lib:
+        got = lib.entries()
+        assert len(got) == report.recovered and lib.skipped == []
+        for entry in got:
+            assert (entry, lib.get_any(entry.id)) == want[entry.id]

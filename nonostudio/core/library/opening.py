@@ -217,7 +217,7 @@ def _recover(
     try:
         schema.rollback(conn)
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            _lock_damaged(conn)
         except sqlite3.Error as exc:
             kind = fault_kind(exc)
             if kind == BUSY:
@@ -262,6 +262,20 @@ def _recover(
     finally:
         schema.rollback(conn)
         conn.close()
+
+
+def _lock_damaged(conn: sqlite3.Connection) -> None:
+    """Take the damaged file's write lock (nothing is written to it).  A file cut short (a copy
+    or a sync broken off) is shorter than its header says, and SQLite reads nothing of it, not
+    even to lock it; told to believe the file's size instead (this connection only reads from
+    here on), it reads the pages that are there."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        if fault_kind(exc) != CORRUPT:
+            raise
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("BEGIN IMMEDIATE")
 
 
 def _not_recovered(path: Path, problem: str, exc: Exception) -> LibraryError:

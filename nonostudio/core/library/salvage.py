@@ -96,11 +96,7 @@ def salvage(
     records; ``progress`` is told as often)."""
     pace = _Pace(progress, should_stop)
     try:
-        tables = {
-            str(name)
-            for (name,) in damaged.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        columns = {str(row[1]) for row in damaged.execute("PRAGMA table_info(puzzles)")}
+        tables, columns = _catalogue(damaged)
     except sqlite3.Error as exc:
         raise Unreadable(f"its list of tables cannot be read: {exc}") from None
     if "puzzles" not in tables or "data" not in columns:
@@ -142,6 +138,14 @@ def salvage(
     finally:
         out.close()
     return result
+
+
+def _catalogue(conn: sqlite3.Connection) -> tuple[set[str], set[str]]:
+    """The file's tables and the puzzles table's columns."""
+    tables = {
+        str(name) for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    return tables, {str(row[1]) for row in conn.execute("PRAGMA table_info(puzzles)")}
 
 
 def _rowids(
