@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import shiboken6
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
@@ -73,6 +73,12 @@ class SolveKind:
     set_grid_editable: Callable[[bool], None]
     #: What the banner says was finished: ``25x25 puzzle``, ``10x10 colour puzzle``.
     solved_words: Callable[[], str]
+    #: Stop a pending or running trace or hint (their results are dropped).
+    cancel: Callable[[], None]
+    #: Drop the trace shown (its steps, the position in it).
+    forget_trace: Callable[[], None]
+    #: Show the puzzle with no steps yet and trace it again after the pause.
+    start_soon: Callable[[], None]
 
 
 class TraceView(QWidget):
@@ -88,6 +94,7 @@ class TraceView(QWidget):
     grid: QWidget  # the grid the view's keys go to
     _trace: _Steps | None
     _puzzle: object | None  # None: no puzzle shown (the player's grid takes no strokes)
+    _shelved: object | None  # the puzzle shown before the editor's clues became invalid
     _solved: bool  # the player's grid is a solution
 
     def __init__(
@@ -104,6 +111,45 @@ class TraceView(QWidget):
         self._debounce.timeout.connect(kind.start_trace)
         self._player = QTimer(self, interval=PLAY_INTERVAL_MS)
         self._player.timeout.connect(self._tick)
+
+    def _same_puzzle(self, puzzle: object, clues: Callable[[Any], object]) -> bool:
+        """Whether ``puzzle`` has the ``clues`` of the puzzle shown, or of the one shelved while
+        the editor's clues were invalid: it takes that one's place (a title edited changes
+        nothing), and a shelved one's game is taken up again where it was left — the player's
+        grid, the clock, the solved banner — and traced again.  False: a new puzzle, which the
+        view shows afresh."""
+        shelved, self._shelved = self._shelved, None
+        same = self._puzzle if self._puzzle is not None else shelved
+        if same is None or clues(puzzle) != clues(same):
+            return False
+        back = self._puzzle is None
+        self._puzzle = puzzle
+        if back:
+            hand = self.ui.hand_action.isChecked()
+            self.ui.show_no_puzzle("")
+            self.ui.banner_box.setVisible(hand and self._solved)
+            self._kind.set_grid_editable(hand and not self._solved)
+            self._run_timer()
+            self._kind.start_soon()
+        return True
+
+    def _shelve(self, reason: str) -> None:
+        """Show no puzzle and say ``reason`` in the grid's place: the trace and hint stop, the
+        player's game is kept (a library puzzle's saved, by the black-and-white view's cancel)
+        and :meth:`_same_puzzle` takes it up again when the same clues come back."""
+        self._kind.cancel()
+        if self._puzzle is not None:
+            self._shelved = self._puzzle
+        self._puzzle = None
+        self._kind.set_grid_editable(False)
+        self._run_timer()
+        self._kind.drop_hint()
+        self._kind.forget_trace()
+        self.ui.banner_box.hide()
+        self.ui.show_no_puzzle(reason)
+        self.ui.summary_label.setText(reason)  # (the status line would only repeat it)
+        self.ui.message_label.setText("")
+        self._kind.update_actions()
 
     def _connect_replay(self) -> None:
         """Back, Play, Next and a row of the step list chosen go to their step."""

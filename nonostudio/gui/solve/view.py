@@ -93,6 +93,9 @@ class SolveView(TraceView):
             solvable_by_hand=self._solvable_by_hand,
             set_grid_editable=self._set_grid_editable,
             solved_words=self._solved_words,
+            cancel=self.cancel,
+            forget_trace=lambda: self._set_trace(None),
+            start_soon=self._start_soon,
         )
         super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: Puzzle | None = None
@@ -152,19 +155,7 @@ class SolveView(TraceView):
         if puzzle is None:
             self._shelve(NO_VALID_PUZZLE)
             return
-        shelved, self._shelved = self._shelved, None
-        same = self._puzzle if self._puzzle is not None else shelved
-        if same is not None and (puzzle.rows, puzzle.cols) == (same.rows, same.cols):
-            back = self._puzzle is None
-            self._puzzle = puzzle
-            if back:  # the clues were invalid for a while: the same puzzle, the same game
-                hand = self.ui.hand_action.isChecked()
-                self.ui.show_no_puzzle("")
-                self.ui.banner_box.setVisible(hand and self._solved)
-                self._set_grid_editable(hand and not self._solved)
-                self._run_timer()
-                self._set_trace(None)
-                self._schedule()
+        if self._same_puzzle(puzzle, lambda p: (p.rows, p.cols)):
             return
         self.cancel()  # (which keeps the player's grid of the puzzle shown so far)
         self._puzzle = puzzle
@@ -181,23 +172,6 @@ class SolveView(TraceView):
         # nothing said of the puzzle before (its step, its check) stays under this one
         self.ui.message_label.setText(HAND_HELP if self.ui.hand_action.isChecked() else "")
         self._schedule()
-
-    def _shelve(self, reason: str) -> None:
-        """Show no puzzle and say ``reason`` in the grid's place: the trace and hint stop, the
-        player's game is saved and kept (:meth:`set_puzzle` takes it up again when the same clues
-        come back)."""
-        self.cancel()
-        if self._puzzle is not None:
-            self._shelved = self._puzzle
-        self._puzzle = None
-        self.grid.set_read_only(True)
-        self._run_timer()
-        self._drop_hint()
-        self._set_trace(None)
-        self.ui.banner_box.hide()
-        self.ui.show_no_puzzle(reason)
-        self.ui.summary_label.setText(reason)  # (the status line would only repeat it)
-        self.ui.message_label.setText("")
 
     def set_unavailable(self, reason: str) -> None:
         """Show no puzzle and say why (e.g. a colour puzzle is open)."""
@@ -252,6 +226,11 @@ class SolveView(TraceView):
         self.ui.busy.hide()
 
     # --- the trace ---------------------------------------------------------------------------
+
+    def _start_soon(self) -> None:
+        """Show the puzzle with no steps yet and trace it after the pause."""
+        self._set_trace(None)
+        self._schedule()
 
     def _schedule(self) -> None:
         if self._puzzle is not None and self._rule_set is not None:

@@ -86,6 +86,9 @@ class ColourSolveView(TraceView):
             solvable_by_hand=self._solvable_by_hand,
             set_grid_editable=self._set_grid_editable,
             solved_words=self._solved_words,
+            cancel=self.cancel,
+            forget_trace=self._forget_trace,
+            start_soon=self._start_soon,
         )
         super().__init__(parent, kind=kind, delay_ms=delay_ms)
         self._puzzle: ColourPuzzle | None = None
@@ -124,24 +127,9 @@ class ColourSolveView(TraceView):
         to words saying so, and the player's game waits for the same clues to come back); the
         same clues again (a title edited) change nothing."""
         if puzzle is None:
-            self._shelve()
+            self._shelve(NO_VALID_PUZZLE)
             return
-        shelved, self._shelved = self._shelved, None
-        same = self._puzzle if self._puzzle is not None else shelved
-        if same is not None and (puzzle.palette, puzzle.rows, puzzle.cols) == (
-            same.palette,
-            same.rows,
-            same.cols,
-        ):
-            back = self._puzzle is None
-            self._puzzle = puzzle
-            if back:  # the clues were invalid for a while: the same puzzle, the same game
-                hand = self.ui.hand_action.isChecked()
-                self.ui.show_no_puzzle("")
-                self.ui.banner_box.setVisible(hand and self._solved)
-                self.grid.set_editable(hand and not self._solved)
-                self._run_timer()
-                self._start_soon()
+        if self._same_puzzle(puzzle, lambda p: (p.palette, p.rows, p.cols)):
             return
         self.cancel()
         self._puzzle = puzzle
@@ -160,32 +148,16 @@ class ColourSolveView(TraceView):
 
     def _start_soon(self) -> None:
         """Show the puzzle with no steps yet and start its trace after the pause."""
-        self._trace = None
-        self.model.set_rows([])
-        self._position = 0
+        self._forget_trace()
         self._show()
         self.ui.summary_label.setText("Solving…")
         self.ui.busy.show()
         self._debounce.start()
 
-    def _shelve(self) -> None:
-        """Show no puzzle and say why in the grid's place: the trace and hint stop, the player's
-        game is kept (:meth:`set_puzzle` takes it up again when the same clues come back)."""
-        self.cancel()
-        if self._puzzle is not None:
-            self._shelved = self._puzzle
-        self._puzzle = None
-        self._drop_hint()
+    def _forget_trace(self) -> None:
         self._trace = None
         self.model.set_rows([])
         self._position = 0
-        self.grid.set_editable(False)
-        self._run_timer()
-        self.ui.banner_box.hide()
-        self.ui.show_no_puzzle(NO_VALID_PUZZLE)
-        self.ui.summary_label.setText(NO_VALID_PUZZLE)
-        self.ui.message_label.setText("")
-        self._update_actions()
 
     def puzzle(self) -> ColourPuzzle | None:
         return self._puzzle
