@@ -114,6 +114,9 @@ def test_mypy_finds_a_missing_behaviour(tmp_path: Path) -> None:
                 player_stack=QUndoStack,
                 solvable_by_hand=bool,
                 set_grid_editable=print,
+                cancel=print,
+                forget_trace=print,
+                start_soon=print,
             )
             """
         )

@@ -70,6 +70,10 @@ READABLE_PX = 8
 #: The fewest pixels between the numbers of neighbouring columns: closer, two-digit numbers run
 #: together ("13" beside "14" at 12-pixel cells, 2 pixels apart, read as "1314").
 MIN_CLUE_GAP = 3
+#: How much closer (pixels) the digits of a number are set when, at the readable floor, it would
+#: not leave :data:`MIN_CLUE_GAP` in its cell: half a pixel a digit keeps the digits apart and
+#: gives the gap a pixel, where a wider cell would cost a 25x25 its fit at 1280x720.
+TIGHT_SPACING = -0.5
 
 
 def _floor_px(cell: int) -> int:
@@ -85,29 +89,39 @@ def _room(cell: int) -> int:
     return cell - max(MIN_CLUE_GAP, cell // 8)
 
 
+def _advance(font: QFont, text: str) -> int:
+    return QFontMetrics(font).horizontalAdvance(text)
+
+
 def clue_font(cell: int, widest: str = "0", *, bold: bool = False) -> QFont:
     """A font for clue numbers: about 60 % of a cell (at small cells no less than the readable
-    size), shrunk until ``widest`` fits in one cell or down to that floor; ``bold`` for the
-    colour grid's numbers on their coloured boxes."""
+    size), shrunk until ``widest`` fits in one cell with room beside it, or down to that floor,
+    where a number of several digits that still does not fit is set tighter
+    (:data:`TIGHT_SPACING`); ``bold`` for the colour grid's numbers on their coloured boxes."""
     font = QFont()
     font.setBold(bold)
     floor = _floor_px(cell)
     size = max(floor, round(cell * 0.6))
     font.setPixelSize(size)
-    while size > floor and QFontMetrics(font).horizontalAdvance(widest) > _room(cell):
+    while size > floor and _advance(font, widest) > _room(cell):
         size -= 1
         font.setPixelSize(size)
+    if len(widest) > 1 and _advance(font, widest) > _room(cell):
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, TIGHT_SPACING)
     return font
 
 
 def readable_cell(widest: str = "0", *, bold: bool = False) -> int:
     """The smallest cell (pixels) at which clue numbers are readable: the font no smaller than
-    :data:`READABLE_PX` and ``widest`` (the widest column-clue number) within one cell, so that
-    neighbouring numbers never touch.  Grids on screen do not shrink below it; they scroll."""
+    :data:`READABLE_PX` and ``widest`` (the widest column-clue number, set tighter if it has
+    several digits) within one cell, :data:`MIN_CLUE_GAP` from its neighbours.  Grids on screen
+    do not shrink below it; they scroll."""
     font = QFont()
     font.setBold(bold)
     font.setPixelSize(READABLE_PX)
-    advance = QFontMetrics(font).horizontalAdvance(widest)
+    if len(widest) > 1:
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, TIGHT_SPACING)
+    advance = _advance(font, widest)
     cell = READABLE_PX  # a digit's ink is about three quarters of the font's size
     while _room(cell) < advance:
         cell += 1
