@@ -95,6 +95,11 @@ def check_claim(
     if kind == "shortest":
         shortest = min(hints[i] for i in claim["clues"])
         return None if shortest == claim["length"] else f"the shortest clue is {shortest}"
+    if kind == "only_long":  # by arithmetic: the one clue as long as the block
+        (i,) = claim["clues"]
+        if hints[i] < e - s or any(h >= e - s for j, h in enumerate(hints) if j != i):
+            return f"clue {i} is not the only one at least {e - s} long"
+        return None
     if kind == "edge_box":
         ps, pe = claim["within"]
         beyond = range(ps, s) if claim["side"] == "first" else range(e, pe)
@@ -171,6 +176,9 @@ def check_inference(premise: dict[str, Any], hints: Sequence[int], n: int) -> st
     if say == "punctuate":
         (b,) = _claims(premise, "block")
         (held,) = _claims(premise, "holders")
+        for c in _claims(premise, "only_long"):  # the reason given for its one holder
+            if (c["start"], c["end"], c["clues"]) != (b["start"], b["end"], held["clues"]):
+                return "the only clue that long is not the block's holder"
         if max(hints[i] for i in held["clues"]) != b["end"] - b["start"]:
             return "the block is not as long as its longest holder"
         if not set(decided) <= {b["start"] - 1, b["end"]}:

@@ -221,6 +221,8 @@ def punctuate(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     length = b["end"] - b["start"]
     if len(owners) == 1:
         who = f"can only be {nm.clue(owners[0])}"
+        if _all(claims, "only_long"):  # its reason: no other clue is that long
+            who += ", the only clue that long"
     elif all(nm.clues[i] == length for i in owners):
         who = f"is {length} long, as long as every clue that can hold it"
     else:
@@ -751,7 +753,7 @@ def premise_focus(
     for premise in premises:
         for c in premise["claims"]:
             kind = c["claim"]
-            if kind in ("block", "boxes", "holders"):  # a box its holders are named for
+            if kind in ("block", "boxes", "holders", "edge_box", "only_long"):  # a box named
                 spans.append(("block", c["start"], c["end"]))
             elif kind == "cannot_start" and "boxes" in c:  # a box a clue would run into
                 spans.append(("block", *c["boxes"]))
@@ -759,7 +761,7 @@ def premise_focus(
                 spans.append(("gap", c["start"], c["end"]))
             if "clue" in c:
                 add_clue(c["clue"])
-            if kind in ("holders",) or (kind == "filled_count"):
+            if kind in ("holders", "only_long", "filled_count"):
                 for i in c["clues"]:
                     add_clue(i)
         for p, _ in premise["cells"]:

@@ -32,6 +32,8 @@ Positions in claims are the whole line's cells and clues, 0-based.  Claim kinds:
 * ``edge_box {side, start, end, clue, within}`` — cells ``[start, end)`` are filled and no
   cell of ``within`` before (``side`` "first") or after ("last") them is: clue ``clue``, the
   first (last) clue of ``within``, starts at ``start`` or earlier (ends at ``end`` or later).
+* ``only_long {start, end, clues}`` — of the line's clues, only the one of ``clues`` is as
+  long as cells ``[start, end)`` (so only it can hold them).
 * ``holders {start, end, clues}`` — the clue covering cells ``[start, end)`` is one of ``clues``.
 * ``holder_starts {clue, start, end, min, max}`` — when the clue covers ``[start, end)``, it
   starts between ``min`` and ``max``.
@@ -728,6 +730,10 @@ def punctuate(x: WitnessLine) -> list[Witness]:
         owners = r.candidates(bs, be)
         if owners and max(x.hints[i] for i in owners) == be - bs:
             w = Witness("punctuate", [x.block(bs, be), x.holders(bs, be, owners)])
+            others = [h for j, h in enumerate(x.hints) if j not in owners]
+            if len(owners) == 1 and not x.sub and all(h < be - bs for h in others):
+                # why only that clue: it is the only one as long as the block
+                w.claims.insert(1, {**x.holders(bs, be, owners), "claim": "only_long"})
             x.decide(w, [bs - 1, be], CROSSED)
             if w.cells:
                 out.append(w)

@@ -578,3 +578,22 @@ def test_every_overlap_range_on_random_lines_and_parts_is_the_packings() -> None
                 seen += 1
                 on_parts += part is not None
     assert seen > 200 and on_parts > 20
+
+
+def test_a_block_only_one_clue_is_long_enough_for_says_so() -> None:
+    """Finished block: "the block at cells 7–11 can only be the second clue, 5" came with no
+    reason; when no other clue is as long as the block, that is the reason, said and checked by
+    arithmetic (a claim naming a clue that is not the only one that long is refused)."""
+    hints = (1, 5, 2)
+    line = "......#####......."
+    text, premise = _checked("punctuate", hints, line, "punctuate")
+    assert "the block at cells 7–11 can only be the second clue, 5, the only clue that long" in text
+    (why,) = [c for c in premise["claims"] if c["claim"] == "only_long"]
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert check_claim({**why, "clues": [2]}, hints, cells, arr) is not None
+    assert check_claim(why, (5, 5, 2), cells, arr) is not None  # another clue as long
+    # a block another clue is as long as: the reason is not given (it comes from matching)
+    text, premise = _checked("punctuate", (5, 5), "#####......", "punctuate")
+    assert "the only clue that long" not in text
+    assert not [c for c in premise["claims"] if c["claim"] == "only_long"]
