@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -31,7 +31,7 @@ from nonostudio.core.library.store import Reopened
 from nonostudio.core.progress import ProgressCallback, StopCallback
 from nonostudio.gui.common.worker_base import Worker
 from nonostudio.gui.library.seed import seed_library
-from nonostudio.gui.window.recovery_notice import tell_recoveries
+from nonostudio.gui.window.recovery_notice import show_notice, tell_recoveries
 
 if TYPE_CHECKING:
     from nonostudio.gui.solve.view import SolveView
@@ -238,6 +238,9 @@ class MemoryLibraryBar(QFrame):
             30000,
         )
         log.info("the library %s is open after all: %d puzzles copied in", self.path, n)
+        if reopened.recovery is not None:  # too long for the status line to show it all
+            said = str(reopened.recovery)
+            QTimer.singleShot(0, w, lambda: show_notice(w, said))  # an event of its own
         self.hide()
         self._carried_on = True
         self.moved.emit(moved)

