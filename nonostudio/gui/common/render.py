@@ -271,6 +271,29 @@ def paint_clue_backgrounds(painter: QPainter, layout: Layout, colors: Colors) ->
     painter.fillRect(left, colors.clue_paper)
 
 
+def tight(layout: Layout) -> bool:
+    """Whether the clue numbers are set tighter than the font's own spacing (:func:`clue_font`:
+    at the readable floor, in the narrowest cells)."""
+    return layout.font.letterSpacing() < 0
+
+
+def paint_column_bands(
+    painter: QPainter, layout: Layout, colors: Colors, region: QRect | None = None
+) -> None:
+    """Every other column's clue on a faint shade of the clue paper (a touch of the ink, so it
+    shows in dark schemes too): in the narrowest cells the numbers of neighbouring columns are
+    a few pixels apart, and the shade tells whose each is at a glance."""
+    paper, ink = colors.clue_paper, colors.ink
+    shade = QColor(
+        round(0.92 * paper.red() + 0.08 * ink.red()),
+        round(0.92 * paper.green() + 0.08 * ink.green()),
+        round(0.92 * paper.blue() + 0.08 * ink.blue()),
+    )
+    for col in layout.cols_in(region):
+        if col % 2:
+            painter.fillRect(layout.col_clue_rect(col), shade)
+
+
 def paint_clues(
     painter: QPainter,
     layout: Layout,

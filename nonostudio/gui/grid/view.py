@@ -41,8 +41,10 @@ from nonostudio.gui.common.render import (
     paint_cells,
     paint_clue_backgrounds,
     paint_clues,
+    paint_column_bands,
     paint_grid_lines,
     readable_cell,
+    tight,
 )
 from nonostudio.gui.grid.pinned import Band, paint_pinned, under_pin, visible_rect
 
@@ -542,6 +544,8 @@ class GridView(QWidget):
         lay = self._layout
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
         paint_clue_backgrounds(painter, lay, colors)
+        if tight(lay):
+            paint_column_bands(painter, lay, colors, region)
         paint_cells(painter, lay, self._cells, colors, region)
         self._paint_crosshair(painter, palette)
         self._paint_marked(painter)

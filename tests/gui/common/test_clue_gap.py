@@ -48,3 +48,36 @@ def test_neighbouring_column_numbers_keep_a_gap(qapp: object, numbers: tuple[int
     assert left_ink and right_ink, "both numbers are painted"
     gap = right_ink[0] - left_ink[-1] - 1
     assert gap >= MIN_CLUE_GAP, f"{numbers} at {cell}-pixel cells: {gap} pixels apart"
+
+
+def test_at_the_narrowest_cells_neighbouring_columns_clues_are_told_apart_by_shade(
+    qtbot: object,
+) -> None:
+    """Set tight (two-digit numbers at 12-pixel cells), every other column's clue lies on a faint
+    shade, so "13" over one column and "14" over the next are seen as two numbers; with room
+    to spare (one-digit numbers) the clue paper is plain."""
+    from PySide6.QtWidgets import QApplication
+
+    from nonostudio.gui.grid.view import GridView
+
+    def clue_paper(cols: tuple[tuple[int, ...], ...]) -> tuple[QColor, QColor, bool]:
+        grid = GridView()
+        grid.set_reserve_clue_room(False)
+        grid.set_zoom(0.25)  # as small as readable: the smallest cell
+        grid.set_clues(((1,),) * 20, cols)
+        grid.resize(grid.sizeHint())
+        QApplication.processEvents()
+        image = grid.grab().toImage()
+        layout = grid._layout
+        first, second = layout.col_clue_rect(0), layout.col_clue_rect(1)
+        y = first.top() + 1  # above the numbers, which stand at the bottom
+        left = QColor(image.pixel(first.center().x(), y))
+        right = QColor(image.pixel(second.center().x(), y))
+        grid.deleteLater()
+        return left, right, layout.font.letterSpacing() < 0
+
+    two_digits = tuple(((1, 13) if c % 2 else (1, 14)) for c in range(20))
+    left, right, tight = clue_paper(two_digits)
+    assert tight and left != right
+    left, right, tight = clue_paper(((1, 3),) * 20)
+    assert not tight and left == right
