@@ -32,7 +32,7 @@ def marked_rect(
     ``column``, ``index``); None when it marks neither."""
     height, width = shape
     inside = [(r, c) for r, c in cells if 0 <= r < height and 0 <= c < width]
-    size = height if axis == "column" else width if axis == "row" else 0
+    size = width if axis == "column" else height if axis == "row" else 0
     line = grid.line_rect(axis, index) if 0 <= index < size else None
     if not inside:
         return line

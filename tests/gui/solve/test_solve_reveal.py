@@ -113,6 +113,32 @@ def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot) -> Non
         QThreadPool.globalInstance().waitForDone(10000)
 
 
+def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot) -> None:
+    """On a puzzle taller than it is wide (Faase is 80x95), a row below the last column's index
+    (or, wider than tall, a column past the last row's) with no cells marked came into sight
+    not at all: its index was checked against the other side's length."""
+    view = SolveView(delay_ms=1)
+    qtbot.addWidget(view)
+    view.resize(900, 640)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        rng = np.random.default_rng(3)
+        view.set_puzzle(Puzzle.from_grid((rng.random((80, 40)) < 0.85).astype(np.int8)))
+        view.cancel()  # (the marks are set here as the replay sets them)
+        area, grid = view.ui.scroll, view.grid
+        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+        qtbot.wait(50)  # the view's panes settle
+        pinned = grid.pinned_size()
+        covered = (pinned.width(), pinned.height())
+        assert not in_sight(area, grid, grid.cell_rect(70, 0), covered)
+        grid.set_marks(StepMarks("row", 70, None, frozenset()))
+        assert in_sight(area, grid, grid.cell_rect(70, 0), covered), "row 71 out of sight"
+    finally:
+        view.cancel()
+        QThreadPool.globalInstance().waitForDone(10000)
+
+
 COLOURS = Palette(
     (
         WHITE,
