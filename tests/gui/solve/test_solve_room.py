@@ -59,7 +59,7 @@ def traced_once(monkeypatch: pytest.MonkeyPatch) -> None:
         if key not in _TRACES:
             found = real(puzzle, rule_set, titles, *rest)
             if isinstance(found, tuple) and not found[0].interrupted:
-                _TRACES[key] = found
+                _TRACES[key] = copy.deepcopy(found)  # (kept apart from the window given it)
             return found
         return copy.deepcopy(_TRACES[key])
 
