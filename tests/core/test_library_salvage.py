@@ -740,3 +740,32 @@ def test_a_library_cut_short_gives_back_the_puzzles_in_the_part_that_is_there(
         assert len(got) == report.recovered and lib.skipped == []
         for entry in got:
             assert (entry, lib.get_any(entry.id)) == want[entry.id]
+
+
+def test_the_message_names_the_first_problems_sqlite_finds_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A wiped page in the middle of a big puzzle's document makes SQLite's check report a line
+    for each page of it after the wiped one ('Page 8 is never used; Page 9 is never used; …'),
+    which the message repeated in full before its counts and the damaged copy's place (seen
+    under Xvfb: thirteen problems in the start-up's box)."""
+    from nonostudio.core.library.records import puzzle_to_json
+
+    db = tmp_path / "library.sqlite3"
+    huge = Puzzle.from_grid(
+        (np.random.default_rng(9).random((120, 120)) < 0.5).astype(np.int8), title="huge"
+    )
+    with Library(db) as lib:
+        for i in range(5):
+            lib.add(bw_puzzle(i))
+        lib.add(huge)
+    document = puzzle_to_json(huge).encode()
+    assert len(document) > 6 * PAGE  # stored over a chain of pages
+    wipe_pages(db, [page_holding(db, document[4500:4560])])  # one early in the chain
+    found = [line for line in quick_check(db).splitlines() if "in database" not in line]
+    assert len(found) > 3, found  # the damage this test needs
+    with pytest.raises(LibraryError) as info:
+        Library(db)
+    said = str(info.value)
+    assert f"({found[0]}; {found[1]}; and {len(found) - 2} more problems)" in said
+    assert found[2] not in said and info.value.recovered == 5

@@ -111,14 +111,23 @@ def version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
+DAMAGE_SHOWN = 2  # problems SQLite's check reports that a message names
+
+
 def refusal(conn: sqlite3.Connection) -> tuple[str, FaultKind] | None:
     """Why an existing file is unusable and its kind, or None when it looks like a library."""
     result = conn.execute("PRAGMA quick_check").fetchone()
     if result is None or result[0] != "ok":
         # SQLite's report, on one line: "*** in database main ***\nPage 3: ..." -> "Page 3: ..."
         report = str(result[0]) if result else "no answer"
-        detail = "; ".join(
+        lines = [
             line for line in report.splitlines() if line and not line.startswith("*** in database")
+        ]
+        # The first few say what is wrong; a page of damage can add dozens of "Page N is never
+        # used", which buried the message's counts and where the damaged copy is.
+        more = len(lines) - DAMAGE_SHOWN
+        detail = "; ".join(lines[:DAMAGE_SHOWN]) + (
+            f"; and {more} more problem{'s' if more != 1 else ''}" if more > 0 else ""
         )
         return f"the database is damaged ({detail})", CORRUPT
     found = version(conn)
