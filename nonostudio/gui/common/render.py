@@ -236,20 +236,14 @@ class Layout:
         them for None)."""
         if region is None:
             return range(self.rows)
-        near = self.reach(region)
-        first = (near.top() - self.grid_top) // self.cell
-        last = (near.bottom() - self.grid_top) // self.cell
-        return range(max(0, first), min(self.rows, last + 1))
+        return lines_near(region.top(), region.bottom(), self.grid_top, self.cell, self.rows)
 
     def cols_in(self, region: QRect | None) -> range:
         """The columns whose band (cells and clue) meets ``region`` grown by :meth:`reach` (all
         of them for None)."""
         if region is None:
             return range(self.cols)
-        near = self.reach(region)
-        first = (near.left() - self.grid_left) // self.cell
-        last = (near.right() - self.grid_left) // self.cell
-        return range(max(0, first), min(self.cols, last + 1))
+        return lines_near(region.left(), region.right(), self.grid_left, self.cell, self.cols)
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The ``(row, column)`` under a point, or None outside the grid."""
@@ -258,6 +252,14 @@ class Layout:
         if 0 <= row < self.rows and 0 <= col < self.cols:
             return row, col
         return None
+
+
+def lines_near(first: int, last: int, origin: int, cell: int, count: int) -> range:
+    """Of ``count`` lines (rows or columns) ``cell`` pixels apart from ``origin``, those whose
+    band comes within a cell of the pixels ``first`` to ``last`` across them: all that can paint
+    one of those pixels."""
+    low, high = (first - cell - origin) // cell, (last + cell - origin) // cell
+    return range(max(0, low), min(count, high + 1))
 
 
 def paint_clue_backgrounds(painter: QPainter, layout: Layout, colors: Colors) -> None:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QWidget
 
 from nonostudio.core.colour.model import BACKGROUND, BW_PALETTE, ColourClues, Palette
 from nonostudio.core.contrast import text_colour
-from nonostudio.gui.common.render import clue_font, readable_cell
+from nonostudio.gui.common.render import clue_font, lines_near, readable_cell
 from nonostudio.gui.grid.pinned import paint_pinned, under_pin, visible_rect
 
 #: Cells are drawn this size at least (the clue numbers stay legible; the editor scrolls), or
@@ -243,12 +243,9 @@ class ColourGrid(QWidget):
         if region is None:
             return range(height), range(width)
         c, o = self.cell_size(), self.origin()
-        near = region.adjusted(-c, -c, c, c)
-        top, bottom = (near.top() - o.y()) // c, (near.bottom() - o.y()) // c
-        left, right = (near.left() - o.x()) // c, (near.right() - o.x()) // c
         return (
-            range(max(0, top), min(height, bottom + 1)),
-            range(max(0, left), min(width, right + 1)),
+            lines_near(region.top(), region.bottom(), o.y(), c, height),
+            lines_near(region.left(), region.right(), o.x(), c, width),
         )
 
     def _paint(self, p: QPainter, region: QRect | None = None) -> None:
