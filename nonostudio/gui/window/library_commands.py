@@ -152,7 +152,7 @@ class LibraryCommands(QObject):
             )
             # puzzles added or changed later (Import Files, Save) are checked too
             self._view.model.modelReset.connect(self._restart_background_checks)
-        self.filler.start()
+        self._checks_from_listing()
         return self.filler
 
     def _restart_background_checks(self) -> None:
@@ -163,10 +163,12 @@ class LibraryCommands(QObject):
             QTimer.singleShot(RESTART_CHECKS_MS, self._checks_from_listing)
 
     def _checks_from_listing(self) -> None:
+        """Start the checks on the listing the view shows, if it has read one (else they read
+        it themselves)."""
         model = self._view.model
         if self.filler is None or self._closing:
             return
-        if model.problem:  # not read: the rows shown are older
+        if model.problem or not model.loaded():  # not read (or not yet): no rows to go by
             self.filler.start()
         else:
             self.filler.start(sorted(model.rows(), key=lambda entry: entry.id))

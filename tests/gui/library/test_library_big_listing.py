@@ -117,3 +117,14 @@ def test_after_a_change_the_library_is_read_once_for_the_listing_and_the_checks(
     assert new in [e.id for e in rows]
     qtbot.waitUntil(lambda: not filler.is_running(), timeout=20000)
     assert small_library.entries()[-1].verdict  # the new puzzle was checked
+
+
+def test_the_background_checks_start_from_the_listing_the_view_has_read(
+    window: MainWindow, small_library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At start-up (the window ready, its listing read) the checks do not read it again."""
+    reads = []
+    entries = small_library.entries
+    monkeypatch.setattr(small_library, "entries", lambda: reads.append(1) or entries())
+    filler = window.library_commands.start_background_checks()
+    assert reads == [] and filler.remaining() == len(entries())
