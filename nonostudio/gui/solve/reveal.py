@@ -5,7 +5,7 @@ and the colour Solve views both use it."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sized
 from typing import Protocol
 
 from PySide6.QtCore import QRect, QSize
@@ -17,20 +17,22 @@ Cell = tuple[int, int]
 
 
 class MarkedGrid(Protocol):
-    """A Solve grid's geometry: its cells' and lines' rectangles."""
+    """A Solve grid's geometry: its clues (a row's and a column's each) and its cells' and
+    lines' rectangles."""
+
+    def clues(self) -> tuple[Sized, Sized]: ...
 
     def cell_rect(self, row: int, col: int) -> QRect: ...
 
     def line_rect(self, axis: str, index: int, start: int = 0, end: int | None = None) -> QRect: ...
 
 
-def marked_rect(
-    grid: MarkedGrid, shape: tuple[int, int], axis: str, index: int, cells: Collection[Cell]
-) -> QRect | None:
-    """What a step's marks ask to see on a grid of ``shape`` (rows, columns): the cells it
-    decides (on its line: they say where along it to look), else its line (``axis`` ``row`` or
-    ``column``, ``index``); None when it marks neither."""
-    height, width = shape
+def marked_rect(grid: MarkedGrid, axis: str, index: int, cells: Collection[Cell]) -> QRect | None:
+    """What a step's marks ask to see on ``grid``: the cells it decides (on its line: they say
+    where along it to look), else its line (``axis`` ``row`` or ``column``, ``index``); None
+    when it marks neither."""
+    rows, cols = grid.clues()
+    height, width = len(rows), len(cols)
     inside = [(r, c) for r, c in cells if 0 <= r < height and 0 <= c < width]
     size = width if axis == "column" else height if axis == "row" else 0
     line = grid.line_rect(axis, index) if 0 <= index < size else None
@@ -47,14 +49,14 @@ def marked_rect(
 def reveal_marks(
     area: QScrollArea,
     grid: MarkedGrid,
-    shape: tuple[int, int],
-    marks: tuple[str, int, Collection[Cell]],
+    axis: str,
+    index: int,
+    cells: Collection[Cell],
     covered: QSize,
 ) -> None:
-    """Scroll ``area`` just enough to show the ``marks`` (axis, index, cells) of a step, clear of
-    the pinned clues (``covered``: their width at the left, height at the top); nothing moves
-    when they are in sight already or mark nothing."""
-    axis, index, cells = marks
-    target = marked_rect(grid, shape, axis, index, cells)
+    """Scroll ``area`` just enough to show the marks (``axis``, ``index``, ``cells``) of a step,
+    clear of the pinned clues (``covered``: their width at the left, height at the top); nothing
+    moves when they are in sight already or mark nothing."""
+    target = marked_rect(grid, axis, index, cells)
     if target is not None:
         reveal(area, target, covered)

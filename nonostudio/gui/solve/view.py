@@ -381,13 +381,8 @@ class SolveView(TraceView):
         cells = set(marks.cells)
         if marks.chain is not None:
             cells.add((marks.chain.row, marks.chain.column))
-        rows, cols = self.grid.clues()
         reveal_marks(
-            self.ui.scroll,
-            self.grid,
-            (len(rows), len(cols)),
-            (marks.axis, marks.index, cells),
-            self.grid.pinned_size(),
+            self.ui.scroll, self.grid, marks.axis, marks.index, cells, self.grid.pinned_size()
         )
 
     def _mark_step(self) -> None:

@@ -279,15 +279,9 @@ class ColourSolveView(TraceView):
         """Mark a step on the grid and scroll its cells (or line) into sight, clear of the clues
         pinned to the view's top and left."""
         self.grid.set_marks(marks)
-        rows, cols = self.grid.clues()
         clues = self.grid.origin()
-        reveal_marks(
-            self.ui.scroll,
-            self.grid,
-            (len(rows), len(cols)),
-            (marks.axis, marks.index, marks.cells),
-            QSize(clues.x(), clues.y()),
-        )
+        covered = QSize(clues.x(), clues.y())
+        reveal_marks(self.ui.scroll, self.grid, marks.axis, marks.index, marks.cells, covered)
 
     # --- solving by hand -----------------------------------------------------------------------
 
