@@ -72,9 +72,13 @@ def recoveries(library: Library) -> list[Recovery]:
     link), oldest first, each with what its recovery recorded in the library."""
     if library.in_memory:
         return []
-    place = library.path.resolve()
+    try:
+        place = library.path.resolve()
+        copies = sorted(place.parent.glob(glob.escape(place.name) + ".unusable-*"))
+    except OSError:  # a folder that cannot be read: nothing to tell
+        return []
     found = []
-    for kept in sorted(place.parent.glob(glob.escape(place.name) + ".unusable-*")):
+    for kept in copies:
         if kept.name.endswith(JOURNALS) or not kept.is_file():
             continue
         try:
