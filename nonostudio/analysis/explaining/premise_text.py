@@ -724,16 +724,20 @@ def part_text(nm: Naming, premise: dict[str, Any]) -> str:
         names = " ".join(str(nm.clues[i]) for i in clues)
         text = f"{where} hold only the clues {names}"
     held = _all(premise["claims"], "holders")
+    # the reason, when no other clue is as long as the block (as long as each, for two)
+    longest = len(_all(premise["claims"], "only_long")) == len(held)
     if len(held) == 1:
         h = held[0]
         clue = nm.clue(h["clues"][0], subject=True).removesuffix(",")
-        return f"the block at {cells_text(_span(h))} can only be {clue}, so {text}"
+        why = ", the only clue that long," if longest else ","
+        return f"the block at {cells_text(_span(h))} can only be {clue}{why} so {text}"
     if len(held) == 2:  # one block at each end of the part
         a, b = (h["clues"][0] for h in held)
+        why = ", the only clues that long," if longest else ","
         return (
             f"the blocks at {cells_text(_span(held[0]))} and {cells_text(_span(held[1]))} "
             "can only be the "
-            f"{ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}, so {text}"
+            f"{ordinal(a)} and {ordinal(b)} clues, {nm.clues[a]} and {nm.clues[b]}{why} so {text}"
         )
     return text
 

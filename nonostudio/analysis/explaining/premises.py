@@ -990,6 +990,8 @@ def part_reasons(hints: Sequence[int], cells: Sequence[int], sub: Any) -> list[C
             return False
         claim = {"claim": "holders", "start": block[0], "end": block[1], "clues": [clue]}
         if claim not in out:
+            if all(h < block[1] - block[0] for j, h in enumerate(clues) if j != clue):
+                out.append({**claim, "claim": "only_long"})  # why: no other clue is that long
             out.append(claim)
         return True
 

@@ -597,3 +597,21 @@ def test_a_block_only_one_clue_is_long_enough_for_says_so() -> None:
     text, premise = _checked("punctuate", (5, 5), "#####......", "punctuate")
     assert "the only clue that long" not in text
     assert not [c for c in premise["claims"] if c["claim"] == "only_long"]
+
+
+def test_matching_says_a_block_is_the_only_clue_that_long() -> None:
+    """Matching blocks to clues cuts the line at a block only one clue can be; when no other
+    clue is as long, the words say so, and the claim is checked by arithmetic."""
+    hints = (2, 5, 1)
+    line = ".........#####.........#.."
+    explanation, premises = explain_move("matching", "row", 0, hints, _line(line))
+    assert (
+        "the block at cells 10–14 can only be the second clue, 5, the only clue that long, so "
+        "cells 16–26 hold only the third clue, 1" in explanation.text
+    )
+    (part,) = [p for p in premises if p["say"] == "part"]
+    (why,) = [c for c in part["claims"] if c["claim"] == "only_long"]
+    cells = _line(line)
+    arr = arrangements(hints, cells)
+    assert all(check_claim(c, hints, cells, arr) is None for c in part["claims"])
+    assert check_claim(why, (2, 5, 5), cells, arr) is not None
