@@ -25,10 +25,12 @@ from studio_window import (
     show_window,
 )
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common import process_pool
 from nonostudio.gui.common.workers import Worker
+from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.solve.view import SolveView
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -185,16 +187,16 @@ ShowSolveView = Callable[..., SolveView]
 
 @pytest.fixture
 def show_solve_view(qtbot: QtBot) -> Iterator[ShowSolveView]:
-    """``show_solve_view(height=700, rule_set=None)``: a Solve view (1 ms a step) sized
-    1100 x ``height``, shown and made the active window (keys reach shortcuts only in the active
-    window, X11), on ``rule_set`` if named.  Each is cancelled after the test, which waits for its
-    background work to end."""
+    """``show_solve_view(height=700, rule_set=None, width=1100)``: a Solve view (1 ms a step)
+    sized ``width`` x ``height``, shown and made the active window (keys reach shortcuts only in
+    the active window, X11), on ``rule_set`` if named.  Each is cancelled after the test, which
+    waits for its background work to end."""
     shown: list[SolveView] = []
 
-    def show(height: int = 700, rule_set: str | None = None) -> SolveView:
+    def show(height: int = 700, rule_set: str | None = None, width: int = 1100) -> SolveView:
         widget = SolveView(delay_ms=1)
         qtbot.addWidget(widget)
-        widget.resize(1100, height)
+        widget.resize(width, height)
         widget.show()
         qtbot.waitExposed(widget)
         widget.activateWindow()
@@ -207,6 +209,33 @@ def show_solve_view(qtbot: QtBot) -> Iterator[ShowSolveView]:
     yield show
     for widget in shown:
         widget.cancel()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+ShowColourSolveView = Callable[[ColourPuzzle, int, int], ColourSolveView]
+
+
+@pytest.fixture
+def show_colour_solve_view(qtbot: QtBot) -> Iterator[ShowColourSolveView]:
+    """``show_colour_solve_view(puzzle, width, height)``: a colour Solve view (1 ms a step) sized
+    ``width`` x ``height``, shown, on ``puzzle`` with its trace ready.  Each is cancelled after
+    the test, which waits for its background work to end."""
+    shown: list[ColourSolveView] = []
+
+    def show(puzzle: ColourPuzzle, width: int, height: int) -> ColourSolveView:
+        view = ColourSolveView(delay_ms=1)
+        qtbot.addWidget(view)
+        shown.append(view)
+        view.resize(width, height)
+        view.show()
+        qtbot.waitExposed(view)
+        with qtbot.waitSignal(view.traceReady, timeout=20000):
+            view.set_puzzle(puzzle)
+        return view
+
+    yield show
+    for view in shown:
+        view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
 
 

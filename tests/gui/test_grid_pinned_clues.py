@@ -5,24 +5,19 @@ and the colour grids alone and in the editor and the Solve view."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt, QThreadPool
+from pictures import COLOURS, big_colour_puzzle
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
 
-from nonostudio.core.colour.model import (
-    WHITE,
-    Colour,
-    ColourPuzzle,
-    Palette,
-    clues_of_colour_grid,
-)
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
@@ -34,15 +29,6 @@ from nonostudio.gui.grid.view import GridView
 from nonostudio.gui.solve.colour.grid import ColourSolveGrid
 from nonostudio.gui.solve.colour.view import ColourSolveView
 from nonostudio.gui.window.main_window import MainWindow
-
-COLOURS = Palette(
-    (
-        WHITE,
-        Colour("red", "#d62728", "r"),
-        Colour("blue", "#1f77b4", "b"),
-        Colour("gold", "#e8c000", "g"),
-    )
-)
 
 
 def big_puzzle(height: int = 41, width: int = 41, seed: int = 7) -> Puzzle:
@@ -179,14 +165,6 @@ def test_the_editor_and_the_solve_view_pin_the_clues(
     check_pinned(area, grid)
 
 
-def big_colour_puzzle(height: int = 40, width: int = 40, seed: int = 5) -> ColourPuzzle:
-    rng = np.random.default_rng(seed)
-    blocks = rng.integers(0, len(COLOURS), size=(height // 4, width // 4))
-    cells = np.kron(blocks, np.ones((4, 4), dtype=int))  # 4x4 blocks: at most 10 clues a line
-    rows, cols = clues_of_colour_grid(cells.tolist())
-    return ColourPuzzle(COLOURS, rows, cols, title=f"colour {width}x{height}")
-
-
 def scroll_area_of(widget: QWidget) -> QScrollArea:
     area = widget.parentWidget().parentWidget()  # the viewport's scroll area
     assert isinstance(area, QScrollArea)
@@ -269,40 +247,30 @@ def test_a_three_digit_colour_clue_stays_inside_its_box(qtbot: QtBot) -> None:
     assert any(len(column) > 1 for column in inside)  # and it is there
 
 
-def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(qtbot: QtBot) -> None:
+def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(
+    qtbot: QtBot, show_colour_solve_view: Callable[[ColourPuzzle, int, int], ColourSolveView]
+) -> None:
     """Going to a step scrolls its line into sight, and not under the clues pinned over the
     view's top or left edge."""
-    view = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(900, 560)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(big_colour_puzzle(36, 32))
-        trace = view.trace()
-        assert trace is not None
-        area, grid = view.ui.scroll, view.grid
-        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-        viewport = area.viewport()
-        for axis in ("row", "column"):
-            k = next(k for k, s in enumerate(trace.steps) if s.axis == axis and s.index < 3)
-            scroll_to(
-                area, area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum()
-            )
-            view.go_to(k + 1)  # the position after step k marks step k
-            QApplication.processEvents()
-            assert grid.marks().axis == axis and grid.marks().index == trace.steps[k].index
-            line = grid.line_rect(axis, trace.steps[k].index)
-            on_view = QRect(grid.mapTo(viewport, line.topLeft()), line.size())
-            clues = grid.origin()
-            if axis == "row":
-                assert clues.y() <= on_view.top() and on_view.bottom() < viewport.height()
-            else:
-                assert clues.x() <= on_view.left() and on_view.right() < viewport.width()
-    finally:
-        view.cancel()
-        QThreadPool.globalInstance().waitForDone(10000)
+    view = show_colour_solve_view(big_colour_puzzle(36, 32), 900, 560)
+    trace = view.trace()
+    assert trace is not None
+    area, grid = view.ui.scroll, view.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    viewport = area.viewport()
+    for axis in ("row", "column"):
+        k = next(k for k, s in enumerate(trace.steps) if s.axis == axis and s.index < 3)
+        scroll_to(area, area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum())
+        view.go_to(k + 1)  # the position after step k marks step k
+        QApplication.processEvents()
+        assert grid.marks().axis == axis and grid.marks().index == trace.steps[k].index
+        line = grid.line_rect(axis, trace.steps[k].index)
+        on_view = QRect(grid.mapTo(viewport, line.topLeft()), line.size())
+        clues = grid.origin()
+        if axis == "row":
+            assert clues.y() <= on_view.top() and on_view.bottom() < viewport.height()
+        else:
+            assert clues.x() <= on_view.left() and on_view.right() < viewport.width()
 
 
 def test_the_editors_room_for_longer_clues_is_not_pinned(qtbot: QtBot) -> None:

@@ -6,7 +6,7 @@ back.  In both Solve views, black and white and colour."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from studio_window import end_background
 
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED, UNKNOWN
 from nonostudio.core.puzzle import Puzzle
@@ -35,20 +36,12 @@ DIAMOND = (1,), (3,), (5,), (3,), (1,)
 
 
 @pytest.fixture
-def colour_view(qtbot: QtBot) -> Iterator[ColourSolveView]:
-    """A colour Solve view (1 ms a step) at 1100x700, shown, on ``COLOUR_PUZZLE`` with its trace
-    ready; cancelled after the test."""
-    view = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(1100, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(COLOUR_PUZZLE)
-        yield view
-    finally:
-        view.cancel()
+def colour_view(
+    show_colour_solve_view: Callable[[ColourPuzzle, int, int], ColourSolveView],
+) -> ColourSolveView:
+    """A colour Solve view at 1100x700, shown, on ``COLOUR_PUZZLE`` with its trace ready;
+    cancelled after the test."""
+    return show_colour_solve_view(COLOUR_PUZZLE, 1100, 700)
 
 
 @pytest.fixture

@@ -4,19 +4,16 @@ already — in the black-and-white and the colour views alike (:mod:`nonostudio.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
-from PySide6.QtCore import QRect, QThreadPool
+from pictures import big_colour_puzzle
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from nonostudio.core.colour.model import (
-    WHITE,
-    Colour,
-    ColourPuzzle,
-    Palette,
-    clues_of_colour_grid,
-)
+from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid.scroll import revealed_value
 from nonostudio.gui.solve.colour.view import ColourSolveView
@@ -71,129 +68,92 @@ def bars(area: QScrollArea) -> tuple[int, int]:
     return area.horizontalScrollBar().value(), area.verticalScrollBar().value()
 
 
-def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot) -> None:
+@pytest.fixture
+def view(show_solve_view: Callable[..., SolveView]) -> SolveView:
+    """A Solve view at 900x640, shown (cancelled after the test)."""
+    return show_solve_view(height=640, width=900)
+
+
+def test_the_solve_view_scrolls_to_the_cells_a_step_decides(qtbot: QtBot, view: SolveView) -> None:
     """Faase (80x95) at 1280x720: stepping to a column out of view left the view where it was,
     the cells the step decided unseen."""
-    view = SolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(900, 640)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        view.set_puzzle(big_puzzle())
-        view.cancel()  # (the marks are set here as the replay sets them)
-        area, grid = view.ui.scroll, view.grid
-        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-        qtbot.wait(50)  # the view's panes settle
-        assert area.horizontalScrollBar().maximum() > 0
-        pinned = grid.pinned_size()
-        covered = (pinned.width(), pinned.height())
-        assert bars(area) == (0, 0)
-        assert area.viewport().height() - pinned.height() > 5 * grid.cell_size()
+    view.set_puzzle(big_puzzle())
+    view.cancel()  # (the marks are set here as the replay sets them)
+    area, grid = view.ui.scroll, view.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    qtbot.wait(50)  # the view's panes settle
+    assert area.horizontalScrollBar().maximum() > 0
+    pinned = grid.pinned_size()
+    covered = (pinned.width(), pinned.height())
+    assert bars(area) == (0, 0)
+    assert area.viewport().height() - pinned.height() > 5 * grid.cell_size()
 
-        decided = frozenset((r, 55) for r in range(40, 45))
-        grid.set_marks(StepMarks("column", 55, None, decided))
-        spot = grid.cell_rect(40, 55).united(grid.cell_rect(44, 55))
-        assert in_sight(area, grid, spot, covered), "the decided cells are out of sight"
-        moved = bars(area)
+    decided = frozenset((r, 55) for r in range(40, 45))
+    grid.set_marks(StepMarks("column", 55, None, decided))
+    spot = grid.cell_rect(40, 55).united(grid.cell_rect(44, 55))
+    assert in_sight(area, grid, spot, covered), "the decided cells are out of sight"
+    moved = bars(area)
 
-        # in sight already: the view holds still (a row's frame runs beyond the view)
-        row = 42
-        assert in_sight(area, grid, grid.cell_rect(row, 55), covered)
-        grid.set_marks(StepMarks("row", row, None, frozenset({(row, 55)})))
-        assert bars(area) == moved
+    # in sight already: the view holds still (a row's frame runs beyond the view)
+    row = 42
+    assert in_sight(area, grid, grid.cell_rect(row, 55), covered)
+    grid.set_marks(StepMarks("row", row, None, frozenset({(row, 55)})))
+    assert bars(area) == moved
 
-        # a line out of sight with no cells marked (Next line?): it comes into sight, and the
-        # view keeps its place across (the row runs wider than the view)
-        grid.set_marks(StepMarks("row", 2, None, frozenset()))
-        assert in_sight(area, grid, grid.cell_rect(2, 55), covered)
-        assert bars(area)[0] == moved[0]
-    finally:
-        view.cancel()
-        QThreadPool.globalInstance().waitForDone(10000)
+    # a line out of sight with no cells marked (Next line?): it comes into sight, and the
+    # view keeps its place across (the row runs wider than the view)
+    grid.set_marks(StepMarks("row", 2, None, frozenset()))
+    assert in_sight(area, grid, grid.cell_rect(2, 55), covered)
+    assert bars(area)[0] == moved[0]
 
 
-def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot) -> None:
+def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot, view: SolveView) -> None:
     """On a puzzle taller than it is wide (Faase is 80x95), a row below the last column's index
     (or, wider than tall, a column past the last row's) with no cells marked came into sight
     not at all: its index was checked against the other side's length."""
-    view = SolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(900, 640)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        rng = np.random.default_rng(3)
-        view.set_puzzle(Puzzle.from_grid((rng.random((80, 40)) < 0.85).astype(np.int8)))
-        view.cancel()  # (the marks are set here as the replay sets them)
-        area, grid = view.ui.scroll, view.grid
-        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-        qtbot.wait(50)  # the view's panes settle
-        pinned = grid.pinned_size()
-        covered = (pinned.width(), pinned.height())
-        assert not in_sight(area, grid, grid.cell_rect(70, 0), covered)
-        grid.set_marks(StepMarks("row", 70, None, frozenset()))
-        assert in_sight(area, grid, grid.cell_rect(70, 0), covered), "row 71 out of sight"
-    finally:
-        view.cancel()
-        QThreadPool.globalInstance().waitForDone(10000)
+    rng = np.random.default_rng(3)
+    view.set_puzzle(Puzzle.from_grid((rng.random((80, 40)) < 0.85).astype(np.int8)))
+    view.cancel()  # (the marks are set here as the replay sets them)
+    area, grid = view.ui.scroll, view.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    qtbot.wait(50)  # the view's panes settle
+    pinned = grid.pinned_size()
+    covered = (pinned.width(), pinned.height())
+    assert not in_sight(area, grid, grid.cell_rect(70, 0), covered)
+    grid.set_marks(StepMarks("row", 70, None, frozenset()))
+    assert in_sight(area, grid, grid.cell_rect(70, 0), covered), "row 71 out of sight"
 
 
-COLOURS = Palette(
-    (
-        WHITE,
-        Colour("red", "#d62728", "r"),
-        Colour("blue", "#1f77b4", "b"),
-    )
-)
-
-
-def big_colour_puzzle(height: int = 36, width: int = 32, seed: int = 5) -> ColourPuzzle:
-    rng = np.random.default_rng(seed)
-    blocks = rng.integers(0, len(COLOURS), size=(height // 4, width // 4))
-    cells = np.kron(blocks, np.ones((4, 4), dtype=int))
-    rows, cols = clues_of_colour_grid(cells.tolist())
-    return ColourPuzzle(COLOURS, rows, cols, title=f"colour {width}x{height}")
-
-
-def test_the_colour_solve_view_holds_still_for_a_step_in_sight(qtbot: QtBot) -> None:
+def test_the_colour_solve_view_holds_still_for_a_step_in_sight(
+    qtbot: QtBot, show_colour_solve_view: Callable[[ColourPuzzle, int, int], ColourSolveView]
+) -> None:
     """The colour view scrolled to a step's line with the pinned clues' height as a margin on
     both sides: a row in sight near the view's bottom edge made the view jump.  Now it holds
     still, and a step out of sight still comes into sight clear of the pinned clues."""
-    view = ColourSolveView(delay_ms=1)
-    qtbot.addWidget(view)
-    view.resize(900, 560)
-    view.show()
-    qtbot.waitExposed(view)
-    try:
-        with qtbot.waitSignal(view.traceReady, timeout=20000):
-            view.set_puzzle(big_colour_puzzle())
-        trace = view.trace()
-        assert trace is not None
-        area, grid = view.ui.scroll, view.grid
-        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-        viewport = area.viewport()
-        clues = grid.origin()
-        covered = (clues.x(), clues.y())
-        k = next(k for k, s in enumerate(trace.steps) if s.axis == "row" and s.index > 10)
-        step = trace.steps[k]
-        line = grid.line_rect("row", step.index)
-        # scrolled so the row is the last one whole in sight
-        area.verticalScrollBar().setValue(line.bottom() + 1 - viewport.height())
-        assert in_sight(area, grid, grid.cell_rect(step.index, 0), covered)
-        before = bars(area)
-        view.go_to(k + 1)  # the position after step k marks step k
-        assert grid.marks().axis == "row" and grid.marks().index == step.index
-        assert bars(area) == before, "the view jumped for a row in sight"
+    view = show_colour_solve_view(big_colour_puzzle(36, 32), 900, 560)
+    trace = view.trace()
+    assert trace is not None
+    area, grid = view.ui.scroll, view.grid
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    viewport = area.viewport()
+    clues = grid.origin()
+    covered = (clues.x(), clues.y())
+    k = next(k for k, s in enumerate(trace.steps) if s.axis == "row" and s.index > 10)
+    step = trace.steps[k]
+    line = grid.line_rect("row", step.index)
+    # scrolled so the row is the last one whole in sight
+    area.verticalScrollBar().setValue(line.bottom() + 1 - viewport.height())
+    assert in_sight(area, grid, grid.cell_rect(step.index, 0), covered)
+    before = bars(area)
+    view.go_to(k + 1)  # the position after step k marks step k
+    assert grid.marks().axis == "row" and grid.marks().index == step.index
+    assert bars(area) == before, "the view jumped for a row in sight"
 
-        k = next(k for k, s in enumerate(trace.steps) if s.axis == "column" and s.index > 25)
-        step = trace.steps[k]
-        area.horizontalScrollBar().setValue(0)
-        view.go_to(k + 1)
-        QApplication.processEvents()
-        column = grid.cell_rect(0, step.index)
-        left = grid.mapTo(viewport, column.topLeft()).x()
-        assert clues.x() <= left and left + column.width() <= viewport.width()
-    finally:
-        view.cancel()
-        QThreadPool.globalInstance().waitForDone(10000)
+    k = next(k for k, s in enumerate(trace.steps) if s.axis == "column" and s.index > 25)
+    step = trace.steps[k]
+    area.horizontalScrollBar().setValue(0)
+    view.go_to(k + 1)
+    QApplication.processEvents()
+    column = grid.cell_rect(0, step.index)
+    left = grid.mapTo(viewport, column.topLeft()).x()
+    assert clues.x() <= left and left + column.width() <= viewport.width()
