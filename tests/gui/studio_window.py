@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from nonostudio.core.library import Library
+from nonostudio.gui import app
 from nonostudio.gui.editor.view import EditorView
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -76,6 +77,34 @@ def show_window(
 
 
 OpenWindow = Callable[..., MainWindow]  # the ``open_window`` fixture (conftest.py)
+
+
+def start_as_nonostudio(
+    monkeypatch: pytest.MonkeyPatch, in_event_loop: Callable[[MainWindow], None]
+) -> int:
+    """Run the studio's real start-up (``app.main([])``) with its event loop replaced: the loop
+    calls ``in_event_loop`` on the window this start opened (noted when it offers to restore
+    work, so not another test's window), then closes the window's autosave and hides it.  The
+    patches last the start only; ``app.main``'s exit status."""
+    started: dict[str, MainWindow] = {}
+    offer = MainWindow.offer_restore
+
+    def noted_offer(self: MainWindow) -> bool:
+        started["window"] = self
+        return offer(self)
+
+    def run_event_loop(_app: QApplication) -> int:
+        window = started["window"]
+        assert isinstance(window, MainWindow)
+        in_event_loop(window)
+        window.autosaver.close()
+        window.hide()
+        return 0
+
+    with monkeypatch.context() as patch:
+        patch.setattr(MainWindow, "offer_restore", noted_offer)
+        patch.setattr(QApplication, "exec", run_event_loop)
+        return app.main([])
 
 
 def end_background(win: MainWindow, timeout_ms: int) -> None:

@@ -18,6 +18,7 @@ from mounts import tmpfs
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from screenshot_views import VIEWS
+from studio_window import start_as_nonostudio
 
 from nonostudio.core.paths import library_db_path, samples_dir
 from nonostudio.core.puzzle import Puzzle
@@ -321,27 +322,15 @@ def test_start_offers_to_restore_work_left_by_a_crash(
         asked.append(box.text())
         return QMessageBox.StandardButton.Open.value  # the button labelled Restore
 
-    def run_event_loop(_app: QApplication) -> int:
-        window = seen["window"]
+    def in_event_loop(window: MainWindow) -> None:
         assert isinstance(window, MainWindow) and window.isVisible()
         seen["puzzle"] = window.editor.puzzle()
         seen["modified"] = window.isWindowModified()
         seen["hook"] = sys.excepthook
-        window.autosaver.close()
-        window.hide()
-        return 0
 
-    offer = MainWindow.offer_restore
-
-    def noted_offer(self: MainWindow) -> bool:
-        seen["window"] = self
-        return offer(self)
-
-    monkeypatch.setattr(MainWindow, "offer_restore", noted_offer)
     monkeypatch.setattr(QMessageBox, "exec", answer)
-    monkeypatch.setattr(QApplication, "exec", run_event_loop)
     hook = sys.excepthook
-    assert app.main([]) == 0
+    assert start_as_nonostudio(monkeypatch, in_event_loop) == 0
     assert len(asked) == 1 and "Left behind" in asked[0]
     puzzle = seen["puzzle"]
     assert isinstance(puzzle, Puzzle)

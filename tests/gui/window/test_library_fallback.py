@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
+from studio_window import start_as_nonostudio
 
 from nonostudio.core.library import Library
 from nonostudio.core.line import FILLED
 from nonostudio.core.paths import library_db_path, samples_dir
-from nonostudio.gui import app
 from nonostudio.gui.window.library_fallback import MemoryLibraryBar
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -50,9 +50,7 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         boxes.append(text)
         return QMessageBox.StandardButton.Ok.value
 
-    def run_event_loop(_app: QApplication) -> int:
-        window = seen["window"]
-        assert isinstance(window, MainWindow)
+    def in_event_loop(window: MainWindow) -> None:
         qtbot.waitUntil(window.is_ready, timeout=20000)
         assert window.library.in_memory
         bar = bar_of(window)
@@ -88,20 +86,9 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         seen["list status"] = window.library_view.status_label.text()
         seen["more"] = add_a_puzzle(window, "made after retry")
         window.cancel_background()
-        window.autosaver.close()
-        window.hide()
-        return 0
 
-    offer = MainWindow.offer_restore
-
-    def noted_offer(self: MainWindow) -> bool:  # the studio's window (not another test's)
-        seen["window"] = self
-        return offer(self)
-
-    monkeypatch.setattr(MainWindow, "offer_restore", noted_offer)
     monkeypatch.setattr(QMessageBox, "warning", record_box)
-    monkeypatch.setattr(QApplication, "exec", run_event_loop)
-    assert app.main([]) == 0
+    assert start_as_nonostudio(monkeypatch, in_event_loop) == 0
 
     # at start-up: a box, then the bar, both naming the path and what is there
     assert any(f"{db} is a folder, not a library file" in box for box in boxes), boxes

@@ -12,14 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
-from studio_window import discard_on_question, show_window
+from studio_window import discard_on_question, show_window, start_as_nonostudio
 
 from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.paths import library_db_path
 from nonostudio.core.puzzle import Puzzle
-from nonostudio.gui import app
 from nonostudio.gui.window.main_window import MainWindow
 
 PAGE = 4096
@@ -63,9 +62,7 @@ def start_studio(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> dict[str, obj
         seen["boxes"].append(text)  # type: ignore[attr-defined]
         return QMessageBox.StandardButton.Ok.value
 
-    def run_event_loop(_app: QApplication) -> int:
-        window = seen["window"]
-        assert isinstance(window, MainWindow)
+    def in_event_loop(window: MainWindow) -> None:
         qtbot.waitUntil(window.is_ready, timeout=20000)
         notices = [
             box for box in window.findChildren(QMessageBox, "recoveryNotice") if box.isVisible()
@@ -77,21 +74,10 @@ def start_studio(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> dict[str, obj
         for box in notices:
             box.close()
         window.cancel_background()
-        window.autosaver.close()
-        window.hide()
-        return 0
-
-    offer = MainWindow.offer_restore
-
-    def noted_offer(self: MainWindow) -> bool:
-        seen["window"] = self
-        return offer(self)
 
     with monkeypatch.context() as patch:
-        patch.setattr(MainWindow, "offer_restore", noted_offer)
         patch.setattr(QMessageBox, "warning", record_box)
-        patch.setattr(QApplication, "exec", run_event_loop)
-        assert app.main([]) == 0
+        assert start_as_nonostudio(patch, in_event_loop) == 0
     return seen
 
 
