@@ -19,28 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
+from nonostudio.core.library import Library, LibraryError
 
-from nonostudio.core.library import Library, LibraryError, schema
-from nonostudio.core.puzzle import Puzzle
-
-PAGE = 4096
-
-
-def write(db: Path, n: int) -> None:
-    rng = np.random.default_rng(0)
-    pictures = [
-        Puzzle.from_grid((rng.random((30, 30)) < 0.5).astype(np.int8), title=f"p{i}")
-        for i in range(200)
-    ]
-    with Library(db) as lib:
-
-        def add_all(conn: sqlite3.Connection) -> None:
-            for i in range(n):
-                puzzle = pictures[i % 200].with_meta(title=f"puzzle {i}")
-                conn.execute(schema.INSERT, schema.insert_params(puzzle, f"p{i}.non", "then"))
-
-        lib._transaction("add the benchmark's puzzles", add_all)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from library_pages import page_holding, wipe_page, write_puzzles  # noqa: E402
 
 
 def damage(db: Path, how: str) -> None:
@@ -51,9 +33,9 @@ def damage(db: Path, how: str) -> None:
     page = (
         roots["sqlite_autoindex_meta_1"]
         if how == "settings index"
-        else data.index(b'"title":"puzzle 5000"') // PAGE + 1
+        else page_holding(data, "puzzle 5000")
     )
-    data[(page - 1) * PAGE : page * PAGE] = b"\x07" * PAGE
+    wipe_page(data, page)
     db.write_bytes(bytes(data))
 
 
@@ -64,7 +46,7 @@ def main() -> int:
     ok = True
     with tempfile.TemporaryDirectory() as folder:
         original = Path(folder) / "original.sqlite3"
-        write(original, args.puzzles)
+        write_puzzles(original, args.puzzles, size=30, kinds=200, seed=0)
         with Library(original, read_only=True) as lib:
             want = {e.id: (e, lib.get(e.id)) for e in lib.entries()}
         for how in ("settings index", "page of puzzles"):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from library_pages import PAGE, page_holding
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -20,8 +21,6 @@ from nonostudio.core.library import Library, LibraryError
 from nonostudio.core.paths import library_db_path
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.window.main_window import MainWindow
-
-PAGE = 4096
 
 
 def write_library(db: Path, n: int = 120) -> None:
@@ -39,8 +38,7 @@ def write_library(db: Path, n: int = 120) -> None:
 
 def wipe_a_page(db: Path) -> bytes:
     """Overwrite (in place) the page holding puzzle 060 with junk; the file's bytes."""
-    data = bytearray(db.read_bytes())
-    page = data.index(b'"title":"puzzle 060"') // PAGE + 1
+    page = page_holding(db.read_bytes(), "puzzle 060")
     with db.open("r+b") as file:
         file.seek((page - 1) * PAGE)
         file.write(b"\x07" * PAGE)

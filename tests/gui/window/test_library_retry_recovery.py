@@ -9,20 +9,18 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
+from library_pages import page_holding, wipe_page, write_puzzles
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
 
-from nonostudio.core.library import Library, LibraryError, schema
-from nonostudio.core.puzzle import Puzzle
+from nonostudio.core.library import Library, LibraryError
 from nonostudio.gui.window.library_fallback import MemoryLibraryBar, show_memory_fallback
 from nonostudio.gui.window.main_window import MainWindow
 
@@ -30,7 +28,6 @@ from nonostudio.gui.window.main_window import MainWindow
 pytestmark = pytest.mark.slow
 
 PUZZLES = 10_000
-PAGE = 4096
 # The studio's goal: the GUI thread is never held over 0.2 s.  What the GUI thread itself works
 # between two beats of the heartbeat (its CPU time) is held to it; the wall-clock gap, the import
 # test's measure, is printed too: on a loaded test machine (a load average of 6-8 on two cores)
@@ -65,23 +62,9 @@ def damaged_library(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, byt
     puzzles wiped; written once for the module, copied by each test."""
     folder = tmp_path_factory.mktemp("big")
     db = folder / "library.sqlite3"
-    rng = np.random.default_rng(3)
-    pictures = [
-        Puzzle.from_grid((rng.random((10, 10)) < 0.5).astype(np.int8), title=f"p{i}")
-        for i in range(50)
-    ]
-    with Library(db) as lib:
-
-        def add_all(conn: sqlite3.Connection) -> None:
-            for i in range(PUZZLES):
-                puzzle = pictures[i % 50].with_meta(title=f"puzzle {i}")
-                conn.execute(schema.INSERT, schema.insert_params(puzzle, f"p{i}.non", "then"))
-            conn.execute("INSERT INTO meta (key, value) VALUES ('samples_seeded', 'then')")
-
-        lib._transaction("add the test's puzzles", add_all)
+    write_puzzles(db, PUZZLES, size=10, kinds=50, seed=3, seeded=True)
     data = bytearray(db.read_bytes())
-    page = data.index(b'"title":"puzzle 5000"') // PAGE + 1
-    data[(page - 1) * PAGE : page * PAGE] = b"\x07" * PAGE
+    wipe_page(data, page_holding(data, "puzzle 5000"))
     return folder, bytes(data)
 
 
