@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from heartbeat import Heartbeat
 from library_views import make_view, visible_titles
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressBar
 from pytestqt.qtbot import QtBot
 
@@ -44,22 +45,6 @@ def chosen(monkeypatch: pytest.MonkeyPatch, paths: list[Path]) -> None:
     monkeypatch.setattr(
         QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(p) for p in paths], "")
     )
-
-
-class Heartbeat:
-    """The longest the GUI thread went without running a 10 ms timer."""
-
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self._last = time.monotonic()
-        self.timer = QTimer(interval=10)
-        self.timer.timeout.connect(self._beat)
-        self.timer.start()
-
-    def _beat(self) -> None:
-        now = time.monotonic()
-        self.longest = max(self.longest, now - self._last)
-        self._last = now
 
 
 def test_many_files_are_imported_without_holding_the_window(

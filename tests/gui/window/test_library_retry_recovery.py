@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from heartbeat import Heartbeat
 from library_pages import page_holding, wipe_page, write_puzzles
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
@@ -36,24 +37,6 @@ PUZZLES = 10_000
 # ran on the GUI thread: over 1.3 s of its own work.
 GOAL_S = 0.2
 WALL_S = 1.0
-
-
-class Heartbeat:
-    """The longest the GUI thread went without running a 10 ms timer (as the import test), and
-    the most CPU time it spent between two beats."""
-
-    def __init__(self) -> None:
-        self.longest = self.busiest = 0.0
-        self._last, self._cpu = time.monotonic(), time.thread_time()
-        self.timer = QTimer(interval=10)
-        self.timer.timeout.connect(self._beat)
-        self.timer.start()
-
-    def _beat(self) -> None:
-        now, cpu = time.monotonic(), time.thread_time()
-        self.longest = max(self.longest, now - self._last)
-        self.busiest = max(self.busiest, cpu - self._cpu)
-        self._last, self._cpu = now, cpu
 
 
 @pytest.fixture(scope="module")
