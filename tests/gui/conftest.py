@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 import shipped_proofs
 from leaks import THREAD_GRACE_S
-from pictures import picture
+from pictures import big_colour_puzzle, picture
 from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import (
     OpenWindow,
@@ -25,6 +26,7 @@ from studio_window import (
     show_window,
 )
 
+from nonostudio.analysis.colour.trace import ColourTrace
 from nonostudio.core.colour.model import ColourPuzzle
 from nonostudio.core.library import Library
 from nonostudio.core.puzzle import Puzzle
@@ -182,6 +184,14 @@ def started_workers(monkeypatch: pytest.MonkeyPatch) -> StartedWorkers:
     return record
 
 
+def show_at(qtbot: QtBot, widget: QWidget, width: int, height: int) -> None:
+    """``widget`` sized ``width`` x ``height`` and shown (qtbot closes it after the test)."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+
+
 ShowSolveView = Callable[..., SolveView]
 
 
@@ -195,10 +205,7 @@ def show_solve_view(qtbot: QtBot) -> Iterator[ShowSolveView]:
 
     def show(height: int = 700, rule_set: str | None = None, width: int = 1100) -> SolveView:
         widget = SolveView(delay_ms=1)
-        qtbot.addWidget(widget)
-        widget.resize(width, height)
-        widget.show()
-        qtbot.waitExposed(widget)
+        show_at(qtbot, widget, width, height)
         widget.activateWindow()
         qtbot.waitActive(widget)
         if rule_set is not None:
@@ -224,11 +231,8 @@ def show_colour_solve_view(qtbot: QtBot) -> Iterator[ShowColourSolveView]:
 
     def show(puzzle: ColourPuzzle, width: int, height: int) -> ColourSolveView:
         view = ColourSolveView(delay_ms=1)
-        qtbot.addWidget(view)
+        show_at(qtbot, view, width, height)
         shown.append(view)
-        view.resize(width, height)
-        view.show()
-        qtbot.waitExposed(view)
         with qtbot.waitSignal(view.traceReady, timeout=20000):
             view.set_puzzle(puzzle)
         return view
@@ -237,6 +241,20 @@ def show_colour_solve_view(qtbot: QtBot) -> Iterator[ShowColourSolveView]:
     for view in shown:
         view.cancel()
     assert QThreadPool.globalInstance().waitForDone(10000)
+
+
+@pytest.fixture
+def big_colour_solve_view(
+    qtbot: QtBot, show_colour_solve_view: ShowColourSolveView
+) -> tuple[ColourSolveView, ColourTrace]:
+    """A colour Solve view at 900x560 on ``big_colour_puzzle(36, 32)``, too big for it to show
+    whole: the view, once its trace is ready and its grid scrolls, and the trace."""
+    view = show_colour_solve_view(big_colour_puzzle(36, 32), 900, 560)
+    trace = view.trace()
+    assert trace is not None
+    area = view.ui.scroll
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
+    return view, trace
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ and the colour grids alone and in the editor and the Solve view."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 from studio_window import discard_on_question, end_background, show_window
 
-from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.analysis.colour.trace import ColourTrace
 from nonostudio.core.formats import write_file
 from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
@@ -248,15 +248,12 @@ def test_a_three_digit_colour_clue_stays_inside_its_box(qtbot: QtBot) -> None:
 
 
 def test_the_colour_solve_view_scrolls_a_step_clear_of_the_pinned_clues(
-    qtbot: QtBot, show_colour_solve_view: Callable[[ColourPuzzle, int, int], ColourSolveView]
+    big_colour_solve_view: tuple[ColourSolveView, ColourTrace],
 ) -> None:
     """Going to a step scrolls its line into sight, and not under the clues pinned over the
     view's top or left edge."""
-    view = show_colour_solve_view(big_colour_puzzle(36, 32), 900, 560)
-    trace = view.trace()
-    assert trace is not None
+    view, trace = big_colour_solve_view
     area, grid = view.ui.scroll, view.grid
-    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     viewport = area.viewport()
     for axis in ("row", "column"):
         k = next(k for k, s in enumerate(trace.steps) if s.axis == axis and s.index < 3)

@@ -8,12 +8,11 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from pictures import big_colour_puzzle
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from nonostudio.core.colour.model import ColourPuzzle
+from nonostudio.analysis.colour.trace import ColourTrace
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.grid.scroll import revealed_value
 from nonostudio.gui.solve.colour.view import ColourSolveView
@@ -125,16 +124,13 @@ def test_a_line_beyond_the_other_sides_length_is_revealed(qtbot: QtBot, view: So
 
 
 def test_the_colour_solve_view_holds_still_for_a_step_in_sight(
-    qtbot: QtBot, show_colour_solve_view: Callable[[ColourPuzzle, int, int], ColourSolveView]
+    big_colour_solve_view: tuple[ColourSolveView, ColourTrace],
 ) -> None:
     """The colour view scrolled to a step's line with the pinned clues' height as a margin on
     both sides: a row in sight near the view's bottom edge made the view jump.  Now it holds
     still, and a step out of sight still comes into sight clear of the pinned clues."""
-    view = show_colour_solve_view(big_colour_puzzle(36, 32), 900, 560)
-    trace = view.trace()
-    assert trace is not None
+    view, trace = big_colour_solve_view
     area, grid = view.ui.scroll, view.grid
-    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     viewport = area.viewport()
     clues = grid.origin()
     covered = (clues.x(), clues.y())
