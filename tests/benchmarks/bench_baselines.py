@@ -525,22 +525,29 @@ def _in_distribution(ten: BoardSet, net: Network, count: int) -> None:
     print("  paper: 27.25 % / 39.26 % (361,094 boards, 2048-1024-1024-1024-512, split by board)")
 
 
-def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
-    """Measure the paper's leak instead of inferring it: the shipped 10x10 recipe (architecture,
-    epochs, seed, 180,547 boards) trained again with test boards in place of some of its own, an
-    exact copy of as many test boards and the complement of as many as the paper's random 80/20
-    split put in its training set (``profile.leak_estimate``), and, the control, the same
-    training with as many of the recipe's other boards (none a test board or its complement) in
-    the same places.  Each network's rate on the test boards it has a copy of, those it has the
-    complement of, and the rest, with and without reflections; and the whole rate as the sum of
-    share x rate over them, beside the paper's.  The networks are measurements, kept in the
-    temporary folder, never shipped (NonoDataset is not ours to ship)."""
+#: The 10x10 recipe shipped when the leak was measured (docs/design/baselines.md): its 12 epochs on
+#: the first 180,547 of 361,094 boards leave the rest as the control's spare boards.
+LEAK_RECIPE = replace(RECIPES[10], boards=180_547, epochs=12, prefix_of=361_094)
+
+
+def _leak_experiment(ten: BoardSet, seed: int) -> None:
+    """Measure the paper's leak instead of inferring it: :data:`LEAK_RECIPE` (the 10x10 recipe
+    shipped when the leak was measured: architecture, epochs, seed, 180,547 boards) trained
+    again with test boards in place of some of its own, an exact copy of as many test boards and
+    the complement of as many as the paper's random 80/20 split put in its training set
+    (``profile.leak_estimate``), and, the control, the same training with as many of the
+    recipe's other boards (none a test board or its complement) in the same places; the base is
+    the recipe on its own boards.  Each network's rate on the test boards it has a copy of,
+    those it has the complement of, and the rest, with and without reflections; and the whole
+    rate as the sum of share x rate over them, beside the paper's.  The networks are
+    measurements, kept in the temporary folder, never shipped (NonoDataset is not ours to
+    ship)."""
     from nonostudio.baselines import leak, profile
     from nonostudio.baselines.boards import encode_boards
     from nonostudio.baselines.network import best_guess
     from nonostudio.baselines.recipes import recipe_boards, train_on
 
-    recipe = RECIPES[10]
+    recipe = LEAK_RECIPE
     estimate = profile.leak_estimate(0.2, ten.boards)
     picked = leak.leak_boards(
         ten.boards,
@@ -551,7 +558,7 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
     leaked = picked.boards
     count = len(leaked)
     print(
-        f"\nthe leak, measured (10x10; the shipped recipe {list(recipe.hidden)}, {recipe.epochs} "
+        f"\nthe leak, measured (10x10; the recipe {list(recipe.hidden)}, {recipe.epochs} "
         f"epochs, seed {recipe.seed}, the first {recipe.boards:,} of {recipe.prefix_of:,} boards; "
         f"leak drawn with seed {seed}): the paper's split implies an exact copy of "
         f"{estimate['copy_in_training_percent']:.2f} % and the complement of "
@@ -567,6 +574,7 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
         "control": f"leak-10x10-control{count}-seed{seed}.npz",
     }
     data: dict[str, np.ndarray] = {}
+    made_by: dict[str, Any] = {}  # the recipe's record, as a network trained by it keeps it
 
     def training(kind: str) -> np.ndarray:
         """The boards ``kind`` trains on (made once: all 361,094 of the recipe's seed)."""
@@ -576,10 +584,10 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
                 replace(recipe, boards=recipe.prefix_of),
                 lambda _f, m: print(m, file=sys.stderr),
             )
-            same = record.get("icon_digest") == net.recipe.get("icon_digest")
+            made_by.update(record, boards=recipe.boards, prefix_of=recipe.prefix_of)
             print(
-                f"  boards made in {time.process_time() - started:.0f} s CPU; icons as the "
-                f"shipped network's: {'yes' if same else 'NO'}"
+                f"  boards made in {time.process_time() - started:.0f} s CPU (icons: "
+                f"{record.get('icon_count')}, digest {record.get('icon_digest')})"
             )
             test_keys = {b.tobytes() for b in ten.boards}
             spare = [
@@ -596,7 +604,7 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
     def trained(kind: str) -> Callable[[], Network]:
         def make() -> Network:
             boards = training(kind)
-            made = dict(net.recipe, leak_experiment=kind, leak_seed=seed, leaked=count)
+            made = dict(made_by, leak_experiment=kind, leak_seed=seed, leaked=count)
             return train_on(
                 recipe,
                 encode_boards(boards),
@@ -608,7 +616,8 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
         return make
 
     nets = {
-        "shipped": net,
+        # the recipe on its own boards (the network shipped when the leak was measured)
+        "base": _cached(f"leak-10x10-base-seed{seed}.npz", trained("base")),
         "leak": _cached(cache["leak"], trained("leak")),
         "control": _cached(cache["control"], trained("control")),
     }
@@ -618,7 +627,7 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
     solved: dict[str, dict[bool, np.ndarray]] = {}
     copied: dict[str, np.ndarray] = {}
     for kind, n in nets.items():
-        own = leak.seen_in_training(ten.boards, training("base" if kind == "shipped" else kind))
+        own = leak.seen_in_training(ten.boards, training(kind))
         copied[kind] = own["copy"]
         solved[kind] = {
             refl: np.array([g.solves for g in best_guess(n, ten.puzzles, refl)])
@@ -634,7 +643,7 @@ def _leak_experiment(ten: BoardSet, net: Network, seed: int) -> None:
         "network's training set:"
     )
     print(
-        "  part of the test boards        boards   share   shipped          leak            "
+        "  part of the test boards        boards   share   base             leak            "
         "control          leak - control"
     )
     rows = {
@@ -868,7 +877,7 @@ def main() -> None:
         _in_distribution(ten, nets[10][0], args.in_distribution)
 
     if args.leak_experiment is not None:
-        _leak_experiment(ten, nets[10][0], args.leak_experiment)
+        _leak_experiment(ten, args.leak_experiment)
 
     if args.heuristic_boards:
         _heuristics_10(args, ten, nets[10][0])
