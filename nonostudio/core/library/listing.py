@@ -35,6 +35,14 @@ class Listing:
         self._checked: dict[int, str] = {}  # id -> modified stamp of documents found sound
         self._colours: dict[int, int] = {}  # id -> colours of a sound colour document
 
+    def adopt(self, other: Listing) -> None:
+        """Take what ``other`` found (read with a connection of its own, on another thread):
+        its skipped records, the documents it found sound and their colours."""
+        self.skipped = list(other.skipped)
+        self._sql_json = other._sql_json
+        self._checked = dict(other._checked)
+        self._colours = dict(other._colours)
+
     def forget(self, id: int) -> None:
         """Read record ``id``'s document again at the next listing (it was changed within the
         second its stamp names)."""

@@ -90,6 +90,7 @@ class Library:
         self.read_only_reason = "it was opened read-only" if read_only else ""
         self.warning = ""
         self._listing = Listing()
+        self._writes = 0  # write transactions begun: a listing read elsewhere meanwhile is stale
         self._asked_read_only = read_only
         self._editing: dict[int, bytes] = {}  # id -> digest of the document an editor read
         opened = open_library(
@@ -219,6 +220,7 @@ class Library:
         A studio recovering the library holds its lock until the new file is in place: a write
         that waited for the lock then goes to the new file (SQLite refuses to write to the file
         kept aside, whose path names another now, as to a read-only one)."""
+        self._writes += 1
         while True:
             self._follow(action)
             if self.read_only:
@@ -489,6 +491,56 @@ class Library:
                 raise self._read_error(exc, "the list of puzzles") from None
             return self._listing.around_damage(self._conn, self.path, exc)
 
+    def listing_reader(self) -> Callable[[], ListingRead] | None:
+        """A function that reads the listing as :meth:`entries` does, on another thread with a
+        connection of its own (checking every stored document of a big library takes a while);
+        its result goes to :meth:`take_listing` on this library's thread.  None for a library
+        in memory, which no other connection can read."""
+        if self.in_memory or self._identity is None:
+            return None
+        self._follow()
+        token = (self._listing, self._identity, self._writes)
+        path, wait = self.path, self.busy_timeout
+
+        def read() -> ListingRead:
+            listing = Listing()
+            entries: list[LibraryEntry] | None = None
+            try:
+                conn = sqlite3.connect(
+                    path.absolute().as_uri() + "?mode=ro",
+                    uri=True,
+                    timeout=wait,
+                    isolation_level=None,
+                )
+            except sqlite3.Error:
+                return ListingRead(None, listing, token)
+            try:
+                try:
+                    entries = listing.entries(conn)
+                except sqlite3.Error as exc:
+                    if fault_kind(exc) == CORRUPT:
+                        entries = listing.around_damage(conn, path, exc)
+            except sqlite3.Error:
+                entries = None  # read again where the library is used (and said there)
+            finally:
+                conn.close()
+            return ListingRead(entries, listing, token)
+
+        return read
+
+    def take_listing(self, read: ListingRead) -> list[LibraryEntry] | None:
+        """The listing ``read`` by :meth:`listing_reader`'s function, made this library's last
+        listing (its skipped records, its documents known sound); None when it could not be
+        read there or the library changed since (a write, the file replaced): then read it
+        with :meth:`entries`."""
+        if read.entries is None:
+            return None
+        self._follow()
+        if read.token != (self._listing, self._identity, self._writes):
+            return None
+        self._listing.adopt(read.listing)
+        return read.entries
+
     def __len__(self) -> int:
         self._follow()
         try:
@@ -610,6 +662,17 @@ class Reopened:
     library: Library
     recovery: LibraryError | None
     entries: list[LibraryEntry] | None = None
+
+
+@dataclass(frozen=True)
+class ListingRead:
+    """A listing read on another thread (:meth:`Library.listing_reader`): its rows (None when
+    it could not be read there), what was found reading them, and the library's state when
+    the read began (``token``)."""
+
+    entries: list[LibraryEntry] | None
+    listing: Listing
+    token: tuple[object, ...]
 
 
 def _digest(document: bytes | None) -> bytes:

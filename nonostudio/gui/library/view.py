@@ -217,6 +217,12 @@ class LibraryView(QWidget):
         listing as read in the background."""
         self.model.refresh(entries)
 
+    def load_in_background(self) -> None:
+        """Read the first listing on a worker thread (the status line says so meanwhile) and
+        show it when read: the window is not held while a big library's puzzles are checked."""
+        self.model.load_in_background()
+        self.update_actions()
+
     def show_fill_progress(self, fraction: float, message: str) -> None:
         """Show how far the background checks are (hidden once they are done)."""
         busy = fraction < 1.0

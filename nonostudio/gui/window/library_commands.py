@@ -166,8 +166,8 @@ class LibraryCommands(QObject):
         """Start the checks on the listing the view shows, if it has read one (else they read
         it themselves)."""
         model = self._view.model
-        if self.filler is None or self._closing:
-            return
+        if self.filler is None or self._closing or model.reading():
+            return  # (a listing being read in the background: they start once it is shown)
         if model.problem or not model.loaded():  # not read (or not yet): no rows to go by
             self.filler.start()
         else:

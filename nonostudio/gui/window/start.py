@@ -3,9 +3,10 @@ Solve, Rules and Jobs tabs and the Check, Difficulty and Designer Checks docks, 
 between them.
 
 The window shows "Loading…" labels (:func:`loading_label`) at first; :class:`PanelStarter`
-replaces them one piece per event-loop turn (or all at once), listing the library first, and
-marks the window ready when the last piece is connected.  It also keeps the window answering
-while the panels' background work runs (:func:`keep_gui_thread_responsive`).
+replaces them one piece per event-loop turn (or all at once), listing the library first (read
+on a worker thread, step by step), and marks the window ready when the last piece is connected
+and the listing shown.  It also keeps the window answering while the panels' background work
+runs (:func:`keep_gui_thread_responsive`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 
 SOLVE_TAB, RULES_TAB, JOBS_TAB = 1, 2, 3
 SHORT_SCREEN = 800  # window heights below this stack fewer docks on the right
+LISTING_POLL_MS = 10  # how often the last step looks whether the listing is shown yet
 
 
 def default_size(window: QWidget) -> tuple[int, int]:
@@ -153,6 +155,7 @@ class PanelStarter:
         self._window = window
         self._parent = parent  # (the Jobs panel's dialogs open over it)
         self.ready = False
+        self._in_background = True  # the listing read on a worker thread (step by step)
         self._steps: list[Callable[[], None]] = [
             self._build_check,
             self._build_solve,
@@ -172,7 +175,10 @@ class PanelStarter:
         if step_by_step:
             QTimer.singleShot(0, self._next_step)
             return
+        self._in_background = False  # all at once: the listing too, here
         while self._steps:
+            if len(self._steps) == 1 and self._window.library_view.model.reading():
+                self._window.library_view.refresh()  # (the one begun step by step)
             self._steps.pop(0)()
 
     def stop(self) -> None:
@@ -180,6 +186,10 @@ class PanelStarter:
         self._steps.clear()
 
     def _next_step(self) -> None:
+        if len(self._steps) == 1 and self._window.library_view.model.reading():
+            # ready once the listing read in the background is shown too
+            QTimer.singleShot(LISTING_POLL_MS, self._next_step)
+            return
         if self._steps:
             self._steps.pop(0)()
         if self._steps:
@@ -204,8 +214,11 @@ class PanelStarter:
         from nonostudio.gui.panels.check import CheckPanel
 
         w = self._window
-        if not w.library_view.model.loaded():
-            w.library_view.refresh()
+        if not (w.library_view.model.loaded() or w.library_view.model.reading()):
+            if self._in_background:
+                w.library_view.load_in_background()
+            else:
+                w.library_view.refresh()
         w.check_panel = CheckPanel()
         self._set_dock(w.check_dock, w.check_panel)
 
