@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from heartbeat import Heartbeat
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 from studio_window import end_background, show_window
 
@@ -38,24 +39,6 @@ PUZZLES = 10_000
 GOAL_S = 0.2
 LISTING_S = 0.05
 DAMAGED = {10: "data", 20: "title", 30: "clues"}
-
-
-class Heartbeat:
-    """The longest the GUI thread went without running a 10 ms timer, and the most CPU time it
-    spent between two beats."""
-
-    def __init__(self) -> None:
-        self.longest = self.busiest = 0.0
-        self._last, self._cpu = time.monotonic(), time.thread_time()
-        self.timer = QTimer(interval=10)
-        self.timer.timeout.connect(self._beat)
-        self.timer.start()
-
-    def _beat(self) -> None:
-        now, cpu = time.monotonic(), time.thread_time()
-        self.longest = max(self.longest, now - self._last)
-        self.busiest = max(self.busiest, cpu - self._cpu)
-        self._last, self._cpu = now, cpu
 
 
 @pytest.fixture(scope="module")
