@@ -10,12 +10,22 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from nonostudio.core.library.faults import JOURNALS, LibraryError
 
-if TYPE_CHECKING:
-    from nonostudio.core.library.store import Library
+
+class _Notes(Protocol):
+    """What :func:`recoveries` reads of a library (a ``store.Library``; named by what it needs
+    so that ``opening``, which ``store`` imports, can import this module without a circle)."""
+
+    path: Path
+
+    @property
+    def in_memory(self) -> bool: ...
+
+    def meta(self, key: str) -> str | None: ...
+
 
 NOTE_PREFIX = "recovered:"  # + the damaged copy's file name: the settings key of its note
 _STAMP = "%Y%m%d-%H%M%S"  # the time in a kept copy's name (faults.aside_name)
@@ -67,7 +77,7 @@ def note(puzzles: int, unreadable: int, incomplete: bool) -> str:
     return json.dumps({"puzzles": puzzles, "unreadable": unreadable, "incomplete": incomplete})
 
 
-def recoveries(library: Library) -> list[Recovery]:
+def recoveries(library: _Notes) -> list[Recovery]:
     """The damaged copies kept beside ``library``'s file (where its file is, when the path is a
     link), oldest first, each with what its recovery recorded in the library."""
     if library.in_memory:
