@@ -56,6 +56,7 @@ class MemoryLibraryBar(QFrame):
     def __init__(self, window: MainWindow, path: Path, reasons: list[str]) -> None:
         super().__init__(window)
         self._window = window
+        window.stopping.connect(self.cancel)  # a Retry under way stops with the window
         self.path = path
         self.setObjectName("memoryLibraryBar")
         self.setAccessibleName("Puzzles are not being saved")

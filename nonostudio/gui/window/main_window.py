@@ -47,7 +47,6 @@ from nonostudio.gui.window.document import Document
 from nonostudio.gui.window.file_commands import FileCommands
 from nonostudio.gui.window.help_commands import APP_TITLE, HelpCommands
 from nonostudio.gui.window.library_commands import LibraryCommands
-from nonostudio.gui.window.library_fallback import MemoryLibraryBar
 from nonostudio.gui.window.recovery_notice import tell_recoveries
 from nonostudio.gui.window.restore import CrashRestore
 from nonostudio.gui.window.start import SHORT_SCREEN, PanelStarter, default_size, loading_label
@@ -72,6 +71,9 @@ class MainWindow(QMainWindow):
     """The studio window for one puzzle at a time."""
 
     ready = Signal()  # every tab and panel is built (at once, or after the first paint)
+    # the window stops its background work (closing, or the studio ending): what a part of it
+    # runs on its own (a Retry opening the library file) stops with it
+    stopping = Signal()
     files: FileCommands
     library_commands: LibraryCommands
     help: HelpCommands
@@ -503,8 +505,7 @@ class MainWindow(QMainWindow):
         self._starter.stop()
         self.library_commands.stop()
         self.help.cancel()
-        for bar in self.findChildren(MemoryLibraryBar):  # a Retry opening the library file
-            bar.cancel()
+        self.stopping.emit()
         for name in (
             "check_panel",
             "solve_view",

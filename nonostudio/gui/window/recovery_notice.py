@@ -8,15 +8,33 @@ says nothing, nor does the studio that recovered the library and said so itself.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from nonostudio.core.library import Library
 from nonostudio.core.library.recovered import Recovery, recoveries
 
-if TYPE_CHECKING:
-    from nonostudio.gui.window.main_window import MainWindow
+
+class Studio(Protocol):
+    """What telling reads of the main window (named by what it needs, not imported: the main
+    window imports this module)."""
+
+    @property
+    def library(self) -> Library: ...
+
+    @property
+    def settings(self) -> QSettings: ...
+
+    @property
+    def recoveries_seen(self) -> set[Path]:
+        """The damaged copies this window has looked at (told, or there when it opened)."""
+        ...
+
+    def window(self) -> QWidget: ...
+
 
 TOLD_KEY = "library/toldRecoveries"  # the damaged copies (full paths) whose recovery was told
 
@@ -30,12 +48,10 @@ def told(settings: QSettings) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def untold(
-    window: MainWindow, said: Iterable[str] = (), *, at_start: bool = False
-) -> list[Recovery]:
+def untold(window: Studio, said: Iterable[str] = (), *, at_start: bool = False) -> list[Recovery]:
     """The recoveries of the window's library its user was not told of; those named in
     ``said`` (messages already shown, such as the start-up's own recovery) count as told, and
-    so do those the window has looked at before (:attr:`MainWindow.recoveries_seen`: the ones
+    so do those the window has looked at before (:attr:`Studio.recoveries_seen`: the ones
     there when it opened, unless ``at_start``)."""
     seen = window.recoveries_seen
     found = [r for r in recoveries(window.library) if at_start or r.kept_as not in seen]
@@ -53,7 +69,7 @@ def untold(
 
 
 def tell_recoveries(
-    window: MainWindow, said: Iterable[str] = (), *, at_start: bool = False
+    window: Studio, said: Iterable[str] = (), *, at_start: bool = False
 ) -> QMessageBox | None:
     """Say, in a box that does not block the window, each recovery of the window's library its
     user was not told of (each once; see :func:`untold`).  Returns the box shown, if any.
@@ -65,10 +81,10 @@ def tell_recoveries(
     if not found:
         return None
     path = window.library.path
-    return show_notice(window, "\n\n".join(r.sentence(path) for r in found))
+    return show_notice(window.window(), "\n\n".join(r.sentence(path) for r in found))
 
 
-def show_notice(window: MainWindow, text: str) -> QMessageBox:
+def show_notice(window: QWidget, text: str) -> QMessageBox:
     """A box saying ``text`` over the window that lets the window go on (not modal)."""
     box = QMessageBox(
         QMessageBox.Icon.Information,

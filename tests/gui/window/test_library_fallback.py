@@ -115,3 +115,18 @@ def test_a_studio_on_an_in_memory_library_says_so_until_retry_opens_the_file(
         progress = kept.hand_progress(library_id)
         assert progress is not None and progress.cells[0, 0] == FILLED
         assert kept.get(library_id).cols == ((1,), (1,), (1,))
+
+
+def test_a_retry_under_way_stops_with_the_window(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closing the window (its background work stopped) cancels the bar's Retry: the bar hears
+    the window's ``stopping``; the window does not look for bars of its own."""
+    from nonostudio.gui.window.library_fallback import show_memory_fallback
+
+    stopped: list[MemoryLibraryBar] = []
+    monkeypatch.setattr(MemoryLibraryBar, "cancel", lambda self: stopped.append(self))
+    bar = show_memory_fallback(window, tmp_path / "gone.db", ["the disk was unplugged"])
+    assert not stopped
+    window.cancel_background()
+    assert stopped == [bar]
