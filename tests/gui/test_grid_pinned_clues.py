@@ -11,15 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pictures import COLOURS, big_colour_puzzle
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
-from studio_window import discard_on_question, end_background, show_window
 
 from nonostudio.analysis.colour.trace import ColourTrace
 from nonostudio.core.formats import write_file
-from nonostudio.core.library import Library
 from nonostudio.core.line import UNKNOWN
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.render import READABLE_PX
@@ -134,37 +132,6 @@ def test_a_press_on_a_pinned_clue_paints_no_cell(
     assert int((grid.cells() != UNKNOWN).sum()) == 1 and grid.cells()[cell] != UNKNOWN
 
 
-@pytest.fixture
-def studio(
-    qtbot: QtBot,
-    small_library: Library,
-    settings: QSettings,
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-) -> Iterator[MainWindow]:
-    discard_on_question(monkeypatch)
-    win = show_window(qtbot, small_library, settings)
-    yield win
-    win.editor.set_modified(False)
-    end_background(win, 20000)
-
-
-@pytest.mark.parametrize("view", ["editor", "solve"])
-def test_the_editor_and_the_solve_view_pin_the_clues(
-    qtbot: QtBot, studio: MainWindow, tmp_path: Path, view: str
-) -> None:
-    path = tmp_path / "big.non"
-    write_file(big_puzzle(60, 50), path, with_solution=False)
-    assert studio.files.open_file(path, ask=False)
-    if view == "solve":
-        studio.tabs.setCurrentWidget(studio.solve_view)
-        area, grid = studio.solve_view.ui.scroll, studio.solve_view.ui.grid
-    else:
-        area, grid = studio.editor.ui.scroll, studio.editor.grid
-    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
-    check_pinned(area, grid)
-
-
 def scroll_area_of(widget: QWidget) -> QScrollArea:
     area = widget.parentWidget().parentWidget()  # the viewport's scroll area
     assert isinstance(area, QScrollArea)
@@ -198,19 +165,26 @@ def test_the_colour_grid_pins_its_clues(qtbot: QtBot) -> None:
     assert strokes == []
 
 
+@pytest.mark.parametrize("colour", [False, True], ids=["black-and-white", "colour"])
 @pytest.mark.parametrize("view", ["editor", "solve"])
-def test_the_colour_editor_and_solve_view_pin_the_clues(
-    qtbot: QtBot, studio: MainWindow, tmp_path: Path, view: str
+def test_the_editors_and_solve_views_pin_the_clues(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, view: str, colour: bool
 ) -> None:
-    path = tmp_path / "big.xml"
-    write_file(big_colour_puzzle(36, 32), path, with_solution=False)
-    assert studio.files.open_file(path, ask=False)
+    path = tmp_path / ("big.xml" if colour else "big.non")
+    puzzle = big_colour_puzzle(36, 32) if colour else big_puzzle(60, 50)
+    write_file(puzzle, path, with_solution=False)
+    assert window.files.open_file(path, ask=False)
+    grid: GridView | ColourGrid
     if view == "solve":
-        studio.tabs.setCurrentIndex(1)
-        grid: ColourGrid = studio.findChild(ColourSolveGrid)
-        assert grid is not None and grid.isVisible()
+        window.tabs.setCurrentIndex(1)
+        if colour:
+            found = window.findChild(ColourSolveGrid)
+            assert found is not None and found.isVisible()
+            grid = found
+        else:
+            grid = window.solve_view.ui.grid
     else:
-        grid = studio.files.colour_editor.grid
+        grid = window.files.colour_editor.grid if colour else window.editor.grid
     area = scroll_area_of(grid)
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0, timeout=5000)
     check_pinned(area, grid)
