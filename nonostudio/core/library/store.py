@@ -500,7 +500,7 @@ class Library:
             return None
         self._follow()
         token = (self._listing, self._identity, self._writes)
-        path, wait = self.path, self.busy_timeout
+        path, wait, what = self.path, self.busy_timeout, "the list of puzzles"
 
         def read() -> ListingRead:
             listing = Listing()
@@ -512,16 +512,17 @@ class Library:
                     timeout=wait,
                     isolation_level=None,
                 )
-            except sqlite3.Error:
-                return ListingRead(None, listing, token)
+            except sqlite3.Error as exc:
+                return ListingRead(None, listing, token, str(read_error(path, exc, what, wait)))
             try:
                 try:
                     entries = listing.entries(conn)
                 except sqlite3.Error as exc:
-                    if fault_kind(exc) == CORRUPT:
-                        entries = listing.around_damage(conn, path, exc)
-            except sqlite3.Error:
-                entries = None  # read again where the library is used (and said there)
+                    if fault_kind(exc) != CORRUPT:
+                        raise
+                    entries = listing.around_damage(conn, path, exc)
+            except sqlite3.Error as exc:  # (said where the listing is shown)
+                return ListingRead(None, listing, token, str(read_error(path, exc, what, wait)))
             finally:
                 conn.close()
             return ListingRead(entries, listing, token)
@@ -667,12 +668,13 @@ class Reopened:
 @dataclass(frozen=True)
 class ListingRead:
     """A listing read on another thread (:meth:`Library.listing_reader`): its rows (None when
-    it could not be read there), what was found reading them, and the library's state when
-    the read began (``token``)."""
+    it could not be read there, and then why), what was found reading them, and the library's
+    state when the read began (``token``)."""
 
     entries: list[LibraryEntry] | None
     listing: Listing
     token: tuple[object, ...]
+    problem: str = ""  # why the rows could not be read (when ``entries`` is None)
 
 
 def _digest(document: bytes | None) -> bytes:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, QThreadPool
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
@@ -31,6 +31,9 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DECORATION = Qt.ItemDataRole.DecorationRole
 THUMBNAIL = 16  # pixels: a thumbnail's longer side, the height of a row's text
 THUMBNAIL_SOLVE_S = 1.0  # seconds the solution of a thumbnail without a picture is looked for
+# Times a listing read in the background is read again there when the library changed meanwhile
+# (a write from this window), before the view says it could not be listed and offers Retry.
+REREADS = 3
 
 
 def colour_thumbnail(puzzle: ColourPuzzle, side: int = THUMBNAIL) -> QPixmap:
@@ -140,6 +143,10 @@ TITLE, SIZE, AUTHOR, LICENCE, VERDICT, DIFFICULTY, COLOURS = range(len(COLUMNS))
 class LibraryModel(TableModel[LibraryEntry]):
     """One row per :class:`LibraryEntry`; call :meth:`refresh` after the library changes."""
 
+    # The listing read in the background is over: shown, replaced by a later one, or not read
+    # (then :attr:`read_failure` says why; the view offers Retry).  Never read on this thread.
+    readEnded = Signal()
+
     def __init__(
         self, library: Library, parent: QObject | None = None, *, load: bool = True
     ) -> None:
@@ -158,6 +165,8 @@ class LibraryModel(TableModel[LibraryEntry]):
         self._loaded = False
         self._reading: Worker | None = None  # the listing being read in the background
         self._reads = 0  # listings begun in the background (the last one is shown)
+        self._rereads = 0  # times the current one was read again (the library changed)
+        self.read_failure = ""  # why the last listing read in the background was not read
         self.problem = ""  # why the listing could not be read last time ('' when it could)
         self._order: tuple[int, Qt.SortOrder] | None = None  # the column sorted by, and how
         if load:
@@ -175,7 +184,13 @@ class LibraryModel(TableModel[LibraryEntry]):
         """Read the listing on a worker thread and show it when read: a big library's stored
         documents are all checked at the first listing (10,000 puzzles held the window 0.1 s of
         its own work, over 0.5 s at a load of 5).  A library in memory is read now; a listing
-        read again meanwhile (:meth:`refresh`) wins over the one read in the background."""
+        read again meanwhile (:meth:`refresh`) wins over the one read in the background.  When
+        it cannot be read there, :attr:`read_failure` says why (it is not read on this thread:
+        a slow or big library would hold the window); :attr:`readEnded` tells either way."""
+        self._rereads = 0
+        self._read_in_background()
+
+    def _read_in_background(self) -> None:
         reader = self._library.listing_reader()
         if reader is None:
             self.refresh()
@@ -183,28 +198,47 @@ class LibraryModel(TableModel[LibraryEntry]):
 
         self._reads += 1
         serial = self._reads
+        self.read_failure = ""
 
         def job(_progress: Progress, _should_stop: ShouldStop) -> tuple[int, ListingRead]:
             return serial, reader()
 
         # (slots of the model itself: none is called once it is gone)
-        self._reading = run_in_background(job, on_result=self._read, on_error=self._not_read)
+        self._reading = run_in_background(job, on_result=self._read, on_error=self._errored)
 
     def _read(self, result: tuple[int, ListingRead]) -> None:
-        """The listing read in the background: shown, unless a later listing was (read again
-        here when the library changed meanwhile)."""
+        """The listing read in the background: shown, unless a later listing was; read there
+        again when the library changed meanwhile."""
         serial, read = result
         if self._reading is None or serial != self._reads:
             return
+        if read.entries is None:
+            self._not_read(read.problem or "The list of puzzles could not be read.")
+            return
+        entries = self._library.take_listing(read)
+        if entries is None:  # a write (or the file replaced) since the read began
+            if self._rereads < REREADS:
+                self._rereads += 1
+                self._read_in_background()
+                return
+            self._not_read("The library kept changing while its puzzles were listed.")
+            return
         self._reading = None
-        self.refresh(self._library.take_listing(read))
+        self.refresh(entries)
+        self.readEnded.emit()
+
+    def _errored(self, detail: str) -> None:
+        self._not_read(f"An unexpected error: {detail.rstrip('.')}.")
 
     def _not_read(self, message: str) -> None:
-        """Reading in the background failed: read here (a failure is said as any listing's)."""
+        """Reading in the background failed: the view says why and offers Retry (read on this
+        thread, a big or slow library would hold the window)."""
         log.warning("the library listing could not be read in the background: %s", message)
-        if self._reading is not None:
-            self._reading = None
-            self.refresh()
+        if self._reading is None:
+            return
+        self._reading = None
+        self.read_failure = message
+        self.readEnded.emit()
 
     @property
     def library(self) -> Library:
@@ -286,7 +320,8 @@ class LibraryModel(TableModel[LibraryEntry]):
     def refresh(self, entries: list[LibraryEntry] | None = None) -> None:
         """Re-read the listing, or show ``entries`` (the listing read in the background, so
         that a big library is not read again on the GUI thread)."""
-        if self._reading is not None:  # this listing is the later one
+        superseded = self._reading is not None  # this listing is the later one
+        if self._reading is not None:
             self._reading.cancel()
             self._reading = None
         self.beginResetModel()
@@ -294,8 +329,11 @@ class LibraryModel(TableModel[LibraryEntry]):
             self._load()
         else:
             self._loaded, self.problem, self._rows = True, "", list(entries)
+        self.read_failure = ""
         self._rows = [self._rows[i] for i in self._sorted_rows()]
         self.endResetModel()
+        if superseded:
+            self.readEnded.emit()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Order the rows by ``column``'s sort key, and keep them so through later listings
@@ -347,6 +385,11 @@ class LibraryModel(TableModel[LibraryEntry]):
             parts.append("The disk is full: changes cannot be stored.")
         if self._reading is not None:
             parts.append("Reading the library's puzzles…")
+        if self.read_failure:
+            parts.append(
+                f"The library's puzzles could not be listed. {self.read_failure} "
+                "Retry lists them again."
+            )
         if self.problem:
             parts.append("The list could not be re-read.")
         count = len(self._library.skipped)

@@ -85,6 +85,15 @@ class LibraryView(QWidget):
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.status_label.setObjectName("libraryStatus")
+        # When the listing read in the background failed: read it again there.
+        self.retry_button = QPushButton("&Retry", self)
+        self.retry_button.setObjectName("libraryRetry")
+        self.retry_button.setToolTip("List the library's puzzles again (in the background)")
+        self.retry_button.clicked.connect(self.load_in_background)
+        status_row = QHBoxLayout()
+        status_row.setContentsMargins(0, 0, 0, 0)
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignTop)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -92,11 +101,12 @@ class LibraryView(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(fill_row)
         layout.addLayout(import_row)
-        layout.addWidget(self.status_label)
+        layout.addLayout(status_row)
         layout.addLayout(buttons)
 
         self.table.selectionModel().selectionChanged.connect(self.update_actions)
         self.proxy.modelReset.connect(self.update_actions)
+        self.model.readEnded.connect(self.update_actions)  # (a failed read resets nothing)
         self.update_actions()
 
     def _make_table(self) -> QTableView:
@@ -218,8 +228,9 @@ class LibraryView(QWidget):
         self.model.refresh(entries)
 
     def load_in_background(self) -> None:
-        """Read the first listing on a worker thread (the status line says so meanwhile) and
-        show it when read: the window is not held while a big library's puzzles are checked."""
+        """Read the listing on a worker thread (the status line says so meanwhile) and show it
+        when read: the window is not held while a big library's puzzles are checked.  (Retry,
+        when that read failed.)"""
         self.model.load_in_background()
         self.update_actions()
 
@@ -274,6 +285,7 @@ class LibraryView(QWidget):
         self.status_label.setText(status)
         self.status_label.setToolTip(self.model.status_details())
         self.status_label.setVisible(bool(status))
+        self.retry_button.setVisible(bool(self.model.read_failure))
 
     def _on_activated(self, index: QModelIndex) -> None:
         self.openRequested.emit(int(index.siblingAtColumn(TITLE).data(ID_ROLE)))

@@ -168,6 +168,8 @@ class LibraryCommands(QObject):
         model = self._view.model
         if self.filler is None or self._closing or model.reading():
             return  # (a listing being read in the background: they start once it is shown)
+        if model.read_failure:  # not read in the background: nor here (it would hold the
+            return  # window); they start from the rows Retry shows
         if model.problem or not model.loaded():  # not read (or not yet): no rows to go by
             self.filler.start()
         else:

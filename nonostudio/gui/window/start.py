@@ -5,8 +5,8 @@ between them.
 The window shows "Loading…" labels (:func:`loading_label`) at first; :class:`PanelStarter`
 replaces them one piece per event-loop turn (or all at once), listing the library first (read
 on a worker thread, step by step), and marks the window ready when the last piece is connected
-and the listing shown.  It also keeps the window answering while the panels' background work
-runs (:func:`keep_gui_thread_responsive`).
+and the listing's read is over (the library model's ``readEnded``).  It also keeps the window
+answering while the panels' background work runs (:func:`keep_gui_thread_responsive`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 
 SOLVE_TAB, RULES_TAB, JOBS_TAB = 1, 2, 3
 SHORT_SCREEN = 800  # window heights below this stack fewer docks on the right
-LISTING_POLL_MS = 10  # how often the last step looks whether the listing is shown yet
 
 
 def default_size(window: QWidget) -> tuple[int, int]:
@@ -156,6 +155,7 @@ class PanelStarter:
         self._parent = parent  # (the Jobs panel's dialogs open over it)
         self.ready = False
         self._in_background = True  # the listing read on a worker thread (step by step)
+        self._waiting = False  # for the listing read in the background, before the last step
         self._steps: list[Callable[[], None]] = [
             self._build_check,
             self._build_solve,
@@ -186,13 +186,25 @@ class PanelStarter:
         self._steps.clear()
 
     def _next_step(self) -> None:
-        if len(self._steps) == 1 and self._window.library_view.model.reading():
-            # ready once the listing read in the background is shown too
-            QTimer.singleShot(LISTING_POLL_MS, self._next_step)
+        model = self._window.library_view.model
+        if len(self._steps) == 1 and model.reading():
+            # ready once the listing read in the background is over too (shown or not read):
+            # the model says so, nothing looks in the meantime
+            if not self._waiting:
+                self._waiting = True
+                model.readEnded.connect(self._listing_ended)
             return
         if self._steps:
             self._steps.pop(0)()
         if self._steps:
+            QTimer.singleShot(0, self._next_step)
+
+    def _listing_ended(self) -> None:
+        """The listing read in the background is over: the last step, in an event of its own
+        (showing 10,000 rows is work enough for one)."""
+        if self._waiting:
+            self._waiting = False
+            self._window.library_view.model.readEnded.disconnect(self._listing_ended)
             QTimer.singleShot(0, self._next_step)
 
     def _replace_tab(self, index: int, widget: QWidget) -> None:
