@@ -9,7 +9,8 @@ with the default rule set and prints, against its goals:
 * steps named by a catalogued technique, fallbacks included (goal 100 %);
 * words per step explanation (median <= 40, 95th percentile <= 70);
 * steps after which the same technique on the same line (or oracle sub-line) still decides a
-  cell (goal 0);
+  cell (goal 0), apart from those split on purpose, whose sentence has no room for the rest of
+  the move (counted and measured apart: the words each would take as one step);
 * puzzles whose picture with a blank border of 1 or 2 cells gets the same tier and label (goal:
   all of at least 20);
 * the share of the learned set's test-set coverage carried by rules placed in a technique
@@ -39,15 +40,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _anchors import ANCHORS, PUZZLES, REPO, require_anchors  # noqa: E402
 
+from nonostudio.analysis.catalogue.technique_moves import player_parts  # noqa: E402
 from nonostudio.analysis.catalogue.techniques import BY_ID, CATALOGUE  # noqa: E402
 from nonostudio.analysis.defaults import DEFAULT_RULE_SET  # noqa: E402
 from nonostudio.analysis.explaining.narrate import seen_line  # noqa: E402
+from nonostudio.analysis.explaining.premises import part_premise  # noqa: E402
+from nonostudio.analysis.explaining.step_text import (  # noqa: E402
+    BODY_WORDS,
+    gather_premises,
+    step_sentence,
+)
 from nonostudio.analysis.grades.difficulty import grade  # noqa: E402
 from nonostudio.analysis.tracing.steps import LINE, RULE  # noqa: E402
 from nonostudio.analysis.tracing.trace import rule_trace  # noqa: E402
 from nonostudio.core.formats import read_all, read_entries  # noqa: E402
-from nonostudio.core.line import UNKNOWN  # noqa: E402
+from nonostudio.core.line import UNKNOWN, Line  # noqa: E402
 from nonostudio.core.puzzle import Puzzle  # noqa: E402
+from nonostudio.rules.measuring.oracle import decompose  # noqa: E402
 from nonostudio.rules.ruleset import load_rule_set  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
@@ -122,11 +131,15 @@ def bordered(puzzle: Puzzle, border: int) -> Puzzle:
     return Puzzle(blank + puzzle.rows + blank, blank + puzzle.cols + blank)
 
 
-def incomplete_steps(trace) -> int:
-    """Steps after which the step's technique still decides a cell of its (sub-)line."""
+def incomplete_steps(trace) -> tuple[int, list[int]]:
+    """``(steps after which the step's technique still decides a cell of its (sub-)line for a
+    reason other than the sentence's word budget, the words each budget-split step's whole move
+    would take)``.  A step is split on purpose when its sentence has no room for the rest of the
+    move (``step_text.BODY_WORDS``): gathered again with no budget, its premises then decide
+    all of the move."""
     puzzle = trace.puzzle
     grid = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
-    bad = 0
+    other, split = 0, []
     for step in trace.steps:
         if step.kind in (RULE, LINE) and step.technique in BY_ID:
             seen = seen_line(puzzle, grid, step)
@@ -135,11 +148,55 @@ def incomplete_steps(trace) -> int:
             after = list(seen.cells)
             for cell in step.cells:
                 after[cell[along] - offset] = cell[2]
-            if BY_ID[step.technique].apply(seen.hints, after) != tuple(after):
-                bad += 1
+            move = BY_ID[step.technique].apply(seen.hints, after)
+            if move != tuple(after):
+                words = _whole_move_words(puzzle, grid, step, seen, move)
+                if words is None:
+                    other += 1
+                else:
+                    split.append(words)
         for r, c, v in step.cells:
             grid[r, c] = v
-    return bad
+    return other, split
+
+
+def _whole_move_words(puzzle: Puzzle, grid: np.ndarray, step, seen, move) -> int | None:
+    """The words of the step's sentence with no word budget, when its premises then decide the
+    technique's whole move on the (sub-)line (None: they do not)."""
+    index = step.index
+    cells = grid[index] if step.axis == "row" else grid[:, index]
+    hints = puzzle.rows[index] if step.axis == "row" else puzzle.cols[index]
+    line = Line(hints, tuple(int(v) for v in cells))
+    sub = None
+    if step.subline is not None:
+        sub = next(
+            p
+            for p in [*player_parts(line.hints, line.cells), *decompose(line)]
+            if (p.cell_start, p.cell_end) == step.subline
+        )
+    premises = []
+    if sub is not None:
+        premises.append(
+            {"say": "part", "claims": part_premise(hints, line.cells, sub), "cells": []}
+        )
+    decided = gather_premises(
+        step.technique,
+        step.axis,
+        line,
+        seen,
+        0 if sub is None else sub.cell_start,
+        0 if sub is None else sub.hint_start,
+        sub is not None,
+        premises,
+        budget=10**9,
+    )
+    whole = list(seen.cells)
+    for p, v in decided.items():
+        whole[p] = v
+    if tuple(whole) != move:
+        return None
+    text = step_sentence(step.technique, step.axis, index, line.hints, line.size, premises)
+    return len(text.text.split())
 
 
 def part_reasons_count(trace) -> tuple[int, int]:
@@ -261,6 +318,7 @@ def main() -> int:
     print(f"{len(puzzles)} puzzles (15x15 to 30x30, jwilk and Janko), rules {rule_set.name!r}")
 
     distinct, words, steps, named, incomplete = [], [], 0, 0, 0
+    split_words: list[int] = []
     checked = skipped = false_steps = harder = unstated = early = 0
     reasoned = parts = 0
     chains: list[int] = []
@@ -285,8 +343,9 @@ def main() -> int:
         steps += len(trace.steps)
         named += sum(1 for s in trace.steps if s.technique in BY_ID)
         words += [len(s.text.split()) for s in trace.steps]
-        bad = incomplete_steps(trace)
+        bad, split = incomplete_steps(trace)
         incomplete += bad
+        split_words += split
         c, k, problems = check_trace(trace)
         checked, skipped = checked + c, skipped + k
         wrong_steps = {p.split(" (", 1)[0] for p in problems}
@@ -316,7 +375,7 @@ def main() -> int:
         print(
             f"  {name:<28} {puzzle.size_text:>6} {len(trace.steps):>4} steps "
             f"{len(techniques):>2} techniques  tier {graded.tier} {graded.label:<8} "
-            f"border {border}: {'same' if ok else 'DIFFERENT'}  incomplete {bad}  "
+            f"border {border}: {'same' if ok else 'DIFFERENT'}  incomplete {bad}+{len(split)}  "
             f"trace {t1 - t0:.2f} s grade {t2 - t1:.2f} s"
         )
 
@@ -336,8 +395,17 @@ def main() -> int:
     )
     print(
         f"steps after which the same technique on the same line still decides a cell: "
-        f"{incomplete} (goal 0)"
+        f"{incomplete + len(split_words)}: {incomplete} for another reason (goal 0), "
+        f"{len(split_words)} split on purpose, the rest of the move passing the sentence's "
+        f"{BODY_WORDS}-word budget"
     )
+    if split_words:
+        split_words.sort()
+        print(
+            f"  those {len(split_words)} as one step each: words median "
+            f"{statistics.median(split_words)}, max {split_words[-1]}, over 100: "
+            f"{sum(w > 100 for w in split_words)}"
+        )
     print(f"blank border of 1-2 cells, same tier and label: {same} of {borders} (goal: all)")
     print(
         f"false sentences found by the independent checker: {false_steps} of {checked} line "

@@ -164,14 +164,18 @@ def gather_premises(
     sub: bool,
     premises: list[dict[str, Any]],
     want: Sequence[int] = (),
+    *,
+    budget: int | None = None,
 ) -> dict[int, int]:
     """Append to ``premises`` the premises of ``technique``'s move on ``seen`` (a part of
     ``line`` from cell ``offset`` and clue ``clue_offset``, or the line), round after round,
-    while the step's sentence has room (:data:`BODY_WORDS`); in the first round those deciding
+    while the step's sentence has room (``budget`` words of its body, by default
+    :data:`BODY_WORDS`); in the first round those deciding
     the cells ``want`` come first.  Each premise is ``{say, claims, cells, round}`` with cells
     ``[position, value]`` of the whole line; returns the cells decided, ``{position of seen:
     value}`` (empty: the technique decides nothing there)."""
     nm = Naming(axis, normal_clues(line.hints), line.size)
+    room = BODY_WORDS if budget is None else budget
 
     stated: list[dict[str, Any]] = []  # as step_sentence words them: said claims are not said again
 
@@ -211,7 +215,7 @@ def gather_premises(
                 before = stated[: len(stated) - len(last["claims"])]
                 count = len(premise_sentence(nm, merged, before).split())
                 count -= len(premise_sentence(nm, last, before).split())
-                if words + count > BODY_WORDS:
+                if words + count > room:
                     full = True
                     break
                 premises[-1] = merged
@@ -223,7 +227,7 @@ def gather_premises(
             new_part = bool(w.part) and part not in premises
             if new_part:
                 count += words_of(part)
-            if (decided or new) and words + count > BODY_WORDS:
+            if (decided or new) and words + count > room:
                 full = True
                 break
             if new_part:
