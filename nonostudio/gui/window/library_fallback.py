@@ -103,6 +103,9 @@ class MemoryLibraryBar(QFrame):
         row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignVCenter)
         row.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignVCenter)
         reason = " ".join(reasons) or f"The puzzle library {path} could not be opened."
+        self._reason = reason
+        self._recovering = False  # the Retry under way reported a recovery's progress
+        self._outcome: list[object] = []  # what the Retry's open gave, cancelled or not
         self._intro = (
             f"{reason}\nThis session runs on a library kept in memory only: the puzzles you add "
             f"now are lost when nonostudio closes, unless the library {path} can be opened. "
@@ -122,6 +125,8 @@ class MemoryLibraryBar(QFrame):
         if self._worker is not None:
             return
         path, wait = self.path, self._window.library.busy_timeout
+        outcome: list[object] = []  # (read on this thread once the worker has finished)
+        self._outcome, self._recovering = outcome, False
 
         def open_file(progress: ProgressCallback, should_stop: StopCallback) -> object:
             try:
@@ -129,7 +134,9 @@ class MemoryLibraryBar(QFrame):
                     path, busy_timeout=wait, progress=progress, should_stop=should_stop
                 )
             except LibraryError as exc:
+                outcome.append(exc)
                 return exc
+            outcome.append(reopened)
             if should_stop():  # nobody takes it over: let go of the file here
                 reopened.library.close()
             return reopened
@@ -142,6 +149,7 @@ class MemoryLibraryBar(QFrame):
         worker.finished.connect(self._ended)
         self._worker = worker
         self.message.setText(f"{self._intro}\nOpening {path}…")
+        self.message.setToolTip("")
         self.progress.setRange(0, 0)
         self.progress.show()
         self.retry_button.hide()
@@ -157,6 +165,7 @@ class MemoryLibraryBar(QFrame):
             self.cancel_button.setEnabled(False)
 
     def _show_progress(self, fraction: float, message: str) -> None:
+        self._recovering = True  # (only a recovery tells how far it is)
         self.progress.setRange(0, 1000)
         self.progress.setValue(round(fraction * 1000))
         self.message.setText(f"{self._intro}\n{message}")
@@ -166,10 +175,28 @@ class MemoryLibraryBar(QFrame):
         self.message.setText(f"{self._intro}\nTried again at {time.strftime('%H:%M:%S')}: {why}")
 
     def _stopped(self) -> None:
-        self.message.setText(
-            f"{self._intro}\nStopped at {time.strftime('%H:%M:%S')}: the library {self.path} "
-            "was not opened; this session's puzzles are still here, in memory. Retry tries again."
-        )
+        """The Retry was cancelled: the bar says what holds now, not why the file could not be
+        opened at start-up (that goes to the tooltip)."""
+        when, path = time.strftime("%H:%M:%S"), self.path
+        opened = next(iter(self._outcome), None)
+        if isinstance(opened, Reopened) and opened.recovery is not None:
+            # Cancel came after the recovery had finished: the file is no longer as it was.
+            now = (
+                f"Cancelled at {when}, after the recovery of the library {path} had finished: "
+                f"{opened.recovery}\nThis session still runs on a library kept in memory only: "
+                "the puzzles you added are lost when nonostudio closes unless you press Retry, "
+                "which opens the recovered library and copies them in."
+            )
+        else:
+            what = "The recovery of the damaged library" if self._recovering else "Opening"
+            now = (
+                f"Cancelled at {when}: {what} {path} was stopped and the file was left as it "
+                "was.\nThis session still runs on a library kept in memory only: the puzzles you "
+                "added are still here, but they are lost when nonostudio closes unless the "
+                "library can be opened. Retry tries again."
+            )
+        self.message.setText(now)
+        self.message.setToolTip(f"Why the library could not be opened at start-up: {self._reason}")
 
     def _ended(self) -> None:
         self._worker = None
@@ -227,17 +254,16 @@ class MemoryLibraryBar(QFrame):
         w.update_banner()
         w.update_title()
         n = len(moved)
-        w.statusBar().showMessage(
-            " ".join(
-                [
-                    f"The puzzle library {self.path} is open: the {n} puzzle"
-                    f"{'s' if n != 1 else ''} added in this session {'were' if n != 1 else 'was'} "
-                    "copied into it.",
-                    *notes,
-                ]
-            ),
-            30000,
-        )
+        if n:
+            copied = (
+                f"The puzzle library {self.path} is open: the {n} puzzle{'s' if n != 1 else ''} "
+                f"added in this session {'were' if n != 1 else 'was'} copied into it."
+            )
+        else:
+            copied = (
+                f"The puzzle library {self.path} is open (no puzzle was added in this session)."
+            )
+        w.statusBar().showMessage(" ".join([copied, *notes]), 30000)
         log.info("the library %s is open after all: %d puzzles copied in", self.path, n)
         if reopened.recovery is not None:  # too long for the status line to show it all
             said = str(reopened.recovery)

@@ -176,7 +176,10 @@ def test_cancel_leaves_the_damaged_file_as_it_was_and_the_session_in_memory(
         assert draw_and_add(window, "added during the recovery") is not None
         qtbot.mouseClick(bar.cancel_button, Qt.MouseButton.LeftButton)
     assert finished.args == [False]
-    assert "Stopped at " in bar.message.text() and "still here, in memory" in bar.message.text()
+    said = bar.message.text()
+    assert said.startswith("Cancelled at ") and "could not be opened" not in said, said
+    assert f"The recovery of the damaged library {db} was stopped" in said
+    assert "left as it was" in said and "kept in memory only" in said
     assert bar.retry_button.isVisible() and not bar.cancel_button.isVisible()
     assert not bar.progress.isVisible()
     in_session = ["made while in memory", "added during the recovery"]
