@@ -96,6 +96,7 @@ class GridView(QWidget):
     """Clues and cells of one puzzle; edits go through ``undo_stack()``."""
 
     cellsChanged = Signal()  # after any change of the cells (paint, undo, redo, set_cells)
+    strokeEnded = Signal()  # a mouse stroke ended (released, or undone by Escape)
     statusChanged = Signal(str)
     zoomChanged = Signal(float)
     cursorMoved = Signal(int, int)  # the keyboard cursor's row and column (a scroll area follows)
@@ -194,6 +195,11 @@ class GridView(QWidget):
 
     def overlay(self) -> np.ndarray | None:
         return None if self._overlay is None else self._overlay.copy()
+
+    def in_stroke(self) -> bool:
+        """Whether a mouse stroke is under way (its cells change as the mouse moves; the stroke
+        is one undo step once :attr:`strokeEnded` is emitted)."""
+        return self._drag is not None
 
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
@@ -457,6 +463,7 @@ class GridView(QWidget):
         count = int(np.count_nonzero(drag.before != self._cells))
         self._commit(drag.before, f"{text} {count} cell{'s' if count != 1 else ''}")
         self._relayout()  # the layout held still during the stroke
+        self.strokeEnded.emit()
         event.accept()
 
     def leaveEvent(self, event: QEvent) -> None:
@@ -485,6 +492,7 @@ class GridView(QWidget):
         if key == Qt.Key.Key_Escape and self._drag is not None:
             self.set_cells(self._drag.before)
             self._drag = None
+            self.strokeEnded.emit()
         elif key in moves:
             dr, dc = moves[key]
             self.set_cursor_cell(self._cursor[0] + dr, self._cursor[1] + dc)

@@ -106,6 +106,7 @@ class SolveView(TraceView):
         self.time_limit = TIME_LIMIT_S  # seconds a trace may take
         self._hint: Step | None = None
         self._hand = new_grid(1, 1)
+        self._stroke_before: np.ndarray | None = None  # the player's grid before a stroke
         self._solved = False
         self._progress = ProgressKeeper(self)
         self._progress.saveDue.connect(self.save_progress)
@@ -138,6 +139,7 @@ class SolveView(TraceView):
         connect_toggle(ui.steps_action, self.set_steps_shown)
         ui.again_button.clicked.connect(self.restart_hand)
         self.grid.cellsChanged.connect(self._on_cells_changed)
+        self.grid.strokeEnded.connect(self._on_stroke_ended)
         self.grid.marksChanged.connect(self._reveal_marks)
         ui.rule_set_combo.currentTextChanged.connect(self.set_rule_set)
         ui.summary_label.linkActivated.connect(lambda link: self.go_to(int(link.split(":")[1])))
@@ -163,6 +165,7 @@ class SolveView(TraceView):
         self.ui.show_no_puzzle("")
         self.grid.set_clues(puzzle.rows, puzzle.cols)
         self._hand = new_grid(puzzle.height, puzzle.width)
+        self._stroke_before = None
         self.grid.undo_stack().clear()
         self._progress.unchanged(0.0)
         self._set_solved(False, announce=False)
@@ -521,7 +524,12 @@ class SolveView(TraceView):
     def _on_cells_changed(self) -> None:
         if self.ui.hand_action.isChecked() and self.grid.cells().shape == self._hand.shape:
             before, self._hand = self._hand, self.grid.cells()
-            if not self._applying:
+            if self._applying:
+                pass
+            elif self.grid.in_stroke():  # one move when the stroke ends, not one per cell
+                if self._stroke_before is None:
+                    self._stroke_before = before
+            else:
                 self.handMoved.emit(before, self._hand.copy())
             self.grid.set_mistakes(())  # rings were for the grid as it was checked
             if not self._applying:
@@ -530,6 +538,17 @@ class SolveView(TraceView):
                 self._set_solved(filled_solves(self._puzzle, self._hand))
             self._progress.changed()
             self._update_actions()
+
+    def _on_stroke_ended(self) -> None:
+        """A mouse stroke is one move of the player's, whatever number of cells it crossed."""
+        before, self._stroke_before = self._stroke_before, None
+        if (
+            before is not None
+            and self.ui.hand_action.isChecked()
+            and before.shape == self._hand.shape
+            and not np.array_equal(before, self._hand)
+        ):
+            self.handMoved.emit(before, self._hand.copy())
 
     def _refresh_hand(self) -> None:
         if self._puzzle is None:
@@ -561,6 +580,7 @@ class SolveView(TraceView):
         """Take up the player's game kept in the library: its grid and time."""
         assert self._puzzle is not None
         self._hand = cells.copy()
+        self._stroke_before = None
         self.grid.undo_stack().clear()
         self.ui.timer.set_seconds(seconds)
         self._progress.unchanged(seconds)

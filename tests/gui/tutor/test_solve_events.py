@@ -99,3 +99,39 @@ def test_nothing_recorded_without_a_profile(qtbot, tmp_path: Path) -> None:
     assert not log.is_busy()
     log.close()
     view.cancel()
+
+
+def test_a_drag_across_cells_is_one_move(qtbot, setup) -> None:
+    """A stroke dragged over four cells is one move (one handMoved, one event timed from the
+    previous one), not a move per cell crossed, each a fraction of a second apart: those would
+    count as four successes towards mastery and pull the player's move times towards zero."""
+    view, log, clock = setup
+    moved: list[tuple[np.ndarray, np.ndarray]] = []
+    view.handMoved.connect(lambda before, after: moved.append((before, after)))
+    grid = view.grid
+    clock.now += 6
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    for c in (1, 2, 3):
+        qtbot.mouseMove(grid, grid.cell_rect(2, c).center())
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 3).center())
+    assert list(view.hand_cells()[2, :4]) == [1, 1, 1, 1]
+    assert len(moved) == 1
+    before, after = moved[0]
+    assert (before == UNKNOWN).all() and list(after[2, :4]) == [1, 1, 1, 1]
+    qtbot.waitUntil(lambda: not log.is_busy(), timeout=10000)
+    events = log.store.events("Ada")
+    assert [e.kind for e in events] == ["move"]
+    assert events[0].seconds == pytest.approx(6.0)
+
+
+def test_a_stroke_undone_by_escape_is_no_move(qtbot, setup) -> None:
+    view, log, _clock = setup
+    moved: list[object] = []
+    view.handMoved.connect(lambda before, after: moved.append(after))
+    grid = view.grid
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 0).center())
+    qtbot.mouseMove(grid, grid.cell_rect(2, 2).center())
+    qtbot.keyClick(grid, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(2, 2).center())
+    assert (view.hand_cells() == UNKNOWN).all()
+    assert moved == []
