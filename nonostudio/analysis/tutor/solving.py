@@ -1,7 +1,8 @@
 """Solve-by-hand events for the profile: a move, a hint rung or a mistake shown by Check, each
 attributed to the technique of the easiest step available on the grid at that moment
 (:func:`~nonostudio.analysis.tutor.lines.easiest_technique`; cells that disagree with the
-solution are looked at as open).  The GUI calls :class:`SolveRecorder` and stores its events."""
+solution are looked at as open).  A move scores 1, a wrong one (a cell set against the
+solution) 0.  The GUI calls :class:`SolveRecorder` and stores its events."""
 
 from __future__ import annotations
 
@@ -51,9 +52,24 @@ class SolveRecorder:
             work[(work != UNKNOWN) & (work != self.solution)] = UNKNOWN
         return easiest_technique(self.puzzle, work) or BEYOND_LINES
 
-    def move(self, grid_before: np.ndarray, seconds: float) -> SolveEvent:
-        """A move made ``seconds`` after the previous one, from ``grid_before``."""
-        return self._add(SolveEvent(MOVE, self.technique_at(grid_before), 1.0, float(seconds)))
+    def move(
+        self, grid_before: np.ndarray, seconds: float, grid_after: np.ndarray | None = None
+    ) -> SolveEvent:
+        """A move made ``seconds`` after the previous one, from ``grid_before`` (to
+        ``grid_after`` when known).  It scores 1, or 0 when the solution is known and the move
+        gave a cell a value the solution does not have: a wrong move is no success of the
+        technique, whether or not a Check shows it later."""
+        score = 0.0 if self.wrong_move(grid_before, grid_after) else 1.0
+        return self._add(SolveEvent(MOVE, self.technique_at(grid_before), score, float(seconds)))
+
+    def wrong_move(self, grid_before: np.ndarray, grid_after: np.ndarray | None) -> bool:
+        """Whether the move from ``grid_before`` to ``grid_after`` set a cell (filled or
+        crossed) to a value the solution does not have (False when either is unknown)."""
+        if self.solution is None or grid_after is None:
+            return False
+        after = np.asarray(grid_after)
+        changed = (after != np.asarray(grid_before)) & (after != UNKNOWN)
+        return bool((changed & (after != self.solution)).any())
 
     def hint(self, grid: np.ndarray, rung: int) -> SolveEvent:
         """A hint ladder shown up to ``rung`` (0 = where … 4 = apply) on ``grid``."""

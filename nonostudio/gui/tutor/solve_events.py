@@ -4,8 +4,8 @@ mistakes, each attributed by the tutor core
 available at that moment, in the worker pool, and recorded as ``ProfileEvent(source="solve")``.
 
 * a stroke that decides or changes a cell is a move, timed from the previous event of the puzzle
-  (a gap over :data:`IDLE_S` is not timed: the player was away); a stroke that only clears cells
-  (an eraser, an undo) is no move;
+  (a gap over :data:`IDLE_S` is not timed: the player was away), scoring 0 when it set a cell
+  against the solution; a stroke that only clears cells (an eraser, an undo) is no move;
 * a hint is one event at the deepest rung the player asked for on the same grid (recorded when
   the player moves on, checks, or changes puzzle);
 * a Check that shows mistakes is one mistake event.
@@ -42,6 +42,7 @@ class _Pending:
     rung: int
     profile: str
     at: float
+    after: np.ndarray | None = None  # a move's grid after it
 
 
 def _attribute(items: list[_Pending], should_stop: ShouldStop) -> list[tuple[str, ProfileEvent]]:
@@ -51,7 +52,7 @@ def _attribute(items: list[_Pending], should_stop: ShouldStop) -> list[tuple[str
             break
         rec = SolveRecorder(p.puzzle, p.solution)
         if p.kind == "move":
-            ev = rec.move(p.grid, p.seconds or 0.0)
+            ev = rec.move(p.grid, p.seconds or 0.0, p.after)
         elif p.kind == "hint":
             ev = rec.hint(p.grid, p.rung)
         else:
@@ -132,7 +133,7 @@ class HandSolveLog(QObject):
         gap = None if self._last is None else now - self._last
         self._last = now
         seconds = gap if gap is not None and 0 <= gap <= IDLE_S else None
-        self._push(replace(pending, seconds=seconds))
+        self._push(replace(pending, seconds=seconds, after=np.array(after, copy=True)))
 
     def on_hint(self, grid: np.ndarray, rung: int) -> None:
         pending = self._pending("hint", grid, rung=rung)

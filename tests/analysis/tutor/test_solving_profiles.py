@@ -52,6 +52,30 @@ def test_a_mistake_is_looked_at_as_an_open_cell(small_puzzles):
     assert m[hint.technique].level < 0.5
 
 
+def test_a_move_against_the_solution_scores_nothing(small_puzzles):
+    """A move scores 1 when every cell it sets agrees with the solution and 0 when one does not
+    (a guess that happened to be wrong is no success of the technique), without the solution
+    or the grid after it, 1 as before; clearing a wrong cell is no wrong move."""
+    _, puzzle = small_puzzles[0]
+    solution = np.asarray(solve(puzzle).solution)
+    empty = np.full(solution.shape, UNKNOWN, dtype=np.int8)
+    right, wrong = empty.copy(), empty.copy()
+    right[0, :] = solution[0, :]
+    wrong[0, :] = solution[0, :]
+    wrong[0, 0] = FILLED if solution[0, 0] == CROSSED else CROSSED
+    rec = SolveRecorder(puzzle, solution)
+    assert rec.move(empty, 2.0, right).score == 1.0
+    assert rec.move(empty, 2.0, wrong).score == 0.0
+    assert rec.move(wrong, 2.0, empty).score == 1.0  # clearing is never wrong
+    # a right move on a grid that already holds an old mistake is right
+    later = wrong.copy()
+    later[1, :] = solution[1, :]
+    assert rec.move(wrong, 2.0, later).score == 1.0
+    assert rec.move(empty, 2.0).score == 1.0
+    assert SolveRecorder(puzzle).move(empty, 2.0, wrong).score == 1.0
+    assert [e.score for e in rec.events] == [1.0, 0.0, 1.0, 1.0, 1.0]
+
+
 def _events():
     return [
         ProfileEvent("drill", "mark", "overlap", 1.0, 4.5, "mark:overlap:3:---", 100.0),

@@ -70,6 +70,7 @@ def test_moves_hints_and_mistakes_recorded(qtbot, setup) -> None:
     assert first.seconds == pytest.approx(7.0) and first.score == 1.0
     assert events[1].score == pytest.approx(hint_score(1)) and events[1].seconds is None
     assert events[2].seconds == pytest.approx(4.0)  # timed from the hint
+    assert events[2].score == 0.0  # a wrong cell is no success, checked or not
     assert events[3].score == 0.0
     assert first.item == "5x5 house"
 
