@@ -105,17 +105,45 @@ class WordsPane(QWidget):
         self.box.setSpacing(0)
         self.box.addWidget(words, 1)
         self.box.addWidget(side)
+        self.setMinimumHeight(WORDS_MIN_HEIGHT)
 
     def beside(self) -> bool:
         """Whether the side widget is beside the words (else under them)."""
         return self.box.direction() == QBoxLayout.Direction.LeftToRight
+
+    def under_height(self) -> int:
+        """The height the side widget takes from the words (0 when it is beside them)."""
+        return 0 if self.beside() else self.side.sizeHint().height()
+
+    def words_height(self) -> int:
+        """The words' own height: the pane's less the side widget under them."""
+        return self.height() - self.under_height()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         wide = event.size().width() - self.side.sizeHint().width() >= WORDS_MIN_WIDTH
         direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
         if self.box.direction() != direction:
             self.box.setDirection(direction)
+            self._keep_words_height()
         super().resizeEvent(event)
+
+    def _keep_words_height(self) -> None:
+        """The side widget going under the words takes its height from the grid above, not
+        from the words (at 1280x720 with the docks shown, the colour Solve view's step sentence
+        was left a line and a half, scrolled); going beside again, it gives it back."""
+        under = self.side.sizeHint().height()
+        self.setMinimumHeight(WORDS_MIN_HEIGHT + self.under_height())
+        splitter = self.parentWidget()
+        if not isinstance(splitter, QSplitter) or splitter.count() != 2:
+            return
+        mine = splitter.indexOf(self)
+        sizes = splitter.sizes()
+        change = under if not self.beside() else -under
+        if mine < 0 or sizes[1 - mine] - change < 1 or sizes[mine] + change < 1:
+            return
+        sizes[mine] += change
+        sizes[1 - mine] -= change
+        splitter.setSizes(sizes)
 
 
 class SolveUiParts:
@@ -197,8 +225,7 @@ class SolveUiParts:
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, _high: self._scroll_words())
-        pane = WordsPane(area, side)
-        pane.setMinimumHeight(WORDS_MIN_HEIGHT)
+        self.words_pane = pane = WordsPane(area, side)
         return pane
 
     def _hint_under_way(self) -> bool:

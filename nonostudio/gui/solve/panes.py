@@ -103,7 +103,9 @@ class PaneKeeper:
         width = self._ui.splitter.sizes()[1]
         if width > 0:
             settings.setValue(STEPS_WIDTH_KEY, width)
-        settings.setValue(WORDS_HEIGHT_KEY, self._ui.grid_splitter.sizes()[1])
+        # the words' own height: a hint button under them is given its room again on start
+        pane = self._ui.words_pane
+        settings.setValue(WORDS_HEIGHT_KEY, self._ui.grid_splitter.sizes()[1] - pane.under_height())
 
 
 def _setting_int(settings: QSettings, key: str) -> int:

@@ -220,6 +220,31 @@ def test_the_splitters_and_the_steps_pane_are_kept_in_the_settings(
     assert third.steps_shown() and third.ui.splitter.sizes()[1] == steps - 60
 
 
+def test_the_words_height_kept_is_the_words_own_with_the_hint_button_under_them(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """In a narrow tab the hint button is under the words and the words pane grows by its
+    height; what is kept is the words' own height, so the next start (which grows the pane by
+    the button again) shows the words as the player left them, not a button's height taller."""
+
+    def shown_view() -> SolveView:
+        view = SolveView(delay_ms=1, settings=settings)
+        qtbot.addWidget(view)
+        view.resize(340, 800)
+        view.show()
+        qtbot.waitExposed(view)
+        QApplication.processEvents()
+        assert not view.ui.words_pane.beside()
+        return view
+
+    first = shown_view()
+    words = first.ui.words.height()
+    drag_handle(first.ui.grid_splitter, 1, QPoint(0, -80))
+    assert first.ui.words.height() == words + 80
+    second = shown_view()
+    assert second.ui.words.height() == words + 80
+
+
 # A picture's rows 2 and 3 typed in each other's place: the totals still agree, but no picture
 # fits the clues.
 NO_SOLUTION = Puzzle(((2,), (3,), (1, 2), (2, 1), (1, 1)), ((2, 1), (1, 2), (2,), (2, 1), (2,)))

@@ -82,3 +82,37 @@ def test_in_a_narrow_tab_the_words_go_over_the_hint_button(
                 assert words.width() == pane.width() > button.width(), width
     finally:
         view.cancel()
+
+
+@pytest.mark.parametrize("kind", ["black and white", "colour"])
+def test_a_hint_button_under_the_words_takes_its_room_from_the_grid(
+    qtbot: QtBot, kind: str, show_solve_view: Callable[..., SolveView]
+) -> None:
+    """Seen under Xvfb at 1280x720 with the docks shown (and at 1024x600): in the colour Solve
+    view's narrow grid pane the hint button went under the words inside the words pane's three
+    lines, leaving the step's sentence a line and a half, to be scrolled. The words keep their
+    height wherever the button is; the grid gives up the button's."""
+    if kind == "colour":
+        view: SolveView | ColourSolveView = ColourSolveView(delay_ms=1)
+        qtbot.addWidget(view)
+        view.resize(1100, 600)
+        view.show()
+    else:
+        view = show_solve_view(600, None, 1100)
+    try:
+        ui = view.ui
+        splitter = ui.grid_splitter
+        QApplication.processEvents()
+        assert ui.words_pane.beside()
+        words, total = ui.words.height(), sum(splitter.sizes())
+        assert words >= ui.words_height()
+        view.resize(560, 600)
+        QApplication.processEvents()
+        assert not ui.words_pane.beside()
+        assert ui.words.height() == words, "the words lost the button's height"
+        assert sum(splitter.sizes()) == total
+        view.resize(1100, 600)
+        QApplication.processEvents()
+        assert ui.words_pane.beside() and ui.words.height() == words
+    finally:
+        view.cancel()
