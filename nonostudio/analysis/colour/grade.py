@@ -363,7 +363,16 @@ def _explanation(tier: int, f: ColourFeatures, names: dict[str, str]) -> str:
         return "No solution: no picture fits every clue."
     hardest = names.get(f.hardest_technique or "", "nothing")
     several = "Not unique: the puzzle has several solutions. " if f.solutions == "multiple" else ""
-    if f.needs_colour_reasoning:
+    if f.needs_colour_reasoning and f.colour_steps == 0 and f.search_steps > 0:
+        # no colour technique moved: "it needs colour reasoning" would be false (a puzzle of one
+        # colour with two solutions said it)
+        colour = (
+            f"Looking at one colour at a time, without colour techniques, leaves "
+            f"{f.one_colour_cells} cells undecided, and the colour techniques find nothing "
+            f"more: it needs search, so it ranks above every puzzle solvable one colour at a "
+            f"time."
+        )
+    elif f.needs_colour_reasoning:
         colour = (
             f"Looking at one colour at a time, without colour techniques, leaves "
             f"{f.one_colour_cells} cells undecided: it needs colour reasoning, so it ranks above "

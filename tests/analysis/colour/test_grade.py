@@ -172,3 +172,22 @@ def test_the_trace_progress_counts_the_decided_cells_of_each_step() -> None:
             grid[r][c] = after
         expected.append(sum(1 for row in grid for x in row if not x & (x - 1)) / 16)
     assert calls == pytest.approx(expected) and calls[-1] == 1.0
+
+
+def test_a_puzzle_only_search_decides_is_not_said_to_need_colour_reasoning() -> None:
+    """One colour, two pictures (a red diagonal either way): one colour at a time leaves every
+    cell undecided and no colour technique finds anything (there is one colour), so the words
+    say it needs search, not colour reasoning; the order still ranks it as one that one colour
+    at a time cannot solve. A puzzle whose colour techniques do move keeps the old words."""
+    grade = colour_grade(_of([[1, 0], [0, 1]]))
+    f = grade.features
+    assert f.solutions == "multiple" and f.one_colour_cells == 4
+    assert f.colour_steps == 0 and f.search_steps > 0
+    assert "needs colour reasoning" not in grade.explanation
+    assert "the colour techniques find nothing more: it needs search" in grade.explanation
+    assert f.needs_colour_reasoning  # the ranking is unchanged
+    colour = colour_grade(_of([[2, 2, 0], [1, 1, 2], [0, 1, 2]]))
+    f = colour.features
+    assert f.solutions == "unique" and f.one_colour_cells > 0
+    assert f.colour_steps > 0 and f.search_steps == 0
+    assert "it needs colour reasoning, so it ranks above" in colour.explanation
