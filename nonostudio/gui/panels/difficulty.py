@@ -27,12 +27,12 @@ from nonostudio.analysis.grades.difficulty import (
 from nonostudio.core.puzzle import Puzzle
 from nonostudio.gui.common.limits import TIME_LIMIT_S
 from nonostudio.gui.common.process_child import ProcessJob, shared
-from nonostudio.gui.common.rule_sets import offer_rule_sets, take_saved_rule_set
+from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set, take_saved_rule_set
 from nonostudio.gui.panels.difficulty_charts import RuleUsageChart, StepsChart
 from nonostudio.gui.panels.grading import GradeKind, GradingPanel
 from nonostudio.gui.panels.panel_jobs import grade_puzzle
 from nonostudio.rules.language.parser import RuleSyntaxError
-from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.ruleset import RuleSet
 
 DEBOUNCE_MS = 400
 TECHNIQUE_NAMES = {t.id: t.name for t in ALL_TECHNIQUES}
@@ -121,7 +121,7 @@ class DifficultyPanel(GradingPanel):
         if not name or (self._rule_set is not None and self._rule_set.name == name):
             return
         try:
-            rule_set = load_rule_set(name)
+            rule_set = read_rule_set(name)  # (read once for every panel, ahead at the start)
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self.cancel()
             self._rule_set = None

@@ -8,10 +8,10 @@ Coverage and proof results are cached (per rule set, per rule): see docs/design/
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,7 +33,7 @@ from nonostudio.analysis.tracing.steps import Trace
 from nonostudio.core.library import Library
 from nonostudio.core.paths import paper_testing_set
 from nonostudio.gui.common.process_child import ProcessJob, shared
-from nonostudio.gui.common.rule_sets import offer_rule_sets
+from nonostudio.gui.common.rule_sets import offer_rule_sets, read_rule_set
 from nonostudio.gui.common.table_model import busy_bar, row_table, select_row
 from nonostudio.gui.common.workers import CurrentWorker
 from nonostudio.gui.rules.details import RuleDetails
@@ -45,8 +45,10 @@ from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.cost import cost
 from nonostudio.rules.language.parser import RuleEntry, RuleSyntaxError
 from nonostudio.rules.proving.proof_record import shipped_status
-from nonostudio.rules.proving.prover import ProofResult
-from nonostudio.rules.ruleset import RuleSet, load_rule_set
+from nonostudio.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:  # (z3 is loaded by the first proof, not with the Rules tab)
+    from nonostudio.rules.proving.prover import ProofResult
 
 TESTING_SET = paper_testing_set()  # NONOSTUDIO_TEST_SET's test set, else the bundled one
 
@@ -69,9 +71,17 @@ class RuleBrowser(QWidget):
     _proof_cache: ClassVar[dict[Rule, str]] = {}
 
     def __init__(
-        self, parent: QWidget | None = None, *, test_set: Path | None = TESTING_SET
+        self,
+        parent: QWidget | None = None,
+        *,
+        test_set: Path | None = TESTING_SET,
+        load: bool = True,
     ) -> None:
+        """``load=False`` shows the chosen rule set (reads it, lists its rules, measures their
+        coverage) only once the browser is first shown or asked for a set: the window's start
+        does not spend ~50 ms of the GUI thread on a tab not in sight."""
         super().__init__(parent)
+        self._deferred = False  # the chosen set is shown when the browser is first shown
         self._test_set = test_set
         self._rule_set: RuleSet | None = None
         self._trace: Trace | None = None
@@ -92,7 +102,17 @@ class RuleBrowser(QWidget):
         self.editor.proofFinished.connect(self._on_proof)
         self.editor.ruleSaved.connect(self._rule_saved)
         self.techniques.ruleRequested.connect(self.open_rule)
-        offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
+        if load:
+            offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
+        else:
+            with QSignalBlocker(self.rule_set_combo):  # (chosen, not shown yet)
+                offer_rule_sets(self.rule_set_combo, DEFAULT_RULE_SET, "control")
+            self._deferred = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._deferred:
+            self.set_rule_set(self.rule_set_combo.currentText())
 
     def _build(self) -> None:
         self.rule_set_combo = QComboBox()
@@ -159,8 +179,9 @@ class RuleBrowser(QWidget):
         if not name or (self._rule_set is not None and self._rule_set.name == name):
             return
         self._cancel_coverage()
+        self._deferred = False
         try:
-            rule_set = load_rule_set(name)
+            rule_set = read_rule_set(name)
         except (RuleSyntaxError, OSError, ValueError) as exc:
             self._rule_set = None
             self.model.set_rules([])
@@ -173,6 +194,7 @@ class RuleBrowser(QWidget):
         """Show ``rule_set`` (also one that is not a file, e.g. a learning run's rules so far);
         ``measure`` its coverage (off for a set that is still growing)."""
         self._cancel_coverage()
+        self._deferred = False
         name = rule_set.name
         self._rule_set = rule_set
         if self.rule_set_combo.currentText() != name:

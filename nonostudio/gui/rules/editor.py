@@ -13,6 +13,8 @@ text; an unsound rule's counterexample is drawn as a line picture.  The widgets 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QHideEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QTextEdit, QWidget
@@ -35,7 +37,9 @@ from nonostudio.gui.rules.editor_widgets import PARSE_DELAY_MS, RuleEditorUi
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.language.parser import RuleSyntaxError, parse_rule
 from nonostudio.rules.proving.proof_record import RecordedProof, recorded_proof
-from nonostudio.rules.proving.prover import ProofResult
+
+if TYPE_CHECKING:  # (z3 is loaded by the first proof, not with the Rules tab)
+    from nonostudio.rules.proving.prover import ProofResult
 
 ERROR_COLOR = QColor(220, 50, 47)
 

@@ -8,6 +8,8 @@ counterexample is drawn as a line picture.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
 from nonostudio.core.line import cells_from_text, cells_to_text
@@ -15,7 +17,9 @@ from nonostudio.gui.common.workers import Progress, ShouldStop, Worker, run_in_b
 from nonostudio.gui.rules.line_picture import MARK_WRONG, PictureRow
 from nonostudio.rules.language.ast import Rule
 from nonostudio.rules.proving.proof_record import RecordedProof
-from nonostudio.rules.proving.prover import Counterexample, ProofResult, prove
+
+if TYPE_CHECKING:  # (the prover and z3 are loaded by the first proof, on its worker thread)
+    from nonostudio.rules.proving.prover import Counterexample, ProofResult
 
 
 def counterexample_rows(example: Counterexample) -> list[PictureRow]:
@@ -93,6 +97,8 @@ class ProofRun(QObject):
         """Prove ``rule`` sound for every line of up to ``max_length`` cells."""
 
         def job(progress: Progress, should_stop: ShouldStop) -> ProofResult:
+            from nonostudio.rules.proving.prover import prove
+
             return prove(rule, max_length, should_stop=should_stop, progress=progress)
 
         self._worker = run_in_background(

@@ -156,6 +156,7 @@ class PanelStarter:
         self.ready = False
         self._in_background = True  # the listing read on a worker thread (step by step)
         self._waiting = False  # for the listing read in the background, before the last step
+        self._read_ahead = False  # the panels' rule set is being read ahead
         self._steps: list[Callable[[], None]] = [
             self._build_check,
             self._build_solve,
@@ -172,6 +173,12 @@ class PanelStarter:
         if self.ready:
             return
         warm_up_processes()  # the panels' work runs there: the first puzzle opened never waits
+        if not self._read_ahead:  # the rule set the panels start with, read once, off this thread
+            from nonostudio.analysis.defaults import DEFAULT_RULE_SET
+            from nonostudio.gui.common.rule_sets import read_ahead
+
+            self._read_ahead = True
+            read_ahead([DEFAULT_RULE_SET])
         if step_by_step:
             QTimer.singleShot(0, self._next_step)
             return
@@ -244,7 +251,7 @@ class PanelStarter:
         from nonostudio.gui.rules.browser import RuleBrowser
 
         w = self._window
-        w.rule_browser = RuleBrowser()
+        w.rule_browser = RuleBrowser(load=False)  # its rule set shown once the tab is
         w.rule_browser.set_library(w.library)  # real examples of the techniques
         self._replace_tab(RULES_TAB, w.rule_browser)
 
