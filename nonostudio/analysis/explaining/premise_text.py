@@ -182,6 +182,13 @@ def small_gap(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]
     return f"{text}, and {who} elsewhere: {where}; so it is empty"
 
 
+def then_sentence(text: str, words: str) -> str:
+    """``words`` as the sentence after ``text`` (its first letter a capital)."""
+    if not text:
+        return words
+    return f"{text}. {words[:1].upper()}{words[1:]}"
+
+
 def _chained(claims: Sequence[Claim]) -> bool:
     """Whether the claims' bounds come with their chains (:func:`chain_words` words them)."""
     return any("from" in c for c in _all(claims, "starts"))
@@ -395,8 +402,8 @@ def chain_words(
             text, run, said = _flush(nm, text, run), [], None
         if said == i and part.startswith(f"{who} "):  # the same clue again: "…, and starts"
             text += ", and " + part[len(who) + 1 :]
-        else:
-            text += part if not text else "; " + part
+        else:  # each chain its own sentence
+            text = then_sentence(text, part)
         said = i
         last = (i, side)
     return _flush(nm, text, run)
@@ -461,7 +468,9 @@ def punctuate_reach(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequenc
         return f"{placed}, and no clue reaches {cells_text(crossed)}: empty"
     if not placed:
         return f"{chain}: {empty}"
-    return f"{placed}{',' if chain.startswith('so ') else ';'} {chain}: {empty}"
+    if chain.startswith("so "):
+        return f"{placed}, {chain}: {empty}"
+    return f"{then_sentence(placed, chain)}: {empty}"
 
 
 def _a(number: int) -> str:
@@ -527,9 +536,9 @@ def punctuate_misfit(
     covers = _cover_words(nm, claims)
     text = ""
     for part in parts:
-        text += part if not text else ("," if part.startswith("so ") else ";") + " " + part
+        text = f"{text}, {part}" if text and part.startswith("so ") else then_sentence(text, part)
     if covers:
-        text += f"{'; ' if text else ''}{covers}"
+        text = then_sentence(text, covers)
     return f"{text}: {empty}"
 
 
@@ -552,7 +561,6 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
 
     at = claims.index(b)
     chain = chain_words(nm, claims[:at])
-    before = f"{chain}; " if chain else ""
 
     def starting(h: Claim) -> str:
         if h["min"] == h["max"]:
@@ -569,9 +577,10 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
 
     if len(held) == 1:  # its ruled-out starts beside the wall it cannot cross
         h = held[0]
-        return (
-            f"{before}{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "
-            f"it{aside(wall, ruled(h))}, so {cells_text(filled)} {_are(filled)} filled"
+        return then_sentence(
+            chain,
+            f"{box} can only be {nm.clue(h['clue'], subject=True)} {starting(h)} to hold "
+            f"it{aside(wall, ruled(h))}, so {cells_text(filled)} {_are(filled)} filled",
         )
     options = " or ".join(
         f"the {ordinal(h['clue'])}, {nm.clues[h['clue']]}, {starting(h)}"
@@ -579,8 +588,8 @@ def glue(nm: Naming, claims: Sequence[Claim], cells: Sequence[Sequence[int]]) ->
         for h in held
     )
     after = aside(wall) if wall and alone is None else ""
-    return (
-        f"{before}{box} is {options}{after}; either way {cells_text(filled)} {_are(filled)} filled"
+    return then_sentence(
+        chain, f"{box} is {options}{after}; either way {cells_text(filled)} {_are(filled)} filled"
     )
 
 

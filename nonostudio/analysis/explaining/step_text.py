@@ -27,6 +27,7 @@ from nonostudio.analysis.explaining.premise_text import (
     part_text,
     premise_focus,
     restated,
+    then_sentence,
 )
 from nonostudio.core.line import FILLED, Line
 
@@ -117,21 +118,27 @@ def step_sentence(
     (:func:`premise_sentence`): the line, the
     technique's name, then each premise's words; the focus is what the premises are about."""
     nm = Naming(axis, normal_clues(line_clues), line_size)
-    parts = []
+    body = ""
     stated: list[dict[str, Any]] = []
     round_ = 0
+    joined = False  # the next words go on the sentence of a part ("cells 1–8 hold …; …")
     for premise in premises:
         if premise["say"] == "part":
-            parts.append(part_text(nm, premise))
-            continue
-        text = premise_sentence(nm, premise, stated)
-        stated += premise["claims"]
-        if premise.get("round", 0) > round_:  # a premise on the cells the last round decided
-            round_ = premise["round"]
-            text = "then " + text.removeprefix("and ")
-        parts.append(text)
+            text = part_text(nm, premise)
+        else:
+            text = premise_sentence(nm, premise, stated)
+            stated += premise["claims"]
+            if premise.get("round", 0) > round_:  # a premise on the cells the last round decided
+                round_ = premise["round"]
+                text = "then " + text.removeprefix("and ")
+        if not body:
+            body = text
+        elif joined:
+            body += "; " + text
+        else:  # each premise its own sentence (a hint's premise rung quotes the first)
+            body = then_sentence(body, text.removeprefix("and "))
+        joined = premise["say"] == "part"
     name = BY_ID[technique_id].name + (" (beyond the rules)" if beyond_rules else "")
-    body = "; ".join(parts)
     clues, spans = premise_focus(premises)
     return Explanation(f"{line_name(axis, index)} — {name}: {body}.", clues, spans)
 

@@ -100,6 +100,6 @@ def test_sentence() -> None:
     assert step.text == (
         "Row 7, looking only at the red clues 4 5 (red as filled, every other colour as empty) — "
         "Overlap: the first clue, 4, cannot start before cell 1 or after cell 3, so it covers "
-        "cells 3–4 either way; the second clue, 5, cannot start before cell 6 or after cell 8, "
+        "cells 3–4 either way. The second clue, 5, cannot start before cell 6 or after cell 8, "
         "so it covers cells 8–10 either way; so cells 3–4, 8–10 are red."
     )

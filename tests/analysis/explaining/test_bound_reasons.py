@@ -46,7 +46,7 @@ def test_bike_column_15_says_why_the_first_clue_starts_late() -> None:
     causes = [c for c in reach["claims"] if c["claim"] == "cannot_start"]
     assert causes == [{"claim": "cannot_start", "clue": 0, "min": 0, "max": 0, "boxes": [2, 3]}]
     assert (
-        "the first clue, 2, starts at cell 2 or later (from cell 1 it would run into the box "
+        "The first clue, 2, starts at cell 2 or later (from cell 1 it would run into the box "
         "at cell 3): cell 1 is empty" in text
     )
 
@@ -69,7 +69,7 @@ def test_a_bound_from_a_placed_block_walks_the_clues_between() -> None:
     bounds = [(c["clue"], c["min"], c["max"]) for c in reach["claims"] if c["claim"] == "starts"]
     assert bounds == [(1, None, 6), (0, None, 2), (0, 2, None), (1, 6, None)]
     assert (
-        "so the second and first end by cells 7 and 5; the first clue, 3, starts at cell 3 or "
+        "so the second and first end by cells 7 and 5. The first clue, 3, starts at cell 3 or "
         "later (cells 1–2 are crossed), so the second starts at cell 7 or later: cell 6 is "
         "empty" in text
     )
@@ -131,7 +131,7 @@ def test_a_cell_no_clue_fits_over_says_what_stops_each_clue() -> None:
     (misfit,) = [p for p in premises if p["say"] == "punctuate_reach_misfit"]
     assert misfit["cells"] == [[4, CROSSED]]
     assert "between the crosses" not in explanation.text
-    assert "a 1 from cell 5 would run into the box at cell 6: cell 5 is empty" in explanation.text
+    assert "A 1 from cell 5 would run into the box at cell 6: cell 5 is empty" in explanation.text
     cells = _line(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
@@ -212,11 +212,11 @@ def test_a_bound_said_again_names_its_clue_when_two_boxes_were_named(
     assert len([c for c in both["claims"] if c["claim"] == "holders"]) == 2
     told = step_sentence("mercury", "row", 6, hints, 25, [both, first, last]).text
     assert "and it " not in told
-    assert "; and the first clue, 2, starts at cell 5 or later: cells 1–4 are empty" in told
-    assert "; and the second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
+    assert ". The first clue, 2, starts at cell 5 or later: cells 1–4 are empty" in told
+    assert ". The second clue, 2, ends by cell 16: cells 17, 20–25 are empty" in told
     alone = step_sentence("mercury", "row", 6, hints, 25, [first, both]).text
     assert (
-        "cells 1–4 are empty; and it ends by cell 7; the second clue, 2, holds the box at cell "
+        "cells 1–4 are empty. It ends by cell 7. The second clue, 2, holds the box at cell "
         "15, so it starts at cell 14 or later: cells 8–13 are empty" in alone
     )
 
@@ -268,7 +268,7 @@ def test_reach_of_a_box_says_what_stops_a_clue_inside_its_range() -> None:
     assert misfit["say"] == "mercury_misfit"
     text = premise_sentence(Naming("row", hints, len(line)), misfit)
     assert "between the crosses" not in text
-    assert "a 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in text
+    assert "A 1 from cell 10 would run into the box at cell 11: cell 10 is empty" in text
     cells = _line(line)
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in misfit["claims"])
@@ -297,8 +297,8 @@ def test_it_is_the_placed_clue_only_right_after_its_block() -> None:
     line = _line("....#............x.x#x###")
     explanation, _ = explain_move("punctuate", "column", 11, hints, line)
     text = explanation.text
-    assert "so the fourth ends by cell 17 (cell 18 is crossed); the fifth clue, 1, starts" in text
-    assert "; it starts" not in text
+    assert "so the fourth ends by cell 17 (cell 18 is crossed). The fifth clue, 1, starts" in text
+    assert ". It starts" not in text
 
 
 def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
@@ -315,7 +315,7 @@ def test_a_placed_clue_said_again_keeps_its_block_as_its_bound() -> None:
     # the 8 from cell 9 or 10 is kept back only by the 1 between it and the third clue, a cell
     # short: its cause is said
     assert (
-        "so it is finished: cell 18 is empty; and an 8 from cell 9 or 10 would cover the cross "
+        "so it is finished: cell 18 is empty. An 8 from cell 9 or 10 would cover the cross "
         "at cell 14; a 1 from cell 16 would run into the box at cell 15: cell 16 is empty"
         in explanation.text
     )
@@ -332,7 +332,7 @@ def test_it_is_not_said_after_another_clue_is_named() -> None:
     told = step_sentence("mercury", "row", 14, hints, 25, [last, both]).text
     assert "and it starts" not in told
     assert (
-        "; and the second clue, 8, holds the boxes at cells 9–12, so it ends by cell 16; the "
+        ". The second clue, 8, holds the boxes at cells 9–12, so it ends by cell 16. The "
         "third clue, 3, starts at cell 20 or later: cells 18–19 are empty" in told
     )
 
@@ -384,7 +384,7 @@ def test_a_misfit_states_only_the_links_its_cell_needs() -> None:
     assert (
         "the block at cell 25 can only be the eighth clue, 1, so the seventh and sixth end by "
         "cells 22 and 18 (cells 23–24 are crossed; a 1 from cell 19 would run into the box at "
-        "cell 18); a 2 from cell 19 would run into the box at cell 18; a 2 from cell 20 would run "
+        "cell 18). A 2 from cell 19 would run into the box at cell 18; a 2 from cell 20 would run "
         "into the box at cell 22: cell 20 is empty" in text
     )
     bounds = [c["clue"] for c in misfit["claims"] if c["claim"] == "starts"]
@@ -404,7 +404,7 @@ def test_a_placed_block_bounds_a_clue_instead_of_each_start_ruled_out() -> None:
     assert "the block at cells 3–6" not in text
     assert text.endswith(
         "the block at cells 26–30 can only be the fourth clue, 5, so the third ends by cell 23 "
-        "(cells 24–25 are crossed); a 3 from cell 18 or 19, or a 2 from cell 19, would run into "
+        "(cells 24–25 are crossed). A 3 from cell 18 or 19, or a 2 from cell 19, would run into "
         "the boxes at cells 17–18; a 2 from cell 20 would run into the box at cell 22: cell 20 "
         "is empty."
     )
@@ -463,7 +463,7 @@ def test_a_gap_too_small_does_not_walk_the_line_for_a_clue_kept_away_by_its_orde
     text, _ = _checked(
         "small_gap", (1, 3, 2, 2, 2, 2, 1), ".x#.#..x.xxx....x##x##x##xx#xx", "small_gap"
     )
-    assert "the seventh clue, 1, starts at cell 19 or later, after the clues 1 3 2 2 2 2" in text
+    assert "The seventh clue, 1, starts at cell 19 or later, after the clues 1 3 2 2 2 2" in text
     assert "the third clue, 2, starts" not in text
 
 
@@ -509,8 +509,8 @@ def test_reach_of_a_box_says_the_first_and_last_box_bound_the_outer_clues() -> N
     line = ".x#..x#..x."
     text, misfit = _checked("mercury", hints, line, "mercury_misfit")
     assert (
-        "the first box is at cell 3, so the first clue, 1, ends by cell 3; the last box is at "
-        "cell 7, so the third clue, 1, starts at cell 7 or later; a 2 from cell 4 would run into "
+        "the first box is at cell 3, so the first clue, 1, ends by cell 3. The last box is at "
+        "cell 7, so the third clue, 1, starts at cell 7 or later. A 2 from cell 4 would run into "
         "the box at cell 3; a 2 from cell 5 would cover the cross at cell 6: cell 5 is empty"
         in text
     )
@@ -615,3 +615,50 @@ def test_matching_says_a_block_is_the_only_clue_that_long() -> None:
     arr = arrangements(hints, cells)
     assert all(check_claim(c, hints, cells, arr) is None for c in part["claims"])
     assert check_claim(why, (2, 5, 5), cells, arr) is not None
+
+
+def _sentences(text: str) -> list[str]:
+    """A step's sentences (a full stop ends one outside brackets), the line and technique
+    name cut off the first."""
+    body = text.split(": ", 1)[1]
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(body):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and body.startswith(". ", i):
+            out.append(body[start:i])
+            start = i + 2
+    return [*out, body[start:].removesuffix(".")]
+
+
+def test_a_long_step_says_each_chain_of_bounds_in_a_sentence_of_its_own() -> None:
+    """jwilk-nonogram data056.nin, row 8 (step 165, 115 words): the placed block, the chain
+    from the right, the chain from the left and the starts ruled out over cell 15 were one
+    sentence joined by semicolons.  Each is a sentence now, the cell's conclusion after the
+    starts that stop at it; no word is dropped."""
+    hints = (2, 3, 1, 2, 3)
+    text, _ = _checked(
+        "punctuate", hints, "x##x.#......##.........xxxxxxx", "punctuate_reach_misfit"
+    )
+    assert _sentences(text) == [
+        "the block at cells 2–3 can only be the first clue, 2",
+        "The fifth clue, 3, ends by cell 23 (cells 24–30 are crossed), so the fourth, third and "
+        "second end by cells 19, 16 and 14",
+        "The second clue, 3, starts at cell 5 or later, after the first clue, 2, so the third, "
+        "fourth and fifth start at cells 9, 13 and 16 or later (a 2 from cell 11 or 12 would "
+        "run into the boxes at cells 13–14)",
+        "A 1 from cell 15, or a 2 from cell 14 or 15, would run into the boxes at cells 13–14: "
+        "cell 15 is empty",
+    ]
+
+
+def test_edges_and_walls_says_its_chain_before_the_box_it_places() -> None:
+    """jwilk-nonogram data141.nin, row 4 (step 101, 109 words): the bounds that keep the
+    first and second clues where they are come as their own sentences, then the box and its
+    holders; the semicolon before "either way" stays (the holders are its reason)."""
+    hints = (4, 3, 2, 2, 6, 1)
+    explanation, _ = explain_move("glue", "row", 3, hints, _line("......#..#......x.#.###....x.."))
+    said = _sentences(explanation.text)
+    assert said[1] == "The second clue, 3, starts at cell 6 or later, after the first clue, 4"
+    assert said[2].startswith("The box at cell 7 is the first, 4, starting between cells 4")
+    assert said[2].endswith("; either way cell 6 is filled")
+    assert max(len(s.split()) for s in said) < 50

@@ -205,13 +205,13 @@ def test_steps_on_parts_are_numbered_on_the_whole_line() -> None:
             "punctuate",
             (2, 4, 2),
             "-------OOOO-OO------",
-            ("cell 15 is empty; and the third clue, 2, ends by cell 14: cells 16–20 are empty",),
+            ("cell 15 is empty. The third clue, 2, ends by cell 14: cells 16–20 are empty",),
         ),
         (  # one reason for cells in two places: said once
             "punctuate",
             (1, 1, 4, 1),
             "----x-xxOOOOxOx-xxx-",
-            ("can only be the fourth clue, 1; it ends by cell 14: cells 16, 20 are empty",),
+            ("can only be the fourth clue, 1. It ends by cell 14: cells 16, 20 are empty",),
         ),
         (
             "glue",
