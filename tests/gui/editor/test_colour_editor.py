@@ -291,6 +291,28 @@ def test_removing_an_unused_colour_moves_later_colours_up(
     assert editor.puzzle().palette[2] == YELLOW
 
 
+def test_a_palette_message_is_not_left_on_show_once_the_picture_changes(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Seen under Xvfb: "blue is used by 4 cells of the picture" stayed under the palette after
+    the picture was cut to 3 columns (blue then used by 3), and after blue was painted over. A
+    message is about the picture it was given for: the next change clears it; a removal's own
+    "Removed ..." is shown after its change and stays."""
+    path, _ = colour_file(tmp_path)
+    window.files.open_file(path, ask=False)
+    editor = window.colour_editor
+    panel = editor.palette_panel
+    assert not editor.remove_colour(2)
+    assert "blue is used by 3 cells" in panel.message.text()
+    assert not panel.message.isHidden()
+    editor.paint(tuple(tuple(0 if v == 2 else v for v in row) for row in PICTURE))
+    assert panel.message.isHidden() and panel.message.text() == ""
+    assert editor.remove_colour(2)
+    assert panel.message.text() == "Removed blue." and not panel.message.isHidden()
+    editor.undo_stack().undo()  # blue is back: "Removed blue." is no longer true
+    assert panel.message.isHidden()
+
+
 # --- saving ----------------------------------------------------------------------------------
 
 

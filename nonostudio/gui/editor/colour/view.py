@@ -478,6 +478,9 @@ class ColourEditorView(QWidget):
 
     def _show_state(self, state: ColourState, current: int | None = None) -> None:
         self._state = state
+        # a refusal or what a change did was about the picture before ("blue is used by 4
+        # cells" stayed on show after the picture was cut to 3 columns)
+        self.palette_panel.show_message("")
         rows, cols = state.clues()
         keep = self.palette_panel.current() if current is None else current
         keep = min(keep, len(state.palette) - 1)
