@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.explaining.naming import line_name
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
-from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.line import CROSSED, FILLED
+from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
 
 LineKey = tuple[str, int]
@@ -40,57 +41,196 @@ class Link:
         return not self.cells
 
 
-Solved = dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None]
+Solved = dict[int, tuple[int, int] | None]
+"""The line solver's results in chains, by line and masks (:func:`_key`): the line's filled
+and crossed cells after deduction, or None when it has no room for its clue."""
+
+Masks = tuple[list[int], list[int], list[int], list[int]]
+"""A grid as masks: filled and crossed cells of each row (bit c: column c), then of each column
+(bit r: row r)."""
+
+_MISSING = (-1, -1)
+_CACHE_LIMIT = 200_000  # line results kept; then they are dropped and computed again
 
 
-def _solve(hints: Sequence[int], cells: Sequence[int], cache: Solved) -> tuple[int, ...] | None:
-    key = (tuple(hints), tuple(cells))
-    if key not in cache:
-        if len(cache) > 200_000:
-            cache.clear()
-        cache[key] = solve_cells(hints, cells)
-    return cache[key]
+def grid_masks(grid: Sequence[Sequence[int]]) -> Masks:
+    """The grid's filled and crossed cells as row masks, then column masks."""
+    row_f, row_x = [], []
+    width = len(grid[0]) if grid else 0
+    col_f, col_x = [0] * width, [0] * width
+    for r, row in enumerate(grid):
+        f = x = 0
+        bit = 1 << r
+        for c, value in enumerate(row):
+            if value == FILLED:
+                f |= 1 << c
+                col_f[c] |= bit
+            elif value == CROSSED:
+                x |= 1 << c
+                col_x[c] |= bit
+        row_f.append(f)
+        row_x.append(x)
+    return row_f, row_x, col_f, col_x
+
+
+def _copy(masks: Masks) -> Masks:
+    return masks[0][:], masks[1][:], masks[2][:], masks[3][:]
+
+
+def _key(puzzle: Puzzle, line: int, f: int, x: int) -> int:
+    """The cache key of line ``line`` (rows first, then columns) with these masks: one int."""
+    n = puzzle.width if line < puzzle.height else puzzle.height
+    return ((x << n) | f) * (puzzle.height + puzzle.width) + line
+
+
+def _solve(puzzle: Puzzle, line: int, f: int, x: int, cache: Solved) -> tuple[int, int] | None:
+    """The exact line solver on line ``line``'s masks (rows first, then columns), cached."""
+    key = _key(puzzle, line, f, x)
+    out = cache.get(key, _MISSING)
+    if out is _MISSING:
+        out = _solved(puzzle, line, f, x, cache, key)
+    return out
+
+
+def _solved(
+    puzzle: Puzzle, line: int, f: int, x: int, cache: Solved, key: int
+) -> tuple[int, int] | None:
+    """The exact line solver's result, put in the cache under ``key``."""
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    h = puzzle.height
+    if line < h:
+        out = solve_masks(puzzle.rows[line], puzzle.width, f, x)
+    else:
+        out = solve_masks(puzzle.cols[line - h], h, f, x)
+    cache[key] = out
+    return out
+
+
+class _Trail:
+    """The line steps of a trial as they are made: each step's line (rows first, then
+    columns) and the cells it decided along it as masks, filled then crossed (both 0: the dead
+    end).  :class:`Link` s and the cells' origins are made only for a trial that is cut."""
+
+    __slots__ = ("lines", "fills", "crosses")
+
+    def __init__(self) -> None:
+        self.lines: list[int] = []
+        self.fills: list[int] = []
+        self.crosses: list[int] = []
+
+    def copy(self) -> _Trail:
+        other = _Trail()
+        other.lines, other.fills, other.crosses = self.lines[:], self.fills[:], self.crosses[:]
+        return other
+
+    def links(self, puzzle: Puzzle) -> list[Link]:
+        """The steps as links."""
+        h = puzzle.height
+        out = []
+        for line, f, x in zip(self.lines, self.fills, self.crosses, strict=True):
+            cells: dict[int, int] = {}
+            new = f | x
+            while new:
+                low = new & -new
+                new ^= low
+                cells[low.bit_length() - 1] = FILLED if f & low else CROSSED
+            out.append(Link(("row", line) if line < h else ("column", line - h), cells))
+        return out
+
+    def origin(self, puzzle: Puzzle, r: int, c: int) -> dict[tuple[int, int], int]:
+        """Which step decided each cell the trial decided, ``(r, c)`` (the supposition) -1."""
+        h = puzzle.height
+        origin = {(r, c): -1}
+        for k, (line, f, x) in enumerate(zip(self.lines, self.fills, self.crosses, strict=True)):
+            new = f | x
+            while new:
+                low = new & -new
+                new ^= low
+                p = low.bit_length() - 1
+                origin[(line, p) if line < h else (p, line - h)] = k
+        return origin
 
 
 def _propagate(
     puzzle: Puzzle,
-    state: list[list[int]],
-    origin: dict[tuple[int, int], int],
-    links: list[Link],
-    start: Iterable[LineKey],
+    state: Masks,
+    trail: _Trail,
+    start: Iterable[int],
     cache: Solved,
     limit: int,
 ) -> bool | None:
-    """Line logic from the lines ``start``, breadth first, recording each line step in
-    ``links`` and which link decided each cell in ``origin``: True at a dead end (the dead line
-    last in ``links``), False at a fixed point, None past ``limit`` links."""
-    queue: deque[LineKey] = deque(start)
-    queued = set(queue)
+    """Line logic from the lines ``start`` (rows first, then columns), breadth first, recording
+    each line step in ``trail``: True at a dead end (the dead line last), False at a fixed point,
+    None past ``limit`` steps."""
+    # The masks of a line and its key in the cache are worked out here rather than by calls,
+    # and the steps kept as masks (this loop is most of a trace's time).
+    row_f, row_x, col_f, col_x = state
+    h, w = puzzle.height, puzzle.width
+    count = h + w
+    lines, fills, crosses = trail.lines, trail.fills, trail.crosses
+    queue: deque[int] = deque(start)
+    queued = bytearray(count)
+    for line in queue:
+        queued[line] = 1
+    get = cache.get
     while queue:
-        if len(links) >= limit:
+        if len(lines) >= limit:
             return None
-        key = queue.popleft()
-        queued.discard(key)
-        axis, index = key
-        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
-        cells = state[index] if axis == "row" else [row[index] for row in state]
-        out = _solve(hints, cells, cache)
+        line = queue.popleft()
+        queued[line] = 0
+        if line < h:
+            f, x = row_f[line], row_x[line]
+            key = ((x << w) | f) * count + line
+        else:
+            f, x = col_f[line - h], col_x[line - h]
+            key = ((x << h) | f) * count + line
+        out = get(key, _MISSING)
+        if out is _MISSING:
+            out = _solved(puzzle, line, f, x, cache, key)
         if out is None:
-            links.append(Link(key, {}))
+            lines.append(line)
+            fills.append(0)
+            crosses.append(0)
             return True
-        new = {p: v for p, v in enumerate(out) if cells[p] == UNKNOWN and v != UNKNOWN}
+        new_f = out[0] & ~f
+        new_x = out[1] & ~x
+        new = new_f | new_x
         if not new:
             continue
-        links.append(Link(key, new))
-        for p, v in new.items():
-            rr, cc = (index, p) if axis == "row" else (p, index)
-            state[rr][cc] = v
-            origin[(rr, cc)] = len(links) - 1
-            other: LineKey = ("column", cc) if axis == "row" else ("row", rr)
-            if other not in queued:
-                queued.add(other)
-                queue.append(other)
+        lines.append(line)
+        fills.append(new_f)
+        crosses.append(new_x)
+        if line < h:
+            row_f[line] = f | new_f
+            row_x[line] = x | new_x
+            other_f, other_x, base, line_bit = col_f, col_x, h, 1 << line
+        else:
+            col_f[line - h] = f | new_f
+            col_x[line - h] = x | new_x
+            other_f, other_x, base, line_bit = row_f, row_x, 0, 1 << (line - h)
+        while new:
+            low = new & -new
+            new ^= low
+            p = low.bit_length() - 1
+            if new_f & low:
+                other_f[p] |= line_bit
+            else:
+                other_x[p] |= line_bit
+            if not queued[base + p]:
+                queued[base + p] = 1
+                queue.append(base + p)
     return False
+
+
+def _set(state: Masks, r: int, c: int, value: int) -> None:
+    """Decide the unknown cell (r, c) in ``state``."""
+    if value == FILLED:
+        state[0][r] |= 1 << c
+        state[2][c] |= 1 << r
+    else:
+        state[1][r] |= 1 << c
+        state[3][c] |= 1 << r
 
 
 def refutation_chain(
@@ -106,13 +246,26 @@ def refutation_chain(
     only those the dead end depends on, in order, the dead line last (None: line logic does
     not refute the assumption within ``limit`` line steps)."""
     cache = {} if cache is None else cache
-    state = [list(row) for row in grid]
-    state[r][c] = assumed
-    origin: dict[tuple[int, int], int] = {(r, c): -1}  # cell -> the link that decided it
-    links: list[Link] = []
-    if not _propagate(puzzle, state, origin, links, [("row", r), ("column", c)], cache, limit):
+    return _refute(puzzle, grid_masks(grid), r, c, assumed, limit, cache)
+
+
+def _refute(
+    puzzle: Puzzle,
+    grid: Masks,
+    r: int,
+    c: int,
+    assumed: int,
+    limit: int,
+    cache: Solved,
+) -> list[Link] | None:
+    """:func:`refutation_chain` on the grid's masks."""
+    state = _copy(grid)
+    _set(state, r, c, assumed)
+    trail = _Trail()
+    if not _propagate(puzzle, state, trail, (r, puzzle.height + c), cache, limit):
         return None
-    return _cut(links, _needed(links, origin, puzzle, grid, assumed, cache))
+    links = trail.links(puzzle)
+    return _cut(links, _needed(links, trail.origin(puzzle, r, c), puzzle, grid, assumed, cache))
 
 
 def _cut(links: list[Link], needed: dict[int, set[int]]) -> list[Link]:
@@ -151,32 +304,37 @@ def deep_refutation(
     alone does not: the first cell (reading order) of the grid line logic then reaches whose
     both values line logic refutes.  ``budget`` (a one-item list) counts down the second cells
     tried; None when there is none within it."""
-    state = [list(row) for row in grid]
-    state[r][c] = assumed
-    origin: dict[tuple[int, int], int] = {(r, c): -1}
-    links: list[Link] = []
-    start = [("row", r), ("column", c)]
-    if _propagate(puzzle, state, origin, links, start, cache, limit) is not False:
+    base = grid_masks(grid)
+    state = _copy(base)
+    _set(state, r, c, assumed)
+    trail = _Trail()
+    h = puzzle.height
+    if _propagate(puzzle, state, trail, (r, h + c), cache, limit) is not False:
         return None  # refuted by line logic alone (or too long to follow)
-    first = len(links)
-    for r2, row in enumerate(state):
-        for c2, value in enumerate(row):
-            if value != UNKNOWN:
-                continue
+    first = len(trail.lines)
+    full = (1 << puzzle.width) - 1
+    for r2 in range(h):
+        unknown = full & ~(state[0][r2] | state[1][r2])
+        while unknown:
+            low = unknown & -unknown
+            unknown ^= low
+            c2 = low.bit_length() - 1
             budget[0] -= 1
             if budget[0] < 0:
                 return None
             branches = []
             for v in (FILLED, CROSSED):
-                s2 = [list(x) for x in state]
-                s2[r2][c2] = v
-                o2 = dict(origin)
-                o2[(r2, c2)] = first
-                l2 = [*links, Link(("row", r2), {c2: v})]  # the second supposition
-                lines = [("row", r2), ("column", c2)]
-                if not _propagate(puzzle, s2, o2, l2, lines, cache, limit + first):
+                s2 = _copy(state)
+                _set(s2, r2, c2, v)
+                t2 = trail.copy()  # then the second supposition, as a step along its row
+                t2.lines.append(r2)
+                t2.fills.append(low if v == FILLED else 0)
+                t2.crosses.append(0 if v == FILLED else low)
+                if not _propagate(puzzle, s2, t2, (r2, h + c2), cache, limit + first):
                     break
-                branches.append((l2, _needed(l2, o2, puzzle, grid, assumed, cache, {first})))
+                l2 = t2.links(puzzle)
+                o2 = t2.origin(puzzle, r, c)
+                branches.append((l2, _needed(l2, o2, puzzle, base, assumed, cache, {first})))
             if len(branches) < 2:
                 continue
             used: dict[int, set[int]] = {}
@@ -187,7 +345,7 @@ def deep_refutation(
             tails = [
                 _cut(ls, {k: cells for k, cells in ns.items() if k > first}) for ls, ns in branches
             ]
-            return DeepRefutation(_cut(links, used), (r2, c2), tails[0], tails[1])
+            return DeepRefutation(_cut(branches[0][0][:first], used), (r2, c2), *tails)
     return None
 
 
@@ -195,7 +353,7 @@ def _needed(
     links: list[Link],
     origin: dict[tuple[int, int], int],
     puzzle: Puzzle,
-    grid: Sequence[Sequence[int]],
+    grid: Masks,
     v0: int,
     cache: Solved,
     given: frozenset[int] | set[int] = frozenset(),
@@ -209,54 +367,68 @@ def _needed(
     for k in range(len(links) - 1, -1, -1):
         if k not in needed or k in given:
             continue
-        axis, index = links[k].line
-        hints = puzzle.rows[index] if axis == "row" else puzzle.cols[index]
-        size = puzzle.width if axis == "row" else puzzle.height
-        base = list(grid[index]) if axis == "row" else [row[index] for row in grid]
-        chain_cells: dict[int, tuple[int, int]] = {}  # position -> (value, link or -1)
+        link = links[k]
+        axis, index = link.line
+        is_row = axis == "row"
+        size = puzzle.width if is_row else puzzle.height
+        line = index if is_row else puzzle.height + index
+        f0, x0 = (grid[0][index], grid[1][index]) if is_row else (grid[2][index], grid[3][index])
+        # The chain's cells on the line before the link: the link (or -1) that decided each,
+        # and their values as masks along the line.
+        owner: dict[int, int] = {}
+        chain_f = chain_x = 0
         for p in range(size):
-            cell = (index, p) if axis == "row" else (p, index)
+            cell = (index, p) if is_row else (p, index)
             j = origin.get(cell)
             if j is not None and j < k:
                 value = v0 if j < 0 else links[j].cells[_along(links[j].line, cell)]
-                chain_cells[p] = (value, j)
-        targets = needed[k]
+                owner[p] = j
+                if value == FILLED:
+                    chain_f |= 1 << p
+                else:
+                    chain_x |= 1 << p
+        want_f = want_x = 0
+        for q in needed[k]:
+            if link.cells[q] == FILLED:
+                want_f |= 1 << q
+            else:
+                want_x |= 1 << q
 
         def still(
-            without: set[int],
-            kept: set[int],
-            base: list[int] = base,
-            chain_cells: dict[int, tuple[int, int]] = chain_cells,
-            hints: Sequence[int] = hints,
-            link: Link = links[k],
-            targets: set[int] = targets,
+            kept: int,
+            f0: int = f0,
+            x0: int = x0,
+            chain_f: int = chain_f,
+            chain_x: int = chain_x,
+            line: int = line,
+            dead: bool = link.dead,
+            want_f: int = want_f,
+            want_x: int = want_x,
         ) -> bool:
             """Whether the link still decides its needed cells (the dead line still has no
-            room) with only the chain cells ``kept`` less ``without``."""
-            cells = list(base)
-            for q in kept - without:
-                cells[q] = chain_cells[q][0]
-            out = _solve(hints, cells, cache)
-            if link.dead:
+            room) with only the chain cells ``kept`` (a mask along the line)."""
+            out = _solve(puzzle, line, f0 | (chain_f & kept), x0 | (chain_x & kept), cache)
+            if dead:
                 return out is None
-            return out is not None and all(out[q] == link.cells[q] for q in targets)
+            return out is not None and out[0] & want_f == want_f and out[1] & want_x == want_x
 
-        kept = set(chain_cells)
+        kept = chain_f | chain_x
         # Fewest links: first try doing without each link's cells at once (links the chain
         # does not need yet first, the latest first), then without single cells.
-        groups: dict[int, set[int]] = {}
-        for p, (_, j) in chain_cells.items():
-            groups.setdefault(j, set()).add(p)
+        groups: dict[int, int] = {}
+        for p, j in owner.items():
+            groups[j] = groups.get(j, 0) | 1 << p
         for j in sorted(groups, key=lambda j: (j in needed, -j)):
-            if j >= 0 and still(groups[j], kept):
-                kept -= groups[j]
-        for p in sorted(kept):
-            if still({p}, kept):
-                kept.discard(p)
-        for p in kept:
-            j = chain_cells[p][1]
-            if j >= 0:
-                cell = (index, p) if axis == "row" else (p, index)
+            if j >= 0 and still(kept & ~groups[j]):
+                kept &= ~groups[j]
+        for p in sorted(owner):
+            bit = 1 << p
+            if kept & bit and still(kept & ~bit):
+                kept &= ~bit
+        for p in sorted(owner):
+            j = owner[p]
+            if kept >> p & 1 and j >= 0:
+                cell = (index, p) if is_row else (p, index)
                 needed.setdefault(j, set()).add(_along(links[j].line, cell))
     return needed
 
@@ -281,12 +453,12 @@ def shortest_chain(
     whose chain has the fewest line steps (ties: the first), with its chain.  Once a chain of
     L line steps is found, a later assumption is followed for at most 3 L line steps before
     its dead end (past that its chain seldom comes out shorter; the work stays bounded)."""
+    cache = {} if cache is None else cache
+    masks = grid_masks(grid)
     best: tuple[int, int, int, list[Link]] | None = None
-    for k, (r, c, assumed) in enumerate(candidates):
-        if k >= most:
-            break
+    for r, c, assumed in islice(candidates, most):
         limit = 400 if best is None else max(12, 3 * len(best[3]))
-        chain = refutation_chain(puzzle, grid, r, c, assumed, limit, cache)
+        chain = _refute(puzzle, masks, r, c, assumed, limit, cache)
         if chain is not None and (best is None or len(chain) < len(best[3])):
             best = (r, c, assumed, chain)
             if len(chain) <= SHORT:  # short enough to follow: look no further

@@ -54,7 +54,9 @@ class TrialMemory:
     lies on lines outside ``L`` (each such line of ``F ∪ G`` is that line of ``G``, a fixed point,
     and the other lines are those of ``F``); otherwise line logic runs on from ``F ∪ G``.  Only
     the yes/no answer is taken from here; grids are whole-grid masks (cell (r, c) at bit
-    ``r * width + c``).  Puzzles over :data:`MEMORY_CELLS` cells remember nothing.
+    ``r * width + c``).  An assumption once refuted stays refuted: on ``G ⊇ S`` line logic
+    reaches at least what it reached from ``S``.  Puzzles over :data:`MEMORY_CELLS` cells
+    remember only the refuted assumptions.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -75,6 +77,9 @@ class TrialMemory:
         # columns as bits); grids as (filled, crossed) row-major and column-major masks.
         self.memory: dict[tuple[int, int, int], _Memory] = {}
         self.news: dict[int, tuple[_Masks, int, int]] = {}
+        # Assumptions line logic refuted on an earlier grid: refuted on every later one (line
+        # logic is monotone; the grids only gain cells).  Kept on a grid of any size.
+        self.refutations: set[tuple[int, int, int]] = set()
         self.state = GridState(puzzle, self.line_cache)
         self.grid: _Masks = (0, 0, 0, 0)
 
@@ -105,6 +110,8 @@ class TrialMemory:
     def refuted(self, r: int, c: int, assumed: int) -> bool:
         """Whether line logic refutes cell (r, c) = ``assumed`` on the current grid."""
         key = (r, c, assumed)
+        if key in self.refutations:
+            return True
         state = self.state
         known = self.memory.get(key) if self.remember else None
         if known is None:
@@ -126,6 +133,7 @@ class TrialMemory:
             trial.propagate(rows=rows, cols=cols)
         except Contradiction:
             self.memory.pop(key, None)
+            self.refutations.add(key)
             return True
         if self.remember:
             self._remember(key, trial)
@@ -191,6 +199,7 @@ class TrialMemory:
         _, new_f, new_x = new
         if new_f & fill[1] or new_x & fill[0]:
             del self.memory[key]
+            self.refutations.add(key)
             return True
         dirty = (new_f | new_x) & open_
         if dirty:
@@ -217,6 +226,7 @@ class TrialMemory:
                         out = solve_masks(self.puzzle.cols[i], h, f, x)
                 if out is None:
                     del self.memory[key]
+                    self.refutations.add(key)
                     return True
                 cache[(is_row, i, f, x)] = out
                 if out != (f, x):

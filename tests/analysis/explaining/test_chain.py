@@ -1,0 +1,302 @@
+"""Contradiction chains: the chain module's bit-mask line logic and cut against a plain one.
+
+:mod:`nonostudio.analysis.explaining.chain` replays a trial breadth first on row and column
+masks, keeps its line steps as masks until a dead end, and cuts the chain with masks of the kept
+cells (all for speed: the chains are most of a trace's time).  The reference here does the same
+on lists of cells, one cell at a time, with the line solver's list interface
+(``solve_cells``), as the module did before; every chain, chained contradiction and shortest
+chain must come out the same, link for link and cell for cell, on random puzzles (at the fixed
+point of line logic, where probe steps start) and on the grids a real trace probes at.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonostudio.analysis.explaining.chain import (
+    DeepRefutation,
+    Link,
+    deep_refutation,
+    refutation_chain,
+    shortest_chain,
+)
+from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.core.formats import read_all
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.linesolver import solve_cells
+from nonostudio.core.puzzle import Puzzle, clues_of_grid
+
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
+
+Grid = list[list[int]]
+
+
+# --- the reference: lists of cells, one cell at a time ---------------------------------------
+
+
+def _line(puzzle: Puzzle, state: Grid, key: tuple[str, int]) -> tuple[list[int], list[int]]:
+    axis, i = key
+    if axis == "row":
+        return list(puzzle.rows[i]), list(state[i])
+    return list(puzzle.cols[i]), [row[i] for row in state]
+
+
+def _cell(key: tuple[str, int], p: int) -> tuple[int, int]:
+    return (key[1], p) if key[0] == "row" else (p, key[1])
+
+
+def ref_propagate(
+    puzzle: Puzzle,
+    state: Grid,
+    origin: dict[tuple[int, int], int],
+    links: list[Link],
+    start: list[tuple[str, int]],
+    limit: int,
+) -> bool | None:
+    queue = deque(start)
+    queued = set(queue)
+    while queue:
+        if len(links) >= limit:
+            return None
+        key = queue.popleft()
+        queued.discard(key)
+        hints, cells = _line(puzzle, state, key)
+        out = solve_cells(hints, cells)
+        if out is None:
+            links.append(Link(key, {}))
+            return True
+        new = {p: v for p, v in enumerate(out) if cells[p] == UNKNOWN and v != UNKNOWN}
+        if not new:
+            continue
+        links.append(Link(key, new))
+        for p, v in new.items():
+            r, c = _cell(key, p)
+            state[r][c] = v
+            origin[(r, c)] = len(links) - 1
+            other = ("column", c) if key[0] == "row" else ("row", r)
+            if other not in queued:
+                queued.add(other)
+                queue.append(other)
+    return False
+
+
+def ref_needed(
+    puzzle: Puzzle,
+    grid: Grid,
+    links: list[Link],
+    origin: dict[tuple[int, int], int],
+    v0: int,
+    given: set[int] = frozenset(),  # type: ignore[assignment]
+) -> dict[int, set[int]]:
+    needed: dict[int, set[int]] = {len(links) - 1: set()}
+    for k in range(len(links) - 1, -1, -1):
+        if k not in needed or k in given:
+            continue
+        link = links[k]
+        hints, base = _line(puzzle, grid, link.line)
+        chain: dict[int, tuple[int, int]] = {}
+        for p in range(len(base)):
+            cell = _cell(link.line, p)
+            j = origin.get(cell)
+            if j is not None and j < k:
+                along = cell[1] if j >= 0 and links[j].line[0] == "row" else cell[0]
+                chain[p] = (v0 if j < 0 else links[j].cells[along], j)
+
+        def still(
+            kept: set[int],
+            link: Link = link,
+            base: list[int] = base,
+            hints: list[int] = hints,
+            chain: dict[int, tuple[int, int]] = chain,
+            targets: set[int] = needed[k],
+        ) -> bool:
+            cells = list(base)
+            for q in kept:
+                cells[q] = chain[q][0]
+            out = solve_cells(hints, cells)
+            if link.dead:
+                return out is None
+            return out is not None and all(out[q] == link.cells[q] for q in targets)
+
+        kept = set(chain)
+        groups: dict[int, set[int]] = {}
+        for p, (_, j) in chain.items():
+            groups.setdefault(j, set()).add(p)
+        for j in sorted(groups, key=lambda j: (j in needed, -j)):
+            if j >= 0 and still(kept - groups[j]):
+                kept -= groups[j]
+        for p in sorted(kept):
+            if still(kept - {p}):
+                kept.discard(p)
+        for p in kept:
+            j = chain[p][1]
+            if j >= 0:
+                cell = _cell(link.line, p)
+                needed.setdefault(j, set()).add(cell[1] if links[j].line[0] == "row" else cell[0])
+    return needed
+
+
+def ref_cut(links: list[Link], needed: dict[int, set[int]]) -> list[Link]:
+    out = []
+    for k in sorted(needed):
+        link = links[k]
+        out.append(link if link.dead else Link(link.line, {p: link.cells[p] for p in needed[k]}))
+    return out
+
+
+def ref_chain(puzzle: Puzzle, grid: Grid, r: int, c: int, v: int, limit: int) -> list[Link] | None:
+    state = [list(row) for row in grid]
+    state[r][c] = v
+    origin = {(r, c): -1}
+    links: list[Link] = []
+    if not ref_propagate(puzzle, state, origin, links, [("row", r), ("column", c)], limit):
+        return None
+    return ref_cut(links, ref_needed(puzzle, grid, links, origin, v))
+
+
+def ref_deep(
+    puzzle: Puzzle, grid: Grid, r: int, c: int, v: int, budget: list[int], limit: int = 400
+) -> DeepRefutation | None:
+    state = [list(row) for row in grid]
+    state[r][c] = v
+    origin = {(r, c): -1}
+    links: list[Link] = []
+    if ref_propagate(puzzle, state, origin, links, [("row", r), ("column", c)], limit) is not False:
+        return None
+    first = len(links)
+    for r2, row in enumerate(state):
+        for c2, value in enumerate(row):
+            if value != UNKNOWN:
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            branches = []
+            for v2 in (FILLED, CROSSED):
+                s2 = [list(x) for x in state]
+                s2[r2][c2] = v2
+                o2 = {**origin, (r2, c2): first}
+                l2 = [*links, Link(("row", r2), {c2: v2})]
+                lines = [("row", r2), ("column", c2)]
+                if not ref_propagate(puzzle, s2, o2, l2, lines, limit + first):
+                    break
+                branches.append((l2, ref_needed(puzzle, grid, l2, o2, v, {first})))
+            if len(branches) < 2:
+                continue
+            used: dict[int, set[int]] = {}
+            for _, needed in branches:
+                for k, cells in needed.items():
+                    if k < first:
+                        used.setdefault(k, set()).update(cells)
+            tails = [ref_cut(ls, {k: s for k, s in ns.items() if k > first}) for ls, ns in branches]
+            return DeepRefutation(ref_cut(links, used), (r2, c2), tails[0], tails[1])
+    return None
+
+
+# --- grids where probe steps start -----------------------------------------------------------
+
+
+def stuck_puzzles(count: int, seed: int) -> list[tuple[Puzzle, Grid]]:
+    """Random puzzles (6x6 to 9x8) with their grids at the fixed point of line logic, where
+    line logic leaves at least six cells undecided."""
+    rng = random.Random(seed)
+    out: list[tuple[Puzzle, Grid]] = []
+    while len(out) < count:
+        h, w = rng.randint(6, 9), rng.randint(6, 8)
+        solution = np.array(
+            [[1 if rng.random() < 0.55 else 0 for _ in range(w)] for _ in range(h)], dtype=np.int8
+        )
+        rows, cols = clues_of_grid(solution)
+        puzzle = Puzzle(rows, cols)
+        state = GridState(puzzle)
+        state.propagate()
+        grid = [[state.get(r, c) for c in range(w)] for r in range(h)]
+        if sum(row.count(UNKNOWN) for row in grid) >= 6:
+            out.append((puzzle, grid))
+    return out
+
+
+def refuted(puzzle: Puzzle, grid: Grid) -> list[tuple[int, int, int]]:
+    """Every assumption line logic refutes on ``grid``, in reading order, filled first."""
+    state = GridState(puzzle)
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v != UNKNOWN:
+                state.set_cell(r, c, v)
+    found = []
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            for assumed in (FILLED, CROSSED) if v == UNKNOWN else ():
+                trial = state.copy()
+                trial.set_cell(r, c, assumed)
+                try:
+                    trial.propagate(rows={r}, cols={c})
+                except Contradiction:
+                    found.append((r, c, assumed))
+    return found
+
+
+def test_chains_and_chained_contradictions_match_the_plain_reference() -> None:
+    chains = deep = 0
+    for puzzle, grid in stuck_puzzles(8, seed=5):
+        cache: dict = {}
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v != UNKNOWN:
+                    continue
+                for assumed in (FILLED, CROSSED):
+                    for limit in (2, 5, 400):
+                        got = refutation_chain(puzzle, grid, r, c, assumed, limit, cache)
+                        assert got == ref_chain(puzzle, grid, r, c, assumed, limit)
+                        chains += got is not None
+                    for budget in (1, 6, 60):
+                        mine, theirs = [budget], [budget]
+                        got_deep = deep_refutation(puzzle, grid, r, c, assumed, cache, mine)
+                        assert got_deep == ref_deep(puzzle, grid, r, c, assumed, theirs)
+                        assert mine == theirs
+                        deep += got_deep is not None
+    # Both kinds are exercised (and many chains are cut short by the limits).
+    assert chains > 50 and deep > 5, (chains, deep)
+
+
+@pytest.mark.parametrize("sample", ["webpbn-00023-edge.non", "webpbn-00027-bucks.non"])
+def test_shortest_chains_on_a_trace_s_probe_grids_match_the_reference(sample: str) -> None:
+    # The grids the tracer probed at, every refuted assumption on them in reading order: the
+    # shortest chain of the first few, and each one's chain at the limits shortest_chain uses.
+    ((_, puzzle),) = read_all(SAMPLES / sample)
+    trace = rule_trace(puzzle, [])
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    assert len(probes) >= 2
+    for index in probes[:6]:
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        found = refuted(puzzle, grid)
+        assert found
+        for r, c, assumed in found[:40]:
+            for limit in (12, 400):
+                expected = ref_chain(puzzle, grid, r, c, assumed, limit)
+                assert refutation_chain(puzzle, grid, r, c, assumed, limit) == expected
+        for most in (1, 8, 32):
+            best = None
+            for r, c, assumed in found[:most]:
+                limit = 400 if best is None else max(12, 3 * len(best[3]))
+                chain = ref_chain(puzzle, grid, r, c, assumed, limit)
+                if chain is not None and (best is None or len(chain) < len(best[3])):
+                    best = (r, c, assumed, chain)
+                    if len(chain) <= 3:
+                        break
+            pulled: list[tuple[int, int, int]] = []
+
+            def candidates(found=found, pulled=pulled):  # type: ignore[no-untyped-def]
+                for item in found:
+                    pulled.append(item)
+                    yield item
+
+            assert shortest_chain(puzzle, grid, candidates(), most) == best
+            # No assumption past the first ``most`` is asked for (each costs a trial).
+            assert len(pulled) <= most

@@ -1,0 +1,67 @@
+"""Depth-1 probe trials remembered across probe steps: every answer is the trial's from scratch.
+
+:class:`~nonostudio.analysis.tracing.trial_memory.TrialMemory` answers "does line logic refute
+this assumption on this grid?" from what earlier trials found: a not-refuted trial's fixed
+point, and (on a grid of any size) the assumptions once refuted, which stay refuted on the
+trace's later grids.  Here it is asked about every undecided cell, both values, on each grid a
+trace probed at, in the trace's order, and each answer is compared with a plain trial.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonostudio.analysis.tracing import trial_memory
+from nonostudio.analysis.tracing.trace import rule_trace
+from nonostudio.analysis.tracing.trial_memory import TrialMemory
+from nonostudio.core.formats import read_all
+from nonostudio.core.gridstate import Contradiction, GridState
+from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from nonostudio.core.puzzle import Puzzle
+
+SAMPLES = Path(__file__).resolve().parents[3] / "resources" / "samples"
+
+
+def from_scratch(puzzle: Puzzle, grid: list[list[int]], r: int, c: int, assumed: int) -> bool:
+    state = GridState(puzzle)
+    for rr, row in enumerate(grid):
+        for cc, v in enumerate(row):
+            if v != UNKNOWN:
+                state.set_cell(rr, cc, v)
+    state.set_cell(r, c, assumed)
+    try:
+        state.propagate()
+    except Contradiction:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("sample", "memory"),
+    [("webpbn-00023-edge.non", True), ("webpbn-00023-edge.non", False)]
+    + [("webpbn-00027-bucks.non", True)],
+)
+def test_every_answer_is_the_trial_from_scratch(
+    sample: str, memory: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not memory:  # as on a large grid: only the refuted assumptions are remembered
+        monkeypatch.setattr(trial_memory, "MEMORY_CELLS", 0)
+    ((_, puzzle),) = read_all(SAMPLES / sample)
+    trace = rule_trace(puzzle, [])
+    probes = [i for i, step in enumerate(trace.steps) if step.kind == "probe"]
+    assert len(probes) >= 3
+    trials = TrialMemory(puzzle)
+    remembered = 0
+    for index in probes:
+        grid = [[int(v) for v in row] for row in trace.grid_after(index)]
+        trials.start(trials.grid_state(grid))
+        # Refutations remembered from earlier grids, their cells still undecided here.
+        remembered += sum(grid[r][c] == UNKNOWN for r, c, _ in trials.refutations)
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                for assumed in (FILLED, CROSSED) if v == UNKNOWN else ():
+                    expected = from_scratch(puzzle, grid, r, c, assumed)
+                    assert trials.refuted(r, c, assumed) == expected, (index, r, c, assumed)
+    assert remembered > 0  # some answers came from refutations remembered on earlier grids
