@@ -296,8 +296,9 @@ def test_a_palette_message_is_not_left_on_show_once_the_picture_changes(
 ) -> None:
     """Seen under Xvfb: "blue is used by 4 cells of the picture" stayed under the palette after
     the picture was cut to 3 columns (blue then used by 3), and after blue was painted over. A
-    message is about the picture it was given for: the next change clears it; a removal's own
-    "Removed ..." is shown after its change and stays."""
+    message is about the picture it was given for: the next change clears it (and so does
+    opening another puzzle: seen over a puzzle without blue); a removal's own "Removed ..." is
+    shown after its change and stays."""
     path, _ = colour_file(tmp_path)
     window.files.open_file(path, ask=False)
     editor = window.colour_editor
@@ -310,6 +311,11 @@ def test_a_palette_message_is_not_left_on_show_once_the_picture_changes(
     assert editor.remove_colour(2)
     assert panel.message.text() == "Removed blue." and not panel.message.isHidden()
     editor.undo_stack().undo()  # blue is back: "Removed blue." is no longer true
+    assert panel.message.isHidden()
+    assert not editor.remove_colour(2)  # then another puzzle is opened: not about it
+    puzzle = editor.puzzle()
+    assert puzzle is not None
+    editor.set_puzzle(puzzle)
     assert panel.message.isHidden()
 
 
