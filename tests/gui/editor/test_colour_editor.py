@@ -312,7 +312,7 @@ def test_a_palette_message_is_not_left_on_show_once_the_picture_changes(
     assert panel.message.text() == "Removed blue." and not panel.message.isHidden()
     editor.undo_stack().undo()  # blue is back: "Removed blue." is no longer true
     assert panel.message.isHidden()
-    assert not editor.remove_colour(2)  # then another puzzle is opened: not about it
+    assert not editor.remove_colour(1)  # red is used; then another puzzle is opened
     puzzle = editor.puzzle()
     assert puzzle is not None
     editor.set_puzzle(puzzle)
