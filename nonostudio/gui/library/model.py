@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, QThreadPool, Signal
+from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
 
 from nonostudio.analysis.grades.difficulty import LABELS
@@ -34,6 +34,7 @@ THUMBNAIL_SOLVE_S = 1.0  # seconds the solution of a thumbnail without a picture
 # Times a listing read in the background is read again there when the library changed meanwhile
 # (a write from this window), before the view says it could not be listed and offers Retry.
 REREADS = 3
+REMOVED_ONE_BY_ONE = 50  # rows deleted at once above which the table is shown afresh instead
 
 
 def colour_thumbnail(puzzle: ColourPuzzle, side: int = THUMBNAIL) -> QPixmap:
@@ -441,6 +442,25 @@ class LibraryModel(TableModel[LibraryEntry]):
 
     def _search_text(self, entry: LibraryEntry) -> str:
         return "\0".join(str(column.text(entry)) for column in self.columns).casefold()
+
+    def remove_ids(self, ids: Iterable[int]) -> None:
+        """Take out the rows of the puzzles ``ids``, just deleted, without reading the listing
+        again (10,000 puzzles: ~0.1 s of the GUI thread for each delete); a few rows are
+        removed one by one (the others keep their selection), many at once."""
+        gone = set(ids)
+        rows = [row for row, entry in enumerate(self._rows) if entry.id in gone]
+        if len(rows) > REMOVED_ONE_BY_ONE:
+            self.beginResetModel()
+            self._rows = [entry for entry in self._rows if entry.id not in gone]
+            self._search = None
+            self.endResetModel()
+            return
+        for row in reversed(rows):
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._rows[row]
+            if self._search is not None:
+                del self._search[row]
+            self.endRemoveRows()
 
     def set_rows(self, rows: Iterable[LibraryEntry]) -> None:
         self._search = None

@@ -318,7 +318,8 @@ class LibraryView(QWidget):
                 failure = exc
                 break
             removed.append(id)
-        self.refresh()
+        self.model.remove_ids(removed)  # (the listing is not read again: the rest is as shown)
+        self.update_actions()
         if removed:
             self.removed.emit(removed)
         self.written.emit()

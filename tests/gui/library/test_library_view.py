@@ -91,3 +91,33 @@ def test_import_many_files_reports_bad_ones(qtbot, tmp_path: Path, small_library
     assert view.selected_ids() == [small_library.entries()[-1].id]
     entry = small_library.entries()[-1]
     assert (entry.title, entry.width, entry.height, entry.source) == ("Bar", 3, 1, str(good))
+
+
+def test_delete_does_not_read_the_listing_again(qtbot, monkeypatch, small_library) -> None:
+    """The rows deleted are taken out of the table; the rest are as shown (reading the listing
+    again held the window ~0.1 s per delete on 10,000 puzzles).  The filter, the order and the
+    selection of the rows left are kept."""
+    view = make_view(qtbot, small_library)
+    view.proxy.setFilterFixedString("e")  # Tee and zebra crossing
+    shown = visible_titles(view)
+    assert shown == ["Tee", "zebra crossing"]
+    reads: list[int] = []
+    entries = small_library.entries
+    monkeypatch.setattr(small_library, "entries", lambda: reads.append(1) or entries())
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    removed: list[list[int]] = []
+    view.removed.connect(removed.append)
+    view.table.selectRow(shown.index("Tee"))
+    (tee,) = view.selected_ids()
+    view.delete_selected()
+    assert reads == [] and removed == [[tee]]
+    assert visible_titles(view) == [t for t in shown if t != "Tee"]
+    assert [e.title for e in entries()] == [
+        t for t in ["Tee", "Block", "zebra crossing"] if t != "Tee"
+    ]
+    assert not view.delete_action.isEnabled()  # nothing selected now
+    view.proxy.setFilterFixedString("")
+    assert visible_titles(view) == ["Block", "zebra crossing"]
+    view.table.selectAll()
+    view.delete_selected()
+    assert reads == [] and view.proxy.rowCount() == 0 and len(small_library) == 0
