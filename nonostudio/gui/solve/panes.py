@@ -1,12 +1,29 @@
-"""The Solve view's panes (:class:`PaneKeeper`): whether the steps pane is shown beside the grid
+"""The Solve views' panes (:class:`PaneKeeper`): whether the steps pane is shown beside the grid
 (the player's choice when replaying; by hand hidden until asked, since the steps give the solution
 away) and the splitters' sizes, kept in the studio's settings."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from typing import Protocol
 
-from nonostudio.gui.solve.layout import STEPS_BESIDE_WIDTH, STEPS_WIDTH, SolveUi
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QSplitter, QWidget
+
+from nonostudio.gui.solve.layout import STEPS_BESIDE_WIDTH, STEPS_WIDTH, WordsPane
+
+
+class PanesUi(Protocol):
+    """What of a Solve view's UI the panes are kept on (the black-and-white and colour views'
+    alike): the steps splitter and pane, the grid's splitter over the words, and the actions."""
+
+    splitter: QSplitter
+    grid_splitter: QSplitter
+    steps_pane: QWidget
+    words_pane: WordsPane
+    steps_action: QAction
+    hand_action: QAction
+
 
 # Where the layout is kept in the settings: whether the steps pane is shown when replaying, its
 # width, and the height of the words under the grid.
@@ -21,7 +38,7 @@ class PaneKeeper:
     """Shows and hides the steps pane of ``ui`` and keeps the layout in ``settings`` (None:
     nowhere)."""
 
-    def __init__(self, ui: SolveUi, settings: QSettings | None) -> None:
+    def __init__(self, ui: PanesUi, settings: QSettings | None) -> None:
         self._ui = ui
         self._settings = settings
         self._replay: bool | None = None  # the player's choice (None: not made yet)

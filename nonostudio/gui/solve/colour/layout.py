@@ -2,8 +2,9 @@
 actions (the black-and-white view's, :mod:`nonostudio.gui.solve.layout`), the colour picker and
 pencil toggle of the by-hand bar, the grid pane (the grid over the words pane: solved banner,
 status line and the hint's rungs, scrolled beside the hint button, so the grid keeps its size
-whatever they say) and the steps pane (summary and step table).  The view connects the actions;
-the widgets here only show.
+whatever they say) and the steps pane (summary and step table), which folds away (the Steps
+action; :mod:`nonostudio.gui.solve.panes` shows it as in the black-and-white view).  The view
+connects the actions; the widgets here only show.
 """
 
 from __future__ import annotations
@@ -105,11 +106,12 @@ class ColourSolveUi(SolveUiParts):
         self.picker = ColourPicker()
         top, hand_row = self._make_toolbars()
         self._make_banner()
-        splitter = QSplitter()
+        self.splitter = splitter = QSplitter()
         splitter.addWidget(self._make_grid_pane())
         splitter.addWidget(self._make_steps_pane(model))
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setCollapsible(0, False)
         splitter.setSizes([600, 400])
         layout = QVBoxLayout(view)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -123,12 +125,17 @@ class ColourSolveUi(SolveUiParts):
             view, "✎ &Pencil", "N", "Clicks mark a colour as possible or not (or hold Shift)", True
         )
         self._make_hand_actions(view)
+        self.steps_action = view_action(  # (its tooltip follows the mode: panes.py)
+            view, "&Steps", "S", "Show or hide the list of steps beside the grid", True
+        )
 
     def _make_toolbars(self) -> tuple[QHBoxLayout, QHBoxLayout]:
         bar = QToolBar()
         bar.addActions([self.back_action, self.play_action, self.forward_action])
         bar.addSeparator()
         bar.addActions([self.hand_action, self.hint_action])
+        bar.addSeparator()
+        bar.addAction(self.steps_action)
         self.hand_bar = QToolBar()
         self.hand_bar.addWidget(self.picker)
         self.hand_bar.addActions([self.pencil_action])

@@ -15,7 +15,7 @@ player's grid (found in the background).
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Signal
-from PySide6.QtGui import QKeyEvent, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeyEvent, QShowEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from nonostudio.analysis.colour.hints import (
@@ -43,6 +43,7 @@ from nonostudio.gui.solve.colour.layout import COLOUR_HAND_HELP, ColourSolveUi
 from nonostudio.gui.solve.colour.steps import colour_step_marks, colour_step_rows, colour_summary
 from nonostudio.gui.solve.colour.trace_job import trace_colour_puzzle
 from nonostudio.gui.solve.layout import NO_VALID_PUZZLE, connect_action, connect_toggle
+from nonostudio.gui.solve.panes import PaneKeeper
 from nonostudio.gui.solve.reveal import reveal_marks
 from nonostudio.gui.solve.steps_model import StepsModel
 from nonostudio.gui.solve.trace_view import (
@@ -112,6 +113,8 @@ class ColourSolveView(TraceView):
         connect_action(ui.check_action, self.check_mistakes)
         connect_toggle(ui.timer_action, self.set_timer_shown)
         ui.again_button.clicked.connect(self.restart_hand)
+        self._panes = PaneKeeper(ui, None)
+        connect_toggle(ui.steps_action, self.set_steps_shown)
         ui.picker.picked.connect(self.pick_colour)
         self.grid.colourKey.connect(self.pick_colour)
         self.grid.setsStroked.connect(self._on_stroke)
@@ -283,6 +286,23 @@ class ColourSolveView(TraceView):
         covered = QSize(clues.x(), clues.y())
         reveal_marks(self.ui.scroll, self.grid, marks.axis, marks.index, marks.cells, covered)
 
+    # --- the steps pane -----------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if event.spontaneous():  # the window shown again, not the tab chosen
+            return
+        self._panes.first_shown(self.width())
+
+    def steps_shown(self) -> bool:
+        """Whether the steps pane is shown beside the grid."""
+        return self._panes.shown()
+
+    def set_steps_shown(self, shown: bool) -> None:
+        """Show or hide the steps pane: replaying, the choice holds; by hand it reveals the
+        steps, the solution, until the mode is left."""
+        self._panes.set_shown(shown)
+
     # --- solving by hand -----------------------------------------------------------------------
 
     def set_hand_mode(self, on: bool) -> None:
@@ -298,7 +318,7 @@ class ColourSolveView(TraceView):
         self._mark(ColourMarks())
         self.grid.set_mistakes(())
         ui.hand_bar.setVisible(on)
-        ui.steps_pane.setVisible(not on)  # the steps are the solution: not while solving
+        self._panes.hand_mode_changed()  # the steps are the solution: by hand hidden till asked
         ui.timer_item.setVisible(on and ui.timer_action.isChecked())
         ui.banner_box.setVisible(on and self._solved and self._puzzle is not None)
         self._drop_hint()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from nonostudio.gui.solve.colour.view import ColourSolveView
-from nonostudio.gui.solve.layout import WORDS_MIN_WIDTH
+from nonostudio.gui.solve.layout import STEPS_BESIDE_WIDTH, WORDS_MIN_WIDTH
 from nonostudio.gui.solve.view import SolveView
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,6 +65,7 @@ def test_in_a_narrow_tab_the_words_go_over_the_hint_button(
     if kind == "colour":
         view: SolveView | ColourSolveView = ColourSolveView(delay_ms=1)
         qtbot.addWidget(view)
+        view.resize(1100, 700)  # first shown wide: the steps pane beside the grid
         view.show()
     else:
         view = show_solve_view()
@@ -116,3 +117,34 @@ def test_a_hint_button_under_the_words_takes_its_room_from_the_grid(
         assert ui.words_pane.beside() and ui.words.height() == words
     finally:
         view.cancel()
+
+
+def test_a_narrow_first_start_folds_the_steps_away_and_steps_shows_them(qtbot: QtBot) -> None:
+    """Seen under Xvfb at 1280x720 with the docks shown (a 610 px tab) and at 1024x600: the
+    colour Solve view always kept its step list beside the grid, which left the grid a third of
+    the tab (the 31x15 flag scrolled sideways) while the black-and-white view folds its steps
+    away below STEPS_BESIDE_WIDTH. Now the colour view does the same: Steps (S) shows them,
+    solving by hand hides them until asked, and a wide first start shows them."""
+    narrow = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(narrow)
+    narrow.resize(STEPS_BESIDE_WIDTH - 400, 560)
+    narrow.show()
+    QApplication.processEvents()
+    ui = narrow.ui
+    assert not narrow.steps_shown() and not ui.steps_action.isChecked()
+    assert ui.grid_splitter.width() == ui.splitter.width()  # the grid pane has the whole width
+    ui.steps_action.trigger()
+    QApplication.processEvents()
+    assert narrow.steps_shown() and ui.grid_splitter.width() < ui.splitter.width()
+    narrow.set_hand_mode(True)  # the steps are the solution
+    assert not narrow.steps_shown()
+    narrow.set_hand_mode(False)  # the replay's choice comes back
+    assert narrow.steps_shown()
+    wide = ColourSolveView(delay_ms=1)
+    qtbot.addWidget(wide)
+    wide.resize(STEPS_BESIDE_WIDTH + 100, 560)
+    wide.show()
+    QApplication.processEvents()
+    assert wide.steps_shown()
+    narrow.cancel()
+    wide.cancel()
