@@ -110,7 +110,7 @@ def _solved(
 class _Trail:
     """The line steps of a trial as they are made: each step's line (rows first, then
     columns) and the cells it decided along it as masks, filled then crossed (both 0: the dead
-    end).  :class:`Link` s and the cells' origins are made only for a trial that is cut."""
+    end).  :class:`Link` s are made only for the steps a chain keeps."""
 
     __slots__ = ("lines", "fills", "crosses")
 
@@ -124,32 +124,17 @@ class _Trail:
         other.lines, other.fills, other.crosses = self.lines[:], self.fills[:], self.crosses[:]
         return other
 
-    def links(self, puzzle: Puzzle) -> list[Link]:
-        """The steps as links."""
+    def link(self, puzzle: Puzzle, k: int, positions: int = -1) -> Link:
+        """Step ``k`` as a link, with only its cells at ``positions`` (a mask along its line)."""
+        line, f, x = self.lines[k], self.fills[k], self.crosses[k]
+        cells: dict[int, int] = {}
+        new = (f | x) & positions
+        while new:
+            low = new & -new
+            new ^= low
+            cells[low.bit_length() - 1] = FILLED if f & low else CROSSED
         h = puzzle.height
-        out = []
-        for line, f, x in zip(self.lines, self.fills, self.crosses, strict=True):
-            cells: dict[int, int] = {}
-            new = f | x
-            while new:
-                low = new & -new
-                new ^= low
-                cells[low.bit_length() - 1] = FILLED if f & low else CROSSED
-            out.append(Link(("row", line) if line < h else ("column", line - h), cells))
-        return out
-
-    def origin(self, puzzle: Puzzle, r: int, c: int) -> dict[tuple[int, int], int]:
-        """Which step decided each cell the trial decided, ``(r, c)`` (the supposition) -1."""
-        h = puzzle.height
-        origin = {(r, c): -1}
-        for k, (line, f, x) in enumerate(zip(self.lines, self.fills, self.crosses, strict=True)):
-            new = f | x
-            while new:
-                low = new & -new
-                new ^= low
-                p = low.bit_length() - 1
-                origin[(line, p) if line < h else (p, line - h)] = k
-        return origin
+        return Link(("row", line) if line < h else ("column", line - h), cells)
 
 
 def _propagate(
@@ -257,25 +242,22 @@ def _refute(
     assumed: int,
     limit: int,
     cache: Solved,
+    shorter: int | None = None,
 ) -> list[Link] | None:
-    """:func:`refutation_chain` on the grid's masks."""
+    """:func:`refutation_chain` on the grid's masks; when ``shorter`` is given, None also for a
+    chain of that many links or more (it is not cut to the end)."""
     state = _copy(grid)
     _set(state, r, c, assumed)
     trail = _Trail()
     if not _propagate(puzzle, state, trail, (r, puzzle.height + c), cache, limit):
         return None
-    links = trail.links(puzzle)
-    return _cut(links, _needed(links, trail.origin(puzzle, r, c), puzzle, grid, assumed, cache))
+    needed = _needed(puzzle, grid, trail, r, c, assumed, cache, shorter=shorter)
+    return None if needed is None else _cut(puzzle, trail, needed)
 
 
-def _cut(links: list[Link], needed: dict[int, set[int]]) -> list[Link]:
-    """The needed links, each with only its needed cells (the dead line as it is)."""
-    return [
-        links[k]
-        if links[k].dead
-        else Link(links[k].line, {p: links[k].cells[p] for p in needed[k]})
-        for k in sorted(needed)
-    ]
+def _cut(puzzle: Puzzle, trail: _Trail, needed: dict[int, int]) -> list[Link]:
+    """The needed steps as links, each with only its needed cells (the dead line as it is)."""
+    return [trail.link(puzzle, k, needed[k]) for k in sorted(needed)]
 
 
 @dataclass(frozen=True)
@@ -332,67 +314,84 @@ def deep_refutation(
                 t2.crosses.append(0 if v == FILLED else low)
                 if not _propagate(puzzle, s2, t2, (r2, h + c2), cache, limit + first):
                     break
-                l2 = t2.links(puzzle)
-                o2 = t2.origin(puzzle, r, c)
-                branches.append((l2, _needed(l2, o2, puzzle, base, assumed, cache, {first})))
+                needed = _needed(puzzle, base, t2, r, c, assumed, cache, given=first)
+                assert needed is not None  # (no bound asked)
+                branches.append((t2, needed))
             if len(branches) < 2:
                 continue
-            used: dict[int, set[int]] = {}
+            used: dict[int, int] = {}
             for _, needed in branches:
                 for k, cells in needed.items():
                     if k < first:
-                        used.setdefault(k, set()).update(cells)
+                        used[k] = used.get(k, 0) | cells
             tails = [
-                _cut(ls, {k: cells for k, cells in ns.items() if k > first}) for ls, ns in branches
+                _cut(puzzle, t, {k: cells for k, cells in ns.items() if k > first})
+                for t, ns in branches
             ]
-            return DeepRefutation(_cut(branches[0][0][:first], used), (r2, c2), *tails)
+            return DeepRefutation(_cut(puzzle, trail, used), (r2, c2), *tails)
     return None
 
 
 def _needed(
-    links: list[Link],
-    origin: dict[tuple[int, int], int],
     puzzle: Puzzle,
     grid: Masks,
+    trail: _Trail,
+    r: int,
+    c: int,
     v0: int,
     cache: Solved,
-    given: frozenset[int] | set[int] = frozenset(),
-) -> dict[int, set[int]]:
-    """The chain cut down to what the dead end needs, from the last link back: of the cells the
-    chain decided on a link's line before it, keep only those (one by one, greedily) without
-    which the link no longer decides its needed cells (the dead line: no longer has no room);
-    the links that decided a kept cell need it.  Returns the needed cells (positions along its
-    line) of each needed link; a link in ``given`` (a second supposition) needs nothing."""
-    needed: dict[int, set[int]] = {len(links) - 1: set()}
-    for k in range(len(links) - 1, -1, -1):
-        if k not in needed or k in given:
+    given: int = -1,
+    shorter: int | None = None,
+) -> dict[int, int] | None:
+    """The chain cut down to what the dead end needs, from the last step back: of the cells the
+    trial (from ``(r, c) = v0``) decided on a step's line before it, keep only those (one by one,
+    greedily) without which the step no longer decides its needed cells (the dead line: no
+    longer has no room); the steps that decided a kept cell need it.  Returns the needed cells
+    (a mask of positions along its line) of each needed step; the step ``given`` (a second
+    supposition) needs nothing.  None once ``shorter`` steps or more are needed."""
+    h = puzzle.height
+    lines, fills, crosses = trail.lines, trail.fills, trail.crosses
+    needed: dict[int, int] = {len(lines) - 1: 0}
+    for k in range(len(lines) - 1, -1, -1):
+        if k not in needed or k == given:
             continue
-        link = links[k]
-        axis, index = link.line
-        is_row = axis == "row"
-        size = puzzle.width if is_row else puzzle.height
-        line = index if is_row else puzzle.height + index
+        line = lines[k]
+        is_row = line < h
+        index = line if is_row else line - h
         f0, x0 = (grid[0][index], grid[1][index]) if is_row else (grid[2][index], grid[3][index])
-        # The chain's cells on the line before the link: the link (or -1) that decided each,
+        # The trial's cells on the line before the step: the step (or -1) that decided each,
         # and their values as masks along the line.
         owner: dict[int, int] = {}
         chain_f = chain_x = 0
-        for p in range(size):
-            cell = (index, p) if is_row else (p, index)
-            j = origin.get(cell)
-            if j is not None and j < k:
-                value = v0 if j < 0 else links[j].cells[_along(links[j].line, cell)]
+        if (r if is_row else c) == index:
+            p = c if is_row else r
+            owner[p] = -1
+            if v0 == FILLED:
+                chain_f |= 1 << p
+            else:
+                chain_x |= 1 << p
+        bit = 1 << index
+        for j in range(k):
+            other = lines[j]
+            if other == line:
+                f, x = fills[j], crosses[j]
+                chain_f |= f
+                chain_x |= x
+                new = f | x
+                while new:
+                    low = new & -new
+                    new ^= low
+                    owner[low.bit_length() - 1] = j
+            elif (other < h) != is_row and (fills[j] | crosses[j]) & bit:
+                p = other if other < h else other - h
                 owner[p] = j
-                if value == FILLED:
+                if fills[j] & bit:
                     chain_f |= 1 << p
                 else:
                     chain_x |= 1 << p
-        want_f = want_x = 0
-        for q in needed[k]:
-            if link.cells[q] == FILLED:
-                want_f |= 1 << q
-            else:
-                want_x |= 1 << q
+        dead = not (fills[k] or crosses[k])
+        want_f = needed[k] & fills[k]
+        want_x = needed[k] & crosses[k]
 
         def still(
             kept: int,
@@ -401,41 +400,44 @@ def _needed(
             chain_f: int = chain_f,
             chain_x: int = chain_x,
             line: int = line,
-            dead: bool = link.dead,
+            dead: bool = dead,
             want_f: int = want_f,
             want_x: int = want_x,
         ) -> bool:
-            """Whether the link still decides its needed cells (the dead line still has no
-            room) with only the chain cells ``kept`` (a mask along the line)."""
+            """Whether the step still decides its needed cells (the dead line still has no
+            room) with only the trial's cells ``kept`` (a mask along the line)."""
             out = _solve(puzzle, line, f0 | (chain_f & kept), x0 | (chain_x & kept), cache)
             if dead:
                 return out is None
             return out is not None and out[0] & want_f == want_f and out[1] & want_x == want_x
 
         kept = chain_f | chain_x
-        # Fewest links: first try doing without each link's cells at once (links the chain
+        # Fewest steps: first try doing without each step's cells at once (steps the chain
         # does not need yet first, the latest first), then without single cells.
         groups: dict[int, int] = {}
         for p, j in owner.items():
             groups[j] = groups.get(j, 0) | 1 << p
+        # A cell that was a step's only one here and could not go with its step cannot go
+        # alone later either: fewer cells decide no more (the line solver is exact).
+        tried = 0
         for j in sorted(groups, key=lambda j: (j in needed, -j)):
-            if j >= 0 and still(kept & ~groups[j]):
-                kept &= ~groups[j]
+            if j >= 0:
+                if still(kept & ~groups[j]):
+                    kept &= ~groups[j]
+                elif groups[j].bit_count() == 1:
+                    tried |= groups[j]
         for p in sorted(owner):
-            bit = 1 << p
-            if kept & bit and still(kept & ~bit):
-                kept &= ~bit
+            bit_p = 1 << p
+            if kept & bit_p and not tried & bit_p and still(kept & ~bit_p):
+                kept &= ~bit_p
         for p in sorted(owner):
             j = owner[p]
             if kept >> p & 1 and j >= 0:
-                cell = (index, p) if is_row else (p, index)
-                needed.setdefault(j, set()).add(_along(links[j].line, cell))
+                # The cell's position along step j's line: p on this line, else this line's.
+                needed[j] = needed.get(j, 0) | 1 << (p if lines[j] == line else index)
+                if shorter is not None and len(needed) >= shorter:
+                    return None
     return needed
-
-
-def _along(line: LineKey, cell: tuple[int, int]) -> int:
-    """The position of ``(row, column)`` along a line through it."""
-    return cell[1] if line[0] == "row" else cell[0]
 
 
 SHORT = 3
@@ -458,7 +460,8 @@ def shortest_chain(
     best: tuple[int, int, int, list[Link]] | None = None
     for r, c, assumed in islice(candidates, most):
         limit = 400 if best is None else max(12, 3 * len(best[3]))
-        chain = _refute(puzzle, masks, r, c, assumed, limit, cache)
+        shorter = None if best is None else len(best[3])
+        chain = _refute(puzzle, masks, r, c, assumed, limit, cache, shorter)
         if chain is not None and (best is None or len(chain) < len(best[3])):
             best = (r, c, assumed, chain)
             if len(chain) <= SHORT:  # short enough to follow: look no further
