@@ -186,8 +186,9 @@ def colour_hint_ladder(step: ColourStep, puzzle: ColourPuzzle) -> ColourHintLadd
         technique = BY_ID[step.technique]
         name = colour_name(palette, step.colour)
         which = (
-            f"Look only at the {name} clues ({name} as filled, every other colour as empty) and "
-            f"use {technique.name} (tier {technique.tier}): {technique.idea_on(step.axis)}"
+            f"Look only at the {name} clues ({name} as filled, every other colour as empty: a "
+            f"cross means not {name}, the background or another colour) and use "
+            f"{technique.name} (tier {technique.tier}): {technique.idea_on(step.axis)}"
         )
         premise, shown = _per_colour_premise(step, puzzle)
     else:

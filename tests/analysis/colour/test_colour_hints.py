@@ -84,7 +84,11 @@ def check_ladders(puzzle: ColourPuzzle) -> set[str]:
         assert ladder.where == f"Look at {step.axis} {step.index + 1}."
         assert ladder.cells == step.text and ladder.premise
         if step.kind == PER_COLOUR:
-            assert f"only at the {palette[step.colour].name} clues" in ladder.technique
+            name = palette[step.colour].name
+            assert f"only at the {name} clues" in ladder.technique
+            # the black-and-white idea speaks of crosses ("cross out every cell"): a player of
+            # a colour puzzle is told a cross is "not this colour", not the background
+            assert f"a cross means not {name}," in ladder.technique
         if step.axis == "column":  # a column's clues are pushed up and down
             assert "as far left" not in ladder.technique + ladder.cells
         head, _, reason = ladder.premise.partition(": " if step.kind == PER_COLOUR else ", ")
