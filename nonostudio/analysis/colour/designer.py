@@ -220,11 +220,24 @@ def colour_summary_text(region: ColourStuckRegion, search: ColourEditSearch | No
         parts = ["No picture fits the clues."]
     elif one_left == 0:
         parts = ["One colour at a time decides every cell: no colour reasoning needed."]
-    else:
+    elif logic_left == 0:
         parts = [
             f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded): "
             "they need colour reasoning; line logic with the colours each cell may still be "
-            + (f"then leaves {logic_left} (hatched)." if logic_left else "then finishes.")
+            "then finishes."
+        ]
+    elif logic_left < one_left:
+        parts = [
+            f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded); line "
+            "logic with the colours each cell may still be then decides "
+            f"{one_left - logic_left} of them (they need colour reasoning) and leaves "
+            f"{logic_left} (hatched)."
+        ]
+    else:  # colour reasoning decides none of them: "they need colour reasoning" would be false
+        parts = [
+            f"One colour at a time gets stuck with {one_left} cell(s) undecided (shaded); line "
+            "logic with the colours each cell may still be decides none of them: "
+            f"{logic_left} are left (hatched)."
         ]
     if search is None:
         if region.verdict is not Verdict.NO_SOLUTION:

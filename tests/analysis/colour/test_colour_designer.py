@@ -73,6 +73,28 @@ def test_a_unique_line_solvable_picture_needs_no_edit() -> None:
     )
 
 
+def test_cells_colour_reasoning_cannot_decide_are_not_said_to_need_it() -> None:
+    """Seen on r0001.xml (several solutions): "One colour at a time gets stuck with 8 cell(s)
+    undecided: they need colour reasoning; line logic with the colours ... then leaves 8" —
+    colour line logic decided none of the 8, so they need search, not colour reasoning. The
+    words say how many colour line logic decides, and call only those colour reasoning."""
+    # one colour, two pictures (a diagonal either way): nothing decides any cell
+    none = check_colour_design(_of([[1, 0], [0, 1]]), None)
+    assert int(none.region.one_colour_stuck.sum()) == int(none.region.logic_stuck.sum()) == 4
+    assert "need colour reasoning" not in none.summary()
+    assert none.summary().startswith(
+        "One colour at a time gets stuck with 4 cell(s) undecided (shaded); line logic with the "
+        "colours each cell may still be decides none of them: 4 are left (hatched)."
+    )
+    # two colours: colour line logic decides 4 of the 8 cells one colour at a time leaves
+    some = check_colour_design(_of([[1, 0, 2], [0, 1, 2], [0, 2, 1]]), None)
+    one, logic = int(some.region.one_colour_stuck.sum()), int(some.region.logic_stuck.sum())
+    assert (one, logic) == (8, 4)
+    assert "then decides 4 of them (they need colour reasoning) and leaves 4 (hatched)." in (
+        some.summary()
+    )
+
+
 def test_clues_without_a_picture_get_no_edits_and_say_so() -> None:
     findings = check_colour_design(_of([[1, 0, 2], [1, 0, 2]]), None)
     assert findings.search is None
