@@ -143,3 +143,12 @@ def test_a_file_without_a_picture_is_checked_on_the_solution_it_shows(qtbot, set
     assert panel.summary_label.text().endswith(
         "The puzzle is unique and line-solvable: no edit needed."
     )
+
+
+def test_the_check_tip_calls_colour_reasoning_only_what_colour_logic_decides() -> None:
+    """The shaded cells are those one colour at a time leaves; on a puzzle with several
+    solutions colour line logic may decide none of them, so they are not all 'colour
+    reasoning': only those shaded and not hatched are."""
+    tip = ColourDesignerPanel.check_tip
+    assert "cannot decide (they need colour reasoning)" not in tip
+    assert "shaded and not hatched: they need colour reasoning" in tip

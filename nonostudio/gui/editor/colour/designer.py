@@ -1,5 +1,6 @@
 """Designer checks on the colour editor's grid: the cells one colour at a time leaves undecided
-(shaded: they need colour reasoning) and those colour line logic leaves (hatched), and
+(shaded) and those colour line logic leaves (hatched: the shaded ones not hatched need colour
+reasoning), and
 single-cell edits of the painted picture (a cell painted another colour) that make its puzzle
 unique or line-solvable, numbered on the grid; applying one is one undo step.
 
@@ -29,9 +30,9 @@ class ColourDesign:
     leave undecided, and single-cell edits of the painted picture."""
 
     check_tip = (
-        "Shade the cells one colour at a time cannot decide (they need colour reasoning), hatch "
-        "those line logic cannot, and look for single-cell edits (a cell painted another colour) "
-        "that make the puzzle unique or line-solvable"
+        "Shade the cells one colour at a time cannot decide, hatch those colour line logic "
+        "cannot (shaded and not hatched: they need colour reasoning), and look for single-cell "
+        "edits (a cell painted another colour) that make the puzzle unique or line-solvable"
     )
 
     def __init__(self, editor: ColourEditorView, time_limit: float) -> None:
