@@ -17,7 +17,7 @@ from nonostudio.analysis.colour.grade import one_colour_grid
 from nonostudio.core.colour.model import WHITE, Colour, ColourPuzzle, Palette, clues_of_colour_grid
 from nonostudio.core.colour.solver import solve_colour
 from nonostudio.core.formats import write_file
-from nonostudio.gui.editor.colour.designer import ColourDesignerPanel
+from nonostudio.gui.editor.colour.designer import ColourDesign, ColourDesignerPanel
 from nonostudio.gui.editor.colour.view import ColourEditorView
 from nonostudio.gui.grid.view import OVERLAY_COLOR
 
@@ -149,6 +149,6 @@ def test_the_check_tip_calls_colour_reasoning_only_what_colour_logic_decides() -
     """The shaded cells are those one colour at a time leaves; on a puzzle with several
     solutions colour line logic may decide none of them, so they are not all 'colour
     reasoning': only those shaded and not hatched are."""
-    tip = ColourDesignerPanel.check_tip
+    tip = ColourDesign.check_tip
     assert "cannot decide (they need colour reasoning)" not in tip
     assert "shaded and not hatched: they need colour reasoning" in tip
