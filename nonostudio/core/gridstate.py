@@ -7,7 +7,7 @@ its column.  Copying a state is cheap (four lists of ints), which probing and se
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
@@ -20,6 +20,31 @@ if TYPE_CHECKING:  # imported where a grid array is made or read: line logic on 
 #: The line solver's results by ``(is_row, index, filled mask, crossed mask)``: the masks after
 #: deduction.  Shared between copies of a state (and, by a caller, between states).
 LineCache = dict[tuple[bool, int, int, int], tuple[int, int]]
+
+
+GridMasks = tuple[list[int], list[int], list[int], list[int]]
+"""A grid as masks: the filled and the crossed cells of each row (bit c: column c), then of each
+column (bit r: row r)."""
+
+
+def grid_masks(grid: Sequence[Sequence[int]]) -> GridMasks:
+    """A grid of cell values (rows of FILLED, CROSSED, UNKNOWN) as :data:`GridMasks`."""
+    row_f, row_x = [], []
+    width = len(grid[0]) if grid else 0
+    col_f, col_x = [0] * width, [0] * width
+    for r, row in enumerate(grid):
+        f = x = 0
+        bit = 1 << r
+        for c, value in enumerate(row):
+            if value == FILLED:
+                f |= 1 << c
+                col_f[c] |= bit
+            elif value == CROSSED:
+                x |= 1 << c
+                col_x[c] |= bit
+        row_f.append(f)
+        row_x.append(x)
+    return row_f, row_x, col_f, col_x
 
 
 class Contradiction(Exception):
@@ -81,6 +106,18 @@ class GridState:
         other.row_seen = self.row_seen
         other.col_seen = self.col_seen
         return other
+
+    @classmethod
+    def from_masks(
+        cls, puzzle: Puzzle, masks: GridMasks, cache: LineCache | None = None
+    ) -> GridState:
+        """The state of a grid given as masks (:func:`grid_masks`; the lists are copied)."""
+        state = cls(puzzle, cache)
+        row_f, row_x, col_f, col_x = masks
+        state.row_f, state.row_x = row_f[:], row_x[:]
+        state.col_f, state.col_x = col_f[:], col_x[:]
+        state.known = sum(f.bit_count() + x.bit_count() for f, x in zip(row_f, row_x, strict=True))
+        return state
 
     @classmethod
     def from_grid(cls, puzzle: Puzzle, grid: np.ndarray) -> GridState:

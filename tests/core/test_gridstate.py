@@ -294,3 +294,27 @@ def test_a_state_s_own_cache_is_filled_only_once_a_copy_shares_it(monkeypatch) -
         copy = GridState(puzzle).copy()
         copy.propagate()
         assert copy.cache
+
+
+def test_a_state_made_from_masks_is_the_state_made_cell_by_cell() -> None:
+    # grid_masks and GridState.from_masks (a probe step's state, built whole) against
+    # set_cell on each decided cell, on grids of random shapes, densities and decided shares.
+    rng = random.Random(11)
+    for _ in range(60):
+        h, w = rng.randint(1, 40), rng.randint(1, 40)
+        known = rng.random()
+        grid = [
+            [rng.choice((FILLED, CROSSED)) if rng.random() < known else UNKNOWN for _ in range(w)]
+            for _ in range(h)
+        ]
+        puzzle = Puzzle.from_grid(random_picture(rng, h, w))  # (only its size is read)
+        cache: gridstate.LineCache = {}
+        by_cell = GridState(puzzle, cache)
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v != UNKNOWN:
+                    by_cell.set_cell(r, c, v)
+        whole = GridState.from_masks(puzzle, gridstate.grid_masks(grid), cache)
+        for name in ("row_f", "row_x", "col_f", "col_x", "known", "remember"):
+            assert getattr(whole, name) == getattr(by_cell, name), name
+        assert whole.cache is cache

@@ -21,6 +21,7 @@ from typing import Any
 
 from nonostudio.analysis.explaining.move_line import cell_ranges_text
 from nonostudio.analysis.explaining.naming import line_name
+from nonostudio.core.gridstate import GridMasks, grid_masks
 from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
@@ -45,32 +46,10 @@ Solved = dict[int, tuple[int, int] | None]
 """The line solver's results in chains, by line and masks (:func:`_key`): the line's filled
 and crossed cells after deduction, or None when it has no room for its clue."""
 
-Masks = tuple[list[int], list[int], list[int], list[int]]
-"""A grid as masks: filled and crossed cells of each row (bit c: column c), then of each column
-(bit r: row r)."""
+Masks = GridMasks
 
 _MISSING = (-1, -1)
 _CACHE_LIMIT = 200_000  # line results kept; then they are dropped and computed again
-
-
-def grid_masks(grid: Sequence[Sequence[int]]) -> Masks:
-    """The grid's filled and crossed cells as row masks, then column masks."""
-    row_f, row_x = [], []
-    width = len(grid[0]) if grid else 0
-    col_f, col_x = [0] * width, [0] * width
-    for r, row in enumerate(grid):
-        f = x = 0
-        bit = 1 << r
-        for c, value in enumerate(row):
-            if value == FILLED:
-                f |= 1 << c
-                col_f[c] |= bit
-            elif value == CROSSED:
-                x |= 1 << c
-                col_x[c] |= bit
-        row_f.append(f)
-        row_x.append(x)
-    return row_f, row_x, col_f, col_x
 
 
 def _copy(masks: Masks) -> Masks:

@@ -110,11 +110,10 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
     """
     state = t.trials.grid_state(t.grid)
     trials = t.trials.start(state)
-    refuted = trials.refuted
     stopped = [False]
 
-    def candidates() -> Iterator[tuple[int, int, int]]:
-        """Refuted assumptions in reading order, found as they are asked for."""
+    def cells() -> Iterator[tuple[int, int]]:
+        """The undecided cells in reading order (until asked to stop)."""
         for r, row in enumerate(t.grid):
             for c, value in enumerate(row):
                 if value != UNKNOWN:
@@ -122,9 +121,11 @@ def probe_step(t: Tracer, should_stop: StopCallback | None) -> Step | None:
                 if should_stop is not None and should_stop():
                     stopped[0] = True
                     return
-                for assumed in (FILLED, CROSSED):
-                    if refuted(r, c, assumed):
-                        yield r, c, assumed
+                yield r, c
+
+    def candidates() -> Iterator[tuple[int, int, int]]:
+        """Refuted assumptions in reading order, found as they are asked for."""
+        return trials.first_refuted(cells())
 
     if t.complete:
         best = shortest_chain(t.puzzle, t.grid, candidates(), CHAIN_CANDIDATES, t.chain_cache)

@@ -8,8 +8,10 @@ docs/design/analysis.md, "Probe-trial memory").  Grids are whole-grid bit masks.
 
 from __future__ import annotations
 
-from nonostudio.core.gridstate import Contradiction, GridState, LineCache
-from nonostudio.core.line import CROSSED, FILLED, UNKNOWN
+from collections.abc import Iterable, Iterator
+
+from nonostudio.core.gridstate import Contradiction, GridState, LineCache, grid_masks
+from nonostudio.core.line import CROSSED, FILLED
 from nonostudio.core.linesolver import solve_masks
 from nonostudio.core.puzzle import Puzzle
 
@@ -87,12 +89,7 @@ class TrialMemory:
         """A solver state of the grid, sharing the line cache."""
         if len(self.line_cache) > LINE_CACHE_LIMIT:
             self.line_cache.clear()
-        state = GridState(self.puzzle, self.line_cache)
-        for r, row in enumerate(grid):
-            for c, v in enumerate(row):
-                if v != UNKNOWN:
-                    state.set_cell(r, c, v)
-        return state
+        return GridState.from_masks(self.puzzle, grid_masks(grid), self.line_cache)
 
     def start(self, state: GridState) -> TrialMemory:
         """Trials on this grid (a fixed point of line logic) from now on."""
@@ -139,18 +136,41 @@ class TrialMemory:
             self._remember(key, trial)
         return False
 
+    def first_refuted(self, cells: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, int]]:
+        """The assumptions line logic refutes on the current grid, each of ``cells`` filled then
+        empty, in their order: :meth:`refuted` of each, with its commonest cases (refuted
+        before; remembered and nothing new to the trial) answered here."""
+        refutations = self.refutations
+        memory = self.memory if self.remember else {}
+        grid_f, grid_x = self.grid[0], self.grid[1]
+        for r, c in cells:
+            for assumed in (FILLED, CROSSED):
+                key = (r, c, assumed)
+                if key not in refutations:
+                    known = memory.get(key)
+                    if known is not None and not (grid_f & known[5] or grid_x & known[6]):
+                        continue  # (refuted's common case)
+                    if not self.refuted(r, c, assumed):
+                        continue
+                yield key
+
     def _resumed(self, known: _Memory) -> tuple[GridState, set[int], set[int]]:
         """The trial of ``F ∪ G`` to run on: the current grid with the remembered ``F`` added,
         and the rows and columns holding cells of ``G`` that are unknown in ``F`` on ``L``."""
         fill = known[0]
-        grid_f, grid_x = self.grid[0], self.grid[1]
-        trial = self.state.copy()
-        for rr, cc in bit_cells(fill[0] & ~grid_f, self.width):
-            trial.set_cell(rr, cc, FILLED)
-        for rr, cc in bit_cells(fill[1] & ~grid_x, self.width):
-            trial.set_cell(rr, cc, CROSSED)
+        grid = self.grid
+        w, h = self.width, self.height
+        full_w, full_h = (1 << w) - 1, (1 << h) - 1
+        trial = self.state.copy()  # then its masks are those of F ∪ G (F and G agree)
+        union_f, union_x = fill[0] | grid[0], fill[1] | grid[1]
+        trial.row_f = [union_f >> (r * w) & full_w for r in range(h)]
+        trial.row_x = [union_x >> (r * w) & full_w for r in range(h)]
+        union_cf, union_cx = fill[2] | grid[2], fill[3] | grid[3]
+        trial.col_f = [union_cf >> (c * h) & full_h for c in range(w)]
+        trial.col_x = [union_cx >> (c * h) & full_h for c in range(w)]
+        trial.known = (union_f | union_x).bit_count()
         rows, cols = set(), set()
-        for rr, cc in bit_cells((grid_f | grid_x) & known[2], self.width):
+        for rr, cc in bit_cells((grid[0] | grid[1]) & known[2], w):
             rows.add(rr)
             cols.add(cc)
         return trial, rows, cols

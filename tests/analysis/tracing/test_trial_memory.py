@@ -4,7 +4,8 @@
 this assumption on this grid?" from what earlier trials found: a not-refuted trial's fixed
 point, and (on a grid of any size) the assumptions once refuted, which stay refuted on the
 trace's later grids.  Here it is asked about every undecided cell, both values, on each grid a
-trace probed at, in the trace's order, and each answer is compared with a plain trial.
+trace probed at, in the trace's order (all at once, as a probe step's candidates, then one by
+one), and each answer is compared with a plain trial.
 """
 
 from __future__ import annotations
@@ -59,9 +60,20 @@ def test_every_answer_is_the_trial_from_scratch(
         trials.start(trials.grid_state(grid))
         # Refutations remembered from earlier grids, their cells still undecided here.
         remembered += sum(grid[r][c] == UNKNOWN for r, c, _ in trials.refutations)
-        for r, row in enumerate(grid):
-            for c, v in enumerate(row):
-                for assumed in (FILLED, CROSSED) if v == UNKNOWN else ():
-                    expected = from_scratch(puzzle, grid, r, c, assumed)
-                    assert trials.refuted(r, c, assumed) == expected, (index, r, c, assumed)
+        undecided = [
+            (r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == UNKNOWN
+        ]
+        expected = [
+            (r, c, assumed)
+            for r, c in undecided
+            for assumed in (FILLED, CROSSED)
+            if from_scratch(puzzle, grid, r, c, assumed)
+        ]
+        # The probe step's candidates (first_refuted: its own fast answers, else refuted),
+        # then each assumption asked again alone.
+        assert list(trials.first_refuted(undecided)) == expected, index
+        for r, c in undecided:
+            for assumed in (FILLED, CROSSED):
+                got = trials.refuted(r, c, assumed)
+                assert got == ((r, c, assumed) in expected), (index, r, c, assumed)
     assert remembered > 0  # some answers came from refutations remembered on earlier grids
